@@ -1,0 +1,19 @@
+import { ConfigError } from '@portal/server';
+import { createServer } from './server';
+
+try {
+  const server = await createServer();
+  const { config, app } = server;
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`API and brand sites on http://localhost:${config.port} (database: ${server.database.kind})`);
+  const stop = async () => {
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (e) {
+  const msg = e instanceof ConfigError ? e.message : (e as Error).stack ?? String(e);
+  console.error(`The API server could not start: ${msg}`);
+  process.exit(1);
+}

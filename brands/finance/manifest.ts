@@ -1,0 +1,14 @@
+import { defineBrand } from '@portal/core';
+
+export default defineBrand({
+  id: 'finance',
+  displayName: 'CareGuard Finance',
+  marker: 'finance',
+  theme: 'finance',
+  plugins: ['help'],
+  registration: { role: 'CareGuardFinance', mode: 'dialog', externalUrl: null, signInOnRegister: false },
+  contacts: { phone: '(800) 555-0140', fax: '(800) 555-0141', supportEmail: 'support@finance.example.com', infoEmail: 'info@finance.example.com' },
+  copy: {},
+  printCard: 'finance',
+  home: '/dashboard',
+});

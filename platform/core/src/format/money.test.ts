@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { capNumber } from './numberCap';
+import { formatCurrency, formatMoney, moneyInput, parseMoney, roundMoney } from './money';
+import { RUNS, randomInt, randomString, rng } from './testRandom';
+
+describe('money', () => {
+  it('parses a decimal comma and grouping', () => {
+    expect(parseMoney('12,5')).toBe(12.5);
+    expect(parseMoney('12,50')).toBe(12.5);
+    expect(parseMoney('1,000')).toBe(1000);
+    expect(parseMoney('$1,000.25')).toBe(1000.25);
+    expect(parseMoney('-3.1')).toBe(-3.1);
+    expect(parseMoney('abc')).toBeNull();
+    expect(parseMoney('')).toBeNull();
+    expect(parseMoney('1.2.3')).toBeNull();
+  });
+
+  it('formats', () => {
+    expect(formatMoney(12.5)).toBe('12.50');
+    expect(formatMoney('12,5')).toBe('12.50');
+    expect(formatMoney(1.005)).toBe('1.01');
+    expect(formatMoney(null)).toBe('');
+    expect(formatCurrency(1000)).toBe('$1,000.00');
+    expect(formatCurrency(1234567.891)).toBe('$1,234,567.89');
+    expect(formatCurrency(-5)).toBe('-$5.00');
+    expect(formatCurrency(0)).toBe('$0.00');
+    expect(roundMoney(-1.005)).toBe(-1.01);
+  });
+
+  it('round-trips cents and typing never yields more than one dot or two decimals', () => {
+    const next = rng(5);
+    for (let i = 0; i < RUNS; i++) {
+      const cents = randomInt(next, -10_000_000, 10_000_000);
+      const value = cents / 100;
+      expect(parseMoney(formatMoney(value))).toBe(value);
+      expect(parseMoney(formatCurrency(value))).toBe(value);
+      expect(formatMoney(value)).toMatch(/^-?\d+\.\d{2}$/);
+      expect(moneyInput(randomString(next))).toMatch(/^\d*(\.\d{0,2})?$/);
+    }
+  });
+});
+
+describe('capNumber', () => {
+  it('resets above the bound to the bound', () => {
+    expect(capNumber(150, 100)).toBe(100);
+    expect(capNumber(50, 100)).toBe(50);
+    expect(capNumber(-5, 100, 0)).toBe(0);
+    const next = rng(6);
+    for (let i = 0; i < RUNS; i++) {
+      const max = randomInt(next, -1000, 1000);
+      const v = randomInt(next, -5000, 5000);
+      expect(capNumber(v, max)).toBe(Math.min(v, max));
+    }
+  });
+});

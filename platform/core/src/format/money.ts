@@ -1,0 +1,45 @@
+/**
+ * Parses money typed by a user. A lone comma followed by one or two digits is a decimal comma
+ * ('12,5' is 12.5, spec 02 section 5); otherwise commas are thousands separators ('1,000.50').
+ * Returns null for anything that is not a finite number.
+ */
+export function parseMoney(input: string | number | null | undefined): number | null {
+  if (typeof input === 'number') return Number.isFinite(input) ? input : null;
+  let text = (input ?? '').trim().replace(/[$\s]/g, '');
+  if (text === '') return null;
+  if (/^-?\d*,\d{1,2}$/.test(text)) text = text.replace(',', '.');
+  else text = text.replace(/,/g, '');
+  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(text)) return null;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** Rounds half away from zero to cents, correcting binary float error (1.005 rounds to 1.01). */
+export function roundMoney(value: number): number {
+  const sign = value < 0 ? -1 : 1;
+  return (sign * Math.round(Math.abs(value) * 100 + 1e-8)) / 100;
+}
+
+/** Two decimals, no grouping: formatMoney(12.5) is '12.50'. */
+export function formatMoney(value: number | string | null | undefined): string {
+  const n = parseMoney(value ?? null);
+  return n === null ? '' : roundMoney(n).toFixed(2);
+}
+
+/** Dollar display with grouping: '$1,000.00', negatives '-$5.00'. */
+export function formatCurrency(value: number | string | null | undefined): string {
+  const n = parseMoney(value ?? null);
+  if (n === null) return '';
+  const rounded = roundMoney(n);
+  const [whole = '0', cents = '00'] = Math.abs(rounded).toFixed(2).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${rounded < 0 ? '-' : ''}$${grouped}.${cents}`;
+}
+
+/** Sanitises money while typing: digits, one dot (a comma becomes the dot), at most two decimals. */
+export function moneyInput(input: string | null | undefined): string {
+  const text = (input ?? '').replace(/,/g, '.').replace(/[^\d.]/g, '');
+  const dot = text.indexOf('.');
+  if (dot < 0) return text;
+  return `${text.slice(0, dot)}.${text.slice(dot + 1).replace(/\./g, '').slice(0, 2)}`;
+}

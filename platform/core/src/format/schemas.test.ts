@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { validationMessages as m } from './messages';
+import {
+  allowEmpty,
+  cappedNumberSchema,
+  dobSchema,
+  emailSchema,
+  maskedDateSchema,
+  mobilePhoneSchema,
+  moneySchema,
+  passwordPolicySchema,
+  phoneSchema,
+  ssnSchema,
+  withFieldsMatch,
+} from './schemas';
+
+const firstMessage = (r: { success: boolean; error?: z.ZodError }) => r.error?.issues[0]?.message;
+
+describe('schemas', () => {
+  it('phone and ssn output digits', () => {
+    expect(phoneSchema.parse('(555) 123-4567')).toBe('5551234567');
+    expect(firstMessage(phoneSchema.safeParse('555'))).toBe(m.phone);
+    expect(firstMessage(mobilePhoneSchema.safeParse('0551234567'))).toBe(m.mobileStartsWithZero);
+    expect(ssnSchema.parse('123-45-6789')).toBe('123456789');
+    expect(ssnSchema.safeParse('12345678').success).toBe(false);
+    expect(allowEmpty(phoneSchema).parse('')).toBe('');
+  });
+
+  it('email, dob and masked dates', () => {
+    expect(emailSchema.parse(' a@b.co ')).toBe('a@b.co');
+    expect(firstMessage(emailSchema.safeParse('nope'))).toBe(m.email);
+    expect(dobSchema.safeParse('1980-01-01').success).toBe(true);
+    expect(dobSchema.safeParse('01/01/1980').success).toBe(true);
+    expect(dobSchema.safeParse('01/01/1899').success).toBe(false);
+    const schema = maskedDateSchema({ after: '01/01/2020', before: '12/31/2020' });
+    expect(schema.safeParse('06/15/2020').success).toBe(true);
+    expect(firstMessage(schema.safeParse('06/15/2021'))).toBe(m.dateTooLate);
+    expect(firstMessage(schema.safeParse('06/15'))).toBe(m.dateIncomplete);
+  });
+
+  it('money, capped number and password policy', () => {
+    expect(moneySchema.parse('12,5')).toBe(12.5);
+    expect(moneySchema.parse(1.005)).toBe(1.01);
+    expect(firstMessage(moneySchema.safeParse('x'))).toBe(m.money);
+    expect(cappedNumberSchema(10).parse('25')).toBe(10);
+    expect(cappedNumberSchema(10).parse(3)).toBe(3);
+    const policy = passwordPolicySchema([{ Message: 'digit', Validator: '\\d' }]);
+    expect(policy.safeParse('a1').success).toBe(true);
+    expect(firstMessage(policy.safeParse('ab'))).toBe(m.passwordPolicy);
+  });
+
+  it('compare rule puts the error on the confirm field', () => {
+    const schema = withFieldsMatch(z.object({ Email: z.string(), ConfirmEmail: z.string() }), 'Email', 'ConfirmEmail');
+    expect(schema.safeParse({ Email: 'a', ConfirmEmail: '' }).success).toBe(true);
+    const bad = schema.safeParse({ Email: 'a', ConfirmEmail: 'b' });
+    expect(bad.error?.issues[0]?.path).toEqual(['ConfirmEmail']);
+    expect(firstMessage(bad)).toBe(m.mismatch);
+  });
+});

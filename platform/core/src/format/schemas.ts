@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { parseIsoDay } from './calendarDay';
+import { type DateBounds, type MaskedDateError, parseMaskedDate, validateMaskedDate } from './maskedDate';
+import { validationMessages as m } from './messages';
+import { parseMoney, roundMoney } from './money';
+import { capNumber } from './numberCap';
+import { type PasswordRule, RESET_PASSWORD_PATTERN, evaluatePasswordPolicy } from './passwordPolicy';
+import { phoneDigits } from './phone';
+import { fieldsMatch, isEmail, isValidDob } from './rules';
+import { ssnDigits } from './ssn';
+
+/** Shared zod schemas: web forms and server handlers validate with the same rules. */
+
+export const requiredText = z.string().trim().min(1, m.required);
+
+/** 10-digit phone; output is digits only whatever punctuation came in. */
+export const phoneSchema = z
+  .string()
+  .transform((v) => phoneDigits(v))
+  .pipe(z.string().length(10, m.phone));
+
+/** Mobile: a phone that must not start with 0 (spec 01 section 5). */
+export const mobilePhoneSchema = phoneSchema.refine((v) => !v.startsWith('0'), m.mobileStartsWithZero);
+
+export const ssnSchema = z
+  .string()
+  .transform((v) => ssnDigits(v))
+  .pipe(z.string().length(9, m.ssn));
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .refine((v) => isEmail(v), m.email);
+
+const dateErrorMessage: Record<MaskedDateError, string> = {
+  incomplete: m.dateIncomplete,
+  invalid: m.dateInvalid,
+  tooEarly: m.dateTooEarly,
+  tooLate: m.dateTooLate,
+};
+
+/** MM/DD/YYYY or MMDDYYYY with optional exclusive bounds; the value itself is kept as typed. */
+export const maskedDateSchema = (bounds: DateBounds = {}) =>
+  z.string().superRefine((value, ctx) => {
+    const error = validateMaskedDate(value, bounds);
+    if (error) ctx.addIssue({ code: 'custom', message: dateErrorMessage[error] });
+  });
+
+/** ISO day 'YYYY-MM-DD' as stored by the date picker. */
+export const isoDateSchema = z.string().refine((v) => parseIsoDay(v) !== null, m.dateInvalid);
+
+/** Date of birth in 'YYYY-MM-DD' or MM/DD/YYYY: before now and after 1900-01-01. */
+export const dobSchema = z.string().refine((v) => {
+  const masked = parseMaskedDate(v);
+  const iso = masked ? `${masked.year}-${String(masked.month).padStart(2, '0')}-${String(masked.day).padStart(2, '0')}` : v;
+  return isValidDob(iso);
+}, m.dob);
+
+/** Money typed as text ('12,5', '$1,000.00') or a number; output is a number rounded to cents. */
+export const moneySchema = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  const n = parseMoney(value);
+  if (n === null) {
+    ctx.addIssue({ code: 'custom', message: m.money });
+    return z.NEVER;
+  }
+  return roundMoney(n);
+});
+
+/** A number capped at max: larger values reset to max rather than failing. */
+export const cappedNumberSchema = (max: number, min?: number) =>
+  z.coerce
+    .number({ error: m.number })
+    .refine((n) => Number.isFinite(n), m.number)
+    .transform((n) => capNumber(n, max, min));
+
+export const resetPasswordSchema = z.string().regex(RESET_PASSWORD_PATTERN, m.passwordReset);
+
+/** Valid only when every server policy rule passes. */
+export const passwordPolicySchema = (rules: readonly PasswordRule[]) =>
+  z.string().refine((v) => evaluatePasswordPolicy(v, rules).valid, m.passwordPolicy);
+
+/** Lets an optional text field be left empty while still validating anything typed. */
+export const allowEmpty = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]);
+
+/**
+ * Compare rule on an object schema: `confirm` must equal `source`; empty counts as valid.
+ * The error lands on `confirm`, the field the user fixes.
+ */
+export function withFieldsMatch<T extends z.ZodObject>(schema: T, source: keyof z.output<T> & string, confirm: keyof z.output<T> & string, message: string = m.mismatch): T {
+  return schema.refine((value) => fieldsMatch((value as Record<string, unknown>)[source], (value as Record<string, unknown>)[confirm]), {
+    message,
+    path: [confirm],
+  }) as T;
+}

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { writeAudit } from '../audit';
+import type { ServerConfig } from '../config';
+import type { SqlClient } from '../db/database';
+import { SENT } from '../http/context';
+import { route } from '../plugin';
+import { burnPasswordCheck, verifyPassword } from './password';
+import { clearEvents, recordEvent, retryAfter, THROTTLE } from './throttle';
+import { formTokenFor, randomToken, sha256, signAccessToken } from './tokens';
+import { findUserById, findUserByName, rolesOf, type UserRow } from './users';
+
+const passwordGrant = z.object({ grant_type: z.literal('password'), UserName: z.string().min(1).max(256), Password: z.string().min(1).max(1024) });
+const refreshGrant = z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(1).max(512) });
+const grant = z.discriminatedUnion('grant_type', [passwordGrant, refreshGrant]);
+
+export const TokenMessages = {
+  invalidCredentials: 'The user name or password is incorrect.',
+  inactive: 'Your account has not been activated yet. Please use the link in your registration e-mail.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  badRequest: 'The sign-in request is incomplete: UserName and Password are required.',
+  tooManyFromAddress: (s: number) => `Too many sign-in requests from this address. Please try again in ${s} seconds.`,
+  tooManyForAccount: (s: number) => `Too many failed sign-in attempts. Please try again in ${Math.ceil(s / 60)} minute(s).`,
+};
+
+function tokenError(reply: FastifyReply, status: number, error: string, description: string) {
+  void reply.status(status).header('cache-control', 'no-store').send({ error, error_description: description });
+  return SENT;
+}
+
+async function issueTokens(sql: SqlClient, config: ServerConfig, user: UserRow, sessionId: string) {
+  const roles = await rolesOf(sql, user.id);
+  const refresh = randomToken();
+  await sql.query('INSERT INTO refresh_tokens (token_hash, session_id) VALUES ($1, $2)', [sha256(refresh), sessionId]);
+  const now = Math.floor(Date.now() / 1000);
+  const access = signAccessToken(
+    { sub: user.id, sid: sessionId, name: user.user_name, roles, mid: user.member_id, iat: now, exp: now + config.accessTokenTtlSeconds },
+    config.tokenSecret,
+  );
+  return {
+    access_token: access,
+    token_type: 'bearer',
+    expires_in: config.accessTokenTtlSeconds,
+    refresh_token: refresh,
+    form_token: formTokenFor(sessionId, config.tokenSecret),
+  };
+}
+
+/** POST /token: the password and refresh_token grants (form-encoded), answered OAuth-style. */
+export const tokenRoute = route({
+  method: 'POST',
+  url: '/token',
+  access: 'public',
+  noFormToken: true,
+  handler: async ({ req, reply, database, config }) => {
+    const { sql } = database;
+    const ip = req.ip;
+    const waitIp = await retryAfter(sql, 'token-ip', ip, THROTTLE.addressRequests.max, THROTTLE.addressRequests.windowSeconds);
+    if (waitIp > 0) {
+      reply.header('retry-after', String(waitIp));
+      return tokenError(reply, 429, 'too_many_requests', TokenMessages.tooManyFromAddress(waitIp));
+    }
+    await recordEvent(sql, 'token-ip', ip);
+    const parsed = grant.safeParse(req.body ?? {});
+    if (!parsed.success) return tokenError(reply, 400, 'invalid_request', TokenMessages.badRequest);
+    const audit = (action: string, outcome: 'success' | 'failure', user: UserRow | null, detail: Record<string, unknown> = {}) =>
+      writeAudit(sql, { action, outcome, actorUserId: user?.id ?? null, actorName: user?.user_name ?? null, memberId: user?.member_id ?? null, ip, requestId: req.id, detail });
+
+    if (parsed.data.grant_type === 'password') {
+      const { UserName, Password } = parsed.data;
+      const key = UserName.trim().toLowerCase();
+      const waitAccount = await retryAfter(sql, 'signin-fail', key, THROTTLE.accountFailures.max, THROTTLE.accountFailures.windowSeconds);
+      if (waitAccount > 0) {
+        reply.header('retry-after', String(waitAccount));
+        await audit('signin', 'failure', null, { userName: UserName, reason: 'throttled' });
+        return tokenError(reply, 429, 'too_many_requests', TokenMessages.tooManyForAccount(waitAccount));
+      }
+      const user = await findUserByName(sql, UserName.trim());
+      const valid = user ? await verifyPassword(Password, user.password_hash) : (await burnPasswordCheck(Password), false);
+      if (!user || !valid) {
+        await recordEvent(sql, 'signin-fail', key);
+        await audit('signin', 'failure', user, { userName: UserName, reason: 'invalid credentials' });
+        return tokenError(reply, 400, 'invalid_grant', TokenMessages.invalidCredentials);
+      }
+      if (!user.is_active) {
+        await audit('signin', 'failure', user, { reason: 'not activated' });
+        return tokenError(reply, 400, 'invalid_grant', TokenMessages.inactive);
+      }
+      await clearEvents(sql, 'signin-fail', key);
+      const sessionId = randomUUID();
+      await sql.query(`INSERT INTO sessions (id, user_id, expires_at, ip) VALUES ($1, $2, now() + make_interval(secs => $3), $4)`, [
+        sessionId,
+        user.id,
+        config.absoluteSessionSeconds,
+        ip,
+      ]);
+      const tokens = await issueTokens(sql, config, user, sessionId);
+      await audit('signin', 'success', user, { sessionId });
+      void reply.header('cache-control', 'no-store').send(tokens);
+      return SENT;
+    }
+
+    const hash = sha256(parsed.data.refresh_token);
+    const rows = await sql.query<{ session_id: string; spent_at: Date | null; user_id: string; revoked_at: Date | null; expires_at: Date; last_seen_at: Date }>(
+      `SELECT rt.session_id, rt.spent_at, s.user_id, s.revoked_at, s.expires_at, s.last_seen_at
+       FROM refresh_tokens rt JOIN sessions s ON s.id = rt.session_id WHERE rt.token_hash = $1`,
+      [hash],
+    );
+    const row = rows[0];
+    if (!row) return tokenError(reply, 400, 'invalid_grant', TokenMessages.sessionEnded);
+    const revokeChain = async (reason: string) => {
+      await sql.query('UPDATE sessions SET revoked_at = now(), revoke_reason = $2 WHERE id = $1 AND revoked_at IS NULL', [row.session_id, reason]);
+    };
+    // Spend atomically: of two requests racing with one token, only one wins; the other is a reuse.
+    const spent = row.spent_at
+      ? []
+      : await sql.query('UPDATE refresh_tokens SET spent_at = now() WHERE token_hash = $1 AND spent_at IS NULL RETURNING 1', [hash]);
+    const user = await findUserById(sql, row.user_id);
+    if (spent.length === 0) {
+      await revokeChain('refresh-token-reuse');
+      await audit('refresh.reuse', 'failure', user, { sessionId: row.session_id });
+      return tokenError(reply, 400, 'invalid_grant', TokenMessages.sessionEnded);
+    }
+    const now = Date.now();
+    const idle = new Date(row.last_seen_at).getTime() + config.idleTimeoutSeconds * 1000 <= now;
+    if (row.revoked_at || new Date(row.expires_at).getTime() <= now || idle || !user || !user.is_active) {
+      if (!row.revoked_at) await revokeChain(idle ? 'idle' : 'expired');
+      return tokenError(reply, 400, 'invalid_grant', TokenMessages.sessionEnded);
+    }
+    await sql.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [row.session_id]);
+    const tokens = await issueTokens(sql, config, user, row.session_id);
+    void reply.header('cache-control', 'no-store').send(tokens);
+    return SENT;
+  },
+});

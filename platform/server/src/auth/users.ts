@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { SqlClient } from '../db/database';
+import { hashPassword } from './password';
+
+export interface UserRow {
+  id: string;
+  user_name: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  brand: string;
+  member_id: number | null;
+  company_id: number | null;
+  is_active: boolean;
+  registration_step: number;
+}
+
+export async function findUserByName(sql: SqlClient, userName: string): Promise<UserRow | null> {
+  const rows = await sql.query<UserRow>('SELECT * FROM users WHERE lower(user_name) = lower($1)', [userName]);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(sql: SqlClient, id: string): Promise<UserRow | null> {
+  const rows = await sql.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+export async function rolesOf(sql: SqlClient, userId: string): Promise<string[]> {
+  const rows = await sql.query<{ role: string }>('SELECT role FROM user_roles WHERE user_id = $1 ORDER BY role', [userId]);
+  return rows.map((r) => r.role);
+}
+
+export interface NewUser {
+  userName: string;
+  password?: string;
+  passwordHash?: string;
+  firstName: string;
+  lastName: string;
+  email?: string | null;
+  brand: string;
+  memberId?: number | null;
+  companyId?: number | null;
+  roles: readonly string[];
+  isActive?: boolean;
+  registrationStep?: number;
+}
+
+/** Creates a user with its roles; call inside a transaction to keep both or neither. */
+export async function createUser(sql: SqlClient, u: NewUser): Promise<string> {
+  const id = randomUUID();
+  const hash = u.passwordHash ?? (await hashPassword(u.password ?? ''));
+  await sql.query(
+    `INSERT INTO users (id, user_name, password_hash, first_name, last_name, email, brand, member_id, company_id, is_active, registration_step)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [id, u.userName, hash, u.firstName, u.lastName, u.email ?? null, u.brand, u.memberId ?? null, u.companyId ?? null, u.isActive ?? true, u.registrationStep ?? 10],
+  );
+  for (const role of u.roles) await sql.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [id, role]);
+  return id;
+}

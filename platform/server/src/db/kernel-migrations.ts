@@ -1,0 +1,115 @@
+import { LOOKUP_ITEMS, type Migration } from '@portal/core';
+
+const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/** Tables the kernel owns: people, sign-in, sessions, audit, throttling, lookups. */
+export const kernelMigrations: Migration[] = [
+  {
+    id: '0001_kernel',
+    sql: `
+CREATE TABLE members (
+  member_id serial PRIMARY KEY,
+  member_number text NOT NULL UNIQUE,
+  brand text NOT NULL,
+  first_name text NOT NULL,
+  last_name text NOT NULL,
+  email text,
+  date_of_birth date,
+  gender text,
+  home_phone text,
+  work_phone text,
+  mobile_phone text,
+  preferred_contact text NOT NULL DEFAULT 'Mobile' CHECK (preferred_contact IN ('Home', 'Work', 'Mobile')),
+  is_phone_validated boolean NOT NULL DEFAULT false,
+  is_msa boolean NOT NULL DEFAULT false,
+  pbm_vendor integer,
+  approved_date timestamptz,
+  termination_date timestamptz,
+  version integer NOT NULL DEFAULT 1,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX members_name_idx ON members (lower(last_name), lower(first_name));
+
+CREATE TABLE users (
+  id uuid PRIMARY KEY,
+  user_name text NOT NULL,
+  password_hash text NOT NULL,
+  first_name text NOT NULL,
+  last_name text NOT NULL,
+  email text,
+  brand text NOT NULL,
+  member_id integer REFERENCES members (member_id),
+  company_id integer,
+  is_active boolean NOT NULL DEFAULT true,
+  registration_step integer NOT NULL DEFAULT 10,
+  version integer NOT NULL DEFAULT 1,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX users_user_name_idx ON users (lower(user_name));
+CREATE INDEX users_member_idx ON users (member_id);
+
+CREATE TABLE user_roles (
+  user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  role text NOT NULL,
+  PRIMARY KEY (user_id, role)
+);
+
+-- A session is one refresh-token chain: idle and absolute expiry, revocation.
+CREATE TABLE sessions (
+  id uuid PRIMARY KEY,
+  user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  last_seen_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL,
+  revoked_at timestamptz,
+  revoke_reason text,
+  ip text
+);
+CREATE INDEX sessions_user_idx ON sessions (user_id);
+
+CREATE TABLE refresh_tokens (
+  token_hash text PRIMARY KEY,
+  session_id uuid NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  spent_at timestamptz
+);
+CREATE INDEX refresh_tokens_session_idx ON refresh_tokens (session_id);
+
+CREATE TABLE audit_log (
+  id bigserial PRIMARY KEY,
+  at timestamptz NOT NULL DEFAULT now(),
+  action text NOT NULL,
+  actor_user_id uuid,
+  actor_name text,
+  member_id integer,
+  entity text,
+  entity_id text,
+  outcome text NOT NULL DEFAULT 'success',
+  ip text,
+  request_id text,
+  detail jsonb
+);
+CREATE INDEX audit_log_member_idx ON audit_log (member_id, at DESC);
+CREATE INDEX audit_log_actor_idx ON audit_log (actor_user_id, at DESC);
+CREATE INDEX audit_log_action_idx ON audit_log (action, at DESC);
+
+CREATE TABLE throttle_events (
+  kind text NOT NULL,
+  key text NOT NULL,
+  at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX throttle_events_idx ON throttle_events (kind, key, at);
+
+CREATE TABLE lookups (
+  category text NOT NULL,
+  key integer NOT NULL,
+  value text NOT NULL,
+  sort integer NOT NULL,
+  is_default boolean NOT NULL DEFAULT false,
+  PRIMARY KEY (category, key)
+);
+INSERT INTO lookups (category, key, value, sort, is_default) VALUES
+${LOOKUP_ITEMS.map((i) => `(${lit(i.Category)}, ${i.Key}, ${lit(i.Value)}, ${i.Sort}, ${i.IsDefault})`).join(',\n')};
+`,
+  },
+];

@@ -1,0 +1,91 @@
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, sep } from 'node:path';
+import type { BrandManifest } from '@portal/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../config';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
+};
+const API_PREFIXES = ['/api/', '/token', '/config', '/health'];
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+interface SiteOptions {
+  config: ServerConfig;
+  brands: readonly BrandManifest[];
+  brandOf: (req: FastifyRequest) => BrandManifest | null;
+  demoUsers?: () => Promise<{ brand: string; role: string; userName: string; password: string }[]>;
+}
+
+/**
+ * Serves each brand's bundle by host on one port; hosts of no brand get the index of brand sites.
+ * Hashed assets are immutable; index.html is revalidated; precompressed .gz files are used when accepted.
+ */
+export function registerSites(app: FastifyInstance, opts: SiteOptions) {
+  const indexCache = new Map<string, Buffer>();
+
+  app.get('/*', async (req, reply) => {
+    const path = decodeURIComponent(req.url.split('?')[0] ?? '/');
+    if (API_PREFIXES.some((p) => path.startsWith(p))) {
+      return reply.status(404).send({ Data: null, Unwrap: true, MsgText: 'Not found.', HasError: true });
+    }
+    const brand = opts.brandOf(req);
+    if (!brand) return reply.type('text/html; charset=utf-8').send(await brandIndex(req));
+
+    const root = join(opts.config.webDistDir, brand.id);
+    const file = normalize(join(root, path));
+    const inside = file.startsWith(root + sep);
+    if (inside && existsSync(file) && statSync(file).isFile()) {
+      const type = TYPES[extname(file)] ?? 'application/octet-stream';
+      reply.header('cache-control', path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header('vary', 'accept-encoding');
+      const gz = `${file}.gz`;
+      if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && existsSync(gz)) {
+        reply.header('content-encoding', 'gzip');
+        return reply.type(type).send(createReadStream(gz));
+      }
+      return reply.type(type).send(createReadStream(file));
+    }
+    if (extname(path) && path.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
+    // Client-side route: the single-page app's index.
+    let html = indexCache.get(brand.id);
+    if (!html) {
+      const index = join(root, 'index.html');
+      if (!existsSync(index)) {
+        return reply.status(503).type('text/plain').send(`The ${brand.displayName} site has not been built yet: run pnpm build.`);
+      }
+      html = readFileSync(index);
+      indexCache.set(brand.id, html);
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  });
+
+  async function brandIndex(req: FastifyRequest): Promise<string> {
+    const port = (req.headers.host ?? '').match(/:(\d+)$/)?.[1];
+    const suffix = port ? `:${port}` : '';
+    const users = opts.demoUsers ? await opts.demoUsers().catch(() => []) : [];
+    const sites = opts.brands
+      .map((b) => `<li><a href="http://${b.marker}.localhost${suffix}/">${escapeHtml(b.displayName)}</a> <code>${b.marker}.localhost${suffix}</code></li>`)
+      .join('');
+    const rows = users
+      .map((u) => `<tr><td>${escapeHtml(u.brand)}</td><td>${escapeHtml(u.role)}</td><td><code>${escapeHtml(u.userName)}</code></td><td><code>${escapeHtml(u.password)}</code></td></tr>`)
+      .join('');
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portal sites</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1d2433}
+table{border-collapse:collapse}td,th{border:1px solid #d7dbe3;padding:.3rem .6rem;text-align:left}</style></head>
+<body><h1>Portal sites</h1><ul>${sites}</ul>
+<h2>Demo sign-ins</h2>${rows ? `<table><thead><tr><th>Brand</th><th>Role</th><th>User name</th><th>Password</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No demo users yet: run scripts/seed.</p>'}
+</body></html>`;
+  }
+}

@@ -1,0 +1,15 @@
+export * from './config';
+export * from './db/database';
+export * from './db/migrate';
+export * from './http/app';
+export * from './http/context';
+export * from './http/errors';
+export * from './plugin';
+export * from './audit';
+export * from './services';
+export * from './providers/mail';
+export * from './auth/password';
+export * from './auth/users';
+export * from './auth/tokens';
+export { kernelPlugin } from './kernel-plugin';
+export { kernelMigrations } from './db/kernel-migrations';

@@ -1,0 +1,108 @@
+import type { Identity, LookupItem } from '@portal/core';
+import { tokenRoute } from './auth/token-route';
+import { findUserById, rolesOf } from './auth/users';
+import { kernelMigrations } from './db/kernel-migrations';
+import { notFound } from './http/errors';
+import { defineServerPlugin, route } from './plugin';
+
+let lookupCache: LookupItem[] | null = null;
+let dbHealthy: { at: number; ok: boolean } | null = null;
+
+/** The kernel's own routes, declared through the same contract as every plugin's. */
+export const kernelPlugin = defineServerPlugin({
+  id: 'kernel',
+  migrations: kernelMigrations,
+  routes: [
+    tokenRoute,
+    route({
+      method: 'GET',
+      url: '/health',
+      access: 'public',
+      handler: async ({ database }) => {
+        // A cached database ping: load balancers poll this often, the database need not answer each poll.
+        if (!dbHealthy || Date.now() - dbHealthy.at > 2000) {
+          const ok = await database.sql.query('SELECT 1').then(() => true, () => false);
+          dbHealthy = { at: Date.now(), ok };
+        }
+        return { status: dbHealthy.ok ? 'ok' : 'degraded', database: database.kind };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/config',
+      access: 'public',
+      handler: ({ brand, config }) => {
+        const b = brand;
+        return {
+          Brand: b?.id ?? null,
+          DisplayName: b?.displayName ?? null,
+          Phone: b?.contacts.phone ?? null,
+          Fax: b?.contacts.fax ?? null,
+          SupportEmail: b?.contacts.supportEmail ?? null,
+          InfoEmail: b?.contacts.infoEmail ?? null,
+          RegisterLink: b?.registration.mode === 'external' ? b.registration.externalUrl : null,
+          // Base addresses of the services the spec calls; ours answer on the same origin.
+          FinanceUrl: '/api/finance/',
+          PaymentUrl: '/api/payment/',
+          MessagingUrl: '/api/messaging/',
+          EmailUrl: '/api/email/',
+          ProviderUrl: config.sandboxUrl,
+        };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/api/lookup/get',
+      access: 'authenticated',
+      handler: async ({ database }) => {
+        lookupCache ??= (
+          await database.sql.query<{ category: string; key: number; value: string; sort: number; is_default: boolean }>(
+            'SELECT category, key, value, sort, is_default FROM lookups ORDER BY category, sort',
+          )
+        ).map((r) => ({ Category: r.category, Key: r.key, Value: r.value, Sort: r.sort, IsDefault: r.is_default }) as LookupItem);
+        return lookupCache;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/api/account/user/identity',
+      access: 'authenticated',
+      handler: async ({ user, database }): Promise<Identity> => {
+        const u = user && (await findUserById(database.sql, user.id));
+        if (!u || !user) throw notFound('The account no longer exists.');
+        const roles = await rolesOf(database.sql, u.id);
+        return { Id: u.id, Name: u.user_name, Roles: roles.map((r) => ({ Id: r, Name: r })), MemberID: u.member_id, CompanyId: u.company_id };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/api/account/user/termination',
+      access: 'authenticated',
+      handler: async ({ memberId, database }) => {
+        if (memberId === null) return { isTerminated: false, terminationPeriod: 0, isMsa: false };
+        const rows = await database.sql.query<{ termination_date: Date | null; is_msa: boolean }>(
+          'SELECT termination_date, is_msa FROM members WHERE member_id = $1',
+          [memberId],
+        );
+        const m = rows[0];
+        if (!m) throw notFound('Member not found.');
+        const end = m.termination_date ? new Date(m.termination_date).getTime() : null;
+        // terminationPeriod: whole days until a scheduled termination takes effect (0 when none or already effective).
+        const days = end === null ? 0 : Math.max(0, Math.ceil((end - Date.now()) / 86_400_000));
+        return { isTerminated: end !== null && end <= Date.now(), terminationPeriod: days, isMsa: m.is_msa };
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/api/account/user/signout',
+      access: 'authenticated',
+      handler: async ({ user, database, audit }) => {
+        if (!user) return null;
+        await database.sql.query("UPDATE sessions SET revoked_at = now(), revoke_reason = 'signout' WHERE id = $1 AND revoked_at IS NULL", [user.sessionId]);
+        await audit({ action: 'signout', entity: 'session', entityId: user.sessionId, memberId: user.memberId });
+        return null;
+      },
+    }),
+  ],
+});
+

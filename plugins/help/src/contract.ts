@@ -1,0 +1,21 @@
+import { RoleSets } from '@portal/core';
+import { z } from 'zod';
+
+/** Who may open /help (spec 01 section 2). */
+export const HELP_ACCESS = RoleSets.memberArea;
+
+export const helpTopicSchema = z.object({
+  /** Topic id; its title and text are the i18n keys help:topics.<Id>.title and .body. */
+  Id: z.string(),
+  Sort: z.number().int(),
+});
+export type HelpTopic = z.infer<typeof helpTopicSchema>;
+
+export const helpTopicsResponse = z.object({
+  Topics: z.array(helpTopicSchema),
+  SupportPhone: z.string().nullable(),
+  SupportEmail: z.string().nullable(),
+});
+export type HelpTopicsResponse = z.infer<typeof helpTopicsResponse>;
+
+export const HelpApi = { topics: '/api/help/topics' } as const;
