@@ -28,7 +28,7 @@ export async function createServer(overrides: Partial<ServerConfig> = {}, opts: 
     await database.close();
     throw e;
   }
-  const demoFile = join(config.dataDir, 'demo-users.json');
+  const demoFile = config.dataDir ? join(config.dataDir, 'demo-users.json') : null;
   const { app, routes } = await buildApp({
     config,
     database,
@@ -37,7 +37,7 @@ export async function createServer(overrides: Partial<ServerConfig> = {}, opts: 
     featurePlugins: plugins,
     services: { mail: createMailTransport(config) },
     logger: opts.logger,
-    demoUsers: async () => (existsSync(demoFile) ? JSON.parse(readFileSync(demoFile, 'utf8')) : []),
+    demoUsers: async () => (demoFile && existsSync(demoFile) ? JSON.parse(readFileSync(demoFile, 'utf8')) : []),
   });
   return {
     app,

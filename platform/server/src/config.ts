@@ -5,8 +5,8 @@ import { join, resolve } from 'node:path';
 export interface ServerConfig {
   port: number;
   host: string;
-  /** Directory for the embedded database, secrets, uploads and demo-users.json. */
-  dataDir: string;
+  /** Directory for the embedded database, secrets, uploads and demo-users.json; null keeps PGlite in memory (tests). */
+  dataDir: string | null;
   /** A PostgreSQL connection string; when absent the embedded PGlite database in dataDir is used. */
   databaseUrl: string | null;
   /** Where the built brand bundles live (dist/<brand>/index.html). */

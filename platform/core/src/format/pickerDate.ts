@@ -18,7 +18,14 @@ export function fromIsoDate(iso: string | null | undefined): Date | null {
   return d;
 }
 
-/** The legacy shift itself: moves a local Date by its offset so its UTC fields equal its local fields. */
+/**
+ * The legacy shift itself: a Date whose UTC fields equal the local wall-clock fields. Built from the fields
+ * rather than getTimezoneOffset(), which is rounded to whole minutes and so is wrong for historical
+ * offsets with seconds (e.g. Asia/Kolkata before 1942).
+ */
 export function shiftByTimezoneOffset(local: Date): Date {
-  return new Date(local.getTime() - local.getTimezoneOffset() * 60_000);
+  const shifted = new Date(0);
+  shifted.setUTCFullYear(local.getFullYear(), local.getMonth(), local.getDate());
+  shifted.setUTCHours(local.getHours(), local.getMinutes(), local.getSeconds(), local.getMilliseconds());
+  return shifted;
 }

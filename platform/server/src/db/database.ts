@@ -67,7 +67,8 @@ function pgClient(pool: pg.Pool | pg.PoolClient): SqlClient {
   };
 }
 
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; poolSize?: number }): Promise<Database> {
+/** dataDir null opens an in-memory PGlite (tests). */
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string | null; poolSize?: number }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000 });
     try {
@@ -80,7 +81,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     }
     return { kind: 'postgres', db: drizzlePg(pool) as unknown as Db, sql: pgClient(pool), close: () => pool.end() };
   }
-  const client = new PGlite(join(opts.dataDir, 'pgdata'));
+  const client = opts.dataDir ? new PGlite(join(opts.dataDir, 'pgdata')) : new PGlite();
   await client.waitReady;
   return { kind: 'pglite', db: drizzlePglite(client) as unknown as Db, sql: pgliteClient(client), close: () => client.close() };
 }

@@ -50,7 +50,6 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       const given = req.headers[Headers.requestId];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: 'requestId',
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: false,
   });

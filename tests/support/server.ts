@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type StartedServer } from '@portal/app-server/server';
+import { createUser, hashPassword, type ServerConfig } from '@portal/server';
+import pg from 'pg';
+
+/**
+ * A fresh server on a fresh database for one test file: in-memory PGlite, or a new database on the
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped on close).
+ */
+export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<StartedServer & { dropDatabase(): Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | null = null;
+  let drop = async () => {};
+  if (admin) {
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${name}`);
+    await c.end();
+    const u = new URL(admin);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    drop = async () => {
+      const d = new pg.Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await d.end();
+    };
+  }
+  const server = await createServer({ databaseUrl, dataDir: null, tokenSecret: 'test-secret', ...overrides }, { logger: false });
+  return {
+    ...server,
+    dropDatabase: drop,
+    close: async () => {
+      await server.close();
+      await drop();
+    },
+  };
+}
+
+export const TEST_PASSWORD = 'Test-pass-1';
+let cachedHash: Promise<string> | null = null;
+
+/** Creates a user (and a member record for member roles) with TEST_PASSWORD; returns ids. */
+export async function makeUser(
+  server: StartedServer,
+  opts: { userName: string; roles: string[]; brand?: string; member?: boolean; isActive?: boolean },
+): Promise<{ userId: string; memberId: number | null }> {
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  const sql = server.database.sql;
+  let memberId: number | null = null;
+  if (opts.member) {
+    const rows = await sql.query<{ member_id: number }>(
+      `INSERT INTO members (member_number, brand, first_name, last_name, email) VALUES ($1, $2, $3, $4, $5) RETURNING member_id`,
+      [`M${randomBytes(4).toString('hex')}`, opts.brand ?? 'finance', 'Test', opts.userName, `${opts.userName}@example.com`],
+    );
+    memberId = rows[0]?.member_id ?? null;
+  }
+  const userId = await createUser(sql, {
+    userName: opts.userName,
+    passwordHash: await cachedHash,
+    firstName: 'Test',
+    lastName: opts.userName,
+    email: `${opts.userName}@example.com`,
+    brand: opts.brand ?? 'finance',
+    memberId,
+    roles: opts.roles,
+    isActive: opts.isActive ?? true,
+  });
+  return { userId, memberId };
+}
+
+export interface Session {
+  access_token: string;
+  refresh_token: string;
+  form_token: string;
+  expires_in: number;
+}
+
+/** Signs in through POST /token and returns the tokens. */
+export async function signIn(server: StartedServer, userName: string, password = TEST_PASSWORD, ip = '10.0.0.1'): Promise<Session> {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'staff.localhost' },
+    remoteAddress: ip,
+    payload: new URLSearchParams({ grant_type: 'password', UserName: userName, Password: password }).toString(),
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json() as Session;
+}
+
+/** Headers of a signed-in request from a brand's site. */
+export function authHeaders(s: Session, brand = 'staff', extra: Record<string, string> = {}): Record<string, string> {
+  return { authorization: `Bearer ${s.access_token}`, 'x-form-token': s.form_token, host: `${brand}.localhost`, ...extra };
+}

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects: unit tests (*.test.ts, no database) and integration tests (*.int.test.ts) against a real
+ * database: in-memory PGlite by default, a real PostgreSQL server when TEST_DATABASE_URL is set.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{platform,plugins,apps,tests,scripts}/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**', '**/dist/**'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['{platform,plugins,apps,tests,scripts}/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Two cores: run files two at a time; each file gets its own database.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
