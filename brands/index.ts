@@ -1,4 +1,4 @@
-import { type BrandManifest, BRAND_IDS, parseBrand } from '@portal/core';
+import { BRAND_IDS, type BrandManifest, parseBrand } from '@portal/core';
 import assist from './assist/manifest';
 import card from './card/manifest';
 import finance from './finance/manifest';

@@ -6,11 +6,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ALL_ROLES, MEMBER_ROLES, Roles } from '@portal/core';
-import { createServer } from '@portal/app-server/server';
 import { loadServerPlugins } from '@portal/app-server/plugins';
+import { createServer } from '@portal/app-server/server';
 import { loadBrands } from '@portal/brands';
 import { installedPluginIds } from '@portal/brands/plugins';
+import { ALL_ROLES, MEMBER_ROLES, Roles } from '@portal/core';
 import { createUser, hashPassword, type SeedMember } from '@portal/server';
 import { mulberry32, personName } from './lib/random';
 
@@ -51,7 +51,16 @@ export async function seed(scale: number, log: (m: string) => void = console.log
           memberId = await insertMember(tx, brand.id, first, last, `${userName}@demo.example.com`, random);
           members.push({ memberId, brand: brand.id, roles, userName });
         }
-        await createUser(tx, { userName, passwordHash: hash, firstName: first, lastName: last, email: `${userName}@demo.example.com`, brand: brand.id, memberId, roles });
+        await createUser(tx, {
+          userName,
+          passwordHash: hash,
+          firstName: first,
+          lastName: last,
+          email: `${userName}@demo.example.com`,
+          brand: brand.id,
+          memberId,
+          roles,
+        });
       });
     }
   }
@@ -65,7 +74,15 @@ export async function seed(scale: number, log: (m: string) => void = console.log
       const { first, last } = personName(random);
       const memberId = await insertMember(tx, 'card', first, last, `${markerUser}@demo.example.com`, random);
       members.push({ memberId, brand: 'card', roles: [Roles.CareGuard], userName: markerUser });
-      await createUser(tx, { userName: markerUser, passwordHash: hash, firstName: first, lastName: last, brand: 'card', memberId, roles: [Roles.CareGuard, Roles.DeactivateBank] });
+      await createUser(tx, {
+        userName: markerUser,
+        passwordHash: hash,
+        firstName: first,
+        lastName: last,
+        brand: 'card',
+        memberId,
+        roles: [Roles.CareGuard, Roles.DeactivateBank],
+      });
     });
 
   if (scale > 1) {
@@ -84,9 +101,12 @@ export async function seed(scale: number, log: (m: string) => void = console.log
       }
       await sql.query(`INSERT INTO members (member_number, brand, first_name, last_name, email, approved_date) VALUES ${values.join(',')}`, params);
     }
-    const generated = await sql.query<{ member_id: number; brand: string }>("SELECT member_id, brand FROM members WHERE member_number LIKE 'G%' ORDER BY member_id");
+    const generated = await sql.query<{ member_id: number; brand: string }>(
+      "SELECT member_id, brand FROM members WHERE member_number LIKE 'G%' ORDER BY member_id",
+    );
     for (const g of generated) {
-      const role = { finance: Roles.CareGuardFinance, card: Roles.CareGuard, assist: Roles.CareAssist, quote: Roles.CareQuote }[g.brand] ?? Roles.CareGuardFinance;
+      const role =
+        { finance: Roles.CareGuardFinance, card: Roles.CareGuard, assist: Roles.CareAssist, quote: Roles.CareQuote }[g.brand] ?? Roles.CareGuardFinance;
       members.push({ memberId: g.member_id, brand: g.brand, roles: [role], userName: null });
     }
   }
@@ -106,7 +126,14 @@ export async function seed(scale: number, log: (m: string) => void = console.log
   return demo;
 }
 
-async function insertMember(sql: import('@portal/server').SqlClient, brand: string, first: string, last: string, email: string, random: () => number): Promise<number> {
+async function insertMember(
+  sql: import('@portal/server').SqlClient,
+  brand: string,
+  first: string,
+  last: string,
+  email: string,
+  random: () => number,
+): Promise<number> {
   const year = 1940 + Math.floor(random() * 60);
   const month = 1 + Math.floor(random() * 12);
   const day = 1 + Math.floor(random() * 28);
@@ -115,7 +142,9 @@ async function insertMember(sql: import('@portal/server').SqlClient, brand: stri
     `INSERT INTO members (member_number, brand, first_name, last_name, email, date_of_birth, mobile_phone, preferred_contact, is_phone_validated, pbm_vendor, gender, approved_date)
      VALUES ($1, $2, $3, $4, $5, $6, $7, 'Mobile', true, $8, $9, now() - interval '200 days') RETURNING member_id`,
     [
-      `D${Math.floor(random() * 1e8).toString().padStart(8, '0')}`,
+      `D${Math.floor(random() * 1e8)
+        .toString()
+        .padStart(8, '0')}`,
       brand,
       first,
       last,

@@ -1,5 +1,5 @@
-import { ALL_ROLES, decideAccess, MEMBER_ROLES } from '@portal/core';
 import type { StartedServer } from '@portal/app-server/server';
+import { ALL_ROLES, decideAccess, MEMBER_ROLES } from '@portal/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, makeUser, startTestServer } from './support/server';
 import { mintSession } from './support/tokens';
@@ -44,7 +44,8 @@ describe('authorization matrix', () => {
         const res = await server.app.inject({ method: r.method as 'GET', url: fill(r.url), headers, payload: r.method === 'GET' ? undefined : {} });
         const expected = decideAccess(r.access, role ? [role] : null);
         const got = res.statusCode === 401 ? 'unauthenticated' : res.statusCode === 403 ? 'forbidden' : 'allow';
-        if (got !== expected) mismatches.push(`${r.method} ${r.url} as ${role ?? 'anonymous'}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
+        if (got !== expected)
+          mismatches.push(`${r.method} ${r.url} as ${role ?? 'anonymous'}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }
     expect(mismatches).toEqual([]);

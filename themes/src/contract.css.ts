@@ -3,7 +3,18 @@ import { createThemeContract } from '@vanilla-extract/css';
 /** One theme contract; tokens are named by meaning. Each brand supplies values only. */
 export const vars = createThemeContract({
   color: {
-    background: { body: null, surface: null, surfaceRaised: null, brandAccent: null, brandAccentHover: null, formAccent: null, critical: null, positive: null, caution: null, info: null },
+    background: {
+      body: null,
+      surface: null,
+      surfaceRaised: null,
+      brandAccent: null,
+      brandAccentHover: null,
+      formAccent: null,
+      critical: null,
+      positive: null,
+      caution: null,
+      info: null,
+    },
     foreground: { text: null, muted: null, onBrandAccent: null, link: null, critical: null, positive: null, caution: null, info: null, onToolbar: null },
     border: { standard: null, field: null, focus: null, critical: null },
     /** Toolbar colour by role (spec 01 section 6): green CareAssist, purple CareGuard, blue otherwise. */
@@ -14,5 +25,3 @@ export const vars = createThemeContract({
   radius: { standard: null, large: null },
   shadow: { raised: null },
 });
-
-

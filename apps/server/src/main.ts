@@ -13,7 +13,7 @@ try {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 } catch (e) {
-  const msg = e instanceof ConfigError ? e.message : (e as Error).stack ?? String(e);
+  const msg = e instanceof ConfigError ? e.message : ((e as Error).stack ?? String(e));
   console.error(`The API server could not start: ${msg}`);
   process.exit(1);
 }

@@ -17,16 +17,14 @@ export function brandManifestSchema(knownPluginIds: readonly string[]) {
     marker: z.string().regex(/^[a-z][a-z0-9-]*$/),
     /** Theme id: a file themes/src/<theme>.css.ts supplying every token. */
     theme: z.string().regex(/^[a-z][a-z0-9-]*$/),
-    plugins: z
-      .array(z.string())
-      .superRefine((ids, ctx) => {
-        for (const [i, id] of ids.entries()) {
-          if (!knownPluginIds.includes(id)) {
-            ctx.addIssue({ code: 'custom', path: [i], message: `unknown plugin "${id}" (installed: ${knownPluginIds.join(', ')})` });
-          }
+    plugins: z.array(z.string()).superRefine((ids, ctx) => {
+      for (const [i, id] of ids.entries()) {
+        if (!knownPluginIds.includes(id)) {
+          ctx.addIssue({ code: 'custom', path: [i], message: `unknown plugin "${id}" (installed: ${knownPluginIds.join(', ')})` });
         }
-        if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: 'a plugin is listed twice' });
-      }),
+      }
+      if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: 'a plugin is listed twice' });
+    }),
     registration: z.object({
       /** Role given to accounts registered on this site (spec 01 section 6); null gives no role. */
       role: z.enum([Roles.CareGuard, Roles.CareAssist, Roles.CareQuote, Roles.CareGuardFinance]).nullable(),

@@ -24,11 +24,7 @@ export const envelopeSchema = <T extends z.ZodType>(data: T) =>
 
 export function isEnvelope(value: unknown): value is Envelope<unknown> {
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    'HasError' in value &&
-    'Data' in value &&
-    typeof (value as { HasError: unknown }).HasError === 'boolean'
+    typeof value === 'object' && value !== null && 'HasError' in value && 'Data' in value && typeof (value as { HasError: unknown }).HasError === 'boolean'
   );
 }
 

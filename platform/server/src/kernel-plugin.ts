@@ -21,7 +21,10 @@ export const kernelPlugin = defineServerPlugin({
       handler: async ({ database }) => {
         // A cached database ping: load balancers poll this often, the database need not answer each poll.
         if (!dbHealthy || Date.now() - dbHealthy.at > 2000) {
-          const ok = await database.sql.query('SELECT 1').then(() => true, () => false);
+          const ok = await database.sql.query('SELECT 1').then(
+            () => true,
+            () => false,
+          );
           dbHealthy = { at: Date.now(), ok };
         }
         return { status: dbHealthy.ok ? 'ok' : 'degraded', database: database.kind };
@@ -105,4 +108,3 @@ export const kernelPlugin = defineServerPlugin({
     }),
   ],
 });
-

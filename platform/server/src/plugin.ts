@@ -1,4 +1,4 @@
-import { defineServerPluginOf, type Access, type HttpMethod, type Migration, type ServerPlugin } from '@portal/core';
+import { type Access, defineServerPluginOf, type HttpMethod, type Migration, type ServerPlugin } from '@portal/core';
 import type { SqlClient } from './db/database';
 import type { RouteContext, RouteSchemas } from './http/context';
 

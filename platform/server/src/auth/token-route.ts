@@ -65,7 +65,16 @@ export const tokenRoute = route({
     const parsed = grant.safeParse(req.body ?? {});
     if (!parsed.success) return tokenError(reply, 400, 'invalid_request', TokenMessages.badRequest);
     const audit = (action: string, outcome: 'success' | 'failure', user: UserRow | null, detail: Record<string, unknown> = {}) =>
-      writeAudit(sql, { action, outcome, actorUserId: user?.id ?? null, actorName: user?.user_name ?? null, memberId: user?.member_id ?? null, ip, requestId: req.id, detail });
+      writeAudit(sql, {
+        action,
+        outcome,
+        actorUserId: user?.id ?? null,
+        actorName: user?.user_name ?? null,
+        memberId: user?.member_id ?? null,
+        ip,
+        requestId: req.id,
+        detail,
+      });
 
     if (parsed.data.grant_type === 'password') {
       const { UserName, Password } = parsed.data;
@@ -77,7 +86,9 @@ export const tokenRoute = route({
         return tokenError(reply, 429, 'too_many_requests', TokenMessages.tooManyForAccount(waitAccount));
       }
       const user = await findUserByName(sql, UserName.trim());
-      const valid = user ? await verifyPassword(Password, user.password_hash) : (await burnPasswordCheck(Password), false);
+      let valid = false;
+      if (user) valid = await verifyPassword(Password, user.password_hash);
+      else await burnPasswordCheck(Password);
       if (!user || !valid) {
         await recordEvent(sql, 'signin-fail', key);
         await audit('signin', 'failure', user, { userName: UserName, reason: 'invalid credentials' });

@@ -53,7 +53,19 @@ export async function createUser(sql: SqlClient, u: NewUser): Promise<string> {
   await sql.query(
     `INSERT INTO users (id, user_name, password_hash, first_name, last_name, email, brand, member_id, company_id, is_active, registration_step)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [id, u.userName, hash, u.firstName, u.lastName, u.email ?? null, u.brand, u.memberId ?? null, u.companyId ?? null, u.isActive ?? true, u.registrationStep ?? 10],
+    [
+      id,
+      u.userName,
+      hash,
+      u.firstName,
+      u.lastName,
+      u.email ?? null,
+      u.brand,
+      u.memberId ?? null,
+      u.companyId ?? null,
+      u.isActive ?? true,
+      u.registrationStep ?? 10,
+    ],
   );
   for (const role of u.roles) await sql.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [id, role]);
   return id;

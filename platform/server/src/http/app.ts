@@ -1,6 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { type BrandManifest, brandForHost, decideAccess, fail, Headers, hasAnyRole, IMPERSONATOR_ROLES, MEMBER_ROLES, ok, PLUGIN_API_VERSION } from '@portal/core';
 import formbody from '@fastify/formbody';
+import {
+  type BrandManifest,
+  brandForHost,
+  decideAccess,
+  fail,
+  Headers,
+  hasAnyRole,
+  IMPERSONATOR_ROLES,
+  MEMBER_ROLES,
+  ok,
+  PLUGIN_API_VERSION,
+} from '@portal/core';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { writeAudit } from '../audit';
@@ -70,7 +81,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const brandOf = (req: FastifyRequest) => brandForHost(req.headers.host, opts.brands);
 
   const mount = (plugin: KernelServerPlugin, kernel: boolean) => {
-    if (plugin.apiVersion !== PLUGIN_API_VERSION) throw new Error(`plugin ${plugin.id} uses plugin API ${plugin.apiVersion}; the kernel speaks ${PLUGIN_API_VERSION}`);
+    if (plugin.apiVersion !== PLUGIN_API_VERSION)
+      throw new Error(`plugin ${plugin.id} uses plugin API ${plugin.apiVersion}; the kernel speaks ${PLUGIN_API_VERSION}`);
     for (const r of plugin.routes) {
       routes.push({ plugin: plugin.id, kernel, method: r.method, url: r.url, access: r.access });
       app.route({
@@ -104,7 +116,14 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     }
 
     const audit: RouteContext['audit'] = (e) =>
-      writeAudit(database.sql, { ...e, memberId: e.memberId ?? ctx.memberId, actorUserId: user?.id ?? null, actorName: user?.name ?? null, ip: req.ip, requestId: req.id });
+      writeAudit(database.sql, {
+        ...e,
+        memberId: e.memberId ?? ctx.memberId,
+        actorUserId: user?.id ?? null,
+        actorName: user?.name ?? null,
+        ip: req.ip,
+        requestId: req.id,
+      });
 
     let memberId = user?.memberId ?? null;
     let impersonating = false;

@@ -78,7 +78,10 @@ export function registerSites(app: FastifyInstance, opts: SiteOptions) {
       .map((b) => `<li><a href="http://${b.marker}.localhost${suffix}/">${escapeHtml(b.displayName)}</a> <code>${b.marker}.localhost${suffix}</code></li>`)
       .join('');
     const rows = users
-      .map((u) => `<tr><td>${escapeHtml(u.brand)}</td><td>${escapeHtml(u.role)}</td><td><code>${escapeHtml(u.userName)}</code></td><td><code>${escapeHtml(u.password)}</code></td></tr>`)
+      .map(
+        (u) =>
+          `<tr><td>${escapeHtml(u.brand)}</td><td>${escapeHtml(u.role)}</td><td><code>${escapeHtml(u.userName)}</code></td><td><code>${escapeHtml(u.password)}</code></td></tr>`,
+      )
       .join('');
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portal sites</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">

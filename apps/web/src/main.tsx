@@ -1,0 +1,6 @@
+import { brand, plugins } from 'virtual:portal-brand';
+import { startApp } from '@portal/web';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('missing #root');
+startApp({ brand, plugins, root });

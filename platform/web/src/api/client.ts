@@ -1,0 +1,202 @@
+import { Headers as H, isEnvelope, type TokenResponse } from '@portal/core';
+import { MAX_RETRIES, shouldRefresh } from '../session/refresh-policy';
+import type { SessionStore } from '../session/storage';
+import { ApiCallError, SessionEndedError } from './errors';
+
+export type ToastKind = 'success' | 'error' | 'warning' | 'info';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  /** JSON body. */
+  body?: unknown;
+  /** Form-encoded body (the /token and registration calls). */
+  form?: Record<string, string>;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Per-request switch for toasts from MsgText and errors (default on). */
+  notify?: boolean;
+  /** Search and price look-ups skip the loading bar. */
+  skipLoadingBar?: boolean;
+  /** 'blob' for file downloads: resolves to the blob and its file name (x-filename, default 'export'). */
+  responseType?: 'json' | 'blob';
+  signal?: AbortSignal;
+}
+
+export interface ClientHooks {
+  notify(kind: ToastKind, message: string): void;
+  /** The session could not be refreshed: tokens are cleared; the shell goes to /login. */
+  sessionEnded(): void;
+  loading(delta: 1 | -1): void;
+  /** The impersonated member id, if any. */
+  impersonatedMemberId(): number | null;
+}
+
+const randomId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+export interface Download {
+  blob: Blob;
+  fileName: string;
+}
+
+/**
+ * The API client: bearer token, anti-forgery, no-cache, session and request ids, impersonation;
+ * envelope handling; token refresh with a shared in-flight refresh that buffers concurrent calls.
+ */
+export class ApiClient {
+  /** One id per page load. */
+  readonly sessionId = randomId();
+  private refreshing: Promise<void> | null = null;
+
+  constructor(
+    private readonly session: SessionStore,
+    private readonly hooks: ClientHooks,
+    private readonly fetchImpl: typeof fetch = (...a) => fetch(...a),
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get<T>(url: string, opts: Omit<RequestOptions, 'method'> = {}) {
+    return this.request<T>(url, { ...opts, method: 'GET' });
+  }
+  post<T>(url: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) {
+    return this.request<T>(url, { ...opts, method: 'POST', body });
+  }
+  download(url: string, body?: unknown, opts: Omit<RequestOptions, 'responseType'> = {}) {
+    return this.request<Download>(url, { method: 'POST', ...opts, body, responseType: 'blob' });
+  }
+
+  /** POST /token with the password grant; stores the tokens. Errors carry the server's error_description. */
+  async signIn(userName: string, password: string): Promise<void> {
+    const tokens = await this.tokenCall({ grant_type: 'password', UserName: userName, Password: password });
+    this.session.saveTokens(tokens, this.now());
+  }
+
+  /** Refreshes once for all callers at the same moment; a refused refresh clears the tokens. */
+  refresh(): Promise<void> {
+    this.refreshing ??= (async () => {
+      const refreshToken = this.session.tokens()?.refreshToken;
+      if (!refreshToken) throw new SessionEndedError();
+      try {
+        const tokens = await this.tokenCall({ grant_type: 'refresh_token', refresh_token: refreshToken }, false);
+        this.session.saveTokens(tokens, this.now());
+      } catch (e) {
+        this.session.clear();
+        throw e instanceof SessionEndedError ? e : new SessionEndedError((e as Error).message);
+      }
+    })().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private async tokenCall(form: Record<string, string>, notify = true): Promise<TokenResponse> {
+    const res = await this.fetchImpl('/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'cache-control': 'no-cache', [H.sessionId]: this.sessionId, [H.requestId]: randomId() },
+      body: new URLSearchParams(form).toString(),
+    });
+    const body = (await res.json().catch(() => ({}))) as Partial<TokenResponse> & { error?: string; error_description?: string };
+    if (!res.ok || !body.access_token) {
+      const msg = body.error_description ?? body.error ?? `Sign-in failed (${res.status})`;
+      if (notify) this.hooks.notify('error', msg);
+      throw new ApiCallError(msg, res.status, body);
+    }
+    return body as TokenResponse;
+  }
+
+  private headers(opts: RequestOptions): Record<string, string> {
+    const h: Record<string, string> = {
+      'cache-control': 'no-cache',
+      pragma: 'no-cache',
+      [H.sessionId]: this.sessionId,
+      [H.requestId]: randomId(),
+    };
+    const t = this.session.tokens();
+    if (t) {
+      h.authorization = `Bearer ${t.accessToken}`;
+      if (t.formToken) h[H.antiForgery] = t.formToken;
+    }
+    const member = this.hooks.impersonatedMemberId();
+    if (member !== null) h[H.impersonate] = String(member);
+    if (opts.form) h['content-type'] = 'application/x-www-form-urlencoded';
+    else if (opts.body !== undefined) h['content-type'] = 'application/json';
+    return h;
+  }
+
+  async request<T>(url: string, opts: RequestOptions = {}): Promise<T> {
+    const notify = opts.notify ?? true;
+    if (!opts.skipLoadingBar) this.hooks.loading(1);
+    try {
+      return await this.send<T>(url, opts, 0, notify);
+    } finally {
+      if (!opts.skipLoadingBar) this.hooks.loading(-1);
+    }
+  }
+
+  private async send<T>(url: string, opts: RequestOptions, retries: number, notify: boolean): Promise<T> {
+    const t = this.session.tokens();
+    if (t?.refreshToken && retries === 0) {
+      const remaining = (t.expiresAt - this.now()) / 1000;
+      if (shouldRefresh(remaining, t.lifetime)) await this.refresh().catch(() => {});
+    }
+    let full = url;
+    if (opts.query) {
+      const q = new URLSearchParams();
+      for (const [k, v] of Object.entries(opts.query)) if (v !== undefined && v !== null) q.set(k, String(v));
+      const s = q.toString();
+      if (s) full += (url.includes('?') ? '&' : '?') + s;
+    }
+    const res = await this.fetchImpl(full, {
+      method: opts.method ?? 'GET',
+      headers: this.headers(opts),
+      body: opts.form ? new URLSearchParams(opts.form).toString() : opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
+
+    if ((res.status === 401 || res.status === 403) && this.session.tokens()?.refreshToken) {
+      // A 401 may be retried up to MAX_RETRIES times; a 403 once (roles may have changed since the token was issued).
+      const limit = res.status === 401 ? MAX_RETRIES : 1;
+      if (retries < limit) {
+        try {
+          await this.refresh();
+        } catch {
+          this.hooks.sessionEnded();
+          throw new SessionEndedError();
+        }
+        return this.send<T>(url, opts, retries + 1, notify);
+      }
+    }
+    if (res.status === 401) {
+      this.session.clear();
+      this.hooks.sessionEnded();
+      throw new SessionEndedError();
+    }
+
+    if (opts.responseType === 'blob' && res.ok) {
+      const blob = await res.blob();
+      const fileName = res.headers.get('x-filename') || 'export';
+      return { blob, fileName } as T;
+    }
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    if (isEnvelope(body)) {
+      if (body.HasError || !res.ok) {
+        const msg = body.MsgText ?? `Request failed (${res.status})`;
+        if (notify) this.hooks.notify('error', msg);
+        throw new ApiCallError(msg, res.status, body);
+      }
+      if (body.MsgText && body.Unwrap && notify) this.hooks.notify('success', body.MsgText);
+      return (body.Unwrap ? body.Data : body) as T;
+    }
+    if (!res.ok) {
+      const msg = typeof body === 'string' && body ? body : `Request failed (${res.status})`;
+      if (notify) this.hooks.notify('error', msg);
+      throw new ApiCallError(msg, res.status, body);
+    }
+    return body as T;
+  }
+}

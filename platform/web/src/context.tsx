@@ -1,0 +1,83 @@
+import { type BrandManifest, type Identity, type LookupItem, roleNames } from '@portal/core';
+import { useQuery } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
+import type { ApiClient } from './api/client';
+import type { KernelWebPlugin } from './plugin';
+import type { SessionStore } from './session/storage';
+
+export interface SiteConfig {
+  Brand: string | null;
+  DisplayName: string | null;
+  Phone: string | null;
+  Fax: string | null;
+  SupportEmail: string | null;
+  InfoEmail: string | null;
+  RegisterLink: string | null;
+  FinanceUrl: string;
+  PaymentUrl: string;
+  MessagingUrl: string;
+  EmailUrl: string;
+  ProviderUrl: string;
+}
+
+export interface Kernel {
+  api: ApiClient;
+  session: SessionStore;
+  brand: BrandManifest;
+  plugins: readonly KernelWebPlugin[];
+  signOut(opts?: { silent?: boolean }): Promise<void>;
+  refreshSession(): Promise<void>;
+  setImpersonation(memberId: number | null): void;
+}
+
+export const KernelContext = createContext<Kernel | null>(null);
+
+export function useKernel(): Kernel {
+  const k = useContext(KernelContext);
+  if (!k) throw new Error('useKernel outside the app shell');
+  return k;
+}
+
+export const useApi = () => useKernel().api;
+export const useBrand = () => useKernel().brand;
+
+export const queryKeys = { identity: ['kernel', 'identity'], config: ['kernel', 'config'], lookups: ['kernel', 'lookups'] } as const;
+
+/** The signed-in user's identity; fetched once and cached until sign-out. */
+export function useIdentity() {
+  const { api, session } = useKernel();
+  return useQuery({
+    queryKey: queryKeys.identity,
+    queryFn: () => api.get<Identity>('/api/account/user/identity', { notify: false }),
+    enabled: session.tokens() !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+export function useRoles(): string[] {
+  const { data } = useIdentity();
+  return data ? roleNames(data) : [];
+}
+
+/** GET /config: contacts and service addresses of this site. */
+export function useSiteConfig() {
+  const { api } = useKernel();
+  return useQuery({
+    queryKey: queryKeys.config,
+    queryFn: () => api.get<SiteConfig>('/config', { notify: false, skipLoadingBar: true }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The lookup cache, loaded once by the signed-in layout; empty when loading failed (spec 02 section 7). */
+export function useLookups(category?: LookupItem['Category']): LookupItem[] {
+  const { api } = useKernel();
+  const { data } = useQuery({
+    queryKey: queryKeys.lookups,
+    queryFn: () => api.get<LookupItem[]>('/api/lookup/get', { notify: false }).catch(() => [] as LookupItem[]),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const items = data ?? [];
+  return category ? items.filter((i) => i.Category === category) : items;
+}

@@ -1,0 +1,123 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type ComponentType, lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Button, Form, Input, Label, TextField } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { type Location, useLocation, useNavigate } from 'react-router-dom';
+import { queryKeys, useKernel, useSiteConfig } from '../context';
+import type { DialogSlotProps } from '../plugin';
+import * as css from './Login.css';
+
+type State = { kind: 'idle' } | { kind: 'loggingIn' } | { kind: 'error'; message: string };
+
+/** A dialog from a plugin slot, loaded only when first opened. */
+function useSlot(name: 'forgotPasswordDialog' | 'registerDialog'): ComponentType<DialogSlotProps> | null {
+  const { plugins } = useKernel();
+  return useMemo(() => {
+    const loader = plugins.find((p) => p.slots?.[name])?.slots?.[name];
+    return loader ? lazy(loader) : null;
+  }, [plugins, name]);
+}
+
+/** /login and /register: idle, logging in, then home (or the page the user came from) or the server's error. */
+export default function LoginPage({ openRegister = false }: { openRegister?: boolean }) {
+  const { api, brand } = useKernel();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const config = useSiteConfig();
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const [userName, setUserName] = useState('');
+  const [password, setPassword] = useState('');
+  const [dialog, setDialog] = useState<'forgot' | 'register' | null>(null);
+  const Forgot = useSlot('forgotPasswordDialog');
+  const Register = useSlot('registerDialog');
+  const external = brand.registration.mode === 'external';
+  const registerLink = config.data?.RegisterLink ?? brand.registration.externalUrl;
+
+  useEffect(() => {
+    if (!openRegister || external || !Register) return;
+    const h = setTimeout(() => setDialog('register'), 1000); // spec 01 section 9: the register dialog opens 1 s after load
+    return () => clearTimeout(h);
+  }, [openRegister, external, Register]);
+
+  const submit = async () => {
+    if (!userName.trim() || !password) {
+      setState({ kind: 'error', message: t('login.required') });
+      return;
+    }
+    setState({ kind: 'loggingIn' });
+    try {
+      await api.signIn(userName.trim(), password);
+      queryClient.removeQueries({ queryKey: queryKeys.identity });
+      const from = (location.state as { from?: Location } | null)?.from;
+      navigate(from ? `${from.pathname}${from.search}` : '/', { replace: true });
+    } catch (e) {
+      setState({ kind: 'error', message: (e as Error).message });
+      setPassword('');
+    }
+  };
+
+  const contacts = brand.contacts;
+  return (
+    <div className={css.page}>
+      <main className={css.panel} id="main">
+        <div className={css.header}>
+          <p className={css.brand}>{brand.displayName}</p>
+        </div>
+        <div className={css.body}>
+          <h1 style={{ margin: 0 }}>{t('login.title')}</h1>
+          <p className={css.small}>{t('login.intro', { brand: brand.displayName })}</p>
+          <Form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit();
+            }}
+            style={{ display: 'flex', flexDirection: 'column', gap: 16 }}
+          >
+            <TextField className={css.field} value={userName} onChange={setUserName} autoComplete="username" name="UserName" isRequired>
+              <Label className={css.label}>{t('login.userName')}</Label>
+              <Input className={css.input} />
+            </TextField>
+            <TextField className={css.field} value={password} onChange={setPassword} type="password" autoComplete="current-password" name="Password" isRequired>
+              <Label className={css.label}>{t('login.password')}</Label>
+              <Input className={css.input} />
+            </TextField>
+            {state.kind === 'error' && (
+              <p className={css.error} role="alert">
+                {state.message}
+              </p>
+            )}
+            <Button type="submit" className={css.primary} isDisabled={state.kind === 'loggingIn'}>
+              {state.kind === 'loggingIn' ? t('login.submitting') : t('login.submit')}
+            </Button>
+          </Form>
+          <div className={css.links}>
+            {Forgot && (
+              <button type="button" className={css.linkButton} onClick={() => setDialog('forgot')}>
+                {t('login.forgotPassword')}
+              </button>
+            )}
+            {external && registerLink ? (
+              <a href={registerLink} data-testid="register-link">
+                {t('login.registerExternal')}
+              </a>
+            ) : (
+              Register && (
+                <button type="button" className={css.linkButton} onClick={() => setDialog('register')}>
+                  {t('login.register')}
+                </button>
+              )
+            )}
+          </div>
+          <p className={css.small}>{t('login.contact', { phone: contacts.phone, email: contacts.supportEmail })}</p>
+          <p className={css.small}>{t('login.disclaimer')}</p>
+        </div>
+      </main>
+      <Suspense fallback={null}>
+        {Forgot && dialog === 'forgot' && <Forgot isOpen onOpenChange={(o) => setDialog(o ? 'forgot' : null)} />}
+        {Register && dialog === 'register' && <Register isOpen onOpenChange={(o) => setDialog(o ? 'register' : null)} />}
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/** Session storage under the spec's `cq` prefix (spec 01 sections 3 and 9). */
+export const STORAGE_PREFIX = 'cq';
+const key = (k: string) => `${STORAGE_PREFIX}.${k}`;
+
+/** Default token lifetime placeholder of spec 01 section 9, used until a token states its own. */
+export const DEFAULT_LIFETIME_SECONDS = 10000;
+
+export interface StoredTokens {
+  accessToken: string;
+  refreshToken: string | null;
+  /** Epoch milliseconds at which the access token expires. */
+  expiresAt: number;
+  /** Seconds the access token was issued for (expires_in). */
+  lifetime: number;
+  formToken: string | null;
+}
+
+export interface KeyValueStore {
+  getItem(k: string): string | null;
+  setItem(k: string, v: string): void;
+  removeItem(k: string): void;
+}
+
+const memory = new Map<string, string>();
+const fallback: KeyValueStore = {
+  getItem: (k) => memory.get(k) ?? null,
+  setItem: (k, v) => void memory.set(k, v),
+  removeItem: (k) => void memory.delete(k),
+};
+
+export class SessionStore {
+  constructor(private readonly store: KeyValueStore = typeof sessionStorage === 'undefined' ? fallback : sessionStorage) {}
+
+  tokens(): StoredTokens | null {
+    const accessToken = this.store.getItem(key('accessToken'));
+    if (!accessToken) return null;
+    return {
+      accessToken,
+      refreshToken: this.store.getItem(key('refreshToken')),
+      expiresAt: Number(this.store.getItem(key('expiry')) ?? 0),
+      lifetime: Number(this.store.getItem(key('lifetime')) ?? DEFAULT_LIFETIME_SECONDS),
+      formToken: this.store.getItem(key('formToken')),
+    };
+  }
+
+  saveTokens(t: { access_token: string; refresh_token?: string | null; expires_in: number; form_token?: string | null }, now = Date.now()): void {
+    this.store.setItem(key('accessToken'), t.access_token);
+    if (t.refresh_token) this.store.setItem(key('refreshToken'), t.refresh_token);
+    else this.store.removeItem(key('refreshToken'));
+    this.store.setItem(key('expiry'), String(now + t.expires_in * 1000));
+    this.store.setItem(key('lifetime'), String(t.expires_in));
+    if (t.form_token) this.store.setItem(key('formToken'), t.form_token);
+    else this.store.removeItem(key('formToken'));
+  }
+
+  registrationStep(): number | null {
+    const v = this.store.getItem(key('registrationStep'));
+    return v === null ? null : Number(v);
+  }
+
+  setRegistrationStep(step: number): void {
+    this.store.setItem(key('registrationStep'), String(step));
+  }
+
+  /** Sign-out clears every stored item. */
+  clear(): void {
+    for (const k of ['accessToken', 'refreshToken', 'expiry', 'lifetime', 'formToken', 'registrationStep']) this.store.removeItem(key(k));
+  }
+}
+
+/** Expiry of a JWT access token in epoch seconds, read from its payload (no verification: the server verifies). */
+export function jwtExpiry(token: string): number | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const json = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof json.exp === 'number' ? json.exp : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,83 @@
+import { vars } from '@portal/themes';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+
+globalStyle('html, body', {
+  margin: 0,
+  background: vars.color.background.body,
+  color: vars.color.foreground.text,
+  fontFamily: vars.font.body,
+  fontSize: vars.font.size.standard,
+  lineHeight: 1.5,
+});
+globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
+globalStyle('a', { color: vars.color.foreground.link });
+globalStyle(':focus-visible', { outline: `2px solid ${vars.color.border.focus}`, outlineOffset: '2px' });
+
+export const skip = style({
+  position: 'absolute',
+  left: '-999px',
+  top: 0,
+  selectors: { '&:focus': { left: vars.space.small, zIndex: 2000, background: vars.color.background.surface, padding: vars.space.small } },
+});
+
+export const toolbar = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.medium,
+  padding: `0 ${vars.space.large}`,
+  minHeight: '56px',
+  color: vars.color.foreground.onToolbar,
+  flexWrap: 'wrap',
+});
+export const toolbarColour = styleVariants({
+  assist: { background: vars.color.toolbar.assist },
+  guard: { background: vars.color.toolbar.guard },
+  standard: { background: vars.color.toolbar.standard },
+});
+
+export const brandName = style({ fontWeight: 700, fontSize: vars.font.size.large, marginRight: vars.space.medium, color: 'inherit', textDecoration: 'none' });
+export const navList = style({ display: 'flex', gap: vars.space.xsmall, listStyle: 'none', margin: 0, padding: 0, flexWrap: 'wrap', flex: 1 });
+export const navLink = style({
+  display: 'block',
+  padding: `${vars.space.small} ${vars.space.medium}`,
+  borderRadius: vars.radius.standard,
+  color: 'inherit',
+  textDecoration: 'none',
+  selectors: { '&:hover': { background: 'rgba(255,255,255,0.14)' } },
+});
+export const navLinkActive = style({ background: 'rgba(255,255,255,0.24)', fontWeight: 600 });
+export const user = style({ display: 'flex', alignItems: 'center', gap: vars.space.small });
+export const toolbarButton = style({
+  background: 'transparent',
+  color: 'inherit',
+  border: '1px solid rgba(255,255,255,0.6)',
+  borderRadius: vars.radius.standard,
+  padding: `${vars.space.xsmall} ${vars.space.medium}`,
+  cursor: 'pointer',
+  font: 'inherit',
+});
+export const banner = style({
+  display: 'flex',
+  gap: vars.space.medium,
+  alignItems: 'center',
+  padding: `${vars.space.small} ${vars.space.large}`,
+  background: vars.color.background.caution,
+  color: vars.color.foreground.caution,
+});
+export const titleBar = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  padding: `${vars.space.medium} ${vars.space.large} 0`,
+  maxWidth: '1200px',
+  margin: '0 auto',
+});
+export const title = style({ margin: 0, fontSize: vars.font.size.title, fontFamily: vars.font.heading });
+export const main = style({ padding: vars.space.large, maxWidth: '1200px', margin: '0 auto' });
+export const card = style({
+  background: vars.color.background.surface,
+  border: `1px solid ${vars.color.border.standard}`,
+  borderRadius: vars.radius.large,
+  padding: vars.space.large,
+  boxShadow: vars.shadow.raised,
+});

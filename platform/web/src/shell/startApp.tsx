@@ -1,0 +1,163 @@
+import type { BrandManifest } from '@portal/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { i18n } from 'i18next';
+import { Provider as JotaiProvider } from 'jotai';
+import { StrictMode, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router-dom';
+import { ApiClient } from '../api/client';
+import { type Kernel, KernelContext } from '../context';
+import { createI18n } from '../i18n';
+import { initImpersonation, setImpersonation } from '../impersonation/store';
+import type { KernelWebPlugin } from '../plugin';
+import { ExpiryWatch } from '../session/expiry-watch';
+import { SessionStore } from '../session/storage';
+import { impersonationAtom, kernelStore, loadingCountAtom, showToast } from '../store';
+import { LoadingBar } from '../toast/LoadingBar';
+import { Toaster } from '../toast/Toaster';
+import { Layout } from './Layout';
+import { RequireAccess } from './RequireAccess';
+import { flattenRoutes } from './routes';
+
+const kernelPages = () => import('../pages/KernelPages');
+
+export function buildRoutes(plugins: readonly KernelWebPlugin[]): RouteObject[] {
+  const flat = flattenRoutes(plugins);
+  const toRoute = (r: (typeof flat)[number]): RouteObject => ({
+    path: r.path,
+    handle: { title: r.title, namespace: r.namespace },
+    lazy: async () => {
+      const Page = (await r.load()).default;
+      return {
+        Component: () => (
+          <RequireAccess access={r.access}>
+            <Page />
+          </RequireAccess>
+        ),
+      };
+    },
+  });
+  return [
+    { path: '/login', lazy: async () => ({ Component: (await import('../pages/LoginPage')).default }) },
+    {
+      path: '/register',
+      lazy: async () => {
+        const Login = (await import('../pages/LoginPage')).default;
+        return { Component: () => <Login openRegister /> };
+      },
+    },
+    { path: '/activated/:token', lazy: async () => ({ Component: (await kernelPages()).ActivatedTokenPage }) },
+    { path: '/t/:token', lazy: async () => ({ Component: (await kernelPages()).PrintTokenPage }) },
+    { path: '/invalid', lazy: async () => ({ Component: (await kernelPages()).InvalidPage }) },
+    ...flat.filter((r) => r.layout === 'bare').map(toRoute),
+    {
+      HydrateFallback: () => null,
+      element: (
+        <RequireAccess access="authenticated">
+          <Layout />
+        </RequireAccess>
+      ),
+      children: [
+        { index: true, lazy: async () => ({ Component: (await kernelPages()).HomeRedirect }) },
+        { path: '/transition', lazy: async () => ({ Component: (await kernelPages()).TransitionPage }) },
+        ...flat.filter((r) => r.layout !== 'bare').map(toRoute),
+        { path: '*', lazy: async () => ({ Component: (await kernelPages()).NotFoundPage }) },
+      ],
+    },
+  ];
+}
+
+function SessionWatch({ kernel, i18n }: { kernel: Kernel; i18n: i18n }) {
+  useEffect(() => {
+    const watch = new ExpiryWatch({
+      remainingSeconds: () => {
+        const tokens = kernel.session.tokens();
+        return tokens ? (tokens.expiresAt - Date.now()) / 1000 : null;
+      },
+      warn: (minutes) =>
+        showToast({
+          kind: 'warning',
+          key: 'session-expiry',
+          timeout: 20000,
+          message: i18n.t('session.expiring', { count: minutes }),
+          onClick: () => void kernel.refreshSession(),
+        }),
+      signOut: () => void kernel.signOut({ silent: true }),
+      setTimer: (fn, ms) => setTimeout(fn, ms),
+      clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    });
+    watch.start();
+    return () => watch.stop();
+  }, [kernel, i18n]);
+  return null;
+}
+
+export interface StartOptions {
+  brand: BrandManifest;
+  plugins: readonly KernelWebPlugin[];
+  /** i18n namespaces beyond the kernel's and the plugins' (e.g. the kit). */
+  extraNamespaces?: { namespace: string; en: Record<string, unknown> }[];
+  root: HTMLElement;
+}
+
+/** Assembles and renders the app for one brand from its enabled plugins. */
+export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOptions) {
+  for (const p of plugins) if (p.apiVersion !== 1) throw new Error(`plugin ${p.id} speaks plugin API ${p.apiVersion}`);
+  const i18n = createI18n([...extraNamespaces, ...plugins.map((p) => p.i18n)], brand);
+  const session = new SessionStore();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } } });
+  const router = createBrowserRouter(buildRoutes(plugins));
+  const api = new ApiClient(session, {
+    notify: (kind, message) => showToast({ kind, message }),
+    sessionEnded: () => {
+      queryClient.clear();
+      void router.navigate('/login', { state: { from: router.state.location } });
+    },
+    loading: (d) => kernelStore.set(loadingCountAtom, (n) => Math.max(0, n + d)),
+    impersonatedMemberId: () => kernelStore.get(impersonationAtom),
+  });
+  const refreshData = () => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'kernel' });
+  const kernel: Kernel = {
+    api,
+    session,
+    brand,
+    plugins,
+    signOut: async ({ silent = false } = {}) => {
+      if (session.tokens()) await api.post('/api/account/user/signout', undefined, { notify: false }).catch(() => {});
+      session.clear();
+      queryClient.clear();
+      if (silent) showToast({ kind: 'info', message: i18n.t('session.ended'), key: 'session-ended' });
+      await router.navigate('/login');
+    },
+    refreshSession: async () => {
+      try {
+        await api.refresh();
+        showToast({ kind: 'success', message: i18n.t('session.refreshed'), key: 'session-expiry' });
+      } catch {
+        await kernel.signOut({ silent: true });
+      }
+    },
+    setImpersonation: (memberId) => setImpersonation(memberId, refreshData),
+  };
+  // First loads wait for the stored impersonation: it is read synchronously before the first render.
+  initImpersonation(refreshData);
+
+  createRoot(root).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <JotaiProvider store={kernelStore}>
+          <QueryClientProvider client={queryClient}>
+            <KernelContext.Provider value={kernel}>
+              <LoadingBar />
+              <Toaster />
+              <SessionWatch kernel={kernel} i18n={i18n} />
+              <RouterProvider router={router} />
+            </KernelContext.Provider>
+          </QueryClientProvider>
+        </JotaiProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+  return kernel;
+}

@@ -1,0 +1,9 @@
+import { defineWebPlugin } from '@portal/web';
+import { HELP_ACCESS } from '../contract';
+import en from './i18n/en.json';
+
+export default defineWebPlugin({
+  id: 'help',
+  i18n: { namespace: 'help', en },
+  routes: [{ path: '/help', access: HELP_ACCESS, title: 'help:title', nav: { label: 'help:nav', order: 900 }, load: () => import('./pages/HelpPage') }],
+});

@@ -1,0 +1,25 @@
+/** Builds one bundle per brand into apps/web/dist/<brand>; `pnpm build [brand ...]` builds only those. */
+import { loadBrands } from '@portal/brands';
+import { installedPluginIds } from '@portal/brands/plugins';
+import { BrandManifestError } from '@portal/core';
+import { buildBrand } from '../apps/web/build';
+
+async function main() {
+  let brands: ReturnType<typeof loadBrands>;
+  try {
+    brands = loadBrands(installedPluginIds());
+  } catch (e) {
+    if (e instanceof BrandManifestError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  for (const brand of brands.filter((b) => only.length === 0 || only.includes(b.id))) {
+    const started = Date.now();
+    const out = await buildBrand(brand);
+    console.log(`built ${brand.id} (${brand.plugins.length} plugins) -> ${out} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  }
+}
+await main();
