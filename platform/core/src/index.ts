@@ -4,3 +4,4 @@ export * from './identity';
 export * from './lookups';
 export * from './plugin';
 export * from './roles';
+export * from './format';

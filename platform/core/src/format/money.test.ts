@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { capNumber } from './numberCap';
 import { formatCurrency, formatMoney, moneyInput, parseMoney, roundMoney } from './money';
+import { capNumber } from './numberCap';
 import { RUNS, randomInt, randomString, rng } from './testRandom';
 
 describe('money', () => {

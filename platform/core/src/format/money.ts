@@ -41,5 +41,8 @@ export function moneyInput(input: string | null | undefined): string {
   const text = (input ?? '').replace(/,/g, '.').replace(/[^\d.]/g, '');
   const dot = text.indexOf('.');
   if (dot < 0) return text;
-  return `${text.slice(0, dot)}.${text.slice(dot + 1).replace(/\./g, '').slice(0, 2)}`;
+  return `${text.slice(0, dot)}.${text
+    .slice(dot + 1)
+    .replace(/\./g, '')
+    .slice(0, 2)}`;
 }

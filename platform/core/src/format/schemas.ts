@@ -4,7 +4,7 @@ import { type DateBounds, type MaskedDateError, parseMaskedDate, validateMaskedD
 import { validationMessages as m } from './messages';
 import { parseMoney, roundMoney } from './money';
 import { capNumber } from './numberCap';
-import { type PasswordRule, RESET_PASSWORD_PATTERN, evaluatePasswordPolicy } from './passwordPolicy';
+import { evaluatePasswordPolicy, type PasswordRule, RESET_PASSWORD_PATTERN } from './passwordPolicy';
 import { phoneDigits } from './phone';
 import { fieldsMatch, isEmail, isValidDob } from './rules';
 import { ssnDigits } from './ssn';
@@ -76,8 +76,7 @@ export const cappedNumberSchema = (max: number, min?: number) =>
 export const resetPasswordSchema = z.string().regex(RESET_PASSWORD_PATTERN, m.passwordReset);
 
 /** Valid only when every server policy rule passes. */
-export const passwordPolicySchema = (rules: readonly PasswordRule[]) =>
-  z.string().refine((v) => evaluatePasswordPolicy(v, rules).valid, m.passwordPolicy);
+export const passwordPolicySchema = (rules: readonly PasswordRule[]) => z.string().refine((v) => evaluatePasswordPolicy(v, rules).valid, m.passwordPolicy);
 
 /** Lets an optional text field be left empty while still validating anything typed. */
 export const allowEmpty = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]);
@@ -86,7 +85,12 @@ export const allowEmpty = <T extends z.ZodType>(schema: T) => z.union([z.literal
  * Compare rule on an object schema: `confirm` must equal `source`; empty counts as valid.
  * The error lands on `confirm`, the field the user fixes.
  */
-export function withFieldsMatch<T extends z.ZodObject>(schema: T, source: keyof z.output<T> & string, confirm: keyof z.output<T> & string, message: string = m.mismatch): T {
+export function withFieldsMatch<T extends z.ZodObject>(
+  schema: T,
+  source: keyof z.output<T> & string,
+  confirm: keyof z.output<T> & string,
+  message: string = m.mismatch,
+): T {
   return schema.refine((value) => fieldsMatch((value as Record<string, unknown>)[source], (value as Record<string, unknown>)[confirm]), {
     message,
     path: [confirm],

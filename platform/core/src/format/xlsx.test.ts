@@ -55,7 +55,12 @@ describe('crc32', () => {
 
 describe('zip', () => {
   it('round-trips entries', () => {
-    const files = unzip(zip([{ name: 'a.txt', data: 'hello' }, { name: 'dir/é.bin', data: new Uint8Array([0, 1, 2, 255]) }]));
+    const files = unzip(
+      zip([
+        { name: 'a.txt', data: 'hello' },
+        { name: 'dir/é.bin', data: new Uint8Array([0, 1, 2, 255]) },
+      ]),
+    );
     expect(files.map((f) => f.name)).toEqual(['a.txt', 'dir/é.bin']);
     expect(new TextDecoder().decode(files[0]?.data)).toBe('hello');
     expect([...(files[1]?.data ?? [])]).toEqual([0, 1, 2, 255]);
@@ -69,7 +74,14 @@ describe('xlsx', () => {
   });
 
   it('writes a workbook whose sheet holds the rows', () => {
-    const bytes = writeXlsx({ name: 'Claims [2024]', header: ['Id', 'Name', 'Paid'], rows: [[1, 'A & B <x>', true], [2.5, null, false]] });
+    const bytes = writeXlsx({
+      name: 'Claims [2024]',
+      header: ['Id', 'Name', 'Paid'],
+      rows: [
+        [1, 'A & B <x>', true],
+        [2.5, null, false],
+      ],
+    });
     const files = unzip(bytes);
     expect(files.map((f) => f.name)).toEqual([
       '[Content_Types].xml',
@@ -82,7 +94,9 @@ describe('xlsx', () => {
     expect(text('xl/workbook.xml')).toContain('<sheet name="Claims  2024" sheetId="1" r:id="rId1"/>');
     const sheet = text('xl/worksheets/sheet1.xml');
     expect(sheet).toContain('<row r="1"><c r="A1" t="inlineStr"><is><t xml:space="preserve">Id</t></is></c>');
-    expect(sheet).toContain('<c r="A2"><v>1</v></c><c r="B2" t="inlineStr"><is><t xml:space="preserve">A &amp; B &lt;x&gt;</t></is></c><c r="C2" t="b"><v>1</v></c>');
+    expect(sheet).toContain(
+      '<c r="A2"><v>1</v></c><c r="B2" t="inlineStr"><is><t xml:space="preserve">A &amp; B &lt;x&gt;</t></is></c><c r="C2" t="b"><v>1</v></c>',
+    );
     expect(sheet).toContain('<row r="3"><c r="A3"><v>2.5</v></c><c r="C3" t="b"><v>0</v></c></row>');
     expect(sheet.endsWith('</sheetData></worksheet>')).toBe(true);
   });
@@ -90,9 +104,17 @@ describe('xlsx', () => {
 
 describe('csv', () => {
   it('quotes, escapes and neutralises formulas', () => {
-    expect(toCsv(['a', 'b'], [['x,y', 'say "hi"'], ['=SUM(A1)', -3], [null, new Date('2024-01-02T00:00:00Z')]], { bom: false })).toBe(
-      'a,b\r\n"x,y","say ""hi"""\r\n\'=SUM(A1),-3\r\n,2024-01-02T00:00:00.000Z\r\n',
-    );
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['x,y', 'say "hi"'],
+          ['=SUM(A1)', -3],
+          [null, new Date('2024-01-02T00:00:00Z')],
+        ],
+        { bom: false },
+      ),
+    ).toBe('a,b\r\n"x,y","say ""hi"""\r\n\'=SUM(A1),-3\r\n,2024-01-02T00:00:00.000Z\r\n');
     expect(toCsv(['a'], []).startsWith('\uFEFF')).toBe(true);
   });
 });

@@ -14,13 +14,15 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 /** Escapes XML text and drops characters XML 1.0 forbids (control chars would corrupt the file). */
 export function xmlEscape(text: string): string {
-  return text
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping XML-illegal control characters is the point
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping XML-illegal control characters is the point
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+  );
 }
 
 /** Column letters for a zero-based index: 0 is A, 26 is AA. */
@@ -57,7 +59,10 @@ export function* sheetXmlParts(sheet: XlsxSheet): Generator<string> {
 }
 
 export function safeSheetName(name: string | undefined): string {
-  const clean = (name ?? '').replace(/[:\\/?*[\]]/g, ' ').trim().slice(0, 31);
+  const clean = (name ?? '')
+    .replace(/[:\\/?*[\]]/g, ' ')
+    .trim()
+    .slice(0, 31);
   return clean || 'Sheet1';
 }
 

@@ -1,0 +1,131 @@
+import { describe, expect, it, vi } from 'vitest';
+import { type KeyValueStore, SessionStore } from '../session/storage';
+import { ApiClient, type ClientHooks } from './client';
+import { SessionEndedError } from './errors';
+
+function memoryStore(): KeyValueStore {
+  const m = new Map<string, string>();
+  return { getItem: (k) => m.get(k) ?? null, setItem: (k, v) => void m.set(k, v), removeItem: (k) => void m.delete(k) };
+}
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const env = (Data: unknown, extra: Partial<{ MsgText: string | null; HasError: boolean; Unwrap: boolean }> = {}) => ({ Data, Unwrap: true, MsgText: null, HasError: false, ...extra });
+
+function setup(responder: (url: string, init: RequestInit) => Response | Promise<Response>, now = 1_000_000) {
+  const session = new SessionStore(memoryStore());
+  session.saveTokens({ access_token: 'a1', refresh_token: 'r1', expires_in: 900, form_token: 'f1' }, now);
+  const hooks: ClientHooks = { notify: vi.fn(), sessionEnded: vi.fn(), loading: vi.fn(), impersonatedMemberId: vi.fn(() => null) };
+  const calls: { url: string; init: RequestInit }[] = [];
+  const fetchImpl = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    calls.push({ url: String(url), init: init ?? {} });
+    return responder(String(url), init ?? {});
+  }) as unknown as typeof fetch;
+  const client = new ApiClient(session, hooks, fetchImpl, () => now);
+  return { client, session, hooks, calls };
+}
+const header = (init: RequestInit, name: string) => (init.headers as Record<string, string>)[name];
+
+describe('API client envelope handling', () => {
+  it('returns only Data when Unwrap is set', async () => {
+    const { client } = setup(() => json(200, env({ a: 1 })));
+    await expect(client.get('/api/x')).resolves.toEqual({ a: 1 });
+  });
+  it('shows MsgText as a success toast when Unwrap is set, unless notifications are off', async () => {
+    const { client, hooks } = setup(() => json(200, env(1, { MsgText: 'Saved' })));
+    await client.get('/api/x');
+    expect(hooks.notify).toHaveBeenCalledWith('success', 'Saved');
+    await client.get('/api/x', { notify: false });
+    expect(hooks.notify).toHaveBeenCalledTimes(1);
+  });
+  it('fails the call when HasError is set, even with HTTP 200, and shows the message', async () => {
+    const { client, hooks } = setup(() => json(200, env(null, { HasError: true, MsgText: 'Nope' })));
+    await expect(client.get('/api/x')).rejects.toThrow('Nope');
+    expect(hooks.notify).toHaveBeenCalledWith('error', 'Nope');
+  });
+  it('sends the bearer, anti-forgery, no-cache, session and request id headers, and the impersonation header when set', async () => {
+    const { client, hooks, calls } = setup(() => json(200, env(null)));
+    (hooks.impersonatedMemberId as ReturnType<typeof vi.fn>).mockReturnValue(42);
+    await client.get('/api/x');
+    await client.get('/api/y');
+    const [a, b] = calls;
+    if (!a || !b) throw new Error('two calls expected');
+    expect(header(a.init, 'authorization')).toBe('Bearer a1');
+    expect(header(a.init, 'x-form-token')).toBe('f1');
+    expect(header(a.init, 'cache-control')).toBe('no-cache');
+    expect(header(a.init, 'x-member-id')).toBe('42');
+    expect(header(a.init, 'x-session-id')).toBe(header(b.init, 'x-session-id'));
+    expect(header(a.init, 'x-request-id')).not.toBe(header(b.init, 'x-request-id'));
+  });
+  it('skips the loading bar for search look-ups', async () => {
+    const { client, hooks } = setup(() => json(200, env(null)));
+    await client.get('/api/search', { skipLoadingBar: true });
+    expect(hooks.loading).not.toHaveBeenCalled();
+    await client.get('/api/x');
+    expect(hooks.loading).toHaveBeenCalledWith(1);
+    expect(hooks.loading).toHaveBeenCalledWith(-1);
+  });
+});
+
+describe('token refresh', () => {
+  const tokens = (n: number) => ({ access_token: `a${n}`, refresh_token: `r${n}`, expires_in: 900, form_token: 'f1' });
+
+  it('buffers concurrent 401s behind one refresh and retries each call with the new token', async () => {
+    let refreshes = 0;
+    const { client, calls } = setup((url, init) => {
+      if (url === '/token') {
+        refreshes++;
+        return json(200, tokens(2));
+      }
+      return header(init, 'authorization') === 'Bearer a2' ? json(200, env(url)) : json(401, env(null, { HasError: true, MsgText: 'expired' }));
+    });
+    const results = await Promise.all([client.get('/api/a'), client.get('/api/b'), client.get('/api/c')]);
+    expect(results).toEqual(['/api/a', '/api/b', '/api/c']);
+    expect(refreshes).toBe(1);
+    expect(calls.filter((c) => c.url === '/token')).toHaveLength(1);
+  });
+
+  it('retries a call at most 5 times after refreshes, then rejects and ends the session', async () => {
+    let n = 2;
+    let attempts = 0;
+    const { client, hooks } = setup((url) => {
+      if (url === '/token') return json(200, tokens(n++));
+      attempts++;
+      return json(401, env(null, { HasError: true, MsgText: 'expired' }));
+    });
+    await expect(client.get('/api/x')).rejects.toBeInstanceOf(SessionEndedError);
+    expect(attempts).toBe(6); // the first try and 5 retries
+    expect(hooks.sessionEnded).toHaveBeenCalled();
+  });
+
+  it('rejects pending calls and clears tokens when the refresh is refused', async () => {
+    const { client, hooks, session } = setup((url) =>
+      url === '/token' ? json(400, { error: 'invalid_grant', error_description: 'ended' }) : json(401, env(null, { HasError: true, MsgText: 'x' })),
+    );
+    await expect(client.get('/api/x')).rejects.toBeInstanceOf(SessionEndedError);
+    expect(session.tokens()).toBeNull();
+    expect(hooks.sessionEnded).toHaveBeenCalled();
+  });
+
+  it('never refreshes on a failing /token call itself', async () => {
+    const { client, calls } = setup(() => json(400, { error: 'invalid_grant', error_description: 'The user name or password is incorrect.' }));
+    await expect(client.signIn('u', 'p')).rejects.toThrow('The user name or password is incorrect.');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('refreshes before a call when less than 80% of the lifetime remains', async () => {
+    let now = 1_000_000;
+    const session = new SessionStore(memoryStore());
+    session.saveTokens(tokens(1), now);
+    const seen: string[] = [];
+    const fetchImpl = (async (url: string) => {
+      seen.push(String(url));
+      return url === '/token' ? json(200, tokens(2)) : json(200, env(null));
+    }) as unknown as typeof fetch;
+    const hooks: ClientHooks = { notify: vi.fn(), sessionEnded: vi.fn(), loading: vi.fn(), impersonatedMemberId: () => null };
+    const client = new ApiClient(session, hooks, fetchImpl, () => now);
+    await client.get('/api/x');
+    expect(seen).toEqual(['/api/x']); // 100% left
+    now += 200_000; // 700 of 900 s left: under 80%
+    await client.get('/api/x');
+    expect(seen).toEqual(['/api/x', '/token', '/api/x']);
+  });
+});

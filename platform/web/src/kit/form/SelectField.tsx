@@ -1,0 +1,66 @@
+import type { LookupItem } from '@portal/core';
+import { useMemo } from 'react';
+import { Button, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { FieldHelp, FieldLabel } from './FieldParts';
+import * as styles from './form.css';
+import { lookupOptions, type SelectOption, STATE_OPTIONS } from './lookupOptions';
+import { type KitFieldProps, useKitField } from './useKitField';
+
+export interface SelectFieldProps extends KitFieldProps {
+  options: readonly SelectOption[];
+  placeholder?: string;
+}
+
+/** Stores the chosen option's value (string or number) or null. */
+export function SelectField(props: SelectFieldProps) {
+  const { t } = useTranslation('kit');
+  const { field, errorText, isInvalid } = useKitField(props);
+  const value = props.options.some((o) => o.value === field.value) ? (field.value as string | number) : null;
+  return (
+    <Select
+      className={props.className ?? styles.field}
+      name={field.name}
+      value={value}
+      onChange={(key) => field.onChange(key ?? null)}
+      onBlur={field.onBlur}
+      isInvalid={isInvalid}
+      isRequired={props.isRequired ?? false}
+      isDisabled={props.isDisabled ?? false}
+      validationBehavior="aria"
+      placeholder={props.placeholder ?? t('form.selectPlaceholder')}
+    >
+      <FieldLabel label={props.label} isRequired={props.isRequired} />
+      <Button ref={field.ref} className={styles.input}>
+        <SelectValue />
+        <span aria-hidden="true"> ▾</span>
+      </Button>
+      <FieldHelp description={props.description} errorText={errorText} />
+      <Popover className={styles.popover}>
+        <ListBox className={styles.listBox} items={props.options.map((o) => ({ id: o.value, label: o.label }))}>
+          {(item) => (
+            <ListBoxItem className={styles.option} id={item.id} textValue={item.label}>
+              {item.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+export interface LookupSelectFieldProps extends Omit<SelectFieldProps, 'options'> {
+  category: string;
+  /** The cached lookup list (GET /api/lookup/get); use lookupDefault() for defaultValues. */
+  items: readonly LookupItem[];
+}
+
+export function LookupSelectField({ category, items, ...props }: LookupSelectFieldProps) {
+  const options = useMemo(() => lookupOptions(items, category), [items, category]);
+  return <SelectField {...props} options={options} />;
+}
+
+/** US states, DC and territories; stores the abbreviation. */
+export function StateSelectField(props: Omit<SelectFieldProps, 'options'>) {
+  return <SelectField {...props} options={STATE_OPTIONS} />;
+}

@@ -1,0 +1,43 @@
+import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import * as formStyles from '../form/form.css';
+
+export interface ColumnMenuProps {
+  columns: readonly { id: string; header: string }[];
+  visible: ReadonlySet<string>;
+  onChange: (visible: Set<string>) => void;
+}
+
+/** Show or hide columns; the last visible column cannot be hidden. */
+export function ColumnMenu({ columns, visible, onChange }: ColumnMenuProps) {
+  const { t } = useTranslation('kit');
+  return (
+    <MenuTrigger>
+      <Button className={formStyles.button} aria-label={t('grid.showColumns')}>
+        {t('grid.columns')} ▾
+      </Button>
+      <Popover className={formStyles.popover}>
+        <Menu
+          className={formStyles.listBox}
+          selectionMode="multiple"
+          selectedKeys={visible}
+          disallowEmptySelection
+          onSelectionChange={(keys) => {
+            if (keys !== 'all') onChange(new Set([...keys].map(String)));
+          }}
+        >
+          {columns.map((column) => (
+            <MenuItem key={column.id} id={column.id} className={formStyles.option} textValue={column.header}>
+              {({ isSelected }) => (
+                <>
+                  <span aria-hidden="true">{isSelected ? '✓ ' : '  '}</span>
+                  {column.header}
+                </>
+              )}
+            </MenuItem>
+          ))}
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}

@@ -1,0 +1,337 @@
+import type { GridResult } from '@portal/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useReducer, useState } from 'react';
+import { Button } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { useInRouterContext } from 'react-router-dom';
+import * as formStyles from '../form/form.css';
+import { useKit } from '../KitProvider';
+import { ColumnMenu } from './ColumnMenu';
+import { DebouncedInput } from './DebouncedInput';
+import * as styles from './dataGrid.css';
+import { exportLocal, exportRemote } from './download';
+import { GridPager } from './GridPager';
+import { GridTable } from './GridTable';
+import { clampPage, type GridState, type GridStateDefaults, KIT_DEFAULT_PAGE_SIZE, KIT_PAGE_SIZES, nextSort, withResetPage } from './gridState';
+import { DEFAULT_MAX_SELECT_ACROSS_PAGES, type Selection, type SelectionAction, selectionReducer } from './selection';
+import type { ExportFetcher, ExportFormat, FetchPage, GridColumn, PageRequest, SelectionMode, SortOrder } from './types';
+import { type GridStateStore, useMemoryGridState, useUrlGridState } from './useGridStateStore';
+import { useKitTable } from './useKitTable';
+
+/** Lists longer than this are windowed when not paged (only visible rows in the DOM). */
+export const VIRTUALIZE_AFTER = 200;
+
+export interface DataGridProps<T> {
+  /** Accessible name of the grid (translated). */
+  label: string;
+  columns: readonly GridColumn<T>[];
+  getRowId: (row: T) => string;
+  /** Read out by screen readers in row checkboxes and expanders; defaults to the row id. */
+  getRowLabel?: (row: T) => string;
+  /** Local mode: every row in memory. */
+  data?: readonly T[];
+  /** Remote mode: the server sorts, filters and pages. */
+  fetchPage?: FetchPage<T>;
+  /** Remote cache key; defaults to ['kit-grid', stateKey ?? label]. */
+  queryKey?: readonly unknown[];
+  /** Local mode: loading/error of whatever fetched `data`. */
+  isLoading?: boolean;
+  isError?: boolean;
+  onRetry?: () => void;
+  sortable?: boolean;
+  filterable?: boolean;
+  searchable?: boolean;
+  /** Default true; local grids with paging off are windowed past VIRTUALIZE_AFTER rows. */
+  pageable?: boolean;
+  pageSizes?: readonly number[];
+  defaultPageSize?: number;
+  defaultSort?: { column: string; order: SortOrder };
+  selectionMode?: SelectionMode;
+  maxSelectAcrossPages?: number;
+  onSelectionChange?: (ids: string[]) => void;
+  renderExpanded?: (row: T) => ReactNode;
+  /** URL prefix for page, size, sort, filters and search; without it (or a router) state stays in memory. */
+  stateKey?: string;
+  /** Shows CSV and Excel buttons; remote grids also need exportUrl. */
+  exportable?: boolean;
+  exportUrl?: string;
+  fetcher?: ExportFetcher;
+  /** Local export file name without extension. */
+  exportName?: string;
+  /** Fixed row height (px) used for windowing. */
+  rowHeight?: number;
+  /** Height (px) of the scroll area when windowed. */
+  maxHeight?: number;
+  /** Extra toolbar content (app actions). */
+  actions?: ReactNode;
+}
+
+interface Resolved<T> extends DataGridProps<T> {
+  defaults: GridStateDefaults;
+  store: GridStateStore;
+}
+
+export function DataGrid<T>(props: DataGridProps<T>) {
+  const inRouter = useInRouterContext();
+  const pageSizes = props.pageSizes ?? KIT_PAGE_SIZES;
+  const defaults = useMemo<GridStateDefaults>(
+    () => ({
+      pageSizes,
+      pageSize: props.defaultPageSize ?? (pageSizes.includes(KIT_DEFAULT_PAGE_SIZE) ? KIT_DEFAULT_PAGE_SIZE : (pageSizes[0] ?? KIT_DEFAULT_PAGE_SIZE)),
+      sortColumn: props.defaultSort?.column,
+      sortOrder: props.defaultSort?.order,
+    }),
+    [pageSizes, props.defaultPageSize, props.defaultSort?.column, props.defaultSort?.order],
+  );
+  // Hooks differ by mode, so each mode is its own component rather than a conditional hook call.
+  if (props.stateKey && inRouter) return <UrlStateGrid {...props} stateKey={props.stateKey} defaults={defaults} />;
+  return <MemoryStateGrid {...props} defaults={defaults} />;
+}
+
+function UrlStateGrid<T>(props: DataGridProps<T> & { stateKey: string; defaults: GridStateDefaults }) {
+  const store = useUrlGridState(props.stateKey, props.defaults);
+  return props.fetchPage ? <RemoteGrid {...props} fetchPage={props.fetchPage} store={store} /> : <LocalGrid {...props} store={store} />;
+}
+
+function MemoryStateGrid<T>(props: DataGridProps<T> & { defaults: GridStateDefaults }) {
+  const store = useMemoryGridState(props.defaults);
+  return props.fetchPage ? <RemoteGrid {...props} fetchPage={props.fetchPage} store={store} /> : <LocalGrid {...props} store={store} />;
+}
+
+const toRequest = (state: GridState): PageRequest => ({
+  pageIndex: state.pageIndex,
+  pageSize: state.pageSize,
+  sortColumn: state.sortColumn,
+  sortOrder: state.sortOrder,
+  filters: state.filters,
+  search: state.search,
+});
+
+const EMPTY: never[] = [];
+
+function RemoteGrid<T>(props: Resolved<T> & { fetchPage: FetchPage<T> }) {
+  const [state] = props.store;
+  const request = toRequest(state);
+  const query = useQuery<GridResult<T>>({
+    queryKey: [...(props.queryKey ?? ['kit-grid', props.stateKey ?? props.label]), request],
+    queryFn: () => props.fetchPage(request),
+    // Keep the last page on screen while the next loads, so paging does not flash empty.
+    placeholderData: keepPreviousData,
+  });
+  const total = query.data?.ItemCount ?? 0;
+  return (
+    <GridShell
+      {...props}
+      data={query.data?.Items ?? EMPTY}
+      total={total}
+      remote
+      loading={query.isFetching}
+      error={query.isError}
+      onRetry={() => void query.refetch()}
+      loadAcross={async (max) => {
+        const all = await props.fetchPage({ ...request, pageIndex: 0, pageSize: Math.min(total, max) });
+        return all.Items.map(props.getRowId);
+      }}
+      runExport={async (format, columns) => {
+        if (!props.exportUrl) return;
+        const { pageIndex: _p, pageSize: _s, ...rest } = request;
+        await exportRemote(props.exportUrl, { ...rest, format, columns: columns.map((c) => ({ id: c.id, header: c.header })) }, props.fetcher);
+      }}
+    />
+  );
+}
+
+function LocalGrid<T>(props: Resolved<T>) {
+  return (
+    <GridShell
+      {...props}
+      data={props.data ?? EMPTY}
+      total={undefined}
+      remote={false}
+      loading={props.isLoading ?? false}
+      error={props.isError ?? false}
+      onRetry={props.onRetry}
+      loadAcross={undefined}
+      runExport={undefined}
+    />
+  );
+}
+
+interface ShellProps<T> extends Resolved<T> {
+  data: readonly T[];
+  /** Remote total; local grids count their filtered rows. */
+  total: number | undefined;
+  remote: boolean;
+  loading: boolean;
+  error: boolean;
+  onRetry: (() => void) | undefined;
+  loadAcross: ((max: number) => Promise<string[]>) | undefined;
+  runExport: ((format: ExportFormat, columns: readonly GridColumn<T>[]) => Promise<void>) | undefined;
+}
+
+function GridShell<T>(props: ShellProps<T>) {
+  const { t } = useTranslation('kit');
+  const { notify } = useKit();
+  const [state, setState] = props.store;
+  const selectionMode = props.selectionMode ?? 'none';
+  const max = props.maxSelectAcrossPages ?? DEFAULT_MAX_SELECT_ACROSS_PAGES;
+  const [visible, setVisible] = useState<ReadonlySet<string>>(() => new Set(props.columns.filter((c) => !c.defaultHidden).map((c) => c.id)));
+  const [selection, dispatch] = useReducer(
+    (s: Selection, a: SelectionAction) => selectionReducer(s, a, { mode: selectionMode, max }),
+    new Set<string>() as Selection,
+  );
+  const [exporting, setExporting] = useState(false);
+  const searchId = useId();
+  const paged = props.pageable ?? true;
+  const table = useKitTable({
+    data: props.data,
+    columns: props.columns,
+    state,
+    visible,
+    getRowId: props.getRowId,
+    remote: props.remote,
+    paged,
+    ...(props.total === undefined ? {} : { rowCount: props.total }),
+  });
+  const allRows = table.getPrePaginationRowModel().rows;
+  const total = props.total ?? allRows.length;
+  const virtualize = !props.remote && !paged && allRows.length > VIRTUALIZE_AFTER;
+
+  const { onSelectionChange } = props;
+  useEffect(() => onSelectionChange?.([...selection]), [selection, onSelectionChange]);
+
+  // A shrinking result (filter, delete) must not strand the user past the last page.
+  useEffect(() => {
+    if (!paged || props.loading) return;
+    const page = clampPage(state.pageIndex, total, state.pageSize);
+    if (page !== state.pageIndex) setState({ ...state, pageIndex: page });
+  }, [paged, props.loading, state, total, setState]);
+
+  const update = useCallback((patch: Partial<GridState>) => setState(withResetPage(state, patch)), [state, setState]);
+  const visibleColumns = props.columns.filter((c) => visible.has(c.id));
+  const pageIds = table.getRowModel().rows.map((r) => r.id);
+  const pageAllSelected = pageIds.length > 0 && pageIds.every((id) => selection.has(id));
+  const acrossCount = Math.min(total, max);
+
+  const selectAcross = async () => {
+    try {
+      const ids = props.loadAcross ? await props.loadAcross(max) : allRows.slice(0, max).map((r) => r.id);
+      dispatch({ type: 'replace', ids });
+    } catch {
+      notify(t('grid.error'), 'error');
+    }
+  };
+
+  const doExport = async (format: ExportFormat) => {
+    setExporting(true);
+    try {
+      if (props.runExport) await props.runExport(format, visibleColumns);
+      else
+        exportLocal(
+          visibleColumns,
+          allRows.map((r) => r.original),
+          format,
+          props.exportName ?? 'export',
+        );
+    } catch {
+      notify(t('grid.exportFailed'), 'error');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const canExport = (props.exportable ?? false) && (!props.remote || props.exportUrl !== undefined);
+  const hideable = props.columns.filter((c) => c.hideable !== false);
+
+  return (
+    <div className={styles.root}>
+      <div className={styles.toolbar}>
+        {props.searchable ? (
+          <div className={formStyles.field}>
+            <label htmlFor={searchId} className={formStyles.label}>
+              {t('grid.search')}
+            </label>
+            <DebouncedInput
+              id={searchId}
+              type="search"
+              className={formStyles.input}
+              placeholder={t('grid.searchPlaceholder')}
+              value={state.search}
+              onCommit={(search) => update({ search })}
+            />
+          </div>
+        ) : null}
+        <span className={styles.spacer} />
+        {props.actions}
+        {hideable.length > 1 ? (
+          <ColumnMenu
+            columns={hideable}
+            visible={new Set(hideable.filter((c) => visible.has(c.id)).map((c) => c.id))}
+            onChange={(shown) => setVisible(new Set([...props.columns.filter((c) => c.hideable === false).map((c) => c.id), ...shown]))}
+          />
+        ) : null}
+        {canExport ? (
+          <>
+            <Button className={formStyles.button} isDisabled={exporting} onPress={() => void doExport('csv')}>
+              {exporting ? t('grid.exporting') : t('grid.exportCsv')}
+            </Button>
+            <Button className={formStyles.button} isDisabled={exporting} onPress={() => void doExport('xlsx')}>
+              {exporting ? t('grid.exporting') : t('grid.exportExcel')}
+            </Button>
+          </>
+        ) : null}
+      </div>
+      {selectionMode !== 'none' && selection.size > 0 ? (
+        <div className={styles.selectionBar} aria-live="polite">
+          <span>{t('grid.selectedCount', { count: selection.size })}</span>
+          {selectionMode === 'multiple' && pageAllSelected && total > pageIds.length && selection.size < acrossCount ? (
+            <Button className={formStyles.button} onPress={() => void selectAcross()}>
+              {total > max ? t('grid.selectAcrossCapped', { count: acrossCount }) : t('grid.selectAcross', { count: acrossCount })}
+            </Button>
+          ) : null}
+          <Button className={formStyles.button} onPress={() => dispatch({ type: 'clear' })}>
+            {t('grid.clearSelection')}
+          </Button>
+        </div>
+      ) : null}
+      <GridTable
+        label={props.label}
+        table={table}
+        columns={props.columns}
+        state={state}
+        total={total}
+        loading={props.loading}
+        error={props.error}
+        onRetry={props.onRetry}
+        sortable={props.sortable ?? false}
+        filterable={props.filterable ?? false}
+        onSort={(column) => update(nextSort(state, column))}
+        onFilter={(column, value) => {
+          const filters = { ...state.filters };
+          if (value === '') delete filters[column];
+          else filters[column] = value;
+          update({ filters });
+        }}
+        selectionMode={selectionMode}
+        selection={selection}
+        onToggleRow={(id) => dispatch({ type: 'toggle', id })}
+        onTogglePage={(ids, selected) => dispatch({ type: 'setPage', ids, selected })}
+        getRowLabel={props.getRowLabel ?? props.getRowId}
+        renderExpanded={props.renderExpanded}
+        virtualize={virtualize}
+        rowHeight={props.rowHeight ?? 40}
+        maxHeight={props.maxHeight ?? 480}
+      />
+      {paged ? (
+        <GridPager
+          pageIndex={state.pageIndex}
+          pageSize={state.pageSize}
+          pageSizes={props.defaults.pageSizes}
+          total={total}
+          onPage={(pageIndex) => update({ pageIndex })}
+          onPageSize={(pageSize) => update({ pageSize })}
+        />
+      ) : null}
+    </div>
+  );
+}

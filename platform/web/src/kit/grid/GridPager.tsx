@@ -1,0 +1,50 @@
+import { useId } from 'react';
+import { Button } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import * as formStyles from '../form/form.css';
+import * as styles from './dataGrid.css';
+import { pageCount } from './gridState';
+
+export interface GridPagerProps {
+  pageIndex: number;
+  pageSize: number;
+  pageSizes: readonly number[];
+  total: number;
+  onPage: (pageIndex: number) => void;
+  onPageSize: (pageSize: number) => void;
+}
+
+export function GridPager({ pageIndex, pageSize, pageSizes, total, onPage, onPageSize }: GridPagerProps) {
+  const { t } = useTranslation('kit');
+  const sizeId = useId();
+  const pages = pageCount(total, pageSize);
+  const from = total === 0 ? 0 : pageIndex * pageSize + 1;
+  const to = Math.min(total, (pageIndex + 1) * pageSize);
+  return (
+    <nav className={styles.pager} aria-label={t('grid.pagination')}>
+      <label htmlFor={sizeId}>{t('grid.pageSize')}</label>
+      <select id={sizeId} className={styles.pageSizeSelect} value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
+        {pageSizes.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </select>
+      <span className={styles.spacer} />
+      <span aria-live="polite">{t('grid.rangeStatus', { from, to, total })}</span>
+      <Button className={formStyles.button} aria-label={t('grid.firstPage')} isDisabled={pageIndex === 0} onPress={() => onPage(0)}>
+        «
+      </Button>
+      <Button className={formStyles.button} aria-label={t('grid.previousPage')} isDisabled={pageIndex === 0} onPress={() => onPage(pageIndex - 1)}>
+        ‹
+      </Button>
+      <span>{t('grid.pageStatus', { page: pageIndex + 1, pages })}</span>
+      <Button className={formStyles.button} aria-label={t('grid.nextPage')} isDisabled={pageIndex >= pages - 1} onPress={() => onPage(pageIndex + 1)}>
+        ›
+      </Button>
+      <Button className={formStyles.button} aria-label={t('grid.lastPage')} isDisabled={pageIndex >= pages - 1} onPress={() => onPage(pages - 1)}>
+        »
+      </Button>
+    </nav>
+  );
+}

@@ -1,0 +1,301 @@
+import type { Row, Table } from '@tanstack/react-table';
+import { Fragment, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Button } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import * as formStyles from '../form/form.css';
+import { DebouncedInput } from './DebouncedInput';
+import * as styles from './dataGrid.css';
+import type { GridState } from './gridState';
+import { type CellPosition, moveCell } from './keyboardNav';
+import { pageSelectionState, type Selection } from './selection';
+import type { GridColumn, SelectionMode } from './types';
+import { useWindowing } from './useWindowing';
+
+export interface GridTableProps<T> {
+  label: string;
+  table: Table<T>;
+  columns: readonly GridColumn<T>[];
+  state: GridState;
+  /** Total rows across pages, for aria-rowcount. */
+  total: number;
+  loading: boolean;
+  error: boolean;
+  onRetry?: (() => void) | undefined;
+  sortable: boolean;
+  filterable: boolean;
+  onSort: (column: string) => void;
+  onFilter: (column: string, value: string) => void;
+  selectionMode: SelectionMode;
+  selection: Selection;
+  onToggleRow: (id: string) => void;
+  onTogglePage: (ids: string[], selected: boolean) => void;
+  getRowLabel: (row: T) => string;
+  renderExpanded?: ((row: T) => ReactNode) | undefined;
+  virtualize: boolean;
+  rowHeight: number;
+  maxHeight: number;
+}
+
+const INTERACTIVE_TEXT = 'input:not([type="checkbox"]):not([type="radio"]), textarea, select, [contenteditable="true"]';
+
+/** A native <table role="grid"> with roving focus between cells (ARIA grid pattern). */
+export function GridTable<T>(props: GridTableProps<T>) {
+  const { t } = useTranslation('kit');
+  const { table, state, selection, selectionMode } = props;
+  const scroller = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const rows = table.getRowModel().rows;
+  const dataColumns = table.getVisibleLeafColumns();
+  const byId = new Map(props.columns.map((c) => [c.id, c]));
+  const expandable = props.renderExpanded !== undefined && !props.virtualize;
+  const leading = (selectionMode === 'none' ? 0 : 1) + (expandable ? 1 : 0);
+  const colCount = leading + dataColumns.length;
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [active, setActive] = useState<CellPosition>({ row: 0, col: 0 });
+  const pendingFocus = useRef(false);
+  const { range, onScroll, revealRow } = useWindowing(scroller, { rowCount: rows.length, rowHeight: props.rowHeight, enabled: props.virtualize });
+
+  // Keep the active cell inside the grid when rows or columns change.
+  const activeRow = Math.min(active.row, rows.length);
+  const activeCol = Math.min(active.col, colCount - 1);
+
+  useEffect(() => {
+    if (!pendingFocus.current) return;
+    const cell = tableRef.current?.querySelector<HTMLElement>(`[data-cell="${activeRow}:${activeCol}"]`);
+    if (cell) {
+      pendingFocus.current = false;
+      cell.focus();
+    }
+  }, [activeRow, activeCol, range.start, range.end]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    const target = event.target as HTMLElement;
+    if (target.matches(INTERACTIVE_TEXT)) return;
+    const next = moveCell({ row: activeRow, col: activeCol }, event.key, { rowCount: rows.length + 1, colCount, pageRows: 10 }, event.ctrlKey || event.metaKey);
+    if (!next) return;
+    event.preventDefault();
+    pendingFocus.current = true;
+    if (next.row > 0) revealRow(next.row - 1);
+    setActive(next);
+  };
+
+  const cellProps = (row: number, col: number) => ({
+    'data-cell': `${row}:${col}`,
+    tabIndex: row === activeRow && col === activeCol ? 0 : -1,
+    onFocus: () => {
+      if (row !== activeRow || col !== activeCol) setActive({ row, col });
+    },
+  });
+
+  const pageIds = rows.map((r) => r.id);
+  const pageState = pageSelectionState(selection, pageIds);
+  const firstRowIndex = props.virtualize ? 0 : state.pageIndex * state.pageSize;
+  const hasFilterRow = props.filterable && dataColumns.some((c) => c.getCanFilter());
+  const body = props.virtualize ? rows.slice(range.start, range.end) : rows;
+  const offset = props.virtualize ? range.start : 0;
+
+  const renderRow = (row: Row<T>, index: number) => {
+    const rowNumber = index + 1;
+    const isSelected = selection.has(row.id);
+    const isExpanded = expandable && expanded.has(row.id);
+    const rowLabel = props.getRowLabel(row.original);
+    let col = 0;
+    return (
+      <Fragment key={row.id}>
+        <tr
+          className={styles.row}
+          aria-rowindex={firstRowIndex + rowNumber + 1}
+          {...(selectionMode === 'none' ? {} : { 'aria-selected': isSelected })}
+          {...(props.virtualize ? { style: { height: props.rowHeight } } : {})}
+        >
+          {selectionMode === 'none' ? null : (
+            <td className={styles.cell} {...cellProps(rowNumber, col++)}>
+              <input
+                type={selectionMode === 'single' ? 'radio' : 'checkbox'}
+                tabIndex={-1}
+                checked={isSelected}
+                onChange={() => props.onToggleRow(row.id)}
+                aria-label={t('grid.selectRow', { row: rowLabel })}
+              />
+            </td>
+          )}
+          {expandable ? (
+            <td className={styles.cell} {...cellProps(rowNumber, col++)}>
+              <Button
+                className={formStyles.button}
+                excludeFromTabOrder
+                aria-expanded={isExpanded}
+                aria-label={isExpanded ? t('grid.collapseRow', { row: rowLabel }) : t('grid.expandRow', { row: rowLabel })}
+                onPress={() =>
+                  setExpanded((current) => {
+                    const next = new Set(current);
+                    if (!next.delete(row.id)) next.add(row.id);
+                    return next;
+                  })
+                }
+              >
+                {isExpanded ? '▾' : '▸'}
+              </Button>
+            </td>
+          ) : null}
+          {row.getVisibleCells().map((cell) => {
+            const column = byId.get(cell.column.id);
+            const content = column?.cell ? column.cell(row.original) : String(cell.getValue() ?? '');
+            return (
+              <td key={cell.id} className={[styles.cell, alignClass(column?.align)].filter(Boolean).join(' ')} {...cellProps(rowNumber, col++)}>
+                {content}
+              </td>
+            );
+          })}
+        </tr>
+        {isExpanded && props.renderExpanded ? (
+          <tr>
+            <td colSpan={colCount} className={styles.expanded}>
+              {props.renderExpanded(row.original)}
+            </td>
+          </tr>
+        ) : null}
+      </Fragment>
+    );
+  };
+
+  let headerCol = 0;
+  const status = props.error ? 'error' : props.loading && rows.length === 0 ? 'loading' : rows.length === 0 ? 'empty' : null;
+  return (
+    <div ref={scroller} className={styles.scroller} onScroll={onScroll} {...(props.virtualize ? { style: { maxHeight: props.maxHeight } } : {})}>
+      <table
+        ref={tableRef}
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a native table with role=grid is the APG data-grid pattern; cells carry roving focus.
+        role="grid"
+        aria-label={props.label}
+        aria-rowcount={(props.virtualize ? rows.length : props.total) + 1}
+        aria-colcount={colCount}
+        aria-busy={props.loading}
+        {...(selectionMode === 'multiple' ? { 'aria-multiselectable': true } : {})}
+        className={[styles.table, props.loading && rows.length > 0 ? styles.busy : ''].filter(Boolean).join(' ')}
+        onKeyDown={onKeyDown}
+      >
+        <thead>
+          <tr aria-rowindex={1}>
+            {selectionMode === 'none' ? null : (
+              <th scope="col" className={styles.headerCell} {...cellProps(0, headerCol++)}>
+                {selectionMode === 'multiple' ? (
+                  <input
+                    type="checkbox"
+                    tabIndex={-1}
+                    aria-label={t('grid.selectPage')}
+                    checked={pageState === 'all' && pageIds.length > 0}
+                    ref={(el) => {
+                      if (el) el.indeterminate = pageState === 'some';
+                    }}
+                    onChange={() => props.onTogglePage(pageIds, pageState !== 'all')}
+                  />
+                ) : (
+                  <span className={formStyles.visuallyHidden}>{t('grid.selectRow', { row: '' })}</span>
+                )}
+              </th>
+            )}
+            {expandable ? (
+              <th scope="col" className={styles.headerCell} {...cellProps(0, headerCol++)}>
+                <span className={formStyles.visuallyHidden}>{t('grid.details')}</span>
+              </th>
+            ) : null}
+            {dataColumns.map((column) => {
+              const def = byId.get(column.id);
+              const header = def?.header ?? column.id;
+              const sorted = state.sortColumn === column.id ? state.sortOrder : null;
+              const canSort = props.sortable && column.getCanSort();
+              return (
+                <th
+                  key={column.id}
+                  scope="col"
+                  className={[styles.headerCell, alignClass(def?.align)].filter(Boolean).join(' ')}
+                  aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}
+                  {...(def?.width ? { style: { width: def.width } } : {})}
+                  {...cellProps(0, headerCol++)}
+                  {...(canSort
+                    ? {
+                        onKeyDown: (e: KeyboardEvent) => {
+                          if (e.key === 'Enter' || e.key === ' ') {
+                            e.preventDefault();
+                            props.onSort(column.id);
+                          }
+                        },
+                      }
+                    : {})}
+                >
+                  {canSort ? (
+                    <button type="button" tabIndex={-1} className={styles.sortButton} onClick={() => props.onSort(column.id)}>
+                      {header}
+                      <span aria-hidden="true">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
+                      <span className={formStyles.visuallyHidden}>
+                        {sorted === 'asc' ? t('grid.sortedAscending') : sorted === 'desc' ? t('grid.sortedDescending') : t('grid.sortBy', { column: header })}
+                      </span>
+                    </button>
+                  ) : (
+                    header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+          {hasFilterRow ? (
+            <tr>
+              {Array.from({ length: leading }, (_, i) => (
+                <td key={`lead-${i}`} className={styles.headerCell} />
+              ))}
+              {dataColumns.map((column) => {
+                const header = byId.get(column.id)?.header ?? column.id;
+                return (
+                  <td key={column.id} className={styles.headerCell}>
+                    {column.getCanFilter() ? (
+                      <DebouncedInput
+                        className={styles.filterInput}
+                        aria-label={t('grid.filterColumn', { column: header })}
+                        value={state.filters[column.id] ?? ''}
+                        onCommit={(value) => props.onFilter(column.id, value)}
+                      />
+                    ) : null}
+                  </td>
+                );
+              })}
+            </tr>
+          ) : null}
+        </thead>
+        <tbody>
+          {status ? (
+            <tr>
+              <td colSpan={colCount} className={status === 'error' ? styles.errorMessage : styles.message} role={status === 'error' ? 'alert' : 'status'}>
+                {t(`grid.${status}`)}
+                {status === 'error' && props.onRetry ? (
+                  <>
+                    {' '}
+                    <Button className={formStyles.button} onPress={props.onRetry}>
+                      {t('grid.retry')}
+                    </Button>
+                  </>
+                ) : null}
+              </td>
+            </tr>
+          ) : (
+            <>
+              {props.virtualize && range.padTop > 0 ? (
+                // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: a spacer standing in for off-screen rows; not a grid row.
+                <tr role="presentation" style={{ height: range.padTop }} />
+              ) : null}
+              {body.map((row, i) => renderRow(row, offset + i))}
+              {props.virtualize && range.padBottom > 0 ? (
+                // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: a spacer standing in for off-screen rows; not a grid row.
+                <tr role="presentation" style={{ height: range.padBottom }} />
+              ) : null}
+            </>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function alignClass(align: GridColumn<unknown>['align']): string {
+  return align === 'end' ? styles.cellEnd : align === 'center' ? styles.cellCenter : '';
+}

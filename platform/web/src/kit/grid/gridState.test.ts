@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { clampPage, type GridState, initialGridState, KIT_PAGE_SIZES, nextSort, readGridState, withResetPage, writeGridState } from './gridState';
+
+const defaults = { pageSize: 5, pageSizes: KIT_PAGE_SIZES, sortColumn: 'DateCreated', sortOrder: 'desc' as const };
+
+function rng(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
+}
+
+describe('grid state in the URL', () => {
+  it('omits defaults and restores state', () => {
+    const base = initialGridState(defaults);
+    expect(writeGridState(new URLSearchParams(), 'claims', base, defaults).toString()).toBe('');
+    const state: GridState = { pageIndex: 2, pageSize: 25, sortColumn: 'Name', sortOrder: 'asc', filters: { Status: 'Paid', Type: 'a b&c' }, search: 'smith' };
+    const params = writeGridState(new URLSearchParams('other=1'), 'claims', state, defaults);
+    expect(params.get('other')).toBe('1');
+    expect(params.get('claims.page')).toBe('3');
+    expect(params.get('claims.f.Type')).toBe('a b&c');
+    expect(readGridState(params, 'claims', defaults)).toEqual(state);
+  });
+
+  it('keeps two grids apart', () => {
+    const a = { ...initialGridState(defaults), pageIndex: 1, search: 'x', filters: { A: '1' } };
+    const b = { ...initialGridState(defaults), pageIndex: 4, search: 'y' };
+    let params = writeGridState(new URLSearchParams(), 'a', a, defaults);
+    params = writeGridState(params, 'b', b, defaults);
+    expect(readGridState(params, 'a', defaults)).toEqual(a);
+    expect(readGridState(params, 'b', defaults)).toEqual(b);
+    // Clearing a's filter leaves b alone.
+    params = writeGridState(params, 'a', { ...a, filters: {} }, defaults);
+    expect(readGridState(params, 'a', defaults).filters).toEqual({});
+    expect(readGridState(params, 'b', defaults)).toEqual(b);
+  });
+
+  it('falls back on malformed values', () => {
+    const params = new URLSearchParams('g.page=-3&g.size=7&g.order=sideways&g.sort=');
+    const state = readGridState(params, 'g', defaults);
+    expect(state).toEqual(initialGridState(defaults));
+  });
+
+  it('round-trips random states', () => {
+    const next = rng(7);
+    const words = ['', 'a', 'Zoë', 'x y', '1&2=3', '%', '+'];
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
+    for (let i = 0; i < 300; i++) {
+      const filters: Record<string, string> = {};
+      for (const col of ['A', 'B.c', 'D']) {
+        const v = pick(words);
+        if (v) filters[col] = v;
+      }
+      const sortColumn = pick([undefined, 'A', 'DateCreated']);
+      const state: GridState = {
+        pageIndex: Math.floor(next() * 50),
+        pageSize: pick(KIT_PAGE_SIZES),
+        sortColumn,
+        sortOrder: pick(['asc', 'desc'] as const),
+        filters,
+        search: pick(words),
+      };
+      const restored = readGridState(new URLSearchParams(writeGridState(new URLSearchParams(), 'p', state, defaults).toString()), 'p', defaults);
+      // Without a sort column the order is meaningless and falls back to the default.
+      expect(restored).toEqual(sortColumn ? state : { ...state, sortOrder: defaults.sortOrder });
+    }
+  });
+});
+
+describe('state transitions', () => {
+  it('resets the page when the result set changes', () => {
+    const s = { ...initialGridState(defaults), pageIndex: 3 };
+    expect(withResetPage(s, { search: 'x' }).pageIndex).toBe(0);
+    expect(withResetPage(s, { pageSize: 10 }).pageIndex).toBe(0);
+    expect(withResetPage(s, { pageIndex: 5 }).pageIndex).toBe(5);
+  });
+
+  it('cycles sort and clamps pages', () => {
+    const s = initialGridState({ pageSize: 5, pageSizes: KIT_PAGE_SIZES });
+    const a = nextSort(s, 'Name');
+    expect(a).toEqual({ sortColumn: 'Name', sortOrder: 'asc' });
+    const b = nextSort({ ...s, ...a }, 'Name');
+    expect(b).toEqual({ sortColumn: 'Name', sortOrder: 'desc' });
+    expect(nextSort({ ...s, ...b }, 'Name')).toEqual({ sortColumn: undefined, sortOrder: 'asc' });
+    expect(clampPage(9, 12, 5)).toBe(2);
+    expect(clampPage(0, 0, 5)).toBe(0);
+  });
+});

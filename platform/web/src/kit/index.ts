@@ -1,0 +1,44 @@
+export { CheckboxField, RadioGroupField, type RadioGroupFieldProps } from './form/ChoiceFields';
+export { DatePickerField, type DatePickerFieldProps, dateValueToIso } from './form/DatePickerField';
+export { shouldShowError, visibleError } from './form/errorVisibility';
+export { FilePickerField, type FilePickerFieldProps } from './form/FilePickerField';
+export { Form, type FormProps, type FormSchema, type KitForm, useKitForm } from './form/Form';
+export { lookupDefault, lookupOptions, type SelectOption, STATE_OPTIONS } from './form/lookupOptions';
+export { MaskedInputField, type MaskedInputFieldProps } from './form/MaskedInputField';
+export { NumberField, type NumberFieldProps } from './form/NumberField';
+export { PasswordField, type PasswordFieldProps } from './form/PasswordField';
+export {
+  LookupSelectField,
+  type LookupSelectFieldProps,
+  SelectField,
+  type SelectFieldProps,
+  StateSelectField,
+} from './form/SelectField';
+export {
+  EmailField,
+  MaskedDateField,
+  type MaskedDateFieldProps,
+  MoneyField,
+  PhoneField,
+  SsnField,
+  TextField,
+  type TextFieldProps,
+} from './form/TextFields';
+export { type KitFieldProps, useKitField } from './form/useKitField';
+export { exportFileName, exportTable } from './grid/cellValues';
+export { DataGrid, type DataGridProps, VIRTUALIZE_AFTER } from './grid/DataGrid';
+export { exportLocal, exportRemote, saveBlob } from './grid/download';
+export {
+  type GridState,
+  initialGridState,
+  KIT_DEFAULT_PAGE_SIZE,
+  KIT_PAGE_SIZES,
+  readGridState,
+  writeGridState,
+} from './grid/gridState';
+export { DEFAULT_MAX_SELECT_ACROSS_PAGES, pageSelectionState, selectionReducer } from './grid/selection';
+export type { ExportFetcher, ExportFormat, ExportRequest, FetchPage, GridColumn, PageRequest, SelectionMode, SortOrder } from './grid/types';
+export { useDebouncedValue } from './grid/useDebouncedValue';
+export { computeWindow } from './grid/windowing';
+export { default as kitEn } from './i18n/en.json';
+export { KitProvider, type KitProviderProps, type Notify, type NotifyKind, useKit } from './KitProvider';

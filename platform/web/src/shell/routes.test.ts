@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { buildResources } from '../i18n';
+import { decodeInvalidData, encodeInvalidData, isActive, safeDestination } from './routes';
+
+describe('kernel route helpers', () => {
+  it('highlights the nav item whose pattern matches the path, ignoring case', () => {
+    expect(isActive('/claims', '/Claims/12')).toBe(true);
+    expect(isActive('/claims', '/claims-new')).toBe(false);
+    expect(isActive('/help', '/claims')).toBe(false);
+  });
+  it('round-trips the /invalid data value through base64, including non-ASCII and markup as plain text', () => {
+    const text = '<img src=x onerror=alert(1)> café';
+    expect(decodeInvalidData(encodeInvalidData(text))).toBe(text);
+    expect(decodeInvalidData('%%%')).toBeNull();
+  });
+  it('hands off only to paths of this site', () => {
+    expect(safeDestination('/claims?x=1')).toBe('/claims?x=1');
+    expect(safeDestination('//evil.example.com')).toBeNull();
+    expect(safeDestination('https://evil.example.com')).toBeNull();
+    expect(safeDestination(null)).toBeNull();
+  });
+  it('applies brand copy overrides over a plugin namespace', () => {
+    const r = buildResources([{ namespace: 'help', en: { intro: 'Default', title: 'Help' } }], { 'help:intro': 'Brand intro' });
+    expect(r.help).toEqual({ intro: 'Brand intro', title: 'Help' });
+  });
+});

@@ -1,0 +1,215 @@
+import type { StartedServer } from '@portal/app-server/server';
+import { Roles } from '@portal/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, makeUser, signIn, startTestServer, TEST_PASSWORD } from './support/server';
+
+let server: StartedServer;
+let member: { userId: string; memberId: number | null };
+let otherStaffMember: { userId: string; memberId: number | null };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  member = await makeUser(server, { userName: 'alice', roles: [Roles.CareGuard], member: true, brand: 'card' });
+  await makeUser(server, { userName: 'support', roles: [Roles.CareSupport] });
+  await makeUser(server, { userName: 'root', roles: [Roles.SuperUser] });
+  await makeUser(server, { userName: 'bob', roles: [Roles.CareGuardFinance], member: true });
+  otherStaffMember = await makeUser(server, { userName: 'admin', roles: [Roles.CareGuardAdmin], member: true });
+  await makeUser(server, { userName: 'pending', roles: [Roles.CareGuard], member: true, isActive: false });
+});
+afterAll(() => server?.close());
+
+const form = (body: Record<string, string>, ip = '10.1.1.1') => ({
+  method: 'POST' as const,
+  url: '/token',
+  remoteAddress: ip,
+  headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'card.localhost' },
+  payload: new URLSearchParams(body).toString(),
+});
+const auditRows = (action: string) => server.database.sql.query<{ action: string; actor_name: string | null; member_id: number | null; outcome: string; detail: unknown }>('SELECT * FROM audit_log WHERE action = $1 ORDER BY id', [action]);
+
+describe('POST /token', () => {
+  it('signs in with the password grant and answers the tokens', async () => {
+    const res = await server.app.inject(form({ grant_type: 'password', UserName: 'Alice', Password: TEST_PASSWORD }));
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ token_type: 'bearer', expires_in: 900 });
+    expect(body.access_token.split('.')).toHaveLength(3);
+    expect(body.refresh_token).toMatch(/^[\w-]{40,}$/);
+    expect(body.form_token).toBeTruthy();
+    const rows = await server.database.sql.query<{ token_hash: string }>('SELECT token_hash FROM refresh_tokens');
+    expect(rows.map((r) => r.token_hash)).not.toContain(body.refresh_token); // stored hashed
+  });
+
+  it('answers the same error for an unknown user and a wrong password', async () => {
+    const unknown = await server.app.inject(form({ grant_type: 'password', UserName: 'nobody', Password: 'x' }, '10.1.1.2'));
+    const wrong = await server.app.inject(form({ grant_type: 'password', UserName: 'alice', Password: 'wrong' }, '10.1.1.2'));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(wrong.json()).toEqual({ error: 'invalid_grant', error_description: 'The user name or password is incorrect.' });
+    const failures = await auditRows('signin');
+    expect(failures.some((r) => r.outcome === 'failure')).toBe(true);
+  });
+
+  it('refuses an account that is not activated yet', async () => {
+    const res = await server.app.inject(form({ grant_type: 'password', UserName: 'pending', Password: TEST_PASSWORD }, '10.1.1.3'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error_description).toMatch(/not been activated/);
+  });
+
+  it('rotates the refresh token on every use, and a reused one revokes the whole chain', async () => {
+    const s = await signIn(server, 'alice');
+    const first = await server.app.inject(form({ grant_type: 'refresh_token', refresh_token: s.refresh_token }, '10.1.2.1'));
+    expect(first.statusCode).toBe(200);
+    const rotated = first.json();
+    expect(rotated.refresh_token).not.toBe(s.refresh_token);
+    expect(rotated.form_token).toBe(s.form_token);
+    // Reuse of the spent token: refused, and the newest token of the chain dies with it.
+    const reuse = await server.app.inject(form({ grant_type: 'refresh_token', refresh_token: s.refresh_token }, '10.1.2.1'));
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json().error).toBe('invalid_grant');
+    const after = await server.app.inject(form({ grant_type: 'refresh_token', refresh_token: rotated.refresh_token }, '10.1.2.1'));
+    expect(after.statusCode).toBe(400);
+    const identity = await server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: authHeaders(rotated, 'card') });
+    expect(identity.statusCode).toBe(401);
+    expect((await auditRows('refresh.reuse')).length).toBeGreaterThan(0);
+  });
+
+  it('throttles an account after 10 failures in 15 minutes with 429 and Retry-After, known or unknown', async () => {
+    for (const name of ['bob', 'ghost-user']) {
+      for (let i = 0; i < 10; i++) {
+        const r = await server.app.inject(form({ grant_type: 'password', UserName: name, Password: 'bad' }, `10.2.${i}.${name.length}`));
+        expect(r.statusCode).toBe(400);
+      }
+      const blocked = await server.app.inject(form({ grant_type: 'password', UserName: name, Password: TEST_PASSWORD }, '10.3.0.1'));
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(blocked.json().error_description).toMatch(/Too many failed sign-in attempts/);
+    }
+  });
+
+  it('throttles an address after 60 token requests a minute', async () => {
+    let last = 0;
+    for (let i = 0; i < 61; i++) {
+      const r = await server.app.inject(form({ grant_type: 'refresh_token', refresh_token: `junk-${i}` }, '10.9.9.9'));
+      last = r.statusCode;
+      if (i < 60) expect(r.statusCode).toBe(400);
+    }
+    expect(last).toBe(429);
+  });
+});
+
+describe('sessions', () => {
+  it('returns the identity and signs out, revoking the refresh chain', async () => {
+    const s = await signIn(server, 'alice');
+    const me = await server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: authHeaders(s, 'card') });
+    expect(me.json().Data).toMatchObject({ Name: 'alice', Roles: [{ Id: 'CareGuard', Name: 'CareGuard' }], MemberID: member.memberId });
+    const out = await server.app.inject({ method: 'POST', url: '/api/account/user/signout', headers: authHeaders(s, 'card') });
+    expect(out.statusCode).toBe(200);
+    const again = await server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: authHeaders(s, 'card') });
+    expect(again.statusCode).toBe(401);
+    const refresh = await server.app.inject(form({ grant_type: 'refresh_token', refresh_token: s.refresh_token }, '10.4.0.1'));
+    expect(refresh.statusCode).toBe(400);
+    expect((await auditRows('signout')).length).toBe(1);
+  });
+
+  it('ends a session idle for 30 minutes', async () => {
+    const s = await signIn(server, 'alice');
+    await server.database.sql.query("UPDATE sessions SET last_seen_at = now() - interval '31 minutes'");
+    const res = await server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: authHeaders(s, 'card') });
+    expect(res.statusCode).toBe(401);
+    const refresh = await server.app.inject(form({ grant_type: 'refresh_token', refresh_token: s.refresh_token }, '10.4.0.2'));
+    expect(refresh.statusCode).toBe(400);
+  });
+
+  it('ends a session past its 12-hour lifetime even when active', async () => {
+    const s = await signIn(server, 'alice');
+    await server.database.sql.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE revoked_at IS NULL");
+    const refresh = await server.app.inject(form({ grant_type: 'refresh_token', refresh_token: s.refresh_token }, '10.4.0.3'));
+    expect(refresh.statusCode).toBe(400);
+  });
+
+  it('refuses a state-changing request without the anti-forgery token', async () => {
+    const s = await signIn(server, 'alice');
+    const { 'x-form-token': _drop, ...noForm } = authHeaders(s, 'card');
+    const res = await server.app.inject({ method: 'POST', url: '/api/account/user/signout', headers: noForm });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().MsgText).toMatch(/anti-forgery/);
+    const forged = await server.app.inject({ method: 'POST', url: '/api/account/user/signout', headers: { ...noForm, 'x-form-token': 'forged' } });
+    expect(forged.statusCode).toBe(403);
+    const still = await server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: authHeaders(s, 'card') });
+    expect(still.statusCode).toBe(200); // nothing was signed out
+  });
+
+  it('answers 401 for a tampered or missing token', async () => {
+    const s = await signIn(server, 'alice');
+    const tampered = `${s.access_token.slice(0, -2)}xx`;
+    const res = await server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: { authorization: `Bearer ${tampered}`, host: 'card.localhost' } });
+    expect(res.statusCode).toBe(401);
+    const none = await server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: { host: 'card.localhost' } });
+    expect(none.statusCode).toBe(401);
+  });
+});
+
+describe('impersonation', () => {
+  it('is honoured for CareSupport and SuperUser on member accounts, and audited naming both', async () => {
+    for (const staff of ['support', 'root']) {
+      const s = await signIn(server, staff);
+      const res = await server.app.inject({ method: 'GET', url: '/api/account/user/termination', headers: authHeaders(s, 'staff', { 'x-member-id': String(member.memberId) }) });
+      expect(res.statusCode).toBe(200);
+    }
+    const rows = await auditRows('impersonation.request');
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows[0]).toMatchObject({ actor_name: 'support', member_id: member.memberId });
+  });
+
+  it('is refused with 403 for anyone else', async () => {
+    const s = await signIn(server, 'alice');
+    const res = await server.app.inject({ method: 'GET', url: '/api/account/user/termination', headers: authHeaders(s, 'card', { 'x-member-id': String(member.memberId) }) });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('is refused for an account that is not a member account', async () => {
+    const s = await signIn(server, 'support');
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/account/user/termination',
+      headers: authHeaders(s, 'staff', { 'x-member-id': String(otherStaffMember.memberId) }),
+    });
+    expect(res.statusCode).toBe(403);
+    const missing = await server.app.inject({ method: 'GET', url: '/api/account/user/termination', headers: authHeaders(s, 'staff', { 'x-member-id': '999999' }) });
+    expect(missing.statusCode).toBe(403);
+  });
+});
+
+describe('site endpoints', () => {
+  it('serves /config per brand and /health', async () => {
+    const card = await server.app.inject({ method: 'GET', url: '/config', headers: { host: 'card.localhost:8080' } });
+    expect(card.json().Data).toMatchObject({ Brand: 'card', SupportEmail: 'support@card.example.com', RegisterLink: expect.stringMatching(/^https:/) });
+    const finance = await server.app.inject({ method: 'GET', url: '/config', headers: { host: 'finance.localhost:8080' } });
+    expect(finance.json().Data).toMatchObject({ Brand: 'finance', RegisterLink: null, FinanceUrl: '/api/finance/' });
+    const health = await server.app.inject({ method: 'GET', url: '/health' });
+    expect(health.json().Data).toMatchObject({ status: 'ok' });
+  });
+
+  it('serves every lookup category of spec 02 section 3', async () => {
+    const s = await signIn(server, 'alice');
+    const res = await server.app.inject({ method: 'GET', url: '/api/lookup/get', headers: authHeaders(s, 'card') });
+    const categories = new Set((res.json().Data as { Category: string }[]).map((i) => i.Category));
+    for (const c of ['Claim Type', 'Claim Status', 'Bill Entry Type', 'Transaction Type', 'Document Type', 'Note Type', 'Email Status', 'PBM Vendor', 'DME Vendor', 'Account Status', 'Customer Type', 'Address Type', 'State Code', 'Phone Type']) {
+      expect(categories).toContain(c);
+    }
+  });
+
+  it('answers a plugin route with 404 on a brand that does not enable the plugin', async () => {
+    const s = await signIn(server, 'root');
+    const quote = await server.app.inject({ method: 'GET', url: '/api/help/topics', headers: authHeaders(s, 'staff') });
+    expect(quote.statusCode).toBe(200);
+  });
+
+  it('shows the brand index on unknown hosts and echoes a request id', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/', headers: { host: 'unknown.example.com', 'x-request-id': 'abcdef123456' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('card.localhost');
+    expect(res.headers['x-request-id']).toBe('abcdef123456');
+  });
+});
