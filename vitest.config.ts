@@ -11,6 +11,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{platform,plugins,apps,tests,scripts}/**/*.test.{ts,tsx}'],
+          testTimeout: 20_000,
+          hookTimeout: 240_000,
           exclude: ['**/*.int.test.ts', '**/node_modules/**', '**/dist/**'],
         },
       },

@@ -49,6 +49,8 @@ export async function buildBrand(brand: BrandManifest, outRoot = join(here, 'dis
   await build({
     configFile: false,
     root: here,
+    mode: 'production',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     logLevel: 'warn',
     plugins: [brandPlugin(brand), react(), vanillaExtractPlugin()],
     build: {

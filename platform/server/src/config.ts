@@ -21,6 +21,8 @@ export interface ServerConfig {
   idleTimeoutSeconds: number;
   absoluteSessionSeconds: number;
   logLevel: string;
+  /** /token requests allowed per client address per minute (60). */
+  tokenRequestsPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -72,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     idleTimeoutSeconds: int(env, 'IDLE_TIMEOUT', 30 * 60),
     absoluteSessionSeconds: int(env, 'SESSION_LIFETIME', 12 * 60 * 60),
     logLevel: env.LOG_LEVEL ?? 'info',
+    tokenRequestsPerMinute: int(env, 'TOKEN_REQUESTS_PER_MINUTE', 60),
   };
 }

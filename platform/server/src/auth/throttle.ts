@@ -3,8 +3,8 @@ import type { SqlClient } from '../db/database';
 export const THROTTLE = {
   /** Failed sign-ins per account (user name, whether or not it exists) in the window. */
   accountFailures: { max: 10, windowSeconds: 15 * 60 },
-  /** /token requests per client address in the window. */
-  addressRequests: { max: 60, windowSeconds: 60 },
+  /** /token requests per client address in the window (the count is ServerConfig.tokenRequestsPerMinute, 60 by default). */
+  addressRequests: { windowSeconds: 60 },
 } as const;
 
 /** Seconds until the oldest event in the window leaves it, when the count has reached max; else 0. */

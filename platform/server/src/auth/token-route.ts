@@ -56,7 +56,7 @@ export const tokenRoute = route({
   handler: async ({ req, reply, database, config }) => {
     const { sql } = database;
     const ip = req.ip;
-    const waitIp = await retryAfter(sql, 'token-ip', ip, THROTTLE.addressRequests.max, THROTTLE.addressRequests.windowSeconds);
+    const waitIp = await retryAfter(sql, 'token-ip', ip, config.tokenRequestsPerMinute, THROTTLE.addressRequests.windowSeconds);
     if (waitIp > 0) {
       reply.header('retry-after', String(waitIp));
       return tokenError(reply, 429, 'too_many_requests', TokenMessages.tooManyFromAddress(waitIp));

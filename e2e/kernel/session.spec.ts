@@ -1,0 +1,85 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { signIn, site } from '../support';
+
+test('a member signs in on the card site, sees the purple toolbar and the help page, and signs out', async ({ page }) => {
+  await signIn(page, 'card', 'card.careguard');
+  await expect(page).toHaveURL(/\/help$/); // no dashboard plugin yet: the first page the member may open
+  await expect(page.getByTestId('display-name')).toHaveText('card.careguard');
+  const toolbar = page.getByTestId('toolbar');
+  await expect(toolbar).toHaveCSS('background-color', 'rgb(91, 42, 134)');
+  await expect(page.getByRole('link', { name: 'Help' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('button', { name: 'Your prepaid card' })).toBeVisible();
+  await page.getByRole('button', { name: 'Your prepaid card' }).click();
+  await expect(page.getByText('Print or download your card')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('cq.')))).toEqual([]);
+  await page.goto(site('card', '/help'));
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a staff user signs in on the staff site and gets the blue toolbar', async ({ page }) => {
+  await signIn(page, 'staff', 'staff.caresupport');
+  await expect(page.getByTestId('display-name')).toHaveText('staff.caresupport');
+  await expect(page.getByTestId('toolbar')).toHaveCSS('background-color', 'rgb(31, 95, 174)');
+});
+
+test('a CareAssist member gets the green toolbar', async ({ page }) => {
+  await signIn(page, 'assist', 'assist.careassist');
+  await expect(page.getByTestId('toolbar')).toHaveCSS('background-color', 'rgb(30, 123, 69)');
+});
+
+test('after sign-in the user returns to the page they asked for', async ({ page }) => {
+  await page.goto(site('finance', '/help'));
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('User name').fill('finance.careguardfinance');
+  await page.getByLabel('Password', { exact: true }).fill('Demo-pass-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/help$/);
+});
+
+test('a wrong password shows the server error and stays on the login screen', async ({ page }) => {
+  await page.goto(site('finance', '/login'));
+  await page.getByLabel('User name').fill('finance.careguardfinance');
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The user name or password is incorrect.' }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a route the user lacks the role for lands on /invalid, showing its data as text', async ({ page }) => {
+  await signIn(page, 'quote', 'quote.carequote');
+  await page.goto(site('quote', '/help'));
+  await expect(page).toHaveURL(/\/invalid\?data=/);
+  await expect(page.getByRole('heading', { name: 'No permission' })).toBeVisible();
+  await expect(page.getByTestId('invalid-detail')).toHaveText('Details: /help');
+  const payload = Buffer.from('<b>bold</b>').toString('base64');
+  await page.goto(site('quote', `/invalid?data=${encodeURIComponent(payload)}`));
+  await expect(page.getByTestId('invalid-detail')).toHaveText('Details: <b>bold</b>');
+  expect(await page.locator('[data-testid=invalid-detail] b').count()).toBe(0);
+});
+
+test('the expiry warning appears when 2 minutes remain and its click refreshes the session', async ({ page }) => {
+  await signIn(page, 'card', 'card.careguard');
+  const before = await page.evaluate(() => {
+    const soon = Date.now() + 100_000;
+    sessionStorage.setItem('cq.expiry', String(soon));
+    return soon;
+  });
+  const warning = page.getByRole('button', { name: /Session will expire in 2 minute\(s\)\. Click here to refresh\./ });
+  await expect(warning).toBeVisible({ timeout: 15_000 });
+  await warning.click();
+  await expect(page.getByText('Your session has been extended.')).toBeVisible();
+  const after = Number(await page.evaluate(() => sessionStorage.getItem('cq.expiry')));
+  expect(after).toBeGreaterThan(before + 600_000);
+});
+
+test('the login page has no serious or critical accessibility violations', async ({ page }) => {
+  await page.goto(site('finance', '/login'));
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});

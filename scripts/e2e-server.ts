@@ -1,0 +1,34 @@
+/**
+ * The end-to-end environment: a fresh data directory, seeded, with the sandbox providers and the API
+ * (serving the built brand sites) as child processes. Playwright starts this and stops it.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const port = process.env.E2E_PORT ?? '8380';
+const sandboxPort = process.env.E2E_SANDBOX_PORT ?? '8390';
+const env = {
+  ...process.env,
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-')),
+  PORT: port,
+  SANDBOX_PORT: sandboxPort,
+  SANDBOX_URL: `http://localhost:${sandboxPort}`,
+  LOG_LEVEL: 'warn',
+  // Every browser in the run signs in from 127.0.0.1; the per-address limit is covered by the integration tests.
+  TOKEN_REQUESTS_PER_MINUTE: '1000',
+};
+const run = (args: string[]) => spawn(process.execPath, ['--import', 'tsx', ...args], { env, stdio: 'inherit' });
+
+const seed = run(['scripts/seed.ts']);
+const code = await new Promise<number | null>((r) => seed.on('exit', r));
+if (code !== 0) process.exit(code ?? 1);
+const children = [run(['apps/sandbox/src/main.ts']), run(['apps/server/src/main.ts'])];
+const stop = () => {
+  for (const c of children) c.kill('SIGTERM');
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+for (const c of children) c.on('exit', (c2) => c2 && c2 !== 0 && process.exit(c2));

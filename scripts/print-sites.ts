@@ -1,0 +1,20 @@
+/** Prints every brand site's address and the demo logins written by the seed. */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadBrands } from '@portal/brands';
+import { installedPluginIds } from '@portal/brands/plugins';
+
+const port = process.env.PORT ?? '8080';
+const dataDir = process.env.DATA_DIR ?? '.data';
+const brands = loadBrands(installedPluginIds());
+console.log('\nBrand sites:');
+for (const b of brands) console.log(`  ${b.displayName.padEnd(20)} http://${b.marker}.localhost:${port}/`);
+console.log(`  Index of sites       http://localhost:${port}/`);
+console.log(`  Sandbox providers    ${process.env.SANDBOX_URL ?? 'http://localhost:8090'}/ (mail inbox at /mail)`);
+const file = join(dataDir, 'demo-users.json');
+if (existsSync(file)) {
+  const users = JSON.parse(readFileSync(file, 'utf8')) as { brand: string; role: string; userName: string; password: string }[];
+  console.log(`\nDemo logins (password ${users[0]?.password ?? ''} for all):`);
+  for (const u of users) console.log(`  ${u.brand.padEnd(8)} ${u.role.padEnd(28)} ${u.userName}`);
+}
+console.log('');

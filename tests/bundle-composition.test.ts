@@ -1,0 +1,77 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildBrand, REPO } from '@portal/app-web/build';
+import { loadBrands } from '@portal/brands';
+import { installedPluginIds } from '@portal/brands/plugins';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Builds every brand for real and checks what each bundle holds: a plugin a brand enables is in its
+ * bundle, one it does not enable contributes no code, and each plugin page is its own lazy chunk.
+ */
+const plugins = installedPluginIds(join(REPO, 'plugins')).filter((id) => existsSync(join(REPO, 'plugins', id, 'src', 'web', 'index.ts')));
+const brands = loadBrands(installedPluginIds(join(REPO, 'plugins')));
+const out = mkdtempSync(join(tmpdir(), 'portal-bundles-'));
+const js = new Map<string, string>();
+
+/** The plugin's longest English string: text that only its own code carries. */
+function fingerprint(id: string): string {
+  const en = JSON.parse(readFileSync(join(REPO, 'plugins', id, 'src', 'web', 'i18n', 'en.json'), 'utf8')) as unknown;
+  const strings: string[] = [];
+  const walk = (v: unknown) => (typeof v === 'string' ? strings.push(v) : v && typeof v === 'object' && Object.values(v).forEach(walk));
+  walk(en);
+  const longest = strings.sort((a, b) => b.length - a.length)[0];
+  if (!longest) throw new Error(`plugin ${id} has no English strings`);
+  return JSON.stringify(longest).slice(1, 41);
+}
+
+beforeAll(async () => {
+  for (const brand of brands) {
+    const dir = await buildBrand(brand, out);
+    const assets = join(dir, 'assets');
+    js.set(brand.id, readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(assets, f), 'utf8')).join('\n'));
+  }
+}, 240_000);
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+describe('bundle composition', () => {
+  it('the staff build enables every installed plugin', () => {
+    const staff = brands.find((b) => b.id === 'staff');
+    expect([...(staff?.plugins ?? [])].sort()).toEqual(installedPluginIds(join(REPO, 'plugins')));
+  });
+
+  it('some brand leaves a plugin out, so absence is really tested', () => {
+    expect(brands.some((b) => plugins.some((p) => !b.plugins.includes(p)))).toBe(true);
+  });
+
+  for (const id of plugins) {
+    it(`plugin ${id}: present exactly in the bundles of brands that enable it`, () => {
+      const marker = fingerprint(id);
+      for (const brand of brands) {
+        const has = js.get(brand.id)?.includes(marker);
+        expect(`${brand.id}: ${has ? 'present' : 'absent'}`).toBe(`${brand.id}: ${brand.plugins.includes(id) ? 'present' : 'absent'}`);
+      }
+    });
+  }
+
+  it('each plugin page is its own lazy chunk, not loaded by the entry chunk', () => {
+    const staff = join(out, 'staff');
+    const html = readFileSync(join(staff, 'index.html'), 'utf8');
+    const entry = /src="\/assets\/([^"]+\.js)"/.exec(html)?.[1];
+    expect(entry).toBeTruthy();
+    const files = readdirSync(join(staff, 'assets'));
+    const entryCode = readFileSync(join(staff, 'assets', entry as string), 'utf8');
+    const staticImports = [...entryCode.matchAll(/^import[^;]*?from"\.\/([^"]+)"/gm)].map((m) => m[1]);
+    const pages = plugins.flatMap((id) => {
+      const dir = join(REPO, 'plugins', id, 'src', 'web', 'pages');
+      return existsSync(dir) ? readdirSync(dir).filter((f) => /^[A-Z]\w*\.tsx$/.test(f)).map((f) => f.replace('.tsx', '')) : [];
+    });
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) {
+      const chunk = files.find((f) => new RegExp(`^${page}-[\\w-]+\\.js$`).test(f));
+      expect(chunk, `a chunk for page ${page}`).toBeTruthy();
+      expect(staticImports).not.toContain(chunk);
+    }
+  });
+});
