@@ -6,10 +6,9 @@ export type BrandId = (typeof BRAND_IDS)[number];
 
 export const PRINT_CARD_VARIANTS = ['finance', 'amethyst', 'careassist', 'none'] as const;
 
-const email = z.email();
-
 /** Build the manifest schema; plugin ids must be among the installed plugins. */
 export function brandManifestSchema(knownPluginIds: readonly string[]) {
+  const email = z.email();
   return z.object({
     id: z.enum(BRAND_IDS),
     displayName: z.string().min(1),

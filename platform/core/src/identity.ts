@@ -10,8 +10,6 @@ export const identitySchema = z.object({
 });
 export type Identity = z.infer<typeof identitySchema>;
 
-export const roleNames = (identity: Pick<Identity, 'Roles'>): string[] => identity.Roles.map((r) => r.Name);
-
 /** POST /token answer. */
 export const tokenResponseSchema = z.object({
   access_token: z.string(),
@@ -24,12 +22,3 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export const tokenErrorSchema = z.object({ error: z.string(), error_description: z.string() });
 export type TokenError = z.infer<typeof tokenErrorSchema>;
-
-/** Header names shared by the API client and the server. */
-export const Headers = {
-  antiForgery: 'x-form-token',
-  sessionId: 'x-session-id',
-  requestId: 'x-request-id',
-  impersonate: 'x-member-id',
-  filename: 'x-filename',
-} as const;

@@ -64,3 +64,6 @@ export const RoleSets = {
   finance: [Roles.SuperUser, Roles.CareGuardFinance],
   support: [Roles.CareSupport],
 } as const satisfies Record<string, readonly Role[]>;
+
+/** The role names of an identity answer ({Roles: [{Id, Name}]}). */
+export const roleNames = (identity: { Roles: readonly { Name: string }[] }): string[] => identity.Roles.map((r) => r.Name);

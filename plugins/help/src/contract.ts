@@ -1,8 +1,6 @@
-import { RoleSets } from '@portal/core';
 import { z } from 'zod';
 
-/** Who may open /help (spec 01 section 2). */
-export const HELP_ACCESS = RoleSets.memberArea;
+export { HELP_ACCESS } from './access';
 
 export const helpTopicSchema = z.object({
   /** Topic id; its title and text are the i18n keys help:topics.<Id>.title and .body. */

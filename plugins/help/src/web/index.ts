@@ -1,5 +1,5 @@
 import { defineWebPlugin } from '@portal/web';
-import { HELP_ACCESS } from '../contract';
+import { HELP_ACCESS } from '../access';
 import en from './i18n/en.json';
 
 export default defineWebPlugin({
