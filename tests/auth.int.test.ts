@@ -25,7 +25,11 @@ const form = (body: Record<string, string>, ip = '10.1.1.1') => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'card.localhost' },
   payload: new URLSearchParams(body).toString(),
 });
-const auditRows = (action: string) => server.database.sql.query<{ action: string; actor_name: string | null; member_id: number | null; outcome: string; detail: unknown }>('SELECT * FROM audit_log WHERE action = $1 ORDER BY id', [action]);
+const auditRows = (action: string) =>
+  server.database.sql.query<{ action: string; actor_name: string | null; member_id: number | null; outcome: string; detail: unknown }>(
+    'SELECT * FROM audit_log WHERE action = $1 ORDER BY id',
+    [action],
+  );
 
 describe('POST /token', () => {
   it('signs in with the password grant and answers the tokens', async () => {
@@ -143,7 +147,11 @@ describe('sessions', () => {
   it('answers 401 for a tampered or missing token', async () => {
     const s = await signIn(server, 'alice');
     const tampered = `${s.access_token.slice(0, -2)}xx`;
-    const res = await server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: { authorization: `Bearer ${tampered}`, host: 'card.localhost' } });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/account/user/identity',
+      headers: { authorization: `Bearer ${tampered}`, host: 'card.localhost' },
+    });
     expect(res.statusCode).toBe(401);
     const none = await server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: { host: 'card.localhost' } });
     expect(none.statusCode).toBe(401);
@@ -154,7 +162,11 @@ describe('impersonation', () => {
   it('is honoured for CareSupport and SuperUser on member accounts, and audited naming both', async () => {
     for (const staff of ['support', 'root']) {
       const s = await signIn(server, staff);
-      const res = await server.app.inject({ method: 'GET', url: '/api/account/user/termination', headers: authHeaders(s, 'staff', { 'x-member-id': String(member.memberId) }) });
+      const res = await server.app.inject({
+        method: 'GET',
+        url: '/api/account/user/termination',
+        headers: authHeaders(s, 'staff', { 'x-member-id': String(member.memberId) }),
+      });
       expect(res.statusCode).toBe(200);
     }
     const rows = await auditRows('impersonation.request');
@@ -164,7 +176,11 @@ describe('impersonation', () => {
 
   it('is refused with 403 for anyone else', async () => {
     const s = await signIn(server, 'alice');
-    const res = await server.app.inject({ method: 'GET', url: '/api/account/user/termination', headers: authHeaders(s, 'card', { 'x-member-id': String(member.memberId) }) });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/account/user/termination',
+      headers: authHeaders(s, 'card', { 'x-member-id': String(member.memberId) }),
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -176,7 +192,11 @@ describe('impersonation', () => {
       headers: authHeaders(s, 'staff', { 'x-member-id': String(otherStaffMember.memberId) }),
     });
     expect(res.statusCode).toBe(403);
-    const missing = await server.app.inject({ method: 'GET', url: '/api/account/user/termination', headers: authHeaders(s, 'staff', { 'x-member-id': '999999' }) });
+    const missing = await server.app.inject({
+      method: 'GET',
+      url: '/api/account/user/termination',
+      headers: authHeaders(s, 'staff', { 'x-member-id': '999999' }),
+    });
     expect(missing.statusCode).toBe(403);
   });
 });
@@ -195,7 +215,22 @@ describe('site endpoints', () => {
     const s = await signIn(server, 'alice');
     const res = await server.app.inject({ method: 'GET', url: '/api/lookup/get', headers: authHeaders(s, 'card') });
     const categories = new Set((res.json().Data as { Category: string }[]).map((i) => i.Category));
-    for (const c of ['Claim Type', 'Claim Status', 'Bill Entry Type', 'Transaction Type', 'Document Type', 'Note Type', 'Email Status', 'PBM Vendor', 'DME Vendor', 'Account Status', 'Customer Type', 'Address Type', 'State Code', 'Phone Type']) {
+    for (const c of [
+      'Claim Type',
+      'Claim Status',
+      'Bill Entry Type',
+      'Transaction Type',
+      'Document Type',
+      'Note Type',
+      'Email Status',
+      'PBM Vendor',
+      'DME Vendor',
+      'Account Status',
+      'Customer Type',
+      'Address Type',
+      'State Code',
+      'Phone Type',
+    ]) {
       expect(categories).toContain(c);
     }
   });

@@ -30,7 +30,13 @@ beforeAll(async () => {
   for (const brand of brands) {
     const dir = await buildBrand(brand, out);
     const assets = join(dir, 'assets');
-    js.set(brand.id, readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(assets, f), 'utf8')).join('\n'));
+    js.set(
+      brand.id,
+      readdirSync(assets)
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => readFileSync(join(assets, f), 'utf8'))
+        .join('\n'),
+    );
   }
 }, 240_000);
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -65,7 +71,11 @@ describe('bundle composition', () => {
     const staticImports = [...entryCode.matchAll(/^import[^;]*?from"\.\/([^"]+)"/gm)].map((m) => m[1]);
     const pages = plugins.flatMap((id) => {
       const dir = join(REPO, 'plugins', id, 'src', 'web', 'pages');
-      return existsSync(dir) ? readdirSync(dir).filter((f) => /^[A-Z]\w*\.tsx$/.test(f)).map((f) => f.replace('.tsx', '')) : [];
+      return existsSync(dir)
+        ? readdirSync(dir)
+            .filter((f) => /^[A-Z]\w*\.tsx$/.test(f))
+            .map((f) => f.replace('.tsx', ''))
+        : [];
     });
     expect(pages.length).toBeGreaterThan(0);
     for (const page of pages) {

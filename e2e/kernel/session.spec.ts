@@ -50,13 +50,13 @@ test('a wrong password shows the server error and stays on the login screen', as
 });
 
 test('a route the user lacks the role for lands on /invalid, showing its data as text', async ({ page }) => {
-  await signIn(page, 'quote', 'quote.carequote');
-  await page.goto(site('quote', '/help'));
+  await signIn(page, 'staff', 'staff.carequote');
+  await page.goto(site('staff', '/help'));
   await expect(page).toHaveURL(/\/invalid\?data=/);
   await expect(page.getByRole('heading', { name: 'No permission' })).toBeVisible();
   await expect(page.getByTestId('invalid-detail')).toHaveText('Details: /help');
   const payload = Buffer.from('<b>bold</b>').toString('base64');
-  await page.goto(site('quote', `/invalid?data=${encodeURIComponent(payload)}`));
+  await page.goto(site('staff', `/invalid?data=${encodeURIComponent(payload)}`));
   await expect(page.getByTestId('invalid-detail')).toHaveText('Details: <b>bold</b>');
   expect(await page.locator('[data-testid=invalid-detail] b').count()).toBe(0);
 });

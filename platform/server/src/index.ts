@@ -1,5 +1,6 @@
 export * from './audit';
 export * from './auth/password';
+export * from './auth/throttle';
 export * from './auth/tokens';
 export * from './auth/users';
 export * from './config';

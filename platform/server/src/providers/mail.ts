@@ -24,6 +24,8 @@ export class SandboxMailTransport implements MailTransport {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(message),
+      // A sandbox that does not answer must not hold the request that sends the mail.
+      signal: AbortSignal.timeout(10_000),
     });
     if (!res.ok) throw new Error(`sandbox mail refused the message: ${res.status} ${await res.text()}`);
   }

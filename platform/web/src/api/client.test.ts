@@ -8,7 +8,13 @@ function memoryStore(): KeyValueStore {
   return { getItem: (k) => m.get(k) ?? null, setItem: (k, v) => void m.set(k, v), removeItem: (k) => void m.delete(k) };
 }
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const env = (Data: unknown, extra: Partial<{ MsgText: string | null; HasError: boolean; Unwrap: boolean }> = {}) => ({ Data, Unwrap: true, MsgText: null, HasError: false, ...extra });
+const env = (Data: unknown, extra: Partial<{ MsgText: string | null; HasError: boolean; Unwrap: boolean }> = {}) => ({
+  Data,
+  Unwrap: true,
+  MsgText: null,
+  HasError: false,
+  ...extra,
+});
 
 function setup(responder: (url: string, init: RequestInit) => Response | Promise<Response>, now = 1_000_000) {
   const session = new SessionStore(memoryStore());

@@ -1,6 +1,6 @@
 import { hasAnyRole, Roles } from '@portal/core';
 import { useAtomValue } from 'jotai';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { useIdentity, useKernel, useLookups, useRoles } from '../context';
@@ -34,6 +34,8 @@ export function Layout() {
   const matches = useMatches();
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
   const title = handle?.title ? t(handle.title, { ns: handle.namespace }) : '';
+  // Help dialogs offered by plugins through the helpDialogs slot, loaded with the layout's first render.
+  const helpSlots = useMemo(() => kernel.plugins.flatMap((p) => (p.slots?.helpDialogs ? [lazy(p.slots.helpDialogs)] : [])), [kernel.plugins]);
 
   useEffect(() => {
     document.title = title ? `${title} · ${kernel.brand.displayName}` : kernel.brand.displayName;
@@ -84,6 +86,12 @@ export function Layout() {
       )}
       <div className={css.titleBar}>
         <h1 className={css.title}>{title}</h1>
+        <Suspense fallback={null}>
+          {helpSlots.map((HelpDialogs, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the slot list is fixed for the app's lifetime
+            <HelpDialogs key={i} />
+          ))}
+        </Suspense>
       </div>
       <main id="main" className={css.main}>
         <Suspense fallback={<p aria-busy="true">{t('app.loading')}</p>}>

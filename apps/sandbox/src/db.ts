@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+
+/** The sandbox's own tables; applied in order, each once (recorded in sandbox_migrations). */
+const MIGRATIONS: { id: string; sql: string }[] = [
+  {
+    id: '0001_mail',
+    sql: `
+CREATE TABLE mail_messages (
+  id serial PRIMARY KEY,
+  from_addr text NOT NULL,
+  to_addr text NOT NULL,
+  subject text NOT NULL,
+  text_body text NOT NULL,
+  html_body text,
+  brand text,
+  received_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX mail_messages_to_idx ON mail_messages (lower(to_addr), id DESC);
+`,
+  },
+];
+
+/** Opens the sandbox database: on disk under dataDir, in memory when dataDir is null (tests). */
+export async function openSandboxDb(dataDir: string | null): Promise<PGlite> {
+  let db: PGlite;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    db = new PGlite(dataDir);
+  } else {
+    db = new PGlite();
+  }
+  await db.waitReady;
+  await db.exec('CREATE TABLE IF NOT EXISTS sandbox_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+  const done = new Set((await db.query<{ id: string }>('SELECT id FROM sandbox_migrations')).rows.map((r) => r.id));
+  for (const m of MIGRATIONS) {
+    if (done.has(m.id)) continue;
+    await db.transaction(async (tx) => {
+      await tx.exec(m.sql);
+      await tx.query('INSERT INTO sandbox_migrations (id) VALUES ($1)', [m.id]);
+    });
+  }
+  return db;
+}

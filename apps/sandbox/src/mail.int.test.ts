@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox } from './app';
+import { latestMailTo, linksIn } from './client';
+import { linkify } from './html';
+import type { SandboxMail } from './mail';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createSandbox({ dataDir: null });
+});
+afterAll(() => app?.close());
+
+const post = (payload: unknown) => app.inject({ method: 'POST', url: '/mail/api/messages', payload: payload as object });
+
+describe('sandbox mail inbox', () => {
+  it('answers health and sends / to the inbox', async () => {
+    expect((await app.inject('/health')).json()).toEqual({ status: 'ok', service: 'sandbox' });
+    const root = await app.inject('/');
+    expect(root.statusCode).toBe(302);
+    expect(root.headers.location).toBe('/mail');
+  });
+
+  it('stores a message and lists mail for an address newest first', async () => {
+    const a = await post({ from: 'support@finance.example.com', to: 'ann@example.com', subject: 'First', text: 'one', brand: 'finance' });
+    expect(a.statusCode).toBe(201);
+    await post({ from: 'x@example.com', to: 'bob@example.com', subject: 'Other', text: 'not for ann' });
+    const b = await post({ from: 'support@finance.example.com', to: 'Ann@Example.com', subject: 'Second', text: 'two', html: '<p>two</p>' });
+    const list = (await app.inject('/mail/api/messages?to=ann@example.com')).json() as SandboxMail[];
+    expect(list.map((m) => m.subject)).toEqual(['Second', 'First']);
+    expect(list[0]).toMatchObject({ id: b.json().id, html: '<p>two</p>', brand: null, to: 'Ann@Example.com' });
+    expect(list[1]).toMatchObject({ id: a.json().id, from: 'support@finance.example.com', text: 'one', brand: 'finance' });
+    const one = await app.inject(`/mail/api/messages/${a.json().id}`);
+    expect(one.json()).toMatchObject({ subject: 'First' });
+    expect((await app.inject('/mail/api/messages/999999')).statusCode).toBe(404);
+    expect((await app.inject('/mail/api/messages/abc')).statusCode).toBe(400);
+  });
+
+  it('refuses bad input with a clear message', async () => {
+    const noTo = await post({ from: 'a@example.com', subject: 's', text: 't' });
+    expect(noTo.statusCode).toBe(400);
+    expect(noTo.json().error).toMatch(/^Invalid message: to:/);
+    const badTo = await post({ from: 'a@example.com', to: 'not-an-address', subject: 's', text: 't' });
+    expect(badTo.json().error).toContain('to must be an e-mail address');
+    const noText = await post({ from: 'a@example.com', to: 'a@example.com', subject: 's' });
+    expect(noText.json().error).toContain('text');
+    expect((await app.inject({ method: 'POST', url: '/mail/api/messages', headers: { 'content-type': 'application/json' }, payload: '{' })).statusCode).toBe(
+      400,
+    );
+    expect((await app.inject('/mail/api/messages?limit=0')).statusCode).toBe(400);
+  });
+
+  it('shows the inbox page and each message with escaped text and clickable links', async () => {
+    const text = 'Hello <b>Ann</b> & co.\nActivate: http://finance.localhost:8080/login/activate/abc_DEF-123?x=1&y="2".\nBye';
+    const res = await post({ from: 'support@finance.example.com', to: 'page@example.com', subject: 'Activate <now>', text, brand: 'finance' });
+    const id = res.json().id as number;
+    const inbox = await app.inject('/mail');
+    expect(inbox.headers['content-type']).toContain('text/html');
+    expect(inbox.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(inbox.body).toContain('page@example.com');
+    expect(inbox.body).toContain(`<a href="/mail/${id}">Activate &lt;now&gt;</a>`);
+    expect(inbox.body).toContain('<span class="brand">finance</span>');
+    const filtered = await app.inject('/mail?to=bob@example.com');
+    expect(filtered.body).not.toContain('page@example.com');
+
+    const view = await app.inject(`/mail/${id}`);
+    expect(view.statusCode).toBe(200);
+    expect(view.body).toContain('Hello &lt;b&gt;Ann&lt;/b&gt; &amp; co.');
+    expect(view.body).not.toContain('<b>Ann</b>');
+    // The quote ends the address; the sentence's full stop is not part of it.
+    expect(view.body).toContain(
+      '<a href="http://finance.localhost:8080/login/activate/abc_DEF-123?x=1&amp;y=" rel="noopener noreferrer">http://finance.localhost:8080/login/activate/abc_DEF-123?x=1&amp;y=</a>&quot;2&quot;.',
+    );
+    expect((await app.inject('/mail/424242')).statusCode).toBe(404);
+    expect((await app.inject('/mail/nope')).statusCode).toBe(404);
+  });
+
+  it('links only http and https addresses and trims sentence punctuation', () => {
+    expect(linkify('go to http://a.example/x. or (https://b.example/y) javascript:alert(1)')).toBe(
+      'go to <a href="http://a.example/x" rel="noopener noreferrer">http://a.example/x</a>. or (<a href="https://b.example/y" rel="noopener noreferrer">https://b.example/y</a>) javascript:alert(1)',
+    );
+    expect(linkify('<script>')).toBe('&lt;script&gt;');
+  });
+
+  it('keeps mail on disk across restarts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-'));
+    try {
+      const first = await createSandbox({ dataDir: join(dir, 'sandbox') });
+      await first.inject({ method: 'POST', url: '/mail/api/messages', payload: { from: 'a@example.com', to: 'disk@example.com', subject: 'kept', text: 't' } });
+      await first.close();
+      const second = await createSandbox({ dataDir: join(dir, 'sandbox') });
+      const list = (await second.inject('/mail/api/messages?to=disk@example.com')).json() as SandboxMail[];
+      expect(list.map((m) => m.subject)).toEqual(['kept']);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('serves the client helper over a real port', async () => {
+    const served = await createSandbox({ dataDir: null });
+    const address = await served.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const pending = latestMailTo(address, 'later@example.com', { timeoutMs: 5000 });
+      setTimeout(() => {
+        void fetch(`${address}/mail/api/messages`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ from: 'a@example.com', to: 'later@example.com', subject: 'Reset', text: 'Use https://x.example/login/reset/abc.' }),
+        });
+      }, 200);
+      const mail = await pending;
+      expect(mail.subject).toBe('Reset');
+      expect(linksIn(mail)).toEqual(['https://x.example/login/reset/abc']);
+      await expect(latestMailTo(address, 'later@example.com', { timeoutMs: 200, afterId: mail.id })).rejects.toThrow(/no mail/);
+    } finally {
+      await served.close();
+    }
+  });
+});

@@ -1,0 +1,139 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { escapeHtml, linkify, page } from './html';
+
+/** A message as the sandbox inbox API returns it. */
+export interface SandboxMail {
+  id: number;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  brand: string | null;
+  receivedAt: string;
+}
+
+/** What SandboxMailTransport posts (platform/server/src/providers/mail.ts MailMessage). */
+export const incomingMailSchema = z.object({
+  from: z.string().trim().min(1, 'from is required').max(320),
+  to: z.email('to must be an e-mail address').max(320),
+  subject: z.string().max(998),
+  text: z.string().max(1_000_000),
+  html: z.string().max(2_000_000).optional(),
+  brand: z.string().trim().min(1).max(64).optional(),
+});
+
+const listQuery = z.object({
+  to: z.string().trim().min(1).max(320).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+interface Row {
+  id: number;
+  from_addr: string;
+  to_addr: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  brand: string | null;
+  received_at: Date;
+}
+const toMail = (r: Row): SandboxMail => ({
+  id: r.id,
+  from: r.from_addr,
+  to: r.to_addr,
+  subject: r.subject,
+  text: r.text_body,
+  html: r.html_body,
+  brand: r.brand,
+  receivedAt: new Date(r.received_at).toISOString(),
+});
+
+const issuesText = (e: z.ZodError) => e.issues.map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`).join('; ');
+// The inbox pages run no script and load nothing from elsewhere.
+const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'";
+
+export function registerMail(app: FastifyInstance, db: PGlite) {
+  const list = async (to: string | undefined, limit: number) =>
+    (
+      await db.query<Row>(
+        to
+          ? 'SELECT * FROM mail_messages WHERE lower(to_addr) = lower($1) ORDER BY id DESC LIMIT $2'
+          : 'SELECT * FROM mail_messages WHERE $1::text IS NULL ORDER BY id DESC LIMIT $2',
+        [to ?? null, limit],
+      )
+    ).rows.map(toMail);
+  const one = async (id: number) => {
+    const r = (await db.query<Row>('SELECT * FROM mail_messages WHERE id = $1', [id])).rows[0];
+    return r ? toMail(r) : null;
+  };
+
+  app.post('/mail/api/messages', async (req, reply) => {
+    const parsed = incomingMailSchema.safeParse(req.body ?? undefined);
+    if (!parsed.success) return reply.status(400).send({ error: `Invalid message: ${issuesText(parsed.error)}` });
+    const m = parsed.data;
+    const rows = await db.query<Row>(
+      `INSERT INTO mail_messages (from_addr, to_addr, subject, text_body, html_body, brand)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+      [m.from, m.to, m.subject, m.text, m.html ?? null, m.brand ?? null],
+    );
+    const row = rows.rows[0];
+    if (!row) throw new Error('insert returned no row');
+    req.log.info({ id: row.id, to: m.to, subject: m.subject }, 'mail received');
+    return reply.status(201).send(toMail(row));
+  });
+
+  app.get('/mail/api/messages', async (req, reply) => {
+    const q = listQuery.safeParse(req.query ?? {});
+    if (!q.success) return reply.status(400).send({ error: `Invalid query: ${issuesText(q.error)}` });
+    return list(q.data.to, q.data.limit);
+  });
+
+  app.get('/mail/api/messages/:id', async (req, reply) => {
+    const p = idParams.safeParse(req.params);
+    if (!p.success) return reply.status(400).send({ error: 'The message id must be a positive whole number.' });
+    const m = await one(p.data.id);
+    if (!m) return reply.status(404).send({ error: `No message ${p.data.id}.` });
+    return m;
+  });
+
+  app.get('/mail', async (req, reply) => {
+    const q = listQuery.safeParse(req.query ?? {});
+    const to = q.success ? q.data.to : undefined;
+    const mails = await list(to, q.success ? q.data.limit : 50);
+    const rows = mails
+      .map(
+        (m) =>
+          `<tr><td>${escapeHtml(m.to)}</td><td><a href="/mail/${m.id}">${escapeHtml(m.subject || '(no subject)')}</a></td>` +
+          `<td><time datetime="${m.receivedAt}">${escapeHtml(m.receivedAt.replace('T', ' ').slice(0, 19))} UTC</time></td>` +
+          `<td>${m.brand ? `<span class="brand">${escapeHtml(m.brand)}</span>` : ''}</td></tr>`,
+      )
+      .join('');
+    const filter = `<form method="get" action="/mail"><label>To <input name="to" type="search" value="${escapeHtml(to ?? '')}"></label> <button>Filter</button>${to ? ' <a href="/mail">all mail</a>' : ''}</form>`;
+    const table = rows
+      ? `<table><thead><tr><th>To</th><th>Subject</th><th>Received</th><th>Brand</th></tr></thead><tbody>${rows}</tbody></table>`
+      : '<p>No mail yet.</p>';
+    return reply
+      .header('content-security-policy', PAGE_CSP)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(page('Sandbox inbox', `<h1>Sandbox inbox</h1>${filter}${table}`));
+  });
+
+  app.get('/mail/:id', async (req, reply) => {
+    const p = idParams.safeParse(req.params);
+    const m = p.success ? await one(p.data.id) : null;
+    const send = (status: number, html: string) =>
+      reply.status(status).header('content-security-policy', PAGE_CSP).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+    if (!m) return send(404, page('Message not found', '<h1>Message not found</h1><p><a href="/mail">Back to the inbox</a></p>'));
+    const body =
+      `<p><a href="/mail">&larr; Inbox</a></p><h1>${escapeHtml(m.subject || '(no subject)')}</h1>` +
+      `<dl><dt>From</dt><dd>${escapeHtml(m.from)}</dd><dt>To</dt><dd>${escapeHtml(m.to)}</dd>` +
+      `<dt>Received</dt><dd>${escapeHtml(m.receivedAt)}</dd>${m.brand ? `<dt>Brand</dt><dd>${escapeHtml(m.brand)}</dd>` : ''}</dl>` +
+      `<pre class="mail-text">${linkify(m.text)}</pre>`;
+    return send(200, page(m.subject || 'Message', body));
+  });
+}

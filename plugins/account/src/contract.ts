@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+/** Paths of the account plugin's calls (spec 01 section 7, base /api/account/; and members/updateEmail). */
+export const AccountApi = {
+  register: '/api/account/user/register',
+  registerStatus: '/api/account/user/register/status',
+  registered: '/api/account/registered',
+  resetSendEmail: '/api/account/reset/sendemail',
+  resetValidate: (urlId: string) => `/api/account/reset/validate/${encodeURIComponent(urlId)}`,
+  resetPassword: '/api/account/reset/password',
+  passwordPolicy: '/api/account/reset/passwordpolicy',
+  securityQuestions: '/api/account/securityquestions',
+  updateQuestions: '/api/account/update/questions',
+  updatePassword: '/api/account/update/password',
+  activateValidate: (urlId: string) => `/api/account/activate/${encodeURIComponent(urlId)}`,
+  activate: '/api/account/activate',
+  updateEmail: '/api/members/updateEmail',
+} as const;
+
+/** The pages the e-mailed links open (spec 01 section 2). */
+export const AccountLinks = {
+  activate: (urlId: string) => `/login/activate/${encodeURIComponent(urlId)}`,
+  reset: (urlId: string) => `/login/reset/${encodeURIComponent(urlId)}`,
+} as const;
+
+/** Texts of spec 01 section 8, word for word (their spelling included). */
+export const AccountMessages = {
+  activationInvalid: 'Unable to activate account, please try again.',
+  activationError: 'An error occured trying to activate the account. Please try again.',
+  activationSuccess: 'Your account has been sucessfully activated. You will be transferred to the Login page in 5 seconds.',
+  resetInvalid: 'Unable to reset password, please try again.',
+  resetError: 'An error occured resetting the password. Please try again.',
+  resetSuccess: 'Your password has been sucessfully changed. You will be transferred to the Login page in 5 seconds.',
+  resetEmailSent: (email: string) =>
+    `An email with instructions has been sent. If you do not get the email in the next 5-10 mins, please click Send Email to receive another email, or contact us at ${email}.`,
+  resetEmailError: 'An error occured sending email. Please ensure the email address is correct and try again.',
+  registrationCheckEmail: 'Please check your email for the registration link.',
+  passwordChangeFailed: 'Unable to change password!',
+  passwordChanged: 'Successfully changed password!',
+} as const;
+
+/** Spec 01 section 4: 0 or 1 start, 2 profile, 3 contact, 4 subscription, 10 complete. */
+export const REGISTRATION_COMPLETE_STEP = 10;
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const password = z.string().min(1, 'is required').max(1024);
+const urlId = z.string().min(1).max(200);
+
+// --- registration -------------------------------------------------------------------------------
+
+/**
+ * POST user/register, form-encoded. UserName is the member's e-mail address (the activation link is
+ * sent there). MemberNumber and Role are accepted and ignored: the number is generated, the role comes
+ * from the site.
+ */
+export const registerRequest = z.object({
+  UserName: z.string().trim().max(254).pipe(z.email('UserName must be an e-mail address')),
+  Password: password,
+  FirstName: text(100),
+  LastName: text(100),
+  MemberNumber: z.string().max(64).optional(),
+  Role: z.string().max(64).optional(),
+});
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+export const registerResponse = z.object({
+  UserName: z.string(),
+  /** True on sites that sign in at once (assist); otherwise the e-mailed link activates the account. */
+  IsActive: z.boolean(),
+  /** The generated member number; null for accounts without a member role. */
+  MemberNumber: z.string().nullable(),
+});
+export type RegisterResponse = z.infer<typeof registerResponse>;
+
+/** GET user/register/status answers the step number; POST takes it as the status query value. */
+export const registrationStep = z.number().int().min(0).max(REGISTRATION_COMPLETE_STEP);
+export const registerStatusQuery = z.object({ status: z.coerce.number().int().min(0).max(REGISTRATION_COMPLETE_STEP) });
+export const registeredQuery = z.object({ status: z.stringbool() });
+export const registeredResponse = z.object({ Registered: z.boolean(), Step: registrationStep });
+
+// --- reset and activation links -----------------------------------------------------------------
+
+export const resetSendEmailRequest = z.object({ UserName: z.string().trim().min(1).max(254) });
+export const resetSendEmailResponse = z.object({ Sent: z.literal(true) });
+
+export const urlIdParams = z.object({ urlId });
+
+export const securityQuestion = z.object({ Id: z.number().int(), Text: z.string() });
+export type SecurityQuestion = z.infer<typeof securityQuestion>;
+export const securityQuestionsResponse = z.array(securityQuestion);
+
+/** Activation and reset info read (GET activate/{urlId}, GET reset/validate/{urlId}). */
+export const linkInfoResponse = z.object({
+  IsValid: z.boolean(),
+  /** Activation: the questions to choose two from. Reset: empty (the reset payload carries no answers). */
+  Questions: z.array(securityQuestion),
+  UrlId: z.string(),
+});
+export type LinkInfo = z.infer<typeof linkInfoResponse>;
+
+export const securityAnswer = z.object({ Id: z.coerce.number().int().positive(), AnswerText: z.string().trim().min(1, 'an answer is required').max(200) });
+const twoAnswers = z
+  .array(securityAnswer)
+  .length(2, 'exactly two security questions must be answered')
+  .refine((a) => a[0]?.Id !== a[1]?.Id, 'the two security questions must be different');
+
+export const activateRequest = z.object({
+  UrlID: urlId,
+  Password: password,
+  ConfirmPassword: password,
+  Questions: twoAnswers,
+});
+export type ActivateRequest = z.infer<typeof activateRequest>;
+
+export const resetPasswordRequest = z.object({
+  UrlId: urlId,
+  Password: password,
+  ConfirmPassword: password,
+  /** Always empty in the spec; accepted and ignored. */
+  MemberNumber: z.string().max(64).nullish(),
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+export const isValidResponse = z.object({ IsValid: z.boolean() });
+
+// --- signed-in account changes ------------------------------------------------------------------
+
+export const updateQuestionsRequest = twoAnswers;
+export const updatePasswordRequest = z.object({ Password: password, OldPassword: password, ConfirmPassword: password });
+export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequest>;
+
+export const passwordRule = z.object({ Message: z.string(), Validator: z.string() });
+export type PasswordRule = z.infer<typeof passwordRule>;
+export const passwordPolicyResponse = z.array(passwordRule);
+
+export const updateEmailQuery = z.object({ email: z.string().trim().max(254).pipe(z.email('email must be an e-mail address')) });
+export const updateEmailResponse = z.object({ Email: z.string() });

@@ -1,0 +1,433 @@
+import { randomBytes } from 'node:crypto';
+import { latestMailTo, linksIn, mailTo } from '@portal/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, makeUser, signIn, TEST_PASSWORD } from '../../../../tests/support/server';
+import { AccountApi, AccountMessages } from '../contract';
+import { type AccountTestEnv, startAccountTestEnv } from './test-support';
+import { ACCOUNT_THROTTLE } from './throttle';
+
+let env: AccountTestEnv;
+beforeAll(async () => {
+  env = await startAccountTestEnv();
+});
+afterAll(() => env?.close());
+
+const NEW_PASSWORD = 'Fresh$Pass42';
+const REG_PASSWORD = 'Test$pass1';
+const sql = () => env.server.database.sql;
+const uniqueName = (tag: string) => `${tag}-${randomBytes(4).toString('hex')}@example.com`;
+const plainName = (tag: string) => `${tag}-${randomBytes(4).toString('hex')}`;
+const someIp = () => `10.9.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+function register(brand: string, fields: Record<string, string>, ip = someIp()) {
+  return env.server.app.inject({
+    method: 'POST',
+    url: AccountApi.register,
+    headers: { host: `${brand}.localhost`, 'content-type': 'application/x-www-form-urlencoded' },
+    remoteAddress: ip,
+    payload: new URLSearchParams({ Password: REG_PASSWORD, FirstName: 'Ann', LastName: 'Lee', ...fields }).toString(),
+  });
+}
+const json = (method: 'GET' | 'POST', url: string, payload?: unknown, brand = 'finance', ip = someIp(), headers: Record<string, string> = {}) =>
+  env.server.app.inject({ method, url, headers: { host: `${brand}.localhost`, ...headers }, remoteAddress: ip, payload: payload as object });
+
+const urlIdFrom = (link: string, kind: 'activate' | 'reset') => {
+  const m = new RegExp(`/login/${kind}/([\\w-]+)$`).exec(link);
+  if (!m?.[1]) throw new Error(`no ${kind} link in ${link}`);
+  return m[1];
+};
+
+async function registerAndGetLink(brand = 'finance') {
+  const userName = uniqueName(brand);
+  const res = await register(brand, { UserName: userName });
+  expect(res.statusCode, res.body).toBe(200);
+  const mail = await latestMailTo(env.sandboxUrl, userName);
+  const link = linksIn(mail).find((l) => l.includes('/login/activate/'));
+  if (!link) throw new Error('no activation link');
+  return { userName, mail, link, urlId: urlIdFrom(link, 'activate') };
+}
+
+async function userRow(userName: string) {
+  const rows = await sql().query<{ id: string; is_active: boolean; registration_step: number; member_id: number | null; email: string | null }>(
+    'SELECT id, is_active, registration_step, member_id, email FROM users WHERE lower(user_name) = lower($1)',
+    [userName],
+  );
+  return rows[0] ?? null;
+}
+
+const tokenStatus = async (userName: string, password: string) =>
+  (
+    await env.server.app.inject({
+      method: 'POST',
+      url: '/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'finance.localhost' },
+      remoteAddress: someIp(),
+      payload: new URLSearchParams({ grant_type: 'password', UserName: userName, Password: password }).toString(),
+    })
+  ).statusCode;
+
+const activation = (urlId: string, extra: Record<string, unknown> = {}) => ({
+  UrlID: urlId,
+  Password: NEW_PASSWORD,
+  ConfirmPassword: NEW_PASSWORD,
+  Questions: [
+    { Id: 1, AnswerText: 'Rex' },
+    { Id: 4, AnswerText: 'Volvo' },
+  ],
+  ...extra,
+});
+
+describe('registration', () => {
+  it.each([
+    ['finance', 'CareGuardFinance', true, false],
+    ['card', 'CareGuard', true, false],
+    ['quote', 'CareQuote', true, false],
+    ['assist', 'CareAssist', true, true],
+    ['staff', null, false, false],
+  ] as const)('on the %s site gives role %s', async (brand, role, member, activeNow) => {
+    const userName = uniqueName(brand);
+    const res = await register(brand, { UserName: userName, MemberNumber: 'IGNORED', Role: 'SuperUser' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.HasError).toBe(false);
+    expect(body.Data).toMatchObject({ UserName: userName, IsActive: activeNow });
+    const u = await userRow(userName);
+    expect(u).toMatchObject({ is_active: activeNow, registration_step: 0, email: userName });
+    const roles = await sql().query<{ role: string }>('SELECT role FROM user_roles WHERE user_id = $1', [u?.id]);
+    expect(roles.map((r) => r.role)).toEqual(role ? [role] : []);
+    if (member) {
+      const m = await sql().query<{ member_number: string; brand: string; email: string; first_name: string }>(
+        'SELECT member_number, brand, email, first_name FROM members WHERE member_id = $1',
+        [u?.member_id],
+      );
+      expect(m[0]).toMatchObject({ brand, email: userName, first_name: 'Ann' });
+      expect(m[0]?.member_number).toMatch(/^R\d{9}$/);
+      expect(m[0]?.member_number).toBe(body.Data.MemberNumber);
+    } else {
+      expect(u?.member_id).toBeNull();
+    }
+    if (activeNow) {
+      // Assist signs in at once and gets no activation mail.
+      expect(await tokenStatus(userName, REG_PASSWORD)).toBe(200);
+      expect(await mailTo(env.sandboxUrl, userName)).toEqual([]);
+    } else {
+      const mail = await latestMailTo(env.sandboxUrl, userName);
+      expect(mail.brand).toBe(brand);
+      expect(mail.subject).toContain('Activate your');
+      const link = linksIn(mail).find((l) => l.includes('/login/activate/')) ?? '';
+      expect(link).toMatch(new RegExp(`^http://${brand}\\.localhost/login/activate/[\\w-]{40,}$`));
+      expect(await tokenStatus(userName, REG_PASSWORD)).toBe(400);
+    }
+  });
+
+  it('refuses a taken user name with a clear message and creates nothing', async () => {
+    const userName = uniqueName('taken');
+    expect((await register('finance', { UserName: userName })).statusCode).toBe(200);
+    const count = async () =>
+      (await sql().query<{ u: number; m: number }>('SELECT (SELECT count(*)::int FROM users) AS u, (SELECT count(*)::int FROM members) AS m'))[0];
+    const before = await count();
+    const again = await register('card', { UserName: userName.toUpperCase(), FirstName: 'Other' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ HasError: true, MsgText: expect.stringContaining('is already registered') });
+    expect(await count()).toEqual(before);
+  });
+
+  it('refuses incomplete requests, names that are not addresses and weak passwords', async () => {
+    const missing = await register('finance', { UserName: uniqueName('x'), FirstName: '' });
+    expect(missing.statusCode).toBe(400);
+    const notMail = await register('finance', { UserName: 'just-a-name' });
+    expect(notMail.json().MsgText).toContain('UserName must be an e-mail address');
+    const weak = await register('finance', { UserName: uniqueName('weak'), Password: 'password1' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().MsgText).toContain('Not a commonly used password');
+  });
+
+  it('keeps the registration step on the server and only raises it', async () => {
+    const userName = uniqueName('steps');
+    await register('assist', { UserName: userName });
+    const s = await signIn(env.server, userName, REG_PASSWORD);
+    const h = authHeaders(s, 'assist');
+    const get = async () => (await env.server.app.inject({ method: 'GET', url: AccountApi.registerStatus, headers: h })).json().Data;
+    const set = async (n: number) => (await env.server.app.inject({ method: 'POST', url: `${AccountApi.registerStatus}?status=${n}`, headers: h })).json();
+    expect(await get()).toBe(0);
+    expect((await set(2)).Data).toBe(2);
+    expect((await set(1)).Data).toBe(2);
+    expect(await get()).toBe(2);
+    expect((await set(11)).HasError).toBe(true);
+    const noToken = await env.server.app.inject({ method: 'POST', url: `${AccountApi.registerStatus}?status=3`, headers: { ...h, 'x-form-token': 'x' } });
+    expect(noToken.statusCode).toBe(403);
+    const done = await env.server.app.inject({ method: 'POST', url: `${AccountApi.registered}?status=true`, headers: h });
+    expect(done.json().Data).toEqual({ Registered: true, Step: 10 });
+    expect(await get()).toBe(10);
+  });
+});
+
+describe('activation', () => {
+  it('validates the link, activates once with two questions, then refuses the link', async () => {
+    const { userName, mail, urlId } = await registerAndGetLink('finance');
+    expect(mail.text).toContain('CareGuard Finance');
+    expect(mail.text).toContain('support@finance.example.com');
+    const info = await json('GET', AccountApi.activateValidate(urlId));
+    expect(info.json().Data).toMatchObject({ IsValid: true, UrlId: urlId });
+    expect(info.json().Data.Questions).toHaveLength(8);
+
+    const done = await json('POST', AccountApi.activate, activation(urlId));
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ Data: { IsValid: true }, MsgText: AccountMessages.activationSuccess, HasError: false });
+    const u = await userRow(userName);
+    expect(u?.is_active).toBe(true);
+    const answers = await sql().query<{ question_id: number; answer_hash: string }>(
+      'SELECT question_id, answer_hash FROM account_security_answers WHERE user_id = $1 ORDER BY 1',
+      [u?.id],
+    );
+    expect(answers.map((a) => a.question_id)).toEqual([1, 4]);
+    for (const a of answers) expect(a.answer_hash).toMatch(/^scrypt\$/);
+    expect(await tokenStatus(userName, NEW_PASSWORD)).toBe(200);
+
+    const again = await json('POST', AccountApi.activate, activation(urlId, { Password: 'Other$Pass99', ConfirmPassword: 'Other$Pass99' }));
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ HasError: true, MsgText: AccountMessages.activationInvalid, Data: { IsValid: false } });
+    expect(await tokenStatus(userName, NEW_PASSWORD)).toBe(200);
+    const reread = await json('GET', AccountApi.activateValidate(urlId));
+    expect(reread.json()).toMatchObject({ Data: { IsValid: false, Questions: [] }, MsgText: AccountMessages.activationInvalid });
+  });
+
+  it('refuses an expired link and changes nothing', async () => {
+    const { userName, urlId } = await registerAndGetLink('quote');
+    await sql().query("UPDATE account_links SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE user_name = $1)", [
+      userName,
+    ]);
+    const res = await json('POST', AccountApi.activate, activation(urlId), 'quote');
+    expect(res.json()).toMatchObject({ HasError: true, MsgText: AccountMessages.activationInvalid });
+    expect((await userRow(userName))?.is_active).toBe(false);
+    expect(await sql().query('SELECT 1 FROM account_security_answers a JOIN users u ON u.id = a.user_id WHERE u.user_name = $1', [userName])).toEqual([]);
+  });
+
+  it('refuses a forged link', async () => {
+    const forged = randomBytes(32).toString('base64url');
+    const res = await json('POST', AccountApi.activate, activation(forged));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().MsgText).toBe(AccountMessages.activationInvalid);
+    expect((await json('GET', AccountApi.activateValidate(forged))).json().Data.IsValid).toBe(false);
+  });
+
+  it('refuses a bad payload without spending the link', async () => {
+    const { userName, urlId } = await registerAndGetLink('card');
+    const one = await json('POST', AccountApi.activate, activation(urlId, { Questions: [{ Id: 1, AnswerText: 'Rex' }] }), 'card');
+    expect(one.statusCode).toBe(400);
+    expect(one.json().MsgText).toContain('exactly two security questions');
+    const same = await json(
+      'POST',
+      AccountApi.activate,
+      activation(urlId, {
+        Questions: [
+          { Id: 2, AnswerText: 'a' },
+          { Id: 2, AnswerText: 'b' },
+        ],
+      }),
+      'card',
+    );
+    expect(same.statusCode).toBe(400);
+    const unknown = await json(
+      'POST',
+      AccountApi.activate,
+      activation(urlId, {
+        Questions: [
+          { Id: 2, AnswerText: 'a' },
+          { Id: 99, AnswerText: 'b' },
+        ],
+      }),
+      'card',
+    );
+    expect(unknown.json().MsgText).toContain('security questions');
+    const differ = await json('POST', AccountApi.activate, activation(urlId, { ConfirmPassword: 'Nope$1234' }), 'card');
+    expect(differ.json().MsgText).toContain('do not match');
+    expect((await json('POST', AccountApi.activate, activation(urlId), 'card')).json().Data).toEqual({ IsValid: true });
+    expect((await userRow(userName))?.is_active).toBe(true);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a reset link, changes the password once and ends the sessions; an unknown name gets the same answer', async () => {
+    const userName = plainName('reset');
+    await makeUser(env.server, { userName, roles: ['CareGuardFinance'], member: true, brand: 'finance' });
+    const session = await signIn(env.server, userName);
+
+    const known = await json('POST', AccountApi.resetSendEmail, { UserName: userName });
+    const unknown = await json('POST', AccountApi.resetSendEmail, { UserName: uniqueName('nobody') });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+
+    const mail = await latestMailTo(env.sandboxUrl, `${userName}@example.com`);
+    expect(mail.subject).toBe('Reset your CareGuard Finance password');
+    const link = linksIn(mail).find((l) => l.includes('/login/reset/')) ?? '';
+    expect(link).toMatch(/^http:\/\/finance\.localhost\/login\/reset\//);
+    const urlId = urlIdFrom(link, 'reset');
+    expect((await json('GET', AccountApi.resetValidate(urlId))).json().Data).toEqual({ IsValid: true, Questions: [], UrlId: urlId });
+
+    const weak = await json('POST', AccountApi.resetPassword, { UrlId: urlId, Password: 'short1', ConfirmPassword: 'short1', MemberNumber: '' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().MsgText).toContain('At least 8 characters');
+
+    const done = await json('POST', AccountApi.resetPassword, { UrlId: urlId, Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD, MemberNumber: '' });
+    expect(done.json()).toMatchObject({ Data: { IsValid: true }, MsgText: AccountMessages.resetSuccess, HasError: false });
+    expect(await tokenStatus(userName, TEST_PASSWORD)).toBe(400);
+    expect(await tokenStatus(userName, NEW_PASSWORD)).toBe(200);
+    const old = await env.server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: authHeaders(session, 'finance') });
+    expect(old.statusCode).toBe(401);
+
+    const again = await json('POST', AccountApi.resetPassword, { UrlId: urlId, Password: 'Third$Pass77', ConfirmPassword: 'Third$Pass77', MemberNumber: '' });
+    expect(again.json()).toMatchObject({ HasError: true, MsgText: AccountMessages.resetInvalid });
+    expect(await tokenStatus(userName, NEW_PASSWORD)).toBe(200);
+    expect((await json('GET', AccountApi.resetValidate(urlId))).json()).toMatchObject({ Data: { IsValid: false }, MsgText: AccountMessages.resetInvalid });
+  });
+
+  it('refuses expired and forged reset links', async () => {
+    const userName = plainName('reset-exp');
+    const { userId } = await makeUser(env.server, { userName, roles: ['CareQuote'], member: true, brand: 'quote' });
+    await json('POST', AccountApi.resetSendEmail, { UserName: userName }, 'quote');
+    const mail = await latestMailTo(env.sandboxUrl, `${userName}@example.com`);
+    const urlId = urlIdFrom(linksIn(mail).find((l) => l.includes('/login/reset/')) ?? '', 'reset');
+    await sql().query("UPDATE account_links SET expires_at = now() - interval '1 second' WHERE user_id = $1", [userId]);
+    const expired = await json('POST', AccountApi.resetPassword, { UrlId: urlId, Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD }, 'quote');
+    expect(expired.json().MsgText).toBe(AccountMessages.resetInvalid);
+    const forged = await json('POST', AccountApi.resetPassword, { UrlId: 'forged-link', Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD }, 'quote');
+    expect(forged.json().MsgText).toBe(AccountMessages.resetInvalid);
+    expect(await tokenStatus(userName, TEST_PASSWORD)).toBe(200);
+  });
+
+  it('sends a never-activated account a fresh activation link instead', async () => {
+    const { userName, mail: first } = await registerAndGetLink('finance');
+    await json('POST', AccountApi.resetSendEmail, { UserName: userName });
+    const mail = await latestMailTo(env.sandboxUrl, userName, { afterId: first.id });
+    const link = linksIn(mail).find((l) => l.includes('/login/activate/')) ?? '';
+    expect((await json('GET', AccountApi.activateValidate(urlIdFrom(link, 'activate')))).json().Data.IsValid).toBe(true);
+  });
+});
+
+describe('password policy and signed-in changes', () => {
+  it('serves rules the client can evaluate', async () => {
+    const res = await json('GET', AccountApi.passwordPolicy);
+    const rules = res.json().Data as { Message: string; Validator: string }[];
+    expect(rules.length).toBeGreaterThanOrEqual(5);
+    const failing = (p: string) => rules.filter((r) => !new RegExp(r.Validator).test(p)).map((r) => r.Message);
+    expect(failing('Abcdef12')).toEqual([]);
+    expect(failing('a1!$%@#£€*?&')).toEqual([]);
+    expect(failing(`A1${'x'.repeat(62)}`)).toEqual([]);
+    expect(failing('short1')).toEqual(['At least 8 characters']);
+    expect(failing('abcdefgh')).toEqual(['At least one digit']);
+    expect(failing('12345678')).toEqual(['At least one letter']);
+    expect(failing('Abcdef1-')).toEqual(['Only letters, digits and ! $ % @ # £ € * ? &']);
+    expect(failing('PassWord1')).toEqual(['Not a commonly used password']);
+    expect(failing('QWERTY123')).toEqual(['Not a commonly used password']);
+    expect(failing('Password1x')).toEqual([]);
+    expect(failing(`A1${'x'.repeat(127)}`)).toEqual(['No more than 128 characters']);
+  });
+
+  it('changes the password: IsValid false for a wrong old password, true for the right one', async () => {
+    const userName = plainName('change');
+    await makeUser(env.server, { userName, roles: ['CareGuard'], member: true, brand: 'card' });
+    const s = await signIn(env.server, userName);
+    const other = await signIn(env.server, userName);
+    const h = authHeaders(s, 'card');
+    const post = (payload: object) => env.server.app.inject({ method: 'POST', url: AccountApi.updatePassword, headers: h, payload });
+    const wrong = await post({ OldPassword: 'Wrong-pass-1', Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD });
+    expect(wrong.json()).toMatchObject({ Data: { IsValid: false }, HasError: false });
+    const weak = await post({ OldPassword: TEST_PASSWORD, Password: 'password', ConfirmPassword: 'password' });
+    expect(weak.json().Data.IsValid).toBe(false);
+    const ok = await post({ OldPassword: TEST_PASSWORD, Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD });
+    expect(ok.json()).toMatchObject({ Data: { IsValid: true }, MsgText: AccountMessages.passwordChanged });
+    expect(await tokenStatus(userName, NEW_PASSWORD)).toBe(200);
+    // This session goes on; the other one ended.
+    expect((await env.server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: h })).statusCode).toBe(200);
+    expect((await env.server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: authHeaders(other, 'card') })).statusCode).toBe(401);
+    const anon = await json('POST', AccountApi.updatePassword, { OldPassword: 'a', Password: 'b', ConfirmPassword: 'b' });
+    expect(anon.statusCode).toBe(401);
+  });
+
+  it('lists security questions and saves two answers hashed', async () => {
+    const userName = plainName('questions');
+    const { userId } = await makeUser(env.server, { userName, roles: ['CareAssist'], member: true, brand: 'assist' });
+    const list = (await json('GET', AccountApi.securityQuestions, undefined, 'assist')).json().Data;
+    expect(list).toHaveLength(8);
+    expect(list[0]).toEqual({ Id: 1, Text: 'What was the name of your first pet?' });
+    const h = authHeaders(await signIn(env.server, userName), 'assist');
+    const save = await env.server.app.inject({
+      method: 'POST',
+      url: AccountApi.updateQuestions,
+      headers: h,
+      payload: [
+        { Id: 2, AnswerText: 'Boston' },
+        { Id: 7, AnswerText: 'Kid' },
+      ],
+    });
+    expect(save.json()).toMatchObject({ HasError: false });
+    const rows = await sql().query<{ question_id: number; answer_hash: string }>(
+      'SELECT question_id, answer_hash FROM account_security_answers WHERE user_id = $1 ORDER BY 1',
+      [userId],
+    );
+    expect(rows.map((r) => r.question_id)).toEqual([2, 7]);
+    expect(rows.some((r) => r.answer_hash.includes('Boston'))).toBe(false);
+    const three = await env.server.app.inject({
+      method: 'POST',
+      url: AccountApi.updateQuestions,
+      headers: h,
+      payload: [
+        { Id: 1, AnswerText: 'a' },
+        { Id: 2, AnswerText: 'b' },
+        { Id: 3, AnswerText: 'c' },
+      ],
+    });
+    expect(three.statusCode).toBe(400);
+  });
+
+  it("updates the signed-in member's e-mail address", async () => {
+    const userName = plainName('email');
+    const { userId, memberId } = await makeUser(env.server, { userName, roles: ['CareGuardFinance'], member: true, brand: 'finance' });
+    const h = authHeaders(await signIn(env.server, userName), 'finance');
+    const res = await env.server.app.inject({
+      method: 'GET',
+      url: `${AccountApi.updateEmail}?email=${encodeURIComponent('new.address@example.org')}`,
+      headers: h,
+    });
+    expect(res.json()).toMatchObject({ Data: { Email: 'new.address@example.org' }, HasError: false });
+    expect((await sql().query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]))[0]?.email).toBe('new.address@example.org');
+    expect((await sql().query<{ email: string }>('SELECT email FROM members WHERE member_id = $1', [memberId]))[0]?.email).toBe('new.address@example.org');
+    const bad = await env.server.app.inject({ method: 'GET', url: `${AccountApi.updateEmail}?email=not-an-address`, headers: h });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().MsgText).toContain('email must be an e-mail address');
+  });
+});
+
+describe('throttling', () => {
+  it('limits reset mail per user name, known or not, with the same answer', async () => {
+    const name = uniqueName('throttle-unknown');
+    const max = ACCOUNT_THROTTLE.resetMailPerName.max;
+    for (let i = 0; i < max; i++) expect((await json('POST', AccountApi.resetSendEmail, { UserName: name })).statusCode).toBe(200);
+    const refused = await json('POST', AccountApi.resetSendEmail, { UserName: name });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().MsgText).toMatch(/^Too many password e-mails were requested\. Please try again in \d+ minute\(s\)\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits registrations per address', async () => {
+    const ip = '10.77.0.1';
+    const max = ACCOUNT_THROTTLE.registerPerAddress.max;
+    for (let i = 0; i < max; i++) expect((await register('quote', { UserName: uniqueName('burst') }, ip)).statusCode).toBe(200);
+    const name = uniqueName('burst');
+    const refused = await register('quote', { UserName: name }, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().MsgText).toContain('Too many registration attempts');
+    expect(await userRow(name)).toBeNull();
+    expect((await register('quote', { UserName: name }, '10.77.0.2')).statusCode).toBe(200);
+  });
+
+  it('limits registrations per user name', async () => {
+    const name = uniqueName('same-name');
+    const max = ACCOUNT_THROTTLE.registerPerName.max;
+    expect((await register('finance', { UserName: name })).statusCode).toBe(200);
+    for (let i = 1; i < max; i++) expect((await register('finance', { UserName: name })).statusCode).toBe(409);
+    expect((await register('finance', { UserName: name })).statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,54 @@
+import { randomToken, type SqlClient, sha256 } from '@portal/server';
+
+export type LinkPurpose = 'activate' | 'reset';
+
+/** Lifetimes of the e-mailed links. */
+export const LINK_TTL_SECONDS: Record<LinkPurpose, number> = { activate: 24 * 60 * 60, reset: 60 * 60 };
+
+/** Creates a link token for a user; only its sha256 is stored. Returns the token (the link's urlId). */
+export async function issueLink(sql: SqlClient, userId: string, purpose: LinkPurpose): Promise<string> {
+  const token = randomToken(32);
+  await sql.query(`INSERT INTO account_links (token_hash, purpose, user_id, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`, [
+    sha256(token),
+    purpose,
+    userId,
+    LINK_TTL_SECONDS[purpose],
+  ]);
+  return token;
+}
+
+export interface LiveLink {
+  user_id: string;
+  user_name: string;
+  first_name: string;
+  email: string | null;
+  is_active: boolean;
+}
+
+/** The user of an unused, unexpired link of this purpose; null for a used, expired or forged one. */
+export async function findLiveLink(sql: SqlClient, urlId: string, purpose: LinkPurpose): Promise<LiveLink | null> {
+  const rows = await sql.query<LiveLink>(
+    `SELECT u.id AS user_id, u.user_name, u.first_name, u.email, u.is_active
+     FROM account_links l JOIN users u ON u.id = l.user_id
+     LEFT JOIN account_registrations r ON r.user_id = u.id
+     WHERE l.token_hash = $1 AND l.purpose = $2 AND l.used_at IS NULL AND l.expires_at > now()
+       AND ($2 <> 'activate' OR (r.user_id IS NOT NULL AND r.activated_at IS NULL))`,
+    [sha256(urlId), purpose],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Spends a link inside the caller's transaction: of two requests racing with one link only one wins.
+ * The user's other open links of the same purpose are spent too. Returns the user id, or null.
+ */
+export async function spendLink(tx: SqlClient, urlId: string, purpose: LinkPurpose): Promise<string | null> {
+  const rows = await tx.query<{ user_id: string }>(
+    `UPDATE account_links SET used_at = now()
+     WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
+    [sha256(urlId), purpose],
+  );
+  const userId = rows[0]?.user_id ?? null;
+  if (userId) await tx.query('UPDATE account_links SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [userId, purpose]);
+  return userId;
+}

@@ -1,0 +1,27 @@
+/** Test harness for the account plugin: a sandbox inbox on a random port and a test server whose mail goes to it. */
+import type { StartedServer } from '@portal/app-server/server';
+import { createSandbox } from '@portal/sandbox';
+import type { FastifyInstance } from 'fastify';
+import { startTestServer } from '../../../../tests/support/server';
+
+export interface AccountTestEnv {
+  server: StartedServer;
+  sandbox: FastifyInstance;
+  sandboxUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startAccountTestEnv(): Promise<AccountTestEnv> {
+  const sandbox = await createSandbox({ dataDir: null });
+  const sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
+  const server = await startTestServer({ sandboxUrl, smtpUrl: null });
+  return {
+    server,
+    sandbox,
+    sandboxUrl,
+    close: async () => {
+      await server.close();
+      await sandbox.close();
+    },
+  };
+}
