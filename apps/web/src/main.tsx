@@ -1,6 +1,6 @@
+import { brand, plugins } from 'virtual:portal-brand';
 import { startApp } from '@portal/web';
 import kitEn from '@portal/web/kit/en';
-import { brand, plugins } from 'virtual:portal-brand';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');

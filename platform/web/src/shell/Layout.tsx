@@ -88,7 +88,6 @@ export function Layout() {
         <h1 className={css.title}>{title}</h1>
         <Suspense fallback={null}>
           {helpSlots.map((HelpDialogs, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the slot list is fixed for the app's lifetime
             <HelpDialogs key={i} />
           ))}
         </Suspense>
