@@ -10,6 +10,7 @@ import { ApiClient } from '../api/client';
 import { type Kernel, KernelContext } from '../context';
 import { createI18n } from '../i18n';
 import { initImpersonation, setImpersonation } from '../impersonation/store';
+import { KitProvider } from '../kit/KitProvider';
 import type { KernelWebPlugin } from '../plugin';
 import { ExpiryWatch } from '../session/expiry-watch';
 import { SessionStore } from '../session/storage';
@@ -93,6 +94,9 @@ function SessionWatch({ kernel, i18n }: { kernel: Kernel; i18n: i18n }) {
   return null;
 }
 
+/** The kit's toasts (e.g. 'Please fix any errors before continuing.') go to the kernel's toaster. */
+const notifyToast = (message: string, kind: 'success' | 'error' | 'warning' | 'info') => showToast({ kind, message });
+
 export interface StartOptions {
   brand: BrandManifest;
   plugins: readonly KernelWebPlugin[];
@@ -152,7 +156,9 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
               <LoadingBar />
               <Toaster />
               <SessionWatch kernel={kernel} i18n={i18n} />
-              <RouterProvider router={router} />
+              <KitProvider notify={notifyToast}>
+                <RouterProvider router={router} />
+              </KitProvider>
             </KernelContext.Provider>
           </QueryClientProvider>
         </JotaiProvider>
