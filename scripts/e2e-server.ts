@@ -24,7 +24,19 @@ const run = (args: string[]) => spawn(process.execPath, ['--import', 'tsx', ...a
 const seed = run(['scripts/seed.ts']);
 const code = await new Promise<number | null>((r) => seed.on('exit', r));
 if (code !== 0) process.exit(code ?? 1);
-const children = [run(['apps/sandbox/src/main.ts']), run(['apps/server/src/main.ts'])];
+const children = [run(['apps/sandbox/src/main.ts'])];
+// The API starts once the sandbox answers, so the API's health means the whole environment is ready.
+const deadline = Date.now() + 60_000;
+while (
+  !(await fetch(`${env.SANDBOX_URL}/health`).then(
+    (r) => r.ok,
+    () => false,
+  ))
+) {
+  if (Date.now() > deadline) throw new Error('the sandbox did not start within 60 s');
+  await new Promise((r) => setTimeout(r, 200));
+}
+children.push(run(['apps/server/src/main.ts']));
 const stop = () => {
   for (const c of children) c.kill('SIGTERM');
   process.exit(0);

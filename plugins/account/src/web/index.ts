@@ -1,0 +1,24 @@
+import { defineWebPlugin } from '@portal/web';
+import { ACCOUNT_LINK_ACCESS, ACCOUNT_PAGE_ACCESS, AccountRoutes } from '../access';
+import en from './i18n/en.json';
+
+export default defineWebPlugin({
+  id: 'account',
+  i18n: { namespace: 'account', en },
+  slots: {
+    registerDialog: () => import('./slots/RegisterDialog'),
+    forgotPasswordDialog: () => import('./slots/ForgotPasswordDialog'),
+  },
+  routes: [
+    { path: AccountRoutes.activate, access: ACCOUNT_LINK_ACCESS, layout: 'bare', title: 'account:activate.title', load: () => import('./pages/ActivatePage') },
+    { path: AccountRoutes.reset, access: ACCOUNT_LINK_ACCESS, layout: 'bare', title: 'account:reset.title', load: () => import('./pages/ResetPage') },
+    {
+      path: AccountRoutes.account,
+      access: ACCOUNT_PAGE_ACCESS,
+      title: 'account:page.title',
+      // After the feature pages: '/' falls back to the first navigation entry a user may open.
+      nav: { label: 'account:page.nav', order: 990 },
+      load: () => import('./pages/AccountPage'),
+    },
+  ],
+});

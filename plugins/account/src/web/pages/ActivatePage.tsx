@@ -1,0 +1,6 @@
+import { LinkPasswordPage } from '../shared/LinkPasswordPage';
+
+/** /login/activate/:urlId (spec 01 section 2). */
+export default function ActivatePage() {
+  return <LinkPasswordPage kind="activate" />;
+}

@@ -1,0 +1,102 @@
+import type { PasswordRule } from '@portal/core';
+import { type DialogSlotProps, queryKeys, useApi, useBrand } from '@portal/web';
+import { EmailField, Form, PasswordField, TextField, useKitForm } from '@portal/web/kit';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Button } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { AccountApi, type RegisterResponse } from '../../contract';
+import * as css from '../shared/account.css';
+import { registerFormBody, registrationReady } from '../shared/logic';
+import { registerSchema } from '../shared/schemas';
+import { AccountModal, Message, usePasswordPolicy } from '../shared/ui';
+
+type State = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'error'; message: string } | { kind: 'done' };
+
+/** The register dialog of the login screen (spec 01 sections 4, 5 and 8). */
+export default function RegisterDialog({ isOpen, onOpenChange }: DialogSlotProps) {
+  const { t } = useTranslation('account');
+  const policy = usePasswordPolicy();
+  return (
+    <AccountModal isOpen={isOpen} onOpenChange={onOpenChange} title={t('register.title')}>
+      {(close) =>
+        policy.isPending ? (
+          <p aria-busy="true">{t('common.loading')}</p>
+        ) : (
+          // Without the rules the server still checks the password; the checklist is then empty.
+          <RegisterForm rules={policy.data ?? []} close={close} />
+        )
+      }
+    </AccountModal>
+  );
+}
+
+function RegisterForm({ rules, close }: { rules: readonly PasswordRule[]; close: () => void }) {
+  const { t } = useTranslation('account');
+  const api = useApi();
+  const brand = useBrand();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const schema = useMemo(() => registerSchema(rules), [rules]);
+  const form = useKitForm(schema, { defaultValues: { UserName: '', Password: '', FirstName: '', LastName: '' } });
+  const [state, setState] = useState<State>({ kind: 'idle' });
+
+  const submit = async (values: { UserName: string; Password: string; FirstName: string; LastName: string }) => {
+    if (!registrationReady(values) || state.kind === 'submitting') return; // not sent, silently, until all four are present
+    const body = registerFormBody(values);
+    setState({ kind: 'submitting' });
+    try {
+      await api.post<RegisterResponse>(AccountApi.register, undefined, { form: body, notify: false });
+    } catch (e) {
+      setState({ kind: 'error', message: (e as Error).message });
+      return;
+    }
+    if (!brand.registration.signInOnRegister) {
+      setState({ kind: 'done' });
+      return;
+    }
+    // Assist: the account is active at once; sign in and go home.
+    try {
+      await api.signIn(body.UserName, body.Password);
+    } catch (e) {
+      setState({ kind: 'error', message: (e as Error).message });
+      return;
+    }
+    queryClient.removeQueries({ queryKey: queryKeys.identity });
+    close();
+    navigate('/', { replace: true });
+  };
+
+  if (state.kind === 'done') {
+    return (
+      <>
+        <Message kind="success">{t('register.checkEmail')}</Message>
+        <div className={css.actions}>
+          <Button className={css.primary} onPress={close} autoFocus>
+            {t('common.close')}
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <Form form={form} onSubmit={submit} aria-label={t('register.title')}>
+      <p className={css.muted}>{t('register.intro', { brand: brand.displayName })}</p>
+      <EmailField name="UserName" label={t('fields.userName')} autoComplete="username" isRequired />
+      <PasswordField name="Password" label={t('fields.password')} rules={rules} autoComplete="new-password" isRequired />
+      <TextField name="FirstName" label={t('fields.firstName')} autoComplete="given-name" maxLength={100} isRequired />
+      <TextField name="LastName" label={t('fields.lastName')} autoComplete="family-name" maxLength={100} isRequired />
+      {state.kind === 'error' && <Message kind="error">{state.message}</Message>}
+      <div className={css.actions}>
+        <Button className={css.secondary} onPress={close}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" className={css.primary} isDisabled={state.kind === 'submitting'}>
+          {state.kind === 'submitting' ? t('register.submitting') : t('register.submit')}
+        </Button>
+      </div>
+    </Form>
+  );
+}
