@@ -21,9 +21,10 @@ function fingerprint(id: string): string {
   const strings: string[] = [];
   const walk = (v: unknown) => (typeof v === 'string' ? strings.push(v) : v && typeof v === 'object' && Object.values(v).forEach(walk));
   walk(en);
-  const longest = strings.sort((a, b) => b.length - a.length)[0];
-  if (!longest) throw new Error(`plugin ${id} has no English strings`);
-  return JSON.stringify(longest).slice(1, 41);
+  // Plain text only, so the bundle's quoting and escaping cannot hide it.
+  const longest = strings.filter((s) => /^[\w ,.]+$/.test(s)).sort((a, b) => b.length - a.length)[0];
+  if (!longest) throw new Error(`plugin ${id} has no plain English strings`);
+  return longest.slice(0, 40);
 }
 
 beforeAll(async () => {
@@ -69,13 +70,10 @@ describe('bundle composition', () => {
     const files = readdirSync(join(staff, 'assets'));
     const entryCode = readFileSync(join(staff, 'assets', entry as string), 'utf8');
     const staticImports = [...entryCode.matchAll(/^import[^;]*?from"\.\/([^"]+)"/gm)].map((m) => m[1]);
+    // The route pages: every lazy `import('./pages/X')` in a plugin's web entry.
     const pages = plugins.flatMap((id) => {
-      const dir = join(REPO, 'plugins', id, 'src', 'web', 'pages');
-      return existsSync(dir)
-        ? readdirSync(dir)
-            .filter((f) => /^[A-Z]\w*\.tsx$/.test(f))
-            .map((f) => f.replace('.tsx', ''))
-        : [];
+      const entry = readFileSync(join(REPO, 'plugins', id, 'src', 'web', 'index.ts'), 'utf8');
+      return [...entry.matchAll(/import\('\.\/pages\/(\w+)'\)/g)].map((m) => m[1] as string);
     });
     expect(pages.length).toBeGreaterThan(0);
     for (const page of pages) {

@@ -4,7 +4,9 @@ import { signIn, site } from '../support';
 
 test('a member signs in on the card site, sees the purple toolbar and the help page, and signs out', async ({ page }) => {
   await signIn(page, 'card', 'card.careguard');
-  await expect(page).toHaveURL(/\/help$/); // no dashboard plugin yet: the first page the member may open
+  await expect(page).toHaveURL(/\/pendingclaims$/); // no dashboard plugin yet: the first page the member may open
+  await page.getByRole('link', { name: 'Help' }).click();
+  await expect(page).toHaveURL(/\/help$/);
   await expect(page.getByTestId('display-name')).toHaveText('card.careguard');
   const toolbar = page.getByTestId('toolbar');
   await expect(toolbar).toHaveCSS('background-color', 'rgb(91, 42, 134)');
@@ -62,7 +64,9 @@ test('a route the user lacks the role for lands on /invalid, showing its data as
 });
 
 test('the expiry warning appears when 2 minutes remain and its click refreshes the session', async ({ page }) => {
-  await signIn(page, 'card', 'card.careguard');
+  await signIn(page, 'card', 'card.careguard', undefined, '/login');
+  await page.goto(site('card', '/help'));
+  await expect(page.getByTestId('help-topics')).toBeVisible();
   const before = await page.evaluate(() => {
     const soon = Date.now() + 100_000;
     sessionStorage.setItem('cq.expiry', String(soon));

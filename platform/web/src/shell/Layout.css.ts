@@ -45,7 +45,8 @@ export const navLink = style({
   textDecoration: 'none',
   selectors: { '&:hover': { background: 'rgba(255,255,255,0.14)' } },
 });
-export const navLinkActive = style({ background: 'rgba(255,255,255,0.24)', fontWeight: 600 });
+// A darker overlay keeps white text above 4.5:1 contrast on every toolbar colour.
+export const navLinkActive = style({ background: 'rgba(0,0,0,0.28)', fontWeight: 600, textDecoration: 'underline' });
 export const user = style({ display: 'flex', alignItems: 'center', gap: vars.space.small });
 export const toolbarButton = style({
   background: 'transparent',

@@ -1,5 +1,5 @@
 import type { Row, Table } from '@tanstack/react-table';
-import { Fragment, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Fragment, type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import * as formStyles from '../form/form.css';
@@ -70,7 +70,17 @@ export function GridTable<T>(props: GridTableProps<T>) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     const target = event.target as HTMLElement;
-    if (target.matches(INTERACTIVE_TEXT)) return;
+    if (target.matches(INTERACTIVE_TEXT) || event.defaultPrevented) return;
+    // Space or Enter on a focused cell operates its control (row checkbox, expander, header select-all): the controls
+    // sit outside the tab order, so without this a keyboard user could reach the cell but not use it.
+    if ((event.key === ' ' || event.key === 'Enter') && target.matches('[data-cell]')) {
+      const control = target.querySelector<HTMLElement>('input[type="checkbox"], input[type="radio"], button');
+      if (control) {
+        event.preventDefault();
+        control.click();
+      }
+      return;
+    }
     const next = moveCell({ row: activeRow, col: activeCol }, event.key, { rowCount: rows.length + 1, colCount, pageRows: 10 }, event.ctrlKey || event.metaKey);
     if (!next) return;
     event.preventDefault();
@@ -87,8 +97,9 @@ export function GridTable<T>(props: GridTableProps<T>) {
     },
   });
 
-  const pageIds = rows.map((r) => r.id);
-  const pageState = pageSelectionState(selection, pageIds);
+  // Memoised: a windowed grid re-renders on every scroll, and these walk every row (100,000 in a big local list).
+  const pageIds = useMemo(() => rows.map((r) => r.id), [rows]);
+  const pageState = useMemo(() => pageSelectionState(selection, pageIds), [selection, pageIds]);
   const firstRowIndex = props.virtualize ? 0 : state.pageIndex * state.pageSize;
   const hasFilterRow = props.filterable && dataColumns.some((c) => c.getCanFilter());
   const body = props.virtualize ? rows.slice(range.start, range.end) : rows;
@@ -138,11 +149,15 @@ export function GridTable<T>(props: GridTableProps<T>) {
               </Button>
             </td>
           ) : null}
-          {row.getVisibleCells().map((cell) => {
-            const column = byId.get(cell.column.id);
-            const content = column?.cell ? column.cell(row.original) : String(cell.getValue() ?? '');
+          {/* Columns and row values directly rather than row.getVisibleCells(): that builds and keeps a cell object per
+              row and column, which a windowed list of 100,000 rows piles up while scrolling (garbage-collection pauses). */}
+          {dataColumns.map((leaf) => {
+            const column = byId.get(leaf.id);
+            // The accessor is called afresh: the table caches row values per data set, but accessors may read state
+            // that arrives later (e.g. lookup names).
+            const content = column?.cell ? column.cell(row.original) : String((column?.accessor ? column.accessor(row.original) : row.getValue(leaf.id)) ?? '');
             return (
-              <td key={cell.id} className={[styles.cell, alignClass(column?.align)].filter(Boolean).join(' ')} {...cellProps(rowNumber, col++)}>
+              <td key={leaf.id} className={[styles.cell, alignClass(column?.align)].filter(Boolean).join(' ')} {...cellProps(rowNumber, col++)}>
                 {content}
               </td>
             );
@@ -175,7 +190,7 @@ export function GridTable<T>(props: GridTableProps<T>) {
         className={[styles.table, props.loading && rows.length > 0 ? styles.busy : ''].filter(Boolean).join(' ')}
         onKeyDown={onKeyDown}
       >
-        <thead>
+        <thead className={styles.head}>
           <tr aria-rowindex={1}>
             {selectionMode === 'none' ? null : (
               <th scope="col" className={styles.headerCell} {...cellProps(0, headerCol++)}>

@@ -16,10 +16,10 @@ export const scroller = style({
 
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.font.size.standard });
 
+/** The whole head sticks (not each cell): sticky cells of the filter row would pile onto the header row. */
+export const head = style({ position: 'sticky', top: 0, zIndex: 1 });
+
 export const headerCell = style({
-  position: 'sticky',
-  top: 0,
-  zIndex: 1,
   textAlign: 'start',
   background: vars.color.background.surfaceRaised,
   borderBottom: `1px solid ${vars.color.border.standard}`,

@@ -1,0 +1,157 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signIn, site } from '../support';
+
+const grid = (page: Page) => page.getByRole('grid', { name: 'Bills' }).or(page.getByRole('table', { name: 'Bills' }));
+const claimIds = async (page: Page) =>
+  (
+    await grid(page)
+      .getByRole('link', { name: /^Open bill/ })
+      .allTextContents()
+  ).map(Number);
+
+test('a finance member lists, filters, sorts, pages, opens and edits a bill', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance', undefined, '/login');
+  await page.goto(site('finance', '/claims'));
+  await expect(page.getByRole('heading', { name: 'Bills' })).toBeVisible();
+  await expect(
+    grid(page)
+      .getByRole('link', { name: /^Open bill/ })
+      .first(),
+  ).toBeVisible();
+
+  // Default sort: ClaimID descending.
+  const ids = await claimIds(page);
+  expect(ids.length).toBeGreaterThan(1);
+  expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+
+  // Sort by Claim ID ascending.
+  const claimIdHeader = grid(page).locator('th', { has: page.getByRole('button', { name: /^Claim ID/ }) });
+  for (let i = 0; i < 3 && (await claimIdHeader.getAttribute('aria-sort')) !== 'ascending'; i++) {
+    await grid(page)
+      .getByRole('button', { name: /^Claim ID/ })
+      .click();
+    await page.waitForTimeout(300);
+  }
+  await expect(claimIdHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect
+    .poll(async () => {
+      const asc = await claimIds(page);
+      return asc.length > 1 && asc[0] !== undefined && asc[1] !== undefined && asc[0] < asc[1];
+    })
+    .toBe(true);
+
+  // Page size 5, then the next page.
+  await page.getByLabel('Rows per page').selectOption('5');
+  await expect.poll(async () => (await claimIds(page)).length).toBe(5);
+  const first = await claimIds(page);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect.poll(async () => (await claimIds(page))[0]).not.toBe(first[0]);
+
+  // Filter: paid bills only; every row shows Paid.
+  await page
+    .getByRole('region', { name: 'Filter bills' })
+    .getByRole('button', { name: /Payment$/ })
+    .click();
+  await page.getByRole('option', { name: 'Paid', exact: true }).click();
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect
+    .poll(async () => {
+      const statuses = await grid(page).locator('tbody tr[aria-rowindex] td:nth-child(4)').allTextContents();
+      return statuses.length > 0 && statuses.every((s) => s === 'Paid');
+    })
+    .toBe(true);
+
+  // Members edit their own bills while still open: filter to Received ones.
+  await page
+    .getByRole('region', { name: 'Filter bills' })
+    .getByRole('button', { name: /Payment$/ })
+    .click();
+  await page.getByRole('option', { name: 'Any', exact: true }).click();
+  await page
+    .getByRole('region', { name: 'Filter bills' })
+    .getByRole('button', { name: /Status$/ })
+    .click();
+  await page.getByRole('option', { name: 'Received', exact: true }).click();
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect
+    .poll(async () => {
+      const statuses = await grid(page).locator('tbody tr[aria-rowindex] td:nth-child(4)').allTextContents();
+      return statuses.length > 0 && statuses.every((s) => s === 'Received');
+    })
+    .toBe(true);
+
+  // Open and edit a bill; cancel restores, save keeps.
+  const target = (await claimIds(page))[0];
+  await grid(page)
+    .getByRole('link', { name: `Open bill ${target}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/claims/${target}$`));
+  await expect(page.getByTestId('claim-view')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const number = page.getByLabel('Claim number');
+  const before = await number.inputValue();
+  await number.fill('E2E-CANCELLED');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('claim-view')).toContainText(before);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Claim number').fill(`E2E-${target}`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('claim-view')).toContainText(`E2E-${target}`);
+});
+
+test('the claim-id lookup refuses fewer than 2 characters', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance', undefined, '/login');
+  await page.goto(site('finance', '/claims'));
+  await page.getByLabel('Find a bill by claim ID').fill('7');
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await expect(page.getByText('Please enter a valid claim ID')).toBeVisible();
+});
+
+test('a SuperUser creates a bill for a member', async ({ page }) => {
+  await signIn(page, 'staff', 'staff.superuser', undefined, '/login');
+  // Pick a member id from an existing bill.
+  await page.goto(site('staff', '/claims'));
+  await grid(page)
+    .getByRole('link', { name: /^Open bill/ })
+    .first()
+    .click();
+  const memberText = await page.getByTestId('claim-view').textContent();
+  expect(memberText).toBeTruthy();
+  const memberId = await page.evaluate(async (url) => {
+    const token = sessionStorage.getItem('cq.accessToken');
+    const id = location.pathname.split('/').pop();
+    const r = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'x-form-token': sessionStorage.getItem('cq.formToken') ?? '', 'content-type': 'application/json' },
+      body: JSON.stringify({ ClaimID: Number(id) }),
+    });
+    return (await r.json()).Data.Claim.MemberID as number;
+  }, '/api/claims/details');
+
+  await page.goto(site('staff', '/claims-new'));
+  await page.getByLabel('Member ID').fill(String(memberId));
+  await page.getByLabel('Claim number').fill('E2E-NEW-1');
+  await page.getByLabel('Or a new payee name').fill('E2E Test Clinic');
+  await page.getByRole('button', { name: /Bill type/ }).click();
+  await page.getByRole('option', { name: 'Medical' }).click();
+  await page.getByLabel('Billed').fill('125.40');
+  await page.getByRole('group', { name: 'Service from' }).getByRole('spinbutton').first().click();
+  await page.keyboard.type('11012026');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/claims\/\d+$/);
+  await expect(page.getByTestId('claim-view')).toContainText('E2E-NEW-1');
+  await expect(page.getByTestId('claim-view')).toContainText('125.40');
+});
+
+test('a CareGuard member sees pending claims on the card site', async ({ page }) => {
+  await signIn(page, 'card', 'card.careguard', undefined, '/login');
+  await page.goto(site('card', '/pendingclaims'));
+  await expect(page.getByRole('heading', { name: 'Pending Claims' })).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Pending claims' }).or(page.getByRole('table', { name: 'Pending claims' }))).toBeVisible();
+});
+
+test('a member is refused /claims-new', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance', undefined, '/login');
+  await page.goto(site('finance', '/claims-new'));
+  await expect(page).toHaveURL(/\/invalid\?data=/);
+});

@@ -1,0 +1,19 @@
+import { Roles } from '@portal/core';
+
+/** Route access (spec 02 section 2). Kept free of zod: the web entry imports it. */
+export const ClaimsAccess = {
+  /** /claims and /claims/:id: list, view, edit. */
+  bills: [Roles.SuperUser, Roles.CareGuardFinance],
+  /** /claims-new. */
+  create: [Roles.SuperUser, Roles.CareGuardAdmin],
+  /** /pendingclaims (card variant). */
+  pending: [Roles.CareGuard],
+  /** Support tooling changes claim statuses. */
+  changeStatus: [Roles.SuperUser, Roles.CareSupport],
+  /** Vendor (payee) look-up for the bill entry forms. */
+  vendors: [Roles.SuperUser, Roles.CareGuardFinance, Roles.CareGuardAdmin],
+  /** Dashboard recent claims: CareGuardFinance and SuperUser (spec 01 section 6). */
+  recent: [Roles.SuperUser, Roles.CareGuardFinance],
+  /** Global search of claims: the finance role (spec 02 section 6). */
+  globalSearch: [Roles.SuperUser, Roles.CareGuardFinance],
+} as const;

@@ -1,0 +1,311 @@
+import { BillType, ClaimStatus, Roles } from '@portal/core';
+import { z } from 'zod';
+
+/**
+ * The bills (claims) contract shared by the server and the web side (spec 02 sections 2, 3, 4, 5, 7, 9).
+ * Money travels as a decimal number of dollars with at most 2 decimals (stored as integer cents);
+ * dates travel as 'YYYY-MM-DD'.
+ */
+
+export const ClaimsApi = {
+  search: '/api/claims/search',
+  searchAmethyst: '/api/claims/searchAmethyst',
+  getById: '/api/claims/getById/:id',
+  details: '/api/claims/details',
+  create: '/api/claims/create',
+  update: '/api/claims/update',
+  changeStatusAM: '/api/claims/changeStatusAM',
+  searchVendors: '/api/claims/searchVendors/:text',
+  recent: '/api/dashboard/claims/recent/6',
+  globalSearch: '/api/search/searchClaims',
+} as const;
+
+/** Route access (spec 02 section 2; server rules written down in plugins/claims/README.md). */
+export { ClaimsAccess } from './access';
+
+/** Roles that may work across members when not acting for one (no own member, no impersonation). */
+export const CROSS_MEMBER_ROLES = [Roles.SuperUser, Roles.CareGuardAdmin, Roles.CareSupport] as const;
+
+export const CLAIM_STATUS_IDS = Object.values(ClaimStatus) as number[];
+export const BILL_TYPE_IDS = Object.values(BillType) as number[];
+/** Claim Type lookup keys: CMS-1500, UB04, DME, HHC, Unknown. */
+export const CLAIM_TYPE_IDS = [1, 2, 3, 4, 5];
+/** Statuses shown as Paid (8) in the bills list; a Paid status filter and the paid flag include them (spec 02 section 4). */
+export const PAID_STATUS_IDS: readonly number[] = [ClaimStatus.Paid, ClaimStatus.NonRedeemedPayment, ClaimStatus.ReadyForReissue];
+/** Statuses of the pending claims list (card variant): not yet settled. */
+export const PENDING_STATUS_IDS: readonly number[] = [
+  ClaimStatus.Received,
+  ClaimStatus.InReview,
+  ClaimStatus.PendingInformation,
+  ClaimStatus.Approved,
+  ClaimStatus.ScheduledForPayment,
+  ClaimStatus.PaymentIssued,
+];
+export const displayStatus = (statusId: number): number => (PAID_STATUS_IDS.includes(statusId) ? ClaimStatus.Paid : statusId);
+
+export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+/** Largest PageIndex accepted: deep enough for any real use, bounded so OFFSET stays cheap. */
+export const MAX_PAGE_INDEX = 10_000;
+export const RECENT_CLAIMS = 6;
+export const GLOBAL_SEARCH_LIMIT = 5;
+export const VENDOR_SEARCH_MIN = 3;
+export const MAX_STATUS_CHANGE_IDS = 500;
+/** Largest amount accepted: $100 million. */
+export const MAX_AMOUNT = 100_000_000;
+
+export const SORT_COLUMNS = [
+  'ClaimID',
+  'ClaimNumber',
+  'PayeeName',
+  'ClaimStatusID',
+  'BillTypeID',
+  'ClaimTypeID',
+  'BilledAmount',
+  'SubmittedUNCAmount',
+  'ServiceDateFrom',
+  'ServiceDateTo',
+  'ReceivedDate',
+  'PaidDate',
+  'PaidAmount',
+  'CheckNumber',
+  'MemberNumber',
+  'MemberName',
+] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number];
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar day 'YYYY-MM-DD' (an ISO timestamp is cut to its day). */
+export const dateSchema = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v),
+  z
+    .string()
+    .regex(DATE, { message: 'must be a date as YYYY-MM-DD', abort: true })
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 2999;
+    }, 'is not a valid calendar date'),
+);
+const optDate = z.preprocess((v) => (v === '' ? null : v), dateSchema.nullish());
+
+/** Optional text filter: trimmed, '' means absent. */
+const optText = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(max, `must be at most ${max} characters`).nullish());
+/** Optional id filter: a positive integer; '', 0 and null mean absent. */
+const optId = z.preprocess(
+  (v) => (v === '' || v === 0 || v === '0' ? null : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+  z.number().int('must be a whole number').positive('must be positive').max(2_147_483_647).nullish(),
+);
+const optLookup = (ids: readonly number[], what: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === 0 || v === '0' ? null : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z
+      .number()
+      .int()
+      .refine((n) => ids.includes(n), `is not a known ${what}`)
+      .nullish(),
+  );
+
+/** Money from a client: a number or decimal text, at most 2 decimals, not negative. */
+export const moneySchema = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim().replace(/^\$/, '').replace(/,/g, '')) : v),
+  z
+    .number({ error: 'must be an amount' })
+    .finite('must be an amount')
+    .nonnegative('must not be negative')
+    .max(MAX_AMOUNT, 'is too large')
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'must have at most 2 decimals'),
+);
+export const toCents = (dollars: number): number => Math.sign(dollars) * Math.round(Math.abs(dollars) * 100 + 1e-6);
+export const fromCents = (cents: number): number => Math.round(cents) / 100;
+
+/** The bills filter of spec 02 section 3. Date ranges are inclusive. */
+export const claimSearchSchema = z
+  .object({
+    MemberID: optId,
+    MemberNumber: optText(40),
+    MemberName: optText(100),
+    ClaimID: optId,
+    PayeeID: optId,
+    /** Prefix match, case-insensitive. */
+    ClaimNumber: optText(40),
+    ReceivedDateFrom: optDate,
+    ReceivedDateTo: optDate,
+    /** Matches the first service day. */
+    ServiceDateFrom: optDate,
+    ServiceDateTo: optDate,
+    PaidDateFrom: optDate,
+    PaidDateTo: optDate,
+    BillReviewReceivedDateFrom: optDate,
+    BillReviewReceivedDateTo: optDate,
+    CheckNumber: optText(40),
+    /** Paid (8) also matches 29 and 30, which show as Paid. */
+    ClaimStatusID: optLookup(CLAIM_STATUS_IDS, 'claim status'),
+    BillTypeID: optLookup(BILL_TYPE_IDS, 'bill type'),
+    ClaimTypeID: optLookup(CLAIM_TYPE_IDS, 'claim type'),
+    /** true: paid (8, 29, 30); false: not paid; absent: both. */
+    IsPaid: z.preprocess((v) => (v === '' ? null : v === 'true' ? true : v === 'false' ? false : v), z.boolean().nullish()),
+    PageIndex: z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(MAX_PAGE_INDEX, `must be at most ${MAX_PAGE_INDEX}`).default(0),
+    PageSize: z.coerce
+      .number()
+      .int()
+      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), `must be one of ${PAGE_SIZES.join(', ')}`)
+      .default(DEFAULT_PAGE_SIZE),
+    SortColumn: z.preprocess(
+      (v) => (v === '' || v == null ? undefined : v),
+      z.enum(SORT_COLUMNS, { error: `must be one of ${SORT_COLUMNS.join(', ')}` }).default('ClaimID'),
+    ),
+    SortOrder: z.preprocess(
+      (v) => (typeof v === 'string' ? v.toLowerCase() || undefined : (v ?? undefined)),
+      z.enum(['asc', 'desc'], { error: "must be 'asc' or 'desc'" }).default('desc'),
+    ),
+  })
+  .superRefine((f, ctx) => {
+    const ranges = [
+      ['ReceivedDateFrom', 'ReceivedDateTo'],
+      ['ServiceDateFrom', 'ServiceDateTo'],
+      ['PaidDateFrom', 'PaidDateTo'],
+      ['BillReviewReceivedDateFrom', 'BillReviewReceivedDateTo'],
+    ] as const;
+    for (const [from, to] of ranges) {
+      const a = f[from];
+      const b = f[to];
+      if (a && b && a > b) ctx.addIssue({ code: 'custom', path: [to], message: `must not be before ${from}` });
+    }
+  });
+export type ClaimSearch = z.infer<typeof claimSearchSchema>;
+export type ClaimSearchInput = z.input<typeof claimSearchSchema>;
+
+/** A bill on the wire. */
+export const claimSchema = z.object({
+  ClaimID: z.number().int(),
+  ClaimNumber: z.string(),
+  PayeeName: z.string(),
+  PayeeID: z.number().int().nullable(),
+  ClaimStatusID: z.number().int(),
+  /** The status the bills list shows: 29 and 30 show as 8. */
+  DisplayStatusID: z.number().int(),
+  BillTypeID: z.number().int(),
+  ClaimTypeID: z.number().int(),
+  BilledAmount: z.number(),
+  SubmittedUNCAmount: z.number().nullable(),
+  ServiceDateFrom: z.string(),
+  ServiceDateTo: z.string().nullable(),
+  ReceivedDate: z.string(),
+  BillReviewReceivedDate: z.string().nullable(),
+  PaidDate: z.string().nullable(),
+  PaidAmount: z.number().nullable(),
+  CheckNumber: z.string().nullable(),
+  MemberID: z.number().int(),
+  MemberNumber: z.string(),
+  MemberName: z.string(),
+  Version: z.number().int(),
+});
+export type Claim = z.infer<typeof claimSchema>;
+
+export const claimSearchResultSchema = z.object({ Items: z.array(claimSchema), ItemCount: z.number().int().nonnegative() });
+export type ClaimSearchResult = z.infer<typeof claimSearchResultSchema>;
+
+export const idParamsSchema = z.object({
+  id: z.coerce.number({ error: 'must be a claim id' }).int('must be a claim id').positive('must be a claim id').max(2_147_483_647),
+});
+export const detailsBodySchema = z.object({ ClaimID: z.coerce.number().int().positive('must be a claim id').max(2_147_483_647) });
+
+const billFields = {
+  ClaimNumber: optText(40),
+  /** An existing payee (from searchVendors); or leave empty and give PayeeName to add a new payee. */
+  PayeeID: optId,
+  PayeeName: optText(120),
+  BillTypeID: z.preprocess(
+    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: 'is required' })
+      .int()
+      .refine((n) => BILL_TYPE_IDS.includes(n), 'is not a known bill type'),
+  ),
+  ClaimTypeID: z.preprocess(
+    (v) => (v == null || v === '' ? 5 : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z
+      .number()
+      .int()
+      .refine((n) => CLAIM_TYPE_IDS.includes(n), 'is not a known claim type'),
+  ),
+  BilledAmount: moneySchema,
+  SubmittedUNCAmount: z.preprocess((v) => (v === '' ? null : v), moneySchema.nullish()),
+  ServiceDateFrom: dateSchema,
+  ServiceDateTo: optDate,
+  ReceivedDate: optDate,
+  BillReviewReceivedDate: optDate,
+};
+const checkBill = (b: { PayeeID?: number | null; PayeeName?: string | null; ServiceDateFrom: string; ServiceDateTo?: string | null }, ctx: z.RefinementCtx) => {
+  if (!b.PayeeID && !b.PayeeName) ctx.addIssue({ code: 'custom', path: ['PayeeID'], message: 'choose a payee or enter a payee name' });
+  if (b.ServiceDateTo && b.ServiceDateTo < b.ServiceDateFrom)
+    ctx.addIssue({ code: 'custom', path: ['ServiceDateTo'], message: 'must not be before ServiceDateFrom' });
+};
+
+/** POST create: a new bill starts as Received. MemberID is required unless acting for a member. */
+export const claimCreateSchema = z.object({ MemberID: optId, ...billFields }).superRefine(checkBill);
+export type ClaimCreate = z.infer<typeof claimCreateSchema>;
+
+/** POST update: the edited bill with the Version it was read at. Payment fields are SuperUser only. */
+export const claimUpdateSchema = z
+  .object({
+    ClaimID: z.coerce.number().int().positive('must be a claim id'),
+    Version: z.coerce.number({ error: 'is required (the version the bill was read at)' }).int().positive(),
+    ...billFields,
+    PaidDate: optDate,
+    PaidAmount: z.preprocess((v) => (v === '' ? null : v), moneySchema.nullish()),
+    CheckNumber: optText(40),
+  })
+  .superRefine(checkBill);
+export type ClaimUpdate = z.infer<typeof claimUpdateSchema>;
+
+/** POST changeStatusAM: move every listed bill to one new status, all or nothing. */
+export const changeStatusSchema = z.object({
+  Ids: z
+    .array(z.coerce.number().int().positive('must be a claim id'), { error: 'must be a list of claim ids' })
+    .min(1, 'choose at least one bill')
+    .max(MAX_STATUS_CHANGE_IDS, `at most ${MAX_STATUS_CHANGE_IDS} bills at once`),
+  ClaimStatusID: z.coerce
+    .number({ error: 'is required' })
+    .int()
+    .refine((n) => CLAIM_STATUS_IDS.includes(n), 'is not a known claim status'),
+  Reason: optText(500),
+});
+export type ChangeStatus = z.infer<typeof changeStatusSchema>;
+
+export const vendorParamsSchema = z.object({
+  text: z.string().trim().min(VENDOR_SEARCH_MIN, `Minimum ${VENDOR_SEARCH_MIN} characters are required`).max(100),
+});
+export const vendorSchema = z.object({
+  PayeeID: z.number().int(),
+  PayeeName: z.string(),
+  Kind: z.string(),
+  City: z.string().nullable(),
+  State: z.string().nullable(),
+});
+export type Vendor = z.infer<typeof vendorSchema>;
+
+export const globalSearchQuerySchema = z.object({
+  q: z.string().trim().min(2, 'Please enter at least 2 characters').max(60),
+  s: z.coerce.number().int().min(1).max(GLOBAL_SEARCH_LIMIT).default(GLOBAL_SEARCH_LIMIT).catch(GLOBAL_SEARCH_LIMIT),
+});
+
+export const statusHistorySchema = z.object({
+  FromStatusID: z.number().int().nullable(),
+  ToStatusID: z.number().int(),
+  ChangedBy: z.string().nullable(),
+  ChangedAt: z.string(),
+  Reason: z.string().nullable(),
+});
+export const claimDetailsSchema = z.object({
+  Claim: claimSchema,
+  StatusHistory: z.array(statusHistorySchema),
+  /** Statuses the bill may move to next (state machine). */
+  AllowedStatusIDs: z.array(z.number().int()),
+  /** Whether the caller may edit the bill now. */
+  CanEdit: z.boolean(),
+});
+export type ClaimDetails = z.infer<typeof claimDetailsSchema>;
+
+export const changeStatusResultSchema = z.object({ Items: z.array(claimSchema), ItemCount: z.number().int() });

@@ -1,0 +1,528 @@
+import type { StartedServer } from '@portal/app-server/server';
+import { ClaimStatus, Roles } from '@portal/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, makeUser, startTestServer } from '../../../../tests/support/server';
+import { mintSession } from '../../../../tests/support/tokens';
+import type { Claim, ClaimDetails, ClaimSearchResult } from '../contract';
+import plugin from './index';
+
+const S = ClaimStatus;
+let server: StartedServer;
+type Who = { userId: string; memberId: number | null; headers: Record<string, string> };
+const who: Record<'a' | 'b' | 'card' | 'su' | 'support' | 'admin' | 'bulk', Who> = {} as never;
+
+async function login(userName: string, roles: string[], member: boolean): Promise<Who> {
+  const u = await makeUser(server, { userName, roles, member });
+  const s = await mintSession(server, { ...u, name: userName, roles });
+  return { ...u, headers: authHeaders(s) };
+}
+
+type Env<T> = { Data: T; MsgText: string | null; HasError: boolean };
+async function call<T = unknown>(as: Who | null, method: 'GET' | 'POST', url: string, payload?: unknown, extra: Record<string, string> = {}) {
+  const headers = { ...(as ? as.headers : { host: 'staff.localhost' }), ...extra };
+  const res = await server.app.inject({ method, url, headers, payload: payload as object | undefined });
+  return { status: res.statusCode, body: res.json() as Env<T> };
+}
+const search = (as: Who, filter: Record<string, unknown> = {}, extra: Record<string, string> = {}) =>
+  call<ClaimSearchResult>(as, 'POST', '/api/claims/search', filter, extra);
+const asMember = (memberId: number | null) => ({ 'x-member-id': String(memberId) });
+
+async function row(id: number) {
+  const r = await server.database.sql.query<{
+    claim_status_id: number;
+    version: number;
+    billed_cents: string | number;
+    member_id: number;
+    paid_date: string | null;
+  }>('SELECT claim_status_id, version, billed_cents, member_id, paid_date::text FROM claims WHERE claim_id = $1', [id]);
+  return r[0];
+}
+
+/** Adds a bill through the API as the admin. */
+async function addBill(memberId: number | null, fields: Record<string, unknown> = {}): Promise<Claim> {
+  const r = await call<Claim>(who.admin, 'POST', '/api/claims/create', {
+    MemberID: memberId,
+    PayeeID: 1,
+    BillTypeID: 1,
+    ClaimTypeID: 2,
+    BilledAmount: 100,
+    ServiceDateFrom: '2026-01-05',
+    ...fields,
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.Data;
+}
+
+async function setStatus(id: number, status: number) {
+  await server.database.sql.query('UPDATE claims SET claim_status_id = $2 WHERE claim_id = $1', [id, status]);
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  who.a = await login('claims-a', [Roles.CareGuardFinance], true);
+  who.b = await login('claims-b', [Roles.CareGuardFinance], true);
+  who.card = await login('claims-card', [Roles.CareGuard], true);
+  who.su = await login('claims-su', [Roles.SuperUser], false);
+  who.support = await login('claims-support', [Roles.CareSupport], false);
+  who.admin = await login('claims-admin', [Roles.CareGuardAdmin], false);
+  who.bulk = await login('claims-bulk', [Roles.CareGuardFinance], true);
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
+  const members = [who.a, who.b, who.card].map((w, i) => ({ memberId: w.memberId as number, brand: 'finance', roles: [], userName: `m${i}` }));
+  await plugin.seed?.({ sql: server.database.sql, scale: 1, members, random, log: () => {} });
+});
+afterAll(() => server?.close());
+
+describe('seed', () => {
+  it('gives each demo member 30-60 realistic bills, once', async () => {
+    const counts = await server.database.sql.query<{ member_id: number; n: number; rx: number; statuses: number }>(
+      `SELECT member_id, count(*)::int AS n, count(*) FILTER (WHERE bill_type_id = 21)::int AS rx, count(DISTINCT claim_status_id)::int AS statuses
+       FROM claims GROUP BY member_id ORDER BY member_id`,
+    );
+    expect(counts).toHaveLength(3);
+    for (const c of counts) {
+      expect(c.n).toBeGreaterThanOrEqual(30);
+      expect(c.n).toBeLessThanOrEqual(60);
+      expect(c.rx).toBeGreaterThan(0);
+      expect(c.statuses).toBeGreaterThan(2);
+    }
+    const before = counts.reduce((s, c) => s + c.n, 0);
+    const members = [who.a, who.b].map((w) => ({ memberId: w.memberId as number, brand: 'finance', roles: [], userName: 'x' }));
+    await plugin.seed?.({ sql: server.database.sql, scale: 1, members, random: Math.random, log: () => {} });
+    const after = (await server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM claims'))[0]?.n;
+    expect(after).toBe(before);
+  });
+
+  it('generates scale x 1000 bills in SQL over all members, and skips when already there', async () => {
+    const members = [{ memberId: who.bulk.memberId as number, brand: 'finance', roles: [], userName: null }];
+    const logs: string[] = [];
+    await plugin.seed?.({ sql: server.database.sql, scale: 2, members, random: Math.random, log: (m) => logs.push(m) });
+    const gen = await server.database.sql.query<{ n: number; members: number; bad: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT member_id)::int AS members,
+         count(*) FILTER (WHERE received_date > current_date OR received_date < current_date - 731 OR service_date_from > received_date)::int AS bad
+       FROM claims WHERE claim_number LIKE 'GC%'`,
+    );
+    expect(gen[0]).toEqual({ n: 2000, members: 1, bad: 0 });
+    await plugin.seed?.({ sql: server.database.sql, scale: 2, members, random: Math.random, log: (m) => logs.push(m) });
+    expect((await server.database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM claims WHERE claim_number LIKE 'GC%'"))[0]?.n).toBe(2000);
+    expect(logs.at(-1)).toContain('already there');
+  });
+});
+
+describe('POST /api/claims/search', () => {
+  it('lists only the signed-in member’s own bills, with the wire fields', async () => {
+    const r = await search(who.a, { PageSize: 100 });
+    expect(r.status).toBe(200);
+    const own = (await server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM claims WHERE member_id = $1', [who.a.memberId]))[0]?.n;
+    expect(r.body.Data.ItemCount).toBe(own);
+    expect(r.body.Data.Items.every((c) => c.MemberID === who.a.memberId)).toBe(true);
+    const c = r.body.Data.Items[0] as Claim;
+    expect(Object.keys(c).sort()).toEqual(
+      [
+        'BillReviewReceivedDate',
+        'BillTypeID',
+        'BilledAmount',
+        'CheckNumber',
+        'ClaimID',
+        'ClaimNumber',
+        'ClaimStatusID',
+        'ClaimTypeID',
+        'DisplayStatusID',
+        'MemberID',
+        'MemberName',
+        'MemberNumber',
+        'PaidAmount',
+        'PaidDate',
+        'PayeeID',
+        'PayeeName',
+        'ReceivedDate',
+        'ServiceDateFrom',
+        'ServiceDateTo',
+        'SubmittedUNCAmount',
+        'Version',
+      ].sort(),
+    );
+    expect(c.ReceivedDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    for (const x of r.body.Data.Items) expect(Math.round(x.BilledAmount * 100)).toBeCloseTo(x.BilledAmount * 100, 6);
+    // Default sort: ClaimID descending.
+    const ids = r.body.Data.Items.map((x) => x.ClaimID);
+    expect(ids).toEqual([...ids].sort((x, y) => y - x));
+  });
+
+  it('does not widen a member’s list by naming another member', async () => {
+    const r = await search(who.a, { MemberID: who.b.memberId });
+    expect(r.status).toBe(200);
+    expect(r.body.Data).toEqual({ Items: [], ItemCount: 0 });
+    const byNumber = await search(who.a, { MemberNumber: 'claims-b' });
+    expect(byNumber.body.Data.ItemCount).toBe(0);
+  });
+
+  it('pages consistently and sorts by every column', async () => {
+    const all = (await search(who.a, { PageSize: 100, SortColumn: 'BilledAmount', SortOrder: 'asc' })).body.Data.Items;
+    const page = (await search(who.a, { PageSize: 5, PageIndex: 2, SortColumn: 'BilledAmount', SortOrder: 'asc' })).body.Data;
+    expect(page.Items.map((c) => c.ClaimID)).toEqual(all.slice(10, 15).map((c) => c.ClaimID));
+    expect(page.ItemCount).toBe(all.length);
+    const past = (await search(who.a, { PageSize: 100, PageIndex: 50 })).body.Data;
+    expect(past).toEqual({ Items: [], ItemCount: all.length });
+    for (let i = 1; i < all.length; i++) expect((all[i] as Claim).BilledAmount).toBeGreaterThanOrEqual((all[i - 1] as Claim).BilledAmount);
+    for (const col of [
+      'ClaimNumber',
+      'PayeeName',
+      'ClaimStatusID',
+      'BillTypeID',
+      'ClaimTypeID',
+      'SubmittedUNCAmount',
+      'ServiceDateFrom',
+      'ServiceDateTo',
+      'ReceivedDate',
+      'PaidDate',
+      'PaidAmount',
+      'CheckNumber',
+      'MemberNumber',
+      'MemberName',
+    ]) {
+      for (const order of ['asc', 'desc']) {
+        const r = await search(who.a, { SortColumn: col, SortOrder: order, PageSize: 10 });
+        expect(r.status, `${col} ${order}`).toBe(200);
+        const vals = r.body.Data.Items.map((c) => (c as Record<string, unknown>)[col]).filter((v) => v !== null) as (string | number)[];
+        const sorted = [...vals].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+        if (order === 'desc') sorted.reverse();
+        expect(vals, `${col} ${order}`).toEqual(sorted);
+      }
+    }
+    const pd = (await search(who.a, { SortColumn: 'PaidDate', SortOrder: 'desc', PageSize: 100 })).body.Data.Items;
+    const firstNull = pd.findIndex((c) => c.PaidDate === null);
+    if (firstNull >= 0) expect(pd.slice(firstNull).every((c) => c.PaidDate === null)).toBe(true);
+  });
+
+  it('filters by status (Paid includes 29 and 30), paid flag, dates, bill type and claim number', async () => {
+    const items = (await search(who.a, { PageSize: 100 })).body.Data.Items;
+    const paid = (await search(who.a, { PageSize: 100, ClaimStatusID: 8 })).body.Data.Items;
+    expect(paid.length).toBe(items.filter((c) => [8, 29, 30].includes(c.ClaimStatusID)).length);
+    expect(paid.every((c) => c.DisplayStatusID === 8)).toBe(true);
+    const unpaid = (await search(who.a, { PageSize: 100, IsPaid: false })).body.Data;
+    expect(unpaid.ItemCount).toBe(items.length - paid.length);
+    const sorted = [...items].sort((x, y) => (x.ReceivedDate < y.ReceivedDate ? -1 : 1));
+    const from = (sorted[5] as Claim).ReceivedDate;
+    const to = (sorted[15] as Claim).ReceivedDate;
+    const ranged = (await search(who.a, { PageSize: 100, ReceivedDateFrom: from, ReceivedDateTo: to })).body.Data.Items;
+    expect(ranged.length).toBe(items.filter((c) => c.ReceivedDate >= from && c.ReceivedDate <= to).length);
+    const rx = (await search(who.a, { PageSize: 100, BillTypeID: 21 })).body.Data.Items;
+    expect(rx.length).toBeGreaterThan(0);
+    expect(rx.every((c) => c.BillTypeID === 21)).toBe(true);
+    const one = items[3] as Claim;
+    const byNumber = (await search(who.a, { ClaimNumber: one.ClaimNumber.toLowerCase() })).body.Data.Items;
+    expect(byNumber.map((c) => c.ClaimID)).toContain(one.ClaimID);
+    const byId = (await search(who.a, { ClaimID: one.ClaimID })).body.Data;
+    expect(byId.ItemCount).toBe(1);
+    if (one.CheckNumber) expect((await search(who.a, { CheckNumber: one.CheckNumber })).body.Data.Items.map((c) => c.ClaimID)).toContain(one.ClaimID);
+  });
+
+  it('refuses bad input with 400 and a clear message', async () => {
+    const bad = [
+      [{ PageSize: 7 }, 'body.PageSize: must be one of 5, 10, 20, 50, 100'],
+      [{ SortColumn: 'claim_id; DROP TABLE claims' }, 'body.SortColumn: must be one of'],
+      [{ SortOrder: 'up' }, "body.SortOrder: must be 'asc' or 'desc'"],
+      [{ ReceivedDateFrom: '2026-13-01' }, 'body.ReceivedDateFrom: is not a valid calendar date'],
+      [{ PaidDateFrom: '2026-05-01', PaidDateTo: '2026-01-01' }, 'body.PaidDateTo: must not be before PaidDateFrom'],
+      [{ ClaimStatusID: 99 }, 'body.ClaimStatusID: is not a known claim status'],
+      [{ MemberID: -4 }, 'body.MemberID: must be positive'],
+    ] as const;
+    for (const [filter, msg] of bad) {
+      const r = await search(who.a, filter);
+      expect(r.status, JSON.stringify(filter)).toBe(400);
+      expect(r.body.HasError).toBe(true);
+      expect(r.body.MsgText).toContain(msg);
+    }
+  });
+
+  it('lets a SuperUser search across members, or within the impersonated member only', async () => {
+    const across = await search(who.su, { MemberID: who.b.memberId, PageSize: 5 });
+    expect(across.status).toBe(200);
+    expect(across.body.Data.ItemCount).toBeGreaterThan(0);
+    expect(across.body.Data.Items.every((c) => c.MemberID === who.b.memberId)).toBe(true);
+    const all = await search(who.su, { PageSize: 5 });
+    expect(all.body.Data.ItemCount).toBeGreaterThan(across.body.Data.ItemCount);
+    const asB = await search(who.su, { PageSize: 100 }, asMember(who.b.memberId));
+    expect(asB.body.Data.Items.every((c) => c.MemberID === who.b.memberId)).toBe(true);
+    const asBforA = await search(who.su, { MemberID: who.a.memberId }, asMember(who.b.memberId));
+    expect(asBforA.body.Data.ItemCount).toBe(0);
+  });
+
+  it('is refused to roles without the bills pages, and answers 404 on a brand without the feature', async () => {
+    expect((await search(who.card)).status).toBe(403);
+    expect((await search(who.support)).status).toBe(403);
+    expect((await call(null, 'POST', '/api/claims/search', {})).status).toBe(401);
+    const offBrand = await call(who.a, 'POST', '/api/claims/search', {}, { host: 'quote.localhost' });
+    expect(offBrand.status).toBe(404);
+  });
+});
+
+describe('GET getById and POST details', () => {
+  it('returns an own bill and hides another member’s (404, no existence leak)', async () => {
+    const mine = (await search(who.a, { PageSize: 5 })).body.Data.Items[0] as Claim;
+    const theirs = (await search(who.b, { PageSize: 5 })).body.Data.Items[0] as Claim;
+    const ok = await call<Claim>(who.a, 'GET', `/api/claims/getById/${mine.ClaimID}`);
+    expect(ok.status).toBe(200);
+    expect(ok.body.Data).toEqual(mine);
+    const other = await call(who.a, 'GET', `/api/claims/getById/${theirs.ClaimID}`);
+    expect(other.status).toBe(404);
+    expect(other.body.MsgText).toBe('The bill was not found.');
+    expect((await call(who.a, 'GET', '/api/claims/getById/999999')).body.MsgText).toBe('The bill was not found.');
+    expect((await call(who.a, 'GET', '/api/claims/getById/abc')).status).toBe(400);
+    expect((await call(who.a, 'POST', '/api/claims/details', { ClaimID: theirs.ClaimID })).status).toBe(404);
+  });
+
+  it('details carry the status history and the allowed next statuses', async () => {
+    const bill = await addBill(who.a.memberId);
+    const d = await call<ClaimDetails>(who.a, 'POST', '/api/claims/details', { ClaimID: bill.ClaimID });
+    expect(d.status).toBe(200);
+    expect(d.body.Data.Claim.ClaimID).toBe(bill.ClaimID);
+    expect(d.body.Data.StatusHistory).toEqual([
+      expect.objectContaining({ FromStatusID: null, ToStatusID: S.Received, ChangedBy: 'claims-admin', Reason: 'Created' }),
+    ]);
+    expect(d.body.Data.AllowedStatusIDs).toEqual([S.InReview, S.PendingInformation, S.Denied, S.Void]);
+    expect(d.body.Data.CanEdit).toBe(true);
+  });
+});
+
+describe('POST create', () => {
+  it('adds a Received bill for the named member, money in cents, audited', async () => {
+    const r = await call<Claim>(who.admin, 'POST', '/api/claims/create', {
+      MemberID: who.a.memberId,
+      PayeeName: 'Brand New Compounding Pharmacy',
+      BillTypeID: 21,
+      BilledAmount: '1,234.50',
+      SubmittedUNCAmount: 1300.1,
+      ServiceDateFrom: '2026-02-03',
+      ServiceDateTo: '2026-02-03',
+      ClaimNumber: 'rx-777',
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.MsgText).toBe('The bill was added.');
+    const c = r.body.Data;
+    expect(c).toMatchObject({
+      MemberID: who.a.memberId,
+      ClaimStatusID: S.Received,
+      BilledAmount: 1234.5,
+      SubmittedUNCAmount: 1300.1,
+      ClaimNumber: 'RX-777',
+      PayeeName: 'Brand New Compounding Pharmacy',
+      Version: 1,
+    });
+    expect(Number((await row(c.ClaimID))?.billed_cents)).toBe(123450);
+    const audit = await server.database.sql.query('SELECT 1 FROM audit_log WHERE action = $1 AND entity_id = $2', ['claim.create', String(c.ClaimID)]);
+    expect(audit).toHaveLength(1);
+    const vendors = await call<{ PayeeName: string }[]>(who.admin, 'GET', '/api/claims/searchVendors/compounding');
+    expect(vendors.body.Data.map((v) => v.PayeeName)).toEqual(['Brand New Compounding Pharmacy']);
+  });
+
+  it('generates a claim number and takes the impersonated member', async () => {
+    const r = await call<Claim>(
+      who.su,
+      'POST',
+      '/api/claims/create',
+      { PayeeID: 2, BillTypeID: 1, BilledAmount: 50, ServiceDateFrom: '2026-03-01' },
+      asMember(who.b.memberId),
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.Data.MemberID).toBe(who.b.memberId);
+    expect(r.body.Data.ClaimNumber).toMatch(/^CL\d{2}\d{6,}$/);
+    const clash = await call(
+      who.su,
+      'POST',
+      '/api/claims/create',
+      { MemberID: who.a.memberId, PayeeID: 2, BillTypeID: 1, BilledAmount: 50, ServiceDateFrom: '2026-03-01' },
+      asMember(who.b.memberId),
+    );
+    expect(clash.status).toBe(400);
+  });
+
+  it('refuses missing member, bad payee, bad amounts, and roles without create', async () => {
+    const base = { PayeeID: 1, BillTypeID: 1, BilledAmount: 10, ServiceDateFrom: '2026-01-01' };
+    expect((await call(who.admin, 'POST', '/api/claims/create', base)).body.MsgText).toBe('body.MemberID: choose the member the bill belongs to.');
+    expect((await call(who.admin, 'POST', '/api/claims/create', { ...base, MemberID: 987654 })).status).toBe(400);
+    expect((await call(who.admin, 'POST', '/api/claims/create', { ...base, MemberID: who.a.memberId, PayeeID: 99999 })).body.MsgText).toBe(
+      'body.PayeeID: there is no payee 99999.',
+    );
+    const cents = await call(who.admin, 'POST', '/api/claims/create', { ...base, MemberID: who.a.memberId, BilledAmount: 10.999 });
+    expect(cents.status).toBe(400);
+    expect(cents.body.MsgText).toBe('body.BilledAmount: must have at most 2 decimals');
+    expect((await call(who.a, 'POST', '/api/claims/create', { ...base, MemberID: who.a.memberId })).status).toBe(403);
+  });
+});
+
+describe('POST update', () => {
+  const edit = (c: Claim, changes: Record<string, unknown> = {}) => ({ ...c, ...changes });
+
+  it('saves an own bill and bumps its version', async () => {
+    const bill = await addBill(who.a.memberId);
+    const r = await call<Claim>(who.a, 'POST', '/api/claims/update', edit(bill, { BilledAmount: 250.75, PayeeID: 3 }));
+    expect(r.status).toBe(200);
+    expect(r.body.Data).toMatchObject({ BilledAmount: 250.75, Version: 2, PayeeID: 3 });
+    expect(r.body.Data.PayeeName).not.toBe(bill.PayeeName);
+  });
+
+  it('refuses a stale version with a clear message and overwrites nothing', async () => {
+    const bill = await addBill(who.a.memberId);
+    expect((await call(who.a, 'POST', '/api/claims/update', edit(bill, { BilledAmount: 111 }))).status).toBe(200);
+    const stale = await call(who.a, 'POST', '/api/claims/update', edit(bill, { BilledAmount: 222 }));
+    expect(stale.status).toBe(409);
+    expect(stale.body.MsgText).toContain('changed by someone else');
+    const now = await row(bill.ClaimID);
+    expect(Number(now?.billed_cents)).toBe(11100);
+    expect(now?.version).toBe(2);
+  });
+
+  it('does not let one member change another member’s bill', async () => {
+    const bill = await addBill(who.a.memberId);
+    const r = await call(who.b, 'POST', '/api/claims/update', edit(bill, { BilledAmount: 1 }));
+    expect(r.status).toBe(404);
+    expect(await row(bill.ClaimID)).toMatchObject({ version: 1, member_id: who.a.memberId });
+    expect(Number((await row(bill.ClaimID))?.billed_cents)).toBe(10000);
+  });
+
+  it('keeps payment details to SuperUser and settled bills locked for members', async () => {
+    const bill = await addBill(who.a.memberId);
+    const pay = await call(who.a, 'POST', '/api/claims/update', edit(bill, { PaidAmount: 90, PaidDate: '2026-02-01', CheckNumber: 'CHK1' }));
+    expect(pay.status).toBe(403);
+    const su = await call<Claim>(who.su, 'POST', '/api/claims/update', edit(bill, { PaidAmount: 90, PaidDate: '2026-02-01', CheckNumber: 'CHK1' }));
+    expect(su.status).toBe(200);
+    expect(su.body.Data).toMatchObject({ PaidAmount: 90, PaidDate: '2026-02-01', CheckNumber: 'CHK1' });
+    await setStatus(bill.ClaimID, S.Paid);
+    const locked = await call(who.a, 'POST', '/api/claims/update', edit(su.body.Data, { BilledAmount: 5 }));
+    expect(locked.status).toBe(409);
+    expect(locked.body.MsgText).toBe('A bill that is Paid can no longer be edited.');
+  });
+});
+
+describe('POST changeStatusAM (state machine)', () => {
+  it('moves several bills at once, records history and audit', async () => {
+    const x = await addBill(who.a.memberId);
+    const y = await addBill(who.b.memberId);
+    const r = await call<ClaimSearchResult>(who.support, 'POST', '/api/claims/changeStatusAM', {
+      Ids: [x.ClaimID, y.ClaimID],
+      ClaimStatusID: S.InReview,
+      Reason: 'Documents complete',
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.MsgText).toBe('2 bills set to In Review.');
+    expect(r.body.Data.Items.map((c) => [c.ClaimID, c.ClaimStatusID, c.Version])).toEqual([
+      [x.ClaimID, S.InReview, 2],
+      [y.ClaimID, S.InReview, 2],
+    ]);
+    const hist = await server.database.sql.query<{ claim_id: number; from_status_id: number; to_status_id: number; changed_by_name: string; reason: string }>(
+      'SELECT claim_id, from_status_id, to_status_id, changed_by_name, reason FROM claim_status_history WHERE claim_id = ANY($1::int[]) AND from_status_id IS NOT NULL ORDER BY claim_id',
+      [[x.ClaimID, y.ClaimID]],
+    );
+    expect(hist).toEqual([
+      { claim_id: x.ClaimID, from_status_id: S.Received, to_status_id: S.InReview, changed_by_name: 'claims-support', reason: 'Documents complete' },
+      { claim_id: y.ClaimID, from_status_id: S.Received, to_status_id: S.InReview, changed_by_name: 'claims-support', reason: 'Documents complete' },
+    ]);
+    const audit = await server.database.sql.query<{ member_id: number; detail: { from: number; to: number } }>(
+      `SELECT member_id, detail FROM audit_log WHERE action = 'claim.status' AND outcome = 'success' AND entity_id = $1`,
+      [String(x.ClaimID)],
+    );
+    expect(audit).toEqual([{ member_id: who.a.memberId, detail: { from: S.Received, to: S.InReview, reason: 'Documents complete' } }]);
+  });
+
+  it('walks a bill to Paid (setting the paid date) and through the reissue loop', async () => {
+    const bill = await addBill(who.a.memberId, { BilledAmount: 80 });
+    for (const to of [S.InReview, S.Approved, S.ScheduledForPayment, S.PaymentIssued, S.Paid, S.NonRedeemedPayment, S.ReadyForReissue, S.PaymentIssued]) {
+      const r = await call(who.su, 'POST', '/api/claims/changeStatusAM', { Ids: [bill.ClaimID], ClaimStatusID: to });
+      expect(r.status, `to ${to}: ${r.body.MsgText}`).toBe(200);
+    }
+    const now = await call<Claim>(who.a, 'GET', `/api/claims/getById/${bill.ClaimID}`);
+    expect(now.body.Data).toMatchObject({ ClaimStatusID: S.PaymentIssued, PaidAmount: 80, Version: 9 });
+    expect(now.body.Data.PaidDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('refuses a forbidden change in a batch and changes nothing (all or nothing)', async () => {
+    const ok1 = await addBill(who.a.memberId);
+    const ok2 = await addBill(who.a.memberId);
+    const done = await addBill(who.a.memberId);
+    await setStatus(done.ClaimID, S.Void);
+    const r = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [ok1.ClaimID, done.ClaimID, ok2.ClaimID], ClaimStatusID: S.InReview });
+    expect(r.status).toBe(409);
+    expect(r.body.MsgText).toBe(`No status was changed. bill ${done.ClaimID}: A bill that is Void cannot be set to In Review: its status is final.`);
+    for (const c of [ok1, ok2]) expect(await row(c.ClaimID)).toMatchObject({ claim_status_id: S.Received, version: 1 });
+    expect(await row(done.ClaimID)).toMatchObject({ claim_status_id: S.Void, version: 1 });
+    const hist = await server.database.sql.query('SELECT 1 FROM claim_status_history WHERE claim_id = ANY($1::int[]) AND from_status_id IS NOT NULL', [
+      [ok1.ClaimID, ok2.ClaimID],
+    ]);
+    expect(hist).toHaveLength(0);
+    const refusedAudit = await server.database.sql.query(`SELECT 1 FROM audit_log WHERE action = 'claim.status' AND outcome = 'refused'`);
+    expect(refusedAudit.length).toBeGreaterThan(0);
+    const skip = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [ok1.ClaimID], ClaimStatusID: S.Paid });
+    expect(skip.status).toBe(409);
+    expect(skip.body.MsgText).toContain('A bill that is Received cannot be set to Paid: it can move to In Review, Pending Information, Denied, Void.');
+  });
+
+  it('refuses unknown ids and bills outside the impersonated member, changing nothing', async () => {
+    const a = await addBill(who.a.memberId);
+    const missing = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [a.ClaimID, 999999], ClaimStatusID: S.InReview });
+    expect(missing.status).toBe(404);
+    expect(missing.body.MsgText).toBe('No status was changed: bill 999999 not found.');
+    const other = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [a.ClaimID], ClaimStatusID: S.InReview }, asMember(who.b.memberId));
+    expect(other.status).toBe(404);
+    expect(await row(a.ClaimID)).toMatchObject({ claim_status_id: S.Received, version: 1 });
+  });
+
+  it('is refused to members and finance users', async () => {
+    const a = await addBill(who.a.memberId);
+    for (const as of [who.a, who.b, who.card, who.admin]) {
+      const r = await call(as, 'POST', '/api/claims/changeStatusAM', { Ids: [a.ClaimID], ClaimStatusID: S.InReview });
+      expect(r.status).toBe(403);
+    }
+    expect(await row(a.ClaimID)).toMatchObject({ claim_status_id: S.Received, version: 1 });
+    const bad = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [], ClaimStatusID: S.InReview });
+    expect(bad.status).toBe(400);
+    expect(bad.body.MsgText).toBe('body.Ids: choose at least one bill');
+  });
+});
+
+describe('pending claims, recent claims, global search, vendors', () => {
+  it('searchAmethyst lists the card member’s own unsettled bills only', async () => {
+    const r = await call<ClaimSearchResult>(who.card, 'POST', '/api/claims/searchAmethyst', { PageSize: 100, SortColumn: 'PaidDate' });
+    expect(r.status).toBe(200);
+    expect(r.body.Data.ItemCount).toBeGreaterThan(0);
+    expect(r.body.Data.Items.every((c) => c.MemberID === who.card.memberId && [1, 2, 3, 4, 6, 7].includes(c.ClaimStatusID))).toBe(true);
+    expect((await call(who.a, 'POST', '/api/claims/searchAmethyst', {})).status).toBe(403);
+  });
+
+  it('recent claims: the six newest received of the member', async () => {
+    const r = await call<Claim[]>(who.b, 'GET', '/api/dashboard/claims/recent/6');
+    expect(r.status).toBe(200);
+    expect(r.body.Data).toHaveLength(6);
+    expect(r.body.Data.every((c) => c.MemberID === who.b.memberId)).toBe(true);
+    const dates = r.body.Data.map((c) => c.ReceivedDate);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect((await call(who.card, 'GET', '/api/dashboard/claims/recent/6')).status).toBe(403);
+  });
+
+  it('global search finds own bills by number, at most 5, never another member’s', async () => {
+    const mine = (await search(who.a, { PageSize: 5 })).body.Data.Items[0] as Claim;
+    const r = await call<Claim[]>(who.a, 'GET', `/api/search/searchClaims?q=${encodeURIComponent(mine.ClaimNumber)}&s=5`);
+    expect(r.status).toBe(200);
+    expect(r.body.Data.map((c) => c.ClaimID)).toContain(mine.ClaimID);
+    const broad = await call<Claim[]>(who.a, 'GET', '/api/search/searchClaims?q=pharmacy&s=50');
+    expect(broad.body.Data.length).toBeLessThanOrEqual(5);
+    expect(broad.body.Data.every((c) => c.MemberID === who.a.memberId)).toBe(true);
+    const theirs = await call<Claim[]>(who.b, 'GET', `/api/search/searchClaims?q=${encodeURIComponent(mine.ClaimNumber)}`);
+    expect(theirs.body.Data.map((c) => c.ClaimID)).not.toContain(mine.ClaimID);
+    expect((await call(who.a, 'GET', '/api/search/searchClaims?q=x')).status).toBe(400);
+  });
+
+  it('vendor search needs 3 characters', async () => {
+    const r = await call<{ PayeeName: string; Kind: string }[]>(who.a, 'GET', '/api/claims/searchVendors/pharm');
+    expect(r.status).toBe(200);
+    expect(r.body.Data.length).toBeGreaterThan(3);
+    expect(r.body.Data.every((v) => /pharm/i.test(v.PayeeName))).toBe(true);
+    const short = await call(who.a, 'GET', '/api/claims/searchVendors/ph');
+    expect(short.status).toBe(400);
+    expect(short.body.MsgText).toBe('params.text: Minimum 3 characters are required');
+  });
+});

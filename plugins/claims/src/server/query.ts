@@ -1,0 +1,132 @@
+import { ClaimStatus } from '@portal/core';
+import { type ClaimSearch, PAID_STATUS_IDS, type SortColumn } from '../contract';
+
+/**
+ * Builds the parameterized SQL of the bills search. Only whitelisted column expressions and
+ * numbered parameters reach the text; every value travels as a parameter.
+ */
+
+/** Whose bills: one member's, or (null) every member's for staff allowed to work across members. */
+export interface ClaimScope {
+  memberId: number | null;
+}
+
+/** The wire row, selected from claims c JOIN members m. */
+export const CLAIM_COLUMNS = `
+  c.claim_id AS "ClaimID", c.claim_number AS "ClaimNumber", c.payee_name AS "PayeeName", c.payee_id AS "PayeeID",
+  c.claim_status_id AS "ClaimStatusID",
+  CASE WHEN c.claim_status_id IN (${PAID_STATUS_IDS.join(',')}) THEN ${ClaimStatus.Paid} ELSE c.claim_status_id END AS "DisplayStatusID",
+  c.bill_type_id AS "BillTypeID", c.claim_type_id AS "ClaimTypeID",
+  c.billed_cents::float8 / 100 AS "BilledAmount", c.submitted_unc_cents::float8 / 100 AS "SubmittedUNCAmount",
+  c.service_date_from::text AS "ServiceDateFrom", c.service_date_to::text AS "ServiceDateTo",
+  c.received_date::text AS "ReceivedDate", c.bill_review_received_date::text AS "BillReviewReceivedDate",
+  c.paid_date::text AS "PaidDate", c.paid_cents::float8 / 100 AS "PaidAmount", c.check_number AS "CheckNumber",
+  c.member_id AS "MemberID", m.member_number AS "MemberNumber", (m.first_name || ' ' || m.last_name) AS "MemberName",
+  c.version AS "Version"`;
+
+/** Sort column to SQL expression; the needsMember ones sort on the joined member. */
+const SORTS: Record<SortColumn, { expr: string; nullable?: boolean; needsMember?: boolean }> = {
+  ClaimID: { expr: 'c.claim_id' },
+  ClaimNumber: { expr: 'c.claim_number' },
+  PayeeName: { expr: 'c.payee_name' },
+  ClaimStatusID: { expr: 'c.claim_status_id' },
+  BillTypeID: { expr: 'c.bill_type_id' },
+  ClaimTypeID: { expr: 'c.claim_type_id' },
+  BilledAmount: { expr: 'c.billed_cents' },
+  SubmittedUNCAmount: { expr: 'c.submitted_unc_cents', nullable: true },
+  ServiceDateFrom: { expr: 'c.service_date_from' },
+  ServiceDateTo: { expr: 'c.service_date_to', nullable: true },
+  ReceivedDate: { expr: 'c.received_date' },
+  PaidDate: { expr: 'c.paid_date', nullable: true },
+  PaidAmount: { expr: 'c.paid_cents', nullable: true },
+  CheckNumber: { expr: 'c.check_number', nullable: true },
+  MemberNumber: { expr: 'm.member_number', needsMember: true },
+  MemberName: { expr: "(m.last_name || ', ' || m.first_name)", needsMember: true },
+};
+
+export interface BuiltSearch {
+  /** Page rows in order. */
+  list: { text: string; params: unknown[] };
+  /** Page rows in order, each also carrying the total count as "__total" (one round trip). */
+  listWithCount: { text: string; params: unknown[] };
+  /** The number of matching rows. */
+  count: { text: string; params: unknown[] };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** WHERE conditions for a filter within a scope; returns SQL fragments over alias c and parameters. */
+export function buildConditions(f: Partial<ClaimSearch>, scope: ClaimScope, params: unknown[] = []): { where: string[]; params: unknown[] } {
+  const where: string[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  if (scope.memberId !== null) where.push(`c.member_id = ${p(scope.memberId)}`);
+  if (f.MemberID) where.push(`c.member_id = ${p(f.MemberID)}`);
+  if (f.MemberNumber) where.push(`c.member_id IN (SELECT member_id FROM members WHERE member_number = ${p(f.MemberNumber)})`);
+  if (f.MemberName) {
+    const like = p(`%${escapeLike(f.MemberName.toLowerCase())}%`);
+    where.push(
+      `c.member_id IN (SELECT member_id FROM members WHERE lower(first_name || ' ' || last_name) LIKE ${like} OR lower(last_name || ', ' || first_name) LIKE ${like})`,
+    );
+  }
+  if (f.ClaimID) where.push(`c.claim_id = ${p(f.ClaimID)}`);
+  if (f.PayeeID) where.push(`c.payee_id = ${p(f.PayeeID)}`);
+  if (f.ClaimNumber) where.push(`c.claim_number LIKE ${p(`${escapeLike(f.ClaimNumber.toUpperCase())}%`)}`);
+  const range = (col: string, from?: string | null, to?: string | null) => {
+    if (from) where.push(`${col} >= ${p(from)}::date`);
+    if (to) where.push(`${col} <= ${p(to)}::date`);
+  };
+  range('c.received_date', f.ReceivedDateFrom, f.ReceivedDateTo);
+  range('c.service_date_from', f.ServiceDateFrom, f.ServiceDateTo);
+  range('c.paid_date', f.PaidDateFrom, f.PaidDateTo);
+  range('c.bill_review_received_date', f.BillReviewReceivedDateFrom, f.BillReviewReceivedDateTo);
+  if (f.CheckNumber) where.push(`c.check_number = ${p(f.CheckNumber)}`);
+  if (f.ClaimStatusID) {
+    if (f.ClaimStatusID === ClaimStatus.Paid) where.push(`c.claim_status_id IN (${PAID_STATUS_IDS.join(',')})`);
+    else where.push(`c.claim_status_id = ${p(f.ClaimStatusID)}`);
+  }
+  if (f.BillTypeID) where.push(`c.bill_type_id = ${p(f.BillTypeID)}`);
+  if (f.ClaimTypeID) where.push(`c.claim_type_id = ${p(f.ClaimTypeID)}`);
+  if (f.IsPaid === true) where.push(`c.claim_status_id IN (${PAID_STATUS_IDS.join(',')})`);
+  if (f.IsPaid === false) where.push(`c.claim_status_id NOT IN (${PAID_STATUS_IDS.join(',')})`);
+  return { where, params };
+}
+
+/**
+ * ORDER BY for a sort: the column then the claim id in the same direction, so pages are stable.
+ * Empty values count as the smallest (last when descending, first when ascending): one index
+ * (x DESC NULLS LAST, claim_id DESC) serves both directions.
+ */
+export function orderBy(column: SortColumn, order: 'asc' | 'desc'): { sql: string; needsMember: boolean } {
+  const s = SORTS[column];
+  const dir = order === 'asc' ? 'ASC' : 'DESC';
+  if (column === 'ClaimID') return { sql: `c.claim_id ${dir}`, needsMember: false };
+  const nulls = s.nullable ? (order === 'asc' ? ' NULLS FIRST' : ' NULLS LAST') : '';
+  return { sql: `${s.expr} ${dir}${nulls}, c.claim_id ${dir}`, needsMember: !!s.needsMember };
+}
+
+/**
+ * The page query finds the page's claim ids on the claims table alone (index order, members joined only
+ * when sorting by a member column), then joins the members of those rows; the count is a separate query.
+ */
+export function buildSearch(f: ClaimSearch, scope: ClaimScope, extraWhere: string[] = []): BuiltSearch {
+  const { where, params } = buildConditions(f, scope);
+  where.push(...extraWhere);
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const ord = orderBy(f.SortColumn, f.SortOrder);
+  const countParams = [...params];
+  const listParams = [...params, f.PageSize, f.PageIndex * f.PageSize];
+  const lim = `$${params.length + 1}`;
+  const off = `$${params.length + 2}`;
+  const pageFrom = ord.needsMember ? 'claims c JOIN members m ON m.member_id = c.member_id' : 'claims c';
+  const list = `SELECT ${CLAIM_COLUMNS}
+FROM (SELECT c.claim_id FROM ${pageFrom} ${whereSql} ORDER BY ${ord.sql} LIMIT ${lim} OFFSET ${off}) page
+JOIN claims c ON c.claim_id = page.claim_id
+JOIN members m ON m.member_id = c.member_id
+ORDER BY ${ord.sql}`;
+  const count = `SELECT count(*)::int AS n FROM claims c ${whereSql}`;
+  const listWithCount = list.replace(' AS "Version"', ` AS "Version", (${count}) AS "__total"`);
+  return { list: { text: list, params: listParams }, listWithCount: { text: listWithCount, params: listParams }, count: { text: count, params: countParams } };
+}

@@ -1,0 +1,352 @@
+import { ClaimStatus, hasAnyRole, Roles } from '@portal/core';
+import { ApiError, badRequest, conflict, forbidden, notFound, type RouteContext, type SqlClient } from '@portal/server';
+import {
+  type ChangeStatus,
+  type Claim,
+  type ClaimCreate,
+  type ClaimDetails,
+  type ClaimSearch,
+  type ClaimSearchResult,
+  type ClaimUpdate,
+  CROSS_MEMBER_ROLES,
+  GLOBAL_SEARCH_LIMIT,
+  PENDING_STATUS_IDS,
+  RECENT_CLAIMS,
+  toCents,
+  type Vendor,
+} from '../contract';
+import { allowedTransitions, checkTransition, EDITABLE_STATUSES, statusName } from '../statusFlow';
+import { buildSearch, CLAIM_COLUMNS, type ClaimScope } from './query';
+
+type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'audit'>;
+
+/**
+ * Whose bills a request may see and change:
+ * - acting for a member (a member's own login, or staff impersonating one with x-member-id): that member's only;
+ * - otherwise SuperUser, CareGuardAdmin and CareSupport work across members;
+ * - anyone else (a member role without a member record) is refused.
+ */
+export function scopeFor(ctx: Pick<RouteContext, 'user' | 'memberId'>): ClaimScope {
+  if (ctx.memberId !== null) return { memberId: ctx.memberId };
+  if (ctx.user && hasAnyRole(ctx.user.roles, CROSS_MEMBER_ROLES)) return { memberId: null };
+  throw forbidden('Your account has no bills of its own. Choose a member to act for first.');
+}
+
+const NOT_FOUND = 'The bill was not found.';
+const isSuperUser = (ctx: Pick<RouteContext, 'user'>) => !!ctx.user && hasAnyRole(ctx.user.roles, [Roles.SuperUser]);
+
+export async function searchClaims(ctx: Ctx, f: ClaimSearch, opts: { pendingOnly?: boolean } = {}): Promise<ClaimSearchResult> {
+  const scope = scopeFor(ctx);
+  const extra = opts.pendingOnly ? [`c.claim_status_id IN (${PENDING_STATUS_IDS.join(',')})`] : [];
+  const q = buildSearch(f, scope, extra);
+  const sql = ctx.database.sql;
+  const cached = cachedCount(sql, q.count.text, q.count.params);
+  if (cached !== null) return { Items: await sql.query<Claim>(q.list.text, q.list.params), ItemCount: cached };
+  // One round trip: the page rows carry the total; only a page past the end needs a count of its own.
+  const rows = await sql.query<Claim & { __total?: number }>(q.listWithCount.text, q.listWithCount.params);
+  let total: number;
+  if (rows.length > 0) total = rows[0]?.__total ?? 0;
+  else total = f.PageIndex === 0 ? 0 : ((await sql.query<{ n: number }>(q.count.text, q.count.params))[0]?.n ?? 0);
+  for (const r of rows) delete r.__total;
+  rememberCount(sql, q.count.text, q.count.params, total);
+  return { Items: rows, ItemCount: total };
+}
+
+/**
+ * Counting is the costly half of a broad staff search (hundreds of thousands of rows in a date range).
+ * A count of at least BIG_COUNT is kept for COUNT_TTL_MS per distinct query, so paging through a broad
+ * result does not count it again; smaller counts (every member's own list) are always exact and fresh.
+ */
+const BIG_COUNT = 5_000;
+const COUNT_TTL_MS = 30_000;
+const COUNT_CACHE_MAX = 500;
+/** One cache per database handle. */
+const countCaches = new WeakMap<SqlClient, Map<string, { n: number; at: number }>>();
+const countKey = (text: string, params: unknown[]) => `${text}\u0000${JSON.stringify(params)}`;
+
+function cachedCount(sql: SqlClient, text: string, params: unknown[]): number | null {
+  const hit = countCaches.get(sql)?.get(countKey(text, params));
+  return hit && Date.now() - hit.at < COUNT_TTL_MS ? hit.n : null;
+}
+
+function rememberCount(sql: SqlClient, text: string, params: unknown[], n: number): void {
+  let cache = countCaches.get(sql);
+  if (!cache) {
+    cache = new Map();
+    countCaches.set(sql, cache);
+  }
+  const key = countKey(text, params);
+  if (n < BIG_COUNT) {
+    cache.delete(key);
+    return;
+  }
+  const now = Date.now();
+  if (cache.size >= COUNT_CACHE_MAX) {
+    for (const [k, v] of cache) if (now - v.at >= COUNT_TTL_MS || cache.size >= COUNT_CACHE_MAX) cache.delete(k);
+  }
+  cache.set(key, { n, at: now });
+}
+
+async function loadClaim(sql: SqlClient, id: number, scope: ClaimScope, lock = false): Promise<Claim | null> {
+  const params: unknown[] = [id];
+  let where = 'c.claim_id = $1';
+  if (scope.memberId !== null) {
+    params.push(scope.memberId);
+    where += ' AND c.member_id = $2';
+  }
+  const rows = await sql.query<Claim>(
+    `SELECT ${CLAIM_COLUMNS} FROM claims c JOIN members m ON m.member_id = c.member_id WHERE ${where}${lock ? ' FOR UPDATE OF c' : ''}`,
+    params,
+  );
+  return rows[0] ?? null;
+}
+
+export async function getClaim(ctx: Ctx, id: number): Promise<Claim> {
+  const claim = await loadClaim(ctx.database.sql, id, scopeFor(ctx));
+  if (!claim) throw notFound(NOT_FOUND);
+  return claim;
+}
+
+const canEdit = (ctx: Ctx, c: Claim) => (isSuperUser(ctx) ? c.ClaimStatusID !== ClaimStatus.Void : EDITABLE_STATUSES.includes(c.ClaimStatusID));
+
+export async function claimDetails(ctx: Ctx, id: number): Promise<ClaimDetails> {
+  const claim = await getClaim(ctx, id);
+  const history = await ctx.database.sql.query<ClaimDetails['StatusHistory'][number]>(
+    `SELECT from_status_id AS "FromStatusID", to_status_id AS "ToStatusID", changed_by_name AS "ChangedBy",
+            to_char(changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "ChangedAt", reason AS "Reason"
+     FROM claim_status_history WHERE claim_id = $1 ORDER BY id DESC`,
+    [id],
+  );
+  return { Claim: claim, StatusHistory: history, AllowedStatusIDs: [...allowedTransitions(claim.ClaimStatusID)], CanEdit: canEdit(ctx, claim) };
+}
+
+/** The payee of a bill: an existing one by id, or by name (reused case-insensitively, else added). */
+async function resolvePayee(sql: SqlClient, b: { PayeeID?: number | null; PayeeName?: string | null }): Promise<{ id: number; name: string }> {
+  if (b.PayeeID) {
+    const r = await sql.query<{ payee_id: number; name: string }>('SELECT payee_id, name FROM claim_payees WHERE payee_id = $1', [b.PayeeID]);
+    if (!r[0]) throw badRequest(`body.PayeeID: there is no payee ${b.PayeeID}.`);
+    return { id: r[0].payee_id, name: r[0].name };
+  }
+  const name = (b.PayeeName ?? '').trim();
+  const found = await sql.query<{ payee_id: number; name: string }>(
+    'SELECT payee_id, name FROM claim_payees WHERE lower(name) = lower($1) ORDER BY payee_id LIMIT 1',
+    [name],
+  );
+  if (found[0]) return { id: found[0].payee_id, name: found[0].name };
+  const added = await sql.query<{ payee_id: number }>(`INSERT INTO claim_payees (name, kind) VALUES ($1, 'Other') RETURNING payee_id`, [name]);
+  return { id: added[0]?.payee_id as number, name };
+}
+
+export async function createClaim(ctx: Ctx, b: ClaimCreate): Promise<Claim> {
+  let memberId: number;
+  if (ctx.memberId !== null) {
+    if (b.MemberID && b.MemberID !== ctx.memberId)
+      throw badRequest(`body.MemberID: you are acting for member ${ctx.memberId}; a bill for another member cannot be added here.`);
+    memberId = ctx.memberId;
+  } else {
+    if (!b.MemberID) throw badRequest('body.MemberID: choose the member the bill belongs to.');
+    memberId = b.MemberID;
+  }
+  const sql = ctx.database.sql;
+  if ((await sql.query('SELECT 1 FROM members WHERE member_id = $1', [memberId])).length === 0)
+    throw badRequest(`body.MemberID: there is no member ${memberId}.`);
+  const id = await sql.transaction(async (tx) => {
+    const payee = await resolvePayee(tx, b);
+    const next = await tx.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('claims', 'claim_id'))::int AS id`);
+    const claimId = next[0]?.id as number;
+    await tx.query(
+      `INSERT INTO claims (claim_id, claim_number, member_id, payee_id, payee_name, claim_status_id, bill_type_id, claim_type_id, billed_cents,
+         submitted_unc_cents, service_date_from, service_date_to, received_date, bill_review_received_date, created_by)
+       VALUES ($1::int, coalesce($2::text, 'CL' || to_char(current_date, 'YY') || lpad($1::int::text, 6, '0')), $3, $4, $5, ${ClaimStatus.Received}, $6, $7, $8,
+         $9, $10::date, $11::date, coalesce($12::date, current_date), $13::date, $14)`,
+      [
+        claimId,
+        b.ClaimNumber ? b.ClaimNumber.toUpperCase() : null,
+        memberId,
+        payee.id,
+        payee.name,
+        b.BillTypeID,
+        b.ClaimTypeID,
+        toCents(b.BilledAmount),
+        b.SubmittedUNCAmount == null ? null : toCents(b.SubmittedUNCAmount),
+        b.ServiceDateFrom,
+        b.ServiceDateTo ?? null,
+        b.ReceivedDate ?? null,
+        b.BillReviewReceivedDate ?? null,
+        ctx.user?.id ?? null,
+      ],
+    );
+    await tx.query(
+      `INSERT INTO claim_status_history (claim_id, from_status_id, to_status_id, changed_by_user_id, changed_by_name, reason) VALUES ($1, NULL, $2, $3, $4, 'Created')`,
+      [claimId, ClaimStatus.Received, ctx.user?.id ?? null, ctx.user?.name ?? null],
+    );
+    return claimId;
+  });
+  await ctx.audit({ action: 'claim.create', entity: 'claim', entityId: id, memberId, detail: { billed: b.BilledAmount } });
+  return (await loadClaim(sql, id, { memberId: null })) as Claim;
+}
+
+const STALE =
+  'This bill was changed by someone else after you opened it. Your changes were not saved: reload the bill to see the latest version, then make your changes again.';
+
+export async function updateClaim(ctx: Ctx, b: ClaimUpdate): Promise<Claim> {
+  const scope = scopeFor(ctx);
+  const sql = ctx.database.sql;
+  const changed = await sql.transaction(async (tx) => {
+    const cur = await loadClaim(tx, b.ClaimID, scope, true);
+    if (!cur) throw notFound(NOT_FOUND);
+    if (cur.Version !== b.Version) throw conflict(STALE);
+    if (!canEdit(ctx, cur)) throw conflict(`A bill that is ${statusName(cur.ClaimStatusID)} can no longer be edited.`);
+    const paymentChanged =
+      (b.PaidDate ?? null) !== cur.PaidDate ||
+      (b.PaidAmount == null ? null : toCents(b.PaidAmount)) !== (cur.PaidAmount == null ? null : toCents(cur.PaidAmount)) ||
+      (b.CheckNumber ?? null) !== cur.CheckNumber;
+    if (paymentChanged && !isSuperUser(ctx)) throw forbidden('Only a SuperUser may change the payment details (paid date, paid amount, check number).');
+    const payee = b.PayeeID === cur.PayeeID && b.PayeeID ? { id: cur.PayeeID as number, name: cur.PayeeName } : await resolvePayee(tx, b);
+    const rows = await tx.query<{ claim_id: number }>(
+      `UPDATE claims SET claim_number = coalesce($3, claim_number), payee_id = $4, payee_name = $5, bill_type_id = $6, claim_type_id = $7,
+         billed_cents = $8, submitted_unc_cents = $9, service_date_from = $10::date, service_date_to = $11::date,
+         received_date = coalesce($12::date, received_date), bill_review_received_date = $13::date,
+         paid_date = $14::date, paid_cents = $15, check_number = $16, version = version + 1, updated_at = now()
+       WHERE claim_id = $1 AND version = $2 RETURNING claim_id`,
+      [
+        b.ClaimID,
+        b.Version,
+        b.ClaimNumber ? b.ClaimNumber.toUpperCase() : null,
+        payee.id,
+        payee.name,
+        b.BillTypeID,
+        b.ClaimTypeID,
+        toCents(b.BilledAmount),
+        b.SubmittedUNCAmount == null ? null : toCents(b.SubmittedUNCAmount),
+        b.ServiceDateFrom,
+        b.ServiceDateTo ?? null,
+        b.ReceivedDate ?? null,
+        b.BillReviewReceivedDate ?? null,
+        b.PaidDate ?? null,
+        b.PaidAmount == null ? null : toCents(b.PaidAmount),
+        b.CheckNumber ?? null,
+      ],
+    );
+    if (rows.length === 0) throw conflict(STALE);
+    const after = (await loadClaim(tx, b.ClaimID, { memberId: null })) as Claim;
+    const diff = Object.fromEntries(
+      (Object.keys(after) as (keyof Claim)[]).filter((k) => k !== 'Version' && after[k] !== cur[k]).map((k) => [k, { from: cur[k], to: after[k] }]),
+    );
+    return { after, diff };
+  });
+  await ctx.audit({ action: 'claim.update', entity: 'claim', entityId: b.ClaimID, memberId: changed.after.MemberID, detail: { changes: changed.diff } });
+  return changed.after;
+}
+
+/**
+ * Moves every listed bill to one status in a single transaction: the rows are locked, every transition
+ * is checked against the state machine, and one refusal (or one bill out of reach) changes nothing.
+ */
+export async function changeStatus(ctx: Ctx, b: ChangeStatus): Promise<Claim[]> {
+  const scope = scopeFor(ctx);
+  const ids = [...new Set(b.Ids)].sort((x, y) => x - y);
+  const to = b.ClaimStatusID;
+  const sql = ctx.database.sql;
+  let moved: { id: number; member: number; from: number }[] = [];
+  try {
+    moved = await sql.transaction(async (tx) => {
+      const params: unknown[] = [ids];
+      let where = 'claim_id = ANY($1::int[])';
+      if (scope.memberId !== null) {
+        params.push(scope.memberId);
+        where += ' AND member_id = $2';
+      }
+      const rows = await tx.query<{ claim_id: number; member_id: number; claim_status_id: number }>(
+        `SELECT claim_id, member_id, claim_status_id FROM claims WHERE ${where} ORDER BY claim_id FOR UPDATE`,
+        params,
+      );
+      const found = new Set(rows.map((r) => r.claim_id));
+      const missing = ids.filter((id) => !found.has(id));
+      if (missing.length) throw notFound(`No status was changed: ${missing.length === 1 ? 'bill' : 'bills'} ${listIds(missing)} not found.`);
+      const refused = rows.map((r) => ({ id: r.claim_id, check: checkTransition(r.claim_status_id, to) })).filter((r) => !r.check.ok);
+      if (refused.length) {
+        const lines = refused.slice(0, 5).map((r) => `bill ${r.id}: ${(r.check as { message: string }).message}`);
+        if (refused.length > 5) lines.push(`and ${refused.length - 5} more`);
+        throw conflict(`No status was changed. ${lines.join(' ')}`);
+      }
+      await tx.query(
+        `UPDATE claims SET claim_status_id = $2::int, version = version + 1, updated_at = now(),
+           paid_date = CASE WHEN $2::int = ${ClaimStatus.Paid} THEN coalesce(paid_date, current_date) ELSE paid_date END,
+           paid_cents = CASE WHEN $2::int = ${ClaimStatus.Paid} THEN coalesce(paid_cents, billed_cents) ELSE paid_cents END,
+           bill_review_received_date = CASE WHEN $2::int = ${ClaimStatus.InReview} THEN coalesce(bill_review_received_date, current_date) ELSE bill_review_received_date END
+         WHERE claim_id = ANY($1::int[])`,
+        [ids, to],
+      );
+      await tx.query(
+        `INSERT INTO claim_status_history (claim_id, from_status_id, to_status_id, changed_by_user_id, changed_by_name, reason)
+         SELECT u.id, u.f, $3::int, $4::uuid, $5::text, $6::text FROM unnest($1::int[], $2::int[]) AS u(id, f)`,
+        [rows.map((r) => r.claim_id), rows.map((r) => r.claim_status_id), to, ctx.user?.id ?? null, ctx.user?.name ?? null, b.Reason ?? null],
+      );
+      return rows.map((r) => ({ id: r.claim_id, member: r.member_id, from: r.claim_status_id }));
+    });
+  } catch (e) {
+    if (e instanceof ApiError) {
+      await ctx.audit({
+        action: 'claim.status',
+        entity: 'claim',
+        entityId: ids.slice(0, 20).join(','),
+        outcome: 'refused',
+        detail: { ids, to, message: e.message },
+      });
+    }
+    throw e;
+  }
+  for (const m of moved) {
+    await ctx.audit({ action: 'claim.status', entity: 'claim', entityId: m.id, memberId: m.member, detail: { from: m.from, to, reason: b.Reason ?? null } });
+  }
+  return sql.query<Claim>(
+    `SELECT ${CLAIM_COLUMNS} FROM claims c JOIN members m ON m.member_id = c.member_id WHERE c.claim_id = ANY($1::int[]) ORDER BY c.claim_id`,
+    [ids],
+  );
+}
+
+const listIds = (ids: number[]) => (ids.length > 10 ? `${ids.slice(0, 10).join(', ')} and ${ids.length - 10} more` : ids.join(', '));
+
+export async function recentClaims(ctx: Ctx): Promise<Claim[]> {
+  const scope = scopeFor(ctx);
+  const params: unknown[] = [RECENT_CLAIMS];
+  const where = scope.memberId === null ? '' : `WHERE c.member_id = $${params.push(scope.memberId)}`;
+  return ctx.database.sql.query<Claim>(
+    `SELECT ${CLAIM_COLUMNS}
+     FROM (SELECT c.claim_id FROM claims c ${where} ORDER BY c.received_date DESC, c.claim_id DESC LIMIT $1) page
+     JOIN claims c ON c.claim_id = page.claim_id JOIN members m ON m.member_id = c.member_id
+     ORDER BY c.received_date DESC, c.claim_id DESC`,
+    params,
+  );
+}
+
+/** Global search (limit 5): claim id, claim number prefix, check number, or payee name. */
+export async function quickSearch(ctx: Ctx, q: string, size: number): Promise<Claim[]> {
+  const scope = scopeFor(ctx);
+  const params: unknown[] = [Math.min(size, GLOBAL_SEARCH_LIMIT)];
+  const mine = scope.memberId === null ? '' : ` AND c.member_id = $${params.push(scope.memberId)}`;
+  const parts: string[] = [];
+  if (/^\d{1,9}$/.test(q)) parts.push(`(SELECT c.claim_id FROM claims c WHERE c.claim_id = $${params.push(Number(q))}${mine})`);
+  const prefix = `${q.toUpperCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  parts.push(`(SELECT c.claim_id FROM claims c WHERE c.claim_number LIKE $${params.push(prefix)}${mine} ORDER BY c.claim_id DESC LIMIT $1)`);
+  parts.push(`(SELECT c.claim_id FROM claims c WHERE c.check_number = $${params.push(q)}${mine} ORDER BY c.claim_id DESC LIMIT $1)`);
+  const like = `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  parts.push(
+    `(SELECT c.claim_id FROM claims c WHERE c.payee_id IN (SELECT payee_id FROM claim_payees WHERE lower(name) LIKE $${params.push(like)})${mine} ORDER BY c.claim_id DESC LIMIT $1)`,
+  );
+  return ctx.database.sql.query<Claim>(
+    `SELECT ${CLAIM_COLUMNS} FROM claims c JOIN members m ON m.member_id = c.member_id
+     WHERE c.claim_id IN (${parts.join(' UNION ')}) ORDER BY c.claim_id DESC LIMIT $1`,
+    params,
+  );
+}
+
+export async function searchVendors(sql: SqlClient, text: string): Promise<Vendor[]> {
+  const like = `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return sql.query<Vendor>(
+    `SELECT payee_id AS "PayeeID", name AS "PayeeName", kind AS "Kind", city AS "City", state AS "State"
+     FROM claim_payees WHERE lower(name) LIKE $1 ORDER BY lower(name) LIMIT 20`,
+    [like],
+  );
+}

@@ -1,0 +1,86 @@
+import type { Migration } from '@portal/core';
+import { PAYEES } from './payees';
+
+const lit = (s: string | null) => (s === null ? 'NULL' : `'${s.replace(/'/g, "''")}'`);
+
+/**
+ * Secondary indexes of claims, kept in one list so the bulk seed can drop them, load, and build them
+ * again (far faster than maintaining them row by row). Member-scoped queries (a member's few hundred
+ * bills) use (member_id, claim_id DESC); cross-member staff searches use the date, status, number and
+ * payee indexes. Every index ends in claim_id so ORDER BY x, claim_id pages walk an index.
+ */
+export const CLAIM_INDEXES: readonly { name: string; sql: string }[] = [
+  // Claim ids follow the received date: a cross-member page in id order with a received range walks this index alone.
+  { name: 'claims_claim_received_idx', sql: 'CREATE INDEX claims_claim_received_idx ON claims (claim_id DESC, received_date)' },
+  { name: 'claims_member_claim_idx', sql: 'CREATE INDEX claims_member_claim_idx ON claims (member_id, claim_id DESC)' },
+  { name: 'claims_member_received_idx', sql: 'CREATE INDEX claims_member_received_idx ON claims (member_id, received_date DESC, claim_id DESC)' },
+  { name: 'claims_received_idx', sql: 'CREATE INDEX claims_received_idx ON claims (received_date DESC, claim_id DESC)' },
+  { name: 'claims_status_received_idx', sql: 'CREATE INDEX claims_status_received_idx ON claims (claim_status_id, received_date DESC, claim_id DESC)' },
+  { name: 'claims_paid_date_idx', sql: 'CREATE INDEX claims_paid_date_idx ON claims (paid_date DESC NULLS LAST, claim_id DESC)' },
+  { name: 'claims_service_date_idx', sql: 'CREATE INDEX claims_service_date_idx ON claims (service_date_from DESC, claim_id DESC)' },
+  { name: 'claims_number_idx', sql: 'CREATE INDEX claims_number_idx ON claims (claim_number text_pattern_ops)' },
+  { name: 'claims_check_idx', sql: 'CREATE INDEX claims_check_idx ON claims (check_number) WHERE check_number IS NOT NULL' },
+  { name: 'claims_payee_idx', sql: 'CREATE INDEX claims_payee_idx ON claims (payee_id, claim_id DESC)' },
+];
+
+export const claimsMigrations: Migration[] = [
+  {
+    id: '0001_claims',
+    sql: `
+-- Payees (vendors): hospitals, clinics, pharmacies, DME suppliers ... chosen on the bill entry form.
+CREATE TABLE claim_payees (
+  payee_id serial PRIMARY KEY,
+  name text NOT NULL,
+  kind text NOT NULL,
+  city text,
+  state text,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX claim_payees_name_idx ON claim_payees (lower(name) text_pattern_ops);
+
+-- Bills. Money is integer cents; the API carries dollars with 2 decimals.
+CREATE TABLE claims (
+  claim_id serial PRIMARY KEY,
+  claim_number text NOT NULL,
+  member_id integer NOT NULL REFERENCES members (member_id),
+  payee_id integer REFERENCES claim_payees (payee_id),
+  -- The payee's name as on the bill (kept when a payee is renamed; sorts without a join).
+  payee_name text NOT NULL,
+  claim_status_id smallint NOT NULL DEFAULT 1,
+  bill_type_id smallint NOT NULL,
+  claim_type_id smallint NOT NULL DEFAULT 5,
+  billed_cents bigint NOT NULL CHECK (billed_cents >= 0),
+  submitted_unc_cents bigint CHECK (submitted_unc_cents >= 0),
+  service_date_from date NOT NULL,
+  service_date_to date,
+  received_date date NOT NULL DEFAULT current_date,
+  bill_review_received_date date,
+  paid_date date,
+  paid_cents bigint CHECK (paid_cents >= 0),
+  check_number text,
+  version integer NOT NULL DEFAULT 1,
+  created_by uuid,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  CHECK (service_date_to IS NULL OR service_date_to >= service_date_from)
+);
+${CLAIM_INDEXES.map((i) => `${i.sql};`).join('\n')}
+
+-- Every status change: who, when, from, to (the audit log holds the same with the request).
+CREATE TABLE claim_status_history (
+  id bigserial PRIMARY KEY,
+  claim_id integer NOT NULL REFERENCES claims (claim_id),
+  from_status_id smallint,
+  to_status_id smallint NOT NULL,
+  changed_by_user_id uuid,
+  changed_by_name text,
+  changed_at timestamptz NOT NULL DEFAULT now(),
+  reason text
+);
+CREATE INDEX claim_status_history_claim_idx ON claim_status_history (claim_id, id);
+
+INSERT INTO claim_payees (name, kind, city, state) VALUES
+${PAYEES.map((p) => `(${lit(p.name)}, ${lit(p.kind)}, ${lit(p.city)}, ${lit(p.state)})`).join(',\n')};
+`,
+  },
+];

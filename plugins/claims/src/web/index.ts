@@ -1,0 +1,32 @@
+import { defineWebPlugin } from '@portal/web';
+import { ClaimsAccess } from '../access';
+import en from './i18n/en.json';
+
+export default defineWebPlugin({
+  id: 'claims',
+  i18n: { namespace: 'claims', en },
+  routes: [
+    {
+      path: '/claims',
+      access: ClaimsAccess.bills,
+      title: 'claims:title.bills',
+      nav: { label: 'claims:nav.bills', order: 100 },
+      load: () => import('./pages/ClaimsPage'),
+    },
+    { path: '/claims/:id', access: ClaimsAccess.bills, title: 'claims:title.detail', load: () => import('./pages/ClaimDetailPage') },
+    {
+      path: '/claims-new',
+      access: ClaimsAccess.create,
+      title: 'claims:title.new',
+      nav: { label: 'claims:nav.newBill', order: 110 },
+      load: () => import('./pages/NewClaimPage'),
+    },
+    {
+      path: '/pendingclaims',
+      access: ClaimsAccess.pending,
+      title: 'claims:title.pending',
+      nav: { label: 'claims:nav.pending', order: 120 },
+      load: () => import('./pages/PendingClaimsPage'),
+    },
+  ],
+});

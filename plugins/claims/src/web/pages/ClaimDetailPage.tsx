@@ -1,0 +1,127 @@
+import { hasAnyRole, Roles } from '@portal/core';
+import { layoutCss, useApi, useRoles } from '@portal/web';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { type Claim, type ClaimDetails, ClaimsApi } from '../../contract';
+import { ClaimForm, toPayload } from '../shared/ClaimForm';
+import * as css from '../shared/claims.css';
+import { claimTypeName, money, statusName } from '../shared/format';
+import { useClaimLookups } from '../shared/useClaimLookups';
+
+function ClaimView({ claim }: { claim: Claim }) {
+  const { t } = useTranslation('claims');
+  const { statusNames, billTypeNames } = useClaimLookups();
+  const none = t('detail.none');
+  const rows: [string, string][] = [
+    [t('grid.ClaimID'), String(claim.ClaimID)],
+    [t('grid.ClaimNumber'), claim.ClaimNumber || none],
+    [t('detail.member'), `${claim.MemberName} (${claim.MemberNumber})`],
+    [t('grid.PayeeName'), claim.PayeeName],
+    [t('grid.ClaimStatusID'), statusName(statusNames, claim.ClaimStatusID)],
+    [t('grid.BillTypeID'), billTypeNames.get(claim.BillTypeID) ?? String(claim.BillTypeID)],
+    [t('grid.ClaimTypeID'), claimTypeName(t, claim.ClaimTypeID)],
+    [t('grid.BilledAmount'), money(claim.BilledAmount)],
+    [t('grid.SubmittedUNCAmount'), money(claim.SubmittedUNCAmount) || none],
+    [t('grid.ServiceDateFrom'), claim.ServiceDateFrom],
+    [t('grid.ServiceDateTo'), claim.ServiceDateTo ?? none],
+    [t('grid.ReceivedDate'), claim.ReceivedDate],
+    [t('grid.PaidDate'), claim.PaidDate ?? none],
+    [t('grid.PaidAmount'), money(claim.PaidAmount) || none],
+    [t('grid.CheckNumber'), claim.CheckNumber ?? none],
+  ];
+  return (
+    <dl className={css.dl} data-testid="claim-view">
+      {rows.map(([k, v]) => (
+        <div key={k}>
+          <dt className={css.dt}>{k}</dt>
+          <dd className={css.dd}>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** /claims/:id: view, then edit, then save or cancel (cancel restores the bill as loaded). */
+export default function ClaimDetailPage() {
+  const { id } = useParams();
+  const api = useApi();
+  const roles = useRoles();
+  const queryClient = useQueryClient();
+  const { t } = useTranslation('claims');
+  const { statusNames } = useClaimLookups();
+  const [editing, setEditing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const key = ['claims', 'details', id];
+  const details = useQuery({ queryKey: key, queryFn: () => api.post<ClaimDetails>(ClaimsApi.details, { ClaimID: Number(id) }, { notify: false }) });
+
+  if (details.isPending) return <p aria-busy="true">{t('detail.loading')}</p>;
+  if (details.isError)
+    return (
+      <div className={layoutCss.card}>
+        <p role="alert">{t('detail.notFound')}</p>
+        <Link to="/claims">{t('detail.back')}</Link>
+      </div>
+    );
+  const { Claim: claim, StatusHistory, CanEdit } = details.data;
+
+  return (
+    <div className={css.stack}>
+      <div className={layoutCss.card}>
+        {editing ? (
+          <ClaimForm
+            initial={claim}
+            askMember={false}
+            busy={busy}
+            onCancel={() => setEditing(false)}
+            onSave={async (v) => {
+              setBusy(true);
+              try {
+                await api.post(ClaimsApi.update, { ClaimID: claim.ClaimID, Version: claim.Version, ...toPayload(v, hasAnyRole(roles, [Roles.SuperUser])) });
+                await queryClient.invalidateQueries({ queryKey: ['claims'] });
+                setEditing(false);
+              } catch {
+                // the API client showed the server's message; the edits stay in the form
+              } finally {
+                setBusy(false);
+              }
+            }}
+          />
+        ) : (
+          <div className={css.stack}>
+            <ClaimView claim={claim} />
+            <div className={css.row}>
+              {CanEdit && (
+                <Button className={css.primary} onPress={() => setEditing(true)}>
+                  {t('detail.edit')}
+                </Button>
+              )}
+              <Link to="/claims">{t('detail.back')}</Link>
+            </div>
+          </div>
+        )}
+      </div>
+      <section className={layoutCss.card} aria-labelledby="history">
+        <h2 id="history">{t('detail.history')}</h2>
+        {StatusHistory.length === 0 ? (
+          <p>{t('detail.historyEmpty')}</p>
+        ) : (
+          <ul>
+            {StatusHistory.map((h) => (
+              <li key={`${h.ChangedAt}-${h.ToStatusID}`}>
+                {t('detail.historyRow', {
+                  from: h.FromStatusID === null ? t('detail.none') : (statusNames.get(h.FromStatusID) ?? h.FromStatusID),
+                  to: statusNames.get(h.ToStatusID) ?? h.ToStatusID,
+                  by: h.ChangedBy ?? t('detail.none'),
+                  at: new Date(h.ChangedAt).toLocaleString(),
+                })}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

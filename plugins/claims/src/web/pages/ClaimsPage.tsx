@@ -1,0 +1,215 @@
+import { hasAnyRole } from '@portal/core';
+import { layoutCss, useApi, useRoles } from '@portal/web';
+import { DatePickerField, Form, SelectField, TextField } from '@portal/web/kit';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { TextField as AriaTextField, Button, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { z } from 'zod';
+import { ClaimsAccess } from '../../access';
+import { type Claim, type ClaimSearchInput, ClaimsApi } from '../../contract';
+import { BillsGrid } from '../shared/BillsGrid';
+import * as css from '../shared/claims.css';
+import { monthsAgo } from '../shared/format';
+import { useClaimLookups } from '../shared/useClaimLookups';
+
+const filterSchema = z.object({
+  ReceivedDateFrom: z.string().nullable(),
+  ReceivedDateTo: z.string().nullable(),
+  ClaimStatusID: z.number().nullable(),
+  BillTypeID: z.number().nullable(),
+  ClaimNumber: z.string(),
+  Payment: z.enum(['any', 'paid', 'unpaid']),
+});
+type FilterValues = z.infer<typeof filterSchema>;
+
+/** Defaults of spec 02 section 9: bills received in the last 6 months. */
+const defaults = (): FilterValues => ({
+  ReceivedDateFrom: monthsAgo(6),
+  ReceivedDateTo: null,
+  ClaimStatusID: null,
+  BillTypeID: null,
+  ClaimNumber: '',
+  Payment: 'any',
+});
+
+function toSearch(v: FilterValues): ClaimSearchInput {
+  return {
+    ReceivedDateFrom: v.ReceivedDateFrom,
+    ReceivedDateTo: v.ReceivedDateTo,
+    ClaimStatusID: v.ClaimStatusID,
+    BillTypeID: v.BillTypeID,
+    ClaimNumber: v.ClaimNumber || null,
+    IsPaid: v.Payment === 'any' ? null : v.Payment === 'paid',
+  };
+}
+
+type LookupState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'loaded' } | { kind: 'error'; message: string };
+
+/** Claim-id lookup: idle, loading, loaded (spec 02 section 2); under 2 characters is refused. */
+function ClaimIdLookup() {
+  const api = useApi();
+  const navigate = useNavigate();
+  const { t } = useTranslation('claims');
+  const [value, setValue] = useState('');
+  const [state, setState] = useState<LookupState>({ kind: 'idle' });
+  const find = async () => {
+    if (value.trim().length < 2 || !/^\d+$/.test(value.trim())) {
+      setState({ kind: 'error', message: t('lookup.invalid') });
+      return;
+    }
+    setState({ kind: 'loading' });
+    try {
+      const claim = await api.get<Claim>(ClaimsApi.getById.replace(':id', value.trim()), { notify: false });
+      setState({ kind: 'loaded' });
+      navigate(`/claims/${claim.ClaimID}`);
+    } catch {
+      setState({ kind: 'error', message: t('lookup.notFound') });
+    }
+  };
+  return (
+    <form
+      className={css.row}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void find();
+      }}
+    >
+      <AriaTextField value={value} onChange={setValue} className={css.stack} style={{ gap: 4 }}>
+        <Label>{t('lookup.label')}</Label>
+        <Input className={css.button} inputMode="numeric" />
+      </AriaTextField>
+      <Button type="submit" className={css.button} isDisabled={state.kind === 'loading'}>
+        {state.kind === 'loading' ? t('lookup.loading') : t('lookup.submit')}
+      </Button>
+      {state.kind === 'error' && (
+        <p role="alert" className={css.message}>
+          {state.message}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function StatusChange({ ids, onDone }: { ids: string[]; onDone: () => void }) {
+  const api = useApi();
+  const { t } = useTranslation('claims');
+  const { statuses } = useClaimLookups();
+  const [target, setTarget] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const apply = async () => {
+    if (target === null || ids.length === 0) return;
+    setBusy(true);
+    try {
+      await api.post(ClaimsApi.changeStatusAM, { Ids: ids.map(Number), ClaimStatusID: target });
+      onDone();
+    } catch {
+      // the API client showed the server's message
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={css.row}>
+      <span aria-live="polite">{t('status.selected', { count: ids.length })}</span>
+      <Select
+        selectedKey={target}
+        onSelectionChange={(k) => setTarget(k === null ? null : Number(k))}
+        aria-label={t('status.target')}
+        placeholder={t('status.target')}
+      >
+        <Button className={css.button}>
+          <SelectValue />
+        </Button>
+        <Popover>
+          <ListBox className={css.stack} style={{ background: 'white', padding: 8, gap: 2 }}>
+            {statuses.map((s) => (
+              <ListBoxItem key={s.Key} id={s.Key} style={{ padding: 4, cursor: 'pointer' }}>
+                {s.Value}
+              </ListBoxItem>
+            ))}
+          </ListBox>
+        </Popover>
+      </Select>
+      <Button className={css.primary} isDisabled={busy || target === null || ids.length === 0} onPress={() => void apply()}>
+        {t('status.apply')}
+      </Button>
+    </div>
+  );
+}
+
+/** /claims (Bills): filters, sorting, paging; received in the last 6 months, ClaimID descending, 20 a page. */
+export default function ClaimsPage() {
+  const { t } = useTranslation('claims');
+  const roles = useRoles();
+  const queryClient = useQueryClient();
+  const { statuses, billTypes } = useClaimLookups();
+  const [filters, setFilters] = useState<FilterValues>(defaults);
+  const [selected, setSelected] = useState<string[]>([]);
+  const canChangeStatus = hasAnyRole(roles, ClaimsAccess.changeStatus);
+  const search = useMemo(() => toSearch(filters), [filters]);
+  const statusOptions = statuses.filter((s) => s.Key !== 29 && s.Key !== 30).map((s) => ({ value: s.Key, label: s.Value }));
+  const billTypeOptions = billTypes.map((b) => ({ value: b.Key, label: b.Value }));
+
+  return (
+    <div className={css.stack}>
+      <section className={layoutCss.card} aria-label={t('filters.title')}>
+        <Form schema={filterSchema} defaultValues={defaults()} onSubmit={(v) => setFilters(v)} aria-label={t('filters.title')}>
+          {(form) => (
+            <div className={css.filters}>
+              <DatePickerField name="ReceivedDateFrom" label={t('filters.receivedFrom')} />
+              <DatePickerField name="ReceivedDateTo" label={t('filters.receivedTo')} />
+              <SelectField name="ClaimStatusID" label={t('filters.status')} options={statusOptions} placeholder={t('filters.any')} />
+              <SelectField name="BillTypeID" label={t('filters.billType')} options={billTypeOptions} placeholder={t('filters.any')} />
+              <TextField name="ClaimNumber" label={t('filters.claimNumber')} />
+              <SelectField
+                name="Payment"
+                label={t('filters.payment')}
+                options={[
+                  { value: 'any', label: t('filters.any') },
+                  { value: 'paid', label: t('filters.paid') },
+                  { value: 'unpaid', label: t('filters.unpaid') },
+                ]}
+              />
+              <div className={css.row}>
+                <Button type="submit" className={css.primary}>
+                  {t('filters.apply')}
+                </Button>
+                <Button
+                  className={css.button}
+                  onPress={() => {
+                    form.reset(defaults());
+                    setFilters(defaults());
+                  }}
+                >
+                  {t('filters.reset')}
+                </Button>
+              </div>
+            </div>
+          )}
+        </Form>
+      </section>
+      <ClaimIdLookup />
+      <BillsGrid
+        label={t('grid.label')}
+        url={ClaimsApi.search}
+        filters={search}
+        defaultSort={{ column: 'ClaimID', order: 'desc' }}
+        stateKey="bills"
+        selectable={canChangeStatus}
+        onSelectionChange={setSelected}
+        actions={
+          canChangeStatus ? (
+            <StatusChange
+              ids={selected}
+              onDone={() => {
+                void queryClient.invalidateQueries({ queryKey: ['claims'] });
+              }}
+            />
+          ) : undefined
+        }
+      />
+    </div>
+  );
+}

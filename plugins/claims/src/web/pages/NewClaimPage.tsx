@@ -1,0 +1,45 @@
+import { hasAnyRole, Roles } from '@portal/core';
+import { layoutCss, showToast, useApi, useRoles } from '@portal/web';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ClaimsAccess } from '../../access';
+import { type Claim, ClaimsApi } from '../../contract';
+import { ClaimForm, toPayload } from '../shared/ClaimForm';
+
+/** /claims-new: a new bill opens directly in edit; MemberID is asked for unless acting for a member. */
+export default function NewClaimPage() {
+  const api = useApi();
+  const roles = useRoles();
+  const navigate = useNavigate();
+  const { t } = useTranslation('claims');
+  const [busy, setBusy] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  return (
+    <div className={layoutCss.card}>
+      <ClaimForm
+        key={formKey}
+        initial={null}
+        askMember
+        busy={busy}
+        onCancel={() => navigate(-1)}
+        onSave={async (v) => {
+          setBusy(true);
+          try {
+            const created = await api.post<Claim>(ClaimsApi.create, toPayload(v, hasAnyRole(roles, [Roles.SuperUser])));
+            if (hasAnyRole(roles, ClaimsAccess.bills)) navigate(`/claims/${created.ClaimID}`, { replace: true });
+            else {
+              // CareGuardAdmin enters bills but does not open the bills list: confirm and start a fresh form.
+              showToast({ kind: 'success', message: t('detail.created') });
+              setFormKey((k) => k + 1);
+            }
+          } catch {
+            // the API client showed the server's message
+          } finally {
+            setBusy(false);
+          }
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { type ApiCallError, showToast, useApi } from '@portal/web';
+import { DataGrid, type GridColumn, type PageRequest } from '@portal/web/kit';
+import { type ReactNode, useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { type Claim, type ClaimSearchInput, type ClaimSearchResult, PAGE_SIZES, type SortColumn } from '../../contract';
+import * as css from './claims.css';
+import { claimTypeName, money, statusName } from './format';
+import { useClaimLookups } from './useClaimLookups';
+
+interface Props {
+  label: string;
+  url: string;
+  filters: ClaimSearchInput;
+  defaultSort: { column: SortColumn; order: 'asc' | 'desc' };
+  stateKey: string;
+  selectable?: boolean;
+  onSelectionChange?: (ids: string[]) => void;
+  actions?: ReactNode;
+  linkToDetail?: boolean;
+}
+
+/** A remote grid of bills: server-side sort, paging and filters; failures show as a 10 s warning toast. */
+export function BillsGrid({ label, url, filters, defaultSort, stateKey, selectable, onSelectionChange, actions, linkToDetail = true }: Props) {
+  const api = useApi();
+  const { t } = useTranslation('claims');
+  const { statusNames, billTypeNames } = useClaimLookups();
+
+  const fetchPage = useCallback(
+    async (req: PageRequest): Promise<ClaimSearchResult> => {
+      try {
+        return await api.post<ClaimSearchResult>(
+          url,
+          { ...filters, PageIndex: req.pageIndex, PageSize: req.pageSize, SortColumn: req.sortColumn ?? defaultSort.column, SortOrder: req.sortOrder },
+          { notify: false, skipLoadingBar: true },
+        );
+      } catch (e) {
+        // Spec 02 section 8: a failed claims search shows the response text as a warning for 10 seconds.
+        showToast({ kind: 'warning', message: (e as ApiCallError).message, timeout: 10_000 });
+        throw e;
+      }
+    },
+    [api, url, filters, defaultSort.column],
+  );
+
+  const columns = useMemo<GridColumn<Claim>[]>(
+    () => [
+      {
+        id: 'ClaimID',
+        header: t('grid.ClaimID'),
+        accessor: (c) => c.ClaimID,
+        cell: (c) =>
+          linkToDetail ? (
+            <Link className={css.link} to={`/claims/${c.ClaimID}`} aria-label={t('grid.open', { id: c.ClaimID })}>
+              {c.ClaimID}
+            </Link>
+          ) : (
+            c.ClaimID
+          ),
+        sortable: true,
+        hideable: false,
+      },
+      { id: 'ClaimNumber', header: t('grid.ClaimNumber'), accessor: (c) => c.ClaimNumber, sortable: true },
+      { id: 'PayeeName', header: t('grid.PayeeName'), accessor: (c) => c.PayeeName, sortable: true },
+      { id: 'ClaimStatusID', header: t('grid.ClaimStatusID'), accessor: (c) => statusName(statusNames, c.ClaimStatusID), sortable: true },
+      { id: 'BillTypeID', header: t('grid.BillTypeID'), accessor: (c) => billTypeNames.get(c.BillTypeID) ?? String(c.BillTypeID), sortable: true },
+      { id: 'ClaimTypeID', header: t('grid.ClaimTypeID'), accessor: (c) => claimTypeName(t, c.ClaimTypeID), sortable: true, defaultHidden: true },
+      { id: 'ServiceDateFrom', header: t('grid.ServiceDateFrom'), accessor: (c) => c.ServiceDateFrom, sortable: true },
+      { id: 'ReceivedDate', header: t('grid.ReceivedDate'), accessor: (c) => c.ReceivedDate, sortable: true },
+      { id: 'BilledAmount', header: t('grid.BilledAmount'), accessor: (c) => money(c.BilledAmount), sortable: true, align: 'end' },
+      {
+        id: 'SubmittedUNCAmount',
+        header: t('grid.SubmittedUNCAmount'),
+        accessor: (c) => money(c.SubmittedUNCAmount),
+        sortable: true,
+        align: 'end',
+        defaultHidden: true,
+      },
+      { id: 'PaidDate', header: t('grid.PaidDate'), accessor: (c) => c.PaidDate ?? '', sortable: true },
+      { id: 'PaidAmount', header: t('grid.PaidAmount'), accessor: (c) => money(c.PaidAmount), sortable: true, align: 'end' },
+      { id: 'CheckNumber', header: t('grid.CheckNumber'), accessor: (c) => c.CheckNumber ?? '', sortable: true, defaultHidden: true },
+      { id: 'MemberName', header: t('grid.MemberName'), accessor: (c) => c.MemberName, sortable: true, defaultHidden: true },
+    ],
+    [t, statusNames, billTypeNames, linkToDetail],
+  );
+
+  return (
+    <DataGrid<Claim>
+      label={label}
+      columns={columns}
+      getRowId={(c) => String(c.ClaimID)}
+      getRowLabel={(c) => t('grid.row', { id: c.ClaimID, payee: c.PayeeName })}
+      fetchPage={fetchPage}
+      queryKey={['claims', url, filters]}
+      sortable
+      pageSizes={PAGE_SIZES}
+      defaultPageSize={20}
+      defaultSort={defaultSort}
+      stateKey={stateKey}
+      selectionMode={selectable ? 'multiple' : 'none'}
+      onSelectionChange={onSelectionChange}
+      actions={actions}
+    />
+  );
+}

@@ -1,0 +1,74 @@
+import { useApi } from '@portal/web';
+import { useRef, useState } from 'react';
+import { Input, Label, ListBox, ListBoxItem, Text, TextField } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { ClaimsApi, VENDOR_SEARCH_MIN, type Vendor } from '../../contract';
+import * as css from './claims.css';
+
+/**
+ * Payee search: starts at 3 characters and ignores input while a search is in progress (spec 02
+ * section 5); the newest text is searched once the running search returns.
+ */
+export function VendorSearch({ onPick }: { onPick: (v: Vendor) => void }) {
+  const api = useApi();
+  const { t } = useTranslation('claims');
+  const [text, setText] = useState('');
+  const [results, setResults] = useState<Vendor[]>([]);
+  const inFlight = useRef(false);
+  const latest = useRef('');
+
+  const search = async (q: string) => {
+    if (inFlight.current || q.trim().length < VENDOR_SEARCH_MIN) return;
+    inFlight.current = true;
+    try {
+      const found = await api.get<Vendor[]>(ClaimsApi.searchVendors.replace(':text', encodeURIComponent(q.trim())), { notify: false, skipLoadingBar: true });
+      setResults(found);
+    } catch {
+      setResults([]);
+    } finally {
+      inFlight.current = false;
+    }
+    if (latest.current !== q) void search(latest.current);
+  };
+
+  return (
+    <div className={css.stack} style={{ gap: 4 }}>
+      <TextField
+        value={text}
+        onChange={(v) => {
+          setText(v);
+          latest.current = v;
+          void search(v);
+        }}
+        className={css.stack}
+        style={{ gap: 4 }}
+      >
+        <Label>{t('detail.payeeSearch')}</Label>
+        <Input className={css.button} />
+        <Text slot="description">{t('detail.payeeSearchHint')}</Text>
+      </TextField>
+      {results.length > 0 && (
+        <ListBox
+          aria-label={t('detail.payeeSearch')}
+          selectionMode="single"
+          onAction={(key) => {
+            const v = results.find((r) => r.PayeeID === Number(key));
+            if (v) {
+              onPick(v);
+              setResults([]);
+              setText(v.PayeeName);
+            }
+          }}
+          style={{ border: '1px solid #d7dbe3', borderRadius: 6, maxHeight: 200, overflow: 'auto' }}
+        >
+          {results.map((v) => (
+            <ListBoxItem key={v.PayeeID} id={v.PayeeID} textValue={v.PayeeName} style={{ padding: 6, cursor: 'pointer' }}>
+              {v.PayeeName}
+              {v.City ? ` — ${v.City}, ${v.State ?? ''}` : ''}
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      )}
+    </div>
+  );
+}

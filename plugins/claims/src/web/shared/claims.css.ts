@@ -1,0 +1,31 @@
+import { vars } from '@portal/themes';
+import { style } from '@vanilla-extract/css';
+
+export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.medium });
+export const filters = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: vars.space.medium, alignItems: 'end' });
+export const row = style({ display: 'flex', gap: vars.space.small, alignItems: 'end', flexWrap: 'wrap' });
+export const button = style({
+  font: 'inherit',
+  padding: `${vars.space.small} ${vars.space.medium}`,
+  borderRadius: vars.radius.standard,
+  border: `1px solid ${vars.color.border.field}`,
+  background: vars.color.background.surface,
+  color: vars.color.foreground.text,
+  cursor: 'pointer',
+  selectors: { '&[data-disabled], &:disabled': { opacity: 0.6, cursor: 'not-allowed' } },
+});
+export const primary = style([
+  button,
+  {
+    background: vars.color.background.brandAccent,
+    color: vars.color.foreground.onBrandAccent,
+    border: 0,
+    selectors: { '&:hover': { background: vars.color.background.brandAccentHover } },
+  },
+]);
+export const fields = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: vars.space.medium });
+export const dl = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: vars.space.medium, margin: 0 });
+export const dt = style({ fontSize: vars.font.size.small, color: vars.color.foreground.muted });
+export const dd = style({ margin: 0, fontWeight: 600 });
+export const message = style({ margin: 0, color: vars.color.foreground.critical });
+export const link = style({ color: vars.color.foreground.link });

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { daysAgo, money, monthsAgo, statusName } from './format';
+
+describe('claims display helpers', () => {
+  it('shows statuses 29 and 30 as paid (8)', () => {
+    const names = new Map([
+      [8, 'Paid'],
+      [29, 'Non Redeemed Payment'],
+      [30, 'Ready for Reissue'],
+      [2, 'In Review'],
+    ]);
+    expect(statusName(names, 29)).toBe('Paid');
+    expect(statusName(names, 30)).toBe('Paid');
+    expect(statusName(names, 2)).toBe('In Review');
+  });
+  it('formats money with 2 decimals and leaves no amount empty', () => {
+    expect(money(12.5)).toBe('12.50');
+    expect(money(null)).toBe('');
+  });
+  it('computes the default ranges: 6 months and 90 days back', () => {
+    const now = new Date(2026, 10, 21);
+    expect(monthsAgo(6, now)).toBe('2026-05-21');
+    expect(daysAgo(90, now)).toBe('2026-08-23');
+  });
+});

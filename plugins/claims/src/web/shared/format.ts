@@ -1,0 +1,22 @@
+import { formatMoney } from '@portal/core';
+import type { TFunction } from 'i18next';
+import { displayStatus } from '../../contract';
+
+/** Money with 2 decimals; empty for no amount. */
+export const money = (n: number | null | undefined): string => (n === null || n === undefined ? '' : formatMoney(n));
+
+/** Claim type display names (spec 02 section 9): CMS-1500 and UB04 'Medical Treatment', DME, HHC, Unknown 'Misc'. */
+export const claimTypeName = (t: TFunction, id: number): string => t(`claimType.${id}`, { defaultValue: t('claimType.5') });
+
+/** Status name as the bills list shows it: 29 and 30 show as 8 (paid). */
+export const statusName = (statusNames: ReadonlyMap<number, string>, id: number): string => statusNames.get(displayStatus(id)) ?? String(id);
+
+/** Days before today as 'YYYY-MM-DD' in local time. */
+export function daysAgo(days: number, now = new Date()): string {
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() - days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+export function monthsAgo(months: number, now = new Date()): string {
+  const d = new Date(now.getFullYear(), now.getMonth() - months, now.getDate());
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
