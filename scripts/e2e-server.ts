@@ -2,7 +2,7 @@
  * The end-to-end environment: a fresh data directory, seeded, with the sandbox providers and the API
  * (serving the built brand sites) as child processes. Playwright starts this and stops it.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,12 +19,24 @@ const env = {
   // Every browser in the run signs in from 127.0.0.1; the per-address limit is covered by the integration tests.
   TOKEN_REQUESTS_PER_MINUTE: '1000',
 };
-const run = (args: string[]) => spawn(process.execPath, ['--import', 'tsx', ...args], { env, stdio: 'inherit' });
+const children: ChildProcess[] = [];
+const run = (args: string[]) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env, stdio: 'inherit' });
+  children.push(child);
+  return child;
+};
+// Stop every child, whatever phase a signal arrives in, so nothing outlives this process.
+const stop = () => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
 
 const seed = run(['scripts/seed.ts']);
 const code = await new Promise<number | null>((r) => seed.on('exit', r));
 if (code !== 0) process.exit(code ?? 1);
-const children = [run(['apps/sandbox/src/main.ts'])];
+const sandbox = run(['apps/sandbox/src/main.ts']);
 // The API starts once the sandbox answers, so the API's health means the whole environment is ready.
 const deadline = Date.now() + 60_000;
 while (
@@ -36,11 +48,5 @@ while (
   if (Date.now() > deadline) throw new Error('the sandbox did not start within 60 s');
   await new Promise((r) => setTimeout(r, 200));
 }
-children.push(run(['apps/server/src/main.ts']));
-const stop = () => {
-  for (const c of children) c.kill('SIGTERM');
-  process.exit(0);
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-for (const c of children) c.on('exit', (c2) => c2 && c2 !== 0 && process.exit(c2));
+const api = run(['apps/server/src/main.ts']);
+for (const c of [sandbox, api]) c.on('exit', (c2) => c2 && c2 !== 0 && process.exit(c2));

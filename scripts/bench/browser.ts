@@ -1,0 +1,282 @@
+/**
+ * Browser measurements in headless Chromium: what the sign-in path downloads, and the page-speed figures of cold
+ * loads (fresh context, so an empty cache, each time).
+ *
+ * Scripts given to the page are strings: tsx compiles this file with keepNames, whose helper does not exist in the page.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS, DEMO_USER, median, ROOT, signIn, sleep } from './lib';
+
+/** Installed before any page script: paint, layout-shift and long-task observers, and the moment "Sign in" appears. */
+const OBSERVERS = `(() => {
+  if (window.__bench) return;
+  const m = (window.__bench = { fcp: null, lcp: null, cls: 0, tbt: 0, longTasks: 0, signInAt: null });
+  const observe = (type, fn) => { try { new PerformanceObserver((l) => l.getEntries().forEach(fn)).observe({ type, buffered: true }); } catch (e) {} };
+  observe('paint', (e) => { if (e.name === 'first-contentful-paint') m.fcp = e.startTime; });
+  observe('largest-contentful-paint', (e) => { m.lcp = e.renderTime || e.loadTime || e.startTime; });
+  // CLS as Chromium reports it: the largest session window (gaps under 1 s, at most 5 s long) of shifts without recent input.
+  let win = 0, first = 0, last = 0;
+  observe('layout-shift', (e) => {
+    if (e.hadRecentInput) return;
+    if (win && e.startTime - last < 1000 && e.startTime - first < 5000) win += e.value; else { win = e.value; first = e.startTime; }
+    last = e.startTime;
+    m.cls = Math.max(m.cls, win);
+  });
+  observe('longtask', (e) => { m.longTasks++; m.tbt += Math.max(0, e.duration - 50); });
+  const seen = () => {
+    if (m.signInAt !== null) return true;
+    for (const b of document.querySelectorAll('button')) {
+      if (b.textContent.trim() === 'Sign in') { m.signInAt = performance.now(); return true; }
+    }
+    return false;
+  };
+  const mo = new MutationObserver(() => { if (seen()) mo.disconnect(); });
+  mo.observe(document, { childList: true, subtree: true });
+})();`;
+
+const READ_METRICS = 'JSON.stringify(window.__bench)';
+const READ_RESOURCES = `JSON.stringify(performance.getEntriesByType('resource').map((e) => ({
+  url: e.name, initiator: e.initiatorType, start: e.startTime, end: e.responseEnd, encoded: e.encodedBodySize, decoded: e.decodedBodySize })))`;
+
+interface PageMetrics {
+  fcp: number | null;
+  lcp: number | null;
+  cls: number;
+  tbt: number;
+  longTasks: number;
+  signInAt: number | null;
+}
+interface ResourceEntry {
+  url: string;
+  initiator: string;
+  start: number;
+  end: number;
+  encoded: number;
+  decoded: number;
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+export const siteUrl = (base: string, host: string, path: string) => `http://${host}.localhost:${new URL(base).port}${path}`;
+
+/** Resolves when no request of the page has been in flight for `quietMs` (the page's own "network idle"). */
+function trackNetwork(page: Page) {
+  let inFlight = 0;
+  let lastChange = performance.now();
+  let requests = 0;
+  page.on('request', () => {
+    inFlight++;
+    requests++;
+    lastChange = performance.now();
+  });
+  const done = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastChange = performance.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    requests: () => requests,
+    idle: async (quietMs = 500, maxMs = 20_000) => {
+      const until = performance.now() + maxMs;
+      while (performance.now() < until) {
+        if (inFlight === 0 && performance.now() - lastChange >= quietMs) return;
+        await sleep(50);
+      }
+    },
+  };
+}
+
+async function coldPage(browser: Browser, cpuRate: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript({ content: OBSERVERS });
+  const page = await context.newPage();
+  if (cpuRate > 1) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+  }
+  return { context, page };
+}
+
+const assetName = (url: string) => new URL(url).pathname.replace(/^\/assets\//, '');
+const isJs = (url: string) => /\.m?js(\?|$)/.test(new URL(url).pathname);
+const isCss = (url: string) => /\.css(\?|$)/.test(new URL(url).pathname);
+
+export interface SignInPath {
+  brand: string;
+  js: number;
+  css: number;
+  chunks: { name: string; bytes: number; kind: 'js' | 'css' }[];
+  /** JS fetched after the button appeared but while the page settled (prefetches, later lazy chunks): not counted. */
+  laterJs: number;
+  wholeJs: number;
+  wholeCss: number;
+  /** From the build graph, for comparison: the entry and its modulepreloads as index.html lists them. */
+  entryJsFromHtml: number;
+}
+
+/** Gzipped JS and CSS the browser received before the "Sign in" button existed, and the whole bundle from dist/. */
+export async function measureSignInPath(browser: Browser, base: string, brand: { id: string; marker: string }): Promise<SignInPath> {
+  const { context, page } = await coldPage(browser, 1);
+  try {
+    const net = trackNetwork(page);
+    await page.goto(siteUrl(base, brand.marker, '/login'));
+    await page.getByRole('button', { name: 'Sign in' }).waitFor({ state: 'visible', timeout: 30_000 });
+    await net.idle();
+    const m = JSON.parse((await page.evaluate(READ_METRICS)) as string) as PageMetrics;
+    const entries = JSON.parse((await page.evaluate(READ_RESOURCES)) as string) as ResourceEntry[];
+    const at = m.signInAt ?? Number.POSITIVE_INFINITY;
+    const before = entries.filter((e) => e.end <= at);
+    const chunks = before
+      .filter((e) => isJs(e.url) || isCss(e.url))
+      .map((e) => ({ name: assetName(e.url), bytes: e.encoded, kind: isJs(e.url) ? ('js' as const) : ('css' as const) }))
+      .sort((a, b) => b.bytes - a.bytes);
+    const sum = (kind: 'js' | 'css') => chunks.filter((c) => c.kind === kind).reduce((a, c) => a + c.bytes, 0);
+    const whole = wholeBundle(brand.id);
+    return {
+      brand: brand.id,
+      js: sum('js'),
+      css: sum('css'),
+      chunks,
+      laterJs: entries.filter((e) => e.end > at && isJs(e.url)).reduce((a, e) => a + e.encoded, 0),
+      wholeJs: whole.js,
+      wholeCss: whole.css,
+      entryJsFromHtml: whole.entryFromHtml,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Sizes of the precompressed files in apps/web/dist/<brand>/assets, and of what index.html loads up front. */
+export function wholeBundle(brand: string) {
+  const dir = join(ROOT, 'apps', 'web', 'dist', brand);
+  const assets = join(dir, 'assets');
+  let js = 0;
+  let css = 0;
+  const size = (name: string) => statSync(join(assets, name)).size;
+  for (const name of readdirSync(assets)) {
+    if (name.endsWith('.js.gz')) js += size(name);
+    else if (name.endsWith('.css.gz')) css += size(name);
+  }
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  const upFront = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((x) => x[1] as string);
+  return { js, css, entryFromHtml: upFront.reduce((a, n) => a + size(`${n}.gz`), 0) };
+}
+
+export interface LoadFigures {
+  fcp: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  requests: number;
+  url: string;
+}
+
+/** One cold load: of /login, or of / as a signed-in user (tokens from POST /token put in sessionStorage first). */
+async function coldLoad(
+  browser: Browser,
+  base: string,
+  brand: { id: string; marker: string },
+  kind: 'login' | 'landing',
+  cpuRate: number,
+): Promise<LoadFigures> {
+  const { context, page } = await coldPage(browser, cpuRate);
+  try {
+    if (kind === 'landing') {
+      const user = DEMO_USER[brand.id];
+      if (!user) throw new Error(`no demo user for ${brand.id}`);
+      const t = await signIn(base, brand.marker, user);
+      const items = {
+        'cq.accessToken': t.access_token,
+        'cq.refreshToken': t.refresh_token,
+        'cq.expiry': String(Date.now() + t.expires_in * 1000),
+        'cq.lifetime': String(t.expires_in),
+        'cq.formToken': t.form_token,
+      };
+      await context.addInitScript({
+        content: `if (location.pathname === '/' && !sessionStorage.getItem('cq.accessToken')) for (const [k, v] of Object.entries(${JSON.stringify(items)})) sessionStorage.setItem(k, v);`,
+      });
+    }
+    const net = trackNetwork(page);
+    await page.goto(siteUrl(base, brand.marker, kind === 'login' ? '/login' : '/'));
+    if (kind === 'login') await page.getByRole('button', { name: 'Sign in' }).waitFor({ state: 'visible', timeout: 30_000 });
+    else {
+      // Signed in when the toolbar shows the user; '/' then redirects to the landing page (or stays, with no page to open).
+      await page
+        .getByTestId('display-name')
+        .getByText(DEMO_USER[brand.id] ?? '')
+        .waitFor({ state: 'visible', timeout: 30_000 });
+    }
+    await net.idle();
+    const m = JSON.parse((await page.evaluate(READ_METRICS)) as string) as PageMetrics;
+    return { fcp: m.fcp ?? Number.NaN, lcp: m.lcp ?? Number.NaN, cls: m.cls, tbt: m.tbt, requests: net.requests(), url: new URL(page.url()).pathname };
+  } catch (e) {
+    const where = page.url();
+    const text = await page
+      .evaluate('document.body ? document.body.innerText.slice(0, 160) : ""')
+      .then((t) => String(t).replace(/\s+/g, ' '))
+      .catch(() => '');
+    throw new Error(`${kind} ${brand.id} cpu/${cpuRate}: ${(e as Error).message.split('\n')[0]} (at ${where}: "${text}")`);
+  } finally {
+    await context.close();
+  }
+}
+
+export interface PageResult extends LoadFigures {
+  brand: string;
+  kind: 'login' | 'landing';
+  cpuRate: number;
+  runs: number;
+  samples: LoadFigures[];
+  /** Failed loads (each retried once); a figure from fewer than `runs` samples is not reported as meeting its budget. */
+  errors: string[];
+}
+
+/** Median over `runs` cold loads, after one load that warms the server (not counted). */
+export async function measurePage(
+  browser: Browser,
+  base: string,
+  brand: { id: string; marker: string },
+  kind: 'login' | 'landing',
+  cpuRate: number,
+  runs: number,
+): Promise<PageResult> {
+  const errors: string[] = [];
+  // A load that fails (a timeout under contention, a site mid-rebuild) is retried once, then recorded as an error.
+  const attempt = async (): Promise<LoadFigures | null> => {
+    for (let tries = 0; tries < 2; tries++) {
+      try {
+        return await coldLoad(browser, base, brand, kind, cpuRate);
+      } catch (e) {
+        errors.push((e as Error).message.split('\n')[0] ?? String(e));
+      }
+    }
+    return null;
+  };
+  await attempt();
+  const samples: LoadFigures[] = [];
+  for (let i = 0; i < runs; i++) {
+    const s = await attempt();
+    if (s) samples.push(s);
+  }
+  const med = (k: 'fcp' | 'lcp' | 'cls' | 'tbt' | 'requests') => median(samples.map((s) => s[k]));
+  return {
+    brand: brand.id,
+    kind,
+    cpuRate,
+    runs,
+    fcp: Math.round(med('fcp')),
+    lcp: Math.round(med('lcp')),
+    cls: Math.round(med('cls') * 10000) / 10000,
+    tbt: Math.round(med('tbt')),
+    requests: med('requests'),
+    url: samples[0]?.url ?? '',
+    samples,
+    errors,
+  };
+}

@@ -1,0 +1,192 @@
+/** Shared pieces of the benchmarks: processes, pinning, the machine, the result rows. */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..');
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const DEMO_PASSWORD = 'Demo-pass-1';
+/** The member (or, on staff, support) demo user each site's signed-in figures are taken with. */
+export const DEMO_USER: Record<string, string> = {
+  finance: 'finance.careguardfinance',
+  assist: 'assist.careassist',
+  quote: 'quote.carequote',
+  card: 'card.careguard',
+  staff: 'staff.caresupport',
+};
+
+/** One figure of the report. A figure with a budget passes or fails; one without is information. */
+export interface Row {
+  part: 'bundle' | 'page' | 'api' | 'claims' | 'grid';
+  name: string;
+  value: number | null;
+  unit: string;
+  budget?: { op: '<=' | '<' | '>=' | '='; limit: number; label?: string };
+  pass?: boolean;
+  note?: string;
+}
+
+export function judge(row: Row): Row {
+  if (!row.budget) return row;
+  const v = row.value;
+  const { op, limit } = row.budget;
+  const pass = v !== null && Number.isFinite(v) && (op === '<=' ? v <= limit : op === '<' ? v < limit : op === '>=' ? v >= limit : v === limit);
+  return { ...row, pass };
+}
+
+/** Two cores or more and taskset: the server side (API, database, hello-world) on core 0, the load generator on core 1. */
+export const PINNING = (() => {
+  const n = availableParallelism();
+  let taskset = false;
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    taskset = true;
+  } catch {}
+  return taskset && n >= 2 ? { server: 0, client: 1 } : null;
+})();
+
+export const pinned = (cpu: number | undefined, cmd: string[]): string[] => (PINNING && cpu !== undefined ? ['taskset', '-c', String(cpu), ...cmd] : cmd);
+
+export function machine() {
+  const cpuinfo = existsSync('/proc/cpuinfo') ? readFileSync('/proc/cpuinfo', 'utf8') : '';
+  const model = /model name\s*:\s*(.+)/.exec(cpuinfo)?.[1]?.trim() ?? cpus()[0]?.model ?? 'unknown';
+  const meminfo = existsSync('/proc/meminfo') ? readFileSync('/proc/meminfo', 'utf8') : '';
+  const memKb = Number(/MemTotal:\s*(\d+)/.exec(meminfo)?.[1] ?? totalmem() / 1024);
+  let chromium = 'unknown';
+  try {
+    chromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {}
+  return {
+    nproc: cpus().length,
+    cpusAllowed: availableParallelism(),
+    cpu: model,
+    memoryGiB: Math.round((memKb / 1024 / 1024) * 10) / 10,
+    node: process.version,
+    chromium,
+    kernel: existsSync('/proc/version') ? readFileSync('/proc/version', 'utf8').split(' ').slice(0, 3).join(' ') : 'unknown',
+    pinning: PINNING
+      ? `server side on core ${PINNING.server}, load generator on core ${PINNING.client} (taskset); the browser unpinned`
+      : 'none (taskset or a second core missing)',
+  };
+}
+
+/** The 1-minute load average: above ~1 before a part starts, someone else is using the machine. */
+export const load1 = () => Math.round((loadavg()[0] ?? 0) * 100) / 100;
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function waitForUrl(url: string, child: ChildProcess | null, seconds: number, headers: Record<string, string> = {}) {
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: the process serving it exited with ${child.exitCode}`);
+    try {
+      const r = await fetch(url, { headers });
+      if (r.ok) return;
+    } catch {}
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+/** A child in its own process group, so stopping it stops its children too. */
+export function spawnGroup(cmd: string[], env: NodeJS.ProcessEnv, logPrefix: string): ChildProcess {
+  const child = spawn(cmd[0] as string, cmd.slice(1), { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const relay = (d: Buffer) => {
+    for (const line of d.toString().split('\n')) if (line.trim()) process.stderr.write(`  [${logPrefix}] ${line}\n`);
+  };
+  child.stdout?.on('data', relay);
+  child.stderr?.on('data', relay);
+  return child;
+}
+
+export async function stopGroup(child: ChildProcess) {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {}
+  const timeout = sleep(5000).then(() => 'timeout');
+  if ((await Promise.race([exited, timeout])) === 'timeout') {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {}
+    await exited;
+  }
+}
+
+export interface Stack {
+  url: string;
+  port: number;
+  engine: 'pglite' | 'postgres';
+  stop(): Promise<void>;
+}
+
+/**
+ * The seeded API with the brand sites and the sandbox (scripts/e2e-server.ts) on the server core, in a temporary
+ * data directory that is removed afterwards. LOG_LEVEL=warn.
+ */
+export async function startStack(opts: { port: number; sandboxPort: number; databaseUrl?: string }): Promise<Stack> {
+  const tmp = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, E2E_PORT: String(opts.port), E2E_SANDBOX_PORT: String(opts.sandboxPort), TMPDIR: tmp, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  const child = spawnGroup(pinned(PINNING?.server, [process.execPath, '--import', 'tsx', 'scripts/e2e-server.ts']), env, 'server');
+  const url = `http://127.0.0.1:${opts.port}`;
+  const stop = async () => {
+    await stopGroup(child);
+    rmSync(tmp, { recursive: true, force: true });
+  };
+  try {
+    await waitForUrl(`${url}/health`, child, 240);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { url, port: opts.port, engine: opts.databaseUrl ? 'postgres' : 'pglite', stop };
+}
+
+/** A throwaway PostgreSQL server (scripts/lib/postgres.sh), its processes on the server core. */
+export async function startPostgres(): Promise<{ url: string; stop(): Promise<void> }> {
+  const script = 'source scripts/lib/postgres.sh && pg_temp_start >&2 && printf "%s\\n%s\\n%s\\n" "$PG_TEMP_URL" "$PG_TEMP_DIR" "$PG_TEMP_BIN"';
+  const out = execFileSync(pinned(PINNING?.server, ['bash'])[0] as string, [...pinned(PINNING?.server, ['bash']).slice(1), '-c', script], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [url, dir, bin] = out.trim().split('\n');
+  if (!url || !dir || !bin) throw new Error(`PostgreSQL did not start: ${out}`);
+  return {
+    url,
+    stop: async () => {
+      execFileSync('bash', ['-c', 'source scripts/lib/postgres.sh && pg_temp_stop'], {
+        cwd: ROOT,
+        env: { ...process.env, PG_TEMP_DIR: dir, PG_TEMP_BIN: bin },
+        stdio: 'inherit',
+      });
+    },
+  };
+}
+
+/** POST /token with the password grant on a brand's host. */
+export async function signIn(base: string, brandHost: string, userName: string) {
+  const port = new URL(base).port;
+  const res = await fetch(`${base}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', host: `${brandHost}.localhost:${port}` },
+    body: new URLSearchParams({ grant_type: 'password', UserName: userName, Password: DEMO_PASSWORD }).toString(),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${userName} on ${brandHost}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { access_token: string; refresh_token: string; expires_in: number; form_token: string };
+}
+
+export const median = (xs: number[]): number => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (s.length === 0) return Number.NaN;
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
+export const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
