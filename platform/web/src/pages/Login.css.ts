@@ -32,7 +32,7 @@ export const primary = style({
   background: vars.color.background.brandAccent,
   color: vars.color.foreground.onBrandAccent,
   cursor: 'pointer',
-  selectors: { '&[data-pressed], &:hover': { background: vars.color.background.brandAccentHover }, '&[data-disabled]': { opacity: 0.7, cursor: 'progress' } },
+  selectors: { '&:hover, &:active': { background: vars.color.background.brandAccentHover }, '&:disabled': { opacity: 0.7, cursor: 'progress' } },
 });
 export const links = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.small, flexWrap: 'wrap' });
 export const linkButton = style({

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Button, Form, Input, Label, TextField } from 'react-aria-components';
+import { type ComponentType, lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, useLocation, useNavigate } from 'react-router-dom';
 import { queryKeys, useKernel, useSiteConfig } from '../context';
@@ -26,6 +25,7 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
   const location = useLocation();
   const queryClient = useQueryClient();
   const config = useSiteConfig();
+  const id = useId();
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
@@ -68,30 +68,58 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
         <div className={css.body}>
           <h1 style={{ margin: 0 }}>{t('login.title')}</h1>
           <p className={css.small}>{t('login.intro', { brand: brand.displayName })}</p>
-          <Form
+          {/* Native form controls: accessible as they are, and they keep react-aria's weight off the sign-in path
+              (150 KiB budget, docs/PERFORMANCE.md). The dialogs the page opens use react-aria. */}
+          <form
             onSubmit={(e) => {
               e.preventDefault();
               void submit();
             }}
             style={{ display: 'flex', flexDirection: 'column', gap: 16 }}
+            noValidate
           >
-            <TextField className={css.field} value={userName} onChange={setUserName} autoComplete="username" name="UserName" isRequired>
-              <Label className={css.label}>{t('login.userName')}</Label>
-              <Input className={css.input} />
-            </TextField>
-            <TextField className={css.field} value={password} onChange={setPassword} type="password" autoComplete="current-password" name="Password" isRequired>
-              <Label className={css.label}>{t('login.password')}</Label>
-              <Input className={css.input} />
-            </TextField>
+            <div className={css.field}>
+              <label className={css.label} htmlFor={`${id}-user`}>
+                {t('login.userName')}
+              </label>
+              <input
+                id={`${id}-user`}
+                className={css.input}
+                name="UserName"
+                autoComplete="username"
+                required
+                aria-invalid={state.kind === 'error' || undefined}
+                aria-describedby={state.kind === 'error' ? `${id}-error` : undefined}
+                value={userName}
+                onChange={(e) => setUserName(e.target.value)}
+              />
+            </div>
+            <div className={css.field}>
+              <label className={css.label} htmlFor={`${id}-password`}>
+                {t('login.password')}
+              </label>
+              <input
+                id={`${id}-password`}
+                className={css.input}
+                name="Password"
+                type="password"
+                autoComplete="current-password"
+                required
+                aria-invalid={state.kind === 'error' || undefined}
+                aria-describedby={state.kind === 'error' ? `${id}-error` : undefined}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </div>
             {state.kind === 'error' && (
-              <p className={css.error} role="alert">
+              <p className={css.error} role="alert" id={`${id}-error`}>
                 {state.message}
               </p>
             )}
-            <Button type="submit" className={css.primary} isDisabled={state.kind === 'loggingIn'}>
+            <button type="submit" className={css.primary} disabled={state.kind === 'loggingIn'} aria-busy={state.kind === 'loggingIn'}>
               {state.kind === 'loggingIn' ? t('login.submitting') : t('login.submit')}
-            </Button>
-          </Form>
+            </button>
+          </form>
           <div className={css.links}>
             {Forgot && (
               <button type="button" className={css.linkButton} onClick={() => setDialog('forgot')}>
