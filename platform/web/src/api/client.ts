@@ -19,6 +19,8 @@ export interface RequestOptions {
   /** 'blob' for file downloads: resolves to the blob and its file name (x-filename, default 'export'). */
   responseType?: 'json' | 'blob';
   signal?: AbortSignal;
+  /** Acts for this member on this request only (checking a member before impersonating them). */
+  impersonate?: number;
 }
 
 export interface ClientHooks {
@@ -115,7 +117,7 @@ export class ApiClient {
       h.authorization = `Bearer ${t.accessToken}`;
       if (t.formToken) h[H.antiForgery] = t.formToken;
     }
-    const member = this.hooks.impersonatedMemberId();
+    const member = opts.impersonate ?? this.hooks.impersonatedMemberId();
     if (member !== null) h[H.impersonate] = String(member);
     if (opts.form) h['content-type'] = 'application/x-www-form-urlencoded';
     else if (opts.body !== undefined) h['content-type'] = 'application/json';

@@ -82,3 +82,21 @@ export const card = style({
   padding: vars.space.large,
   boxShadow: vars.shadow.raised,
 });
+export const picker = style({ display: 'flex', alignItems: 'center', gap: vars.space.xsmall, flexWrap: 'wrap' });
+export const pickerLabel = style({ fontSize: vars.font.size.small });
+export const pickerInput = style({
+  width: '7rem',
+  font: 'inherit',
+  padding: `2px ${vars.space.small}`,
+  borderRadius: vars.radius.standard,
+  border: '1px solid rgba(255,255,255,0.6)',
+  background: 'rgba(255,255,255,0.95)',
+  color: vars.color.foreground.text,
+});
+export const pickerError = style({
+  fontSize: vars.font.size.small,
+  background: vars.color.background.critical,
+  color: vars.color.foreground.critical,
+  padding: `2px ${vars.space.small}`,
+  borderRadius: vars.radius.standard,
+});

@@ -1,10 +1,11 @@
-import { hasAnyRole, Roles } from '@portal/core';
+import { hasAnyRole, IMPERSONATOR_ROLES, Roles } from '@portal/core';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { useIdentity, useKernel, useLookups, useRoles } from '../context';
 import { impersonationAtom } from '../store';
+import { ImpersonationPicker } from './ImpersonationPicker';
 import * as css from './Layout.css';
 import { type FlatRoute, flattenRoutes, isActive, navEntries } from './routes';
 
@@ -64,6 +65,7 @@ export function Layout() {
             })}
           </ul>
         </nav>
+        {impersonated === null && hasAnyRole(roles, IMPERSONATOR_ROLES) && <ImpersonationPicker />}
         <div className={css.user}>
           <span data-testid="display-name">{identity.data?.Name}</span>
           <button type="button" className={css.toolbarButton} onClick={() => void kernel.signOut()}>

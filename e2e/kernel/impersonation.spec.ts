@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { signIn, site } from '../support';
+
+test('a SuperUser acts for a member; every tab follows, and stopping in one tab stops it in the others', async ({ page, context }) => {
+  await signIn(page, 'staff', 'staff.superuser', undefined, '/login');
+  await page.goto(site('staff', '/help'));
+  const memberId = await page.evaluate(async () => {
+    const r = await fetch('/api/claims/search', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${sessionStorage.getItem('cq.accessToken')}`,
+        'x-form-token': sessionStorage.getItem('cq.formToken') ?? '',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ PageIndex: 0, PageSize: 5 }),
+    });
+    return (await r.json()).Data.Items[0].MemberID as number;
+  });
+
+  // A number that is no member account is refused by the server, and nothing is stored.
+  await page.getByLabel('Member ID to act for').fill('999999');
+  await page.getByRole('button', { name: 'Act for member' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'not a member account' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('cq.impersonate'))).toBeNull();
+
+  await page.getByLabel('Member ID to act for').fill(String(memberId));
+  await page.getByRole('button', { name: 'Act for member' }).click();
+  await expect(page.getByText(`Acting on behalf of member ${memberId}`)).toBeVisible();
+
+  // A second tab of the same browser starts out acting for the member too.
+  const second = await context.newPage();
+  await second.goto(site('staff', '/help'));
+  await second.evaluate(
+    ([a, f]) => {
+      sessionStorage.setItem('cq.accessToken', a ?? '');
+      sessionStorage.setItem('cq.formToken', f ?? '');
+    },
+    await page.evaluate(() => [sessionStorage.getItem('cq.accessToken'), sessionStorage.getItem('cq.formToken')]),
+  );
+  await second.evaluate(
+    ([r, e, l]) => {
+      sessionStorage.setItem('cq.refreshToken', r ?? '');
+      sessionStorage.setItem('cq.expiry', e ?? '');
+      sessionStorage.setItem('cq.lifetime', l ?? '');
+    },
+    await page.evaluate(() => [sessionStorage.getItem('cq.refreshToken'), sessionStorage.getItem('cq.expiry'), sessionStorage.getItem('cq.lifetime')]),
+  );
+  await second.goto(site('staff', '/help'));
+  await expect(second.getByText(`Acting on behalf of member ${memberId}`)).toBeVisible();
+
+  // Stopping in the second tab tells the first.
+  await second.getByRole('button', { name: 'Stop acting for this member' }).click();
+  await expect(second.getByText(/Acting on behalf of member/)).toHaveCount(0);
+  await expect(page.getByText(/Acting on behalf of member/)).toHaveCount(0);
+  await expect(page.getByLabel('Member ID to act for')).toBeVisible();
+});
+
+test('a member sees no way to act for another member', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance', undefined, '/login');
+  await page.goto(site('finance', '/help'));
+  await expect(page.getByLabel('Member ID to act for')).toHaveCount(0);
+});

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useKernel } from '../context';
+import * as css from './Layout.css';
+
+/**
+ * For SuperUser and CareSupport: act on behalf of a member by member ID. The choice is checked against the
+ * server first (it refuses accounts that are not member accounts), then kept per browser for every tab.
+ */
+export function ImpersonationPicker() {
+  const kernel = useKernel();
+  const { t } = useTranslation();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const start = async () => {
+    const id = Number(value.trim());
+    if (!Number.isInteger(id) || id <= 0) {
+      setError(t('impersonation.invalid'));
+      return;
+    }
+    try {
+      await kernel.api.get('/api/account/user/termination', { impersonate: id, notify: false });
+      setError(null);
+      setValue('');
+      kernel.setImpersonation(id);
+    } catch {
+      setError(t('impersonation.refused'));
+    }
+  };
+  return (
+    <form
+      className={css.picker}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void start();
+      }}
+    >
+      <label htmlFor="impersonate-member" className={css.pickerLabel}>
+        {t('impersonation.label')}
+      </label>
+      <input
+        id="impersonate-member"
+        className={css.pickerInput}
+        inputMode="numeric"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        aria-invalid={error !== null || undefined}
+        aria-describedby={error ? 'impersonate-error' : undefined}
+      />
+      <button type="submit" className={css.toolbarButton}>
+        {t('impersonation.start')}
+      </button>
+      {error && (
+        <span id="impersonate-error" role="alert" className={css.pickerError}>
+          {error}
+        </span>
+      )}
+    </form>
+  );
+}
