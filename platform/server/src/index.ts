@@ -1,5 +1,6 @@
 export * from './audit';
 export * from './auth/password';
+export { forgetSessions, SESSION_CACHE_MS } from './auth/session';
 export * from './auth/throttle';
 export * from './auth/tokens';
 export * from './auth/users';

@@ -1,4 +1,5 @@
 import type { Identity, LookupItem } from '@portal/core';
+import { forgetSessions } from './auth/session';
 import { tokenRoute } from './auth/token-route';
 import { findUserById, rolesOf } from './auth/users';
 import { kernelMigrations } from './db/kernel-migrations';
@@ -102,6 +103,7 @@ export const kernelPlugin = defineServerPlugin({
       handler: async ({ user, database, audit }) => {
         if (!user) return null;
         await database.sql.query("UPDATE sessions SET revoked_at = now(), revoke_reason = 'signout' WHERE id = $1 AND revoked_at IS NULL", [user.sessionId]);
+        forgetSessions({ sessionId: user.sessionId });
         await audit({ action: 'signout', entity: 'session', entityId: user.sessionId, memberId: user.memberId });
         return null;
       },

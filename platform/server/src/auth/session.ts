@@ -8,6 +8,19 @@ export type Authentication = { state: 'none' } | { state: 'invalid'; reason: str
 // Refresh last_seen_at at most once a minute per session: the idle timeout needs minutes, not milliseconds.
 const TOUCH_EVERY_MS = 60_000;
 
+/**
+ * Sessions found live in the last few seconds, so a busy client costs one session read per window instead of one
+ * per request. Sign-out and reuse revocation in this process forget the entry at once; another API process sees
+ * a revocation within SESSION_CACHE_MS.
+ */
+export const SESSION_CACHE_MS = 5_000;
+const liveSessions = new Map<string, { at: number; userId: string }>();
+/** Call after revoking sessions so this process stops trusting them at once. */
+export function forgetSessions(which: { sessionId?: string; userId?: string }): void {
+  if (which.sessionId) liveSessions.delete(which.sessionId);
+  if (which.userId) for (const [sid, e] of liveSessions) if (e.userId === which.userId) liveSessions.delete(sid);
+}
+
 /** Reads the bearer token and checks that its session is live (not revoked, not idle, not past its lifetime). */
 export async function authenticate(authorization: string | undefined, sql: SqlClient, config: ServerConfig): Promise<Authentication> {
   if (!authorization) return { state: 'none' };
@@ -15,6 +28,10 @@ export async function authenticate(authorization: string | undefined, sql: SqlCl
   if (!m?.[1]) return { state: 'invalid', reason: 'malformed authorization header' };
   const v = verifyAccessToken(m[1], config.tokenSecret);
   if (!v.ok) return { state: 'invalid', reason: `token ${v.reason}` };
+  const c = v.claims;
+  const user = { id: c.sub, name: c.name, roles: c.roles, memberId: c.mid, sessionId: c.sid };
+  const cached = liveSessions.get(c.sid);
+  if (cached !== undefined && Date.now() - cached.at < SESSION_CACHE_MS) return { state: 'ok', user };
   const rows = await sql.query<{ revoked_at: Date | null; last_seen_at: Date; expires_at: Date }>(
     'SELECT revoked_at, last_seen_at, expires_at FROM sessions WHERE id = $1',
     [v.claims.sid],
@@ -29,6 +46,7 @@ export async function authenticate(authorization: string | undefined, sql: SqlCl
     return { state: 'invalid', reason: 'session idle' };
   }
   if (now - lastSeen > TOUCH_EVERY_MS) await sql.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [v.claims.sid]);
-  const c = v.claims;
-  return { state: 'ok', user: { id: c.sub, name: c.name, roles: c.roles, memberId: c.mid, sessionId: c.sid } };
+  if (liveSessions.size > 50_000) liveSessions.clear(); // bound the memory; entries are cheap to rebuild
+  liveSessions.set(c.sid, { at: now, userId: c.sub });
+  return { state: 'ok', user };
 }

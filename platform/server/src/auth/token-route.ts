@@ -7,6 +7,7 @@ import type { SqlClient } from '../db/database';
 import { SENT } from '../http/context';
 import { route } from '../plugin';
 import { burnPasswordCheck, verifyPassword } from './password';
+import { forgetSessions } from './session';
 import { clearEvents, recordEvent, retryAfter, THROTTLE } from './throttle';
 import { formTokenFor, randomToken, sha256, signAccessToken } from './tokens';
 import { findUserById, findUserByName, rolesOf, type UserRow } from './users';
@@ -122,6 +123,7 @@ export const tokenRoute = route({
     if (!row) return tokenError(reply, 400, 'invalid_grant', TokenMessages.sessionEnded);
     const revokeChain = async (reason: string) => {
       await sql.query('UPDATE sessions SET revoked_at = now(), revoke_reason = $2 WHERE id = $1 AND revoked_at IS NULL', [row.session_id, reason]);
+      forgetSessions({ sessionId: row.session_id });
     };
     // Spend atomically: of two requests racing with one token, only one wins; the other is a reuse.
     const spent = row.spent_at

@@ -70,7 +70,11 @@ function pgClient(pool: pg.Pool | pg.PoolClient): SqlClient {
 /** dataDir null opens an in-memory PGlite (tests). */
 export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string | null; poolSize?: number }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? Number(process.env.DATABASE_POOL_SIZE ?? 20),
+      connectionTimeoutMillis: 5000,
+    });
     try {
       const c = await pool.connect();
       c.release();

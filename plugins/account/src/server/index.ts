@@ -9,6 +9,7 @@ import {
   findUserById,
   findUserByName,
   forbidden,
+  forgetSessions,
   hashPassword,
   type MailMessage,
   notFound,
@@ -127,6 +128,7 @@ async function revokeSessions(sql: SqlClient, userId: string, reason: string, ke
     `UPDATE sessions SET revoked_at = now(), revoke_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid)`,
     [userId, reason, keepSessionId],
   );
+  forgetSessions({ userId });
 }
 
 async function send(ctx: RouteContext, message: MailMessage): Promise<void> {
