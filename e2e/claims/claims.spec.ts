@@ -129,7 +129,7 @@ test('a SuperUser creates a bill for a member', async ({ page }) => {
   }, '/api/claims/details');
 
   await page.goto(site('staff', '/claims-new'));
-  await page.getByLabel('Member ID').fill(String(memberId));
+  await page.getByRole('main').getByLabel('Member ID').fill(String(memberId));
   await page.getByLabel('Claim number').fill('E2E-NEW-1');
   await page.getByLabel('Or a new payee name').fill('E2E Test Clinic');
   await page.getByRole('button', { name: /Bill type/ }).click();

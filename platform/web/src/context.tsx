@@ -43,16 +43,23 @@ export const useBrand = () => useKernel().brand;
 
 export const queryKeys = { identity: ['kernel', 'identity'], config: ['kernel', 'config'], lookups: ['kernel', 'lookups'] } as const;
 
+/** Query options shared by the hooks and the start-up prefetch (which overlaps them with the page's code). */
+export const identityQuery = (api: ApiClient) => ({
+  queryKey: queryKeys.identity,
+  queryFn: () => api.get<Identity>('/api/account/user/identity', { notify: false }),
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});
+export const lookupsQuery = (api: ApiClient) => ({
+  queryKey: queryKeys.lookups,
+  queryFn: () => api.get<LookupItem[]>('/api/lookup/get', { notify: false }).catch(() => [] as LookupItem[]),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
 /** The signed-in user's identity; fetched once and cached until sign-out. */
 export function useIdentity() {
   const { api, session } = useKernel();
-  return useQuery({
-    queryKey: queryKeys.identity,
-    queryFn: () => api.get<Identity>('/api/account/user/identity', { notify: false }),
-    enabled: session.tokens() !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  return useQuery({ ...identityQuery(api), enabled: session.tokens() !== null });
 }
 
 export function useRoles(): string[] {
@@ -73,11 +80,7 @@ export function useSiteConfig() {
 /** The lookup cache, loaded once by the signed-in layout; empty when loading failed (spec 02 section 7). */
 export function useLookups(category?: LookupItem['Category']): LookupItem[] {
   const { api } = useKernel();
-  const { data } = useQuery({
-    queryKey: queryKeys.lookups,
-    queryFn: () => api.get<LookupItem[]>('/api/lookup/get', { notify: false }).catch(() => [] as LookupItem[]),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const { data } = useQuery(lookupsQuery(api));
   const items = data ?? [];
   return category ? items.filter((i) => i.Category === category) : items;
 }

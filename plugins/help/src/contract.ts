@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { HELP_ACCESS } from './access';
+export { HELP_ACCESS, HelpApi } from './access';
 
 export const helpTopicSchema = z.object({
   /** Topic id; its title and text are the i18n keys help:topics.<Id>.title and .body. */
@@ -15,5 +15,3 @@ export const helpTopicsResponse = z.object({
   SupportEmail: z.string().nullable(),
 });
 export type HelpTopicsResponse = z.infer<typeof helpTopicsResponse>;
-
-export const HelpApi = { topics: '/api/help/topics' } as const;

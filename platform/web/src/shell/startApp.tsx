@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import { ApiClient } from '../api/client';
-import { type Kernel, KernelContext } from '../context';
+import { identityQuery, type Kernel, KernelContext, lookupsQuery } from '../context';
 import { createI18n } from '../i18n';
 import { initImpersonation, setImpersonation } from '../impersonation/store';
 import { KitProvider } from '../kit/KitProvider';
@@ -146,6 +146,11 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
   };
   // First loads wait for the stored impersonation: it is read synchronously before the first render.
   initImpersonation(refreshData);
+  // A returning signed-in user: fetch identity and lookups while the page's code loads, not after it.
+  if (session.tokens()) {
+    void queryClient.prefetchQuery(identityQuery(api));
+    void queryClient.prefetchQuery(lookupsQuery(api));
+  }
 
   createRoot(root).render(
     <StrictMode>

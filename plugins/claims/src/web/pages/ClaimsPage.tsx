@@ -1,6 +1,6 @@
-import { hasAnyRole } from '@portal/core';
+import { formatMaskedDate, hasAnyRole, parseMaskedDate } from '@portal/core';
 import { layoutCss, useApi, useRoles } from '@portal/web';
-import { DatePickerField, Form, SelectField, TextField } from '@portal/web/kit';
+import { Form, MaskedDateField, SelectField, TextField } from '@portal/web/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { TextField as AriaTextField, Button, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
@@ -14,9 +14,11 @@ import * as css from '../shared/claims.css';
 import { monthsAgo } from '../shared/format';
 import { useClaimLookups } from '../shared/useClaimLookups';
 
+// Masked text dates (MM/DD/YYYY): lighter than the calendar picker on the members' landing page.
+const maskedDate = z.string().refine((v) => v.trim() === '' || parseMaskedDate(v) !== null, 'validation.dateInvalid');
 const filterSchema = z.object({
-  ReceivedDateFrom: z.string().nullable(),
-  ReceivedDateTo: z.string().nullable(),
+  ReceivedDateFrom: maskedDate,
+  ReceivedDateTo: maskedDate,
   ClaimStatusID: z.number().nullable(),
   BillTypeID: z.number().nullable(),
   ClaimNumber: z.string(),
@@ -24,10 +26,19 @@ const filterSchema = z.object({
 });
 type FilterValues = z.infer<typeof filterSchema>;
 
+const toMasked = (iso: string) => {
+  const [y, m, d] = iso.split('-').map(Number);
+  return formatMaskedDate({ year: y ?? 0, month: m ?? 0, day: d ?? 0 });
+};
+const toIso = (masked: string): string | null => {
+  const day = parseMaskedDate(masked);
+  return day ? `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}` : null;
+};
+
 /** Defaults of spec 02 section 9: bills received in the last 6 months. */
 const defaults = (): FilterValues => ({
-  ReceivedDateFrom: monthsAgo(6),
-  ReceivedDateTo: null,
+  ReceivedDateFrom: toMasked(monthsAgo(6)),
+  ReceivedDateTo: '',
   ClaimStatusID: null,
   BillTypeID: null,
   ClaimNumber: '',
@@ -36,8 +47,8 @@ const defaults = (): FilterValues => ({
 
 function toSearch(v: FilterValues): ClaimSearchInput {
   return {
-    ReceivedDateFrom: v.ReceivedDateFrom,
-    ReceivedDateTo: v.ReceivedDateTo,
+    ReceivedDateFrom: toIso(v.ReceivedDateFrom),
+    ReceivedDateTo: toIso(v.ReceivedDateTo),
     ClaimStatusID: v.ClaimStatusID,
     BillTypeID: v.BillTypeID,
     ClaimNumber: v.ClaimNumber || null,
@@ -158,8 +169,8 @@ export default function ClaimsPage() {
         <Form schema={filterSchema} defaultValues={defaults()} onSubmit={(v) => setFilters(v)} aria-label={t('filters.title')}>
           {(form) => (
             <div className={css.filters}>
-              <DatePickerField name="ReceivedDateFrom" label={t('filters.receivedFrom')} />
-              <DatePickerField name="ReceivedDateTo" label={t('filters.receivedTo')} />
+              <MaskedDateField name="ReceivedDateFrom" label={t('filters.receivedFrom')} />
+              <MaskedDateField name="ReceivedDateTo" label={t('filters.receivedTo')} />
               <SelectField name="ClaimStatusID" label={t('filters.status')} options={statusOptions} placeholder={t('filters.any')} />
               <SelectField name="BillTypeID" label={t('filters.billType')} options={billTypeOptions} placeholder={t('filters.any')} />
               <TextField name="ClaimNumber" label={t('filters.claimNumber')} />

@@ -2,7 +2,8 @@ import { layoutCss, useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { HelpApi, type HelpTopicsResponse } from '../../contract';
+import { HelpApi } from '../../access';
+import type { HelpTopicsResponse } from '../../contract';
 import * as css from './HelpPage.css';
 
 export default function HelpPage() {
