@@ -47,6 +47,7 @@ export interface RegisteredRoute {
 }
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
+const NO_AUTH = { state: 'none' } as const;
 const STATE_CHANGING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
 function zodMessage(e: ZodError, where: string): string {
@@ -65,8 +66,10 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     trustProxy: false,
   });
   await app.register(formbody);
-  app.addHook('onSend', async (req, reply) => {
+  // Synchronous hook: an async one costs a promise per request on every route.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header(Headers.requestId, req.id);
+    done();
   });
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
@@ -98,7 +101,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     if (!kernel && !brand?.plugins.includes(plugin.id)) {
       return reply.status(404).send(fail('This feature is not available on this site.'));
     }
-    const auth = await authenticate(req.headers.authorization, database.sql, config);
+    // No credentials: no session to look up (the common case for public routes such as /health).
+    const auth = req.headers.authorization ? await authenticate(req.headers.authorization, database.sql, config) : NO_AUTH;
     let user: AuthUser | null = auth.state === 'ok' ? auth.user : null;
     if (auth.state === 'invalid' && r.access !== 'public') {
       return reply.status(401).send(fail('Your session has expired. Please sign in again.'));
