@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The server envelope every /api response travels in (spec 01 section 3). */
 export interface Envelope<T> {
   Data: T;
@@ -19,9 +17,6 @@ export function fail(msgText: string, data: unknown = null): Envelope<unknown> {
   return { Data: data, Unwrap: true, MsgText: msgText, HasError: true };
 }
 
-export const envelopeSchema = <T extends z.ZodType>(data: T) =>
-  z.object({ Data: data, Unwrap: z.boolean(), MsgText: z.string().nullable(), HasError: z.boolean() });
-
 export function isEnvelope(value: unknown): value is Envelope<unknown> {
   return (
     typeof value === 'object' && value !== null && 'HasError' in value && 'Data' in value && typeof (value as { HasError: unknown }).HasError === 'boolean'
@@ -34,4 +29,3 @@ export interface GridResult<T> {
   ItemCount: number;
 }
 
-export const gridResultSchema = <T extends z.ZodType>(item: T) => z.object({ Items: z.array(item), ItemCount: z.number().int().nonnegative() });

@@ -1,16 +1,19 @@
+import type { Language } from './format/locale';
 import type { Access } from './roles';
 
 /**
  * The plugin contracts. Both sides are versioned once through PLUGIN_API_VERSION; a plugin
  * declaring another version is refused when the kernel assembles the app.
  */
-export const PLUGIN_API_VERSION = 1 as const;
+export const PLUGIN_API_VERSION = 2 as const;
 
 export interface NavEntry {
   /** i18n key ('namespace:key') of the menu label. */
   label: string;
-  /** Order in the navigation bar; lower first. */
+  /** Order in the navigation bar (or within its group); lower first. */
   order: number;
+  /** Id of a navigation group (contributed to the kernel's navGroups extension point); none: top level. */
+  group?: string;
 }
 
 export interface WebRouteDecl<TComponent> {
@@ -25,30 +28,23 @@ export interface WebRouteDecl<TComponent> {
   layout?: 'app' | 'bare';
 }
 
-export interface WebPluginDef<TComponent, TSlots = Record<string, unknown>> {
+export interface WebPluginDef<TComponent, TContribution = unknown> {
   id: string;
-  /** i18next namespace, English resources bundled with the plugin. */
-  i18n: { namespace: string; en: Record<string, unknown> };
+  /**
+   * i18next namespace and its lazy loader, one chunk per language: `load: (lng) => import(`./i18n/${lng}.json`)`.
+   * The kernel loads it before the plugin's pages and contributions render.
+   */
+  i18n: { namespace: string; load: (lng: Language) => Promise<{ default: Record<string, unknown> }> };
   routes: readonly WebRouteDecl<TComponent>[];
-  /** Named contributions to kernel slots (e.g. login dialogs). */
-  slots?: Partial<TSlots>;
+  /** Contributions to extension points that the kernel or other plugins declare (dialogs, widgets, tabs, search, nav groups). */
+  contributes?: readonly TContribution[];
 }
-export interface WebPlugin<TComponent, TSlots = Record<string, unknown>> extends WebPluginDef<TComponent, TSlots> {
+export interface WebPlugin<TComponent, TContribution = unknown> extends WebPluginDef<TComponent, TContribution> {
   apiVersion: typeof PLUGIN_API_VERSION;
 }
 
-export function defineWebPluginOf<TComponent, TSlots>(def: WebPluginDef<TComponent, TSlots>): WebPlugin<TComponent, TSlots> {
+export function defineWebPluginOf<TComponent, TContribution>(def: WebPluginDef<TComponent, TContribution>): WebPlugin<TComponent, TContribution> {
   return { apiVersion: PLUGIN_API_VERSION, ...def };
-}
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-
-export interface ServerRouteDecl<TCtx, TSchemas = unknown> {
-  method: HttpMethod;
-  url: string;
-  access: Access;
-  schemas?: TSchemas;
-  handler: (ctx: TCtx) => unknown;
 }
 
 export interface Migration {
@@ -57,15 +53,15 @@ export interface Migration {
   sql: string;
 }
 
-export interface ServerPluginDef<TCtx, TSchemas = unknown> {
-  id: string;
-  migrations?: readonly Migration[];
-  routes: readonly ServerRouteDecl<TCtx, TSchemas>[];
+/**
+ * A typed handle on the service a server plugin offers other plugins. It lives in the providing plugin's
+ * `src/service.ts` (types and this ref only, no server code), so a dependent imports it without reaching
+ * into the provider's internals; the kernel hands out the implementation to plugins that declare
+ * `dependsOn` the provider.
+ */
+export interface ServiceRef<T> {
+  readonly pluginId: string;
+  /** Phantom: carries the service type. */
+  readonly type?: T;
 }
-export interface ServerPlugin<TCtx, TSchemas = unknown> extends ServerPluginDef<TCtx, TSchemas> {
-  apiVersion: typeof PLUGIN_API_VERSION;
-}
-
-export function defineServerPluginOf<TCtx, TSchemas>(def: ServerPluginDef<TCtx, TSchemas>): ServerPlugin<TCtx, TSchemas> {
-  return { apiVersion: PLUGIN_API_VERSION, ...def };
-}
+export const serviceRef = <T>(pluginId: string): ServiceRef<T> => ({ pluginId });

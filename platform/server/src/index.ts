@@ -1,17 +1,20 @@
-export * from './audit';
-export * from './auth/password';
-export { forgetSessions, SESSION_CACHE_MS } from './auth/session';
-export * from './auth/throttle';
-export * from './auth/tokens';
-export * from './auth/users';
-export * from './config';
-export * from './db/database';
-export { kernelMigrations } from './db/kernel-migrations';
-export * from './db/migrate';
-export * from './http/app';
+/**
+ * What a plugin may use of the server kernel: the plugin contract, the request context, errors, the
+ * kernel services' types and a few pure helpers. The kernel's tables are reached only through the
+ * services; assembling the app (database, migrations, buildApp) is in '@portal/server/kernel'.
+ */
+export type { AuditEntry } from './audit';
+export { hashPassword, verifyPassword } from './auth/password';
+export { randomToken, sha256 } from './auth/tokens';
+export type { ServerConfig } from './config';
+export type { SqlClient } from './db/database';
 export * from './http/context';
 export * from './http/errors';
-export { kernelPlugin } from './kernel-plugin';
+export type { DefineOptions, JobHandler, JobInfo, JobQueue, SendOptions } from './jobs/queue';
+export type { AuditService } from './kernel-services/audit';
+export type { IdentityService, NewUser, UserRow } from './kernel-services/identity';
+export { type MemberPatch, type MemberRecord, type MembersService, STALE_MEMBER_MESSAGE } from './kernel-services/members';
+export { KernelThrottle, type ThrottleRule, type ThrottleService } from './kernel-services/throttle';
 export * from './plugin';
-export * from './providers/mail';
+export type { MailMessage, MailTransport } from './providers/mail';
 export * from './services';

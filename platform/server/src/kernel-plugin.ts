@@ -1,4 +1,4 @@
-import type { Identity, LookupItem } from '@portal/core';
+import { type Identity, KernelApi, type LookupItem } from '@portal/core';
 import { forgetSessions } from './auth/session';
 import { tokenRoute } from './auth/token-route';
 import { findUserById, rolesOf } from './auth/users';
@@ -15,9 +15,7 @@ export const kernelPlugin = defineServerPlugin({
   migrations: kernelMigrations,
   routes: [
     tokenRoute,
-    route({
-      method: 'GET',
-      url: '/health',
+    route(KernelApi.health, {
       access: 'public',
       handler: async ({ database }) => {
         // A cached database ping: load balancers poll this often, the database need not answer each poll.
@@ -28,12 +26,10 @@ export const kernelPlugin = defineServerPlugin({
           );
           dbHealthy = { at: Date.now(), ok };
         }
-        return { status: dbHealthy.ok ? 'ok' : 'degraded', database: database.kind };
+        return { status: dbHealthy.ok ? ('ok' as const) : ('degraded' as const), database: database.kind };
       },
     }),
-    route({
-      method: 'GET',
-      url: '/config',
+    route(KernelApi.config, {
       access: 'public',
       handler: ({ brand, config }) => {
         const b = brand;
@@ -54,9 +50,7 @@ export const kernelPlugin = defineServerPlugin({
         };
       },
     }),
-    route({
-      method: 'GET',
-      url: '/api/lookup/get',
+    route(KernelApi.lookups, {
       access: 'authenticated',
       handler: async ({ database }) => {
         lookupCache ??= (
@@ -67,9 +61,7 @@ export const kernelPlugin = defineServerPlugin({
         return lookupCache;
       },
     }),
-    route({
-      method: 'GET',
-      url: '/api/account/user/identity',
+    route(KernelApi.identity, {
       access: 'authenticated',
       handler: async ({ user, database }): Promise<Identity> => {
         const u = user && (await findUserById(database.sql, user.id));
@@ -78,9 +70,7 @@ export const kernelPlugin = defineServerPlugin({
         return { Id: u.id, Name: u.user_name, Roles: roles.map((r) => ({ Id: r, Name: r })), MemberID: u.member_id, CompanyId: u.company_id };
       },
     }),
-    route({
-      method: 'GET',
-      url: '/api/account/user/termination',
+    route(KernelApi.termination, {
       access: 'authenticated',
       handler: async ({ memberId, database }) => {
         if (memberId === null) return { isTerminated: false, terminationPeriod: 0, isMsa: false };
@@ -96,9 +86,7 @@ export const kernelPlugin = defineServerPlugin({
         return { isTerminated: end !== null && end <= Date.now(), terminationPeriod: days, isMsa: m.is_msa };
       },
     }),
-    route({
-      method: 'POST',
-      url: '/api/account/user/signout',
+    route(KernelApi.signout, {
       access: 'authenticated',
       handler: async ({ user, database, audit }) => {
         if (!user) return null;

@@ -1,21 +1,29 @@
-import { type Access, defineServerPluginOf, type HttpMethod, type Migration, type ServerPlugin } from '@portal/core';
+import { type Access, type Endpoint, type EndpointResult, type EndpointSpec, type Migration, PLUGIN_API_VERSION, type ServiceRef } from '@portal/core';
+import type { ServerConfig } from './config';
 import type { SqlClient } from './db/database';
-import type { RouteContext, RouteSchemas } from './http/context';
+import type { RouteContext, Sent, WithMessage } from './http/context';
+import type { KernelServices } from './services';
 
-export interface ServerRoute<S extends RouteSchemas = RouteSchemas> {
-  method: HttpMethod;
-  url: string;
+/** What a handler may answer: the contract's response data, with a message for the user, or a reply it sent itself. */
+export type HandlerResult<E extends EndpointSpec> = EndpointResult<E> | WithMessage<EndpointResult<E>> | Sent;
+
+export interface RouteOptions<E extends EndpointSpec> {
   access: Access;
-  schemas?: S;
-  /** Skips the anti-forgery check: only for routes that run before a session exists. */
+  /** Skips the anti-forgery check: only for routes that run before a session exists (sign-in, registration, reset). */
   noFormToken?: boolean;
-  /** Accepts a request from a user without an active session row check (the token route itself). */
-  handler: (ctx: RouteContext<S>) => unknown;
+  handler: (ctx: RouteContext<E>) => HandlerResult<E> | Promise<HandlerResult<E>>;
 }
 
-/** Declare one route; the schemas type the handler's body, query and params. */
-export function route<S extends RouteSchemas>(r: ServerRoute<S>): ServerRoute<RouteSchemas> {
-  return r as unknown as ServerRoute<RouteSchemas>;
+export interface ServerRoute {
+  endpoint: Endpoint;
+  access: Access;
+  noFormToken?: boolean;
+  handler: (ctx: RouteContext<EndpointSpec>) => unknown;
+}
+
+/** Mounts one endpoint of a contract: the handler is typed from it, the kernel parses its input and checks its answer. */
+export function route<E extends Endpoint>(endpoint: E, opts: RouteOptions<E>): ServerRoute {
+  return { endpoint, access: opts.access, noFormToken: opts.noFormToken, handler: opts.handler as ServerRoute['handler'] };
 }
 
 /** A seeded member: the person record behind a member login, as the seed created it. */
@@ -31,20 +39,36 @@ export interface SeedContext {
   /** 1 for demo data; larger values generate volume for benchmarks (e.g. claims = scale x 1000). */
   scale: number;
   members: readonly SeedMember[];
-  /** Deterministic random numbers so every seed run creates the same data. */
+  /** Deterministic random numbers from a stream of the plugin's own (derived from its id): adding a plugin changes no other plugin's data. */
   random: () => number;
   log: (msg: string) => void;
 }
 
-export interface ServerPluginExtras {
-  /** Creates the plugin's realistic demo data for the seeded members. */
-  seed?: (ctx: SeedContext) => Promise<void>;
+/** What a plugin's `init` and `provides.create` get: the kernel services, the configuration, and its dependencies' services. */
+export interface PluginInit {
+  services: KernelServices;
+  config: ServerConfig;
+  use<T>(ref: ServiceRef<T>): T;
 }
 
-export type KernelServerPlugin = ServerPlugin<RouteContext, RouteSchemas> & { routes: readonly ServerRoute[] } & ServerPluginExtras;
+export interface ServerPluginDef<S = unknown> {
+  id: string;
+  /** Plugins whose services this one uses; their migrations and seeds run first. */
+  dependsOn?: readonly string[];
+  /** The service this plugin offers plugins that depend on it. */
+  provides?: { ref: ServiceRef<S>; create: (init: PluginInit) => S };
+  /** Runs once at start-up after the services are wired: define background jobs here. */
+  init?: (init: PluginInit) => void | Promise<void>;
+  migrations?: readonly Migration[];
+  /** Creates the plugin's realistic demo data for the seeded members. */
+  seed?: (ctx: SeedContext) => Promise<void>;
+  routes: readonly ServerRoute[];
+}
 
-export function defineServerPlugin(
-  def: { id: string; migrations?: readonly Migration[]; routes: readonly ServerRoute[] } & ServerPluginExtras,
-): KernelServerPlugin {
-  return { ...defineServerPluginOf<RouteContext, RouteSchemas>(def), seed: def.seed } as KernelServerPlugin;
+export interface KernelServerPlugin<S = unknown> extends ServerPluginDef<S> {
+  apiVersion: typeof PLUGIN_API_VERSION;
+}
+
+export function defineServerPlugin<S = unknown>(def: ServerPluginDef<S>): KernelServerPlugin<S> {
+  return { apiVersion: PLUGIN_API_VERSION, ...def };
 }

@@ -1,24 +1,11 @@
-import { type BrandManifest, type Identity, type LookupItem, roleNames } from '@portal/core';
+import { type BrandManifest, KernelApi, type LookupItem, roleNames, type SiteConfig } from '@portal/core';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import type { ApiClient } from './api/client';
 import type { KernelWebPlugin } from './plugin';
 import type { SessionStore } from './session/storage';
 
-export interface SiteConfig {
-  Brand: string | null;
-  DisplayName: string | null;
-  Phone: string | null;
-  Fax: string | null;
-  SupportEmail: string | null;
-  InfoEmail: string | null;
-  RegisterLink: string | null;
-  FinanceUrl: string;
-  PaymentUrl: string;
-  MessagingUrl: string;
-  EmailUrl: string;
-  ProviderUrl: string;
-}
+export type { SiteConfig };
 
 export interface Kernel {
   api: ApiClient;
@@ -46,13 +33,13 @@ export const queryKeys = { identity: ['kernel', 'identity'], config: ['kernel', 
 /** Query options shared by the hooks and the start-up prefetch (which overlaps them with the page's code). */
 export const identityQuery = (api: ApiClient) => ({
   queryKey: queryKeys.identity,
-  queryFn: () => api.get<Identity>('/api/account/user/identity', { notify: false }),
+  queryFn: () => api.call(KernelApi.identity, undefined, { notify: false }),
   staleTime: Number.POSITIVE_INFINITY,
   retry: false,
 });
 export const lookupsQuery = (api: ApiClient) => ({
   queryKey: queryKeys.lookups,
-  queryFn: () => api.get<LookupItem[]>('/api/lookup/get', { notify: false }).catch(() => [] as LookupItem[]),
+  queryFn: () => api.call(KernelApi.lookups, undefined, { notify: false }).catch((): LookupItem[] => []),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
@@ -72,7 +59,7 @@ export function useSiteConfig() {
   const { api } = useKernel();
   return useQuery({
     queryKey: queryKeys.config,
-    queryFn: () => api.get<SiteConfig>('/config', { notify: false, skipLoadingBar: true }),
+    queryFn: () => api.call(KernelApi.config, undefined, { notify: false, skipLoadingBar: true }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -1,7 +1,31 @@
-export { ApiClient, type Download, type RequestOptions, type ToastKind } from './api/client';
+export { ApiClient, type CallOptions, type Download, type RequestOptions, type ToastKind } from './api/client';
 export { ApiCallError, SessionEndedError } from './api/errors';
 export * from './context';
-export { type DialogSlotProps, defineWebPlugin, type KernelWebPlugin, type PageComponent, type WebRoute, type WebSlots } from './plugin';
+export {
+  changeAppLanguage,
+  ensurePluginNamespace,
+  kitNamespace,
+  type LazyNamespace,
+  loadNamespaces,
+  type NamespaceLoader,
+  withPluginNamespace,
+} from './i18n';
+export {
+  type Contribution,
+  contribute,
+  type DialogProps,
+  defineExtensionPoint,
+  defineWebPlugin,
+  type ExtensionPoint,
+  Extensions,
+  type GatedMeta,
+  type KernelWebPlugin,
+  type PageComponent,
+  type SearchProvider,
+  type SearchResult,
+  type WebRoute,
+} from './plugin';
+export { contributionsTo, ExtensionSlot, lazyContribution, loadContribution, useContributions, visibleContributions } from './shell/extensions';
 export * as layoutCss from './shell/Layout.css';
 export { RequireAccess } from './shell/RequireAccess';
 export { encodeInvalidData } from './shell/routes';

@@ -1,26 +1,90 @@
-import { defineWebPluginOf, type WebPlugin, type WebPluginDef, type WebRouteDecl } from '@portal/core';
+import { type Access, defineWebPluginOf, type WebPlugin, type WebPluginDef, type WebRouteDecl } from '@portal/core';
 import type { ComponentType } from 'react';
-
-/** Kernel slots a plugin may fill. */
-export interface WebSlots {
-  /** The forgot-password dialog on the login screen. */
-  forgotPasswordDialog: () => Promise<{ default: ComponentType<DialogSlotProps> }>;
-  /** The register dialog on the login screen (/register opens it after 1 s). */
-  registerDialog: () => Promise<{ default: ComponentType<DialogSlotProps> }>;
-  /** Help dialogs offered by the route-title header. */
-  helpDialogs: () => Promise<{ default: ComponentType }>;
-}
-export interface DialogSlotProps {
-  isOpen: boolean;
-  onOpenChange: (open: boolean) => void;
-}
+import type { ApiClient } from './api/client';
 
 // biome-ignore lint/suspicious/noExplicitAny: page components take any props the router gives them
 export type PageComponent = ComponentType<any>;
 export type WebRoute = WebRouteDecl<PageComponent>;
-export type KernelWebPlugin = WebPlugin<PageComponent, WebSlots>;
 
-/** Declares a web plugin: its routes (path, access, title, nav, lazy page), i18n namespace and slot contributions. */
-export function defineWebPlugin(def: WebPluginDef<PageComponent, WebSlots>): KernelWebPlugin {
-  return defineWebPluginOf<PageComponent, WebSlots>(def);
+/**
+ * An extension point: a typed place that the kernel or a plugin declares and other plugins contribute to.
+ * `T` is what a contribution's `load()` resolves to (a component, or a provider object); `M` is the data a
+ * contribution carries without loading anything (order, roles, labels). Contributions are part of each
+ * plugin's web declaration, so a brand that does not enable a plugin ships none of its contributions.
+ */
+export interface ExtensionPoint<T, M = object> {
+  readonly id: string;
+  /** Phantom fields: carry the types. */
+  readonly loads?: T;
+  readonly meta?: M;
+}
+export const defineExtensionPoint = <T, M = object>(id: string): ExtensionPoint<T, M> => ({ id });
+
+/** Data every ordered, role-gated contribution carries. */
+export interface GatedMeta {
+  /** Roles that see it (matched like routes); default: every signed-in user. */
+  access?: Access;
+  /** Lower first. */
+  order: number;
+}
+
+export type Contribution<T = unknown, M = object> = M & {
+  point: ExtensionPoint<T, M>;
+  /** Unique across plugins, e.g. 'claims.recent'. */
+  id: string;
+  /** Filled in by defineWebPlugin: whose namespace to load before rendering. */
+  pluginId?: string;
+  /** Lazy: each contribution is its own chunk. Data-only points (navigation groups) leave it out. */
+  load?: () => Promise<{ default: T }>;
+};
+
+/** Declares a contribution to a point; the point's types check the loaded value and the data. */
+export function contribute<T, M>(point: ExtensionPoint<T, M>, c: Omit<Contribution<T, M>, 'point' | 'pluginId'>): Contribution {
+  return { ...c, point } as unknown as Contribution;
+}
+
+export interface DialogProps {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** One result of a global search provider. */
+export interface SearchResult {
+  id: string;
+  /** Already translated text. */
+  title: string;
+  detail?: string;
+  /** Where choosing it goes. */
+  href: string;
+}
+export interface SearchProvider {
+  /** i18n key of the group heading for this provider's results. */
+  label: string;
+  search(api: ApiClient, text: string, signal: AbortSignal): Promise<SearchResult[]>;
+}
+
+/**
+ * The kernel's extension points. Plugins may declare their own the same way in their web code (for
+ * example a support screen declaring member tabs) and export them from their contract-free web entry.
+ */
+export const Extensions = {
+  /** Dialogs on the login screen, opened by name: 'register' (also /register) and 'forgotPassword'. */
+  loginDialogs: defineExtensionPoint<ComponentType<DialogProps>, { name: 'register' | 'forgotPassword' }>('kernel.loginDialogs'),
+  /** Help dialogs offered beside the route title. */
+  helpDialogs: defineExtensionPoint<ComponentType, GatedMeta>('kernel.helpDialogs'),
+  /** Widgets of the dashboard, role-gated and ordered; the dashboard plugin renders them. */
+  dashboardWidgets: defineExtensionPoint<ComponentType, GatedMeta & { title: string; size?: 'small' | 'wide' }>('kernel.dashboardWidgets'),
+  /** Tabs of a member's detail on the support screens. */
+  memberTabs: defineExtensionPoint<ComponentType<{ memberId: number }>, GatedMeta & { title: string }>('kernel.memberTabs'),
+  /** Providers of the toolbar's global search (claims, notes ...). */
+  searchProviders: defineExtensionPoint<SearchProvider, GatedMeta>('kernel.searchProviders'),
+  /** Groups of the navigation bar: routes name one in `nav.group`; a group shows as a menu of its entries. */
+  navGroups: defineExtensionPoint<never, { label: string; order: number }>('kernel.navGroups'),
+} as const;
+
+export type KernelWebPlugin = WebPlugin<PageComponent, Contribution>;
+
+/** Declares a web plugin: its routes (path, access, title, nav, lazy page), i18n namespace and contributions to extension points. */
+export function defineWebPlugin(def: WebPluginDef<PageComponent, Contribution>): KernelWebPlugin {
+  return defineWebPluginOf<PageComponent, Contribution>({ ...def, contributes: def.contributes?.map((c) => ({ ...c, pluginId: def.id })) });
 }

@@ -1,3 +1,5 @@
+import { formatLocale, type Locale } from './locale';
+
 /** A calendar day with no time and no zone: what a date picker means when a user picks a day. */
 export interface CalendarDay {
   year: number;
@@ -37,4 +39,46 @@ export function compareDays(a: CalendarDay, b: CalendarDay): number {
 /** The local calendar day of a Date (the day the user saw on screen). */
 export function dayOfLocalDate(date: Date): CalendarDay {
   return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() };
+}
+
+/**
+ * How a day is shown: 'numeric' is MM/DD/YYYY in both languages (the order members type dates in, as US forms
+ * in Spanish also write it); 'medium' ('Jan 31, 2024' / '31 ene 2024') and 'long' ('January 31, 2024' /
+ * '31 de enero de 2024') follow the locale.
+ */
+export type DayStyle = 'numeric' | 'medium' | 'long';
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A calendar day for display in the locale (the current UI locale when none is given). */
+export function formatDay({ year, month, day }: CalendarDay, style: DayStyle = 'numeric', locale: Locale = formatLocale()): string {
+  if (style === 'numeric') return `${pad(month)}/${pad(day)}/${pad(year, 4)}`;
+  const key = `${locale}|${style}`;
+  let format = dayFormats.get(key);
+  if (!format) {
+    // UTC on both sides: the day has no zone, so no offset may move it.
+    format = new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' });
+    dayFormats.set(key, format);
+  }
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, day);
+  return format.format(at);
+}
+
+const timeFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+/**
+ * A moment (a timestamp from the server) as the local day and time: '01/31/2024 2:05 PM' / '01/31/2024 2:05 p.m.'.
+ * The day is numeric as in formatDay; the time follows the locale (the current UI locale when none is given).
+ */
+export function formatDateTime(value: Date | string | number | null | undefined, locale: Locale = formatLocale()): string {
+  if (value === null || value === undefined || value === '') return '';
+  const at = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(at.getTime())) return '';
+  let format = timeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
+    timeFormats.set(locale, format);
+  }
+  return `${formatDay(dayOfLocalDate(at), 'numeric', locale)} ${format.format(at)}`;
 }

@@ -2,6 +2,7 @@ export * from './calendarDay';
 export * from './crc32';
 export * from './csv';
 export * from './digits';
+export * from './locale';
 export * from './maskedDate';
 export * from './messages';
 export * from './money';

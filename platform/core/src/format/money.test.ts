@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatMoney, moneyInput, parseMoney, roundMoney } from './money';
+import { formatLocale, localeOf, setFormatLocale } from './locale';
+import { formatCents, formatCurrency, formatMoney, moneyInput, parseMoney, roundMoney } from './money';
 import { capNumber } from './numberCap';
 import { RUNS, randomInt, randomString, rng } from './testRandom';
 
@@ -25,6 +26,28 @@ describe('money', () => {
     expect(formatCurrency(-5)).toBe('-$5.00');
     expect(formatCurrency(0)).toBe('$0.00');
     expect(roundMoney(-1.005)).toBe(-1.01);
+    expect(formatCurrency(-0.001)).toBe('$0.00');
+    expect(formatCurrency(1.005)).toBe('$1.01');
+  });
+
+  it('formats dollars for US Spanish as US members read them, from a locale or the current one', () => {
+    const es = localeOf('es');
+    expect(es).toBe('es-US');
+    expect(formatCurrency(1234567.891, es)).toBe('$1,234,567.89');
+    expect(formatCurrency(-5, es)).toBe('-$5.00');
+    expect(formatCurrency('12,5', es)).toBe('$12.50');
+    expect(formatCents(123456, es)).toBe('$1,234.56');
+    expect(formatCents(-1, es)).toBe('-$0.01');
+    expect(formatCents(null, es)).toBe('');
+    expect(formatCurrency(1000, 'es-US')).toBe(formatCurrency(1000, 'en-US'));
+    const before = formatLocale();
+    try {
+      setFormatLocale(es);
+      expect(formatCurrency(2.5)).toBe('$2.50');
+      expect(formatCents(250)).toBe('$2.50');
+    } finally {
+      setFormatLocale(before);
+    }
   });
 
   it('round-trips cents and typing never yields more than one dot or two decimals', () => {
@@ -34,6 +57,8 @@ describe('money', () => {
       const value = cents / 100;
       expect(parseMoney(formatMoney(value))).toBe(value);
       expect(parseMoney(formatCurrency(value))).toBe(value);
+      expect(parseMoney(formatCurrency(value, 'es-US'))).toBe(value);
+      expect(formatCents(cents, 'es-US')).toBe(formatCurrency(value, 'es-US'));
       expect(formatMoney(value)).toMatch(/^-?\d+\.\d{2}$/);
       expect(moneyInput(randomString(next))).toMatch(/^\d*(\.\d{0,2})?$/);
     }

@@ -1,3 +1,5 @@
+import { formatLocale, type Locale } from './locale';
+
 /**
  * Parses money typed by a user. A lone comma followed by one or two digits is a decimal comma
  * ('12,5' is 12.5, spec 02 section 5); otherwise commas are thousands separators ('1,000.50').
@@ -26,14 +28,27 @@ export function formatMoney(value: number | string | null | undefined): string {
   return n === null ? '' : roundMoney(n).toFixed(2);
 }
 
-/** Dollar display with grouping: '$1,000.00', negatives '-$5.00'. */
-export function formatCurrency(value: number | string | null | undefined): string {
+const currencyFormats = new Map<Locale, Intl.NumberFormat>();
+
+/**
+ * Dollar display with grouping in the locale's style (the current UI locale when none is given):
+ * '$1,000.00', negatives '-$5.00'. US Spanish writes dollars the same way as US English.
+ */
+export function formatCurrency(value: number | string | null | undefined, locale: Locale = formatLocale()): string {
   const n = parseMoney(value ?? null);
   if (n === null) return '';
-  const rounded = roundMoney(n);
-  const [whole = '0', cents = '00'] = Math.abs(rounded).toFixed(2).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${rounded < 0 ? '-' : ''}$${grouped}.${cents}`;
+  let format = currencyFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    currencyFormats.set(locale, format);
+  }
+  // Rounded first: Intl rounds the binary value, so 1.005 would show as 1.00; `|| 0` turns -0 into 0.
+  return format.format(roundMoney(n) || 0);
+}
+
+/** Money kept as integer cents, shown as dollars: formatCents(123456) is '$1,234.56'. */
+export function formatCents(cents: number | null | undefined, locale: Locale = formatLocale()): string {
+  return cents === null || cents === undefined || !Number.isFinite(cents) ? '' : formatCurrency(Math.round(cents) / 100, locale);
 }
 
 /** Sanitises money while typing: digits, one dot (a comma becomes the dot), at most two decimals. */

@@ -3,25 +3,32 @@ import formbody from '@fastify/formbody';
 import {
   type BrandManifest,
   brandForHost,
+  type Endpoint,
   decideAccess,
   fail,
   Headers,
   hasAnyRole,
   IMPERSONATOR_ROLES,
-  MEMBER_ROLES,
   ok,
   PLUGIN_API_VERSION,
 } from '@portal/core';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { safeParse } from 'zod/v4/core';
 import { writeAudit } from '../audit';
 import { authenticate } from '../auth/session';
 import { formTokenMatches } from '../auth/tokens';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
+import { auditService } from '../kernel-services/audit';
+import { identityService } from '../kernel-services/identity';
+import { membersService } from '../kernel-services/members';
+import { throttleService } from '../kernel-services/throttle';
 import type { KernelServerPlugin, ServerRoute } from '../plugin';
-import type { Services } from '../services';
+import { wirePlugins } from '../plugin-graph';
+import type { KernelServices, Services } from '../services';
 import { type AuthUser, type RouteContext, SENT, WithMessage } from './context';
+import { findBadText, parseId } from './input';
 import { ApiError } from './errors';
 import { registerSites } from './sites';
 
@@ -32,6 +39,7 @@ export interface AppOptions {
   /** Kernel plugins first, then feature plugins. Feature plugin routes answer only on brands that enable them. */
   kernelPlugins: readonly KernelServerPlugin[];
   featurePlugins: readonly KernelServerPlugin[];
+  /** The external services (mail, files, jobs ...); the kernel adds its own (identity, members, throttle, audit). */
   services: Services;
   logger?: boolean | object;
   /** Extra text for the brand index page (the demo logins). */
@@ -44,14 +52,15 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: ServerRoute['access'];
+  endpoint: Endpoint;
 }
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 const NO_AUTH = { state: 'none' } as const;
 const STATE_CHANGING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
-function zodMessage(e: ZodError, where: string): string {
-  return e.issues.map((i) => `${where}${i.path.length ? `.${i.path.join('.')}` : ''}: ${i.message}`).join('; ');
+function zodMessage(e: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }, where: string): string {
+  return e.issues.map((i) => `${where}${i.path.length ? `.${i.path.map(String).join('.')}` : ''}: ${i.message}`).join('; ');
 }
 
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; routes: RegisteredRoute[] }> {
@@ -82,21 +91,35 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   const routes: RegisteredRoute[] = [];
   const brandOf = (req: FastifyRequest) => brandForHost(req.headers.host, opts.brands);
+  const kernelServices: KernelServices = {
+    ...services,
+    identity: identityService(database.sql),
+    members: membersService(database.sql),
+    throttle: throttleService(database.sql),
+    audit: auditService(database.sql),
+  };
+  const wired = await wirePlugins(opts.featurePlugins, kernelServices, config);
+  const checkResponses = config.checkResponses;
 
   const mount = (plugin: KernelServerPlugin, kernel: boolean) => {
     if (plugin.apiVersion !== PLUGIN_API_VERSION)
       throw new Error(`plugin ${plugin.id} uses plugin API ${plugin.apiVersion}; the kernel speaks ${PLUGIN_API_VERSION}`);
+    const use = wired.useFor(plugin.id);
     for (const r of plugin.routes) {
-      routes.push({ plugin: plugin.id, kernel, method: r.method, url: r.url, access: r.access });
-      app.route({
-        method: r.method,
-        url: r.url,
-        handler: (req, reply) => runRoute(plugin, kernel, r, req, reply),
-      });
+      const { method, path } = r.endpoint;
+      routes.push({ plugin: plugin.id, kernel, method, url: path, access: r.access, endpoint: r.endpoint });
+      app.route({ method, url: path, handler: (req, reply) => runRoute(plugin, kernel, r, use, req, reply) });
     }
   };
 
-  async function runRoute(plugin: KernelServerPlugin, kernel: boolean, r: ServerRoute, req: FastifyRequest, reply: FastifyReply) {
+  async function runRoute(
+    plugin: KernelServerPlugin,
+    kernel: boolean,
+    r: ServerRoute,
+    use: RouteContext['use'],
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ) {
     const brand = brandOf(req);
     if (!kernel && !brand?.plugins.includes(plugin.id)) {
       return reply.status(404).send(fail('This feature is not available on this site.'));
@@ -119,54 +142,54 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       }
     }
 
-    const audit: RouteContext['audit'] = (e) =>
-      writeAudit(database.sql, {
+    let memberId = user?.memberId ?? null;
+    let impersonating = false;
+    const audit: RouteContext['audit'] = (e, tx) =>
+      writeAudit(tx ?? database.sql, {
         ...e,
-        memberId: e.memberId ?? ctx.memberId,
+        memberId: e.memberId ?? memberId,
         actorUserId: user?.id ?? null,
         actorName: user?.name ?? null,
         ip: req.ip,
         requestId: req.id,
       });
 
-    let memberId = user?.memberId ?? null;
-    let impersonating = false;
     const header = req.headers[Headers.impersonate];
     if (typeof header === 'string' && header !== '') {
-      if (!user || !hasAnyRole(user.roles, IMPERSONATOR_ROLES)) {
-        return reply.status(403).send(fail('Only support staff may act on behalf of a member.'));
-      }
-      const target = Number(header);
-      const isMember =
-        Number.isInteger(target) &&
-        (
-          await database.sql.query(
-            `SELECT 1 FROM users u JOIN user_roles r ON r.user_id = u.id
-             WHERE u.member_id = $1 AND r.role = ANY($2::text[]) LIMIT 1`,
-            [target, MEMBER_ROLES],
-          )
-        ).length > 0;
-      if (!isMember) return reply.status(403).send(fail('The selected account is not a member account.'));
+      const target = parseId(header);
+      const refuse = async (message: string, reason: string) => {
+        await audit({ action: 'impersonation.request', outcome: 'refused', entity: 'route', entityId: `${req.method} ${r.endpoint.path}`, detail: { reason, target: header } });
+        return reply.status(403).send(fail(message));
+      };
+      if (!user || !hasAnyRole(user.roles, IMPERSONATOR_ROLES)) return refuse('Only support staff may act on behalf of a member.', 'role');
+      if (target === null || !(await kernelServices.members.isMemberAccount(target))) return refuse('The selected account is not a member account.', 'not a member');
       memberId = target;
       impersonating = true;
     }
 
-    const parse = (schema: ServerRoute['schemas'] extends infer S ? S : never, key: 'body' | 'query' | 'params', value: unknown) => {
-      const s = schema?.[key];
-      if (!s) return undefined;
-      const result = s.safeParse(value ?? (key === 'body' ? undefined : {}));
+    // One kernel rule for every route: text with NUL or half a surrogate pair is refused before any schema sees it.
+    for (const [part, value] of [['params', req.params], ['query', req.query], ['body', req.body]] as const) {
+      const bad = findBadText(value);
+      if (bad !== null) throw new ApiError(400, `${part}${bad ? `.${bad}` : ''}: contains characters that are not allowed (NUL or an unpaired surrogate).`);
+    }
+    // A 'raw' endpoint (OAuth /token) answers bad input in its own format: it parses with its contract itself.
+    const parse = (key: 'body' | 'query' | 'params', value: unknown) => {
+      const s = r.endpoint[key];
+      if (!s || r.endpoint.answer === 'raw') return undefined;
+      const result = safeParse(s, value ?? (key === 'body' ? undefined : {}));
       if (!result.success) throw new ApiError(400, zodMessage(result.error, key));
       return result.data;
     };
     const ctx: RouteContext = {
       req,
       reply,
-      body: parse(r.schemas, 'body', req.body) as never,
-      query: parse(r.schemas, 'query', req.query) as never,
-      params: parse(r.schemas, 'params', req.params) as never,
+      body: parse('body', req.body),
+      query: parse('query', req.query),
+      params: parse('params', req.params),
       database,
       config,
-      services,
+      services: kernelServices,
+      use,
       brand,
       user,
       memberId,
@@ -174,16 +197,22 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       audit,
     };
     if (impersonating) {
-      await audit({ action: 'impersonation.request', memberId, entity: 'route', entityId: `${req.method} ${r.url}`, detail: { staff: user?.name } });
+      await audit({ action: 'impersonation.request', memberId, entity: 'route', entityId: `${req.method} ${r.endpoint.path}`, detail: { staff: user?.name } });
     }
     const result = await r.handler(ctx);
     if (result === SENT || reply.sent) return reply;
-    if (result instanceof WithMessage) return reply.send(ok(result.data, result.message));
-    return reply.send(ok(result ?? null));
+    const data = result instanceof WithMessage ? result.data : (result ?? null);
+    if (checkResponses && r.endpoint.response && (r.endpoint.answer ?? 'json') === 'json') {
+      const checked = safeParse(r.endpoint.response, data);
+      if (!checked.success) throw new Error(`${req.method} ${r.endpoint.path} answered outside its contract: ${zodMessage(checked.error, 'response')}`);
+    }
+    if (result instanceof WithMessage) return reply.send(ok(data, result.message));
+    return reply.send(ok(data));
   }
 
   for (const p of opts.kernelPlugins) mount(p, true);
-  for (const p of opts.featurePlugins) mount(p, false);
+  for (const p of wired.ordered) mount(p, false);
+  await wired.init();
   registerSites(app, { config, brands: opts.brands, brandOf, demoUsers: opts.demoUsers });
   return { app, routes };
 }

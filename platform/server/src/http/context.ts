@@ -1,10 +1,9 @@
-import type { BrandManifest } from '@portal/core';
+import type { BrandManifest, EndpointParsed, EndpointSpec, ServiceRef } from '@portal/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { AuditEntry } from '../audit';
 import type { ServerConfig } from '../config';
-import type { Database } from '../db/database';
-import type { Services } from '../services';
+import type { Database, SqlClient } from '../db/database';
+import type { KernelServices } from '../services';
 
 export interface AuthUser {
   id: string;
@@ -15,30 +14,27 @@ export interface AuthUser {
   sessionId: string;
 }
 
-export interface RouteSchemas {
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
-}
-type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+export type RequestAuditEntry = Omit<AuditEntry, 'actorUserId' | 'actorName' | 'ip' | 'requestId'>;
 
-export interface RouteContext<S extends RouteSchemas = RouteSchemas> {
+export interface RouteContext<E extends EndpointSpec = EndpointSpec> extends EndpointParsed<E> {
   req: FastifyRequest;
   reply: FastifyReply;
-  body: Infer<S['body']>;
-  query: Infer<S['query']>;
-  params: Infer<S['params']>;
   database: Database;
   config: ServerConfig;
-  services: Services;
+  services: KernelServices;
+  /** The service of a plugin this one declares in dependsOn. */
+  use<T>(ref: ServiceRef<T>): T;
   /** The brand of the site the request came from (by host); null on hosts of no brand. */
   brand: BrandManifest | null;
   user: AuthUser | null;
   /** The member the request acts for: the impersonated member, else the user's own; null for staff without one. */
   memberId: number | null;
   impersonating: boolean;
-  /** Records an audit entry naming the user (and the impersonated member). */
-  audit(entry: Omit<AuditEntry, 'actorUserId' | 'actorName' | 'ip' | 'requestId'>): Promise<void>;
+  /**
+   * Records an audit entry naming the user (and the impersonated member). Pass the transaction of the
+   * write it records, so the change and its audit row commit together or not at all.
+   */
+  audit(entry: RequestAuditEntry, tx?: SqlClient): Promise<void>;
 }
 
 /** What a handler may return besides plain data: data with a message for the user, or a reply it sent itself. */
@@ -49,4 +45,8 @@ export class WithMessage<T> {
   ) {}
 }
 export const withMessage = <T>(data: T, message: string) => new WithMessage(data, message);
-export const SENT = Symbol('reply already sent');
+/** The handler sent the reply itself (downloads, OAuth answers). A class instance, not a symbol: its type survives inference. */
+export class Sent {
+  readonly sent = true;
+}
+export const SENT = new Sent();

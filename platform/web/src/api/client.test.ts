@@ -1,7 +1,15 @@
+import { defineEndpoint } from '@portal/core';
 import { describe, expect, it, vi } from 'vitest';
 import { type KeyValueStore, SessionStore } from '../session/storage';
 import { ApiClient, type ClientHooks } from './client';
 import { SessionEndedError } from './errors';
+
+const EP_API_A = defineEndpoint({ method: 'GET', path: '/api/a' });
+const EP_API_B = defineEndpoint({ method: 'GET', path: '/api/b' });
+const EP_API_C = defineEndpoint({ method: 'GET', path: '/api/c' });
+const EP_API_SEARCH = defineEndpoint({ method: 'GET', path: '/api/search' });
+const EP_API_X = defineEndpoint({ method: 'GET', path: '/api/x' });
+const EP_API_Y = defineEndpoint({ method: 'GET', path: '/api/y' });
 
 function memoryStore(): KeyValueStore {
   const m = new Map<string, string>();
@@ -33,25 +41,25 @@ const header = (init: RequestInit, name: string) => (init.headers as Record<stri
 describe('API client envelope handling', () => {
   it('returns only Data when Unwrap is set', async () => {
     const { client } = setup(() => json(200, env({ a: 1 })));
-    await expect(client.get('/api/x')).resolves.toEqual({ a: 1 });
+    await expect(client.call(EP_API_X)).resolves.toEqual({ a: 1 });
   });
   it('shows MsgText as a success toast when Unwrap is set, unless notifications are off', async () => {
     const { client, hooks } = setup(() => json(200, env(1, { MsgText: 'Saved' })));
-    await client.get('/api/x');
+    await client.call(EP_API_X);
     expect(hooks.notify).toHaveBeenCalledWith('success', 'Saved');
-    await client.get('/api/x', { notify: false });
+    await client.call(EP_API_X, undefined, { notify: false });
     expect(hooks.notify).toHaveBeenCalledTimes(1);
   });
   it('fails the call when HasError is set, even with HTTP 200, and shows the message', async () => {
     const { client, hooks } = setup(() => json(200, env(null, { HasError: true, MsgText: 'Nope' })));
-    await expect(client.get('/api/x')).rejects.toThrow('Nope');
+    await expect(client.call(EP_API_X)).rejects.toThrow('Nope');
     expect(hooks.notify).toHaveBeenCalledWith('error', 'Nope');
   });
   it('sends the bearer, anti-forgery, no-cache, session and request id headers, and the impersonation header when set', async () => {
     const { client, hooks, calls } = setup(() => json(200, env(null)));
     (hooks.impersonatedMemberId as ReturnType<typeof vi.fn>).mockReturnValue(42);
-    await client.get('/api/x');
-    await client.get('/api/y');
+    await client.call(EP_API_X);
+    await client.call(EP_API_Y);
     const [a, b] = calls;
     if (!a || !b) throw new Error('two calls expected');
     expect(header(a.init, 'authorization')).toBe('Bearer a1');
@@ -63,9 +71,9 @@ describe('API client envelope handling', () => {
   });
   it('skips the loading bar for search look-ups', async () => {
     const { client, hooks } = setup(() => json(200, env(null)));
-    await client.get('/api/search', { skipLoadingBar: true });
+    await client.call(EP_API_SEARCH, undefined, { skipLoadingBar: true });
     expect(hooks.loading).not.toHaveBeenCalled();
-    await client.get('/api/x');
+    await client.call(EP_API_X);
     expect(hooks.loading).toHaveBeenCalledWith(1);
     expect(hooks.loading).toHaveBeenCalledWith(-1);
   });
@@ -83,7 +91,7 @@ describe('token refresh', () => {
       }
       return header(init, 'authorization') === 'Bearer a2' ? json(200, env(url)) : json(401, env(null, { HasError: true, MsgText: 'expired' }));
     });
-    const results = await Promise.all([client.get('/api/a'), client.get('/api/b'), client.get('/api/c')]);
+    const results = await Promise.all([client.call(EP_API_A), client.call(EP_API_B), client.call(EP_API_C)]);
     expect(results).toEqual(['/api/a', '/api/b', '/api/c']);
     expect(refreshes).toBe(1);
     expect(calls.filter((c) => c.url === '/token')).toHaveLength(1);
@@ -97,7 +105,7 @@ describe('token refresh', () => {
       attempts++;
       return json(401, env(null, { HasError: true, MsgText: 'expired' }));
     });
-    await expect(client.get('/api/x')).rejects.toBeInstanceOf(SessionEndedError);
+    await expect(client.call(EP_API_X)).rejects.toBeInstanceOf(SessionEndedError);
     expect(attempts).toBe(6); // the first try and 5 retries
     expect(hooks.sessionEnded).toHaveBeenCalled();
   });
@@ -106,7 +114,7 @@ describe('token refresh', () => {
     const { client, hooks, session } = setup((url) =>
       url === '/token' ? json(400, { error: 'invalid_grant', error_description: 'ended' }) : json(401, env(null, { HasError: true, MsgText: 'x' })),
     );
-    await expect(client.get('/api/x')).rejects.toBeInstanceOf(SessionEndedError);
+    await expect(client.call(EP_API_X)).rejects.toBeInstanceOf(SessionEndedError);
     expect(session.tokens()).toBeNull();
     expect(hooks.sessionEnded).toHaveBeenCalled();
   });
@@ -128,10 +136,36 @@ describe('token refresh', () => {
     }) as unknown as typeof fetch;
     const hooks: ClientHooks = { notify: vi.fn(), sessionEnded: vi.fn(), loading: vi.fn(), impersonatedMemberId: () => null };
     const client = new ApiClient(session, hooks, fetchImpl, () => now);
-    await client.get('/api/x');
+    await client.call(EP_API_X);
     expect(seen).toEqual(['/api/x']); // 100% left
     now += 200_000; // 700 of 900 s left: under 80%
-    await client.get('/api/x');
+    await client.call(EP_API_X);
     expect(seen).toEqual(['/api/x', '/token', '/api/x']);
+  });
+});
+
+describe('API client endpoint calls', () => {
+  const byId = defineEndpoint({ method: 'GET', path: '/api/things/:id/:name' });
+  const save = defineEndpoint({ method: 'POST', path: '/api/things/save' });
+  const form = defineEndpoint({ method: 'POST', path: '/api/things/register', bodyEncoding: 'form' });
+  it('fills and encodes path parameters and sends the query', async () => {
+    const { client, calls } = setup(() => json(200, env(null)));
+    await client.call(byId, { params: { id: 7, name: 'a/b c' }, query: { q: 'x y', none: null } } as never);
+    expect(calls[0]?.url).toBe('/api/things/7/a%2Fb%20c?q=x+y');
+    expect(calls[0]?.init.method).toBe('GET');
+  });
+  it('sends a JSON body, or a form-encoded one when the contract says so', async () => {
+    const { client, calls } = setup(() => json(200, env(null)));
+    await client.call(save, { body: { A: 1 } } as never);
+    await client.call(form, { body: { UserName: 'u@x.com', Age: 3 } } as never);
+    expect(calls[0]?.init.body).toBe('{"A":1}');
+    expect(header(calls[0]?.init ?? {}, 'content-type')).toBe('application/json');
+    expect(calls[1]?.init.body).toBe('UserName=u%40x.com&Age=3');
+    expect(header(calls[1]?.init ?? {}, 'content-type')).toBe('application/x-www-form-urlencoded');
+  });
+  it('refuses to call a path with a missing parameter instead of sending a wrong URL', async () => {
+    const { client, calls } = setup(() => json(200, env(null)));
+    await expect(client.call(byId, { params: { id: 1 } } as never)).rejects.toThrow('missing path parameter name');
+    expect(calls).toHaveLength(0);
   });
 });

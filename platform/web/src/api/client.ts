@@ -1,4 +1,16 @@
-import { Headers as H, isEnvelope, type TokenResponse } from '@portal/core';
+import {
+  buildPath,
+  buildQuery,
+  type Download,
+  type Endpoint,
+  type EndpointData,
+  type EndpointInput,
+  Headers as H,
+  isEnvelope,
+  KernelApi,
+  type NoInput,
+  type TokenResponse,
+} from '@portal/core';
 import { MAX_RETRIES, shouldRefresh } from '../session/refresh-policy';
 import type { SessionStore } from '../session/storage';
 import { ApiCallError, SessionEndedError } from './errors';
@@ -11,7 +23,7 @@ export interface RequestOptions {
   body?: unknown;
   /** Form-encoded body (the /token and registration calls). */
   form?: Record<string, string>;
-  query?: Record<string, string | number | boolean | null | undefined>;
+  query?: Record<string, unknown>;
   /** Per-request switch for toasts from MsgText and errors (default on). */
   notify?: boolean;
   /** Search and price look-ups skip the loading bar. */
@@ -32,13 +44,20 @@ export interface ClientHooks {
   impersonatedMemberId(): number | null;
 }
 
+/** A form-encoded body: every defined field as text. */
+function formFields(body: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(body as Record<string, unknown>)) if (v !== undefined && v !== null) out[k] = String(v);
+  return out;
+}
+
 const randomId = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
-export interface Download {
-  blob: Blob;
-  fileName: string;
-}
+export type { Download };
+
+/** Per-call options of api.call: everything but what the endpoint itself decides (method, body, encoding). */
+export type CallOptions = Omit<RequestOptions, 'method' | 'body' | 'form' | 'query' | 'responseType'>;
 
 /**
  * The API client: bearer token, anti-forgery, no-cache, session and request ids, impersonation;
@@ -56,14 +75,26 @@ export class ApiClient {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get<T>(url: string, opts: Omit<RequestOptions, 'method'> = {}) {
-    return this.request<T>(url, { ...opts, method: 'GET' });
-  }
-  post<T>(url: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) {
-    return this.request<T>(url, { ...opts, method: 'POST', body });
-  }
-  download(url: string, body?: unknown, opts: Omit<RequestOptions, 'responseType'> = {}) {
-    return this.request<Download>(url, { method: 'POST', ...opts, body, responseType: 'blob' });
+  /**
+   * Calls one endpoint of a contract: fills and encodes its path parameters, sends its query and its body
+   * (JSON or form-encoded, as the contract says) and resolves to the answer's typed Data (a Download for a
+   * file answer).
+   */
+  async call<E extends Endpoint>(
+    endpoint: E,
+    ...args: NoInput<E> extends true ? [input?: EndpointInput<E>, opts?: CallOptions] : [input: EndpointInput<E>, opts?: CallOptions]
+  ): Promise<EndpointData<E>> {
+    const [input, opts = {}] = args as [{ params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown } | undefined, CallOptions?];
+    const url = buildPath(endpoint.path, input?.params);
+    const form = endpoint.bodyEncoding === 'form' && input?.body !== undefined ? formFields(input.body) : undefined;
+    return this.request<EndpointData<E>>(url, {
+      ...opts,
+      method: endpoint.method,
+      query: input?.query,
+      body: form ? undefined : input?.body,
+      form,
+      responseType: endpoint.answer === 'file' ? 'blob' : 'json',
+    });
   }
 
   /** POST /token with the password grant; stores the tokens. Errors carry the server's error_description. */
@@ -91,7 +122,7 @@ export class ApiClient {
   }
 
   private async tokenCall(form: Record<string, string>, notify = true): Promise<TokenResponse> {
-    const res = await this.fetchImpl('/token', {
+    const res = await this.fetchImpl(KernelApi.token.path, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'cache-control': 'no-cache', [H.sessionId]: this.sessionId, [H.requestId]: randomId() },
       body: new URLSearchParams(form).toString(),
@@ -124,7 +155,7 @@ export class ApiClient {
     return h;
   }
 
-  async request<T>(url: string, opts: RequestOptions = {}): Promise<T> {
+  private async request<T>(url: string, opts: RequestOptions = {}): Promise<T> {
     const notify = opts.notify ?? true;
     if (!opts.skipLoadingBar) this.hooks.loading(1);
     try {
@@ -140,13 +171,7 @@ export class ApiClient {
       const remaining = (t.expiresAt - this.now()) / 1000;
       if (shouldRefresh(remaining, t.lifetime)) await this.refresh().catch(() => {});
     }
-    let full = url;
-    if (opts.query) {
-      const q = new URLSearchParams();
-      for (const [k, v] of Object.entries(opts.query)) if (v !== undefined && v !== null) q.set(k, String(v));
-      const s = q.toString();
-      if (s) full += (url.includes('?') ? '&' : '?') + s;
-    }
+    const full = url + buildQuery(opts.query);
     const res = await this.fetchImpl(full, {
       method: opts.method ?? 'GET',
       headers: this.headers(opts),

@@ -1,19 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { type ComponentType, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, useLocation, useNavigate } from 'react-router-dom';
 import { queryKeys, useKernel, useSiteConfig } from '../context';
-import type { DialogSlotProps } from '../plugin';
+import { type DialogProps, Extensions } from '../plugin';
+import { contributionsTo, lazyContribution } from '../shell/extensions';
 import * as css from './Login.css';
 
 type State = { kind: 'idle' } | { kind: 'loggingIn' } | { kind: 'error'; message: string };
 
-/** A dialog from a plugin slot, loaded only when first opened. */
-function useSlot(name: 'forgotPasswordDialog' | 'registerDialog'): ComponentType<DialogSlotProps> | null {
+/** A login dialog contributed by a plugin, loaded (with its plugin's strings) only when first opened. */
+function useLoginDialog(name: 'forgotPassword' | 'register'): ComponentType<DialogProps> | null {
   const { plugins } = useKernel();
   return useMemo(() => {
-    const loader = plugins.find((p) => p.slots?.[name])?.slots?.[name];
-    return loader ? lazy(loader) : null;
+    const found = contributionsTo(plugins, Extensions.loginDialogs).find((c) => c.name === name);
+    return found ? lazyContribution<DialogProps>(found) : null;
   }, [plugins, name]);
 }
 
@@ -30,8 +31,8 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const [dialog, setDialog] = useState<'forgot' | 'register' | null>(null);
-  const Forgot = useSlot('forgotPasswordDialog');
-  const Register = useSlot('registerDialog');
+  const Forgot = useLoginDialog('forgotPassword');
+  const Register = useLoginDialog('register');
   const external = brand.registration.mode === 'external';
   const registerLink = config.data?.RegisterLink ?? brand.registration.externalUrl;
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KernelApi } from '@portal/core';
 import { useKernel } from '../context';
 import * as css from './Layout.css';
 
@@ -19,7 +20,7 @@ export function ImpersonationPicker() {
       return;
     }
     try {
-      await kernel.api.get('/api/account/user/termination', { impersonate: id, notify: false });
+      await kernel.api.call(KernelApi.termination, undefined, { impersonate: id, notify: false });
       setError(null);
       setValue('');
       kernel.setImpersonation(id);

@@ -47,6 +47,21 @@ export const navLink = style({
 });
 // A darker overlay keeps white text above 4.5:1 contrast on every toolbar colour.
 export const navLinkActive = style({ background: 'rgba(0,0,0,0.28)', fontWeight: 600, textDecoration: 'underline' });
+export const navGroup = style({ position: 'relative', selectors: { '& > summary': { cursor: 'pointer', listStyle: 'none' } } });
+// The open group's entries drop below the bar, on the toolbar's own colour so the contrast holds.
+export const navGroupList = style({
+  position: 'absolute',
+  zIndex: 10,
+  top: '100%',
+  left: 0,
+  minWidth: '14rem',
+  listStyle: 'none',
+  margin: 0,
+  padding: vars.space.xsmall,
+  background: 'inherit',
+  backgroundColor: 'rgba(0,0,0,0.85)',
+  borderRadius: vars.radius.standard,
+});
 export const user = style({ display: 'flex', alignItems: 'center', gap: vars.space.small });
 export const toolbarButton = style({
   background: 'transparent',

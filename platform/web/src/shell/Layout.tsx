@@ -1,19 +1,35 @@
 import { hasAnyRole, IMPERSONATOR_ROLES, Roles } from '@portal/core';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { useIdentity, useKernel, useLookups, useRoles } from '../context';
+import { Extensions } from '../plugin';
 import { impersonationAtom } from '../store';
 import { ImpersonationPicker } from './ImpersonationPicker';
 import * as css from './Layout.css';
-import { type FlatRoute, flattenRoutes, isActive, navEntries } from './routes';
+import { contributionsTo, ExtensionSlot } from './extensions';
+import { type FlatRoute, flattenRoutes, isActive, type NavGroupDecl, navTree } from './routes';
 
 /** Toolbar colour by role (spec 01 section 6): green for CareAssist, purple for CareGuard, blue otherwise. */
 export function toolbarVariant(roles: readonly string[]): keyof typeof css.toolbarColour {
   if (hasAnyRole(roles, [Roles.CareAssist])) return 'assist';
   if (hasAnyRole(roles, [Roles.CareGuard])) return 'guard';
   return 'standard';
+}
+
+function navGroups(plugins: ReturnType<typeof useKernel>['plugins']): NavGroupDecl[] {
+  return contributionsTo(plugins, Extensions.navGroups).map((g) => ({ id: g.id, label: g.label, order: g.order, namespace: g.pluginId }));
+}
+
+function NavLink({ route, pathname }: { route: FlatRoute; pathname: string }) {
+  const { t } = useTranslation();
+  const active = isActive(route.path, pathname);
+  return (
+    <Link to={route.path} className={`${css.navLink} ${active ? css.navLinkActive : ''}`} aria-current={active ? 'page' : undefined}>
+      {t(route.nav?.label ?? route.title, { ns: route.namespace })}
+    </Link>
+  );
 }
 
 export interface RouteHandle {
@@ -31,12 +47,10 @@ export function Layout() {
   const impersonated = useAtomValue(impersonationAtom);
   useLookups(); // warm the cache once; pages proceed whether or not it loads
   const routes: FlatRoute[] = flattenRoutes(kernel.plugins);
-  const nav = navEntries(routes, roles);
+  const nav = navTree(routes, navGroups(kernel.plugins), roles);
   const matches = useMatches();
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
   const title = handle?.title ? t(handle.title, { ns: handle.namespace }) : '';
-  // Help dialogs offered by plugins through the helpDialogs slot, loaded with the layout's first render.
-  const helpSlots = useMemo(() => kernel.plugins.flatMap((p) => (p.slots?.helpDialogs ? [lazy(p.slots.helpDialogs)] : [])), [kernel.plugins]);
 
   useEffect(() => {
     document.title = title ? `${title} · ${kernel.brand.displayName}` : kernel.brand.displayName;
@@ -53,16 +67,29 @@ export function Layout() {
         </Link>
         <nav aria-label={t('app.mainNavigation')} style={{ flex: 1 }}>
           <ul className={css.navList}>
-            {nav.map((r) => {
-              const active = isActive(r.path, location.pathname);
-              return (
-                <li key={r.path}>
-                  <Link to={r.path} className={`${css.navLink} ${active ? css.navLinkActive : ''}`} aria-current={active ? 'page' : undefined}>
-                    {t(r.nav?.label ?? r.title, { ns: r.namespace })}
-                  </Link>
+            {nav.map((item) =>
+              item.kind === 'link' ? (
+                <li key={item.route.path}>
+                  <NavLink route={item.route} pathname={location.pathname} />
                 </li>
-              );
-            })}
+              ) : (
+                <li key={item.group.id}>
+                  {/* A native disclosure: keyboard and screen readers work without script. */}
+                  <details className={css.navGroup}>
+                    <summary className={`${css.navLink} ${item.routes.some((x) => isActive(x.path, location.pathname)) ? css.navLinkActive : ''}`}>
+                      {t(item.group.label, { ns: item.group.namespace })}
+                    </summary>
+                    <ul className={css.navGroupList}>
+                      {item.routes.map((x) => (
+                        <li key={x.path}>
+                          <NavLink route={x} pathname={location.pathname} />
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                </li>
+              ),
+            )}
           </ul>
         </nav>
         {impersonated === null && hasAnyRole(roles, IMPERSONATOR_ROLES) && <ImpersonationPicker />}
@@ -88,11 +115,7 @@ export function Layout() {
       )}
       <div className={css.titleBar}>
         <h1 className={css.title}>{title}</h1>
-        <Suspense fallback={null}>
-          {helpSlots.map((HelpDialogs, i) => (
-            <HelpDialogs key={i} />
-          ))}
-        </Suspense>
+        <ExtensionSlot point={Extensions.helpDialogs} props={{}} />
       </div>
       <main id="main" className={css.main}>
         <Suspense fallback={<p aria-busy="true">{t('app.loading')}</p>}>

@@ -16,6 +16,36 @@ export function navEntries(routes: readonly FlatRoute[], roles: readonly string[
   return routes.filter((r) => r.nav && decideAccess(r.access, roles) === 'allow').sort((a, b) => (a.nav?.order ?? 0) - (b.nav?.order ?? 0));
 }
 
+export interface NavGroupDecl {
+  id: string;
+  label: string;
+  order: number;
+  namespace: string;
+}
+export type NavItem = { kind: 'link'; route: FlatRoute } | { kind: 'group'; group: NavGroupDecl; routes: FlatRoute[] };
+
+/**
+ * The navigation bar: top-level links and groups, ordered together. A group shows only when the user may
+ * open at least two of its entries (one entry is shown as a plain link); an entry naming an unknown group
+ * stays at the top level rather than disappearing.
+ */
+export function navTree(routes: readonly FlatRoute[], groups: readonly NavGroupDecl[], roles: readonly string[] | null): NavItem[] {
+  const byId = new Map(groups.map((g) => [g.id, g]));
+  const items: { order: number; item: NavItem }[] = [];
+  const grouped = new Map<string, FlatRoute[]>();
+  for (const r of navEntries(routes, roles)) {
+    const g = r.nav?.group ? byId.get(r.nav.group) : undefined;
+    if (g) grouped.set(g.id, [...(grouped.get(g.id) ?? []), r]);
+    else items.push({ order: r.nav?.order ?? 0, item: { kind: 'link', route: r } });
+  }
+  for (const [id, list] of grouped) {
+    const group = byId.get(id) as NavGroupDecl;
+    if (list.length === 1) items.push({ order: group.order, item: { kind: 'link', route: list[0] as FlatRoute } });
+    else items.push({ order: group.order, item: { kind: 'group', group, routes: list } });
+  }
+  return items.sort((a, b) => a.order - b.order).map((i) => i.item);
+}
+
 /** The nav item whose route pattern matches the path, ignoring case. */
 export function isActive(pattern: string, pathname: string): boolean {
   return matchPath({ path: pattern, caseSensitive: false, end: false }, pathname) !== null;

@@ -1,4 +1,4 @@
-import type { BrandManifest } from '@portal/core';
+import { type BrandManifest, KernelApi, PLUGIN_API_VERSION } from '@portal/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { Provider as JotaiProvider } from 'jotai';
@@ -8,7 +8,8 @@ import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import { ApiClient } from '../api/client';
 import { identityQuery, type Kernel, KernelContext, lookupsQuery } from '../context';
-import { createI18n } from '../i18n';
+import { createI18n, ensurePluginNamespace, initialLanguage, type LazyNamespace, loadNamespaces } from '../i18n';
+import { LocaleProvider } from '../i18n/LocaleProvider';
 import { initImpersonation, setImpersonation } from '../impersonation/store';
 import { KitProvider } from '../kit/KitProvider';
 import type { KernelWebPlugin } from '../plugin';
@@ -29,7 +30,8 @@ export function buildRoutes(plugins: readonly KernelWebPlugin[]): RouteObject[] 
     path: r.path,
     handle: { title: r.title, namespace: r.namespace },
     lazy: async () => {
-      const Page = (await r.load()).default;
+      // The page's code and its plugin's strings (with the kit's) load in parallel.
+      const [{ default: Page }] = await Promise.all([r.load(), ensurePluginNamespace(r.pluginId)]);
       return {
         Component: () => (
           <RequireAccess access={r.access}>
@@ -39,6 +41,8 @@ export function buildRoutes(plugins: readonly KernelWebPlugin[]): RouteObject[] 
       };
     },
   });
+  // Navigation labels come from the plugins' namespaces: load them with the signed-in layout, never on the sign-in page.
+  const navNamespaces = [...new Set(flat.filter((r) => r.nav).map((r) => r.namespace))];
   return [
     { path: '/login', lazy: async () => ({ Component: (await import('../pages/LoginPage')).default }) },
     {
@@ -54,6 +58,10 @@ export function buildRoutes(plugins: readonly KernelWebPlugin[]): RouteObject[] 
     ...flat.filter((r) => r.layout === 'bare').map(toRoute),
     {
       HydrateFallback: () => null,
+      lazy: async () => {
+        await loadNamespaces(navNamespaces);
+        return {};
+      },
       element: (
         <RequireAccess access="authenticated">
           <Layout />
@@ -100,15 +108,15 @@ const notifyToast = (message: string, kind: 'success' | 'error' | 'warning' | 'i
 export interface StartOptions {
   brand: BrandManifest;
   plugins: readonly KernelWebPlugin[];
-  /** i18n namespaces beyond the kernel's and the plugins' (e.g. the kit). */
-  extraNamespaces?: { namespace: string; en: Record<string, unknown> }[];
+  /** i18n namespaces beyond the kernel's and the plugins', loaded with every plugin page and contribution (the kit). */
+  extraNamespaces?: LazyNamespace[];
   root: HTMLElement;
 }
 
 /** Assembles and renders the app for one brand from its enabled plugins. */
 export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOptions) {
-  for (const p of plugins) if (p.apiVersion !== 1) throw new Error(`plugin ${p.id} speaks plugin API ${p.apiVersion}`);
-  const i18n = createI18n([...extraNamespaces, ...plugins.map((p) => p.i18n)], brand);
+  for (const p of plugins) if (p.apiVersion !== PLUGIN_API_VERSION) throw new Error(`plugin ${p.id} speaks plugin API ${p.apiVersion}`);
+  const { i18n, ready: i18nReady } = createI18n({ plugins, shared: extraNamespaces, brand, language: initialLanguage() });
   const session = new SessionStore();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } } });
   const router = createBrowserRouter(buildRoutes(plugins));
@@ -128,7 +136,7 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
     brand,
     plugins,
     signOut: async ({ silent = false } = {}) => {
-      if (session.tokens()) await api.post('/api/account/user/signout', undefined, { notify: false }).catch(() => {});
+      if (session.tokens()) await api.call(KernelApi.signout, undefined, { notify: false }).catch(() => {});
       session.clear();
       queryClient.clear();
       if (silent) showToast({ kind: 'info', message: i18n.t('session.ended'), key: 'session-ended' });
@@ -152,23 +160,30 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
     void queryClient.prefetchQuery(lookupsQuery(api));
   }
 
-  createRoot(root).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <JotaiProvider store={kernelStore}>
-          <QueryClientProvider client={queryClient}>
-            <KernelContext.Provider value={kernel}>
-              <LoadingBar />
-              <Toaster />
-              <SessionWatch kernel={kernel} i18n={i18n} />
-              <KitProvider notify={notifyToast}>
-                <RouterProvider router={router} />
-              </KitProvider>
-            </KernelContext.Provider>
-          </QueryClientProvider>
-        </JotaiProvider>
-      </I18nextProvider>
-    </StrictMode>,
-  );
+  const render = () =>
+    createRoot(root).render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <JotaiProvider store={kernelStore}>
+            <QueryClientProvider client={queryClient}>
+              <KernelContext.Provider value={kernel}>
+                <LoadingBar />
+                <Toaster />
+                <SessionWatch kernel={kernel} i18n={i18n} />
+                <KitProvider notify={notifyToast}>
+                  <LocaleProvider>
+                    <RouterProvider router={router} />
+                  </LocaleProvider>
+                </KitProvider>
+              </KernelContext.Provider>
+            </QueryClientProvider>
+          </JotaiProvider>
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  // English renders at once (its kernel strings are in the bundle); Spanish waits for its kernel strings, while
+  // the router already loads the route's code.
+  if (i18n.isInitialized) render();
+  else void i18nReady.then(render);
   return kernel;
 }

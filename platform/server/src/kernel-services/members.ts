@@ -1,0 +1,123 @@
+import { randomInt } from 'node:crypto';
+import { MEMBER_ROLES } from '@portal/core';
+import type { SqlClient } from '../db/database';
+import { conflict } from '../http/errors';
+
+/** The member record (the person behind a member login); the kernel owns it, plugins edit it through this service. */
+export interface MemberRecord {
+  memberId: number;
+  memberNumber: string;
+  brand: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  dateOfBirth: string | null;
+  gender: string | null;
+  homePhone: string | null;
+  workPhone: string | null;
+  mobilePhone: string | null;
+  preferredContact: 'Home' | 'Work' | 'Mobile';
+  isPhoneValidated: boolean;
+  isMsa: boolean;
+  pbmVendor: number | null;
+  approvedDate: string | null;
+  terminationDate: string | null;
+  version: number;
+}
+
+/** Fields a plugin may change; the member number, brand and id are the kernel's. */
+export type MemberPatch = Partial<Omit<MemberRecord, 'memberId' | 'memberNumber' | 'brand' | 'version'>>;
+
+export const STALE_MEMBER_MESSAGE = 'Someone else changed this profile; reload to see their change.';
+
+const COLUMNS: Record<keyof MemberPatch, string> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  dateOfBirth: 'date_of_birth',
+  gender: 'gender',
+  homePhone: 'home_phone',
+  workPhone: 'work_phone',
+  mobilePhone: 'mobile_phone',
+  preferredContact: 'preferred_contact',
+  isPhoneValidated: 'is_phone_validated',
+  isMsa: 'is_msa',
+  pbmVendor: 'pbm_vendor',
+  approvedDate: 'approved_date',
+  terminationDate: 'termination_date',
+};
+
+const SELECT = `SELECT member_id AS "memberId", member_number AS "memberNumber", brand, first_name AS "firstName", last_name AS "lastName", email,
+  to_char(date_of_birth, 'YYYY-MM-DD') AS "dateOfBirth", gender, home_phone AS "homePhone", work_phone AS "workPhone", mobile_phone AS "mobilePhone",
+  preferred_contact AS "preferredContact", is_phone_validated AS "isPhoneValidated", is_msa AS "isMsa", pbm_vendor AS "pbmVendor",
+  to_char(approved_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "approvedDate",
+  to_char(termination_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "terminationDate", version FROM members`;
+
+export interface MembersService {
+  /** A new member record with a random unique member number. */
+  create(m: { brand: string; firstName: string; lastName: string; email: string | null }, tx?: SqlClient): Promise<{ memberId: number; memberNumber: string }>;
+  load(memberId: number, tx?: SqlClient): Promise<MemberRecord | null>;
+  /**
+   * Saves a change when `version` is the stored one and returns the record with its new version; a stale
+   * version changes nothing and is refused with 409 and STALE_MEMBER_MESSAGE.
+   */
+  update(memberId: number, version: number, patch: MemberPatch, tx?: SqlClient): Promise<MemberRecord>;
+  /** A change the member did not make in a form (e.g. a confirmed e-mail address): no version check, the version still moves. */
+  set(memberId: number, patch: MemberPatch, tx?: SqlClient): Promise<void>;
+  /** Whether the member id belongs to a member login (impersonation targets, support screens). */
+  isMemberAccount(memberId: number, tx?: SqlClient): Promise<boolean>;
+}
+
+function assignments(patch: MemberPatch, firstParam: number): { sets: string[]; values: unknown[] } {
+  const sets: string[] = [];
+  const values: unknown[] = [];
+  for (const [key, value] of Object.entries(patch) as [keyof MemberPatch, unknown][]) {
+    const column = COLUMNS[key];
+    if (!column || value === undefined) continue;
+    values.push(value);
+    sets.push(`${column} = $${firstParam + values.length - 1}`);
+  }
+  return { sets, values };
+}
+
+export function membersService(sql: SqlClient): MembersService {
+  const load = async (memberId: number, tx?: SqlClient) => (await (tx ?? sql).query<MemberRecord>(`${SELECT} WHERE member_id = $1`, [memberId]))[0] ?? null;
+  return {
+    async create(m, tx) {
+      for (let attempt = 0; attempt < 8; attempt++) {
+        const memberNumber = `R${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+        const rows = await (tx ?? sql).query<{ member_id: number }>(
+          `INSERT INTO members (member_number, brand, first_name, last_name, email) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (member_number) DO NOTHING RETURNING member_id`,
+          [memberNumber, m.brand, m.firstName, m.lastName, m.email],
+        );
+        const memberId = rows[0]?.member_id;
+        if (memberId !== undefined) return { memberId, memberNumber };
+      }
+      throw new Error('could not generate a unique member number');
+    },
+    load,
+    async update(memberId, version, patch, tx) {
+      const { sets, values } = assignments(patch, 3);
+      const rows = await (tx ?? sql).query<{ member_id: number }>(
+        `UPDATE members SET ${[...sets, 'version = version + 1'].join(', ')} WHERE member_id = $1 AND version = $2 RETURNING member_id`,
+        [memberId, version, ...values],
+      );
+      if (!rows[0]) throw conflict(STALE_MEMBER_MESSAGE);
+      const saved = await load(memberId, tx);
+      if (!saved) throw conflict(STALE_MEMBER_MESSAGE);
+      return saved;
+    },
+    async set(memberId, patch, tx) {
+      const { sets, values } = assignments(patch, 2);
+      await (tx ?? sql).query(`UPDATE members SET ${[...sets, 'version = version + 1'].join(', ')} WHERE member_id = $1`, [memberId, ...values]);
+    },
+    async isMemberAccount(memberId, tx) {
+      const rows = await (tx ?? sql).query(
+        `SELECT 1 FROM users u JOIN user_roles r ON r.user_id = u.id WHERE u.member_id = $1 AND r.role = ANY($2::text[]) LIMIT 1`,
+        [memberId, MEMBER_ROLES],
+      );
+      return rows.length > 0;
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * The server kernel's assembly API, for apps/server, scripts and tests only (plugins import '@portal/server').
+ */
+export * from './index';
+export * from './audit';
+export * from './auth/password';
+export { forgetSessions, SESSION_CACHE_MS } from './auth/session';
+export * from './auth/throttle';
+export * from './auth/tokens';
+export * from './auth/users';
+export * from './config';
+export * from './db/database';
+export { kernelMigrations } from './db/kernel-migrations';
+export * from './db/migrate';
+export * from './http/app';
+export * from './http/input';
+export * from './jobs';
+export { kernelPlugin } from './kernel-plugin';
+export { auditService } from './kernel-services/audit';
+export { identityService } from './kernel-services/identity';
+export { membersService } from './kernel-services/members';
+export { throttleService } from './kernel-services/throttle';
+export * from './plugin-graph';
+export * from './providers/mail';

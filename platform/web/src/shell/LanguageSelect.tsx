@@ -1,0 +1,36 @@
+import { isLanguage, LANGUAGES, languageOf } from '@portal/core';
+import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { changeAppLanguage } from '../i18n';
+import * as css from './LanguageMenu.css';
+import { LANGUAGE_NAMES } from './languageNames';
+
+/** The language menu itself (react-aria Select): loaded lazily through LanguageMenu. */
+export default function LanguageSelect() {
+  const { t, i18n } = useTranslation();
+  const current = languageOf(i18n.resolvedLanguage ?? i18n.language) ?? 'en';
+  return (
+    <Select
+      value={current}
+      onChange={(key) => {
+        if (isLanguage(key) && key !== current) void changeAppLanguage(i18n, key);
+      }}
+      data-testid="language-menu"
+    >
+      <Label className={css.hiddenLabel}>{t('language.label')}</Label>
+      <Button className={css.trigger}>
+        <SelectValue />
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <Popover className={css.popover} placement="bottom end">
+        <ListBox className={css.listBox}>
+          {LANGUAGES.map((lng) => (
+            <ListBoxItem key={lng} id={lng} textValue={LANGUAGE_NAMES[lng]} className={css.option} lang={lng}>
+              {LANGUAGE_NAMES[lng]}
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}

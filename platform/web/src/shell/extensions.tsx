@@ -1,0 +1,63 @@
+import { decideAccess } from '@portal/core';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { useKernel, useRoles } from '../context';
+import { withPluginNamespace } from '../i18n';
+import type { Contribution, ExtensionPoint, GatedMeta, KernelWebPlugin } from '../plugin';
+
+type Of<T, M> = Contribution<T, M> & { pluginId: string };
+
+/** Every contribution of the enabled plugins to one point, ordered (by `order` when the point has one, else by plugin). */
+export function contributionsTo<T, M>(plugins: readonly KernelWebPlugin[], point: ExtensionPoint<T, M>): Of<T, M>[] {
+  const found = plugins.flatMap((p) => (p.contributes ?? []).filter((c) => c.point.id === point.id)) as unknown as Of<T, M>[];
+  const order = (c: Of<T, M>) => (c as unknown as Partial<GatedMeta>).order ?? 0;
+  return found.sort((a, b) => order(a) - order(b) || a.id.localeCompare(b.id));
+}
+
+/** The contributions this user may see: role-gated ones by their access (like routes), the rest always. */
+export function visibleContributions<T, M>(items: readonly Of<T, M>[], roles: readonly string[] | null): Of<T, M>[] {
+  return items.filter((c) => {
+    const access = (c as unknown as Partial<GatedMeta>).access;
+    return access === undefined || decideAccess(access, roles) === 'allow';
+  });
+}
+
+export function useContributions<T, M>(point: ExtensionPoint<T, M>): Of<T, M>[] {
+  const { plugins } = useKernel();
+  const roles = useRoles();
+  return visibleContributions(contributionsTo(plugins, point), roles);
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: one cache for components of every props type
+const lazyCache = new Map<string, LazyExoticComponent<ComponentType<any>>>();
+
+/** One lazy component per contribution, loading its code and its plugin's strings together; cached so re-renders keep state. */
+export function lazyContribution<P>(c: Of<ComponentType<P>, unknown>): LazyExoticComponent<ComponentType<P>> {
+  const key = `${c.point.id}/${c.id}`;
+  let component = lazyCache.get(key);
+  if (!component) {
+    const load = c.load;
+    if (!load) throw new Error(`contribution ${key} has nothing to load`);
+    component = lazy(withPluginNamespace(c.pluginId, load));
+    lazyCache.set(key, component);
+  }
+  return component as unknown as LazyExoticComponent<ComponentType<P>>;
+}
+
+/** Loads a provider-style contribution (not a component), with its plugin's strings. */
+export async function loadContribution<T>(c: Of<T, unknown>): Promise<T> {
+  if (!c.load) throw new Error(`contribution ${c.point.id}/${c.id} has nothing to load`);
+  return (await withPluginNamespace(c.pluginId, c.load)()).default;
+}
+
+/** Renders every visible contribution of a component point, each lazily, with the same props. */
+export function ExtensionSlot<P extends object, M>({ point, props, fallback = null }: { point: ExtensionPoint<ComponentType<P>, M>; props: P; fallback?: React.ReactNode }) {
+  const items = useContributions(point);
+  return (
+    <Suspense fallback={fallback}>
+      {items.map((c) => {
+        const Component = lazyContribution<P>(c as Of<ComponentType<P>, unknown>) as unknown as ComponentType<P>;
+        return <Component key={c.id} {...props} />;
+      })}
+    </Suspense>
+  );
+}
