@@ -1,21 +1,5 @@
+import { defineEndpoint } from '@portal/core';
 import { z } from 'zod';
-
-/** Paths of the account plugin's calls (spec 01 section 7, base /api/account/; and members/updateEmail). */
-export const AccountApi = {
-  register: '/api/account/user/register',
-  registerStatus: '/api/account/user/register/status',
-  registered: '/api/account/registered',
-  resetSendEmail: '/api/account/reset/sendemail',
-  resetValidate: (urlId: string) => `/api/account/reset/validate/${encodeURIComponent(urlId)}`,
-  resetPassword: '/api/account/reset/password',
-  passwordPolicy: '/api/account/reset/passwordpolicy',
-  securityQuestions: '/api/account/securityquestions',
-  updateQuestions: '/api/account/update/questions',
-  updatePassword: '/api/account/update/password',
-  activateValidate: (urlId: string) => `/api/account/activate/${encodeURIComponent(urlId)}`,
-  activate: '/api/account/activate',
-  updateEmail: '/api/members/updateEmail',
-} as const;
 
 /** The pages the e-mailed links open (spec 01 section 2). */
 export const AccountLinks = {
@@ -135,3 +119,22 @@ export const passwordPolicyResponse = z.array(passwordRule);
 
 export const updateEmailQuery = z.object({ email: z.string().trim().max(254).pipe(z.email('email must be an e-mail address')) });
 export const updateEmailResponse = z.object({ Email: z.string() });
+
+// --- the endpoints (spec 01 section 7, base /api/account/; and members/updateEmail) ------------------
+
+export const AccountApi = {
+  register: defineEndpoint({ method: 'POST', path: '/api/account/user/register', body: registerRequest, response: registerResponse, bodyEncoding: 'form' }),
+  registerStatus: defineEndpoint({ method: 'GET', path: '/api/account/user/register/status', response: registrationStep }),
+  raiseRegisterStatus: defineEndpoint({ method: 'POST', path: '/api/account/user/register/status', query: registerStatusQuery, response: registrationStep }),
+  registered: defineEndpoint({ method: 'POST', path: '/api/account/registered', query: registeredQuery, response: registeredResponse }),
+  resetSendEmail: defineEndpoint({ method: 'POST', path: '/api/account/reset/sendemail', body: resetSendEmailRequest, response: resetSendEmailResponse }),
+  resetValidate: defineEndpoint({ method: 'GET', path: '/api/account/reset/validate/:urlId', params: urlIdParams, response: linkInfoResponse }),
+  resetPassword: defineEndpoint({ method: 'POST', path: '/api/account/reset/password', body: resetPasswordRequest, response: isValidResponse }),
+  passwordPolicy: defineEndpoint({ method: 'GET', path: '/api/account/reset/passwordpolicy', response: passwordPolicyResponse }),
+  securityQuestions: defineEndpoint({ method: 'GET', path: '/api/account/securityquestions', response: securityQuestionsResponse }),
+  updateQuestions: defineEndpoint({ method: 'POST', path: '/api/account/update/questions', body: updateQuestionsRequest, response: z.null() }),
+  updatePassword: defineEndpoint({ method: 'POST', path: '/api/account/update/password', body: updatePasswordRequest, response: isValidResponse }),
+  activateValidate: defineEndpoint({ method: 'GET', path: '/api/account/activate/:urlId', params: urlIdParams, response: linkInfoResponse }),
+  activate: defineEndpoint({ method: 'POST', path: '/api/account/activate', body: activateRequest, response: isValidResponse }),
+  updateEmail: defineEndpoint({ method: 'GET', path: '/api/members/updateEmail', query: updateEmailQuery, response: updateEmailResponse }),
+} as const;

@@ -1,6 +1,5 @@
+import { defineEndpoint } from '@portal/core';
 import { z } from 'zod';
-
-export { HELP_ACCESS, HelpApi } from './access';
 
 export const helpTopicSchema = z.object({
   /** Topic id; its title and text are the i18n keys help:topics.<Id>.title and .body. */
@@ -15,3 +14,8 @@ export const helpTopicsResponse = z.object({
   SupportEmail: z.string().nullable(),
 });
 export type HelpTopicsResponse = z.infer<typeof helpTopicsResponse>;
+
+export const HelpApi = {
+  /** The help topics the signed-in user's roles see, with the site's support contacts. */
+  topics: defineEndpoint({ method: 'GET', path: '/api/help/topics', response: helpTopicsResponse }),
+} as const;

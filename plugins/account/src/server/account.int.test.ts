@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { buildPath } from '@portal/core';
 import { latestMailTo, linksIn, mailTo } from '@portal/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, makeUser, signIn, TEST_PASSWORD } from '../../../../tests/support/server';
@@ -22,7 +23,7 @@ const someIp = () => `10.9.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 function register(brand: string, fields: Record<string, string>, ip = someIp()) {
   return env.server.app.inject({
     method: 'POST',
-    url: AccountApi.register,
+    url: AccountApi.register.path,
     headers: { host: `${brand}.localhost`, 'content-type': 'application/x-www-form-urlencoded' },
     remoteAddress: ip,
     payload: new URLSearchParams({ Password: REG_PASSWORD, FirstName: 'Ann', LastName: 'Lee', ...fields }).toString(),
@@ -41,6 +42,7 @@ async function registerAndGetLink(brand = 'finance') {
   const userName = uniqueName(brand);
   const res = await register(brand, { UserName: userName });
   expect(res.statusCode, res.body).toBe(200);
+  await env.server.jobs.drain(); // mail is delivered by a queued job
   const mail = await latestMailTo(env.sandboxUrl, userName);
   const link = linksIn(mail).find((l) => l.includes('/login/activate/'));
   if (!link) throw new Error('no activation link');
@@ -106,6 +108,8 @@ describe('registration', () => {
     } else {
       expect(u?.member_id).toBeNull();
     }
+    // Mail goes out through the job queue: once it is drained, a mail that is not in the inbox was never sent.
+    await env.server.jobs.drain();
     if (activeNow) {
       // Assist signs in at once and gets no activation mail.
       expect(await tokenStatus(userName, REG_PASSWORD)).toBe(200);
@@ -147,16 +151,16 @@ describe('registration', () => {
     await register('assist', { UserName: userName });
     const s = await signIn(env.server, userName, REG_PASSWORD);
     const h = authHeaders(s, 'assist');
-    const get = async () => (await env.server.app.inject({ method: 'GET', url: AccountApi.registerStatus, headers: h })).json().Data;
-    const set = async (n: number) => (await env.server.app.inject({ method: 'POST', url: `${AccountApi.registerStatus}?status=${n}`, headers: h })).json();
+    const get = async () => (await env.server.app.inject({ method: 'GET', url: AccountApi.registerStatus.path, headers: h })).json().Data;
+    const set = async (n: number) => (await env.server.app.inject({ method: 'POST', url: `${AccountApi.registerStatus.path}?status=${n}`, headers: h })).json();
     expect(await get()).toBe(0);
     expect((await set(2)).Data).toBe(2);
     expect((await set(1)).Data).toBe(2);
     expect(await get()).toBe(2);
     expect((await set(11)).HasError).toBe(true);
-    const noToken = await env.server.app.inject({ method: 'POST', url: `${AccountApi.registerStatus}?status=3`, headers: { ...h, 'x-form-token': 'x' } });
+    const noToken = await env.server.app.inject({ method: 'POST', url: `${AccountApi.registerStatus.path}?status=3`, headers: { ...h, 'x-form-token': 'x' } });
     expect(noToken.statusCode).toBe(403);
-    const done = await env.server.app.inject({ method: 'POST', url: `${AccountApi.registered}?status=true`, headers: h });
+    const done = await env.server.app.inject({ method: 'POST', url: `${AccountApi.registered.path}?status=true`, headers: h });
     expect(done.json().Data).toEqual({ Registered: true, Step: 10 });
     expect(await get()).toBe(10);
   });
@@ -167,11 +171,11 @@ describe('activation', () => {
     const { userName, mail, urlId } = await registerAndGetLink('finance');
     expect(mail.text).toContain('CareGuard Finance');
     expect(mail.text).toContain('support@finance.example.com');
-    const info = await json('GET', AccountApi.activateValidate(urlId));
+    const info = await json('GET', buildPath(AccountApi.activateValidate.path, { urlId: urlId }));
     expect(info.json().Data).toMatchObject({ IsValid: true, UrlId: urlId });
     expect(info.json().Data.Questions).toHaveLength(8);
 
-    const done = await json('POST', AccountApi.activate, activation(urlId));
+    const done = await json('POST', AccountApi.activate.path, activation(urlId));
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ Data: { IsValid: true }, MsgText: AccountMessages.activationSuccess, HasError: false });
     const u = await userRow(userName);
@@ -184,11 +188,11 @@ describe('activation', () => {
     for (const a of answers) expect(a.answer_hash).toMatch(/^scrypt\$/);
     expect(await tokenStatus(userName, NEW_PASSWORD)).toBe(200);
 
-    const again = await json('POST', AccountApi.activate, activation(urlId, { Password: 'Other$Pass99', ConfirmPassword: 'Other$Pass99' }));
+    const again = await json('POST', AccountApi.activate.path, activation(urlId, { Password: 'Other$Pass99', ConfirmPassword: 'Other$Pass99' }));
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ HasError: true, MsgText: AccountMessages.activationInvalid, Data: { IsValid: false } });
     expect(await tokenStatus(userName, NEW_PASSWORD)).toBe(200);
-    const reread = await json('GET', AccountApi.activateValidate(urlId));
+    const reread = await json('GET', buildPath(AccountApi.activateValidate.path, { urlId: urlId }));
     expect(reread.json()).toMatchObject({ Data: { IsValid: false, Questions: [] }, MsgText: AccountMessages.activationInvalid });
   });
 
@@ -197,7 +201,7 @@ describe('activation', () => {
     await sql().query("UPDATE account_links SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE user_name = $1)", [
       userName,
     ]);
-    const res = await json('POST', AccountApi.activate, activation(urlId), 'quote');
+    const res = await json('POST', AccountApi.activate.path, activation(urlId), 'quote');
     expect(res.json()).toMatchObject({ HasError: true, MsgText: AccountMessages.activationInvalid });
     expect((await userRow(userName))?.is_active).toBe(false);
     expect(await sql().query('SELECT 1 FROM account_security_answers a JOIN users u ON u.id = a.user_id WHERE u.user_name = $1', [userName])).toEqual([]);
@@ -205,20 +209,20 @@ describe('activation', () => {
 
   it('refuses a forged link', async () => {
     const forged = randomBytes(32).toString('base64url');
-    const res = await json('POST', AccountApi.activate, activation(forged));
+    const res = await json('POST', AccountApi.activate.path, activation(forged));
     expect(res.statusCode).toBe(400);
     expect(res.json().MsgText).toBe(AccountMessages.activationInvalid);
-    expect((await json('GET', AccountApi.activateValidate(forged))).json().Data.IsValid).toBe(false);
+    expect((await json('GET', buildPath(AccountApi.activateValidate.path, { urlId: forged }))).json().Data.IsValid).toBe(false);
   });
 
   it('refuses a bad payload without spending the link', async () => {
     const { userName, urlId } = await registerAndGetLink('card');
-    const one = await json('POST', AccountApi.activate, activation(urlId, { Questions: [{ Id: 1, AnswerText: 'Rex' }] }), 'card');
+    const one = await json('POST', AccountApi.activate.path, activation(urlId, { Questions: [{ Id: 1, AnswerText: 'Rex' }] }), 'card');
     expect(one.statusCode).toBe(400);
     expect(one.json().MsgText).toContain('exactly two security questions');
     const same = await json(
       'POST',
-      AccountApi.activate,
+      AccountApi.activate.path,
       activation(urlId, {
         Questions: [
           { Id: 2, AnswerText: 'a' },
@@ -230,7 +234,7 @@ describe('activation', () => {
     expect(same.statusCode).toBe(400);
     const unknown = await json(
       'POST',
-      AccountApi.activate,
+      AccountApi.activate.path,
       activation(urlId, {
         Questions: [
           { Id: 2, AnswerText: 'a' },
@@ -240,9 +244,9 @@ describe('activation', () => {
       'card',
     );
     expect(unknown.json().MsgText).toContain('security questions');
-    const differ = await json('POST', AccountApi.activate, activation(urlId, { ConfirmPassword: 'Nope$1234' }), 'card');
+    const differ = await json('POST', AccountApi.activate.path, activation(urlId, { ConfirmPassword: 'Nope$1234' }), 'card');
     expect(differ.json().MsgText).toContain('do not match');
-    expect((await json('POST', AccountApi.activate, activation(urlId), 'card')).json().Data).toEqual({ IsValid: true });
+    expect((await json('POST', AccountApi.activate.path, activation(urlId), 'card')).json().Data).toEqual({ IsValid: true });
     expect((await userRow(userName))?.is_active).toBe(true);
   });
 });
@@ -253,62 +257,65 @@ describe('password reset', () => {
     await makeUser(env.server, { userName, roles: ['CareGuardFinance'], member: true, brand: 'finance' });
     const session = await signIn(env.server, userName);
 
-    const known = await json('POST', AccountApi.resetSendEmail, { UserName: userName });
-    const unknown = await json('POST', AccountApi.resetSendEmail, { UserName: uniqueName('nobody') });
+    const known = await json('POST', AccountApi.resetSendEmail.path, { UserName: userName });
+    const unknown = await json('POST', AccountApi.resetSendEmail.path, { UserName: uniqueName('nobody') });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
 
+    await env.server.jobs.drain();
     const mail = await latestMailTo(env.sandboxUrl, `${userName}@example.com`);
     expect(mail.subject).toBe('Reset your CareGuard Finance password');
     const link = linksIn(mail).find((l) => l.includes('/login/reset/')) ?? '';
     expect(link).toMatch(/^http:\/\/finance\.localhost\/login\/reset\//);
     const urlId = urlIdFrom(link, 'reset');
-    expect((await json('GET', AccountApi.resetValidate(urlId))).json().Data).toEqual({ IsValid: true, Questions: [], UrlId: urlId });
+    expect((await json('GET', buildPath(AccountApi.resetValidate.path, { urlId: urlId }))).json().Data).toEqual({ IsValid: true, Questions: [], UrlId: urlId });
 
-    const weak = await json('POST', AccountApi.resetPassword, { UrlId: urlId, Password: 'short1', ConfirmPassword: 'short1', MemberNumber: '' });
+    const weak = await json('POST', AccountApi.resetPassword.path, { UrlId: urlId, Password: 'short1', ConfirmPassword: 'short1', MemberNumber: '' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().MsgText).toContain('At least 8 characters');
 
-    const done = await json('POST', AccountApi.resetPassword, { UrlId: urlId, Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD, MemberNumber: '' });
+    const done = await json('POST', AccountApi.resetPassword.path, { UrlId: urlId, Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD, MemberNumber: '' });
     expect(done.json()).toMatchObject({ Data: { IsValid: true }, MsgText: AccountMessages.resetSuccess, HasError: false });
     expect(await tokenStatus(userName, TEST_PASSWORD)).toBe(400);
     expect(await tokenStatus(userName, NEW_PASSWORD)).toBe(200);
     const old = await env.server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: authHeaders(session, 'finance') });
     expect(old.statusCode).toBe(401);
 
-    const again = await json('POST', AccountApi.resetPassword, { UrlId: urlId, Password: 'Third$Pass77', ConfirmPassword: 'Third$Pass77', MemberNumber: '' });
+    const again = await json('POST', AccountApi.resetPassword.path, { UrlId: urlId, Password: 'Third$Pass77', ConfirmPassword: 'Third$Pass77', MemberNumber: '' });
     expect(again.json()).toMatchObject({ HasError: true, MsgText: AccountMessages.resetInvalid });
     expect(await tokenStatus(userName, NEW_PASSWORD)).toBe(200);
-    expect((await json('GET', AccountApi.resetValidate(urlId))).json()).toMatchObject({ Data: { IsValid: false }, MsgText: AccountMessages.resetInvalid });
+    expect((await json('GET', buildPath(AccountApi.resetValidate.path, { urlId: urlId }))).json()).toMatchObject({ Data: { IsValid: false }, MsgText: AccountMessages.resetInvalid });
   });
 
   it('refuses expired and forged reset links', async () => {
     const userName = plainName('reset-exp');
     const { userId } = await makeUser(env.server, { userName, roles: ['CareQuote'], member: true, brand: 'quote' });
-    await json('POST', AccountApi.resetSendEmail, { UserName: userName }, 'quote');
+    await json('POST', AccountApi.resetSendEmail.path, { UserName: userName }, 'quote');
+    await env.server.jobs.drain();
     const mail = await latestMailTo(env.sandboxUrl, `${userName}@example.com`);
     const urlId = urlIdFrom(linksIn(mail).find((l) => l.includes('/login/reset/')) ?? '', 'reset');
     await sql().query("UPDATE account_links SET expires_at = now() - interval '1 second' WHERE user_id = $1", [userId]);
-    const expired = await json('POST', AccountApi.resetPassword, { UrlId: urlId, Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD }, 'quote');
+    const expired = await json('POST', AccountApi.resetPassword.path, { UrlId: urlId, Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD }, 'quote');
     expect(expired.json().MsgText).toBe(AccountMessages.resetInvalid);
-    const forged = await json('POST', AccountApi.resetPassword, { UrlId: 'forged-link', Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD }, 'quote');
+    const forged = await json('POST', AccountApi.resetPassword.path, { UrlId: 'forged-link', Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD }, 'quote');
     expect(forged.json().MsgText).toBe(AccountMessages.resetInvalid);
     expect(await tokenStatus(userName, TEST_PASSWORD)).toBe(200);
   });
 
   it('sends a never-activated account a fresh activation link instead', async () => {
     const { userName, mail: first } = await registerAndGetLink('finance');
-    await json('POST', AccountApi.resetSendEmail, { UserName: userName });
+    await json('POST', AccountApi.resetSendEmail.path, { UserName: userName });
+    await env.server.jobs.drain();
     const mail = await latestMailTo(env.sandboxUrl, userName, { afterId: first.id });
     const link = linksIn(mail).find((l) => l.includes('/login/activate/')) ?? '';
-    expect((await json('GET', AccountApi.activateValidate(urlIdFrom(link, 'activate')))).json().Data.IsValid).toBe(true);
+    expect((await json('GET', buildPath(AccountApi.activateValidate.path, { urlId: urlIdFrom(link, 'activate') }))).json().Data.IsValid).toBe(true);
   });
 });
 
 describe('password policy and signed-in changes', () => {
   it('serves rules the client can evaluate', async () => {
-    const res = await json('GET', AccountApi.passwordPolicy);
+    const res = await json('GET', AccountApi.passwordPolicy.path);
     const rules = res.json().Data as { Message: string; Validator: string }[];
     expect(rules.length).toBeGreaterThanOrEqual(5);
     const failing = (p: string) => rules.filter((r) => !new RegExp(r.Validator).test(p)).map((r) => r.Message);
@@ -331,7 +338,7 @@ describe('password policy and signed-in changes', () => {
     const s = await signIn(env.server, userName);
     const other = await signIn(env.server, userName);
     const h = authHeaders(s, 'card');
-    const post = (payload: object) => env.server.app.inject({ method: 'POST', url: AccountApi.updatePassword, headers: h, payload });
+    const post = (payload: object) => env.server.app.inject({ method: 'POST', url: AccountApi.updatePassword.path, headers: h, payload });
     const wrong = await post({ OldPassword: 'Wrong-pass-1', Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD });
     expect(wrong.json()).toMatchObject({ Data: { IsValid: false }, HasError: false });
     const weak = await post({ OldPassword: TEST_PASSWORD, Password: 'password', ConfirmPassword: 'password' });
@@ -342,20 +349,20 @@ describe('password policy and signed-in changes', () => {
     // This session goes on; the other one ended.
     expect((await env.server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: h })).statusCode).toBe(200);
     expect((await env.server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: authHeaders(other, 'card') })).statusCode).toBe(401);
-    const anon = await json('POST', AccountApi.updatePassword, { OldPassword: 'a', Password: 'b', ConfirmPassword: 'b' });
+    const anon = await json('POST', AccountApi.updatePassword.path, { OldPassword: 'a', Password: 'b', ConfirmPassword: 'b' });
     expect(anon.statusCode).toBe(401);
   });
 
   it('lists security questions and saves two answers hashed', async () => {
     const userName = plainName('questions');
     const { userId } = await makeUser(env.server, { userName, roles: ['CareAssist'], member: true, brand: 'assist' });
-    const list = (await json('GET', AccountApi.securityQuestions, undefined, 'assist')).json().Data;
+    const list = (await json('GET', AccountApi.securityQuestions.path, undefined, 'assist')).json().Data;
     expect(list).toHaveLength(8);
     expect(list[0]).toEqual({ Id: 1, Text: 'What was the name of your first pet?' });
     const h = authHeaders(await signIn(env.server, userName), 'assist');
     const save = await env.server.app.inject({
       method: 'POST',
-      url: AccountApi.updateQuestions,
+      url: AccountApi.updateQuestions.path,
       headers: h,
       payload: [
         { Id: 2, AnswerText: 'Boston' },
@@ -371,7 +378,7 @@ describe('password policy and signed-in changes', () => {
     expect(rows.some((r) => r.answer_hash.includes('Boston'))).toBe(false);
     const three = await env.server.app.inject({
       method: 'POST',
-      url: AccountApi.updateQuestions,
+      url: AccountApi.updateQuestions.path,
       headers: h,
       payload: [
         { Id: 1, AnswerText: 'a' },
@@ -388,13 +395,13 @@ describe('password policy and signed-in changes', () => {
     const h = authHeaders(await signIn(env.server, userName), 'finance');
     const res = await env.server.app.inject({
       method: 'GET',
-      url: `${AccountApi.updateEmail}?email=${encodeURIComponent('new.address@example.org')}`,
+      url: `${AccountApi.updateEmail.path}?email=${encodeURIComponent('new.address@example.org')}`,
       headers: h,
     });
     expect(res.json()).toMatchObject({ Data: { Email: 'new.address@example.org' }, HasError: false });
     expect((await sql().query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]))[0]?.email).toBe('new.address@example.org');
     expect((await sql().query<{ email: string }>('SELECT email FROM members WHERE member_id = $1', [memberId]))[0]?.email).toBe('new.address@example.org');
-    const bad = await env.server.app.inject({ method: 'GET', url: `${AccountApi.updateEmail}?email=not-an-address`, headers: h });
+    const bad = await env.server.app.inject({ method: 'GET', url: `${AccountApi.updateEmail.path}?email=not-an-address`, headers: h });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().MsgText).toContain('email must be an e-mail address');
   });
@@ -404,8 +411,8 @@ describe('throttling', () => {
   it('limits reset mail per user name, known or not, with the same answer', async () => {
     const name = uniqueName('throttle-unknown');
     const max = ACCOUNT_THROTTLE.resetMailPerName.max;
-    for (let i = 0; i < max; i++) expect((await json('POST', AccountApi.resetSendEmail, { UserName: name })).statusCode).toBe(200);
-    const refused = await json('POST', AccountApi.resetSendEmail, { UserName: name });
+    for (let i = 0; i < max; i++) expect((await json('POST', AccountApi.resetSendEmail.path, { UserName: name })).statusCode).toBe(200);
+    const refused = await json('POST', AccountApi.resetSendEmail.path, { UserName: name });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().MsgText).toMatch(/^Too many password e-mails were requested\. Please try again in \d+ minute\(s\)\.$/);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import type { Migration } from '@portal/core';
 
 /** The account plugin's tables: the security question catalogue and answers, e-mailed links, registrations. */
-export const accountMigrations: Migration[] = [
+export const migrations: Migration[] = [
   {
     id: '0001_account',
     sql: `

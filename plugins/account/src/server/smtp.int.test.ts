@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { loadBrands } from '@portal/brands';
 import { installedPluginIds } from '@portal/brands/plugins';
-import { SmtpMailTransport } from '@portal/server';
+import { SmtpMailTransport } from '@portal/server/kernel';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activationMail } from './mail-templates';

@@ -1,14 +1,13 @@
-import { defineWebPlugin } from '@portal/web';
+import { contribute, defineWebPlugin, Extensions } from '@portal/web';
 import { ACCOUNT_LINK_ACCESS, ACCOUNT_PAGE_ACCESS, AccountRoutes } from '../access';
-import en from './i18n/en.json';
 
 export default defineWebPlugin({
   id: 'account',
-  i18n: { namespace: 'account', en },
-  slots: {
-    registerDialog: () => import('./slots/RegisterDialog'),
-    forgotPasswordDialog: () => import('./slots/ForgotPasswordDialog'),
-  },
+  i18n: { namespace: 'account', load: (lng) => import(`./i18n/${lng}.json`) },
+  contributes: [
+    contribute(Extensions.loginDialogs, { id: 'account.register', name: 'register', load: () => import('./components/RegisterDialog') }),
+    contribute(Extensions.loginDialogs, { id: 'account.forgotPassword', name: 'forgotPassword', load: () => import('./components/ForgotPasswordDialog') }),
+  ],
   routes: [
     { path: AccountRoutes.activate, access: ACCOUNT_LINK_ACCESS, layout: 'bare', title: 'account:activate.title', load: () => import('./pages/ActivatePage') },
     { path: AccountRoutes.reset, access: ACCOUNT_LINK_ACCESS, layout: 'bare', title: 'account:reset.title', load: () => import('./pages/ResetPage') },

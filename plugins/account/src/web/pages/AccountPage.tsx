@@ -1,16 +1,15 @@
 import type { PasswordRule } from '@portal/core';
 import { useApi } from '@portal/web';
-import { Form, PasswordField, useKitForm } from '@portal/web/kit';
+import { Button, ButtonGroup, Form, Message, Panel, PasswordField, useKitForm } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
-import { Button } from 'react-aria-components';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountApi } from '../../contract';
-import * as css from '../shared/account.css';
-import { questionsPayload } from '../shared/logic';
-import { QuestionFields } from '../shared/QuestionFields';
-import { changePasswordSchema, emptyQuestions, questionsSchema } from '../shared/schemas';
-import { accountKeys, fetchQuestions, Message, usePasswordPolicy } from '../shared/ui';
+import * as css from '../components/account.css';
+import { questionsPayload } from '../components/logic';
+import { QuestionFields } from '../components/QuestionFields';
+import { changePasswordSchema, emptyQuestions, questionsSchema } from '../components/schemas';
+import { accountKeys, fetchQuestions, usePasswordPolicy } from '../components/ui';
 
 /** /account: the user account page, change password and security questions (spec 01 section 2). */
 export default function AccountPage() {
@@ -19,7 +18,7 @@ export default function AccountPage() {
   return (
     <>
       <p className={css.muted}>{t('page.intro')}</p>
-      <div className={css.sections} style={{ marginTop: 16 }}>
+      <div className={css.sections}>
         {policy.isPending ? <p aria-busy="true">{t('common.loading')}</p> : <ChangePassword rules={policy.data ?? []} />}
         <SecurityQuestions />
       </div>
@@ -32,7 +31,6 @@ const emptyPasswords = { OldPassword: '', Password: '', ConfirmPassword: '' };
 function ChangePassword({ rules }: { rules: readonly PasswordRule[] }) {
   const { t } = useTranslation('account');
   const api = useApi();
-  const headingId = useId();
   const schema = useMemo(() => changePasswordSchema(rules), [rules]);
   const form = useKitForm(schema, { defaultValues: emptyPasswords });
   const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
@@ -43,7 +41,7 @@ function ChangePassword({ rules }: { rules: readonly PasswordRule[] }) {
     setBusy(true);
     setStatus(null);
     try {
-      const res = await api.post<{ IsValid: boolean }>(AccountApi.updatePassword, values, { notify: false });
+      const res = await api.call(AccountApi.updatePassword, { body: values }, { notify: false });
       if (res.IsValid) {
         setStatus({ kind: 'success', text: t('password.changed') });
         form.reset(emptyPasswords);
@@ -59,33 +57,29 @@ function ChangePassword({ rules }: { rules: readonly PasswordRule[] }) {
   };
 
   return (
-    <section className={css.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={css.sectionHeading}>
-        {t('password.title')}
-      </h2>
-      <Form form={form} onSubmit={submit} aria-labelledby={headingId}>
+    <Panel title={t('password.title')}>
+      <Form form={form} onSubmit={submit} aria-label={t('password.title')}>
         <PasswordField name="OldPassword" label={t('fields.oldPassword')} autoComplete="current-password" isRequired />
         <PasswordField name="Password" label={t('fields.newPassword')} rules={rules} autoComplete="new-password" isRequired />
         <PasswordField name="ConfirmPassword" label={t('fields.confirmNewPassword')} autoComplete="new-password" isRequired />
         {status && (
-          <Message kind={status.kind} testId="password-status">
+          <Message kind={status.kind} data-testid="password-status">
             {status.text}
           </Message>
         )}
-        <div className={css.actions}>
-          <Button type="submit" className={css.primary} isDisabled={busy}>
-            {busy ? t('password.submitting') : t('password.submit')}
+        <ButtonGroup>
+          <Button type="submit" variant="primary" isPending={busy} pendingLabel={t('password.submitting')}>
+            {t('password.submit')}
           </Button>
-        </div>
+        </ButtonGroup>
       </Form>
-    </section>
+    </Panel>
   );
 }
 
 function SecurityQuestions() {
   const { t } = useTranslation('account');
   const api = useApi();
-  const headingId = useId();
   const questions = useQuery({ queryKey: accountKeys.questions, queryFn: () => fetchQuestions(api), staleTime: Number.POSITIVE_INFINITY });
   const form = useKitForm(questionsSchema, { defaultValues: emptyQuestions });
   const [busy, setBusy] = useState(false);
@@ -95,7 +89,7 @@ function SecurityQuestions() {
     setBusy(true);
     try {
       // The server answers with its own confirmation, shown as a toast by the client.
-      await api.post(AccountApi.updateQuestions, questionsPayload(values));
+      await api.call(AccountApi.updateQuestions, { body: questionsPayload(values) });
       form.reset(emptyQuestions);
     } catch {
       // The client has shown the server's error.
@@ -105,23 +99,19 @@ function SecurityQuestions() {
   };
 
   return (
-    <section className={css.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={css.sectionHeading}>
-        {t('questions.title')}
-      </h2>
-      <p className={css.muted}>{t('questions.intro')}</p>
+    <Panel title={t('questions.title')} description={t('questions.intro')}>
       {questions.isPending && <p aria-busy="true">{t('common.loading')}</p>}
       {questions.isError && <Message kind="error">{t('questions.loadError')}</Message>}
       {questions.data && (
-        <Form form={form} onSubmit={submit} aria-labelledby={headingId}>
+        <Form form={form} onSubmit={submit} aria-label={t('questions.title')}>
           <QuestionFields questions={questions.data} />
-          <div className={css.actions}>
-            <Button type="submit" className={css.primary} isDisabled={busy}>
-              {busy ? t('questions.submitting') : t('questions.submit')}
+          <ButtonGroup>
+            <Button type="submit" variant="primary" isPending={busy} pendingLabel={t('questions.submitting')}>
+              {t('questions.submit')}
             </Button>
-          </div>
+          </ButtonGroup>
         </Form>
       )}
-    </section>
+    </Panel>
   );
 }

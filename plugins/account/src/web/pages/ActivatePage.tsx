@@ -1,4 +1,4 @@
-import { LinkPasswordPage } from '../shared/LinkPasswordPage';
+import { LinkPasswordPage } from '../components/LinkPasswordPage';
 
 /** /login/activate/:urlId (spec 01 section 2). */
 export default function ActivatePage() {

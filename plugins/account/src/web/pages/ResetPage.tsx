@@ -1,4 +1,4 @@
-import { LinkPasswordPage } from '../shared/LinkPasswordPage';
+import { LinkPasswordPage } from '../components/LinkPasswordPage';
 
 /** /login/reset/:urlId (spec 01 section 2); MemberNumber is always sent empty. */
 export default function ResetPage() {

@@ -2,14 +2,13 @@ import { layoutCss, useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { HelpApi } from '../../access';
-import type { HelpTopicsResponse } from '../../contract';
+import { HelpApi } from '../../contract';
 import * as css from './HelpPage.css';
 
 export default function HelpPage() {
   const api = useApi();
   const { t } = useTranslation('help');
-  const topics = useQuery({ queryKey: ['help', 'topics'], queryFn: () => api.get<HelpTopicsResponse>(HelpApi.topics) });
+  const topics = useQuery({ queryKey: ['help', 'topics'], queryFn: () => api.call(HelpApi.topics) });
   return (
     <div className={layoutCss.card}>
       <p>{t('intro')}</p>

@@ -1,9 +1,8 @@
 import type { PasswordRule } from '@portal/core';
 import { useApi } from '@portal/web';
-import { Form, PasswordField, useKitForm } from '@portal/web/kit';
+import { Button, ButtonGroup, Form, Message, PasswordField, useKitForm } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { LINK_SUCCESS_REDIRECT_MS } from '../../access';
@@ -13,7 +12,7 @@ import { LinkFrame } from './LinkFrame';
 import { type LinkOutcome, linkOutcome, questionsPayload } from './logic';
 import { QuestionFields } from './QuestionFields';
 import { activateSchema, emptyQuestions, resetSchema } from './schemas';
-import { accountKeys, Message, usePasswordPolicy } from './ui';
+import { accountKeys, usePasswordPolicy } from './ui';
 
 export type LinkKind = 'activate' | 'reset';
 
@@ -29,7 +28,7 @@ export function LinkPasswordPage({ kind }: { kind: LinkKind }) {
   const policy = usePasswordPolicy();
   const info = useQuery({
     queryKey: accountKeys.link(kind, urlId),
-    queryFn: () => api.get<LinkInfo>(kind === 'activate' ? AccountApi.activateValidate(urlId) : AccountApi.resetValidate(urlId), { notify: false }),
+    queryFn: () => api.call(kind === 'activate' ? AccountApi.activateValidate : AccountApi.resetValidate, { params: { urlId } }, { notify: false }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
@@ -83,8 +82,8 @@ function LinkForm({ kind, urlId, questions, rules }: { kind: LinkKind; urlId: st
     try {
       const data =
         kind === 'activate'
-          ? await api.post(AccountApi.activate, { UrlID: urlId, Password, ConfirmPassword, Questions: questionsPayload(values as never) }, { notify: false })
-          : await api.post(AccountApi.resetPassword, { UrlId: urlId, Password, ConfirmPassword, MemberNumber: '' }, { notify: false });
+          ? await api.call(AccountApi.activate, { body: { UrlID: urlId, Password, ConfirmPassword, Questions: questionsPayload(values as never) } }, { notify: false })
+          : await api.call(AccountApi.resetPassword, { body: { UrlId: urlId, Password, ConfirmPassword, MemberNumber: '' } }, { notify: false });
       result = { ok: true, data };
     } catch (error) {
       result = { ok: false, error };
@@ -113,11 +112,11 @@ function LinkForm({ kind, urlId, questions, rules }: { kind: LinkKind; urlId: st
           {outcome.detail ? ` ${t('common.detail', { detail: outcome.detail })}` : ''}
         </Message>
       )}
-      <div className={css.actions}>
-        <Button type="submit" className={css.primary} isDisabled={busy}>
-          {busy ? t(`${kind}.submitting`) : t(`${kind}.submit`)}
+      <ButtonGroup>
+        <Button type="submit" variant="primary" isPending={busy} pendingLabel={t(`${kind}.submitting`)}>
+          {t(`${kind}.submit`)}
         </Button>
-      </div>
+      </ButtonGroup>
     </Form>
   );
 }

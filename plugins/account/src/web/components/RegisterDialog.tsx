@@ -1,25 +1,24 @@
 import type { PasswordRule } from '@portal/core';
-import { type DialogSlotProps, queryKeys, useApi, useBrand } from '@portal/web';
-import { EmailField, Form, PasswordField, TextField, useKitForm } from '@portal/web/kit';
+import { queryKeys, useApi, useBrand } from '@portal/web';
+import { Button, ButtonGroup, Dialog, type DialogProps, EmailField, Form, Message, PasswordField, TextField, useKitForm } from '@portal/web/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { AccountApi, type RegisterResponse } from '../../contract';
-import * as css from '../shared/account.css';
-import { registerFormBody, registrationReady } from '../shared/logic';
-import { registerSchema } from '../shared/schemas';
-import { AccountModal, Message, usePasswordPolicy } from '../shared/ui';
+import { AccountApi } from '../../contract';
+import * as css from './account.css';
+import { registerFormBody, registrationReady } from './logic';
+import { registerSchema } from './schemas';
+import { usePasswordPolicy } from './ui';
 
 type State = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'error'; message: string } | { kind: 'done' };
 
 /** The register dialog of the login screen (spec 01 sections 4, 5 and 8). */
-export default function RegisterDialog({ isOpen, onOpenChange }: DialogSlotProps) {
+export default function RegisterDialog({ isOpen, onOpenChange }: Pick<DialogProps, 'isOpen' | 'onOpenChange'>) {
   const { t } = useTranslation('account');
   const policy = usePasswordPolicy();
   return (
-    <AccountModal isOpen={isOpen} onOpenChange={onOpenChange} title={t('register.title')}>
+    <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={t('register.title')}>
       {(close) =>
         policy.isPending ? (
           <p aria-busy="true">{t('common.loading')}</p>
@@ -28,7 +27,7 @@ export default function RegisterDialog({ isOpen, onOpenChange }: DialogSlotProps
           <RegisterForm rules={policy.data ?? []} close={close} />
         )
       }
-    </AccountModal>
+    </Dialog>
   );
 }
 
@@ -47,7 +46,7 @@ function RegisterForm({ rules, close }: { rules: readonly PasswordRule[]; close:
     const body = registerFormBody(values);
     setState({ kind: 'submitting' });
     try {
-      await api.post<RegisterResponse>(AccountApi.register, undefined, { form: body, notify: false });
+      await api.call(AccountApi.register, { body }, { notify: false });
     } catch (e) {
       setState({ kind: 'error', message: (e as Error).message });
       return;
@@ -68,16 +67,12 @@ function RegisterForm({ rules, close }: { rules: readonly PasswordRule[]; close:
     navigate('/', { replace: true });
   };
 
+  // The form is gone: focus goes to the outcome, and the dialog's × button closes it.
   if (state.kind === 'done') {
     return (
-      <>
-        <Message kind="success">{t('register.checkEmail')}</Message>
-        <div className={css.actions}>
-          <Button className={css.primary} onPress={close} autoFocus>
-            {t('common.close')}
-          </Button>
-        </div>
-      </>
+      <Message kind="success" autoFocus>
+        {t('register.checkEmail')}
+      </Message>
     );
   }
 
@@ -89,14 +84,12 @@ function RegisterForm({ rules, close }: { rules: readonly PasswordRule[]; close:
       <TextField name="FirstName" label={t('fields.firstName')} autoComplete="given-name" maxLength={100} isRequired />
       <TextField name="LastName" label={t('fields.lastName')} autoComplete="family-name" maxLength={100} isRequired />
       {state.kind === 'error' && <Message kind="error">{state.message}</Message>}
-      <div className={css.actions}>
-        <Button className={css.secondary} onPress={close}>
-          {t('common.cancel')}
+      <ButtonGroup>
+        <Button onPress={close}>{t('common.cancel')}</Button>
+        <Button type="submit" variant="primary" isPending={state.kind === 'submitting'} pendingLabel={t('register.submitting')}>
+          {t('register.submit')}
         </Button>
-        <Button type="submit" className={css.primary} isDisabled={state.kind === 'submitting'}>
-          {state.kind === 'submitting' ? t('register.submitting') : t('register.submit')}
-        </Button>
-      </div>
+      </ButtonGroup>
     </Form>
   );
 }

@@ -1,0 +1,70 @@
+import type { BrandManifest } from '@portal/core';
+import { badRequest, hashPassword, notFound, type RouteContext, type SqlClient } from '@portal/server';
+import type { SecurityQuestion } from '../contract';
+import { passwordProblems, policyMessage } from './policy';
+
+export const Text = {
+  nameTaken: (name: string) => `The user name ${name} is already registered. Please sign in, or use Forgot Password if you do not remember your password.`,
+  tooManyRegistrations: (min: number) => `Too many registration attempts. Please try again in ${min} minute(s).`,
+  tooManyResetMails: (min: number) => `Too many password e-mails were requested. Please try again in ${min} minute(s).`,
+  tooManyPasswordFailures: (min: number) => `Too many failed password changes. Please try again in ${min} minute(s).`,
+  passwordsDiffer: 'The password and its confirmation do not match.',
+  unknownQuestion: 'Please choose two different questions from the list of security questions.',
+  activationMailFailed: 'Your account was created, but the activation e-mail could not be sent. Please use Forgot Password to receive a new activation link.',
+  oldPasswordWrong: 'The current password is incorrect.',
+  samePassword: 'The new password must be different from the current password.',
+  questionsSaved: 'Your security questions have been saved.',
+  emailUpdated: 'Your e-mail address has been updated.',
+  impersonatedEmail: "While acting for a member, change the e-mail address on the member's profile.",
+  noSite: 'Registration is not available on this site.',
+  noAccount: 'The account no longer exists.',
+};
+
+export const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
+
+/** Answers compare ignoring case, surrounding and repeated spaces. */
+const normalizeAnswer = (a: string) => a.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The brand site's own address for e-mailed links: the Host the request came on when it is the brand's
+ * <marker>.localhost host, else http://<marker>.localhost:<port>. Any other Host (which a caller controls)
+ * is never put into a link, so a forged Host cannot point a reset mail at another site.
+ */
+export function siteAddress(ctx: Pick<RouteContext, 'req' | 'config'>, brand: BrandManifest): string {
+  const host = String(ctx.req.headers.host ?? '').toLowerCase();
+  const m = /^([a-z0-9-]+)\.localhost(:\d{1,5})?$/.exec(host);
+  if (m && m[1] === brand.marker) return `${ctx.req.protocol}://${host}`;
+  return `http://${brand.marker}.localhost:${ctx.config.port}`;
+}
+
+export function requireBrand(ctx: RouteContext): BrandManifest {
+  // Feature plugin routes only answer on a brand's host; this guards the type.
+  if (!ctx.brand) throw notFound(Text.noSite);
+  return ctx.brand;
+}
+
+export function checkNewPassword(password: string, confirm: string): void {
+  if (password !== confirm) throw badRequest(Text.passwordsDiffer);
+  const problems = passwordProblems(password);
+  if (problems.length) throw badRequest(policyMessage(problems));
+}
+
+export async function questionCatalogue(sql: SqlClient): Promise<SecurityQuestion[]> {
+  const rows = await sql.query<{ id: number; text: string }>('SELECT id, text FROM account_security_questions ORDER BY sort');
+  return rows.map((r) => ({ Id: r.id, Text: r.text }));
+}
+
+/** Checks the chosen questions exist and hashes the answers (before any transaction: scrypt is slow). */
+export async function hashAnswers(sql: SqlClient, answers: readonly { Id: number; AnswerText: string }[]) {
+  const ids = answers.map((a) => a.Id);
+  const known = await sql.query<{ id: number }>('SELECT id FROM account_security_questions WHERE id = ANY($1::int[])', [ids]);
+  if (known.length !== new Set(ids).size || new Set(ids).size !== answers.length) throw badRequest(Text.unknownQuestion);
+  return Promise.all(answers.map(async (a) => ({ id: a.Id, hash: await hashPassword(normalizeAnswer(a.AnswerText)) })));
+}
+
+export async function saveAnswers(tx: SqlClient, userId: string, hashed: readonly { id: number; hash: string }[]) {
+  await tx.query('DELETE FROM account_security_answers WHERE user_id = $1', [userId]);
+  for (const a of hashed) {
+    await tx.query('INSERT INTO account_security_answers (user_id, question_id, answer_hash) VALUES ($1, $2, $3)', [userId, a.id, a.hash]);
+  }
+}

@@ -1,0 +1,109 @@
+import { MEMBER_ROLES, type Role } from '@portal/core';
+import { ApiError, badRequest, conflict, hashPassword, notFound, route } from '@portal/server';
+import { AccountApi, REGISTRATION_COMPLETE_STEP } from '../../contract';
+import { isUniqueViolation, requireBrand, siteAddress, Text } from '../common';
+import { issueLink } from '../links';
+import { activationMail } from '../mail-templates';
+import { passwordProblems, policyMessage } from '../policy';
+import { ACCOUNT_THROTTLE } from '../throttle';
+
+export const registrationRoutes = [
+  route(AccountApi.register, {
+    access: 'public',
+    noFormToken: true,
+    handler: async (ctx) => {
+      const brand = requireBrand(ctx);
+      const { body, database, req, services } = ctx;
+      const userName = body.UserName;
+      await services.throttle.enforce(
+        ctx.reply,
+        [
+          [ACCOUNT_THROTTLE.registerPerAddress, req.ip],
+          [ACCOUNT_THROTTLE.registerPerName, userName.toLowerCase()],
+        ],
+        Text.tooManyRegistrations,
+      );
+      const problems = passwordProblems(body.Password);
+      if (problems.length) throw badRequest(policyMessage(problems));
+      if (await services.identity.findByName(userName)) {
+        await ctx.audit({ action: 'account.register', outcome: 'refused', entity: 'user', detail: { userName, brand: brand.id, reason: 'name taken' } });
+        throw conflict(Text.nameTaken(userName));
+      }
+      const role = brand.registration.role as Role | null;
+      const isMember = role !== null && MEMBER_ROLES.includes(role);
+      // Assist signs in straight after registering (spec 01 section 4): active at once, no activation mail.
+      const activeNow = brand.registration.signInOnRegister;
+      const passwordHash = await hashPassword(body.Password);
+      let created: { userId: string; memberId: number | null; memberNumber: string | null; urlId: string | null };
+      try {
+        created = await database.sql.transaction(async (tx) => {
+          const member = isMember ? await services.members.create({ brand: brand.id, firstName: body.FirstName, lastName: body.LastName, email: userName }, tx) : null;
+          const userId = await services.identity.createUser(
+            {
+              userName,
+              passwordHash,
+              firstName: body.FirstName,
+              lastName: body.LastName,
+              email: userName,
+              brand: brand.id,
+              memberId: member?.memberId ?? null,
+              roles: role ? [role] : [],
+              isActive: activeNow,
+              registrationStep: 0,
+            },
+            tx,
+          );
+          await tx.query('INSERT INTO account_registrations (user_id, brand, activated_at) VALUES ($1, $2, $3)', [userId, brand.id, activeNow ? new Date() : null]);
+          const urlId = activeNow ? null : await issueLink(tx, userId, 'activate');
+          await ctx.audit(
+            { action: 'account.register', entity: 'user', entityId: userId, memberId: member?.memberId ?? null, detail: { userName, brand: brand.id, role, active: activeNow } },
+            tx,
+          );
+          return { userId, memberId: member?.memberId ?? null, memberNumber: member?.memberNumber ?? null, urlId };
+        });
+      } catch (e) {
+        // Two registrations of one name racing: the unique index lets one through.
+        if (isUniqueViolation(e)) throw conflict(Text.nameTaken(userName));
+        throw e;
+      }
+      if (created.urlId) {
+        try {
+          await services.mail.send(activationMail({ brand, site: siteAddress(ctx, brand), to: userName, firstName: body.FirstName, urlId: created.urlId }));
+        } catch (e) {
+          req.log.error({ err: e }, 'activation mail failed');
+          await ctx.audit({ action: 'account.mail.activation', outcome: 'failure', entity: 'user', entityId: created.userId, detail: { error: (e as Error).message } });
+          throw new ApiError(502, Text.activationMailFailed);
+        }
+      }
+      return { UserName: userName, IsActive: activeNow, MemberNumber: created.memberNumber };
+    },
+  }),
+  route(AccountApi.registerStatus, {
+    access: 'authenticated',
+    handler: async ({ user, services }) => {
+      const u = user && (await services.identity.findById(user.id));
+      if (!u) throw notFound(Text.noAccount);
+      return u.registration_step;
+    },
+  }),
+  route(AccountApi.raiseRegisterStatus, {
+    access: 'authenticated',
+    // The step only advances (spec 01 section 4): a lower value leaves it as it is.
+    handler: async ({ user, services, query }) => {
+      const step = user && (await services.identity.raiseRegistrationStep(user.id, query.status));
+      if (step === null || step === undefined) throw notFound(Text.noAccount);
+      return step;
+    },
+  }),
+  route(AccountApi.registered, {
+    access: 'authenticated',
+    // status=true marks the registration wizard complete (step 10); status=false changes nothing
+    // (a step never goes back) and reports where the user stands.
+    handler: async ({ user, services, query }) => {
+      if (!user) throw notFound(Text.noAccount);
+      const step = await services.identity.raiseRegistrationStep(user.id, query.status ? REGISTRATION_COMPLETE_STEP : 0);
+      if (step === null) throw notFound(Text.noAccount);
+      return { Registered: step >= REGISTRATION_COMPLETE_STEP, Step: step };
+    },
+  }),
+];
