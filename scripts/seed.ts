@@ -11,8 +11,8 @@ import { createServer } from '@portal/app-server/server';
 import { loadBrands } from '@portal/brands';
 import { installedPluginIds } from '@portal/brands/plugins';
 import { ALL_ROLES, MEMBER_ROLES, Roles } from '@portal/core';
-import { createUser, hashPassword, type SeedMember } from '@portal/server';
-import { mulberry32, personName } from './lib/random';
+import { createUser, hashPassword, type SeedMember } from '@portal/server/kernel';
+import { mulberry32, personName, pluginRandom } from './lib/random';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
 
@@ -114,7 +114,8 @@ export async function seed(scale: number, log: (m: string) => void = console.log
   for (const plugin of await loadServerPlugins(brands)) {
     if (!plugin.seed) continue;
     log(`seeding ${plugin.id}`);
-    await plugin.seed({ sql, scale, members, random, log });
+    // Each plugin draws from its own stream, derived from its id: adding a plugin changes no other plugin's data.
+    await plugin.seed({ sql, scale, members, random: pluginRandom(plugin.id), log });
   }
 
   if (server.config.dataDir) {

@@ -10,6 +10,16 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
+/** FNV-1a of the text: a stable 32-bit seed from a plugin id. */
+export function seedFromText(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/** A plugin's own deterministic random stream for its seed. */
+export const pluginRandom = (pluginId: string) => mulberry32(seedFromText(`seed:${pluginId}`));
+
 const FIRST = [
   'James',
   'Mary',

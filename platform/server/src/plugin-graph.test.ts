@@ -1,0 +1,55 @@
+import { serviceRef } from '@portal/core';
+import { describe, expect, it } from 'vitest';
+import type { ServerConfig } from './config';
+import { defineServerPlugin } from './plugin';
+import { orderPlugins, PluginGraphError, wirePlugins, withDependencies } from './plugin-graph';
+import type { KernelServices } from './services';
+
+const p = (id: string, dependsOn: string[] = []) => ({ id, dependsOn });
+
+describe('plugin dependency order', () => {
+  it('puts every plugin after what it depends on, and otherwise keeps id order', () => {
+    const ordered = orderPlugins([p('support', ['profile', 'claims']), p('profile'), p('claims', ['profile']), p('help')]).map((x) => x.id);
+    expect(ordered).toEqual(['profile', 'claims', 'help', 'support']);
+  });
+  it('refuses a cycle, naming the plugins on it', () => {
+    expect(() => orderPlugins([p('a', ['b']), p('b', ['c']), p('c', ['a'])])).toThrow(/cycle: a -> b -> c -> a/);
+  });
+  it('refuses a dependency that is not loaded, naming both plugins', () => {
+    expect(() => orderPlugins([p('billing', ['coupons'])])).toThrow(new PluginGraphError('plugin billing depends on coupons, which is not loaded'));
+  });
+  it('adds the transitive dependencies of the enabled plugins', () => {
+    const deps: Record<string, string[]> = { registration: ['profile', 'billing'], billing: ['coupons'], profile: [], coupons: [] };
+    expect(withDependencies(['registration'], (id) => deps[id] ?? null)).toEqual(['billing', 'coupons', 'profile', 'registration']);
+  });
+});
+
+describe('plugin services', () => {
+  interface Greeter {
+    greet(name: string): string;
+  }
+  const greeter = serviceRef<Greeter>('greeter');
+  const provider = defineServerPlugin<Greeter>({ id: 'greeter', provides: { ref: greeter, create: () => ({ greet: (n) => `hello ${n}` }) }, routes: [] });
+  const services = {} as KernelServices;
+  const config = {} as ServerConfig;
+
+  it('hands a provider service to a plugin that declares the dependency, created once', async () => {
+    const user = defineServerPlugin({ id: 'user', dependsOn: ['greeter'], routes: [] });
+    const wired = await wirePlugins([user, provider], services, config);
+    expect(wired.ordered.map((x) => x.id)).toEqual(['greeter', 'user']);
+    expect(wired.useFor('user')(greeter).greet('ann')).toBe('hello ann');
+    expect(wired.useFor('user')(greeter)).toBe(wired.useFor('user')(greeter));
+  });
+  it('refuses a service to a plugin that did not declare dependsOn', async () => {
+    const sneaky = defineServerPlugin({ id: 'sneaky', routes: [] });
+    const wired = await wirePlugins([sneaky, provider], services, config);
+    expect(() => wired.useFor('sneaky')(greeter)).toThrow(/declaring dependsOn: \['greeter'\]/);
+  });
+  it('runs init hooks in dependency order with the services wired', async () => {
+    const calls: string[] = [];
+    const user = defineServerPlugin({ id: 'aaa', dependsOn: ['greeter'], init: ({ use }) => void calls.push(use(greeter).greet('init')), routes: [] });
+    const withInit = defineServerPlugin<Greeter>({ ...provider, init: () => void calls.push('greeter') });
+    await (await wirePlugins([user, withInit], services, config)).init();
+    expect(calls).toEqual(['greeter', 'hello init']);
+  });
+});
