@@ -128,7 +128,7 @@ export async function seed(scale: number, log: (m: string) => void = console.log
 }
 
 async function insertMember(
-  sql: import('@portal/server').SqlClient,
+  sql: import('@portal/server/kernel').SqlClient,
   brand: string,
   first: string,
   last: string,

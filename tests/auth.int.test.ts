@@ -1,7 +1,7 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { Roles } from '@portal/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, makeUser, signIn, startTestServer, TEST_PASSWORD } from './support/server';
+import { authHeaders, makeUser, signIn, startTestServer, TEST_PASSWORD } from '@portal/testing/server';
 
 let server: StartedServer;
 let member: { userId: string; memberId: number | null };
@@ -237,8 +237,13 @@ describe('site endpoints', () => {
 
   it('answers a plugin route with 404 on a brand that does not enable the plugin', async () => {
     const s = await signIn(server, 'root');
-    const quote = await server.app.inject({ method: 'GET', url: '/api/help/topics', headers: authHeaders(s, 'staff') });
-    expect(quote.statusCode).toBe(200);
+    const staff = await server.app.inject({ method: 'GET', url: '/api/help/topics', headers: authHeaders(s, 'staff') });
+    expect(staff.statusCode).toBe(200);
+    // The quote brand does not enable help: its host answers 404 for the plugin's routes, signed in or not.
+    const quote = await server.app.inject({ method: 'GET', url: '/api/help/topics', headers: authHeaders(s, 'quote') });
+    expect(quote.statusCode).toBe(404);
+    const anonymous = await server.app.inject({ method: 'GET', url: '/api/help/topics', headers: { host: 'quote.localhost' } });
+    expect(anonymous.statusCode).toBe(404);
   });
 
   it('shows the brand index on unknown hosts and echoes a request id', async () => {

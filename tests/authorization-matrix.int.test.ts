@@ -1,8 +1,8 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { ALL_ROLES, decideAccess, MEMBER_ROLES } from '@portal/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, makeUser, startTestServer } from './support/server';
-import { mintSession } from './support/tokens';
+import { authHeaders, makeUser, startTestServer } from '@portal/testing/server';
+import { mintSession } from '@portal/testing/tokens';
 
 /**
  * Walks every registered route of the kernel and of every plugin with every role (and with no sign-in),

@@ -17,13 +17,17 @@ const js = new Map<string, string>();
 
 /** The plugin's longest English string: text that only its own code carries. */
 function fingerprint(id: string): string {
-  const en = JSON.parse(readFileSync(join(REPO, 'plugins', id, 'src', 'web', 'i18n', 'en.json'), 'utf8')) as unknown;
+  return longestPlainString(join(REPO, 'plugins', id, 'src', 'web', 'i18n', 'en.json'), `plugin ${id}`);
+}
+
+function longestPlainString(file: string, owner: string): string {
+  const en = JSON.parse(readFileSync(file, 'utf8')) as unknown;
   const strings: string[] = [];
   const walk = (v: unknown) => (typeof v === 'string' ? strings.push(v) : v && typeof v === 'object' && Object.values(v).forEach(walk));
   walk(en);
   // Plain text only, so the bundle's quoting and escaping cannot hide it.
   const longest = strings.filter((s) => /^[\w ,.]+$/.test(s)).sort((a, b) => b.length - a.length)[0];
-  if (!longest) throw new Error(`plugin ${id} has no plain English strings`);
+  if (!longest) throw new Error(`${owner} has no plain English strings`);
   return longest.slice(0, 40);
 }
 
@@ -80,6 +84,27 @@ describe('bundle composition', () => {
       const chunk = files.find((f) => new RegExp(`^${page}-[\\w-]+\\.js$`).test(f));
       expect(chunk, `a chunk for page ${page}`).toBeTruthy();
       expect(staticImports).not.toContain(chunk);
+    }
+  });
+
+  it("keeps the plugins' and the kit's strings off the entry chunk: each namespace loads lazily, per language", () => {
+    const staff = join(out, 'staff');
+    const html = readFileSync(join(staff, 'index.html'), 'utf8');
+    const entry = /src="\/assets\/([^"]+\.js)"/.exec(html)?.[1] as string;
+    const entryCode = readFileSync(join(staff, 'assets', entry), 'utf8');
+    const staticImports = [...entryCode.matchAll(/^import[^;]*?from"\.\/([^"]+)"/gm)].map((m) => m[1] as string);
+    const upFront = [entryCode, ...staticImports.map((f) => readFileSync(join(staff, 'assets', f), 'utf8'))].join('\n');
+    const all = js.get('staff') ?? '';
+    const namespaces = [
+      ...plugins.map((id) => ({ name: `plugin ${id}`, dir: join(REPO, 'plugins', id, 'src', 'web', 'i18n') })),
+      { name: 'kit', dir: join(REPO, 'platform', 'web', 'src', 'kit', 'i18n') },
+    ];
+    for (const ns of namespaces) {
+      for (const lng of ['en', 'es']) {
+        const marker = longestPlainString(join(ns.dir, `${lng}.json`), `${ns.name} (${lng})`);
+        expect(`${ns.name} ${lng}: ${all.includes(marker) ? 'in the bundle' : 'missing'}`).toBe(`${ns.name} ${lng}: in the bundle`);
+        expect(`${ns.name} ${lng}: ${upFront.includes(marker) ? 'up front' : 'lazy'}`).toBe(`${ns.name} ${lng}: lazy`);
+      }
     }
   });
 });

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO_ROOT } from '@portal/app-server/plugins';
-import { ConfigError, loadConfig, migrate, openDatabase } from '@portal/server';
+import { ConfigError, loadConfig, migrate, openDatabase } from '@portal/server/kernel';
 import { describe, expect, it } from 'vitest';
 
 describe('start-up', () => {

@@ -50,7 +50,7 @@ async function prepare(scale: number, out: string) {
   const { seed } = await import('../seed');
   await seed(scale, (m) => console.log(`  seed: ${m}`));
   const { createServer } = await import('@portal/app-server/server');
-  const { createUser, signAccessToken, formTokenFor } = await import('@portal/server');
+  const { createUser, signAccessToken, formTokenFor } = await import('@portal/server/kernel');
   const server = await createServer({ tokenSecret: TOKEN_SECRET }, { logger: false });
   const sql = server.database.sql;
   const mint = async (userId: string, name: string, roles: string[], mid: number | null) => {

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type { DefineOptions, JobQueue } from '../jobs/queue';
 
 export interface MailMessage {
   from: string;
@@ -44,4 +45,36 @@ export class SmtpMailTransport implements MailTransport {
 
 export function createMailTransport(opts: { smtpUrl: string | null; sandboxUrl: string }): MailTransport {
   return opts.smtpUrl ? new SmtpMailTransport(opts.smtpUrl) : new SandboxMailTransport(opts.sandboxUrl);
+}
+
+export const MAIL_SEND_JOB = 'mail.send';
+
+/**
+ * A refused or unreachable mail server is retried ten times over 35 to 70 minutes (waits of 2, 4, 8 ... 1024 s,
+ * each up to twice that with jitter). A run is cut off after 5 minutes, past nodemailer's connection timeout.
+ */
+export const MAIL_RETRY: DefineOptions = { retryLimit: 10, retryDelay: 2, retryBackoff: true, expireInSeconds: 5 * 60 };
+
+/**
+ * Mail through the job queue: send() returns once the message is stored as a 'mail.send' job, and the job
+ * delivers it through the real transport, retried with backoff when that transport fails.
+ */
+export class QueuedMailTransport implements MailTransport {
+  readonly kind: string;
+  private constructor(
+    private readonly jobs: JobQueue,
+    readonly delivery: MailTransport,
+  ) {
+    this.kind = `queued ${delivery.kind}`;
+  }
+
+  /** Defines the delivery job on the queue and returns the transport that queues into it. */
+  static async create(jobs: JobQueue, delivery: MailTransport, retry: DefineOptions = MAIL_RETRY): Promise<QueuedMailTransport> {
+    await jobs.define<MailMessage>(MAIL_SEND_JOB, (message) => delivery.send(message), retry);
+    return new QueuedMailTransport(jobs, delivery);
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.jobs.send(MAIL_SEND_JOB, message);
+  }
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { buildPath } from '@portal/core';
 import { latestMailTo, linksIn, mailTo } from '@portal/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, makeUser, signIn, TEST_PASSWORD } from '../../../../tests/support/server';
+import { authHeaders, makeUser, signIn, TEST_PASSWORD } from '@portal/testing/server';
 import { AccountApi, AccountMessages } from '../contract';
 import { type AccountTestEnv, startAccountTestEnv } from './test-support';
 import { ACCOUNT_THROTTLE } from './throttle';

@@ -2,7 +2,7 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { createSandbox } from '@portal/sandbox';
 import type { FastifyInstance } from 'fastify';
-import { startTestServer } from '../../../../tests/support/server';
+import { startTestServer } from '@portal/testing/server';
 
 export interface AccountTestEnv {
   server: StartedServer;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StartedServer } from '@portal/app-server/server';
-import { formTokenFor, signAccessToken } from '@portal/server';
+import { formTokenFor, signAccessToken } from '@portal/server/kernel';
 
 /** Mints a live session for a user without the cost of a password check (for wide matrices). */
 export async function mintSession(server: StartedServer, user: { userId: string; name: string; roles: string[]; memberId: number | null }) {

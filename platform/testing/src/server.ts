@@ -1,38 +1,59 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type StartedServer } from '@portal/app-server/server';
-import { createUser, hashPassword, type ServerConfig } from '@portal/server';
+import { createUser, type Database, hashPassword, openDatabase, type ServerConfig } from '@portal/server/kernel';
 import pg from 'pg';
+
+/** A fresh, empty database: in-memory PGlite (null), or a new database on the PostgreSQL server named by TEST_DATABASE_URL. */
+async function freshDatabaseUrl(): Promise<{ databaseUrl: string | null; drop(): Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return { databaseUrl: null, drop: async () => {} };
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  const u = new URL(admin);
+  u.pathname = `/${name}`;
+  return {
+    databaseUrl: u.toString(),
+    drop: async () => {
+      const d = new pg.Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await d.end();
+    },
+  };
+}
 
 /**
  * A fresh server on a fresh database for one test file: in-memory PGlite, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (dropped on close).
  */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<StartedServer & { dropDatabase(): Promise<void> }> {
-  const admin = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | null = null;
-  let drop = async () => {};
-  if (admin) {
-    const name = `t_${randomBytes(6).toString('hex')}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${name}`);
-    await c.end();
-    const u = new URL(admin);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    drop = async () => {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    };
-  }
-  const server = await createServer({ databaseUrl, dataDir: null, tokenSecret: 'test-secret', ...overrides }, { logger: false });
+  const { databaseUrl, drop } = await freshDatabaseUrl();
+  // Tests work their jobs whatever JOBS says, so they can await server.jobs.drain().
+  const server = await createServer(
+    { databaseUrl, dataDir: null, fileStore: { kind: 'memory' }, tokenSecret: 'test-secret', ...overrides },
+    { logger: false, workJobs: true },
+  );
   return {
     ...server,
     dropDatabase: drop,
     close: async () => {
       await server.close();
+      await drop();
+    },
+  };
+}
+
+/** A fresh database without a server (kernel-level tests), with the same choice of engine; close() also drops it. */
+export async function openTestDatabase(): Promise<Database> {
+  const { databaseUrl, drop } = await freshDatabaseUrl();
+  const database = await openDatabase({ databaseUrl, dataDir: null, poolSize: 5 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
       await drop();
     },
   };

@@ -1,0 +1,46 @@
+import type PgBoss from 'pg-boss';
+import type { SqlClient } from '../db/database';
+
+/**
+ * pg-boss sends its schema changes and maintenance as one text wrapped in BEGIN ... COMMIT. PGlite cannot take
+ * several statements with parameters, and an error half-way would leave its only connection in a failed
+ * transaction, so such a text runs through our transaction (rolled back on error) as plain statements.
+ */
+const LOCKED_BLOCK = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/;
+
+/** pg-boss's database hook over our SqlClient, so the queue runs on the embedded PGlite and on a PostgreSQL pool alike. */
+export interface QueueDb extends PgBoss.Db {
+  /** Waits for the statements under way, then answers every later call with no rows instead of touching the database. */
+  close(): Promise<void>;
+}
+
+export function queueDb(sql: SqlClient): QueueDb {
+  const inFlight = new Set<Promise<unknown>>();
+  let closed = false;
+  const run = async (text: string, values: unknown[] | undefined): Promise<{ rows: unknown[] }> => {
+    const block = values?.length ? null : LOCKED_BLOCK.exec(text);
+    if (block?.[1] !== undefined) {
+      const body = block[1];
+      await sql.transaction((tx) => tx.exec(body));
+      return { rows: [] };
+    }
+    return { rows: await sql.query(text, values) };
+  };
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      // A worker loop may still poll once after stop(): it finds nothing rather than a closed database.
+      if (closed) return { rows: [] };
+      const p = run(text, values);
+      inFlight.add(p);
+      try {
+        return await p;
+      } finally {
+        inFlight.delete(p);
+      }
+    },
+    async close() {
+      closed = true;
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

@@ -1,0 +1,162 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '@portal/testing/server';
+import type { Database } from '../db/database';
+import { createJobQueue } from './pg-boss-queue';
+import type { JobInfo, JobLogger, JobQueue } from './queue';
+
+interface LogEntry {
+  level: keyof JobLogger;
+  obj: Record<string, unknown>;
+  msg: string;
+}
+
+function recordingLogger(): JobLogger & { entries: LogEntry[] } {
+  const entries: LogEntry[] = [];
+  const at = (level: keyof JobLogger) => (obj: object, msg: string) => void entries.push({ level, obj: obj as Record<string, unknown>, msg });
+  return { entries, info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+let database: Database;
+const open: JobQueue[] = [];
+
+async function startQueue(work = true, define?: (q: JobQueue) => Promise<void>) {
+  const queue = createJobQueue(database, { work, pollingIntervalSeconds: 0.5, stopTimeoutMs: 5_000 });
+  open.push(queue);
+  await define?.(queue);
+  const logger = recordingLogger();
+  await queue.start({ logger });
+  return { queue, logger };
+}
+
+async function jobState(id: string | null): Promise<string | undefined> {
+  const rows = await database.sql.query<{ state: string }>('SELECT state::text AS state FROM pgboss.job WHERE id = $1', [id]);
+  return rows[0]?.state;
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterEach(async () => {
+  for (const q of open.splice(0)) await q.stop();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe('job queue', () => {
+  it('runs a sent job once with its payload', async () => {
+    const runs: { payload: { n: number }; job: JobInfo }[] = [];
+    const { queue } = await startQueue(true, (q) => q.define<{ n: number }>('test.run', async (payload, job) => void runs.push({ payload, job })));
+    const id = await queue.send('test.run', { n: 7 });
+    await queue.drain();
+    expect(runs).toHaveLength(1);
+    expect(runs[0]?.payload).toEqual({ n: 7 });
+    expect(runs[0]?.job).toMatchObject({ id, name: 'test.run', attempt: 1 });
+    expect(await jobState(id)).toBe('completed');
+  });
+
+  it('retries a failing job with growing waits, logging each failure, until it succeeds', async () => {
+    const startedAt: number[] = [];
+    const { queue, logger } = await startQueue(true, (q) =>
+      q.define(
+        'test.flaky',
+        async (_payload, job) => {
+          startedAt.push(Date.now());
+          if (job.attempt < 3) throw new Error(`flaky failure ${job.attempt}`);
+        },
+        { retryLimit: 2, retryDelay: 1, retryBackoff: true },
+      ),
+    );
+    const id = await queue.send('test.flaky', {});
+    await queue.drain();
+
+    expect(startedAt).toHaveLength(3);
+    expect(await jobState(id)).toBe('completed');
+    // Backoff: the first retry waits at least retryDelay (1 s), the second at least twice that.
+    const [a = 0, b = 0, c = 0] = startedAt;
+    expect(b - a).toBeGreaterThanOrEqual(900);
+    expect(c - b).toBeGreaterThanOrEqual(1_900);
+    const failures = logger.entries.filter((e) => e.obj.job === 'test.flaky');
+    expect(failures.map((e) => [e.level, e.obj.attempt, e.obj.jobId])).toEqual([
+      ['warn', 1, id],
+      ['warn', 2, id],
+    ]);
+    expect(failures[0]?.msg).toBe('job failed; it will be retried');
+    expect((failures[0]?.obj.err as Error).message).toBe('flaky failure 1');
+  });
+
+  it('ends a job failed when its retries run out, logged as an error', async () => {
+    let runs = 0;
+    const { queue, logger } = await startQueue(true, (q) =>
+      q.define(
+        'test.broken',
+        async () => {
+          runs++;
+          throw new Error('always broken');
+        },
+        { retryLimit: 1, retryDelay: 0 },
+      ),
+    );
+    const id = await queue.send('test.broken', {});
+    await queue.drain();
+
+    expect(runs).toBe(2);
+    expect(await jobState(id)).toBe('failed');
+    const failures = logger.entries.filter((e) => e.obj.job === 'test.broken');
+    expect(failures.map((e) => [e.level, e.obj.attempt, e.obj.maxAttempts, e.msg])).toEqual([
+      ['warn', 1, 2, 'job failed; it will be retried'],
+      ['error', 2, 2, 'job failed; no retries left'],
+    ]);
+  });
+
+  it('refuses to send a job kind nobody defined', async () => {
+    const { queue } = await startQueue();
+    await expect(queue.send('test.unknown', {})).rejects.toThrow('job "test.unknown" is not defined');
+  });
+
+  it('holds a job back until its start time', async () => {
+    const runs: number[] = [];
+    const { queue } = await startQueue(true, (q) => q.define('test.later', async () => void runs.push(Date.now())));
+    const sentAt = Date.now();
+    const id = await queue.send('test.later', {}, { startAfter: new Date(sentAt + 1_500) });
+    expect(await jobState(id)).toBe('created');
+    await queue.drain();
+    expect(runs).toHaveLength(1);
+    expect((runs[0] ?? 0) - sentAt).toBeGreaterThanOrEqual(1_400);
+  });
+
+  it('with work off, queues jobs without running them; a working process runs them', async () => {
+    const ran: string[] = [];
+    const handler = async (payload: { who: string }) => void ran.push(payload.who);
+    const { queue: sender } = await startQueue(false, (q) => q.define('test.shared', handler));
+    expect(sender.working).toBe(false);
+    const id = await sender.send('test.shared', { who: 'queued by the off process' });
+    await expect(sender.drain()).rejects.toThrow(/does not work jobs/);
+    expect(await jobState(id)).toBe('created');
+
+    const { queue: worker } = await startQueue(true, (q) => q.define('test.shared', handler));
+    await worker.drain();
+    expect(ran).toEqual(['queued by the off process']);
+  });
+
+  it('stop() lets a running job finish, then takes no more', async () => {
+    let release: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const finished: string[] = [];
+    const { queue } = await startQueue(true, (q) =>
+      q.define<{ n: number }>('test.slow', async (payload) => {
+        release();
+        await new Promise((r) => setTimeout(r, 300));
+        finished.push(`job ${payload.n}`);
+      }),
+    );
+    const first = await queue.send('test.slow', { n: 1 });
+    await started;
+    await queue.stop();
+    expect(finished).toEqual(['job 1']);
+    expect(await jobState(first)).toBe('completed');
+    await expect(queue.send('test.slow', { n: 2 })).rejects.toThrow('the job queue is stopped');
+  });
+});

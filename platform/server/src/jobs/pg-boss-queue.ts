@@ -1,0 +1,172 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import PgBoss from 'pg-boss';
+import type { SqlClient } from '../db/database';
+import { type QueueDb, queueDb } from './pg-boss-db';
+import type { DefineOptions, JobHandler, JobLogger, JobQueue, SendOptions } from './queue';
+
+export interface JobQueueOptions {
+  /** Run handlers in this process (false for JOBS=off: it still queues jobs). */
+  work: boolean;
+  /** The queue's own PostgreSQL schema (default pgboss). */
+  schema?: string;
+  /** How often an idle worker looks for due jobs; send() wakes this process's worker at once. Default 2. */
+  pollingIntervalSeconds?: number;
+  /** How long stop() lets running jobs finish before failing them (they are retried later). Default 30 000. */
+  stopTimeoutMs?: number;
+}
+
+interface Definition {
+  handler: JobHandler<object>;
+  opts: DefineOptions;
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** The JobQueue on pg-boss, through our SqlClient (PGlite or PostgreSQL). */
+export class PgBossJobQueue implements JobQueue {
+  readonly working: boolean;
+  private readonly boss: PgBoss;
+  private readonly db: QueueDb;
+  private readonly schema: string;
+  private readonly definitions = new Map<string, Definition>();
+  private readonly schedules = new Map<string, { cron: string; payload: object }>();
+  /** Queue name → pg-boss worker id, to wake a worker when a job is sent. */
+  private readonly workers = new Map<string, string>();
+  private logger: JobLogger | null = null;
+  private started: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly sql: SqlClient,
+    private readonly opts: JobQueueOptions,
+  ) {
+    this.working = opts.work;
+    this.schema = opts.schema ?? 'pgboss';
+    this.db = queueDb(sql);
+    this.boss = new PgBoss({
+      db: this.db,
+      schema: this.schema,
+      // Maintenance and cron belong to the processes that work jobs.
+      supervise: opts.work,
+      schedule: opts.work,
+      pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2,
+      // Mail payloads carry sign-in links: keep finished jobs an hour, archived ones a day.
+      archiveCompletedAfterSeconds: 60 * 60,
+      deleteAfterDays: 1,
+    });
+    this.boss.on('error', (err) => this.log('error', { err }, 'job queue error'));
+  }
+
+  async define<P extends object>(name: string, handler: JobHandler<P>, opts: DefineOptions = {}): Promise<void> {
+    if (this.definitions.has(name)) throw new Error(`job "${name}" is defined twice`);
+    const def: Definition = { handler: handler as JobHandler<object>, opts };
+    this.definitions.set(name, def);
+    // Defined before start(): start() installs it. After: install it now.
+    if (this.started) {
+      await this.started;
+      await this.install(name, def);
+    }
+  }
+
+  async send<P extends object>(name: string, payload: P, opts: SendOptions = {}): Promise<string | null> {
+    // pg-boss drops a job for an unknown queue without a word; refuse loudly instead.
+    if (!this.definitions.has(name)) throw new Error(`job "${name}" is not defined`);
+    await this.ready();
+    const id = await this.boss.send(name, payload, definedOnly({ singletonKey: opts.singletonKey, startAfter: opts.startAfter }));
+    const worker = this.workers.get(name);
+    if (worker) this.boss.notifyWorker(worker);
+    return id;
+  }
+
+  async schedule(name: string, cron: string, payload: object = {}): Promise<void> {
+    if (!this.definitions.has(name)) throw new Error(`job "${name}" is not defined`);
+    this.schedules.set(name, { cron, payload });
+    if (this.started) {
+      await this.started;
+      await this.boss.schedule(name, cron, payload, { tz: 'UTC' });
+    }
+  }
+
+  async start(opts: { logger: JobLogger }): Promise<void> {
+    if (this.started) throw new Error('the job queue was started already');
+    this.logger = opts.logger;
+    const defs = [...this.definitions];
+    const schedules = [...this.schedules];
+    this.started = (async () => {
+      await this.boss.start();
+      for (const [name, def] of defs) await this.install(name, def);
+      for (const [name, s] of schedules) await this.boss.schedule(name, s.cron, s.payload, { tz: 'UTC' });
+    })();
+    await this.started;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started || this.stopped) return;
+    this.stopped = true;
+    await this.started.catch(() => {});
+    await this.boss.stop({ graceful: true, wait: true, timeout: this.opts.stopTimeoutMs ?? 30_000 });
+    await this.db.close();
+  }
+
+  async drain(opts: { timeoutMs?: number } = {}): Promise<void> {
+    if (!this.working) throw new Error('this process does not work jobs (JOBS=off)');
+    await this.ready();
+    const timeoutMs = opts.timeoutMs ?? 30_000;
+    const deadline = new Date(Date.now() + timeoutMs);
+    const names = [...this.definitions.keys()];
+    for (;;) {
+      const rows = await this.sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${this.schema}.job WHERE name = ANY($1::text[]) AND state < 'completed' AND start_after < $2`,
+        [names, deadline],
+      );
+      if ((rows[0]?.n ?? 0) === 0) return;
+      if (Date.now() >= deadline.getTime()) throw new Error(`jobs still pending after ${timeoutMs} ms`);
+      // Wake the workers rather than wait for their next poll: a retry that just became due runs now.
+      for (const id of this.workers.values()) this.boss.notifyWorker(id);
+      await sleep(50);
+    }
+  }
+
+  private async ready(): Promise<void> {
+    if (!this.started) throw new Error('the job queue is not started');
+    if (this.stopped) throw new Error('the job queue is stopped');
+    await this.started;
+  }
+
+  private async install(name: string, def: Definition): Promise<void> {
+    // pg-boss checks options by presence ('retryDelay' in options), so unset ones must be left out, not undefined.
+    const queue: PgBoss.Queue = { name, ...definedOnly(def.opts) };
+    await this.boss.createQueue(name, queue);
+    // createQueue keeps an existing queue as it was: apply options changed since.
+    await this.boss.updateQueue(name, queue);
+    if (!this.working) return;
+    const id = await this.boss.work<object>(name, { includeMetadata: true }, async (jobs) => {
+      for (const job of jobs) await this.run(name, def, job);
+    });
+    this.workers.set(name, id);
+  }
+
+  private async run(name: string, def: Definition, job: PgBoss.JobWithMetadata<object>): Promise<void> {
+    const info = { id: job.id, name, attempt: job.retryCount + 1, maxAttempts: job.retryLimit + 1 };
+    try {
+      await def.handler(job.data, info);
+    } catch (err) {
+      const retry = job.retryCount < job.retryLimit;
+      const fields = { job: name, jobId: job.id, attempt: info.attempt, maxAttempts: info.maxAttempts, err };
+      this.log(retry ? 'warn' : 'error', fields, retry ? 'job failed; it will be retried' : 'job failed; no retries left');
+      throw err;
+    }
+  }
+
+  private log(level: keyof JobLogger, obj: object, msg: string): void {
+    if (this.logger) this.logger[level](obj, msg);
+    else console.error(msg, obj);
+  }
+}
+
+/** The kernel's job queue over the application database. */
+export function createJobQueue(database: { sql: SqlClient }, opts: JobQueueOptions): JobQueue {
+  return new PgBossJobQueue(database.sql, opts);
+}

@@ -1,0 +1,20 @@
+import { formatCents, toCents } from '../money';
+import { extremeNumber, lumpSums } from './shared';
+import type { CheckContext, CheckResult } from './types';
+
+/** A lump sum payment not above the maximum: the largest decides. */
+export function checkMaxLumpSumAmount({ benefits, rules }: CheckContext): CheckResult | null {
+  const maximum = toCents(rules.MaxLumpSumAmount);
+  const largest = extremeNumber(
+    lumpSums(benefits).map((benefit) => toCents(benefit.PaymentAmount)),
+    -1,
+  );
+  if (maximum === null || largest === null) return null;
+  return {
+    id: 'maxLumpSumAmount',
+    pass: largest <= maximum,
+    message: `Lump sum payment must not exceed ${formatCents(maximum)}`,
+    ruleValue: { kind: 'money', cents: maximum },
+    quoteValue: { kind: 'money', cents: largest },
+  };
+}

@@ -1,0 +1,17 @@
+import { compareDates, formatIsoDate, formatUsDate } from '../dates';
+import { deferralBound, extremeDate, lumpSums, startDates } from './shared';
+import type { CheckContext, CheckResult } from './types';
+
+/** A lump sum starts on or after purchase date plus the minimum lump sum deferral (months). */
+export function checkMinLumpSumDeferral(context: CheckContext): CheckResult | null {
+  const deferral = deferralBound(context, context.rules.MinLumpSumDeferral, 'months');
+  const earliest = extremeDate(startDates(lumpSums(context.benefits)));
+  if (deferral === null || earliest === null) return null;
+  return {
+    id: 'minLumpSumDeferral',
+    pass: compareDates(earliest, deferral.bound) >= 0,
+    message: `Lump sums must start on or after ${formatUsDate(deferral.bound)}${deferral.explanation}`,
+    ruleValue: { kind: 'date', date: formatIsoDate(deferral.bound) },
+    quoteValue: { kind: 'date', date: formatIsoDate(earliest) },
+  };
+}

@@ -1,0 +1,17 @@
+import { formatCents, toCents } from '../money';
+import { extremeNumber } from './shared';
+import type { CheckContext, CheckResult } from './types';
+
+/** Payment at least the minimum payment, for every benefit with a payment: the smallest decides. */
+export function checkMinPayment({ benefits, rules }: CheckContext): CheckResult | null {
+  const minimum = toCents(rules.MinPaymentAmount);
+  const smallest = extremeNumber(benefits.map((benefit) => toCents(benefit.PaymentAmount)));
+  if (minimum === null || smallest === null) return null;
+  return {
+    id: 'minPayment',
+    pass: smallest >= minimum,
+    message: `Payment must be at least ${formatCents(minimum)}`,
+    ruleValue: { kind: 'money', cents: minimum },
+    quoteValue: { kind: 'money', cents: smallest },
+  };
+}

@@ -1,0 +1,52 @@
+import { isLumpSum } from '../codes';
+import { type CalendarDate, compareDates, type DateUnit, parseIsoDate, shiftDate } from '../dates';
+import { finite } from '../money';
+import { type Term, termOf, termUnits } from '../term';
+import type { Benefit } from '../types';
+import type { CheckContext } from './types';
+
+export function lumpSums(benefits: readonly Benefit[]): Benefit[] {
+  return benefits.filter((benefit) => isLumpSum(benefit.AnnuityType));
+}
+
+export function startDates(benefits: readonly Benefit[]): CalendarDate[] {
+  return benefits.map((benefit) => parseIsoDate(benefit.StartDate)).filter((date): date is CalendarDate => date !== null);
+}
+
+/** The earliest (or latest, with direction -1) of some dates; null for none. */
+export function extremeDate(dates: readonly CalendarDate[], direction: 1 | -1 = 1): CalendarDate | null {
+  return dates.reduce<CalendarDate | null>((best, date) => (best === null || direction * compareDates(date, best) < 0 ? date : best), null);
+}
+
+/** Smallest (or largest, with direction -1) of the finite numbers; null for none. */
+export function extremeNumber(values: readonly (number | null)[], direction: 1 | -1 = 1): number | null {
+  return values.reduce<number | null>((best, value) => (value === null || (best !== null && direction * value >= direction * best) ? best : value), null);
+}
+
+/** '1 day', '30 days'. */
+export function count(amount: number, unit: string): string {
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+}
+
+export interface DeferralBound {
+  /** The purchase date shifted by the rule. */
+  bound: CalendarDate;
+  /** ' (purchase date plus 30 days)', closing the message. */
+  explanation: string;
+}
+
+/** Purchase date plus the rule's days, months or years; null when either is missing. */
+export function deferralBound({ caseInput }: CheckContext, rule: number | null, unit: DateUnit): DeferralBound | null {
+  const amount = finite(rule);
+  const purchase = parseIsoDate(caseInput.PurchaseDate);
+  if (amount === null || purchase === null) return null;
+  // The message names the whole units the date was shifted by (shiftDate drops fractions).
+  return { bound: shiftDate(purchase, amount, unit), explanation: ` (purchase date plus ${count(Math.trunc(amount), unit.slice(0, -1))})` };
+}
+
+/** The shortest (direction 1) or longest (-1) term among the benefits; null for none. */
+export function extremeTerm(benefits: readonly Benefit[], direction: 1 | -1): Term | null {
+  return benefits
+    .map(termOf)
+    .reduce<Term | null>((best, term) => (best === null || direction * termUnits(term) < direction * termUnits(best) ? term : best), null);
+}

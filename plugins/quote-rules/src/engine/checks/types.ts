@@ -1,0 +1,52 @@
+import type { Term } from '../term';
+import type { Benefit, Case, CompanyRules, Quote, TermType } from '../types';
+
+export type CheckId =
+  | 'nonQualCases'
+  | 'maxAge'
+  | 'minDeferral'
+  | 'minLumpSumDeferral'
+  | 'maxLumpSumDeferral'
+  | 'maxDeferral'
+  | 'minPayment'
+  | 'maxLumpSumAmount'
+  | 'minPremium'
+  | 'maxPremium'
+  | 'minLumpSumCount'
+  | 'maxGuarantee'
+  | 'minTerm'
+  | 'maxTerm'
+  | 'termTypes'
+  | 'maxCola';
+
+/** A value for the explain view, typed so each side formats it in its own language (money in cents, dates ISO). */
+export type CheckValue =
+  | { kind: 'flag'; value: boolean }
+  | { kind: 'age'; years: number }
+  | { kind: 'date'; date: string }
+  | { kind: 'money'; cents: number }
+  | { kind: 'count'; count: number }
+  | { kind: 'years'; years: number }
+  | { kind: 'term'; term: Term }
+  | { kind: 'termTypes'; types: TermType[] }
+  | { kind: 'percent'; percent: number };
+
+/** One pass or fail line of a company's tooltip; the message states the rule either way. */
+export interface CheckResult {
+  id: CheckId;
+  pass: boolean;
+  message: string;
+  ruleValue: CheckValue;
+  quoteValue: CheckValue;
+}
+
+export interface CheckContext {
+  caseInput: Case;
+  quote: Quote;
+  rules: CompanyRules;
+  /** The quote's benefits that concern this company, after the field rules. */
+  benefits: readonly Benefit[];
+}
+
+/** Null when the check does not apply: the company sets no limit, or the quote has nothing the rule concerns. */
+export type CompanyCheck = (context: CheckContext) => CheckResult | null;
