@@ -6,7 +6,7 @@ export default defineBrand({
   displayName: 'Portal Staff',
   marker: 'staff',
   theme: 'staff',
-  plugins: ['account', 'claims', 'help', 'kit-gallery'],
+  plugins: ['account', 'claims', 'help', 'kit-gallery', 'quote-rules', 'zz-scaffold-check'],
   registration: { role: null, mode: 'dialog', externalUrl: null, signInOnRegister: false },
   contacts: { phone: '(800) 555-0100', fax: '(800) 555-0101', supportEmail: 'support@portal.example.com', infoEmail: 'info@portal.example.com' },
   copy: {},

@@ -1,11 +1,11 @@
-import { ConfigError } from '@portal/server';
+import { ConfigError } from '@portal/server/kernel';
 import { createServer } from './server';
 
 try {
   const server = await createServer();
   const { config, app } = server;
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`API and brand sites on http://localhost:${config.port} (database: ${server.database.kind})`);
+  app.log.info(`API and brand sites on http://localhost:${config.port} (database: ${server.database.kind}, jobs: ${server.jobs.working ? 'on' : 'off'})`);
   const stop = async () => {
     await server.close();
     process.exit(0);

@@ -2,7 +2,24 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBrands } from '@portal/brands';
 import { installedPluginIds } from '@portal/brands/plugins';
-import { buildApp, createMailTransport, type Database, kernelPlugin, loadConfig, migrate, openDatabase, type ServerConfig } from '@portal/server';
+import {
+  buildApp,
+  ConfigError,
+  createFileStore,
+  createJobQueue,
+  createMailTransport,
+  type Database,
+  defineThrottlePrune,
+  type JobQueue,
+  kernelPlugin,
+  loadConfig,
+  migrate,
+  openDatabase,
+  pdfService,
+  QueuedMailTransport,
+  type ServerConfig,
+  sheetService,
+} from '@portal/server/kernel';
 import { loadServerPlugins, REPO_ROOT } from './plugins';
 
 export interface StartedServer {
@@ -10,12 +27,25 @@ export interface StartedServer {
   routes: Awaited<ReturnType<typeof buildApp>>['routes'];
   database: Database;
   config: ServerConfig;
+  /** The background job queue; this process works it unless JOBS=off. */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
+/** JOBS=off lets a process (an extra API instance, a script) queue jobs without working them. */
+export function jobsWorkedHere(env: NodeJS.ProcessEnv = process.env): boolean {
+  const v = env.JOBS ?? 'on';
+  if (v !== 'on' && v !== 'off') throw new ConfigError(`JOBS must be "on" or "off", got "${v}"`);
+  return v === 'on';
+}
+
 /** Opens the database, applies migrations (kernel first, then plugins) and assembles the app. Does not listen. */
-export async function createServer(overrides: Partial<ServerConfig> = {}, opts: { logger?: boolean | object } = {}): Promise<StartedServer> {
+export async function createServer(
+  overrides: Partial<ServerConfig> = {},
+  opts: { logger?: boolean | object; workJobs?: boolean } = {},
+): Promise<StartedServer> {
   const config = { ...loadConfig(process.env, REPO_ROOT), ...overrides };
+  const workJobs = opts.workJobs ?? jobsWorkedHere();
   const brands = loadBrands(installedPluginIds(join(REPO_ROOT, 'plugins')));
   const plugins = await loadServerPlugins(brands);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -29,23 +59,37 @@ export async function createServer(overrides: Partial<ServerConfig> = {}, opts: 
     throw e;
   }
   const demoFile = config.dataDir ? join(config.dataDir, 'demo-users.json') : null;
+  const jobs = createJobQueue(database, { work: workJobs });
+  const mail = await QueuedMailTransport.create(jobs, createMailTransport(config));
+  await defineThrottlePrune(jobs, database.sql);
   const { app, routes } = await buildApp({
     config,
     database,
     brands,
     kernelPlugins: [kernelPlugin],
     featurePlugins: plugins,
-    services: { mail: createMailTransport(config) },
+    services: { mail, jobs, files: await createFileStore(config.fileStore), pdf: pdfService, sheets: sheetService },
     logger: opts.logger,
     demoUsers: async () => (demoFile && existsSync(demoFile) ? JSON.parse(readFileSync(demoFile, 'utf8')) : []),
   });
+  // After buildApp: plugins have defined their jobs in init, and failures log through the app's logger.
+  try {
+    await jobs.start({ logger: app.log });
+  } catch (e) {
+    await app.close();
+    await jobs.stop();
+    await database.close();
+    throw e;
+  }
   return {
     app,
     routes,
     database,
     config,
+    jobs,
     close: async () => {
       await app.close();
+      await jobs.stop();
       await database.close();
     },
   };

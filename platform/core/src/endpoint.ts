@@ -48,11 +48,7 @@ export interface EndpointParsed<E extends EndpointSpec> {
 export type EndpointResult<E extends EndpointSpec> = E['response'] extends Schema ? zc.input<E['response']> : unknown;
 
 /** What the web receives. A file answer is a Download. */
-export type EndpointData<E extends EndpointSpec> = E['answer'] extends 'file'
-  ? Download
-  : E['response'] extends Schema
-    ? zc.output<E['response']>
-    : unknown;
+export type EndpointData<E extends EndpointSpec> = E['answer'] extends 'file' ? Download : E['response'] extends Schema ? zc.output<E['response']> : unknown;
 
 export interface Download {
   blob: Blob;

@@ -28,4 +28,3 @@ export interface GridResult<T> {
   Items: T[];
   ItemCount: number;
 }
-

@@ -64,7 +64,11 @@ export type Termination = z.infer<typeof terminationSchema>;
 
 export const KernelApi = {
   token: defineEndpoint({ method: 'POST', path: '/token', body: tokenGrantSchema, response: tokenResponseSchema, bodyEncoding: 'form', answer: 'raw' }),
-  health: defineEndpoint({ method: 'GET', path: '/health', response: z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['pglite', 'postgres']) }) }),
+  health: defineEndpoint({
+    method: 'GET',
+    path: '/health',
+    response: z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['pglite', 'postgres']) }),
+  }),
   config: defineEndpoint({ method: 'GET', path: '/config', response: siteConfigSchema }),
   lookups: defineEndpoint({ method: 'GET', path: '/api/lookup/get', response: z.array(lookupItemSchema) }),
   identity: defineEndpoint({ method: 'GET', path: '/api/account/user/identity', response: identitySchema }),

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { FileStoreConfig } from './files/createFileStore';
 
 export interface ServerConfig {
   port: number;
+  /** Address to listen on (HOST): 127.0.0.1 by default, so a fresh start is not reachable from other machines. */
   host: string;
+  /** DEMO_MODE=1 (scripts/start): the index of sites lists the demo sign-ins, to local visitors only. */
+  demoMode: boolean;
   /** Directory for the embedded database, secrets, uploads and demo-users.json; null keeps PGlite in memory (tests). */
   dataDir: string | null;
   /** A PostgreSQL connection string; when absent the embedded PGlite database in dataDir is used. */
@@ -23,6 +27,10 @@ export interface ServerConfig {
   logLevel: string;
   /** /token requests allowed per client address per minute (60). */
   tokenRequestsPerMinute: number;
+  /** Where uploaded and generated files live: FILE_STORE=local (DATA_DIR/files, the default) or s3 (S3_* settings). */
+  fileStore: FileStoreConfig;
+  /** Check every JSON answer against its endpoint's response schema (on outside production: a mismatch is a 500 and a log line). */
+  checkResponses: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -58,12 +66,44 @@ export function validateDatabaseUrl(url: string): string {
   return url;
 }
 
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+/** FILE_STORE and the S3_* settings; the local store is the folder files/ in the data directory. */
+export function fileStoreConfig(env: NodeJS.ProcessEnv, dataDir: string): FileStoreConfig {
+  const kind = env.FILE_STORE || 'local';
+  if (kind === 'local') return { kind, dir: join(dataDir, 'files') };
+  if (kind !== 's3') throw new ConfigError(`FILE_STORE must be local or s3, got "${kind}"`);
+  const bucket = env.S3_BUCKET;
+  if (!bucket) throw new ConfigError('FILE_STORE=s3 needs S3_BUCKET');
+  const endpoint = env.S3_ENDPOINT || null;
+  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) throw new ConfigError(`S3_ENDPOINT must be an http(s) address, got "${endpoint}"`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID || null;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || null;
+  if (!accessKeyId !== !secretAccessKey) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
+  return {
+    kind,
+    bucket,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint,
+    // S3-compatible services mostly want the bucket in the path; AWS wants it in the host name.
+    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', endpoint !== null),
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const dataDir = resolve(cwd, env.DATA_DIR ?? '.data');
   mkdirSync(dataDir, { recursive: true });
   return {
     port: int(env, 'PORT', 8080),
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST || '127.0.0.1',
+    demoMode: flag(env, 'DEMO_MODE', false),
     dataDir,
     databaseUrl: env.DATABASE_URL ? validateDatabaseUrl(env.DATABASE_URL) : null,
     webDistDir: resolve(cwd, env.WEB_DIST_DIR ?? 'apps/web/dist'),
@@ -75,5 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     absoluteSessionSeconds: int(env, 'SESSION_LIFETIME', 12 * 60 * 60),
     logLevel: env.LOG_LEVEL ?? 'info',
     tokenRequestsPerMinute: int(env, 'TOKEN_REQUESTS_PER_MINUTE', 60),
+    fileStore: fileStoreConfig(env, dataDir),
+    checkResponses: env.CHECK_RESPONSES ? env.CHECK_RESPONSES !== '0' : env.NODE_ENV !== 'production',
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The server kernel's assembly API, for apps/server, scripts and tests only (plugins import '@portal/server').
  */
-export * from './index';
+
 export * from './audit';
 export * from './auth/password';
 export { forgetSessions, SESSION_CACHE_MS } from './auth/session';
@@ -12,8 +12,16 @@ export * from './config';
 export * from './db/database';
 export { kernelMigrations } from './db/kernel-migrations';
 export * from './db/migrate';
+export { writeCsv } from './documents/csvWriter';
+export { pdfService, sheetService } from './documents/services';
+export { createFileStore, type FileStoreConfig } from './files/createFileStore';
+export { LocalFileStore } from './files/localFileStore';
+export { MemoryFileStore } from './files/memoryFileStore';
+export type { S3Settings } from './files/s3FileStore';
 export * from './http/app';
 export * from './http/input';
+export * from './http/security';
+export * from './index';
 export * from './jobs';
 export { kernelPlugin } from './kernel-plugin';
 export { auditService } from './kernel-services/audit';

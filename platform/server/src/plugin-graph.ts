@@ -67,7 +67,8 @@ export async function wirePlugins(plugins: readonly KernelServerPlugin[], servic
   const initOf = (p: KernelServerPlugin): PluginInit => ({ services, config, use: useFor(p.id) });
   for (const p of ordered) {
     if (!p.provides) continue;
-    if (p.provides.ref.pluginId !== p.id) throw new PluginGraphError(`plugin ${p.id} provides the service of ${p.provides.ref.pluginId}; a plugin provides only its own`);
+    if (p.provides.ref.pluginId !== p.id)
+      throw new PluginGraphError(`plugin ${p.id} provides the service of ${p.provides.ref.pluginId}; a plugin provides only its own`);
     provided.set(p.id, p.provides.create(initOf(p)));
   }
   return {

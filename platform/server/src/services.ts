@@ -1,6 +1,33 @@
+import type { PdfService, SheetService } from './documents/services';
+import type { FileStore } from './files/fileStore';
+import type { JobQueue } from './jobs/queue';
+import type { AuditService } from './kernel-services/audit';
+import type { IdentityService } from './kernel-services/identity';
+import type { MembersService } from './kernel-services/members';
+import type { ThrottleService } from './kernel-services/throttle';
 import type { MailTransport } from './providers/mail';
 
 /** External services the kernel hands to plugins; each sits behind an interface with a sandbox implementation. */
 export interface Services {
+  /** Queued: send() returns once the message is stored; a 'mail.send' job delivers it. */
   mail: MailTransport;
+  /** Background jobs on the PostgreSQL-backed queue; plugins define theirs in `init`. */
+  jobs: JobQueue;
+  /** Uploaded and generated files: a folder under DATA_DIR or an S3 bucket (FILE_STORE). */
+  files: FileStore;
+  /** PDF documents with the brand's header and footer. */
+  pdf: PdfService;
+  /** Spreadsheet exports (.xlsx and CSV), streamed. */
+  sheets: SheetService;
+}
+
+/**
+ * Everything a plugin may use of the kernel: the external services plus narrow services over the kernel's
+ * tables (users, roles, sessions, members, throttle events, audit log), which plugins never write directly.
+ */
+export interface KernelServices extends Services {
+  identity: IdentityService;
+  members: MembersService;
+  throttle: ThrottleService;
+  audit: AuditService;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createServer, type StartedServer } from '@portal/app-server/server';
 import { createUser, type Database, hashPassword, openDatabase, type ServerConfig } from '@portal/server/kernel';
 import pg from 'pg';
@@ -19,8 +20,18 @@ async function freshDatabaseUrl(): Promise<{ databaseUrl: string | null; drop():
     drop: async () => {
       const d = new pg.Client({ connectionString: admin });
       await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
+      try {
+        // pg's Pool.end() resolves before its connections have closed; FORCE would cut those off, and the
+        // closing client would raise the server's "terminating connection" as an unhandled error.
+        for (let i = 0; i < 100; i++) {
+          const left = await d.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          if ((left.rows[0]?.n ?? 0) === 0) break;
+          await sleep(20);
+        }
+        await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await d.end();
+      }
     },
   };
 }

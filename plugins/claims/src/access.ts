@@ -1,6 +1,9 @@
 import { Roles } from '@portal/core';
 
-/** Route access (spec 02 section 2). Kept free of zod: the web entry imports it. */
+/**
+ * Who may do what with bills (spec 02 section 2; the server rules are written down in plugins/claims/README.md).
+ * Kept free of zod: the web entry imports it.
+ */
 export const ClaimsAccess = {
   /** /claims and /claims/:id: list, view, edit. */
   bills: [Roles.SuperUser, Roles.CareGuardFinance],
@@ -16,4 +19,11 @@ export const ClaimsAccess = {
   recent: [Roles.SuperUser, Roles.CareGuardFinance],
   /** Global search of claims: the finance role (spec 02 section 6). */
   globalSearch: [Roles.SuperUser, Roles.CareGuardFinance],
+  /** Staff who work across members when not acting for one (no own member record, no impersonation). */
+  acrossMembers: [Roles.SuperUser, Roles.CareGuardAdmin, Roles.CareSupport],
+  /**
+   * Staff whose new payee name on a bill becomes a shared payee (one that the vendor search offers everyone).
+   * A member's new payee name stays on the member's bill only.
+   */
+  sharedPayees: [Roles.SuperUser, Roles.CareGuardAdmin, Roles.CareSupport],
 } as const;

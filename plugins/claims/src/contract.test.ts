@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { changeStatusSchema, claimCreateSchema, fromCents, moneySchema, toCents } from './contract';
+import {
+  ClaimsApi,
+  changeStatusSchema,
+  claimCreateSchema,
+  claimSchema,
+  claimSearchSchema,
+  claimUpdateSchema,
+  detailsBodySchema,
+  fromCents,
+  idParamsSchema,
+  moneySchema,
+  toCents,
+} from './contract';
 
 describe('claims contract', () => {
   it('carries money as dollars with at most 2 decimals, stored as cents', () => {
@@ -28,5 +40,58 @@ describe('claims contract', () => {
     expect(changeStatusSchema.safeParse({ Ids: [], ClaimStatusID: 2 }).error?.issues[0]?.message).toBe('choose at least one bill');
     expect(changeStatusSchema.safeParse({ Ids: [1], ClaimStatusID: 99 }).error?.issues[0]?.message).toBe('is not a known claim status');
     expect(changeStatusSchema.safeParse({ Ids: Array.from({ length: 501 }, (_, i) => i + 1), ClaimStatusID: 2 }).success).toBe(false);
+  });
+
+  it('takes ids as positive integers written in decimal, and nothing else', () => {
+    expect(idParamsSchema.parse({ id: '42' })).toEqual({ id: 42 });
+    expect(detailsBodySchema.parse({ ClaimID: 42 })).toEqual({ ClaimID: 42 });
+    expect(changeStatusSchema.parse({ Ids: ['7', 8], ClaimStatusID: '2' })).toMatchObject({ Ids: [7, 8], ClaimStatusID: 2 });
+    for (const bad of [true, [2], '0x10', '1e1', '13.0', -1, 0, 1.5, '', ' 7', null, 2_147_483_648]) {
+      expect(idParamsSchema.safeParse({ id: bad }).success, JSON.stringify(bad)).toBe(false);
+      expect(detailsBodySchema.safeParse({ ClaimID: bad }).success, JSON.stringify(bad)).toBe(false);
+      expect(changeStatusSchema.safeParse({ Ids: [bad], ClaimStatusID: 2 }).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(changeStatusSchema.safeParse({ Ids: [1], ClaimStatusID: true }).success).toBe(false);
+    // Optional id filters: '', 0 and null are absent; other forms are refused.
+    expect(claimSearchSchema.parse({ MemberID: '', ClaimID: 0, PayeeID: null })).toMatchObject({ MemberID: null, ClaimID: null, PayeeID: null });
+    expect(claimSearchSchema.safeParse({ MemberID: -4 }).error?.issues[0]?.message).toBe('must be positive');
+    expect(claimSearchSchema.safeParse({ MemberID: '1e1' }).success).toBe(false);
+    const bill = { ClaimID: 3, Version: 1, PayeeID: 1, BillTypeID: 21, BilledAmount: 1, ServiceDateFrom: '2025-01-10' };
+    expect(claimUpdateSchema.safeParse(bill).success).toBe(true);
+    expect(claimUpdateSchema.safeParse({ ...bill, Version: true }).success).toBe(false);
+    expect(claimUpdateSchema.safeParse({ ...bill, Version: undefined }).error?.issues[0]?.message).toBe('is required (the version the bill was read at)');
+  });
+
+  it('answers exactly: a bill has every field, null for no value, and nothing else', () => {
+    const bill = {
+      ClaimID: 1,
+      ClaimNumber: 'CL26000001',
+      PayeeName: 'LabCorp',
+      PayeeID: null,
+      ClaimStatusID: 1,
+      DisplayStatusID: 1,
+      BillTypeID: 21,
+      ClaimTypeID: 5,
+      BilledAmount: 12.5,
+      SubmittedUNCAmount: null,
+      ServiceDateFrom: '2026-01-02',
+      ServiceDateTo: null,
+      ReceivedDate: '2026-01-05',
+      BillReviewReceivedDate: null,
+      PaidDate: null,
+      PaidAmount: null,
+      CheckNumber: null,
+      MemberID: 4,
+      MemberNumber: 'M1',
+      MemberName: 'Ann Lee',
+      Version: 1,
+    };
+    expect(claimSchema.safeParse(bill).success).toBe(true);
+    expect(claimSchema.safeParse({ ...bill, __total: 3 }).success).toBe(false);
+    const { PaidDate: _, ...missing } = bill;
+    expect(claimSchema.safeParse(missing).success).toBe(false);
+    expect(claimSchema.safeParse({ ...bill, BilledAmount: '12.50' }).success).toBe(false);
+    expect(claimSchema.safeParse({ ...bill, ReceivedDate: '2026-01-05T00:00:00.000Z' }).success).toBe(false);
+    expect(ClaimsApi.getById).toMatchObject({ method: 'GET', path: '/api/claims/getById/:id', response: claimSchema });
   });
 });

@@ -1,30 +1,12 @@
-import { BillType, ClaimStatus, Roles } from '@portal/core';
+import { BillType, ClaimStatus, defineEndpoint, idSchema } from '@portal/core';
 import { z } from 'zod';
 
 /**
- * The bills (claims) contract shared by the server and the web side (spec 02 sections 2, 3, 4, 5, 7, 9).
- * Money travels as a decimal number of dollars with at most 2 decimals (stored as integer cents);
- * dates travel as 'YYYY-MM-DD'.
+ * The bills (claims) contract shared by the server and the web side (spec 02 sections 2, 3, 4, 5, 7, 9):
+ * the endpoints (`ClaimsApi`, at the end), their schemas and wire types. Money travels as a decimal number
+ * of dollars with at most 2 decimals (stored as integer cents); dates travel as 'YYYY-MM-DD'; ids are
+ * positive integers written in decimal and nothing else (`idSchema`).
  */
-
-export const ClaimsApi = {
-  search: '/api/claims/search',
-  searchAmethyst: '/api/claims/searchAmethyst',
-  getById: '/api/claims/getById/:id',
-  details: '/api/claims/details',
-  create: '/api/claims/create',
-  update: '/api/claims/update',
-  changeStatusAM: '/api/claims/changeStatusAM',
-  searchVendors: '/api/claims/searchVendors/:text',
-  recent: '/api/dashboard/claims/recent/6',
-  globalSearch: '/api/search/searchClaims',
-} as const;
-
-/** Route access (spec 02 section 2; server rules written down in plugins/claims/README.md). */
-export { ClaimsAccess } from './access';
-
-/** Roles that may work across members when not acting for one (no own member, no impersonation). */
-export const CROSS_MEMBER_ROLES = [Roles.SuperUser, Roles.CareGuardAdmin, Roles.CareSupport] as const;
 
 export const CLAIM_STATUS_IDS = Object.values(ClaimStatus) as number[];
 export const BILL_TYPE_IDS = Object.values(BillType) as number[];
@@ -91,11 +73,10 @@ const optDate = z.preprocess((v) => (v === '' ? null : v), dateSchema.nullish())
 /** Optional text filter: trimmed, '' means absent. */
 const optText = (max: number) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(max, `must be at most ${max} characters`).nullish());
-/** Optional id filter: a positive integer; '', 0 and null mean absent. */
-const optId = z.preprocess(
-  (v) => (v === '' || v === 0 || v === '0' ? null : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-  z.number().int('must be a whole number').positive('must be positive').max(2_147_483_647).nullish(),
-);
+/** Optional id: '', 0 and null mean absent; anything else must be an id. */
+const optId = z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), idSchema.nullish());
+/** A required positive whole number in decimal (an id, a version), with the message for a missing one. */
+const requiredId = (missing: string) => z.union([z.number(), z.string()], { error: missing }).pipe(idSchema);
 const optLookup = (ids: readonly number[], what: string) =>
   z.preprocess(
     (v) => (v === '' || v === 0 || v === '0' ? null : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
@@ -176,40 +157,49 @@ export const claimSearchSchema = z
 export type ClaimSearch = z.infer<typeof claimSearchSchema>;
 export type ClaimSearchInput = z.input<typeof claimSearchSchema>;
 
+/*
+ * Answers. Each schema describes exactly what the server sends (checked outside production): strict
+ * objects, null for an empty value (never absent), whole numbers where the column is an integer.
+ */
+const wireId = z.number().int().positive();
+const wireDay = z.string().regex(DATE);
+const wireMoney = z.number().nonnegative();
+/** A moment in UTC to the second: 'YYYY-MM-DDTHH:MM:SSZ'. */
+const wireTimestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+
 /** A bill on the wire. */
-export const claimSchema = z.object({
-  ClaimID: z.number().int(),
+export const claimSchema = z.strictObject({
+  ClaimID: wireId,
   ClaimNumber: z.string(),
+  /** The payee as on the bill: a shared payee's name, or a member's own free text (PayeeID null). */
   PayeeName: z.string(),
-  PayeeID: z.number().int().nullable(),
+  PayeeID: wireId.nullable(),
   ClaimStatusID: z.number().int(),
   /** The status the bills list shows: 29 and 30 show as 8. */
   DisplayStatusID: z.number().int(),
   BillTypeID: z.number().int(),
   ClaimTypeID: z.number().int(),
-  BilledAmount: z.number(),
-  SubmittedUNCAmount: z.number().nullable(),
-  ServiceDateFrom: z.string(),
-  ServiceDateTo: z.string().nullable(),
-  ReceivedDate: z.string(),
-  BillReviewReceivedDate: z.string().nullable(),
-  PaidDate: z.string().nullable(),
-  PaidAmount: z.number().nullable(),
+  BilledAmount: wireMoney,
+  SubmittedUNCAmount: wireMoney.nullable(),
+  ServiceDateFrom: wireDay,
+  ServiceDateTo: wireDay.nullable(),
+  ReceivedDate: wireDay,
+  BillReviewReceivedDate: wireDay.nullable(),
+  PaidDate: wireDay.nullable(),
+  PaidAmount: wireMoney.nullable(),
   CheckNumber: z.string().nullable(),
-  MemberID: z.number().int(),
+  MemberID: wireId,
   MemberNumber: z.string(),
   MemberName: z.string(),
-  Version: z.number().int(),
+  Version: wireId,
 });
 export type Claim = z.infer<typeof claimSchema>;
 
-export const claimSearchResultSchema = z.object({ Items: z.array(claimSchema), ItemCount: z.number().int().nonnegative() });
+export const claimSearchResultSchema = z.strictObject({ Items: z.array(claimSchema), ItemCount: z.number().int().nonnegative() });
 export type ClaimSearchResult = z.infer<typeof claimSearchResultSchema>;
 
-export const idParamsSchema = z.object({
-  id: z.coerce.number({ error: 'must be a claim id' }).int('must be a claim id').positive('must be a claim id').max(2_147_483_647),
-});
-export const detailsBodySchema = z.object({ ClaimID: z.coerce.number().int().positive('must be a claim id').max(2_147_483_647) });
+export const idParamsSchema = z.object({ id: idSchema });
+export const detailsBodySchema = z.object({ ClaimID: idSchema });
 
 const billFields = {
   ClaimNumber: optText(40),
@@ -250,8 +240,8 @@ export type ClaimCreate = z.infer<typeof claimCreateSchema>;
 /** POST update: the edited bill with the Version it was read at. Payment fields are SuperUser only. */
 export const claimUpdateSchema = z
   .object({
-    ClaimID: z.coerce.number().int().positive('must be a claim id'),
-    Version: z.coerce.number({ error: 'is required (the version the bill was read at)' }).int().positive(),
+    ClaimID: idSchema,
+    Version: requiredId('is required (the version the bill was read at)'),
     ...billFields,
     PaidDate: optDate,
     PaidAmount: z.preprocess((v) => (v === '' ? null : v), moneySchema.nullish()),
@@ -263,13 +253,10 @@ export type ClaimUpdate = z.infer<typeof claimUpdateSchema>;
 /** POST changeStatusAM: move every listed bill to one new status, all or nothing. */
 export const changeStatusSchema = z.object({
   Ids: z
-    .array(z.coerce.number().int().positive('must be a claim id'), { error: 'must be a list of claim ids' })
+    .array(idSchema, { error: 'must be a list of claim ids' })
     .min(1, 'choose at least one bill')
     .max(MAX_STATUS_CHANGE_IDS, `at most ${MAX_STATUS_CHANGE_IDS} bills at once`),
-  ClaimStatusID: z.coerce
-    .number({ error: 'is required' })
-    .int()
-    .refine((n) => CLAIM_STATUS_IDS.includes(n), 'is not a known claim status'),
+  ClaimStatusID: requiredId('is required').refine((n) => CLAIM_STATUS_IDS.includes(n), 'is not a known claim status'),
   Reason: optText(500),
 });
 export type ChangeStatus = z.infer<typeof changeStatusSchema>;
@@ -277,10 +264,15 @@ export type ChangeStatus = z.infer<typeof changeStatusSchema>;
 export const vendorParamsSchema = z.object({
   text: z.string().trim().min(VENDOR_SEARCH_MIN, `Minimum ${VENDOR_SEARCH_MIN} characters are required`).max(100),
 });
-export const vendorSchema = z.object({
-  PayeeID: z.number().int(),
+/** Kinds of shared payees: the reference payees' kinds; a payee that staff add by name is 'Other'. */
+export const PAYEE_KINDS = ['Hospital', 'Clinic', 'Physician', 'Pharmacy', 'DME', 'Lab', 'Home Health', 'Other'] as const;
+export type PayeeKind = (typeof PAYEE_KINDS)[number];
+
+/** A shared payee, as the vendor search offers it. */
+export const vendorSchema = z.strictObject({
+  PayeeID: wireId,
   PayeeName: z.string(),
-  Kind: z.string(),
+  Kind: z.enum(PAYEE_KINDS),
   City: z.string().nullable(),
   State: z.string().nullable(),
 });
@@ -291,14 +283,16 @@ export const globalSearchQuerySchema = z.object({
   s: z.coerce.number().int().min(1).max(GLOBAL_SEARCH_LIMIT).default(GLOBAL_SEARCH_LIMIT).catch(GLOBAL_SEARCH_LIMIT),
 });
 
-export const statusHistorySchema = z.object({
+export const statusHistorySchema = z.strictObject({
+  /** null for the first entry (the bill was created or imported). */
   FromStatusID: z.number().int().nullable(),
   ToStatusID: z.number().int(),
   ChangedBy: z.string().nullable(),
-  ChangedAt: z.string(),
+  ChangedAt: wireTimestamp,
   Reason: z.string().nullable(),
 });
-export const claimDetailsSchema = z.object({
+export type StatusHistoryEntry = z.infer<typeof statusHistorySchema>;
+export const claimDetailsSchema = z.strictObject({
   Claim: claimSchema,
   StatusHistory: z.array(statusHistorySchema),
   /** Statuses the bill may move to next (state machine). */
@@ -308,4 +302,26 @@ export const claimDetailsSchema = z.object({
 });
 export type ClaimDetails = z.infer<typeof claimDetailsSchema>;
 
-export const changeStatusResultSchema = z.object({ Items: z.array(claimSchema), ItemCount: z.number().int() });
+/** The bills after a status change, in claim id order. */
+export const changeStatusResultSchema = z.strictObject({ Items: z.array(claimSchema), ItemCount: z.number().int().positive() });
+export type ChangeStatusResult = z.infer<typeof changeStatusResultSchema>;
+
+export const ClaimsApi = {
+  /** The bills list (spec 02 section 3): filter, sort and page → { Items, ItemCount }. */
+  search: defineEndpoint({ method: 'POST', path: '/api/claims/search', body: claimSearchSchema, response: claimSearchResultSchema }),
+  /** The pending claims list (card variant): the same filter, unsettled statuses only. */
+  searchAmethyst: defineEndpoint({ method: 'POST', path: '/api/claims/searchAmethyst', body: claimSearchSchema, response: claimSearchResultSchema }),
+  getById: defineEndpoint({ method: 'GET', path: '/api/claims/getById/:id', params: idParamsSchema, response: claimSchema }),
+  /** A bill with its status history, the statuses it may move to and whether the caller may edit it. */
+  details: defineEndpoint({ method: 'POST', path: '/api/claims/details', body: detailsBodySchema, response: claimDetailsSchema }),
+  create: defineEndpoint({ method: 'POST', path: '/api/claims/create', body: claimCreateSchema, response: claimSchema }),
+  update: defineEndpoint({ method: 'POST', path: '/api/claims/update', body: claimUpdateSchema, response: claimSchema }),
+  /** Several bills to one status, all or nothing. */
+  changeStatusAM: defineEndpoint({ method: 'POST', path: '/api/claims/changeStatusAM', body: changeStatusSchema, response: changeStatusResultSchema }),
+  /** Shared payees whose name contains the text (at most 20). */
+  searchVendors: defineEndpoint({ method: 'GET', path: '/api/claims/searchVendors/:text', params: vendorParamsSchema, response: z.array(vendorSchema) }),
+  /** The dashboard's recent claims: the newest received first. */
+  recent: defineEndpoint({ method: 'GET', path: '/api/dashboard/claims/recent/6', response: z.array(claimSchema) }),
+  /** The toolbar's global search of bills. */
+  globalSearch: defineEndpoint({ method: 'GET', path: '/api/search/searchClaims', query: globalSearchQuerySchema, response: z.array(claimSchema) }),
+} as const;

@@ -1,9 +1,8 @@
 import {
-  type CellValue,
   capNumber,
+  defineEndpoint,
   dobSchema,
   emailSchema,
-  type GridResult,
   isoDateSchema,
   maskedDateSchema,
   moneySchema,
@@ -16,14 +15,6 @@ import {
   withFieldsMatch,
 } from '@portal/core';
 import { z } from 'zod';
-
-export { KIT_GALLERY_ACCESS } from './access';
-
-export const KitGalleryApi = {
-  rows: '/api/kit-gallery/rows',
-  exportRows: '/api/kit-gallery/rows/export',
-  form: '/api/kit-gallery/form',
-} as const;
 
 // ---------------------------------------------------------------------------------------------------------
 // Sample transactions (the remote grid)
@@ -57,7 +48,8 @@ export const sampleRowSchema = z.object({
   Category: z.enum(ROW_CATEGORIES),
 });
 export type SampleRow = z.infer<typeof sampleRowSchema>;
-export type SampleRowsResponse = GridResult<SampleRow>;
+export const sampleRowsResponse = z.object({ Items: z.array(sampleRowSchema), ItemCount: z.number().int().nonnegative() });
+export type SampleRowsResponse = z.infer<typeof sampleRowsResponse>;
 
 const sortOrder = z.enum(['asc', 'desc']);
 /** Column filters: name and city match text anywhere; state, status and category whole values; Amount is a minimum in
@@ -88,11 +80,6 @@ export const exportRequestSchema = z.object({
     .max(ROW_COLUMNS.length),
 });
 export type ExportRequestBody = z.input<typeof exportRequestSchema>;
-
-/** Export cell of one column: what a spreadsheet should get (numbers stay numbers). */
-export function exportCell(row: SampleRow, column: RowColumn): CellValue {
-  return row[column];
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // The form
@@ -165,3 +152,11 @@ export type GalleryFormValues = z.output<typeof galleryFormSchema>;
 
 export const galleryFormResponse = z.object({ FullName: z.string(), Fields: z.number().int(), Files: z.number().int() });
 export type GalleryFormResponse = z.infer<typeof galleryFormResponse>;
+
+export const KitGalleryApi = {
+  /** A page of the sample rows: sorted, filtered and searched in SQL. */
+  rows: defineEndpoint({ method: 'POST', path: '/api/kit-gallery/rows', body: rowsRequestSchema, response: sampleRowsResponse }),
+  /** The DataGrid's remote export, streamed as CSV or XLSX. */
+  exportRows: defineEndpoint({ method: 'POST', path: '/api/kit-gallery/rows/export', body: exportRequestSchema, answer: 'file' }),
+  form: defineEndpoint({ method: 'POST', path: '/api/kit-gallery/form', body: galleryFormSchema, response: galleryFormResponse }),
+} as const;

@@ -1,5 +1,4 @@
 export * from './calendarDay';
-export * from './crc32';
 export * from './csv';
 export * from './digits';
 export * from './locale';
@@ -14,6 +13,4 @@ export * from './properCase';
 export * from './rules';
 export * from './schemas';
 export * from './ssn';
-export * from './xlsx';
 export * from './yesNo';
-export * from './zip';

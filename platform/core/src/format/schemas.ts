@@ -13,6 +13,27 @@ import { ssnDigits } from './ssn';
 
 export const requiredText = z.string().trim().min(1, m.required);
 
+/** The largest id: ids are PostgreSQL integer (serial) keys. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * An id (a row key): a positive integer written in decimal and nothing else. Takes a JSON number that is a
+ * whole number from 1 to MAX_ID, or text of decimal digits only (path, query and form values), and gives
+ * the number. Refuses booleans, arrays, signs, exponents, hex, fractions ('13.0') and empty text.
+ */
+export const idSchema = z.union([z.number(), z.string()], { error: 'must be an id (a positive whole number)' }).transform((value, ctx) => {
+  const refuse = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  if (typeof value === 'string' && !/^\d+$/.test(value)) return refuse('must be an id written in decimal digits only');
+  const n = Number(value);
+  if (!Number.isInteger(n)) return refuse('must be a whole number');
+  if (n <= 0) return refuse('must be positive');
+  if (n > MAX_ID) return refuse('is too large');
+  return n;
+});
+
 /** 10-digit phone; output is digits only whatever punctuation came in. */
 export const phoneSchema = z
   .string()

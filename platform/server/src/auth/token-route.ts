@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { KernelApi } from '@portal/core';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
+import { safeParse } from 'zod/v4/core';
 import { writeAudit } from '../audit';
 import type { ServerConfig } from '../config';
 import type { SqlClient } from '../db/database';
-import { SENT } from '../http/context';
+import { SENT, type Sent } from '../http/context';
 import { route } from '../plugin';
 import { burnPasswordCheck, verifyPassword } from './password';
 import { forgetSessions } from './session';
-import { clearEvents, recordEvent, retryAfter, THROTTLE } from './throttle';
+import { clearEvents, release, reserve, signInChecks, THROTTLE } from './throttle';
 import { formTokenFor, randomToken, sha256, signAccessToken } from './tokens';
 import { findUserById, findUserByName, rolesOf, type UserRow } from './users';
-
-const passwordGrant = z.object({ grant_type: z.literal('password'), UserName: z.string().min(1).max(256), Password: z.string().min(1).max(1024) });
-const refreshGrant = z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(1).max(512) });
-const grant = z.discriminatedUnion('grant_type', [passwordGrant, refreshGrant]);
 
 export const TokenMessages = {
   invalidCredentials: 'The user name or password is incorrect.',
@@ -25,7 +22,7 @@ export const TokenMessages = {
   tooManyForAccount: (s: number) => `Too many failed sign-in attempts. Please try again in ${Math.ceil(s / 60)} minute(s).`,
 };
 
-function tokenError(reply: FastifyReply, status: number, error: string, description: string) {
+function tokenError(reply: FastifyReply, status: number, error: string, description: string): Sent {
   void reply.status(status).header('cache-control', 'no-store').send({ error, error_description: description });
   return SENT;
 }
@@ -49,21 +46,20 @@ async function issueTokens(sql: SqlClient, config: ServerConfig, user: UserRow, 
 }
 
 /** POST /token: the password and refresh_token grants (form-encoded), answered OAuth-style. */
-export const tokenRoute = route({
-  method: 'POST',
-  url: '/token',
+export const tokenRoute = route(KernelApi.token, {
   access: 'public',
   noFormToken: true,
   handler: async ({ req, reply, database, config }) => {
     const { sql } = database;
     const ip = req.ip;
-    const waitIp = await retryAfter(sql, 'token-ip', ip, config.tokenRequestsPerMinute, THROTTLE.addressRequests.windowSeconds);
-    if (waitIp > 0) {
-      reply.header('retry-after', String(waitIp));
-      return tokenError(reply, 429, 'too_many_requests', TokenMessages.tooManyFromAddress(waitIp));
+    const byAddress = await reserve(sql, [
+      { kind: 'token-ip', key: ip, max: config.tokenRequestsPerMinute, windowSeconds: THROTTLE.addressRequests.windowSeconds },
+    ]);
+    if (byAddress.wait > 0) {
+      reply.header('retry-after', String(byAddress.wait));
+      return tokenError(reply, 429, 'too_many_requests', TokenMessages.tooManyFromAddress(byAddress.wait));
     }
-    await recordEvent(sql, 'token-ip', ip);
-    const parsed = grant.safeParse(req.body ?? {});
+    const parsed = safeParse(KernelApi.token.body, req.body ?? {});
     if (!parsed.success) return tokenError(reply, 400, 'invalid_request', TokenMessages.badRequest);
     const audit = (action: string, outcome: 'success' | 'failure', user: UserRow | null, detail: Record<string, unknown> = {}) =>
       writeAudit(sql, {
@@ -79,27 +75,31 @@ export const tokenRoute = route({
 
     if (parsed.data.grant_type === 'password') {
       const { UserName, Password } = parsed.data;
-      const key = UserName.trim().toLowerCase();
-      const waitAccount = await retryAfter(sql, 'signin-fail', key, THROTTLE.accountFailures.max, THROTTLE.accountFailures.windowSeconds);
-      if (waitAccount > 0) {
-        reply.header('retry-after', String(waitAccount));
+      // Each attempt is counted as a failure before its password is checked, so concurrent guesses cannot
+      // all be checked before the first failure is written; a right password takes its count back below.
+      const checks = signInChecks(UserName, ip);
+      const attempt = await reserve(sql, checks);
+      if (attempt.wait > 0) {
+        reply.header('retry-after', String(attempt.wait));
         await audit('signin', 'failure', null, { userName: UserName, reason: 'throttled' });
-        return tokenError(reply, 429, 'too_many_requests', TokenMessages.tooManyForAccount(waitAccount));
+        return tokenError(reply, 429, 'too_many_requests', TokenMessages.tooManyForAccount(attempt.wait));
       }
       const user = await findUserByName(sql, UserName.trim());
       let valid = false;
       if (user) valid = await verifyPassword(Password, user.password_hash);
       else await burnPasswordCheck(Password);
       if (!user || !valid) {
-        await recordEvent(sql, 'signin-fail', key);
         await audit('signin', 'failure', user, { userName: UserName, reason: 'invalid credentials' });
         return tokenError(reply, 400, 'invalid_grant', TokenMessages.invalidCredentials);
       }
+      // The right password: this attempt was no failure, and this address's earlier failures for the name are
+      // forgotten. The name's ceiling keeps other addresses' failures, so signing in does not reset a guesser.
+      await release(sql, attempt.reserved);
+      for (const c of checks) if (c.kind === 'signin-fail') await clearEvents(sql, c.kind, c.key);
       if (!user.is_active) {
         await audit('signin', 'failure', user, { reason: 'not activated' });
         return tokenError(reply, 400, 'invalid_grant', TokenMessages.inactive);
       }
-      await clearEvents(sql, 'signin-fail', key);
       const sessionId = randomUUID();
       await sql.query(`INSERT INTO sessions (id, user_id, expires_at, ip) VALUES ($1, $2, now() + make_interval(secs => $3), $4)`, [
         sessionId,

@@ -1,5 +1,7 @@
-import { join } from 'node:path';
+import fs from 'node:fs';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -67,6 +69,85 @@ function pgClient(pool: pg.Pool | pg.PoolClient): SqlClient {
   };
 }
 
+type EmscriptenOptions = Parameters<NodeFS['init']>[1];
+interface NodefsStreamOps {
+  fsync?: (stream: { nfd?: number }) => number;
+}
+
+/**
+ * PGlite's Node filesystem as it ships never reaches the disk: Emscripten's NODEFS has no fsync (the call
+ * returns without doing anything) and PGlite starts PostgreSQL with -F (fsync off). This one gives NODEFS an
+ * fsync that syncs the real file; openPglite starts PostgreSQL with fsync on and wal_sync_method=fsync
+ * (Emscripten's fdatasync is a no-op whatever the filesystem). A commit then returns once its WAL is on disk.
+ */
+class DurableNodeFS extends NodeFS {
+  patched = false;
+  override async init(pg: PGlite, opts: EmscriptenOptions) {
+    const result = await super.init(pg, opts);
+    const preRun = result.emscriptenOpts.preRun ?? [];
+    result.emscriptenOpts.preRun = [
+      ...preRun,
+      (mod) => {
+        const ops = (mod.NODEFS as unknown as { stream_ops?: NodefsStreamOps }).stream_ops;
+        if (!ops) return;
+        ops.fsync = (stream) => {
+          if (stream.nfd !== undefined) fs.fsyncSync(stream.nfd);
+          return 0;
+        };
+        this.patched = true;
+      },
+    ];
+    return result;
+  }
+}
+
+function fsyncPath(path: string): void {
+  const fd = fs.openSync(path, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Syncs every file and directory under dir: the files a fresh PGlite database was created with were written without it. */
+function fsyncTree(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) fsyncTree(path);
+    else if (entry.isFile()) fsyncPath(path);
+  }
+  fsyncPath(dir);
+}
+
+/**
+ * The embedded database in dir, with durable commits (see DurableNodeFS). durable: false opens it as PGlite
+ * ships (no sync at all), only for scripts/bench/pglite-commits.ts to measure what durability costs.
+ */
+export async function openPglite(dir: string, opts: { durable?: boolean } = {}): Promise<PGlite> {
+  if (opts.durable === false) {
+    const stock = new PGlite(dir);
+    await stock.waitReady;
+    return stock;
+  }
+  const fresh = !fs.existsSync(join(dir, 'PG_VERSION'));
+  const nodefs = new DurableNodeFS(dir);
+  const startParams = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'fsync=on', '-c', 'wal_sync_method=fsync'];
+  const client = new PGlite({ fs: nodefs, startParams });
+  await client.waitReady;
+  const fsyncSetting = (await client.query<{ fsync: string }>('SHOW fsync')).rows[0]?.fsync;
+  if (!nodefs.patched || fsyncSetting !== 'on') {
+    await client.close();
+    // Refuse to run rather than acknowledge commits a power cut would lose (a PGlite upgrade changed its internals).
+    throw new Error(`The embedded database cannot make commits durable with this PGlite version (fsync ${fsyncSetting}, file sync ${nodefs.patched})`);
+  }
+  if (fresh) {
+    fsyncTree(dir);
+    fsyncPath(dirname(dir));
+  }
+  return client;
+}
+
 /** dataDir null opens an in-memory PGlite (tests). */
 export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string | null; poolSize?: number }): Promise<Database> {
   if (opts.databaseUrl) {
@@ -85,7 +166,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     }
     return { kind: 'postgres', db: drizzlePg(pool) as unknown as Db, sql: pgClient(pool), close: () => pool.end() };
   }
-  const client = opts.dataDir ? new PGlite(join(opts.dataDir, 'pgdata')) : new PGlite();
+  const client = opts.dataDir ? await openPglite(join(opts.dataDir, 'pgdata')) : new PGlite();
   await client.waitReady;
   return { kind: 'pglite', db: drizzlePglite(client) as unknown as Db, sql: pgliteClient(client), close: () => client.close() };
 }

@@ -3,8 +3,8 @@ import formbody from '@fastify/formbody';
 import {
   type BrandManifest,
   brandForHost,
-  type Endpoint,
   decideAccess,
+  type Endpoint,
   fail,
   Headers,
   hasAnyRole,
@@ -28,8 +28,9 @@ import type { KernelServerPlugin, ServerRoute } from '../plugin';
 import { wirePlugins } from '../plugin-graph';
 import type { KernelServices, Services } from '../services';
 import { type AuthUser, type RouteContext, SENT, WithMessage } from './context';
-import { findBadText, parseId } from './input';
 import { ApiError } from './errors';
+import { findBadText, parseId } from './input';
+import { redactingLogger, registerSecurityHeaders } from './security';
 import { registerSites } from './sites';
 
 export interface AppOptions {
@@ -66,7 +67,7 @@ function zodMessage(e: { issues: readonly { path: readonly PropertyKey[]; messag
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; routes: RegisteredRoute[] }> {
   const { config, database, services } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: redactingLogger(opts.logger ?? { level: config.logLevel }, config.logLevel),
     genReqId: (req) => {
       const given = req.headers[Headers.requestId];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -75,6 +76,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     trustProxy: false,
   });
   await app.register(formbody);
+  await registerSecurityHeaders(app);
   // Synchronous hook: an async one costs a promise per request on every route.
   app.addHook('onRequest', (req, reply, done) => {
     reply.header(Headers.requestId, req.id);
@@ -112,14 +114,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     }
   };
 
-  async function runRoute(
-    plugin: KernelServerPlugin,
-    kernel: boolean,
-    r: ServerRoute,
-    use: RouteContext['use'],
-    req: FastifyRequest,
-    reply: FastifyReply,
-  ) {
+  async function runRoute(plugin: KernelServerPlugin, kernel: boolean, r: ServerRoute, use: RouteContext['use'], req: FastifyRequest, reply: FastifyReply) {
     const brand = brandOf(req);
     if (!kernel && !brand?.plugins.includes(plugin.id)) {
       return reply.status(404).send(fail('This feature is not available on this site.'));
@@ -158,17 +153,28 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     if (typeof header === 'string' && header !== '') {
       const target = parseId(header);
       const refuse = async (message: string, reason: string) => {
-        await audit({ action: 'impersonation.request', outcome: 'refused', entity: 'route', entityId: `${req.method} ${r.endpoint.path}`, detail: { reason, target: header } });
+        await audit({
+          action: 'impersonation.request',
+          outcome: 'refused',
+          entity: 'route',
+          entityId: `${req.method} ${r.endpoint.path}`,
+          detail: { reason, target: header },
+        });
         return reply.status(403).send(fail(message));
       };
       if (!user || !hasAnyRole(user.roles, IMPERSONATOR_ROLES)) return refuse('Only support staff may act on behalf of a member.', 'role');
-      if (target === null || !(await kernelServices.members.isMemberAccount(target))) return refuse('The selected account is not a member account.', 'not a member');
+      if (target === null || !(await kernelServices.members.isMemberAccount(target)))
+        return refuse('The selected account is not a member account.', 'not a member');
       memberId = target;
       impersonating = true;
     }
 
     // One kernel rule for every route: text with NUL or half a surrogate pair is refused before any schema sees it.
-    for (const [part, value] of [['params', req.params], ['query', req.query], ['body', req.body]] as const) {
+    for (const [part, value] of [
+      ['params', req.params],
+      ['query', req.query],
+      ['body', req.body],
+    ] as const) {
       const bad = findBadText(value);
       if (bad !== null) throw new ApiError(400, `${part}${bad ? `.${bad}` : ''}: contains characters that are not allowed (NUL or an unpaired surrogate).`);
     }

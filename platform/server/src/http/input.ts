@@ -2,15 +2,18 @@
  * Kernel-wide input rules that no plugin schema has to repeat.
  */
 
-/** A NUL or a half of a surrogate pair: text PostgreSQL cannot store and no person types. */
-const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Half of a surrogate pair: text PostgreSQL cannot store as UTF-8 and no person types. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NUL = String.fromCharCode(0);
+/** NUL (PostgreSQL text cannot hold it) or a lone surrogate. */
+const isBadText = (s: string) => s.includes(NUL) || LONE_SURROGATE.test(s);
 
 /**
  * The path ('' for the value itself) of the first string or key that holds bad text, or null when there is
  * none. Walks parsed JSON, query and path values; depth is bounded by the body limit.
  */
 export function findBadText(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return BAD_TEXT.test(value) ? path : null;
+  if (typeof value === 'string') return isBadText(value) ? path : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = findBadText(value[i], path ? `${path}.${i}` : String(i));
@@ -21,7 +24,7 @@ export function findBadText(value: unknown, path = ''): string | null {
   if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
       const here = path ? `${path}.${k}` : k;
-      if (BAD_TEXT.test(k)) return here.replace(BAD_TEXT, '?');
+      if (isBadText(k)) return path ? `${path}.?` : '?';
       const found = findBadText(v, here);
       if (found !== null) return found;
     }

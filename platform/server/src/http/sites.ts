@@ -3,6 +3,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { BrandManifest } from '@portal/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
+import { allowInlineStyle } from './security';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -19,6 +20,23 @@ const TYPES: Record<string, string> = {
 const API_PREFIXES = ['/api/', '/token', '/config', '/health'];
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const INDEX_CSS = `body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1d2433}
+table{border-collapse:collapse}td,th{border:1px solid #d7dbe3;padding:.3rem .6rem;text-align:left}`;
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const LOOPBACK_PEER = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/**
+ * Whether the demo sign-ins may be shown: only in demo mode (DEMO_MODE=1, set by scripts/start), only to a
+ * request for localhost or 127.0.0.1 (any port), and only from this machine. The Host header alone is the
+ * sender's word, so the connection's own address must be loopback too.
+ */
+export function showsDemoLogins(config: Pick<ServerConfig, 'demoMode'>, req: Pick<FastifyRequest, 'headers' | 'ip'>): boolean {
+  if (!config.demoMode) return false;
+  const host = (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
+  return LOCAL_HOSTS.has(host) && LOOPBACK_PEER.test(req.ip);
+}
 
 interface SiteOptions {
   config: ServerConfig;
@@ -40,7 +58,10 @@ export function registerSites(app: FastifyInstance, opts: SiteOptions) {
       return reply.status(404).send({ Data: null, Unwrap: true, MsgText: 'Not found.', HasError: true });
     }
     const brand = opts.brandOf(req);
-    if (!brand) return reply.type('text/html; charset=utf-8').send(await brandIndex(req));
+    if (!brand) {
+      allowInlineStyle(reply, INDEX_CSS);
+      return reply.type('text/html; charset=utf-8').send(await brandIndex(req));
+    }
 
     const root = join(opts.config.webDistDir, brand.id);
     const file = normalize(join(root, path));
@@ -73,7 +94,8 @@ export function registerSites(app: FastifyInstance, opts: SiteOptions) {
   async function brandIndex(req: FastifyRequest): Promise<string> {
     const port = (req.headers.host ?? '').match(/:(\d+)$/)?.[1];
     const suffix = port ? `:${port}` : '';
-    const users = opts.demoUsers ? await opts.demoUsers().catch(() => []) : [];
+    const demo = showsDemoLogins(opts.config, req);
+    const users = demo && opts.demoUsers ? await opts.demoUsers().catch(() => []) : [];
     const sites = opts.brands
       .map((b) => `<li><a href="http://${b.marker}.localhost${suffix}/">${escapeHtml(b.displayName)}</a> <code>${b.marker}.localhost${suffix}</code></li>`)
       .join('');
@@ -85,10 +107,9 @@ export function registerSites(app: FastifyInstance, opts: SiteOptions) {
       .join('');
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portal sites</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1d2433}
-table{border-collapse:collapse}td,th{border:1px solid #d7dbe3;padding:.3rem .6rem;text-align:left}</style></head>
+<style>${INDEX_CSS}</style></head>
 <body><h1>Portal sites</h1><ul>${sites}</ul>
-<h2>Demo sign-ins</h2>${rows ? `<table><thead><tr><th>Brand</th><th>Role</th><th>User name</th><th>Password</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No demo users yet: run scripts/seed.</p>'}
+${demo ? `<h2>Demo sign-ins</h2>${rows ? `<table><thead><tr><th>Brand</th><th>Role</th><th>User name</th><th>Password</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No demo users yet: run scripts/seed.</p>'}` : ''}
 </body></html>`;
   }
 }

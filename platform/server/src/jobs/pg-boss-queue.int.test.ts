@@ -1,5 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHook } from 'node:async_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { openTestDatabase } from '@portal/testing/server';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/database';
 import { createJobQueue } from './pg-boss-queue';
 import type { JobInfo, JobLogger, JobQueue } from './queue';
@@ -82,7 +84,7 @@ describe('job queue', () => {
       ['warn', 2, id],
     ]);
     expect(failures[0]?.msg).toBe('job failed; it will be retried');
-    expect((failures[0]?.obj.err as Error).message).toBe('flaky failure 1');
+    expect(failures[0]?.obj.err).toEqual(new Error('flaky failure 1'));
   });
 
   it('ends a job failed when its retries run out, logged as an error', async () => {
@@ -158,5 +160,32 @@ describe('job queue', () => {
     expect(finished).toEqual(['job 1']);
     expect(await jobState(first)).toBe('completed');
     await expect(queue.send('test.slow', { n: 2 })).rejects.toThrow('the job queue is stopped');
+  });
+
+  it('leaves no timer of its own behind once stopped', async () => {
+    // Timers whose creation passed through pg-boss: its polling, cron and maintenance loops.
+    const live = new Map<number, string>();
+    const hook = createHook({
+      init(id, type) {
+        const stack = new Error().stack ?? '';
+        if ((type === 'Timeout' || type === 'Immediate') && stack.includes('/node_modules/pg-boss/')) live.set(id, stack);
+      },
+      destroy(id) {
+        live.delete(id);
+      },
+    }).enable();
+    try {
+      const { queue } = await startQueue(true, async (q) => {
+        await q.define('test.idle', async () => {});
+        await q.schedule('test.idle', '0 0 1 1 *');
+      });
+      await sleep(700); // the workers have polled at least once
+      expect(live.size).toBeGreaterThan(0);
+      await queue.stop();
+      // A worker caught mid-poll ends its loop after at most one more second.
+      await vi.waitFor(() => expect([...live.values()]).toEqual([]), { timeout: 3_000, interval: 50 });
+    } finally {
+      hook.disable();
+    }
   });
 });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '@portal/testing/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { kernelMigrations } from '../db/kernel-migrations';
 import { migrate } from '../db/migrate';

@@ -17,8 +17,12 @@ export const THROTTLE_RETENTION_SECONDS = 60 * 60;
 /** Defines the job that deletes throttle events past every window, and schedules it. */
 export async function defineThrottlePrune(jobs: JobQueue, sql: SqlClient, retentionSeconds = THROTTLE_RETENTION_SECONDS): Promise<void> {
   // No retries: the next scheduled run does the same work.
-  await jobs.define(THROTTLE_PRUNE_JOB, async () => {
+  await jobs.define(
+    THROTTLE_PRUNE_JOB,
+    async () => {
       await pruneEvents(sql, retentionSeconds);
-    }, { retryLimit: 0 });
+    },
+    { retryLimit: 0 },
+  );
   await jobs.schedule(THROTTLE_PRUNE_JOB, THROTTLE_PRUNE_CRON);
 }

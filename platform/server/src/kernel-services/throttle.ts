@@ -38,8 +38,8 @@ export function throttleService(sql: SqlClient): ThrottleService {
     async enforce(reply, checks, message) {
       const wait = await sql.transaction(async (tx) => {
         // Locks in a fixed order so two requests over the same keys cannot deadlock.
-        const ordered = [...checks].sort((a, b) => `${a[0].kind}\u0000${a[1]}`.localeCompare(`${b[0].kind}\u0000${b[1]}`));
-        for (const [rule, key] of ordered) await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`throttle\u0000${rule.kind}\u0000${key}`]);
+        const ordered = [...checks].sort((a, b) => `${a[0].kind}|${a[1]}`.localeCompare(`${b[0].kind}|${b[1]}`));
+        for (const [rule, key] of ordered) await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`throttle|${rule.kind}|${key}`]);
         let longest = 0;
         for (const [rule, key] of ordered) longest = Math.max(longest, await retryAfter(tx, rule.kind, key, rule.max, rule.windowSeconds));
         if (longest === 0) for (const [rule, key] of ordered) await recordEvent(tx, rule.kind, key);
@@ -53,7 +53,10 @@ export function throttleService(sql: SqlClient): ThrottleService {
     async clearSignInFailures(userName, tx) {
       const name = userName.trim().toLowerCase();
       // Failures are counted by name, and by name and address: both forget this name.
-      await (tx ?? sql).query(`DELETE FROM throttle_events WHERE kind LIKE 'signin-%' AND (key = $1 OR key LIKE $2)`, [name, `${name.replace(/[\\%_]/g, '\\$&')}|%`]);
+      await (tx ?? sql).query(`DELETE FROM throttle_events WHERE kind LIKE 'signin-%' AND (key = $1 OR key LIKE $2)`, [
+        name,
+        `${name.replace(/[\\%_]/g, '\\$&')}|%`,
+      ]);
     },
   };
 }

@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '@portal/testing/server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { createJobQueue } from '../jobs/pg-boss-queue';
 import type { JobQueue } from '../jobs/queue';

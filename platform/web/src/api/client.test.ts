@@ -169,3 +169,13 @@ describe('API client endpoint calls', () => {
     expect(calls).toHaveLength(0);
   });
 });
+
+describe('download file names', () => {
+  it('decodes the percent-encoded x-filename and keeps a malformed one as sent', async () => {
+    const { decodeFileName } = await import('./client');
+    expect(decodeFileName('R%C3%A9sum%C3%A9 100%25.pdf')).toBe('Résumé 100%.pdf');
+    expect(decodeFileName('transactions-2024-05-06.csv')).toBe('transactions-2024-05-06.csv');
+    expect(decodeFileName('100% sure.csv')).toBe('100% sure.csv');
+    expect(decodeFileName(null)).toBeNull();
+  });
+});

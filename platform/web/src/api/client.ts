@@ -44,6 +44,16 @@ export interface ClientHooks {
   impersonatedMemberId(): number | null;
 }
 
+/** x-filename carries non-ASCII characters percent-encoded (the server's sendDownload); a malformed one is kept as sent. */
+export function decodeFileName(value: string | null): string | null {
+  if (value === null) return null;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 /** A form-encoded body: every defined field as text. */
 function formFields(body: unknown): Record<string, string> {
   const out: Record<string, string> = {};
@@ -200,7 +210,7 @@ export class ApiClient {
 
     if (opts.responseType === 'blob' && res.ok) {
       const blob = await res.blob();
-      const fileName = res.headers.get('x-filename') || 'export';
+      const fileName = decodeFileName(res.headers.get(H.filename)) || 'export';
       return { blob, fileName } as T;
     }
     const text = await res.text();

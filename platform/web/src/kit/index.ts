@@ -1,3 +1,11 @@
+export { Button, ButtonGroup, type ButtonGroupProps, type ButtonProps, type ButtonSize, type ButtonVariant } from './components/Button';
+export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog';
+export { Dialog, type DialogProps } from './components/Dialog';
+export { MenuButton, type MenuButtonItem, type MenuButtonProps } from './components/MenuButton';
+export { Message, type MessageKind, type MessageProps } from './components/Message';
+export { Panel, type PanelProps } from './components/Panel';
+export { type TabItem, Tabs, type TabsProps } from './components/Tabs';
+export { Toolbar, type ToolbarProps, ToolbarSeparator } from './components/Toolbar';
 export { CheckboxField, RadioGroupField, type RadioGroupFieldProps } from './form/ChoiceFields';
 export { DatePickerField, type DatePickerFieldProps, dateValueToIso } from './form/DatePickerField';
 export { shouldShowError, visibleError } from './form/errorVisibility';
@@ -40,5 +48,4 @@ export { DEFAULT_MAX_SELECT_ACROSS_PAGES, pageSelectionState, selectionReducer }
 export type { ExportFetcher, ExportFormat, ExportRequest, FetchPage, GridColumn, PageRequest, SelectionMode, SortOrder } from './grid/types';
 export { useDebouncedValue } from './grid/useDebouncedValue';
 export { computeWindow } from './grid/windowing';
-export { default as kitEn } from './i18n/en.json';
 export { KitProvider, type KitProviderProps, type Notify, type NotifyKind, useKit } from './KitProvider';

@@ -5,6 +5,7 @@ import { type Location, useLocation, useNavigate } from 'react-router-dom';
 import { queryKeys, useKernel, useSiteConfig } from '../context';
 import { type DialogProps, Extensions } from '../plugin';
 import { contributionsTo, lazyContribution } from '../shell/extensions';
+import { LanguageMenu } from '../shell/LanguageMenu';
 import * as css from './Login.css';
 
 type State = { kind: 'idle' } | { kind: 'loggingIn' } | { kind: 'error'; message: string };
@@ -63,8 +64,9 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
   return (
     <div className={css.page}>
       <main className={css.panel} id="main">
-        <div className={css.header}>
+        <div className={css.header} style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' }}>
           <p className={css.brand}>{brand.displayName}</p>
+          <LanguageMenu />
         </div>
         <div className={css.body}>
           <h1 style={{ margin: 0 }}>{t('login.title')}</h1>

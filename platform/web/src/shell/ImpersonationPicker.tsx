@@ -1,6 +1,6 @@
+import { KernelApi } from '@portal/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { KernelApi } from '@portal/core';
 import { useKernel } from '../context';
 import * as css from './Layout.css';
 

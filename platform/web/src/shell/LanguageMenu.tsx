@@ -1,26 +1,60 @@
 import { languageOf } from '@portal/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as css from './LanguageMenu.css';
 import { LANGUAGE_NAMES } from './languageNames';
 
-// react-aria's Select stays off the sign-in path (150 KiB budget): it loads once the page has rendered.
-const LanguageSelect = lazy(() => import('./LanguageSelect'));
+// react-aria's Select (about 60 KiB gzipped with its overlays) loads when the user reaches for the menu, not with
+// the page: the sign-in path has a 150 KiB budget, and most visits never change the language.
+const loadSelect = () => import('./LanguageSelect');
+const LanguageSelect = lazy(loadSelect);
 
-/** The language menu for the toolbar and the login page; until its code arrives, a same-sized stand-in keeps the layout still. */
+/**
+ * The language menu of the toolbar and the login page. A plain button stands in until the user points at it,
+ * focuses it or opens it; then the react-aria Select takes its place, already open when the user asked for it.
+ */
 export function LanguageMenu() {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const current = languageOf(i18n.resolvedLanguage ?? i18n.language) ?? 'en';
+  const [opened, setOpened] = useState(false);
+  const content = (
+    <>
+      <span className={css.hiddenLabel}>{t('language.label')} </span>
+      <span lang={current}>{LANGUAGE_NAMES[current]}</span>
+      <span aria-hidden="true">▾</span>
+    </>
+  );
+  if (opened) {
+    return (
+      <Suspense
+        fallback={
+          <span className={css.trigger} aria-busy="true">
+            {content}
+          </span>
+        }
+      >
+        <LanguageSelect open />
+      </Suspense>
+    );
+  }
+  const prefetch = () => void loadSelect();
   return (
-    <Suspense
-      fallback={
-        <span className={css.trigger} aria-hidden="true">
-          <span>{LANGUAGE_NAMES[current]}</span>
-          <span>▾</span>
-        </span>
-      }
+    <button
+      type="button"
+      className={css.trigger}
+      aria-haspopup="listbox"
+      data-testid="language-menu"
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={() => setOpened(true)}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+          e.preventDefault();
+          setOpened(true);
+        }
+      }}
     >
-      <LanguageSelect />
-    </Suspense>
+      {content}
+    </button>
   );
 }

@@ -5,12 +5,14 @@ import { changeAppLanguage } from '../i18n';
 import * as css from './LanguageMenu.css';
 import { LANGUAGE_NAMES } from './languageNames';
 
-/** The language menu itself (react-aria Select): loaded lazily through LanguageMenu. */
-export default function LanguageSelect() {
+/** The language menu itself (react-aria Select), loaded by LanguageMenu when the user reaches for it; `open` opens it at once, focused. */
+export default function LanguageSelect({ open = false }: { open?: boolean }) {
   const { t, i18n } = useTranslation();
   const current = languageOf(i18n.resolvedLanguage ?? i18n.language) ?? 'en';
   return (
     <Select
+      defaultOpen={open}
+      autoFocus={open}
       value={current}
       onChange={(key) => {
         if (isLanguage(key) && key !== current) void changeAppLanguage(i18n, key);
@@ -19,7 +21,7 @@ export default function LanguageSelect() {
     >
       <Label className={css.hiddenLabel}>{t('language.label')}</Label>
       <Button className={css.trigger}>
-        <SelectValue />
+        <SelectValue>{({ selectedText }) => <span lang={current}>{selectedText}</span>}</SelectValue>
         <span aria-hidden="true">▾</span>
       </Button>
       <Popover className={css.popover} placement="bottom end">

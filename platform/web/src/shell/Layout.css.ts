@@ -47,7 +47,8 @@ export const navLink = style({
 });
 // A darker overlay keeps white text above 4.5:1 contrast on every toolbar colour.
 export const navLinkActive = style({ background: 'rgba(0,0,0,0.28)', fontWeight: 600, textDecoration: 'underline' });
-export const navGroup = style({ position: 'relative', selectors: { '& > summary': { cursor: 'pointer', listStyle: 'none' } } });
+export const navGroup = style({ position: 'relative' });
+globalStyle(`${navGroup} > summary`, { cursor: 'pointer', listStyle: 'none' });
 // The open group's entries drop below the bar, on the toolbar's own colour so the contrast holds.
 export const navGroupList = style({
   position: 'absolute',

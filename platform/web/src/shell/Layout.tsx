@@ -6,9 +6,10 @@ import { Link, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { useIdentity, useKernel, useLookups, useRoles } from '../context';
 import { Extensions } from '../plugin';
 import { impersonationAtom } from '../store';
-import { ImpersonationPicker } from './ImpersonationPicker';
-import * as css from './Layout.css';
 import { contributionsTo, ExtensionSlot } from './extensions';
+import { ImpersonationPicker } from './ImpersonationPicker';
+import { LanguageMenu } from './LanguageMenu';
+import * as css from './Layout.css';
 import { type FlatRoute, flattenRoutes, isActive, type NavGroupDecl, navTree } from './routes';
 
 /** Toolbar colour by role (spec 01 section 6): green for CareAssist, purple for CareGuard, blue otherwise. */
@@ -93,6 +94,7 @@ export function Layout() {
           </ul>
         </nav>
         {impersonated === null && hasAnyRole(roles, IMPERSONATOR_ROLES) && <ImpersonationPicker />}
+        <LanguageMenu />
         <div className={css.user}>
           <span data-testid="display-name">{identity.data?.Name}</span>
           <button type="button" className={css.toolbarButton} onClick={() => void kernel.signOut()}>

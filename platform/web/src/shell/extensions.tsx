@@ -50,7 +50,15 @@ export async function loadContribution<T>(c: Of<T, unknown>): Promise<T> {
 }
 
 /** Renders every visible contribution of a component point, each lazily, with the same props. */
-export function ExtensionSlot<P extends object, M>({ point, props, fallback = null }: { point: ExtensionPoint<ComponentType<P>, M>; props: P; fallback?: React.ReactNode }) {
+export function ExtensionSlot<P extends object, M>({
+  point,
+  props,
+  fallback = null,
+}: {
+  point: ExtensionPoint<ComponentType<P>, M>;
+  props: P;
+  fallback?: React.ReactNode;
+}) {
   const items = useContributions(point);
   return (
     <Suspense fallback={fallback}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineWebPlugin, Extensions, contribute } from '../plugin';
+import { contribute, defineWebPlugin, Extensions } from '../plugin';
 import { contributionsTo, visibleContributions } from './extensions';
 import { type FlatRoute, navTree } from './routes';
 
@@ -20,7 +20,12 @@ const groups = [
 
 describe('navigation tree', () => {
   it('orders top-level links and groups together and puts grouped entries inside their group', () => {
-    const routes = [r('/help', 90, 'authenticated'), r('/a', 1, 'authenticated', 'support'), r('/b', 2, 'authenticated', 'support'), r('/claims', 10, 'authenticated')];
+    const routes = [
+      r('/help', 90, 'authenticated'),
+      r('/a', 1, 'authenticated', 'support'),
+      r('/b', 2, 'authenticated', 'support'),
+      r('/claims', 10, 'authenticated'),
+    ];
     const tree = navTree(routes, groups, ['CareSupport']);
     expect(tree.map((i) => (i.kind === 'link' ? i.route.path : i.group.id))).toEqual(['/claims', 'support', '/help']);
     const support = tree[1];

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { buildResources } from '../i18n';
 import { decodeInvalidData, encodeInvalidData, isActive, safeDestination } from './routes';
 
 describe('kernel route helpers', () => {
@@ -18,9 +17,5 @@ describe('kernel route helpers', () => {
     expect(safeDestination('//evil.example.com')).toBeNull();
     expect(safeDestination('https://evil.example.com')).toBeNull();
     expect(safeDestination(null)).toBeNull();
-  });
-  it('applies brand copy overrides over a plugin namespace', () => {
-    const r = buildResources([{ namespace: 'help', en: { intro: 'Default', title: 'Help' } }], { 'help:intro': 'Brand intro' });
-    expect(r.help).toEqual({ intro: 'Brand intro', title: 'Help' });
   });
 });

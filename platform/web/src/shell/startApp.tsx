@@ -12,7 +12,7 @@ import { createI18n, ensurePluginNamespace, initialLanguage, type LazyNamespace,
 import { LocaleProvider } from '../i18n/LocaleProvider';
 import { initImpersonation, setImpersonation } from '../impersonation/store';
 import { KitProvider } from '../kit/KitProvider';
-import type { KernelWebPlugin } from '../plugin';
+import { Extensions, type KernelWebPlugin } from '../plugin';
 import { ExpiryWatch } from '../session/expiry-watch';
 import { SessionStore } from '../session/storage';
 import { impersonationAtom, kernelStore, loadingCountAtom, showToast } from '../store';
@@ -41,8 +41,11 @@ export function buildRoutes(plugins: readonly KernelWebPlugin[]): RouteObject[] 
       };
     },
   });
-  // Navigation labels come from the plugins' namespaces: load them with the signed-in layout, never on the sign-in page.
-  const navNamespaces = [...new Set(flat.filter((r) => r.nav).map((r) => r.namespace))];
+  // Navigation labels (entries and groups) come from the plugins' namespaces: load them with the signed-in layout,
+  // never on the sign-in page.
+  const navNamespaces = plugins
+    .filter((p) => p.routes.some((r) => r.nav) || p.contributes?.some((c) => c.point.id === Extensions.navGroups.id))
+    .map((p) => p.i18n.namespace);
   return [
     { path: '/login', lazy: async () => ({ Component: (await import('../pages/LoginPage')).default }) },
     {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { buildPath } from '@portal/core';
 import { latestMailTo, linksIn, mailTo } from '@portal/sandbox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, makeUser, signIn, TEST_PASSWORD } from '@portal/testing/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountApi, AccountMessages } from '../contract';
 import { type AccountTestEnv, startAccountTestEnv } from './test-support';
 import { ACCOUNT_THROTTLE } from './throttle';
@@ -282,10 +282,18 @@ describe('password reset', () => {
     const old = await env.server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: authHeaders(session, 'finance') });
     expect(old.statusCode).toBe(401);
 
-    const again = await json('POST', AccountApi.resetPassword.path, { UrlId: urlId, Password: 'Third$Pass77', ConfirmPassword: 'Third$Pass77', MemberNumber: '' });
+    const again = await json('POST', AccountApi.resetPassword.path, {
+      UrlId: urlId,
+      Password: 'Third$Pass77',
+      ConfirmPassword: 'Third$Pass77',
+      MemberNumber: '',
+    });
     expect(again.json()).toMatchObject({ HasError: true, MsgText: AccountMessages.resetInvalid });
     expect(await tokenStatus(userName, NEW_PASSWORD)).toBe(200);
-    expect((await json('GET', buildPath(AccountApi.resetValidate.path, { urlId: urlId }))).json()).toMatchObject({ Data: { IsValid: false }, MsgText: AccountMessages.resetInvalid });
+    expect((await json('GET', buildPath(AccountApi.resetValidate.path, { urlId: urlId }))).json()).toMatchObject({
+      Data: { IsValid: false },
+      MsgText: AccountMessages.resetInvalid,
+    });
   });
 
   it('refuses expired and forged reset links', async () => {

@@ -1,8 +1,8 @@
 /** Test harness for the account plugin: a sandbox inbox on a random port and a test server whose mail goes to it. */
 import type { StartedServer } from '@portal/app-server/server';
 import { createSandbox } from '@portal/sandbox';
-import type { FastifyInstance } from 'fastify';
 import { startTestServer } from '@portal/testing/server';
+import type { FastifyInstance } from 'fastify';
 
 export interface AccountTestEnv {
   server: StartedServer;

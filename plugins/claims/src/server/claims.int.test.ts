@@ -1,15 +1,15 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { ClaimStatus, Roles } from '@portal/core';
+import { authHeaders, makeUser, startTestServer } from '@portal/testing/server';
+import { mintSession } from '@portal/testing/tokens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, makeUser, startTestServer } from '../../../../tests/support/server';
-import { mintSession } from '../../../../tests/support/tokens';
 import type { Claim, ClaimDetails, ClaimSearchResult } from '../contract';
 import plugin from './index';
 
 const S = ClaimStatus;
 let server: StartedServer;
 type Who = { userId: string; memberId: number | null; headers: Record<string, string> };
-const who: Record<'a' | 'b' | 'card' | 'su' | 'support' | 'admin' | 'bulk', Who> = {} as never;
+const who: Record<'a' | 'b' | 'card' | 'su' | 'support' | 'admin' | 'bulk' | 'noaudit', Who> = {} as never;
 
 async function login(userName: string, roles: string[], member: boolean): Promise<Who> {
   const u = await makeUser(server, { userName, roles, member });
@@ -66,6 +66,8 @@ beforeAll(async () => {
   who.support = await login('claims-support', [Roles.CareSupport], false);
   who.admin = await login('claims-admin', [Roles.CareGuardAdmin], false);
   who.bulk = await login('claims-bulk', [Roles.CareGuardFinance], true);
+  // A SuperUser whose audit rows a test makes the database refuse.
+  who.noaudit = await login('claims-noaudit', [Roles.SuperUser], false);
   let seed = 7;
   const random = () => {
     seed = (seed * 16807) % 2147483647;
@@ -524,5 +526,140 @@ describe('pending claims, recent claims, global search, vendors', () => {
     const short = await call(who.a, 'GET', '/api/claims/searchVendors/ph');
     expect(short.status).toBe(400);
     expect(short.body.MsgText).toBe('params.text: Minimum 3 characters are required');
+  });
+});
+
+/** Ids in every form that is not a positive integer in decimal; each would pass a lax coercion (true → 1, '0x10' → 16). */
+const BAD_IDS: readonly unknown[] = [true, [2], '0x10', '1e1', '13.0', -1];
+/** How a bad id reads in a path: text as it is, anything else as JSON. */
+const inPath = (v: unknown) => encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v));
+
+describe('ids are integers written in decimal and nothing else', () => {
+  it('getById refuses every other form of :id with 400', async () => {
+    for (const id of BAD_IDS) {
+      const r = await call(who.su, 'GET', `/api/claims/getById/${inPath(id)}`);
+      expect(r.status, JSON.stringify(id)).toBe(400);
+      expect(r.body.MsgText, JSON.stringify(id)).toMatch(/^params\.id: /);
+    }
+  });
+
+  it('details refuses every other form of ClaimID with 400', async () => {
+    for (const id of BAD_IDS) {
+      const r = await call(who.su, 'POST', '/api/claims/details', { ClaimID: id });
+      expect(r.status, JSON.stringify(id)).toBe(400);
+      expect(r.body.MsgText, JSON.stringify(id)).toMatch(/^body\.ClaimID: /);
+    }
+    expect((await call(who.su, 'POST', '/api/claims/details', { ClaimID: '13' })).status).not.toBe(400);
+  });
+
+  it('update refuses every other form of ClaimID and Version with 400, changing nothing', async () => {
+    const bill = await addBill(who.a.memberId);
+    for (const id of BAD_IDS) {
+      const r = await call(who.su, 'POST', '/api/claims/update', { ...bill, ClaimID: id, BilledAmount: 1 });
+      expect(r.status, JSON.stringify(id)).toBe(400);
+      expect(r.body.MsgText, JSON.stringify(id)).toMatch(/^body\.ClaimID: /);
+      const v = await call(who.su, 'POST', '/api/claims/update', { ...bill, Version: id, BilledAmount: 1 });
+      expect(v.status, JSON.stringify(id)).toBe(400);
+      expect(v.body.MsgText, JSON.stringify(id)).toMatch(/^body\.Version: /);
+    }
+    expect(await row(bill.ClaimID)).toMatchObject({ version: 1 });
+    expect(Number((await row(bill.ClaimID))?.billed_cents)).toBe(10000);
+  });
+
+  it('status changes, member filters and new bills refuse them too', async () => {
+    const bill = await addBill(who.a.memberId);
+    for (const id of BAD_IDS) {
+      const ids = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [bill.ClaimID, id], ClaimStatusID: S.InReview });
+      expect(ids.status, JSON.stringify(id)).toBe(400);
+      expect(ids.body.MsgText, JSON.stringify(id)).toMatch(/^body\.Ids\.1: /);
+      expect((await search(who.su, { MemberID: id })).status, JSON.stringify(id)).toBe(400);
+      expect((await search(who.su, { ClaimID: id })).status, JSON.stringify(id)).toBe(400);
+      const created = await call(who.admin, 'POST', '/api/claims/create', {
+        MemberID: id,
+        PayeeID: 1,
+        BillTypeID: 1,
+        BilledAmount: 1,
+        ServiceDateFrom: '2026-01-05',
+      });
+      expect(created.status, JSON.stringify(id)).toBe(400);
+      expect(created.body.MsgText, JSON.stringify(id)).toMatch(/^body\.MemberID: /);
+    }
+    expect(await row(bill.ClaimID)).toMatchObject({ claim_status_id: S.Received, version: 1 });
+    // Digits in text are ids: a form posts them that way.
+    expect((await search(who.su, { MemberID: String(who.a.memberId), PageSize: 5 })).body.Data.Items.every((c) => c.MemberID === who.a.memberId)).toBe(true);
+  });
+});
+
+describe('payees: only staff add shared payees', () => {
+  const vendors = async (as: Who, text: string) =>
+    (await call<{ PayeeName: string }[]>(as, 'GET', `/api/claims/searchVendors/${encodeURIComponent(text)}`)).body.Data.map((v) => v.PayeeName);
+
+  it('keeps a member’s new payee name on the member’s bill, out of everyone’s vendor search', async () => {
+    const bill = await addBill(who.a.memberId);
+    const r = await call<Claim>(who.a, 'POST', '/api/claims/update', { ...bill, PayeeID: null, PayeeName: 'Member Own Chiropractic' });
+    expect(r.status, r.body.MsgText ?? '').toBe(200);
+    expect(r.body.Data).toMatchObject({ PayeeID: null, PayeeName: 'Member Own Chiropractic', Version: 2 });
+    for (const as of [who.a, who.admin, who.su]) expect(await vendors(as, 'own chiropractic')).toEqual([]);
+    // Staff saving the bill without touching the payee do not share the member's payee either.
+    const su = await call<Claim>(who.su, 'POST', '/api/claims/update', { ...r.body.Data, BilledAmount: 99 });
+    expect(su.body.Data).toMatchObject({ PayeeID: null, PayeeName: 'Member Own Chiropractic', BilledAmount: 99 });
+    expect(await vendors(who.su, 'own chiropractic')).toEqual([]);
+    // The member still finds the bill by its payee name; another member does not.
+    const found = await call<Claim[]>(who.a, 'GET', '/api/search/searchClaims?q=own%20chiropractic');
+    expect(found.body.Data.map((c) => c.ClaimID)).toEqual([bill.ClaimID]);
+    expect((await call<Claim[]>(who.b, 'GET', '/api/search/searchClaims?q=own%20chiropractic')).body.Data).toEqual([]);
+    // A name that a shared payee already has links the bill to it.
+    const known = await call<Claim>(who.a, 'POST', '/api/claims/update', { ...su.body.Data, PayeeID: null, PayeeName: 'labcorp' });
+    expect(known.body.Data).toMatchObject({ PayeeName: 'LabCorp', PayeeID: expect.any(Number) });
+  });
+
+  it('adds a staff role’s new payee name to the shared payees', async () => {
+    const bill = await addBill(who.b.memberId);
+    const r = await call<Claim>(who.su, 'POST', '/api/claims/update', { ...bill, PayeeID: null, PayeeName: 'Staff Added Chiropractic' });
+    expect(r.status, r.body.MsgText ?? '').toBe(200);
+    expect(r.body.Data.PayeeID).toEqual(expect.any(Number));
+    expect(await vendors(who.a, 'added chiropractic')).toEqual(['Staff Added Chiropractic']);
+  });
+});
+
+describe('a change and its audit row are one transaction', () => {
+  it('rolls back a new bill, an edit and a status change whose audit row cannot be written', async () => {
+    const sql = server.database.sql;
+    const bill = await addBill(who.a.memberId);
+    await sql.exec(`
+      CREATE FUNCTION claims_test_refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused by the test'; END $$;
+      CREATE TRIGGER claims_test_refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW
+        WHEN (NEW.actor_name = 'claims-noaudit') EXECUTE FUNCTION claims_test_refuse_audit();`);
+    try {
+      const created = await call(who.noaudit, 'POST', '/api/claims/create', {
+        MemberID: who.a.memberId,
+        ClaimNumber: 'NOAUDIT-1',
+        PayeeName: 'No Audit Payee',
+        BillTypeID: 1,
+        BilledAmount: 10,
+        ServiceDateFrom: '2026-01-05',
+      });
+      expect(created.status).toBe(500);
+      expect(await sql.query(`SELECT 1 FROM claims WHERE claim_number = 'NOAUDIT-1'`)).toHaveLength(0);
+      expect(await sql.query(`SELECT 1 FROM claim_payees WHERE name = 'No Audit Payee'`)).toHaveLength(0);
+
+      const edited = await call(who.noaudit, 'POST', '/api/claims/update', { ...bill, BilledAmount: 1 });
+      expect(edited.status).toBe(500);
+      expect(await row(bill.ClaimID)).toMatchObject({ version: 1 });
+      expect(Number((await row(bill.ClaimID))?.billed_cents)).toBe(10000);
+
+      const moved = await call(who.noaudit, 'POST', '/api/claims/changeStatusAM', { Ids: [bill.ClaimID], ClaimStatusID: S.InReview });
+      expect(moved.status).toBe(500);
+      expect(await row(bill.ClaimID)).toMatchObject({ claim_status_id: S.Received, version: 1 });
+      const hist = await sql.query('SELECT 1 FROM claim_status_history WHERE claim_id = $1 AND from_status_id IS NOT NULL', [bill.ClaimID]);
+      expect(hist).toHaveLength(0);
+    } finally {
+      await sql.exec('DROP TRIGGER claims_test_refuse_audit ON audit_log; DROP FUNCTION claims_test_refuse_audit();');
+    }
+    // The same changes by the same user go through once their audit rows can be written.
+    const edited = await call<Claim>(who.noaudit, 'POST', '/api/claims/update', { ...bill, BilledAmount: 1 });
+    expect(edited.status).toBe(200);
+    const audit = await sql.query(`SELECT 1 FROM audit_log WHERE action = 'claim.update' AND entity_id = $1`, [String(bill.ClaimID)]);
+    expect(audit).toHaveLength(1);
   });
 });

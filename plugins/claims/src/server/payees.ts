@@ -1,6 +1,5 @@
 import { BillType } from '@portal/core';
-
-export type PayeeKind = 'Hospital' | 'Clinic' | 'Physician' | 'Pharmacy' | 'DME' | 'Lab' | 'Home Health' | 'Other';
+import type { PayeeKind } from '../contract';
 
 /** Reference payees loaded by the migration (fictional names in real-world style). */
 export const PAYEES: readonly { name: string; kind: PayeeKind; city: string; state: string }[] = [

@@ -1,5 +1,6 @@
 import { ClaimStatus, hasAnyRole, Roles } from '@portal/core';
 import { ApiError, badRequest, conflict, forbidden, notFound, type RouteContext, type SqlClient } from '@portal/server';
+import { ClaimsAccess } from '../access';
 import {
   type ChangeStatus,
   type Claim,
@@ -8,17 +9,17 @@ import {
   type ClaimSearch,
   type ClaimSearchResult,
   type ClaimUpdate,
-  CROSS_MEMBER_ROLES,
   GLOBAL_SEARCH_LIMIT,
   PENDING_STATUS_IDS,
   RECENT_CLAIMS,
+  type StatusHistoryEntry,
   toCents,
   type Vendor,
 } from '../contract';
 import { allowedTransitions, checkTransition, EDITABLE_STATUSES, statusName } from '../statusFlow';
 import { buildSearch, CLAIM_COLUMNS, type ClaimScope } from './query';
 
-type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'audit'>;
+type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit'>;
 
 /**
  * Whose bills a request may see and change:
@@ -28,7 +29,7 @@ type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database'
  */
 export function scopeFor(ctx: Pick<RouteContext, 'user' | 'memberId'>): ClaimScope {
   if (ctx.memberId !== null) return { memberId: ctx.memberId };
-  if (ctx.user && hasAnyRole(ctx.user.roles, CROSS_MEMBER_ROLES)) return { memberId: null };
+  if (ctx.user && hasAnyRole(ctx.user.roles, ClaimsAccess.acrossMembers)) return { memberId: null };
   throw forbidden('Your account has no bills of its own. Choose a member to act for first.');
 }
 
@@ -111,7 +112,7 @@ const canEdit = (ctx: Ctx, c: Claim) => (isSuperUser(ctx) ? c.ClaimStatusID !== 
 
 export async function claimDetails(ctx: Ctx, id: number): Promise<ClaimDetails> {
   const claim = await getClaim(ctx, id);
-  const history = await ctx.database.sql.query<ClaimDetails['StatusHistory'][number]>(
+  const history = await ctx.database.sql.query<StatusHistoryEntry>(
     `SELECT from_status_id AS "FromStatusID", to_status_id AS "ToStatusID", changed_by_name AS "ChangedBy",
             to_char(changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "ChangedAt", reason AS "Reason"
      FROM claim_status_history WHERE claim_id = $1 ORDER BY id DESC`,
@@ -120,8 +121,19 @@ export async function claimDetails(ctx: Ctx, id: number): Promise<ClaimDetails> 
   return { Claim: claim, StatusHistory: history, AllowedStatusIDs: [...allowedTransitions(claim.ClaimStatusID)], CanEdit: canEdit(ctx, claim) };
 }
 
-/** The payee of a bill: an existing one by id, or by name (reused case-insensitively, else added). */
-async function resolvePayee(sql: SqlClient, b: { PayeeID?: number | null; PayeeName?: string | null }): Promise<{ id: number; name: string }> {
+/** Whether a new payee name on this request's bill becomes a shared payee (staff only). */
+const sharesPayees = (ctx: Pick<RouteContext, 'user'>) => !!ctx.user && hasAnyRole(ctx.user.roles, ClaimsAccess.sharedPayees);
+
+/**
+ * The payee of a bill: an existing shared payee by id, or by name (reused case-insensitively). A name no
+ * shared payee has is added as a shared payee when staff enter it (`share`); a member's stays on the
+ * member's bill only (payee id null), so it never shows in anyone's vendor search.
+ */
+async function resolvePayee(
+  sql: SqlClient,
+  b: { PayeeID?: number | null; PayeeName?: string | null },
+  share: boolean,
+): Promise<{ id: number | null; name: string }> {
   if (b.PayeeID) {
     const r = await sql.query<{ payee_id: number; name: string }>('SELECT payee_id, name FROM claim_payees WHERE payee_id = $1', [b.PayeeID]);
     if (!r[0]) throw badRequest(`body.PayeeID: there is no payee ${b.PayeeID}.`);
@@ -133,6 +145,7 @@ async function resolvePayee(sql: SqlClient, b: { PayeeID?: number | null; PayeeN
     [name],
   );
   if (found[0]) return { id: found[0].payee_id, name: found[0].name };
+  if (!share) return { id: null, name };
   const added = await sql.query<{ payee_id: number }>(`INSERT INTO claim_payees (name, kind) VALUES ($1, 'Other') RETURNING payee_id`, [name]);
   return { id: added[0]?.payee_id as number, name };
 }
@@ -148,10 +161,9 @@ export async function createClaim(ctx: Ctx, b: ClaimCreate): Promise<Claim> {
     memberId = b.MemberID;
   }
   const sql = ctx.database.sql;
-  if ((await sql.query('SELECT 1 FROM members WHERE member_id = $1', [memberId])).length === 0)
-    throw badRequest(`body.MemberID: there is no member ${memberId}.`);
+  if (!(await ctx.services.members.load(memberId))) throw badRequest(`body.MemberID: there is no member ${memberId}.`);
   const id = await sql.transaction(async (tx) => {
-    const payee = await resolvePayee(tx, b);
+    const payee = await resolvePayee(tx, b, sharesPayees(ctx));
     const next = await tx.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('claims', 'claim_id'))::int AS id`);
     const claimId = next[0]?.id as number;
     await tx.query(
@@ -180,9 +192,10 @@ export async function createClaim(ctx: Ctx, b: ClaimCreate): Promise<Claim> {
       `INSERT INTO claim_status_history (claim_id, from_status_id, to_status_id, changed_by_user_id, changed_by_name, reason) VALUES ($1, NULL, $2, $3, $4, 'Created')`,
       [claimId, ClaimStatus.Received, ctx.user?.id ?? null, ctx.user?.name ?? null],
     );
+    // In the same transaction: a bill is never added without its audit row.
+    await ctx.audit({ action: 'claim.create', entity: 'claim', entityId: claimId, memberId, detail: { billed: b.BilledAmount } }, tx);
     return claimId;
   });
-  await ctx.audit({ action: 'claim.create', entity: 'claim', entityId: id, memberId, detail: { billed: b.BilledAmount } });
   return (await loadClaim(sql, id, { memberId: null })) as Claim;
 }
 
@@ -192,7 +205,7 @@ const STALE =
 export async function updateClaim(ctx: Ctx, b: ClaimUpdate): Promise<Claim> {
   const scope = scopeFor(ctx);
   const sql = ctx.database.sql;
-  const changed = await sql.transaction(async (tx) => {
+  return sql.transaction(async (tx) => {
     const cur = await loadClaim(tx, b.ClaimID, scope, true);
     if (!cur) throw notFound(NOT_FOUND);
     if (cur.Version !== b.Version) throw conflict(STALE);
@@ -202,7 +215,9 @@ export async function updateClaim(ctx: Ctx, b: ClaimUpdate): Promise<Claim> {
       (b.PaidAmount == null ? null : toCents(b.PaidAmount)) !== (cur.PaidAmount == null ? null : toCents(cur.PaidAmount)) ||
       (b.CheckNumber ?? null) !== cur.CheckNumber;
     if (paymentChanged && !isSuperUser(ctx)) throw forbidden('Only a SuperUser may change the payment details (paid date, paid amount, check number).');
-    const payee = b.PayeeID === cur.PayeeID && b.PayeeID ? { id: cur.PayeeID as number, name: cur.PayeeName } : await resolvePayee(tx, b);
+    // An unchanged payee stays as it is (a member's own payee name too, even when staff save the bill).
+    const samePayee = b.PayeeID ? b.PayeeID === cur.PayeeID : cur.PayeeID === null && b.PayeeName === cur.PayeeName;
+    const payee = samePayee ? { id: cur.PayeeID, name: cur.PayeeName } : await resolvePayee(tx, b, sharesPayees(ctx));
     const rows = await tx.query<{ claim_id: number }>(
       `UPDATE claims SET claim_number = coalesce($3, claim_number), payee_id = $4, payee_name = $5, bill_type_id = $6, claim_type_id = $7,
          billed_cents = $8, submitted_unc_cents = $9, service_date_from = $10::date, service_date_to = $11::date,
@@ -233,10 +248,9 @@ export async function updateClaim(ctx: Ctx, b: ClaimUpdate): Promise<Claim> {
     const diff = Object.fromEntries(
       (Object.keys(after) as (keyof Claim)[]).filter((k) => k !== 'Version' && after[k] !== cur[k]).map((k) => [k, { from: cur[k], to: after[k] }]),
     );
-    return { after, diff };
+    await ctx.audit({ action: 'claim.update', entity: 'claim', entityId: b.ClaimID, memberId: after.MemberID, detail: { changes: diff } }, tx);
+    return after;
   });
-  await ctx.audit({ action: 'claim.update', entity: 'claim', entityId: b.ClaimID, memberId: changed.after.MemberID, detail: { changes: changed.diff } });
-  return changed.after;
 }
 
 /**
@@ -248,9 +262,8 @@ export async function changeStatus(ctx: Ctx, b: ChangeStatus): Promise<Claim[]> 
   const ids = [...new Set(b.Ids)].sort((x, y) => x - y);
   const to = b.ClaimStatusID;
   const sql = ctx.database.sql;
-  let moved: { id: number; member: number; from: number }[] = [];
   try {
-    moved = await sql.transaction(async (tx) => {
+    await sql.transaction(async (tx) => {
       const params: unknown[] = [ids];
       let where = 'claim_id = ANY($1::int[])';
       if (scope.memberId !== null) {
@@ -283,7 +296,19 @@ export async function changeStatus(ctx: Ctx, b: ChangeStatus): Promise<Claim[]> 
          SELECT u.id, u.f, $3::int, $4::uuid, $5::text, $6::text FROM unnest($1::int[], $2::int[]) AS u(id, f)`,
         [rows.map((r) => r.claim_id), rows.map((r) => r.claim_status_id), to, ctx.user?.id ?? null, ctx.user?.name ?? null, b.Reason ?? null],
       );
-      return rows.map((r) => ({ id: r.claim_id, member: r.member_id, from: r.claim_status_id }));
+      // In the same transaction: no status moves without its audit row.
+      for (const r of rows) {
+        await ctx.audit(
+          {
+            action: 'claim.status',
+            entity: 'claim',
+            entityId: r.claim_id,
+            memberId: r.member_id,
+            detail: { from: r.claim_status_id, to, reason: b.Reason ?? null },
+          },
+          tx,
+        );
+      }
     });
   } catch (e) {
     if (e instanceof ApiError) {
@@ -296,9 +321,6 @@ export async function changeStatus(ctx: Ctx, b: ChangeStatus): Promise<Claim[]> 
       });
     }
     throw e;
-  }
-  for (const m of moved) {
-    await ctx.audit({ action: 'claim.status', entity: 'claim', entityId: m.id, memberId: m.member, detail: { from: m.from, to, reason: b.Reason ?? null } });
   }
   return sql.query<Claim>(
     `SELECT ${CLAIM_COLUMNS} FROM claims c JOIN members m ON m.member_id = c.member_id WHERE c.claim_id = ANY($1::int[]) ORDER BY c.claim_id`,
@@ -332,9 +354,12 @@ export async function quickSearch(ctx: Ctx, q: string, size: number): Promise<Cl
   parts.push(`(SELECT c.claim_id FROM claims c WHERE c.claim_number LIKE $${params.push(prefix)}${mine} ORDER BY c.claim_id DESC LIMIT $1)`);
   parts.push(`(SELECT c.claim_id FROM claims c WHERE c.check_number = $${params.push(q)}${mine} ORDER BY c.claim_id DESC LIMIT $1)`);
   const like = `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const likeParam = `$${params.push(like)}`;
   parts.push(
-    `(SELECT c.claim_id FROM claims c WHERE c.payee_id IN (SELECT payee_id FROM claim_payees WHERE lower(name) LIKE $${params.push(like)})${mine} ORDER BY c.claim_id DESC LIMIT $1)`,
+    `(SELECT c.claim_id FROM claims c WHERE c.payee_id IN (SELECT payee_id FROM claim_payees WHERE lower(name) LIKE ${likeParam})${mine} ORDER BY c.claim_id DESC LIMIT $1)`,
   );
+  // A member's own payee name is on the bill only (claims_free_text_payee_idx holds those bills).
+  parts.push(`(SELECT c.claim_id FROM claims c WHERE c.payee_id IS NULL AND lower(c.payee_name) LIKE ${likeParam}${mine} ORDER BY c.claim_id DESC LIMIT $1)`);
   return ctx.database.sql.query<Claim>(
     `SELECT ${CLAIM_COLUMNS} FROM claims c JOIN members m ON m.member_id = c.member_id
      WHERE c.claim_id IN (${parts.join(' UNION ')}) ORDER BY c.claim_id DESC LIMIT $1`,

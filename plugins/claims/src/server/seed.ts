@@ -1,7 +1,8 @@
 import { ClaimStatus } from '@portal/core';
 import type { SeedContext, SqlClient } from '@portal/server';
-import { KIND_PROFILE, type PayeeKind } from './payees';
-import { CLAIM_INDEXES } from './schema';
+import type { PayeeKind } from '../contract';
+import { CLAIM_INDEXES } from './migrations';
+import { KIND_PROFILE } from './payees';
 
 const S = ClaimStatus;
 const DAY = 86_400_000;
@@ -67,7 +68,8 @@ interface PayeeRow {
   kind: PayeeKind;
 }
 
-export async function seedClaims(ctx: SeedContext): Promise<void> {
+/** Demo bills for the seeded members; `--scale N` adds N x 1000 generated bills. ctx.random is this plugin's own stream. */
+export async function seed(ctx: SeedContext): Promise<void> {
   const payees = await ctx.sql.query<PayeeRow>('SELECT payee_id, name, kind FROM claim_payees ORDER BY payee_id');
   if (payees.length === 0) throw new Error('claim_payees is empty: run the claims migrations first');
   await seedDemo(ctx, payees);

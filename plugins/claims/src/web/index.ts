@@ -1,10 +1,9 @@
 import { defineWebPlugin } from '@portal/web';
 import { ClaimsAccess } from '../access';
-import en from './i18n/en.json';
 
 export default defineWebPlugin({
   id: 'claims',
-  i18n: { namespace: 'claims', en },
+  i18n: { namespace: 'claims', load: (lng) => import(`./i18n/${lng}.json`) },
   routes: [
     {
       path: '/claims',

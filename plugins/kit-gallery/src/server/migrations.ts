@@ -161,7 +161,7 @@ const arr = (xs: readonly string[]) => `ARRAY[${xs.map(lit).join(',')}]::text[]`
  * The sample rows are generated in SQL from the row number alone (multiplicative hashes into fixed lists), so every
  * database gets identical data without running the seed, and tests can count on it.
  */
-export const kitGalleryMigrations: Migration[] = [
+export const migrations: Migration[] = [
   {
     id: '0001_kit_gallery_rows',
     sql: `

@@ -1,6 +1,6 @@
 import type { StartedServer } from '@portal/app-server/server';
+import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, makeUser, type Session, signIn, startTestServer } from '../../../../tests/support/server';
 import { KitGalleryApi, type RowsRequest, SAMPLE_ROW_COUNT, type SampleRowsResponse } from '../contract';
 
 let server: StartedServer;
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 async function rows(body: RowsRequest | Record<string, unknown>, session = staff, brand = 'staff') {
-  const res = await server.app.inject({ method: 'POST', url: KitGalleryApi.rows, headers: authHeaders(session, brand), payload: body });
+  const res = await server.app.inject({ method: 'POST', url: KitGalleryApi.rows.path, headers: authHeaders(session, brand), payload: body });
   return { status: res.statusCode, json: res.json() as { Data: SampleRowsResponse; MsgText: string | null; HasError: boolean } };
 }
 
@@ -114,7 +114,7 @@ describe('POST /api/kit-gallery/rows', () => {
   it('is for support staff on the staff site only', async () => {
     expect((await rows({}, member, 'card')).status).toBe(404);
     expect((await rows({}, member, 'staff')).status).toBe(403);
-    const anonymous = await server.app.inject({ method: 'POST', url: KitGalleryApi.rows, headers: { host: 'staff.localhost' }, payload: {} });
+    const anonymous = await server.app.inject({ method: 'POST', url: KitGalleryApi.rows.path, headers: { host: 'staff.localhost' }, payload: {} });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -137,13 +137,13 @@ describe('POST /api/kit-gallery/rows', () => {
       ContactPreference: 'Email',
       Files: [{ name: 'bill.pdf', size: 1234 }],
     };
-    const ok = await server.app.inject({ method: 'POST', url: KitGalleryApi.form, headers: authHeaders(staff), payload: good });
+    const ok = await server.app.inject({ method: 'POST', url: KitGalleryApi.form.path, headers: authHeaders(staff), payload: good });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ Data: { FullName: 'Pat Doe', Files: 1 }, MsgText: 'The form was received.', HasError: false });
 
     const bad = await server.app.inject({
       method: 'POST',
-      url: KitGalleryApi.form,
+      url: KitGalleryApi.form.path,
       headers: authHeaders(staff),
       payload: { ...good, ConfirmPassword: 'Other123', Dob: '01/01/1899', Password: 'short' },
     });

@@ -1,10 +1,9 @@
 import { defineWebPlugin } from '@portal/web';
 import { KIT_GALLERY_ACCESS } from '../access';
-import en from './i18n/en.json';
 
 export default defineWebPlugin({
   id: 'kit-gallery',
-  i18n: { namespace: 'kit-gallery', en },
+  i18n: { namespace: 'kit-gallery', load: (lng) => import(`./i18n/${lng}.json`) },
   routes: [
     {
       path: '/kit-gallery',

@@ -1,7 +1,6 @@
 import { CalendarDate } from '@internationalized/date';
 import { type CalendarDay, formatIsoDay, parseIsoDay } from '@portal/core';
 import {
-  Button,
   Calendar,
   CalendarCell,
   CalendarGrid,
@@ -15,6 +14,7 @@ import {
   Popover,
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../components/Button';
 import { FieldHelp, FieldLabel } from './FieldParts';
 import * as styles from './form.css';
 import { type KitFieldProps, useKitField } from './useKitField';
@@ -62,20 +62,18 @@ export function DatePickerField(props: DatePickerFieldProps) {
         <DateInput ref={field.ref} className={styles.dateInput}>
           {(segment) => <DateSegment segment={segment} className={styles.dateSegment} />}
         </DateInput>
-        <Button className={styles.button} aria-label={t('form.openCalendar')}>
-          ▾
-        </Button>
+        <Button aria-label={t('form.openCalendar')}>▾</Button>
       </Group>
       <FieldHelp description={props.description} errorText={errorText} />
       <Popover className={styles.popover}>
         <Dialog>
           <Calendar className={styles.calendar}>
             <header className={styles.calendarHeader}>
-              <Button slot="previous" className={styles.button} aria-label={t('form.previousMonth')}>
+              <Button slot="previous" aria-label={t('form.previousMonth')}>
                 ‹
               </Button>
               <Heading />
-              <Button slot="next" className={styles.button} aria-label={t('form.nextMonth')}>
+              <Button slot="next" aria-label={t('form.nextMonth')}>
                 ›
               </Button>
             </header>

@@ -1,5 +1,6 @@
-import { Button, FileTrigger } from 'react-aria-components';
+import { FileTrigger } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../components/Button';
 import * as styles from './form.css';
 import { type KitFieldProps, useKitField } from './useKitField';
 
@@ -35,7 +36,7 @@ export function FilePickerField(props: FilePickerFieldProps) {
         allowsMultiple={props.allowsMultiple ?? false}
         onSelect={add}
       >
-        <Button ref={field.ref} className={styles.button} isDisabled={props.isDisabled ?? false} aria-invalid={isInvalid || undefined}>
+        <Button ref={field.ref} isDisabled={props.isDisabled ?? false} aria-invalid={isInvalid || undefined}>
           {props.allowsMultiple ? t('form.chooseFiles') : t('form.chooseFile')}
         </Button>
       </FileTrigger>
@@ -46,11 +47,7 @@ export function FilePickerField(props: FilePickerFieldProps) {
           {files.map((file, index) => (
             <li key={`${file.name}-${index}`}>
               {file.name}{' '}
-              <Button
-                className={styles.button}
-                aria-label={t('form.removeFile', { name: file.name })}
-                onPress={() => field.onChange(files.filter((_, i) => i !== index))}
-              >
+              <Button aria-label={t('form.removeFile', { name: file.name })} onPress={() => field.onChange(files.filter((_, i) => i !== index))}>
                 ×
               </Button>
             </li>

@@ -1,8 +1,8 @@
 import { evaluatePasswordPolicy, type PasswordRule } from '@portal/core';
 import { useId, useState } from 'react';
-import { Button } from 'react-aria-components';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../components/Button';
 import * as styles from './form.css';
 import { MaskedInputField } from './MaskedInputField';
 import type { TextFieldProps } from './TextFields';
@@ -31,7 +31,7 @@ export function PasswordField({ rules = [], ...props }: PasswordFieldProps) {
       toDisplay={(v) => v}
       forceInvalid={typed && !policy.valid}
       adornment={
-        <Button className={styles.button} onPress={() => setVisible((v) => !v)} aria-pressed={visible}>
+        <Button onPress={() => setVisible((v) => !v)} aria-pressed={visible}>
           {visible ? t('form.hidePassword') : t('form.showPassword')}
         </Button>
       }

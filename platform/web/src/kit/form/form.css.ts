@@ -36,32 +36,6 @@ export const input = style({
 
 export const inputRow = style({ display: 'flex', alignItems: 'stretch', gap: vars.space.xsmall });
 
-export const button = style({
-  fontFamily: vars.font.body,
-  fontSize: vars.font.size.standard,
-  color: vars.color.foreground.text,
-  background: vars.color.background.surfaceRaised,
-  border: `1px solid ${vars.color.border.standard}`,
-  borderRadius: vars.radius.standard,
-  padding: `${vars.space.small} ${vars.space.medium}`,
-  cursor: 'pointer',
-  selectors: {
-    '&[data-focus-visible]': focusRing,
-    '&[data-hovered]': { borderColor: vars.color.border.focus },
-    '&[data-disabled]': { opacity: 0.6, cursor: 'default' },
-  },
-});
-
-export const primaryButton = style([
-  button,
-  {
-    color: vars.color.foreground.onBrandAccent,
-    background: vars.color.background.brandAccent,
-    borderColor: vars.color.background.brandAccent,
-    selectors: { '&[data-hovered]': { background: vars.color.background.brandAccentHover } },
-  },
-]);
-
 export const popover = style({
   background: vars.color.background.surfaceRaised,
   border: `1px solid ${vars.color.border.standard}`,

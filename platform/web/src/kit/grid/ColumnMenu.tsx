@@ -1,5 +1,6 @@
-import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../components/Button';
 import * as formStyles from '../form/form.css';
 
 export interface ColumnMenuProps {
@@ -13,9 +14,7 @@ export function ColumnMenu({ columns, visible, onChange }: ColumnMenuProps) {
   const { t } = useTranslation('kit');
   return (
     <MenuTrigger>
-      <Button className={formStyles.button} aria-label={t('grid.showColumns')}>
-        {t('grid.columns')} ▾
-      </Button>
+      <Button aria-label={t('grid.showColumns')}>{t('grid.columns')} ▾</Button>
       <Popover className={formStyles.popover}>
         <Menu
           className={formStyles.listBox}

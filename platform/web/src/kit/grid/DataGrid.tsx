@@ -1,9 +1,9 @@
 import type { GridResult } from '@portal/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useReducer, useState } from 'react';
-import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useInRouterContext } from 'react-router-dom';
+import { Button } from '../components/Button';
 import * as formStyles from '../form/form.css';
 import { useKit } from '../KitProvider';
 import { ColumnMenu } from './ColumnMenu';
@@ -52,10 +52,10 @@ export interface DataGridProps<T> {
   renderExpanded?: (row: T) => ReactNode;
   /** URL prefix for page, size, sort, filters and search; without it (or a router) state stays in memory. */
   stateKey?: string;
-  /** Shows CSV and Excel buttons; remote grids also need exportUrl. */
+  /** Shows CSV and Excel buttons; remote grids also need exportFile. */
   exportable?: boolean;
-  exportUrl?: string;
-  fetcher?: ExportFetcher;
+  /** Remote grids: fetches the export file from the server. */
+  exportFile?: ExportFetcher;
   /** Local export file name without extension. */
   exportName?: string;
   /** Fixed row height (px) used for windowing. */
@@ -133,9 +133,9 @@ function RemoteGrid<T>(props: Resolved<T> & { fetchPage: FetchPage<T> }) {
         return all.Items.map(props.getRowId);
       }}
       runExport={async (format, columns) => {
-        if (!props.exportUrl) return;
+        if (!props.exportFile) return;
         const { pageIndex: _p, pageSize: _s, ...rest } = request;
-        await exportRemote(props.exportUrl, { ...rest, format, columns: columns.map((c) => ({ id: c.id, header: c.header })) }, props.fetcher);
+        await exportRemote({ ...rest, format, columns: columns.map((c) => ({ id: c.id, header: c.header })) }, props.exportFile);
       }}
     />
   );
@@ -227,7 +227,7 @@ function GridShell<T>(props: ShellProps<T>) {
     try {
       if (props.runExport) await props.runExport(format, visibleColumns);
       else
-        exportLocal(
+        await exportLocal(
           visibleColumns,
           allRows.map((r) => r.original),
           format,
@@ -240,7 +240,7 @@ function GridShell<T>(props: ShellProps<T>) {
     }
   };
 
-  const canExport = (props.exportable ?? false) && (!props.remote || props.exportUrl !== undefined);
+  const canExport = (props.exportable ?? false) && (!props.remote || props.exportFile !== undefined);
   const hideable = props.columns.filter((c) => c.hideable !== false);
 
   return (
@@ -272,10 +272,10 @@ function GridShell<T>(props: ShellProps<T>) {
         ) : null}
         {canExport ? (
           <>
-            <Button className={formStyles.button} isDisabled={exporting} onPress={() => void doExport('csv')}>
+            <Button isDisabled={exporting} onPress={() => void doExport('csv')}>
               {exporting ? t('grid.exporting') : t('grid.exportCsv')}
             </Button>
-            <Button className={formStyles.button} isDisabled={exporting} onPress={() => void doExport('xlsx')}>
+            <Button isDisabled={exporting} onPress={() => void doExport('xlsx')}>
               {exporting ? t('grid.exporting') : t('grid.exportExcel')}
             </Button>
           </>
@@ -285,13 +285,11 @@ function GridShell<T>(props: ShellProps<T>) {
         <div className={styles.selectionBar} aria-live="polite">
           <span>{t('grid.selectedCount', { count: selection.size })}</span>
           {selectionMode === 'multiple' && pageAllSelected && total > pageIds.length && selection.size < acrossCount ? (
-            <Button className={formStyles.button} onPress={() => void selectAcross()}>
+            <Button onPress={() => void selectAcross()}>
               {total > max ? t('grid.selectAcrossCapped', { count: acrossCount }) : t('grid.selectAcross', { count: acrossCount })}
             </Button>
           ) : null}
-          <Button className={formStyles.button} onPress={() => dispatch({ type: 'clear' })}>
-            {t('grid.clearSelection')}
-          </Button>
+          <Button onPress={() => dispatch({ type: 'clear' })}>{t('grid.clearSelection')}</Button>
         </div>
       ) : null}
       <GridTable

@@ -1,7 +1,6 @@
 import { useId } from 'react';
-import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import * as formStyles from '../form/form.css';
+import { Button } from '../components/Button';
 import * as styles from './dataGrid.css';
 import { pageCount } from './gridState';
 
@@ -32,17 +31,17 @@ export function GridPager({ pageIndex, pageSize, pageSizes, total, onPage, onPag
       </select>
       <span className={styles.spacer} />
       <span aria-live="polite">{t('grid.rangeStatus', { from, to, total })}</span>
-      <Button className={formStyles.button} aria-label={t('grid.firstPage')} isDisabled={pageIndex === 0} onPress={() => onPage(0)}>
+      <Button aria-label={t('grid.firstPage')} isDisabled={pageIndex === 0} onPress={() => onPage(0)}>
         «
       </Button>
-      <Button className={formStyles.button} aria-label={t('grid.previousPage')} isDisabled={pageIndex === 0} onPress={() => onPage(pageIndex - 1)}>
+      <Button aria-label={t('grid.previousPage')} isDisabled={pageIndex === 0} onPress={() => onPage(pageIndex - 1)}>
         ‹
       </Button>
       <span>{t('grid.pageStatus', { page: pageIndex + 1, pages })}</span>
-      <Button className={formStyles.button} aria-label={t('grid.nextPage')} isDisabled={pageIndex >= pages - 1} onPress={() => onPage(pageIndex + 1)}>
+      <Button aria-label={t('grid.nextPage')} isDisabled={pageIndex >= pages - 1} onPress={() => onPage(pageIndex + 1)}>
         ›
       </Button>
-      <Button className={formStyles.button} aria-label={t('grid.lastPage')} isDisabled={pageIndex >= pages - 1} onPress={() => onPage(pages - 1)}>
+      <Button aria-label={t('grid.lastPage')} isDisabled={pageIndex >= pages - 1} onPress={() => onPage(pages - 1)}>
         »
       </Button>
     </nav>

@@ -1,7 +1,7 @@
 import type { Row, Table } from '@tanstack/react-table';
 import { Fragment, type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../components/Button';
 import * as formStyles from '../form/form.css';
 import { DebouncedInput } from './DebouncedInput';
 import * as styles from './dataGrid.css';
@@ -133,7 +133,6 @@ export function GridTable<T>(props: GridTableProps<T>) {
           {expandable ? (
             <td className={styles.cell} {...cellProps(rowNumber, col++)}>
               <Button
-                className={formStyles.button}
                 excludeFromTabOrder
                 aria-expanded={isExpanded}
                 aria-label={isExpanded ? t('grid.collapseRow', { row: rowLabel }) : t('grid.expandRow', { row: rowLabel })}
@@ -285,9 +284,7 @@ export function GridTable<T>(props: GridTableProps<T>) {
                 {status === 'error' && props.onRetry ? (
                   <>
                     {' '}
-                    <Button className={formStyles.button} onPress={props.onRetry}>
-                      {t('grid.retry')}
-                    </Button>
+                    <Button onPress={props.onRetry}>{t('grid.retry')}</Button>
                   </>
                 ) : null}
               </td>

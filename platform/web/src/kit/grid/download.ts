@@ -1,4 +1,4 @@
-import { toCsv, writeXlsx, XLSX_MIME } from '@portal/core';
+import { type CellValue, toCsv } from '@portal/core';
 import { exportFileName, exportTable } from './cellValues';
 import type { ExportFetcher, ExportFormat, ExportRequest, GridColumn } from './types';
 
@@ -15,22 +15,32 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-export const defaultFetcher: ExportFetcher = (url, body) =>
-  fetch(url, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+/** Remote export: the server streams the file (through the plugin's file endpoint); the name comes from x-filename. */
+export async function exportRemote(body: ExportRequest, exportFile: ExportFetcher): Promise<void> {
+  const { blob, fileName } = await exportFile(body);
+  saveBlob(blob, exportFileName(fileName, body.format));
+}
 
-/** Remote export: the server streams the file; the name comes from x-filename. */
-export async function exportRemote(url: string, body: ExportRequest, fetcher: ExportFetcher = defaultFetcher): Promise<void> {
-  const response = await fetcher(url, body);
-  if (!response.ok) throw new Error(`Export failed with status ${response.status}`);
-  saveBlob(await response.blob(), exportFileName(response.headers.get('x-filename'), body.format));
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A one-sheet workbook through exceljs, the server's spreadsheet library too. It loads on the first export only: it is large and no page needs it. */
+async function xlsxBlob(sheetName: string, header: readonly string[], cells: readonly (readonly CellValue[])[]): Promise<Blob> {
+  const { Workbook } = await import('exceljs');
+  const workbook = new Workbook();
+  const sheet = workbook.addWorksheet(
+    sheetName
+      .replace(/[:\\/?*[\]]/g, ' ')
+      .trim()
+      .slice(0, 31) || 'Sheet1',
+  );
+  sheet.addRow([...header]).font = { bold: true };
+  for (const row of cells) sheet.addRow(row.map((v) => v ?? null));
+  return new Blob([await workbook.xlsx.writeBuffer()], { type: XLSX_MIME });
 }
 
 /** Local export of already loaded rows (all filtered and sorted rows, not only the page). */
-export function exportLocal<T>(columns: readonly GridColumn<T>[], rows: readonly T[], format: ExportFormat, baseName = 'export'): void {
+export async function exportLocal<T>(columns: readonly GridColumn<T>[], rows: readonly T[], format: ExportFormat, baseName = 'export'): Promise<void> {
   const { header, cells } = exportTable(columns, rows);
-  const blob =
-    format === 'csv'
-      ? new Blob([toCsv(header, cells)], { type: 'text/csv;charset=utf-8' })
-      : new Blob([writeXlsx({ name: baseName, header, rows: cells }) as BlobPart], { type: XLSX_MIME });
+  const blob = format === 'csv' ? new Blob([toCsv(header, cells)], { type: 'text/csv;charset=utf-8' }) : await xlsxBlob(baseName, header, cells);
   saveBlob(blob, exportFileName(baseName, format));
 }

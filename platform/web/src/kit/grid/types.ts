@@ -39,7 +39,8 @@ export interface PageRequest {
 export type FetchPage<T> = (request: PageRequest) => Promise<GridResult<T>>;
 
 /** Injected so the app can add auth; must resolve with the streamed export response. */
-export type ExportFetcher = (url: string, body: ExportRequest) => Promise<Response>;
+/** Calls the plugin's file endpoint for a remote export: `(body) => api.call(Api.export, { body })`. */
+export type ExportFetcher = (body: ExportRequest) => Promise<{ blob: Blob; fileName: string }>;
 
 export interface ExportRequest extends Omit<PageRequest, 'pageIndex' | 'pageSize'> {
   format: ExportFormat;

@@ -87,7 +87,13 @@ export const linkRoutes = [
           if (reg[0] && reg[0].activated_at === null) purpose = 'activate';
         }
         if (!purpose) {
-          await ctx.audit({ action: 'account.reset.request', outcome: 'refused', entity: 'user', entityId: user.id, detail: { reason: 'account deactivated' } });
+          await ctx.audit({
+            action: 'account.reset.request',
+            outcome: 'refused',
+            entity: 'user',
+            entityId: user.id,
+            detail: { reason: 'account deactivated' },
+          });
           return;
         }
         const urlId = await issueLink(sql, user.id, purpose);

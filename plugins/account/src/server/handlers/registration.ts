@@ -37,7 +37,9 @@ export const registrationRoutes = [
       let created: { userId: string; memberId: number | null; memberNumber: string | null; urlId: string | null };
       try {
         created = await database.sql.transaction(async (tx) => {
-          const member = isMember ? await services.members.create({ brand: brand.id, firstName: body.FirstName, lastName: body.LastName, email: userName }, tx) : null;
+          const member = isMember
+            ? await services.members.create({ brand: brand.id, firstName: body.FirstName, lastName: body.LastName, email: userName }, tx)
+            : null;
           const userId = await services.identity.createUser(
             {
               userName,
@@ -53,10 +55,20 @@ export const registrationRoutes = [
             },
             tx,
           );
-          await tx.query('INSERT INTO account_registrations (user_id, brand, activated_at) VALUES ($1, $2, $3)', [userId, brand.id, activeNow ? new Date() : null]);
+          await tx.query('INSERT INTO account_registrations (user_id, brand, activated_at) VALUES ($1, $2, $3)', [
+            userId,
+            brand.id,
+            activeNow ? new Date() : null,
+          ]);
           const urlId = activeNow ? null : await issueLink(tx, userId, 'activate');
           await ctx.audit(
-            { action: 'account.register', entity: 'user', entityId: userId, memberId: member?.memberId ?? null, detail: { userName, brand: brand.id, role, active: activeNow } },
+            {
+              action: 'account.register',
+              entity: 'user',
+              entityId: userId,
+              memberId: member?.memberId ?? null,
+              detail: { userName, brand: brand.id, role, active: activeNow },
+            },
             tx,
           );
           return { userId, memberId: member?.memberId ?? null, memberNumber: member?.memberNumber ?? null, urlId };
@@ -71,7 +83,13 @@ export const registrationRoutes = [
           await services.mail.send(activationMail({ brand, site: siteAddress(ctx, brand), to: userName, firstName: body.FirstName, urlId: created.urlId }));
         } catch (e) {
           req.log.error({ err: e }, 'activation mail failed');
-          await ctx.audit({ action: 'account.mail.activation', outcome: 'failure', entity: 'user', entityId: created.userId, detail: { error: (e as Error).message } });
+          await ctx.audit({
+            action: 'account.mail.activation',
+            outcome: 'failure',
+            entity: 'user',
+            entityId: created.userId,
+            detail: { error: (e as Error).message },
+          });
           throw new ApiError(502, Text.activationMailFailed);
         }
       }

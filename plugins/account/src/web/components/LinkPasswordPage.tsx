@@ -82,7 +82,11 @@ function LinkForm({ kind, urlId, questions, rules }: { kind: LinkKind; urlId: st
     try {
       const data =
         kind === 'activate'
-          ? await api.call(AccountApi.activate, { body: { UrlID: urlId, Password, ConfirmPassword, Questions: questionsPayload(values as never) } }, { notify: false })
+          ? await api.call(
+              AccountApi.activate,
+              { body: { UrlID: urlId, Password, ConfirmPassword, Questions: questionsPayload(values as never) } },
+              { notify: false },
+            )
           : await api.call(AccountApi.resetPassword, { body: { UrlId: urlId, Password, ConfirmPassword, MemberNumber: '' } }, { notify: false });
       result = { ok: true, data };
     } catch (error) {

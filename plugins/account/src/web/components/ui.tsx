@@ -1,4 +1,3 @@
-import type { PasswordRule } from '@portal/core';
 import { type ApiClient, useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { AccountApi } from '../../contract';

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { type Claim, type ClaimDetails, ClaimsApi } from '../../contract';
-import { ClaimForm, toPayload } from '../shared/ClaimForm';
-import * as css from '../shared/claims.css';
-import { claimTypeName, money, statusName } from '../shared/format';
-import { useClaimLookups } from '../shared/useClaimLookups';
+import { type Claim, ClaimsApi } from '../../contract';
+import { ClaimForm, toPayload } from '../components/ClaimForm';
+import * as css from '../components/claims.css';
+import { claimTypeName, money, statusName } from '../components/format';
+import { useClaimLookups } from '../components/useClaimLookups';
 
 function ClaimView({ claim }: { claim: Claim }) {
   const { t } = useTranslation('claims');
@@ -55,7 +55,7 @@ export default function ClaimDetailPage() {
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
   const key = ['claims', 'details', id];
-  const details = useQuery({ queryKey: key, queryFn: () => api.post<ClaimDetails>(ClaimsApi.details, { ClaimID: Number(id) }, { notify: false }) });
+  const details = useQuery({ queryKey: key, queryFn: () => api.call(ClaimsApi.details, { body: { ClaimID: Number(id) } }, { notify: false }) });
 
   if (details.isPending) return <p aria-busy="true">{t('detail.loading')}</p>;
   if (details.isError)
@@ -79,7 +79,9 @@ export default function ClaimDetailPage() {
             onSave={async (v) => {
               setBusy(true);
               try {
-                await api.post(ClaimsApi.update, { ClaimID: claim.ClaimID, Version: claim.Version, ...toPayload(v, hasAnyRole(roles, [Roles.SuperUser])) });
+                await api.call(ClaimsApi.update, {
+                  body: { ClaimID: claim.ClaimID, Version: claim.Version, ...toPayload(v, hasAnyRole(roles, [Roles.SuperUser])) },
+                });
                 await queryClient.invalidateQueries({ queryKey: ['claims'] });
                 setEditing(false);
               } catch {

@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { ClaimsAccess } from '../../access';
-import { type Claim, type ClaimSearchInput, ClaimsApi } from '../../contract';
-import { BillsGrid } from '../shared/BillsGrid';
-import * as css from '../shared/claims.css';
-import { monthsAgo } from '../shared/format';
-import { useClaimLookups } from '../shared/useClaimLookups';
+import { type ClaimSearchInput, ClaimsApi } from '../../contract';
+import { BillsGrid } from '../components/BillsGrid';
+import * as css from '../components/claims.css';
+import { monthsAgo } from '../components/format';
+import { useClaimLookups } from '../components/useClaimLookups';
 
 // Masked text dates (MM/DD/YYYY): lighter than the calendar picker on the members' landing page.
 const maskedDate = z.string().refine((v) => v.trim() === '' || parseMaskedDate(v) !== null, 'validation.dateInvalid');
@@ -72,7 +72,7 @@ function ClaimIdLookup() {
     }
     setState({ kind: 'loading' });
     try {
-      const claim = await api.get<Claim>(ClaimsApi.getById.replace(':id', value.trim()), { notify: false });
+      const claim = await api.call(ClaimsApi.getById, { params: { id: value.trim() } }, { notify: false });
       setState({ kind: 'loaded' });
       navigate(`/claims/${claim.ClaimID}`);
     } catch {
@@ -113,7 +113,7 @@ function StatusChange({ ids, onDone }: { ids: string[]; onDone: () => void }) {
     if (target === null || ids.length === 0) return;
     setBusy(true);
     try {
-      await api.post(ClaimsApi.changeStatusAM, { Ids: ids.map(Number), ClaimStatusID: target });
+      await api.call(ClaimsApi.changeStatusAM, { body: { Ids: ids.map(Number), ClaimStatusID: target } });
       onDone();
     } catch {
       // the API client showed the server's message
@@ -204,7 +204,7 @@ export default function ClaimsPage() {
       <ClaimIdLookup />
       <BillsGrid
         label={t('grid.label')}
-        url={ClaimsApi.search}
+        endpoint={ClaimsApi.search}
         filters={search}
         defaultSort={{ column: 'ClaimID', order: 'desc' }}
         stateKey="bills"

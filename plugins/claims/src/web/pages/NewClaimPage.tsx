@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ClaimsAccess } from '../../access';
-import { type Claim, ClaimsApi } from '../../contract';
-import { ClaimForm, toPayload } from '../shared/ClaimForm';
+import { ClaimsApi } from '../../contract';
+import { ClaimForm, toPayload } from '../components/ClaimForm';
 
 /** /claims-new: a new bill opens directly in edit; MemberID is asked for unless acting for a member. */
 export default function NewClaimPage() {
@@ -26,7 +26,7 @@ export default function NewClaimPage() {
         onSave={async (v) => {
           setBusy(true);
           try {
-            const created = await api.post<Claim>(ClaimsApi.create, toPayload(v, hasAnyRole(roles, [Roles.SuperUser])));
+            const created = await api.call(ClaimsApi.create, { body: toPayload(v, hasAnyRole(roles, [Roles.SuperUser])) });
             if (hasAnyRole(roles, ClaimsAccess.bills)) navigate(`/claims/${created.ClaimID}`, { replace: true });
             else {
               // CareGuardAdmin enters bills but does not open the bills list: confirm and start a fresh form.

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClaimsApi } from '../../contract';
-import { BillsGrid } from '../shared/BillsGrid';
-import { daysAgo } from '../shared/format';
+import { BillsGrid } from '../components/BillsGrid';
+import { daysAgo } from '../components/format';
 
 /** /pendingclaims (CareGuard): the last 90 days, PaidDate descending (spec 02 section 9). */
 export default function PendingClaimsPage() {
@@ -11,7 +11,7 @@ export default function PendingClaimsPage() {
   return (
     <BillsGrid
       label={t('grid.pendingLabel')}
-      url={ClaimsApi.searchAmethyst}
+      endpoint={ClaimsApi.searchAmethyst}
       filters={filters}
       defaultSort={{ column: 'PaidDate', order: 'desc' }}
       stateKey="pending"

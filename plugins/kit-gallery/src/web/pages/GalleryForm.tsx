@@ -1,6 +1,8 @@
 import { LookupCategory } from '@portal/core';
 import { showToast, useApi, useLookups } from '@portal/web';
 import {
+  Button,
+  ButtonGroup,
   CheckboxField,
   DatePickerField,
   EmailField,
@@ -19,7 +21,6 @@ import {
   useKitForm,
 } from '@portal/web/kit';
 import { useId, useMemo, useState } from 'react';
-import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import {
   APPOINTMENT_MAX,
@@ -79,7 +80,7 @@ export function GalleryForm() {
   const submit = async (values: GalleryFormValues) => {
     try {
       // The parsed values pass the same schema again on the server (files travel as name and size).
-      const data = await api.post<GalleryFormResponse>(KitGalleryApi.form, values, { notify: false });
+      const data = await api.call(KitGalleryApi.form, { body: values }, { notify: false });
       setResult(data);
       showToast({ kind: 'success', message: t('form.submitted', { name: data.FullName }) });
     } catch {
@@ -116,12 +117,11 @@ export function GalleryForm() {
         <RadioGroupField name="ContactPreference" label={t('form.contactPreference')} options={contactOptions} orientation="horizontal" isRequired />
         <FilePickerField name="Files" label={t('form.files')} description={t('form.filesHint', { count: MAX_FILES })} allowsMultiple maxFiles={MAX_FILES} />
         <CheckboxField name="Agree" label={t('form.agree')} className={css.wide} isRequired />
-        <div className={css.actions}>
-          <Button type="submit" className={css.primary}>
+        <ButtonGroup align="start" className={css.wide}>
+          <Button type="submit" variant="primary">
             {t('form.submit')}
           </Button>
           <Button
-            className={css.primary}
             onPress={() => {
               form.reset(EMPTY);
               setResult(null);
@@ -129,7 +129,7 @@ export function GalleryForm() {
           >
             {t('form.reset')}
           </Button>
-        </div>
+        </ButtonGroup>
         {result ? (
           <p className={`${css.result} ${css.wide}`} role="status" data-testid="form-result">
             {t('form.result', { name: result.FullName, fields: result.Fields, files: result.Files })}

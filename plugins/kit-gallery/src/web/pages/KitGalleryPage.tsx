@@ -1,14 +1,14 @@
 import { layoutCss, showToast } from '@portal/web';
-import { KitProvider, type Notify } from '@portal/web/kit';
+import { KitProvider, type Notify, Tabs } from '@portal/web/kit';
 import { useState } from 'react';
-import { type Key, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { ComponentsSection } from './ComponentsSection';
 import { GalleryForm } from './GalleryForm';
 import * as css from './gallery.css';
 import { LocalGridSection } from './LocalGridSection';
 import { RemoteGridSection } from './RemoteGridSection';
 
-const TABS = ['form', 'remote', 'local'] as const;
+const TABS = ['form', 'remote', 'local', 'components'] as const;
 type TabId = (typeof TABS)[number];
 
 const notify: Notify = (message, kind) => {
@@ -23,29 +23,24 @@ function initialTab(): TabId {
 
 export default function KitGalleryPage() {
   const { t } = useTranslation('kit-gallery');
+  const { t: tKit } = useTranslation('kit');
   const [tab, setTab] = useState<TabId>(initialTab);
   return (
     <KitProvider notify={notify}>
       <div className={`${layoutCss.card} ${css.page}`}>
         <p className={css.intro}>{t('intro')}</p>
-        <Tabs selectedKey={tab} onSelectionChange={(key: Key) => setTab(String(key) as TabId)}>
-          <TabList aria-label={t('tabs.label')} className={css.tabList}>
-            {TABS.map((id) => (
-              <Tab key={id} id={id} className={css.tab}>
-                {t(`tabs.${id}`)}
-              </Tab>
-            ))}
-          </TabList>
-          <TabPanel id="form" className={css.panel}>
-            <GalleryForm />
-          </TabPanel>
-          <TabPanel id="remote" className={css.panel}>
-            <RemoteGridSection />
-          </TabPanel>
-          <TabPanel id="local" className={css.panel}>
-            <LocalGridSection />
-          </TabPanel>
-        </Tabs>
+        <Tabs
+          aria-label={t('tabs.label')}
+          selectedKey={tab}
+          onSelectionChange={(id) => setTab(TABS.find((known) => known === id) ?? 'form')}
+          items={[
+            { id: 'form', label: t('tabs.form'), content: <GalleryForm /> },
+            { id: 'remote', label: t('tabs.remote'), content: <RemoteGridSection /> },
+            { id: 'local', label: t('tabs.local'), content: <LocalGridSection /> },
+            // The components' copy is in the kit namespace (see ComponentsSection).
+            { id: 'components', label: tKit('gallery.tab'), content: <ComponentsSection /> },
+          ]}
+        />
       </div>
     </KitProvider>
   );

@@ -1,9 +1,10 @@
 import { formatCurrency } from '@portal/core';
 import { useApi } from '@portal/web';
-import { DataGrid, type ExportFetcher, type FetchPage, type GridColumn } from '@portal/web/kit';
+import { DataGrid, type FetchPage, type GridColumn } from '@portal/web/kit';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  type ExportRequestBody,
   KitGalleryApi,
   ROW_COLUMNS,
   ROW_DEFAULT_PAGE_SIZE,
@@ -12,7 +13,6 @@ import {
   type RowsRequest,
   SAMPLE_ROW_COUNT,
   type SampleRow,
-  type SampleRowsResponse,
 } from '../../contract';
 import * as css from './gallery.css';
 
@@ -58,16 +58,7 @@ export function RemoteGridSection() {
         Filters: r.filters,
       };
       // Spec 02 section 7: search requests skip the loading bar (the grid shows its own busy state).
-      return api.post<SampleRowsResponse>(KitGalleryApi.rows, body, { skipLoadingBar: true });
-    },
-    [api],
-  );
-
-  /** The grid's fetcher wants a Response; the kernel client adds the auth headers and hands back the blob and name. */
-  const fetcher = useCallback<ExportFetcher>(
-    async (url, body) => {
-      const { blob, fileName } = await api.download(url, body, { notify: false });
-      return new Response(blob, { status: 200, headers: { 'x-filename': fileName, 'content-type': blob.type } });
+      return api.call(KitGalleryApi.rows, { body }, { skipLoadingBar: true });
     },
     [api],
   );
@@ -122,8 +113,7 @@ export function RemoteGridSection() {
         onSelectionChange={onSelectionChange}
         renderExpanded={renderExpanded}
         exportable
-        exportUrl={KitGalleryApi.exportRows}
-        fetcher={fetcher}
+        exportFile={(body) => api.call(KitGalleryApi.exportRows, { body: body as ExportRequestBody }, { notify: false })}
       />
       <p className={css.description} aria-live="polite" data-testid="remote-selected">
         {t('remote.selected', { count: selected })}

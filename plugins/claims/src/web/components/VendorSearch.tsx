@@ -21,7 +21,7 @@ export function VendorSearch({ onPick }: { onPick: (v: Vendor) => void }) {
     if (inFlight.current || q.trim().length < VENDOR_SEARCH_MIN) return;
     inFlight.current = true;
     try {
-      const found = await api.get<Vendor[]>(ClaimsApi.searchVendors.replace(':text', encodeURIComponent(q.trim())), { notify: false, skipLoadingBar: true });
+      const found = await api.call(ClaimsApi.searchVendors, { params: { text: q.trim() } }, { notify: false, skipLoadingBar: true });
       setResults(found);
     } catch {
       setResults([]);

@@ -23,7 +23,7 @@ export const CLAIM_INDEXES: readonly { name: string; sql: string }[] = [
   { name: 'claims_payee_idx', sql: 'CREATE INDEX claims_payee_idx ON claims (payee_id, claim_id DESC)' },
 ];
 
-export const claimsMigrations: Migration[] = [
+export const migrations: Migration[] = [
   {
     id: '0001_claims',
     sql: `
@@ -81,6 +81,14 @@ CREATE INDEX claim_status_history_claim_idx ON claim_status_history (claim_id, i
 
 INSERT INTO claim_payees (name, kind, city, state) VALUES
 ${PAYEES.map((p) => `(${lit(p.name)}, ${lit(p.kind)}, ${lit(p.city)}, ${lit(p.state)})`).join(',\n')};
+`,
+  },
+  {
+    id: '0002_free_text_payees',
+    sql: `
+-- A member's own payee name stays on the bill (payee_id NULL) instead of becoming a shared payee. The global
+-- search looks those names up on the bills themselves: this index holds only such bills, newest first.
+CREATE INDEX claims_free_text_payee_idx ON claims (claim_id DESC) WHERE payee_id IS NULL;
 `,
   },
 ];

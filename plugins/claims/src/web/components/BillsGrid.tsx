@@ -3,14 +3,15 @@ import { DataGrid, type GridColumn, type PageRequest } from '@portal/web/kit';
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { type Claim, type ClaimSearchInput, type ClaimSearchResult, PAGE_SIZES, type SortColumn } from '../../contract';
+import { type Claim, type ClaimSearchInput, type ClaimSearchResult, type ClaimsApi, PAGE_SIZES, type SortColumn } from '../../contract';
 import * as css from './claims.css';
 import { claimTypeName, money, statusName } from './format';
 import { useClaimLookups } from './useClaimLookups';
 
 interface Props {
   label: string;
-  url: string;
+  /** The bills list or the pending claims list: both take the bills filter. */
+  endpoint: typeof ClaimsApi.search | typeof ClaimsApi.searchAmethyst;
   filters: ClaimSearchInput;
   defaultSort: { column: SortColumn; order: 'asc' | 'desc' };
   stateKey: string;
@@ -21,7 +22,7 @@ interface Props {
 }
 
 /** A remote grid of bills: server-side sort, paging and filters; failures show as a 10 s warning toast. */
-export function BillsGrid({ label, url, filters, defaultSort, stateKey, selectable, onSelectionChange, actions, linkToDetail = true }: Props) {
+export function BillsGrid({ label, endpoint, filters, defaultSort, stateKey, selectable, onSelectionChange, actions, linkToDetail = true }: Props) {
   const api = useApi();
   const { t } = useTranslation('claims');
   const { statusNames, billTypeNames } = useClaimLookups();
@@ -29,9 +30,11 @@ export function BillsGrid({ label, url, filters, defaultSort, stateKey, selectab
   const fetchPage = useCallback(
     async (req: PageRequest): Promise<ClaimSearchResult> => {
       try {
-        return await api.post<ClaimSearchResult>(
-          url,
-          { ...filters, PageIndex: req.pageIndex, PageSize: req.pageSize, SortColumn: req.sortColumn ?? defaultSort.column, SortOrder: req.sortOrder },
+        return await api.call(
+          endpoint,
+          {
+            body: { ...filters, PageIndex: req.pageIndex, PageSize: req.pageSize, SortColumn: req.sortColumn ?? defaultSort.column, SortOrder: req.sortOrder },
+          },
           { notify: false, skipLoadingBar: true },
         );
       } catch (e) {
@@ -40,7 +43,7 @@ export function BillsGrid({ label, url, filters, defaultSort, stateKey, selectab
         throw e;
       }
     },
-    [api, url, filters, defaultSort.column],
+    [api, endpoint, filters, defaultSort.column],
   );
 
   const columns = useMemo<GridColumn<Claim>[]>(
@@ -91,7 +94,7 @@ export function BillsGrid({ label, url, filters, defaultSort, stateKey, selectab
       getRowId={(c) => String(c.ClaimID)}
       getRowLabel={(c) => t('grid.row', { id: c.ClaimID, payee: c.PayeeName })}
       fetchPage={fetchPage}
-      queryKey={['claims', url, filters]}
+      queryKey={['claims', endpoint.path, filters]}
       sortable
       pageSizes={PAGE_SIZES}
       defaultPageSize={20}

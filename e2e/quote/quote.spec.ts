@@ -1,0 +1,83 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn, site } from '../support';
+
+const seriousOrWorse = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+
+/** Picks an option of a kit select (a react-aria Select: a button that opens a listbox). */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('button', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function fill(page: Page, label: string, value: string) {
+  const field = page.getByLabel(label, { exact: true });
+  await field.fill(value);
+  await field.press('Tab');
+}
+
+// The seeded first company, Evergreen Mutual Life, wants a premium of at least $50,000 (plugins/quote-rules/src/server/seed.ts).
+const COMPANY = 'Evergreen Mutual Life';
+
+test('a CareQuote user builds a quote, sees why a company refuses it, fixes it, saves and reopens it', async ({ page }) => {
+  await signIn(page, 'quote', 'quote.carequote');
+  await page.goto(site('quote', '/quotes'));
+  await expect(page.getByRole('checkbox', { name: COMPANY })).toBeVisible();
+
+  await fill(page, 'Age of annuitant 1', '60');
+  await fill(page, 'Purchase date', '2026-01-15');
+
+  // Benefit 1: a lump sum; its COLA and term fields are disabled and say why.
+  await choose(page, 'Annuity type, benefit 1', 'LS – Lump sum');
+  await expect(page.getByLabel('COLA %, benefit 1')).toBeDisabled();
+  await expect(page.getByLabel('Term months, benefit 1')).toBeDisabled();
+  await expect(page.getByLabel('Term weeks, benefit 1')).toBeDisabled();
+  await expect(page.getByLabel('Term years, benefit 1')).toHaveValue('1');
+  const first = page.getByTestId('benefit-1');
+  await expect(first.getByText('A lump sum has no COLA')).toBeVisible();
+  await expect(first.getByText('A lump sum has no months or weeks').first()).toBeVisible();
+  await fill(page, 'Start date, benefit 1', '2026-06-01');
+  await fill(page, 'Premium, benefit 1', '20000');
+  await fill(page, 'Payment, benefit 1', '20000');
+
+  // Benefit 2: ten years period certain, monthly.
+  await page.getByRole('button', { name: 'Add benefit' }).click();
+  await choose(page, 'Annuity type, benefit 2', 'PC – Period certain');
+  await choose(page, 'Term type, benefit 2', 'Monthly');
+  await fill(page, 'Term years, benefit 2', '10');
+  await fill(page, 'Start date, benefit 2', '2026-03-01');
+  await fill(page, 'Premium, benefit 2', '20000');
+  await fill(page, 'Payment, benefit 2', '200');
+  await expect(page.getByLabel('COLA %, benefit 2')).toBeEnabled();
+
+  // The kit checkbox draws its own box over the native input: click the label, as a user does.
+  await page.getByText(COMPANY, { exact: true }).click();
+  await expect(page.getByRole('checkbox', { name: COMPANY })).toBeChecked();
+  const row = page.getByRole('row', { name: new RegExp(COMPANY) });
+  await expect(row.getByRole('cell', { name: 'Fail', exact: true })).toBeVisible();
+  await row.getByRole('button', { name: `Explain ${COMPANY}` }).click();
+  const explain = page.getByTestId('quote-explain');
+  const premium = explain.getByRole('row', { name: /Minimum premium/ });
+  await expect(premium).toContainText('Fail');
+  await expect(premium).toContainText('Total cost must be at least $50,000.00');
+  await expect(premium).toContainText('$40,000.00');
+
+  // Fix the premium: the company passes.
+  await fill(page, 'Premium, benefit 2', '40000');
+  await expect(row.getByRole('cell', { name: 'Pass', exact: true })).toBeVisible();
+  await expect(premium).toContainText('Pass');
+
+  const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(seriousOrWorse(axe.violations)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Save quote' }).click();
+  await expect(page).toHaveURL(/\/quotes\/\d+$/);
+  await expect(page.getByText(/Outcome as saved on/)).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText(/Outcome as saved on/)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(COMPANY) }).getByRole('cell', { name: 'Pass', exact: true })).toBeVisible();
+  await expect(page.getByLabel('COLA %, benefit 1')).toBeDisabled();
+  await expect(page.getByLabel('Premium, benefit 2')).toHaveValue('$40,000.00');
+});

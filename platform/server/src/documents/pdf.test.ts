@@ -1,0 +1,96 @@
+import type { Readable } from 'node:stream';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { type PdfDocumentSpec, renderPdf } from './pdf';
+
+async function bytes(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+/** The text of each page, through pdf.js (no poppler needed). */
+async function pagesOf(spec: PdfDocumentSpec): Promise<{ raw: Buffer; pages: string[] }> {
+  const raw = await bytes(renderPdf(spec));
+  const pdf = await getDocumentProxy(new Uint8Array(raw));
+  const { text } = await extractText(pdf, { mergePages: false });
+  return { raw, pages: text };
+}
+
+const brand = { displayName: 'CareGuard Finance', contacts: { phone: '1-800-555-0100', fax: '1-800-555-0101', supportEmail: 'support@example.com' } };
+const pad = (n: number) => String(n).padStart(3, '0');
+
+describe('renderPdf', () => {
+  it('writes a one-page PDF with the title, headings, paragraphs and label/value pairs', async () => {
+    const { raw, pages } = await pagesOf({
+      title: 'Claim statement',
+      brand,
+      blocks: [
+        { type: 'heading', text: 'Your claim' },
+        { type: 'paragraph', text: 'Café visit – balance due €12.50, thank you.' },
+        {
+          type: 'keyValue',
+          rows: [
+            { label: 'Claim number', value: 'CLM-2024-0042' },
+            { label: 'Patient', value: 'Pat Doe' },
+          ],
+        },
+      ],
+    });
+    expect(raw.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pages).toHaveLength(1);
+    const [page] = pages;
+    expect(page).toContain('Claim statement');
+    expect(page).toContain('Your claim');
+    expect(page).toContain('Café visit – balance due €12.50, thank you.');
+    expect(page).toMatch(/Claim number\s+CLM-2024-0042/);
+    expect(page).toMatch(/Patient\s+Pat Doe/);
+    expect(page).toContain('Page 1 of 1');
+    expect(page).toContain('CareGuard Finance');
+    expect(page).toContain('Phone 1-800-555-0100');
+    expect(page).toContain('support@example.com');
+  });
+
+  it('continues a long table across pages with its header repeated, every row once and in order', async () => {
+    const rows = Array.from({ length: 150 }, (_, i) => [`Row ${pad(i + 1)}`, `2024-03-${String((i % 28) + 1).padStart(2, '0')}`, `$${(i * 7.25).toFixed(2)}`]);
+    const { pages } = await pagesOf({
+      title: 'Payment history',
+      brand,
+      blocks: [
+        { type: 'paragraph', text: 'Every payment on the account.' },
+        {
+          type: 'table',
+          columns: [{ header: 'Reference' }, { header: 'Service date' }, { header: 'Amount paid', align: 'right' }],
+          rows,
+        },
+      ],
+    });
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    pages.forEach((page, i) => {
+      expect(page, `page ${i + 1}`).toMatch(/Reference\s+Service date\s+Amount paid/);
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+      expect(page).toContain('CareGuard Finance');
+      expect(page).toContain('Payment history');
+    });
+    const seen = pages.flatMap((page) => [...page.matchAll(/Row (\d{3})/g)].map((m) => Number(m[1])));
+    expect(seen).toEqual(rows.map((_, i) => i + 1));
+    expect(pages.join('\n')).toMatch(/Row 150\s+2024-03-10\s+\$1080\.25/);
+  });
+
+  it('flows a long paragraph onto the next page and keeps a table cell taller than a page to one page', async () => {
+    const sentence = 'This sentence fills the page so the paragraph must continue on the next one. ';
+    const { pages } = await pagesOf({
+      title: 'Terms',
+      blocks: [
+        { type: 'paragraph', text: `${sentence.repeat(80)}The end of the terms.` },
+        { type: 'table', columns: [{ header: 'Note' }], rows: [['word '.repeat(4000)], ['After the tall row']] },
+      ],
+    });
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    expect(pages.join('\n')).toContain('The end of the terms.');
+    expect(pages.at(-1)).toContain('After the tall row');
+    // No brand given: no contact line, still numbered.
+    expect(pages[0]).not.toContain('Phone');
+    expect(pages[0]).toContain(`Page 1 of ${pages.length}`);
+  });
+});

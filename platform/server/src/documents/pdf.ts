@@ -1,0 +1,139 @@
+import type { Readable } from 'node:stream';
+import PDFDocument from 'pdfkit';
+import { drawTable, type PdfTableColumn } from './pdfTable';
+
+export type { PdfTableColumn } from './pdfTable';
+
+export type PdfBlock =
+  | { type: 'heading'; text: string }
+  | { type: 'paragraph'; text: string }
+  /** Label and value pairs, e.g. a claim's details. */
+  | { type: 'keyValue'; rows: readonly { label: string; value: string }[] }
+  /** A table with a header row, repeated at the top of every page the table continues on. */
+  | { type: 'table'; columns: readonly PdfTableColumn[]; rows: readonly (readonly string[])[] };
+
+/** The brand a document is printed for: its name heads every page, its contacts are in every footer. */
+export interface PdfBrand {
+  displayName: string;
+  contacts?: { phone?: string; fax?: string; supportEmail?: string; infoEmail?: string };
+}
+
+export interface PdfDocumentSpec {
+  title: string;
+  brand?: PdfBrand;
+  blocks: readonly PdfBlock[];
+}
+
+const TEXT = '#1a1a1a';
+const MUTED = '#5a5a5a';
+const RULE = '#b4b4b4';
+// US Letter with 3/4-inch sides; the top and bottom leave room for the running header and the footer.
+const MARGINS = { top: 78, bottom: 64, left: 54, right: 54 };
+
+type Doc = PDFKit.PDFDocument;
+
+const contentWidth = (doc: Doc) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
+const bottomLimit = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
+
+function heading(doc: Doc, text: string): void {
+  const width = contentWidth(doc);
+  doc.font('Helvetica-Bold').fontSize(13);
+  // Keep a heading with at least three lines of what follows it.
+  if (doc.y + doc.heightOfString(text, { width }) + 12 + 3 * 14 > bottomLimit(doc)) doc.addPage();
+  else doc.y += 8;
+  doc.fillColor(TEXT).text(text, doc.page.margins.left, doc.y, { width });
+  doc.y += 4;
+}
+
+function paragraph(doc: Doc, text: string): void {
+  // pdfkit flows a long paragraph onto new pages by itself.
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(TEXT)
+    .text(text, doc.page.margins.left, doc.y, { width: contentWidth(doc), lineGap: 2 });
+  doc.y += 6;
+}
+
+/** The running header (brand, title) and footer (contacts, page n of m) on every page, drawn once all pages exist. */
+function decoratePages(doc: Doc, spec: PdfDocumentSpec): void {
+  const { start, count } = doc.bufferedPageRange();
+  const contacts = spec.brand?.contacts;
+  const contactLine = [contacts?.phone && `Phone ${contacts.phone}`, contacts?.fax && `Fax ${contacts.fax}`, contacts?.supportEmail]
+    .filter(Boolean)
+    .join('   |   ');
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    const { page } = doc;
+    const left = page.margins.left;
+    const width = contentWidth(doc);
+    const bottom = page.margins.bottom;
+    // Writing below the bottom margin would start a new page; lift the margin while drawing the footer.
+    page.margins.bottom = 0;
+    doc.fontSize(8).fillColor(MUTED);
+    if (spec.brand) doc.font('Helvetica-Bold').text(spec.brand.displayName, left, 40, { width: width / 2, height: 10, ellipsis: true, lineBreak: false });
+    doc.font('Helvetica').text(spec.title, left + width / 2, 40, { width: width / 2, height: 10, ellipsis: true, lineBreak: false, align: 'right' });
+    doc
+      .moveTo(left, 54)
+      .lineTo(left + width, 54)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+    const footerY = page.height - 44;
+    doc
+      .moveTo(left, footerY - 8)
+      .lineTo(left + width, footerY - 8)
+      .stroke();
+    if (contactLine) doc.text(contactLine, left, footerY, { width: width * 0.75, height: 10, ellipsis: true, lineBreak: false });
+    doc.text(`Page ${i - start + 1} of ${count}`, left, footerY, { width, align: 'right', lineBreak: false });
+    page.margins.bottom = bottom;
+  }
+}
+
+/**
+ * A paginated PDF (US Letter) of a title and blocks, as a stream to send or store. Text is set in the standard
+ * Helvetica, which covers Western European text (Windows-1252); other scripts would need an embedded font.
+ */
+export function renderPdf(spec: PdfDocumentSpec): Readable {
+  const doc: Doc = new PDFDocument({
+    size: 'LETTER',
+    margins: MARGINS,
+    // Pages stay in memory until the end so every footer can say "of m".
+    bufferPages: true,
+    displayTitle: true,
+    lang: 'en-US',
+    info: { Title: spec.title, ...(spec.brand ? { Author: spec.brand.displayName } : {}) },
+  });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .fillColor(TEXT)
+    .text(spec.title, MARGINS.left, MARGINS.top, { width: contentWidth(doc) });
+  doc.y += 6;
+  for (const block of spec.blocks) {
+    switch (block.type) {
+      case 'heading':
+        heading(doc, block.text);
+        break;
+      case 'paragraph':
+        paragraph(doc, block.text);
+        break;
+      case 'keyValue':
+        drawTable(doc, {
+          columns: [
+            { header: '', width: 1, bold: true },
+            { header: '', width: 2 },
+          ],
+          rows: block.rows.map((r) => [r.label, r.value]),
+          header: false,
+        });
+        break;
+      case 'table':
+        drawTable(doc, { columns: block.columns, rows: block.rows, header: true });
+        break;
+    }
+  }
+  decoratePages(doc, spec);
+  doc.end();
+  return doc;
+}

@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * Paths whose next segment is a secret: reset and activation link ids (each resets a password or activates an
+ * account), and the access tokens handed over in /activated/<token> and /t/<token>. Plugins adding such links
+ * add their prefix here. Each prefix must start at the beginning of a path: after the start of the text,
+ * white space, a quote, ':', '=', '(' or a scheme and host ("http://host:8080").
+ */
+export const SECRET_PATH_PREFIXES: string[] = [
+  '/login/reset/',
+  '/login/activate/',
+  '/api/account/reset/validate/',
+  '/api/account/activate/',
+  '/activated/',
+  '/t/',
+];
+
+export const REDACTED = '[redacted]';
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+let secretPaths: { source: string; re: RegExp } | null = null;
+function secretPathPattern(): RegExp {
+  const source = SECRET_PATH_PREFIXES.map(escapeRegExp).join('|');
+  if (secretPaths?.source !== source) {
+    // The secret runs to the next '/', '?', '#', white space, quote, backslash (JSON escapes) or angle bracket.
+    secretPaths = { source, re: new RegExp(`(?<=^|[\\s"'(:=]|[a-z][a-z0-9+.-]*://[^/\\s"']+)(${source})[^/?#\\s"'\\\\<>]+`, 'gi') };
+  }
+  secretPaths.re.lastIndex = 0;
+  return secretPaths.re;
+}
+
+/** The text with every secret path segment (SECRET_PATH_PREFIXES) replaced by [redacted]. */
+export function redactSecrets(text: string): string {
+  return text.replace(secretPathPattern(), `$1${REDACTED}`);
+}
+
+interface RequestLike {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  headers?: Record<string, string | string[] | undefined>;
+  socket?: { remotePort?: number };
+}
+
+/**
+ * Logger options that keep link ids and handed-over tokens out of every log line: the request serializer
+ * redacts the URL, and a last hook on each finished line catches a URL anywhere else (a "Route ... not
+ * found" message, an error's message or stack). Applied to whatever options the app is given.
+ */
+export function redactingLogger(logger: boolean | object, level: string): false | object {
+  if (logger === false) return false;
+  const base = (logger === true ? { level } : logger) as {
+    serializers?: Record<string, (v: never) => unknown>;
+    hooks?: { streamWrite?: (s: string) => string };
+  };
+  const write = base.hooks?.streamWrite;
+  return {
+    ...base,
+    serializers: {
+      ...base.serializers,
+      req: (req: RequestLike) => ({
+        method: req.method,
+        url: req.url === undefined ? undefined : redactSecrets(req.url),
+        version: req.headers?.['accept-version'],
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
+    hooks: { ...base.hooks, streamWrite: (line: string) => redactSecrets(write ? write(line) : line) },
+  };
+}
+
+/** Answers of the API: never stored by a browser or a shared cache (they carry member data and tokens). */
+export function isApiPath(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? '';
+  return path.startsWith('/api/') || path === '/token' || path === '/config' || path === '/health';
+}
+
+/**
+ * The Content-Security-Policy of every answer, the brand sites' included. Scripts only from the site itself
+ * (tokens live in sessionStorage, so an injected script would take the session); no framing of the portal and
+ * no frames in it unless a page widens frame-src with allowFrameSources(). Style attributes are allowed: React
+ * sets its style props through the CSSOM, which the policy does not govern, but a library writing the
+ * attribute itself would break, and a style attribute can neither run script nor read the page.
+ * <style> elements and style sheets stay limited to the site's own files.
+ */
+export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'connect-src': ["'self'"],
+  'font-src': ["'self'", 'data:'],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'frame-src': ["'none'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'manifest-src': ["'self'"],
+  'object-src': ["'none'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'"],
+  'style-src-attr': ["'unsafe-inline'"],
+  'worker-src': ["'none'"],
+};
+
+/** Renders directives as a Content-Security-Policy header value. */
+export function renderCsp(directives: Readonly<Record<string, readonly string[]>>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+function parseCsp(header: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const part of header.split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) out[name.toLowerCase()] = values;
+  }
+  return out;
+}
+
+function currentCsp(reply: FastifyReply): Record<string, string[]> {
+  const header = reply.getHeader('content-security-policy');
+  return typeof header === 'string' ? parseCsp(header) : Object.fromEntries(Object.entries(CSP_DIRECTIVES).map(([k, v]) => [k, [...v]]));
+}
+
+function setDirective(reply: FastifyReply, name: string, values: string[]): void {
+  const csp = currentCsp(reply);
+  csp[name] = values;
+  reply.header('content-security-policy', renderCsp(csp));
+}
+
+/**
+ * Lets this answer's page frame the given provider origins (a hosted card form, bank linking), and only
+ * those: frame-src becomes exactly the union of the origins allowed so far. Call it on the answer that
+ * serves the page. Throws on anything but an http(s) origin, so a path or a wildcard cannot slip in.
+ */
+export function allowFrameSources(reply: FastifyReply, origins: readonly string[]): void {
+  const checked = origins.map((o) => {
+    const u = new URL(o);
+    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.origin !== o.replace(/\/$/, '')) {
+      throw new Error(`allowFrameSources takes origins such as https://pay.example.com, got "${o}"`);
+    }
+    return u.origin;
+  });
+  const now = (currentCsp(reply)['frame-src'] ?? []).filter((v) => v !== "'none'");
+  const merged = [...new Set([...now, ...checked])];
+  setDirective(reply, 'frame-src', merged.length ? merged : ["'none'"]);
+}
+
+/** Allows one inline <style> element on this answer's page, by the hash of its exact text. */
+export function allowInlineStyle(reply: FastifyReply, css: string): void {
+  const hash = `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
+  const now = currentCsp(reply)['style-src'] ?? ["'self'"];
+  setDirective(reply, 'style-src', [...new Set([...now, hash])]);
+}
+
+/**
+ * Security headers on every answer (@fastify/helmet): the CSP above, X-Content-Type-Options nosniff,
+ * Referrer-Policy no-referrer (a reset page's URL holds its link id), X-Frame-Options DENY for browsers
+ * without frame-ancestors, and the rest of helmet's defaults. API answers also get Cache-Control: no-store.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: Object.fromEntries(Object.entries(CSP_DIRECTIVES).map(([k, v]) => [k, [...v]])),
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
+  });
+  // Synchronous hook: an async one costs a promise per request on every route.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (isApiPath(req.url)) reply.header('cache-control', 'no-store');
+    done();
+  });
+}

@@ -1,0 +1,126 @@
+import { formatLocale, type Language } from '@portal/core';
+import { describe, expect, it } from 'vitest';
+import {
+  changeAppLanguage,
+  completePlurals,
+  createI18n,
+  detectLanguage,
+  ensurePluginNamespace,
+  type LazyNamespace,
+  loadNamespaces,
+  withBrandCopy,
+  withPluginNamespace,
+} from '.';
+
+const HELP = {
+  en: { title: 'Help', intro: 'Default intro', welcome: 'Welcome to {{brand}}', rows_one: '{{count}} row', rows_other: '{{count}} rows' },
+  es: { title: 'Ayuda', intro: 'Introducción', welcome: 'Bienvenido a {{brand}}', rows_one: '{{count}} fila', rows_other: '{{count}} filas' },
+};
+const KIT = { en: { close: 'Close' }, es: { close: 'Cerrar' } };
+
+/** A namespace whose loader records each language asked for. */
+function recorded(namespace: string, texts: Record<Language, Record<string, unknown>>) {
+  const calls: Language[] = [];
+  const ns: LazyNamespace = {
+    namespace,
+    load: async (lng) => {
+      calls.push(lng);
+      return { default: texts[lng] };
+    },
+  };
+  return { ns, calls };
+}
+
+function setup(language: Language = 'en') {
+  const help = recorded('help', HELP);
+  const kit = recorded('kit', KIT);
+  const brand = { displayName: 'CareGuard', copy: { 'help:intro': 'Brand intro', 'core:login.title': 'Log on' } };
+  const { i18n, ready } = createI18n({ plugins: [{ id: 'help-plugin', i18n: help.ns }], shared: [kit.ns], brand, language });
+  return { i18n, ready, help, kit };
+}
+
+describe('brand copy and plural forms', () => {
+  it('overrides English text of one namespace, leaves the source and other languages alone', () => {
+    const source = { intro: 'Default', nested: { a: 'x' } };
+    const copy = { 'help:intro': 'Brand', 'help:nested.a': 'y', 'claims:intro': 'Other' };
+    expect(withBrandCopy('help', 'en', source, copy)).toEqual({ intro: 'Brand', nested: { a: 'y' } });
+    expect(source).toEqual({ intro: 'Default', nested: { a: 'x' } });
+    expect(withBrandCopy('help', 'es', source, copy)).toBe(source);
+    expect(withBrandCopy('account', 'en', source, copy)).toBe(source);
+  });
+
+  it("gives Spanish its 'many' form from the 'other' form, nested too", () => {
+    const es = completePlurals('es', { n_one: 'una', n_other: 'varias', deep: { m_one: 'a', m_other: 'b' }, plain: 'x' });
+    expect(es).toEqual({ n_one: 'una', n_other: 'varias', n_many: 'varias', deep: { m_one: 'a', m_other: 'b', m_many: 'b' }, plain: 'x' });
+    expect(completePlurals('en', { n_one: 'one', n_other: 'other' })).toEqual({ n_one: 'one', n_other: 'other' });
+  });
+});
+
+describe('detectLanguage', () => {
+  it('prefers the stored choice, then a Spanish browser, else English', () => {
+    expect(detectLanguage('es', ['en-US'])).toBe('es');
+    expect(detectLanguage('en', ['es-MX'])).toBe('en');
+    expect(detectLanguage(null, ['es-US', 'en'])).toBe('es');
+    expect(detectLanguage(null, ['es'])).toBe('es');
+    expect(detectLanguage(null, ['fr-FR', 'es'])).toBe('en');
+    expect(detectLanguage('de', ['en-GB'])).toBe('en');
+    expect(detectLanguage(null, [])).toBe('en');
+  });
+});
+
+describe('createI18n: lazy namespaces', () => {
+  it('has the kernel strings at once in English, with the brand copy and the {{brand}} variable', () => {
+    const { i18n, help } = setup();
+    expect(i18n.isInitialized).toBe(true);
+    expect(i18n.t('login.title')).toBe('Log on');
+    expect(i18n.t('login.intro')).toBe('Welcome to CareGuard. Sign in to manage your account.');
+    expect(help.calls).toEqual([]);
+  });
+
+  it("loads a plugin's namespace with the shared ones on demand, once, with the brand copy", async () => {
+    const { i18n, help, kit } = setup();
+    await ensurePluginNamespace('help-plugin');
+    await ensurePluginNamespace('help-plugin');
+    expect(help.calls).toEqual(['en']);
+    expect(kit.calls).toEqual(['en']);
+    expect(i18n.t('help:intro')).toBe('Brand intro');
+    expect(i18n.t('help:welcome')).toBe('Welcome to CareGuard');
+    expect(i18n.t('kit:close')).toBe('Close');
+    await expect(ensurePluginNamespace('nope')).rejects.toThrow("unknown plugin 'nope'");
+  });
+
+  it('loads a contribution and its namespace together', async () => {
+    const { i18n, help } = setup();
+    const module = await withPluginNamespace('help-plugin', async () => ({ default: 'component' }))();
+    expect(module.default).toBe('component');
+    expect(help.calls).toEqual(['en']);
+    expect(i18n.hasLoadedNamespace('help')).toBe(true);
+  });
+
+  it('switches language without losing a namespace: those in use load in the new language first', async () => {
+    const { i18n, help } = setup();
+    await loadNamespaces(['help']);
+    await changeAppLanguage(i18n, 'es');
+    expect(i18n.language).toBe('es');
+    expect(help.calls).toEqual(['en', 'es']);
+    expect(i18n.t('login.title')).toBe('Iniciar sesión');
+    // Brand copy is English text: Spanish keeps the plugin's Spanish.
+    expect(i18n.t('help:intro')).toBe('Introducción');
+    expect(i18n.t('help:welcome')).toBe('Bienvenido a CareGuard');
+    expect(i18n.t('help:rows', { count: 1 })).toBe('1 fila');
+    expect(i18n.t('help:rows', { count: 1_000_000 })).toBe('1000000 filas');
+    expect(formatLocale()).toBe('es-US');
+    await changeAppLanguage(i18n, 'en');
+    expect(i18n.t('help:intro')).toBe('Brand intro');
+    expect(formatLocale()).toBe('en-US');
+  });
+
+  it('starts in Spanish once the Spanish kernel strings have loaded', async () => {
+    const { i18n, ready } = setup('es');
+    await ready;
+    expect(i18n.isInitialized).toBe(true);
+    expect(i18n.t('login.title')).toBe('Iniciar sesión');
+    expect(i18n.t('login.intro')).toBe('Le damos la bienvenida a CareGuard. Inicie sesión para administrar su cuenta.');
+    expect(formatLocale()).toBe('es-US');
+  });
+});

@@ -1,0 +1,107 @@
+import { defineEndpoint } from '@portal/core';
+import { z } from 'zod';
+import { ANNUITY_TYPES, QUOTE_TYPES, type QuoteOutcome, TERM_TYPES } from './engine/index';
+
+/** Wire schemas of the quote API; field names are spec 02 section 3's. Money in decimal dollars, dates 'YYYY-MM-DD'. */
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date form YYYY-MM-DD');
+const amount = z.number().finite().min(0).max(1_000_000_000).nullable();
+const count = z.number().int().min(0).max(1000).nullable();
+
+export const annuitantSchema = z.object({ Age: z.number().int().min(0).max(130).nullable() });
+
+export const caseSchema = z.object({
+  Annuitants: z.array(annuitantSchema).min(1).max(10),
+  IsQualified: z.boolean(),
+  PurchaseDate: isoDate.nullable(),
+});
+
+export const benefitSchema = z.object({
+  AnnuityType: z.enum(ANNUITY_TYPES).nullable(),
+  TermType: z.enum(TERM_TYPES).nullable(),
+  TermYears: count,
+  TermMonths: count,
+  TermWeeks: count,
+  COLA: z.number().finite().min(0).max(100).nullable(),
+  StartDate: isoDate.nullable(),
+  PremiumAmount: amount,
+  PaymentAmount: amount,
+  LifeCompanies: z.array(z.string().max(40)).max(50),
+  CompanyId: z.string().max(40).nullable(),
+});
+
+export const quoteSchema = z.object({
+  QuoteType: z.enum(QUOTE_TYPES),
+  Benefits: z.array(benefitSchema).min(1).max(50),
+  FeeAmount: amount,
+});
+
+export const companyRulesSchema = z.object({
+  NonQualCases: z.boolean(),
+  MaxAge: count,
+  MinDeferral: count,
+  MaxDeferral: count,
+  MinLumpSumDeferral: count,
+  MaxLumpSumDeferral: count,
+  MinPaymentAmount: amount,
+  MaxLumpSumAmount: amount,
+  MinPremiumAmount: amount,
+  MaxPremiumAmount: amount,
+  MinLumpSumCount: count,
+  MaxGuarantee: count,
+  MinTerm: count,
+  MaxTerm: count,
+  TermTypes: z.array(z.enum(TERM_TYPES)).nullable(),
+  MaxCOLAPercent: z.number().finite().min(0).max(100).nullable(),
+  AssignmentFee: amount,
+  SmallCaseAmount: amount,
+  SmallCaseFee: amount.optional(),
+});
+
+export const lifeCompanySchema = z.object({ Id: z.string(), Name: z.string(), Rules: companyRulesSchema });
+export type LifeCompany = z.infer<typeof lifeCompanySchema>;
+
+/** The engine's outcome, stored as JSON on save and returned as stored. */
+export const outcomeSchema = z.custom<QuoteOutcome>((v) => typeof v === 'object' && v !== null && Array.isArray((v as QuoteOutcome).companies));
+
+export const saveQuoteSchema = z.object({
+  /** Null saves a new quote; an id overwrites one of the user's own. */
+  Id: z.number().int().positive().nullable(),
+  Case: caseSchema,
+  Quote: quoteSchema,
+  /** The companies picked for the quote (1 to 50). */
+  CompanyIds: z.array(z.string().max(40)).min(1).max(50),
+});
+export type SaveQuote = z.infer<typeof saveQuoteSchema>;
+
+export const savedQuoteSchema = saveQuoteSchema.extend({
+  Id: z.number().int(),
+  SavedDate: z.string(),
+  Outcome: outcomeSchema,
+});
+export type SavedQuote = z.infer<typeof savedQuoteSchema>;
+
+export const quoteSummarySchema = z.object({ Id: z.number().int(), SavedDate: z.string(), CompanyCount: z.number().int(), PassCount: z.number().int() });
+export type QuoteSummary = z.infer<typeof quoteSummarySchema>;
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const companyParams = z.object({ id: z.string().min(1).max(40) });
+
+export const QuoteApi = {
+  /** The life companies and their rule sets. */
+  companies: defineEndpoint({ method: 'GET', path: '/api/quote/companies', response: z.array(lifeCompanySchema) }),
+  /** SuperUser: replaces a company's rule set. */
+  updateCompany: defineEndpoint({
+    method: 'POST',
+    path: '/api/quote/companies/:id',
+    params: companyParams,
+    body: companyRulesSchema,
+    response: lifeCompanySchema,
+  }),
+  /** The signed-in user's saved quotes, newest first. */
+  mine: defineEndpoint({ method: 'GET', path: '/api/quote/quotes', response: z.array(quoteSummarySchema) }),
+  /** One of the user's own saved quotes with the outcome it was saved with; another user's is 404. */
+  get: defineEndpoint({ method: 'GET', path: '/api/quote/quotes/:id', params: idParams, response: savedQuoteSchema }),
+  /** Saves (creates or overwrites) a quote; the server re-runs the engine and stores the outcome. */
+  save: defineEndpoint({ method: 'POST', path: '/api/quote/quotes', body: saveQuoteSchema, response: savedQuoteSchema }),
+} as const;

@@ -1,0 +1,70 @@
+import { ApiError, notFound, route } from '@portal/server';
+import { QuoteAccess } from '../../access';
+import { QuoteApi } from '../../contract';
+import { evaluateQuote } from '../../engine/index';
+import { findOwnQuote, iso, listCompanies, toEngineCompany, toSavedQuote } from '../repo';
+
+const NOT_FOUND = 'No such quote.';
+
+/** Cases and quotes saved per user: list mine, get one, save one (the server re-runs the engine and stores its outcome). */
+export const quoteRoutes = [
+  route(QuoteApi.mine, {
+    access: QuoteAccess.quotes,
+    handler: async ({ user, database }) => {
+      if (!user) throw notFound(NOT_FOUND);
+      const rows = await database.sql.query<{ id: number; saved_at: string | Date; company_count: number; pass_count: number }>(
+        `SELECT id, saved_at, cardinality(company_ids) AS company_count,
+                (SELECT count(*)::int FROM jsonb_array_elements(outcome->'companies') c WHERE (c->>'pass')::boolean) AS pass_count
+           FROM quote_quotes WHERE user_id = $1 ORDER BY saved_at DESC, id DESC LIMIT 100`,
+        [user.id],
+      );
+      return rows.map((r) => ({ Id: r.id, SavedDate: iso(r.saved_at), CompanyCount: Number(r.company_count), PassCount: Number(r.pass_count) }));
+    },
+  }),
+  route(QuoteApi.get, {
+    access: QuoteAccess.quotes,
+    handler: async ({ user, params, database }) => {
+      const saved = user && (await findOwnQuote(database.sql, user.id, params.id));
+      if (!saved) throw notFound(NOT_FOUND);
+      return saved;
+    },
+  }),
+  route(QuoteApi.save, {
+    access: QuoteAccess.quotes,
+    handler: async (ctx) => {
+      const { user, body, database } = ctx;
+      if (!user) throw notFound(NOT_FOUND);
+      const companyIds = [...new Set(body.CompanyIds)];
+      const companies = await listCompanies(database.sql, companyIds);
+      if (companies.length !== companyIds.length) throw new ApiError(400, 'CompanyIds: unknown life company.');
+      const outcome = evaluateQuote(body.Case, body.Quote, companies.map(toEngineCompany));
+      const values = [JSON.stringify(body.Case), JSON.stringify(body.Quote), companyIds, JSON.stringify(outcome)];
+      return database.sql.transaction(async (tx) => {
+        const rows =
+          body.Id === null
+            ? await tx.query<Parameters<typeof toSavedQuote>[0]>(
+                `INSERT INTO quote_quotes (user_id, case_data, quote_data, company_ids, outcome) VALUES ($1, $2, $3, $4, $5)
+                 RETURNING id, case_data, quote_data, company_ids, outcome, saved_at`,
+                [user.id, ...values],
+              )
+            : await tx.query<Parameters<typeof toSavedQuote>[0]>(
+                `UPDATE quote_quotes SET case_data = $3, quote_data = $4, company_ids = $5, outcome = $6, saved_at = now()
+                  WHERE id = $1 AND user_id = $2 RETURNING id, case_data, quote_data, company_ids, outcome, saved_at`,
+                [body.Id, user.id, ...values],
+              );
+        const row = rows[0];
+        if (!row) throw notFound(NOT_FOUND);
+        await ctx.audit(
+          {
+            action: body.Id === null ? 'quote.create' : 'quote.update',
+            entity: 'quote',
+            entityId: row.id,
+            detail: { companies: companyIds, pass: outcome.companies.filter((c) => c.pass).map((c) => c.companyId) },
+          },
+          tx,
+        );
+        return toSavedQuote(row);
+      });
+    },
+  }),
+];

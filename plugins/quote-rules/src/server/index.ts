@@ -1,0 +1,7 @@
+import { defineServerPlugin } from '@portal/server';
+import { companyRoutes } from './handlers/companies';
+import { quoteRoutes } from './handlers/quotes';
+import { migrations } from './migrations';
+import { seed } from './seed';
+
+export default defineServerPlugin({ id: 'quote-rules', migrations, seed, routes: [...companyRoutes, ...quoteRoutes] });

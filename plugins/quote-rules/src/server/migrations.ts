@@ -1,0 +1,27 @@
+import type { Migration } from '@portal/core';
+
+export const migrations: Migration[] = [
+  {
+    id: '0001_quote_rules',
+    sql: `
+CREATE TABLE quote_companies (
+  id text PRIMARY KEY,
+  name text NOT NULL,
+  sort integer NOT NULL,
+  -- The company's rule set, in the wire shape (spec 02 section 3 Company rules).
+  rules jsonb NOT NULL
+);
+CREATE TABLE quote_quotes (
+  id serial PRIMARY KEY,
+  user_id uuid NOT NULL REFERENCES users(id),
+  case_data jsonb NOT NULL,
+  quote_data jsonb NOT NULL,
+  company_ids text[] NOT NULL,
+  -- The engine's outcome at save time, so a saved quote shows the checks it was saved with.
+  outcome jsonb NOT NULL,
+  saved_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX quote_quotes_user ON quote_quotes (user_id, saved_at DESC);
+`,
+  },
+];

@@ -1,0 +1,138 @@
+import type { StartedServer } from '@portal/app-server/server';
+import { Roles } from '@portal/core';
+import { authHeaders, makeUser, startTestServer } from '@portal/testing/server';
+import { mintSession } from '@portal/testing/tokens';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LifeCompany, SavedQuote } from '../contract';
+import plugin from './index';
+
+let server: StartedServer;
+type Who = { userId: string; headers: Record<string, string> };
+const who: Record<'a' | 'b' | 'su' | 'finance' | 'cardBrand', Who> = {} as never;
+
+async function login(userName: string, roles: string[], brand: string): Promise<Who> {
+  const u = await makeUser(server, { userName, roles, brand, member: roles.includes(Roles.CareQuote) });
+  const s = await mintSession(server, { ...u, name: userName, roles });
+  return { userId: u.userId, headers: authHeaders(s, brand) };
+}
+
+type Env<T> = { Data: T; MsgText: string | null; HasError: boolean };
+async function call<T = unknown>(as: Who | null, method: 'GET' | 'POST', url: string, payload?: unknown) {
+  const headers = as ? as.headers : { host: 'quote.localhost' };
+  const res = await server.app.inject({ method, url, headers, payload: payload as object | undefined });
+  return { status: res.statusCode, body: res.json() as Env<T> };
+}
+
+const benefit = (overrides: Record<string, unknown> = {}) => ({
+  AnnuityType: 'PC',
+  TermType: 'M',
+  TermYears: 10,
+  TermMonths: null,
+  TermWeeks: null,
+  COLA: null,
+  StartDate: '2026-06-01',
+  PremiumAmount: 20_000,
+  PaymentAmount: 200,
+  LifeCompanies: [],
+  CompanyId: null,
+  ...overrides,
+});
+const aSave = (overrides: Record<string, unknown> = {}) => ({
+  Id: null,
+  Case: { Annuitants: [{ Age: 60 }], IsQualified: false, PurchaseDate: '2026-01-15' },
+  Quote: { QuoteType: 'Standard', Benefits: [benefit()], FeeAmount: null },
+  CompanyIds: ['LC01'],
+  ...overrides,
+});
+const count = async () => Number((await server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM quote_quotes'))[0]?.n);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  who.a = await login('quote-a', [Roles.CareQuote], 'quote');
+  who.b = await login('quote-b', [Roles.CareQuote], 'quote');
+  who.su = await login('quote-su', [Roles.SuperUser], 'staff');
+  who.finance = await login('quote-fin', [Roles.CareGuardFinance], 'quote');
+  who.cardBrand = await login('quote-card', [Roles.CareQuote], 'card');
+  let seed = 11;
+  const random = () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
+  await plugin.seed?.({ sql: server.database.sql, scale: 1, members: [], random, log: () => {} });
+});
+afterAll(() => server?.close());
+
+describe('access', () => {
+  it('refuses anonymous callers (401), other roles (403) and brands without the plugin (404)', async () => {
+    expect((await call(null, 'GET', '/api/quote/companies')).status).toBe(401);
+    expect((await call(null, 'POST', '/api/quote/quotes', aSave())).status).toBe(401);
+    expect((await call(who.finance, 'GET', '/api/quote/quotes')).status).toBe(403);
+    expect((await call(who.cardBrand, 'GET', '/api/quote/companies')).status).toBe(404);
+    expect((await call(who.a, 'POST', '/api/quote/companies/LC01', {})).status).toBe(403);
+  });
+});
+
+describe('life companies', () => {
+  it('lists a dozen seeded companies with varied rules', async () => {
+    const r = await call<LifeCompany[]>(who.a, 'GET', '/api/quote/companies');
+    expect(r.status).toBe(200);
+    expect(r.body.Data).toHaveLength(12);
+    expect(r.body.Data[0]?.Rules.MinPremiumAmount).toBe(50_000);
+    expect(new Set(r.body.Data.map((c) => JSON.stringify(c.Rules))).size).toBe(12);
+  });
+
+  it('lets SuperUser change a rule set, audited', async () => {
+    const list = await call<LifeCompany[]>(who.su, 'GET', '/api/quote/companies');
+    const target = list.body.Data[11] as LifeCompany;
+    const r = await call<LifeCompany>(who.su, 'POST', `/api/quote/companies/${target.Id}`, { ...target.Rules, MaxAge: 77 });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.Data.Rules.MaxAge).toBe(77);
+    const audit = await server.database.sql.query('SELECT 1 FROM audit_log WHERE action = $1', ['quote.company.rules.update']);
+    expect(audit).toHaveLength(1);
+    expect((await call(who.su, 'POST', '/api/quote/companies/NOPE', target.Rules)).status).toBe(404);
+  });
+});
+
+describe('quotes', () => {
+  it('saves a quote with the outcome the server computed and returns it on reopening', async () => {
+    const r = await call<SavedQuote>(who.a, 'POST', '/api/quote/quotes', aSave());
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const company = r.body.Data.Outcome.companies[0];
+    expect(company?.pass).toBe(false);
+    expect(company?.checks.find((c) => c.id === 'minPremium')).toMatchObject({ pass: false, message: 'Total cost must be at least $50,000.00' });
+    const again = await call<SavedQuote>(who.a, 'GET', `/api/quote/quotes/${r.body.Data.Id}`);
+    expect(again.body.Data.Outcome).toEqual(r.body.Data.Outcome);
+    const stored = await server.database.sql.query<{ outcome: unknown }>('SELECT outcome FROM quote_quotes WHERE id = $1', [r.body.Data.Id]);
+    expect(stored[0]?.outcome).toEqual(r.body.Data.Outcome);
+
+    const fixed = await call<SavedQuote>(
+      who.a,
+      'POST',
+      '/api/quote/quotes',
+      aSave({ Id: r.body.Data.Id, Quote: { QuoteType: 'Standard', Benefits: [benefit({ PremiumAmount: 60_000 })], FeeAmount: null } }),
+    );
+    expect(fixed.body.Data.Id).toBe(r.body.Data.Id);
+    expect(fixed.body.Data.Outcome.companies[0]?.checks.find((c) => c.id === 'minPremium')?.pass).toBe(true);
+    const mine = await call<{ Id: number }[]>(who.a, 'GET', '/api/quote/quotes');
+    expect(mine.body.Data.map((q) => q.Id)).toEqual([r.body.Data.Id]);
+  });
+
+  it("answers 404 for another user's quote, reading or overwriting", async () => {
+    const r = await call<SavedQuote>(who.a, 'POST', '/api/quote/quotes', aSave());
+    expect((await call(who.b, 'GET', `/api/quote/quotes/${r.body.Data.Id}`)).status).toBe(404);
+    expect((await call(who.b, 'POST', '/api/quote/quotes', aSave({ Id: r.body.Data.Id }))).status).toBe(404);
+    expect((await call<unknown[]>(who.b, 'GET', '/api/quote/quotes')).body.Data).toEqual([]);
+  });
+
+  it('refuses bad input with 400 and stores nothing', async () => {
+    const before = await count();
+    const bad = [
+      aSave({ CompanyIds: [] }),
+      aSave({ CompanyIds: ['NOPE'] }),
+      aSave({ Quote: { QuoteType: 'Standard', Benefits: [benefit({ AnnuityType: 'XX' })], FeeAmount: null } }),
+      aSave({ Case: { Annuitants: [{ Age: 60 }], IsQualified: false, PurchaseDate: '15/01/2026' } }),
+    ];
+    for (const body of bad) expect((await call(who.a, 'POST', '/api/quote/quotes', body)).status).toBe(400);
+    expect(await count()).toBe(before);
+  });
+});

@@ -1,0 +1,84 @@
+import { Button, NumberField, SelectField, TextField } from '@portal/web/kit';
+import { useTranslation } from 'react-i18next';
+import { ANNUITY_TYPES, type DisabledFields, TERM_MESSAGES, TERM_TYPES, type TermMessage } from '../../engine/index';
+
+const messageKey = (message: TermMessage) => Object.entries(TERM_MESSAGES).find(([, text]) => text === message)?.[0] ?? 'termRequired';
+
+interface Props {
+  index: number;
+  disabled: DisabledFields;
+  messages: readonly TermMessage[];
+  canRemove: boolean;
+  onRemove: () => void;
+}
+
+/** One benefit row of the workbench; fields the field rules disable show why. */
+export function BenefitRow({ index, disabled, messages, canRemove, onRemove }: Props) {
+  const { t } = useTranslation('quote');
+  const name = (field: string) => `Quote.Benefits.${index}.${field}`;
+  const n = index + 1;
+  const why = (field: keyof DisabledFields) => (disabled[field] ? t(`disabled.${disabled[field]}`) : undefined);
+  return (
+    <fieldset data-testid={`benefit-${n}`} style={{ border: '1px solid #ccc', padding: '0.75rem', marginBottom: '0.75rem' }}>
+      <legend>{t('benefit.legend', { n })}</legend>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem' }}>
+        <SelectField
+          name={name('AnnuityType')}
+          label={t('benefit.annuityType', { n })}
+          options={ANNUITY_TYPES.map((code) => ({ value: code, label: t(`annuityType.${code}`) }))}
+        />
+        <SelectField
+          name={name('TermType')}
+          label={t('benefit.termType', { n })}
+          options={TERM_TYPES.map((code) => ({ value: code, label: t(`termType.${code}`) }))}
+          isDisabled={Boolean(disabled.TermType)}
+          description={why('TermType')}
+        />
+        <NumberField
+          name={name('TermYears')}
+          label={t('benefit.years', { n })}
+          minValue={0}
+          isDisabled={Boolean(disabled.TermYears)}
+          description={why('TermYears')}
+        />
+        <NumberField
+          name={name('TermMonths')}
+          label={t('benefit.months', { n })}
+          minValue={0}
+          isDisabled={Boolean(disabled.TermMonths)}
+          description={why('TermMonths')}
+        />
+        <NumberField
+          name={name('TermWeeks')}
+          label={t('benefit.weeks', { n })}
+          minValue={0}
+          isDisabled={Boolean(disabled.TermWeeks)}
+          description={why('TermWeeks')}
+        />
+        <NumberField
+          name={name('COLA')}
+          label={t('benefit.cola', { n })}
+          minValue={0}
+          step={0.1}
+          isDisabled={Boolean(disabled.COLA)}
+          description={why('COLA')}
+        />
+        <TextField name={name('StartDate')} label={t('benefit.startDate', { n })} description={t('dateHint')} />
+        <NumberField name={name('PremiumAmount')} label={t('benefit.premium', { n })} minValue={0} formatOptions={{ style: 'currency', currency: 'USD' }} />
+        <NumberField name={name('PaymentAmount')} label={t('benefit.payment', { n })} minValue={0} formatOptions={{ style: 'currency', currency: 'USD' }} />
+      </div>
+      {messages.length > 0 && (
+        <ul aria-label={t('benefit.termProblems', { n })}>
+          {messages.map((message) => (
+            <li key={message}>{t(`termMessage.${messageKey(message)}`)}</li>
+          ))}
+        </ul>
+      )}
+      {canRemove && (
+        <Button variant="danger" onPress={onRemove}>
+          {t('benefit.remove', { n })}
+        </Button>
+      )}
+    </fieldset>
+  );
+}

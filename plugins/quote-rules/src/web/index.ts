@@ -1,0 +1,11 @@
+import { defineWebPlugin } from '@portal/web';
+import { QuoteAccess } from '../access';
+
+export default defineWebPlugin({
+  id: 'quote-rules',
+  i18n: { namespace: 'quote', load: (lng) => import(`./i18n/${lng}.json`) },
+  routes: [
+    { path: '/quotes', access: QuoteAccess.quotes, title: 'quote:title', nav: { label: 'quote:nav', order: 100 }, load: () => import('./pages/QuotePage') },
+    { path: '/quotes/:id', access: QuoteAccess.quotes, title: 'quote:title', load: () => import('./pages/QuotePage') },
+  ],
+});

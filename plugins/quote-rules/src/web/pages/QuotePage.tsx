@@ -1,0 +1,158 @@
+import { layoutCss, useApi } from '@portal/web';
+import { Button, CheckboxField, Form, Message, NumberField, SelectField, TextField, useKitForm } from '@portal/web/kit';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { type FieldPath, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { z } from 'zod';
+import { type LifeCompany, QuoteApi, type SavedQuote } from '../../contract';
+import { applyFieldRules, type DisableableField, evaluateQuote, QUOTE_TYPES } from '../../engine/index';
+import { BenefitRow } from '../components/BenefitRow';
+import { CompanyOutcomes } from '../components/CompanyOutcomes';
+import { emptyBenefit, emptyValues, fromSaved, pickedIds, type QuoteFormValues, toBenefit, toCase, toQuote, toSaveBody } from '../values';
+
+/** Checked by the page itself (the engine reports everything else); the fields carry their own types. */
+const formSchema = z.object({ Case: z.any(), Quote: z.any(), Picked: z.any() });
+const FIELDS: DisableableField[] = ['COLA', 'TermType', 'TermYears', 'TermMonths', 'TermWeeks'];
+
+export default function QuotePage() {
+  const api = useApi();
+  const { t } = useTranslation('quote');
+  const { id: idParam } = useParams();
+  const id = idParam ? Number(idParam) : null;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const companies = useQuery({ queryKey: ['quote', 'companies'], queryFn: () => api.call(QuoteApi.companies) });
+  const saved = useQuery({
+    queryKey: ['quote', 'quote', id],
+    queryFn: () => api.call(QuoteApi.get, { params: { id: id as number } }),
+    enabled: id !== null && Number.isInteger(id),
+  });
+  const form = useKitForm(formSchema, { defaultValues: emptyValues() });
+  const [noCompany, setNoCompany] = useState(false);
+
+  useEffect(() => {
+    if (saved.data) form.reset(fromSaved(saved.data));
+  }, [saved.data, form]);
+
+  const values = useWatch({ control: form.control }) as QuoteFormValues;
+  const benefits = values.Quote?.Benefits ?? [];
+
+  // The field rules, as the user types: a disabled field holds the value the rule forces.
+  useEffect(() => {
+    benefits.forEach((benefit, index) => {
+      const ruled = applyFieldRules(toBenefit(benefit)).benefit;
+      for (const field of FIELDS) {
+        if ((benefit[field] ?? null) !== ruled[field]) form.setValue(`Quote.Benefits.${index}.${field}` as FieldPath<z.input<typeof formSchema>>, ruled[field]);
+      }
+    });
+  }, [benefits, form]);
+
+  const companyList: LifeCompany[] = companies.data ?? [];
+  const order = companyList.map((c) => c.Id);
+  const picked = pickedIds(values, order);
+  const live = useMemo(() => {
+    const chosen = companyList.filter((c) => picked.includes(c.Id)).map((c) => ({ id: c.Id, name: c.Name, rules: c.Rules }));
+    return evaluateQuote(toCase(values), toQuote(values), chosen);
+  }, [values, companyList, picked.join(',')]);
+
+  const save = useMutation({
+    mutationFn: (body: ReturnType<typeof toSaveBody>) => api.call(QuoteApi.save, { body }),
+    onSuccess: (result: SavedQuote) => {
+      queryClient.setQueryData(['quote', 'quote', result.Id], result);
+      void queryClient.invalidateQueries({ queryKey: ['quote', 'mine'] });
+      form.reset(fromSaved(result));
+      if (result.Id !== id) navigate(`/quotes/${result.Id}`, { replace: true });
+    },
+  });
+
+  const onSubmit = (submitted: unknown) => {
+    const formValues = submitted as QuoteFormValues;
+    if (pickedIds(formValues, order).length === 0) {
+      setNoCompany(true);
+      return;
+    }
+    setNoCompany(false);
+    save.mutate(toSaveBody(formValues, id, order));
+  };
+
+  const addBenefit = () => form.setValue('Quote.Benefits', [...benefits, emptyBenefit()], { shouldDirty: true });
+  const removeBenefit = (index: number) =>
+    form.setValue(
+      'Quote.Benefits',
+      benefits.filter((_, i) => i !== index),
+      { shouldDirty: true },
+    );
+  const annuitants = values.Case?.Annuitants ?? [];
+  const addAnnuitant = () => form.setValue('Case.Annuitants', [...annuitants, { Age: null }], { shouldDirty: true });
+
+  if (id !== null && saved.isError) return <Message kind="error">{t('notFound')}</Message>;
+  const showSaved = saved.data && !form.formState.isDirty;
+  const outcome = showSaved ? saved.data.Outcome.companies : live.companies;
+  const caption = showSaved ? t('summary.savedCaption', { date: new Date(saved.data.SavedDate).toLocaleString() }) : t('summary.liveCaption');
+
+  return (
+    <div className={layoutCss.card}>
+      <p>{t('intro')}</p>
+      {(companies.isPending || (id !== null && saved.isPending)) && <p aria-busy="true">{t('loading')}</p>}
+      {companies.isError && <p role="alert">{t('error')}</p>}
+      <Form form={form} onSubmit={onSubmit} aria-label={t('formLabel')}>
+        <section aria-labelledby="quote-case-title">
+          <h2 id="quote-case-title">{t('case.title')}</h2>
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem' }}>
+            {annuitants.map((_, index) => (
+              <NumberField key={index} name={`Case.Annuitants.${index}.Age`} label={t('case.age', { n: index + 1 })} minValue={0} maxValue={130} />
+            ))}
+            <TextField name="Case.PurchaseDate" label={t('case.purchaseDate')} description={t('dateHint')} />
+            <SelectField
+              name="Quote.QuoteType"
+              label={t('case.quoteType')}
+              options={QUOTE_TYPES.map((type) => ({ value: type, label: t(`quoteType.${type}`) }))}
+            />
+            <NumberField name="Quote.FeeAmount" label={t('case.fee')} minValue={0} formatOptions={{ style: 'currency', currency: 'USD' }} />
+            <CheckboxField name="Case.IsQualified" label={t('case.qualified')} />
+          </div>
+          <Button onPress={addAnnuitant}>{t('case.addAnnuitant')}</Button>
+        </section>
+        <section aria-labelledby="quote-benefits-title">
+          <h2 id="quote-benefits-title">{t('benefits.title')}</h2>
+          {benefits.map((_, index) => {
+            const row = live.benefits[index];
+            return (
+              <BenefitRow
+                key={index}
+                index={index}
+                disabled={row?.disabled ?? {}}
+                messages={row?.messages ?? []}
+                canRemove={benefits.length > 1}
+                onRemove={() => removeBenefit(index)}
+              />
+            );
+          })}
+          <Button onPress={addBenefit}>{t('benefits.add')}</Button>
+        </section>
+        <fieldset style={{ border: 0, padding: 0 }}>
+          <legend>
+            <h2 style={{ margin: 0 }}>{t('companies.title')}</h2>
+          </legend>
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1.5rem' }}>
+            {companyList.map((company) => (
+              <CheckboxField key={company.Id} name={`Picked.${company.Id}`} label={company.Name} />
+            ))}
+          </div>
+          {noCompany && <Message kind="error">{t('companies.required')}</Message>}
+        </fieldset>
+        <section aria-labelledby="quote-outcome-title">
+          <h2 id="quote-outcome-title">{t('summary.title')}</h2>
+          {outcome.length === 0 ? <p>{t('summary.empty')}</p> : <CompanyOutcomes companies={outcome} caption={caption} />}
+        </section>
+        {save.isError && <Message kind="error">{t('saveFailed')}</Message>}
+        <Button type="submit" variant="primary" isPending={save.isPending} pendingLabel={t('saving')}>
+          {t('save')}
+        </Button>
+        {showSaved && <p role="status">{t('savedAs', { id: saved.data.Id })}</p>}
+      </Form>
+    </div>
+  );
+}

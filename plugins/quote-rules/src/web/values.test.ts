@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { saveQuoteSchema } from '../contract';
+import { emptyBenefit, emptyValues, fromSaved, toSaveBody } from './values';
+
+describe('workbench values', () => {
+  it('turn blank fields into nulls and invalid dates into null, giving a body the contract accepts', () => {
+    const values = emptyValues();
+    values.Case.PurchaseDate = '2026-01-15';
+    values.Quote.Benefits = [{ ...emptyBenefit(), AnnuityType: 'LS', StartDate: '06/01/2026', PremiumAmount: 1000 }];
+    values.Picked = { LC01: true, LC02: false };
+    const body = toSaveBody(values, null, ['LC02', 'LC01']);
+    expect(body.CompanyIds).toEqual(['LC01']);
+    expect(body.Case).toEqual({ Annuitants: [{ Age: null }], IsQualified: false, PurchaseDate: '2026-01-15' });
+    expect(body.Quote.Benefits[0]).toMatchObject({ StartDate: null, PremiumAmount: 1000, TermYears: null });
+    expect(saveQuoteSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('reopen a saved quote as the values it was saved from', () => {
+    const values = emptyValues();
+    values.Case.PurchaseDate = '2026-01-15';
+    values.Case.Annuitants = [{ Age: 61 }];
+    values.Quote.Benefits = [{ ...emptyBenefit(), AnnuityType: 'PC', TermType: 'M', TermYears: 10, StartDate: '2026-03-01' }];
+    values.Picked = { LC03: true };
+    const body = toSaveBody(values, 4, ['LC03']);
+    expect(fromSaved(body)).toEqual(values);
+  });
+});
