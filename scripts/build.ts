@@ -1,4 +1,6 @@
 /** Builds one bundle per brand into apps/web/dist/<brand>; `pnpm build [brand ...]` builds only those. */
+
+import { resolve } from 'node:path';
 import { loadBrands } from '@portal/brands';
 import { installedPluginIds } from '@portal/brands/plugins';
 import { BrandManifestError } from '@portal/core';
@@ -18,7 +20,8 @@ async function main() {
   const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   for (const brand of brands.filter((b) => only.length === 0 || only.includes(b.id))) {
     const started = Date.now();
-    const out = await buildBrand(brand);
+    // WEB_DIST_DIR (also read by the server) lets parallel work build into its own folder.
+    const out = await buildBrand(brand, process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : undefined);
     console.log(`built ${brand.id} (${brand.plugins.length} plugins) -> ${out} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   }
 }
