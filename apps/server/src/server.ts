@@ -8,6 +8,8 @@ import {
   createFileStore,
   createJobQueue,
   createMailTransport,
+  createPaymentGateway,
+  createSmsTransport,
   type Database,
   defineThrottlePrune,
   type JobQueue,
@@ -25,6 +27,8 @@ import { loadServerPlugins, REPO_ROOT } from './plugins';
 export interface StartedServer {
   app: Awaited<ReturnType<typeof buildApp>>['app'];
   routes: Awaited<ReturnType<typeof buildApp>>['routes'];
+  /** Writes the batched read and refusal audit rows now (tests read the audit log right after a call). */
+  flushAudit(): Promise<void>;
   database: Database;
   config: ServerConfig;
   /** The background job queue; this process works it unless JOBS=off. */
@@ -62,13 +66,21 @@ export async function createServer(
   const jobs = createJobQueue(database, { work: workJobs });
   const mail = await QueuedMailTransport.create(jobs, createMailTransport(config));
   await defineThrottlePrune(jobs, database.sql);
-  const { app, routes } = await buildApp({
+  const { app, routes, flushAudit } = await buildApp({
     config,
     database,
     brands,
     kernelPlugins: [kernelPlugin],
     featurePlugins: plugins,
-    services: { mail, jobs, files: await createFileStore(config.fileStore), pdf: pdfService, sheets: sheetService },
+    services: {
+      mail,
+      sms: createSmsTransport(config),
+      jobs,
+      files: await createFileStore(config.fileStore),
+      pdf: pdfService,
+      sheets: sheetService,
+      payments: createPaymentGateway(config.sandboxUrl),
+    },
     logger: opts.logger,
     demoUsers: async () => (demoFile && existsSync(demoFile) ? JSON.parse(readFileSync(demoFile, 'utf8')) : []),
   });
@@ -84,6 +96,7 @@ export async function createServer(
   return {
     app,
     routes,
+    flushAudit,
     database,
     config,
     jobs,

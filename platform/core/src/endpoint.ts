@@ -34,6 +34,22 @@ export function defineEndpoint<const S extends EndpointSpec>(spec: S): Endpoint<
   return { ...spec, kind: 'endpoint' } as Endpoint<S>;
 }
 
+type SchemaParts = Pick<EndpointSpec, 'params' | 'query' | 'body' | 'response'>;
+
+/**
+ * An endpoint declared with its schemas' TYPES only: nothing of zod reaches a bundle that imports it. The
+ * kernel's own API uses this so the sign-in path stays within its budget; the server attaches the schemas
+ * with `withSchemas`, whose types must match the declaration exactly. Plugins use defineEndpoint.
+ */
+export function declareEndpoint<S extends SchemaParts>() {
+  return <const B extends Omit<EndpointSpec, keyof SchemaParts>>(base: B): Endpoint<B & S> => ({ ...base, kind: 'endpoint' }) as Endpoint<B & S>;
+}
+
+/** The declared endpoint with its schemas, for the server (parsing input, checking answers). */
+export function withSchemas<E extends Endpoint>(endpoint: E, schemas: Pick<E, keyof SchemaParts & keyof E>): E {
+  return { ...endpoint, ...schemas };
+}
+
 type In<T> = T extends Schema ? zc.input<T> : undefined;
 type Out<T> = T extends Schema ? zc.output<T> : undefined;
 

@@ -4,6 +4,7 @@ export * from './envelope';
 export * from './format';
 export * from './headers';
 export * from './kernel-api';
+export * from './kernel-schemas';
 export * from './lookups';
 export * from './plugin';
 export * from './roles';

@@ -1,77 +1,29 @@
-import * as z from 'zod/mini';
-import { defineEndpoint } from './endpoint';
-import { LookupCategory, type LookupCategoryName } from './lookups';
+import type * as z from 'zod/mini';
+import { declareEndpoint } from './endpoint';
+import type * as S from './kernel-schemas';
 
 /**
  * The kernel's own endpoints (spec 01 section 7: token, configuration, identity, termination, sign-out;
- * lookups; health), declared with zod/mini: the entry chunk imports them, and the sign-in path budget
- * leaves no room for classic zod.
+ * lookups; health). The entry chunk imports these, so they carry their schemas' types only; the schemas
+ * themselves (zod/mini) are in kernel-schemas.ts, which the server attaches (KernelRoutes).
  */
-
-export const identitySchema = z.object({
-  Id: z.string(),
-  Name: z.string(),
-  Roles: z.array(z.object({ Id: z.string(), Name: z.string() })),
-  MemberID: z.nullable(z.number()),
-  CompanyId: z.nullable(z.number()),
-});
-export type Identity = z.infer<typeof identitySchema>;
-
-export const tokenResponseSchema = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
-  expires_in: z.number(),
-  form_token: z.string(),
-  token_type: z.optional(z.string()),
-});
-export type TokenResponse = z.infer<typeof tokenResponseSchema>;
-export type TokenError = { error: string; error_description: string };
-
-const passwordGrant = z.object({
-  grant_type: z.literal('password'),
-  UserName: z.string().check(z.minLength(1), z.maxLength(256)),
-  Password: z.string().check(z.minLength(1), z.maxLength(1024)),
-});
-const refreshGrant = z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().check(z.minLength(1), z.maxLength(512)) });
-export const tokenGrantSchema = z.discriminatedUnion('grant_type', [passwordGrant, refreshGrant]);
-
-export const siteConfigSchema = z.object({
-  Brand: z.nullable(z.string()),
-  DisplayName: z.nullable(z.string()),
-  Phone: z.nullable(z.string()),
-  Fax: z.nullable(z.string()),
-  SupportEmail: z.nullable(z.string()),
-  InfoEmail: z.nullable(z.string()),
-  RegisterLink: z.nullable(z.string()),
-  FinanceUrl: z.string(),
-  PaymentUrl: z.string(),
-  MessagingUrl: z.string(),
-  EmailUrl: z.string(),
-  ProviderUrl: z.string(),
-});
-export type SiteConfig = z.infer<typeof siteConfigSchema>;
-
-export const lookupItemSchema = z.object({
-  Category: z.enum(Object.values(LookupCategory) as [LookupCategoryName, ...LookupCategoryName[]]),
-  Key: z.number(),
-  Value: z.string(),
-  Sort: z.number(),
-  IsDefault: z.boolean(),
-});
-
-export const terminationSchema = z.object({ isTerminated: z.boolean(), terminationPeriod: z.number(), isMsa: z.boolean() });
-export type Termination = z.infer<typeof terminationSchema>;
-
 export const KernelApi = {
-  token: defineEndpoint({ method: 'POST', path: '/token', body: tokenGrantSchema, response: tokenResponseSchema, bodyEncoding: 'form', answer: 'raw' }),
-  health: defineEndpoint({
-    method: 'GET',
-    path: '/health',
-    response: z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['pglite', 'postgres']) }),
+  token: declareEndpoint<{ body: typeof S.tokenGrantSchema; response: typeof S.tokenResponseSchema }>()({
+    method: 'POST',
+    path: '/token',
+    bodyEncoding: 'form',
+    answer: 'raw',
   }),
-  config: defineEndpoint({ method: 'GET', path: '/config', response: siteConfigSchema }),
-  lookups: defineEndpoint({ method: 'GET', path: '/api/lookup/get', response: z.array(lookupItemSchema) }),
-  identity: defineEndpoint({ method: 'GET', path: '/api/account/user/identity', response: identitySchema }),
-  termination: defineEndpoint({ method: 'GET', path: '/api/account/user/termination', response: terminationSchema }),
-  signout: defineEndpoint({ method: 'POST', path: '/api/account/user/signout', response: z.null() }),
+  health: declareEndpoint<{ response: typeof S.healthSchema }>()({ method: 'GET', path: '/health' }),
+  config: declareEndpoint<{ response: typeof S.siteConfigSchema }>()({ method: 'GET', path: '/config' }),
+  lookups: declareEndpoint<{ response: typeof S.lookupsSchema }>()({ method: 'GET', path: '/api/lookup/get' }),
+  identity: declareEndpoint<{ response: typeof S.identitySchema }>()({ method: 'GET', path: '/api/account/user/identity' }),
+  termination: declareEndpoint<{ response: typeof S.terminationSchema }>()({ method: 'GET', path: '/api/account/user/termination' }),
+  signout: declareEndpoint<{ response: typeof S.nullSchema }>()({ method: 'POST', path: '/api/account/user/signout' }),
 } as const;
+
+export type Identity = z.infer<typeof S.identitySchema>;
+export type TokenResponse = z.infer<typeof S.tokenResponseSchema>;
+export type TokenError = { error: string; error_description: string };
+export type SiteConfig = z.infer<typeof S.siteConfigSchema>;
+export type Termination = z.infer<typeof S.terminationSchema>;

@@ -1,4 +1,4 @@
-import { type Identity, KernelApi, type LookupItem } from '@portal/core';
+import { type Identity, KernelRoutes, type LookupItem } from '@portal/core';
 import { forgetSessions } from './auth/session';
 import { tokenRoute } from './auth/token-route';
 import { findUserById, rolesOf } from './auth/users';
@@ -15,7 +15,7 @@ export const kernelPlugin = defineServerPlugin({
   migrations: kernelMigrations,
   routes: [
     tokenRoute,
-    route(KernelApi.health, {
+    route(KernelRoutes.health, {
       access: 'public',
       handler: async ({ database }) => {
         // A cached database ping: load balancers poll this often, the database need not answer each poll.
@@ -29,7 +29,7 @@ export const kernelPlugin = defineServerPlugin({
         return { status: dbHealthy.ok ? ('ok' as const) : ('degraded' as const), database: database.kind };
       },
     }),
-    route(KernelApi.config, {
+    route(KernelRoutes.config, {
       access: 'public',
       handler: ({ brand, config }) => {
         const b = brand;
@@ -50,7 +50,7 @@ export const kernelPlugin = defineServerPlugin({
         };
       },
     }),
-    route(KernelApi.lookups, {
+    route(KernelRoutes.lookups, {
       access: 'authenticated',
       handler: async ({ database }) => {
         lookupCache ??= (
@@ -61,7 +61,7 @@ export const kernelPlugin = defineServerPlugin({
         return lookupCache;
       },
     }),
-    route(KernelApi.identity, {
+    route(KernelRoutes.identity, {
       access: 'authenticated',
       handler: async ({ user, database }): Promise<Identity> => {
         const u = user && (await findUserById(database.sql, user.id));
@@ -70,7 +70,7 @@ export const kernelPlugin = defineServerPlugin({
         return { Id: u.id, Name: u.user_name, Roles: roles.map((r) => ({ Id: r, Name: r })), MemberID: u.member_id, CompanyId: u.company_id };
       },
     }),
-    route(KernelApi.termination, {
+    route(KernelRoutes.termination, {
       access: 'authenticated',
       handler: async ({ memberId, database }) => {
         if (memberId === null) return { isTerminated: false, terminationPeriod: 0, isMsa: false };
@@ -86,7 +86,7 @@ export const kernelPlugin = defineServerPlugin({
         return { isTerminated: end !== null && end <= Date.now(), terminationPeriod: days, isMsa: m.is_msa };
       },
     }),
-    route(KernelApi.signout, {
+    route(KernelRoutes.signout, {
       access: 'authenticated',
       handler: async ({ user, database, audit }) => {
         if (!user) return null;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { KernelApi } from '@portal/core';
+import { KernelRoutes } from '@portal/core';
 import type { FastifyReply } from 'fastify';
 import { safeParse } from 'zod/v4/core';
 import { writeAudit } from '../audit';
@@ -45,8 +45,21 @@ async function issueTokens(sql: SqlClient, config: ServerConfig, user: UserRow, 
   };
 }
 
+/**
+ * A fresh token pair for a live session, for a change the client must see at once (terminate, reactivate):
+ * the session's unspent refresh tokens are spent, so the new one is the chain's only live token, as after a
+ * refresh. Null when the session has ended or is not the user's.
+ */
+export async function reissueSessionTokens(sql: SqlClient, config: ServerConfig, userId: string, sessionId: string) {
+  const live = await sql.query('SELECT 1 FROM sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()', [sessionId, userId]);
+  const user = live[0] ? await findUserById(sql, userId) : null;
+  if (!user?.is_active) return null;
+  await sql.query('UPDATE refresh_tokens SET spent_at = now() WHERE session_id = $1 AND spent_at IS NULL', [sessionId]);
+  return issueTokens(sql, config, user, sessionId);
+}
+
 /** POST /token: the password and refresh_token grants (form-encoded), answered OAuth-style. */
-export const tokenRoute = route(KernelApi.token, {
+export const tokenRoute = route(KernelRoutes.token, {
   access: 'public',
   noFormToken: true,
   handler: async ({ req, reply, database, config }) => {
@@ -59,7 +72,7 @@ export const tokenRoute = route(KernelApi.token, {
       reply.header('retry-after', String(byAddress.wait));
       return tokenError(reply, 429, 'too_many_requests', TokenMessages.tooManyFromAddress(byAddress.wait));
     }
-    const parsed = safeParse(KernelApi.token.body, req.body ?? {});
+    const parsed = safeParse(KernelRoutes.token.body, req.body ?? {});
     if (!parsed.success) return tokenError(reply, 400, 'invalid_request', TokenMessages.badRequest);
     const audit = (action: string, outcome: 'success' | 'failure', user: UserRow | null, detail: Record<string, unknown> = {}) =>
       writeAudit(sql, {

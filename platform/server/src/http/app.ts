@@ -16,6 +16,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { ZodError } from 'zod';
 import { safeParse } from 'zod/v4/core';
 import { writeAudit } from '../audit';
+import { AuditBuffer } from '../audit-buffer';
 import { authenticate } from '../auth/session';
 import { formTokenMatches } from '../auth/tokens';
 import type { ServerConfig } from '../config';
@@ -64,7 +65,7 @@ function zodMessage(e: { issues: readonly { path: readonly PropertyKey[]; messag
   return e.issues.map((i) => `${where}${i.path.length ? `.${i.path.map(String).join('.')}` : ''}: ${i.message}`).join('; ');
 }
 
-export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; routes: RegisteredRoute[] }> {
+export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; routes: RegisteredRoute[]; flushAudit: () => Promise<void> }> {
   const { config, database, services } = opts;
   const app = Fastify({
     logger: redactingLogger(opts.logger ?? { level: config.logLevel }, config.logLevel),
@@ -100,7 +101,11 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     throttle: throttleService(database.sql),
     audit: auditService(database.sql),
   };
-  const wired = await wirePlugins(opts.featurePlugins, kernelServices, config);
+  const wired = await wirePlugins(opts.featurePlugins, kernelServices, config, database);
+  const auditBuffer = new AuditBuffer(database.sql, (err, lost) => app.log.error({ err, lost }, 'audit rows for reads could not be written'));
+  app.addHook('onClose', async () => {
+    await auditBuffer.close();
+  });
   const checkResponses = config.checkResponses;
 
   const mount = (plugin: KernelServerPlugin, kernel: boolean) => {
@@ -116,6 +121,20 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   async function runRoute(plugin: KernelServerPlugin, kernel: boolean, r: ServerRoute, use: RouteContext['use'], req: FastifyRequest, reply: FastifyReply) {
     const brand = brandOf(req);
+    const refused = (status: number, reason: string, who: AuthUser | null) => {
+      auditBuffer.add({
+        action: 'access.refused',
+        outcome: 'refused',
+        entity: 'route',
+        entityId: `${req.method} ${r.endpoint.path}`,
+        actorUserId: who?.id ?? null,
+        actorName: who?.name ?? null,
+        memberId: who?.memberId ?? null,
+        ip: req.ip,
+        requestId: req.id,
+        detail: { status, reason },
+      });
+    };
     if (!kernel && !brand?.plugins.includes(plugin.id)) {
       return reply.status(404).send(fail('This feature is not available on this site.'));
     }
@@ -123,16 +142,24 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     const auth = req.headers.authorization ? await authenticate(req.headers.authorization, database.sql, config) : NO_AUTH;
     let user: AuthUser | null = auth.state === 'ok' ? auth.user : null;
     if (auth.state === 'invalid' && r.access !== 'public') {
+      refused(401, auth.reason, null);
       return reply.status(401).send(fail('Your session has expired. Please sign in again.'));
     }
     if (auth.state === 'invalid') user = null;
     const decision = decideAccess(r.access, user?.roles ?? null);
-    if (decision === 'unauthenticated') return reply.status(401).send(fail('Please sign in to continue.'));
-    if (decision === 'forbidden') return reply.status(403).send(fail('You do not have permission to do this.'));
+    if (decision === 'unauthenticated') {
+      refused(401, 'not signed in', null);
+      return reply.status(401).send(fail('Please sign in to continue.'));
+    }
+    if (decision === 'forbidden') {
+      refused(403, 'role', user);
+      return reply.status(403).send(fail('You do not have permission to do this.'));
+    }
 
     if (user && STATE_CHANGING.has(req.method) && !r.noFormToken) {
       const given = req.headers[Headers.antiForgery];
       if (!formTokenMatches(typeof given === 'string' ? given : undefined, user.sessionId, config.tokenSecret)) {
+        refused(403, 'anti-forgery token', user);
         return reply.status(403).send(fail('The request was refused: the anti-forgery token is missing or invalid. Please reload the page.'));
       }
     }
@@ -186,6 +213,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       if (!result.success) throw new ApiError(400, zodMessage(result.error, key));
       return result.data;
     };
+    const auditRead: RouteContext['auditRead'] = (e) =>
+      auditBuffer.add({ ...e, memberId: e.memberId ?? memberId, actorUserId: user?.id ?? null, actorName: user?.name ?? null, ip: req.ip, requestId: req.id });
     const ctx: RouteContext = {
       req,
       reply,
@@ -201,6 +230,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       memberId,
       impersonating,
       audit,
+      auditRead,
     };
     if (impersonating) {
       await audit({ action: 'impersonation.request', memberId, entity: 'route', entityId: `${req.method} ${r.endpoint.path}`, detail: { staff: user?.name } });
@@ -220,5 +250,5 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   for (const p of wired.ordered) mount(p, false);
   await wired.init();
   registerSites(app, { config, brands: opts.brands, brandOf, demoUsers: opts.demoUsers });
-  return { app, routes };
+  return { app, routes, flushAudit: () => auditBuffer.flush() };
 }

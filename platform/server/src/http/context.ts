@@ -35,6 +35,8 @@ export interface RouteContext<E extends EndpointSpec = EndpointSpec> extends End
    * write it records, so the change and its audit row commit together or not at all.
    */
   audit(entry: RequestAuditEntry, tx?: SqlClient): Promise<void>;
+  /** Audits a read of member data without waiting: batched off the request's path (see AuditBuffer). */
+  auditRead(entry: RequestAuditEntry): void;
 }
 
 /** What a handler may return besides plain data: data with a message for the user, or a reply it sent itself. */

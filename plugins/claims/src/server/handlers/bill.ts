@@ -5,8 +5,22 @@ import { claimDetails, createClaim, getClaim, updateClaim } from '../repo';
 
 /** One bill: read, details, add, edit. */
 export const billRoutes = [
-  route(ClaimsApi.getById, { access: ClaimsAccess.bills, handler: (ctx) => getClaim(ctx, ctx.params.id) }),
-  route(ClaimsApi.details, { access: ClaimsAccess.bills, handler: (ctx) => claimDetails(ctx, ctx.body.ClaimID) }),
+  route(ClaimsApi.getById, {
+    access: ClaimsAccess.bills,
+    handler: async (ctx) => {
+      const claim = await getClaim(ctx, ctx.params.id);
+      ctx.auditRead({ action: 'claims.read', entity: 'claim', entityId: claim.ClaimID, memberId: claim.MemberID });
+      return claim;
+    },
+  }),
+  route(ClaimsApi.details, {
+    access: ClaimsAccess.bills,
+    handler: async (ctx) => {
+      const details = await claimDetails(ctx, ctx.body.ClaimID);
+      ctx.auditRead({ action: 'claims.read.details', entity: 'claim', entityId: ctx.body.ClaimID });
+      return details;
+    },
+  }),
   route(ClaimsApi.create, {
     access: ClaimsAccess.create,
     handler: async (ctx) => withMessage(await createClaim(ctx, ctx.body), 'The bill was added.'),
