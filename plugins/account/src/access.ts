@@ -12,6 +12,7 @@ export const ACCOUNT_PAGE_ACCESS = 'authenticated' as const;
 export const AccountRoutes = {
   activate: '/login/activate/:urlId',
   reset: '/login/reset/:urlId',
+  confirmEmail: '/login/confirm-email/:urlId',
   account: '/account',
 } as const;
 

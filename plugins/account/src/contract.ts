@@ -4,6 +4,7 @@ import { z } from 'zod';
 /** The pages the e-mailed links open (spec 01 section 2). */
 export const AccountLinks = {
   activate: (urlId: string) => `/login/activate/${encodeURIComponent(urlId)}`,
+  confirmEmail: (urlId: string) => `/login/confirm-email/${encodeURIComponent(urlId)}`,
   reset: (urlId: string) => `/login/reset/${encodeURIComponent(urlId)}`,
 } as const;
 
@@ -117,8 +118,18 @@ export const passwordRule = z.object({ Message: z.string(), Validator: z.string(
 export type PasswordRule = z.infer<typeof passwordRule>;
 export const passwordPolicyResponse = z.array(passwordRule);
 
-export const updateEmailQuery = z.object({ email: z.string().trim().max(254).pipe(z.email('email must be an e-mail address')) });
-export const updateEmailResponse = z.object({ Email: z.string() });
+/**
+ * An e-mail change needs the current password and takes effect only when the link mailed to the new address
+ * is opened (security issue 11, item 5): a stolen session alone cannot redirect the password-reset mail.
+ */
+export const updateEmailRequest = z.object({
+  email: z.string().trim().max(254).pipe(z.email('email must be an e-mail address')),
+  Password: password,
+});
+/** The address stays as it is until the change is confirmed; Pending names the address waiting for it. */
+export const updateEmailResponse = z.object({ Email: z.string().nullable(), Pending: z.string() });
+export const confirmEmailRequest = z.object({ UrlId: urlId });
+export const confirmEmailResponse = z.object({ IsValid: z.boolean(), Email: z.string().nullable() });
 
 // --- the endpoints (spec 01 section 7, base /api/account/; and members/updateEmail) ------------------
 
@@ -136,5 +147,6 @@ export const AccountApi = {
   updatePassword: defineEndpoint({ method: 'POST', path: '/api/account/update/password', body: updatePasswordRequest, response: isValidResponse }),
   activateValidate: defineEndpoint({ method: 'GET', path: '/api/account/activate/:urlId', params: urlIdParams, response: linkInfoResponse }),
   activate: defineEndpoint({ method: 'POST', path: '/api/account/activate', body: activateRequest, response: isValidResponse }),
-  updateEmail: defineEndpoint({ method: 'GET', path: '/api/members/updateEmail', query: updateEmailQuery, response: updateEmailResponse }),
+  updateEmail: defineEndpoint({ method: 'POST', path: '/api/members/updateEmail', body: updateEmailRequest, response: updateEmailResponse }),
+  confirmEmail: defineEndpoint({ method: 'POST', path: '/api/account/email/confirm', body: confirmEmailRequest, response: confirmEmailResponse }),
 } as const;

@@ -397,21 +397,60 @@ describe('password policy and signed-in changes', () => {
     expect(three.statusCode).toBe(400);
   });
 
-  it("updates the signed-in member's e-mail address", async () => {
+  it("changes the signed-in member's e-mail address only with the password and after the new address confirms it", async () => {
     const userName = plainName('email');
     const { userId, memberId } = await makeUser(env.server, { userName, roles: ['CareGuardFinance'], member: true, brand: 'finance' });
     const h = authHeaders(await signIn(env.server, userName), 'finance');
-    const res = await env.server.app.inject({
-      method: 'GET',
-      url: `${AccountApi.updateEmail.path}?email=${encodeURIComponent('new.address@example.org')}`,
+    const newAddress = `${plainName('new')}@example.org`;
+    const emails = async () => [
+      (await sql().query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]))[0]?.email,
+      (await sql().query<{ email: string }>('SELECT email FROM members WHERE member_id = $1', [memberId]))[0]?.email,
+    ];
+    const before = await emails();
+    // The old GET that changed the address at once is gone.
+    const oldGet = await env.server.app.inject({ method: 'GET', url: `${AccountApi.updateEmail.path}?email=${encodeURIComponent(newAddress)}`, headers: h });
+    expect(oldGet.statusCode).toBe(404);
+    // A bearer token alone is not enough: the current password is required, and a wrong one changes nothing.
+    const noPassword = await env.server.app.inject({ method: 'POST', url: AccountApi.updateEmail.path, headers: h, payload: { email: newAddress } });
+    expect(noPassword.statusCode).toBe(400);
+    const wrong = await env.server.app.inject({
+      method: 'POST',
+      url: AccountApi.updateEmail.path,
       headers: h,
+      payload: { email: newAddress, Password: 'Wrong$Pass1' },
     });
-    expect(res.json()).toMatchObject({ Data: { Email: 'new.address@example.org' }, HasError: false });
-    expect((await sql().query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]))[0]?.email).toBe('new.address@example.org');
-    expect((await sql().query<{ email: string }>('SELECT email FROM members WHERE member_id = $1', [memberId]))[0]?.email).toBe('new.address@example.org');
-    const bad = await env.server.app.inject({ method: 'GET', url: `${AccountApi.updateEmail.path}?email=not-an-address`, headers: h });
+    expect(wrong.statusCode).toBe(400);
+    const bad = await env.server.app.inject({
+      method: 'POST',
+      url: AccountApi.updateEmail.path,
+      headers: h,
+      payload: { email: 'not-an-address', Password: TEST_PASSWORD },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().MsgText).toContain('email must be an e-mail address');
+    const asked = await env.server.app.inject({
+      method: 'POST',
+      url: AccountApi.updateEmail.path,
+      headers: h,
+      payload: { email: newAddress, Password: TEST_PASSWORD },
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json().Data).toEqual({ Email: before[0], Pending: newAddress });
+    // Until the new address confirms, the account keeps its address (and the reset mail goes there).
+    expect(await emails()).toEqual(before);
+    await env.server.jobs.drain();
+    const confirmation = await latestMailTo(env.sandboxUrl, newAddress);
+    const notice = await latestMailTo(env.sandboxUrl, String(before[0]));
+    expect(notice.subject).toContain('is being changed');
+    const link = linksIn(confirmation).find((l) => l.includes('/login/confirm-email/')) ?? '';
+    const urlId = /\/login\/confirm-email\/([\w-]+)$/.exec(link)?.[1] ?? '';
+    expect(urlId).not.toBe('');
+    const confirmed = await json('POST', AccountApi.confirmEmail.path, { UrlId: urlId });
+    expect(confirmed.json()).toMatchObject({ Data: { IsValid: true, Email: newAddress }, HasError: false });
+    expect(await emails()).toEqual([newAddress, newAddress]);
+    // The link works once.
+    const again = await json('POST', AccountApi.confirmEmail.path, { UrlId: urlId });
+    expect(again.statusCode).toBe(400);
   });
 });
 

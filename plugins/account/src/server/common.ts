@@ -15,6 +15,9 @@ export const Text = {
   samePassword: 'The new password must be different from the current password.',
   questionsSaved: 'Your security questions have been saved.',
   emailUpdated: 'Your e-mail address has been updated.',
+  emailConfirmSent: (to: string) => `We sent a confirmation link to ${to}. Your e-mail address changes when you open it.`,
+  emailMailFailed: 'The confirmation e-mail could not be sent. Please try again later.',
+  emailLinkInvalid: 'This e-mail confirmation link is not valid. It may have been used already or have expired.',
   impersonatedEmail: "While acting for a member, change the e-mail address on the member's profile.",
   noSite: 'Registration is not available on this site.',
   noAccount: 'The account no longer exists.',
@@ -31,10 +34,15 @@ const normalizeAnswer = (a: string) => a.normalize('NFKC').trim().replace(/\s+/g
  * is never put into a link, so a forged Host cannot point a reset mail at another site.
  */
 export function siteAddress(ctx: Pick<RouteContext, 'req' | 'config'>, brand: BrandManifest): string {
-  const host = String(ctx.req.headers.host ?? '').toLowerCase();
+  return siteAddressOf(brand, String(ctx.req.headers.host ?? ''), ctx.req.protocol, ctx.config.port);
+}
+
+/** siteAddress from its parts (the account service gets them from the calling plugin). */
+export function siteAddressOf(brand: BrandManifest, hostHeader: string, protocol: string, port: number): string {
+  const host = hostHeader.toLowerCase();
   const m = /^([a-z0-9-]+)\.localhost(:\d{1,5})?$/.exec(host);
-  if (m && m[1] === brand.marker) return `${ctx.req.protocol}://${host}`;
-  return `http://${brand.marker}.localhost:${ctx.config.port}`;
+  if (m && m[1] === brand.marker) return `${protocol}://${host}`;
+  return `http://${brand.marker}.localhost:${port}`;
 }
 
 export function requireBrand(ctx: RouteContext): BrandManifest {

@@ -1,7 +1,14 @@
 import { defineServerPlugin } from '@portal/server';
+import { type AccountService, accountService } from '../service';
+import { createAccountService } from './activation-service';
 import { linkRoutes } from './handlers/links';
 import { profileRoutes } from './handlers/profile';
 import { registrationRoutes } from './handlers/registration';
 import { migrations } from './migrations';
 
-export default defineServerPlugin({ id: 'account', migrations, routes: [...registrationRoutes, ...linkRoutes, ...profileRoutes] });
+export default defineServerPlugin<AccountService>({
+  id: 'account',
+  provides: { ref: accountService, create: createAccountService },
+  migrations,
+  routes: [...registrationRoutes, ...linkRoutes, ...profileRoutes],
+});

@@ -1,20 +1,32 @@
 import { randomToken, type SqlClient, sha256 } from '@portal/server';
 
-export type LinkPurpose = 'activate' | 'reset';
+export type LinkPurpose = 'activate' | 'reset' | 'email';
 
 /** Lifetimes of the e-mailed links. */
-export const LINK_TTL_SECONDS: Record<LinkPurpose, number> = { activate: 24 * 60 * 60, reset: 60 * 60 };
+export const LINK_TTL_SECONDS: Record<LinkPurpose, number> = { activate: 24 * 60 * 60, reset: 60 * 60, email: 24 * 60 * 60 };
 
 /** Creates a link token for a user; only its sha256 is stored. Returns the token (the link's urlId). */
-export async function issueLink(sql: SqlClient, userId: string, purpose: LinkPurpose): Promise<string> {
+export async function issueLink(sql: SqlClient, userId: string, purpose: LinkPurpose, newEmail: string | null = null): Promise<string> {
   const token = randomToken(32);
-  await sql.query(`INSERT INTO account_links (token_hash, purpose, user_id, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`, [
-    sha256(token),
-    purpose,
-    userId,
-    LINK_TTL_SECONDS[purpose],
-  ]);
+  await sql.query(
+    `INSERT INTO account_links (token_hash, purpose, user_id, expires_at, new_email) VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5)`,
+    [sha256(token), purpose, userId, LINK_TTL_SECONDS[purpose], newEmail],
+  );
   return token;
+}
+
+/** Spends an e-mail change link: the user and the address it confirms, or null for a used, expired or forged one. */
+export async function spendEmailLink(tx: SqlClient, urlId: string): Promise<{ userId: string; newEmail: string } | null> {
+  const rows = await tx.query<{ user_id: string; new_email: string }>(
+    `UPDATE account_links SET used_at = now()
+     WHERE token_hash = $1 AND purpose = 'email' AND used_at IS NULL AND expires_at > now() RETURNING user_id, new_email`,
+    [sha256(urlId)],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  // Only the newest requested address can be confirmed: older pending changes end with this one.
+  await tx.query(`UPDATE account_links SET used_at = now() WHERE user_id = $1 AND purpose = 'email' AND used_at IS NULL`, [row.user_id]);
+  return { userId: row.user_id, newEmail: row.new_email };
 }
 
 export interface LiveLink {

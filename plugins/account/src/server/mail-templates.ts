@@ -56,3 +56,27 @@ export function resetMail(m: LinkMail): MailMessage {
     'If you did not ask to reset your password, you can ignore this e-mail: your password stays as it is.',
   );
 }
+
+export function confirmEmailMail(m: LinkMail): MailMessage {
+  return compose(
+    m,
+    `Confirm your new ${m.brand.displayName} e-mail address`,
+    `You asked to use this address for your ${m.brand.displayName} account. To confirm it, open this link:`,
+    `${m.site}${AccountLinks.confirmEmail(m.urlId)}`,
+    'The link can be used once and expires in 24 hours. Until then your account keeps its current address.',
+    'If you did not ask for this change, you can ignore this e-mail.',
+  );
+}
+
+/** Tells the current address that a change was requested, so its owner notices a change they did not make. */
+export function emailChangeNoticeMail(m: Omit<LinkMail, 'urlId'> & { newEmail: string }): MailMessage {
+  const masked = m.newEmail.replace(/^(.).*(@.*)$/, '$1***$2');
+  return compose(
+    { ...m, urlId: '' },
+    `Your ${m.brand.displayName} e-mail address is being changed`,
+    `Someone signed in to your ${m.brand.displayName} account asked to change its e-mail address to ${masked}. The change takes effect only when the link sent to that address is opened.`,
+    `${m.site}/login`,
+    `If this was not you, sign in, change your password and contact us at ${m.brand.contacts.supportEmail}.`,
+    'If it was you, there is nothing more to do here.',
+  );
+}

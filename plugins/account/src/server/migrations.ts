@@ -49,4 +49,13 @@ CREATE TABLE account_registrations (
 );
 `,
   },
+  {
+    id: '0002_email_change',
+    sql: `
+ALTER TABLE account_links DROP CONSTRAINT account_links_purpose_check;
+ALTER TABLE account_links ADD CONSTRAINT account_links_purpose_check CHECK (purpose IN ('activate', 'reset', 'email'));
+-- The new address of a pending e-mail change, beside its link; the account keeps its address until confirmed.
+ALTER TABLE account_links ADD COLUMN new_email text;
+`,
+  },
 ];

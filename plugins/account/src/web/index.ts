@@ -12,6 +12,13 @@ export default defineWebPlugin({
     { path: AccountRoutes.activate, access: ACCOUNT_LINK_ACCESS, layout: 'bare', title: 'account:activate.title', load: () => import('./pages/ActivatePage') },
     { path: AccountRoutes.reset, access: ACCOUNT_LINK_ACCESS, layout: 'bare', title: 'account:reset.title', load: () => import('./pages/ResetPage') },
     {
+      path: AccountRoutes.confirmEmail,
+      access: ACCOUNT_LINK_ACCESS,
+      layout: 'bare',
+      title: 'account:email.confirmTitle',
+      load: () => import('./pages/ConfirmEmailPage'),
+    },
+    {
       path: AccountRoutes.account,
       access: ACCOUNT_PAGE_ACCESS,
       title: 'account:page.title',

@@ -1,6 +1,8 @@
-import { ApiError, forbidden, hashPassword, notFound, route, verifyPassword, withMessage } from '@portal/server';
+import { ApiError, badRequest, forbidden, hashPassword, notFound, route, verifyPassword, withMessage } from '@portal/server';
 import { AccountApi, AccountMessages } from '../../contract';
-import { hashAnswers, questionCatalogue, saveAnswers, Text } from '../common';
+import { hashAnswers, questionCatalogue, requireBrand, saveAnswers, siteAddress, Text } from '../common';
+import { issueLink, spendEmailLink } from '../links';
+import { confirmEmailMail, emailChangeNoticeMail } from '../mail-templates';
 import { passwordProblems, policyMessage } from '../policy';
 import { ACCOUNT_THROTTLE } from '../throttle';
 
@@ -57,20 +59,66 @@ export const profileRoutes = [
   }),
   route(AccountApi.updateEmail, {
     access: 'authenticated',
-    // A GET that changes data, as the spec names it. It needs the bearer token (a header, never sent
-    // by another site), so it cannot be forged cross-site even without the anti-forgery header.
+    // Needs the current password; the new address receives a single-use link and the current one a notice.
+    // Nothing changes until the link is opened (confirmEmail).
     handler: async (ctx) => {
-      const { user, query, database, impersonating, services } = ctx;
-      if (!user) throw notFound(Text.noAccount);
+      const { user, body, database, impersonating, services, req } = ctx;
+      const brand = requireBrand(ctx);
       if (impersonating) throw forbidden(Text.impersonatedEmail);
-      const email = query.email;
-      await database.sql.transaction(async (tx) => {
-        const changed = await services.identity.setEmail(user.id, email, tx);
-        if (!changed) throw notFound(Text.noAccount);
-        if (changed.memberId !== null) await services.members.set(changed.memberId, { email }, tx);
-        await ctx.audit({ action: 'member.email.update', entity: 'user', entityId: user.id, memberId: changed.memberId, detail: { email } }, tx);
+      const u = user && (await services.identity.findById(user.id));
+      if (!u || !user) throw notFound(Text.noAccount);
+      const rule = ACCOUNT_THROTTLE.passwordFailuresPerUser;
+      const wait = await services.throttle.secondsToWait(rule, u.id);
+      if (wait > 0) {
+        ctx.reply.header('retry-after', String(wait));
+        throw new ApiError(429, Text.tooManyPasswordFailures(Math.ceil(wait / 60)));
+      }
+      if (!(await verifyPassword(body.Password, u.password_hash))) {
+        await services.throttle.hit(rule, u.id);
+        await ctx.audit({ action: 'member.email.request', outcome: 'failure', entity: 'user', entityId: u.id, detail: { reason: 'password' } });
+        throw badRequest(Text.oldPasswordWrong);
+      }
+      const newEmail = body.email;
+      const urlId = await database.sql.transaction(async (tx) => {
+        const id = await issueLink(tx, u.id, 'email', newEmail);
+        await ctx.audit({ action: 'member.email.request', entity: 'user', entityId: u.id, memberId: u.member_id, detail: { newEmail } }, tx);
+        return id;
       });
-      return withMessage({ Email: email }, Text.emailUpdated);
+      const site = siteAddress(ctx, brand);
+      try {
+        await services.mail.send(confirmEmailMail({ brand, site, to: newEmail, firstName: u.first_name, urlId }));
+        const current = u.email ?? (/^[^@\s]+@[^@\s]+$/.test(u.user_name) ? u.user_name : null);
+        if (current) await services.mail.send(emailChangeNoticeMail({ brand, site, to: current, firstName: u.first_name, newEmail }));
+      } catch (e) {
+        req.log.error({ err: e }, 'e-mail change mail failed');
+        throw new ApiError(502, Text.emailMailFailed);
+      }
+      return withMessage({ Email: u.email, Pending: newEmail }, Text.emailConfirmSent(newEmail));
+    },
+  }),
+  route(AccountApi.confirmEmail, {
+    access: 'public',
+    noFormToken: true,
+    // Opened from the mailed link, possibly in another browser: the link itself is the proof.
+    handler: async (ctx) => {
+      const { body, database, services } = ctx;
+      const done = await database.sql.transaction(async (tx) => {
+        const spent = await spendEmailLink(tx, body.UrlId);
+        if (!spent) return null;
+        const changed = await services.identity.setEmail(spent.userId, spent.newEmail, tx);
+        if (!changed) return null;
+        if (changed.memberId !== null) await services.members.set(changed.memberId, { email: spent.newEmail }, tx);
+        await ctx.audit(
+          { action: 'member.email.update', entity: 'user', entityId: spent.userId, memberId: changed.memberId, detail: { email: spent.newEmail } },
+          tx,
+        );
+        return spent.newEmail;
+      });
+      if (!done) {
+        await ctx.audit({ action: 'member.email.update', outcome: 'refused', entity: 'link', detail: { reason: 'invalid link' } });
+        throw new ApiError(400, Text.emailLinkInvalid, { IsValid: false, Email: null });
+      }
+      return withMessage({ IsValid: true, Email: done }, Text.emailUpdated);
     },
   }),
 ];

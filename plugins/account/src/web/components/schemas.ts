@@ -64,3 +64,8 @@ export const changePasswordSchema = (rules: readonly PasswordRule[]) =>
 export const questionsSchema = differentQuestions(z.object(questionFields));
 
 export const emptyQuestions = { Question1: null, Answer1: '', Question2: null, Answer2: '' };
+
+export const changeEmailSchema = z.object({
+  email: z.string().trim().min(1, msg.required).refine(isEmail, validationMessages.email),
+  Password: z.string().min(1, msg.required),
+});

@@ -1,6 +1,6 @@
 import type { PasswordRule } from '@portal/core';
 import { useApi } from '@portal/web';
-import { Button, ButtonGroup, Form, Message, Panel, PasswordField, useKitForm } from '@portal/web/kit';
+import { Button, ButtonGroup, EmailField, Form, Message, Panel, PasswordField, useKitForm } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { AccountApi } from '../../contract';
 import * as css from '../components/account.css';
 import { questionsPayload } from '../components/logic';
 import { QuestionFields } from '../components/QuestionFields';
-import { changePasswordSchema, emptyQuestions, questionsSchema } from '../components/schemas';
+import { changeEmailSchema, changePasswordSchema, emptyQuestions, questionsSchema } from '../components/schemas';
 import { accountKeys, fetchQuestions, usePasswordPolicy } from '../components/ui';
 
 /** /account: the user account page, change password and security questions (spec 01 section 2). */
@@ -21,6 +21,7 @@ export default function AccountPage() {
       <div className={css.sections}>
         {policy.isPending ? <p aria-busy="true">{t('common.loading')}</p> : <ChangePassword rules={policy.data ?? []} />}
         <SecurityQuestions />
+        <ChangeEmail />
       </div>
     </>
   );
@@ -112,6 +113,49 @@ function SecurityQuestions() {
           </ButtonGroup>
         </Form>
       )}
+    </Panel>
+  );
+}
+
+const emptyEmail = { email: '', Password: '' };
+
+/** The e-mail address: the current password, then a link mailed to the new address confirms the change. */
+function ChangeEmail() {
+  const { t } = useTranslation('account');
+  const api = useApi();
+  const form = useKitForm(changeEmailSchema, { defaultValues: emptyEmail });
+  const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (values: typeof emptyEmail) => {
+    if (busy) return;
+    setBusy(true);
+    setStatus(null);
+    try {
+      const res = await api.call(AccountApi.updateEmail, { body: values }, { notify: false });
+      setStatus({ kind: 'success', text: t('email.sent', { email: res.Pending }) });
+      form.reset(emptyEmail);
+    } catch (e) {
+      setStatus({ kind: 'error', text: (e as Error).message || t('email.failed') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Panel title={t('email.title')} description={t('email.intro')}>
+      <Form form={form} onSubmit={submit} aria-label={t('email.title')}>
+        <EmailField name="email" label={t('email.newAddress')} autoComplete="email" isRequired />
+        <PasswordField name="Password" label={t('fields.oldPassword')} autoComplete="current-password" isRequired />
+        {status && (
+          <Message kind={status.kind} data-testid="email-status">
+            {status.text}
+          </Message>
+        )}
+        <ButtonGroup>
+          <Button type="submit" variant="primary" isPending={busy} pendingLabel={t('email.submitting')}>
+            {t('email.submit')}
+          </Button>
+        </ButtonGroup>
+      </Form>
     </Panel>
   );
 }

@@ -1,0 +1,51 @@
+import { ApiError, type PluginInit } from '@portal/server';
+import { type AccountService, ActivationRefusals } from '../service';
+import { siteAddressOf } from './common';
+import { issueLink } from './links';
+import { activationMail } from './mail-templates';
+
+const EMAIL = /^[^@\s]+@[^@\s]+$/;
+
+/**
+ * The account service other plugins use (declared in ../service.ts). An account another plugin created
+ * (an administrator adding a user) gets the same registration row, single-use link and e-mail as a
+ * self-registered one, so /login/activate/:urlId activates both alike.
+ */
+export function createAccountService({ services, config, database }: PluginInit): AccountService {
+  return {
+    async sendActivation(userId, site, actor) {
+      const user = await services.identity.findById(userId);
+      if (!user) throw new ApiError(404, ActivationRefusals.unknownUser);
+      if (user.is_active) throw new ApiError(409, ActivationRefusals.alreadyActive);
+      const to = user.email ?? (EMAIL.test(user.user_name) ? user.user_name : null);
+      if (!to) throw new ApiError(400, ActivationRefusals.noEmail);
+      const urlId = await database.sql.transaction(async (tx) => {
+        // The registration row marks an account waiting for its activation link (findLiveLink checks it).
+        const reg = await tx.query<{ activated_at: Date | null }>(
+          `INSERT INTO account_registrations (user_id, brand) VALUES ($1, $2)
+           ON CONFLICT (user_id) DO UPDATE SET user_id = EXCLUDED.user_id RETURNING activated_at`,
+          [userId, user.brand],
+        );
+        if (reg[0]?.activated_at) return null;
+        const token = await issueLink(tx, userId, 'activate');
+        await services.audit.write(
+          {
+            action: 'account.activation.link',
+            actorUserId: actor?.userId ?? null,
+            actorName: actor?.name ?? null,
+            entity: 'user',
+            entityId: userId,
+            detail: { to, brand: site.brand.id },
+          },
+          tx,
+        );
+        return token;
+      });
+      if (!urlId) throw new ApiError(409, ActivationRefusals.deactivated);
+      const address = siteAddressOf(site.brand, site.host ?? '', site.protocol ?? 'http', config.port);
+      // Queued (a stored job), after the commit: the link exists before any mail can point at it.
+      await services.mail.send(activationMail({ brand: site.brand, site: address, to, firstName: user.first_name, urlId }));
+      return { sentTo: to };
+    },
+  };
+}
