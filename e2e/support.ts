@@ -1,7 +1,8 @@
 import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../scripts/lib/demo';
 import { E2E_PORT } from './playwright.config';
 
-export const DEMO_PASSWORD = 'Demo-pass-1';
+export { DEMO_PASSWORD };
 export const site = (brand: string, path = '/') => `http://${brand}.localhost:${E2E_PORT}${path}`;
 
 /** Signs in through the login screen and waits to leave it. */

@@ -16,6 +16,8 @@ const env = {
   SANDBOX_PORT: sandboxPort,
   SANDBOX_URL: `http://localhost:${sandboxPort}`,
   LOG_LEVEL: 'warn',
+  // As scripts/start: e2e/brands.spec.ts reads the demo logins off the index of sites.
+  DEMO_MODE: '1',
   // Every browser in the run signs in from 127.0.0.1; the per-address limit is covered by the integration tests.
   TOKEN_REQUESTS_PER_MINUTE: '1000',
 };

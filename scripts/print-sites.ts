@@ -11,6 +11,10 @@ console.log('\nBrand sites:');
 for (const b of brands) console.log(`  ${b.displayName.padEnd(20)} http://${b.marker}.localhost:${port}/`);
 console.log(`  Index of sites       http://localhost:${port}/`);
 console.log(`  Sandbox providers    ${process.env.SANDBOX_URL ?? 'http://localhost:8090'}/ (mail inbox at /mail)`);
+const host = process.env.HOST || '127.0.0.1';
+console.log(
+  host === '127.0.0.1' ? '  Reachable from this machine only (HOST=127.0.0.1).' : `  Listening on ${host}: reachable by whoever can reach this machine.`,
+);
 const file = join(dataDir, 'demo-users.json');
 if (existsSync(file)) {
   const users = JSON.parse(readFileSync(file, 'utf8')) as { brand: string; role: string; userName: string; password: string }[];

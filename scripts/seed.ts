@@ -11,10 +11,11 @@ import { createServer } from '@portal/app-server/server';
 import { loadBrands } from '@portal/brands';
 import { installedPluginIds } from '@portal/brands/plugins';
 import { ALL_ROLES, MEMBER_ROLES, Roles } from '@portal/core';
-import { createUser, hashPassword, type SeedMember } from '@portal/server/kernel';
+import { createUser, hashPassword, identityService, type SeedMember } from '@portal/server/kernel';
+import { DEMO_PASSWORD } from './lib/demo';
 import { mulberry32, personName, pluginRandom } from './lib/random';
 
-export const DEMO_PASSWORD = 'Demo-pass-1';
+export { DEMO_PASSWORD };
 
 function parseScale(argv: string[]): number {
   const i = argv.indexOf('--scale');
@@ -42,6 +43,8 @@ export async function seed(scale: number, log: (m: string) => void = console.log
       const existing = await sql.query<{ member_id: number | null }>('SELECT member_id FROM users WHERE lower(user_name) = $1', [userName]);
       if (existing[0]) {
         if (existing[0].member_id) members.push({ memberId: existing[0].member_id, brand: brand.id, roles, userName });
+        // The published demo password holds for every demo user, also those a data directory kept from an older seed.
+        await sql.query('UPDATE users SET password_hash = $1 WHERE lower(user_name) = $2', [hash, userName]);
         continue;
       }
       const { first, last } = personName(random);
@@ -68,8 +71,10 @@ export async function seed(scale: number, log: (m: string) => void = console.log
   const markerUser = 'card.careguard-bank';
   demo.push({ brand: 'card', role: `${Roles.CareGuard} + ${Roles.DeactivateBank}`, userName: markerUser, password: DEMO_PASSWORD });
   const marker = await sql.query<{ member_id: number }>('SELECT member_id FROM users WHERE user_name = $1', [markerUser]);
-  if (marker[0]) members.push({ memberId: marker[0].member_id, brand: 'card', roles: [Roles.CareGuard], userName: markerUser });
-  else
+  if (marker[0]) {
+    members.push({ memberId: marker[0].member_id, brand: 'card', roles: [Roles.CareGuard], userName: markerUser });
+    await sql.query('UPDATE users SET password_hash = $1 WHERE user_name = $2', [hash, markerUser]);
+  } else
     await sql.transaction(async (tx) => {
       const { first, last } = personName(random);
       const memberId = await insertMember(tx, 'card', first, last, `${markerUser}@demo.example.com`, random);
@@ -115,7 +120,7 @@ export async function seed(scale: number, log: (m: string) => void = console.log
     if (!plugin.seed) continue;
     log(`seeding ${plugin.id}`);
     // Each plugin draws from its own stream, derived from its id: adding a plugin changes no other plugin's data.
-    await plugin.seed({ sql, scale, members, random: pluginRandom(plugin.id), log });
+    await plugin.seed({ sql, scale, members, random: pluginRandom(plugin.id), log, identity: identityService(sql) });
   }
 
   if (server.config.dataDir) {

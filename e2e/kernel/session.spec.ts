@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { signIn, site } from '../support';
+import { DEMO_PASSWORD, signIn, site } from '../support';
 
 test('a member signs in on the card site, sees the purple toolbar and the help page, and signs out', async ({ page }) => {
   await signIn(page, 'card', 'card.careguard');
@@ -37,7 +37,7 @@ test('after sign-in the user returns to the page they asked for', async ({ page 
   await page.goto(site('finance', '/help'));
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('User name').fill('finance.careguardfinance');
-  await page.getByLabel('Password', { exact: true }).fill('Demo-pass-1');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/help$/);
 });

@@ -15,6 +15,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { DEMO_PASSWORD } from '../lib/demo';
 
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..');
 export const GRID_TARGETS = { maxRowsInDom: 100, maxTaskMs: 50 } as const;
@@ -159,7 +160,7 @@ export async function runGridBench(options: GridBenchOptions = {}): Promise<Grid
     const site = (path: string) => `http://staff.localhost:${port}${path}`;
     await page.goto(site('/login'));
     await page.getByLabel('User name').fill('staff.superuser');
-    await page.getByLabel('Password', { exact: true }).fill('Demo-pass-1');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.goto(site('/kit-gallery?tab=local'));

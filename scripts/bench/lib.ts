@@ -4,11 +4,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD } from '../lib/demo';
 
 export const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..');
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-export const DEMO_PASSWORD = 'Demo-pass-1';
+export { DEMO_PASSWORD };
 /** The member (or, on staff, support) demo user each site's signed-in figures are taken with. */
 export const DEMO_USER: Record<string, string> = {
   finance: 'finance.careguardfinance',

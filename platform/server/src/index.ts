@@ -5,6 +5,7 @@
  */
 export type { AuditEntry } from './audit';
 export { hashPassword, verifyPassword } from './auth/password';
+export { reissueSessionTokens } from './auth/token-route';
 export { randomToken, sha256 } from './auth/tokens';
 export type { ServerConfig } from './config';
 export type { SqlClient } from './db/database';
@@ -20,9 +21,22 @@ export * from './http/errors';
 export { allowFrameSources, SECRET_PATH_PREFIXES } from './http/security';
 export type { DefineOptions, JobHandler, JobInfo, JobQueue, SendOptions } from './jobs/queue';
 export type { AuditService } from './kernel-services/audit';
-export type { IdentityService, NewUser, UserRow } from './kernel-services/identity';
+export type { IdentityService, NewUser, UserPatch, UserRow, UserSearch, UserSummary } from './kernel-services/identity';
 export { type MemberPatch, type MemberRecord, type MembersService, STALE_MEMBER_MESSAGE } from './kernel-services/members';
 export { KernelThrottle, type ThrottleRule, type ThrottleService } from './kernel-services/throttle';
 export * from './plugin';
 export type { MailMessage, MailTransport } from './providers/mail';
+export {
+  type GatewayCustomer,
+  GatewayError,
+  GatewayUnavailableError,
+  type GatewayPaymentProfile,
+  type GatewaySubscription,
+  type GatewayTransaction,
+  type PaymentGateway,
+  type TransactionRequest,
+  type WebhookEvent,
+} from './providers/payments';
+export { type FederalPayer, type PayerAck, PayerError, type PayerRecord, type PayerSubmission } from './providers/payer';
+export type { PhoneLookup, SmsMessage, SmsTransport } from './providers/sms';
 export * from './services';

@@ -59,10 +59,11 @@ export interface ReservedEvent {
  * limit is reached nothing is written and `wait` is the longest Retry-After in seconds.
  */
 export async function reserve(sql: SqlClient, checks: readonly ThrottleCheck[]): Promise<{ wait: number; reserved: ReservedEvent[] }> {
-  const ordered = [...checks].sort((a, b) => (a.kind === b.kind ? (a.key < b.key ? -1 : 1) : a.kind < b.kind ? -1 : 1));
+  // The throttle service's enforce() orders its locks the same way.
+  const ordered = [...checks].sort((a, b) => `${a.kind}|${a.key}`.localeCompare(`${b.kind}|${b.key}`));
   return sql.transaction(async (tx) => {
-    // The lock name joins kind and key with a unit separator: PostgreSQL text cannot hold U+0000.
-    for (const c of ordered) await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`throttle\u001f${c.kind}\u001f${c.key}`]);
+    // The same lock name as the throttle service's enforce(), so both serialize on one counter.
+    for (const c of ordered) await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`throttle|${c.kind}|${c.key}`]);
     let wait = 0;
     for (const c of ordered) wait = Math.max(wait, await retryAfter(tx, c.kind, c.key, c.max, c.windowSeconds));
     if (wait > 0) return { wait, reserved: [] };

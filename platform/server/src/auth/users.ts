@@ -14,6 +14,7 @@ export interface UserRow {
   company_id: number | null;
   is_active: boolean;
   registration_step: number;
+  version: number;
 }
 
 export async function findUserByName(sql: SqlClient, userName: string): Promise<UserRow | null> {
