@@ -61,7 +61,7 @@ describe('POST /token', () => {
   });
 
   it('rotates the refresh token on every use, and a reused one revokes the whole chain', async () => {
-    const s = await signIn(server, 'alice');
+    const s = await signIn(server, 'alice', undefined, '10.1.2.1', 'card');
     const first = await server.app.inject(form({ grant_type: 'refresh_token', refresh_token: s.refresh_token }, '10.1.2.1'));
     expect(first.statusCode).toBe(200);
     const rotated = first.json();
@@ -155,6 +155,30 @@ describe('sessions', () => {
     expect(res.statusCode).toBe(401);
     const none = await server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: { host: 'card.localhost' } });
     expect(none.statusCode).toBe(401);
+  });
+});
+
+describe('brand binding (security issue 11, item 9)', () => {
+  it('refuses a token signed in on one brand on another brand, and its refresh token there too', async () => {
+    const quote = await signIn(server, 'root', undefined, '10.5.0.1', 'quote');
+    const bearer = (host: string) => ({ authorization: `Bearer ${quote.access_token}`, host });
+    expect((await server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: bearer('quote.localhost') })).statusCode).toBe(200);
+    expect((await server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: bearer('finance.localhost') })).statusCode).toBe(401);
+    expect((await server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: bearer('localhost') })).statusCode).toBe(401);
+    const refreshOn = (host: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/token',
+        remoteAddress: '10.5.0.1',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', host },
+        payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: quote.refresh_token }).toString(),
+      });
+    const elsewhere = await refreshOn('finance.localhost');
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().error).toBe('invalid_grant');
+    // Refused elsewhere, the refresh token stays good on its own site.
+    const home = await refreshOn('quote.localhost');
+    expect(home.statusCode).toBe(200);
   });
 });
 

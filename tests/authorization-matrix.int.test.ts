@@ -1,8 +1,8 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { ALL_ROLES, decideAccess, MEMBER_ROLES } from '@portal/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, makeUser, startTestServer } from '@portal/testing/server';
 import { mintSession } from '@portal/testing/tokens';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Walks every registered route of the kernel and of every plugin with every role (and with no sign-in),
@@ -31,16 +31,20 @@ describe('authorization matrix', () => {
 
   it('refuses or allows every route for every caller exactly as declared', async () => {
     const mismatches: string[] = [];
+    // One session per role: a route that ends its caller's session (sign-out) must not end the others'.
+    const sessionOf = async (role: string) => {
+      const u = users.get(role);
+      if (!u) throw new Error(role);
+      return authHeaders(await mintSession(server, { ...u, name: `matrix-${role}`, roles: [role] }));
+    };
+    const headersByRole = new Map<string, Record<string, string>>();
+    for (const role of ALL_ROLES) headersByRole.set(role, await sessionOf(role));
     for (const r of server.routes) {
       if (r.url === '/token') continue; // the sign-in endpoint itself; covered by the auth tests
       const callers: (string | null)[] = [null, ...ALL_ROLES];
       for (const role of callers) {
         let headers: Record<string, string> = { host: 'staff.localhost' };
-        if (role) {
-          const u = users.get(role);
-          if (!u) throw new Error(role);
-          headers = authHeaders(await mintSession(server, { ...u, name: `matrix-${role}`, roles: [role] }));
-        }
+        if (role) headers = r.method === 'GET' ? (headersByRole.get(role) ?? headers) : await sessionOf(role);
         const res = await server.app.inject({ method: r.method as 'GET', url: fill(r.url), headers, payload: r.method === 'GET' ? undefined : {} });
         const expected = decideAccess(r.access, role ? [role] : null);
         const got = res.statusCode === 401 ? 'unauthenticated' : res.statusCode === 403 ? 'forbidden' : 'allow';
@@ -49,5 +53,5 @@ describe('authorization matrix', () => {
       }
     }
     expect(mismatches).toEqual([]);
-  });
+  }, 600_000);
 });

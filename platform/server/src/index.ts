@@ -26,17 +26,17 @@ export { type MemberPatch, type MemberRecord, type MembersService, STALE_MEMBER_
 export { KernelThrottle, type ThrottleRule, type ThrottleService } from './kernel-services/throttle';
 export * from './plugin';
 export type { MailMessage, MailTransport } from './providers/mail';
+export { type FederalPayer, type PayerAck, PayerError, type PayerRecord, type PayerSubmission } from './providers/payer';
 export {
   type GatewayCustomer,
   GatewayError,
-  GatewayUnavailableError,
   type GatewayPaymentProfile,
   type GatewaySubscription,
   type GatewayTransaction,
+  GatewayUnavailableError,
   type PaymentGateway,
   type TransactionRequest,
   type WebhookEvent,
 } from './providers/payments';
-export { type FederalPayer, type PayerAck, PayerError, type PayerRecord, type PayerSubmission } from './providers/payer';
 export type { PhoneLookup, SmsMessage, SmsTransport } from './providers/sms';
 export * from './services';

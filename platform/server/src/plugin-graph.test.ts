@@ -1,6 +1,7 @@
 import { serviceRef } from '@portal/core';
 import { describe, expect, it } from 'vitest';
 import type { ServerConfig } from './config';
+import type { Database } from './db/database';
 import { defineServerPlugin } from './plugin';
 import { orderPlugins, PluginGraphError, wirePlugins, withDependencies } from './plugin-graph';
 import type { KernelServices } from './services';
@@ -32,24 +33,25 @@ describe('plugin services', () => {
   const provider = defineServerPlugin<Greeter>({ id: 'greeter', provides: { ref: greeter, create: () => ({ greet: (n) => `hello ${n}` }) }, routes: [] });
   const services = {} as KernelServices;
   const config = {} as ServerConfig;
+  const database = {} as Database;
 
   it('hands a provider service to a plugin that declares the dependency, created once', async () => {
     const user = defineServerPlugin({ id: 'user', dependsOn: ['greeter'], routes: [] });
-    const wired = await wirePlugins([user, provider], services, config);
+    const wired = await wirePlugins([user, provider], services, config, database);
     expect(wired.ordered.map((x) => x.id)).toEqual(['greeter', 'user']);
     expect(wired.useFor('user')(greeter).greet('ann')).toBe('hello ann');
     expect(wired.useFor('user')(greeter)).toBe(wired.useFor('user')(greeter));
   });
   it('refuses a service to a plugin that did not declare dependsOn', async () => {
     const sneaky = defineServerPlugin({ id: 'sneaky', routes: [] });
-    const wired = await wirePlugins([sneaky, provider], services, config);
+    const wired = await wirePlugins([sneaky, provider], services, config, database);
     expect(() => wired.useFor('sneaky')(greeter)).toThrow(/declaring dependsOn: \['greeter'\]/);
   });
   it('runs init hooks in dependency order with the services wired', async () => {
     const calls: string[] = [];
     const user = defineServerPlugin({ id: 'aaa', dependsOn: ['greeter'], init: ({ use }) => void calls.push(use(greeter).greet('init')), routes: [] });
     const withInit = defineServerPlugin<Greeter>({ ...provider, init: () => void calls.push('greeter') });
-    await (await wirePlugins([user, withInit], services, config)).init();
+    await (await wirePlugins([user, withInit], services, config, database)).init();
     expect(calls).toEqual(['greeter', 'hello init']);
   });
 });

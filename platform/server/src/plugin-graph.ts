@@ -1,5 +1,6 @@
 import type { ServiceRef } from '@portal/core';
 import type { ServerConfig } from './config';
+import type { Database } from './db/database';
 import type { KernelServerPlugin, PluginInit } from './plugin';
 import type { KernelServices } from './services';
 
@@ -51,7 +52,12 @@ export interface WiredPlugins {
 }
 
 /** Creates the plugins' services in dependency order and hands each plugin only what it declared. */
-export async function wirePlugins(plugins: readonly KernelServerPlugin[], services: KernelServices, config: ServerConfig): Promise<WiredPlugins> {
+export async function wirePlugins(
+  plugins: readonly KernelServerPlugin[],
+  services: KernelServices,
+  config: ServerConfig,
+  database: Database,
+): Promise<WiredPlugins> {
   const ordered = orderPlugins(plugins);
   const provided = new Map<string, unknown>();
   const useFor =
@@ -64,7 +70,7 @@ export async function wirePlugins(plugins: readonly KernelServerPlugin[], servic
       if (!provided.has(ref.pluginId)) throw new PluginGraphError(`plugin ${ref.pluginId} provides no service`);
       return provided.get(ref.pluginId) as T;
     };
-  const initOf = (p: KernelServerPlugin): PluginInit => ({ services, config, use: useFor(p.id) });
+  const initOf = (p: KernelServerPlugin): PluginInit => ({ services, config, database, use: useFor(p.id) });
   for (const p of ordered) {
     if (!p.provides) continue;
     if (p.provides.ref.pluginId !== p.id)

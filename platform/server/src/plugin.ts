@@ -1,7 +1,8 @@
 import { type Access, type Endpoint, type EndpointResult, type EndpointSpec, type Migration, PLUGIN_API_VERSION, type ServiceRef } from '@portal/core';
 import type { ServerConfig } from './config';
-import type { SqlClient } from './db/database';
+import type { Database, SqlClient } from './db/database';
 import type { RouteContext, Sent, WithMessage } from './http/context';
+import type { IdentityService } from './kernel-services/identity';
 import type { KernelServices } from './services';
 
 /** What a handler may answer: the contract's response data, with a message for the user, or a reply it sent itself. */
@@ -42,12 +43,16 @@ export interface SeedContext {
   /** Deterministic random numbers from a stream of the plugin's own (derived from its id): adding a plugin changes no other plugin's data. */
   random: () => number;
   log: (msg: string) => void;
+  /** The kernel's users and roles (scripts/seed passes it; a test calling a seed directly may leave it out). */
+  identity?: IdentityService;
 }
 
 /** What a plugin's `init` and `provides.create` get: the kernel services, the configuration, and its dependencies' services. */
 export interface PluginInit {
   services: KernelServices;
   config: ServerConfig;
+  /** The application database: a plugin's service reads and writes the plugin's own tables through it. */
+  database: Database;
   use<T>(ref: ServiceRef<T>): T;
 }
 
@@ -60,6 +65,11 @@ export interface ServerPluginDef<S = unknown> {
   /** Runs once at start-up after the services are wired: define background jobs here. */
   init?: (init: PluginInit) => void | Promise<void>;
   migrations?: readonly Migration[];
+  /**
+   * Pages of this plugin's web side that embed a provider's page in a frame (a hosted card form): the site's answer
+   * for these paths (and the paths under them) allows exactly these origins in frame-src, on brands that enable it.
+   */
+  framePages?: { paths: readonly string[]; origins: (services: KernelServices) => readonly string[] };
   /** Creates the plugin's realistic demo data for the seeded members. */
   seed?: (ctx: SeedContext) => Promise<void>;
   routes: readonly ServerRoute[];

@@ -6,11 +6,16 @@ import type { IdentityService } from './kernel-services/identity';
 import type { MembersService } from './kernel-services/members';
 import type { ThrottleService } from './kernel-services/throttle';
 import type { MailTransport } from './providers/mail';
+import type { FederalPayer } from './providers/payer';
+import type { PaymentGateway } from './providers/payments';
+import type { SmsTransport } from './providers/sms';
 
 /** External services the kernel hands to plugins; each sits behind an interface with a sandbox implementation. */
 export interface Services {
   /** Queued: send() returns once the message is stored; a 'mail.send' job delivers it. */
   mail: MailTransport;
+  /** Text messages and carrier lookups (the sandbox SMS provider); send through a job, not inside a request. */
+  sms: SmsTransport;
   /** Background jobs on the PostgreSQL-backed queue; plugins define theirs in `init`. */
   jobs: JobQueue;
   /** Uploaded and generated files: a folder under DATA_DIR or an S3 bucket (FILE_STORE). */
@@ -19,6 +24,10 @@ export interface Services {
   pdf: PdfService;
   /** Spreadsheet exports (.xlsx and CSV), streamed. */
   sheets: SheetService;
+  /** The card gateway (customer and payment profiles, hosted card form, charges, subscriptions); the sandbox's over HTTP. */
+  payments: PaymentGateway;
+  /** The federal payer's reporting endpoint (set-aside reports); the sandbox's over HTTP. */
+  payer: FederalPayer;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createServer, type StartedServer } from '@portal/app-server/server';
-import { createUser, type Database, hashPassword, openDatabase, type ServerConfig } from '@portal/server/kernel';
+import { type AccessClaims, createUser, type Database, hashPassword, openDatabase, type ServerConfig, signAccessToken } from '@portal/server/kernel';
 import pg from 'pg';
 
 /** A fresh, empty database: in-memory PGlite (null), or a new database on the PostgreSQL server named by TEST_DATABASE_URL. */
@@ -107,22 +107,33 @@ export interface Session {
   refresh_token: string;
   form_token: string;
   expires_in: number;
+  /** The brand site the session signed in on: its tokens work only there. */
+  brand?: string;
+  /**
+   * Test convenience: the same session's access token for another brand's site, as if the user had signed in
+   * there too (tokens are bound to a brand; tests that call several sites as one user need one per site).
+   * Tests of the binding itself use access_token on another host instead.
+   */
+  tokenFor?: (brand: string) => string;
 }
 
-/** Signs in through POST /token and returns the tokens. */
-export async function signIn(server: StartedServer, userName: string, password = TEST_PASSWORD, ip = '10.0.0.1'): Promise<Session> {
+/** Signs in through POST /token on a brand's site (staff by default) and returns the tokens. */
+export async function signIn(server: StartedServer, userName: string, password = TEST_PASSWORD, ip = '10.0.0.1', brand = 'staff'): Promise<Session> {
   const res = await server.app.inject({
     method: 'POST',
     url: '/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'staff.localhost' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', host: `${brand}.localhost` },
     remoteAddress: ip,
     payload: new URLSearchParams({ grant_type: 'password', UserName: userName, Password: password }).toString(),
   });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-  return res.json() as Session;
+  const tokens = res.json() as Session;
+  const claims = JSON.parse(Buffer.from(tokens.access_token.split('.')[1] ?? '', 'base64url').toString('utf8')) as AccessClaims;
+  return { ...tokens, brand, tokenFor: (other) => signAccessToken({ ...claims, brd: other }, server.config.tokenSecret) };
 }
 
-/** Headers of a signed-in request from a brand's site. */
-export function authHeaders(s: Session, brand = 'staff', extra: Record<string, string> = {}): Record<string, string> {
-  return { authorization: `Bearer ${s.access_token}`, 'x-form-token': s.form_token, host: `${brand}.localhost`, ...extra };
+/** Headers of a signed-in request from a brand's site (by default the one the session signed in on). */
+export function authHeaders(s: Session, brand = s.brand ?? 'staff', extra: Record<string, string> = {}): Record<string, string> {
+  const token = brand === (s.brand ?? 'staff') || !s.tokenFor ? s.access_token : s.tokenFor(brand);
+  return { authorization: `Bearer ${token}`, 'x-form-token': s.form_token, host: `${brand}.localhost`, ...extra };
 }

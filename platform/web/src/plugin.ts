@@ -60,6 +60,7 @@ export interface SearchResult {
 export interface SearchProvider {
   /** i18n key of the group heading for this provider's results. */
   label: string;
+  /** Called debounced with at least 2 characters; call the API with `{ signal, skipLoadingBar: true, notify: false }`. */
   search(api: ApiClient, text: string, signal: AbortSignal): Promise<SearchResult[]>;
 }
 
@@ -78,6 +79,11 @@ export const Extensions = {
   memberTabs: defineExtensionPoint<ComponentType<{ memberId: number }>, GatedMeta & { title: string }>('kernel.memberTabs'),
   /** Providers of the toolbar's global search (claims, notes ...). */
   searchProviders: defineExtensionPoint<SearchProvider, GatedMeta>('kernel.searchProviders'),
+  /**
+   * A small live marker beside a navigation entry (e.g. a count of unread messages): `path` names the route's
+   * path; the component renders inside the entry's link, so it should be short text (or nothing).
+   */
+  navBadges: defineExtensionPoint<ComponentType, GatedMeta & { path: string }>('kernel.navBadges'),
   /** Groups of the navigation bar: routes name one in `nav.group`; a group shows as a menu of its entries. */
   navGroups: defineExtensionPoint<never, { label: string; order: number }>('kernel.navGroups'),
 } as const;

@@ -22,13 +22,15 @@ export function forgetSessions(which: { sessionId?: string; userId?: string }): 
 }
 
 /** Reads the bearer token and checks that its session is live (not revoked, not idle, not past its lifetime). */
-export async function authenticate(authorization: string | undefined, sql: SqlClient, config: ServerConfig): Promise<Authentication> {
+export async function authenticate(authorization: string | undefined, sql: SqlClient, config: ServerConfig, brand: string | null): Promise<Authentication> {
   if (!authorization) return { state: 'none' };
   const m = /^Bearer\s+(\S+)$/i.exec(authorization);
   if (!m?.[1]) return { state: 'invalid', reason: 'malformed authorization header' };
   const v = verifyAccessToken(m[1], config.tokenSecret);
   if (!v.ok) return { state: 'invalid', reason: `token ${v.reason}` };
   const c = v.claims;
+  // A token signed in on one brand's site is refused on another's (security issue 11, item 9).
+  if ((c.brd ?? null) !== brand) return { state: 'invalid', reason: 'token of another site' };
   const user = { id: c.sub, name: c.name, roles: c.roles, memberId: c.mid, sessionId: c.sid };
   const cached = liveSessions.get(c.sid);
   if (cached !== undefined && Date.now() - cached.at < SESSION_CACHE_MS) return { state: 'ok', user };

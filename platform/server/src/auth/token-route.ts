@@ -27,13 +27,14 @@ function tokenError(reply: FastifyReply, status: number, error: string, descript
   return SENT;
 }
 
-async function issueTokens(sql: SqlClient, config: ServerConfig, user: UserRow, sessionId: string) {
+/** A token pair for a session; the access token names the brand site the session signed in on and works only there. */
+async function issueTokens(sql: SqlClient, config: ServerConfig, user: UserRow, sessionId: string, brand: string | null) {
   const roles = await rolesOf(sql, user.id);
   const refresh = randomToken();
   await sql.query('INSERT INTO refresh_tokens (token_hash, session_id) VALUES ($1, $2)', [sha256(refresh), sessionId]);
   const now = Math.floor(Date.now() / 1000);
   const access = signAccessToken(
-    { sub: user.id, sid: sessionId, name: user.user_name, roles, mid: user.member_id, iat: now, exp: now + config.accessTokenTtlSeconds },
+    { sub: user.id, sid: sessionId, name: user.user_name, roles, mid: user.member_id, brd: brand, iat: now, exp: now + config.accessTokenTtlSeconds },
     config.tokenSecret,
   );
   return {
@@ -51,18 +52,23 @@ async function issueTokens(sql: SqlClient, config: ServerConfig, user: UserRow, 
  * refresh. Null when the session has ended or is not the user's.
  */
 export async function reissueSessionTokens(sql: SqlClient, config: ServerConfig, userId: string, sessionId: string) {
-  const live = await sql.query('SELECT 1 FROM sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()', [sessionId, userId]);
-  const user = live[0] ? await findUserById(sql, userId) : null;
-  if (!user?.is_active) return null;
+  const live = await sql.query<{ brand: string | null }>(
+    'SELECT brand FROM sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()',
+    [sessionId, userId],
+  );
+  const session = live[0];
+  const user = session ? await findUserById(sql, userId) : null;
+  if (!user?.is_active || !session) return null;
   await sql.query('UPDATE refresh_tokens SET spent_at = now() WHERE session_id = $1 AND spent_at IS NULL', [sessionId]);
-  return issueTokens(sql, config, user, sessionId);
+  return issueTokens(sql, config, user, sessionId, session.brand);
 }
 
 /** POST /token: the password and refresh_token grants (form-encoded), answered OAuth-style. */
 export const tokenRoute = route(KernelRoutes.token, {
   access: 'public',
   noFormToken: true,
-  handler: async ({ req, reply, database, config }) => {
+  handler: async ({ req, reply, database, config, brand }) => {
+    const brandId = brand?.id ?? null;
     const { sql } = database;
     const ip = req.ip;
     const byAddress = await reserve(sql, [
@@ -114,26 +120,38 @@ export const tokenRoute = route(KernelRoutes.token, {
         return tokenError(reply, 400, 'invalid_grant', TokenMessages.inactive);
       }
       const sessionId = randomUUID();
-      await sql.query(`INSERT INTO sessions (id, user_id, expires_at, ip) VALUES ($1, $2, now() + make_interval(secs => $3), $4)`, [
+      // The session belongs to the brand site it signed in on (security issue 11, item 9).
+      await sql.query(`INSERT INTO sessions (id, user_id, expires_at, ip, brand) VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5)`, [
         sessionId,
         user.id,
         config.absoluteSessionSeconds,
         ip,
+        brandId,
       ]);
-      const tokens = await issueTokens(sql, config, user, sessionId);
+      const tokens = await issueTokens(sql, config, user, sessionId, brandId);
       await audit('signin', 'success', user, { sessionId });
       void reply.header('cache-control', 'no-store').send(tokens);
       return SENT;
     }
 
     const hash = sha256(parsed.data.refresh_token);
-    const rows = await sql.query<{ session_id: string; spent_at: Date | null; user_id: string; revoked_at: Date | null; expires_at: Date; last_seen_at: Date }>(
-      `SELECT rt.session_id, rt.spent_at, s.user_id, s.revoked_at, s.expires_at, s.last_seen_at
+    const rows = await sql.query<{
+      session_id: string;
+      spent_at: Date | null;
+      user_id: string;
+      revoked_at: Date | null;
+      expires_at: Date;
+      last_seen_at: Date;
+      brand: string | null;
+    }>(
+      `SELECT rt.session_id, rt.spent_at, s.user_id, s.revoked_at, s.expires_at, s.last_seen_at, s.brand
        FROM refresh_tokens rt JOIN sessions s ON s.id = rt.session_id WHERE rt.token_hash = $1`,
       [hash],
     );
     const row = rows[0];
     if (!row) return tokenError(reply, 400, 'invalid_grant', TokenMessages.sessionEnded);
+    // A refresh token works only on the brand site its session signed in on; elsewhere it is refused and left unspent.
+    if (row.brand !== brandId) return tokenError(reply, 400, 'invalid_grant', TokenMessages.sessionEnded);
     const revokeChain = async (reason: string) => {
       await sql.query('UPDATE sessions SET revoked_at = now(), revoke_reason = $2 WHERE id = $1 AND revoked_at IS NULL', [row.session_id, reason]);
       forgetSessions({ sessionId: row.session_id });
@@ -155,7 +173,7 @@ export const tokenRoute = route(KernelRoutes.token, {
       return tokenError(reply, 400, 'invalid_grant', TokenMessages.sessionEnded);
     }
     await sql.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [row.session_id]);
-    const tokens = await issueTokens(sql, config, user, row.session_id);
+    const tokens = await issueTokens(sql, config, user, row.session_id, row.brand);
     void reply.header('cache-control', 'no-store').send(tokens);
     return SENT;
   },

@@ -7,6 +7,8 @@ export interface AccessClaims {
   name: string;
   roles: string[];
   mid: number | null;
+  /** The brand site the session signed in on (null: a host of no brand); the token works only there. */
+  brd: string | null;
   iat: number;
   exp: number;
 }

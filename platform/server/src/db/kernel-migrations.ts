@@ -112,4 +112,11 @@ INSERT INTO lookups (category, key, value, sort, is_default) VALUES
 ${LOOKUP_ITEMS.map((i) => `(${lit(i.Category)}, ${i.Key}, ${lit(i.Value)}, ${i.Sort}, ${i.IsDefault})`).join(',\n')};
 `,
   },
+  {
+    id: '0002_session_brand',
+    sql: `
+-- The brand site a session signed in on: its tokens work only there (security issue 11, item 9).
+ALTER TABLE sessions ADD COLUMN brand text;
+`,
+  },
 ];

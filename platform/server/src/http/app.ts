@@ -139,7 +139,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       return reply.status(404).send(fail('This feature is not available on this site.'));
     }
     // No credentials: no session to look up (the common case for public routes such as /health).
-    const auth = req.headers.authorization ? await authenticate(req.headers.authorization, database.sql, config) : NO_AUTH;
+    const auth = req.headers.authorization ? await authenticate(req.headers.authorization, database.sql, config, brand?.id ?? null) : NO_AUTH;
     let user: AuthUser | null = auth.state === 'ok' ? auth.user : null;
     if (auth.state === 'invalid' && r.access !== 'public') {
       refused(401, auth.reason, null);
@@ -249,6 +249,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   for (const p of opts.kernelPlugins) mount(p, true);
   for (const p of wired.ordered) mount(p, false);
   await wired.init();
-  registerSites(app, { config, brands: opts.brands, brandOf, demoUsers: opts.demoUsers });
+  const framePages = wired.ordered.flatMap((p) =>
+    p.framePages ? [{ plugin: p.id, paths: p.framePages.paths, origins: p.framePages.origins(kernelServices) }] : [],
+  );
+  registerSites(app, { config, brands: opts.brands, brandOf, demoUsers: opts.demoUsers, framePages });
   return { app, routes, flushAudit: () => auditBuffer.flush() };
 }

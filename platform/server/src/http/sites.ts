@@ -3,7 +3,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { BrandManifest } from '@portal/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
-import { allowInlineStyle } from './security';
+import { allowFrameSources, allowInlineStyle } from './security';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -43,6 +43,8 @@ interface SiteOptions {
   brands: readonly BrandManifest[];
   brandOf: (req: FastifyRequest) => BrandManifest | null;
   demoUsers?: () => Promise<{ brand: string; role: string; userName: string; password: string }[]>;
+  /** Plugin pages that frame a provider's origins (ServerPluginDef.framePages). */
+  framePages?: readonly { plugin: string; paths: readonly string[]; origins: readonly string[] }[];
 }
 
 /**
@@ -88,6 +90,15 @@ export function registerSites(app: FastifyInstance, opts: SiteOptions) {
       html = readFileSync(index);
       indexCache.set(brand.id, html);
     }
+    const lower = path.toLowerCase();
+    const frames = (opts.framePages ?? []).filter(
+      (f) => brand.plugins.includes(f.plugin) && f.paths.some((p) => lower === p.toLowerCase() || lower.startsWith(`${p.toLowerCase()}/`)),
+    );
+    if (frames.length)
+      allowFrameSources(
+        reply,
+        frames.flatMap((f) => f.origins),
+      );
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 

@@ -12,6 +12,8 @@ export interface IdentityService {
   findByName(userName: string, tx?: SqlClient): Promise<UserRow | null>;
   findById(userId: string, tx?: SqlClient): Promise<UserRow | null>;
   rolesOf(userId: string, tx?: SqlClient): Promise<string[]>;
+  /** The roles of the logins of a member record (the member's program: CareGuard, CareAssist ...), sorted. */
+  rolesOfMember(memberId: number, tx?: SqlClient): Promise<string[]>;
   /** Creates a user with its roles; returns the new id. */
   createUser(user: NewUser, tx?: SqlClient): Promise<string>;
   /** Stores a new password hash (hash with hashPassword first: scrypt is slow, keep it out of transactions). */
@@ -23,13 +25,71 @@ export interface IdentityService {
   raiseRegistrationStep(userId: string, step: number, tx?: SqlClient): Promise<number | null>;
   /** Ends every live session of the user except keepSessionId; their access tokens stop working at once in this process. */
   revokeSessions(userId: string, reason: string, opts?: { keepSessionId?: string | null }, tx?: SqlClient): Promise<void>;
+  /** One page of users matching every given filter (parts of names, any case), with the total count. */
+  searchUsers(query: UserSearch, tx?: SqlClient): Promise<{ rows: UserSummary[]; total: number }>;
+  /**
+   * Replaces the user's roles among `within` by `roles` (each must be in `within`); roles outside `within`
+   * stay as they are. Returns the roles among `within` held before.
+   */
+  setRoles(userId: string, roles: readonly string[], within: readonly string[], tx?: SqlClient): Promise<string[]>;
+  /** Changes names, user name, e-mail and company when `version` is still current; returns the new version, null when stale or missing. */
+  updateUser(userId: string, version: number, patch: UserPatch, tx?: SqlClient): Promise<number | null>;
+  /** Raises the user's version when `version` is still current (a change of data keyed by the user); returns the new version, null when stale or missing. */
+  bumpVersion(userId: string, version: number, tx?: SqlClient): Promise<number | null>;
 }
+
+/** A user as lists show it. */
+export interface UserSummary {
+  id: string;
+  user_name: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  brand: string;
+  member_id: number | null;
+  company_id: number | null;
+  is_active: boolean;
+  version: number;
+}
+
+export interface UserSearch {
+  userName?: string;
+  firstName?: string;
+  lastName?: string;
+  /** Users of any of these companies. */
+  companyIds?: readonly number[];
+  /** Users holding this role (exact key). */
+  role?: string;
+  /** Only users without a member record (staff), or only members. */
+  kind?: 'staff' | 'member';
+  sort: 'UserName' | 'FirstName' | 'LastName';
+  sortDir: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+export interface UserPatch {
+  userName: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  companyId: number | null;
+}
+
+const SORT_COLUMNS: Record<UserSearch['sort'], string> = { UserName: 'lower(u.user_name)', FirstName: 'lower(u.first_name)', LastName: 'lower(u.last_name)' };
 
 export function identityService(sql: SqlClient): IdentityService {
   return {
     findByName: (userName, tx) => findUserByName(tx ?? sql, userName),
     findById: (userId, tx) => findUserById(tx ?? sql, userId),
     rolesOf: (userId, tx) => rolesOf(tx ?? sql, userId),
+    async rolesOfMember(memberId, tx) {
+      const rows = await (tx ?? sql).query<{ role: string }>(
+        'SELECT DISTINCT r.role FROM users u JOIN user_roles r ON r.user_id = u.id WHERE u.member_id = $1 ORDER BY r.role',
+        [memberId],
+      );
+      return rows.map((r) => r.role);
+    },
     createUser: (user, tx) => createUser(tx ?? sql, user),
     async setPassword(userId, passwordHash, tx) {
       await (tx ?? sql).query('UPDATE users SET password_hash = $2, version = version + 1 WHERE id = $1', [userId, passwordHash]);
@@ -61,6 +121,55 @@ export function identityService(sql: SqlClient): IdentityService {
         [userId, reason, opts.keepSessionId ?? null],
       );
       forgetSessions({ userId });
+    },
+    async searchUsers(q, tx) {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      const add = (clause: (n: number) => string, value: unknown) => {
+        params.push(value);
+        where.push(clause(params.length));
+      };
+      if (q.userName) add((n) => `strpos(lower(u.user_name), lower($${n})) > 0`, q.userName);
+      if (q.firstName) add((n) => `strpos(lower(u.first_name), lower($${n})) > 0`, q.firstName);
+      if (q.lastName) add((n) => `strpos(lower(u.last_name), lower($${n})) > 0`, q.lastName);
+      if (q.companyIds) add((n) => `u.company_id = ANY($${n}::int[])`, [...q.companyIds]);
+      if (q.role) add((n) => `EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = $${n})`, q.role);
+      if (q.kind) where.push(q.kind === 'staff' ? 'u.member_id IS NULL' : 'u.member_id IS NOT NULL');
+      const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const db = tx ?? sql;
+      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u ${filter}`, params))[0]?.n ?? 0;
+      const rows = await db.query<UserSummary>(
+        `SELECT u.id, u.user_name, u.first_name, u.last_name, u.email, u.brand, u.member_id, u.company_id, u.is_active, u.version FROM users u ${filter}
+         ORDER BY ${SORT_COLUMNS[q.sort]} ${q.sortDir === 'desc' ? 'DESC' : 'ASC'}, u.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, q.limit, q.offset],
+      );
+      return { rows, total };
+    },
+    async setRoles(userId, roles, within, tx) {
+      const outside = roles.filter((r) => !within.includes(r));
+      if (outside.length) throw new Error(`setRoles: ${outside.join(', ')} not among the roles it may set`);
+      const db = tx ?? sql;
+      const before = await db.query<{ role: string }>('DELETE FROM user_roles WHERE user_id = $1 AND role = ANY($2::text[]) RETURNING role', [
+        userId,
+        [...within],
+      ]);
+      for (const role of new Set(roles)) await db.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [userId, role]);
+      return before.map((r) => r.role).sort();
+    },
+    async updateUser(userId, version, p, tx) {
+      const rows = await (tx ?? sql).query<{ version: number }>(
+        `UPDATE users SET user_name = $3, first_name = $4, last_name = $5, email = $6, company_id = $7, version = version + 1
+         WHERE id = $1 AND version = $2 RETURNING version`,
+        [userId, version, p.userName, p.firstName, p.lastName, p.email, p.companyId],
+      );
+      return rows[0]?.version ?? null;
+    },
+    async bumpVersion(userId, version, tx) {
+      const rows = await (tx ?? sql).query<{ version: number }>('UPDATE users SET version = version + 1 WHERE id = $1 AND version = $2 RETURNING version', [
+        userId,
+        version,
+      ]);
+      return rows[0]?.version ?? null;
     },
   };
 }

@@ -7,9 +7,11 @@ import { useIdentity, useKernel, useLookups, useRoles } from '../context';
 import { Extensions } from '../plugin';
 import { impersonationAtom } from '../store';
 import { contributionsTo, ExtensionSlot } from './extensions';
+import { GlobalSearch } from './GlobalSearch';
 import { ImpersonationPicker } from './ImpersonationPicker';
 import { LanguageMenu } from './LanguageMenu';
 import * as css from './Layout.css';
+import { NavBadges } from './NavBadge';
 import { type FlatRoute, flattenRoutes, isActive, type NavGroupDecl, navTree } from './routes';
 
 /** Toolbar colour by role (spec 01 section 6): green for CareAssist, purple for CareGuard, blue otherwise. */
@@ -29,6 +31,7 @@ function NavLink({ route, pathname }: { route: FlatRoute; pathname: string }) {
   return (
     <Link to={route.path} className={`${css.navLink} ${active ? css.navLinkActive : ''}`} aria-current={active ? 'page' : undefined}>
       {t(route.nav?.label ?? route.title, { ns: route.namespace })}
+      <NavBadges path={route.path} />
     </Link>
   );
 }
@@ -93,6 +96,7 @@ export function Layout() {
             )}
           </ul>
         </nav>
+        <GlobalSearch />
         {impersonated === null && hasAnyRole(roles, IMPERSONATOR_ROLES) && <ImpersonationPicker />}
         <LanguageMenu />
         <div className={css.user}>

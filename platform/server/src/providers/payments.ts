@@ -1,0 +1,243 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The card gateway our payment service runs on (Authorize.net-like). Card numbers stay at the gateway: we hold
+ * customer and payment profile ids and the last four digits only. SandboxPaymentGateway talks to the sandbox over
+ * HTTP; a production adapter (Authorize.net's JSON API) implements the same interface.
+ */
+export interface GatewayPaymentProfile {
+  paymentProfileId: number;
+  /** Masked by the gateway: 'XXXX1111'. */
+  cardNumber: string;
+  last4: string;
+  cardType: string;
+  /** MM/YYYY. */
+  expiration: string;
+  isDefault: boolean;
+}
+
+export interface GatewaySubscription {
+  subscriptionId: number;
+  customerProfileId: number;
+  paymentProfileId: number;
+  name: string;
+  /** 1 monthly, 12 yearly, 0 lifetime (a single charge). */
+  intervalMonths: number;
+  amountCents: number;
+  status: string;
+  nextChargeAt: string | null;
+}
+
+export interface GatewayCustomer {
+  customerProfileId: number;
+  merchantCustomerId: string;
+  paymentProfiles: GatewayPaymentProfile[];
+  subscriptions: GatewaySubscription[];
+}
+
+export interface GatewayTransaction {
+  transId: number;
+  type: string;
+  status: string;
+  /** '1' approved, '2' declined, '3' error. */
+  responseCode: '1' | '2' | '3';
+  message: string;
+  authCode: string | null;
+  amountCents: number;
+  customerProfileId: number | null;
+  paymentProfileId: number | null;
+  refTransId: number | null;
+  subscriptionId: number | null;
+  submittedAt: string;
+  settledAt: string | null;
+}
+
+export type TransactionRequest =
+  | { type: 'authOnly' | 'authCapture'; customerProfileId: number; paymentProfileId: number; amountCents: number; description?: string }
+  | { type: 'priorAuthCapture'; refTransId: number; amountCents?: number }
+  | { type: 'refund'; refTransId: number; amountCents?: number }
+  | { type: 'void'; refTransId: number };
+
+export interface HostedFormToken {
+  token: string;
+  /** The hosted form's address (add or edit payment); open it with ?token=. */
+  url: string;
+  expiresAt: string;
+}
+
+export interface WebhookEvent {
+  notificationId: string;
+  eventType: string;
+  eventDate: string;
+  payload: {
+    responseCode: number;
+    id: string;
+    subscriptionId: string | null;
+    customerProfileId: number | null;
+    paymentProfileId: number | null;
+    authAmount: number;
+    message: string;
+  };
+}
+
+/** A refusal by the gateway (4xx): its message is meant for people. */
+export class GatewayError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The gateway could not be reached or failed (network error, timeout, 5xx): nothing is known to have happened. */
+export class GatewayUnavailableError extends Error {}
+
+export interface PaymentGateway {
+  readonly kind: string;
+  /** The origin the browser loads the hosted card form from (the CSP frame-src of the page that embeds it). */
+  readonly formOrigin: string;
+  /** Creates the customer profile for our customer id, or returns the existing one. */
+  ensureCustomer(merchantCustomerId: string, email?: string): Promise<number>;
+  getCustomer(customerProfileId: number): Promise<GatewayCustomer>;
+  setDefaultProfile(customerProfileId: number, paymentProfileId: number): Promise<void>;
+  deleteProfile(customerProfileId: number, paymentProfileId: number): Promise<void>;
+  /** A short-lived token for the hosted form; returnUrl's origin is the only one the form talks to. */
+  hostedFormToken(input: { customerProfileId: number; paymentProfileId?: number; returnUrl: string }): Promise<HostedFormToken>;
+  /** A transaction; the same idempotency key never charges twice. Declines are answers, not errors. */
+  transaction(request: TransactionRequest, idempotencyKey: string): Promise<GatewayTransaction>;
+  getTransaction(transId: number): Promise<GatewayTransaction>;
+  listTransactions(customerProfileId: number): Promise<GatewayTransaction[]>;
+  createSubscription(
+    input: { customerProfileId: number; paymentProfileId: number; name: string; intervalMonths: 0 | 1 | 12; amountCents: number },
+    idempotencyKey: string,
+  ): Promise<{ subscription: GatewaySubscription; transaction: GatewayTransaction }>;
+  getSubscription(subscriptionId: number): Promise<GatewaySubscription>;
+  updateSubscription(subscriptionId: number, change: { paymentProfileId?: number; amountCents?: number }): Promise<GatewaySubscription>;
+  cancelSubscription(subscriptionId: number): Promise<GatewaySubscription>;
+  /** Registers the address the gateway posts signed webhooks to (idempotent). */
+  registerWebhook(url: string): Promise<void>;
+  /** Checks a webhook's X-ANET-Signature against the raw body. */
+  verifyWebhook(rawBody: string, signature: string | undefined): boolean;
+}
+
+export interface SandboxGatewayConfig {
+  sandboxUrl: string;
+  loginId: string;
+  transactionKey: string;
+  signatureKey: string;
+}
+
+/** GATEWAY_LOGIN_ID, GATEWAY_TRANSACTION_KEY, GATEWAY_SIGNATURE_KEY: the same names and defaults the sandbox reads. */
+export function gatewayConfigFromEnv(sandboxUrl: string, env: NodeJS.ProcessEnv = process.env): SandboxGatewayConfig {
+  return {
+    sandboxUrl,
+    loginId: env.GATEWAY_LOGIN_ID || 'sandbox-merchant',
+    transactionKey: env.GATEWAY_TRANSACTION_KEY || 'sandbox-transaction-key',
+    signatureKey: env.GATEWAY_SIGNATURE_KEY || 'sandbox-signature-key',
+  };
+}
+
+export function signWebhook(signatureKey: string, rawBody: string): string {
+  return `sha512=${createHmac('sha512', signatureKey).update(rawBody, 'utf8').digest('hex').toUpperCase()}`;
+}
+
+export class SandboxPaymentGateway implements PaymentGateway {
+  readonly kind = 'sandbox';
+  readonly formOrigin: string;
+  private readonly base: string;
+  private readonly auth: string;
+  constructor(private readonly cfg: SandboxGatewayConfig) {
+    this.base = `${cfg.sandboxUrl.replace(/\/$/, '')}/gateway/api`;
+    this.formOrigin = new URL(cfg.sandboxUrl).origin;
+    this.auth = `Basic ${Buffer.from(`${cfg.loginId}:${cfg.transactionKey}`).toString('base64')}`;
+  }
+
+  private async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.base}${path}`, {
+        method,
+        headers: { authorization: this.auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch (e) {
+      throw new GatewayUnavailableError(`card gateway ${method} ${path}: ${(e as Error).message}`);
+    }
+    const text = await res.text();
+    let data: unknown = null;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      data = null;
+    }
+    if (!res.ok) {
+      const message = (data as { error?: string } | null)?.error ?? `The card gateway answered ${res.status}.`;
+      if (res.status >= 400 && res.status < 500) throw new GatewayError(res.status, message);
+      throw new GatewayUnavailableError(`card gateway ${method} ${path}: ${res.status} ${message}`);
+    }
+    return data as T;
+  }
+
+  async ensureCustomer(merchantCustomerId: string, email?: string): Promise<number> {
+    const r = await this.call<{ customerProfileId: number }>('POST', '/customers', { merchantCustomerId, email });
+    return r.customerProfileId;
+  }
+  getCustomer(id: number) {
+    return this.call<GatewayCustomer>('GET', `/customers/${id}`);
+  }
+  async setDefaultProfile(customerProfileId: number, paymentProfileId: number) {
+    await this.call('POST', `/customers/${customerProfileId}/payment-profiles/${paymentProfileId}/default`, {});
+  }
+  async deleteProfile(customerProfileId: number, paymentProfileId: number) {
+    await this.call('DELETE', `/customers/${customerProfileId}/payment-profiles/${paymentProfileId}`);
+  }
+  hostedFormToken(input: { customerProfileId: number; paymentProfileId?: number; returnUrl: string }) {
+    return this.call<HostedFormToken>('POST', '/hosted-tokens', { ...input, billingAddressOptions: 'showNone', manageOptions: 'showAll' });
+  }
+  transaction(request: TransactionRequest, idempotencyKey: string) {
+    return this.call<GatewayTransaction>('POST', '/transactions', request, { 'idempotency-key': idempotencyKey });
+  }
+  getTransaction(transId: number) {
+    return this.call<GatewayTransaction>('GET', `/transactions/${transId}`);
+  }
+  listTransactions(customerProfileId: number) {
+    return this.call<GatewayTransaction[]>('GET', `/customers/${customerProfileId}/transactions`);
+  }
+  createSubscription(
+    input: { customerProfileId: number; paymentProfileId: number; name: string; intervalMonths: 0 | 1 | 12; amountCents: number },
+    idempotencyKey: string,
+  ) {
+    return this.call<{ subscription: GatewaySubscription; transaction: GatewayTransaction }>('POST', '/subscriptions', input, {
+      'idempotency-key': idempotencyKey,
+    });
+  }
+  getSubscription(id: number) {
+    return this.call<GatewaySubscription>('GET', `/subscriptions/${id}`);
+  }
+  updateSubscription(id: number, change: { paymentProfileId?: number; amountCents?: number }) {
+    return this.call<GatewaySubscription>('PUT', `/subscriptions/${id}`, change);
+  }
+  cancelSubscription(id: number) {
+    return this.call<GatewaySubscription>('POST', `/subscriptions/${id}/cancel`, {});
+  }
+  async registerWebhook(url: string) {
+    await this.call('POST', '/webhooks', { url });
+  }
+  verifyWebhook(rawBody: string, signature: string | undefined): boolean {
+    if (!signature) return false;
+    const want = Buffer.from(signWebhook(this.cfg.signatureKey, rawBody));
+    const given = Buffer.from(
+      signature
+        .trim()
+        .replace(/^sha512=/i, 'sha512=')
+        .replace(/=([0-9a-f]+)$/i, (_m, hex: string) => `=${hex.toUpperCase()}`),
+    );
+    return given.length === want.length && timingSafeEqual(given, want);
+  }
+}
+
+export function createPaymentGateway(sandboxUrl: string, env: NodeJS.ProcessEnv = process.env): PaymentGateway {
+  return new SandboxPaymentGateway(gatewayConfigFromEnv(sandboxUrl, env));
+}
