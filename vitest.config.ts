@@ -10,6 +10,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Both projects in one run: unit files first, then the integration files two at a time.
+          sequence: { groupOrder: 0 },
           include: ['{platform,plugins,apps,tests,scripts}/**/*.test.{ts,tsx}'],
           testTimeout: 20_000,
           hookTimeout: 240_000,
@@ -19,6 +21,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          sequence: { groupOrder: 1 },
           include: ['{platform,plugins,apps,tests,scripts}/**/*.int.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           testTimeout: 60_000,
