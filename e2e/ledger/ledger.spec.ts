@@ -1,0 +1,118 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { signIn, site } from '../support';
+
+const seriousOrWorse = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+
+const localDay = (offsetDays = 0) => {
+  const d = new Date();
+  d.setDate(d.getDate() + offsetDays);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+test('Ledger: a CareGuard member with a set-aside adds, edits and cancels, deletes, sets the initial balance, checks all records, reports to the federal payer and downloads the report', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'card', 'card.careguard');
+  await page.getByRole('navigation').getByRole('link', { name: 'Transactions', exact: true }).click();
+  await expect(page).toHaveURL(/\/transactions$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
+  await expect(page.getByTestId('ledger-row').first()).toBeVisible();
+  await expect(page.getByLabel('Page size')).toHaveValue('20');
+  await expect(page.getByLabel('Page size').locator('option', { hasText: '20 Bills' })).toHaveCount(1);
+
+  // Newest first, so the new rows are on the first page.
+  await page.getByTestId('ledger-table').getByRole('button', { name: /^Date/ }).click();
+  await expect(page.getByRole('columnheader', { name: /Date/ }).first()).toHaveAttribute('aria-sort', 'descending');
+
+  // A future date is refused with the message and resets to today.
+  await page.getByRole('button', { name: 'Add transaction' }).click();
+  const edit = page.getByTestId('ledger-edit-row');
+  await edit.getByLabel('Date').fill(localDay(2));
+  await expect(page.getByText('Future data transaction entry is not allowed. Please enter a valid date.')).toBeVisible();
+  await expect(edit.getByLabel('Date')).toHaveValue(localDay());
+
+  // Add an expense.
+  await edit.getByLabel('Code').fill('97110');
+  await edit.getByLabel('Company').fill('Harbor Physical Therapy');
+  await edit.getByLabel('Description').fill('Therapy session e2e');
+  await edit.getByLabel('Amount').fill('123.45');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  const added = page.getByTestId('ledger-row').filter({ hasText: 'Therapy session e2e' });
+  await expect(added).toBeVisible();
+  await expect(added).toContainText('-$123.45');
+
+  // Edit inline, then cancel: the row shows what it had.
+  await added.getByRole('button', { name: /^Edit the transaction/ }).click();
+  await edit.getByLabel('Company').fill('Changed Company');
+  await edit.getByLabel('Amount').fill('999');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(added).toContainText('Harbor Physical Therapy');
+  await expect(added).toContainText('-$123.45');
+
+  // Add another and delete it.
+  await page.getByRole('button', { name: 'Add transaction' }).click();
+  await edit.getByLabel('Code').fill('99213');
+  await edit.getByLabel('Company').fill('Delete Me Clinic');
+  await edit.getByLabel('Description').fill('Entered by mistake');
+  await edit.getByLabel('Amount').fill('10');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  const mistake = page.getByTestId('ledger-row').filter({ hasText: 'Entered by mistake' });
+  await expect(mistake).toBeVisible();
+  await mistake.getByRole('button', { name: /^Delete the transaction/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(mistake).toHaveCount(0);
+
+  // The initial balance, once.
+  const initial = page.getByLabel('Initial balance');
+  await expect(initial).toBeEnabled();
+  await initial.fill('50000');
+  await page.getByRole('button', { name: 'Save initial balance' }).click();
+  await expect(initial).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save initial balance' })).toBeDisabled();
+  await expect(page.getByTestId('ledger-balance')).toContainText('Current balance: $');
+
+  // Check all records: nothing is missing, so the report is generated directly.
+  const checked = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Check all records' }).click();
+  await expect(page.getByText('All records checked.').first()).toBeVisible();
+  expect((await checked).suggestedFilename()).toMatch(/^ledger-report-.*\.pdf$/);
+
+  // The federal-payer dialogs: info, then confirm.
+  await page.getByRole('button', { name: 'Send to federal payer' }).click();
+  const info = page.getByRole('dialog', { name: 'Report to the federal payer' });
+  await expect(info.getByLabel('HICN (Medicare number)')).not.toHaveValue('');
+  await info.getByRole('button', { name: 'Continue' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Send the report?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByTestId('ledger-table')).toBeVisible();
+  await expect(page.getByText('Successfully sent. Thank you.').first()).toBeVisible();
+  await expect(page.locator('#ledger-sent')).toHaveText('Successfully sent. Thank you.');
+  await expect(added).toContainText('Reported');
+
+  // Download the report.
+  const file = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download report (PDF)' }).click();
+  expect((await file).suggestedFilename()).toMatch(/^ledger-report-.*\.pdf$/);
+
+  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(seriousOrWorse(results.violations)).toEqual([]);
+});
+
+test('Ledger: an assist member sees reported transactions, and /tranasactions (spelled so) opens the ledger for CareGuard', async ({ page, browser }) => {
+  await signIn(page, 'assist', 'assist.careassist');
+  await page.goto(site('assist', '/transactions/reported'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Reported transactions' })).toBeVisible();
+  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(seriousOrWorse(results.violations)).toEqual([]);
+
+  const card = await browser.newPage();
+  await signIn(card, 'staff', 'staff.careguard');
+  await card.goto(site('staff', '/tranasactions'));
+  await expect(card.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
+  await expect(card.getByTestId('ledger-row').first()).toBeVisible();
+  await card.close();
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, addMonths, centsOf, checkBalance, checkLedgerEntry, DefaultRange, LedgerMessages, parseAmount } from './rules';
+
+const today = '2026-03-31';
+const ok = { DateCreated: today, TransactionTypeID: 1, Amount: '12.34', Description: 'Visit' };
+
+describe('checkLedgerEntry', () => {
+  it('checks the five rules in the spec order', () => {
+    const all = { DateCreated: '2026-04-01', TransactionTypeID: null, Amount: '', Description: '' };
+    expect(checkLedgerEntry(all, today)).toEqual({ ok: false, message: LedgerMessages.futureDate });
+    expect(checkLedgerEntry({ ...all, DateCreated: today }, today)).toEqual({ ok: false, message: 'Please select transaction type' });
+    expect(checkLedgerEntry({ ...all, DateCreated: today, TransactionTypeID: 2 }, today)).toEqual({ ok: false, message: 'Please enter amount' });
+    expect(checkLedgerEntry({ ...all, DateCreated: today, TransactionTypeID: 2, Amount: 'x' }, today)).toEqual({
+      ok: false,
+      message: 'Please enter description of service',
+    });
+    expect(checkLedgerEntry({ ...ok, Amount: '1O.00' }, today)).toEqual({ ok: false, message: 'Amount has to be number' });
+  });
+  it('keeps the absolute value in cents, takes today for an empty date and the type as text', () => {
+    expect(checkLedgerEntry({ ...ok, Amount: '-$1,234.56', DateCreated: '', TransactionTypeID: '3' }, today)).toEqual({
+      ok: true,
+      entry: { DateCreated: today, TransactionTypeID: 3, AmountCents: 123456 },
+    });
+  });
+  it('refuses unknown types, impossible days, fractions of a cent and zero', () => {
+    expect(checkLedgerEntry({ ...ok, TransactionTypeID: 4 }, today)).toMatchObject({ message: LedgerMessages.type });
+    expect(checkLedgerEntry({ ...ok, DateCreated: '2026-02-30' }, today)).toMatchObject({ message: LedgerMessages.invalidDate });
+    expect(checkLedgerEntry({ ...ok, Amount: 1.005 }, today)).toMatchObject({ message: LedgerMessages.amountCents });
+    expect(checkLedgerEntry({ ...ok, Amount: 0 }, today)).toMatchObject({ message: LedgerMessages.amount });
+  });
+});
+
+describe('money and days', () => {
+  it('parses typed amounts and converts to exact cents', () => {
+    expect(parseAmount(' $1,000.5 ')).toBe(1000.5);
+    expect(Number.isNaN(parseAmount('1e3'))).toBe(true);
+    expect(centsOf(0.1 + 0.2)).toBe(30);
+    expect(centsOf(19.99)).toBe(1999);
+    expect(centsOf(1.234)).toBeNull();
+  });
+  it('the initial balance must be a number', () => {
+    expect(checkBalance('abc')).toEqual({ ok: false, message: 'Balance has to be number' });
+    expect(checkBalance('')).toEqual({ ok: false, message: 'Balance has to be number' });
+    expect(checkBalance('-5.10')).toEqual({ ok: true, cents: -510 });
+  });
+  it('default ranges: ledger a year, activity 90 days, financials a month; month ends clamp', () => {
+    expect(DefaultRange.ledger(today)).toEqual({ From: '2025-03-31', To: today });
+    expect(DefaultRange.activity(today)).toEqual({ From: addDays(today, -90), To: today });
+    expect(DefaultRange.financials(today)).toEqual({ From: '2026-02-28', To: today });
+    expect(addMonths('2024-02-29', -12)).toBe('2023-02-28');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * The ledger's rules, shared by the server (which enforces them) and the web (which checks before sending).
+ * Zod-free: the dashboard widgets and the page import these without the schemas.
+ */
+
+/** TransactionTypeID: 1 Expense (-), 2 Deposit (+), 3 Interest (+). */
+export const TransactionType = { Expense: 1, Deposit: 2, Interest: 3 } as const;
+export const TRANSACTION_TYPE_IDS: readonly number[] = Object.values(TransactionType);
+/** +1 for money in, -1 for money out. */
+export const signOf = (typeId: number): 1 | -1 => (typeId === TransactionType.Expense ? -1 : 1);
+
+/** The refusals of a ledger entry, checked in this order (spec 02 section 5); the texts are the spec's, word for word. */
+export const LedgerMessages = {
+  futureDate: 'Future data transaction entry is not allowed. Please enter a valid date.',
+  type: 'Please select transaction type',
+  amount: 'Please enter amount',
+  description: 'Please enter description of service',
+  amountNumber: 'Amount has to be number',
+  balanceNumber: 'Balance has to be number',
+  /** Not in the spec: a date that is not a calendar day. */
+  invalidDate: 'Please enter a valid date.',
+  /** Not in the spec: more than 2 decimals or out of range. */
+  amountCents: 'Amount must be a whole number of cents up to $100,000,000.',
+  balanceCents: 'Balance must be a whole number of cents up to $100,000,000.',
+  balanceSet: 'The initial balance has already been set.',
+} as const;
+
+/** Federal-payer messages (spec 02 section 8). */
+export const PayerMessages = {
+  sent: 'Successfully sent. Thank you.',
+  error: 'Error sending. Please contact support.',
+  checked: 'All records checked.',
+  /** Not in the spec: the period was sent before; nothing is sent again. */
+  alreadySent: 'This period was already sent to the federal payer.',
+  /** Not in the spec: report/send refused while records are incomplete. */
+  incomplete: 'Some records are incomplete. Check all records before sending.',
+  reportGenerated: 'Report generated',
+} as const;
+
+/** Card statuses the ledger leaves out: not (or no longer) money moved (spec 02 section 9). */
+export const EXCLUDED_STATUSES: readonly string[] = ['Authorized', 'Captured', 'Voided'];
+export const CARD_STATUSES = ['Authorized', 'Captured', 'Settled', 'Voided', 'Declined'] as const;
+
+export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+export const RECENT_TRANSACTIONS = 6;
+/** Largest amount or balance: $100 million, in cents. */
+export const MAX_CENTS = 10_000_000_000;
+/** Dialog timings (spec 02 section 9). */
+export const CONFIRM_DIALOG_DELAY_MS = 700;
+export const SENT_INLINE_MS = 4000;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Whether text is a real calendar day 'YYYY-MM-DD' between 1900 and 2999. */
+export function isDay(s: string): boolean {
+  if (!DAY.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 2999;
+}
+/** Today as 'YYYY-MM-DD' (UTC: a US member's own date is never ahead of it). */
+export const todayUtc = (now: Date = new Date()): string => now.toISOString().slice(0, 10);
+/** The day `days` before (negative: after) a day. */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+export function addMonths(day: string, months: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  const target = d.getUTCMonth() + months;
+  d.setUTCDate(1);
+  d.setUTCMonth(target);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(Number(day.slice(8, 10)), last));
+  return d.toISOString().slice(0, 10);
+}
+/** Default ranges (spec 02 section 9): ledger and transactions one year back to today, activity 90 days, financials 1 month. */
+export const DefaultRange = {
+  ledger: (today: string) => ({ From: addMonths(today, -12), To: today }),
+  activity: (today: string) => ({ From: addDays(today, -90), To: today }),
+  financials: (today: string) => ({ From: addMonths(today, -1), To: today }),
+};
+
+/** Amount text or number as the member typed it: '$1,234.50', '12', 12.5. NaN when it is not a number. */
+export function parseAmount(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v !== 'string') return Number.NaN;
+  const t = v
+    .trim()
+    .replace(/^([-+]?)\$/, '$1')
+    .replace(/,/g, '');
+  return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(t) ? Number(t) : Number.NaN;
+}
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+/** Dollars to integer cents, or null when not a whole number of cents. */
+export function centsOf(dollars: number): number | null {
+  const cents = Math.round(dollars * 100);
+  return Math.abs(cents - dollars * 100) < 1e-6 ? cents : null;
+}
+
+export interface LedgerEntryInput {
+  DateCreated?: unknown;
+  TransactionTypeID?: unknown;
+  Amount?: unknown;
+  Description?: unknown;
+}
+export interface CheckedEntry {
+  DateCreated: string;
+  TransactionTypeID: number;
+  /** Absolute value, integer cents. */
+  AmountCents: number;
+}
+
+/**
+ * The rules of spec 02 section 5 in their order: future date, type, amount present, description, amount a number.
+ * An empty date means today. The amount is kept as its absolute value.
+ */
+export function checkLedgerEntry(input: LedgerEntryInput, today: string): { ok: true; entry: CheckedEntry } | { ok: false; message: string } {
+  const date = isEmpty(input.DateCreated) ? today : String(input.DateCreated).trim().slice(0, 10);
+  if (isDay(date) && date > today) return { ok: false, message: LedgerMessages.futureDate };
+  if (!isDay(date)) return { ok: false, message: LedgerMessages.invalidDate };
+  const type = typeof input.TransactionTypeID === 'string' && /^\d+$/.test(input.TransactionTypeID) ? Number(input.TransactionTypeID) : input.TransactionTypeID;
+  if (typeof type !== 'number' || !TRANSACTION_TYPE_IDS.includes(type)) return { ok: false, message: LedgerMessages.type };
+  if (isEmpty(input.Amount)) return { ok: false, message: LedgerMessages.amount };
+  if (isEmpty(input.Description)) return { ok: false, message: LedgerMessages.description };
+  const amount = parseAmount(input.Amount);
+  if (!Number.isFinite(amount)) return { ok: false, message: LedgerMessages.amountNumber };
+  const cents = centsOf(Math.abs(amount));
+  if (cents === null || cents > MAX_CENTS) return { ok: false, message: LedgerMessages.amountCents };
+  if (cents === 0) return { ok: false, message: LedgerMessages.amount };
+  return { ok: true, entry: { DateCreated: date, TransactionTypeID: type, AmountCents: cents } };
+}
+
+/** The initial balance: a number ('Balance has to be number'), whole cents, not above the limit. May be 0 or negative. */
+export function checkBalance(v: unknown): { ok: true; cents: number } | { ok: false; message: string } {
+  const amount = parseAmount(v);
+  if (isEmpty(v) || !Number.isFinite(amount)) return { ok: false, message: LedgerMessages.balanceNumber };
+  const cents = centsOf(amount);
+  if (cents === null || Math.abs(cents) > MAX_CENTS) return { ok: false, message: LedgerMessages.balanceCents };
+  return { ok: true, cents };
+}
+
+/** What a report needs of each record and of the member (the federal payer's required fields). */
+export const REPORT_HEADER_FIELDS = ['HICN', 'DateOfInjury', 'DateOfSettlement'] as const;
+export const REPORT_RECORD_FIELDS = ['Code', 'Company', 'Description'] as const;

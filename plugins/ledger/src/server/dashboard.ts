@@ -1,0 +1,63 @@
+import type { SqlClient } from '@portal/server';
+import { TransactionType, todayUtc } from '../contract';
+import { LEDGER_ROWS } from './repo';
+
+const signed = `CASE WHEN transaction_type_id = ${TransactionType.Expense} THEN -amount_cents ELSE amount_cents END`;
+
+/** Balance at the end of each of the last 12 months (Date: the month's first day); no initial balance counts as 0. */
+export async function balanceByMonth(sql: SqlClient, memberId: number): Promise<{ Date: string; Balance: number }[]> {
+  const rows = await sql.query<{ day: string; cents: number }>(
+    `SELECT to_char(m, 'YYYY-MM-DD') AS day,
+       (COALESCE((SELECT initial_balance_cents FROM ledger_accounts WHERE member_id = $1), 0)
+        + COALESCE((SELECT sum(${signed}) FROM ledger_transactions WHERE member_id = $1 AND ${LEDGER_ROWS} AND date_created < m + interval '1 month'), 0))::float8 AS cents
+     FROM generate_series(date_trunc('month', $2::date) - interval '11 months', date_trunc('month', $2::date), interval '1 month') m ORDER BY m`,
+    [memberId, todayUtc()],
+  );
+  return rows.map((r) => ({ Date: r.day, Balance: Number(r.cents) / 100 }));
+}
+
+/** Net money in minus money out per month, the last 12 months. */
+export async function netByMonth(sql: SqlClient, memberId: number): Promise<{ Date: string; Balance: number }[]> {
+  const rows = await sql.query<{ day: string; cents: number }>(
+    `SELECT to_char(m, 'YYYY-MM-DD') AS day,
+       COALESCE((SELECT sum(${signed}) FROM ledger_transactions WHERE member_id = $1 AND ${LEDGER_ROWS}
+                 AND date_created >= m AND date_created < m + interval '1 month'), 0)::float8 AS cents
+     FROM generate_series(date_trunc('month', $2::date) - interval '11 months', date_trunc('month', $2::date), interval '1 month') m ORDER BY m`,
+    [memberId, todayUtc()],
+  );
+  return rows.map((r) => ({ Date: r.day, Balance: Number(r.cents) / 100 }));
+}
+
+export const SPENDING_SERIES = {
+  time: { unit: 'day', count: 30 },
+  month: { unit: 'month', count: 12 },
+  quarter: { unit: 'quarter', count: 8 },
+} as const;
+
+/** Expenses per period (day, month or quarter), oldest first, empty periods included. */
+export async function spending(sql: SqlClient, memberId: number, series: keyof typeof SPENDING_SERIES) {
+  const { unit, count } = SPENDING_SERIES[series];
+  const step = unit === 'quarter' ? '3 months' : `1 ${unit}`;
+  const rows = await sql.query<{ day: string; cents: number; n: number }>(
+    `WITH p AS (SELECT generate_series(date_trunc('${unit}', $2::date) - ($3::int - 1) * interval '${step}', date_trunc('${unit}', $2::date), interval '${step}') AS s)
+     SELECT to_char(p.s, 'YYYY-MM-DD') AS day, COALESCE(sum(t.amount_cents), 0)::float8 AS cents, count(t.transaction_id)::int AS n
+     FROM p LEFT JOIN ledger_transactions t ON t.member_id = $1 AND t.${LEDGER_ROWS} AND t.transaction_type_id = ${TransactionType.Expense}
+       AND t.date_created >= p.s AND t.date_created < p.s + interval '${step}'
+     GROUP BY p.s ORDER BY p.s`,
+    [memberId, todayUtc(), count],
+  );
+  return rows.map((r) => ({ Date: r.day, Amount: Number(r.cents) / 100, NumberOfTransactions: r.n }));
+}
+
+/** Every set-aside with an initial balance, summed: the admin balance. */
+export async function adminBalance(sql: SqlClient) {
+  const row = (
+    await sql.query<{ cents: number; members: number }>(
+      `SELECT (COALESCE(sum(a.initial_balance_cents), 0) + COALESCE((SELECT sum(${signed.replace(/amount_cents|transaction_type_id/g, (c) => `t.${c}`)})
+                FROM ledger_transactions t JOIN ledger_accounts b ON b.member_id = t.member_id AND b.initial_balance_cents IS NOT NULL WHERE t.${LEDGER_ROWS}), 0))::float8 AS cents,
+              count(*)::int AS members
+       FROM ledger_accounts a WHERE a.initial_balance_cents IS NOT NULL`,
+    )
+  )[0];
+  return { Balance: Number(row?.cents ?? 0) / 100, Members: row?.members ?? 0, AsOf: todayUtc() };
+}

@@ -1,0 +1,61 @@
+import { route } from '@portal/server';
+import { LedgerAccess } from '../../access';
+import { LedgerApi, todayUtc } from '../../contract';
+import { adminBalance, balanceByMonth, netByMonth, spending } from '../dashboard';
+import { loadBalance, memberOf, recentTransactions } from '../repo';
+
+/** The ledger's dashboard GETs (spec 01 section 7). Member data is the acting member's; reads audited. */
+export const dashboardRoutes = [
+  route(LedgerApi.accountBalance, {
+    access: LedgerAccess.dashboard,
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      const b = await loadBalance(ctx.database.sql, memberId);
+      ctx.auditRead({ action: 'ledger.dashboard.balance', entity: 'ledger_account', entityId: memberId, memberId });
+      return { Balance: b.CurrentBalance, AsOf: todayUtc() };
+    },
+  }),
+  route(LedgerApi.adminBalance, {
+    access: LedgerAccess.adminBalance,
+    handler: async (ctx) => {
+      const b = await adminBalance(ctx.database.sql);
+      ctx.auditRead({ action: 'ledger.dashboard.admin-balance', entity: 'ledger_account', detail: { members: b.Members } });
+      return b;
+    },
+  }),
+  route(LedgerApi.balanceMonth, {
+    access: LedgerAccess.dashboard,
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      ctx.auditRead({ action: 'ledger.dashboard.balance-month', entity: 'ledger_account', entityId: memberId, memberId });
+      return balanceByMonth(ctx.database.sql, memberId);
+    },
+  }),
+  route(LedgerApi.transactionsBalanceMonth, {
+    access: LedgerAccess.dashboard,
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      ctx.auditRead({ action: 'ledger.dashboard.net-month', entity: 'ledger_account', entityId: memberId, memberId });
+      return netByMonth(ctx.database.sql, memberId);
+    },
+  }),
+  ...(['time', 'quarter', 'month'] as const).map((series) =>
+    route(series === 'time' ? LedgerApi.transactionsTime : series === 'quarter' ? LedgerApi.transactionsQuarter : LedgerApi.transactionsMonth, {
+      access: LedgerAccess.dashboard,
+      handler: async (ctx) => {
+        const memberId = memberOf(ctx);
+        ctx.auditRead({ action: `ledger.dashboard.spending-${series}`, entity: 'ledger_transaction', memberId });
+        return spending(ctx.database.sql, memberId, series);
+      },
+    }),
+  ),
+  route(LedgerApi.recent, {
+    access: LedgerAccess.dashboard,
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      const rows = await recentTransactions(ctx.database.sql, memberId);
+      ctx.auditRead({ action: 'ledger.dashboard.recent', entity: 'ledger_transaction', memberId, detail: { ids: rows.map((r) => r.TransactionID) } });
+      return rows;
+    },
+  }),
+];

@@ -1,0 +1,64 @@
+import { hasAnyRole } from '@portal/core';
+import { route, withMessage } from '@portal/server';
+import { LedgerAccess } from '../../access';
+import { LedgerApi, PayerMessages } from '../../contract';
+import { createTransaction, deleteTransaction, memberOf, reportCheck, reportSend, searchLedger, setBalance, updateTransaction } from '../repo';
+import { sendReport } from '../report';
+
+/** The member ledger (spec 02 section 7, transactions): every read audited, every write audited in its transaction. */
+export const transactionRoutes = [
+  route(LedgerApi.search, {
+    access: LedgerAccess.read,
+    handler: async (ctx) => {
+      // The editable ledger view is the /transactions roles'; CareAssist reads the reported view.
+      // The whole ledger is the /transactions roles'; anyone else (CareAssist) sees its reported view only.
+      const view = hasAnyRole(ctx.user?.roles ?? [], LedgerAccess.ledger) ? ctx.body.Query.View : 'reported';
+      const result = await searchLedger(ctx, { ...ctx.body, Query: { ...ctx.body.Query, View: view } });
+      ctx.auditRead({
+        action: `ledger.search.${view}`,
+        entity: 'ledger_transaction',
+        memberId: memberOf(ctx),
+        detail: { count: result.Items.length, total: result.ItemCount, From: result.From, To: result.To },
+      });
+      return result;
+    },
+  }),
+  route(LedgerApi.create, {
+    access: LedgerAccess.ledger,
+    handler: async (ctx) => withMessage(await createTransaction(ctx, ctx.body), 'The transaction was added.'),
+  }),
+  route(LedgerApi.update, {
+    access: LedgerAccess.ledger,
+    handler: async (ctx) => withMessage(await updateTransaction(ctx, ctx.body), 'The transaction was saved.'),
+  }),
+  route(LedgerApi.delete, {
+    access: LedgerAccess.ledger,
+    handler: async (ctx) => {
+      await deleteTransaction(ctx, ctx.body.TransactionID, ctx.body.Version);
+      return withMessage({ TransactionID: ctx.body.TransactionID }, 'The transaction was deleted.');
+    },
+  }),
+  route(LedgerApi.balance, {
+    access: LedgerAccess.ledger,
+    handler: async (ctx) => withMessage(await setBalance(ctx, ctx.body.Amount), 'The initial balance was saved.'),
+  }),
+  route(LedgerApi.reportCheck, {
+    access: LedgerAccess.ledger,
+    handler: async (ctx) => {
+      const issues = await reportCheck(ctx, ctx.body);
+      ctx.auditRead({ action: 'ledger.report.check', entity: 'ledger_transaction', memberId: memberOf(ctx), detail: { issues: issues.length } });
+      return issues;
+    },
+  }),
+  route(LedgerApi.reportSend, {
+    access: LedgerAccess.ledger,
+    handler: async (ctx) => {
+      const outcome = await reportSend(ctx, ctx.body);
+      return withMessage(outcome, outcome.AlreadySent ? PayerMessages.alreadySent : PayerMessages.sent);
+    },
+  }),
+  route(LedgerApi.report, {
+    access: LedgerAccess.ledger,
+    handler: async (ctx) => sendReport(ctx, ctx.body),
+  }),
+];

@@ -1,0 +1,415 @@
+import { Roles } from '@portal/core';
+import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, addMonths, LedgerApi, LedgerMessages, PayerMessages, todayUtc } from '../contract';
+import { seed } from './seed';
+import { type LedgerTestEnv, startLedgerTestEnv } from './test-support';
+
+/** The ledger API through the whole kernel guard, with the sandbox federal payer over real HTTP. */
+let env: LedgerTestEnv;
+let member: Session;
+let memberId: number;
+let other: Session;
+let otherId: number;
+let support: Session;
+let assist: Session;
+let assistId: number;
+let finance: Session;
+const today = todayUtc();
+
+type Json = Record<string, unknown>;
+const call = (session: Session | null, path: string, body?: unknown, extra: Record<string, string> = {}, brand = 'card') =>
+  env.server.app.inject({
+    method: body === undefined ? 'GET' : 'POST',
+    url: path,
+    headers: session ? authHeaders(session, brand, extra) : { host: `${brand}.localhost` },
+    ...(body === undefined ? {} : { payload: body as Json }),
+  });
+const data = (res: { json(): unknown }) => (res.json() as { Data: unknown }).Data as Json & Json[];
+const count = async (id: number) =>
+  (await env.server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_transactions WHERE member_id = $1', [id]))[0]?.n ?? 0;
+
+const entry = (over: Json = {}) => ({
+  DateCreated: today,
+  Code: '99213',
+  Company: 'Riverside Orthopedics',
+  Description: 'Office visit',
+  TransactionTypeID: 1,
+  Amount: 125.4,
+  ...over,
+});
+
+async function user(name: string, role: string, brand: string, isMember: boolean) {
+  const made = await makeUser(env.server, { userName: name, roles: [role], brand, member: isMember });
+  return { session: await signIn(env.server, name), memberId: made.memberId ?? 0 };
+}
+
+beforeAll(async () => {
+  env = await startLedgerTestEnv();
+  ({ session: member, memberId } = await user('ledger-member', Roles.CareGuard, 'card', true));
+  ({ session: other, memberId: otherId } = await user('ledger-other', Roles.CareGuard, 'card', true));
+  ({ session: support } = await user('ledger-support', Roles.CareSupport, 'staff', false));
+  ({ session: assist, memberId: assistId } = await user('ledger-assist', Roles.CareAssist, 'assist', true));
+  ({ session: finance } = await user('ledger-finance', Roles.CareGuardFinance, 'finance', true));
+}, 240_000);
+afterAll(() => env?.close());
+
+describe('access', () => {
+  it('answers 401 without a sign-in and 403 to a role without the ledger', async () => {
+    expect((await call(null, LedgerApi.search.path, {})).statusCode).toBe(401);
+    expect((await call(finance, LedgerApi.search.path, {}, {}, 'staff')).statusCode).toBe(403);
+    expect((await call(finance, LedgerApi.create.path, entry(), {}, 'staff')).statusCode).toBe(403);
+  });
+  it('answers 404 on a brand that does not enable the ledger', async () => {
+    expect((await call(member, LedgerApi.search.path, {}, {}, 'finance')).statusCode).toBe(404);
+  });
+  it('refuses staff who act for no member (400), and shows CareAssist only the reported view', async () => {
+    const res = await call(support, LedgerApi.search.path, {}, {}, 'staff');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().MsgText).toBe('Your account has no ledger of its own. Choose a member to act for first.');
+    const sql = env.server.database.sql;
+    await sql.query(
+      `INSERT INTO ledger_transactions (member_id, source, date_created, company, description, transaction_type_id, amount_cents, report_id) VALUES ($1, 'ledger', $2, 'A', 'Not reported', 1, 100, NULL), ($1, 'ledger', $2, 'B', 'Reported', 1, 200, 999)`,
+      [assistId, today],
+    );
+    const asked = await call(assist, LedgerApi.search.path, { Query: { View: 'ledger' } }, {}, 'assist');
+    expect(asked.statusCode).toBe(200);
+    expect((data(asked).Items as Json[]).map((t) => t.Description)).toEqual(['Reported']);
+    expect((await call(assist, LedgerApi.create.path, entry(), {}, 'assist')).statusCode).toBe(403);
+  });
+  it('refuses garbage input with 400 and changes nothing', async () => {
+    const before = await count(memberId);
+    for (const body of [{ PageSize: 7 }, { Query: { From: '2024-02-30' } }, { SortColumn: 'password' }, { Query: { From: '2024-05-01', To: '2024-01-01' } }]) {
+      expect((await call(member, LedgerApi.search.path, body)).statusCode).toBe(400);
+    }
+    expect((await call(member, LedgerApi.update.path, { ...entry(), TransactionID: 'x', Version: 1 })).statusCode).toBe(400);
+    expect((await call(member, LedgerApi.create.path, { ...entry(), Description: { a: 1 } })).statusCode).toBe(400);
+    expect(await count(memberId)).toBe(before);
+  });
+});
+
+describe('the five rules, in order (each test breaks its rule and every later one)', () => {
+  const refused = async (body: Json, message: string) => {
+    const before = await count(memberId);
+    const res = await call(member, LedgerApi.create.path, body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().MsgText).toBe(message);
+    expect(await count(memberId)).toBe(before);
+  };
+  it('1. a future date', () =>
+    refused({ DateCreated: addDays(today, 1), Description: '', Amount: '' }, 'Future data transaction entry is not allowed. Please enter a valid date.'));
+  it('2. no transaction type', () => refused({ DateCreated: today, Description: '', Amount: '' }, 'Please select transaction type'));
+  it('3. no amount', () => refused({ DateCreated: today, TransactionTypeID: 1, Description: '', Amount: '' }, 'Please enter amount'));
+  it('4. no description', () => refused({ DateCreated: today, TransactionTypeID: 2, Description: '  ', Amount: 'abc' }, 'Please enter description of service'));
+  it('5. an amount that is not a number', () =>
+    refused({ DateCreated: today, TransactionTypeID: 3, Description: 'Interest', Amount: 'twelve' }, 'Amount has to be number'));
+});
+
+describe('the ledger', () => {
+  let created: Json;
+  it('adds a transaction, stores the amount as its absolute value, and audits it in the same commit', async () => {
+    const res = await call(member, LedgerApi.create.path, entry({ Amount: '-125.40' }));
+    expect(res.statusCode, res.body).toBe(200);
+    created = data(res);
+    expect(created).toMatchObject({ DateCreated: today, TransactionTypeID: 1, Amount: 125.4, Source: 'ledger', Status: 'Posted', Version: 1, Balance: null });
+    const audit = await env.server.database.sql.query<{ action: string; member_id: number }>(
+      "SELECT action, member_id FROM audit_log WHERE action = 'ledger.transaction.create' AND entity_id = $1",
+      [String(created.TransactionID)],
+    );
+    expect(audit).toEqual([{ action: 'ledger.transaction.create', member_id: memberId }]);
+  });
+  it('an empty date means today; the type may come as text', async () => {
+    const res = await call(member, LedgerApi.create.path, entry({ DateCreated: '', TransactionTypeID: '2', Amount: 50 }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(data(res)).toMatchObject({ DateCreated: today, TransactionTypeID: 2, Amount: 50 });
+  });
+  it('edits repeat the future-date and amount checks, refuse a stale version, and keep the trail', async () => {
+    const id = created.TransactionID;
+    let res = await call(member, LedgerApi.update.path, { ...entry(), TransactionID: id, Version: 1, DateCreated: addDays(today, 3) });
+    expect(res.json().MsgText).toBe(LedgerMessages.futureDate);
+    res = await call(member, LedgerApi.update.path, { ...entry(), TransactionID: id, Version: 1, Amount: 'x1' });
+    expect(res.json().MsgText).toBe(LedgerMessages.amountNumber);
+    res = await call(member, LedgerApi.update.path, { ...entry(), TransactionID: id, Version: 1, Amount: -99.99, Company: 'Summit Imaging Center' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(data(res)).toMatchObject({ Amount: 99.99, Company: 'Summit Imaging Center', Version: 2 });
+    res = await call(member, LedgerApi.update.path, { ...entry(), TransactionID: id, Version: 1 });
+    expect(res.statusCode).toBe(409);
+    const trail = await env.server.database.sql.query<{ action: string }>('SELECT action FROM ledger_history WHERE transaction_id = $1 ORDER BY id', [id]);
+    expect(trail.map((t) => t.action)).toEqual(['create', 'update']);
+  });
+  it('does not let another member see, change or delete it', async () => {
+    const id = created.TransactionID;
+    const theirs = await call(other, LedgerApi.search.path, {});
+    expect(data(theirs).Items).toEqual([]);
+    expect((await call(other, LedgerApi.update.path, { ...entry(), TransactionID: id, Version: 2 })).statusCode).toBe(404);
+    expect((await call(other, LedgerApi.delete.path, { TransactionID: id, Version: 2 })).statusCode).toBe(404);
+    expect(await count(memberId)).toBe(2);
+    expect(await count(otherId)).toBe(0);
+  });
+  it('support staff work on it only while impersonating the member', async () => {
+    const res = await call(support, LedgerApi.search.path, {}, { 'x-member-id': String(memberId) }, 'staff');
+    expect(res.statusCode, res.body).toBe(200);
+    expect((data(res).Items as Json[]).map((t) => t.TransactionID)).toContain(created.TransactionID);
+    const flags = data(await call(support, LedgerApi.loadMember.path, undefined, { 'x-member-id': String(memberId) }, 'staff'));
+    expect(flags).toMatchObject({ MemberID: memberId, isEligible: true, isSuperUser: false, isAmethyst: false });
+    expect(data(await call(member, LedgerApi.loadMember.path))).toMatchObject({ isEligible: false, isAmethyst: true });
+  });
+  it('deletes it, audited', async () => {
+    const res = await call(member, LedgerApi.delete.path, { TransactionID: created.TransactionID, Version: 2 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await count(memberId)).toBe(1);
+    const trail = await env.server.database.sql.query<{ action: string }>('SELECT action FROM ledger_history WHERE transaction_id = $1 ORDER BY id', [
+      created.TransactionID,
+    ]);
+    expect(trail.map((t) => t.action)).toEqual(['create', 'update', 'delete']);
+  });
+});
+
+describe('the initial balance', () => {
+  it('is null until set, is set once, and refuses a non-number', async () => {
+    expect(data(await call(member, LedgerApi.loadBalance.path))).toEqual({ Amount: null, CurrentBalance: null });
+    let res = await call(member, LedgerApi.balance.path, { Amount: 'lots' });
+    expect(res.json().MsgText).toBe('Balance has to be number');
+    res = await call(member, LedgerApi.balance.path, { Amount: '1,000.25' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(data(res)).toEqual({ Amount: 1000.25, CurrentBalance: 1050.25 });
+    res = await call(member, LedgerApi.balance.path, { Amount: 5 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().MsgText).toBe(LedgerMessages.balanceSet);
+    expect(data(await call(member, LedgerApi.loadBalance.path))).toEqual({ Amount: 1000.25, CurrentBalance: 1050.25 });
+  });
+});
+
+describe('views over the one ledger', () => {
+  beforeAll(async () => {
+    const sql = env.server.database.sql;
+    for (const [status, day, amount] of [
+      ['Settled', addDays(today, -10), 4000],
+      ['Authorized', addDays(today, -1), 700],
+      ['Voided', addDays(today, -20), 900],
+      ['Captured', addDays(today, -2), 300],
+    ] as const) {
+      await sql.query(
+        `INSERT INTO ledger_transactions (member_id, source, status, date_created, code, company, description, transaction_type_id, amount_cents)
+         VALUES ($1, 'card', $2, $3, 'NDC', 'CVS Pharmacy', 'Card purchase', 1, $4)`,
+        [memberId, status, day, amount],
+      );
+    }
+    await sql.query(
+      `INSERT INTO ledger_transactions (member_id, source, date_created, company, description, transaction_type_id, amount_cents) VALUES ($1, 'ledger', $2, 'Old', 'Too old', 2, 100)`,
+      [memberId, addMonths(today, -13)],
+    );
+  });
+  it('the ledger: one year to today, no holds or voids, DateCreated ascending, with the running balance', async () => {
+    const res = await call(member, LedgerApi.search.path, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const d = data(res);
+    expect(d.From).toBe(addMonths(today, -12));
+    expect(d.To).toBe(today);
+    const items = d.Items as Json[];
+    expect(items.map((t) => [t.Status, t.Source])).toEqual([
+      ['Settled', 'card'],
+      ['Posted', 'ledger'],
+    ]);
+    // Initial 1000.25, the old deposit +1.00, card -40.00, deposit +50.00.
+    expect(items.map((t) => t.Balance)).toEqual([961.25, 1011.25]);
+  });
+  it('sorts and pages', async () => {
+    const d = data(await call(member, LedgerApi.search.path, { SortColumn: 'Amount', SortOrder: 'desc', PageSize: 5 }));
+    expect((d.Items as Json[]).map((t) => t.Amount)).toEqual([50, 40]);
+    expect(d.ItemCount).toBe(2);
+  });
+  it('card-variant transactions: every card status, CREDIT or DEBIT', async () => {
+    const d = data(await call(member, LedgerApi.amethystSearch.path, {}));
+    expect((d.Items as Json[]).map((t) => [t.Type, t.status])).toEqual([
+      ['DEBIT', 'Authorized'],
+      ['DEBIT', 'Captured'],
+      ['DEBIT', 'Settled'],
+      ['DEBIT', 'Voided'],
+    ]);
+  });
+  it('activity: newest entry first, signed amounts', async () => {
+    const d = data(await call(member, LedgerApi.financialsSearch.path, {}));
+    expect(d.From).toBe(addMonths(today, -1));
+    expect((d.Items as Json[]).length).toBeGreaterThan(0);
+    expect((d.Items as Json[]).every((t) => typeof t.Text === 'string')).toBe(true);
+  });
+  it('dashboard: balance, months, spending series and the recent six', async () => {
+    expect(data(await call(member, LedgerApi.accountBalance.path))).toEqual({ Balance: 1011.25, AsOf: today });
+    const months = data(await call(member, LedgerApi.balanceMonth.path)) as unknown as Json[];
+    expect(months).toHaveLength(12);
+    expect(months.at(-1)?.Balance).toBe(1011.25);
+    expect(data(await call(member, LedgerApi.transactionsMonth.path))).toHaveLength(12);
+    expect(data(await call(member, LedgerApi.transactionsQuarter.path))).toHaveLength(8);
+    expect(data(await call(member, LedgerApi.transactionsTime.path))).toHaveLength(30);
+    expect(data(await call(member, LedgerApi.transactionsBalanceMonth.path))).toHaveLength(12);
+    expect((data(await call(member, LedgerApi.recent.path)) as unknown as Json[]).length).toBe(3);
+    expect((await call(member, LedgerApi.adminBalance.path)).statusCode).toBe(403);
+  });
+});
+
+describe('money sums exact to the cent', () => {
+  it('over thousands of rows: the balance, the running balance and the dashboard agree with a sum in integers', async () => {
+    const { session, memberId: id } = await user('ledger-many', Roles.CareGuard, 'card', true);
+    let state = 12345;
+    const next = () => {
+      state = (state * 48271) % 2147483647;
+      return state;
+    };
+    const sql = env.server.database.sql;
+    let expected = 0n;
+    for (let batch = 0; batch < 6; batch++) {
+      const params: unknown[] = [];
+      const values: string[] = [];
+      for (let i = 0; i < 500; i++) {
+        const type = (next() % 3) + 1;
+        const cents = next() % 10_000_000;
+        expected += type === 1 ? -BigInt(cents) : BigInt(cents);
+        params.push(id, addDays(today, -(next() % 360)), type, cents);
+        const b = params.length - 4;
+        values.push(`($${b + 1}, 'ledger', $${b + 2}, 'Co', 'Row', $${b + 3}, $${b + 4})`);
+      }
+      await sql.query(
+        `INSERT INTO ledger_transactions (member_id, source, date_created, company, description, transaction_type_id, amount_cents) VALUES ${values.join(',')}`,
+        params,
+      );
+    }
+    // A few through the API too, with amounts that are inexact in binary.
+    for (const amount of ['0.10', '0.20', '1234567.89']) {
+      expect((await call(session, LedgerApi.create.path, entry({ Amount: amount, TransactionTypeID: 2 }))).statusCode).toBe(200);
+      expected += BigInt(Math.round(Number(amount) * 100));
+    }
+    expect((await call(session, LedgerApi.balance.path, { Amount: '0.07' })).statusCode).toBe(200);
+    expected += 7n;
+    const balance = data(await call(session, LedgerApi.loadBalance.path));
+    expect(BigInt(Math.round((balance.CurrentBalance as number) * 100))).toBe(expected);
+    const last = data(await call(session, LedgerApi.search.path, { SortColumn: 'DateCreated', SortOrder: 'desc', PageSize: 5 }));
+    expect(last.ItemCount).toBe(3003);
+    const newest = (last.Items as Json[])[0];
+    expect(BigInt(Math.round((newest?.Balance as number) * 100))).toBe(expected);
+    expect(BigInt(Math.round((data(await call(session, LedgerApi.accountBalance.path)).Balance as number) * 100))).toBe(expected);
+  }, 60_000);
+});
+
+describe('the report to the federal payer', () => {
+  let session: Session;
+  let id: number;
+  const period = { From: addMonths(today, -12), To: today };
+  beforeAll(async () => {
+    ({ session, memberId: id } = await user('ledger-report', Roles.CareGuard, 'card', true));
+    await call(session, LedgerApi.create.path, entry({ Code: null }));
+    await call(session, LedgerApi.create.path, entry({ TransactionTypeID: 3, Code: null, Description: 'Interest', Amount: 3.21 }));
+  });
+  it('reportCheck answers the missing header fields and incomplete records, then nothing once complete', async () => {
+    let res = await call(session, LedgerApi.reportCheck.path, { Query: period });
+    expect(res.statusCode, res.body).toBe(200);
+    const issues = data(res) as unknown as { TransactionID: number | null; Fields: string[] }[];
+    expect(issues[0]).toMatchObject({ TransactionID: null, Fields: ['HICN', 'DateOfInjury', 'DateOfSettlement'] });
+    expect(issues.slice(1).map((i) => i.Fields)).toEqual([['Code']]);
+    expect((await call(session, LedgerApi.reportSend.path, { Query: period })).statusCode).toBe(400);
+    const missing = issues[1]?.TransactionID;
+    const row = (data(await call(session, LedgerApi.search.path, { Query: { EmptyFields: true } })).Items as Json[])[0];
+    expect(row?.TransactionID).toBe(missing);
+    expect((await call(session, LedgerApi.update.path, { ...entry(), TransactionID: missing, Version: row?.Version })).statusCode).toBe(200);
+    res = await call(session, LedgerApi.reportCheck.path, {
+      Query: { ...period, HICN: '123456789A', DateOfInjury: '2021-03-04', DateOfSettlement: '2024-06-01' },
+    });
+    expect(data(res)).toEqual([]);
+  });
+  it('sends once per period over HTTP; a resend says it was already sent and sends nothing', async () => {
+    const first = await call(session, LedgerApi.reportSend.path, { Query: period });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().MsgText).toBe(PayerMessages.sent);
+    expect(first.json().MsgText).toBe('Successfully sent. Thank you.');
+    const ack = data(first);
+    expect(ack).toMatchObject({ AlreadySent: false, RecordCount: 2, From: period.From, To: period.To });
+    const stored = (await (await fetch(`${env.sandboxUrl}/payer/api/submissions?hicn=123456789A`)).json()) as Json[];
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ acknowledgementId: ack.AcknowledgementId, recordCount: 2, totalCents: { expense: 12540, deposit: 0, interest: 321 } });
+    const again = await call(session, LedgerApi.reportSend.path, { Query: period });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().MsgText).toBe(PayerMessages.alreadySent);
+    expect(data(again)).toMatchObject({ AlreadySent: true, AcknowledgementId: ack.AcknowledgementId });
+    expect((await (await fetch(`${env.sandboxUrl}/payer/api/submissions?hicn=123456789A`)).json()) as Json[]).toHaveLength(1);
+    const reported = data(await call(session, LedgerApi.search.path, { Query: { View: 'reported' } }));
+    expect(reported.ItemCount).toBe(2);
+    // Reported rows are locked for a member.
+    const row = (reported.Items as Json[])[0];
+    expect((await call(session, LedgerApi.delete.path, { TransactionID: row?.TransactionID, Version: row?.Version })).statusCode).toBe(409);
+    const audit = await env.server.database.sql.query('SELECT 1 FROM audit_log WHERE action = $1 AND member_id = $2', ['ledger.report.send', id]);
+    expect(audit).toHaveLength(1);
+  });
+  it('the sandbox payer is idempotent on its own: the same key answers the first acknowledgement', async () => {
+    const body = {
+      memberNumber: 'M1',
+      hicn: '999999999A',
+      dateOfInjury: '2020-01-01',
+      dateOfSettlement: '2021-01-01',
+      periodFrom: '2024-01-01',
+      periodTo: '2024-12-31',
+      records: [],
+    };
+    const post = (b: Json) =>
+      fetch(`${env.sandboxUrl}/payer/api/submissions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'test-key-1' },
+        body: JSON.stringify(b),
+      });
+    const a = await post(body);
+    expect(a.status).toBe(201);
+    const b = await post(body);
+    expect(b.status).toBe(200);
+    expect(((await b.json()) as Json).acknowledgementId).toBe(((await a.json()) as Json).acknowledgementId);
+    expect((await post({ ...body, hicn: '888888888A' })).status).toBe(409);
+  });
+  it('a payer that cannot be reached is "Error sending. Please contact support." and records nothing', async () => {
+    await env.sandbox.close();
+    const res = await call(session, LedgerApi.reportSend.path, { Query: { From: addMonths(today, -1), To: today } });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().MsgText).toBe(PayerMessages.error);
+    expect(await env.server.database.sql.query('SELECT 1 FROM ledger_reports WHERE member_id = $1', [id])).toHaveLength(1);
+  });
+  it('downloads the report as a PDF or a spreadsheet', async () => {
+    const pdf = await call(session, LedgerApi.report.path, { Query: period });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['x-filename']).toBe(`ledger-report-${period.From}-to-${period.To}.pdf`);
+    expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+    const xlsx = await call(session, LedgerApi.report.path, { Query: period, Format: 'xlsx' });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+});
+
+describe('the seed', () => {
+  it('gives CareGuard and CareAssist members a set-aside, leaves the open-balance demo user without an initial balance', async () => {
+    const { memberId: a } = await user('seed-guard', Roles.CareGuard, 'card', true);
+    const { memberId: b } = await user('card.careguard', Roles.CareGuard, 'card', true);
+    const sql = env.server.database.sql;
+    await sql.query('DELETE FROM ledger_accounts');
+    let s = 7;
+    await seed({
+      sql,
+      scale: 1,
+      members: [
+        { memberId: a, brand: 'card', roles: [Roles.CareGuard], userName: 'seed-guard' },
+        { memberId: b, brand: 'card', roles: [Roles.CareGuard], userName: 'card.careguard' },
+        { memberId: 1, brand: 'finance', roles: [Roles.CareGuardFinance], userName: null },
+      ],
+      random: () => {
+        s = (s * 48271) % 2147483647;
+        return s / 2147483647;
+      },
+      log: () => {},
+    });
+    const accounts = await sql.query<{ member_id: number; initial: string | null }>(
+      'SELECT member_id, initial_balance_cents::text AS initial FROM ledger_accounts ORDER BY member_id',
+    );
+    expect(accounts.map((r) => [r.member_id, r.initial === null])).toEqual([
+      [a, false],
+      [b, true],
+    ]);
+    expect(await count(a)).toBeGreaterThan(40);
+    const reported = await sql.query('SELECT 1 FROM ledger_transactions WHERE member_id = $1 AND report_id IS NOT NULL', [a]);
+    expect(reported.length).toBeGreaterThan(0);
+  });
+});

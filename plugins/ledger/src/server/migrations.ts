@@ -1,0 +1,64 @@
+import type { Migration } from '@portal/core';
+
+/** The ledger plugin's tables. Applied once each, in id order; never edit one that has shipped: add the next. */
+export const migrations: Migration[] = [
+  {
+    id: '0001_ledger',
+    sql: `
+-- One row per member with a set-aside ledger: the initial balance (set once) and the federal payer's report header.
+CREATE TABLE ledger_accounts (
+  member_id integer PRIMARY KEY,
+  initial_balance_cents bigint,
+  balance_set_at timestamptz,
+  hicn text,
+  date_of_injury date,
+  date_of_settlement date,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+-- The one ledger: the member's own entries (source 'ledger') and card transactions (source 'card') alike.
+CREATE TABLE ledger_transactions (
+  transaction_id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  member_id integer NOT NULL,
+  source text NOT NULL CHECK (source IN ('ledger', 'card')),
+  status text NOT NULL DEFAULT 'Posted',
+  date_created date NOT NULL,
+  code text,
+  company text,
+  description text,
+  transaction_type_id smallint NOT NULL CHECK (transaction_type_id IN (1, 2, 3)),
+  amount_cents bigint NOT NULL CHECK (amount_cents >= 0),
+  report_id integer,
+  version integer NOT NULL DEFAULT 1,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX ledger_transactions_member_date_idx ON ledger_transactions (member_id, date_created, transaction_id);
+CREATE INDEX ledger_transactions_member_created_idx ON ledger_transactions (member_id, created_at DESC, transaction_id DESC);
+CREATE INDEX ledger_transactions_report_idx ON ledger_transactions (report_id) WHERE report_id IS NOT NULL;
+-- The audit trail of the ledger: every create, update and delete with the row before and after.
+CREATE TABLE ledger_history (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  transaction_id integer NOT NULL,
+  member_id integer NOT NULL,
+  action text NOT NULL CHECK (action IN ('create', 'update', 'delete', 'balance', 'report')),
+  before jsonb,
+  after jsonb,
+  actor_user_id text,
+  at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX ledger_history_member_idx ON ledger_history (member_id, at DESC);
+-- Reports sent to the federal payer: one per member and period.
+CREATE TABLE ledger_reports (
+  report_id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  member_id integer NOT NULL,
+  period_from date NOT NULL,
+  period_to date NOT NULL,
+  acknowledgement_id text NOT NULL,
+  record_count integer NOT NULL,
+  sent_by text,
+  sent_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (member_id, period_from, period_to)
+);
+`,
+  },
+];

@@ -1,0 +1,576 @@
+import { ApiError, badRequest, conflict, notFound, type RouteContext, type SqlClient } from '@portal/server';
+import { ledgerFlags } from '../access';
+import {
+  type ActivitySearch,
+  type CardSearch,
+  type CardTransaction,
+  checkBalance,
+  checkLedgerEntry,
+  DefaultRange,
+  EXCLUDED_STATUSES,
+  type LedgerBalance,
+  type LedgerCreate,
+  type LedgerMember,
+  LedgerMessages,
+  type LedgerQuery,
+  type LedgerSearch,
+  type LedgerSearchResult,
+  type LedgerTransaction,
+  type LedgerUpdate,
+  RECENT_TRANSACTIONS,
+  type ReportIssue,
+  TransactionType,
+  todayUtc,
+} from '../contract';
+
+export type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit' | 'auditRead'>;
+
+/** Whose ledger a request works on: the member it acts for (own login, or staff impersonating). Staff acting for nobody get 400. */
+export function memberOf(ctx: Pick<RouteContext, 'memberId'>): number {
+  if (ctx.memberId === null) throw badRequest(NO_MEMBER_MESSAGE);
+  return ctx.memberId;
+}
+
+export const NO_MEMBER_MESSAGE = 'Your account has no ledger of its own. Choose a member to act for first.';
+const STALE = 'Someone else changed this transaction; reload to see their change.';
+const NOT_FOUND = 'The transaction was not found.';
+const CARD_READ_ONLY = 'Card transactions come from the card and cannot be changed here.';
+const REPORTED_LOCKED = 'This transaction was already reported to the federal payer and cannot be changed.';
+const excluded = `(${EXCLUDED_STATUSES.map((s) => `'${s}'`).join(', ')})`;
+/** The ledger's rows: everything but card holds and voids. */
+export const LEDGER_ROWS = `status NOT IN ${excluded}`;
+const signed = `CASE WHEN transaction_type_id = ${TransactionType.Expense} THEN -amount_cents ELSE amount_cents END`;
+/** Rows the federal payer's report needs a field of: code on expenses, company and description on all. */
+const EMPTY_FIELDS = `((code IS NULL AND transaction_type_id = ${TransactionType.Expense}) OR company IS NULL OR description IS NULL)`;
+
+interface DbRow {
+  transaction_id: number;
+  date_created: string;
+  code: string | null;
+  company: string | null;
+  description: string | null;
+  transaction_type_id: number;
+  amount_cents: number;
+  balance_cents: number | null;
+  status: string;
+  source: 'ledger' | 'card';
+  reported_date: string | null;
+  version: number;
+  report_id: number | null;
+}
+const toWire = (r: DbRow): LedgerTransaction => ({
+  TransactionID: r.transaction_id,
+  DateCreated: r.date_created,
+  Code: r.code,
+  Company: r.company,
+  Description: r.description,
+  TransactionTypeID: r.transaction_type_id,
+  Amount: Number(r.amount_cents) / 100,
+  Balance: r.balance_cents === null ? null : Number(r.balance_cents) / 100,
+  Status: r.status,
+  Source: r.source,
+  ReportedDate: r.reported_date,
+  Version: r.version,
+});
+
+/** The member's ledger with the running balance after each row (date order), as a subquery named l. */
+function ledgerWith(memberParam: string): string {
+  return `WITH l AS (
+    SELECT t.transaction_id, to_char(t.date_created, 'YYYY-MM-DD') AS date_created, t.date_created AS day, t.code, t.company, t.description,
+      t.transaction_type_id, t.amount_cents::float8 AS amount_cents, t.status, t.source, t.version, t.report_id, t.created_at,
+      to_char(r.sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS reported_date,
+      ((SELECT a.initial_balance_cents FROM ledger_accounts a WHERE a.member_id = ${memberParam})
+        + sum(CASE WHEN t.transaction_type_id = ${TransactionType.Expense} THEN -t.amount_cents ELSE t.amount_cents END) OVER (ORDER BY t.date_created, t.transaction_id))::float8 AS balance_cents
+    FROM ledger_transactions t LEFT JOIN ledger_reports r ON r.report_id = t.report_id
+    WHERE t.member_id = ${memberParam} AND t.${LEDGER_ROWS})`;
+}
+const ROW_COLUMNS =
+  'transaction_id, date_created, code, company, description, transaction_type_id, amount_cents, balance_cents, status, source, reported_date, version, report_id';
+
+const LEDGER_SORT: Record<string, string> = {
+  DateCreated: 'day',
+  Code: 'code',
+  Company: 'company',
+  Description: 'description',
+  TransactionTypeID: 'transaction_type_id',
+  Amount: 'amount_cents',
+};
+
+export function rangeOf(q: { From?: string | null; To?: string | null }, fallback: (today: string) => { From: string; To: string }) {
+  const d = fallback(todayUtc());
+  return { From: q.From ?? d.From, To: q.To ?? d.To };
+}
+
+/** The ledger view (default: one year to today, DateCreated ascending) or the reported view, a page with the count. */
+export async function searchLedger(ctx: Ctx, s: LedgerSearch): Promise<LedgerSearchResult> {
+  const memberId = memberOf(ctx);
+  const { From, To } = rangeOf(s.Query, DefaultRange.ledger);
+  const params: unknown[] = [memberId, From, To];
+  const where = ['day BETWEEN $2::date AND $3::date'];
+  if (s.Query.View === 'reported') where.push('report_id IS NOT NULL');
+  if (s.Query.EmptyFields) where.push(EMPTY_FIELDS);
+  const column = LEDGER_SORT[s.SortColumn ?? 'DateCreated'] ?? 'day';
+  const dir = (s.SortOrder ?? 'asc') === 'desc' ? 'DESC' : 'ASC';
+  params.push(s.PageSize, s.PageIndex * s.PageSize);
+  const rows = await ctx.database.sql.query<DbRow & { total: number }>(
+    `${ledgerWith('$1')} SELECT ${ROW_COLUMNS}, count(*) OVER ()::int AS total FROM l WHERE ${where.join(' AND ')}
+     ORDER BY ${column} ${dir} NULLS LAST, transaction_id ${dir} LIMIT $4 OFFSET $5`,
+    params,
+  );
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && s.PageIndex > 0) {
+    total =
+      (await ctx.database.sql.query<{ n: number }>(`${ledgerWith('$1')} SELECT count(*)::int AS n FROM l WHERE ${where.join(' AND ')}`, params.slice(0, 3)))[0]
+        ?.n ?? 0;
+  }
+  return { Items: rows.map(toWire), ItemCount: total, From, To };
+}
+
+async function loadRow(sql: SqlClient, memberId: number, id: number): Promise<LedgerTransaction> {
+  const rows = await sql.query<DbRow>(`${ledgerWith('$1')} SELECT ${ROW_COLUMNS} FROM l WHERE transaction_id = $2`, [memberId, id]);
+  const row = rows[0];
+  if (row) return toWire(row);
+  // A card hold is outside the ledger's rows; answer it without a running balance.
+  const held = await sql.query<DbRow>(
+    `SELECT transaction_id, to_char(date_created, 'YYYY-MM-DD') AS date_created, code, company, description, transaction_type_id, amount_cents::float8 AS amount_cents,
+       NULL::float8 AS balance_cents, status, source, NULL AS reported_date, version, report_id FROM ledger_transactions WHERE member_id = $1 AND transaction_id = $2`,
+    [memberId, id],
+  );
+  if (!held[0]) throw notFound(NOT_FOUND);
+  return toWire(held[0]);
+}
+
+async function ensureAccount(sql: SqlClient, memberId: number): Promise<void> {
+  await sql.query('INSERT INTO ledger_accounts (member_id) VALUES ($1) ON CONFLICT (member_id) DO NOTHING', [memberId]);
+}
+
+async function history(sql: SqlClient, ctx: Ctx, memberId: number, transactionId: number, action: string, before: unknown, after: unknown) {
+  await sql.query('INSERT INTO ledger_history (transaction_id, member_id, action, before, after, actor_user_id) VALUES ($1, $2, $3, $4, $5, $6)', [
+    transactionId,
+    memberId,
+    action,
+    before === null ? null : JSON.stringify(before),
+    after === null ? null : JSON.stringify(after),
+    ctx.user?.id ?? null,
+  ]);
+}
+
+const snapshot = (t: LedgerTransaction) => ({
+  DateCreated: t.DateCreated,
+  Code: t.Code,
+  Company: t.Company,
+  Description: t.Description,
+  TransactionTypeID: t.TransactionTypeID,
+  Amount: t.Amount,
+});
+
+function checked(body: LedgerCreate) {
+  const r = checkLedgerEntry(body, todayUtc());
+  if (!r.ok) throw badRequest(r.message);
+  return r.entry;
+}
+
+export async function createTransaction(ctx: Ctx, body: LedgerCreate): Promise<LedgerTransaction> {
+  const memberId = memberOf(ctx);
+  const entry = checked(body);
+  return ctx.database.sql.transaction(async (tx) => {
+    await ensureAccount(tx, memberId);
+    const id = (
+      await tx.query<{ transaction_id: number }>(
+        `INSERT INTO ledger_transactions (member_id, source, date_created, code, company, description, transaction_type_id, amount_cents)
+         VALUES ($1, 'ledger', $2, $3, $4, $5, $6, $7) RETURNING transaction_id`,
+        [memberId, entry.DateCreated, body.Code ?? null, body.Company ?? null, String(body.Description).trim(), entry.TransactionTypeID, entry.AmountCents],
+      )
+    )[0]?.transaction_id;
+    if (!id) throw new Error('insert returned no id');
+    const row = await loadRow(tx, memberId, id);
+    await history(tx, ctx, memberId, id, 'create', null, snapshot(row));
+    await ctx.audit({ action: 'ledger.transaction.create', entity: 'ledger_transaction', entityId: id, memberId, detail: snapshot(row) }, tx);
+    return row;
+  });
+}
+
+async function lockForChange(tx: SqlClient, ctx: Ctx, memberId: number, id: number, version: number): Promise<LedgerTransaction> {
+  const rows = await tx.query<{ version: number; source: string; report_id: number | null }>(
+    'SELECT version, source, report_id FROM ledger_transactions WHERE transaction_id = $1 AND member_id = $2 FOR UPDATE',
+    [id, memberId],
+  );
+  const row = rows[0];
+  if (!row) throw notFound(NOT_FOUND);
+  if (row.source === 'card') throw new ApiError(409, CARD_READ_ONLY);
+  if (row.report_id !== null && !ledgerFlags(ctx.user?.roles ?? []).isSuperUser) throw conflict(REPORTED_LOCKED);
+  if (row.version !== version) throw conflict(STALE);
+  return loadRow(tx, memberId, id);
+}
+
+/** Edits repeat every rule, the amount and future-date checks among them; a stale Version is refused with 409. */
+export async function updateTransaction(ctx: Ctx, body: LedgerUpdate): Promise<LedgerTransaction> {
+  const memberId = memberOf(ctx);
+  const entry = checked(body);
+  return ctx.database.sql.transaction(async (tx) => {
+    const before = await lockForChange(tx, ctx, memberId, body.TransactionID, body.Version);
+    await tx.query(
+      `UPDATE ledger_transactions SET date_created = $3, code = $4, company = $5, description = $6, transaction_type_id = $7, amount_cents = $8,
+         version = version + 1, updated_at = now() WHERE transaction_id = $1 AND member_id = $2`,
+      [
+        body.TransactionID,
+        memberId,
+        entry.DateCreated,
+        body.Code ?? null,
+        body.Company ?? null,
+        String(body.Description).trim(),
+        entry.TransactionTypeID,
+        entry.AmountCents,
+      ],
+    );
+    const after = await loadRow(tx, memberId, body.TransactionID);
+    await history(tx, ctx, memberId, body.TransactionID, 'update', snapshot(before), snapshot(after));
+    await ctx.audit(
+      {
+        action: 'ledger.transaction.update',
+        entity: 'ledger_transaction',
+        entityId: body.TransactionID,
+        memberId,
+        detail: { before: snapshot(before), after: snapshot(after) },
+      },
+      tx,
+    );
+    return after;
+  });
+}
+
+export async function deleteTransaction(ctx: Ctx, id: number, version: number): Promise<void> {
+  const memberId = memberOf(ctx);
+  await ctx.database.sql.transaction(async (tx) => {
+    const before = await lockForChange(tx, ctx, memberId, id, version);
+    await tx.query('DELETE FROM ledger_transactions WHERE transaction_id = $1 AND member_id = $2', [id, memberId]);
+    await history(tx, ctx, memberId, id, 'delete', snapshot(before), null);
+    await ctx.audit({ action: 'ledger.transaction.delete', entity: 'ledger_transaction', entityId: id, memberId, detail: snapshot(before) }, tx);
+  });
+}
+
+export async function loadBalance(sql: SqlClient, memberId: number): Promise<LedgerBalance> {
+  const row = (
+    await sql.query<{ initial: number | null; flow: number }>(
+      `SELECT (SELECT initial_balance_cents::float8 FROM ledger_accounts WHERE member_id = $1) AS initial,
+              COALESCE((SELECT sum(${signed}) FROM ledger_transactions WHERE member_id = $1 AND ${LEDGER_ROWS}), 0)::float8 AS flow`,
+      [memberId],
+    )
+  )[0];
+  const initial = row?.initial ?? null;
+  return {
+    Amount: initial === null ? null : Number(initial) / 100,
+    CurrentBalance: initial === null ? null : (Number(initial) + Number(row?.flow ?? 0)) / 100,
+  };
+}
+
+/** Sets the initial balance once; a second attempt is refused and changes nothing. */
+export async function setBalance(ctx: Ctx, amount: unknown): Promise<LedgerBalance> {
+  const memberId = memberOf(ctx);
+  const r = checkBalance(amount);
+  if (!r.ok) throw badRequest(r.message);
+  return ctx.database.sql.transaction(async (tx) => {
+    await ensureAccount(tx, memberId);
+    const updated = await tx.query<{ member_id: number }>(
+      'UPDATE ledger_accounts SET initial_balance_cents = $2, balance_set_at = now() WHERE member_id = $1 AND initial_balance_cents IS NULL RETURNING member_id',
+      [memberId, r.cents],
+    );
+    if (updated.length === 0) throw conflict(LedgerMessages.balanceSet);
+    await history(tx, ctx, memberId, 0, 'balance', null, { Amount: r.cents / 100 });
+    await ctx.audit({ action: 'ledger.balance.set', entity: 'ledger_account', entityId: memberId, memberId, detail: { Amount: r.cents / 100 } }, tx);
+    return loadBalance(tx, memberId);
+  });
+}
+
+interface AccountRow {
+  hicn: string | null;
+  date_of_injury: string | null;
+  date_of_settlement: string | null;
+}
+async function loadAccount(sql: SqlClient, memberId: number): Promise<AccountRow> {
+  const rows = await sql.query<AccountRow>(
+    `SELECT hicn, to_char(date_of_injury, 'YYYY-MM-DD') AS date_of_injury, to_char(date_of_settlement, 'YYYY-MM-DD') AS date_of_settlement
+     FROM ledger_accounts WHERE member_id = $1`,
+    [memberId],
+  );
+  return rows[0] ?? { hicn: null, date_of_injury: null, date_of_settlement: null };
+}
+
+export async function loadMember(ctx: Ctx): Promise<LedgerMember> {
+  const memberId = memberOf(ctx);
+  const m = await ctx.services.members.load(memberId);
+  if (!m) throw notFound('The member was not found.');
+  const a = await loadAccount(ctx.database.sql, memberId);
+  return {
+    MemberID: m.memberId,
+    MemberNumber: m.memberNumber,
+    FirstName: m.firstName,
+    LastName: m.lastName,
+    IsMSA: m.isMsa,
+    HICN: a.hicn,
+    DateOfInjury: a.date_of_injury,
+    DateOfSettlement: a.date_of_settlement,
+    ...ledgerFlags(ctx.user?.roles ?? []),
+  };
+}
+
+/** The report's header: what the query brings is saved (audited) and used; what it leaves out comes from the account. */
+async function reportHeader(ctx: Ctx, memberId: number, q: LedgerQuery): Promise<AccountRow> {
+  const given = { hicn: q.HICN ?? null, date_of_injury: q.DateOfInjury ?? null, date_of_settlement: q.DateOfSettlement ?? null };
+  if (given.hicn || given.date_of_injury || given.date_of_settlement) {
+    await ctx.database.sql.transaction(async (tx) => {
+      await ensureAccount(tx, memberId);
+      await tx.query(
+        `UPDATE ledger_accounts SET hicn = COALESCE($2, hicn), date_of_injury = COALESCE($3::date, date_of_injury),
+           date_of_settlement = COALESCE($4::date, date_of_settlement) WHERE member_id = $1`,
+        [memberId, given.hicn, given.date_of_injury, given.date_of_settlement],
+      );
+      await ctx.audit(
+        {
+          action: 'ledger.report.header',
+          entity: 'ledger_account',
+          entityId: memberId,
+          memberId,
+          detail: { fields: Object.keys(q).filter((k) => k !== 'View') },
+        },
+        tx,
+      );
+    });
+  }
+  return loadAccount(ctx.database.sql, memberId);
+}
+
+interface ReportRow {
+  transaction_id: number;
+  date_created: string;
+  code: string | null;
+  company: string | null;
+  description: string | null;
+  transaction_type_id: number;
+  amount_cents: number;
+  report_id: number | null;
+}
+async function periodRows(sql: SqlClient, memberId: number, from: string, to: string): Promise<ReportRow[]> {
+  return sql.query<ReportRow>(
+    `SELECT transaction_id, to_char(date_created, 'YYYY-MM-DD') AS date_created, code, company, description, transaction_type_id,
+       amount_cents::float8 AS amount_cents, report_id
+     FROM ledger_transactions WHERE member_id = $1 AND ${LEDGER_ROWS} AND date_created BETWEEN $2::date AND $3::date
+     ORDER BY date_created, transaction_id`,
+    [memberId, from, to],
+  );
+}
+
+function issuesOf(header: AccountRow, rows: ReportRow[]): ReportIssue[] {
+  const issues: ReportIssue[] = [];
+  const missing = [header.hicn ? null : 'HICN', header.date_of_injury ? null : 'DateOfInjury', header.date_of_settlement ? null : 'DateOfSettlement'].filter(
+    (f): f is string => f !== null,
+  );
+  if (missing.length) issues.push({ TransactionID: null, DateCreated: null, Fields: missing });
+  for (const r of rows) {
+    const fields = [
+      r.code === null && r.transaction_type_id === TransactionType.Expense ? 'Code' : null,
+      r.company === null ? 'Company' : null,
+      r.description === null ? 'Description' : null,
+    ].filter((f): f is string => f !== null);
+    if (fields.length) issues.push({ TransactionID: r.transaction_id, DateCreated: r.date_created, Fields: fields });
+  }
+  return issues;
+}
+
+/** Checks all records of the period and the report's header; answers what is missing (empty: ready to report). */
+export async function reportCheck(ctx: Ctx, s: LedgerSearch): Promise<ReportIssue[]> {
+  const memberId = memberOf(ctx);
+  const { From, To } = rangeOf(s.Query, DefaultRange.ledger);
+  const header = await reportHeader(ctx, memberId, s.Query);
+  return issuesOf(header, await periodRows(ctx.database.sql, memberId, From, To));
+}
+
+export interface SendOutcome {
+  AcknowledgementId: string;
+  AlreadySent: boolean;
+  SentAt: string;
+  RecordCount: number;
+  From: string;
+  To: string;
+}
+interface ReportRecord {
+  acknowledgement_id: string;
+  sent_at: string;
+  record_count: number;
+}
+const REPORT_SELECT = `SELECT acknowledgement_id, to_char(sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS sent_at, record_count FROM ledger_reports`;
+
+/**
+ * Sends the period's records to the federal payer over HTTP, once per member and period: the payer gets the same
+ * idempotency key for the same period, and a period already sent answers its first acknowledgement (AlreadySent).
+ */
+export async function reportSend(ctx: Ctx, s: LedgerSearch): Promise<SendOutcome> {
+  const memberId = memberOf(ctx);
+  const { From, To } = rangeOf(s.Query, DefaultRange.ledger);
+  const sql = ctx.database.sql;
+  const sent = (await sql.query<ReportRecord>(`${REPORT_SELECT} WHERE member_id = $1 AND period_from = $2 AND period_to = $3`, [memberId, From, To]))[0];
+  if (sent) return { AcknowledgementId: sent.acknowledgement_id, AlreadySent: true, SentAt: sent.sent_at, RecordCount: sent.record_count, From, To };
+  const header = await reportHeader(ctx, memberId, s.Query);
+  const rows = await periodRows(sql, memberId, From, To);
+  if (issuesOf(header, rows).length > 0) throw badRequest('Some records are incomplete. Check all records before sending.');
+  const member = await ctx.services.members.load(memberId);
+  if (!member) throw notFound('The member was not found.');
+  let ack: Awaited<ReturnType<typeof ctx.services.payer.submit>>;
+  try {
+    ack = await ctx.services.payer.submit({
+      idempotencyKey: `ledger-${memberId}-${From}-${To}`,
+      memberNumber: member.memberNumber,
+      hicn: header.hicn ?? '',
+      dateOfInjury: header.date_of_injury ?? '',
+      dateOfSettlement: header.date_of_settlement ?? '',
+      periodFrom: From,
+      periodTo: To,
+      records: rows.map((r) => ({
+        date: r.date_created,
+        code: r.code,
+        company: r.company,
+        description: r.description,
+        type: r.transaction_type_id,
+        amountCents: Number(r.amount_cents),
+      })),
+    });
+  } catch (e) {
+    ctx.auditRead({ action: 'ledger.report.send', entity: 'ledger_report', memberId, outcome: 'failure', detail: { From, To, error: (e as Error).message } });
+    throw new ApiError(502, 'Error sending. Please contact support.');
+  }
+  return sql.transaction(async (tx) => {
+    const inserted = await tx.query<{ report_id: number } & ReportRecord>(
+      `INSERT INTO ledger_reports (member_id, period_from, period_to, acknowledgement_id, record_count, sent_by) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (member_id, period_from, period_to) DO NOTHING
+       RETURNING report_id, acknowledgement_id, to_char(sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS sent_at, record_count`,
+      [memberId, From, To, ack.acknowledgementId, rows.length, ctx.user?.id ?? null],
+    );
+    const report = inserted[0];
+    if (!report) {
+      // Another request sent the same period a moment ago: the payer answered both with one acknowledgement.
+      const first = (await tx.query<ReportRecord>(`${REPORT_SELECT} WHERE member_id = $1 AND period_from = $2 AND period_to = $3`, [memberId, From, To]))[0];
+      if (!first) throw new Error('report row vanished');
+      return { AcknowledgementId: first.acknowledgement_id, AlreadySent: true, SentAt: first.sent_at, RecordCount: first.record_count, From, To };
+    }
+    const ids = rows.map((r) => r.transaction_id);
+    await tx.query('UPDATE ledger_transactions SET report_id = $1 WHERE member_id = $2 AND report_id IS NULL AND transaction_id = ANY($3::int[])', [
+      report.report_id,
+      memberId,
+      ids,
+    ]);
+    await history(tx, ctx, memberId, 0, 'report', null, {
+      ReportID: report.report_id,
+      AcknowledgementId: ack.acknowledgementId,
+      From,
+      To,
+      RecordCount: rows.length,
+    });
+    await ctx.audit(
+      {
+        action: 'ledger.report.send',
+        entity: 'ledger_report',
+        entityId: report.report_id,
+        memberId,
+        detail: { From, To, RecordCount: rows.length, ack: ack.acknowledgementId },
+      },
+      tx,
+    );
+    return { AcknowledgementId: report.acknowledgement_id, AlreadySent: false, SentAt: report.sent_at, RecordCount: report.record_count, From, To };
+  });
+}
+
+/** Every row of the period for the report file, in date order, with the running balance. */
+export async function reportRows(sql: SqlClient, memberId: number, from: string, to: string): Promise<LedgerTransaction[]> {
+  const rows = await sql.query<DbRow>(`${ledgerWith('$1')} SELECT ${ROW_COLUMNS} FROM l WHERE day BETWEEN $2::date AND $3::date ORDER BY day, transaction_id`, [
+    memberId,
+    from,
+    to,
+  ]);
+  return rows.map(toWire);
+}
+export { loadAccount };
+
+const TYPE_NAMES: Record<number, string> = { 1: 'Expense', 2: 'Deposit', 3: 'Interest' };
+export const typeName = (id: number) => TYPE_NAMES[id] ?? String(id);
+
+/** Account activity: when rows entered the ledger, newest first by default (financials: the last month). */
+export async function searchActivity(ctx: Ctx, s: ActivitySearch, fallback = DefaultRange.financials) {
+  const memberId = memberOf(ctx);
+  const { From, To } = rangeOf(s.Query, fallback);
+  const column = { CreatedDate: 'created_at', Type: 'transaction_type_id', Text: 'text' }[s.SortColumn ?? 'CreatedDate'] ?? 'created_at';
+  const dir = (s.SortOrder ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
+  const rows = await ctx.database.sql.query<{
+    transaction_id: number;
+    created: string;
+    transaction_type_id: number;
+    source: string;
+    status: string;
+    text: string;
+    signed_cents: number;
+    total: number;
+  }>(
+    `SELECT transaction_id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created, transaction_type_id, source, status,
+       concat_ws(' - ', company, description) AS text, (${signed})::float8 AS signed_cents, count(*) OVER ()::int AS total
+     FROM ledger_transactions WHERE member_id = $1 AND (created_at AT TIME ZONE 'UTC')::date BETWEEN $2::date AND $3::date
+     ORDER BY ${column} ${dir}, transaction_id ${dir} LIMIT $4 OFFSET $5`,
+    [memberId, From, To, s.PageSize, s.PageIndex * s.PageSize],
+  );
+  return {
+    Items: rows.map((r) => ({
+      TransactionID: r.transaction_id,
+      CreatedDate: r.created,
+      Type: r.source === 'card' ? `Card ${r.status}` : typeName(r.transaction_type_id),
+      Text: r.text,
+      Amount: Number(r.signed_cents) / 100,
+    })),
+    ItemCount: rows[0]?.total ?? 0,
+    From,
+    To,
+  };
+}
+
+/** Card-variant transactions: the card's rows of the ledger, every status, newest first by default (one year). */
+export async function searchCard(ctx: Ctx, s: CardSearch) {
+  const memberId = memberOf(ctx);
+  const { From, To } = rangeOf(s.Query, DefaultRange.ledger);
+  const column =
+    { TransactionDate: 'date_created', Description: 'description', Type: 'transaction_type_id', Amount: 'amount_cents', Status: 'status' }[
+      s.SortColumn ?? 'TransactionDate'
+    ] ?? 'date_created';
+  const dir = (s.SortOrder ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
+  const rows = await ctx.database.sql.query<{
+    transaction_id: number;
+    day: string;
+    description: string;
+    transaction_type_id: number;
+    amount_cents: number;
+    status: CardTransaction['status'];
+    total: number;
+  }>(
+    `SELECT transaction_id, to_char(date_created, 'YYYY-MM-DD') AS day, concat_ws(' - ', company, description) AS description, transaction_type_id,
+       amount_cents::float8 AS amount_cents, status, count(*) OVER ()::int AS total
+     FROM ledger_transactions WHERE member_id = $1 AND source = 'card' AND date_created BETWEEN $2::date AND $3::date
+     ORDER BY ${column} ${dir}, transaction_id ${dir} LIMIT $4 OFFSET $5`,
+    [memberId, From, To, s.PageSize, s.PageIndex * s.PageSize],
+  );
+  return {
+    Items: rows.map((r) => ({
+      TransactionID: r.transaction_id,
+      TransactionDate: r.day,
+      Description: r.description,
+      Type: r.transaction_type_id === TransactionType.Expense ? ('DEBIT' as const) : ('CREDIT' as const),
+      Amount: Number(r.amount_cents) / 100,
+      status: r.status,
+    })),
+    ItemCount: rows[0]?.total ?? 0,
+    From,
+    To,
+  };
+}
+
+export async function recentTransactions(sql: SqlClient, memberId: number): Promise<LedgerTransaction[]> {
+  const rows = await sql.query<DbRow>(`${ledgerWith('$1')} SELECT ${ROW_COLUMNS} FROM l ORDER BY day DESC, transaction_id DESC LIMIT ${RECENT_TRANSACTIONS}`, [
+    memberId,
+  ]);
+  return rows.map(toWire);
+}

@@ -1,0 +1,91 @@
+import { formatCents } from '@portal/core';
+import { type RouteContext, sendDownload, XLSX_MIME } from '@portal/server';
+import { DefaultRange, type LedgerSearch, type REPORT_FORMATS } from '../contract';
+import { loadAccount, memberOf, rangeOf, reportRows, typeName } from './repo';
+
+type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'database' | 'services' | 'reply' | 'brand' | 'auditRead'>;
+
+/** The period's ledger as a PDF (header, totals and every row) or a spreadsheet, streamed through the kernel services. */
+export async function sendReport(ctx: Ctx, body: LedgerSearch & { Format: (typeof REPORT_FORMATS)[number] }) {
+  const memberId = memberOf(ctx);
+  const { From, To } = rangeOf(body.Query, DefaultRange.ledger);
+  const [rows, account, member] = await Promise.all([
+    reportRows(ctx.database.sql, memberId, From, To),
+    loadAccount(ctx.database.sql, memberId),
+    ctx.services.members.load(memberId),
+  ]);
+  ctx.auditRead({ action: 'ledger.report.download', entity: 'ledger_transaction', memberId, detail: { From, To, rows: rows.length, format: body.Format } });
+  const base = `ledger-report-${From}-to-${To}`;
+  if (body.Format === 'xlsx') {
+    return sendDownload(ctx.reply, {
+      fileName: `${base}.xlsx`,
+      contentType: XLSX_MIME,
+      body: ctx.services.sheets.xlsx({
+        sheetName: 'Ledger',
+        columns: [
+          { header: 'Date', key: 'date', format: 'date', width: 12 },
+          { header: 'Code', key: 'code', format: 'text', width: 12 },
+          { header: 'Company', key: 'company', format: 'text', width: 28 },
+          { header: 'Description', key: 'description', format: 'text', width: 36 },
+          { header: 'Type', key: 'type', format: 'text', width: 10 },
+          { header: 'Amount', key: 'amount', format: 'money', width: 14 },
+          { header: 'Balance', key: 'balance', format: 'money', width: 14 },
+        ],
+        rows: rows.map((r) => ({
+          date: r.DateCreated,
+          code: r.Code ?? '',
+          company: r.Company ?? '',
+          description: r.Description ?? '',
+          type: typeName(r.TransactionTypeID),
+          amount: Math.round(r.Amount * 100),
+          balance: r.Balance === null ? null : Math.round(r.Balance * 100),
+        })),
+      }),
+    });
+  }
+  const cents = (type: number) => rows.filter((r) => r.TransactionTypeID === type).reduce((n, r) => n + Math.round(r.Amount * 100), 0);
+  return sendDownload(ctx.reply, {
+    fileName: `${base}.pdf`,
+    contentType: 'application/pdf',
+    body: ctx.services.pdf.render({
+      title: 'Medicare set-aside ledger report',
+      brand: ctx.brand ?? undefined,
+      blocks: [
+        {
+          type: 'keyValue',
+          rows: [
+            { label: 'Member', value: member ? `${member.firstName} ${member.lastName} (${member.memberNumber})` : String(memberId) },
+            { label: 'HICN', value: account.hicn ?? '' },
+            { label: 'Date of injury', value: account.date_of_injury ?? '' },
+            { label: 'Date of settlement', value: account.date_of_settlement ?? '' },
+            { label: 'Period', value: `${From} to ${To}` },
+            { label: 'Expenses', value: formatCents(cents(1), 'en-US') },
+            { label: 'Deposits', value: formatCents(cents(2), 'en-US') },
+            { label: 'Interest', value: formatCents(cents(3), 'en-US') },
+          ],
+        },
+        {
+          type: 'table',
+          columns: [
+            { header: 'Date', width: 1.1 },
+            { header: 'Code', width: 0.9 },
+            { header: 'Company', width: 1.8 },
+            { header: 'Description', width: 2.2 },
+            { header: 'Type', width: 0.9 },
+            { header: 'Amount', width: 1 },
+            { header: 'Balance', width: 1.1 },
+          ],
+          rows: rows.map((r) => [
+            r.DateCreated,
+            r.Code ?? '',
+            r.Company ?? '',
+            r.Description ?? '',
+            typeName(r.TransactionTypeID),
+            formatCents(Math.round(r.Amount * 100), 'en-US'),
+            r.Balance === null ? '' : formatCents(Math.round(r.Balance * 100), 'en-US'),
+          ]),
+        },
+      ],
+    }),
+  });
+}

@@ -1,0 +1,28 @@
+import { useApi } from '@portal/web';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LedgerApi } from '../../contract';
+import { day, money } from './format';
+import * as css from './ledger.css';
+import { useDelayed } from './useDelayed';
+import { WidgetState } from './WidgetState';
+
+/** Dashboard widget: the set-aside's current balance. */
+export default function AccountBalanceWidget() {
+  const { t } = useTranslation('ledger');
+  const api = useApi();
+  const ready = useDelayed();
+  const q = useQuery({
+    queryKey: ['ledger', 'dashboard', 'balance'],
+    queryFn: () => api.call(LedgerApi.accountBalance, undefined, { notify: false, skipLoadingBar: true }),
+    enabled: ready,
+    retry: false,
+  });
+  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} />;
+  return (
+    <div data-testid="ledger-balance-widget">
+      <p className={css.big}>{q.data.Balance === null ? t('balance.none') : money(q.data.Balance)}</p>
+      <p className={css.muted}>{t('widget.asOf', { date: day(q.data.AsOf) })}</p>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { useApi } from '@portal/web';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LedgerApi } from '../../contract';
+import { signOf } from '../../rules';
+import { day, money } from './format';
+import * as css from './ledger.css';
+import { useDelayed } from './useDelayed';
+import { WidgetState } from './WidgetState';
+
+/** Dashboard widget: the six most recent ledger transactions. */
+export default function RecentTransactionsWidget() {
+  const { t } = useTranslation('ledger');
+  const api = useApi();
+  const ready = useDelayed();
+  const q = useQuery({
+    queryKey: ['ledger', 'dashboard', 'recent'],
+    queryFn: () => api.call(LedgerApi.recent, undefined, { notify: false, skipLoadingBar: true }),
+    enabled: ready,
+    retry: false,
+  });
+  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} />;
+  if (q.data.length === 0) return <p>{t('empty')}</p>;
+  return (
+    <ul className={css.widgetList} data-testid="ledger-recent">
+      {q.data.map((r) => (
+        <li key={r.TransactionID}>
+          <strong>{money(signOf(r.TransactionTypeID) * r.Amount)}</strong> {r.Company ?? r.Description ?? ''}
+          <div className={css.muted}>
+            {day(r.DateCreated)} · {t(`types.${r.TransactionTypeID}`)}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

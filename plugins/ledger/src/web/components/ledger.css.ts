@@ -1,0 +1,36 @@
+import { vars } from '@portal/themes';
+import { style } from '@vanilla-extract/css';
+
+export const header = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.large, alignItems: 'flex-end', marginBottom: vars.space.medium });
+export const band = style({
+  color: vars.color.foreground.onToolbar,
+  padding: `${vars.space.small} ${vars.space.medium}`,
+  borderRadius: vars.radius.standard,
+  marginBottom: vars.space.medium,
+});
+export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xsmall });
+export const input = style({
+  font: 'inherit',
+  padding: `${vars.space.xsmall} ${vars.space.small}`,
+  border: `1px solid ${vars.color.border.field}`,
+  borderRadius: vars.radius.standard,
+  minWidth: 0,
+  background: vars.color.background.surface,
+  color: vars.color.foreground.text,
+});
+export const tableWrap = style({ overflowX: 'auto', marginTop: vars.space.medium });
+export const table = style({ width: '100%', borderCollapse: 'collapse' });
+export const cell = style({
+  textAlign: 'left',
+  padding: `${vars.space.xsmall} ${vars.space.small}`,
+  borderBottom: `1px solid ${vars.color.border.standard}`,
+  verticalAlign: 'top',
+});
+export const numeric = style([cell, { textAlign: 'right', whiteSpace: 'nowrap' }]);
+export const sortButton = style({ font: 'inherit', fontWeight: 600, background: 'none', border: 'none', padding: 0, cursor: 'pointer', color: 'inherit' });
+export const actions = style({ display: 'flex', gap: vars.space.xsmall, flexWrap: 'wrap' });
+export const pager = style({ display: 'flex', alignItems: 'center', gap: vars.space.medium, marginTop: vars.space.medium, flexWrap: 'wrap' });
+export const muted = style({ color: vars.color.foreground.muted });
+export const widgetList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xsmall });
+export const big = style({ fontSize: vars.font.size.large, fontWeight: 700, margin: 0 });
+export const chart = style({ width: '100%', height: 'auto' });

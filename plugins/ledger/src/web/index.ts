@@ -1,0 +1,65 @@
+import { contribute, defineWebPlugin, Extensions } from '@portal/web';
+import { LedgerAccess, LedgerPaths } from '../access';
+
+export default defineWebPlugin({
+  id: 'ledger',
+  i18n: { namespace: 'ledger', load: (lng) => import(`./i18n/${lng}.json`) },
+  routes: [
+    {
+      path: LedgerPaths.ledger,
+      access: LedgerAccess.ledger,
+      title: 'ledger:title.ledger',
+      nav: { label: 'ledger:nav.ledger', order: 300 },
+      load: () => import('./pages/LedgerPage'),
+    },
+    // The old address (spelled so), the same ledger.
+    { path: LedgerPaths.ledgerLegacy, access: LedgerAccess.ledgerLegacy, title: 'ledger:title.ledger', load: () => import('./pages/LedgerPage') },
+    {
+      path: LedgerPaths.activity,
+      access: LedgerAccess.activity,
+      title: 'ledger:title.activity',
+      nav: { label: 'ledger:nav.activity', order: 310 },
+      load: () => import('./pages/ActivityPage'),
+    },
+    {
+      path: LedgerPaths.reported,
+      access: LedgerAccess.reported,
+      title: 'ledger:title.reported',
+      nav: { label: 'ledger:nav.reported', order: 320 },
+      load: () => import('./pages/ReportedPage'),
+    },
+    {
+      path: LedgerPaths.card,
+      access: LedgerAccess.card,
+      title: 'ledger:title.card',
+      nav: { label: 'ledger:nav.card', order: 330 },
+      load: () => import('./pages/CardTransactionsPage'),
+    },
+  ],
+  contributes: [
+    contribute(Extensions.dashboardWidgets, {
+      id: 'ledger.accountBalance',
+      order: 20,
+      access: LedgerAccess.dashboard,
+      title: 'ledger:widget.balance',
+      size: 'small',
+      load: () => import('./components/AccountBalanceWidget'),
+    }),
+    contribute(Extensions.dashboardWidgets, {
+      id: 'ledger.balanceByMonth',
+      order: 30,
+      access: LedgerAccess.dashboard,
+      title: 'ledger:widget.balanceByMonth',
+      size: 'wide',
+      load: () => import('./components/BalanceByMonthWidget'),
+    }),
+    contribute(Extensions.dashboardWidgets, {
+      id: 'ledger.recent',
+      order: 40,
+      access: LedgerAccess.dashboard,
+      title: 'ledger:widget.recent',
+      size: 'small',
+      load: () => import('./components/RecentTransactionsWidget'),
+    }),
+  ],
+});

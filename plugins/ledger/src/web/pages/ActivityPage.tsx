@@ -1,0 +1,54 @@
+import { formatDateTime } from '@portal/core';
+import { layoutCss, useApi } from '@portal/web';
+import type { GridColumn, PageRequest } from '@portal/web/kit';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ActivityTransaction, LedgerApi } from '../../contract';
+import { DefaultRange, todayUtc } from '../../rules';
+import { money } from '../components/format';
+import { RemoteList } from '../components/RemoteList';
+
+/** /transactions/activity: account activity, the last 90 days, newest first. */
+export default function ActivityPage() {
+  const api = useApi();
+  const { t } = useTranslation('ledger');
+  const fetch = useCallback(
+    (req: PageRequest, range: { From: string; To: string }) =>
+      api.call(
+        LedgerApi.financialsSearch,
+        {
+          body: {
+            PageIndex: req.pageIndex,
+            PageSize: req.pageSize,
+            SortColumn: req.sortColumn as 'CreatedDate' | undefined,
+            SortOrder: req.sortOrder,
+            Query: range,
+          },
+        },
+        { skipLoadingBar: true },
+      ),
+    [api],
+  );
+  const columns = useMemo<GridColumn<ActivityTransaction>[]>(
+    () => [
+      { id: 'CreatedDate', header: t('fields.CreatedDate'), accessor: (r) => r.CreatedDate, cell: (r) => formatDateTime(r.CreatedDate), sortable: true },
+      { id: 'Type', header: t('fields.Type'), accessor: (r) => r.Type, sortable: true },
+      { id: 'Text', header: t('fields.Text'), accessor: (r) => r.Text, sortable: true },
+      { id: 'Amount', header: t('fields.Amount'), accessor: (r) => money(r.Amount), align: 'end' },
+    ],
+    [t],
+  );
+  return (
+    <div className={layoutCss.card}>
+      <RemoteList<ActivityTransaction>
+        label={t('title.activity')}
+        stateKey="ledger-activity"
+        columns={columns}
+        defaultRange={DefaultRange.activity(todayUtc())}
+        defaultSort={{ column: 'CreatedDate', order: 'desc' }}
+        getRowId={(r) => String(r.TransactionID)}
+        fetch={fetch}
+      />
+    </div>
+  );
+}

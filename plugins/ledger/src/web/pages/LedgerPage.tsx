@@ -1,0 +1,521 @@
+import { hasAnyRole, Roles } from '@portal/core';
+import { type ApiCallError, layoutCss, showToast, useApi, useRoles } from '@portal/web';
+import { Button, ConfirmDialog, Message, saveBlob, Toolbar } from '@portal/web/kit';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LedgerApi, type LedgerSearchInput, type LedgerTransaction, type ReportIssue } from '../../contract';
+import {
+  checkBalance,
+  checkLedgerEntry,
+  DEFAULT_PAGE_SIZE,
+  DefaultRange,
+  PAGE_SIZES,
+  PayerMessages,
+  SENT_INLINE_MS,
+  signOf,
+  TRANSACTION_TYPE_IDS,
+  TransactionType,
+} from '../../rules';
+import { FederalPayerDialogs, type ReportHeader } from '../components/FederalPayerDialogs';
+import { localToday, money, ruleText } from '../components/format';
+import * as css from '../components/ledger.css';
+
+type SortColumn = 'DateCreated' | 'Code' | 'Company' | 'Description' | 'TransactionTypeID' | 'Amount';
+const SORTABLE: SortColumn[] = ['DateCreated', 'Code', 'Company', 'Description', 'TransactionTypeID', 'Amount'];
+
+/** A row being edited: the typed values as text; cancel drops the draft, so the row shows what it had. */
+interface Draft {
+  DateCreated: string;
+  Code: string;
+  Company: string;
+  Description: string;
+  TransactionTypeID: string;
+  Amount: string;
+}
+const NEW = 'new';
+const draftOf = (r: LedgerTransaction): Draft => ({
+  DateCreated: r.DateCreated,
+  Code: r.Code ?? '',
+  Company: r.Company ?? '',
+  Description: r.Description ?? '',
+  TransactionTypeID: String(r.TransactionTypeID),
+  Amount: r.Amount.toFixed(2),
+});
+
+/** The toolbar colour of this page follows the role: green CareAssist, purple CareGuard, blue otherwise. */
+function bandColour(roles: string[]): string {
+  if (hasAnyRole(roles, [Roles.CareAssist])) return layoutCss.toolbarColour.assist;
+  if (hasAnyRole(roles, [Roles.CareGuard])) return layoutCss.toolbarColour.guard;
+  return layoutCss.toolbarColour.standard;
+}
+
+/** The member ledger (spec 02 sections 2, 4, 5, 8, 9): add, edit inline, delete, the initial balance and the federal payer. */
+export default function LedgerPage() {
+  const api = useApi();
+  const roles = useRoles();
+  const queryClient = useQueryClient();
+  const { t } = useTranslation('ledger');
+  const today = localToday();
+  const [range, setRange] = useState(() => DefaultRange.ledger(today));
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [pageIndex, setPageIndex] = useState(0);
+  const [sort, setSort] = useState<{ column: SortColumn; order: 'asc' | 'desc' }>({ column: 'DateCreated', order: 'asc' });
+  const [reportMode, setReportMode] = useState(false);
+  const [issues, setIssues] = useState<ReportIssue[]>([]);
+  const [drafts, setDrafts] = useState<Record<string, Draft>>({});
+  /** In report mode saves and deletes change the rows shown in place instead of refreshing the list. */
+  const [local, setLocal] = useState<{ changed: Record<number, LedgerTransaction>; deleted: number[] }>({ changed: {}, deleted: [] });
+  const [deleting, setDeleting] = useState<LedgerTransaction | null>(null);
+  const [payerOpen, setPayerOpen] = useState(false);
+  const [sentInline, setSentInline] = useState<string | null>(null);
+  const [balanceText, setBalanceText] = useState('');
+  const [header, setHeader] = useState<ReportHeader>({ HICN: '', DateOfInjury: '', DateOfSettlement: '' });
+  const sentTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const ids = { from: useId(), to: useId(), size: useId(), balance: useId() };
+  useEffect(
+    () => () => {
+      if (sentTimer.current) clearTimeout(sentTimer.current);
+    },
+    [],
+  );
+
+  const member = useQuery({ queryKey: ['ledger', 'member'], queryFn: () => api.call(LedgerApi.loadMember, undefined, { notify: false }), retry: false });
+  useEffect(() => {
+    if (member.data)
+      setHeader({ HICN: member.data.HICN ?? '', DateOfInjury: member.data.DateOfInjury ?? '', DateOfSettlement: member.data.DateOfSettlement ?? '' });
+  }, [member.data]);
+  const balance = useQuery({
+    queryKey: ['ledger', 'balance'],
+    queryFn: () => api.call(LedgerApi.loadBalance, undefined, { notify: false }),
+    enabled: member.isSuccess,
+  });
+
+  const query = useMemo(() => ({ From: range.From, To: range.To, EmptyFields: reportMode, View: 'ledger' as const }), [range.From, range.To, reportMode]);
+  const body: LedgerSearchInput = { PageSize: pageSize, PageIndex: pageIndex, SortColumn: sort.column, SortOrder: sort.order, Query: query };
+  const list = useQuery({
+    queryKey: ['ledger', 'search', body],
+    queryFn: () => api.call(LedgerApi.search, { body }, { skipLoadingBar: true, notify: false }),
+    placeholderData: keepPreviousData,
+    enabled: member.isSuccess,
+  });
+  const rows = (list.data?.Items ?? []).filter((r) => !local.deleted.includes(r.TransactionID)).map((r) => local.changed[r.TransactionID] ?? r);
+  const pages = Math.max(1, Math.ceil((list.data?.ItemCount ?? 0) / pageSize));
+
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['ledger'] });
+  };
+  const headerQuery = () => ({
+    ...query,
+    HICN: header.HICN.trim() || undefined,
+    DateOfInjury: header.DateOfInjury || undefined,
+    DateOfSettlement: header.DateOfSettlement || undefined,
+  });
+
+  const setDraft = (key: string, patch: Partial<Draft>) => setDrafts((d) => ({ ...d, [key]: { ...(d[key] as Draft), ...patch } }));
+  const changeDate = (key: string, value: string) => {
+    // Spec 02 section 5: a future date warns and the date resets to today.
+    if (value > localToday()) {
+      showToast({ kind: 'warning', message: t('rules.futureDate') });
+      setDraft(key, { DateCreated: localToday() });
+    } else setDraft(key, { DateCreated: value });
+  };
+  const cancel = (key: string) =>
+    setDrafts((d) => {
+      const { [key]: _dropped, ...rest } = d;
+      return rest;
+    });
+  const add = () =>
+    setDrafts((d) => ({
+      ...d,
+      [NEW]: { DateCreated: localToday(), Code: '', Company: '', Description: '', TransactionTypeID: String(TransactionType.Expense), Amount: '' },
+    }));
+
+  const save = async (key: string, row: LedgerTransaction | null) => {
+    const draft = drafts[key];
+    if (!draft) return;
+    const checked = checkLedgerEntry(draft, localToday());
+    if (!checked.ok) {
+      showToast({ kind: 'warning', message: ruleText(t, checked.message) });
+      return;
+    }
+    const fields = {
+      DateCreated: draft.DateCreated,
+      Code: draft.Code,
+      Company: draft.Company,
+      Description: draft.Description,
+      TransactionTypeID: checked.entry.TransactionTypeID,
+      Amount: draft.Amount,
+    };
+    try {
+      const saved = row
+        ? await api.call(LedgerApi.update, { body: { ...fields, TransactionID: row.TransactionID, Version: row.Version } })
+        : await api.call(LedgerApi.create, { body: fields });
+      cancel(key);
+      if (reportMode && row) setLocal((l) => ({ ...l, changed: { ...l.changed, [row.TransactionID]: saved } }));
+      else if (!reportMode) await refresh();
+      else await queryClient.invalidateQueries({ queryKey: ['ledger', 'balance'] });
+    } catch {
+      // The client showed the server's message.
+    }
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    const row = deleting;
+    await api.call(LedgerApi.delete, { body: { TransactionID: row.TransactionID, Version: row.Version } });
+    if (reportMode) setLocal((l) => ({ ...l, deleted: [...l.deleted, row.TransactionID] }));
+    else await refresh();
+  };
+
+  const saveBalance = async () => {
+    const r = checkBalance(balanceText);
+    if (!r.ok) {
+      showToast({ kind: 'warning', message: ruleText(t, r.message) });
+      return;
+    }
+    try {
+      await api.call(LedgerApi.balance, { body: { Amount: balanceText } });
+      setBalanceText('');
+      await refresh();
+    } catch {
+      // shown by the client
+    }
+  };
+
+  const download = async (format: 'pdf' | 'xlsx') => {
+    const file = await api.call(LedgerApi.report, { body: { Query: headerQuery(), Format: format } });
+    saveBlob(file.blob, file.fileName);
+  };
+
+  const checkAll = async () => {
+    try {
+      const found = await api.call(LedgerApi.reportCheck, { body: { Query: headerQuery() } });
+      showToast({ kind: 'success', message: t('payer.checked') });
+      setIssues(found);
+      if (found.length === 0) {
+        // Nothing missing: the report is generated directly.
+        setReportMode(false);
+        await download('pdf');
+        showToast({ kind: 'success', message: t('payer.reportGenerated') });
+      } else {
+        setLocal({ changed: {}, deleted: [] });
+        setPageIndex(0);
+        setReportMode(true);
+      }
+    } catch {
+      // shown by the client
+    }
+  };
+  const leaveReportMode = async () => {
+    setReportMode(false);
+    setIssues([]);
+    setLocal({ changed: {}, deleted: [] });
+    await refresh();
+  };
+
+  const send = async () => {
+    try {
+      const outcome = await api.call(LedgerApi.reportSend, { body: { Query: headerQuery() } }, { notify: false });
+      const text = outcome.AlreadySent ? t('payer.alreadySent') : t('payer.sent');
+      showToast({ kind: outcome.AlreadySent ? 'info' : 'success', message: text });
+      setSentInline(text);
+      if (sentTimer.current) clearTimeout(sentTimer.current);
+      sentTimer.current = setTimeout(() => setSentInline(null), SENT_INLINE_MS);
+      await refresh();
+    } catch (e) {
+      const message = (e as ApiCallError).message;
+      showToast({ kind: 'warning', message: message === PayerMessages.incomplete ? t('payer.incomplete') : t('payer.error') });
+    }
+  };
+
+  const sortBy = (column: SortColumn) => {
+    setSort((s) => ({ column, order: s.column === column && s.order === 'asc' ? 'desc' : 'asc' }));
+    setPageIndex(0);
+  };
+  const ariaSort = (column: SortColumn) => (sort.column === column ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined);
+  const typeName = (id: number) => t(`types.${id}`);
+  const memberName = member.data ? `${member.data.FirstName} ${member.data.LastName}` : '';
+  const headerIssue = issues.find((i) => i.TransactionID === null);
+  const issueFields = (id: number) => issues.find((i) => i.TransactionID === id)?.Fields ?? [];
+
+  const editRow = (key: string, row: LedgerTransaction | null) => {
+    const d = drafts[key] as Draft;
+    const label = (field: string) => t('edit.label', { field: t(`fields.${field}`) });
+    return (
+      <tr key={key} data-testid="ledger-edit-row">
+        <td className={css.cell}>
+          <input
+            type="date"
+            className={css.input}
+            aria-label={label('DateCreated')}
+            max={today}
+            value={d.DateCreated}
+            onChange={(e) => changeDate(key, e.target.value)}
+          />
+        </td>
+        <td className={css.cell}>
+          <input className={css.input} aria-label={label('Code')} maxLength={40} value={d.Code} onChange={(e) => setDraft(key, { Code: e.target.value })} />
+        </td>
+        <td className={css.cell}>
+          <input
+            className={css.input}
+            aria-label={label('Company')}
+            maxLength={200}
+            value={d.Company}
+            onChange={(e) => setDraft(key, { Company: e.target.value })}
+          />
+        </td>
+        <td className={css.cell}>
+          <input
+            className={css.input}
+            aria-label={label('Description')}
+            maxLength={500}
+            value={d.Description}
+            onChange={(e) => setDraft(key, { Description: e.target.value })}
+          />
+        </td>
+        <td className={css.cell}>
+          <select
+            className={css.input}
+            aria-label={label('TransactionTypeID')}
+            value={d.TransactionTypeID}
+            onChange={(e) => setDraft(key, { TransactionTypeID: e.target.value })}
+          >
+            <option value="">{t('edit.chooseType')}</option>
+            {TRANSACTION_TYPE_IDS.map((id) => (
+              <option key={id} value={id}>
+                {typeName(id)}
+              </option>
+            ))}
+          </select>
+        </td>
+        <td className={css.numeric}>
+          <input
+            className={css.input}
+            aria-label={label('Amount')}
+            inputMode="decimal"
+            maxLength={20}
+            value={d.Amount}
+            onChange={(e) => setDraft(key, { Amount: e.target.value })}
+          />
+        </td>
+        <td className={css.numeric}>{row ? money(row.Balance) : ''}</td>
+        <td className={css.cell}>
+          <div className={css.actions}>
+            <Button size="small" variant="primary" onPress={() => save(key, row)}>
+              {t('save')}
+            </Button>
+            <Button size="small" onPress={() => cancel(key)}>
+              {t('cancel')}
+            </Button>
+          </div>
+        </td>
+      </tr>
+    );
+  };
+
+  if (member.isError)
+    return (
+      <div className={layoutCss.card}>
+        <Message kind="info">{(member.error as ApiCallError).message}</Message>
+      </div>
+    );
+  return (
+    <div className={layoutCss.card}>
+      <div className={`${css.band} ${bandColour(roles)}`}>
+        <strong>{memberName}</strong>
+        {member.data ? ` · ${t('memberNumber', { number: member.data.MemberNumber })}` : ''}
+      </div>
+      <div className={css.header}>
+        <div className={css.field}>
+          <label htmlFor={ids.balance}>{t('balance.initial')}</label>
+          <input
+            id={ids.balance}
+            className={css.input}
+            inputMode="decimal"
+            maxLength={20}
+            disabled={balance.data?.Amount !== null}
+            value={balance.data?.Amount === null || balance.data === undefined ? balanceText : money(balance.data.Amount)}
+            onChange={(e) => setBalanceText(e.target.value)}
+          />
+        </div>
+        <Button onPress={saveBalance} isDisabled={balance.data?.Amount !== null}>
+          {t('balance.save')}
+        </Button>
+        <p className={css.big} data-testid="ledger-balance">
+          {t('balance.current', { amount: balance.data?.CurrentBalance === null || !balance.data ? t('balance.none') : money(balance.data.CurrentBalance) })}
+        </p>
+      </div>
+      <div className={css.header}>
+        <div className={css.field}>
+          <label htmlFor={ids.from}>{t('filter.from')}</label>
+          <input
+            id={ids.from}
+            type="date"
+            className={css.input}
+            value={range.From}
+            max={range.To}
+            onChange={(e) => {
+              if (e.target.value) setRange((r) => ({ ...r, From: e.target.value }));
+              setPageIndex(0);
+            }}
+          />
+        </div>
+        <div className={css.field}>
+          <label htmlFor={ids.to}>{t('filter.to')}</label>
+          <input
+            id={ids.to}
+            type="date"
+            className={css.input}
+            value={range.To}
+            min={range.From}
+            max={today}
+            onChange={(e) => {
+              if (e.target.value) setRange((r) => ({ ...r, To: e.target.value }));
+              setPageIndex(0);
+            }}
+          />
+        </div>
+        <div className={css.field}>
+          <label htmlFor={ids.size}>{t('filter.pageSize')}</label>
+          <select
+            id={ids.size}
+            className={css.input}
+            value={pageSize}
+            onChange={(e) => {
+              setPageSize(Number(e.target.value));
+              setPageIndex(0);
+            }}
+          >
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {t('bills', { count: n })}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <Toolbar aria-label={t('actions')}>
+        <Button variant="primary" onPress={add} isDisabled={!!drafts[NEW]}>
+          {t('add')}
+        </Button>
+        <Button onPress={checkAll}>{t('payer.check')}</Button>
+        <Button onPress={() => setPayerOpen(true)}>{t('payer.open')}</Button>
+        <Button onPress={() => download('pdf')}>{t('report.pdf')}</Button>
+        <Button onPress={() => download('xlsx')}>{t('report.xlsx')}</Button>
+        {reportMode && <Button onPress={leaveReportMode}>{t('report.leave')}</Button>}
+      </Toolbar>
+      {sentInline && (
+        <Message kind="success" id="ledger-sent">
+          {sentInline}
+        </Message>
+      )}
+      {reportMode && (
+        <Message kind="info">
+          {t('report.mode')}
+          {headerIssue ? ` ${t('report.headerMissing', { fields: headerIssue.Fields.map((f) => t(`fields.${f}`)).join(', ') })}` : ''}
+        </Message>
+      )}
+      {list.isError && <Message kind="error">{(list.error as ApiCallError).message}</Message>}
+      <div className={css.tableWrap}>
+        <table className={css.table} data-testid="ledger-table">
+          <caption className={css.muted}>{t('caption', { count: list.data?.ItemCount ?? 0, from: range.From, to: range.To })}</caption>
+          <thead>
+            <tr>
+              {SORTABLE.map((c) => (
+                <th key={c} scope="col" className={c === 'Amount' ? css.numeric : css.cell} aria-sort={ariaSort(c)}>
+                  <button type="button" className={css.sortButton} onClick={() => sortBy(c)}>
+                    {t(`fields.${c}`)}
+                    {sort.column === c ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ''}
+                  </button>
+                </th>
+              ))}
+              <th scope="col" className={css.numeric}>
+                {t('fields.Balance')}
+              </th>
+              <th scope="col" className={css.cell}>
+                {t('fields.Actions')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {drafts[NEW] && editRow(NEW, null)}
+            {rows.map((r) => {
+              const key = String(r.TransactionID);
+              if (drafts[key]) return editRow(key, r);
+              const missing = issueFields(r.TransactionID);
+              const locked = r.Source === 'card' || (r.ReportedDate !== null && !member.data?.isSuperUser);
+              return (
+                <tr key={key} data-testid="ledger-row">
+                  <td className={css.cell}>{r.DateCreated}</td>
+                  <td className={css.cell}>{r.Code ?? ''}</td>
+                  <td className={css.cell}>{r.Company ?? ''}</td>
+                  <td className={css.cell}>{r.Description ?? ''}</td>
+                  <td className={css.cell}>{typeName(r.TransactionTypeID)}</td>
+                  <td className={css.numeric}>{money(signOf(r.TransactionTypeID) * r.Amount)}</td>
+                  <td className={css.numeric}>{money(r.Balance)}</td>
+                  <td className={css.cell}>
+                    <div className={css.actions}>
+                      {missing.length > 0 && (
+                        <span className={css.muted}>{t('report.rowMissing', { fields: missing.map((f) => t(`fields.${f}`)).join(', ') })}</span>
+                      )}
+                      {locked ? (
+                        <span className={css.muted}>{r.Source === 'card' ? t('row.card') : t('row.reported', { date: r.ReportedDate })}</span>
+                      ) : (
+                        <>
+                          <Button
+                            size="small"
+                            onPress={() => setDrafts((d) => ({ ...d, [key]: draftOf(r) }))}
+                            aria-label={t('row.edit', { date: r.DateCreated, company: r.Company ?? '' })}
+                          >
+                            {t('edit.button')}
+                          </Button>
+                          <Button
+                            size="small"
+                            variant="danger"
+                            onPress={() => setDeleting(r)}
+                            aria-label={t('row.delete', { date: r.DateCreated, company: r.Company ?? '' })}
+                          >
+                            {t('delete')}
+                          </Button>
+                        </>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+            {rows.length === 0 && !drafts[NEW] && (
+              <tr>
+                <td className={css.cell} colSpan={8}>
+                  {list.isPending ? t('loading') : t('empty')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <div className={css.pager}>
+        <Button size="small" isDisabled={pageIndex === 0} onPress={() => setPageIndex((p) => Math.max(0, p - 1))}>
+          {t('pager.previous')}
+        </Button>
+        <span>{t('pager.page', { page: pageIndex + 1, pages })}</span>
+        <Button size="small" isDisabled={pageIndex + 1 >= pages} onPress={() => setPageIndex((p) => p + 1)}>
+          {t('pager.next')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('deleteTitle')}
+        message={deleting ? t('deleteConfirm', { date: deleting.DateCreated, amount: money(deleting.Amount) }) : ''}
+        confirmLabel={t('delete')}
+        cancelLabel={t('cancel')}
+        destructive
+        onConfirm={remove}
+      />
+      <FederalPayerDialogs isOpen={payerOpen} onClose={() => setPayerOpen(false)} period={range} header={header} onHeaderChange={setHeader} onSend={send} />
+    </div>
+  );
+}
