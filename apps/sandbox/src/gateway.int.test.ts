@@ -1,0 +1,224 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { GatewayError, SandboxPaymentGateway, signWebhook } from '@portal/server/kernel';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox } from './app';
+import { GATEWAY_MESSAGES, luhnValid, TEST_CARDS } from './gateway-cards';
+
+const creds = { loginId: 'merchant-t', transactionKey: 'key-t', signatureKey: 'sig-t' };
+let sandbox: FastifyInstance;
+let url: string;
+let gateway: SandboxPaymentGateway;
+let hooks: Server;
+let hookUrl: string;
+const received: { body: string; signature: string | undefined; host: string | undefined }[] = [];
+const parentOrigin = 'http://card.localhost:8080';
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ dataDir: null, gateway: { ...creds, tickMs: 0, settlementDelayMs: 60_000 } });
+  url = await sandbox.listen({ port: 0, host: '127.0.0.1' });
+  gateway = new SandboxPaymentGateway({ sandboxUrl: url, ...creds });
+  hooks = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      received.push({ body, signature: req.headers['x-anet-signature'] as string | undefined, host: req.headers.host });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((r) => hooks.listen(0, '127.0.0.1', r));
+  hookUrl = `http://staff.localhost:${(hooks.address() as AddressInfo).port}/api/payment/webhook`;
+});
+afterAll(async () => {
+  await sandbox?.close();
+  await new Promise((r) => hooks?.close(r));
+});
+
+/** Saves a card through the hosted form's own call, as the form's script does. */
+async function saveCard(customerProfileId: number, cardNumber: string, expiry = '12/30', cvv = '123', paymentProfileId?: number) {
+  const t = await gateway.hostedFormToken({ customerProfileId, paymentProfileId, returnUrl: `${parentOrigin}/payment` });
+  return fetch(`${url}/customer/api/save`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: t.token, cardNumber, expiry, cvv }),
+  });
+}
+
+describe('sandbox card gateway', () => {
+  it('has Luhn-valid test numbers', () => {
+    for (const n of Object.keys(TEST_CARDS)) expect(luhnValid(n), n).toBe(true);
+    expect(luhnValid('4111111111111112')).toBe(false);
+  });
+
+  it('refuses the merchant API without the credentials', async () => {
+    expect((await fetch(`${url}/gateway/api/customers/1`)).status).toBe(401);
+    const wrong = new SandboxPaymentGateway({ sandboxUrl: url, ...creds, transactionKey: 'nope' });
+    await expect(wrong.ensureCustomer('m-1')).rejects.toThrow(/authentication failed/);
+  });
+
+  it('creates one customer per merchant id and validates input', async () => {
+    const a = await gateway.ensureCustomer('member-1', 'a@example.com');
+    expect(await gateway.ensureCustomer('member-1')).toBe(a);
+    expect(await gateway.ensureCustomer('member-2')).not.toBe(a);
+    const res = await fetch(`${url}/gateway/api/customers`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from('merchant-t:key-t').toString('base64')}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it('serves the hosted form with a token only, framed only by the token origin', async () => {
+    const c = await gateway.ensureCustomer('member-form');
+    const t = await gateway.hostedFormToken({ customerProfileId: c, returnUrl: `${parentOrigin}/payment?x=1` });
+    expect(t.url).toBe(`${url}/customer/addPayment`);
+    const page = await fetch(`${t.url}?token=${t.token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain(`frame-ancestors ${parentOrigin}`);
+    const html = await page.text();
+    expect(html).toContain(`data-parent-origin="${parentOrigin}"`);
+    expect(html).toContain('<label>Card number');
+    expect(html).not.toMatch(/<script>(?!<\/script>)/);
+    const none = await fetch(`${url}/customer/addPayment?token=bogus`);
+    expect(none.status).toBe(403);
+    expect(none.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    await expect(gateway.hostedFormToken({ customerProfileId: 999_999, returnUrl: parentOrigin })).rejects.toBeInstanceOf(GatewayError);
+  });
+
+  it('stores approved cards, refuses declined, CVV, expired and non-Luhn numbers, and uses a token once', async () => {
+    const c = await gateway.ensureCustomer('member-cards');
+    const ok = await saveCard(c, '4111 1111 1111 1111');
+    expect(ok.status).toBe(200);
+    const declined = await saveCard(c, TEST_CARD('decline'));
+    expect(declined.status).toBe(402);
+    expect(((await declined.json()) as { error: string }).error).toBe(GATEWAY_MESSAGES.declined);
+    expect(((await (await saveCard(c, TEST_CARD('cvv'))).json()) as { error: string }).error).toBe(GATEWAY_MESSAGES.cvv);
+    expect(((await (await saveCard(c, TEST_CARD('expired'))).json()) as { error: string }).error).toBe(GATEWAY_MESSAGES.expired);
+    expect(((await (await saveCard(c, '4111111111111111', '01/20')).json()) as { error: string }).error).toBe(GATEWAY_MESSAGES.expired);
+    expect(((await (await saveCard(c, '4111111111111112')).json()) as { error: string }).error).toBe(GATEWAY_MESSAGES.invalidNumber);
+    const customer = await gateway.getCustomer(c);
+    expect(customer.paymentProfiles).toHaveLength(1);
+    expect(customer.paymentProfiles[0]).toMatchObject({ cardNumber: 'XXXX1111', last4: '1111', isDefault: true, cardType: 'Visa' });
+    expect(JSON.stringify(customer)).not.toContain('4111111111111111');
+    // A token saves once.
+    const t = await gateway.hostedFormToken({ customerProfileId: c, returnUrl: parentOrigin });
+    const body = JSON.stringify({ token: t.token, cardNumber: '5424000000000015', expiry: '12/30', cvv: '123' });
+    const post = () => fetch(`${url}/customer/api/save`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect((await post()).status).toBe(200);
+    expect((await post()).status).toBe(403);
+    const two = await gateway.getCustomer(c);
+    const mc = two.paymentProfiles.find((p) => p.last4 === '0015');
+    expect(mc?.isDefault).toBe(false);
+    await gateway.setDefaultProfile(c, mc?.paymentProfileId ?? 0);
+    expect((await gateway.getCustomer(c)).paymentProfiles.find((p) => p.isDefault)?.last4).toBe('0015');
+    await gateway.deleteProfile(c, mc?.paymentProfileId ?? 0);
+    expect((await gateway.getCustomer(c)).paymentProfiles.map((p) => [p.last4, p.isDefault])).toEqual([['1111', true]]);
+    await expect(gateway.deleteProfile(c, mc?.paymentProfileId ?? 0)).rejects.toThrow(GATEWAY_MESSAGES.profileNotFound);
+  });
+
+  it('charges once per idempotency key, refuses refunds before settlement, settles, refunds and voids', async () => {
+    const c = await gateway.ensureCustomer('member-tx');
+    await saveCard(c, '4111111111111111');
+    const p = (await gateway.getCustomer(c)).paymentProfiles[0]?.paymentProfileId ?? 0;
+    const req = { type: 'authCapture' as const, customerProfileId: c, paymentProfileId: p, amountCents: 1200 };
+    const first = await gateway.transaction(req, 'charge-1');
+    const again = await gateway.transaction(req, 'charge-1');
+    expect(first.responseCode).toBe('1');
+    expect(again.transId).toBe(first.transId);
+    expect((await gateway.listTransactions(c)).filter((t) => t.type === 'authCapture')).toHaveLength(1);
+    await expect(gateway.transaction({ ...req, amountCents: 1300 }, 'charge-1')).rejects.toThrow(/idempotency key/);
+
+    const early = await gateway.transaction({ type: 'refund', refTransId: first.transId }, 'refund-early');
+    expect(early.responseCode).toBe('3');
+    expect(early.message).toBe('The referenced transaction does not meet the criteria for issuing a credit.');
+
+    const settle = await fetch(`${url}/gateway/api/settle-now`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from('merchant-t:key-t').toString('base64')}` },
+    });
+    expect(((await settle.json()) as { settled: number }).settled).toBeGreaterThanOrEqual(1);
+    expect((await gateway.getTransaction(first.transId)).status).toBe('settledSuccessfully');
+    const refund = await gateway.transaction({ type: 'refund', refTransId: first.transId }, 'refund-1');
+    expect(refund).toMatchObject({ responseCode: '1', amountCents: 1200, status: 'refundPendingSettlement' });
+    const tooMuch = await gateway.transaction({ type: 'refund', refTransId: first.transId, amountCents: 1 }, 'refund-2');
+    expect(tooMuch.responseCode).toBe('3');
+
+    const auth = await gateway.transaction({ ...req, type: 'authOnly', amountCents: 5000 }, 'auth-1');
+    expect(auth.status).toBe('authorizedPendingCapture');
+    const capture = await gateway.transaction({ type: 'priorAuthCapture', refTransId: auth.transId, amountCents: 4000 }, 'cap-1');
+    expect(capture.responseCode).toBe('1');
+    expect((await gateway.getTransaction(auth.transId)).amountCents).toBe(4000);
+    const voided = await gateway.transaction({ type: 'void', refTransId: auth.transId }, 'void-1');
+    expect(voided.responseCode).toBe('1');
+    expect((await gateway.getTransaction(auth.transId)).status).toBe('voided');
+    const voidSettled = await gateway.transaction({ type: 'void', refTransId: first.transId }, 'void-2');
+    expect(voidSettled).toMatchObject({ responseCode: '3', message: GATEWAY_MESSAGES.voidNotAllowed });
+  });
+
+  it('declines charges on declining cards', async () => {
+    const c = await gateway.ensureCustomer('member-decline');
+    await saveCard(c, '4111111111111111');
+    const p = (await gateway.getCustomer(c)).paymentProfiles[0]?.paymentProfileId ?? 0;
+    const missing = gateway.transaction({ type: 'authCapture', customerProfileId: c, paymentProfileId: p + 1000, amountCents: 100 }, 'x-1');
+    await expect(missing).rejects.toThrow(GATEWAY_MESSAGES.profileNotFound);
+  });
+
+  it('runs subscriptions (monthly, yearly, lifetime) and sends signed webhooks for recurring charges', async () => {
+    await gateway.registerWebhook(hookUrl);
+    const c = await gateway.ensureCustomer('member-sub');
+    await saveCard(c, '4111111111111111');
+    const p = (await gateway.getCustomer(c)).paymentProfiles[0]?.paymentProfileId ?? 0;
+    const monthly = await gateway.createSubscription(
+      { customerProfileId: c, paymentProfileId: p, name: 'Monthly', intervalMonths: 1, amountCents: 1200 },
+      'sub-1',
+    );
+    expect(monthly.subscription).toMatchObject({ status: 'active', intervalMonths: 1, amountCents: 1200 });
+    expect(monthly.transaction).toMatchObject({ responseCode: '1', amountCents: 1200, subscriptionId: monthly.subscription.subscriptionId });
+    const retried = await gateway.createSubscription(
+      { customerProfileId: c, paymentProfileId: p, name: 'Monthly', intervalMonths: 1, amountCents: 1200 },
+      'sub-1',
+    );
+    expect(retried.transaction.transId).toBe(monthly.transaction.transId);
+    const lifetime = await gateway.createSubscription(
+      { customerProfileId: c, paymentProfileId: p, name: 'Lifetime', intervalMonths: 0, amountCents: 100_000 },
+      'sub-2',
+    );
+    expect(lifetime.subscription).toMatchObject({ status: 'expired', nextChargeAt: null });
+    const yearly = await gateway.createSubscription(
+      { customerProfileId: c, paymentProfileId: p, name: 'Yearly', intervalMonths: 12, amountCents: 12_500 },
+      'sub-3',
+    );
+    expect(new Date(yearly.subscription.nextChargeAt ?? 0).getUTCFullYear()).toBe(new Date().getUTCFullYear() + 1);
+
+    const auth = `Basic ${Buffer.from('merchant-t:key-t').toString('base64')}`;
+    const charged = await fetch(`${url}/gateway/api/subscriptions/${monthly.subscription.subscriptionId}/charge-now`, {
+      method: 'POST',
+      headers: { authorization: auth },
+    });
+    expect(charged.status).toBe(200);
+    for (let i = 0; i < 50 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    const hook = received[0];
+    expect(hook?.host).toBe(new URL(hookUrl).host);
+    expect(hook?.signature).toBe(signWebhook('sig-t', hook?.body ?? ''));
+    expect(gateway.verifyWebhook(hook?.body ?? '', hook?.signature)).toBe(true);
+    expect(gateway.verifyWebhook(`${hook?.body} `, hook?.signature)).toBe(false);
+    expect(gateway.verifyWebhook(hook?.body ?? '', undefined)).toBe(false);
+    const event = JSON.parse(hook?.body ?? '{}');
+    expect(event).toMatchObject({
+      eventType: 'net.authorize.payment.authcapture.created',
+      payload: { subscriptionId: String(monthly.subscription.subscriptionId), authAmount: 12 },
+    });
+
+    const canceled = await gateway.cancelSubscription(monthly.subscription.subscriptionId);
+    expect(canceled.status).toBe('canceled');
+  });
+});
+
+function TEST_CARD(outcome: 'decline' | 'cvv' | 'expired'): string {
+  const found = Object.entries(TEST_CARDS).find(([, o]) => o === outcome);
+  if (!found) throw new Error(outcome);
+  return found[0];
+}

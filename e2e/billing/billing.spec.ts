@@ -1,0 +1,74 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from '../support';
+
+const seriousOrWorse = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+
+/** Types a card into the gateway's hosted form, inside the cross-origin iframe. */
+async function typeCard(page: Page, number: string) {
+  await page.getByRole('button', { name: 'Add card' }).click();
+  const form = page.frameLocator('[data-testid="card-frame"]');
+  await form.getByLabel(/Card number/).fill(number);
+  await form.getByLabel('Expiration (MM/YY)').fill('12/30');
+  await form.getByLabel('Card code (CVV)').fill('123');
+  await form.getByRole('button', { name: 'Save' }).click();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('Billing: a card member adds cards in the hosted form, subscribes monthly, deletes the last card and is signed out', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'card', 'card.careguard');
+  // In-app navigation reloads the page once, so the document comes with the card-form CSP: only the gateway may be framed.
+  const doc = page.waitForResponse((r) => r.request().resourceType() === 'document' && new URL(r.url()).pathname === '/payment');
+  await page.getByRole('navigation').getByRole('link', { name: 'Payment Methods', exact: true }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  expect((await doc).headers()['content-security-policy']).toMatch(/frame-src http:\/\/localhost:\d+;/);
+
+  await typeCard(page, '4000 0000 0000 0002');
+  await expect(page.getByTestId('card-error')).toHaveText('This transaction has been declined.');
+  await page
+    .frameLocator('[data-testid="card-frame"]')
+    .getByLabel(/Card number/)
+    .fill('4111 1111 1111 1111');
+  await page.frameLocator('[data-testid="card-frame"]').getByRole('button', { name: 'Save' }).click();
+  const card = page.getByTestId('card-row').filter({ hasText: 'XXXX1111' });
+  await expect(card).toContainText('Default');
+  await expect(page.getByTestId('card-row')).toHaveCount(1);
+  await expect(page.getByTestId('card-frame')).toHaveCount(0);
+
+  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(seriousOrWorse(results.violations)).toEqual([]);
+
+  await page.goto(page.url().replace(/\/payment$/, '/billing'));
+  await page.getByText('1 month, $12.00/month', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: '1 month, $12.00/month' })).toBeChecked();
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByTestId('subscription-message')).toHaveText('Your subscription has been started.');
+  await expect(page.getByTestId('subscription-status')).toContainText('1 month');
+  await expect(page.getByTestId('card-row').filter({ hasText: 'XXXX1111' })).toContainText('Pays the subscription');
+
+  await page.getByRole('button', { name: 'Delete card XXXX1111' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Account deactivated' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('countdown')).toContainText(/You will be signed out in \d+ seconds?\./);
+  await expect(page).toHaveURL(/\/login/, { timeout: 15_000 });
+});
+
+test('Billing: a valid coupon gives a lifetime membership; an invalid one shows the coupon message', async ({ page }) => {
+  await signIn(page, 'assist', 'assist.careassist');
+  await page.getByRole('navigation').getByRole('link', { name: 'Billing', exact: true }).click();
+  await expect(page).toHaveURL(/\/billing$/);
+  await page.getByLabel('Coupon code').fill('NO-SUCH-COUPON');
+  await page.getByRole('button', { name: 'Apply coupon' }).click();
+  await expect(page.getByTestId('coupon-message')).toHaveText('The coupon code is not valid.');
+  await page.getByLabel('Coupon code').fill('ASSIST-YEAR');
+  await page.getByRole('button', { name: 'Apply coupon' }).click();
+  await expect(page.getByTestId('coupon-message')).toHaveText('The coupon is valid: your membership is lifetime.');
+  await expect(page.getByRole('radio', { name: 'Lifetime, $1,000.00' })).toBeChecked();
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByTestId('subscription-message')).toHaveText('Your coupon has been applied: your membership is lifetime.');
+  await expect(page.getByTestId('subscription-status')).toContainText('Lifetime');
+});

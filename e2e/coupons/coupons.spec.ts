@@ -1,0 +1,58 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from '../support';
+
+const seriousOrWorse = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+
+const row = (page: Page, code: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: code, exact: true }) });
+const choose = async (page: Page, field: string, option: string) => {
+  await page.getByRole('button', { name: new RegExp(`\\b${field}\\b`) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+};
+
+test('Coupons: support staff create a coupon, activate it, and deactivate two coupons in one action', async ({ page }) => {
+  await signIn(page, 'staff', 'staff.caresupport');
+  await page.getByRole('navigation').getByRole('link', { name: 'Coupons', exact: true }).click();
+  await expect(page).toHaveURL(/\/coupons$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Coupons' })).toBeVisible();
+  await expect(row(page, 'WELCOME-AMETHYST')).toBeVisible();
+
+  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(seriousOrWorse(results.violations)).toEqual([]);
+
+  // The action needs an action and a selection, with the spec's messages.
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Please select action')).toBeVisible();
+  await page.getByLabel('Action').selectOption({ label: 'Deactivate' });
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('At list one coupon should be specified to perform action')).toBeVisible();
+
+  // Create: starts today with no end, so it is Active.
+  await page.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(page).toHaveURL(/\/coupons\/create$/);
+  await page.getByLabel('Code').fill('E2E-SPRING');
+  await choose(page, 'Product', 'Amethyst');
+  await choose(page, 'Membership type', 'Lifetime Membership');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/coupons\/\d+$/);
+  const view = page.getByTestId('coupon-view');
+  await expect(view).toContainText('E2E-SPRING');
+  await expect(view).toContainText('Active');
+
+  // Deactivate two coupons in one action.
+  await page.getByRole('link', { name: 'Back to coupons' }).click();
+  await page.getByLabel('Select row E2E-SPRING').check();
+  await page.getByLabel('Select row WELCOME-AMETHYST').check();
+  await page.getByLabel('Action').selectOption({ label: 'Deactivate' });
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(row(page, 'E2E-SPRING')).toContainText('Inactive');
+  await expect(row(page, 'WELCOME-AMETHYST')).toContainText('Inactive');
+
+  // Activate the new one again.
+  await page.getByLabel('Select row WELCOME-AMETHYST').uncheck();
+  await page.getByLabel('Action').selectOption({ label: 'Activate' });
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(row(page, 'E2E-SPRING').getByRole('gridcell', { name: 'Active', exact: true })).toBeVisible();
+  await expect(row(page, 'WELCOME-AMETHYST')).toContainText('Inactive');
+});

@@ -1,0 +1,359 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { StartedServer } from '@portal/app-server/server';
+import { COUPON_CHECK_MESSAGES } from '@portal/plugin-coupons/contract';
+import { createSandbox, mailTo } from '@portal/sandbox';
+import { signWebhook } from '@portal/server/kernel';
+import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BILLING_MESSAGES, BillingApi, type BillingProfile, PREPULL_DESCRIPTION } from '../contract';
+
+/**
+ * The payment service against the sandbox gateway over real HTTP: the member adds cards through the hosted form's
+ * own call (as the iframe does), then every member, card and support call runs through the kernel guard.
+ */
+const GATEWAY = { loginId: 'sandbox-merchant', transactionKey: 'sandbox-transaction-key', signatureKey: 'sandbox-signature-key', tickMs: 0 };
+let sandbox: FastifyInstance;
+let sandboxUrl: string;
+let server: StartedServer & { dropDatabase(): Promise<void> };
+let ann: Session;
+let bob: Session;
+let staff: Session;
+let annId: number;
+const BASIC = `Basic ${Buffer.from(`${GATEWAY.loginId}:${GATEWAY.transactionKey}`).toString('base64')}`;
+
+type Call = { method?: 'GET' | 'POST'; body?: unknown; session?: Session; brand?: string; headers?: Record<string, string> };
+const call = (path: string, o: Call = {}) =>
+  server.app.inject({
+    method: o.method ?? (o.body === undefined ? 'GET' : 'POST'),
+    url: path,
+    headers: { ...authHeaders(o.session ?? ann, o.brand ?? 'card'), ...o.headers },
+    payload: o.body as object,
+  });
+const data = async <T>(path: string, o: Call = {}) => {
+  const res = await call(path, o);
+  if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
+  return res.json().Data as T;
+};
+
+/** Opens the hosted form with a token from our API and saves a card the way the form's script does. */
+async function addCard(session: Session, cardNumber: string): Promise<{ status: number; error?: string }> {
+  const t = await data<{ Token: string; Url: string }>(`${BillingApi.token.path}?returnUrl=${encodeURIComponent('http://card.localhost/payment')}`, {
+    session,
+  });
+  expect(t.Url).toBe(`${sandboxUrl}/customer/addPayment`);
+  const res = await fetch(`${sandboxUrl}/customer/api/save`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: t.Token, cardNumber, expiry: '12/30', cvv: '123' }),
+  });
+  const body = (await res.json()) as { error?: string };
+  return { status: res.status, error: body.error };
+}
+const sync = (session: Session = ann) => data<BillingProfile & { Reactivated: boolean }>(BillingApi.sync.path, { session });
+const settleNow = () => fetch(`${sandboxUrl}/gateway/api/settle-now`, { method: 'POST', headers: { authorization: BASIC } });
+const count = async (sqlText: string, params: unknown[] = []) => (await server.database.sql.query<{ n: number }>(sqlText, params))[0]?.n ?? 0;
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ dataDir: null, gateway: GATEWAY });
+  sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
+  const webDistDir = mkdtempSync(join(tmpdir(), 'billing-web-'));
+  mkdirSync(join(webDistDir, 'card'));
+  writeFileSync(join(webDistDir, 'card', 'index.html'), '<!doctype html><title>card</title>');
+  server = await startTestServer({ sandboxUrl, smtpUrl: null, webDistDir });
+  annId = (await makeUser(server, { userName: 'bill-ann', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+  await makeUser(server, { userName: 'bill-bob', roles: ['CareGuard'], brand: 'card', member: true });
+  await makeUser(server, { userName: 'bill-staff', roles: ['CareSupport'], brand: 'staff' });
+  ann = await signIn(server, 'bill-ann');
+  bob = await signIn(server, 'bill-bob');
+  staff = await signIn(server, 'bill-staff');
+  await server.database.sql.query(
+    `INSERT INTO coupons (code, product, membership_type, discount_type, start_date, end_date, status) VALUES
+     ('LIFE-CARD', 'Amethyst', 'Lifetime Membership', 'Lifetime', '2020-01-01', NULL, 'Active'),
+     ('OLD-CARD', 'Amethyst', 'Lifetime Membership', 'Lifetime', '2020-01-01', '2020-12-31', 'Active')`,
+  );
+});
+afterAll(async () => {
+  await server?.close();
+  await sandbox?.close();
+});
+
+describe('billing: the page that embeds the card form', () => {
+  it('allows only the gateway origin in frame-src, on the billing pages only', async () => {
+    const csp = async (path: string) => {
+      const res = await server.app.inject({ method: 'GET', url: path, headers: { host: 'card.localhost' } });
+      expect(res.statusCode).toBe(200);
+      return String(res.headers['content-security-policy']);
+    };
+    for (const path of ['/payment', '/payment/cards', '/billing']) expect(await csp(path)).toContain(`frame-src ${new URL(sandboxUrl).origin};`);
+    expect(await csp('/dashboard')).toContain("frame-src 'none'");
+  });
+});
+
+describe('billing: cards through the hosted form', () => {
+  it('refuses anonymous callers, other roles and a returnUrl of another site', async () => {
+    expect((await server.app.inject({ method: 'GET', url: BillingApi.profile.path, headers: { host: 'card.localhost' } })).statusCode).toBe(401);
+    expect((await call(BillingApi.profile.path, { session: staff, brand: 'staff' })).statusCode).toBe(403);
+    expect((await call(BillingApi.refund.path, { body: { TransactionID: 1 } })).statusCode).toBe(403);
+    const evil = await call(`${BillingApi.token.path}?returnUrl=${encodeURIComponent('https://evil.example.com/')}`);
+    expect(evil.statusCode).toBe(400);
+    expect(evil.json().MsgText).toBe(BILLING_MESSAGES.badReturnUrl);
+    expect((await call(`${BillingApi.token.path}?returnUrl=nope`)).statusCode).toBe(400);
+  });
+
+  it('saves an approved card, masked and default; refuses a declined one with the gateway message', async () => {
+    expect(await addCard(ann, '4111111111111111')).toEqual({ status: 200, error: undefined });
+    const declined = await addCard(ann, '4000000000000002');
+    expect(declined).toEqual({ status: 402, error: 'This transaction has been declined.' });
+    const p = await sync();
+    expect(p.Profiles).toHaveLength(1);
+    expect(p.Profiles[0]).toMatchObject({ CardNumber: 'XXXX1111', IsDefault: true, IsSubscription: false, CardType: 'Visa' });
+    expect(p.CustomerId).toBeGreaterThan(0);
+    expect((await data<unknown[]>(BillingApi.cardList.path)).length).toBe(1);
+    const def = await data<{ ProfileId: number }>(BillingApi.defaultCard.path);
+    expect(def.ProfileId).toBe(p.Profiles[0]?.ProfileId);
+  });
+
+  it('keeps members to their own cards', async () => {
+    const annCard = (await data<BillingProfile>(BillingApi.profile.path)).Profiles[0]?.ProfileId ?? 0;
+    expect((await data<BillingProfile>(BillingApi.profile.path, { session: bob })).Profiles).toEqual([]);
+    expect((await call(BillingApi.deleteProfile.path.replace(':id', String(annCard)), { session: bob, body: {} })).statusCode).toBe(404);
+    expect((await call(BillingApi.setDefaultCard.path, { session: bob, body: { ProfileId: annCard } })).statusCode).toBe(404);
+    expect((await call(BillingApi.cardGet.path.replace(':id', String(annCard)), { session: bob })).statusCode).toBe(404);
+    expect((await data<unknown[]>(BillingApi.cardList.path)).length).toBe(1);
+    const reads = await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.card.delete'`);
+    expect(reads).toBe(0);
+  });
+});
+
+describe('billing: coupons and subscriptions', () => {
+  it('checks coupons: valid, invalid, expired', async () => {
+    const ok = await data<{ Status: number; IsLifetime: boolean }>(BillingApi.checkCoupon.path, { body: { Code: 'life-card' } });
+    expect(ok).toMatchObject({ Status: 0, IsLifetime: true, IsVendorLifetime: true });
+    const bad = await data<{ Status: number; Message: string }>(BillingApi.checkCoupon.path, { body: { Code: 'NOPE' } });
+    expect(bad).toMatchObject({ Status: 1, Message: COUPON_CHECK_MESSAGES.notFound, IsLifetime: false });
+    const old = await data<{ Status: number; Message: string }>(BillingApi.checkCoupon.path, { body: { Code: 'OLD-CARD' } });
+    expect(old.Message).toBe(COUPON_CHECK_MESSAGES.expired);
+    expect((await call(BillingApi.checkCoupon.path, { body: { Code: 'x'.repeat(41) } })).statusCode).toBe(400);
+    expect(await data<boolean>(BillingApi.saveSubscription.path, { session: bob, body: { code: 'OLD-CARD', key: 1 } })).toBe(false);
+  });
+
+  it('subscribes monthly at $12 once, records, audits and e-mails a receipt', async () => {
+    const body = { Type: 1, IdempotencyKey: 'sub-ann-0001' };
+    const r = await data<{ StatusString: string; SubscriptionType: number; TransactionID: number }>(BillingApi.start.path, { body });
+    expect(r).toMatchObject({ StatusString: 'Ok', SubscriptionType: 1, Message: BILLING_MESSAGES.subscribed });
+    const again = await data<{ TransactionID: number }>(BillingApi.start.path, { body });
+    expect(again.TransactionID).toBe(r.TransactionID);
+    const rows = await server.database.sql.query<{ amount_cents: number; status: string }>(
+      'SELECT amount_cents, status FROM billing_transactions WHERE member_id = $1',
+      [annId],
+    );
+    expect(rows).toEqual([{ amount_cents: 1200, status: 'Charged' }]);
+    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.subscription' AND member_id = $1`, [annId])).toBe(1);
+    const p = await data<BillingProfile>(BillingApi.profile.path);
+    expect(p).toMatchObject({ SubscriptionType: 1, SubscriptionStatus: 'active' });
+    expect(p.Profiles[0]?.IsSubscription).toBe(true);
+    await server.jobs.drain();
+    const mail = await mailTo(sandboxUrl, 'bill-ann@example.com');
+    expect(mail.filter((m) => m.subject === 'Receipt: Monthly membership $12.00')).toHaveLength(1);
+    const already = await data<{ StatusString: string; Message: string }>(BillingApi.start.path, { body: { Type: 12 } });
+    expect(already).toMatchObject({ StatusString: 'Error', Message: BILLING_MESSAGES.alreadySubscribed });
+  });
+
+  it('a valid coupon gives lifetime without a charge; an invalid one changes nothing', async () => {
+    expect(await addCard(bob, '5424000000000015')).toMatchObject({ status: 200 });
+    await sync(bob);
+    const invalid = await data<{ StatusString: string; Message: string }>(BillingApi.start.path, { session: bob, body: { Type: 12, Code: 'NOPE' } });
+    expect(invalid).toMatchObject({ StatusString: 'Error', Message: COUPON_CHECK_MESSAGES.notFound });
+    expect((await data<BillingProfile>(BillingApi.profile.path, { session: bob })).SubscriptionType).toBeNull();
+    const ok = await data<{ StatusString: string; SubscriptionType: number }>(BillingApi.start.path, { session: bob, body: { Type: 1, Code: 'LIFE-CARD' } });
+    expect(ok).toMatchObject({ StatusString: 'Ok', SubscriptionType: 0 });
+    expect(await data<BillingProfile>(BillingApi.profile.path, { session: bob })).toMatchObject({
+      SubscriptionType: 0,
+      SubscriptionStatus: 'lifetime',
+      CouponCode: 'LIFE-CARD',
+    });
+    expect(
+      await count('SELECT count(*)::int AS n FROM billing_transactions bt JOIN billing_customers bc USING (member_id) WHERE bc.coupon_code = $1', [
+        'LIFE-CARD',
+      ]),
+    ).toBe(0);
+  });
+});
+
+describe('billing: support calls', () => {
+  let customerId: number;
+  let profileId: number;
+  it('charges once for a retried request', async () => {
+    const p = await data<BillingProfile>(BillingApi.supportProfile.path, { session: staff, brand: 'staff', body: { MemberId: annId } });
+    customerId = p.CustomerId ?? 0;
+    profileId = p.Profiles[0]?.ProfileId ?? 0;
+    const body = { customerId, profileId, amount: 25.5, description: 'Copay', IdempotencyKey: 'charge-ann-0001' };
+    const first = await data<{ StatusString: string; TransactionID: number; Message: string }>(BillingApi.charge.path, {
+      session: staff,
+      brand: 'staff',
+      body,
+    });
+    const second = await data<{ TransactionID: number }>(BillingApi.charge.path, { session: staff, brand: 'staff', body });
+    expect(first).toMatchObject({ StatusString: 'Ok', Message: BILLING_MESSAGES.charged });
+    expect(second.TransactionID).toBe(first.TransactionID);
+    expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE amount_cents = 2550`)).toBe(1);
+    const gw = (await (await fetch(`${sandboxUrl}/gateway/api/customers/${customerId}/transactions`, { headers: { authorization: BASIC } })).json()) as {
+      amountCents: number;
+    }[];
+    expect(gw.filter((t) => t.amountCents === 2550)).toHaveLength(1);
+    for (const bad of [{}, { customerId, profileId, amount: -1 }, { customerId, profileId, amount: 1.234 }, { customerId: 'x', profileId, amount: 1 }]) {
+      expect((await call(BillingApi.charge.path, { session: staff, brand: 'staff', body: bad })).statusCode).toBe(400);
+    }
+  });
+
+  it('refuses a refund before settlement with the gateway message, voids or refunds after', async () => {
+    const charged = await data<{ TransactionID: number }>(BillingApi.charge.path, {
+      session: staff,
+      brand: 'staff',
+      body: { customerId, profileId, amount: 10, IdempotencyKey: 'charge-ann-0002' },
+    });
+    const early = await data<{ StatusString: string; Message: string }>(BillingApi.refund.path, {
+      session: staff,
+      brand: 'staff',
+      body: { TransactionID: charged.TransactionID },
+    });
+    expect(early).toEqual({
+      StatusString: 'Error',
+      Message: 'The referenced transaction does not meet the criteria for issuing a credit.',
+      TransactionID: charged.TransactionID,
+    });
+    const voided = await data<{ StatusString: string }>(BillingApi.void.path, {
+      session: staff,
+      brand: 'staff',
+      body: { TransactionID: charged.TransactionID },
+    });
+    expect(voided.StatusString).toBe('Ok');
+    expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE id = $1 AND status = 'Voided'`, [charged.TransactionID])).toBe(1);
+
+    const first = await server.database.sql.query<{ id: number }>(`SELECT id FROM billing_transactions WHERE amount_cents = 2550`);
+    await settleNow();
+    const refund = await data<{ StatusString: string; Message: string }>(BillingApi.refund.path, {
+      session: staff,
+      brand: 'staff',
+      body: { TransactionID: first[0]?.id },
+    });
+    expect(refund).toMatchObject({ StatusString: 'Ok', Message: BILLING_MESSAGES.refunded });
+    const twice = await data<{ StatusString: string }>(BillingApi.refund.path, { session: staff, brand: 'staff', body: { TransactionID: first[0]?.id } });
+    expect(twice.StatusString).toBe('Ok');
+    expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE kind = 'refund'`)).toBe(1);
+    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.refund' AND outcome = 'refused'`)).toBe(1);
+  });
+
+  it('declines a charge on a card that declines, and records the decline once', async () => {
+    expect(await addCard(bob, '4000000000000341')).toMatchObject({ status: 200 });
+    const p = await sync(bob);
+    const card = p.Profiles.find((c) => c.CardNumber === 'XXXX0341');
+    const r = await data<{ StatusString: string; Message: string }>(BillingApi.charge.path, {
+      session: staff,
+      brand: 'staff',
+      body: { customerId: p.CustomerId, profileId: card?.ProfileId, amount: 5, IdempotencyKey: 'charge-bob-decline' },
+    });
+    expect(r).toMatchObject({ StatusString: 'Error', Message: 'This transaction has been declined.' });
+    expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE status = 'Declined'`)).toBe(1);
+  });
+
+  it('prepulls (authorizes) with the default description, then captures', async () => {
+    const r = await data<{ StatusString: string }>(BillingApi.prepull.path, {
+      session: staff,
+      brand: 'staff',
+      body: { MemberId: annId, Amount: 40, IdempotencyKey: 'prepull-ann-1' },
+    });
+    expect(r.StatusString).toBe('Ok');
+    expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE description = $1 AND status = 'Authorized'`, [PREPULL_DESCRIPTION])).toBe(1);
+    const cap = await data<{ StatusString: string }>(BillingApi.capture.path, {
+      session: staff,
+      brand: 'staff',
+      body: { CustomerProfileId: customerId, PaymentProfileId: profileId, Amount: 30 },
+    });
+    expect(cap.StatusString).toBe('Ok');
+    expect(
+      await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE description = $1 AND status = 'Charged' AND amount_cents = 3000`, [
+        PREPULL_DESCRIPTION,
+      ]),
+    ).toBe(1);
+    const pa = await data<{ PANumber: string }>(BillingApi.paNumber.path, { session: staff, brand: 'staff', body: { TransactionID: 1, PANumber: 'PA-77' } });
+    expect(pa.PANumber).toBe('PA-77');
+    const sub = await data<{ Transactions: unknown[] }>(BillingApi.supportSubscription.path, { session: staff, brand: 'staff', body: { MemberId: annId } });
+    expect(sub.Transactions.length).toBeGreaterThanOrEqual(3);
+    expect((await data<{ Count: number }>(BillingApi.transactionSync.path, { session: staff, brand: 'staff', body: { MemberId: annId } })).Count).toBe(0);
+  });
+});
+
+describe('billing: webhooks', () => {
+  it('refuses a bad signature and records a signed recurring charge once', async () => {
+    const subId = (await data<BillingProfile>(BillingApi.profile.path)).SubscriptionId;
+    const charged = (await (
+      await fetch(`${sandboxUrl}/gateway/api/subscriptions/${subId}/charge-now`, { method: 'POST', headers: { authorization: BASIC } })
+    ).json()) as {
+      transId: number;
+      customerProfileId: number;
+    };
+    const event = {
+      notificationId: 'n-1',
+      eventType: 'net.authorize.payment.authcapture.created',
+      eventDate: new Date().toISOString(),
+      webhookId: '1',
+      payload: {
+        responseCode: 1,
+        id: String(charged.transId),
+        subscriptionId: String(subId),
+        customerProfileId: charged.customerProfileId,
+        paymentProfileId: 1,
+        authAmount: 12,
+        message: 'ok',
+      },
+    };
+    const raw = JSON.stringify(event);
+    const post = (signature: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: BillingApi.webhook.path,
+        headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signature },
+        payload: raw,
+      });
+    const bad = await post(signWebhook('wrong-key', raw));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().MsgText).toBe(BILLING_MESSAGES.badSignature);
+    expect(await count('SELECT count(*)::int AS n FROM billing_transactions WHERE gateway_trans_id = $1', [charged.transId])).toBe(0);
+    const good = await post(signWebhook(GATEWAY.signatureKey, raw));
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json().Data).toEqual({ Recorded: true });
+    expect((await post(signWebhook(GATEWAY.signatureKey, raw))).json().Data).toEqual({ Recorded: false });
+    expect(await count('SELECT count(*)::int AS n FROM billing_transactions WHERE gateway_trans_id = $1', [charged.transId])).toBe(1);
+  });
+});
+
+describe('billing: deactivation', () => {
+  it('deleting the last card deactivates; adding a card reactivates', async () => {
+    const cards = (await data<BillingProfile>(BillingApi.profile.path)).Profiles;
+    for (const [i, c] of cards.entries()) {
+      const r = await data<{ Deactivated: boolean }>(BillingApi.deleteProfile.path.replace(':id', String(c.ProfileId)), { body: {} });
+      expect(r.Deactivated).toBe(i === cards.length - 1);
+    }
+    expect(await data<BillingProfile>(BillingApi.profile.path)).toMatchObject({ IsDeactivated: true, Profiles: [], SubscriptionStatus: 'suspended' });
+    await addCard(ann, '5424000000000015');
+    const p = await sync();
+    expect(p).toMatchObject({ Reactivated: true, IsDeactivated: false, SubscriptionStatus: 'active' });
+    expect(p.Profiles[0]).toMatchObject({ CardNumber: 'XXXX0015', IsDefault: true, IsSubscription: true });
+  });
+
+  it('keeps card numbers out of our database', async () => {
+    const dump = await server.database.sql.query<{ t: string }>(
+      `SELECT string_agg(row_to_json(x)::text, ' ') AS t FROM (
+         SELECT * FROM billing_transactions) x
+       UNION ALL SELECT string_agg(row_to_json(c)::text, ' ') FROM billing_cards c
+       UNION ALL SELECT string_agg(row_to_json(a)::text, ' ') FROM audit_log a`,
+    );
+    const text = dump.map((r) => r.t ?? '').join(' ');
+    expect(text).toContain('"last4":"0015"');
+    for (const n of ['4111111111111111', '5424000000000015', '4000000000000341', '4000000000000002']) expect(text).not.toContain(n);
+  });
+});

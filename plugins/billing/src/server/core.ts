@@ -1,0 +1,673 @@
+import type { CouponsService } from '@portal/plugin-coupons/service';
+import {
+  ApiError,
+  type AuditEntry,
+  GatewayError,
+  type GatewayTransaction,
+  GatewayUnavailableError,
+  type KernelServices,
+  type PluginInit,
+  type SqlClient,
+} from '@portal/server';
+import {
+  BILLING_MESSAGES,
+  type BillingProfile,
+  type BillingTransaction,
+  type CardProfile,
+  fromCents,
+  type MembershipKey,
+  type MoneyResult,
+  PRICES_CENTS,
+} from '../contract';
+import type { BillingActor, BillingService } from '../service';
+
+interface CustomerRow {
+  member_id: number;
+  customer_profile_id: number;
+  subscription_id: number | null;
+  subscription_type: MembershipKey | null;
+  subscription_status: 'active' | 'suspended' | 'canceled' | 'lifetime' | null;
+  subscription_profile_id: number | null;
+  subscriptions_started: number;
+  coupon_code: string | null;
+  is_deactivated: boolean;
+}
+interface CardRow {
+  payment_profile_id: number;
+  member_id: number;
+  last4: string;
+  card_type: string;
+  expiration: string;
+  is_default: boolean;
+}
+interface TxRow {
+  id: number;
+  member_id: number;
+  gateway_trans_id: number | null;
+  kind: string;
+  status: string;
+  amount_cents: number;
+  description: string | null;
+  payment_profile_id: number | null;
+  claim_id: number | null;
+  pa_number: string | null;
+  message: string;
+  created_at: Date | string;
+}
+
+const SUBSCRIPTION_NAMES: Record<MembershipKey, string> = { 1: 'Monthly membership', 12: 'Yearly membership', 0: 'Lifetime membership' };
+
+export const toTransaction = (r: TxRow): BillingTransaction => ({
+  TransactionID: r.id,
+  Status: r.status,
+  Kind: r.kind,
+  Amount: fromCents(r.amount_cents),
+  Description: r.description,
+  ProviderTransactionID: r.gateway_trans_id,
+  PANumber: r.pa_number,
+  ClaimID: r.claim_id,
+  DateCreated: new Date(r.created_at).toISOString(),
+});
+
+/** Runs a gateway call: its refusals become 400/404 with its message, an unreachable gateway a 503. */
+export async function gatewayCall<T>(f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (e) {
+    if (e instanceof GatewayError) throw new ApiError(e.status === 404 ? 404 : 400, e.message);
+    if (e instanceof GatewayUnavailableError) throw new ApiError(503, BILLING_MESSAGES.unavailable);
+    throw e;
+  }
+}
+
+const result = (ok: boolean, message: string, transactionId: number | null): MoneyResult => ({
+  StatusString: ok ? 'Ok' : 'Error',
+  Message: message,
+  TransactionID: transactionId,
+});
+
+/** The gateway's status of a charge as the support screens name it (spec 02 section 4). */
+function statusOf(t: GatewayTransaction): TxRow['status'] {
+  if (t.responseCode !== '1') return 'Declined';
+  if (t.status === 'authorizedPendingCapture') return 'Authorized';
+  if (t.status === 'voided') return 'Voided';
+  return 'Charged';
+}
+
+export interface Billing extends BillingService {
+  customer(memberId: number, create: boolean): Promise<CustomerRow | null>;
+  cards(memberId: number): Promise<CardProfile[]>;
+  ownCard(memberId: number, paymentProfileId: number): Promise<CardProfile>;
+  memberOfCustomer(customerProfileId: number): Promise<number | null>;
+  syncCards(memberId: number, actor: BillingActor): Promise<{ reactivated: boolean }>;
+  deleteCard(memberId: number, paymentProfileId: number, actor: BillingActor): Promise<{ deactivated: boolean }>;
+  setDefaultCard(memberId: number, paymentProfileId: number, actor: BillingActor): Promise<void>;
+  setSubscriptionCard(memberId: number, paymentProfileId: number, actor: BillingActor): Promise<void>;
+  formToken(memberId: number, returnUrl: string): Promise<{ Token: string; Url: string }>;
+  checkCoupon(memberId: number, code: string): Promise<{ Status: number; IsLifetime: boolean; IsVendorLifetime: boolean; Message: string }>;
+  applyCoupon(
+    memberId: number,
+    code: string,
+    actor: BillingActor,
+  ): Promise<{ Status: number; IsLifetime: boolean; IsVendorLifetime: boolean; Message: string }>;
+  authorize(
+    memberId: number,
+    input: { amountCents: number; description: string; claimId?: number; idempotencyKey?: string },
+    actor: BillingActor,
+  ): Promise<MoneyResult>;
+  capture(memberId: number, paymentProfileId: number, amountCents: number, actor: BillingActor): Promise<MoneyResult>;
+  setPaNumber(transactionId: number, paNumber: string, actor: BillingActor): Promise<string>;
+  syncTransactions(memberId: number, actor: BillingActor): Promise<number>;
+  recordWebhookCharge(
+    event: { notificationId: string; eventType: string; transId: number; customerProfileId: number | null },
+    actor: BillingActor,
+  ): Promise<boolean>;
+}
+
+/**
+ * The billing logic over the gateway. `webhookUrl` is where the gateway posts recurring charges; it is registered
+ * (idempotently) before the first subscription this process starts.
+ */
+export function makeBilling(services: KernelServices, database: PluginInit['database'], coupons: CouponsService, webhookUrl: string): Billing {
+  const sql = database.sql;
+  const gw = services.payments;
+  let webhook: Promise<void> | null = null;
+  const ensureWebhook = () => {
+    webhook ??= gatewayCall(() => gw.registerWebhook(webhookUrl)).catch((e) => {
+      webhook = null;
+      throw e;
+    });
+    return webhook;
+  };
+
+  const customer = async (memberId: number, create: boolean, q: SqlClient = sql): Promise<CustomerRow | null> => {
+    const found = (await q.query<CustomerRow>('SELECT * FROM billing_customers WHERE member_id = $1', [memberId]))[0];
+    if (found || !create) return found ?? null;
+    const member = await services.members.load(memberId);
+    if (!member) throw new ApiError(404, BILLING_MESSAGES.noMember);
+    const profileId = await gatewayCall(() => gw.ensureCustomer(`member-${memberId}`, member.email ?? undefined));
+    await sql.query('INSERT INTO billing_customers (member_id, customer_profile_id) VALUES ($1, $2) ON CONFLICT (member_id) DO NOTHING', [memberId, profileId]);
+    return (await sql.query<CustomerRow>('SELECT * FROM billing_customers WHERE member_id = $1', [memberId]))[0] ?? null;
+  };
+  const mustCustomer = async (memberId: number) => {
+    const c = await customer(memberId, true);
+    if (!c) throw new ApiError(404, BILLING_MESSAGES.noMember);
+    return c;
+  };
+
+  const cardRows = (memberId: number, q: SqlClient = sql) =>
+    q.query<CardRow>('SELECT * FROM billing_cards WHERE member_id = $1 ORDER BY created_at, payment_profile_id', [memberId]);
+  const toCard = (c: CardRow, cust: CustomerRow | null): CardProfile => ({
+    ProfileId: c.payment_profile_id,
+    IsSubscription:
+      cust?.subscription_profile_id === c.payment_profile_id && (cust?.subscription_status === 'active' || cust?.subscription_status === 'suspended'),
+    IsDefault: c.is_default,
+    CardNumber: `XXXX${c.last4}`,
+    CardType: c.card_type,
+    Expiration: c.expiration,
+  });
+  const cards = async (memberId: number) => {
+    const cust = await customer(memberId, false);
+    return (await cardRows(memberId)).map((c) => toCard(c, cust));
+  };
+  const ownCard = async (memberId: number, paymentProfileId: number) => {
+    const card = (await cards(memberId)).find((c) => c.ProfileId === paymentProfileId);
+    if (!card) throw new ApiError(404, BILLING_MESSAGES.cardNotFound);
+    return card;
+  };
+
+  const profile = async (memberId: number): Promise<BillingProfile> => {
+    const cust = await customer(memberId, false);
+    return {
+      Profiles: (await cardRows(memberId)).map((c) => toCard(c, cust)),
+      CustomerId: cust?.customer_profile_id ?? null,
+      SubscriptionId: cust?.subscription_id ?? null,
+      SubscriptionType: cust?.subscription_type ?? null,
+      SubscriptionStatus: cust?.subscription_status ?? null,
+      IsDeactivated: cust?.is_deactivated ?? false,
+      CouponCode: cust?.coupon_code ?? null,
+    };
+  };
+
+  const audit = (actor: BillingActor, entry: AuditEntry, tx: SqlClient) => actor.audit(entry, tx);
+
+  /** A receipt through the mail queue, after the money moved and the record committed. */
+  const receipt = async (memberId: number, actor: BillingActor, what: string, amountCents: number, transactionId: number, card: string | null) => {
+    const member = await services.members.load(memberId);
+    if (!member?.email) return;
+    const brand = actor.brand;
+    const amount = `$${fromCents(amountCents).toFixed(2)}`;
+    await services.mail.send({
+      from: brand ? `"${brand.displayName.replace(/["\\]/g, '')}" <${brand.contacts.supportEmail}>` : 'no-reply@portal.example.com',
+      to: member.email,
+      subject: `Receipt: ${what} ${amount}`,
+      text: [
+        `Dear ${member.firstName} ${member.lastName},`,
+        '',
+        `${what}: ${amount}`,
+        `Transaction: ${transactionId}`,
+        ...(card ? [`Card: ${card}`] : []),
+        `Date: ${new Date().toISOString().slice(0, 10)}`,
+        '',
+        brand ? `Questions? Write to ${brand.contacts.supportEmail}.` : '',
+      ].join('\n'),
+      brand: brand?.displayName,
+    });
+  };
+
+  /**
+   * Records a gateway transaction once (by the gateway's id and by our idempotency key) and audits it in the same
+   * transaction; `after` runs inside it too. Answers the new row, or null when it was recorded before.
+   */
+  const record = async (
+    memberId: number,
+    t: GatewayTransaction,
+    fields: { kind: string; description: string | null; claimId?: number | null; refId?: number | null; idempotencyKey?: string | null },
+    actor: BillingActor,
+    after?: (tx: SqlClient, row: TxRow) => Promise<void>,
+  ): Promise<TxRow | null> =>
+    sql.transaction(async (tx) => {
+      const row = (
+        await tx.query<TxRow>(
+          `INSERT INTO billing_transactions (member_id, gateway_trans_id, kind, status, amount_cents, description, payment_profile_id, ref_transaction_id, claim_id, message, idempotency_key)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING *`,
+          [
+            memberId,
+            t.transId,
+            fields.kind,
+            fields.kind === 'refund' ? 'Refunded' : fields.kind === 'void' ? 'Voided' : statusOf(t),
+            t.amountCents,
+            fields.description,
+            t.paymentProfileId,
+            fields.refId ?? null,
+            fields.claimId ?? null,
+            t.message,
+            fields.idempotencyKey ?? null,
+          ],
+        )
+      )[0];
+      if (!row) return null;
+      await audit(
+        actor,
+        {
+          action: `billing.${fields.kind}`,
+          entity: 'billing_transaction',
+          entityId: String(row.id),
+          memberId,
+          outcome: t.responseCode === '1' ? 'success' : 'failure',
+          detail: { amountCents: t.amountCents, gatewayTransId: t.transId, status: row.status, message: t.message },
+        },
+        tx,
+      );
+      if (after) await after(tx, row);
+      return row;
+    });
+
+  const byKey = async (key: string | undefined) =>
+    key ? ((await sql.query<TxRow>('SELECT * FROM billing_transactions WHERE idempotency_key = $1', [key]))[0] ?? null) : null;
+  const replay = (r: TxRow): MoneyResult =>
+    result(r.status === 'Charged' || r.status === 'Authorized' || r.status === 'Refunded' || r.status === 'Voided', r.message, r.id);
+
+  const defaultCardOf = async (memberId: number) => (await cardRows(memberId)).find((c) => c.is_default) ?? null;
+
+  const syncCards = async (memberId: number, actor: BillingActor) => {
+    const cust = await mustCustomer(memberId);
+    const remote = await gatewayCall(() => gw.getCustomer(cust.customer_profile_id));
+    const profiles = remote.paymentProfiles;
+    let reactivated = false;
+    await sql.transaction(async (tx) => {
+      await tx.query('DELETE FROM billing_cards WHERE member_id = $1 AND NOT (payment_profile_id = ANY($2::int[]))', [
+        memberId,
+        profiles.map((p) => p.paymentProfileId),
+      ]);
+      for (const p of profiles) {
+        await tx.query(
+          `INSERT INTO billing_cards (payment_profile_id, member_id, last4, card_type, expiration, is_default) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (payment_profile_id) DO UPDATE SET last4 = EXCLUDED.last4, card_type = EXCLUDED.card_type, expiration = EXCLUDED.expiration, is_default = EXCLUDED.is_default
+           WHERE billing_cards.member_id = EXCLUDED.member_id`,
+          [p.paymentProfileId, memberId, p.last4, p.cardType, p.expiration, p.isDefault],
+        );
+      }
+      const now = (await tx.query<CustomerRow>('SELECT * FROM billing_customers WHERE member_id = $1 FOR UPDATE', [memberId]))[0];
+      if (now?.is_deactivated && profiles.length > 0) {
+        reactivated = true;
+        await tx.query(`UPDATE billing_customers SET is_deactivated = false, updated_at = now() WHERE member_id = $1`, [memberId]);
+        await audit(actor, { action: 'billing.account.reactivate', entity: 'billing_customer', entityId: String(memberId), memberId }, tx);
+      }
+    });
+    // A suspended subscription moves to the new default card and runs again.
+    const after = await customer(memberId, false);
+    const def = profiles.find((p) => p.isDefault);
+    if (reactivated && after?.subscription_id && after.subscription_status === 'suspended' && def) {
+      await gatewayCall(() => gw.updateSubscription(after.subscription_id as number, { paymentProfileId: def.paymentProfileId }));
+      await sql.transaction(async (tx) => {
+        await tx.query(`UPDATE billing_customers SET subscription_status = 'active', subscription_profile_id = $2 WHERE member_id = $1`, [
+          memberId,
+          def.paymentProfileId,
+        ]);
+        await audit(actor, { action: 'billing.subscription.resume', entity: 'billing_customer', entityId: String(memberId), memberId }, tx);
+      });
+    }
+    return { reactivated };
+  };
+
+  const startSubscription: BillingService['startSubscription'] = async (memberId, { type, code, idempotencyKey }, actor) => {
+    const cust = await mustCustomer(memberId);
+    const prior = await byKey(idempotencyKey);
+    if (prior) return { ...replay(prior), SubscriptionType: cust.subscription_type };
+    if (cust.subscription_status === 'active' || cust.subscription_status === 'lifetime') {
+      return { ...result(false, BILLING_MESSAGES.alreadySubscribed, null), SubscriptionType: cust.subscription_type };
+    }
+    const trimmed = code?.trim() ?? '';
+    if (trimmed) {
+      const member = await services.members.load(memberId);
+      const check = await coupons.check(trimmed, { brand: member?.brand ?? null });
+      if (check.Status !== 0) return { ...result(false, check.Message, null), SubscriptionType: null };
+      // A valid coupon always gives lifetime, with no charge (the coupon is the discount).
+      await sql.transaction(async (tx) => {
+        await tx.query(
+          `UPDATE billing_customers SET subscription_type = 0, subscription_status = 'lifetime', coupon_code = $2, updated_at = now() WHERE member_id = $1`,
+          [memberId, trimmed],
+        );
+        await audit(
+          actor,
+          { action: 'billing.subscription.coupon', entity: 'billing_customer', entityId: String(memberId), memberId, detail: { code: trimmed } },
+          tx,
+        );
+      });
+      return { ...result(true, BILLING_MESSAGES.lifetimeByCoupon, null), SubscriptionType: 0 };
+    }
+    const card = await defaultCardOf(memberId);
+    if (!card) return { ...result(false, BILLING_MESSAGES.noCard, null), SubscriptionType: null };
+    const amountCents = PRICES_CENTS[type];
+    await ensureWebhook();
+    const gwKey = `m${memberId}:sub:${idempotencyKey ?? String(cust.subscriptions_started + 1)}`;
+    const created = await gatewayCall(() =>
+      gw.createSubscription(
+        {
+          customerProfileId: cust.customer_profile_id,
+          paymentProfileId: card.payment_profile_id,
+          name: SUBSCRIPTION_NAMES[type],
+          intervalMonths: type,
+          amountCents,
+        },
+        gwKey,
+      ),
+    );
+    const t = created.transaction;
+    const ok = t.responseCode === '1';
+    const row = await record(
+      memberId,
+      t,
+      { kind: 'subscription', description: SUBSCRIPTION_NAMES[type], idempotencyKey: idempotencyKey ?? null },
+      actor,
+      async (tx) => {
+        await tx.query(`UPDATE billing_customers SET subscriptions_started = subscriptions_started + 1, updated_at = now() WHERE member_id = $1`, [memberId]);
+        if (ok) {
+          await tx.query(
+            `UPDATE billing_customers SET subscription_id = $2, subscription_type = $3, subscription_status = $4, subscription_profile_id = $5, coupon_code = NULL WHERE member_id = $1`,
+            [memberId, created.subscription.subscriptionId, type, type === 0 ? 'lifetime' : 'active', card.payment_profile_id],
+          );
+        }
+      },
+    );
+    if (row && ok) await receipt(memberId, actor, SUBSCRIPTION_NAMES[type], t.amountCents, row.id, `XXXX${card.last4}`);
+    const recorded = row ?? (await sql.query<TxRow>('SELECT * FROM billing_transactions WHERE gateway_trans_id = $1', [t.transId]))[0];
+    return { ...result(ok, ok ? BILLING_MESSAGES.subscribed : t.message, recorded?.id ?? null), SubscriptionType: ok ? type : null };
+  };
+
+  const cancelSubscription = async (memberId: number, actor: BillingActor) => {
+    const cust = await customer(memberId, false);
+    if (!cust?.subscription_status || cust.subscription_status === 'canceled') throw new ApiError(400, BILLING_MESSAGES.noSubscription);
+    if (cust.subscription_id && cust.subscription_status !== 'lifetime') await gatewayCall(() => gw.cancelSubscription(cust.subscription_id as number));
+    await sql.transaction(async (tx) => {
+      await tx.query(`UPDATE billing_customers SET subscription_status = 'canceled', updated_at = now() WHERE member_id = $1`, [memberId]);
+      await audit(actor, { action: 'billing.subscription.cancel', entity: 'billing_customer', entityId: String(memberId), memberId }, tx);
+    });
+    return profile(memberId);
+  };
+
+  const moveMoney = async (
+    memberId: number,
+    kind: 'charge' | 'prepull',
+    gwType: 'authCapture' | 'authOnly',
+    input: { paymentProfileId: number; amountCents: number; description: string; claimId?: number; idempotencyKey?: string },
+    actor: BillingActor,
+  ) => {
+    const prior = await byKey(input.idempotencyKey);
+    if (prior) return replay(prior);
+    const cust = await mustCustomer(memberId);
+    const card = await ownCard(memberId, input.paymentProfileId);
+    const key = `m${memberId}:${kind}:${input.idempotencyKey ?? crypto.randomUUID()}`;
+    const t = await gatewayCall(() =>
+      gw.transaction(
+        {
+          type: gwType,
+          customerProfileId: cust.customer_profile_id,
+          paymentProfileId: input.paymentProfileId,
+          amountCents: input.amountCents,
+          description: input.description,
+        },
+        key,
+      ),
+    );
+    const ok = t.responseCode === '1';
+    const row = await record(
+      memberId,
+      t,
+      { kind, description: input.description, claimId: input.claimId, idempotencyKey: input.idempotencyKey ?? null },
+      actor,
+    );
+    if (row && ok)
+      await receipt(memberId, actor, gwType === 'authOnly' ? `Authorization: ${input.description}` : input.description, t.amountCents, row.id, card.CardNumber);
+    const recorded = row ?? (await sql.query<TxRow>('SELECT * FROM billing_transactions WHERE gateway_trans_id = $1', [t.transId]))[0];
+    return result(ok, ok ? (gwType === 'authOnly' ? BILLING_MESSAGES.authorized : BILLING_MESSAGES.charged) : t.message, recorded?.id ?? null);
+  };
+
+  const txById = async (id: number) => (await sql.query<TxRow>('SELECT * FROM billing_transactions WHERE id = $1', [id]))[0] ?? null;
+
+  const reverse = async (transactionId: number, kind: 'refund' | 'void', actor: BillingActor): Promise<MoneyResult> => {
+    const original = await txById(transactionId);
+    if (!original || original.gateway_trans_id === null || !['subscription', 'charge', 'prepull'].includes(original.kind)) {
+      throw new ApiError(404, BILLING_MESSAGES.transactionNotFound);
+    }
+    const done = (await sql.query<TxRow>('SELECT * FROM billing_transactions WHERE ref_transaction_id = $1 AND kind = $2', [original.id, kind]))[0];
+    if (done) return replay(done);
+    const t = await gatewayCall(() =>
+      gw.transaction(
+        kind === 'refund'
+          ? { type: 'refund', refTransId: original.gateway_trans_id as number }
+          : { type: 'void', refTransId: original.gateway_trans_id as number },
+        `${kind}:${original.gateway_trans_id}`,
+      ),
+    );
+    if (t.responseCode !== '1') {
+      await sql.transaction((tx) =>
+        audit(
+          actor,
+          {
+            action: `billing.${kind}`,
+            entity: 'billing_transaction',
+            entityId: String(original.id),
+            memberId: original.member_id,
+            outcome: 'refused',
+            detail: { message: t.message },
+          },
+          tx,
+        ),
+      );
+      return result(false, t.message, original.id);
+    }
+    const row = await record(original.member_id, t, { kind, description: original.description, refId: original.id }, actor, async (tx) => {
+      await tx.query('UPDATE billing_transactions SET status = $2 WHERE id = $1', [original.id, kind === 'refund' ? 'Refunded' : 'Voided']);
+    });
+    if (row)
+      await receipt(
+        original.member_id,
+        actor,
+        kind === 'refund' ? `Refund: ${original.description ?? ''}`.trim() : `Voided: ${original.description ?? ''}`.trim(),
+        t.amountCents,
+        row.id,
+        null,
+      );
+    return result(true, kind === 'refund' ? BILLING_MESSAGES.refunded : BILLING_MESSAGES.voided, row?.id ?? original.id);
+  };
+
+  return {
+    customer: (memberId, create) => customer(memberId, create),
+    cards,
+    ownCard,
+    profile,
+    async transactions(memberId) {
+      return (await sql.query<TxRow>('SELECT * FROM billing_transactions WHERE member_id = $1 ORDER BY created_at DESC, id DESC', [memberId])).map(
+        toTransaction,
+      );
+    },
+    async memberOfCustomer(customerProfileId) {
+      return (
+        (await sql.query<{ member_id: number }>('SELECT member_id FROM billing_customers WHERE customer_profile_id = $1', [customerProfileId]))[0]?.member_id ??
+        null
+      );
+    },
+    syncCards,
+    async deleteCard(memberId, paymentProfileId, actor) {
+      const cust = await mustCustomer(memberId);
+      const card = await ownCard(memberId, paymentProfileId);
+      await gatewayCall(() => gw.deleteProfile(cust.customer_profile_id, paymentProfileId));
+      let deactivated = false;
+      await sql.transaction(async (tx) => {
+        await tx.query('DELETE FROM billing_cards WHERE payment_profile_id = $1 AND member_id = $2', [paymentProfileId, memberId]);
+        await audit(
+          actor,
+          { action: 'billing.card.delete', entity: 'billing_card', entityId: String(paymentProfileId), memberId, detail: { card: card.CardNumber } },
+          tx,
+        );
+        const left = (await cardRows(memberId, tx)).length;
+        if (left === 0) {
+          deactivated = true;
+          await tx.query(
+            `UPDATE billing_customers SET is_deactivated = true, updated_at = now(),
+               subscription_status = CASE WHEN subscription_status = 'active' THEN 'suspended' ELSE subscription_status END WHERE member_id = $1`,
+            [memberId],
+          );
+          await audit(actor, { action: 'billing.account.deactivate', entity: 'billing_customer', entityId: String(memberId), memberId }, tx);
+        }
+      });
+      if (!deactivated) {
+        await syncCards(memberId, actor);
+        const after = await customer(memberId, false);
+        const def = await defaultCardOf(memberId);
+        if (after?.subscription_status === 'active' && after.subscription_profile_id === paymentProfileId && after.subscription_id && def) {
+          await gatewayCall(() => gw.updateSubscription(after.subscription_id as number, { paymentProfileId: def.payment_profile_id }));
+          await sql.query('UPDATE billing_customers SET subscription_profile_id = $2 WHERE member_id = $1', [memberId, def.payment_profile_id]);
+        }
+      }
+      return { deactivated };
+    },
+    async setDefaultCard(memberId, paymentProfileId, actor) {
+      const cust = await mustCustomer(memberId);
+      await ownCard(memberId, paymentProfileId);
+      await gatewayCall(() => gw.setDefaultProfile(cust.customer_profile_id, paymentProfileId));
+      await sql.transaction(async (tx) => {
+        await tx.query('UPDATE billing_cards SET is_default = (payment_profile_id = $2) WHERE member_id = $1', [memberId, paymentProfileId]);
+        await audit(actor, { action: 'billing.card.default', entity: 'billing_card', entityId: String(paymentProfileId), memberId }, tx);
+      });
+    },
+    async setSubscriptionCard(memberId, paymentProfileId, actor) {
+      const cust = await mustCustomer(memberId);
+      await ownCard(memberId, paymentProfileId);
+      if (!cust.subscription_id || (cust.subscription_status !== 'active' && cust.subscription_status !== 'suspended')) {
+        throw new ApiError(400, BILLING_MESSAGES.noSubscription);
+      }
+      await gatewayCall(() => gw.updateSubscription(cust.subscription_id as number, { paymentProfileId }));
+      await sql.transaction(async (tx) => {
+        await tx.query(`UPDATE billing_customers SET subscription_profile_id = $2, subscription_status = 'active', updated_at = now() WHERE member_id = $1`, [
+          memberId,
+          paymentProfileId,
+        ]);
+        await audit(actor, { action: 'billing.subscription.card', entity: 'billing_card', entityId: String(paymentProfileId), memberId }, tx);
+      });
+    },
+    async formToken(memberId, returnUrl) {
+      const cust = await mustCustomer(memberId);
+      const t = await gatewayCall(() => gw.hostedFormToken({ customerProfileId: cust.customer_profile_id, returnUrl }));
+      return { Token: t.token, Url: t.url };
+    },
+    async checkCoupon(memberId, code) {
+      const member = await services.members.load(memberId);
+      return coupons.check(code, { brand: member?.brand ?? null });
+    },
+    async applyCoupon(memberId, code, actor) {
+      const member = await services.members.load(memberId);
+      const check = await coupons.check(code, { brand: member?.brand ?? null });
+      if (check.Status !== 0) return { Status: check.Status, IsLifetime: check.IsLifetime, IsVendorLifetime: check.IsVendorLifetime, Message: check.Message };
+      const cust = await mustCustomer(memberId);
+      if (cust.subscription_id && (cust.subscription_status === 'active' || cust.subscription_status === 'suspended')) {
+        await gatewayCall(() => gw.cancelSubscription(cust.subscription_id as number));
+      }
+      await sql.transaction(async (tx) => {
+        await tx.query(
+          `UPDATE billing_customers SET subscription_type = 0, subscription_status = 'lifetime', coupon_code = $2, updated_at = now() WHERE member_id = $1`,
+          [memberId, code.trim()],
+        );
+        await audit(
+          actor,
+          { action: 'billing.subscription.coupon', entity: 'billing_customer', entityId: String(memberId), memberId, detail: { code: code.trim() } },
+          tx,
+        );
+      });
+      return { Status: check.Status, IsLifetime: check.IsLifetime, IsVendorLifetime: check.IsVendorLifetime, Message: check.Message };
+    },
+    startSubscription,
+    cancelSubscription,
+    chargeCard: (memberId, input, actor) => moveMoney(memberId, 'charge', 'authCapture', { ...input, description: input.description ?? 'Charge' }, actor),
+    authorize: async (memberId, input, actor) => {
+      const card = await defaultCardOf(memberId);
+      if (!card) return result(false, BILLING_MESSAGES.noCard, null);
+      return moveMoney(memberId, 'prepull', 'authOnly', { ...input, paymentProfileId: card.payment_profile_id }, actor);
+    },
+    async capture(memberId, paymentProfileId, amountCents, actor) {
+      await ownCard(memberId, paymentProfileId);
+      const auth = (
+        await sql.query<TxRow>(
+          `SELECT * FROM billing_transactions WHERE member_id = $1 AND payment_profile_id = $2 AND status = 'Authorized' ORDER BY created_at DESC, id DESC LIMIT 1`,
+          [memberId, paymentProfileId],
+        )
+      )[0];
+      if (!auth?.gateway_trans_id) return result(false, BILLING_MESSAGES.nothingToCapture, null);
+      if (amountCents > auth.amount_cents) throw new ApiError(400, `Amount: must be at most the authorized $${fromCents(auth.amount_cents).toFixed(2)}`);
+      const t = await gatewayCall(() =>
+        gw.transaction({ type: 'priorAuthCapture', refTransId: auth.gateway_trans_id as number, amountCents }, `capture:${auth.gateway_trans_id}`),
+      );
+      if (t.responseCode !== '1') return result(false, t.message, auth.id);
+      await sql.transaction(async (tx) => {
+        const changed = await tx.query(
+          `UPDATE billing_transactions SET status = 'Charged', amount_cents = $2 WHERE id = $1 AND status = 'Authorized' RETURNING id`,
+          [auth.id, amountCents],
+        );
+        if (changed.length) {
+          await audit(actor, { action: 'billing.capture', entity: 'billing_transaction', entityId: String(auth.id), memberId, detail: { amountCents } }, tx);
+        }
+      });
+      await receipt(memberId, actor, `Charge: ${auth.description ?? ''}`.trim(), amountCents, auth.id, null);
+      return result(true, BILLING_MESSAGES.captured, auth.id);
+    },
+    refund: (id, actor) => reverse(id, 'refund', actor),
+    voidTransaction: (id, actor) => reverse(id, 'void', actor),
+    async setPaNumber(transactionId, paNumber, actor) {
+      const row = await txById(transactionId);
+      if (!row) throw new ApiError(404, BILLING_MESSAGES.transactionNotFound);
+      await sql.transaction(async (tx) => {
+        await tx.query('UPDATE billing_transactions SET pa_number = $2 WHERE id = $1', [transactionId, paNumber]);
+        await audit(
+          actor,
+          { action: 'billing.pa-number', entity: 'billing_transaction', entityId: String(transactionId), memberId: row.member_id, detail: { paNumber } },
+          tx,
+        );
+      });
+      return paNumber;
+    },
+    async syncTransactions(memberId, actor) {
+      const cust = await customer(memberId, false);
+      if (!cust) return 0;
+      const remote = await gatewayCall(() => gw.listTransactions(cust.customer_profile_id));
+      let count = 0;
+      for (const t of remote) {
+        if (t.type !== 'authCapture' && t.type !== 'authOnly') continue;
+        const row = await record(
+          memberId,
+          t,
+          { kind: t.subscriptionId ? 'subscription' : t.type === 'authOnly' ? 'prepull' : 'charge', description: null },
+          actor,
+        );
+        if (row) {
+          count++;
+          if (row.status === 'Charged') await receipt(memberId, actor, 'Charge', t.amountCents, row.id, null);
+        } else if (t.status === 'voided') {
+          await sql.query(`UPDATE billing_transactions SET status = 'Voided' WHERE gateway_trans_id = $1 AND status <> 'Voided'`, [t.transId]);
+        }
+      }
+      return count;
+    },
+    async recordWebhookCharge(event, actor) {
+      if (event.customerProfileId === null) return false;
+      const memberId = await (async () =>
+        (await sql.query<{ member_id: number }>('SELECT member_id FROM billing_customers WHERE customer_profile_id = $1', [event.customerProfileId]))[0]
+          ?.member_id ?? null)();
+      if (memberId === null) return false;
+      const t = await gatewayCall(() => gw.getTransaction(event.transId));
+      // Recorded once by the gateway's transaction id: a webhook delivered twice changes nothing the second time.
+      const row = await record(memberId, t, { kind: 'subscription', description: 'Membership renewal' }, actor, async (tx) => {
+        await tx.query('INSERT INTO billing_webhook_events (notification_id, event_type) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+          event.notificationId,
+          event.eventType,
+        ]);
+        if (t.responseCode !== '1') {
+          await tx.query(`UPDATE billing_customers SET subscription_status = 'suspended' WHERE member_id = $1 AND subscription_status = 'active'`, [memberId]);
+        }
+      });
+      if (row && t.responseCode === '1') await receipt(memberId, actor, 'Membership renewal', t.amountCents, row.id, null);
+      return row !== null;
+    },
+  };
+}

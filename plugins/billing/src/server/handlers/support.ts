@@ -1,0 +1,118 @@
+import { ApiError, route } from '@portal/server';
+import { BILLING_SUPPORT_ACCESS } from '../../access';
+import { BILLING_MESSAGES, BillingApi, PREPULL_DESCRIPTION, toCents } from '../../contract';
+import { billingOf } from '../billing-ref';
+import { actorOf, ownSiteUrl } from './context';
+
+/** The payment service's support calls (spec 02 section 7): staff act on the member named in the body. */
+export const supportRoutes = [
+  route(BillingApi.supportSubscription, {
+    access: BILLING_SUPPORT_ACCESS,
+    handler: async (ctx) => {
+      const billing = billingOf(ctx);
+      ctx.auditRead({ action: 'billing.profile.read', entity: 'billing_customer', entityId: String(ctx.body.MemberId), memberId: ctx.body.MemberId });
+      return { ...(await billing.profile(ctx.body.MemberId)), Transactions: await billing.transactions(ctx.body.MemberId) };
+    },
+  }),
+  route(BillingApi.supportSubscriptionUpdate, {
+    access: BILLING_SUPPORT_ACCESS,
+    handler: async (ctx) => {
+      const billing = billingOf(ctx);
+      const memberId = ctx.body.MemberId;
+      const now = await billing.customer(memberId, false);
+      if (now?.subscription_status === 'active' || now?.subscription_status === 'suspended' || now?.subscription_status === 'lifetime') {
+        if (now.subscription_type === ctx.body.Type)
+          return { StatusString: 'Ok' as const, Message: BILLING_MESSAGES.alreadySubscribed, TransactionID: null, SubscriptionType: ctx.body.Type };
+        await billing.cancelSubscription(memberId, actorOf(ctx));
+      }
+      return billing.startSubscription(memberId, { type: ctx.body.Type, idempotencyKey: ctx.body.IdempotencyKey }, actorOf(ctx));
+    },
+  }),
+  route(BillingApi.supportSubscriptionCancel, {
+    access: BILLING_SUPPORT_ACCESS,
+    handler: async (ctx) => billingOf(ctx).cancelSubscription(ctx.body.MemberId, actorOf(ctx)),
+  }),
+  route(BillingApi.supportDefaultCard, {
+    access: BILLING_SUPPORT_ACCESS,
+    handler: async (ctx) => {
+      const billing = billingOf(ctx);
+      await billing.setDefaultCard(ctx.body.MemberId, ctx.body.ProfileId, actorOf(ctx));
+      return billing.profile(ctx.body.MemberId);
+    },
+  }),
+  route(BillingApi.supportSetCoupon, {
+    access: BILLING_SUPPORT_ACCESS,
+    handler: async (ctx) => billingOf(ctx).applyCoupon(ctx.body.MemberId, ctx.body.CouponCode, actorOf(ctx)),
+  }),
+  route(BillingApi.supportToken, {
+    access: BILLING_SUPPORT_ACCESS,
+    handler: async (ctx) => billingOf(ctx).formToken(ctx.params.memberId, ownSiteUrl(ctx, ctx.query.returnUrl)),
+  }),
+  route(BillingApi.supportProfile, {
+    access: BILLING_SUPPORT_ACCESS,
+    handler: async (ctx) => {
+      ctx.auditRead({ action: 'billing.profile.read', entity: 'billing_customer', entityId: String(ctx.body.MemberId), memberId: ctx.body.MemberId });
+      return billingOf(ctx).profile(ctx.body.MemberId);
+    },
+  }),
+  route(BillingApi.transactionSync, {
+    access: BILLING_SUPPORT_ACCESS,
+    handler: async (ctx) => ({ Count: await billingOf(ctx).syncTransactions(ctx.body.MemberId, actorOf(ctx)) }),
+  }),
+  route(BillingApi.refund, {
+    access: BILLING_SUPPORT_ACCESS,
+    handler: async (ctx) => billingOf(ctx).refund(ctx.body.TransactionID, actorOf(ctx)),
+  }),
+  route(BillingApi.void, {
+    access: BILLING_SUPPORT_ACCESS,
+    handler: async (ctx) => billingOf(ctx).voidTransaction(ctx.body.TransactionID, actorOf(ctx)),
+  }),
+  route(BillingApi.paNumber, {
+    access: BILLING_SUPPORT_ACCESS,
+    handler: async (ctx) => ({
+      PANumber: await billingOf(ctx).setPaNumber(ctx.body.TransactionID, ctx.body.PANumber, actorOf(ctx)),
+      Message: BILLING_MESSAGES.paNumberSaved,
+    }),
+  }),
+  route(BillingApi.capture, {
+    access: BILLING_SUPPORT_ACCESS,
+    handler: async (ctx) => {
+      const billing = billingOf(ctx);
+      const memberId = await billing.memberOfCustomer(ctx.body.CustomerProfileId);
+      if (memberId === null) throw new ApiError(404, BILLING_MESSAGES.cardNotFound);
+      return billing.capture(memberId, ctx.body.PaymentProfileId, toCents(ctx.body.Amount), actorOf(ctx));
+    },
+  }),
+  route(BillingApi.charge, {
+    access: BILLING_SUPPORT_ACCESS,
+    handler: async (ctx) => {
+      const billing = billingOf(ctx);
+      const memberId = await billing.memberOfCustomer(ctx.body.customerId);
+      if (memberId === null) throw new ApiError(404, BILLING_MESSAGES.cardNotFound);
+      return billing.chargeCard(
+        memberId,
+        {
+          paymentProfileId: ctx.body.profileId,
+          amountCents: toCents(ctx.body.amount),
+          description: ctx.body.description,
+          idempotencyKey: ctx.body.IdempotencyKey,
+        },
+        actorOf(ctx),
+      );
+    },
+  }),
+  route(BillingApi.prepull, {
+    access: BILLING_SUPPORT_ACCESS,
+    handler: async (ctx) =>
+      billingOf(ctx).authorize(
+        ctx.body.MemberId,
+        {
+          amountCents: toCents(ctx.body.Amount),
+          description: ctx.body.Description || PREPULL_DESCRIPTION,
+          claimId: ctx.body.ClaimID,
+          idempotencyKey: ctx.body.IdempotencyKey,
+        },
+        actorOf(ctx),
+      ),
+  }),
+];

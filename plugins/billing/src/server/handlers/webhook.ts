@@ -1,0 +1,40 @@
+import { ApiError, route } from '@portal/server';
+import { BILLING_MESSAGES, BillingApi } from '../../contract';
+import { billingOf } from '../billing-ref';
+import { actorOf } from './context';
+
+/**
+ * Signed webhooks from the card gateway: recurring subscription charges show up without polling. The signature
+ * (HMAC-SHA512 with the merchant's signature key) is checked over the JSON the gateway sent, re-serialised here:
+ * the sandbox sends JSON.stringify output, which round-trips exactly (a production adapter would keep the raw body).
+ * A bad signature is a 400 so nothing is recorded; the gateway retries its deliveries.
+ */
+export const webhookRoutes = [
+  route(BillingApi.webhook, {
+    access: 'public',
+    noFormToken: true,
+    handler: async (ctx) => {
+      const signature = ctx.req.headers['x-anet-signature'];
+      const raw = JSON.stringify(ctx.req.body);
+      if (!ctx.services.payments.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined)) {
+        await ctx.audit({
+          action: 'billing.webhook',
+          outcome: 'refused',
+          entity: 'webhook',
+          entityId: ctx.body.notificationId,
+          detail: { reason: 'signature' },
+        });
+        throw new ApiError(400, BILLING_MESSAGES.badSignature);
+      }
+      const e = ctx.body;
+      if (!e.eventType.startsWith('net.authorize.payment.') || !e.payload.subscriptionId) return { Recorded: false };
+      const transId = Number(e.payload.id);
+      if (!Number.isInteger(transId) || transId <= 0) throw new ApiError(400, 'payload.id: must be a transaction id');
+      const recorded = await billingOf(ctx).recordWebhookCharge(
+        { notificationId: e.notificationId, eventType: e.eventType, transId, customerProfileId: e.payload.customerProfileId ?? null },
+        actorOf(ctx),
+      );
+      return { Recorded: recorded };
+    },
+  }),
+];

@@ -1,0 +1,23 @@
+import { couponsService } from '@portal/plugin-coupons/service';
+import { defineServerPlugin } from '@portal/server';
+import { CARD_FORM_PAGES } from '../access';
+import { type BillingService, billingService } from '../service';
+import { makeBilling } from './core';
+import { memberRoutes } from './handlers/member';
+import { supportRoutes } from './handlers/support';
+import { webhookRoutes } from './handlers/webhook';
+import { migrations } from './migrations';
+
+export default defineServerPlugin<BillingService>({
+  id: 'billing',
+  dependsOn: ['coupons'],
+  provides: {
+    ref: billingService,
+    create: ({ services, database, config, use }) =>
+      makeBilling(services, database, use(couponsService), process.env.PAYMENT_WEBHOOK_URL || `http://staff.localhost:${config.port}/api/payment/webhook`),
+  },
+  migrations,
+  // The billing pages embed the gateway's hosted card form: their CSP frame-src names only the gateway's origin.
+  framePages: { paths: CARD_FORM_PAGES, origins: (services) => [services.payments.formOrigin] },
+  routes: [...memberRoutes, ...supportRoutes, ...webhookRoutes],
+});

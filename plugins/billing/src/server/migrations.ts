@@ -1,0 +1,54 @@
+import type { Migration } from '@portal/core';
+
+/** The billing plugin's tables. Card numbers are never stored: only the gateway's profile ids and the last four digits. */
+export const migrations: Migration[] = [
+  {
+    id: '0001_billing',
+    sql: `
+CREATE TABLE billing_customers (
+  member_id integer PRIMARY KEY,
+  customer_profile_id integer NOT NULL UNIQUE,
+  subscription_id integer,
+  subscription_type integer CHECK (subscription_type IN (0, 1, 12)),
+  subscription_status text CHECK (subscription_status IN ('active', 'suspended', 'canceled', 'lifetime')),
+  subscription_profile_id integer,
+  subscriptions_started integer NOT NULL DEFAULT 0,
+  coupon_code text,
+  is_deactivated boolean NOT NULL DEFAULT false,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE billing_cards (
+  payment_profile_id integer PRIMARY KEY,
+  member_id integer NOT NULL,
+  last4 text NOT NULL CHECK (last4 ~ '^[0-9]{4}$'),
+  card_type text NOT NULL,
+  expiration text NOT NULL,
+  is_default boolean NOT NULL DEFAULT false,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX billing_cards_member_idx ON billing_cards (member_id);
+CREATE TABLE billing_transactions (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  member_id integer NOT NULL,
+  gateway_trans_id integer UNIQUE,
+  kind text NOT NULL CHECK (kind IN ('subscription', 'charge', 'authorize', 'refund', 'void', 'prepull')),
+  status text NOT NULL CHECK (status IN ('Charged', 'Declined', 'Authorized', 'Refunded', 'Voided', 'Pending')),
+  amount_cents integer NOT NULL CHECK (amount_cents >= 0),
+  description text,
+  payment_profile_id integer,
+  ref_transaction_id integer REFERENCES billing_transactions(id),
+  claim_id integer,
+  pa_number text,
+  message text NOT NULL,
+  idempotency_key text UNIQUE,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX billing_transactions_member_idx ON billing_transactions (member_id, created_at DESC);
+CREATE TABLE billing_webhook_events (
+  notification_id text PRIMARY KEY,
+  event_type text NOT NULL,
+  received_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
+];

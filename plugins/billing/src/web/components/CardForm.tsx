@@ -1,0 +1,117 @@
+import { showToast, useApi } from '@portal/web';
+import { Button, Message } from '@portal/web/kit';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BillingApi } from '../../contract';
+import * as css from './billing.css';
+
+/** Edit states (spec 01 section 4): 0 none, 1 opening the card form, 2 form shown, 3 rendered. */
+export const EditState = { None: 0, Opening: 1, Shown: 2, Rendered: 3 } as const;
+export type EditStateValue = (typeof EditState)[keyof typeof EditState];
+
+interface GatewayMessage {
+  source?: string;
+  action?: 'loaded' | 'resizeWindow' | 'successfulSave' | 'cancel' | 'error';
+  height?: number;
+  message?: string;
+}
+
+interface Props {
+  /** A card was saved at the gateway. */
+  onSaved: () => void;
+  /** Changes with every profile refresh: the form closes (back to state 0). */
+  profileVersion: number;
+  /** Minimum frame height; 500 px (560 px on the support card screen). */
+  minHeight?: number;
+}
+
+/**
+ * The gateway's hosted card form in a cross-origin iframe. The card number is typed into the gateway's page, never
+ * ours. Messages are taken only from the gateway's origin and from this iframe's window.
+ */
+export function CardForm({ onSaved, profileVersion, minHeight = 500 }: Props) {
+  const api = useApi();
+  const { t } = useTranslation('billing');
+  const [state, setState] = useState<EditStateValue>(EditState.None);
+  const [form, setForm] = useState<{ src: string; origin: string } | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [height, setHeight] = useState(minHeight);
+  const frame = useRef<HTMLIFrameElement>(null);
+
+  // A profile refresh closes the form (state back to 0).
+  useEffect(() => {
+    if (profileVersion === 0) return;
+    setState(EditState.None);
+    setForm(null);
+  }, [profileVersion]);
+
+  useEffect(() => {
+    if (!form) return;
+    const onMessage = (event: MessageEvent<GatewayMessage>) => {
+      if (event.origin !== form.origin || event.source !== frame.current?.contentWindow) return;
+      const m = event.data;
+      if (m?.source !== 'sandbox-gateway') return;
+      if (m.action === 'loaded' || m.action === 'resizeWindow') {
+        setState(EditState.Rendered);
+        if (typeof m.height === 'number' && Number.isFinite(m.height)) setHeight(Math.max(minHeight, Math.min(2000, m.height + 16)));
+      } else if (m.action === 'error') {
+        setCardError(typeof m.message === 'string' ? m.message.slice(0, 300) : t('form.saveError'));
+      } else if (m.action === 'successfulSave') {
+        setCardError(null);
+        setState(EditState.None);
+        setForm(null);
+        onSaved();
+      } else if (m.action === 'cancel') {
+        setCardError(null);
+        setState(EditState.None);
+        setForm(null);
+      }
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [form, minHeight, onSaved, t]);
+
+  const open = async () => {
+    setState(EditState.Opening);
+    setLoadError(false);
+    setCardError(null);
+    try {
+      const returnUrl = `${window.location.origin}${window.location.pathname}`;
+      const token = await api.call(BillingApi.token, { query: { returnUrl } }, { notify: false });
+      const url = new URL(token.Url);
+      url.searchParams.set('token', token.Token);
+      setForm({ src: url.toString(), origin: url.origin });
+      setState(EditState.Shown);
+    } catch {
+      showToast({ kind: 'error', message: t('form.tokenToast') });
+      setLoadError(true);
+      setState(EditState.None);
+    }
+  };
+
+  return (
+    <div className={css.stack} data-edit-state={state}>
+      {loadError && <Message kind="error">{t('form.tokenText')}</Message>}
+      {cardError && (
+        <Message kind="error" data-testid="card-error">
+          {cardError}
+        </Message>
+      )}
+      {state <= EditState.Opening ? (
+        <div className={css.row}>
+          <Button variant="primary" onPress={() => void open()} isPending={state === EditState.Opening} pendingLabel={t('form.opening')}>
+            {t('form.add')}
+          </Button>
+        </div>
+      ) : (
+        form && (
+          <>
+            {state === EditState.Shown && <p aria-busy="true">{t('form.loading')}</p>}
+            <iframe ref={frame} className={css.frame} style={{ height, minHeight }} title={t('form.frameTitle')} src={form.src} data-testid="card-frame" />
+          </>
+        )
+      )}
+    </div>
+  );
+}

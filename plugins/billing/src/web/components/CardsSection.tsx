@@ -1,0 +1,150 @@
+import { showToast, useApi } from '@portal/web';
+import { Button, ConfirmDialog, Message } from '@portal/web/kit';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BillingApi, type BillingProfile, type CardProfile } from '../../contract';
+import * as css from './billing.css';
+import { CardForm } from './CardForm';
+import { CountdownDialog } from './CountdownDialog';
+import { useCardFormDocument } from './useCardFormDocument';
+
+/** Spec 01 section 9: how long the page waits for a saved card to show up (overridable). */
+export const CARD_SAVE_WAIT_MS = 10_000;
+export const PROFILE_KEY = ['billing', 'profile'] as const;
+
+/** Reads the billing profile; shared by the subscription and card sections. */
+export function useBillingProfile() {
+  const api = useApi();
+  return useQuery({ queryKey: PROFILE_KEY, queryFn: () => api.call(BillingApi.profile, {}, { notify: false }) });
+}
+
+export function CardsSection({ cardSaveWaitMs = CARD_SAVE_WAIT_MS }: { cardSaveWaitMs?: number }) {
+  const api = useApi();
+  const { t } = useTranslation('billing');
+  const queryClient = useQueryClient();
+  const profile = useBillingProfile();
+  const canFrame = useCardFormDocument();
+  const [deleting, setDeleting] = useState<CardProfile | null>(null);
+  const [dialog, setDialog] = useState<'deactivated' | 'reactivated' | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  const [version, setVersion] = useState(0);
+
+  const refresh = useCallback(
+    async (p?: BillingProfile) => {
+      if (p) queryClient.setQueryData(PROFILE_KEY, p);
+      else await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+      setVersion((v) => v + 1);
+    },
+    [queryClient],
+  );
+
+  /** After a save at the gateway: sync until the card shows up or the wait runs out. */
+  const onSaved = useCallback(async () => {
+    const before = profile.data?.Profiles.length ?? 0;
+    setWaiting(true);
+    const deadline = Date.now() + cardSaveWaitMs;
+    try {
+      for (;;) {
+        const synced = await api.call(BillingApi.sync, {}, { notify: false });
+        if (synced.Profiles.length > before || Date.now() >= deadline) {
+          const { Reactivated, ...p } = synced;
+          await refresh(p);
+          if (Reactivated) setDialog('reactivated');
+          else showToast({ kind: 'success', message: t('cards.saved') });
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    } catch {
+      showToast({ kind: 'error', message: t('cards.syncError') });
+    } finally {
+      setWaiting(false);
+    }
+  }, [api, cardSaveWaitMs, profile.data?.Profiles.length, refresh, t]);
+
+  const makeDefault = useMutation({
+    mutationFn: (c: CardProfile) => api.call(BillingApi.setDefaultCard, { body: { ProfileId: c.ProfileId } }),
+    onSuccess: (p) => refresh(p),
+  });
+  const remove = useMutation({
+    mutationFn: (c: CardProfile) => api.call(BillingApi.deleteProfile, { params: { id: c.ProfileId } }),
+    onSuccess: async (r) => {
+      setDeleting(null);
+      await refresh();
+      if (r.Deactivated) setDialog('deactivated');
+      else showToast({ kind: 'success', message: t('cards.deleted') });
+    },
+  });
+
+  const cards = profile.data?.Profiles ?? [];
+  return (
+    <section className={css.stack} aria-labelledby="billing-cards-heading">
+      <h2 id="billing-cards-heading" className={css.heading}>
+        {t('cards.heading')}
+      </h2>
+      {profile.isPending && <p aria-busy="true">{t('loading')}</p>}
+      {profile.isError && <Message kind="error">{t('loadError')}</Message>}
+      {profile.data?.IsDeactivated && <Message kind="warning">{t('cards.deactivatedNote')}</Message>}
+      {profile.data && cards.length === 0 && <p>{t('cards.none')}</p>}
+      {cards.length > 0 && (
+        <table className={css.table} data-testid="card-list">
+          <caption className={css.visuallyHidden}>{t('cards.heading')}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={css.cell}>
+                {t('cards.number')}
+              </th>
+              <th scope="col" className={css.cell}>
+                {t('cards.type')}
+              </th>
+              <th scope="col" className={css.cell}>
+                {t('cards.expiration')}
+              </th>
+              <th scope="col" className={css.cell}>
+                {t('cards.actions')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {cards.map((c) => (
+              <tr key={c.ProfileId} data-testid="card-row">
+                <td className={css.cell}>
+                  {c.CardNumber}
+                  {c.IsDefault && <span className={css.badge}>{t('cards.default')}</span>}
+                  {c.IsSubscription && <span className={css.badge}>{t('cards.subscription')}</span>}
+                </td>
+                <td className={css.cell}>{c.CardType}</td>
+                <td className={css.cell}>{c.Expiration}</td>
+                <td className={css.cell}>
+                  <div className={css.row}>
+                    {!c.IsDefault && (
+                      <Button size="small" onPress={() => makeDefault.mutate(c)} aria-label={t('cards.makeDefaultOf', { card: c.CardNumber })}>
+                        {t('cards.makeDefault')}
+                      </Button>
+                    )}
+                    <Button size="small" variant="danger" onPress={() => setDeleting(c)} aria-label={t('cards.deleteOf', { card: c.CardNumber })}>
+                      {t('cards.delete')}
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {waiting && <p aria-busy="true">{t('cards.waiting')}</p>}
+      {canFrame ? <CardForm onSaved={() => void onSaved()} profileVersion={version} /> : <p aria-busy="true">{t('form.loading')}</p>}
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('cards.deleteTitle')}
+        message={t(cards.length === 1 ? 'cards.deleteLast' : 'cards.deleteMessage', { card: deleting?.CardNumber ?? '' })}
+        confirmLabel={t('cards.delete')}
+        destructive
+        onConfirm={() => (deleting ? remove.mutateAsync(deleting).then(() => undefined) : undefined)}
+      />
+      {dialog && <CountdownDialog kind={dialog} />}
+    </section>
+  );
+}

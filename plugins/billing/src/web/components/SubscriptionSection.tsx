@@ -1,0 +1,125 @@
+import { formatCents } from '@portal/core';
+import { useApi } from '@portal/web';
+import { Button, Message } from '@portal/web/kit';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { BillingApi, MEMBERSHIP_KEYS, type MembershipKey, PRICES_CENTS } from '../../contract';
+import * as css from './billing.css';
+import { PROFILE_KEY, useBillingProfile } from './CardsSection';
+
+const newKey = () => `start-${crypto.randomUUID()}`;
+
+/** The subscription choice (three prices), the coupon check and the start (spec 01 sections 4, 5, 9). */
+export function SubscriptionSection() {
+  const api = useApi();
+  const { t } = useTranslation('billing');
+  const queryClient = useQueryClient();
+  const profile = useBillingProfile();
+  const couponId = useId();
+  const [type, setType] = useState<MembershipKey | null>(null);
+  const [code, setCode] = useState('');
+  const [coupon, setCoupon] = useState<{ code: string; ok: boolean; message: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const [key, setKey] = useState(newKey);
+
+  const check = useMutation({
+    mutationFn: (c: string) => api.call(BillingApi.checkCoupon, { body: { Code: c } }, { notify: false }),
+    onSuccess: (r, c) => {
+      setCoupon({ code: c, ok: r.Status === 0, message: r.Message });
+      // A valid coupon always gives lifetime; an invalid one clears the code.
+      if (r.Status === 0) setType(0);
+      else setCode('');
+    },
+    onError: (e: Error) => setCoupon({ code: '', ok: false, message: e.message }),
+  });
+  const start = useMutation({
+    mutationFn: () => {
+      if (type === null) throw new Error(t('subscription.chooseType'));
+      // Spec 01 section 5: a coupon is sent only when it checked valid.
+      const valid = coupon?.ok ? coupon.code : undefined;
+      return api.call(BillingApi.start, { body: { Type: type, Code: valid, IdempotencyKey: key } }, { notify: false });
+    },
+    onSuccess: async (r) => {
+      setOutcome({ ok: r.StatusString === 'Ok', message: r.Message });
+      setKey(newKey());
+      await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+    },
+    onError: (e: Error) => setOutcome({ ok: false, message: e.message }),
+  });
+
+  const p = profile.data;
+  const current = p?.SubscriptionType ?? null;
+  const running = p?.SubscriptionStatus === 'active' || p?.SubscriptionStatus === 'lifetime' || p?.SubscriptionStatus === 'suspended';
+  return (
+    <section className={css.stack} aria-labelledby="billing-subscription-heading">
+      <h2 id="billing-subscription-heading" className={css.heading}>
+        {t('subscription.heading')}
+      </h2>
+      {p && (
+        <p data-testid="subscription-status">
+          {running && current !== null
+            ? t('subscription.current', { plan: t(`plans.${current}`), status: t(`status.${p.SubscriptionStatus}`) })
+            : t('subscription.noneYet')}
+        </p>
+      )}
+      {!running && (
+        <>
+          <RadioGroup
+            className={css.radios}
+            value={type === null ? null : String(type)}
+            onChange={(v) => setType(Number(v) as MembershipKey)}
+            isDisabled={coupon?.ok === true}
+          >
+            <Label>{t('subscription.choose')}</Label>
+            {MEMBERSHIP_KEYS.map((k) => (
+              <Radio key={k} value={String(k)} className={css.radio}>
+                {t(`prices.${k}`, { price: formatCents(PRICES_CENTS[k]) })}
+              </Radio>
+            ))}
+          </RadioGroup>
+          <div className={css.row}>
+            <div className={css.field}>
+              <label htmlFor={couponId}>{t('coupon.label')}</label>
+              <input
+                id={couponId}
+                className={css.input}
+                value={code}
+                maxLength={40}
+                onChange={(e) => {
+                  setCode(e.target.value);
+                  setCoupon(null);
+                }}
+              />
+            </div>
+            <Button onPress={() => code.trim() && check.mutate(code.trim())} isDisabled={!code.trim()} isPending={check.isPending}>
+              {t('coupon.check')}
+            </Button>
+          </div>
+          {coupon && (
+            <Message kind={coupon.ok ? 'success' : 'error'} data-testid="coupon-message">
+              {coupon.message}
+            </Message>
+          )}
+          <div className={css.row}>
+            <Button
+              variant="primary"
+              onPress={() => start.mutate()}
+              isDisabled={type === null}
+              isPending={start.isPending}
+              pendingLabel={t('subscription.starting')}
+            >
+              {t('subscription.start')}
+            </Button>
+          </div>
+        </>
+      )}
+      {outcome && (
+        <Message kind={outcome.ok ? 'success' : 'error'} data-testid="subscription-message">
+          {outcome.message}
+        </Message>
+      )}
+    </section>
+  );
+}

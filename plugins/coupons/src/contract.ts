@@ -1,0 +1,140 @@
+import { defineEndpoint, idSchema } from '@portal/core';
+import { z } from 'zod';
+
+/**
+ * The coupons contract (spec 02 sections 3, 4, 5, 7 and 9), under the payment service's base address
+ * (/config PaymentUrl '/api/payment/'). Dates travel as 'YYYY-MM-DD', DateCreated as an ISO timestamp.
+ */
+
+export const PRODUCTS = ['Amethyst', 'CareGuard', 'CareAssist'] as const;
+export type Product = (typeof PRODUCTS)[number];
+export const MEMBERSHIP_TYPES = ['Monthly Membership', 'Year Membership', 'Lifetime Membership'] as const;
+export const DISCOUNT_TYPES = ['Lifetime', 'Months'] as const;
+export const COUPON_STATUSES = ['Active', 'Inactive'] as const;
+export type CouponStatus = (typeof COUPON_STATUSES)[number];
+
+export const COUPON_PAGE_SIZES = [10, 20, 30] as const;
+export const COUPON_DEFAULT_PAGE_SIZE = 20;
+export const COUPON_SORT_COLUMNS = ['DateCreated', 'Code', 'Product', 'MembershipType', 'DiscountType', 'StartDate', 'EndDate', 'Status', 'ID'] as const;
+/** At most this many ids in one bulk action. */
+export const MAX_BULK_IDS = 500;
+export const MAX_PAGE_INDEX = 10_000;
+
+/** Verbatim (spec 02 section 5). */
+export const COUPON_MESSAGES = {
+  selectAction: 'Please select action',
+  selectCoupons: 'At list one coupon should be specified to perform action',
+  duplicateCode: 'A coupon with this code already exists.',
+  notFound: 'The coupon was not found.',
+  someNotFound: 'Some of the selected coupons no longer exist; nothing was changed.',
+  created: 'The coupon has been created.',
+  updated: 'The coupon has been saved.',
+  stale: 'The coupon was changed by someone else. Please reload it and try again.',
+  endBeforeStart: 'The end date must not be before the start date.',
+  activated: 'The selected coupons have been activated.',
+  deactivated: 'The selected coupons have been deactivated.',
+  deleted: 'The selected coupons have been deleted.',
+} as const;
+
+/** Messages of the coupon check (the billing page shows them as the coupon error or success). */
+export const COUPON_CHECK_MESSAGES = {
+  valid: 'The coupon is valid: your membership is lifetime.',
+  notFound: 'The coupon code is not valid.',
+  inactive: 'The coupon is not active.',
+  notStarted: 'The coupon is not valid yet.',
+  expired: 'The coupon has expired.',
+  otherProduct: 'The coupon is not valid for this program.',
+} as const;
+/** Status of a coupon check: 0 is valid (spec 01 section 3). */
+export const CouponCheckStatus = { Valid: 0, NotFound: 1, Inactive: 2, NotStarted: 3, Expired: 4, OtherProduct: 5 } as const;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const daySchema = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v),
+  z
+    .string({ error: 'is required' })
+    .regex(DATE, { message: 'must be a date as YYYY-MM-DD', abort: true })
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && d.getUTCFullYear() >= 2000 && d.getUTCFullYear() <= 2999;
+    }, 'is not a valid calendar date'),
+);
+const optDay = z.preprocess((v) => (v === '' ? null : v), daySchema.nullish());
+
+/** A coupon code: letters, digits, dash and underscore; unique ignoring case. */
+export const codeSchema = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(3, 'must be at least 3 characters')
+  .max(40, 'must be at most 40 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'may hold letters, digits, - and _ only');
+
+export const couponSchema = z.object({
+  ID: z.number().int(),
+  Code: z.string(),
+  Product: z.enum(PRODUCTS),
+  MembershipType: z.enum(MEMBERSHIP_TYPES),
+  DiscountType: z.enum(DISCOUNT_TYPES),
+  StartDate: z.string(),
+  EndDate: z.string().nullable(),
+  Status: z.enum(COUPON_STATUSES),
+  DateCreated: z.iso.datetime(),
+  Version: z.number().int(),
+});
+export type Coupon = z.infer<typeof couponSchema>;
+
+const couponFields = {
+  Code: codeSchema,
+  Product: z.enum(PRODUCTS, { error: `must be one of ${PRODUCTS.join(', ')}` }),
+  MembershipType: z.enum(MEMBERSHIP_TYPES, { error: `must be one of ${MEMBERSHIP_TYPES.join(', ')}` }),
+  DiscountType: z.enum(DISCOUNT_TYPES, { error: `must be one of ${DISCOUNT_TYPES.join(', ')}` }),
+  StartDate: daySchema,
+  EndDate: optDay,
+};
+const endNotBeforeStart = (v: { StartDate: string; EndDate?: string | null }) => !v.EndDate || v.EndDate >= v.StartDate;
+
+export const couponCreateSchema = z.object(couponFields).refine(endNotBeforeStart, { message: COUPON_MESSAGES.endBeforeStart, path: ['EndDate'] });
+export type CouponCreate = z.input<typeof couponCreateSchema>;
+export const couponUpdateSchema = z
+  .object({ ...couponFields, ID: idSchema, Version: idSchema, Status: z.enum(COUPON_STATUSES, { error: 'must be Active or Inactive' }) })
+  .refine(endNotBeforeStart, { message: COUPON_MESSAGES.endBeforeStart, path: ['EndDate'] });
+export type CouponUpdate = z.input<typeof couponUpdateSchema>;
+
+export const couponSearchSchema = z.object({
+  PageIndex: z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(MAX_PAGE_INDEX).default(0),
+  PageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (COUPON_PAGE_SIZES as readonly number[]).includes(n), `must be one of ${COUPON_PAGE_SIZES.join(', ')}`)
+    .default(COUPON_DEFAULT_PAGE_SIZE),
+  SortColumn: z.preprocess((v) => (v === '' || v == null ? undefined : v), z.enum(COUPON_SORT_COLUMNS).default('DateCreated')),
+  SortOrder: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() || undefined : (v ?? undefined)), z.enum(['ASC', 'DESC']).default('DESC')),
+  Query: z
+    .object({
+      /** Part of the code, any case. */
+      SearchString: z.string().trim().max(40).optional(),
+      Status: z.enum(COUPON_STATUSES).optional(),
+      Product: z.enum(PRODUCTS).optional(),
+    })
+    .default({}),
+});
+export type CouponSearch = z.input<typeof couponSearchSchema>;
+
+/** A bulk action's ids: at least one (message verbatim). */
+export const couponIdsSchema = z
+  .array(idSchema, { error: COUPON_MESSAGES.selectCoupons })
+  .min(1, COUPON_MESSAGES.selectCoupons)
+  .max(MAX_BULK_IDS, `at most ${MAX_BULK_IDS} coupons at once`);
+
+export const couponPageSchema = z.object({ Items: z.array(couponSchema), ItemCount: z.number().int() });
+export const bulkResultSchema = z.object({ Count: z.number().int(), Message: z.string() });
+
+export const CouponsApi = {
+  get: defineEndpoint({ method: 'GET', path: '/api/payment/support/coupon/:id', params: z.object({ id: idSchema }), response: couponSchema }),
+  search: defineEndpoint({ method: 'POST', path: '/api/payment/support/coupons/search', body: couponSearchSchema, response: couponPageSchema }),
+  update: defineEndpoint({ method: 'POST', path: '/api/payment/support/coupon', body: couponUpdateSchema, response: couponSchema }),
+  create: defineEndpoint({ method: 'POST', path: '/api/payment/support/coupon/create', body: couponCreateSchema, response: couponSchema }),
+  remove: defineEndpoint({ method: 'POST', path: '/api/payment/support/coupons/delete', body: couponIdsSchema, response: bulkResultSchema }),
+  activate: defineEndpoint({ method: 'POST', path: '/api/payment/support/coupons/activate', body: couponIdsSchema, response: bulkResultSchema }),
+  deactivate: defineEndpoint({ method: 'POST', path: '/api/payment/support/coupons/deactivate', body: couponIdsSchema, response: bulkResultSchema }),
+} as const;

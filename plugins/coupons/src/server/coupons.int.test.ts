@@ -1,0 +1,171 @@
+import { rawManifests } from '@portal/brands';
+import { ALL_ROLES, hasAnyRole, MEMBER_ROLES } from '@portal/core';
+import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUPONS_ACCESS } from '../access';
+import { COUPON_CHECK_MESSAGES, COUPON_MESSAGES, type Coupon, CouponCheckStatus, CouponsApi } from '../contract';
+import { seed } from './seed';
+import { makeCouponsService } from './service';
+
+/** The coupons API through the whole kernel guard, and the coupon check service billing uses. */
+const allowedRole = COUPONS_ACCESS[0];
+const refusedRole = ALL_ROLES.find((role) => !hasAnyRole([role], COUPONS_ACCESS));
+const otherBrand = Object.values(rawManifests).find((brand) => !brand.plugins.includes('coupons'))?.id;
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let allowed: Session;
+let refused: Session;
+
+function sequence(state: number): () => number {
+  return () => {
+    state = (state * 48271) % 2147483647;
+    return state / 2147483647;
+  };
+}
+
+async function userWith(role: string): Promise<Session> {
+  const userName = `coupons-${role.toLowerCase()}`;
+  await makeUser(server, { userName, roles: [role], brand: 'staff', member: MEMBER_ROLES.some((r) => r === role) });
+  return signIn(server, userName);
+}
+
+const call = (path: string, body?: unknown, session: Session = allowed, brand = 'staff') =>
+  server.app.inject({ method: body === undefined ? 'GET' : 'POST', url: path, headers: authHeaders(session, brand), payload: body as object });
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const create = async (over: Record<string, unknown> = {}) => {
+  const res = await call(CouponsApi.create.path, {
+    Code: `C${Math.random().toString(36).slice(2, 10)}`,
+    Product: 'Amethyst',
+    MembershipType: 'Lifetime Membership',
+    DiscountType: 'Lifetime',
+    StartDate: day(-1),
+    ...over,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().Data as Coupon;
+};
+const statusOf = async (id: number) => (await server.database.sql.query<{ status: string }>('SELECT status FROM coupons WHERE id = $1', [id]))[0]?.status;
+
+beforeAll(async () => {
+  if (!allowedRole || !refusedRole) throw new Error('COUPONS_ACCESS must name some roles and leave some out');
+  server = await startTestServer();
+  await seed({ sql: server.database.sql, scale: 1, members: [], random: sequence(7), log: () => {} });
+  allowed = await userWith(allowedRole);
+  refused = await userWith(refusedRole);
+});
+afterAll(() => server?.close());
+
+describe('coupons API', () => {
+  it('answers 401 without sign-in, 403 to other roles, 404 on a brand without coupons', async () => {
+    const search = CouponsApi.search.path;
+    expect((await server.app.inject({ method: 'POST', url: search, headers: { host: 'staff.localhost' }, payload: {} })).statusCode).toBe(401);
+    expect((await call(search, {}, refused)).statusCode).toBe(403);
+    if (!otherBrand) throw new Error('every brand enables coupons: drop this case');
+    expect((await call(search, {}, allowed, otherBrand)).statusCode).toBe(404);
+  });
+
+  it('searches 20 per page by default, newest first, with 10/20/30 only', async () => {
+    const res = await call(CouponsApi.search.path, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json().Data as { Items: Coupon[]; ItemCount: number };
+    const all = await server.database.sql.query<{ id: number }>('SELECT id FROM coupons ORDER BY created_at DESC, id DESC');
+    expect(page.ItemCount).toBe(all.length);
+    expect(page.Items.map((c) => c.ID)).toEqual(all.slice(0, 20).map((r) => r.id));
+    expect((await call(CouponsApi.search.path, { PageSize: 15 })).statusCode).toBe(400);
+    const found = (await call(CouponsApi.search.path, { PageSize: 10, Query: { SearchString: 'welcome-ame' } })).json().Data;
+    expect(found.Items.map((c: Coupon) => c.Code)).toEqual(['WELCOME-AMETHYST']);
+  });
+
+  it('creates a coupon with its status from the dates, unique code ignoring case, and refuses bad input', async () => {
+    const started = await create({ Code: 'SPRING-25' });
+    expect(started).toMatchObject({ Code: 'SPRING-25', Status: 'Active', EndDate: null, Version: 1 });
+    expect((await create({ StartDate: day(3) })).Status).toBe('Inactive');
+    expect((await create({ StartDate: day(-10), EndDate: day(-2) })).Status).toBe('Active');
+    expect((await create({ StartDate: day(-10), EndDate: day(20) })).Status).toBe('Inactive');
+    const dup = await call(CouponsApi.create.path, {
+      Code: 'spring-25',
+      Product: 'CareGuard',
+      MembershipType: 'Year Membership',
+      DiscountType: 'Months',
+      StartDate: day(0),
+    });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().MsgText).toBe(COUPON_MESSAGES.duplicateCode);
+    const before = (await server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM coupons'))[0]?.n;
+    for (const bad of [
+      {},
+      { Code: 'x' },
+      { Code: 'GOOD-1', Product: 'Nope', MembershipType: 'Year Membership', DiscountType: 'Months', StartDate: day(0) },
+      { Code: 'GOOD-2', Product: 'Amethyst', MembershipType: 'Year Membership', DiscountType: 'Months', StartDate: day(5), EndDate: day(1) },
+      ['garbage'],
+    ]) {
+      expect((await call(CouponsApi.create.path, bad)).statusCode).toBe(400);
+    }
+    expect((await server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM coupons'))[0]?.n).toBe(before);
+    const audit = await server.database.sql.query('SELECT 1 FROM audit_log WHERE action = $1 AND entity_id = $2', [
+      'coupons.coupon.create',
+      String(started.ID),
+    ]);
+    expect(audit.length).toBe(1);
+  });
+
+  it('reads and updates one coupon with a version check', async () => {
+    const c = await create();
+    const got = await call(CouponsApi.get.path.replace(':id', String(c.ID)));
+    expect(got.json().Data).toEqual(c);
+    expect((await call(CouponsApi.get.path.replace(':id', '99999999'))).statusCode).toBe(404);
+    expect((await call(CouponsApi.get.path.replace(':id', 'abc'))).statusCode).toBe(400);
+    const save = { ...c, Product: 'CareAssist', Status: 'Inactive' };
+    const saved = await call(CouponsApi.update.path, save);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().Data).toMatchObject({ Product: 'CareAssist', Status: 'Inactive', Version: 2 });
+    expect((await call(CouponsApi.update.path, save)).statusCode).toBe(409);
+  });
+
+  it('activates, deactivates and deletes many in one transaction, all or nothing', async () => {
+    const a = await create({ StartDate: day(2) });
+    const b = await create({ StartDate: day(2) });
+    const res = await call(CouponsApi.activate.path, [a.ID, b.ID]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().Data).toEqual({ Count: 2, Message: COUPON_MESSAGES.activated });
+    expect([await statusOf(a.ID), await statusOf(b.ID)]).toEqual(['Active', 'Active']);
+    const partial = await call(CouponsApi.deactivate.path, [a.ID, 99999999]);
+    expect(partial.statusCode).toBe(404);
+    expect(await statusOf(a.ID)).toBe('Active');
+    const empty = await call(CouponsApi.deactivate.path, []);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().MsgText).toContain(COUPON_MESSAGES.selectCoupons);
+    expect((await call(CouponsApi.deactivate.path, [a.ID, b.ID])).json().Data.Count).toBe(2);
+    expect([await statusOf(a.ID), await statusOf(b.ID)]).toEqual(['Inactive', 'Inactive']);
+    expect((await call(CouponsApi.remove.path, [a.ID, 'x'])).statusCode).toBe(400);
+    expect((await call(CouponsApi.remove.path, [a.ID, 99999999])).statusCode).toBe(404);
+    expect(await statusOf(a.ID)).toBe('Inactive');
+    expect((await call(CouponsApi.remove.path, [a.ID, b.ID])).statusCode).toBe(200);
+    expect(await statusOf(a.ID)).toBeUndefined();
+    const audit = await server.database.sql.query('SELECT 1 FROM audit_log WHERE action = $1 AND entity_id = ANY($2)', [
+      'coupons.coupon.delete',
+      [String(a.ID), String(b.ID)],
+    ]);
+    expect(audit.length).toBe(2);
+  });
+});
+
+describe('coupon check service', () => {
+  const service = () => makeCouponsService(server.database.sql);
+  it('answers Status 0 and lifetime for a valid coupon of the brand, in any case', async () => {
+    const r = await service().check('welcome-amethyst', { brand: 'card' });
+    expect(r).toMatchObject({ Status: CouponCheckStatus.Valid, IsLifetime: true, IsVendorLifetime: true, Message: COUPON_CHECK_MESSAGES.valid });
+  });
+  it('refuses unknown, inactive, expired, not started and other-product coupons', async () => {
+    const s = service();
+    expect((await s.check('NO-SUCH', { brand: 'card' })).Status).toBe(CouponCheckStatus.NotFound);
+    expect((await s.check('PAUSED-CARE', { brand: 'card' })).Status).toBe(CouponCheckStatus.Inactive);
+    const expired = await s.check('EXPIRED-2020', { brand: 'card' });
+    expect(expired).toMatchObject({ Status: CouponCheckStatus.Expired, IsLifetime: false, Message: COUPON_CHECK_MESSAGES.expired });
+    const future = await create({ StartDate: day(5) });
+    await call(CouponsApi.activate.path, [future.ID]);
+    expect((await s.check(future.Code, { brand: 'card' })).Status).toBe(CouponCheckStatus.NotStarted);
+    expect((await s.check('WELCOME-AMETHYST', { brand: 'assist' })).Status).toBe(CouponCheckStatus.OtherProduct);
+    expect((await s.check('WELCOME-AMETHYST', { brand: 'staff' })).Status).toBe(CouponCheckStatus.Valid);
+  });
+});

@@ -1,0 +1,135 @@
+import { badRequest, conflict, notFound, route, type SqlClient, withMessage } from '@portal/server';
+import { COUPONS_ACCESS } from '../../access';
+import { COUPON_MESSAGES, CouponsApi } from '../../contract';
+import { COUPON_COLUMNS, type CouponRow, couponById, newCouponStatus, searchCoupons, toCoupon } from '../queries';
+
+const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
+
+/**
+ * Runs a bulk action on every id in one transaction: all of them exist and change, or nothing changes.
+ * Duplicate ids count once.
+ */
+async function bulk(
+  sql: SqlClient,
+  ids: number[],
+  apply: (tx: SqlClient, ids: number[]) => Promise<number>,
+  audit: (tx: SqlClient, ids: number[]) => Promise<void>,
+): Promise<number> {
+  const unique = [...new Set(ids)];
+  return sql.transaction(async (tx) => {
+    const found = await tx.query<{ id: number }>('SELECT id FROM coupons WHERE id = ANY($1::int[]) FOR UPDATE', [unique]);
+    if (found.length !== unique.length) throw notFound(COUPON_MESSAGES.someNotFound);
+    const changed = await apply(tx, unique);
+    await audit(tx, unique);
+    return changed;
+  });
+}
+
+export const couponRoutes = [
+  route(CouponsApi.get, {
+    access: COUPONS_ACCESS,
+    handler: async ({ database, params }) => {
+      const row = await couponById(database.sql, params.id);
+      if (!row) throw notFound(COUPON_MESSAGES.notFound);
+      return toCoupon(row);
+    },
+  }),
+
+  route(CouponsApi.search, {
+    access: COUPONS_ACCESS,
+    handler: async ({ database, body }) => searchCoupons(database.sql, body),
+  }),
+
+  route(CouponsApi.create, {
+    access: COUPONS_ACCESS,
+    handler: async ({ database, body, audit }) => {
+      try {
+        const row = await database.sql.transaction(async (tx) => {
+          const created = (
+            await tx.query<CouponRow>(
+              `INSERT INTO coupons (code, product, membership_type, discount_type, start_date, end_date, status)
+               VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COUPON_COLUMNS}`,
+              [
+                body.Code,
+                body.Product,
+                body.MembershipType,
+                body.DiscountType,
+                body.StartDate,
+                body.EndDate ?? null,
+                newCouponStatus(body.StartDate, body.EndDate),
+              ],
+            )
+          )[0];
+          if (!created) throw new Error('insert returned no row');
+          await audit({ action: 'coupons.coupon.create', entity: 'coupon', entityId: String(created.id), detail: { code: created.code } }, tx);
+          return created;
+        });
+        return withMessage(toCoupon(row), COUPON_MESSAGES.created);
+      } catch (e) {
+        if (isUniqueViolation(e)) throw badRequest(COUPON_MESSAGES.duplicateCode);
+        throw e;
+      }
+    },
+  }),
+
+  route(CouponsApi.update, {
+    access: COUPONS_ACCESS,
+    handler: async ({ database, body, audit }) => {
+      try {
+        const row = await database.sql.transaction(async (tx) => {
+          const current = await tx.query<{ version: number }>('SELECT version FROM coupons WHERE id = $1 FOR UPDATE', [body.ID]);
+          if (!current[0]) throw notFound(COUPON_MESSAGES.notFound);
+          if (current[0].version !== body.Version) throw conflict(COUPON_MESSAGES.stale);
+          const updated = (
+            await tx.query<CouponRow>(
+              `UPDATE coupons SET code = $2, product = $3, membership_type = $4, discount_type = $5, start_date = $6, end_date = $7, status = $8,
+                 version = version + 1 WHERE id = $1 RETURNING ${COUPON_COLUMNS}`,
+              [body.ID, body.Code, body.Product, body.MembershipType, body.DiscountType, body.StartDate, body.EndDate ?? null, body.Status],
+            )
+          )[0];
+          if (!updated) throw notFound(COUPON_MESSAGES.notFound);
+          await audit(
+            { action: 'coupons.coupon.update', entity: 'coupon', entityId: String(body.ID), detail: { code: updated.code, status: updated.status } },
+            tx,
+          );
+          return updated;
+        });
+        return withMessage(toCoupon(row), COUPON_MESSAGES.updated);
+      } catch (e) {
+        if (isUniqueViolation(e)) throw badRequest(COUPON_MESSAGES.duplicateCode);
+        throw e;
+      }
+    },
+  }),
+
+  ...(
+    [
+      ['activate', CouponsApi.activate, `UPDATE coupons SET status = 'Active', version = version + 1 WHERE id = ANY($1::int[])`, COUPON_MESSAGES.activated],
+      [
+        'deactivate',
+        CouponsApi.deactivate,
+        `UPDATE coupons SET status = 'Inactive', version = version + 1 WHERE id = ANY($1::int[])`,
+        COUPON_MESSAGES.deactivated,
+      ],
+      ['delete', CouponsApi.remove, 'DELETE FROM coupons WHERE id = ANY($1::int[])', COUPON_MESSAGES.deleted],
+    ] as const
+  ).map(([action, endpoint, statement, message]) =>
+    route(endpoint, {
+      access: COUPONS_ACCESS,
+      handler: async ({ database, body, audit }) => {
+        const count = await bulk(
+          database.sql,
+          body,
+          async (tx, ids) => {
+            await tx.query(statement, [ids]);
+            return ids.length;
+          },
+          async (tx, ids) => {
+            for (const id of ids) await audit({ action: `coupons.coupon.${action}`, entity: 'coupon', entityId: String(id) }, tx);
+          },
+        );
+        return withMessage({ Count: count, Message: message }, message);
+      },
+    }),
+  ),
+];

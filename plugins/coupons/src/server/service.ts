@@ -1,0 +1,31 @@
+import type { SqlClient } from '@portal/server';
+import { COUPON_CHECK_MESSAGES, CouponCheckStatus, type Product } from '../contract';
+import type { CouponCheck, CouponsService } from '../service';
+import { couponByCode, toCoupon, todayUtc } from './queries';
+
+/** Which product's coupons a brand's members may use; brands not listed (staff) take any product. */
+export const BRAND_PRODUCT: Readonly<Record<string, Product>> = { card: 'Amethyst', finance: 'CareGuard', assist: 'CareAssist' };
+
+export function makeCouponsService(sql: SqlClient): CouponsService {
+  return {
+    async check(code, { brand, today = todayUtc() }): Promise<CouponCheck> {
+      const answer = (Status: number, Message: string, CouponId: number | null, vendorLifetime = false): CouponCheck => ({
+        Status,
+        IsLifetime: Status === CouponCheckStatus.Valid,
+        IsVendorLifetime: Status === CouponCheckStatus.Valid && vendorLifetime,
+        Message,
+        CouponId,
+      });
+      const trimmed = code.trim();
+      const row = trimmed ? await couponByCode(sql, trimmed) : null;
+      if (!row) return answer(CouponCheckStatus.NotFound, COUPON_CHECK_MESSAGES.notFound, null);
+      const c = toCoupon(row);
+      if (c.Status !== 'Active') return answer(CouponCheckStatus.Inactive, COUPON_CHECK_MESSAGES.inactive, c.ID);
+      if (c.StartDate > today) return answer(CouponCheckStatus.NotStarted, COUPON_CHECK_MESSAGES.notStarted, c.ID);
+      if (c.EndDate && c.EndDate < today) return answer(CouponCheckStatus.Expired, COUPON_CHECK_MESSAGES.expired, c.ID);
+      const product = brand ? BRAND_PRODUCT[brand] : undefined;
+      if (product && product !== c.Product) return answer(CouponCheckStatus.OtherProduct, COUPON_CHECK_MESSAGES.otherProduct, c.ID);
+      return answer(CouponCheckStatus.Valid, COUPON_CHECK_MESSAGES.valid, c.ID, c.DiscountType === 'Lifetime');
+    },
+  };
+}

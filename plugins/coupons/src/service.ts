@@ -1,0 +1,22 @@
+import { serviceRef } from '@portal/core';
+
+/** The answer of a coupon check (spec 01 section 3): Status 0 is valid; a valid coupon always gives lifetime. */
+export interface CouponCheck {
+  Status: number;
+  IsLifetime: boolean;
+  IsVendorLifetime: boolean;
+  Message: string;
+  /** The coupon's id when the code names one. */
+  CouponId: number | null;
+}
+
+export interface CouponsService {
+  /**
+   * Checks a code for a member of a brand: it must exist (any case), be Active, have started, not have ended,
+   * and be for the brand's product (card: Amethyst, finance: CareGuard, assist: CareAssist; other brands: any).
+   * `today` is 'YYYY-MM-DD' (UTC today when absent).
+   */
+  check(code: string, opts: { brand: string | null; today?: string }): Promise<CouponCheck>;
+}
+
+export const couponsService = serviceRef<CouponsService>('coupons');

@@ -1,0 +1,63 @@
+import { formatDateTime, formatDay, parseIsoDay } from '@portal/core';
+import { layoutCss, useApi } from '@portal/web';
+import { Button, Message } from '@portal/web/kit';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { COUPONS_PATH, couponEditPath } from '../../access';
+import { CouponsApi } from '../../contract';
+import * as css from '../components/coupons.css';
+
+const day = (iso: string) => {
+  const d = parseIsoDay(iso);
+  return d ? formatDay(d, 'medium') : iso;
+};
+
+export default function CouponDetailPage() {
+  const { id = '' } = useParams();
+  const api = useApi();
+  const { t } = useTranslation('coupons');
+  const navigate = useNavigate();
+  const coupon = useQuery({ queryKey: ['coupons', 'one', id], queryFn: () => api.call(CouponsApi.get, { params: { id } }, { notify: false }) });
+  const c = coupon.data;
+  return (
+    <div className={layoutCss.card}>
+      <div className={css.stack}>
+        <Link className={css.link} to={COUPONS_PATH}>
+          {t('detail.back')}
+        </Link>
+        {coupon.isPending && <p aria-busy="true">{t('loading')}</p>}
+        {coupon.isError && <Message kind="error">{t('loadError')}</Message>}
+        {c && (
+          <>
+            <dl className={css.dl} data-testid="coupon-view">
+              {(
+                [
+                  ['ID', String(c.ID)],
+                  ['Code', c.Code],
+                  ['Product', t(`product.${c.Product}`)],
+                  ['MembershipType', t(`membership.${c.MembershipType}`)],
+                  ['DiscountType', t(`discount.${c.DiscountType}`)],
+                  ['StartDate', day(c.StartDate)],
+                  ['EndDate', c.EndDate ? day(c.EndDate) : t('detail.none')],
+                  ['Status', t(`status.${c.Status}`)],
+                  ['DateCreated', formatDateTime(c.DateCreated)],
+                ] as const
+              ).map(([k, v]) => (
+                <div key={k}>
+                  <dt className={css.dt}>{t(`fields.${k}`)}</dt>
+                  <dd className={css.dd}>{v}</dd>
+                </div>
+              ))}
+            </dl>
+            <div className={css.row}>
+              <Button variant="primary" onPress={() => navigate(couponEditPath(c.ID))}>
+                {t('detail.edit')}
+              </Button>
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

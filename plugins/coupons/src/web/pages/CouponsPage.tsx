@@ -1,0 +1,140 @@
+import { formatDateTime } from '@portal/core';
+import { layoutCss, showToast, useApi } from '@portal/web';
+import { Button, ConfirmDialog, DataGrid, type GridColumn, type PageRequest } from '@portal/web/kit';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { COUPON_CREATE_PATH, couponPath } from '../../access';
+import { COUPON_DEFAULT_PAGE_SIZE, COUPON_PAGE_SIZES, type Coupon, CouponsApi } from '../../contract';
+import * as css from '../components/coupons.css';
+
+const ACTIONS = ['activate', 'deactivate', 'delete'] as const;
+type Action = (typeof ACTIONS)[number];
+const QUERY_KEY = ['coupons', 'grid'] as const;
+
+export default function CouponsPage() {
+  const api = useApi();
+  const { t } = useTranslation('coupons');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const selectId = useId();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [action, setAction] = useState<Action | ''>('');
+  const [confirming, setConfirming] = useState(false);
+
+  const fetchPage = useCallback(
+    (req: PageRequest) =>
+      api.call(
+        CouponsApi.search,
+        {
+          body: {
+            PageIndex: req.pageIndex,
+            PageSize: req.pageSize,
+            SortColumn: (req.sortColumn ?? 'DateCreated') as 'DateCreated',
+            SortOrder: req.sortOrder === 'asc' ? 'ASC' : 'DESC',
+            Query: req.search ? { SearchString: req.search.slice(0, 40) } : {},
+          },
+        },
+        { skipLoadingBar: true },
+      ),
+    [api],
+  );
+
+  const columns = useMemo<GridColumn<Coupon>[]>(
+    () => [
+      {
+        id: 'Code',
+        header: t('fields.Code'),
+        accessor: (c) => c.Code,
+        sortable: true,
+        cell: (c) => (
+          <Link className={css.link} to={couponPath(c.ID)}>
+            {c.Code}
+          </Link>
+        ),
+      },
+      { id: 'Product', header: t('fields.Product'), accessor: (c) => t(`product.${c.Product}`), sortable: true },
+      { id: 'MembershipType', header: t('fields.MembershipType'), accessor: (c) => t(`membership.${c.MembershipType}`), sortable: true },
+      { id: 'DiscountType', header: t('fields.DiscountType'), accessor: (c) => t(`discount.${c.DiscountType}`), sortable: true },
+      { id: 'StartDate', header: t('fields.StartDate'), accessor: (c) => c.StartDate, sortable: true },
+      { id: 'EndDate', header: t('fields.EndDate'), accessor: (c) => c.EndDate ?? '', sortable: true },
+      { id: 'Status', header: t('fields.Status'), accessor: (c) => t(`status.${c.Status}`), sortable: true },
+      { id: 'DateCreated', header: t('fields.DateCreated'), accessor: (c) => c.DateCreated, cell: (c) => formatDateTime(c.DateCreated), sortable: true },
+    ],
+    [t],
+  );
+
+  const run = useMutation({
+    mutationFn: (a: Action) => {
+      const body = selected.map(Number);
+      const endpoint = a === 'activate' ? CouponsApi.activate : a === 'deactivate' ? CouponsApi.deactivate : CouponsApi.remove;
+      return api.call(endpoint, { body });
+    },
+    onSettled: async () => {
+      setConfirming(false);
+      await queryClient.invalidateQueries({ queryKey: ['coupons'] });
+    },
+  });
+
+  /** Spec 02 section 5: an action and at least one coupon, with the messages verbatim. */
+  const apply = () => {
+    if (!action) return showToast({ kind: 'warning', message: t('messages.selectAction') });
+    if (selected.length === 0) return showToast({ kind: 'warning', message: t('messages.selectCoupons') });
+    if (action === 'delete') return setConfirming(true);
+    run.mutate(action);
+  };
+
+  return (
+    <div className={layoutCss.card}>
+      <div className={css.stack}>
+        <div className={css.row}>
+          <Button variant="primary" onPress={() => navigate(COUPON_CREATE_PATH)}>
+            {t('list.create')}
+          </Button>
+        </div>
+        <DataGrid<Coupon>
+          label={t('list.grid')}
+          columns={columns}
+          getRowId={(c) => String(c.ID)}
+          getRowLabel={(c) => c.Code}
+          fetchPage={fetchPage}
+          queryKey={QUERY_KEY}
+          sortable
+          searchable
+          pageSizes={COUPON_PAGE_SIZES}
+          defaultPageSize={COUPON_DEFAULT_PAGE_SIZE}
+          defaultSort={{ column: 'DateCreated', order: 'desc' }}
+          selectionMode="multiple"
+          onSelectionChange={setSelected}
+          stateKey="coupons"
+          actions={
+            <div className={css.row}>
+              <label htmlFor={selectId}>{t('list.action')}</label>
+              <select id={selectId} className={css.actionSelect} value={action} onChange={(e) => setAction(e.target.value as Action | '')}>
+                <option value="">{t('list.chooseAction')}</option>
+                {ACTIONS.map((a) => (
+                  <option key={a} value={a}>
+                    {t(`actions.${a}`)}
+                  </option>
+                ))}
+              </select>
+              <Button onPress={apply} isPending={run.isPending} pendingLabel={t('list.working')}>
+                {t('list.apply')}
+              </Button>
+            </div>
+          }
+        />
+      </div>
+      <ConfirmDialog
+        isOpen={confirming}
+        onOpenChange={setConfirming}
+        title={t('list.deleteTitle')}
+        message={t('list.deleteMessage', { count: selected.length })}
+        confirmLabel={t('actions.delete')}
+        destructive
+        onConfirm={() => run.mutateAsync('delete').then(() => undefined)}
+      />
+    </div>
+  );
+}
