@@ -1,0 +1,142 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { choose, input, mailedLink, PASSWORD } from '../account/support';
+import { signIn, site } from '../support';
+
+test.describe.configure({ timeout: 180_000 });
+
+const seriousOrWorse = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+const axe = async (page: Page) =>
+  seriousOrWorse((await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations);
+
+test('an administrator creates a user from a company contact, sets roles, quotas and teams, and the user activates and signs in', async ({ page, browser }) => {
+  await signIn(page, 'staff', 'staff.caresupport');
+  const nav = page.getByRole('navigation').first();
+  const group = nav.getByText('Administration', { exact: true });
+  if (await group.count()) await group.click();
+  await nav.getByRole('link', { name: 'Users', exact: true }).click();
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'assist.careassist' })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+
+  // Search by attribute.
+  await page.getByRole('textbox', { name: 'Search text' }).fill('staff.caresupport');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'staff.careguard', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'staff.caresupport' })).toBeVisible();
+
+  // Details: a new user from a company contact (a contact no earlier run used: the seed gives six per company).
+  await page.getByRole('button', { name: 'Add user' }).click();
+  await expect(page).toHaveURL(/\/users\/new$/);
+  const pick = Date.now();
+  await choose(page, /Company/, pick % 4);
+  await choose(page, /Contact/, Math.floor(pick / 4) % 6);
+  const userName = (await page.getByTestId('users-username').textContent()) ?? '';
+  expect(userName).toMatch(/@/);
+  await expect(input(page, 'First name')).not.toHaveValue('');
+  await input(page, 'First name').fill('Eliot');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/users\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: /^Eliot / })).toBeVisible();
+  await expect(page.getByText(userName)).toBeVisible();
+
+  // Details edit: cancel restores.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await input(page, 'First name').fill('Changed');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('definition').filter({ hasText: 'Eliot' })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+
+  // Roles: SystemAdmin clears Adjuster, and says why.
+  await page.getByRole('tab', { name: 'Roles' }).click();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const adjuster = page.getByRole('checkbox', { name: 'Adjuster' });
+  const systemAdmin = page.getByRole('checkbox', { name: /SystemAdmin/ });
+  // The boxes are react-aria checkboxes: the label is what a pointer clicks.
+  await page.locator('label', { hasText: /^Adjuster$/ }).click();
+  await expect(adjuster).toBeChecked();
+  await page.locator('label', { hasText: 'System administrator (SystemAdmin)' }).click();
+  await expect(adjuster).not.toBeChecked();
+  await expect(systemAdmin).toBeChecked();
+  await expect(page.getByText('Adjuster was cleared: SystemAdmin can only be combined with Broker.')).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The roles have been saved.')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'System administrator (SystemAdmin): Yes' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Adjuster: No' })).toBeVisible();
+
+  // Monthly quotas for three months.
+  await page.getByRole('tab', { name: 'Monthly quotas' }).click();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  for (const [month, min, max] of [
+    ['January', '5', '10'],
+    ['February', '6', '12'],
+    ['March', '7', '14'],
+  ] as const) {
+    await page.getByRole('textbox', { name: `Minimum cases, ${month}` }).fill(min);
+    await page.getByRole('textbox', { name: `Maximum cases, ${month}` }).fill(max);
+  }
+  await page.getByRole('textbox', { name: 'Minimum cases, April' }).fill('9');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Enter both the minimum and the maximum, or neither.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Minimum cases, April' }).fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The quotas have been saved.')).toBeVisible();
+  const rows = page.getByRole('row');
+  await expect(rows.filter({ hasText: 'January' })).toContainText('510');
+  await expect(rows.filter({ hasText: 'February' })).toContainText('612');
+  await expect(rows.filter({ hasText: 'March' })).toContainText('714');
+
+  // Teams: assign the same team twice; it shows once.
+  await page.getByRole('tab', { name: 'Teams' }).click();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Teams…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Teams' });
+  await dialog.getByRole('button', { name: /Team/ }).click();
+  await page.getByRole('listbox').getByRole('option').first().click();
+  await dialog.getByRole('button', { name: 'Assign team' }).click();
+  await expect(page.getByText(/The user is now on team /)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Assign team' }).click();
+  await expect(page.getByText(/The user is already on team /)).toBeVisible();
+  await dialog.getByRole('tab', { name: 'List' }).click();
+  await expect(dialog.getByRole('button', { name: /^Delete / }).first()).toBeVisible();
+  expect(seriousOrWorse((await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa']).analyze()).violations)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+  await expect(page.getByTestId('user-teams').locator('tbody tr')).toHaveCount(1);
+
+  // The activation mail.
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await page.getByRole('button', { name: 'Send activation e-mail' }).click();
+  await expect(page.getByText(`The activation e-mail has been sent to ${userName}.`)).toBeVisible();
+  const link = await mailedLink(userName, 'Activate', /\/login\/activate\//);
+  expect(link).toMatch(/^http:\/\/staff\.localhost:\d+\/login\/activate\//);
+
+  // The new user activates from the mailed link and signs in.
+  const context = await browser.newContext();
+  const newcomer = await context.newPage();
+  await newcomer.goto(link);
+  await expect(newcomer.getByRole('heading', { name: 'Activate your account' })).toBeVisible();
+  await input(newcomer, 'Password').fill(PASSWORD);
+  await input(newcomer, 'Confirm password').fill(PASSWORD);
+  await choose(newcomer, /Security question 1/, 0);
+  await choose(newcomer, /Security question 2/, 1);
+  await input(newcomer, 'Answer to security question 1').fill('Rex');
+  await input(newcomer, 'Answer to security question 2').fill('Springfield');
+  await newcomer.getByRole('button', { name: 'Activate account' }).click();
+  await expect(newcomer.getByText('Your account has been sucessfully activated. You will be transferred to the Login page in 5 seconds.')).toBeVisible();
+  await expect(newcomer).toHaveURL(/\/login$/, { timeout: 10_000 });
+  await newcomer.getByLabel('User name').fill(userName);
+  await newcomer.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await newcomer.getByRole('button', { name: 'Sign in' }).click();
+  await expect(newcomer).not.toHaveURL(/\/login/);
+  await expect(newcomer.getByTestId('display-name')).toBeVisible();
+  await context.close();
+});
+
+test('a role outside CareSupport cannot open /users', async ({ page }) => {
+  await signIn(page, 'staff', 'staff.superuser');
+  await page.goto(site('staff', '/users'));
+  await expect(page).toHaveURL(/\/invalid/);
+});

@@ -1,0 +1,250 @@
+import { ALL_ADMIN_ROLES, defineEndpoint, idSchema } from '@portal/core';
+import { z } from 'zod';
+import { MAX_CASES, USER_PAGE_SIZE } from './rules';
+
+/*
+ * User and team administration (spec 02 sections 3, 5, 7 and 9). Integer ids (companies, contacts, teams,
+ * roles, permissions) go through idSchema; user ids are the kernel's UUIDs.
+ */
+
+export const userIdSchema = z.uuid({ error: 'must be a user id' });
+const name = (what: string) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(100, `${what} is too long`);
+/** The user's Version when it was read: a save against another version is refused (409). */
+const versionSchema = z.number({ error: 'Version must be a number' }).int().min(0);
+
+export const userSchema = z.object({
+  Id: z.string(),
+  UserName: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  Email: z.string().nullable(),
+  CompanyId: z.number().int().nullable(),
+  CompanyName: z.string().nullable(),
+  ContactId: z.number().int().nullable(),
+  Version: z.number().int(),
+  IsNew: z.boolean(),
+  /** Position in the list answer (0-based over all pages); 0 elsewhere. */
+  Index: z.number().int(),
+  IsActive: z.boolean(),
+  /** A member's login (the member tabs of the support screens apply); staff otherwise. */
+  IsMember: z.boolean(),
+  /** The member record of a member's login; null for staff. */
+  MemberId: z.number().int().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const USER_FILTER_ATTRIBUTES = ['UserName', 'FirstName', 'LastName', 'CompanyName', 'Role'] as const;
+export type UserFilterAttribute = (typeof USER_FILTER_ATTRIBUTES)[number];
+const filterMapSchema = z
+  .object({
+    UserName: z.string().trim().max(100).optional(),
+    FirstName: z.string().trim().max(100).optional(),
+    LastName: z.string().trim().max(100).optional(),
+    CompanyName: z.string().trim().max(100).optional(),
+    /** A role key, any case. */
+    Role: z
+      .string()
+      .transform((v) => ALL_ADMIN_ROLES.find((k) => k.toLowerCase() === v.trim().toLowerCase()) ?? v)
+      .pipe(z.enum(ALL_ADMIN_ROLES as [string, ...string[]], { error: 'Role must be SystemAdmin, Adjuster, Broker or TeamLead' }))
+      .optional(),
+  })
+  .strict();
+export type UserFilter = z.infer<typeof filterMapSchema>;
+
+export const usersQuery = z.object({
+  pageSize: z.coerce.number().int().min(1).max(100).default(USER_PAGE_SIZE),
+  pageNum: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  sort: z.enum(['UserName', 'FirstName', 'LastName']).default('UserName'),
+  sortDir: z.enum(['asc', 'desc']).default('asc'),
+  /** The filter map as JSON text: {"UserName": "ann", "Role": "Broker"}; every attribute given must match. */
+  filter: z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((text, ctx) => {
+      if (!text) return {};
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'filter must be a JSON map of attribute to text' });
+        return z.NEVER;
+      }
+    })
+    .pipe(filterMapSchema),
+});
+
+export const userPageSchema = z.object({ Items: z.array(userSchema), ItemCount: z.number().int() });
+
+export const userSaveSchema = z.object({
+  /** Empty or absent for a new user. */
+  Id: z.union([userIdSchema, z.literal(''), z.null()]).optional(),
+  FirstName: name('First name'),
+  LastName: name('Last name'),
+  CompanyId: z.union([z.number(), z.string()], { error: 'Company is required' }).pipe(idSchema),
+  ContactId: z.union([z.number(), z.string()], { error: 'Contact is required' }).pipe(idSchema),
+  Version: versionSchema.optional(),
+  IsNew: z.boolean().optional(),
+  /** Set by the server from the contact's e-mail; what the browser sends is ignored. */
+  UserName: z.string().max(320).optional(),
+  CompanyName: z.string().max(200).nullish(),
+  Index: z.number().int().optional(),
+});
+
+/** The save envelope of a user's sub-resources (spec 02 section 3). */
+const envelope = <M extends z.ZodType>(models: M) => z.object({ Id: userIdSchema, Version: versionSchema, Models: models });
+const envelopeAnswer = <M extends z.ZodType>(models: M) => z.object({ Id: z.string(), Version: z.number().int(), Models: models });
+
+export const teamSchema = z.object({ Id: z.number().int(), TeamName: z.string(), CompanyId: z.number().int() });
+export type Team = z.infer<typeof teamSchema>;
+export const userTeamSchema = z.object({ Id: z.number().int(), TeamName: z.string() });
+export type UserTeam = z.infer<typeof userTeamSchema>;
+
+const cases = (what: string) =>
+  z
+    .number({ error: `${what} must be a whole number` })
+    .int(`${what} must be a whole number`)
+    .min(0, `${what} cannot be negative`)
+    .max(MAX_CASES, `${what} is at most ${MAX_CASES}`)
+    .nullable();
+export const quotaSchema = z
+  .object({
+    MonthNumber: z.number({ error: 'MonthNumber must be 1 to 12' }).int().min(1, 'MonthNumber must be 1 to 12').max(12, 'MonthNumber must be 1 to 12'),
+    MinimumCases: cases('The minimum'),
+    MaximumCases: cases('The maximum'),
+  })
+  .refine((q) => (q.MinimumCases === null) === (q.MaximumCases === null), { message: 'Enter both the minimum and the maximum, or neither.' })
+  .refine((q) => q.MinimumCases === null || q.MaximumCases === null || q.MinimumCases <= q.MaximumCases, {
+    message: 'The minimum number of cases cannot be more than the maximum.',
+  });
+export type Quota = z.infer<typeof quotaSchema>;
+const quotaListSchema = z
+  .array(quotaSchema)
+  .max(12)
+  .refine((list) => new Set(list.map((q) => q.MonthNumber)).size === list.length, { message: 'Each month can appear only once.' });
+
+export const roleSchema = z.object({ Id: z.number().int(), Key: z.string(), IsSelected: z.boolean() });
+export type RoleItem = z.infer<typeof roleSchema>;
+export const permissionSchema = roleSchema;
+export type PermissionItem = RoleItem;
+
+const idList = z.array(idSchema).max(50);
+
+export const companySchema = z.object({ Id: z.number().int(), Name: z.string() });
+export type Company = z.infer<typeof companySchema>;
+export const contactSchema = z.object({ Id: z.number().int(), FirstName: z.string(), LastName: z.string(), Email: z.string() });
+export type CompanyContact = z.infer<typeof contactSchema>;
+
+const userIdParams = z.object({ userId: userIdSchema });
+export const teamChangeSchema = envelope(z.object({ CompanyId: idSchema, Team: z.object({ Id: idSchema, TeamName: z.string().max(200).optional() }) }));
+const teamAnswer = envelopeAnswer(z.array(userTeamSchema));
+
+export const UsersApi = {
+  get: defineEndpoint({ method: 'GET', path: '/api/users/get', query: usersQuery, response: userPageSchema }),
+  getById: defineEndpoint({ method: 'GET', path: '/api/users/getById/:id', params: z.object({ id: userIdSchema }), response: userSchema }),
+  getByRole: defineEndpoint({
+    method: 'GET',
+    path: '/api/users/getByRole/:role',
+    params: z.object({ role: z.enum(ALL_ADMIN_ROLES as [string, ...string[]], { error: 'role must be SystemAdmin, Adjuster, Broker or TeamLead' }) }),
+    response: z.array(userSchema),
+  }),
+  save: defineEndpoint({ method: 'POST', path: '/api/users/save', body: userSaveSchema, response: userSchema }),
+  /** Sends the activation e-mail (the account plugin's single-use link) to a user who is not active yet. */
+  activate: defineEndpoint({ method: 'POST', path: '/api/users/activate', body: z.object({ Id: userIdSchema }), response: z.object({ SentTo: z.string() }) }),
+  teamGet: defineEndpoint({ method: 'GET', path: '/api/users/team/get/:userId', params: userIdParams, response: teamAnswer }),
+  /** Assigns a team of the user's company; a team already assigned is left as it is (no duplicate). */
+  teamAdd: defineEndpoint({ method: 'POST', path: '/api/users/team/add', body: teamChangeSchema, response: teamAnswer }),
+  teamRemove: defineEndpoint({ method: 'POST', path: '/api/users/team/remove', body: teamChangeSchema, response: teamAnswer }),
+  quotaGet: defineEndpoint({ method: 'GET', path: '/api/users/quota/get/:userId', params: userIdParams, response: envelopeAnswer(z.array(quotaSchema)) }),
+  /** Replaces the months sent; a month with both numbers empty has no quota. Months not sent stay as they are. */
+  quotaSave: defineEndpoint({ method: 'POST', path: '/api/users/quota/save', body: envelope(quotaListSchema), response: envelopeAnswer(z.array(quotaSchema)) }),
+  roleGet: defineEndpoint({
+    method: 'GET',
+    path: '/api/users/role/get/:userId',
+    params: userIdParams,
+    response: envelopeAnswer(z.object({ ContactId: z.number().int().nullable(), Roles: z.array(roleSchema) })),
+  }),
+  /** Sets the user's administration roles to exactly the role ids sent (spec: "ContactId and Roles as role ids"). */
+  roleSave: defineEndpoint({
+    method: 'POST',
+    path: '/api/users/role/save',
+    body: envelope(z.object({ ContactId: idSchema.nullish(), Roles: idList })),
+    response: envelopeAnswer(z.object({ ContactId: z.number().int().nullable(), Roles: z.array(roleSchema) })),
+  }),
+  permissionGet: defineEndpoint({
+    method: 'GET',
+    path: '/api/users/permission/get/:userId',
+    params: userIdParams,
+    response: envelopeAnswer(z.array(permissionSchema)),
+  }),
+  permissionSave: defineEndpoint({
+    method: 'POST',
+    path: '/api/users/permission/save',
+    body: envelope(idList),
+    response: envelopeAnswer(z.array(permissionSchema)),
+  }),
+  /** Companies for the pickers, by name. */
+  companies: defineEndpoint({ method: 'GET', path: '/api/users/companies', response: z.array(companySchema) }),
+  /** A company's contacts for the picker, by last and first name. */
+  companyContacts: defineEndpoint({
+    method: 'GET',
+    path: '/api/users/companies/:companyId/contacts',
+    params: z.object({ companyId: idSchema }),
+    response: z.array(contactSchema),
+  }),
+} as const;
+
+export const TeamsApi = {
+  get: defineEndpoint({ method: 'GET', path: '/api/teams/get/:companyId', params: z.object({ companyId: idSchema }), response: z.array(teamSchema) }),
+  getById: defineEndpoint({ method: 'GET', path: '/api/teams/getById/:id', params: z.object({ id: idSchema }), response: teamSchema }),
+  /** Creates (no Id) or renames a team; names are unique within a company, ignoring case. */
+  save: defineEndpoint({
+    method: 'POST',
+    path: '/api/teams/save',
+    body: z.object({
+      Id: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), idSchema.nullish()),
+      TeamName: name('Team name'),
+      CompanyId: z.union([z.number(), z.string()], { error: 'Company is required' }).pipe(idSchema),
+    }),
+    response: teamSchema,
+  }),
+  /** Deletes a team and its assignments. */
+  delete: defineEndpoint({ method: 'POST', path: '/api/teams/delete', body: z.object({ Id: idSchema }), response: z.object({ Id: z.number().int() }) }),
+} as const;
+
+/** Messages the API answers with (shown as toasts). */
+export const UsersMessages = {
+  saved: 'The user has been saved.',
+  activationSent: (to: string) => `The activation e-mail has been sent to ${to}.`,
+  stale: 'Someone else changed this user since you opened it. Reload to see their change, then make yours again.',
+  notFound: 'The user does not exist.',
+  memberAccount: "This is a member's login: change it on the support member screens.",
+  contactNotInCompany: 'The contact does not belong to the chosen company.',
+  unknownCompany: 'The company does not exist.',
+  nameTaken: (name: string) => `A user with the user name ${name} already exists.`,
+  outranked: 'You cannot change a user whose administration role is higher than yours.',
+  needsRole: (roles: readonly string[]) => `Only a ${roles.join(' or ')} may make this change.`,
+  ownRoles: 'You cannot change your own roles; ask another administrator.',
+  higherRole: (roles: readonly string[]) => `You cannot grant or remove ${roles.join(', ')}: it is higher than your own role.`,
+  unknownRole: 'Unknown role.',
+  unknownPermission: 'Unknown permission.',
+  contactMismatch: "ContactId is not this user's contact.",
+  rolesSaved: 'The roles have been saved.',
+  permissionsSaved: 'The permissions have been saved.',
+  quotasSaved: 'The quotas have been saved.',
+  teamAdded: (team: string) => `The user is now on team ${team}.`,
+  teamAlready: (team: string) => `The user is already on team ${team}.`,
+  teamRemoved: (team: string) => `The user is no longer on team ${team}.`,
+  teamNotAssigned: (team: string) => `The user is not on team ${team}.`,
+  teamOtherCompany: "The team belongs to another company than the user's.",
+  teamCompanyMismatch: 'CompanyId is not the company of the team.',
+  teamNotFound: 'The team does not exist.',
+  teamSaved: 'The team has been saved.',
+  teamDeleted: (team: string) => `Team ${team} has been deleted.`,
+  teamNameTaken: (team: string) => `The company already has a team named ${team}.`,
+  noCompany: 'Choose a company for the user before assigning teams.',
+} as const;

@@ -1,0 +1,83 @@
+import type { AdminRole } from '@portal/core';
+import { ApiError, type AuthUser, conflict, forbidden, notFound, type RouteContext, type SqlClient, type UserRow, type UserSummary } from '@portal/server';
+import { type User, UsersMessages } from '../contract';
+import { ADMIN_CAPABILITIES, type AdminCapability, may, rankOf } from '../rules';
+
+export const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
+
+/** The signed-in caller (the route's access list guarantees one). */
+export function caller(ctx: Pick<RouteContext, 'user'>): AuthUser {
+  if (!ctx.user) throw new ApiError(401, 'Please sign in.');
+  return ctx.user;
+}
+
+/** The caller's roles as stored now (not as the access token says): a role taken away counts at once. */
+export const callerRoles = (ctx: Pick<RouteContext, 'user' | 'services'>, tx?: SqlClient) => ctx.services.identity.rolesOf(caller(ctx).id, tx);
+
+export async function loadUser(ctx: Pick<RouteContext, 'services'>, id: string, tx?: SqlClient): Promise<UserRow> {
+  const user = await ctx.services.identity.findById(id, tx);
+  if (!user) throw notFound(UsersMessages.notFound);
+  return user;
+}
+
+/**
+ * Checks the caller may change this user's administration data: holds a role of the capability, the user is
+ * a staff login (members are changed on the support member screens) and does not outrank the caller.
+ * Resolves with the caller's roles.
+ */
+export async function requireChange(
+  ctx: Pick<RouteContext, 'user' | 'services'>,
+  target: UserRow | null,
+  capability: AdminCapability | null,
+): Promise<string[]> {
+  const roles = await callerRoles(ctx);
+  if (capability && !may(roles, capability)) throw forbidden(UsersMessages.needsRole(ADMIN_CAPABILITIES[capability]));
+  if (target) {
+    if (target.member_id !== null) throw conflict(UsersMessages.memberAccount);
+    if (rankOf(await ctx.services.identity.rolesOf(target.id)) > rankOf(roles)) throw forbidden(UsersMessages.outranked);
+  }
+  return roles;
+}
+
+/** Raises the user's Version inside the transaction of a change, or refuses a stale one (409, nothing changes). */
+export async function claimVersion(ctx: Pick<RouteContext, 'services'>, userId: string, version: number, tx: SqlClient): Promise<number> {
+  const next = await ctx.services.identity.bumpVersion(userId, version, tx);
+  if (next === null) throw conflict(UsersMessages.stale);
+  return next;
+}
+
+/** Users as the wire carries them, with company names and contact ids from this plugin's tables. */
+export async function toWire(sql: SqlClient, users: readonly (UserRow | UserSummary)[], firstIndex = 0): Promise<User[]> {
+  if (users.length === 0) return [];
+  const companyIds = [...new Set(users.map((u) => u.company_id).filter((id): id is number => id !== null))];
+  const companies = companyIds.length
+    ? await sql.query<{ id: number; name: string }>('SELECT id, name FROM users_companies WHERE id = ANY($1::int[])', [companyIds])
+    : [];
+  const contacts = await sql.query<{ user_id: string; contact_id: number }>(
+    'SELECT user_id, contact_id FROM users_user_contacts WHERE user_id = ANY($1::uuid[])',
+    [users.map((u) => u.id)],
+  );
+  return users.map((u, i) => ({
+    Id: u.id,
+    UserName: u.user_name,
+    FirstName: u.first_name,
+    LastName: u.last_name,
+    Email: u.email,
+    CompanyId: u.company_id,
+    CompanyName: companies.find((c) => c.id === u.company_id)?.name ?? null,
+    ContactId: contacts.find((c) => c.user_id === u.id)?.contact_id ?? null,
+    Version: u.version,
+    IsNew: false,
+    Index: firstIndex + i,
+    IsActive: u.is_active,
+    IsMember: u.member_id !== null,
+    MemberId: u.member_id,
+  }));
+}
+
+export async function contactOf(sql: SqlClient, userId: string): Promise<number | null> {
+  const rows = await sql.query<{ contact_id: number }>('SELECT contact_id FROM users_user_contacts WHERE user_id = $1', [userId]);
+  return rows[0]?.contact_id ?? null;
+}
+
+export type { AdminRole };

@@ -1,0 +1,91 @@
+import { badRequest, conflict, notFound, route, withMessage } from '@portal/server';
+import { USERS_ACCESS } from '../../access';
+import { TeamsApi, UsersMessages } from '../../contract';
+import { isUniqueViolation, requireChange } from '../common';
+
+interface TeamRow {
+  id: number;
+  name: string;
+  company_id: number;
+}
+const toTeam = (r: TeamRow) => ({ Id: r.id, TeamName: r.name, CompanyId: r.company_id });
+
+/** Teams of a company: list, read, create or rename, delete (with their assignments). */
+export const teamRoutes = [
+  route(TeamsApi.get, {
+    access: USERS_ACCESS,
+    handler: async ({ params, database }) => {
+      if (!(await database.sql.query('SELECT 1 FROM users_companies WHERE id = $1', [params.companyId])).length) throw notFound(UsersMessages.unknownCompany);
+      const rows = await database.sql.query<TeamRow>('SELECT id, name, company_id FROM users_teams WHERE company_id = $1 ORDER BY lower(name), id', [
+        params.companyId,
+      ]);
+      return rows.map(toTeam);
+    },
+  }),
+  route(TeamsApi.getById, {
+    access: USERS_ACCESS,
+    handler: async ({ params, database }) => {
+      const row = (await database.sql.query<TeamRow>('SELECT id, name, company_id FROM users_teams WHERE id = $1', [params.id]))[0];
+      if (!row) throw notFound(UsersMessages.teamNotFound);
+      return toTeam(row);
+    },
+  }),
+  route(TeamsApi.save, {
+    access: USERS_ACCESS,
+    handler: async (ctx) => {
+      const { body, database } = ctx;
+      await requireChange(ctx, null, 'teams');
+      if (!(await database.sql.query('SELECT 1 FROM users_companies WHERE id = $1', [body.CompanyId])).length) throw badRequest(UsersMessages.unknownCompany);
+      try {
+        const saved = await database.sql.transaction(async (tx) => {
+          if (!body.Id) {
+            const row = (
+              await tx.query<TeamRow>('INSERT INTO users_teams (company_id, name) VALUES ($1, $2) RETURNING id, name, company_id', [
+                body.CompanyId,
+                body.TeamName,
+              ])
+            )[0];
+            if (!row) throw new Error('team insert returned nothing');
+            await ctx.audit({ action: 'users.team.create', entity: 'team', entityId: row.id, detail: { before: null, after: toTeam(row) } }, tx);
+            return row;
+          }
+          const before = (await tx.query<TeamRow>('SELECT id, name, company_id FROM users_teams WHERE id = $1 FOR UPDATE', [body.Id]))[0];
+          if (!before) throw notFound(UsersMessages.teamNotFound);
+          // A team stays with its company: its members are people of that company.
+          if (before.company_id !== body.CompanyId) throw badRequest(UsersMessages.teamCompanyMismatch);
+          const row = (await tx.query<TeamRow>('UPDATE users_teams SET name = $2 WHERE id = $1 RETURNING id, name, company_id', [body.Id, body.TeamName]))[0];
+          if (!row) throw notFound(UsersMessages.teamNotFound);
+          await ctx.audit({ action: 'users.team.update', entity: 'team', entityId: row.id, detail: { before: toTeam(before), after: toTeam(row) } }, tx);
+          return row;
+        });
+        return withMessage(toTeam(saved), UsersMessages.teamSaved);
+      } catch (e) {
+        if (isUniqueViolation(e)) throw conflict(UsersMessages.teamNameTaken(body.TeamName));
+        throw e;
+      }
+    },
+  }),
+  route(TeamsApi.delete, {
+    access: USERS_ACCESS,
+    handler: async (ctx) => {
+      const { body, database } = ctx;
+      await requireChange(ctx, null, 'teams');
+      const deleted = await database.sql.transaction(async (tx) => {
+        const members = await tx.query<{ user_id: string }>('SELECT user_id FROM users_team_members WHERE team_id = $1 ORDER BY user_id', [body.Id]);
+        const row = (await tx.query<TeamRow>('DELETE FROM users_teams WHERE id = $1 RETURNING id, name, company_id', [body.Id]))[0];
+        if (!row) throw notFound(UsersMessages.teamNotFound);
+        await ctx.audit(
+          {
+            action: 'users.team.delete',
+            entity: 'team',
+            entityId: row.id,
+            detail: { before: { ...toTeam(row), members: members.map((m) => m.user_id) }, after: null },
+          },
+          tx,
+        );
+        return row;
+      });
+      return withMessage({ Id: deleted.id }, UsersMessages.teamDeleted(deleted.name));
+    },
+  }),
+];

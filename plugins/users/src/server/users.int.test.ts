@@ -1,0 +1,462 @@
+import { randomUUID } from 'node:crypto';
+import type { StartedServer } from '@portal/app-server/server';
+import { rawManifests } from '@portal/brands';
+import { AccountApi } from '@portal/plugin-account/contract';
+import { createSandbox, latestMailTo, linksIn } from '@portal/sandbox';
+import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TeamsApi, UsersApi, UsersMessages } from '../contract';
+import { seed } from './seed';
+
+/** The users and teams API through the whole kernel guard, with mail delivered to a sandbox inbox. */
+let server: StartedServer;
+let sandbox: FastifyInstance;
+let sandboxUrl: string;
+let admin: Session; // CareSupport + SystemAdmin
+let lead: Session; // CareSupport + TeamLead
+let support: Session; // CareSupport only
+let outsider: Session; // SuperUser: not in USERS_ACCESS
+let adminId: string;
+const otherBrand = Object.values(rawManifests).find((brand) => !brand.plugins.includes('users'))?.id;
+const sql = () => server.database.sql;
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ dataDir: null });
+  sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
+  server = await startTestServer({ sandboxUrl, smtpUrl: null });
+  let n = 7;
+  await seed({
+    sql: server.database.sql,
+    scale: 6,
+    members: [],
+    random: () => {
+      n = (n * 48271) % 2147483647;
+      return n / 2147483647;
+    },
+    log: () => {},
+  });
+  adminId = (await makeUser(server, { userName: 'ua-admin', roles: ['CareSupport', 'SystemAdmin'], brand: 'staff' })).userId;
+  await makeUser(server, { userName: 'ua-lead', roles: ['CareSupport', 'TeamLead'], brand: 'staff' });
+  await makeUser(server, { userName: 'ua-support', roles: ['CareSupport'], brand: 'staff' });
+  await makeUser(server, { userName: 'ua-super', roles: ['SuperUser'], brand: 'staff' });
+  admin = await signIn(server, 'ua-admin');
+  lead = await signIn(server, 'ua-lead');
+  support = await signIn(server, 'ua-support');
+  outsider = await signIn(server, 'ua-super');
+});
+afterAll(async () => {
+  await server?.close();
+  await sandbox?.close();
+});
+
+const call = (s: Session | null, method: 'GET' | 'POST', url: string, payload?: unknown, brand = 'staff') =>
+  server.app.inject({ method, url, headers: s ? authHeaders(s, brand) : { host: `${brand}.localhost` }, payload: payload as object });
+const ok = async (s: Session, method: 'GET' | 'POST', url: string, payload?: unknown) => {
+  const res = await call(s, method, url, payload);
+  expect(res.statusCode, res.body).toBe(200);
+  // biome-ignore lint/suspicious/noExplicitAny: the tests read many shapes of JSON answers
+  return res.json() as { Data: any; MsgText: string | null };
+};
+
+async function companyWithContacts() {
+  const companies = (await ok(support, 'GET', UsersApi.companies.path)).Data as { Id: number; Name: string }[];
+  const company = companies[0];
+  if (!company) throw new Error('no company');
+  const contacts = (await ok(support, 'GET', `/api/users/companies/${company.Id}/contacts`)).Data as { Id: number; Email: string }[];
+  return { company, contacts };
+}
+
+let contactCursor = 0;
+/** A new staff user made from the next unused contact of the first company. */
+async function newUser(by: Session = support) {
+  const { company, contacts } = await companyWithContacts();
+  const contact = contacts[contactCursor++];
+  if (!contact) throw new Error('out of contacts');
+  const data = (
+    await ok(by, 'POST', UsersApi.save.path, { Id: null, FirstName: 'Dana', LastName: 'Reyes', CompanyId: company.Id, ContactId: contact.Id, IsNew: true })
+  ).Data;
+  return { user: data as { Id: string; Version: number; UserName: string; CompanyId: number; ContactId: number }, company, contact };
+}
+
+const version = async (id: string) => (await sql().query<{ version: number }>('SELECT version FROM users WHERE id = $1', [id]))[0]?.version ?? -1;
+const rolesOf = async (id: string) =>
+  (await sql().query<{ role: string }>('SELECT role FROM user_roles WHERE user_id = $1 ORDER BY role', [id])).map((r) => r.role);
+const ROLE_ID = { SystemAdmin: 1, Adjuster: 2, Broker: 3, TeamLead: 4 } as const;
+
+describe('access', () => {
+  it('answers 401 without a sign-in, 403 outside CareSupport, 404 on a brand without the plugin', async () => {
+    expect((await call(null, 'GET', UsersApi.get.path)).statusCode).toBe(401);
+    expect((await call(outsider, 'GET', UsersApi.get.path)).statusCode).toBe(403);
+    expect((await call(outsider, 'POST', TeamsApi.save.path, { TeamName: 'X', CompanyId: 1 })).statusCode).toBe(403);
+    if (otherBrand) expect((await call(support, 'GET', UsersApi.get.path, undefined, otherBrand)).statusCode).toBe(404);
+  });
+
+  it('answers 400, never 5xx, to empty or garbage bodies', async () => {
+    for (const path of [
+      UsersApi.save.path,
+      UsersApi.activate.path,
+      UsersApi.teamAdd.path,
+      UsersApi.quotaSave.path,
+      UsersApi.roleSave.path,
+      TeamsApi.delete.path,
+    ]) {
+      for (const payload of [{}, { Id: 'x', Version: 'y', Models: 'z' }, []]) expect((await call(admin, 'POST', path, payload)).statusCode, path).toBe(400);
+    }
+    expect((await call(admin, 'GET', '/api/users/getById/not-a-uuid')).statusCode).toBe(400);
+    expect((await call(admin, 'GET', `/api/users/getById/${randomUUID()}`)).statusCode).toBe(404);
+  });
+});
+
+describe('users', () => {
+  it('lists 15 per page by default, sorted by UserName, and filters by attribute', async () => {
+    for (let i = 0; i < 16; i++) await makeUser(server, { userName: `list-${String(i).padStart(2, '0')}`, roles: [], brand: 'staff' });
+    const page1 = (await ok(support, 'GET', `${UsersApi.get.path}?pageNum=1`)).Data;
+    expect(page1.Items).toHaveLength(15);
+    const names = page1.Items.map((u: { UserName: string }) => u.UserName.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expect(page1.ItemCount).toBeGreaterThanOrEqual(20);
+    const filtered = (await ok(support, 'GET', `${UsersApi.get.path}?filter=${encodeURIComponent(JSON.stringify({ UserName: 'LIST-1' }))}&sortDir=desc`)).Data;
+    expect(filtered.Items.map((u: { UserName: string }) => u.UserName)).toEqual(['list-15', 'list-14', 'list-13', 'list-12', 'list-11', 'list-10']);
+    expect(filtered.ItemCount).toBe(6);
+    const second = (await ok(support, 'GET', `${UsersApi.get.path}?pageSize=4&pageNum=2&filter=${encodeURIComponent(JSON.stringify({ UserName: 'list-' }))}`))
+      .Data;
+    expect(second.Items.map((u: { UserName: string; Index: number }) => [u.UserName, u.Index])).toEqual([
+      ['list-04', 4],
+      ['list-05', 5],
+      ['list-06', 6],
+      ['list-07', 7],
+    ]);
+    const byRole = (await ok(support, 'GET', `${UsersApi.get.path}?filter=${encodeURIComponent(JSON.stringify({ Role: 'TeamLead' }))}`)).Data;
+    expect(byRole.Items.map((u: { UserName: string }) => u.UserName)).toEqual(['ua-lead']);
+    expect((await call(support, 'GET', `${UsersApi.get.path}?filter=${encodeURIComponent('{"Password":"x"}')}`)).statusCode).toBe(400);
+    expect((await call(support, 'GET', `${UsersApi.get.path}?filter=not-json`)).statusCode).toBe(400);
+    expect((await call(support, 'GET', `${UsersApi.get.path}?pageSize=0`)).statusCode).toBe(400);
+  });
+
+  it('creates a user from a company contact (user name = contact e-mail), inactive, audited', async () => {
+    const { user, company, contact } = await newUser();
+    expect(user).toMatchObject({ UserName: contact.Email, CompanyId: company.Id, ContactId: contact.Id, IsActive: false, IsMember: false, IsNew: false });
+    const fetched = (await ok(support, 'GET', `/api/users/getById/${user.Id}`)).Data;
+    expect(fetched).toMatchObject({ Id: user.Id, CompanyName: company.Name, FirstName: 'Dana', Version: user.Version });
+    const audit = await sql().query<{ detail: { after: { userName: string } } }>(
+      "SELECT detail FROM audit_log WHERE action = 'users.user.create' AND entity_id = $1",
+      [user.Id],
+    );
+    expect(audit[0]?.detail.after.userName).toBe(contact.Email);
+    const byCompany = (await ok(support, 'GET', `${UsersApi.get.path}?filter=${encodeURIComponent(JSON.stringify({ CompanyName: company.Name.slice(0, 6) }))}`))
+      .Data;
+    expect(byCompany.Items.map((u: { Id: string }) => u.Id)).toContain(user.Id);
+  });
+
+  it('refuses a contact of another company, a missing name and a taken contact, creating nothing', async () => {
+    const companies = (await ok(support, 'GET', UsersApi.companies.path)).Data as { Id: number }[];
+    const [a, b] = companies;
+    if (!a || !b) throw new Error('two companies expected');
+    const otherContacts = (await ok(support, 'GET', `/api/users/companies/${b.Id}/contacts`)).Data as { Id: number }[];
+    const before = (await sql().query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]?.n;
+    const wrong = await call(support, 'POST', UsersApi.save.path, { FirstName: 'A', LastName: 'B', CompanyId: a.Id, ContactId: otherContacts[0]?.Id });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().MsgText).toBe(UsersMessages.contactNotInCompany);
+    const noName = await call(support, 'POST', UsersApi.save.path, { FirstName: ' ', LastName: 'B', CompanyId: b.Id, ContactId: otherContacts[0]?.Id });
+    expect(noName.statusCode).toBe(400);
+    const { user } = await newUser();
+    const again = await call(support, 'POST', UsersApi.save.path, { FirstName: 'A', LastName: 'B', CompanyId: user.CompanyId, ContactId: user.ContactId });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().MsgText).toBe(UsersMessages.nameTaken(user.UserName));
+    expect((await sql().query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]?.n).toBe((before ?? 0) + 1);
+  });
+
+  it('changes a user with its Version and refuses a stale Version, changing nothing', async () => {
+    const { user, company, contact } = await newUser();
+    const changed = await ok(support, 'POST', UsersApi.save.path, { ...user, FirstName: 'Dina', CompanyId: company.Id, ContactId: contact.Id });
+    expect(changed.Data).toMatchObject({ FirstName: 'Dina', Version: user.Version + 1 });
+    const stale = await call(support, 'POST', UsersApi.save.path, { ...user, FirstName: 'Stale', CompanyId: company.Id, ContactId: contact.Id });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().MsgText).toBe(UsersMessages.stale);
+    expect((await ok(support, 'GET', `/api/users/getById/${user.Id}`)).Data.FirstName).toBe('Dina');
+    const audit = await sql().query<{ detail: { before: { firstName: string }; after: { firstName: string } } }>(
+      "SELECT detail FROM audit_log WHERE action = 'users.user.update' AND entity_id = $1",
+      [user.Id],
+    );
+    expect(audit.map((a) => [a.detail.before.firstName, a.detail.after.firstName])).toEqual([['Dana', 'Dina']]);
+  });
+
+  it('lists users by role', async () => {
+    const data = (await ok(support, 'GET', '/api/users/getByRole/SystemAdmin')).Data as { UserName: string }[];
+    expect(data.map((u) => u.UserName)).toEqual(['ua-admin']);
+    expect((await call(support, 'GET', '/api/users/getByRole/Janitor')).statusCode).toBe(400);
+  });
+
+  it('sends the activation e-mail through the account link; the user activates and signs in', async () => {
+    const { user } = await newUser();
+    const res = await ok(support, 'POST', UsersApi.activate.path, { Id: user.Id });
+    expect(res.MsgText).toBe(UsersMessages.activationSent(user.UserName));
+    await server.jobs.drain();
+    const mail = await latestMailTo(sandboxUrl, user.UserName);
+    expect(mail.subject).toContain('Activate your');
+    const link = linksIn(mail).find((l) => l.includes('/login/activate/')) ?? '';
+    expect(link).toMatch(/^http:\/\/staff\.localhost\/login\/activate\/[\w-]{40,}$/);
+    const urlId = link.split('/').pop() ?? '';
+    const password = 'Fresh$Pass42';
+    const activated = await server.app.inject({
+      method: 'POST',
+      url: AccountApi.activate.path,
+      headers: { host: 'staff.localhost' },
+      payload: {
+        UrlID: urlId,
+        Password: password,
+        ConfirmPassword: password,
+        Questions: [
+          { Id: 1, AnswerText: 'Rex' },
+          { Id: 2, AnswerText: 'Reno' },
+        ],
+      },
+    });
+    expect(activated.statusCode, activated.body).toBe(200);
+    await signIn(server, user.UserName, password);
+    const again = await call(support, 'POST', UsersApi.activate.path, { Id: user.Id });
+    expect(again.statusCode).toBe(409);
+    const audit = await sql().query("SELECT 1 FROM audit_log WHERE action IN ('users.activation.send', 'account.activation.link') AND entity_id = $1", [
+      user.Id,
+    ]);
+    expect(audit).toHaveLength(2);
+  });
+});
+
+describe('teams', () => {
+  it('creates, renames, reads, lists and deletes a team; names are unique in a company', async () => {
+    const { company } = await companyWithContacts();
+    const created = (await ok(admin, 'POST', TeamsApi.save.path, { TeamName: 'Night Shift', CompanyId: company.Id })).Data;
+    expect(created).toMatchObject({ TeamName: 'Night Shift', CompanyId: company.Id });
+    const dup = await call(admin, 'POST', TeamsApi.save.path, { TeamName: 'night shift', CompanyId: company.Id });
+    expect(dup.statusCode).toBe(409);
+    const renamed = (await ok(admin, 'POST', TeamsApi.save.path, { Id: created.Id, TeamName: 'Late Shift', CompanyId: company.Id })).Data;
+    expect(renamed.TeamName).toBe('Late Shift');
+    expect((await ok(admin, 'GET', `/api/teams/getById/${created.Id}`)).Data.TeamName).toBe('Late Shift');
+    expect(((await ok(support, 'GET', `/api/teams/get/${company.Id}`)).Data as { Id: number }[]).map((t) => t.Id)).toContain(created.Id);
+    expect((await call(support, 'POST', TeamsApi.save.path, { TeamName: 'Nope', CompanyId: company.Id })).statusCode).toBe(403);
+    const { user } = await newUser();
+    await ok(admin, 'POST', UsersApi.teamAdd.path, { Id: user.Id, Version: user.Version, Models: { CompanyId: company.Id, Team: { Id: created.Id } } });
+    expect((await ok(admin, 'POST', TeamsApi.delete.path, { Id: created.Id })).MsgText).toBe(UsersMessages.teamDeleted('Late Shift'));
+    expect((await call(admin, 'GET', `/api/teams/getById/${created.Id}`)).statusCode).toBe(404);
+    expect((await ok(admin, 'GET', `/api/users/team/get/${user.Id}`)).Data.Models).toEqual([]);
+    const audit = await sql().query<{ detail: { before: { members: string[] } } }>(
+      "SELECT detail FROM audit_log WHERE action = 'users.team.delete' AND entity_id = $1",
+      [String(created.Id)],
+    );
+    expect(audit[0]?.detail.before.members).toEqual([user.Id]);
+  });
+
+  it('assigns a team once: a duplicate assignment is ignored', async () => {
+    const { user, company } = await newUser();
+    const teams = (await ok(admin, 'GET', `/api/teams/get/${company.Id}`)).Data as { Id: number; TeamName: string }[];
+    const team = teams[0];
+    if (!team) throw new Error('no team');
+    const body = (v: number) => ({ Id: user.Id, Version: v, Models: { CompanyId: company.Id, Team: { Id: team.Id, TeamName: team.TeamName } } });
+    const first = await ok(admin, 'POST', UsersApi.teamAdd.path, body(user.Version));
+    expect(first.Data.Models).toEqual([{ Id: team.Id, TeamName: team.TeamName }]);
+    const second = await ok(admin, 'POST', UsersApi.teamAdd.path, body(first.Data.Version));
+    expect(second.MsgText).toBe(UsersMessages.teamAlready(team.TeamName));
+    expect(second.Data.Models).toEqual([{ Id: team.Id, TeamName: team.TeamName }]);
+    expect(second.Data.Version).toBe(first.Data.Version);
+    expect((await sql().query('SELECT 1 FROM users_team_members WHERE user_id = $1', [user.Id])).length).toBe(1);
+    const removed = await ok(admin, 'POST', UsersApi.teamRemove.path, body(second.Data.Version));
+    expect(removed.Data.Models).toEqual([]);
+    expect((await call(admin, 'POST', UsersApi.teamRemove.path, body(removed.Data.Version))).statusCode).toBe(400);
+  });
+
+  it("refuses a team of another company than the user's, and a plain CareSupport", async () => {
+    const { user } = await newUser();
+    const companies = (await ok(support, 'GET', UsersApi.companies.path)).Data as { Id: number }[];
+    const other = companies.find((c) => c.Id !== user.CompanyId);
+    if (!other) throw new Error('no other company');
+    const otherTeam = ((await ok(admin, 'GET', `/api/teams/get/${other.Id}`)).Data as { Id: number }[])[0];
+    const res = await call(admin, 'POST', UsersApi.teamAdd.path, {
+      Id: user.Id,
+      Version: user.Version,
+      Models: { CompanyId: other.Id, Team: { Id: otherTeam?.Id } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().MsgText).toBe(UsersMessages.teamOtherCompany);
+    const plain = await call(support, 'POST', UsersApi.teamAdd.path, {
+      Id: user.Id,
+      Version: user.Version,
+      Models: { CompanyId: other.Id, Team: { Id: otherTeam?.Id } },
+    });
+    expect(plain.statusCode).toBe(403);
+  });
+});
+
+describe('quotas', () => {
+  it('saves monthly quotas and reads twelve months back', async () => {
+    const { user } = await newUser();
+    const res = await ok(lead, 'POST', UsersApi.quotaSave.path, {
+      Id: user.Id,
+      Version: user.Version,
+      Models: [
+        { MonthNumber: 1, MinimumCases: 5, MaximumCases: 10 },
+        { MonthNumber: 2, MinimumCases: 0, MaximumCases: 0 },
+        { MonthNumber: 3, MinimumCases: 7, MaximumCases: 7 },
+      ],
+    });
+    expect(res.MsgText).toBe(UsersMessages.quotasSaved);
+    const got = (await ok(support, 'GET', `/api/users/quota/get/${user.Id}`)).Data;
+    expect(got.Version).toBe(user.Version + 1);
+    expect(got.Models).toHaveLength(12);
+    expect(got.Models.slice(0, 4)).toEqual([
+      { MonthNumber: 1, MinimumCases: 5, MaximumCases: 10 },
+      { MonthNumber: 2, MinimumCases: 0, MaximumCases: 0 },
+      { MonthNumber: 3, MinimumCases: 7, MaximumCases: 7 },
+      { MonthNumber: 4, MinimumCases: null, MaximumCases: null },
+    ]);
+    const cleared = await ok(lead, 'POST', UsersApi.quotaSave.path, {
+      Id: user.Id,
+      Version: got.Version,
+      Models: [{ MonthNumber: 2, MinimumCases: null, MaximumCases: null }],
+    });
+    expect(cleared.Data.Models[1]).toEqual({ MonthNumber: 2, MinimumCases: null, MaximumCases: null });
+    const audit = await sql().query<{ detail: { before: unknown[]; after: unknown[] } }>(
+      "SELECT detail FROM audit_log WHERE action = 'users.quota.save' AND entity_id = $1 ORDER BY id DESC LIMIT 1",
+      [user.Id],
+    );
+    expect(audit[0]?.detail).toEqual({
+      before: [{ MonthNumber: 2, MinimumCases: 0, MaximumCases: 0 }],
+      after: [{ MonthNumber: 2, MinimumCases: null, MaximumCases: null }],
+    });
+  });
+
+  it.each([
+    ['a minimum above the maximum', { MonthNumber: 1, MinimumCases: 11, MaximumCases: 10 }, 'The minimum number of cases cannot be more than the maximum.'],
+    ['a negative number', { MonthNumber: 1, MinimumCases: -1, MaximumCases: 10 }, 'cannot be negative'],
+    ['a fraction', { MonthNumber: 1, MinimumCases: 1.5, MaximumCases: 10 }, 'must be a whole number'],
+    ['text', { MonthNumber: 1, MinimumCases: '3', MaximumCases: 10 }, 'must be a whole number'],
+    ['only one number', { MonthNumber: 1, MinimumCases: 3, MaximumCases: null }, 'Enter both the minimum and the maximum, or neither.'],
+    ['month 13', { MonthNumber: 13, MinimumCases: 1, MaximumCases: 2 }, 'MonthNumber must be 1 to 12'],
+  ])('refuses %s and changes nothing', async (_label, quota, message) => {
+    const { user } = await newUser();
+    const res = await call(admin, 'POST', UsersApi.quotaSave.path, { Id: user.Id, Version: user.Version, Models: [quota] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().MsgText).toContain(message);
+    expect(await version(user.Id)).toBe(user.Version);
+    expect(await sql().query('SELECT 1 FROM users_quotas WHERE user_id = $1', [user.Id])).toEqual([]);
+  });
+
+  it('refuses a month given twice, a stale Version (409) and a plain CareSupport (403)', async () => {
+    const { user } = await newUser();
+    const q = { MonthNumber: 1, MinimumCases: 1, MaximumCases: 2 };
+    expect((await call(admin, 'POST', UsersApi.quotaSave.path, { Id: user.Id, Version: user.Version, Models: [q, q] })).statusCode).toBe(400);
+    const stale = await call(admin, 'POST', UsersApi.quotaSave.path, { Id: user.Id, Version: user.Version - 1, Models: [q] });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().MsgText).toBe(UsersMessages.stale);
+    expect((await call(support, 'POST', UsersApi.quotaSave.path, { Id: user.Id, Version: user.Version, Models: [q] })).statusCode).toBe(403);
+    expect(await sql().query('SELECT 1 FROM users_quotas WHERE user_id = $1', [user.Id])).toEqual([]);
+  });
+});
+
+describe('roles', () => {
+  const saveRoles = (s: Session, id: string, v: number, roles: number[]) =>
+    call(s, 'POST', UsersApi.roleSave.path, { Id: id, Version: v, Models: { Roles: roles } });
+
+  it('saves an allowed set, reads it back with IsSelected, and audits before and after', async () => {
+    const { user } = await newUser();
+    const res = await saveRoles(admin, user.Id, user.Version, [ROLE_ID.SystemAdmin, ROLE_ID.Broker]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await rolesOf(user.Id)).toEqual(['Broker', 'SystemAdmin']);
+    const got = (await ok(support, 'GET', `/api/users/role/get/${user.Id}`)).Data;
+    expect(got.Models.ContactId).toBe(user.ContactId);
+    expect(got.Models.Roles).toEqual([
+      { Id: 1, Key: 'SystemAdmin', IsSelected: true },
+      { Id: 2, Key: 'Adjuster', IsSelected: false },
+      { Id: 3, Key: 'Broker', IsSelected: true },
+      { Id: 4, Key: 'TeamLead', IsSelected: false },
+    ]);
+    const second = await saveRoles(admin, user.Id, got.Version, [ROLE_ID.Adjuster, ROLE_ID.TeamLead]);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(await rolesOf(user.Id)).toEqual(['Adjuster', 'TeamLead']);
+    const audit = await sql().query<{ detail: unknown }>(
+      "SELECT detail FROM audit_log WHERE action = 'users.role.save' AND entity_id = $1 AND outcome = 'success' ORDER BY id",
+      [user.Id],
+    );
+    expect(audit.map((a) => a.detail)).toEqual([
+      { before: [], after: ['SystemAdmin', 'Broker'] },
+      { before: ['Broker', 'SystemAdmin'], after: ['Adjuster', 'TeamLead'] },
+    ]);
+  });
+
+  it('rule 1: SystemAdmin keeps only Broker (SystemAdmin with TeamLead is refused, not rewritten)', async () => {
+    const { user } = await newUser();
+    const res = await saveRoles(admin, user.Id, user.Version, [ROLE_ID.SystemAdmin, ROLE_ID.TeamLead]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().MsgText).toBe('SystemAdmin cannot be combined with TeamLead (only with Broker).');
+    expect(await rolesOf(user.Id)).toEqual([]);
+    expect(await version(user.Id)).toBe(user.Version);
+  });
+
+  it('rule 2: Adjuster keeps only TeamLead (Adjuster with SystemAdmin is refused)', async () => {
+    const { user } = await newUser();
+    const res = await saveRoles(admin, user.Id, user.Version, [ROLE_ID.Adjuster, ROLE_ID.SystemAdmin]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().MsgText).toContain('Adjuster cannot be combined with SystemAdmin (only with TeamLead).');
+    expect(await rolesOf(user.Id)).toEqual([]);
+  });
+
+  it('rule 3: Broker clears Adjuster (Broker with Adjuster is refused)', async () => {
+    const { user } = await newUser();
+    const res = await saveRoles(admin, user.Id, user.Version, [ROLE_ID.Broker, ROLE_ID.Adjuster]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().MsgText).toContain('Broker cannot be combined with Adjuster (only with SystemAdmin or TeamLead).');
+    expect(await rolesOf(user.Id)).toEqual([]);
+  });
+
+  it('refuses a role escalation: a TeamLead cannot grant SystemAdmin, nor change a SystemAdmin', async () => {
+    const { user } = await newUser();
+    const res = await saveRoles(lead, user.Id, user.Version, [ROLE_ID.SystemAdmin]);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().MsgText).toBe(UsersMessages.higherRole(['SystemAdmin']));
+    expect(await rolesOf(user.Id)).toEqual([]);
+    expect((await saveRoles(lead, user.Id, user.Version, [ROLE_ID.Broker])).statusCode).toBe(200);
+    const outranked = await saveRoles(lead, adminId, await version(adminId), []);
+    expect(outranked.statusCode).toBe(403);
+    expect(outranked.json().MsgText).toBe(UsersMessages.outranked);
+    expect(await rolesOf(adminId)).toEqual(['CareSupport', 'SystemAdmin']);
+    const refused = await sql().query("SELECT 1 FROM audit_log WHERE action = 'users.role.save' AND outcome = 'refused' AND entity_id = $1", [user.Id]);
+    expect(refused).toHaveLength(1);
+  });
+
+  it('refuses a plain CareSupport, your own roles, an unknown role, a foreign ContactId and a stale Version', async () => {
+    const { user } = await newUser();
+    expect((await saveRoles(support, user.Id, user.Version, [ROLE_ID.Broker])).statusCode).toBe(403);
+    const own = await saveRoles(admin, adminId, await version(adminId), [ROLE_ID.SystemAdmin, ROLE_ID.Broker]);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().MsgText).toBe(UsersMessages.ownRoles);
+    expect((await saveRoles(admin, user.Id, user.Version, [99])).statusCode).toBe(400);
+    const foreign = await call(admin, 'POST', UsersApi.roleSave.path, { Id: user.Id, Version: user.Version, Models: { ContactId: 999999, Roles: [] } });
+    expect(foreign.statusCode).toBe(400);
+    const stale = await saveRoles(admin, user.Id, user.Version + 5, [ROLE_ID.Broker]);
+    expect(stale.statusCode).toBe(409);
+    expect(await rolesOf(user.Id)).toEqual([]);
+  });
+
+  it('refuses changes to a member login: those belong to the support member screens', async () => {
+    const member = await makeUser(server, { userName: 'ua-member', roles: ['CareGuard'], brand: 'card', member: true });
+    const res = await saveRoles(admin, member.userId, await version(member.userId), [ROLE_ID.Broker]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().MsgText).toBe(UsersMessages.memberAccount);
+  });
+});
+
+describe('permissions', () => {
+  it('saves and reads permissions; only a SystemAdmin may', async () => {
+    const { user } = await newUser();
+    expect((await call(lead, 'POST', UsersApi.permissionSave.path, { Id: user.Id, Version: user.Version, Models: [1] })).statusCode).toBe(403);
+    const saved = await ok(admin, 'POST', UsersApi.permissionSave.path, { Id: user.Id, Version: user.Version, Models: [1, 5] });
+    expect(saved.Data.Models.filter((p: { IsSelected: boolean }) => p.IsSelected).map((p: { Key: string }) => p.Key)).toEqual(['ViewCases', 'ViewReports']);
+    const got = (await ok(support, 'GET', `/api/users/permission/get/${user.Id}`)).Data;
+    expect(got.Version).toBe(user.Version + 1);
+    expect(got.Models).toHaveLength(6);
+    expect((await call(admin, 'POST', UsersApi.permissionSave.path, { Id: user.Id, Version: got.Version, Models: [77] })).statusCode).toBe(400);
+    const audit = await sql().query<{ detail: unknown }>("SELECT detail FROM audit_log WHERE action = 'users.permission.save' AND entity_id = $1", [user.Id]);
+    expect(audit.map((a) => a.detail)).toEqual([{ before: [], after: ['ViewCases', 'ViewReports'] }]);
+  });
+});

@@ -1,0 +1,160 @@
+import { useApi } from '@portal/web';
+import { Button, Form, SelectField, TextField, Toolbar, useKitForm } from '@portal/web/kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { z } from 'zod';
+import { userDetailPath } from '../../access';
+import { type User, UsersApi } from '../../contract';
+import * as css from './users.css';
+
+const schema = z.object({
+  FirstName: z.string().trim().min(1, 'users:validation.firstName').max(100),
+  LastName: z.string().trim().min(1, 'users:validation.lastName').max(100),
+  CompanyId: z.number({ error: 'users:validation.company' }),
+  ContactId: z.number({ error: 'users:validation.contact' }),
+});
+
+/** Details: view, then edit (company and contact pickers) with cancel restoring; a new user opens in edit. */
+export function DetailsTab({ user }: { user: User | null }) {
+  const { t } = useTranslation('users');
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(user === null);
+  const [sending, setSending] = useState(false);
+  const defaults = () => ({
+    FirstName: user?.FirstName ?? '',
+    LastName: user?.LastName ?? '',
+    CompanyId: user?.CompanyId ?? undefined,
+    ContactId: user?.ContactId ?? undefined,
+  });
+  const form = useKitForm(schema, { defaultValues: defaults() });
+  const companyId = form.watch('CompanyId');
+  const contactId = form.watch('ContactId');
+  const companies = useQuery({ queryKey: ['users', 'companies'], queryFn: () => api.call(UsersApi.companies), enabled: editing });
+  const contacts = useQuery({
+    queryKey: ['users', 'companies', companyId, 'contacts'],
+    queryFn: () => api.call(UsersApi.companyContacts, { params: { companyId: companyId as number } }),
+    enabled: editing && typeof companyId === 'number',
+  });
+  const contact = contacts.data?.find((c) => c.Id === contactId);
+
+  // A contact of another company is no choice: picking a company clears it.
+  useEffect(() => {
+    if (contacts.data && typeof contactId === 'number' && !contacts.data.some((c) => c.Id === contactId)) form.setValue('ContactId', undefined as never);
+  }, [contacts.data, contactId, form]);
+
+  const pickContact = (id: number) => {
+    const c = contacts.data?.find((x) => x.Id === id);
+    if (!c) return;
+    if (!form.getValues('FirstName')) form.setValue('FirstName', c.FirstName, { shouldValidate: true, shouldDirty: true });
+    if (!form.getValues('LastName')) form.setValue('LastName', c.LastName, { shouldValidate: true, shouldDirty: true });
+  };
+
+  const cancel = () => {
+    if (!user) {
+      navigate(-1);
+      return;
+    }
+    form.reset(defaults());
+    setEditing(false);
+  };
+
+  const save = async (values: z.output<typeof schema>) => {
+    try {
+      const saved = await api.call(UsersApi.save, {
+        body: { Id: user?.Id ?? null, Version: user?.Version, IsNew: user === null, ...values },
+      });
+      await queryClient.invalidateQueries({ queryKey: ['users'] });
+      if (!user) navigate(userDetailPath(saved.Id), { replace: true });
+      else {
+        form.reset({ FirstName: saved.FirstName, LastName: saved.LastName, CompanyId: saved.CompanyId ?? undefined, ContactId: saved.ContactId ?? undefined });
+        setEditing(false);
+      }
+    } catch {
+      // The client showed the server's message; the form stays open with the user's input.
+    }
+  };
+
+  const sendActivation = async () => {
+    if (!user) return;
+    setSending(true);
+    try {
+      await api.call(UsersApi.activate, { body: { Id: user.Id } });
+    } catch {
+      // Shown as a toast by the client.
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (!editing && user) {
+    const facts: [string, string][] = [
+      [t('fields.UserName'), user.UserName],
+      [t('fields.FirstName'), user.FirstName],
+      [t('fields.LastName'), user.LastName],
+      [t('fields.CompanyName'), user.CompanyName ?? t('none')],
+      [t('fields.Status'), user.IsActive ? t('status.active') : t('status.inactive')],
+    ];
+    return (
+      <section className={css.stack} aria-label={t('tabs.details')}>
+        <dl className={css.facts}>
+          {facts.map(([term, value]) => (
+            <div key={term} style={{ display: 'contents' }}>
+              <dt className={css.term}>{term}</dt>
+              <dd className={css.detail}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <Toolbar aria-label={t('details.actions')}>
+          {!user.IsMember && <Button onPress={() => setEditing(true)}>{t('actions.edit')}</Button>}
+          {!user.IsActive && (
+            <Button onPress={sendActivation} isPending={sending} pendingLabel={t('details.sending')}>
+              {t('details.sendActivation')}
+            </Button>
+          )}
+        </Toolbar>
+      </section>
+    );
+  }
+
+  return (
+    <Form form={form} onSubmit={save} aria-label={user ? t('details.editLabel') : t('details.newLabel')}>
+      <SelectField name="CompanyId" label={t('fields.CompanyName')} isRequired options={(companies.data ?? []).map((c) => ({ value: c.Id, label: c.Name }))} />
+      <SelectField
+        name="ContactId"
+        label={t('fields.Contact')}
+        isRequired
+        isDisabled={typeof companyId !== 'number'}
+        description={t('details.contactHelp')}
+        options={(contacts.data ?? []).map((c) => ({ value: c.Id, label: `${c.LastName}, ${c.FirstName} (${c.Email})` }))}
+      />
+      <ContactWatcher id={contactId} onPick={pickContact} />
+      <p>
+        {t('fields.UserName')}: <strong data-testid="users-username">{contact?.Email ?? user?.UserName ?? t('details.fromContact')}</strong>
+      </p>
+      <TextField name="FirstName" label={t('fields.FirstName')} isRequired />
+      <TextField name="LastName" label={t('fields.LastName')} isRequired />
+      <Toolbar aria-label={t('details.actions')}>
+        <Button type="submit" variant="primary" isPending={form.formState.isSubmitting}>
+          {t('actions.save')}
+        </Button>
+        <Button onPress={cancel}>{t('actions.cancel')}</Button>
+      </Toolbar>
+    </Form>
+  );
+}
+
+/** Calls onPick when the chosen contact changes (names are filled from the contact when still empty). */
+function ContactWatcher({ id, onPick }: { id: number | undefined; onPick: (id: number) => void }) {
+  const [last, setLast] = useState(id);
+  useEffect(() => {
+    if (id !== last) {
+      setLast(id);
+      if (typeof id === 'number') onPick(id);
+    }
+  }, [id, last, onPick]);
+  return null;
+}

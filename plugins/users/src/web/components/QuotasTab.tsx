@@ -1,0 +1,132 @@
+import { useApi } from '@portal/web';
+import { Button, Message, Toolbar } from '@portal/web/kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Input, Label, TextField } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { type Quota, UsersApi } from '../../contract';
+import { MAX_CASES } from '../../rules';
+import { type DraftRow, quotaProblem } from './quota-input';
+import { localeOf, useCaller } from './useCaller';
+import * as css from './users.css';
+
+/** Monthly quotas: twelve months of a minimum and maximum number of cases; view, then edit with cancel restoring. */
+export function QuotasTab({ userId }: { userId: string }) {
+  const { t, i18n } = useTranslation('users');
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const caller = useCaller();
+  const quotas = useQuery({ queryKey: ['users', userId, 'quotas'], queryFn: () => api.call(UsersApi.quotaGet, { params: { userId } }) });
+  const [draft, setDraft] = useState<DraftRow[] | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  if (quotas.isPending) return <p aria-busy="true">{t('loading')}</p>;
+  if (quotas.isError) return <Message kind="error">{t('detail.loadError')}</Message>;
+  const monthName = (m: number) =>
+    new Intl.DateTimeFormat(localeOf(i18n.language), { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, m - 1, 1)));
+  const show = (n: number | null) => (n === null ? t('none') : String(n));
+  const edit = () => {
+    setSubmitted(false);
+    setDraft(quotas.data.Models.map((q) => ({ MonthNumber: q.MonthNumber, min: q.MinimumCases?.toString() ?? '', max: q.MaximumCases?.toString() ?? '' })));
+  };
+  const save = async () => {
+    if (!draft) return;
+    setSubmitted(true);
+    if (draft.some((r) => quotaProblem(r))) return;
+    setSaving(true);
+    try {
+      const models: Quota[] = draft.map((r) => ({
+        MonthNumber: r.MonthNumber,
+        MinimumCases: r.min.trim() ? Number(r.min) : null,
+        MaximumCases: r.max.trim() ? Number(r.max) : null,
+      }));
+      await api.call(UsersApi.quotaSave, { body: { Id: userId, Version: quotas.data.Version, Models: models } });
+      await queryClient.invalidateQueries({ queryKey: ['users', userId] });
+      setDraft(null);
+    } catch {
+      // Shown as a toast by the client; the draft stays to correct.
+    } finally {
+      setSaving(false);
+    }
+  };
+  const set = (month: number, key: 'min' | 'max', value: string) =>
+    setDraft((d) => d?.map((r) => (r.MonthNumber === month ? { ...r, [key]: value } : r)) ?? null);
+
+  return (
+    <section className={css.stack} aria-label={t('tabs.quotas')}>
+      <table className={css.table}>
+        <caption className={css.muted}>{t('quotas.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={css.cell}>
+              {t('quotas.month')}
+            </th>
+            <th scope="col" className={css.cell}>
+              {t('quotas.minimum')}
+            </th>
+            <th scope="col" className={css.cell}>
+              {t('quotas.maximum')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {quotas.data.Models.map((q) => {
+            const row = draft?.find((r) => r.MonthNumber === q.MonthNumber);
+            const problem = row && submitted ? quotaProblem(row) : null;
+            const errorId = `quota-error-${q.MonthNumber}`;
+            return (
+              <tr key={q.MonthNumber}>
+                <th scope="row" className={css.cell}>
+                  {monthName(q.MonthNumber)}
+                </th>
+                {row ? (
+                  (['min', 'max'] as const).map((key) => (
+                    <td key={key} className={css.cell}>
+                      <TextField
+                        value={row[key]}
+                        onChange={(v) => set(q.MonthNumber, key, v)}
+                        inputMode="numeric"
+                        isInvalid={problem !== null}
+                        aria-describedby={problem ? errorId : undefined}
+                      >
+                        <Label className={css.visuallyHidden}>
+                          {t(key === 'min' ? 'quotas.minimumOf' : 'quotas.maximumOf', { month: monthName(q.MonthNumber) })}
+                        </Label>
+                        <Input className={css.numberInput} />
+                      </TextField>
+                      {key === 'max' && problem && (
+                        <span id={errorId} className={css.error}>
+                          {t(problem, { max: MAX_CASES })}
+                        </span>
+                      )}
+                    </td>
+                  ))
+                ) : (
+                  <>
+                    <td className={css.cell}>{show(q.MinimumCases)}</td>
+                    <td className={css.cell}>{show(q.MaximumCases)}</td>
+                  </>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {draft ? (
+        <Toolbar aria-label={t('quotas.actions')}>
+          <Button variant="primary" onPress={save} isPending={saving}>
+            {t('actions.save')}
+          </Button>
+          <Button onPress={() => setDraft(null)}>{t('actions.cancel')}</Button>
+        </Toolbar>
+      ) : caller.quotas ? (
+        <Toolbar aria-label={t('quotas.actions')}>
+          <Button onPress={edit}>{t('actions.edit')}</Button>
+        </Toolbar>
+      ) : (
+        <p className={css.muted}>{t('quotas.readOnly')}</p>
+      )}
+    </section>
+  );
+}

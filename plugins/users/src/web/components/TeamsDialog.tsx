@@ -1,0 +1,159 @@
+import { useApi } from '@portal/web';
+import { Button, ConfirmDialog, DataGrid, Dialog, Form, type GridColumn, SelectField, Tabs, TextField, Toolbar } from '@portal/web/kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { type Team, TeamsApi, UsersApi, type UserTeam } from '../../contract';
+import { TEAM_PAGE_SIZE } from '../../rules';
+import * as css from './users.css';
+
+const assignSchema = z.object({ TeamId: z.number({ error: 'users:validation.team' }) });
+const newSchema = z.object({ TeamName: z.string().trim().min(1, 'users:validation.teamName').max(100) });
+
+interface Props {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  userId: string;
+  companyId: number;
+  version: number;
+  assigned: readonly UserTeam[];
+}
+
+/** The teams dialog, in three modes: assign a team of the company, list the company's teams (10 a page), new team. */
+export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, version, assigned }: Props) {
+  const { t } = useTranslation('users');
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState('assign');
+  const [deleting, setDeleting] = useState<Team | null>(null);
+  const teams = useQuery({ queryKey: ['users', 'teams', companyId], queryFn: () => api.call(TeamsApi.get, { params: { companyId } }), enabled: isOpen });
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: ['users', userId] }), queryClient.invalidateQueries({ queryKey: ['users', 'teams'] })]);
+
+  const assign = async ({ TeamId }: z.output<typeof assignSchema>) => {
+    const team = teams.data?.find((x) => x.Id === TeamId);
+    try {
+      await api.call(UsersApi.teamAdd, {
+        body: { Id: userId, Version: version, Models: { CompanyId: companyId, Team: { Id: TeamId, TeamName: team?.TeamName } } },
+      });
+      await refresh();
+    } catch {
+      // Shown as a toast by the client.
+    }
+  };
+  const create = async ({ TeamName }: z.output<typeof newSchema>) => {
+    try {
+      await api.call(TeamsApi.save, { body: { Id: null, TeamName, CompanyId: companyId } });
+      await refresh();
+      setMode('list');
+    } catch {
+      // Shown as a toast by the client.
+    }
+  };
+  const columns = useMemo<GridColumn<Team>[]>(
+    () => [
+      { id: 'TeamName', header: t('teams.name'), accessor: (x) => x.TeamName, sortable: true, hideable: false },
+      {
+        id: 'Assigned',
+        header: t('teams.assigned'),
+        accessor: (x) => (assigned.some((a) => a.Id === x.Id) ? t('yes') : t('no')),
+      },
+      {
+        id: 'Delete',
+        header: t('teams.actions'),
+        hideable: false,
+        cell: (x) => (
+          <Button variant="danger" size="small" onPress={() => setDeleting(x)}>
+            {t('teams.delete', { team: x.TeamName })}
+          </Button>
+        ),
+      },
+    ],
+    [t, assigned],
+  );
+
+  return (
+    <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={t('teams.dialogTitle')} size="large">
+      {(close) => (
+        <div className={css.stack}>
+          <Tabs
+            aria-label={t('teams.modes')}
+            selectedKey={mode}
+            onSelectionChange={setMode}
+            items={[
+              {
+                id: 'assign',
+                label: t('teams.modeAssign'),
+                content: (
+                  <Form schema={assignSchema} defaultValues={{}} onSubmit={assign} aria-label={t('teams.modeAssign')}>
+                    <SelectField
+                      name="TeamId"
+                      label={t('teams.team')}
+                      isRequired
+                      options={(teams.data ?? []).map((x) => ({ value: x.Id, label: x.TeamName }))}
+                    />
+                    <Toolbar aria-label={t('teams.modeAssign')}>
+                      <Button type="submit" variant="primary">
+                        {t('teams.assign')}
+                      </Button>
+                    </Toolbar>
+                  </Form>
+                ),
+              },
+              {
+                id: 'list',
+                label: t('teams.modeList'),
+                content: (
+                  <DataGrid<Team>
+                    label={t('teams.companyTeams')}
+                    columns={columns}
+                    getRowId={(x) => String(x.Id)}
+                    getRowLabel={(x) => x.TeamName}
+                    data={teams.data ?? []}
+                    isLoading={teams.isPending}
+                    isError={teams.isError}
+                    sortable
+                    pageSizes={[TEAM_PAGE_SIZE]}
+                    defaultPageSize={TEAM_PAGE_SIZE}
+                    defaultSort={{ column: 'TeamName', order: 'asc' }}
+                  />
+                ),
+              },
+              {
+                id: 'new',
+                label: t('teams.modeNew'),
+                content: (
+                  <Form schema={newSchema} defaultValues={{ TeamName: '' }} onSubmit={create} aria-label={t('teams.modeNew')}>
+                    <TextField name="TeamName" label={t('teams.name')} isRequired />
+                    <Toolbar aria-label={t('teams.modeNew')}>
+                      <Button type="submit" variant="primary">
+                        {t('teams.create')}
+                      </Button>
+                    </Toolbar>
+                  </Form>
+                ),
+              },
+            ]}
+          />
+          <Toolbar aria-label={t('teams.dialogTitle')}>
+            <Button onPress={close}>{t('actions.close')}</Button>
+          </Toolbar>
+          <ConfirmDialog
+            isOpen={deleting !== null}
+            onOpenChange={(open) => !open && setDeleting(null)}
+            title={t('teams.deleteTitle')}
+            message={t('teams.deleteQuestion', { team: deleting?.TeamName ?? '' })}
+            confirmLabel={t('teams.deleteConfirm')}
+            destructive
+            onConfirm={async () => {
+              if (!deleting) return;
+              await api.call(TeamsApi.delete, { body: { Id: deleting.Id } });
+              await refresh();
+            }}
+          />
+        </div>
+      )}
+    </Dialog>
+  );
+}

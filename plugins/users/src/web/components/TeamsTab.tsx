@@ -1,0 +1,101 @@
+import { useApi } from '@portal/web';
+import { Button, Message, Toolbar } from '@portal/web/kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type User, UsersApi } from '../../contract';
+import { TeamsDialog } from './TeamsDialog';
+import { useCaller } from './useCaller';
+import * as css from './users.css';
+
+/**
+ * Teams: the user's teams; edit shows Remove per team and the teams dialog (assign, list, new). Each
+ * change is saved at once (with the user's Version), so Done ends editing; there is nothing to restore.
+ */
+export function TeamsTab({ user }: { user: User }) {
+  const { t } = useTranslation('users');
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const caller = useCaller();
+  const teams = useQuery({ queryKey: ['users', user.Id, 'teams'], queryFn: () => api.call(UsersApi.teamGet, { params: { userId: user.Id } }) });
+  const [editing, setEditing] = useState(false);
+  const [dialog, setDialog] = useState(false);
+  const [busy, setBusy] = useState<number | null>(null);
+
+  if (teams.isPending) return <p aria-busy="true">{t('loading')}</p>;
+  if (teams.isError) return <Message kind="error">{t('detail.loadError')}</Message>;
+  const list = teams.data.Models;
+  const companyId = user.CompanyId;
+  const remove = async (teamId: number, teamName: string) => {
+    if (companyId === null) return;
+    setBusy(teamId);
+    try {
+      await api.call(UsersApi.teamRemove, {
+        body: { Id: user.Id, Version: teams.data.Version, Models: { CompanyId: companyId, Team: { Id: teamId, TeamName: teamName } } },
+      });
+      await queryClient.invalidateQueries({ queryKey: ['users', user.Id] });
+    } catch {
+      // Shown as a toast by the client.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className={css.stack} aria-label={t('tabs.teams')}>
+      {list.length === 0 ? (
+        <p>{t('teams.none')}</p>
+      ) : (
+        <table className={css.table} data-testid="user-teams">
+          <caption className={css.muted}>{t('teams.caption', { count: list.length })}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={css.cell}>
+                {t('teams.name')}
+              </th>
+              {editing && (
+                <th scope="col" className={css.cell}>
+                  {t('teams.actions')}
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((team) => (
+              <tr key={team.Id}>
+                <td className={css.cell}>{team.TeamName}</td>
+                {editing && (
+                  <td className={css.cell}>
+                    <Button variant="danger" size="small" isPending={busy === team.Id} onPress={() => remove(team.Id, team.TeamName)}>
+                      {t('teams.remove', { team: team.TeamName })}
+                    </Button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {companyId === null && <Message kind="info">{t('teams.noCompany')}</Message>}
+      {caller.teams && companyId !== null ? (
+        <Toolbar aria-label={t('teams.actions')}>
+          {editing ? (
+            <>
+              <Button variant="primary" onPress={() => setDialog(true)}>
+                {t('teams.manage')}
+              </Button>
+              <Button onPress={() => setEditing(false)}>{t('actions.done')}</Button>
+            </>
+          ) : (
+            <Button onPress={() => setEditing(true)}>{t('actions.edit')}</Button>
+          )}
+        </Toolbar>
+      ) : (
+        companyId !== null && <p className={css.muted}>{t('teams.readOnly')}</p>
+      )}
+      {companyId !== null && (
+        <TeamsDialog isOpen={dialog} onOpenChange={setDialog} userId={user.Id} companyId={companyId} version={teams.data.Version} assigned={list} />
+      )}
+    </section>
+  );
+}

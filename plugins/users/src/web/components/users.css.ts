@@ -1,0 +1,64 @@
+import { vars } from '@portal/themes';
+import { style } from '@vanilla-extract/css';
+
+export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.medium });
+export const row = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.small, alignItems: 'flex-end' });
+export const searchField = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xsmall, minWidth: '14rem' });
+export const input = style({
+  font: 'inherit',
+  padding: vars.space.small,
+  border: `1px solid ${vars.color.border.field}`,
+  borderRadius: vars.radius.standard,
+  background: vars.color.background.surface,
+  color: vars.color.foreground.text,
+});
+export const numberInput = style([input, { width: '7rem' }]);
+export const table = style({ width: '100%', borderCollapse: 'collapse' });
+export const cell = style({ textAlign: 'left', padding: vars.space.small, borderBottom: `1px solid ${vars.color.border.standard}`, verticalAlign: 'top' });
+export const facts = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${vars.space.xsmall} ${vars.space.medium}`, margin: 0 });
+export const term = style({ fontWeight: 600 });
+export const detail = style({ margin: 0 });
+export const fieldset = style({ border: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.small });
+export const legend = style({ fontWeight: 600, marginBottom: vars.space.small });
+export const checkbox = style({ display: 'flex', alignItems: 'center', gap: vars.space.small, cursor: 'pointer' });
+export const box = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '1.1rem',
+  height: '1.1rem',
+  border: `2px solid ${vars.color.border.field}`,
+  borderRadius: vars.radius.standard,
+  selectors: { '[data-focus-visible] &': { outline: `2px solid ${vars.color.border.focus}`, outlineOffset: '2px' } },
+});
+export const error = style({ color: vars.color.foreground.critical, fontSize: vars.font.size.small });
+export const muted = style({ color: vars.color.foreground.muted });
+export const link = style({ color: vars.color.foreground.link });
+export const popover = style({
+  background: vars.color.background.surfaceRaised,
+  border: `1px solid ${vars.color.border.standard}`,
+  borderRadius: vars.radius.standard,
+  boxShadow: vars.shadow.raised,
+  padding: vars.space.xsmall,
+  overflow: 'auto',
+});
+export const listBox = style({ outline: 'none', display: 'flex', flexDirection: 'column' });
+export const option = style({
+  padding: `${vars.space.xsmall} ${vars.space.small}`,
+  borderRadius: vars.radius.standard,
+  color: vars.color.foreground.text,
+  cursor: 'default',
+  outline: 'none',
+  selectors: { '&[data-focused]': { background: vars.color.background.formAccent }, '&[data-selected]': { fontWeight: 600 } },
+});
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});

@@ -1,0 +1,71 @@
+import { ExtensionSlot, Extensions, layoutCss, useApi } from '@portal/web';
+import { Message, type TabItem, Tabs } from '@portal/web/kit';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { USERS_PATH } from '../../access';
+import { UsersApi } from '../../contract';
+import { DetailsTab } from '../components/DetailsTab';
+import { PermissionsTab } from '../components/PermissionsTab';
+import { QuotasTab } from '../components/QuotasTab';
+import { RolesTab } from '../components/RolesTab';
+import { TeamsTab } from '../components/TeamsTab';
+import * as css from '../components/users.css';
+
+/**
+ * /users/:id (and /users/new): a staff login's administration tabs (details, quotas, roles, teams,
+ * permissions). A member's login shows its details and the member tabs the support screens contribute.
+ */
+export default function UserDetailPage() {
+  const { id = 'new' } = useParams();
+  const api = useApi();
+  const { t } = useTranslation('users');
+  const isNew = id === 'new';
+  const user = useQuery({ queryKey: ['users', id, 'user'], queryFn: () => api.call(UsersApi.getById, { params: { id } }), enabled: !isNew });
+
+  const back = (
+    <Link className={css.link} to={USERS_PATH}>
+      {t('detail.back')}
+    </Link>
+  );
+  if (isNew) {
+    return (
+      <div className={`${layoutCss.card} ${css.stack}`}>
+        {back}
+        <DetailsTab user={null} />
+      </div>
+    );
+  }
+  if (user.isPending) return <p aria-busy="true">{t('loading')}</p>;
+  if (user.isError || !user.data) {
+    return (
+      <div className={`${layoutCss.card} ${css.stack}`}>
+        {back}
+        <Message kind="error">{t('detail.loadError')}</Message>
+      </div>
+    );
+  }
+  const u = user.data;
+  const items: TabItem[] = [{ id: 'details', label: t('tabs.details'), content: <DetailsTab user={u} /> }];
+  if (!u.IsMember) {
+    items.push(
+      { id: 'quotas', label: t('tabs.quotas'), content: <QuotasTab userId={u.Id} /> },
+      { id: 'roles', label: t('tabs.roles'), content: <RolesTab userId={u.Id} /> },
+      { id: 'teams', label: t('tabs.teams'), content: <TeamsTab user={u} /> },
+      { id: 'permissions', label: t('tabs.permissions'), content: <PermissionsTab userId={u.Id} /> },
+    );
+  }
+  return (
+    <div className={`${layoutCss.card} ${css.stack}`}>
+      {back}
+      <h2>{t('detail.heading', { name: `${u.FirstName} ${u.LastName}`.trim() || u.UserName })}</h2>
+      <Tabs aria-label={t('tabs.label')} items={items} defaultSelectedKey="details" />
+      {u.MemberId !== null && (
+        <>
+          <Message kind="info">{t('detail.memberNote')}</Message>
+          <ExtensionSlot point={Extensions.memberTabs} props={{ memberId: u.MemberId }} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { layoutCss, useApi } from '@portal/web';
+import { Button, DataGrid, type GridColumn, type PageRequest } from '@portal/web/kit';
+import { type FormEvent, useCallback, useMemo, useState } from 'react';
+import { Button as AriaButton, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { userDetailPath } from '../../access';
+import { USER_FILTER_ATTRIBUTES, type User, type UserFilterAttribute, UsersApi } from '../../contract';
+import { USER_PAGE_SIZE } from '../../rules';
+import * as css from '../components/users.css';
+
+const SORTABLE = new Set(['UserName', 'FirstName', 'LastName']);
+
+/** /users: everyone with a login, 15 per page, searched by one attribute at a time. */
+export default function UsersPage() {
+  const api = useApi();
+  const { t } = useTranslation('users');
+  const navigate = useNavigate();
+  const [attribute, setAttribute] = useState<UserFilterAttribute>('UserName');
+  const [text, setText] = useState('');
+  const [filter, setFilter] = useState<Partial<Record<UserFilterAttribute, string>>>({});
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    const value = text.trim();
+    setFilter(value ? { [attribute]: value } : {});
+  };
+
+  const fetchPage = useCallback(
+    (req: PageRequest) =>
+      api.call(
+        UsersApi.get,
+        {
+          query: {
+            pageSize: req.pageSize,
+            pageNum: req.pageIndex + 1,
+            sort: (req.sortColumn && SORTABLE.has(req.sortColumn) ? req.sortColumn : 'UserName') as 'UserName',
+            sortDir: req.sortOrder,
+            filter: Object.keys(filter).length ? JSON.stringify(filter) : undefined,
+          },
+        },
+        { skipLoadingBar: true },
+      ),
+    [api, filter],
+  );
+
+  const columns = useMemo<GridColumn<User>[]>(
+    () => [
+      {
+        id: 'UserName',
+        header: t('fields.UserName'),
+        accessor: (u) => u.UserName,
+        cell: (u) => (
+          <Link className={css.link} to={userDetailPath(u.Id)}>
+            {u.UserName}
+          </Link>
+        ),
+        sortable: true,
+        hideable: false,
+      },
+      { id: 'FirstName', header: t('fields.FirstName'), accessor: (u) => u.FirstName, sortable: true },
+      { id: 'LastName', header: t('fields.LastName'), accessor: (u) => u.LastName, sortable: true },
+      { id: 'CompanyName', header: t('fields.CompanyName'), accessor: (u) => u.CompanyName ?? '' },
+      { id: 'Kind', header: t('fields.Kind'), accessor: (u) => (u.IsMember ? t('kind.member') : t('kind.staff')) },
+      { id: 'IsActive', header: t('fields.Status'), accessor: (u) => (u.IsActive ? t('status.active') : t('status.inactive')) },
+    ],
+    [t],
+  );
+
+  return (
+    <div className={`${layoutCss.card} ${css.stack}`}>
+      <p>{t('intro')}</p>
+      <form className={css.row} onSubmit={search} aria-label={t('search.label')}>
+        <Select className={css.searchField} selectedKey={attribute} onSelectionChange={(key) => setAttribute(String(key) as UserFilterAttribute)}>
+          <Label>{t('search.attribute')}</Label>
+          <AriaButton className={css.input}>
+            <SelectValue />
+            <span aria-hidden="true"> ▾</span>
+          </AriaButton>
+          <Popover className={css.popover}>
+            <ListBox className={css.listBox}>
+              {USER_FILTER_ATTRIBUTES.map((a) => (
+                <ListBoxItem key={a} id={a} className={css.option}>
+                  {t(`fields.${a}`)}
+                </ListBoxItem>
+              ))}
+            </ListBox>
+          </Popover>
+        </Select>
+        <TextField className={css.searchField} value={text} onChange={setText}>
+          <Label>{t('search.text')}</Label>
+          <Input className={css.input} />
+        </TextField>
+        <Button type="submit">{t('search.submit')}</Button>
+        <Button variant="primary" onPress={() => navigate(userDetailPath('new'))}>
+          {t('actions.add')}
+        </Button>
+      </form>
+      <DataGrid<User>
+        label={t('list.label')}
+        columns={columns}
+        getRowId={(u) => u.Id}
+        getRowLabel={(u) => u.UserName}
+        fetchPage={fetchPage}
+        queryKey={['users', 'list', filter]}
+        sortable
+        pageSizes={[USER_PAGE_SIZE]}
+        defaultPageSize={USER_PAGE_SIZE}
+        defaultSort={{ column: 'UserName', order: 'asc' }}
+        stateKey="users"
+      />
+    </div>
+  );
+}
