@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { buildPath } from '@portal/core';
 import { latestMailTo, linksIn, mailTo } from '@portal/sandbox';
+import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbox';
 import { authHeaders, makeUser, signIn, TEST_PASSWORD } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountApi, AccountMessages } from '../contract';
-import { type AccountTestEnv, startAccountTestEnv } from './test-support';
 import { ACCOUNT_THROTTLE } from './throttle';
 
-let env: AccountTestEnv;
+let env: SandboxTestEnv;
 beforeAll(async () => {
-  env = await startAccountTestEnv();
+  env = await startSandboxTestEnv();
 });
 afterAll(() => env?.close());
 

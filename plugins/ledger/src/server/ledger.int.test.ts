@@ -1,12 +1,12 @@
 import { Roles } from '@portal/core';
+import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbox';
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths, LedgerApi, LedgerMessages, PayerMessages, todayUtc } from '../contract';
 import { seed } from './seed';
-import { type LedgerTestEnv, startLedgerTestEnv } from './test-support';
 
 /** The ledger API through the whole kernel guard, with the sandbox federal payer over real HTTP. */
-let env: LedgerTestEnv;
+let env: SandboxTestEnv;
 let member: Session;
 let memberId: number;
 let other: Session;
@@ -45,7 +45,7 @@ async function user(name: string, role: string, brand: string, isMember: boolean
 }
 
 beforeAll(async () => {
-  env = await startLedgerTestEnv();
+  env = await startSandboxTestEnv();
   ({ session: member, memberId } = await user('ledger-member', Roles.CareGuard, 'card', true));
   ({ session: other, memberId: otherId } = await user('ledger-other', Roles.CareGuard, 'card', true));
   ({ session: support } = await user('ledger-support', Roles.CareSupport, 'staff', false));

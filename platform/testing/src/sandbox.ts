@@ -1,20 +1,21 @@
-/** Test harness for the account plugin: a sandbox inbox on a random port and a test server whose mail goes to it. */
+/** A test server whose providers (mail inbox, SMS, card gateway, federal payer ...) are a real sandbox on a random port, over HTTP. */
 import type { StartedServer } from '@portal/app-server/server';
 import { createSandbox } from '@portal/sandbox';
-import { startTestServer } from '@portal/testing/server';
+import type { ServerConfig } from '@portal/server/kernel';
 import type { FastifyInstance } from 'fastify';
+import { startTestServer } from './server';
 
-export interface AccountTestEnv {
+export interface SandboxTestEnv {
   server: StartedServer;
   sandbox: FastifyInstance;
   sandboxUrl: string;
   close(): Promise<void>;
 }
 
-export async function startAccountTestEnv(): Promise<AccountTestEnv> {
+export async function startSandboxTestEnv(overrides: Partial<ServerConfig> = {}): Promise<SandboxTestEnv> {
   const sandbox = await createSandbox({ dataDir: null });
   const sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  const server = await startTestServer({ sandboxUrl, smtpUrl: null });
+  const server = await startTestServer({ sandboxUrl, smtpUrl: null, ...overrides });
   return {
     server,
     sandbox,
