@@ -41,11 +41,16 @@ export function ActivatedTokenPage() {
   return <Navigate to={ok ? '/' : '/login'} replace />;
 }
 
-/** /t/:token: signs out, stores the token, goes to the prepaid-card print screen with initial=true. */
+/** The print screen of each card variant (the print-card plugin's routes). */
+const PRINT_PATHS = { finance: '/print', amethyst: '/amethyst/print', careassist: '/careassist/print' } as const;
+
+/** /t/:token: signs out, stores the token, goes to the brand's card-variant print screen with initial=true (home on a brand without a card). */
 export function PrintTokenPage() {
   const { token } = useParams();
+  const { brand } = useKernel();
   const ok = useStoreHandedToken(token);
-  return <Navigate to={ok ? '/amethyst/print?initial=true' : '/login'} replace />;
+  if (!ok) return <Navigate to="/login" replace />;
+  return <Navigate to={brand.printCard === 'none' ? '/' : `${PRINT_PATHS[brand.printCard]}?initial=true`} replace />;
 }
 
 /** /transition?destination: a hand-off to a page of this site. */

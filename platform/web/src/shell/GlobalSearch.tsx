@@ -73,7 +73,6 @@ function SearchBox({ providers }: { providers: ReturnType<typeof useProviders> }
   return (
     <ComboBox
       className={css.box}
-      aria-label={t('search.label')}
       inputValue={text}
       onInputChange={setText}
       selectedKey={null}

@@ -1,18 +1,20 @@
 import { hasAnyRole, IMPERSONATOR_ROLES, Roles } from '@portal/core';
 import { useAtomValue } from 'jotai';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { useIdentity, useKernel, useLookups, useRoles } from '../context';
 import { Extensions } from '../plugin';
 import { impersonationAtom } from '../store';
 import { contributionsTo, ExtensionSlot } from './extensions';
-import { GlobalSearch } from './GlobalSearch';
 import { ImpersonationPicker } from './ImpersonationPicker';
 import { LanguageMenu } from './LanguageMenu';
 import * as css from './Layout.css';
 import { NavBadges } from './NavBadge';
 import { type FlatRoute, flattenRoutes, isActive, type NavGroupDecl, navTree } from './routes';
+
+/** The toolbar's search (react-aria ComboBox): its own chunk, so the sign-in path does not carry it. */
+const GlobalSearch = lazy(() => import('./GlobalSearch').then((m) => ({ default: m.GlobalSearch })));
 
 /** Toolbar colour by role (spec 01 section 6): green for CareAssist, purple for CareGuard, blue otherwise. */
 export function toolbarVariant(roles: readonly string[]): keyof typeof css.toolbarColour {
@@ -96,7 +98,9 @@ export function Layout() {
             )}
           </ul>
         </nav>
-        <GlobalSearch />
+        <Suspense fallback={null}>
+          <GlobalSearch />
+        </Suspense>
         {impersonated === null && hasAnyRole(roles, IMPERSONATOR_ROLES) && <ImpersonationPicker />}
         <LanguageMenu />
         <div className={css.user}>

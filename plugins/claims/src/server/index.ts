@@ -1,13 +1,16 @@
 import { defineServerPlugin } from '@portal/server';
+import { type ClaimsService, claimsService } from '../service';
 import { billRoutes } from './handlers/bill';
 import { searchRoutes } from './handlers/search';
 import { statusRoutes } from './handlers/status';
 import { vendorRoutes } from './handlers/vendors';
 import { migrations } from './migrations';
 import { seed } from './seed';
+import { makeClaimsService } from './series';
 
-export default defineServerPlugin({
+export default defineServerPlugin<ClaimsService>({
   id: 'claims',
+  provides: { ref: claimsService, create: ({ database }) => makeClaimsService(database.sql) },
   migrations,
   seed,
   routes: [...searchRoutes, ...billRoutes, ...statusRoutes, ...vendorRoutes],

@@ -1,4 +1,4 @@
-import { defineWebPlugin } from '@portal/web';
+import { contribute, defineWebPlugin, Extensions } from '@portal/web';
 import { ClaimsAccess } from '../access';
 
 export default defineWebPlugin({
@@ -27,5 +27,21 @@ export default defineWebPlugin({
       nav: { label: 'claims:nav.pending', order: 120 },
       load: () => import('./pages/PendingClaimsPage'),
     },
+  ],
+  contributes: [
+    contribute(Extensions.dashboardWidgets, {
+      id: 'claims.recent',
+      order: 10,
+      access: ClaimsAccess.recent,
+      title: 'claims:widget.title',
+      size: 'wide',
+      load: () => import('./components/RecentClaimsWidget'),
+    }),
+    contribute(Extensions.searchProviders, {
+      id: 'claims.search',
+      order: 10,
+      access: ClaimsAccess.globalSearch,
+      load: () => import('./components/claimsSearchProvider'),
+    }),
   ],
 });

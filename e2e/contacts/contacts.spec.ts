@@ -1,0 +1,50 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { signIn } from '../support';
+
+const axe = (page: import('@playwright/test').Page) =>
+  new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+
+test('a member adds a contact, edits it, and cancels an edit; save and cancel return to the list', async ({ page }) => {
+  const last = `Tester${Date.now().toString(36)}`;
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Contacts' }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
+  expect((await axe(page)).violations).toEqual([]);
+
+  // A new contact opens directly in edit, named 'Add New Contact' while empty.
+  await page.getByRole('button', { name: 'Add contact' }).click();
+  await expect(page.getByTestId('contact-name')).toHaveText('Add New Contact');
+  expect((await axe(page)).violations).toEqual([]);
+  await page.getByLabel('First name').fill('Ana');
+  await page.getByLabel('Last name').fill(last);
+  await expect(page.getByTestId('contact-name')).toHaveText(`${last}, Ana`);
+  await page.getByLabel('Phone', { exact: true }).fill('5125550101');
+  await page.getByLabel('Email').fill('ana@example.com');
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  // Back on the list: the name shows as 'Last, First'.
+  const name = page.getByRole('button', { name: `${last}, Ana` });
+  await expect(name).toBeVisible();
+
+  // View, then edit, then save.
+  await name.click();
+  await expect(page.getByTestId('contact-name')).toHaveText(`${last}, Ana`);
+  await expect(page.getByText('(512) 555-0101')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('First name').fill('Anabel');
+  await page.getByLabel('City').fill('Austin');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: `${last}, Anabel` })).toBeVisible();
+
+  // Edit, then cancel: nothing changes and the list is back.
+  await page.getByRole('button', { name: `${last}, Anabel` }).click();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('First name').fill('Changed');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: `${last}, Anabel` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `${last}, Changed` })).toHaveCount(0);
+  await page.getByRole('button', { name: `${last}, Anabel` }).click();
+  await expect(page.getByText('Austin')).toBeVisible();
+});

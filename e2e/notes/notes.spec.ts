@@ -1,0 +1,80 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn, site } from '../support';
+
+const axe = (page: Page) => new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
+test('a member writes with an attachment, CareSupport replies while impersonating, the member sees the reply and downloads the file', async ({ browser }) => {
+  // Two users, two sign-ins and an impersonation: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
+  const words = `Pharmacy question ${Date.now().toString(36)}`;
+  const member = await (await browser.newContext()).newPage();
+  await signIn(member, 'finance', 'finance.careguardfinance');
+  await member.goto(site('finance', '/notes'));
+  await expect(member.getByRole('heading', { name: 'My Messages', level: 1 })).toBeVisible();
+  expect((await axe(member)).violations).toEqual([]);
+
+  // Write a message with an attachment.
+  await member.getByRole('button', { name: 'New message' }).click();
+  await expect(member).toHaveURL(/\/notes-new$/);
+  await member.getByLabel('Message', { exact: true }).fill(`${words}: please check the attached receipt.`);
+  const chooser = member.waitForEvent('filechooser');
+  await member.getByRole('button', { name: /Choose files/i }).click();
+  await (await chooser).setFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(member.getByText('receipt.pdf')).toBeVisible();
+  expect((await axe(member)).violations).toEqual([]);
+  await member.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(member).toHaveURL(/\/notes\/\d+$/);
+  const noteId = Number(member.url().split('/').pop());
+  await expect(member.getByTestId('note').filter({ hasText: words })).toBeVisible();
+  const memberId = await member.evaluate(async (id) => {
+    const r = await fetch(`/api/notes/getById/${id}`, {
+      headers: { authorization: `Bearer ${sessionStorage.getItem('cq.accessToken')}`, 'x-form-token': sessionStorage.getItem('cq.formToken') ?? '' },
+    });
+    return (await r.json()).Data.MemberID as number;
+  }, noteId);
+
+  // CareSupport acts for the member and replies.
+  const staff = await (await browser.newContext()).newPage();
+  await signIn(staff, 'staff', 'staff.caresupport');
+  await staff.getByLabel('Member ID to act for').fill(String(memberId));
+  await staff.getByRole('button', { name: 'Act for member' }).click();
+  await expect(staff.getByText(`Acting on behalf of member ${memberId}`)).toBeVisible();
+  await staff.goto(site('staff', `/notes/${noteId}`));
+  await expect(staff.getByTestId('note').filter({ hasText: words })).toBeVisible();
+  const reply = staff.getByRole('form', { name: 'Reply' });
+  await reply.getByLabel('Message', { exact: true }).fill('Thank you, we have checked your receipt.');
+  await reply.getByRole('button', { name: 'Send reply' }).click();
+  await expect(staff.getByTestId('note').filter({ hasText: 'we have checked your receipt' })).toContainText('Support team');
+
+  // The member sees the unread reply marked in the navigation, opens it, and the mark goes.
+  await member.goto(site('finance', '/help'));
+  const nav = member.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByTestId('notes-unread')).toBeVisible();
+  await nav.getByRole('link', { name: /My Messages/ }).click();
+  await member.getByRole('link', { name: /we have checked your receipt/ }).click();
+  const replyCard = member.getByTestId('note').filter({ hasText: 'we have checked your receipt' });
+  await expect(replyCard).toContainText('Support team');
+  await expect(nav.getByTestId('notes-unread')).toHaveCount(0);
+  expect((await axe(member)).violations).toEqual([]);
+
+  // The attachment downloads under its name.
+  const download = member.waitForEvent('download');
+  await member.getByRole('button', { name: 'Download receipt.pdf' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('receipt.pdf');
+  expect((await readFile(await file.path())).equals(PDF)).toBe(true);
+});
+
+test('a message without text is not sent, and cancel returns to the list', async ({ page }) => {
+  await signIn(page, 'card', 'card.careguard');
+  await page.goto(site('card', '/notes-new'));
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page).toHaveURL(/\/notes-new$/);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/notes$/);
+});

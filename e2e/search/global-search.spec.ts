@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { signIn, site } from '../support';
+
+test('the toolbar search finds a bill and a note, grouped by kind, by keyboard', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  await page.goto(site('finance', '/help'));
+  const call = (path: string, body?: unknown) =>
+    page.evaluate(
+      async ([p, b]) => {
+        const r = await fetch(p as string, {
+          method: b === undefined ? 'GET' : 'POST',
+          headers: {
+            authorization: `Bearer ${sessionStorage.getItem('cq.accessToken')}`,
+            'x-form-token': sessionStorage.getItem('cq.formToken') ?? '',
+            'content-type': 'application/json',
+          },
+          ...(b === undefined ? {} : { body: JSON.stringify(b) }),
+        });
+        return (await r.json()).Data;
+      },
+      [path, body] as const,
+    );
+  // A bill of this member and a note whose text names it.
+  const bills = (await call('/api/claims/search', { PageIndex: 0, PageSize: 5 })) as { Items: { ClaimID: number; ClaimNumber: string }[] };
+  const bill = bills.Items[0];
+  if (!bill) throw new Error('the demo member has no bills');
+  const note = (await call('/api/notes/create', { NoteText: `About bill ${bill.ClaimNumber}` })) as { NoteID: number };
+
+  const box = page.getByRole('combobox', { name: 'Search' });
+  await box.fill(bill.ClaimNumber);
+  const list = page.getByRole('listbox');
+  await expect(list.getByText('Bills', { exact: true })).toBeVisible();
+  await expect(list.getByText('Messages', { exact: true })).toBeVisible();
+  await expect(list.getByRole('option', { name: new RegExp(bill.ClaimNumber) }).first()).toBeVisible();
+  await expect(list.getByRole('option', { name: `About bill ${bill.ClaimNumber}` })).toBeVisible();
+
+  // Keyboard: the first result is the bill; Enter opens it.
+  await box.press('ArrowDown');
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/claims/${bill.ClaimID}$`));
+
+  // The note opens its conversation.
+  await box.fill(`About bill ${bill.ClaimNumber}`);
+  await page.getByRole('option', { name: `About bill ${bill.ClaimNumber}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/notes/${note.NoteID}$`));
+});
+
+test('a member without the finance role searches notes only', async ({ page }) => {
+  await signIn(page, 'card', 'card.careguard');
+  await page.goto(site('card', '/help'));
+  const box = page.getByRole('combobox', { name: 'Search' });
+  await box.fill('zzzz-nothing');
+  await expect(page.getByText('Nothing found.')).toBeVisible();
+  await expect(page.getByRole('listbox').getByText('Bills', { exact: true })).toHaveCount(0);
+});

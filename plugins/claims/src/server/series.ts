@@ -1,0 +1,61 @@
+import type { SqlClient } from '@portal/server';
+import type { BillAmountPoint, CityCountPoint, ClaimCountPoint, ClaimsService, SeriesPeriod, SeriesScope } from '../service';
+
+/**
+ * The window and bucket of each period: `time` is per day over the last 12 months, `month` per calendar month over
+ * the last 24 months, `quarter` per calendar quarter over the last 8 quarters. Month and quarter buckets without
+ * bills are answered with 0 so a line chart has every point; days without bills are left out.
+ */
+const PERIODS: Record<SeriesPeriod, { unit: 'day' | 'month' | 'quarter'; window: string; fill: boolean }> = {
+  time: { unit: 'day', window: '12 months', fill: false },
+  month: { unit: 'month', window: '23 months', fill: true },
+  quarter: { unit: 'quarter', window: '21 months', fill: true },
+};
+/** Cities: the last 24 months, the 25 cities with most bills. */
+export const CITY_WINDOW = '24 months';
+export const CITY_LIMIT = 25;
+
+/**
+ * The bills in the window: a member's through claims_member_received_idx (member_id, received_date ...), every
+ * member's through claims_received_idx (received_date ...).
+ */
+function windowed(scope: SeriesScope, window: string, unit: string): { where: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const since = `date_trunc('${unit}', current_date - interval '${window}')::date`;
+  let where = `c.received_date >= ${since}`;
+  if (scope.memberId !== null) where = `c.member_id = $${params.push(scope.memberId)} AND ${where}`;
+  return { where, params };
+}
+
+async function series<T>(sql: SqlClient, scope: SeriesScope, period: SeriesPeriod, valueSql: string, alias: string): Promise<T[]> {
+  const p = PERIODS[period];
+  const { where, params } = windowed(scope, p.window, p.unit);
+  const bucket = `date_trunc('${p.unit}', c.received_date)::date`;
+  const grouped = `SELECT ${bucket} AS d, ${valueSql} AS v FROM claims c WHERE ${where} GROUP BY 1`;
+  const text = p.fill
+    ? `WITH g AS (${grouped})
+       SELECT to_char(s.d, 'YYYY-MM-DD') AS "Date", COALESCE(g.v, 0)::bigint AS "${alias}"
+       FROM (SELECT generate_series(date_trunc('${p.unit}', current_date - interval '${p.window}'), date_trunc('${p.unit}', current_date), interval '${p.unit === 'quarter' ? '3 months' : `1 ${p.unit}`}')::date AS d) s
+       LEFT JOIN g ON g.d = s.d ORDER BY s.d`
+    : `SELECT to_char(g.d, 'YYYY-MM-DD') AS "Date", g.v::bigint AS "${alias}" FROM (${grouped}) g ORDER BY g.d`;
+  const rows = await sql.query<Record<string, unknown>>(text, params);
+  return rows.map((r) => ({ Date: r.Date, [alias]: Number(r[alias]) }) as T);
+}
+
+export function makeClaimsService(sql: SqlClient): ClaimsService {
+  return {
+    claimCounts: (scope, period) => series<ClaimCountPoint>(sql, scope, period, 'count(*)', 'NumberOfClaims'),
+    billAmounts: (scope, period) => series<BillAmountPoint>(sql, scope, period, 'sum(c.billed_cents)', 'AmountCents'),
+    async cityCounts(scope) {
+      const { where, params } = windowed(scope, CITY_WINDOW, 'month');
+      const rows = await sql.query<{ City: string; NumberOfClaims: number | string }>(
+        `SELECT p.city || ', ' || p.state AS "City", count(*) AS "NumberOfClaims"
+         FROM claims c JOIN claim_payees p ON p.payee_id = c.payee_id
+         WHERE ${where} AND p.city IS NOT NULL AND p.state IS NOT NULL
+         GROUP BY p.city, p.state ORDER BY count(*) DESC, 1 LIMIT ${CITY_LIMIT}`,
+        params,
+      );
+      return rows.map((r): CityCountPoint => ({ City: r.City, NumberOfClaims: Number(r.NumberOfClaims) }));
+    },
+  };
+}

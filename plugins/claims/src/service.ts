@@ -1,0 +1,35 @@
+import { serviceRef } from '@portal/core';
+
+/** The three groupings of a dashboard series (spec 01 section 7: claims/time, claims/quarter, claims/month). */
+export type SeriesPeriod = 'time' | 'quarter' | 'month';
+
+/** Whose bills a series counts: one member's, or every member's (staff working across members). */
+export type SeriesScope = { memberId: number } | { memberId: null };
+
+/** Claims per period: Date is the period's first day, 'YYYY-MM-DD'. */
+export interface ClaimCountPoint {
+  Date: string;
+  NumberOfClaims: number;
+}
+/** Billed amount per period, integer cents. */
+export interface BillAmountPoint {
+  Date: string;
+  AmountCents: number;
+}
+/** Bills per payee city ('City, ST'), most first. */
+export interface CityCountPoint {
+  City: string;
+  NumberOfClaims: number;
+}
+
+/**
+ * Aggregates of bills for the dashboards, kept in the claims plugin because it owns the table and its indexes.
+ * Every series covers a fixed window ending today (see plugins/claims/README.md, "Dashboard series").
+ */
+export interface ClaimsService {
+  claimCounts(scope: SeriesScope, period: SeriesPeriod): Promise<ClaimCountPoint[]>;
+  billAmounts(scope: SeriesScope, period: SeriesPeriod): Promise<BillAmountPoint[]>;
+  cityCounts(scope: SeriesScope): Promise<CityCountPoint[]>;
+}
+
+export const claimsService = serviceRef<ClaimsService>('claims');

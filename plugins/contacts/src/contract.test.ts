@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { contactCreateSchema, contactDisplayName } from './contract';
+
+describe('contactDisplayName', () => {
+  it("shows 'Last, First', or either alone", () => {
+    expect(contactDisplayName({ FirstName: 'Ana', LastName: 'Reyes' })).toBe('Reyes, Ana');
+    expect(contactDisplayName({ FirstName: ' Ana ', LastName: '' })).toBe('Ana');
+    expect(contactDisplayName({ FirstName: null, LastName: 'Reyes' })).toBe('Reyes');
+    expect(contactDisplayName({})).toBe('');
+  });
+});
+
+describe('contactCreateSchema', () => {
+  it('keeps phone digits, treats empty optional fields as absent and refuses unknown lookup keys', () => {
+    const ok = contactCreateSchema.parse({ FirstName: 'Ana', LastName: 'Reyes', Phone: '(512) 555-0101', Email: '', Zip: '', StateCodeID: '44' });
+    expect(ok).toMatchObject({ Phone: '5125550101', Email: null, Zip: null, StateCodeID: 44 });
+    expect(contactCreateSchema.safeParse({ FirstName: 'Ana', LastName: 'Reyes', PhoneTypeID: 9 }).success).toBe(false);
+    expect(contactCreateSchema.safeParse({ FirstName: 'Ana', LastName: 'Reyes', Zip: '1234' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,168 @@
+import { Roles } from '@portal/core';
+import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Contact, ContactsApi, STALE_CONTACT_MESSAGE } from '../contract';
+
+/** The contacts API through the whole kernel guard on a fresh database: roles, scoping to the member, validation, versions. */
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let alice: Session;
+let bob: Session;
+let support: Session;
+let finance: Session;
+let quoteUser: Session;
+let aliceId: number;
+let bobId: number;
+
+type Headers = Record<string, string>;
+const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: unknown) =>
+  server.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+const data = <T>(res: { json(): unknown }) => (res.json() as { Data: T }).Data;
+const count = async () => (await server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM contacts'))[0]?.n ?? 0;
+const audits = async (action: string) =>
+  (await server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE action = $1', [action]))[0]?.n ?? 0;
+
+const NEW = { FirstName: 'Ana', LastName: 'Reyes', Phone: '(512) 555-0101', Email: 'ana@example.com', ContactTypeID: 2, PhoneTypeID: 3, AddressTypeID: 4 };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  aliceId = (await makeUser(server, { userName: 'c-alice', roles: [Roles.CareGuardFinance], brand: 'finance', member: true })).memberId as number;
+  bobId = (await makeUser(server, { userName: 'c-bob', roles: [Roles.CareGuard], brand: 'card', member: true })).memberId as number;
+  await makeUser(server, { userName: 'c-support', roles: [Roles.CareSupport], brand: 'staff' });
+  await makeUser(server, { userName: 'c-quote', roles: [Roles.CareQuote], brand: 'quote', member: true });
+  await makeUser(server, { userName: 'c-finance', roles: [Roles.CareGuardFinance], brand: 'finance' });
+  alice = await signIn(server, 'c-alice');
+  bob = await signIn(server, 'c-bob');
+  support = await signIn(server, 'c-support');
+  quoteUser = await signIn(server, 'c-quote');
+  finance = await signIn(server, 'c-finance');
+});
+afterAll(() => server?.close());
+
+describe('contacts: own contacts', () => {
+  let created: Contact;
+
+  it('refuses anonymous (401), a role without contacts (403) and a brand without the plugin (404)', async () => {
+    expect((await call('POST', ContactsApi.search.path, { host: 'finance.localhost' }, {})).statusCode).toBe(401);
+    expect((await call('POST', ContactsApi.search.path, authHeaders(quoteUser, 'finance'), {})).statusCode).toBe(403);
+    expect((await call('POST', ContactsApi.search.path, authHeaders(alice, 'quote'), {})).statusCode).toBe(404);
+  });
+
+  it('creates a contact for the signed-in member, audited, with Name as "Last, First"', async () => {
+    const res = await call('POST', ContactsApi.create.path, authHeaders(alice, 'finance'), NEW);
+    expect(res.statusCode, res.body).toBe(200);
+    created = data<Contact>(res);
+    expect(created).toMatchObject({ MemberID: aliceId, FirstName: 'Ana', LastName: 'Reyes', Name: 'Reyes, Ana', Phone: '5125550101', Version: 1 });
+    await server.flushAudit();
+    expect(await audits('contacts.contact.create')).toBe(1);
+  });
+
+  it('lists only the member’s own contacts, page size 100 by default, filtered by Query', async () => {
+    await call('POST', ContactsApi.create.path, authHeaders(bob, 'card'), { FirstName: 'Zed', LastName: 'Other' });
+    const mine = data<{ Items: Contact[]; ItemCount: number }>(await call('POST', ContactsApi.search.path, authHeaders(alice, 'finance'), {}));
+    expect(mine.ItemCount).toBe(1);
+    expect(mine.Items.map((c) => c.ContactID)).toEqual([created.ContactID]);
+    const none = data<{ Items: Contact[] }>(await call('POST', ContactsApi.search.path, authHeaders(alice, 'finance'), { Query: 'zed' }));
+    expect(none.Items).toEqual([]);
+    const found = data<{ Items: Contact[] }>(await call('POST', ContactsApi.search.path, authHeaders(alice, 'finance'), { Query: 'REYES' }));
+    expect(found.Items).toHaveLength(1);
+    await server.flushAudit();
+    expect(await audits('contacts.search')).toBeGreaterThanOrEqual(3);
+  });
+
+  it('reads one by id, audited; another member’s id is 404 and changes nothing', async () => {
+    const res = await call('GET', `/api/contacts/getById/${created.ContactID}`, authHeaders(alice, 'finance'));
+    expect(res.statusCode).toBe(200);
+    expect(data<Contact>(res).ContactID).toBe(created.ContactID);
+    await server.flushAudit();
+    expect(await audits('contacts.contact.read')).toBe(1);
+    expect((await call('GET', `/api/contacts/getById/${created.ContactID}`, authHeaders(bob, 'card'))).statusCode).toBe(404);
+    const before = await count();
+    const stolen = await call('POST', ContactsApi.update.path, authHeaders(bob, 'card'), {
+      ...NEW,
+      ContactID: created.ContactID,
+      Version: 1,
+      FirstName: 'Hacked',
+    });
+    expect(stolen.statusCode).toBe(404);
+    expect(await count()).toBe(before);
+    const again = data<Contact>(await call('GET', `/api/contacts/getById/${created.ContactID}`, authHeaders(alice, 'finance')));
+    expect(again.FirstName).toBe('Ana');
+  });
+
+  it('updates with the current Version and refuses a stale one with 409', async () => {
+    const res = await call('POST', ContactsApi.update.path, authHeaders(alice, 'finance'), {
+      ...NEW,
+      ContactID: created.ContactID,
+      Version: 1,
+      City: 'Austin',
+      StateCodeID: 44,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(data<Contact>(res)).toMatchObject({ City: 'Austin', StateCodeID: 44, Version: 2 });
+    const stale = await call('POST', ContactsApi.update.path, authHeaders(alice, 'finance'), {
+      ...NEW,
+      ContactID: created.ContactID,
+      Version: 1,
+      City: 'Dallas',
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().MsgText ?? stale.body).toContain(STALE_CONTACT_MESSAGE);
+    const stored = data<Contact>(await call('GET', `/api/contacts/getById/${created.ContactID}`, authHeaders(alice, 'finance')));
+    expect(stored).toMatchObject({ City: 'Austin', Version: 2 });
+  });
+
+  it('refuses bad input with 400 naming the field, and stores nothing', async () => {
+    const before = await count();
+    for (const body of [
+      {},
+      { FirstName: '', LastName: 'X' },
+      { ...NEW, Email: 'not-an-email' },
+      { ...NEW, Phone: '123' },
+      { ...NEW, ContactTypeID: 99 },
+      { ...NEW, StateCodeID: 999 },
+      { ...NEW, Zip: 'abc' },
+      { ...NEW, FirstName: 'x'.repeat(51) },
+    ]) {
+      const res = await call('POST', ContactsApi.create.path, authHeaders(alice, 'finance'), body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call('GET', '/api/contacts/getById/abc', authHeaders(alice, 'finance'))).statusCode).toBe(400);
+    expect((await call('POST', ContactsApi.update.path, authHeaders(alice, 'finance'), { ...NEW, ContactID: -1, Version: 1 })).statusCode).toBe(400);
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses staff acting for nobody (400: the member header is missing) and scopes staff to the impersonated member', async () => {
+    expect((await call('POST', ContactsApi.search.path, authHeaders(finance, 'finance'), {})).statusCode).toBe(400);
+    const none = await call('POST', ContactsApi.search.path, authHeaders(support, 'staff'), {});
+    expect(none.statusCode).toBe(400);
+    expect(none.body).toContain('Choose a member to act for first.');
+    const asAlice = authHeaders(support, 'staff', { 'x-member-id': String(aliceId) });
+    const list = data<{ Items: Contact[] }>(await call('POST', ContactsApi.search.path, asAlice, {}));
+    expect(list.Items.map((c) => c.ContactID)).toEqual([created.ContactID]);
+    const add = await call('POST', ContactsApi.create.path, asAlice, { FirstName: 'Staff', LastName: 'Added' });
+    expect(data<Contact>(add).MemberID).toBe(aliceId);
+    const asBob = authHeaders(support, 'staff', { 'x-member-id': String(bobId) });
+    expect((await call('GET', `/api/contacts/getById/${created.ContactID}`, asBob)).statusCode).toBe(404);
+  });
+});
+
+describe('contacts: support reads of a named member', () => {
+  it('lists and reads a member’s contacts for CareSupport; members are refused (403)', async () => {
+    const res = await call('POST', `/api/contacts/search/${aliceId}`, authHeaders(support, 'staff'), {});
+    expect(res.statusCode, res.body).toBe(200);
+    const items = data<{ Items: Contact[] }>(res).Items;
+    expect(items.length).toBe(2);
+    expect(items.every((c) => c.MemberID === aliceId)).toBe(true);
+    const one = await call('GET', `/api/contacts/getById/${aliceId}/${items[0]?.ContactID}`, authHeaders(support, 'staff'));
+    expect(one.statusCode).toBe(200);
+    expect((await call('GET', `/api/contacts/getById/${bobId}/${items[0]?.ContactID}`, authHeaders(support, 'staff'))).statusCode).toBe(404);
+    expect((await call('POST', `/api/contacts/search/${aliceId}`, authHeaders(bob, 'card'), {})).statusCode).toBe(403);
+    expect((await call('POST', '/api/contacts/search/999999', authHeaders(support, 'staff'), {})).statusCode).toBe(404);
+    expect((await call('POST', '/api/contacts/search/0', authHeaders(support, 'staff'), {})).statusCode).toBe(400);
+  });
+
+  it('refuses a member other than the impersonated one', async () => {
+    const res = await call('POST', `/api/contacts/search/${aliceId}`, authHeaders(support, 'staff', { 'x-member-id': String(bobId) }), {});
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,117 @@
+import { badRequest, conflict, forbidden, notFound, type RouteContext, type SqlClient } from '@portal/server';
+import {
+  CONTACT_NOT_FOUND,
+  type Contact,
+  type ContactCreate,
+  type ContactSearch,
+  type ContactSearchResult,
+  type ContactUpdate,
+  contactDisplayName,
+  STALE_CONTACT_MESSAGE,
+} from '../contract';
+
+type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit'>;
+
+export const NO_MEMBER_MESSAGE = 'Your account has no contacts of its own. Choose a member to act for first.';
+
+const COLUMNS = `contact_id AS "ContactID", member_id AS "MemberID", first_name AS "FirstName", last_name AS "LastName",
+  phone AS "Phone", email AS "Email", contact_type_id AS "ContactTypeID", phone_type_id AS "PhoneTypeID",
+  address_type_id AS "AddressTypeID", address1 AS "Address1", address2 AS "Address2", city AS "City",
+  state_code_id AS "StateCodeID", zip AS "Zip", version AS "Version"`;
+
+type Row = Omit<Contact, 'Name'>;
+const toWire = (r: Row): Contact => ({ ...r, Name: contactDisplayName(r) });
+
+/** The member whose own contacts this request works on: the member's own, or the impersonated one; staff acting for nobody are refused. */
+export function ownMember(ctx: Pick<RouteContext, 'memberId'>): number {
+  if (ctx.memberId === null) throw badRequest(NO_MEMBER_MESSAGE);
+  return ctx.memberId;
+}
+
+/** Support calls name the member; staff acting for a member (impersonating) may name only that member. */
+export async function namedMember(ctx: Ctx, memberId: number): Promise<number> {
+  if (ctx.memberId !== null && ctx.memberId !== memberId) throw forbidden('You are acting for another member. Stop acting for them first.');
+  if (!(await ctx.services.members.load(memberId))) throw notFound('The member was not found.');
+  return memberId;
+}
+
+export async function searchContacts(ctx: Ctx, memberId: number, f: ContactSearch): Promise<ContactSearchResult> {
+  const sql = ctx.database.sql;
+  const params: unknown[] = [memberId];
+  let where = 'member_id = $1';
+  if (f.Query) {
+    params.push(f.Query.toLowerCase());
+    const p = `$${params.length}`;
+    where += ` AND (strpos(lower(first_name || ' ' || last_name), ${p}) > 0 OR strpos(lower(last_name || ', ' || first_name), ${p}) > 0
+      OR strpos(lower(coalesce(email, '')), ${p}) > 0 OR strpos(coalesce(phone, ''), ${p}) > 0)`;
+  }
+  const count = (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM contacts WHERE ${where}`, params))[0]?.n ?? 0;
+  const rows = await sql.query<Row>(
+    `SELECT ${COLUMNS} FROM contacts WHERE ${where}
+     ORDER BY lower(last_name), lower(first_name), contact_id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, f.PageSize, f.PageIndex * f.PageSize],
+  );
+  await ctx.audit({ action: 'contacts.search', entity: 'member', entityId: memberId, memberId, detail: { count: rows.length } });
+  return { Items: rows.map(toWire), ItemCount: count };
+}
+
+async function load(sql: SqlClient, memberId: number, id: number, lock = false): Promise<Row | null> {
+  const rows = await sql.query<Row>(`SELECT ${COLUMNS} FROM contacts WHERE contact_id = $1 AND member_id = $2${lock ? ' FOR UPDATE' : ''}`, [id, memberId]);
+  return rows[0] ?? null;
+}
+
+/** One contact of the member; another member's (or a missing one) is 404, so ids reveal nothing. */
+export async function getContact(ctx: Ctx, memberId: number, id: number): Promise<Contact> {
+  const row = await load(ctx.database.sql, memberId, id);
+  if (!row) throw notFound(CONTACT_NOT_FOUND);
+  await ctx.audit({ action: 'contacts.contact.read', entity: 'contact', entityId: id, memberId });
+  return toWire(row);
+}
+
+const values = (b: ContactCreate) => [
+  b.FirstName,
+  b.LastName,
+  b.Phone ?? null,
+  b.Email ?? null,
+  b.ContactTypeID ?? null,
+  b.PhoneTypeID ?? null,
+  b.AddressTypeID ?? null,
+  b.Address1 ?? null,
+  b.Address2 ?? null,
+  b.City ?? null,
+  b.StateCodeID ?? null,
+  b.Zip ?? null,
+];
+
+export async function createContact(ctx: Ctx, memberId: number, b: ContactCreate): Promise<Contact> {
+  return ctx.database.sql.transaction(async (tx) => {
+    const rows = await tx.query<Row>(
+      `INSERT INTO contacts (member_id, first_name, last_name, phone, email, contact_type_id, phone_type_id, address_type_id,
+         address1, address2, city, state_code_id, zip, created_by, updated_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14) RETURNING ${COLUMNS}`,
+      [memberId, ...values(b), ctx.user?.name ?? null],
+    );
+    const row = rows[0];
+    if (!row) throw badRequest('The contact could not be added.');
+    await ctx.audit({ action: 'contacts.contact.create', entity: 'contact', entityId: row.ContactID, memberId }, tx);
+    return toWire(row);
+  });
+}
+
+export async function updateContact(ctx: Ctx, memberId: number, b: ContactUpdate): Promise<Contact> {
+  return ctx.database.sql.transaction(async (tx) => {
+    const current = await load(tx, memberId, b.ContactID, true);
+    if (!current) throw notFound(CONTACT_NOT_FOUND);
+    if (current.Version !== b.Version) throw conflict(STALE_CONTACT_MESSAGE);
+    const rows = await tx.query<Row>(
+      `UPDATE contacts SET first_name = $3, last_name = $4, phone = $5, email = $6, contact_type_id = $7, phone_type_id = $8,
+         address_type_id = $9, address1 = $10, address2 = $11, city = $12, state_code_id = $13, zip = $14,
+         version = version + 1, updated_at = now(), updated_by = $15
+       WHERE contact_id = $1 AND member_id = $2 RETURNING ${COLUMNS}`,
+      [b.ContactID, memberId, ...values(b), ctx.user?.name ?? null],
+    );
+    const row = rows[0] as Row;
+    await ctx.audit({ action: 'contacts.contact.update', entity: 'contact', entityId: b.ContactID, memberId, detail: { version: row.Version } }, tx);
+    return toWire(row);
+  });
+}

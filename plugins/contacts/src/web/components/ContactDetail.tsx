@@ -1,0 +1,168 @@
+import { LookupCategory, validationMessages as m } from '@portal/core';
+import { useApi, useLookups } from '@portal/web';
+import { Button, ButtonGroup, EmailField, Form, LookupSelectField, Message, Panel, PhoneField, SelectField, TextField } from '@portal/web/kit';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { CONTACT_TYPE_IDS, type Contact, ContactsApi, DEFAULT_ADDRESS_TYPE_ID, DEFAULT_PHONE_TYPE_ID } from '../../contract';
+import * as css from './contacts.css';
+import { contactTypeName, lookupValue, phoneText, shownName } from './format';
+
+const optionalText = z.string();
+const formSchema = z.object({
+  FirstName: z.string().trim().min(1, m.required).max(50),
+  LastName: z.string().trim().min(1, m.required).max(50),
+  Phone: z.string().refine((v) => v === '' || /^\d{10}$/.test(v), m.phone),
+  Email: z.string().refine((v) => v.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()), m.email),
+  ContactTypeID: z.number().nullable(),
+  PhoneTypeID: z.number().nullable(),
+  AddressTypeID: z.number().nullable(),
+  Address1: optionalText,
+  Address2: optionalText,
+  City: optionalText,
+  StateCodeID: z.number().nullable(),
+  Zip: z.string().refine((v) => v.trim() === '' || /^\d{5}(-\d{4})?$/.test(v.trim()), 'contacts:validation.zip'),
+});
+type FormValues = z.infer<typeof formSchema>;
+
+const toForm = (c: Contact | null): FormValues => ({
+  FirstName: c?.FirstName ?? '',
+  LastName: c?.LastName ?? '',
+  Phone: c?.Phone ?? '',
+  Email: c?.Email ?? '',
+  ContactTypeID: c?.ContactTypeID ?? null,
+  PhoneTypeID: c ? c.PhoneTypeID : DEFAULT_PHONE_TYPE_ID,
+  AddressTypeID: c ? c.AddressTypeID : DEFAULT_ADDRESS_TYPE_ID,
+  Address1: c?.Address1 ?? '',
+  Address2: c?.Address2 ?? '',
+  City: c?.City ?? '',
+  StateCodeID: c?.StateCodeID ?? null,
+  Zip: c?.Zip ?? '',
+});
+const opt = (s: string) => (s.trim() === '' ? null : s.trim());
+const toPayload = (v: FormValues) => ({
+  ...v,
+  Phone: opt(v.Phone),
+  Email: opt(v.Email),
+  Address1: opt(v.Address1),
+  Address2: opt(v.Address2),
+  City: opt(v.City),
+  Zip: opt(v.Zip),
+});
+
+interface Props {
+  /** A contact's id, or 'new'. */
+  id: number | 'new';
+  /** Back to the list (after save or cancel). */
+  onClose: () => void;
+}
+
+/** The heading follows what is typed: 'Last, First', or 'Add New Contact' while empty. */
+function LiveName() {
+  const { t } = useTranslation('contacts');
+  const [first, last] = useWatch<FormValues, ['FirstName', 'LastName']>({ name: ['FirstName', 'LastName'] });
+  return <span data-testid="contact-name">{shownName(t, { FirstName: first, LastName: last })}</span>;
+}
+
+/** A contact's inline detail: view, then edit, then save or cancel; a new contact opens in edit. */
+export function ContactDetail({ id, onClose }: Props) {
+  const { t } = useTranslation('contacts');
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const lookups = useLookups();
+  const isNew = id === 'new';
+  const [editing, setEditing] = useState(isNew);
+  const contact = useQuery({
+    queryKey: ['contacts', 'one', id],
+    queryFn: () => api.call(ContactsApi.getById, { params: { id: id as number } }),
+    enabled: !isNew,
+  });
+  const save = useMutation({
+    mutationFn: (v: FormValues) =>
+      isNew
+        ? api.call(ContactsApi.create, { body: toPayload(v) })
+        : api.call(ContactsApi.update, { body: { ...toPayload(v), ContactID: id as number, Version: (contact.data as Contact).Version } }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['contacts'] });
+      onClose();
+    },
+  });
+
+  if (!isNew && contact.isPending) return <p aria-busy="true">{t('loading')}</p>;
+  if (!isNew && contact.isError) return <Message kind="error">{t('loadError')}</Message>;
+  const current = isNew ? null : (contact.data ?? null);
+
+  if (!editing && current) {
+    const rows: [string, string][] = [
+      [t('field.FirstName'), current.FirstName],
+      [t('field.LastName'), current.LastName],
+      [t('field.ContactTypeID'), contactTypeName(t, current.ContactTypeID)],
+      [t('field.Phone'), phoneText(current)],
+      [t('field.PhoneTypeID'), lookupValue(lookups, LookupCategory.PhoneType, current.PhoneTypeID)],
+      [t('field.Email'), current.Email ?? ''],
+      [t('field.AddressTypeID'), lookupValue(lookups, LookupCategory.AddressType, current.AddressTypeID)],
+      [t('field.Address1'), current.Address1 ?? ''],
+      [t('field.Address2'), current.Address2 ?? ''],
+      [t('field.City'), current.City ?? ''],
+      [t('field.StateCodeID'), lookupValue(lookups, LookupCategory.StateCode, current.StateCodeID)],
+      [t('field.Zip'), current.Zip ?? ''],
+    ];
+    return (
+      <Panel
+        title={<span data-testid="contact-name">{shownName(t, current)}</span>}
+        actions={
+          <ButtonGroup>
+            <Button variant="primary" onPress={() => setEditing(true)}>
+              {t('edit')}
+            </Button>
+            <Button onPress={onClose}>{t('backToList')}</Button>
+          </ButtonGroup>
+        }
+      >
+        <dl className={css.details}>
+          {rows.map(([label, value]) => (
+            <div key={label} style={{ display: 'contents' }}>
+              <dt className={css.term}>{label}</dt>
+              <dd className={css.value}>{value || t('none')}</dd>
+            </div>
+          ))}
+        </dl>
+      </Panel>
+    );
+  }
+
+  return (
+    <Form schema={formSchema} defaultValues={toForm(current)} onSubmit={(v) => save.mutate(v)} aria-label={isNew ? t('addNew') : t('editTitle')}>
+      <Panel title={<LiveName />}>
+        <div className={css.stack}>
+          <div className={css.fields}>
+            <TextField name="FirstName" label={t('field.FirstName')} isRequired maxLength={50} autoComplete="off" />
+            <TextField name="LastName" label={t('field.LastName')} isRequired maxLength={50} autoComplete="off" />
+            <SelectField
+              name="ContactTypeID"
+              label={t('field.ContactTypeID')}
+              options={CONTACT_TYPE_IDS.map((k) => ({ value: k, label: contactTypeName(t, k) }))}
+            />
+            <PhoneField name="Phone" label={t('field.Phone')} autoComplete="off" />
+            <LookupSelectField name="PhoneTypeID" label={t('field.PhoneTypeID')} category={LookupCategory.PhoneType} items={lookups} />
+            <EmailField name="Email" label={t('field.Email')} autoComplete="off" />
+            <LookupSelectField name="AddressTypeID" label={t('field.AddressTypeID')} category={LookupCategory.AddressType} items={lookups} />
+            <TextField name="Address1" label={t('field.Address1')} maxLength={100} autoComplete="off" />
+            <TextField name="Address2" label={t('field.Address2')} maxLength={100} autoComplete="off" />
+            <TextField name="City" label={t('field.City')} maxLength={60} autoComplete="off" />
+            <LookupSelectField name="StateCodeID" label={t('field.StateCodeID')} category={LookupCategory.StateCode} items={lookups} />
+            <TextField name="Zip" label={t('field.Zip')} maxLength={10} autoComplete="off" />
+          </div>
+          <ButtonGroup align="start">
+            <Button type="submit" variant="primary" isPending={save.isPending}>
+              {t('save')}
+            </Button>
+            <Button onPress={onClose}>{t('cancel')}</Button>
+          </ButtonGroup>
+        </div>
+      </Panel>
+    </Form>
+  );
+}

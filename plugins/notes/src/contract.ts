@@ -1,0 +1,198 @@
+import { defineEndpoint, idSchema } from '@portal/core';
+import { z } from 'zod';
+
+/**
+ * My Messages (spec 02 sections 3, 7 and 9): a member's conversation with support. Every note records its author by
+ * name and whether a member or staff wrote it; staff replies stay unread until the member opens them. Notes carry up
+ * to 10 attachments, sent as base64 in the JSON body (see the plugin's README) and checked by content on the server.
+ */
+
+export const NOTE_PAGE_SIZES = [5, 10, 20, 50, 100] as const;
+export const NOTE_PAGE_SIZE = 20;
+/** The list's default range: the last 4 years (spec 02 section 9). */
+export const NOTE_DEFAULT_RANGE_YEARS = 4;
+export const MAX_PAGE_INDEX = 10_000;
+export const MAX_NOTE_TEXT = 4000;
+/** Recent notes on the dashboard. */
+export const RECENT_NOTES = 5;
+/** Global search: at most 5 results (spec 02 section 9). */
+export const NOTE_SEARCH_LIMIT = 5;
+
+/** Note Type lookup keys: Member Notes (1, the default), Support Notes (2, staff only), System Notes (3, never from a user). */
+export const NoteType = { Member: 1, Support: 2, System: 3 } as const;
+export const DEFAULT_NOTE_TYPE_ID = NoteType.Member;
+
+/** Attachments: at most 10 per note, the reimbursement extensions only, checked by content. */
+export const MAX_ATTACHMENTS = 10;
+export const ATTACHMENT_EXTENSIONS = ['pdf', 'gif', 'jpeg', 'jpg', 'png', 'doc', 'docx', 'xls', 'xlsx'] as const;
+export type AttachmentExtension = (typeof ATTACHMENT_EXTENSIONS)[number];
+/** One file at most 5 MiB, all files of one request at most 7 MiB (base64 adds a third; the API takes 10 MiB bodies). */
+export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+export const MAX_ATTACHMENTS_BYTES = 7 * 1024 * 1024;
+export const MAX_FILE_NAME = 200;
+
+export const TOO_MANY_ATTACHMENTS = `Maximum of ${MAX_ATTACHMENTS} files can be attached to a message.`;
+export const NOTE_NOT_FOUND = 'The message was not found.';
+export const STALE_NOTE_MESSAGE = 'This message was changed by someone else. Reload it and make your change again.';
+
+export const extensionOf = (fileName: string): string => {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+};
+/** Decoded size of base64 text (without decoding it). */
+export const base64Bytes = (b64: string): number => Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+export const attachmentUploadSchema = z.object({
+  FileName: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(MAX_FILE_NAME, `must be at most ${MAX_FILE_NAME} characters`)
+    .refine((n) => !/[\\/]/.test(n), 'must be a file name, not a path')
+    .refine((n) => (ATTACHMENT_EXTENSIONS as readonly string[]).includes(extensionOf(n)), `must end in one of .${ATTACHMENT_EXTENSIONS.join(', .')}`),
+  /** The file's bytes, base64. */
+  Content: z
+    .string({ error: 'is required' })
+    .min(1, 'is empty')
+    .max(Math.ceil(MAX_ATTACHMENT_BYTES / 3) * 4, 'is larger than 5 MB')
+    .regex(BASE64, 'must be base64'),
+});
+export type AttachmentUpload = z.infer<typeof attachmentUploadSchema>;
+
+const attachmentsSchema = z
+  .array(attachmentUploadSchema)
+  .max(MAX_ATTACHMENTS, TOO_MANY_ATTACHMENTS)
+  .refine((list) => list.reduce((n, a) => n + base64Bytes(a.Content), 0) <= MAX_ATTACHMENTS_BYTES, 'are larger than 7 MB together')
+  .default([]);
+
+const noteText = z.string({ error: 'is required' }).trim().min(1, 'is required').max(MAX_NOTE_TEXT, `must be at most ${MAX_NOTE_TEXT} characters`);
+const noteTypeId = z.preprocess(
+  (v) => (v === '' || v == null ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+  z
+    .number({ error: 'must be a note type key' })
+    .int()
+    .refine((n) => n === NoteType.Member || n === NoteType.Support, 'must be Member Notes (1) or Support Notes (2)')
+    .default(DEFAULT_NOTE_TYPE_ID),
+);
+
+export const noteCreateSchema = z.object({
+  NoteText: noteText,
+  NoteTypeID: noteTypeId,
+  /** The note this one answers; absent for a new conversation. */
+  ReplyToID: z.preprocess((v) => (v === '' || v === 0 ? null : v), idSchema.nullish()),
+  Attachments: attachmentsSchema,
+});
+export type NoteCreate = z.infer<typeof noteCreateSchema>;
+
+export const noteUpdateSchema = z.object({
+  NoteID: idSchema,
+  Version: idSchema,
+  NoteText: noteText,
+  NoteTypeID: noteTypeId,
+  /** Files to add (the note keeps at most 10). */
+  Attachments: attachmentsSchema,
+  /** Attachments of this note to remove. */
+  RemoveAttachmentIDs: z.array(idSchema).max(MAX_ATTACHMENTS).default([]),
+});
+export type NoteUpdate = z.infer<typeof noteUpdateSchema>;
+
+export const attachmentSchema = z.strictObject({
+  AttachmentID: z.number().int().positive(),
+  FileName: z.string(),
+  ContentType: z.string(),
+  Size: z.number().int().nonnegative(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+const wireTimestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+
+export const noteSchema = z.strictObject({
+  NoteID: z.number().int().positive(),
+  MemberID: z.number().int().positive(),
+  NoteText: z.string(),
+  NoteTypeID: z.number().int(),
+  /** The author's name. */
+  CreatedBy: z.string(),
+  /** Whether the member or staff wrote it. */
+  CreatedByKind: z.enum(['Member', 'Staff']),
+  CreatedDate: wireTimestamp,
+  UpdatedDate: wireTimestamp,
+  ReplyToID: z.number().int().positive().nullable(),
+  /** A staff reply the member has not opened yet is unread; everything else is read. */
+  IsRead: z.boolean(),
+  /** Whether the caller wrote it and so may edit it. */
+  CanEdit: z.boolean(),
+  Version: z.number().int().positive(),
+  Attachments: z.array(attachmentSchema),
+});
+export type Note = z.infer<typeof noteSchema>;
+
+/** A note with its conversation: the first note and every reply to it, oldest first. */
+export const noteDetailSchema = noteSchema.extend({ Thread: z.array(noteSchema) });
+export type NoteDetail = z.infer<typeof noteDetailSchema>;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const optDate = z.preprocess(
+  (v) => (v === '' ? null : typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v),
+  z
+    .string()
+    .regex(DATE, 'must be a date as YYYY-MM-DD')
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 2999;
+    }, 'is not a valid calendar date')
+    .nullish(),
+);
+
+export const noteSearchSchema = z
+  .object({
+    /** Inclusive days; absent: the last 4 years up to today. */
+    DateFrom: optDate,
+    DateTo: optDate,
+    Query: z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(100, 'must be at most 100 characters').nullish()),
+    PageIndex: z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(MAX_PAGE_INDEX, `must be at most ${MAX_PAGE_INDEX}`).default(0),
+    PageSize: z.coerce
+      .number()
+      .int()
+      .refine((n) => (NOTE_PAGE_SIZES as readonly number[]).includes(n), `must be one of ${NOTE_PAGE_SIZES.join(', ')}`)
+      .default(NOTE_PAGE_SIZE),
+  })
+  .refine((f) => !f.DateFrom || !f.DateTo || f.DateFrom <= f.DateTo, { message: 'must not be after DateTo', path: ['DateFrom'] });
+export type NoteSearch = z.infer<typeof noteSearchSchema>;
+
+export const noteSearchResultSchema = z.strictObject({
+  Items: z.array(noteSchema),
+  ItemCount: z.number().int().nonnegative(),
+  /** Staff replies the member has not opened, in any range. */
+  UnreadCount: z.number().int().nonnegative(),
+});
+export type NoteSearchResult = z.infer<typeof noteSearchResultSchema>;
+
+export const noteGlobalSearchQuerySchema = z.object({
+  q: z.string().trim().min(2, 'Please enter at least 2 characters').max(60),
+  s: z.coerce.number().int().min(1).max(NOTE_SEARCH_LIMIT).default(NOTE_SEARCH_LIMIT).catch(NOTE_SEARCH_LIMIT),
+});
+
+export const NotesApi = {
+  /** The conversation of the member the request acts for, newest first. */
+  search: defineEndpoint({ method: 'POST', path: '/api/notes/search', body: noteSearchSchema, response: noteSearchResultSchema }),
+  /** One note with its thread; a member opening it marks staff replies read. */
+  getById: defineEndpoint({ method: 'GET', path: '/api/notes/getById/:id', params: z.object({ id: idSchema }), response: noteDetailSchema }),
+  create: defineEndpoint({ method: 'POST', path: '/api/notes/create', body: noteCreateSchema, response: noteSchema }),
+  update: defineEndpoint({ method: 'POST', path: '/api/notes/update', body: noteUpdateSchema, response: noteSchema }),
+  /** Downloads one attachment (x-filename). */
+  attachment: defineEndpoint({
+    method: 'GET',
+    path: '/api/notes/attachment/:noteId/:attachmentId',
+    params: z.object({ noteId: idSchema, attachmentId: idSchema }),
+    answer: 'file',
+  }),
+  /** Unread staff replies, for the navigation badge. */
+  unread: defineEndpoint({ method: 'GET', path: '/api/notes/unread', response: z.strictObject({ Count: z.number().int().nonnegative() }) }),
+  /** The dashboard's recent notes, newest first. */
+  recent: defineEndpoint({ method: 'GET', path: '/api/dashboard/notes', response: z.array(noteSchema) }),
+  /** The toolbar's global search of notes. */
+  globalSearch: defineEndpoint({ method: 'GET', path: '/api/search/searchNotes', query: noteGlobalSearchQuerySchema, response: z.array(noteSchema) }),
+} as const;

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { checkContent } from './contentType';
+import { fixtures } from './fixtures';
+
+describe('checkContent', () => {
+  it.each([
+    ['scan.pdf', 'pdf', 'application/pdf'],
+    ['photo.PNG', 'png', 'image/png'],
+    ['photo.jpg', 'jpg', 'image/jpeg'],
+    ['photo.jpeg', 'jpg', 'image/jpeg'],
+    ['anim.gif', 'gif', 'image/gif'],
+    ['letter.docx', 'docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ['sheet.xlsx', 'xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ['old.doc', 'doc', 'application/msword'],
+    ['old.xls', 'xls', 'application/vnd.ms-excel'],
+  ] as const)('accepts %s with matching content', async (name, kind, type) => {
+    expect(await checkContent(name, await fixtures[kind]())).toEqual({ ok: true, contentType: type });
+  });
+
+  it.each([
+    ['fake.pdf', 'text'],
+    ['photo.png', 'jpg'],
+    ['letter.docx', 'xlsx'],
+    ['sheet.xlsx', 'docx'],
+    ['old.doc', 'xls'],
+    ['old.xls', 'doc'],
+    ['archive.docx', 'zip'],
+    ['scan.pdf', 'png'],
+  ] as const)('refuses %s whose content is %s', async (name, kind) => {
+    const result = await checkContent(name, await fixtures[kind]());
+    expect(result.ok).toBe(false);
+  });
+
+  it('refuses an extension outside the list', async () => {
+    expect((await checkContent('run.exe', await fixtures.pdf())).ok).toBe(false);
+  });
+});

@@ -1,0 +1,286 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Roles } from '@portal/core';
+import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_ATTACHMENTS, type Note, type NoteDetail, type NoteSearchResult, NotesApi, STALE_NOTE_MESSAGE } from '../contract';
+import { fixtures } from './fixtures';
+
+/**
+ * My Messages through the whole kernel guard, on a fresh database and a local file store in a temporary folder (so
+ * "nothing was stored" is checked on disk): scoping to the member, staff replies while impersonating, unread replies,
+ * attachments checked by content, downloads, versions and the global search.
+ */
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let filesDir: string;
+let alice: Session;
+let bob: Session;
+let support: Session;
+let quoteUser: Session;
+let aliceId: number;
+let bobId: number;
+
+type Headers = Record<string, string>;
+const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: unknown) =>
+  server.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+const data = <T>(res: { json(): unknown }) => (res.json() as { Data: T }).Data;
+const b64 = async (kind: keyof typeof fixtures) => (await fixtures[kind]()).toString('base64');
+const asAlice = () => authHeaders(alice, 'finance');
+const supportAsAlice = () => authHeaders(support, 'staff', { 'x-member-id': String(aliceId) });
+const noteCount = async () => (await server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM notes'))[0]?.n ?? 0;
+const attachmentCount = async () => (await server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM note_attachments'))[0]?.n ?? 0;
+/** Every stored file under the store's folder (the metadata sidecars and temporary folder left out). */
+async function storedFiles(dir = join(filesDir, 'files')): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const out: string[] = [];
+  for (const e of entries) {
+    if (e.name.startsWith('.')) continue;
+    if (e.isDirectory()) out.push(...(await storedFiles(join(dir, e.name))));
+    else out.push(join(dir, e.name));
+  }
+  return out;
+}
+const audits = async (action: string) => {
+  await server.flushAudit();
+  return (await server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE action = $1', [action]))[0]?.n ?? 0;
+};
+
+beforeAll(async () => {
+  filesDir = await mkdtemp(join(tmpdir(), 'notes-int-'));
+  server = await startTestServer({ fileStore: { kind: 'local', dir: join(filesDir, 'files') } });
+  aliceId = (await makeUser(server, { userName: 'n-alice', roles: [Roles.CareGuardFinance], brand: 'finance', member: true })).memberId as number;
+  bobId = (await makeUser(server, { userName: 'n-bob', roles: [Roles.CareGuard], brand: 'card', member: true })).memberId as number;
+  await makeUser(server, { userName: 'n-support', roles: [Roles.CareSupport], brand: 'staff' });
+  await makeUser(server, { userName: 'n-quote', roles: [Roles.CareQuote], brand: 'quote', member: true });
+  alice = await signIn(server, 'n-alice');
+  bob = await signIn(server, 'n-bob');
+  support = await signIn(server, 'n-support');
+  quoteUser = await signIn(server, 'n-quote');
+});
+afterAll(async () => {
+  await server?.close();
+  if (filesDir) await rm(filesDir, { recursive: true, force: true });
+});
+
+describe('notes: the conversation', () => {
+  let question: Note;
+  let reply: Note;
+
+  it('refuses anonymous (401), a role without notes (403), a brand without the plugin (404), staff acting for nobody (400)', async () => {
+    expect((await call('POST', NotesApi.search.path, { host: 'finance.localhost' }, {})).statusCode).toBe(401);
+    expect((await call('POST', NotesApi.search.path, authHeaders(quoteUser, 'finance'), {})).statusCode).toBe(403);
+    expect((await call('POST', NotesApi.search.path, authHeaders(alice, 'quote'), {})).statusCode).toBe(404);
+    const none = await call('POST', NotesApi.search.path, authHeaders(support, 'staff'), {});
+    expect(none.statusCode).toBe(400);
+    expect(none.body).toContain('Choose a member to act for first.');
+  });
+
+  it('a member writes to support with an attachment: Member Notes by default, the author by name, stored and audited', async () => {
+    const res = await call('POST', NotesApi.create.path, asAlice(), {
+      NoteText: 'Please check my pharmacy bill.',
+      Attachments: [{ FileName: 'receipt.pdf', Content: await b64('pdf') }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    question = data<Note>(res);
+    expect(question).toMatchObject({ MemberID: aliceId, NoteTypeID: 1, CreatedBy: 'Test n-alice', CreatedByKind: 'Member', IsRead: true, CanEdit: true });
+    expect(question.Attachments).toEqual([expect.objectContaining({ FileName: 'receipt.pdf', ContentType: 'application/pdf' })]);
+    expect(await storedFiles()).toHaveLength(1);
+    expect(await audits('notes.note.create')).toBe(1);
+  });
+
+  it('staff impersonating the member reply as staff, by name; the member sees it unread, then read once opened', async () => {
+    const res = await call('POST', NotesApi.create.path, supportAsAlice(), { NoteText: 'We are on it.', ReplyToID: question.NoteID, NoteTypeID: 2 });
+    expect(res.statusCode, res.body).toBe(200);
+    reply = data<Note>(res);
+    expect(reply).toMatchObject({ MemberID: aliceId, CreatedBy: 'Test n-support', CreatedByKind: 'Staff', ReplyToID: question.NoteID, IsRead: false });
+
+    expect(data<{ Count: number }>(await call('GET', NotesApi.unread.path, asAlice())).Count).toBe(1);
+    const list = data<NoteSearchResult>(await call('POST', NotesApi.search.path, asAlice(), {}));
+    expect(list.Items.map((n) => n.NoteID)).toEqual([reply.NoteID, question.NoteID]);
+    expect(list.UnreadCount).toBe(1);
+    expect(list.Items[0]?.CanEdit).toBe(false);
+
+    // Staff looking at the thread leave it unread.
+    const staffView = data<NoteDetail>(await call('GET', `/api/notes/getById/${question.NoteID}`, supportAsAlice()));
+    expect(staffView.Thread.map((n) => n.NoteID)).toEqual([question.NoteID, reply.NoteID]);
+    expect(data<{ Count: number }>(await call('GET', NotesApi.unread.path, asAlice())).Count).toBe(1);
+
+    const detail = data<NoteDetail>(await call('GET', `/api/notes/getById/${reply.NoteID}`, asAlice()));
+    expect(detail.NoteID).toBe(reply.NoteID);
+    expect(detail.Thread.map((n) => [n.NoteID, n.CreatedByKind])).toEqual([
+      [question.NoteID, 'Member'],
+      [reply.NoteID, 'Staff'],
+    ]);
+    expect(data<{ Count: number }>(await call('GET', NotesApi.unread.path, asAlice())).Count).toBe(0);
+    expect(await audits('notes.note.read')).toBe(2);
+  });
+
+  it('members may not write Support Notes; bad input is 400 and stores nothing', async () => {
+    const before = await noteCount();
+    for (const body of [
+      {},
+      { NoteText: '   ' },
+      { NoteText: 'x'.repeat(4001) },
+      { NoteText: 'hi', NoteTypeID: 2 },
+      { NoteText: 'hi', NoteTypeID: 3 },
+      { NoteText: 'hi', ReplyToID: 'abc' },
+      { NoteText: 'hi', Attachments: [{ FileName: 'a.pdf', Content: '***' }] },
+    ]) {
+      const res = await call('POST', NotesApi.create.path, asAlice(), body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(await noteCount()).toBe(before);
+  });
+
+  it('downloads an attachment with x-filename, to the member only', async () => {
+    const a = question.Attachments[0];
+    const url = `/api/notes/attachment/${question.NoteID}/${a?.AttachmentID}`;
+    const res = await call('GET', url, asAlice());
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-filename']).toBe('receipt.pdf');
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.equals(await fixtures.pdf())).toBe(true);
+    expect(await audits('notes.attachment.download')).toBe(1);
+    expect((await call('GET', url, authHeaders(bob, 'card'))).statusCode).toBe(404);
+    expect((await call('GET', `/api/notes/attachment/${reply.NoteID}/${a?.AttachmentID}`, asAlice())).statusCode).toBe(404);
+  });
+
+  it('another member cannot read or change the note by id: 404, nothing changes', async () => {
+    expect((await call('GET', `/api/notes/getById/${question.NoteID}`, authHeaders(bob, 'card'))).statusCode).toBe(404);
+    const supportAsBob = authHeaders(support, 'staff', { 'x-member-id': String(bobId) });
+    expect((await call('GET', `/api/notes/getById/${question.NoteID}`, supportAsBob)).statusCode).toBe(404);
+    const res = await call('POST', NotesApi.update.path, authHeaders(bob, 'card'), { NoteID: question.NoteID, Version: 1, NoteText: 'Hacked' });
+    expect(res.statusCode).toBe(404);
+    const reply2 = await call('POST', NotesApi.create.path, authHeaders(bob, 'card'), { NoteText: 'Into her thread', ReplyToID: question.NoteID });
+    expect(reply2.statusCode).toBe(400);
+    const stored = data<NoteDetail>(await call('GET', `/api/notes/getById/${question.NoteID}`, asAlice()));
+    expect(stored.NoteText).toBe('Please check my pharmacy bill.');
+    expect(stored.Thread).toHaveLength(2);
+    expect(data<NoteSearchResult>(await call('POST', NotesApi.search.path, authHeaders(bob, 'card'), {})).ItemCount).toBe(0);
+  });
+
+  it('the author edits with the current Version (409 when stale); others may not', async () => {
+    const res = await call('POST', NotesApi.update.path, asAlice(), { NoteID: question.NoteID, Version: 1, NoteText: 'Please check my pharmacy bill (June).' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(data<Note>(res)).toMatchObject({ Version: 2, NoteText: 'Please check my pharmacy bill (June).' });
+    const stale = await call('POST', NotesApi.update.path, asAlice(), { NoteID: question.NoteID, Version: 1, NoteText: 'Old' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.body).toContain(STALE_NOTE_MESSAGE);
+    expect((await call('POST', NotesApi.update.path, asAlice(), { NoteID: reply.NoteID, Version: 1, NoteText: 'Mine now' })).statusCode).toBe(403);
+    expect(await audits('notes.note.update')).toBe(1);
+  });
+
+  it('adds and removes attachments on update, at most 10 in all', async () => {
+    const png = await b64('png');
+    const add = await call('POST', NotesApi.update.path, asAlice(), {
+      NoteID: question.NoteID,
+      Version: 2,
+      NoteText: 'With a photo',
+      Attachments: [{ FileName: 'photo.png', Content: png }],
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    const added = data<Note>(add);
+    expect(added.Attachments.map((a) => a.FileName)).toEqual(['receipt.pdf', 'photo.png']);
+    const tooMany = await call('POST', NotesApi.update.path, asAlice(), {
+      NoteID: question.NoteID,
+      Version: 3,
+      NoteText: 'Too many',
+      Attachments: Array.from({ length: MAX_ATTACHMENTS - 1 }, (_, i) => ({ FileName: `p${i}.png`, Content: png })),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    const removed = await call('POST', NotesApi.update.path, asAlice(), {
+      NoteID: question.NoteID,
+      Version: 3,
+      NoteText: 'Without the photo',
+      RemoveAttachmentIDs: [added.Attachments[1]?.AttachmentID],
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(data<Note>(removed).Attachments.map((a) => a.FileName)).toEqual(['receipt.pdf']);
+    expect(await storedFiles()).toHaveLength(1);
+  });
+});
+
+describe('notes: attachments are checked by content', () => {
+  it.each([
+    ['a text file named .pdf', 'statement.pdf', 'text'],
+    ['a JPEG named .png', 'photo.png', 'jpg'],
+    ['a workbook named .docx', 'letter.docx', 'xlsx'],
+    ['a plain zip named .xlsx', 'sheet.xlsx', 'zip'],
+  ] as const)('refuses %s and stores nothing', async (_, name, kind) => {
+    const [notes, rows, files] = [await noteCount(), await attachmentCount(), (await storedFiles()).length];
+    const res = await call('POST', NotesApi.create.path, asAlice(), {
+      NoteText: 'See attached',
+      Attachments: [
+        { FileName: 'good.pdf', Content: await b64('pdf') },
+        { FileName: name, Content: await b64(kind) },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(`The content of '${name}'`);
+    expect([await noteCount(), await attachmentCount(), (await storedFiles()).length]).toEqual([notes, rows, files]);
+  });
+
+  it.each([
+    ['an extension outside the list', 'setup.exe'],
+    ['no extension', 'receipt'],
+    ['a path', '../etc/receipt.pdf'],
+  ])('refuses a file with %s and stores nothing', async (_, name) => {
+    const [notes, files] = [await noteCount(), (await storedFiles()).length];
+    const res = await call('POST', NotesApi.create.path, asAlice(), { NoteText: 'See attached', Attachments: [{ FileName: name, Content: await b64('pdf') }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Attachments');
+    expect([await noteCount(), (await storedFiles()).length]).toEqual([notes, files]);
+  });
+
+  it('refuses more than 10 files', async () => {
+    const png = await b64('png');
+    const res = await call('POST', NotesApi.create.path, asAlice(), {
+      NoteText: 'Many',
+      Attachments: Array.from({ length: MAX_ATTACHMENTS + 1 }, (_, i) => ({ FileName: `p${i}.png`, Content: png })),
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('accepts every allowed kind by its content', async () => {
+    const kinds = ['pdf', 'gif', 'jpg', 'png', 'doc', 'docx', 'xls', 'xlsx'] as const;
+    const res = await call('POST', NotesApi.create.path, asAlice(), {
+      NoteText: 'All kinds',
+      Attachments: [
+        ...(await Promise.all(kinds.map(async (k) => ({ FileName: `file.${k}`, Content: await b64(k) })))),
+        { FileName: 'x.jpeg', Content: await b64('jpg') },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(data<Note>(res).Attachments).toHaveLength(9);
+  });
+});
+
+describe('notes: dashboard, badge and global search', () => {
+  it('lists recent notes and searches the member’s notes only, at most 5', async () => {
+    const recent = data<Note[]>(await call('GET', NotesApi.recent.path, asAlice()));
+    expect(recent.length).toBeGreaterThan(0);
+    expect(recent.every((n) => n.MemberID === aliceId)).toBe(true);
+    await call('POST', NotesApi.create.path, authHeaders(bob, 'card'), { NoteText: 'Without a photo, from bob' });
+    const found = data<Note[]>(await call('GET', `${NotesApi.globalSearch.path}?q=WITHOUT&s=5`, asAlice()));
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((n) => n.MemberID === aliceId)).toBe(true);
+    const many = await Promise.all(Array.from({ length: 6 }, (_, i) => call('POST', NotesApi.create.path, asAlice(), { NoteText: `needle ${i}` })));
+    expect(many.every((r) => r.statusCode === 200)).toBe(true);
+    expect(data<Note[]>(await call('GET', `${NotesApi.globalSearch.path}?q=needle&s=50`, asAlice()))).toHaveLength(5);
+    expect((await call('GET', `${NotesApi.globalSearch.path}?q=n`, asAlice())).statusCode).toBe(400);
+    expect(data<Note[]>(await call('GET', `${NotesApi.globalSearch.path}?q=needle`, authHeaders(support, 'staff')))).toEqual([]);
+    expect(data<{ Count: number }>(await call('GET', NotesApi.unread.path, authHeaders(support, 'staff'))).Count).toBe(0);
+  });
+
+  it('keeps to the default range of 4 years and a date range', async () => {
+    await server.database.sql.query(`UPDATE notes SET created_at = now() - interval '5 years' WHERE note_text = 'needle 0'`);
+    const all = data<NoteSearchResult>(await call('POST', NotesApi.search.path, asAlice(), { Query: 'needle' }));
+    expect(all.ItemCount).toBe(5);
+    const old = data<NoteSearchResult>(await call('POST', NotesApi.search.path, asAlice(), { Query: 'needle', DateFrom: '2000-01-01' }));
+    expect(old.ItemCount).toBe(6);
+    expect((await call('POST', NotesApi.search.path, asAlice(), { DateFrom: '2024-02-30' })).statusCode).toBe(400);
+    expect((await call('POST', NotesApi.search.path, asAlice(), { DateFrom: '2024-03-01', DateTo: '2024-02-01' })).statusCode).toBe(400);
+    expect((await call('POST', NotesApi.search.path, asAlice(), { PageSize: 7 })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,32 @@
+import { formatDateTime } from '@portal/core';
+import { useApi } from '@portal/web';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { NotesApi } from '../../contract';
+import * as css from './notes.css';
+
+const excerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
+
+/** Dashboard widget: the member's most recent notes, newest first, each opening its conversation. */
+export default function RecentNotesWidget() {
+  const { t } = useTranslation('notes');
+  const api = useApi();
+  const recent = useQuery({ queryKey: ['notes', 'recent'], queryFn: () => api.call(NotesApi.recent, undefined, { skipLoadingBar: true }) });
+  if (recent.isPending) return <p aria-busy="true">{t('loading')}</p>;
+  if (recent.isError) return <p role="alert">{t('loadError')}</p>;
+  if (recent.data.length === 0) return <p>{t('widget.empty')}</p>;
+  return (
+    <ul className={css.widgetList} data-testid="recent-notes">
+      {recent.data.map((n) => (
+        <li key={n.NoteID} className={n.IsRead ? undefined : css.unread}>
+          <Link to={`/notes/${n.NoteID}`}>{excerpt(n.NoteText)}</Link>
+          <div className={css.muted}>
+            {n.CreatedBy} · {t(`kind.${n.CreatedByKind}`)} · <time dateTime={n.CreatedDate}>{formatDateTime(n.CreatedDate)}</time>
+            {n.IsRead ? null : ` · ${t('list.unread')}`}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

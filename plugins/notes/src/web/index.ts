@@ -1,0 +1,29 @@
+import { contribute, defineWebPlugin, Extensions } from '@portal/web';
+import { NEW_NOTE_PATH, NOTES_ACCESS, NOTES_PATH, NOTES_SEARCH_ACCESS } from '../access';
+
+export default defineWebPlugin({
+  id: 'notes',
+  i18n: { namespace: 'notes', load: (lng) => import(`./i18n/${lng}.json`) },
+  routes: [
+    { path: NOTES_PATH, access: NOTES_ACCESS, title: 'notes:title.list', nav: { label: 'notes:nav', order: 310 }, load: () => import('./pages/NotesPage') },
+    { path: `${NOTES_PATH}/:id`, access: NOTES_ACCESS, title: 'notes:title.detail', load: () => import('./pages/NoteDetailPage') },
+    { path: NEW_NOTE_PATH, access: NOTES_ACCESS, title: 'notes:title.new', load: () => import('./pages/NewNotePage') },
+  ],
+  contributes: [
+    contribute(Extensions.navBadges, { id: 'notes.unread', order: 10, access: NOTES_ACCESS, path: NOTES_PATH, load: () => import('./components/UnreadBadge') }),
+    contribute(Extensions.dashboardWidgets, {
+      id: 'notes.recent',
+      order: 50,
+      access: NOTES_ACCESS,
+      title: 'notes:widget.title',
+      size: 'small',
+      load: () => import('./components/RecentNotesWidget'),
+    }),
+    contribute(Extensions.searchProviders, {
+      id: 'notes.search',
+      order: 20,
+      access: NOTES_SEARCH_ACCESS,
+      load: () => import('./components/notesSearchProvider'),
+    }),
+  ],
+});

@@ -1,0 +1,136 @@
+import { idSchema } from '@portal/core';
+import { useApi } from '@portal/web';
+import { Button, CheckboxField, Message, Panel } from '@portal/web/kit';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { NOTES_PATH } from '../../access';
+import { type NoteDetail, NotesApi } from '../../contract';
+import { NoteCard } from '../components/NoteCard';
+import { NoteForm, type NoteFormValues } from '../components/NoteForm';
+import * as css from '../components/notes.css';
+import { toUploads } from '../components/uploads';
+
+/** Files of the note being edited: each kept unless ticked for removal. */
+function RemoveFiles({ note }: { note: NoteDetail }) {
+  const { t } = useTranslation('notes');
+  if (note.Attachments.length === 0) return null;
+  return (
+    <fieldset className={css.field}>
+      <legend className={css.label}>{t('form.removeFiles')}</legend>
+      {note.Attachments.map((a) => (
+        <CheckboxField key={a.AttachmentID} name={`Remove.a${a.AttachmentID}`} label={a.FileName} />
+      ))}
+    </fieldset>
+  );
+}
+
+/** /notes/:id: the conversation the note belongs to; its author may edit it (view, edit, save or cancel); anyone here may reply. */
+export default function NoteDetailPage() {
+  const { t } = useTranslation('notes');
+  const api = useApi();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const parsed = idSchema.safeParse(useParams().id);
+  const id = parsed.success ? parsed.data : null;
+  const [editing, setEditing] = useState(false);
+  const note = useQuery({
+    queryKey: ['notes', 'one', id],
+    queryFn: () => api.call(NotesApi.getById, { params: { id: id as number } }),
+    enabled: id !== null,
+  });
+  // Opening the conversation marks its replies read: refresh the badge.
+  useEffect(() => {
+    if (note.isSuccess) void queryClient.invalidateQueries({ queryKey: ['notes', 'unread'] });
+  }, [note.isSuccess, queryClient]);
+  const update = useMutation({
+    mutationFn: async (v: NoteFormValues & { remove: number[] }) => {
+      const current = note.data as NoteDetail;
+      return api.call(NotesApi.update, {
+        body: {
+          NoteID: current.NoteID,
+          Version: current.Version,
+          NoteText: v.NoteText,
+          NoteTypeID: v.NoteTypeID,
+          Attachments: await toUploads(v.Files),
+          RemoveAttachmentIDs: v.remove,
+        },
+      });
+    },
+    onSuccess: async () => {
+      setEditing(false);
+      await queryClient.invalidateQueries({ queryKey: ['notes'] });
+    },
+  });
+  const reply = useMutation({
+    mutationFn: async (v: NoteFormValues) =>
+      api.call(NotesApi.create, {
+        body: { NoteText: v.NoteText, NoteTypeID: v.NoteTypeID, ReplyToID: (note.data as NoteDetail).NoteID, Attachments: await toUploads(v.Files) },
+      }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['notes'] });
+    },
+  });
+
+  if (id === null) return <Message kind="error">{t('notFound')}</Message>;
+  if (note.isPending) return <p aria-busy="true">{t('loading')}</p>;
+  if (note.isError) return <Message kind="error">{t('loadError')}</Message>;
+  const current = note.data;
+
+  return (
+    <div className={css.stack}>
+      <p>
+        <Link to={NOTES_PATH}>{t('backToList')}</Link>
+      </p>
+      <Panel title={t('thread.title')}>
+        <ol className={css.thread}>
+          {current.Thread.map((n) => (
+            <li key={n.NoteID}>
+              {editing && n.NoteID === current.NoteID ? (
+                <NoteForm
+                  label={t('form.editLabel')}
+                  initial={{ NoteText: current.NoteText, NoteTypeID: current.NoteTypeID }}
+                  existingFiles={current.Attachments.length}
+                  submitLabel={t('form.save')}
+                  busy={update.isPending}
+                  onSubmit={(v) => {
+                    update.mutate({
+                      ...v,
+                      remove: Object.entries(v.Remove ?? {})
+                        .filter(([, on]) => on)
+                        .map(([k]) => Number(k.slice(1))),
+                    });
+                  }}
+                  onCancel={() => navigate(NOTES_PATH)}
+                >
+                  <RemoveFiles note={current} />
+                </NoteForm>
+              ) : (
+                <>
+                  <NoteCard note={n} isCurrent={n.NoteID === current.NoteID} />
+                  {n.NoteID === current.NoteID && n.CanEdit && !editing && (
+                    <Button size="small" onPress={() => setEditing(true)}>
+                      {t('edit')}
+                    </Button>
+                  )}
+                </>
+              )}
+            </li>
+          ))}
+        </ol>
+      </Panel>
+      {!editing && (
+        <Panel title={t('reply.title')}>
+          <NoteForm
+            key={current.Thread.length}
+            label={t('reply.title')}
+            submitLabel={t('reply.send')}
+            busy={reply.isPending}
+            onSubmit={(v) => reply.mutate(v)}
+          />
+        </Panel>
+      )}
+    </div>
+  );
+}
