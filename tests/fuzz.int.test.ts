@@ -118,7 +118,7 @@ describe('fuzzing every route with bad input', () => {
           // Routes with path parameters get bad parameters (so no handler ever runs on a real record); the others bad bodies and queries.
           const url = hasParams
             ? fill(r.endpoint.path, param)
-            : `${r.endpoint.path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString()}`;
+            : `${r.endpoint.path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString()}`;
           const isGet = r.method === 'GET';
           const res = await server.app.inject({
             method: r.method as 'GET',

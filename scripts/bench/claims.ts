@@ -55,10 +55,11 @@ async function prepare(scale: number, out: string) {
   const sql = server.database.sql;
   const mint = async (userId: string, name: string, roles: string[], mid: number | null) => {
     const sid = randomUUID();
-    await sql.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '3 hours')`, [sid, userId]);
+    // Sessions are bound to the brand site they signed in on: every bench request goes to the staff host.
+    await sql.query(`INSERT INTO sessions (id, user_id, expires_at, brand) VALUES ($1, $2, now() + interval '3 hours', 'staff')`, [sid, userId]);
     const now = Math.floor(Date.now() / 1000);
     return {
-      access: signAccessToken({ sub: userId, sid, name, roles, mid, iat: now, exp: now + 3 * 3600 }, TOKEN_SECRET),
+      access: signAccessToken({ sub: userId, sid, name, roles, mid, brd: 'staff', iat: now, exp: now + 3 * 3600 }, TOKEN_SECRET),
       form: formTokenFor(sid, TOKEN_SECRET),
     };
   };
