@@ -1,12 +1,17 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { openSandboxDb } from './db';
+import { type GatewayOptions, gatewayOptionsFromEnv, registerGateway } from './gateway';
 import { registerMail } from './mail';
+import { registerPayer } from './payer';
+import { registerSms } from './sms';
 
 export interface SandboxOptions {
   /** Directory for the sandbox's PGlite database; null keeps it in memory (tests). */
   dataDir: string | null;
   logger?: boolean | object;
+  /** The card gateway's merchant credentials and timings; defaults from GATEWAY_* in the environment. */
+  gateway?: Partial<GatewayOptions>;
 }
 
 /**
@@ -35,5 +40,8 @@ export async function createSandbox(opts: SandboxOptions): Promise<FastifyInstan
   });
   app.get('/', async (_req, reply) => reply.redirect('/mail'));
   registerMail(app, db);
+  registerGateway(app, db, { ...gatewayOptionsFromEnv(), ...opts.gateway });
+  registerSms(app, db);
+  registerPayer(app, db);
   return app;
 }

@@ -19,6 +19,19 @@ CREATE TABLE mail_messages (
 CREATE INDEX mail_messages_to_idx ON mail_messages (lower(to_addr), id DESC);
 `,
   },
+  {
+    id: '0002_sms',
+    sql: `
+CREATE TABLE sms_messages (
+  id serial PRIMARY KEY,
+  to_number text NOT NULL,
+  text_body text NOT NULL,
+  brand text,
+  received_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX sms_messages_to_idx ON sms_messages (to_number, id DESC);
+`,
+  },
 ];
 
 /** Opens the sandbox database: on disk under dataDir, in memory when dataDir is null (tests). */

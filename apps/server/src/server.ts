@@ -5,6 +5,7 @@ import { installedPluginIds } from '@portal/brands/plugins';
 import {
   buildApp,
   ConfigError,
+  createFederalPayer,
   createFileStore,
   createJobQueue,
   createMailTransport,
@@ -80,6 +81,7 @@ export async function createServer(
       pdf: pdfService,
       sheets: sheetService,
       payments: createPaymentGateway(config.sandboxUrl),
+      payer: createFederalPayer(config.sandboxUrl),
     },
     logger: opts.logger,
     demoUsers: async () => (demoFile && existsSync(demoFile) ? JSON.parse(readFileSync(demoFile, 'utf8')) : []),

@@ -1,0 +1,134 @@
+import { ApiError, badRequest, conflict, notFound, reissueSessionTokens, route, withMessage } from '@portal/server';
+import { MEMBER_ADMIN_ROLES, PROFILE_ACCESS, TERMINATE_ACCESS } from '../../access';
+import { MEMBER_NAME_SEARCH_LIMIT, ProfileApi, ProfileMessages } from '../../contract';
+import { saveCurrentAddress } from '../addresses';
+import { validatedRecently } from '../codes';
+import { memberPage, memberSummaries } from '../list';
+import { ownMemberId, scopedMemberId, terminationOf, toWire } from '../members';
+import { checkedPatch } from '../rules';
+
+export const memberRoutes = [
+  route(ProfileApi.loadOwn, {
+    access: PROFILE_ACCESS,
+    handler: async (ctx) => {
+      const memberId = ownMemberId(ctx);
+      const m = await ctx.services.members.load(memberId);
+      if (!m) throw notFound(ProfileMessages.notFound);
+      await ctx.audit({ action: 'profile.member.read', entity: 'member', entityId: memberId, memberId });
+      return toWire(m);
+    },
+  }),
+  route(ProfileApi.load, {
+    access: PROFILE_ACCESS,
+    handler: async (ctx) => {
+      const memberId = await scopedMemberId(ctx, ctx.params.id);
+      const m = await ctx.services.members.load(memberId);
+      if (!m) throw notFound(ProfileMessages.notFound);
+      await ctx.audit({ action: 'profile.member.read', entity: 'member', entityId: memberId, memberId });
+      return toWire(m);
+    },
+  }),
+  route(ProfileApi.list, {
+    access: MEMBER_ADMIN_ROLES,
+    handler: async (ctx) => {
+      const page = await memberPage(ctx.database.sql, ctx.body);
+      await ctx.audit({
+        action: 'profile.member.list',
+        entity: 'member',
+        detail: { status: ctx.body.Status, search: ctx.body.SearchString ?? null, count: page.Items.length },
+      });
+      return page;
+    },
+  }),
+  route(ProfileApi.searchByName, {
+    access: MEMBER_ADMIN_ROLES,
+    handler: async (ctx) => {
+      const found = await memberSummaries(ctx.database.sql, ctx.query.name, MEMBER_NAME_SEARCH_LIMIT);
+      await ctx.audit({ action: 'profile.member.search', entity: 'member', detail: { name: ctx.query.name, count: found.length } });
+      return found;
+    },
+  }),
+  route(ProfileApi.save, {
+    access: PROFILE_ACCESS,
+    handler: async (ctx) => {
+      const { body, services, database } = ctx;
+      const memberId = await scopedMemberId(ctx, body.MemberID);
+      const current = await services.members.load(memberId);
+      if (!current) throw notFound(ProfileMessages.notFound);
+      const { patch, changed } = await checkedPatch(ctx, current, body);
+      const saved = await database.sql.transaction(async (tx) => {
+        const s = await services.members.update(memberId, body.Version, patch, tx);
+        await ctx.audit({ action: 'profile.member.update', entity: 'member', entityId: memberId, memberId, detail: { changed, version: s.version } }, tx);
+        return s;
+      });
+      return withMessage(toWire(saved), ProfileMessages.saved);
+    },
+  }),
+  route(ProfileApi.registrationSave, {
+    access: PROFILE_ACCESS,
+    handler: async (ctx) => {
+      const { body, services, database } = ctx;
+      const memberId = await scopedMemberId(ctx, body.MemberID);
+      const current = await services.members.load(memberId);
+      if (!current) throw notFound(ProfileMessages.notFound);
+      const { patch, changed } = await checkedPatch(ctx, current, body);
+      const result = await database.sql.transaction(async (tx) => {
+        const member = await services.members.update(memberId, body.Version, patch, tx);
+        const address = await saveCurrentAddress(tx, memberId, body);
+        await ctx.audit(
+          { action: 'profile.member.registration-save', entity: 'member', entityId: memberId, memberId, detail: { changed, addressId: address.AddressID } },
+          tx,
+        );
+        return { Member: toWire(member), Address: address };
+      });
+      return withMessage(result, ProfileMessages.saved);
+    },
+  }),
+  route(ProfileApi.phoneValidate, {
+    access: PROFILE_ACCESS,
+    handler: async (ctx) => {
+      const memberId = ownMemberId(ctx);
+      const { services, database } = ctx;
+      const saved = await database.sql.transaction(async (tx) => {
+        const m = await services.members.load(memberId, tx);
+        if (!m) throw notFound(ProfileMessages.notFound);
+        if (ctx.query.validated) {
+          // Only a code confirmed for the number on file lets the phone be marked verified.
+          if (!m.mobilePhone || !(await validatedRecently(tx, memberId, m.mobilePhone))) throw badRequest(ProfileMessages.verifyFirst);
+        }
+        await services.members.set(memberId, { isPhoneValidated: ctx.query.validated }, tx);
+        await ctx.audit({ action: 'profile.phone.validated', entity: 'member', entityId: memberId, memberId, detail: { validated: ctx.query.validated } }, tx);
+        return services.members.load(memberId, tx);
+      });
+      if (!saved) throw notFound(ProfileMessages.notFound);
+      return toWire(saved);
+    },
+  }),
+  ...(['terminate', 'reactivate'] as const).map((which) =>
+    route(ProfileApi[which], {
+      access: TERMINATE_ACCESS,
+      handler: async (ctx) => {
+        const { services, database, user, config } = ctx;
+        const memberId = ownMemberId(ctx);
+        if (!user) throw notFound(ProfileMessages.notFound);
+        const saved = await database.sql.transaction(async (tx) => {
+          const m = await services.members.load(memberId, tx);
+          if (!m) throw notFound(ProfileMessages.notFound);
+          const terminated = m.terminationDate !== null;
+          if (which === 'terminate' && terminated) throw conflict(ProfileMessages.alreadyTerminated);
+          if (which === 'reactivate' && !terminated) throw conflict(ProfileMessages.notTerminated);
+          await services.members.set(memberId, { terminationDate: which === 'terminate' ? new Date().toISOString() : null }, tx);
+          await ctx.audit({ action: `profile.member.${which}`, entity: 'member', entityId: memberId, memberId, detail: { before: m.terminationDate } }, tx);
+          return services.members.load(memberId, tx);
+        });
+        if (!saved) throw notFound(ProfileMessages.notFound);
+        const token = await reissueSessionTokens(database.sql, config, user.id, user.sessionId);
+        if (!token) throw new ApiError(401, ProfileMessages.sessionEnded);
+        return withMessage(
+          { Member: toWire(saved), Termination: terminationOf(saved), Token: token },
+          which === 'terminate' ? ProfileMessages.terminated : ProfileMessages.reactivated,
+        );
+      },
+    }),
+  ),
+];

@@ -1,0 +1,66 @@
+import type { SqlClient } from '@portal/server';
+import type { z } from 'zod';
+import type { memberListSchema, memberSummarySchema } from '../contract';
+
+type Summary = z.infer<typeof memberSummarySchema>;
+type ListQuery = z.output<typeof memberListSchema>;
+
+interface Row {
+  member_id: number;
+  member_number: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  brand: string;
+  approved_date: string | null;
+  termination_date: string | null;
+}
+const toSummary = (r: Row): Summary => ({
+  MemberID: r.member_id,
+  MemberNumber: r.member_number,
+  FirstName: r.first_name,
+  LastName: r.last_name,
+  Email: r.email,
+  Brand: r.brand,
+  ApprovedDate: r.approved_date,
+  TerminationDate: r.termination_date,
+});
+
+// Read-only over the kernel's members and users tables; writes go through the members service.
+const SELECT = `SELECT m.member_id, m.member_number, m.first_name, m.last_name, m.email, m.brand,
+  to_char(m.approved_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS approved_date,
+  to_char(m.termination_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS termination_date FROM members m`;
+const PENDING = 'EXISTS (SELECT 1 FROM users u WHERE u.member_id = m.member_id AND (NOT u.is_active OR u.registration_step < 10))';
+const TERMINATED = '(m.termination_date IS NOT NULL AND m.termination_date <= now())';
+const STATUS: Record<ListQuery['Status'], string> = {
+  Members: `NOT ${TERMINATED} AND NOT ${PENDING}`,
+  Pending: `NOT ${TERMINATED} AND ${PENDING}`,
+  Terminated: TERMINATED,
+  All: 'true',
+};
+const SORT: Record<ListQuery['SortColumn'], string> = {
+  FirstName: 'lower(m.first_name)',
+  LastName: 'lower(m.last_name)',
+  MemberNumber: 'm.member_number',
+  Email: 'lower(m.email)',
+  ApprovedDate: 'm.approved_date',
+};
+const SEARCH = `($1::text IS NULL OR strpos(lower(m.first_name || ' ' || m.last_name || ' ' || m.member_number || ' ' || coalesce(m.email, '')), lower($1)) > 0)`;
+
+/** Support's member list: one page and the count, by status and search text. */
+export async function memberPage(sql: SqlClient, q: ListQuery): Promise<{ Items: Summary[]; ItemCount: number }> {
+  const where = `${STATUS[q.Status]} AND ${SEARCH}`;
+  const search = q.SearchString || null;
+  const count = (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM members m WHERE ${where}`, [search]))[0]?.n ?? 0;
+  const rows = await sql.query<Row>(
+    `${SELECT} WHERE ${where} ORDER BY ${SORT[q.SortColumn]} ${q.SortOrder === 'DESC' ? 'DESC' : 'ASC'} NULLS LAST, m.member_id LIMIT $2 OFFSET $3`,
+    [search, q.PageSize, q.PageIndex * q.PageSize],
+  );
+  return { Items: rows.map(toSummary), ItemCount: count };
+}
+
+/** Members whose name, member number or e-mail contains the text; at most `limit`, by last then first name. */
+export async function memberSummaries(sql: SqlClient, name: string, limit: number): Promise<Summary[]> {
+  const rows = await sql.query<Row>(`${SELECT} WHERE ${SEARCH} ORDER BY lower(m.last_name), lower(m.first_name), m.member_id LIMIT $2`, [name, limit]);
+  return rows.map(toSummary);
+}

@@ -1,0 +1,166 @@
+import { LookupCategory, validationMessages as m, US_STATES } from '@portal/core';
+import { ApiCallError, useApi, useLookups } from '@portal/web';
+import { Button, ButtonGroup, CheckboxField, Form, LookupSelectField, Message, Panel, StateSelectField, TextField } from '@portal/web/kit';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { type Address, DEFAULT_ADDRESS_TYPE, ProfileApi, ZIP_PATTERN } from '../../contract';
+import { addressLine } from './AddressesView';
+import { addressesQueryKey } from './keys';
+import * as css from './profile.css';
+
+const schema = z.object({
+  Address1: z.string().trim().min(1, m.required).max(200),
+  Address2: z.string().max(200),
+  City: z.string().trim().min(1, m.required).max(100),
+  State: z
+    .string()
+    .nullable()
+    .refine((v) => v !== null && US_STATES.some((s) => s.abbreviation === v), m.required),
+  Zip: z.string().trim().regex(ZIP_PATTERN, 'profile:address.zipFormat'),
+  AddressTypeID: z.number().nullable(),
+  IsCurrent: z.boolean(),
+});
+type Values = z.infer<typeof schema>;
+
+interface Props {
+  memberId: number;
+  /** null: a new address, opened in edit. */
+  address: Address | null;
+  onClose: () => void;
+  onSaved: (a: Address) => void;
+}
+
+/** One address: view, then edit, then save or cancel; a new one opens in edit. */
+export function AddressDetail({ memberId, address, onClose, onSaved }: Props) {
+  const { t } = useTranslation('profile');
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const lookups = useLookups();
+  const [editing, setEditing] = useState(address === null);
+  const [stale, setStale] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const typeName = (id: number) => lookups.find((l) => l.Category === LookupCategory.AddressType && l.Key === id)?.Value ?? String(id);
+
+  const save = useMutation({
+    mutationFn: (v: Values) => {
+      const fields = {
+        MemberID: memberId,
+        Address1: v.Address1,
+        Address2: v.Address2 || null,
+        City: v.City,
+        State: v.State ?? '',
+        Zip: v.Zip,
+        AddressTypeID: (v.AddressTypeID ?? DEFAULT_ADDRESS_TYPE) as 1 | 2 | 3 | 4 | 5,
+        IsCurrent: v.IsCurrent,
+      };
+      return address === null
+        ? api.call(ProfileApi.createAddress, { body: fields }, { notify: false })
+        : api.call(ProfileApi.updateAddress, { body: { ...fields, AddressID: address.AddressID, Version: address.Version } }, { notify: false });
+    },
+    onMutate: () => {
+      setStale(false);
+      setError(null);
+    },
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: addressesQueryKey });
+      setEditing(false);
+      onSaved(saved);
+    },
+    onError: (e) => {
+      if (e instanceof ApiCallError && e.status === 409) setStale(true);
+      else setError(e instanceof Error ? e.message : String(e));
+    },
+  });
+
+  if (!editing && address) {
+    const rows: [string, string][] = [
+      [t('address.Address1'), address.Address1],
+      [t('address.Address2'), address.Address2 ?? ''],
+      [t('address.City'), address.City],
+      [t('address.State'), US_STATES.find((s) => s.abbreviation === address.State)?.name ?? address.State],
+      [t('address.Zip'), address.Zip],
+      [t('address.AddressTypeID'), typeName(address.AddressTypeID)],
+      [t('address.IsCurrent'), address.IsCurrent ? t('yes') : t('no')],
+    ];
+    return (
+      <Panel
+        title={addressLine(address)}
+        headingLevel={2}
+        actions={
+          <ButtonGroup>
+            <Button variant="primary" onPress={() => setEditing(true)}>
+              {t('address.edit')}
+            </Button>
+            <Button onPress={onClose}>{t('address.close')}</Button>
+          </ButtonGroup>
+        }
+      >
+        <dl className={css.details} data-testid="address-details">
+          {rows.map(([label, value]) => (
+            <div key={label} className={css.contents}>
+              <dt className={css.term}>{label}</dt>
+              <dd className={css.value}>{value || t('none')}</dd>
+            </div>
+          ))}
+        </dl>
+      </Panel>
+    );
+  }
+
+  const defaults: Values = {
+    Address1: address?.Address1 ?? '',
+    Address2: address?.Address2 ?? '',
+    City: address?.City ?? '',
+    State: address?.State ?? null,
+    Zip: address?.Zip ?? '',
+    AddressTypeID: address?.AddressTypeID ?? DEFAULT_ADDRESS_TYPE,
+    IsCurrent: address?.IsCurrent ?? false,
+  };
+  const title = address === null ? t('address.new') : t('address.editTitle');
+  return (
+    <Form schema={schema} defaultValues={defaults} onSubmit={(v) => save.mutate(v)} aria-label={title}>
+      <Panel title={title} headingLevel={2}>
+        <div className={css.stack}>
+          {stale && (
+            <Message kind="warning" autoFocus>
+              <span>{t('address.stale')}</span>{' '}
+              <Button
+                size="small"
+                onPress={() => {
+                  void queryClient.invalidateQueries({ queryKey: addressesQueryKey });
+                }}
+              >
+                {t('reload')}
+              </Button>
+            </Message>
+          )}
+          {error && <Message kind="error">{error}</Message>}
+          <div className={css.fields}>
+            <TextField name="Address1" label={t('address.Address1')} isRequired maxLength={200} autoComplete="address-line1" />
+            <TextField name="Address2" label={t('address.Address2')} maxLength={200} autoComplete="address-line2" />
+            <TextField name="City" label={t('address.City')} isRequired maxLength={100} autoComplete="address-level2" />
+            <StateSelectField name="State" label={t('address.State')} isRequired />
+            <TextField name="Zip" label={t('address.Zip')} isRequired maxLength={10} autoComplete="postal-code" />
+            <LookupSelectField name="AddressTypeID" label={t('address.AddressTypeID')} category={LookupCategory.AddressType} items={lookups} />
+            <CheckboxField name="IsCurrent" label={t('address.IsCurrent')} />
+          </div>
+          <ButtonGroup align="start">
+            <Button type="submit" variant="primary" isPending={save.isPending}>
+              {t('save')}
+            </Button>
+            <Button
+              onPress={() => {
+                if (address === null) onClose();
+                else setEditing(false);
+              }}
+            >
+              {t('cancel')}
+            </Button>
+          </ButtonGroup>
+        </div>
+      </Panel>
+    </Form>
+  );
+}

@@ -1,0 +1,205 @@
+import { dobSchema, formatPhone, hasAnyRole, isEmail, validationMessages as m } from '@portal/core';
+import { ApiCallError, useApi, useRoles } from '@portal/web';
+import { Button, ButtonGroup, EmailField, Form, MaskedDateField, Message, Panel, PhoneField, SelectField, TextField } from '@portal/web/kit';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FORCED_MOBILE_ROLES, PHONE_EDIT_ROLES, TERMINATE_ACCESS } from '../../access';
+import { GENDERS, type Member, PBM_VENDORS, PREFERRED_CONTACTS, ProfileApi } from '../../contract';
+import { memberQueryKey } from './keys';
+import { Membership } from './Membership';
+import { PhoneVerification } from './PhoneVerification';
+import * as css from './profile.css';
+
+const phoneText = z.string().refine((v) => v === '' || /^\d{10}$/.test(v), m.phone);
+
+/** The form's schema; CareGuard and CareAssist members always need a mobile (their preferred contact is Mobile). */
+function formSchema(forcedMobile: boolean) {
+  return z
+    .object({
+      FirstName: z.string().trim().min(1, m.required).max(100),
+      LastName: z.string().trim().min(1, m.required).max(100),
+      Email: z
+        .string()
+        .trim()
+        .refine((v) => isEmail(v), m.email),
+      DOB: z.string().refine((v) => v === '' || dobSchema.safeParse(v).success, m.dob),
+      Gender: z.string().nullable(),
+      PBMVendor: z.string().nullable(),
+      HomePhone: phoneText,
+      WorkPhone: phoneText,
+      MobilePhone: phoneText.refine((v) => !v.startsWith('0'), m.mobileStartsWithZero),
+      PreferredContactNumber: z.enum(PREFERRED_CONTACTS),
+    })
+    .superRefine((v, ctx) => {
+      const preferred = forcedMobile ? 'Mobile' : v.PreferredContactNumber;
+      const field = `${preferred}Phone` as 'HomePhone' | 'WorkPhone' | 'MobilePhone';
+      if (v[field] === '') ctx.addIssue({ code: 'custom', message: m.required, path: [field] });
+    });
+}
+type FormValues = z.infer<ReturnType<typeof formSchema>>;
+
+const toForm = (x: Member): FormValues => ({
+  FirstName: x.FirstName,
+  LastName: x.LastName,
+  Email: x.Email ?? '',
+  DOB: x.DOBStr ?? '',
+  Gender: x.Gender,
+  PBMVendor: x.PBMVendor,
+  HomePhone: x.HomePhone ?? '',
+  WorkPhone: x.WorkPhone ?? '',
+  MobilePhone: x.MobilePhone ?? '',
+  PreferredContactNumber: x.PreferredContactNumber,
+});
+/** MM/DD/YYYY → YYYY-MM-DD. */
+const isoOf = (dob: string) => (dob === '' ? null : `${dob.slice(6, 10)}-${dob.slice(0, 2)}-${dob.slice(3, 5)}`);
+
+/** My Profile: the detail view, then edit, then save or cancel (cancel restores the stored values). */
+export function MemberDetails({ member }: { member: Member }) {
+  const { t } = useTranslation('profile');
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const roles = useRoles();
+  const canEditPhones = hasAnyRole(roles, PHONE_EDIT_ROLES);
+  const forcedMobile = hasAnyRole(roles, FORCED_MOBILE_ROLES);
+  const schema = useMemo(() => formSchema(forcedMobile), [forcedMobile]);
+  const [editing, setEditing] = useState(false);
+  const [stale, setStale] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const save = useMutation({
+    mutationFn: (v: FormValues) =>
+      api.call(
+        ProfileApi.save,
+        {
+          body: {
+            MemberID: member.MemberID,
+            Version: member.Version,
+            FirstName: v.FirstName,
+            LastName: v.LastName,
+            Email: v.Email,
+            DateOfBirth: isoOf(v.DOB),
+            Gender: (v.Gender as (typeof GENDERS)[number] | null) || null,
+            PBMVendor: (v.PBMVendor as (typeof PBM_VENDORS)[number] | null) || null,
+            HomePhone: v.HomePhone || null,
+            WorkPhone: v.WorkPhone || null,
+            MobilePhone: v.MobilePhone || null,
+            PreferredContactNumber: forcedMobile ? 'Mobile' : v.PreferredContactNumber,
+          },
+        },
+        { notify: false },
+      ),
+    onMutate: () => {
+      setError(null);
+      setStale(false);
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(memberQueryKey, saved);
+      setEditing(false);
+    },
+    onError: (e) => {
+      if (e instanceof ApiCallError && e.status === 409) setStale(true);
+      else setError(e instanceof Error ? e.message : String(e));
+    },
+  });
+  const reload = async () => {
+    await queryClient.invalidateQueries({ queryKey: memberQueryKey });
+    setStale(false);
+  };
+
+  const genderLabel = (g: string | null) => (g ? t(`gender.${g}`) : '');
+  const preferredLabel = (p: string) => t(`preferred.${p}`);
+
+  if (!editing) {
+    const rows: [string, string][] = [
+      [t('field.MemberNumber'), member.MemberNumber],
+      [t('field.FirstName'), member.FirstName],
+      [t('field.LastName'), member.LastName],
+      [t('field.Email'), member.Email ?? ''],
+      [t('field.DateOfBirth'), member.DOBStr ?? ''],
+      [t('field.Gender'), genderLabel(member.Gender)],
+      [t('field.HomePhone'), formatPhone(member.HomePhone)],
+      [t('field.WorkPhone'), formatPhone(member.WorkPhone)],
+      [t('field.MobilePhone'), formatPhone(member.MobilePhone)],
+      [t('field.PreferredContactNumber'), preferredLabel(member.PreferredContactNumber)],
+      [t('field.IsPhoneValidated'), member.IsPhoneValidated ? t('verified') : t('notVerified')],
+      [t('field.PBMVendor'), member.PBMVendor ?? ''],
+    ];
+    return (
+      <div className={css.stack}>
+        <Panel
+          title={t('detailsTitle')}
+          headingLevel={2}
+          actions={
+            <Button variant="primary" onPress={() => setEditing(true)}>
+              {t('edit')}
+            </Button>
+          }
+        >
+          <dl className={css.details} data-testid="member-details">
+            {rows.map(([label, value]) => (
+              <div key={label} className={css.contents}>
+                <dt className={css.term}>{label}</dt>
+                <dd className={css.value}>{value || t('none')}</dd>
+              </div>
+            ))}
+          </dl>
+        </Panel>
+        {member.MobilePhone && <PhoneVerification member={member} />}
+        {hasAnyRole(roles, TERMINATE_ACCESS) && <Membership member={member} />}
+      </div>
+    );
+  }
+
+  return (
+    <Form key={member.Version} schema={schema} defaultValues={toForm(member)} onSubmit={(v) => save.mutate(v)} aria-label={t('editTitle')}>
+      <Panel title={t('editTitle')} headingLevel={2}>
+        <div className={css.stack}>
+          {stale && (
+            <Message kind="warning" autoFocus>
+              <span>{t('stale')}</span>{' '}
+              <Button size="small" onPress={() => void reload()}>
+                {t('reload')}
+              </Button>
+            </Message>
+          )}
+          {error && <Message kind="error">{error}</Message>}
+          <div className={css.fields}>
+            <TextField name="FirstName" label={t('field.FirstName')} isRequired maxLength={100} autoComplete="given-name" />
+            <TextField name="LastName" label={t('field.LastName')} isRequired maxLength={100} autoComplete="family-name" />
+            <EmailField name="Email" label={t('field.Email')} isRequired />
+            <MaskedDateField name="DOB" label={t('field.DateOfBirth')} after="01/01/1900" autoComplete="bday" />
+            <SelectField name="Gender" label={t('field.Gender')} options={GENDERS.map((g) => ({ value: g, label: genderLabel(g) }))} />
+            <SelectField name="PBMVendor" label={t('field.PBMVendor')} options={PBM_VENDORS.map((v) => ({ value: v, label: v }))} />
+            <PhoneField name="MobilePhone" label={t('field.MobilePhone')} isRequired={forcedMobile} isDisabled={!canEditPhones} />
+            <PhoneField name="HomePhone" label={t('field.HomePhone')} isDisabled={!canEditPhones} />
+            <PhoneField name="WorkPhone" label={t('field.WorkPhone')} isDisabled={!canEditPhones} />
+            <SelectField
+              name="PreferredContactNumber"
+              label={t('field.PreferredContactNumber')}
+              isRequired
+              isDisabled={forcedMobile}
+              description={forcedMobile ? t('preferredForced') : undefined}
+              options={PREFERRED_CONTACTS.map((p) => ({ value: p, label: preferredLabel(p) }))}
+            />
+          </div>
+          <ButtonGroup align="start">
+            <Button type="submit" variant="primary" isPending={save.isPending}>
+              {t('save')}
+            </Button>
+            <Button
+              onPress={() => {
+                setEditing(false);
+                setStale(false);
+                setError(null);
+              }}
+            >
+              {t('cancel')}
+            </Button>
+          </ButtonGroup>
+        </div>
+      </Panel>
+    </Form>
+  );
+}
