@@ -1,4 +1,4 @@
-import { defineWebPlugin } from '@portal/web';
+import { contribute, defineWebPlugin, Extensions } from '@portal/web';
 import { QuoteAccess } from '../access';
 
 export default defineWebPlugin({
@@ -7,5 +7,15 @@ export default defineWebPlugin({
   routes: [
     { path: '/quotes', access: QuoteAccess.quotes, title: 'quote:title', nav: { label: 'quote:nav', order: 100 }, load: () => import('./pages/QuotePage') },
     { path: '/quotes/:id', access: QuoteAccess.quotes, title: 'quote:title', load: () => import('./pages/QuotePage') },
+  ],
+  contributes: [
+    contribute(Extensions.dashboardWidgets, {
+      id: 'quote.recent',
+      order: 10,
+      access: QuoteAccess.quotes,
+      title: 'quote:widget.title',
+      size: 'wide',
+      load: () => import('./components/RecentQuotesWidget'),
+    }),
   ],
 });

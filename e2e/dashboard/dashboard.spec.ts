@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn, site } from '../support';
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const frame = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
+
+/** Each role's dashboard: its own widgets, none of another role's (spec 01 section 6). */
+const CASES: { brand: string; user: string; sees: string[]; not: string[] }[] = [
+  { brand: 'finance', user: 'finance.careguardfinance', sees: ['Recent claims', 'Next funding date', 'Quick links'], not: ['Recent quotes'] },
+  { brand: 'card', user: 'card.careguard', sees: ['Quick links'], not: ['Recent claims', 'Next funding date', 'Recent quotes'] },
+  { brand: 'assist', user: 'assist.careassist', sees: ['Quick links'], not: ['Recent claims', 'Next funding date', 'Recent quotes'] },
+  { brand: 'quote', user: 'quote.carequote', sees: ['Recent quotes', 'Quick links'], not: ['Recent claims', 'Next funding date'] },
+  { brand: 'staff', user: 'staff.superuser', sees: ['Recent claims', 'Next funding date', 'Recent quotes', 'Quick links'], not: [] },
+];
+
+for (const c of CASES) {
+  test(`${c.user} lands on the dashboard with its own widgets only`, async ({ page }) => {
+    await signIn(page, c.brand, c.user);
+    await page.goto(site(c.brand, '/'));
+    await expect(page).toHaveURL(/\/dashboard$/);
+    for (const title of c.sees) await expect(frame(page, title)).toBeVisible();
+    for (const title of c.not) await expect(frame(page, title)).toHaveCount(0);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    const results = await new AxeBuilder({ page }).include('main').withTags(WCAG).analyze();
+    expect(results.violations).toEqual([]);
+  });
+}
+
+test('the finance dashboard shows 6 recent claims, the funding date and links that work', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  await page.goto(site('finance', '/dashboard'));
+  await expect(page.getByTestId('recent-claims').getByRole('listitem')).toHaveCount(6);
+  await expect(page.getByTestId('funding-date')).toContainText(/\d{4}/);
+  await frame(page, 'Quick links').getByRole('link', { name: 'Trends' }).click();
+  await expect(page).toHaveURL(/\/trend$/);
+});
+
+test('widget frames keep their size while they load: nothing shifts', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  // Hold the widgets' data back so the frames are drawn before it.
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/api/dashboard/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(site('finance', '/dashboard'));
+  const claims = frame(page, 'Recent claims');
+  await expect(claims).toBeVisible();
+  const before = await claims.boundingBox();
+  release();
+  await expect(page.getByTestId('recent-claims')).toBeVisible();
+  expect(await claims.boundingBox()).toEqual(before);
+});

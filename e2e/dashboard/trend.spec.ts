@@ -1,0 +1,55 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { signIn, site } from '../support';
+
+test('the trends page draws its charts, and the table toggle shows the same numbers', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  const monthly = page.waitForResponse((r) => r.url().endsWith('/api/dashboard/claims/month'));
+  const bills = page.waitForResponse((r) => r.url().endsWith('/api/dashboard/bills/month'));
+  await page.goto(site('finance', '/trend'));
+  const claimsData = (await (await monthly).json()).Data as { Date: string; NumberOfClaims: number }[];
+  const billsData = (await (await bills).json()).Data as { Date: string; Amount: number }[];
+
+  const claims = page.getByTestId('chart-claims');
+  await expect(claims.getByRole('heading', { name: 'Claims over time' })).toBeVisible();
+  await expect(claims.locator('.apexcharts-canvas')).toBeVisible();
+  const total = claimsData.reduce((s, p) => s + p.NumberOfClaims, 0);
+  await expect(claims.getByText(`${total.toLocaleString('en-US')} claims in ${claimsData.length} periods`)).toBeVisible();
+
+  await claims.getByRole('button', { name: 'Show as table' }).click();
+  const rows = claims.getByRole('table').locator('tbody tr');
+  await expect(rows).toHaveCount(claimsData.length);
+  for (const [i, p] of claimsData.entries()) {
+    await expect(rows.nth(i).getByRole('rowheader')).toHaveText(p.Date.slice(0, 7));
+    await expect(rows.nth(i).getByRole('cell')).toHaveText(p.NumberOfClaims.toLocaleString('en-US'));
+  }
+  await claims.getByRole('button', { name: 'Show as chart' }).click();
+  await expect(claims.locator('.apexcharts-canvas')).toBeVisible();
+
+  // Money in dollars.
+  const billTable = page.getByTestId('chart-bills');
+  await expect(billTable.locator('.apexcharts-canvas')).toBeVisible();
+  await billTable.getByRole('button', { name: 'Show as table' }).click();
+  const last = billsData.at(-1) as { Amount: number };
+  await expect(billTable.getByRole('table').locator('tbody tr').last().getByRole('cell')).toHaveText(
+    `$${last.Amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+  );
+
+  await expect(page.getByTestId('chart-cities').getByRole('heading', { name: 'Bills by city' })).toBeVisible();
+  await page.getByRole('tab', { name: 'By quarter' }).click();
+  await expect(page.getByTestId('chart-claims').locator('.apexcharts-canvas')).toBeVisible();
+
+  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations).toEqual([]);
+});
+
+test('the charts library never loads on the sign-in page', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto(site('finance', '/login'));
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((u) => /apexcharts/i.test(u))).toEqual([]);
+});

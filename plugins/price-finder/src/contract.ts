@@ -1,0 +1,39 @@
+import { defineEndpoint } from '@portal/core';
+import { z } from 'zod';
+
+/** Searches start at this many characters (spec 02 section 5). */
+export const PRICE_SEARCH_MIN = 3;
+export const PRICE_SEARCH_MAX = 60;
+/** At most this many lines per answer, by description. */
+export const PRICE_RESULTS_MAX = 50;
+/**
+ * A dot in the search text is sent as this placeholder (spec 02 section 5): a dot in a path segment is
+ * normalised away by proxies ('.', '..') and read as an extension by others. The server turns it back.
+ */
+export const DOT_PLACEHOLDER = '__dot__';
+/** Units on a new line (spec 02 section 3). */
+export const DEFAULT_UNITS = 30;
+
+export const encodePriceSearch = (text: string) => text.replace(/\./g, DOT_PLACEHOLDER);
+export const decodePriceSearch = (text: string) => text.split(DOT_PLACEHOLDER).join('.');
+
+export const priceParams = z.object({
+  text: z
+    .string()
+    .transform(decodePriceSearch)
+    .pipe(z.string().trim().min(PRICE_SEARCH_MIN, `Minimum ${PRICE_SEARCH_MIN} characters are required`).max(PRICE_SEARCH_MAX)),
+});
+
+/** A line of the price list; prices per unit in dollars (the database keeps integer cents). */
+export const priceLineSchema = z.object({
+  Code: z.string(),
+  Description: z.string(),
+  OurPrice: z.number().nonnegative(),
+  AWPPrice: z.number().nonnegative(),
+});
+export type PriceLine = z.infer<typeof priceLineSchema>;
+
+export const PriceFinderApi = {
+  /** Lines whose description or code holds every word of the text. */
+  search: defineEndpoint({ method: 'GET', path: '/api/dashboard/getPrices/:text', params: priceParams, response: z.array(priceLineSchema) }),
+} as const;

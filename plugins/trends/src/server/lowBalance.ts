@@ -1,0 +1,70 @@
+import type { BrandManifest } from '@portal/core';
+import type { MailMessage, MembersService, Services, SqlClient } from '@portal/server';
+import { LOW_BALANCE_SUBJECT, LOW_BALANCE_THRESHOLD_CENTS } from '../contract';
+import type { BalanceReading, BalanceSource, TrendsService } from '../service';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const dollars = (cents: number) =>
+  `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The e-mail of spec 01 section 7: to the member, subject 'Low Account Balance', with the balance and the account type. */
+export function lowBalanceMail(m: { brand: BrandManifest | null; to: string; firstName: string; lastName: string; reading: BalanceReading }): MailMessage {
+  const name = `${m.firstName} ${m.lastName}`.trim();
+  const balance = dollars(m.reading.balanceCents);
+  const lines = [
+    `Hello ${name},`,
+    '',
+    `The balance of your ${m.reading.accountType} account is ${balance}, under ${dollars(LOW_BALANCE_THRESHOLD_CENTS)}.`,
+    'Please add funds so that your bills can be paid on time.',
+  ];
+  const sign = m.brand ? `Questions? Contact us at ${m.brand.contacts.supportEmail} or ${m.brand.contacts.phone}.` : '';
+  return {
+    from: m.brand ? `"${m.brand.displayName.replace(/["\\]/g, '')}" <${m.brand.contacts.supportEmail}>` : 'support@portal.example.com',
+    to: m.to,
+    subject: LOW_BALANCE_SUBJECT,
+    text: [...lines, '', sign].join('\n'),
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1d2433">${lines
+      .filter(Boolean)
+      .map((l) => `<p>${esc(l)}</p>`)
+      .join('')}<p>${esc(sign)}</p></body></html>`,
+    ...(m.brand ? { brand: m.brand.id } : {}),
+  };
+}
+
+/**
+ * The crossing rule, atomic per member: an advisory lock orders concurrent readings of one member, the stored state
+ * says whether the last reading was under the threshold, and the mail goes out only when this reading crosses under.
+ * The mail is queued (services.mail stores a job) after the state has committed.
+ */
+export function makeTrendsService(deps: { sql: SqlClient; services: Pick<Services, 'mail'> & { members: Pick<MembersService, 'load'> } }): TrendsService {
+  const { sql, services } = deps;
+  const observeBalance: TrendsService['observeBalance'] = async (memberId, reading, brand = null) => {
+    const below = reading.balanceCents < LOW_BALANCE_THRESHOLD_CENTS;
+    const crossed = await sql.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['trends.lowbalance', memberId]);
+      const prev = await tx.query<{ below: boolean }>('SELECT below FROM trends_low_balance WHERE member_id = $1', [memberId]);
+      const wasBelow = prev[0]?.below ?? false;
+      await tx.query(
+        `INSERT INTO trends_low_balance (member_id, below, balance_cents, account_type, notified_at, updated_at)
+         VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN now() END, now())
+         ON CONFLICT (member_id) DO UPDATE SET below = EXCLUDED.below, balance_cents = EXCLUDED.balance_cents,
+           account_type = EXCLUDED.account_type, updated_at = now(),
+           notified_at = CASE WHEN $5 THEN now() ELSE trends_low_balance.notified_at END`,
+        [memberId, below, Math.round(reading.balanceCents), reading.accountType, below && !wasBelow],
+      );
+      return below && !wasBelow;
+    });
+    if (!crossed) return { sent: false, below };
+    const member = await services.members.load(memberId);
+    if (!member?.email) return { sent: false, below };
+    await services.mail.send(lowBalanceMail({ brand, to: member.email, firstName: member.firstName, lastName: member.lastName, reading }));
+    return { sent: true, below };
+  };
+  return {
+    observeBalance,
+    async checkBalance(memberId: number, source: BalanceSource, brand: BrandManifest | null = null) {
+      const reading = await source.read(memberId);
+      return reading ? observeBalance(memberId, reading, brand) : null;
+    },
+  };
+}

@@ -1,0 +1,238 @@
+import type { StartedServer } from '@portal/app-server/server';
+import { buildPath, Roles } from '@portal/core';
+import { createSandbox, mailTo } from '@portal/sandbox';
+import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOW_BALANCE_SUBJECT, type SERIES_PERIODS, TrendsApi } from '../contract';
+import { nextFundingDate } from './funding';
+
+/** The dashboard calls through the kernel guard on a fresh database, with a sandbox inbox for the low-balance mail. */
+let server: StartedServer & { close(): Promise<void> };
+let sandbox: Awaited<ReturnType<typeof createSandbox>>;
+let sandboxUrl: string;
+const users: Record<string, { session: Session; memberId: number | null; userName: string }> = {};
+
+const sql = () => server.database.sql;
+const day = (offsetDays: number) => new Date(Date.now() - offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+async function user(key: string, roles: string[], brand: string, member: boolean) {
+  const userName = `trends-${key}`;
+  const { memberId } = await makeUser(server, { userName, roles, brand, member });
+  users[key] = { session: await signIn(server, userName, undefined, '10.0.0.1', brand), memberId, userName };
+}
+
+/** Bills for a member: [days ago, billed cents, payee id] each. */
+async function bills(memberId: number, rows: [number, number, number][]) {
+  for (const [ago, cents, payee] of rows) {
+    await sql().query(
+      `INSERT INTO claims (claim_number, member_id, payee_id, payee_name, bill_type_id, billed_cents, service_date_from, received_date)
+       SELECT $1, $2, payee_id, name, 1, $3, $4::date, $4::date FROM claim_payees WHERE payee_id = $5`,
+      [`T${memberId}-${ago}-${cents}`, memberId, cents, day(ago), payee],
+    );
+  }
+}
+
+const get = (path: string, key: string, brand = users[key]?.session.brand) =>
+  server.app.inject({ method: 'GET', url: path, headers: authHeaders(users[key]?.session as Session, brand) });
+const claimsPath = (period: (typeof SERIES_PERIODS)[number] | string) => buildPath(TrendsApi.claims.path, { period });
+const billsPath = (period: string) => buildPath(TrendsApi.bills.path, { period });
+
+let payees: { id: number; city: string }[];
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ dataDir: null });
+  sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
+  server = await startTestServer({ sandboxUrl, smtpUrl: null });
+  await user('fin-a', [Roles.CareGuardFinance], 'finance', true);
+  await user('fin-b', [Roles.CareGuardFinance], 'finance', true);
+  await user('super', [Roles.SuperUser], 'staff', false);
+  await user('guard', [Roles.CareGuard], 'card', true);
+  await user('assist', [Roles.CareAssist], 'assist', true);
+  await user('quote', [Roles.CareQuote], 'quote', true);
+  await user('support', [Roles.CareSupport], 'staff', false);
+  payees = (
+    await sql().query<{ payee_id: number; city: string; state: string }>(
+      'SELECT payee_id, city, state FROM claim_payees WHERE city IS NOT NULL AND state IS NOT NULL ORDER BY payee_id LIMIT 2',
+    )
+  ).map((p) => ({ id: p.payee_id, city: `${p.city}, ${p.state}` }));
+  const [p1, p2] = payees as [{ id: number; city: string }, { id: number; city: string }];
+  // Member A: 3 bills today, 1 forty days ago, 1 older than every window (900 days).
+  await bills(users['fin-a']?.memberId as number, [
+    [0, 10_050, p1.id],
+    [0, 2_000, p1.id],
+    [0, 1_000, p2.id],
+    [40, 50_000, p2.id],
+    [900, 99_999, p1.id],
+  ]);
+  // Member B: 2 bills today; never in A's series.
+  await bills(users['fin-b']?.memberId as number, [
+    [0, 7_00, p2.id],
+    [0, 3_00, p2.id],
+  ]);
+});
+afterAll(async () => {
+  await server?.close();
+  await sandbox?.close();
+});
+
+describe('claims-based dashboard series: who may call them', () => {
+  const paths = [
+    claimsPath('time'),
+    claimsPath('quarter'),
+    claimsPath('month'),
+    billsPath('time'),
+    billsPath('quarter'),
+    billsPath('month'),
+    TrendsApi.cities.path,
+    TrendsApi.fundingDate.path,
+  ];
+
+  it('answers 401 without a sign-in', async () => {
+    for (const url of paths) expect((await server.app.inject({ method: 'GET', url, headers: { host: 'finance.localhost' } })).statusCode, url).toBe(401);
+  });
+
+  it('answers 403 to the transaction-based and quote roles (spec 02 section 6)', async () => {
+    for (const key of ['guard', 'assist', 'quote', 'support']) for (const url of paths) expect((await get(url, key)).statusCode, `${key} ${url}`).toBe(403);
+  });
+
+  it('answers 200 to CareGuardFinance and SuperUser', async () => {
+    for (const key of ['fin-a', 'super'])
+      for (const url of paths) {
+        const res = await get(url, key);
+        expect(res.statusCode, `${key} ${url} ${res.body}`).toBe(200);
+      }
+  });
+
+  it('refuses a period the spec does not name with 400', async () => {
+    expect((await get(claimsPath('week'), 'fin-a')).statusCode).toBe(400);
+    expect((await get(billsPath('%00'), 'fin-a')).statusCode).toBe(400);
+  });
+});
+
+describe('series shapes and scoping', () => {
+  it('claims/month: 24 months oldest first, with zeros, counting the member’s own bills only', async () => {
+    const res = await get(claimsPath('month'), 'fin-a');
+    const points = res.json().Data as { Date: string; NumberOfClaims: number }[];
+    expect(points).toHaveLength(24);
+    expect(points.map((p) => p.Date)).toEqual([...points.map((p) => p.Date)].sort());
+    expect(points.every((p) => p.Date.endsWith('-01'))).toBe(true);
+    expect(points.at(-1)).toEqual({ Date: `${day(0).slice(0, 7)}-01`, NumberOfClaims: 3 + (day(40).slice(0, 7) === day(0).slice(0, 7) ? 1 : 0) });
+    // 4 in the window; the 900-day-old bill and member B's two are not counted.
+    expect(points.reduce((s, p) => s + p.NumberOfClaims, 0)).toBe(4);
+  });
+
+  it('claims/time: only days with bills; claims/quarter: 8 quarters', async () => {
+    const time = (await get(claimsPath('time'), 'fin-a')).json().Data as { Date: string; NumberOfClaims: number }[];
+    expect(time).toEqual([
+      { Date: day(40), NumberOfClaims: 1 },
+      { Date: day(0), NumberOfClaims: 3 },
+    ]);
+    const quarter = (await get(claimsPath('quarter'), 'fin-a')).json().Data as { Date: string; NumberOfClaims: number }[];
+    expect(quarter).toHaveLength(8);
+    expect(quarter.reduce((s, p) => s + p.NumberOfClaims, 0)).toBe(4);
+  });
+
+  it('bills/time: the billed amount per day in dollars', async () => {
+    const time = (await get(billsPath('time'), 'fin-a')).json().Data;
+    expect(time).toEqual([
+      { Date: day(40), Amount: 500 },
+      { Date: day(0), Amount: 130.5 },
+    ]);
+  });
+
+  it('cities/bill: bills per payee city, most first', async () => {
+    const [p1, p2] = payees as [{ id: number; city: string }, { id: number; city: string }];
+    const cities = (await get(TrendsApi.cities.path, 'fin-a')).json().Data as { City: string; NumberOfClaims: number }[];
+    if (p1.city === p2.city) expect(cities).toEqual([{ City: p1.city, NumberOfClaims: 4 }]);
+    else
+      expect(cities).toEqual(
+        [
+          { City: p2.city, NumberOfClaims: 2 },
+          { City: p1.city, NumberOfClaims: 2 },
+        ].sort((a, b) => b.NumberOfClaims - a.NumberOfClaims || a.City.localeCompare(b.City)),
+      );
+  });
+
+  it('another member sees their own series only', async () => {
+    const time = (await get(billsPath('time'), 'fin-b')).json().Data;
+    expect(time).toEqual([{ Date: day(0), Amount: 10 }]);
+  });
+
+  it('SuperUser not acting for a member sees every member’s; acting for one, that member’s', async () => {
+    const all = (await get(claimsPath('time'), 'super')).json().Data as { Date: string; NumberOfClaims: number }[];
+    expect(all.find((p) => p.Date === day(0))?.NumberOfClaims).toBe(5);
+    const res = await server.app.inject({
+      method: 'GET',
+      url: claimsPath('time'),
+      headers: authHeaders(users.super?.session as Session, 'staff', { 'x-member-id': String(users['fin-b']?.memberId) }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().Data).toEqual([{ Date: day(0), NumberOfClaims: 2 }]);
+  });
+
+  it('admin/foundingdate: the next first business day of a month', async () => {
+    const res = await get(TrendsApi.fundingDate.path, 'fin-a');
+    expect(res.json().Data).toEqual({ FundingDate: nextFundingDate(new Date()) });
+  });
+});
+
+describe('POST email/lowbalance', () => {
+  const post = (key: string, body: unknown, extra: Record<string, string> = {}) =>
+    server.app.inject({
+      method: 'POST',
+      url: TrendsApi.lowBalance.path,
+      headers: authHeaders(users[key]?.session as Session, undefined, extra),
+      payload: body as object,
+    });
+  const inbox = async (key: string) => {
+    await server.jobs.drain();
+    return (await mailTo(sandboxUrl, `${users[key]?.userName}@example.com`)).filter((m) => m.subject === LOW_BALANCE_SUBJECT);
+  };
+
+  it('sends the e-mail once per crossing under the threshold, not on every read', async () => {
+    const steps: [number, boolean, boolean][] = [
+      [250, false, false], // over $100: nothing
+      [80.5, true, true], // crosses under: sent
+      [40, false, true], // still under: not again
+      [40, false, true],
+      [100, false, false], // back at the threshold: re-armed
+      [12.34, true, true], // crosses again: sent
+    ];
+    for (const [balance, sent, below] of steps) {
+      const res = await post('guard', { Balance: balance, AccountType: 'Prepaid card' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().Data, `balance ${balance}`).toEqual({ Sent: sent, Below: below });
+    }
+    const mails = await inbox('guard');
+    expect(mails).toHaveLength(2);
+    const texts = mails.map((m) => m.text).join('\n');
+    expect(texts).toContain('$80.50');
+    expect(texts).toContain('$12.34');
+    expect(texts).toContain('Prepaid card');
+    expect(mails[0]?.brand).toBe('card');
+  });
+
+  it('a first reading under the threshold sends it; concurrent readings send it once', async () => {
+    const results = await Promise.all([1, 2, 3, 4].map(() => post('assist', { Balance: 5, AccountType: 'Checking' })));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(results.filter((r) => r.json().Data.Sent)).toHaveLength(1);
+    expect(await inbox('assist')).toHaveLength(1);
+  });
+
+  it('refuses staff not acting for a member, a role without a balance, and bad input', async () => {
+    expect((await post('super', { Balance: 5, AccountType: 'Checking' })).statusCode).toBe(403);
+    expect((await post('quote', { Balance: 5, AccountType: 'Checking' })).statusCode).toBe(403);
+    expect((await post('guard', { Balance: 'low', AccountType: 'Checking' })).statusCode).toBe(400);
+    expect((await post('guard', { Balance: 5 })).statusCode).toBe(400);
+    expect((await post('guard', {})).statusCode).toBe(400);
+    const anon = await server.app.inject({ method: 'POST', url: TrendsApi.lowBalance.path, headers: { host: 'card.localhost' }, payload: {} });
+    expect(anon.statusCode).toBe(401);
+  });
+
+  it('staff acting for a member send to that member', async () => {
+    const res = await post('support', { Balance: 1, AccountType: 'Checking' }, { 'x-member-id': String(users['fin-b']?.memberId) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().Data).toEqual({ Sent: true, Below: true });
+    expect(await inbox('fin-b')).toHaveLength(1);
+  });
+});

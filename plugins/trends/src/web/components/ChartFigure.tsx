@@ -1,0 +1,106 @@
+import { formatCurrency } from '@portal/core';
+import { Button } from '@portal/web/kit';
+import type { ApexOptions } from 'apexcharts';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as css from './chart.css';
+import { WidgetSkeleton } from './WidgetSkeleton';
+
+/** apexcharts (about 140 KiB gzipped) loads with the first chart drawn, never with the entry or the sign-in page. */
+const ApexChart = lazy(() => import('react-apexcharts'));
+
+/** Chart animation (spec 02 section 9). */
+export const CHART_ANIMATION_MS = 500;
+/** A dark blue with 7:1 contrast on white: bars and lines read on every brand's surface. */
+const SERIES_COLOUR = '#1f4e8c';
+
+export interface ChartFigureProps {
+  title: string;
+  /** One or two sentences saying what the chart shows; also the chart's accessible name. */
+  summary: string;
+  kind: 'line' | 'bar' | 'ranking';
+  /** Column headers of the table view: the category, then the value. */
+  columns: [string, string];
+  categories: readonly string[];
+  values: readonly number[];
+  /** The values are dollars: the axis, tooltip and table show them as money. */
+  money?: boolean;
+  height?: number;
+  testId?: string;
+}
+
+/** A chart with its title, a text summary and a "show as table" toggle with the same numbers. */
+export function ChartFigure({ title, summary, kind, columns, categories, values, money = false, height = 280, testId }: ChartFigureProps) {
+  const { t } = useTranslation('trends');
+  const [asTable, setAsTable] = useState(false);
+  const titleId = useId();
+  const format = (v: number) => (money ? formatCurrency(v) : Math.round(v).toLocaleString());
+  const options: ApexOptions = {
+    chart: {
+      animations: { enabled: true, speed: CHART_ANIMATION_MS },
+      toolbar: { show: false },
+      zoom: { enabled: false },
+      fontFamily: 'inherit',
+      parentHeightOffset: 0,
+    },
+    colors: [SERIES_COLOUR],
+    dataLabels: { enabled: false },
+    stroke: kind === 'line' ? { width: 2, curve: 'straight' } : { width: 0 },
+    markers: { size: kind === 'line' && values.length < 40 ? 3 : 0 },
+    plotOptions: { bar: { horizontal: kind === 'ranking', borderRadius: 2 } },
+    xaxis: {
+      categories: [...categories],
+      labels: { hideOverlappingLabels: true, ...(kind === 'ranking' ? { formatter: (v: string) => format(Number(v)) } : {}) },
+      tickAmount: kind === 'line' ? Math.min(12, categories.length) : undefined,
+    },
+    yaxis: { labels: { formatter: (v: number) => (kind === 'ranking' ? String(v) : format(v)), maxWidth: 200 } },
+    tooltip: { y: { formatter: (v: number) => format(v) } },
+    grid: { borderColor: '#d5dbe5' },
+  };
+  return (
+    <figure className={css.figure} aria-labelledby={titleId} data-testid={testId}>
+      <div className={css.header}>
+        <h2 id={titleId} className={css.title}>
+          {title}
+        </h2>
+        <Button size="small" onPress={() => setAsTable((v) => !v)}>
+          {asTable ? t('chart.showChart') : t('chart.showTable')}
+        </Button>
+      </div>
+      <p className={css.summary}>{summary}</p>
+      <div className={css.plot} style={{ height }}>
+        {asTable ? (
+          <table className={css.table}>
+            <caption className={css.visuallyHidden}>{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={css.cell}>
+                  {columns[0]}
+                </th>
+                <th scope="col" className={css.num}>
+                  {columns[1]}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {categories.map((c, i) => (
+                <tr key={c}>
+                  <th scope="row" className={css.cell}>
+                    {c}
+                  </th>
+                  <td className={css.num}>{format(values[i] ?? 0)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <div role="img" aria-label={summary}>
+            <Suspense fallback={<WidgetSkeleton lines={6} />}>
+              <ApexChart type={kind === 'line' ? 'line' : 'bar'} height={height} options={options} series={[{ name: columns[1], data: [...values] }]} />
+            </Suspense>
+          </div>
+        )}
+      </div>
+    </figure>
+  );
+}

@@ -1,0 +1,23 @@
+import { formatDay, parseIsoDay } from '@portal/core';
+import { useApi } from '@portal/web';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { TrendsApi } from '../../contract';
+import * as css from './dashboard.css';
+import { WidgetSkeleton } from './WidgetSkeleton';
+
+/** The next funding date (CareGuardFinance and SuperUser). */
+export default function FundingDateWidget() {
+  const api = useApi();
+  const { t } = useTranslation('trends');
+  const q = useQuery({ queryKey: ['trends', 'fundingDate'], queryFn: () => api.call(TrendsApi.fundingDate, {}, { notify: false }) });
+  if (q.isPending) return <WidgetSkeleton lines={2} />;
+  if (q.isError) return <p role="alert">{t('error')}</p>;
+  const day = parseIsoDay(q.data.FundingDate);
+  return (
+    <div data-testid="funding-date">
+      <p className={css.big}>{day ? formatDay(day, 'long') : q.data.FundingDate}</p>
+      <p className={css.muted}>{t('funding.note')}</p>
+    </div>
+  );
+}

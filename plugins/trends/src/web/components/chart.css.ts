@@ -1,0 +1,35 @@
+import { vars } from '@portal/themes';
+import { style } from '@vanilla-extract/css';
+
+export const figure = style({
+  margin: 0,
+  padding: vars.space.medium,
+  background: vars.color.background.surface,
+  border: `1px solid ${vars.color.border.standard}`,
+  borderRadius: vars.radius.standard,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.small,
+  minWidth: 0,
+});
+export const header = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: vars.space.small, flexWrap: 'wrap' });
+export const title = style({ margin: 0, fontSize: '1.1rem' });
+export const summary = style({ margin: 0, color: vars.color.foreground.muted, minHeight: '2.6em' });
+/** The plot's box has the chart's height whether it shows the chart, its placeholder or the table. */
+export const plot = style({ position: 'relative', overflow: 'auto' });
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' });
+export const cell = style({ textAlign: 'left', padding: `${vars.space.xsmall} ${vars.space.small}`, borderBottom: `1px solid ${vars.color.border.standard}` });
+export const num = style([cell, { textAlign: 'right' }]);
+export const charts = style({ display: 'grid', gap: vars.space.medium, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 30rem), 1fr))' });
+export const toolbar = style({ display: 'flex', gap: vars.space.medium, alignItems: 'end', flexWrap: 'wrap', marginBottom: vars.space.medium });
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});

@@ -1,0 +1,82 @@
+import { Extensions, lazyContribution, useContributions } from '@portal/web';
+import { ensurePluginNamespace } from '@portal/web/i18n';
+import { type ComponentType, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as css from '../components/dashboard.css';
+import { WidgetSkeleton } from '../components/WidgetSkeleton';
+
+type Widget = ReturnType<typeof useContributions<ComponentType, { title: string; size?: 'small' | 'wide' }>>[number];
+
+/** Loads the strings of the plugins whose widgets show, so every frame's title can be drawn (until then: a blank line of the same height). */
+function useNamespaces(pluginIds: readonly string[]): boolean {
+  const key = [...new Set(pluginIds)].sort().join(',');
+  const [ready, setReady] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    Promise.all(key ? key.split(',').map((id) => ensurePluginNamespace(id)) : [])
+      .catch(() => undefined)
+      .then(() => live && setReady(key));
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  return ready === key;
+}
+
+/** Whether the element's content overflows it: a scrolling frame body then takes keyboard focus, so it can be scrolled by keyboard. */
+function useOverflows<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const check = () => setOverflows(el.scrollHeight > el.clientHeight + 1);
+    check();
+    const resize = new ResizeObserver(check);
+    resize.observe(el);
+    const mutate = new MutationObserver(check);
+    mutate.observe(el, { childList: true, subtree: true, characterData: true });
+    return () => {
+      resize.disconnect();
+      mutate.disconnect();
+    };
+  }, []);
+  return { ref, overflows };
+}
+
+function Frame({ widget, titlesReady }: { widget: Widget; titlesReady: boolean }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const Component = lazyContribution(widget as never) as unknown as ComponentType;
+  const body = useOverflows<HTMLDivElement>();
+  return (
+    <section className={widget.size === 'wide' ? `${css.frame} ${css.wide}` : css.frame} aria-labelledby={titleId} data-widget={widget.id}>
+      <h2 id={titleId} className={css.frameTitle}>
+        {titlesReady ? t(widget.title) : '\u00a0'}
+      </h2>
+      <div ref={body.ref} className={css.frameBody} tabIndex={body.overflows ? 0 : undefined}>
+        <Suspense fallback={<WidgetSkeleton />}>
+          <Component />
+        </Suspense>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * /dashboard: the widgets other plugins contribute (Extensions.dashboardWidgets) that this user's roles may see, in
+ * their order. Each sits in a frame of fixed size drawn with the page, so the page never shifts as widgets load.
+ */
+export default function DashboardPage() {
+  const { t } = useTranslation('trends');
+  const widgets = useContributions(Extensions.dashboardWidgets);
+  const titlesReady = useNamespaces(widgets.map((w) => w.pluginId));
+  if (widgets.length === 0) return <p>{t('dashboard.empty')}</p>;
+  return (
+    <div className={css.grid} data-testid="dashboard">
+      {widgets.map((w) => (
+        <Frame key={w.id} widget={w} titlesReady={titlesReady} />
+      ))}
+    </div>
+  );
+}
