@@ -1,6 +1,7 @@
 /** Shared pieces of the benchmarks: processes, pinning, the machine, the result rows. */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -171,16 +172,37 @@ export async function startPostgres(): Promise<{ url: string; stop(): Promise<vo
   };
 }
 
-/** POST /token with the password grant on a brand's host. */
-export async function signIn(base: string, brandHost: string, userName: string) {
-  const port = new URL(base).port;
-  const res = await fetch(`${base}/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', host: `${brandHost}.localhost:${port}` },
-    body: new URLSearchParams({ grant_type: 'password', UserName: userName, Password: DEMO_PASSWORD }).toString(),
+/**
+ * POST /token with the password grant on a brand's host. Sessions are bound to the brand site they sign in on,
+ * so the Host header must name the brand: node:http sends it as given (fetch drops a Host header).
+ */
+export function signIn(base: string, brandHost: string, userName: string) {
+  const url = new URL(`${base}/token`);
+  const body = new URLSearchParams({ grant_type: 'password', UserName: userName, Password: DEMO_PASSWORD }).toString();
+  return new Promise<{ access_token: string; refresh_token: string; expires_in: number; form_token: string }>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), host: `${brandHost}.localhost:${url.port}` },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => {
+          text += c;
+        });
+        res.on('end', () => {
+          if (res.statusCode !== 200) reject(new Error(`sign-in of ${userName} on ${brandHost}: ${res.statusCode} ${text}`));
+          else resolve(JSON.parse(text));
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
   });
-  if (!res.ok) throw new Error(`sign-in of ${userName} on ${brandHost}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as { access_token: string; refresh_token: string; expires_in: number; form_token: string };
 }
 
 export const median = (xs: number[]): number => {
