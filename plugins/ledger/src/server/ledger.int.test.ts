@@ -381,7 +381,7 @@ describe('the report to the federal payer', () => {
 });
 
 describe('the seed', () => {
-  it('gives CareGuard and CareAssist members a set-aside, leaves the open-balance demo user without an initial balance', async () => {
+  it('gives CareGuard, CareAssist and CareGuardFinance members a set-aside, leaves the open-balance demo user without an initial balance', async () => {
     const { memberId: a } = await user('seed-guard', Roles.CareGuard, 'card', true);
     const { memberId: b } = await user('card.careguard', Roles.CareGuard, 'card', true);
     const sql = env.server.database.sql;
@@ -404,7 +404,9 @@ describe('the seed', () => {
     const accounts = await sql.query<{ member_id: number; initial: string | null }>(
       'SELECT member_id, initial_balance_cents::text AS initial FROM ledger_accounts ORDER BY member_id',
     );
+    // The finance member (statements and documents come from the ledger) too, drawn after the card holders.
     expect(accounts.map((r) => [r.member_id, r.initial === null])).toEqual([
+      [1, false],
       [a, false],
       [b, true],
     ]);

@@ -29,14 +29,17 @@ function pick<T>(random: () => number, list: readonly T[]): T {
 const cents = (random: () => number, min: number, max: number) => Math.round((min + random() * (max - min)) * 100);
 
 /**
- * Realistic set-aside ledgers for the demo members holding CareGuard or CareAssist: the report header, an initial
+ * Realistic set-aside ledgers for the demo members holding CareGuard, CareAssist or CareGuardFinance: the report header, an initial
  * balance (except OPEN_BALANCE_USER's), a year of expenses (some by card, a few still authorized or voided), monthly
  * interest and a yearly deposit, and last year's first month reported to the federal payer. Does nothing when rows exist.
  */
 export async function seed({ sql, members, random, log }: SeedContext): Promise<void> {
   const existing = (await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_accounts'))[0]?.n ?? 0;
   if (existing > 0) return;
-  const holders = members.filter((m) => m.roles.some((r) => r === Roles.CareGuard || r === Roles.CareAssist));
+  const cardHolder = (m: SeedContext['members'][number]) => m.roles.some((r) => r === Roles.CareGuard || r === Roles.CareAssist);
+  // Finance members (their statements and documents come from the ledger) after the card holders, so the card
+  // holders' draws from the random stream, and so their data, stay what they were.
+  const holders = [...members.filter(cardHolder), ...members.filter((m) => !cardHolder(m) && m.roles.some((r) => r === Roles.CareGuardFinance))];
   const today = todayUtc();
   let rows = 0;
   for (const m of holders) {

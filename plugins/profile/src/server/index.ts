@@ -1,4 +1,5 @@
 import { defineServerPlugin } from '@portal/server';
+import { profileService } from '../service';
 import { addressRoutes } from './handlers/addresses';
 import { memberRoutes } from './handlers/members';
 import { messagingRoutes, SMS_SEND_JOB, type SmsJob } from './handlers/messaging';
@@ -7,6 +8,18 @@ import { seed } from './seed';
 
 export default defineServerPlugin({
   id: 'profile',
+  provides: {
+    ref: profileService,
+    create: ({ database }) => ({
+      mailingAddress: async (memberId) =>
+        (
+          await database.sql.query<{ address1: string; address2: string | null; city: string; state: string; zip: string }>(
+            'SELECT address1, address2, city, state, zip FROM profile_addresses WHERE member_id = $1 ORDER BY is_current DESC, address_id DESC LIMIT 1',
+            [memberId],
+          )
+        )[0] ?? null,
+    }),
+  },
   migrations,
   seed,
   init: async ({ services }) => {

@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { signIn } from '../support';
+
+const seriousOrWorse = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+
+test('a card member sees the two amethyst letters and downloads one as a PDF; the page passes axe', async ({ page }) => {
+  await signIn(page, 'card', 'card.careguard');
+  await page.getByRole('navigation').getByRole('link', { name: 'Download Forms', exact: true }).click();
+  await expect(page).toHaveURL(/\/downloadforms\/amethyst$/);
+  const forms = page.getByTestId('download-forms').locator('li');
+  await expect(forms).toHaveCount(2);
+  await expect(forms.first()).toContainText('Prepaid Card Dispute Letter');
+  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(seriousOrWorse(results.violations)).toEqual([]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Prepaid Card Dispute Letter' }).click()]);
+  expect(download.suggestedFilename()).toBe('prepaid-card-dispute-letter.pdf');
+  expect(
+    readFileSync(await download.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+});

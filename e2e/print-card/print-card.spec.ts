@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, signIn, site } from '../support';
+
+const seriousOrWorse = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+
+test('Print Card: a finance member prints the card wallet-size and downloads it as a PDF; the page passes axe', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  await page.getByRole('navigation').getByRole('link', { name: 'Print Card', exact: true }).click();
+  await expect(page).toHaveURL(/\/print$/);
+  const card = page.getByTestId('print-card');
+  await expect(card.getByRole('region', { name: 'Card front' })).toContainText('BIN');
+  await expect(card.getByRole('region', { name: 'Card back' })).toContainText('Payer number');
+
+  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(seriousOrWorse(results.violations)).toEqual([]);
+
+  // On paper only the card prints, each side 3.375 x 2.125 inches (96 CSS px per inch).
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation')).toBeHidden();
+  const front = await card.getByRole('region', { name: 'Card front' }).boundingBox();
+  expect(Math.round(front?.width ?? 0)).toBe(324);
+  expect(Math.round(front?.height ?? 0)).toBeGreaterThanOrEqual(204);
+  const shot = await page.screenshot({ fullPage: true });
+  expect(shot.length).toBeGreaterThan(5_000);
+  await page.emulateMedia({ media: 'screen' });
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^prescription-card-.+\.pdf$/);
+  const path = await download.path();
+  expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('/t/:token signs in with the handed token, lands on the card print page with initial=true and opens the help dialog', async ({ page }) => {
+  // A token handed over as another application would: asked for from the card site's /token (the browser resolves *.localhost).
+  await page.goto(site('card', '/login'));
+  const access_token = await page.evaluate(async (password) => {
+    const r = await fetch('/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', UserName: 'card.careguard', Password: password }).toString(),
+    });
+    return ((await r.json()) as { access_token: string }).access_token;
+  }, DEMO_PASSWORD);
+  expect(access_token).toBeTruthy();
+  await page.goto(site('card', `/t/${access_token}`));
+  await expect(page).toHaveURL(/\/amethyst\/print\?initial=true$/);
+  await expect(page.getByTestId('print-card')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Your prepaid prescription card' })).toBeVisible({ timeout: 5_000 });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+});

@@ -1,0 +1,88 @@
+import { defineEndpoint, idSchema } from '@portal/core';
+import { z } from 'zod';
+
+/** Document Type lookup ids (platform/core lookups). */
+export const DocumentType = {
+  Form1099: 1,
+  AnnualAccounting: 2,
+  TemporaryDepletion: 3,
+  PermanentDepletion: 4,
+  MonthlyStatement: 5,
+} as const;
+
+/** Only these types are listed on /documents (spec 02 section 2). */
+export const LISTED_DOCUMENT_TYPES: readonly number[] = [
+  DocumentType.Form1099,
+  DocumentType.AnnualAccounting,
+  DocumentType.TemporaryDepletion,
+  DocumentType.PermanentDepletion,
+];
+
+/** Page sizes offered on /documents; 20 by default (spec 02 section 9). */
+export const DOCUMENT_PAGE_SIZES = [5, 10, 20, 50, 100] as const;
+export const DEFAULT_DOCUMENT_PAGE_SIZE = 20;
+
+export const documentSearchSchema = z.object({
+  /** The member; absent or the acting member's own id (anyone else's is 404). */
+  MemberId: idSchema.nullish(),
+  PageSize: z.number().int().min(1).max(100).default(DEFAULT_DOCUMENT_PAGE_SIZE),
+  /** 1-based. */
+  PageNumber: z.number().int().min(1).max(100_000).default(1),
+  /** Empty or absent: every listed type. Other types are never listed. */
+  DocumentTypeIds: z.array(z.number().int().min(1).max(100)).max(20).default([]),
+});
+export type DocumentSearch = z.input<typeof documentSearchSchema>;
+
+export const documentItemSchema = z.object({
+  DocumentId: z.number().int(),
+  DocumentTypeId: z.number().int(),
+  DocumentType: z.string(),
+  Title: z.string(),
+  /** YYYY-MM-DD: the end of the year for yearly documents, the day of the event for letters. */
+  EffectiveDate: z.string(),
+  FileName: z.string(),
+});
+export type DocumentItem = z.infer<typeof documentItemSchema>;
+
+export const documentPageSchema = z.object({ TotalRows: z.number().int(), Items: z.array(documentItemSchema) });
+
+/** The document as the body (the list's item); only its id matters. */
+export const downloadDocumentSchema = z.object({ DocumentId: idSchema });
+
+export const statementSchema = z.object({
+  DocumentId: z.number().int(),
+  /** YYYY-MM */
+  EffectiveMonth: z.string(),
+});
+export type Statement = z.infer<typeof statementSchema>;
+
+export const statementSearchSchema = z.object({
+  /** A year of the effective years; absent: every year. */
+  Year: z.number().int().min(1900).max(9999).nullish(),
+  PageSize: z.number().int().min(1).max(100).default(DEFAULT_DOCUMENT_PAGE_SIZE),
+  PageNumber: z.number().int().min(1).max(100_000).default(1),
+});
+
+export const DocumentsApi = {
+  getMemberDocuments: defineEndpoint({ method: 'POST', path: '/api/documents/getMemberDocuments', body: documentSearchSchema, response: documentPageSchema }),
+  downloadDocument: defineEndpoint({ method: 'POST', path: '/api/documents/downloadDocument', body: downloadDocumentSchema, answer: 'file' }),
+  statementSearch: defineEndpoint({
+    method: 'POST',
+    path: '/api/statements/search',
+    body: statementSearchSchema,
+    response: z.object({ TotalRows: z.number().int(), Items: z.array(statementSchema) }),
+  }),
+  monthlyStatements: defineEndpoint({
+    method: 'GET',
+    path: '/api/statements/getMemberMonthlyStatements',
+    query: z.object({ selectedYear: z.coerce.number().int().min(1900).max(9999) }),
+    response: z.array(statementSchema),
+  }),
+  downloadStatement: defineEndpoint({
+    method: 'GET',
+    path: '/api/statements/downloadMemberStatement',
+    query: z.object({ documentId: idSchema }),
+    answer: 'file',
+  }),
+  effectiveYears: defineEndpoint({ method: 'GET', path: '/api/statements/getMemberStatementsEffectiveYears', response: z.array(z.number().int()) }),
+} as const;

@@ -1,0 +1,170 @@
+import { Roles } from '@portal/core';
+import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DocumentsApi } from '../contract';
+
+/** Documents and statements through the whole kernel guard, generated from ledger rows written for the test. */
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let alice: Session;
+let bob: Session;
+let support: Session;
+let aliceId: number;
+let bobId: number;
+
+const thisYear = new Date().getUTCFullYear();
+const lastYear = thisYear - 1;
+
+async function financeMember(userName: string): Promise<{ session: Session; memberId: number }> {
+  const { memberId } = await makeUser(server, { userName, roles: [Roles.CareGuardFinance], brand: 'finance', member: true });
+  if (memberId === null) throw new Error('no member');
+  return { session: await signIn(server, userName, undefined, '10.0.0.1', 'finance'), memberId };
+}
+
+async function ledgerRow(memberId: number, day: string, type: number, cents: number, description: string) {
+  await server.database.sql.query(
+    `INSERT INTO ledger_transactions (member_id, source, status, date_created, company, description, transaction_type_id, amount_cents) VALUES ($1, 'ledger', 'Posted', $2, 'Test Co', $3, $4, $5)`,
+    [memberId, day, description, type, cents],
+  );
+}
+
+const post = (url: string, headers: Record<string, string>, payload: unknown) =>
+  server.app.inject({ method: 'POST', url, headers, payload: payload as object });
+const get = (url: string, headers: Record<string, string>) => server.app.inject({ method: 'GET', url, headers });
+const pdfText = async (raw: Buffer) => (await extractText(await getDocumentProxy(new Uint8Array(raw)), { mergePages: true })).text;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const a = await financeMember('docs-alice');
+  alice = a.session;
+  aliceId = a.memberId;
+  const b = await financeMember('docs-bob');
+  bob = b.session;
+  bobId = b.memberId;
+  await makeUser(server, { userName: 'docs-support', roles: [Roles.CareSupport], brand: 'staff' });
+  support = await signIn(server, 'docs-support');
+  // Alice: $1,000.00 to start; in March of last year interest and an expense; in May the balance falls to zero
+  // (a temporary depletion: June's deposit funds it again).
+  await server.database.sql.query('INSERT INTO ledger_accounts (member_id, initial_balance_cents) VALUES ($1, 100000)', [aliceId]);
+  await ledgerRow(aliceId, `${lastYear}-03-01`, 3, 1234, 'Monthly interest');
+  await ledgerRow(aliceId, `${lastYear}-03-15`, 1, 25000, 'Pharmacy copay');
+  await ledgerRow(aliceId, `${lastYear}-05-10`, 1, 76234, 'Surgery');
+  await ledgerRow(aliceId, `${lastYear}-06-01`, 2, 50000, 'Annual deposit');
+  await server.database.sql.query('INSERT INTO ledger_accounts (member_id, initial_balance_cents) VALUES ($1, 5000)', [bobId]);
+  await ledgerRow(bobId, `${lastYear}-02-03`, 1, 5000, 'Hearing aid');
+});
+afterAll(() => server?.close());
+
+describe('documents', () => {
+  it('answers 401 anonymous, 403 to a role outside SuperUser and CareGuardFinance, 400 on bad input', async () => {
+    expect((await post(DocumentsApi.getMemberDocuments.path, { host: 'finance.localhost' }, {})).statusCode).toBe(401);
+    expect((await post(DocumentsApi.getMemberDocuments.path, authHeaders(support, 'staff'), {})).statusCode).toBe(403);
+    expect((await post(DocumentsApi.getMemberDocuments.path, authHeaders(alice), { PageSize: 0 })).statusCode).toBe(400);
+    expect((await post(DocumentsApi.getMemberDocuments.path, authHeaders(alice), { DocumentTypeIds: 'x' })).statusCode).toBe(400);
+  });
+
+  it('lists the generated 1099, annual accounting and depletion letter, and only the listed types', async () => {
+    const res = await post(DocumentsApi.getMemberDocuments.path, authHeaders(alice), { PageSize: 20, PageNumber: 1, DocumentTypeIds: [] });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().Data as { TotalRows: number; Items: { DocumentTypeId: number; EffectiveDate: string }[] };
+    expect(data.Items.map((i) => [i.DocumentTypeId, i.EffectiveDate]).sort()).toEqual(
+      [
+        [1, `${lastYear}-12-31`],
+        [2, `${lastYear}-12-31`],
+        [3, `${lastYear}-05-10`],
+      ].sort(),
+    );
+    expect(data.TotalRows).toBe(3);
+    const statementsAsked = await post(DocumentsApi.getMemberDocuments.path, authHeaders(alice), { DocumentTypeIds: [5] });
+    expect(statementsAsked.json().Data).toEqual({ TotalRows: 0, Items: [] });
+    const paged = await post(DocumentsApi.getMemberDocuments.path, authHeaders(alice), { PageSize: 2, PageNumber: 2 });
+    expect(paged.json().Data.TotalRows).toBe(3);
+    expect(paged.json().Data.Items).toHaveLength(1);
+  });
+
+  it('lists a permanent depletion for a balance that stays at zero', async () => {
+    const res = await post(DocumentsApi.getMemberDocuments.path, authHeaders(bob), { DocumentTypeIds: [3, 4] });
+    expect(res.json().Data.Items.map((i: { DocumentTypeId: number }) => i.DocumentTypeId)).toEqual([4]);
+  });
+
+  it("downloads a real 1099 with the year's interest, the same bytes every time", async () => {
+    const list = await post(DocumentsApi.getMemberDocuments.path, authHeaders(alice), { DocumentTypeIds: [1] });
+    const id = list.json().Data.Items[0].DocumentId as number;
+    const first = await post(DocumentsApi.downloadDocument.path, authHeaders(alice), { DocumentId: id });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['x-filename']).toBe(`1099-INT-${lastYear}.pdf`);
+    const text = await pdfText(first.rawPayload);
+    expect(text).toContain('Box 1 Interest income');
+    expect(text).toContain('$12.34');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Two minutes later (within the session): the PDF service stamps a different time; the bytes must not change.
+    vi.setSystemTime(new Date(Date.now() + 120_000));
+    try {
+      const again = await post(DocumentsApi.downloadDocument.path, authHeaders(alice), { DocumentId: id });
+      expect(again.statusCode).toBe(200);
+      expect(Buffer.compare(again.rawPayload, first.rawPayload)).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("answers 404 for another member's document", async () => {
+    const list = await post(DocumentsApi.getMemberDocuments.path, authHeaders(alice), {});
+    const id = list.json().Data.Items[0].DocumentId as number;
+    expect((await post(DocumentsApi.downloadDocument.path, authHeaders(bob), { DocumentId: id })).statusCode).toBe(404);
+    expect((await post(DocumentsApi.getMemberDocuments.path, authHeaders(bob), { MemberId: aliceId })).statusCode).toBe(404);
+  });
+});
+
+describe('statements', () => {
+  it('answers the effective years and the monthly statements of a year', async () => {
+    const years = await get(DocumentsApi.effectiveYears.path, authHeaders(alice));
+    expect(years.statusCode, years.body).toBe(200);
+    expect(years.json().Data[0]).toBe(thisYear);
+    expect(years.json().Data).toContain(lastYear);
+    const months = await get(`${DocumentsApi.monthlyStatements.path}?selectedYear=${lastYear}`, authHeaders(alice));
+    expect(months.statusCode, months.body).toBe(200);
+    const list = months.json().Data as { DocumentId: number; EffectiveMonth: string }[];
+    expect(list.map((m) => m.EffectiveMonth)).toEqual(Array.from({ length: 10 }, (_, i) => `${lastYear}-${String(i + 3).padStart(2, '0')}`));
+    const search = await post(DocumentsApi.statementSearch.path, authHeaders(alice), { Year: lastYear, PageSize: 5 });
+    expect(search.json().Data.TotalRows).toBe(10);
+    expect(search.json().Data.Items).toHaveLength(5);
+    expect((await get(`${DocumentsApi.monthlyStatements.path}?selectedYear=abc`, authHeaders(alice))).statusCode).toBe(400);
+  });
+
+  it('downloads a statement of the month: opening balance, every transaction, closing balance, brand and contacts', async () => {
+    const months = await get(`${DocumentsApi.monthlyStatements.path}?selectedYear=${lastYear}`, authHeaders(alice));
+    const march = (months.json().Data as { DocumentId: number; EffectiveMonth: string }[]).find((m) => m.EffectiveMonth === `${lastYear}-03`);
+    const res = await get(`${DocumentsApi.downloadStatement.path}?documentId=${march?.DocumentId}`, authHeaders(alice));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('application/pdf');
+    const text = await pdfText(res.rawPayload);
+    for (const expected of [
+      `March ${lastYear}`,
+      'Opening balance',
+      '$1,000.00',
+      'Monthly interest',
+      'Pharmacy copay',
+      '$762.34',
+      'Closing balance',
+      'CareGuard Finance',
+      '(800) 555-0140',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    const again = await get(`${DocumentsApi.downloadStatement.path}?documentId=${march?.DocumentId}`, authHeaders(alice));
+    expect(Buffer.compare(again.rawPayload, res.rawPayload)).toBe(0);
+    expect((await get(`${DocumentsApi.downloadStatement.path}?documentId=${march?.DocumentId}`, authHeaders(bob))).statusCode).toBe(404);
+    expect((await get(`${DocumentsApi.downloadStatement.path}?documentId=-1`, authHeaders(alice))).statusCode).toBe(400);
+  });
+
+  it('audits the reads with the member', async () => {
+    const count = async () =>
+      (
+        await server.database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE action LIKE 'statements.%' AND member_id = $1", [
+          aliceId,
+        ])
+      )[0]?.n ?? 0;
+    await expect.poll(count, { timeout: 5000 }).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,6 @@
+import { defineServerPlugin } from '@portal/server';
+import { documentRoutes } from './handlers/documents';
+import { statementRoutes } from './handlers/statements';
+import { migrations } from './migrations';
+
+export default defineServerPlugin({ id: 'documents', dependsOn: ['ledger'], migrations, routes: [...documentRoutes, ...statementRoutes] });

@@ -1,0 +1,26 @@
+import type { Migration } from '@portal/core';
+
+/** The documents plugin's tables. Applied once each, in id order; never edit one that has shipped: add the next. */
+export const migrations: Migration[] = [
+  {
+    id: '0001_member_documents',
+    sql: `
+-- One row per document a member has: generated from the ledger (the PDF is rendered from the ledger on each
+-- download, the same bytes for the same data) or a file in the file store. The id is what the web sends back.
+CREATE TABLE member_documents (
+  document_id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  member_id integer NOT NULL,
+  document_type_id smallint NOT NULL,
+  -- Generated: the year (YYYY), the month (YYYY-MM) or the day of the event (YYYY-MM-DD) it covers.
+  period_key text NOT NULL,
+  effective_date date NOT NULL,
+  source text NOT NULL DEFAULT 'generated' CHECK (source IN ('generated', 'uploaded')),
+  file_key text,
+  file_name text,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (member_id, document_type_id, period_key)
+);
+CREATE INDEX member_documents_member_idx ON member_documents (member_id, document_type_id, effective_date DESC, document_id DESC);
+`,
+  },
+];

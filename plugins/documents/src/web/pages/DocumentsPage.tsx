@@ -1,0 +1,134 @@
+import { formatDay, parseIsoDay } from '@portal/core';
+import { layoutCss, useApi } from '@portal/web';
+import { Button, Message } from '@portal/web/kit';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_DOCUMENT_PAGE_SIZE, DOCUMENT_PAGE_SIZES, DocumentsApi, LISTED_DOCUMENT_TYPES } from '../../contract';
+import * as css from './pages.css';
+import { useDownload } from './useDownload';
+
+const formatIsoOrRaw = (iso: string) => {
+  const day = parseIsoDay(iso);
+  return day ? formatDay(day, 'medium') : iso;
+};
+
+/** /documents: the member's 1099s, annual accountings and depletion letters, paged, filtered by type, downloadable. */
+export default function DocumentsPage() {
+  const api = useApi();
+  const { t } = useTranslation('documents');
+  const typeId = useId();
+  const sizeId = useId();
+  const [type, setType] = useState(0);
+  const [pageSize, setPageSize] = useState(DEFAULT_DOCUMENT_PAGE_SIZE);
+  const [page, setPage] = useState(1);
+  const download = useDownload();
+  const docs = useQuery({
+    queryKey: ['documents', type, pageSize, page],
+    queryFn: () => api.call(DocumentsApi.getMemberDocuments, { body: { PageSize: pageSize, PageNumber: page, DocumentTypeIds: type ? [type] : [] } }),
+    placeholderData: keepPreviousData,
+  });
+  const pages = docs.data ? Math.max(1, Math.ceil(docs.data.TotalRows / pageSize)) : 1;
+  return (
+    <div className={layoutCss.card}>
+      <p>{t('documents.intro')}</p>
+      <div className={css.controls}>
+        <div className={css.field}>
+          <label htmlFor={typeId}>{t('documents.type')}</label>
+          <select
+            id={typeId}
+            className={css.select}
+            value={type}
+            onChange={(e) => {
+              setType(Number(e.target.value));
+              setPage(1);
+            }}
+          >
+            <option value={0}>{t('documents.allTypes')}</option>
+            {LISTED_DOCUMENT_TYPES.map((id) => (
+              <option key={id} value={id}>
+                {t(`types.${id}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={css.field}>
+          <label htmlFor={sizeId}>{t('pageSize')}</label>
+          <select
+            id={sizeId}
+            className={css.select}
+            value={pageSize}
+            onChange={(e) => {
+              setPageSize(Number(e.target.value));
+              setPage(1);
+            }}
+          >
+            {DOCUMENT_PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {docs.isPending && <p aria-busy="true">{t('loading')}</p>}
+      {docs.isError && <Message kind="error">{t('error')}</Message>}
+      {download.failed && <Message kind="error">{t('downloadError')}</Message>}
+      {docs.data?.Items.length === 0 && <p>{t('documents.empty')}</p>}
+      {docs.data && docs.data.Items.length > 0 && (
+        <>
+          <table className={css.table} data-testid="documents">
+            <caption className={css.caption}>{t('documents.count', { count: docs.data.TotalRows })}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={css.cell}>
+                  {t('columns.type')}
+                </th>
+                <th scope="col" className={css.cell}>
+                  {t('columns.date')}
+                </th>
+                <th scope="col" className={css.cell}>
+                  {t('columns.file')}
+                </th>
+                <th scope="col" className={css.cell}>
+                  {t('columns.actions')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {docs.data.Items.map((d) => (
+                <tr key={d.DocumentId}>
+                  <td className={css.cell}>{t(`types.${d.DocumentTypeId}`, { defaultValue: d.DocumentType })}</td>
+                  <td className={css.cell}>
+                    <time dateTime={d.EffectiveDate}>{formatIsoOrRaw(d.EffectiveDate)}</time>
+                  </td>
+                  <td className={css.cell}>{d.FileName}</td>
+                  <td className={css.cell}>
+                    <Button
+                      size="small"
+                      isPending={download.busy === d.DocumentId}
+                      pendingLabel={t('downloading')}
+                      aria-label={t('downloadNamed', { name: d.FileName })}
+                      onPress={() => download.run(d.DocumentId, (a) => a.call(DocumentsApi.downloadDocument, { body: { DocumentId: d.DocumentId } }))}
+                    >
+                      {t('download')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <nav className={css.pager} aria-label={t('pager')}>
+            <Button size="small" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
+              {t('previous')}
+            </Button>
+            <span>{t('pageOf', { page, pages })}</span>
+            <Button size="small" isDisabled={page >= pages} onPress={() => setPage(page + 1)}>
+              {t('next')}
+            </Button>
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}

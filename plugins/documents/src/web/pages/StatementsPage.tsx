@@ -1,0 +1,85 @@
+import { layoutCss, useApi } from '@portal/web';
+import { Button, Message } from '@portal/web/kit';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DocumentsApi } from '../../contract';
+import * as css from './pages.css';
+import { useDownload } from './useDownload';
+
+/** /statements: pick a year of the effective years; that year's monthly statements are listed and downloadable. */
+export default function StatementsPage() {
+  const api = useApi();
+  const { t, i18n } = useTranslation('documents');
+  const yearId = useId();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const download = useDownload();
+  const years = useQuery({ queryKey: ['statements', 'years'], queryFn: () => api.call(DocumentsApi.effectiveYears) });
+  const year = chosen ?? years.data?.[0] ?? null;
+  const statements = useQuery({
+    queryKey: ['statements', 'year', year],
+    queryFn: () => api.call(DocumentsApi.monthlyStatements, { query: { selectedYear: year ?? 0 } }),
+    enabled: year !== null,
+  });
+  const monthLabel = (month: string) =>
+    new Intl.DateTimeFormat(i18n.language === 'es' ? 'es-US' : 'en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${month}-01T00:00:00Z`),
+    );
+  return (
+    <div className={layoutCss.card}>
+      <p>{t('statements.intro')}</p>
+      {years.isPending && <p aria-busy="true">{t('loading')}</p>}
+      {years.isError && <Message kind="error">{t('error')}</Message>}
+      {years.data?.length === 0 && <p>{t('statements.none')}</p>}
+      {years.data && years.data.length > 0 && (
+        <div className={css.controls}>
+          <div className={css.field}>
+            <label htmlFor={yearId}>{t('statements.year')}</label>
+            <select id={yearId} className={css.select} value={year ?? ''} onChange={(e) => setChosen(Number(e.target.value))}>
+              {years.data.map((y) => (
+                <option key={y} value={y}>
+                  {y}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      )}
+      {statements.isError && <Message kind="error">{t('error')}</Message>}
+      {download.failed && <Message kind="error">{t('downloadError')}</Message>}
+      {statements.data && (
+        <table className={css.table} data-testid="statements">
+          <caption className={css.caption}>{t('statements.count', { count: statements.data.length, year })}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={css.cell}>
+                {t('columns.month')}
+              </th>
+              <th scope="col" className={css.cell}>
+                {t('columns.actions')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {statements.data.map((s) => (
+              <tr key={s.DocumentId}>
+                <td className={css.cell}>{monthLabel(s.EffectiveMonth)}</td>
+                <td className={css.cell}>
+                  <Button
+                    size="small"
+                    isPending={download.busy === s.DocumentId}
+                    pendingLabel={t('downloading')}
+                    aria-label={t('downloadNamed', { name: monthLabel(s.EffectiveMonth) })}
+                    onPress={() => download.run(s.DocumentId, (a) => a.call(DocumentsApi.downloadStatement, { query: { documentId: s.DocumentId } }))}
+                  >
+                    {t('download')}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { Roles } from '@portal/core';
+import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DownloadFormsApi } from '../contract';
+
+/** The download-forms call through the whole kernel guard: the caller's variant's letters, filled for the acting member. */
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let finance: Session;
+let guard: Session;
+let support: Session;
+let financeId: number;
+
+const get = (id: string | number, headers: Record<string, string>) =>
+  server.app.inject({ method: 'GET', url: `${DownloadFormsApi.getByID.path}?id=${id}`, headers });
+const pdfText = async (raw: Buffer) => (await extractText(await getDocumentProxy(new Uint8Array(raw)), { mergePages: true })).text;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const f = await makeUser(server, { userName: 'forms-finance', roles: [Roles.CareGuardFinance], brand: 'finance', member: true });
+  financeId = f.memberId ?? 0;
+  finance = await signIn(server, 'forms-finance', undefined, '10.0.0.1', 'finance');
+  await makeUser(server, { userName: 'forms-guard', roles: [Roles.CareGuard], brand: 'card', member: true });
+  guard = await signIn(server, 'forms-guard', undefined, '10.0.0.1', 'card');
+  await makeUser(server, { userName: 'forms-support', roles: [Roles.CareSupport], brand: 'staff' });
+  support = await signIn(server, 'forms-support');
+  await server.database.sql.query('UPDATE members SET first_name = $2, last_name = $3 WHERE member_id = $1', [financeId, 'Rosa', 'Delgado']);
+  await server.database.sql.query(
+    "INSERT INTO profile_addresses (member_id, address1, address2, city, state, zip, is_current) VALUES ($1, '12 Elm St', 'Apt 4', 'Tulsa', 'OK', '74103', true)",
+    [financeId],
+  );
+});
+afterAll(() => server?.close());
+
+describe('GET /api/downloadforms/getByID', () => {
+  it('answers 401 anonymous, 403 to a role without a forms screen, 400 on a bad id', async () => {
+    expect((await get(1, { host: 'finance.localhost' })).statusCode).toBe(401);
+    expect((await get(1, authHeaders(support, 'staff'))).statusCode).toBe(403);
+    expect((await get('1.5', authHeaders(finance))).statusCode).toBe(400);
+  });
+
+  it("fills a finance letter with the member's name, member number and address", async () => {
+    const res = await get(1, authHeaders(finance));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['x-filename']).toBe('authorization-to-release-information.pdf');
+    const number = (await server.database.sql.query<{ n: string }>('SELECT member_number AS n FROM members WHERE member_id = $1', [financeId]))[0]?.n ?? '-';
+    const text = await pdfText(res.rawPayload);
+    for (const expected of ['Authorization to Release Information', 'Rosa Delgado', number, '12 Elm St', 'Apt 4', 'Tulsa, OK 74103', 'CareGuard Finance']) {
+      expect(text).toContain(expected);
+    }
+    expect((await get(2, authHeaders(finance))).statusCode).toBe(200);
+  });
+
+  it("answers 404 for another variant's letter and a letter that does not exist", async () => {
+    expect((await get(3, authHeaders(finance))).statusCode).toBe(404);
+    expect((await get(1, authHeaders(guard))).statusCode).toBe(404);
+    expect((await get(99, authHeaders(finance))).statusCode).toBe(404);
+    const own = await get(3, authHeaders(guard));
+    expect(own.statusCode, own.body).toBe(200);
+    expect(await pdfText(own.rawPayload)).toContain('No address on file');
+  });
+});

@@ -1,0 +1,63 @@
+import type { SqlClient } from '@portal/server';
+import { TransactionType } from '../contract';
+import type { LedgerPeriod, LedgerService } from '../service';
+import { LEDGER_ROWS, typeName } from './repo';
+
+const signed = `CASE WHEN transaction_type_id = ${TransactionType.Expense} THEN -amount_cents ELSE amount_cents END`;
+
+/** The ledger's read service: the same rows and the same running balance as the ledger's own views. */
+export function makeLedgerService(sql: SqlClient): LedgerService {
+  return {
+    async period(memberId, from, to): Promise<LedgerPeriod> {
+      const head = (
+        await sql.query<{ initial: number | null; before: number }>(
+          `SELECT (SELECT initial_balance_cents::float8 FROM ledger_accounts WHERE member_id = $1) AS initial,
+             COALESCE((SELECT sum(${signed}) FROM ledger_transactions WHERE member_id = $1 AND ${LEDGER_ROWS} AND $2::date IS NOT NULL AND date_created < $2::date), 0)::float8 AS before`,
+          [memberId, from],
+        )
+      )[0];
+      const initialCents = head?.initial === null || head?.initial === undefined ? null : Number(head.initial);
+      const openingCents = (initialCents ?? 0) + Number(head?.before ?? 0);
+      const rows = await sql.query<{
+        transaction_id: number;
+        day: string;
+        code: string | null;
+        company: string | null;
+        description: string | null;
+        transaction_type_id: number;
+        signed_cents: number;
+      }>(
+        `SELECT transaction_id, to_char(date_created, 'YYYY-MM-DD') AS day, code, company, description, transaction_type_id, (${signed})::float8 AS signed_cents
+         FROM ledger_transactions
+         WHERE member_id = $1 AND ${LEDGER_ROWS} AND ($2::date IS NULL OR date_created >= $2::date) AND ($3::date IS NULL OR date_created <= $3::date)
+         ORDER BY date_created, transaction_id`,
+        [memberId, from, to],
+      );
+      let balance = openingCents;
+      const entries = rows.map((r) => {
+        balance += Number(r.signed_cents);
+        return {
+          id: r.transaction_id,
+          date: r.day,
+          code: r.code,
+          company: r.company,
+          description: r.description,
+          typeId: r.transaction_type_id,
+          typeName: typeName(r.transaction_type_id),
+          signedCents: Number(r.signed_cents),
+          balanceCents: balance,
+        };
+      });
+      return { initialCents, openingCents, closingCents: balance, rows: entries };
+    },
+    async span(memberId) {
+      const row = (
+        await sql.query<{ first: string | null; last: string | null }>(
+          `SELECT to_char(min(date_created), 'YYYY-MM-DD') AS first, to_char(max(date_created), 'YYYY-MM-DD') AS last FROM ledger_transactions WHERE member_id = $1 AND ${LEDGER_ROWS}`,
+          [memberId],
+        )
+      )[0];
+      return row?.first && row.last ? { first: row.first, last: row.last } : null;
+    },
+  };
+}

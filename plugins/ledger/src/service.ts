@@ -1,0 +1,37 @@
+import { serviceRef } from '@portal/core';
+
+/** One posted ledger row as other plugins read it: amounts in integer cents, signed (expenses negative). */
+export interface LedgerEntry {
+  id: number;
+  /** YYYY-MM-DD */
+  date: string;
+  code: string | null;
+  company: string | null;
+  description: string | null;
+  /** 1 Expense, 2 Deposit, 3 Interest */
+  typeId: number;
+  typeName: string;
+  signedCents: number;
+  /** The running balance after this row (the initial balance, 0 when none is set, plus every row up to this one). */
+  balanceCents: number;
+}
+
+export interface LedgerPeriod {
+  /** The initial balance, null while none is set. */
+  initialCents: number | null;
+  /** The balance before the period's first day. */
+  openingCents: number;
+  /** The balance after the period's last row. */
+  closingCents: number;
+  rows: LedgerEntry[];
+}
+
+/** Read-only access to a member's ledger, for statements and documents (ledger rows exclude card holds and voids). */
+export interface LedgerService {
+  /** The member's rows dated from..to (inclusive, YYYY-MM-DD; either open) with opening and closing balances. */
+  period(memberId: number, from: string | null, to: string | null): Promise<LedgerPeriod>;
+  /** The first and last dates of the member's rows; null when the ledger has none. */
+  span(memberId: number): Promise<{ first: string; last: string } | null>;
+}
+
+export const ledgerService = serviceRef<LedgerService>('ledger');

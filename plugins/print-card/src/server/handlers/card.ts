@@ -1,0 +1,65 @@
+import { route, sendDownload } from '@portal/server';
+import { PRINT_CARD_ACCESS } from '../../access';
+import { PrintCardApi } from '../../contract';
+import { loadCard } from '../card';
+
+/** The print-card calls (spec 02 section 7). Always the acting member's card; every read audited. */
+export const cardRoutes = [
+  route(PrintCardApi.getByID, {
+    access: PRINT_CARD_ACCESS,
+    handler: async (ctx) => {
+      const { memberId, ...card } = await loadCard(ctx);
+      ctx.auditRead({ action: 'printcard.read', entity: 'member', entityId: memberId, memberId });
+      return card;
+    },
+  }),
+  route(PrintCardApi.prescriptionPlan, {
+    access: PRINT_CARD_ACCESS,
+    handler: async (ctx) => {
+      const card = await loadCard(ctx);
+      ctx.auditRead({ action: 'printcard.plan.read', entity: 'member', entityId: card.memberId, memberId: card.memberId });
+      return { MemberNumber: card.MemberNumber, FirstName: card.FirstName, LastName: card.LastName, BIN: card.BIN, PCN: card.PCN, GroupId: card.GroupId };
+    },
+  }),
+  route(PrintCardApi.download, {
+    access: PRINT_CARD_ACCESS,
+    handler: async (ctx) => {
+      const card = await loadCard(ctx);
+      ctx.auditRead({ action: 'printcard.download', entity: 'member', entityId: card.memberId, memberId: card.memberId });
+      return sendDownload(ctx.reply, {
+        fileName: `prescription-card-${card.MemberNumber}.pdf`,
+        contentType: 'application/pdf',
+        body: ctx.services.pdf.render({
+          title: 'Prescription card',
+          brand: ctx.brand ?? undefined,
+          blocks: [
+            { type: 'heading', text: 'Front' },
+            {
+              type: 'keyValue',
+              rows: [
+                { label: 'Program', value: card.ProgramName },
+                { label: 'Member', value: `${card.FirstName} ${card.LastName}` },
+                { label: 'Member number', value: card.MemberNumber },
+                { label: 'BIN', value: card.BIN },
+                { label: 'PCN', value: card.PCN },
+                { label: 'Group', value: card.GroupId },
+                { label: 'Copay', value: card.Copay },
+              ],
+            },
+            { type: 'heading', text: 'Back' },
+            {
+              type: 'keyValue',
+              rows: [
+                { label: 'Pharmacy benefit manager', value: card.PBMVendor },
+                { label: 'Pharmacist help desk', value: card.VendorPhone },
+                { label: 'Member support', value: card.SupportPhone },
+                { label: 'Payer number', value: card.PayerNumber },
+              ],
+            },
+            { type: 'paragraph', text: 'Present this card at the pharmacy with your prescription. Cut along the edges to keep it in your wallet.' },
+          ],
+        }),
+      });
+    },
+  }),
+];

@@ -1,0 +1,163 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ALL_ROLES, hasAnyRole, Roles } from '@portal/core';
+import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRINT_CARD_ACCESS } from '../access';
+import { PrintCardApi } from '../contract';
+import { printCardConfig, readPrintCardConfig } from './config';
+
+/** The print-card API through the whole kernel guard, on a fresh database, for finance, card and assist members. */
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let finance: Session;
+let guard: Session;
+let assist: Session;
+let support: Session;
+let guardMember: number;
+const refusedRole = ALL_ROLES.find((role) => !hasAnyRole([role], PRINT_CARD_ACCESS));
+
+async function member(userName: string, role: string, brand: string): Promise<{ session: Session; memberId: number }> {
+  const { memberId } = await makeUser(server, { userName, roles: [role], brand, member: true });
+  if (memberId === null) throw new Error('no member');
+  return { session: await signIn(server, userName, undefined, '10.0.0.1', brand), memberId };
+}
+
+const get = (url: string, headers: Record<string, string>) => server.app.inject({ method: 'GET', url, headers });
+
+beforeAll(async () => {
+  server = await startTestServer();
+  finance = (await member('pc-finance', Roles.CareGuardFinance, 'finance')).session;
+  const g = await member('pc-guard', Roles.CareGuard, 'card');
+  guard = g.session;
+  guardMember = g.memberId;
+  assist = (await member('pc-assist', Roles.CareAssist, 'assist')).session;
+  if (!refusedRole) throw new Error('PRINT_CARD_ACCESS must leave some role out');
+  await makeUser(server, { userName: 'pc-refused', roles: [Roles.CareSupport], brand: 'staff' });
+  support = await signIn(server, 'pc-refused');
+  // The card member is a Caremark member (PBM Vendor 3); the others have none and get the configured default.
+  await server.database.sql.query('UPDATE members SET pbm_vendor = 3, first_name = $2, last_name = $3 WHERE member_id = $1', [guardMember, 'Ana', 'Prieto']);
+});
+afterAll(() => server?.close());
+
+describe('GET /api/printcard/getByID', () => {
+  it('answers 401 without a sign-in and 403 to a role without a print screen', async () => {
+    expect((await get(PrintCardApi.getByID.path, { host: 'card.localhost' })).statusCode).toBe(401);
+    expect((await get(PrintCardApi.getByID.path, authHeaders(support, 'staff'))).statusCode).toBe(403);
+  });
+
+  it('answers 404 on a brand that does not enable the plugin', async () => {
+    expect((await get(PrintCardApi.getByID.path, authHeaders(finance, 'quote'))).statusCode).toBe(404);
+  });
+
+  it("gives the member's own card with the vendor's data from the configuration", async () => {
+    const res = await get(PrintCardApi.getByID.path, authHeaders(guard));
+    expect(res.statusCode, res.body).toBe(200);
+    const config = printCardConfig();
+    const caremark = config.vendors['3'];
+    const row = (await server.database.sql.query<{ member_number: string }>('SELECT member_number FROM members WHERE member_id = $1', [guardMember]))[0];
+    expect(res.json().Data).toEqual({
+      MemberNumber: row?.member_number,
+      FirstName: 'Ana',
+      LastName: 'Prieto',
+      BIN: caremark?.bin,
+      PCN: caremark?.pcn,
+      GroupId: caremark?.group,
+      PBMVendor: 'Caremark',
+      VendorPhone: caremark?.phone,
+      SupportPhone: config.supportPhone,
+      PayerNumber: config.payerNumber,
+      Copay: '$0',
+      ProgramName: 'Amethyst Card',
+    });
+  });
+
+  it('uses the default vendor for a member without one, on the finance and assist sites', async () => {
+    const config = printCardConfig();
+    const fallback = config.vendors[String(config.defaultVendor)];
+    for (const s of [finance, assist]) {
+      const res = await get(PrintCardApi.getByID.path, authHeaders(s));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().Data.BIN).toBe(fallback?.bin);
+      expect(res.json().Data.PBMVendor).toBe(fallback?.name);
+    }
+  });
+
+  it('audits the read with the member', async () => {
+    await get(PrintCardApi.getByID.path, authHeaders(guard));
+    // Reads are audited off the request's path, in batches: wait for the batch.
+    const count = async () =>
+      (
+        await server.database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE action = 'printcard.read' AND member_id = $1", [
+          guardMember,
+        ])
+      )[0]?.n ?? 0;
+    await expect.poll(count, { timeout: 5000 }).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/printcard/GetPrescriptionPlanInfo', () => {
+  it('answers the plan of the acting member only', async () => {
+    const res = await get(PrintCardApi.prescriptionPlan.path, authHeaders(guard));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(Object.keys(res.json().Data).sort()).toEqual(['BIN', 'FirstName', 'GroupId', 'LastName', 'MemberNumber', 'PCN']);
+    expect(res.json().Data.FirstName).toBe('Ana');
+    const other = await get(PrintCardApi.prescriptionPlan.path, authHeaders(finance));
+    expect(other.json().Data.FirstName).not.toBe('Ana');
+  });
+
+  it('ignores a member id header from a member who may not impersonate', async () => {
+    const res = await get(PrintCardApi.prescriptionPlan.path, authHeaders(finance, 'finance', { 'x-member-id': String(guardMember) }));
+    expect(res.statusCode).not.toBe(200);
+    if (res.statusCode === 200) expect(res.json().Data.FirstName).not.toBe('Ana');
+  });
+});
+
+describe('GET /api/printcard/download', () => {
+  it('is a PDF of the same card, with front and back', async () => {
+    const res = await get(PrintCardApi.download.path, authHeaders(guard));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('application/pdf');
+    expect(String(res.headers['x-filename'])).toMatch(/^prescription-card-.+\.pdf$/);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), { mergePages: true });
+    const caremark = printCardConfig().vendors['3'];
+    for (const expected of [
+      'Front',
+      'Back',
+      'Ana Prieto',
+      'Caremark',
+      caremark?.bin ?? '-',
+      caremark?.pcn ?? '-',
+      caremark?.group ?? '-',
+      '$0',
+      'Amethyst Card',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('answers 401 anonymous and 403 to staff without a print screen', async () => {
+    expect((await get(PrintCardApi.download.path, { host: 'finance.localhost' })).statusCode).toBe(401);
+    expect((await get(PrintCardApi.download.path, authHeaders(support, 'staff'))).statusCode).toBe(403);
+  });
+});
+
+describe('PBM vendor configuration', () => {
+  it('refuses a file whose vendor data is malformed, naming the file', () => {
+    const file = join(tmpdir(), `print-card-bad-${process.pid}.json`);
+    writeFileSync(
+      file,
+      JSON.stringify({
+        supportPhone: 'x',
+        payerNumber: 'y',
+        copay: '$0',
+        defaultVendor: 9,
+        vendors: { '1': { name: 'H', bin: '12', pcn: 'P', group: 'G', phone: 'p' } },
+      }),
+    );
+    expect(() => readPrintCardConfig(file)).toThrow(file);
+    expect(() => readPrintCardConfig(join(tmpdir(), 'no-such-print-card.json'))).toThrow(/cannot read/);
+  });
+});
