@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8380);
 export const SANDBOX_URL = `http://localhost:${process.env.E2E_SANDBOX_PORT ?? 8390}`;
 
+const EXCLUSIVE = ['**/profile/*.spec.ts', '**/billing/*.spec.ts', '**/ledger/*.spec.ts'];
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -20,6 +22,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // Specs that change the shared demo members' state (a profile terminated and reactivated, the last card deleted,
+  // a ledger's one-time initial balance) run one at a time after the others, so no journey sees another's change.
+  projects: [
+    { name: 'shared', testIgnore: EXCLUSIVE },
+    { name: 'exclusive', testMatch: EXCLUSIVE, workers: 1, dependencies: ['shared'] },
+  ],
   webServer: {
     command: 'node --import tsx scripts/e2e-server.ts',
     cwd: '..',
