@@ -4,7 +4,7 @@ import { DEMO_PASSWORD, signIn, site } from '../support';
 
 test('a member signs in on the card site, sees the purple toolbar and the help page, and signs out', async ({ page }) => {
   await signIn(page, 'card', 'card.careguard');
-  await expect(page).toHaveURL(/\/pendingclaims$/); // no dashboard plugin yet: the first page the member may open
+  await expect(page).toHaveURL(/\/dashboard$/); // the brand's home
   await page.getByRole('link', { name: 'Help' }).click();
   await expect(page).toHaveURL(/\/help$/);
   await expect(page.getByTestId('display-name')).toHaveText('card.careguard');

@@ -6,7 +6,8 @@ import { Link, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { useIdentity, useKernel, useLookups, useRoles } from '../context';
 import { Extensions } from '../plugin';
 import { impersonationAtom } from '../store';
-import { contributionsTo, ExtensionSlot } from './extensions';
+import { contributionsTo, ExtensionSlot, useContributions } from './extensions';
+import * as searchCss from './GlobalSearch.css';
 import { ImpersonationPicker } from './ImpersonationPicker';
 import { LanguageMenu } from './LanguageMenu';
 import * as css from './Layout.css';
@@ -53,6 +54,7 @@ export function Layout() {
   const impersonated = useAtomValue(impersonationAtom);
   useLookups(); // warm the cache once; pages proceed whether or not it loads
   const routes: FlatRoute[] = flattenRoutes(kernel.plugins);
+  const hasSearch = useContributions(Extensions.searchProviders).length > 0;
   const nav = navTree(routes, navGroups(kernel.plugins), roles);
   const matches = useMatches();
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
@@ -98,9 +100,18 @@ export function Layout() {
             )}
           </ul>
         </nav>
-        <Suspense fallback={null}>
-          <GlobalSearch />
-        </Suspense>
+        {/* The search box loads lazily; until then a box of its size holds its place, so the toolbar does not move. */}
+        {hasSearch && (
+          <Suspense
+            fallback={
+              <div className={searchCss.box}>
+                <input className={searchCss.input} disabled aria-hidden="true" tabIndex={-1} />
+              </div>
+            }
+          >
+            <GlobalSearch />
+          </Suspense>
+        )}
         {impersonated === null && hasAnyRole(roles, IMPERSONATOR_ROLES) && <ImpersonationPicker />}
         <LanguageMenu />
         <div className={css.user}>

@@ -108,11 +108,15 @@ async function seedDemo(ctx: SeedContext, payees: PayeeRow[]): Promise<void> {
       const ofKind = payees.filter((p) => p.kind === kind);
       const payee = (ofKind.length ? ofKind : payees)[Math.floor(r() * (ofKind.length || payees.length))] as PayeeRow;
       const prof = KIND_PROFILE[payee.kind] ?? KIND_PROFILE.Other;
-      const age = Math.floor(r() * 730);
+      // Every demo member's newest three bills are just received, whatever the random stream: the demo (and the
+      // journeys that edit an open bill) always have some.
+      const fresh = k < 3;
+      const age = fresh ? Math.floor(r() * 20) : Math.floor(r() * 730);
       const received = today - age * DAY;
       const serviceFrom = received - (3 + Math.floor(r() * 38)) * DAY;
       const span = payee.kind === 'Hospital' ? Math.floor(r() * 8) : payee.kind === 'DME' || payee.kind === 'Home Health' ? Math.floor(r() * 31) : 0;
-      const status = weighted(r(), STATUS_BY_AGE.find((s) => age < s.maxAge)?.table ?? []);
+      const drawn = weighted(r(), STATUS_BY_AGE.find((s) => age < s.maxAge)?.table ?? []);
+      const status = fresh ? S.Received : drawn;
       const billed = Math.round((prof.min + (prof.max - prof.min) * r() ** 2) * 100);
       const unc = Math.round(billed * (1 + r() * 0.25));
       const paid = PAID_LIKE.includes(status);
