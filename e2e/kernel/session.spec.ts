@@ -5,12 +5,12 @@ import { DEMO_PASSWORD, signIn, site } from '../support';
 test('a member signs in on the card site, sees the purple toolbar and the help page, and signs out', async ({ page }) => {
   await signIn(page, 'card', 'card.careguard');
   await expect(page).toHaveURL(/\/dashboard$/); // the brand's home
-  await page.getByRole('link', { name: 'Help' }).click();
+  const toolbar = page.getByTestId('toolbar');
+  await toolbar.getByRole('link', { name: 'Help' }).click();
   await expect(page).toHaveURL(/\/help$/);
   await expect(page.getByTestId('display-name')).toHaveText('card.careguard');
-  const toolbar = page.getByTestId('toolbar');
   await expect(toolbar).toHaveCSS('background-color', 'rgb(91, 42, 134)');
-  await expect(page.getByRole('link', { name: 'Help' })).toHaveAttribute('aria-current', 'page');
+  await expect(toolbar.getByRole('link', { name: 'Help' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('button', { name: 'Your prepaid card' })).toBeVisible();
   await page.getByRole('button', { name: 'Your prepaid card' }).click();
   await expect(page.getByText('Print or download your card')).toBeVisible();
