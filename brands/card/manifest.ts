@@ -5,7 +5,7 @@ export default defineBrand({
   displayName: 'Amethyst Card',
   marker: 'card',
   theme: 'card',
-  plugins: ['account', 'billing', 'claims', 'contacts', 'download-forms', 'help', 'ledger', 'notes', 'price-finder', 'print-card', 'profile', 'trends'],
+  plugins: ['account', 'banking', 'billing', 'claims', 'contacts', 'download-forms', 'help', 'ledger', 'notes', 'price-finder', 'print-card', 'profile', 'trends'],
   registration: { role: 'CareGuard', mode: 'external', externalUrl: 'https://enroll.amethyst-card.example.com/register', signInOnRegister: false },
   contacts: { phone: '(800) 555-0170', fax: '(800) 555-0171', supportEmail: 'support@card.example.com', infoEmail: 'info@card.example.com' },
   copy: {},

@@ -8,6 +8,7 @@ export default defineBrand({
   theme: 'staff',
   plugins: [
     'account',
+    'banking',
     'billing',
     'claims',
     'contacts',

@@ -1,5 +1,6 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAggregator } from './aggregator';
 import { openSandboxDb } from './db';
 import { type GatewayOptions, gatewayOptionsFromEnv, registerGateway } from './gateway';
 import { registerMail } from './mail';
@@ -43,5 +44,6 @@ export async function createSandbox(opts: SandboxOptions): Promise<FastifyInstan
   registerGateway(app, db, { ...gatewayOptionsFromEnv(), ...opts.gateway });
   registerSms(app, db);
   registerPayer(app, db);
+  registerAggregator(app, db);
   return app;
 }

@@ -4,3 +4,4 @@ export { type GatewayOptions, webhookSignature } from './gateway';
 export { luhnValid, TEST_CARDS } from './gateway-cards';
 export { incomingMailSchema, type SandboxMail } from './mail';
 export { carrierLookup, incomingSmsSchema, type SandboxPhoneLookup, type SandboxSms } from './sms';
+export { STALE_NEW_PASSWORD as BANK_STALE_NEW_PASSWORD, TEST_PASSWORD as BANK_TEST_PASSWORD, TEST_USERS as BANK_TEST_USERS } from './aggregator-data';

@@ -5,6 +5,7 @@ import { installedPluginIds } from '@portal/brands/plugins';
 import {
   buildApp,
   ConfigError,
+  createBankAggregator,
   createFederalPayer,
   createFileStore,
   createJobQueue,
@@ -82,6 +83,7 @@ export async function createServer(
       sheets: sheetService,
       payments: createPaymentGateway(config.sandboxUrl),
       payer: createFederalPayer(config.sandboxUrl),
+      banks: createBankAggregator(config.sandboxUrl),
     },
     logger: opts.logger,
     demoUsers: async () => (demoFile && existsSync(demoFile) ? JSON.parse(readFileSync(demoFile, 'utf8')) : []),

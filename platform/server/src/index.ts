@@ -25,6 +25,21 @@ export type { IdentityService, NewUser, UserPatch, UserRow, UserSearch, UserSumm
 export { type MemberPatch, type MemberRecord, type MembersService, STALE_MEMBER_MESSAGE } from './kernel-services/members';
 export { KernelThrottle, type ThrottleRule, type ThrottleService } from './kernel-services/throttle';
 export * from './plugin';
+export {
+  type BankAccount,
+  type BankAggregator,
+  BankAggregatorError,
+  BankAggregatorUnavailableError,
+  type BankForm,
+  type BankFormField,
+  type BankInstitution,
+  type BankLink,
+  type BankLinkResult,
+  type BankLinkStatus,
+  type BankLinkToken,
+  type BankTransaction,
+  type BankTransactionFilter,
+} from './providers/banks';
 export type { MailMessage, MailTransport } from './providers/mail';
 export { type FederalPayer, type PayerAck, PayerError, type PayerRecord, type PayerSubmission } from './providers/payer';
 export {

@@ -30,6 +30,7 @@ export { membersService } from './kernel-services/members';
 export { throttleService } from './kernel-services/throttle';
 export * from './plugin-graph';
 export * from './providers/mail';
+export * from './providers/banks';
 export * from './providers/payer';
 export * from './providers/payments';
 export * from './providers/sms';

@@ -5,6 +5,7 @@ import type { AuditService } from './kernel-services/audit';
 import type { IdentityService } from './kernel-services/identity';
 import type { MembersService } from './kernel-services/members';
 import type { ThrottleService } from './kernel-services/throttle';
+import type { BankAggregator } from './providers/banks';
 import type { MailTransport } from './providers/mail';
 import type { FederalPayer } from './providers/payer';
 import type { PaymentGateway } from './providers/payments';
@@ -28,6 +29,8 @@ export interface Services {
   payments: PaymentGateway;
   /** The federal payer's reporting endpoint (set-aside reports); the sandbox's over HTTP. */
   payer: FederalPayer;
+  /** The bank aggregator (institutions, links with multi-factor steps, accounts, refreshes, hosted linking page); the sandbox's over HTTP. */
+  banks: BankAggregator;
 }
 
 /**

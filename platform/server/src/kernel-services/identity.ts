@@ -14,6 +14,8 @@ export interface IdentityService {
   rolesOf(userId: string, tx?: SqlClient): Promise<string[]>;
   /** The roles of the logins of a member record (the member's program: CareGuard, CareAssist ...), sorted. */
   rolesOfMember(memberId: number, tx?: SqlClient): Promise<string[]>;
+  /** The ids of the logins of a member record (to change a member's marker role, e.g. DeactivateBank). */
+  userIdsOfMember(memberId: number, tx?: SqlClient): Promise<string[]>;
   /** Creates a user with its roles; returns the new id. */
   createUser(user: NewUser, tx?: SqlClient): Promise<string>;
   /** Stores a new password hash (hash with hashPassword first: scrypt is slow, keep it out of transactions). */
@@ -89,6 +91,10 @@ export function identityService(sql: SqlClient): IdentityService {
         [memberId],
       );
       return rows.map((r) => r.role);
+    },
+    async userIdsOfMember(memberId, tx) {
+      const rows = await (tx ?? sql).query<{ id: string }>('SELECT id FROM users WHERE member_id = $1 ORDER BY id', [memberId]);
+      return rows.map((r) => r.id);
     },
     createUser: (user, tx) => createUser(tx ?? sql, user),
     async setPassword(userId, passwordHash, tx) {

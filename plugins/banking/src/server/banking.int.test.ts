@@ -1,0 +1,318 @@
+import { rawManifests } from '@portal/brands';
+import { Roles } from '@portal/core';
+import { BANK_STALE_NEW_PASSWORD, BANK_TEST_PASSWORD } from '@portal/sandbox';
+import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbox';
+import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BANK_MESSAGES } from '../access';
+import { BankingApi, type BankProvider, type LinkedAccounts, type LinkResult } from '../contract';
+
+/**
+ * The finance service against the sandbox aggregator over real HTTP, through the kernel guard: institutions, linking
+ * with success, failure, one- and two-step MFA, the duplicate-link guard, stale credentials then a change (the
+ * DeactivateBank marker goes), refresh by job, remove, default account, transactions and the support calls.
+ */
+let env: SandboxTestEnv;
+let ann: Session;
+let bob: Session;
+let support: Session;
+let annId: number;
+let bobId: number;
+const otherBrand = Object.values(rawManifests).find((b) => !b.plugins.includes('banking'))?.id;
+
+type Call = { body?: unknown; session?: Session; brand?: string; headers?: Record<string, string> };
+const call = (path: string, o: Call = {}) =>
+  env.server.app.inject({
+    method: o.body === undefined ? 'GET' : 'POST',
+    url: path,
+    headers: { ...authHeaders(o.session ?? ann, o.brand ?? 'card'), ...o.headers },
+    payload: o.body as object,
+  });
+const data = async <T>(path: string, o: Call = {}) => {
+  const res = await call(path, o);
+  if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
+  return res.json().Data as T;
+};
+const login = (user: string, password = BANK_TEST_PASSWORD) => ({
+  Fields: [
+    { Name: 'LOGIN', Value: user },
+    { Name: 'PASSWORD', Value: password },
+  ],
+});
+const answer = (value: string) => ({ Fields: [{ Name: 'ANSWER', Value: value }] });
+const add = (providerId: number, user: string, o: Call = {}) =>
+  data<LinkResult>(BankingApi.add.path, { ...o, body: { ProviderId: providerId, ProviderAccountId: null, LoginForm: login(user) } });
+const mfa = (r: LinkResult, value: string, o: Call = {}) =>
+  call(BankingApi.mfa.path, { ...o, body: { ProviderId: r.ProviderId, ProviderAccountId: r.ProviderAccountId, LoginForm: answer(value) } });
+const accounts = (o: Call = {}) => data<LinkedAccounts>(BankingApi.siteAccounts.path, o);
+
+beforeAll(async () => {
+  env = await startSandboxTestEnv();
+  annId = (await makeUser(env.server, { userName: 'bank-ann', roles: [Roles.CareGuard], brand: 'card', member: true })).memberId ?? 0;
+  bobId = (await makeUser(env.server, { userName: 'bank-bob', roles: [Roles.CareGuard], brand: 'card', member: true })).memberId ?? 0;
+  await makeUser(env.server, { userName: 'bank-support', roles: [Roles.CareSupport], brand: 'staff' });
+  ann = await signIn(env.server, 'bank-ann', undefined, '10.0.0.1', 'card');
+  bob = await signIn(env.server, 'bank-bob', undefined, '10.0.0.2', 'card');
+  support = await signIn(env.server, 'bank-support', undefined, '10.0.0.3', 'staff');
+}, 60_000);
+afterAll(() => env?.close());
+
+describe('institutions', () => {
+  it('lists eight popular banks and searches from 3 characters', async () => {
+    const popular = await data<BankProvider[]>(BankingApi.popular.path);
+    expect(popular).toHaveLength(8);
+    expect(popular[0]?.Form).toBeNull();
+    const found = await data<BankProvider[]>(BankingApi.search.path, { body: { Query: 'summit' } });
+    expect(found.length).toBeGreaterThan(3);
+    expect(found.every((p) => /summit/i.test(p.Name))).toBe(true);
+    const short = await call(BankingApi.search.path, { body: { Query: 'su' } });
+    expect(short.statusCode).toBe(400);
+    expect(short.body).toContain(BANK_MESSAGES.minSearch);
+  });
+
+  it("sends an institution's login form; version 1.1 wraps it into a list", async () => {
+    const one = await data<BankProvider>(BankingApi.provider.path, { body: { ProviderId: 101 } });
+    expect(one.Name).toBe('Dag Site Bank');
+    expect(Array.isArray(one.Form)).toBe(false);
+    expect((one.Form as { Fields: { Name: string }[] }).Fields.map((f) => f.Name)).toContain('PASSWORD');
+    const list = await data<BankProvider>(`${BankingApi.provider.path}?version=1.1`, { body: { ProviderId: 101 } });
+    expect(Array.isArray(list.Form) && list.Form.length).toBe(1);
+    expect((await call(BankingApi.provider.path, { body: { ProviderId: 999_999 } })).statusCode).toBe(404);
+  });
+});
+
+describe('linking', () => {
+  it('refuses wrong credentials with FAILED and a message, and stores nothing', async () => {
+    const r = await data<LinkResult>(BankingApi.add.path, { body: { ProviderId: 102, LoginForm: login('good', 'wrong') } });
+    expect(r.Status).toBe('FAILED');
+    expect(r.Message).toMatch(/not correct/);
+    expect((await accounts()).Banks).toEqual([]);
+  });
+
+  it('links at once with good credentials: banks, accounts with balances, a default (funding) account', async () => {
+    const r = await add(101, 'good');
+    expect(r.Status).toBe('SUCCESS');
+    expect(r.ProviderAccountId).toBeGreaterThan(0);
+    const a = await accounts();
+    expect(a.Banks.map((b) => b.Name)).toEqual(['Dag Site Bank']);
+    expect(a.Accounts.length).toBeGreaterThan(0);
+    expect(a.Accounts[0]?.Balance).toBeGreaterThan(0);
+    expect(a.Accounts[0]?.RefreshDate).not.toBeNull();
+    expect(a.DefaultAccountId).toBe(a.Accounts[0]?.AccountId);
+    expect(a.Banks[0]?.Containers.map((c) => c.AccountId)).toEqual(
+      a.Accounts.filter((x) => x.ProviderAccountId === r.ProviderAccountId).map((x) => x.AccountId),
+    );
+    expect(a.LastAdded).not.toBeNull();
+    // Only ids and what we show are stored: no credentials anywhere in our tables.
+    const dump = JSON.stringify(await env.server.database.sql.query('SELECT * FROM banking_links'));
+    expect(dump).not.toContain(BANK_TEST_PASSWORD);
+  });
+
+  it('refuses to link the same institution twice (duplicate-link guard)', async () => {
+    const res = await call(BankingApi.add.path, { body: { ProviderId: 101, LoginForm: login('good') } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().MsgText).toBe(BANK_MESSAGES.alreadyLinked('Dag Site Bank'));
+  });
+
+  it('asks one multi-factor step; a wrong answer FAILS and keeps the step; an empty one is refused', async () => {
+    const r = await add(103, 'question');
+    expect(r.Status).toBe('MFA');
+    expect((r.Form as { FormType: string }).FormType).toBe('question');
+    const empty = await mfa(r, '');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().MsgText).toBe(BANK_MESSAGES.mfaEmpty);
+    const wrong = (await mfa(r, 'nope')).json().Data as LinkResult;
+    expect(wrong.Status).toBe('FAILED');
+    expect(wrong.Form).not.toBeNull();
+    const ok = (await mfa(r, 'rex')).json().Data as LinkResult;
+    expect(ok.Status).toBe('SUCCESS');
+    expect((await accounts()).Banks.map((b) => b.Name)).toContain('Bank of the Republic');
+  });
+
+  it('asks two steps (a question, then a code), with version 1.1 forms as lists', async () => {
+    const r = await data<LinkResult>(`${BankingApi.add.path}?version=1.1`, { body: { ProviderId: 104, LoginForm: [login('twostep')] } });
+    expect(r.Status).toBe('MFA');
+    expect(Array.isArray(r.Form)).toBe(true);
+    const second = await data<LinkResult>(`${BankingApi.mfa.path}?version=1.1`, {
+      body: { ProviderId: 104, ProviderAccountId: r.ProviderAccountId, LoginForm: [answer('rex')] },
+    });
+    expect(second.Status).toBe('MFA');
+    expect((second.Form as { FormType: string }[])[0]?.FormType).toBe('code');
+    const done = await data<LinkResult>(BankingApi.mfa.path, {
+      body: { ProviderId: 104, ProviderAccountId: r.ProviderAccountId, LoginForm: { Fields: [{ Name: 'TOKEN', Value: '123456' }] } },
+    });
+    expect(done.Status).toBe('SUCCESS');
+  });
+
+  it('keeps members apart: another member sees none of these and cannot act on them', async () => {
+    expect((await accounts({ session: bob })).Banks).toEqual([]);
+    const annBank = (await accounts()).Banks[0];
+    const res = await call(BankingApi.remove.path, { session: bob, body: { ProviderAccountId: annBank?.ProviderAccountId } });
+    expect(res.statusCode).toBe(404);
+    const acct = (await accounts()).Accounts[0];
+    expect((await call(BankingApi.defaultAccount.path.replace(':id', String(acct?.AccountId)), { session: bob, body: {} })).statusCode).toBe(404);
+  });
+});
+
+describe('accounts', () => {
+  it('sets the default (funding) account', async () => {
+    const a = await accounts();
+    const other = a.Accounts.find((x) => !x.IsDefault);
+    const res = await call(BankingApi.defaultAccount.path.replace(':id', String(other?.AccountId)), { body: {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().MsgText).toBe(BANK_MESSAGES.fundingSet);
+    expect((res.json().Data as LinkedAccounts).DefaultAccountId).toBe(other?.AccountId);
+    expect((await data<{ IsDefault: boolean; AccountId: number }[]>(BankingApi.accounts.path)).find((x) => x.IsDefault)?.AccountId).toBe(other?.AccountId);
+  });
+
+  it('refreshes by a job: the balance, the refresh date and the transactions change', async () => {
+    const before = await accounts();
+    const acct = before.Accounts[0];
+    if (!acct) throw new Error('no account');
+    const txBefore = await data<{ ItemCount: number }>(BankingApi.transactions.path, { body: { AccountId: acct.AccountId } });
+    const res = await call(BankingApi.refresh.path, { body: { AccountIds: [acct.AccountId] } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().MsgText).toBe(BANK_MESSAGES.refreshed);
+    await env.server.jobs.drain();
+    const after = (await accounts()).Accounts.find((x) => x.AccountId === acct.AccountId);
+    expect(after?.RefreshDate && acct.RefreshDate && after.RefreshDate > acct.RefreshDate).toBe(true);
+    const txAfter = await data<{ ItemCount: number }>(BankingApi.transactions.path, { body: { AccountId: acct.AccountId } });
+    expect(txAfter.ItemCount).toBeGreaterThan(txBefore.ItemCount);
+    expect((await accounts()).LastRefreshed).toBe(after?.RefreshDate);
+  });
+
+  it('filters transactions by account and keyword, in pages', async () => {
+    const all = await data<{ Items: { Description: string; AccountId: number }[]; ItemCount: number }>(BankingApi.transactions.path, {
+      body: { PageSize: 5 },
+    });
+    expect(all.Items.length).toBeLessThanOrEqual(5);
+    const word = all.Items[0]?.Description ?? 'x';
+    const some = await data<{ Items: { Description: string }[] }>(BankingApi.transactions.path, {
+      body: { Keyword: word.slice(0, 4).toUpperCase(), PageSize: 100 },
+    });
+    expect(some.Items.length).toBeGreaterThan(0);
+    expect(some.Items.every((t) => t.Description.toLowerCase().includes(word.slice(0, 4).toLowerCase()))).toBe(true);
+  });
+
+  it('refuses to refresh an account that is not the member’s', async () => {
+    const acct = (await accounts()).Accounts[0];
+    expect((await call(BankingApi.refresh.path, { session: bob, body: { AccountIds: [acct?.AccountId] } })).statusCode).toBe(404);
+  });
+});
+
+describe('stale credentials', () => {
+  it('goes stale at a refresh (the DeactivateBank marker is set), then a credential change clears it without a new sign-in', async () => {
+    const r = await add(105, 'stale', { session: bob });
+    expect(r.Status).toBe('SUCCESS');
+    const acct = (await accounts({ session: bob })).Accounts[0];
+    await data(BankingApi.refresh.path, { session: bob, body: { AccountIds: [acct?.AccountId] } });
+    await env.server.jobs.drain();
+    const stale = await accounts({ session: bob });
+    expect(stale.Banks[0]?.Status).toBe('STALE');
+    expect(
+      await env.server.database.sql.query('SELECT role FROM user_roles r JOIN users u ON u.id = r.user_id WHERE u.member_id = $1 ORDER BY role', [bobId]),
+    ).toEqual([{ role: 'CareGuard' }, { role: 'DeactivateBank' }]);
+    expect(await data(BankingApi.validate.path, { session: bob })).toEqual({ IsValid: true, IsStale: true });
+
+    const failed = await data<LinkResult>(BankingApi.change.path, {
+      session: bob,
+      body: { ProviderId: 105, ProviderAccountId: r.ProviderAccountId, LoginForm: login('stale', BANK_TEST_PASSWORD) },
+    });
+    expect(failed.Status).toBe('FAILED');
+    expect(failed.Token).toBeNull();
+
+    const res = await call(BankingApi.change.path, {
+      session: bob,
+      body: { ProviderId: 105, ProviderAccountId: r.ProviderAccountId, LoginForm: login('stale', BANK_STALE_NEW_PASSWORD) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().MsgText).toBe(BANK_MESSAGES.credentialsUpdated);
+    const changed = res.json().Data as LinkResult;
+    expect(changed.Status).toBe('SUCCESS');
+    // The fresh token carries the roles without the marker: the session follows without a new sign-in.
+    const claims = JSON.parse(Buffer.from(changed.Token?.access_token.split('.')[1] ?? '', 'base64url').toString()) as { roles: string[] };
+    expect(claims.roles).toEqual(['CareGuard']);
+    expect((await accounts({ session: bob })).Banks[0]?.Status).toBe('SUCCESS');
+    const roles = await env.server.database.sql.query('SELECT role FROM user_roles r JOIN users u ON u.id = r.user_id WHERE u.member_id = $1', [bobId]);
+    expect(roles).toEqual([{ role: 'CareGuard' }]);
+    // Refreshing now works.
+    await data(BankingApi.refresh.path, { session: bob, body: { AccountIds: [acct?.AccountId] } });
+    await env.server.jobs.drain();
+    expect((await accounts({ session: bob })).Banks[0]?.Status).toBe('SUCCESS');
+  });
+});
+
+describe('support', () => {
+  it('answers IslinkedBank to CareSupport only', async () => {
+    expect(await data<boolean>(BankingApi.isLinkedBank.path.replace(':memberId', String(annId)), { session: support, brand: 'staff' })).toBe(true);
+    const none = await makeUser(env.server, { userName: 'bank-none', roles: [Roles.CareGuard], brand: 'card', member: true });
+    expect(await data<boolean>(BankingApi.isLinkedBank.path.replace(':memberId', String(none.memberId)), { session: support, brand: 'staff' })).toBe(false);
+    expect((await call(BankingApi.isLinkedBank.path.replace(':memberId', String(annId)))).statusCode).toBe(403);
+  });
+
+  it('reads accounts, several members, validity and transactions of members', async () => {
+    const one = await data<LinkedAccounts & { MemberId: number; IsLinked: boolean }>(BankingApi.supportAccounts.path, {
+      session: support,
+      brand: 'staff',
+      body: { MemberId: annId },
+    });
+    expect(one.IsLinked).toBe(true);
+    expect(one.Banks.length).toBe(3);
+    const many = await data<{ MemberId: number; IsLinked: boolean }[]>(BankingApi.supportMultipleAccounts.path, {
+      session: support,
+      brand: 'staff',
+      body: { MemberIds: [annId, bobId] },
+    });
+    expect(many.map((m) => m.MemberId)).toEqual([annId, bobId]);
+    expect(await data(`${BankingApi.supportValidate.path}?memberId=${bobId}`, { session: support, brand: 'staff' })).toEqual({ IsValid: true, IsStale: false });
+    const tx = await data<{ ItemCount: number }>(BankingApi.supportTransactions.path, { session: support, brand: 'staff', body: { MemberId: annId } });
+    expect(tx.ItemCount).toBeGreaterThan(0);
+    // Members may not use the support calls; staff without a member are told to choose one.
+    expect((await call(BankingApi.supportAccounts.path, { body: { MemberId: annId } })).statusCode).toBe(403);
+    expect((await call(BankingApi.siteAccounts.path, { session: support, brand: 'staff' })).statusCode).toBe(403);
+  });
+});
+
+describe('remove, terminate, token, brands', () => {
+  it('removes a link after which its accounts are gone and another becomes the funding account', async () => {
+    const before = await accounts();
+    const bank = before.Banks.find((b) => b.Containers.some((c) => c.AccountId === before.DefaultAccountId));
+    const res = await call(BankingApi.remove.path, { body: { ProviderAccountId: bank?.ProviderAccountId } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().MsgText).toBe(BANK_MESSAGES.removed);
+    const after = res.json().Data as LinkedAccounts;
+    expect(after.Banks.length).toBe(before.Banks.length - 1);
+    expect(after.DefaultAccountId).not.toBeNull();
+    expect(after.Accounts.some((a) => a.AccountId === before.DefaultAccountId)).toBe(false);
+    // The institution can be linked again now.
+    expect((await add(bank?.ProviderId ?? 0, 'good')).Status).toBe('SUCCESS');
+  });
+
+  it('answers the hosted linking token (url, rsession, app, token, extra), a page framed only by this site', async () => {
+    const t = await data<{ url: string; rsession: string; app: string; token: string; extra: string }>(BankingApi.token.path);
+    expect(t.url).toBe(`${env.sandboxUrl}/aggregator/fastlink`);
+    expect(t.rsession && t.app && t.token && t.extra).toBeTruthy();
+    const page = await fetch(`${t.url}?token=${t.token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain('frame-ancestors http://card.localhost');
+    expect(await page.text()).toContain('Popular banks');
+  });
+
+  it('names only the aggregator in frame-src on the bank pages', async () => {
+    const res = await env.server.app.inject({ method: 'GET', url: '/payment/bank', headers: { host: 'card.localhost' } });
+    const csp = String(res.headers['content-security-policy'] ?? '');
+    expect(csp).toMatch(new RegExp(`frame-src ${new URL(env.sandboxUrl).origin.replace(/[.]/g, '\\.')}(;|$)`));
+  });
+
+  it('terminates: every link removed', async () => {
+    const res = await call(BankingApi.terminate.path, { body: {} });
+    expect(res.statusCode).toBe(200);
+    expect((res.json().Data as LinkedAccounts).Banks).toEqual([]);
+    expect(await data(BankingApi.validate.path)).toEqual({ IsValid: false, IsStale: false });
+  });
+
+  it('answers 401 anonymously and 404 on a brand without the plugin', async () => {
+    expect((await env.server.app.inject({ method: 'GET', url: BankingApi.siteAccounts.path, headers: { host: 'card.localhost' } })).statusCode).toBe(401);
+    if (otherBrand) expect((await call(BankingApi.siteAccounts.path, { brand: otherBrand })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,422 @@
+import { Roles } from '@portal/core';
+import {
+  ApiError,
+  type BankAggregator,
+  BankAggregatorError,
+  BankAggregatorUnavailableError,
+  type BankForm,
+  type BankInstitution,
+  type BankLinkResult,
+  type KernelServices,
+  type PluginInit,
+  type SqlClient,
+} from '@portal/server';
+import { BANK_MESSAGES } from '../access';
+import type { BankFormWire, BankProvider, LinkedAccount, LinkedAccounts, LinkResult } from '../contract';
+import type { BankingService } from '../service';
+
+/** Our id of a member at the aggregator: one aggregator user per member. */
+export const aggregatorUser = (memberId: number) => `member-${memberId}`;
+
+export type Version = '1' | '1.1';
+export const REFRESH_JOB = 'banking.refresh';
+export const SYNC_JOB = 'banking.sync';
+
+const toForm = (f: BankForm): BankFormWire => ({
+  FormId: f.formId,
+  Label: f.label,
+  FormType: f.formType,
+  Fields: f.fields.map((x) => ({
+    Id: x.id ?? null,
+    Name: x.name,
+    Label: x.label,
+    Type: x.type,
+    Value: '',
+    Options: x.options ? x.options.map((o) => ({ Label: o.label, Value: o.value })) : null,
+    MaxLength: x.maxLength ?? null,
+  })),
+});
+/** Version '1' sends one form; '1.1' wraps a single form into a list. */
+export const formFor = (f: BankForm | null, version: Version) => (f ? (version === '1.1' ? [toForm(f)] : toForm(f)) : null);
+
+export const toProvider = (i: BankInstitution, version: Version, providerAccountId: number | null = null): BankProvider => ({
+  ProviderId: i.institutionId,
+  Name: i.name,
+  Url: i.url,
+  Favicon: i.favicon,
+  Logo: i.logo,
+  PublicKey: null,
+  Form: formFor(i.form, version),
+  ProviderAccountId: providerAccountId,
+});
+
+interface LinkRow {
+  provider_account_id: number;
+  member_id: number;
+  provider_id: number;
+  provider_name: string;
+  logo: string | null;
+  url: string | null;
+  status: string;
+  message: string | null;
+  last_refreshed_at: Date | null;
+}
+interface AccountRow {
+  account_id: number;
+  member_id: number;
+  provider_account_id: number;
+  name: string;
+  account_type: string;
+  last4: string;
+  balance_cents: string | number;
+  refreshed_at: Date | null;
+}
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+/** Turns the aggregator's failures into answers: a refusal's message for people, unavailability as 502. */
+export async function viaAggregator<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof BankAggregatorError) throw new ApiError(e.status === 404 ? 404 : e.status === 409 ? 409 : 400, e.message);
+    if (e instanceof BankAggregatorUnavailableError) throw new ApiError(502, BANK_MESSAGES.unavailable);
+    throw e;
+  }
+}
+
+export function makeBanking(services: KernelServices, database: PluginInit['database']) {
+  const sql = database.sql;
+  const banks: BankAggregator = services.banks;
+
+  async function linkedAccounts(memberId: number, q: SqlClient = sql): Promise<LinkedAccounts> {
+    const links = await q.query<LinkRow>('SELECT * FROM banking_links WHERE member_id = $1 ORDER BY created_at, provider_account_id', [memberId]);
+    const accounts = await q.query<AccountRow>('SELECT * FROM banking_accounts WHERE member_id = $1 ORDER BY provider_account_id, account_id', [memberId]);
+    const m = (
+      await q.query<{ default_account_id: number | null; last_added_at: Date | null }>('SELECT * FROM banking_members WHERE member_id = $1', [memberId])
+    )[0];
+    const byLink = new Map(links.map((l) => [l.provider_account_id, l]));
+    const defaultId = m?.default_account_id && accounts.some((a) => a.account_id === m.default_account_id) ? m.default_account_id : null;
+    const wire: LinkedAccount[] = accounts.map((a) => {
+      const l = byLink.get(a.provider_account_id);
+      return {
+        AccountId: a.account_id,
+        ProviderAccountId: a.provider_account_id,
+        ProviderId: l?.provider_id ?? 0,
+        BankName: l?.provider_name ?? '',
+        AccountName: a.name,
+        AccountType: a.account_type,
+        AccountNumber: `...${a.last4}`,
+        Balance: Number(a.balance_cents) / 100,
+        RefreshDate: iso(a.refreshed_at),
+        IsDefault: a.account_id === defaultId,
+      };
+    });
+    const refreshed = wire.map((a) => a.RefreshDate).filter((d): d is string => d !== null);
+    return {
+      Banks: links
+        .filter((l) => l.status !== 'MFA')
+        .map((l) => ({
+          ProviderId: l.provider_id,
+          ProviderAccountId: l.provider_account_id,
+          Name: l.provider_name,
+          Logo: l.logo,
+          Url: l.url,
+          Status: l.status,
+          Message: l.message,
+          LastRefreshed: iso(l.last_refreshed_at),
+          Containers: accounts.filter((a) => a.provider_account_id === l.provider_account_id).map((a) => ({ AccountId: a.account_id })),
+        })),
+      DefaultAccountId: defaultId,
+      Accounts: wire,
+      LastRefreshed: refreshed.length ? (refreshed.sort().at(-1) ?? null) : null,
+      LastAdded: iso(m?.last_added_at),
+    };
+  }
+
+  async function ensureMember(q: SqlClient, memberId: number) {
+    await q.query('INSERT INTO banking_members (member_id) VALUES ($1) ON CONFLICT (member_id) DO NOTHING', [memberId]);
+  }
+
+  /** Adds or removes the DeactivateBank marker on the member's logins. */
+  async function setMarker(memberId: number, on: boolean, q: SqlClient = sql) {
+    for (const userId of await services.identity.userIdsOfMember(memberId, q)) {
+      await services.identity.setRoles(userId, on ? [Roles.DeactivateBank] : [], [Roles.DeactivateBank], q);
+    }
+  }
+
+  /**
+   * Mirrors the aggregator's links, accounts, balances and recent transactions for the member into our tables,
+   * and keeps a default (funding) account while any account exists.
+   */
+  async function sync(memberId: number): Promise<void> {
+    const user = aggregatorUser(memberId);
+    const links = await banks.links(user);
+    const tx = await banks.transactions(user, { limit: 500 });
+    await sql.transaction(async (q) => {
+      await ensureMember(q, memberId);
+      const keep = links.map((l) => l.linkId);
+      await q.query('DELETE FROM banking_links WHERE member_id = $1 AND NOT (provider_account_id = ANY($2::int[]))', [memberId, keep]);
+      for (const l of links) {
+        if (l.status === 'FAILED') continue;
+        await q.query(
+          `INSERT INTO banking_links (provider_account_id, member_id, provider_id, provider_name, logo, url, status, message, last_refreshed_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+           ON CONFLICT (provider_account_id) DO UPDATE SET status = EXCLUDED.status, message = EXCLUDED.message,
+             last_refreshed_at = COALESCE(EXCLUDED.last_refreshed_at, banking_links.last_refreshed_at), updated_at = now()
+           WHERE banking_links.member_id = EXCLUDED.member_id`,
+          [
+            l.linkId,
+            memberId,
+            l.institution?.institutionId ?? 0,
+            l.institution?.name ?? 'Bank',
+            l.institution?.logo ?? null,
+            l.institution?.url ?? null,
+            l.status,
+            l.message,
+            l.accounts
+              .map((a) => a.refreshedAt)
+              .sort()
+              .at(-1) ?? null,
+          ],
+        );
+      }
+      const accounts = links.filter((l) => l.status !== 'FAILED').flatMap((l) => l.accounts);
+      await q.query('DELETE FROM banking_accounts WHERE member_id = $1 AND NOT (account_id = ANY($2::int[]))', [memberId, accounts.map((a) => a.accountId)]);
+      for (const a of accounts) {
+        await q.query(
+          `INSERT INTO banking_accounts (account_id, member_id, provider_account_id, name, account_type, last4, balance_cents, refreshed_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+           ON CONFLICT (account_id) DO UPDATE SET name = EXCLUDED.name, balance_cents = EXCLUDED.balance_cents, refreshed_at = EXCLUDED.refreshed_at`,
+          [a.accountId, memberId, a.linkId, a.name, a.accountType, a.numberLast4, a.balanceCents, a.refreshedAt],
+        );
+      }
+      const known = new Set(accounts.map((a) => a.accountId));
+      for (const t of tx.items) {
+        if (!known.has(t.accountId)) continue;
+        await q.query(
+          `INSERT INTO banking_transactions (transaction_id, member_id, account_id, posted_date, description, amount_cents) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (transaction_id) DO NOTHING`,
+          [t.transactionId, memberId, t.accountId, t.date, t.description, t.amountCents],
+        );
+      }
+      // The first account becomes the funding account when there is none (or the default went away).
+      await q.query(
+        `UPDATE banking_members SET default_account_id = (SELECT account_id FROM banking_accounts WHERE member_id = $1 ORDER BY account_id LIMIT 1), updated_at = now()
+         WHERE member_id = $1 AND (default_account_id IS NULL OR NOT EXISTS (SELECT 1 FROM banking_accounts WHERE account_id = default_account_id AND member_id = $1))`,
+        [memberId],
+      );
+      if (links.some((l) => l.status === 'STALE')) await setMarker(memberId, true, q);
+    });
+  }
+
+  /** Sync now; when the aggregator is slow or down, a job tries again. */
+  async function syncSoon(memberId: number) {
+    try {
+      await sync(memberId);
+    } catch {
+      await services.jobs.send(SYNC_JOB, { memberId }, { singletonKey: String(memberId) });
+    }
+  }
+
+  async function ownLink(memberId: number, providerAccountId: number, q: SqlClient = sql): Promise<LinkRow> {
+    const row = (await q.query<LinkRow>('SELECT * FROM banking_links WHERE provider_account_id = $1 AND member_id = $2', [providerAccountId, memberId]))[0];
+    if (!row) throw new ApiError(404, BANK_MESSAGES.linkNotFound);
+    return row;
+  }
+
+  const result = (r: BankLinkResult, providerId: number, version: Version): LinkResult => ({
+    Status: r.status,
+    Message: r.message,
+    ProviderId: providerId,
+    ProviderAccountId: r.linkId,
+    Form: formFor(r.form, version),
+    Token: null,
+  });
+
+  /** After add or MFA: record the link's state; a SUCCESS marks the add (the page waits for the accounts) and reads them. */
+  async function recordLinkResult(memberId: number, inst: BankInstitution, r: BankLinkResult) {
+    if (r.linkId === null || r.status === 'FAILED') return;
+    await sql.transaction(async (q) => {
+      await ensureMember(q, memberId);
+      await q.query(
+        `INSERT INTO banking_links (provider_account_id, member_id, provider_id, provider_name, logo, url, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (provider_account_id) DO UPDATE SET status = EXCLUDED.status, updated_at = now()`,
+        [r.linkId, memberId, inst.institutionId, inst.name, inst.logo, inst.url, r.status === 'SUCCESS' ? 'SUCCESS' : 'MFA'],
+      );
+      if (r.status === 'SUCCESS') await q.query('UPDATE banking_members SET last_added_at = now() WHERE member_id = $1', [memberId]);
+    });
+    if (r.status === 'SUCCESS') await syncSoon(memberId);
+  }
+
+  async function alreadyLinked(memberId: number, providerId: number) {
+    const rows = await sql.query<{ provider_name: string }>(
+      `SELECT provider_name FROM banking_links WHERE member_id = $1 AND provider_id = $2 AND status IN ('SUCCESS', 'STALE')`,
+      [memberId, providerId],
+    );
+    return rows[0]?.provider_name ?? null;
+  }
+
+  const service: BankingService = {
+    async isLinked(memberId) {
+      const rows = await sql.query(`SELECT 1 FROM banking_links WHERE member_id = $1 AND status IN ('SUCCESS', 'STALE') LIMIT 1`, [memberId]);
+      return rows.length > 0;
+    },
+    accounts: (memberId) => linkedAccounts(memberId),
+    async fundingAccount(memberId) {
+      return (await linkedAccounts(memberId)).Accounts.find((a) => a.IsDefault) ?? null;
+    },
+  };
+
+  return {
+    ...service,
+    linkedAccounts,
+    sync,
+    setMarker,
+
+    async add(memberId: number, providerId: number, form: { fields: { name: string; value: string }[] }, version: Version): Promise<LinkResult> {
+      const inst = await viaAggregator(() => banks.institution(providerId));
+      const dup = await alreadyLinked(memberId, providerId);
+      if (dup) throw new ApiError(409, BANK_MESSAGES.alreadyLinked(dup));
+      let r: BankLinkResult;
+      try {
+        r = await banks.link(aggregatorUser(memberId), providerId, form);
+      } catch (e) {
+        if (e instanceof BankAggregatorError && e.status === 409) {
+          // Linked at the aggregator but not known here (e.g. our records were reset): mirror it, then refuse.
+          await syncSoon(memberId);
+          throw new ApiError(409, BANK_MESSAGES.alreadyLinked(inst.name));
+        }
+        return viaAggregator(() => Promise.reject(e));
+      }
+      await recordLinkResult(memberId, inst, r);
+      return result(r, providerId, version);
+    },
+
+    async mfa(memberId: number, providerAccountId: number, form: { fields: { name: string; value: string }[] }, version: Version): Promise<LinkResult> {
+      if (!form.fields.some((f) => f.value.trim() !== '')) throw new ApiError(400, BANK_MESSAGES.mfaEmpty);
+      const link = await ownLink(memberId, providerAccountId);
+      const r = await viaAggregator(() => banks.answerMfa(aggregatorUser(memberId), providerAccountId, form));
+      const inst = await viaAggregator(() => banks.institution(link.provider_id));
+      await recordLinkResult(memberId, inst, r);
+      return result(r, link.provider_id, version);
+    },
+
+    /** Re-enters the credentials of a link; on SUCCESS the DeactivateBank marker goes from the member's logins. */
+    async change(memberId: number, providerAccountId: number, form: { fields: { name: string; value: string }[] }): Promise<LinkResult> {
+      const link = await ownLink(memberId, providerAccountId);
+      const r = await viaAggregator(() => banks.updateCredentials(aggregatorUser(memberId), providerAccountId, form));
+      if (r.status === 'SUCCESS') {
+        await sql.transaction(async (q) => {
+          await q.query(`UPDATE banking_links SET status = 'SUCCESS', message = NULL, updated_at = now() WHERE provider_account_id = $1`, [providerAccountId]);
+          await setMarker(memberId, false, q);
+        });
+        await syncSoon(memberId);
+      }
+      return { ...result(r, link.provider_id, '1'), Message: r.status === 'SUCCESS' ? BANK_MESSAGES.credentialsUpdated : r.message };
+    },
+
+    async remove(memberId: number, providerAccountId: number) {
+      await ownLink(memberId, providerAccountId);
+      try {
+        await banks.removeLink(aggregatorUser(memberId), providerAccountId);
+      } catch (e) {
+        if (!(e instanceof BankAggregatorError && e.status === 404)) return viaAggregator(() => Promise.reject(e));
+      }
+      await sql.transaction(async (q) => {
+        await q.query('DELETE FROM banking_links WHERE provider_account_id = $1 AND member_id = $2', [providerAccountId, memberId]);
+        await q.query(
+          `UPDATE banking_members SET default_account_id = (SELECT account_id FROM banking_accounts WHERE member_id = $1 ORDER BY account_id LIMIT 1)
+           WHERE member_id = $1 AND NOT EXISTS (SELECT 1 FROM banking_accounts WHERE account_id = default_account_id AND member_id = $1)`,
+          [memberId],
+        );
+      });
+      return linkedAccounts(memberId);
+    },
+
+    async terminate(memberId: number) {
+      const links = await sql.query<{ provider_account_id: number }>('SELECT provider_account_id FROM banking_links WHERE member_id = $1', [memberId]);
+      for (const l of links) {
+        try {
+          await banks.removeLink(aggregatorUser(memberId), l.provider_account_id);
+        } catch (e) {
+          if (!(e instanceof BankAggregatorError && e.status === 404)) return viaAggregator(() => Promise.reject(e));
+        }
+      }
+      await sql.transaction(async (q) => {
+        await q.query('DELETE FROM banking_links WHERE member_id = $1', [memberId]);
+        await q.query('UPDATE banking_members SET default_account_id = NULL WHERE member_id = $1', [memberId]);
+      });
+      return linkedAccounts(memberId);
+    },
+
+    async setDefault(memberId: number, accountId: number) {
+      const own = await sql.query('SELECT 1 FROM banking_accounts WHERE account_id = $1 AND member_id = $2', [accountId, memberId]);
+      if (!own.length) throw new ApiError(404, BANK_MESSAGES.accountNotFound);
+      await ensureMember(sql, memberId);
+      await sql.query('UPDATE banking_members SET default_account_id = $2, updated_at = now() WHERE member_id = $1', [memberId, accountId]);
+      return linkedAccounts(memberId);
+    },
+
+    /** Queues a refresh of the member's accounts (the aggregator is slow): the job reads the new balances and transactions. */
+    async queueRefresh(memberId: number, accountIds: number[]) {
+      const own = await sql.query<{ account_id: number }>('SELECT account_id FROM banking_accounts WHERE member_id = $1 AND account_id = ANY($2::int[])', [
+        memberId,
+        accountIds,
+      ]);
+      if (own.length !== new Set(accountIds).size) throw new ApiError(404, BANK_MESSAGES.accountNotFound);
+      await services.jobs.send(REFRESH_JOB, { memberId, accountIds: own.map((a) => a.account_id) });
+      return own.length;
+    },
+
+    /** The refresh job: asks the aggregator, marks stale links (and the DeactivateBank marker), then mirrors the result. */
+    async runRefresh(memberId: number, accountIds: number[]) {
+      await banks.refresh(aggregatorUser(memberId), accountIds);
+      await sync(memberId);
+    },
+
+    async transactions(
+      memberId: number,
+      f: { AccountId?: number | null; Keyword?: string | null; From?: string | null; To?: string | null; PageIndex: number; PageSize: number },
+    ) {
+      const where = ['t.member_id = $1'];
+      const params: unknown[] = [memberId];
+      const add = (clause: (n: number) => string, v: unknown) => {
+        params.push(v);
+        where.push(clause(params.length));
+      };
+      if (f.AccountId) add((n) => `t.account_id = $${n}`, f.AccountId);
+      if (f.Keyword) add((n) => `strpos(lower(t.description), lower($${n})) > 0`, f.Keyword);
+      if (f.From) add((n) => `t.posted_date >= $${n}::date`, f.From);
+      if (f.To) add((n) => `t.posted_date <= $${n}::date`, f.To);
+      const from = `FROM banking_transactions t JOIN banking_accounts a ON a.account_id = t.account_id WHERE ${where.join(' AND ')}`;
+      const total = (await sql.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params))[0]?.n ?? 0;
+      const rows = await sql.query<{
+        transaction_id: number;
+        account_id: number;
+        name: string;
+        posted_date: Date | string;
+        description: string;
+        amount_cents: string;
+      }>(
+        `SELECT t.transaction_id, t.account_id, a.name, t.posted_date, t.description, t.amount_cents ${from}
+         ORDER BY t.posted_date DESC, t.transaction_id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, f.PageSize, f.PageIndex * f.PageSize],
+      );
+      return {
+        Items: rows.map((r) => ({
+          TransactionId: r.transaction_id,
+          AccountId: r.account_id,
+          AccountName: r.name,
+          Date: typeof r.posted_date === 'string' ? r.posted_date.slice(0, 10) : r.posted_date.toISOString().slice(0, 10),
+          Description: r.description,
+          Amount: Number(r.amount_cents) / 100,
+        })),
+        ItemCount: total,
+      };
+    },
+  };
+}
+
+export type Banking = ReturnType<typeof makeBanking>;

@@ -1,0 +1,141 @@
+import { ApiError, reissueSessionTokens, route, withMessage } from '@portal/server';
+import { BANK_MESSAGES, BankingAccess } from '../../access';
+import { BankingApi } from '../../contract';
+import { bankingOf, memberOf } from '../banking-ref';
+import { toProvider, viaAggregator } from '../core';
+
+const access = BankingAccess.finance;
+
+/** The finance service's member calls (spec 01 section 7): the member's own banks, or the impersonated member's. */
+export const financeRoutes = [
+  route(BankingApi.popular, {
+    access,
+    handler: async ({ services }) => (await viaAggregator(() => services.banks.popular())).map((i) => toProvider(i, '1')),
+  }),
+  route(BankingApi.search, {
+    access,
+    handler: async ({ services, body }) => (await viaAggregator(() => services.banks.search(body.Query))).map((i) => toProvider(i, '1')),
+  }),
+  route(BankingApi.provider, {
+    access,
+    handler: async ({ services, body, query }) => toProvider(await viaAggregator(() => services.banks.institution(body.ProviderId)), query.version),
+  }),
+  route(BankingApi.add, {
+    access,
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      const r = await bankingOf(ctx).add(memberId, ctx.body.ProviderId, ctx.body.LoginForm, ctx.query.version);
+      await ctx.audit({
+        action: 'banking.link.add',
+        entity: 'bank_link',
+        entityId: String(r.ProviderAccountId ?? ''),
+        memberId,
+        detail: { providerId: r.ProviderId, status: r.Status },
+      });
+      return r;
+    },
+  }),
+  route(BankingApi.mfa, {
+    access,
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      const r = await bankingOf(ctx).mfa(memberId, ctx.body.ProviderAccountId, ctx.body.LoginForm, ctx.query.version);
+      await ctx.audit({
+        action: 'banking.link.mfa',
+        entity: 'bank_link',
+        entityId: String(ctx.body.ProviderAccountId),
+        memberId,
+        detail: { status: r.Status },
+      });
+      return r;
+    },
+  }),
+  route(BankingApi.change, {
+    access,
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      const r = await bankingOf(ctx).change(memberId, ctx.body.ProviderAccountId, ctx.body.LoginForm);
+      await ctx.audit({
+        action: 'banking.link.credentials',
+        entity: 'bank_link',
+        entityId: String(ctx.body.ProviderAccountId),
+        memberId,
+        detail: { status: r.Status },
+      });
+      if (r.Status !== 'SUCCESS') return r;
+      // The member's own session gets tokens without the DeactivateBank marker at once (no new sign-in).
+      const user = ctx.user;
+      const token =
+        user && !ctx.impersonating && user.memberId === memberId ? await reissueSessionTokens(ctx.database.sql, ctx.config, user.id, user.sessionId) : null;
+      return withMessage({ ...r, Token: token }, BANK_MESSAGES.credentialsUpdated);
+    },
+  }),
+  route(BankingApi.siteAccounts, {
+    access,
+    handler: async (ctx) => bankingOf(ctx).linkedAccounts(memberOf(ctx)),
+  }),
+  route(BankingApi.remove, {
+    access,
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      const r = await bankingOf(ctx).remove(memberId, ctx.body.ProviderAccountId);
+      await ctx.audit({ action: 'banking.link.remove', entity: 'bank_link', entityId: String(ctx.body.ProviderAccountId), memberId });
+      return withMessage(r, BANK_MESSAGES.removed);
+    },
+  }),
+  route(BankingApi.refresh, {
+    access,
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      const queued = await bankingOf(ctx).queueRefresh(memberId, ctx.body.AccountIds);
+      await ctx.audit({ action: 'banking.account.refresh', entity: 'bank_account', entityId: ctx.body.AccountIds.join(','), memberId });
+      return withMessage({ Queued: queued }, BANK_MESSAGES.refreshed);
+    },
+  }),
+  route(BankingApi.accounts, {
+    access,
+    handler: async (ctx) => (await bankingOf(ctx).linkedAccounts(memberOf(ctx))).Accounts,
+  }),
+  route(BankingApi.details, {
+    access,
+    handler: async (ctx) => bankingOf(ctx).linkedAccounts(memberOf(ctx)),
+  }),
+  route(BankingApi.transactions, {
+    access,
+    handler: async (ctx) => bankingOf(ctx).transactions(memberOf(ctx), ctx.body),
+  }),
+  route(BankingApi.defaultAccount, {
+    access,
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      const r = await bankingOf(ctx).setDefault(memberId, ctx.params.id);
+      await ctx.audit({ action: 'banking.account.default', entity: 'bank_account', entityId: String(ctx.params.id), memberId });
+      return withMessage(r, BANK_MESSAGES.fundingSet);
+    },
+  }),
+  route(BankingApi.validate, {
+    access,
+    handler: async (ctx) => {
+      const a = await bankingOf(ctx).linkedAccounts(memberOf(ctx));
+      return { IsValid: a.Banks.length > 0, IsStale: a.Banks.some((b) => b.Status === 'STALE') };
+    },
+  }),
+  route(BankingApi.terminate, {
+    access,
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      const r = await bankingOf(ctx).terminate(memberId);
+      await ctx.audit({ action: 'banking.terminate', entity: 'member', entityId: String(memberId), memberId });
+      return withMessage(r, BANK_MESSAGES.terminated);
+    },
+  }),
+  route(BankingApi.token, {
+    access,
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      const host = ctx.req.headers.host;
+      if (!host) throw new ApiError(400, 'The request names no host.');
+      return viaAggregator(() => ctx.services.banks.linkToken(`member-${memberId}`, `${ctx.req.protocol}://${host}`));
+    },
+  }),
+];

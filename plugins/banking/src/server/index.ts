@@ -1,0 +1,26 @@
+import { defineServerPlugin } from '@portal/server';
+import { BANK_FRAME_PAGES } from '../access';
+import { type BankingService, bankingService } from '../service';
+import { makeBanking, REFRESH_JOB, SYNC_JOB } from './core';
+import { financeRoutes } from './handlers/finance';
+import { supportRoutes } from './handlers/support';
+import { migrations } from './migrations';
+
+export default defineServerPlugin<BankingService>({
+  id: 'banking',
+  provides: { ref: bankingService, create: ({ services, database }) => makeBanking(services, database) },
+  init: async ({ services, database }) => {
+    const banking = makeBanking(services, database);
+    // Refreshes are slow at a real aggregator: a job asks it, marks stale links, then reads balances and transactions.
+    await services.jobs.define<{ memberId: number; accountIds: number[] }>(REFRESH_JOB, (p) => banking.runRefresh(p.memberId, p.accountIds), {
+      retryLimit: 3,
+      retryDelay: 5,
+      retryBackoff: true,
+    });
+    await services.jobs.define<{ memberId: number }>(SYNC_JOB, (p) => banking.sync(p.memberId), { retryLimit: 5, retryDelay: 10, retryBackoff: true });
+  },
+  migrations,
+  // The bank pages embed the aggregator's hosted linking page: their CSP frame-src names only the aggregator's origin.
+  framePages: { paths: BANK_FRAME_PAGES, origins: (services) => [services.banks.linkOrigin] },
+  routes: [...financeRoutes, ...supportRoutes],
+});
