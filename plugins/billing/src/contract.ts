@@ -40,6 +40,7 @@ export const BILLING_MESSAGES = {
   cardDeleted: 'The card has been deleted.',
   couponSaved: 'The coupon has been saved.',
   paNumberSaved: 'The PA number has been saved.',
+  notChargeable: 'Only a declined or pending transaction can be charged.',
   badReturnUrl: 'returnUrl must be an address of this site.',
   badSignature: 'The webhook signature is not valid.',
 } as const;

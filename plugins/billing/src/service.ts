@@ -30,6 +30,49 @@ export interface BillingService {
   ): Promise<MoneyResult>;
   refund(transactionId: number, actor: BillingActor): Promise<MoneyResult>;
   voidTransaction(transactionId: number, actor: BillingActor): Promise<MoneyResult>;
+  /** Support tooling (spec 02 sections 4 and 7): every member's charges, one page at a time. */
+  searchTransactions(query: TransactionSearch): Promise<{ Items: SupportTransaction[]; ItemCount: number }>;
+  /** One charge (not a refund or void record) with its member, or null. */
+  findTransaction(transactionId: number): Promise<SupportTransaction | null>;
+  /**
+   * Charges a Declined or Pending charge again on the member's default card; Charged on success. The money moves
+   * at most once per state of the charge (concurrent or repeated calls share one gateway idempotency key);
+   * a charge already Charged answers Ok without moving money.
+   */
+  chargeTransaction(transactionId: number, input: { idempotencyKey: string }, actor: BillingActor): Promise<MoneyResult>;
+  /** A Pending charge becomes Declined (no money moves); answers whether it changed. */
+  declineTransaction(transactionId: number, actor: BillingActor): Promise<boolean>;
+  /** Stores the PA number of a charge and answers the stored number. */
+  setPaNumber(transactionId: number, paNumber: string, actor: BillingActor): Promise<string>;
+}
+
+export interface TransactionSearch {
+  /** Statuses to include (a charge with a PA number counts as 'PA Number' too); empty includes every status. */
+  statuses: readonly string[];
+  search: string | null;
+  memberId: number | null;
+  sortColumn: 'DateCreated' | 'Amount' | 'Status' | 'TransactionID' | 'MemberName';
+  sortOrder: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+}
+/** A charge as the support screens show it (spec 02 section 3, Support transaction). Amount in dollars. */
+export interface SupportTransaction {
+  TransactionID: number;
+  Status: string;
+  Kind: string;
+  Amount: number;
+  Description: string | null;
+  Message: string;
+  PANumber: string | null;
+  ProviderTransactionID: number | null;
+  AuthProviderTransactionID: number | null;
+  CustomerID: number | null;
+  PaymentProfileID: number | null;
+  NCPDPRequestID: string | null;
+  ClaimID: number | null;
+  DateCreated: string;
+  Member: { MemberID: number; MemberNumber: string; FirstName: string; LastName: string };
 }
 
 export const billingService = serviceRef<BillingService>('billing');

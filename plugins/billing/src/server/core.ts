@@ -19,7 +19,7 @@ import {
   type MoneyResult,
   PRICES_CENTS,
 } from '../contract';
-import type { BillingActor, BillingService } from '../service';
+import type { BillingActor, BillingService, SupportTransaction, TransactionSearch } from '../service';
 
 interface CustomerRow {
   member_id: number;
@@ -93,6 +93,36 @@ function statusOf(t: GatewayTransaction): TxRow['status'] {
   if (t.status === 'voided') return 'Voided';
   return 'Charged';
 }
+
+/** Charges as support sees them: refund and void records stay behind the charge they reversed. */
+const SUPPORT_TX_SELECT = `SELECT t.*, c.customer_profile_id, m.member_number, m.first_name, m.last_name
+  FROM billing_transactions t JOIN members m ON m.member_id = t.member_id LEFT JOIN billing_customers c ON c.member_id = t.member_id
+  WHERE t.kind IN ('subscription', 'charge', 'authorize', 'prepull')`;
+const SUPPORT_SORT: Record<TransactionSearch['sortColumn'], string> = {
+  DateCreated: 't.created_at',
+  Amount: 't.amount_cents',
+  Status: 't.status',
+  TransactionID: 't.id',
+  MemberName: "lower(m.last_name || ' ' || m.first_name)",
+};
+type SupportTxRow = TxRow & { customer_profile_id: number | null; member_number: string; first_name: string; last_name: string };
+const toSupportTransaction = (r: SupportTxRow): SupportTransaction => ({
+  TransactionID: r.id,
+  Status: r.status,
+  Kind: r.kind,
+  Amount: fromCents(r.amount_cents),
+  Description: r.description,
+  Message: r.message,
+  PANumber: r.pa_number,
+  ProviderTransactionID: r.gateway_trans_id,
+  AuthProviderTransactionID: r.kind === 'prepull' || r.kind === 'authorize' ? r.gateway_trans_id : null,
+  CustomerID: r.customer_profile_id,
+  PaymentProfileID: r.payment_profile_id,
+  NCPDPRequestID: null,
+  ClaimID: r.claim_id,
+  DateCreated: new Date(r.created_at).toISOString(),
+  Member: { MemberID: r.member_id, MemberNumber: r.member_number, FirstName: r.first_name, LastName: r.last_name },
+});
 
 export interface Billing extends BillingService {
   customer(memberId: number, create: boolean): Promise<CustomerRow | null>;
@@ -614,6 +644,81 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     },
     refund: (id, actor) => reverse(id, 'refund', actor),
     voidTransaction: (id, actor) => reverse(id, 'void', actor),
+    async searchTransactions(q) {
+      const statuses = q.statuses.filter((s) => s !== 'PA Number');
+      const withPa = q.statuses.includes('PA Number');
+      const where = `($1::text[] IS NULL OR t.status = ANY($1::text[]) OR ($2::boolean AND t.pa_number IS NOT NULL))
+        AND ($3::int IS NULL OR t.member_id = $3)
+        AND ($4::text IS NULL OR strpos(lower(concat_ws(' ', t.id, t.gateway_trans_id, t.pa_number, t.description, t.status, m.first_name, m.last_name,
+          m.first_name || ' ' || m.last_name, m.member_number)), lower($4)) > 0)`;
+      const params = [q.statuses.length ? statuses : null, withPa, q.memberId, q.search || null];
+      const count = (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SUPPORT_TX_SELECT} AND ${where}) x`, params))[0]?.n ?? 0;
+      const rows = await sql.query<SupportTxRow>(
+        `${SUPPORT_TX_SELECT} AND ${where} ORDER BY ${SUPPORT_SORT[q.sortColumn]} ${q.sortOrder === 'ASC' ? 'ASC' : 'DESC'}, t.id ${q.sortOrder === 'ASC' ? 'ASC' : 'DESC'} LIMIT $5 OFFSET $6`,
+        [...params, q.limit, q.offset],
+      );
+      return { Items: rows.map(toSupportTransaction), ItemCount: count };
+    },
+    async findTransaction(id) {
+      const row = (await sql.query<SupportTxRow>(`${SUPPORT_TX_SELECT} AND t.id = $1`, [id]))[0];
+      return row ? toSupportTransaction(row) : null;
+    },
+    async chargeTransaction(id, { idempotencyKey }, actor) {
+      const original = await txById(id);
+      if (!original || !['subscription', 'charge', 'prepull'].includes(original.kind)) throw new ApiError(404, BILLING_MESSAGES.transactionNotFound);
+      if (original.status === 'Charged') return result(true, BILLING_MESSAGES.charged, original.id);
+      if (original.status !== 'Declined' && original.status !== 'Pending') throw new ApiError(409, BILLING_MESSAGES.notChargeable);
+      const cust = await mustCustomer(original.member_id);
+      const card = await defaultCardOf(original.member_id);
+      if (!card) return result(false, BILLING_MESSAGES.noCard, original.id);
+      // One gateway key per state of the charge: a double click, a retried request or two staff at once move money once.
+      const t = await gatewayCall(() =>
+        gw.transaction(
+          {
+            type: 'authCapture',
+            customerProfileId: cust.customer_profile_id,
+            paymentProfileId: card.payment_profile_id,
+            amountCents: original.amount_cents,
+            description: original.description ?? 'Charge',
+          },
+          `retry:${original.id}:${original.gateway_trans_id ?? 0}`,
+        ),
+      );
+      const ok = t.responseCode === '1';
+      const changed = await sql.transaction(async (tx) => {
+        const rows = await tx.query(
+          `UPDATE billing_transactions SET status = $2, gateway_trans_id = $3, message = $4, payment_profile_id = $5
+           WHERE id = $1 AND status IN ('Declined', 'Pending') AND gateway_trans_id IS NOT DISTINCT FROM $6 RETURNING id`,
+          [original.id, ok ? 'Charged' : 'Declined', t.transId, t.message, card.payment_profile_id, original.gateway_trans_id],
+        );
+        if (!rows.length) return false;
+        await audit(
+          actor,
+          {
+            action: 'billing.charge.retry',
+            entity: 'billing_transaction',
+            entityId: String(original.id),
+            memberId: original.member_id,
+            outcome: ok ? 'success' : 'failure',
+            detail: { amountCents: t.amountCents, gatewayTransId: t.transId, before: original.gateway_trans_id, idempotencyKey, message: t.message },
+          },
+          tx,
+        );
+        return true;
+      });
+      if (changed && ok) await receipt(original.member_id, actor, original.description ?? 'Charge', t.amountCents, original.id, `XXXX${card.last4}`);
+      return result(ok, ok ? BILLING_MESSAGES.charged : t.message, original.id);
+    },
+    async declineTransaction(id, actor) {
+      const row = await txById(id);
+      if (!row) throw new ApiError(404, BILLING_MESSAGES.transactionNotFound);
+      return sql.transaction(async (tx) => {
+        const rows = await tx.query(`UPDATE billing_transactions SET status = 'Declined' WHERE id = $1 AND status = 'Pending' RETURNING id`, [id]);
+        if (!rows.length) return false;
+        await audit(actor, { action: 'billing.decline', entity: 'billing_transaction', entityId: String(id), memberId: row.member_id }, tx);
+        return true;
+      });
+    },
     async setPaNumber(transactionId, paNumber, actor) {
       const row = await txById(transactionId);
       if (!row) throw new ApiError(404, BILLING_MESSAGES.transactionNotFound);

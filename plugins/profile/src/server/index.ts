@@ -3,6 +3,7 @@ import { profileService } from '../service';
 import { addressRoutes } from './handlers/addresses';
 import { memberRoutes } from './handlers/members';
 import { messagingRoutes, SMS_SEND_JOB, type SmsJob } from './handlers/messaging';
+import { memberPage } from './list';
 import { migrations } from './migrations';
 import { seed } from './seed';
 
@@ -18,6 +19,7 @@ export default defineServerPlugin({
             [memberId],
           )
         )[0] ?? null,
+      memberPage: (query) => memberPage(database.sql, query),
     }),
   },
   migrations,

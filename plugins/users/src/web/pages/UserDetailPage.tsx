@@ -1,4 +1,4 @@
-import { ExtensionSlot, Extensions, layoutCss, useApi } from '@portal/web';
+import { layoutCss, useApi } from '@portal/web';
 import { Message, type TabItem, Tabs } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import { USERS_PATH } from '../../access';
 import { UsersApi } from '../../contract';
 import { DetailsTab } from '../components/DetailsTab';
+import { MemberTabs } from '../components/MemberTabs';
 import { PermissionsTab } from '../components/PermissionsTab';
 import { QuotasTab } from '../components/QuotasTab';
 import { RolesTab } from '../components/RolesTab';
@@ -63,7 +64,7 @@ export default function UserDetailPage() {
       {u.MemberId !== null && (
         <>
           <Message kind="info">{t('detail.memberNote')}</Message>
-          <ExtensionSlot point={Extensions.memberTabs} props={{ memberId: u.MemberId }} />
+          <MemberTabs memberId={u.MemberId} />
         </>
       )}
     </div>

@@ -1,0 +1,169 @@
+import { defineEndpoint, idSchema } from '@portal/core';
+import { MEMBER_LIST_STATUSES, MEMBER_SORT_COLUMNS } from '@portal/plugin-profile/contract';
+import { z } from 'zod';
+import { SUPPORT_TRANSACTION_SORTS, SUPPORT_TX_FILTERS } from './rules';
+
+/** Support tooling (spec 02 sections 3, 4, 7, 8): the api/support/ calls. Money travels as dollars, integer cents inside. */
+
+export const SUPPORT_MESSAGES = {
+  notMember: 'Support may act only on member accounts.',
+  notFound: 'The transaction was not found.',
+  memberNotFound: 'The member was not found.',
+  alreadyTerminated: 'The member is already terminated.',
+  terminated: 'The member has been terminated.',
+  paNumberMatches: 'The PA number has been saved.',
+  paNumberMismatch: 'The PA number was not saved: the stored number differs from the one submitted.',
+  declined: 'The transaction has been declined.',
+  notPending: 'Only a pending transaction can be declined.',
+} as const;
+
+/** A client-chosen key that makes a retried money call move money once (required on every support money call). */
+const idempotencyKey = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8 to 100 letters, digits or - _ . :');
+
+/** Search request (spec 02 section 3): TotalRecords, PageSize, PageIndex, SortColumn, SortOrder, Query{Status, SearchString}. */
+export const transactionSearchSchema = z.object({
+  TotalRecords: z.number().int().optional(),
+  PageSize: z.union([z.literal(10), z.literal(20), z.literal(30), z.literal(50)]).default(20),
+  PageIndex: z.number().int().min(0).max(100_000).default(0),
+  SortColumn: z.enum(SUPPORT_TRANSACTION_SORTS).default('DateCreated'),
+  SortOrder: z.enum(['ASC', 'DESC']).default('DESC'),
+  Query: z
+    .object({
+      Status: z.enum(SUPPORT_TX_FILTERS).default('Declined'),
+      SearchString: z.string().trim().max(100).optional(),
+    })
+    .default({ Status: 'Declined' }),
+});
+export type TransactionSearchRequest = z.input<typeof transactionSearchSchema>;
+
+/** The pending list as GET query parameters (its filter omits PA Number and Voided). */
+export const pendingQuerySchema = z.object({
+  PageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => [10, 20, 30, 50].includes(n), 'must be 10, 20, 30 or 50')
+    .default(20),
+  PageIndex: z.coerce.number().int().min(0).max(100_000).default(0),
+  SortColumn: z.enum(SUPPORT_TRANSACTION_SORTS).default('DateCreated'),
+  SortOrder: z.enum(['ASC', 'DESC']).default('DESC'),
+  Status: z.enum(['All', 'Charged', 'Pending', 'Declined', 'Refunded', 'Authorized']).default('Pending'),
+  SearchString: z.string().trim().max(100).optional(),
+});
+
+export const supportTransactionSchema = z.object({
+  TransactionID: z.number().int(),
+  Status: z.string(),
+  Kind: z.string(),
+  Amount: z.number(),
+  Description: z.string().nullable(),
+  Message: z.string(),
+  PANumber: z.string().nullable(),
+  ProviderTransactionID: z.number().int().nullable(),
+  AuthProviderTransactionID: z.number().int().nullable(),
+  CustomerID: z.number().int().nullable(),
+  PaymentProfileID: z.number().int().nullable(),
+  NCPDPRequestID: z.string().nullable(),
+  ClaimID: z.number().int().nullable(),
+  DateCreated: z.iso.datetime(),
+  Member: z.object({ MemberID: z.number().int(), MemberNumber: z.string(), FirstName: z.string(), LastName: z.string() }),
+});
+export type SupportTransaction = z.infer<typeof supportTransactionSchema>;
+const transactionPage = z.object({ Items: z.array(supportTransactionSchema), ItemCount: z.number().int().nonnegative() });
+
+const moneyResult = z.object({ StatusString: z.enum(['Ok', 'Error']), Message: z.string(), TransactionID: z.number().int().nullable() });
+export type SupportMoneyResult = z.infer<typeof moneyResult>;
+const moneyBody = z.object({ TransactionID: idSchema, IdempotencyKey: idempotencyKey });
+const paNumber = z.string().trim().min(1, 'is required').max(40, 'must be at most 40 characters');
+
+export const memberSearchSchema = z.object({
+  PageIndex: z.number().int().min(0).max(100_000).default(0),
+  PageSize: z.union([z.literal(10), z.literal(20), z.literal(30), z.literal(50)]).default(20),
+  SortColumn: z.enum(MEMBER_SORT_COLUMNS).default('FirstName'),
+  SortOrder: z.enum(['ASC', 'DESC']).default('ASC'),
+  Status: z.enum(MEMBER_LIST_STATUSES).default('Members'),
+  SearchString: z.string().trim().max(100).optional(),
+});
+export const memberRowSchema = z.object({
+  MemberID: z.number().int(),
+  MemberNumber: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  Email: z.string().nullable(),
+  Brand: z.string(),
+  ApprovedDate: z.string().nullable(),
+  TerminationDate: z.string().nullable(),
+  /** The member's login (for /users/:id), or null when the member has none. */
+  UserId: z.string().nullable(),
+});
+export type MemberRow = z.infer<typeof memberRowSchema>;
+
+const terminationDate = z.object({ MemberID: z.number().int(), TerminationDate: z.string().nullable(), IsTerminated: z.boolean() });
+const reportFormat = z.object({ format: z.enum(['pdf', 'excel']) });
+
+export const SupportApi = {
+  transactions: defineEndpoint({ method: 'POST', path: '/api/support/transactions', body: transactionSearchSchema, response: transactionPage }),
+  memberTransactions: defineEndpoint({
+    method: 'POST',
+    path: '/api/support/transactions/:id',
+    params: z.object({ id: idSchema }),
+    body: transactionSearchSchema,
+    response: transactionPage,
+  }),
+  /** Saves a transaction's status: the Decline action of the pending list (Pending to Declined). */
+  saveTransaction: defineEndpoint({
+    method: 'PUT',
+    path: '/api/support/transactions',
+    body: z.object({ TransactionID: idSchema, Status: z.literal('Declined') }),
+    response: supportTransactionSchema,
+  }),
+  pendingTransactions: defineEndpoint({ method: 'GET', path: '/api/support/user/PendingTransactions/', query: pendingQuerySchema, response: transactionPage }),
+  charge: defineEndpoint({ method: 'POST', path: '/api/support/transaction/charge', body: moneyBody, response: moneyResult }),
+  refund: defineEndpoint({ method: 'POST', path: '/api/support/transaction/refund', body: moneyBody, response: moneyResult }),
+  void: defineEndpoint({ method: 'POST', path: '/api/support/transaction/void', body: moneyBody, response: moneyResult }),
+  addPaNumber: defineEndpoint({
+    method: 'POST',
+    path: '/api/support/transaction/pa-number',
+    body: z.object({ TransactionID: idSchema, PANumber: paNumber }),
+    response: z.object({ PANumber: z.string(), Message: z.string() }),
+  }),
+  createTransaction: defineEndpoint({
+    method: 'GET',
+    path: '/api/support/createtransaction/:transactionId/:paNumber',
+    params: z.object({ transactionId: idSchema, paNumber }),
+    response: z.object({ PANumber: z.string(), Message: z.string() }),
+  }),
+  verification: defineEndpoint({
+    method: 'GET',
+    path: '/api/support/verification',
+    response: z.object({ IsSupport: z.boolean(), UserName: z.string() }),
+  }),
+  members: defineEndpoint({
+    method: 'POST',
+    path: '/api/support/members',
+    body: memberSearchSchema,
+    response: z.object({ Items: z.array(memberRowSchema), ItemCount: z.number().int().nonnegative() }),
+  }),
+  terminateMember: defineEndpoint({
+    method: 'POST',
+    path: '/api/support/terminateMember',
+    body: z.object({ Member: z.object({ MemberID: idSchema }) }),
+    response: terminationDate,
+  }),
+  terminationDate: defineEndpoint({
+    method: 'GET',
+    path: '/api/support/getTerminationDate/:memberId',
+    params: z.object({ memberId: idSchema }),
+    response: terminationDate,
+  }),
+  registrationReport: defineEndpoint({ method: 'POST', path: '/api/support/registrationReport/:format', params: reportFormat, answer: 'file' }),
+  userReport: defineEndpoint({ method: 'POST', path: '/api/support/userReport/:format', params: reportFormat, answer: 'file' }),
+  transactionExcel: defineEndpoint({
+    method: 'POST',
+    path: '/api/support/generateTransactionExcelReport/excel',
+    body: transactionSearchSchema.extend({ TransactionIDs: z.array(z.number().int().positive()).max(1000).optional() }),
+    answer: 'file',
+  }),
+} as const;

@@ -1,0 +1,63 @@
+/**
+ * Support tooling rules (spec 02 sections 4, 5, 8, 9) shared by the server and the web. Zod-free: the web entry
+ * may import it.
+ */
+
+/** The status filter of /support-transactions, in the spec's order; 'All' is a filter only. */
+export const SUPPORT_TX_FILTERS = ['All', 'Charged', 'Pending', 'Declined', 'Refunded', 'PA Number', 'Voided', 'Authorized'] as const;
+export type SupportTxFilter = (typeof SUPPORT_TX_FILTERS)[number];
+/** The pending list omits PA Number and Voided. */
+export const PENDING_TX_FILTERS = SUPPORT_TX_FILTERS.filter((s) => s !== 'PA Number' && s !== 'Voided') as Exclude<SupportTxFilter, 'PA Number' | 'Voided'>[];
+export const DEFAULT_TX_FILTER: SupportTxFilter = 'Declined';
+export const DEFAULT_PENDING_FILTER = 'Pending' as const;
+export const SUPPORT_PAGE_SIZES = [10, 20, 30, 50] as const;
+export const SUPPORT_DEFAULT_PAGE_SIZE = 20;
+export const SUPPORT_TRANSACTION_SORTS = ['DateCreated', 'Amount', 'Status', 'TransactionID', 'MemberName'] as const;
+/** Member list: statuses, FirstName ascending, filter debounced 1000 ms. */
+export const MEMBER_STATUSES = ['Members', 'Pending', 'Terminated', 'All'] as const;
+export const MEMBER_FILTER_DEBOUNCE_MS = 1000;
+/** The hosted card form's height on the support card page (spec 02 section 9). */
+export const SUPPORT_CARD_FRAME_PX = 560;
+/** The gateway's answer to a refund of a transaction that has not settled yet: support is offered a void. */
+export const UNSETTLED_REFUND_MESSAGE = 'The referenced transaction does not meet the criteria for issuing a credit.';
+
+/** The statuses a filter selects (empty: every status). */
+export function statusesOf(filter: SupportTxFilter, pending = false): string[] {
+  if (filter === 'All') return pending ? [...PENDING_TX_FILTERS.filter((s) => s !== 'All')] : [];
+  return [filter];
+}
+
+/** Display mapping (spec 02 section 4): Charged shows as Paid, Declined as Declined, Voided and Refund(ed) as Refunded. */
+export function displayStatus(status: string): string {
+  switch (status) {
+    case 'Charged':
+      return 'Paid';
+    case 'Voided':
+    case 'Refund':
+    case 'Refunded':
+      return 'Refunded';
+    default:
+      return status;
+  }
+}
+
+/** A refund refused because the charge has not settled: the screen offers a void instead. */
+export const isUnsettledRefund = (r: { StatusString: string; Message: string }) => r.StatusString !== 'Ok' && r.Message === UNSETTLED_REFUND_MESSAGE;
+
+/** PA-number update (spec 02 section 5): the submitted number compared with the returned one; equal is success. */
+export const paNumberMatches = (submitted: string, returned: string | null | undefined) => (returned ?? '').trim() === submitted.trim();
+
+/** Actions a row offers by its status. */
+export function rowActions(status: string): { charge: boolean; refund: boolean; decline: boolean } {
+  return {
+    charge: status === 'Declined' || status === 'Pending',
+    refund: status === 'Charged',
+    decline: status === 'Pending',
+  };
+}
+
+/** A fresh idempotency key for one press of a money button (a retry of the same press reuses it). */
+export function newIdempotencyKey(action: string): string {
+  const rnd = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return `support-${action}-${rnd}`;
+}

@@ -1,0 +1,21 @@
+import { billingService } from '@portal/plugin-billing/service';
+import { ApiError, type RouteContext } from '@portal/server';
+import { SUPPORT_MESSAGES } from '../../contract';
+
+type Ctx = Pick<RouteContext, 'services' | 'use' | 'audit' | 'brand'>;
+
+export const billingOf = (ctx: Pick<RouteContext, 'use'>) => ctx.use(billingService);
+export const actorOf = (ctx: Pick<RouteContext, 'audit' | 'brand'>) => ({ audit: ctx.audit, brand: ctx.brand });
+
+/** Support may act only on member accounts (never on a staff login's member record). */
+export async function mustBeMember(ctx: Pick<RouteContext, 'services'>, memberId: number): Promise<void> {
+  if (!(await ctx.services.members.isMemberAccount(memberId))) throw new ApiError(403, SUPPORT_MESSAGES.notMember);
+}
+
+/** A charge by id, of a member account; 404 when there is none. */
+export async function memberTransaction(ctx: Ctx, transactionId: number) {
+  const t = await billingOf(ctx).findTransaction(transactionId);
+  if (!t) throw new ApiError(404, SUPPORT_MESSAGES.notFound);
+  await mustBeMember(ctx, t.Member.MemberID);
+  return t;
+}

@@ -1,0 +1,69 @@
+import { hasAnyRole } from '@portal/core';
+import { profileService } from '@portal/plugin-profile/service';
+import { ApiError, route } from '@portal/server';
+import { SUPPORT_ACCESS } from '../../access';
+import { SUPPORT_MESSAGES, SupportApi } from '../../contract';
+import { mustBeMember } from './common';
+
+const terminationOf = (memberId: number, date: string | null) => ({
+  MemberID: memberId,
+  TerminationDate: date,
+  // A member is terminated when TerminationDate is non-empty (spec 02 section 4).
+  IsTerminated: date !== null && date !== '',
+});
+
+export const memberRoutes = [
+  route(SupportApi.verification, {
+    access: SUPPORT_ACCESS,
+    handler: async (ctx) => ({ IsSupport: hasAnyRole(ctx.user?.roles ?? [], SUPPORT_ACCESS), UserName: ctx.user?.name ?? '' }),
+  }),
+  route(SupportApi.members, {
+    access: SUPPORT_ACCESS,
+    handler: async (ctx) => {
+      const page = await ctx.use(profileService).memberPage(ctx.body);
+      const ids = page.Items.map((m) => m.MemberID);
+      const logins = ids.length
+        ? await ctx.database.sql.query<{ member_id: number; id: string }>(
+            'SELECT DISTINCT ON (member_id) member_id, id FROM users WHERE member_id = ANY($1::int[]) ORDER BY member_id, created_at',
+            [ids],
+          )
+        : [];
+      const userOf = new Map(logins.map((l) => [l.member_id, l.id]));
+      ctx.auditRead({
+        action: 'support.members.list',
+        entity: 'member',
+        detail: { status: ctx.body.Status, search: ctx.body.SearchString ?? null, count: ids.length },
+      });
+      return { ItemCount: page.ItemCount, Items: page.Items.map((m) => ({ ...m, UserId: userOf.get(m.MemberID) ?? null })) };
+    },
+  }),
+  route(SupportApi.terminationDate, {
+    access: SUPPORT_ACCESS,
+    handler: async (ctx) => {
+      await mustBeMember(ctx, ctx.params.memberId);
+      const m = await ctx.services.members.load(ctx.params.memberId);
+      if (!m) throw new ApiError(404, SUPPORT_MESSAGES.memberNotFound);
+      return terminationOf(m.memberId, m.terminationDate);
+    },
+  }),
+  route(SupportApi.terminateMember, {
+    access: SUPPORT_ACCESS,
+    handler: async (ctx) => {
+      const memberId = ctx.body.Member.MemberID;
+      await mustBeMember(ctx, memberId);
+      const { services, database } = ctx;
+      const saved = await database.sql.transaction(async (tx) => {
+        const m = await services.members.load(memberId, tx);
+        if (!m) throw new ApiError(404, SUPPORT_MESSAGES.memberNotFound);
+        if (m.terminationDate) throw new ApiError(409, SUPPORT_MESSAGES.alreadyTerminated);
+        await services.members.set(memberId, { terminationDate: new Date().toISOString() }, tx);
+        await ctx.audit({ action: 'support.member.terminate', entity: 'member', entityId: memberId, memberId }, tx);
+        return services.members.load(memberId, tx);
+      });
+      // The member's logins are signed out everywhere at once.
+      const logins = await database.sql.query<{ id: string }>('SELECT id FROM users WHERE member_id = $1', [memberId]);
+      for (const l of logins) await services.identity.revokeSessions(l.id, 'member terminated by support');
+      return terminationOf(memberId, saved?.terminationDate ?? null);
+    },
+  }),
+];

@@ -1,0 +1,280 @@
+import { type RouteContext, route, sendDownload, XLSX_MIME } from '@portal/server';
+import { SUPPORT_ACCESS } from '../../access';
+import { SupportApi } from '../../contract';
+import { displayStatus } from '../../rules';
+import { billingOf } from './common';
+import { searchOf } from './transactions';
+
+const BATCH = 500;
+const day = (v: string | Date | null) => (v ? new Date(v).toISOString().slice(0, 10) : '');
+type Ctx = Pick<RouteContext, 'database' | 'reply' | 'brand' | 'services'>;
+
+interface RegistrationRow {
+  member_id: number;
+  member_number: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  brand: string;
+  created_at: Date;
+  user_name: string | null;
+  is_active: boolean | null;
+  registration_step: number | null;
+  approved_date: Date | null;
+  termination_date: Date | null;
+}
+interface UserRow {
+  id: string;
+  user_name: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  brand: string;
+  member_id: number | null;
+  is_active: boolean;
+  created_at: Date;
+  roles: string[];
+}
+
+/** Rows of a keyset query, a batch at a time: the report streams while the query pages on. */
+async function* batches<R, K>(fetch: (after: K | null) => Promise<R[]>, keyOf: (r: R) => K): AsyncGenerator<R[]> {
+  let after: K | null = null;
+  for (;;) {
+    const rows = await fetch(after);
+    if (!rows.length) return;
+    yield rows;
+    if (rows.length < BATCH) return;
+    after = keyOf(rows[rows.length - 1] as R);
+  }
+}
+
+const registrationRows = (ctx: Ctx) =>
+  batches<RegistrationRow, number>(
+    (after) =>
+      ctx.database.sql.query<RegistrationRow>(
+        `SELECT m.member_id, m.member_number, m.first_name, m.last_name, m.email, m.brand, m.created_at, m.approved_date, m.termination_date,
+           u.user_name, u.is_active, u.registration_step
+         FROM members m LEFT JOIN LATERAL (SELECT user_name, is_active, registration_step FROM users WHERE member_id = m.member_id ORDER BY created_at LIMIT 1) u ON true
+         WHERE m.member_id > $1 ORDER BY m.member_id LIMIT $2`,
+        [after ?? 0, BATCH],
+      ),
+    (r) => r.member_id,
+  );
+const registrationStatus = (r: RegistrationRow) =>
+  r.termination_date ? 'Terminated' : r.user_name === null ? 'No login' : !r.is_active || (r.registration_step ?? 10) < 10 ? 'Pending' : 'Registered';
+
+const userRows = (ctx: Ctx) =>
+  batches<UserRow, string>(
+    (after) =>
+      ctx.database.sql.query<UserRow>(
+        `SELECT u.id, u.user_name, u.first_name, u.last_name, u.email, u.brand, u.member_id, u.is_active, u.created_at,
+           coalesce(array_agg(r.role ORDER BY r.role) FILTER (WHERE r.role IS NOT NULL), '{}') AS roles
+         FROM users u LEFT JOIN user_roles r ON r.user_id = u.id
+         WHERE lower(u.user_name) > $1 GROUP BY u.id ORDER BY lower(u.user_name) LIMIT $2`,
+        [after ?? '', BATCH],
+      ),
+    (r) => r.user_name.toLowerCase(),
+  );
+
+async function* flat<T, R>(source: AsyncGenerator<T[]>, map: (r: T) => R): AsyncGenerator<R[]> {
+  for await (const rows of source) yield rows.map(map);
+}
+async function collect<T>(source: AsyncGenerator<T[]>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const rows of source) all.push(...rows);
+  return all;
+}
+
+const stamp = () => new Date().toISOString().slice(0, 10);
+
+export const reportRoutes = [
+  route(SupportApi.registrationReport, {
+    access: SUPPORT_ACCESS,
+    handler: async (ctx) => {
+      await ctx.audit({ action: 'support.report.registration', entity: 'member', detail: { format: ctx.params.format } });
+      const base = `registration-report-${stamp()}`;
+      if (ctx.params.format === 'excel') {
+        return sendDownload(ctx.reply, {
+          fileName: `${base}.xlsx`,
+          contentType: XLSX_MIME,
+          body: ctx.services.sheets.xlsx({
+            sheetName: 'Registrations',
+            columns: [
+              { header: 'Member ID', key: 'id', format: 'number', width: 10 },
+              { header: 'Member number', key: 'number', format: 'text', width: 14 },
+              { header: 'First name', key: 'first', format: 'text', width: 16 },
+              { header: 'Last name', key: 'last', format: 'text', width: 16 },
+              { header: 'E-mail', key: 'email', format: 'text', width: 28 },
+              { header: 'Brand', key: 'brand', format: 'text', width: 10 },
+              { header: 'User name', key: 'user', format: 'text', width: 20 },
+              { header: 'Status', key: 'status', format: 'text', width: 12 },
+              { header: 'Created', key: 'created', format: 'date', width: 12 },
+              { header: 'Terminated', key: 'terminated', format: 'date', width: 12 },
+            ],
+            rows: flat(registrationRows(ctx), (r) => ({
+              id: r.member_id,
+              number: r.member_number,
+              first: r.first_name,
+              last: r.last_name,
+              email: r.email ?? '',
+              brand: r.brand,
+              user: r.user_name ?? '',
+              status: registrationStatus(r),
+              created: day(r.created_at),
+              terminated: r.termination_date ? day(r.termination_date) : null,
+            })),
+          }),
+        });
+      }
+      const rows = await collect(registrationRows(ctx));
+      return sendDownload(ctx.reply, {
+        fileName: `${base}.pdf`,
+        contentType: 'application/pdf',
+        body: ctx.services.pdf.render({
+          title: 'Registration report',
+          brand: ctx.brand ?? undefined,
+          blocks: [
+            {
+              type: 'keyValue',
+              rows: [
+                { label: 'Members', value: String(rows.length) },
+                { label: 'Generated', value: stamp() },
+              ],
+            },
+            {
+              type: 'table',
+              columns: [
+                { header: 'Member number', width: 1.2 },
+                { header: 'Name', width: 1.8 },
+                { header: 'E-mail', width: 2.2 },
+                { header: 'Brand', width: 0.8 },
+                { header: 'Status', width: 1 },
+                { header: 'Created', width: 1 },
+              ],
+              rows: rows.map((r) => [r.member_number, `${r.first_name} ${r.last_name}`, r.email ?? '', r.brand, registrationStatus(r), day(r.created_at)]),
+            },
+          ],
+        }),
+      });
+    },
+  }),
+  route(SupportApi.userReport, {
+    access: SUPPORT_ACCESS,
+    handler: async (ctx) => {
+      await ctx.audit({ action: 'support.report.users', entity: 'user', detail: { format: ctx.params.format } });
+      const base = `user-report-${stamp()}`;
+      const kind = (r: UserRow) => (r.member_id === null ? 'Staff' : 'Member');
+      if (ctx.params.format === 'excel') {
+        return sendDownload(ctx.reply, {
+          fileName: `${base}.xlsx`,
+          contentType: XLSX_MIME,
+          body: ctx.services.sheets.xlsx({
+            sheetName: 'Users',
+            columns: [
+              { header: 'User name', key: 'user', format: 'text', width: 22 },
+              { header: 'First name', key: 'first', format: 'text', width: 16 },
+              { header: 'Last name', key: 'last', format: 'text', width: 16 },
+              { header: 'E-mail', key: 'email', format: 'text', width: 28 },
+              { header: 'Brand', key: 'brand', format: 'text', width: 10 },
+              { header: 'Kind', key: 'kind', format: 'text', width: 8 },
+              { header: 'Roles', key: 'roles', format: 'text', width: 24 },
+              { header: 'Active', key: 'active', format: 'text', width: 8 },
+              { header: 'Created', key: 'created', format: 'date', width: 12 },
+            ],
+            rows: flat(userRows(ctx), (r) => ({
+              user: r.user_name,
+              first: r.first_name,
+              last: r.last_name,
+              email: r.email ?? '',
+              brand: r.brand,
+              kind: kind(r),
+              roles: r.roles.join(', '),
+              active: r.is_active ? 'Yes' : 'No',
+              created: day(r.created_at),
+            })),
+          }),
+        });
+      }
+      const rows = await collect(userRows(ctx));
+      return sendDownload(ctx.reply, {
+        fileName: `${base}.pdf`,
+        contentType: 'application/pdf',
+        body: ctx.services.pdf.render({
+          title: 'User report',
+          brand: ctx.brand ?? undefined,
+          blocks: [
+            {
+              type: 'keyValue',
+              rows: [
+                { label: 'Users', value: String(rows.length) },
+                { label: 'Generated', value: stamp() },
+              ],
+            },
+            {
+              type: 'table',
+              columns: [
+                { header: 'User name', width: 1.6 },
+                { header: 'Name', width: 1.6 },
+                { header: 'Brand', width: 0.8 },
+                { header: 'Kind', width: 0.8 },
+                { header: 'Roles', width: 1.8 },
+                { header: 'Active', width: 0.6 },
+              ],
+              rows: rows.map((r) => [r.user_name, `${r.first_name} ${r.last_name}`, r.brand, kind(r), r.roles.join(', '), r.is_active ? 'Yes' : 'No']),
+            },
+          ],
+        }),
+      });
+    },
+  }),
+  route(SupportApi.transactionExcel, {
+    access: SUPPORT_ACCESS,
+    handler: async (ctx) => {
+      const b = ctx.body;
+      const billing = billingOf(ctx);
+      const only = b.TransactionIDs?.length ? new Set(b.TransactionIDs) : null;
+      await ctx.audit({
+        action: 'support.report.transactions',
+        entity: 'billing_transaction',
+        detail: { status: b.Query.Status, selected: only?.size ?? null },
+      });
+      async function* rows() {
+        for (let offset = 0; ; offset += BATCH) {
+          const page = await billing.searchTransactions({ ...searchOf({ ...b, ...b.Query }, null), offset, limit: BATCH });
+          const items = only ? page.Items.filter((t) => only.has(t.TransactionID)) : page.Items;
+          yield items.map((t) => ({
+            id: t.TransactionID,
+            date: day(t.DateCreated),
+            member: `${t.Member.FirstName} ${t.Member.LastName}`,
+            number: t.Member.MemberNumber,
+            status: displayStatus(t.Status),
+            amount: Math.round(t.Amount * 100),
+            pa: t.PANumber ?? '',
+            provider: t.ProviderTransactionID === null ? '' : String(t.ProviderTransactionID),
+            description: t.Description ?? '',
+          }));
+          if (page.Items.length < BATCH) return;
+        }
+      }
+      return sendDownload(ctx.reply, {
+        fileName: `support-transactions-${stamp()}.xlsx`,
+        contentType: XLSX_MIME,
+        body: ctx.services.sheets.xlsx({
+          sheetName: 'Transactions',
+          columns: [
+            { header: 'Transaction ID', key: 'id', format: 'number', width: 14 },
+            { header: 'Date', key: 'date', format: 'date', width: 12 },
+            { header: 'Member', key: 'member', format: 'text', width: 24 },
+            { header: 'Member number', key: 'number', format: 'text', width: 14 },
+            { header: 'Status', key: 'status', format: 'text', width: 12 },
+            { header: 'Amount', key: 'amount', format: 'money', width: 12 },
+            { header: 'PA number', key: 'pa', format: 'text', width: 14 },
+            { header: 'Provider transaction ID', key: 'provider', format: 'text', width: 16 },
+            { header: 'Description', key: 'description', format: 'text', width: 30 },
+          ],
+          rows: rows(),
+        }),
+      });
+    },
+  }),
+];

@@ -1,0 +1,100 @@
+import { ApiError, route, withMessage } from '@portal/server';
+import { SUPPORT_ACCESS } from '../../access';
+import { SUPPORT_MESSAGES, SupportApi } from '../../contract';
+import { paNumberMatches, statusesOf } from '../../rules';
+import { actorOf, billingOf, memberTransaction, mustBeMember } from './common';
+
+type Search = {
+  PageSize: number;
+  PageIndex: number;
+  SortColumn: 'DateCreated' | 'Amount' | 'Status' | 'TransactionID' | 'MemberName';
+  SortOrder: 'ASC' | 'DESC';
+  Status: Parameters<typeof statusesOf>[0];
+  SearchString?: string;
+};
+export const searchOf = (s: Search, memberId: number | null, pending = false) => ({
+  statuses: statusesOf(s.Status, pending),
+  search: s.SearchString || null,
+  memberId,
+  sortColumn: s.SortColumn,
+  sortOrder: s.SortOrder,
+  offset: s.PageIndex * s.PageSize,
+  limit: s.PageSize,
+});
+
+export const transactionRoutes = [
+  route(SupportApi.transactions, {
+    access: SUPPORT_ACCESS,
+    handler: async (ctx) => {
+      const b = ctx.body;
+      const page = await billingOf(ctx).searchTransactions(searchOf({ ...b, ...b.Query }, null));
+      ctx.auditRead({ action: 'support.transactions.list', entity: 'billing_transaction', detail: { status: b.Query.Status, count: page.Items.length } });
+      return page;
+    },
+  }),
+  route(SupportApi.memberTransactions, {
+    access: SUPPORT_ACCESS,
+    handler: async (ctx) => {
+      await mustBeMember(ctx, ctx.params.id);
+      const b = ctx.body;
+      const page = await billingOf(ctx).searchTransactions(searchOf({ ...b, ...b.Query }, ctx.params.id));
+      ctx.auditRead({ action: 'support.transactions.member', entity: 'billing_transaction', memberId: ctx.params.id, detail: { count: page.Items.length } });
+      return page;
+    },
+  }),
+  route(SupportApi.pendingTransactions, {
+    access: SUPPORT_ACCESS,
+    handler: async (ctx) => {
+      const page = await billingOf(ctx).searchTransactions(searchOf(ctx.query, null, true));
+      ctx.auditRead({ action: 'support.transactions.pending', entity: 'billing_transaction', detail: { status: ctx.query.Status, count: page.Items.length } });
+      return page;
+    },
+  }),
+  route(SupportApi.saveTransaction, {
+    access: SUPPORT_ACCESS,
+    handler: async (ctx) => {
+      await memberTransaction(ctx, ctx.body.TransactionID);
+      const billing = billingOf(ctx);
+      if (!(await billing.declineTransaction(ctx.body.TransactionID, actorOf(ctx)))) throw new ApiError(409, SUPPORT_MESSAGES.notPending);
+      const saved = await billing.findTransaction(ctx.body.TransactionID);
+      if (!saved) throw new ApiError(404, SUPPORT_MESSAGES.notFound);
+      return withMessage(saved, SUPPORT_MESSAGES.declined);
+    },
+  }),
+  route(SupportApi.charge, {
+    access: SUPPORT_ACCESS,
+    handler: async (ctx) => {
+      await memberTransaction(ctx, ctx.body.TransactionID);
+      return billingOf(ctx).chargeTransaction(ctx.body.TransactionID, { idempotencyKey: ctx.body.IdempotencyKey }, actorOf(ctx));
+    },
+  }),
+  route(SupportApi.refund, {
+    access: SUPPORT_ACCESS,
+    handler: async (ctx) => {
+      await memberTransaction(ctx, ctx.body.TransactionID);
+      return billingOf(ctx).refund(ctx.body.TransactionID, actorOf(ctx));
+    },
+  }),
+  route(SupportApi.void, {
+    access: SUPPORT_ACCESS,
+    handler: async (ctx) => {
+      await memberTransaction(ctx, ctx.body.TransactionID);
+      return billingOf(ctx).voidTransaction(ctx.body.TransactionID, actorOf(ctx));
+    },
+  }),
+  route(SupportApi.addPaNumber, {
+    access: SUPPORT_ACCESS,
+    handler: (ctx) => savePaNumber(ctx, ctx.body.TransactionID, ctx.body.PANumber),
+  }),
+  route(SupportApi.createTransaction, {
+    access: SUPPORT_ACCESS,
+    handler: (ctx) => savePaNumber(ctx, ctx.params.transactionId, ctx.params.paNumber),
+  }),
+];
+
+/** Stores the PA number and compares the stored one with the submitted one (spec 02 section 5). */
+async function savePaNumber(ctx: Parameters<typeof memberTransaction>[0], transactionId: number, submitted: string) {
+  await memberTransaction(ctx, transactionId);
+  const stored = await billingOf(ctx).setPaNumber(transactionId, submitted, actorOf(ctx));
+  return { PANumber: stored, Message: paNumberMatches(submitted, stored) ? SUPPORT_MESSAGES.paNumberMatches : SUPPORT_MESSAGES.paNumberMismatch };
+}

@@ -1,0 +1,376 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { StartedServer } from '@portal/app-server/server';
+import { BillingApi, type BillingProfile } from '@portal/plugin-billing/contract';
+import { createSandbox } from '@portal/sandbox';
+import { createPaymentGateway } from '@portal/server/kernel';
+import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUPPORT_MESSAGES, SupportApi, type SupportMoneyResult, type SupportTransaction } from '../contract';
+import { displayStatus, isUnsettledRefund, newIdempotencyKey, PENDING_TX_FILTERS, paNumberMatches, UNSETTLED_REFUND_MESSAGE } from '../rules';
+
+/**
+ * Support tooling against the sandbox gateway over real HTTP, through the kernel guard: the member adds cards through
+ * the hosted form's own call, staff act through api/support/, and money moves through billing's service.
+ */
+const GATEWAY = { loginId: 'sandbox-merchant', transactionKey: 'sandbox-transaction-key', signatureKey: 'sandbox-signature-key', tickMs: 0 };
+const BASIC = `Basic ${Buffer.from(`${GATEWAY.loginId}:${GATEWAY.transactionKey}`).toString('base64')}`;
+let sandbox: FastifyInstance;
+let sandboxUrl: string;
+let server: StartedServer & { dropDatabase(): Promise<void> };
+let ann: Session;
+let zed: Session;
+let staff: Session;
+let superUser: Session;
+let annId: number;
+let zedId: number;
+let staffMemberId: number;
+
+type Call = { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; session?: Session; brand?: string };
+const call = (path: string, o: Call = {}) =>
+  server.app.inject({
+    method: o.method ?? (o.body === undefined ? 'GET' : 'POST'),
+    url: path,
+    headers: authHeaders(o.session ?? staff, o.brand ?? 'staff'),
+    payload: o.body as object,
+  });
+const data = async <T>(path: string, o: Call = {}) => {
+  const res = await call(path, o);
+  if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
+  return res.json().Data as T;
+};
+const count = async (sqlText: string, params: unknown[] = []) => (await server.database.sql.query<{ n: number }>(sqlText, params))[0]?.n ?? 0;
+const settleNow = () => fetch(`${sandboxUrl}/gateway/api/settle-now`, { method: 'POST', headers: { authorization: BASIC } });
+const pdfText = async (raw: Buffer) => (await extractText(await getDocumentProxy(new Uint8Array(raw)), { mergePages: true })).text;
+async function sheet(raw: Buffer): Promise<ExcelJS.Worksheet> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(new Uint8Array(raw).buffer);
+  const ws = workbook.worksheets[0];
+  if (!ws) throw new Error('no sheet');
+  return ws;
+}
+const rowValues = (ws: ExcelJS.Worksheet) => {
+  const out: unknown[][] = [];
+  ws.eachRow((row) => out.push((row.values as unknown[]).slice(1)));
+  return out;
+};
+
+async function addCard(session: Session, cardNumber: string) {
+  const t = await data<{ Token: string }>(`${BillingApi.token.path}?returnUrl=${encodeURIComponent('http://card.localhost/payment')}`, {
+    session,
+    brand: 'card',
+  });
+  const res = await fetch(`${sandboxUrl}/customer/api/save`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: t.Token, cardNumber, expiry: '12/30', cvv: '123' }),
+  });
+  expect(res.status).toBe(200);
+  return data<BillingProfile>(BillingApi.sync.path, { session, brand: 'card' });
+}
+/** A charge through billing's support call (as the payment service is called): answers the new transaction id. */
+async function chargeThroughBilling(memberId: number, profileId: number, amount: number, description: string) {
+  const p = await data<BillingProfile>(BillingApi.supportProfile.path, { body: { MemberId: memberId } });
+  const r = await data<SupportMoneyResult>(BillingApi.charge.path, {
+    body: { customerId: p.CustomerId, profileId, amount, description, IdempotencyKey: newIdempotencyKey('seed') },
+  });
+  if (r.TransactionID === null) throw new Error('no transaction');
+  return r.TransactionID;
+}
+const search = (body: object = {}) => data<{ Items: SupportTransaction[]; ItemCount: number }>(SupportApi.transactions.path, { body });
+const one = async (id: number) =>
+  (await search({ Query: { Status: 'All', SearchString: String(id) }, PageSize: 50 })).Items.find((t) => t.TransactionID === id);
+const money = (path: string, TransactionID: number, IdempotencyKey = newIdempotencyKey('test')) =>
+  data<SupportMoneyResult>(path, { body: { TransactionID, IdempotencyKey } });
+
+let declinedId: number;
+let paidId: number;
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ dataDir: null, gateway: { ...GATEWAY, settlementDelayMs: 60 * 60_000 } });
+  sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
+  const webDistDir = mkdtempSync(join(tmpdir(), 'support-web-'));
+  for (const b of ['card', 'staff']) {
+    mkdirSync(join(webDistDir, b));
+    writeFileSync(join(webDistDir, b, 'index.html'), `<!doctype html><title>${b}</title>`);
+  }
+  server = await startTestServer({ sandboxUrl, smtpUrl: null, webDistDir });
+  annId = (await makeUser(server, { userName: 'sup-ann', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+  zedId = (await makeUser(server, { userName: 'sup-zed', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+  staffMemberId = (await makeUser(server, { userName: 'sup-staffmember', roles: ['CareSupport'], brand: 'staff', member: true })).memberId ?? 0;
+  await makeUser(server, { userName: 'sup-staff', roles: ['CareSupport'], brand: 'staff' });
+  await makeUser(server, { userName: 'sup-super', roles: ['SuperUser'], brand: 'staff' });
+  await server.database.sql.query(`UPDATE members SET first_name = 'Annabel', last_name = 'Quill' WHERE member_id = $1`, [annId]);
+  ann = await signIn(server, 'sup-ann', undefined, undefined, 'card');
+  zed = await signIn(server, 'sup-zed', undefined, undefined, 'card');
+  staff = await signIn(server, 'sup-staff');
+  superUser = await signIn(server, 'sup-super');
+
+  // Ann's first card saves but declines every charge; a charge on it is Declined. Then a good card becomes her default.
+  const bad = (await addCard(ann, '4000000000000341')).Profiles[0]?.ProfileId ?? 0;
+  declinedId = await chargeThroughBilling(annId, bad, 42.5, 'Pharmacy copay');
+  const good = (await addCard(ann, '4111111111111111')).Profiles.find((p) => p.CardNumber === 'XXXX1111')?.ProfileId ?? 0;
+  await data(BillingApi.setDefaultCard.path, { session: ann, brand: 'card', body: { ProfileId: good } });
+  paidId = await chargeThroughBilling(annId, good, 10, 'Office visit');
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await sandbox?.close();
+});
+
+describe('support: access', () => {
+  it('refuses anonymous callers and every role but CareSupport, on every call', async () => {
+    const anon = await server.app.inject({ method: 'POST', url: SupportApi.transactions.path, headers: { host: 'staff.localhost' }, payload: {} });
+    expect(anon.statusCode).toBe(401);
+    // A member on their brand's site: the plugin is not there (404); SuperUser on the staff site: refused (403).
+    for (const [session, brand, status] of [
+      [ann, 'card', 404],
+      [superUser, 'staff', 403],
+    ] as const) {
+      expect((await call(SupportApi.transactions.path, { session, brand, body: {} })).statusCode).toBe(status);
+      expect((await call(SupportApi.charge.path, { session, brand, body: { TransactionID: declinedId, IdempotencyKey: 'k-00000001' } })).statusCode).toBe(
+        status,
+      );
+      expect((await call(`/api/support/getTerminationDate/${annId}`, { session, brand })).statusCode).toBe(status);
+      expect((await call('/api/support/registrationReport/pdf', { session, brand, body: {} })).statusCode).toBe(status);
+    }
+    expect(await data(SupportApi.verification.path)).toEqual({ IsSupport: true, UserName: 'sup-staff' });
+  });
+
+  it('acts only on member accounts', async () => {
+    const res = await call(`/api/support/getTerminationDate/${staffMemberId}`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().MsgText).toBe(SUPPORT_MESSAGES.notMember);
+    expect((await call(SupportApi.terminateMember.path, { body: { Member: { MemberID: staffMemberId } } })).statusCode).toBe(403);
+    expect((await call(`/api/support/transactions/${staffMemberId}`, { body: {} })).statusCode).toBe(403);
+  });
+
+  it('requires an idempotency key on every money call', async () => {
+    for (const path of [SupportApi.charge.path, SupportApi.refund.path, SupportApi.void.path]) {
+      expect((await call(path, { body: { TransactionID: declinedId } })).statusCode).toBe(400);
+    }
+  });
+});
+
+describe('support: transactions list', () => {
+  it('defaults to Declined, 20 a page, newest first, with every support field', async () => {
+    const page = await search();
+    expect(page.Items.map((t) => t.TransactionID)).toContain(declinedId);
+    expect(page.Items.every((t) => t.Status === 'Declined')).toBe(true);
+    const t = page.Items.find((x) => x.TransactionID === declinedId);
+    expect(t).toMatchObject({
+      Status: 'Declined',
+      Amount: 42.5,
+      PANumber: null,
+      NCPDPRequestID: null,
+      AuthProviderTransactionID: null,
+      Member: { MemberID: annId, FirstName: 'Annabel', LastName: 'Quill' },
+    });
+    expect(t?.ProviderTransactionID).toBeGreaterThan(0);
+    expect(t?.CustomerID).toBeGreaterThan(0);
+    expect(t?.PaymentProfileID).toBeGreaterThan(0);
+    const all = await search({ Query: { Status: 'All' } });
+    expect(all.ItemCount).toBe(2);
+    expect(all.Items.map((x) => x.TransactionID)).toEqual([paidId, declinedId]);
+    const asc = await search({ Query: { Status: 'All' }, SortColumn: 'Amount', SortOrder: 'ASC' });
+    expect(asc.Items.map((x) => x.Amount)).toEqual([10, 42.5]);
+  });
+
+  it('searches by member name and filters by status; the member tab lists one member', async () => {
+    expect((await search({ Query: { Status: 'All', SearchString: 'annabel quill' } })).ItemCount).toBe(2);
+    expect((await search({ Query: { Status: 'All', SearchString: 'nobody-like-this' } })).ItemCount).toBe(0);
+    expect((await search({ Query: { Status: 'Charged' } })).Items.map((t) => t.TransactionID)).toEqual([paidId]);
+    expect((await data<{ ItemCount: number }>(`/api/support/transactions/${annId}`, { body: { Query: { Status: 'All' } } })).ItemCount).toBe(2);
+    expect((await data<{ ItemCount: number }>(`/api/support/transactions/${zedId}`, { body: { Query: { Status: 'All' } } })).ItemCount).toBe(0);
+    expect((await call(SupportApi.transactions.path, { body: { PageSize: 25 } })).statusCode).toBe(400);
+    expect((await call(SupportApi.transactions.path, { body: { Query: { Status: 'Bogus' } } })).statusCode).toBe(400);
+  });
+
+  it('maps statuses for display: Charged as Paid, Declined as Declined, Voided and Refund as Refunded', () => {
+    expect(displayStatus('Charged')).toBe('Paid');
+    expect(displayStatus('Declined')).toBe('Declined');
+    expect(displayStatus('Voided')).toBe('Refunded');
+    expect(displayStatus('Refund')).toBe('Refunded');
+    expect(displayStatus('Refunded')).toBe('Refunded');
+    expect(displayStatus('Pending')).toBe('Pending');
+    expect(PENDING_TX_FILTERS).toEqual(['All', 'Charged', 'Pending', 'Declined', 'Refunded', 'Authorized']);
+  });
+});
+
+describe('support: charge, refund and void', () => {
+  it('charges a declined transaction once under concurrent duplicate requests, and it becomes Charged', async () => {
+    const p = await data<BillingProfile>(BillingApi.supportProfile.path, { body: { MemberId: annId } });
+    const gatewayBefore = (await createPaymentGateway(sandboxUrl).listTransactions(p.CustomerId ?? 0)).length;
+    const key = newIdempotencyKey('charge');
+    // A double click (same key) and a second member of staff at the same moment (another key).
+    const results = await Promise.all([
+      money(SupportApi.charge.path, declinedId, key),
+      money(SupportApi.charge.path, declinedId, key),
+      money(SupportApi.charge.path, declinedId),
+      money(SupportApi.charge.path, declinedId),
+    ]);
+    for (const r of results) expect(r).toMatchObject({ StatusString: 'Ok', TransactionID: declinedId });
+    const gatewayAfter = await createPaymentGateway(sandboxUrl).listTransactions(p.CustomerId ?? 0);
+    expect(gatewayAfter.length - gatewayBefore).toBe(1);
+    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.charge.retry' AND member_id = $1`, [annId])).toBe(1);
+    const audit = (
+      await server.database.sql.query<{ actor_name: string; member_id: number; outcome: string }>(
+        `SELECT actor_name, member_id, outcome FROM audit_log WHERE action = 'billing.charge.retry'`,
+      )
+    )[0];
+    expect(audit).toMatchObject({ actor_name: 'sup-staff', member_id: annId, outcome: 'success' });
+    const t = await one(declinedId);
+    expect(t?.Status).toBe('Charged');
+    expect(displayStatus(t?.Status ?? '')).toBe('Paid');
+    // Charging it again later moves no money.
+    expect(await money(SupportApi.charge.path, declinedId)).toMatchObject({ StatusString: 'Ok' });
+    expect((await createPaymentGateway(sandboxUrl).listTransactions(p.CustomerId ?? 0)).length).toBe(gatewayAfter.length);
+  });
+
+  it('an unsettled refund is refused with the gateway message, then a void succeeds', async () => {
+    const refused = await money(SupportApi.refund.path, paidId);
+    expect(refused).toMatchObject({ StatusString: 'Error', Message: UNSETTLED_REFUND_MESSAGE });
+    expect(isUnsettledRefund(refused)).toBe(true);
+    expect((await one(paidId))?.Status).toBe('Charged');
+    const voided = await Promise.all([money(SupportApi.void.path, paidId), money(SupportApi.void.path, paidId)]);
+    for (const v of voided) expect(v.StatusString).toBe('Ok');
+    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.void' AND outcome = 'success' AND member_id = $1`, [annId])).toBe(1);
+    const t = await one(paidId);
+    expect(t?.Status).toBe('Voided');
+    expect(displayStatus(t?.Status ?? '')).toBe('Refunded');
+    expect((await search({ Query: { Status: 'Voided' } })).Items.map((x) => x.TransactionID)).toEqual([paidId]);
+  });
+
+  it('a settled charge refunds once and becomes Refunded', async () => {
+    expect((await settleNow()).status).toBe(200);
+    const rs = await Promise.all([money(SupportApi.refund.path, declinedId), money(SupportApi.refund.path, declinedId)]);
+    for (const r of rs) expect(r.StatusString).toBe('Ok');
+    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.refund' AND outcome = 'success' AND member_id = $1`, [annId])).toBe(1);
+    expect((await one(declinedId))?.Status).toBe('Refunded');
+    expect((await search({ Query: { Status: 'Refunded' } })).Items.map((x) => x.TransactionID)).toEqual([declinedId]);
+  });
+
+  it('answers 404 for an unknown transaction', async () => {
+    expect((await call(SupportApi.charge.path, { body: { TransactionID: 999_999, IdempotencyKey: 'missing-0001' } })).statusCode).toBe(404);
+  });
+});
+
+describe('support: pending list and PA numbers', () => {
+  let pendingId: number;
+  beforeAll(async () => {
+    pendingId = (
+      await server.database.sql.query<{ id: number }>(
+        `INSERT INTO billing_transactions (member_id, kind, status, amount_cents, description, message) VALUES ($1, 'charge', 'Pending', 1999, 'Pharmacy claim', 'Pending') RETURNING id`,
+        [zedId],
+      )
+    )[0]?.id as number;
+  });
+
+  it('lists pending transactions by default; Decline makes one Declined and only a pending one', async () => {
+    const page = await data<{ Items: SupportTransaction[] }>(`${SupportApi.pendingTransactions.path}?PageSize=20`);
+    expect(page.Items.map((t) => t.TransactionID)).toEqual([pendingId]);
+    expect((await call(`${SupportApi.pendingTransactions.path}?Status=Voided`)).statusCode).toBe(400);
+    const saved = await call(SupportApi.saveTransaction.path, { method: 'PUT', body: { TransactionID: pendingId, Status: 'Declined' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ Data: { Status: 'Declined' }, MsgText: SUPPORT_MESSAGES.declined });
+    expect((await call(SupportApi.saveTransaction.path, { method: 'PUT', body: { TransactionID: pendingId, Status: 'Declined' } })).statusCode).toBe(409);
+  });
+
+  it('stores a PA number and compares the returned number with the submitted one', async () => {
+    const r = await data<{ PANumber: string; Message: string }>(SupportApi.addPaNumber.path, { body: { TransactionID: paidId, PANumber: 'PA-1234' } });
+    expect(r).toEqual({ PANumber: 'PA-1234', Message: SUPPORT_MESSAGES.paNumberMatches });
+    expect(paNumberMatches('PA-1234', r.PANumber)).toBe(true);
+    expect(paNumberMatches('PA-9999', r.PANumber)).toBe(false);
+    const viaGet = await data<{ PANumber: string }>(`/api/support/createtransaction/${pendingId}/PA-77`);
+    expect(viaGet.PANumber).toBe('PA-77');
+    const withPa = await search({ Query: { Status: 'PA Number' } });
+    expect(withPa.Items.map((t) => t.TransactionID).sort()).toEqual([paidId, pendingId].sort());
+    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.pa-number' AND actor_name = 'sup-staff'`)).toBe(2);
+    expect((await call(SupportApi.addPaNumber.path, { body: { TransactionID: paidId, PANumber: '' } })).statusCode).toBe(400);
+  });
+});
+
+describe('support: members and termination', () => {
+  it('lists members by status, FirstName ascending, with their login', async () => {
+    const page = await data<{ Items: { MemberID: number; UserId: string | null; FirstName: string }[]; ItemCount: number }>(SupportApi.members.path, {
+      body: { SearchString: 'quill' },
+    });
+    expect(page.ItemCount).toBe(1);
+    expect(page.Items[0]).toMatchObject({ MemberID: annId, FirstName: 'Annabel' });
+    expect(page.Items[0]?.UserId).toMatch(/[0-9a-f-]{36}/);
+    const all = await data<{ Items: { FirstName: string; LastName: string }[] }>(SupportApi.members.path, { body: { Status: 'All', PageSize: 50 } });
+    const names = all.Items.map((m) => m.FirstName.toLowerCase());
+    expect(names).toEqual([...names].sort());
+  });
+
+  it('terminates a member: the date is set, sessions end, the list moves them to Terminated', async () => {
+    expect(await data(`/api/support/getTerminationDate/${zedId}`)).toEqual({ MemberID: zedId, TerminationDate: null, IsTerminated: false });
+    expect((await call('/api/members/load', { session: zed, brand: 'card' })).statusCode).toBe(200);
+    const done = await data<{ TerminationDate: string; IsTerminated: boolean }>(SupportApi.terminateMember.path, { body: { Member: { MemberID: zedId } } });
+    expect(done.IsTerminated).toBe(true);
+    expect(Date.parse(done.TerminationDate)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await data<{ TerminationDate: string }>(`/api/support/getTerminationDate/${zedId}`)).TerminationDate).toBe(done.TerminationDate);
+    expect((await call('/api/members/load', { session: zed, brand: 'card' })).statusCode).toBe(401);
+    expect((await call(SupportApi.terminateMember.path, { body: { Member: { MemberID: zedId } } })).statusCode).toBe(409);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'support.member.terminate' AND member_id = $1 AND actor_name = 'sup-staff'`, [
+        zedId,
+      ]),
+    ).toBe(1);
+    const terminated = await data<{ Items: { MemberID: number }[] }>(SupportApi.members.path, { body: { Status: 'Terminated' } });
+    expect(terminated.Items.map((m) => m.MemberID)).toContain(zedId);
+    const members = await data<{ Items: { MemberID: number }[] }>(SupportApi.members.path, { body: { Status: 'Members', PageSize: 50 } });
+    expect(members.Items.map((m) => m.MemberID)).not.toContain(zedId);
+  });
+});
+
+describe('support: reports', () => {
+  const file = async (path: string, body: object = {}) => {
+    const res = await call(path, { body });
+    expect(res.statusCode, res.body).toBe(200);
+    return res;
+  };
+
+  it('registration report as PDF text and spreadsheet cells', async () => {
+    const pdf = await file('/api/support/registrationReport/pdf');
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(String(pdf.headers['x-filename'] ?? pdf.headers['content-disposition'])).toContain('registration-report');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Registration report');
+    expect(text).toContain('Annabel Quill');
+    expect(text).toContain('Terminated');
+    const ws = await sheet((await file('/api/support/registrationReport/excel')).rawPayload);
+    const rows = rowValues(ws);
+    expect(rows[0]).toEqual(['Member ID', 'Member number', 'First name', 'Last name', 'E-mail', 'Brand', 'User name', 'Status', 'Created', 'Terminated']);
+    const annRow = rows.find((r) => r[0] === annId);
+    expect(annRow?.slice(2, 8)).toEqual(['Annabel', 'Quill', 'sup-ann@example.com', 'card', 'sup-ann', 'Registered']);
+    expect(rows.find((r) => r[0] === zedId)?.[7]).toBe('Terminated');
+  });
+
+  it('user report as PDF text and spreadsheet cells', async () => {
+    const text = await pdfText((await file('/api/support/userReport/pdf')).rawPayload);
+    expect(text).toContain('User report');
+    expect(text).toContain('sup-staff');
+    const rows = rowValues(await sheet((await file('/api/support/userReport/excel')).rawPayload));
+    expect(rows[0]?.[0]).toBe('User name');
+    const staffRow = rows.find((r) => r[0] === 'sup-staff');
+    expect(staffRow?.slice(4, 8)).toEqual(['staff', 'Staff', 'CareSupport', 'Yes']);
+    expect(rows.find((r) => r[0] === 'sup-ann')?.[5]).toBe('Member');
+  });
+
+  it('exports the transactions of a filter, or the selected ones, with display statuses and amounts', async () => {
+    const rows = rowValues(await sheet((await file(SupportApi.transactionExcel.path, { Query: { Status: 'All', SearchString: 'quill' } })).rawPayload));
+    expect(rows[0]?.slice(0, 6)).toEqual(['Transaction ID', 'Date', 'Member', 'Member number', 'Status', 'Amount']);
+    const byId = new Map(rows.slice(1).map((r) => [r[0], r]));
+    expect(byId.get(declinedId)?.[4]).toBe('Refunded');
+    expect(byId.get(declinedId)?.[5]).toBe(42.5);
+    expect(byId.get(paidId)?.[4]).toBe('Refunded');
+    expect(byId.get(paidId)?.[6]).toBe('PA-1234');
+    const selected = rowValues(await sheet((await file(SupportApi.transactionExcel.path, { Query: { Status: 'All' }, TransactionIDs: [paidId] })).rawPayload));
+    expect(selected.slice(1).map((r) => r[0])).toEqual([paidId]);
+  });
+});

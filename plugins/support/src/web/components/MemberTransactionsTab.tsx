@@ -1,0 +1,145 @@
+import { formatDateTime } from '@portal/core';
+import { BillingApi, PREPULL_DESCRIPTION } from '@portal/plugin-billing/contract';
+import { showToast, useApi, useKernel } from '@portal/web';
+import { Button, ConfirmDialog, Dialog, Panel } from '@portal/web/kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { SupportApi } from '../../contract';
+import { newIdempotencyKey } from '../../rules';
+import * as css from './support.css';
+import { TransactionsGrid } from './TransactionsGrid';
+
+/**
+ * The member's details-transactions tab (support plugin): the member actions support takes from /users/:id
+ * (impersonate, terminate, prepull) above the member's transactions.
+ */
+export default function MemberTransactionsTab({ memberId }: { memberId: number }) {
+  return (
+    <div className={css.stack}>
+      <MemberActions memberId={memberId} />
+      <TransactionsGrid mode="member" memberId={memberId} />
+    </div>
+  );
+}
+
+function MemberActions({ memberId }: { memberId: number }) {
+  const api = useApi();
+  const kernel = useKernel();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { t } = useTranslation('support');
+  const [terminating, setTerminating] = useState(false);
+  const [prepull, setPrepull] = useState(false);
+  const termination = useQuery({
+    queryKey: ['support', 'termination', memberId],
+    queryFn: () => api.call(SupportApi.terminationDate, { params: { memberId } }, { skipLoadingBar: true }),
+  });
+  const terminated = termination.data?.IsTerminated ?? false;
+
+  return (
+    <Panel title={t('member.actions')}>
+      <div className={css.row}>
+        <Button
+          onPress={() => {
+            kernel.setImpersonation(memberId);
+            navigate('/dashboard');
+          }}
+        >
+          {t('member.impersonate')}
+        </Button>
+        <Button onPress={() => setPrepull(true)}>{t('member.prepull')}</Button>
+        {termination.data && !terminated && (
+          <Button variant="danger" onPress={() => setTerminating(true)}>
+            {t('member.terminate')}
+          </Button>
+        )}
+        <span data-testid="termination-state">
+          {terminated && termination.data?.TerminationDate
+            ? t('member.terminated', { date: formatDateTime(termination.data.TerminationDate) })
+            : termination.data
+              ? t('member.active')
+              : ''}
+        </span>
+      </div>
+      <ConfirmDialog
+        isOpen={terminating}
+        onOpenChange={setTerminating}
+        title={t('member.terminateTitle')}
+        message={t('member.terminateMessage')}
+        confirmLabel={t('member.terminate')}
+        destructive
+        onConfirm={async () => {
+          await api.call(SupportApi.terminateMember, { body: { Member: { MemberID: memberId } } });
+          // Closes the dialog and reloads the member.
+          setTerminating(false);
+          await queryClient.invalidateQueries();
+        }}
+      />
+      {prepull && <PrepullDialog memberId={memberId} onClose={() => setPrepull(false)} />}
+    </Panel>
+  );
+}
+
+/** Prepull (spec 02 section 7): MemberId, Amount, Description ('Charge for future transactions' by default), ClaimID. */
+function PrepullDialog({ memberId, onClose }: { memberId: number; onClose: () => void }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const { t } = useTranslation('support');
+  const ids = { amount: useId(), description: useId(), claim: useId() };
+  const [amount, setAmount] = useState('');
+  const [description, setDescription] = useState(PREPULL_DESCRIPTION);
+  const [claimId, setClaimId] = useState('');
+  const [saving, setSaving] = useState(false);
+  // One key for this dialog's submission: pressing again after a lost answer does not authorize twice.
+  const [key] = useState(() => newIdempotencyKey('prepull'));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSaving(true);
+    try {
+      const r = await api.call(BillingApi.prepull, {
+        body: {
+          MemberId: memberId,
+          Amount: amount,
+          Description: description.trim() || PREPULL_DESCRIPTION,
+          ClaimID: claimId.trim() ? claimId.trim() : undefined,
+          IdempotencyKey: key,
+        },
+      });
+      showToast({ kind: r.StatusString === 'Ok' ? 'success' : 'error', message: r.Message });
+      if (r.StatusString === 'Ok') onClose();
+      await queryClient.invalidateQueries({ queryKey: ['support', 'transactions'] });
+    } catch {
+      // the client showed the server's message
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={t('member.prepullTitle')} size="small">
+      {(close) => (
+        <form className={css.stack} onSubmit={(e) => void submit(e)}>
+          <div className={css.field}>
+            <label htmlFor={ids.amount}>{t('member.amount')}</label>
+            <input id={ids.amount} className={css.input} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} required />
+          </div>
+          <div className={css.field}>
+            <label htmlFor={ids.description}>{t('member.description')}</label>
+            <input id={ids.description} className={css.input} value={description} maxLength={255} onChange={(e) => setDescription(e.target.value)} />
+          </div>
+          <div className={css.field}>
+            <label htmlFor={ids.claim}>{t('member.claimId')}</label>
+            <input id={ids.claim} className={css.input} inputMode="numeric" value={claimId} onChange={(e) => setClaimId(e.target.value)} />
+          </div>
+          <div className={css.row}>
+            <Button type="submit" variant="primary" isPending={saving} pendingLabel={t('actions.working')}>
+              {t('member.submit')}
+            </Button>
+            <Button onPress={close}>{t('member.cancel')}</Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

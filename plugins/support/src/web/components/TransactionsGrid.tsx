@@ -1,0 +1,346 @@
+import { formatDateTime } from '@portal/core';
+import { showToast, useApi } from '@portal/web';
+import { Button, ConfirmDialog, DataGrid, Dialog, type GridColumn, type PageRequest, saveBlob } from '@portal/web/kit';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useCallback, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SupportApi, type SupportMoneyResult, type SupportTransaction } from '../../contract';
+import {
+  DEFAULT_PENDING_FILTER,
+  DEFAULT_TX_FILTER,
+  displayStatus,
+  isUnsettledRefund,
+  newIdempotencyKey,
+  PENDING_TX_FILTERS,
+  paNumberMatches,
+  rowActions,
+  SUPPORT_DEFAULT_PAGE_SIZE,
+  SUPPORT_PAGE_SIZES,
+  SUPPORT_TRANSACTION_SORTS,
+  SUPPORT_TX_FILTERS,
+  type SupportTxFilter,
+} from '../../rules';
+import * as css from './support.css';
+
+type Sort = (typeof SUPPORT_TRANSACTION_SORTS)[number];
+const sortOf = (column: string | undefined): Sort =>
+  (SUPPORT_TRANSACTION_SORTS as readonly string[]).includes(column ?? '') ? (column as Sort) : 'DateCreated';
+const money = (n: number) => `$${n.toFixed(2)}`;
+
+interface Props {
+  /** 'all': /support-transactions; 'pending': /support-pendingtransactions; 'member': one member's tab. */
+  mode: 'all' | 'pending' | 'member';
+  memberId?: number;
+}
+
+/**
+ * Support transactions (spec 02 sections 2, 4 and 8): status filter, search, sizes 10/20/30/50 (20), newest first,
+ * expandable rows, row checkboxes with select-all for the page; per row Charge, Refund (with the void offer when the
+ * charge has not settled), Decline (pending list) and the PA number; export to Excel.
+ */
+export function TransactionsGrid({ mode, memberId }: Props) {
+  const api = useApi();
+  const { t } = useTranslation('support');
+  const queryClient = useQueryClient();
+  const statusId = useId();
+  const filters = mode === 'pending' ? PENDING_TX_FILTERS : SUPPORT_TX_FILTERS;
+  const [status, setStatus] = useState<SupportTxFilter>(mode === 'pending' ? DEFAULT_PENDING_FILTER : mode === 'member' ? 'All' : DEFAULT_TX_FILTER);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [voidOffer, setVoidOffer] = useState<SupportTransaction | null>(null);
+  const [paFor, setPaFor] = useState<SupportTransaction | null>(null);
+  const [lastSearch, setLastSearch] = useState('');
+  const queryKey = useMemo(() => ['support', 'transactions', mode, memberId ?? null, status] as const, [mode, memberId, status]);
+
+  const fetchPage = useCallback(
+    (req: PageRequest) => {
+      setLastSearch(req.search);
+      const common = {
+        PageIndex: req.pageIndex,
+        PageSize: req.pageSize as 20,
+        SortColumn: sortOf(req.sortColumn),
+        SortOrder: req.sortOrder === 'asc' ? ('ASC' as const) : ('DESC' as const),
+      };
+      const search = req.search.trim().slice(0, 100) || undefined;
+      if (mode === 'pending') {
+        return api.call(
+          SupportApi.pendingTransactions,
+          { query: { ...common, Status: status as (typeof PENDING_TX_FILTERS)[number], SearchString: search } },
+          { skipLoadingBar: true },
+        );
+      }
+      const body = { ...common, Query: { Status: status, SearchString: search } };
+      if (mode === 'member' && memberId !== undefined) {
+        return api.call(SupportApi.memberTransactions, { params: { id: memberId }, body }, { skipLoadingBar: true });
+      }
+      return api.call(SupportApi.transactions, { body }, { skipLoadingBar: true });
+    },
+    [api, mode, memberId, status],
+  );
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['support', 'transactions'] });
+  /** Message shown as success when StatusString is Ok, else as an error (spec 02 section 8); an HTTP error shows its Message itself. */
+  const report = (r: SupportMoneyResult) => showToast({ kind: r.StatusString === 'Ok' ? 'success' : 'error', message: r.Message });
+
+  const act = async (row: SupportTransaction, action: 'charge' | 'refund' | 'void' | 'decline') => {
+    const id = `${action}:${row.TransactionID}`;
+    if (busy) return;
+    setBusy(id);
+    try {
+      if (action === 'decline') {
+        await api.call(SupportApi.saveTransaction, { body: { TransactionID: row.TransactionID, Status: 'Declined' } });
+      } else {
+        // One idempotency key per press: the client's retries of this request reuse it.
+        const endpoint = action === 'charge' ? SupportApi.charge : action === 'refund' ? SupportApi.refund : SupportApi.void;
+        const r = await api.call(endpoint, { body: { TransactionID: row.TransactionID, IdempotencyKey: newIdempotencyKey(action) } });
+        if (action === 'refund' && isUnsettledRefund(r)) setVoidOffer(row);
+        else report(r);
+      }
+    } catch {
+      // The API client already showed the server's message.
+    } finally {
+      setBusy(null);
+      await refresh();
+    }
+  };
+
+  const columns = useMemo<GridColumn<SupportTransaction>[]>(
+    () => [
+      { id: 'TransactionID', header: t('fields.TransactionID'), accessor: (r) => r.TransactionID, sortable: true },
+      {
+        id: 'DateCreated',
+        header: t('fields.DateCreated'),
+        accessor: (r) => r.DateCreated,
+        cell: (r) => formatDateTime(r.DateCreated),
+        sortable: true,
+      },
+      {
+        id: 'MemberName',
+        header: t('fields.MemberName'),
+        accessor: (r) => `${r.Member.FirstName} ${r.Member.LastName}`,
+        sortable: true,
+        defaultHidden: mode === 'member',
+      },
+      { id: 'Amount', header: t('fields.Amount'), accessor: (r) => r.Amount, cell: (r) => money(r.Amount), sortable: true, align: 'end' },
+      {
+        id: 'Status',
+        header: t('fields.Status'),
+        accessor: (r) => t(`display.${displayStatus(r.Status)}`, { defaultValue: displayStatus(r.Status) }),
+        cell: (r) => <span data-status={r.Status}>{t(`display.${displayStatus(r.Status)}`, { defaultValue: displayStatus(r.Status) })}</span>,
+        sortable: true,
+      },
+      { id: 'PANumber', header: t('fields.PANumber'), accessor: (r) => r.PANumber ?? '' },
+      {
+        id: 'Actions',
+        header: t('fields.Actions'),
+        hideable: false,
+        cell: (r) => {
+          const can = rowActions(r.Status);
+          const label = `${r.TransactionID}`;
+          return (
+            <div className={css.actions}>
+              {can.charge && (
+                <Button
+                  size="small"
+                  variant="primary"
+                  aria-label={`${t('actions.charge')} ${label}`}
+                  isPending={busy === `charge:${r.TransactionID}`}
+                  pendingLabel={t('actions.working')}
+                  onPress={() => void act(r, 'charge')}
+                >
+                  {t('actions.charge')}
+                </Button>
+              )}
+              {can.refund && (
+                <Button
+                  size="small"
+                  aria-label={`${t('actions.refund')} ${label}`}
+                  isPending={busy === `refund:${r.TransactionID}`}
+                  pendingLabel={t('actions.working')}
+                  onPress={() => void act(r, 'refund')}
+                >
+                  {t('actions.refund')}
+                </Button>
+              )}
+              {mode === 'pending' && can.decline && (
+                <Button
+                  size="small"
+                  variant="danger"
+                  aria-label={`${t('actions.decline')} ${label}`}
+                  isPending={busy === `decline:${r.TransactionID}`}
+                  pendingLabel={t('actions.working')}
+                  onPress={() => void act(r, 'decline')}
+                >
+                  {t('actions.decline')}
+                </Button>
+              )}
+              <Button size="small" aria-label={`${t('actions.paNumber')} ${label}`} onPress={() => setPaFor(r)}>
+                {t('actions.paNumber')}
+              </Button>
+            </div>
+          );
+        },
+      },
+    ],
+    [t, busy, mode],
+  );
+
+  const [exporting, setExporting] = useState(false);
+  const exportExcel = async () => {
+    setExporting(true);
+    try {
+      const { blob, fileName } = await api.call(SupportApi.transactionExcel, {
+        body: {
+          Query: { Status: status, SearchString: lastSearch.trim() || undefined },
+          TransactionIDs: selected.length ? selected.map(Number) : undefined,
+        },
+      });
+      saveBlob(blob, fileName);
+      showToast({ kind: 'success', message: t('reports.generated') });
+    } catch {
+      // shown by the client
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className={css.stack}>
+      <DataGrid<SupportTransaction>
+        label={t(mode === 'pending' ? 'list.pendingGrid' : mode === 'member' ? 'list.memberGrid' : 'list.grid')}
+        columns={columns}
+        getRowId={(r) => String(r.TransactionID)}
+        getRowLabel={(r) => `${r.TransactionID} ${r.Member.FirstName} ${r.Member.LastName}`}
+        fetchPage={fetchPage}
+        queryKey={queryKey}
+        sortable
+        searchable
+        pageSizes={SUPPORT_PAGE_SIZES}
+        defaultPageSize={SUPPORT_DEFAULT_PAGE_SIZE}
+        defaultSort={{ column: 'DateCreated', order: 'desc' }}
+        selectionMode="multiple"
+        onSelectionChange={setSelected}
+        renderExpanded={(r) => <Details row={r} />}
+        stateKey={mode === 'member' ? undefined : `support-${mode}`}
+        actions={
+          <div className={css.row}>
+            <div className={css.field}>
+              <label htmlFor={statusId}>{t('status.label')}</label>
+              <select id={statusId} className={css.input} value={status} onChange={(e) => setStatus(e.target.value as SupportTxFilter)}>
+                {filters.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`status.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {mode !== 'pending' && (
+              <Button onPress={() => void exportExcel()} isPending={exporting} pendingLabel={t('list.exporting')}>
+                {t('list.export')}
+              </Button>
+            )}
+            {selected.length > 0 && <span>{t('list.selected', { count: selected.length })}</span>}
+          </div>
+        }
+      />
+      <ConfirmDialog
+        isOpen={voidOffer !== null}
+        onOpenChange={(open) => !open && setVoidOffer(null)}
+        title={t('void.title')}
+        message={t('void.message')}
+        confirmLabel={t('actions.void')}
+        destructive
+        onConfirm={async () => {
+          if (!voidOffer) return;
+          const r = await api.call(SupportApi.void, { body: { TransactionID: voidOffer.TransactionID, IdempotencyKey: newIdempotencyKey('void') } });
+          report(r);
+          setVoidOffer(null);
+          await refresh();
+        }}
+      />
+      {paFor && (
+        <PaNumberDialog
+          row={paFor}
+          onClose={() => setPaFor(null)}
+          onSaved={async () => {
+            setPaFor(null);
+            await refresh();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function Details({ row }: { row: SupportTransaction }) {
+  const { t } = useTranslation('support');
+  const items: [string, string | number | null][] = [
+    ['ProviderTransactionID', row.ProviderTransactionID],
+    ['AuthProviderTransactionID', row.AuthProviderTransactionID],
+    ['CustomerID', row.CustomerID],
+    ['PaymentProfileID', row.PaymentProfileID],
+    ['NCPDPRequestID', row.NCPDPRequestID],
+    ['ClaimID', row.ClaimID],
+    ['Description', row.Description],
+    ['Message', row.Message],
+  ];
+  return (
+    <dl className={css.dl}>
+      {items.map(([k, v]) => (
+        <div key={k}>
+          <dt className={css.dt}>{t(`fields.${k}`)}</dt>
+          <dd className={css.dd}>{v === null || v === '' ? '—' : String(v)}</dd>
+        </div>
+      ))}
+      <div>
+        <dt className={css.dt}>{t('fields.MemberName')}</dt>
+        <dd className={css.dd}>
+          {row.Member.FirstName} {row.Member.LastName} ({row.Member.MemberNumber}, {row.Member.MemberID})
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** PA-number update (spec 02 section 5): the submitted number compared with the returned PANumber; equal is success. */
+function PaNumberDialog({ row, onClose, onSaved }: { row: SupportTransaction; onClose: () => void; onSaved: () => Promise<void> }) {
+  const api = useApi();
+  const { t } = useTranslation('support');
+  const inputId = useId();
+  const [value, setValue] = useState(row.PANumber ?? '');
+  const [saving, setSaving] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const submitted = value.trim();
+    if (!submitted) return;
+    setSaving(true);
+    try {
+      const r = await api.call(SupportApi.addPaNumber, { body: { TransactionID: row.TransactionID, PANumber: submitted } });
+      if (paNumberMatches(submitted, r.PANumber)) showToast({ kind: 'success', message: r.Message });
+      else showToast({ kind: 'error', message: t('pa.mismatch') });
+      await onSaved();
+    } catch {
+      // shown by the client
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={t('pa.title', { id: row.TransactionID })} size="small">
+      {(close) => (
+        <form className={css.stack} onSubmit={(e) => void submit(e)}>
+          <div className={css.field}>
+            <label htmlFor={inputId}>{t('pa.label')}</label>
+            <input id={inputId} className={css.input} value={value} maxLength={40} onChange={(e) => setValue(e.target.value)} required />
+          </div>
+          <div className={css.row}>
+            <Button type="submit" variant="primary" isPending={saving} pendingLabel={t('actions.working')}>
+              {t('pa.save')}
+            </Button>
+            <Button onPress={close}>{t('pa.cancel')}</Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,113 @@
+import { formatDateTime } from '@portal/core';
+import { layoutCss, useApi } from '@portal/web';
+import { DataGrid, type GridColumn, type PageRequest, useDebouncedValue } from '@portal/web/kit';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { type MemberRow, SupportApi } from '../../contract';
+import { MEMBER_FILTER_DEBOUNCE_MS, MEMBER_STATUSES, SUPPORT_DEFAULT_PAGE_SIZE, SUPPORT_PAGE_SIZES } from '../../rules';
+import * as css from '../components/support.css';
+
+type Status = (typeof MEMBER_STATUSES)[number];
+const SORTS = ['FirstName', 'LastName', 'MemberNumber', 'Email'] as const;
+type Sort = (typeof SORTS)[number];
+
+/**
+ * Support's members list, reached from /users (spec 02 section 9): statuses Members, Pending, Terminated and All;
+ * sizes 10/20/30/50, 20 by default, FirstName ascending; the filter waits 1000 ms after the last key. A member opens
+ * at /users/:id (their login), where the member tabs are.
+ */
+export default function MembersPage() {
+  const api = useApi();
+  const { t } = useTranslation('support');
+  const statusId = useId();
+  const filterId = useId();
+  const [status, setStatus] = useState<Status>('Members');
+  const [text, setText] = useState('');
+  const filter = useDebouncedValue(text.trim(), MEMBER_FILTER_DEBOUNCE_MS);
+
+  const fetchPage = useCallback(
+    (req: PageRequest) =>
+      api.call(
+        SupportApi.members,
+        {
+          body: {
+            PageIndex: req.pageIndex,
+            PageSize: req.pageSize as 20,
+            SortColumn: ((SORTS as readonly string[]).includes(req.sortColumn ?? '') ? req.sortColumn : 'FirstName') as Sort,
+            SortOrder: req.sortOrder === 'desc' ? 'DESC' : 'ASC',
+            Status: status,
+            SearchString: filter || undefined,
+          },
+        },
+        { skipLoadingBar: true },
+      ),
+    [api, status, filter],
+  );
+
+  const columns = useMemo<GridColumn<MemberRow>[]>(
+    () => [
+      {
+        id: 'FirstName',
+        header: t('members.FirstName'),
+        accessor: (m) => m.FirstName,
+        sortable: true,
+        hideable: false,
+        cell: (m) =>
+          m.UserId ? (
+            <Link className={css.link} to={`/users/${encodeURIComponent(m.UserId)}`}>
+              {m.FirstName}
+            </Link>
+          ) : (
+            m.FirstName
+          ),
+      },
+      { id: 'LastName', header: t('members.LastName'), accessor: (m) => m.LastName, sortable: true },
+      { id: 'MemberNumber', header: t('members.MemberNumber'), accessor: (m) => m.MemberNumber, sortable: true },
+      { id: 'Email', header: t('members.Email'), accessor: (m) => m.Email ?? '', sortable: true },
+      { id: 'Brand', header: t('members.Brand'), accessor: (m) => m.Brand },
+      {
+        id: 'TerminationDate',
+        header: t('members.TerminationDate'),
+        accessor: (m) => m.TerminationDate ?? '',
+        cell: (m) => (m.TerminationDate ? formatDateTime(m.TerminationDate) : ''),
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <div className={`${layoutCss.card} ${css.stack}`}>
+      <p>{t('members.intro')}</p>
+      <div className={css.row}>
+        <div className={css.field}>
+          <label htmlFor={statusId}>{t('members.statusLabel')}</label>
+          <select id={statusId} className={css.input} value={status} onChange={(e) => setStatus(e.target.value as Status)}>
+            {MEMBER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`members.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={css.field}>
+          <label htmlFor={filterId}>{t('members.filter')}</label>
+          <input id={filterId} className={css.input} type="search" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />
+        </div>
+      </div>
+      <DataGrid<MemberRow>
+        label={t('members.grid')}
+        columns={columns}
+        getRowId={(m) => String(m.MemberID)}
+        getRowLabel={(m) => `${m.FirstName} ${m.LastName}`}
+        fetchPage={fetchPage}
+        queryKey={['support', 'members', status, filter]}
+        sortable
+        pageSizes={SUPPORT_PAGE_SIZES}
+        defaultPageSize={SUPPORT_DEFAULT_PAGE_SIZE}
+        defaultSort={{ column: 'FirstName', order: 'asc' }}
+        stateKey="support-members"
+      />
+    </div>
+  );
+}
