@@ -53,3 +53,50 @@ test('the charts library never loads on the sign-in page', async ({ page }) => {
   await page.waitForLoadState('networkidle');
   expect(scripts.filter((u) => /apexcharts/i.test(u))).toEqual([]);
 });
+
+test("a member's trends page shows their spending, the balance by month carried forward and the balance gauge, each with its table", async ({ page }) => {
+  await signIn(page, 'assist', 'assist.careassist');
+  const months = page.waitForResponse((r) => r.url().endsWith('/api/dashboard/balance/month'));
+  const balance = page.waitForResponse((r) => r.url().endsWith('/api/dashboard/account/balance'));
+  await page.goto(site('assist', '/trend'));
+  const monthData = (await (await months).json()).Data as { Date: string; Balance: number }[];
+  const balanceData = (await (await balance).json()).Data as { Balance: number; InitialBalance: number };
+
+  await expect(page.getByTestId('chart-spending').locator('.apexcharts-canvas')).toBeVisible();
+  await expect(page.getByTestId('chart-member-bills')).toHaveCount(0); // CareAssist has no bills
+
+  const chart = page.getByTestId('chart-balance');
+  await expect(chart.locator('.apexcharts-canvas')).toBeVisible();
+  await chart.getByRole('button', { name: 'Show as table' }).click();
+  const rows = chart.getByRole('table').locator('tbody tr');
+  await expect(rows).toHaveCount(12);
+  let carried = 0;
+  for (const [i, p] of monthData.entries()) {
+    if (p.Balance !== 0) carried = p.Balance;
+    await expect(rows.nth(i).getByRole('cell')).toHaveText(
+      `${carried < 0 ? '-' : ''}$${Math.abs(carried).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+    );
+  }
+
+  const share = Math.min(100, Math.max(0, Math.round((balanceData.Balance / balanceData.InitialBalance) * 100)));
+  const gauge = page.getByTestId('gauge-account');
+  await expect(gauge.getByText(`${share}% left`)).toBeVisible();
+  await gauge.getByRole('button', { name: 'Show as table' }).click();
+  await expect(gauge.getByRole('table').getByRole('cell')).toHaveText(`${share}%`);
+
+  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations).toEqual([]);
+});
+
+test('a CareGuard member sees their own bills by date and city on the trends page', async ({ page }) => {
+  await signIn(page, 'card', 'card.careguard');
+  const bills = page.waitForResponse((r) => r.url().endsWith('/api/dashboard/transactions/bills/month'));
+  await page.goto(site('card', '/trend'));
+  const billsData = (await (await bills).json()).Data as { Date: string; Amount: number }[];
+  const chart = page.getByTestId('chart-member-bills');
+  await expect(chart.getByRole('heading', { name: 'Your bill amounts by date' })).toBeVisible();
+  await chart.getByRole('button', { name: 'Show as table' }).click();
+  await expect(chart.getByRole('table').locator('tbody tr')).toHaveCount(billsData.length);
+  await expect(page.getByTestId('chart-member-cities').getByRole('heading', { name: 'Bills by city' })).toBeVisible();
+  await expect(page.getByTestId('chart-claims')).toHaveCount(0); // every member's claims are the finance view
+});

@@ -75,6 +75,11 @@ export const Extensions = {
   helpDialogs: defineExtensionPoint<ComponentType, GatedMeta>('kernel.helpDialogs'),
   /** Widgets of the dashboard, role-gated and ordered; the dashboard plugin renders them. */
   dashboardWidgets: defineExtensionPoint<ComponentType, GatedMeta & { title: string; size?: 'small' | 'wide' }>('kernel.dashboardWidgets'),
+  /**
+   * Chart groups of the trends page (/trend), role-gated and ordered; each renders its own figures (the kit's
+   * ChartFigure) from its own plugin's data. `height` reserves the group's space so the page does not shift as it loads.
+   */
+  trendCharts: defineExtensionPoint<ComponentType, GatedMeta & { title: string; height: number }>('kernel.trendCharts'),
   /** Tabs of a member's detail on the support screens. */
   memberTabs: defineExtensionPoint<ComponentType<{ memberId: number }>, GatedMeta & { title: string }>('kernel.memberTabs'),
   /** Providers of the toolbar's global search (claims, notes ...). */

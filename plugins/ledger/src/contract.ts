@@ -205,8 +205,9 @@ export const reportRequestSchema = ledgerSearchSchema.extend({
 /** Dashboard series (spec 02 section 3). */
 export const balancePointSchema = z.strictObject({ Date: wireDay, Balance: z.number() });
 export const amountPointSchema = z.strictObject({ Date: wireDay, Amount: z.number(), NumberOfTransactions: z.number().int().nonnegative() });
-export const accountBalanceSchema = z.strictObject({ Balance: z.number().nullable(), AsOf: wireDay });
-export const adminBalanceSchema = z.strictObject({ Balance: z.number(), Members: z.number().int().nonnegative(), AsOf: wireDay });
+/** InitialBalance: the set-aside's starting amount (null until it is set); the trends gauge shows Balance as a share of it. */
+export const accountBalanceSchema = z.strictObject({ Balance: z.number().nullable(), InitialBalance: z.number().nullable(), AsOf: wireDay });
+export const adminBalanceSchema = z.strictObject({ Balance: z.number(), InitialBalance: z.number(), Members: z.number().int().nonnegative(), AsOf: wireDay });
 
 export const LedgerApi = {
   // Financials (spec 02 section 7)

@@ -11,6 +11,8 @@ export const TrendsAccess = {
   trend: [Roles.SuperUser, Roles.CareGuardFinance, Roles.CareGuard, Roles.CareAssist, Roles.CareSupport],
   /** The claims-based series (claims, bills, cities), admin balance and funding date: CareGuardFinance and SuperUser (spec 02 section 6). */
   claimsDashboard: [Roles.SuperUser, Roles.CareGuardFinance],
+  /** A member's own bill series on /trend (transactions/bills/*, transactions/cities/bill): CareGuard members (the brands with bills) and staff acting for one. */
+  memberBills: [Roles.CareGuard, Roles.CareSupport, Roles.SuperUser],
   /** Members whose balance the low-balance e-mail watches (staff acting for one of them included). */
   lowBalance: [Roles.CareGuardFinance, Roles.CareGuard, Roles.CareAssist, Roles.SuperUser, Roles.CareSupport],
   /** Quick links on the dashboard. */

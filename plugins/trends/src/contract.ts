@@ -42,6 +42,10 @@ export const TrendsApi = {
   claims: defineEndpoint({ method: 'GET', path: '/api/dashboard/claims/:period', params: periodParams, response: z.array(claimsPointSchema) }),
   bills: defineEndpoint({ method: 'GET', path: '/api/dashboard/bills/:period', params: periodParams, response: z.array(amountPointSchema) }),
   cities: defineEndpoint({ method: 'GET', path: '/api/dashboard/cities/bill', response: z.array(cityPointSchema) }),
+  /** The member's own bill amounts per period (the member, or the member staff act for). */
+  memberBills: defineEndpoint({ method: 'GET', path: '/api/dashboard/transactions/bills/:period', params: periodParams, response: z.array(amountPointSchema) }),
+  /** The member's own bills per payee city, most first. */
+  memberCities: defineEndpoint({ method: 'GET', path: '/api/dashboard/transactions/cities/bill', response: z.array(cityPointSchema) }),
   /** The next funding date (the spec's path keeps its spelling). */
   fundingDate: defineEndpoint({ method: 'GET', path: '/api/dashboard/admin/foundingdate', response: fundingDateSchema }),
   lowBalance: defineEndpoint({ method: 'POST', path: '/api/email/lowbalance', body: lowBalanceBody, response: lowBalanceResult }),

@@ -12,5 +12,6 @@ export * from './pickerDate';
 export * from './properCase';
 export * from './rules';
 export * from './schemas';
+export * from './series';
 export * from './ssn';
 export * from './yesNo';

@@ -1,3 +1,6 @@
+export { CHART_ANIMATION_MS, ChartFigure, type ChartFigureProps } from './chart/ChartFigure';
+export { chartGrid } from './chart/ChartFigure.css';
+export { GAUGE_BANDS, gaugeBand } from './chart/gauge';
 export { Button, ButtonGroup, type ButtonGroupProps, type ButtonProps, type ButtonSize, type ButtonVariant } from './components/Button';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog';
 export { Dialog, type DialogProps } from './components/Dialog';

@@ -52,12 +52,13 @@ export async function spending(sql: SqlClient, memberId: number, series: keyof t
 /** Every set-aside with an initial balance, summed: the admin balance. */
 export async function adminBalance(sql: SqlClient) {
   const row = (
-    await sql.query<{ cents: number; members: number }>(
-      `SELECT (COALESCE(sum(a.initial_balance_cents), 0) + COALESCE((SELECT sum(${signed.replace(/amount_cents|transaction_type_id/g, (c) => `t.${c}`)})
+    await sql.query<{ cents: number; initial: number; members: number }>(
+      `SELECT COALESCE(sum(a.initial_balance_cents), 0)::float8 AS initial,
+              (COALESCE(sum(a.initial_balance_cents), 0) + COALESCE((SELECT sum(${signed.replace(/amount_cents|transaction_type_id/g, (c) => `t.${c}`)})
                 FROM ledger_transactions t JOIN ledger_accounts b ON b.member_id = t.member_id AND b.initial_balance_cents IS NOT NULL WHERE t.${LEDGER_ROWS}), 0))::float8 AS cents,
               count(*)::int AS members
        FROM ledger_accounts a WHERE a.initial_balance_cents IS NOT NULL`,
     )
   )[0];
-  return { Balance: Number(row?.cents ?? 0) / 100, Members: row?.members ?? 0, AsOf: todayUtc() };
+  return { Balance: Number(row?.cents ?? 0) / 100, InitialBalance: Number(row?.initial ?? 0) / 100, Members: row?.members ?? 0, AsOf: todayUtc() };
 }

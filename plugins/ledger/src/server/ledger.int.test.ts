@@ -235,7 +235,7 @@ describe('views over the one ledger', () => {
     expect((d.Items as Json[]).every((t) => typeof t.Text === 'string')).toBe(true);
   });
   it('dashboard: balance, months, spending series and the recent six', async () => {
-    expect(data(await call(member, LedgerApi.accountBalance.path))).toEqual({ Balance: 1011.25, AsOf: today });
+    expect(data(await call(member, LedgerApi.accountBalance.path))).toEqual({ Balance: 1011.25, InitialBalance: 1000.25, AsOf: today });
     const months = data(await call(member, LedgerApi.balanceMonth.path)) as unknown as Json[];
     expect(months).toHaveLength(12);
     expect(months.at(-1)?.Balance).toBe(1011.25);
@@ -245,6 +245,19 @@ describe('views over the one ledger', () => {
     expect(data(await call(member, LedgerApi.transactionsBalanceMonth.path))).toHaveLength(12);
     expect((data(await call(member, LedgerApi.recent.path)) as unknown as Json[]).length).toBe(3);
     expect((await call(member, LedgerApi.adminBalance.path)).statusCode).toBe(403);
+  });
+  it('admin balance: every set-aside summed, with the initial amounts the gauge compares it with', async () => {
+    const res = await call(finance, LedgerApi.adminBalance.path, undefined, {}, 'staff');
+    expect(res.statusCode, res.body).toBe(200);
+    const sums = (
+      await env.server.database.sql.query<{ initial: string; members: number }>(
+        'SELECT COALESCE(sum(initial_balance_cents), 0)::text AS initial, count(*)::int AS members FROM ledger_accounts WHERE initial_balance_cents IS NOT NULL',
+      )
+    )[0];
+    const d = data(res);
+    expect(d.InitialBalance).toBe(Number(sums?.initial) / 100);
+    expect(d.Members).toBe(sums?.members);
+    expect(d.Balance).toBeGreaterThan(0);
   });
 });
 

@@ -37,6 +37,22 @@ export default defineWebPlugin({
     },
   ],
   contributes: [
+    contribute(Extensions.trendCharts, {
+      id: 'ledger.trend',
+      order: 20,
+      access: LedgerAccess.dashboard,
+      title: 'ledger:trend.title',
+      height: 760,
+      load: () => import('./components/LedgerTrendCharts'),
+    }),
+    contribute(Extensions.trendCharts, {
+      id: 'ledger.adminGauge',
+      order: 15,
+      access: LedgerAccess.adminBalance,
+      title: 'ledger:trend.gauge.adminTitle',
+      height: 400,
+      load: () => import('./components/BalanceGauge'),
+    }),
     contribute(Extensions.dashboardWidgets, {
       id: 'ledger.accountBalance',
       order: 20,

@@ -236,3 +236,46 @@ describe('POST email/lowbalance', () => {
     expect(await inbox('fin-b')).toHaveLength(1);
   });
 });
+
+// Runs last: it adds bills that the counts above do not expect.
+describe("a member's own bill series: transactions/bills/:period and transactions/cities/bill", () => {
+  const memberBillsPath = (period: string) => buildPath(TrendsApi.memberBills.path, { period });
+
+  it('answers 403 to CareGuardFinance, CareQuote and CareAssist (no bills), and to staff not acting for a member', async () => {
+    for (const key of ['fin-a', 'quote', 'assist']) expect((await get(memberBillsPath('time'), key)).statusCode, key).toBe(403);
+    for (const key of ['super', 'support']) {
+      const res = await get(TrendsApi.memberCities.path, key);
+      expect(res.statusCode, key).toBe(403);
+      expect(res.json().MsgText).toBe('Your account has no bills of its own. Choose a member to act for first.');
+    }
+  });
+
+  it("answers a member with their own bills only, in dollars, and staff acting for them with that member's", async () => {
+    const guardId = users.guard?.memberId as number;
+    const [p1] = payees as [{ id: number; city: string }];
+    await bills(guardId, [
+      [0, 12_345, p1.id],
+      [3, 5_00, p1.id],
+    ]);
+    const time = (await get(memberBillsPath('time'), 'guard')).json().Data;
+    expect(time).toEqual([
+      { Date: day(3), Amount: 5 },
+      { Date: day(0), Amount: 123.45 },
+    ]);
+    const months = (await get(memberBillsPath('month'), 'guard')).json().Data as { Date: string; Amount: number }[];
+    expect(months).toHaveLength(24);
+    expect(months.reduce((s, p) => s + p.Amount, 0)).toBeCloseTo(128.45, 2);
+    expect((await get(TrendsApi.memberCities.path, 'guard')).json().Data).toEqual([{ City: p1.city, NumberOfClaims: 2 }]);
+    const acting = await server.app.inject({
+      method: 'GET',
+      url: memberBillsPath('time'),
+      headers: authHeaders(users.support?.session as Session, 'staff', { 'x-member-id': String(guardId) }),
+    });
+    expect(acting.statusCode, acting.body).toBe(200);
+    expect(acting.json().Data).toEqual(time);
+  });
+
+  it('refuses a period the spec does not name with 400', async () => {
+    expect((await get(memberBillsPath('year'), 'guard')).statusCode).toBe(400);
+  });
+});

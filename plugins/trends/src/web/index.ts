@@ -21,6 +21,22 @@ export default defineWebPlugin({
     },
   ],
   contributes: [
+    contribute(Extensions.trendCharts, {
+      id: 'trends.bills',
+      order: 10,
+      access: TrendsAccess.claimsDashboard,
+      title: 'trends:trend.bills',
+      height: 1100,
+      load: () => import('./components/AllBillTrendCharts'),
+    }),
+    contribute(Extensions.trendCharts, {
+      id: 'trends.memberBills',
+      order: 30,
+      access: TrendsAccess.memberBills,
+      title: 'trends:trend.memberBills',
+      height: 800,
+      load: () => import('./components/MemberBillTrendCharts'),
+    }),
     contribute(Extensions.dashboardWidgets, {
       id: 'trends.fundingDate',
       order: 30,

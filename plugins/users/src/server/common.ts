@@ -46,6 +46,33 @@ export async function claimVersion(ctx: Pick<RouteContext, 'services'>, userId: 
   return next;
 }
 
+/**
+ * One save of a user's sub-resource (teams, quotas, permissions) in one transaction: claims the Version (409 when
+ * stale), reads the resource before, applies the change, reads it after, and audits both sides. Answers the new
+ * Version and the resource after the change.
+ */
+export async function saveSubresource<M>(
+  ctx: Pick<RouteContext, 'services' | 'database' | 'audit'>,
+  userId: string,
+  version: number,
+  op: {
+    action: string;
+    read: (sql: SqlClient) => Promise<M>;
+    change: (tx: SqlClient) => Promise<void>;
+    /** What the audit entry records of each side (the whole resource by default) and any detail beside it. */
+    detail?: (before: M, after: M) => Record<string, unknown>;
+  },
+): Promise<{ version: number; after: M }> {
+  return ctx.database.sql.transaction(async (tx) => {
+    const next = await claimVersion(ctx, userId, version, tx);
+    const before = await op.read(tx);
+    await op.change(tx);
+    const after = await op.read(tx);
+    await ctx.audit({ action: op.action, entity: 'user', entityId: userId, detail: op.detail ? op.detail(before, after) : { before, after } }, tx);
+    return { version: next, after };
+  });
+}
+
 /** Users as the wire carries them, with company names and contact ids from this plugin's tables. */
 export async function toWire(sql: SqlClient, users: readonly (UserRow | UserSummary)[], firstIndex = 0): Promise<User[]> {
   if (users.length === 0) return [];

@@ -12,7 +12,7 @@ export const dashboardRoutes = [
       const memberId = memberOf(ctx);
       const b = await loadBalance(ctx.database.sql, memberId);
       ctx.auditRead({ action: 'ledger.dashboard.balance', entity: 'ledger_account', entityId: memberId, memberId });
-      return { Balance: b.CurrentBalance, AsOf: todayUtc() };
+      return { Balance: b.CurrentBalance, InitialBalance: b.Amount, AsOf: todayUtc() };
     },
   }),
   route(LedgerApi.adminBalance, {

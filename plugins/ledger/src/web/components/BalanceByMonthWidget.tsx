@@ -1,10 +1,10 @@
+import { carryForward } from '@portal/core';
 import { useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LedgerApi } from '../../contract';
 import { day, money } from './format';
 import * as css from './ledger.css';
-import { carryForward } from './series';
 import { useDelayed } from './useDelayed';
 import { WidgetState } from './WidgetState';
 

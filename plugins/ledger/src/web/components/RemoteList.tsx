@@ -1,8 +1,8 @@
 import type { GridResult } from '@portal/core';
 import { DataGrid, type GridColumn, type PageRequest } from '@portal/web/kit';
-import { useCallback, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCallback, useState } from 'react';
 import { PAGE_SIZES } from '../../rules';
+import { DateRangeFields } from './DateRangeFields';
 import * as css from './ledger.css';
 
 interface Props<T> {
@@ -17,35 +17,12 @@ interface Props<T> {
 
 /** A read-only view of the ledger: a date range and a remote grid (server-side sort and paging, 20 per page). */
 export function RemoteList<T>({ label, stateKey, columns, defaultRange, defaultSort, getRowId, fetch }: Props<T>) {
-  const { t } = useTranslation('ledger');
   const [range, setRange] = useState(defaultRange);
-  const ids = { from: useId(), to: useId() };
   const fetchPage = useCallback((req: PageRequest) => fetch(req, range), [fetch, range]);
   return (
     <>
       <div className={css.header}>
-        <div className={css.field}>
-          <label htmlFor={ids.from}>{t('filter.from')}</label>
-          <input
-            id={ids.from}
-            type="date"
-            className={css.input}
-            value={range.From}
-            max={range.To}
-            onChange={(e) => e.target.value && setRange((r) => ({ ...r, From: e.target.value }))}
-          />
-        </div>
-        <div className={css.field}>
-          <label htmlFor={ids.to}>{t('filter.to')}</label>
-          <input
-            id={ids.to}
-            type="date"
-            className={css.input}
-            value={range.To}
-            min={range.From}
-            onChange={(e) => e.target.value && setRange((r) => ({ ...r, To: e.target.value }))}
-          />
-        </div>
+        <DateRangeFields range={range} onChange={setRange} />
       </div>
       <DataGrid<T>
         label={label}

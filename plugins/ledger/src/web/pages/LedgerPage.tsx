@@ -17,6 +17,7 @@ import {
   TRANSACTION_TYPE_IDS,
   TransactionType,
 } from '../../rules';
+import { DateRangeFields } from '../components/DateRangeFields';
 import { FederalPayerDialogs, type ReportHeader } from '../components/FederalPayerDialogs';
 import { localToday, money, ruleText } from '../components/format';
 import * as css from '../components/ledger.css';
@@ -72,7 +73,7 @@ export default function LedgerPage() {
   const [balanceText, setBalanceText] = useState('');
   const [header, setHeader] = useState<ReportHeader>({ HICN: '', DateOfInjury: '', DateOfSettlement: '' });
   const sentTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const ids = { from: useId(), to: useId(), size: useId(), balance: useId() };
+  const ids = { size: useId(), balance: useId() };
   useEffect(
     () => () => {
       if (sentTimer.current) clearTimeout(sentTimer.current);
@@ -348,35 +349,14 @@ export default function LedgerPage() {
         </p>
       </div>
       <div className={css.header}>
-        <div className={css.field}>
-          <label htmlFor={ids.from}>{t('filter.from')}</label>
-          <input
-            id={ids.from}
-            type="date"
-            className={css.input}
-            value={range.From}
-            max={range.To}
-            onChange={(e) => {
-              if (e.target.value) setRange((r) => ({ ...r, From: e.target.value }));
-              setPageIndex(0);
-            }}
-          />
-        </div>
-        <div className={css.field}>
-          <label htmlFor={ids.to}>{t('filter.to')}</label>
-          <input
-            id={ids.to}
-            type="date"
-            className={css.input}
-            value={range.To}
-            min={range.From}
-            max={today}
-            onChange={(e) => {
-              if (e.target.value) setRange((r) => ({ ...r, To: e.target.value }));
-              setPageIndex(0);
-            }}
-          />
-        </div>
+        <DateRangeFields
+          range={range}
+          max={today}
+          onChange={(next) => {
+            setRange(next);
+            setPageIndex(0);
+          }}
+        />
         <div className={css.field}>
           <label htmlFor={ids.size}>{t('filter.pageSize')}</label>
           <select

@@ -14,6 +14,12 @@ export function seriesScope(ctx: Pick<RouteContext, 'user' | 'memberId'>): Serie
   throw forbidden(NO_MEMBER_MESSAGE);
 }
 
+/** The member whose own series these are: the caller's member record, or the member staff act for; never every member. */
+export function ownMember(ctx: Pick<RouteContext, 'memberId'>): number {
+  if (ctx.memberId !== null) return ctx.memberId;
+  throw forbidden(NO_MEMBER_MESSAGE);
+}
+
 /** Dollars with 2 decimals from integer cents. */
 const dollars = (cents: number) => Math.round(cents) / 100;
 
@@ -43,6 +49,24 @@ export const seriesRoutes = [
       const scope = seriesScope(ctx);
       const points = await ctx.use(claimsService).cityCounts(scope);
       ctx.auditRead({ action: 'dashboard.cities', entity: 'claim', detail: { memberId: scope.memberId } });
+      return points;
+    },
+  }),
+  route(TrendsApi.memberBills, {
+    access: TrendsAccess.memberBills,
+    handler: async (ctx) => {
+      const memberId = ownMember(ctx);
+      const points = await ctx.use(claimsService).billAmounts({ memberId }, ctx.params.period);
+      ctx.auditRead({ action: 'dashboard.memberBills', entity: 'claim', detail: { period: ctx.params.period, memberId } });
+      return points.map((p) => ({ Date: p.Date, Amount: dollars(p.AmountCents) }));
+    },
+  }),
+  route(TrendsApi.memberCities, {
+    access: TrendsAccess.memberBills,
+    handler: async (ctx) => {
+      const memberId = ownMember(ctx);
+      const points = await ctx.use(claimsService).cityCounts({ memberId });
+      ctx.auditRead({ action: 'dashboard.memberCities', entity: 'claim', detail: { memberId } });
       return points;
     },
   }),

@@ -50,3 +50,16 @@ export const row = style({ display: 'flex', justifyContent: 'space-between', gap
 export const muted = style({ color: vars.color.foreground.muted, fontSize: '0.9rem' });
 export const big = style({ fontSize: '1.6rem', fontWeight: 600, margin: `${vars.space.small} 0` });
 globalStyle(`${list} a`, { color: vars.color.foreground.link });
+
+/** A chart's frame while its data loads: the same border and padding as the kit's ChartFigure. */
+export const chartPlaceholder = style({
+  padding: vars.space.medium,
+  background: vars.color.background.surface,
+  border: `1px solid ${vars.color.border.standard}`,
+  borderRadius: vars.radius.standard,
+  boxSizing: 'border-box',
+});
+
+/** A group of /trend charts: its reserved height keeps the page from shifting while the group loads. */
+export const trendGroup = style({ display: 'flex', flexDirection: 'column', gap: vars.space.medium });
+export const trendPage = style({ display: 'flex', flexDirection: 'column', gap: vars.space.large });

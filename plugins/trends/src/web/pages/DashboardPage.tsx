@@ -1,27 +1,11 @@
 import { Extensions, lazyContribution, useContributions } from '@portal/web';
-import { ensurePluginNamespace } from '@portal/web/i18n';
 import { type ComponentType, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as css from '../components/dashboard.css';
+import { useNamespaces } from '../components/useNamespaces';
 import { WidgetSkeleton } from '../components/WidgetSkeleton';
 
 type Widget = ReturnType<typeof useContributions<ComponentType, { title: string; size?: 'small' | 'wide' }>>[number];
-
-/** Loads the strings of the plugins whose widgets show, so every frame's title can be drawn (until then: a blank line of the same height). */
-function useNamespaces(pluginIds: readonly string[]): boolean {
-  const key = [...new Set(pluginIds)].sort().join(',');
-  const [ready, setReady] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    Promise.all(key ? key.split(',').map((id) => ensurePluginNamespace(id)) : [])
-      .catch(() => undefined)
-      .then(() => live && setReady(key));
-    return () => {
-      live = false;
-    };
-  }, [key]);
-  return ready === key;
-}
 
 /** Whether the element's content overflows it: a scrolling frame body then takes keyboard focus, so it can be scrolled by keyboard. */
 function useOverflows<T extends HTMLElement>() {

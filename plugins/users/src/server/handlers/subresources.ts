@@ -2,7 +2,7 @@ import { badRequest, forbidden, notFound, route, type SqlClient, withMessage } f
 import { USERS_ACCESS } from '../../access';
 import { type Quota, UsersApi, UsersMessages } from '../../contract';
 import { conflictMessage, isRoleKey, PERMISSION_CATALOGUE, ROLE_CATALOGUE, ROLE_KEYS, ROLE_RANK, rankOf, roleConflicts, roleKeyOf } from '../../rules';
-import { caller, claimVersion, contactOf, loadUser, requireChange } from '../common';
+import { caller, claimVersion, contactOf, loadUser, requireChange, saveSubresource } from '../common';
 
 async function teamsOf(sql: SqlClient, userId: string) {
   const rows = await sql.query<{ id: number; name: string }>(
@@ -105,14 +105,14 @@ export const subresourceRoutes = [
       const team = (await database.sql.query<TeamRow>('SELECT id, name, company_id FROM users_teams WHERE id = $1', [body.Models.Team.Id]))[0];
       if (!team) throw notFound(UsersMessages.teamNotFound);
       if (team.company_id !== body.Models.CompanyId) throw badRequest(UsersMessages.teamCompanyMismatch);
-      const result = await database.sql.transaction(async (tx) => {
-        const version = await claimVersion(ctx, user.id, body.Version, tx);
-        const before = await teamsOf(tx, user.id);
-        const removed = await tx.query('DELETE FROM users_team_members WHERE user_id = $1 AND team_id = $2 RETURNING team_id', [user.id, team.id]);
-        if (removed.length === 0) throw badRequest(UsersMessages.teamNotAssigned(team.name));
-        const after = await teamsOf(tx, user.id);
-        await ctx.audit({ action: 'users.team.remove', entity: 'user', entityId: user.id, detail: { team: team.id, before, after } }, tx);
-        return { version, after };
+      const result = await saveSubresource(ctx, user.id, body.Version, {
+        action: 'users.team.remove',
+        read: (sql) => teamsOf(sql, user.id),
+        change: async (tx) => {
+          const removed = await tx.query('DELETE FROM users_team_members WHERE user_id = $1 AND team_id = $2 RETURNING team_id', [user.id, team.id]);
+          if (removed.length === 0) throw badRequest(UsersMessages.teamNotAssigned(team.name));
+        },
+        detail: (before, after) => ({ team: team.id, before, after }),
       });
       return withMessage({ Id: user.id, Version: result.version, Models: result.after }, UsersMessages.teamRemoved(team.name));
     },
@@ -127,28 +127,28 @@ export const subresourceRoutes = [
   route(UsersApi.quotaSave, {
     access: USERS_ACCESS,
     handler: async (ctx) => {
-      const { body, database } = ctx;
+      const { body } = ctx;
       const user = await loadUser(ctx, body.Id);
       await requireChange(ctx, user, 'quotas');
-      const result = await database.sql.transaction(async (tx) => {
-        const version = await claimVersion(ctx, user.id, body.Version, tx);
-        const before = await quotasOf(tx, user.id);
-        for (const q of body.Models) {
-          if (q.MinimumCases === null || q.MaximumCases === null) {
-            await tx.query('DELETE FROM users_quotas WHERE user_id = $1 AND month_number = $2', [user.id, q.MonthNumber]);
-          } else {
-            await tx.query(
-              `INSERT INTO users_quotas (user_id, month_number, min_cases, max_cases) VALUES ($1, $2, $3, $4)
+      const months = new Set(body.Models.map((q) => q.MonthNumber));
+      const pick = (list: Quota[]) => list.filter((q) => months.has(q.MonthNumber));
+      const result = await saveSubresource(ctx, user.id, body.Version, {
+        action: 'users.quota.save',
+        read: (sql) => quotasOf(sql, user.id),
+        change: async (tx) => {
+          for (const q of body.Models) {
+            if (q.MinimumCases === null || q.MaximumCases === null) {
+              await tx.query('DELETE FROM users_quotas WHERE user_id = $1 AND month_number = $2', [user.id, q.MonthNumber]);
+            } else {
+              await tx.query(
+                `INSERT INTO users_quotas (user_id, month_number, min_cases, max_cases) VALUES ($1, $2, $3, $4)
                ON CONFLICT (user_id, month_number) DO UPDATE SET min_cases = EXCLUDED.min_cases, max_cases = EXCLUDED.max_cases`,
-              [user.id, q.MonthNumber, q.MinimumCases, q.MaximumCases],
-            );
+                [user.id, q.MonthNumber, q.MinimumCases, q.MaximumCases],
+              );
+            }
           }
-        }
-        const after = await quotasOf(tx, user.id);
-        const months = new Set(body.Models.map((q) => q.MonthNumber));
-        const pick = (list: Quota[]) => list.filter((q) => months.has(q.MonthNumber));
-        await ctx.audit({ action: 'users.quota.save', entity: 'user', entityId: user.id, detail: { before: pick(before), after: pick(after) } }, tx);
-        return { version, after };
+        },
+        detail: (before, after) => ({ before: pick(before), after: pick(after) }),
       });
       return withMessage({ Id: user.id, Version: result.version, Models: result.after }, UsersMessages.quotasSaved);
     },
@@ -214,27 +214,20 @@ export const subresourceRoutes = [
   route(UsersApi.permissionSave, {
     access: USERS_ACCESS,
     handler: async (ctx) => {
-      const { body, database } = ctx;
+      const { body } = ctx;
       const user = await loadUser(ctx, body.Id);
       await requireChange(ctx, user, 'permissions');
       const ids = [...new Set(body.Models)];
       if (ids.some((id) => !PERMISSION_CATALOGUE.some((p) => p.Id === id))) throw badRequest(UsersMessages.unknownPermission);
-      const result = await database.sql.transaction(async (tx) => {
-        const version = await claimVersion(ctx, user.id, body.Version, tx);
-        const before = (await permissionsOf(tx, user.id)).filter((p) => p.IsSelected).map((p) => p.Key);
-        await tx.query('DELETE FROM users_permissions WHERE user_id = $1', [user.id]);
-        for (const id of ids) await tx.query('INSERT INTO users_permissions (user_id, permission_id) VALUES ($1, $2)', [user.id, id]);
-        const after = await permissionsOf(tx, user.id);
-        await ctx.audit(
-          {
-            action: 'users.permission.save',
-            entity: 'user',
-            entityId: user.id,
-            detail: { before, after: after.filter((p) => p.IsSelected).map((p) => p.Key) },
-          },
-          tx,
-        );
-        return { version, after };
+      const selected = (list: { Key: string; IsSelected: boolean }[]) => list.filter((p) => p.IsSelected).map((p) => p.Key);
+      const result = await saveSubresource(ctx, user.id, body.Version, {
+        action: 'users.permission.save',
+        read: (sql) => permissionsOf(sql, user.id),
+        change: async (tx) => {
+          await tx.query('DELETE FROM users_permissions WHERE user_id = $1', [user.id]);
+          for (const id of ids) await tx.query('INSERT INTO users_permissions (user_id, permission_id) VALUES ($1, $2)', [user.id, id]);
+        },
+        detail: (before, after) => ({ before: selected(before), after: selected(after) }),
       });
       return withMessage({ Id: user.id, Version: result.version, Models: result.after }, UsersMessages.permissionsSaved);
     },

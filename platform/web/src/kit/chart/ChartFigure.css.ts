@@ -20,8 +20,9 @@ export const plot = style({ position: 'relative', overflow: 'auto' });
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' });
 export const cell = style({ textAlign: 'left', padding: `${vars.space.xsmall} ${vars.space.small}`, borderBottom: `1px solid ${vars.color.border.standard}` });
 export const num = style([cell, { textAlign: 'right' }]);
-export const charts = style({ display: 'grid', gap: vars.space.medium, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 30rem), 1fr))' });
-export const toolbar = style({ display: 'flex', gap: vars.space.medium, alignItems: 'end', flexWrap: 'wrap', marginBottom: vars.space.medium });
+export const placeholder = style({ width: '100%' });
+/** A responsive grid of charts: as many 30rem columns as fit. */
+export const chartGrid = style({ display: 'grid', gap: vars.space.medium, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 30rem), 1fr))' });
 export const visuallyHidden = style({
   position: 'absolute',
   width: 1,

@@ -1,10 +1,10 @@
 import { formatCurrency } from '@portal/core';
-import { Button } from '@portal/web/kit';
 import type { ApexOptions } from 'apexcharts';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as css from './chart.css';
-import { WidgetSkeleton } from './WidgetSkeleton';
+import { Button } from '../components/Button';
+import * as css from './ChartFigure.css';
+import { gaugeBand } from './gauge';
 
 /** apexcharts (about 140 KiB gzipped) loads with the first chart drawn, never with the entry or the sign-in page. */
 const ApexChart = lazy(() => import('react-apexcharts'));
@@ -18,7 +18,8 @@ export interface ChartFigureProps {
   title: string;
   /** One or two sentences saying what the chart shows; also the chart's accessible name. */
   summary: string;
-  kind: 'line' | 'bar' | 'ranking';
+  /** 'gauge' draws values[0] (a percentage, 0-100) on a dial banded 0-40, 40-80, 80-100. */
+  kind: 'line' | 'bar' | 'ranking' | 'gauge';
   /** Column headers of the table view: the category, then the value. */
   columns: [string, string];
   categories: readonly string[];
@@ -31,32 +32,11 @@ export interface ChartFigureProps {
 
 /** A chart with its title, a text summary and a "show as table" toggle with the same numbers. */
 export function ChartFigure({ title, summary, kind, columns, categories, values, money = false, height = 280, testId }: ChartFigureProps) {
-  const { t } = useTranslation('trends');
+  const { t } = useTranslation('kit');
   const [asTable, setAsTable] = useState(false);
   const titleId = useId();
-  const format = (v: number) => (money ? formatCurrency(v) : Math.round(v).toLocaleString());
-  const options: ApexOptions = {
-    chart: {
-      animations: { enabled: true, speed: CHART_ANIMATION_MS },
-      toolbar: { show: false },
-      zoom: { enabled: false },
-      fontFamily: 'inherit',
-      parentHeightOffset: 0,
-    },
-    colors: [SERIES_COLOUR],
-    dataLabels: { enabled: false },
-    stroke: kind === 'line' ? { width: 2, curve: 'straight' } : { width: 0 },
-    markers: { size: kind === 'line' && values.length < 40 ? 3 : 0 },
-    plotOptions: { bar: { horizontal: kind === 'ranking', borderRadius: 2 } },
-    xaxis: {
-      categories: [...categories],
-      labels: { hideOverlappingLabels: true, ...(kind === 'ranking' ? { formatter: (v: string) => format(Number(v)) } : {}) },
-      tickAmount: kind === 'line' ? Math.min(12, categories.length) : undefined,
-    },
-    yaxis: { labels: { formatter: (v: number) => (kind === 'ranking' ? String(v) : format(v)), maxWidth: 200 } },
-    tooltip: { y: { formatter: (v: number) => format(v) } },
-    grid: { borderColor: '#d5dbe5' },
-  };
+  const format = (v: number) => (kind === 'gauge' ? `${Math.round(v)}%` : money ? formatCurrency(v) : Math.round(v).toLocaleString());
+  const options: ApexOptions = kind === 'gauge' ? gaugeOptions(values[0] ?? 0, format) : seriesOptions(kind, categories, values, format);
   return (
     <figure className={css.figure} aria-labelledby={titleId} data-testid={testId}>
       <div className={css.header}>
@@ -95,12 +75,60 @@ export function ChartFigure({ title, summary, kind, columns, categories, values,
           </table>
         ) : (
           <div role="img" aria-label={summary}>
-            <Suspense fallback={<WidgetSkeleton lines={6} />}>
-              <ApexChart type={kind === 'line' ? 'line' : 'bar'} height={height} options={options} series={[{ name: columns[1], data: [...values] }]} />
+            <Suspense fallback={<div className={css.placeholder} style={{ height }} />}>
+              {kind === 'gauge' ? (
+                <ApexChart type="radialBar" height={height} options={options} series={[Math.min(100, Math.max(0, values[0] ?? 0))]} />
+              ) : (
+                <ApexChart type={kind === 'line' ? 'line' : 'bar'} height={height} options={options} series={[{ name: columns[1], data: [...values] }]} />
+              )}
             </Suspense>
           </div>
         )}
       </div>
     </figure>
   );
+}
+
+const chartBase = {
+  animations: { enabled: true, speed: CHART_ANIMATION_MS },
+  toolbar: { show: false },
+  zoom: { enabled: false },
+  fontFamily: 'inherit',
+  parentHeightOffset: 0,
+} as const;
+
+function seriesOptions(kind: 'line' | 'bar' | 'ranking', categories: readonly string[], values: readonly number[], format: (v: number) => string): ApexOptions {
+  return {
+    chart: chartBase,
+    colors: [SERIES_COLOUR],
+    dataLabels: { enabled: false },
+    stroke: kind === 'line' ? { width: 2, curve: 'straight' } : { width: 0 },
+    markers: { size: kind === 'line' && values.length < 40 ? 3 : 0 },
+    plotOptions: { bar: { horizontal: kind === 'ranking', borderRadius: 2 } },
+    xaxis: {
+      categories: [...categories],
+      labels: { hideOverlappingLabels: true, ...(kind === 'ranking' ? { formatter: (v: string) => format(Number(v)) } : {}) },
+      tickAmount: kind === 'line' ? Math.min(12, categories.length) : undefined,
+    },
+    yaxis: { labels: { formatter: (v: number) => (kind === 'ranking' ? String(v) : format(v)), maxWidth: 200 } },
+    tooltip: { y: { formatter: (v: number) => format(v) } },
+    grid: { borderColor: '#d5dbe5' },
+  };
+}
+
+function gaugeOptions(value: number, format: (v: number) => string): ApexOptions {
+  return {
+    chart: chartBase,
+    colors: [gaugeBand(value).colour],
+    plotOptions: {
+      radialBar: {
+        startAngle: -120,
+        endAngle: 120,
+        hollow: { size: '58%' },
+        track: { background: '#e4e8ef' },
+        dataLabels: { name: { show: false }, value: { fontSize: '1.6rem', offsetY: 8, formatter: (v: number) => format(v) } },
+      },
+    },
+    stroke: { lineCap: 'round' },
+  };
 }

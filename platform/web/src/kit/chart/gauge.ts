@@ -1,0 +1,12 @@
+/** The gauge's bands (spec 02 section 9: 0-40, 40-80, 80-100), each with a colour of at least 4.5:1 on white. */
+export const GAUGE_BANDS = [
+  { from: 0, to: 40, colour: '#b3261e', key: 'low' },
+  { from: 40, to: 80, colour: '#8a5300', key: 'middle' },
+  { from: 80, to: 100, colour: '#1e6b3c', key: 'high' },
+] as const;
+
+/** The band a gauge value (0-100, clamped) falls in; a boundary value belongs to the upper band. */
+export function gaugeBand(value: number): (typeof GAUGE_BANDS)[number] {
+  const v = Math.min(100, Math.max(0, value));
+  return GAUGE_BANDS.find((b) => v < b.to) ?? GAUGE_BANDS[2];
+}

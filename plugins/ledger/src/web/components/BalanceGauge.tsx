@@ -1,0 +1,66 @@
+import { formatCurrency } from '@portal/core';
+import { useApi } from '@portal/web';
+import { ChartFigure, gaugeBand } from '@portal/web/kit';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LedgerApi } from '../../contract';
+import { balanceShare } from './share';
+import { useDelayed } from './useDelayed';
+import { WidgetState } from './WidgetState';
+
+const GAUGE_HEIGHT = 280;
+
+/**
+ * The balance as a share of what was set aside, on a gauge banded 0-40, 40-80 and 80-100 (spec 02 section 9): the
+ * member's account balance ('account'), or every set-aside together ('admin', CareGuardFinance and SuperUser).
+ */
+export function BalanceGauge({ scope }: { scope: 'account' | 'admin' }) {
+  const { t } = useTranslation('ledger');
+  const api = useApi();
+  const ready = useDelayed();
+  const q = useQuery({
+    queryKey: ['ledger', 'trend', 'gauge', scope],
+    queryFn: () => api.call(scope === 'account' ? LedgerApi.accountBalance : LedgerApi.adminBalance, undefined, { notify: false, skipLoadingBar: true }),
+    enabled: ready,
+    retry: false,
+  });
+  if (!q.data) {
+    return (
+      <div style={{ minHeight: GAUGE_HEIGHT + 90 }}>
+        <WidgetState pending={!q.isError} error={q.error} />
+      </div>
+    );
+  }
+  const share = balanceShare(q.data.Balance, q.data.InitialBalance);
+  const title = t(scope === 'account' ? 'trend.gauge.accountTitle' : 'trend.gauge.adminTitle');
+  if (share === null) {
+    return (
+      <figure style={{ margin: 0 }} data-testid={`gauge-${scope}`}>
+        <h2 style={{ margin: 0, fontSize: '1.1rem' }}>{title}</h2>
+        <p>{t('trend.gauge.none')}</p>
+      </figure>
+    );
+  }
+  return (
+    <ChartFigure
+      testId={`gauge-${scope}`}
+      kind="gauge"
+      title={title}
+      summary={t('trend.gauge.summary', {
+        share,
+        balance: formatCurrency(q.data.Balance ?? 0),
+        initial: formatCurrency(q.data.InitialBalance ?? 0),
+        band: t(`trend.gauge.band.${gaugeBand(share).key}`),
+      })}
+      columns={[t('trend.gauge.measure'), t('trend.gauge.value')]}
+      categories={[t('trend.gauge.measure')]}
+      values={[share]}
+      height={GAUGE_HEIGHT}
+    />
+  );
+}
+
+/** /trend contribution for CareGuardFinance and SuperUser: every set-aside's balance on the gauge. */
+export default function AdminBalanceGauge() {
+  return <BalanceGauge scope="admin" />;
+}

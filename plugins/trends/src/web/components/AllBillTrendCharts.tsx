@@ -1,0 +1,1 @@
+export { AllBillTrendCharts as default } from './BillTrendCharts';

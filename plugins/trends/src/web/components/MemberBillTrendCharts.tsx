@@ -1,0 +1,1 @@
+export { MemberBillTrendCharts as default } from './BillTrendCharts';
