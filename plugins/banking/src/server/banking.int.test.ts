@@ -89,7 +89,7 @@ describe('linking', () => {
     expect((await accounts()).Banks).toEqual([]);
   });
 
-  it('links at once with good credentials: banks, accounts with balances, a default (funding) account', async () => {
+  it('links at once with good credentials: banks, accounts with balances, no funding account until the member sets one', async () => {
     const r = await add(101, 'good');
     expect(r.Status).toBe('SUCCESS');
     expect(r.ProviderAccountId).toBeGreaterThan(0);
@@ -98,7 +98,7 @@ describe('linking', () => {
     expect(a.Accounts.length).toBeGreaterThan(0);
     expect(a.Accounts[0]?.Balance).toBeGreaterThan(0);
     expect(a.Accounts[0]?.RefreshDate).not.toBeNull();
-    expect(a.DefaultAccountId).toBe(a.Accounts[0]?.AccountId);
+    expect(a.DefaultAccountId).toBeNull();
     expect(a.Banks[0]?.Containers.map((c) => c.AccountId)).toEqual(
       a.Accounts.filter((x) => x.ProviderAccountId === r.ProviderAccountId).map((x) => x.AccountId),
     );
@@ -274,7 +274,7 @@ describe('support', () => {
 });
 
 describe('remove, terminate, token, brands', () => {
-  it('removes a link after which its accounts are gone and another becomes the funding account', async () => {
+  it('removes a link: its accounts are gone, and with them the funding account', async () => {
     const before = await accounts();
     const bank = before.Banks.find((b) => b.Containers.some((c) => c.AccountId === before.DefaultAccountId));
     const res = await call(BankingApi.remove.path, { body: { ProviderAccountId: bank?.ProviderAccountId } });
@@ -282,7 +282,8 @@ describe('remove, terminate, token, brands', () => {
     expect(res.json().MsgText).toBe(BANK_MESSAGES.removed);
     const after = res.json().Data as LinkedAccounts;
     expect(after.Banks.length).toBe(before.Banks.length - 1);
-    expect(after.DefaultAccountId).not.toBeNull();
+    expect(after.DefaultAccountId).toBeNull();
+    expect(after.LastAdded).toBeNull();
     expect(after.Accounts.some((a) => a.AccountId === before.DefaultAccountId)).toBe(false);
     // The institution can be linked again now.
     expect((await add(bank?.ProviderId ?? 0, 'good')).Status).toBe('SUCCESS');

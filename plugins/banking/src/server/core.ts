@@ -200,10 +200,10 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
           [t.transactionId, memberId, t.accountId, t.date, t.description, t.amountCents],
         );
       }
-      // The first account becomes the funding account when there is none (or the default went away).
+      // A default (funding) account that went away is no longer the default; the member chooses the next one.
       await q.query(
-        `UPDATE banking_members SET default_account_id = (SELECT account_id FROM banking_accounts WHERE member_id = $1 ORDER BY account_id LIMIT 1), updated_at = now()
-         WHERE member_id = $1 AND (default_account_id IS NULL OR NOT EXISTS (SELECT 1 FROM banking_accounts WHERE account_id = default_account_id AND member_id = $1))`,
+        `UPDATE banking_members SET default_account_id = NULL, updated_at = now()
+         WHERE member_id = $1 AND default_account_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM banking_accounts WHERE account_id = default_account_id AND member_id = $1)`,
         [memberId],
       );
       if (links.some((l) => l.status === 'STALE')) await setMarker(memberId, true, q);
@@ -326,9 +326,10 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
       }
       await sql.transaction(async (q) => {
         await q.query('DELETE FROM banking_links WHERE provider_account_id = $1 AND member_id = $2', [providerAccountId, memberId]);
+        // A removed default account leaves no funding account until the member sets one; a removal ends the "recent add".
         await q.query(
-          `UPDATE banking_members SET default_account_id = (SELECT account_id FROM banking_accounts WHERE member_id = $1 ORDER BY account_id LIMIT 1)
-           WHERE member_id = $1 AND NOT EXISTS (SELECT 1 FROM banking_accounts WHERE account_id = default_account_id AND member_id = $1)`,
+          `UPDATE banking_members SET last_added_at = NULL, default_account_id = CASE WHEN EXISTS (SELECT 1 FROM banking_accounts WHERE account_id = default_account_id AND member_id = $1)
+             THEN default_account_id END, updated_at = now() WHERE member_id = $1`,
           [memberId],
         );
       });
@@ -346,7 +347,7 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
       }
       await sql.transaction(async (q) => {
         await q.query('DELETE FROM banking_links WHERE member_id = $1', [memberId]);
-        await q.query('UPDATE banking_members SET default_account_id = NULL WHERE member_id = $1', [memberId]);
+        await q.query('UPDATE banking_members SET default_account_id = NULL, last_added_at = NULL WHERE member_id = $1', [memberId]);
       });
       return linkedAccounts(memberId);
     },

@@ -1,8 +1,34 @@
-import { defineWebPlugin } from '@portal/web';
+import { contribute, defineWebPlugin, Extensions } from '@portal/web';
+import { BankingAccess, BankingPaths } from '../access';
 
-/** The bank pages come in the next commit. */
 export default defineWebPlugin({
   id: 'banking',
   i18n: { namespace: 'banking', load: (lng) => import(`./i18n/${lng}.json`) },
-  routes: [],
+  routes: [
+    {
+      path: BankingPaths.banks,
+      access: BankingAccess.pages,
+      title: 'banking:title.banks',
+      nav: { label: 'banking:nav.banks', order: 620 },
+      load: () => import('./pages/BanksPage'),
+    },
+    { path: BankingPaths.add, access: BankingAccess.pages, title: 'banking:title.add', load: () => import('./pages/AddBankPage') },
+    {
+      path: BankingPaths.fastlink,
+      access: BankingAccess.fastlink,
+      title: 'banking:title.fastlink',
+      nav: { label: 'banking:nav.fastlink', order: 630 },
+      load: () => import('./pages/FastLinkPage'),
+    },
+  ],
+  contributes: [
+    contribute(Extensions.dashboardWidgets, {
+      id: 'banking.cardBankCheck',
+      order: 5,
+      access: BankingAccess.dashboardCheck,
+      title: 'banking:widget.title',
+      size: 'small',
+      load: () => import('./components/CardBankCheckWidget'),
+    }),
+  ],
 });

@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { signIn } from '../support';
+
+const seriousOrWorse = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+
+test('Banking: a CareGuard member searches, links a test bank through one MFA step, sets the funding account, refreshes and removes it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'card', 'card.careguard');
+  await page.getByRole('navigation').getByRole('link', { name: 'Bank Accounts', exact: true }).click();
+  await expect(page).toHaveURL(/\/payment\/bank$/);
+  await expect(page.getByTestId('bank-deactivated')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Add a bank' }).click();
+  await expect(page).toHaveURL(/\/payment\/bank\/add$/);
+  await expect(page.getByTestId('bank-popular').getByRole('listitem')).toHaveCount(8);
+
+  // Under 3 characters: a warning, no search.
+  const search = page.getByRole('searchbox', { name: 'Search for your bank' });
+  await search.fill('Da');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.locator('[data-kind="warning"]').getByText('Minimum 3 characters are required')).toBeVisible();
+  await search.fill('Dag Site');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByTestId('bank-results').getByRole('button', { name: 'Add Dag Site Bank' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Link Dag Site Bank' });
+  await dialog.getByLabel('User ID').fill('question');
+  await dialog.getByLabel('Password', { exact: true }).fill('bank123');
+  await dialog.getByRole('button', { name: 'Link account' }).click();
+  // One multi-factor step replaces the form; an empty answer is not posted.
+  const answer = dialog.getByLabel('What was the name of your first pet?');
+  await expect(answer).toBeVisible();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.locator('[data-kind="error"]').getByText('MFA form is empty')).toBeVisible();
+  await answer.fill('rex');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('Dag Site Bank has been added.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back to my bank accounts' }).click();
+  const bank = page.getByTestId('linked-bank').filter({ hasText: 'Dag Site Bank' });
+  await expect(bank).toBeVisible({ timeout: 15_000 });
+  const account = bank.getByTestId('bank-account').first();
+  await expect(account).toContainText(/\$[\d,]+\.\d{2}/);
+  const accountName = (await account.getByRole('cell').first().textContent())?.trim() ?? '';
+
+  await account.getByRole('button', { name: `Set ${accountName} as the funding account` }).click();
+  await expect(page.getByText('Your funding account has been successfully set')).toBeVisible();
+  await expect(account).toContainText('Funding account');
+
+  await account.getByRole('button', { name: `Refresh ${accountName}` }).click();
+  await expect(page.getByText('Your linked account has been refreshed. Please see your updated account shortly.')).toBeVisible();
+  await expect(bank).toContainText('Last refreshed');
+
+  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(seriousOrWorse(results.violations)).toEqual([]);
+
+  await bank.getByRole('button', { name: 'Remove Dag Site Bank' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Remove this bank?' });
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Your account has been removed.')).toBeVisible();
+  await expect(page.getByTestId('linked-bank')).toHaveCount(0);
+  await expect(page.getByTestId('bank-deactivated')).toBeVisible();
+});
+
+test('Banking: the dashboard shows CareGuard the card and bank check; the linking page frames only the aggregator', async ({ page }) => {
+  await signIn(page, 'card', 'card.careguard');
+  await expect(page.getByTestId('card-bank-check')).toBeVisible();
+  await expect(page.getByTestId('card-bank-check')).toContainText(/bank/i);
+  const doc = page.waitForResponse((r) => r.request().resourceType() === 'document' && new URL(r.url()).pathname === '/management/bank-fastlink');
+  await page.getByRole('navigation').getByRole('link', { name: 'Link a Bank', exact: true }).click();
+  expect((await doc).headers()['content-security-policy']).toMatch(/frame-src http:\/\/localhost:\d+;/);
+  const frame = page.frameLocator('[data-testid="fastlink-frame"]');
+  await expect(frame.getByRole('heading', { name: 'Link a bank account' })).toBeVisible();
+  await expect(frame.getByRole('link', { name: 'Dag Site Bank' })).toBeVisible();
+  await expect(page.getByTestId('fastlink-frame')).toHaveAttribute('height', '825');
+});

@@ -1,0 +1,55 @@
+import { BillingApi } from '@portal/plugin-billing/contract';
+import { useApi } from '@portal/web';
+import { Message } from '@portal/web/kit';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { BankingPaths } from '../../access';
+import { BankingApi } from '../../contract';
+import * as css from './bank.css';
+
+/** Dashboard widget for CareGuard (spec 01 section 6): is there a payment card, and a linked bank? With links to add them. */
+export default function CardBankCheckWidget() {
+  const { t } = useTranslation('banking');
+  const api = useApi();
+  const cards = useQuery({
+    queryKey: ['banking', 'check', 'cards'],
+    queryFn: () => api.call(BillingApi.cards, undefined, { notify: false, skipLoadingBar: true }),
+    retry: false,
+  });
+  const bank = useQuery({
+    queryKey: ['banking', 'check', 'bank'],
+    queryFn: () => api.call(BankingApi.validate, undefined, { notify: false, skipLoadingBar: true }),
+    retry: false,
+  });
+  const hasCard = cards.data ? cards.data.length > 0 : null;
+  const hasBank = bank.data ? bank.data.IsValid : null;
+  return (
+    <ul className={css.stack} data-testid="card-bank-check" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <li>
+        {hasCard === null ? (
+          <span aria-busy={cards.isPending}>{cards.isError ? t('widget.unknown') : t('loading')}</span>
+        ) : hasCard ? (
+          <Message kind="success">{t('widget.cardYes')}</Message>
+        ) : (
+          <Message kind="warning">
+            {t('widget.cardNo')} <Link to="/payment/cards">{t('widget.addCard')}</Link>
+          </Message>
+        )}
+      </li>
+      <li>
+        {hasBank === null ? (
+          <span aria-busy={bank.isPending}>{bank.isError ? t('widget.unknown') : t('loading')}</span>
+        ) : hasBank ? (
+          <Message kind={bank.data?.IsStale ? 'warning' : 'success'}>
+            {bank.data?.IsStale ? t('widget.bankStale') : t('widget.bankYes')} <Link to={BankingPaths.banks}>{t('widget.viewBanks')}</Link>
+          </Message>
+        ) : (
+          <Message kind="warning">
+            {t('widget.bankNo')} <Link to={BankingPaths.add}>{t('widget.addBank')}</Link>
+          </Message>
+        )}
+      </li>
+    </ul>
+  );
+}

@@ -1,0 +1,33 @@
+import { layoutCss } from '@portal/web';
+import { Message } from '@portal/web/kit';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { BANK_CONSTANTS, BankingPaths } from '../../access';
+import * as css from '../components/bank.css';
+import { useFrameDocument } from '../components/useFrameDocument';
+import { useLinkToken } from '../components/useLinkToken';
+
+function Frame() {
+  const { t } = useTranslation('banking');
+  const frame = useLinkToken();
+  if (frame === 'loading') return <p aria-busy="true">{t('fastlink.loading')}</p>;
+  if (frame === 'failed') return <Message kind="error">{t('fastlink.failed')}</Message>;
+  return <iframe title={t('fastlink.frameTitle')} src={frame.src} className={css.frame} height={BANK_CONSTANTS.frameHeightPx} data-testid="fastlink-frame" />;
+}
+
+/** /management/bank-fastlink: the aggregator's hosted linking page in a frame 825 px high. */
+export default function FastLinkPage() {
+  const { t } = useTranslation('banking');
+  const canFrame = useFrameDocument();
+  return (
+    <div className={layoutCss.card}>
+      <div className={css.stack}>
+        <p>{t('fastlink.intro')}</p>
+        <p>
+          <Link to={BankingPaths.banks}>{t('fastlink.banks')}</Link>
+        </p>
+        {canFrame ? <Frame /> : <p aria-busy="true">{t('fastlink.loading')}</p>}
+      </div>
+    </div>
+  );
+}
