@@ -6,6 +6,10 @@ export type BrandId = (typeof BRAND_IDS)[number];
 
 export const PRINT_CARD_VARIANTS = ['finance', 'amethyst', 'careassist', 'none'] as const;
 
+/** Steps of the registration wizard a brand may leave out (a brand that sells no membership skips both). */
+export const WIZARD_SKIPPABLE_STEPS = ['subscription', 'card'] as const;
+export type WizardSkippableStep = (typeof WIZARD_SKIPPABLE_STEPS)[number];
+
 /** Build the manifest schema; plugin ids must be among the installed plugins. */
 export function brandManifestSchema(knownPluginIds: readonly string[]) {
   const email = z.email();
@@ -32,6 +36,11 @@ export function brandManifestSchema(knownPluginIds: readonly string[]) {
       externalUrl: z.url().nullable(),
       /** After registering: sign in at once (assist) or wait for the e-mailed link. */
       signInOnRegister: z.boolean(),
+      /**
+       * The registration wizard (plugin registration) every new member of this site goes through until the step
+       * reaches 10, and the steps it leaves out. Absent: no wizard, a new account starts complete (step 10).
+       */
+      wizard: z.object({ skip: z.array(z.enum(WIZARD_SKIPPABLE_STEPS)) }).optional(),
     }),
     contacts: z.object({
       phone: z.string().min(1),

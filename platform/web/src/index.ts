@@ -20,6 +20,8 @@ export {
   Extensions,
   type GatedMeta,
   type KernelWebPlugin,
+  type NavigationGuard,
+  type NavigationGuardContext,
   type PageComponent,
   type SearchProvider,
   type SearchResult,

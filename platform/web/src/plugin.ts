@@ -1,6 +1,7 @@
-import { type Access, defineWebPluginOf, type WebPlugin, type WebPluginDef, type WebRouteDecl } from '@portal/core';
+import { type Access, type BrandManifest, defineWebPluginOf, type Identity, type WebPlugin, type WebPluginDef, type WebRouteDecl } from '@portal/core';
 import type { ComponentType } from 'react';
 import type { ApiClient } from './api/client';
+import type { SessionStore } from './session/storage';
 
 // biome-ignore lint/suspicious/noExplicitAny: page components take any props the router gives them
 export type PageComponent = ComponentType<any>;
@@ -64,6 +65,25 @@ export interface SearchProvider {
   search(api: ApiClient, text: string, signal: AbortSignal): Promise<SearchResult[]>;
 }
 
+/** What a navigation guard decides with. */
+export interface NavigationGuardContext {
+  api: ApiClient;
+  session: SessionStore;
+  identity: Identity;
+  brand: BrandManifest;
+}
+
+/**
+ * A rule that may send any signed-in navigation elsewhere (the registration wizard's step guard). `prepare` runs
+ * once per signed-in identity before the first decision (e.g. to read the server's state); `redirect` runs on every
+ * render of a signed-in route and must be synchronous and cheap.
+ */
+export interface NavigationGuard {
+  prepare?(ctx: NavigationGuardContext): Promise<void>;
+  /** The path to go to instead of `location` (a path of this site, optionally with a query), or null to let it through. */
+  redirect(location: { pathname: string; search: string }, ctx: NavigationGuardContext): string | null;
+}
+
 /**
  * The kernel's extension points. Plugins may declare their own the same way in their web code (for
  * example a support screen declaring member tabs) and export them from their contract-free web entry.
@@ -91,6 +111,11 @@ export const Extensions = {
   navBadges: defineExtensionPoint<ComponentType, GatedMeta & { path: string }>('kernel.navBadges'),
   /** Groups of the navigation bar: routes name one in `nav.group`; a group shows as a menu of its entries. */
   navGroups: defineExtensionPoint<never, { label: string; order: number }>('kernel.navGroups'),
+  /**
+   * Guards consulted for every signed-in route (after the role gate), in order; the first that answers a path wins.
+   * Each loads lazily (its own chunk) once a user is signed in, so the sign-in path carries none of it.
+   */
+  navigationGuards: defineExtensionPoint<NavigationGuard, { order: number }>('kernel.navigationGuards'),
 } as const;
 
 export type KernelWebPlugin = WebPlugin<PageComponent, Contribution>;
