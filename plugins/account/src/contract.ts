@@ -26,6 +26,8 @@ export const AccountMessages = {
 
 /** Spec 01 section 4: 0 or 1 start, 2 profile, 3 contact, 4 subscription, 10 complete. */
 export const REGISTRATION_COMPLETE_STEP = 10;
+/** The only steps the server stores. */
+export const REGISTRATION_STEPS: readonly number[] = [0, 1, 2, 3, 4, REGISTRATION_COMPLETE_STEP];
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const password = z.string().min(1, 'is required').max(1024);
@@ -59,7 +61,12 @@ export type RegisterResponse = z.infer<typeof registerResponse>;
 
 /** GET user/register/status answers the step number; POST takes it as the status query value. */
 export const registrationStep = z.number().int().min(0).max(REGISTRATION_COMPLETE_STEP);
-export const registerStatusQuery = z.object({ status: z.coerce.number().int().min(0).max(REGISTRATION_COMPLETE_STEP) });
+export const registerStatusQuery = z.object({
+  status: z.coerce
+    .number()
+    .int()
+    .refine((n) => REGISTRATION_STEPS.includes(n), 'must be 0, 1, 2, 3, 4 or 10'),
+});
 export const registeredQuery = z.object({ status: z.stringbool() });
 export const registeredResponse = z.object({ Registered: z.boolean(), Step: registrationStep });
 

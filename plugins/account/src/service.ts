@@ -22,8 +22,32 @@ export const ActivationRefusals = {
   deactivated: 'This account was deactivated after its activation; it cannot be activated again by e-mail.',
 } as const;
 
+/**
+ * The rule for completing registration (step 10), which needs knowledge the account plugin does not have (the
+ * subscription and the cards are billing's). The registration plugin hands it in at start-up (useRegistrationRules).
+ */
+export interface RegistrationRules {
+  /** Answers null when the user may complete registration on this brand's site, or the text of the refusal (409). */
+  canComplete(input: { userId: string; memberId: number | null; brand: BrandManifest | null }): Promise<string | null>;
+}
+
+/** Why a step change is refused: steps outside the list (400), a lower step (409), completion too early (409, the rules' text). */
+export const StepRefusals = {
+  notAStep: 'The registration step must be 0, 1, 2, 3, 4 or 10.',
+  lower: (current: number) => `The registration step cannot go back: it is ${current}.`,
+  noAccount: 'The account no longer exists.',
+} as const;
+
 /** The account plugin's service: activation e-mails through its single-use links, for plugins that create accounts. */
 export interface AccountService {
+  /**
+   * Sets the user's registration step (spec 01 section 4): refuses (ApiError) a step outside 0, 1, 2, 3, 4, 10 (400),
+   * a step lower than the stored one (409), and 10 when the registration rules refuse it (409). The same step
+   * again is accepted and changes nothing. Resolves with the stored step.
+   */
+  setRegistrationStep(userId: string, step: number, brand: BrandManifest | null): Promise<number>;
+  /** The registration plugin's rule for completing registration; without one, completion needs nothing more. */
+  useRegistrationRules(rules: RegistrationRules): void;
   /**
    * Issues a fresh single-use activation link (24 hours) for an account that is not active yet, and queues the
    * activation e-mail to its e-mail address (or its user name when that is an address). Earlier open

@@ -5,6 +5,7 @@ import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbo
 import { authHeaders, makeUser, signIn, TEST_PASSWORD } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountApi, AccountMessages } from '../contract';
+import { StepRefusals } from '../service';
 import { ACCOUNT_THROTTLE } from './throttle';
 
 let env: SandboxTestEnv;
@@ -94,7 +95,8 @@ describe('registration', () => {
     expect(body.HasError).toBe(false);
     expect(body.Data).toMatchObject({ UserName: userName, IsActive: activeNow });
     const u = await userRow(userName);
-    expect(u).toMatchObject({ is_active: activeNow, registration_step: 0, email: userName });
+    // Brands with a registration wizard (finance, card, assist) start at step 0, the others complete.
+    expect(u).toMatchObject({ is_active: activeNow, registration_step: brand === 'quote' || brand === 'staff' ? 10 : 0, email: userName });
     const roles = await sql().query<{ role: string }>('SELECT role FROM user_roles WHERE user_id = $1', [u?.id]);
     expect(roles.map((r) => r.role)).toEqual(role ? [role] : []);
     if (member) {
@@ -155,14 +157,23 @@ describe('registration', () => {
     const set = async (n: number) => (await env.server.app.inject({ method: 'POST', url: `${AccountApi.registerStatus.path}?status=${n}`, headers: h })).json();
     expect(await get()).toBe(0);
     expect((await set(2)).Data).toBe(2);
-    expect((await set(1)).Data).toBe(2);
+    expect((await set(2)).Data).toBe(2);
+    // A lower step is refused (409) and leaves the stored one; steps outside 0-4 and 10 are refused (400).
+    const lower = await set(1);
+    expect(lower).toMatchObject({ HasError: true, MsgText: StepRefusals.lower(2) });
     expect(await get()).toBe(2);
     expect((await set(11)).HasError).toBe(true);
+    expect((await set(7)).HasError).toBe(true);
     const noToken = await env.server.app.inject({ method: 'POST', url: `${AccountApi.registerStatus.path}?status=3`, headers: { ...h, 'x-form-token': 'x' } });
     expect(noToken.statusCode).toBe(403);
-    const done = await env.server.app.inject({ method: 'POST', url: `${AccountApi.registered.path}?status=true`, headers: h });
-    expect(done.json().Data).toEqual({ Registered: true, Step: 10 });
-    expect(await get()).toBe(10);
+    const status = await env.server.app.inject({ method: 'POST', url: `${AccountApi.registered.path}?status=false`, headers: h });
+    expect(status.json().Data).toEqual({ Registered: false, Step: 2 });
+  });
+
+  it('starts accounts of brands without a registration wizard complete', async () => {
+    const userName = uniqueName('nowizard');
+    await register('quote', { UserName: userName });
+    expect((await userRow(userName))?.registration_step).toBe(10);
   });
 });
 

@@ -1,5 +1,6 @@
 import { ApiError, type PluginInit } from '@portal/server';
-import { type AccountService, ActivationRefusals } from '../service';
+import { REGISTRATION_COMPLETE_STEP, REGISTRATION_STEPS } from '../contract';
+import { type AccountService, ActivationRefusals, type RegistrationRules, StepRefusals } from '../service';
 import { siteAddressOf } from './common';
 import { issueLink } from './links';
 import { activationMail } from './mail-templates';
@@ -12,7 +13,25 @@ const EMAIL = /^[^@\s]+@[^@\s]+$/;
  * self-registered one, so /login/activate/:urlId activates both alike.
  */
 export function createAccountService({ services, config, database }: PluginInit): AccountService {
+  let rules: RegistrationRules | null = null;
   return {
+    useRegistrationRules(r) {
+      rules = r;
+    },
+    async setRegistrationStep(userId, step, brand) {
+      if (!REGISTRATION_STEPS.includes(step)) throw new ApiError(400, StepRefusals.notAStep);
+      const user = await services.identity.findById(userId);
+      if (!user) throw new ApiError(404, StepRefusals.noAccount);
+      if (step < user.registration_step) throw new ApiError(409, StepRefusals.lower(user.registration_step));
+      if (step === user.registration_step) return step;
+      if (step === REGISTRATION_COMPLETE_STEP && rules) {
+        const refusal = await rules.canComplete({ userId, memberId: user.member_id, brand });
+        if (refusal) throw new ApiError(409, refusal);
+      }
+      const stored = await services.identity.raiseRegistrationStep(userId, step);
+      if (stored === null) throw new ApiError(404, StepRefusals.noAccount);
+      return stored;
+    },
     async sendActivation(userId, site, actor) {
       const user = await services.identity.findById(userId);
       if (!user) throw new ApiError(404, ActivationRefusals.unknownUser);

@@ -28,6 +28,8 @@ export async function checkedPatch(
   ctx: Pick<RouteContext, 'user' | 'services'>,
   current: MemberRecord,
   body: MemberFields,
+  /** registering: the user is in the registration wizard (step below 10), whose step 1 requires a mobile of every member. */
+  opts: { registering?: boolean } = {},
 ): Promise<{ patch: MemberPatch; changed: string[] }> {
   if (body.Version !== current.version) throw conflict(ProfileMessages.stale);
   const memberRoles = await ctx.services.identity.rolesOfMember(current.memberId);
@@ -39,7 +41,9 @@ export async function checkedPatch(
     ['MobilePhone', body.MobilePhone, current.mobilePhone],
   ] as const;
   const changedPhones = phones.filter(([, next, before]) => next !== before);
-  if (changedPhones.length > 0 && !hasAnyRole(ctx.user?.roles ?? [], PHONE_EDIT_ROLES)) throw forbidden(ProfileMessages.phoneEditRefused);
+  if (changedPhones.length > 0 && !opts.registering && !hasAnyRole(ctx.user?.roles ?? [], PHONE_EDIT_ROLES)) {
+    throw forbidden(ProfileMessages.phoneEditRefused);
+  }
   if (preferred === 'Mobile' && !body.MobilePhone) throw badRequest(ProfileMessages.mobileRequired);
   if (preferred === 'Home' && !body.HomePhone) throw badRequest(ProfileMessages.homeRequired);
   if (preferred === 'Work' && !body.WorkPhone) throw badRequest(ProfileMessages.workRequired);

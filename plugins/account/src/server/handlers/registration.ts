@@ -1,6 +1,7 @@
 import { MEMBER_ROLES, type Role } from '@portal/core';
 import { ApiError, badRequest, conflict, hashPassword, notFound, route } from '@portal/server';
 import { AccountApi, REGISTRATION_COMPLETE_STEP } from '../../contract';
+import { accountService } from '../../service';
 import { isUniqueViolation, requireBrand, siteAddress, Text } from '../common';
 import { issueLink } from '../links';
 import { activationMail } from '../mail-templates';
@@ -51,7 +52,8 @@ export const registrationRoutes = [
               memberId: member?.memberId ?? null,
               roles: role ? [role] : [],
               isActive: activeNow,
-              registrationStep: 0,
+              // Brands with a registration wizard start new accounts at step 0; the others start complete.
+              registrationStep: brand.registration.wizard ? 0 : REGISTRATION_COMPLETE_STEP,
             },
             tx,
           );
@@ -106,20 +108,29 @@ export const registrationRoutes = [
   }),
   route(AccountApi.raiseRegisterStatus, {
     access: 'authenticated',
-    // The step only advances (spec 01 section 4): a lower value leaves it as it is.
-    handler: async ({ user, services, query }) => {
-      const step = user && (await services.identity.raiseRegistrationStep(user.id, query.status));
-      if (step === null || step === undefined) throw notFound(Text.noAccount);
+    // Spec 01 section 4 and issue 14: a lower step (409), a step outside 0-4 and 10 (400), and completion before
+    // the registration rules allow it (409) are refused; the same step again changes nothing.
+    handler: async (ctx) => {
+      if (!ctx.user) throw notFound(Text.noAccount);
+      const step = await ctx.use(accountService).setRegistrationStep(ctx.user.id, ctx.query.status, ctx.brand);
+      await ctx.audit({ action: 'account.registration.step', entity: 'user', entityId: ctx.user.id, detail: { step } });
       return step;
     },
   }),
   route(AccountApi.registered, {
     access: 'authenticated',
-    // status=true marks the registration wizard complete (step 10); status=false changes nothing
-    // (a step never goes back) and reports where the user stands.
-    handler: async ({ user, services, query }) => {
+    // status=true marks the registration wizard complete (step 10), under the same rules as the step call;
+    // status=false changes nothing (a step never goes back) and reports where the user stands.
+    handler: async (ctx) => {
+      const { user, services, query } = ctx;
       if (!user) throw notFound(Text.noAccount);
-      const step = await services.identity.raiseRegistrationStep(user.id, query.status ? REGISTRATION_COMPLETE_STEP : 0);
+      let step: number | null;
+      if (query.status) {
+        step = await ctx.use(accountService).setRegistrationStep(user.id, REGISTRATION_COMPLETE_STEP, ctx.brand);
+        await ctx.audit({ action: 'account.registration.step', entity: 'user', entityId: user.id, detail: { step } });
+      } else {
+        step = (await services.identity.findById(user.id))?.registration_step ?? null;
+      }
       if (step === null) throw notFound(Text.noAccount);
       return { Registered: step >= REGISTRATION_COMPLETE_STEP, Step: step };
     },

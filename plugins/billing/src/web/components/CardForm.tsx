@@ -23,13 +23,16 @@ interface Props {
   profileVersion: number;
   /** Minimum frame height; 500 px (560 px on the support card screen). */
   minHeight?: number;
+  /** Guided mode (the registration wizard): the form opens at once, and Cancel at the gateway calls onCancel. */
+  autoOpen?: boolean;
+  onCancel?: () => void;
 }
 
 /**
  * The gateway's hosted card form in a cross-origin iframe. The card number is typed into the gateway's page, never
  * ours. Messages are taken only from the gateway's origin and from this iframe's window.
  */
-export function CardForm({ onSaved, profileVersion, minHeight = 500 }: Props) {
+export function CardForm({ onSaved, profileVersion, minHeight = 500, autoOpen = false, onCancel }: Props) {
   const api = useApi();
   const { t } = useTranslation('billing');
   const [state, setState] = useState<EditStateValue>(EditState.None);
@@ -66,11 +69,12 @@ export function CardForm({ onSaved, profileVersion, minHeight = 500 }: Props) {
         setCardError(null);
         setState(EditState.None);
         setForm(null);
+        onCancel?.();
       }
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [form, minHeight, onSaved, t]);
+  }, [form, minHeight, onSaved, onCancel, t]);
 
   const open = async () => {
     setState(EditState.Opening);
@@ -89,6 +93,14 @@ export function CardForm({ onSaved, profileVersion, minHeight = 500 }: Props) {
       setState(EditState.None);
     }
   };
+
+  const opened = useRef(false);
+  useEffect(() => {
+    if (autoOpen && !opened.current) {
+      opened.current = true;
+      void open();
+    }
+  }, [autoOpen]);
 
   return (
     <div className={css.stack} data-edit-state={state}>

@@ -71,7 +71,10 @@ export const memberRoutes = [
       const memberId = await scopedMemberId(ctx, body.MemberID);
       const current = await services.members.load(memberId);
       if (!current) throw notFound(ProfileMessages.notFound);
-      const { patch, changed } = await checkedPatch(ctx, current, body);
+      // Wizard step 1 requires a mobile of every member: a member still registering (step below 10) sets their own phones.
+      const own = ctx.user?.memberId === memberId;
+      const registering = own && ctx.user !== null && ((await services.identity.findById(ctx.user.id))?.registration_step ?? 10) < 10;
+      const { patch, changed } = await checkedPatch(ctx, current, body, { registering });
       const result = await database.sql.transaction(async (tx) => {
         const member = await services.members.update(memberId, body.Version, patch, tx);
         const address = await saveCurrentAddress(tx, memberId, body);
