@@ -23,6 +23,7 @@ export default defineBrand({
     'print-card',
     'profile',
     'quote-rules',
+    'registration',
     'support',
     'trends',
     'users',

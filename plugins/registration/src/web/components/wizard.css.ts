@@ -1,0 +1,28 @@
+import { vars } from '@portal/themes';
+import { style } from '@vanilla-extract/css';
+
+export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.medium, maxWidth: '60rem' });
+export const heading = style({ margin: 0, fontSize: vars.font.size.large });
+export const tabs = style({ display: 'flex', gap: vars.space.small, listStyle: 'none', padding: 0, margin: 0, flexWrap: 'wrap' });
+export const tab = style({
+  padding: `${vars.space.xsmall} ${vars.space.small}`,
+  borderRadius: vars.radius.standard,
+  border: `1px solid ${vars.color.border.standard}`,
+});
+export const tabCurrent = style({ fontWeight: 700, borderWidth: 2 });
+export const tabDone = style({ textDecoration: 'none' });
+export const fields = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))', gap: vars.space.medium });
+export const nav = style({ display: 'flex', gap: vars.space.small, justifyContent: 'space-between', flexWrap: 'wrap' });
+export const details = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${vars.space.xsmall} ${vars.space.medium}`, margin: 0 });
+export const term = style({ fontWeight: 700 });
+export const value = style({ margin: 0 });
+export const row = style({ display: 'flex', gap: vars.space.small, alignItems: 'end', flexWrap: 'wrap' });
+export const input = style({
+  font: 'inherit',
+  padding: vars.space.small,
+  border: `1px solid ${vars.color.border.field}`,
+  borderRadius: vars.radius.standard,
+});
+export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xsmall, maxWidth: '20rem' });
+export const radios = style({ display: 'flex', flexDirection: 'column', gap: vars.space.small });
+export const radio = style({ display: 'flex', gap: vars.space.small, alignItems: 'center', cursor: 'pointer' });
