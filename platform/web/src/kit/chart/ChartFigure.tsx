@@ -48,7 +48,8 @@ export function ChartFigure({ title, summary, kind, columns, categories, values,
         </Button>
       </div>
       <p className={css.summary}>{summary}</p>
-      <div className={css.plot} style={{ height }}>
+      {/* The table may scroll within the chart's height: it then takes keyboard focus so it can be scrolled by keyboard. */}
+      <div className={css.plot} style={{ height }} {...(asTable ? { tabIndex: 0, role: 'region', 'aria-labelledby': titleId } : {})}>
         {asTable ? (
           <table className={css.table}>
             <caption className={css.visuallyHidden}>{title}</caption>
