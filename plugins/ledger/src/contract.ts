@@ -117,7 +117,8 @@ export const ledgerTransactionSchema = z.strictObject({
   Balance: z.number().nullable(),
   /** 'Posted' for the member's own entries, the card status for card transactions. */
   Status: z.string(),
-  Source: z.enum(['ledger', 'card']),
+  /** 'bank' for the transactions of linked bank accounts (the banking plugin), read-only like card rows. */
+  Source: z.enum(['ledger', 'card', 'bank']),
   /** When it went to the federal payer, or null. */
   ReportedDate: wireDay.nullable(),
   Version: wireId,

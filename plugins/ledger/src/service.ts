@@ -26,12 +26,32 @@ export interface LedgerPeriod {
   rows: LedgerEntry[];
 }
 
-/** Read-only access to a member's ledger, for statements and documents (ledger rows exclude card holds and voids). */
+/** A transaction of a linked bank account as it enters the ledger (source 'bank'). */
+export interface BankLedgerRow {
+  /** The aggregator's id of the transaction: a row enters the ledger once. */
+  ref: string;
+  /** YYYY-MM-DD */
+  date: string;
+  /** The bank and account, shown as the ledger row's company. */
+  company: string;
+  description: string;
+  /** Signed: debits negative (an expense), credits positive (a deposit). */
+  signedCents: number;
+}
+
+/**
+ * Access to a member's ledger, for statements and documents (ledger rows exclude card holds and voids), and the bank
+ * feed: linked accounts' transactions enter the ledger's bank view (source 'bank'), read-only there.
+ */
 export interface LedgerService {
   /** The member's rows dated from..to (inclusive, YYYY-MM-DD; either open) with opening and closing balances. */
   period(memberId: number, from: string | null, to: string | null): Promise<LedgerPeriod>;
   /** The first and last dates of the member's rows; null when the ledger has none. */
   span(memberId: number): Promise<{ first: string; last: string } | null>;
+  /** Posts linked-bank transactions not yet in the ledger (idempotent by ref); answers how many were new. */
+  postBankTransactions(memberId: number, rows: readonly BankLedgerRow[]): Promise<number>;
+  /** Withdraws the bank rows with these refs that were not reported to the federal payer (a bank unlinked); answers how many. */
+  withdrawBankTransactions(memberId: number, refs: readonly string[]): Promise<number>;
 }
 
 export const ledgerService = serviceRef<LedgerService>('ledger');

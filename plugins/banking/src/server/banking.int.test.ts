@@ -181,6 +181,30 @@ describe('accounts', () => {
     expect((await accounts()).LastRefreshed).toBe(after?.RefreshDate);
   });
 
+  it("feeds the linked accounts' transactions into the ledger's bank view, once each, read-only there", async () => {
+    const ledgerRows = async () =>
+      (
+        await env.server.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_transactions WHERE member_id = $1 AND source = 'bank'`, [
+          annId,
+        ])
+      )[0]?.n ?? 0;
+    const bankRows =
+      (await env.server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM banking_transactions WHERE member_id = $1', [annId]))[0]?.n ?? 0;
+    expect(bankRows).toBeGreaterThan(0);
+    expect(await ledgerRows()).toBe(bankRows);
+    const search = await data<{ Items: { TransactionID: number; Source: string; Version: number; Company: string }[] }>('/api/transactions/search', {
+      body: { PageSize: 100, Query: { From: '2000-01-01', To: '2100-01-01' } },
+    });
+    const row = search.Items.find((i) => i.Source === 'bank');
+    expect(row?.Company).toMatch(/Dag Site Bank|Bank of the Republic|Chase Harbor Bank/);
+    const edit = await call('/api/transactions/delete', { body: { TransactionID: row?.TransactionID, Version: row?.Version } });
+    expect(edit.statusCode).toBe(409);
+    // Another sync adds nothing twice.
+    await env.server.jobs.send('banking.sync', { memberId: annId });
+    await env.server.jobs.drain();
+    expect(await ledgerRows()).toBe(bankRows);
+  });
+
   it('filters transactions by account and keyword, in pages', async () => {
     const all = await data<{ Items: { Description: string; AccountId: number }[]; ItemCount: number }>(BankingApi.transactions.path, {
       body: { PageSize: 5 },
@@ -285,6 +309,13 @@ describe('remove, terminate, token, brands', () => {
     expect(after.DefaultAccountId).toBeNull();
     expect(after.LastAdded).toBeNull();
     expect(after.Accounts.some((a) => a.AccountId === before.DefaultAccountId)).toBe(false);
+    // Its transactions left the ledger with it; the other banks' stay.
+    const left = await env.server.database.sql.query<{ company: string }>(
+      `SELECT DISTINCT company FROM ledger_transactions WHERE member_id = $1 AND source = 'bank'`,
+      [annId],
+    );
+    expect(left.some((r) => r.company.startsWith(bank?.Name ?? '?'))).toBe(false);
+    expect(left.length).toBeGreaterThan(0);
     // The institution can be linked again now.
     expect((await add(bank?.ProviderId ?? 0, 'good')).Status).toBe('SUCCESS');
   });

@@ -1,4 +1,5 @@
 import { Roles } from '@portal/core';
+import type { LedgerService } from '@portal/plugin-ledger/service';
 import {
   ApiError,
   type BankAggregator,
@@ -20,6 +21,8 @@ export const aggregatorUser = (memberId: number) => `member-${memberId}`;
 
 export type Version = '1' | '1.1';
 export const REFRESH_JOB = 'banking.refresh';
+/** A bank transaction's reference in the ledger. */
+export const bankRef = (transactionId: number) => `bank:${transactionId}`;
 export const SYNC_JOB = 'banking.sync';
 
 const toForm = (f: BankForm): BankFormWire => ({
@@ -85,7 +88,8 @@ export async function viaAggregator<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export function makeBanking(services: KernelServices, database: PluginInit['database']) {
+/** `ledger`: the linked accounts' transactions feed the ledger's bank view (source 'bank'). */
+export function makeBanking(services: KernelServices, database: PluginInit['database'], ledger: LedgerService) {
   const sql = database.sql;
   const banks: BankAggregator = services.banks;
 
@@ -208,6 +212,30 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
       );
       if (links.some((l) => l.status === 'STALE')) await setMarker(memberId, true, q);
     });
+    // The transactions feed the ledger's bank view, once each.
+    const names = new Map(links.flatMap((l) => l.accounts.map((a) => [a.accountId, `${l.institution?.name ?? 'Bank'} ${a.name}`] as const)));
+    await ledger.postBankTransactions(
+      memberId,
+      tx.items
+        .filter((t) => names.has(t.accountId))
+        .map((t) => ({
+          ref: bankRef(t.transactionId),
+          date: t.date,
+          company: names.get(t.accountId) ?? 'Bank',
+          description: t.description,
+          signedCents: t.amountCents,
+        })),
+    );
+  }
+
+  /** The ledger refs of a link's transactions (all the member's when providerAccountId is null). */
+  async function refsOf(memberId: number, providerAccountId: number | null) {
+    const rows = await sql.query<{ transaction_id: number }>(
+      `SELECT t.transaction_id FROM banking_transactions t JOIN banking_accounts a ON a.account_id = t.account_id
+       WHERE t.member_id = $1 AND ($2::int IS NULL OR a.provider_account_id = $2)`,
+      [memberId, providerAccountId],
+    );
+    return rows.map((r) => bankRef(r.transaction_id));
   }
 
   /** Sync now; when the aggregator is slow or down, a job tries again. */
@@ -319,6 +347,7 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
 
     async remove(memberId: number, providerAccountId: number) {
       await ownLink(memberId, providerAccountId);
+      const refs = await refsOf(memberId, providerAccountId);
       try {
         await banks.removeLink(aggregatorUser(memberId), providerAccountId);
       } catch (e) {
@@ -333,11 +362,14 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
           [memberId],
         );
       });
+      // Unlinking withdraws the bank's rows from the ledger (those not yet reported to the federal payer).
+      await ledger.withdrawBankTransactions(memberId, refs);
       return linkedAccounts(memberId);
     },
 
     async terminate(memberId: number) {
       const links = await sql.query<{ provider_account_id: number }>('SELECT provider_account_id FROM banking_links WHERE member_id = $1', [memberId]);
+      const refs = await refsOf(memberId, null);
       for (const l of links) {
         try {
           await banks.removeLink(aggregatorUser(memberId), l.provider_account_id);
@@ -349,6 +381,7 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
         await q.query('DELETE FROM banking_links WHERE member_id = $1', [memberId]);
         await q.query('UPDATE banking_members SET default_account_id = NULL, last_added_at = NULL WHERE member_id = $1', [memberId]);
       });
+      await ledger.withdrawBankTransactions(memberId, refs);
       return linkedAccounts(memberId);
     },
 

@@ -1,3 +1,4 @@
+import { ledgerService } from '@portal/plugin-ledger/service';
 import { defineServerPlugin } from '@portal/server';
 import { BANK_FRAME_PAGES } from '../access';
 import { type BankingService, bankingService } from '../service';
@@ -8,9 +9,11 @@ import { migrations } from './migrations';
 
 export default defineServerPlugin<BankingService>({
   id: 'banking',
-  provides: { ref: bankingService, create: ({ services, database }) => makeBanking(services, database) },
-  init: async ({ services, database }) => {
-    const banking = makeBanking(services, database);
+  // The linked accounts' transactions feed the ledger's bank view through the ledger's service.
+  dependsOn: ['ledger'],
+  provides: { ref: bankingService, create: ({ services, database, use }) => makeBanking(services, database, use(ledgerService)) },
+  init: async ({ services, database, use }) => {
+    const banking = makeBanking(services, database, use(ledgerService));
     // Refreshes are slow at a real aggregator: a job asks it, marks stale links, then reads balances and transactions.
     await services.jobs.define<{ memberId: number; accountIds: number[] }>(REFRESH_JOB, (p) => banking.runRefresh(p.memberId, p.accountIds), {
       retryLimit: 3,

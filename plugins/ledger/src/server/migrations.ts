@@ -61,4 +61,15 @@ CREATE TABLE ledger_reports (
 );
 `,
   },
+  {
+    id: '0002_ledger_bank',
+    sql: `
+-- Transactions of linked bank accounts (the banking plugin) enter the ledger as source 'bank', once each (by the
+-- aggregator's transaction id), read-only like card rows.
+ALTER TABLE ledger_transactions DROP CONSTRAINT IF EXISTS ledger_transactions_source_check;
+ALTER TABLE ledger_transactions ADD CONSTRAINT ledger_transactions_source_check CHECK (source IN ('ledger', 'card', 'bank'));
+ALTER TABLE ledger_transactions ADD COLUMN external_ref text;
+CREATE UNIQUE INDEX ledger_transactions_external_ref_idx ON ledger_transactions (source, external_ref) WHERE external_ref IS NOT NULL;
+`,
+  },
 ];

@@ -35,6 +35,7 @@ export const NO_MEMBER_MESSAGE = 'Your account has no ledger of its own. Choose 
 const STALE = 'Someone else changed this transaction; reload to see their change.';
 const NOT_FOUND = 'The transaction was not found.';
 const CARD_READ_ONLY = 'Card transactions come from the card and cannot be changed here.';
+const BANK_READ_ONLY = 'Bank transactions come from your linked bank account and cannot be changed here.';
 const REPORTED_LOCKED = 'This transaction was already reported to the federal payer and cannot be changed.';
 const excluded = `(${EXCLUDED_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 /** The ledger's rows: everything but card holds and voids. */
@@ -53,7 +54,7 @@ interface DbRow {
   amount_cents: number;
   balance_cents: number | null;
   status: string;
-  source: 'ledger' | 'card';
+  source: 'ledger' | 'card' | 'bank';
   reported_date: string | null;
   version: number;
   report_id: number | null;
@@ -198,6 +199,7 @@ async function lockForChange(tx: SqlClient, ctx: Ctx, memberId: number, id: numb
   const row = rows[0];
   if (!row) throw notFound(NOT_FOUND);
   if (row.source === 'card') throw new ApiError(409, CARD_READ_ONLY);
+  if (row.source === 'bank') throw new ApiError(409, BANK_READ_ONLY);
   if (row.report_id !== null && !ledgerFlags(ctx.user?.roles ?? []).isSuperUser) throw conflict(REPORTED_LOCKED);
   if (row.version !== version) throw conflict(STALE);
   return loadRow(tx, memberId, id);
@@ -519,7 +521,7 @@ export async function searchActivity(ctx: Ctx, s: ActivitySearch, fallback = Def
     Items: rows.map((r) => ({
       TransactionID: r.transaction_id,
       CreatedDate: r.created,
-      Type: r.source === 'card' ? `Card ${r.status}` : typeName(r.transaction_type_id),
+      Type: r.source === 'card' ? `Card ${r.status}` : r.source === 'bank' ? `Bank ${typeName(r.transaction_type_id)}` : typeName(r.transaction_type_id),
       Text: r.text,
       Amount: Number(r.signed_cents) / 100,
     })),

@@ -59,5 +59,55 @@ export function makeLedgerService(sql: SqlClient): LedgerService {
       )[0];
       return row?.first && row.last ? { first: row.first, last: row.last } : null;
     },
+    async postBankTransactions(memberId, rows) {
+      if (!rows.length) return 0;
+      return sql.transaction(async (tx) => {
+        await tx.query('INSERT INTO ledger_accounts (member_id) VALUES ($1) ON CONFLICT (member_id) DO NOTHING', [memberId]);
+        let added = 0;
+        for (const r of rows) {
+          const inserted = await tx.query<{ transaction_id: number }>(
+            `INSERT INTO ledger_transactions (member_id, source, status, date_created, company, description, transaction_type_id, amount_cents, external_ref)
+             VALUES ($1, 'bank', 'Posted', $2, $3, $4, $5, $6, $7) ON CONFLICT (source, external_ref) WHERE external_ref IS NOT NULL DO NOTHING
+             RETURNING transaction_id`,
+            [
+              memberId,
+              r.date,
+              r.company,
+              r.description,
+              r.signedCents < 0 ? TransactionType.Expense : TransactionType.Deposit,
+              Math.abs(Math.round(r.signedCents)),
+              r.ref,
+            ],
+          );
+          const id = inserted[0]?.transaction_id;
+          if (!id) continue;
+          added++;
+          await tx.query("INSERT INTO ledger_history (transaction_id, member_id, action, before, after) VALUES ($1, $2, 'create', NULL, $3)", [
+            id,
+            memberId,
+            JSON.stringify({ source: 'bank', ref: r.ref, date: r.date, company: r.company, description: r.description, signedCents: r.signedCents }),
+          ]);
+        }
+        return added;
+      });
+    },
+    async withdrawBankTransactions(memberId, refs) {
+      if (!refs.length) return 0;
+      return sql.transaction(async (tx) => {
+        const gone = await tx.query<{ transaction_id: number; external_ref: string }>(
+          `DELETE FROM ledger_transactions WHERE member_id = $1 AND source = 'bank' AND report_id IS NULL AND external_ref = ANY($2::text[])
+           RETURNING transaction_id, external_ref`,
+          [memberId, [...refs]],
+        );
+        for (const g of gone) {
+          await tx.query("INSERT INTO ledger_history (transaction_id, member_id, action, before, after) VALUES ($1, $2, 'delete', $3, NULL)", [
+            g.transaction_id,
+            memberId,
+            JSON.stringify({ source: 'bank', ref: g.external_ref, reason: 'bank unlinked' }),
+          ]);
+        }
+        return gone.length;
+      });
+    },
   };
 }

@@ -425,7 +425,7 @@ export default function LedgerPage() {
               const key = String(r.TransactionID);
               if (drafts[key]) return editRow(key, r);
               const missing = issueFields(r.TransactionID);
-              const locked = r.Source === 'card' || (r.ReportedDate !== null && !member.data?.isSuperUser);
+              const locked = r.Source === 'card' || r.Source === 'bank' || (r.ReportedDate !== null && !member.data?.isSuperUser);
               return (
                 <tr key={key} data-testid="ledger-row">
                   <td className={css.cell}>{r.DateCreated}</td>
@@ -441,7 +441,9 @@ export default function LedgerPage() {
                         <span className={css.muted}>{t('report.rowMissing', { fields: missing.map((f) => t(`fields.${f}`)).join(', ') })}</span>
                       )}
                       {locked ? (
-                        <span className={css.muted}>{r.Source === 'card' ? t('row.card') : t('row.reported', { date: r.ReportedDate })}</span>
+                        <span className={css.muted}>
+                          {r.Source === 'card' ? t('row.card') : r.Source === 'bank' ? t('row.bank') : t('row.reported', { date: r.ReportedDate })}
+                        </span>
                       ) : (
                         <>
                           <Button
