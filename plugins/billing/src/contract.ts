@@ -220,6 +220,13 @@ export const BillingApi = {
     response: z.object({ Token: z.string(), Url: z.string() }),
   }),
   supportProfile: defineEndpoint({ method: 'POST', path: '/api/payment/support/profile', body: memberBody, response: billingProfileSchema }),
+  /** Support's card screen: reads the member's cards back from the gateway after the hosted form saved one. */
+  supportSync: defineEndpoint({
+    method: 'POST',
+    path: '/api/payment/support/sync',
+    body: memberBody,
+    response: billingProfileSchema.extend({ Reactivated: z.boolean() }),
+  }),
   transactionSync: defineEndpoint({ method: 'POST', path: '/api/payment/transaction/sync', body: memberBody, response: z.object({ Count: z.number().int() }) }),
   refund: defineEndpoint({ method: 'POST', path: '/api/payment/support/refund', body: refBody, response: moneyResultSchema }),
   void: defineEndpoint({ method: 'POST', path: '/api/payment/support/void', body: refBody, response: moneyResultSchema }),

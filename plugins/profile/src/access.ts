@@ -16,3 +16,5 @@ export const TERMINATE_ACCESS: readonly Role[] = [Roles.CareGuard, Roles.CareAss
 export const FORCED_MOBILE_ROLES: readonly Role[] = [Roles.CareGuard, Roles.CareAssist];
 /** Staff who may read and save any member account by id (the support list) besides impersonating. */
 export const MEMBER_ADMIN_ROLES: readonly Role[] = [Roles.SuperUser, Roles.CareSupport];
+/** Support's address calls under api/support/members/addresses (spec 02 section 2: the support screens are CareSupport's). */
+export const SUPPORT_ADDRESS_ACCESS: readonly Role[] = [Roles.CareSupport];

@@ -299,4 +299,24 @@ export const ProfileApi = {
     response: z.strictObject({ CodeVerified: z.boolean() }),
   }),
   phoneCheck: defineEndpoint({ method: 'POST', path: '/api/messaging/phone-check', body: phoneCheckSchema, response: phoneCheckResultSchema }),
+  /** Support's calls on a member's addresses by member id (spec 02 section 7), for the details-addresses tab. */
+  supportAddresses: defineEndpoint({
+    method: 'POST',
+    path: '/api/support/members/addresses/:id',
+    params: memberIdParams,
+    body: addressSearchSchema,
+    response: addressPageSchema,
+  }),
+  supportCreateAddress: defineEndpoint({
+    method: 'POST',
+    path: '/api/support/members/addresses/createAddress',
+    body: createAddressSchema,
+    response: addressSchema,
+  }),
+  supportUpdateAddress: defineEndpoint({
+    method: 'POST',
+    path: '/api/support/members/addresses/updateAddress',
+    body: updateAddressSchema,
+    response: addressSchema,
+  }),
 } as const;

@@ -15,7 +15,7 @@ export default defineWebPlugin({
   ],
   contributes: [
     contribute(Extensions.memberTabs, {
-      id: 'contacts.memberTab',
+      id: 'details-contacts',
       order: 40,
       access: CONTACTS_SUPPORT_ACCESS,
       title: 'contacts:memberTab.title',

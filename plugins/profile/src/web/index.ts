@@ -1,5 +1,5 @@
-import { defineWebPlugin } from '@portal/web';
-import { PROFILE_ACCESS, PROFILE_PATH } from '../access';
+import { contribute, defineWebPlugin, Extensions } from '@portal/web';
+import { MEMBER_ADMIN_ROLES, PROFILE_ACCESS, PROFILE_PATH, SUPPORT_ADDRESS_ACCESS } from '../access';
 
 export default defineWebPlugin({
   id: 'profile',
@@ -12,5 +12,21 @@ export default defineWebPlugin({
       nav: { label: 'profile:nav', order: 250 },
       load: () => import('./pages/ProfilePage'),
     },
+  ],
+  contributes: [
+    contribute(Extensions.memberTabs, {
+      id: 'details-profile',
+      order: 10,
+      access: MEMBER_ADMIN_ROLES,
+      title: 'profile:tabs.details',
+      load: () => import('./components/MemberProfileTab'),
+    }),
+    contribute(Extensions.memberTabs, {
+      id: 'details-addresses',
+      order: 20,
+      access: SUPPORT_ADDRESS_ACCESS,
+      title: 'profile:tabs.addresses',
+      load: () => import('./components/MemberAddressesTab'),
+    }),
   ],
 });

@@ -328,6 +328,38 @@ describe('support: members and termination', () => {
   });
 });
 
+describe('support: the member tabs of other plugins', () => {
+  it("profile's support address calls act on a member account by id", async () => {
+    const created = await data<{ AddressID: number; Version: number; Address1: string }>('/api/support/members/addresses/createAddress', {
+      body: { MemberID: annId, Address1: '1 Main St', City: 'Springfield', State: 'IL', Zip: '62701', AddressTypeID: 4, IsCurrent: true },
+    });
+    expect(created.Address1).toBe('1 Main St');
+    const page = await data<{ Items: { AddressID: number }[]; ItemCount: number }>(`/api/support/members/addresses/${annId}`, { body: {} });
+    expect(page.Items.map((a) => a.AddressID)).toEqual([created.AddressID]);
+    const updated = await data<{ Address1: string }>('/api/support/members/addresses/updateAddress', {
+      body: {
+        MemberID: annId,
+        AddressID: created.AddressID,
+        Version: created.Version,
+        Address1: '2 Main St',
+        City: 'Springfield',
+        State: 'IL',
+        Zip: '62701',
+        AddressTypeID: 4,
+        IsCurrent: true,
+      },
+    });
+    expect(updated.Address1).toBe('2 Main St');
+    expect((await call(`/api/support/members/addresses/${staffMemberId}`, { body: {} })).statusCode).toBe(404);
+    expect((await call(`/api/support/members/addresses/${annId}`, { session: superUser, body: {} })).statusCode).toBe(403);
+  });
+
+  it("billing's support sync reads the member's cards back from the gateway", async () => {
+    const synced = await data<BillingProfile & { Reactivated: boolean }>(BillingApi.supportSync.path, { body: { MemberId: annId } });
+    expect(synced.Profiles.map((p) => p.CardNumber).sort()).toEqual(['XXXX0341', 'XXXX1111']);
+  });
+});
+
 describe('support: reports', () => {
   const file = async (path: string, body: object = {}) => {
     const res = await call(path, { body });

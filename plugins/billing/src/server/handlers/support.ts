@@ -55,6 +55,14 @@ export const supportRoutes = [
       return billingOf(ctx).profile(ctx.body.MemberId);
     },
   }),
+  route(BillingApi.supportSync, {
+    access: BILLING_SUPPORT_ACCESS,
+    handler: async (ctx) => {
+      const billing = billingOf(ctx);
+      const { reactivated } = await billing.syncCards(ctx.body.MemberId, actorOf(ctx));
+      return { ...(await billing.profile(ctx.body.MemberId)), Reactivated: reactivated };
+    },
+  }),
   route(BillingApi.transactionSync, {
     access: BILLING_SUPPORT_ACCESS,
     handler: async (ctx) => ({ Count: await billingOf(ctx).syncTransactions(ctx.body.MemberId, actorOf(ctx)) }),

@@ -23,6 +23,8 @@ interface Props {
   profileVersion: number;
   /** Minimum frame height; 500 px (560 px on the support card screen). */
   minHeight?: number;
+  /** Support's card screen: the form for this member (support/token/{memberId}) instead of the signed-in member's own. */
+  memberId?: number;
   /** Guided mode (the registration wizard): the form opens at once, and Cancel at the gateway calls onCancel. */
   autoOpen?: boolean;
   onCancel?: () => void;
@@ -32,7 +34,7 @@ interface Props {
  * The gateway's hosted card form in a cross-origin iframe. The card number is typed into the gateway's page, never
  * ours. Messages are taken only from the gateway's origin and from this iframe's window.
  */
-export function CardForm({ onSaved, profileVersion, minHeight = 500, autoOpen = false, onCancel }: Props) {
+export function CardForm({ onSaved, profileVersion, minHeight = 500, memberId, autoOpen = false, onCancel }: Props) {
   const api = useApi();
   const { t } = useTranslation('billing');
   const [state, setState] = useState<EditStateValue>(EditState.None);
@@ -82,7 +84,10 @@ export function CardForm({ onSaved, profileVersion, minHeight = 500, autoOpen = 
     setCardError(null);
     try {
       const returnUrl = `${window.location.origin}${window.location.pathname}`;
-      const token = await api.call(BillingApi.token, { query: { returnUrl } }, { notify: false });
+      const token =
+        memberId === undefined
+          ? await api.call(BillingApi.token, { query: { returnUrl } }, { notify: false })
+          : await api.call(BillingApi.supportToken, { params: { memberId }, query: { returnUrl } }, { notify: false });
       const url = new URL(token.Url);
       url.searchParams.set('token', token.Token);
       setForm({ src: url.toString(), origin: url.origin });

@@ -30,10 +30,12 @@ interface Props {
   address: Address | null;
   onClose: () => void;
   onSaved: (a: Address) => void;
+  /** Support staff acting on the member by id (the details-addresses tab), not as the member. */
+  support?: boolean;
 }
 
 /** One address: view, then edit, then save or cancel; a new one opens in edit. */
-export function AddressDetail({ memberId, address, onClose, onSaved }: Props) {
+export function AddressDetail({ memberId, address, onClose, onSaved, support = false }: Props) {
   const { t } = useTranslation('profile');
   const api = useApi();
   const queryClient = useQueryClient();
@@ -56,8 +58,12 @@ export function AddressDetail({ memberId, address, onClose, onSaved }: Props) {
         IsCurrent: v.IsCurrent,
       };
       return address === null
-        ? api.call(ProfileApi.createAddress, { body: fields }, { notify: false })
-        : api.call(ProfileApi.updateAddress, { body: { ...fields, AddressID: address.AddressID, Version: address.Version } }, { notify: false });
+        ? api.call(support ? ProfileApi.supportCreateAddress : ProfileApi.createAddress, { body: fields }, { notify: false })
+        : api.call(
+            support ? ProfileApi.supportUpdateAddress : ProfileApi.updateAddress,
+            { body: { ...fields, AddressID: address.AddressID, Version: address.Version } },
+            { notify: false },
+          );
     },
     onMutate: () => {
       setStale(false);

@@ -12,13 +12,19 @@ import * as css from './profile.css';
 export const addressLine = (a: Pick<Address, 'Address1' | 'Address2'>) => [a.Address1, a.Address2].filter(Boolean).join(', ');
 
 /** The member's addresses: a grid, and the chosen address's detail panel below it (view, edit, save or cancel). */
-export function AddressesView({ memberId }: { memberId: number }) {
+export function AddressesView({ memberId, support = false }: { memberId: number; support?: boolean }) {
   const { t } = useTranslation('profile');
   const api = useApi();
   const lookups = useLookups(LookupCategory.AddressType);
   const [open, setOpen] = useState<number | 'new' | null>(null);
   const gridRef = useRef<HTMLElement>(null);
-  const addresses = useQuery({ queryKey: addressesQueryKey, queryFn: () => api.call(ProfileApi.loadAddresses, undefined, { notify: false }) });
+  const addresses = useQuery({
+    queryKey: support ? [...addressesQueryKey, 'support', memberId] : addressesQueryKey,
+    queryFn: async () =>
+      support
+        ? (await api.call(ProfileApi.supportAddresses, { params: { id: memberId }, body: { PageSize: 100 } }, { notify: false })).Items
+        : api.call(ProfileApi.loadAddresses, undefined, { notify: false }),
+  });
   const columns = useMemo<GridColumn<Address>[]>(() => {
     const typeName = (id: number) => lookups.find((l) => l.Key === id)?.Value ?? String(id);
     return [
@@ -67,6 +73,7 @@ export function AddressesView({ memberId }: { memberId: number }) {
         <AddressDetail
           key={open === 'new' ? 'new' : `${chosen?.AddressID}-${chosen?.Version}`}
           memberId={memberId}
+          support={support}
           address={open === 'new' ? null : chosen}
           onClose={() => {
             setOpen(null);

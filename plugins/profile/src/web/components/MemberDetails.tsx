@@ -56,7 +56,7 @@ const toForm = (x: Member): FormValues => ({
 const isoOf = (dob: string) => (dob === '' ? null : `${dob.slice(6, 10)}-${dob.slice(0, 2)}-${dob.slice(3, 5)}`);
 
 /** My Profile: the detail view, then edit, then save or cancel (cancel restores the stored values). */
-export function MemberDetails({ member }: { member: Member }) {
+export function MemberDetails({ member, queryKey = memberQueryKey }: { member: Member; queryKey?: readonly unknown[] }) {
   const { t } = useTranslation('profile');
   const api = useApi();
   const queryClient = useQueryClient();
@@ -95,7 +95,7 @@ export function MemberDetails({ member }: { member: Member }) {
       setStale(false);
     },
     onSuccess: (saved) => {
-      queryClient.setQueryData(memberQueryKey, saved);
+      queryClient.setQueryData(queryKey, saved);
       setEditing(false);
     },
     onError: (e) => {
@@ -104,7 +104,7 @@ export function MemberDetails({ member }: { member: Member }) {
     },
   });
   const reload = async () => {
-    await queryClient.invalidateQueries({ queryKey: memberQueryKey });
+    await queryClient.invalidateQueries({ queryKey });
     setStale(false);
   };
 

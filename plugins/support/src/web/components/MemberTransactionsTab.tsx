@@ -1,4 +1,5 @@
 import { formatDateTime } from '@portal/core';
+import { BankingApi } from '@portal/plugin-banking/contract';
 import { BillingApi, PREPULL_DESCRIPTION } from '@portal/plugin-billing/contract';
 import { showToast, useApi, useKernel } from '@portal/web';
 import { Button, ConfirmDialog, Dialog, Panel } from '@portal/web/kit';
@@ -37,6 +38,12 @@ function MemberActions({ memberId }: { memberId: number }) {
     queryFn: () => api.call(SupportApi.terminationDate, { params: { memberId } }, { skipLoadingBar: true }),
   });
   const terminated = termination.data?.IsTerminated ?? false;
+  // The banking plugin's check (GET api/support/members/IslinkedBank/{memberId}); absent where banking is not enabled.
+  const linked = useQuery({
+    queryKey: ['support', 'linkedBank', memberId],
+    queryFn: () => api.call(BankingApi.isLinkedBank, { params: { memberId } }, { skipLoadingBar: true, notify: false }),
+    retry: false,
+  });
 
   return (
     <Panel title={t('member.actions')}>
@@ -54,6 +61,11 @@ function MemberActions({ memberId }: { memberId: number }) {
           <Button variant="danger" onPress={() => setTerminating(true)}>
             {t('member.terminate')}
           </Button>
+        )}
+        {linked.data !== undefined && (
+          <span data-testid="linked-bank">
+            {t('member.linkedBank')}: {linked.data ? t('member.linkedYes') : t('member.linkedNo')}
+          </span>
         )}
         <span data-testid="termination-state">
           {terminated && termination.data?.TerminationDate

@@ -1,0 +1,84 @@
+import { showToast, useApi } from '@portal/web';
+import { Button } from '@portal/web/kit';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BillingApi, MEMBERSHIP_KEYS, type MembershipKey, PRICES_CENTS } from '../../contract';
+import * as css from './billing.css';
+import { supportProfileKey } from './SupportCards';
+
+const newKey = () => `support-subscription-${crypto.randomUUID()}`;
+
+/** The details-subscription tab of /users/:id: the member's subscription, change it, cancel it, set a coupon. */
+export default function MemberSubscriptionTab({ memberId }: { memberId: number }) {
+  const api = useApi();
+  const { t } = useTranslation('billing');
+  const queryClient = useQueryClient();
+  const typeId = useId();
+  const couponId = useId();
+  const [type, setType] = useState<MembershipKey>(1);
+  const [coupon, setCoupon] = useState('');
+  const key = ['billing', 'support', 'subscription', memberId] as const;
+  const sub = useQuery({ queryKey: key, queryFn: () => api.call(BillingApi.supportSubscription, { body: { MemberId: memberId } }, { notify: false }) });
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: key });
+    await queryClient.invalidateQueries({ queryKey: supportProfileKey(memberId) });
+  };
+  const change = useMutation({
+    mutationFn: () => api.call(BillingApi.supportSubscriptionUpdate, { body: { MemberId: memberId, Type: type, IdempotencyKey: newKey() } }),
+    onSuccess: (r) => showToast({ kind: r.StatusString === 'Ok' ? 'success' : 'error', message: r.Message }),
+    onSettled: refresh,
+  });
+  const cancel = useMutation({
+    mutationFn: () => api.call(BillingApi.supportSubscriptionCancel, { body: { MemberId: memberId } }),
+    onSettled: refresh,
+  });
+  const setCouponCode = useMutation({
+    mutationFn: () => api.call(BillingApi.supportSetCoupon, { body: { MemberId: memberId, CouponCode: coupon.trim() } }),
+    onSuccess: (r) => showToast({ kind: r.Status === 0 ? 'success' : 'error', message: r.Message }),
+    onSettled: refresh,
+  });
+  if (sub.isPending) return <p aria-busy="true">{t('loading')}</p>;
+  if (sub.isError) return <p role="alert">{t('loadError')}</p>;
+  const s = sub.data;
+  const plan = s.SubscriptionType === null ? null : t(`plans.${s.SubscriptionType}`);
+  return (
+    <div className={css.stack}>
+      <p data-testid="support-subscription">
+        {plan && s.SubscriptionStatus
+          ? t('support.current', { plan, status: t(`status.${s.SubscriptionStatus}`, { defaultValue: s.SubscriptionStatus }) })
+          : t('support.none')}
+        {s.CouponCode ? ` ${t('support.coupon', { code: s.CouponCode })}` : ''}
+      </p>
+      <div className={css.row}>
+        <div className={css.field}>
+          <label htmlFor={typeId}>{t('subscription.choose')}</label>
+          <select id={typeId} className={css.input} value={type} onChange={(e) => setType(Number(e.target.value) as MembershipKey)}>
+            {MEMBERSHIP_KEYS.map((k) => (
+              <option key={k} value={k}>
+                {t(`prices.${k}`, { price: `$${(PRICES_CENTS[k] / 100).toFixed(2)}` })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button variant="primary" onPress={() => change.mutate()} isPending={change.isPending}>
+          {t('support.change')}
+        </Button>
+        {(s.SubscriptionStatus === 'active' || s.SubscriptionStatus === 'suspended') && (
+          <Button variant="danger" onPress={() => cancel.mutate()} isPending={cancel.isPending}>
+            {t('support.cancel')}
+          </Button>
+        )}
+      </div>
+      <div className={css.row}>
+        <div className={css.field}>
+          <label htmlFor={couponId}>{t('coupon.label')}</label>
+          <input id={couponId} className={css.input} value={coupon} maxLength={40} onChange={(e) => setCoupon(e.target.value)} />
+        </div>
+        <Button onPress={() => coupon.trim() && setCouponCode.mutate()} isPending={setCouponCode.isPending}>
+          {t('support.setCoupon')}
+        </Button>
+      </div>
+    </div>
+  );
+}

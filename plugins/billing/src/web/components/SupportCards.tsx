@@ -1,0 +1,59 @@
+import { useApi } from '@portal/web';
+import { Button } from '@portal/web/kit';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { BillingApi, type CardProfile } from '../../contract';
+import * as css from './billing.css';
+
+export const supportProfileKey = (memberId: number) => ['billing', 'support', 'profile', memberId] as const;
+
+/** A member's cards as support sees them (support/profile), with Make default (support/defaultcard/update). */
+export function SupportCards({ memberId }: { memberId: number }) {
+  const api = useApi();
+  const { t } = useTranslation('billing');
+  const queryClient = useQueryClient();
+  const profile = useQuery({
+    queryKey: supportProfileKey(memberId),
+    queryFn: () => api.call(BillingApi.supportProfile, { body: { MemberId: memberId } }, { notify: false }),
+  });
+  const makeDefault = useMutation({
+    mutationFn: (c: CardProfile) => api.call(BillingApi.supportDefaultCard, { body: { MemberId: memberId, ProfileId: c.ProfileId } }),
+    onSuccess: (p) => queryClient.setQueryData(supportProfileKey(memberId), p),
+  });
+  if (profile.isPending) return <p aria-busy="true">{t('loading')}</p>;
+  if (profile.isError) return <p role="alert">{t('loadError')}</p>;
+  const cards = profile.data.Profiles;
+  if (cards.length === 0) return <p>{t('support.noCards')}</p>;
+  return (
+    <table className={css.table}>
+      <caption className={css.visuallyHidden}>{t('cards.heading')}</caption>
+      <thead>
+        <tr>
+          <th className={css.cell}>{t('cards.number')}</th>
+          <th className={css.cell}>{t('cards.type')}</th>
+          <th className={css.cell}>{t('cards.expiration')}</th>
+          <th className={css.cell}>{t('cards.actions')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {cards.map((c) => (
+          <tr key={c.ProfileId}>
+            <td className={css.cell}>
+              {c.CardNumber} {c.IsDefault && <span className={css.badge}>{t('cards.default')}</span>}{' '}
+              {c.IsSubscription && <span className={css.badge}>{t('cards.subscription')}</span>}
+            </td>
+            <td className={css.cell}>{c.CardType}</td>
+            <td className={css.cell}>{c.Expiration}</td>
+            <td className={css.cell}>
+              {!c.IsDefault && (
+                <Button size="small" aria-label={t('cards.makeDefaultOf', { card: c.CardNumber })} onPress={() => makeDefault.mutate(c)}>
+                  {t('cards.makeDefault')}
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

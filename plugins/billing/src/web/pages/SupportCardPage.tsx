@@ -1,0 +1,54 @@
+import { hasAnyRole, Roles } from '@portal/core';
+import { layoutCss, showToast, useApi, useRoles } from '@portal/web';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { BillingApi } from '../../contract';
+import * as css from '../components/billing.css';
+import { CardForm } from '../components/CardForm';
+import { SupportCards, supportProfileKey } from '../components/SupportCards';
+import { useCardFormDocument } from '../components/useCardFormDocument';
+
+/** Spec 02 section 9: the card frame is at least 560 px on the support card screen. */
+const SUPPORT_FRAME_PX = 560;
+
+/**
+ * /support/card/:id: card management for a member with the hosted card form from support/token/{memberId}
+ * (CareSupport, SuperUser). CareAssist, a member, manages their own cards here.
+ */
+export default function SupportCardPage() {
+  const { id = '' } = useParams();
+  const api = useApi();
+  const roles = useRoles();
+  const { t } = useTranslation('billing');
+  const queryClient = useQueryClient();
+  const canFrame = useCardFormDocument();
+  const [version, setVersion] = useState(0);
+  const staff = hasAnyRole(roles, [Roles.CareSupport, Roles.SuperUser]);
+  const memberId = Number(id);
+  const onSaved = useCallback(async () => {
+    try {
+      const synced = staff
+        ? await api.call(BillingApi.supportSync, { body: { MemberId: memberId } }, { notify: false })
+        : await api.call(BillingApi.sync, {}, { notify: false });
+      queryClient.setQueryData(supportProfileKey(memberId), synced);
+      setVersion((v) => v + 1);
+      showToast({ kind: 'success', message: t('cards.saved') });
+    } catch {
+      showToast({ kind: 'error', message: t('cards.syncError') });
+    }
+  }, [api, staff, memberId, queryClient, t]);
+  if (!Number.isInteger(memberId) || memberId <= 0) return <p role="alert">{t('loadError')}</p>;
+  return (
+    <div className={`${layoutCss.card} ${css.stack}`}>
+      <h2 className={css.heading}>{t('support.cardsOf', { id: memberId })}</h2>
+      {staff && <SupportCards key={version} memberId={memberId} />}
+      {canFrame ? (
+        <CardForm onSaved={() => void onSaved()} profileVersion={version} minHeight={SUPPORT_FRAME_PX} memberId={staff ? memberId : undefined} />
+      ) : (
+        <p aria-busy="true">{t('form.loading')}</p>
+      )}
+    </div>
+  );
+}
