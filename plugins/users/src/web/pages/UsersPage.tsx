@@ -1,4 +1,4 @@
-import { layoutCss, useApi } from '@portal/web';
+import { layoutCss, useApi, useKernel } from '@portal/web';
 import { Button, DataGrid, type GridColumn, type PageRequest } from '@portal/web/kit';
 import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import { Button as AriaButton, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField } from 'react-aria-components';
@@ -16,6 +16,8 @@ export default function UsersPage() {
   const api = useApi();
   const { t } = useTranslation('users');
   const navigate = useNavigate();
+  // The members list (statuses Members, Pending, Terminated, All) is the support plugin's, where it is enabled.
+  const hasMembersList = useKernel().plugins.some((p) => p.id === 'support');
   const [attribute, setAttribute] = useState<UserFilterAttribute>('UserName');
   const [text, setText] = useState('');
   const [filter, setFilter] = useState<Partial<Record<UserFilterAttribute, string>>>({});
@@ -70,6 +72,13 @@ export default function UsersPage() {
   return (
     <div className={`${layoutCss.card} ${css.stack}`}>
       <p>{t('intro')}</p>
+      {hasMembersList && (
+        <p>
+          <Link className={css.link} to="/support-members">
+            {t('membersList')}
+          </Link>
+        </p>
+      )}
       <form className={css.row} onSubmit={search} aria-label={t('search.label')}>
         <Select className={css.searchField} selectedKey={attribute} onSelectionChange={(key) => setAttribute(String(key) as UserFilterAttribute)}>
           <Label>{t('search.attribute')}</Label>
