@@ -8,17 +8,27 @@ const access = BankingAccess.finance;
 
 /** The finance service's member calls (spec 01 section 7): the member's own banks, or the impersonated member's. */
 export const financeRoutes = [
+  // Every call acts for a member (own or impersonated), the institution look-ups too: they open a member's linking.
   route(BankingApi.popular, {
     access,
-    handler: async ({ services }) => (await viaAggregator(() => services.banks.popular())).map((i) => toProvider(i, '1')),
+    handler: async (ctx) => {
+      memberOf(ctx);
+      return (await viaAggregator(() => ctx.services.banks.popular())).map((i) => toProvider(i, '1'));
+    },
   }),
   route(BankingApi.search, {
     access,
-    handler: async ({ services, body }) => (await viaAggregator(() => services.banks.search(body.Query))).map((i) => toProvider(i, '1')),
+    handler: async (ctx) => {
+      memberOf(ctx);
+      return (await viaAggregator(() => ctx.services.banks.search(ctx.body.Query))).map((i) => toProvider(i, '1'));
+    },
   }),
   route(BankingApi.provider, {
     access,
-    handler: async ({ services, body, query }) => toProvider(await viaAggregator(() => services.banks.institution(body.ProviderId)), query.version),
+    handler: async (ctx) => {
+      memberOf(ctx);
+      return toProvider(await viaAggregator(() => ctx.services.banks.institution(ctx.body.ProviderId)), ctx.query.version);
+    },
   }),
   route(BankingApi.add, {
     access,
