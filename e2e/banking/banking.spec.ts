@@ -14,6 +14,8 @@ test('Banking: a CareGuard member searches, links a test bank through one MFA st
 
   await page.getByRole('link', { name: 'Add a bank' }).click();
   await expect(page).toHaveURL(/\/payment\/bank\/add$/);
+  // The hidden linking frame opens the member's session at the aggregator in the background.
+  await expect(page.getByTestId('hidden-linking-frame')).toHaveAttribute('src', /\/aggregator\/fastlink\?token=.+&rsession=/);
   await expect(page.getByTestId('bank-popular').getByRole('listitem')).toHaveCount(8);
 
   // Under 3 characters: a warning, no search.

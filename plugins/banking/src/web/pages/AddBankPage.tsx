@@ -8,6 +8,7 @@ import { BANK_CONSTANTS, BankingPaths } from '../../access';
 import { BankingApi, type BankProvider } from '../../contract';
 import { AddBankDialog } from '../components/AddBankDialog';
 import * as css from '../components/bank.css';
+import { HiddenLinkingFrame } from '../components/HiddenLinkingFrame';
 import { markRecentAdd } from '../components/recentAdd';
 
 /** /payment/bank/add: the eight popular banks, a search from 3 characters, and the add dialog. */
@@ -79,6 +80,7 @@ export default function AddBankPage() {
           {popular.data && list(popular.data, 'bank-popular')}
         </section>
       </div>
+      <HiddenLinkingFrame />
       {open && (
         <AddBankDialog
           provider={open}
