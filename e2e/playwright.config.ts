@@ -3,7 +3,7 @@ import { defineConfig } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8380);
 export const SANDBOX_URL = `http://localhost:${process.env.E2E_SANDBOX_PORT ?? 8390}`;
 
-const EXCLUSIVE = ['**/profile/*.spec.ts', '**/billing/*.spec.ts', '**/ledger/*.spec.ts'];
+const EXCLUSIVE = ['**/profile/*.spec.ts', '**/billing/*.spec.ts', '**/ledger/*.spec.ts', '**/support/*.spec.ts'];
 
 export default defineConfig({
   testDir: '.',
@@ -23,7 +23,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   // Specs that change the shared demo members' state (a profile terminated and reactivated, the last card deleted,
-  // a ledger's one-time initial balance) run one at a time after the others, so no journey sees another's change.
+  // a ledger's one-time initial balance, demo members charged, voided and terminated by support) run one at a time
+  // after the others, so no journey sees another's change.
   projects: [
     { name: 'shared', testIgnore: EXCLUSIVE },
     { name: 'exclusive', testMatch: EXCLUSIVE, workers: 1, dependencies: ['shared'] },

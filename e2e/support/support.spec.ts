@@ -1,0 +1,181 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config';
+import { DEMO_PASSWORD, signIn, site } from '../support';
+
+/**
+ * Support tooling on the staff site, as CareSupport. It changes two demo members no other journey uses:
+ * assist.careguard (cards, charges, a void, a PA number) and card.careassist (terminated).
+ */
+const CHARGED_MEMBER = 'assist.careguard';
+const TERMINATED_MEMBER = 'card.careassist';
+
+interface Api {
+  post<T>(path: string, body: unknown): Promise<T>;
+}
+/** The API as the staff site's client calls it (Node resolves no *.localhost: the address with the site's Host). */
+const apiUrl = (path: string) => `http://127.0.0.1:${E2E_PORT}${path}`;
+async function staffApi(request: APIRequestContext): Promise<Api> {
+  const res = await request.post(apiUrl('/token'), {
+    headers: { host: 'staff.localhost' },
+    form: { grant_type: 'password', UserName: 'staff.caresupport', Password: DEMO_PASSWORD },
+  });
+  expect(res.ok()).toBe(true);
+  const t = (await res.json()) as { access_token: string; form_token: string };
+  const headers = { authorization: `Bearer ${t.access_token}`, 'x-form-token': t.form_token, host: 'staff.localhost' };
+  return {
+    async post<T>(path: string, body: unknown) {
+      const r = await request.post(apiUrl(path), { headers, data: body });
+      expect(r.ok(), await r.text()).toBe(true);
+      return ((await r.json()) as { Data: T }).Data;
+    },
+  };
+}
+type MemberRow = { MemberID: number; FirstName: string; LastName: string; UserId: string };
+const memberByEmail = async (api: Api, userName: string) =>
+  (await api.post<{ Items: MemberRow[] }>('/api/support/members', { Status: 'All', SearchString: `${userName}@demo.example.com` })).Items[0] as MemberRow;
+
+/** Types a card into the gateway's hosted form, inside the cross-origin iframe. */
+async function typeCard(page: Page, number: string) {
+  await page.getByRole('button', { name: 'Add card' }).click();
+  const form = page.frameLocator('[data-testid="card-frame"]');
+  await form.getByLabel(/Card number/).fill(number);
+  await form.getByLabel('Expiration (MM/YY)').fill('12/30');
+  await form.getByLabel('Card code (CVV)').fill('123');
+  await form.getByRole('button', { name: 'Save' }).click();
+}
+
+/** Finds a member in support's members list by name (the filter waits 1000 ms) and opens their tabs at /users/:id. */
+async function openMember(page: Page, m: MemberRow, status: 'Members' | 'All' = 'Members') {
+  await page.goto(site('staff', '/users'));
+  await page.getByRole('link', { name: /Members list/ }).click();
+  await expect(page).toHaveURL(/\/support-members/);
+  if (status !== 'Members') await page.getByLabel('Status', { exact: true }).selectOption(status);
+  const list = page.waitForResponse((r) => r.url().endsWith('/api/support/members') && (r.request().postData() ?? '').includes(m.LastName));
+  await page.getByLabel('Find a member').fill(`${m.FirstName} ${m.LastName}`);
+  await list;
+  await page.getByRole('link', { name: m.FirstName, exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/users/${m.UserId}$`));
+}
+
+test('Support: find a member, open their tabs, charge a declined transaction, void an unsettled refund, set a PA number, export, reports', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const api = await staffApi(request);
+  const member = await memberByEmail(api, CHARGED_MEMBER);
+  await signIn(page, 'staff', 'staff.caresupport');
+
+  await openMember(page, member);
+  const tabs = page.getByRole('tablist', { name: 'Member details' });
+  for (const name of ['Details', 'Addresses', 'Transactions', 'Subscription', 'Contacts', 'Card']) await expect(tabs.getByRole('tab', { name })).toBeVisible();
+  await expect(page.getByRole('tabpanel').last()).toContainText(member.LastName);
+  await tabs.getByRole('tab', { name: 'Addresses' }).click();
+  await expect(page.getByRole('button', { name: 'Add address' })).toBeVisible();
+  await tabs.getByRole('tab', { name: 'Transactions' }).click();
+  await expect(page.getByTestId('termination-state')).toHaveText('Not terminated');
+  await tabs.getByRole('tab', { name: 'Subscription' }).click();
+  await expect(page.getByTestId('support-subscription')).toBeVisible();
+
+  // The card screen (560 px hosted form): a card that declines charges, then a good one made the default.
+  await tabs.getByRole('tab', { name: 'Card' }).click();
+  await page.getByRole('link', { name: "Manage the member's cards" }).click();
+  await expect(page).toHaveURL(new RegExp(`/support/card/${member.MemberID}$`));
+  await typeCard(page, '4000 0000 0000 0341');
+  await expect(page.getByRole('cell', { name: /XXXX0341/ })).toBeVisible();
+  const profile = await api.post<{ CustomerId: number; Profiles: { ProfileId: number; CardNumber: string }[] }>('/api/payment/support/profile', {
+    MemberId: member.MemberID,
+  });
+  const bad = profile.Profiles.find((p) => p.CardNumber === 'XXXX0341')?.ProfileId;
+  const declined = await api.post<{ StatusString: string; TransactionID: number }>('/api/payment/charge', {
+    customerId: profile.CustomerId,
+    profileId: bad,
+    amount: 42.5,
+    description: 'Pharmacy copay',
+    IdempotencyKey: `e2e-declined-${Date.now()}`,
+  });
+  expect(declined.StatusString).toBe('Error');
+  await typeCard(page, '4111 1111 1111 1111');
+  await page.getByRole('button', { name: 'Make XXXX1111 the default card' }).click();
+  await expect(page.getByRole('row', { name: /XXXX1111/ })).toContainText('Default');
+
+  // Declined is the default filter; charging it makes it Paid.
+  await page.goto(site('staff', '/support-transactions'));
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('Declined');
+  const row = () =>
+    page
+      .getByRole('row')
+      .filter({ hasText: String(declined.TransactionID) })
+      .first();
+  await page.getByLabel('Search', { exact: true }).fill(member.LastName);
+  await expect(row()).toContainText('Declined');
+  await expect(row()).toContainText('$42.50');
+  await row()
+    .getByRole('button', { name: `Charge ${declined.TransactionID}` })
+    .click();
+  await expect(page.getByText('The payment was successful.')).toBeVisible();
+  await page.getByLabel('Status', { exact: true }).selectOption('Charged');
+  await expect(row()).toContainText('Paid');
+
+  // Refund before settlement: the void offer, then the void.
+  await row()
+    .getByRole('button', { name: `Refund ${declined.TransactionID}` })
+    .click();
+  const offer = page.getByRole('alertdialog', { name: 'Transaction not settled' });
+  await expect(offer).toContainText('has not been settled');
+  await offer.getByRole('button', { name: 'Void' }).click();
+  await expect(page.getByText('The transaction has been voided.')).toBeVisible();
+  await page.getByLabel('Status', { exact: true }).selectOption('Voided');
+  await expect(row()).toContainText('Refunded');
+
+  // PA number.
+  await row()
+    .getByRole('button', { name: `PA number ${declined.TransactionID}` })
+    .click();
+  const pa = page.getByRole('dialog', { name: `PA number of transaction ${declined.TransactionID}` });
+  await pa.getByLabel('PA number').fill('PA-555');
+  await pa.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The PA number has been saved.')).toBeVisible();
+  await page.getByLabel('Status', { exact: true }).selectOption('PA Number');
+  await expect(row()).toContainText('PA-555');
+
+  // Export to Excel.
+  const excel = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export to Excel' }).click();
+  expect((await excel).suggestedFilename()).toMatch(/^support-transactions-.*\.xlsx$/);
+
+  // Both reports, each as PDF and Excel.
+  await page.goto(site('staff', '/support-reports'));
+  for (const [name, file] of [
+    ['Registration report PDF', /^registration-report-.*\.pdf$/],
+    ['Registration report Excel', /^registration-report-.*\.xlsx$/],
+    ['User report PDF', /^user-report-.*\.pdf$/],
+    ['User report Excel', /^user-report-.*\.xlsx$/],
+  ] as const) {
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name }).click();
+    expect((await download).suggestedFilename()).toMatch(file);
+  }
+  await expect(page.getByText('Report generated').first()).toBeVisible();
+});
+
+test('Support: terminating a member ends their sessions: their member page sends them to sign in', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const api = await staffApi(request);
+  const member = await memberByEmail(api, TERMINATED_MEMBER);
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await signIn(memberPage, 'card', TERMINATED_MEMBER);
+
+  await signIn(page, 'staff', 'staff.caresupport');
+  await openMember(page, member);
+  await page.getByRole('tablist', { name: 'Member details' }).getByRole('tab', { name: 'Transactions' }).click();
+  await page.getByRole('button', { name: 'Terminate' }).click();
+  await page.getByRole('alertdialog', { name: 'Terminate the member' }).getByRole('button', { name: 'Terminate' }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page.getByTestId('termination-state')).toContainText('Terminated on');
+
+  await memberPage.goto(site('card', '/member'));
+  await expect(memberPage).toHaveURL(/\/login/);
+  await memberContext.close();
+});
