@@ -13,6 +13,8 @@ export const ClaimsAccess = {
   pending: [Roles.CareGuard],
   /** Support tooling changes claim statuses. */
   changeStatus: [Roles.SuperUser, Roles.CareSupport],
+  /** The support screens' calls on one member's bills (api/support/getClaimById, api/support/changeStatus). */
+  support: [Roles.CareSupport],
   /** Vendor (payee) look-up for the bill entry forms. */
   vendors: [Roles.SuperUser, Roles.CareGuardFinance, Roles.CareGuardAdmin],
   /** Dashboard recent claims: CareGuardFinance and SuperUser (spec 01 section 6). */

@@ -324,4 +324,18 @@ export const ClaimsApi = {
   recent: defineEndpoint({ method: 'GET', path: '/api/dashboard/claims/recent/6', response: z.array(claimSchema) }),
   /** The toolbar's global search of bills. */
   globalSearch: defineEndpoint({ method: 'GET', path: '/api/search/searchClaims', query: globalSearchQuerySchema, response: z.array(claimSchema) }),
+  /** Support tooling (spec 02 section 7): a member's bill by id, for /users/:id. */
+  supportGetById: defineEndpoint({
+    method: 'GET',
+    path: '/api/support/getClaimById/:claimId/:memberId',
+    params: z.object({ claimId: idSchema, memberId: idSchema }),
+    response: claimDetailsSchema,
+  }),
+  /** Support tooling: a member's bills to one status through the same state machine, all or nothing. */
+  supportChangeStatus: defineEndpoint({
+    method: 'POST',
+    path: '/api/support/changeStatus',
+    body: changeStatusSchema.extend({ MemberID: idSchema }),
+    response: changeStatusResultSchema,
+  }),
 } as const;

@@ -3,6 +3,7 @@ import { type ClaimsService, claimsService } from '../service';
 import { billRoutes } from './handlers/bill';
 import { searchRoutes } from './handlers/search';
 import { statusRoutes } from './handlers/status';
+import { supportRoutes } from './handlers/support';
 import { vendorRoutes } from './handlers/vendors';
 import { migrations } from './migrations';
 import { seed } from './seed';
@@ -13,5 +14,5 @@ export default defineServerPlugin<ClaimsService>({
   provides: { ref: claimsService, create: ({ database }) => makeClaimsService(database.sql) },
   migrations,
   seed,
-  routes: [...searchRoutes, ...billRoutes, ...statusRoutes, ...vendorRoutes],
+  routes: [...searchRoutes, ...billRoutes, ...statusRoutes, ...vendorRoutes, ...supportRoutes],
 });

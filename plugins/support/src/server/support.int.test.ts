@@ -116,7 +116,7 @@ beforeAll(async () => {
   const good = (await addCard(ann, '4111111111111111')).Profiles.find((p) => p.CardNumber === 'XXXX1111')?.ProfileId ?? 0;
   await data(BillingApi.setDefaultCard.path, { session: ann, brand: 'card', body: { ProfileId: good } });
   paidId = await chargeThroughBilling(annId, good, 10, 'Office visit');
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await server?.close();
   await sandbox?.close();
@@ -352,6 +352,29 @@ describe('support: the member tabs of other plugins', () => {
     expect(updated.Address1).toBe('2 Main St');
     expect((await call(`/api/support/members/addresses/${staffMemberId}`, { body: {} })).statusCode).toBe(404);
     expect((await call(`/api/support/members/addresses/${annId}`, { session: superUser, body: {} })).statusCode).toBe(403);
+  });
+
+  it("claims' support calls: a member's bill by id and a status change through the claims state machine", async () => {
+    const claimId = (
+      await server.database.sql.query<{ claim_id: number }>(
+        `INSERT INTO claims (claim_number, member_id, payee_name, bill_type_id, billed_cents, service_date_from)
+         VALUES ('SUP-1', $1, 'Pharmacy', 21, 4250, current_date) RETURNING claim_id`,
+        [annId],
+      )
+    )[0]?.claim_id as number;
+    const details = await data<{ Claim: { ClaimID: number; ClaimStatusID: number }; AllowedStatusIDs: number[] }>(
+      `/api/support/getClaimById/${claimId}/${annId}`,
+    );
+    expect(details.Claim).toMatchObject({ ClaimID: claimId, ClaimStatusID: 1 });
+    expect((await call(`/api/support/getClaimById/${claimId}/${zedId}`)).statusCode).toBe(404);
+    const to = details.AllowedStatusIDs[0] as number;
+    const changed = await call('/api/support/changeStatus', { body: { MemberID: annId, Ids: [claimId], ClaimStatusID: to } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().Data.Items[0].ClaimStatusID).toBe(to);
+    // Paid is not reachable from there: the state machine refuses, nothing changes.
+    expect((await call('/api/support/changeStatus', { body: { MemberID: annId, Ids: [claimId], ClaimStatusID: 8 } })).statusCode).toBe(409);
+    expect((await call('/api/support/changeStatus', { body: { MemberID: zedId, Ids: [claimId], ClaimStatusID: to } })).statusCode).toBe(404);
+    expect((await call('/api/support/changeStatus', { session: superUser, body: { MemberID: annId, Ids: [claimId], ClaimStatusID: to } })).statusCode).toBe(403);
   });
 
   it("billing's support sync reads the member's cards back from the gateway", async () => {

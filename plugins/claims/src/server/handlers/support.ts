@@ -1,0 +1,33 @@
+import { notFound, type RouteContext, route, withMessage } from '@portal/server';
+import { ClaimsAccess } from '../../access';
+import { ClaimsApi } from '../../contract';
+import { statusName } from '../../statusFlow';
+import { changeStatus, claimDetails } from '../repo';
+
+/**
+ * The support screens' calls on one member's bills (spec 02 section 7): the caller names the member, who must be a
+ * member account; the bills are scoped to that member as if support acted for them, through the same state machine.
+ */
+async function asMember(ctx: RouteContext, memberId: number) {
+  if (!(await ctx.services.members.isMemberAccount(memberId))) throw notFound('The bill was not found.');
+  return { user: ctx.user, memberId, impersonating: false, database: ctx.database, services: ctx.services, audit: ctx.audit };
+}
+
+export const supportRoutes = [
+  route(ClaimsApi.supportGetById, {
+    access: ClaimsAccess.support,
+    handler: async (ctx) => {
+      const details = await claimDetails(await asMember(ctx, ctx.params.memberId), ctx.params.claimId);
+      ctx.auditRead({ action: 'claims.read.details', entity: 'claim', entityId: ctx.params.claimId, memberId: ctx.params.memberId });
+      return details;
+    },
+  }),
+  route(ClaimsApi.supportChangeStatus, {
+    access: ClaimsAccess.support,
+    handler: async (ctx) => {
+      const items = await changeStatus(await asMember(ctx, ctx.body.MemberID), ctx.body);
+      const what = items.length === 1 ? '1 bill' : `${items.length} bills`;
+      return withMessage({ Items: items, ItemCount: items.length }, `${what} set to ${statusName(ctx.body.ClaimStatusID)}.`);
+    },
+  }),
+];
