@@ -374,7 +374,9 @@ describe('support: the member tabs of other plugins', () => {
     // Paid is not reachable from there: the state machine refuses, nothing changes.
     expect((await call('/api/support/changeStatus', { body: { MemberID: annId, Ids: [claimId], ClaimStatusID: 8 } })).statusCode).toBe(409);
     expect((await call('/api/support/changeStatus', { body: { MemberID: zedId, Ids: [claimId], ClaimStatusID: to } })).statusCode).toBe(404);
-    expect((await call('/api/support/changeStatus', { session: superUser, body: { MemberID: annId, Ids: [claimId], ClaimStatusID: to } })).statusCode).toBe(403);
+    expect((await call('/api/support/changeStatus', { session: superUser, body: { MemberID: annId, Ids: [claimId], ClaimStatusID: to } })).statusCode).toBe(
+      403,
+    );
   });
 
   it("billing's support sync reads the member's cards back from the gateway", async () => {
