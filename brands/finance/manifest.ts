@@ -5,7 +5,7 @@ export default defineBrand({
   displayName: 'CareGuard Finance',
   marker: 'finance',
   theme: 'finance',
-  plugins: ['account', 'banking', 'claims', 'contacts', 'documents', 'download-forms', 'help', 'notes', 'price-finder', 'print-card', 'profile', 'registration', 'trends'],
+  plugins: ['account', 'banking', 'claims', 'contacts', 'documents', 'download-forms', 'help', 'notes', 'price-finder', 'print-card', 'profile', 'registration', 'reimbursement', 'trends'],
   // Finance sells no membership here (billing is not enabled): its wizard is Personal Info, then Finish.
   registration: { role: 'CareGuardFinance', mode: 'dialog', externalUrl: null, signInOnRegister: false, wizard: { skip: ['subscription', 'card'] } },
   contacts: { phone: '(800) 555-0140', fax: '(800) 555-0141', supportEmail: 'support@finance.example.com', infoEmail: 'info@finance.example.com' },

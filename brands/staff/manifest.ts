@@ -24,6 +24,7 @@ export default defineBrand({
     'profile',
     'quote-rules',
     'registration',
+    'reimbursement',
     'support',
     'trends',
     'users',

@@ -5,6 +5,7 @@ import { openSandboxDb } from './db';
 import { type GatewayOptions, gatewayOptionsFromEnv, registerGateway } from './gateway';
 import { registerMail } from './mail';
 import { registerPayer } from './payer';
+import { registerScanner } from './scanner';
 import { registerSms } from './sms';
 
 export interface SandboxOptions {
@@ -44,6 +45,7 @@ export async function createSandbox(opts: SandboxOptions): Promise<FastifyInstan
   registerGateway(app, db, { ...gatewayOptionsFromEnv(), ...opts.gateway });
   registerSms(app, db);
   registerPayer(app, db);
+  registerScanner(app);
   registerAggregator(app, db);
   return app;
 }

@@ -21,8 +21,12 @@ export interface EndpointSpec {
   body?: Schema;
   /** The Data of the answer's envelope ('json'), or nothing checkable ('file', 'raw'). */
   response?: Schema;
-  /** How the body travels: JSON (default) or form-encoded (the /token and registration calls). */
-  bodyEncoding?: 'json' | 'form';
+  /**
+   * How the body travels: JSON (default), form-encoded (the /token and registration calls) or 'binary': raw bytes
+   * (application/octet-stream; a chunk of an upload) that the server hands the handler as a stream, never parsed or
+   * held whole (declare no `body` schema; the web sends a Blob as `binary`).
+   */
+  bodyEncoding?: 'json' | 'form' | 'binary';
   /** 'json': the kernel envelope (default); 'file': a download with x-filename; 'raw': the handler's own answer (OAuth /token). */
   answer?: 'json' | 'file' | 'raw';
 }
@@ -73,10 +77,20 @@ export interface Download {
 
 type Field<K extends string, T> = T extends undefined ? { [P in K]?: undefined } : { [P in K]: T };
 /** What the web passes to `api.call`: each part that the endpoint declares, and only those. */
-export type EndpointInput<E extends EndpointSpec> = Field<'params', In<E['params']>> & Field<'query', In<E['query']>> & Field<'body', In<E['body']>>;
+export type EndpointInput<E extends EndpointSpec> = Field<'params', In<E['params']>> &
+  Field<'query', In<E['query']>> &
+  Field<'body', E['bodyEncoding'] extends 'binary' ? Blob : In<E['body']>>;
 
 /** True when the endpoint needs no input at all, so `api.call(endpoint)` may omit it. */
-export type NoInput<E extends EndpointSpec> = E['params'] extends Schema ? false : E['query'] extends Schema ? false : E['body'] extends Schema ? false : true;
+export type NoInput<E extends EndpointSpec> = E['params'] extends Schema
+  ? false
+  : E['query'] extends Schema
+    ? false
+    : E['body'] extends Schema
+      ? false
+      : E['bodyEncoding'] extends 'binary'
+        ? false
+        : true;
 
 /** Names of the :parameters in a path. */
 export function pathParamNames(path: string): string[] {

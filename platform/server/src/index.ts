@@ -13,6 +13,14 @@ export * from './documents/mime';
 export type { PdfBlock, PdfBrand, PdfDocumentSpec, PdfTableColumn } from './documents/pdf';
 export type { PdfService, SheetService } from './documents/services';
 export type { SheetColumn, SheetFormat, SheetRow, SheetSpec } from './documents/sheet';
+export {
+  type ContentCheck,
+  checkContent,
+  checkContentStream,
+  DOCUMENT_EXTENSIONS,
+  type DocumentExtension,
+  extensionOf as fileExtensionOf,
+} from './files/contentCheck';
 export type { FileBody, FileEntry, FileInfo, FileStore, PutOptions, StoredFile } from './files/fileStore';
 export { assertFileKey, FileKeyError } from './files/keys';
 export { type Download, sendDownload } from './files/sendDownload';
@@ -53,5 +61,6 @@ export {
   type TransactionRequest,
   type WebhookEvent,
 } from './providers/payments';
+export type { ScanResult, VirusScanner } from './providers/scanner';
 export type { PhoneLookup, SmsMessage, SmsTransport } from './providers/sms';
 export * from './services';

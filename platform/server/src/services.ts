@@ -9,6 +9,7 @@ import type { BankAggregator } from './providers/banks';
 import type { MailTransport } from './providers/mail';
 import type { FederalPayer } from './providers/payer';
 import type { PaymentGateway } from './providers/payments';
+import type { VirusScanner } from './providers/scanner';
 import type { SmsTransport } from './providers/sms';
 
 /** External services the kernel hands to plugins; each sits behind an interface with a sandbox implementation. */
@@ -31,6 +32,8 @@ export interface Services {
   payer: FederalPayer;
   /** The bank aggregator (institutions, links with multi-factor steps, accounts, refreshes, hosted linking page); the sandbox's over HTTP. */
   banks: BankAggregator;
+  /** The virus-scan hook every upload passes before it is kept; the sandbox scanner over HTTP. */
+  scanner: VirusScanner;
 }
 
 /**

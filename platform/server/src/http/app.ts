@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import formbody from '@fastify/formbody';
 import {
   type BrandManifest,
@@ -77,6 +78,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     trustProxy: false,
   });
   await app.register(formbody);
+  // Upload chunks ('binary' endpoints): the body reaches the handler as the request stream, unbuffered and unparsed;
+  // the handler bounds what it reads. Other endpoints refuse it (415).
+  app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
   await registerSecurityHeaders(app);
   // Synchronous hook: an async one costs a promise per request on every route.
   app.addHook('onRequest', (req, reply, done) => {
@@ -197,10 +201,16 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     }
 
     // One kernel rule for every route: text with NUL or half a surrogate pair is refused before any schema sees it.
+    const binary = r.endpoint.bodyEncoding === 'binary';
+    if (binary && !(req.body instanceof Readable)) throw new ApiError(415, 'Send the bytes as application/octet-stream.');
+    if (!binary && req.body instanceof Readable) {
+      req.body.resume();
+      throw new ApiError(415, 'This call takes JSON, not application/octet-stream.');
+    }
     for (const [part, value] of [
       ['params', req.params],
       ['query', req.query],
-      ['body', req.body],
+      ['body', binary ? undefined : req.body],
     ] as const) {
       const bad = findBadText(value);
       if (bad !== null) throw new ApiError(400, `${part}${bad ? `.${bad}` : ''}: contains characters that are not allowed (NUL or an unpaired surrogate).`);
@@ -218,7 +228,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     const ctx: RouteContext = {
       req,
       reply,
-      body: parse('body', req.body),
+      body: binary ? undefined : parse('body', req.body),
       query: parse('query', req.query),
       params: parse('params', req.params),
       database,
@@ -231,6 +241,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       impersonating,
       audit,
       auditRead,
+      binary: binary ? (req.body as Readable) : null,
     };
     if (impersonating) {
       await audit({ action: 'impersonation.request', memberId, entity: 'route', entityId: `${req.method} ${r.endpoint.path}`, detail: { staff: user?.name } });

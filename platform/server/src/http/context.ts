@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { BrandManifest, EndpointParsed, EndpointSpec, ServiceRef } from '@portal/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditEntry } from '../audit';
@@ -37,6 +38,8 @@ export interface RouteContext<E extends EndpointSpec = EndpointSpec> extends End
   audit(entry: RequestAuditEntry, tx?: SqlClient): Promise<void>;
   /** Audits a read of member data without waiting: batched off the request's path (see AuditBuffer). */
   auditRead(entry: RequestAuditEntry): void;
+  /** A 'binary' endpoint's body as it arrives (unbuffered; the handler must consume it); null on other endpoints. */
+  binary: Readable | null;
 }
 
 /** What a handler may return besides plain data: data with a message for the user, or a reply it sent itself. */

@@ -33,6 +33,10 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Acts for this member on this request only (checking a member before impersonating them). */
   impersonate?: number;
+  /** Raw bytes ('binary' endpoints: an upload chunk), sent as application/octet-stream. */
+  binary?: Blob;
+  /** Bytes of the body sent so far, as the browser reports them (binary bodies; the request then goes by XMLHttpRequest). */
+  onUploadProgress?: (sent: number, total: number) => void;
 }
 
 export interface ClientHooks {
@@ -66,8 +70,34 @@ const randomId = () =>
 
 export type { Download };
 
+/** fetch, but by XMLHttpRequest so the bytes sent can be reported as they go (fetch cannot report upload progress). */
+function sendWithProgress(url: string, init: RequestInit, onProgress: (sent: number, total: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method ?? 'GET', url);
+    for (const [k, v] of Object.entries(init.headers as Record<string, string>)) xhr.setRequestHeader(k, v);
+    xhr.responseType = 'blob';
+    xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : e.loaded);
+    xhr.onload = () => {
+      const headers = new Headers();
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      resolve(new Response(xhr.response as Blob, { status: xhr.status, statusText: xhr.statusText, headers }));
+    };
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.onabort = () => reject(new DOMException('The upload was stopped.', 'AbortError'));
+    init.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(init.body as XMLHttpRequestBodyInit);
+  });
+}
+
 /** Per-call options of api.call: everything but what the endpoint itself decides (method, body, encoding). */
-export type CallOptions = Omit<RequestOptions, 'method' | 'body' | 'form' | 'query' | 'responseType'>;
+export type CallOptions = Omit<RequestOptions, 'method' | 'body' | 'form' | 'query' | 'responseType' | 'binary'>;
 
 /**
  * The API client: bearer token, anti-forgery, no-cache, session and request ids, impersonation;
@@ -97,12 +127,14 @@ export class ApiClient {
     const [input, opts = {}] = args as [{ params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown } | undefined, CallOptions?];
     const url = buildPath(endpoint.path, input?.params);
     const form = endpoint.bodyEncoding === 'form' && input?.body !== undefined ? formFields(input.body) : undefined;
+    const binary = endpoint.bodyEncoding === 'binary' ? (input?.body as Blob) : undefined;
     return this.request<EndpointData<E>>(url, {
       ...opts,
       method: endpoint.method,
       query: input?.query,
-      body: form ? undefined : input?.body,
+      body: form || binary ? undefined : input?.body,
       form,
+      binary,
       responseType: endpoint.answer === 'file' ? 'blob' : 'json',
     });
   }
@@ -160,7 +192,8 @@ export class ApiClient {
     }
     const member = opts.impersonate ?? this.hooks.impersonatedMemberId();
     if (member !== null) h[H.impersonate] = String(member);
-    if (opts.form) h['content-type'] = 'application/x-www-form-urlencoded';
+    if (opts.binary) h['content-type'] = 'application/octet-stream';
+    else if (opts.form) h['content-type'] = 'application/x-www-form-urlencoded';
     else if (opts.body !== undefined) h['content-type'] = 'application/json';
     return h;
   }
@@ -182,12 +215,13 @@ export class ApiClient {
       if (shouldRefresh(remaining, t.lifetime)) await this.refresh().catch(() => {});
     }
     const full = url + buildQuery(opts.query);
-    const res = await this.fetchImpl(full, {
+    const init: RequestInit = {
       method: opts.method ?? 'GET',
       headers: this.headers(opts),
-      body: opts.form ? new URLSearchParams(opts.form).toString() : opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.binary ?? (opts.form ? new URLSearchParams(opts.form).toString() : opts.body === undefined ? undefined : JSON.stringify(opts.body)),
       signal: opts.signal,
-    });
+    };
+    const res = opts.onUploadProgress && opts.binary ? await sendWithProgress(full, init, opts.onUploadProgress) : await this.fetchImpl(full, init);
 
     if ((res.status === 401 || res.status === 403) && this.session.tokens()?.refreshToken) {
       // A 401 may be retried up to MAX_RETRIES times; a 403 once (roles may have changed since the token was issued).

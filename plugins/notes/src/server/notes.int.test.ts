@@ -2,10 +2,10 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Roles } from '@portal/core';
+import { fixtures } from '@portal/testing/files';
 import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ATTACHMENTS, type Note, type NoteDetail, type NoteSearchResult, NotesApi, STALE_NOTE_MESSAGE } from '../contract';
-import { fixtures } from './fixtures';
 
 /**
  * My Messages through the whole kernel guard, on a fresh database and a local file store in a temporary folder (so

@@ -1,5 +1,5 @@
 import { hasAnyRole } from '@portal/core';
-import { badRequest, conflict, forbidden, notFound, type RouteContext, type SqlClient, sendDownload } from '@portal/server';
+import { badRequest, checkContent, conflict, forbidden, notFound, type RouteContext, type SqlClient, sendDownload } from '@portal/server';
 import { NOTES_STAFF_ROLES } from '../access';
 import {
   type Attachment,
@@ -18,7 +18,6 @@ import {
   STALE_NOTE_MESSAGE,
   TOO_MANY_ATTACHMENTS,
 } from '../contract';
-import { checkContent } from './contentType';
 
 type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit'>;
 

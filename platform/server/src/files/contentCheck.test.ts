@@ -1,8 +1,12 @@
+import { Readable } from 'node:stream';
+import { fixtures } from '@portal/testing/files';
 import { describe, expect, it } from 'vitest';
-import { checkContent } from './contentType';
-import { fixtures } from './fixtures';
+import { checkContent, checkContentStream } from './contentCheck';
 
-describe('checkContent', () => {
+/** The bytes in small chunks, so checks must work across chunk boundaries. */
+const streamOf = (bytes: Buffer) => Readable.from(Array.from({ length: Math.ceil(bytes.length / 7) }, (_, i) => bytes.subarray(i * 7, i * 7 + 7)));
+
+describe('checkContent and checkContentStream', () => {
   it.each([
     ['scan.pdf', 'pdf', 'application/pdf'],
     ['photo.PNG', 'png', 'image/png'],
@@ -15,6 +19,7 @@ describe('checkContent', () => {
     ['old.xls', 'xls', 'application/vnd.ms-excel'],
   ] as const)('accepts %s with matching content', async (name, kind, type) => {
     expect(await checkContent(name, await fixtures[kind]())).toEqual({ ok: true, contentType: type });
+    expect(await checkContentStream(name, async () => streamOf(await fixtures[kind]()))).toEqual({ ok: true, contentType: type });
   });
 
   it.each([
@@ -29,6 +34,7 @@ describe('checkContent', () => {
   ] as const)('refuses %s whose content is %s', async (name, kind) => {
     const result = await checkContent(name, await fixtures[kind]());
     expect(result.ok).toBe(false);
+    expect((await checkContentStream(name, async () => streamOf(await fixtures[kind]()))).ok).toBe(false);
   });
 
   it('refuses an extension outside the list', async () => {

@@ -1,0 +1,100 @@
+import { defineEndpoint, moneySchema } from '@portal/core';
+import { z } from 'zod';
+import { ReimbursementMessages as M, MAX_FILES, REIMBURSEMENT_EXTENSIONS } from './rules';
+
+/**
+ * Reimbursements (spec 02 sections 3, 5, 7 and 9). The bytes travel first, through a resumable upload of this plugin
+ * (start, then chunks of CHUNK_BYTES at the offset the server has, which the client asks for after an interruption);
+ * then POST /api/reimbursements/create names the finished upload with the spec's fields (type, name, ext and the
+ * reimbursement JSON). Nothing of the file is kept until create has checked its content and scanned it.
+ */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
+const uploadId = z.uuid({ error: 'must be an upload id' });
+const fileName = z.string().trim().min(1, M.noFile).max(200);
+const extension = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((e) => (REIMBURSEMENT_EXTENSIONS as readonly string[]).includes(e.replace(/^\./, '')), M.extension)
+  .transform((e) => e.replace(/^\./, ''));
+
+export const uploadStartSchema = z.object({
+  FileName: fileName,
+  /** Bytes the file has: 1 to 1 GB. */
+  Size: z.number().int().min(1, M.noFile).max(Number.MAX_SAFE_INTEGER),
+});
+export const uploadStatusSchema = z.object({
+  UploadId: z.string(),
+  FileName: z.string(),
+  Size: z.number().int(),
+  /** Bytes the server has: the next chunk starts here. */
+  Offset: z.number().int(),
+  ChunkSize: z.number().int(),
+});
+export type UploadStatus = z.infer<typeof uploadStatusSchema>;
+export const uploadParams = z.object({ id: uploadId });
+export const chunkQuery = z.object({ Offset: z.coerce.number().int().min(0) });
+
+/** One file of a request, as the spec's create call names it, plus the finished upload that holds its bytes. */
+export const createSchema = z.object({
+  /** The file's content type as the browser named it (kept for the list; the server decides from the bytes). */
+  type: z.string().trim().max(200).default(''),
+  name: fileName,
+  ext: extension,
+  UploadId: uploadId,
+  /** The files sent together as one request (at most 10 share one). */
+  BatchId: z.uuid({ error: 'must be a batch id' }),
+  reimbursement: z.object({
+    type: z.string().trim().max(200).default(''),
+    FileName: fileName,
+    Extension: extension,
+    ServiceDate: z.union([day, z.literal('')]),
+    Amount: z.union([moneySchema, z.literal('')]),
+  }),
+});
+export type CreateInput = z.input<typeof createSchema>;
+
+export const reimbursementSchema = z.object({
+  Id: z.number().int(),
+  ServiceDate: day,
+  Amount: z.number(),
+  Name: z.string(),
+  Extension: z.string(),
+  type: z.string(),
+  Size: z.number().int(),
+  CreatedAt: z.iso.datetime(),
+});
+export type Reimbursement = z.infer<typeof reimbursementSchema>;
+
+export const ReimbursementApi = {
+  /** Starts an upload of one file; answers where to send its bytes. */
+  uploadStart: defineEndpoint({ method: 'POST', path: '/api/reimbursements/uploads', body: uploadStartSchema, response: uploadStatusSchema }),
+  /** How much of an upload the server has (to resume after an interruption). */
+  uploadStatus: defineEndpoint({ method: 'GET', path: '/api/reimbursements/uploads/:id', params: uploadParams, response: uploadStatusSchema }),
+  /** One chunk of the bytes at Offset (the server's offset; otherwise 409 with the status). */
+  uploadChunk: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/reimbursements/uploads/:id',
+    params: uploadParams,
+    query: chunkQuery,
+    bodyEncoding: 'binary',
+    response: uploadStatusSchema,
+  }),
+  /** Drops an upload that will not be finished. */
+  uploadCancel: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/reimbursements/uploads/:id',
+    params: uploadParams,
+    response: z.object({ UploadId: z.string() }),
+  }),
+  create: defineEndpoint({ method: 'POST', path: '/api/reimbursements/create', body: createSchema, response: reimbursementSchema }),
+  list: defineEndpoint({ method: 'GET', path: '/api/reimbursements/list', response: z.array(reimbursementSchema) }),
+  download: defineEndpoint({
+    method: 'GET',
+    path: '/api/reimbursements/download/:id',
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    answer: 'file',
+  }),
+} as const;
+
+export { MAX_FILES };

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError, badRequest, checkContentStream, notFound, type RouteContext, route, type SqlClient, sendDownload } from '@portal/server';
+import { REIMBURSEMENT_ACCESS } from '../../access';
+import { type Reimbursement, ReimbursementApi } from '../../contract';
+import { checkDateAndAmount, checkFiles, extensionOf, ReimbursementMessages as M, MAX_FILES, sanitizeFileName } from '../../rules';
+import { dropUpload, loadUpload, openUpload, receiveChunk, statusOf, type UploadRow } from '../uploads';
+
+export const NO_MEMBER_MESSAGE = 'Your account has no reimbursements of its own. Choose a member to act for first.';
+
+function memberOf(ctx: Pick<RouteContext, 'memberId'>): number {
+  if (ctx.memberId === null) throw badRequest(NO_MEMBER_MESSAGE);
+  return ctx.memberId;
+}
+
+/** The member's date: a service date is in the future only once it is tomorrow everywhere (UTC+14). */
+const latestToday = () => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+
+interface Row {
+  id: number;
+  service_date: string | Date;
+  amount_cents: string | number;
+  name: string;
+  extension: string;
+  declared_type: string;
+  size: string | number;
+  created_at: string | Date;
+  file_key: string;
+  content_type: string;
+}
+const isoDay = (d: string | Date) => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
+const toWire = (r: Row): Reimbursement => ({
+  Id: r.id,
+  ServiceDate: isoDay(r.service_date),
+  Amount: Number(r.amount_cents) / 100,
+  Name: r.name,
+  Extension: r.extension,
+  type: r.declared_type,
+  Size: Number(r.size),
+  CreatedAt: new Date(r.created_at).toISOString(),
+});
+const COLUMNS = 'id, service_date::text AS service_date, amount_cents, name, extension, declared_type, size, created_at, file_key, content_type';
+
+async function countBatch(sql: SqlClient, batchId: string): Promise<number> {
+  return (await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM reimbursements WHERE batch_id = $1', [batchId]))[0]?.n ?? 0;
+}
+
+export const reimbursementRoutes = [
+  route(ReimbursementApi.uploadStart, {
+    access: REIMBURSEMENT_ACCESS,
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      const problem = checkFiles([{ name: ctx.body.FileName, size: ctx.body.Size }]);
+      if (problem) throw badRequest(problem);
+      const rows = await ctx.database.sql.query<UploadRow>(
+        'INSERT INTO reimbursement_uploads (id, member_id, user_id, file_name, size) VALUES ($1, $2, $3, $4, $5) RETURNING *',
+        [randomUUID(), memberId, ctx.user?.id ?? '', sanitizeFileName(ctx.body.FileName), ctx.body.Size],
+      );
+      return statusOf(rows[0] as UploadRow);
+    },
+  }),
+  route(ReimbursementApi.uploadStatus, {
+    access: REIMBURSEMENT_ACCESS,
+    handler: async (ctx) => statusOf(await loadUpload(ctx.database.sql, ctx.params.id, memberOf(ctx))),
+  }),
+  route(ReimbursementApi.uploadChunk, {
+    access: REIMBURSEMENT_ACCESS,
+    handler: async (ctx) => {
+      const row = await loadUpload(ctx.database.sql, ctx.params.id, memberOf(ctx));
+      if (!ctx.binary) throw badRequest('Send the chunk as application/octet-stream.');
+      return receiveChunk(ctx, row, ctx.query.Offset, ctx.binary);
+    },
+  }),
+  route(ReimbursementApi.uploadCancel, {
+    access: REIMBURSEMENT_ACCESS,
+    handler: async (ctx) => {
+      const row = await loadUpload(ctx.database.sql, ctx.params.id, memberOf(ctx));
+      await dropUpload(ctx, row.id);
+      return { UploadId: row.id };
+    },
+  }),
+  route(ReimbursementApi.create, {
+    access: REIMBURSEMENT_ACCESS,
+    /*
+     * One file of a request: the rules first (400 with the spec's message, nothing changes), then the finished upload's
+     * bytes are checked against the extension and scanned, and only then kept, recorded and audited. Creating with an
+     * upload already used answers the reimbursement it made (a retried request keeps one).
+     */
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      const { body, database, services } = ctx;
+      const sql = database.sql;
+      const done = (await sql.query<Row>(`SELECT ${COLUMNS} FROM reimbursements WHERE upload_id = $1 AND member_id = $2`, [body.UploadId, memberId]))[0];
+      if (done) return toWire(done);
+      const r = body.reimbursement;
+      const rule = checkDateAndAmount(r.ServiceDate, r.Amount === '' ? '' : r.Amount, latestToday());
+      if (rule) throw badRequest(rule);
+      if (extensionOf(body.name) !== body.ext || extensionOf(r.FileName) !== r.Extension) throw badRequest(M.extension);
+      if ((await countBatch(sql, body.BatchId)) >= MAX_FILES) throw badRequest(M.tooMany);
+      const upload = await loadUpload(sql, body.UploadId, memberId);
+      if (Number(upload.received) !== Number(upload.size)) throw badRequest('The file has not finished uploading.', statusOf(upload));
+      const name = sanitizeFileName(body.name);
+
+      const content = await checkContentStream(name, async () => openUpload(services.files, upload.id));
+      const refuse = async (message: string, reason: string) => {
+        await dropUpload(ctx, upload.id);
+        await ctx.audit({ action: 'reimbursement.create', outcome: 'refused', entity: 'reimbursement_upload', entityId: upload.id, detail: { name, reason } });
+        return badRequest(message);
+      };
+      if (!content.ok) throw await refuse(content.message, 'content');
+      const scan = await services.scanner.scan(openUpload(services.files, upload.id), name);
+      if (!scan.clean) throw await refuse(`'${name}' was refused: the virus scanner found ${scan.signature}.`, `virus ${scan.signature}`);
+
+      const key = `reimbursements/${memberId}/${upload.id}/${name}`;
+      const kept = await services.files.put(key, openUpload(services.files, upload.id), { contentType: content.contentType });
+      const amountCents = Math.round(Number(r.Amount) * 100);
+      const row = await sql
+        .transaction(async (tx) => {
+          // One request at a time per batch: the count and the insert see the same rows.
+          await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [body.BatchId]);
+          if ((await countBatch(tx, body.BatchId)) >= MAX_FILES) throw badRequest(M.tooMany);
+          const inserted = await tx.query<Row>(
+            `INSERT INTO reimbursements (member_id, batch_id, upload_id, service_date, amount_cents, name, extension, content_type, declared_type, size, file_key, created_by)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
+            [memberId, body.BatchId, upload.id, r.ServiceDate, amountCents, name, body.ext, content.contentType, body.type, kept.size, key, ctx.user?.id ?? ''],
+          );
+          const made = inserted[0] as Row;
+          await ctx.audit(
+            {
+              action: 'reimbursement.create',
+              entity: 'reimbursement',
+              entityId: String(made.id),
+              detail: { name, size: kept.size, amountCents, batch: body.BatchId },
+            },
+            tx,
+          );
+          return made;
+        })
+        .catch(async (e: unknown) => {
+          await services.files.delete(key).catch(() => {});
+          throw e;
+        });
+      await dropUpload(ctx, upload.id);
+      return toWire(row);
+    },
+  }),
+  route(ReimbursementApi.list, {
+    access: REIMBURSEMENT_ACCESS,
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      const rows = await ctx.database.sql.query<Row>(`SELECT ${COLUMNS} FROM reimbursements WHERE member_id = $1 ORDER BY created_at DESC, id DESC`, [
+        memberId,
+      ]);
+      ctx.auditRead({ action: 'reimbursement.list', entity: 'reimbursement', detail: { count: rows.length } });
+      return rows.map(toWire);
+    },
+  }),
+  route(ReimbursementApi.download, {
+    access: REIMBURSEMENT_ACCESS,
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      const row = (await ctx.database.sql.query<Row>(`SELECT ${COLUMNS} FROM reimbursements WHERE id = $1 AND member_id = $2`, [ctx.params.id, memberId]))[0];
+      if (!row) throw notFound('There is no such reimbursement.');
+      const stored = await ctx.services.files.get(row.file_key);
+      if (!stored) throw new ApiError(410, 'The file of this reimbursement is no longer kept.');
+      ctx.auditRead({ action: 'reimbursement.download', entity: 'reimbursement', entityId: String(row.id) });
+      return sendDownload(ctx.reply, { fileName: row.name, contentType: row.content_type, body: stored.body, size: stored.size });
+    },
+  }),
+];

@@ -1,0 +1,16 @@
+import { defineServerPlugin } from '@portal/server';
+import { reimbursementRoutes } from './handlers/reimbursements';
+import { migrations } from './migrations';
+import { pruneUploads } from './uploads';
+
+export default defineServerPlugin({
+  id: 'reimbursement',
+  migrations,
+  init: async ({ services, database }) => {
+    await services.jobs.define('reimbursement.prune-uploads', async () => {
+      await pruneUploads(database.sql, services.files);
+    });
+    await services.jobs.schedule('reimbursement.prune-uploads', '17 3 * * *');
+  },
+  routes: reimbursementRoutes,
+});

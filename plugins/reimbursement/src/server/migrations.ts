@@ -1,0 +1,39 @@
+import type { Migration } from '@portal/core';
+
+/** The reimbursement plugin's tables. Applied once each, in id order; never edit one that has shipped: add the next. */
+export const migrations: Migration[] = [
+  {
+    id: '0001_reimbursements',
+    sql: `
+-- An upload in progress: its bytes sit in the file store as chunks until create checks, scans and keeps them.
+CREATE TABLE reimbursement_uploads (
+  id uuid PRIMARY KEY,
+  member_id integer NOT NULL,
+  user_id text NOT NULL,
+  file_name text NOT NULL,
+  size bigint NOT NULL,
+  received bigint NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX reimbursement_uploads_created_idx ON reimbursement_uploads (created_at);
+CREATE TABLE reimbursements (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  member_id integer NOT NULL,
+  batch_id uuid NOT NULL,
+  upload_id uuid NOT NULL UNIQUE,
+  service_date date NOT NULL,
+  amount_cents bigint NOT NULL CHECK (amount_cents > 0),
+  name text NOT NULL,
+  extension text NOT NULL,
+  content_type text NOT NULL,
+  declared_type text NOT NULL,
+  size bigint NOT NULL,
+  file_key text NOT NULL,
+  created_by text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX reimbursements_member_idx ON reimbursements (member_id, created_at DESC, id DESC);
+CREATE INDEX reimbursements_batch_idx ON reimbursements (batch_id);
+`,
+  },
+];

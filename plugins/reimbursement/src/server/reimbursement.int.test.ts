@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { Roles } from '@portal/core';
+import { EICAR } from '@portal/sandbox';
+import { fixtures } from '@portal/testing/files';
+import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbox';
+import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReimbursementApi } from '../contract';
+import { CHUNK_BYTES, ReimbursementMessages as M, MAX_FILE_BYTES } from '../rules';
+
+/** Reimbursements through the whole kernel guard, the file store and the sandbox virus scanner over HTTP. */
+let env: SandboxTestEnv;
+let member: Session;
+let other: Session;
+let guard: Session;
+let superUser: Session;
+
+async function user(name: string, role: string, brand: string, isMember: boolean) {
+  await makeUser(env.server, { userName: name, roles: [role], brand, member: isMember });
+  return signIn(env.server, name, undefined, '10.0.0.1', brand);
+}
+
+const json = (s: Session, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+  env.server.app.inject({ method, url, headers: authHeaders(s), ...(payload === undefined ? {} : { payload: payload as object }) });
+const start = (s: Session, FileName: string, Size: number) => json(s, 'POST', ReimbursementApi.uploadStart.path, { FileName, Size });
+const chunk = (s: Session, id: string, offset: number, bytes: Buffer) =>
+  env.server.app.inject({
+    method: 'PATCH',
+    url: `/api/reimbursements/uploads/${id}?Offset=${offset}`,
+    headers: { ...authHeaders(s), 'content-type': 'application/octet-stream' },
+    payload: bytes,
+  });
+
+/** Uploads the bytes whole, chunk by chunk; answers the upload id. */
+async function upload(s: Session, name: string, bytes: Buffer): Promise<string> {
+  const started = await start(s, name, bytes.length);
+  expect(started.statusCode, started.body).toBe(200);
+  const id = started.json().Data.UploadId as string;
+  for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
+    const res = await chunk(s, id, at, bytes.subarray(at, at + CHUNK_BYTES));
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  return id;
+}
+
+const createBody = (UploadId: string, name: string, over: Record<string, unknown> = {}, BatchId = randomUUID()) => {
+  const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+  return {
+    type: 'application/pdf',
+    name,
+    ext,
+    UploadId,
+    BatchId,
+    reimbursement: { type: 'application/pdf', FileName: name, Extension: ext, ServiceDate: '2026-10-01', Amount: '42.50', ...over },
+  };
+};
+const create = (s: Session, body: unknown) => json(s, 'POST', ReimbursementApi.create.path, body);
+const list = async (s: Session) => (await json(s, 'GET', ReimbursementApi.list.path)).json().Data as { Id: number; Name: string; Amount: number }[];
+
+/** A PDF whose bytes pass the type check, padded to `size` bytes, optionally carrying `inside`. */
+async function pdf(size: number, inside = ''): Promise<Buffer> {
+  const head = Buffer.concat([await fixtures.pdf(), Buffer.from(inside, 'latin1')]);
+  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 0x20)]);
+}
+
+beforeAll(async () => {
+  env = await startSandboxTestEnv();
+  member = await user('reimb-member', Roles.CareGuardFinance, 'finance', true);
+  other = await user('reimb-other', Roles.CareGuardFinance, 'finance', true);
+  guard = await user('reimb-guard', Roles.CareGuard, 'card', true);
+  superUser = await user('reimb-super', Roles.SuperUser, 'staff', false);
+}, 240_000);
+afterAll(() => env?.close());
+
+describe('who may call it', () => {
+  it('answers 401 without a sign-in, 403 to a role without reimbursements, 404 on a brand without them', async () => {
+    const res = await env.server.app.inject({ method: 'GET', url: ReimbursementApi.list.path, headers: { host: 'finance.localhost' } });
+    expect(res.statusCode).toBe(401);
+    expect((await json(guard, 'GET', ReimbursementApi.list.path)).statusCode).toBe(404); // the card site has no reimbursements
+    const staffGuard = await user('reimb-guard-staff', Roles.CareGuard, 'staff', true);
+    expect((await json(staffGuard, 'GET', ReimbursementApi.list.path)).statusCode).toBe(403);
+  });
+  it('refuses SuperUser acting for no member with a clear 400', async () => {
+    const res = await json(superUser, 'GET', ReimbursementApi.list.path);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().MsgText).toBe('Your account has no reimbursements of its own. Choose a member to act for first.');
+  });
+});
+
+describe('a resumable upload, then create', () => {
+  it('takes a 9 MB receipt in two chunks, resumes at the server offset after an interruption, keeps it and lists it', async () => {
+    const bytes = await pdf(CHUNK_BYTES + 1_000_000);
+    const started = await start(member, 'Dr. Smith, visit.pdf', bytes.length);
+    expect(started.json().Data).toMatchObject({ FileName: 'Dr--Smith--visit.pdf', Size: bytes.length, Offset: 0, ChunkSize: CHUNK_BYTES });
+    const id = started.json().Data.UploadId as string;
+    expect((await chunk(member, id, 0, bytes.subarray(0, CHUNK_BYTES))).json().Data.Offset).toBe(CHUNK_BYTES);
+    // The client lost track: sending from 0 again is refused with where the server is.
+    const stale = await chunk(member, id, 0, bytes.subarray(0, 10));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().Data.Offset).toBe(CHUNK_BYTES);
+    expect((await json(member, 'GET', `/api/reimbursements/uploads/${id}`)).json().Data.Offset).toBe(CHUNK_BYTES);
+    // More than the file has left is refused and changes nothing.
+    const tooMuch = await chunk(member, id, CHUNK_BYTES, Buffer.alloc(1_000_001));
+    expect(tooMuch.statusCode).toBe(413);
+    const done = await chunk(member, id, CHUNK_BYTES, bytes.subarray(CHUNK_BYTES));
+    expect(done.json().Data.Offset).toBe(bytes.length);
+
+    const res = await create(member, createBody(id, 'Dr. Smith, visit.pdf'));
+    expect(res.statusCode, res.body).toBe(200);
+    const made = res.json().Data;
+    expect(made).toMatchObject({
+      ServiceDate: '2026-10-01',
+      Amount: 42.5,
+      Name: 'Dr--Smith--visit.pdf',
+      Extension: 'pdf',
+      type: 'application/pdf',
+      Size: bytes.length,
+    });
+    // A retried create keeps one reimbursement.
+    expect((await create(member, createBody(id, 'Dr. Smith, visit.pdf'))).json().Data.Id).toBe(made.Id);
+    expect((await list(member)).filter((r) => r.Id === made.Id)).toHaveLength(1);
+
+    const download = await json(member, 'GET', `/api/reimbursements/download/${made.Id}`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toContain('application/pdf');
+    expect(Buffer.compare(download.rawPayload, bytes)).toBe(0);
+    // The upload is spent: its chunks and its row are gone.
+    expect((await json(member, 'GET', `/api/reimbursements/uploads/${id}`)).statusCode).toBe(404);
+  });
+
+  it("keeps each member's uploads and reimbursements to that member (404), and SuperUser sees them acting for the member", async () => {
+    const id = await upload(member, 'mine.png', await fixtures.png());
+    expect((await json(other, 'GET', `/api/reimbursements/uploads/${id}`)).statusCode).toBe(404);
+    expect((await create(other, createBody(id, 'mine.png'))).statusCode).toBe(404);
+    const made = (await create(member, createBody(id, 'mine.png'))).json().Data;
+    expect((await json(other, 'GET', `/api/reimbursements/download/${made.Id}`)).statusCode).toBe(404);
+    expect((await list(other)).map((r) => r.Id)).not.toContain(made.Id);
+    const memberId = (await env.server.database.sql.query<{ member_id: number }>('SELECT member_id FROM reimbursements WHERE id = $1', [made.Id]))[0]
+      ?.member_id;
+    const acting = await env.server.app.inject({
+      method: 'GET',
+      url: ReimbursementApi.list.path,
+      headers: authHeaders(superUser, 'staff', { 'x-member-id': String(memberId) }),
+    });
+    expect((acting.json().Data as { Id: number }[]).map((r) => r.Id)).toContain(made.Id);
+  });
+});
+
+describe('the rules: a clear 400 with the spec message, and nothing kept', () => {
+  it('refuses a file type outside the list and a file over 1 GB when the upload starts', async () => {
+    const exe = await start(member, 'setup.exe', 100);
+    expect(exe.statusCode).toBe(400);
+    expect(exe.json().MsgText).toBe(M.extension);
+    const big = await start(member, 'huge.pdf', MAX_FILE_BYTES + 1);
+    expect(big.statusCode).toBe(400);
+    expect(big.json().MsgText).toBe(M.tooLarge);
+  });
+
+  it('refuses a future service date, a missing amount, and an unfinished upload', async () => {
+    const before = (await list(member)).length;
+    const id = await upload(member, 'r.pdf', await pdf(2000));
+    const future = await create(member, createBody(id, 'r.pdf', { ServiceDate: '2999-01-01' }));
+    expect(future.statusCode).toBe(400);
+    expect(future.json().MsgText).toBe(M.futureDate);
+    const missing = await create(member, createBody(id, 'r.pdf', { Amount: '' }));
+    expect(missing.json().MsgText).toBe(M.dateAndAmount);
+    const half = (await start(member, 'half.pdf', 5000)).json().Data.UploadId as string;
+    await chunk(member, half, 0, (await pdf(5000)).subarray(0, 100));
+    expect((await create(member, createBody(half, 'half.pdf'))).json().MsgText).toBe('The file has not finished uploading.');
+    expect((await list(member)).length).toBe(before);
+  });
+
+  it('refuses bytes that are not what the extension says', async () => {
+    const before = (await list(member)).length;
+    const id = await upload(member, 'receipt.pdf', await fixtures.png());
+    const res = await create(member, createBody(id, 'receipt.pdf'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().MsgText).toBe("The content of 'receipt.pdf' is not a PDF document.");
+    expect((await list(member)).length).toBe(before);
+  });
+
+  it('refuses the EICAR test virus, found by the sandbox scanner, and records the refusal', async () => {
+    const before = (await list(member)).length;
+    const id = await upload(member, 'infected.pdf', await pdf(4000, `\n% ${EICAR}\n`));
+    const res = await create(member, createBody(id, 'infected.pdf'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().MsgText).toBe("'infected.pdf' was refused: the virus scanner found EICAR-Test-File.");
+    expect((await list(member)).length).toBe(before);
+    const audit = await env.server.database.sql.query<{ outcome: string }>(
+      "SELECT outcome FROM audit_log WHERE action = 'reimbursement.create' AND entity_id = $1",
+      [id],
+    );
+    expect(audit.map((a) => a.outcome)).toEqual(['refused']);
+  });
+
+  it('takes 10 files in one request and refuses the 11th', async () => {
+    const batch = randomUUID();
+    const bytes = await fixtures.jpg();
+    for (let i = 0; i < 10; i++) {
+      const id = await upload(member, `r${i}.jpg`, bytes);
+      const res = await create(member, createBody(id, `r${i}.jpg`, {}, batch));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const id = await upload(member, 'r10.jpg', bytes);
+    const res = await create(member, createBody(id, 'r10.jpg', {}, batch));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().MsgText).toBe(M.tooMany);
+  });
+
+  it('refuses a chunk sent as JSON (415)', async () => {
+    const id = (await start(member, 'x.pdf', 10)).json().Data.UploadId as string;
+    const res = await env.server.app.inject({
+      method: 'PATCH',
+      url: `/api/reimbursements/uploads/${id}?Offset=0`,
+      headers: authHeaders(member),
+      payload: { a: 1 },
+    });
+    expect(res.statusCode).toBe(415);
+  });
+});

@@ -1,0 +1,117 @@
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ApiError, type FileStore, notFound, type RouteContext, type SqlClient } from '@portal/server';
+import type { UploadStatus } from '../contract';
+import { CHUNK_BYTES } from '../rules';
+
+export interface UploadRow {
+  id: string;
+  member_id: number;
+  user_id: string;
+  file_name: string;
+  size: string | number;
+  received: string | number;
+}
+
+const PREFIX = 'reimbursements/uploads';
+/** Chunks are keyed by their offset, zero-padded so the store's key order is the byte order. */
+export const chunkKey = (uploadId: string, offset: number) => `${PREFIX}/${uploadId}/${String(offset).padStart(13, '0')}`;
+
+export const statusOf = (row: UploadRow): UploadStatus => ({
+  UploadId: row.id,
+  FileName: row.file_name,
+  Size: Number(row.size),
+  Offset: Number(row.received),
+  ChunkSize: CHUNK_BYTES,
+});
+
+/** The member's upload (404 for anyone else's: an upload id is not a key to another member's file). */
+export async function loadUpload(sql: SqlClient, id: string, memberId: number): Promise<UploadRow> {
+  const row = (await sql.query<UploadRow>('SELECT * FROM reimbursement_uploads WHERE id = $1 AND member_id = $2', [id, memberId]))[0];
+  if (!row) throw notFound('There is no such upload.');
+  return row;
+}
+
+/** Counts the bytes passing and fails the stream past `max`, so a chunk never grows past what was promised. */
+function byteLimit(max: number, counted: { bytes: number }) {
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      counted.bytes += chunk.length;
+      if (counted.bytes > max) done(new ApiError(413, `A chunk may hold at most ${max} bytes here.`));
+      else done(null, chunk);
+    },
+  });
+}
+
+/**
+ * Stores one chunk at the upload's current offset: streamed into the file store (never whole in memory), then the
+ * offset moves, only if no other request moved it meanwhile. A chunk sent at another offset is refused with 409 and
+ * the status, so the client resumes where the server is.
+ */
+export async function receiveChunk(ctx: Pick<RouteContext, 'database' | 'services'>, row: UploadRow, offset: number, body: Readable): Promise<UploadStatus> {
+  const received = Number(row.received);
+  const size = Number(row.size);
+  if (offset !== received) {
+    body.resume();
+    throw new ApiError(409, `The upload is at byte ${received}; send the next chunk from there.`, statusOf(row));
+  }
+  const max = Math.min(CHUNK_BYTES, size - received);
+  if (max <= 0) {
+    body.resume();
+    throw new ApiError(409, 'The upload is complete.', statusOf(row));
+  }
+  const counted = { bytes: 0 };
+  const limited = byteLimit(max, counted);
+  const key = chunkKey(row.id, offset);
+  // The store reads `limited` while the request body pipes into it; an error on either side fails the chunk, and a
+  // chunk that failed half-way leaves nothing behind (the next attempt at this offset replaces the key anyway).
+  const piping = pipeline(body, limited);
+  piping.catch(() => {});
+  try {
+    await ctx.services.files.put(key, limited, { contentType: 'application/octet-stream' });
+    await piping;
+  } catch (e) {
+    limited.destroy();
+    body.destroy();
+    await ctx.services.files.delete(key).catch(() => {});
+    throw e;
+  }
+  if (counted.bytes === 0) {
+    await ctx.services.files.delete(key);
+    throw new ApiError(400, 'The chunk was empty.');
+  }
+  const moved = await ctx.database.sql.query<UploadRow>(
+    'UPDATE reimbursement_uploads SET received = received + $3 WHERE id = $1 AND received = $2 RETURNING *',
+    [row.id, offset, counted.bytes],
+  );
+  if (!moved[0]) {
+    const now = (await ctx.database.sql.query<UploadRow>('SELECT * FROM reimbursement_uploads WHERE id = $1', [row.id]))[0];
+    throw new ApiError(409, 'Another request sent this chunk first.', now ? statusOf(now) : null);
+  }
+  return statusOf(moved[0]);
+}
+
+/** The whole file as one stream, chunk after chunk from the store: nothing is held beyond the chunk being read. */
+export function openUpload(files: FileStore, uploadId: string): Readable {
+  async function* bytes() {
+    for await (const entry of files.list(`${PREFIX}/${uploadId}/`)) {
+      const stored = await files.get(entry.key);
+      if (!stored) throw new Error(`chunk ${entry.key} vanished`);
+      yield* stored.body;
+    }
+  }
+  return Readable.from(bytes(), { objectMode: false });
+}
+
+/** Drops an upload's chunks and its row. */
+export async function dropUpload(ctx: Pick<RouteContext, 'database' | 'services'>, uploadId: string, sql: SqlClient = ctx.database.sql): Promise<void> {
+  await sql.query('DELETE FROM reimbursement_uploads WHERE id = $1', [uploadId]);
+  for await (const entry of ctx.services.files.list(`${PREFIX}/${uploadId}/`)) await ctx.services.files.delete(entry.key);
+}
+
+/** Uploads left unfinished for a day are dropped (a daily job). */
+export async function pruneUploads(sql: SqlClient, files: FileStore): Promise<number> {
+  const stale = await sql.query<{ id: string }>("DELETE FROM reimbursement_uploads WHERE created_at < now() - interval '1 day' RETURNING id");
+  for (const { id } of stale) for await (const entry of files.list(`${PREFIX}/${id}/`)) await files.delete(entry.key);
+  return stale.length;
+}
