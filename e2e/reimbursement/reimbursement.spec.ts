@@ -1,0 +1,69 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn, site } from '../support';
+
+const axe = (page: Page) => new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+const pdf = (size: number) => {
+  const head = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  return Buffer.concat([head, Buffer.alloc(size - head.length, 0x20)]);
+};
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+async function fillRequest(page: Page, date: string, amount: string) {
+  await page.getByRole('group', { name: 'Service date' }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(date);
+  await page.getByLabel('Amount').fill(amount);
+}
+
+async function choose(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: /Choose files/i }).click();
+  await (await chooser).setFiles(files);
+}
+
+test('a finance member sends two receipts with a progress bar each and sees them listed', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  await page.goto(site('finance', '/reimbursement'));
+  await expect(page.getByRole('heading', { name: 'Request a reimbursement' })).toBeVisible();
+  expect((await axe(page)).violations).toEqual([]);
+  const stamp = Date.now().toString(36);
+  await fillRequest(page, '10012026', '84.20');
+  await choose(page, [
+    { name: `pharmacy ${stamp}.pdf`, mimeType: 'application/pdf', buffer: pdf(9 * 1024 * 1024) },
+    { name: `clinic ${stamp}.png`, mimeType: 'image/png', buffer: PNG },
+  ]);
+  await page.getByRole('button', { name: 'Send request' }).click();
+  const queue = page.getByTestId('upload-queue');
+  await expect(queue.getByRole('progressbar', { name: `Upload of pharmacy ${stamp}.pdf` })).toBeVisible();
+  await expect(queue.getByRole('progressbar', { name: `Upload of clinic ${stamp}.png` })).toBeVisible();
+  await expect(page.getByText('Your reimbursement request has been submitted with its 2 files.')).toBeVisible({ timeout: 30_000 });
+  await expect(queue.getByRole('progressbar', { name: `Upload of pharmacy ${stamp}.pdf` })).toHaveAttribute('aria-valuenow', '100');
+  const grid = page.getByRole('grid', { name: 'Your reimbursements' });
+  await expect(grid.getByText(`pharmacy-${stamp}.pdf`)).toBeVisible();
+  await expect(grid.getByText(`clinic-${stamp}.png`)).toBeVisible();
+  const download = page.waitForEvent('download');
+  await grid.getByRole('button', { name: `Download clinic-${stamp}.png` }).click();
+  expect((await download).suggestedFilename()).toBe(`clinic-${stamp}.png`);
+});
+
+test('a .exe and a future service date are refused with the messages, and nothing is sent', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  await page.goto(site('finance', '/reimbursement'));
+  const uploads: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/reimbursements/uploads')) uploads.push(r.url());
+  });
+  await fillRequest(page, '10012026', '12.00');
+  await choose(page, [{ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ not a receipt') }]);
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByText('Please use a valid file extension: pdf, gif, jpeg, jpg, png, doc, docx, xls, xlsx')).toBeVisible();
+
+  await page.getByRole('button', { name: /Remove setup\.exe/ }).click();
+  await choose(page, [{ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: pdf(2000) }]);
+  const next = new Date(Date.now() + 3 * 86_400_000);
+  await page.getByRole('group', { name: 'Service date' }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(`${String(next.getMonth() + 1).padStart(2, '0')}${String(next.getDate()).padStart(2, '0')}${next.getFullYear()}`);
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByText("Service date can't be in future.")).toBeVisible();
+  expect(uploads).toEqual([]);
+});
