@@ -254,6 +254,20 @@ describe('support: charge, refund and void', () => {
     expect((await search({ Query: { Status: 'Refunded' } })).Items.map((x) => x.TransactionID)).toEqual([declinedId]);
   });
 
+  it('a prepull retried at once authorizes once and lists as Authorized with its authorization id', async () => {
+    const p = await data<BillingProfile>(BillingApi.supportProfile.path, { body: { MemberId: annId } });
+    const before = (await createPaymentGateway(sandboxUrl).listTransactions(p.CustomerId ?? 0)).length;
+    const body = { MemberId: annId, Amount: '15.00', ClaimID: 77, IdempotencyKey: newIdempotencyKey('prepull') };
+    const rs = await Promise.all([data<SupportMoneyResult>(BillingApi.prepull.path, { body }), data<SupportMoneyResult>(BillingApi.prepull.path, { body })]);
+    for (const r of rs) expect(r.StatusString).toBe('Ok');
+    expect(rs[0]?.TransactionID).toBe(rs[1]?.TransactionID);
+    expect((await createPaymentGateway(sandboxUrl).listTransactions(p.CustomerId ?? 0)).length - before).toBe(1);
+    const auth = (await search({ Query: { Status: 'Authorized' } })).Items;
+    expect(auth.map((t) => t.TransactionID)).toEqual([rs[0]?.TransactionID]);
+    expect(auth[0]).toMatchObject({ Amount: 15, ClaimID: 77, Description: 'Charge for future transactions' });
+    expect(auth[0]?.AuthProviderTransactionID).toBe(auth[0]?.ProviderTransactionID);
+  });
+
   it('answers 404 for an unknown transaction', async () => {
     expect((await call(SupportApi.charge.path, { body: { TransactionID: 999_999, IdempotencyKey: 'missing-0001' } })).statusCode).toBe(404);
   });
