@@ -1,4 +1,7 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** What a virus scan found: clean, or the name of what it found. */
 export type ScanResult = { clean: true } | { clean: false; signature: string };
@@ -20,19 +23,27 @@ export class SandboxVirusScanner implements VirusScanner {
   constructor(sandboxUrl: string) {
     this.base = sandboxUrl.replace(/\/$/, '');
   }
+  /**
+   * Streams the bytes with node:http and pipeline, which hold back while the scanner reads (fetch's stream adapter may
+   * read a Node stream ahead of what the connection takes, holding the whole file in memory).
+   */
   async scan(body: Readable, fileName: string): Promise<ScanResult> {
-    const res = await fetch(`${this.base}/scanner/scan?name=${encodeURIComponent(fileName)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/octet-stream' },
-      body: body as unknown as ReadableStream,
-      // Node's fetch streams a request body only in half-duplex mode.
-      duplex: 'half',
-      signal: AbortSignal.timeout(10 * 60_000),
-    } as RequestInit);
-    if (!res.ok) throw new Error(`the sandbox scanner failed: ${res.status} ${await res.text()}`);
-    const answer = (await res.json()) as { clean?: unknown; signature?: unknown };
-    if (answer.clean === true) return { clean: true };
-    return { clean: false, signature: typeof answer.signature === 'string' ? answer.signature : 'unknown' };
+    const url = new URL(`${this.base}/scanner/scan?name=${encodeURIComponent(fileName)}`);
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = send(url, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, timeout: 10 * 60_000 }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 500, text: Buffer.concat(parts).toString('utf8') }));
+        res.on('error', reject);
+      });
+      req.on('timeout', () => req.destroy(new Error('the sandbox scanner did not answer in time')));
+      pipeline(body, req).catch(reject);
+    });
+    if (answer.status >= 400) throw new Error(`the sandbox scanner failed: ${answer.status} ${answer.text}`);
+    const parsed = JSON.parse(answer.text) as { clean?: unknown; signature?: unknown };
+    if (parsed.clean === true) return { clean: true };
+    return { clean: false, signature: typeof parsed.signature === 'string' ? parsed.signature : 'unknown' };
   }
 }
 
