@@ -1,8 +1,9 @@
 import { createGlobalTheme } from '@vanilla-extract/css';
-import { baseTokens, colours } from './base';
+import { type BrandColours, baseTokens, colours } from './base';
 import { vars } from './contract.css';
+import { PALETTES } from './palettes';
 
 createGlobalTheme(':root', vars, {
   ...baseTokens,
-  color: colours({ brandAccent: '#b4521a', brandAccentHover: '#8f4014', body: '#fbf6f2', link: '#9c4614' }),
+  color: colours(PALETTES.quote as BrandColours),
 });

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { type PdfDocumentSpec, renderPdf } from './pdf';
+import { brandAccent, type PdfDocumentSpec, renderPdf } from './pdf';
 
 async function bytes(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -92,5 +92,14 @@ describe('renderPdf', () => {
     // No brand given: no contact line, still numbered.
     expect(pages[0]).not.toContain('Phone');
     expect(pages[0]).toContain(`Page 1 of ${pages.length}`);
+  });
+});
+
+describe("brandAccent: the brand's colour in its PDFs", () => {
+  it("is the brand theme's accent colour, and grey without a brand or for an unknown theme", () => {
+    expect(brandAccent({ theme: 'card' })).toBe('#5b2a86');
+    expect(brandAccent({ theme: 'assist' })).toBe('#1e7b45');
+    expect(brandAccent(undefined)).toBe('#b4b4b4');
+    expect(brandAccent({ theme: 'nope' })).toBe('#b4b4b4');
   });
 });

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { PALETTES } from '@portal/themes/palettes';
 import PDFDocument from 'pdfkit';
 import { drawTable, type PdfTableColumn } from './pdfTable';
 
@@ -15,6 +16,8 @@ export type PdfBlock =
 /** The brand a document is printed for: its name heads every page, its contacts are in every footer. */
 export interface PdfBrand {
   displayName: string;
+  /** The brand's theme id: its accent colour draws the name and the header rule (themes/src/palettes.ts). */
+  theme?: string;
   contacts?: { phone?: string; fax?: string; supportEmail?: string; infoEmail?: string };
 }
 
@@ -27,6 +30,11 @@ export interface PdfDocumentSpec {
 const TEXT = '#1a1a1a';
 const MUTED = '#5a5a5a';
 const RULE = '#b4b4b4';
+
+/** The brand's accent colour (its theme's), for its name and the header rule; grey without a brand. */
+export function brandAccent(brand: Pick<PdfBrand, 'theme'> | undefined): string {
+  return (brand?.theme && PALETTES[brand.theme]?.brandAccent) || RULE;
+}
 // US Letter with 3/4-inch sides; the top and bottom leave room for the running header and the footer.
 const MARGINS = { top: 78, bottom: 64, left: 54, right: 54 };
 
@@ -70,15 +78,25 @@ function decoratePages(doc: Doc, spec: PdfDocumentSpec): void {
     const bottom = page.margins.bottom;
     // Writing below the bottom margin would start a new page; lift the margin while drawing the footer.
     page.margins.bottom = 0;
-    doc.fontSize(8).fillColor(MUTED);
-    if (spec.brand) doc.font('Helvetica-Bold').text(spec.brand.displayName, left, 40, { width: width / 2, height: 10, ellipsis: true, lineBreak: false });
-    doc.font('Helvetica').text(spec.title, left + width / 2, 40, { width: width / 2, height: 10, ellipsis: true, lineBreak: false, align: 'right' });
+    const accent = brandAccent(spec.brand);
+    doc.fontSize(8);
+    if (spec.brand)
+      doc
+        .font('Helvetica-Bold')
+        .fillColor(accent)
+        .text(spec.brand.displayName, left, 40, { width: width / 2, height: 10, ellipsis: true, lineBreak: false });
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica')
+      .text(spec.title, left + width / 2, 40, { width: width / 2, height: 10, ellipsis: true, lineBreak: false, align: 'right' });
+    // The brand's colour under the header, then the plain rule above the footer.
     doc
       .moveTo(left, 54)
       .lineTo(left + width, 54)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
+      .lineWidth(spec.brand ? 1.5 : 0.5)
+      .strokeColor(accent)
       .stroke();
+    doc.lineWidth(0.5).strokeColor(RULE);
     const footerY = page.height - 44;
     doc
       .moveTo(left, footerY - 8)
