@@ -1,4 +1,5 @@
 import { serviceRef } from '@portal/core';
+import type { SqlClient } from '@portal/server';
 
 /** The three groupings of a dashboard series (spec 01 section 7: claims/time, claims/quarter, claims/month). */
 export type SeriesPeriod = 'time' | 'quarter' | 'month';
@@ -30,6 +31,20 @@ export interface ClaimsService {
   claimCounts(scope: SeriesScope, period: SeriesPeriod): Promise<ClaimCountPoint[]>;
   billAmounts(scope: SeriesScope, period: SeriesPeriod): Promise<BillAmountPoint[]>;
   cityCounts(scope: SeriesScope): Promise<CityCountPoint[]>;
+  /**
+   * A member's reimbursement request as a bill for finance staff to review (status Received, bill type Misc, claim type
+   * Unknown, the payee 'Member reimbursement'), with its status history; in the caller's transaction.
+   */
+  recordReimbursement(input: ReimbursementBill, tx: SqlClient): Promise<{ ClaimID: number; ClaimNumber: string }>;
+}
+
+export interface ReimbursementBill {
+  memberId: number;
+  billedCents: number;
+  /** 'YYYY-MM-DD'. */
+  serviceDate: string;
+  createdByUserId: string | null;
+  createdByName: string | null;
 }
 
 export const claimsService = serviceRef<ClaimsService>('claims');

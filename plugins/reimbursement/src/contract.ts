@@ -63,6 +63,8 @@ export const reimbursementSchema = z.object({
   type: z.string(),
   Size: z.number().int(),
   CreatedAt: z.iso.datetime(),
+  /** The bill the request became, which finance staff review on /claims. */
+  ClaimNumber: z.string().nullable(),
 });
 export type Reimbursement = z.infer<typeof reimbursementSchema>;
 

@@ -1,4 +1,4 @@
-import { ClaimStatus, hasAnyRole, Roles } from '@portal/core';
+import { BillType, ClaimStatus, hasAnyRole, Roles } from '@portal/core';
 import { ApiError, badRequest, conflict, forbidden, notFound, type RouteContext, type SqlClient } from '@portal/server';
 import { ClaimsAccess } from '../access';
 import {
@@ -16,6 +16,7 @@ import {
   toCents,
   type Vendor,
 } from '../contract';
+import type { ReimbursementBill } from '../service';
 import { allowedTransitions, checkTransition, EDITABLE_STATUSES, statusName } from '../statusFlow';
 import { buildSearch, CLAIM_COLUMNS, type ClaimScope } from './query';
 
@@ -197,6 +198,28 @@ export async function createClaim(ctx: Ctx, b: ClaimCreate): Promise<Claim> {
     return claimId;
   });
   return (await loadClaim(sql, id, { memberId: null })) as Claim;
+}
+
+/** The payee a member's own reimbursement request is billed under. */
+export const REIMBURSEMENT_PAYEE = 'Member reimbursement';
+
+/** See ClaimsService.recordReimbursement. */
+export async function recordReimbursement(r: ReimbursementBill, tx: SqlClient): Promise<{ ClaimID: number; ClaimNumber: string }> {
+  const rows = await tx.query<{ claim_id: number; claim_number: string }>(
+    `WITH n AS (SELECT nextval(pg_get_serial_sequence('claims', 'claim_id'))::int AS id)
+     INSERT INTO claims (claim_id, claim_number, member_id, payee_id, payee_name, claim_status_id, bill_type_id, claim_type_id, billed_cents,
+       service_date_from, received_date, created_by)
+     SELECT n.id, 'RB' || to_char(current_date, 'YY') || lpad(n.id::text, 6, '0'), $1, NULL, $2, ${ClaimStatus.Received}, ${BillType.Misc}, 5, $3,
+       $4::date, current_date, $5
+     FROM n RETURNING claim_id, claim_number`,
+    [r.memberId, REIMBURSEMENT_PAYEE, r.billedCents, r.serviceDate, r.createdByUserId],
+  );
+  const made = rows[0] as { claim_id: number; claim_number: string };
+  await tx.query(
+    `INSERT INTO claim_status_history (claim_id, from_status_id, to_status_id, changed_by_user_id, changed_by_name, reason) VALUES ($1, NULL, $2, $3, $4, 'Reimbursement request')`,
+    [made.claim_id, ClaimStatus.Received, r.createdByUserId, r.createdByName],
+  );
+  return { ClaimID: made.claim_id, ClaimNumber: made.claim_number };
 }
 
 const STALE =

@@ -1,5 +1,6 @@
 import type { SqlClient } from '@portal/server';
 import type { BillAmountPoint, CityCountPoint, ClaimCountPoint, ClaimsService, SeriesPeriod, SeriesScope } from '../service';
+import { recordReimbursement } from './repo';
 
 /**
  * The window and bucket of each period: `time` is per day over the last 12 months, `month` per calendar month over
@@ -44,6 +45,7 @@ async function series<T>(sql: SqlClient, scope: SeriesScope, period: SeriesPerio
 
 export function makeClaimsService(sql: SqlClient): ClaimsService {
   return {
+    recordReimbursement: (input, tx) => recordReimbursement(input, tx),
     claimCounts: (scope, period) => series<ClaimCountPoint>(sql, scope, period, 'count(*)', 'NumberOfClaims'),
     billAmounts: (scope, period) => series<BillAmountPoint>(sql, scope, period, 'sum(c.billed_cents)', 'AmountCents'),
     async cityCounts(scope) {

@@ -5,6 +5,7 @@ import { pruneUploads } from './uploads';
 
 export default defineServerPlugin({
   id: 'reimbursement',
+  dependsOn: ['claims'],
   migrations,
   init: async ({ services, database }) => {
     await services.jobs.define('reimbursement.prune-uploads', async () => {

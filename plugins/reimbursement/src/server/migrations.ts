@@ -36,4 +36,12 @@ CREATE INDEX reimbursements_member_idx ON reimbursements (member_id, created_at 
 CREATE INDEX reimbursements_batch_idx ON reimbursements (batch_id);
 `,
   },
+  {
+    id: '0002_reimbursement_claims',
+    sql: `
+-- Each request (its batch of files) is a bill for finance staff to review, made by the claims plugin's service.
+ALTER TABLE reimbursements ADD COLUMN claim_id integer;
+ALTER TABLE reimbursements ADD COLUMN claim_number text;
+`,
+  },
 ];

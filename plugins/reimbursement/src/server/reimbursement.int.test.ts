@@ -196,11 +196,22 @@ describe('the rules: a clear 400 with the spec message, and nothing kept', () =>
   it('takes 10 files in one request and refuses the 11th', async () => {
     const batch = randomUUID();
     const bytes = await fixtures.jpg();
+    const claims = new Set<string>();
     for (let i = 0; i < 10; i++) {
       const id = await upload(member, `r${i}.jpg`, bytes);
       const res = await create(member, createBody(id, `r${i}.jpg`, {}, batch));
       expect(res.statusCode, res.body).toBe(200);
+      claims.add(res.json().Data.ClaimNumber);
     }
+    // The request is one bill for finance staff to review, whatever its number of files.
+    expect(claims.size).toBe(1);
+    const [number] = [...claims];
+    expect(number).toMatch(/^RB\d{8}$/);
+    const bill = await env.server.database.sql.query<{ billed_cents: string; claim_status_id: number; payee_name: string }>(
+      'SELECT billed_cents::text, claim_status_id, payee_name FROM claims WHERE claim_number = $1',
+      [number],
+    );
+    expect(bill).toEqual([{ billed_cents: '4250', claim_status_id: 1, payee_name: 'Member reimbursement' }]);
     const id = await upload(member, 'r10.jpg', bytes);
     const res = await create(member, createBody(id, 'r10.jpg', {}, batch));
     expect(res.statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { claimsService } from '@portal/plugin-claims/service';
 import { ApiError, badRequest, checkContentStream, notFound, type RouteContext, route, type SqlClient, sendDownload } from '@portal/server';
 import { REIMBURSEMENT_ACCESS } from '../../access';
 import { type Reimbursement, ReimbursementApi } from '../../contract';
@@ -26,6 +27,7 @@ interface Row {
   created_at: string | Date;
   file_key: string;
   content_type: string;
+  claim_number: string | null;
 }
 const isoDay = (d: string | Date) => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
 const toWire = (r: Row): Reimbursement => ({
@@ -37,8 +39,9 @@ const toWire = (r: Row): Reimbursement => ({
   type: r.declared_type,
   Size: Number(r.size),
   CreatedAt: new Date(r.created_at).toISOString(),
+  ClaimNumber: r.claim_number,
 });
-const COLUMNS = 'id, service_date::text AS service_date, amount_cents, name, extension, declared_type, size, created_at, file_key, content_type';
+const COLUMNS = 'id, service_date::text AS service_date, amount_cents, name, extension, declared_type, size, created_at, file_key, content_type, claim_number';
 
 async function countBatch(sql: SqlClient, batchId: string): Promise<number> {
   return (await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM reimbursements WHERE batch_id = $1', [batchId]))[0]?.n ?? 0;
@@ -118,10 +121,43 @@ export const reimbursementRoutes = [
           // One request at a time per batch: the count and the insert see the same rows.
           await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [body.BatchId]);
           if ((await countBatch(tx, body.BatchId)) >= MAX_FILES) throw badRequest(M.tooMany);
+          // The request's first file makes its bill; the other files of the request join it.
+          const billed = (
+            await tx.query<{ claim_id: number; claim_number: string }>('SELECT claim_id, claim_number FROM reimbursements WHERE batch_id = $1 LIMIT 1', [
+              body.BatchId,
+            ])
+          )[0];
+          const claim = billed
+            ? { ClaimID: billed.claim_id, ClaimNumber: billed.claim_number }
+            : await ctx.use(claimsService).recordReimbursement(
+                {
+                  memberId,
+                  billedCents: amountCents,
+                  serviceDate: r.ServiceDate,
+                  createdByUserId: ctx.user?.id ?? null,
+                  createdByName: ctx.user?.name ?? null,
+                },
+                tx,
+              );
           const inserted = await tx.query<Row>(
-            `INSERT INTO reimbursements (member_id, batch_id, upload_id, service_date, amount_cents, name, extension, content_type, declared_type, size, file_key, created_by)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
-            [memberId, body.BatchId, upload.id, r.ServiceDate, amountCents, name, body.ext, content.contentType, body.type, kept.size, key, ctx.user?.id ?? ''],
+            `INSERT INTO reimbursements (member_id, batch_id, upload_id, service_date, amount_cents, name, extension, content_type, declared_type, size, file_key, created_by, claim_id, claim_number)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING ${COLUMNS}`,
+            [
+              memberId,
+              body.BatchId,
+              upload.id,
+              r.ServiceDate,
+              amountCents,
+              name,
+              body.ext,
+              content.contentType,
+              body.type,
+              kept.size,
+              key,
+              ctx.user?.id ?? '',
+              claim.ClaimID,
+              claim.ClaimNumber,
+            ],
           );
           const made = inserted[0] as Row;
           await ctx.audit(

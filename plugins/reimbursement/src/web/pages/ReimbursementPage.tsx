@@ -98,6 +98,7 @@ export default function ReimbursementPage() {
     { id: 'ServiceDate', header: t('columns.serviceDate'), cell: (r) => formatDay(parseIsoDay(r.ServiceDate) ?? { year: 1970, month: 1, day: 1 }, 'medium') },
     { id: 'Amount', header: t('columns.amount'), cell: (r) => formatCurrency(r.Amount), align: 'end' },
     { id: 'Name', header: t('columns.name'), cell: (r) => r.Name },
+    { id: 'ClaimNumber', header: t('columns.claim'), cell: (r) => r.ClaimNumber ?? '' },
     {
       id: 'download',
       header: t('columns.file'),
