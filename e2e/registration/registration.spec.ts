@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { choose, input, PASSWORD, SANDBOX_URL, uniqueEmail } from '../account/support';
+import { choose, input, mailedLink, PASSWORD, SANDBOX_URL, uniqueEmail } from '../account/support';
 import { signIn, site } from '../support';
 
 test.describe.configure({ timeout: 180_000 });
@@ -122,6 +122,8 @@ test('finance: register, activate from the sandbox inbox, sign in and land in th
   const dialog = await registerInDialog(page, 'finance', userName);
   await expect(dialog.getByText('Please check your email for the registration link.')).toBeVisible();
 
+  // The mail goes out through the job queue: wait for it, then open it in the sandbox inbox.
+  await mailedLink(userName, 'Activate', /\/login\/activate\//);
   await page.goto(`${SANDBOX_URL}/mail?to=${encodeURIComponent(userName)}`);
   await page.getByRole('link', { name: /Activate your .* account/ }).click();
   await page.getByRole('link', { name: /\/login\/activate\// }).click();
