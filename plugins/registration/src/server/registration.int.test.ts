@@ -155,6 +155,18 @@ describe('the registration step', () => {
   });
 });
 
+describe('the Link Card screen', () => {
+  it('allows only the gateway origin in frame-src there, and on the brands that enable the plugin', async () => {
+    const csp = async (host: string, path: string) => {
+      const res = await server.app.inject({ method: 'GET', url: path, headers: { host } });
+      expect(res.statusCode).toBe(200);
+      return String(res.headers['content-security-policy']);
+    };
+    expect(await csp('assist.localhost', '/registration/card?type=1')).toContain(`frame-src ${new URL(sandboxUrl).origin};`);
+    expect(await csp('assist.localhost', '/registration/profile')).toContain("frame-src 'none'");
+  });
+});
+
 describe('POST /api/members/registration-save (wizard step 1)', () => {
   it('saves the profile and the current address, and refuses a missing required field naming it', async () => {
     const s = await registerOnAssist();
