@@ -13,6 +13,7 @@ export * from './documents/mime';
 export type { PdfBlock, PdfBrand, PdfDocumentSpec, PdfTableColumn } from './documents/pdf';
 export type { PdfService, SheetService } from './documents/services';
 export type { SheetColumn, SheetFormat, SheetRow, SheetSpec } from './documents/sheet';
+export { byteLimit } from './files/byteLimit';
 export {
   type ContentCheck,
   checkContent,

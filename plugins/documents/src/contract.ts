@@ -63,9 +63,39 @@ export const statementSearchSchema = z.object({
   PageNumber: z.number().int().min(1).max(100_000).default(1),
 });
 
+/** Uploaded documents are PDFs of at most this many bytes. */
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+export const UploadMessages = {
+  type: 'Choose the kind of document: 1099, Annual Accounting, Temporary Depletion Letter or Permanent Depletion Letter.',
+  tooLarge: 'A document may be at most 25 MB.',
+  uploaded: "The document has been added to the member's documents.",
+} as const;
+/** A document staff add for the member they act for: its kind, date and file name travel in the query, the PDF as the body. */
+export const uploadDocumentQuery = z.object({
+  DocumentTypeId: z.coerce
+    .number()
+    .int()
+    .refine((t) => LISTED_DOCUMENT_TYPES.includes(t), UploadMessages.type),
+  EffectiveDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)'),
+  FileName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .refine((n) => n.toLowerCase().endsWith('.pdf'), 'must be a PDF (.pdf)'),
+});
+
 export const DocumentsApi = {
   getMemberDocuments: defineEndpoint({ method: 'POST', path: '/api/documents/getMemberDocuments', body: documentSearchSchema, response: documentPageSchema }),
   downloadDocument: defineEndpoint({ method: 'POST', path: '/api/documents/downloadDocument', body: downloadDocumentSchema, answer: 'file' }),
+  /** SuperUser acting for a member adds a document (a PDF, content-checked and virus-scanned) to the member's list. */
+  uploadDocument: defineEndpoint({
+    method: 'POST',
+    path: '/api/documents/uploadDocument',
+    query: uploadDocumentQuery,
+    bodyEncoding: 'binary',
+    response: documentItemSchema,
+  }),
   statementSearch: defineEndpoint({
     method: 'POST',
     path: '/api/statements/search',

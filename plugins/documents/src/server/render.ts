@@ -12,6 +12,10 @@ export interface StoredDocument {
   document_type_id: number;
   period_key: string;
   effective_date: string;
+  /** 'uploaded': a file staff added (file_key, file_name); 'generated': rendered from the ledger. */
+  source?: string;
+  file_key?: string | null;
+  file_name?: string | null;
 }
 
 const money = (cents: number) => formatCents(cents, 'en-US');
@@ -27,7 +31,9 @@ export const TYPE_NAMES: Record<number, string> = {
 };
 
 /** The title and file name of a generated document. */
-export function describe(d: Pick<StoredDocument, 'document_type_id' | 'period_key'>): { title: string; fileName: string } {
+export function describe(d: Pick<StoredDocument, 'document_type_id' | 'period_key' | 'source' | 'file_name'>): { title: string; fileName: string } {
+  if (d.source === 'uploaded' && d.file_name)
+    return { title: `${TYPE_NAMES[d.document_type_id] ?? 'Document'}: ${d.file_name.replace(/\.pdf$/i, '')}`, fileName: d.file_name };
   switch (d.document_type_id) {
     case DocumentType.Form1099:
       return { title: `1099-INT ${d.period_key}`, fileName: `1099-INT-${d.period_key}.pdf` };

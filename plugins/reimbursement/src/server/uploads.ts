@@ -1,6 +1,6 @@
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ApiError, type FileStore, notFound, type RouteContext, type SqlClient } from '@portal/server';
+import { ApiError, byteLimit, type FileStore, notFound, type RouteContext, type SqlClient } from '@portal/server';
 import type { UploadStatus } from '../contract';
 import { CHUNK_BYTES } from '../rules';
 
@@ -32,17 +32,6 @@ export async function loadUpload(sql: SqlClient, id: string, memberId: number): 
   return row;
 }
 
-/** Counts the bytes passing and fails the stream past `max`, so a chunk never grows past what was promised. */
-function byteLimit(max: number, counted: { bytes: number }) {
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      counted.bytes += chunk.length;
-      if (counted.bytes > max) done(new ApiError(413, `A chunk may hold at most ${max} bytes here.`));
-      else done(null, chunk);
-    },
-  });
-}
-
 /**
  * Stores one chunk at the upload's current offset: streamed into the file store (never whole in memory), then the
  * offset moves, only if no other request moved it meanwhile. A chunk sent at another offset is refused with 409 and
@@ -61,7 +50,7 @@ export async function receiveChunk(ctx: Pick<RouteContext, 'database' | 'service
     throw new ApiError(409, 'The upload is complete.', statusOf(row));
   }
   const counted = { bytes: 0 };
-  const limited = byteLimit(max, counted);
+  const limited = byteLimit(max, counted, `A chunk may hold at most ${max} bytes here.`);
   const key = chunkKey(row.id, offset);
   // The store reads `limited` while the request body pipes into it; an error on either side fails the chunk, and a
   // chunk that failed half-way leaves nothing behind (the next attempt at this offset replaces the key anyway).

@@ -241,11 +241,11 @@ describe('POST email/lowbalance', () => {
 describe("a member's own bill series: transactions/bills/:period and transactions/cities/bill", () => {
   const memberBillsPath = (period: string) => buildPath(TrendsApi.memberBills.path, { period });
 
-  it('answers 403 to CareGuardFinance, CareQuote and CareAssist (no bills), and to staff not acting for a member', async () => {
+  it('answers 403 to CareGuardFinance, CareQuote and CareAssist (no bills), and 400 to staff not acting for a member', async () => {
     for (const key of ['fin-a', 'quote', 'assist']) expect((await get(memberBillsPath('time'), key)).statusCode, key).toBe(403);
     for (const key of ['super', 'support']) {
       const res = await get(TrendsApi.memberCities.path, key);
-      expect(res.statusCode, key).toBe(403);
+      expect(res.statusCode, key).toBe(400);
       expect(res.json().MsgText).toBe('Your account has no bills of its own. Choose a member to act for first.');
     }
   });

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
 import { ledgerService } from '@portal/plugin-ledger/service';
-import { badRequest, notFound, type RouteContext, route, sendDownload } from '@portal/server';
-import { DOCUMENTS_ACCESS } from '../../access';
-import { DocumentsApi, LISTED_DOCUMENT_TYPES } from '../../contract';
+import { badRequest, byteLimit, checkContentStream, notFound, type RouteContext, route, sendDownload, withMessage } from '@portal/server';
+import { DOCUMENTS_ACCESS, DOCUMENTS_UPLOAD_ACCESS } from '../../access';
+import { DocumentsApi, LISTED_DOCUMENT_TYPES, MAX_UPLOAD_BYTES, UploadMessages } from '../../contract';
 import { materialize } from '../catalog';
 import { describe, renderGenerated, type StoredDocument, TYPE_NAMES } from '../render';
 
@@ -9,7 +11,7 @@ export const NO_MEMBER_MESSAGE = 'Your account has no documents of its own. Choo
 const NOT_FOUND = 'The document was not found.';
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
-const SELECT = `SELECT document_id, member_id, document_type_id, period_key, to_char(effective_date, 'YYYY-MM-DD') AS effective_date FROM member_documents`;
+const SELECT = `SELECT document_id, member_id, document_type_id, period_key, to_char(effective_date, 'YYYY-MM-DD') AS effective_date, source, file_key, file_name FROM member_documents`;
 
 type Ctx = Pick<RouteContext, 'memberId' | 'database' | 'use' | 'services' | 'brand' | 'reply' | 'auditRead'>;
 
@@ -36,15 +38,92 @@ export async function ownDocument(ctx: Ctx, memberId: number, id: number, types:
   return row;
 }
 
-/** Renders a generated document and sends it. */
+/** Sends a document: an uploaded one from the file store, a generated one rendered from the ledger. */
 export async function sendDocument(ctx: Ctx, doc: StoredDocument) {
+  if (doc.source === 'uploaded' && doc.file_key) {
+    const stored = await ctx.services.files.get(doc.file_key);
+    if (!stored) throw notFound(NOT_FOUND);
+    return sendDownload(ctx.reply, { fileName: describe(doc).fileName, contentType: 'application/pdf', body: stored.body, size: stored.size });
+  }
   const member = await ctx.services.members.load(doc.member_id);
   if (!member) throw notFound(NOT_FOUND);
   const body = await renderGenerated({ doc, member, brand: ctx.brand, ledger: ctx.use(ledgerService), services: ctx.services });
   return sendDownload(ctx.reply, { fileName: describe(doc).fileName, contentType: 'application/pdf', body, size: body.length });
 }
 
+const toItem = (r: StoredDocument) => ({
+  DocumentId: r.document_id,
+  DocumentTypeId: r.document_type_id,
+  DocumentType: TYPE_NAMES[r.document_type_id] ?? String(r.document_type_id),
+  Title: describe(r).title,
+  EffectiveDate: r.effective_date,
+  FileName: describe(r).fileName,
+});
+
 export const documentRoutes = [
+  route(DocumentsApi.uploadDocument, {
+    access: DOCUMENTS_UPLOAD_ACCESS,
+    /*
+     * The PDF streams into the file store under the member's key (at most 25 MB), is checked to be a PDF and scanned;
+     * only then is it listed, with its audit row. A refused file is removed and the answer is a 400 naming why.
+     */
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      const body = ctx.binary;
+      if (!body) throw badRequest('Send the PDF as application/octet-stream.');
+      const { services, query } = ctx;
+      const fileName = query.FileName.replace(/[\\/]/g, '-');
+      const key = `documents/${memberId}/${randomUUID()}/${fileName}`;
+      const counted = { bytes: 0 };
+      const limited = byteLimit(MAX_UPLOAD_BYTES, counted, UploadMessages.tooLarge);
+      const piping = pipeline(body, limited);
+      piping.catch(() => {});
+      try {
+        await services.files.put(key, limited, { contentType: 'application/pdf' });
+        await piping;
+      } catch (e) {
+        body.destroy();
+        await services.files.delete(key).catch(() => {});
+        throw e;
+      }
+      const open = async () => {
+        const stored = await services.files.get(key);
+        if (!stored) throw new Error(`${key} vanished`);
+        return stored.body;
+      };
+      const refuse = async (message: string, reason: string) => {
+        await services.files.delete(key);
+        await ctx.audit({ action: 'documents.upload', outcome: 'refused', entity: 'member_document', memberId, detail: { fileName, reason } });
+        return badRequest(message);
+      };
+      if (counted.bytes === 0) throw await refuse('The file is empty.', 'empty');
+      const content = await checkContentStream(fileName, open);
+      if (!content.ok) throw await refuse(content.message, 'content');
+      const scan = await services.scanner.scan(await open(), fileName);
+      if (!scan.clean) throw await refuse(`'${fileName}' was refused: the virus scanner found ${scan.signature}.`, `virus ${scan.signature}`);
+      const row = await ctx.database.sql.transaction(async (tx) => {
+        const inserted = await tx.query<StoredDocument>(
+          `INSERT INTO member_documents (member_id, document_type_id, period_key, effective_date, source, file_key, file_name)
+           VALUES ($1, $2, $3, $4::date, 'uploaded', $5, $6)
+           RETURNING document_id, member_id, document_type_id, period_key, to_char(effective_date, 'YYYY-MM-DD') AS effective_date, source, file_key, file_name`,
+          [memberId, query.DocumentTypeId, `upload-${key.split('/')[2]}`, query.EffectiveDate, key, fileName],
+        );
+        const made = inserted[0] as StoredDocument;
+        await ctx.audit(
+          {
+            action: 'documents.upload',
+            entity: 'member_document',
+            entityId: made.document_id,
+            memberId,
+            detail: { fileName, bytes: counted.bytes, type: query.DocumentTypeId },
+          },
+          tx,
+        );
+        return made;
+      });
+      return withMessage(toItem(row), UploadMessages.uploaded);
+    },
+  }),
   route(DocumentsApi.getMemberDocuments, {
     access: DOCUMENTS_ACCESS,
     handler: async (ctx) => {
@@ -71,14 +150,7 @@ export const documentRoutes = [
       ctx.auditRead({ action: 'documents.list', entity: 'member_document', memberId, detail: { ids: rows.map((r) => r.document_id) } });
       return {
         TotalRows: total,
-        Items: rows.map((r) => ({
-          DocumentId: r.document_id,
-          DocumentTypeId: r.document_type_id,
-          DocumentType: TYPE_NAMES[r.document_type_id] ?? String(r.document_type_id),
-          Title: describe(r).title,
-          EffectiveDate: r.effective_date,
-          FileName: describe(r).fileName,
-        })),
+        Items: rows.map(toItem),
       };
     },
   }),

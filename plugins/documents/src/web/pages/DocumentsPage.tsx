@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_DOCUMENT_PAGE_SIZE, DOCUMENT_PAGE_SIZES, DocumentsApi, LISTED_DOCUMENT_TYPES } from '../../contract';
+import { AddDocument } from '../components/AddDocument';
 import * as css from './pages.css';
 import { useDownload } from './useDownload';
 
@@ -32,6 +33,7 @@ export default function DocumentsPage() {
   return (
     <div className={layoutCss.card}>
       <p>{t('documents.intro')}</p>
+      <AddDocument />
       <div className={css.controls}>
         <div className={css.field}>
           <label htmlFor={typeId}>{t('documents.type')}</label>

@@ -1,6 +1,6 @@
 import { hasAnyRole } from '@portal/core';
 import { claimsService, type SeriesScope } from '@portal/plugin-claims/service';
-import { forbidden, type RouteContext, route } from '@portal/server';
+import { badRequest, forbidden, type RouteContext, route } from '@portal/server';
 import { ACROSS_MEMBERS, TrendsAccess } from '../../access';
 import { TrendsApi } from '../../contract';
 import { nextFundingDate } from '../funding';
@@ -17,7 +17,7 @@ export function seriesScope(ctx: Pick<RouteContext, 'user' | 'memberId'>): Serie
 /** The member whose own series these are: the caller's member record, or the member staff act for; never every member. */
 export function ownMember(ctx: Pick<RouteContext, 'memberId'>): number {
   if (ctx.memberId !== null) return ctx.memberId;
-  throw forbidden(NO_MEMBER_MESSAGE);
+  throw badRequest(NO_MEMBER_MESSAGE);
 }
 
 /** Dollars with 2 decimals from integer cents. */

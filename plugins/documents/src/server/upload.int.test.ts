@@ -1,0 +1,107 @@
+import { Roles } from '@portal/core';
+import { EICAR } from '@portal/sandbox';
+import { fixtures } from '@portal/testing/files';
+import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbox';
+import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DocumentsApi, MAX_UPLOAD_BYTES, UploadMessages } from '../contract';
+
+/** Staff add a PDF to a member's documents: streamed, content-checked and scanned by the sandbox scanner over HTTP. */
+let env: SandboxTestEnv;
+let superUser: Session;
+let alice: Session;
+let bob: Session;
+let aliceId: number;
+
+async function financeMember(userName: string) {
+  const { memberId } = await makeUser(env.server, { userName, roles: [Roles.CareGuardFinance], brand: 'finance', member: true });
+  return { session: await signIn(env.server, userName, undefined, '10.0.0.1', 'finance'), memberId: memberId as number };
+}
+
+const upload = (s: Session, bytes: Buffer, query: Record<string, string | number>, extra: Record<string, string> = {}) =>
+  env.server.app.inject({
+    method: 'POST',
+    url: `${DocumentsApi.uploadDocument.path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+    headers: { ...authHeaders(s, undefined, extra), 'content-type': 'application/octet-stream' },
+    payload: bytes,
+  });
+const asAlice = () => ({ 'x-member-id': String(aliceId) });
+const list = async (s: Session, extra: Record<string, string> = {}) =>
+  (
+    await env.server.app.inject({
+      method: 'POST',
+      url: DocumentsApi.getMemberDocuments.path,
+      headers: authHeaders(s, undefined, extra),
+      payload: { PageSize: 100, PageNumber: 1, DocumentTypeIds: [] },
+    })
+  ).json().Data.Items as { DocumentId: number; DocumentTypeId: number; FileName: string; Title: string; EffectiveDate: string }[];
+const query = { DocumentTypeId: 3, EffectiveDate: '2026-06-30', FileName: 'depletion letter.pdf' };
+
+beforeAll(async () => {
+  env = await startSandboxTestEnv();
+  const a = await financeMember('docup-alice');
+  alice = a.session;
+  aliceId = a.memberId;
+  bob = (await financeMember('docup-bob')).session;
+  await makeUser(env.server, { userName: 'docup-super', roles: [Roles.SuperUser], brand: 'staff' });
+  superUser = await signIn(env.server, 'docup-super');
+}, 240_000);
+afterAll(() => env?.close());
+
+describe('staff add a document to a member', () => {
+  it('SuperUser acting for the member adds a PDF; the member lists it and downloads the same bytes; another member cannot', async () => {
+    const pdf = Buffer.concat([await fixtures.pdf(), Buffer.alloc(300_000, 0x20)]);
+    const res = await upload(superUser, pdf, query, asAlice());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().MsgText).toBe(UploadMessages.uploaded);
+    const item = res.json().Data;
+    expect(item).toMatchObject({
+      DocumentTypeId: 3,
+      EffectiveDate: '2026-06-30',
+      FileName: 'depletion letter.pdf',
+      Title: 'Temporary Depletion Letter: depletion letter',
+    });
+    expect((await list(alice)).map((d) => d.DocumentId)).toContain(item.DocumentId);
+    const download = await env.server.app.inject({
+      method: 'POST',
+      url: DocumentsApi.downloadDocument.path,
+      headers: authHeaders(alice),
+      payload: { DocumentId: item.DocumentId },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(Buffer.compare(download.rawPayload, pdf)).toBe(0);
+    const other = await env.server.app.inject({
+      method: 'POST',
+      url: DocumentsApi.downloadDocument.path,
+      headers: authHeaders(bob),
+      payload: { DocumentId: item.DocumentId },
+    });
+    expect(other.statusCode).toBe(404);
+    const audit = await env.server.database.sql.query<{ member_id: number }>(
+      "SELECT member_id FROM audit_log WHERE action = 'documents.upload' AND outcome = 'success'",
+    );
+    expect(audit.map((a) => a.member_id)).toContain(aliceId);
+  });
+
+  it('refuses members themselves (403), SuperUser acting for nobody (400), a type that is not listed and a name that is not a PDF (400)', async () => {
+    const pdf = await fixtures.pdf();
+    expect((await upload(alice, pdf, query)).statusCode).toBe(403);
+    expect((await upload(superUser, pdf, query)).statusCode).toBe(400);
+    expect((await upload(superUser, pdf, { ...query, DocumentTypeId: 5 }, asAlice())).statusCode).toBe(400);
+    expect((await upload(superUser, pdf, { ...query, FileName: 'letter.exe' }, asAlice())).statusCode).toBe(400);
+  });
+
+  it('refuses bytes that are not a PDF, the EICAR test virus and a file over 25 MB, and lists none of them', async () => {
+    const before = (await list(alice)).length;
+    const png = await upload(superUser, await fixtures.png(), query, asAlice());
+    expect(png.statusCode).toBe(400);
+    expect(png.json().MsgText).toBe("The content of 'depletion letter.pdf' is not a PDF document.");
+    const infected = await upload(superUser, Buffer.concat([await fixtures.pdf(), Buffer.from(`% ${EICAR}\n`, 'latin1')]), query, asAlice());
+    expect(infected.statusCode).toBe(400);
+    expect(infected.json().MsgText).toBe("'depletion letter.pdf' was refused: the virus scanner found EICAR-Test-File.");
+    const big = await upload(superUser, Buffer.concat([await fixtures.pdf(), Buffer.alloc(MAX_UPLOAD_BYTES, 0x20)]), query, asAlice());
+    expect(big.statusCode).toBe(413);
+    expect(big.json().MsgText).toBe(UploadMessages.tooLarge);
+    expect((await list(alice)).length).toBe(before);
+  });
+});
