@@ -107,7 +107,7 @@ test('Support: find a member, open their tabs, charge a declined transaction, vo
       .getByRole('row')
       .filter({ hasText: String(declined.TransactionID) })
       .first();
-  await page.getByLabel('Search', { exact: true }).fill(member.LastName);
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(member.LastName);
   await expect(row()).toContainText('Declined');
   await expect(row()).toContainText('$42.50');
   await row()
