@@ -39,3 +39,43 @@ test('a finance member lists documents, picks a statement year and downloads the
   // The info dictionary's creation date is the statement's last day.
   expect(pdf.toString('latin1')).toContain(`(D:${lastYear}1231000000Z)`);
 });
+
+test('SuperUser acting for a finance member adds a PDF to their documents, and the member sees it', async ({ browser }) => {
+  const member = await (await browser.newContext()).newPage();
+  await signIn(member, 'finance', 'finance.careguardfinance');
+  const memberId = await member.evaluate(async () => {
+    const r = await fetch('/api/members/load', {
+      headers: { authorization: `Bearer ${sessionStorage.getItem('cq.accessToken')}`, 'x-form-token': sessionStorage.getItem('cq.formToken') ?? '' },
+    });
+    return (await r.json()).Data.MemberID as number;
+  });
+
+  const staff = await (await browser.newContext()).newPage();
+  await signIn(staff, 'staff', 'staff.superuser');
+  await staff.getByLabel('Member ID to act for').fill(String(memberId));
+  await staff.getByRole('button', { name: 'Act for member' }).click();
+  await expect(staff.getByText(`Acting on behalf of member ${memberId}`)).toBeVisible();
+  await staff.goto(staff.url().replace(/\/[^/]*$/, '/documents'));
+  const form = staff.getByRole('form', { name: 'Add a document for this member' });
+  await expect(form).toBeVisible();
+  await axe(staff);
+  const name = `letter-${Date.now().toString(36)}.pdf`;
+  await form.getByRole('button', { name: /Kind of document/ }).click();
+  await staff.getByRole('listbox').getByRole('option', { name: 'Permanent Depletion Letter' }).click();
+  await form.getByRole('group', { name: 'Date of the document' }).getByRole('spinbutton').first().click();
+  await staff.keyboard.type('06302026');
+  const chooser = staff.waitForEvent('filechooser');
+  await form.getByRole('button', { name: /Choose file/i }).click();
+  await (await chooser).setFiles({
+    name,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+  });
+  await form.getByRole('button', { name: 'Add document' }).click();
+  await expect(staff.getByText(`${name} has been added to the member's documents.`)).toBeVisible();
+  await expect(staff.getByTestId('documents')).toContainText(name);
+
+  await member.reload();
+  await member.goto(member.url().replace(/\/[^/]*$/, '/documents'));
+  await expect(member.getByTestId('documents')).toContainText(name);
+});
