@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
 import { DEMO_PASSWORD, signIn, site } from '../support';
@@ -34,6 +35,13 @@ type MemberRow = { MemberID: number; FirstName: string; LastName: string; UserId
 const memberByEmail = async (api: Api, userName: string) =>
   (await api.post<{ Items: MemberRow[] }>('/api/support/members', { Status: 'All', SearchString: `${userName}@demo.example.com` })).Items[0] as MemberRow;
 
+const seriousOrWorse = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(seriousOrWorse(results.violations)).toEqual([]);
+}
+
 /** Types a card into the gateway's hosted form, inside the cross-origin iframe. */
 async function typeCard(page: Page, number: string) {
   await page.getByRole('button', { name: 'Add card' }).click();
@@ -53,6 +61,8 @@ async function openMember(page: Page, m: MemberRow, status: 'Members' | 'All' = 
   const list = page.waitForResponse((r) => r.url().endsWith('/api/support/members') && (r.request().postData() ?? '').includes(m.LastName));
   await page.getByLabel('Find a member').fill(`${m.FirstName} ${m.LastName}`);
   await list;
+  await expect(page.getByRole('link', { name: m.FirstName, exact: true }).first()).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('link', { name: m.FirstName, exact: true }).first().click();
   await expect(page).toHaveURL(new RegExp(`/users/${m.UserId}$`));
 }
@@ -74,6 +84,7 @@ test('Support: find a member, open their tabs, charge a declined transaction, vo
   await expect(page.getByRole('button', { name: 'Add address' })).toBeVisible();
   await tabs.getByRole('tab', { name: 'Transactions' }).click();
   await expect(page.getByTestId('termination-state')).toHaveText('Not terminated');
+  await expectAccessible(page);
   await tabs.getByRole('tab', { name: 'Subscription' }).click();
   await expect(page.getByTestId('support-subscription')).toBeVisible();
 
@@ -98,6 +109,7 @@ test('Support: find a member, open their tabs, charge a declined transaction, vo
   await typeCard(page, '4111 1111 1111 1111');
   await page.getByRole('button', { name: 'Make XXXX1111 the default card' }).click();
   await expect(page.getByRole('row', { name: /XXXX1111/ })).toContainText('Default');
+  await expectAccessible(page);
 
   // Declined is the default filter; charging it makes it Paid.
   await page.goto(site('staff', '/support-transactions'));
@@ -110,6 +122,7 @@ test('Support: find a member, open their tabs, charge a declined transaction, vo
   await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(member.LastName);
   await expect(row()).toContainText('Declined');
   await expect(row()).toContainText('$42.50');
+  await expectAccessible(page);
   await row()
     .getByRole('button', { name: `Charge ${declined.TransactionID}` })
     .click();
@@ -146,6 +159,8 @@ test('Support: find a member, open their tabs, charge a declined transaction, vo
 
   // Both reports, each as PDF and Excel.
   await page.goto(site('staff', '/support-reports'));
+  await expect(page.getByRole('button', { name: 'User report Excel' })).toBeVisible();
+  await expectAccessible(page);
   for (const [name, file] of [
     ['Registration report PDF', /^registration-report-.*\.pdf$/],
     ['Registration report Excel', /^registration-report-.*\.xlsx$/],
