@@ -1,3 +1,4 @@
+import { type ProviderErrors, providerCall } from './http';
 /**
  * The bank aggregator our finance service runs on (Yodlee FastLink / Plaid Link-like): institutions with their
  * login forms as data, links (provider accounts) made with the member's bank credentials, multi-factor steps,
@@ -142,6 +143,12 @@ export function aggregatorConfigFromEnv(sandboxUrl: string, env: NodeJS.ProcessE
   return { sandboxUrl, clientId: env.AGGREGATOR_CLIENT_ID || 'sandbox-finance', secret: env.AGGREGATOR_SECRET || 'sandbox-finance-secret' };
 }
 
+const ERRORS: ProviderErrors = {
+  name: 'bank aggregator',
+  refused: (status, message) => new BankAggregatorError(status, message),
+  unavailable: (message) => new BankAggregatorUnavailableError(message),
+};
+
 export class SandboxBankAggregator implements BankAggregator {
   readonly kind = 'sandbox';
   readonly linkOrigin: string;
@@ -153,31 +160,8 @@ export class SandboxBankAggregator implements BankAggregator {
     this.auth = `Basic ${Buffer.from(`${cfg.clientId}:${cfg.secret}`).toString('base64')}`;
   }
 
-  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    let res: Response;
-    try {
-      res = await fetch(`${this.base}${path}`, {
-        method,
-        headers: { authorization: this.auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(15_000),
-      });
-    } catch (e) {
-      throw new BankAggregatorUnavailableError(`bank aggregator ${method} ${path}: ${(e as Error).message}`);
-    }
-    const text = await res.text();
-    let data: unknown = null;
-    try {
-      data = text ? JSON.parse(text) : null;
-    } catch {
-      data = null;
-    }
-    if (!res.ok) {
-      const message = (data as { error?: string } | null)?.error ?? `The bank aggregator answered ${res.status}.`;
-      if (res.status >= 400 && res.status < 500) throw new BankAggregatorError(res.status, message);
-      throw new BankAggregatorUnavailableError(`bank aggregator ${method} ${path}: ${res.status} ${message}`);
-    }
-    return data as T;
+  private call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return providerCall<T>(ERRORS, `${this.base}${path}`, this.auth, method, body);
   }
 
   private u = (user: string) => `/users/${encodeURIComponent(user)}`;

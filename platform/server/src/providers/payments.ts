@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type ProviderErrors, providerCall } from './http';
 
 /**
  * The card gateway our payment service runs on (Authorize.net-like). Card numbers stay at the gateway: we hold
@@ -142,6 +143,12 @@ export function signWebhook(signatureKey: string, rawBody: string): string {
   return `sha512=${createHmac('sha512', signatureKey).update(rawBody, 'utf8').digest('hex').toUpperCase()}`;
 }
 
+const ERRORS: ProviderErrors = {
+  name: 'card gateway',
+  refused: (status, message) => new GatewayError(status, message),
+  unavailable: (message) => new GatewayUnavailableError(message),
+};
+
 export class SandboxPaymentGateway implements PaymentGateway {
   readonly kind = 'sandbox';
   readonly formOrigin: string;
@@ -153,31 +160,8 @@ export class SandboxPaymentGateway implements PaymentGateway {
     this.auth = `Basic ${Buffer.from(`${cfg.loginId}:${cfg.transactionKey}`).toString('base64')}`;
   }
 
-  private async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-    let res: Response;
-    try {
-      res = await fetch(`${this.base}${path}`, {
-        method,
-        headers: { authorization: this.auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(15_000),
-      });
-    } catch (e) {
-      throw new GatewayUnavailableError(`card gateway ${method} ${path}: ${(e as Error).message}`);
-    }
-    const text = await res.text();
-    let data: unknown = null;
-    try {
-      data = text ? JSON.parse(text) : null;
-    } catch {
-      data = null;
-    }
-    if (!res.ok) {
-      const message = (data as { error?: string } | null)?.error ?? `The card gateway answered ${res.status}.`;
-      if (res.status >= 400 && res.status < 500) throw new GatewayError(res.status, message);
-      throw new GatewayUnavailableError(`card gateway ${method} ${path}: ${res.status} ${message}`);
-    }
-    return data as T;
+  private call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+    return providerCall<T>(ERRORS, `${this.base}${path}`, this.auth, method, body, headers);
   }
 
   async ensureCustomer(merchantCustomerId: string, email?: string): Promise<number> {

@@ -21,7 +21,7 @@ async function financeMember(userName: string) {
 const upload = (s: Session, bytes: Buffer, query: Record<string, string | number>, extra: Record<string, string> = {}) =>
   env.server.app.inject({
     method: 'POST',
-    url: `${DocumentsApi.uploadDocument.path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+    url: `${DocumentsApi.uploadDocument.path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
     headers: { ...authHeaders(s, undefined, extra), 'content-type': 'application/octet-stream' },
     payload: bytes,
   });
