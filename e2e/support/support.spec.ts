@@ -174,7 +174,11 @@ test('Support: find a member, open their tabs, charge a declined transaction, vo
   await expect(page.getByText('Report generated').first()).toBeVisible();
 });
 
-test('Support: terminating a member ends their sessions: their member page sends them to sign in', async ({ page, browser, request }) => {
+test('Support: terminating a member ends their sessions and closes the login: their member page sends them to sign in, and signing in is refused', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const api = await staffApi(request);
   const member = await memberByEmail(api, TERMINATED_MEMBER);
@@ -191,6 +195,14 @@ test('Support: terminating a member ends their sessions: their member page sends
   await expect(page.getByTestId('termination-state')).toContainText('Terminated on');
 
   await memberPage.goto(site('card', '/member'));
+  await expect(memberPage).toHaveURL(/\/login/);
+  // Signing in again is refused: the login is closed.
+  await memberPage.getByLabel('User name').fill(TERMINATED_MEMBER);
+  await memberPage.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await memberPage.getByRole('button', { name: 'Sign in' }).click();
+  await expect(
+    memberPage.getByRole('alert').filter({ hasText: 'This account has been closed. Please contact support if you think this is a mistake.' }).first(),
+  ).toBeVisible();
   await expect(memberPage).toHaveURL(/\/login/);
   await memberContext.close();
 });

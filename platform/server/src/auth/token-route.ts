@@ -16,6 +16,7 @@ import { findUserById, findUserByName, rolesOf, type UserRow } from './users';
 export const TokenMessages = {
   invalidCredentials: 'The user name or password is incorrect.',
   inactive: 'Your account has not been activated yet. Please use the link in your registration e-mail.',
+  closed: 'This account has been closed. Please contact support if you think this is a mistake.',
   sessionEnded: 'Your session has ended. Please sign in again.',
   badRequest: 'The sign-in request is incomplete: UserName and Password are required.',
   tooManyFromAddress: (s: number) => `Too many sign-in requests from this address. Please try again in ${s} seconds.`,
@@ -119,6 +120,10 @@ export const tokenRoute = route(KernelRoutes.token, {
         await audit('signin', 'failure', user, { reason: 'not activated' });
         return tokenError(reply, 400, 'invalid_grant', TokenMessages.inactive);
       }
+      if (user.closed_at) {
+        await audit('signin', 'failure', user, { reason: 'closed' });
+        return tokenError(reply, 400, 'invalid_grant', TokenMessages.closed);
+      }
       const sessionId = randomUUID();
       // The session belongs to the brand site it signed in on (security issue 11, item 9).
       await sql.query(`INSERT INTO sessions (id, user_id, expires_at, ip, brand) VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5)`, [
@@ -168,7 +173,7 @@ export const tokenRoute = route(KernelRoutes.token, {
     }
     const now = Date.now();
     const idle = new Date(row.last_seen_at).getTime() + config.idleTimeoutSeconds * 1000 <= now;
-    if (row.revoked_at || new Date(row.expires_at).getTime() <= now || idle || !user || !user.is_active) {
+    if (row.revoked_at || new Date(row.expires_at).getTime() <= now || idle || !user || !user.is_active || user.closed_at) {
       if (!row.revoked_at) await revokeChain(idle ? 'idle' : 'expired');
       return tokenError(reply, 400, 'invalid_grant', TokenMessages.sessionEnded);
     }

@@ -13,6 +13,8 @@ export interface UserRow {
   member_id: number | null;
   company_id: number | null;
   is_active: boolean;
+  /** Set when the login was closed for good (a member terminated by support): it can no longer sign in. */
+  closed_at: Date | string | null;
   registration_step: number;
   version: number;
 }

@@ -119,4 +119,12 @@ ${LOOKUP_ITEMS.map((i) => `(${lit(i.Category)}, ${i.Key}, ${lit(i.Value)}, ${i.S
 ALTER TABLE sessions ADD COLUMN brand text;
 `,
   },
+  {
+    id: '0003_user_closed',
+    sql: `
+-- A login closed for good (a member terminated by support): /token refuses it, and its refresh tokens stop working.
+ALTER TABLE users ADD COLUMN closed_at timestamptz;
+ALTER TABLE users ADD COLUMN closed_reason text;
+`,
+  },
 ];

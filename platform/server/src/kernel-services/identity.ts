@@ -27,6 +27,8 @@ export interface IdentityService {
   raiseRegistrationStep(userId: string, step: number, tx?: SqlClient): Promise<number | null>;
   /** Ends every live session of the user except keepSessionId; their access tokens stop working at once in this process. */
   revokeSessions(userId: string, reason: string, opts?: { keepSessionId?: string | null }, tx?: SqlClient): Promise<void>;
+  /** Closes a login for good: /token refuses it from now on and its sessions end (a member terminated by support). */
+  close(userId: string, reason: string, tx?: SqlClient): Promise<void>;
   /** One page of users matching every given filter (parts of names, any case), with the total count. */
   searchUsers(query: UserSearch, tx?: SqlClient): Promise<{ rows: UserSummary[]; total: number }>;
   /**
@@ -119,6 +121,14 @@ export function identityService(sql: SqlClient): IdentityService {
         [userId, step],
       );
       return rows[0]?.registration_step ?? null;
+    },
+    async close(userId, reason, tx) {
+      await (tx ?? sql).query('UPDATE users SET closed_at = coalesce(closed_at, now()), closed_reason = coalesce(closed_reason, $2) WHERE id = $1', [
+        userId,
+        reason,
+      ]);
+      await (tx ?? sql).query('UPDATE sessions SET revoked_at = now(), revoke_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, reason]);
+      forgetSessions({ userId });
     },
     async revokeSessions(userId, reason, opts = {}, tx = undefined) {
       await (tx ?? sql).query(

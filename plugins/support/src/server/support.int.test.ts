@@ -5,7 +5,7 @@ import type { StartedServer } from '@portal/app-server/server';
 import { BillingApi, type BillingProfile } from '@portal/plugin-billing/contract';
 import { createSandbox } from '@portal/sandbox';
 import { createPaymentGateway } from '@portal/server/kernel';
-import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
+import { authHeaders, makeUser, type Session, signIn, startTestServer, TEST_PASSWORD } from '@portal/testing/server';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -321,7 +321,7 @@ describe('support: members and termination', () => {
     expect(names).toEqual([...names].sort());
   });
 
-  it('terminates a member: the date is set, sessions end, the list moves them to Terminated', async () => {
+  it('terminates a member: the date is set, the login is closed (sessions end, sign-in refused), the list moves them to Terminated', async () => {
     expect(await data(`/api/support/getTerminationDate/${zedId}`)).toEqual({ MemberID: zedId, TerminationDate: null, IsTerminated: false });
     expect((await call('/api/members/load', { session: zed, brand: 'card' })).statusCode).toBe(200);
     const done = await data<{ TerminationDate: string; IsTerminated: boolean }>(SupportApi.terminateMember.path, { body: { Member: { MemberID: zedId } } });
@@ -329,6 +329,22 @@ describe('support: members and termination', () => {
     expect(Date.parse(done.TerminationDate)).toBeGreaterThan(Date.now() - 60_000);
     expect((await data<{ TerminationDate: string }>(`/api/support/getTerminationDate/${zedId}`)).TerminationDate).toBe(done.TerminationDate);
     expect((await call('/api/members/load', { session: zed, brand: 'card' })).statusCode).toBe(401);
+    // The login is closed: the right password no longer signs in, and the old refresh token is refused.
+    const again = await server.app.inject({
+      method: 'POST',
+      url: '/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'card.localhost' },
+      payload: new URLSearchParams({ grant_type: 'password', UserName: 'sup-zed', Password: TEST_PASSWORD }).toString(),
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error_description).toBe('This account has been closed. Please contact support if you think this is a mistake.');
+    const refresh = await server.app.inject({
+      method: 'POST',
+      url: '/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'card.localhost' },
+      payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: zed.refresh_token }).toString(),
+    });
+    expect(refresh.statusCode).toBe(400);
     expect((await call(SupportApi.terminateMember.path, { body: { Member: { MemberID: zedId } } })).statusCode).toBe(409);
     expect(
       await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'support.member.terminate' AND member_id = $1 AND actor_name = 'sup-staff'`, [

@@ -60,9 +60,8 @@ export const memberRoutes = [
         await ctx.audit({ action: 'support.member.terminate', entity: 'member', entityId: memberId, memberId }, tx);
         return services.members.load(memberId, tx);
       });
-      // The member's logins are signed out everywhere at once.
-      const logins = await database.sql.query<{ id: string }>('SELECT id FROM users WHERE member_id = $1', [memberId]);
-      for (const l of logins) await services.identity.revokeSessions(l.id, 'member terminated by support');
+      // The member's logins are closed: signed out everywhere at once, and refused at sign-in from now on.
+      for (const id of await services.identity.userIdsOfMember(memberId)) await services.identity.close(id, 'member terminated by support');
       return terminationOf(memberId, saved?.terminationDate ?? null);
     },
   }),
