@@ -174,6 +174,39 @@ test('Support: find a member, open their tabs, charge a declined transaction, vo
   await expect(page.getByText('Report generated').first()).toBeVisible();
 });
 
+test("Support: finds a member's bill by its id and moves it to a next status through the state machine", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const api = await staffApi(request);
+  const member = await memberByEmail(api, 'card.careguard');
+  // One of the member's pending bills, as the member sees them.
+  const tok = await request.post(apiUrl('/token'), {
+    headers: { host: 'card.localhost' },
+    form: { grant_type: 'password', UserName: 'card.careguard', Password: DEMO_PASSWORD },
+  });
+  const t = (await tok.json()) as { access_token: string; form_token: string };
+  const pending = await request.post(apiUrl('/api/claims/searchAmethyst'), {
+    headers: { authorization: `Bearer ${t.access_token}`, 'x-form-token': t.form_token, host: 'card.localhost' },
+    data: {},
+  });
+  const bill = ((await pending.json()) as { Data: { Items: { ClaimID: number; ClaimNumber: string }[] } }).Data.Items[0];
+  if (!bill) throw new Error('card.careguard has no pending bill');
+
+  await signIn(page, 'staff', 'staff.caresupport');
+  await openMember(page, member);
+  await page.getByRole('tablist', { name: 'Member details' }).getByRole('tab', { name: 'Transactions' }).click();
+  await page.getByLabel('Bill ID').fill(String(bill.ClaimID));
+  await page.getByRole('button', { name: 'Find the bill' }).click();
+  await expect(page.getByTestId('support-claim')).toContainText(bill.ClaimNumber);
+  const next = page.getByLabel('Move to');
+  const target = (await next.locator('option').allTextContents())[1] as string;
+  await next.selectOption({ label: target });
+  await page.getByLabel('Reason (optional)').fill('Checked with the member by phone');
+  await page.getByRole('button', { name: 'Change status' }).click();
+  await expect(page.getByText(`The bill is now ${target}.`)).toBeVisible();
+  await expect(page.getByTestId('support-claim')).toContainText(`: ${target}.`);
+  await expectAccessible(page);
+});
+
 test('Support: terminating a member ends their sessions and closes the login: their member page sends them to sign in, and signing in is refused', async ({
   page,
   browser,

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { SupportApi } from '../../contract';
 import { newIdempotencyKey } from '../../rules';
+import { MemberClaim } from './MemberClaim';
 import * as css from './support.css';
 import { TransactionsGrid } from './TransactionsGrid';
 
@@ -21,6 +22,7 @@ export default function MemberTransactionsTab({ memberId }: { memberId: number }
     <div className={css.stack}>
       <MemberActions memberId={memberId} />
       <TransactionsGrid mode="member" memberId={memberId} />
+      <MemberClaim memberId={memberId} />
     </div>
   );
 }

@@ -1,0 +1,113 @@
+import { formatCurrency } from '@portal/core';
+import { ClaimsApi } from '@portal/plugin-claims/contract';
+import { statusName } from '@portal/plugin-claims/statusFlow';
+import { useApi } from '@portal/web';
+import { Button, Message, Panel } from '@portal/web/kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as css from './support.css';
+
+/**
+ * One of the member's bills by its id (GET api/support/getClaimById/{claimId}/{memberId}) and a status change through
+ * the claims plugin's state machine (POST api/support/changeStatus): only the statuses the bill may move to are offered.
+ */
+export function MemberClaim({ memberId }: { memberId: number }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const { t } = useTranslation('support');
+  const ids = { claim: useId(), status: useId(), reason: useId() };
+  const [text, setText] = useState('');
+  const [claimId, setClaimId] = useState<number | null>(null);
+  const [next, setNext] = useState('');
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const claim = useQuery({
+    queryKey: ['support', 'claim', memberId, claimId],
+    queryFn: () => api.call(ClaimsApi.supportGetById, { params: { claimId: claimId as number, memberId } }, { notify: false }),
+    enabled: claimId !== null,
+    retry: false,
+  });
+
+  function find(e: FormEvent) {
+    e.preventDefault();
+    const n = Number(text.trim());
+    setOutcome(null);
+    setNext('');
+    setClaimId(Number.isInteger(n) && n > 0 ? n : null);
+    if (!(Number.isInteger(n) && n > 0)) setOutcome({ kind: 'error', text: t('claim.badId') });
+  }
+
+  async function change(e: FormEvent) {
+    e.preventDefault();
+    if (!claim.data || !next) return;
+    setBusy(true);
+    try {
+      await api.call(
+        ClaimsApi.supportChangeStatus,
+        { body: { Ids: [claim.data.Claim.ClaimID], ClaimStatusID: Number(next), Reason: reason || undefined, MemberID: memberId } },
+        { notify: false },
+      );
+      setOutcome({ kind: 'success', text: t('claim.changed', { status: statusName(Number(next)) }) });
+      setNext('');
+      setReason('');
+      await queryClient.invalidateQueries({ queryKey: ['support', 'claim', memberId] });
+    } catch (err) {
+      setOutcome({ kind: 'error', text: (err as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const c = claim.data?.Claim;
+  return (
+    <Panel title={t('claim.title')}>
+      <form className={css.row} onSubmit={find} aria-label={t('claim.find')}>
+        <div className={css.field}>
+          <label htmlFor={ids.claim}>{t('claim.id')}</label>
+          <input id={ids.claim} className={css.input} inputMode="numeric" value={text} onChange={(e) => setText(e.target.value)} />
+        </div>
+        <Button type="submit">{t('claim.find')}</Button>
+      </form>
+      {claim.isError && <Message kind="error">{(claim.error as Error).message}</Message>}
+      {c && (
+        <div className={css.stack} data-testid="support-claim">
+          <p>
+            {t('claim.summary', {
+              number: c.ClaimNumber,
+              payee: c.PayeeName,
+              billed: formatCurrency(c.BilledAmount),
+              status: statusName(c.ClaimStatusID),
+            })}
+          </p>
+          {claim.data && claim.data.AllowedStatusIDs.length > 0 ? (
+            <form className={css.row} onSubmit={change} aria-label={t('claim.change')}>
+              <div className={css.field}>
+                <label htmlFor={ids.status}>{t('claim.nextStatus')}</label>
+                <select id={ids.status} className={css.input} value={next} onChange={(e) => setNext(e.target.value)}>
+                  <option value="">{t('claim.choose')}</option>
+                  {claim.data.AllowedStatusIDs.map((s) => (
+                    <option key={s} value={s}>
+                      {statusName(s)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className={css.field}>
+                <label htmlFor={ids.reason}>{t('claim.reason')}</label>
+                <input id={ids.reason} className={css.input} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+              </div>
+              <Button type="submit" variant="primary" isDisabled={!next} isPending={busy}>
+                {t('claim.change')}
+              </Button>
+            </form>
+          ) : (
+            <p>{t('claim.final')}</p>
+          )}
+        </div>
+      )}
+      {outcome && <Message kind={outcome.kind}>{outcome.text}</Message>}
+    </Panel>
+  );
+}
