@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { rawManifests } from '@portal/brands';
 import { Roles } from '@portal/core';
 import { BANK_STALE_NEW_PASSWORD, BANK_TEST_PASSWORD } from '@portal/sandbox';
@@ -47,7 +50,12 @@ const mfa = (r: LinkResult, value: string, o: Call = {}) =>
 const accounts = (o: Call = {}) => data<LinkedAccounts>(BankingApi.siteAccounts.path, o);
 
 beforeAll(async () => {
-  env = await startSandboxTestEnv();
+  // The brand sites answer from a built bundle: a stand-in index.html lets the page answers (and their CSP) be checked
+  // without building the web app first.
+  const webDistDir = mkdtempSync(join(tmpdir(), 'banking-web-'));
+  mkdirSync(join(webDistDir, 'card'));
+  writeFileSync(join(webDistDir, 'card', 'index.html'), '<!doctype html><title>card</title>');
+  env = await startSandboxTestEnv({ webDistDir });
   annId = (await makeUser(env.server, { userName: 'bank-ann', roles: [Roles.CareGuard], brand: 'card', member: true })).memberId ?? 0;
   bobId = (await makeUser(env.server, { userName: 'bank-bob', roles: [Roles.CareGuard], brand: 'card', member: true })).memberId ?? 0;
   await makeUser(env.server, { userName: 'bank-support', roles: [Roles.CareSupport], brand: 'staff' });
@@ -332,6 +340,7 @@ describe('remove, terminate, token, brands', () => {
 
   it('names only the aggregator in frame-src on the bank pages', async () => {
     const res = await env.server.app.inject({ method: 'GET', url: '/payment/bank', headers: { host: 'card.localhost' } });
+    expect(res.statusCode).toBe(200);
     const csp = String(res.headers['content-security-policy'] ?? '');
     expect(csp).toMatch(new RegExp(`frame-src ${new URL(env.sandboxUrl).origin.replace(/[.]/g, '\\.')}(;|$)`));
   });
