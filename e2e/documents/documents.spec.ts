@@ -25,8 +25,10 @@ test('a finance member lists documents, picks a statement year and downloads the
   await page.getByRole('navigation').getByRole('link', { name: 'Statements', exact: true }).click();
   await expect(page).toHaveURL(/\/statements$/);
   const year = page.getByLabel('Year');
-  const years = await year.locator('option').allTextContents();
   const lastYear = String(new Date().getUTCFullYear() - 1);
+  // The years load after the page: wait for last year's before reading the list.
+  await expect(year.locator('option', { hasText: lastYear })).toHaveCount(1);
+  const years = await year.locator('option').allTextContents();
   expect(years).toContain(lastYear);
   await year.selectOption(lastYear);
   const statement = page.getByTestId('statements').locator('tbody tr', { hasText: `December ${lastYear}` });

@@ -13,6 +13,8 @@ const axe = async (page: Page) =>
 test('an administrator creates a user from a company contact, sets roles, quotas and teams, and the user activates and signs in', async ({ page, browser }) => {
   await signIn(page, 'staff', 'staff.caresupport');
   const nav = page.getByRole('navigation').first();
+  // The bar is drawn once the user's routes are known: wait for it before asking whether a group holds the link.
+  await expect(nav.getByRole('link', { name: 'Help', exact: true })).toBeVisible();
   const group = nav.getByText('Administration', { exact: true });
   if (await group.count()) await group.click();
   await nav.getByRole('link', { name: 'Users', exact: true }).click();
