@@ -78,7 +78,8 @@ test('Support: find a member, open their tabs, charge a declined transaction, vo
 
   await openMember(page, member);
   const tabs = page.getByRole('tablist', { name: 'Member details' });
-  for (const name of ['Details', 'Addresses', 'Transactions', 'Subscription', 'Contacts', 'Card']) await expect(tabs.getByRole('tab', { name })).toBeVisible();
+  for (const name of ['Details', 'Addresses', 'Transactions', 'Subscription', 'Contacts', 'Card'])
+    await expect(tabs.getByRole('tab', { name, exact: true })).toBeVisible();
   await expect(page.getByRole('tabpanel').last()).toContainText(member.LastName);
   await tabs.getByRole('tab', { name: 'Addresses' }).click();
   await expect(page.getByRole('button', { name: 'Add address' })).toBeVisible();

@@ -109,7 +109,7 @@ test('an administrator creates a user from a company contact, sets roles, quotas
   await expect(page.getByTestId('user-teams').locator('tbody tr')).toHaveCount(1);
 
   // The activation mail.
-  await page.getByRole('tab', { name: 'Details' }).click();
+  await page.getByRole('tab', { name: 'Details', exact: true }).click();
   await page.getByRole('button', { name: 'Send activation e-mail' }).click();
   await expect(page.getByText(`The activation e-mail has been sent to ${userName}.`)).toBeVisible();
   const link = await mailedLink(userName, 'Activate', /\/login\/activate\//);

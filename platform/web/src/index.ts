@@ -10,6 +10,7 @@ export {
   type NamespaceLoader,
   withPluginNamespace,
 } from './i18n';
+export { useNamespaces } from './i18n/useNamespaces';
 export {
   type Contribution,
   contribute,

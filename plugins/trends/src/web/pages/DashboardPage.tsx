@@ -1,8 +1,7 @@
-import { Extensions, lazyContribution, useContributions } from '@portal/web';
+import { Extensions, lazyContribution, useContributions, useNamespaces } from '@portal/web';
 import { type ComponentType, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as css from '../components/dashboard.css';
-import { useNamespaces } from '../components/useNamespaces';
 import { WidgetSkeleton } from '../components/WidgetSkeleton';
 
 type Widget = ReturnType<typeof useContributions<ComponentType, { title: string; size?: 'small' | 'wide' }>>[number];

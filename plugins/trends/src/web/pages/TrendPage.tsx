@@ -1,9 +1,8 @@
-import { Extensions, lazyContribution, useContributions } from '@portal/web';
+import { Extensions, lazyContribution, useContributions, useNamespaces } from '@portal/web';
 import { Message } from '@portal/web/kit';
 import { type ComponentType, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as css from '../components/dashboard.css';
-import { useNamespaces } from '../components/useNamespaces';
 import { WidgetSkeleton } from '../components/WidgetSkeleton';
 
 type Group = ReturnType<typeof useContributions<ComponentType, { title: string; height: number }>>[number];

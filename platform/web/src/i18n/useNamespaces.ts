@@ -1,7 +1,7 @@
-import { ensurePluginNamespace } from '@portal/web/i18n';
 import { useEffect, useState } from 'react';
+import { ensurePluginNamespace } from './index';
 
-/** Loads the strings of the plugins whose widgets show, so every frame's title can be drawn (until then: a blank line of the same height). */
+/** Loads the strings of the given plugins (contributions drawn by another plugin's page); true once all are in. Until then, draw a placeholder of the same height rather than raw keys. */
 export function useNamespaces(pluginIds: readonly string[]): boolean {
   const key = [...new Set(pluginIds)].sort().join(',');
   const [ready, setReady] = useState<string | null>(null);
