@@ -43,3 +43,39 @@ pg_temp_stop() {
   rm -rf "$PG_TEMP_DIR"
   unset PG_TEMP_DIR
 }
+
+# A PostgreSQL server that keeps its data in $1 (created on first use) on port ${PG_LOCAL_PORT:-5433}, for
+# `WORKERS=N scripts/start` without a DATABASE_URL. Sets PG_LOCAL_URL; pg_local_stop stops it (the data stays).
+pg_local_start() {
+  local dir=$1 bin port as=()
+  bin=$(pg_bin_dir)
+  if [ -z "$bin" ]; then
+    echo "PostgreSQL binaries not found; installing postgresql from Debian's packages" >&2
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+    bin=$(pg_bin_dir)
+  fi
+  port=${PG_LOCAL_PORT:-5433}
+  mkdir -p "$dir"
+  if [ "$(id -u)" = "0" ]; then
+    chown postgres "$dir"
+    as=(runuser -u postgres --)
+  fi
+  if [ ! -f "$dir/data/PG_VERSION" ]; then
+    "${as[@]}" "$bin/initdb" -D "$dir/data" -U portal --auth=trust >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log"; return 1; }
+  fi
+  "${as[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
+    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null \
+    || { cat "$dir/server.log"; return 1; }
+  PG_LOCAL_DIR=$dir
+  PG_LOCAL_BIN=$bin
+  PG_LOCAL_URL="postgres://portal@127.0.0.1:$port/postgres"
+  export PG_LOCAL_DIR PG_LOCAL_BIN PG_LOCAL_URL
+}
+
+pg_local_stop() {
+  [ -n "${PG_LOCAL_DIR:-}" ] || return 0
+  local as=()
+  [ "$(id -u)" = "0" ] && as=(runuser -u postgres --)
+  "${as[@]}" "$PG_LOCAL_BIN/pg_ctl" -D "$PG_LOCAL_DIR/data" -m fast -w stop >/dev/null 2>&1 || true
+  unset PG_LOCAL_DIR
+}

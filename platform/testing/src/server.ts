@@ -5,7 +5,7 @@ import { type AccessClaims, createUser, type Database, hashPassword, openDatabas
 import pg from 'pg';
 
 /** A fresh, empty database: in-memory PGlite (null), or a new database on the PostgreSQL server named by TEST_DATABASE_URL. */
-async function freshDatabaseUrl(): Promise<{ databaseUrl: string | null; drop(): Promise<void> }> {
+export async function freshDatabaseUrl(): Promise<{ databaseUrl: string | null; drop(): Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) return { databaseUrl: null, drop: async () => {} };
   const name = `t_${randomBytes(6).toString('hex')}`;
