@@ -5,6 +5,9 @@
  *
  *   node --import tsx scripts/bench/grid.ts [--rebuild] [--steps 200] [--profile]
  *
+ * GRID_BENCH_TRACE=file.json keeps the Chrome trace; with --profile, GRID_BENCH_PROFILE=file.cpuprofile keeps the CPU
+ * profile (DevTools opens both).
+ *
  * Targets: fewer than 100 rows in the DOM, no task over 50 ms; the process exits 1 when one is missed.
  * The staff bundle in apps/web/dist/staff is reused when it holds the gallery (else built, like `pnpm build staff`);
  * WEB_DIST_DIR points at another build. The server is scripts/e2e-server.ts (fresh seeded data directory) on
@@ -214,7 +217,11 @@ export async function runGridBench(options: GridBenchOptions = {}): Promise<Grid
       const last = [...table.querySelectorAll('tbody tr[aria-rowindex]')].at(-1);
       return { maxRows, lastRowIndex: Number(last?.getAttribute('aria-rowindex') ?? 0), rowCount: rowCount() };
     }, steps);
-    if (cdp) printProfile((await cdp.send('Profiler.stop')).profile as CpuProfile, log);
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      printProfile(profile as CpuProfile, log);
+      if (process.env.GRID_BENCH_PROFILE) writeFileSync(process.env.GRID_BENCH_PROFILE, JSON.stringify(profile));
+    }
     const traceBytes = await browser.stopTracing();
     if (process.env.GRID_BENCH_TRACE) writeFileSync(process.env.GRID_BENCH_TRACE, traceBytes);
     const trace = JSON.parse(traceBytes.toString('utf8')) as { traceEvents: TraceEvent[] };

@@ -50,5 +50,4 @@ export {
 export { DEFAULT_MAX_SELECT_ACROSS_PAGES, pageSelectionState, selectionReducer } from './grid/selection';
 export type { ExportFetcher, ExportFormat, ExportRequest, FetchPage, GridColumn, PageRequest, SelectionMode, SortOrder } from './grid/types';
 export { useDebouncedValue } from './grid/useDebouncedValue';
-export { computeWindow } from './grid/windowing';
 export { KitProvider, type KitProviderProps, type Notify, type NotifyKind, useKit } from './KitProvider';

@@ -1,6 +1,6 @@
 import type { GridResult } from '@portal/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useId, useMemo, useReducer, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInRouterContext } from 'react-router-dom';
 import { Button } from '../components/Button';
@@ -13,10 +13,10 @@ import { exportLocal, exportRemote } from './download';
 import { GridPager } from './GridPager';
 import { GridTable } from './GridTable';
 import { clampPage, type GridState, type GridStateDefaults, KIT_DEFAULT_PAGE_SIZE, KIT_PAGE_SIZES, nextSort, withResetPage } from './gridState';
-import { DEFAULT_MAX_SELECT_ACROSS_PAGES, type Selection, type SelectionAction, selectionReducer } from './selection';
+import { filterAndSortRows, filtersKey } from './localRows';
+import { DEFAULT_MAX_SELECT_ACROSS_PAGES, pageSelectionState, type Selection, type SelectionAction, selectionReducer } from './selection';
 import type { ExportFetcher, ExportFormat, FetchPage, GridColumn, PageRequest, SelectionMode, SortOrder } from './types';
 import { type GridStateStore, useMemoryGridState, useUrlGridState } from './useGridStateStore';
-import { useKitTable } from './useKitTable';
 
 /** Lists longer than this are windowed when not paged (only visible rows in the DOM). */
 export const VIRTUALIZE_AFTER = 200;
@@ -28,7 +28,8 @@ export interface DataGridProps<T> {
   getRowId: (row: T) => string;
   /** Read out by screen readers in row checkboxes and expanders; defaults to the row id. */
   getRowLabel?: (row: T) => string;
-  /** Local mode: every row in memory. */
+  /** Local mode: every row in memory. Keep its identity (and the columns') stable for long lists: they are filtered
+   * and sorted again only when they, the filters, the search or the sort change. */
   data?: readonly T[];
   /** Remote mode: the server sorts, filters and pages. */
   fetchPage?: FetchPage<T>;
@@ -108,6 +109,7 @@ const toRequest = (state: GridState): PageRequest => ({
 });
 
 const EMPTY: never[] = [];
+const NO_COLUMNS: ReadonlySet<string> = new Set();
 
 function RemoteGrid<T>(props: Resolved<T> & { fetchPage: FetchPage<T> }) {
   const [state] = props.store;
@@ -183,19 +185,32 @@ function GridShell<T>(props: ShellProps<T>) {
   const [exporting, setExporting] = useState(false);
   const searchId = useId();
   const paged = props.pageable ?? true;
-  const table = useKitTable({
-    data: props.data,
-    columns: props.columns,
-    state,
-    visible,
-    getRowId: props.getRowId,
-    remote: props.remote,
-    paged,
-    ...(props.total === undefined ? {} : { rowCount: props.total }),
-  });
-  const allRows = table.getPrePaginationRowModel().rows;
+  const { data, columns, remote } = props;
+  // The caller's getRowId is often a new function each render; memos read the latest through the ref.
+  const getRowId = useRef(props.getRowId);
+  getRowId.current = props.getRowId;
+
+  // Local mode: filtered and sorted over the plain rows, again only when the data, columns or query change (not on
+  // a scroll or a selection). The search reads the visible columns, so they count only while searching.
+  const { search, sortColumn, sortOrder, pageIndex, pageSize } = state;
+  const filterKey = filtersKey(state.filters);
+  const searchedColumns = search === '' ? NO_COLUMNS : visible;
+  const allRows = useMemo(
+    () =>
+      remote ? data : filterAndSortRows(data, columns, { filters: Object.fromEntries(JSON.parse(filterKey)), search, sortColumn, sortOrder }, searchedColumns),
+    [remote, data, columns, filterKey, search, sortColumn, sortOrder, searchedColumns],
+  );
   const total = props.total ?? allRows.length;
-  const virtualize = !props.remote && !paged && allRows.length > VIRTUALIZE_AFTER;
+  const virtualize = !remote && !paged && allRows.length > VIRTUALIZE_AFTER;
+  // The rows of the body: the server's page, a local page, or every local row (windowed when long).
+  const pageRows = useMemo(
+    () => (remote || !paged ? allRows : allRows.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize)),
+    [remote, paged, allRows, pageIndex, pageSize],
+  );
+  const firstRowIndex = remote || paged ? pageIndex * pageSize : 0;
+  // "The page" for the header checkbox; a windowed list's page is every row.
+  const pageIds = useMemo(() => (selectionMode === 'none' ? EMPTY : pageRows.map((row) => getRowId.current(row))), [selectionMode, pageRows]);
+  const pageState = useMemo(() => pageSelectionState(selection, pageIds), [selection, pageIds]);
 
   const { onSelectionChange } = props;
   useEffect(() => onSelectionChange?.([...selection]), [selection, onSelectionChange]);
@@ -209,13 +224,12 @@ function GridShell<T>(props: ShellProps<T>) {
 
   const update = useCallback((patch: Partial<GridState>) => setState(withResetPage(state, patch)), [state, setState]);
   const visibleColumns = props.columns.filter((c) => visible.has(c.id));
-  const pageIds = table.getRowModel().rows.map((r) => r.id);
-  const pageAllSelected = pageIds.length > 0 && pageIds.every((id) => selection.has(id));
+  const pageAllSelected = pageIds.length > 0 && pageState === 'all';
   const acrossCount = Math.min(total, max);
 
   const selectAcross = async () => {
     try {
-      const ids = props.loadAcross ? await props.loadAcross(max) : allRows.slice(0, max).map((r) => r.id);
+      const ids = props.loadAcross ? await props.loadAcross(max) : allRows.slice(0, max).map((row) => getRowId.current(row));
       dispatch({ type: 'replace', ids });
     } catch {
       notify(t('grid.error'), 'error');
@@ -226,13 +240,7 @@ function GridShell<T>(props: ShellProps<T>) {
     setExporting(true);
     try {
       if (props.runExport) await props.runExport(format, visibleColumns);
-      else
-        await exportLocal(
-          visibleColumns,
-          allRows.map((r) => r.original),
-          format,
-          props.exportName ?? 'export',
-        );
+      else await exportLocal(visibleColumns, allRows, format, props.exportName ?? 'export');
     } catch {
       notify(t('grid.exportFailed'), 'error');
     } finally {
@@ -294,8 +302,11 @@ function GridShell<T>(props: ShellProps<T>) {
       ) : null}
       <GridTable
         label={props.label}
-        table={table}
+        rows={pageRows}
+        firstRowIndex={firstRowIndex}
+        getRowId={props.getRowId}
         columns={props.columns}
+        visible={visible}
         state={state}
         total={total}
         loading={props.loading}
@@ -312,6 +323,8 @@ function GridShell<T>(props: ShellProps<T>) {
         }}
         selectionMode={selectionMode}
         selection={selection}
+        pageIds={pageIds}
+        pageState={pageState}
         onToggleRow={(id) => dispatch({ type: 'toggle', id })}
         onTogglePage={(ids, selected) => dispatch({ type: 'setPage', ids, selected })}
         getRowLabel={props.getRowLabel ?? props.getRowId}

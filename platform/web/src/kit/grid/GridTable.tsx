@@ -1,5 +1,6 @@
-import type { Row, Table } from '@tanstack/react-table';
-import { Fragment, type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import type { Row } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Fragment, type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
 import * as formStyles from '../form/form.css';
@@ -7,14 +8,20 @@ import { DebouncedInput } from './DebouncedInput';
 import * as styles from './dataGrid.css';
 import type { GridState } from './gridState';
 import { type CellPosition, moveCell } from './keyboardNav';
-import { pageSelectionState, type Selection } from './selection';
+import type { Selection } from './selection';
 import type { GridColumn, SelectionMode } from './types';
-import { useWindowing } from './useWindowing';
+import { useKitTable } from './useKitTable';
+import { gridVirtualizerOptions, type WindowRange, windowFromItems } from './virtualRows';
 
 export interface GridTableProps<T> {
   label: string;
-  table: Table<T>;
+  /** The body's rows, already sorted and filtered: a page, or every row of a windowed list. */
+  rows: readonly T[];
+  /** Rows before the first of `rows` (earlier pages), for aria-rowindex. */
+  firstRowIndex: number;
+  getRowId: (row: T) => string;
   columns: readonly GridColumn<T>[];
+  visible: ReadonlySet<string>;
   state: GridState;
   /** Total rows across pages, for aria-rowcount. */
   total: number;
@@ -27,10 +34,14 @@ export interface GridTableProps<T> {
   onFilter: (column: string, value: string) => void;
   selectionMode: SelectionMode;
   selection: Selection;
+  /** Ids of "the page" the header checkbox selects (every row when windowed) and their selection state. */
+  pageIds: readonly string[];
+  pageState: 'all' | 'some' | 'none';
   onToggleRow: (id: string) => void;
-  onTogglePage: (ids: string[], selected: boolean) => void;
+  onTogglePage: (ids: readonly string[], selected: boolean) => void;
   getRowLabel: (row: T) => string;
   renderExpanded?: ((row: T) => ReactNode) | undefined;
+  /** Only the rows in view (plus a few) are rendered, windowed by @tanstack/react-virtual. */
   virtualize: boolean;
   rowHeight: number;
   maxHeight: number;
@@ -41,10 +52,32 @@ const INTERACTIVE_TEXT = 'input:not([type="checkbox"]):not([type="radio"]), text
 /** A native <table role="grid"> with roving focus between cells (ARIA grid pattern). */
 export function GridTable<T>(props: GridTableProps<T>) {
   const { t } = useTranslation('kit');
-  const { table, state, selection, selectionMode } = props;
+  const { rows, state, selection, selectionMode, pageIds, pageState, rowHeight } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
-  const rows = table.getRowModel().rows;
+  const head = useRef<HTMLTableSectionElement>(null);
+  const [headHeight, setHeadHeight] = useState(0);
+  // The body starts below the sticky head (header and filter rows), which the virtualizer needs to know.
+  useLayoutEffect(() => {
+    const el = head.current;
+    if (!props.virtualize || !el) return;
+    const measure = () => setHeadHeight(el.offsetHeight);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [props.virtualize]);
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
+    ...gridVirtualizerOptions({ rowCount: rows.length, rowHeight, headHeight, viewportHeight: props.maxHeight, enabled: props.virtualize }),
+    getScrollElement: () => scroller.current,
+  });
+  const range: WindowRange = props.virtualize
+    ? windowFromItems(virtualizer.getVirtualItems(), rows.length, rowHeight)
+    : { start: 0, end: rows.length, padTop: 0, padBottom: 0 };
+  // The table model gets the rendered rows only: a scroll builds row objects for the window, never for every row.
+  const body = useMemo(() => (props.virtualize ? rows.slice(range.start, range.end) : rows), [props.virtualize, rows, range.start, range.end]);
+  const table = useKitTable({ rows: body, columns: props.columns, state, visible: props.visible, getRowId: props.getRowId });
+  const bodyRows = table.getRowModel().rows;
   const dataColumns = table.getVisibleLeafColumns();
   const byId = new Map(props.columns.map((c) => [c.id, c]));
   const expandable = props.renderExpanded !== undefined && !props.virtualize;
@@ -53,7 +86,10 @@ export function GridTable<T>(props: GridTableProps<T>) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [active, setActive] = useState<CellPosition>({ row: 0, col: 0 });
   const pendingFocus = useRef(false);
-  const { range, onScroll, revealRow } = useWindowing(scroller, { rowCount: rows.length, rowHeight: props.rowHeight, enabled: props.virtualize });
+  // Keyboard moves to a row outside the window scroll it into view (below the sticky head); then it is rendered and focused.
+  const revealRow = (row: number) => {
+    if (props.virtualize) virtualizer.scrollToIndex(row, { align: 'auto' });
+  };
 
   // Keep the active cell inside the grid when rows or columns change.
   const activeRow = Math.min(active.row, rows.length);
@@ -97,13 +133,9 @@ export function GridTable<T>(props: GridTableProps<T>) {
     },
   });
 
-  // Memoised: a windowed grid re-renders on every scroll, and these walk every row (100,000 in a big local list).
-  const pageIds = useMemo(() => rows.map((r) => r.id), [rows]);
-  const pageState = useMemo(() => pageSelectionState(selection, pageIds), [selection, pageIds]);
-  const firstRowIndex = props.virtualize ? 0 : state.pageIndex * state.pageSize;
+  const firstRowIndex = props.firstRowIndex;
   const hasFilterRow = props.filterable && dataColumns.some((c) => c.getCanFilter());
-  const body = props.virtualize ? rows.slice(range.start, range.end) : rows;
-  const offset = props.virtualize ? range.start : 0;
+  const offset = range.start;
 
   const renderRow = (row: Row<T>, index: number) => {
     const rowNumber = index + 1;
@@ -117,7 +149,7 @@ export function GridTable<T>(props: GridTableProps<T>) {
           className={styles.row}
           aria-rowindex={firstRowIndex + rowNumber + 1}
           {...(selectionMode === 'none' ? {} : { 'aria-selected': isSelected })}
-          {...(props.virtualize ? { style: { height: props.rowHeight } } : {})}
+          {...(props.virtualize ? { style: { height: rowHeight } } : {})}
         >
           {selectionMode === 'none' ? null : (
             <td className={styles.cell} {...cellProps(rowNumber, col++)}>
@@ -176,7 +208,7 @@ export function GridTable<T>(props: GridTableProps<T>) {
   let headerCol = 0;
   const status = props.error ? 'error' : props.loading && rows.length === 0 ? 'loading' : rows.length === 0 ? 'empty' : null;
   return (
-    <div ref={scroller} className={styles.scroller} onScroll={onScroll} {...(props.virtualize ? { style: { maxHeight: props.maxHeight } } : {})}>
+    <div ref={scroller} className={styles.scroller} {...(props.virtualize ? { style: { maxHeight: props.maxHeight } } : {})}>
       <table
         ref={tableRef}
         // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a native table with role=grid is the APG data-grid pattern; cells carry roving focus.
@@ -189,7 +221,7 @@ export function GridTable<T>(props: GridTableProps<T>) {
         className={[styles.table, props.loading && rows.length > 0 ? styles.busy : ''].filter(Boolean).join(' ')}
         onKeyDown={onKeyDown}
       >
-        <thead className={styles.head}>
+        <thead ref={head} className={styles.head}>
           <tr aria-rowindex={1}>
             {selectionMode === 'none' ? null : (
               <th scope="col" className={styles.headerCell} {...cellProps(0, headerCol++)}>
@@ -295,7 +327,7 @@ export function GridTable<T>(props: GridTableProps<T>) {
                 // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: a spacer standing in for off-screen rows; not a grid row.
                 <tr role="presentation" style={{ height: range.padTop }} />
               ) : null}
-              {body.map((row, i) => renderRow(row, offset + i))}
+              {bodyRows.map((row, i) => renderRow(row, offset + i))}
               {props.virtualize && range.padBottom > 0 ? (
                 // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: a spacer standing in for off-screen rows; not a grid row.
                 <tr role="presentation" style={{ height: range.padBottom }} />
