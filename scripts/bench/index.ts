@@ -1,13 +1,15 @@
 /**
  * Benchmarks against their budgets: bundle size, page speed, API speed (and the claims and grid benches when present).
  *
- *   scripts/bench/run [--bundle] [--page] [--api] [--claims] [--grid]     all parts when none is named
+ *   scripts/bench/run [--bundle] [--page] [--api] [--claims] [--grid] [--workload]     all parts when none is named
  *     --runs N          cold loads per page figure (median; default 5, at least 5 for reported figures)
  *     --duration S      measured seconds per API target and round (default 5); --warmup S (default 1)
  *     --rounds N        API rounds, targets alternating (default 3; the median round is reported)
  *     --connections N   concurrent keep-alive connections of the load generator (default 16)
  *     --no-build        use apps/web/dist as it is      --no-postgres   API on PGlite only
  *     --port N          API port (default 8580; the sandbox gets N+10, the hello-world N+15)
+ *     --members L       workload: simulated members per level (default 50,200,500); --workers L API processes (1,2);
+ *                       --think-ms N (1000); the workload's levels last --duration S when given, else 60 s
  *
  * Prints one table per part and writes the same figures to bench-results/latest.json (and latest.md).
  * Exits 1 when a figure misses its budget, 2 when the bench itself failed.
@@ -20,6 +22,7 @@ import { installedPluginIds } from '@portal/brands/plugins';
 import { benchApi, type FeatureRow, featureBench, startHello, type TargetResult } from './api';
 import { launch, measurePage, measureSignInPath, type PageResult, type SignInPath } from './browser';
 import { judge, kib, load1, machine, ROOT, type Row, type Stack, startPostgres, startStack } from './lib';
+import { formatReport, judgeLevel, parseOptions, runWorkload, WORKLOAD_BUDGET, type WorkloadReport } from './workload';
 
 const BUDGET = {
   signInJsKiB: 150,
@@ -35,7 +38,7 @@ const num = (name: string, fallback: number) => {
   const v = i === -1 ? Number.NaN : Number(argv[i + 1]);
   return Number.isFinite(v) ? v : fallback;
 };
-const PARTS = ['bundle', 'page', 'api', 'claims', 'grid'] as const;
+const PARTS = ['bundle', 'page', 'api', 'claims', 'grid', 'workload'] as const;
 type Part = (typeof PARTS)[number];
 const named = PARTS.filter((p) => flag(p));
 const parts = new Set<Part>(named.length ? named : PARTS);
@@ -95,6 +98,7 @@ async function main() {
     api?: TargetResult[];
     claims?: unknown[];
     grid?: unknown[];
+    workload?: WorkloadReport;
   } = {};
 
   if (opts.build && (parts.has('bundle') || parts.has('page'))) {
@@ -121,7 +125,11 @@ async function main() {
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => void cleanup().then(() => process.exit(130)));
 
   try {
-    const stack: Stack = await startStack({ port: opts.port, sandboxPort: opts.port + 10 });
+    // The workload part runs its own PostgreSQL and API (scripts/bench/workload.ts): alone, it needs no demo stack.
+    const needsStack = PARTS.some((p) => p !== 'workload' && parts.has(p));
+    const stack: Stack = needsStack
+      ? await startStack({ port: opts.port, sandboxPort: opts.port + 10 })
+      : { url: '', port: opts.port, engine: 'pglite', stop: async () => {} };
     cleanups.push(stack.stop);
 
     if (parts.has('bundle') || parts.has('page')) {
@@ -370,6 +378,96 @@ async function main() {
           title: `${part === 'claims' ? 'Claims' : 'Grid'} (scripts/bench/${part}.ts)`,
           head: ['database', 'figure', 'req/s', 'p50', 'p99', 'errors', 'other figures', 'result'],
           body,
+        });
+      }
+    }
+
+    if (parts.has('workload')) {
+      // Alone on the machine: the demo stack and every earlier part's servers are stopped first.
+      await done(stack.stop);
+      const w = parseOptions(argv, { duration: argv.includes('--duration') ? opts.duration : 60 });
+      try {
+        const report = await timed('workload on postgres', () => runWorkload(w));
+        results.workload = report;
+        log(formatReport(report));
+        const body: (string | number)[][] = [];
+        for (const l of report.levels) {
+          const label = `workload ${l.members} members, WORKERS=${l.workers}`;
+          rows.push(
+            { part: 'workload', name: `${label}: achieved requests/s`, value: l.rps, unit: 'req/s' },
+            { part: 'workload', name: `${label}: offered requests/s`, value: l.offeredRps, unit: 'req/s' },
+          );
+          for (const s of judgeLevel(l)) {
+            const budget = s.budgeted;
+            const checks: Row[] = [
+              { part: 'workload', name: `${label}, ${s.step}: p50`, value: s.p50, unit: 'ms' },
+              judge({
+                part: 'workload',
+                name: `${label}, ${s.step}: p99`,
+                value: s.p99,
+                unit: 'ms',
+                budget: budget ? { op: '<', limit: WORKLOAD_BUDGET.p99Ms } : undefined,
+              }),
+              judge({
+                part: 'workload',
+                name: `${label}, ${s.step}: errors`,
+                value: s.errors,
+                unit: '',
+                budget: budget ? { op: '=', limit: WORKLOAD_BUDGET.errors } : undefined,
+              }),
+            ];
+            rows.push(...checks);
+            body.push([
+              `${l.members} x${l.workers}`,
+              s.step,
+              s.count,
+              s.p50,
+              s.p99,
+              s.errors,
+              `${l.rps} (${l.offeredRps})`,
+              budget ? `p99 < ${WORKLOAD_BUDGET.p99Ms}, 0 errors` : '',
+              verdict(checks),
+            ]);
+          }
+        }
+        for (const c of report.comparisons) {
+          rows.push({
+            part: 'workload',
+            name: `workload ${c.members} members: achieved requests/s, WORKERS=${c.other} / WORKERS=${c.base}`,
+            value: c.rpsRatio,
+            unit: 'x',
+          });
+          for (const p of c.p99Ratio)
+            rows.push({
+              part: 'workload',
+              name: `workload ${c.members} members, ${p.step}: p99 WORKERS=${c.other} / WORKERS=${c.base}`,
+              value: p.ratio,
+              unit: 'x',
+            });
+          body.push([
+            `${c.members}: x${c.other} / x${c.base}`,
+            'ratio (req/s; p99 per step)',
+            '',
+            '',
+            c.p99Ratio.map((p) => `${p.step} ${p.ratio ?? '-'}`).join(', '),
+            '',
+            `x${c.rpsRatio ?? '-'}`,
+            '',
+            '',
+          ]);
+        }
+        tables.push({
+          title: `Mixed member workload on PostgreSQL (scripts/bench/workload.ts): ${report.seed.claims} claims, ${report.seed.logins} member logins, think ${w.thinkMs} ms, ${w.duration} s per level; ${report.placement}`,
+          head: ['members x API processes', 'step', 'n', 'p50 ms', 'p99 ms', 'errors', 'req/s (offered)', 'budget', 'result'],
+          body,
+        });
+      } catch (e) {
+        log(`workload failed: ${(e as Error).stack ?? e}`);
+        rows.push(judge({ part: 'workload', name: 'workload: run', value: null, unit: '', budget: { op: '=', limit: 0 }, note: (e as Error).message }));
+        tables.push({
+          title: 'Mixed member workload (scripts/bench/workload.ts)',
+          head: ['part', 'note', 'result'],
+          body: [['workload', (e as Error).message, 'not run']],
         });
       }
     }

@@ -22,7 +22,7 @@ export const DEMO_USER: Record<string, string> = {
 
 /** One figure of the report. A figure with a budget passes or fails; one without is information. */
 export interface Row {
-  part: 'bundle' | 'page' | 'api' | 'claims' | 'grid';
+  part: 'bundle' | 'page' | 'api' | 'claims' | 'grid' | 'workload';
   name: string;
   value: number | null;
   unit: string;
@@ -168,6 +168,51 @@ export async function startPostgres(): Promise<{ url: string; stop(): Promise<vo
         env: { ...process.env, PG_TEMP_DIR: dir, PG_TEMP_BIN: bin },
         stdio: 'inherit',
       });
+    },
+  };
+}
+
+/**
+ * A PostgreSQL server that keeps its data in `dir` (created on first use), on `port`, its processes on the server
+ * core (or `cpu`; null: unpinned): for benches whose seed is worth keeping between runs (scripts/bench/workload.ts). Settings as the throwaway
+ * server's (no fsync: bench data), with room for several API processes' pools. Stopping it keeps the data.
+ */
+export async function startPostgresAt(
+  dir: string,
+  port: number,
+  cpu: number | null = PINNING?.server ?? null,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const script = `source scripts/lib/postgres.sh
+set -e
+bin=$(pg_bin_dir)
+[ -n "$bin" ] || { echo "PostgreSQL binaries not found" >&2; exit 1; }
+as=()
+mkdir -p "$PG_DIR"
+if [ "$(id -u)" = "0" ]; then chown postgres "$PG_DIR"; as=(runuser -u postgres --); fi
+if [ ! -f "$PG_DIR/data/PG_VERSION" ]; then "\${as[@]}" "$bin/initdb" -D "$PG_DIR/data" -U portal --auth=trust >"$PG_DIR/initdb.log" 2>&1 || { cat "$PG_DIR/initdb.log" >&2; exit 1; }; fi
+# Left running by an interrupted run: use it as it is.
+if "\${as[@]}" "$bin/pg_ctl" -D "$PG_DIR/data" status >/dev/null 2>&1; then echo "$bin"; exit 0; fi
+"\${as[@]}" "$bin/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -o "-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null || { tail -n 20 "$PG_DIR/server.log" >&2; exit 1; }
+echo "$bin"`;
+  const cmd = pinned(cpu ?? undefined, ['bash', '-c', script]);
+  const bin = execFileSync(cmd[0] as string, cmd.slice(1), {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, PG_DIR: dir, PG_PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }).trim();
+  return {
+    url: `postgres://portal@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      execFileSync(
+        'bash',
+        ['-c', `as=(); [ "$(id -u)" = "0" ] && as=(runuser -u postgres --); "\${as[@]}" "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m fast -w stop >/dev/null`],
+        {
+          cwd: ROOT,
+          env: { ...process.env, PG_DIR: dir, PG_BIN: bin },
+          stdio: 'inherit',
+        },
+      );
     },
   };
 }

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { aggregateSteps, compareWorkers, errorCauses, type LevelResult, offeredLoad, parseList, type StepSample } from './workload-stats';
+
+const sample = (step: string, ms: number, ok = true, brand = 'card'): StepSample => ({ step, brand, ms, ok, requests: 1, error: ok ? undefined : 'HTTP 500' });
+
+describe('aggregateSteps', () => {
+  it('gives each step its nearest-rank p50 and p99 over its own samples', () => {
+    const samples = [...Array.from({ length: 100 }, (_, i) => sample('search bills', i + 1)), sample('sign in', 300), sample('sign in', 100)];
+    const [search, signIn] = aggregateSteps(samples, ['search bills', 'sign in']);
+    expect(search).toMatchObject({ step: 'search bills', count: 100, p50: 50, p99: 99, max: 100, errors: 0 });
+    expect(signIn).toMatchObject({ step: 'sign in', count: 2, p50: 100, p99: 300 });
+  });
+
+  it('counts failed steps as errors and keeps their latency in the percentiles', () => {
+    const samples = [sample('add note', 10), sample('add note', 10), sample('add note', 5000, false)];
+    const [note] = aggregateSteps(samples);
+    expect(note?.errors).toBe(1);
+    expect(note?.p99).toBe(5000);
+  });
+
+  it('lists steps in the given order, leaves out steps without samples and adds unknown steps after them', () => {
+    const names = aggregateSteps([sample('sign out', 1), sample('extra', 1), sample('sign in', 1)], ['sign in', 'dashboard', 'sign out']).map((s) => s.step);
+    expect(names).toEqual(['sign in', 'sign out', 'extra']);
+  });
+
+  it('names the brands whose members took the step', () => {
+    const [d] = aggregateSteps([sample('dashboard', 1, true, 'finance'), sample('dashboard', 2, true, 'card'), sample('dashboard', 3, true, 'card')]);
+    expect(d?.brands).toEqual(['card', 'finance']);
+  });
+});
+
+describe('errorCauses', () => {
+  it('groups failures by step and cause, most frequent first', () => {
+    const causes = errorCauses([sample('a', 1, false), sample('b', 1, false), sample('b', 1, false), sample('b', 1)]);
+    expect(causes).toEqual([
+      { cause: 'b: HTTP 500', count: 2 },
+      { cause: 'a: HTTP 500', count: 1 },
+    ]);
+  });
+});
+
+describe('offeredLoad', () => {
+  it('is members x requests per cycle / (steps x think time), members split evenly over the plans', () => {
+    const plans = [
+      {
+        brand: 'finance',
+        steps: [
+          { name: 'a', requests: 1 },
+          { name: 'b', requests: 3 },
+        ],
+      },
+      { brand: 'card', steps: [{ name: 'a', requests: 2 }] },
+    ];
+    // 3 members: two on finance (4 requests per 2 s cycle), one on card (2 requests per 1 s cycle).
+    expect(offeredLoad(plans, 3, 1000)).toEqual({ requestsPerSecond: 2 * 2 + 2, stepsPerSecond: 2 * 1 + 1 });
+  });
+});
+
+describe('compareWorkers', () => {
+  const level = (workers: number, members: number, rps: number, p99: number): LevelResult => ({
+    workers,
+    members,
+    seconds: 60,
+    requests: rps * 60,
+    rps,
+    offeredRps: 0,
+    steps: [{ step: 'sign in', count: 1, errors: 0, p50: 1, p90: 1, p99, max: p99, brands: ['card'] }],
+  });
+
+  it('gives the achieved req/s and per-step p99 of the other run over the base run at the same member count', () => {
+    const [c] = compareWorkers([level(1, 200, 400, 300), level(2, 200, 600, 150), level(2, 50, 100, 10)], 1, 2);
+    expect(c).toMatchObject({ members: 200, rpsRatio: 1.5, p99Ratio: [{ step: 'sign in', base: 300, other: 150, ratio: 0.5 }] });
+  });
+
+  it('leaves out member counts the other run did not measure', () => {
+    expect(compareWorkers([level(1, 500, 400, 300), level(2, 200, 600, 150)], 1, 2)).toEqual([]);
+  });
+});
+
+describe('parseList', () => {
+  it('reads a comma-separated list of positive integers and refuses anything else', () => {
+    expect(parseList('50, 200,500', [1])).toEqual([50, 200, 500]);
+    expect(parseList(undefined, [1, 2])).toEqual([1, 2]);
+    expect(() => parseList('50,abc', [])).toThrow(/positive integers/);
+    expect(() => parseList('0', [])).toThrow(/positive integers/);
+  });
+});

@@ -1,0 +1,482 @@
+/**
+ * Mixed member workload on PostgreSQL: simulated members (distinct seeded member logins) sign in, load their
+ * dashboard, search their bills, open one, page their ledger, write a note, refresh their token and sign out, with
+ * think time between steps (scripts/bench/workload-members.ts has the calls). Measured at several member counts and
+ * with 1 and 2 API processes (WORKERS=N); prints p50/p99/errors per step, offered and achieved requests/s, and the
+ * 2-against-1 ratios. Budget: p99 < 200 ms for every step at 200 members, no errors.
+ *
+ *   node --import tsx scripts/bench/workload.ts [--members 50,200,500] [--duration 60] [--warmup 15] [--think-ms 1000]
+ *       [--workers 1,2] [--port 8780] [--sandbox-port 8790] [--pg-port 5481] [--pin auto|on|off] [--scale 1000] [--member-count 10000]
+ *
+ * Data: a PostgreSQL server with its data in .data/bench-workload-pg-<scale>-<members> (kept: a later run of the same
+ * size reuses the seed): scripts/seed.ts at --scale 1000 (a million claims, each plugin's seed: ledgers, notes) over --member-count
+ * generated members (10,000; inserted in seed.ts's own format before it runs), and a login for each generated member
+ * (`wl.<member number>`, the demo password). Members alternate between the finance and the card brand.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD, load1, machine, PINNING, pinned, ROOT, spawnGroup, startPostgresAt, stopGroup, waitForUrl } from './lib';
+import { type Login, type MembersResult, type MembersSpec, planShapes, STEP_ORDER } from './workload-members';
+import { aggregateSteps, type Comparison, compareWorkers, errorCauses, type LevelResult, offeredLoad, parseList } from './workload-stats';
+
+export const WORKLOAD_BUDGET = { members: 200, p99Ms: 200, errors: 0 } as const;
+const TOKEN_SECRET = 'bench-workload-secret-not-for-production';
+const SEED_KEY = 'workload';
+
+export interface WorkloadOptions {
+  members: number[];
+  workers: number[];
+  duration: number;
+  warmup: number;
+  thinkMs: number;
+  port: number;
+  sandboxPort: number;
+  pgPort: number;
+  /** auto: pinned (server side core 0, load generator core 1) unless a run asks for more API processes than 1. */
+  pin: 'auto' | 'on' | 'off';
+  scale: number;
+  memberCount: number;
+  timeoutMs: number;
+}
+
+export interface WorkloadLevel extends LevelResult {
+  offeredStepsPerSecond: number;
+  stepsPerSecond: number;
+  errors: number;
+  errorCauses: { cause: string; count: number }[];
+  load1Before: number;
+  load1After: number;
+  apiProcesses: number;
+  activeAtEnd: number;
+  /** CPU seconds per second over the level (warm-up included) of the API processes, PostgreSQL and the members' process. */
+  cpu: { api: number; postgres: number; members: number };
+  byBrand: Record<string, ReturnType<typeof aggregateSteps>>;
+}
+
+export interface WorkloadReport {
+  options: WorkloadOptions;
+  placement: string;
+  seed: { reused: boolean; seconds: number; claims: number; members: number; logins: number; ledgerTransactions: number };
+  levels: WorkloadLevel[];
+  comparisons: Comparison[];
+}
+
+const log = (m: string) => process.stderr.write(`${m}\n`);
+
+function arg(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(`--${name}`);
+  return i === -1 ? undefined : argv[i + 1];
+}
+const num = (argv: string[], name: string, fallback: number) => {
+  const v = arg(argv, name);
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} needs a positive number, got ${v}`);
+  return n;
+};
+
+export function parseOptions(argv: string[], defaults: Partial<WorkloadOptions> = {}): WorkloadOptions {
+  const pin = (arg(argv, 'pin') ?? defaults.pin ?? 'auto') as WorkloadOptions['pin'];
+  if (!['auto', 'on', 'off'].includes(pin)) throw new Error(`--pin takes auto, on or off, got ${pin}`);
+  return {
+    members: parseList(arg(argv, 'members'), defaults.members ?? [50, 200, 500]),
+    workers: parseList(arg(argv, 'workers'), defaults.workers ?? [1, 2]),
+    duration: num(argv, 'duration', defaults.duration ?? 60),
+    warmup: num(argv, 'warmup', defaults.warmup ?? 15),
+    thinkMs: num(argv, 'think-ms', defaults.thinkMs ?? 1000),
+    port: num(argv, 'port', defaults.port ?? 8780),
+    sandboxPort: num(argv, 'sandbox-port', defaults.sandboxPort ?? 8790),
+    pgPort: num(argv, 'pg-port', defaults.pgPort ?? 5481),
+    pin,
+    scale: num(argv, 'scale', defaults.scale ?? 1000),
+    memberCount: num(argv, 'member-count', defaults.memberCount ?? 10_000),
+    timeoutMs: num(argv, 'timeout-ms', defaults.timeoutMs ?? 10_000),
+  };
+}
+
+interface Prepared {
+  reused: boolean;
+  seconds: number;
+  claims: number;
+  members: number;
+  logins: number;
+  ledgerTransactions: number;
+  /** Finance and card logins, alternating. */
+  sample: Login[];
+}
+
+/**
+ * Child step (DATABASE_URL set): seed or reuse. Generated members first (seed.ts's format: G + 8 digits, brands in
+ * turn finance, card, assist, quote), so seed.ts at `scale` spreads its claims and the plugins their ledgers over all
+ * of them; then a login per generated member. A row in bench_workload_seed marks a finished seed of that size.
+ */
+async function prepare(scale: number, memberCount: number, sampleSize: number, out: string) {
+  const started = Date.now();
+  const { createServer } = await import('@portal/app-server/server');
+  const { hashPassword } = await import('@portal/server/kernel');
+  const { mulberry32, personName } = await import('../lib/random');
+  const server = await createServer({ tokenSecret: TOKEN_SECRET }, { logger: false });
+  const sql = server.database.sql;
+  await sql.exec(
+    'CREATE TABLE IF NOT EXISTS bench_workload_seed (key text PRIMARY KEY, scale int NOT NULL, members int NOT NULL, done_at timestamptz NOT NULL)',
+  );
+  const done = (await sql.query<{ scale: number; members: number }>('SELECT scale, members FROM bench_workload_seed WHERE key = $1', [SEED_KEY]))[0];
+  const reused = done?.scale === scale && done.members === memberCount;
+  if (done && !reused) throw new Error(`this database was seeded for scale ${done.scale} and ${done.members} members: remove its data directory to seed again`);
+  if (!reused) {
+    const have = (await sql.query<{ n: number }>("SELECT count(*)::int AS n FROM members WHERE member_number LIKE 'G%'"))[0]?.n ?? 0;
+    const random = mulberry32(20261122);
+    log(`  seed: ${Math.max(0, memberCount - have)} generated members (have ${have})`);
+    for (let i = have; i < memberCount; i += 1000) {
+      const values: string[] = [];
+      const params: unknown[] = [];
+      for (let j = i; j < Math.min(memberCount, i + 1000); j++) {
+        const { first, last } = personName(random);
+        const brand = (['finance', 'card', 'assist', 'quote'] as const)[j % 4] ?? 'finance';
+        params.push(`G${String(j).padStart(8, '0')}`, brand, first, last, `${first}.${last}.${j}@members.example.com`.toLowerCase());
+        const b = params.length - 5;
+        values.push(`($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, now())`);
+      }
+      await sql.query(`INSERT INTO members (member_number, brand, first_name, last_name, email, approved_date) VALUES ${values.join(',')}`, params);
+    }
+    await server.close();
+    // seed.ts: demo users, a million claims over every member, the plugins' seeds (ledgers for the card, assist and
+    // finance members); its own progress lines, and every 20 s what is committed so far.
+    const { seed } = await import('../seed');
+    const t = Date.now();
+    const pg = (await import('pg')).default;
+    const watcher = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await watcher.connect();
+    const beat = setInterval(() => {
+      watcher
+        .query<{ l: number; c: number }>('SELECT (SELECT count(*) FROM ledger_transactions)::int AS l, (SELECT count(*) FROM claims)::int AS c')
+        .then((r) => log(`  seed: ${Math.round((Date.now() - t) / 1000)} s: ${r.rows[0]?.l} ledger transactions, ${r.rows[0]?.c} claims committed`))
+        .catch(() => {});
+    }, 20_000);
+    try {
+      await seed(scale, (m) => log(`  seed: ${m} (${Math.round((Date.now() - t) / 1000)} s)`));
+    } finally {
+      clearInterval(beat);
+      await watcher.end();
+    }
+  } else await server.close();
+
+  const again = await createServer({ tokenSecret: TOKEN_SECRET }, { logger: false });
+  const db = again.database.sql;
+  if (!reused) {
+    // One hash for every bench login (hashing 10,000 passwords would take minutes and prove nothing).
+    const hash = await hashPassword(DEMO_PASSWORD);
+    await db.transaction(async (tx) => {
+      const made = await tx.query<{ id: string }>(
+        `INSERT INTO users (id, user_name, password_hash, first_name, last_name, email, brand, member_id)
+         SELECT gen_random_uuid(), 'wl.' || lower(m.member_number), $1, m.first_name, m.last_name, m.email, m.brand, m.member_id
+         FROM members m WHERE m.member_number LIKE 'G%' AND NOT EXISTS (SELECT 1 FROM users u WHERE u.member_id = m.member_id)
+         RETURNING id`,
+        [hash],
+      );
+      await tx.query(
+        `INSERT INTO user_roles (user_id, role)
+         SELECT u.id, CASE u.brand WHEN 'finance' THEN 'CareGuardFinance' WHEN 'card' THEN 'CareGuard' WHEN 'assist' THEN 'CareAssist' ELSE 'CareQuote' END
+         FROM users u WHERE u.user_name LIKE 'wl.g%' AND NOT EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id)`,
+      );
+      log(`  seed: ${made.length} member logins`);
+    });
+    await db.exec('ANALYZE');
+    await db.query('INSERT INTO bench_workload_seed (key, scale, members, done_at) VALUES ($1, $2, $3, now())', [SEED_KEY, scale, memberCount]);
+  }
+  const count = async (q: string) => (await db.query<{ n: number }>(q))[0]?.n ?? 0;
+  const pick = (brand: string) =>
+    db.query<{ user_name: string; member_id: number }>(
+      `SELECT u.user_name, u.member_id FROM users u JOIN members m USING (member_id)
+       WHERE u.user_name LIKE 'wl.g%' AND m.brand = $1 ORDER BY m.member_id LIMIT $2`,
+      [brand, Math.ceil(sampleSize / 2)],
+    );
+  const [finance, card] = await Promise.all([pick('finance'), pick('card')]);
+  const sample: Login[] = [];
+  for (let i = 0; sample.length < sampleSize && (i < finance.length || i < card.length); i++) {
+    const f = finance[i];
+    const c = card[i];
+    if (f) sample.push({ userName: f.user_name, brand: 'finance', memberId: f.member_id });
+    if (c && sample.length < sampleSize) sample.push({ userName: c.user_name, brand: 'card', memberId: c.member_id });
+  }
+  const prepared: Prepared = {
+    reused,
+    seconds: Math.round((Date.now() - started) / 1000),
+    claims: await count('SELECT count(*)::int AS n FROM claims'),
+    members: await count('SELECT count(*)::int AS n FROM members'),
+    logins: await count("SELECT count(*)::int AS n FROM users WHERE user_name LIKE 'wl.g%'"),
+    ledgerTransactions: await count('SELECT count(*)::int AS n FROM ledger_transactions'),
+    sample,
+  };
+  await again.close();
+  writeFileSync(out, JSON.stringify(prepared));
+}
+
+function runNode(args: string[], env: NodeJS.ProcessEnv, cpu: number | undefined, capture: boolean): Promise<string> {
+  const cmd = pinned(cpu, [process.execPath, '--import', 'tsx', ...args]);
+  return new Promise((resolve, reject) => {
+    const c = spawn(cmd[0] as string, cmd.slice(1), { cwd: ROOT, env, stdio: ['ignore', capture ? 'pipe' : 'inherit', 'inherit'] });
+    let out = '';
+    c.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    c.on('error', reject);
+    c.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.slice(0, 2).join(' ')} exited with ${code}`))));
+  });
+}
+
+/** `pid` and its descendants, with their command names and CPU seconds so far (user + system, from /proc). */
+function processTree(pid: number): { pid: number; comm: string; cpu: number }[] {
+  const parents = new Map<number, number[]>();
+  const info = new Map<number, { comm: string; cpu: number }>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ppid = Number(f[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(d)]);
+      // utime and stime, in clock ticks of 1/100 s.
+      info.set(Number(d), { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), cpu: (Number(f[11]) + Number(f[12])) / 100 });
+    } catch {}
+  }
+  const out: { pid: number; comm: string; cpu: number }[] = [];
+  const walk = (p: number) => {
+    const i = info.get(p);
+    if (i) out.push({ pid: p, ...i });
+    for (const c of parents.get(p) ?? []) walk(c);
+  };
+  walk(pid);
+  return out;
+}
+/** The API processes under `pid` (itself and its node children): 1 without WORKERS, 1 + N with a cluster primary. */
+const nodeProcessesUnder = (pid: number) => processTree(pid).filter((p) => p.comm.startsWith('node')).length;
+const cpuUnder = (pid: number | undefined) => (pid === undefined ? 0 : processTree(pid).reduce((a, p) => a + p.cpu, 0));
+const postmasterPid = (dir: string) => {
+  try {
+    return Number(readFileSync(join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return undefined;
+  }
+};
+
+export async function runWorkload(o: WorkloadOptions): Promise<WorkloadReport> {
+  const maxMembers = Math.max(...o.members);
+  const scaleOut = Math.max(...o.workers) > 1;
+  // Pinning gives the server side one core and the load generator the other. Several API processes on one core
+  // prove nothing, so with more than one API process in the run (auto) nothing is pinned, in every run alike.
+  const pin = o.pin === 'on' || (o.pin === 'auto' && !scaleOut);
+  const serverCpu = pin ? PINNING?.server : undefined;
+  const clientCpu = pin ? PINNING?.client : undefined;
+  const placement =
+    pin && PINNING
+      ? `server side (PostgreSQL, API, sandbox) on core ${PINNING.server}, members on core ${PINNING.client}`
+      : `unpinned: every process on every core${scaleOut && o.pin === 'auto' ? ' (the run compares API process counts)' : ''}`;
+  log(`workload: ${placement}`);
+
+  const pgDir = join(ROOT, '.data', `bench-workload-pg-${o.scale}-${o.memberCount}`);
+  const pg = await startPostgresAt(pgDir, o.pgPort, serverCpu ?? null);
+  const tmp = mkdtempSync(join(tmpdir(), 'portal-workload-'));
+  const stops: (() => Promise<void>)[] = [async () => rmSync(tmp, { recursive: true, force: true }), pg.stop];
+  const stopAll = async () => {
+    while (stops.length)
+      await stops
+        .pop()?.()
+        .catch((e: unknown) => log(`cleanup: ${(e as Error).message}`));
+  };
+  const onSignal = () => void stopAll().then(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: pg.url,
+      DATA_DIR: join(tmp, 'data'),
+      TOKEN_SECRET,
+      LOG_LEVEL: 'warn',
+      SANDBOX_PORT: String(o.sandboxPort),
+      SANDBOX_URL: `http://localhost:${o.sandboxPort}`,
+    };
+    log(`workload: preparing ${o.scale * 1000} claims, ${o.memberCount} members and their logins in ${pgDir}`);
+    const t0 = Date.now();
+    const out = join(tmp, 'prepared.json');
+    await runNode(
+      [
+        'scripts/bench/workload.ts',
+        '--prepare',
+        '--scale',
+        String(o.scale),
+        '--member-count',
+        String(o.memberCount),
+        '--sample',
+        String(maxMembers),
+        '--out',
+        out,
+      ],
+      env,
+      serverCpu,
+      false,
+    );
+    const prepared = JSON.parse(readFileSync(out, 'utf8')) as Prepared;
+    log(
+      `workload: ${prepared.reused ? 'reused the earlier seed' : 'seeded'} in ${Math.round((Date.now() - t0) / 1000)} s: ${prepared.claims} claims, ${prepared.members} members, ${prepared.logins} member logins, ${prepared.ledgerTransactions} ledger transactions`,
+    );
+    if (prepared.sample.length < maxMembers) throw new Error(`only ${prepared.sample.length} finance and card logins for ${maxMembers} members`);
+
+    const sandbox = spawnGroup(pinned(serverCpu, [process.execPath, '--import', 'tsx', 'apps/sandbox/src/main.ts']), env, 'sandbox');
+    const stopSandbox = () => stopGroup(sandbox);
+    stops.push(stopSandbox);
+    await waitForUrl(`http://127.0.0.1:${o.sandboxPort}/health`, sandbox, 60);
+
+    const levels: WorkloadLevel[] = [];
+    const shapes = planShapes();
+    for (const workers of o.workers) {
+      const api = spawnGroup(
+        pinned(serverCpu, [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts']),
+        { ...env, PORT: String(o.port), HOST: '127.0.0.1', WORKERS: String(workers), NODE_ENV: 'production' },
+        `api x${workers}`,
+      );
+      const stopApi = () => stopGroup(api);
+      stops.push(stopApi);
+      const url = `http://127.0.0.1:${o.port}`;
+      await waitForUrl(`${url}/health`, api, 180);
+      // Every worker listening: the cluster's primary starts the others after the first.
+      const want = workers > 1 ? workers + 1 : 1;
+      for (let i = 0; i < 240 && api.pid !== undefined && nodeProcessesUnder(api.pid) < want; i++) await new Promise((r) => setTimeout(r, 250));
+      const apiProcesses = api.pid === undefined ? 0 : nodeProcessesUnder(api.pid);
+      log(`workload: API with WORKERS=${workers} on ${url} (${apiProcesses} node processes)`);
+      for (const members of o.members) {
+        const spec: MembersSpec = {
+          url,
+          password: DEMO_PASSWORD,
+          logins: prepared.sample.slice(0, members),
+          thinkMs: o.thinkMs,
+          warmup: o.warmup,
+          duration: o.duration,
+          timeoutMs: o.timeoutMs,
+        };
+        const specFile = join(tmp, `spec-${workers}-${members}.json`);
+        writeFileSync(specFile, JSON.stringify(spec));
+        const before = load1();
+        const cpu0 = { api: cpuUnder(api.pid), pg: cpuUnder(postmasterPid(pgDir)), at: performance.now() };
+        log(`workload: ${members} members, ${workers} API process(es): ${o.warmup} s warm-up + ${o.duration} s measured (load average ${before})`);
+        const raw = await runNode(['scripts/bench/workload-members.ts', specFile], process.env, clientCpu, true);
+        const r = JSON.parse(raw.trim().split('\n').pop() ?? '') as MembersResult;
+        const wall = (performance.now() - cpu0.at) / 1000;
+        const perSecond = (x: number) => Math.round((x / wall) * 100) / 100;
+        const cpu = { api: perSecond(cpuUnder(api.pid) - cpu0.api), postgres: perSecond(cpuUnder(postmasterPid(pgDir)) - cpu0.pg), members: r.cpuPerSecond };
+        const steps = aggregateSteps(r.samples, STEP_ORDER);
+        const byBrand: WorkloadLevel['byBrand'] = {};
+        for (const b of ['finance', 'card'])
+          byBrand[b] = aggregateSteps(
+            r.samples.filter((s) => s.brand === b),
+            STEP_ORDER,
+          );
+        const offered = offeredLoad(shapes, members, o.thinkMs);
+        const level: WorkloadLevel = {
+          workers,
+          members,
+          seconds: r.seconds,
+          requests: r.requests,
+          rps: Math.round(r.requests / r.seconds),
+          offeredRps: offered.requestsPerSecond,
+          offeredStepsPerSecond: offered.stepsPerSecond,
+          stepsPerSecond: Math.round((r.samples.length / r.seconds) * 10) / 10,
+          errors: r.samples.filter((s) => !s.ok).length,
+          errorCauses: errorCauses(r.samples).slice(0, 10),
+          steps,
+          byBrand,
+          load1Before: before,
+          load1After: load1(),
+          apiProcesses,
+          activeAtEnd: r.active,
+          cpu,
+        };
+        levels.push(level);
+        log(
+          `  ${members} members x${workers}: ${level.rps} req/s (offered ${level.offeredRps}), ${level.errors} errors; CPU s/s API ${cpu.api}, PostgreSQL ${cpu.postgres}, members ${cpu.members}; p99 ${steps.map((s) => `${s.step} ${s.p99}`).join(', ')}`,
+        );
+        for (const e of level.errorCauses) log(`    ${e.count} x ${e.cause}`);
+      }
+      stops.splice(stops.indexOf(stopApi), 1);
+      await stopApi();
+    }
+    const comparisons = o.workers.length > 1 ? o.workers.slice(1).flatMap((w) => compareWorkers(levels, o.workers[0] as number, w)) : [];
+    const { sample: _, ...seed } = prepared;
+    return { options: o, placement, seed, levels, comparisons };
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await stopAll();
+  }
+}
+
+/** Rows for the tables: per level and step, the figure beside the budget (p99 and errors at the budget's member count). */
+export function judgeLevel(l: WorkloadLevel) {
+  const budgeted = l.members === WORKLOAD_BUDGET.members;
+  return l.steps.map((s) => ({
+    ...s,
+    budgeted,
+    pass: budgeted ? s.p99 < WORKLOAD_BUDGET.p99Ms && s.errors === WORKLOAD_BUDGET.errors : undefined,
+  }));
+}
+
+export function formatReport(r: WorkloadReport): string {
+  const lines: string[] = [];
+  const pad = (cells: (string | number)[], widths: number[]) =>
+    cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i] ?? 0) : String(c).padStart(widths[i] ?? 0))).join('  ');
+  lines.push(
+    `Mixed member workload on PostgreSQL: ${r.seed.claims} claims, ${r.seed.members} members, ${r.seed.logins} member logins; think ${r.options.thinkMs} ms (0.5-1.5x); ${r.options.warmup} s warm-up + ${r.options.duration} s per level; ${r.placement}`,
+  );
+  for (const l of r.levels) {
+    lines.push(
+      '',
+      `${l.members} members, WORKERS=${l.workers} (${l.apiProcesses} node processes): ${l.rps} req/s achieved, ${l.offeredRps} offered; ${l.stepsPerSecond} steps/s (offered ${l.offeredStepsPerSecond}); errors ${l.errors}; CPU s/s: API ${l.cpu.api}, PostgreSQL ${l.cpu.postgres}, members ${l.cpu.members}; load average ${l.load1Before} -> ${l.load1After}`,
+    );
+    const head = ['step', 'n', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'errors', 'result'];
+    const body = judgeLevel(l).map((s) => [s.step, s.count, s.p50, s.p90, s.p99, s.max, s.errors, s.pass === undefined ? '' : s.pass ? 'pass' : 'FAIL']);
+    const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => String(b[i]).length)));
+    lines.push(pad(head, widths), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map((b) => pad(b, widths)));
+    for (const e of l.errorCauses) lines.push(`  ${e.count} x ${e.cause}`);
+  }
+  for (const c of r.comparisons) {
+    lines.push(
+      '',
+      `${c.members} members, WORKERS=${c.other} against WORKERS=${c.base}: achieved req/s x${c.rpsRatio ?? '-'}; p99 ${c.p99Ratio.map((p) => `${p.step} ${p.base} -> ${p.other} (x${p.ratio ?? '-'})`).join(', ')}`,
+    );
+  }
+  lines.push('', `Budget: p99 < ${WORKLOAD_BUDGET.p99Ms} ms for every step and ${WORKLOAD_BUDGET.errors} errors at ${WORKLOAD_BUDGET.members} members.`);
+  return lines.join('\n');
+}
+
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  if (argv.includes('--prepare')) {
+    await prepare(num(argv, 'scale', 1000), num(argv, 'member-count', 10_000), num(argv, 'sample', 500), arg(argv, 'out') ?? 'workload-prepared.json');
+    return 0;
+  }
+  const o = parseOptions(argv);
+  const before = load1();
+  const report = await runWorkload(o);
+  const m = machine();
+  console.log(`${new Date().toISOString()}  ${m.nproc} CPU (${m.cpu}), ${m.memoryGiB} GiB, Node ${m.node}`);
+  console.log(`command: node --import tsx scripts/bench/workload.ts ${argv.join(' ')}`);
+  console.log(formatReport(report));
+  console.log(`\nload average (1 min) before ${before}, after ${load1()}`);
+  const out = arg(argv, 'json');
+  if (out) writeFileSync(out, `${JSON.stringify({ machine: m, ...report }, null, 2)}\n`);
+  return report.levels.flatMap(judgeLevel).some((s) => s.pass === false) ? 1 : 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      console.error(`workload failed: ${(e as Error).stack ?? e}`);
+      process.exit(2);
+    },
+  );
+}
