@@ -52,22 +52,36 @@ function expectSecurityHeaders(res: { headers: Record<string, unknown> }) {
   expect(res.headers['x-frame-options']).toBe('DENY');
 }
 
+/** OWASP's headers for REST answers: a policy that allows nothing, and none of the page-only headers. */
+function expectApiHeaders(res: { headers: Record<string, unknown> }, url: string) {
+  expect(csp(res.headers['content-security-policy']), url).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+  expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+  expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+  expect(res.headers['x-frame-options'], url).toBe('DENY');
+  expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+  expect(res.headers['strict-transport-security'], url).toMatch(/^max-age=\d+/);
+  expect(res.headers['cache-control'], url).toBe('no-store');
+  expect(res.headers['x-request-id'], url).toMatch(/^[\w-]{8,64}$/);
+  for (const pageOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-xss-protection'])
+    expect(res.headers[pageOnly], `${url} ${pageOnly}`).toBeUndefined();
+}
+
 describe('security headers', () => {
-  it('sends the policy and no-store on API answers', async () => {
-    for (const url of ['/config', '/api/account/reset/passwordpolicy', '/health']) {
+  it('sends the API policy and no-store on API answers, refusals and 404s included', async () => {
+    for (const url of ['/config', '/api/account/reset/passwordpolicy', '/health', '/health?probe=1']) {
       const res = await get(url, 'finance.localhost');
       expect(res.statusCode, url).toBe(200);
-      expectSecurityHeaders(res);
-      expect(res.headers['cache-control'], url).toBe('no-store');
+      expectApiHeaders(res, url);
     }
+    expectApiHeaders(await get('/api/account/user/identity', 'finance.localhost'), 'identity without a session (401)');
+    expectApiHeaders(await get('/api/no-such-call', 'finance.localhost'), 'an unknown call (404)');
     const token = await server.app.inject({
       method: 'POST',
       url: '/token',
       headers: { host: 'finance.localhost', 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'grant_type=refresh_token&refresh_token=unknown',
     });
-    expectSecurityHeaders(token);
-    expect(token.headers['cache-control']).toBe('no-store');
+    expectApiHeaders(token, '/token');
   });
 
   it("sends the policy on a brand's pages, which load their scripts and styles by address only", async () => {

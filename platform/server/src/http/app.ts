@@ -32,7 +32,7 @@ import type { KernelServices, Services } from '../services';
 import { type AuthUser, type RouteContext, SENT, WithMessage } from './context';
 import { ApiError } from './errors';
 import { findBadText, parseId } from './input';
-import { redactingLogger, registerSecurityHeaders } from './security';
+import { redactingLogger, registerResponseHeaders } from './security';
 import { registerSites } from './sites';
 
 export interface AppOptions {
@@ -66,6 +66,36 @@ function zodMessage(e: { issues: readonly { path: readonly PropertyKey[]; messag
   return e.issues.map((i) => `${where}${i.path.length ? `.${i.path.map(String).join('.')}` : ''}: ${i.message}`).join('; ');
 }
 
+/** One kernel rule for every route: text with NUL or half a surrogate pair is refused before any schema sees it. */
+function checkText(part: 'params' | 'query' | 'body', value: unknown) {
+  const bad = findBadText(value);
+  if (bad !== null) throw new ApiError(400, `${part}${bad ? `.${bad}` : ''}: contains characters that are not allowed (NUL or an unpaired surrogate).`);
+}
+
+/** A part of the request through its contract; a 'raw' endpoint (OAuth /token) parses with its contract itself. */
+function parsePart(endpoint: Endpoint, key: 'body' | 'query' | 'params', value: unknown) {
+  const s = endpoint[key];
+  if (!s || endpoint.answer === 'raw') return undefined;
+  const result = safeParse(s, value ?? (key === 'body' ? undefined : {}));
+  if (!result.success) throw new ApiError(400, zodMessage(result.error, key));
+  return result.data;
+}
+
+function auditRefusal(buffer: AuditBuffer, req: FastifyRequest, r: ServerRoute, status: number, reason: string, who: AuthUser | null) {
+  buffer.add({
+    action: 'access.refused',
+    outcome: 'refused',
+    entity: 'route',
+    entityId: `${req.method} ${r.endpoint.path}`,
+    actorUserId: who?.id ?? null,
+    actorName: who?.name ?? null,
+    memberId: who?.memberId ?? null,
+    ip: req.ip,
+    requestId: req.id,
+    detail: { status, reason },
+  });
+}
+
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; routes: RegisteredRoute[]; flushAudit: () => Promise<void> }> {
   const { config, database, services } = opts;
   const app = Fastify({
@@ -81,12 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   // Upload chunks ('binary' endpoints): the body reaches the handler as the request stream, unbuffered and unparsed;
   // the handler bounds what it reads. Other endpoints refuse it (415).
   app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
-  await registerSecurityHeaders(app);
-  // Synchronous hook: an async one costs a promise per request on every route.
-  app.addHook('onRequest', (req, reply, done) => {
-    reply.header(Headers.requestId, req.id);
-    done();
-  });
+  registerResponseHeaders(app, Headers.requestId);
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
     if (err instanceof ApiError) return reply.status(err.status).send(fail(err.message, err.data));
@@ -97,7 +122,19 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
 
   const routes: RegisteredRoute[] = [];
-  const brandOf = (req: FastifyRequest) => brandForHost(req.headers.host, opts.brands);
+  // The brand of each Host header seen, worked out once (a site has a handful of host names; the cap keeps
+  // arbitrary Host headers from growing it without bound).
+  const brandByHost = new Map<string, BrandManifest | null>();
+  const brandOf = (req: FastifyRequest) => {
+    const host = req.headers.host ?? '';
+    let brand = brandByHost.get(host);
+    if (brand === undefined) {
+      brand = brandForHost(host, opts.brands);
+      if (brandByHost.size >= 1000) brandByHost.clear();
+      brandByHost.set(host, brand);
+    }
+    return brand;
+  };
   const kernelServices: KernelServices = {
     ...services,
     identity: identityService(database.sql),
@@ -125,20 +162,6 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   async function runRoute(plugin: KernelServerPlugin, kernel: boolean, r: ServerRoute, use: RouteContext['use'], req: FastifyRequest, reply: FastifyReply) {
     const brand = brandOf(req);
-    const refused = (status: number, reason: string, who: AuthUser | null) => {
-      auditBuffer.add({
-        action: 'access.refused',
-        outcome: 'refused',
-        entity: 'route',
-        entityId: `${req.method} ${r.endpoint.path}`,
-        actorUserId: who?.id ?? null,
-        actorName: who?.name ?? null,
-        memberId: who?.memberId ?? null,
-        ip: req.ip,
-        requestId: req.id,
-        detail: { status, reason },
-      });
-    };
     if (!kernel && !brand?.plugins.includes(plugin.id)) {
       return reply.status(404).send(fail('This feature is not available on this site.'));
     }
@@ -146,24 +169,24 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     const auth = req.headers.authorization ? await authenticate(req.headers.authorization, database.sql, config, brand?.id ?? null) : NO_AUTH;
     let user: AuthUser | null = auth.state === 'ok' ? auth.user : null;
     if (auth.state === 'invalid' && r.access !== 'public') {
-      refused(401, auth.reason, null);
+      auditRefusal(auditBuffer, req, r, 401, auth.reason, null);
       return reply.status(401).send(fail('Your session has expired. Please sign in again.'));
     }
     if (auth.state === 'invalid') user = null;
     const decision = decideAccess(r.access, user?.roles ?? null);
     if (decision === 'unauthenticated') {
-      refused(401, 'not signed in', null);
+      auditRefusal(auditBuffer, req, r, 401, 'not signed in', null);
       return reply.status(401).send(fail('Please sign in to continue.'));
     }
     if (decision === 'forbidden') {
-      refused(403, 'role', user);
+      auditRefusal(auditBuffer, req, r, 403, 'role', user);
       return reply.status(403).send(fail('You do not have permission to do this.'));
     }
 
     if (user && STATE_CHANGING.has(req.method) && !r.noFormToken) {
       const given = req.headers[Headers.antiForgery];
       if (!formTokenMatches(typeof given === 'string' ? given : undefined, user.sessionId, config.tokenSecret)) {
-        refused(403, 'anti-forgery token', user);
+        auditRefusal(auditBuffer, req, r, 403, 'anti-forgery token', user);
         return reply.status(403).send(fail('The request was refused: the anti-forgery token is missing or invalid. Please reload the page.'));
       }
     }
@@ -200,37 +223,23 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       impersonating = true;
     }
 
-    // One kernel rule for every route: text with NUL or half a surrogate pair is refused before any schema sees it.
     const binary = r.endpoint.bodyEncoding === 'binary';
     if (binary && !(req.body instanceof Readable)) throw new ApiError(415, 'Send the bytes as application/octet-stream.');
     if (!binary && req.body instanceof Readable) {
       req.body.resume();
       throw new ApiError(415, 'This call takes JSON, not application/octet-stream.');
     }
-    for (const [part, value] of [
-      ['params', req.params],
-      ['query', req.query],
-      ['body', binary ? undefined : req.body],
-    ] as const) {
-      const bad = findBadText(value);
-      if (bad !== null) throw new ApiError(400, `${part}${bad ? `.${bad}` : ''}: contains characters that are not allowed (NUL or an unpaired surrogate).`);
-    }
-    // A 'raw' endpoint (OAuth /token) answers bad input in its own format: it parses with its contract itself.
-    const parse = (key: 'body' | 'query' | 'params', value: unknown) => {
-      const s = r.endpoint[key];
-      if (!s || r.endpoint.answer === 'raw') return undefined;
-      const result = safeParse(s, value ?? (key === 'body' ? undefined : {}));
-      if (!result.success) throw new ApiError(400, zodMessage(result.error, key));
-      return result.data;
-    };
+    checkText('params', req.params);
+    checkText('query', req.query);
+    if (!binary) checkText('body', req.body);
     const auditRead: RouteContext['auditRead'] = (e) =>
       auditBuffer.add({ ...e, memberId: e.memberId ?? memberId, actorUserId: user?.id ?? null, actorName: user?.name ?? null, ip: req.ip, requestId: req.id });
     const ctx: RouteContext = {
       req,
       reply,
-      body: binary ? undefined : parse('body', req.body),
-      query: parse('query', req.query),
-      params: parse('params', req.params),
+      body: binary ? undefined : parsePart(r.endpoint, 'body', req.body),
+      query: parsePart(r.endpoint, 'query', req.query),
+      params: parsePart(r.endpoint, 'params', req.params),
       database,
       config,
       services: kernelServices,
