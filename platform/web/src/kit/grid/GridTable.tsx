@@ -70,6 +70,9 @@ export function GridTable<T>(props: GridTableProps<T>) {
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
     ...gridVirtualizerOptions({ rowCount: rows.length, rowHeight, headHeight, viewportHeight: props.maxHeight, enabled: props.virtualize }),
     getScrollElement: () => scroller.current,
+    // Re-render in React's own time rather than synchronously inside the scroll event: the frame that paints the
+    // scroll then does not also carry the rows' render and commit (overscan covers the frame in between).
+    useFlushSync: false,
   });
   const range: WindowRange = props.virtualize
     ? windowFromItems(virtualizer.getVirtualItems(), rows.length, rowHeight)
@@ -144,7 +147,9 @@ export function GridTable<T>(props: GridTableProps<T>) {
     const rowLabel = props.getRowLabel(row.original);
     let col = 0;
     return (
-      <Fragment key={row.id}>
+      // Windowed rows are keyed by their place in the window, not by id: a scroll then updates the rows' text and
+      // attributes in place instead of removing and creating rows (no layout-wide child-list change, far less DOM work).
+      <Fragment key={props.virtualize ? `slot-${index - range.start}` : row.id}>
         <tr
           className={styles.row}
           aria-rowindex={firstRowIndex + rowNumber + 1}
@@ -323,12 +328,14 @@ export function GridTable<T>(props: GridTableProps<T>) {
             </tr>
           ) : (
             <>
-              {props.virtualize && range.padTop > 0 ? (
+              {/* The spacers stay in the DOM (0 px at the ends): rows coming and going would otherwise change the body's child
+                  list, which observers of it (react-aria's tab panel looks for tabbable children) pay for on every scroll. */}
+              {props.virtualize ? (
                 // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: a spacer standing in for off-screen rows; not a grid row.
                 <tr role="presentation" style={{ height: range.padTop }} />
               ) : null}
               {bodyRows.map((row, i) => renderRow(row, offset + i))}
-              {props.virtualize && range.padBottom > 0 ? (
+              {props.virtualize ? (
                 // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: a spacer standing in for off-screen rows; not a grid row.
                 <tr role="presentation" style={{ height: range.padBottom }} />
               ) : null}
