@@ -32,6 +32,7 @@ import type { KernelServices, Services } from '../services';
 import { type AuthUser, type RouteContext, SENT, WithMessage } from './context';
 import { ApiError } from './errors';
 import { findBadText, parseId } from './input';
+import { lazyChildLoggerFactory } from './lazyLogger';
 import { redactingLogger, registerResponseHeaders } from './security';
 import { registerSites } from './sites';
 
@@ -104,6 +105,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       const given = req.headers[Headers.requestId];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
+    childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: false,
   });
