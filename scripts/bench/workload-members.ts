@@ -5,13 +5,13 @@
  * pages send (see the plans below), with the brand's host name, the bearer token and the anti-forgery header.
  *
  * Runs in its own process, pinned to the client core by the runner (scripts/bench/workload.ts):
- *   node --import tsx scripts/bench/workload-members.ts <spec.json>   → prints one MembersResult as JSON
+ *   node --import tsx scripts/bench/workload-members.ts <spec.json> <result.json>   → writes one MembersResult as JSON
  *
  * node:http with one keep-alive agent per member (at most 6 sockets, as a browser holds per site) and each member on
  * its own loopback address (127.1.x.y), so the per-address sign-in limit and the server see distinct people.
  */
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Plan, StepSample } from './workload-stats';
@@ -307,7 +307,9 @@ export async function runMembers(spec: MembersSpec): Promise<MembersResult> {
           });
           res.on('error', reject);
         });
-        req.setTimeout(spec.timeoutMs, () => req.destroy(new CallError(`timeout ${c.method} ${c.path}`)));
+        // A deadline from the moment the request is made, connecting and queueing in the agent included.
+        const deadline = setTimeout(() => req.destroy(new CallError(`timeout ${c.method} ${c.path}`)), spec.timeoutMs);
+        req.on('close', () => clearTimeout(deadline));
         req.on('error', (e: NodeJS.ErrnoException) => reject(e instanceof CallError ? e : new CallError(`${e.code ?? e.message} ${c.method} ${c.path}`)));
         req.end(body);
       });
@@ -359,7 +361,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const spec = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as MembersSpec;
   runMembers(spec).then(
     (r) => {
-      process.stdout.write(`${JSON.stringify(r)}\n`);
+      // To a file: megabytes of samples written to a pipe would be cut short by the exit.
+      writeFileSync(process.argv[3] ?? 'workload-result.json', JSON.stringify(r));
       process.exit(0);
     },
     (e: unknown) => {
