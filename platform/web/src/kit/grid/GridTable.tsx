@@ -99,12 +99,15 @@ export function GridTable<T>(props: GridTableProps<T>) {
   const activeCol = Math.min(active.col, colCount - 1);
 
   useEffect(() => {
-    if (!pendingFocus.current) return;
-    const cell = tableRef.current?.querySelector<HTMLElement>(`[data-cell="${activeRow}:${activeCol}"]`);
-    if (cell) {
-      pendingFocus.current = false;
-      cell.focus();
-    }
+    const table = tableRef.current;
+    const focused = document.activeElement;
+    // Windowed rows are reused for other rows as the window moves: a focused cell that now shows another row hands
+    // the focus to the active cell's new element.
+    const drifted = table !== null && focused instanceof HTMLElement && table.contains(focused) && focused.dataset.cell !== undefined;
+    if (!pendingFocus.current && !drifted) return;
+    const cell = table?.querySelector<HTMLElement>(`[data-cell="${activeRow}:${activeCol}"]`);
+    if (cell && cell !== focused) cell.focus(pendingFocus.current ? undefined : { preventScroll: true });
+    if (cell) pendingFocus.current = false;
   }, [activeRow, activeCol, range.start, range.end]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
@@ -148,8 +151,9 @@ export function GridTable<T>(props: GridTableProps<T>) {
     let col = 0;
     return (
       // Windowed rows are keyed by their place in the window, not by id: a scroll then updates the rows' text and
-      // attributes in place instead of removing and creating rows (no layout-wide child-list change, far less DOM work).
-      <Fragment key={props.virtualize ? `slot-${index - range.start}` : row.id}>
+      // attributes in place instead of removing and creating rows (no child-list change, far less DOM work). The
+      // effect above moves the focus along when the active cell's row moves to another element.
+      <Fragment key={props.virtualize ? `slot:${index - range.start}` : `row:${row.id}`}>
         <tr
           className={styles.row}
           aria-rowindex={firstRowIndex + rowNumber + 1}

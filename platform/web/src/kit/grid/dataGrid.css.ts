@@ -9,6 +9,9 @@ export const spacer = style({ flex: 1 });
 
 export const scroller = style({
   overflow: 'auto',
+  // No scroll anchoring: a windowed grid reuses its row elements and resizes its spacers on every scroll, and the
+  // browser's anchoring would answer each change with another scroll (a runaway loop).
+  overflowAnchor: 'none',
   border: `1px solid ${vars.color.border.standard}`,
   borderRadius: vars.radius.standard,
   background: vars.color.background.surface,
