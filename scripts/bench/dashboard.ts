@@ -2,7 +2,9 @@
  * The landing page (the dashboard) of every brand's demo member, cold, with the CPU slowed 4 times: LCP under 1 s and
  * CLS under 0.05 (docs/PERFORMANCE.md, "Page"). Also checks that '/' lands on /dashboard.
  *
- *   node --import tsx scripts/bench/dashboard.ts [--runs N] [--port N] [--cpu N]
+ *   node --import tsx scripts/bench/dashboard.ts [--runs N] [--port N] [--cpu N] [--waterfall]
+ *
+ * --waterfall prints each load's requests with their start and end times and the LCP element.
  *
  * Each cold load signs in through the brand's own login form in a throw-away browser context (tokens are bound to the
  * brand's site, so they must be issued on its host), copies the session into a fresh context (empty HTTP cache), slows
@@ -29,10 +31,14 @@ function arg(name: string, fallback: number): number {
 }
 
 const OBSERVERS = `(() => {
-  const m = (window.__dash = { fcp: null, lcp: null, cls: 0 });
+  const m = (window.__dash = { fcp: null, lcp: null, cls: 0, lcpElement: '' });
   const observe = (type, fn) => new PerformanceObserver((l) => l.getEntries().forEach(fn)).observe({ type, buffered: true });
   observe('paint', (e) => { if (e.name === 'first-contentful-paint') m.fcp = e.startTime; });
-  observe('largest-contentful-paint', (e) => { m.lcp = e.renderTime || e.loadTime || e.startTime; });
+  observe('largest-contentful-paint', (e) => {
+    m.lcp = e.renderTime || e.loadTime || e.startTime;
+    const el = e.element;
+    m.lcpElement = el ? el.tagName.toLowerCase() + ' ' + e.size + 'px² "' + (el.textContent || '').trim().slice(0, 40) + '"' : '(removed)';
+  });
   let win = 0, first = 0, last = 0;
   observe('layout-shift', (e) => {
     if (e.hadRecentInput) return;
@@ -47,6 +53,8 @@ interface Load {
   lcp: number;
   cls: number;
   url: string;
+  /** What the LCP entry names: tag, area and the start of its text. */
+  lcpElement: string;
 }
 
 async function coldLanding(browser: Browser, base: string, brand: { id: string; marker: string }, cpu: number): Promise<Load> {
@@ -88,8 +96,23 @@ async function coldLanding(browser: Browser, base: string, brand: { id: string; 
     await page.goto(siteUrl(base, brand.marker, '/'));
     await page.getByTestId('display-name').waitFor({ state: 'visible', timeout: 60_000 });
     while (inFlight > 0 || Date.now() - lastChange < 1000) await sleep(100);
-    const m = JSON.parse((await page.evaluate('JSON.stringify(window.__dash)')) as string) as { fcp: number | null; lcp: number | null; cls: number };
-    return { fcp: m.fcp ?? Number.NaN, lcp: m.lcp ?? Number.NaN, cls: m.cls, url: new URL(page.url()).pathname };
+    const m = JSON.parse((await page.evaluate('JSON.stringify(window.__dash)')) as string) as {
+      fcp: number | null;
+      lcp: number | null;
+      cls: number;
+      lcpElement: string;
+    };
+    if (process.argv.includes('--waterfall')) {
+      // Where the time went: every request of the load with its start and end (ms after navigation start).
+      const entries = JSON.parse(
+        (await page.evaluate(
+          `JSON.stringify(performance.getEntriesByType('resource').map((e) => [Math.round(e.startTime), Math.round(e.responseEnd), e.name.replace(location.origin, '')]))`,
+        )) as string,
+      ) as [number, number, string][];
+      console.log(`  ${brand.id}: FCP ${Math.round(m.fcp ?? 0)} LCP ${Math.round(m.lcp ?? 0)} (${m.lcpElement})`);
+      for (const [start, end, name] of entries) console.log(`    ${String(start).padStart(5)} → ${String(end).padStart(5)}  ${name}`);
+    }
+    return { fcp: m.fcp ?? Number.NaN, lcp: m.lcp ?? Number.NaN, cls: m.cls, url: new URL(page.url()).pathname, lcpElement: m.lcpElement };
   } finally {
     await context.close();
   }
@@ -104,6 +127,8 @@ export interface DashboardRow {
   samples: number;
   pass: boolean;
   note: string;
+  /** The LCP element of the median load. */
+  lcpElement: string;
 }
 
 /** Median of `runs` cold loads after one that warms the server; each failed load is retried once. */
@@ -138,7 +163,9 @@ async function measureDashboard(browser: Browser, base: string, brand: { id: str
   if (!(row.lcp < DASHBOARD_BUDGET.lcpMs)) problems.push(`LCP ${row.lcp} ms`);
   if (!(row.cls < DASHBOARD_BUDGET.cls)) problems.push(`CLS ${row.cls}`);
   if (samples.length < runs) problems.push(`${samples.length} of ${runs} loads succeeded: ${errors[0] ?? ''}`);
-  return { ...row, samples: samples.length, pass: problems.length === 0, note: problems.join('; ') };
+  const byLcp = [...samples].sort((a, b) => a.lcp - b.lcp);
+  const lcpElement = byLcp[Math.floor(byLcp.length / 2)]?.lcpElement ?? '';
+  return { ...row, samples: samples.length, pass: problems.length === 0, note: problems.join('; '), lcpElement };
 }
 
 async function main(): Promise<number> {
@@ -153,7 +180,9 @@ async function main(): Promise<number> {
   try {
     for (const b of brands) {
       const row = await measureDashboard(browser, stack.url, b, cpu, runs);
-      console.log(`dashboard ${b.id} cpu/${cpu}: ${row.url} FCP ${row.fcp} LCP ${row.lcp} CLS ${row.cls} ${row.pass ? 'pass' : `FAIL (${row.note})`}`);
+      console.log(
+        `dashboard ${b.id} cpu/${cpu}: ${row.url} FCP ${row.fcp} LCP ${row.lcp} (${row.lcpElement}) CLS ${row.cls} ${row.pass ? 'pass' : `FAIL (${row.note})`}`,
+      );
       rows.push(row);
     }
   } finally {

@@ -26,6 +26,11 @@ export interface WebRouteDecl<TComponent> {
   load: () => Promise<{ default: TComponent }>;
   /** Pages outside the signed-in layout (login, activation ...). */
   layout?: 'app' | 'bare';
+  /**
+   * Extension points whose contributions the page draws as soon as it shows (a dashboard's widgets): the kernel
+   * starts loading the ones this user may see together with the page's own code, rather than after it renders.
+   */
+  shows?: readonly { readonly id: string }[];
 }
 
 export interface WebPluginDef<TComponent, TContribution = unknown> {

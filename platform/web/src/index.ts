@@ -28,7 +28,15 @@ export {
   type SearchResult,
   type WebRoute,
 } from './plugin';
-export { contributionsTo, ExtensionSlot, lazyContribution, loadContribution, useContributions, visibleContributions } from './shell/extensions';
+export {
+  contributionsTo,
+  ExtensionSlot,
+  lazyContribution,
+  loadContribution,
+  type PrefetchContext,
+  useContributions,
+  visibleContributions,
+} from './shell/extensions';
 export * as layoutCss from './shell/Layout.css';
 export { RequireAccess } from './shell/RequireAccess';
 export { encodeInvalidData } from './shell/routes';

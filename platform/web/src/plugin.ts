@@ -75,11 +75,12 @@ export interface NavigationGuardContext {
 
 /**
  * A rule that may send any signed-in navigation elsewhere (the registration wizard's step guard). `prepare` runs
- * once per signed-in identity before the first decision (e.g. to read the server's state); `redirect` runs on every
- * render of a signed-in route and must be synchronous and cheap.
+ * once per sign-in before the first decision (e.g. to read the server's state): when the app starts with a stored
+ * session it runs at once, beside the identity call, so it gets no identity; `redirect` runs on every render of a
+ * signed-in route and must be synchronous and cheap.
  */
 export interface NavigationGuard {
-  prepare?(ctx: NavigationGuardContext): Promise<void>;
+  prepare?(ctx: Omit<NavigationGuardContext, 'identity'>): Promise<void>;
   /** The path to go to instead of `location` (a path of this site, optionally with a query), or null to let it through. */
   redirect(location: { pathname: string; search: string }, ctx: NavigationGuardContext): string | null;
 }

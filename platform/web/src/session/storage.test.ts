@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jwtExpiry, type KeyValueStore, SessionStore } from './storage';
+import { jwtExpiry, jwtRoles, type KeyValueStore, SessionStore } from './storage';
 
 const token = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`;
 const memory = (): KeyValueStore => {
@@ -24,5 +24,12 @@ describe('session storage', () => {
     expect(jwtExpiry(token({ exp: 123 }))).toBe(123);
     expect(jwtExpiry('garbage')).toBeNull();
     expect(jwtExpiry('a.%%%.c')).toBeNull();
+  });
+  it('reads the roles a token names as a hint, and nothing from garbage or a malformed list', () => {
+    expect(jwtRoles(token({ roles: ['CareGuard', 'SuperUser'] }))).toEqual(['CareGuard', 'SuperUser']);
+    expect(jwtRoles(token({ roles: 'CareGuard' }))).toBeNull();
+    expect(jwtRoles(token({ roles: ['CareGuard', 3] }))).toBeNull();
+    expect(jwtRoles(token({}))).toBeNull();
+    expect(jwtRoles('garbage')).toBeNull();
   });
 });

@@ -68,14 +68,28 @@ export class SessionStore {
   }
 }
 
-/** Expiry of a JWT access token in epoch seconds, read from its payload (no verification: the server verifies). */
-export function jwtExpiry(token: string): number | null {
+function jwtPayload(token: string): Record<string, unknown> | null {
   const part = token.split('.')[1];
   if (!part) return null;
   try {
-    const json = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
-    return typeof json.exp === 'number' ? json.exp : null;
+    const json = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as unknown;
+    return json !== null && typeof json === 'object' ? (json as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** Expiry of a JWT access token in epoch seconds, read from its payload (no verification: the server verifies). */
+export function jwtExpiry(token: string): number | null {
+  const exp = jwtPayload(token)?.exp;
+  return typeof exp === 'number' ? exp : null;
+}
+
+/**
+ * The roles an access token names, unverified: a hint for what to load first (the landing page, its widgets) before
+ * the identity call answers. Access is still decided by the identity answer and, for every call, by the server.
+ */
+export function jwtRoles(token: string): string[] | null {
+  const roles = jwtPayload(token)?.roles;
+  return Array.isArray(roles) && roles.every((r) => typeof r === 'string') ? roles : null;
 }

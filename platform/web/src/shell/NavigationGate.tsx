@@ -2,7 +2,7 @@ import type { Identity } from '@portal/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useKernel } from '../context';
+import { type Kernel, useKernel } from '../context';
 import { Extensions, type NavigationGuard, type NavigationGuardContext } from '../plugin';
 import { contributionsTo, loadContribution } from './extensions';
 
@@ -12,6 +12,29 @@ import { contributionsTo, loadContribution } from './extensions';
  */
 const prepared = new WeakMap<Identity, Promise<NavigationGuard[]>>();
 const ready = new WeakMap<Identity, NavigationGuard[]>();
+/** Guards prepared when the app started with a stored session, for the first identity that asks. */
+let early: Promise<NavigationGuard[]> | null = null;
+
+function prepareGuards(kernel: Kernel): Promise<NavigationGuard[]> {
+  const ctx = { api: kernel.api, session: kernel.session, brand: kernel.brand };
+  return Promise.all(
+    contributionsTo(kernel.plugins, Extensions.navigationGuards).map(async (c) => {
+      const g = await loadContribution(c);
+      // A guard whose preparation fails still decides, with what it has.
+      await g.prepare?.(ctx).catch(() => {});
+      return g;
+    }),
+  );
+}
+
+/**
+ * Starts loading and preparing the guards at start-up when a session is stored, beside the identity call rather than
+ * after it; the first signed-in route uses them.
+ */
+export function prepareGuardsEarly(kernel: Kernel): void {
+  if (contributionsTo(kernel.plugins, Extensions.navigationGuards).length === 0) return;
+  early = prepareGuards(kernel);
+}
 
 /** Runs the navigation guards plugins contribute (Extensions.navigationGuards) for a signed-in route. */
 export function NavigationGate({ identity, children }: { identity: Identity; children: ReactNode }) {
@@ -31,14 +54,8 @@ export function NavigationGate({ identity, children }: { identity: Identity; chi
     let live = true;
     let loading = prepared.get(identity);
     if (!loading) {
-      loading = Promise.all(
-        contributions.map(async (c) => {
-          const g = await loadContribution(c);
-          // A guard whose preparation fails still decides, with what it has.
-          await g.prepare?.(ctx).catch(() => {});
-          return g;
-        }),
-      );
+      loading = early ?? prepareGuards(kernel);
+      early = null;
       prepared.set(identity, loading);
       void loading.then((list) => ready.set(identity, list));
     }

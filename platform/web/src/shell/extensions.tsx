@@ -1,5 +1,7 @@
 import { decideAccess } from '@portal/core';
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import type { ApiClient } from '../api/client';
 import { useKernel, useRoles } from '../context';
 import { withPluginNamespace } from '../i18n';
 import type { Contribution, ExtensionPoint, GatedMeta, KernelWebPlugin } from '../plugin';
@@ -29,18 +31,64 @@ export function useContributions<T, M>(point: ExtensionPoint<T, M>): Of<T, M>[] 
 
 // biome-ignore lint/suspicious/noExplicitAny: one cache for components of every props type
 const lazyCache = new Map<string, LazyExoticComponent<ComponentType<any>>>();
+const loading = new Map<string, Promise<{ default: unknown }>>();
+const keyOf = (c: { point: { id: string }; id: string }) => `${c.point.id}/${c.id}`;
+
+/** A contribution's code and its plugin's strings, fetched once: a preload and the later render share the request. */
+function loadOnce<T>(c: Of<T, unknown>): Promise<{ default: T }> {
+  const key = keyOf(c);
+  let p = loading.get(key);
+  if (!p) {
+    const load = c.load;
+    if (!load) throw new Error(`contribution ${key} has nothing to load`);
+    p = withPluginNamespace(c.pluginId, load)();
+    // A failed load may be tried again on the next render.
+    p.catch(() => loading.delete(key));
+    loading.set(key, p);
+  }
+  return p as Promise<{ default: T }>;
+}
 
 /** One lazy component per contribution, loading its code and its plugin's strings together; cached so re-renders keep state. */
 export function lazyContribution<P>(c: Of<ComponentType<P>, unknown>): LazyExoticComponent<ComponentType<P>> {
-  const key = `${c.point.id}/${c.id}`;
+  const key = keyOf(c);
   let component = lazyCache.get(key);
   if (!component) {
-    const load = c.load;
-    if (!load) throw new Error(`contribution ${key} has nothing to load`);
-    component = lazy(withPluginNamespace(c.pluginId, load));
+    if (!c.load) throw new Error(`contribution ${key} has nothing to load`);
+    component = lazy(() => loadOnce(c));
     lazyCache.set(key, component);
   }
   return component as unknown as LazyExoticComponent<ComponentType<P>>;
+}
+
+/** What a contribution module's `prefetch` export gets: it asks for the data its component will show. */
+export interface PrefetchContext {
+  api: ApiClient;
+  queryClient: QueryClient;
+}
+
+/**
+ * Starts loading the contributions to the given points that these roles may see (a route's `shows`), without
+ * waiting for them; lazyContribution later picks up the same requests. A module that exports
+ * `prefetch(ctx: PrefetchContext)` gets it called as soon as it arrives, so its data is on the way before the page
+ * renders it (use the same query options as the component). Failures surface where they render.
+ */
+export function preloadContributions(
+  plugins: readonly KernelWebPlugin[],
+  points: readonly { id: string }[],
+  roles: readonly string[] | null,
+  ctx?: PrefetchContext,
+): void {
+  for (const point of points)
+    for (const c of visibleContributions(contributionsTo(plugins, point as ExtensionPoint<unknown>), roles)) {
+      if (!c.load) continue;
+      loadOnce(c)
+        .then(async (m) => {
+          const prefetch = (m as { prefetch?: (x: PrefetchContext) => unknown }).prefetch;
+          if (ctx && typeof prefetch === 'function') await prefetch(ctx);
+        })
+        .catch(() => {});
+    }
 }
 
 /** Loads a provider-style contribution (not a component), with its plugin's strings. */

@@ -14,22 +14,33 @@ import { initImpersonation, setImpersonation } from '../impersonation/store';
 import { KitProvider } from '../kit/KitProvider';
 import { Extensions, type KernelWebPlugin } from '../plugin';
 import { ExpiryWatch } from '../session/expiry-watch';
-import { SessionStore } from '../session/storage';
+import { jwtRoles, SessionStore } from '../session/storage';
 import { impersonationAtom, kernelStore, loadingCountAtom, showToast } from '../store';
 import { LoadingBar } from '../toast/LoadingBar';
 import { Toaster } from '../toast/Toaster';
+import { type PrefetchContext, preloadContributions } from './extensions';
 import { Layout } from './Layout';
+import { prepareGuardsEarly } from './NavigationGate';
 import { RequireAccess } from './RequireAccess';
-import { flattenRoutes } from './routes';
+import { flattenRoutes, homePath } from './routes';
 
 const kernelPages = () => import('../pages/KernelPages');
 
-export function buildRoutes(plugins: readonly KernelWebPlugin[]): RouteObject[] {
+/**
+ * The router's routes. `rolesHint` names the signed-in user's roles as the stored access token says (unverified), so
+ * a page's `shows` contributions start loading with its code; null when nobody is signed in.
+ */
+export function buildRoutes(
+  plugins: readonly KernelWebPlugin[],
+  rolesHint: () => readonly string[] | null = () => null,
+  prefetch?: PrefetchContext,
+): RouteObject[] {
   const flat = flattenRoutes(plugins);
   const toRoute = (r: (typeof flat)[number]): RouteObject => ({
     path: r.path,
     handle: { title: r.title, namespace: r.namespace },
     lazy: async () => {
+      if (r.shows?.length) preloadContributions(plugins, r.shows, rolesHint(), prefetch);
       // The page's code and its plugin's strings (with the kit's) load in parallel.
       const [{ default: Page }] = await Promise.all([r.load(), ensurePluginNamespace(r.pluginId)]);
       return {
@@ -122,7 +133,16 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
   const { i18n, ready: i18nReady } = createI18n({ plugins, shared: extraNamespaces, brand, language: initialLanguage() });
   const session = new SessionStore();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } } });
-  const router = createBrowserRouter(buildRoutes(plugins));
+  const rolesHint = () => {
+    const tokens = session.tokens();
+    return tokens ? jwtRoles(tokens.accessToken) : null;
+  };
+  // A returning signed-in user opening '/': go straight to their landing page, so its code, strings and widgets load
+  // with the entry's start-up instead of after the identity answer and the home redirect (which stays for users
+  // without a token naming roles). The page still waits for the identity answer to decide access.
+  const hinted = window.location.pathname === '/' ? rolesHint() : null;
+  const landing = hinted ? homePath(brand.home, flattenRoutes(plugins), hinted) : null;
+  if (landing && landing !== '/') window.history.replaceState(window.history.state, '', `${landing}${window.location.search}${window.location.hash}`);
   const api = new ApiClient(session, {
     notify: (kind, message) => showToast({ kind, message }),
     sessionEnded: () => {
@@ -132,6 +152,7 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
     loading: (d) => kernelStore.set(loadingCountAtom, (n) => Math.max(0, n + d)),
     impersonatedMemberId: () => kernelStore.get(impersonationAtom),
   });
+  const router = createBrowserRouter(buildRoutes(plugins, rolesHint, { api, queryClient }));
   const refreshData = () => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'kernel' });
   const kernel: Kernel = {
     api,
@@ -155,13 +176,15 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
     },
     setImpersonation: (memberId) => setImpersonation(memberId, refreshData),
   };
-  // First loads wait for the stored impersonation: it is read synchronously before the first render.
-  initImpersonation(refreshData);
-  // A returning signed-in user: fetch identity and lookups while the page's code loads, not after it.
+  // A returning signed-in user: ask for identity and lookups and prepare the navigation guards now, beside the
+  // landing page's code (the router started loading it above), not after it.
   if (session.tokens()) {
     void queryClient.prefetchQuery(identityQuery(api));
     void queryClient.prefetchQuery(lookupsQuery(api));
+    prepareGuardsEarly(kernel);
   }
+  // First loads wait for the stored impersonation: it is read synchronously before the first render.
+  initImpersonation(refreshData);
 
   const render = () =>
     createRoot(root).render(

@@ -10,6 +10,7 @@ export default defineWebPlugin({
       access: TrendsAccess.dashboard,
       title: 'trends:dashboard.title',
       nav: { label: 'trends:dashboard.nav', order: 1 },
+      shows: [Extensions.dashboardWidgets],
       load: () => import('./pages/DashboardPage'),
     },
     {
@@ -17,6 +18,7 @@ export default defineWebPlugin({
       access: TrendsAccess.trend,
       title: 'trends:trend.title',
       nav: { label: 'trends:trend.nav', order: 2 },
+      shows: [Extensions.trendCharts],
       load: () => import('./pages/TrendPage'),
     },
   ],

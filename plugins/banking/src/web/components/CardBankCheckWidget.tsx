@@ -1,5 +1,5 @@
 import { BillingApi } from '@portal/plugin-billing/contract';
-import { useApi } from '@portal/web';
+import { type ApiClient, type PrefetchContext, useApi } from '@portal/web';
 import { Message } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,20 +8,26 @@ import { BankingPaths } from '../../access';
 import { BankingApi } from '../../contract';
 import * as css from './bank.css';
 
+const cardsQuery = (api: ApiClient) => ({
+  queryKey: ['banking', 'check', 'cards'],
+  queryFn: () => api.call(BillingApi.cards, undefined, { notify: false, skipLoadingBar: true }),
+  retry: false,
+});
+const bankQuery = (api: ApiClient) => ({
+  queryKey: ['banking', 'check', 'bank'],
+  queryFn: () => api.call(BankingApi.validate, undefined, { notify: false, skipLoadingBar: true }),
+  retry: false,
+});
+/** Asked for as soon as this module arrives with the dashboard's code (a route's `shows`). */
+export const prefetch = ({ api, queryClient }: PrefetchContext) =>
+  Promise.all([queryClient.prefetchQuery(cardsQuery(api)), queryClient.prefetchQuery(bankQuery(api))]);
+
 /** Dashboard widget for CareGuard (spec 01 section 6): is there a payment card, and a linked bank? With links to add them. */
 export default function CardBankCheckWidget() {
   const { t } = useTranslation('banking');
   const api = useApi();
-  const cards = useQuery({
-    queryKey: ['banking', 'check', 'cards'],
-    queryFn: () => api.call(BillingApi.cards, undefined, { notify: false, skipLoadingBar: true }),
-    retry: false,
-  });
-  const bank = useQuery({
-    queryKey: ['banking', 'check', 'bank'],
-    queryFn: () => api.call(BankingApi.validate, undefined, { notify: false, skipLoadingBar: true }),
-    retry: false,
-  });
+  const cards = useQuery(cardsQuery(api));
+  const bank = useQuery(bankQuery(api));
   const hasCard = cards.data ? cards.data.length > 0 : null;
   const hasBank = bank.data ? bank.data.IsValid : null;
   return (

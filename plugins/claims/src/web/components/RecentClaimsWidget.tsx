@@ -1,5 +1,5 @@
 import { formatDay, parseIsoDay } from '@portal/core';
-import { type ApiCallError, showToast, useApi } from '@portal/web';
+import { type ApiCallError, type ApiClient, type PrefetchContext, showToast, useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +8,16 @@ import { ClaimsApi } from '../../contract';
 import { money, statusName } from './format';
 import { useClaimLookups } from './useClaimLookups';
 
+const recentQuery = (api: ApiClient) => ({ queryKey: ['claims', 'recent'], queryFn: () => api.call(ClaimsApi.recent, {}, { notify: false }) });
+/** Asked for as soon as this module arrives with the dashboard's code (a route's `shows`). */
+export const prefetch = ({ api, queryClient }: PrefetchContext) => queryClient.prefetchQuery(recentQuery(api));
+
 /** The dashboard's recent claims (6, newest received first) for CareGuardFinance and SuperUser. */
 export default function RecentClaimsWidget() {
   const api = useApi();
   const { t } = useTranslation('claims');
   const { statusNames } = useClaimLookups();
-  const recent = useQuery({ queryKey: ['claims', 'recent'], queryFn: () => api.call(ClaimsApi.recent, {}, { notify: false }) });
+  const recent = useQuery(recentQuery(api));
   useEffect(() => {
     // Spec 01 section 8: a failed recent-claims load shows the response text as a warning toast for 10 seconds.
     if (recent.error) showToast({ kind: 'warning', message: (recent.error as ApiCallError).message, timeout: 10_000 });

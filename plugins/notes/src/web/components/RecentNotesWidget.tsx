@@ -1,5 +1,5 @@
 import { formatDateTime } from '@portal/core';
-import { useApi } from '@portal/web';
+import { type ApiClient, type PrefetchContext, useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -8,11 +8,15 @@ import * as css from './notes.css';
 
 const excerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
 
+const recentQuery = (api: ApiClient) => ({ queryKey: ['notes', 'recent'], queryFn: () => api.call(NotesApi.recent, undefined, { skipLoadingBar: true }) });
+/** Asked for as soon as this module arrives with the dashboard's code (Extensions: a route's `shows`). */
+export const prefetch = ({ api, queryClient }: PrefetchContext) => queryClient.prefetchQuery(recentQuery(api));
+
 /** Dashboard widget: the member's most recent notes, newest first, each opening its conversation. */
 export default function RecentNotesWidget() {
   const { t } = useTranslation('notes');
   const api = useApi();
-  const recent = useQuery({ queryKey: ['notes', 'recent'], queryFn: () => api.call(NotesApi.recent, undefined, { skipLoadingBar: true }) });
+  const recent = useQuery(recentQuery(api));
   if (recent.isPending) return <p aria-busy="true">{t('loading')}</p>;
   if (recent.isError) return <p role="alert">{t('loadError')}</p>;
   if (recent.data.length === 0) return <p>{t('widget.empty')}</p>;

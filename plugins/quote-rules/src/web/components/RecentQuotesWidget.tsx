@@ -1,5 +1,5 @@
 import { formatDateTime } from '@portal/core';
-import { useApi } from '@portal/web';
+import { type ApiClient, type PrefetchContext, useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -8,11 +8,15 @@ import { QuoteApi } from '../../contract';
 /** Recent quotes shown on the dashboard. */
 export const RECENT_QUOTES = 6;
 
+const mineQuery = (api: ApiClient) => ({ queryKey: ['quote', 'mine'], queryFn: () => api.call(QuoteApi.mine, {}, { notify: false }) });
+/** Asked for as soon as this module arrives with the dashboard's code (a route's `shows`). */
+export const prefetch = ({ api, queryClient }: PrefetchContext) => queryClient.prefetchQuery(mineQuery(api));
+
 /** The dashboard's quote summary: the user's latest saved quotes and how many companies accept each. */
 export default function RecentQuotesWidget() {
   const api = useApi();
   const { t } = useTranslation('quote');
-  const quotes = useQuery({ queryKey: ['quote', 'mine'], queryFn: () => api.call(QuoteApi.mine, {}, { notify: false }) });
+  const quotes = useQuery(mineQuery(api));
   if (quotes.isPending) return <p aria-busy="true">{t('widget.loading')}</p>;
   if (quotes.isError) return <p role="alert">{t('widget.error')}</p>;
   const recent = quotes.data.slice(0, RECENT_QUOTES);

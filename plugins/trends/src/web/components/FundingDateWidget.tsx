@@ -1,16 +1,20 @@
 import { formatDay, parseIsoDay } from '@portal/core';
-import { useApi } from '@portal/web';
+import { type ApiClient, type PrefetchContext, useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TrendsApi } from '../../contract';
 import * as css from './dashboard.css';
 import { WidgetSkeleton } from './WidgetSkeleton';
 
+const fundingQuery = (api: ApiClient) => ({ queryKey: ['trends', 'fundingDate'], queryFn: () => api.call(TrendsApi.fundingDate, {}, { notify: false }) });
+/** Asked for as soon as this module arrives with the dashboard's code (a route's `shows`). */
+export const prefetch = ({ api, queryClient }: PrefetchContext) => queryClient.prefetchQuery(fundingQuery(api));
+
 /** The next funding date (CareGuardFinance and SuperUser). */
 export default function FundingDateWidget() {
   const api = useApi();
   const { t } = useTranslation('trends');
-  const q = useQuery({ queryKey: ['trends', 'fundingDate'], queryFn: () => api.call(TrendsApi.fundingDate, {}, { notify: false }) });
+  const q = useQuery(fundingQuery(api));
   if (q.isPending) return <WidgetSkeleton lines={2} />;
   if (q.isError) return <p role="alert">{t('error')}</p>;
   const day = parseIsoDay(q.data.FundingDate);

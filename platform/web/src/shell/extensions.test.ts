@@ -1,0 +1,58 @@
+import { describe, expect, it, vi } from 'vitest';
+import { type Contribution, defineExtensionPoint, defineWebPlugin } from '../plugin';
+import { type PrefetchContext, preloadContributions } from './extensions';
+
+vi.mock('../i18n', () => ({ withPluginNamespace: (_id: string, load: () => Promise<unknown>) => load }));
+
+const point = defineExtensionPoint<unknown, { order: number; access?: string[] }>('test.widgets');
+const other = defineExtensionPoint<unknown, { order: number }>('test.other');
+
+function pluginWith(contributions: Omit<Contribution, 'pluginId'>[]) {
+  return defineWebPlugin({ id: 'p', i18n: { namespace: 'p', load: async () => ({ default: {} }) }, routes: [], contributes: contributions as Contribution[] });
+}
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('preloading a page’s contributions', () => {
+  it('loads only what the roles may see, once, and calls each module’s prefetch with the context', async () => {
+    const prefetch = vi.fn();
+    const seen = vi.fn(async () => ({ default: () => null, prefetch }));
+    const hidden = vi.fn(async () => ({ default: () => null }));
+    const elsewhere = vi.fn(async () => ({ default: () => null }));
+    const plugin = pluginWith([
+      { point, id: 'w.seen', order: 1, access: ['CareGuard'], load: seen } as never,
+      { point, id: 'w.hidden', order: 2, access: ['SuperUser'], load: hidden } as never,
+      { point: other, id: 'w.other', order: 1, load: elsewhere } as never,
+    ]);
+    const ctx = { api: {}, queryClient: {} } as unknown as PrefetchContext;
+    preloadContributions([plugin], [point], ['CareGuard'], ctx);
+    preloadContributions([plugin], [point], ['CareGuard'], ctx);
+    await flush();
+    expect(seen).toHaveBeenCalledTimes(1);
+    expect(hidden).not.toHaveBeenCalled();
+    expect(elsewhere).not.toHaveBeenCalled();
+    expect(prefetch).toHaveBeenCalledWith(ctx);
+  });
+
+  it('swallows a failed load or prefetch (the component reports it where it renders) and tries a failed load again', async () => {
+    let fail = true;
+    const load = vi.fn(async () => {
+      if (fail) throw new Error('offline');
+      return { default: () => null };
+    });
+    const throwing = vi.fn(async () => ({
+      default: () => null,
+      prefetch: () => {
+        throw new Error('no data');
+      },
+    }));
+    const plugin = pluginWith([{ point, id: 'w.flaky', order: 1, load } as never, { point, id: 'w.throwing', order: 2, load: throwing } as never]);
+    const ctx = { api: {}, queryClient: {} } as unknown as PrefetchContext;
+    preloadContributions([plugin], [point], null, ctx);
+    await flush();
+    fail = false;
+    preloadContributions([plugin], [point], null, ctx);
+    await flush();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(throwing).toHaveBeenCalledTimes(1);
+  });
+});
