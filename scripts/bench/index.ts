@@ -430,6 +430,7 @@ async function main() {
             ]);
           }
         }
+        const ratios: (string | number)[][] = [];
         for (const c of report.comparisons) {
           rows.push({
             part: 'workload',
@@ -444,23 +445,20 @@ async function main() {
               value: p.ratio,
               unit: 'x',
             });
-          body.push([
-            `${c.members}: x${c.other} / x${c.base}`,
-            'ratio (req/s; p99 per step)',
-            '',
-            '',
-            c.p99Ratio.map((p) => `${p.step} ${p.ratio ?? '-'}`).join(', '),
-            '',
-            `x${c.rpsRatio ?? '-'}`,
-            '',
-            '',
-          ]);
+          ratios.push([c.members, `${c.other} / ${c.base}`, c.rpsRatio ?? '', c.p99Ratio.map((p) => `${p.step} ${p.ratio ?? '-'}`).join(', ')]);
         }
         tables.push({
           title: `Mixed member workload on PostgreSQL (scripts/bench/workload.ts): ${report.seed.claims} claims, ${report.seed.logins} member logins, think ${w.thinkMs} ms, ${w.duration} s per level; ${report.placement}`,
           head: ['members x API processes', 'step', 'n', 'p50 ms', 'p99 ms', 'errors', 'req/s (offered)', 'budget', 'result'],
           body,
         });
+        if (ratios.length)
+          tables.push({
+            title:
+              'Mixed member workload: more API processes against fewer (achieved requests/s ratio, above 1 is more; p99 ratio per step, below 1 is faster)',
+            head: ['members', 'API processes', 'req/s ratio', 'p99 ratio per step'],
+            body: ratios,
+          });
       } catch (e) {
         log(`workload failed: ${(e as Error).stack ?? e}`);
         rows.push(judge({ part: 'workload', name: 'workload: run', value: null, unit: '', budget: { op: '=', limit: 0 }, note: (e as Error).message }));

@@ -62,8 +62,11 @@ export interface WorkloadLevel extends LevelResult {
   load1After: number;
   apiProcesses: number;
   activeAtEnd: number;
-  /** CPU seconds per second over the level (warm-up included) of the API processes, PostgreSQL and the members' process. */
-  cpu: { api: number; postgres: number; members: number };
+  /**
+   * CPU seconds per second over the level (warm-up included) of the API processes, PostgreSQL and the members'
+   * process; and the seconds per second the API's threads waited, runnable, for a core (summed over its threads).
+   */
+  cpu: { api: number; postgres: number; members: number; apiRunQueueWait: number };
   byBrand: Record<string, ReturnType<typeof aggregateSteps>>;
 }
 
@@ -286,6 +289,20 @@ function processTree(pid: number): { pid: number; comm: string; cpu: number }[] 
 /** The API processes under `pid` (itself and its node children): 1 without WORKERS, 1 + N with a cluster primary. */
 const nodeProcessesUnder = (pid: number) => processTree(pid).filter((p) => p.comm.startsWith('node')).length;
 const cpuUnder = (pid: number | undefined) => (pid === undefined ? 0 : processTree(pid).reduce((a, p) => a + p.cpu, 0));
+/**
+ * Seconds the threads of `pid`'s tree have spent runnable but waiting for a core (/proc/<pid>/task/<tid>/schedstat,
+ * second field, ns): how much the machine's other work held them back.
+ */
+const runQueueWaitUnder = (pid: number | undefined) => {
+  if (pid === undefined) return 0;
+  let ns = 0;
+  for (const p of processTree(pid)) {
+    try {
+      for (const t of readdirSync(`/proc/${p.pid}/task`)) ns += Number(readFileSync(`/proc/${p.pid}/task/${t}/schedstat`, 'utf8').split(' ')[1] ?? 0);
+    } catch {}
+  }
+  return ns / 1e9;
+};
 const postmasterPid = (dir: string) => {
   try {
     return Number(readFileSync(join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
@@ -399,14 +416,19 @@ export async function runWorkload(o: WorkloadOptions): Promise<WorkloadReport> {
         const specFile = join(tmp, `spec-${workers}-${members}.json`);
         writeFileSync(specFile, JSON.stringify(spec));
         const before = load1();
-        const cpu0 = { api: cpuUnder(api.pid), pg: cpuUnder(postmasterPid(pgDir)), at: performance.now() };
+        const cpu0 = { api: cpuUnder(api.pid), pg: cpuUnder(postmasterPid(pgDir)), wait: runQueueWaitUnder(api.pid), at: performance.now() };
         log(`workload: ${members} members, ${workers} API process(es): ${o.warmup} s warm-up + ${o.duration} s measured (load average ${before})`);
         const resultFile = join(tmp, `result-${workers}-${members}.json`);
         await runNode(['scripts/bench/workload-members.ts', specFile, resultFile], process.env, clientCpu);
         const r = JSON.parse(readFileSync(resultFile, 'utf8')) as MembersResult;
         const wall = (performance.now() - cpu0.at) / 1000;
         const perSecond = (x: number) => Math.round((x / wall) * 100) / 100;
-        const cpu = { api: perSecond(cpuUnder(api.pid) - cpu0.api), postgres: perSecond(cpuUnder(postmasterPid(pgDir)) - cpu0.pg), members: r.cpuPerSecond };
+        const cpu = {
+          api: perSecond(cpuUnder(api.pid) - cpu0.api),
+          postgres: perSecond(cpuUnder(postmasterPid(pgDir)) - cpu0.pg),
+          members: r.cpuPerSecond,
+          apiRunQueueWait: perSecond(runQueueWaitUnder(api.pid) - cpu0.wait),
+        };
         const steps = aggregateSteps(r.samples, STEP_ORDER);
         const byBrand: WorkloadLevel['byBrand'] = {};
         for (const b of ['finance', 'card'])
@@ -436,7 +458,7 @@ export async function runWorkload(o: WorkloadOptions): Promise<WorkloadReport> {
         };
         levels.push(level);
         log(
-          `  ${members} members x${workers}: ${level.rps} req/s (offered ${level.offeredRps}), ${level.errors} errors; CPU s/s API ${cpu.api}, PostgreSQL ${cpu.postgres}, members ${cpu.members}; p99 ${steps.map((s) => `${s.step} ${s.p99}`).join(', ')}`,
+          `  ${members} members x${workers}: ${level.rps} req/s (offered ${level.offeredRps}), ${level.errors} errors; CPU s/s API ${cpu.api}, PostgreSQL ${cpu.postgres}, members ${cpu.members}; API waited for a core ${cpu.apiRunQueueWait} s/s; p99 ${steps.map((s) => `${s.step} ${s.p99}`).join(', ')}`,
         );
         for (const e of level.errorCauses) log(`    ${e.count} x ${e.cause}`);
       }
@@ -494,7 +516,7 @@ export function formatReport(r: WorkloadReport): string {
   for (const l of r.levels) {
     lines.push(
       '',
-      `${l.members} members, WORKERS=${l.workers} (${l.apiProcesses} node processes): ${l.rps} req/s achieved, ${l.offeredRps} offered; ${l.stepsPerSecond} steps/s (offered ${l.offeredStepsPerSecond}); errors ${l.errors}; CPU s/s: API ${l.cpu.api}, PostgreSQL ${l.cpu.postgres}, members ${l.cpu.members}; load average ${l.load1Before} -> ${l.load1After}`,
+      `${l.members} members, WORKERS=${l.workers} (${l.apiProcesses} node processes): ${l.rps} req/s achieved, ${l.offeredRps} offered; ${l.stepsPerSecond} steps/s (offered ${l.offeredStepsPerSecond}); errors ${l.errors}; CPU s/s: API ${l.cpu.api}, PostgreSQL ${l.cpu.postgres}, members ${l.cpu.members}; API threads waited for a core ${l.cpu.apiRunQueueWait} s/s; load average ${l.load1Before} -> ${l.load1After}`,
     );
     const head = ['step', 'n', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'errors', 'result'];
     const body = judgeLevel(l).map((s) => [s.step, s.count, s.p50, s.p90, s.p99, s.max, s.errors, s.pass === undefined ? '' : s.pass ? 'pass' : 'FAIL']);
