@@ -98,17 +98,18 @@ export function GridTable<T>(props: GridTableProps<T>) {
   const activeRow = Math.min(active.row, rows.length);
   const activeCol = Math.min(active.col, colCount - 1);
 
+  const virtualize = props.virtualize;
   useEffect(() => {
     const table = tableRef.current;
     const focused = document.activeElement;
-    // Windowed rows are reused for other rows as the window moves: a focused cell that now shows another row hands
-    // the focus to the active cell's new element.
-    const drifted = table !== null && focused instanceof HTMLElement && table.contains(focused) && focused.dataset.cell !== undefined;
-    if (!pendingFocus.current && !drifted) return;
+    // Windowed rows are reused for other rows as the window moves: while a cell has the focus, it follows the active
+    // cell onto its row's new element (focused may now show another row).
+    const cellFocused = virtualize && table !== null && focused instanceof HTMLElement && table.contains(focused) && focused.dataset.cell !== undefined;
+    if (!pendingFocus.current && !cellFocused) return;
     const cell = table?.querySelector<HTMLElement>(`[data-cell="${activeRow}:${activeCol}"]`);
     if (cell && cell !== focused) cell.focus(pendingFocus.current ? undefined : { preventScroll: true });
     if (cell) pendingFocus.current = false;
-  }, [activeRow, activeCol, range.start, range.end]);
+  }, [virtualize, activeRow, activeCol, range.start, range.end]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     const target = event.target as HTMLElement;
