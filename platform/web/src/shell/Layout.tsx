@@ -13,6 +13,7 @@ import { LanguageMenu } from './LanguageMenu';
 import * as css from './Layout.css';
 import { NavBadges } from './NavBadge';
 import { type FlatRoute, flattenRoutes, isActive, type NavGroupDecl, navTree } from './routes';
+import { useIdle } from './useIdle';
 
 /** The toolbar's search (react-aria ComboBox): its own chunk, so the sign-in path does not carry it. */
 const GlobalSearch = lazy(() => import('./GlobalSearch').then((m) => ({ default: m.GlobalSearch })));
@@ -45,6 +46,13 @@ export interface RouteHandle {
 }
 
 /** The signed-in layout: navigation bar, route-title header, impersonation banner; loads the lookup cache once. */
+/** Holds the search box's place until it loads, so the toolbar does not move. */
+const searchPlaceholder = (
+  <div className={searchCss.box}>
+    <input className={searchCss.input} disabled aria-hidden="true" tabIndex={-1} />
+  </div>
+);
+
 export function Layout() {
   const kernel = useKernel();
   const { t } = useTranslation();
@@ -59,6 +67,8 @@ export function Layout() {
   const matches = useMatches();
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
   const title = handle?.title ? t(handle.title, { ns: handle.namespace }) : '';
+  // The toolbar's search box and the help dialogs load once the page has painted (see useIdle).
+  const idle = useIdle();
 
   useEffect(() => {
     document.title = title ? `${title} · ${kernel.brand.displayName}` : kernel.brand.displayName;
@@ -101,17 +111,7 @@ export function Layout() {
           </ul>
         </nav>
         {/* The search box loads lazily; until then a box of its size holds its place, so the toolbar does not move. */}
-        {hasSearch && (
-          <Suspense
-            fallback={
-              <div className={searchCss.box}>
-                <input className={searchCss.input} disabled aria-hidden="true" tabIndex={-1} />
-              </div>
-            }
-          >
-            <GlobalSearch />
-          </Suspense>
-        )}
+        {hasSearch && (idle ? <Suspense fallback={searchPlaceholder}>{<GlobalSearch />}</Suspense> : searchPlaceholder)}
         {impersonated === null && hasAnyRole(roles, IMPERSONATOR_ROLES) && <ImpersonationPicker />}
         <LanguageMenu />
         <div className={css.user}>
@@ -136,7 +136,7 @@ export function Layout() {
       )}
       <div className={css.titleBar}>
         <h1 className={css.title}>{title}</h1>
-        <ExtensionSlot point={Extensions.helpDialogs} props={{}} />
+        {idle && <ExtensionSlot point={Extensions.helpDialogs} props={{}} />}
       </div>
       <main id="main" className={css.main}>
         <Suspense fallback={<p aria-busy="true">{t('app.loading')}</p>}>
