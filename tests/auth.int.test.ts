@@ -1,5 +1,6 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { Roles } from '@portal/core';
+import { BUSY_RETRY_SECONDS, enterPasswordCheck, MAX_PASSWORD_CHECKS, passwordChecksInFlight } from '@portal/server/kernel';
 import { authHeaders, makeUser, signIn, startTestServer, TEST_PASSWORD } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -52,6 +53,25 @@ describe('POST /token', () => {
     expect(wrong.json()).toEqual({ error: 'invalid_grant', error_description: 'The user name or password is incorrect.' });
     const failures = await auditRows('signin');
     expect(failures.some((r) => r.outcome === 'failure')).toBe(true);
+  });
+
+  it('answers 503 with Retry-After at once when every password check is taken, without counting a failed attempt', async () => {
+    const taken = Array.from({ length: MAX_PASSWORD_CHECKS }, () => enterPasswordCheck());
+    try {
+      expect(taken.every((leave) => leave !== null)).toBe(true);
+      // More busy answers than the per-name failure limit (10): none may count towards it.
+      for (let i = 0; i < 12; i++) {
+        const busy = await server.app.inject(form({ grant_type: 'password', UserName: 'alice', Password: TEST_PASSWORD }, '10.1.1.9'));
+        expect(busy.statusCode).toBe(503);
+        expect(busy.headers['retry-after']).toBe(String(BUSY_RETRY_SECONDS));
+        expect(busy.json()).toEqual({ error: 'temporarily_unavailable', error_description: 'Sign-in is busy right now. Please try again in a moment.' });
+      }
+    } finally {
+      for (const leave of taken) leave?.();
+    }
+    expect(passwordChecksInFlight()).toBe(0);
+    const ok = await server.app.inject(form({ grant_type: 'password', UserName: 'alice', Password: TEST_PASSWORD }, '10.1.1.9'));
+    expect(ok.statusCode).toBe(200);
   });
 
   it('refuses an account that is not activated yet', async () => {

@@ -6,6 +6,7 @@ export * from './audit';
 export * from './auth/password';
 export { forgetSessions, SESSION_CACHE_MS } from './auth/session';
 export * from './auth/throttle';
+export { BUSY_RETRY_SECONDS, TokenMessages } from './auth/token-route';
 export * from './auth/tokens';
 export * from './auth/users';
 export * from './config';

@@ -35,3 +35,28 @@ export async function burnPasswordCheck(password: string): Promise<void> {
   dummyHash ??= hashPassword('not-a-real-password-1');
   await verifyPassword(password, await dummyHash);
 }
+
+/**
+ * Admission to password checks in this process. scrypt runs on libuv's four threads at tens of milliseconds of CPU a
+ * check; past a few dozen waiting, each new sign-in only waits longer (and its caller gives up), while the abandoned
+ * checks still burn the CPU every other request needs. So a process checks at most this many passwords at a time
+ * (running and queued); the next sign-in is told at once that the service is busy (503, Retry-After), and does not
+ * count as a failed attempt.
+ */
+export const MAX_PASSWORD_CHECKS = 32;
+let checking = 0;
+
+/** A place among the password checks, or null when they are all taken; call the result to leave. */
+export function enterPasswordCheck(limit = MAX_PASSWORD_CHECKS): (() => void) | null {
+  if (checking >= limit) return null;
+  checking++;
+  let left = false;
+  return () => {
+    if (left) return;
+    left = true;
+    checking--;
+  };
+}
+
+/** Password checks running or waiting in this process (tests, metrics). */
+export const passwordChecksInFlight = () => checking;

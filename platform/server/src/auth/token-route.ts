@@ -7,7 +7,7 @@ import type { ServerConfig } from '../config';
 import type { SqlClient } from '../db/database';
 import { SENT, type Sent } from '../http/context';
 import { route } from '../plugin';
-import { burnPasswordCheck, verifyPassword } from './password';
+import { burnPasswordCheck, enterPasswordCheck, verifyPassword } from './password';
 import { forgetSessions } from './session';
 import { clearEvents, release, reserve, signInChecks, THROTTLE } from './throttle';
 import { formTokenFor, randomToken, sha256, signAccessToken } from './tokens';
@@ -21,7 +21,10 @@ export const TokenMessages = {
   badRequest: 'The sign-in request is incomplete: UserName and Password are required.',
   tooManyFromAddress: (s: number) => `Too many sign-in requests from this address. Please try again in ${s} seconds.`,
   tooManyForAccount: (s: number) => `Too many failed sign-in attempts. Please try again in ${Math.ceil(s / 60)} minute(s).`,
+  busy: 'Sign-in is busy right now. Please try again in a moment.',
 };
+/** Seconds a sign-in refused as busy is told to wait. */
+export const BUSY_RETRY_SECONDS = 2;
 
 function tokenError(reply: FastifyReply, status: number, error: string, description: string): Sent {
   void reply.status(status).header('cache-control', 'no-store').send({ error, error_description: description });
@@ -105,9 +108,21 @@ export const tokenRoute = route(KernelRoutes.token, {
         return tokenError(reply, 429, 'too_many_requests', TokenMessages.tooManyForAccount(attempt.wait));
       }
       const user = await findUserByName(sql, UserName.trim());
+      // A caller that has hung up (it gave up waiting) is not worth a password check, nor a counted attempt.
+      const gone = req.raw.destroyed || req.raw.socket?.destroyed === true;
+      const leave = gone ? null : enterPasswordCheck();
+      if (!leave) {
+        await release(sql, attempt.reserved);
+        reply.header('retry-after', String(BUSY_RETRY_SECONDS));
+        return tokenError(reply, 503, 'temporarily_unavailable', TokenMessages.busy);
+      }
       let valid = false;
-      if (user) valid = await verifyPassword(Password, user.password_hash);
-      else await burnPasswordCheck(Password);
+      try {
+        if (user) valid = await verifyPassword(Password, user.password_hash);
+        else await burnPasswordCheck(Password);
+      } finally {
+        leave();
+      }
       if (!user || !valid) {
         await audit('signin', 'failure', user, { userName: UserName, reason: 'invalid credentials' });
         return tokenError(reply, 400, 'invalid_grant', TokenMessages.invalidCredentials);
