@@ -26,6 +26,8 @@ import { formatReport, judgeLevel, parseOptions, runWorkload, WORKLOAD_BUDGET, t
 
 const BUDGET = {
   signInJsKiB: 150,
+  /** The internal staff build carries every plugin. */
+  staffSignInJsKiB: 200,
   lcpMsThrottled: 1000,
   cls: 0.05,
   helloRatio: 0.8,
@@ -146,13 +148,14 @@ async function main() {
         const body: (string | number)[][] = [];
         for (const b of results.bundle) {
           const staff = b.brand === 'staff';
+          const limit = staff ? BUDGET.staffSignInJsKiB : BUDGET.signInJsKiB;
           const r = judge({
             part: 'bundle',
             name: `${b.brand}: sign-in path JS (gzip)`,
             value: kib(b.js),
             unit: 'KiB',
-            budget: staff ? undefined : { op: '<=', limit: BUDGET.signInJsKiB },
-            note: staff ? 'internal staff build: shown beside the brands, no budget' : undefined,
+            budget: { op: '<=', limit },
+            note: staff ? 'internal staff build, every plugin' : undefined,
           });
           rows.push(
             r,
@@ -172,7 +175,7 @@ async function main() {
             kib(b.css),
             kib(b.wholeJs),
             kib(b.wholeCss),
-            staff ? `(${b.js / 1024 <= BUDGET.signInJsKiB ? 'within' : 'over'} ${BUDGET.signInJsKiB}, no budget)` : `<= ${BUDGET.signInJsKiB}`,
+            `<= ${limit}`,
             r.pass === undefined ? '' : r.pass ? 'pass' : 'FAIL',
           ]);
         }
