@@ -9,7 +9,7 @@
  *     --no-build        use apps/web/dist as it is      --no-postgres   API on PGlite only
  *     --port N          API port (default 8580; the sandbox gets N+10, the hello-world N+15)
  *     --members L       workload: simulated members per level (default 50,200,500); --workers L API processes (1,2);
- *                       --think-ms N (1000); the workload's levels last --duration S when given, else 60 s
+ *                       --think-ms N (5000); the workload's levels last --duration S when given, else 60 s
  *
  * Prints one table per part and writes the same figures to bench-results/latest.json (and latest.md).
  * Exits 1 when a figure misses its budget, 2 when the bench itself failed.

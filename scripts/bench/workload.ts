@@ -5,7 +5,7 @@
  * with 1 and 2 API processes (WORKERS=N); prints p50/p99/errors per step, offered and achieved requests/s, and the
  * 2-against-1 ratios. Budget: p99 < 200 ms for every step at 200 members, no errors.
  *
- *   node --import tsx scripts/bench/workload.ts [--members 50,200,500] [--duration 60] [--warmup 15] [--think-ms 1000]
+ *   node --import tsx scripts/bench/workload.ts [--members 50,200,500] [--duration 60] [--warmup 15] [--think-ms 5000]
  *       [--workers 1,2] [--port 8780] [--sandbox-port 8790] [--pg-port 5481] [--pin auto|on|off] [--scale 1000] [--member-count 10000]
  *       [--timeout-ms 10000] [--json FILE] [--profile DIR (CPU profiles of the API processes)]
  *       [--hash-cost N (diagnostic: the logins' scrypt N instead of the server's 32768)]
@@ -25,6 +25,14 @@ import { type Login, type MembersResult, type MembersSpec, planShapes, STEP_ORDE
 import { aggregateSteps, type Comparison, compareWorkers, errorCauses, type LevelResult, offeredLoad, parseList } from './workload-stats';
 
 export const WORKLOAD_BUDGET = { members: 200, p99Ms: 200, errors: 0 } as const;
+/**
+ * A member's pause after each step, on average (each pause is 0.5-1.5 times this): the time a person reads a page
+ * before the next click. With 5 s a member goes through the eight steps, sign-in included, about every 40 s: still
+ * far more sign-ins than real members make (a session lasts up to 30 idle minutes), and each sign-in is a deliberate
+ * scrypt check of tens of milliseconds of CPU. `--think-ms 1000` is the hurried variant (docs/PERFORMANCE.md shows
+ * both).
+ */
+export const DEFAULT_THINK_MS = 5000;
 const TOKEN_SECRET = 'bench-workload-secret-not-for-production';
 /** platform/server/src/auth/password.ts: scrypt N=2^15, r=8, p=1. */
 const SERVER_HASH_COST = 32768;
@@ -104,7 +112,7 @@ export function parseOptions(argv: string[], defaults: Partial<WorkloadOptions> 
     workers: parseList(arg(argv, 'workers'), defaults.workers ?? [1, 2]),
     duration: num(argv, 'duration', defaults.duration ?? 60),
     warmup: num(argv, 'warmup', defaults.warmup ?? 15),
-    thinkMs: num(argv, 'think-ms', defaults.thinkMs ?? 1000),
+    thinkMs: num(argv, 'think-ms', defaults.thinkMs ?? DEFAULT_THINK_MS),
     port: num(argv, 'port', defaults.port ?? 8780),
     sandboxPort: num(argv, 'sandbox-port', defaults.sandboxPort ?? 8790),
     pgPort: num(argv, 'pg-port', defaults.pgPort ?? 5481),
