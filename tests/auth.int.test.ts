@@ -74,6 +74,17 @@ describe('POST /token', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('signs in over a real connection (the request stream is done once its body is read; the caller is still there)', async () => {
+    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${address}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', UserName: 'alice', Password: TEST_PASSWORD }).toString(),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { access_token: string }).access_token.split('.')).toHaveLength(3);
+  });
+
   it('refuses an account that is not activated yet', async () => {
     const res = await server.app.inject(form({ grant_type: 'password', UserName: 'pending', Password: TEST_PASSWORD }, '10.1.1.3'));
     expect(res.statusCode).toBe(400);

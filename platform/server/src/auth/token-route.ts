@@ -108,8 +108,9 @@ export const tokenRoute = route(KernelRoutes.token, {
         return tokenError(reply, 429, 'too_many_requests', TokenMessages.tooManyForAccount(attempt.wait));
       }
       const user = await findUserByName(sql, UserName.trim());
-      // A caller that has hung up (it gave up waiting) is not worth a password check, nor a counted attempt.
-      const gone = req.raw.destroyed || req.raw.socket?.destroyed === true;
+      // A caller that has hung up (it gave up waiting) is not worth a password check, nor a counted attempt. (The
+      // request stream itself is destroyed once its body is read: the socket tells whether the caller is there.)
+      const gone = req.raw.socket?.destroyed === true;
       const leave = gone ? null : enterPasswordCheck();
       if (!leave) {
         await release(sql, attempt.reserved);
