@@ -5,7 +5,7 @@
  * Scripts given to the page are strings: tsx compiles this file with keepNames, whose helper does not exist in the page.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS, DEMO_USER, median, ROOT, signIn, sleep } from './lib';
 
@@ -152,9 +152,9 @@ export async function measureSignInPath(browser: Browser, base: string, brand: {
   }
 }
 
-/** Sizes of the precompressed files in apps/web/dist/<brand>/assets, and of what index.html loads up front. */
+/** Sizes of the precompressed files in <WEB_DIST_DIR or apps/web/dist>/<brand>/assets, and of what index.html loads up front. */
 export function wholeBundle(brand: string) {
-  const dir = join(ROOT, 'apps', 'web', 'dist', brand);
+  const dir = join(process.env.WEB_DIST_DIR ? resolve(ROOT, process.env.WEB_DIST_DIR) : join(ROOT, 'apps', 'web', 'dist'), brand);
   const assets = join(dir, 'assets');
   let js = 0;
   let css = 0;
