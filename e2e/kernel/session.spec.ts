@@ -67,6 +67,9 @@ test('the expiry warning appears when 2 minutes remain and its click refreshes t
   await signIn(page, 'card', 'card.careguard', undefined, '/login');
   await page.goto(site('card', '/help'));
   await expect(page.getByTestId('help-topics')).toBeVisible();
+  // Let the page settle first (the toolbar's extras load once it is idle): a token refresh in flight would replace
+  // the expiry set below.
+  await page.waitForLoadState('networkidle');
   const before = await page.evaluate(() => {
     const soon = Date.now() + 100_000;
     sessionStorage.setItem('cq.expiry', String(soon));
