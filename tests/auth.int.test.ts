@@ -1,6 +1,7 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import type { StartedServer } from '@portal/app-server/server';
 import { Roles } from '@portal/core';
-import { BUSY_RETRY_SECONDS, enterPasswordCheck, MAX_PASSWORD_CHECKS, passwordChecksInFlight } from '@portal/server/kernel';
+import { BUSY_RETRY_SECONDS, enterPasswordCheck, MAX_PASSWORD_CHECKS, passwordChecksInFlight, verifyPassword } from '@portal/server/kernel';
 import { authHeaders, makeUser, signIn, startTestServer, TEST_PASSWORD } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -83,6 +84,35 @@ describe('POST /token', () => {
     });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { access_token: string }).access_token.split('.')).toHaveLength(3);
+  });
+
+  it('upgrades an older scrypt hash to Argon2id at a right sign-in, not at a wrong one, and audits it once', async () => {
+    const { userId } = await makeUser(server, { userName: 'legacy', roles: [Roles.CareGuard], member: true, brand: 'card' });
+    const salt = randomBytes(16);
+    const key = scryptSync(TEST_PASSWORD, salt, 32, { N: 1024, r: 8, p: 1 });
+    const legacy = `scrypt$1024$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
+    const sql = server.database.sql;
+    await sql.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, legacy]);
+    const stored = async () =>
+      (await sql.query<{ password_hash: string; version: number }>('SELECT password_hash, version FROM users WHERE id = $1', [userId]))[0];
+    const before = await stored();
+
+    const wrong = await server.app.inject(form({ grant_type: 'password', UserName: 'legacy', Password: 'Wrong-pass-1' }, '10.1.1.20'));
+    expect(wrong.statusCode).toBe(400);
+    expect((await stored())?.password_hash).toBe(legacy);
+
+    const ok = await server.app.inject(form({ grant_type: 'password', UserName: 'legacy', Password: TEST_PASSWORD }, '10.1.1.20'));
+    expect(ok.statusCode).toBe(200);
+    const after = await stored();
+    expect(after?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(after?.version).toBe(before?.version); // not a change of the user's data
+    expect(await verifyPassword(TEST_PASSWORD, after?.password_hash ?? '')).toBe(true);
+
+    const again = await server.app.inject(form({ grant_type: 'password', UserName: 'legacy', Password: TEST_PASSWORD }, '10.1.1.20'));
+    expect(again.statusCode).toBe(200);
+    expect((await stored())?.password_hash).toBe(after?.password_hash);
+    const successes = (await auditRows('signin')).filter((r) => r.outcome === 'success' && r.actor_name === 'legacy');
+    expect(successes.map((r) => (r.detail as { passwordRehashed?: boolean }).passwordRehashed ?? false)).toEqual([true, false]);
   });
 
   it('refuses an account that is not activated yet', async () => {

@@ -8,7 +8,7 @@
  *   node --import tsx scripts/bench/workload.ts [--members 50,200,500] [--duration 60] [--warmup 15] [--think-ms 5000]
  *       [--workers 1,2] [--port 8780] [--sandbox-port 8790] [--pg-port 5481] [--pin auto|on|off] [--scale 1000] [--member-count 10000]
  *       [--timeout-ms 10000] [--json FILE] [--profile DIR (CPU profiles of the API processes)]
- *       [--hash-cost N (diagnostic: the logins' scrypt N instead of the server's 32768)]
+ *       [--hash-cost KIB (diagnostic: the logins' Argon2id memory instead of the server's 19456 KiB)]
  *
  * Data: a PostgreSQL server with its data in .data/bench-workload-pg-<scale>-<members> (kept: a later run of the same
  * size reuses the seed): scripts/seed.ts at --scale 1000 (a million claims, each plugin's seed: ledgers, notes) over --member-count
@@ -29,13 +29,13 @@ export const WORKLOAD_BUDGET = { members: 200, p99Ms: 200, errors: 0 } as const;
  * A member's pause after each step, on average (each pause is 0.5-1.5 times this): the time a person reads a page
  * before the next click. With 5 s a member goes through the eight steps, sign-in included, about every 40 s: still
  * far more sign-ins than real members make (a session lasts up to 30 idle minutes), and each sign-in is a deliberate
- * scrypt check of tens of milliseconds of CPU. `--think-ms 1000` is the hurried variant (docs/PERFORMANCE.md shows
+ * password hash (Argon2id) of tens of milliseconds of CPU. `--think-ms 1000` is the hurried variant (docs/PERFORMANCE.md shows
  * both).
  */
 export const DEFAULT_THINK_MS = 5000;
 const TOKEN_SECRET = 'bench-workload-secret-not-for-production';
-/** platform/server/src/auth/password.ts: scrypt N=2^15, r=8, p=1. */
-const SERVER_HASH_COST = 32768;
+/** platform/server/src/auth/password.ts: Argon2id with 19 MiB (the memory, in KiB, is what --hash-cost changes). */
+const SERVER_HASH_COST = 19456;
 const SEED_KEY = 'workload';
 
 export interface WorkloadOptions {
@@ -55,8 +55,9 @@ export interface WorkloadOptions {
   /** A directory for CPU profiles of the API processes (node --cpu-prof), written when each API stops. */
   profile?: string;
   /**
-   * scrypt cost N of the bench logins' password hashes: 32768 (the server's own, the default) or lower, a diagnostic
-   * that shows what sign-in's hashing costs (the server verifies with the N stored in the hash). Reported beside the figures.
+   * Argon2id memory (KiB) of the bench logins' password hashes: 19456 (the server's own, the default) or lower, a
+   * diagnostic that shows what sign-in's hashing costs (the server verifies with the cost stored in the hash; at another
+   * cost it hashes again at its own at the first sign-in, so the diagnostic also shows that). Reported beside the figures.
    */
   hashCost: number;
 }
@@ -144,7 +145,7 @@ interface Prepared {
 async function prepare(scale: number, memberCount: number, sampleSize: number, hashCost: number, out: string) {
   const started = Date.now();
   const { createServer } = await import('@portal/app-server/server');
-  const { hashPassword } = await import('@portal/server/kernel');
+  const { hashPassword, PASSWORD_COST } = await import('@portal/server/kernel');
   const { mulberry32, personName } = await import('../lib/random');
   const server = await createServer({ tokenSecret: TOKEN_SECRET }, { logger: false });
   const sql = server.database.sql;
@@ -217,17 +218,10 @@ async function prepare(scale: number, memberCount: number, sampleSize: number, h
   }
   // The logins' hash at the cost asked for (the server's own unless --hash-cost says otherwise).
   const stored = (await db.query<{ h: string }>("SELECT password_hash AS h FROM users WHERE user_name LIKE 'wl.g%' LIMIT 1"))[0]?.h ?? '';
-  if (stored.split('$')[1] !== String(hashCost)) {
-    let hash: string;
-    if (hashCost === SERVER_HASH_COST) hash = await hashPassword(DEMO_PASSWORD);
-    else {
-      const { randomBytes, scryptSync } = await import('node:crypto');
-      const salt = randomBytes(16);
-      const key = scryptSync(DEMO_PASSWORD.normalize('NFKC'), salt, 32, { N: hashCost, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
-      hash = `scrypt$${hashCost}$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
-    }
-    await db.query("UPDATE users SET password_hash = $1 WHERE user_name LIKE 'wl.g%'", [hash]);
-    log(`  seed: member logins' password hashes now at scrypt N=${hashCost}`);
+  const cost = { ...PASSWORD_COST, memoryCost: hashCost };
+  if (!stored.startsWith(`$argon2id$v=19$m=${cost.memoryCost},t=${cost.timeCost},p=${cost.parallelism}$`)) {
+    await db.query("UPDATE users SET password_hash = $1 WHERE user_name LIKE 'wl.g%'", [await hashPassword(DEMO_PASSWORD, cost)]);
+    log(`  seed: member logins' password hashes now Argon2id at ${hashCost} KiB`);
   }
   const count = async (q: string) => (await db.query<{ n: number }>(q))[0]?.n ?? 0;
   const pick = (brand: string) =>
@@ -514,7 +508,9 @@ export function formatReport(r: WorkloadReport): string {
     cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i] ?? 0) : String(c).padStart(widths[i] ?? 0))).join('  ');
   lines.push(
     `Mixed member workload on PostgreSQL: ${r.seed.claims} claims, ${r.seed.members} members, ${r.seed.logins} member logins; think ${r.options.thinkMs} ms (0.5-1.5x); ${r.options.warmup} s warm-up + ${r.options.duration} s per level; ${r.placement}; ${
-      r.options.hashCost === SERVER_HASH_COST ? '' : `DIAGNOSTIC: logins hashed at scrypt N=${r.options.hashCost}, not the server's ${SERVER_HASH_COST}; `
+      r.options.hashCost === SERVER_HASH_COST
+        ? ''
+        : `DIAGNOSTIC: logins hashed with Argon2id at ${r.options.hashCost} KiB, not the server's ${SERVER_HASH_COST}; `
     }server env: ${
       Object.entries(r.serverEnv)
         .map(([k, v]) => `${k}=${v}`)

@@ -7,7 +7,7 @@ import type { ServerConfig } from '../config';
 import type { SqlClient } from '../db/database';
 import { SENT, type Sent } from '../http/context';
 import { route } from '../plugin';
-import { burnPasswordCheck, enterPasswordCheck, verifyPassword } from './password';
+import { burnPasswordCheck, enterPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password';
 import { forgetSessions } from './session';
 import { clearEvents, release, reserve, signInChecks, THROTTLE } from './throttle';
 import { formTokenFor, randomToken, sha256, signAccessToken } from './tokens';
@@ -118,9 +118,12 @@ export const tokenRoute = route(KernelRoutes.token, {
         return tokenError(reply, 503, 'temporarily_unavailable', TokenMessages.busy);
       }
       let valid = false;
+      let upgraded: string | null = null;
       try {
         if (user) valid = await verifyPassword(Password, user.password_hash);
         else await burnPasswordCheck(Password);
+        // A right password under an older hash (scrypt, or other Argon2id costs) is hashed again at today's cost.
+        if (user && valid && needsRehash(user.password_hash)) upgraded = await hashPassword(Password);
       } finally {
         leave();
       }
@@ -140,6 +143,16 @@ export const tokenRoute = route(KernelRoutes.token, {
         await audit('signin', 'failure', user, { reason: 'closed' });
         return tokenError(reply, 400, 'invalid_grant', TokenMessages.closed);
       }
+      // Only if the password was not changed meanwhile; not a change of the user's data, so no new version.
+      const rehashed =
+        upgraded !== null &&
+        (
+          await sql.query<{ id: string }>('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2 RETURNING id', [
+            user.id,
+            user.password_hash,
+            upgraded,
+          ])
+        ).length === 1;
       const sessionId = randomUUID();
       // The session belongs to the brand site it signed in on (security issue 11, item 9).
       await sql.query(`INSERT INTO sessions (id, user_id, expires_at, ip, brand) VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5)`, [
@@ -150,7 +163,7 @@ export const tokenRoute = route(KernelRoutes.token, {
         brandId,
       ]);
       const tokens = await issueTokens(sql, config, user, sessionId, brandId);
-      await audit('signin', 'success', user, { sessionId });
+      await audit('signin', 'success', user, rehashed ? { sessionId, passwordRehashed: true } : { sessionId });
       void reply.header('cache-control', 'no-store').send(tokens);
       return SENT;
     }

@@ -18,7 +18,7 @@ export interface IdentityService {
   userIdsOfMember(memberId: number, tx?: SqlClient): Promise<string[]>;
   /** Creates a user with its roles; returns the new id. */
   createUser(user: NewUser, tx?: SqlClient): Promise<string>;
-  /** Stores a new password hash (hash with hashPassword first: scrypt is slow, keep it out of transactions). */
+  /** Stores a new password hash (hash with hashPassword first: it is slow on purpose, keep it out of transactions). */
   setPassword(userId: string, passwordHash: string, tx?: SqlClient): Promise<void>;
   /** Marks the account active, optionally setting its password in the same statement. */
   activate(userId: string, opts?: { passwordHash?: string }, tx?: SqlClient): Promise<void>;

@@ -196,7 +196,7 @@ describe('activation', () => {
       [u?.id],
     );
     expect(answers.map((a) => a.question_id)).toEqual([1, 4]);
-    for (const a of answers) expect(a.answer_hash).toMatch(/^scrypt\$/);
+    for (const a of answers) expect(a.answer_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await tokenStatus(userName, NEW_PASSWORD)).toBe(200);
 
     const again = await json('POST', AccountApi.activate.path, activation(urlId, { Password: 'Other$Pass99', ConfirmPassword: 'Other$Pass99' }));

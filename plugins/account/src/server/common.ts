@@ -62,7 +62,7 @@ export async function questionCatalogue(sql: SqlClient): Promise<SecurityQuestio
   return rows.map((r) => ({ Id: r.id, Text: r.text }));
 }
 
-/** Checks the chosen questions exist and hashes the answers (before any transaction: scrypt is slow). */
+/** Checks the chosen questions exist and hashes the answers (before any transaction: hashing is slow on purpose). */
 export async function hashAnswers(sql: SqlClient, answers: readonly { Id: number; AnswerText: string }[]) {
   const ids = answers.map((a) => a.Id);
   const known = await sql.query<{ id: number }>('SELECT id FROM account_security_questions WHERE id = ANY($1::int[])', [ids]);

@@ -1,0 +1,53 @@
+import { randomBytes, scryptSync } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { hashPassword, needsRehash, PASSWORD_COST, verifyPassword } from './password';
+
+/** A hash as the server wrote them before Argon2id (scrypt N=2^15, r=8, p=1). */
+function legacyScrypt(password: string, N = 32768) {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+  return `scrypt$${N}$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
+}
+
+describe('password hashing', () => {
+  it('stores Argon2id at 19 MiB, 2 passes, 1 lane as a PHC string with a fresh salt each time', async () => {
+    const a = await hashPassword('Correct$Horse1');
+    const b = await hashPassword('Correct$Horse1');
+    expect(a).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(a).not.toBe(b);
+    expect(PASSWORD_COST).toEqual({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  });
+
+  it('accepts the right password and refuses a wrong one', async () => {
+    const stored = await hashPassword('Correct$Horse1');
+    expect(await verifyPassword('Correct$Horse1', stored)).toBe(true);
+    expect(await verifyPassword('correct$Horse1', stored)).toBe(false);
+    expect(await verifyPassword('', stored)).toBe(false);
+  });
+
+  it('compares passwords after NFKC normalisation (a full-width digit matches the plain one)', async () => {
+    const stored = await hashPassword('Pass$word1');
+    expect(await verifyPassword('Pass$word１', stored)).toBe(true);
+  });
+
+  it('still accepts the older scrypt hashes, and refuses a wrong password against them', async () => {
+    const stored = legacyScrypt('Old$Secret9');
+    expect(await verifyPassword('Old$Secret9', stored)).toBe(true);
+    expect(await verifyPassword('Old$Secret8', stored)).toBe(false);
+  });
+
+  it('matches no password against a malformed or unknown stored hash', async () => {
+    for (const stored of ['', 'plain', 'scrypt$32768$8$1$', '$argon2id$v=19$m=19456,t=2,p=1$bad', '$bcrypt$10$abc']) {
+      expect(await verifyPassword('anything', stored)).toBe(false);
+    }
+  });
+
+  it('asks for a new hash for scrypt hashes and Argon2id hashes at other costs, not for today’s', async () => {
+    expect(needsRehash(await hashPassword('Pass$word1'))).toBe(false);
+    expect(needsRehash(legacyScrypt('Pass$word1', 1024))).toBe(true);
+    const cheaper = await hashPassword('Pass$word1', { memoryCost: 4096, timeCost: 2, parallelism: 1 });
+    expect(cheaper).toMatch(/^\$argon2id\$v=19\$m=4096,t=2,p=1\$/);
+    expect(needsRehash(cheaper)).toBe(true);
+    expect(await verifyPassword('Pass$word1', cheaper)).toBe(true);
+  });
+});
