@@ -128,11 +128,20 @@ export interface Stack {
 
 /**
  * The seeded API with the brand sites and the sandbox (scripts/e2e-server.ts) on the server core, in a temporary
- * data directory that is removed afterwards. LOG_LEVEL=warn.
+ * data directory that is removed afterwards. LOG_LEVEL=warn, NODE_ENV=production.
  */
 export async function startStack(opts: { port: number; sandboxPort: number; databaseUrl?: string }): Promise<Stack> {
   const tmp = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, E2E_PORT: String(opts.port), E2E_SANDBOX_PORT: String(opts.sandboxPort), TMPDIR: tmp, LOG_LEVEL: 'warn' };
+  // As production runs it: NODE_ENV=production leaves out the development check of every JSON answer against its
+  // contract (config.checkResponses), which the tests, the end-to-end server and the demo keep on.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    E2E_PORT: String(opts.port),
+    E2E_SANDBOX_PORT: String(opts.sandboxPort),
+    TMPDIR: tmp,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  };
   delete env.DATABASE_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   const child = spawnGroup(pinned(PINNING?.server, [process.execPath, '--import', 'tsx', 'scripts/e2e-server.ts']), env, 'server');
