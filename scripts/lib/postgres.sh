@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Starts a throwaway PostgreSQL server from the machine's binaries in a temporary directory.
-# Usage: source scripts/lib/postgres.sh; pg_temp_start; ... $PG_TEMP_URL ...; pg_temp_stop
+# PostgreSQL servers from the machine's binaries (installed from Debian's packages when missing):
+#   pg_temp_start / pg_temp_stop    a throwaway server in a temporary directory (tests): $PG_TEMP_URL
+#   pg_local_start DIR / pg_local_stop    a server that keeps its data in DIR (`WORKERS=N scripts/start`): $PG_LOCAL_URL
 # The binaries refuse to run as root, so as root they run as the postgres user.
 
 pg_bin_dir() {
@@ -10,25 +11,53 @@ pg_bin_dir() {
   [ -n "$d" ] && echo "$d"
 }
 
-pg_temp_start() {
-  local bin port dir as
+# The binaries' directory, installing PostgreSQL first when the machine has none.
+pg_bin_or_install() {
+  local bin
   bin=$(pg_bin_dir)
   if [ -z "$bin" ]; then
     echo "PostgreSQL binaries not found; installing postgresql from Debian's packages" >&2
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
     bin=$(pg_bin_dir)
   fi
+  echo "$bin"
+}
+
+# How to run the binaries: as the postgres user when we are root (sets the array PG_AS).
+pg_as() {
+  PG_AS=()
+  [ "$(id -u)" = "0" ] && PG_AS=(runuser -u postgres --)
+  return 0
+}
+
+# pg_run_server BIN DIR PORT [SETTINGS...]: initialises DIR/data when it is new and starts the server on PORT with
+# its socket in DIR; prints the server's log when it fails.
+pg_run_server() {
+  local bin=$1 dir=$2 port=$3 settings=() s
+  shift 3
+  for s in "$@"; do settings+=(-c "$s"); done
+  pg_as
+  [ "$(id -u)" = "0" ] && chown postgres "$dir"
+  if [ ! -f "$dir/data/PG_VERSION" ]; then
+    "${PG_AS[@]}" "$bin/initdb" -D "$dir/data" -U portal --auth=trust >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log"; return 1; }
+  fi
+  "${PG_AS[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
+    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 ${settings[*]}" start >/dev/null \
+    || { cat "$dir/server.log"; return 1; }
+}
+
+pg_stop_server() {
+  pg_as
+  "${PG_AS[@]}" "$1/pg_ctl" -D "$2/data" -m fast -w stop >/dev/null 2>&1 || true
+}
+
+pg_temp_start() {
+  local bin port dir
+  bin=$(pg_bin_or_install) || return 1
   port=${PG_TEMP_PORT:-$((20000 + RANDOM % 20000))}
   dir=$(mktemp -d /tmp/portal-pg.XXXXXX)
-  as=()
-  if [ "$(id -u)" = "0" ]; then
-    chown postgres "$dir"
-    as=(runuser -u postgres --)
-  fi
-  "${as[@]}" "$bin/initdb" -D "$dir/data" -U portal --auth=trust >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log"; return 1; }
-  "${as[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null \
-    || { cat "$dir/server.log"; return 1; }
+  # Throwaway data: durability off for speed.
+  pg_run_server "$bin" "$dir" "$port" fsync=off synchronous_commit=off full_page_writes=off || return 1
   PG_TEMP_DIR=$dir
   PG_TEMP_BIN=$bin
   PG_TEMP_URL="postgres://portal@127.0.0.1:$port/postgres"
@@ -37,9 +66,7 @@ pg_temp_start() {
 
 pg_temp_stop() {
   [ -n "${PG_TEMP_DIR:-}" ] || return 0
-  local as=()
-  [ "$(id -u)" = "0" ] && as=(runuser -u postgres --)
-  "${as[@]}" "$PG_TEMP_BIN/pg_ctl" -D "$PG_TEMP_DIR/data" -m fast -w stop >/dev/null 2>&1 || true
+  pg_stop_server "$PG_TEMP_BIN" "$PG_TEMP_DIR"
   rm -rf "$PG_TEMP_DIR"
   unset PG_TEMP_DIR
 }
@@ -47,25 +74,11 @@ pg_temp_stop() {
 # A PostgreSQL server that keeps its data in $1 (created on first use) on port ${PG_LOCAL_PORT:-5433}, for
 # `WORKERS=N scripts/start` without a DATABASE_URL. Sets PG_LOCAL_URL; pg_local_stop stops it (the data stays).
 pg_local_start() {
-  local dir=$1 bin port as=()
-  bin=$(pg_bin_dir)
-  if [ -z "$bin" ]; then
-    echo "PostgreSQL binaries not found; installing postgresql from Debian's packages" >&2
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
-    bin=$(pg_bin_dir)
-  fi
+  local dir=$1 bin port
+  bin=$(pg_bin_or_install) || return 1
   port=${PG_LOCAL_PORT:-5433}
   mkdir -p "$dir"
-  if [ "$(id -u)" = "0" ]; then
-    chown postgres "$dir"
-    as=(runuser -u postgres --)
-  fi
-  if [ ! -f "$dir/data/PG_VERSION" ]; then
-    "${as[@]}" "$bin/initdb" -D "$dir/data" -U portal --auth=trust >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log"; return 1; }
-  fi
-  "${as[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null \
-    || { cat "$dir/server.log"; return 1; }
+  pg_run_server "$bin" "$dir" "$port" max_connections=200 || return 1
   PG_LOCAL_DIR=$dir
   PG_LOCAL_BIN=$bin
   PG_LOCAL_URL="postgres://portal@127.0.0.1:$port/postgres"
@@ -74,8 +87,6 @@ pg_local_start() {
 
 pg_local_stop() {
   [ -n "${PG_LOCAL_DIR:-}" ] || return 0
-  local as=()
-  [ "$(id -u)" = "0" ] && as=(runuser -u postgres --)
-  "${as[@]}" "$PG_LOCAL_BIN/pg_ctl" -D "$PG_LOCAL_DIR/data" -m fast -w stop >/dev/null 2>&1 || true
+  pg_stop_server "$PG_LOCAL_BIN" "$PG_LOCAL_DIR"
   unset PG_LOCAL_DIR
 }
