@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -19,6 +19,7 @@ import {
 } from './aggregator-data';
 import { migrateAggregator } from './aggregator-db';
 import { AGGREGATOR_SCRIPT, aggregatorPage } from './aggregator-hosted';
+import { merchantApi } from './service';
 
 /**
  * A sandbox bank aggregator in the manner of Yodlee FastLink: institutions with their login forms as data, links
@@ -96,7 +97,6 @@ const txQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
 });
-const issuesText = (e: z.ZodError) => e.issues.map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`).join('; ');
 
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
@@ -352,29 +352,12 @@ export function aggregatorCore(db: PGlite) {
 }
 
 export function registerAggregator(app: FastifyInstance, db: PGlite, opts: AggregatorOptions = aggregatorOptionsFromEnv()): void {
-  const expected = `Basic ${Buffer.from(`${opts.clientId}:${opts.secret}`).toString('base64')}`;
-  const authorized = (req: FastifyRequest) => {
-    const given = Buffer.from(req.headers.authorization ?? '');
-    const want = Buffer.from(expected);
-    return given.length === want.length && timingSafeEqual(given, want);
-  };
-  const bad = (reply: FastifyReply, status: number, message: string) => reply.status(status).send({ error: message });
-  const parse = <T>(schema: z.ZodType<T>, value: unknown, reply: FastifyReply): T | null => {
-    const r = schema.safeParse(value ?? undefined);
-    if (r.success) return r.data;
-    void bad(reply, 400, `Invalid request: ${issuesText(r.error)}`);
-    return null;
-  };
-  let ready: Promise<void> | null = null;
-  const migrated = () => {
-    ready ??= migrateAggregator(db);
-    return ready;
-  };
-  app.addHook('onReady', async () => {
-    await migrated();
-  });
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.url.startsWith('/aggregator/api/') && !authorized(req)) return reply.status(401).send({ error: 'Invalid client credentials.' });
+  const { bad, parse } = merchantApi(app, {
+    prefix: '/aggregator/api/',
+    user: opts.clientId,
+    secret: opts.secret,
+    unauthorized: 'Invalid client credentials.',
+    migrate: () => migrateAggregator(db),
   });
   const core = aggregatorCore(db);
   const answer = (reply: FastifyReply, r: { status: number; result?: LinkResult; error?: string }) =>

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { cardBrand, chargeOutcome, checkCard, GATEWAY_MESSAGES } from './gateway-cards';
 import { migrateGateway } from './gateway-db';
 import { HOSTED_SCRIPT, hostedFormPage } from './gateway-hosted';
+import { merchantApi } from './service';
 
 /**
  * A sandbox card gateway in the manner of Authorize.net: customer and payment profiles, a hosted card form
@@ -46,7 +47,6 @@ export function gatewayOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Gat
 
 type Db = PGlite | Transaction;
 
-const issuesText = (e: z.ZodError) => e.issues.map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`).join('; ');
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const cents = z.number().int().positive().max(100_000_000);
 const origin = z
@@ -197,34 +197,13 @@ function addMonths(d: Date, months: number): Date {
 }
 
 export function registerGateway(app: FastifyInstance, db: PGlite, opts: GatewayOptions): void {
-  const expected = `Basic ${Buffer.from(`${opts.loginId}:${opts.transactionKey}`).toString('base64')}`;
-  const authorized = (req: FastifyRequest) => {
-    const given = Buffer.from(req.headers.authorization ?? '');
-    const want = Buffer.from(expected);
-    return given.length === want.length && timingSafeEqual(given, want);
-  };
-  const bad = (reply: FastifyReply, status: number, message: string) => reply.status(status).send({ error: message });
-  const parse = <T>(schema: z.ZodType<T>, value: unknown, reply: FastifyReply): T | null => {
-    const r = schema.safeParse(value ?? undefined);
-    if (r.success) return r.data;
-    void bad(reply, 400, `Invalid request: ${issuesText(r.error)}`);
-    return null;
-  };
-
-  let ready: Promise<void> | null = null;
-  const migrated = () => {
-    ready ??= migrateGateway(db);
-    return ready;
-  };
-  app.addHook('onReady', async () => {
-    await migrated();
-  });
-
   // Merchant API: everything under /gateway/api needs the merchant's credentials.
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.url.startsWith('/gateway/api/') && !authorized(req)) {
-      return reply.status(401).send({ error: 'User authentication failed due to invalid authentication values.' });
-    }
+  const { bad, parse } = merchantApi(app, {
+    prefix: '/gateway/api/',
+    user: opts.loginId,
+    secret: opts.transactionKey,
+    unauthorized: 'User authentication failed due to invalid authentication values.',
+    migrate: () => migrateGateway(db),
   });
 
   const profileOf = async (q: Db, customerId: number, profileId: number) =>

@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml, linkify, page } from './html';
+import { issuesText } from './service';
 
 /** A message as the sandbox inbox API returns it. */
 export interface SandboxMail {
@@ -52,7 +53,6 @@ const toMail = (r: Row): SandboxMail => ({
   receivedAt: new Date(r.received_at).toISOString(),
 });
 
-const issuesText = (e: z.ZodError) => e.issues.map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`).join('; ');
 // The inbox pages run no script and load nothing from elsewhere.
 const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'";
 

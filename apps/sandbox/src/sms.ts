@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml, page } from './html';
+import { issuesText } from './service';
 
 /** A text message as the sandbox SMS inbox API returns it. */
 export interface SandboxSms {
@@ -60,7 +61,6 @@ interface Row {
   received_at: Date;
 }
 const toSms = (r: Row): SandboxSms => ({ id: r.id, to: r.to_number, text: r.text_body, brand: r.brand, receivedAt: new Date(r.received_at).toISOString() });
-const issuesText = (e: z.ZodError) => e.issues.map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`).join('; ');
 /** A number as typed in the filter: digits with or without +1. */
 const normalizeNumber = (v: string) => {
   const d = v.replace(/\D/g, '');
