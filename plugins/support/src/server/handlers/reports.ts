@@ -1,4 +1,4 @@
-import { type RouteContext, route, sendDownload, XLSX_MIME } from '@portal/server';
+import { type PdfTableColumn, type RouteContext, route, type SheetColumn, type SheetRow, sendDownload, XLSX_MIME } from '@portal/server';
 import { SUPPORT_ACCESS } from '../../access';
 import { SupportApi } from '../../contract';
 import { displayStatus } from '../../rules';
@@ -87,74 +87,98 @@ async function collect<T>(source: AsyncGenerator<T[]>): Promise<T[]> {
 
 const stamp = () => new Date().toISOString().slice(0, 10);
 
+/** A list report: a spreadsheet streamed as the query pages on, or a PDF with the count, the day and a table. */
+interface ListReport<R> {
+  fileBase: string;
+  title: string;
+  sheetName: string;
+  /** The label of the row count at the top of the PDF ('Members', 'Users'). */
+  countLabel: string;
+  rows: () => AsyncGenerator<R[]>;
+  excel: { columns: readonly SheetColumn[]; row: (r: R) => SheetRow };
+  pdf: { columns: readonly PdfTableColumn[]; row: (r: R) => string[] };
+}
+
+async function sendListReport<R>(ctx: Ctx, format: 'excel' | 'pdf', report: ListReport<R>) {
+  const base = `${report.fileBase}-${stamp()}`;
+  if (format === 'excel') {
+    return sendDownload(ctx.reply, {
+      fileName: `${base}.xlsx`,
+      contentType: XLSX_MIME,
+      body: ctx.services.sheets.xlsx({ sheetName: report.sheetName, columns: report.excel.columns, rows: flat(report.rows(), report.excel.row) }),
+    });
+  }
+  const rows = await collect(report.rows());
+  return sendDownload(ctx.reply, {
+    fileName: `${base}.pdf`,
+    contentType: 'application/pdf',
+    body: ctx.services.pdf.render({
+      title: report.title,
+      brand: ctx.brand ?? undefined,
+      blocks: [
+        {
+          type: 'keyValue',
+          rows: [
+            { label: report.countLabel, value: String(rows.length) },
+            { label: 'Generated', value: stamp() },
+          ],
+        },
+        { type: 'table', columns: report.pdf.columns, rows: rows.map(report.pdf.row) },
+      ],
+    }),
+  });
+}
+
+const userKind = (r: UserRow) => (r.member_id === null ? 'Staff' : 'Member');
+
 export const reportRoutes = [
   route(SupportApi.registrationReport, {
     access: SUPPORT_ACCESS,
     handler: async (ctx) => {
       await ctx.audit({ action: 'support.report.registration', entity: 'member', detail: { format: ctx.params.format } });
-      const base = `registration-report-${stamp()}`;
-      if (ctx.params.format === 'excel') {
-        return sendDownload(ctx.reply, {
-          fileName: `${base}.xlsx`,
-          contentType: XLSX_MIME,
-          body: ctx.services.sheets.xlsx({
-            sheetName: 'Registrations',
-            columns: [
-              { header: 'Member ID', key: 'id', format: 'number', width: 10 },
-              { header: 'Member number', key: 'number', format: 'text', width: 14 },
-              { header: 'First name', key: 'first', format: 'text', width: 16 },
-              { header: 'Last name', key: 'last', format: 'text', width: 16 },
-              { header: 'E-mail', key: 'email', format: 'text', width: 28 },
-              { header: 'Brand', key: 'brand', format: 'text', width: 10 },
-              { header: 'User name', key: 'user', format: 'text', width: 20 },
-              { header: 'Status', key: 'status', format: 'text', width: 12 },
-              { header: 'Created', key: 'created', format: 'date', width: 12 },
-              { header: 'Terminated', key: 'terminated', format: 'date', width: 12 },
-            ],
-            rows: flat(registrationRows(ctx), (r) => ({
-              id: r.member_id,
-              number: r.member_number,
-              first: r.first_name,
-              last: r.last_name,
-              email: r.email ?? '',
-              brand: r.brand,
-              user: r.user_name ?? '',
-              status: registrationStatus(r),
-              created: day(r.created_at),
-              terminated: r.termination_date ? day(r.termination_date) : null,
-            })),
-          }),
-        });
-      }
-      const rows = await collect(registrationRows(ctx));
-      return sendDownload(ctx.reply, {
-        fileName: `${base}.pdf`,
-        contentType: 'application/pdf',
-        body: ctx.services.pdf.render({
-          title: 'Registration report',
-          brand: ctx.brand ?? undefined,
-          blocks: [
-            {
-              type: 'keyValue',
-              rows: [
-                { label: 'Members', value: String(rows.length) },
-                { label: 'Generated', value: stamp() },
-              ],
-            },
-            {
-              type: 'table',
-              columns: [
-                { header: 'Member number', width: 1.2 },
-                { header: 'Name', width: 1.8 },
-                { header: 'E-mail', width: 2.2 },
-                { header: 'Brand', width: 0.8 },
-                { header: 'Status', width: 1 },
-                { header: 'Created', width: 1 },
-              ],
-              rows: rows.map((r) => [r.member_number, `${r.first_name} ${r.last_name}`, r.email ?? '', r.brand, registrationStatus(r), day(r.created_at)]),
-            },
+      return sendListReport(ctx, ctx.params.format, {
+        fileBase: 'registration-report',
+        title: 'Registration report',
+        sheetName: 'Registrations',
+        countLabel: 'Members',
+        rows: () => registrationRows(ctx),
+        excel: {
+          columns: [
+            { header: 'Member ID', key: 'id', format: 'number', width: 10 },
+            { header: 'Member number', key: 'number', format: 'text', width: 14 },
+            { header: 'First name', key: 'first', format: 'text', width: 16 },
+            { header: 'Last name', key: 'last', format: 'text', width: 16 },
+            { header: 'E-mail', key: 'email', format: 'text', width: 28 },
+            { header: 'Brand', key: 'brand', format: 'text', width: 10 },
+            { header: 'User name', key: 'user', format: 'text', width: 20 },
+            { header: 'Status', key: 'status', format: 'text', width: 12 },
+            { header: 'Created', key: 'created', format: 'date', width: 12 },
+            { header: 'Terminated', key: 'terminated', format: 'date', width: 12 },
           ],
-        }),
+          row: (r) => ({
+            id: r.member_id,
+            number: r.member_number,
+            first: r.first_name,
+            last: r.last_name,
+            email: r.email ?? '',
+            brand: r.brand,
+            user: r.user_name ?? '',
+            status: registrationStatus(r),
+            created: day(r.created_at),
+            terminated: r.termination_date ? day(r.termination_date) : null,
+          }),
+        },
+        pdf: {
+          columns: [
+            { header: 'Member number', width: 1.2 },
+            { header: 'Name', width: 1.8 },
+            { header: 'E-mail', width: 2.2 },
+            { header: 'Brand', width: 0.8 },
+            { header: 'Status', width: 1 },
+            { header: 'Created', width: 1 },
+          ],
+          row: (r) => [r.member_number, `${r.first_name} ${r.last_name}`, r.email ?? '', r.brand, registrationStatus(r), day(r.created_at)],
+        },
       });
     },
   }),
@@ -162,68 +186,47 @@ export const reportRoutes = [
     access: SUPPORT_ACCESS,
     handler: async (ctx) => {
       await ctx.audit({ action: 'support.report.users', entity: 'user', detail: { format: ctx.params.format } });
-      const base = `user-report-${stamp()}`;
-      const kind = (r: UserRow) => (r.member_id === null ? 'Staff' : 'Member');
-      if (ctx.params.format === 'excel') {
-        return sendDownload(ctx.reply, {
-          fileName: `${base}.xlsx`,
-          contentType: XLSX_MIME,
-          body: ctx.services.sheets.xlsx({
-            sheetName: 'Users',
-            columns: [
-              { header: 'User name', key: 'user', format: 'text', width: 22 },
-              { header: 'First name', key: 'first', format: 'text', width: 16 },
-              { header: 'Last name', key: 'last', format: 'text', width: 16 },
-              { header: 'E-mail', key: 'email', format: 'text', width: 28 },
-              { header: 'Brand', key: 'brand', format: 'text', width: 10 },
-              { header: 'Kind', key: 'kind', format: 'text', width: 8 },
-              { header: 'Roles', key: 'roles', format: 'text', width: 24 },
-              { header: 'Active', key: 'active', format: 'text', width: 8 },
-              { header: 'Created', key: 'created', format: 'date', width: 12 },
-            ],
-            rows: flat(userRows(ctx), (r) => ({
-              user: r.user_name,
-              first: r.first_name,
-              last: r.last_name,
-              email: r.email ?? '',
-              brand: r.brand,
-              kind: kind(r),
-              roles: r.roles.join(', '),
-              active: r.is_active ? 'Yes' : 'No',
-              created: day(r.created_at),
-            })),
-          }),
-        });
-      }
-      const rows = await collect(userRows(ctx));
-      return sendDownload(ctx.reply, {
-        fileName: `${base}.pdf`,
-        contentType: 'application/pdf',
-        body: ctx.services.pdf.render({
-          title: 'User report',
-          brand: ctx.brand ?? undefined,
-          blocks: [
-            {
-              type: 'keyValue',
-              rows: [
-                { label: 'Users', value: String(rows.length) },
-                { label: 'Generated', value: stamp() },
-              ],
-            },
-            {
-              type: 'table',
-              columns: [
-                { header: 'User name', width: 1.6 },
-                { header: 'Name', width: 1.6 },
-                { header: 'Brand', width: 0.8 },
-                { header: 'Kind', width: 0.8 },
-                { header: 'Roles', width: 1.8 },
-                { header: 'Active', width: 0.6 },
-              ],
-              rows: rows.map((r) => [r.user_name, `${r.first_name} ${r.last_name}`, r.brand, kind(r), r.roles.join(', '), r.is_active ? 'Yes' : 'No']),
-            },
+      return sendListReport(ctx, ctx.params.format, {
+        fileBase: 'user-report',
+        title: 'User report',
+        sheetName: 'Users',
+        countLabel: 'Users',
+        rows: () => userRows(ctx),
+        excel: {
+          columns: [
+            { header: 'User name', key: 'user', format: 'text', width: 22 },
+            { header: 'First name', key: 'first', format: 'text', width: 16 },
+            { header: 'Last name', key: 'last', format: 'text', width: 16 },
+            { header: 'E-mail', key: 'email', format: 'text', width: 28 },
+            { header: 'Brand', key: 'brand', format: 'text', width: 10 },
+            { header: 'Kind', key: 'kind', format: 'text', width: 8 },
+            { header: 'Roles', key: 'roles', format: 'text', width: 24 },
+            { header: 'Active', key: 'active', format: 'text', width: 8 },
+            { header: 'Created', key: 'created', format: 'date', width: 12 },
           ],
-        }),
+          row: (r) => ({
+            user: r.user_name,
+            first: r.first_name,
+            last: r.last_name,
+            email: r.email ?? '',
+            brand: r.brand,
+            kind: userKind(r),
+            roles: r.roles.join(', '),
+            active: r.is_active ? 'Yes' : 'No',
+            created: day(r.created_at),
+          }),
+        },
+        pdf: {
+          columns: [
+            { header: 'User name', width: 1.6 },
+            { header: 'Name', width: 1.6 },
+            { header: 'Brand', width: 0.8 },
+            { header: 'Kind', width: 0.8 },
+            { header: 'Roles', width: 1.8 },
+            { header: 'Active', width: 0.6 },
+          ],
+          row: (r) => [r.user_name, `${r.first_name} ${r.last_name}`, r.brand, userKind(r), r.roles.join(', '), r.is_active ? 'Yes' : 'No'],
+        },
       });
     },
   }),
