@@ -2,12 +2,13 @@ import { formatCents } from '@portal/core';
 import { useApi } from '@portal/web';
 import { Button, Message } from '@portal/web/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { BillingApi, MEMBERSHIP_KEYS, type MembershipKey, PRICES_CENTS } from '../../contract';
 import * as css from './billing.css';
 import { PROFILE_KEY, useBillingProfile } from './CardsSection';
+import { type CheckedCoupon, CouponField } from './CouponField';
 
 const newKey = () => `start-${crypto.randomUUID()}`;
 
@@ -17,23 +18,11 @@ export function SubscriptionSection() {
   const { t } = useTranslation('billing');
   const queryClient = useQueryClient();
   const profile = useBillingProfile();
-  const couponId = useId();
   const [type, setType] = useState<MembershipKey | null>(null);
-  const [code, setCode] = useState('');
-  const [coupon, setCoupon] = useState<{ code: string; ok: boolean; message: string } | null>(null);
+  const [coupon, setCoupon] = useState<CheckedCoupon | null>(null);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
   const [key, setKey] = useState(newKey);
 
-  const check = useMutation({
-    mutationFn: (c: string) => api.call(BillingApi.checkCoupon, { body: { Code: c } }, { notify: false }),
-    onSuccess: (r, c) => {
-      setCoupon({ code: c, ok: r.Status === 0, message: r.Message });
-      // A valid coupon always gives lifetime; an invalid one clears the code.
-      if (r.Status === 0) setType(0);
-      else setCode('');
-    },
-    onError: (e: Error) => setCoupon({ code: '', ok: false, message: e.message }),
-  });
   const start = useMutation({
     mutationFn: () => {
       if (type === null) throw new Error(t('subscription.chooseType'));
@@ -79,29 +68,16 @@ export function SubscriptionSection() {
               </Radio>
             ))}
           </RadioGroup>
-          <div className={css.row}>
-            <div className={css.field}>
-              <label htmlFor={couponId}>{t('coupon.label')}</label>
-              <input
-                id={couponId}
-                className={css.input}
-                value={code}
-                maxLength={40}
-                onChange={(e) => {
-                  setCode(e.target.value);
-                  setCoupon(null);
-                }}
-              />
-            </div>
-            <Button onPress={() => code.trim() && check.mutate(code.trim())} isDisabled={!code.trim()} isPending={check.isPending}>
-              {t('coupon.check')}
-            </Button>
-          </div>
-          {coupon && (
-            <Message kind={coupon.ok ? 'success' : 'error'} data-testid="coupon-message">
-              {coupon.message}
-            </Message>
-          )}
+          <CouponField
+            coupon={coupon}
+            onCoupon={(c) => {
+              setCoupon(c);
+              // A valid coupon always gives lifetime.
+              if (c?.ok) setType(0);
+            }}
+            label={t('coupon.label')}
+            checkLabel={t('coupon.check')}
+          />
           <div className={css.row}>
             <Button
               variant="primary"

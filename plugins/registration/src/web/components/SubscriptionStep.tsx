@@ -1,9 +1,9 @@
 import { formatCents } from '@portal/core';
-import { BillingApi, MEMBERSHIP_KEYS, type MembershipKey, PRICES_CENTS } from '@portal/plugin-billing/contract';
-import { showToast, useApi } from '@portal/web';
-import { Button, Message } from '@portal/web/kit';
-import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { MEMBERSHIP_KEYS, type MembershipKey, PRICES_CENTS } from '@portal/plugin-billing/contract';
+import { type CheckedCoupon, CouponField } from '@portal/plugin-billing/coupon-field';
+import { showToast } from '@portal/web';
+import { Message } from '@portal/web/kit';
+import { useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -18,30 +18,14 @@ import * as css from './wizard.css';
  */
 export function SubscriptionStep() {
   const { t } = useTranslation('registration');
-  const api = useApi();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const couponId = useId();
   const initial = Number(params.get('type'));
   const [type, setType] = useState<MembershipKey | null>(
     MEMBERSHIP_KEYS.includes(initial as MembershipKey) && params.has('type') ? (initial as MembershipKey) : null,
   );
-  const [code, setCode] = useState('');
-  const [coupon, setCoupon] = useState<{ code: string; ok: boolean; message: string } | null>(null);
+  const [coupon, setCoupon] = useState<CheckedCoupon | null>(null);
   const [submitted, setSubmitted] = useState(false);
-
-  const check = useMutation({
-    mutationFn: (c: string) => api.call(BillingApi.checkCoupon, { body: { Code: c } }, { notify: false }),
-    onSuccess: (r, c) => {
-      setCoupon({ code: c, ok: r.Status === 0, message: r.Message });
-      if (r.Status === 0) setType(0);
-      else setCode('');
-    },
-    onError: (e: Error) => {
-      setCoupon({ code: '', ok: false, message: e.message });
-      setCode('');
-    },
-  });
 
   const valid = type !== null || coupon?.ok === true;
   const next = () => {
@@ -78,29 +62,16 @@ export function SubscriptionStep() {
           {t('subscription.required')}
         </Message>
       )}
-      <div className={css.row}>
-        <div className={css.field}>
-          <label htmlFor={couponId}>{t('subscription.coupon')}</label>
-          <input
-            id={couponId}
-            className={css.input}
-            value={code}
-            maxLength={40}
-            onChange={(e) => {
-              setCode(e.target.value);
-              setCoupon(null);
-            }}
-          />
-        </div>
-        <Button onPress={() => code.trim() && check.mutate(code.trim())} isDisabled={!code.trim()} isPending={check.isPending}>
-          {t('subscription.check')}
-        </Button>
-      </div>
-      {coupon && (
-        <Message kind={coupon.ok ? 'success' : 'error'} data-testid="coupon-message">
-          {coupon.ok ? `${coupon.message} ${t('subscription.lifetime')}` : coupon.message}
-        </Message>
-      )}
+      <CouponField
+        coupon={coupon}
+        onCoupon={(c) => {
+          setCoupon(c);
+          if (c?.ok) setType(0);
+        }}
+        label={t('subscription.coupon')}
+        checkLabel={t('subscription.check')}
+        validText={(message) => `${message} ${t('subscription.lifetime')}`}
+      />
       <WizardNav previous={RegistrationPaths.contact} onNext={next} />
     </div>
   );
