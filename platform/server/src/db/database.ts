@@ -42,18 +42,42 @@ function pgliteClient(client: PGlite | Parameters<Parameters<PGlite['transaction
   };
 }
 
+/**
+ * Every connection of the pool stayed busy for the whole connect timeout: the database is saturated, not broken. The
+ * API answers 503 with Retry-After (not a 500), so callers back off and try again.
+ */
+export class DatabaseBusyError extends Error {
+  constructor(cause: unknown) {
+    super('every database connection is busy', { cause });
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+/** The API's answer (503) to a DatabaseBusyError. */
+export const BUSY_MESSAGE = 'The service is busy right now. Please try again in a moment.';
+
+/** pg-pool's error when no connection became free within connectionTimeoutMillis. */
+const POOL_TIMEOUT = 'timeout exceeded when trying to connect';
+const busyOr = (e: unknown) => (e instanceof Error && e.message === POOL_TIMEOUT ? new DatabaseBusyError(e) : e);
+
 function pgClient(pool: pg.Pool | pg.PoolClient): SqlClient {
   return {
     async query(text, params) {
-      const r = await pool.query(text, params as unknown[] | undefined);
-      return r.rows;
+      try {
+        const r = await pool.query(text, params as unknown[] | undefined);
+        return r.rows;
+      } catch (e) {
+        throw busyOr(e);
+      }
     },
     async exec(text) {
       await pool.query(text);
     },
     async transaction(fn) {
       if (!('connect' in pool) || !('totalCount' in pool)) throw new Error('nested transactions are not supported');
-      const conn = await (pool as pg.Pool).connect();
+      const conn = await (pool as pg.Pool).connect().catch((e: unknown) => {
+        throw busyOr(e);
+      });
       try {
         await conn.query('BEGIN');
         const result = await fn(pgClient(conn));
@@ -149,12 +173,18 @@ export async function openPglite(dir: string, opts: { durable?: boolean } = {}):
 }
 
 /** dataDir null opens an in-memory PGlite (tests). */
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string | null; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl: string | null;
+  dataDir: string | null;
+  poolSize?: number;
+  /** How long a query waits for a free connection of the pool before it fails as busy (PostgreSQL; default 5 s). */
+  connectTimeoutMs?: number;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? Number(process.env.DATABASE_POOL_SIZE ?? 20),
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
     });
     try {
       const c = await pool.connect();

@@ -19,9 +19,10 @@ import { safeParse } from 'zod/v4/core';
 import { writeAudit } from '../audit';
 import { AuditBuffer } from '../audit-buffer';
 import { authenticate } from '../auth/session';
+import { BUSY_RETRY_SECONDS, TokenMessages } from '../auth/token-route';
 import { formTokenMatches } from '../auth/tokens';
 import type { ServerConfig } from '../config';
-import type { Database } from '../db/database';
+import { BUSY_MESSAGE, type Database, DatabaseBusyError } from '../db/database';
 import { auditService } from '../kernel-services/audit';
 import { identityService } from '../kernel-services/identity';
 import { membersService } from '../kernel-services/members';
@@ -118,6 +119,13 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
     if (err instanceof ApiError) return reply.status(err.status).send(fail(err.message, err.data));
     if (err instanceof ZodError) return reply.status(400).send(fail(zodMessage(err, 'request')));
+    if (err instanceof DatabaseBusyError) {
+      // Saturated, not broken: the caller is told to come back shortly (sign-in answers in its own OAuth shape).
+      req.log.warn({ url: req.url }, 'database busy: every connection is taken');
+      reply.status(503).header('retry-after', String(BUSY_RETRY_SECONDS));
+      if (req.url.split('?')[0] === '/token') return reply.send({ error: 'temporarily_unavailable', error_description: TokenMessages.busy });
+      return reply.send(fail(BUSY_MESSAGE));
+    }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error({ err }, 'unhandled error');
     return reply.status(status).send(fail(status === 500 ? 'An unexpected error has occured.' : err.message));
