@@ -1,4 +1,5 @@
 export { ApiClient, type CallOptions, type Download, type RequestOptions, type ToastKind } from './api/client';
+export { endpointRef } from './api/endpointRef';
 export { ApiCallError, SessionEndedError } from './api/errors';
 export * from './context';
 export {

@@ -89,6 +89,32 @@ describe('createI18n: lazy namespaces', () => {
     await expect(ensurePluginNamespace('nope')).rejects.toThrow("unknown plugin 'nope'");
   });
 
+  it("reads every namespace asked for at once (the signed-in layout asks for every plugin's), none queued behind another", async () => {
+    const started: string[] = [];
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const plugins = Array.from({ length: 24 }, (_, i) => ({
+      id: `p${i}`,
+      i18n: {
+        namespace: `ns${i}`,
+        load: async () => {
+          started.push(`ns${i}`);
+          await gate;
+          return { default: { title: `T${i}` } };
+        },
+      } satisfies LazyNamespace,
+    }));
+    const { i18n } = createI18n({ plugins, brand: { displayName: 'CareGuard', copy: {} } });
+    const loading = loadNamespaces(plugins.map((p) => p.i18n.namespace));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(started).toHaveLength(24);
+    release();
+    await loading;
+    expect(i18n.t('ns23:title')).toBe('T23');
+  });
+
   it('loads a contribution and its namespace together', async () => {
     const { i18n, help } = setup();
     const module = await withPluginNamespace('help-plugin', async () => ({ default: 'component' }))();

@@ -50,12 +50,19 @@ export function withBrandCopy(namespace: string, lng: Language, resources: Resou
   return result;
 }
 
+/** The plural categories of each language, asked of Intl once per language rather than once per namespace loaded. */
+const pluralCategories = new Map<Language, readonly string[]>();
+
 /**
  * Fills the plural forms a language needs beyond English's one/other from the `_other` form: Spanish has a
  * 'many' form (1,000,000) that i18next would otherwise not find. The files keep the same keys in every language.
  */
 export function completePlurals(lng: Language, resources: Resources): Resources {
-  const categories = new Intl.PluralRules(lng).resolvedOptions().pluralCategories.filter((c) => c !== 'zero');
+  let categories = pluralCategories.get(lng);
+  if (!categories) {
+    categories = new Intl.PluralRules(lng).resolvedOptions().pluralCategories.filter((c) => c !== 'zero');
+    pluralCategories.set(lng, categories);
+  }
   const walk = (node: Resources): Resources => {
     const out: Resources = {};
     for (const [key, value] of Object.entries(node))
@@ -183,6 +190,9 @@ export function createI18n({ plugins, shared = [], brand, language = 'en' }: I18
       defaultNS: KERNEL_NAMESPACE,
       interpolation: { escapeValue: false, defaultVariables: { brand: brand.displayName } },
       initAsync: false,
+      // Each namespace is a small chunk of this site: read them all at once. With i18next's default (10) the signed-in
+      // layout's navigation strings queued behind each other, one after another on the landing page's critical path.
+      maxParallelReads: 64,
       returnNull: false,
       showSupportNotice: false,
     });

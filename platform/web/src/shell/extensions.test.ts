@@ -2,7 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { type Contribution, defineExtensionPoint, defineWebPlugin } from '../plugin';
 import { type PrefetchContext, preloadContributions } from './extensions';
 
-vi.mock('../i18n', () => ({ withPluginNamespace: (_id: string, load: () => Promise<unknown>) => load }));
+// The plugin's strings arrive when `strings.gate` resolves (at once unless a test holds it back).
+const strings = vi.hoisted(() => ({ gate: Promise.resolve() as Promise<unknown> }));
+vi.mock('../i18n', () => ({
+  withPluginNamespace: (_id: string, load: () => Promise<unknown>) => async () => (await Promise.all([load(), strings.gate]))[0],
+}));
 
 const point = defineExtensionPoint<unknown, { order: number; access?: string[] }>('test.widgets');
 const other = defineExtensionPoint<unknown, { order: number }>('test.other');
@@ -31,6 +35,21 @@ describe('preloading a page’s contributions', () => {
     expect(hidden).not.toHaveBeenCalled();
     expect(elsewhere).not.toHaveBeenCalled();
     expect(prefetch).toHaveBeenCalledWith(ctx);
+  });
+
+  it('asks for a module’s data as soon as its code is in, without waiting for its plugin’s strings', async () => {
+    let release = () => {};
+    strings.gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const prefetch = vi.fn();
+    const plugin = pluginWith([{ point, id: 'w.early', order: 1, load: async () => ({ default: () => null, prefetch }) } as never]);
+    const ctx = { api: {}, queryClient: {} } as unknown as PrefetchContext;
+    preloadContributions([plugin], [point], null, ctx);
+    await flush();
+    expect(prefetch).toHaveBeenCalledWith(ctx);
+    release();
+    strings.gate = Promise.resolve();
   });
 
   it('swallows a failed load or prefetch (the component reports it where it renders) and tries a failed load again', async () => {

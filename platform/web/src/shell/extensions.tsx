@@ -32,21 +32,35 @@ export function useContributions<T, M>(point: ExtensionPoint<T, M>): Of<T, M>[] 
 // biome-ignore lint/suspicious/noExplicitAny: one cache for components of every props type
 const lazyCache = new Map<string, LazyExoticComponent<ComponentType<any>>>();
 const loading = new Map<string, Promise<{ default: unknown }>>();
+const modules = new Map<string, Promise<{ default: unknown }>>();
 const keyOf = (c: { point: { id: string }; id: string }) => `${c.point.id}/${c.id}`;
+
+/** Fetches once per key; a failed fetch may be tried again on the next call. */
+function once<V>(cache: Map<string, Promise<V>>, key: string, start: () => Promise<V>): Promise<V> {
+  let p = cache.get(key);
+  if (!p) {
+    p = start();
+    p.catch(() => cache.delete(key));
+    cache.set(key, p);
+  }
+  return p;
+}
+
+/** A contribution's code alone, fetched once. */
+function moduleOnce<T>(c: Of<T, unknown>): Promise<{ default: T }> {
+  const key = keyOf(c);
+  const load = c.load;
+  if (!load) throw new Error(`contribution ${key} has nothing to load`);
+  return once(modules, key, load as () => Promise<{ default: unknown }>) as Promise<{ default: T }>;
+}
 
 /** A contribution's code and its plugin's strings, fetched once: a preload and the later render share the request. */
 function loadOnce<T>(c: Of<T, unknown>): Promise<{ default: T }> {
-  const key = keyOf(c);
-  let p = loading.get(key);
-  if (!p) {
-    const load = c.load;
-    if (!load) throw new Error(`contribution ${key} has nothing to load`);
-    p = withPluginNamespace(c.pluginId, load)();
-    // A failed load may be tried again on the next render.
-    p.catch(() => loading.delete(key));
-    loading.set(key, p);
-  }
-  return p as Promise<{ default: T }>;
+  return once(
+    loading,
+    keyOf(c),
+    withPluginNamespace(c.pluginId, () => moduleOnce(c)),
+  ) as Promise<{ default: T }>;
 }
 
 /** One lazy component per contribution, loading its code and its plugin's strings together; cached so re-renders keep state. */
@@ -70,8 +84,9 @@ export interface PrefetchContext {
 /**
  * Starts loading the contributions to the given points that these roles may see (a route's `shows`), without
  * waiting for them; lazyContribution later picks up the same requests. A module that exports
- * `prefetch(ctx: PrefetchContext)` gets it called as soon as it arrives, so its data is on the way before the page
- * renders it (use the same query options as the component). Failures surface where they render.
+ * `prefetch(ctx: PrefetchContext)` gets it called as soon as it arrives (without waiting for its plugin's strings),
+ * so its data is on the way before the page renders it (use the same query options as the component). Failures
+ * surface where they render.
  */
 export function preloadContributions(
   plugins: readonly KernelWebPlugin[],
@@ -82,7 +97,8 @@ export function preloadContributions(
   for (const point of points)
     for (const c of visibleContributions(contributionsTo(plugins, point as ExtensionPoint<unknown>), roles)) {
       if (!c.load) continue;
-      loadOnce(c)
+      loadOnce(c).catch(() => {});
+      moduleOnce(c)
         .then(async (m) => {
           const prefetch = (m as { prefetch?: (x: PrefetchContext) => unknown }).prefetch;
           if (ctx && typeof prefetch === 'function') await prefetch(ctx);

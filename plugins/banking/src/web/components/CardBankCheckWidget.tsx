@@ -1,21 +1,25 @@
-import { BillingApi } from '@portal/plugin-billing/contract';
-import { type ApiClient, type PrefetchContext, useApi } from '@portal/web';
+import type { BillingApi } from '@portal/plugin-billing/contract';
+import { type ApiClient, endpointRef, type PrefetchContext, useApi } from '@portal/web';
 import { Message } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BankingPaths } from '../../access';
-import { BankingApi } from '../../contract';
+import type { BankingApi } from '../../contract';
 import * as css from './bank.css';
+
+/** The endpoints by their types only: this module is on the landing page's path and loads no zod (see endpointRef). */
+const cards = endpointRef<typeof BillingApi.cards>({ method: 'GET', path: '/api/payment/customer/cards' });
+const validateBank = endpointRef<typeof BankingApi.validate>({ method: 'GET', path: '/api/finance/account/validate' });
 
 const cardsQuery = (api: ApiClient) => ({
   queryKey: ['banking', 'check', 'cards'],
-  queryFn: () => api.call(BillingApi.cards, undefined, { notify: false, skipLoadingBar: true }),
+  queryFn: () => api.call(cards, undefined, { notify: false, skipLoadingBar: true }),
   retry: false,
 });
 const bankQuery = (api: ApiClient) => ({
   queryKey: ['banking', 'check', 'bank'],
-  queryFn: () => api.call(BankingApi.validate, undefined, { notify: false, skipLoadingBar: true }),
+  queryFn: () => api.call(validateBank, undefined, { notify: false, skipLoadingBar: true }),
   retry: false,
 });
 /** Asked for as soon as this module arrives with the dashboard's code (a route's `shows`). */

@@ -1,14 +1,18 @@
-import { formatDay, parseIsoDay } from '@portal/core';
-import { type ApiCallError, type ApiClient, type PrefetchContext, showToast, useApi } from '@portal/web';
+import { formatDay, formatMoney, parseIsoDay } from '@portal/core';
+import { type ApiCallError, type ApiClient, endpointRef, type PrefetchContext, showToast, useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ClaimsApi } from '../../contract';
-import { money, statusName } from './format';
+import type { ClaimsApi } from '../../contract';
 import { useClaimLookups } from './useClaimLookups';
 
-const recentQuery = (api: ApiClient) => ({ queryKey: ['claims', 'recent'], queryFn: () => api.call(ClaimsApi.recent, {}, { notify: false }) });
+/**
+ * The endpoint by its type only: this module is on the landing page's path and loads no zod (see endpointRef), nor the
+ * contract's status rules: the row's DisplayStatusID is the server's displayStatus (paid statuses shown as Paid).
+ */
+const recentClaims = endpointRef<typeof ClaimsApi.recent>({ method: 'GET', path: '/api/dashboard/claims/recent/6' });
+const recentQuery = (api: ApiClient) => ({ queryKey: ['claims', 'recent'], queryFn: () => api.call(recentClaims, {}, { notify: false }) });
 /** Asked for as soon as this module arrives with the dashboard's code (a route's `shows`). */
 export const prefetch = ({ api, queryClient }: PrefetchContext) => queryClient.prefetchQuery(recentQuery(api));
 
@@ -35,10 +39,10 @@ export default function RecentClaimsWidget() {
               <Link to={`/claims/${c.ClaimID}`}>{c.PayeeName}</Link>
               <br />
               <small>
-                {day ? formatDay(day, 'medium') : c.ReceivedDate} · {statusName(statusNames, c.ClaimStatusID)}
+                {day ? formatDay(day, 'medium') : c.ReceivedDate} · {statusNames.get(c.DisplayStatusID) ?? String(c.DisplayStatusID)}
               </small>
             </span>
-            <span style={{ fontVariantNumeric: 'tabular-nums' }}>{money(c.BilledAmount)}</span>
+            <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(c.BilledAmount)}</span>
           </li>
         );
       })}

@@ -1,11 +1,14 @@
-import { useApi } from '@portal/web';
+import { endpointRef, useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LedgerApi } from '../../contract';
+import type { LedgerApi } from '../../contract';
 import { day, money } from './format';
 import * as css from './ledger.css';
 import { useDelayed } from './useDelayed';
 import { WidgetState } from './WidgetState';
+
+/** The endpoint by its type only: this module is on the landing page's path and loads no zod (see endpointRef). */
+const accountBalance = endpointRef<typeof LedgerApi.accountBalance>({ method: 'GET', path: '/api/dashboard/account/balance' });
 
 /** Dashboard widget: the set-aside's current balance. */
 export default function AccountBalanceWidget() {
@@ -14,7 +17,7 @@ export default function AccountBalanceWidget() {
   const ready = useDelayed();
   const q = useQuery({
     queryKey: ['ledger', 'dashboard', 'balance'],
-    queryFn: () => api.call(LedgerApi.accountBalance, undefined, { notify: false, skipLoadingBar: true }),
+    queryFn: () => api.call(accountBalance, undefined, { notify: false, skipLoadingBar: true }),
     enabled: ready,
     retry: false,
   });

@@ -1,12 +1,15 @@
 import { carryForward } from '@portal/core';
-import { useApi } from '@portal/web';
+import { endpointRef, useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LedgerApi } from '../../contract';
+import type { LedgerApi } from '../../contract';
 import { day, money } from './format';
 import * as css from './ledger.css';
 import { useDelayed } from './useDelayed';
 import { WidgetState } from './WidgetState';
+
+/** The endpoint by its type only: this module is on the landing page's path and loads no zod (see endpointRef). */
+const balanceByMonth = endpointRef<typeof LedgerApi.balanceMonth>({ method: 'GET', path: '/api/dashboard/balance/month' });
 
 const W = 480;
 const H = 160;
@@ -19,7 +22,7 @@ export default function BalanceByMonthWidget() {
   const ready = useDelayed();
   const q = useQuery({
     queryKey: ['ledger', 'dashboard', 'balanceMonth'],
-    queryFn: () => api.call(LedgerApi.balanceMonth, undefined, { notify: false, skipLoadingBar: true }),
+    queryFn: () => api.call(balanceByMonth, undefined, { notify: false, skipLoadingBar: true }),
     enabled: ready,
     retry: false,
   });

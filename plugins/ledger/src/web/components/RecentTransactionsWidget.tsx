@@ -1,12 +1,15 @@
-import { useApi } from '@portal/web';
+import { endpointRef, useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LedgerApi } from '../../contract';
-import { signOf } from '../../rules';
+import type { LedgerApi } from '../../contract';
+import { RECENT_TRANSACTIONS, signOf } from '../../rules';
 import { day, money } from './format';
 import * as css from './ledger.css';
 import { useDelayed } from './useDelayed';
 import { WidgetState } from './WidgetState';
+
+/** The endpoint by its type only: this module is on the landing page's path and loads no zod (see endpointRef). */
+const recentTransactions = endpointRef<typeof LedgerApi.recent>({ method: 'GET', path: `/api/dashboard/transactions/recent/${RECENT_TRANSACTIONS}` });
 
 /** Dashboard widget: the six most recent ledger transactions. */
 export default function RecentTransactionsWidget() {
@@ -15,7 +18,7 @@ export default function RecentTransactionsWidget() {
   const ready = useDelayed();
   const q = useQuery({
     queryKey: ['ledger', 'dashboard', 'recent'],
-    queryFn: () => api.call(LedgerApi.recent, undefined, { notify: false, skipLoadingBar: true }),
+    queryFn: () => api.call(recentTransactions, undefined, { notify: false, skipLoadingBar: true }),
     enabled: ready,
     retry: false,
   });

@@ -1,14 +1,16 @@
 import { formatDateTime } from '@portal/core';
-import { type ApiClient, type PrefetchContext, useApi } from '@portal/web';
+import { type ApiClient, endpointRef, type PrefetchContext, useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { QuoteApi } from '../../contract';
+import type { QuoteApi } from '../../contract';
 
 /** Recent quotes shown on the dashboard. */
 export const RECENT_QUOTES = 6;
 
-const mineQuery = (api: ApiClient) => ({ queryKey: ['quote', 'mine'], queryFn: () => api.call(QuoteApi.mine, {}, { notify: false }) });
+/** The endpoint by its type only: this module is on the landing page's path and loads no zod (see endpointRef). */
+const myQuotes = endpointRef<typeof QuoteApi.mine>({ method: 'GET', path: '/api/quote/quotes' });
+const mineQuery = (api: ApiClient) => ({ queryKey: ['quote', 'mine'], queryFn: () => api.call(myQuotes, {}, { notify: false }) });
 /** Asked for as soon as this module arrives with the dashboard's code (a route's `shows`). */
 export const prefetch = ({ api, queryClient }: PrefetchContext) => queryClient.prefetchQuery(mineQuery(api));
 

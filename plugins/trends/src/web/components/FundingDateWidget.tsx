@@ -1,12 +1,14 @@
 import { formatDay, parseIsoDay } from '@portal/core';
-import { type ApiClient, type PrefetchContext, useApi } from '@portal/web';
+import { type ApiClient, endpointRef, type PrefetchContext, useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { TrendsApi } from '../../contract';
+import type { TrendsApi } from '../../contract';
 import * as css from './dashboard.css';
 import { WidgetSkeleton } from './WidgetSkeleton';
 
-const fundingQuery = (api: ApiClient) => ({ queryKey: ['trends', 'fundingDate'], queryFn: () => api.call(TrendsApi.fundingDate, {}, { notify: false }) });
+/** The endpoint by its type only: this module is on the landing page's path and loads no zod (see endpointRef). */
+const fundingDate = endpointRef<typeof TrendsApi.fundingDate>({ method: 'GET', path: '/api/dashboard/admin/foundingdate' });
+const fundingQuery = (api: ApiClient) => ({ queryKey: ['trends', 'fundingDate'], queryFn: () => api.call(fundingDate, {}, { notify: false }) });
 /** Asked for as soon as this module arrives with the dashboard's code (a route's `shows`). */
 export const prefetch = ({ api, queryClient }: PrefetchContext) => queryClient.prefetchQuery(fundingQuery(api));
 

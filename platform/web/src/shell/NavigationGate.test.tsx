@@ -1,0 +1,88 @@
+import type { Identity } from '@portal/core';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { type Kernel, KernelContext } from '../context';
+import { contribute, defineWebPlugin, Extensions, type NavigationGuard } from '../plugin';
+import { NavigationGate, prepareGuardsEarly } from './NavigationGate';
+
+// The plugins' strings arrive when `strings.gate` resolves (at once unless a test holds it back).
+const strings = vi.hoisted(() => ({ gate: Promise.resolve() as Promise<unknown> }));
+vi.mock('../i18n', () => ({ ensurePluginNamespace: () => strings.gate.then(() => undefined) }));
+vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => key }) }));
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+function kernelWith(guard: NavigationGuard): Kernel {
+  const plugin = defineWebPlugin({
+    id: 'p',
+    i18n: { namespace: 'p', load: async () => ({ default: {} }) },
+    routes: [],
+    contributes: [contribute(Extensions.navigationGuards, { id: 'p.guard', order: 1, load: async () => ({ default: guard }) })],
+  });
+  return { api: {}, session: {}, brand: {}, plugins: [plugin] } as unknown as Kernel;
+}
+
+const render = (kernel: Kernel, identity: Identity, path: string) =>
+  renderToString(
+    <MemoryRouter initialEntries={[path]}>
+      <KernelContext.Provider value={kernel}>
+        <NavigationGate identity={identity}>
+          <p>the page</p>
+        </NavigationGate>
+      </KernelContext.Provider>
+    </MemoryRouter>,
+  );
+
+describe('the navigation gate of a returning signed-in user', () => {
+  it('decides in its first render once the guards prepared at start-up are ready: no loading pass before the page', async () => {
+    const prepare = vi.fn(async () => {});
+    const kernel = kernelWith({ prepare, redirect: () => null });
+    prepareGuardsEarly(kernel);
+    await flush();
+    expect(prepare).toHaveBeenCalledTimes(1);
+    const identity = { Name: 'Ann' } as unknown as Identity;
+    expect(render(kernel, identity, '/dashboard')).toContain('the page');
+    // The same identity keeps them; nothing is prepared again.
+    expect(render(kernel, identity, '/dashboard')).toContain('the page');
+    expect(prepare).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts preparing a guard (its call to the server) as soon as its code is in, beside its plugin’s strings', async () => {
+    let release = () => {};
+    strings.gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const prepare = vi.fn(async () => {});
+    const kernel = kernelWith({ prepare, redirect: () => null });
+    prepareGuardsEarly(kernel);
+    await flush();
+    expect(prepare).toHaveBeenCalledTimes(1);
+    // Not ready until the strings are in too.
+    expect(render(kernel, { Name: 'Cy' } as unknown as Identity, '/dashboard')).not.toContain('the page');
+    release();
+    strings.gate = Promise.resolve();
+    await flush();
+    expect(render(kernel, { Name: 'Dee' } as unknown as Identity, '/dashboard')).toContain('the page');
+  });
+
+  it('still waits while they are being prepared, and a new identity gets its own', async () => {
+    let release = () => {};
+    const prepare = vi.fn(
+      () =>
+        new Promise<void>((r) => {
+          release = r;
+        }),
+    );
+    const kernel = kernelWith({ prepare, redirect: () => '/elsewhere' });
+    prepareGuardsEarly(kernel);
+    await flush();
+    const first = { Name: 'Ann' } as unknown as Identity;
+    expect(render(kernel, first, '/dashboard')).not.toContain('the page');
+    release();
+    await flush();
+    // Ready now, and the guard redirects: the page is not drawn.
+    expect(render(kernel, first, '/dashboard')).not.toContain('the page');
+    expect(render(kernel, { Name: 'Bob' } as unknown as Identity, '/dashboard')).not.toContain('the page');
+  });
+});
