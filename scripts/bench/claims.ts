@@ -295,7 +295,8 @@ async function waitForServer(url: string, child: ChildProcess, seconds = 120) {
 async function benchEngine(engine: 'pglite' | 'postgres', scale: number, duration: number, connections: number) {
   const dataDir = join(ROOT, '.data', `bench-claims-${engine}`);
   mkdirSync(dataDir, { recursive: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, TOKEN_SECRET, LOG_LEVEL: 'warn' };
+  // As production runs it (NODE_ENV=production: no development check of every answer against its contract).
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, TOKEN_SECRET, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
   if (engine === 'pglite') delete env.DATABASE_URL;
   else if (!env.DATABASE_URL) throw new Error('--engine postgres needs DATABASE_URL');
   console.log(`\n== ${engine}: preparing ${scale * 1000} claims in ${engine === 'pglite' ? dataDir : 'DATABASE_URL'}`);
