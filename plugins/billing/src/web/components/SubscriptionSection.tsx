@@ -68,16 +68,7 @@ export function SubscriptionSection() {
               </Radio>
             ))}
           </RadioGroup>
-          <CouponField
-            coupon={coupon}
-            onCoupon={(c) => {
-              setCoupon(c);
-              // A valid coupon always gives lifetime.
-              if (c?.ok) setType(0);
-            }}
-            label={t('coupon.label')}
-            checkLabel={t('coupon.check')}
-          />
+          <CouponField coupon={coupon} onCoupon={setCoupon} onMembership={setType} label={t('coupon.label')} checkLabel={t('coupon.check')} />
           <div className={css.row}>
             <Button
               variant="primary"

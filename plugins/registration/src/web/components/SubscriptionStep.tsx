@@ -64,10 +64,8 @@ export function SubscriptionStep() {
       )}
       <CouponField
         coupon={coupon}
-        onCoupon={(c) => {
-          setCoupon(c);
-          if (c?.ok) setType(0);
-        }}
+        onCoupon={setCoupon}
+        onMembership={setType}
         label={t('subscription.coupon')}
         checkLabel={t('subscription.check')}
         validText={(message) => `${message} ${t('subscription.lifetime')}`}
