@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { BrandManifest } from '@portal/core';
+import { type BrandManifest, type Language, PRERENDERED_LANGUAGES, PRERENDERED_PAGES, prerenderedFile, prerenderedPageNames } from '@portal/core';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
@@ -45,7 +45,19 @@ function precompress(dir: string) {
 }
 
 export async function buildBrand(brand: BrandManifest, outRoot = join(here, 'dist')): Promise<string> {
-  const outDir = join(outRoot, brand.id);
+  // Vite and React's JSX transform take "production" from NODE_ENV: a build started by a test runner (NODE_ENV=test)
+  // must still be the production bundle, or the prerender would call React's development-only JSX functions.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    return await buildBrandIn(brand, join(outRoot, brand.id));
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+}
+
+async function buildBrandIn(brand: BrandManifest, outDir: string): Promise<string> {
   await build({
     configFile: false,
     root: here,
@@ -60,8 +72,115 @@ export async function buildBrand(brand: BrandManifest, outRoot = join(here, 'dis
       sourcemap: false,
       reportCompressedSize: false,
       chunkSizeWarningLimit: 1024,
+      // Which chunks and style sheets each module needs: read below, then removed.
+      manifest: true,
     },
   });
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  rmSync(join(outDir, '.vite'), { recursive: true, force: true });
+  // The entry (src/main.tsx) imports the app's code: the HTML links it, with its style sheets, so it loads with the
+  // entry rather than after it.
+  const index = join(outDir, 'index.html');
+  const template = readFileSync(index, 'utf8');
+  const app = pageAssets(manifest, APP_SOURCE);
+  writeFileSync(index, withLinks(template, app));
+  await prerender(brand, outDir, template, manifest, app.styles);
   precompress(outDir);
   return outDir;
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** The app's code, which the entry imports once a prerendered page has painted (src/main.tsx). */
+const APP_SOURCE = 'apps/web/src/app.tsx';
+
+/** The source module of each prerendered page's route (the module the router's lazy route imports). */
+export const PAGE_SOURCES: Readonly<Record<string, string>> = { 'sign-in': 'platform/web/src/pages/LoginPage.tsx' };
+
+type Manifest = Record<string, { file: string; src?: string; css?: string[]; imports?: string[] }>;
+
+/** A module's chunk and the chunks it imports statically, with their style sheets, from Vite's build manifest. */
+export function pageAssets(manifest: Manifest, source: string): { scripts: string[]; styles: string[] } {
+  // The manifest names modules relative to this folder (the build's root); `source` is relative to the repository.
+  const key = Object.keys(manifest).find((k) => relative(REPO, resolve(here, k)).replaceAll('\\', '/') === source);
+  if (!key) throw new Error(`the build has no chunk for ${source}`);
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const walk = (k: string) => {
+    const chunk = manifest[k];
+    if (!chunk || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const i of chunk.imports ?? []) walk(i);
+  };
+  walk(key);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/** The HTML with the given style sheets and scripts linked in its head, each once (scripts as module preloads). */
+export function withLinks(html: string, assets: { scripts: string[]; styles: string[] }): string {
+  if (!html.includes('</head>')) throw new Error('index.html lost its </head>');
+  const absent = (f: string) => !html.includes(`/${f}"`);
+  const links = [
+    ...[...new Set(assets.styles)].filter(absent).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+    ...[...new Set(assets.scripts)].filter(absent).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+  ];
+  return links.length ? html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`) : html;
+}
+
+/**
+ * The brand's HTML with a prerendered page in its root, marked with the markup's language (see canHydrate), and
+ * the page's own style sheets (which the browser would otherwise fetch with the page's code) and code linked.
+ */
+export function withPrerenderedPage(template: string, markup: string, language: Language, assets: { scripts: string[]; styles: string[] }): string {
+  if (!template.includes(ROOT_ELEMENT) || !template.includes('<html lang="en">')) throw new Error('index.html lost its <html lang="en"> or its empty root');
+  return withLinks(template, assets)
+    .replace('<html lang="en">', `<html lang="${language}">`)
+    .replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${language}">${markup}</div>`);
+}
+
+/**
+ * Prerenders the brand's PRERENDERED_PAGES in every language beside its index.html: a server-side build of the
+ * same app (src/prerender.tsx, with the same plugins, so vanilla-extract's class names match) renders each page
+ * in Node, and each file is the index with that markup in its root. The sites server sends them for those paths.
+ */
+async function prerender(brand: BrandManifest, outDir: string, template: string, manifest: Manifest, appStyles: string[]) {
+  const ssrDir = join(outDir, '..', `.prerender-${brand.id}`);
+  await build({
+    configFile: false,
+    root: here,
+    mode: 'production',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    logLevel: 'warn',
+    plugins: [brandPlugin(brand), react(), vanillaExtractPlugin()],
+    ssr: { noExternal: true, target: 'node' },
+    build: {
+      ssr: join(here, 'src', 'prerender.tsx'),
+      outDir: ssrDir,
+      emptyOutDir: true,
+      target: 'node20',
+      sourcemap: false,
+      reportCompressedSize: false,
+      rollupOptions: { output: { entryFileNames: 'prerender.mjs', chunkFileNames: '[name]-[hash].mjs', format: 'es' } },
+    },
+  });
+  try {
+    const { render } = (await import(pathToFileURL(join(ssrDir, 'prerender.mjs')).href)) as {
+      render: (path: string, language: Language) => Promise<string>;
+    };
+    mkdirSync(join(outDir, 'prerendered'), { recursive: true });
+    for (const page of prerenderedPageNames()) {
+      const path = Object.keys(PRERENDERED_PAGES).find((p) => PRERENDERED_PAGES[p] === page) as string;
+      const source = PAGE_SOURCES[page];
+      if (!source) throw new Error(`PAGE_SOURCES names no module for the prerendered page ${page}`);
+      // The app's and the page's style sheets, but no script to preload: the entry starts the app's code after
+      // the first paint, and script arriving before it would hold that paint back (main.tsx).
+      const assets = { styles: [...appStyles, ...pageAssets(manifest, source).styles], scripts: [] };
+      for (const language of PRERENDERED_LANGUAGES) {
+        writeFileSync(join(outDir, prerenderedFile(page, language)), withPrerenderedPage(template, await render(path, language), language, assets));
+      }
+    }
+  } finally {
+    rmSync(ssrDir, { recursive: true, force: true });
+  }
 }

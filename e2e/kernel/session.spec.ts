@@ -90,3 +90,32 @@ test('the login page has no serious or critical accessibility violations', async
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
+
+test('the sign-in page arrives prerendered in the browser language, and the app takes over that markup without a mismatch', async ({ browser }) => {
+  for (const [locale, title] of [
+    ['en-US', 'Sign in'],
+    ['es-ES', 'Iniciar sesión'],
+  ] as const) {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    // The HTML itself holds the form, in the language the browser asks for.
+    const html = await (await page.request.get(site('assist', '/login'), { headers: { 'accept-language': locale } })).text();
+    expect(html).toContain(`<h1 style="margin:0">${title}</h1>`);
+    // The heading parsed from the HTML is the one on screen after the app has started: hydrated, not painted again.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') (window as unknown as { parsedHeading: Element | null }).parsedHeading = document.querySelector('h1');
+      });
+    });
+    await page.goto(site('assist', '/login'));
+    await expect(page.locator('#root')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { parsedHeading: Element | null }).parsedHeading === document.querySelector('h1'))).toBe(true);
+    await expect(page.getByRole('button', { name: title })).toBeEnabled();
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+});

@@ -7,4 +7,5 @@ export * from './kernel-api';
 export * from './kernel-schemas';
 export * from './lookups';
 export * from './plugin';
+export * from './prerender';
 export * from './roles';

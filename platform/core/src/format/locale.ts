@@ -32,3 +32,38 @@ export function formatLocale(): Locale {
 export function setFormatLocale(locale: Locale): void {
   current = locale;
 }
+
+/** The language for a browser: the stored choice, else Spanish when the browser prefers Spanish, else English. */
+export function detectLanguage(stored: string | null, browserLanguages: readonly string[]): Language {
+  if (isLanguage(stored)) return stored;
+  return languageOf(browserLanguages[0]) === 'es' ? 'es' : 'en';
+}
+
+/**
+ * The cookie that repeats the language a user chose in this browser (beside localStorage), so the server can send
+ * the sign-in page prerendered in that language. Not a secret and not a session: a language code only.
+ */
+export const LANGUAGE_COOKIE = 'cq.lang';
+
+/** The languages of an Accept-Language header, most preferred first (by q, then by order); `*` and q=0 left out. */
+export function acceptedLanguages(header: string | null | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1, i };
+    })
+    .filter((l) => l.tag !== '' && l.tag !== '*' && l.q > 0 && Number.isFinite(l.q))
+    .sort((a, b) => b.q - a.q || a.i - b.i)
+    .map((l) => l.tag);
+}
+
+/** The value of one cookie in a Cookie header, or null. */
+export function cookieValue(header: string | null | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq !== -1 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return null;
+}

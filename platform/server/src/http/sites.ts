@@ -1,6 +1,6 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
-import type { BrandManifest } from '@portal/core';
+import { type BrandManifest, PRERENDERED_PAGES, prerenderedFile, requestLanguage } from '@portal/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import { allowFrameSources, allowInlineStyle } from './security';
@@ -80,16 +80,21 @@ export function registerSites(app: FastifyInstance, opts: SiteOptions) {
       return reply.type(type).send(createReadStream(file));
     }
     if (extname(path) && path.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
-    // Client-side route: the single-page app's index.
-    let html = indexCache.get(brand.id);
+    // Client-side route: the single-page app's index; for a prerendered page (the sign-in page), the index with that
+    // page's markup in the language this browser will start in (its remembered choice, else its preferred language).
+    const page = Object.hasOwn(PRERENDERED_PAGES, path) ? PRERENDERED_PAGES[path] : undefined;
+    const htmlFile = page ? prerenderedFile(page, requestLanguage(req.headers)) : 'index.html';
+    const key = `${brand.id}/${htmlFile}`;
+    let html = indexCache.get(key);
     if (!html) {
-      const index = join(root, 'index.html');
-      if (!existsSync(index)) {
+      const found = [htmlFile, 'index.html'].map((f) => join(root, f)).find((f) => existsSync(f));
+      if (!found) {
         return reply.status(503).type('text/plain').send(`The ${brand.displayName} site has not been built yet: run pnpm build.`);
       }
-      html = readFileSync(index);
-      indexCache.set(brand.id, html);
+      html = readFileSync(found);
+      indexCache.set(key, html);
     }
+    if (page) reply.header('vary', 'cookie, accept-language');
     const lower = path.toLowerCase();
     const frames = (opts.framePages ?? []).filter(
       (f) => brand.plugins.includes(f.plugin) && f.paths.some((p) => lower === p.toLowerCase() || lower.startsWith(`${p.toLowerCase()}/`)),

@@ -1,5 +1,5 @@
 import { formatLocale, type Language } from '@portal/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   changeAppLanguage,
   completePlurals,
@@ -139,6 +139,21 @@ describe('createI18n: lazy namespaces', () => {
     await changeAppLanguage(i18n, 'en');
     expect(i18n.t('help:intro')).toBe('Brand intro');
     expect(formatLocale()).toBe('en-US');
+  });
+
+  it('repeats the chosen language in a cookie, so the server sends the sign-in page prerendered in it', async () => {
+    const { i18n } = setup();
+    const fake = { cookie: '', documentElement: { lang: 'en' } };
+    vi.stubGlobal('document', fake);
+    try {
+      await changeAppLanguage(i18n, 'es');
+      expect(fake.cookie).toBe('cq.lang=es; Path=/; Max-Age=31536000; SameSite=Lax');
+      expect(fake.documentElement.lang).toBe('es');
+      await changeAppLanguage(i18n, 'en');
+      expect(fake.cookie).toMatch(/^cq\.lang=en;/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('starts in Spanish once the Spanish kernel strings have loaded', async () => {

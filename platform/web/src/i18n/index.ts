@@ -1,4 +1,4 @@
-import { type BrandManifest, isLanguage, LANGUAGES, type Language, languageOf, localeOf, setFormatLocale } from '@portal/core';
+import { type BrandManifest, detectLanguage, LANGUAGE_COOKIE, LANGUAGES, type Language, languageOf, localeOf, setFormatLocale } from '@portal/core';
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import coreEn from './en.json';
@@ -6,6 +6,7 @@ import coreEn from './en.json';
 export const KERNEL_NAMESPACE = 'core';
 /** localStorage key of the language the user chose in this browser. */
 export const LANGUAGE_STORAGE_KEY = 'cq.lang';
+export { detectLanguage };
 
 type Resources = Record<string, unknown>;
 export type NamespaceLoader = (lng: Language) => Promise<{ default: Resources }>;
@@ -75,12 +76,6 @@ export function completePlurals(lng: Language, resources: Resources): Resources 
     return out;
   };
   return walk(resources);
-}
-
-/** The language for a browser: the stored choice, else Spanish when the browser prefers Spanish, else English. */
-export function detectLanguage(stored: string | null, browserLanguages: readonly string[]): Language {
-  if (isLanguage(stored)) return stored;
-  return languageOf(browserLanguages[0]) === 'es' ? 'es' : 'en';
 }
 
 function storedLanguage(): string | null {
@@ -211,5 +206,8 @@ export async function changeAppLanguage(instance: i18n, lng: Language): Promise<
   } catch {
     // storage disabled: the choice lasts until the page is reloaded
   }
+  // The same choice for the server, which sends the sign-in page prerendered in it (a year, this site only).
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every supported browser; a language code only
+  if (typeof document !== 'undefined') document.cookie = `${LANGUAGE_COOKIE}=${lng}; Path=/; Max-Age=31536000; SameSite=Lax`;
   await instance.changeLanguage(lng);
 }

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { type ComponentType, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, useLocation, useNavigate } from 'react-router-dom';
 import { queryKeys, useKernel, useSiteConfig } from '../context';
 import { type DialogProps, Extensions } from '../plugin';
 import { contributionsTo, lazyContribution } from '../shell/extensions';
 import { LanguageMenu } from '../shell/LanguageMenu';
+import { useHydrated } from '../shell/prerendered';
 import * as css from './Login.css';
 
 type State = { kind: 'idle' } | { kind: 'loggingIn' } | { kind: 'error'; message: string };
@@ -32,10 +33,22 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const [dialog, setDialog] = useState<'forgot' | 'register' | null>(null);
+  const hydrated = useHydrated();
+  const userField = useRef<HTMLInputElement>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
   const Forgot = useLoginDialog('forgotPassword');
   const Register = useLoginDialog('register');
   const external = brand.registration.mode === 'external';
   const registerLink = config.data?.RegisterLink ?? brand.registration.externalUrl;
+
+  // The page may have come prerendered (apps/web/build.ts): keep what the user typed before the app took it over.
+  useEffect(() => {
+    if (!hydrated) return;
+    const typedName = userField.current?.value;
+    const typedPassword = passwordField.current?.value;
+    if (typedName) setUserName((v) => v || typedName);
+    if (typedPassword) setPassword((v) => v || typedPassword);
+  }, [hydrated]);
 
   useEffect(() => {
     if (!openRegister || external || !Register) return;
@@ -87,6 +100,7 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
               </label>
               <input
                 id={`${id}-user`}
+                ref={userField}
                 className={css.input}
                 name="UserName"
                 autoComplete="username"
@@ -103,6 +117,7 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
               </label>
               <input
                 id={`${id}-password`}
+                ref={passwordField}
                 className={css.input}
                 name="Password"
                 type="password"
@@ -119,7 +134,8 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
                 {state.message}
               </p>
             )}
-            <button type="submit" className={css.primary} disabled={state.kind === 'loggingIn'} aria-busy={state.kind === 'loggingIn'}>
+            {/* Disabled in the prerendered page until the app runs: sent before, the form would go to the server as is. */}
+            <button type="submit" className={css.primary} disabled={!hydrated || state.kind === 'loggingIn'} aria-busy={state.kind === 'loggingIn'}>
               {state.kind === 'loggingIn' ? t('login.submitting') : t('login.submit')}
             </button>
           </form>

@@ -3,9 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { Provider as JotaiProvider } from 'jotai';
 import { StrictMode, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, type DataRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import { ApiClient } from '../api/client';
 import { identityQuery, type Kernel, KernelContext, lookupsQuery } from '../context';
 import { createI18n, ensurePluginNamespace, initialLanguage, type LazyNamespace, loadNamespaces } from '../i18n';
@@ -21,6 +21,7 @@ import { Toaster } from '../toast/Toaster';
 import { type PrefetchContext, preloadContributions } from './extensions';
 import { Layout } from './Layout';
 import { prepareGuardsEarly } from './NavigationGate';
+import { canHydrate, routerReady } from './prerendered';
 import { RequireAccess } from './RequireAccess';
 import { flattenRoutes, homePath } from './routes';
 
@@ -119,6 +120,43 @@ function SessionWatch({ kernel, i18n }: { kernel: Kernel; i18n: i18n }) {
 /** The kit's toasts (e.g. 'Please fix any errors before continuing.') go to the kernel's toaster. */
 const notifyToast = (message: string, kind: 'success' | 'error' | 'warning' | 'info') => showToast({ kind, message });
 
+export interface AppTreeProps {
+  i18n: i18n;
+  queryClient: QueryClient;
+  kernel: Kernel;
+  router: DataRouter;
+}
+
+/**
+ * The app's element tree around the router: one definition for the browser's render, its hydration of a prerendered
+ * page and the build's prerender (./prerender.tsx), so the markup the build writes is the markup the browser makes.
+ */
+export function AppTree({ i18n, queryClient, kernel, router }: AppTreeProps) {
+  return (
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <JotaiProvider store={kernelStore}>
+          <QueryClientProvider client={queryClient}>
+            <KernelContext.Provider value={kernel}>
+              <LoadingBar />
+              <Toaster />
+              <SessionWatch kernel={kernel} i18n={i18n} />
+              <KitProvider notify={notifyToast}>
+                <LocaleProvider>
+                  <RouterProvider router={router} />
+                </LocaleProvider>
+              </KitProvider>
+            </KernelContext.Provider>
+          </QueryClientProvider>
+        </JotaiProvider>
+      </I18nextProvider>
+    </StrictMode>
+  );
+}
+
+/** The query client of the app (and of the prerender, whose markup must match). */
+export const newQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } } });
+
 export interface StartOptions {
   brand: BrandManifest;
   plugins: readonly KernelWebPlugin[];
@@ -132,7 +170,7 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
   for (const p of plugins) if (p.apiVersion !== PLUGIN_API_VERSION) throw new Error(`plugin ${p.id} speaks plugin API ${p.apiVersion}`);
   const { i18n, ready: i18nReady } = createI18n({ plugins, shared: extraNamespaces, brand, language: initialLanguage() });
   const session = new SessionStore();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } } });
+  const queryClient = newQueryClient();
   const rolesHint = () => {
     const tokens = session.tokens();
     return tokens ? jwtRoles(tokens.accessToken) : null;
@@ -186,27 +224,24 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
   // First loads wait for the stored impersonation: it is read synchronously before the first render.
   initImpersonation(refreshData);
 
-  const render = () =>
-    createRoot(root).render(
-      <StrictMode>
-        <I18nextProvider i18n={i18n}>
-          <JotaiProvider store={kernelStore}>
-            <QueryClientProvider client={queryClient}>
-              <KernelContext.Provider value={kernel}>
-                <LoadingBar />
-                <Toaster />
-                <SessionWatch kernel={kernel} i18n={i18n} />
-                <KitProvider notify={notifyToast}>
-                  <LocaleProvider>
-                    <RouterProvider router={router} />
-                  </LocaleProvider>
-                </KitProvider>
-              </KernelContext.Provider>
-            </QueryClientProvider>
-          </JotaiProvider>
-        </I18nextProvider>
-      </StrictMode>,
-    );
+  const tree = <AppTree i18n={i18n} queryClient={queryClient} kernel={kernel} router={router} />;
+  // The sign-in page comes prerendered in the brand's HTML (apps/web/build.ts): React takes over that markup once the
+  // route's code and the strings are in, instead of painting the page again. Any other page, or a prerender in
+  // another language than this browser's, renders afresh (React replaces the prerendered markup).
+  const hydrate = canHydrate(root, window.location.pathname, i18n.language);
+  const render = () => {
+    if (!hydrate) {
+      createRoot(root).render(tree);
+      return;
+    }
+    void routerReady(router).then(() => {
+      hydrateRoot(root, tree, {
+        // A mismatch is recovered by rendering afresh; say so, so the end-to-end journeys catch it.
+        onRecoverableError: (error) => console.error('The prerendered page did not match:', error),
+      });
+      root.dataset.hydrated = 'true';
+    });
+  };
   // English renders at once (its kernel strings are in the bundle); Spanish waits for its kernel strings, while
   // the router already loads the route's code.
   if (i18n.isInitialized) render();

@@ -1,0 +1,124 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadBrands } from '@portal/brands';
+import { installedPluginIds } from '@portal/brands/plugins';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBrand, pageAssets, withLinks, withPrerenderedPage } from './build';
+
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/preload-helper-1.js">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const MANIFEST = {
+  'index.html': { file: 'assets/index-1.js', imports: ['_preload-helper.js'], dynamicImports: ['src/app.tsx'] },
+  'src/app.tsx': { file: 'assets/app-1.js', src: 'src/app.tsx', css: ['assets/app-1.css'], imports: ['_react.js', '_shared.js'] },
+  '_react.js': { file: 'assets/react-1.js' },
+  '_shared.js': { file: 'assets/shared-1.js', css: ['assets/shared-1.css'], imports: ['_react.js'] },
+  '_preload-helper.js': { file: 'assets/preload-helper-1.js' },
+  '../../platform/web/src/pages/LoginPage.tsx': {
+    file: 'assets/LoginPage-1.js',
+    css: ['assets/LoginPage-1.css', 'assets/shared-1.css'],
+    imports: ['_shared.js'],
+  },
+};
+
+describe('pageAssets', () => {
+  it("collects a module's chunk, its static imports and their style sheets, each once", () => {
+    expect(pageAssets(MANIFEST, 'apps/web/src/app.tsx')).toEqual({
+      scripts: ['assets/app-1.js', 'assets/react-1.js', 'assets/shared-1.js'],
+      styles: ['assets/app-1.css', 'assets/shared-1.css'],
+    });
+    expect(pageAssets(MANIFEST, 'platform/web/src/pages/LoginPage.tsx').styles).toEqual(['assets/LoginPage-1.css', 'assets/shared-1.css']);
+  });
+
+  it('refuses a module the build does not have', () => {
+    expect(() => pageAssets(MANIFEST, 'platform/web/src/pages/Nope.tsx')).toThrow(/no chunk for platform\/web\/src\/pages\/Nope\.tsx/);
+  });
+});
+
+describe('withLinks and withPrerenderedPage', () => {
+  it('links style sheets and module preloads in the head, skipping what the HTML already links', () => {
+    const html = withLinks(TEMPLATE, { scripts: ['assets/preload-helper-1.js', 'assets/app-1.js'], styles: ['assets/app-1.css', 'assets/app-1.css'] });
+    expect(html.match(/preload-helper-1\.js/g)).toHaveLength(1);
+    expect(html.match(/app-1\.css/g)).toHaveLength(1);
+    expect(html).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/app-1.css">\n    <link rel="modulepreload" crossorigin href="/assets/app-1.js">\n  </head>',
+    );
+    expect(withLinks(TEMPLATE, { scripts: [], styles: [] })).toBe(TEMPLATE);
+  });
+
+  it("puts the markup in the root with its language, and sets the document's language", () => {
+    const html = withPrerenderedPage(TEMPLATE, '<h1>Iniciar sesión $&</h1>', 'es', { scripts: [], styles: ['assets/LoginPage-1.css'] });
+    expect(html).toContain('<html lang="es">');
+    // A '$&' in the markup is text, not a replacement pattern.
+    expect(html).toContain('<div id="root" data-prerendered="es"><h1>Iniciar sesión $&</h1></div>');
+    expect(html).toContain('href="/assets/LoginPage-1.css"');
+  });
+
+  it('refuses a template without its empty root', () => {
+    expect(() => withPrerenderedPage(TEMPLATE.replace('<div id="root"></div>', ''), 'x', 'en', { scripts: [], styles: [] })).toThrow(/empty root/);
+  });
+});
+
+describe('a brand build', () => {
+  const out = mkdtempSync(join(tmpdir(), 'portal-build-test-'));
+  let dir = '';
+  const brand = loadBrands(installedPluginIds()).find((b) => b.id === 'quote');
+  beforeAll(async () => {
+    if (!brand) throw new Error('no quote brand');
+    dir = await buildBrand(brand, out);
+  }, 120_000);
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  const linked = (html: string, rel: string) =>
+    [...html.matchAll(new RegExp(`<link rel="${rel}" crossorigin href="/([^"]+)">`, 'g'))].map((m) => m[1] as string);
+
+  it("links the app's code for preloading in the index, which starts it from a small entry", () => {
+    const index = readFileSync(join(dir, 'index.html'), 'utf8');
+    const entry = index.match(/<script type="module" crossorigin src="\/(assets\/index-[^"]+\.js)">/)?.[1];
+    expect(entry).toBeDefined();
+    expect(readFileSync(join(dir, entry as string), 'utf8').length).toBeLessThan(4000);
+    expect(linked(index, 'modulepreload').some((f) => /^assets\/app-[\w-]+\.js$/.test(f))).toBe(true);
+    expect(linked(index, 'stylesheet').length).toBeGreaterThan(0);
+    expect(existsSync(join(dir, '.vite'))).toBe(false);
+  });
+
+  it('prerenders the sign-in page in English and Spanish, styled by the style sheets it links, its submit held until the app runs', () => {
+    for (const [language, title] of [
+      ['en', 'Sign in'],
+      ['es', 'Iniciar sesión'],
+    ] as const) {
+      const file = join(dir, 'prerendered', `sign-in.${language}.html`);
+      const html = readFileSync(file, 'utf8');
+      expect(existsSync(`${file}.gz`)).toBe(true);
+      expect(html).toContain(`<html lang="${language}">`);
+      expect(html).toContain(`<div id="root" data-prerendered="${language}">`);
+      expect(html).toContain(`<h1 style="margin:0">${title}</h1>`);
+      expect(html).toContain(brand?.displayName);
+      expect(html).toMatch(/<button type="submit"[^>]* disabled=""/);
+      expect(html).toMatch(/<input [^>]*name="UserName"/);
+      // No script beyond the entry's own: the app's code would hold the first paint back.
+      expect(linked(html, 'modulepreload').filter((f) => !/^assets\/preload-helper-[\w-]+\.js$/.test(f))).toEqual([]);
+      // Every class in the markup is defined by a style sheet the page links (no unstyled first paint).
+      const css = linked(html, 'stylesheet')
+        .map((f) => readFileSync(join(dir, f), 'utf8'))
+        .join('\n');
+      const classes = new Set([...html.matchAll(/class="([^"]+)"/g)].flatMap((m) => (m[1] as string).split(/\s+/)));
+      expect(classes.size).toBeGreaterThan(5);
+      for (const c of classes) expect(css, c).toContain(`.${c}`);
+    }
+  });
+
+  it('writes a gzipped copy beside every text asset', () => {
+    const assets = readdirSync(join(dir, 'assets')).filter((f) => /\.(js|css)$/.test(f));
+    for (const f of assets) expect(existsSync(join(dir, 'assets', `${f}.gz`)), f).toBe(true);
+  });
+});
