@@ -30,8 +30,6 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
   const config = useSiteConfig();
   const id = useId();
   const [state, setState] = useState<State>({ kind: 'idle' });
-  const [userName, setUserName] = useState('');
-  const [password, setPassword] = useState('');
   const [dialog, setDialog] = useState<'forgot' | 'register' | null>(null);
   const hydrated = useHydrated();
   const userField = useRef<HTMLInputElement>(null);
@@ -41,22 +39,17 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
   const external = brand.registration.mode === 'external';
   const registerLink = config.data?.RegisterLink ?? brand.registration.externalUrl;
 
-  // The page may have come prerendered (apps/web/build.ts): keep what the user typed before the app took it over.
-  useEffect(() => {
-    if (!hydrated) return;
-    const typedName = userField.current?.value;
-    const typedPassword = passwordField.current?.value;
-    if (typedName) setUserName((v) => v || typedName);
-    if (typedPassword) setPassword((v) => v || typedPassword);
-  }, [hydrated]);
-
   useEffect(() => {
     if (!openRegister || external || !Register) return;
     const h = setTimeout(() => setDialog('register'), 1000); // spec 01 section 9: the register dialog opens 1 s after load
     return () => clearTimeout(h);
   }, [openRegister, external, Register]);
 
+  // The fields are uncontrolled: the page may come prerendered (apps/web/build.ts), and what the user types before the
+  // app has taken the markup over must stay (React would set controlled fields back to their state).
   const submit = async () => {
+    const userName = userField.current?.value ?? '';
+    const password = passwordField.current?.value ?? '';
     if (!userName.trim() || !password) {
       setState({ kind: 'error', message: t('login.required') });
       return;
@@ -69,7 +62,7 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
       navigate(from ? `${from.pathname}${from.search}` : '/', { replace: true });
     } catch (e) {
       setState({ kind: 'error', message: (e as Error).message });
-      setPassword('');
+      if (passwordField.current) passwordField.current.value = '';
     }
   };
 
@@ -107,8 +100,6 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
                 required
                 aria-invalid={state.kind === 'error' || undefined}
                 aria-describedby={state.kind === 'error' ? `${id}-error` : undefined}
-                value={userName}
-                onChange={(e) => setUserName(e.target.value)}
               />
             </div>
             <div className={css.field}>
@@ -125,8 +116,6 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
                 required
                 aria-invalid={state.kind === 'error' || undefined}
                 aria-describedby={state.kind === 'error' ? `${id}-error` : undefined}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
               />
             </div>
             {state.kind === 'error' && (
