@@ -55,16 +55,22 @@ describe('withLinks and withPrerenderedPage', () => {
     expect(withLinks(TEMPLATE, { scripts: [], styles: [] })).toBe(TEMPLATE);
   });
 
-  it("puts the markup in the root with its language, and sets the document's language", () => {
-    const html = withPrerenderedPage(TEMPLATE, '<h1>Iniciar sesión $&</h1>', 'es', { scripts: [], styles: ['assets/LoginPage-1.css'] });
+  it("puts the markup in the root with its language, sets the document's language and starts the app through boot.js", () => {
+    const html = withPrerenderedPage(TEMPLATE, '<h1>Iniciar sesión $&</h1>', 'es', { entry: 'assets/index-1.js', styles: ['assets/LoginPage-1.css'] });
     expect(html).toContain('<html lang="es">');
+    expect(html).toContain('<meta name="app-entry" content="/assets/index-1.js">\n    <script type="module" src="/boot.js"></script>');
+    expect(html).not.toContain('src="/assets/index-1.js"');
+    expect(html).not.toContain('modulepreload');
     // A '$&' in the markup is text, not a replacement pattern.
     expect(html).toContain('<div id="root" data-prerendered="es"><h1>Iniciar sesión $&</h1></div>');
     expect(html).toContain('href="/assets/LoginPage-1.css"');
   });
 
   it('refuses a template without its empty root', () => {
-    expect(() => withPrerenderedPage(TEMPLATE.replace('<div id="root"></div>', ''), 'x', 'en', { scripts: [], styles: [] })).toThrow(/empty root/);
+    expect(() => withPrerenderedPage(TEMPLATE.replace('<div id="root"></div>', ''), 'x', 'en', { entry: 'assets/index-1.js', styles: [] })).toThrow(
+      /empty root/,
+    );
+    expect(() => withPrerenderedPage(TEMPLATE, 'x', 'en', { entry: 'assets/other.js', styles: [] })).toThrow(/entry script/);
   });
 });
 
@@ -81,13 +87,16 @@ describe('a brand build', () => {
   const linked = (html: string, rel: string) =>
     [...html.matchAll(new RegExp(`<link rel="${rel}" crossorigin href="/([^"]+)">`, 'g'))].map((m) => m[1] as string);
 
-  it("links the app's code for preloading in the index, which starts it from a small entry", () => {
+  it("starts prerendered pages through boot.js with the index's own entry chunk, and leaves no build manifest behind", () => {
     const index = readFileSync(join(dir, 'index.html'), 'utf8');
-    const entry = index.match(/<script type="module" crossorigin src="\/(assets\/index-[^"]+\.js)">/)?.[1];
+    const entry = index.match(/<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)">/)?.[1];
     expect(entry).toBeDefined();
-    expect(readFileSync(join(dir, entry as string), 'utf8').length).toBeLessThan(4000);
-    expect(linked(index, 'modulepreload').some((f) => /^assets\/app-[\w-]+\.js$/.test(f))).toBe(true);
-    expect(linked(index, 'stylesheet').length).toBeGreaterThan(0);
+    for (const language of ['en', 'es']) {
+      const html = readFileSync(join(dir, 'prerendered', `sign-in.${language}.html`), 'utf8');
+      expect(html).toContain(`<meta name="app-entry" content="${entry}">`);
+      expect(html).toContain('<script type="module" src="/boot.js"></script>');
+    }
+    expect(readFileSync(join(dir, 'boot.js'), 'utf8')).toContain('meta[name="app-entry"]');
     expect(existsSync(join(dir, '.vite'))).toBe(false);
   });
 
@@ -105,8 +114,8 @@ describe('a brand build', () => {
       expect(html).toContain(brand?.displayName);
       expect(html).toMatch(/<button type="submit"[^>]* disabled=""/);
       expect(html).toMatch(/<input [^>]*name="UserName"/);
-      // No script beyond the entry's own: the app's code would hold the first paint back.
-      expect(linked(html, 'modulepreload').filter((f) => !/^assets\/preload-helper-[\w-]+\.js$/.test(f))).toEqual([]);
+      // No script preloaded: the app's code would hold the first paint back.
+      expect(linked(html, 'modulepreload')).toEqual([]);
       // Every class in the markup is defined by a style sheet the page links (no unstyled first paint).
       const css = linked(html, 'stylesheet')
         .map((f) => readFileSync(join(dir, f), 'utf8'))

@@ -78,21 +78,15 @@ async function buildBrandIn(brand: BrandManifest, outDir: string): Promise<strin
   });
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   rmSync(join(outDir, '.vite'), { recursive: true, force: true });
-  // The entry (src/main.tsx) imports the app's code: the HTML links it, with its style sheets, so it loads with the
-  // entry rather than after it.
-  const index = join(outDir, 'index.html');
-  const template = readFileSync(index, 'utf8');
-  const app = pageAssets(manifest, APP_SOURCE);
-  writeFileSync(index, withLinks(template, app));
-  await prerender(brand, outDir, template, manifest, app.styles);
+  await prerender(brand, outDir, manifest);
   precompress(outDir);
   return outDir;
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
-/** The app's code, which the entry imports once a prerendered page has painted (src/main.tsx). */
-const APP_SOURCE = 'apps/web/src/app.tsx';
+/** The entry of prerendered pages (public/boot.js): it starts the app's entry chunk once the page has painted. */
+const BOOT_SCRIPT = '/boot.js';
 
 /** The source module of each prerendered page's route (the module the router's lazy route imports). */
 export const PAGE_SOURCES: Readonly<Record<string, string>> = { 'sign-in': 'platform/web/src/pages/LoginPage.tsx' };
@@ -129,12 +123,19 @@ export function withLinks(html: string, assets: { scripts: string[]; styles: str
 }
 
 /**
- * The brand's HTML with a prerendered page in its root, marked with the markup's language (see canHydrate), and
- * the page's own style sheets (which the browser would otherwise fetch with the page's code) and code linked.
+ * The brand's HTML with a prerendered page in its root, marked with the markup's language (see canHydrate): its
+ * script is the boot entry (public/boot.js) in place of the app's entry chunk, which boot imports after the first
+ * paint; without the app's module preloads (script arriving before that paint would hold it back); and with the
+ * page's own style sheets, which the browser would otherwise only fetch with the page's code.
  */
-export function withPrerenderedPage(template: string, markup: string, language: Language, assets: { scripts: string[]; styles: string[] }): string {
-  if (!template.includes(ROOT_ELEMENT) || !template.includes('<html lang="en">')) throw new Error('index.html lost its <html lang="en"> or its empty root');
-  return withLinks(template, assets)
+export function withPrerenderedPage(template: string, markup: string, language: Language, page: { entry: string; styles: string[] }): string {
+  const entryTag = `<script type="module" crossorigin src="/${page.entry}"></script>`;
+  if (!template.includes(ROOT_ELEMENT) || !template.includes('<html lang="en">') || !template.includes(entryTag))
+    throw new Error('index.html lost its <html lang="en">, its empty root or the app\'s entry script');
+  const html = template
+    .replace(entryTag, () => `<meta name="app-entry" content="/${page.entry}">\n    <script type="module" src="${BOOT_SCRIPT}"></script>`)
+    .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '');
+  return withLinks(html, { scripts: [], styles: page.styles })
     .replace('<html lang="en">', `<html lang="${language}">`)
     .replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${language}">${markup}</div>`);
 }
@@ -144,7 +145,7 @@ export function withPrerenderedPage(template: string, markup: string, language: 
  * same app (src/prerender.tsx, with the same plugins, so vanilla-extract's class names match) renders each page
  * in Node, and each file is the index with that markup in its root. The sites server sends them for those paths.
  */
-async function prerender(brand: BrandManifest, outDir: string, template: string, manifest: Manifest, appStyles: string[]) {
+async function prerender(brand: BrandManifest, outDir: string, manifest: Manifest) {
   const ssrDir = join(outDir, '..', `.prerender-${brand.id}`);
   await build({
     configFile: false,
@@ -168,14 +169,15 @@ async function prerender(brand: BrandManifest, outDir: string, template: string,
     const { render } = (await import(pathToFileURL(join(ssrDir, 'prerender.mjs')).href)) as {
       render: (path: string, language: Language) => Promise<string>;
     };
+    const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+    const entry = manifest['index.html']?.file;
+    if (!entry) throw new Error("the build's manifest names no app entry");
     mkdirSync(join(outDir, 'prerendered'), { recursive: true });
     for (const page of prerenderedPageNames()) {
       const path = Object.keys(PRERENDERED_PAGES).find((p) => PRERENDERED_PAGES[p] === page) as string;
       const source = PAGE_SOURCES[page];
       if (!source) throw new Error(`PAGE_SOURCES names no module for the prerendered page ${page}`);
-      // The app's and the page's style sheets, but no script to preload: the entry starts the app's code after
-      // the first paint, and script arriving before it would hold that paint back (main.tsx).
-      const assets = { styles: [...appStyles, ...pageAssets(manifest, source).styles], scripts: [] };
+      const assets = { entry, styles: pageAssets(manifest, source).styles };
       for (const language of PRERENDERED_LANGUAGES) {
         writeFileSync(join(outDir, prerenderedFile(page, language)), withPrerenderedPage(template, await render(path, language), language, assets));
       }
