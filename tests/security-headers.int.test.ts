@@ -101,10 +101,11 @@ describe('security headers', () => {
     expect(res.body).not.toMatch(/<script|\son\w+=/i);
   });
 
-  it('keeps the source index.html and any built one free of inline script and inline style elements', () => {
+  it('keeps the source index.html, any built one and the prerendered pages free of inline script and inline style elements', () => {
     const pages = [join(import.meta.dirname, '..', 'apps', 'web', 'index.html')];
     for (const brand of ['finance', 'assist', 'quote', 'card', 'staff'])
-      pages.push(join(import.meta.dirname, '..', 'apps', 'web', 'dist', brand, 'index.html'));
+      for (const file of ['index.html', 'prerendered/sign-in.en.html', 'prerendered/sign-in.es.html'])
+        pages.push(join(import.meta.dirname, '..', 'apps', 'web', 'dist', brand, file));
     for (const page of pages) {
       let html: string;
       try {

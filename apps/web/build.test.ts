@@ -113,6 +113,10 @@ describe('a brand build', () => {
       expect(html).toContain(`<h1 style="margin:0">${title}</h1>`);
       expect(html).toContain(brand?.displayName);
       expect(html).toMatch(/<button type="submit"[^>]* disabled=""/);
+      // Every button waits for the app: a click before it runs would be lost.
+      const buttons = html.match(/<button\b[^>]*>/g) ?? [];
+      expect(buttons.length).toBeGreaterThanOrEqual(3);
+      for (const b of buttons) expect(b).toContain(' disabled=""');
       expect(html).toMatch(/<input [^>]*name="UserName"/);
       // No script preloaded: the app's code would hold the first paint back.
       expect(linked(html, 'modulepreload')).toEqual([]);

@@ -123,14 +123,15 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
                 {state.message}
               </p>
             )}
-            {/* Disabled in the prerendered page until the app runs: sent before, the form would go to the server as is. */}
+            {/* The page's buttons are disabled in the prerendered page until the app runs: a click before would be lost,
+                and the form would go to the server as a plain form. */}
             <button type="submit" className={css.primary} disabled={!hydrated || state.kind === 'loggingIn'} aria-busy={state.kind === 'loggingIn'}>
               {state.kind === 'loggingIn' ? t('login.submitting') : t('login.submit')}
             </button>
           </form>
           <div className={css.links}>
             {Forgot && (
-              <button type="button" className={css.linkButton} onClick={() => setDialog('forgot')}>
+              <button type="button" className={css.linkButton} disabled={!hydrated} onClick={() => setDialog('forgot')}>
                 {t('login.forgotPassword')}
               </button>
             )}
@@ -140,7 +141,7 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
               </a>
             ) : (
               Register && (
-                <button type="button" className={css.linkButton} onClick={() => setDialog('register')}>
+                <button type="button" className={css.linkButton} disabled={!hydrated} onClick={() => setDialog('register')}>
                   {t('login.register')}
                 </button>
               )

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as css from './LanguageMenu.css';
 import { LANGUAGE_NAMES } from './languageNames';
+import { useHydrated } from './prerendered';
 
 // react-aria's Select (about 60 KiB gzipped with its overlays) loads when the user reaches for the menu, not with
 // the page: the sign-in path has a 150 KiB budget, and most visits never change the language.
@@ -17,6 +18,8 @@ export function LanguageMenu() {
   const { t, i18n } = useTranslation();
   const current = languageOf(i18n.resolvedLanguage ?? i18n.language) ?? 'en';
   const [opened, setOpened] = useState(false);
+  // In the prerendered sign-in page, until the app has taken it over: a click would do nothing yet.
+  const hydrated = useHydrated();
   const content = (
     <>
       <span className={css.hiddenLabel}>{t('language.label')} </span>
@@ -44,6 +47,7 @@ export function LanguageMenu() {
       className={css.trigger}
       aria-haspopup="listbox"
       data-testid="language-menu"
+      disabled={!hydrated}
       onPointerEnter={prefetch}
       onFocus={prefetch}
       onClick={() => setOpened(true)}
