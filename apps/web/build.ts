@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { type BrandManifest, type Language, PRERENDERED_LANGUAGES, PRERENDERED_PAGES, prerenderedFile, prerenderedPageNames } from '@portal/core';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { build, type Plugin } from 'vite';
+import { build, type InlineConfig, type Plugin } from 'vite';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const REPO = join(here, '..', '..');
@@ -57,14 +57,19 @@ export async function buildBrand(brand: BrandManifest, outRoot = join(here, 'dis
   }
 }
 
+/** What the browser build and the prerender's server-side build share: one brand's plugins, so class names match. */
+const brandConfig = (brand: BrandManifest): InlineConfig => ({
+  configFile: false,
+  root: here,
+  mode: 'production',
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  logLevel: 'warn',
+  plugins: [brandPlugin(brand), react(), vanillaExtractPlugin()],
+});
+
 async function buildBrandIn(brand: BrandManifest, outDir: string): Promise<string> {
   await build({
-    configFile: false,
-    root: here,
-    mode: 'production',
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    logLevel: 'warn',
-    plugins: [brandPlugin(brand), react(), vanillaExtractPlugin()],
+    ...brandConfig(brand),
     build: {
       outDir,
       emptyOutDir: true,
@@ -148,12 +153,7 @@ export function withPrerenderedPage(template: string, markup: string, language: 
 async function prerender(brand: BrandManifest, outDir: string, manifest: Manifest) {
   const ssrDir = join(outDir, '..', `.prerender-${brand.id}`);
   await build({
-    configFile: false,
-    root: here,
-    mode: 'production',
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    logLevel: 'warn',
-    plugins: [brandPlugin(brand), react(), vanillaExtractPlugin()],
+    ...brandConfig(brand),
     ssr: { noExternal: true, target: 'node' },
     build: {
       ssr: join(here, 'src', 'prerender.tsx'),

@@ -4,8 +4,8 @@ import { initReactI18next } from 'react-i18next';
 import coreEn from './en.json';
 
 export const KERNEL_NAMESPACE = 'core';
-/** localStorage key of the language the user chose in this browser. */
-export const LANGUAGE_STORAGE_KEY = 'cq.lang';
+/** localStorage key of the language the user chose in this browser (the cookie that repeats it has the same name). */
+export const LANGUAGE_STORAGE_KEY = LANGUAGE_COOKIE;
 export { detectLanguage };
 
 type Resources = Record<string, unknown>;

@@ -18,15 +18,6 @@ export interface PrerenderOptions {
   path: string;
 }
 
-const nobodySignedIn = () => {
-  const values = new Map<string, string>();
-  return {
-    getItem: (k: string) => values.get(k) ?? null,
-    setItem: (k: string, v: string) => void values.set(k, v),
-    removeItem: (k: string) => void values.delete(k),
-  };
-};
-
 /**
  * The markup of a page as the browser's first render makes it for somebody not signed in: the same element tree
  * (AppTree) and routes, with a memory router at `path`, the language's strings loaded and no calls made. Run by
@@ -36,7 +27,8 @@ export async function prerenderPage({ brand, plugins, extraNamespaces = [], lang
   const { i18n, ready } = createI18n({ plugins, shared: extraNamespaces, brand, language });
   await ready;
   if (i18n.language !== language) throw new Error(`the ${language} strings did not load`);
-  const session = new SessionStore(nobodySignedIn());
+  // In Node the session store is an empty in-memory one: nobody is signed in.
+  const session = new SessionStore();
   const refuse = () => Promise.reject(new Error('no calls while prerendering'));
   const api = new ApiClient(session, { notify: () => {}, sessionEnded: () => {}, loading: () => {}, impersonatedMemberId: () => null }, refuse);
   const kernel: Kernel = { api, session, brand, plugins, signOut: refuse, refreshSession: refuse, setImpersonation: () => {} };
