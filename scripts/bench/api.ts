@@ -54,18 +54,33 @@ async function measureTargets(targets: Target[], engine: string, o: ApiOptions):
   });
 }
 
-/** The bare Fastify baseline on the server core. */
-export async function startHello(port: number) {
-  const child = spawnGroup(pinned(PINNING?.server, [process.execPath, '--import', 'tsx', 'scripts/bench/hello.ts', String(port)]), process.env, 'hello');
-  await waitForUrl(`http://127.0.0.1:${port}/`, child, 60);
-  return { url: `http://127.0.0.1:${port}`, stop: () => stopGroup(child) };
+export const HELLO = 'fastify hello-world';
+export const HELLO_WITH_HEADERS = 'fastify hello-world + API headers';
+
+export interface Hello {
+  url: string;
+  path: string;
+  stop(): Promise<void>;
 }
 
-export async function benchApi(stack: Stack, helloUrl: string, o: ApiOptions): Promise<TargetResult[]> {
+/**
+ * The Fastify baseline on the server core: bare (the budget's baseline), or with the headers every API answer carries
+ * (scripts/bench/hello.ts --api-headers), which shows how much of the gap those headers alone take.
+ */
+export async function startHello(port: number, apiHeaders = false): Promise<Hello> {
+  const args = [process.execPath, '--import', 'tsx', 'scripts/bench/hello.ts', String(port), ...(apiHeaders ? ['--api-headers'] : [])];
+  const child = spawnGroup(pinned(PINNING?.server, args), process.env, apiHeaders ? 'hello+headers' : 'hello');
+  const path = apiHeaders ? '/health' : '/';
+  await waitForUrl(`http://127.0.0.1:${port}${path}`, child, 60);
+  return { url: `http://127.0.0.1:${port}`, path, stop: () => stopGroup(child) };
+}
+
+export async function benchApi(stack: Stack, hello: Hello, helloWithHeaders: Hello | null, o: ApiOptions): Promise<TargetResult[]> {
   const host = (brand: string) => `${brand}.localhost:${stack.port}`;
   const token = await signIn(stack.url, 'card', 'card.careguard');
   const targets: Target[] = [
-    { name: 'fastify hello-world', spec: { url: helloUrl, path: '/' } },
+    { name: HELLO, spec: { url: hello.url, path: hello.path } },
+    ...(helloWithHeaders ? [{ name: HELLO_WITH_HEADERS, spec: { url: helloWithHeaders.url, path: helloWithHeaders.path } }] : []),
     { name: 'GET /health', spec: { url: stack.url, path: '/health', headers: { host: host('card') } } },
     {
       name: 'GET /api/account/user/identity',
