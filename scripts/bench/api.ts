@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { median, PINNING, pinned, ROOT, type Stack, signIn, spawnGroup, stopGroup, waitForUrl } from './lib';
 import { type LoadResult, type LoadSpec, runLoad } from './load';
+import { listeningPid } from './proc-cpu';
 
 export interface ApiOptions {
   duration: number;
@@ -17,7 +18,7 @@ export interface ApiOptions {
 
 export interface Target {
   name: string;
-  spec: Omit<LoadSpec, 'connections' | 'duration' | 'warmup'>;
+  spec: Omit<LoadSpec, 'connections' | 'duration' | 'warmup' | 'serverPid'>;
 }
 
 export interface TargetResult extends LoadResult {
@@ -29,11 +30,17 @@ export interface TargetResult extends LoadResult {
 
 async function measureTargets(targets: Target[], engine: string, o: ApiOptions): Promise<TargetResult[]> {
   const byTarget = new Map<string, LoadResult[]>();
+  // The process behind each target, for its CPU per request (null where /proc cannot tell).
+  const pids = new Map(targets.map((t) => [t.name, listeningPid(Number(new URL(t.spec.url).port))]));
   for (let r = 0; r < o.rounds; r++) {
     for (const t of targets) {
-      const res = await runLoad({ ...t.spec, connections: o.connections, duration: o.duration, warmup: o.warmup }, { cpu: PINNING?.client ?? null, cwd: ROOT });
+      const serverPid = pids.get(t.name) ?? undefined;
+      const res = await runLoad(
+        { ...t.spec, connections: o.connections, duration: o.duration, warmup: o.warmup, serverPid },
+        { cpu: PINNING?.client ?? null, cwd: ROOT },
+      );
       process.stderr.write(
-        `  api ${engine} ${t.name} round ${r + 1}: ${res.rps} req/s, p50 ${res.p50} ms, p99 ${res.p99} ms, errors ${res.errors + res.non2xx}\n`,
+        `  api ${engine} ${t.name} round ${r + 1}: ${res.rps} req/s, p50 ${res.p50} ms, p99 ${res.p99} ms, errors ${res.errors + res.non2xx}, server CPU ${res.cpuUsPerRequest ?? '?'} µs/request\n`,
       );
       byTarget.set(t.name, [...(byTarget.get(t.name) ?? []), res]);
     }
@@ -42,8 +49,11 @@ async function measureTargets(targets: Target[], engine: string, o: ApiOptions):
     const all = byTarget.get(t.name) ?? [];
     const mid = median(all.map((x) => x.rps));
     const chosen = all.reduce((best, x) => (Math.abs(x.rps - mid) < Math.abs(best.rps - mid) ? x : best), all[0] as LoadResult);
+    const cpu = all.map((x) => x.cpuUsPerRequest).filter((x): x is number => x !== null);
     return {
       ...chosen,
+      // The median over the rounds, like requests/s (not necessarily the same round's).
+      cpuUsPerRequest: cpu.length ? median(cpu) : null,
       non2xx: all.reduce((a, x) => a + x.non2xx, 0),
       errors: all.reduce((a, x) => a + x.errors, 0),
       name: t.name,

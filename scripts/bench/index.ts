@@ -323,6 +323,14 @@ async function main() {
               }),
             );
           }
+          // Not a budget either: the CPU /health costs the server per request, against the bare hello-world's.
+          if (r.name === 'GET /health' && baseline?.cpuUsPerRequest && r.cpuUsPerRequest)
+            rows.push({
+              part: 'api',
+              name: `GET /health on ${r.engine}: hello-world's CPU per request as a share of /health's (no budget)`,
+              value: Math.round((baseline.cpuUsPerRequest / r.cpuUsPerRequest) * 1000) / 10,
+              unit: '%',
+            });
           if (ofHeaders !== null)
             rows.push({
               part: 'api',
@@ -340,6 +348,7 @@ async function main() {
             r.p50,
             r.p90,
             r.p99,
+            r.cpuUsPerRequest ?? '',
             r.errors + r.non2xx,
             r.roundsRps.join(' / '),
             verdict(checks),
@@ -347,7 +356,7 @@ async function main() {
         }
         tables.push({
           title: `API: ${opts.connections} connections, ${opts.rounds} rounds x ${opts.duration} s (median round; latency ms); budgets: /health >= ${BUDGET.helloRatio * 100}% of hello-world, no errors`,
-          head: ['database', 'endpoint', 'req/s', 'of hello', 'of hello+headers', 'p50', 'p90', 'p99', 'errors', 'req/s per round', 'result'],
+          head: ['database', 'endpoint', 'req/s', 'of hello', 'of hello+headers', 'p50', 'p90', 'p99', 'CPU µs/req', 'errors', 'req/s per round', 'result'],
           body,
         });
       }

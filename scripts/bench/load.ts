@@ -12,6 +12,7 @@
 import { spawn } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { processCpuMs } from './proc-cpu';
 
 export interface LoadSpec {
   /** Base address, e.g. http://127.0.0.1:8580 */
@@ -27,6 +28,8 @@ export interface LoadSpec {
   warmup: number;
   /** A request slower than this counts as an error and its connection is replaced. */
   timeoutMs?: number;
+  /** The server's process: its CPU over the measured seconds is reported per request (Linux only). */
+  serverPid?: number;
 }
 
 export interface LoadResult {
@@ -43,6 +46,8 @@ export interface LoadResult {
   /** Socket errors, malformed answers and timeouts. */
   errors: number;
   statuses: Record<string, number>;
+  /** CPU (user + system, µs) the server process spent per measured request; null without `serverPid` or /proc. */
+  cpuUsPerRequest: number | null;
 }
 
 /** Percentile of sorted samples (nearest rank). */
@@ -175,12 +180,21 @@ export async function generateLoad(spec: LoadSpec): Promise<LoadResult> {
       open();
     });
 
-  const started = setTimeout(() => {
+  let cpuAtStart: number | null = null;
+  const cpuNow = () => (spec.serverPid === undefined ? null : processCpuMs(spec.serverPid));
+  const startMeasuring = () => {
     measuring = true;
-  }, spec.warmup * 1000);
+    cpuAtStart = cpuNow();
+  };
+  const started = setTimeout(startMeasuring, spec.warmup * 1000);
+  if (spec.warmup <= 0) {
+    clearTimeout(started);
+    startMeasuring();
+  }
   const actualStart = () => Math.max(measureFrom, t0);
   await Promise.all(Array.from({ length: spec.connections }, connection));
   clearTimeout(started);
+  const cpuAtEnd = cpuNow();
   const seconds = (Math.min(performance.now(), stopAt) - actualStart()) / 1000;
   const sorted = samples.subarray(0, count).sort();
   let sum = 0;
@@ -198,6 +212,7 @@ export async function generateLoad(spec: LoadSpec): Promise<LoadResult> {
     non2xx,
     errors,
     statuses,
+    cpuUsPerRequest: cpuAtStart !== null && cpuAtEnd !== null && count > 0 ? Math.round(((cpuAtEnd - cpuAtStart) * 1000) / count) : null,
   };
 }
 

@@ -1,0 +1,97 @@
+/**
+ * Where a cold load of the landing page spends its time: a Chromium trace of one signed-in load of `/` at CPU/4,
+ * printed as a timeline (ms from navigation) of the main thread's long events, the requests, first contentful paint
+ * and the LCP candidates. A diagnostic beside the page bench, not a budget:
+ *   node --import tsx scripts/bench/landing-trace.ts [brand] [--cpu 4] [--min-ms 20]
+ * Builds nothing: it serves WEB_DIST_DIR (or apps/web/dist) through the seeded end-to-end server.
+ */
+import { launch, siteUrl } from './browser';
+import { DEMO_USER, signIn, startStack } from './lib';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { url?: string; functionName?: string; size?: number } };
+}
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : (process.argv[i + 1] ?? fallback);
+};
+const brand = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'finance';
+const cpu = Number(arg('cpu', '4'));
+const minMs = Number(arg('min-ms', '20'));
+const user = DEMO_USER[brand];
+if (!user) throw new Error(`no demo user for ${brand}`);
+
+const path = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+const stack = await startStack({ port: 8630, sandboxPort: 8640 });
+const browser = await launch();
+try {
+  const t = await signIn(stack.url, brand, user);
+  const items = {
+    'cq.accessToken': t.access_token,
+    'cq.refreshToken': t.refresh_token,
+    'cq.expiry': String(Date.now() + t.expires_in * 1000),
+    'cq.lifetime': String(t.expires_in),
+    'cq.formToken': t.form_token,
+  };
+  // The first load warms the server and the site's files; the second is traced.
+  for (const traced of [false, true]) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript({
+      content: `if (location.pathname === '/' && !sessionStorage.getItem('cq.accessToken')) for (const [k, v] of Object.entries(${JSON.stringify(items)})) sessionStorage.setItem(k, v);`,
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+    if (traced)
+      await browser.startTracing(page, {
+        categories: ['devtools.timeline', 'blink.user_timing', 'loading', 'v8.execute', 'disabled-by-default-devtools.timeline'],
+      });
+    await page.goto(siteUrl(stack.url, brand, '/'));
+    await page.getByTestId('display-name').getByText(user).waitFor({ state: 'visible', timeout: 30_000 });
+    await page.waitForTimeout(1500);
+    if (traced) {
+      const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+      // Navigation start; else the request for the page itself.
+      const starts = traceEvents.filter((e) => e.name === 'navigationStart').map((e) => e.ts);
+      const t0 = starts.length ? Math.max(...starts) : Math.min(...traceEvents.filter((e) => e.name === 'ResourceSendRequest').map((e) => e.ts));
+      const parses = new Map<string, number>();
+      for (const e of traceEvents) if (e.name === 'ParseHTML') parses.set(`${e.pid}:${e.tid}`, (parses.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+      const main = [...parses].sort((a, b) => b[1] - a[1])[0]?.[0];
+      const ms = (ts: number) => Math.round((ts - t0) / 1000);
+      const lines: [number, string][] = [];
+      const shown = new Set([
+        'v8.evaluateModule',
+        'EvaluateScript',
+        'FunctionCall',
+        'RunMicrotasks',
+        'Layout',
+        'UpdateLayoutTree',
+        'Paint',
+        'ParseHTML',
+        'EventDispatch',
+        'TimerFire',
+      ]);
+      for (const e of traceEvents) {
+        const d = e.args?.data ?? {};
+        if (`${e.pid}:${e.tid}` === main && e.ph === 'X' && shown.has(e.name) && (e.dur ?? 0) >= minMs * 1000)
+          lines.push([ms(e.ts), `main  ${e.name} ${Math.round((e.dur ?? 0) / 1000)} ms ${path(d.url ?? '')}`.trimEnd()]);
+        if (e.name === 'ResourceSendRequest') lines.push([ms(e.ts), `fetch ${path(d.url ?? '')}`]);
+        if (e.name === 'firstContentfulPaint') lines.push([ms(e.ts), 'paint first contentful paint']);
+        if (e.name === 'largestContentfulPaint::Candidate') lines.push([ms(e.ts), `paint LCP candidate (${d.size ?? '?'} px²)`]);
+      }
+      console.log(`${brand}, landing page, CPU/${cpu}: main-thread events of ${minMs} ms or more, requests, paints (ms from navigation)`);
+      for (const [at, text] of lines.sort((a, b) => a[0] - b[0])) console.log(`${String(at).padStart(6)}  ${text}`);
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await stack.stop();
+}
