@@ -123,3 +123,28 @@ test('the sign-in page arrives prerendered in the browser language, and the app 
     await context.close();
   }
 });
+
+test('a language chosen before the cookie existed gets the cookie at start, and the next sign-in page arrives prerendered in it', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  // The choice as an older version of the app kept it: in localStorage only, no cq.lang cookie.
+  await page.goto(site('quote', '/login'));
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'en');
+  // Once the app has started (it reads the stored choice at start).
+  await expect(page.locator('#root')).toHaveAttribute('data-hydrated', 'true');
+  await page.evaluate(() => localStorage.setItem('cq.lang', 'es'));
+  expect((await context.cookies()).find((c) => c.name === 'cq.lang')).toBeUndefined();
+  // This visit still gets the English prerender (the browser asks for English); the app starts in Spanish and
+  // renders afresh, writing the cookie.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'cq.lang')?.value).toBe('es');
+  // From now on the server sends the Spanish prerender, which the app hydrates.
+  await page.reload();
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'es');
+  await expect(page.locator('#root')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
+  await context.close();
+});

@@ -6,6 +6,7 @@ import {
   createI18n,
   detectLanguage,
   ensurePluginNamespace,
+  initialLanguage,
   type LazyNamespace,
   loadNamespaces,
   withBrandCopy,
@@ -151,6 +152,46 @@ describe('createI18n: lazy namespaces', () => {
       expect(fake.documentElement.lang).toBe('es');
       await changeAppLanguage(i18n, 'en');
       expect(fake.cookie).toMatch(/^cq\.lang=en;/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('gives a stored language choice without its cookie the cookie at start, and leaves a matching cookie alone', () => {
+    const storage = (value: string | null) => ({ getItem: (key: string) => (key === 'cq.lang' ? value : null) });
+    // A document whose cookie writes are counted (the browser keeps the other cookies; the fake keeps the last write).
+    const fakeDocument = (cookie: string) => {
+      const doc = { writes: 0, value: cookie };
+      Object.defineProperty(doc, 'cookie', {
+        get: () => doc.value,
+        set: (v: string) => {
+          doc.writes++;
+          doc.value = v;
+        },
+      });
+      return doc as typeof doc & { cookie: string };
+    };
+    try {
+      // Chosen before the cookie existed: the cookie is written, so the server's prerender follows the choice.
+      let doc = fakeDocument('other=1');
+      vi.stubGlobal('localStorage', storage('es'));
+      vi.stubGlobal('document', doc);
+      expect(initialLanguage()).toBe('es');
+      expect(doc.writes).toBe(1);
+      expect(doc.cookie).toBe('cq.lang=es; Path=/; Max-Age=31536000; SameSite=Lax');
+      // The cookie already says so: nothing is written.
+      doc = fakeDocument('other=1; cq.lang=es');
+      vi.stubGlobal('document', doc);
+      expect(initialLanguage()).toBe('es');
+      expect(doc.writes).toBe(0);
+      // No choice stored (the browser's language decides) or a stored value that is not a language: no cookie.
+      for (const stored of [null, 'xx']) {
+        doc = fakeDocument('');
+        vi.stubGlobal('localStorage', storage(stored));
+        vi.stubGlobal('document', doc);
+        expect(initialLanguage()).toBe('en');
+        expect(doc.writes).toBe(0);
+      }
     } finally {
       vi.unstubAllGlobals();
     }

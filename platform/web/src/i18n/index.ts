@@ -1,4 +1,14 @@
-import { type BrandManifest, detectLanguage, LANGUAGE_COOKIE, LANGUAGES, type Language, languageOf, localeOf, setFormatLocale } from '@portal/core';
+import {
+  type BrandManifest,
+  cookieValue,
+  detectLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  type Language,
+  languageOf,
+  localeOf,
+  setFormatLocale,
+} from '@portal/core';
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import coreEn from './en.json';
@@ -86,10 +96,22 @@ function storedLanguage(): string | null {
   }
 }
 
-/** This browser's language (see detectLanguage). */
+/** Repeats the language choice for the server, which sends the sign-in page prerendered in it (a year, this site only). */
+function writeLanguageCookie(lng: Language) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every supported browser; a language code only
+  if (typeof document !== 'undefined') document.cookie = `${LANGUAGE_COOKIE}=${lng}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
+/**
+ * This browser's language (see detectLanguage). A choice stored without its cookie (made before the cookie existed,
+ * or with cookies cleared since) gets the cookie again, so the next sign-in page comes prerendered in it.
+ */
 export function initialLanguage(): Language {
   const nav = globalThis.navigator;
-  return detectLanguage(storedLanguage(), nav ? (nav.languages?.length ? nav.languages : [nav.language]) : []);
+  const stored = storedLanguage();
+  const lng = detectLanguage(stored, nav ? (nav.languages?.length ? nav.languages : [nav.language]) : []);
+  if (stored === lng && typeof document !== 'undefined' && cookieValue(document.cookie, LANGUAGE_COOKIE) !== lng) writeLanguageCookie(lng);
+  return lng;
 }
 
 /** An i18next backend over the declared loaders; loaded resources get the brand copy and the plural forms. */
@@ -206,8 +228,6 @@ export async function changeAppLanguage(instance: i18n, lng: Language): Promise<
   } catch {
     // storage disabled: the choice lasts until the page is reloaded
   }
-  // The same choice for the server, which sends the sign-in page prerendered in it (a year, this site only).
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every supported browser; a language code only
-  if (typeof document !== 'undefined') document.cookie = `${LANGUAGE_COOKIE}=${lng}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  writeLanguageCookie(lng);
   await instance.changeLanguage(lng);
 }
