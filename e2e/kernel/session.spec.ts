@@ -124,9 +124,7 @@ test('the sign-in page arrives prerendered in the browser language, and the app 
   }
 });
 
-test('a language chosen before the cookie existed gets the cookie at start, and the next sign-in page arrives prerendered in it', async ({
-  browser,
-}) => {
+test('a language chosen before the cookie existed gets the cookie at start, and the next sign-in page arrives prerendered in it', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
   // The choice as an older version of the app kept it: in localStorage only, no cq.lang cookie.
