@@ -185,6 +185,21 @@ export interface LoadFigures {
   url: string;
 }
 
+/**
+ * A page script that puts a signed-in session (the tokens `POST /token` gave) into sessionStorage before `/` runs its
+ * own scripts, exactly where the sign-in form would have put them (only when `/` opens with no session stored).
+ */
+export function sessionInitScript(t: Awaited<ReturnType<typeof signIn>>): string {
+  const items = {
+    'cq.accessToken': t.access_token,
+    'cq.refreshToken': t.refresh_token,
+    'cq.expiry': String(Date.now() + t.expires_in * 1000),
+    'cq.lifetime': String(t.expires_in),
+    'cq.formToken': t.form_token,
+  };
+  return `if (location.pathname === '/' && !sessionStorage.getItem('cq.accessToken')) for (const [k, v] of Object.entries(${JSON.stringify(items)})) sessionStorage.setItem(k, v);`;
+}
+
 /** One cold load: of /login, or of / as a signed-in user (tokens from POST /token put in sessionStorage first). */
 async function coldLoad(
   browser: Browser,
@@ -198,17 +213,7 @@ async function coldLoad(
     if (kind === 'landing') {
       const user = DEMO_USER[brand.id];
       if (!user) throw new Error(`no demo user for ${brand.id}`);
-      const t = await signIn(base, brand.marker, user);
-      const items = {
-        'cq.accessToken': t.access_token,
-        'cq.refreshToken': t.refresh_token,
-        'cq.expiry': String(Date.now() + t.expires_in * 1000),
-        'cq.lifetime': String(t.expires_in),
-        'cq.formToken': t.form_token,
-      };
-      await context.addInitScript({
-        content: `if (location.pathname === '/' && !sessionStorage.getItem('cq.accessToken')) for (const [k, v] of Object.entries(${JSON.stringify(items)})) sessionStorage.setItem(k, v);`,
-      });
+      await context.addInitScript({ content: sessionInitScript(await signIn(base, brand.marker, user)) });
     }
     const net = trackNetwork(page);
     await page.goto(siteUrl(base, brand.marker, kind === 'login' ? '/login' : '/'));

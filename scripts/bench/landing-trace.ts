@@ -5,7 +5,7 @@
  *   node --import tsx scripts/bench/landing-trace.ts [brand] [--cpu 4] [--min-ms 20]
  * Builds nothing: it serves WEB_DIST_DIR (or apps/web/dist) through the seeded end-to-end server.
  */
-import { launch, siteUrl } from './browser';
+import { launch, sessionInitScript, siteUrl } from './browser';
 import { DEMO_USER, signIn, startStack } from './lib';
 
 interface TraceEvent {
@@ -32,20 +32,11 @@ const path = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 const stack = await startStack({ port: 8630, sandboxPort: 8640 });
 const browser = await launch();
 try {
-  const t = await signIn(stack.url, brand, user);
-  const items = {
-    'cq.accessToken': t.access_token,
-    'cq.refreshToken': t.refresh_token,
-    'cq.expiry': String(Date.now() + t.expires_in * 1000),
-    'cq.lifetime': String(t.expires_in),
-    'cq.formToken': t.form_token,
-  };
+  const session = sessionInitScript(await signIn(stack.url, brand, user));
   // The first load warms the server and the site's files; the second is traced.
   for (const traced of [false, true]) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addInitScript({
-      content: `if (location.pathname === '/' && !sessionStorage.getItem('cq.accessToken')) for (const [k, v] of Object.entries(${JSON.stringify(items)})) sessionStorage.setItem(k, v);`,
-    });
+    await context.addInitScript({ content: session });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
