@@ -22,6 +22,27 @@ test('a member signs in on the card site, sees the purple toolbar and the help p
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('signing in opens the landing page straight away, asking for the identity once: the browser never stops at /', async ({ page }) => {
+  await page.goto(site('finance', '/login'));
+  await page.getByLabel('User name').fill('finance.careguardfinance');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  // Once the app has taken the page over: its router records its place in the history at start (a replaceState).
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  const paths: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) paths.push(new URL(frame.url()).pathname);
+  });
+  let identityCalls = 0;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/account/user/identity') identityCalls++;
+  });
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('display-name')).toHaveText('finance.careguardfinance');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(paths, 'the paths the browser went through after Sign in').toEqual(['/dashboard']);
+  expect(identityCalls, 'identity calls after Sign in').toBe(1);
+});
+
 test('a staff user signs in on the staff site and gets the blue toolbar', async ({ page }) => {
   await signIn(page, 'staff', 'staff.caresupport');
   await expect(page.getByTestId('display-name')).toHaveText('staff.caresupport');

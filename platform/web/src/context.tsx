@@ -14,6 +14,12 @@ export interface Kernel {
   plugins: readonly KernelWebPlugin[];
   signOut(opts?: { silent?: boolean }): Promise<void>;
   refreshSession(): Promise<void>;
+  /**
+   * A session has just started (sign-in): forgets the previous identity, starts the calls of the first signed-in page
+   * (identity, lookups, navigation guards) and returns where '/' leads for the new token's roles (null: unknown), so
+   * that page opens directly and its code loads beside those calls.
+   */
+  sessionStarted(): string | null;
   setImpersonation(memberId: number | null): void;
 }
 

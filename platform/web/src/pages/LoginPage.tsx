@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, useLocation, useNavigate } from 'react-router-dom';
-import { queryKeys, useKernel, useSiteConfig } from '../context';
+import { useKernel, useSiteConfig } from '../context';
 import { type DialogProps, Extensions } from '../plugin';
 import { contributionsTo, lazyContribution } from '../shell/extensions';
 import { LanguageMenu } from '../shell/LanguageMenu';
@@ -22,11 +21,10 @@ function useLoginDialog(name: 'forgotPassword' | 'register'): ComponentType<Dial
 
 /** /login and /register: idle, logging in, then home (or the page the user came from) or the server's error. */
 export default function LoginPage({ openRegister = false }: { openRegister?: boolean }) {
-  const { api, brand } = useKernel();
+  const { api, brand, sessionStarted } = useKernel();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const config = useSiteConfig();
   const id = useId();
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -57,9 +55,10 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
     setState({ kind: 'loggingIn' });
     try {
       await api.signIn(userName.trim(), password);
-      queryClient.removeQueries({ queryKey: queryKeys.identity });
+      // The new session's calls start now, and its landing page opens directly, without the home redirect.
+      const landing = sessionStarted();
       const from = (location.state as { from?: Location } | null)?.from;
-      navigate(from ? `${from.pathname}${from.search}` : '/', { replace: true });
+      navigate(from ? `${from.pathname}${from.search}` : (landing ?? '/'), { replace: true });
     } catch (e) {
       setState({ kind: 'error', message: (e as Error).message });
       if (passwordField.current) passwordField.current.value = '';

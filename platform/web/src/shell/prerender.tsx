@@ -31,7 +31,18 @@ export async function prerenderPage({ brand, plugins, extraNamespaces = [], lang
   const session = new SessionStore();
   const refuse = () => Promise.reject(new Error('no calls while prerendering'));
   const api = new ApiClient(session, { notify: () => {}, sessionEnded: () => {}, loading: () => {}, impersonatedMemberId: () => null }, refuse);
-  const kernel: Kernel = { api, session, brand, plugins, signOut: refuse, refreshSession: refuse, setImpersonation: () => {} };
+  const kernel: Kernel = {
+    api,
+    session,
+    brand,
+    plugins,
+    signOut: refuse,
+    refreshSession: refuse,
+    sessionStarted: () => {
+      throw new Error('no sign-in while prerendering');
+    },
+    setImpersonation: () => {},
+  };
   const router = createMemoryRouter(buildRoutes(plugins), { initialEntries: [path] });
   await routerReady(router);
   if (router.state.errors) throw new Error(`prerendering ${path}: ${JSON.stringify(router.state.errors)}`);

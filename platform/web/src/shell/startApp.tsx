@@ -7,23 +7,23 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, type DataRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import { ApiClient } from '../api/client';
-import { identityQuery, type Kernel, KernelContext, lookupsQuery } from '../context';
+import { type Kernel, KernelContext, queryKeys } from '../context';
 import { createI18n, ensurePluginNamespace, initialLanguage, type LazyNamespace, loadNamespaces } from '../i18n';
 import { LocaleProvider } from '../i18n/LocaleProvider';
 import { initImpersonation, setImpersonation } from '../impersonation/store';
 import { KitProvider } from '../kit/KitProvider';
 import { Extensions, type KernelWebPlugin } from '../plugin';
 import { ExpiryWatch } from '../session/expiry-watch';
-import { jwtRoles, SessionStore } from '../session/storage';
+import { SessionStore } from '../session/storage';
 import { impersonationAtom, kernelStore, loadingCountAtom, showToast } from '../store';
 import { LoadingBar } from '../toast/LoadingBar';
 import { Toaster } from '../toast/Toaster';
 import { type PrefetchContext, preloadContributions } from './extensions';
 import { Layout } from './Layout';
-import { prepareGuardsEarly } from './NavigationGate';
 import { canHydrate, routerReady } from './prerendered';
 import { RequireAccess } from './RequireAccess';
-import { flattenRoutes, homePath } from './routes';
+import { flattenRoutes } from './routes';
+import { hintedLanding, prefetchSignedIn, rolesHint } from './signedIn';
 
 const kernelPages = () => import('../pages/KernelPages');
 
@@ -171,15 +171,9 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
   const { i18n, ready: i18nReady } = createI18n({ plugins, shared: extraNamespaces, brand, language: initialLanguage() });
   const session = new SessionStore();
   const queryClient = newQueryClient();
-  const rolesHint = () => {
-    const tokens = session.tokens();
-    return tokens ? jwtRoles(tokens.accessToken) : null;
-  };
-  // A returning signed-in user opening '/': go straight to their landing page, so its code, strings and widgets load
-  // with the entry's start-up instead of after the identity answer and the home redirect (which stays for users
-  // without a token naming roles). The page still waits for the identity answer to decide access.
-  const hinted = window.location.pathname === '/' ? rolesHint() : null;
-  const landing = hinted ? homePath(brand.home, flattenRoutes(plugins), hinted) : null;
+  // A returning signed-in user opening '/': go straight to their landing page (the home redirect stays for users
+  // without a token naming roles).
+  const landing = window.location.pathname === '/' ? hintedLanding(brand, plugins, session) : null;
   if (landing && landing !== '/') window.history.replaceState(window.history.state, '', `${landing}${window.location.search}${window.location.hash}`);
   const api = new ApiClient(session, {
     notify: (kind, message) => showToast({ kind, message }),
@@ -190,7 +184,7 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
     loading: (d) => kernelStore.set(loadingCountAtom, (n) => Math.max(0, n + d)),
     impersonatedMemberId: () => kernelStore.get(impersonationAtom),
   });
-  const router = createBrowserRouter(buildRoutes(plugins, rolesHint, { api, queryClient }));
+  const router = createBrowserRouter(buildRoutes(plugins, () => rolesHint(session), { api, queryClient }));
   const refreshData = () => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'kernel' });
   const kernel: Kernel = {
     api,
@@ -212,15 +206,15 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
         await kernel.signOut({ silent: true });
       }
     },
+    sessionStarted: () => {
+      queryClient.removeQueries({ queryKey: queryKeys.identity });
+      prefetchSignedIn(kernel, queryClient);
+      return hintedLanding(brand, plugins, session);
+    },
     setImpersonation: (memberId) => setImpersonation(memberId, refreshData),
   };
-  // A returning signed-in user: ask for identity and lookups and prepare the navigation guards now, beside the
-  // landing page's code (the router started loading it above), not after it.
-  if (session.tokens()) {
-    void queryClient.prefetchQuery(identityQuery(api));
-    void queryClient.prefetchQuery(lookupsQuery(api));
-    prepareGuardsEarly(kernel);
-  }
+  // A returning signed-in user: the landing page's code is loading (the router started it above); its calls start now.
+  if (session.tokens()) prefetchSignedIn(kernel, queryClient);
   // First loads wait for the stored impersonation: it is read synchronously before the first render.
   initImpersonation(refreshData);
 
