@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_ARGS, DEMO_USER, median, ROOT, signIn, sleep } from './lib';
+import { CHROMIUM, CHROMIUM_ARGS, DEMO_PASSWORD, DEMO_USER, median, ROOT, signIn, sleep } from './lib';
 
 /**
  * Installed before any page script: paint, layout-shift and long-task observers, and the moment "Sign in" works: the
@@ -40,6 +40,16 @@ const OBSERVERS = `(() => {
 })();`;
 
 const READ_METRICS = 'JSON.stringify(window.__bench)';
+/** Installed just before "Sign in" is clicked: notes when the toolbar first names the user. Returns the page's clock. */
+const WATCH_SIGNED_IN = `(() => {
+  window.__namedAt = null;
+  const mo = new MutationObserver(() => {
+    const el = document.querySelector('[data-testid="display-name"]');
+    if (el && el.textContent.trim()) { window.__namedAt = performance.now(); mo.disconnect(); }
+  });
+  mo.observe(document, { childList: true, subtree: true, characterData: true });
+  return performance.now();
+})()`;
 const READ_RESOURCES = `JSON.stringify(performance.getEntriesByType('resource').map((e) => ({
   url: e.name, initiator: e.initiatorType, start: e.startTime, end: e.responseEnd, encoded: e.encodedBodySize, decoded: e.decodedBodySize })))`;
 
@@ -177,6 +187,8 @@ export function wholeBundle(brand: string) {
 }
 
 export interface LoadFigures {
+  /** `reload` only: ms from the click on "Sign in" to the landing page's first render (the toolbar names the user). */
+  signIn?: number;
   fcp: number;
   lcp: number;
   cls: number;
@@ -200,16 +212,57 @@ export function sessionInitScript(t: Awaited<ReturnType<typeof signIn>>): string
   return `if (location.pathname === '/' && !sessionStorage.getItem('cq.accessToken')) for (const [k, v] of Object.entries(${JSON.stringify(items)})) sessionStorage.setItem(k, v);`;
 }
 
-/** One cold load: of /login, or of / as a signed-in user (tokens from POST /token put in sessionStorage first). */
-async function coldLoad(
-  browser: Browser,
-  base: string,
-  brand: { id: string; marker: string },
-  kind: 'login' | 'landing',
-  cpuRate: number,
-): Promise<LoadFigures> {
+/**
+ * The pages measured:
+ * - `login`: a cold load of /login;
+ * - `landing`: a cold load of / as a signed-in user, the tokens from POST /token put in sessionStorage first (a state
+ *   no member's tab is in: a tab has a session only after signing in on the sign-in page, which loads the same code);
+ * - `reload`: the landing page reloaded in the tab the member has just signed in with through the sign-in form, as a
+ *   member's reload (or return to '/') loads it: with that tab's browser cache. The tab is throttled throughout; the
+ *   figures are the reload's, plus the time from "Sign in" to the landing page's first render before it.
+ */
+export type PageKind = 'login' | 'landing' | 'reload';
+
+const displayName = (page: Page, brandId: string) =>
+  page
+    .getByTestId('display-name')
+    .getByText(DEMO_USER[brandId] ?? '')
+    .waitFor({ state: 'visible', timeout: 30_000 });
+
+/** One load of a page kind, in a fresh browser context (so an empty cache to start with). */
+async function coldLoad(browser: Browser, base: string, brand: { id: string; marker: string }, kind: PageKind, cpuRate: number): Promise<LoadFigures> {
   const { context, page } = await coldPage(browser, cpuRate);
   try {
+    if (kind === 'reload') {
+      const user = DEMO_USER[brand.id];
+      if (!user) throw new Error(`no demo user for ${brand.id}`);
+      await page.goto(siteUrl(base, brand.marker, '/login'));
+      await page.getByLabel('User name').fill(user);
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+      const signInButton = page.getByRole('button', { name: 'Sign in' });
+      await signInButton.and(page.locator(':enabled')).waitFor({ timeout: 30_000 });
+      const signedIn = trackNetwork(page);
+      const clickedAt = (await page.evaluate(WATCH_SIGNED_IN)) as number;
+      await signInButton.click();
+      await displayName(page, brand.id);
+      const namedAt = (await page.evaluate('window.__namedAt')) as number | null;
+      await signedIn.idle();
+      const net = trackNetwork(page);
+      await page.reload();
+      await displayName(page, brand.id);
+      await net.idle();
+      const m = JSON.parse((await page.evaluate(READ_METRICS)) as string) as PageMetrics;
+      const signIn = namedAt === null ? Number.NaN : namedAt - clickedAt;
+      return {
+        signIn,
+        fcp: m.fcp ?? Number.NaN,
+        lcp: m.lcp ?? Number.NaN,
+        cls: m.cls,
+        tbt: m.tbt,
+        requests: net.requests(),
+        url: new URL(page.url()).pathname,
+      };
+    }
     if (kind === 'landing') {
       const user = DEMO_USER[brand.id];
       if (!user) throw new Error(`no demo user for ${brand.id}`);
@@ -218,13 +271,8 @@ async function coldLoad(
     const net = trackNetwork(page);
     await page.goto(siteUrl(base, brand.marker, kind === 'login' ? '/login' : '/'));
     if (kind === 'login') await page.getByRole('button', { name: 'Sign in' }).waitFor({ state: 'visible', timeout: 30_000 });
-    else {
-      // Signed in when the toolbar shows the user; '/' then redirects to the landing page (or stays, with no page to open).
-      await page
-        .getByTestId('display-name')
-        .getByText(DEMO_USER[brand.id] ?? '')
-        .waitFor({ state: 'visible', timeout: 30_000 });
-    }
+    // Signed in when the toolbar shows the user; '/' then redirects to the landing page (or stays, with no page to open).
+    else await displayName(page, brand.id);
     await net.idle();
     const m = JSON.parse((await page.evaluate(READ_METRICS)) as string) as PageMetrics;
     return { fcp: m.fcp ?? Number.NaN, lcp: m.lcp ?? Number.NaN, cls: m.cls, tbt: m.tbt, requests: net.requests(), url: new URL(page.url()).pathname };
@@ -242,7 +290,7 @@ async function coldLoad(
 
 export interface PageResult extends LoadFigures {
   brand: string;
-  kind: 'login' | 'landing';
+  kind: PageKind;
   cpuRate: number;
   runs: number;
   samples: LoadFigures[];
@@ -255,7 +303,7 @@ export async function measurePage(
   browser: Browser,
   base: string,
   brand: { id: string; marker: string },
-  kind: 'login' | 'landing',
+  kind: PageKind,
   cpuRate: number,
   runs: number,
 ): Promise<PageResult> {
@@ -283,6 +331,7 @@ export async function measurePage(
     kind,
     cpuRate,
     runs,
+    ...(kind === 'reload' ? { signIn: Math.round(median(samples.map((s) => s.signIn ?? Number.NaN))) } : {}),
     fcp: Math.round(med('fcp')),
     lcp: Math.round(med('lcp')),
     cls: Math.round(med('cls') * 10000) / 10000,
