@@ -1,12 +1,13 @@
 /**
- * Where a cold load of the landing page spends its time: a Chromium trace of one signed-in load of `/` at CPU/4,
- * printed as a timeline (ms from navigation) of the main thread's long events, the requests, first contentful paint
- * and the LCP candidates. A diagnostic beside the page bench, not a budget:
- *   node --import tsx scripts/bench/landing-trace.ts [brand] [--cpu 4] [--min-ms 20]
+ * Where a load of the landing page spends its time: a Chromium trace of one signed-in load of `/` at CPU/4, printed
+ * as a timeline (ms from navigation) of the main thread's long events, the requests, first contentful paint and the
+ * LCP candidates. Cold by default; with --reload, the landing page reloaded in the tab just signed in with through the
+ * sign-in form (the page bench's "reloaded after sign-in"). A diagnostic beside the page bench, not a budget:
+ *   node --import tsx scripts/bench/landing-trace.ts [brand] [--cpu 4] [--min-ms 20] [--reload]
  * Builds nothing: it serves WEB_DIST_DIR (or apps/web/dist) through the seeded end-to-end server.
  */
 import { launch, sessionInitScript, siteUrl } from './browser';
-import { DEMO_USER, signIn, startStack } from './lib';
+import { DEMO_PASSWORD, DEMO_USER, signIn, startStack } from './lib';
 
 interface TraceEvent {
   name: string;
@@ -25,6 +26,7 @@ const arg = (name: string, fallback: string) => {
 const brand = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'finance';
 const cpu = Number(arg('cpu', '4'));
 const minMs = Number(arg('min-ms', '20'));
+const reload = process.argv.includes('--reload');
 const user = DEMO_USER[brand];
 if (!user) throw new Error(`no demo user for ${brand}`);
 
@@ -36,15 +38,25 @@ try {
   // The first load warms the server and the site's files; the second is traced.
   for (const traced of [false, true]) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addInitScript({ content: session });
+    if (!reload) await context.addInitScript({ content: session });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+    if (reload) {
+      // As a member's tab: signed in through the form, on the landing page, with that tab's browser cache.
+      await page.goto(siteUrl(stack.url, brand, '/login'));
+      await page.getByLabel('User name').fill(user);
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByTestId('display-name').getByText(user).waitFor({ state: 'visible', timeout: 30_000 });
+      await page.waitForTimeout(1500);
+    }
     if (traced)
       await browser.startTracing(page, {
         categories: ['devtools.timeline', 'blink.user_timing', 'loading', 'v8.execute', 'disabled-by-default-devtools.timeline'],
       });
-    await page.goto(siteUrl(stack.url, brand, '/'));
+    if (reload) await page.reload();
+    else await page.goto(siteUrl(stack.url, brand, '/'));
     await page.getByTestId('display-name').getByText(user).waitFor({ state: 'visible', timeout: 30_000 });
     await page.waitForTimeout(1500);
     if (traced) {
@@ -77,7 +89,7 @@ try {
         if (e.name === 'firstContentfulPaint') lines.push([ms(e.ts), 'paint first contentful paint']);
         if (e.name === 'largestContentfulPaint::Candidate') lines.push([ms(e.ts), `paint LCP candidate (${d.size ?? '?'} px²)`]);
       }
-      console.log(`${brand}, landing page, CPU/${cpu}: main-thread events of ${minMs} ms or more, requests, paints (ms from navigation)`);
+      console.log(`${brand}, landing page${reload ? ' reloaded after sign-in' : ''}, CPU/${cpu}: main-thread events of ${minMs} ms or more, requests, paints (ms from navigation)`);
       for (const [at, text] of lines.sort((a, b) => a[0] - b[0])) console.log(`${String(at).padStart(6)}  ${text}`);
     }
     await context.close();
