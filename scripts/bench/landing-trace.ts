@@ -89,7 +89,9 @@ try {
         if (e.name === 'firstContentfulPaint') lines.push([ms(e.ts), 'paint first contentful paint']);
         if (e.name === 'largestContentfulPaint::Candidate') lines.push([ms(e.ts), `paint LCP candidate (${d.size ?? '?'} px²)`]);
       }
-      console.log(`${brand}, landing page${reload ? ' reloaded after sign-in' : ''}, CPU/${cpu}: main-thread events of ${minMs} ms or more, requests, paints (ms from navigation)`);
+      console.log(
+        `${brand}, landing page${reload ? ' reloaded after sign-in' : ''}, CPU/${cpu}: main-thread events of ${minMs} ms or more, requests, paints (ms from navigation)`,
+      );
       for (const [at, text] of lines.sort((a, b) => a[0] - b[0])) console.log(`${String(at).padStart(6)}  ${text}`);
     }
     await context.close();
