@@ -187,7 +187,7 @@ export function wholeBundle(brand: string) {
 }
 
 export interface LoadFigures {
-  /** `reload` only: ms from the click on "Sign in" to the landing page's first render (the toolbar names the user). */
+  /** For `reload`: ms from the click on "Sign in" to the landing page's first render (the toolbar names the user). */
   signIn?: number;
   fcp: number;
   lcp: number;
@@ -216,7 +216,7 @@ export function sessionInitScript(t: Awaited<ReturnType<typeof signIn>>): string
  * The pages measured:
  * - `login`: a cold load of /login;
  * - `landing`: a cold load of / as a signed-in user, the tokens from POST /token put in sessionStorage first (a state
- *   no member's tab is in: a tab has a session only after signing in on the sign-in page, which loads the same code);
+ *   no member's tab is in: a tab gets a session by signing in on the sign-in page, which loads the same code);
  * - `reload`: the landing page reloaded in the tab the member has just signed in with through the sign-in form, as a
  *   member's reload (or return to '/') loads it: with that tab's browser cache. The tab is throttled throughout; the
  *   figures are the reload's, plus the time from "Sign in" to the landing page's first render before it.
@@ -229,53 +229,48 @@ const displayName = (page: Page, brandId: string) =>
     .getByText(DEMO_USER[brandId] ?? '')
     .waitFor({ state: 'visible', timeout: 30_000 });
 
+/**
+ * Signs the brand's demo user in through the sign-in form of a fresh page and waits until the landing page is
+ * rendered and its requests are done. Returns the ms from the click on "Sign in" to that page's first render (the
+ * toolbar names the user).
+ */
+export async function signInThroughForm(page: Page, base: string, brand: { id: string; marker: string }): Promise<number> {
+  const user = DEMO_USER[brand.id];
+  if (!user) throw new Error(`no demo user for ${brand.id}`);
+  await page.goto(siteUrl(base, brand.marker, '/login'));
+  await page.getByLabel('User name').fill(user);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  const button = page.getByRole('button', { name: 'Sign in' });
+  await button.and(page.locator(':enabled')).waitFor({ timeout: 30_000 });
+  const net = trackNetwork(page);
+  const clickedAt = (await page.evaluate(WATCH_SIGNED_IN)) as number;
+  await button.click();
+  await displayName(page, brand.id);
+  const namedAt = (await page.evaluate('window.__namedAt')) as number | null;
+  await net.idle();
+  return namedAt === null ? Number.NaN : namedAt - clickedAt;
+}
+
 /** One load of a page kind, in a fresh browser context (so an empty cache to start with). */
 async function coldLoad(browser: Browser, base: string, brand: { id: string; marker: string }, kind: PageKind, cpuRate: number): Promise<LoadFigures> {
   const { context, page } = await coldPage(browser, cpuRate);
   try {
-    if (kind === 'reload') {
-      const user = DEMO_USER[brand.id];
-      if (!user) throw new Error(`no demo user for ${brand.id}`);
-      await page.goto(siteUrl(base, brand.marker, '/login'));
-      await page.getByLabel('User name').fill(user);
-      await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-      const signInButton = page.getByRole('button', { name: 'Sign in' });
-      await signInButton.and(page.locator(':enabled')).waitFor({ timeout: 30_000 });
-      const signedIn = trackNetwork(page);
-      const clickedAt = (await page.evaluate(WATCH_SIGNED_IN)) as number;
-      await signInButton.click();
-      await displayName(page, brand.id);
-      const namedAt = (await page.evaluate('window.__namedAt')) as number | null;
-      await signedIn.idle();
-      const net = trackNetwork(page);
-      await page.reload();
-      await displayName(page, brand.id);
-      await net.idle();
-      const m = JSON.parse((await page.evaluate(READ_METRICS)) as string) as PageMetrics;
-      const signIn = namedAt === null ? Number.NaN : namedAt - clickedAt;
-      return {
-        signIn,
-        fcp: m.fcp ?? Number.NaN,
-        lcp: m.lcp ?? Number.NaN,
-        cls: m.cls,
-        tbt: m.tbt,
-        requests: net.requests(),
-        url: new URL(page.url()).pathname,
-      };
-    }
+    const signInMs = kind === 'reload' ? await signInThroughForm(page, base, brand) : undefined;
     if (kind === 'landing') {
       const user = DEMO_USER[brand.id];
       if (!user) throw new Error(`no demo user for ${brand.id}`);
       await context.addInitScript({ content: sessionInitScript(await signIn(base, brand.marker, user)) });
     }
     const net = trackNetwork(page);
-    await page.goto(siteUrl(base, brand.marker, kind === 'login' ? '/login' : '/'));
+    if (kind === 'reload') await page.reload();
+    else await page.goto(siteUrl(base, brand.marker, kind === 'login' ? '/login' : '/'));
     if (kind === 'login') await page.getByRole('button', { name: 'Sign in' }).waitFor({ state: 'visible', timeout: 30_000 });
     // Signed in when the toolbar shows the user; '/' then redirects to the landing page (or stays, with no page to open).
     else await displayName(page, brand.id);
     await net.idle();
     const m = JSON.parse((await page.evaluate(READ_METRICS)) as string) as PageMetrics;
-    return { fcp: m.fcp ?? Number.NaN, lcp: m.lcp ?? Number.NaN, cls: m.cls, tbt: m.tbt, requests: net.requests(), url: new URL(page.url()).pathname };
+    const figures = { fcp: m.fcp ?? Number.NaN, lcp: m.lcp ?? Number.NaN, cls: m.cls, tbt: m.tbt, requests: net.requests(), url: new URL(page.url()).pathname };
+    return signInMs === undefined ? figures : { signIn: signInMs, ...figures };
   } catch (e) {
     const where = page.url();
     const text = await page

@@ -6,8 +6,8 @@
  *   node --import tsx scripts/bench/landing-trace.ts [brand] [--cpu 4] [--min-ms 20] [--reload]
  * Builds nothing: it serves WEB_DIST_DIR (or apps/web/dist) through the seeded end-to-end server.
  */
-import { launch, sessionInitScript, siteUrl } from './browser';
-import { DEMO_PASSWORD, DEMO_USER, signIn, startStack } from './lib';
+import { launch, sessionInitScript, signInThroughForm, siteUrl } from './browser';
+import { DEMO_USER, signIn, startStack } from './lib';
 
 interface TraceEvent {
   name: string;
@@ -42,15 +42,8 @@ try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
-    if (reload) {
-      // As a member's tab: signed in through the form, on the landing page, with that tab's browser cache.
-      await page.goto(siteUrl(stack.url, brand, '/login'));
-      await page.getByLabel('User name').fill(user);
-      await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByTestId('display-name').getByText(user).waitFor({ state: 'visible', timeout: 30_000 });
-      await page.waitForTimeout(1500);
-    }
+    // As a member's tab: signed in through the form, on the landing page, with that tab's browser cache.
+    if (reload) await signInThroughForm(page, stack.url, { id: brand, marker: brand });
     if (traced)
       await browser.startTracing(page, {
         categories: ['devtools.timeline', 'blink.user_timing', 'loading', 'v8.execute', 'disabled-by-default-devtools.timeline'],
