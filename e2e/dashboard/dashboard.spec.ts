@@ -55,3 +55,32 @@ test('widget frames keep their size while they load: nothing shifts', async ({ p
   await expect(page.getByTestId('recent-claims')).toBeVisible();
   expect(await claims.boundingBox()).toEqual(before);
 });
+
+test('a frame whose content outgrows it once its data arrives can be scrolled by keyboard; one that fits is not a tab stop', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/api/dashboard/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(site('finance', '/dashboard'));
+  const claimsBody = frame(page, 'Recent claims').locator(':scope > div');
+  const fundingBody = frame(page, 'Next funding date').locator(':scope > div');
+  await expect(claimsBody).toBeVisible();
+  await expect(claimsBody).not.toHaveAttribute('tabindex');
+  release();
+  await expect(page.getByTestId('recent-claims').getByRole('listitem')).toHaveCount(6);
+  await expect(page.getByTestId('funding-date')).toBeVisible();
+  const overflows = (body: typeof claimsBody) => body.evaluate((el) => el.scrollHeight > el.clientHeight + 1);
+  expect(await overflows(claimsBody)).toBe(true);
+  await expect(claimsBody).toHaveAttribute('tabindex', '0');
+  expect(await overflows(fundingBody)).toBe(false);
+  await expect(fundingBody).not.toHaveAttribute('tabindex');
+  // Focused, it scrolls with the keyboard.
+  await claimsBody.focus();
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => claimsBody.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+});

@@ -6,41 +6,43 @@ import { WidgetSkeleton } from '../components/WidgetSkeleton';
 
 type Widget = ReturnType<typeof useContributions<ComponentType, { title: string; size?: 'small' | 'wide' }>>[number];
 
-/** Whether the element's content overflows it: a scrolling frame body then takes keyboard focus, so it can be scrolled by keyboard. */
-function useOverflows<T extends HTMLElement>() {
+/**
+ * Whether the frame body's content overflows it: a scrolling frame body then takes keyboard focus, so it can be
+ * scrolled by keyboard. Measured when the body or its content changes size (ResizeObserver, after layout), never on
+ * each DOM change: reading the sizes then would force a layout for every mutation while the widgets render.
+ */
+function useOverflows<T extends HTMLElement, C extends HTMLElement>() {
   const ref = useRef<T>(null);
+  const content = useRef<C>(null);
   const [overflows, setOverflows] = useState(false);
   useEffect(() => {
     const el = ref.current;
-    if (!el) return;
-    const check = () => setOverflows(el.scrollHeight > el.clientHeight + 1);
-    check();
-    const resize = new ResizeObserver(check);
+    const inner = content.current;
+    if (!el || !inner) return;
+    const resize = new ResizeObserver(() => setOverflows(el.scrollHeight > el.clientHeight + 1));
     resize.observe(el);
-    const mutate = new MutationObserver(check);
-    mutate.observe(el, { childList: true, subtree: true, characterData: true });
-    return () => {
-      resize.disconnect();
-      mutate.disconnect();
-    };
+    resize.observe(inner);
+    return () => resize.disconnect();
   }, []);
-  return { ref, overflows };
+  return { ref, content, overflows };
 }
 
 function Frame({ widget, titlesReady }: { widget: Widget; titlesReady: boolean }) {
   const { t } = useTranslation();
   const titleId = useId();
   const Component = lazyContribution(widget as never) as unknown as ComponentType;
-  const body = useOverflows<HTMLDivElement>();
+  const body = useOverflows<HTMLDivElement, HTMLDivElement>();
   return (
     <section className={widget.size === 'wide' ? `${css.frame} ${css.wide}` : css.frame} aria-labelledby={titleId} data-widget={widget.id}>
       <h2 id={titleId} className={css.frameTitle}>
         {titlesReady ? t(widget.title) : '\u00a0'}
       </h2>
       <div ref={body.ref} className={css.frameBody} tabIndex={body.overflows ? 0 : undefined}>
-        <Suspense fallback={<WidgetSkeleton />}>
-          <Component />
-        </Suspense>
+        <div ref={body.content}>
+          <Suspense fallback={<WidgetSkeleton />}>
+            <Component />
+          </Suspense>
+        </div>
       </div>
     </section>
   );
