@@ -55,6 +55,20 @@ describe('brand copy and plural forms', () => {
     expect(es).toEqual({ n_one: 'una', n_other: 'varias', n_many: 'varias', deep: { m_one: 'a', m_other: 'b', m_many: 'b' }, plain: 'x' });
     expect(completePlurals('en', { n_one: 'one', n_other: 'other' })).toEqual({ n_one: 'one', n_other: 'other' });
   });
+
+  it('copies only the objects that get a form added, and never changes the resources given', () => {
+    const fits = { a: { n_one: 'one', n_other: 'other' }, b: { plain: 'x', list: ['y'] } };
+    expect(completePlurals('en', fits)).toBe(fits);
+    const given = { a: { n_one: 'una', n_other: 'varias' }, b: { plain: 'x' }, c: null };
+    const es = completePlurals('es', given);
+    expect(es).not.toBe(given);
+    expect(es.a).toEqual({ n_one: 'una', n_other: 'varias', n_many: 'varias' });
+    expect(es.b).toBe(given.b);
+    expect(es.c).toBeNull();
+    expect(given).toEqual({ a: { n_one: 'una', n_other: 'varias' }, b: { plain: 'x' }, c: null });
+    // An English key with only its 'other' form gets 'one' from it, as before.
+    expect(completePlurals('en', { n_other: 'other' })).toEqual({ n_other: 'other', n_one: 'other' });
+  });
 });
 
 describe('detectLanguage', () => {

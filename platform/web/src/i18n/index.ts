@@ -67,6 +67,8 @@ const pluralCategories = new Map<Language, readonly string[]>();
 /**
  * Fills the plural forms a language needs beyond English's one/other from the `_other` form: Spanish has a
  * 'many' form (1,000,000) that i18next would otherwise not find. The files keep the same keys in every language.
+ * Copy on write: an object that needs no form added is returned as it is (every English file), so loading a
+ * namespace does not copy its strings on the landing page's path; the resources given are never changed.
  */
 export function completePlurals(lng: Language, resources: Resources): Resources {
   let categories = pluralCategories.get(lng);
@@ -74,16 +76,28 @@ export function completePlurals(lng: Language, resources: Resources): Resources 
     categories = new Intl.PluralRules(lng).resolvedOptions().pluralCategories.filter((c) => c !== 'zero');
     pluralCategories.set(lng, categories);
   }
+  const forms = categories;
   const walk = (node: Resources): Resources => {
-    const out: Resources = {};
-    for (const [key, value] of Object.entries(node))
-      out[key] = value !== null && typeof value === 'object' && !Array.isArray(value) ? walk(value as Resources) : value;
-    for (const [key, value] of Object.entries(node)) {
-      if (!key.endsWith('_other')) continue;
-      const base = key.slice(0, -'_other'.length);
-      for (const c of categories) out[`${base}_${c}`] ??= value;
+    let out: Resources | null = null;
+    for (const key of Object.keys(node)) {
+      const value = node[key];
+      if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+        const done = walk(value as Resources);
+        if (done !== value) {
+          out ??= { ...node };
+          out[key] = done;
+        }
+      } else if (key.endsWith('_other')) {
+        const base = key.slice(0, -'_other'.length);
+        for (const c of forms) {
+          const form = `${base}_${c}`;
+          if (node[form] !== undefined && node[form] !== null) continue;
+          out ??= { ...node };
+          out[form] = value;
+        }
+      }
     }
-    return out;
+    return out ?? node;
   };
   return walk(resources);
 }
