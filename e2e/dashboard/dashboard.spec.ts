@@ -5,6 +5,19 @@ import { signIn, site } from '../support';
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const frame = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
+/** Holds every dashboard widget's data call until the returned function is called. */
+async function holdDashboardData(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/api/dashboard/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
 /** Each role's dashboard: its own widgets, none of another role's (spec 01 section 6). */
 const CASES: { brand: string; user: string; sees: string[]; not: string[] }[] = [
   { brand: 'finance', user: 'finance.careguardfinance', sees: ['Recent claims', 'Next funding date', 'Quick links'], not: ['Recent quotes'] },
@@ -39,14 +52,7 @@ test('the finance dashboard shows 6 recent claims, the funding date and links th
 test('widget frames keep their size while they load: nothing shifts', async ({ page }) => {
   await signIn(page, 'finance', 'finance.careguardfinance');
   // Hold the widgets' data back so the frames are drawn before it.
-  let release: () => void = () => {};
-  const held = new Promise<void>((r) => {
-    release = r;
-  });
-  await page.route('**/api/dashboard/**', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdDashboardData(page);
   await page.goto(site('finance', '/dashboard'));
   const claims = frame(page, 'Recent claims');
   await expect(claims).toBeVisible();
@@ -58,14 +64,7 @@ test('widget frames keep their size while they load: nothing shifts', async ({ p
 
 test('a frame whose content outgrows it once its data arrives can be scrolled by keyboard; one that fits is not a tab stop', async ({ page }) => {
   await signIn(page, 'finance', 'finance.careguardfinance');
-  let release: () => void = () => {};
-  const held = new Promise<void>((r) => {
-    release = r;
-  });
-  await page.route('**/api/dashboard/**', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdDashboardData(page);
   await page.goto(site('finance', '/dashboard'));
   const claimsBody = frame(page, 'Recent claims').locator(':scope > div');
   const fundingBody = frame(page, 'Next funding date').locator(':scope > div');

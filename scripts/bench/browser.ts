@@ -31,33 +31,23 @@ const OBSERVERS = `(() => {
   });
   observe('longtask', (e) => { m.longTasks++; m.tbt += Math.max(0, e.duration - 50); });
   const signInWorks = () => {
-    for (const b of document.querySelectorAll('button')) {
-      if (b.textContent.trim() === 'Sign in' && !b.disabled) { m.signInAt = performance.now(); console.debug('bench:sign-in'); return true; }
-    }
+    for (const b of document.querySelectorAll('button')) if (b.textContent.trim() === 'Sign in' && !b.disabled) return true;
     return false;
   };
   const named = () => {
     const el = document.querySelector('[data-testid="display-name"]');
-    if (!el || !el.textContent.trim()) return false;
-    m.namedAt = performance.now();
-    console.debug('bench:named');
-    return true;
+    return !!el && el.textContent.trim() !== '';
   };
-  const mo = new MutationObserver(() => { if (signInWorks() || named()) mo.disconnect(); });
+  // Each moment is noted once; the watch ends when the toolbar names the user (after a sign-in, too).
+  const mo = new MutationObserver(() => {
+    if (m.signInAt === null && signInWorks()) { m.signInAt = performance.now(); console.debug('bench:sign-in'); }
+    if (named()) { m.namedAt = performance.now(); console.debug('bench:named'); mo.disconnect(); }
+  });
   mo.observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['disabled'] });
 })();`;
 
 const READ_METRICS = 'JSON.stringify(window.__bench)';
-/** Installed just before "Sign in" is clicked: notes when the toolbar first names the user. Returns the page's clock. */
-const WATCH_SIGNED_IN = `(() => {
-  window.__namedAt = null;
-  const mo = new MutationObserver(() => {
-    const el = document.querySelector('[data-testid="display-name"]');
-    if (el && el.textContent.trim()) { window.__namedAt = performance.now(); mo.disconnect(); }
-  });
-  mo.observe(document, { childList: true, subtree: true, characterData: true });
-  return performance.now();
-})()`;
+const readMetrics = async (page: Page) => JSON.parse((await page.evaluate(READ_METRICS)) as string) as PageMetrics;
 const READ_RESOURCES = `JSON.stringify(performance.getEntriesByType('resource').map((e) => ({
   url: e.name, initiator: e.initiatorType, start: e.startTime, end: e.responseEnd, encoded: e.encodedBodySize, decoded: e.decodedBodySize })))`;
 
@@ -166,7 +156,7 @@ export async function measureSignInPath(browser: Browser, base: string, brand: {
       throw new Error(`${brand.id}: the Sign in button did not work within 30 s`);
     });
     await net.idle();
-    const m = JSON.parse((await page.evaluate(READ_METRICS)) as string) as PageMetrics;
+    const m = await readMetrics(page);
     const entries = JSON.parse((await page.evaluate(READ_RESOURCES)) as string) as ResourceEntry[];
     const at = m.signInAt ?? Number.POSITIVE_INFINITY;
     const before = entries.filter((e) => e.end <= at);
@@ -253,21 +243,22 @@ const displayName = (page: Page, brandId: string) =>
 /**
  * Signs the brand's demo user in through the sign-in form of a fresh page and waits until the landing page is
  * rendered and its requests are done. Returns the ms from the click on "Sign in" to that page's first render (the
- * toolbar names the user).
+ * toolbar names the user, as the page's observers note it: the page's context needs them, see `installObservers`).
  */
 export async function signInThroughForm(page: Page, base: string, brand: { id: string; marker: string }): Promise<number> {
   const user = DEMO_USER[brand.id];
   if (!user) throw new Error(`no demo user for ${brand.id}`);
   await page.goto(siteUrl(base, brand.marker, '/login'));
+  if (!(await page.evaluate('!!window.__bench'))) throw new Error('signInThroughForm needs the page observers (installObservers)');
   await page.getByLabel('User name').fill(user);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   const button = page.getByRole('button', { name: 'Sign in' });
   await button.and(page.locator(':enabled')).waitFor({ timeout: 30_000 });
   const net = trackNetwork(page);
-  const clickedAt = (await page.evaluate(WATCH_SIGNED_IN)) as number;
+  const clickedAt = (await page.evaluate('performance.now()')) as number;
   await button.click();
   await displayName(page, brand.id);
-  const namedAt = (await page.evaluate('window.__namedAt')) as number | null;
+  const { namedAt } = await readMetrics(page);
   await net.idle();
   return namedAt === null ? Number.NaN : namedAt - clickedAt;
 }
@@ -290,7 +281,7 @@ async function coldLoad(browser: Browser, base: string, brand: { id: string; mar
     else await page.goto(siteUrl(base, brand.marker, kind === 'login' ? '/login' : '/'));
     await ready;
     await net.idle();
-    const m = JSON.parse((await page.evaluate(READ_METRICS)) as string) as PageMetrics;
+    const m = await readMetrics(page);
     if (kind !== 'login') await displayName(page, brand.id);
     const figures = { fcp: m.fcp ?? Number.NaN, lcp: m.lcp ?? Number.NaN, cls: m.cls, tbt: m.tbt, requests: net.requests(), url: new URL(page.url()).pathname };
     return signInMs === undefined ? figures : { signIn: signInMs, ...figures };

@@ -71,12 +71,8 @@ const pluralCategories = new Map<Language, readonly string[]>();
  * namespace does not copy its strings on the landing page's path; the resources given are never changed.
  */
 export function completePlurals(lng: Language, resources: Resources): Resources {
-  let categories = pluralCategories.get(lng);
-  if (!categories) {
-    categories = new Intl.PluralRules(lng).resolvedOptions().pluralCategories.filter((c) => c !== 'zero');
-    pluralCategories.set(lng, categories);
-  }
-  const forms = categories;
+  const categories = pluralCategories.get(lng) ?? new Intl.PluralRules(lng).resolvedOptions().pluralCategories.filter((c) => c !== 'zero');
+  pluralCategories.set(lng, categories);
   const walk = (node: Resources): Resources => {
     let out: Resources | null = null;
     for (const key of Object.keys(node)) {
@@ -89,7 +85,7 @@ export function completePlurals(lng: Language, resources: Resources): Resources 
         }
       } else if (key.endsWith('_other')) {
         const base = key.slice(0, -'_other'.length);
-        for (const c of forms) {
+        for (const c of categories) {
           const form = `${base}_${c}`;
           if (node[form] !== undefined && node[form] !== null) continue;
           out ??= { ...node };

@@ -11,9 +11,9 @@ type Widget = ReturnType<typeof useContributions<ComponentType, { title: string;
  * scrolled by keyboard. Measured when the body or its content changes size (ResizeObserver, after layout), never on
  * each DOM change: reading the sizes then would force a layout for every mutation while the widgets render.
  */
-function useOverflows<T extends HTMLElement, C extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const content = useRef<C>(null);
+function useOverflows() {
+  const ref = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   const [overflows, setOverflows] = useState(false);
   useEffect(() => {
     const el = ref.current;
@@ -31,7 +31,7 @@ function Frame({ widget, titlesReady }: { widget: Widget; titlesReady: boolean }
   const { t } = useTranslation();
   const titleId = useId();
   const Component = lazyContribution(widget as never) as unknown as ComponentType;
-  const body = useOverflows<HTMLDivElement, HTMLDivElement>();
+  const body = useOverflows();
   return (
     <section className={widget.size === 'wide' ? `${css.frame} ${css.wide}` : css.frame} aria-labelledby={titleId} data-widget={widget.id}>
       <h2 id={titleId} className={css.frameTitle}>
