@@ -15,6 +15,24 @@ describe('claims search SQL builder', () => {
     expect(q.count.params).toEqual([42]);
   });
 
+  it("reads one member's bills in one scan with the total as a window count", () => {
+    const q = buildSearch(filter({ SortColumn: 'PaidDate', SortOrder: 'desc' }), { memberId: 42 });
+    expect(q.listWithCount.text).toContain('count(*) OVER ()::int AS "__total"');
+    expect(q.listWithCount.text).toMatch(
+      /FROM claims c JOIN members m ON m.member_id = c.member_id WHERE c.member_id = \$1\s+ORDER BY c.paid_date DESC NULLS LAST, c.claim_id DESC LIMIT \$2 OFFSET \$3$/,
+    );
+    expect(q.list.text).not.toContain('__total');
+    expect(q.list.text.match(/FROM claims/g)).toHaveLength(1);
+  });
+
+  it('finds a page across members by claim id first, then joins its rows, with the count as a subquery', () => {
+    const q = buildSearch(filter({ SortColumn: 'ReceivedDate', SortOrder: 'desc', PageIndex: 2 }), { memberId: null });
+    expect(q.list.text).toContain('FROM (SELECT c.claim_id FROM claims c  ORDER BY c.received_date DESC, c.claim_id DESC LIMIT $1 OFFSET $2) page');
+    expect(q.list.text).toContain('JOIN claims c ON c.claim_id = page.claim_id');
+    expect(q.listWithCount.text).toContain('(SELECT count(*)::int AS n FROM claims c ) AS "__total"');
+    expect(q.list.params).toEqual([20, 40]);
+  });
+
   it('has no member condition for a cross-member scope', () => {
     const q = buildSearch(filter({}), { memberId: null });
     expect(q.count.text).toBe('SELECT count(*)::int AS n FROM claims c ');

@@ -108,8 +108,14 @@ export function orderBy(column: SortColumn, order: 'asc' | 'desc'): { sql: strin
 }
 
 /**
- * The page query finds the page's claim ids on the claims table alone (index order, members joined only
- * when sorting by a member column), then joins the members of those rows; the count is a separate query.
+ * Two shapes of the search:
+ * - one member's bills (a member's own list, or staff acting for one): one scan of the member's rows with the
+ *   members joined, the total beside each row as a window count. A member has a few hundred bills, so counting all
+ *   the matches as they are read costs little, and this shape plans in a third of the time of the general one
+ *   (0.35 against 0.9 ms at a million claims, where planning took longer than running the query);
+ * - across members: the page's claim ids are found on the claims table alone (index order, members joined only
+ *   when sorting by a member column), then the members of those rows are joined, so a deep page does not read the
+ *   rows it skips; the total is a count of its own (listWithCount runs it as a subquery).
  */
 export function buildSearch(f: ClaimSearch, scope: ClaimScope, extraWhere: string[] = []): BuiltSearch {
   const { where, params } = buildConditions(f, scope);
@@ -118,15 +124,23 @@ export function buildSearch(f: ClaimSearch, scope: ClaimScope, extraWhere: strin
   const ord = orderBy(f.SortColumn, f.SortOrder);
   const countParams = [...params];
   const listParams = [...params, f.PageSize, f.PageIndex * f.PageSize];
-  const lim = `$${params.length + 1}`;
-  const off = `$${params.length + 2}`;
+  const page = `LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
+  const count = `SELECT count(*)::int AS n FROM claims c ${whereSql}`;
+  if (scope.memberId !== null) {
+    const memberList = (total: string) =>
+      `SELECT ${CLAIM_COLUMNS}${total}\nFROM claims c JOIN members m ON m.member_id = c.member_id ${whereSql}\nORDER BY ${ord.sql} ${page}`;
+    return {
+      list: { text: memberList(''), params: listParams },
+      listWithCount: { text: memberList(', count(*) OVER ()::int AS "__total"'), params: listParams },
+      count: { text: count, params: countParams },
+    };
+  }
   const pageFrom = ord.needsMember ? 'claims c JOIN members m ON m.member_id = c.member_id' : 'claims c';
   const list = `SELECT ${CLAIM_COLUMNS}
-FROM (SELECT c.claim_id FROM ${pageFrom} ${whereSql} ORDER BY ${ord.sql} LIMIT ${lim} OFFSET ${off}) page
+FROM (SELECT c.claim_id FROM ${pageFrom} ${whereSql} ORDER BY ${ord.sql} ${page}) page
 JOIN claims c ON c.claim_id = page.claim_id
 JOIN members m ON m.member_id = c.member_id
 ORDER BY ${ord.sql}`;
-  const count = `SELECT count(*)::int AS n FROM claims c ${whereSql}`;
   const listWithCount = list.replace(' AS "Version"', ` AS "Version", (${count}) AS "__total"`);
   return { list: { text: list, params: listParams }, listWithCount: { text: listWithCount, params: listParams }, count: { text: count, params: countParams } };
 }
