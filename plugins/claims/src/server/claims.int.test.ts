@@ -241,6 +241,40 @@ describe('POST /api/claims/search', () => {
     }
   });
 
+  it('answers a search across members with the rows of the members’ own lists, paged and sorted alike', async () => {
+    const own = new Map<number, Claim>();
+    for (const m of [who.a, who.b]) for (const c of (await search(m, { PageSize: 100 })).body.Data.Items) own.set(c.ClaimID, c);
+    expect(own.size).toBeGreaterThan(0);
+    for (const [col, order] of [
+      ['ClaimID', 'desc'],
+      ['BilledAmount', 'asc'],
+      ['PaidDate', 'desc'],
+      ['ReceivedDate', 'asc'],
+      ['MemberName', 'asc'],
+      ['MemberNumber', 'desc'],
+    ] as const) {
+      const all: Claim[] = [];
+      for (let i = 0; i < 50; i++) {
+        const r = await search(who.su, { SortColumn: col, SortOrder: order, PageSize: 100, PageIndex: i });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        const d = r.body.Data;
+        all.push(...d.Items);
+        if (all.length >= d.ItemCount) break;
+      }
+      const page = (await search(who.su, { SortColumn: col, SortOrder: order, PageSize: 10, PageIndex: 1 })).body.Data;
+      expect(all.length, col).toBeGreaterThan(20);
+      expect(page.ItemCount, col).toBe(all.length);
+      expect(page.Items, `${col} ${order}`).toEqual(all.slice(10, 20));
+      const vals = all.map((c) => (c as Record<string, unknown>)[col]).filter((v) => v !== null) as (string | number)[];
+      const sorted = [...vals].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+      if (order === 'desc') sorted.reverse();
+      expect(vals, `${col} ${order}`).toEqual(sorted);
+      const mine = all.filter((c) => own.has(c.ClaimID));
+      expect(mine.length, col).toBe(own.size);
+      for (const c of mine) expect(c, `${col} ${c.ClaimID}`).toEqual(own.get(c.ClaimID));
+    }
+  });
+
   it('lets a SuperUser search across members, or within the impersonated member only', async () => {
     const across = await search(who.su, { MemberID: who.b.memberId, PageSize: 5 });
     expect(across.status).toBe(200);
