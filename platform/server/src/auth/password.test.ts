@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, PASSWORD_COST, verifyPassword } from './password';
+import { HASH_SLOTS, hashPassword, inHashSlot, needsRehash, PASSWORD_COST, verifyPassword } from './password';
 
 /** A hash as the server wrote them before Argon2id (scrypt N=2^15, r=8, p=1). */
 function legacyScrypt(password: string, N = 32768) {
@@ -49,5 +49,34 @@ describe('password hashing', () => {
     expect(cheaper).toMatch(/^\$argon2id\$v=19\$m=4096,t=2,p=1\$/);
     expect(needsRehash(cheaper)).toBe(true);
     expect(await verifyPassword('Pass$word1', cheaper)).toBe(true);
+  });
+
+  it('computes at most HASH_SLOTS hashes at once; the others wait their turn, first come first served', async () => {
+    const started: number[] = [];
+    const finish: (() => void)[] = [];
+    const runs = Array.from({ length: HASH_SLOTS + 3 }, (_, i) =>
+      inHashSlot(
+        () =>
+          new Promise<number>((resolve) => {
+            started.push(i);
+            finish[i] = () => resolve(i);
+          }),
+      ),
+    );
+    const settle = () => new Promise((r) => setTimeout(r, 0));
+    await settle();
+    expect(started).toEqual(Array.from({ length: HASH_SLOTS }, (_, i) => i));
+    finish[1 % HASH_SLOTS]?.();
+    await settle();
+    expect(started).toEqual(Array.from({ length: HASH_SLOTS + 1 }, (_, i) => i));
+    for (let i = 0; i < HASH_SLOTS + 3; i++) {
+      finish[i]?.();
+      await settle();
+    }
+    expect(started).toEqual(Array.from({ length: HASH_SLOTS + 3 }, (_, i) => i));
+    expect(await Promise.all(runs)).toEqual(Array.from({ length: HASH_SLOTS + 3 }, (_, i) => i));
+    // A failed hash gives its place back too.
+    await expect(inHashSlot(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await inHashSlot(async () => 'next')).toBe('next');
   });
 });

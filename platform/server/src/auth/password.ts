@@ -1,4 +1,5 @@
 import { type ScryptOptions, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 
 /**
@@ -13,11 +14,32 @@ export type PasswordCost = { memoryCost: number; timeCost: number; parallelism: 
 const ARGON2ID = '$argon2id$';
 const current = (cost: PasswordCost) => `${ARGON2ID}v=19$m=${cost.memoryCost},t=${cost.timeCost},p=${cost.parallelism}$`;
 
+/**
+ * How many hashes this process computes at once: one core's worth fewer than the process may use, at least one. The
+ * rest wait their turn, first come first served. Run side by side on libuv's four threads, every check in a burst
+ * would share the cores with the others and with the event loop, and all of them would finish as late as the last;
+ * one at a time, the first finishes after one hash's time.
+ */
+export const HASH_SLOTS = Math.max(1, availableParallelism() - 1);
+let hashing = 0;
+const waiting: (() => void)[] = [];
+export async function inHashSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (hashing >= HASH_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else hashing++;
+  try {
+    return await fn();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else hashing--;
+  }
+}
+
 /** Passwords are compared after Unicode NFKC normalisation, so one typed on another keyboard still matches. */
 const normal = (password: string) => password.normalize('NFKC');
 
 export async function hashPassword(password: string, cost: PasswordCost = PASSWORD_COST): Promise<string> {
-  return argon2Hash(normal(password), { ...cost, outputLen: 32 });
+  return inHashSlot(() => argon2Hash(normal(password), { ...cost, outputLen: 32 }));
 }
 
 /**
@@ -29,7 +51,7 @@ export const needsRehash = (stored: string) => !stored.startsWith(current(PASSWO
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   if (stored.startsWith(ARGON2ID)) {
     try {
-      return await argon2Verify(stored, normal(password));
+      return await inHashSlot(() => argon2Verify(stored, normal(password)));
     } catch {
       return false; // a malformed stored hash matches no password
     }
@@ -46,12 +68,14 @@ async function verifyScrypt(password: string, stored: string): Promise<boolean> 
   const [, n, rr, pp, salt, hash] = stored.split('$');
   if (!n || !rr || !pp || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const key = await scrypt(normal(password), Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n),
-    r: Number(rr),
-    p: Number(pp),
-    maxmem: 64 * 1024 * 1024,
-  });
+  const key = await inHashSlot(() =>
+    scrypt(normal(password), Buffer.from(salt, 'base64url'), expected.length, {
+      N: Number(n),
+      r: Number(rr),
+      p: Number(pp),
+      maxmem: 64 * 1024 * 1024,
+    }),
+  );
   return timingSafeEqual(key, expected);
 }
 
