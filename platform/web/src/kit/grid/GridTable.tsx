@@ -107,7 +107,9 @@ export function GridTable<T>(props: GridTableProps<T>) {
     const cellFocused = virtualize && table !== null && focused instanceof HTMLElement && table.contains(focused) && focused.dataset.cell !== undefined;
     if (!pendingFocus.current && !cellFocused) return;
     const cell = table?.querySelector<HTMLElement>(`[data-cell="${activeRow}:${activeCol}"]`);
-    if (cell && cell !== focused) cell.focus(pendingFocus.current ? undefined : { preventScroll: true });
+    // A windowed grid has already scrolled the row into view below the sticky head (revealRow); the browser's own
+    // focus scroll would ignore that head and could leave the cell under it.
+    if (cell && cell !== focused) cell.focus(pendingFocus.current && !virtualize ? undefined : { preventScroll: true });
     if (cell) pendingFocus.current = false;
   }, [virtualize, activeRow, activeCol, range.start, range.end]);
 
