@@ -1,9 +1,13 @@
-/** Builds one bundle per brand into apps/web/dist/<brand>; `pnpm build [brand ...]` builds only those. */
+/**
+ * Builds one bundle per brand into apps/web/dist/<brand> (`pnpm build [brand ...]` builds only those), and the
+ * compiled API into apps/server/dist (apps/server/build.ts), which scripts/start and the end-to-end server run.
+ */
 
 import { resolve } from 'node:path';
 import { loadBrands } from '@portal/brands';
 import { installedPluginIds } from '@portal/brands/plugins';
 import { BrandManifestError } from '@portal/core';
+import { buildServer } from '../apps/server/build';
 import { buildBrand } from '../apps/web/build';
 
 async function main() {
@@ -17,6 +21,10 @@ async function main() {
     }
     throw e;
   }
+  const serverStarted = Date.now();
+  const ids = installedPluginIds();
+  const server = await buildServer(ids);
+  console.log(`built the API (${ids.length} plugins) -> ${server} in ${((Date.now() - serverStarted) / 1000).toFixed(1)}s`);
   const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   for (const brand of brands.filter((b) => only.length === 0 || only.includes(b.id))) {
     const started = Date.now();

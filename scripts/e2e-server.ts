@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { compiledApiArgs } from '../apps/server/compiled';
 
 const port = process.env.E2E_PORT ?? '8380';
 const sandboxPort = process.env.E2E_SANDBOX_PORT ?? '8390';
@@ -22,8 +23,10 @@ const env = {
   TOKEN_REQUESTS_PER_MINUTE: '1000',
 };
 const children: ChildProcess[] = [];
-const run = (args: string[]) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env, stdio: 'inherit' });
+// The API runs compiled, as scripts/start runs it (pnpm build first); the seed and the sandbox from source.
+const apiArgs = compiledApiArgs();
+const run = (args: string[], fromSource = true) => {
+  const child = spawn(process.execPath, fromSource ? ['--import', 'tsx', ...args] : args, { env, stdio: 'inherit' });
   children.push(child);
   return child;
 };
@@ -50,5 +53,5 @@ while (
   if (Date.now() > deadline) throw new Error('the sandbox did not start within 60 s');
   await new Promise((r) => setTimeout(r, 200));
 }
-const api = run(['apps/server/src/main.ts']);
+const api = run(apiArgs, false);
 for (const c of [sandbox, api]) c.on('exit', (c2) => c2 && c2 !== 0 && process.exit(c2));

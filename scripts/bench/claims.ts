@@ -15,6 +15,7 @@ import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiledApiArgs } from '../../apps/server/compiled';
 
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..');
 const TOKEN_SECRET = 'bench-claims-secret-not-for-production';
@@ -306,7 +307,7 @@ async function benchEngine(engine: 'pglite' | 'postgres', scale: number, duratio
   console.log(`   prepared in ${Math.round((Date.now() - t0) / 1000)} s`);
   const prepared = JSON.parse(readFileSync(out, 'utf8')) as Prepared;
   const port = 18_000 + Math.floor(Math.random() * 1000);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, compiledApiArgs(), {
     cwd: ROOT,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: 'inherit',
