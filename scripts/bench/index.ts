@@ -6,7 +6,7 @@
  *     --duration S      measured seconds per API target and round (default 5); --warmup S (default 1)
  *     --rounds N        API rounds, targets alternating (default 3; the median round is reported)
  *     --connections N   concurrent keep-alive connections of the load generator (default 16)
- *     --no-build        use apps/web/dist as it is      --no-postgres   API on PGlite only
+ *     --no-build        use apps/web/dist and apps/server/dist as they are      --no-postgres   API on PGlite only
  *     --port N          API port (default 8580; the sandbox gets N+10, the hello-worlds N+15 and N+16)
  *     --members L       workload: simulated members per level (default 50,200,500); --workers L API processes (1,2);
  *                       --think-ms N (5000); the workload's levels last --duration S when given, else 60 s
@@ -110,7 +110,8 @@ async function main() {
     workload?: WorkloadReport;
   } = {};
 
-  if (opts.build && (parts.has('bundle') || parts.has('page'))) {
+  // Every part runs what pnpm build writes: the brand sites and the compiled API (apps/server/dist).
+  if (opts.build) {
     await timed('build', async () => {
       execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     });
