@@ -7,7 +7,9 @@
  *     --rounds N        API rounds, targets alternating (default 3; the median round is reported)
  *     --connections N   concurrent keep-alive connections of the load generator (default 16)
  *     --no-build        use apps/web/dist and apps/server/dist as they are      --no-postgres   API on PGlite only
- *     --port N          API port (default 8580; the sandbox gets N+10, the hello-worlds N+15 and N+16)
+ *     --port N          API port (default 8580; the sandbox gets N+10, the bare hello-worlds N+15, N+17 ..., the one
+ *                       with the API's headers N+16)
+ *     --hellos N        bare hello-world processes, the baseline being the median one (default 3)
  *     --members L       workload: simulated members per level (default 50,200,500); --workers L API processes (1,2);
  *                       --think-ms N (5000); the workload's levels last --duration S when given, else 60 s
  *
@@ -19,7 +21,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBrands } from '@portal/brands';
 import { installedPluginIds } from '@portal/brands/plugins';
-import { benchApi, type FeatureRow, featureBench, HELLO, HELLO_WITH_HEADERS, startHello, type TargetResult } from './api';
+import { benchApi, type FeatureRow, featureBench, HELLO, HELLO_WITH_HEADERS, startHello, startHellos, type TargetResult } from './api';
 import { launch, measurePage, measureSignInPath, type PageKind, type PageResult, type SignInPath } from './browser';
 import { judge, kib, load1, machine, ROOT, type Row, type Stack, startPostgres, startStack } from './lib';
 import { formatReport, judgeLevel, parseOptions, runWorkload, WORKLOAD_BUDGET, type WorkloadReport } from './workload';
@@ -58,6 +60,7 @@ const opts = {
   rounds: num('rounds', 3),
   connections: num('connections', 16),
   port: num('port', 8580),
+  hellos: Math.max(1, num('hellos', 3)),
   build: !flag('no-build'),
   postgres: !flag('no-postgres'),
 };
@@ -262,8 +265,8 @@ async function main() {
     const apiParts = parts.has('api') || parts.has('claims') || parts.has('grid');
     if (apiParts) {
       const apiOpts = { duration: opts.duration, warmup: opts.warmup, rounds: opts.rounds, connections: opts.connections };
-      const hello = parts.has('api') ? await startHello(opts.port + 15) : null;
-      if (hello) cleanups.push(hello.stop);
+      const hellos = parts.has('api') ? await startHellos(opts.port + 15, opts.hellos) : [];
+      for (const h of hellos) cleanups.push(h.stop);
       const helloWithHeaders = parts.has('api') ? await startHello(opts.port + 16, true) : null;
       if (helloWithHeaders) cleanups.push(helloWithHeaders.stop);
       const apiResults: TargetResult[] = [];
@@ -272,7 +275,7 @@ async function main() {
       const featureNotes: string[] = [];
 
       const onEngine = async (s: Stack, databaseUrl?: string) => {
-        if (hello) apiResults.push(...(await timed(`api on ${s.engine}`, () => benchApi(s, hello, helloWithHeaders, apiOpts))));
+        if (hellos.length) apiResults.push(...(await timed(`api on ${s.engine}`, () => benchApi(s, hellos, helloWithHeaders, apiOpts))));
         for (const [part, fn] of [
           ['claims', 'runClaimsBench'],
           ['grid', 'runGridBench'],
@@ -361,12 +364,12 @@ async function main() {
             r.p99,
             r.cpuUsPerRequest ?? '',
             r.errors + r.non2xx,
-            r.roundsRps.join(' / '),
+            r.processesRps ? `${r.processesRps.join(' / ')} (processes)` : r.roundsRps.join(' / '),
             verdict(checks),
           ]);
         }
         tables.push({
-          title: `API: ${opts.connections} connections, ${opts.rounds} rounds x ${opts.duration} s (median round; latency ms); budgets: /health >= ${BUDGET.helloRatio * 100}% of hello-world, no errors`,
+          title: `API: ${opts.connections} connections, ${opts.rounds} rounds x ${opts.duration} s (median round; the bare hello-world: the median of ${opts.hellos} processes; latency ms); budgets: /health >= ${BUDGET.helloRatio * 100}% of hello-world, no errors`,
           head: ['database', 'endpoint', 'req/s', 'of hello', 'of hello+headers', 'p50', 'p90', 'p99', 'CPU µs/req', 'errors', 'req/s per round', 'result'],
           body,
         });
