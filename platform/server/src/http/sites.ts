@@ -3,6 +3,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { type BrandManifest, PRERENDERED_PAGES, prerenderedFile, requestLanguage } from '@portal/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
+import { AssetCache } from './asset-cache';
 import { allowFrameSources, allowInlineStyle } from './security';
 
 const TYPES: Record<string, string> = {
@@ -49,10 +50,12 @@ interface SiteOptions {
 
 /**
  * Serves each brand's bundle by host on one port; hosts of no brand get the index of brand sites.
- * Hashed assets are immutable; index.html is revalidated; precompressed .gz files are used when accepted.
+ * Hashed assets are immutable and held in memory once read; index.html is revalidated; precompressed .gz files are
+ * used when accepted.
  */
 export function registerSites(app: FastifyInstance, opts: SiteOptions) {
   const indexCache = new Map<string, Buffer>();
+  const assets = new AssetCache();
 
   app.get('/*', async (req, reply) => {
     const path = decodeURIComponent(req.url.split('?')[0] ?? '/');
@@ -68,12 +71,28 @@ export function registerSites(app: FastifyInstance, opts: SiteOptions) {
     const root = join(opts.config.webDistDir, brand.id);
     const file = normalize(join(root, path));
     const inside = file.startsWith(root + sep);
-    if (inside && existsSync(file) && statSync(file).isFile()) {
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    // Hashed, immutable build output (the file itself inside assets/, whatever the path said): from memory after the
+    // first request (AssetCache).
+    if (file.startsWith(join(root, 'assets') + sep)) {
+      const raw = await assets.read(file);
+      if (raw.kind !== 'missing') {
+        const type = TYPES[extname(file)] ?? 'application/octet-stream';
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+        reply.header('vary', 'accept-encoding');
+        const gz = gzip ? await assets.read(`${file}.gz`) : ({ kind: 'missing' } as const);
+        if (gz.kind !== 'missing') {
+          reply.header('content-encoding', 'gzip');
+          return reply.type(type).send(gz.kind === 'bytes' ? gz.body : createReadStream(`${file}.gz`));
+        }
+        return reply.type(type).send(raw.kind === 'bytes' ? raw.body : createReadStream(file));
+      }
+    } else if (inside && existsSync(file) && statSync(file).isFile()) {
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
-      reply.header('cache-control', path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header('cache-control', 'no-cache');
       reply.header('vary', 'accept-encoding');
       const gz = `${file}.gz`;
-      if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && existsSync(gz)) {
+      if (gzip && existsSync(gz)) {
         reply.header('content-encoding', 'gzip');
         return reply.type(type).send(createReadStream(gz));
       }

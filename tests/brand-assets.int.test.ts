@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { startTestServer } from '@portal/testing/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** The brand sites' files: hashed assets held in memory once read (AssetCache), everything else from disk. */
+
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-assets-'));
+const webDistDir = join(dataDir, 'web');
+const site = join(webDistDir, 'finance');
+const SCRIPT = 'export const answer = 42;\n'.repeat(20);
+let server: Awaited<ReturnType<typeof startTestServer>>;
+
+beforeAll(async () => {
+  mkdirSync(join(site, 'assets'), { recursive: true });
+  writeFileSync(join(site, 'index.html'), '<!doctype html><html lang="en"><head><title>t</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(join(site, 'assets', 'app-1a2b3c.js'), SCRIPT);
+  writeFileSync(join(site, 'assets', 'app-1a2b3c.js.gz'), gzipSync(SCRIPT));
+  writeFileSync(join(site, 'robots.txt'), 'User-agent: *\n');
+  server = await startTestServer({ webDistDir });
+}, 180_000);
+afterAll(async () => {
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  server.app.inject({ method: 'GET', url, headers: { host: 'finance.localhost', ...headers } });
+
+describe('brand site files', () => {
+  it('sends a hashed asset precompressed when the browser takes gzip, plain otherwise, cached for a year', async () => {
+    const zipped = await get('/assets/app-1a2b3c.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(zipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(zipped.rawPayload).toEqual(gzipSync(SCRIPT));
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.rawPayload.length);
+
+    const plain = await get('/assets/app-1a2b3c.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('answers a hashed asset from memory once read: a new build may remove the old files while pages still ask for them', async () => {
+    await get('/assets/app-1a2b3c.js', { 'accept-encoding': 'gzip' });
+    await get('/assets/app-1a2b3c.js');
+    unlinkSync(join(site, 'assets', 'app-1a2b3c.js'));
+    unlinkSync(join(site, 'assets', 'app-1a2b3c.js.gz'));
+    expect((await get('/assets/app-1a2b3c.js', { 'accept-encoding': 'gzip' })).rawPayload).toEqual(gzipSync(SCRIPT));
+    expect((await get('/assets/app-1a2b3c.js')).body).toBe(SCRIPT);
+  });
+
+  it('answers an unknown asset 404, and finds one written after the first miss', async () => {
+    const missing = await get('/assets/later-9f9f9f.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toBe('Not found');
+    writeFileSync(join(site, 'assets', 'later-9f9f9f.js'), 'late');
+    expect((await get('/assets/later-9f9f9f.js')).body).toBe('late');
+  });
+
+  it('reads files outside assets/ from disk each time, revalidated, even when the path goes through assets/', async () => {
+    const first = await get('/robots.txt');
+    expect(first.body).toBe('User-agent: *\n');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    writeFileSync(join(site, 'robots.txt'), 'User-agent: none\n');
+    expect((await get('/robots.txt')).body).toBe('User-agent: none\n');
+
+    const around = await get('/assets/../robots.txt');
+    expect(around.headers['cache-control']).not.toContain('immutable');
+  });
+
+  it('never serves a file outside the brand site', async () => {
+    writeFileSync(join(webDistDir, 'secret.txt'), 'secret');
+    const res = await get('/assets/../../secret.txt');
+    expect(res.body).not.toContain('secret');
+  });
+});
