@@ -31,6 +31,12 @@ export interface TargetResult extends LoadResult {
   processesCpuUs?: (number | null)[];
 }
 
+/** The figure whose requests/s is nearest the median of all: the one that stands for several rounds or processes. */
+function nearestMedian<T extends { rps: number }>(all: readonly T[]): T {
+  const mid = median(all.map((x) => x.rps));
+  return all.reduce((best, x) => (Math.abs(x.rps - mid) < Math.abs(best.rps - mid) ? x : best), all[0] as T);
+}
+
 async function measureTargets(targets: Target[], engine: string, o: ApiOptions): Promise<TargetResult[]> {
   const byTarget = new Map<string, LoadResult[]>();
   // The process behind each target, for its CPU per request (null where /proc cannot tell).
@@ -50,8 +56,7 @@ async function measureTargets(targets: Target[], engine: string, o: ApiOptions):
   }
   return targets.map((t) => {
     const all = byTarget.get(t.name) ?? [];
-    const mid = median(all.map((x) => x.rps));
-    const chosen = all.reduce((best, x) => (Math.abs(x.rps - mid) < Math.abs(best.rps - mid) ? x : best), all[0] as LoadResult);
+    const chosen = nearestMedian(all);
     const cpu = all.map((x) => x.cpuUsPerRequest).filter((x): x is number => x !== null);
     return {
       ...chosen,
@@ -106,10 +111,8 @@ export async function startHellos(port: number, count: number): Promise<Hello[]>
 
 /** The figure of one target measured on several processes: the process with the median requests/s stands for all. */
 export function medianProcess(name: string, perProcess: TargetResult[]): TargetResult {
-  const mid = median(perProcess.map((x) => x.rps));
-  const chosen = perProcess.reduce((best, x) => (Math.abs(x.rps - mid) < Math.abs(best.rps - mid) ? x : best), perProcess[0] as TargetResult);
   return {
-    ...chosen,
+    ...nearestMedian(perProcess),
     name,
     non2xx: perProcess.reduce((a, x) => a + x.non2xx, 0),
     errors: perProcess.reduce((a, x) => a + x.errors, 0),
