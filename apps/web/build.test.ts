@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadBrands } from '@portal/brands';
 import { installedPluginIds } from '@portal/brands/plugins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBrand, pageAssets, withLinks, withPrerenderedPage } from './build';
+import { buildBrand, COMPILE_HINT, loadTimeChunks, pageAssets, withLinks, withPrerenderedPage } from './build';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -41,6 +41,21 @@ describe('pageAssets', () => {
 
   it('refuses a module the build does not have', () => {
     expect(() => pageAssets(MANIFEST, 'platform/web/src/pages/Nope.tsx')).toThrow(/no chunk for platform\/web\/src\/pages\/Nope\.tsx/);
+  });
+});
+
+describe('loadTimeChunks', () => {
+  it('names the entry chunks and what they import statically, transitively and once, but no dynamic import or asset', () => {
+    const bundle = {
+      'assets/index-1.js': { type: 'chunk' as const, isEntry: true, imports: ['assets/react-1.js', 'assets/i18n-1.js'] },
+      'assets/i18n-1.js': { type: 'chunk' as const, imports: ['assets/react-1.js'] },
+      'assets/react-1.js': { type: 'chunk' as const, imports: [] },
+      'assets/DashboardPage-1.js': { type: 'chunk' as const, imports: ['assets/react-1.js', 'assets/Grid-1.js'] },
+      'assets/Grid-1.js': { type: 'chunk' as const },
+      'assets/index-1.css': { type: 'asset' as const },
+    };
+    expect(loadTimeChunks(bundle).sort()).toEqual(['assets/i18n-1.js', 'assets/index-1.js', 'assets/react-1.js']);
+    expect(loadTimeChunks({ 'assets/a.js': { type: 'chunk', imports: [] } })).toEqual([]);
   });
 });
 
@@ -128,6 +143,17 @@ describe('a brand build', () => {
       expect(classes.size).toBeGreaterThan(5);
       for (const c of classes) expect(css, c).toContain(`.${c}`);
     }
+  });
+
+  it("marks the entry chunk and the chunks the index preloads with V8's compile hint, and no route's chunk", () => {
+    const index = readFileSync(join(dir, 'index.html'), 'utf8');
+    const entry = index.match(/<script type="module" crossorigin src="\/(assets\/index-[^"]+\.js)">/)?.[1] as string;
+    const loadTime = [entry, ...linked(index, 'modulepreload')];
+    expect(loadTime.length).toBeGreaterThan(2);
+    for (const f of loadTime) expect(readFileSync(join(dir, f), 'utf8').startsWith(`${COMPILE_HINT}\n`), f).toBe(true);
+    const routes = readdirSync(join(dir, 'assets')).filter((f) => f.endsWith('.js') && !loadTime.includes(`assets/${f}`));
+    expect(routes.some((f) => f.startsWith('LoginPage-'))).toBe(true);
+    for (const f of routes) expect(readFileSync(join(dir, 'assets', f), 'utf8').includes(COMPILE_HINT), f).toBe(false);
   });
 
   it('writes a gzipped copy beside every text asset', () => {
