@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { loadBrands } from '@portal/brands';
 import { installedPluginIds } from '@portal/brands/plugins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBrand, COMPILE_HINT, loadTimeChunks, pageAssets, withLinks, withPrerenderedPage } from './build';
+import { buildBrand, COMPILE_HINT, loadTimeChunks, pageAssets, stringsLanguage, withLinks, withPrerenderedPage } from './build';
+
+const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -41,6 +43,20 @@ describe('pageAssets', () => {
 
   it('refuses a module the build does not have', () => {
     expect(() => pageAssets(MANIFEST, 'platform/web/src/pages/Nope.tsx')).toThrow(/no chunk for platform\/web\/src\/pages\/Nope\.tsx/);
+  });
+});
+
+describe('stringsLanguage', () => {
+  it("names the language of a plugin's or the kit's strings file, and of nothing else", () => {
+    expect(stringsLanguage('/repo/plugins/ledger/src/web/i18n/es.json')).toBe('es');
+    expect(stringsLanguage('C:\\repo\\plugins\\ledger\\src\\web\\i18n\\en.json')).toBe('en');
+    expect(stringsLanguage('/repo/platform/web/src/kit/i18n/en.json')).toBe('en');
+    // The kernel's own strings stay where they are: English in the entry, Spanish alone.
+    expect(stringsLanguage('/repo/platform/web/src/i18n/en.json')).toBeNull();
+    expect(stringsLanguage('/repo/platform/web/src/i18n/es.json')).toBeNull();
+    expect(stringsLanguage('/repo/plugins/ledger/src/web/i18n/fr.json')).toBeNull();
+    expect(stringsLanguage('/repo/plugins/ledger/src/web/pages/en.json')).toBeNull();
+    expect(stringsLanguage('/repo/plugins/ledger/src/web/i18n/en.ts')).toBeNull();
   });
 });
 
@@ -154,6 +170,34 @@ describe('a brand build', () => {
     const routes = readdirSync(join(dir, 'assets')).filter((f) => f.endsWith('.js') && !loadTime.includes(`assets/${f}`));
     expect(routes.some((f) => f.startsWith('LoginPage-'))).toBe(true);
     for (const f of routes) expect(readFileSync(join(dir, 'assets', f), 'utf8').includes(COMPILE_HINT), f).toBe(false);
+  });
+
+  it("puts the plugins' and the kit's strings in one chunk per language, and the kernel's English in the entry", () => {
+    const assets = readdirSync(join(dir, 'assets'));
+    const chunk = (language: string) => {
+      const files = assets.filter((f) => f.startsWith(`strings-${language}-`) && f.endsWith('.js'));
+      expect(files, language).toHaveLength(1);
+      return readFileSync(join(dir, 'assets', files[0] as string), 'utf8');
+    };
+    const text = (file: string, key: string) => JSON.parse(readFileSync(join(REPO_ROOT, file), 'utf8'))[key] as string;
+    for (const language of ['en', 'es']) {
+      const strings = chunk(language);
+      expect(strings.includes(`\`${text(`plugins/quote-rules/src/web/i18n/${language}.json`, 'nav')}\``), language).toBe(true);
+      const kit = JSON.parse(readFileSync(join(REPO_ROOT, `platform/web/src/kit/i18n/${language}.json`), 'utf8')) as { form: { requiredMark: string } };
+      expect(strings.includes(kit.form.requiredMark), language).toBe(true);
+    }
+    // No chunk of a single namespace's strings is left but the kernel's Spanish, which loads alone.
+    const single = assets.filter((f) => /^(en|es)-[\w-]+\.js$/.test(f));
+    expect(single).toHaveLength(1);
+    const kernelEs = JSON.parse(readFileSync(join(REPO_ROOT, 'platform/web/src/i18n/es.json'), 'utf8')) as { session: { ended: string } };
+    expect(readFileSync(join(dir, 'assets', single[0] as string), 'utf8').includes(kernelEs.session.ended)).toBe(true);
+    // The kernel's English comes with the entry (the sign-in page needs it at once), not with the plugins' strings.
+    const index = readFileSync(join(dir, 'index.html'), 'utf8');
+    const entry = index.match(/src="\/(assets\/index-[^"]+\.js)"/)?.[1] as string;
+    const loadTime = [entry, ...linked(index, 'modulepreload')].map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+    const kernel = JSON.parse(readFileSync(join(REPO_ROOT, 'platform/web/src/i18n/en.json'), 'utf8')) as { session: { ended: string } };
+    expect(loadTime.includes(kernel.session.ended)).toBe(true);
+    expect(chunk('en').includes(kernel.session.ended)).toBe(false);
   });
 
   it('writes a gzipped copy beside every text asset', () => {
