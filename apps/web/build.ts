@@ -153,7 +153,7 @@ function compileHints(): Plugin {
       handler(_options, bundle) {
         for (const name of loadTimeChunks(bundle as Record<string, BundleChunk>)) {
           const chunk = bundle[name];
-          if (chunk?.type !== 'chunk' || chunk.code.startsWith(COMPILE_HINT)) continue;
+          if (chunk?.type !== 'chunk') continue;
           chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
           // One more line at the top: a source map's lines move down by one.
           if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;

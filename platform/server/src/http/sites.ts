@@ -6,6 +6,8 @@ import type { ServerConfig } from '../config';
 import { AssetCache } from './asset-cache';
 import { allowFrameSources, allowInlineStyle } from './security';
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -72,31 +74,21 @@ export function registerSites(app: FastifyInstance, opts: SiteOptions) {
     const file = normalize(join(root, path));
     const inside = file.startsWith(root + sep);
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    // Hashed, immutable build output (the file itself inside assets/, whatever the path said): from memory after the
-    // first request (AssetCache).
-    if (file.startsWith(join(root, 'assets') + sep)) {
-      const raw = await assets.read(file);
-      if (raw.kind !== 'missing') {
-        const type = TYPES[extname(file)] ?? 'application/octet-stream';
-        reply.header('cache-control', 'public, max-age=31536000, immutable');
-        reply.header('vary', 'accept-encoding');
-        const gz = gzip ? await assets.read(`${file}.gz`) : ({ kind: 'missing' } as const);
-        if (gz.kind !== 'missing') {
-          reply.header('content-encoding', 'gzip');
-          return reply.type(type).send(gz.kind === 'bytes' ? gz.body : createReadStream(`${file}.gz`));
-        }
-        return reply.type(type).send(raw.kind === 'bytes' ? raw.body : createReadStream(file));
-      }
-    } else if (inside && existsSync(file) && statSync(file).isFile()) {
-      const type = TYPES[extname(file)] ?? 'application/octet-stream';
-      reply.header('cache-control', 'no-cache');
+    const send = (cacheControl: string, body: Buffer | ReturnType<typeof createReadStream>, gzipped: boolean) => {
+      reply.header('cache-control', cacheControl);
       reply.header('vary', 'accept-encoding');
-      const gz = `${file}.gz`;
-      if (gzip && existsSync(gz)) {
-        reply.header('content-encoding', 'gzip');
-        return reply.type(type).send(createReadStream(gz));
-      }
-      return reply.type(type).send(createReadStream(file));
+      if (gzipped) reply.header('content-encoding', 'gzip');
+      return reply.type(TYPES[extname(file)] ?? 'application/octet-stream').send(body);
+    };
+    // Hashed, immutable build output (the file itself inside assets/, whatever the path said): from memory after the
+    // first request (AssetCache). A client taking gzip is answered from the .gz alone, so only what is sent is held.
+    if (file.startsWith(join(root, 'assets') + sep)) {
+      const gz = gzip ? await assets.read(`${file}.gz`) : null;
+      const [found, at] = gz && gz.kind !== 'missing' ? [gz, `${file}.gz`] : [await assets.read(file), file];
+      if (found.kind !== 'missing') return send(IMMUTABLE, found.kind === 'bytes' ? found.body : createReadStream(at), at !== file);
+    } else if (inside && existsSync(file) && statSync(file).isFile()) {
+      const gzipped = gzip && existsSync(`${file}.gz`);
+      return send('no-cache', createReadStream(gzipped ? `${file}.gz` : file), gzipped);
     }
     if (extname(path) && path.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
     // Client-side route: the single-page app's index; for a prerendered page (the sign-in page), the index with that
