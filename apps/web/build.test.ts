@@ -4,17 +4,7 @@ import { join } from 'node:path';
 import { loadBrands } from '@portal/brands';
 import { installedPluginIds } from '@portal/brands/plugins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildBrand,
-  COMPILE_HINT,
-  intlWarmUpFile,
-  intlWarmUpScript,
-  loadTimeChunks,
-  pageAssets,
-  stringsLanguage,
-  withLinks,
-  withPrerenderedPage,
-} from './build';
+import { buildBrand, COMPILE_HINT, loadTimeChunks, pageAssets, stringsLanguage, withLinks, withPrerenderedPage } from './build';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
@@ -23,7 +13,6 @@ const TEMPLATE = `<!doctype html>
   <head>
     <script type="module" crossorigin src="/assets/index-1.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/preload-helper-1.js">
-    <script type="module" async src="/assets/intl-warm-up-0123abcd.js"></script>
   </head>
   <body>
     <div id="root"></div>
@@ -86,55 +75,6 @@ describe('loadTimeChunks', () => {
   });
 });
 
-describe('intlWarmUpScript', () => {
-  /** Runs the script against a fake page and Intl; returns the locales each Intl service was made with. */
-  const run = (cookie: string, language: string | undefined, failing = false) => {
-    const made: string[] = [];
-    const service = (name: string) =>
-      class {
-        static supportedLocalesOf(locales: string[]) {
-          made.push(`${name}.supportedLocalesOf ${locales.join()}`);
-          return locales;
-        }
-        constructor(locale: string) {
-          if (failing) throw new RangeError('no such service');
-          made.push(`${name} ${locale}`);
-        }
-        select() {
-          return 'one';
-        }
-        format() {
-          return '';
-        }
-      };
-    const intl = { DateTimeFormat: service('DateTimeFormat'), PluralRules: service('PluralRules'), NumberFormat: service('NumberFormat') };
-    new Function('document', 'navigator', 'Intl', intlWarmUpScript())({ cookie }, { language }, intl);
-    return made;
-  };
-
-  it("makes the app's Intl services in the language of the language cookie, else the browser's, else English", () => {
-    expect(run('a=1; cq.lang=es', 'en-US')).toEqual([
-      'DateTimeFormat.supportedLocalesOf en-US',
-      'PluralRules es',
-      'NumberFormat es-US',
-      'DateTimeFormat es-US',
-    ]);
-    expect(run('', 'es-MX')).toEqual(['DateTimeFormat.supportedLocalesOf es-MX', 'PluralRules es', 'NumberFormat es-US', 'DateTimeFormat es-US']);
-    expect(run('cq.lang=fr', 'fr-FR')).toEqual(['DateTimeFormat.supportedLocalesOf fr-FR', 'PluralRules en', 'NumberFormat en-US', 'DateTimeFormat en-US']);
-    // A cookie naming an object's property is no language.
-    expect(run('cq.lang=constructor', undefined)).toContain('NumberFormat en-US');
-  });
-
-  it('throws nothing when the browser lacks a service', () => {
-    expect(() => run('', 'en-US', true)).not.toThrow();
-  });
-
-  it('is named by its text', () => {
-    expect(intlWarmUpFile(intlWarmUpScript())).toMatch(/^assets\/intl-warm-up-[0-9a-f]{8}\.js$/);
-    expect(intlWarmUpFile('a')).not.toBe(intlWarmUpFile('b'));
-  });
-});
-
 describe('withLinks and withPrerenderedPage', () => {
   it('links style sheets and module preloads in the head, skipping what the HTML already links', () => {
     const html = withLinks(TEMPLATE, { scripts: ['assets/preload-helper-1.js', 'assets/app-1.js'], styles: ['assets/app-1.css', 'assets/app-1.css'] });
@@ -152,8 +92,6 @@ describe('withLinks and withPrerenderedPage', () => {
     expect(html).toContain('<meta name="app-entry" content="/assets/index-1.js">\n    <script type="module" src="/boot.js"></script>');
     expect(html).not.toContain('src="/assets/index-1.js"');
     expect(html).not.toContain('modulepreload');
-    // The ICU warm-up is the app index's: a prerendered page paints first and runs the app's code after.
-    expect(html).not.toContain('intl-warm-up');
     // A '$&' in the markup is text, not a replacement pattern.
     expect(html).toContain('<div id="root" data-prerendered="es"><h1>Iniciar sesión $&</h1></div>');
     expect(html).toContain('href="/assets/LoginPage-1.css"');
@@ -260,16 +198,6 @@ describe('a brand build', () => {
     const kernel = JSON.parse(readFileSync(join(REPO_ROOT, 'platform/web/src/i18n/en.json'), 'utf8')) as { session: { ended: string } };
     expect(loadTime.includes(kernel.session.ended)).toBe(true);
     expect(chunk('en').includes(kernel.session.ended)).toBe(false);
-  });
-
-  it('loads the ICU warm-up from the index, after the entry, as an async module apart from its graph', () => {
-    const index = readFileSync(join(dir, 'index.html'), 'utf8');
-    const file = intlWarmUpFile(intlWarmUpScript());
-    const tag = `<script type="module" async src="/${file}"></script>`;
-    expect(index).toContain(tag);
-    expect(index.indexOf(tag)).toBeGreaterThan(index.indexOf('<script type="module" crossorigin src="/assets/index-'));
-    expect(readFileSync(join(dir, file), 'utf8')).toBe(intlWarmUpScript());
-    for (const language of ['en', 'es']) expect(readFileSync(join(dir, 'prerendered', `sign-in.${language}.html`), 'utf8')).not.toContain('intl-warm-up');
   });
 
   it('writes a gzipped copy beside every text asset', () => {

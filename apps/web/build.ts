@@ -1,19 +1,8 @@
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import {
-  type BrandManifest,
-  LANGUAGE_COOKIE,
-  LANGUAGES,
-  type Language,
-  LOCALES,
-  PRERENDERED_LANGUAGES,
-  PRERENDERED_PAGES,
-  prerenderedFile,
-  prerenderedPageNames,
-} from '@portal/core';
+import { type BrandManifest, LANGUAGES, type Language, PRERENDERED_LANGUAGES, PRERENDERED_PAGES, prerenderedFile, prerenderedPageNames } from '@portal/core';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { build, type InlineConfig, type Plugin } from 'vite';
@@ -82,7 +71,7 @@ async function buildBrandIn(brand: BrandManifest, outDir: string): Promise<strin
   const config = brandConfig(brand);
   await build({
     ...config,
-    plugins: [...(config.plugins ?? []), compileHints(), intlWarmUp()],
+    plugins: [...(config.plugins ?? []), compileHints()],
     build: {
       outDir,
       emptyOutDir: true,
@@ -151,59 +140,6 @@ export function loadTimeChunks(bundle: Record<string, BundleChunk>): string[] {
   };
   for (const [name, chunk] of Object.entries(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) walk(name);
   return [...found];
-}
-
-/**
- * The first use of each of the browser's Intl services (ICU) costs 20-80 ms of main thread with the CPU slowed 4 times,
- * once per page load: react-aria's locale check and i18next's plural rules pay it inside the entry's evaluation, the
- * money and date formats of the landing page's widgets in their first render. Meanwhile the main thread waits,
- * idle, for the entry chunk to stream in and compile (some 250 ms at CPU/4). This script runs in that wait: a tiny
- * async module, apart from the entry's graph, that makes the same services once in the language the app is likely to
- * start in (its cookie, else the browser's), so the app's own first uses find ICU's data loaded.
- * A wrong guess only warms less. Only the app's index loads it: a prerendered page paints first (public/boot.js).
- */
-export function intlWarmUpScript(): string {
-  const cookie = LANGUAGE_COOKIE.replace(/[.]/g, '\\.');
-  return `// ICU warm-up (apps/web/build.ts, intlWarmUpScript): generated, not edited.
-const locales = ${JSON.stringify(LOCALES)};
-const spoken = (tag) => (tag && Object.hasOwn(locales, tag) ? tag : null);
-const language =
-  spoken(document.cookie.match(/(?:^|; )${cookie}=([a-z]+)/)?.[1]) ?? spoken((navigator.language || '').slice(0, 2).toLowerCase()) ?? 'en';
-const locale = locales[language];
-try {
-  Intl.DateTimeFormat.supportedLocalesOf([navigator.language || locale]);
-  new Intl.PluralRules(language).select(1);
-  new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(1);
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(0);
-} catch {
-  // A browser without one of these services: the app meets the same and copes there.
-}
-`;
-}
-
-/** The warm-up script's tag in the app's index, which a prerendered page leaves out. */
-const INTL_WARM_UP_TAG = /\n\s*<script type="module" async src="\/assets\/intl-warm-up-[0-9a-f]{8}\.js"><\/script>/;
-
-/** The warm-up script's file: named by its text, like every hashed asset (they are cached for a year). */
-export function intlWarmUpFile(source: string): string {
-  return `assets/intl-warm-up-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
-}
-
-/** Emits the warm-up script and loads it from the app's index, before the entry (see intlWarmUpScript). */
-function intlWarmUp(): Plugin {
-  const source = intlWarmUpScript();
-  const fileName = intlWarmUpFile(source);
-  return {
-    name: 'portal-intl-warm-up',
-    apply: 'build',
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName, source });
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler: () => [{ tag: 'script', attrs: { type: 'module', async: true, src: `/${fileName}` }, injectTo: 'head' }],
-    },
-  };
 }
 
 /** Puts COMPILE_HINT at the top of the load-time chunks (after hashing: the hint is the same in every build). */
@@ -278,8 +214,7 @@ export function withPrerenderedPage(template: string, markup: string, language: 
     throw new Error('index.html lost its <html lang="en">, its empty root or the app\'s entry script');
   const html = template
     .replace(entryTag, () => `<meta name="app-entry" content="/${page.entry}">\n    <script type="module" src="${BOOT_SCRIPT}"></script>`)
-    .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace(INTL_WARM_UP_TAG, '');
+    .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '');
   return withLinks(html, { scripts: [], styles: page.styles })
     .replace('<html lang="en">', `<html lang="${language}">`)
     .replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${language}">${markup}</div>`);
