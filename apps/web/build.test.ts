@@ -179,23 +179,25 @@ describe('a brand build', () => {
       expect(files, language).toHaveLength(1);
       return readFileSync(join(dir, 'assets', files[0] as string), 'utf8');
     };
-    const text = (file: string, key: string) => JSON.parse(readFileSync(join(REPO_ROOT, file), 'utf8'))[key] as string;
+    // A strings file of the repository, as JSON.
+    const json = <T>(file: string) => JSON.parse(readFileSync(join(REPO_ROOT, file), 'utf8')) as T;
     for (const language of ['en', 'es']) {
       const strings = chunk(language);
-      expect(strings.includes(`\`${text(`plugins/quote-rules/src/web/i18n/${language}.json`, 'nav')}\``), language).toBe(true);
-      const kit = JSON.parse(readFileSync(join(REPO_ROOT, `platform/web/src/kit/i18n/${language}.json`), 'utf8')) as { form: { requiredMark: string } };
+      const plugin = json<{ nav: string }>(`plugins/quote-rules/src/web/i18n/${language}.json`);
+      expect(strings.includes(`\`${plugin.nav}\``), language).toBe(true);
+      const kit = json<{ form: { requiredMark: string } }>(`platform/web/src/kit/i18n/${language}.json`);
       expect(strings.includes(kit.form.requiredMark), language).toBe(true);
     }
     // No chunk of a single namespace's strings is left but the kernel's Spanish, which loads alone.
     const single = assets.filter((f) => /^(en|es)-[\w-]+\.js$/.test(f));
     expect(single).toHaveLength(1);
-    const kernelEs = JSON.parse(readFileSync(join(REPO_ROOT, 'platform/web/src/i18n/es.json'), 'utf8')) as { session: { ended: string } };
+    const kernelEs = json<{ session: { ended: string } }>('platform/web/src/i18n/es.json');
     expect(readFileSync(join(dir, 'assets', single[0] as string), 'utf8').includes(kernelEs.session.ended)).toBe(true);
     // The kernel's English comes with the entry (the sign-in page needs it at once), not with the plugins' strings.
     const index = readFileSync(join(dir, 'index.html'), 'utf8');
     const entry = index.match(/src="\/(assets\/index-[^"]+\.js)"/)?.[1] as string;
     const loadTime = [entry, ...linked(index, 'modulepreload')].map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
-    const kernel = JSON.parse(readFileSync(join(REPO_ROOT, 'platform/web/src/i18n/en.json'), 'utf8')) as { session: { ended: string } };
+    const kernel = json<{ session: { ended: string } }>('platform/web/src/i18n/en.json');
     expect(loadTime.includes(kernel.session.ended)).toBe(true);
     expect(chunk('en').includes(kernel.session.ended)).toBe(false);
   });
