@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadBrands } from '@portal/brands';
 import { installedPluginIds } from '@portal/brands/plugins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBrand, COMPILE_HINT, loadTimeChunks, pageAssets, stringsLanguage, withLinks, withPrerenderedPage } from './build';
+import { buildBrand, COMPILE_HINT, loadTimeChunks, pageAssets, reactRouterProduction, stringsLanguage, withLinks, withPrerenderedPage } from './build';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
@@ -72,6 +72,17 @@ describe('loadTimeChunks', () => {
     };
     expect(loadTimeChunks(bundle).sort()).toEqual(['assets/i18n-1.js', 'assets/index-1.js', 'assets/react-1.js']);
     expect(loadTimeChunks({ 'assets/a.js': { type: 'chunk', imports: [] } })).toEqual([]);
+  });
+});
+
+describe('reactRouterProduction', () => {
+  it("sends react-router and react-router/dom, and nothing else, to the package's production build", () => {
+    const aliases = reactRouterProduction();
+    const target = (specifier: string) => aliases.find((a) => a.find.test(specifier))?.replacement.replaceAll('\\', '/');
+    expect(target('react-router')).toMatch(/\/react-router\/dist\/production\/index\.mjs$/);
+    expect(target('react-router/dom')).toMatch(/\/react-router\/dist\/production\/dom-export\.mjs$/);
+    for (const other of ['react-router-dom', 'react-router/internal', '@remix/react-router']) expect(target(other), other).toBeUndefined();
+    for (const a of aliases) expect(existsSync(a.replacement), a.replacement).toBe(true);
   });
 });
 
@@ -200,6 +211,15 @@ describe('a brand build', () => {
     const kernel = json<{ session: { ended: string } }>('platform/web/src/i18n/en.json');
     expect(loadTime.includes(kernel.session.ended)).toBe(true);
     expect(chunk('en').includes(kernel.session.ended)).toBe(false);
+  });
+
+  it("carries React Router's production code: its invariants, but none of its development warnings", () => {
+    const js = readdirSync(join(dir, 'assets'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(dir, 'assets', f), 'utf8'))
+      .join('\n');
+    expect(js).toContain('may be used only in the context of a <Router> component');
+    expect(js).not.toContain('You rendered descendant <Routes>');
   });
 
   it('writes a gzipped copy beside every text asset', () => {

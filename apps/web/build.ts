@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -57,12 +58,30 @@ export async function buildBrand(brand: BrandManifest, outRoot = join(here, 'dis
   }
 }
 
+/**
+ * React Router's production build, which its package never hands a bundler: every export condition of `react-router`
+ * names `dist/development` (remix-run/react-router#12532, #14753). That is the same code with `ENABLE_DEV_WARNINGS =
+ * true`, whose checks run in every route match and every render of a route; `dist/production` has it false, so the
+ * minifier drops them. Resolved from the kernel's own react-router-dom, the package every plugin imports.
+ */
+export function reactRouterProduction(): { find: RegExp; replacement: string }[] {
+  const fromDom = createRequire(createRequire(join(REPO, 'platform', 'web', 'package.json')).resolve('react-router-dom/package.json'));
+  const dir = join(dirname(fromDom.resolve('react-router/package.json')), 'dist', 'production');
+  const files = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' };
+  return Object.entries(files).map(([specifier, file]) => {
+    const replacement = join(dir, file);
+    if (!existsSync(replacement)) throw new Error(`react-router has no production build at ${replacement}: check reactRouterProduction`);
+    return { find: new RegExp(`^${specifier}$`), replacement };
+  });
+}
+
 /** What the browser build and the prerender's server-side build share: one brand's plugins, so class names match. */
 const brandConfig = (brand: BrandManifest): InlineConfig => ({
   configFile: false,
   root: here,
   mode: 'production',
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  resolve: { alias: reactRouterProduction() },
   logLevel: 'warn',
   plugins: [brandPlugin(brand), react(), vanillaExtractPlugin()],
 });
