@@ -29,7 +29,10 @@ async function main() {
   for (const brand of brands.filter((b) => only.length === 0 || only.includes(b.id))) {
     const started = Date.now();
     // WEB_DIST_DIR (also read by the server) lets parallel work build into its own folder.
-    const out = await buildBrand(brand, process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : undefined);
+    const out = await buildBrand(brand, process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : undefined, {
+      // Source maps for profiling a build (docs/PERFORMANCE.md); scripts/start and the tests build without them.
+      sourcemap: process.env.WEB_SOURCEMAP === '1',
+    });
     console.log(`built ${brand.id} (${brand.plugins.length} plugins) -> ${out} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   }
 }

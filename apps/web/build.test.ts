@@ -4,7 +4,17 @@ import { join } from 'node:path';
 import { loadBrands } from '@portal/brands';
 import { installedPluginIds } from '@portal/brands/plugins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBrand, COMPILE_HINT, loadTimeChunks, pageAssets, reactRouterProduction, stringsLanguage, withLinks, withPrerenderedPage } from './build';
+import {
+  addCompileHints,
+  buildBrand,
+  COMPILE_HINT,
+  loadTimeChunks,
+  pageAssets,
+  reactRouterProduction,
+  stringsLanguage,
+  withLinks,
+  withPrerenderedPage,
+} from './build';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
@@ -72,6 +82,27 @@ describe('loadTimeChunks', () => {
     };
     expect(loadTimeChunks(bundle).sort()).toEqual(['assets/i18n-1.js', 'assets/index-1.js', 'assets/react-1.js']);
     expect(loadTimeChunks({ 'assets/a.js': { type: 'chunk', imports: [] } })).toEqual([]);
+  });
+});
+
+describe('addCompileHints', () => {
+  it("puts the hint on the load-time chunks only, and moves their source maps' lines down by one", () => {
+    const map = (mappings: string) => JSON.stringify({ version: 3, sources: ['a.ts'], names: [], mappings });
+    const bundle = {
+      'assets/index-1.js': { type: 'chunk' as const, isEntry: true, imports: ['assets/react-1.js'], code: 'import "./react-1.js";\n' },
+      'assets/index-1.js.map': { type: 'asset' as const, source: map('AAAA;AACA') },
+      'assets/react-1.js': { type: 'chunk' as const, code: 'export const r = 1;\n' },
+      'assets/react-1.js.map': { type: 'asset' as const, source: new TextEncoder().encode(map('AAAA')) },
+      'assets/route-1.js': { type: 'chunk' as const, code: 'export default 1;\n' },
+      'assets/route-1.js.map': { type: 'asset' as const, source: map('AAAA') },
+    };
+    addCompileHints(bundle);
+    expect(bundle['assets/index-1.js'].code).toBe(`${COMPILE_HINT}\nimport "./react-1.js";\n`);
+    expect(JSON.parse(bundle['assets/index-1.js.map'].source as string).mappings).toBe(';AAAA;AACA');
+    expect(bundle['assets/react-1.js'].code.startsWith(`${COMPILE_HINT}\n`)).toBe(true);
+    expect(JSON.parse(bundle['assets/react-1.js.map'].source as unknown as string).mappings).toBe(';AAAA');
+    expect(bundle['assets/route-1.js'].code).toBe('export default 1;\n');
+    expect(JSON.parse(bundle['assets/route-1.js.map'].source).mappings).toBe('AAAA');
   });
 });
 

@@ -45,13 +45,21 @@ function precompress(dir: string) {
   }
 }
 
-export async function buildBrand(brand: BrandManifest, outRoot = join(here, 'dist')): Promise<string> {
+export interface BuildOptions {
+  /**
+   * Source maps beside the scripts, for profiling a build (`WEB_SOURCEMAP=1 pnpm build`); off by default: the sites
+   * serve every file of the build, and a shipped build has no use for them.
+   */
+  sourcemap?: boolean;
+}
+
+export async function buildBrand(brand: BrandManifest, outRoot = join(here, 'dist'), options: BuildOptions = {}): Promise<string> {
   // Vite and React's JSX transform take "production" from NODE_ENV: a build started by a test runner (NODE_ENV=test)
   // must still be the production bundle, or the prerender would call React's development-only JSX functions.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    return await buildBrandIn(brand, join(outRoot, brand.id));
+    return await buildBrandIn(brand, join(outRoot, brand.id), options);
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
@@ -86,7 +94,7 @@ const brandConfig = (brand: BrandManifest): InlineConfig => ({
   plugins: [brandPlugin(brand), react(), vanillaExtractPlugin()],
 });
 
-async function buildBrandIn(brand: BrandManifest, outDir: string): Promise<string> {
+async function buildBrandIn(brand: BrandManifest, outDir: string, options: BuildOptions): Promise<string> {
   const config = brandConfig(brand);
   await build({
     ...config,
@@ -95,7 +103,7 @@ async function buildBrandIn(brand: BrandManifest, outDir: string): Promise<strin
       outDir,
       emptyOutDir: true,
       target: 'es2022',
-      sourcemap: false,
+      sourcemap: options.sourcemap ?? false,
       reportCompressedSize: false,
       chunkSizeWarningLimit: 1024,
       // Which chunks and style sheets each module needs: read below, then removed.
@@ -143,6 +151,8 @@ interface BundleChunk {
   type: 'chunk' | 'asset';
   isEntry?: boolean;
   imports?: string[];
+  code?: string;
+  source?: string | Uint8Array;
 }
 
 /**
@@ -161,24 +171,31 @@ export function loadTimeChunks(bundle: Record<string, BundleChunk>): string[] {
   return [...found];
 }
 
-/** Puts COMPILE_HINT at the top of the load-time chunks (after hashing: the hint is the same in every build). */
+/**
+ * Puts COMPILE_HINT at the top of the load-time chunks of a finished bundle. The hint is one more line at the top, so
+ * the chunk's source map, when the build writes one, has its lines moved down by one: the map is already an asset of
+ * the bundle (`<chunk>.map`) by then, and that asset is what is written.
+ */
+export function addCompileHints(bundle: Record<string, BundleChunk>): void {
+  for (const name of loadTimeChunks(bundle)) {
+    const chunk = bundle[name];
+    if (chunk?.type !== 'chunk') continue;
+    chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+    const map = bundle[`${name}.map`];
+    if (map?.type !== 'asset' || map.source === undefined) continue;
+    const json = JSON.parse(typeof map.source === 'string' ? map.source : new TextDecoder().decode(map.source)) as { mappings: string };
+    json.mappings = `;${json.mappings}`;
+    map.source = JSON.stringify(json);
+  }
+}
+
+/** COMPILE_HINT on the load-time chunks, after hashing: the hint is the same in every build. */
 function compileHints(): Plugin {
   return {
     name: 'portal-compile-hints',
     apply: 'build',
     enforce: 'post',
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        for (const name of loadTimeChunks(bundle as Record<string, BundleChunk>)) {
-          const chunk = bundle[name];
-          if (chunk?.type !== 'chunk') continue;
-          chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
-          // One more line at the top: a source map's lines move down by one.
-          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
-        }
-      },
-    },
+    generateBundle: { order: 'post', handler: (_options, bundle) => addCompileHints(bundle as unknown as Record<string, BundleChunk>) },
   };
 }
 
