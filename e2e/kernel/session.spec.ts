@@ -86,10 +86,19 @@ test('a route the user lacks the role for lands on /invalid, showing its data as
 
 test('the expiry warning appears when 2 minutes remain and its click refreshes the session', async ({ page }) => {
   await signIn(page, 'card', 'card.careguard', undefined, '/login');
+  // Let the page settle first. The toolbar's extras (the search box, the unread messages badge and its call) load once
+  // the page is idle, which can be after the network has been quiet for a while (so a network-idle wait can pass
+  // before them); a call made after the expiry below is set refreshes the session ahead of time (less than 80% of it
+  // left) and replaces that expiry. So: wait for the badge's call on this page to be answered.
+  let onHelp = false;
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) onHelp = new URL(f.url()).pathname === '/help';
+  });
+  const unread = page.waitForResponse((r) => onHelp && new URL(r.url()).pathname === '/api/notes/unread');
   await page.goto(site('card', '/help'));
   await expect(page.getByTestId('help-topics')).toBeVisible();
-  // Let the page settle first (the toolbar's extras load once it is idle): a token refresh in flight would replace
-  // the expiry set below.
+  await expect(page.getByTestId('global-search')).toBeVisible();
+  await unread;
   await page.waitForLoadState('networkidle');
   const before = await page.evaluate(() => {
     const soon = Date.now() + 100_000;
