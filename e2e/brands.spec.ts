@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { E2E_PORT } from './playwright.config';
 import { DEMO_PASSWORD, site } from './support';
+import { expect, test } from './test';
 
 /** Each brand's own name and accent colour, from its manifest and theme. */
 const BRANDS = [

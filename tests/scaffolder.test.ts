@@ -93,7 +93,7 @@ function buildRepositoryCopy() {
     symlinkSync(join(REPO, 'plugins', plugin, 'package.json'), join(root, 'plugins', plugin, 'package.json'));
   }
   mkdirSync(join(root, 'e2e'));
-  for (const entry of ['support.ts', 'playwright.config.ts', 'node_modules']) symlinkSync(join(REPO, 'e2e', entry), join(root, 'e2e', entry));
+  for (const entry of ['support.ts', 'test.ts', 'playwright.config.ts', 'node_modules']) symlinkSync(join(REPO, 'e2e', entry), join(root, 'e2e', entry));
   const { $schema: _schema, ...biome } = readJson(join(REPO, 'biome.json'));
   writeFileSync(join(root, 'biome.json'), JSON.stringify(biome, null, 2));
 }

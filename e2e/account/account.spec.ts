@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
 import { signIn, site } from '../support';
+import { expect, test } from '../test';
 import { choose, createActiveUser, input, mailedLink, PASSWORD, rawManifests, SANDBOX_URL, uniqueEmail } from './support';
 
 test.describe.configure({ timeout: 90_000 });

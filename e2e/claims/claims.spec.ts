@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signIn, site } from '../support';
+import { expect, test } from '../test';
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Bills' }).or(page.getByRole('table', { name: 'Bills' }));
 const claimIds = async (page: Page) =>

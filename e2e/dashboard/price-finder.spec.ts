@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
 import { signIn, site } from '../support';
+import { expect, test } from '../test';
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 const money = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

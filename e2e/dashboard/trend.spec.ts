@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
 import { signIn, site } from '../support';
+import { expect, test } from '../test';
 
 test('the trends page draws its charts, and the table toggle shows the same numbers', async ({ page }) => {
   await signIn(page, 'finance', 'finance.careguardfinance');

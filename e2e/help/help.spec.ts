@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn, site } from '../support';
+import { expect, test } from '../test';
 
 test('help topics follow the member role: a finance member sees Bills, not the prepaid card', async ({ page }) => {
   await signIn(page, 'finance', 'finance.careguardfinance', undefined, '/login');

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn, site } from '../support';
+import { expect, test } from '../test';
 
 test('a SuperUser acts for a member; every tab follows, and stopping in one tab stops it in the others', async ({ page, context }) => {
   await signIn(page, 'staff', 'staff.superuser', undefined, '/login');

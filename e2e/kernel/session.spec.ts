@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn, site } from '../support';
+import { expect, test } from '../test';
 
 test('a member signs in on the card site, sees the purple toolbar and the help page, and signs out', async ({ page }) => {
   await signIn(page, 'card', 'card.careguard');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 import { columnTexts, openGallery } from './gallery';
 
 test('the 100,000-row local grid keeps only the rows in view in the page while scrolling to the end', async ({ page }) => {

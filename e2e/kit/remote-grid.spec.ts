@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 import { columnTexts, dataRows, gridTotal, money, openGallery, remoteGrid, unzip } from './gallery';
 
 test.describe('kit gallery: remote grid', () => {

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { SANDBOX_URL } from '../playwright.config';
 import { signIn } from '../support';
+import { expect, test } from '../test';
 
 // Every test edits the same demo member (card.careguard): one at a time.
 test.describe.configure({ mode: 'serial' });

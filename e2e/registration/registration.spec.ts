@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { choose, input, mailedLink, PASSWORD, SANDBOX_URL, uniqueEmail } from '../account/support';
 import { signIn, site } from '../support';
+import { expect, test } from '../test';
 
 test.describe.configure({ timeout: 180_000 });
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn, site } from '../support';
+import { expect, test } from '../test';
 
 test('the toolbar search finds a bill and a note, grouped by kind, by keyboard', async ({ page }) => {
   await signIn(page, 'finance', 'finance.careguardfinance');

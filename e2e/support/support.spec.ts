@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
 import { DEMO_PASSWORD, signIn, site } from '../support';
+import { expect, test } from '../test';
 
 /**
  * Support tooling on the staff site, as CareSupport. It changes two demo members no other journey uses:

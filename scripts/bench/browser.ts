@@ -264,7 +264,7 @@ export async function signInThroughForm(page: Page, base: string, brand: { id: s
 }
 
 /** One load of a page kind, in a fresh browser context (so an empty cache to start with). */
-async function coldLoad(browser: Browser, base: string, brand: { id: string; marker: string }, kind: PageKind, cpuRate: number): Promise<LoadFigures> {
+export async function coldLoad(browser: Browser, base: string, brand: { id: string; marker: string }, kind: PageKind, cpuRate: number): Promise<LoadFigures> {
   const { context, page } = await coldPage(browser, cpuRate);
   try {
     const signInMs = kind === 'reload' ? await signInThroughForm(page, base, brand) : undefined;

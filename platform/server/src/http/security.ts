@@ -84,12 +84,24 @@ export function isApiPath(url: string): boolean {
 }
 
 /**
+ * The one inline style element a library of the brand sites writes, which cannot be turned off or given a file:
+ * react-aria's usePress puts this rule in a `<style>` at the top of the head on the first pressable element, so touch
+ * devices pan and pinch on a button without the double-tap-to-zoom wait (react-aria/…/interactions/usePress). The
+ * page policy allows exactly this text by hash; `tests/csp-library-styles.test.ts` checks it against the installed
+ * react-aria, so an upgrade that changes the text fails there rather than in a member's console.
+ */
+export const REACT_ARIA_PRESSABLE_STYLE = '@layer {\n  [data-react-aria-pressable] {\n    touch-action: pan-x pan-y pinch-zoom;\n  }\n}';
+
+/** The CSP source that allows one inline `<style>` element of exactly this text. */
+export const styleHashSource = (css: string) => `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
+
+/**
  * The Content-Security-Policy of every answer, the brand sites' included. Scripts only from the site itself
  * (tokens live in sessionStorage, so an injected script would take the session); no framing of the portal and
  * no frames in it unless a page widens frame-src with allowFrameSources(). Style attributes are allowed: React
  * sets its style props through the CSSOM, which the policy does not govern, but a library writing the
  * attribute itself would break, and a style attribute can neither run script nor read the page.
- * <style> elements and style sheets stay limited to the site's own files.
+ * <style> elements and style sheets stay limited to the site's own files, and react-aria's one fixed rule above.
  */
 export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
@@ -104,7 +116,7 @@ export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'object-src': ["'none'"],
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
-  'style-src': ["'self'"],
+  'style-src': ["'self'", styleHashSource(REACT_ARIA_PRESSABLE_STYLE)],
   'style-src-attr': ["'unsafe-inline'"],
   'worker-src': ["'none'"],
 };
@@ -156,7 +168,7 @@ export function allowFrameSources(reply: FastifyReply, origins: readonly string[
 
 /** Allows one inline <style> element on this answer's page, by the hash of its exact text. */
 export function allowInlineStyle(reply: FastifyReply, css: string): void {
-  const hash = `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
+  const hash = styleHashSource(css);
   const now = currentCsp(reply)['style-src'] ?? ["'self'"];
   setDirective(reply, 'style-src', [...new Set([...now, hash])]);
 }
