@@ -12,6 +12,7 @@ export {
   withPluginNamespace,
 } from './i18n';
 export { useNamespaces } from './i18n/useNamespaces';
+export { useActingMemberId } from './impersonation/acting';
 export {
   type Contribution,
   contribute,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { LedgerApi } from '../../contract';
 import { day, money } from './format';
 import * as css from './ledger.css';
-import { useDelayed } from './useDelayed';
+import { useMemberLedger } from './useDelayed';
 import { WidgetState } from './WidgetState';
 
 /** The endpoint by its type only: this module is on the landing page's path and loads no zod (see endpointRef). */
@@ -14,14 +14,14 @@ const accountBalance = endpointRef<typeof LedgerApi.accountBalance>({ method: 'G
 export default function AccountBalanceWidget() {
   const { t } = useTranslation('ledger');
   const api = useApi();
-  const ready = useDelayed();
+  const { ready, noMember } = useMemberLedger();
   const q = useQuery({
     queryKey: ['ledger', 'dashboard', 'balance'],
     queryFn: () => api.call(accountBalance, undefined, { notify: false, skipLoadingBar: true }),
     enabled: ready,
     retry: false,
   });
-  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} />;
+  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} noMember={noMember} />;
   return (
     <div data-testid="ledger-balance-widget">
       <p className={css.big}>{q.data.Balance === null ? t('balance.none') : money(q.data.Balance)}</p>

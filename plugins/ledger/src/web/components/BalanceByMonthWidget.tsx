@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { LedgerApi } from '../../contract';
 import { day, money } from './format';
 import * as css from './ledger.css';
-import { useDelayed } from './useDelayed';
+import { useMemberLedger } from './useDelayed';
 import { WidgetState } from './WidgetState';
 
 /** The endpoint by its type only: this module is on the landing page's path and loads no zod (see endpointRef). */
@@ -19,14 +19,14 @@ const PAD = 8;
 export default function BalanceByMonthWidget() {
   const { t } = useTranslation('ledger');
   const api = useApi();
-  const ready = useDelayed();
+  const { ready, noMember } = useMemberLedger();
   const q = useQuery({
     queryKey: ['ledger', 'dashboard', 'balanceMonth'],
     queryFn: () => api.call(balanceByMonth, undefined, { notify: false, skipLoadingBar: true }),
     enabled: ready,
     retry: false,
   });
-  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} />;
+  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} noMember={noMember} />;
   const points = carryForward(q.data);
   const values = points.map((p) => p.Balance);
   const min = Math.min(0, ...values);

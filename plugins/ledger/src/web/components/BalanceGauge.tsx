@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LedgerApi } from '../../contract';
 import { balanceShare } from './share';
-import { useDelayed } from './useDelayed';
+import { useMemberLedger } from './useDelayed';
 import { WidgetState } from './WidgetState';
 
 const GAUGE_HEIGHT = 280;
@@ -17,7 +17,10 @@ const GAUGE_HEIGHT = 280;
 export function BalanceGauge({ scope }: { scope: 'account' | 'admin' }) {
   const { t } = useTranslation('ledger');
   const api = useApi();
-  const ready = useDelayed();
+  // Every set-aside together ('admin') is no member's ledger: it waits only for the delay.
+  const ledger = useMemberLedger();
+  const ready = scope === 'admin' ? ledger.delayed : ledger.ready;
+  const noMember = scope === 'account' && ledger.noMember;
   const q = useQuery({
     queryKey: ['ledger', 'trend', 'gauge', scope],
     queryFn: () => api.call(scope === 'account' ? LedgerApi.accountBalance : LedgerApi.adminBalance, undefined, { notify: false, skipLoadingBar: true }),
@@ -27,7 +30,7 @@ export function BalanceGauge({ scope }: { scope: 'account' | 'admin' }) {
   if (!q.data) {
     return (
       <div style={{ minHeight: GAUGE_HEIGHT + 90 }}>
-        <WidgetState pending={!q.isError} error={q.error} />
+        <WidgetState pending={!q.isError} error={q.error} noMember={noMember} />
       </div>
     );
   }

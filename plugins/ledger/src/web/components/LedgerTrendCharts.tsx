@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LedgerApi } from '../../contract';
 import { BalanceGauge } from './BalanceGauge';
-import { useDelayed } from './useDelayed';
+import { useMemberLedger } from './useDelayed';
 import { WidgetState } from './WidgetState';
 
 const PERIODS = ['time', 'quarter', 'month'] as const;
@@ -13,10 +13,10 @@ type Period = (typeof PERIODS)[number];
 const ENDPOINT = { time: LedgerApi.transactionsTime, quarter: LedgerApi.transactionsQuarter, month: LedgerApi.transactionsMonth } as const;
 const CHART_HEIGHT = 280;
 
-function ChartSpace({ pending, error }: { pending: boolean; error: unknown }) {
+function ChartSpace({ pending, error, noMember }: { pending: boolean; error: unknown; noMember: boolean }) {
   return (
     <div style={{ minHeight: CHART_HEIGHT + 90 }}>
-      <WidgetState pending={pending} error={error} />
+      <WidgetState pending={pending} error={error} noMember={noMember} />
     </div>
   );
 }
@@ -25,14 +25,14 @@ function ChartSpace({ pending, error }: { pending: boolean; error: unknown }) {
 function SpendingChart({ period }: { period: Period }) {
   const { t } = useTranslation('ledger');
   const api = useApi();
-  const ready = useDelayed();
+  const { ready, noMember } = useMemberLedger();
   const q = useQuery({
     queryKey: ['ledger', 'trend', 'spending', period],
     queryFn: () => api.call(ENDPOINT[period], undefined, { notify: false, skipLoadingBar: true }),
     enabled: ready,
     retry: false,
   });
-  if (!q.data) return <ChartSpace pending={!q.isError} error={q.error} />;
+  if (!q.data) return <ChartSpace pending={!q.isError} error={q.error} noMember={noMember} />;
   const points = q.data.map((p) => ({ label: periodLabel(p.Date, period), value: p.Amount }));
   const total = points.reduce((s, p) => s + p.value, 0);
   const top = peak(points, (p) => p.value);
@@ -59,14 +59,14 @@ function SpendingChart({ period }: { period: Period }) {
 function BalanceChart() {
   const { t } = useTranslation('ledger');
   const api = useApi();
-  const ready = useDelayed();
+  const { ready, noMember } = useMemberLedger();
   const q = useQuery({
     queryKey: ['ledger', 'dashboard', 'balanceMonth'],
     queryFn: () => api.call(LedgerApi.balanceMonth, undefined, { notify: false, skipLoadingBar: true }),
     enabled: ready,
     retry: false,
   });
-  if (!q.data) return <ChartSpace pending={!q.isError} error={q.error} />;
+  if (!q.data) return <ChartSpace pending={!q.isError} error={q.error} noMember={noMember} />;
   const points = carryForward(q.data).map((p) => ({ label: periodLabel(p.Date, 'month'), value: p.Balance }));
   const last = points.at(-1);
   return (

@@ -5,7 +5,7 @@ import type { LedgerApi } from '../../contract';
 import { RECENT_TRANSACTIONS, signOf } from '../../rules';
 import { day, money } from './format';
 import * as css from './ledger.css';
-import { useDelayed } from './useDelayed';
+import { useMemberLedger } from './useDelayed';
 import { WidgetState } from './WidgetState';
 
 /** The endpoint by its type only: this module is on the landing page's path and loads no zod (see endpointRef). */
@@ -15,14 +15,14 @@ const recentTransactions = endpointRef<typeof LedgerApi.recent>({ method: 'GET',
 export default function RecentTransactionsWidget() {
   const { t } = useTranslation('ledger');
   const api = useApi();
-  const ready = useDelayed();
+  const { ready, noMember } = useMemberLedger();
   const q = useQuery({
     queryKey: ['ledger', 'dashboard', 'recent'],
     queryFn: () => api.call(recentTransactions, undefined, { notify: false, skipLoadingBar: true }),
     enabled: ready,
     retry: false,
   });
-  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} />;
+  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} noMember={noMember} />;
   if (q.data.length === 0) return <p>{t('empty')}</p>;
   return (
     <ul className={css.widgetList} data-testid="ledger-recent">

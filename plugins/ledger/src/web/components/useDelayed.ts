@@ -1,3 +1,4 @@
+import { useActingMemberId } from '@portal/web';
 import { useEffect, useState } from 'react';
 
 /** Dashboard data loads after 500 ms (spec 02 section 9), so the page renders first. */
@@ -10,4 +11,15 @@ export function useDelayed(ms = DASHBOARD_DELAY_MS): boolean {
     return () => clearTimeout(id);
   }, [ms]);
   return ready;
+}
+
+/**
+ * When a widget or chart of the member's ledger may call: after the delay, and only for a user acting for a member.
+ * A SuperUser or CareSupport user acting for nobody has no ledger (the server refuses the call), so `noMember` says
+ * to show a hint to choose a member instead of calling.
+ */
+export function useMemberLedger(): { ready: boolean; noMember: boolean; delayed: boolean } {
+  const delayed = useDelayed();
+  const member = useActingMemberId();
+  return { ready: delayed && member != null, noMember: member === null, delayed };
 }

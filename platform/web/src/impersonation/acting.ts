@@ -1,0 +1,15 @@
+import { useAtomValue } from 'jotai';
+import { useIdentity } from '../context';
+import { impersonationAtom } from '../store';
+
+/**
+ * Whose member data the API works on for this user: the member a SuperUser or CareSupport user acts for (spec 01
+ * section 6), else the user's own member record. null: nobody, a staff user acting for no member, whose calls on a
+ * member's data are refused; undefined: not known yet (the identity is loading).
+ */
+export function useActingMemberId(): number | null | undefined {
+  const impersonated = useAtomValue(impersonationAtom);
+  const { data } = useIdentity();
+  if (impersonated !== null) return impersonated;
+  return data ? data.MemberID : undefined;
+}
