@@ -1,10 +1,10 @@
+import type { Page } from '@playwright/test';
 import { signIn, site } from '../support';
 import { expect, test } from '../test';
 
-test('a SuperUser acts for a member; every tab follows, and stopping in one tab stops it in the others', async ({ page, context }) => {
-  await signIn(page, 'staff', 'staff.superuser', undefined, '/login');
-  await page.goto(site('staff', '/help'));
-  const memberId = await page.evaluate(async () => {
+/** A member with bills, found through the claims search of the signed-in staff page. */
+const someMemberId = (page: Page) =>
+  page.evaluate(async () => {
     const r = await fetch('/api/claims/search', {
       method: 'POST',
       headers: {
@@ -16,6 +16,11 @@ test('a SuperUser acts for a member; every tab follows, and stopping in one tab 
     });
     return (await r.json()).Data.Items[0].MemberID as number;
   });
+
+test('a SuperUser acts for a member; every tab follows, and stopping in one tab stops it in the others', async ({ page, context }) => {
+  await signIn(page, 'staff', 'staff.superuser', undefined, '/login');
+  await page.goto(site('staff', '/help'));
+  const memberId = await someMemberId(page);
 
   // A number that is no member account is refused by the server, and nothing is stored.
   await page.getByLabel('Member ID to act for').fill('999999');
@@ -59,4 +64,30 @@ test('a member sees no way to act for another member', async ({ page }) => {
   await signIn(page, 'finance', 'finance.careguardfinance', undefined, '/login');
   await page.goto(site('finance', '/help'));
   await expect(page.getByLabel('Member ID to act for')).toHaveCount(0);
+});
+
+test("a SuperUser acting for nobody is asked to choose a member on a page of one member's data, and sees the page once acting", async ({ page }) => {
+  await signIn(page, 'staff', 'staff.superuser', undefined, '/login');
+  await page.goto(site('staff', '/help'));
+  const memberId = await someMemberId(page);
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/api/') && r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
+  });
+  for (const path of ['/contacts', '/transactions', '/notes']) {
+    await page.goto(site('staff', path));
+    await expect(page.getByTestId('choose-member')).toHaveText(
+      "This page shows one member's data. Choose the member to act for: enter their member ID in the toolbar.",
+    );
+  }
+  expect(refused).toEqual([]);
+
+  await page.getByLabel('Member ID to act for').fill(String(memberId));
+  await page.getByRole('button', { name: 'Act for member' }).click();
+  await expect(page.getByText(`Acting on behalf of member ${memberId}`)).toBeVisible();
+  await expect(page.getByTestId('choose-member')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'New message' })).toBeVisible();
+  expect(refused).toEqual([]);
+  await page.getByRole('button', { name: 'Stop acting for this member' }).click();
+  await expect(page.getByTestId('choose-member')).toBeVisible();
 });

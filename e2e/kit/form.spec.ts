@@ -124,6 +124,8 @@ test.describe('kit gallery: form', () => {
     await expect(page.getByRole('listbox')).toBeVisible();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('listbox')).toHaveCount(0);
+    // Closing the list gives focus back to its button (after the popover's exit); Tab goes on from there.
+    await expect(page.getByRole('button', { name: /Transaction type/ })).toBeFocused();
     await tabTo(/\bState\b/);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.type('Ohio');

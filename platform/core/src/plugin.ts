@@ -31,6 +31,12 @@ export interface WebRouteDecl<TComponent> {
    * starts loading the ones this user may see together with the page's own code, rather than after it renders.
    */
   shows?: readonly { readonly id: string }[];
+  /**
+   * The page shows one member's own data (their ledger, contacts, messages ...), which the server gives a member for
+   * themselves and a SuperUser or CareSupport user for the member they act for. Such a user acting for nobody sees
+   * the kernel's prompt to choose a member instead of a page whose calls the server would refuse.
+   */
+  memberData?: boolean;
 }
 
 export interface WebPluginDef<TComponent, TContribution = unknown> {

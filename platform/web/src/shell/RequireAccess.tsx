@@ -1,19 +1,23 @@
-import { type Access, decideAccess, roleNames } from '@portal/core';
+import { type Access, decideAccess, hasAnyRole, IMPERSONATOR_ROLES, roleNames } from '@portal/core';
+import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useIdentity, useKernel } from '../context';
+import { impersonationAtom } from '../store';
 import { NavigationGate } from './NavigationGate';
 import { encodeInvalidData } from './routes';
 
 /**
  * Role gate: not signed in goes to /login (and back here after); a missing role goes to /invalid. Then the plugins'
- * navigation guards (Extensions.navigationGuards) may send the signed-in user elsewhere.
+ * navigation guards (Extensions.navigationGuards) may send the signed-in user elsewhere. A page of one member's data
+ * (`memberData`) asks a user who may act for members, acting for nobody and with no member account, to choose one.
  */
-export function RequireAccess({ access, children }: { access: Access; children: ReactNode }) {
+export function RequireAccess({ access, memberData = false, children }: { access: Access; memberData?: boolean; children: ReactNode }) {
   const { session } = useKernel();
   const location = useLocation();
   const identity = useIdentity();
+  const impersonated = useAtomValue(impersonationAtom);
   const { t } = useTranslation();
   if (access === 'public') return <>{children}</>;
   if (!session.tokens()) return <Navigate to="/login" replace state={{ from: location }} />;
@@ -21,6 +25,14 @@ export function RequireAccess({ access, children }: { access: Access; children: 
   if (identity.isError || !identity.data) return <Navigate to="/login" replace state={{ from: location }} />;
   if (decideAccess(access, roleNames(identity.data)) !== 'allow') {
     return <Navigate to={`/invalid?data=${encodeURIComponent(encodeInvalidData(location.pathname))}`} replace />;
+  }
+  const roles = roleNames(identity.data);
+  if (memberData && impersonated === null && identity.data.MemberID === null && hasAnyRole(roles, IMPERSONATOR_ROLES)) {
+    return (
+      <p role="status" data-testid="choose-member">
+        {t('impersonation.needed')}
+      </p>
+    );
   }
   return <NavigationGate identity={identity.data}>{children}</NavigationGate>;
 }

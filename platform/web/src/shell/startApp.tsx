@@ -46,7 +46,7 @@ export function buildRoutes(
       const [{ default: Page }] = await Promise.all([r.load(), ensurePluginNamespace(r.pluginId)]);
       return {
         Component: () => (
-          <RequireAccess access={r.access}>
+          <RequireAccess access={r.access} memberData={r.memberData}>
             <Page />
           </RequireAccess>
         ),

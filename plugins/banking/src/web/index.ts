@@ -7,14 +7,16 @@ export default defineWebPlugin({
   routes: [
     {
       path: BankingPaths.banks,
+      memberData: true,
       access: BankingAccess.pages,
       title: 'banking:title.banks',
       nav: { label: 'banking:nav.banks', order: 620 },
       load: () => import('./pages/BanksPage'),
     },
-    { path: BankingPaths.add, access: BankingAccess.pages, title: 'banking:title.add', load: () => import('./pages/AddBankPage') },
+    { path: BankingPaths.add, access: BankingAccess.pages, title: 'banking:title.add', memberData: true, load: () => import('./pages/AddBankPage') },
     {
       path: BankingPaths.fastlink,
+      memberData: true,
       access: BankingAccess.fastlink,
       title: 'banking:title.fastlink',
       nav: { label: 'banking:nav.fastlink', order: 630 },

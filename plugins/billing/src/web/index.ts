@@ -15,6 +15,7 @@ export default defineWebPlugin({
   routes: [
     {
       path: BILLING_PATH,
+      memberData: true,
       access: BILLING_MEMBER_ACCESS,
       title: 'billing:title.billing',
       nav: { label: 'billing:nav.billing', order: 600 },
@@ -22,12 +23,13 @@ export default defineWebPlugin({
     },
     {
       path: PAYMENT_PATH,
+      memberData: true,
       access: BILLING_MEMBER_ACCESS,
       title: 'billing:title.payment',
       nav: { label: 'billing:nav.payment', order: 610 },
       load: () => import('./pages/PaymentPage'),
     },
-    { path: PAYMENT_CARDS_PATH, access: BILLING_MEMBER_ACCESS, title: 'billing:title.cards', load: () => import('./pages/PaymentPage') },
+    { path: PAYMENT_CARDS_PATH, access: BILLING_MEMBER_ACCESS, title: 'billing:title.cards', memberData: true, load: () => import('./pages/PaymentPage') },
     { path: SUPPORT_CARD_PATH, access: BILLING_SUPPORT_CARD_ACCESS, title: 'billing:title.supportCard', load: () => import('./pages/SupportCardPage') },
   ],
   contributes: [

@@ -7,6 +7,7 @@ export default defineWebPlugin({
   routes: [
     {
       path: CONTACTS_PATH,
+      memberData: true,
       access: CONTACTS_ACCESS,
       title: 'contacts:title',
       nav: { label: 'contacts:nav', order: 300 },

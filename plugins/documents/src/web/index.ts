@@ -7,6 +7,7 @@ export default defineWebPlugin({
   routes: [
     {
       path: STATEMENTS_PATH,
+      memberData: true,
       access: DOCUMENTS_ACCESS,
       title: 'documents:statements.title',
       nav: { label: 'documents:statements.nav', order: 310 },
@@ -14,6 +15,7 @@ export default defineWebPlugin({
     },
     {
       path: DOCUMENTS_PATH,
+      memberData: true,
       access: DOCUMENTS_ACCESS,
       title: 'documents:documents.title',
       nav: { label: 'documents:documents.nav', order: 320 },

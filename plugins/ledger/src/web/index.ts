@@ -7,15 +7,23 @@ export default defineWebPlugin({
   routes: [
     {
       path: LedgerPaths.ledger,
+      memberData: true,
       access: LedgerAccess.ledger,
       title: 'ledger:title.ledger',
       nav: { label: 'ledger:nav.ledger', order: 300 },
       load: () => import('./pages/LedgerPage'),
     },
     // The old address (spelled so), the same ledger.
-    { path: LedgerPaths.ledgerLegacy, access: LedgerAccess.ledgerLegacy, title: 'ledger:title.ledger', load: () => import('./pages/LedgerPage') },
+    {
+      path: LedgerPaths.ledgerLegacy,
+      access: LedgerAccess.ledgerLegacy,
+      title: 'ledger:title.ledger',
+      memberData: true,
+      load: () => import('./pages/LedgerPage'),
+    },
     {
       path: LedgerPaths.activity,
+      memberData: true,
       access: LedgerAccess.activity,
       title: 'ledger:title.activity',
       nav: { label: 'ledger:nav.activity', order: 310 },
@@ -23,6 +31,7 @@ export default defineWebPlugin({
     },
     {
       path: LedgerPaths.reported,
+      memberData: true,
       access: LedgerAccess.reported,
       title: 'ledger:title.reported',
       nav: { label: 'ledger:nav.reported', order: 320 },
@@ -30,6 +39,7 @@ export default defineWebPlugin({
     },
     {
       path: LedgerPaths.card,
+      memberData: true,
       access: LedgerAccess.card,
       title: 'ledger:title.card',
       nav: { label: 'ledger:nav.card', order: 330 },

@@ -5,9 +5,16 @@ export default defineWebPlugin({
   id: 'notes',
   i18n: { namespace: 'notes', load: (lng) => import(`./i18n/${lng}.json`) },
   routes: [
-    { path: NOTES_PATH, access: NOTES_ACCESS, title: 'notes:title.list', nav: { label: 'notes:nav', order: 310 }, load: () => import('./pages/NotesPage') },
-    { path: `${NOTES_PATH}/:id`, access: NOTES_ACCESS, title: 'notes:title.detail', load: () => import('./pages/NoteDetailPage') },
-    { path: NEW_NOTE_PATH, access: NOTES_ACCESS, title: 'notes:title.new', load: () => import('./pages/NewNotePage') },
+    {
+      path: NOTES_PATH,
+      access: NOTES_ACCESS,
+      title: 'notes:title.list',
+      nav: { label: 'notes:nav', order: 310 },
+      memberData: true,
+      load: () => import('./pages/NotesPage'),
+    },
+    { path: `${NOTES_PATH}/:id`, access: NOTES_ACCESS, title: 'notes:title.detail', memberData: true, load: () => import('./pages/NoteDetailPage') },
+    { path: NEW_NOTE_PATH, access: NOTES_ACCESS, title: 'notes:title.new', memberData: true, load: () => import('./pages/NewNotePage') },
   ],
   contributes: [
     contribute(Extensions.navBadges, { id: 'notes.unread', order: 10, access: NOTES_ACCESS, path: NOTES_PATH, load: () => import('./components/UnreadBadge') }),

@@ -7,6 +7,7 @@ export default defineWebPlugin({
   routes: [
     {
       path: PROFILE_PATH,
+      memberData: true,
       access: PROFILE_ACCESS,
       title: 'profile:title',
       nav: { label: 'profile:nav', order: 250 },

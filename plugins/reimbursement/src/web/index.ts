@@ -7,6 +7,7 @@ export default defineWebPlugin({
   routes: [
     {
       path: REIMBURSEMENT_PATH,
+      memberData: true,
       access: REIMBURSEMENT_ACCESS,
       title: 'reimbursement:title',
       nav: { label: 'reimbursement:nav', order: 500 },

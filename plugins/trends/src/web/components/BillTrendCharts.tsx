@@ -1,5 +1,5 @@
 import { periodLabel } from '@portal/core';
-import { useApi } from '@portal/web';
+import { useActingMemberId, useApi } from '@portal/web';
 import { ChartFigure, chartGrid, Tabs } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -114,7 +114,9 @@ export function AllBillTrendCharts() {
   return <BillTrendCharts scope="all" />;
 }
 
-/** Contribution: the member's own bills (members, and staff acting for one). */
+/** Contribution: the member's own bills (members, and staff acting for one; staff acting for nobody get a hint). */
 export function MemberBillTrendCharts() {
+  const { t } = useTranslation('trends');
+  if (useActingMemberId() === null) return <p data-testid="trends-no-member">{t('bills.noMember')}</p>;
   return <BillTrendCharts scope="member" />;
 }
