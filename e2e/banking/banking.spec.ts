@@ -79,3 +79,17 @@ test('Banking: the dashboard shows CareGuard the card and bank check; the linkin
   await expect(frame.getByRole('link', { name: 'Dag Site Bank' })).toBeVisible();
   await expect(page.getByTestId('fastlink-frame')).toHaveAttribute('height', '825');
 });
+
+test('Banking: on a site without payment cards (finance) the CareGuard check shows the bank only and asks for no cards', async ({ page }) => {
+  const cardCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/payment/customer/cards')) cardCalls.push(r.url());
+  });
+  await signIn(page, 'finance', 'finance.careguard');
+  const check = page.getByTestId('card-bank-check');
+  await expect(check).toBeVisible();
+  await expect(check.getByRole('listitem')).toHaveCount(1);
+  await expect(check).toContainText(/bank/i);
+  await expect(check).not.toContainText(/card/i);
+  expect(cardCalls).toEqual([]);
+});

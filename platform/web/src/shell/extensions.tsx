@@ -79,6 +79,8 @@ export function lazyContribution<P>(c: Of<ComponentType<P>, unknown>): LazyExoti
 export interface PrefetchContext {
   api: ApiClient;
   queryClient: QueryClient;
+  /** The plugins this site enables: a widget asks only for what the site offers. */
+  plugins: readonly KernelWebPlugin[];
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { BillingApi } from '@portal/plugin-billing/contract';
-import { type ApiClient, endpointRef, type PrefetchContext, useApi } from '@portal/web';
+import { type ApiClient, endpointRef, type KernelWebPlugin, type PrefetchContext, useApi, useKernel } from '@portal/web';
 import { Message } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -22,31 +22,40 @@ const bankQuery = (api: ApiClient) => ({
   queryFn: () => api.call(validateBank, undefined, { notify: false, skipLoadingBar: true }),
   retry: false,
 });
-/** Asked for as soon as this module arrives with the dashboard's code (a route's `shows`). */
-export const prefetch = ({ api, queryClient }: PrefetchContext) =>
-  Promise.all([queryClient.prefetchQuery(cardsQuery(api)), queryClient.prefetchQuery(bankQuery(api))]);
+/** Payment cards are the billing plugin's: a site without it (finance) has no card to check or add. */
+const offersCards = (plugins: readonly KernelWebPlugin[]) => plugins.some((p) => p.id === 'billing');
 
-/** Dashboard widget for CareGuard (spec 01 section 6): is there a payment card, and a linked bank? With links to add them. */
+/** Asked for as soon as this module arrives with the dashboard's code (a route's `shows`). */
+export const prefetch = ({ api, queryClient, plugins }: PrefetchContext) =>
+  Promise.all([...(offersCards(plugins) ? [queryClient.prefetchQuery(cardsQuery(api))] : []), queryClient.prefetchQuery(bankQuery(api))]);
+
+/**
+ * Dashboard widget for CareGuard (spec 01 section 6): is there a payment card, and a linked bank? With links to add
+ * them. The card line only where the site offers payment cards.
+ */
 export default function CardBankCheckWidget() {
   const { t } = useTranslation('banking');
   const api = useApi();
-  const cards = useQuery(cardsQuery(api));
+  const withCards = offersCards(useKernel().plugins);
+  const cards = useQuery({ ...cardsQuery(api), enabled: withCards });
   const bank = useQuery(bankQuery(api));
   const hasCard = cards.data ? cards.data.length > 0 : null;
   const hasBank = bank.data ? bank.data.IsValid : null;
   return (
     <ul className={css.stack} data-testid="card-bank-check" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      <li>
-        {hasCard === null ? (
-          <span aria-busy={cards.isPending}>{cards.isError ? t('widget.unknown') : t('loading')}</span>
-        ) : hasCard ? (
-          <Message kind="success">{t('widget.cardYes')}</Message>
-        ) : (
-          <Message kind="warning">
-            {t('widget.cardNo')} <Link to="/payment/cards">{t('widget.addCard')}</Link>
-          </Message>
-        )}
-      </li>
+      {withCards && (
+        <li>
+          {hasCard === null ? (
+            <span aria-busy={cards.isPending}>{cards.isError ? t('widget.unknown') : t('loading')}</span>
+          ) : hasCard ? (
+            <Message kind="success">{t('widget.cardYes')}</Message>
+          ) : (
+            <Message kind="warning">
+              {t('widget.cardNo')} <Link to="/payment/cards">{t('widget.addCard')}</Link>
+            </Message>
+          )}
+        </li>
+      )}
       <li>
         {hasBank === null ? (
           <span aria-busy={bank.isPending}>{bank.isError ? t('widget.unknown') : t('loading')}</span>
