@@ -1,10 +1,9 @@
 import { type Access, decideAccess, hasAnyRole, IMPERSONATOR_ROLES, roleNames } from '@portal/core';
-import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useIdentity, useKernel } from '../context';
-import { impersonationAtom } from '../store';
+import { useActingMemberId } from '../impersonation/acting';
 import { NavigationGate } from './NavigationGate';
 import { encodeInvalidData } from './routes';
 
@@ -17,17 +16,17 @@ export function RequireAccess({ access, memberData = false, children }: { access
   const { session } = useKernel();
   const location = useLocation();
   const identity = useIdentity();
-  const impersonated = useAtomValue(impersonationAtom);
+  const actingFor = useActingMemberId();
   const { t } = useTranslation();
   if (access === 'public') return <>{children}</>;
   if (!session.tokens()) return <Navigate to="/login" replace state={{ from: location }} />;
   if (identity.isPending) return <p aria-busy="true">{t('app.loading')}</p>;
   if (identity.isError || !identity.data) return <Navigate to="/login" replace state={{ from: location }} />;
-  if (decideAccess(access, roleNames(identity.data)) !== 'allow') {
+  const roles = roleNames(identity.data);
+  if (decideAccess(access, roles) !== 'allow') {
     return <Navigate to={`/invalid?data=${encodeURIComponent(encodeInvalidData(location.pathname))}`} replace />;
   }
-  const roles = roleNames(identity.data);
-  if (memberData && impersonated === null && identity.data.MemberID === null && hasAnyRole(roles, IMPERSONATOR_ROLES)) {
+  if (memberData && actingFor === null && hasAnyRole(roles, IMPERSONATOR_ROLES)) {
     return (
       <p role="status" data-testid="choose-member">
         {t('impersonation.needed')}
