@@ -116,3 +116,12 @@ export const pickerError = style({
   padding: `2px ${vars.space.small}`,
   borderRadius: vars.radius.standard,
 });
+export const pageErrorButton = style({
+  background: vars.color.background.surface,
+  color: vars.color.foreground.text,
+  border: `1px solid ${vars.color.border.standard}`,
+  borderRadius: vars.radius.standard,
+  padding: `${vars.space.xsmall} ${vars.space.medium}`,
+  cursor: 'pointer',
+  font: 'inherit',
+});

@@ -2,7 +2,7 @@ import { type BrandManifest, KernelApi, PLUGIN_API_VERSION } from '@portal/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { Provider as JotaiProvider } from 'jotai';
-import { StrictMode, useEffect } from 'react';
+import { type ComponentType, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, type DataRouter, type RouteObject, RouterProvider } from 'react-router-dom';
@@ -22,8 +22,10 @@ import { type PrefetchContext, preloadContributions } from './extensions';
 import { Layout } from './Layout';
 import { canHydrate, routerReady } from './prerendered';
 import { RequireAccess } from './RequireAccess';
+import { RouteError } from './RouteError';
 import { flattenRoutes } from './routes';
 import { hintedLanding, prefetchSignedIn, rolesHint } from './signedIn';
+import { failsAsPage } from './staleBuild';
 
 const kernelPages = () => import('../pages/KernelPages');
 
@@ -38,9 +40,10 @@ export function buildRoutes(
 ): RouteObject[] {
   const flat = flattenRoutes(plugins);
   const toRoute = (r: (typeof flat)[number]): RouteObject => ({
+    ErrorBoundary: RouteError,
     path: r.path,
     handle: { title: r.title, namespace: r.namespace },
-    lazy: async () => {
+    lazy: failsAsPage(async () => {
       if (r.shows?.length) preloadContributions(plugins, r.shows, rolesHint(), prefetch);
       // The page's code and its plugin's strings (with the kit's) load in parallel.
       const [{ default: Page }] = await Promise.all([r.load(), ensurePluginNamespace(r.pluginId)]);
@@ -51,27 +54,28 @@ export function buildRoutes(
           </RequireAccess>
         ),
       };
-    },
+    }),
   });
   // Navigation labels (entries and groups) come from the plugins' namespaces: load them with the signed-in layout,
   // never on the sign-in page.
   const navNamespaces = plugins
     .filter((p) => p.routes.some((r) => r.nav) || p.contributes?.some((c) => c.point.id === Extensions.navGroups.id))
     .map((p) => p.i18n.namespace);
+  // Every route shows the kernel's RouteError when its code cannot be loaded or its page fails, never the router's own.
+  const page = (route: { path?: string; index?: true }, load: () => Promise<ComponentType>): RouteObject =>
+    ({ ...route, ErrorBoundary: RouteError, lazy: failsAsPage(async () => ({ Component: await load() })) }) as RouteObject;
   return [
-    { path: '/login', lazy: async () => ({ Component: (await import('../pages/LoginPage')).default }) },
-    {
-      path: '/register',
-      lazy: async () => {
-        const Login = (await import('../pages/LoginPage')).default;
-        return { Component: () => <Login openRegister /> };
-      },
-    },
-    { path: '/activated/:token', lazy: async () => ({ Component: (await kernelPages()).ActivatedTokenPage }) },
-    { path: '/t/:token', lazy: async () => ({ Component: (await kernelPages()).PrintTokenPage }) },
-    { path: '/invalid', lazy: async () => ({ Component: (await kernelPages()).InvalidPage }) },
+    page({ path: '/login' }, async () => (await import('../pages/LoginPage')).default),
+    page({ path: '/register' }, async () => {
+      const Login = (await import('../pages/LoginPage')).default;
+      return () => <Login openRegister />;
+    }),
+    page({ path: '/activated/:token' }, async () => (await kernelPages()).ActivatedTokenPage),
+    page({ path: '/t/:token' }, async () => (await kernelPages()).PrintTokenPage),
+    page({ path: '/invalid' }, async () => (await kernelPages()).InvalidPage),
     ...flat.filter((r) => r.layout === 'bare').map(toRoute),
     {
+      ErrorBoundary: RouteError,
       HydrateFallback: () => null,
       lazy: async () => {
         await loadNamespaces(navNamespaces);
@@ -83,10 +87,10 @@ export function buildRoutes(
         </RequireAccess>
       ),
       children: [
-        { index: true, lazy: async () => ({ Component: (await kernelPages()).HomeRedirect }) },
-        { path: '/transition', lazy: async () => ({ Component: (await kernelPages()).TransitionPage }) },
+        page({ index: true }, async () => (await kernelPages()).HomeRedirect),
+        page({ path: '/transition' }, async () => (await kernelPages()).TransitionPage),
         ...flat.filter((r) => r.layout !== 'bare').map(toRoute),
-        { path: '*', lazy: async () => ({ Component: (await kernelPages()).NotFoundPage }) },
+        page({ path: '*' }, async () => (await kernelPages()).NotFoundPage),
       ],
     },
   ];

@@ -1,0 +1,67 @@
+import AxeBuilder from '@axe-core/playwright';
+import { signIn } from '../support';
+import { expect, test } from '../test';
+
+/** A page's chunk answered 404, as after a new deploy for a tab that still knows the old chunk names. */
+const PAGE_CHUNK = /\/assets\/StatementsPage-[^/]*\.js$/;
+
+test('a page whose code is gone after a new deploy reloads the tab once and then opens', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  // The old build's chunk is gone until the tab reloads (the reload fetches the new index, whose chunks exist).
+  let reloaded = false;
+  let refused = 0;
+  await page.route(PAGE_CHUNK, (route) => {
+    if (reloaded) return route.continue();
+    refused++;
+    return route.fulfill({ status: 404, body: 'Not found' });
+  });
+  const reload = page
+    .waitForRequest((r) => r.isNavigationRequest() && r.frame() === page.mainFrame())
+    .then(() => {
+      reloaded = true;
+    });
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Statements', exact: true }).click();
+  await reload;
+  expect(refused).toBeGreaterThan(0);
+  await expect(page).toHaveURL(/\/statements$/);
+  await expect(page.getByRole('heading', { name: 'Statements', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('page-error')).toHaveCount(0);
+});
+
+test('a page whose code stays missing shows the kernel message with a Reload button inside the layout, reloading by itself only once', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  await page.route(PAGE_CHUNK, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  let loads = 0;
+  page.on('request', (r) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) loads++;
+  });
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Statements', exact: true }).click();
+  const error = page.getByTestId('page-error');
+  await expect(error).toContainText('This page could not be loaded. Please reload and try again.');
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
+  // It reloaded once by itself; within the window it does not again, so the message stays.
+  await page.waitForTimeout(1_500);
+  await expect(error).toBeVisible();
+  expect(loads).toBe(1);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  // The user's own Reload (by keyboard) loads the page again.
+  const reload = error.getByRole('button', { name: 'Reload' });
+  await reload.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => loads).toBe(2);
+  await expect(error).toBeVisible();
+});
+
+test('another page of the site still opens after one failed to load', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  await page.route(PAGE_CHUNK, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link', { name: 'Statements', exact: true }).click();
+  await expect(page.getByTestId('page-error')).toBeVisible();
+  await nav.getByRole('link', { name: 'Contacts', exact: true }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('page-error')).toHaveCount(0);
+});
