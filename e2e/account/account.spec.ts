@@ -181,3 +181,14 @@ test('the register dialog and the activation page have no serious or critical ac
   await expect(page.getByText('Unable to activate account, please try again.')).toBeVisible();
   await check();
 });
+
+test('in Spanish the account page offers the security questions in Spanish', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  await page.evaluate(() => localStorage.setItem('cq.lang', 'es'));
+  await page.goto(site('finance', '/account'));
+  await page.getByRole('button', { name: /Pregunta de seguridad 1/ }).click();
+  const options = page.getByRole('listbox').getByRole('option');
+  await expect(options).toHaveCount(8);
+  await expect(options.first()).toHaveText('¿Cómo se llamaba su primera mascota?');
+  await expect(page.getByRole('listbox').getByText('What was the name of your first pet?')).toHaveCount(0);
+});

@@ -15,6 +15,8 @@ test('the trends page draws its charts, and the table toggle shows the same numb
   await expect(claims.locator('.apexcharts-canvas')).toBeVisible();
   const total = claimsData.reduce((s, p) => s + p.NumberOfClaims, 0);
   await expect(claims.getByText(`${total.toLocaleString('en-US')} claims in ${claimsData.length} periods`)).toBeVisible();
+  // The drawing's own name is the chart's title in the page's language, not apexcharts' English description.
+  await expect(claims.locator('svg.apexcharts-svg')).toHaveAttribute('aria-label', 'Claims over time');
 
   await claims.getByRole('button', { name: 'Show as table' }).click();
   const rows = claims.getByRole('table').locator('tbody tr');

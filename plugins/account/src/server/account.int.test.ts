@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { buildPath } from '@portal/core';
 import { latestMailTo, linksIn, mailTo } from '@portal/sandbox';
 import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbox';
@@ -370,6 +371,18 @@ describe('password policy and signed-in changes', () => {
     expect((await env.server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: authHeaders(other, 'card') })).statusCode).toBe(401);
     const anon = await json('POST', AccountApi.updatePassword.path, { OldPassword: 'a', Password: 'b', ConfirmPassword: 'b' });
     expect(anon.statusCode).toBe(401);
+  });
+
+  it("has every catalogue question in the web namespace's English (word for word) and Spanish", async () => {
+    const list = (await json('GET', AccountApi.securityQuestions.path, undefined, 'assist')).json().Data as { Id: number; Text: string }[];
+    const strings = (lng: string) => JSON.parse(readFileSync(new URL(`../web/i18n/${lng}.json`, import.meta.url), 'utf8')).securityQuestions;
+    const en = strings('en');
+    const es = strings('es');
+    expect(Object.keys(en).sort()).toEqual(list.map((q) => String(q.Id)).sort());
+    for (const q of list) {
+      expect(en[q.Id]).toBe(q.Text);
+      expect(es[q.Id]).toMatch(/^¿.+\?$/);
+    }
   });
 
   it('lists security questions and saves two answers hashed', async () => {

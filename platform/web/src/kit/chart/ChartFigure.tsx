@@ -36,7 +36,10 @@ export function ChartFigure({ title, summary, kind, columns, categories, values,
   const [asTable, setAsTable] = useState(false);
   const titleId = useId();
   const format = (v: number) => (kind === 'gauge' ? `${Math.round(v)}%` : money ? formatCurrency(v) : Math.round(v).toLocaleString());
-  const options: ApexOptions = kind === 'gauge' ? gaugeOptions(values[0] ?? 0, format) : seriesOptions(kind, categories, values, format);
+  const drawn: ApexOptions = kind === 'gauge' ? gaugeOptions(values[0] ?? 0, format) : seriesOptions(kind, categories, values, format);
+  // apexcharts names its drawing in English ("line chart with 1 data series: ...") unless told: it is the chart's title
+  // (the summary is already the accessible name of the picture around it).
+  const options: ApexOptions = { ...drawn, chart: { ...drawn.chart, accessibility: { description: title } } };
   return (
     <figure className={css.figure} aria-labelledby={titleId} data-testid={testId}>
       <div className={css.header}>
