@@ -65,3 +65,16 @@ test('another page of the site still opens after one failed to load', async ({ p
   await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
   await expect(page.getByTestId('page-error')).toHaveCount(0);
 });
+
+test("a dashboard widget whose code is missing shows the kernel's notice in its own frame, and the other widgets still work", async ({ page }) => {
+  await page.route(/\/assets\/RecentNotesWidget-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const notes = page.locator('[data-widget="notes.recent"]');
+  await expect(notes.getByTestId('part-error')).toContainText('This part of the page could not be loaded. Please reload and try again.');
+  await expect(notes.getByRole('button', { name: 'Reload' })).toBeVisible();
+  await expect(page.getByTestId('page-error')).toHaveCount(0);
+  await expect(page.getByTestId('part-error')).toHaveCount(1);
+  // The bills widget beside it shows its data.
+  await expect(page.locator('[data-widget="claims.recent"]').getByTestId('recent-claims').getByRole('link').first()).toBeVisible();
+});

@@ -5,23 +5,29 @@ import * as css from './Layout.css';
 import { claimStaleReload, isStaleBuildError } from './staleBuild';
 
 /**
- * What a route shows when its code could not be loaded or its page failed to render: the kernel's message and a
- * reload button, inside the signed-in layout for a page of it, never the router's own error screen. When the code is
+ * The kernel's notice for code that could not be loaded or failed to render, with a Reload button. When the code is
  * gone because the site was deployed again while the tab was open, the tab reloads once by itself (staleBuild.ts).
  */
-export function RouteError() {
-  const error = useRouteError();
+export function ErrorNotice({ error, message, testId }: { error: unknown; message: 'app.pageError' | 'app.partError'; testId: string }) {
   const { t } = useTranslation();
   const stale = isStaleBuildError(error);
   useEffect(() => {
     if (stale && claimStaleReload(sessionStorage)) window.location.reload();
   }, [stale]);
   return (
-    <div role="alert" data-testid="page-error">
-      <p>{t('app.pageError')}</p>
+    <div role="alert" data-testid={testId}>
+      <p>{t(message)}</p>
       <button type="button" className={css.pageErrorButton} onClick={() => window.location.reload()}>
         {t('app.reload')}
       </button>
     </div>
   );
+}
+
+/**
+ * What a route shows when its code could not be loaded or its page failed to render: the kernel's notice, inside the
+ * signed-in layout for a page of it, never the router's own error screen.
+ */
+export function RouteError() {
+  return <ErrorNotice error={useRouteError()} message="app.pageError" testId="page-error" />;
 }

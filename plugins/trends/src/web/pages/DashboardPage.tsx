@@ -1,4 +1,4 @@
-import { Extensions, lazyContribution, useContributions, useNamespaces } from '@portal/web';
+import { Extensions, lazyContribution, PartBoundary, useContributions, useNamespaces } from '@portal/web';
 import { type ComponentType, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as css from '../components/dashboard.css';
@@ -39,9 +39,11 @@ function Frame({ widget, titlesReady }: { widget: Widget; titlesReady: boolean }
       </h2>
       <div ref={body.ref} className={css.frameBody} tabIndex={body.overflows ? 0 : undefined}>
         <div ref={body.content}>
-          <Suspense fallback={<WidgetSkeleton />}>
-            <Component />
-          </Suspense>
+          <PartBoundary>
+            <Suspense fallback={<WidgetSkeleton />}>
+              <Component />
+            </Suspense>
+          </PartBoundary>
         </div>
       </div>
     </section>

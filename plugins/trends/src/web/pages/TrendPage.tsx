@@ -1,4 +1,4 @@
-import { Extensions, lazyContribution, useContributions, useNamespaces } from '@portal/web';
+import { Extensions, lazyContribution, PartBoundary, useContributions, useNamespaces } from '@portal/web';
 import { Message } from '@portal/web/kit';
 import { type ComponentType, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,15 +12,17 @@ function TrendGroup({ group, titleReady }: { group: Group; titleReady: boolean }
   const Component = lazyContribution(group as never) as unknown as ComponentType;
   return (
     <section className={css.trendGroup} aria-label={titleReady ? t(group.title) : undefined} data-trend-group={group.id} style={{ minHeight: group.height }}>
-      <Suspense
-        fallback={
-          <div aria-busy="true" style={{ height: group.height }}>
-            <WidgetSkeleton lines={8} />
-          </div>
-        }
-      >
-        <Component />
-      </Suspense>
+      <PartBoundary>
+        <Suspense
+          fallback={
+            <div aria-busy="true" style={{ height: group.height }}>
+              <WidgetSkeleton lines={8} />
+            </div>
+          }
+        >
+          <Component />
+        </Suspense>
+      </PartBoundary>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Extensions, lazyContribution, useContributions, useNamespaces } from '@portal/web';
+import { Extensions, lazyContribution, PartBoundary, useContributions, useNamespaces } from '@portal/web';
 import { type TabItem, Tabs } from '@portal/web/kit';
 import { type ComponentType, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,9 +21,11 @@ export function MemberTabs({ memberId }: { memberId: number }) {
       id: c.id,
       label: t(c.title),
       content: (
-        <Suspense fallback={<p aria-busy="true">{t('loading')}</p>}>
-          <Component memberId={memberId} />
-        </Suspense>
+        <PartBoundary>
+          <Suspense fallback={<p aria-busy="true">{t('loading')}</p>}>
+            <Component memberId={memberId} />
+          </Suspense>
+        </PartBoundary>
       ),
     };
   });
