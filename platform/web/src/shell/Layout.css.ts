@@ -20,6 +20,9 @@ export const skip = style({
   selectors: { '&:focus': { left: vars.space.small, zIndex: 2000, background: vars.color.background.surface, padding: vars.space.small } },
 });
 
+/** Below this width (a phone) the navigation folds behind the Menu button instead of filling the first screen. */
+const NARROW = 'screen and (max-width: 47.99rem)';
+
 export const toolbar = style({
   display: 'flex',
   alignItems: 'center',
@@ -28,6 +31,7 @@ export const toolbar = style({
   minHeight: '56px',
   color: vars.color.foreground.onToolbar,
   flexWrap: 'wrap',
+  '@media': { [NARROW]: { padding: `${vars.space.small} ${vars.space.large}`, rowGap: vars.space.small } },
 });
 export const toolbarColour = styleVariants({
   assist: { background: vars.color.toolbar.assist },
@@ -36,7 +40,21 @@ export const toolbarColour = styleVariants({
 });
 
 export const brandName = style({ fontWeight: 700, fontSize: vars.font.size.large, marginRight: vars.space.medium, color: 'inherit', textDecoration: 'none' });
-export const navList = style({ display: 'flex', gap: vars.space.xsmall, listStyle: 'none', margin: 0, padding: 0, flexWrap: 'wrap', flex: 1 });
+export const menuButton = style({ display: 'none', '@media': { [NARROW]: { display: 'inline-block' } } });
+export const nav = style({
+  flex: 1,
+  '@media': { [NARROW]: { display: 'none', flexBasis: '100%', selectors: { '&[data-open]': { display: 'block' } } } },
+});
+export const navList = style({
+  display: 'flex',
+  gap: vars.space.xsmall,
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  flexWrap: 'wrap',
+  flex: 1,
+  '@media': { [NARROW]: { flexDirection: 'column', paddingBottom: vars.space.small } },
+});
 export const navLink = style({
   display: 'block',
   padding: `${vars.space.small} ${vars.space.medium}`,
@@ -62,6 +80,8 @@ export const navGroupList = style({
   background: 'inherit',
   backgroundColor: 'rgba(0,0,0,0.85)',
   borderRadius: vars.radius.standard,
+  // In the folded phone menu a group's entries open in place, indented, rather than over the entries below.
+  '@media': { [NARROW]: { position: 'static', minWidth: 0, background: 'none', paddingLeft: vars.space.large } },
 });
 export const user = style({ display: 'flex', alignItems: 'center', gap: vars.space.small });
 export const toolbarButton = style({

@@ -1,6 +1,6 @@
 import { hasAnyRole, IMPERSONATOR_ROLES, Roles } from '@portal/core';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { useIdentity, useKernel, useLookups, useRoles } from '../context';
@@ -69,6 +69,9 @@ export function Layout() {
   const title = handle?.title ? t(handle.title, { ns: handle.namespace }) : '';
   // The toolbar's search box and the help dialogs load once the page has painted (see useIdle).
   const idle = useIdle();
+  // On a phone the navigation folds behind the Menu button (Layout.css NARROW); opening a page folds it again.
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [location.pathname]);
 
   useEffect(() => {
     document.title = title ? `${title} · ${kernel.brand.displayName}` : kernel.brand.displayName;
@@ -83,7 +86,16 @@ export function Layout() {
         <Link to="/" className={css.brandName}>
           {kernel.brand.displayName}
         </Link>
-        <nav aria-label={t('app.mainNavigation')} style={{ flex: 1 }}>
+        <button
+          type="button"
+          className={`${css.toolbarButton} ${css.menuButton}`}
+          aria-expanded={menuOpen}
+          aria-controls="main-navigation"
+          onClick={() => setMenuOpen((v) => !v)}
+        >
+          {t('app.menu')}
+        </button>
+        <nav id="main-navigation" aria-label={t('app.mainNavigation')} className={css.nav} data-open={menuOpen || undefined}>
           <ul className={css.navList}>
             {nav.map((item) =>
               item.kind === 'link' ? (

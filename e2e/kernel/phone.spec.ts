@@ -1,0 +1,37 @@
+import AxeBuilder from '@axe-core/playwright';
+import { signIn } from '../support';
+import { expect, test } from '../test';
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+test('on a phone the navigation folds behind the Menu button, opens a page and folds again', async ({ page }) => {
+  await signIn(page, 'card', 'card.careguard');
+  const menu = page.getByRole('button', { name: 'Menu' });
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav).toBeHidden();
+  // The page's own heading is on the first screen, not pushed below twenty links.
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeInViewport();
+
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(nav).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  await nav.getByRole('link', { name: 'Help', exact: true }).click();
+  await expect(page).toHaveURL(/\/help$/);
+  await expect(page.getByRole('heading', { name: 'Help', level: 1 })).toBeVisible();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav).toBeHidden();
+  // Nothing on the page is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
+
+test('on a wide screen the navigation shows at once and there is no Menu button', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'card', 'card.careguard');
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Help', exact: true })).toBeVisible();
+});
