@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { signIn } from '../support';
+import { signIn, site } from '../support';
 import { expect, test } from '../test';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -34,4 +34,22 @@ test('on a wide screen the navigation shows at once and there is no Menu button'
   await signIn(page, 'card', 'card.careguard');
   await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
   await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Help', exact: true })).toBeVisible();
+});
+
+test("on a phone a profile's labels sit above their values, every value inside the screen", async ({ page }) => {
+  await signIn(page, 'card', 'card.careguard');
+  await page.goto(site('card', '/member'));
+  const details = page.getByTestId('member-details');
+  await expect(details).toBeVisible();
+  const email = details.getByText('card.careguard@demo.example.com');
+  await expect(email).toBeVisible();
+  const width = page.viewportSize()?.width ?? 0;
+  for (const value of await details.locator('dd').all()) {
+    const box = await value.boundingBox();
+    expect(box && box.x + box.width <= width).toBe(true);
+  }
+  // The label is above its value, not beside it.
+  const label = details.getByText('E-mail', { exact: true });
+  const [l, v] = [await label.boundingBox(), await email.boundingBox()];
+  expect(l && v && v.y > l.y + l.height - 1).toBe(true);
 });

@@ -3,6 +3,7 @@ export { chartGrid } from './chart/ChartFigure.css';
 export { GAUGE_BANDS, gaugeBand } from './chart/gauge';
 export { Button, ButtonGroup, type ButtonGroupProps, type ButtonProps, type ButtonSize, type ButtonVariant } from './components/Button';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog';
+export { detailsList } from './components/DetailsList.css';
 export { Dialog, type DialogProps } from './components/Dialog';
 export { MenuButton, type MenuButtonItem, type MenuButtonProps } from './components/MenuButton';
 export { Message, type MessageKind, type MessageProps } from './components/Message';

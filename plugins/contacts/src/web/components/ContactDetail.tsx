@@ -1,6 +1,6 @@
 import { LookupCategory, validationMessages as m } from '@portal/core';
 import { useApi, useLookups } from '@portal/web';
-import { Button, ButtonGroup, EmailField, Form, LookupSelectField, Message, Panel, PhoneField, SelectField, TextField } from '@portal/web/kit';
+import { Button, ButtonGroup, detailsList, EmailField, Form, LookupSelectField, Message, Panel, PhoneField, SelectField, TextField } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -121,7 +121,7 @@ export function ContactDetail({ id, onClose }: Props) {
           </ButtonGroup>
         }
       >
-        <dl className={css.details}>
+        <dl className={detailsList}>
           {rows.map(([label, value]) => (
             <div key={label} style={{ display: 'contents' }}>
               <dt className={css.term}>{label}</dt>

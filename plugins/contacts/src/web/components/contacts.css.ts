@@ -4,7 +4,6 @@ import { style } from '@vanilla-extract/css';
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.medium });
 export const fields = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))', gap: vars.space.medium });
 export const row = style({ display: 'flex', gap: vars.space.small, flexWrap: 'wrap' });
-export const details = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${vars.space.xsmall} ${vars.space.medium}`, margin: 0 });
 export const term = style({ color: vars.color.foreground.muted });
 export const value = style({ margin: 0 });
 export const nameButton = style({

@@ -1,6 +1,6 @@
 import { formatCurrency } from '@portal/core';
 import { useApi } from '@portal/web';
-import { DataGrid, type FetchPage, type GridColumn } from '@portal/web/kit';
+import { DataGrid, detailsList, type FetchPage, type GridColumn } from '@portal/web/kit';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -65,7 +65,7 @@ export function RemoteGridSection() {
 
   const renderExpanded = useCallback(
     (row: SampleRow) => (
-      <dl className={css.details} aria-label={t('remote.details', { id: row.Id })}>
+      <dl className={detailsList} aria-label={t('remote.details', { id: row.Id })}>
         {ROW_COLUMNS.map((id) => (
           <div key={id} style={{ display: 'contents' }}>
             <dt className={css.term}>{t(`columns.${id}`)}</dt>

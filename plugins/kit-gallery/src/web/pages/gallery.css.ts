@@ -13,7 +13,6 @@ export const formGrid = style({
 });
 export const wide = style({ gridColumn: '1 / -1' });
 export const result = style({ margin: 0, color: vars.color.foreground.positive });
-export const details = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${vars.space.xsmall} ${vars.space.medium}`, margin: 0 });
 export const term = style({ fontWeight: 600 });
 export const definition = style({ margin: 0 });
 export const paragraph = style({ margin: 0 });

@@ -1,6 +1,6 @@
 import { LookupCategory, validationMessages as m, US_STATES } from '@portal/core';
 import { ApiCallError, useApi, useLookups } from '@portal/web';
-import { Button, ButtonGroup, CheckboxField, Form, LookupSelectField, Message, Panel, StateSelectField, TextField } from '@portal/web/kit';
+import { Button, ButtonGroup, CheckboxField, detailsList, Form, LookupSelectField, Message, Panel, StateSelectField, TextField } from '@portal/web/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -103,7 +103,7 @@ export function AddressDetail({ memberId, address, onClose, onSaved, support = f
           </ButtonGroup>
         }
       >
-        <dl className={css.details} data-testid="address-details">
+        <dl className={detailsList} data-testid="address-details">
           {rows.map(([label, value]) => (
             <div key={label} className={css.contents}>
               <dt className={css.term}>{label}</dt>

@@ -1,6 +1,6 @@
 import { dobSchema, formatPhone, hasAnyRole, isEmail, validationMessages as m } from '@portal/core';
 import { ApiCallError, useApi, useRoles } from '@portal/web';
-import { Button, ButtonGroup, EmailField, Form, MaskedDateField, Message, Panel, PhoneField, SelectField, TextField } from '@portal/web/kit';
+import { Button, ButtonGroup, detailsList, EmailField, Form, MaskedDateField, Message, Panel, PhoneField, SelectField, TextField } from '@portal/web/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -137,7 +137,7 @@ export function MemberDetails({ member, queryKey = memberQueryKey }: { member: M
             </Button>
           }
         >
-          <dl className={css.details} data-testid="member-details">
+          <dl className={detailsList} data-testid="member-details">
             {rows.map(([label, value]) => (
               <div key={label} className={css.contents}>
                 <dt className={css.term}>{label}</dt>

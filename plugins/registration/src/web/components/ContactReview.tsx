@@ -1,7 +1,7 @@
 import { formatPhone } from '@portal/core';
 import { ProfileApi } from '@portal/plugin-profile/contract';
 import { useApi } from '@portal/web';
-import { Message } from '@portal/web/kit';
+import { detailsList, Message } from '@portal/web/kit';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -46,7 +46,7 @@ export function ContactReview() {
     <div className={css.stack}>
       <p>{t('contact.intro')}</p>
       {next.error && <Message kind="error">{next.error.message}</Message>}
-      <dl className={css.details} data-testid="contact-details">
+      <dl className={detailsList} data-testid="contact-details">
         {rows.map(([label, value]) => (
           <div key={label} style={{ display: 'contents' }}>
             <dt className={css.term}>{label}</dt>

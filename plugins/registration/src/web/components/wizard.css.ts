@@ -13,7 +13,6 @@ export const tabCurrent = style({ fontWeight: 700, borderWidth: 2 });
 export const tabDone = style({ textDecoration: 'none' });
 export const fields = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))', gap: vars.space.medium });
 export const nav = style({ display: 'flex', gap: vars.space.small, justifyContent: 'space-between', flexWrap: 'wrap' });
-export const details = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${vars.space.xsmall} ${vars.space.medium}`, margin: 0 });
 export const term = style({ fontWeight: 700 });
 export const value = style({ margin: 0 });
 export const row = style({ display: 'flex', gap: vars.space.small, alignItems: 'end', flexWrap: 'wrap' });

@@ -1,5 +1,5 @@
 import { useApi } from '@portal/web';
-import { Button, Form, SelectField, TextField, Toolbar, useKitForm } from '@portal/web/kit';
+import { Button, detailsList, Form, SelectField, TextField, Toolbar, useKitForm } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -100,7 +100,7 @@ export function DetailsTab({ user }: { user: User | null }) {
     ];
     return (
       <section className={css.stack} aria-label={t('tabs.details')}>
-        <dl className={css.facts}>
+        <dl className={detailsList}>
           {facts.map(([term, value]) => (
             <div key={term} style={{ display: 'contents' }}>
               <dt className={css.term}>{term}</dt>

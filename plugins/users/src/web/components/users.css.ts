@@ -15,7 +15,6 @@ export const input = style({
 export const numberInput = style([input, { width: '7rem' }]);
 export const table = style({ width: '100%', borderCollapse: 'collapse' });
 export const cell = style({ textAlign: 'left', padding: vars.space.small, borderBottom: `1px solid ${vars.color.border.standard}`, verticalAlign: 'top' });
-export const facts = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${vars.space.xsmall} ${vars.space.medium}`, margin: 0 });
 export const term = style({ fontWeight: 600 });
 export const detail = style({ margin: 0 });
 export const fieldset = style({ border: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.small });
