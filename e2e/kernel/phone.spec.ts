@@ -33,7 +33,18 @@ test('on a wide screen the navigation shows at once and there is no Menu button'
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, 'card', 'card.careguard');
   await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
-  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Help', exact: true })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('link', { name: 'Help', exact: true })).toBeVisible();
+  // The navigation has its own row under the brand and the tools, as wide as the toolbar, so its twenty links take
+  // two rows rather than a narrow column between the brand and the search box.
+  const [bar, links, signOut] = [
+    await page.getByTestId('toolbar').boundingBox(),
+    await nav.boundingBox(),
+    await page.getByRole('button', { name: 'Sign out' }).boundingBox(),
+  ];
+  expect(bar && links && links.width > bar.width * 0.9).toBe(true);
+  expect(links && signOut && links.y >= signOut.y + signOut.height).toBe(true);
+  expect(links && links.height < 100).toBe(true);
 });
 
 test("on a phone a profile's labels sit above their values, every value inside the screen", async ({ page }) => {

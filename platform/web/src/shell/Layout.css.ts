@@ -22,6 +22,8 @@ export const skip = style({
 
 /** Below this width (a phone) the navigation folds behind the Menu button instead of filling the first screen. */
 const NARROW = 'screen and (max-width: 47.99rem)';
+/** From this width the navigation has a row of its own under the brand and the tools, as wide as the page. */
+const WIDE = 'screen and (min-width: 48rem)';
 
 export const toolbar = style({
   display: 'flex',
@@ -31,7 +33,11 @@ export const toolbar = style({
   minHeight: '56px',
   color: vars.color.foreground.onToolbar,
   flexWrap: 'wrap',
-  '@media': { [NARROW]: { padding: `${vars.space.small} ${vars.space.large}`, rowGap: vars.space.small } },
+  rowGap: vars.space.xsmall,
+  '@media': {
+    [NARROW]: { padding: `${vars.space.small} ${vars.space.large}`, rowGap: vars.space.small },
+    [WIDE]: { paddingTop: vars.space.small },
+  },
 });
 export const toolbarColour = styleVariants({
   assist: { background: vars.color.toolbar.assist },
@@ -39,11 +45,21 @@ export const toolbarColour = styleVariants({
   standard: { background: vars.color.toolbar.standard },
 });
 
-export const brandName = style({ fontWeight: 700, fontSize: vars.font.size.large, marginRight: vars.space.medium, color: 'inherit', textDecoration: 'none' });
+export const brandName = style({
+  fontWeight: 700,
+  fontSize: vars.font.size.large,
+  marginRight: vars.space.medium,
+  color: 'inherit',
+  textDecoration: 'none',
+  '@media': { [WIDE]: { marginRight: 'auto' } },
+});
 export const menuButton = style({ display: 'none', '@media': { [NARROW]: { display: 'inline-block' } } });
 export const nav = style({
   flex: 1,
-  '@media': { [NARROW]: { display: 'none', flexBasis: '100%', selectors: { '&[data-open]': { display: 'block' } } } },
+  '@media': {
+    [NARROW]: { display: 'none', flexBasis: '100%', selectors: { '&[data-open]': { display: 'block' } } },
+    [WIDE]: { order: 1, flexBasis: '100%', paddingBottom: vars.space.xsmall },
+  },
 });
 export const navList = style({
   display: 'flex',
