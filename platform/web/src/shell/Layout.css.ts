@@ -1,5 +1,6 @@
 import { vars } from '@portal/themes';
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import { NARROW_SCREEN, WIDE_SCREEN } from '../kit/media';
 
 globalStyle('html, body', {
   margin: 0,
@@ -20,11 +21,6 @@ export const skip = style({
   selectors: { '&:focus': { left: vars.space.small, zIndex: 2000, background: vars.color.background.surface, padding: vars.space.small } },
 });
 
-/** Below this width (a phone) the navigation folds behind the Menu button instead of filling the first screen. */
-const NARROW = 'screen and (max-width: 47.99rem)';
-/** From this width the navigation has a row of its own under the brand and the tools, as wide as the page. */
-const WIDE = 'screen and (min-width: 48rem)';
-
 export const toolbar = style({
   display: 'flex',
   alignItems: 'center',
@@ -35,8 +31,8 @@ export const toolbar = style({
   flexWrap: 'wrap',
   rowGap: vars.space.xsmall,
   '@media': {
-    [NARROW]: { padding: `${vars.space.small} ${vars.space.large}`, rowGap: vars.space.small },
-    [WIDE]: { paddingTop: vars.space.small },
+    [NARROW_SCREEN]: { padding: `${vars.space.small} ${vars.space.large}`, rowGap: vars.space.small },
+    [WIDE_SCREEN]: { paddingTop: vars.space.small },
   },
 });
 export const toolbarColour = styleVariants({
@@ -51,14 +47,16 @@ export const brandName = style({
   marginRight: vars.space.medium,
   color: 'inherit',
   textDecoration: 'none',
-  '@media': { [WIDE]: { marginRight: 'auto' } },
+  '@media': { [WIDE_SCREEN]: { marginRight: 'auto' } },
 });
-export const menuButton = style({ display: 'none', '@media': { [NARROW]: { display: 'inline-block' } } });
+// On a phone the navigation folds behind the Menu button instead of filling the first screen; on a wider screen it
+// has a row of its own under the brand and the tools, as wide as the page.
+export const menuButton = style({ display: 'none', '@media': { [NARROW_SCREEN]: { display: 'inline-block' } } });
 export const nav = style({
   flex: 1,
   '@media': {
-    [NARROW]: { display: 'none', flexBasis: '100%', selectors: { '&[data-open]': { display: 'block' } } },
-    [WIDE]: { order: 1, flexBasis: '100%', paddingBottom: vars.space.xsmall },
+    [NARROW_SCREEN]: { display: 'none', flexBasis: '100%', selectors: { '&[data-open]': { display: 'block' } } },
+    [WIDE_SCREEN]: { order: 1, flexBasis: '100%', paddingBottom: vars.space.xsmall },
   },
 });
 export const navList = style({
@@ -69,7 +67,7 @@ export const navList = style({
   padding: 0,
   flexWrap: 'wrap',
   flex: 1,
-  '@media': { [NARROW]: { flexDirection: 'column', paddingBottom: vars.space.small } },
+  '@media': { [NARROW_SCREEN]: { flexDirection: 'column', paddingBottom: vars.space.small } },
 });
 export const navLink = style({
   display: 'block',
@@ -97,7 +95,7 @@ export const navGroupList = style({
   backgroundColor: 'rgba(0,0,0,0.85)',
   borderRadius: vars.radius.standard,
   // In the folded phone menu a group's entries open in place, indented, rather than over the entries below.
-  '@media': { [NARROW]: { position: 'static', minWidth: 0, background: 'none', paddingLeft: vars.space.large } },
+  '@media': { [NARROW_SCREEN]: { position: 'static', minWidth: 0, background: 'none', paddingLeft: vars.space.large } },
 });
 export const user = style({ display: 'flex', alignItems: 'center', gap: vars.space.small });
 export const toolbarButton = style({

@@ -69,7 +69,7 @@ export function Layout() {
   const title = handle?.title ? t(handle.title, { ns: handle.namespace }) : '';
   // The toolbar's search box and the help dialogs load once the page has painted (see useIdle).
   const idle = useIdle();
-  // On a phone the navigation folds behind the Menu button (Layout.css NARROW); opening a page folds it again.
+  // On a phone the navigation folds behind the Menu button (kit/media NARROW_SCREEN); opening a page folds it again.
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [location.pathname]);
 

@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from 'react';
+import { Component, type ReactNode, Suspense } from 'react';
 import { ErrorNotice } from './RouteError';
 
 interface State {
@@ -7,11 +7,12 @@ interface State {
 }
 
 /**
- * One part of a page that a plugin contributes (a dashboard widget, a chart group, a member tab): when its code cannot
- * be loaded or it fails to render, the kernel's notice takes its place and the rest of the page stays usable. A part's
- * code gone after a new deploy reloads the tab once, as a page's does.
+ * One part of a page that a plugin contributes (a dashboard widget, a chart group, a member tab), shown with
+ * `fallback` while its code loads. When its code cannot be loaded or it fails to render, the kernel's notice takes its
+ * place and the rest of the page stays usable. A part's code gone after a new deploy reloads the tab once, as a
+ * page's does.
  */
-export class PartBoundary extends Component<{ children: ReactNode }, State> {
+export class PartBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, State> {
   override state: State = { failed: false, error: null };
 
   static getDerivedStateFromError(error: unknown): State {
@@ -19,6 +20,7 @@ export class PartBoundary extends Component<{ children: ReactNode }, State> {
   }
 
   override render() {
-    return this.state.failed ? <ErrorNotice error={this.state.error} message="app.partError" testId="part-error" /> : this.props.children;
+    if (this.state.failed) return <ErrorNotice error={this.state.error} message="app.partError" testId="part-error" />;
+    return <Suspense fallback={this.props.fallback}>{this.props.children}</Suspense>;
   }
 }

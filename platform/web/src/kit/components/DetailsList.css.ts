@@ -1,7 +1,6 @@
 import { vars } from '@portal/themes';
 import { globalStyle, style } from '@vanilla-extract/css';
-
-const NARROW = 'screen and (max-width: 47.99rem)';
+import { NARROW_SCREEN } from '../media';
 
 /**
  * A definition list of labels and values (`<dl className={detailsList}>`): labels in a column beside their values,
@@ -13,6 +12,6 @@ export const detailsList = style({
   gap: `${vars.space.xsmall} ${vars.space.medium}`,
   margin: 0,
   overflowWrap: 'anywhere',
-  '@media': { [NARROW]: { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: 0 } },
+  '@media': { [NARROW_SCREEN]: { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: 0 } },
 });
-globalStyle(`${detailsList} dd`, { margin: 0, '@media': { [NARROW]: { marginBottom: vars.space.small } } });
+globalStyle(`${detailsList} dd`, { margin: 0, '@media': { [NARROW_SCREEN]: { marginBottom: vars.space.small } } });

@@ -1,5 +1,5 @@
 import { Extensions, lazyContribution, PartBoundary, useContributions, useNamespaces } from '@portal/web';
-import { type ComponentType, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as css from '../components/dashboard.css';
 import { WidgetSkeleton } from '../components/WidgetSkeleton';
@@ -39,10 +39,8 @@ function Frame({ widget, titlesReady }: { widget: Widget; titlesReady: boolean }
       </h2>
       <div ref={body.ref} className={css.frameBody} tabIndex={body.overflows ? 0 : undefined}>
         <div ref={body.content}>
-          <PartBoundary>
-            <Suspense fallback={<WidgetSkeleton />}>
-              <Component />
-            </Suspense>
+          <PartBoundary fallback={<WidgetSkeleton />}>
+            <Component />
           </PartBoundary>
         </div>
       </div>

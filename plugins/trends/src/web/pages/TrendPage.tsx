@@ -1,6 +1,6 @@
 import { Extensions, lazyContribution, PartBoundary, useContributions, useNamespaces } from '@portal/web';
 import { Message } from '@portal/web/kit';
-import { type ComponentType, Suspense } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as css from '../components/dashboard.css';
 import { WidgetSkeleton } from '../components/WidgetSkeleton';
@@ -12,16 +12,14 @@ function TrendGroup({ group, titleReady }: { group: Group; titleReady: boolean }
   const Component = lazyContribution(group as never) as unknown as ComponentType;
   return (
     <section className={css.trendGroup} aria-label={titleReady ? t(group.title) : undefined} data-trend-group={group.id} style={{ minHeight: group.height }}>
-      <PartBoundary>
-        <Suspense
-          fallback={
-            <div aria-busy="true" style={{ height: group.height }}>
-              <WidgetSkeleton lines={8} />
-            </div>
-          }
-        >
-          <Component />
-        </Suspense>
+      <PartBoundary
+        fallback={
+          <div aria-busy="true" style={{ height: group.height }}>
+            <WidgetSkeleton lines={8} />
+          </div>
+        }
+      >
+        <Component />
       </PartBoundary>
     </section>
   );

@@ -1,6 +1,6 @@
 import { Extensions, lazyContribution, PartBoundary, useContributions, useNamespaces } from '@portal/web';
 import { type TabItem, Tabs } from '@portal/web/kit';
-import { type ComponentType, Suspense } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -21,10 +21,8 @@ export function MemberTabs({ memberId }: { memberId: number }) {
       id: c.id,
       label: t(c.title),
       content: (
-        <PartBoundary>
-          <Suspense fallback={<p aria-busy="true">{t('loading')}</p>}>
-            <Component memberId={memberId} />
-          </Suspense>
+        <PartBoundary fallback={<p aria-busy="true">{t('loading')}</p>}>
+          <Component memberId={memberId} />
         </PartBoundary>
       ),
     };
