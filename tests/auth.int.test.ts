@@ -338,3 +338,34 @@ describe('site endpoints', () => {
     expect(res.headers['x-request-id']).toBe('abcdef123456');
   });
 });
+
+describe("messages in the user's language", () => {
+  const identity = (headers: Record<string, string>) =>
+    server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: { host: 'card.localhost', ...headers } });
+
+  it('answers in Spanish for a browser whose remembered choice is Spanish, whatever its preferred language', async () => {
+    const res = await identity({ cookie: 'x=1; cq.lang=es', 'accept-language': 'en-US,en;q=0.9' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ HasError: true, MsgText: 'Inicie sesión para continuar.' });
+  });
+
+  it("follows the browser's preferred language without a choice, and a remembered English over a Spanish browser", async () => {
+    expect((await identity({ 'accept-language': 'es-MX,es;q=0.9' })).json().MsgText).toBe('Inicie sesión para continuar.');
+    expect((await identity({ 'accept-language': 'es', cookie: 'cq.lang=en' })).json().MsgText).toBe('Please sign in to continue.');
+    expect((await identity({})).json().MsgText).toBe('Please sign in to continue.');
+  });
+
+  it('words sign-in errors, with their values, in Spanish', async () => {
+    const spanish = (body: Record<string, string>, ip: string) => {
+      const f = form(body, ip);
+      return server.app.inject({ ...f, headers: { ...f.headers, cookie: 'cq.lang=es' } });
+    };
+    const wrong = await spanish({ grant_type: 'password', UserName: 'alice', Password: 'wrong' }, '10.7.0.1');
+    expect(wrong.json()).toEqual({ error: 'invalid_grant', error_description: 'El nombre de usuario o la contraseña son incorrectos.' });
+    for (let i = 0; i < 9; i++) await spanish({ grant_type: 'password', UserName: 'ghost-es', Password: 'bad' }, '10.7.0.2');
+    await spanish({ grant_type: 'password', UserName: 'ghost-es', Password: 'bad' }, '10.7.0.2');
+    const blocked = await spanish({ grant_type: 'password', UserName: 'ghost-es', Password: 'bad' }, '10.7.0.2');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error_description).toMatch(/^Demasiados intentos fallidos de inicio de sesión\. Inténtelo de nuevo en \d+ minuto\(s\)\.$/);
+  });
+});

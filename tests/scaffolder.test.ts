@@ -224,6 +224,7 @@ describe('scripts/new-plugin', () => {
         'src/contract.ts',
         'src/server/index.ts',
         'src/server/handlers/items.ts',
+        'src/server/i18n/es.json',
         'src/server/migrations.ts',
         'src/server/seed.ts',
         'src/web/index.ts',

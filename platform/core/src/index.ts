@@ -9,3 +9,4 @@ export * from './lookups';
 export * from './plugin';
 export * from './prerender';
 export * from './roles';
+export * from './text';

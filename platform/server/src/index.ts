@@ -3,6 +3,8 @@
  * kernel services' types and a few pure helpers. The kernel's tables are reached only through the
  * services; assembling the app (database, migrations, buildApp) is in '@portal/server/kernel'.
  */
+
+export { type Catalogue, type Catalogues, type Message, msg, Text, type TextParams } from '@portal/core';
 export type { AuditEntry } from './audit';
 export { hashPassword, verifyPassword } from './auth/password';
 export { reissueSessionTokens } from './auth/token-route';
@@ -28,6 +30,7 @@ export { type Download, sendDownload } from './files/sendDownload';
 export * from './http/context';
 export * from './http/errors';
 export { allowFrameSources, SECRET_PATH_PREFIXES } from './http/security';
+export type { Translator } from './i18n/translator';
 export type { DefineOptions, JobHandler, JobInfo, JobQueue, SendOptions } from './jobs/queue';
 export type { AuditService } from './kernel-services/audit';
 export type { IdentityService, NewUser, UserPatch, UserRow, UserSearch, UserSummary } from './kernel-services/identity';

@@ -1,3 +1,4 @@
+import type { Catalogues } from '@portal/core';
 import { type Access, type Endpoint, type EndpointResult, type EndpointSpec, type Migration, PLUGIN_API_VERSION, type ServiceRef } from '@portal/core';
 import type { ServerConfig } from './config';
 import type { Database, SqlClient } from './db/database';
@@ -73,6 +74,12 @@ export interface ServerPluginDef<S = unknown> {
   /** Creates the plugin's realistic demo data for the seeded members. */
   seed?: (ctx: SeedContext) => Promise<void>;
   routes: readonly ServerRoute[];
+  /**
+   * The translations of the messages the plugin's server sends (errors, `withMessage`, texts in its answers):
+   * `{ es: <src/server/i18n/es.json> }`, English text to Spanish. tests/server-messages.test.ts requires one for
+   * every message in the plugin's server sources.
+   */
+  messages?: Catalogues;
 }
 
 export interface KernelServerPlugin<S = unknown> extends ServerPluginDef<S> {

@@ -1,5 +1,6 @@
 import type { PdfService, SheetService } from './documents/services';
 import type { FileStore } from './files/fileStore';
+import type { Translator } from './i18n/translator';
 import type { JobQueue } from './jobs/queue';
 import type { AuditService } from './kernel-services/audit';
 import type { IdentityService } from './kernel-services/identity';
@@ -41,6 +42,11 @@ export interface Services {
  * tables (users, roles, sessions, members, throttle events, audit log), which plugins never write directly.
  */
 export interface KernelServices extends Services {
+  /**
+   * The kernel's and the plugins' message catalogues, for text written outside a request (an e-mail from a job):
+   * `messages.t(msg(…), await identity.languageOfMember(id))`. In a handler use `ctx.t`.
+   */
+  messages: Translator;
   identity: IdentityService;
   members: MembersService;
   throttle: ThrottleService;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { KernelRoutes } from '@portal/core';
+import { KernelRoutes, type Message, msg } from '@portal/core';
 import type { FastifyReply } from 'fastify';
 import { safeParse } from 'zod/v4/core';
 import { writeAudit } from '../audit';
@@ -19,15 +19,19 @@ export const TokenMessages = {
   closed: 'This account has been closed. Please contact support if you think this is a mistake.',
   sessionEnded: 'Your session has ended. Please sign in again.',
   badRequest: 'The sign-in request is incomplete: UserName and Password are required.',
-  tooManyFromAddress: (s: number) => `Too many sign-in requests from this address. Please try again in ${s} seconds.`,
-  tooManyForAccount: (s: number) => `Too many failed sign-in attempts. Please try again in ${Math.ceil(s / 60)} minute(s).`,
+  tooManyFromAddress: (s: number) => msg('Too many sign-in requests from this address. Please try again in {{seconds}} seconds.', { seconds: s }),
+  tooManyForAccount: (s: number) => msg('Too many failed sign-in attempts. Please try again in {{minutes}} minute(s).', { minutes: Math.ceil(s / 60) }),
   busy: 'Sign-in is busy right now. Please try again in a moment.',
 };
 /** Seconds a sign-in refused as busy is told to wait. */
 export const BUSY_RETRY_SECONDS = 2;
 
-function tokenError(reply: FastifyReply, status: number, error: string, description: string): Sent {
-  void reply.status(status).header('cache-control', 'no-store').send({ error, error_description: description });
+/** An OAuth error answer; its description in the user's language. */
+function tokenError(ctx: { reply: FastifyReply; t: (m: Message) => string }, status: number, error: string, description: Message): Sent {
+  void ctx.reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .send({ error, error_description: ctx.t(description) });
   return SENT;
 }
 
@@ -71,7 +75,8 @@ export async function reissueSessionTokens(sql: SqlClient, config: ServerConfig,
 export const tokenRoute = route(KernelRoutes.token, {
   access: 'public',
   noFormToken: true,
-  handler: async ({ req, reply, database, config, brand }) => {
+  handler: async (ctx) => {
+    const { req, reply, database, config, brand } = ctx;
     const brandId = brand?.id ?? null;
     const { sql } = database;
     const ip = req.ip;
@@ -80,10 +85,10 @@ export const tokenRoute = route(KernelRoutes.token, {
     ]);
     if (byAddress.wait > 0) {
       reply.header('retry-after', String(byAddress.wait));
-      return tokenError(reply, 429, 'too_many_requests', TokenMessages.tooManyFromAddress(byAddress.wait));
+      return tokenError(ctx, 429, 'too_many_requests', TokenMessages.tooManyFromAddress(byAddress.wait));
     }
     const parsed = safeParse(KernelRoutes.token.body, req.body ?? {});
-    if (!parsed.success) return tokenError(reply, 400, 'invalid_request', TokenMessages.badRequest);
+    if (!parsed.success) return tokenError(ctx, 400, 'invalid_request', TokenMessages.badRequest);
     const audit = (action: string, outcome: 'success' | 'failure', user: UserRow | null, detail: Record<string, unknown> = {}) =>
       writeAudit(sql, {
         action,
@@ -105,7 +110,7 @@ export const tokenRoute = route(KernelRoutes.token, {
       if (attempt.wait > 0) {
         reply.header('retry-after', String(attempt.wait));
         await audit('signin', 'failure', null, { userName: UserName, reason: 'throttled' });
-        return tokenError(reply, 429, 'too_many_requests', TokenMessages.tooManyForAccount(attempt.wait));
+        return tokenError(ctx, 429, 'too_many_requests', TokenMessages.tooManyForAccount(attempt.wait));
       }
       const user = await findUserByName(sql, UserName.trim());
       // A caller that has hung up (it gave up waiting) is not worth a password check, nor a counted attempt. (The
@@ -115,7 +120,7 @@ export const tokenRoute = route(KernelRoutes.token, {
       if (!leave) {
         await release(sql, attempt.reserved);
         reply.header('retry-after', String(BUSY_RETRY_SECONDS));
-        return tokenError(reply, 503, 'temporarily_unavailable', TokenMessages.busy);
+        return tokenError(ctx, 503, 'temporarily_unavailable', TokenMessages.busy);
       }
       let valid = false;
       let upgraded: string | null = null;
@@ -129,7 +134,7 @@ export const tokenRoute = route(KernelRoutes.token, {
       }
       if (!user || !valid) {
         await audit('signin', 'failure', user, { userName: UserName, reason: 'invalid credentials' });
-        return tokenError(reply, 400, 'invalid_grant', TokenMessages.invalidCredentials);
+        return tokenError(ctx, 400, 'invalid_grant', TokenMessages.invalidCredentials);
       }
       // The right password: this attempt was no failure, and this address's earlier failures for the name are
       // forgotten. The name's ceiling keeps other addresses' failures, so signing in does not reset a guesser.
@@ -137,11 +142,11 @@ export const tokenRoute = route(KernelRoutes.token, {
       for (const c of checks) if (c.kind === 'signin-fail') await clearEvents(sql, c.kind, c.key);
       if (!user.is_active) {
         await audit('signin', 'failure', user, { reason: 'not activated' });
-        return tokenError(reply, 400, 'invalid_grant', TokenMessages.inactive);
+        return tokenError(ctx, 400, 'invalid_grant', TokenMessages.inactive);
       }
       if (user.closed_at) {
         await audit('signin', 'failure', user, { reason: 'closed' });
-        return tokenError(reply, 400, 'invalid_grant', TokenMessages.closed);
+        return tokenError(ctx, 400, 'invalid_grant', TokenMessages.closed);
       }
       // Only if the password was not changed meanwhile; not a change of the user's data, so no new version.
       const rehashed =
@@ -153,6 +158,9 @@ export const tokenRoute = route(KernelRoutes.token, {
             upgraded,
           ])
         ).length === 1;
+      // The language signed in with is the one the user's e-mails are written in from now on.
+      const language = ctx.language;
+      if (user.language !== language) await sql.query('UPDATE users SET language = $2 WHERE id = $1', [user.id, language]);
       const sessionId = randomUUID();
       // The session belongs to the brand site it signed in on (security issue 11, item 9).
       await sql.query(`INSERT INTO sessions (id, user_id, expires_at, ip, brand) VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5)`, [
@@ -183,9 +191,9 @@ export const tokenRoute = route(KernelRoutes.token, {
       [hash],
     );
     const row = rows[0];
-    if (!row) return tokenError(reply, 400, 'invalid_grant', TokenMessages.sessionEnded);
+    if (!row) return tokenError(ctx, 400, 'invalid_grant', TokenMessages.sessionEnded);
     // A refresh token works only on the brand site its session signed in on; elsewhere it is refused and left unspent.
-    if (row.brand !== brandId) return tokenError(reply, 400, 'invalid_grant', TokenMessages.sessionEnded);
+    if (row.brand !== brandId) return tokenError(ctx, 400, 'invalid_grant', TokenMessages.sessionEnded);
     const revokeChain = async (reason: string) => {
       await sql.query('UPDATE sessions SET revoked_at = now(), revoke_reason = $2 WHERE id = $1 AND revoked_at IS NULL', [row.session_id, reason]);
       forgetSessions({ sessionId: row.session_id });
@@ -198,13 +206,13 @@ export const tokenRoute = route(KernelRoutes.token, {
     if (spent.length === 0) {
       await revokeChain('refresh-token-reuse');
       await audit('refresh.reuse', 'failure', user, { sessionId: row.session_id });
-      return tokenError(reply, 400, 'invalid_grant', TokenMessages.sessionEnded);
+      return tokenError(ctx, 400, 'invalid_grant', TokenMessages.sessionEnded);
     }
     const now = Date.now();
     const idle = new Date(row.last_seen_at).getTime() + config.idleTimeoutSeconds * 1000 <= now;
     if (row.revoked_at || new Date(row.expires_at).getTime() <= now || idle || !user || !user.is_active || user.closed_at) {
       if (!row.revoked_at) await revokeChain(idle ? 'idle' : 'expired');
-      return tokenError(reply, 400, 'invalid_grant', TokenMessages.sessionEnded);
+      return tokenError(ctx, 400, 'invalid_grant', TokenMessages.sessionEnded);
     }
     await sql.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [row.session_id]);
     const tokens = await issueTokens(sql, config, user, row.session_id, row.brand);

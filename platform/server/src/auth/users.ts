@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Language } from '@portal/core';
 import type { SqlClient } from '../db/database';
 import { hashPassword } from './password';
 
@@ -17,6 +18,8 @@ export interface UserRow {
   closed_at: Date | string | null;
   registration_step: number;
   version: number;
+  /** The language the user last signed in with (or registered in): e-mails to them are written in it. */
+  language: Language;
 }
 
 export async function findUserByName(sql: SqlClient, userName: string): Promise<UserRow | null> {
@@ -47,6 +50,8 @@ export interface NewUser {
   roles: readonly string[];
   isActive?: boolean;
   registrationStep?: number;
+  /** The language the user registers in (ctx.language); English when not given. */
+  language?: Language;
 }
 
 /** Creates a user with its roles; call inside a transaction to keep both or neither. */
@@ -54,8 +59,8 @@ export async function createUser(sql: SqlClient, u: NewUser): Promise<string> {
   const id = randomUUID();
   const hash = u.passwordHash ?? (await hashPassword(u.password ?? ''));
   await sql.query(
-    `INSERT INTO users (id, user_name, password_hash, first_name, last_name, email, brand, member_id, company_id, is_active, registration_step)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    `INSERT INTO users (id, user_name, password_hash, first_name, last_name, email, brand, member_id, company_id, is_active, registration_step, language)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [
       id,
       u.userName,
@@ -68,6 +73,7 @@ export async function createUser(sql: SqlClient, u: NewUser): Promise<string> {
       u.companyId ?? null,
       u.isActive ?? true,
       u.registrationStep ?? 10,
+      u.language ?? 'en',
     ],
   );
   for (const role of u.roles) await sql.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [id, role]);

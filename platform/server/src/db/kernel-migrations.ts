@@ -127,4 +127,11 @@ ALTER TABLE users ADD COLUMN closed_at timestamptz;
 ALTER TABLE users ADD COLUMN closed_reason text;
 `,
   },
+  {
+    id: '0004_user_language',
+    sql: `
+-- The language the user last signed in with (or registered in): e-mails to them are written in it.
+ALTER TABLE users ADD COLUMN language text NOT NULL DEFAULT 'en';
+`,
+  },
 ];

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { type Message, msg } from '@portal/core';
 import { fileTypeFromBuffer } from 'file-type';
 
 /** The kinds of document members upload (receipts, bills, message attachments): extension → what its bytes must be. */
@@ -33,10 +34,13 @@ const CFB_STREAMS: Partial<Record<DocumentExtension, Buffer[]>> = {
   xls: [utf16('Workbook'), utf16('Book\0')],
 };
 
-export type ContentCheck = { ok: true; contentType: string } | { ok: false; message: string };
+export type ContentCheck = { ok: true; contentType: string } | { ok: false; message: Message };
 
-const notAllowed = (fileName: string): ContentCheck => ({ ok: false, message: `'${fileName}' is not an allowed file type.` });
-const mismatch = (fileName: string, label: string): ContentCheck => ({ ok: false, message: `The content of '${fileName}' is not ${label}.` });
+const notAllowed = (fileName: string): ContentCheck => ({ ok: false, message: msg("'{{fileName}}' is not an allowed file type.", { fileName }) });
+const mismatch = (fileName: string, label: string): ContentCheck => ({
+  ok: false,
+  message: msg("The content of '{{fileName}}' is not {{label}}.", { fileName, label: msg(label) }),
+});
 
 /**
  * Checks a file's bytes against its name: the content must be what the extension says (file-type reads the magic

@@ -10,8 +10,11 @@ import {
   Headers,
   hasAnyRole,
   IMPERSONATOR_ROLES,
+  type Message,
+  msg,
   ok,
   PLUGIN_API_VERSION,
+  requestLanguage,
 } from '@portal/core';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
@@ -23,6 +26,8 @@ import { BUSY_RETRY_SECONDS, TokenMessages } from '../auth/token-route';
 import { formTokenMatches } from '../auth/tokens';
 import type { ServerConfig } from '../config';
 import { BUSY_MESSAGE, type Database, DatabaseBusyError } from '../db/database';
+import kernelEs from '../i18n/es.json';
+import { createTranslator, type Translator } from '../i18n/translator';
 import { auditService } from '../kernel-services/audit';
 import { identityService } from '../kernel-services/identity';
 import { membersService } from '../kernel-services/members';
@@ -71,7 +76,19 @@ function zodMessage(e: { issues: readonly { path: readonly PropertyKey[]; messag
 /** One kernel rule for every route: text with NUL or half a surrogate pair is refused before any schema sees it. */
 function checkText(part: 'params' | 'query' | 'body', value: unknown) {
   const bad = findBadText(value);
-  if (bad !== null) throw new ApiError(400, `${part}${bad ? `.${bad}` : ''}: contains characters that are not allowed (NUL or an unpaired surrogate).`);
+  if (bad !== null)
+    throw new ApiError(
+      400,
+      msg('{{field}}: contains characters that are not allowed (NUL or an unpaired surrogate).', { field: `${part}${bad ? `.${bad}` : ''}` }),
+    );
+}
+
+/** The kernel's and every plugin's translations of their messages (the kernel's first). */
+export function serverTranslator(plugins: readonly KernelServerPlugin[]): Translator {
+  return createTranslator([
+    { source: 'kernel', catalogues: { es: kernelEs } },
+    ...plugins.flatMap((p) => (p.messages ? [{ source: p.id, catalogues: p.messages }] : [])),
+  ]);
 }
 
 /** A part of the request through its contract; a 'raw' endpoint (OAuth /token) parses with its contract itself. */
@@ -100,6 +117,9 @@ function auditRefusal(buffer: AuditBuffer, req: FastifyRequest, r: ServerRoute, 
 
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; routes: RegisteredRoute[]; flushAudit: () => Promise<void> }> {
   const { config, database, services } = opts;
+  const translator = serverTranslator([...opts.kernelPlugins, ...opts.featurePlugins]);
+  /** A message in the language of the request's user. */
+  const tr = (req: FastifyRequest, message: Message) => translator.t(message, requestLanguage(req.headers));
   const app = Fastify({
     logger: redactingLogger(opts.logger ?? { level: config.logLevel }, config.logLevel),
     genReqId: (req) => {
@@ -117,18 +137,18 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   registerResponseHeaders(app, Headers.requestId);
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
-    if (err instanceof ApiError) return reply.status(err.status).send(fail(err.message, err.data));
+    if (err instanceof ApiError) return reply.status(err.status).send(fail(tr(req, err.text), err.data));
     if (err instanceof ZodError) return reply.status(400).send(fail(zodMessage(err, 'request')));
     if (err instanceof DatabaseBusyError) {
       // Saturated, not broken: the caller is told to come back shortly (sign-in answers in its own OAuth shape).
       req.log.warn({ url: req.url }, 'database busy: every connection is taken');
       reply.status(503).header('retry-after', String(BUSY_RETRY_SECONDS));
-      if (req.url.split('?')[0] === '/token') return reply.send({ error: 'temporarily_unavailable', error_description: TokenMessages.busy });
-      return reply.send(fail(BUSY_MESSAGE));
+      if (req.url.split('?')[0] === '/token') return reply.send({ error: 'temporarily_unavailable', error_description: tr(req, TokenMessages.busy) });
+      return reply.send(fail(tr(req, BUSY_MESSAGE)));
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error({ err }, 'unhandled error');
-    return reply.status(status).send(fail(status === 500 ? 'An unexpected error has occured.' : err.message));
+    return reply.status(status).send(fail(status === 500 ? tr(req, 'An unexpected error has occured.') : err.message));
   });
 
   const routes: RegisteredRoute[] = [];
@@ -150,6 +170,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     identity: identityService(database.sql),
     members: membersService(database.sql),
     throttle: throttleService(database.sql),
+    messages: translator,
     audit: auditService(database.sql),
   };
   const wired = await wirePlugins(opts.featurePlugins, kernelServices, config, database);
@@ -173,31 +194,31 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   async function runRoute(plugin: KernelServerPlugin, kernel: boolean, r: ServerRoute, use: RouteContext['use'], req: FastifyRequest, reply: FastifyReply) {
     const brand = brandOf(req);
     if (!kernel && !brand?.plugins.includes(plugin.id)) {
-      return reply.status(404).send(fail('This feature is not available on this site.'));
+      return reply.status(404).send(fail(tr(req, 'This feature is not available on this site.')));
     }
     // No credentials: no session to look up (the common case for public routes such as /health).
     const auth = req.headers.authorization ? await authenticate(req.headers.authorization, database.sql, config, brand?.id ?? null) : NO_AUTH;
     let user: AuthUser | null = auth.state === 'ok' ? auth.user : null;
     if (auth.state === 'invalid' && r.access !== 'public') {
       auditRefusal(auditBuffer, req, r, 401, auth.reason, null);
-      return reply.status(401).send(fail('Your session has expired. Please sign in again.'));
+      return reply.status(401).send(fail(tr(req, 'Your session has expired. Please sign in again.')));
     }
     if (auth.state === 'invalid') user = null;
     const decision = decideAccess(r.access, user?.roles ?? null);
     if (decision === 'unauthenticated') {
       auditRefusal(auditBuffer, req, r, 401, 'not signed in', null);
-      return reply.status(401).send(fail('Please sign in to continue.'));
+      return reply.status(401).send(fail(tr(req, 'Please sign in to continue.')));
     }
     if (decision === 'forbidden') {
       auditRefusal(auditBuffer, req, r, 403, 'role', user);
-      return reply.status(403).send(fail('You do not have permission to do this.'));
+      return reply.status(403).send(fail(tr(req, 'You do not have permission to do this.')));
     }
 
     if (user && STATE_CHANGING.has(req.method) && !r.noFormToken) {
       const given = req.headers[Headers.antiForgery];
       if (!formTokenMatches(typeof given === 'string' ? given : undefined, user.sessionId, config.tokenSecret)) {
         auditRefusal(auditBuffer, req, r, 403, 'anti-forgery token', user);
-        return reply.status(403).send(fail('The request was refused: the anti-forgery token is missing or invalid. Please reload the page.'));
+        return reply.status(403).send(fail(tr(req, 'The request was refused: the anti-forgery token is missing or invalid. Please reload the page.')));
       }
     }
 
@@ -224,7 +245,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
           entityId: `${req.method} ${r.endpoint.path}`,
           detail: { reason, target: header },
         });
-        return reply.status(403).send(fail(message));
+        return reply.status(403).send(fail(tr(req, message)));
       };
       if (!user || !hasAnyRole(user.roles, IMPERSONATOR_ROLES)) return refuse('Only support staff may act on behalf of a member.', 'role');
       if (target === null || !(await kernelServices.members.isMemberAccount(target)))
@@ -261,6 +282,10 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       audit,
       auditRead,
       binary: binary ? (req.body as Readable) : null,
+      get language() {
+        return requestLanguage(req.headers);
+      },
+      t: (message) => tr(req, message),
     };
     if (impersonating) {
       await audit({ action: 'impersonation.request', memberId, entity: 'route', entityId: `${req.method} ${r.endpoint.path}`, detail: { staff: user?.name } });
@@ -272,7 +297,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       const checked = safeParse(r.endpoint.response, data);
       if (!checked.success) throw new Error(`${req.method} ${r.endpoint.path} answered outside its contract: ${zodMessage(checked.error, 'response')}`);
     }
-    if (result instanceof WithMessage) return reply.send(ok(data, result.message));
+    if (result instanceof WithMessage) return reply.send(ok(data, tr(req, result.message)));
     return reply.send(ok(data));
   }
 
@@ -282,6 +307,6 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const framePages = wired.ordered.flatMap((p) =>
     p.framePages ? [{ plugin: p.id, paths: p.framePages.paths, origins: p.framePages.origins(kernelServices) }] : [],
   );
-  registerSites(app, { config, brands: opts.brands, brandOf, demoUsers: opts.demoUsers, framePages });
+  registerSites(app, { config, brands: opts.brands, brandOf, demoUsers: opts.demoUsers, framePages, tr });
   return { app, routes, flushAudit: () => auditBuffer.flush() };
 }

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { BrandManifest, EndpointParsed, EndpointSpec, ServiceRef } from '@portal/core';
+import type { BrandManifest, EndpointParsed, EndpointSpec, Language, Message, ServiceRef } from '@portal/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditEntry } from '../audit';
 import type { ServerConfig } from '../config';
@@ -40,16 +40,23 @@ export interface RouteContext<E extends EndpointSpec = EndpointSpec> extends End
   auditRead(entry: RequestAuditEntry): void;
   /** A 'binary' endpoint's body as it arrives (unbuffered; the handler must consume it); null on other endpoints. */
   binary: Readable | null;
+  /** The language the user reads (their remembered choice, else their browser's first): messages go out in it. */
+  language: Language;
+  /**
+   * A message in the user's language, for a message the answer carries in its data (a result's text). Errors
+   * (`badRequest` ...) and `withMessage` are translated by the kernel: pass them the message itself.
+   */
+  t(message: Message): string;
 }
 
 /** What a handler may return besides plain data: data with a message for the user, or a reply it sent itself. */
 export class WithMessage<T> {
   constructor(
     public readonly data: T,
-    public readonly message: string,
+    public readonly message: Message,
   ) {}
 }
-export const withMessage = <T>(data: T, message: string) => new WithMessage(data, message);
+export const withMessage = <T>(data: T, message: Message) => new WithMessage(data, message);
 /** The handler sent the reply itself (downloads, OAuth answers). A class instance, not a symbol: its type survives inference. */
 export class Sent {
   readonly sent = true;

@@ -1,5 +1,6 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
+import type { Message } from '@portal/core';
 import { type BrandManifest, PRERENDERED_PAGES, prerenderedFile, requestLanguage } from '@portal/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
@@ -48,6 +49,8 @@ interface SiteOptions {
   demoUsers?: () => Promise<{ brand: string; role: string; userName: string; password: string }[]>;
   /** Plugin pages that frame a provider's origins (ServerPluginDef.framePages). */
   framePages?: readonly { plugin: string; paths: readonly string[]; origins: readonly string[] }[];
+  /** A message in the request's user's language. */
+  tr: (req: FastifyRequest, message: Message) => string;
 }
 
 /**
@@ -62,7 +65,7 @@ export function registerSites(app: FastifyInstance, opts: SiteOptions) {
   app.get('/*', async (req, reply) => {
     const path = decodeURIComponent(req.url.split('?')[0] ?? '/');
     if (API_PREFIXES.some((p) => path.startsWith(p))) {
-      return reply.status(404).send({ Data: null, Unwrap: true, MsgText: 'Not found.', HasError: true });
+      return reply.status(404).send({ Data: null, Unwrap: true, MsgText: opts.tr(req, 'Not found.'), HasError: true });
     }
     const brand = opts.brandOf(req);
     if (!brand) {
@@ -100,6 +103,7 @@ export function registerSites(app: FastifyInstance, opts: SiteOptions) {
     if (!html) {
       const found = [htmlFile, 'index.html'].map((f) => join(root, f)).find((f) => existsSync(f));
       if (!found) {
+        // english-only: for whoever runs the server, who has not built the sites
         return reply.status(503).type('text/plain').send(`The ${brand.displayName} site has not been built yet: run pnpm build.`);
       }
       html = readFileSync(found);

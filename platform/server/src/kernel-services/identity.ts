@@ -1,3 +1,4 @@
+import { type Language, languageOf } from '@portal/core';
 import { forgetSessions } from '../auth/session';
 import { createUser, findUserById, findUserByName, type NewUser, rolesOf, type UserRow } from '../auth/users';
 import type { SqlClient } from '../db/database';
@@ -16,6 +17,11 @@ export interface IdentityService {
   rolesOfMember(memberId: number, tx?: SqlClient): Promise<string[]>;
   /** The ids of the logins of a member record (to change a member's marker role, e.g. DeactivateBank). */
   userIdsOfMember(memberId: number, tx?: SqlClient): Promise<string[]>;
+  /**
+   * The language to write to a member in (an e-mail): the one their login signed in with last, else registered in;
+   * English for a member without a login.
+   */
+  languageOfMember(memberId: number, tx?: SqlClient): Promise<Language>;
   /** Creates a user with its roles; returns the new id. */
   createUser(user: NewUser, tx?: SqlClient): Promise<string>;
   /** Stores a new password hash (hash with hashPassword first: it is slow on purpose, keep it out of transactions). */
@@ -97,6 +103,15 @@ export function identityService(sql: SqlClient): IdentityService {
     async userIdsOfMember(memberId, tx) {
       const rows = await (tx ?? sql).query<{ id: string }>('SELECT id FROM users WHERE member_id = $1 ORDER BY id', [memberId]);
       return rows.map((r) => r.id);
+    },
+    async languageOfMember(memberId, tx) {
+      // A member with two logins: the one that signed in last.
+      const rows = await (tx ?? sql).query<{ language: string }>(
+        `SELECT u.language FROM users u WHERE u.member_id = $1
+         ORDER BY (SELECT max(s.created_at) FROM sessions s WHERE s.user_id = u.id) DESC NULLS LAST, u.created_at DESC LIMIT 1`,
+        [memberId],
+      );
+      return languageOf(rows[0]?.language) ?? 'en';
     },
     createUser: (user, tx) => createUser(tx ?? sql, user),
     async setPassword(userId, passwordHash, tx) {

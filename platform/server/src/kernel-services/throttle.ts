@@ -1,3 +1,4 @@
+import type { Message } from '@portal/core';
 import type { FastifyReply } from 'fastify';
 import { clearEvents, recordEvent, retryAfter, THROTTLE } from '../auth/throttle';
 import type { SqlClient } from '../db/database';
@@ -25,7 +26,7 @@ export interface ThrottleService {
    * written in one transaction, so concurrent requests cannot all slip under the limit. When any limit is
    * reached nothing is counted and the request is refused with 429 and Retry-After.
    */
-  enforce(reply: FastifyReply, checks: readonly (readonly [ThrottleRule, string])[], message: (minutes: number) => string): Promise<void>;
+  enforce(reply: FastifyReply, checks: readonly (readonly [ThrottleRule, string])[], message: (minutes: number) => Message): Promise<void>;
   /** Forgets a user name's failed sign-ins (its password was just reset). */
   clearSignInFailures(userName: string, tx?: SqlClient): Promise<void>;
 }

@@ -38,6 +38,7 @@ export async function providerCall<T>(
     data = null;
   }
   if (!res.ok) {
+    // english-only: the provider's own words (its `error`), else a plain fallback; a plugin words what users see
     const message = (data as { error?: string } | null)?.error ?? `The ${errors.name} answered ${res.status}.`;
     if (res.status >= 400 && res.status < 500) throw errors.refused(res.status, message);
     throw errors.unavailable(`${where}: ${res.status} ${message}`);

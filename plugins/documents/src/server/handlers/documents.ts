@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { ledgerService } from '@portal/plugin-ledger/service';
-import { badRequest, byteLimit, checkContentStream, notFound, type RouteContext, route, sendDownload, withMessage } from '@portal/server';
+import { badRequest, byteLimit, checkContentStream, type Message, notFound, type RouteContext, route, sendDownload, withMessage } from '@portal/server';
 import { DOCUMENTS_ACCESS, DOCUMENTS_UPLOAD_ACCESS } from '../../access';
 import { DocumentsApi, LISTED_DOCUMENT_TYPES, MAX_UPLOAD_BYTES, UploadMessages } from '../../contract';
 import { materialize } from '../catalog';
@@ -91,7 +91,7 @@ export const documentRoutes = [
         if (!stored) throw new Error(`${key} vanished`);
         return stored.body;
       };
-      const refuse = async (message: string, reason: string) => {
+      const refuse = async (message: Message, reason: string) => {
         await services.files.delete(key);
         await ctx.audit({ action: 'documents.upload', outcome: 'refused', entity: 'member_document', memberId, detail: { fileName, reason } });
         return badRequest(message);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { claimsService } from '@portal/plugin-claims/service';
-import { ApiError, badRequest, checkContentStream, notFound, type RouteContext, route, type SqlClient, sendDownload } from '@portal/server';
+import { ApiError, badRequest, checkContentStream, type Message, notFound, type RouteContext, route, type SqlClient, sendDownload } from '@portal/server';
 import { REIMBURSEMENT_ACCESS } from '../../access';
 import { type Reimbursement, ReimbursementApi } from '../../contract';
 import { checkDateAndAmount, checkFiles, extensionOf, ReimbursementMessages as M, MAX_FILES, sanitizeFileName } from '../../rules';
@@ -104,7 +104,7 @@ export const reimbursementRoutes = [
       const name = sanitizeFileName(body.name);
 
       const content = await checkContentStream(name, async () => openUpload(services.files, upload.id));
-      const refuse = async (message: string, reason: string) => {
+      const refuse = async (message: Message, reason: string) => {
         await dropUpload(ctx, upload.id);
         await ctx.audit({ action: 'reimbursement.create', outcome: 'refused', entity: 'reimbursement_upload', entityId: upload.id, detail: { name, reason } });
         return badRequest(message);

@@ -1,0 +1,43 @@
+import type { Language } from './format/locale';
+
+/** Values a message's placeholders take; a value that is itself a message is translated with it. */
+export type TextParams = Readonly<Record<string, string | number | Text>>;
+
+/**
+ * A message for the user with values in it: `msg('Please try again in {{minutes}} minute(s).', { minutes })`. The
+ * template is the English text (the spec's wording) and the key of its translations; the values are put in after
+ * translating, so a translation can move them. `String(text)` is the English text.
+ */
+export class Text {
+  constructor(
+    readonly template: string,
+    readonly params: TextParams = {},
+  ) {}
+
+  toString(): string {
+    return interpolate(this.template, this.params);
+  }
+}
+
+export const msg = (template: string, params: TextParams = {}) => new Text(template, params);
+
+/** What the server says to a user: a fixed English text, or a template with values. Translated on its way out. */
+export type Message = string | Text;
+
+/** A plugin's translations of its messages: English text (a template's, with its `{{name}}` placeholders) to the language's. */
+export type Catalogue = Readonly<Record<string, string>>;
+
+/** The languages besides English a plugin translates its messages into (English is the messages themselves). */
+export type Catalogues = Readonly<Record<Exclude<Language, 'en'>, Catalogue>>;
+
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+
+/** The template with its values in; a placeholder without a value stays as written, so a mistake shows. */
+export function interpolate(template: string, params: TextParams): string {
+  return template.includes('{{') ? template.replace(PLACEHOLDER, (all, name: string) => (name in params ? String(params[name]) : all)) : template;
+}
+
+/** The placeholders of a template, in order of first appearance. */
+export function placeholders(template: string): string[] {
+  return [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1] as string))];
+}

@@ -1,0 +1,131 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadServerPlugins } from '@portal/app-server/plugins';
+import { loadBrands } from '@portal/brands';
+import { installedPluginIds } from '@portal/brands/plugins';
+import { serverTranslator } from '@portal/server/kernel';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Every message the server sends a user has a Spanish translation. The server's messages are English sentences in
+ * its sources (errors, `withMessage`, texts in answers, `msg()` templates); this finds each such literal in the
+ * kernel's and every plugin's server-side sources and requires it in the catalogues the server loads. A sentence
+ * built by interpolation cannot be translated: it must be a `msg('… {{name}} …', { name })` template instead.
+ *
+ * What counts as a message: a string literal that starts with a capital letter, has a space and ends with `.`, `!`
+ * or `?`. Programmers' texts are left out: `new Error(…)` and log calls on the same line, comments, and a literal
+ * whose line (or the line above) says `english-only:` with the reason.
+ */
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+
+const LITERAL = /'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g;
+const SENTENCE = /^[A-Z¿¡][\s\S]* [\s\S]*[.!?]$/;
+const PROGRAMMERS = /new Error\(|new TypeError\(|\blog\.\w+\(|\blogger\.\w+\(|console\.\w+\(|\.log\.(?:warn|info|error|debug)\(|\bdescribe\(|\bit\(/;
+
+export interface Found {
+  text: string;
+  file: string;
+  line: number;
+  /** Built with `${…}`: cannot be looked up in a catalogue. */
+  interpolated: boolean;
+}
+
+/** The message literals of one source text. */
+export function findMessages(source: string, file: string): Found[] {
+  const lines = source.split('\n');
+  const lineAt = (index: number) => source.slice(0, index).split('\n').length;
+  const found: Found[] = [];
+  for (const m of source.matchAll(LITERAL)) {
+    const raw = m[1] ?? m[2] ?? m[3] ?? '';
+    const line = lineAt(m.index);
+    const here = lines[line - 1] ?? '';
+    const trimmed = here.trimStart();
+    if (trimmed.startsWith('//') || trimmed.startsWith('*') || trimmed.startsWith('/*')) continue;
+    const text = raw.replace(/\\(['"`\\])/g, '$1');
+    const interpolated = m[3] !== undefined && text.includes('${');
+    const sentence = interpolated ? SENTENCE.test(text.replace(/\$\{[^}]*\}/g, 'x')) : SENTENCE.test(text);
+    if (!sentence) continue;
+    if (PROGRAMMERS.test(here) || /english-only:/.test(here) || /english-only:/.test(lines[line - 2] ?? '')) continue;
+    found.push({ text, file, line, interpolated });
+  }
+  return found;
+}
+
+function sourceFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.ts') && !/\.test\.ts$|\.d\.ts$/.test(e.name))
+    .map((e) => join(e.parentPath, e.name))
+    .filter((f) => !f.includes(`${join('src', 'web')}`) && !f.includes('node_modules'));
+}
+
+/** A plugin's server side and the shared files beside it (contract, rules, service), not its web side. */
+function pluginSources(id: string): string[] {
+  const src = join(REPO, 'plugins', id, 'src');
+  return sourceFiles(src).filter((f) => !relative(src, f).startsWith('web'));
+}
+
+describe('findMessages', () => {
+  it('finds sentences in every kind of quote, and names a built one', () => {
+    const found = findMessages(
+      [
+        "throw badRequest('The bill was not found.');",
+        'return withMessage(x, "Saved!");',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text under test
+        'const a = `Are you sure, ${name}?`;',
+        'const t = `Plain template here.`;',
+      ].join('\n'),
+      'x.ts',
+    );
+    expect(found.map((f) => [f.text, f.line, f.interpolated])).toEqual([
+      ['The bill was not found.', 1, false],
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal as found
+      ['Are you sure, ${name}?', 3, true],
+      ['Plain template here.', 4, false],
+    ]);
+  });
+
+  it("leaves out programmers' texts, comments, words and identifiers", () => {
+    const found = findMessages(
+      [
+        "throw new Error('The plugin is broken.');",
+        "req.log.warn('The queue is slow.');",
+        "// 'A comment sentence.'",
+        '// english-only: sent to the payer, whose format is English',
+        "const header = 'Sent to the payer.';",
+        "const kind = 'Paid';",
+        "const sql = 'SELECT a FROM b WHERE c = $1';",
+        "const msg = 'Please try again in {{minutes}} minute(s).';",
+      ].join('\n'),
+      'x.ts',
+    );
+    expect(found.map((f) => f.text)).toEqual(['Please try again in {{minutes}} minute(s).']);
+  });
+});
+
+describe('server messages have Spanish translations', async () => {
+  const plugins = await loadServerPlugins(loadBrands(installedPluginIds()));
+  const translator = serverTranslator(plugins);
+  const sources = [
+    { id: 'kernel', files: sourceFiles(join(REPO, 'platform', 'server', 'src')) },
+    ...plugins.map((p) => ({ id: p.id, files: pluginSources(p.id) })),
+  ];
+
+  it('loads the kernel and the plugins with a server side, and finds the kernel messages', () => {
+    expect(plugins.length).toBeGreaterThanOrEqual(15);
+    const kernel = sources[0]?.files.flatMap((f) => findMessages(readFileSync(f, 'utf8'), f)) ?? [];
+    expect(kernel.map((f) => f.text)).toContain('Please sign in to continue.');
+    expect(translator.t('Please sign in to continue.', 'es')).toBe('Inicie sesión para continuar.');
+  });
+
+  for (const { id, files } of sources) {
+    it(`${id}: every message is translated, and none is built by interpolation`, () => {
+      const found = files.flatMap((f) => findMessages(readFileSync(f, 'utf8'), relative(REPO, f)));
+      const built = found.filter((f) => f.interpolated).map((f) => `${f.file}:${f.line} ${f.text}`);
+      expect(built, 'build these with msg() and {{placeholders}}').toEqual([]);
+      const missing = [...new Set(found.filter((f) => !translator.has(f.text, 'es')).map((f) => `${f.file}:${f.line} ${f.text}`))];
+      expect(missing, `add these to ${id === 'kernel' ? 'platform/server/src/i18n/es.json' : `plugins/${id}/src/server/i18n/es.json`}`).toEqual([]);
+    });
+  }
+});
