@@ -1,7 +1,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import type { StartedServer } from '@portal/app-server/server';
 import { Roles } from '@portal/core';
-import { BUSY_RETRY_SECONDS, enterPasswordCheck, MAX_PASSWORD_CHECKS, passwordChecksInFlight, verifyPassword } from '@portal/server/kernel';
+import { BUSY_RETRY_SECONDS, enterPasswordCheck, identityService, MAX_PASSWORD_CHECKS, passwordChecksInFlight, verifyPassword } from '@portal/server/kernel';
 import { authHeaders, makeUser, signIn, startTestServer, TEST_PASSWORD } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -355,6 +355,18 @@ describe("messages in the user's language", () => {
     expect((await identity({})).json().MsgText).toBe('Please sign in to continue.');
   });
 
+  it("remembers the language a member signs in with, for the e-mails written to them", async () => {
+    const ids = identityService(server.database.sql);
+    const signInAs = (cookie: string) =>
+      server.app.inject({ ...form({ grant_type: 'password', UserName: 'alice', Password: TEST_PASSWORD }, '10.7.1.1'), headers: { ...form({}).headers, cookie } });
+    expect((await signInAs('cq.lang=es')).statusCode).toBe(200);
+    expect(await ids.languageOfMember(member.memberId as number)).toBe('es');
+    expect((await ids.findById(member.userId))?.language).toBe('es');
+    expect((await signInAs('cq.lang=en')).statusCode).toBe(200);
+    expect(await ids.languageOfMember(member.memberId as number)).toBe('en');
+    expect(await ids.languageOfMember(999_999)).toBe('en');
+  });
+
   it('words sign-in errors, with their values, in Spanish', async () => {
     const spanish = (body: Record<string, string>, ip: string) => {
       const f = form(body, ip);
@@ -367,5 +379,40 @@ describe("messages in the user's language", () => {
     const blocked = await spanish({ grant_type: 'password', UserName: 'ghost-es', Password: 'bad' }, '10.7.0.2');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error_description).toMatch(/^Demasiados intentos fallidos de inicio de sesión\. Inténtelo de nuevo en \d+ minuto\(s\)\.$/);
+  });
+});
+
+describe('refused input, worded in the user language', () => {
+  it("gives zod's own texts in Spanish and keeps the field's path", async () => {
+    const s = await signIn(server, 'alice');
+    const get = (extra: Record<string, string>) => server.app.inject({ method: 'GET', url: '/api/contacts/getById/not-a-number', headers: authHeaders(s, 'card', extra) });
+    const english = await get({});
+    expect(english.statusCode).toBe(400);
+    expect(english.json().MsgText).toMatch(/^params\.id: /);
+    const spanish = await get({ cookie: 'cq.lang=es' });
+    expect(spanish.statusCode).toBe(400);
+    expect(spanish.json().MsgText).toMatch(/^params\.id: /);
+    expect(spanish.json().MsgText).not.toBe(english.json().MsgText);
+    expect(spanish.json().MsgText).toBe('params.id: debe ser un identificador escrito solo con dígitos decimales');
+  });
+
+  it("gives zod's default texts in Spanish too", async () => {
+    const s = await signIn(server, 'alice');
+    const post = (extra: Record<string, string>) =>
+      server.app.inject({ method: 'POST', url: '/api/contacts/search', headers: { ...authHeaders(s, 'card', extra), 'content-type': 'application/json' }, payload: '[]' });
+    expect((await post({})).json().MsgText).toMatch(/^body: Invalid input: expected object/);
+    expect((await post({ cookie: 'cq.lang=es' })).json().MsgText).toMatch(/^body: Entrada inválida: se esperaba objeto/);
+  });
+
+  it('words the kernel refusal of characters that are not allowed in Spanish, with the field in it', async () => {
+    const s = await signIn(server, 'alice');
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/contacts/search',
+      headers: { ...authHeaders(s, 'card', { cookie: 'cq.lang=es' }), 'content-type': 'application/json' },
+      payload: '{"Name":"a\\u0000b"}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().MsgText).toBe('body.Name: contiene caracteres no permitidos (NUL o un sustituto sin pareja).');
   });
 });

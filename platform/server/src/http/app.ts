@@ -10,15 +10,18 @@ import {
   Headers,
   hasAnyRole,
   IMPERSONATOR_ROLES,
+  type Language,
   type Message,
   msg,
   ok,
   PLUGIN_API_VERSION,
   requestLanguage,
+  type Text,
 } from '@portal/core';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { safeParse } from 'zod/v4/core';
+import { type $ZodIssue, type ParseContext, safeParse } from 'zod/v4/core';
+import zodEs from 'zod/v4/locales/es.js';
 import { writeAudit } from '../audit';
 import { AuditBuffer } from '../audit-buffer';
 import { authenticate } from '../auth/session';
@@ -69,9 +72,28 @@ const REQUEST_ID = /^[\w-]{8,64}$/;
 const NO_AUTH = { state: 'none' } as const;
 const STATE_CHANGING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
-function zodMessage(e: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }, where: string): string {
-  return e.issues.map((i) => `${where}${i.path.length ? `.${i.path.map(String).join('.')}` : ''}: ${i.message}`).join('; ');
+type Issues = { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
+const issuePath = (where: string, i: Issues['issues'][number]) => `${where}${i.path.length ? `.${i.path.map(String).join('.')}` : ''}`;
+
+function zodMessage(e: Issues, where: string): string {
+  return e.issues.map((i) => `${issuePath(where, i)}: ${i.message}`).join('; ');
 }
+
+/** The issues as a message for the user: each issue's own text translated when the catalogues have it. */
+function zodText(e: Issues, where: string): Text {
+  const params: Record<string, string | Text> = {};
+  const template = e.issues
+    .map((issue, n) => {
+      params[`field${n}`] = issuePath(where, issue);
+      params[`issue${n}`] = msg(issue.message);
+      return `{{field${n}}}: {{issue${n}}}`;
+    })
+    .join('; ');
+  return msg(template, params);
+}
+
+/** zod's own texts per language (a contract's custom texts go through the catalogues); English is zod's default. */
+const zodErrors: Partial<Record<Language, ParseContext<$ZodIssue>>> = { es: { error: zodEs().localeError } };
 
 /** One kernel rule for every route: text with NUL or half a surrogate pair is refused before any schema sees it. */
 function checkText(part: 'params' | 'query' | 'body', value: unknown) {
@@ -92,12 +114,16 @@ export function serverTranslator(plugins: readonly KernelServerPlugin[]): Transl
 }
 
 /** A part of the request through its contract; a 'raw' endpoint (OAuth /token) parses with its contract itself. */
-function parsePart(endpoint: Endpoint, key: 'body' | 'query' | 'params', value: unknown) {
+function parsePart(endpoint: Endpoint, key: 'body' | 'query' | 'params', value: unknown, req: FastifyRequest) {
   const s = endpoint[key];
   if (!s || endpoint.answer === 'raw') return undefined;
-  const result = safeParse(s, value ?? (key === 'body' ? undefined : {}));
-  if (!result.success) throw new ApiError(400, zodMessage(result.error, key));
-  return result.data;
+  const input = value ?? (key === 'body' ? undefined : {});
+  const result = safeParse(s, input);
+  if (result.success) return result.data;
+  // Refused: parsed again in the user's language for zod's own texts (only a refusal pays for it).
+  const inLanguage = zodErrors[requestLanguage(req.headers)];
+  const worded = inLanguage ? safeParse(s, input, inLanguage) : result;
+  throw new ApiError(400, zodText(worded.success ? result.error : worded.error, key));
 }
 
 function auditRefusal(buffer: AuditBuffer, req: FastifyRequest, r: ServerRoute, status: number, reason: string, who: AuthUser | null) {
@@ -138,7 +164,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
     if (err instanceof ApiError) return reply.status(err.status).send(fail(tr(req, err.text), err.data));
-    if (err instanceof ZodError) return reply.status(400).send(fail(zodMessage(err, 'request')));
+    if (err instanceof ZodError) return reply.status(400).send(fail(tr(req, zodText(err, 'request'))));
     if (err instanceof DatabaseBusyError) {
       // Saturated, not broken: the caller is told to come back shortly (sign-in answers in its own OAuth shape).
       req.log.warn({ url: req.url }, 'database busy: every connection is taken');
@@ -268,9 +294,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     const ctx: RouteContext = {
       req,
       reply,
-      body: binary ? undefined : parsePart(r.endpoint, 'body', req.body),
-      query: parsePart(r.endpoint, 'query', req.query),
-      params: parsePart(r.endpoint, 'params', req.params),
+      body: binary ? undefined : parsePart(r.endpoint, 'body', req.body, req),
+      query: parsePart(r.endpoint, 'query', req.query, req),
+      params: parsePart(r.endpoint, 'params', req.params, req),
       database,
       config,
       services: kernelServices,
