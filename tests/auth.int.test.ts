@@ -355,10 +355,13 @@ describe("messages in the user's language", () => {
     expect((await identity({})).json().MsgText).toBe('Please sign in to continue.');
   });
 
-  it("remembers the language a member signs in with, for the e-mails written to them", async () => {
+  it('remembers the language a member signs in with, for the e-mails written to them', async () => {
     const ids = identityService(server.database.sql);
     const signInAs = (cookie: string) =>
-      server.app.inject({ ...form({ grant_type: 'password', UserName: 'alice', Password: TEST_PASSWORD }, '10.7.1.1'), headers: { ...form({}).headers, cookie } });
+      server.app.inject({
+        ...form({ grant_type: 'password', UserName: 'alice', Password: TEST_PASSWORD }, '10.7.1.1'),
+        headers: { ...form({}).headers, cookie },
+      });
     expect((await signInAs('cq.lang=es')).statusCode).toBe(200);
     expect(await ids.languageOfMember(member.memberId as number)).toBe('es');
     expect((await ids.findById(member.userId))?.language).toBe('es');
@@ -385,7 +388,8 @@ describe("messages in the user's language", () => {
 describe('refused input, worded in the user language', () => {
   it("gives zod's own texts in Spanish and keeps the field's path", async () => {
     const s = await signIn(server, 'alice');
-    const get = (extra: Record<string, string>) => server.app.inject({ method: 'GET', url: '/api/contacts/getById/not-a-number', headers: authHeaders(s, 'card', extra) });
+    const get = (extra: Record<string, string>) =>
+      server.app.inject({ method: 'GET', url: '/api/contacts/getById/not-a-number', headers: authHeaders(s, 'card', extra) });
     const english = await get({});
     expect(english.statusCode).toBe(400);
     expect(english.json().MsgText).toMatch(/^params\.id: /);
@@ -399,7 +403,12 @@ describe('refused input, worded in the user language', () => {
   it("gives zod's default texts in Spanish too", async () => {
     const s = await signIn(server, 'alice');
     const post = (extra: Record<string, string>) =>
-      server.app.inject({ method: 'POST', url: '/api/contacts/search', headers: { ...authHeaders(s, 'card', extra), 'content-type': 'application/json' }, payload: '[]' });
+      server.app.inject({
+        method: 'POST',
+        url: '/api/contacts/search',
+        headers: { ...authHeaders(s, 'card', extra), 'content-type': 'application/json' },
+        payload: '[]',
+      });
     expect((await post({})).json().MsgText).toMatch(/^body: Invalid input: expected object/);
     expect((await post({ cookie: 'cq.lang=es' })).json().MsgText).toMatch(/^body: Entrada inválida: se esperaba objeto/);
   });
