@@ -413,6 +413,19 @@ describe('refused input, worded in the user language', () => {
     expect((await post({ cookie: 'cq.lang=es' })).json().MsgText).toMatch(/^body: Entrada inválida: se esperaba objeto/);
   });
 
+  it("words a shared schema's kit key as the kit does, in either language", async () => {
+    const s = await signIn(server, 'alice');
+    const create = (extra: Record<string, string>) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/contacts/create',
+        headers: { ...authHeaders(s, 'card', extra), 'content-type': 'application/json' },
+        payload: { FirstName: 'Ana', LastName: 'Ruiz', Email: 'not-an-email' },
+      });
+    expect((await create({})).json().MsgText).toBe('body.Email: Enter a valid e-mail address.');
+    expect((await create({ cookie: 'cq.lang=es' })).json().MsgText).toBe('body.Email: Ingrese un correo electrónico válido.');
+  });
+
   it('words the kernel refusal of characters that are not allowed in Spanish, with the field in it', async () => {
     const s = await signIn(server, 'alice');
     const res = await server.app.inject({

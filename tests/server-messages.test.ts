@@ -129,3 +129,25 @@ describe('server messages have Spanish translations', async () => {
     });
   }
 });
+
+describe("the kit's validation messages on the server", () => {
+  const kit = (language: string) =>
+    (JSON.parse(readFileSync(join(REPO, 'platform', 'web', 'src', 'kit', 'i18n', `${language}.json`), 'utf8')) as { validation: Record<string, string> })
+      .validation;
+  const server = JSON.parse(readFileSync(join(REPO, 'platform', 'server', 'src', 'i18n', 'validation.en.json'), 'utf8')) as Record<string, string>;
+
+  it("words each key as the kit's en.json does, and the kernel translates it as the kit's es.json does", async () => {
+    const translator = serverTranslator([]);
+    const en = kit('en');
+    const es = kit('es');
+    expect(Object.keys(server).sort()).toEqual(
+      Object.keys(en)
+        .map((k) => `validation.${k}`)
+        .sort(),
+    );
+    for (const [key, text] of Object.entries(en)) {
+      expect(server[`validation.${key}`]).toBe(text);
+      expect(translator.t(text, 'es')).toBe(es[key]);
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { defineEndpoint } from '@portal/core';
+import { defineEndpoint, msg } from '@portal/core';
 import { z } from 'zod';
 
 /** The pages the e-mailed links open (spec 01 section 2). */
@@ -8,7 +8,7 @@ export const AccountLinks = {
   reset: (urlId: string) => `/login/reset/${encodeURIComponent(urlId)}`,
 } as const;
 
-/** Texts of spec 01 section 8, word for word (their spelling included). */
+/** Texts of spec 01 section 8, word for word (their spelling included); the server's Spanish is in server/i18n/es.json. */
 export const AccountMessages = {
   activationInvalid: 'Unable to activate account, please try again.',
   activationError: 'An error occured trying to activate the account. Please try again.',
@@ -17,7 +17,10 @@ export const AccountMessages = {
   resetError: 'An error occured resetting the password. Please try again.',
   resetSuccess: 'Your password has been sucessfully changed. You will be transferred to the Login page in 5 seconds.',
   resetEmailSent: (email: string) =>
-    `An email with instructions has been sent. If you do not get the email in the next 5-10 mins, please click Send Email to receive another email, or contact us at ${email}.`,
+    msg(
+      'An email with instructions has been sent. If you do not get the email in the next 5-10 mins, please click Send Email to receive another email, or contact us at {{email}}.',
+      { email },
+    ),
   resetEmailError: 'An error occured sending email. Please ensure the email address is correct and try again.',
   registrationCheckEmail: 'Please check your email for the registration link.',
   passwordChangeFailed: 'Unable to change password!',

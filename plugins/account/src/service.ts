@@ -1,4 +1,4 @@
-import { type BrandManifest, serviceRef } from '@portal/core';
+import { type BrandManifest, type Message, msg, serviceRef } from '@portal/core';
 
 /** The site an e-mailed link points at: the brand, and the request's Host and protocol when it came on that brand's own host. */
 export interface ActivationSite {
@@ -27,14 +27,14 @@ export const ActivationRefusals = {
  * subscription and the cards are billing's). The registration plugin hands it in at start-up (useRegistrationRules).
  */
 export interface RegistrationRules {
-  /** Answers null when the user may complete registration on this brand's site, or the text of the refusal (409). */
-  canComplete(input: { userId: string; memberId: number | null; brand: BrandManifest | null }): Promise<string | null>;
+  /** Answers null when the user may complete registration on this brand's site, or the message of the refusal (409). */
+  canComplete(input: { userId: string; memberId: number | null; brand: BrandManifest | null }): Promise<Message | null>;
 }
 
 /** Why a step change is refused: steps outside the list (400), a lower step (409), completion too early (409, the rules' text). */
 export const StepRefusals = {
   notAStep: 'The registration step must be 0, 1, 2, 3, 4 or 10.',
-  lower: (current: number) => `The registration step cannot go back: it is ${current}.`,
+  lower: (current: number) => msg('The registration step cannot go back: it is {{current}}.', { current }),
   noAccount: 'The account no longer exists.',
 } as const;
 

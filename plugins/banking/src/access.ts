@@ -1,4 +1,4 @@
-import { type Role, Roles } from '@portal/core';
+import { msg, type Role, Roles } from '@portal/core';
 
 /**
  * Who may use what of bank linking (spec 01 sections 2 and 6, spec 02 sections 2 and 7). Zod-free: the web entry
@@ -58,6 +58,6 @@ export const BANK_MESSAGES = {
   linkNotFound: 'The linked bank was not found.',
   accountNotFound: 'The account was not found.',
   unavailable: 'The bank linking service is not available right now. Please try again later.',
-  alreadyLinked: (name: string) => `${name} is already linked to your account.`,
+  alreadyLinked: (name: string) => msg('{{name}} is already linked to your account.', { name }),
   terminated: 'Your linked banks have been removed.',
 } as const;

@@ -12,7 +12,8 @@ export interface BillingActor {
 /**
  * The payment service for other plugins (registration wizard, support tooling): every call takes the member id,
  * moves money at most once per idempotency key, records and audits each charge, refund and void once, and
- * queues a receipt e-mail.
+ * queues a receipt e-mail (in the member's language). A result's Message is English (ours, the coupon check's or
+ * the gateway's decline text: the catalogues' key); a route that answers it words it with `ctx.t(r.Message)`.
  */
 export interface BillingService {
   profile(memberId: number): Promise<BillingProfile>;

@@ -1,4 +1,4 @@
-import { ClaimStatus } from '@portal/core';
+import { ClaimStatus, type Message, msg } from '@portal/core';
 
 const S = ClaimStatus;
 
@@ -42,21 +42,39 @@ const NAMES: Record<number, string> = {
   [S.ReadyForReissue]: 'Ready for Reissue',
 };
 export const statusName = (id: number): string => NAMES[id] ?? `status ${id}`;
+/** A status's name as a message for the user: translated with the message it is put into. */
+export const statusLabel = (id: number): Message => {
+  const name = NAMES[id];
+  return name === undefined ? msg('status {{id}}', { id }) : msg(name);
+};
 
 export const allowedTransitions = (from: number): readonly number[] => CLAIM_TRANSITIONS[from] ?? [];
 
+/** Messages one after another with a separator between them, each translated on its own (a list of status names, of reasons). */
+export function joinMessages(parts: readonly Message[], separator: string): Message {
+  if (parts.length === 0) return '';
+  return parts.reduce((all, part) => msg(`{{all}}${separator}{{part}}`, { all, part }));
+}
+
 export type TransitionCheck = { ok: true } | { ok: false; message: string };
 
+/** Why a bill may not move from one status to another, as a message for the user; null when it may. */
+export function transitionRefusal(from: number, to: number): Message | null {
+  if (!(to in NAMES)) return msg('{{status}} is not a known claim status.', { status: to });
+  if (!(from in NAMES)) return msg('The bill has an unknown status ({{status}}).', { status: from });
+  if (from === to) return msg('The bill is already {{status}}.', { status: statusLabel(to) });
+  const next = allowedTransitions(from);
+  if (next.includes(to)) return null;
+  const names = { from: statusLabel(from), to: statusLabel(to) };
+  return next.length
+    ? msg('A bill that is {{from}} cannot be set to {{to}}: it can move to {{next}}.', { ...names, next: joinMessages(next.map(statusLabel), ', ') })
+    : msg('A bill that is {{from}} cannot be set to {{to}}: its status is final.', names);
+}
+
+/** Whether a bill may move from one status to another, with the reason in English when it may not. */
 export function checkTransition(from: number, to: number): TransitionCheck {
-  if (!(to in NAMES)) return { ok: false, message: `${to} is not a known claim status.` };
-  if (!(from in NAMES)) return { ok: false, message: `The bill has an unknown status (${from}).` };
-  if (from === to) return { ok: false, message: `The bill is already ${statusName(to)}.` };
-  if (!allowedTransitions(from).includes(to)) {
-    const next = allowedTransitions(from);
-    const options = next.length ? `it can move to ${next.map(statusName).join(', ')}` : 'its status is final';
-    return { ok: false, message: `A bill that is ${statusName(from)} cannot be set to ${statusName(to)}: ${options}.` };
-  }
-  return { ok: true };
+  const refusal = transitionRefusal(from, to);
+  return refusal === null ? { ok: true } : { ok: false, message: String(refusal) };
 }
 
 /** Statuses in which a bill's details may still be edited by its finance user (SuperUser may edit in any status but Void). */

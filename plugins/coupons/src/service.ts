@@ -5,6 +5,10 @@ export interface CouponCheck {
   Status: number;
   IsLifetime: boolean;
   IsVendorLifetime: boolean;
+  /**
+   * One of COUPON_CHECK_MESSAGES, in English (the catalogue's key): a route that answers it words it in the user's
+   * language with `ctx.t(Message)` (the coupons plugin's catalogue has it).
+   */
   Message: string;
   /** The coupon's id when the code names one. */
   CouponId: number | null;

@@ -24,6 +24,8 @@ export const LedgerMessages = {
   balanceCents: 'Balance must be a whole number of cents up to $100,000,000.',
   balanceSet: 'The initial balance has already been set.',
 } as const;
+/** The refusal of a rule: the server sends it (in the user's language), the web names its text by the rule (ruleKey). */
+export type LedgerMessage = (typeof LedgerMessages)[keyof typeof LedgerMessages];
 
 /** Federal-payer messages (spec 02 section 8). */
 export const PayerMessages = {
@@ -115,7 +117,7 @@ export interface CheckedEntry {
  * The rules of spec 02 section 5 in their order: future date, type, amount present, description, amount a number.
  * An empty date means today. The amount is kept as its absolute value.
  */
-export function checkLedgerEntry(input: LedgerEntryInput, today: string): { ok: true; entry: CheckedEntry } | { ok: false; message: string } {
+export function checkLedgerEntry(input: LedgerEntryInput, today: string): { ok: true; entry: CheckedEntry } | { ok: false; message: LedgerMessage } {
   const date = isEmpty(input.DateCreated) ? today : String(input.DateCreated).trim().slice(0, 10);
   if (isDay(date) && date > today) return { ok: false, message: LedgerMessages.futureDate };
   if (!isDay(date)) return { ok: false, message: LedgerMessages.invalidDate };
@@ -132,7 +134,7 @@ export function checkLedgerEntry(input: LedgerEntryInput, today: string): { ok: 
 }
 
 /** The initial balance: a number ('Balance has to be number'), whole cents, not above the limit. May be 0 or negative. */
-export function checkBalance(v: unknown): { ok: true; cents: number } | { ok: false; message: string } {
+export function checkBalance(v: unknown): { ok: true; cents: number } | { ok: false; message: LedgerMessage } {
   const amount = parseAmount(v);
   if (isEmpty(v) || !Number.isFinite(amount)) return { ok: false, message: LedgerMessages.balanceNumber };
   const cents = centsOf(amount);

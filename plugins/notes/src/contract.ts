@@ -1,4 +1,4 @@
-import { defineEndpoint, idSchema } from '@portal/core';
+import { defineEndpoint, idSchema, msg } from '@portal/core';
 import { z } from 'zod';
 
 /**
@@ -31,7 +31,7 @@ export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
 export const MAX_ATTACHMENTS_BYTES = 7 * 1024 * 1024;
 export const MAX_FILE_NAME = 200;
 
-export const TOO_MANY_ATTACHMENTS = `Maximum of ${MAX_ATTACHMENTS} files can be attached to a message.`;
+export const TOO_MANY_ATTACHMENTS = msg('Maximum of {{max}} files can be attached to a message.', { max: MAX_ATTACHMENTS });
 export const NOTE_NOT_FOUND = 'The message was not found.';
 export const STALE_NOTE_MESSAGE = 'This message was changed by someone else. Reload it and make your change again.';
 
@@ -63,7 +63,7 @@ export type AttachmentUpload = z.infer<typeof attachmentUploadSchema>;
 
 const attachmentsSchema = z
   .array(attachmentUploadSchema)
-  .max(MAX_ATTACHMENTS, TOO_MANY_ATTACHMENTS)
+  .max(MAX_ATTACHMENTS, String(TOO_MANY_ATTACHMENTS))
   .refine((list) => list.reduce((n, a) => n + base64Bytes(a.Content), 0) <= MAX_ATTACHMENTS_BYTES, 'are larger than 7 MB together')
   .default([]);
 

@@ -1,4 +1,4 @@
-import { defineEndpoint, emailSchema, formatPhone, idSchema, requiredText, US_STATES, validationMessages } from '@portal/core';
+import { defineEndpoint, emailSchema, formatPhone, idSchema, msg, requiredText, US_STATES, validationMessages } from '@portal/core';
 import { z } from 'zod';
 
 /** Spec 01 section 3 and 02 section 3: the phone a member prefers to be reached at. */
@@ -27,7 +27,7 @@ export const MEMBER_LIST_STATUSES = ['Members', 'Pending', 'Terminated', 'All'] 
 /** GET list?name= answers at most this many members. */
 export const MEMBER_NAME_SEARCH_LIMIT = 20;
 
-/** The server's messages, word for word where the spec gives them. */
+/** The server's messages, word for word where the spec gives them (their Spanish is in server/i18n/es.json). */
 export const ProfileMessages = {
   stale: 'Someone else changed this profile; reload to see their change.',
   notFound: 'Member not found.',
@@ -36,15 +36,15 @@ export const ProfileMessages = {
   mobileRequired: 'A mobile phone number is required.',
   homeRequired: 'A home phone number is required when it is the preferred contact.',
   workRequired: 'A work phone number is required when it is the preferred contact.',
-  phoneInvalid: (phone: string) => `${formatPhone(phone)} is not a valid phone number.`,
+  phoneInvalid: (phone: string) => msg('{{phone}} is not a valid phone number.', { phone: formatPhone(phone) }),
   phoneEditRefused: 'Only CareGuard and CareAssist members may change phone numbers.',
-  codeSent: (phone: string) => `A verification code was sent to ${formatPhone(phone)}.`,
+  codeSent: (phone: string) => msg('A verification code was sent to {{phone}}.', { phone: formatPhone(phone) }),
   codeNotValid: 'Code not valid.',
   codeConfirmed: 'Code confirmed.',
   notMobile: 'This number cannot receive text messages. Please enter a mobile number.',
   saveMobileFirst: 'Save your profile with this mobile number before verifying it.',
-  tooManyCodes: (minutes: number) => `Too many verification codes were requested. Please try again in ${minutes} minute(s).`,
-  tooManyChecks: (minutes: number) => `Too many phone checks. Please try again in ${minutes} minute(s).`,
+  tooManyCodes: (minutes: number) => msg('Too many verification codes were requested. Please try again in {{minutes}} minute(s).', { minutes }),
+  tooManyChecks: (minutes: number) => msg('Too many phone checks. Please try again in {{minutes}} minute(s).', { minutes }),
   verifyFirst: 'Confirm the code sent to the mobile phone before marking it verified.',
   terminated: 'Your membership has been terminated.',
   reactivated: 'Your membership has been reactivated.',

@@ -5,7 +5,10 @@ import { z } from 'zod';
 export const REGISTRATION_QUESTION_OPTIONS = ['Marketing', 'Broker', 'Adjuster', 'Attorney'] as const;
 export type RegistrationQuestionOption = (typeof REGISTRATION_QUESTION_OPTIONS)[number];
 
-/** The server's refusals of completing registration (issue 14), and the wizard's texts that must stay word for word. */
+/**
+ * The server's refusals of completing registration (issue 14), and the wizard's texts that must stay word for word
+ * (the web shows its own copies from its i18n files; the server's Spanish is in server/i18n/es.json).
+ */
 export const RegistrationMessages = {
   noSubscription: 'Registration cannot be completed before a membership is started.',
   noDefaultCard: 'Registration cannot be completed before a default card is linked.',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { RegistrationMessages } from './contract';
 import { advancedStep, cardStep, guardRedirect, REGISTRATION_STEPS, RegistrationPaths, screenOfPath, shouldSendStep } from './steps';
+import en from './web/i18n/en.json';
 
 const S = RegistrationPaths;
 const targets = [
@@ -86,5 +88,11 @@ describe('cardStep', () => {
     ['a default card without a subscription, monthly', { ...base, profiles: [card(false, true)] }, 1],
   ] as const)('%s -> %s', (_, input, expected) => {
     expect(cardStep(input)).toBe(expected);
+  });
+});
+
+describe("the wizard's word-for-word texts", () => {
+  it('are what the web shows in English', () => {
+    expect(en.subscription.fixErrors).toBe(RegistrationMessages.fixErrors);
   });
 });

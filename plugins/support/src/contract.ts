@@ -5,6 +5,7 @@ import { SUPPORT_TRANSACTION_SORTS, SUPPORT_TX_FILTERS } from './rules';
 
 /** Support tooling (spec 02 sections 3, 4, 7, 8): the api/support/ calls. Money travels as dollars, integer cents inside. */
 
+/** The messages support's calls answer with: English, translated into the user's language on the way out. */
 export const SUPPORT_MESSAGES = {
   notMember: 'Support may act only on member accounts.',
   notFound: 'The transaction was not found.',
@@ -73,7 +74,14 @@ export const supportTransactionSchema = z.object({
 export type SupportTransaction = z.infer<typeof supportTransactionSchema>;
 const transactionPage = z.object({ Items: z.array(supportTransactionSchema), ItemCount: z.number().int().nonnegative() });
 
-const moneyResult = z.object({ StatusString: z.enum(['Ok', 'Error']), Message: z.string(), TransactionID: z.number().int().nullable() });
+const moneyResult = z.object({
+  StatusString: z.enum(['Ok', 'Error']),
+  /** In the user's language: show it, never compare it. */
+  Message: z.string(),
+  TransactionID: z.number().int().nullable(),
+  /** A refund refused because the charge has not settled yet: the screen offers a void instead. */
+  Unsettled: z.boolean(),
+});
 export type SupportMoneyResult = z.infer<typeof moneyResult>;
 const moneyBody = z.object({ TransactionID: idSchema, IdempotencyKey: idempotencyKey });
 const paNumber = z.string().trim().min(1, 'is required').max(40, 'must be at most 40 characters');

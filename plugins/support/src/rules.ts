@@ -19,6 +19,7 @@ export const MEMBER_FILTER_DEBOUNCE_MS = 1000;
 /** The hosted card form's height on the support card page (spec 02 section 9). */
 export const SUPPORT_CARD_FRAME_PX = 560;
 /** The gateway's answer to a refund of a transaction that has not settled yet: support is offered a void. */
+// english-only: the gateway's own answer text, matched on the server (the answer's Unsettled), not a text of ours
 export const UNSETTLED_REFUND_MESSAGE = 'The referenced transaction does not meet the criteria for issuing a credit.';
 
 /** The statuses a filter selects (empty: every status). */
@@ -41,8 +42,11 @@ export function displayStatus(status: string): string {
   }
 }
 
-/** A refund refused because the charge has not settled: the screen offers a void instead. */
-export const isUnsettledRefund = (r: { StatusString: string; Message: string }) => r.StatusString !== 'Ok' && r.Message === UNSETTLED_REFUND_MESSAGE;
+/**
+ * A refund refused because the charge has not settled: the screen offers a void instead. The server decides it on
+ * billing's answer before the message is translated, and answers it as Unsettled.
+ */
+export const isUnsettledRefund = (r: { StatusString: string; Message: unknown }) => r.StatusString !== 'Ok' && String(r.Message) === UNSETTLED_REFUND_MESSAGE;
 
 /** PA-number update (spec 02 section 5): the submitted number compared with the returned one; equal is success. */
 export const paNumberMatches = (submitted: string, returned: string | null | undefined) => (returned ?? '').trim() === submitted.trim();

@@ -1,6 +1,6 @@
-import { ALL_ADMIN_ROLES, defineEndpoint, idSchema } from '@portal/core';
+import { ALL_ADMIN_ROLES, defineEndpoint, idSchema, msg } from '@portal/core';
 import { z } from 'zod';
-import { MAX_CASES, USER_PAGE_SIZE } from './rules';
+import { MAX_CASES, orList, USER_PAGE_SIZE } from './rules';
 
 /*
  * User and team administration (spec 02 sections 3, 5, 7 and 9). Integer ids (companies, contacts, teams,
@@ -216,35 +216,35 @@ export const TeamsApi = {
   delete: defineEndpoint({ method: 'POST', path: '/api/teams/delete', body: z.object({ Id: idSchema }), response: z.object({ Id: z.number().int() }) }),
 } as const;
 
-/** Messages the API answers with (shown as toasts). */
+/** Messages the API answers with (shown as toasts); English, translated into the user's language on the way out. */
 export const UsersMessages = {
   saved: 'The user has been saved.',
-  activationSent: (to: string) => `The activation e-mail has been sent to ${to}.`,
+  activationSent: (to: string) => msg('The activation e-mail has been sent to {{to}}.', { to }),
   stale: 'Someone else changed this user since you opened it. Reload to see their change, then make yours again.',
   notFound: 'The user does not exist.',
   memberAccount: "This is a member's login: change it on the support member screens.",
   contactNotInCompany: 'The contact does not belong to the chosen company.',
   unknownCompany: 'The company does not exist.',
-  nameTaken: (name: string) => `A user with the user name ${name} already exists.`,
+  nameTaken: (name: string) => msg('A user with the user name {{name}} already exists.', { name }),
   outranked: 'You cannot change a user whose administration role is higher than yours.',
-  needsRole: (roles: readonly string[]) => `Only a ${roles.join(' or ')} may make this change.`,
+  needsRole: (roles: readonly string[]) => msg('Only a {{roles}} may make this change.', { roles: orList(roles) }),
   ownRoles: 'You cannot change your own roles; ask another administrator.',
-  higherRole: (roles: readonly string[]) => `You cannot grant or remove ${roles.join(', ')}: it is higher than your own role.`,
+  higherRole: (roles: readonly string[]) => msg('You cannot grant or remove {{roles}}: it is higher than your own role.', { roles: roles.join(', ') }),
   unknownRole: 'Unknown role.',
   unknownPermission: 'Unknown permission.',
   contactMismatch: "ContactId is not this user's contact.",
   rolesSaved: 'The roles have been saved.',
   permissionsSaved: 'The permissions have been saved.',
   quotasSaved: 'The quotas have been saved.',
-  teamAdded: (team: string) => `The user is now on team ${team}.`,
-  teamAlready: (team: string) => `The user is already on team ${team}.`,
-  teamRemoved: (team: string) => `The user is no longer on team ${team}.`,
-  teamNotAssigned: (team: string) => `The user is not on team ${team}.`,
+  teamAdded: (team: string) => msg('The user is now on team {{team}}.', { team }),
+  teamAlready: (team: string) => msg('The user is already on team {{team}}.', { team }),
+  teamRemoved: (team: string) => msg('The user is no longer on team {{team}}.', { team }),
+  teamNotAssigned: (team: string) => msg('The user is not on team {{team}}.', { team }),
   teamOtherCompany: "The team belongs to another company than the user's.",
   teamCompanyMismatch: 'CompanyId is not the company of the team.',
   teamNotFound: 'The team does not exist.',
   teamSaved: 'The team has been saved.',
-  teamDeleted: (team: string) => `Team ${team} has been deleted.`,
-  teamNameTaken: (team: string) => `The company already has a team named ${team}.`,
+  teamDeleted: (team: string) => msg('Team {{team}} has been deleted.', { team }),
+  teamNameTaken: (team: string) => msg('The company already has a team named {{team}}.', { team }),
   noCompany: 'Choose a company for the user before assigning teams.',
 } as const;

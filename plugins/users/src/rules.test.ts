@@ -34,7 +34,7 @@ describe('role exclusivity', () => {
     expect(roleConflicts(['SystemAdmin', 'Broker'])).toEqual([]);
     expect(roleConflicts(['Adjuster', 'TeamLead'])).toEqual([]);
     const conflicts = roleConflicts(['Adjuster', 'Broker']);
-    expect(conflictMessage(conflicts)).toBe(
+    expect(String(conflictMessage(conflicts))).toBe(
       'Adjuster cannot be combined with Broker (only with TeamLead). Broker cannot be combined with Adjuster (only with SystemAdmin or TeamLead).',
     );
   });

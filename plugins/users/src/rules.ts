@@ -2,7 +2,7 @@
  * The user-administration roles and their rules, shared by the server (which enforces them) and the browser
  * (which applies them as boxes are clicked). Zod-free and pure.
  */
-import { type AdminRole, AdminRoles, hasAnyRole } from '@portal/core';
+import { type AdminRole, AdminRoles, hasAnyRole, type Message, msg } from '@portal/core';
 
 /** The role catalogue: ids are what the save envelope carries (spec 02 section 3). */
 export const ROLE_CATALOGUE: readonly { Id: number; Key: AdminRole }[] = [
@@ -60,15 +60,22 @@ export function roleConflicts(roles: readonly string[]): { role: AdminRole; with
     .filter((c) => c.with.length > 0);
 }
 
+/** Role keys as a message, "A or B or C" (the "or" in the user's language; the keys stay as they are). */
+export const orList = (items: readonly string[]): Message =>
+  items.slice(1).reduce<Message>((list, next) => msg('{{list}} or {{next}}', { list, next }), items[0] ?? '');
+
 /** The server's refusal for a forbidden combination: one sentence per broken rule. */
-export const conflictMessage = (conflicts: readonly { role: AdminRole; with: readonly AdminRole[] }[]): string =>
+export const conflictMessage = (conflicts: readonly { role: AdminRole; with: readonly AdminRole[] }[]): Message =>
   conflicts
-    .map((c) => {
+    .map((c): Message => {
       const rule = EXCLUSIVITY_RULES.find((r) => r.role === c.role);
       const allowed = ROLE_KEYS.filter((k) => k !== c.role && !rule?.clears.includes(k));
-      return `${c.role} cannot be combined with ${c.with.join(' or ')}${allowed.length ? ` (only with ${allowed.join(' or ')})` : ''}.`;
+      return allowed.length
+        ? msg('{{role}} cannot be combined with {{roles}} (only with {{allowed}}).', { role: c.role, roles: orList(c.with), allowed: orList(allowed) })
+        : msg('{{role}} cannot be combined with {{roles}}.', { role: c.role, roles: orList(c.with) });
     })
-    .join(' ');
+    // The sentences side by side: a template of placeholders only, the same in every language.
+    .reduce<Message>((text, sentence) => (text === '' ? sentence : msg('{{text}} {{sentence}}', { text, sentence })), '');
 
 /**
  * What a click on a role box does in the browser: selecting a role clears the roles it may not be held with

@@ -31,6 +31,7 @@ import type { ServerConfig } from '../config';
 import { BUSY_MESSAGE, type Database, DatabaseBusyError } from '../db/database';
 import kernelEs from '../i18n/es.json';
 import { createTranslator, type Translator } from '../i18n/translator';
+import validationTexts from '../i18n/validation.en.json';
 import { auditService } from '../kernel-services/audit';
 import { identityService } from '../kernel-services/identity';
 import { membersService } from '../kernel-services/members';
@@ -85,7 +86,8 @@ function zodText(e: Issues, where: string): Text {
   const template = e.issues
     .map((issue, n) => {
       params[`field${n}`] = issuePath(where, issue);
-      params[`issue${n}`] = msg(issue.message);
+      // A shared schema's message is a kit key (validation.email): its English text, then the catalogues'.
+      params[`issue${n}`] = msg((validationTexts as Record<string, string>)[issue.message] ?? issue.message);
       return `{{field${n}}}: {{issue${n}}}`;
     })
     .join('; ');

@@ -56,6 +56,8 @@ export function createTranslator(sources: readonly CatalogueSource[]): Translato
     interpolation: { escapeValue: false },
     returnEmptyString: false,
     initAsync: false,
+    // No advertisement on the server's console.
+    showSupportNotice: false,
   });
   const lookups = new Map(LANGUAGES.map((l) => [l, instance.getFixedT(l, NAMESPACE)]));
   /** The language's text of an English one (i18next looks it up; the values go in by `interpolate`, in one pass). */

@@ -161,7 +161,7 @@ describe('registration', () => {
     expect((await set(2)).Data).toBe(2);
     // A lower step is refused (409) and leaves the stored one; steps outside 0-4 and 10 are refused (400).
     const lower = await set(1);
-    expect(lower).toMatchObject({ HasError: true, MsgText: StepRefusals.lower(2) });
+    expect(lower).toMatchObject({ HasError: true, MsgText: String(StepRefusals.lower(2)) });
     expect(await get()).toBe(2);
     expect((await set(11)).HasError).toBe(true);
     expect((await set(7)).HasError).toBe(true);
@@ -507,5 +507,130 @@ describe('throttling', () => {
     expect((await register('finance', { UserName: name })).statusCode).toBe(200);
     for (let i = 1; i < max; i++) expect((await register('finance', { UserName: name })).statusCode).toBe(409);
     expect((await register('finance', { UserName: name })).statusCode).toBe(429);
+  });
+});
+
+describe("messages in the user's language", () => {
+  const ES = { cookie: 'cq.lang=es' };
+  const registerEs = (fields: Record<string, string>) =>
+    env.server.app.inject({
+      method: 'POST',
+      url: AccountApi.register.path,
+      headers: { host: 'finance.localhost', 'content-type': 'application/x-www-form-urlencoded', ...ES },
+      remoteAddress: someIp(),
+      payload: new URLSearchParams({ Password: REG_PASSWORD, FirstName: 'Ana', LastName: 'Ruiz', ...fields }).toString(),
+    });
+
+  it('registers in Spanish: refusals with their values, the activation e-mail and the language kept for later e-mails', async () => {
+    const weak = await registerEs({ UserName: uniqueName('es-weak'), Password: 'password1' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().MsgText).toBe('La contraseña no cumple la política de contraseñas: Que no sea una contraseña de uso común.');
+    const short = await registerEs({ UserName: uniqueName('es-short'), Password: 'abc' });
+    expect(short.json().MsgText).toBe('La contraseña no cumple la política de contraseñas: Al menos 8 caracteres; Al menos un dígito.');
+
+    const userName = uniqueName('es-reg');
+    expect((await registerEs({ UserName: userName })).statusCode).toBe(200);
+    const stored = await sql().query<{ language: string }>('SELECT language FROM users WHERE user_name = $1', [userName]);
+    expect(stored[0]?.language).toBe('es');
+    await env.server.jobs.drain();
+    const mail = await latestMailTo(env.sandboxUrl, userName);
+    expect(mail.subject).toBe('Active su cuenta de CareGuard Finance');
+    expect(mail.text).toContain('Hola, Ana:');
+    expect(mail.text).toContain('Gracias por registrarse en CareGuard Finance.');
+    expect(mail.text).toContain('El enlace se puede usar una sola vez y vence en 24 horas.');
+    expect(mail.text).toContain('¿Tiene preguntas? Comuníquese con nosotros en support@finance.example.com');
+    expect(linksIn(mail).some((l) => l.includes('/login/activate/'))).toBe(true);
+
+    const taken = await registerEs({ UserName: userName });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().MsgText).toBe(
+      `El nombre de usuario ${userName} ya está registrado. Inicie sesión o use "¿Olvidó su contraseña?" si no recuerda su contraseña.`,
+    );
+  });
+
+  it('says link outcomes and the password checklist in Spanish, and mails the reset link in Spanish', async () => {
+    const forged = await json('GET', buildPath(AccountApi.activateValidate.path, { urlId: 'forged-es' }), undefined, 'finance', someIp(), ES);
+    expect(forged.json()).toMatchObject({ Data: { IsValid: false }, MsgText: 'No se pudo activar la cuenta. Inténtelo de nuevo.' });
+    const { urlId } = await registerAndGetLink('finance');
+    const done = await json('POST', AccountApi.activate.path, activation(urlId), 'finance', someIp(), ES);
+    expect(done.json()).toMatchObject({
+      Data: { IsValid: true },
+      MsgText: 'Su cuenta se activó correctamente. En 5 segundos lo llevaremos a la página de inicio de sesión.',
+    });
+
+    const rules = (await json('GET', AccountApi.passwordPolicy.path, undefined, 'finance', someIp(), ES)).json().Data as { Message: string }[];
+    expect(rules.map((r) => r.Message)).toEqual([
+      'Al menos 8 caracteres',
+      'No más de 128 caracteres',
+      'Al menos una letra',
+      'Al menos un dígito',
+      'Solo letras, dígitos y ! $ % @ # £ € * ? &',
+      'Que no sea una contraseña de uso común',
+    ]);
+
+    const userName = plainName('es-reset');
+    await makeUser(env.server, { userName, roles: ['CareGuardFinance'], member: true, brand: 'finance' });
+    await json('POST', AccountApi.resetSendEmail.path, { UserName: userName }, 'finance', someIp(), ES);
+    await env.server.jobs.drain();
+    const mail = await latestMailTo(env.sandboxUrl, `${userName}@example.com`);
+    expect(mail.subject).toBe('Restablezca su contraseña de CareGuard Finance');
+    expect(mail.text).toContain('El enlace se puede usar una sola vez y vence en 1 hora.');
+  });
+
+  it('answers signed-in changes in Spanish: a refused step with its value, a saved change and the e-mail change mails', async () => {
+    const userName = plainName('es-signed');
+    await makeUser(env.server, { userName, roles: ['CareGuardFinance'], member: true, brand: 'finance' });
+    const h = authHeaders(await signIn(env.server, userName, TEST_PASSWORD, someIp(), 'finance'), 'finance', ES);
+    await sql().query('UPDATE users SET registration_step = 2 WHERE user_name = $1', [userName]);
+    const lower = await env.server.app.inject({ method: 'POST', url: `${AccountApi.registerStatus.path}?status=1`, headers: h });
+    expect(lower.statusCode).toBe(409);
+    expect(lower.json().MsgText).toBe('El paso del registro no puede retroceder: ahora es 2.');
+
+    const wrong = await env.server.app.inject({
+      method: 'POST',
+      url: AccountApi.updatePassword.path,
+      headers: h,
+      payload: { OldPassword: 'Wrong-pass-1', Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD },
+    });
+    expect(wrong.json()).toMatchObject({ Data: { IsValid: false }, MsgText: 'La contraseña actual es incorrecta.' });
+    const saved = await env.server.app.inject({
+      method: 'POST',
+      url: AccountApi.updateQuestions.path,
+      headers: h,
+      payload: [
+        { Id: 1, AnswerText: 'Rex' },
+        { Id: 2, AnswerText: 'Lima' },
+      ],
+    });
+    expect(saved.json().MsgText).toBe('Sus preguntas de seguridad se guardaron.');
+
+    const newAddress = `${plainName('es-new')}@example.org`;
+    const asked = await env.server.app.inject({
+      method: 'POST',
+      url: AccountApi.updateEmail.path,
+      headers: h,
+      payload: { email: newAddress, Password: TEST_PASSWORD },
+    });
+    expect(asked.json().MsgText).toBe(`Enviamos un enlace de confirmación a ${newAddress}. Su correo electrónico cambiará cuando lo abra.`);
+    await env.server.jobs.drain();
+    expect((await latestMailTo(env.sandboxUrl, newAddress)).subject).toBe('Confirme su nuevo correo electrónico de CareGuard Finance');
+    expect((await latestMailTo(env.sandboxUrl, `${userName}@example.com`)).subject).toBe(
+      'Se está cambiando el correo electrónico de su cuenta de CareGuard Finance',
+    );
+  });
+
+  it("writes an administrator's activation e-mail in the language of the account's user, and answers the administrator in theirs", async () => {
+    const userName = plainName('es-staff');
+    const { userId } = await makeUser(env.server, { userName, roles: ['CareSupport'], brand: 'staff', isActive: false });
+    await sql().query("UPDATE users SET language = 'es' WHERE id = $1", [userId]);
+    await makeUser(env.server, { userName: `${userName}-admin`, roles: ['CareSupport', 'SystemAdmin'], brand: 'staff' });
+    const admin = await signIn(env.server, `${userName}-admin`, TEST_PASSWORD, someIp(), 'staff');
+    const sent = await env.server.app.inject({ method: 'POST', url: '/api/users/activate', headers: authHeaders(admin, 'staff'), payload: { Id: userId } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().MsgText).toContain('has been sent');
+    await env.server.jobs.drain();
+    const mail = await latestMailTo(env.sandboxUrl, `${userName}@example.com`);
+    expect(mail.subject).toBe('Active su cuenta de Portal Staff');
+    expect(mail.text).toContain('Hola, Test:');
   });
 });

@@ -1,4 +1,4 @@
-import { ApiError, type PluginInit } from '@portal/server';
+import { ApiError, type Message, type PluginInit } from '@portal/server';
 import { REGISTRATION_COMPLETE_STEP, REGISTRATION_STEPS } from '../contract';
 import { type AccountService, ActivationRefusals, type RegistrationRules, StepRefusals } from '../service';
 import { siteAddressOf } from './common';
@@ -63,7 +63,9 @@ export function createAccountService({ services, config, database }: PluginInit)
       if (!urlId) throw new ApiError(409, ActivationRefusals.deactivated);
       const address = siteAddressOf(site.brand, site.host ?? '', site.protocol ?? 'http', config.port);
       // Queued (a stored job), after the commit: the link exists before any mail can point at it.
-      await services.mail.send(activationMail({ brand: site.brand, site: address, to, firstName: user.first_name, urlId }));
+      // Another person (an administrator) asked for it: the mail is in the language of the account's user.
+      const t = (message: Message) => services.messages.t(message, user.language);
+      await services.mail.send(activationMail({ brand: site.brand, site: address, to, firstName: user.first_name, urlId, t }));
       return { sentTo: to };
     },
   };

@@ -1,13 +1,15 @@
 import type { BrandManifest } from '@portal/core';
-import { badRequest, hashPassword, notFound, type RouteContext, type SqlClient } from '@portal/server';
+import { badRequest, hashPassword, msg, notFound, type RouteContext, type SqlClient } from '@portal/server';
 import type { SecurityQuestion } from '../contract';
 import { passwordProblems, policyMessage } from './policy';
 
+/** The account server's messages (English; their Spanish is in i18n/es.json). */
 export const Text = {
-  nameTaken: (name: string) => `The user name ${name} is already registered. Please sign in, or use Forgot Password if you do not remember your password.`,
-  tooManyRegistrations: (min: number) => `Too many registration attempts. Please try again in ${min} minute(s).`,
-  tooManyResetMails: (min: number) => `Too many password e-mails were requested. Please try again in ${min} minute(s).`,
-  tooManyPasswordFailures: (min: number) => `Too many failed password changes. Please try again in ${min} minute(s).`,
+  nameTaken: (name: string) =>
+    msg('The user name {{name}} is already registered. Please sign in, or use Forgot Password if you do not remember your password.', { name }),
+  tooManyRegistrations: (minutes: number) => msg('Too many registration attempts. Please try again in {{minutes}} minute(s).', { minutes }),
+  tooManyResetMails: (minutes: number) => msg('Too many password e-mails were requested. Please try again in {{minutes}} minute(s).', { minutes }),
+  tooManyPasswordFailures: (minutes: number) => msg('Too many failed password changes. Please try again in {{minutes}} minute(s).', { minutes }),
   passwordsDiffer: 'The password and its confirmation do not match.',
   unknownQuestion: 'Please choose two different questions from the list of security questions.',
   activationMailFailed: 'Your account was created, but the activation e-mail could not be sent. Please use Forgot Password to receive a new activation link.',
@@ -15,7 +17,7 @@ export const Text = {
   samePassword: 'The new password must be different from the current password.',
   questionsSaved: 'Your security questions have been saved.',
   emailUpdated: 'Your e-mail address has been updated.',
-  emailConfirmSent: (to: string) => `We sent a confirmation link to ${to}. Your e-mail address changes when you open it.`,
+  emailConfirmSent: (address: string) => msg('We sent a confirmation link to {{address}}. Your e-mail address changes when you open it.', { address }),
   emailMailFailed: 'The confirmation e-mail could not be sent. Please try again later.',
   emailLinkInvalid: 'This e-mail confirmation link is not valid. It may have been used already or have expired.',
   impersonatedEmail: "While acting for a member, change the e-mail address on the member's profile.",

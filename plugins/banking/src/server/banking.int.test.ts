@@ -119,7 +119,7 @@ describe('linking', () => {
   it('refuses to link the same institution twice (duplicate-link guard)', async () => {
     const res = await call(BankingApi.add.path, { body: { ProviderId: 101, LoginForm: login('good') } });
     expect(res.statusCode).toBe(409);
-    expect(res.json().MsgText).toBe(BANK_MESSAGES.alreadyLinked('Dag Site Bank'));
+    expect(res.json().MsgText).toBe(String(BANK_MESSAGES.alreadyLinked('Dag Site Bank')));
   });
 
   it('asks one multi-factor step; a wrong answer FAILS and keeps the step; an empty one is refused', async () => {
@@ -355,5 +355,42 @@ describe('remove, terminate, token, brands', () => {
   it('answers 401 anonymously and 404 on a brand without the plugin', async () => {
     expect((await env.server.app.inject({ method: 'GET', url: BankingApi.siteAccounts.path, headers: { host: 'card.localhost' } })).statusCode).toBe(401);
     if (otherBrand) expect((await call(BankingApi.siteAccounts.path, { brand: otherBrand })).statusCode).toBe(404);
+  });
+});
+
+describe("banking in the user's language", () => {
+  const spanish = { cookie: 'cq.lang=es' };
+  let eva: Session;
+  beforeAll(async () => {
+    await makeUser(env.server, { userName: 'bank-eva', roles: [Roles.CareGuard], brand: 'card', member: true });
+    eva = await signIn(env.server, 'bank-eva', undefined, '10.0.0.4', 'card');
+  });
+  const es = (path: string, body?: unknown) => call(path, { session: eva, body, headers: spanish });
+
+  it("words the aggregator's refusal, the banks' messages, errors with their values and toasts in Spanish", async () => {
+    const wrong = (await es(BankingApi.add.path, { ProviderId: 102, LoginForm: login('good', 'wrong') })).json().Data as LinkResult;
+    expect(wrong).toMatchObject({
+      Status: 'FAILED',
+      Message: 'El ID de usuario o la contraseña que ingresó no son correctos. Revíselos e inténtelo de nuevo.',
+    });
+
+    const linked = (await es(BankingApi.add.path, { ProviderId: 105, LoginForm: login('stale') })).json().Data as LinkResult;
+    expect(linked.Status).toBe('SUCCESS');
+    const acct = (await accounts({ session: eva })).Accounts[0];
+    const refreshed = await es(BankingApi.refresh.path, { AccountIds: [acct?.AccountId] });
+    expect(refreshed.json().MsgText).toBe('Su cuenta vinculada se ha actualizado. En breve verá su cuenta actualizada.');
+    await env.server.jobs.drain();
+    const stale = (await es(BankingApi.siteAccounts.path)).json().Data as LinkedAccounts;
+    expect(stale.Banks[0]).toMatchObject({ Status: 'STALE', Message: 'Sus credenciales de esta institución cambiaron. Por favor, actualícelas.' });
+
+    const dup = await es(BankingApi.add.path, { ProviderId: 105, LoginForm: login('stale') });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().MsgText).toBe(`${stale.Banks[0]?.Name} ya está vinculado a su cuenta.`);
+
+    const funding = await es(BankingApi.defaultAccount.path.replace(':id', String(acct?.AccountId)), {});
+    expect(funding.json().MsgText).toBe('Su cuenta de fondos se estableció correctamente');
+    const missing = await es(BankingApi.remove.path, { ProviderAccountId: 99_999_999 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().MsgText).toBe('No se encontró el banco vinculado.');
   });
 });

@@ -5,6 +5,9 @@ import { type BankingService, bankingService } from '../service';
 import { makeBanking, REFRESH_JOB, SYNC_JOB } from './core';
 import { financeRoutes } from './handlers/finance';
 import { supportRoutes } from './handlers/support';
+// The Spanish of every message this server side sends (errors, withMessage, texts in answers) and of the bank
+// aggregator's texts it relays, keyed by the English text. tests/server-messages.test.ts checks it.
+import es from './i18n/es.json';
 import { migrations } from './migrations';
 
 export default defineServerPlugin<BankingService>({
@@ -26,4 +29,5 @@ export default defineServerPlugin<BankingService>({
   // The bank pages embed the aggregator's hosted linking page: their CSP frame-src names only the aggregator's origin.
   framePages: { paths: BANK_FRAME_PAGES, origins: (services) => [services.banks.linkOrigin] },
   routes: [...financeRoutes, ...supportRoutes],
+  messages: { es },
 });

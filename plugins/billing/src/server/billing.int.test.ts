@@ -357,3 +357,80 @@ describe('billing: deactivation', () => {
     for (const n of ['4111111111111111', '5424000000000015', '4000000000000341', '4000000000000002']) expect(text).not.toContain(n);
   });
 });
+
+describe("billing in the member's language", () => {
+  const spanish = { cookie: 'cq.lang=es' };
+  let eva: Session;
+  let evaId: number;
+  beforeAll(async () => {
+    evaId = (await makeUser(server, { userName: 'bill-eva', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    eva = await signIn(server, 'bill-eva');
+    // Eva reads Spanish: the language her login last signed in with is the one e-mails to her are written in.
+    await server.database.sql.query(`UPDATE users SET language = 'es' WHERE member_id = $1`, [evaId]);
+  });
+
+  it('words errors and the messages inside results in Spanish for a Spanish request', async () => {
+    const evil = await call(`${BillingApi.token.path}?returnUrl=${encodeURIComponent('https://evil.example.com/')}`, { session: eva, headers: spanish });
+    expect(evil.statusCode).toBe(400);
+    expect(evil.json().MsgText).toBe('returnUrl debe ser una dirección de este sitio.');
+    const coupon = await data<{ Status: number; Message: string }>(BillingApi.checkCoupon.path, { session: eva, headers: spanish, body: { Code: 'NOPE' } });
+    expect(coupon).toMatchObject({ Status: 1, Message: 'El código de cupón no es válido.' });
+    const noCard = await data<{ StatusString: string; Message: string }>(BillingApi.start.path, { session: eva, headers: spanish, body: { Type: 1 } });
+    expect(noCard).toMatchObject({ StatusString: 'Error', Message: 'Primero agregue una tarjeta.' });
+  });
+
+  it("relays the gateway's decline in Spanish", async () => {
+    const p = await sync(bob);
+    const card = p.Profiles.find((c) => c.CardNumber === 'XXXX0341');
+    const r = await data<{ StatusString: string; Message: string }>(BillingApi.charge.path, {
+      session: staff,
+      brand: 'staff',
+      headers: spanish,
+      body: { customerId: p.CustomerId, profileId: card?.ProfileId, amount: 5, IdempotencyKey: 'charge-bob-decline-es' },
+    });
+    expect(r).toMatchObject({ StatusString: 'Error', Message: 'Esta transacción ha sido rechazada.' });
+  });
+
+  it('subscribes in Spanish and e-mails the receipts in the member’s language, also when staff move the money in English', async () => {
+    expect(await addCard(eva, '4111111111111111')).toMatchObject({ status: 200 });
+    const p = await sync(eva);
+    const started = await data<{ StatusString: string; Message: string }>(BillingApi.start.path, {
+      session: eva,
+      headers: spanish,
+      body: { Type: 1, IdempotencyKey: 'sub-eva-0001' },
+    });
+    expect(started).toMatchObject({ StatusString: 'Ok', Message: 'Su suscripción se ha iniciado.' });
+
+    // Staff (in English) authorize on Eva's card, then try to capture more than was authorized: the refusal carries the amount.
+    const auth = await data<{ StatusString: string; Message: string }>(BillingApi.prepull.path, {
+      session: staff,
+      brand: 'staff',
+      body: { MemberId: evaId, Amount: 40, IdempotencyKey: 'prepull-eva-1' },
+    });
+    expect(auth).toMatchObject({ StatusString: 'Ok', Message: BILLING_MESSAGES.authorized });
+    const capture = { CustomerProfileId: p.CustomerId, PaymentProfileId: p.Profiles[0]?.ProfileId };
+    const tooMuch = await call(BillingApi.capture.path, { session: staff, brand: 'staff', headers: spanish, body: { ...capture, Amount: 50 } });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().MsgText).toBe('Amount: debe ser como máximo el monto autorizado de $40.00');
+    const captured = await data<{ Message: string }>(BillingApi.capture.path, {
+      session: staff,
+      brand: 'staff',
+      headers: spanish,
+      body: { ...capture, Amount: 30 },
+    });
+    expect(captured.Message).toBe('El monto autorizado se ha capturado.');
+
+    await server.jobs.drain();
+    const mail = await mailTo(sandboxUrl, 'bill-eva@example.com');
+    const subjects = mail.map((m) => m.subject);
+    expect(subjects).toContain('Recibo: Membresía mensual $12.00');
+    expect(subjects).toContain('Recibo: Autorización: Cargo para transacciones futuras $40.00');
+    expect(subjects).toContain('Recibo: Cargo: Cargo para transacciones futuras $30.00');
+    const first = mail.find((m) => m.subject === 'Recibo: Membresía mensual $12.00');
+    expect(first?.text).toContain('Estimado/a');
+    expect(first?.text).toContain('Membresía mensual: $12.00');
+    expect(first?.text).toMatch(/Transacción: \d+/);
+    expect(first?.text).toContain('Tarjeta: XXXX1111');
+    expect(first?.text).toMatch(/Fecha: \d{4}-\d{2}-\d{2}/);
+  });
+});

@@ -6,8 +6,11 @@ import {
   type GatewayTransaction,
   GatewayUnavailableError,
   type KernelServices,
+  type Message,
+  msg,
   type PluginInit,
   type SqlClient,
+  type Text,
 } from '@portal/server';
 import {
   BILLING_MESSAGES,
@@ -17,6 +20,7 @@ import {
   fromCents,
   type MembershipKey,
   type MoneyResult,
+  PREPULL_DESCRIPTION,
   PRICES_CENTS,
 } from '../contract';
 import type { BillingActor, BillingService, SupportTransaction, TransactionSearch } from '../service';
@@ -56,6 +60,23 @@ interface TxRow {
 }
 
 const SUBSCRIPTION_NAMES: Record<MembershipKey, string> = { 1: 'Monthly membership', 12: 'Yearly membership', 0: 'Lifetime membership' };
+/** The description of a charge that names none, and of a recurring subscription charge. */
+const CHARGE = 'Charge';
+const RENEWAL = 'Membership renewal';
+/** The descriptions the server gives charges itself: a receipt names them in the member's language. */
+const OWN_DESCRIPTIONS: ReadonlySet<string> = new Set([...Object.values(SUBSCRIPTION_NAMES), CHARGE, RENEWAL, PREPULL_DESCRIPTION]);
+/** A charge's description for a receipt: one of ours is translated, staff's own text stays as they typed it. */
+const described = (description: string): Message => (OWN_DESCRIPTIONS.has(description) ? msg(description) : description);
+/** A receipt's line for a capture, refund or void: the label with the charge's description, or the label alone. */
+const RECEIPT_LABELS = {
+  charge: { alone: 'Charge:', with: 'Charge: {{description}}' },
+  refund: { alone: 'Refund:', with: 'Refund: {{description}}' },
+  void: { alone: 'Voided:', with: 'Voided: {{description}}' },
+} as const;
+const labelled = (label: keyof typeof RECEIPT_LABELS, description: string | null): Text => {
+  const d = description?.trim();
+  return d ? msg(RECEIPT_LABELS[label].with, { description: described(d) }) : msg(RECEIPT_LABELS[label].alone);
+};
 
 export const toTransaction = (r: TxRow): BillingTransaction => ({
   TransactionID: r.id,
@@ -80,6 +101,7 @@ export async function gatewayCall<T>(f: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A money call's result; its message is English (a catalogue key), worded by the route that answers it. */
 const result = (ok: boolean, message: string, transactionId: number | null): MoneyResult => ({
   StatusString: ok ? 'Ok' : 'Error',
   Message: message,
@@ -221,25 +243,31 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
 
   const audit = (actor: BillingActor, entry: AuditEntry, tx: SqlClient) => actor.audit(entry, tx);
 
-  /** A receipt through the mail queue, after the money moved and the record committed. */
-  const receipt = async (memberId: number, actor: BillingActor, what: string, amountCents: number, transactionId: number, card: string | null) => {
+  /**
+   * A receipt through the mail queue, after the money moved and the record committed, in the member's language (the
+   * one they last signed in with), whoever moved the money: the member, staff, or the gateway's webhook. `what` is
+   * translated when it is a Text (our own descriptions); a plain string (staff's description) goes as typed.
+   */
+  const receipt = async (memberId: number, actor: BillingActor, what: Text | string, amountCents: number, transactionId: number, card: string | null) => {
     const member = await services.members.load(memberId);
     if (!member?.email) return;
     const brand = actor.brand;
+    const language = await services.identity.languageOfMember(memberId);
+    const t = (message: Message) => services.messages.t(message, language);
     const amount = `$${fromCents(amountCents).toFixed(2)}`;
     await services.mail.send({
       from: brand ? `"${brand.displayName.replace(/["\\]/g, '')}" <${brand.contacts.supportEmail}>` : 'no-reply@portal.example.com',
       to: member.email,
-      subject: `Receipt: ${what} ${amount}`,
+      subject: t(msg('Receipt: {{what}} {{amount}}', { what, amount })),
       text: [
-        `Dear ${member.firstName} ${member.lastName},`,
+        t(msg('Dear {{firstName}} {{lastName}},', { firstName: member.firstName, lastName: member.lastName })),
         '',
-        `${what}: ${amount}`,
-        `Transaction: ${transactionId}`,
-        ...(card ? [`Card: ${card}`] : []),
-        `Date: ${new Date().toISOString().slice(0, 10)}`,
+        `${typeof what === 'string' ? what : t(what)}: ${amount}`,
+        t(msg('Transaction: {{transactionId}}', { transactionId })),
+        ...(card ? [t(msg('Card: {{card}}', { card }))] : []),
+        t(msg('Date: {{date}}', { date: new Date().toISOString().slice(0, 10) })),
         '',
-        brand ? `Questions? Write to ${brand.contacts.supportEmail}.` : '',
+        brand ? t(msg('Questions? Write to {{email}}.', { email: brand.contacts.supportEmail })) : '',
       ].join('\n'),
       brand: brand?.displayName,
     });
@@ -401,7 +429,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
         }
       },
     );
-    if (row && ok) await receipt(memberId, actor, SUBSCRIPTION_NAMES[type], t.amountCents, row.id, `XXXX${card.last4}`);
+    if (row && ok) await receipt(memberId, actor, msg(SUBSCRIPTION_NAMES[type]), t.amountCents, row.id, `XXXX${card.last4}`);
     const recorded = row ?? (await sql.query<TxRow>('SELECT * FROM billing_transactions WHERE gateway_trans_id = $1', [t.transId]))[0];
     return { ...result(ok, ok ? BILLING_MESSAGES.subscribed : t.message, recorded?.id ?? null), SubscriptionType: ok ? type : null };
   };
@@ -448,8 +476,10 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
       { kind, description: input.description, claimId: input.claimId, idempotencyKey: input.idempotencyKey ?? null },
       actor,
     );
-    if (row && ok)
-      await receipt(memberId, actor, gwType === 'authOnly' ? `Authorization: ${input.description}` : input.description, t.amountCents, row.id, card.CardNumber);
+    if (row && ok) {
+      const what = gwType === 'authOnly' ? msg('Authorization: {{description}}', { description: described(input.description) }) : described(input.description);
+      await receipt(memberId, actor, what, t.amountCents, row.id, card.CardNumber);
+    }
     const recorded = row ?? (await sql.query<TxRow>('SELECT * FROM billing_transactions WHERE gateway_trans_id = $1', [t.transId]))[0];
     return result(ok, ok ? (gwType === 'authOnly' ? BILLING_MESSAGES.authorized : BILLING_MESSAGES.charged) : t.message, recorded?.id ?? null);
   };
@@ -491,15 +521,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     const row = await record(original.member_id, t, { kind, description: original.description, refId: original.id }, actor, async (tx) => {
       await tx.query('UPDATE billing_transactions SET status = $2 WHERE id = $1', [original.id, kind === 'refund' ? 'Refunded' : 'Voided']);
     });
-    if (row)
-      await receipt(
-        original.member_id,
-        actor,
-        kind === 'refund' ? `Refund: ${original.description ?? ''}`.trim() : `Voided: ${original.description ?? ''}`.trim(),
-        t.amountCents,
-        row.id,
-        null,
-      );
+    if (row) await receipt(original.member_id, actor, labelled(kind, original.description), t.amountCents, row.id, null);
     return result(true, kind === 'refund' ? BILLING_MESSAGES.refunded : BILLING_MESSAGES.voided, row?.id ?? original.id);
   };
 
@@ -610,7 +632,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     },
     startSubscription,
     cancelSubscription,
-    chargeCard: (memberId, input, actor) => moveMoney(memberId, 'charge', 'authCapture', { ...input, description: input.description ?? 'Charge' }, actor),
+    chargeCard: (memberId, input, actor) => moveMoney(memberId, 'charge', 'authCapture', { ...input, description: input.description ?? CHARGE }, actor),
     authorize: async (memberId, input, actor) => {
       const card = await defaultCardOf(memberId);
       if (!card) return result(false, BILLING_MESSAGES.noCard, null);
@@ -625,7 +647,8 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
         )
       )[0];
       if (!auth?.gateway_trans_id) return result(false, BILLING_MESSAGES.nothingToCapture, null);
-      if (amountCents > auth.amount_cents) throw new ApiError(400, `Amount: must be at most the authorized $${fromCents(auth.amount_cents).toFixed(2)}`);
+      if (amountCents > auth.amount_cents)
+        throw new ApiError(400, msg('Amount: must be at most the authorized {{amount}}', { amount: `$${fromCents(auth.amount_cents).toFixed(2)}` }));
       const t = await gatewayCall(() =>
         gw.transaction({ type: 'priorAuthCapture', refTransId: auth.gateway_trans_id as number, amountCents }, `capture:${auth.gateway_trans_id}`),
       );
@@ -639,7 +662,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
           await audit(actor, { action: 'billing.capture', entity: 'billing_transaction', entityId: String(auth.id), memberId, detail: { amountCents } }, tx);
         }
       });
-      await receipt(memberId, actor, `Charge: ${auth.description ?? ''}`.trim(), amountCents, auth.id, null);
+      await receipt(memberId, actor, labelled('charge', auth.description), amountCents, auth.id, null);
       return result(true, BILLING_MESSAGES.captured, auth.id);
     },
     refund: (id, actor) => reverse(id, 'refund', actor),
@@ -679,7 +702,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
             customerProfileId: cust.customer_profile_id,
             paymentProfileId: card.payment_profile_id,
             amountCents: original.amount_cents,
-            description: original.description ?? 'Charge',
+            description: original.description ?? CHARGE,
           },
           `retry:${original.id}:${original.gateway_trans_id ?? 0}`,
         ),
@@ -706,7 +729,10 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
         );
         return true;
       });
-      if (changed && ok) await receipt(original.member_id, actor, original.description ?? 'Charge', t.amountCents, original.id, `XXXX${card.last4}`);
+      if (changed && ok) {
+        const what = described(original.description ?? CHARGE);
+        await receipt(original.member_id, actor, what, t.amountCents, original.id, `XXXX${card.last4}`);
+      }
       return result(ok, ok ? BILLING_MESSAGES.charged : t.message, original.id);
     },
     async declineTransaction(id, actor) {
@@ -747,7 +773,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
         );
         if (row) {
           count++;
-          if (row.status === 'Charged') await receipt(memberId, actor, 'Charge', t.amountCents, row.id, null);
+          if (row.status === 'Charged') await receipt(memberId, actor, msg(CHARGE), t.amountCents, row.id, null);
         } else if (t.status === 'voided') {
           await sql.query(`UPDATE billing_transactions SET status = 'Voided' WHERE gateway_trans_id = $1 AND status <> 'Voided'`, [t.transId]);
         }
@@ -762,7 +788,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
       if (memberId === null) return false;
       const t = await gatewayCall(() => gw.getTransaction(event.transId));
       // Recorded once by the gateway's transaction id: a webhook delivered twice changes nothing the second time.
-      const row = await record(memberId, t, { kind: 'subscription', description: 'Membership renewal' }, actor, async (tx) => {
+      const row = await record(memberId, t, { kind: 'subscription', description: RENEWAL }, actor, async (tx) => {
         await tx.query('INSERT INTO billing_webhook_events (notification_id, event_type) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
           event.notificationId,
           event.eventType,
@@ -771,7 +797,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
           await tx.query(`UPDATE billing_customers SET subscription_status = 'suspended' WHERE member_id = $1 AND subscription_status = 'active'`, [memberId]);
         }
       });
-      if (row && t.responseCode === '1') await receipt(memberId, actor, 'Membership renewal', t.amountCents, row.id, null);
+      if (row && t.responseCode === '1') await receipt(memberId, actor, msg(RENEWAL), t.amountCents, row.id, null);
       return row !== null;
     },
   };

@@ -6,6 +6,9 @@ import { makeBilling } from './core';
 import { memberRoutes } from './handlers/member';
 import { supportRoutes } from './handlers/support';
 import { webhookRoutes } from './handlers/webhook';
+// The Spanish of every message this server side sends (errors, texts in results, receipts) and of the gateway's
+// decline and refusal texts it relays, keyed by the English text. tests/server-messages.test.ts checks it.
+import es from './i18n/es.json';
 import { migrations } from './migrations';
 
 export default defineServerPlugin<BillingService>({
@@ -20,4 +23,5 @@ export default defineServerPlugin<BillingService>({
   // The billing pages embed the gateway's hosted card form: their CSP frame-src names only the gateway's origin.
   framePages: { paths: CARD_FORM_PAGES, origins: (services) => [services.payments.formOrigin] },
   routes: [...memberRoutes, ...supportRoutes, ...webhookRoutes],
+  messages: { es },
 });

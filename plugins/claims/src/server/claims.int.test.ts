@@ -697,3 +697,56 @@ describe('a change and its audit row are one transaction', () => {
     expect(audit).toHaveLength(1);
   });
 });
+
+describe("messages in the user's language", () => {
+  const es = { cookie: 'cq.lang=es' };
+
+  it('answers a Spanish request with Spanish errors, refusals naming the bills and statuses, and toasts', async () => {
+    const missing = await call(who.a, 'GET', '/api/claims/getById/999999', undefined, es);
+    expect(missing.status).toBe(404);
+    expect(missing.body.MsgText).toBe('No se encontró la factura.');
+
+    const created = await call<Claim>(
+      who.admin,
+      'POST',
+      '/api/claims/create',
+      { MemberID: who.a.memberId, PayeeID: 1, BillTypeID: 1, BilledAmount: 10, ServiceDateFrom: '2026-01-05' },
+      es,
+    );
+    expect(created.status).toBe(200);
+    expect(created.body.MsgText).toBe('Se añadió la factura.');
+    const bill = created.body.Data;
+
+    const moved = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [bill.ClaimID], ClaimStatusID: S.InReview }, es);
+    expect(moved.status).toBe(200);
+    expect(moved.body.MsgText).toBe('Se cambió el estado de 1 factura a En revisión.');
+
+    const done = await addBill(who.a.memberId);
+    await setStatus(done.ClaimID, S.Void);
+    const refused = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [done.ClaimID], ClaimStatusID: S.InReview }, es);
+    expect(refused.status).toBe(409);
+    expect(refused.body.MsgText).toBe(
+      `No se cambió ningún estado. factura ${done.ClaimID}: Una factura con el estado Anulada no se puede cambiar a En revisión: su estado es definitivo.`,
+    );
+    const fresh = await addBill(who.a.memberId);
+    const skip = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [fresh.ClaimID], ClaimStatusID: S.Paid }, es);
+    expect(skip.body.MsgText).toBe(
+      `No se cambió ningún estado. factura ${fresh.ClaimID}: Una factura con el estado Recibida no se puede cambiar a Pagada: puede pasar a En revisión, Pendiente de información, Rechazada, Anulada.`,
+    );
+
+    const ids = Array.from({ length: 12 }, (_, i) => 999_900 + i);
+    const unknown = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: ids, ClaimStatusID: S.InReview }, es);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.MsgText).toBe(`No se cambió ningún estado: no se encontraron las facturas ${ids.slice(0, 10).join(', ')} y 2 más.`);
+    // English stays the spec's words.
+    expect((await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: ids, ClaimStatusID: S.InReview })).body.MsgText).toBe(
+      `No status was changed: bills ${ids.slice(0, 10).join(', ')} and 2 more not found.`,
+    );
+
+    await setStatus(fresh.ClaimID, S.Paid);
+    const current = (await call<Claim>(who.a, 'GET', `/api/claims/getById/${fresh.ClaimID}`)).body.Data;
+    const locked = await call(who.a, 'POST', '/api/claims/update', { ...current, BilledAmount: 5 }, es);
+    expect(locked.status).toBe(409);
+    expect(locked.body.MsgText).toBe('Una factura con el estado Pagada ya no se puede editar.');
+  });
+});

@@ -5,6 +5,7 @@ import { searchRoutes } from './handlers/search';
 import { statusRoutes } from './handlers/status';
 import { supportRoutes } from './handlers/support';
 import { vendorRoutes } from './handlers/vendors';
+import es from './i18n/es.json';
 import { migrations } from './migrations';
 import { seed } from './seed';
 import { makeClaimsService } from './series';
@@ -15,4 +16,5 @@ export default defineServerPlugin<ClaimsService>({
   migrations,
   seed,
   routes: [...searchRoutes, ...billRoutes, ...statusRoutes, ...vendorRoutes, ...supportRoutes],
+  messages: { es },
 });

@@ -1,4 +1,4 @@
-import { BillType, ClaimStatus, hasAnyRole, Roles } from '@portal/core';
+import { BillType, ClaimStatus, hasAnyRole, type Message, msg, Roles } from '@portal/core';
 import { ApiError, badRequest, conflict, forbidden, notFound, type RouteContext, type SqlClient } from '@portal/server';
 import { ClaimsAccess } from '../access';
 import {
@@ -17,7 +17,7 @@ import {
   type Vendor,
 } from '../contract';
 import type { ReimbursementBill } from '../service';
-import { allowedTransitions, checkTransition, EDITABLE_STATUSES, statusName } from '../statusFlow';
+import { allowedTransitions, EDITABLE_STATUSES, joinMessages, statusLabel, transitionRefusal } from '../statusFlow';
 import { buildSearch, CLAIM_COLUMNS, type ClaimScope } from './query';
 
 type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit'>;
@@ -137,7 +137,7 @@ async function resolvePayee(
 ): Promise<{ id: number | null; name: string }> {
   if (b.PayeeID) {
     const r = await sql.query<{ payee_id: number; name: string }>('SELECT payee_id, name FROM claim_payees WHERE payee_id = $1', [b.PayeeID]);
-    if (!r[0]) throw badRequest(`body.PayeeID: there is no payee ${b.PayeeID}.`);
+    if (!r[0]) throw badRequest(msg('body.PayeeID: there is no payee {{id}}.', { id: b.PayeeID }));
     return { id: r[0].payee_id, name: r[0].name };
   }
   const name = (b.PayeeName ?? '').trim();
@@ -155,14 +155,16 @@ export async function createClaim(ctx: Ctx, b: ClaimCreate): Promise<Claim> {
   let memberId: number;
   if (ctx.memberId !== null) {
     if (b.MemberID && b.MemberID !== ctx.memberId)
-      throw badRequest(`body.MemberID: you are acting for member ${ctx.memberId}; a bill for another member cannot be added here.`);
+      throw badRequest(
+        msg('body.MemberID: you are acting for member {{memberId}}; a bill for another member cannot be added here.', { memberId: ctx.memberId }),
+      );
     memberId = ctx.memberId;
   } else {
     if (!b.MemberID) throw badRequest('body.MemberID: choose the member the bill belongs to.');
     memberId = b.MemberID;
   }
   const sql = ctx.database.sql;
-  if (!(await ctx.services.members.load(memberId))) throw badRequest(`body.MemberID: there is no member ${memberId}.`);
+  if (!(await ctx.services.members.load(memberId))) throw badRequest(msg('body.MemberID: there is no member {{memberId}}.', { memberId }));
   const id = await sql.transaction(async (tx) => {
     const payee = await resolvePayee(tx, b, sharesPayees(ctx));
     const next = await tx.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('claims', 'claim_id'))::int AS id`);
@@ -232,7 +234,7 @@ export async function updateClaim(ctx: Ctx, b: ClaimUpdate): Promise<Claim> {
     const cur = await loadClaim(tx, b.ClaimID, scope, true);
     if (!cur) throw notFound(NOT_FOUND);
     if (cur.Version !== b.Version) throw conflict(STALE);
-    if (!canEdit(ctx, cur)) throw conflict(`A bill that is ${statusName(cur.ClaimStatusID)} can no longer be edited.`);
+    if (!canEdit(ctx, cur)) throw conflict(msg('A bill that is {{status}} can no longer be edited.', { status: statusLabel(cur.ClaimStatusID) }));
     const paymentChanged =
       (b.PaidDate ?? null) !== cur.PaidDate ||
       (b.PaidAmount == null ? null : toCents(b.PaidAmount)) !== (cur.PaidAmount == null ? null : toCents(cur.PaidAmount)) ||
@@ -299,12 +301,16 @@ export async function changeStatus(ctx: Ctx, b: ChangeStatus): Promise<Claim[]> 
       );
       const found = new Set(rows.map((r) => r.claim_id));
       const missing = ids.filter((id) => !found.has(id));
-      if (missing.length) throw notFound(`No status was changed: ${missing.length === 1 ? 'bill' : 'bills'} ${listIds(missing)} not found.`);
-      const refused = rows.map((r) => ({ id: r.claim_id, check: checkTransition(r.claim_status_id, to) })).filter((r) => !r.check.ok);
+      if (missing.length === 1) throw notFound(msg('No status was changed: bill {{ids}} not found.', { ids: listIds(missing) }));
+      if (missing.length) throw notFound(msg('No status was changed: bills {{ids}} not found.', { ids: listIds(missing) }));
+      const refused = rows.flatMap((r) => {
+        const reason = transitionRefusal(r.claim_status_id, to);
+        return reason === null ? [] : [{ id: r.claim_id, reason }];
+      });
       if (refused.length) {
-        const lines = refused.slice(0, 5).map((r) => `bill ${r.id}: ${(r.check as { message: string }).message}`);
-        if (refused.length > 5) lines.push(`and ${refused.length - 5} more`);
-        throw conflict(`No status was changed. ${lines.join(' ')}`);
+        const lines: Message[] = refused.slice(0, 5).map((r) => msg('bill {{id}}: {{reason}}', { id: r.id, reason: r.reason }));
+        if (refused.length > 5) lines.push(msg('and {{count}} more', { count: refused.length - 5 }));
+        throw conflict(msg('No status was changed. {{reasons}}', { reasons: joinMessages(lines, ' ') }));
       }
       await tx.query(
         `UPDATE claims SET claim_status_id = $2::int, version = version + 1, updated_at = now(),
@@ -351,7 +357,14 @@ export async function changeStatus(ctx: Ctx, b: ChangeStatus): Promise<Claim[]> 
   );
 }
 
-const listIds = (ids: number[]) => (ids.length > 10 ? `${ids.slice(0, 10).join(', ')} and ${ids.length - 10} more` : ids.join(', '));
+const listIds = (ids: number[]): Message =>
+  ids.length > 10 ? msg('{{ids}} and {{count}} more', { ids: ids.slice(0, 10).join(', '), count: ids.length - 10 }) : ids.join(', ');
+
+/** The answer's message after a status change: how many bills now have which status. */
+export const statusChanged = (count: number, status: number): Message =>
+  count === 1
+    ? msg('1 bill set to {{status}}.', { status: statusLabel(status) })
+    : msg('{{count}} bills set to {{status}}.', { count, status: statusLabel(status) });
 
 export async function recentClaims(ctx: Ctx): Promise<Claim[]> {
   const scope = scopeFor(ctx);

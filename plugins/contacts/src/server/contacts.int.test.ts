@@ -1,7 +1,7 @@
 import { Roles } from '@portal/core';
 import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Contact, ContactsApi, STALE_CONTACT_MESSAGE } from '../contract';
+import { CONTACT_NOT_FOUND, type Contact, ContactsApi, STALE_CONTACT_MESSAGE } from '../contract';
 
 /** The contacts API through the whole kernel guard on a fresh database: roles, scoping to the member, validation, versions. */
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -164,5 +164,33 @@ describe('contacts: support reads of a named member', () => {
   it('refuses a member other than the impersonated one', async () => {
     const res = await call('POST', `/api/contacts/search/${aliceId}`, authHeaders(support, 'staff', { 'x-member-id': String(bobId) }), {});
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe("contacts: messages in the user's language", () => {
+  it('refuses in Spanish for a Spanish request: a stale version, an unknown contact, staff acting for nobody or for another member', async () => {
+    const es = (s: Session, brand: string, extra: Headers = {}) => authHeaders(s, brand, { cookie: 'cq.lang=es', ...extra });
+    const made = data<Contact>(await call('POST', ContactsApi.create.path, authHeaders(alice, 'finance'), { FirstName: 'Eva', LastName: 'Soto' }));
+    const stale = await call('POST', ContactsApi.update.path, es(alice, 'finance'), {
+      FirstName: 'Eva',
+      LastName: 'Soto',
+      ContactID: made.ContactID,
+      Version: 9,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().MsgText).toBe('Otra persona cambió este contacto. Vuelva a cargarlo y haga su cambio de nuevo.');
+    const missing = await call('GET', `/api/contacts/getById/${made.ContactID}`, es(bob, 'card'));
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().MsgText).toBe('No se encontró el contacto.');
+    const nobody = await call('POST', ContactsApi.search.path, es(support, 'staff'), {});
+    expect(nobody.statusCode).toBe(400);
+    expect(nobody.json().MsgText).toBe('Su cuenta no tiene contactos propios. Primero elija el miembro en cuyo nombre actuará.');
+    const other = await call('POST', `/api/contacts/search/${aliceId}`, es(support, 'staff', { 'x-member-id': String(bobId) }), {});
+    expect(other.statusCode).toBe(403);
+    expect(other.json().MsgText).toBe('Está actuando en nombre de otro miembro. Primero deje de actuar en su nombre.');
+    const unknown = await call('POST', '/api/contacts/search/999999', es(support, 'staff'), {});
+    expect(unknown.json().MsgText).toBe('No se encontró el miembro.');
+    // English without the choice.
+    expect((await call('GET', `/api/contacts/getById/${made.ContactID}`, authHeaders(bob, 'card'))).json().MsgText).toBe(CONTACT_NOT_FOUND);
   });
 });

@@ -150,6 +150,40 @@ describe('coupons API', () => {
   });
 });
 
+describe("coupons API in the user's language", () => {
+  const spanish = (path: string, body?: unknown) =>
+    server.app.inject({
+      method: body === undefined ? 'GET' : 'POST',
+      url: path,
+      headers: authHeaders(allowed, 'staff', { cookie: 'cq.lang=es' }),
+      payload: body as object,
+    });
+
+  it('words errors, the saved toast and the bulk result in Spanish for a Spanish user', async () => {
+    const missing = await spanish(CouponsApi.get.path.replace(':id', '99999999'));
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().MsgText).toBe('No se encontró el cupón.');
+    const body = { Code: 'ESPANOL-1', Product: 'Amethyst', MembershipType: 'Lifetime Membership', DiscountType: 'Lifetime', StartDate: day(-1) };
+    const created = await spanish(CouponsApi.create.path, body);
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().MsgText).toBe('El cupón se ha creado.');
+    const dup = await spanish(CouponsApi.create.path, { ...body, Code: 'espanol-1' });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().MsgText).toBe('Ya existe un cupón con este código.');
+    const id = (created.json().Data as Coupon).ID;
+    const activated = await spanish(CouponsApi.activate.path, [id]);
+    expect(activated.json()).toMatchObject({
+      Data: { Count: 1, Message: 'Los cupones seleccionados se han activado.' },
+      MsgText: 'Los cupones seleccionados se han activado.',
+    });
+    const partial = await spanish(CouponsApi.deactivate.path, [id, 99999999]);
+    expect(partial.statusCode).toBe(404);
+    expect(partial.json().MsgText).toBe('Algunos de los cupones seleccionados ya no existen; no se cambió nada.');
+    // The same call without the choice stays in the spec's English.
+    expect((await call(CouponsApi.deactivate.path, [id])).json().Data).toEqual({ Count: 1, Message: COUPON_MESSAGES.deactivated });
+  });
+});
+
 describe('coupon check service', () => {
   const service = () => makeCouponsService(server.database.sql);
   it('answers Status 0 and lifetime for a valid coupon of the brand, in any case', async () => {

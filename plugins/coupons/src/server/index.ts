@@ -1,6 +1,9 @@
 import { defineServerPlugin } from '@portal/server';
 import { type CouponsService, couponsService } from '../service';
 import { couponRoutes } from './handlers/coupons';
+// The Spanish of every message this server side sends (errors, withMessage, texts in answers, the coupon check's
+// messages billing relays), keyed by the English text. tests/server-messages.test.ts checks it.
+import es from './i18n/es.json';
 import { migrations } from './migrations';
 import { seed } from './seed';
 import { makeCouponsService } from './service';
@@ -11,4 +14,5 @@ export default defineServerPlugin<CouponsService>({
   migrations,
   seed,
   routes: [...couponRoutes],
+  messages: { es },
 });

@@ -64,9 +64,13 @@ const memberRows = (m: MemberRecord) => [
 ];
 
 const contactsLine = (brand: BrandManifest | null) =>
+  // english-only: PDF text (generated documents are English: the same bytes for the same data)
   brand ? `Questions? Call ${brand.contacts.phone} or write to ${brand.contacts.supportEmail}.` : 'Questions? Contact member support.';
 
-/** Renders a generated document from the ledger: the same bytes for the same data. */
+/**
+ * Renders a generated document from the ledger: the same bytes for the same data. The documents are English whatever
+ * the reader's language (their texts are marked english-only for the server-messages scan); the screens around them are translated.
+ */
 export async function renderGenerated({ doc, member, brand, ledger, services }: RenderInput): Promise<Buffer> {
   const { title } = describe(doc);
   const base = { title, brand: brand ?? undefined };
@@ -93,6 +97,7 @@ export async function renderGenerated({ doc, member, brand, ledger, services }: 
             { type: 'keyValue', rows: [...memberRows(member), { label: 'Statement period', value: `${monthName(doc.period_key)} (${from} to ${to})` }] },
             { type: 'keyValue', rows: [{ label: 'Opening balance', value: money(p.openingCents) }] },
             { type: 'heading', text: 'Transactions' },
+            // english-only: PDF text (generated documents are English: the same bytes for the same data)
             p.rows.length > 0 ? rowsTable(p.rows) : { type: 'paragraph', text: 'No transactions this month.' },
             { type: 'keyValue', rows: [{ label: 'Closing balance', value: money(p.closingCents) }] },
             { type: 'paragraph', text: contactsLine(brand) },
@@ -108,6 +113,7 @@ export async function renderGenerated({ doc, member, brand, ledger, services }: 
         services.pdf.render({
           ...base,
           blocks: [
+            // english-only: PDF text (generated documents are English: the same bytes for the same data)
             { type: 'paragraph', text: `Form 1099-INT: interest income for tax year ${doc.period_key}. A copy is furnished to the Internal Revenue Service.` },
             {
               type: 'keyValue',
@@ -139,6 +145,7 @@ export async function renderGenerated({ doc, member, brand, ledger, services }: 
               ],
             },
             { type: 'heading', text: 'Transactions' },
+            // english-only: PDF text (generated documents are English: the same bytes for the same data)
             p.rows.length > 0 ? rowsTable(p.rows) : { type: 'paragraph', text: 'No transactions this year.' },
             { type: 'paragraph', text: contactsLine(brand) },
           ],
@@ -149,8 +156,10 @@ export async function renderGenerated({ doc, member, brand, ledger, services }: 
     default: {
       const permanent = doc.document_type_id === DocumentType.PermanentDepletion;
       const text = permanent
-        ? `Your set-aside account reached a zero balance on ${doc.period_key} and has no further funding scheduled. Medicare is now the primary payer for your injury-related care; please give this letter to your providers.`
-        : `Your set-aside account reached a zero balance on ${doc.period_key}. This depletion is temporary: the account will be funded again by your next scheduled deposit. Until then, Medicare may be billed for injury-related care; please give this letter to your providers.`;
+        ? // english-only: PDF text (generated documents are English: the same bytes for the same data)
+          `Your set-aside account reached a zero balance on ${doc.period_key} and has no further funding scheduled. Medicare is now the primary payer for your injury-related care; please give this letter to your providers.`
+        : // english-only: PDF text (generated documents are English: the same bytes for the same data)
+          `Your set-aside account reached a zero balance on ${doc.period_key}. This depletion is temporary: the account will be funded again by your next scheduled deposit. Until then, Medicare may be billed for injury-related care; please give this letter to your providers.`;
       return deterministicPdf(
         services.pdf.render({
           ...base,

@@ -105,3 +105,23 @@ describe('staff add a document to a member', () => {
     expect((await list(alice)).length).toBe(before);
   });
 });
+
+describe("messages in the user's language", () => {
+  const es = { cookie: 'cq.lang=es' };
+
+  it('answers a Spanish request with the added document, the refused file by name and the limits in Spanish', async () => {
+    const pdf = await fixtures.pdf();
+    const none = await upload(superUser, pdf, query, es);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().MsgText).toBe('Su cuenta no tiene documentos propios. Primero elija el miembro en cuyo nombre actuar.');
+    const added = await upload(superUser, pdf, { ...query, FileName: 'carta.pdf' }, { ...asAlice(), ...es });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().MsgText).toBe('El documento se ha añadido a los documentos del miembro.');
+    const infected = await upload(superUser, Buffer.concat([pdf, Buffer.from(`% ${EICAR}\n`, 'latin1')]), query, { ...asAlice(), ...es });
+    expect(infected.statusCode).toBe(400);
+    expect(infected.json().MsgText).toBe("Se rechazó 'depletion letter.pdf': el analizador de virus encontró EICAR-Test-File.");
+    const big = await upload(superUser, Buffer.concat([pdf, Buffer.alloc(MAX_UPLOAD_BYTES, 0x20)]), query, { ...asAlice(), ...es });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().MsgText).toBe('Un documento puede ocupar como máximo 25 MB.');
+  });
+});

@@ -60,3 +60,21 @@ describe('GET /api/downloadforms/getByID', () => {
     expect(await pdfText(own.rawPayload)).toContain('No address on file');
   });
 });
+
+describe("messages in the user's language", () => {
+  const es = { cookie: 'cq.lang=es' };
+
+  it('refuses a Spanish request in Spanish; the letter itself stays English', async () => {
+    const missing = await get(99, authHeaders(finance, undefined, es));
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().MsgText).toBe('No se encontró el formulario.');
+    await makeUser(server, { userName: 'forms-nomember', roles: [Roles.CareGuardFinance], brand: 'finance', member: false });
+    const nobody = await signIn(server, 'forms-nomember', undefined, '10.0.0.1', 'finance');
+    const none = await get(1, authHeaders(nobody, undefined, es));
+    expect(none.statusCode).toBe(400);
+    expect(none.json().MsgText).toBe('Su cuenta no tiene formularios propios. Primero elija el miembro en cuyo nombre actuar.');
+    const letter = await get(1, authHeaders(finance, undefined, es));
+    expect(letter.statusCode).toBe(200);
+    expect(await pdfText(letter.rawPayload)).toContain('Authorization to Release Information');
+  });
+});

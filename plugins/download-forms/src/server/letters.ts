@@ -23,6 +23,7 @@ const recipient = (d: LetterData): PdfBlock => ({
   ],
 });
 const signature = (d: LetterData): PdfBlock => ({ type: 'paragraph', text: `Signature: ______________________________   Date: ____________\n\n${d.name}` });
+// english-only: PDF letter text (the letters are English, see the README)
 const questions = (d: LetterData): PdfBlock => ({ type: 'paragraph', text: `Questions? Call ${d.program} at ${d.phone}.` });
 
 /** The two letters of each variant, by form id (see FORMS in access.ts). */
@@ -34,6 +35,7 @@ export const LETTERS: Record<number, Letter> = {
       recipient(d),
       {
         type: 'paragraph',
+        // english-only: PDF letter text (the letters are English, see the README)
         text: `I authorize ${d.program} to receive from and share with my medical providers, pharmacies and the Centers for Medicare & Medicaid Services the billing and payment information needed to administer my set-aside account. This authorization stays in effect until I revoke it in writing.`,
       },
       signature(d),
@@ -48,6 +50,7 @@ export const LETTERS: Record<number, Letter> = {
       { type: 'paragraph', text: 'To my provider:' },
       {
         type: 'paragraph',
+        // english-only: PDF letter text (the letters are English, see the README)
         text: `Please send bills for my injury-related care to ${d.program}, which pays them from my set-aside account. Include my member number ${d.memberNumber} on every bill.`,
       },
       signature(d),
@@ -61,6 +64,7 @@ export const LETTERS: Record<number, Letter> = {
       recipient(d),
       {
         type: 'paragraph',
+        // english-only: PDF letter text (the letters are English, see the README)
         text: `I dispute the following transaction on my ${d.program} prepaid card. Date: ____________  Merchant: ______________________  Amount: $__________. Reason: ____________________________________________.`,
       },
       signature(d),
@@ -85,6 +89,7 @@ export const LETTERS: Record<number, Letter> = {
     fileName: 'assistance-program-enrollment-letter.pdf',
     body: (d) => [
       recipient(d),
+      // english-only: PDF letter text (the letters are English, see the README)
       { type: 'paragraph', text: `This letter confirms that ${d.name} is enrolled in ${d.program} under member number ${d.memberNumber}.` },
       questions(d),
     ],
@@ -96,6 +101,7 @@ export const LETTERS: Record<number, Letter> = {
       recipient(d),
       {
         type: 'paragraph',
+        // english-only: PDF letter text (the letters are English, see the README)
         text: `I, ${d.name}, state that my household's yearly income is $______________ for a household of ____ people. I include copies of my most recent tax return or pay stubs.`,
       },
       signature(d),

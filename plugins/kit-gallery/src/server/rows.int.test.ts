@@ -151,3 +151,34 @@ describe('POST /api/kit-gallery/rows', () => {
     expect(bad.json().MsgText).toMatch(/ConfirmPassword|Dob|Password/);
   });
 });
+
+describe("messages in the user's language", () => {
+  it('confirms the gallery form in Spanish when the request is in Spanish', async () => {
+    const form = {
+      FullName: 'Pat Doe',
+      Email: 'pat@example.com',
+      Password: 'Secret12',
+      ConfirmPassword: 'Secret12',
+      Phone: '(555) 123-4567',
+      Ssn: '123-45-6789',
+      Dob: '01/02/1980',
+      ServiceDate: '03/04/2024',
+      AppointmentDate: '2026-05-06',
+      Amount: '12.50',
+      Units: 5,
+      TransactionType: 1,
+      State: 'TX',
+      Agree: true,
+      ContactPreference: 'Email',
+      Files: [],
+    };
+    const res = await server.app.inject({
+      method: 'POST',
+      url: KitGalleryApi.form.path,
+      headers: authHeaders(staff, undefined, { cookie: 'cq.lang=es' }),
+      payload: form,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ Data: { FullName: 'Pat Doe', Files: 0 }, MsgText: 'Se recibió el formulario.', HasError: false });
+  });
+});

@@ -428,3 +428,39 @@ describe('the seed', () => {
     expect(reported.length).toBeGreaterThan(0);
   });
 });
+
+describe("the ledger in the user's language", () => {
+  const spanish = { cookie: 'cq.lang=es' };
+  let session: Session;
+  let id: number;
+  beforeAll(async () => {
+    ({ session, memberId: id } = await user('ledger-es', Roles.CareGuard, 'card', true));
+  });
+
+  it('words refusals, toasts, the activity types (with their values) and the payer refusal in Spanish', async () => {
+    const future = await call(session, LedgerApi.create.path, entry({ DateCreated: addDays(today, 3) }), spanish);
+    expect(future.statusCode).toBe(400);
+    expect(future.json().MsgText).toBe('No se permite registrar transacciones con fecha futura. Por favor, ingrese una fecha válida.');
+    const added = await call(session, LedgerApi.create.path, entry({ Code: null }), spanish);
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().MsgText).toBe('La transacción se agregó.');
+    expect((await call(session, LedgerApi.create.path, entry())).json().MsgText).toBe('The transaction was added.');
+
+    await env.server.database.sql.query(
+      `INSERT INTO ledger_transactions (member_id, source, status, date_created, code, company, description, transaction_type_id, amount_cents)
+       VALUES ($1, 'card', 'Settled', $2, 'NDC', 'CVS Pharmacy', 'Card purchase', 1, 500)`,
+      [id, today],
+    );
+    const types = async (extra: Record<string, string>) =>
+      ((data(await call(session, LedgerApi.financialsSearch.path, {}, extra)).Items as Json[]).map((t) => t.Type) as string[]).sort();
+    expect(await types(spanish)).toEqual(['Gasto', 'Gasto', 'Tarjeta: Liquidada']);
+    expect(await types({})).toEqual(['Card Settled', 'Expense', 'Expense']);
+
+    const incomplete = await call(session, LedgerApi.reportSend.path, { Query: { From: addMonths(today, -1), To: today } }, spanish);
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.json()).toMatchObject({
+      MsgText: 'Algunos registros están incompletos. Revise todos los registros antes de enviar.',
+      Data: { Incomplete: true },
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import { ApiError, badRequest, conflict, notFound, type RouteContext, type SqlClient } from '@portal/server';
+import { ApiError, badRequest, conflict, type Message, msg, notFound, type RouteContext, type SqlClient } from '@portal/server';
 import { ledgerFlags } from '../access';
 import {
   type ActivitySearch,
@@ -17,6 +17,7 @@ import {
   type LedgerSearchResult,
   type LedgerTransaction,
   type LedgerUpdate,
+  PayerMessages,
   RECENT_TRANSACTIONS,
   type ReportIssue,
   TransactionType,
@@ -414,7 +415,8 @@ export async function reportSend(ctx: Ctx, s: LedgerSearch): Promise<SendOutcome
   if (sent) return { AcknowledgementId: sent.acknowledgement_id, AlreadySent: true, SentAt: sent.sent_at, RecordCount: sent.record_count, From, To };
   const header = await reportHeader(ctx, memberId, s.Query);
   const rows = await periodRows(sql, memberId, From, To);
-  if (issuesOf(header, rows).length > 0) throw badRequest('Some records are incomplete. Check all records before sending.');
+  // Incomplete: the answer's data says so (the web words it by that, not by the text, which is in the user's language).
+  if (issuesOf(header, rows).length > 0) throw badRequest(PayerMessages.incomplete, { Incomplete: true });
   const member = await ctx.services.members.load(memberId);
   if (!member) throw notFound('The member was not found.');
   let ack: Awaited<ReturnType<typeof ctx.services.payer.submit>>;
@@ -438,7 +440,7 @@ export async function reportSend(ctx: Ctx, s: LedgerSearch): Promise<SendOutcome
     });
   } catch (e) {
     ctx.auditRead({ action: 'ledger.report.send', entity: 'ledger_report', memberId, outcome: 'failure', detail: { From, To, error: (e as Error).message } });
-    throw new ApiError(502, 'Error sending. Please contact support.');
+    throw new ApiError(502, PayerMessages.error);
   }
   return sql.transaction(async (tx) => {
     const inserted = await tx.query<{ report_id: number } & ReportRecord>(
@@ -495,6 +497,13 @@ export { loadAccount };
 const TYPE_NAMES: Record<number, string> = { 1: 'Expense', 2: 'Deposit', 3: 'Interest' };
 export const typeName = (id: number) => TYPE_NAMES[id] ?? String(id);
 
+/** An activity row's type as the member reads it ('Expense', 'Card Settled', 'Bank Deposit'): the route words it in their language. */
+function activityType(source: string, status: string, typeId: number): Message {
+  if (source === 'card') return msg('Card {{status}}', { status: msg(status) });
+  if (source === 'bank') return msg('Bank {{type}}', { type: msg(typeName(typeId)) });
+  return msg(typeName(typeId));
+}
+
 /** Account activity: when rows entered the ledger, newest first by default (financials: the last month). */
 export async function searchActivity(ctx: Ctx, s: ActivitySearch, fallback = DefaultRange.financials) {
   const memberId = memberOf(ctx);
@@ -521,7 +530,7 @@ export async function searchActivity(ctx: Ctx, s: ActivitySearch, fallback = Def
     Items: rows.map((r) => ({
       TransactionID: r.transaction_id,
       CreatedDate: r.created,
-      Type: r.source === 'card' ? `Card ${r.status}` : r.source === 'bank' ? `Bank ${typeName(r.transaction_type_id)}` : typeName(r.transaction_type_id),
+      Type: activityType(r.source, r.status, r.transaction_type_id),
       Text: r.text,
       Amount: Number(r.signed_cents) / 100,
     })),

@@ -284,3 +284,54 @@ describe('notes: dashboard, badge and global search', () => {
     expect((await call('POST', NotesApi.search.path, asAlice(), { PageSize: 7 })).statusCode).toBe(400);
   });
 });
+
+describe("notes: messages in the user's language", () => {
+  const es = { cookie: 'cq.lang=es' };
+  const msgText = (res: { json(): unknown }) => (res.json() as { MsgText: string }).MsgText;
+
+  it('answers a Spanish request with Spanish errors, the refused file and the counts in them', async () => {
+    const none = await call('POST', NotesApi.search.path, authHeaders(support, 'staff', es), {});
+    expect(none.statusCode).toBe(400);
+    expect(msgText(none)).toBe('Su cuenta no tiene mensajes propios. Primero elija el miembro en cuyo nombre actuar.');
+    const missing = await call('GET', '/api/notes/getById/999999', authHeaders(alice, 'finance', es));
+    expect(missing.statusCode).toBe(404);
+    expect(msgText(missing)).toBe('No se encontró el mensaje.');
+
+    const bad = await call('POST', NotesApi.create.path, authHeaders(alice, 'finance', es), {
+      NoteText: 'See attached',
+      Attachments: [
+        { FileName: 'good.pdf', Content: await b64('pdf') },
+        { FileName: 'statement.pdf', Content: await b64('text') },
+      ],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(msgText(bad)).toBe("body.Attachments.1: El contenido de 'statement.pdf' no es un documento PDF.");
+
+    const created = await call('POST', NotesApi.create.path, asAlice(), { NoteText: 'Full', Attachments: [{ FileName: 'a.pdf', Content: await b64('pdf') }] });
+    const note = data<Note>(created);
+    const png = await b64('png');
+    const tooMany = await call('POST', NotesApi.update.path, authHeaders(alice, 'finance', es), {
+      NoteID: note.NoteID,
+      Version: note.Version,
+      NoteText: 'Too many',
+      Attachments: Array.from({ length: MAX_ATTACHMENTS }, (_, i) => ({ FileName: `p${i}.png`, Content: png })),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(msgText(tooMany)).toBe('body.Attachments: Se pueden adjuntar como máximo 10 archivos a un mensaje.');
+    const notMine = await call('POST', NotesApi.update.path, authHeaders(alice, 'finance', es), {
+      NoteID: note.NoteID,
+      Version: note.Version,
+      NoteText: 'Remove',
+      RemoveAttachmentIDs: [999999],
+    });
+    expect(msgText(notMine)).toBe('body.RemoveAttachmentIDs: 999999 no es un archivo adjunto de este mensaje.');
+    // English stays the spec's words.
+    const english = await call('POST', NotesApi.update.path, asAlice(), {
+      NoteID: note.NoteID,
+      Version: note.Version,
+      NoteText: 'Remove',
+      RemoveAttachmentIDs: [999999],
+    });
+    expect(msgText(english)).toBe('body.RemoveAttachmentIDs: 999999 is not an attachment of this message.');
+  });
+});

@@ -1,4 +1,4 @@
-import { hasAnyRole } from '@portal/core';
+import { hasAnyRole, msg } from '@portal/core';
 import { badRequest, checkContent, conflict, forbidden, notFound, type RouteContext, type SqlClient, sendDownload } from '@portal/server';
 import { NOTES_STAFF_ROLES } from '../access';
 import {
@@ -167,9 +167,9 @@ async function checkUploads(list: readonly AttachmentUpload[]): Promise<Checked[
   const out: Checked[] = [];
   for (const [i, a] of list.entries()) {
     const bytes = Buffer.from(a.Content, 'base64');
-    if (bytes.length === 0) throw badRequest(`body.Attachments.${i}.Content: is empty`);
+    if (bytes.length === 0) throw badRequest(msg('body.Attachments.{{index}}.Content: is empty', { index: i }));
     const check = await checkContent(a.FileName, bytes);
-    if (!check.ok) throw badRequest(`body.Attachments.${i}: ${check.message}`);
+    if (!check.ok) throw badRequest(msg('body.Attachments.{{index}}: {{reason}}', { index: i, reason: check.message }));
     out.push({ fileName: a.FileName, contentType: check.contentType, bytes });
   }
   return out;
@@ -242,8 +242,10 @@ export async function updateNote(ctx: Ctx, b: NoteUpdate): Promise<Note> {
     ]);
     const remove = [...new Set(b.RemoveAttachmentIDs)];
     for (const r of remove)
-      if (!existing.some((e) => e.attachment_id === r)) throw badRequest(`body.RemoveAttachmentIDs: ${r} is not an attachment of this message.`);
-    if (existing.length - remove.length + files.length > MAX_ATTACHMENTS) throw badRequest(`body.Attachments: ${TOO_MANY_ATTACHMENTS}`);
+      if (!existing.some((e) => e.attachment_id === r))
+        throw badRequest(msg('body.RemoveAttachmentIDs: {{id}} is not an attachment of this message.', { id: r }));
+    if (existing.length - remove.length + files.length > MAX_ATTACHMENTS)
+      throw badRequest(msg('body.Attachments: {{reason}}', { reason: TOO_MANY_ATTACHMENTS }));
     const keys = existing.filter((e) => remove.includes(e.attachment_id)).map((e) => e.file_key);
     if (remove.length) await tx.query('DELETE FROM note_attachments WHERE note_id = $1 AND attachment_id = ANY($2::int[])', [b.NoteID, remove]);
     await tx.query('UPDATE notes SET note_text = $2, note_type_id = $3, version = version + 1, updated_at = now() WHERE note_id = $1', [

@@ -1,17 +1,18 @@
 import type { SeedContext } from '@portal/server';
 
+// The demo conversations are stored notes (what members and support wrote), not messages of the server.
 const QUESTIONS = [
-  'I received a bill from my pharmacy that I think was already paid. Can you check?',
-  'How long does a reimbursement usually take once I upload my receipt?',
-  'My card was declined at the clinic yesterday. What should I do?',
-  'Can you update the mailing address on my account? I moved last month.',
-  'I would like a copy of my annual accounting letter.',
+  'I received a bill from my pharmacy that I think was already paid. Can you check?', // english-only: demo data
+  'How long does a reimbursement usually take once I upload my receipt?', // english-only: demo data
+  'My card was declined at the clinic yesterday. What should I do?', // english-only: demo data
+  'Can you update the mailing address on my account? I moved last month.', // english-only: demo data
+  'I would like a copy of my annual accounting letter.', // english-only: demo data
 ];
 const ANSWERS = [
-  'Thank you for writing. We have checked the bill and will follow up with the provider this week.',
-  'Reimbursements are usually paid within 5 to 7 business days after we receive the receipt.',
-  'We have reviewed your card and it is active again. Please try once more and let us know.',
-  'Your address has been updated. You will see it on your next statement.',
+  'Thank you for writing. We have checked the bill and will follow up with the provider this week.', // english-only: demo data
+  'Reimbursements are usually paid within 5 to 7 business days after we receive the receipt.', // english-only: demo data
+  'We have reviewed your card and it is active again. Please try once more and let us know.', // english-only: demo data
+  'Your address has been updated. You will see it on your next statement.', // english-only: demo data
 ];
 const pick = <T>(list: readonly T[], r: number): T => list[Math.floor(r * list.length)] as T;
 

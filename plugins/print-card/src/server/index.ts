@@ -1,6 +1,7 @@
 import { defineServerPlugin } from '@portal/server';
 import { printCardConfig } from './config';
 import { cardRoutes } from './handlers/card';
+import es from './i18n/es.json';
 
 export default defineServerPlugin({
   id: 'print-card',
@@ -9,4 +10,5 @@ export default defineServerPlugin({
     printCardConfig();
   },
   routes: [...cardRoutes],
+  messages: { es },
 });

@@ -161,3 +161,16 @@ describe('PBM vendor configuration', () => {
     expect(() => readPrintCardConfig(join(tmpdir(), 'no-such-print-card.json'))).toThrow(/cannot read/);
   });
 });
+
+describe("messages in the user's language", () => {
+  it('refuses a login without a card of its own in Spanish when the request is in Spanish', async () => {
+    await makeUser(server, { userName: 'pc-nomember', roles: [Roles.CareGuard], brand: 'card', member: false });
+    const nobody = await signIn(server, 'pc-nomember', undefined, '10.0.0.1', 'card');
+    const res = await get(PrintCardApi.getByID.path, authHeaders(nobody, 'card', { cookie: 'cq.lang=es' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().MsgText).toBe('Su cuenta no tiene una tarjeta propia. Primero elija el miembro en cuyo nombre actuar.');
+    expect((await get(PrintCardApi.getByID.path, authHeaders(nobody, 'card'))).json().MsgText).toBe(
+      'Your account has no card of its own. Choose a member to act for first.',
+    );
+  });
+});

@@ -3,6 +3,8 @@ import { profileService } from '../service';
 import { addressRoutes } from './handlers/addresses';
 import { memberRoutes } from './handlers/members';
 import { messagingRoutes, SMS_SEND_JOB, type SmsJob } from './handlers/messaging';
+// The Spanish of every message this server side sends (errors, withMessage, the text message with the code), keyed by the English.
+import es from './i18n/es.json';
 import { memberPage } from './list';
 import { migrations } from './migrations';
 import { seed } from './seed';
@@ -35,4 +37,5 @@ export default defineServerPlugin({
     });
   },
   routes: [...memberRoutes, ...addressRoutes, ...messagingRoutes],
+  messages: { es },
 });

@@ -260,7 +260,7 @@ describe('POST /api/members/save', () => {
     const m = await load(guard);
     const res = await post(ProfileApi.save.path, guard, saveBody(m, { MobilePhone: '2125550000' }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().MsgText).toBe(ProfileMessages.phoneInvalid('2125550000'));
+    expect(res.json().MsgText).toBe(String(ProfileMessages.phoneInvalid('2125550000')));
     const landline = await post(ProfileApi.save.path, guard, saveBody(m, { WorkPhone: '2125559901' }));
     expect(landline.statusCode, landline.body).toBe(200);
   });
@@ -549,5 +549,47 @@ describe('member list (support)', () => {
     expect(byName.json().Data.map((i: { MemberID: number }) => i.MemberID)).toEqual([u.memberId]);
     expect((await post(ProfileApi.list.path, support, { PageSize: 7 })).statusCode).toBe(400);
     expect((await get(`${ProfileApi.searchByName.path}?name=Quarry`, guard)).statusCode).toBe(403);
+  });
+});
+
+describe("messages in the user's language", () => {
+  const ES = { cookie: 'cq.lang=es' };
+
+  it('answers a Spanish request in Spanish: refusals with their values, saved toasts and the text message with the code', async () => {
+    const u = await userOf(env, 'CareGuard', 'card');
+    const m = await load(u);
+    const mobile = String(m.MobilePhone);
+    const bad = await post(ProfileApi.save.path, u, saveBody(m, { MobilePhone: '2125550000' }), ES);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().MsgText).toBe('(212) 555-0000 no es un número de teléfono válido.');
+    const stale = await post(ProfileApi.save.path, u, saveBody(m, { Version: m.Version + 7 }), ES);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().MsgText).toBe('Otra persona cambió este perfil; vuelva a cargar para ver su cambio.');
+    const saved = await post(ProfileApi.save.path, u, saveBody(m, { FirstName: 'Lucía' }), ES);
+    expect(saved.json()).toMatchObject({ HasError: false, MsgText: 'Su perfil se guardó.', Data: { FirstName: 'Lucía' } });
+
+    const sent = await post(ProfileApi.requestCode.path, u, { MemberId: u.memberId, PhoneNumber: `M-${mobile}`, Type: 'SMS' }, ES);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().MsgText).toBe(`Se envió un código de verificación al (${mobile.slice(0, 3)}) ${mobile.slice(3, 6)}-${mobile.slice(6)}.`);
+    await env.server.jobs.drain();
+    const sms = await latestSmsTo(env.sandboxUrl, `+1${mobile}`);
+    expect(sms.text).toBe(`Amethyst Card: su código de verificación es ${codeIn(sms)}. Vence en 10 minutos.`);
+  });
+
+  it("writes the code in the member's language when staff ask for it acting for the member, and answers staff in theirs", async () => {
+    const u = await userOf(env, 'CareGuard', 'card');
+    await sql().query("UPDATE users SET language = 'es' WHERE id = $1", [u.userId]);
+    const mobile = String((await load(u)).MobilePhone);
+    const res = await post(
+      ProfileApi.requestCode.path,
+      support,
+      { MemberId: u.memberId, PhoneNumber: `M-${mobile}`, Type: 'SMS' },
+      { 'x-member-id': String(u.memberId) },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().MsgText).toMatch(/^A verification code was sent to /);
+    await env.server.jobs.drain();
+    const sms = await latestSmsTo(env.sandboxUrl, `+1${mobile}`);
+    expect(sms.text).toBe(`Portal Staff: su código de verificación es ${codeIn(sms)}. Vence en 10 minutos.`);
   });
 });

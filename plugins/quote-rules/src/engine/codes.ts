@@ -1,3 +1,4 @@
+import { CHECK_TEXTS, TERM_TYPE_TEXTS } from './texts';
 import type { AnnuityType, TermType } from './types';
 
 export function isLumpSum(type: AnnuityType | null): boolean {
@@ -19,10 +20,10 @@ export function hasTerm(type: AnnuityType | null): boolean {
 
 /** Names for the '{type} term(s) not accepted' message, from the spec's words for the codes. */
 export const TERM_TYPE_NAMES: Readonly<Record<TermType, string>> = {
-  A: 'Annual',
-  S: 'Semi-annual',
-  Q: 'Quarterly',
-  M: 'Monthly',
-  B: 'Biweekly',
-  W: 'Weekly',
+  A: CHECK_TEXTS[TERM_TYPE_TEXTS.A],
+  S: CHECK_TEXTS[TERM_TYPE_TEXTS.S],
+  Q: CHECK_TEXTS[TERM_TYPE_TEXTS.Q],
+  M: CHECK_TEXTS[TERM_TYPE_TEXTS.M],
+  B: CHECK_TEXTS[TERM_TYPE_TEXTS.B],
+  W: CHECK_TEXTS[TERM_TYPE_TEXTS.W],
 };

@@ -75,4 +75,5 @@ export { applyFieldRules, DISABLED_EXPLANATIONS, type DisableableField, type Dis
 export { formatCents, toCents } from './money';
 export { type Term, termOf } from './term';
 export { TERM_MESSAGES, type TermMessage, termMessages } from './termMessages';
+export { CHECK_TEXTS, type CheckText, type CheckTextKey, english, TERM_TYPE_TEXTS, textOf } from './texts';
 export * from './types';

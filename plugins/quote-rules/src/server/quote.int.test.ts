@@ -136,3 +136,35 @@ describe('quotes', () => {
     expect(await count()).toBe(before);
   });
 });
+
+describe('messages in Spanish', () => {
+  const inSpanish = (as: Who): Who => ({ ...as, headers: { ...as.headers, cookie: 'cq.lang=es' } });
+
+  it('answers the rules of the checks, the term problems and refusals in Spanish, and stores the English', async () => {
+    const body = aSave({
+      Quote: { QuoteType: 'Standard', Benefits: [benefit({ TermType: 'S', TermMonths: 3 })], FeeAmount: null },
+    });
+    const r = await call<SavedQuote>(inSpanish(who.a), 'POST', '/api/quote/quotes', body);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const checks = r.body.Data.Outcome.companies[0]?.checks ?? [];
+    expect(checks.find((c) => c.id === 'minPremium')).toMatchObject({ pass: false, message: 'El costo total debe ser de al menos $50,000.00' });
+    expect(checks.find((c) => c.id === 'maxAge')?.message).toBe('La edad no debe superar 85');
+    expect(checks.find((c) => c.id === 'minTerm')?.message).toBe('El plazo debe ser de al menos 5 años');
+    expect(r.body.Data.Outcome.benefits[0]?.messages).toEqual(['El mes debe estar vacío o ser 6']);
+
+    const id = r.body.Data.Id;
+    const reopened = await call<SavedQuote>(inSpanish(who.a), 'GET', `/api/quote/quotes/${id}`);
+    expect(reopened.body.Data.Outcome).toEqual(r.body.Data.Outcome);
+    const english = await call<SavedQuote>(who.a, 'GET', `/api/quote/quotes/${id}`);
+    expect(english.body.Data.Outcome.companies[0]?.checks.find((c) => c.id === 'minPremium')?.message).toBe('Total cost must be at least $50,000.00');
+    const stored = await server.database.sql.query<{ outcome: SavedQuote['Outcome'] }>('SELECT outcome FROM quote_quotes WHERE id = $1', [id]);
+    expect(stored[0]?.outcome).toEqual(english.body.Data.Outcome);
+
+    const missing = await call(inSpanish(who.b), 'GET', `/api/quote/quotes/${id}`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.MsgText).toBe('No existe esa cotización.');
+    const unknown = await call(inSpanish(who.a), 'POST', '/api/quote/quotes', aSave({ CompanyIds: ['NOPE'] }));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.MsgText).toBe('CompanyIds: compañía de seguros de vida desconocida.');
+  });
+});

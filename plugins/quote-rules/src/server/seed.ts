@@ -3,6 +3,7 @@ import type { CompanyRules, TermType } from '../engine/index';
 
 const NAMES = [
   'Evergreen Mutual Life',
+  // english-only: a life company's name (seed data, shown as stored), not a message
   'Harbor Annuity Co.',
   'Keystone Life Assurance',
   'Pinecrest Insurance',

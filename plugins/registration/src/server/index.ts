@@ -3,6 +3,8 @@ import { billingService } from '@portal/plugin-billing/service';
 import { defineServerPlugin } from '@portal/server';
 import { RegistrationPaths } from '../steps';
 import { questionRoutes } from './handlers/question';
+// The Spanish of every message this server side sends (the completion refusals, errors), keyed by the English.
+import es from './i18n/es.json';
 import { migrations } from './migrations';
 import { registrationRules } from './rules';
 
@@ -20,4 +22,5 @@ export default defineServerPlugin({
   // The Link Card screen embeds the gateway's hosted card form.
   framePages: { paths: [RegistrationPaths.card], origins: (services) => [services.payments.formOrigin] },
   routes: [...questionRoutes],
+  messages: { es },
 });

@@ -96,7 +96,7 @@ describe('the registration step', () => {
     expect((await setStep(s, 3)).json()).toMatchObject({ HasError: false, Data: 3 });
     const lower = await setStep(s, 2);
     expect(lower.statusCode).toBe(409);
-    expect(lower.json()).toMatchObject({ HasError: true, MsgText: StepRefusals.lower(3) });
+    expect(lower.json()).toMatchObject({ HasError: true, MsgText: String(StepRefusals.lower(3)) });
     for (const bad of [5, 9, 11, -1, 'x']) {
       const res = await setStep(s, bad);
       expect(res.statusCode, String(bad)).toBe(400);
@@ -152,6 +152,24 @@ describe('the registration step', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     await setStep(s, 4);
     expect((await setStep(s, 10)).json()).toMatchObject({ HasError: false, Data: 10 });
+  });
+});
+
+describe("the registration step in the user's language", () => {
+  it('refuses completion and a step back in Spanish for a Spanish request, with the stored step in it', async () => {
+    const s = await registerOnAssist();
+    await setStep(s, 4);
+    const spanish = (url: string) => server.app.inject({ method: 'POST', url, headers: authHeaders(s, 'assist', { cookie: 'cq.lang=es' }) });
+    const early = await spanish(`${AccountApi.raiseRegisterStatus.path}?status=10`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().MsgText).toBe('No se puede completar el registro antes de iniciar una membresía.');
+    const earlyToo = await spanish(`${AccountApi.registered.path}?status=true`);
+    expect(earlyToo.json()).toMatchObject({ HasError: true, MsgText: 'No se puede completar el registro antes de iniciar una membresía.' });
+    const back = await spanish(`${AccountApi.raiseRegisterStatus.path}?status=3`);
+    expect(back.statusCode).toBe(409);
+    expect(back.json().MsgText).toBe('El paso del registro no puede retroceder: ahora es 4.');
+    // The same refusal in English for a request without a Spanish choice.
+    expect((await setStep(s, 10)).json().MsgText).toBe(RegistrationMessages.noSubscription);
   });
 });
 

@@ -1,5 +1,6 @@
 import { defineServerPlugin } from '@portal/server';
 import { reimbursementRoutes } from './handlers/reimbursements';
+import es from './i18n/es.json';
 import { migrations } from './migrations';
 import { pruneUploads } from './uploads';
 
@@ -14,4 +15,5 @@ export default defineServerPlugin({
     await services.jobs.schedule('reimbursement.prune-uploads', '17 3 * * *');
   },
   routes: reimbursementRoutes,
+  messages: { es },
 });

@@ -229,3 +229,42 @@ describe('the rules: a clear 400 with the spec message, and nothing kept', () =>
     expect(res.statusCode).toBe(415);
   });
 });
+
+describe("messages in the user's language", () => {
+  const es = { cookie: 'cq.lang=es' };
+  const spanish = (s: Session, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    env.server.app.inject({ method, url, headers: authHeaders(s, undefined, es), ...(payload === undefined ? {} : { payload: payload as object }) });
+  const spanishChunk = (s: Session, id: string, offset: number, bytes: Buffer) =>
+    env.server.app.inject({
+      method: 'PATCH',
+      url: `/api/reimbursements/uploads/${id}?Offset=${offset}`,
+      headers: { ...authHeaders(s, undefined, es), 'content-type': 'application/octet-stream' },
+      payload: bytes,
+    });
+
+  it('answers a Spanish request with the spec rules, the upload offset and the refused file in Spanish', async () => {
+    const none = await spanish(superUser, 'GET', ReimbursementApi.list.path);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().MsgText).toBe('Su cuenta no tiene reembolsos propios. Primero elija el miembro en cuyo nombre actuar.');
+    const exe = await spanish(member, 'POST', ReimbursementApi.uploadStart.path, { FileName: 'setup.exe', Size: 10 });
+    expect(exe.statusCode).toBe(400);
+    expect(exe.json().MsgText).toBe('Use una extensión de archivo válida: pdf, gif, jpeg, jpg, png, doc, docx, xls, xlsx');
+
+    const bytes = await pdf(4000);
+    const id = (await start(member, 'es.pdf', bytes.length)).json().Data.UploadId as string;
+    expect((await chunk(member, id, 0, bytes.subarray(0, 1000))).statusCode).toBe(200);
+    const stale = await spanishChunk(member, id, 0, bytes.subarray(0, 10));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().MsgText).toBe('El envío está en el byte 1000; envíe el siguiente fragmento desde ahí.');
+    const tooMuch = await spanishChunk(member, id, 1000, Buffer.alloc(3001));
+    expect(tooMuch.statusCode).toBe(413);
+    expect(tooMuch.json().MsgText).toBe('Aquí un fragmento puede contener como máximo 3000 bytes.');
+    const unfinished = await spanish(member, 'POST', ReimbursementApi.create.path, createBody(id, 'es.pdf'));
+    expect(unfinished.json().MsgText).toBe('El archivo aún no ha terminado de enviarse.');
+
+    const infected = await upload(member, 'infected-es.pdf', await pdf(4000, `\n% ${EICAR}\n`));
+    const refused = await spanish(member, 'POST', ReimbursementApi.create.path, createBody(infected, 'infected-es.pdf'));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().MsgText).toBe("Se rechazó 'infected-es.pdf': el analizador de virus encontró EICAR-Test-File.");
+  });
+});

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ApiError, byteLimit, type FileStore, notFound, type RouteContext, type SqlClient } from '@portal/server';
+import { ApiError, byteLimit, type FileStore, msg, notFound, type RouteContext, type SqlClient } from '@portal/server';
 import type { UploadStatus } from '../contract';
 import { CHUNK_BYTES } from '../rules';
 
@@ -42,7 +42,7 @@ export async function receiveChunk(ctx: Pick<RouteContext, 'database' | 'service
   const size = Number(row.size);
   if (offset !== received) {
     body.resume();
-    throw new ApiError(409, `The upload is at byte ${received}; send the next chunk from there.`, statusOf(row));
+    throw new ApiError(409, msg('The upload is at byte {{received}}; send the next chunk from there.', { received }), statusOf(row));
   }
   const max = Math.min(CHUNK_BYTES, size - received);
   if (max <= 0) {
@@ -50,7 +50,7 @@ export async function receiveChunk(ctx: Pick<RouteContext, 'database' | 'service
     throw new ApiError(409, 'The upload is complete.', statusOf(row));
   }
   const counted = { bytes: 0 };
-  const limited = byteLimit(max, counted, `A chunk may hold at most ${max} bytes here.`);
+  const limited = byteLimit(max, counted, msg('A chunk may hold at most {{max}} bytes here.', { max }));
   const key = chunkKey(row.id, offset);
   // The store reads `limited` while the request body pipes into it; an error on either side fails the chunk, and a
   // chunk that failed half-way leaves nothing behind (the next attempt at this offset replaces the key anyway).

@@ -2,10 +2,12 @@ import { defineServerPlugin } from '@portal/server';
 import { memberRoutes } from './handlers/members';
 import { reportRoutes } from './handlers/reports';
 import { transactionRoutes } from './handlers/transactions';
+import es from './i18n/es.json';
 
 /** Support tooling (issue 20): reads and moves money through billing's service, members through profile's and the kernel's. */
 export default defineServerPlugin({
   id: 'support',
   dependsOn: ['billing', 'profile'],
   routes: [...transactionRoutes, ...memberRoutes, ...reportRoutes],
+  messages: { es },
 });

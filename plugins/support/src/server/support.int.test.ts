@@ -235,6 +235,7 @@ describe('support: charge, refund and void', () => {
     const refused = await money(SupportApi.refund.path, paidId);
     expect(refused).toMatchObject({ StatusString: 'Error', Message: UNSETTLED_REFUND_MESSAGE });
     expect(isUnsettledRefund(refused)).toBe(true);
+    expect(refused.Unsettled).toBe(true);
     expect((await one(paidId))?.Status).toBe('Charged');
     const voided = await Promise.all([money(SupportApi.void.path, paidId), money(SupportApi.void.path, paidId)]);
     for (const v of voided) expect(v.StatusString).toBe('Ok');
@@ -459,5 +460,48 @@ describe('support: reports', () => {
     expect(byId.get(paidId)?.[6]).toBe('PA-1234');
     const selected = rowValues(await sheet((await file(SupportApi.transactionExcel.path, { Query: { Status: 'All' }, TransactionIDs: [paidId] })).rawPayload));
     expect(selected.slice(1).map((r) => r[0])).toEqual([paidId]);
+  });
+});
+
+describe('support: messages in Spanish', () => {
+  const es = (path: string, o: Call = {}) =>
+    server.app.inject({
+      method: o.method ?? (o.body === undefined ? 'GET' : 'POST'),
+      url: path,
+      headers: authHeaders(o.session ?? staff, o.brand ?? 'staff', { cookie: 'cq.lang=es' }),
+      payload: o.body as object,
+    });
+
+  it('answers refusals, toasts and the texts in its answers in Spanish to a request in Spanish', async () => {
+    const notMember = await es(`/api/support/getTerminationDate/${staffMemberId}`);
+    expect(notMember.statusCode).toBe(403);
+    expect(notMember.json().MsgText).toBe('El soporte solo puede actuar sobre cuentas de miembros.');
+    const missing = await es(SupportApi.charge.path, { body: { TransactionID: 999_999, IdempotencyKey: 'missing-0002' } });
+    expect(missing.json().MsgText).toBe('No se encontró la transacción.');
+    const pendingId = (
+      await server.database.sql.query<{ id: number }>(
+        `INSERT INTO billing_transactions (member_id, kind, status, amount_cents, description, message) VALUES ($1, 'charge', 'Pending', 500, 'Lab work', 'Pending') RETURNING id`,
+        [annId],
+      )
+    )[0]?.id as number;
+    const declined = await es(SupportApi.saveTransaction.path, { method: 'PUT', body: { TransactionID: pendingId, Status: 'Declined' } });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json().MsgText).toBe('La transacción se ha rechazado.');
+    const again = await es(SupportApi.saveTransaction.path, { method: 'PUT', body: { TransactionID: pendingId, Status: 'Declined' } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().MsgText).toBe('Solo se puede rechazar una transacción pendiente.');
+    const pa = await es(SupportApi.addPaNumber.path, { body: { TransactionID: pendingId, PANumber: 'PA-ES-1' } });
+    expect(pa.json().Data).toEqual({ PANumber: 'PA-ES-1', Message: 'El número de PA se ha guardado.' });
+  });
+
+  it('says a refund met an unsettled charge by Unsettled, whatever the language of its message', async () => {
+    const p = await data<BillingProfile>(BillingApi.supportProfile.path, { body: { MemberId: annId } });
+    const good = p.Profiles.find((c) => c.CardNumber === 'XXXX1111')?.ProfileId ?? 0;
+    const chargeId = await chargeThroughBilling(annId, good, 12, 'Dental visit');
+    const refused = await es(SupportApi.refund.path, { body: { TransactionID: chargeId, IdempotencyKey: newIdempotencyKey('refund') } });
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(refused.json().Data).toMatchObject({ StatusString: 'Error', TransactionID: chargeId, Unsettled: true });
+    const charged = await es(SupportApi.charge.path, { body: { TransactionID: chargeId, IdempotencyKey: newIdempotencyKey('charge') } });
+    expect(charged.json().Data).toMatchObject({ StatusString: 'Ok', Unsettled: false });
   });
 });

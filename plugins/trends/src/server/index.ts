@@ -2,6 +2,9 @@ import { defineServerPlugin } from '@portal/server';
 import { type TrendsService, trendsService } from '../service';
 import { lowBalanceRoutes } from './handlers/lowBalance';
 import { seriesRoutes } from './handlers/series';
+// The Spanish of every message this server side sends (errors and the low-balance e-mail), keyed by the English
+// text. tests/server-messages.test.ts checks it.
+import es from './i18n/es.json';
 import { makeTrendsService } from './lowBalance';
 import { migrations } from './migrations';
 
@@ -11,4 +14,5 @@ export default defineServerPlugin<TrendsService>({
   provides: { ref: trendsService, create: ({ database, services }) => makeTrendsService({ sql: database.sql, services }) },
   migrations,
   routes: [...seriesRoutes, ...lowBalanceRoutes],
+  messages: { es },
 });

@@ -1,5 +1,5 @@
 import type { BrandManifest } from '@portal/core';
-import type { MailMessage, MembersService, Services, SqlClient } from '@portal/server';
+import { type IdentityService, type MailMessage, type MembersService, type Message, msg, type Services, type SqlClient, type Translator } from '@portal/server';
 import { LOW_BALANCE_SUBJECT, LOW_BALANCE_THRESHOLD_CENTS } from '../contract';
 import type { BalanceReading, BalanceSource, TrendsService } from '../service';
 
@@ -7,21 +7,40 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&
 const dollars = (cents: number) =>
   `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** The e-mail of spec 01 section 7: to the member, subject 'Low Account Balance', with the balance and the account type. */
-export function lowBalanceMail(m: { brand: BrandManifest | null; to: string; firstName: string; lastName: string; reading: BalanceReading }): MailMessage {
+/**
+ * The e-mail of spec 01 section 7: to the member, subject 'Low Account Balance', with the balance and the account type,
+ * worded by `t` in the member's language (the account type is the page's own text and goes in as it came).
+ */
+export function lowBalanceMail(m: {
+  brand: BrandManifest | null;
+  to: string;
+  firstName: string;
+  lastName: string;
+  reading: BalanceReading;
+  t: (message: Message) => string;
+}): MailMessage {
+  const { t } = m;
   const name = `${m.firstName} ${m.lastName}`.trim();
   const balance = dollars(m.reading.balanceCents);
   const lines = [
-    `Hello ${name},`,
+    t(msg('Hello {{name}},', { name })),
     '',
-    `The balance of your ${m.reading.accountType} account is ${balance}, under ${dollars(LOW_BALANCE_THRESHOLD_CENTS)}.`,
-    'Please add funds so that your bills can be paid on time.',
+    t(
+      msg('The balance of your {{accountType}} account is {{balance}}, under {{threshold}}.', {
+        accountType: m.reading.accountType,
+        balance,
+        threshold: dollars(LOW_BALANCE_THRESHOLD_CENTS),
+      }),
+    ),
+    t('Please add funds so that your bills can be paid on time.'),
   ];
-  const sign = m.brand ? `Questions? Contact us at ${m.brand.contacts.supportEmail} or ${m.brand.contacts.phone}.` : '';
+  const sign = m.brand
+    ? t(msg('Questions? Contact us at {{email}} or {{phone}}.', { email: m.brand.contacts.supportEmail, phone: m.brand.contacts.phone }))
+    : '';
   return {
     from: m.brand ? `"${m.brand.displayName.replace(/["\\]/g, '')}" <${m.brand.contacts.supportEmail}>` : 'support@portal.example.com',
     to: m.to,
-    subject: LOW_BALANCE_SUBJECT,
+    subject: t(LOW_BALANCE_SUBJECT),
     text: [...lines, '', sign].join('\n'),
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1d2433">${lines
       .filter(Boolean)
@@ -36,7 +55,14 @@ export function lowBalanceMail(m: { brand: BrandManifest | null; to: string; fir
  * says whether the last reading was under the threshold, and the mail goes out only when this reading crosses under.
  * The mail is queued (services.mail stores a job) after the state has committed.
  */
-export function makeTrendsService(deps: { sql: SqlClient; services: Pick<Services, 'mail'> & { members: Pick<MembersService, 'load'> } }): TrendsService {
+export function makeTrendsService(deps: {
+  sql: SqlClient;
+  services: Pick<Services, 'mail'> & {
+    members: Pick<MembersService, 'load'>;
+    identity: Pick<IdentityService, 'languageOfMember'>;
+    messages: Pick<Translator, 't'>;
+  };
+}): TrendsService {
   const { sql, services } = deps;
   const observeBalance: TrendsService['observeBalance'] = async (memberId, reading, brand = null) => {
     const below = reading.balanceCents < LOW_BALANCE_THRESHOLD_CENTS;
@@ -57,7 +83,10 @@ export function makeTrendsService(deps: { sql: SqlClient; services: Pick<Service
     if (!crossed) return { sent: false, below };
     const member = await services.members.load(memberId);
     if (!member?.email) return { sent: false, below };
-    await services.mail.send(lowBalanceMail({ brand, to: member.email, firstName: member.firstName, lastName: member.lastName, reading }));
+    // Written in the member's language (the one they last signed in with): the reading may come from staff or a job.
+    const language = await services.identity.languageOfMember(memberId);
+    const t = (message: Message) => services.messages.t(message, language);
+    await services.mail.send(lowBalanceMail({ brand, to: member.email, firstName: member.firstName, lastName: member.lastName, reading, t }));
     return { sent: true, below };
   };
   return {

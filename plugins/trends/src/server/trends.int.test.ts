@@ -279,3 +279,45 @@ describe("a member's own bill series: transactions/bills/:period and transaction
     expect((await get(memberBillsPath('year'), 'guard')).statusCode).toBe(400);
   });
 });
+
+describe("the dashboard calls in the member's language", () => {
+  const spanish = { cookie: 'cq.lang=es' };
+  it('words refusals in Spanish for a Spanish request', async () => {
+    const cities = await server.app.inject({
+      method: 'GET',
+      url: TrendsApi.memberCities.path,
+      headers: authHeaders(users.super?.session as Session, 'staff', spanish),
+    });
+    expect(cities.statusCode).toBe(400);
+    expect(cities.json().MsgText).toBe('Su cuenta no tiene facturas propias. Primero elija el miembro en cuyo nombre actuar.');
+    const low = await server.app.inject({
+      method: 'POST',
+      url: TrendsApi.lowBalance.path,
+      headers: authHeaders(users.super?.session as Session, 'staff', spanish),
+      payload: { Balance: 5, AccountType: 'Checking' },
+    });
+    expect(low.statusCode).toBe(403);
+    expect(low.json().MsgText).toBe('Primero elija el miembro en cuyo nombre actuar: el correo electrónico de saldo bajo se envía a un miembro.');
+  });
+
+  it('writes the low-balance e-mail in the language of the member, whoever reports the balance', async () => {
+    await user('es-guard', [Roles.CareGuard], 'card', true);
+    const memberId = users['es-guard']?.memberId as number;
+    await sql().query(`UPDATE users SET language = 'es' WHERE member_id = $1`, [memberId]);
+    // The page reports the balance in English; the e-mail follows the member's language, not the request's.
+    const res = await server.app.inject({
+      method: 'POST',
+      url: TrendsApi.lowBalance.path,
+      headers: authHeaders(users['es-guard']?.session as Session),
+      payload: { Balance: 42, AccountType: 'Prepaid card' },
+    });
+    expect(res.json().Data).toEqual({ Sent: true, Below: true });
+    await server.jobs.drain();
+    const mail = (await mailTo(sandboxUrl, 'trends-es-guard@example.com')).filter((m) => m.subject === 'Saldo bajo en la cuenta');
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.text).toMatch(/^Hola, .+:/);
+    expect(mail[0]?.text).toContain('El saldo de su cuenta Prepaid card es de $42.00, por debajo de $100.00.');
+    expect(mail[0]?.text).toContain('Agregue fondos para que sus facturas se puedan pagar a tiempo.');
+    expect(mail[0]?.text).toContain('¿Tiene preguntas? Comuníquese con nosotros en ');
+  });
+});

@@ -2,6 +2,7 @@ import { defineServerPlugin } from '@portal/server';
 import { subresourceRoutes } from './handlers/subresources';
 import { teamRoutes } from './handlers/teams';
 import { userRoutes } from './handlers/users';
+import es from './i18n/es.json';
 import { migrations } from './migrations';
 import { seed } from './seed';
 
@@ -12,4 +13,5 @@ export default defineServerPlugin({
   migrations,
   seed,
   routes: [...userRoutes, ...subresourceRoutes, ...teamRoutes],
+  messages: { es },
 });

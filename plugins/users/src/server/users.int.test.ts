@@ -163,7 +163,7 @@ describe('users', () => {
     const { user } = await newUser();
     const again = await call(support, 'POST', UsersApi.save.path, { FirstName: 'A', LastName: 'B', CompanyId: user.CompanyId, ContactId: user.ContactId });
     expect(again.statusCode).toBe(409);
-    expect(again.json().MsgText).toBe(UsersMessages.nameTaken(user.UserName));
+    expect(again.json().MsgText).toBe(String(UsersMessages.nameTaken(user.UserName)));
     expect((await sql().query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]?.n).toBe((before ?? 0) + 1);
   });
 
@@ -191,7 +191,7 @@ describe('users', () => {
   it('sends the activation e-mail through the account link; the user activates and signs in', async () => {
     const { user } = await newUser();
     const res = await ok(support, 'POST', UsersApi.activate.path, { Id: user.Id });
-    expect(res.MsgText).toBe(UsersMessages.activationSent(user.UserName));
+    expect(res.MsgText).toBe(String(UsersMessages.activationSent(user.UserName)));
     await server.jobs.drain();
     const mail = await latestMailTo(sandboxUrl, user.UserName);
     expect(mail.subject).toContain('Activate your');
@@ -238,7 +238,7 @@ describe('teams', () => {
     expect((await call(support, 'POST', TeamsApi.save.path, { TeamName: 'Nope', CompanyId: company.Id })).statusCode).toBe(403);
     const { user } = await newUser();
     await ok(admin, 'POST', UsersApi.teamAdd.path, { Id: user.Id, Version: user.Version, Models: { CompanyId: company.Id, Team: { Id: created.Id } } });
-    expect((await ok(admin, 'POST', TeamsApi.delete.path, { Id: created.Id })).MsgText).toBe(UsersMessages.teamDeleted('Late Shift'));
+    expect((await ok(admin, 'POST', TeamsApi.delete.path, { Id: created.Id })).MsgText).toBe(String(UsersMessages.teamDeleted('Late Shift')));
     expect((await call(admin, 'GET', `/api/teams/getById/${created.Id}`)).statusCode).toBe(404);
     expect((await ok(admin, 'GET', `/api/users/team/get/${user.Id}`)).Data.Models).toEqual([]);
     const audit = await sql().query<{ detail: { before: { members: string[] } } }>(
@@ -257,7 +257,7 @@ describe('teams', () => {
     const first = await ok(admin, 'POST', UsersApi.teamAdd.path, body(user.Version));
     expect(first.Data.Models).toEqual([{ Id: team.Id, TeamName: team.TeamName }]);
     const second = await ok(admin, 'POST', UsersApi.teamAdd.path, body(first.Data.Version));
-    expect(second.MsgText).toBe(UsersMessages.teamAlready(team.TeamName));
+    expect(second.MsgText).toBe(String(UsersMessages.teamAlready(team.TeamName)));
     expect(second.Data.Models).toEqual([{ Id: team.Id, TeamName: team.TeamName }]);
     expect(second.Data.Version).toBe(first.Data.Version);
     expect((await sql().query('SELECT 1 FROM users_team_members WHERE user_id = $1', [user.Id])).length).toBe(1);
@@ -413,7 +413,7 @@ describe('roles', () => {
     const { user } = await newUser();
     const res = await saveRoles(lead, user.Id, user.Version, [ROLE_ID.SystemAdmin]);
     expect(res.statusCode).toBe(403);
-    expect(res.json().MsgText).toBe(UsersMessages.higherRole(['SystemAdmin']));
+    expect(res.json().MsgText).toBe(String(UsersMessages.higherRole(['SystemAdmin'])));
     expect(await rolesOf(user.Id)).toEqual([]);
     expect((await saveRoles(lead, user.Id, user.Version, [ROLE_ID.Broker])).statusCode).toBe(200);
     const outranked = await saveRoles(lead, adminId, await version(adminId), []);
@@ -458,5 +458,46 @@ describe('permissions', () => {
     expect((await call(admin, 'POST', UsersApi.permissionSave.path, { Id: user.Id, Version: got.Version, Models: [77] })).statusCode).toBe(400);
     const audit = await sql().query<{ detail: unknown }>("SELECT detail FROM audit_log WHERE action = 'users.permission.save' AND entity_id = $1", [user.Id]);
     expect(audit.map((a) => a.detail)).toEqual([{ before: [], after: ['ViewCases', 'ViewReports'] }]);
+  });
+});
+
+describe('messages in Spanish', () => {
+  const es = (s: Session, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    server.app.inject({ method, url, headers: authHeaders(s, 'staff', { cookie: 'cq.lang=es' }), payload: payload as object });
+
+  it('answers errors, refusals with values and toasts in Spanish to a request in Spanish', async () => {
+    const { user, company } = await newUser();
+    const missing = await es(admin, 'GET', `/api/users/getById/${randomUUID()}`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().MsgText).toBe('El usuario no existe.');
+    const teams = (await ok(admin, 'GET', `/api/teams/get/${company.Id}`)).Data as { Id: number; TeamName: string }[];
+    const team = teams[0];
+    if (!team) throw new Error('no team');
+    const added = await es(admin, 'POST', UsersApi.teamAdd.path, {
+      Id: user.Id,
+      Version: user.Version,
+      Models: { CompanyId: company.Id, Team: { Id: team.Id } },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().MsgText).toBe(`El usuario ahora está en el equipo ${team.TeamName}.`);
+    const quotas = await es(lead, 'POST', UsersApi.quotaSave.path, {
+      Id: user.Id,
+      Version: added.json().Data.Version,
+      Models: [{ MonthNumber: 1, MinimumCases: 1, MaximumCases: 2 }],
+    });
+    expect(quotas.json().MsgText).toBe('Las cuotas se han guardado.');
+    const combined = await es(admin, 'POST', UsersApi.roleSave.path, { Id: user.Id, Version: await version(user.Id), Models: { Roles: [2, 3] } });
+    expect(combined.statusCode).toBe(400);
+    expect(combined.json().MsgText).toBe(
+      'Adjuster no se puede combinar con Broker (solo con TeamLead). Broker no se puede combinar con Adjuster (solo con SystemAdmin o TeamLead).',
+    );
+    const escalation = await es(lead, 'POST', UsersApi.roleSave.path, { Id: user.Id, Version: await version(user.Id), Models: { Roles: [1] } });
+    expect(escalation.statusCode).toBe(403);
+    expect(escalation.json().MsgText).toBe('No puede otorgar ni quitar SystemAdmin: es superior a su propio rol.');
+    const needsAdmin = await es(lead, 'POST', UsersApi.permissionSave.path, { Id: user.Id, Version: await version(user.Id), Models: [1] });
+    expect(needsAdmin.statusCode).toBe(403);
+    expect(needsAdmin.json().MsgText).toBe('Solo un SystemAdmin puede hacer este cambio.');
+    const roles = await es(support, 'POST', UsersApi.roleSave.path, { Id: user.Id, Version: await version(user.Id), Models: { Roles: [3] } });
+    expect(roles.json().MsgText).toBe('Solo un SystemAdmin o TeamLead puede hacer este cambio.');
   });
 });

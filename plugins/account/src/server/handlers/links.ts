@@ -3,7 +3,7 @@ import { AccountApi, AccountMessages, type LinkInfo } from '../../contract';
 import { checkNewPassword, hashAnswers, questionCatalogue, requireBrand, saveAnswers, siteAddress, Text } from '../common';
 import { findLiveLink, issueLink, spendLink } from '../links';
 import { activationMail, resetMail } from '../mail-templates';
-import { PASSWORD_RULES } from '../policy';
+import { passwordRules } from '../policy';
 import { ACCOUNT_THROTTLE } from '../throttle';
 
 /** Activation and password reset through the e-mailed single-use links. */
@@ -97,7 +97,8 @@ export const linkRoutes = [
           return;
         }
         const urlId = await issueLink(sql, user.id, purpose);
-        const mail = (purpose === 'reset' ? resetMail : activationMail)({ brand, site, to, firstName: user.first_name, urlId });
+        // The mail is for whoever asked for it: in the language of the request.
+        const mail = (purpose === 'reset' ? resetMail : activationMail)({ brand, site, to, firstName: user.first_name, urlId, t: ctx.t });
         try {
           await services.mail.send(mail);
           await ctx.audit({ action: 'account.reset.request', entity: 'user', entityId: user.id, memberId: user.member_id, detail: { link: purpose } });
@@ -147,5 +148,6 @@ export const linkRoutes = [
       return withMessage({ IsValid: true }, AccountMessages.resetSuccess);
     },
   }),
-  route(AccountApi.passwordPolicy, { access: 'public', handler: () => [...PASSWORD_RULES] }),
+  // The rules' messages are the checklist the page shows: in the user's language.
+  route(AccountApi.passwordPolicy, { access: 'public', handler: (ctx) => passwordRules(ctx.t) }),
 ];

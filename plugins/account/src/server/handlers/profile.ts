@@ -1,4 +1,4 @@
-import { ApiError, badRequest, forbidden, hashPassword, notFound, route, verifyPassword, withMessage } from '@portal/server';
+import { ApiError, badRequest, forbidden, hashPassword, type Message, notFound, route, verifyPassword, withMessage } from '@portal/server';
 import { AccountApi, AccountMessages } from '../../contract';
 import { hashAnswers, questionCatalogue, requireBrand, saveAnswers, siteAddress, Text } from '../common';
 import { issueLink, spendEmailLink } from '../links';
@@ -34,8 +34,8 @@ export const profileRoutes = [
         ctx.reply.header('retry-after', String(wait));
         throw new ApiError(429, Text.tooManyPasswordFailures(Math.ceil(wait / 60)));
       }
-      const invalid = async (reason: string) => {
-        await ctx.audit({ action: 'account.password.change', outcome: 'failure', entity: 'user', entityId: u.id, detail: { reason } });
+      const invalid = async (reason: Message) => {
+        await ctx.audit({ action: 'account.password.change', outcome: 'failure', entity: 'user', entityId: u.id, detail: { reason: String(reason) } });
         return withMessage({ IsValid: false }, reason);
       };
       if (!(await verifyPassword(body.OldPassword, u.password_hash))) {
@@ -86,9 +86,10 @@ export const profileRoutes = [
       });
       const site = siteAddress(ctx, brand);
       try {
-        await services.mail.send(confirmEmailMail({ brand, site, to: newEmail, firstName: u.first_name, urlId }));
+        // Both mails go to the user who asked (never while acting for a member): in the language of the request.
+        await services.mail.send(confirmEmailMail({ brand, site, to: newEmail, firstName: u.first_name, urlId, t: ctx.t }));
         const current = u.email ?? (/^[^@\s]+@[^@\s]+$/.test(u.user_name) ? u.user_name : null);
-        if (current) await services.mail.send(emailChangeNoticeMail({ brand, site, to: current, firstName: u.first_name, newEmail }));
+        if (current) await services.mail.send(emailChangeNoticeMail({ brand, site, to: current, firstName: u.first_name, newEmail, t: ctx.t }));
       } catch (e) {
         req.log.error({ err: e }, 'e-mail change mail failed');
         throw new ApiError(502, Text.emailMailFailed);

@@ -54,6 +54,8 @@ export const registrationRoutes = [
               isActive: activeNow,
               // Brands with a registration wizard start new accounts at step 0; the others start complete.
               registrationStep: brand.registration.wizard ? 0 : REGISTRATION_COMPLETE_STEP,
+              // E-mails to the new user are written in the language they registered in.
+              language: ctx.language,
             },
             tx,
           );
@@ -82,7 +84,9 @@ export const registrationRoutes = [
       }
       if (created.urlId) {
         try {
-          await services.mail.send(activationMail({ brand, site: siteAddress(ctx, brand), to: userName, firstName: body.FirstName, urlId: created.urlId }));
+          await services.mail.send(
+            activationMail({ brand, site: siteAddress(ctx, brand), to: userName, firstName: body.FirstName, urlId: created.urlId, t: ctx.t }),
+          );
         } catch (e) {
           req.log.error({ err: e }, 'activation mail failed');
           await ctx.audit({

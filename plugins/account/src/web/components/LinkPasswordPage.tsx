@@ -6,7 +6,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { LINK_SUCCESS_REDIRECT_MS } from '../../access';
-import { AccountApi, AccountMessages, type LinkInfo } from '../../contract';
+import { AccountApi, type LinkInfo } from '../../contract';
 import * as css from './account.css';
 import { LinkFrame } from './LinkFrame';
 import { type LinkOutcome, linkOutcome, questionsPayload } from './logic';
@@ -50,11 +50,20 @@ export function LinkPasswordPage({ kind }: { kind: LinkKind }) {
   );
 }
 
-/** The server's own reason when it is more than the catalogue message (e.g. a policy failure). */
+/**
+ * The reason the server gave for an error (e.g. a policy failure), in the user's language: its answer's message.
+ * None for a refused link (its answer says IsValid: false, and the page says that itself) or an answer without a
+ * message (the client's own "Request failed"); a failure without an answer (the network) as the browser says it.
+ */
 function serverDetail(error: unknown): string | null {
-  const text = error instanceof Error ? error.message : null;
-  const known: string[] = [AccountMessages.activationInvalid, AccountMessages.resetInvalid, AccountMessages.activationError, AccountMessages.resetError];
-  return text && !known.includes(text) && !/^Request failed/.test(text) ? text : null;
+  if (!(error instanceof Error)) return null;
+  if (!('body' in error)) return error.message || null;
+  const body = error.body;
+  if (typeof body === 'string') return body || null;
+  if (typeof body !== 'object' || body === null) return null;
+  const { MsgText, Data } = body as { MsgText?: unknown; Data?: unknown };
+  if (typeof Data === 'object' && Data !== null && (Data as { IsValid?: unknown }).IsValid === false) return null;
+  return typeof MsgText === 'string' && MsgText ? MsgText : null;
 }
 
 function LinkForm({ kind, urlId, questions, rules }: { kind: LinkKind; urlId: string; questions: LinkInfo['Questions']; rules: readonly PasswordRule[] }) {

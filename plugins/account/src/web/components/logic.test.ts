@@ -67,7 +67,7 @@ describe('English texts', () => {
     expect(en.reset.invalid).toBe(AccountMessages.resetInvalid);
     expect(en.reset.error).toBe(AccountMessages.resetError);
     expect(en.reset.success).toBe(AccountMessages.resetSuccess);
-    expect(en.forgot.sent.replace('{{email}}', 'x@example.com')).toBe(AccountMessages.resetEmailSent('x@example.com'));
+    expect(en.forgot.sent.replace('{{email}}', 'x@example.com')).toBe(String(AccountMessages.resetEmailSent('x@example.com')));
     expect(en.forgot.error).toBe(AccountMessages.resetEmailError);
     expect(en.register.checkEmail).toBe(AccountMessages.registrationCheckEmail);
     expect(en.password.failed).toBe(AccountMessages.passwordChangeFailed);

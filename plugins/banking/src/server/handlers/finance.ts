@@ -1,7 +1,7 @@
 import { ApiError, reissueSessionTokens, route, withMessage } from '@portal/server';
 import { BANK_MESSAGES, BankingAccess } from '../../access';
 import { BankingApi } from '../../contract';
-import { bankingOf, memberOf } from '../banking-ref';
+import { bankingOf, memberOf, wordedAccounts, wordedLink } from '../banking-ref';
 import { toProvider, viaAggregator } from '../core';
 
 const access = BankingAccess.finance;
@@ -42,7 +42,7 @@ export const financeRoutes = [
         memberId,
         detail: { providerId: r.ProviderId, status: r.Status },
       });
-      return r;
+      return wordedLink(ctx, r);
     },
   }),
   route(BankingApi.mfa, {
@@ -57,7 +57,7 @@ export const financeRoutes = [
         memberId,
         detail: { status: r.Status },
       });
-      return r;
+      return wordedLink(ctx, r);
     },
   }),
   route(BankingApi.change, {
@@ -72,17 +72,17 @@ export const financeRoutes = [
         memberId,
         detail: { status: r.Status },
       });
-      if (r.Status !== 'SUCCESS') return r;
+      if (r.Status !== 'SUCCESS') return wordedLink(ctx, r);
       // The member's own session gets tokens without the DeactivateBank marker at once (no new sign-in).
       const user = ctx.user;
       const token =
         user && !ctx.impersonating && user.memberId === memberId ? await reissueSessionTokens(ctx.database.sql, ctx.config, user.id, user.sessionId) : null;
-      return withMessage({ ...r, Token: token }, BANK_MESSAGES.credentialsUpdated);
+      return withMessage({ ...wordedLink(ctx, r), Token: token }, BANK_MESSAGES.credentialsUpdated);
     },
   }),
   route(BankingApi.siteAccounts, {
     access,
-    handler: async (ctx) => bankingOf(ctx).linkedAccounts(memberOf(ctx)),
+    handler: async (ctx) => wordedAccounts(ctx, await bankingOf(ctx).linkedAccounts(memberOf(ctx))),
   }),
   route(BankingApi.remove, {
     access,
@@ -90,7 +90,7 @@ export const financeRoutes = [
       const memberId = memberOf(ctx);
       const r = await bankingOf(ctx).remove(memberId, ctx.body.ProviderAccountId);
       await ctx.audit({ action: 'banking.link.remove', entity: 'bank_link', entityId: String(ctx.body.ProviderAccountId), memberId });
-      return withMessage(r, BANK_MESSAGES.removed);
+      return withMessage(wordedAccounts(ctx, r), BANK_MESSAGES.removed);
     },
   }),
   route(BankingApi.refresh, {
@@ -108,7 +108,7 @@ export const financeRoutes = [
   }),
   route(BankingApi.details, {
     access,
-    handler: async (ctx) => bankingOf(ctx).linkedAccounts(memberOf(ctx)),
+    handler: async (ctx) => wordedAccounts(ctx, await bankingOf(ctx).linkedAccounts(memberOf(ctx))),
   }),
   route(BankingApi.transactions, {
     access,
@@ -120,7 +120,7 @@ export const financeRoutes = [
       const memberId = memberOf(ctx);
       const r = await bankingOf(ctx).setDefault(memberId, ctx.params.id);
       await ctx.audit({ action: 'banking.account.default', entity: 'bank_account', entityId: String(ctx.params.id), memberId });
-      return withMessage(r, BANK_MESSAGES.fundingSet);
+      return withMessage(wordedAccounts(ctx, r), BANK_MESSAGES.fundingSet);
     },
   }),
   route(BankingApi.validate, {
@@ -136,7 +136,7 @@ export const financeRoutes = [
       const memberId = memberOf(ctx);
       const r = await bankingOf(ctx).terminate(memberId);
       await ctx.audit({ action: 'banking.terminate', entity: 'member', entityId: String(memberId), memberId });
-      return withMessage(r, BANK_MESSAGES.terminated);
+      return withMessage(wordedAccounts(ctx, r), BANK_MESSAGES.terminated);
     },
   }),
   route(BankingApi.token, {

@@ -1,7 +1,7 @@
 import { route } from '@portal/server';
 import { BankingAccess } from '../../access';
 import { BankingApi } from '../../contract';
-import { bankingOf } from '../banking-ref';
+import { bankingOf, wordedAccounts } from '../banking-ref';
 
 /** The finance service's support calls (spec 02 section 7) and the support tooling's linked-bank check. */
 export const supportRoutes = [
@@ -10,7 +10,7 @@ export const supportRoutes = [
     handler: async (ctx) => {
       const memberId = ctx.body.MemberId;
       ctx.auditRead({ action: 'banking.accounts.read', entity: 'member', entityId: String(memberId), memberId });
-      const a = await bankingOf(ctx).linkedAccounts(memberId);
+      const a = wordedAccounts(ctx, await bankingOf(ctx).linkedAccounts(memberId));
       return { ...a, MemberId: memberId, IsLinked: a.Banks.length > 0 };
     },
   }),
@@ -21,7 +21,7 @@ export const supportRoutes = [
       const out = [];
       for (const memberId of new Set(ctx.body.MemberIds)) {
         ctx.auditRead({ action: 'banking.accounts.read', entity: 'member', entityId: String(memberId), memberId });
-        const a = await banking.linkedAccounts(memberId);
+        const a = wordedAccounts(ctx, await banking.linkedAccounts(memberId));
         out.push({ ...a, MemberId: memberId, IsLinked: a.Banks.length > 0 });
       }
       return out;

@@ -8,6 +8,13 @@ export function memberOf(ctx: Pick<RouteContext, 'memberId'>): number {
   return ctx.memberId;
 }
 
+/**
+ * A result with its Message in the user's language. Results carry English text (ours, the coupon check's, or the
+ * gateway's decline and refusal texts, which billing's catalogue translates too) so the public BillingService stays
+ * language-free; the route that answers words it.
+ */
+export const worded = <T extends { Message: string }>(ctx: Pick<RouteContext, 't'>, r: T): T => ({ ...r, Message: ctx.t(r.Message) });
+
 export const actorOf = (ctx: Pick<RouteContext, 'audit' | 'brand'>): BillingActor => ({ audit: ctx.audit, brand: ctx.brand });
 
 /**

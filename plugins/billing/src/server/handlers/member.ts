@@ -2,7 +2,7 @@ import { route } from '@portal/server';
 import { BILLING_MEMBER_ACCESS } from '../../access';
 import { BillingApi } from '../../contract';
 import { billingOf } from '../billing-ref';
-import { actorOf, memberOf, ownSiteUrl } from './context';
+import { actorOf, memberOf, ownSiteUrl, worded } from './context';
 
 /** The member's own billing (spec 01 section 7): every call acts on ctx.memberId only and is audited. */
 export const memberRoutes = [
@@ -53,7 +53,7 @@ export const memberRoutes = [
     handler: async (ctx) => {
       const memberId = memberOf(ctx);
       const c = await billingOf(ctx).checkCoupon(memberId, ctx.body.Code);
-      return { Status: c.Status, IsLifetime: c.IsLifetime, IsVendorLifetime: c.IsVendorLifetime, Message: c.Message };
+      return worded(ctx, { Status: c.Status, IsLifetime: c.IsLifetime, IsVendorLifetime: c.IsVendorLifetime, Message: c.Message });
     },
   }),
   route(BillingApi.saveCoupon, {
@@ -62,13 +62,20 @@ export const memberRoutes = [
       const memberId = memberOf(ctx);
       const r = await billingOf(ctx).applyCoupon(memberId, ctx.body.Code, actorOf(ctx));
       // A valid coupon always gives lifetime (0); an invalid one leaves the chosen type.
-      return { ...r, Type: r.Status === 0 ? 0 : ctx.body.Type };
+      return worded(ctx, { ...r, Type: r.Status === 0 ? 0 : ctx.body.Type });
     },
   }),
   route(BillingApi.start, {
     access: BILLING_MEMBER_ACCESS,
     handler: async (ctx) =>
-      billingOf(ctx).startSubscription(memberOf(ctx), { type: ctx.body.Type, code: ctx.body.Code, idempotencyKey: ctx.body.IdempotencyKey }, actorOf(ctx)),
+      worded(
+        ctx,
+        await billingOf(ctx).startSubscription(
+          memberOf(ctx),
+          { type: ctx.body.Type, code: ctx.body.Code, idempotencyKey: ctx.body.IdempotencyKey },
+          actorOf(ctx),
+        ),
+      ),
   }),
   route(BillingApi.saveSubscription, {
     access: BILLING_MEMBER_ACCESS,

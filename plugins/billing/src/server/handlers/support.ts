@@ -2,7 +2,7 @@ import { ApiError, route } from '@portal/server';
 import { BILLING_SUPPORT_ACCESS } from '../../access';
 import { BILLING_MESSAGES, BillingApi, PREPULL_DESCRIPTION, toCents } from '../../contract';
 import { billingOf } from '../billing-ref';
-import { actorOf, ownSiteUrl } from './context';
+import { actorOf, ownSiteUrl, worded } from './context';
 
 /** The payment service's support calls (spec 02 section 7): staff act on the member named in the body. */
 export const supportRoutes = [
@@ -22,10 +22,10 @@ export const supportRoutes = [
       const now = await billing.customer(memberId, false);
       if (now?.subscription_status === 'active' || now?.subscription_status === 'suspended' || now?.subscription_status === 'lifetime') {
         if (now.subscription_type === ctx.body.Type)
-          return { StatusString: 'Ok' as const, Message: BILLING_MESSAGES.alreadySubscribed, TransactionID: null, SubscriptionType: ctx.body.Type };
+          return { StatusString: 'Ok' as const, Message: ctx.t(BILLING_MESSAGES.alreadySubscribed), TransactionID: null, SubscriptionType: ctx.body.Type };
         await billing.cancelSubscription(memberId, actorOf(ctx));
       }
-      return billing.startSubscription(memberId, { type: ctx.body.Type, idempotencyKey: ctx.body.IdempotencyKey }, actorOf(ctx));
+      return worded(ctx, await billing.startSubscription(memberId, { type: ctx.body.Type, idempotencyKey: ctx.body.IdempotencyKey }, actorOf(ctx)));
     },
   }),
   route(BillingApi.supportSubscriptionCancel, {
@@ -42,7 +42,7 @@ export const supportRoutes = [
   }),
   route(BillingApi.supportSetCoupon, {
     access: BILLING_SUPPORT_ACCESS,
-    handler: async (ctx) => billingOf(ctx).applyCoupon(ctx.body.MemberId, ctx.body.CouponCode, actorOf(ctx)),
+    handler: async (ctx) => worded(ctx, await billingOf(ctx).applyCoupon(ctx.body.MemberId, ctx.body.CouponCode, actorOf(ctx))),
   }),
   route(BillingApi.supportToken, {
     access: BILLING_SUPPORT_ACCESS,
@@ -69,17 +69,17 @@ export const supportRoutes = [
   }),
   route(BillingApi.refund, {
     access: BILLING_SUPPORT_ACCESS,
-    handler: async (ctx) => billingOf(ctx).refund(ctx.body.TransactionID, actorOf(ctx)),
+    handler: async (ctx) => worded(ctx, await billingOf(ctx).refund(ctx.body.TransactionID, actorOf(ctx))),
   }),
   route(BillingApi.void, {
     access: BILLING_SUPPORT_ACCESS,
-    handler: async (ctx) => billingOf(ctx).voidTransaction(ctx.body.TransactionID, actorOf(ctx)),
+    handler: async (ctx) => worded(ctx, await billingOf(ctx).voidTransaction(ctx.body.TransactionID, actorOf(ctx))),
   }),
   route(BillingApi.paNumber, {
     access: BILLING_SUPPORT_ACCESS,
     handler: async (ctx) => ({
       PANumber: await billingOf(ctx).setPaNumber(ctx.body.TransactionID, ctx.body.PANumber, actorOf(ctx)),
-      Message: BILLING_MESSAGES.paNumberSaved,
+      Message: ctx.t(BILLING_MESSAGES.paNumberSaved),
     }),
   }),
   route(BillingApi.capture, {
@@ -88,7 +88,7 @@ export const supportRoutes = [
       const billing = billingOf(ctx);
       const memberId = await billing.memberOfCustomer(ctx.body.CustomerProfileId);
       if (memberId === null) throw new ApiError(404, BILLING_MESSAGES.cardNotFound);
-      return billing.capture(memberId, ctx.body.PaymentProfileId, toCents(ctx.body.Amount), actorOf(ctx));
+      return worded(ctx, await billing.capture(memberId, ctx.body.PaymentProfileId, toCents(ctx.body.Amount), actorOf(ctx)));
     },
   }),
   route(BillingApi.charge, {
@@ -97,7 +97,7 @@ export const supportRoutes = [
       const billing = billingOf(ctx);
       const memberId = await billing.memberOfCustomer(ctx.body.customerId);
       if (memberId === null) throw new ApiError(404, BILLING_MESSAGES.cardNotFound);
-      return billing.chargeCard(
+      const r = await billing.chargeCard(
         memberId,
         {
           paymentProfileId: ctx.body.profileId,
@@ -107,12 +107,13 @@ export const supportRoutes = [
         },
         actorOf(ctx),
       );
+      return worded(ctx, r);
     },
   }),
   route(BillingApi.prepull, {
     access: BILLING_SUPPORT_ACCESS,
-    handler: async (ctx) =>
-      billingOf(ctx).authorize(
+    handler: async (ctx) => {
+      const r = await billingOf(ctx).authorize(
         ctx.body.MemberId,
         {
           amountCents: toCents(ctx.body.Amount),
@@ -121,6 +122,8 @@ export const supportRoutes = [
           idempotencyKey: ctx.body.IdempotencyKey,
         },
         actorOf(ctx),
-      ),
+      );
+      return worded(ctx, r);
+    },
   }),
 ];

@@ -1,8 +1,7 @@
 import { route, withMessage } from '@portal/server';
 import { ClaimsAccess } from '../../access';
 import { ClaimsApi } from '../../contract';
-import { statusName } from '../../statusFlow';
-import { changeStatus } from '../repo';
+import { changeStatus, statusChanged } from '../repo';
 
 /** Status changes of several bills at once (support tooling), all or nothing. */
 export const statusRoutes = [
@@ -10,8 +9,7 @@ export const statusRoutes = [
     access: ClaimsAccess.changeStatus,
     handler: async (ctx) => {
       const items = await changeStatus(ctx, ctx.body);
-      const what = items.length === 1 ? '1 bill' : `${items.length} bills`;
-      return withMessage({ Items: items, ItemCount: items.length }, `${what} set to ${statusName(ctx.body.ClaimStatusID)}.`);
+      return withMessage({ Items: items, ItemCount: items.length }, statusChanged(items.length, ctx.body.ClaimStatusID));
     },
   }),
 ];

@@ -1,8 +1,7 @@
 import { notFound, type RouteContext, route, withMessage } from '@portal/server';
 import { ClaimsAccess } from '../../access';
 import { ClaimsApi } from '../../contract';
-import { statusName } from '../../statusFlow';
-import { changeStatus, claimDetails } from '../repo';
+import { changeStatus, claimDetails, statusChanged } from '../repo';
 
 /**
  * The support screens' calls on one member's bills (spec 02 section 7): the caller names the member, who must be a
@@ -26,8 +25,7 @@ export const supportRoutes = [
     access: ClaimsAccess.support,
     handler: async (ctx) => {
       const items = await changeStatus(await asMember(ctx, ctx.body.MemberID), ctx.body);
-      const what = items.length === 1 ? '1 bill' : `${items.length} bills`;
-      return withMessage({ Items: items, ItemCount: items.length }, `${what} set to ${statusName(ctx.body.ClaimStatusID)}.`);
+      return withMessage({ Items: items, ItemCount: items.length }, statusChanged(items.length, ctx.body.ClaimStatusID));
     },
   }),
 ];

@@ -116,7 +116,7 @@ export const couponRoutes = [
   ).map(([action, endpoint, statement, message]) =>
     route(endpoint, {
       access: COUPONS_ACCESS,
-      handler: async ({ database, body, audit }) => {
+      handler: async ({ database, body, audit, t }) => {
         const count = await bulk(
           database.sql,
           body,
@@ -128,7 +128,8 @@ export const couponRoutes = [
             for (const id of ids) await audit({ action: `coupons.coupon.${action}`, entity: 'coupon', entityId: String(id) }, tx);
           },
         );
-        return withMessage({ Count: count, Message: message }, message);
+        // The answer's Message is text in data: the handler words it in the user's language (the toast, the kernel).
+        return withMessage({ Count: count, Message: t(message) }, message);
       },
     }),
   ),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { ledgerService } from '@portal/plugin-ledger/service';
-import { badRequest, byteLimit, checkContentStream, type Message, notFound, type RouteContext, route, sendDownload, withMessage } from '@portal/server';
+import { badRequest, byteLimit, checkContentStream, type Message, msg, notFound, type RouteContext, route, sendDownload, withMessage } from '@portal/server';
 import { DOCUMENTS_ACCESS, DOCUMENTS_UPLOAD_ACCESS } from '../../access';
 import { DocumentsApi, LISTED_DOCUMENT_TYPES, MAX_UPLOAD_BYTES, UploadMessages } from '../../contract';
 import { materialize } from '../catalog';
@@ -100,7 +100,11 @@ export const documentRoutes = [
       const content = await checkContentStream(fileName, open);
       if (!content.ok) throw await refuse(content.message, 'content');
       const scan = await services.scanner.scan(await open(), fileName);
-      if (!scan.clean) throw await refuse(`'${fileName}' was refused: the virus scanner found ${scan.signature}.`, `virus ${scan.signature}`);
+      if (!scan.clean)
+        throw await refuse(
+          msg("'{{name}}' was refused: the virus scanner found {{signature}}.", { name: fileName, signature: scan.signature }),
+          `virus ${scan.signature}`,
+        );
       const row = await ctx.database.sql.transaction(async (tx) => {
         const inserted = await tx.query<StoredDocument>(
           `INSERT INTO member_documents (member_id, document_type_id, period_key, effective_date, source, file_key, file_name)

@@ -10,7 +10,8 @@ export const financialRoutes = [
     handler: async (ctx) => {
       const result = await searchActivity(ctx, ctx.body);
       ctx.auditRead({ action: 'ledger.search.activity', entity: 'ledger_transaction', memberId: memberOf(ctx), detail: { count: result.Items.length } });
-      return result;
+      // The rows' type ('Card Settled') is text the page shows: in the user's language.
+      return { ...result, Items: result.Items.map((i) => ({ ...i, Type: ctx.t(i.Type) })) };
     },
   }),
   route(LedgerApi.amethystSearch, {

@@ -11,7 +11,6 @@ import {
   DEFAULT_PAGE_SIZE,
   DefaultRange,
   PAGE_SIZES,
-  PayerMessages,
   SENT_INLINE_MS,
   signOf,
   TRANSACTION_TYPE_IDS,
@@ -225,8 +224,9 @@ export default function LedgerPage() {
       sentTimer.current = setTimeout(() => setSentInline(null), SENT_INLINE_MS);
       await refresh();
     } catch (e) {
-      const message = (e as ApiCallError).message;
-      showToast({ kind: 'warning', message: message === PayerMessages.incomplete ? t('payer.incomplete') : t('payer.error') });
+      // Incomplete records: the refusal's data says so (its text is in the user's language); anything else failed to send.
+      const incomplete = ((e as ApiCallError).body as { Data?: { Incomplete?: unknown } } | null)?.Data?.Incomplete === true;
+      showToast({ kind: 'warning', message: incomplete ? t('payer.incomplete') : t('payer.error') });
     }
   };
 

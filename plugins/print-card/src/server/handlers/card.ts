@@ -56,6 +56,7 @@ export const cardRoutes = [
                 { label: 'Payer number', value: card.PayerNumber },
               ],
             },
+            // english-only: PDF text (the card is English, like the other generated PDFs; the page around it is translated)
             { type: 'paragraph', text: 'Present this card at the pharmacy with your prescription. Cut along the edges to keep it in your wallet.' },
           ],
         }),

@@ -1,4 +1,4 @@
-import { ApiError, badRequest, notFound, type RouteContext, route, withMessage } from '@portal/server';
+import { ApiError, badRequest, msg, notFound, type RouteContext, route, withMessage } from '@portal/server';
 import { PROFILE_ACCESS } from '../../access';
 import { CODE_TTL_SECONDS, ProfileApi, ProfileMessages } from '../../contract';
 import { checkCode, hashCode, newCode, storeCode } from '../codes';
@@ -59,10 +59,16 @@ export const messagingRoutes = [
         );
       });
       // After the commit: a job send is its own statement (docs/ARCHITECTURE.md, Background jobs).
-      const name = brand?.displayName ?? 'Member portal';
+      const text = msg('{{brand}}: your verification code is {{code}}. It expires in {{minutes}} minutes.', {
+        brand: brand?.displayName ?? msg('Member portal'),
+        code,
+        minutes: CODE_TTL_SECONDS / 60,
+      });
+      // The member reads it: in the language of their request, or, when staff act for them, in the member's own.
+      const language = ctx.impersonating ? await services.identity.languageOfMember(memberId) : ctx.language;
       await services.jobs.send<SmsJob>(SMS_SEND_JOB, {
         to: `+1${phone}`,
-        text: `${name}: your verification code is ${code}. It expires in ${CODE_TTL_SECONDS / 60} minutes.`,
+        text: services.messages.t(text, language),
         ...(brand ? { brand: brand.id } : {}),
       });
       return withMessage(null, ProfileMessages.codeSent(phone));

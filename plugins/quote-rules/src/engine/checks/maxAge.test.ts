@@ -10,6 +10,7 @@ describe('checkMaxAge', () => {
       id: 'maxAge',
       pass: true,
       message: 'Age must not exceed 85',
+      text: { key: 'maxAge', params: { age: 85 } },
       ruleValue: { kind: 'age', years: 85 },
       quoteValue: { kind: 'age', years: 85 },
     });

@@ -1,4 +1,5 @@
 import { finite } from '../money';
+import { checkText, english } from '../texts';
 import { extremeNumber } from './shared';
 import type { CheckContext, CheckResult } from './types';
 
@@ -10,10 +11,12 @@ export function checkMaxAge({ caseInput, rules }: CheckContext): CheckResult | n
     -1,
   );
   if (maxAge === null || oldest === null) return null;
+  const words = checkText('maxAge', { age: maxAge });
   return {
     id: 'maxAge',
     pass: oldest <= maxAge,
-    message: `Age must not exceed ${maxAge}`,
+    message: english(words),
+    text: words,
     ruleValue: { kind: 'age', years: maxAge },
     quoteValue: { kind: 'age', years: oldest },
   };

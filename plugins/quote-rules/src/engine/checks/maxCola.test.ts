@@ -10,6 +10,7 @@ describe('checkMaxCola', () => {
       id: 'maxCola',
       pass: true,
       message: 'COLA must be less than 3%',
+      text: { key: 'maxCola', params: { percent: 3 } },
       ruleValue: { kind: 'percent', percent: 3 },
       quoteValue: { kind: 'percent', percent: 2.99 },
     });

@@ -1,5 +1,6 @@
 import { isLumpSum } from '../codes';
 import { finite } from '../money';
+import { checkText, english } from '../texts';
 import { extremeNumber } from './shared';
 import type { CheckContext, CheckResult } from './types';
 
@@ -19,10 +20,12 @@ export function checkMaxCola({ benefits, rules }: CheckContext): CheckResult | n
     -1,
   );
   if (maximum === null || highest === null || highest <= 0) return null;
+  const words = checkText('maxCola', { percent: maximum });
   return {
     id: 'maxCola',
     pass: hundredths(highest) < hundredths(maximum),
-    message: `COLA must be less than ${maximum}%`,
+    message: english(words),
+    text: words,
     ruleValue: { kind: 'percent', percent: maximum },
     quoteValue: { kind: 'percent', percent: highest },
   };

@@ -15,6 +15,7 @@ describe('checkMaxDeferral', () => {
       id: 'maxDeferral',
       pass: true,
       message: 'At least one benefit must start on or before 01/31/2026 (purchase date plus 2 years)',
+      text: { key: 'maxDeferral', params: { date: '01/31/2026', period: { key: 'years', params: { number: 2 } } } },
       ruleValue: { kind: 'date', date: '2026-01-31' },
       quoteValue: { kind: 'date', date: '2026-01-31' },
     });

@@ -11,6 +11,7 @@ describe('checkMaxGuarantee', () => {
       id: 'maxGuarantee',
       pass: true,
       message: 'Guarantee period must not exceed 20 years',
+      text: { key: 'maxGuarantee', params: { years: { key: 'years', params: { number: 20 } } } },
       ruleValue: { kind: 'years', years: 20 },
       quoteValue: { kind: 'term', term: { years: 20, months: 0, weeks: 0 } },
     });

@@ -10,6 +10,7 @@ describe('checkMaxLumpSumAmount', () => {
       id: 'maxLumpSumAmount',
       pass: true,
       message: 'Lump sum payment must not exceed $50,000.00',
+      text: { key: 'maxLumpSumAmount', params: { amount: '$50,000.00' } },
       ruleValue: { kind: 'money', cents: 5_000_000 },
       quoteValue: { kind: 'money', cents: 5_000_000 },
     });

@@ -1,4 +1,5 @@
 import { formatCents, toCents } from '../money';
+import { checkText, english } from '../texts';
 import { extremeNumber, lumpSums } from './shared';
 import type { CheckContext, CheckResult } from './types';
 
@@ -10,10 +11,12 @@ export function checkMaxLumpSumAmount({ benefits, rules }: CheckContext): CheckR
     -1,
   );
   if (maximum === null || largest === null) return null;
+  const words = checkText('maxLumpSumAmount', { amount: formatCents(maximum) });
   return {
     id: 'maxLumpSumAmount',
     pass: largest <= maximum,
-    message: `Lump sum payment must not exceed ${formatCents(maximum)}`,
+    message: english(words),
+    text: words,
     ruleValue: { kind: 'money', cents: maximum },
     quoteValue: { kind: 'money', cents: largest },
   };

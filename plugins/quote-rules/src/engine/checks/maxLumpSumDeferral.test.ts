@@ -11,6 +11,7 @@ describe('checkMaxLumpSumDeferral', () => {
       id: 'maxLumpSumDeferral',
       pass: true,
       message: 'Lump sums must start on or before 01/31/2025 (purchase date plus 1 year)',
+      text: { key: 'maxLumpSumDeferral', params: { date: '01/31/2025', period: { key: 'year', params: { number: 1 } } } },
       ruleValue: { kind: 'date', date: '2025-01-31' },
       quoteValue: { kind: 'date', date: '2025-01-31' },
     });

@@ -1,4 +1,5 @@
 import { compareDates, formatIsoDate, formatUsDate } from '../dates';
+import { checkText, english } from '../texts';
 import { deferralBound, extremeDate, lumpSums, startDates } from './shared';
 import type { CheckContext, CheckResult } from './types';
 
@@ -7,10 +8,12 @@ export function checkMaxLumpSumDeferral(context: CheckContext): CheckResult | nu
   const deferral = deferralBound(context, context.rules.MaxLumpSumDeferral, 'years');
   const latest = extremeDate(startDates(lumpSums(context.benefits)), -1);
   if (deferral === null || latest === null) return null;
+  const words = checkText('maxLumpSumDeferral', { date: formatUsDate(deferral.bound), period: deferral.period });
   return {
     id: 'maxLumpSumDeferral',
     pass: compareDates(latest, deferral.bound) <= 0,
-    message: `Lump sums must start on or before ${formatUsDate(deferral.bound)}${deferral.explanation}`,
+    message: english(words),
+    text: words,
     ruleValue: { kind: 'date', date: formatIsoDate(deferral.bound) },
     quoteValue: { kind: 'date', date: formatIsoDate(latest) },
   };

@@ -12,6 +12,7 @@ describe('checkMaxPremium', () => {
       id: 'maxPremium',
       pass: true,
       message: 'Total cost must not exceed $2,000,000.00',
+      text: { key: 'maxPremium', params: { amount: '$2,000,000.00' } },
       ruleValue: { kind: 'money', cents: 200_000_000 },
       quoteValue: { kind: 'money', cents: 200_000_000 },
     });

@@ -1,5 +1,6 @@
 import { formatCents, toCents } from '../money';
-import { amountLabel, totalCost } from './totalCost';
+import { checkText, english } from '../texts';
+import { isMsaQuote, totalCost } from './totalCost';
 import type { CheckContext, CheckResult } from './types';
 
 /** Total cost at most the maximum premium ('MSA Amount must not exceed …' on an MSA quote). */
@@ -7,10 +8,12 @@ export function checkMaxPremium({ benefits, quote, rules }: CheckContext): Check
   const maximum = toCents(rules.MaxPremiumAmount);
   const cost = totalCost(quote, benefits);
   if (maximum === null || cost === null) return null;
+  const words = checkText(isMsaQuote(quote) ? 'maxPremiumMsa' : 'maxPremium', { amount: formatCents(maximum) });
   return {
     id: 'maxPremium',
     pass: cost <= maximum,
-    message: `${amountLabel(quote)} must not exceed ${formatCents(maximum)}`,
+    message: english(words),
+    text: words,
     ruleValue: { kind: 'money', cents: maximum },
     quoteValue: { kind: 'money', cents: cost },
   };

@@ -11,6 +11,7 @@ describe('checkMaxTerm', () => {
       id: 'maxTerm',
       pass: true,
       message: 'Term must not exceed 30 years',
+      text: { key: 'maxTerm', params: { years: { key: 'years', params: { number: 30 } } } },
       ruleValue: { kind: 'years', years: 30 },
       quoteValue: { kind: 'term', term: { years: 30, months: 0, weeks: 0 } },
     });

@@ -15,6 +15,7 @@ describe('checkMinDeferral', () => {
       id: 'minDeferral',
       pass: true,
       message: 'Benefits must start on or after 03/01/2024 (purchase date plus 30 days)',
+      text: { key: 'minDeferral', params: { date: '03/01/2024', period: { key: 'days', params: { number: 30 } } } },
       ruleValue: { kind: 'date', date: '2024-03-01' },
       quoteValue: { kind: 'date', date: '2024-03-01' },
     });

@@ -11,6 +11,7 @@ describe('checkMinLumpSumCount', () => {
       id: 'minLumpSumCount',
       pass: true,
       message: 'At least 2 lump sums required',
+      text: { key: 'minLumpSumCount', params: { number: 2 } },
       ruleValue: { kind: 'count', count: 2 },
       quoteValue: { kind: 'count', count: 2 },
     });

@@ -1,4 +1,5 @@
 import { finite } from '../money';
+import { checkText, english } from '../texts';
 import { lumpSums } from './shared';
 import type { CheckContext, CheckResult } from './types';
 
@@ -7,10 +8,12 @@ export function checkMinLumpSumCount({ benefits, rules }: CheckContext): CheckRe
   const required = finite(rules.MinLumpSumCount);
   const present = lumpSums(benefits).length;
   if (required === null || required <= 1 || present === 0) return null;
+  const words = checkText('minLumpSumCount', { number: required });
   return {
     id: 'minLumpSumCount',
     pass: present >= required,
-    message: `At least ${required} lump sums required`,
+    message: english(words),
+    text: words,
     ruleValue: { kind: 'count', count: required },
     quoteValue: { kind: 'count', count: present },
   };

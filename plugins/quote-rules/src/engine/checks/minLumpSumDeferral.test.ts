@@ -11,6 +11,7 @@ describe('checkMinLumpSumDeferral', () => {
       id: 'minLumpSumDeferral',
       pass: true,
       message: 'Lump sums must start on or after 02/29/2024 (purchase date plus 1 month)',
+      text: { key: 'minLumpSumDeferral', params: { date: '02/29/2024', period: { key: 'month', params: { number: 1 } } } },
       ruleValue: { kind: 'date', date: '2024-02-29' },
       quoteValue: { kind: 'date', date: '2024-02-29' },
     });

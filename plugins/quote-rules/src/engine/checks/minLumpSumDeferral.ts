@@ -1,4 +1,5 @@
 import { compareDates, formatIsoDate, formatUsDate } from '../dates';
+import { checkText, english } from '../texts';
 import { deferralBound, extremeDate, lumpSums, startDates } from './shared';
 import type { CheckContext, CheckResult } from './types';
 
@@ -7,10 +8,12 @@ export function checkMinLumpSumDeferral(context: CheckContext): CheckResult | nu
   const deferral = deferralBound(context, context.rules.MinLumpSumDeferral, 'months');
   const earliest = extremeDate(startDates(lumpSums(context.benefits)));
   if (deferral === null || earliest === null) return null;
+  const words = checkText('minLumpSumDeferral', { date: formatUsDate(deferral.bound), period: deferral.period });
   return {
     id: 'minLumpSumDeferral',
     pass: compareDates(earliest, deferral.bound) >= 0,
-    message: `Lump sums must start on or after ${formatUsDate(deferral.bound)}${deferral.explanation}`,
+    message: english(words),
+    text: words,
     ruleValue: { kind: 'date', date: formatIsoDate(deferral.bound) },
     quoteValue: { kind: 'date', date: formatIsoDate(earliest) },
   };

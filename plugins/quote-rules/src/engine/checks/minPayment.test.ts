@@ -14,6 +14,7 @@ describe('checkMinPayment', () => {
       id: 'minPayment',
       pass: true,
       message: 'Payment must be at least $100.00',
+      text: { key: 'minPayment', params: { amount: '$100.00' } },
       ruleValue: { kind: 'money', cents: 10_000 },
       quoteValue: { kind: 'money', cents: 10_000 },
     });

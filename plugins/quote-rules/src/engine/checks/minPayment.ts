@@ -1,4 +1,5 @@
 import { formatCents, toCents } from '../money';
+import { checkText, english } from '../texts';
 import { extremeNumber } from './shared';
 import type { CheckContext, CheckResult } from './types';
 
@@ -7,10 +8,12 @@ export function checkMinPayment({ benefits, rules }: CheckContext): CheckResult 
   const minimum = toCents(rules.MinPaymentAmount);
   const smallest = extremeNumber(benefits.map((benefit) => toCents(benefit.PaymentAmount)));
   if (minimum === null || smallest === null) return null;
+  const words = checkText('minPayment', { amount: formatCents(minimum) });
   return {
     id: 'minPayment',
     pass: smallest >= minimum,
-    message: `Payment must be at least ${formatCents(minimum)}`,
+    message: english(words),
+    text: words,
     ruleValue: { kind: 'money', cents: minimum },
     quoteValue: { kind: 'money', cents: smallest },
   };

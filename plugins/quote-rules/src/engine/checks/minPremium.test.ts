@@ -12,6 +12,7 @@ describe('checkMinPremium', () => {
       id: 'minPremium',
       pass: true,
       message: 'Total cost must be at least $10,000.00',
+      text: { key: 'minPremium', params: { amount: '$10,000.00' } },
       ruleValue: { kind: 'money', cents: 1_000_000 },
       quoteValue: { kind: 'money', cents: 1_000_000 },
     });

@@ -1,5 +1,6 @@
 import { formatCents, toCents } from '../money';
-import { amountLabel, totalCost } from './totalCost';
+import { checkText, english } from '../texts';
+import { isMsaQuote, totalCost } from './totalCost';
 import type { CheckContext, CheckResult } from './types';
 
 /** Total cost at least the minimum premium ('MSA Amount must be at least …' on an MSA quote). */
@@ -7,10 +8,12 @@ export function checkMinPremium({ benefits, quote, rules }: CheckContext): Check
   const minimum = toCents(rules.MinPremiumAmount);
   const cost = totalCost(quote, benefits);
   if (minimum === null || cost === null) return null;
+  const words = checkText(isMsaQuote(quote) ? 'minPremiumMsa' : 'minPremium', { amount: formatCents(minimum) });
   return {
     id: 'minPremium',
     pass: cost >= minimum,
-    message: `${amountLabel(quote)} must be at least ${formatCents(minimum)}`,
+    message: english(words),
+    text: words,
     ruleValue: { kind: 'money', cents: minimum },
     quoteValue: { kind: 'money', cents: cost },
   };

@@ -11,6 +11,7 @@ describe('checkMinTerm', () => {
       id: 'minTerm',
       pass: true,
       message: 'Term must be at least 5 years',
+      text: { key: 'minTerm', params: { years: { key: 'years', params: { number: 5 } } } },
       ruleValue: { kind: 'years', years: 5 },
       quoteValue: { kind: 'term', term: { years: 5, months: 0, weeks: 0 } },
     });

@@ -1,7 +1,8 @@
 import { hasTerm } from '../codes';
 import { finite } from '../money';
 import { TERM_UNITS_PER_YEAR, termUnits } from '../term';
-import { count, extremeTerm } from './shared';
+import { checkText, english, periodOf } from '../texts';
+import { extremeTerm } from './shared';
 import type { CheckContext, CheckResult } from './types';
 
 /** Term at least the minimum (years), for period certain and temp life only: the shortest decides. */
@@ -12,10 +13,12 @@ export function checkMinTerm({ benefits, rules }: CheckContext): CheckResult | n
     1,
   );
   if (minYears === null || shortest === null) return null;
+  const words = checkText('minTerm', { years: periodOf(minYears, 'year') });
   return {
     id: 'minTerm',
     pass: termUnits(shortest) >= minYears * TERM_UNITS_PER_YEAR,
-    message: `Term must be at least ${count(minYears, 'year')}`,
+    message: english(words),
+    text: words,
     ruleValue: { kind: 'years', years: minYears },
     quoteValue: { kind: 'term', term: shortest },
   };

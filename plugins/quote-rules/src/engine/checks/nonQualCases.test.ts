@@ -8,6 +8,7 @@ describe('checkNonQualCases', () => {
       id: 'nonQualCases',
       pass: false,
       message: 'Non-qualified cases not accepted',
+      text: { key: 'nonQualRefused' },
       ruleValue: { kind: 'flag', value: false },
       quoteValue: { kind: 'flag', value: true },
     });

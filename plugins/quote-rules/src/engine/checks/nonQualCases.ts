@@ -1,3 +1,4 @@
+import { checkText, english } from '../texts';
 import type { CheckContext, CheckResult } from './types';
 
 /**
@@ -5,10 +6,12 @@ import type { CheckContext, CheckResult } from './types';
  * qualified". The spec ties the refusal to a qualified case, and the engine follows it word for word.
  */
 export function checkNonQualCases({ caseInput, rules }: CheckContext): CheckResult {
+  const words = checkText(rules.NonQualCases ? 'nonQualAccepted' : 'nonQualRefused');
   return {
     id: 'nonQualCases',
     pass: rules.NonQualCases || !caseInput.IsQualified,
-    message: rules.NonQualCases ? 'Non-qualified cases accepted' : 'Non-qualified cases not accepted',
+    message: english(words),
+    text: words,
     ruleValue: { kind: 'flag', value: rules.NonQualCases },
     quoteValue: { kind: 'flag', value: caseInput.IsQualified },
   };

@@ -2,6 +2,7 @@ import { isLumpSum } from '../codes';
 import { type CalendarDate, compareDates, type DateUnit, parseIsoDate, shiftDate } from '../dates';
 import { finite } from '../money';
 import { type Term, termOf, termUnits } from '../term';
+import { type CheckText, periodOf } from '../texts';
 import type { Benefit } from '../types';
 import type { CheckContext } from './types';
 
@@ -23,17 +24,14 @@ export function extremeNumber(values: readonly (number | null)[], direction: 1 |
   return values.reduce<number | null>((best, value) => (value === null || (best !== null && direction * value >= direction * best) ? best : value), null);
 }
 
-/** '1 day', '30 days'. */
-export function count(amount: number, unit: string): string {
-  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
-}
-
 export interface DeferralBound {
   /** The purchase date shifted by the rule. */
   bound: CalendarDate;
-  /** ' (purchase date plus 30 days)', closing the message. */
-  explanation: string;
+  /** The whole units the purchase date was shifted by, as words ('30 days'). */
+  period: CheckText;
 }
+
+const UNIT_WORD = { days: 'day', months: 'month', years: 'year' } as const satisfies Record<DateUnit, string>;
 
 /** Purchase date plus the rule's days, months or years; null when either is missing. */
 export function deferralBound({ caseInput }: CheckContext, rule: number | null, unit: DateUnit): DeferralBound | null {
@@ -41,7 +39,7 @@ export function deferralBound({ caseInput }: CheckContext, rule: number | null, 
   const purchase = parseIsoDate(caseInput.PurchaseDate);
   if (amount === null || purchase === null) return null;
   // The message names the whole units the date was shifted by (shiftDate drops fractions).
-  return { bound: shiftDate(purchase, amount, unit), explanation: ` (purchase date plus ${count(Math.trunc(amount), unit.slice(0, -1))})` };
+  return { bound: shiftDate(purchase, amount, unit), period: periodOf(Math.trunc(amount), UNIT_WORD[unit]) };
 }
 
 /** The shortest (direction 1) or longest (-1) term among the benefits; null for none. */

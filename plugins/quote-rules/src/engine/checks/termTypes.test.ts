@@ -15,6 +15,7 @@ describe('checkTermTypes', () => {
       id: 'termTypes',
       pass: true,
       message: 'Annual, Monthly term(s) accepted',
+      text: { key: 'termTypesAccepted', params: { types: { key: 'list', params: { list: { key: 'annual' }, next: { key: 'monthly' } } } } },
       ruleValue: { kind: 'termTypes', types: ['A', 'M'] },
       quoteValue: { kind: 'termTypes', types: ['A', 'M'] },
     });

@@ -1,9 +1,10 @@
-import { isLumpSum, TERM_TYPE_NAMES } from '../codes';
+import { isLumpSum } from '../codes';
+import { type CheckText, checkText, english, listOf, TERM_TYPE_TEXTS } from '../texts';
 import { TERM_TYPES, type TermType } from '../types';
 import type { CheckContext, CheckResult } from './types';
 
-function names(types: readonly TermType[]): string {
-  return types.map((type) => TERM_TYPE_NAMES[type]).join(', ');
+function names(types: readonly TermType[]): CheckText | string {
+  return listOf(types.map((type) => checkText(TERM_TYPE_TEXTS[type])));
 }
 
 /**
@@ -16,10 +17,12 @@ export function checkTermTypes({ benefits, rules }: CheckContext): CheckResult |
   if (offered === null || used.length === 0) return null;
   const refused = used.filter((type) => !offered.includes(type));
   const accepted = TERM_TYPES.filter((type) => offered.includes(type));
+  const words = refused.length === 0 ? checkText('termTypesAccepted', { types: names(accepted) }) : checkText('termTypesRefused', { types: names(refused) });
   return {
     id: 'termTypes',
     pass: refused.length === 0,
-    message: refused.length === 0 ? `${names(accepted)} term(s) accepted` : `${names(refused)} term(s) not accepted`,
+    message: english(words),
+    text: words,
     ruleValue: { kind: 'termTypes', types: accepted },
     quoteValue: { kind: 'termTypes', types: used },
   };

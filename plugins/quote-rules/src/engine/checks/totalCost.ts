@@ -17,8 +17,3 @@ export function totalCost(quote: Quote, benefits: readonly Benefit[]): number | 
 export function isMsaQuote(quote: Quote): boolean {
   return quote.QuoteType === 'MSA' || quote.QuoteType === 'MSAOnly';
 }
-
-/** Spec 02 section 5: "for an MSA quote the wording is 'MSA Amount must be at least/not exceed'". */
-export function amountLabel(quote: Quote): 'MSA Amount' | 'Total cost' {
-  return isMsaQuote(quote) ? 'MSA Amount' : 'Total cost';
-}

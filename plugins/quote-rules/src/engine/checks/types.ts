@@ -1,4 +1,5 @@
 import type { Term } from '../term';
+import type { CheckText } from '../texts';
 import type { Benefit, Case, CompanyRules, Quote, TermType } from '../types';
 
 export type CheckId =
@@ -35,7 +36,10 @@ export type CheckValue =
 export interface CheckResult {
   id: CheckId;
   pass: boolean;
+  /** The rule in the spec's English words (the server's answers carry it in the user's language). */
   message: string;
+  /** The same words as a key and values, for saying them in another language (see texts.ts). */
+  text: CheckText;
   ruleValue: CheckValue;
   quoteValue: CheckValue;
 }

@@ -2,6 +2,7 @@ import { ApiError, notFound, route } from '@portal/server';
 import { QuoteAccess } from '../../access';
 import { QuoteApi } from '../../contract';
 import { evaluateQuote } from '../../engine/index';
+import { savedIn } from '../outcome';
 import { findOwnQuote, iso, listCompanies, toEngineCompany, toSavedQuote } from '../repo';
 
 const NOT_FOUND = 'No such quote.';
@@ -23,10 +24,10 @@ export const quoteRoutes = [
   }),
   route(QuoteApi.get, {
     access: QuoteAccess.quotes,
-    handler: async ({ user, params, database }) => {
+    handler: async ({ user, params, database, t }) => {
       const saved = user && (await findOwnQuote(database.sql, user.id, params.id));
       if (!saved) throw notFound(NOT_FOUND);
-      return saved;
+      return savedIn(saved, t);
     },
   }),
   route(QuoteApi.save, {
@@ -63,7 +64,7 @@ export const quoteRoutes = [
           },
           tx,
         );
-        return toSavedQuote(row);
+        return savedIn(toSavedQuote(row), ctx.t);
       });
     },
   }),

@@ -2,7 +2,7 @@ import { Button } from '@portal/web/kit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyOutcome } from '../../engine/index';
-import { formatCheckValue, money } from './format';
+import { checkWords, formatCheckValue, money } from './format';
 
 interface Props {
   companies: readonly CompanyOutcome[];
@@ -65,7 +65,8 @@ export function CompanyOutcomes({ companies, caption }: Props) {
                   <tr key={`${check.id}-${check.message}`} data-testid={`check-${check.id}`}>
                     <th scope="row">{t(`check.${check.id}`)}</th>
                     <td>{check.pass ? t('pass') : t('fail')}</td>
-                    <td>{check.message}</td>
+                    {/* A check saved before checks carried their words shows its message as the server words it. */}
+                    <td>{check.text ? checkWords(check.text, t) : check.message}</td>
                     <td>{formatCheckValue(check.ruleValue, t, lng)}</td>
                     <td>{formatCheckValue(check.quoteValue, t, lng)}</td>
                   </tr>

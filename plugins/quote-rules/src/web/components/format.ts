@@ -1,4 +1,4 @@
-import type { CheckValue } from '../../engine/index';
+import type { CheckText, CheckValue } from '../../engine/index';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -27,3 +27,10 @@ export function formatCheckValue(value: CheckValue, t: T, lng: string): string {
 }
 
 export const money = (cents: number, lng: string) => new Intl.NumberFormat(lng, { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+/** A check's rule in the page's language, from its words (values that are words said first). */
+export function checkWords(words: CheckText, t: T): string {
+  const params: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(words.params ?? {})) params[name] = typeof value === 'object' ? checkWords(value, t) : value;
+  return t(`checkText.${words.key}`, params);
+}

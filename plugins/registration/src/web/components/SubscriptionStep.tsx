@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { RegistrationMessages } from '../../contract';
 import { RegistrationPaths } from '../../steps';
 import { WizardNav } from './WizardNav';
 import * as css from './wizard.css';
@@ -31,7 +30,7 @@ export function SubscriptionStep() {
   const next = () => {
     setSubmitted(true);
     if (!valid) {
-      showToast({ kind: 'error', message: RegistrationMessages.fixErrors });
+      showToast({ kind: 'error', message: t('subscription.fixErrors') });
       return;
     }
     const q = new URLSearchParams({ type: String(coupon?.ok ? 0 : type) });

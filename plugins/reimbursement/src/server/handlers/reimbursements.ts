@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { claimsService } from '@portal/plugin-claims/service';
-import { ApiError, badRequest, checkContentStream, type Message, notFound, type RouteContext, route, type SqlClient, sendDownload } from '@portal/server';
+import { ApiError, badRequest, checkContentStream, type Message, msg, notFound, type RouteContext, route, type SqlClient, sendDownload } from '@portal/server';
 import { REIMBURSEMENT_ACCESS } from '../../access';
 import { type Reimbursement, ReimbursementApi } from '../../contract';
 import { checkDateAndAmount, checkFiles, extensionOf, ReimbursementMessages as M, MAX_FILES, sanitizeFileName } from '../../rules';
@@ -111,7 +111,11 @@ export const reimbursementRoutes = [
       };
       if (!content.ok) throw await refuse(content.message, 'content');
       const scan = await services.scanner.scan(openUpload(services.files, upload.id), name);
-      if (!scan.clean) throw await refuse(`'${name}' was refused: the virus scanner found ${scan.signature}.`, `virus ${scan.signature}`);
+      if (!scan.clean)
+        throw await refuse(
+          msg("'{{name}}' was refused: the virus scanner found {{signature}}.", { name, signature: scan.signature }),
+          `virus ${scan.signature}`,
+        );
 
       const key = `reimbursements/${memberId}/${upload.id}/${name}`;
       const kept = await services.files.put(key, openUpload(services.files, upload.id), { contentType: content.contentType });

@@ -11,7 +11,7 @@ import * as css from '../components/reimbursement.css';
 import { type QueuedFile, UploadQueue } from '../components/UploadQueue';
 import { forgetUpload, uploadFile } from '../components/uploader';
 
-/** The spec's messages as keys of this plugin's strings (the form shows them in the user's language). */
+/** The spec's messages of the form's own checks as keys of this plugin's strings (the form shows them in the user's language). */
 const KEYS: Record<string, string> = {
   [M.noFile]: 'reimbursement:rules.noFile',
   [M.dateAndAmount]: 'reimbursement:rules.dateAndAmount',
@@ -19,7 +19,6 @@ const KEYS: Record<string, string> = {
   [M.extension]: 'reimbursement:rules.extension',
   [M.tooMany]: 'reimbursement:rules.tooMany',
   [M.tooLarge]: 'reimbursement:rules.tooLarge',
-  [M.unexpected]: 'reimbursement:rules.unexpected',
 };
 const keyOf = (message: string) => KEYS[message] ?? message;
 const localToday = () => {
@@ -82,8 +81,8 @@ export default function ReimbursementPage() {
         update(key, { state: 'done' });
       } catch (e) {
         failed++;
-        const message = e instanceof ApiCallError && e.status < 500 ? e.message : M.unexpected;
-        update(key, { state: 'failed', error: t(keyOf(message), { defaultValue: message }) });
+        // The server words its refusals in the user's language; anything else is the unexpected error.
+        update(key, { state: 'failed', error: e instanceof ApiCallError && e.status < 500 ? e.message : t('rules.unexpected') });
       }
     }
     setBusy(false);

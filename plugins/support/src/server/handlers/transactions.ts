@@ -1,7 +1,7 @@
-import { ApiError, route, withMessage } from '@portal/server';
+import { ApiError, type RouteContext, route, withMessage } from '@portal/server';
 import { SUPPORT_ACCESS } from '../../access';
 import { SUPPORT_MESSAGES, SupportApi } from '../../contract';
-import { paNumberMatches, statusesOf } from '../../rules';
+import { isUnsettledRefund, paNumberMatches, statusesOf } from '../../rules';
 import { actorOf, billingOf, memberTransaction, mustBeMember } from './common';
 
 type Search = {
@@ -20,6 +20,16 @@ export const searchOf = (s: Search, memberId: number | null, pending = false) =>
   sortOrder: s.SortOrder,
   offset: s.PageIndex * s.PageSize,
   limit: s.PageSize,
+});
+
+type MoneyResult = Awaited<ReturnType<ReturnType<typeof billingOf>['refund']>>;
+
+/** Billing's answer to a money call with its message in the user's language, and whether a refund met an unsettled charge. */
+const moneyAnswer = (ctx: Pick<RouteContext, 't'>, r: MoneyResult, refund = false) => ({
+  StatusString: r.StatusString,
+  Message: ctx.t(r.Message),
+  TransactionID: r.TransactionID,
+  Unsettled: refund && isUnsettledRefund(r),
 });
 
 export const transactionRoutes = [
@@ -65,21 +75,21 @@ export const transactionRoutes = [
     access: SUPPORT_ACCESS,
     handler: async (ctx) => {
       await memberTransaction(ctx, ctx.body.TransactionID);
-      return billingOf(ctx).chargeTransaction(ctx.body.TransactionID, { idempotencyKey: ctx.body.IdempotencyKey }, actorOf(ctx));
+      return moneyAnswer(ctx, await billingOf(ctx).chargeTransaction(ctx.body.TransactionID, { idempotencyKey: ctx.body.IdempotencyKey }, actorOf(ctx)));
     },
   }),
   route(SupportApi.refund, {
     access: SUPPORT_ACCESS,
     handler: async (ctx) => {
       await memberTransaction(ctx, ctx.body.TransactionID);
-      return billingOf(ctx).refund(ctx.body.TransactionID, actorOf(ctx));
+      return moneyAnswer(ctx, await billingOf(ctx).refund(ctx.body.TransactionID, actorOf(ctx)), true);
     },
   }),
   route(SupportApi.void, {
     access: SUPPORT_ACCESS,
     handler: async (ctx) => {
       await memberTransaction(ctx, ctx.body.TransactionID);
-      return billingOf(ctx).voidTransaction(ctx.body.TransactionID, actorOf(ctx));
+      return moneyAnswer(ctx, await billingOf(ctx).voidTransaction(ctx.body.TransactionID, actorOf(ctx)));
     },
   }),
   route(SupportApi.addPaNumber, {
@@ -93,8 +103,8 @@ export const transactionRoutes = [
 ];
 
 /** Stores the PA number and compares the stored one with the submitted one (spec 02 section 5). */
-async function savePaNumber(ctx: Parameters<typeof memberTransaction>[0], transactionId: number, submitted: string) {
+async function savePaNumber(ctx: Parameters<typeof memberTransaction>[0] & Pick<RouteContext, 't'>, transactionId: number, submitted: string) {
   await memberTransaction(ctx, transactionId);
   const stored = await billingOf(ctx).setPaNumber(transactionId, submitted, actorOf(ctx));
-  return { PANumber: stored, Message: paNumberMatches(submitted, stored) ? SUPPORT_MESSAGES.paNumberMatches : SUPPORT_MESSAGES.paNumberMismatch };
+  return { PANumber: stored, Message: ctx.t(paNumberMatches(submitted, stored) ? SUPPORT_MESSAGES.paNumberMatches : SUPPORT_MESSAGES.paNumberMismatch) };
 }

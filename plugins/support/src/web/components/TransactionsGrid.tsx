@@ -9,7 +9,6 @@ import {
   DEFAULT_PENDING_FILTER,
   DEFAULT_TX_FILTER,
   displayStatus,
-  isUnsettledRefund,
   newIdempotencyKey,
   PENDING_TX_FILTERS,
   paNumberMatches,
@@ -93,7 +92,7 @@ export function TransactionsGrid({ mode, memberId }: Props) {
         // One idempotency key per press: the client's retries of this request reuse it.
         const endpoint = action === 'charge' ? SupportApi.charge : action === 'refund' ? SupportApi.refund : SupportApi.void;
         const r = await api.call(endpoint, { body: { TransactionID: row.TransactionID, IdempotencyKey: newIdempotencyKey(action) } });
-        if (action === 'refund' && isUnsettledRefund(r)) setVoidOffer(row);
+        if (r.Unsettled) setVoidOffer(row);
         else report(r);
       }
     } catch {
