@@ -1,4 +1,4 @@
-import { msg, type Role, Roles } from '@portal/core';
+import { type Role, Roles } from '@portal/core';
 
 /**
  * Who may use what of bank linking (spec 01 sections 2 and 6, spec 02 sections 2 and 7). Zod-free: the web entry
@@ -44,20 +44,4 @@ export const BANK_CONSTANTS = {
   popularCount: 8,
   /** Finance API version: '1' sends one form; '1.1' wraps a single form into a list. */
   defaultVersion: '1',
-} as const;
-
-export const BANK_MESSAGES = {
-  minSearch: 'Minimum 3 characters are required',
-  mfaEmpty: 'MFA form is empty',
-  fundingSet: 'Your funding account has been successfully set',
-  removed: 'Your account has been removed.',
-  refreshed: 'Your linked account has been refreshed. Please see your updated account shortly.',
-  credentialsUpdated: 'Account credentials updated successfuly.',
-  serverError: 'Error while getting data from server',
-  noMember: 'This needs a member account: choose a member to act on behalf of.',
-  linkNotFound: 'The linked bank was not found.',
-  accountNotFound: 'The account was not found.',
-  unavailable: 'The bank linking service is not available right now. Please try again later.',
-  alreadyLinked: (name: string) => msg('{{name}} is already linked to your account.', { name }),
-  terminated: 'Your linked banks have been removed.',
 } as const;

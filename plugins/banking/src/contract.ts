@@ -1,6 +1,8 @@
 import { defineEndpoint, idSchema } from '@portal/core';
 import { z } from 'zod';
-import { BANK_MESSAGES } from './access';
+
+/** The refusal of a bank search shorter than 3 characters (spec 01 section 6). */
+export const BANK_SEARCH_MIN_MESSAGE = 'Minimum 3 characters are required';
 
 /**
  * The finance service (spec 01 section 7, spec 02 section 7) under /config's FinanceUrl '/api/finance/', and the
@@ -147,7 +149,7 @@ export const BankingApi = {
   search: defineEndpoint({
     method: 'POST',
     path: `${FINANCE_PREFIX}/site/search`,
-    body: z.object({ Query: z.string().trim().min(3, BANK_MESSAGES.minSearch).max(100) }),
+    body: z.object({ Query: z.string().trim().min(3, BANK_SEARCH_MIN_MESSAGE).max(100) }),
     response: z.array(providerSchema),
   }),
   add: defineEndpoint({ method: 'POST', path: `${FINANCE_PREFIX}/site/add`, query: versionQuery, body: linkBody, response: linkResultSchema }),

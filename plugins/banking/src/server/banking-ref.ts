@@ -1,9 +1,9 @@
 import type { ServiceRef } from '@portal/core';
 import { ApiError, type RouteContext } from '@portal/server';
-import { BANK_MESSAGES } from '../access';
 import type { LinkedAccounts, LinkResult } from '../contract';
 import { bankingService } from '../service';
 import type { Banking } from './core';
+import { BANK_MESSAGES } from './messages';
 
 /** The plugin's own service with the calls its routes need beyond the public BankingService. */
 export const bankingOf = (ctx: Pick<RouteContext, 'use'>): Banking => ctx.use(bankingService as unknown as ServiceRef<Banking>);

@@ -7,8 +7,8 @@ import { BANK_STALE_NEW_PASSWORD, BANK_TEST_PASSWORD } from '@portal/sandbox';
 import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbox';
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANK_MESSAGES } from '../access';
-import { BankingApi, type BankProvider, type LinkedAccounts, type LinkResult } from '../contract';
+import { BANK_SEARCH_MIN_MESSAGE, BankingApi, type BankProvider, type LinkedAccounts, type LinkResult } from '../contract';
+import { BANK_MESSAGES } from './messages';
 
 /**
  * The finance service against the sandbox aggregator over real HTTP, through the kernel guard: institutions, linking
@@ -75,7 +75,7 @@ describe('institutions', () => {
     expect(found.every((p) => /summit/i.test(p.Name))).toBe(true);
     const short = await call(BankingApi.search.path, { body: { Query: 'su' } });
     expect(short.statusCode).toBe(400);
-    expect(short.body).toContain(BANK_MESSAGES.minSearch);
+    expect(short.body).toContain(BANK_SEARCH_MIN_MESSAGE);
   });
 
   it("sends an institution's login form; version 1.1 wraps it into a list", async () => {

@@ -12,9 +12,9 @@ import {
   type PluginInit,
   type SqlClient,
 } from '@portal/server';
-import { BANK_MESSAGES } from '../access';
 import type { BankFormWire, BankProvider, LinkedAccount, LinkedAccounts, LinkResult } from '../contract';
 import type { BankingService } from '../service';
+import { BANK_MESSAGES } from './messages';
 
 /** Our id of a member at the aggregator: one aggregator user per member. */
 export const aggregatorUser = (memberId: number) => `member-${memberId}`;

@@ -1,8 +1,9 @@
 import { ApiError, reissueSessionTokens, route, withMessage } from '@portal/server';
-import { BANK_MESSAGES, BankingAccess } from '../../access';
+import { BankingAccess } from '../../access';
 import { BankingApi } from '../../contract';
 import { bankingOf, memberOf, wordedAccounts, wordedLink } from '../banking-ref';
 import { toProvider, viaAggregator } from '../core';
+import { BANK_MESSAGES } from '../messages';
 
 const access = BankingAccess.finance;
 
