@@ -1,6 +1,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import type { StartedServer } from '@portal/app-server/server';
 import { Roles } from '@portal/core';
+import { CONTACT_PAGE_SIZES } from '@portal/plugin-contacts/contract';
 import { BUSY_RETRY_SECONDS, enterPasswordCheck, identityService, MAX_PASSWORD_CHECKS, passwordChecksInFlight, verifyPassword } from '@portal/server/kernel';
 import { authHeaders, makeUser, signIn, startTestServer, TEST_PASSWORD } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -424,6 +425,20 @@ describe('refused input, worded in the user language', () => {
       });
     expect((await create({})).json().MsgText).toBe('body.Email: Enter a valid e-mail address.');
     expect((await create({ cookie: 'cq.lang=es' })).json().MsgText).toBe('body.Email: Ingrese un correo electrónico válido.');
+  });
+
+  it('words a contract message with values from its template, the values put in after translating', async () => {
+    const s = await signIn(server, 'alice');
+    const search = (extra: Record<string, string>) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/contacts/search',
+        headers: { ...authHeaders(s, 'card', extra), 'content-type': 'application/json' },
+        payload: { PageSize: 7 },
+      });
+    const values = CONTACT_PAGE_SIZES.join(', ');
+    expect((await search({})).json().MsgText).toBe(`body.PageSize: must be one of ${values}`);
+    expect((await search({ cookie: 'cq.lang=es' })).json().MsgText).toBe(`body.PageSize: debe ser uno de estos: ${values}`);
   });
 
   it('words the kernel refusal of characters that are not allowed in Spanish, with the field in it', async () => {

@@ -52,6 +52,26 @@ export function findMessages(source: string, file: string): Found[] {
   return found;
 }
 
+// A contract's validation message: zod's message argument, an `error:` or `message:` text, a schemaText template.
+const SCHEMA_MESSAGE =
+  /\.(?:min|max|length|regex|refine|email|gte|lte|gt|lt|int|positive|nonnegative|nonempty|url|multipleOf|uuid)\((?:[^()'`]|\([^()]*\))*?(?:'((?:[^'\\\n]|\\.)+)'|`([^`]+)`)\s*\)|\b(?:error|message): (?:'((?:[^'\\\n]|\\.)+)'|`([^`]+)`)|\bschemaText\(\s*'((?:[^'\\\n]|\\.)+)'/g;
+
+/** The validation messages of a source text's schemas (zod sends them to the user as they are written). */
+export function findSchemaMessages(source: string, file: string): Found[] {
+  const lines = source.split('\n');
+  const found: Found[] = [];
+  for (const m of source.matchAll(SCHEMA_MESSAGE)) {
+    const line = source.slice(0, m.index).split('\n').length;
+    const here = lines[line - 1] ?? '';
+    if (/english-only:/.test(here) || /english-only:/.test(lines[line - 2] ?? '') || here.trimStart().startsWith('//') || here.trimStart().startsWith('*'))
+      continue;
+    const text = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '').replace(/\\(['"`\\])/g, '$1');
+    if (!/[a-z]/i.test(text) || !text.includes(' ')) continue; // a name or a pattern, not words
+    found.push({ text, file, line, interpolated: (m[2] ?? m[4]) !== undefined && text.includes('${') });
+  }
+  return found;
+}
+
 function sourceFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -65,6 +85,31 @@ function pluginSources(id: string): string[] {
   const src = join(REPO, 'plugins', id, 'src');
   return sourceFiles(src).filter((f) => !relative(src, f).startsWith('web'));
 }
+
+describe('findSchemaMessages', () => {
+  it("finds zod's message arguments, error and message texts and schemaText templates", () => {
+    const found = findSchemaMessages(
+      [
+        "z.string().min(1, 'is required').max(max, schemaText('must be at most {{max}} characters', { max }))",
+        "z.enum(A, { error: 'must be one of A' })",
+        "ctx.addIssue({ code: 'custom', message: 'must not be before From' });",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text under test
+        'z.number().max(9, `must be at most ${max}`)',
+        "z.string().regex(/x/, 'Use the date form YYYY-MM-DD')",
+      ].join('\n'),
+      'x.ts',
+    );
+    expect(found.map((f) => [f.text, f.interpolated])).toEqual([
+      ['is required', false],
+      ['must be at most {{max}} characters', false],
+      ['must be one of A', false],
+      ['must not be before From', false],
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal as found
+      ['must be at most ${max}', true],
+      ['Use the date form YYYY-MM-DD', false],
+    ]);
+  });
+});
 
 describe('findMessages', () => {
   it('finds sentences in every kind of quote, and names a built one', () => {
@@ -124,6 +169,14 @@ describe('server messages have Spanish translations', async () => {
       const found = files.flatMap((f) => findMessages(readFileSync(f, 'utf8'), relative(REPO, f)));
       const built = found.filter((f) => f.interpolated).map((f) => `${f.file}:${f.line} ${f.text}`);
       expect(built, 'build these with msg() and {{placeholders}}').toEqual([]);
+      const missing = [...new Set(found.filter((f) => !translator.has(f.text, 'es')).map((f) => `${f.file}:${f.line} ${f.text}`))];
+      expect(missing, `add these to ${id === 'kernel' ? 'platform/server/src/i18n/es.json' : `plugins/${id}/src/server/i18n/es.json`}`).toEqual([]);
+    });
+
+    it(`${id}: every validation message of its schemas is translated, and none is built by interpolation`, () => {
+      const found = files.flatMap((f) => findSchemaMessages(readFileSync(f, 'utf8'), relative(REPO, f)));
+      const built = found.filter((f) => f.interpolated).map((f) => `${f.file}:${f.line} ${f.text}`);
+      expect(built, "write these with schemaText('… {{name}} …', { name })").toEqual([]);
       const missing = [...new Set(found.filter((f) => !translator.has(f.text, 'es')).map((f) => `${f.file}:${f.line} ${f.text}`))];
       expect(missing, `add these to ${id === 'kernel' ? 'platform/server/src/i18n/es.json' : `plugins/${id}/src/server/i18n/es.json`}`).toEqual([]);
     });

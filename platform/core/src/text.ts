@@ -41,3 +41,22 @@ export function interpolate(template: string, params: TextParams): string {
 export function placeholders(template: string): string[] {
   return [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1] as string))];
 }
+
+const schemaTexts = new Map<string, Text>();
+/** Enough for every contract's messages; a schema built per request cannot grow it without bound. */
+const MAX_SCHEMA_TEXTS = 10_000;
+
+/**
+ * A contract's validation message with values (zod takes a string): `.max(n, schemaText('must be at most {{max}}
+ * characters', { max: n }))`. Returns the English and remembers its template, so the server words a refusal in the
+ * user's language from the template's translation (`schemaTextOf`).
+ */
+export function schemaText(template: string, params: TextParams = {}): string {
+  const text = new Text(template, params);
+  const english = text.toString();
+  if (schemaTexts.size < MAX_SCHEMA_TEXTS) schemaTexts.set(english, text);
+  return english;
+}
+
+/** The template and values behind a validation message made by `schemaText`. */
+export const schemaTextOf = (english: string): Text | undefined => schemaTexts.get(english);

@@ -1,4 +1,4 @@
-import { BillType, ClaimStatus, defineEndpoint, idSchema } from '@portal/core';
+import { BillType, ClaimStatus, defineEndpoint, idSchema, msg, schemaText } from '@portal/core';
 import { z } from 'zod';
 
 /**
@@ -72,7 +72,7 @@ const optDate = z.preprocess((v) => (v === '' ? null : v), dateSchema.nullish())
 
 /** Optional text filter: trimmed, '' means absent. */
 const optText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(max, `must be at most ${max} characters`).nullish());
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(max, schemaText('must be at most {{max}} characters', { max })).nullish());
 /** Optional id: '', 0 and null mean absent; anything else must be an id. */
 const optId = z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), idSchema.nullish());
 /** A required positive whole number in decimal (an id, a version), with the message for a missing one. */
@@ -83,7 +83,7 @@ const optLookup = (ids: readonly number[], what: string) =>
     z
       .number()
       .int()
-      .refine((n) => ids.includes(n), `is not a known ${what}`)
+      .refine((n) => ids.includes(n), schemaText('is not a known {{what}}', { what: msg(what) }))
       .nullish(),
   );
 
@@ -126,15 +126,20 @@ export const claimSearchSchema = z
     ClaimTypeID: optLookup(CLAIM_TYPE_IDS, 'claim type'),
     /** true: paid (8, 29, 30); false: not paid; absent: both. */
     IsPaid: z.preprocess((v) => (v === '' ? null : v === 'true' ? true : v === 'false' ? false : v), z.boolean().nullish()),
-    PageIndex: z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(MAX_PAGE_INDEX, `must be at most ${MAX_PAGE_INDEX}`).default(0),
+    PageIndex: z.coerce
+      .number()
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(MAX_PAGE_INDEX, schemaText('must be at most {{max}}', { max: MAX_PAGE_INDEX }))
+      .default(0),
     PageSize: z.coerce
       .number()
       .int()
-      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), `must be one of ${PAGE_SIZES.join(', ')}`)
+      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), schemaText('must be one of {{values}}', { values: PAGE_SIZES.join(', ') }))
       .default(DEFAULT_PAGE_SIZE),
     SortColumn: z.preprocess(
       (v) => (v === '' || v == null ? undefined : v),
-      z.enum(SORT_COLUMNS, { error: `must be one of ${SORT_COLUMNS.join(', ')}` }).default('ClaimID'),
+      z.enum(SORT_COLUMNS, { error: schemaText('must be one of {{values}}', { values: SORT_COLUMNS.join(', ') }) }).default('ClaimID'),
     ),
     SortOrder: z.preprocess(
       (v) => (typeof v === 'string' ? v.toLowerCase() || undefined : (v ?? undefined)),
@@ -151,7 +156,7 @@ export const claimSearchSchema = z
     for (const [from, to] of ranges) {
       const a = f[from];
       const b = f[to];
-      if (a && b && a > b) ctx.addIssue({ code: 'custom', path: [to], message: `must not be before ${from}` });
+      if (a && b && a > b) ctx.addIssue({ code: 'custom', path: [to], message: schemaText('must not be before {{field}}', { field: from }) });
     }
   });
 export type ClaimSearch = z.infer<typeof claimSearchSchema>;
@@ -255,14 +260,18 @@ export const changeStatusSchema = z.object({
   Ids: z
     .array(idSchema, { error: 'must be a list of claim ids' })
     .min(1, 'choose at least one bill')
-    .max(MAX_STATUS_CHANGE_IDS, `at most ${MAX_STATUS_CHANGE_IDS} bills at once`),
+    .max(MAX_STATUS_CHANGE_IDS, schemaText('at most {{max}} bills at once', { max: MAX_STATUS_CHANGE_IDS })),
   ClaimStatusID: requiredId('is required').refine((n) => CLAIM_STATUS_IDS.includes(n), 'is not a known claim status'),
   Reason: optText(500),
 });
 export type ChangeStatus = z.infer<typeof changeStatusSchema>;
 
 export const vendorParamsSchema = z.object({
-  text: z.string().trim().min(VENDOR_SEARCH_MIN, `Minimum ${VENDOR_SEARCH_MIN} characters are required`).max(100),
+  text: z
+    .string()
+    .trim()
+    .min(VENDOR_SEARCH_MIN, schemaText('Minimum {{min}} characters are required', { min: VENDOR_SEARCH_MIN }))
+    .max(100),
 });
 /** Kinds of shared payees: the reference payees' kinds; a payee that staff add by name is 'Other'. */
 export const PAYEE_KINDS = ['Hospital', 'Clinic', 'Physician', 'Pharmacy', 'DME', 'Lab', 'Home Health', 'Other'] as const;

@@ -1,4 +1,4 @@
-import { defineEndpoint, emailSchema, idSchema, phoneSchema, US_STATES } from '@portal/core';
+import { defineEndpoint, emailSchema, idSchema, msg, phoneSchema, schemaText, US_STATES } from '@portal/core';
 import { z } from 'zod';
 
 /**
@@ -27,15 +27,16 @@ export const STALE_CONTACT_MESSAGE = 'This contact was changed by someone else. 
 export const CONTACT_NOT_FOUND = 'The contact was not found.';
 
 const optText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(max, `must be at most ${max} characters`).nullish());
-const name = (max: number) => z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(max, schemaText('must be at most {{max}} characters', { max })).nullish());
+const name = (max: number) =>
+  z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, schemaText('must be at most {{max}} characters', { max }));
 const lookupKey = (ids: readonly number[], what: string) =>
   z.preprocess(
     (v) => (v === '' || v === 0 || v === '0' ? null : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
     z
-      .number({ error: `must be a ${what} key` })
+      .number({ error: schemaText('must be a {{what}} key', { what: msg(what) }) })
       .int()
-      .refine((n) => ids.includes(n), `is not a known ${what}`)
+      .refine((n) => ids.includes(n), schemaText('is not a known {{what}}', { what: msg(what) }))
       .nullish(),
   );
 const stateKey = z.preprocess(
@@ -94,11 +95,16 @@ export type Contact = z.infer<typeof contactSchema>;
 export const contactSearchSchema = z.object({
   /** Part of the name, e-mail or phone, any case. */
   Query: optText(100),
-  PageIndex: z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(MAX_PAGE_INDEX, `must be at most ${MAX_PAGE_INDEX}`).default(0),
+  PageIndex: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(MAX_PAGE_INDEX, schemaText('must be at most {{max}}', { max: MAX_PAGE_INDEX }))
+    .default(0),
   PageSize: z.coerce
     .number()
     .int()
-    .refine((n) => (CONTACT_PAGE_SIZES as readonly number[]).includes(n), `must be one of ${CONTACT_PAGE_SIZES.join(', ')}`)
+    .refine((n) => (CONTACT_PAGE_SIZES as readonly number[]).includes(n), schemaText('must be one of {{values}}', { values: CONTACT_PAGE_SIZES.join(', ') }))
     .default(CONTACT_PAGE_SIZE),
 });
 export type ContactSearch = z.infer<typeof contactSearchSchema>;

@@ -1,4 +1,4 @@
-import { defineEndpoint, idSchema } from '@portal/core';
+import { defineEndpoint, idSchema, schemaText } from '@portal/core';
 import { z } from 'zod';
 
 /**
@@ -85,9 +85,9 @@ export type Coupon = z.infer<typeof couponSchema>;
 
 const couponFields = {
   Code: codeSchema,
-  Product: z.enum(PRODUCTS, { error: `must be one of ${PRODUCTS.join(', ')}` }),
-  MembershipType: z.enum(MEMBERSHIP_TYPES, { error: `must be one of ${MEMBERSHIP_TYPES.join(', ')}` }),
-  DiscountType: z.enum(DISCOUNT_TYPES, { error: `must be one of ${DISCOUNT_TYPES.join(', ')}` }),
+  Product: z.enum(PRODUCTS, { error: schemaText('must be one of {{values}}', { values: PRODUCTS.join(', ') }) }),
+  MembershipType: z.enum(MEMBERSHIP_TYPES, { error: schemaText('must be one of {{values}}', { values: MEMBERSHIP_TYPES.join(', ') }) }),
+  DiscountType: z.enum(DISCOUNT_TYPES, { error: schemaText('must be one of {{values}}', { values: DISCOUNT_TYPES.join(', ') }) }),
   StartDate: daySchema,
   EndDate: optDay,
 };
@@ -105,7 +105,7 @@ export const couponSearchSchema = z.object({
   PageSize: z.coerce
     .number()
     .int()
-    .refine((n) => (COUPON_PAGE_SIZES as readonly number[]).includes(n), `must be one of ${COUPON_PAGE_SIZES.join(', ')}`)
+    .refine((n) => (COUPON_PAGE_SIZES as readonly number[]).includes(n), schemaText('must be one of {{values}}', { values: COUPON_PAGE_SIZES.join(', ') }))
     .default(COUPON_DEFAULT_PAGE_SIZE),
   SortColumn: z.preprocess((v) => (v === '' || v == null ? undefined : v), z.enum(COUPON_SORT_COLUMNS).default('DateCreated')),
   SortOrder: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() || undefined : (v ?? undefined)), z.enum(['ASC', 'DESC']).default('DESC')),
@@ -124,7 +124,7 @@ export type CouponSearch = z.input<typeof couponSearchSchema>;
 export const couponIdsSchema = z
   .array(idSchema, { error: COUPON_MESSAGES.selectCoupons })
   .min(1, COUPON_MESSAGES.selectCoupons)
-  .max(MAX_BULK_IDS, `at most ${MAX_BULK_IDS} coupons at once`);
+  .max(MAX_BULK_IDS, schemaText('at most {{max}} coupons at once', { max: MAX_BULK_IDS }));
 
 export const couponPageSchema = z.object({ Items: z.array(couponSchema), ItemCount: z.number().int() });
 export const bulkResultSchema = z.object({ Count: z.number().int(), Message: z.string() });

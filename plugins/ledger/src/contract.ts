@@ -1,4 +1,4 @@
-import { defineEndpoint, idSchema } from '@portal/core';
+import { defineEndpoint, idSchema, schemaText } from '@portal/core';
 import { z } from 'zod';
 import { CARD_STATUSES, DEFAULT_PAGE_SIZE, isDay, PAGE_SIZES, RECENT_TRANSACTIONS } from './rules';
 
@@ -16,7 +16,7 @@ const day = z.preprocess(
 );
 const optDay = z.preprocess((v) => (v === '' ? null : v), day.nullish());
 const optText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(max, `must be at most ${max} characters`).nullish());
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(max, schemaText('must be at most {{max}} characters', { max })).nullish());
 /** A value the member typed: a number or text; the handler's rules judge it. */
 const typed = z.union([z.number(), z.string().max(40, 'must be at most 40 characters'), z.null()]).optional();
 
@@ -50,7 +50,7 @@ const pageFields = {
   PageSize: z.coerce
     .number()
     .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), `must be one of ${PAGE_SIZES.join(', ')}`)
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), schemaText('must be one of {{values}}', { values: PAGE_SIZES.join(', ') }))
     .default(DEFAULT_PAGE_SIZE),
   PageIndex: z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(10_000, 'must be at most 10000').default(0),
   SortOrder: z.preprocess(
@@ -59,7 +59,10 @@ const pageFields = {
   ),
 };
 const sortColumn = <T extends readonly [string, ...string[]]>(cols: T) =>
-  z.preprocess((v) => (v === '' || v == null ? undefined : v), z.enum(cols, { error: `must be one of ${cols.join(', ')}` }).optional());
+  z.preprocess(
+    (v) => (v === '' || v == null ? undefined : v),
+    z.enum(cols, { error: schemaText('must be one of {{values}}', { values: cols.join(', ') }) }).optional(),
+  );
 
 /** Search request (spec 02 section 3): TotalRecords, PageSize, PageIndex, SortColumn, SortOrder, Query. */
 export const ledgerSearchSchema = z.object({

@@ -1,4 +1,4 @@
-import { defineEndpoint, idSchema, msg } from '@portal/core';
+import { defineEndpoint, idSchema, msg, schemaText } from '@portal/core';
 import { z } from 'zod';
 
 /**
@@ -49,9 +49,12 @@ export const attachmentUploadSchema = z.object({
     .string({ error: 'is required' })
     .trim()
     .min(1, 'is required')
-    .max(MAX_FILE_NAME, `must be at most ${MAX_FILE_NAME} characters`)
+    .max(MAX_FILE_NAME, schemaText('must be at most {{max}} characters', { max: MAX_FILE_NAME }))
     .refine((n) => !/[\\/]/.test(n), 'must be a file name, not a path')
-    .refine((n) => (ATTACHMENT_EXTENSIONS as readonly string[]).includes(extensionOf(n)), `must end in one of .${ATTACHMENT_EXTENSIONS.join(', .')}`),
+    .refine(
+      (n) => (ATTACHMENT_EXTENSIONS as readonly string[]).includes(extensionOf(n)),
+      schemaText('must end in one of {{extensions}}', { extensions: `.${ATTACHMENT_EXTENSIONS.join(', .')}` }),
+    ),
   /** The file's bytes, base64. */
   Content: z
     .string({ error: 'is required' })
@@ -67,7 +70,11 @@ const attachmentsSchema = z
   .refine((list) => list.reduce((n, a) => n + base64Bytes(a.Content), 0) <= MAX_ATTACHMENTS_BYTES, 'are larger than 7 MB together')
   .default([]);
 
-const noteText = z.string({ error: 'is required' }).trim().min(1, 'is required').max(MAX_NOTE_TEXT, `must be at most ${MAX_NOTE_TEXT} characters`);
+const noteText = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(MAX_NOTE_TEXT, schemaText('must be at most {{max}} characters', { max: MAX_NOTE_TEXT }));
 const noteTypeId = z.preprocess(
   (v) => (v === '' || v == null ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
   z
@@ -152,11 +159,16 @@ export const noteSearchSchema = z
     DateFrom: optDate,
     DateTo: optDate,
     Query: z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(100, 'must be at most 100 characters').nullish()),
-    PageIndex: z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(MAX_PAGE_INDEX, `must be at most ${MAX_PAGE_INDEX}`).default(0),
+    PageIndex: z.coerce
+      .number()
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(MAX_PAGE_INDEX, schemaText('must be at most {{max}}', { max: MAX_PAGE_INDEX }))
+      .default(0),
     PageSize: z.coerce
       .number()
       .int()
-      .refine((n) => (NOTE_PAGE_SIZES as readonly number[]).includes(n), `must be one of ${NOTE_PAGE_SIZES.join(', ')}`)
+      .refine((n) => (NOTE_PAGE_SIZES as readonly number[]).includes(n), schemaText('must be one of {{values}}', { values: NOTE_PAGE_SIZES.join(', ') }))
       .default(NOTE_PAGE_SIZE),
   })
   .refine((f) => !f.DateFrom || !f.DateTo || f.DateFrom <= f.DateTo, { message: 'must not be after DateTo', path: ['DateFrom'] });

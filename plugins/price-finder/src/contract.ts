@@ -1,4 +1,4 @@
-import { defineEndpoint } from '@portal/core';
+import { defineEndpoint, schemaText } from '@portal/core';
 import { z } from 'zod';
 
 /** Searches start at this many characters (spec 02 section 5). */
@@ -21,7 +21,13 @@ export const priceParams = z.object({
   text: z
     .string()
     .transform(decodePriceSearch)
-    .pipe(z.string().trim().min(PRICE_SEARCH_MIN, `Minimum ${PRICE_SEARCH_MIN} characters are required`).max(PRICE_SEARCH_MAX)),
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(PRICE_SEARCH_MIN, schemaText('Minimum {{min}} characters are required', { min: PRICE_SEARCH_MIN }))
+        .max(PRICE_SEARCH_MAX),
+    ),
 });
 
 /** A line of the price list; prices per unit in dollars (the database keeps integer cents). */

@@ -1,4 +1,4 @@
-import { ALL_ADMIN_ROLES, defineEndpoint, idSchema, msg } from '@portal/core';
+import { ALL_ADMIN_ROLES, defineEndpoint, idSchema, msg, schemaText } from '@portal/core';
 import { z } from 'zod';
 import { MAX_CASES, orList, USER_PAGE_SIZE } from './rules';
 
@@ -8,12 +8,8 @@ import { MAX_CASES, orList, USER_PAGE_SIZE } from './rules';
  */
 
 export const userIdSchema = z.uuid({ error: 'must be a user id' });
-const name = (what: string) =>
-  z
-    .string({ error: `${what} is required` })
-    .trim()
-    .min(1, `${what} is required`)
-    .max(100, `${what} is too long`);
+/** A required name, with its two messages (written out whole: each language words them its own way). */
+const name = (required: string, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(100, tooLong);
 /** The user's Version when it was read: a save against another version is refused (409). */
 const versionSchema = z.number({ error: 'Version must be a number' }).int().min(0);
 
@@ -83,8 +79,8 @@ export const userPageSchema = z.object({ Items: z.array(userSchema), ItemCount: 
 export const userSaveSchema = z.object({
   /** Empty or absent for a new user. */
   Id: z.union([userIdSchema, z.literal(''), z.null()]).optional(),
-  FirstName: name('First name'),
-  LastName: name('Last name'),
+  FirstName: name(schemaText('First name is required'), schemaText('First name is too long')),
+  LastName: name(schemaText('Last name is required'), schemaText('Last name is too long')),
   CompanyId: z.union([z.number(), z.string()], { error: 'Company is required' }).pipe(idSchema),
   ContactId: z.union([z.number(), z.string()], { error: 'Contact is required' }).pipe(idSchema),
   Version: versionSchema.optional(),
@@ -104,18 +100,22 @@ export type Team = z.infer<typeof teamSchema>;
 export const userTeamSchema = z.object({ Id: z.number().int(), TeamName: z.string() });
 export type UserTeam = z.infer<typeof userTeamSchema>;
 
-const cases = (what: string) =>
-  z
-    .number({ error: `${what} must be a whole number` })
-    .int(`${what} must be a whole number`)
-    .min(0, `${what} cannot be negative`)
-    .max(MAX_CASES, `${what} is at most ${MAX_CASES}`)
-    .nullable();
+/** A number of cases, with its three messages (written out whole: each language words them its own way). */
+const cases = (m: { whole: string; negative: string; atMost: string }) =>
+  z.number({ error: m.whole }).int(m.whole).min(0, m.negative).max(MAX_CASES, m.atMost).nullable();
 export const quotaSchema = z
   .object({
     MonthNumber: z.number({ error: 'MonthNumber must be 1 to 12' }).int().min(1, 'MonthNumber must be 1 to 12').max(12, 'MonthNumber must be 1 to 12'),
-    MinimumCases: cases('The minimum'),
-    MaximumCases: cases('The maximum'),
+    MinimumCases: cases({
+      whole: schemaText('The minimum must be a whole number'),
+      negative: schemaText('The minimum cannot be negative'),
+      atMost: schemaText('The minimum is at most {{max}}', { max: MAX_CASES }),
+    }),
+    MaximumCases: cases({
+      whole: schemaText('The maximum must be a whole number'),
+      negative: schemaText('The maximum cannot be negative'),
+      atMost: schemaText('The maximum is at most {{max}}', { max: MAX_CASES }),
+    }),
   })
   .refine((q) => (q.MinimumCases === null) === (q.MaximumCases === null), { message: 'Enter both the minimum and the maximum, or neither.' })
   .refine((q) => q.MinimumCases === null || q.MaximumCases === null || q.MinimumCases <= q.MaximumCases, {
@@ -207,7 +207,7 @@ export const TeamsApi = {
     path: '/api/teams/save',
     body: z.object({
       Id: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), idSchema.nullish()),
-      TeamName: name('Team name'),
+      TeamName: name(schemaText('Team name is required'), schemaText('Team name is too long')),
       CompanyId: z.union([z.number(), z.string()], { error: 'Company is required' }).pipe(idSchema),
     }),
     response: teamSchema,

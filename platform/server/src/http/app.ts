@@ -16,6 +16,7 @@ import {
   ok,
   PLUGIN_API_VERSION,
   requestLanguage,
+  schemaTextOf,
   type Text,
 } from '@portal/core';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -87,7 +88,8 @@ function zodText(e: Issues, where: string): Text {
     .map((issue, n) => {
       params[`field${n}`] = issuePath(where, issue);
       // A shared schema's message is a kit key (validation.email): its English text, then the catalogues'.
-      params[`issue${n}`] = msg((validationTexts as Record<string, string>)[issue.message] ?? issue.message);
+      // A message with values (schemaText) goes by its template; its values go in after translating.
+      params[`issue${n}`] = schemaTextOf(issue.message) ?? msg((validationTexts as Record<string, string>)[issue.message] ?? issue.message);
       return `{{field${n}}}: {{issue${n}}}`;
     })
     .join('; ');
@@ -105,6 +107,59 @@ function checkText(part: 'params' | 'query' | 'body', value: unknown) {
       400,
       msg('{{field}}: contains characters that are not allowed (NUL or an unpaired surrogate).', { field: `${part}${bad ? `.${bad}` : ''}` }),
     );
+}
+
+type ContextFields = Omit<RouteContext, 'req' | 'reply' | 'language' | 't'>;
+
+/**
+ * A request's context. A class, so its language is worked out only when first asked (most requests never ask) by a
+ * getter on the prototype: a getter written in an object literal would cost every request more than the lookup.
+ */
+class RequestContext implements RouteContext {
+  #language: Language | undefined;
+  readonly body: unknown;
+  readonly query: unknown;
+  readonly params: unknown;
+  readonly database: ContextFields['database'];
+  readonly config: ContextFields['config'];
+  readonly services: ContextFields['services'];
+  readonly use: ContextFields['use'];
+  readonly brand: ContextFields['brand'];
+  readonly user: ContextFields['user'];
+  readonly memberId: ContextFields['memberId'];
+  readonly impersonating: boolean;
+  readonly audit: ContextFields['audit'];
+  readonly auditRead: ContextFields['auditRead'];
+  readonly binary: ContextFields['binary'];
+
+  constructor(
+    readonly req: FastifyRequest,
+    readonly reply: FastifyReply,
+    private readonly tr: (req: FastifyRequest, message: Message) => string,
+    f: ContextFields,
+  ) {
+    this.body = f.body;
+    this.query = f.query;
+    this.params = f.params;
+    this.database = f.database;
+    this.config = f.config;
+    this.services = f.services;
+    this.use = f.use;
+    this.brand = f.brand;
+    this.user = f.user;
+    this.memberId = f.memberId;
+    this.impersonating = f.impersonating;
+    this.audit = f.audit;
+    this.auditRead = f.auditRead;
+    this.binary = f.binary;
+  }
+
+  get language(): Language {
+    this.#language ??= requestLanguage(this.req.headers);
+    return this.#language;
+  }
+
+  readonly t = (message: Message): string => this.tr(this.req, message);
 }
 
 /** The kernel's and every plugin's translations of their messages (the kernel's first). */
@@ -293,9 +348,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     if (!binary) checkText('body', req.body);
     const auditRead: RouteContext['auditRead'] = (e) =>
       auditBuffer.add({ ...e, memberId: e.memberId ?? memberId, actorUserId: user?.id ?? null, actorName: user?.name ?? null, ip: req.ip, requestId: req.id });
-    const ctx: RouteContext = {
-      req,
-      reply,
+    const ctx = new RequestContext(req, reply, tr, {
       body: binary ? undefined : parsePart(r.endpoint, 'body', req.body, req),
       query: parsePart(r.endpoint, 'query', req.query, req),
       params: parsePart(r.endpoint, 'params', req.params, req),
@@ -310,11 +363,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       audit,
       auditRead,
       binary: binary ? (req.body as Readable) : null,
-      get language() {
-        return requestLanguage(req.headers);
-      },
-      t: (message) => tr(req, message),
-    };
+    });
     if (impersonating) {
       await audit({ action: 'impersonation.request', memberId, entity: 'route', entityId: `${req.method} ${r.endpoint.path}`, detail: { staff: user?.name } });
     }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 const vendorSchema = z.object({
   name: z.string().min(1),
+  // english-only: the operator's configuration file, checked at start-up
   bin: z.string().regex(/^\d{6}$/, 'a BIN is six digits'),
   pcn: z.string().min(1),
   group: z.string().min(1),
@@ -21,6 +22,7 @@ export const printCardConfigSchema = z
     /** Keyed by the PBM Vendor lookup id (1 Helios, 2 Express Scripts, 3 Caremark). */
     vendors: z.record(z.string().regex(/^\d+$/), vendorSchema),
   })
+  // english-only: the operator's configuration file, checked at start-up
   .refine((c) => String(c.defaultVendor) in c.vendors, 'defaultVendor must be one of vendors');
 export type PrintCardConfig = z.infer<typeof printCardConfigSchema>;
 
