@@ -2,7 +2,7 @@ import { defineEndpoint } from '@portal/core';
 import { describe, expect, it, vi } from 'vitest';
 import { type KeyValueStore, SessionStore } from '../session/storage';
 import { ApiClient, type ClientHooks } from './client';
-import { SessionEndedError } from './errors';
+import { ApiCallError, SessionEndedError } from './errors';
 
 const EP_API_A = defineEndpoint({ method: 'GET', path: '/api/a' });
 const EP_API_B = defineEndpoint({ method: 'GET', path: '/api/b' });
@@ -54,6 +54,22 @@ describe('API client envelope handling', () => {
     const { client, hooks } = setup(() => json(200, env(null, { HasError: true, MsgText: 'Nope' })));
     await expect(client.call(EP_API_X)).rejects.toThrow('Nope');
     expect(hooks.notify).toHaveBeenCalledWith('error', 'Nope');
+  });
+  it("words an answer that is no envelope (a proxy's page) by the hook, never showing the page itself", async () => {
+    const { client, hooks } = setup(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    hooks.failed = (status) => `falló (${status})`;
+    const error = await client.call(EP_API_X).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiCallError);
+    expect((error as ApiCallError).message).toBe('falló (502)');
+    expect((error as ApiCallError).status).toBe(502);
+    expect(hooks.notify).toHaveBeenCalledWith('error', 'falló (502)');
+  });
+  it('words a server that cannot be reached (status 0, no toast) and lets a stopped call stay an abort', async () => {
+    const { client, hooks } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(client.call(EP_API_X)).rejects.toMatchObject({ status: 0, message: 'The server could not be reached. Check your connection and try again.' });
+    expect(hooks.notify).not.toHaveBeenCalled();
+    const stopped = setup(() => Promise.reject(new DOMException('stopped', 'AbortError')));
+    await expect(stopped.client.call(EP_API_X)).rejects.toMatchObject({ name: 'AbortError' });
   });
   it('sends the bearer, anti-forgery, no-cache, session and request id headers, and the impersonation header when set', async () => {
     const { client, hooks, calls } = setup(() => json(200, env(null)));

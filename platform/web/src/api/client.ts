@@ -46,7 +46,15 @@ export interface ClientHooks {
   loading(delta: 1 | -1): void;
   /** The impersonated member id, if any. */
   impersonatedMemberId(): number | null;
+  /**
+   * The words for a failure the server did not word (an answer that is no envelope: a proxy's 502), or, for status
+   * 0, for a server that could not be reached; in the user's language. English when not given.
+   */
+  failed?(status: number): string;
 }
+
+const failedInEnglish = (status: number) =>
+  status ? `The request failed (${status}). Please try again.` : 'The server could not be reached. Check your connection and try again.';
 
 /** x-filename carries non-ASCII characters percent-encoded (the server's sendDownload); a malformed one is kept as sent. */
 export function decodeFileName(value: string | null): string | null {
@@ -163,6 +171,10 @@ export class ApiClient {
     return this.refreshing;
   }
 
+  private failed(status: number): string {
+    return this.hooks.failed?.(status) ?? failedInEnglish(status);
+  }
+
   private async tokenCall(form: Record<string, string>, notify = true): Promise<TokenResponse> {
     const res = await this.fetchImpl(KernelApi.token.path, {
       method: 'POST',
@@ -171,7 +183,7 @@ export class ApiClient {
     });
     const body = (await res.json().catch(() => ({}))) as Partial<TokenResponse> & { error?: string; error_description?: string };
     if (!res.ok || !body.access_token) {
-      const msg = body.error_description ?? body.error ?? `Sign-in failed (${res.status})`;
+      const msg = body.error_description ?? this.failed(res.status);
       if (notify) this.hooks.notify('error', msg);
       throw new ApiCallError(msg, res.status, body);
     }
@@ -221,7 +233,14 @@ export class ApiClient {
       body: opts.binary ?? (opts.form ? new URLSearchParams(opts.form).toString() : opts.body === undefined ? undefined : JSON.stringify(opts.body)),
       signal: opts.signal,
     };
-    const res = opts.onUploadProgress && opts.binary ? await sendWithProgress(full, init, opts.onUploadProgress) : await this.fetchImpl(full, init);
+    let res: Response;
+    try {
+      res = opts.onUploadProgress && opts.binary ? await sendWithProgress(full, init, opts.onUploadProgress) : await this.fetchImpl(full, init);
+    } catch (e) {
+      // A stopped call stays what it is; a network failure gets words the user can read (no toast: the page says it).
+      if (e instanceof DOMException && e.name === 'AbortError') throw e;
+      throw new ApiCallError(this.failed(0), 0, null);
+    }
 
     if ((res.status === 401 || res.status === 403) && this.session.tokens()?.refreshToken) {
       // A 401 may be retried up to MAX_RETRIES times; a 403 once (roles may have changed since the token was issued).
@@ -256,7 +275,7 @@ export class ApiClient {
     }
     if (isEnvelope(body)) {
       if (body.HasError || !res.ok) {
-        const msg = body.MsgText ?? `Request failed (${res.status})`;
+        const msg = body.MsgText ?? this.failed(res.status);
         if (notify) this.hooks.notify('error', msg);
         throw new ApiCallError(msg, res.status, body);
       }
@@ -264,7 +283,7 @@ export class ApiClient {
       return (body.Unwrap ? body.Data : body) as T;
     }
     if (!res.ok) {
-      const msg = typeof body === 'string' && body ? body : `Request failed (${res.status})`;
+      const msg = this.failed(res.status);
       if (notify) this.hooks.notify('error', msg);
       throw new ApiCallError(msg, res.status, body);
     }

@@ -187,6 +187,7 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
     },
     loading: (d) => kernelStore.set(loadingCountAtom, (n) => Math.max(0, n + d)),
     impersonatedMemberId: () => kernelStore.get(impersonationAtom),
+    failed: (status) => (status ? i18n.t('api.failed', { status }) : i18n.t('api.unreachable')),
   });
   const router = createBrowserRouter(buildRoutes(plugins, () => rolesHint(session), { api, queryClient, plugins }));
   const refreshData = () => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'kernel' });
