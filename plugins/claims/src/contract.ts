@@ -1,4 +1,4 @@
-import { BillType, ClaimStatus, defineEndpoint, idSchema, msg, schemaText } from '@portal/core';
+import { BillType, ClaimStatus, defineEndpoint, idSchema, msg, pageIndexSchema, schemaText } from '@portal/core';
 import { z } from 'zod';
 
 /**
@@ -27,8 +27,6 @@ export const displayStatus = (statusId: number): number => (PAID_STATUS_IDS.incl
 
 export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
-/** Largest PageIndex accepted: deep enough for any real use, bounded so OFFSET stays cheap. */
-export const MAX_PAGE_INDEX = 10_000;
 export const RECENT_CLAIMS = 6;
 export const GLOBAL_SEARCH_LIMIT = 5;
 export const VENDOR_SEARCH_MIN = 3;
@@ -126,12 +124,7 @@ export const claimSearchSchema = z
     ClaimTypeID: optLookup(CLAIM_TYPE_IDS, 'claim type'),
     /** true: paid (8, 29, 30); false: not paid; absent: both. */
     IsPaid: z.preprocess((v) => (v === '' ? null : v === 'true' ? true : v === 'false' ? false : v), z.boolean().nullish()),
-    PageIndex: z.coerce
-      .number()
-      .int('must be a whole number')
-      .min(0, 'must be 0 or more')
-      .max(MAX_PAGE_INDEX, schemaText('must be at most {{max}}', { max: MAX_PAGE_INDEX }))
-      .default(0),
+    PageIndex: pageIndexSchema,
     PageSize: z.coerce
       .number()
       .int()

@@ -1,4 +1,4 @@
-import { defineEndpoint, emailSchema, idSchema, msg, phoneSchema, schemaText, US_STATES } from '@portal/core';
+import { defineEndpoint, emailSchema, idSchema, msg, pageIndexSchema, phoneSchema, schemaText, US_STATES } from '@portal/core';
 import { z } from 'zod';
 
 /**
@@ -10,7 +10,6 @@ import { z } from 'zod';
 /** Page sizes offered and the default of 100 for contacts (spec 02 section 9). */
 export const CONTACT_PAGE_SIZES = [5, 10, 20, 50, 100] as const;
 export const CONTACT_PAGE_SIZE = 100;
-export const MAX_PAGE_INDEX = 10_000;
 /**
  * Contact types. The lookup categories of spec 02 section 3 have no 'Contact Type', so the plugin owns this
  * short list; the web shows each under the key `contacts:type.<id>`.
@@ -95,12 +94,7 @@ export type Contact = z.infer<typeof contactSchema>;
 export const contactSearchSchema = z.object({
   /** Part of the name, e-mail or phone, any case. */
   Query: optText(100),
-  PageIndex: z.coerce
-    .number()
-    .int('must be a whole number')
-    .min(0, 'must be 0 or more')
-    .max(MAX_PAGE_INDEX, schemaText('must be at most {{max}}', { max: MAX_PAGE_INDEX }))
-    .default(0),
+  PageIndex: pageIndexSchema,
   PageSize: z.coerce
     .number()
     .int()

@@ -1,4 +1,4 @@
-import { defineEndpoint, idSchema, schemaText } from '@portal/core';
+import { defineEndpoint, idSchema, pageIndexSchema, schemaText } from '@portal/core';
 import { z } from 'zod';
 import { CARD_STATUSES, DEFAULT_PAGE_SIZE, isDay, PAGE_SIZES, RECENT_TRANSACTIONS } from './rules';
 
@@ -52,7 +52,7 @@ const pageFields = {
     .int()
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), schemaText('must be one of {{values}}', { values: PAGE_SIZES.join(', ') }))
     .default(DEFAULT_PAGE_SIZE),
-  PageIndex: z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(10_000, 'must be at most 10000').default(0),
+  PageIndex: pageIndexSchema,
   SortOrder: z.preprocess(
     (v) => (typeof v === 'string' ? v.toLowerCase() || undefined : (v ?? undefined)),
     z.enum(['asc', 'desc'], { error: "must be 'asc' or 'desc'" }).optional(),

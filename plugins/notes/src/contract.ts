@@ -1,4 +1,4 @@
-import { defineEndpoint, idSchema, msg, schemaText } from '@portal/core';
+import { defineEndpoint, idSchema, msg, pageIndexSchema, schemaText } from '@portal/core';
 import { z } from 'zod';
 
 /**
@@ -11,7 +11,6 @@ export const NOTE_PAGE_SIZES = [5, 10, 20, 50, 100] as const;
 export const NOTE_PAGE_SIZE = 20;
 /** The list's default range: the last 4 years (spec 02 section 9). */
 export const NOTE_DEFAULT_RANGE_YEARS = 4;
-export const MAX_PAGE_INDEX = 10_000;
 export const MAX_NOTE_TEXT = 4000;
 /** Recent notes on the dashboard. */
 export const RECENT_NOTES = 5;
@@ -159,12 +158,7 @@ export const noteSearchSchema = z
     DateFrom: optDate,
     DateTo: optDate,
     Query: z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(100, 'must be at most 100 characters').nullish()),
-    PageIndex: z.coerce
-      .number()
-      .int('must be a whole number')
-      .min(0, 'must be 0 or more')
-      .max(MAX_PAGE_INDEX, schemaText('must be at most {{max}}', { max: MAX_PAGE_INDEX }))
-      .default(0),
+    PageIndex: pageIndexSchema,
     PageSize: z.coerce
       .number()
       .int()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaText } from '../text';
 import { parseIsoDay } from './calendarDay';
 import { type DateBounds, type MaskedDateError, parseMaskedDate, validateMaskedDate } from './maskedDate';
 import { validationMessages as m } from './messages';
@@ -33,6 +34,17 @@ export const idSchema = z.union([z.number(), z.string()], { error: 'must be an i
   if (n > MAX_ID) return refuse('is too large');
   return n;
 });
+
+/** The last page index a remote grid may ask for (spec 01 section 3: PageIndex from 0). */
+export const MAX_PAGE_INDEX = 10_000;
+
+/** A remote grid's PageIndex from a query or a body: a whole number from 0 to MAX_PAGE_INDEX, 0 when absent. */
+export const pageIndexSchema = z.coerce
+  .number()
+  .int('must be a whole number')
+  .min(0, 'must be 0 or more')
+  .max(MAX_PAGE_INDEX, schemaText('must be at most {{max}}', { max: MAX_PAGE_INDEX }))
+  .default(0);
 
 /** 10-digit phone; output is digits only whatever punctuation came in. */
 export const phoneSchema = z
