@@ -13,7 +13,7 @@ export type { ServerConfig } from './config';
 export type { SqlClient } from './db/database';
 export * from './documents/mime';
 export type { PdfBlock, PdfBrand, PdfDocumentSpec, PdfTableColumn } from './documents/pdf';
-export type { PdfService, SheetService } from './documents/services';
+export type { DocumentOptions, PdfService, SheetService, Translate } from './documents/services';
 export type { SheetColumn, SheetFormat, SheetRow, SheetSpec } from './documents/sheet';
 export { byteLimit } from './files/byteLimit';
 export {

@@ -13,7 +13,7 @@ function csvCell(value: CellValue, format: SheetFormat | undefined): string {
 }
 
 async function* csvLines(spec: SheetSpec, bom: boolean): AsyncGenerator<string> {
-  yield `${bom ? '\uFEFF' : ''}${spec.columns.map((c) => csvField(c.header)).join(',')}\r\n`;
+  yield `${bom ? '\uFEFF' : ''}${spec.columns.map((c) => csvField(String(c.header))).join(',')}\r\n`;
   for await (const batch of eachRow(spec.rows)) {
     yield batch.map((row) => `${spec.columns.map((c) => csvCell(row[c.key], c.format)).join(',')}\r\n`).join('');
   }

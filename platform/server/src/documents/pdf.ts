@@ -1,15 +1,20 @@
 import type { Readable } from 'node:stream';
+import { type Language, LOCALES, type Message, msg } from '@portal/core';
 import { PALETTES } from '@portal/themes/palettes';
 import PDFDocument from 'pdfkit';
 import { drawTable, type PdfTableColumn } from './pdfTable';
 
 export type { PdfTableColumn } from './pdfTable';
 
+/**
+ * A document's content. Its words (title, headings, paragraphs, labels, column headers) are messages, written in
+ * the document's language by the kernel's catalogues; values (names, amounts, dates) are data, written as given.
+ */
 export type PdfBlock =
-  | { type: 'heading'; text: string }
-  | { type: 'paragraph'; text: string }
+  | { type: 'heading'; text: Message }
+  | { type: 'paragraph'; text: Message }
   /** Label and value pairs, e.g. a claim's details. */
-  | { type: 'keyValue'; rows: readonly { label: string; value: string }[] }
+  | { type: 'keyValue'; rows: readonly { label: Message; value: string }[] }
   /** A table with a header row, repeated at the top of every page the table continues on. */
   | { type: 'table'; columns: readonly PdfTableColumn[]; rows: readonly (readonly string[])[] };
 
@@ -22,7 +27,9 @@ export interface PdfBrand {
 }
 
 export interface PdfDocumentSpec {
-  title: string;
+  title: Message;
+  /** The language of the document's words and of its page footers ('en' unless given): the reader's, `ctx.language`. */
+  language?: Language;
   brand?: PdfBrand;
   blocks: readonly PdfBlock[];
 }
@@ -64,10 +71,14 @@ function paragraph(doc: Doc, text: string): void {
 }
 
 /** The running header (brand, title) and footer (contacts, page n of m) on every page, drawn once all pages exist. */
-function decoratePages(doc: Doc, spec: PdfDocumentSpec): void {
+function decoratePages(doc: Doc, spec: PdfDocumentSpec, title: string, tr: Translate): void {
   const { start, count } = doc.bufferedPageRange();
   const contacts = spec.brand?.contacts;
-  const contactLine = [contacts?.phone && `Phone ${contacts.phone}`, contacts?.fax && `Fax ${contacts.fax}`, contacts?.supportEmail]
+  const contactLine = [
+    contacts?.phone && tr(msg('Phone {{phone}}', { phone: contacts.phone })),
+    contacts?.fax && tr(msg('Fax {{fax}}', { fax: contacts.fax })),
+    contacts?.supportEmail,
+  ]
     .filter(Boolean)
     .join('   |   ');
   for (let i = start; i < start + count; i++) {
@@ -88,7 +99,7 @@ function decoratePages(doc: Doc, spec: PdfDocumentSpec): void {
     doc
       .fillColor(MUTED)
       .font('Helvetica')
-      .text(spec.title, left + width / 2, 40, { width: width / 2, height: 10, ellipsis: true, lineBreak: false, align: 'right' });
+      .text(title, left + width / 2, 40, { width: width / 2, height: 10, ellipsis: true, lineBreak: false, align: 'right' });
     // The brand's colour under the header, then the plain rule above the footer.
     doc
       .moveTo(left, 54)
@@ -103,38 +114,43 @@ function decoratePages(doc: Doc, spec: PdfDocumentSpec): void {
       .lineTo(left + width, footerY - 8)
       .stroke();
     if (contactLine) doc.text(contactLine, left, footerY, { width: width * 0.75, height: 10, ellipsis: true, lineBreak: false });
-    doc.text(`Page ${i - start + 1} of ${count}`, left, footerY, { width, align: 'right', lineBreak: false });
+    doc.text(tr(msg('Page {{page}} of {{count}}', { page: i - start + 1, count })), left, footerY, { width, align: 'right', lineBreak: false });
     page.margins.bottom = bottom;
   }
 }
 
+/** A message as text in the document's language. */
+export type Translate = (message: Message) => string;
+
 /**
  * A paginated PDF (US Letter) of a title and blocks, as a stream to send or store. Text is set in the standard
- * Helvetica, which covers Western European text (Windows-1252); other scripts would need an embedded font.
+ * Helvetica, which covers Western European text (Windows-1252: Spanish's accents and ñ, ¿ and ¡); other scripts would
+ * need an embedded font. `tr` writes the document's messages in its language (English without it).
  */
-export function renderPdf(spec: PdfDocumentSpec): Readable {
+export function renderPdf(spec: PdfDocumentSpec, tr: Translate = String): Readable {
+  const title = tr(spec.title);
   const doc: Doc = new PDFDocument({
     size: 'LETTER',
     margins: MARGINS,
     // Pages stay in memory until the end so every footer can say "of m".
     bufferPages: true,
     displayTitle: true,
-    lang: 'en-US',
-    info: { Title: spec.title, ...(spec.brand ? { Author: spec.brand.displayName } : {}) },
+    lang: LOCALES[spec.language ?? 'en'],
+    info: { Title: title, ...(spec.brand ? { Author: spec.brand.displayName } : {}) },
   });
   doc
     .font('Helvetica-Bold')
     .fontSize(18)
     .fillColor(TEXT)
-    .text(spec.title, MARGINS.left, MARGINS.top, { width: contentWidth(doc) });
+    .text(title, MARGINS.left, MARGINS.top, { width: contentWidth(doc) });
   doc.y += 6;
   for (const block of spec.blocks) {
     switch (block.type) {
       case 'heading':
-        heading(doc, block.text);
+        heading(doc, tr(block.text));
         break;
       case 'paragraph':
-        paragraph(doc, block.text);
+        paragraph(doc, tr(block.text));
         break;
       case 'keyValue':
         drawTable(doc, {
@@ -142,16 +158,16 @@ export function renderPdf(spec: PdfDocumentSpec): Readable {
             { header: '', width: 1, bold: true },
             { header: '', width: 2 },
           ],
-          rows: block.rows.map((r) => [r.label, r.value]),
+          rows: block.rows.map((r) => [tr(r.label), r.value]),
           header: false,
         });
         break;
       case 'table':
-        drawTable(doc, { columns: block.columns, rows: block.rows, header: true });
+        drawTable(doc, { columns: block.columns.map((c) => ({ ...c, header: tr(c.header) })), rows: block.rows, header: true });
         break;
     }
   }
-  decoratePages(doc, spec);
+  decoratePages(doc, spec, title, tr);
   doc.end();
   return doc;
 }

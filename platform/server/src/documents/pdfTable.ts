@@ -1,5 +1,7 @@
+import type { Message } from '@portal/core';
 export interface PdfTableColumn {
-  header: string;
+  /** Written in the document's language. */
+  header: Message;
   /** Share of the table's width relative to the other columns (default 1). */
   width?: number;
   align?: 'left' | 'right';
@@ -19,7 +21,10 @@ const STRIPE_FILL = '#f5f6f8';
  * Draws a table row by row. A row never splits: one that does not fit starts a new page, which begins with the
  * header row again. A cell taller than a whole page is cut with an ellipsis.
  */
-export function drawTable(doc: Doc, table: { columns: readonly PdfTableColumn[]; rows: readonly (readonly string[])[]; header: boolean }): void {
+export function drawTable(
+  doc: Doc,
+  table: { columns: readonly (PdfTableColumn & { header: string })[]; rows: readonly (readonly string[])[]; header: boolean },
+): void {
   const { margins } = doc.page;
   const left = margins.left;
   const width = doc.page.width - margins.left - margins.right;

@@ -1,4 +1,4 @@
-import type { CellValue } from '@portal/core';
+import type { CellValue, Language, Message } from '@portal/core';
 
 /**
  * How a column's values are written. money: integer cents, shown with 2 decimals; date: a Date or 'YYYY-MM-DD',
@@ -8,7 +8,8 @@ import type { CellValue } from '@portal/core';
 export type SheetFormat = 'money' | 'date' | 'text' | 'number';
 
 export interface SheetColumn {
-  header: string;
+  /** Written in the sheet's language. */
+  header: Message;
   /** The row field this column shows. */
   key: string;
   /** In characters, as spreadsheet apps measure it. */
@@ -19,8 +20,10 @@ export interface SheetColumn {
 export type SheetRow = Readonly<Record<string, CellValue>>;
 
 export interface SheetSpec {
-  /** Tab name; characters Excel refuses are replaced and it is cut to 31. */
-  sheetName: string;
+  /** Tab name, in the sheet's language; characters Excel refuses are replaced and it is cut to 31. */
+  sheetName: Message;
+  /** The language of the tab name and the column headers ('en' unless given): the reader's, `ctx.language`. */
+  language?: Language;
   columns: readonly SheetColumn[];
   /** Rows one at a time or in batches (as a keyset query yields them); read once, as they are written. */
   rows: AsyncIterable<SheetRow | readonly SheetRow[]> | Iterable<SheetRow | readonly SheetRow[]>;
@@ -52,4 +55,12 @@ export function safeSheetName(name: string): string {
     .slice(0, 31)
     .trim();
   return clean || 'Sheet1';
+}
+
+/** The spec with its tab name and column headers as text in its language (`tr`); the writers take it so. */
+export function localiseSheet(
+  spec: SheetSpec,
+  tr: (message: Message) => string,
+): SheetSpec & { sheetName: string; columns: readonly (SheetColumn & { header: string })[] } {
+  return { ...spec, sheetName: tr(spec.sheetName), columns: spec.columns.map((c) => ({ ...c, header: tr(c.header) })) };
 }

@@ -35,7 +35,7 @@ function xlsxValue(value: CellValue, format: SheetFormat | undefined): XlsxValue
 
 function defaultWidth(column: SheetColumn): number {
   const byFormat = column.format === 'date' ? 12 : column.format === 'money' ? 14 : 10;
-  return Math.min(60, Math.max(byFormat, column.header.length + 2));
+  return Math.min(60, Math.max(byFormat, String(column.header).length + 2));
 }
 
 /**
@@ -60,10 +60,10 @@ async function drained(out: PassThrough): Promise<void> {
 async function write(spec: SheetSpec, out: PassThrough): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   // The header row stays in view while scrolling.
-  const sheet = workbook.addWorksheet(safeSheetName(spec.sheetName), { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(safeSheetName(String(spec.sheetName)), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = spec.columns.map((c) => {
     const numFmt = NUMBER_FORMATS[c.format ?? 'number'];
-    return { header: c.header, key: c.key, width: c.width ?? defaultWidth(c), ...(numFmt ? { style: { numFmt } } : {}) };
+    return { header: String(c.header), key: c.key, width: c.width ?? defaultWidth(c), ...(numFmt ? { style: { numFmt } } : {}) };
   });
   const header = sheet.getRow(1);
   header.font = { bold: true };

@@ -30,6 +30,7 @@ import { BUSY_RETRY_SECONDS, TokenMessages } from '../auth/token-route';
 import { formTokenMatches } from '../auth/tokens';
 import type { ServerConfig } from '../config';
 import { BUSY_MESSAGE, type Database, DatabaseBusyError } from '../db/database';
+import { translatedDocuments } from '../documents/services';
 import kernelEs from '../i18n/es.json';
 import { createTranslator, type Translator } from '../i18n/translator';
 import validationTexts from '../i18n/validation.en.json';
@@ -250,6 +251,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   };
   const kernelServices: KernelServices = {
     ...services,
+    ...translatedDocuments(services.pdf, services.sheets, translator.t),
     identity: identityService(database.sql),
     members: membersService(database.sql),
     throttle: throttleService(database.sql),
