@@ -72,6 +72,32 @@ export function findSchemaMessages(source: string, file: string): Found[] {
   return found;
 }
 
+// A document's words (a PDF's title, headings, paragraphs and labels, a sheet's name and headers) and every msg() template.
+const DOCUMENT_WORDS =
+  /\b(?:title|label|header|sheetName|countLabel|text): (?:'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\]|\\.)*)`)|\bmsg\(\s*(?:'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)")/g;
+
+/**
+ * The words of a source text's generated documents and its msg() templates: the kernel writes them in the reader's
+ * language, so each needs a translation. Words without a lowercase letter (BIN, PCN) are codes, the same in every
+ * language.
+ */
+export function findDocumentWords(source: string, file: string): Found[] {
+  const lines = source.split('\n');
+  const found: Found[] = [];
+  for (const m of source.matchAll(DOCUMENT_WORDS)) {
+    const line = source.slice(0, m.index).split('\n').length;
+    const here = lines[line - 1] ?? '';
+    if (/english-only:/.test(here) || /english-only:/.test(lines[line - 2] ?? '') || here.trimStart().startsWith('//') || here.trimStart().startsWith('*'))
+      continue;
+    const text = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? '').replace(/\\(['"`\\])/g, '$1');
+    // Words to translate: left once placeholders and field paths (body.Attachments.{{index}}) are taken out.
+    const words = text.replace(/\{\{\s*\w+\s*\}\}/g, '').replace(/\w+(?:\.\w*)+/g, '');
+    if (!/[a-z]/.test(words)) continue;
+    found.push({ text, file, line, interpolated: m[2] !== undefined && text.includes('${') });
+  }
+  return found;
+}
+
 function sourceFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -107,6 +133,33 @@ describe('findSchemaMessages', () => {
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal as found
       ['must be at most ${max}', true],
       ['Use the date form YYYY-MM-DD', false],
+    ]);
+  });
+});
+
+describe('findDocumentWords', () => {
+  it("finds a document's titles, labels, headers, texts and sheet names, and every msg() template", () => {
+    const found = findDocumentWords(
+      [
+        "render({ title: 'Monthly statement', blocks: [{ type: 'heading', text: 'Transactions' }] });",
+        "rows: [{ label: 'Opening balance', value: money(x) }, { label: 'BIN', value: bin }],",
+        "columns: [{ header: 'Amount', key: 'a' }, { header: '', key: 'b' }], sheetName: 'Ledger',",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text under test
+        "text: `Questions? Call ${phone}.`, other: msg('Page {{page}} of {{count}}', { page, count }),",
+        "// english-only: a record\n{ label: 'Kept English', value: v }",
+        "msg('{{all}}; {{item}}', { all, item }), msg('body.Attachments.{{index}}: {{reason}}', { index, reason }),",
+      ].join('\n'),
+      'x.ts',
+    );
+    expect(found.map((f) => [f.text, f.interpolated])).toEqual([
+      ['Monthly statement', false],
+      ['Transactions', false],
+      ['Opening balance', false],
+      ['Amount', false],
+      ['Ledger', false],
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal as found
+      ['Questions? Call ${phone}.', true],
+      ['Page {{page}} of {{count}}', false],
     ]);
   });
 });
@@ -169,6 +222,14 @@ describe('server messages have Spanish translations', async () => {
       const found = files.flatMap((f) => findMessages(readFileSync(f, 'utf8'), relative(REPO, f)));
       const built = found.filter((f) => f.interpolated).map((f) => `${f.file}:${f.line} ${f.text}`);
       expect(built, 'build these with msg() and {{placeholders}}').toEqual([]);
+      const missing = [...new Set(found.filter((f) => !translator.has(f.text, 'es')).map((f) => `${f.file}:${f.line} ${f.text}`))];
+      expect(missing, `add these to ${id === 'kernel' ? 'platform/server/src/i18n/es.json' : `plugins/${id}/src/server/i18n/es.json`}`).toEqual([]);
+    });
+
+    it(`${id}: every word of its generated documents and every msg() template is translated, and none is built by interpolation`, () => {
+      const found = files.flatMap((f) => findDocumentWords(readFileSync(f, 'utf8'), relative(REPO, f)));
+      const built = found.filter((f) => f.interpolated).map((f) => `${f.file}:${f.line} ${f.text}`);
+      expect(built, "write these with msg('… {{name}} …', { name })").toEqual([]);
       const missing = [...new Set(found.filter((f) => !translator.has(f.text, 'es')).map((f) => `${f.file}:${f.line} ${f.text}`))];
       expect(missing, `add these to ${id === 'kernel' ? 'platform/server/src/i18n/es.json' : `plugins/${id}/src/server/i18n/es.json`}`).toEqual([]);
     });

@@ -40,10 +40,13 @@ test('an administrator creates a user from a company contact, sets roles, quotas
   expect(userName).toMatch(/@/);
   await expect(input(page, 'First name')).not.toHaveValue('');
   await input(page, 'First name').fill('Eliot');
+  // The new user's e-mails default to the language the administrator works in.
+  await expect(page.getByRole('button', { name: /E-mail language/ })).toContainText('English');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/users\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: /^Eliot / })).toBeVisible();
   await expect(page.getByText(userName)).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'English' })).toBeVisible();
 
   // Details edit: cancel restores.
   await page.getByRole('button', { name: 'Edit' }).click();

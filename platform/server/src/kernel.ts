@@ -14,7 +14,7 @@ export * from './db/database';
 export { kernelMigrations } from './db/kernel-migrations';
 export * from './db/migrate';
 export { writeCsv } from './documents/csvWriter';
-export { pdfService, sheetService } from './documents/services';
+export { pdfService, sheetService, translatedDocuments } from './documents/services';
 export { createFileStore, type FileStoreConfig } from './files/createFileStore';
 export { LocalFileStore } from './files/localFileStore';
 export { MemoryFileStore } from './files/memoryFileStore';

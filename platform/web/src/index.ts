@@ -40,6 +40,7 @@ export {
   visibleContributions,
 } from './shell/extensions';
 export * as layoutCss from './shell/Layout.css';
+export { LANGUAGE_NAMES } from './shell/languageNames';
 export { PartBoundary } from './shell/PartBoundary';
 export { RequireAccess } from './shell/RequireAccess';
 export { encodeInvalidData } from './shell/routes';

@@ -1,4 +1,4 @@
-import { ALL_ADMIN_ROLES, defineEndpoint, idSchema, msg, schemaText } from '@portal/core';
+import { ALL_ADMIN_ROLES, defineEndpoint, idSchema, LANGUAGES, msg, schemaText } from '@portal/core';
 import { z } from 'zod';
 import { MAX_CASES, orList, USER_PAGE_SIZE } from './rules';
 
@@ -31,6 +31,8 @@ export const userSchema = z.object({
   IsMember: z.boolean(),
   /** The member record of a member's login; null for staff. */
   MemberId: z.number().int().nullable(),
+  /** The language e-mails to the user are written in: chosen here for a new login, then the one they sign in with. */
+  Language: z.enum(LANGUAGES),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -89,6 +91,8 @@ export const userSaveSchema = z.object({
   UserName: z.string().max(320).optional(),
   CompanyName: z.string().max(200).nullish(),
   Index: z.number().int().optional(),
+  /** The language of the user's e-mails (the activation e-mail first); a new user without one gets the caller's. */
+  Language: z.enum(LANGUAGES, { error: 'Language must be en or es' }).optional(),
 });
 
 /** The save envelope of a user's sub-resources (spec 02 section 3). */

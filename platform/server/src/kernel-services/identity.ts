@@ -60,6 +60,8 @@ export interface UserSummary {
   company_id: number | null;
   is_active: boolean;
   version: number;
+  /** The language e-mails to the user are written in (see UserRow). */
+  language: Language;
 }
 
 export interface UserSearch {
@@ -84,6 +86,8 @@ export interface UserPatch {
   lastName: string;
   email: string | null;
   companyId: number | null;
+  /** The language to write e-mails in until the user signs in with one (then theirs); unchanged when absent. */
+  language?: Language;
 }
 
 const SORT_COLUMNS: Record<UserSearch['sort'], string> = { UserName: 'lower(u.user_name)', FirstName: 'lower(u.first_name)', LastName: 'lower(u.last_name)' };
@@ -170,7 +174,7 @@ export function identityService(sql: SqlClient): IdentityService {
       const db = tx ?? sql;
       const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u ${filter}`, params))[0]?.n ?? 0;
       const rows = await db.query<UserSummary>(
-        `SELECT u.id, u.user_name, u.first_name, u.last_name, u.email, u.brand, u.member_id, u.company_id, u.is_active, u.version FROM users u ${filter}
+        `SELECT u.id, u.user_name, u.first_name, u.last_name, u.email, u.brand, u.member_id, u.company_id, u.is_active, u.version, u.language FROM users u ${filter}
          ORDER BY ${SORT_COLUMNS[q.sort]} ${q.sortDir === 'desc' ? 'DESC' : 'ASC'}, u.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, q.limit, q.offset],
       );
@@ -189,9 +193,10 @@ export function identityService(sql: SqlClient): IdentityService {
     },
     async updateUser(userId, version, p, tx) {
       const rows = await (tx ?? sql).query<{ version: number }>(
-        `UPDATE users SET user_name = $3, first_name = $4, last_name = $5, email = $6, company_id = $7, version = version + 1
+        `UPDATE users SET user_name = $3, first_name = $4, last_name = $5, email = $6, company_id = $7, language = coalesce($8, language),
+           version = version + 1
          WHERE id = $1 AND version = $2 RETURNING version`,
-        [userId, version, p.userName, p.firstName, p.lastName, p.email, p.companyId],
+        [userId, version, p.userName, p.firstName, p.lastName, p.email, p.companyId, p.language ?? null],
       );
       return rows[0]?.version ?? null;
     },

@@ -168,3 +168,91 @@ describe('statements', () => {
     await expect.poll(count, { timeout: 5000 }).toBeGreaterThan(0);
   });
 });
+
+describe("generated documents in the reader's language", () => {
+  const es = (s: Session) => authHeaders(s, undefined, { cookie: 'cq.lang=es' });
+  type Item = { DocumentId: number; DocumentTypeId: number; DocumentType: string; Title: string; FileName: string };
+  const items = async (headers: Record<string, string>) =>
+    (await post(DocumentsApi.getMemberDocuments.path, headers, { PageSize: 20, PageNumber: 1 })).json().Data.Items as Item[];
+  const marchId = async () => {
+    const months = await get(`${DocumentsApi.monthlyStatements.path}?selectedYear=${lastYear}`, authHeaders(alice));
+    return (months.json().Data as { DocumentId: number; EffectiveMonth: string }[]).find((m) => m.EffectiveMonth === `${lastYear}-03`)?.DocumentId;
+  };
+
+  it('lists the kinds and titles in Spanish for a Spanish reader, with the same English file names', async () => {
+    const spanish = await items(es(alice));
+    const english = await items(authHeaders(alice));
+    const annual = (list: Item[]) => list.find((i) => i.DocumentTypeId === 2);
+    expect(annual(english)).toMatchObject({
+      DocumentType: 'Annual Accounting',
+      Title: `Annual Accounting ${lastYear}`,
+      FileName: `annual-accounting-${lastYear}.pdf`,
+    });
+    expect(annual(spanish)).toMatchObject({
+      DocumentType: 'Contabilidad anual',
+      Title: `Contabilidad anual ${lastYear}`,
+      FileName: `annual-accounting-${lastYear}.pdf`,
+    });
+    expect(spanish.find((i) => i.DocumentTypeId === 3)?.Title).toBe(`Carta de agotamiento temporal ${lastYear}-05-10`);
+    expect(spanish.find((i) => i.DocumentTypeId === 1)?.Title).toBe(`1099-INT ${lastYear}`);
+  });
+
+  it('writes a statement in Spanish: title, labels, month, period, row types and page footer; the same bytes every time', async () => {
+    const id = await marchId();
+    const url = `${DocumentsApi.downloadStatement.path}?documentId=${id}`;
+    const res = await get(url, es(alice));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['x-filename']).toBe(`statement-${lastYear}-03.pdf`);
+    const text = await pdfText(res.rawPayload);
+    for (const expected of [
+      `Estado de cuenta de marzo de ${lastYear}`,
+      'Período del estado de cuenta',
+      `marzo de ${lastYear} (del ${lastYear}-03-01 al ${lastYear}-03-31)`,
+      'Número de miembro',
+      'Saldo de apertura',
+      '$1,000.00',
+      'Transacciones',
+      'Interés',
+      'Gasto',
+      'Pharmacy copay',
+      'Saldo de cierre',
+      '$762.34',
+      '¿Tiene preguntas? Llame al (800) 555-0140',
+      'Teléfono (800) 555-0140',
+      'Página 1 de 1',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    for (const english of ['Opening balance', 'March', 'Expense', 'Page 1 of', 'Questions?']) expect(text).not.toContain(english);
+    const again = await get(url, es(alice));
+    expect(Buffer.compare(again.rawPayload, res.rawPayload)).toBe(0);
+    const inEnglish = await get(url, authHeaders(alice));
+    expect(await pdfText(inEnglish.rawPayload)).toContain(`Statement March ${lastYear}`);
+    expect(Buffer.compare(inEnglish.rawPayload, res.rawPayload)).not.toBe(0);
+  });
+
+  it('writes the 1099-INT and the depletion letter in Spanish, keeping the form and box as the IRS names them', async () => {
+    const list = await items(es(alice));
+    const download = async (type: number) => {
+      const res = await post(DocumentsApi.downloadDocument.path, es(alice), { DocumentId: list.find((i) => i.DocumentTypeId === type)?.DocumentId });
+      expect(res.statusCode, res.body).toBe(200);
+      return pdfText(res.rawPayload);
+    };
+    const form = await download(1);
+    for (const expected of [
+      `Formulario 1099-INT: ingresos por intereses del año fiscal ${lastYear}.`,
+      'Pagador',
+      'Año fiscal',
+      'Box 1 Ingresos por intereses',
+      '$12.34',
+      'Página 1 de 1',
+    ]) {
+      expect(form).toContain(expected);
+    }
+    const letter = await download(3);
+    for (const expected of ['Carta de agotamiento temporal', 'Fecha de agotamiento', 'Estimado/a', 'Este agotamiento es temporal', 'Página 1 de 1']) {
+      expect(letter).toContain(expected);
+    }
+    expect(letter).not.toContain('Dear');
+  });
+});

@@ -1,5 +1,5 @@
-import type { BrandManifest } from '@portal/core';
-import { formatCents } from '@portal/core';
+import type { BrandManifest, Language, Message } from '@portal/core';
+import { formatCents, localeOf, msg } from '@portal/core';
 import type { LedgerService } from '@portal/plugin-ledger/service';
 import type { KernelServices, MemberRecord } from '@portal/server';
 import { DocumentType } from '../contract';
@@ -18,10 +18,21 @@ export interface StoredDocument {
   file_name?: string | null;
 }
 
-const money = (cents: number) => formatCents(cents, 'en-US');
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-export const monthName = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1] ?? month.slice(5, 7)} ${month.slice(0, 4)}`;
+const monthFormats = new Map<Language, Intl.DateTimeFormat>();
+/** A month ('YYYY-MM') by name in the language: 'March 2026', 'marzo de 2026'. */
+export function monthName(month: string, language: Language = 'en'): string {
+  const year = Number(month.slice(0, 4));
+  const index = Number(month.slice(5, 7)) - 1;
+  if (!/^\d{4}-\d{2}$/.test(month) || index < 0 || index > 11) return month;
+  let format = monthFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeOf(language), { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    monthFormats.set(language, format);
+  }
+  return format.format(new Date(Date.UTC(year, index, 1)));
+}
 
+/** The kinds' names: English, and the keys of their translations (`ctx.t`). */
 export const TYPE_NAMES: Record<number, string> = {
   [DocumentType.Form1099]: '1099',
   [DocumentType.AnnualAccounting]: 'Annual Accounting',
@@ -30,23 +41,33 @@ export const TYPE_NAMES: Record<number, string> = {
   [DocumentType.MonthlyStatement]: 'Monthly Statement',
 };
 
-/** The title and file name of a generated document. */
-export function describe(d: Pick<StoredDocument, 'document_type_id' | 'period_key' | 'source' | 'file_name'>): { title: string; fileName: string } {
+/**
+ * The title (a message: `ctx.t` writes it in the reader's language, a month name in `language`) and the file name
+ * (English and ASCII whatever the language: stable) of a document.
+ */
+export function describe(
+  d: Pick<StoredDocument, 'document_type_id' | 'period_key' | 'source' | 'file_name'>,
+  language: Language = 'en',
+): { title: Message; fileName: string } {
   if (d.source === 'uploaded' && d.file_name)
-    return { title: `${TYPE_NAMES[d.document_type_id] ?? 'Document'}: ${d.file_name.replace(/\.pdf$/i, '')}`, fileName: d.file_name };
+    return {
+      title: msg('{{type}}: {{name}}', { type: msg(TYPE_NAMES[d.document_type_id] ?? 'Document'), name: d.file_name.replace(/\.pdf$/i, '') }),
+      fileName: d.file_name,
+    };
+  const key = d.period_key;
   switch (d.document_type_id) {
     case DocumentType.Form1099:
-      return { title: `1099-INT ${d.period_key}`, fileName: `1099-INT-${d.period_key}.pdf` };
+      return { title: msg('1099-INT {{year}}', { year: key }), fileName: `1099-INT-${key}.pdf` };
     case DocumentType.AnnualAccounting:
-      return { title: `Annual Accounting ${d.period_key}`, fileName: `annual-accounting-${d.period_key}.pdf` };
+      return { title: msg('Annual Accounting {{year}}', { year: key }), fileName: `annual-accounting-${key}.pdf` };
     case DocumentType.TemporaryDepletion:
-      return { title: `Temporary Depletion Letter ${d.period_key}`, fileName: `temporary-depletion-letter-${d.period_key}.pdf` };
+      return { title: msg('Temporary Depletion Letter {{date}}', { date: key }), fileName: `temporary-depletion-letter-${key}.pdf` };
     case DocumentType.PermanentDepletion:
-      return { title: `Permanent Depletion Letter ${d.period_key}`, fileName: `permanent-depletion-letter-${d.period_key}.pdf` };
+      return { title: msg('Permanent Depletion Letter {{date}}', { date: key }), fileName: `permanent-depletion-letter-${key}.pdf` };
     case DocumentType.MonthlyStatement:
-      return { title: `Statement ${monthName(d.period_key)}`, fileName: `statement-${d.period_key}.pdf` };
+      return { title: msg('Statement {{month}}', { month: monthName(key, language) }), fileName: `statement-${key}.pdf` };
     default:
-      return { title: `Document ${d.period_key}`, fileName: `document-${d.period_key}.pdf` };
+      return { title: msg('Document {{key}}', { key }), fileName: `document-${key}.pdf` };
   }
 }
 
@@ -56,6 +77,10 @@ interface RenderInput {
   brand: BrandManifest | null;
   ledger: LedgerService;
   services: KernelServices;
+  /** The reader's language (`ctx.language`): the document's words, month names and amounts are written in it. */
+  language: Language;
+  /** A message in that language (`ctx.t`), for the values that are words (a row's type, the statement period). */
+  t: (message: Message) => string;
 }
 
 const memberRows = (m: MemberRecord) => [
@@ -63,17 +88,20 @@ const memberRows = (m: MemberRecord) => [
   { label: 'Member number', value: m.memberNumber },
 ];
 
-const contactsLine = (brand: BrandManifest | null) =>
-  // english-only: PDF text (generated documents are English: the same bytes for the same data)
-  brand ? `Questions? Call ${brand.contacts.phone} or write to ${brand.contacts.supportEmail}.` : 'Questions? Contact member support.';
+const contactsLine = (brand: BrandManifest | null): Message =>
+  brand
+    ? msg('Questions? Call {{phone}} or write to {{email}}.', { phone: brand.contacts.phone, email: brand.contacts.supportEmail })
+    : 'Questions? Contact member support.';
 
 /**
- * Renders a generated document from the ledger: the same bytes for the same data. The documents are English whatever
- * the reader's language (their texts are marked english-only for the server-messages scan); the screens around them are translated.
+ * Renders a generated document from the ledger in the reader's language: the same bytes for the same data and
+ * language. Its words are messages the kernel's PDF service writes through the catalogues; the values that are words
+ * (a row's type, the period) are translated here, and amounts and month names formatted in the language.
  */
-export async function renderGenerated({ doc, member, brand, ledger, services }: RenderInput): Promise<Buffer> {
-  const { title } = describe(doc);
-  const base = { title, brand: brand ?? undefined };
+export async function renderGenerated({ doc, member, brand, ledger, services, language, t }: RenderInput): Promise<Buffer> {
+  const money = (cents: number) => formatCents(cents, localeOf(language));
+  const { title } = describe(doc, language);
+  const base = { title, language, brand: brand ?? undefined };
   const rowsTable = (rows: Awaited<ReturnType<LedgerService['period']>>['rows']) => ({
     type: 'table' as const,
     columns: [
@@ -83,21 +111,21 @@ export async function renderGenerated({ doc, member, brand, ledger, services }: 
       { header: 'Amount', width: 80, align: 'right' as const },
       { header: 'Balance', width: 84, align: 'right' as const },
     ],
-    rows: rows.map((r) => [r.date, [r.company, r.description].filter(Boolean).join(' - '), r.typeName, money(r.signedCents), money(r.balanceCents)]),
+    rows: rows.map((r) => [r.date, [r.company, r.description].filter(Boolean).join(' - '), t(r.typeName), money(r.signedCents), money(r.balanceCents)]),
   });
   switch (doc.document_type_id) {
     case DocumentType.MonthlyStatement: {
       const from = `${doc.period_key}-01`;
       const to = lastDayOfMonth(doc.period_key);
       const p = await ledger.period(member.memberId, from, to);
+      const period = t(msg('{{month}} ({{from}} to {{to}})', { month: monthName(doc.period_key, language), from, to }));
       return deterministicPdf(
         services.pdf.render({
           ...base,
           blocks: [
-            { type: 'keyValue', rows: [...memberRows(member), { label: 'Statement period', value: `${monthName(doc.period_key)} (${from} to ${to})` }] },
+            { type: 'keyValue', rows: [...memberRows(member), { label: 'Statement period', value: period }] },
             { type: 'keyValue', rows: [{ label: 'Opening balance', value: money(p.openingCents) }] },
             { type: 'heading', text: 'Transactions' },
-            // english-only: PDF text (generated documents are English: the same bytes for the same data)
             p.rows.length > 0 ? rowsTable(p.rows) : { type: 'paragraph', text: 'No transactions this month.' },
             { type: 'keyValue', rows: [{ label: 'Closing balance', value: money(p.closingCents) }] },
             { type: 'paragraph', text: contactsLine(brand) },
@@ -113,8 +141,12 @@ export async function renderGenerated({ doc, member, brand, ledger, services }: 
         services.pdf.render({
           ...base,
           blocks: [
-            // english-only: PDF text (generated documents are English: the same bytes for the same data)
-            { type: 'paragraph', text: `Form 1099-INT: interest income for tax year ${doc.period_key}. A copy is furnished to the Internal Revenue Service.` },
+            {
+              type: 'paragraph',
+              text: msg('Form 1099-INT: interest income for tax year {{year}}. A copy is furnished to the Internal Revenue Service.', {
+                year: doc.period_key,
+              }),
+            },
             {
               type: 'keyValue',
               rows: [...memberRows(member), { label: 'Payer', value: brand?.displayName ?? '' }, { label: 'Tax year', value: doc.period_key }],
@@ -145,7 +177,6 @@ export async function renderGenerated({ doc, member, brand, ledger, services }: 
               ],
             },
             { type: 'heading', text: 'Transactions' },
-            // english-only: PDF text (generated documents are English: the same bytes for the same data)
             p.rows.length > 0 ? rowsTable(p.rows) : { type: 'paragraph', text: 'No transactions this year.' },
             { type: 'paragraph', text: contactsLine(brand) },
           ],
@@ -154,23 +185,28 @@ export async function renderGenerated({ doc, member, brand, ledger, services }: 
       );
     }
     default: {
-      const permanent = doc.document_type_id === DocumentType.PermanentDepletion;
-      const text = permanent
-        ? // english-only: PDF text (generated documents are English: the same bytes for the same data)
-          `Your set-aside account reached a zero balance on ${doc.period_key} and has no further funding scheduled. Medicare is now the primary payer for your injury-related care; please give this letter to your providers.`
-        : // english-only: PDF text (generated documents are English: the same bytes for the same data)
-          `Your set-aside account reached a zero balance on ${doc.period_key}. This depletion is temporary: the account will be funded again by your next scheduled deposit. Until then, Medicare may be billed for injury-related care; please give this letter to your providers.`;
+      const date = doc.period_key;
+      const text =
+        doc.document_type_id === DocumentType.PermanentDepletion
+          ? msg(
+              'Your set-aside account reached a zero balance on {{date}} and has no further funding scheduled. Medicare is now the primary payer for your injury-related care; please give this letter to your providers.',
+              { date },
+            )
+          : msg(
+              'Your set-aside account reached a zero balance on {{date}}. This depletion is temporary: the account will be funded again by your next scheduled deposit. Until then, Medicare may be billed for injury-related care; please give this letter to your providers.',
+              { date },
+            );
       return deterministicPdf(
         services.pdf.render({
           ...base,
           blocks: [
-            { type: 'keyValue', rows: [...memberRows(member), { label: 'Date of depletion', value: doc.period_key }] },
-            { type: 'paragraph', text: `Dear ${member.firstName} ${member.lastName},` },
+            { type: 'keyValue', rows: [...memberRows(member), { label: 'Date of depletion', value: date }] },
+            { type: 'paragraph', text: msg('Dear {{firstName}} {{lastName}},', { firstName: member.firstName, lastName: member.lastName }) },
             { type: 'paragraph', text },
             { type: 'paragraph', text: contactsLine(brand) },
           ],
         }),
-        doc.period_key,
+        date,
       );
     }
   }

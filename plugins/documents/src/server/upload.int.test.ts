@@ -117,6 +117,11 @@ describe("messages in the user's language", () => {
     const added = await upload(superUser, pdf, { ...query, FileName: 'carta.pdf' }, { ...asAlice(), ...es });
     expect(added.statusCode, added.body).toBe(200);
     expect(added.json().MsgText).toBe('El documento se ha añadido a los documentos del miembro.');
+    expect(added.json().Data).toMatchObject({
+      DocumentType: 'Carta de agotamiento temporal',
+      Title: 'Carta de agotamiento temporal: carta',
+      FileName: 'carta.pdf',
+    });
     const infected = await upload(superUser, Buffer.concat([pdf, Buffer.from(`% ${EICAR}\n`, 'latin1')]), query, { ...asAlice(), ...es });
     expect(infected.statusCode).toBe(400);
     expect(infected.json().MsgText).toBe("Se rechazó 'depletion letter.pdf': el analizador de virus encontró EICAR-Test-File.");

@@ -45,7 +45,16 @@ describe('GET /api/downloadforms/getByID', () => {
     expect(res.headers['x-filename']).toBe('authorization-to-release-information.pdf');
     const number = (await server.database.sql.query<{ n: string }>('SELECT member_number AS n FROM members WHERE member_id = $1', [financeId]))[0]?.n ?? '-';
     const text = await pdfText(res.rawPayload);
-    for (const expected of ['Authorization to Release Information', 'Rosa Delgado', number, '12 Elm St', 'Apt 4', 'Tulsa, OK 74103', 'CareGuard Finance']) {
+    for (const expected of [
+      'Authorization to Release Information',
+      'Rosa Delgado',
+      number,
+      '12 Elm St',
+      'Apt 4',
+      'Tulsa, OK 74103',
+      'CareGuard Finance',
+      'Page 1 of',
+    ]) {
       expect(text).toContain(expected);
     }
     expect((await get(2, authHeaders(finance))).statusCode).toBe(200);
@@ -64,7 +73,7 @@ describe('GET /api/downloadforms/getByID', () => {
 describe("messages in the user's language", () => {
   const es = { cookie: 'cq.lang=es' };
 
-  it('refuses a Spanish request in Spanish; the letter itself stays English', async () => {
+  it('refuses a Spanish request in Spanish', async () => {
     const missing = await get(99, authHeaders(finance, undefined, es));
     expect(missing.statusCode).toBe(404);
     expect(missing.json().MsgText).toBe('No se encontró el formulario.');
@@ -73,8 +82,36 @@ describe("messages in the user's language", () => {
     const none = await get(1, authHeaders(nobody, undefined, es));
     expect(none.statusCode).toBe(400);
     expect(none.json().MsgText).toBe('Su cuenta no tiene formularios propios. Primero elija el miembro en cuyo nombre actuar.');
+  });
+
+  it("writes the letter in Spanish for a Spanish reader: title, labels, text, the member's data as given, footer", async () => {
     const letter = await get(1, authHeaders(finance, undefined, es));
-    expect(letter.statusCode).toBe(200);
-    expect(await pdfText(letter.rawPayload)).toContain('Authorization to Release Information');
+    expect(letter.statusCode, letter.body).toBe(200);
+    // The file's name stays English and stable.
+    expect(letter.headers['x-filename']).toBe('authorization-to-release-information.pdf');
+    const text = await pdfText(letter.rawPayload);
+    for (const expected of [
+      'Autorización para divulgar información',
+      'Número de miembro',
+      'Dirección',
+      'Autorizo que CareGuard Finance reciba',
+      'Firma:',
+      'Rosa Delgado',
+      'Tulsa, OK 74103',
+      'Página 1 de',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('Authorization to Release Information');
+    expect(text).not.toContain('Page 1 of');
+  });
+
+  it('translates a computed word in the letter: a member without an address', async () => {
+    const own = await get(3, authHeaders(guard, undefined, es));
+    expect(own.statusCode, own.body).toBe(200);
+    const text = await pdfText(own.rawPayload);
+    for (const expected of ['Carta de disputa de la tarjeta prepagada', 'Miembro', 'No hay dirección registrada', 'Página 1 de'])
+      expect(text).toContain(expected);
+    expect(text).not.toContain('No address on file');
   });
 });

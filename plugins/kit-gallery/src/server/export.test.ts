@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { SampleRow } from '../contract';
 import { rowsExport } from './export';
+import es from './i18n/es.json';
 
 const ROWS: SampleRow[] = [
   { Id: 7, Name: 'Pat Doe', City: 'Austin', State: 'TX', Amount: 1234.5, Date: '2024-02-29', Status: 'Settled', Category: 'Medical' },
@@ -54,5 +55,19 @@ describe('rowsExport', () => {
     expect(sheet?.getCell('C2').numFmt).toBe('#,##0.00');
     expect(sheet?.getCell('C3').value).toBe(0.07);
     expect(sheet?.getCell('D2').value).toEqual(new Date(Date.UTC(2024, 1, 29)));
+  });
+
+  it("names the tab in the reader's language from the plugin's catalogue, and keeps the grid's headers as sent", async () => {
+    const catalogue: Record<string, string> = es;
+    const { sheets: translated } = documentServices((m, language) => (language === 'es' ? (catalogue[String(m)] ?? String(m)) : String(m)));
+    const load = async (language: 'en' | 'es') => {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(new Uint8Array(await bytes(rowsExport(translated, 'xlsx', COLUMNS, batches(), today, language).body)).buffer);
+      return workbook.worksheets[0];
+    };
+    const spanish = await load('es');
+    expect(spanish?.name).toBe('Transacciones');
+    expect(spanish?.getRow(1).values).toEqual([undefined, 'Id', 'Payee, "name"', 'Amount', 'Date']);
+    expect((await load('en'))?.name).toBe('Transactions');
   });
 });

@@ -1,3 +1,4 @@
+import type { Language } from '@portal/core';
 import { CSV_MIME, type Download, type SheetFormat, type SheetRow, type SheetService, type SqlClient, XLSX_MIME } from '@portal/server';
 import type { RowColumn, SampleRow } from '../contract';
 import { type DbRow, orderClause, type RowQuery, SELECT_ROW, sortOf, toRow, whereClause } from './query';
@@ -61,9 +62,12 @@ export function rowsExport(
   columns: readonly { id: RowColumn; header: string }[],
   rows: AsyncIterable<SampleRow[]>,
   today = new Date(),
+  /** The reader's: the tab name is the server's word (the headers come from the grid, already in it). */
+  language: Language = 'en',
 ): Download {
   const spec = {
     sheetName: 'Transactions',
+    language,
     columns: columns.map((c) => ({ header: c.header, key: c.id, format: FORMATS[c.id] })),
     rows: sheetRows(rows),
   };

@@ -1,6 +1,8 @@
 import { Roles } from '@portal/core';
 import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbox';
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
+import ExcelJS from 'exceljs';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths, LedgerApi, LedgerMessages, PayerMessages, todayUtc } from '../contract';
 import { seed } from './seed';
@@ -390,6 +392,38 @@ describe('the report to the federal payer', () => {
     const xlsx = await call(session, LedgerApi.report.path, { Query: period, Format: 'xlsx' });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  const pdfText = async (raw: Buffer) => (await extractText(await getDocumentProxy(new Uint8Array(raw)), { mergePages: true })).text;
+  const sheetOf = async (raw: Buffer) => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(raw as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    const cells = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    return { name: sheet.name, header: cells(1), rows: Array.from({ length: sheet.rowCount - 1 }, (_, i) => cells(i + 2)) };
+  };
+
+  it("writes the report in the reader's language: the title, labels, type names and footers; the data as entered", async () => {
+    const english = await pdfText((await call(session, LedgerApi.report.path, { Query: period })).rawPayload);
+    for (const words of ['Medicare set-aside ledger report', 'Expenses', 'Expense', 'Office visit', '$125.40', 'Page 1 of']) expect(english).toContain(words);
+    const spanish = await pdfText((await call(session, LedgerApi.report.path, { Query: period }, { cookie: 'cq.lang=es' })).rawPayload);
+    for (const words of ['Reporte del libro de cuentas del fondo reservado de Medicare', 'Gastos', 'Gasto', 'Interés', 'Período', 'Página 1 de'])
+      expect(spanish).toContain(words);
+    // What the member typed stays as typed; amounts keep the US form of dollars (es-US).
+    expect(spanish).toContain('Office visit');
+    expect(spanish).toContain('$125.40');
+    expect(spanish).not.toContain('Expenses');
+
+    const sheet = await sheetOf(
+      (await call(session, LedgerApi.report.path, { Query: period, Format: 'xlsx' }, { 'accept-language': 'es-MX,es;q=0.9' })).rawPayload,
+    );
+    expect(sheet.name).toBe('Libro de cuentas');
+    expect(sheet.header).toEqual(['Fecha', 'Código', 'Empresa', 'Descripción', 'Tipo', 'Importe', 'Saldo']);
+    expect(sheet.rows.map((r) => r[4])).toContain('Gasto');
+    const englishSheet = await sheetOf((await call(session, LedgerApi.report.path, { Query: period, Format: 'xlsx' })).rawPayload);
+    expect(englishSheet.header).toEqual(['Date', 'Code', 'Company', 'Description', 'Type', 'Amount', 'Balance']);
+    expect(englishSheet.rows.map((r) => r[4])).toContain('Expense');
   });
 });
 

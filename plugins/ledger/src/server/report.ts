@@ -1,11 +1,14 @@
-import { formatCents } from '@portal/core';
+import { formatCents, localeOf, msg } from '@portal/core';
 import { type RouteContext, sendDownload, XLSX_MIME } from '@portal/server';
 import { DefaultRange, type LedgerSearch, type REPORT_FORMATS } from '../contract';
 import { loadAccount, memberOf, rangeOf, reportRows, typeName } from './repo';
 
-type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'database' | 'services' | 'reply' | 'brand' | 'auditRead'>;
+type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'database' | 'services' | 'reply' | 'brand' | 'auditRead' | 'language' | 't'>;
 
-/** The period's ledger as a PDF (header, totals and every row) or a spreadsheet, streamed through the kernel services. */
+/**
+ * The period's ledger as a PDF (header, totals and every row) or a spreadsheet, streamed through the kernel services,
+ * in the reader's language: the kernel writes the labels and headers, the type names and amounts are worded here.
+ */
 export async function sendReport(ctx: Ctx, body: LedgerSearch & { Format: (typeof REPORT_FORMATS)[number] }) {
   const memberId = memberOf(ctx);
   const { From, To } = rangeOf(body.Query, DefaultRange.ledger);
@@ -16,12 +19,16 @@ export async function sendReport(ctx: Ctx, body: LedgerSearch & { Format: (typeo
   ]);
   ctx.auditRead({ action: 'ledger.report.download', entity: 'ledger_transaction', memberId, detail: { From, To, rows: rows.length, format: body.Format } });
   const base = `ledger-report-${From}-to-${To}`;
+  const { language } = ctx;
+  const type = (id: number) => ctx.t(typeName(id));
+  const money = (cents: number) => formatCents(cents, localeOf(language));
   if (body.Format === 'xlsx') {
     return sendDownload(ctx.reply, {
       fileName: `${base}.xlsx`,
       contentType: XLSX_MIME,
       body: ctx.services.sheets.xlsx({
         sheetName: 'Ledger',
+        language,
         columns: [
           { header: 'Date', key: 'date', format: 'date', width: 12 },
           { header: 'Code', key: 'code', format: 'text', width: 12 },
@@ -36,7 +43,7 @@ export async function sendReport(ctx: Ctx, body: LedgerSearch & { Format: (typeo
           code: r.Code ?? '',
           company: r.Company ?? '',
           description: r.Description ?? '',
-          type: typeName(r.TransactionTypeID),
+          type: type(r.TransactionTypeID),
           amount: Math.round(r.Amount * 100),
           balance: r.Balance === null ? null : Math.round(r.Balance * 100),
         })),
@@ -49,6 +56,7 @@ export async function sendReport(ctx: Ctx, body: LedgerSearch & { Format: (typeo
     contentType: 'application/pdf',
     body: ctx.services.pdf.render({
       title: 'Medicare set-aside ledger report',
+      language,
       brand: ctx.brand ?? undefined,
       blocks: [
         {
@@ -58,10 +66,10 @@ export async function sendReport(ctx: Ctx, body: LedgerSearch & { Format: (typeo
             { label: 'HICN', value: account.hicn ?? '' },
             { label: 'Date of injury', value: account.date_of_injury ?? '' },
             { label: 'Date of settlement', value: account.date_of_settlement ?? '' },
-            { label: 'Period', value: `${From} to ${To}` },
-            { label: 'Expenses', value: formatCents(cents(1), 'en-US') },
-            { label: 'Deposits', value: formatCents(cents(2), 'en-US') },
-            { label: 'Interest', value: formatCents(cents(3), 'en-US') },
+            { label: 'Period', value: ctx.t(msg('{{from}} to {{to}}', { from: From, to: To })) },
+            { label: 'Expenses', value: money(cents(1)) },
+            { label: 'Deposits', value: money(cents(2)) },
+            { label: 'Interest', value: money(cents(3)) },
           ],
         },
         {
@@ -80,9 +88,9 @@ export async function sendReport(ctx: Ctx, body: LedgerSearch & { Format: (typeo
             r.Code ?? '',
             r.Company ?? '',
             r.Description ?? '',
-            typeName(r.TransactionTypeID),
-            formatCents(Math.round(r.Amount * 100), 'en-US'),
-            r.Balance === null ? '' : formatCents(Math.round(r.Balance * 100), 'en-US'),
+            type(r.TransactionTypeID),
+            money(Math.round(r.Amount * 100)),
+            r.Balance === null ? '' : money(Math.round(r.Balance * 100)),
           ]),
         },
       ],

@@ -133,9 +133,39 @@ describe('GET /api/printcard/download', () => {
       caremark?.group ?? '-',
       '$0',
       'Amethyst Card',
+      'Page 1 of',
     ]) {
       expect(text).toContain(expected);
     }
+  });
+
+  it("is written in Spanish for a Spanish reader: title, headings, labels and footer; the card's values as given", async () => {
+    const res = await get(PrintCardApi.download.path, authHeaders(guard, 'card', { cookie: 'cq.lang=es' }));
+    expect(res.statusCode, res.body).toBe(200);
+    // The file's name stays English and stable.
+    expect(String(res.headers['x-filename'])).toMatch(/^prescription-card-.+\.pdf$/);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), { mergePages: true });
+    const caremark = printCardConfig().vendors['3'];
+    for (const expected of [
+      'Tarjeta de recetas',
+      'Frente',
+      'Reverso',
+      'Número de miembro',
+      'Copago',
+      'Línea de ayuda para farmacéuticos',
+      'Presente esta tarjeta en la farmacia',
+      'Página 1 de',
+      // Values are data: names, codes and the configured amount stay as they are.
+      'Ana Prieto',
+      'Caremark',
+      caremark?.bin ?? '-',
+      'BIN',
+      '$0',
+      'Amethyst Card',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    for (const english of ['Prescription card', 'Member number', 'Copay', 'Page 1 of']) expect(text).not.toContain(english);
   });
 
   it('answers 401 anonymous and 403 to staff without a print screen', async () => {

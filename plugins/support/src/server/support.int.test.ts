@@ -431,7 +431,9 @@ describe('support: reports', () => {
     expect(text).toContain('Registration report');
     expect(text).toContain('Annabel Quill');
     expect(text).toContain('Terminated');
+    expect(text).toContain('Page 1 of');
     const ws = await sheet((await file('/api/support/registrationReport/excel')).rawPayload);
+    expect(ws.name).toBe('Registrations');
     const rows = rowValues(ws);
     expect(rows[0]).toEqual(['Member ID', 'Member number', 'First name', 'Last name', 'E-mail', 'Brand', 'User name', 'Status', 'Created', 'Terminated']);
     const annRow = rows.find((r) => r[0] === annId);
@@ -492,6 +494,78 @@ describe('support: messages in Spanish', () => {
     expect(again.json().MsgText).toBe('Solo se puede rechazar una transacción pendiente.');
     const pa = await es(SupportApi.addPaNumber.path, { body: { TransactionID: pendingId, PANumber: 'PA-ES-1' } });
     expect(pa.json().Data).toEqual({ PANumber: 'PA-ES-1', Message: 'El número de PA se ha guardado.' });
+  });
+
+  const download = async (path: string, body: object = {}) => {
+    const res = await es(path, { body });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.rawPayload;
+  };
+
+  it('writes the registration report in Spanish to a Spanish reader: title, labels, headers, states and page footer', async () => {
+    const text = await pdfText(await download('/api/support/registrationReport/pdf'));
+    expect(text).toContain('Informe de registros');
+    expect(text).toContain('Miembros');
+    expect(text).toContain('Generado');
+    expect(text).toContain('Correo electrónico');
+    expect(text).toContain('Registrado');
+    expect(text).toContain('Dado de baja');
+    expect(text).toContain('Página 1 de');
+    expect(text).not.toContain('Registration report');
+    expect(text).not.toContain('Registered');
+    const ws = await sheet(await download('/api/support/registrationReport/excel'));
+    expect(ws.name).toBe('Registros');
+    const rows = rowValues(ws);
+    expect(rows[0]).toEqual([
+      'ID de miembro',
+      'Número de miembro',
+      'Nombre',
+      'Apellido',
+      'Correo electrónico',
+      'Marca',
+      'Nombre de usuario',
+      'Estado',
+      'Creado',
+      'Dado de baja',
+    ]);
+    expect(rows.find((r) => r[0] === annId)?.[7]).toBe('Registrado');
+    expect(rows.find((r) => r[0] === zedId)?.[7]).toBe('Dado de baja');
+  });
+
+  it('writes the user report in Spanish to a Spanish reader: kinds and Yes/No translated, names and roles as they are', async () => {
+    const text = await pdfText(await download('/api/support/userReport/pdf'));
+    expect(text).toContain('Informe de usuarios');
+    expect(text).toContain('Usuarios');
+    expect(text).toContain('Tipo');
+    expect(text).toContain('Personal');
+    expect(text).toContain('Página 1 de');
+    const ws = await sheet(await download('/api/support/userReport/excel'));
+    expect(ws.name).toBe('Usuarios');
+    const rows = rowValues(ws);
+    expect(rows[0]).toEqual(['Nombre de usuario', 'Nombre', 'Apellido', 'Correo electrónico', 'Marca', 'Tipo', 'Roles', 'Activo', 'Creado']);
+    expect(rows.find((r) => r[0] === 'sup-staff')?.slice(4, 8)).toEqual(['staff', 'Personal', 'CareSupport', 'Sí']);
+    expect(rows.find((r) => r[0] === 'sup-ann')?.[5]).toBe('Miembro');
+  });
+
+  it('exports transactions in Spanish to a Spanish reader: headers, tab name and display statuses', async () => {
+    const ws = await sheet(await download(SupportApi.transactionExcel.path, { Query: { Status: 'All', SearchString: 'quill' } }));
+    expect(ws.name).toBe('Transacciones');
+    const rows = rowValues(ws);
+    expect(rows[0]).toEqual([
+      'ID de transacción',
+      'Fecha',
+      'Miembro',
+      'Número de miembro',
+      'Estado',
+      'Importe',
+      'Número de PA',
+      'ID de transacción del proveedor',
+      'Descripción',
+    ]);
+    const byId = new Map(rows.slice(1).map((r) => [r[0], r]));
+    expect(byId.get(paidId)?.[4]).toBe('Reembolsada');
+    expect(byId.get(paidId)?.[5]).toBe(10);
+    expect(rows.slice(1).every((r) => ['Pagada', 'Rechazada', 'Reembolsada', 'Pendiente', 'Autorizada'].includes(String(r[4])))).toBe(true);
   });
 
   it('says a refund met an unsettled charge by Unsettled, whatever the language of its message', async () => {

@@ -99,6 +99,7 @@ export async function toWire(sql: SqlClient, users: readonly (UserRow | UserSumm
     IsActive: u.is_active,
     IsMember: u.member_id !== null,
     MemberId: u.member_id,
+    Language: u.language,
   }));
 }
 

@@ -465,6 +465,50 @@ describe('messages in Spanish', () => {
   const es = (s: Session, method: 'GET' | 'POST', url: string, payload?: unknown) =>
     server.app.inject({ method, url, headers: authHeaders(s, 'staff', { cookie: 'cq.lang=es' }), payload: payload as object });
 
+  it("writes a new user's activation e-mail in the language chosen for them, else the caller's, and keeps it on a change", async () => {
+    const { company, contacts } = await companyWithContacts();
+    const create = async (contact: { Id: number } | undefined, language: 'en' | 'es' | undefined, by: typeof ok | typeof es = ok) => {
+      if (!contact) throw new Error('out of contacts');
+      const body = {
+        Id: null,
+        FirstName: 'Lucía',
+        LastName: 'Peña',
+        CompanyId: company.Id,
+        ContactId: contact.Id,
+        IsNew: true,
+        ...(language ? { Language: language } : {}),
+      };
+      const res = by === ok ? (await ok(admin, 'POST', UsersApi.save.path, body)).Data : (await es(admin, 'POST', UsersApi.save.path, body)).json().Data;
+      return res as { Id: string; Version: number; UserName: string; Language: string };
+    };
+    const chosen = await create(contacts[contactCursor++], 'es');
+    expect(chosen.Language).toBe('es');
+    const fromCaller = await create(contacts[contactCursor++], undefined, es);
+    expect(fromCaller.Language).toBe('es');
+    const plain = await create(contacts[contactCursor++], undefined);
+    expect(plain.Language).toBe('en');
+
+    await ok(support, 'POST', UsersApi.activate.path, { Id: chosen.Id });
+    expect((await latestMailTo(sandboxUrl, chosen.UserName)).subject).toContain('Active su cuenta de');
+    await ok(support, 'POST', UsersApi.activate.path, { Id: plain.Id });
+    expect((await latestMailTo(sandboxUrl, plain.UserName)).subject).toContain('Activate your');
+
+    // A change without Language keeps it; with one, sets it (audited before and after).
+    const kept = (await ok(admin, 'GET', `/api/users/getById/${chosen.Id}`)).Data;
+    const renamed = (await ok(admin, 'POST', UsersApi.save.path, { ...kept, FirstName: 'Lucia', Language: undefined })).Data;
+    expect(renamed.Language).toBe('es');
+    const english = (await ok(admin, 'POST', UsersApi.save.path, { ...renamed, Language: 'en' })).Data;
+    expect(english.Language).toBe('en');
+    const audit = await sql().query<{ detail: { before: { language: string }; after: { language: string } } }>(
+      "SELECT detail FROM audit_log WHERE action = 'users.user.update' AND entity_id = $1 ORDER BY id DESC LIMIT 1",
+      [chosen.Id],
+    );
+    expect(audit[0]?.detail).toMatchObject({ before: { language: 'es' }, after: { language: 'en' } });
+    const refused = await call(admin, 'POST', UsersApi.save.path, { ...english, Language: 'fr' });
+    expect(refused.statusCode).toBe(400);
+    expect((await ok(admin, 'GET', `/api/users/getById/${chosen.Id}`)).Data).toMatchObject({ Language: 'en', Version: english.Version });
+  });
+
   it('answers errors, refusals with values and toasts in Spanish to a request in Spanish', async () => {
     const { user, company } = await newUser();
     const missing = await es(admin, 'GET', `/api/users/getById/${randomUUID()}`);

@@ -13,7 +13,7 @@ const NOT_FOUND = 'The document was not found.';
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 const SELECT = `SELECT document_id, member_id, document_type_id, period_key, to_char(effective_date, 'YYYY-MM-DD') AS effective_date, source, file_key, file_name FROM member_documents`;
 
-type Ctx = Pick<RouteContext, 'memberId' | 'database' | 'use' | 'services' | 'brand' | 'reply' | 'auditRead'>;
+type Ctx = Pick<RouteContext, 'memberId' | 'database' | 'use' | 'services' | 'brand' | 'reply' | 'auditRead' | 'language' | 't'>;
 
 export function memberOf(ctx: Pick<RouteContext, 'memberId'>): number {
   if (ctx.memberId === null) throw badRequest(NO_MEMBER_MESSAGE);
@@ -38,7 +38,7 @@ export async function ownDocument(ctx: Ctx, memberId: number, id: number, types:
   return row;
 }
 
-/** Sends a document: an uploaded one from the file store, a generated one rendered from the ledger. */
+/** Sends a document: an uploaded one from the file store, a generated one rendered from the ledger in the reader's language. */
 export async function sendDocument(ctx: Ctx, doc: StoredDocument) {
   if (doc.source === 'uploaded' && doc.file_key) {
     const stored = await ctx.services.files.get(doc.file_key);
@@ -47,18 +47,30 @@ export async function sendDocument(ctx: Ctx, doc: StoredDocument) {
   }
   const member = await ctx.services.members.load(doc.member_id);
   if (!member) throw notFound(NOT_FOUND);
-  const body = await renderGenerated({ doc, member, brand: ctx.brand, ledger: ctx.use(ledgerService), services: ctx.services });
+  const body = await renderGenerated({
+    doc,
+    member,
+    brand: ctx.brand,
+    ledger: ctx.use(ledgerService),
+    services: ctx.services,
+    language: ctx.language,
+    t: (m) => ctx.t(m),
+  });
   return sendDownload(ctx.reply, { fileName: describe(doc).fileName, contentType: 'application/pdf', body, size: body.length });
 }
 
-const toItem = (r: StoredDocument) => ({
-  DocumentId: r.document_id,
-  DocumentTypeId: r.document_type_id,
-  DocumentType: TYPE_NAMES[r.document_type_id] ?? String(r.document_type_id),
-  Title: describe(r).title,
-  EffectiveDate: r.effective_date,
-  FileName: describe(r).fileName,
-});
+/** A list item, its kind and title in the reader's language (the file name stays English: stable). */
+const toItem = (ctx: Pick<RouteContext, 'language' | 't'>, r: StoredDocument) => {
+  const { title, fileName } = describe(r, ctx.language);
+  return {
+    DocumentId: r.document_id,
+    DocumentTypeId: r.document_type_id,
+    DocumentType: ctx.t(TYPE_NAMES[r.document_type_id] ?? String(r.document_type_id)),
+    Title: ctx.t(title),
+    EffectiveDate: r.effective_date,
+    FileName: fileName,
+  };
+};
 
 export const documentRoutes = [
   route(DocumentsApi.uploadDocument, {
@@ -125,7 +137,7 @@ export const documentRoutes = [
         );
         return made;
       });
-      return withMessage(toItem(row), UploadMessages.uploaded);
+      return withMessage(toItem(ctx, row), UploadMessages.uploaded);
     },
   }),
   route(DocumentsApi.getMemberDocuments, {
@@ -154,7 +166,7 @@ export const documentRoutes = [
       ctx.auditRead({ action: 'documents.list', entity: 'member_document', memberId, detail: { ids: rows.map((r) => r.document_id) } });
       return {
         TotalRows: total,
-        Items: rows.map(toItem),
+        Items: rows.map((r) => toItem(ctx, r)),
       };
     },
   }),

@@ -1,4 +1,4 @@
-import { hasAnyRole } from '@portal/core';
+import { hasAnyRole, msg } from '@portal/core';
 import { profileService } from '@portal/plugin-profile/service';
 import { badRequest, notFound, route, sendDownload } from '@portal/server';
 import { DOWNLOAD_FORMS_ACCESS, DOWNLOAD_FORMS_ROUTES, FORMS } from '../../access';
@@ -25,18 +25,23 @@ export const formRoutes = [
       return sendDownload(ctx.reply, {
         fileName: letter.fileName,
         contentType: 'application/pdf',
+        // The letter in the reader's language (the member's, or the staff member's acting for one); its file name stays.
         body: ctx.services.pdf.render({
           title: letter.title,
+          language: ctx.language,
           brand: ctx.brand ?? undefined,
-          blocks: letter.body({
-            name: `${member.firstName} ${member.lastName}`,
-            memberNumber: member.memberNumber,
-            addressLines: address
-              ? [address.address1, address.address2, `${address.city}, ${address.state} ${address.zip}`].filter((l): l is string => !!l)
-              : [],
-            program: ctx.brand?.displayName ?? 'the program',
-            phone: ctx.brand?.contacts.phone ?? '',
-          }),
+          blocks: letter.body(
+            {
+              name: `${member.firstName} ${member.lastName}`,
+              memberNumber: member.memberNumber,
+              addressLines: address
+                ? [address.address1, address.address2, `${address.city}, ${address.state} ${address.zip}`].filter((l): l is string => !!l)
+                : [],
+              program: ctx.brand?.displayName ?? msg('the program'),
+              phone: ctx.brand?.contacts.phone ?? '',
+            },
+            (m) => ctx.t(m),
+          ),
         }),
       });
     },

@@ -23,10 +23,10 @@ export const rowRoutes = [
   }),
   route(KitGalleryApi.exportRows, {
     access: KIT_GALLERY_ACCESS,
-    handler: async ({ database, body, reply, audit, services }) => {
+    handler: async ({ database, body, reply, audit, services, language }) => {
       const q: RowQuery = { sortColumn: body.sortColumn, sortOrder: body.sortOrder, search: body.search, filters: body.filters };
       await audit({ action: 'kit-gallery.export', entity: 'kit_gallery_rows', detail: { format: body.format, filters: body.filters, search: body.search } });
-      return sendDownload(reply, rowsExport(services.sheets, body.format, body.columns, matchingRows(database.sql, q)));
+      return sendDownload(reply, rowsExport(services.sheets, body.format, body.columns, matchingRows(database.sql, q), new Date(), language));
     },
   }),
 ];

@@ -29,8 +29,11 @@ export const cardRoutes = [
       return sendDownload(ctx.reply, {
         fileName: `prescription-card-${card.MemberNumber}.pdf`,
         contentType: 'application/pdf',
+        // The card in the reader's language: its words translated; its values (names, codes, phones, the configured
+        // copay amount) are data, printed as given. The file name stays English.
         body: ctx.services.pdf.render({
           title: 'Prescription card',
+          language: ctx.language,
           brand: ctx.brand ?? undefined,
           blocks: [
             { type: 'heading', text: 'Front' },
@@ -56,7 +59,6 @@ export const cardRoutes = [
                 { label: 'Payer number', value: card.PayerNumber },
               ],
             },
-            // english-only: PDF text (the card is English, like the other generated PDFs; the page around it is translated)
             { type: 'paragraph', text: 'Present this card at the pharmacy with your prescription. Cut along the edges to keep it in your wallet.' },
           ],
         }),

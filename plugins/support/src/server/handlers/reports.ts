@@ -1,3 +1,4 @@
+import type { Message } from '@portal/core';
 import { type PdfTableColumn, type RouteContext, route, type SheetColumn, type SheetRow, sendDownload, XLSX_MIME } from '@portal/server';
 import { SUPPORT_ACCESS } from '../../access';
 import { SupportApi } from '../../contract';
@@ -7,7 +8,7 @@ import { searchOf } from './transactions';
 
 const BATCH = 500;
 const day = (v: string | Date | null) => (v ? new Date(v).toISOString().slice(0, 10) : '');
-type Ctx = Pick<RouteContext, 'database' | 'reply' | 'brand' | 'services'>;
+type Ctx = Pick<RouteContext, 'database' | 'reply' | 'brand' | 'services' | 'language' | 't'>;
 
 interface RegistrationRow {
   member_id: number;
@@ -60,6 +61,7 @@ const registrationRows = (ctx: Ctx) =>
       ),
     (r) => r.member_id,
   );
+/** A member's registration state, an English word: the report writes it in the reader's language (ctx.t). */
 const registrationStatus = (r: RegistrationRow) =>
   r.termination_date ? 'Terminated' : r.user_name === null ? 'No login' : !r.is_active || (r.registration_step ?? 10) < 10 ? 'Pending' : 'Registered';
 
@@ -87,13 +89,18 @@ async function collect<T>(source: AsyncGenerator<T[]>): Promise<T[]> {
 
 const stamp = () => new Date().toISOString().slice(0, 10);
 
-/** A list report: a spreadsheet streamed as the query pages on, or a PDF with the count, the day and a table. */
+/**
+ * A list report: a spreadsheet streamed as the query pages on, or a PDF with the count, the day and a table. Its words
+ * (title, tab name, labels, headers) are messages the kernel writes in the reader's language; the rows' word values
+ * (statuses, kinds, Yes/No) are translated by the row mappers with ctx.t.
+ */
 interface ListReport<R> {
+  /** The file's name: ASCII and English in every language. */
   fileBase: string;
-  title: string;
-  sheetName: string;
+  title: Message;
+  sheetName: Message;
   /** The label of the row count at the top of the PDF ('Members', 'Users'). */
-  countLabel: string;
+  countLabel: Message;
   rows: () => AsyncGenerator<R[]>;
   excel: { columns: readonly SheetColumn[]; row: (r: R) => SheetRow };
   pdf: { columns: readonly PdfTableColumn[]; row: (r: R) => string[] };
@@ -105,7 +112,12 @@ async function sendListReport<R>(ctx: Ctx, format: 'excel' | 'pdf', report: List
     return sendDownload(ctx.reply, {
       fileName: `${base}.xlsx`,
       contentType: XLSX_MIME,
-      body: ctx.services.sheets.xlsx({ sheetName: report.sheetName, columns: report.excel.columns, rows: flat(report.rows(), report.excel.row) }),
+      body: ctx.services.sheets.xlsx({
+        sheetName: report.sheetName,
+        language: ctx.language,
+        columns: report.excel.columns,
+        rows: flat(report.rows(), report.excel.row),
+      }),
     });
   }
   const rows = await collect(report.rows());
@@ -114,6 +126,7 @@ async function sendListReport<R>(ctx: Ctx, format: 'excel' | 'pdf', report: List
     contentType: 'application/pdf',
     body: ctx.services.pdf.render({
       title: report.title,
+      language: ctx.language,
       brand: ctx.brand ?? undefined,
       blocks: [
         {
@@ -129,7 +142,9 @@ async function sendListReport<R>(ctx: Ctx, format: 'excel' | 'pdf', report: List
   });
 }
 
+/** A user's kind and Yes/No, English words the reports write in the reader's language. */
 const userKind = (r: UserRow) => (r.member_id === null ? 'Staff' : 'Member');
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 export const reportRoutes = [
   route(SupportApi.registrationReport, {
@@ -163,7 +178,7 @@ export const reportRoutes = [
             email: r.email ?? '',
             brand: r.brand,
             user: r.user_name ?? '',
-            status: registrationStatus(r),
+            status: ctx.t(registrationStatus(r)),
             created: day(r.created_at),
             terminated: r.termination_date ? day(r.termination_date) : null,
           }),
@@ -177,7 +192,7 @@ export const reportRoutes = [
             { header: 'Status', width: 1 },
             { header: 'Created', width: 1 },
           ],
-          row: (r) => [r.member_number, `${r.first_name} ${r.last_name}`, r.email ?? '', r.brand, registrationStatus(r), day(r.created_at)],
+          row: (r) => [r.member_number, `${r.first_name} ${r.last_name}`, r.email ?? '', r.brand, ctx.t(registrationStatus(r)), day(r.created_at)],
         },
       });
     },
@@ -210,9 +225,9 @@ export const reportRoutes = [
             last: r.last_name,
             email: r.email ?? '',
             brand: r.brand,
-            kind: userKind(r),
+            kind: ctx.t(userKind(r)),
             roles: r.roles.join(', '),
-            active: r.is_active ? 'Yes' : 'No',
+            active: ctx.t(yesNo(r.is_active)),
             created: day(r.created_at),
           }),
         },
@@ -225,7 +240,7 @@ export const reportRoutes = [
             { header: 'Roles', width: 1.8 },
             { header: 'Active', width: 0.6 },
           ],
-          row: (r) => [r.user_name, `${r.first_name} ${r.last_name}`, r.brand, userKind(r), r.roles.join(', '), r.is_active ? 'Yes' : 'No'],
+          row: (r) => [r.user_name, `${r.first_name} ${r.last_name}`, r.brand, ctx.t(userKind(r)), r.roles.join(', '), ctx.t(yesNo(r.is_active))],
         },
       });
     },
@@ -250,7 +265,7 @@ export const reportRoutes = [
             date: day(t.DateCreated),
             member: `${t.Member.FirstName} ${t.Member.LastName}`,
             number: t.Member.MemberNumber,
-            status: displayStatus(t.Status),
+            status: ctx.t(displayStatus(t.Status)),
             amount: Math.round(t.Amount * 100),
             pa: t.PANumber ?? '',
             provider: t.ProviderTransactionID === null ? '' : String(t.ProviderTransactionID),
@@ -264,6 +279,7 @@ export const reportRoutes = [
         contentType: XLSX_MIME,
         body: ctx.services.sheets.xlsx({
           sheetName: 'Transactions',
+          language: ctx.language,
           columns: [
             { header: 'Transaction ID', key: 'id', format: 'number', width: 14 },
             { header: 'Date', key: 'date', format: 'date', width: 12 },

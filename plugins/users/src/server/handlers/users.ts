@@ -79,6 +79,8 @@ export const userRoutes = [
           if (!ctx.brand) throw notFound();
           const brand = ctx.brand.id;
           const passwordHash = await hashPassword(randomToken(32));
+          // The activation e-mail goes out in the language chosen for the user, else the caller's.
+          const language = body.Language ?? ctx.language;
           const id = await sql.transaction(async (tx) => {
             const userId = await services.identity.createUser(
               {
@@ -91,6 +93,7 @@ export const userRoutes = [
                 companyId: body.CompanyId,
                 roles: [],
                 isActive: false,
+                language,
               },
               tx,
             );
@@ -102,7 +105,7 @@ export const userRoutes = [
                 entityId: userId,
                 detail: {
                   before: null,
-                  after: { userName, firstName: body.FirstName, lastName: body.LastName, companyId: body.CompanyId, contactId: contact.id, brand },
+                  after: { userName, firstName: body.FirstName, lastName: body.LastName, companyId: body.CompanyId, contactId: contact.id, brand, language },
                 },
               },
               tx,
@@ -123,7 +126,7 @@ export const userRoutes = [
           const next = await services.identity.updateUser(
             userId,
             version,
-            { userName, firstName: body.FirstName, lastName: body.LastName, email: contact.email, companyId: body.CompanyId },
+            { userName, firstName: body.FirstName, lastName: body.LastName, email: contact.email, companyId: body.CompanyId, language: body.Language },
             tx,
           );
           if (next === null) throw conflict(UsersMessages.stale);
@@ -150,9 +153,18 @@ export const userRoutes = [
                   lastName: target.last_name,
                   companyId: target.company_id,
                   contactId: contactBefore?.contact_id ?? null,
+                  language: target.language,
                   version,
                 },
-                after: { userName, firstName: body.FirstName, lastName: body.LastName, companyId: body.CompanyId, contactId: contact.id, version: next },
+                after: {
+                  userName,
+                  firstName: body.FirstName,
+                  lastName: body.LastName,
+                  companyId: body.CompanyId,
+                  contactId: contact.id,
+                  language: body.Language ?? target.language,
+                  version: next,
+                },
                 leftTeams: leftTeams.map((t) => t.team_id),
               },
             },

@@ -1,4 +1,5 @@
-import { useApi } from '@portal/web';
+import { LANGUAGES, type Language } from '@portal/core';
+import { LANGUAGE_NAMES, useApi } from '@portal/web';
 import { Button, detailsList, Form, SelectField, TextField, Toolbar, useKitForm } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -14,11 +15,17 @@ const schema = z.object({
   LastName: z.string().trim().min(1, 'users:validation.lastName').max(100),
   CompanyId: z.number({ error: 'users:validation.company' }),
   ContactId: z.number({ error: 'users:validation.contact' }),
+  Language: z.enum(LANGUAGES),
 });
+
+/** The UI's language when the portal speaks it: a new user's e-mails default to the language the admin works in. */
+const uiLanguage = (tag: string | undefined): Language =>
+  ((LANGUAGES as readonly string[]).find((l) => l === tag?.slice(0, 2)) as Language | undefined) ?? 'en';
+const languageOptions = LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }));
 
 /** Details: view, then edit (company and contact pickers) with cancel restoring; a new user opens in edit. */
 export function DetailsTab({ user }: { user: User | null }) {
-  const { t } = useTranslation('users');
+  const { t, i18n } = useTranslation('users');
   const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -29,6 +36,7 @@ export function DetailsTab({ user }: { user: User | null }) {
     LastName: user?.LastName ?? '',
     CompanyId: user?.CompanyId ?? undefined,
     ContactId: user?.ContactId ?? undefined,
+    Language: user?.Language ?? uiLanguage(i18n.language),
   });
   const form = useKitForm(schema, { defaultValues: defaults() });
   const companyId = form.watch('CompanyId');
@@ -70,7 +78,13 @@ export function DetailsTab({ user }: { user: User | null }) {
       await queryClient.invalidateQueries({ queryKey: ['users'] });
       if (!user) navigate(userDetailPath(saved.Id), { replace: true });
       else {
-        form.reset({ FirstName: saved.FirstName, LastName: saved.LastName, CompanyId: saved.CompanyId ?? undefined, ContactId: saved.ContactId ?? undefined });
+        form.reset({
+          FirstName: saved.FirstName,
+          LastName: saved.LastName,
+          CompanyId: saved.CompanyId ?? undefined,
+          ContactId: saved.ContactId ?? undefined,
+          Language: saved.Language,
+        });
         setEditing(false);
       }
     } catch {
@@ -97,6 +111,7 @@ export function DetailsTab({ user }: { user: User | null }) {
       [t('fields.LastName'), user.LastName],
       [t('fields.CompanyName'), user.CompanyName ?? t('none')],
       [t('fields.Status'), user.IsActive ? t('status.active') : t('status.inactive')],
+      [t('fields.Language'), LANGUAGE_NAMES[user.Language]],
     ];
     return (
       <section className={css.stack} aria-label={t('tabs.details')}>
@@ -137,6 +152,7 @@ export function DetailsTab({ user }: { user: User | null }) {
       </p>
       <TextField name="FirstName" label={t('fields.FirstName')} isRequired />
       <TextField name="LastName" label={t('fields.LastName')} isRequired />
+      <SelectField name="Language" label={t('fields.Language')} isRequired description={t('details.languageHelp')} options={languageOptions} />
       <Toolbar aria-label={t('details.actions')}>
         <Button type="submit" variant="primary" isPending={form.formState.isSubmitting}>
           {t('actions.save')}
