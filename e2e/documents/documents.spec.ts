@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { signIn } from '../support';
+import { DEMO_PASSWORD, signIn, site } from '../support';
 import { expect, test } from '../test';
 
 const seriousOrWorse = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
@@ -40,6 +40,31 @@ test('a finance member lists documents, picks a statement year and downloads the
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   // The info dictionary's creation date is the statement's last day.
   expect(pdf.toString('latin1')).toContain(`(D:${lastYear}1231000000Z)`);
+});
+
+test("a member whose browser reads Spanish downloads a statement written in Spanish, under the same file name", async ({ browser }) => {
+  const page = await (await browser.newContext({ locale: 'es-US' })).newPage();
+  await page.goto(site('finance', '/login'));
+  await expect(page.locator('#root')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByLabel('Nombre de usuario').fill('finance.careguardfinance');
+  await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.getByRole('navigation').getByRole('link', { name: 'Estados de cuenta', exact: true }).click();
+  const lastYear = String(new Date().getUTCFullYear() - 1);
+  const year = page.getByLabel('Año');
+  await expect(year.locator('option', { hasText: lastYear })).toHaveCount(1);
+  await year.selectOption(lastYear);
+  const statement = page.getByTestId('statements').locator('tbody tr', { hasText: `diciembre de ${lastYear}` });
+  await expect(statement).toBeVisible();
+  await axe(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), statement.getByRole('button', { name: /^Descargar/ }).click()]);
+  expect(download.suggestedFilename()).toBe(`statement-${lastYear}-12.pdf`);
+  const pdf = readFileSync(await download.path()).toString('latin1');
+  // The document's language and title as the server wrote them (the title is a plain string object in the file).
+  expect(pdf).toContain('/Lang (es-US)');
+  expect(pdf).toContain(`(Estado de cuenta de diciembre de ${lastYear})`);
+  await page.context().close();
 });
 
 test('SuperUser acting for a finance member adds a PDF to their documents, and the member sees it', async ({ browser }) => {
