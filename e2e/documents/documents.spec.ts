@@ -42,7 +42,7 @@ test('a finance member lists documents, picks a statement year and downloads the
   expect(pdf.toString('latin1')).toContain(`(D:${lastYear}1231000000Z)`);
 });
 
-test("a member whose browser reads Spanish downloads a statement written in Spanish, under the same file name", async ({ browser }) => {
+test('a member whose browser reads Spanish downloads a statement written in Spanish, under the same file name', async ({ browser }) => {
   const page = await (await browser.newContext({ locale: 'es-US' })).newPage();
   await page.goto(site('finance', '/login'));
   await expect(page.locator('#root')).toHaveAttribute('data-hydrated', 'true');

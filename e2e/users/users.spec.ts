@@ -42,11 +42,15 @@ test('an administrator creates a user from a company contact, sets roles, quotas
   await input(page, 'First name').fill('Eliot');
   // The new user's e-mails default to the language the administrator works in.
   await expect(page.getByRole('button', { name: /E-mail language/ })).toContainText('English');
+  // Each language by its own name, marked as written in it for screen readers.
+  await page.getByRole('button', { name: /E-mail language/ }).click();
+  await expect(page.getByRole('option', { name: 'Español' }).locator('[lang="es"]')).toHaveCount(1);
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/users\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: /^Eliot / })).toBeVisible();
   await expect(page.getByText(userName)).toBeVisible();
-  await expect(page.getByRole('definition').filter({ hasText: 'English' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'English' }).locator('[lang="en"]')).toBeVisible();
 
   // Details edit: cancel restores.
   await page.getByRole('button', { name: 'Edit' }).click();

@@ -37,10 +37,10 @@ export function SelectField(props: SelectFieldProps) {
       </Button>
       <FieldHelp description={props.description} errorText={errorText} />
       <Popover className={styles.popover}>
-        <ListBox className={styles.listBox} items={props.options.map((o) => ({ id: o.value, label: o.label }))}>
+        <ListBox className={styles.listBox} items={props.options.map((o) => ({ id: o.value, label: o.label, lang: o.lang }))}>
           {(item) => (
             <ListBoxItem className={styles.option} id={item.id} textValue={item.label}>
-              {item.label}
+              {item.lang ? <span lang={item.lang}>{item.label}</span> : item.label}
             </ListBoxItem>
           )}
         </ListBox>

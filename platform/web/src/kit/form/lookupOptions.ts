@@ -4,6 +4,8 @@ import { US_STATES } from '@portal/core';
 export interface SelectOption {
   value: string | number;
   label: string;
+  /** The language of the label when it is not the page's (a language's own name: 'Español'), for screen readers. */
+  lang?: string;
 }
 
 /** Options of one lookup category in server sort order. */

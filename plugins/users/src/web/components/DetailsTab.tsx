@@ -2,7 +2,7 @@ import { LANGUAGES, type Language } from '@portal/core';
 import { LANGUAGE_NAMES, useApi } from '@portal/web';
 import { Button, detailsList, Form, SelectField, TextField, Toolbar, useKitForm } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
@@ -21,7 +21,8 @@ const schema = z.object({
 /** The UI's language when the portal speaks it: a new user's e-mails default to the language the admin works in. */
 const uiLanguage = (tag: string | undefined): Language =>
   ((LANGUAGES as readonly string[]).find((l) => l === tag?.slice(0, 2)) as Language | undefined) ?? 'en';
-const languageOptions = LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }));
+/** Each language by its own name, marked as written in it. */
+const languageOptions = LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l], lang: l }));
 
 /** Details: view, then edit (company and contact pickers) with cancel restoring; a new user opens in edit. */
 export function DetailsTab({ user }: { user: User | null }) {
@@ -105,13 +106,13 @@ export function DetailsTab({ user }: { user: User | null }) {
   };
 
   if (!editing && user) {
-    const facts: [string, string][] = [
+    const facts: [string, ReactNode][] = [
       [t('fields.UserName'), user.UserName],
       [t('fields.FirstName'), user.FirstName],
       [t('fields.LastName'), user.LastName],
       [t('fields.CompanyName'), user.CompanyName ?? t('none')],
       [t('fields.Status'), user.IsActive ? t('status.active') : t('status.inactive')],
-      [t('fields.Language'), LANGUAGE_NAMES[user.Language]],
+      [t('fields.Language'), <span lang={user.Language}>{LANGUAGE_NAMES[user.Language]}</span>],
     ];
     return (
       <section className={css.stack} aria-label={t('tabs.details')}>
