@@ -71,7 +71,7 @@ function paragraph(doc: Doc, text: string): void {
 }
 
 /** The running header (brand, title) and footer (contacts, page n of m) on every page, drawn once all pages exist. */
-function decoratePages(doc: Doc, spec: PdfDocumentSpec, title: string, tr: Translate): void {
+function decoratePages(doc: Doc, spec: PdfDocumentSpec, title: string, tr: InLanguage): void {
   const { start, count } = doc.bufferedPageRange();
   const contacts = spec.brand?.contacts;
   const contactLine = [
@@ -120,14 +120,14 @@ function decoratePages(doc: Doc, spec: PdfDocumentSpec, title: string, tr: Trans
 }
 
 /** A message as text in the document's language. */
-export type Translate = (message: Message) => string;
+export type InLanguage = (message: Message) => string;
 
 /**
  * A paginated PDF (US Letter) of a title and blocks, as a stream to send or store. Text is set in the standard
  * Helvetica, which covers Western European text (Windows-1252: Spanish's accents and ñ, ¿ and ¡); other scripts would
  * need an embedded font. `tr` writes the document's messages in its language (English without it).
  */
-export function renderPdf(spec: PdfDocumentSpec, tr: Translate = String): Readable {
+export function renderPdf(spec: PdfDocumentSpec, tr: InLanguage = String): Readable {
   const title = tr(spec.title);
   const doc: Doc = new PDFDocument({
     size: 'LETTER',
