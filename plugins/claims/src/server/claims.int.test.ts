@@ -492,9 +492,9 @@ describe('POST changeStatusAM (state machine)', () => {
     expect(hist).toHaveLength(0);
     const refusedAudit = await server.database.sql.query(`SELECT 1 FROM audit_log WHERE action = 'claim.status' AND outcome = 'refused'`);
     expect(refusedAudit.length).toBeGreaterThan(0);
-    const skip = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [ok1.ClaimID], ClaimStatusID: S.Paid });
-    expect(skip.status).toBe(409);
-    expect(skip.body.MsgText).toContain('A bill that is Received cannot be set to Paid: it can move to In Review, Pending Information, Denied, Void.');
+    const illegalMove = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [ok1.ClaimID], ClaimStatusID: S.Paid });
+    expect(illegalMove.status).toBe(409);
+    expect(illegalMove.body.MsgText).toContain('A bill that is Received cannot be set to Paid: it can move to In Review, Pending Information, Denied, Void.');
   });
 
   it('refuses unknown ids and bills outside the impersonated member, changing nothing', async () => {
@@ -729,8 +729,8 @@ describe("messages in the user's language", () => {
       `No se cambió ningún estado. factura ${done.ClaimID}: Una factura con el estado Anulada no se puede cambiar a En revisión: su estado es definitivo.`,
     );
     const fresh = await addBill(who.a.memberId);
-    const skip = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [fresh.ClaimID], ClaimStatusID: S.Paid }, es);
-    expect(skip.body.MsgText).toBe(
+    const illegalMove = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [fresh.ClaimID], ClaimStatusID: S.Paid }, es);
+    expect(illegalMove.body.MsgText).toBe(
       `No se cambió ningún estado. factura ${fresh.ClaimID}: Una factura con el estado Recibida no se puede cambiar a Pagada: puede pasar a En revisión, Pendiente de información, Rechazada, Anulada.`,
     );
 

@@ -21,6 +21,24 @@ async function rows(body: RowsRequest | Record<string, unknown>, session = staff
   return { status: res.statusCode, json: res.json() as { Data: SampleRowsResponse; MsgText: string | null; HasError: boolean } };
 }
 
+/** A filled-in gallery form the page schema accepts (each test sets its units and files). */
+const GALLERY_FORM = {
+  FullName: 'Pat Doe',
+  Email: 'pat@example.com',
+  Password: 'Secret12',
+  ConfirmPassword: 'Secret12',
+  Phone: '(555) 123-4567',
+  Ssn: '123-45-6789',
+  Dob: '01/02/1980',
+  ServiceDate: '03/04/2024',
+  AppointmentDate: '2026-05-06',
+  Amount: '12.50',
+  TransactionType: 1,
+  State: 'TX',
+  Agree: true,
+  ContactPreference: 'Email',
+};
+
 describe('POST /api/kit-gallery/rows', () => {
   it('pages the deterministic sample rows', async () => {
     const first = await rows({ PageIndex: 0, PageSize: 20 });
@@ -119,24 +137,7 @@ describe('POST /api/kit-gallery/rows', () => {
   });
 
   it('validates the gallery form with the page schema', async () => {
-    const good = {
-      FullName: 'Pat Doe',
-      Email: 'pat@example.com',
-      Password: 'Secret12',
-      ConfirmPassword: 'Secret12',
-      Phone: '(555) 123-4567',
-      Ssn: '123-45-6789',
-      Dob: '01/02/1980',
-      ServiceDate: '03/04/2024',
-      AppointmentDate: '2026-05-06',
-      Amount: '12.50',
-      Units: 250,
-      TransactionType: 1,
-      State: 'TX',
-      Agree: true,
-      ContactPreference: 'Email',
-      Files: [{ name: 'bill.pdf', size: 1234 }],
-    };
+    const good = { ...GALLERY_FORM, Units: 250, Files: [{ name: 'bill.pdf', size: 1234 }] };
     const ok = await server.app.inject({ method: 'POST', url: KitGalleryApi.form.path, headers: authHeaders(staff), payload: good });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ Data: { FullName: 'Pat Doe', Files: 1 }, MsgText: 'The form was received.', HasError: false });
@@ -154,24 +155,7 @@ describe('POST /api/kit-gallery/rows', () => {
 
 describe("messages in the user's language", () => {
   it('confirms the gallery form in Spanish when the request is in Spanish', async () => {
-    const form = {
-      FullName: 'Pat Doe',
-      Email: 'pat@example.com',
-      Password: 'Secret12',
-      ConfirmPassword: 'Secret12',
-      Phone: '(555) 123-4567',
-      Ssn: '123-45-6789',
-      Dob: '01/02/1980',
-      ServiceDate: '03/04/2024',
-      AppointmentDate: '2026-05-06',
-      Amount: '12.50',
-      Units: 5,
-      TransactionType: 1,
-      State: 'TX',
-      Agree: true,
-      ContactPreference: 'Email',
-      Files: [],
-    };
+    const form = { ...GALLERY_FORM, Units: 5, Files: [] };
     const res = await server.app.inject({
       method: 'POST',
       url: KitGalleryApi.form.path,

@@ -30,14 +30,20 @@ let annId: number;
 let zedId: number;
 let staffMemberId: number;
 
-type Call = { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; session?: Session; brand?: string };
+type Call = { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; session?: Session; brand?: string; headers?: Record<string, string> };
 const call = (path: string, o: Call = {}) =>
   server.app.inject({
     method: o.method ?? (o.body === undefined ? 'GET' : 'POST'),
     url: path,
-    headers: authHeaders(o.session ?? staff, o.brand ?? 'staff'),
+    headers: authHeaders(o.session ?? staff, o.brand ?? 'staff', o.headers),
     payload: o.body as object,
   });
+/** A file the call answers with (200), as the test server sent it. */
+const file = async (path: string, body: object = {}, o: Call = {}) => {
+  const res = await call(path, { ...o, body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+};
 const data = async <T>(path: string, o: Call = {}) => {
   const res = await call(path, o);
   if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
@@ -417,12 +423,6 @@ describe('support: the member tabs of other plugins', () => {
 });
 
 describe('support: reports', () => {
-  const file = async (path: string, body: object = {}) => {
-    const res = await call(path, { body });
-    expect(res.statusCode, res.body).toBe(200);
-    return res;
-  };
-
   it('registration report as PDF text and spreadsheet cells', async () => {
     const pdf = await file('/api/support/registrationReport/pdf');
     expect(pdf.headers['content-type']).toContain('application/pdf');
@@ -466,13 +466,8 @@ describe('support: reports', () => {
 });
 
 describe('support: messages in Spanish', () => {
-  const es = (path: string, o: Call = {}) =>
-    server.app.inject({
-      method: o.method ?? (o.body === undefined ? 'GET' : 'POST'),
-      url: path,
-      headers: authHeaders(o.session ?? staff, o.brand ?? 'staff', { cookie: 'cq.lang=es' }),
-      payload: o.body as object,
-    });
+  const SPANISH = { cookie: 'cq.lang=es' };
+  const es = (path: string, o: Call = {}) => call(path, { ...o, headers: SPANISH });
 
   it('answers refusals, toasts and the texts in its answers in Spanish to a request in Spanish', async () => {
     const notMember = await es(`/api/support/getTerminationDate/${staffMemberId}`);
@@ -496,11 +491,7 @@ describe('support: messages in Spanish', () => {
     expect(pa.json().Data).toEqual({ PANumber: 'PA-ES-1', Message: 'El número de PA se ha guardado.' });
   });
 
-  const download = async (path: string, body: object = {}) => {
-    const res = await es(path, { body });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.rawPayload;
-  };
+  const download = async (path: string, body: object = {}) => (await file(path, body, { headers: SPANISH })).rawPayload;
 
   it('writes the registration report in Spanish to a Spanish reader: title, labels, headers, states and page footer', async () => {
     const text = await pdfText(await download('/api/support/registrationReport/pdf'));

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@portal/core';
+import { LANGUAGES, languageOf } from '@portal/core';
 import { LANGUAGE_NAMES, useApi } from '@portal/web';
 import { Button, detailsList, Form, SelectField, TextField, Toolbar, useKitForm } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,9 +18,6 @@ const schema = z.object({
   Language: z.enum(LANGUAGES),
 });
 
-/** The UI's language when the portal speaks it: a new user's e-mails default to the language the admin works in. */
-const uiLanguage = (tag: string | undefined): Language =>
-  ((LANGUAGES as readonly string[]).find((l) => l === tag?.slice(0, 2)) as Language | undefined) ?? 'en';
 /** Each language by its own name, marked as written in it. */
 const languageOptions = LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l], lang: l }));
 
@@ -37,7 +34,8 @@ export function DetailsTab({ user }: { user: User | null }) {
     LastName: user?.LastName ?? '',
     CompanyId: user?.CompanyId ?? undefined,
     ContactId: user?.ContactId ?? undefined,
-    Language: user?.Language ?? uiLanguage(i18n.language),
+    // A new user's e-mails default to the language the administrator works in.
+    Language: user?.Language ?? languageOf(i18n.language) ?? 'en',
   });
   const form = useKitForm(schema, { defaultValues: defaults() });
   const companyId = form.watch('CompanyId');
