@@ -178,6 +178,23 @@ describe('sessions', () => {
     expect((await auditRows('signout')).length).toBe(1);
   });
 
+  it("answers a staff user's identity with every role, sorted, and no member", async () => {
+    const lead = await makeUser(server, { userName: 'lead', roles: [Roles.SuperUser, Roles.CareSupport] });
+    const s = await signIn(server, 'lead');
+    const me = await server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: authHeaders(s, 'card') });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().Data).toEqual({
+      Id: lead.userId,
+      Name: 'lead',
+      Roles: [
+        { Id: Roles.CareSupport, Name: Roles.CareSupport },
+        { Id: Roles.SuperUser, Name: Roles.SuperUser },
+      ],
+      MemberID: null,
+      CompanyId: null,
+    });
+  });
+
   it('ends a session idle for 30 minutes', async () => {
     const s = await signIn(server, 'alice');
     await server.database.sql.query("UPDATE sessions SET last_seen_at = now() - interval '31 minutes'");

