@@ -71,7 +71,16 @@ test('a frame whose content outgrows it once its data arrives can be scrolled by
   const fundingBody = frame(page, 'Next funding date').locator(':scope > div');
   await expect(claimsBody).toBeVisible();
   await expect(claimsBody).not.toHaveAttribute('tabindex');
+  // Checked before every frame: from the first one in which the six claims are in the frame, it is already a tab
+  // stop (an accessibility check or a keyboard user in between would find it scrollable and unreachable).
+  const body = await claimsBody.elementHandle();
+  const firstSeen = page.waitForFunction(
+    (el) => (el && el.querySelectorAll('[data-testid="recent-claims"] li').length >= 6 ? { tabindex: el.getAttribute('tabindex') } : false),
+    body,
+    { polling: 'raf' },
+  );
   release();
+  expect(await (await firstSeen).jsonValue()).toEqual({ tabindex: '0' });
   await expect(page.getByTestId('recent-claims').getByRole('listitem')).toHaveCount(6);
   await expect(page.getByTestId('funding-date')).toBeVisible();
   const overflows = (body: typeof claimsBody) => body.evaluate((el) => el.scrollHeight > el.clientHeight + 1);

@@ -1,5 +1,5 @@
 import { Extensions, lazyContribution, PartBoundary, useContributions, useNamespaces } from '@portal/web';
-import { type ComponentType, useEffect, useId, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as css from '../components/dashboard.css';
 import { WidgetSkeleton } from '../components/WidgetSkeleton';
@@ -7,37 +7,50 @@ import { WidgetSkeleton } from '../components/WidgetSkeleton';
 type Widget = ReturnType<typeof useContributions<ComponentType, { title: string; size?: 'small' | 'wide' }>>[number];
 
 /**
- * Whether the frame body's content overflows it: a scrolling frame body then takes keyboard focus, so it can be
- * scrolled by keyboard. Measured when the body or its content changes size (ResizeObserver, after layout), never on
- * each DOM change: reading the sizes then would force a layout for every mutation while the widgets render.
+ * A frame body whose content overflows it takes keyboard focus (tabindex 0), so it can be scrolled by keyboard; one
+ * that fits is not a tab stop. The attribute is written on the element, not through React state, and at once:
+ * - when the content changes (a MutationObserver, whose callback runs at the end of the task that committed it), so
+ *   no later task, a keyboard user's or an accessibility checker's, finds the body scrollable and unreachable;
+ * - when the body or its content changes size for another reason, such as the window (a ResizeObserver).
+ * Sizes are read once per task that changed the content, not once per DOM change.
  */
-function useOverflows() {
+function useScrollableFocus() {
   const ref = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
-  const [overflows, setOverflows] = useState(false);
   useEffect(() => {
     const el = ref.current;
     const inner = content.current;
     if (!el || !inner) return;
-    const resize = new ResizeObserver(() => setOverflows(el.scrollHeight > el.clientHeight + 1));
+    const check = () => {
+      const overflows = el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
+      if (overflows && el.getAttribute('tabindex') !== '0') el.setAttribute('tabindex', '0');
+      else if (!overflows && el.hasAttribute('tabindex')) el.removeAttribute('tabindex');
+    };
+    const resize = new ResizeObserver(check);
     resize.observe(el);
     resize.observe(inner);
-    return () => resize.disconnect();
+    const changes = new MutationObserver(check);
+    changes.observe(inner, { childList: true, subtree: true, characterData: true });
+    check();
+    return () => {
+      resize.disconnect();
+      changes.disconnect();
+    };
   }, []);
-  return { ref, content, overflows };
+  return { ref, content };
 }
 
 function Frame({ widget, titlesReady }: { widget: Widget; titlesReady: boolean }) {
   const { t } = useTranslation();
   const titleId = useId();
   const Component = lazyContribution(widget as never) as unknown as ComponentType;
-  const body = useOverflows();
+  const body = useScrollableFocus();
   return (
     <section className={widget.size === 'wide' ? `${css.frame} ${css.wide}` : css.frame} aria-labelledby={titleId} data-widget={widget.id}>
       <h2 id={titleId} className={css.frameTitle}>
         {titlesReady ? t(widget.title) : '\u00a0'}
       </h2>
-      <div ref={body.ref} className={css.frameBody} tabIndex={body.overflows ? 0 : undefined}>
+      <div ref={body.ref} className={css.frameBody}>
         <div ref={body.content}>
           <PartBoundary fallback={<WidgetSkeleton />}>
             <Component />
