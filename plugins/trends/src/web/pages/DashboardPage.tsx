@@ -8,11 +8,13 @@ type Widget = ReturnType<typeof useContributions<ComponentType, { title: string;
 
 /**
  * A frame body whose content overflows it takes keyboard focus (tabindex 0), so it can be scrolled by keyboard; one
- * that fits is not a tab stop. The attribute is written on the element, not through React state, and at once:
- * - when the content changes (a MutationObserver, whose callback runs at the end of the task that committed it), so
- *   no later task, a keyboard user's or an accessibility checker's, finds the body scrollable and unreachable;
- * - when the body or its content changes size for another reason, such as the window (a ResizeObserver).
- * Sizes are read once per task that changed the content, not once per DOM change.
+ * that fits is not a tab stop. The attribute is written on the element, not through React state:
+ * - when the content changes (a MutationObserver, whose callback runs at the end of the task that committed it), the
+ *   body becomes a tab stop at once, so no later task, a keyboard user's or an accessibility checker's, finds it
+ *   scrollable and unreachable. Its sizes are not read there: that would force a layout in the middle of the widgets'
+ *   rendering (on the cold landing at CPU/4 that cost about 40 ms). They are read in the next frame, just before the
+ *   layout that frame does anyway, which takes the tab stop away again if the content fits.
+ * - when the body or its content changes size for another reason, such as the window (a ResizeObserver, after layout).
  */
 function useScrollableFocus() {
   const ref = useRef<HTMLDivElement>(null);
@@ -21,7 +23,9 @@ function useScrollableFocus() {
     const el = ref.current;
     const inner = content.current;
     if (!el || !inner) return;
+    let frame = 0;
     const check = () => {
+      frame = 0;
       const overflows = el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
       if (overflows && el.getAttribute('tabindex') !== '0') el.setAttribute('tabindex', '0');
       else if (!overflows && el.hasAttribute('tabindex')) el.removeAttribute('tabindex');
@@ -29,12 +33,15 @@ function useScrollableFocus() {
     const resize = new ResizeObserver(check);
     resize.observe(el);
     resize.observe(inner);
-    const changes = new MutationObserver(check);
+    const changes = new MutationObserver(() => {
+      if (el.getAttribute('tabindex') !== '0') el.setAttribute('tabindex', '0');
+      if (!frame) frame = requestAnimationFrame(check);
+    });
     changes.observe(inner, { childList: true, subtree: true, characterData: true });
-    check();
     return () => {
       resize.disconnect();
       changes.disconnect();
+      cancelAnimationFrame(frame);
     };
   }, []);
   return { ref, content };
