@@ -24,17 +24,19 @@ function useScrollableFocus() {
     const inner = content.current;
     if (!el || !inner) return;
     let frame = 0;
+    const tabStop = (on: boolean) => {
+      if (on && el.getAttribute('tabindex') !== '0') el.setAttribute('tabindex', '0');
+      else if (!on && el.hasAttribute('tabindex')) el.removeAttribute('tabindex');
+    };
     const check = () => {
       frame = 0;
-      const overflows = el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
-      if (overflows && el.getAttribute('tabindex') !== '0') el.setAttribute('tabindex', '0');
-      else if (!overflows && el.hasAttribute('tabindex')) el.removeAttribute('tabindex');
+      tabStop(el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1);
     };
     const resize = new ResizeObserver(check);
     resize.observe(el);
     resize.observe(inner);
     const changes = new MutationObserver(() => {
-      if (el.getAttribute('tabindex') !== '0') el.setAttribute('tabindex', '0');
+      tabStop(true);
       if (!frame) frame = requestAnimationFrame(check);
     });
     changes.observe(inner, { childList: true, subtree: true, characterData: true });
