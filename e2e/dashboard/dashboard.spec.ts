@@ -94,6 +94,52 @@ test('a frame whose content outgrows it once its data arrives can be scrolled by
   await expect.poll(() => claimsBody.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
 });
 
+test('widgets whose code and data are in when the page renders come in its first paint, no skeleton, and a frame they overflow is a tab stop from it', async ({
+  page,
+}) => {
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  // The identity answer, which the signed-in layout waits for, is held until the recent claims have been answered (the
+  // widgets' code and data, preloaded and prefetched beside the page's code, are then in when the page renders) and the
+  // test watches every frame. Its arrival renders the page at once (a synchronous update, which cannot wait for a
+  // promise, even a settled one).
+  let claimsAnswered: () => void = () => {};
+  const answered = new Promise<void>((r) => {
+    claimsAnswered = r;
+  });
+  let watching: () => void = () => {};
+  const watched = new Promise<void>((r) => {
+    watching = r;
+  });
+  page.on('requestfinished', (r) => {
+    if (r.url().includes('/api/dashboard/claims/recent/')) claimsAnswered();
+  });
+  await page.route('**/api/account/user/identity', async (route) => {
+    await Promise.all([answered, watched]);
+    await route.continue();
+  });
+  // Whether a skeleton ever showed in the claims frame, watched from before the page's scripts run.
+  await page.addInitScript(() => {
+    const w = window as unknown as { skeletonSeen: boolean };
+    w.skeletonSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-widget="claims.recent"] [aria-hidden="true"] span')) w.skeletonSeen = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(site('finance', '/dashboard'));
+  const firstSeen = page.waitForFunction(
+    () => {
+      const items = document.querySelectorAll('[data-widget="claims.recent"] [data-testid="recent-claims"] li');
+      const body = document.querySelector('[data-widget="claims.recent"] > div');
+      return items.length >= 6 && body ? { tabindex: body.getAttribute('tabindex') } : false;
+    },
+    undefined,
+    { polling: 'raf' },
+  );
+  watching();
+  expect(await (await firstSeen).jsonValue()).toEqual({ tabindex: '0' });
+  expect(await page.evaluate(() => (window as unknown as { skeletonSeen: boolean }).skeletonSeen)).toBe(false);
+});
+
 test('staff acting for no member see a hint in the ledger widgets and send no ledger call; acting for a member they see its ledger', async ({
   page,
   browser,

@@ -1,6 +1,8 @@
+import { type ComponentType, createElement, Suspense } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { type Contribution, defineExtensionPoint, defineWebPlugin } from '../plugin';
-import { type PrefetchContext, preloadContributions } from './extensions';
+import { contributionsTo, lazyContribution, type PrefetchContext, preloadContributions } from './extensions';
 
 // The plugin's strings arrive when `strings.gate` resolves (at once unless a test holds it back).
 const strings = vi.hoisted(() => ({ gate: Promise.resolve() as Promise<unknown> }));
@@ -73,5 +75,42 @@ describe('preloading a page’s contributions', () => {
     await flush();
     expect(load).toHaveBeenCalledTimes(2);
     expect(throwing).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a contribution’s component', () => {
+  const widget = (text: string) => async () => ({ default: () => createElement('p', null, text) });
+  const inFrame = (C: ComponentType) => renderToString(createElement(Suspense, { fallback: 'waiting' }, createElement(C)));
+
+  it('renders in the page’s first pass, without its fallback, once its preloaded code and strings are in', async () => {
+    const plugin = pluginWith([{ point, id: 'w.preloaded', order: 1, load: widget('the balance') } as never]);
+    preloadContributions([plugin], [point], null);
+    await flush();
+    const [c] = contributionsTo([plugin], point);
+    const C = lazyContribution(c as never) as ComponentType;
+    expect(inFrame(C)).toContain('the balance');
+    expect(inFrame(C)).not.toContain('waiting');
+    expect(lazyContribution(c as never)).toBe(C);
+  });
+
+  it('shows the fallback while its code or strings are on the way, and stays the same component once they are in', async () => {
+    let release = () => {};
+    strings.gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const other = defineExtensionPoint<unknown, { order: number }>('test.later');
+    const plugin = pluginWith([{ point: other, id: 'w.later', order: 1, load: widget('the notes') } as never]);
+    const [c] = contributionsTo([plugin], other);
+    const C = lazyContribution(c as never) as ComponentType;
+    expect(inFrame(C)).toContain('waiting');
+    await flush();
+    // The code is in, the strings are not: still waiting.
+    expect(inFrame(C)).toContain('waiting');
+    release();
+    strings.gate = Promise.resolve();
+    await flush();
+    // A part already on the page keeps its component (and so its state) after the load.
+    expect(lazyContribution(c as never)).toBe(C);
+    expect(inFrame(C)).toContain('the notes');
   });
 });

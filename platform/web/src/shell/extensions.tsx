@@ -30,9 +30,11 @@ export function useContributions<T, M>(point: ExtensionPoint<T, M>): Of<T, M>[] 
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: one cache for components of every props type
-const lazyCache = new Map<string, LazyExoticComponent<ComponentType<any>>>();
+const componentCache = new Map<string, ComponentType<any> | LazyExoticComponent<ComponentType<any>>>();
 const loading = new Map<string, Promise<{ default: unknown }>>();
 const modules = new Map<string, Promise<{ default: unknown }>>();
+/** Contributions whose code and strings have arrived, by key: what a render may use at once. */
+const loaded = new Map<string, { default: unknown }>();
 const keyOf = (c: { point: { id: string }; id: string }) => `${c.point.id}/${c.id}`;
 
 /** Fetches once per key; a failed fetch may be tried again on the next call. */
@@ -56,23 +58,33 @@ function moduleOnce<T>(c: Of<T, unknown>): Promise<{ default: T }> {
 
 /** A contribution's code and its plugin's strings, fetched once: a preload and the later render share the request. */
 function loadOnce<T>(c: Of<T, unknown>): Promise<{ default: T }> {
-  return once(
-    loading,
-    keyOf(c),
-    withPluginNamespace(c.pluginId, () => moduleOnce(c)),
-  ) as Promise<{ default: T }>;
+  const key = keyOf(c);
+  const load = withPluginNamespace(c.pluginId, () => moduleOnce(c));
+  return once(loading, key, async () => {
+    const m = await load();
+    loaded.set(key, m);
+    return m;
+  }) as Promise<{ default: T }>;
 }
 
-/** One lazy component per contribution, loading its code and its plugin's strings together; cached so re-renders keep state. */
-export function lazyContribution<P>(c: Of<ComponentType<P>, unknown>): LazyExoticComponent<ComponentType<P>> {
+/**
+ * One component per contribution, cached so re-renders keep its state. When its code and its plugin's strings have
+ * already arrived (a page's `shows`, preloaded with the page's code), it is the contribution's own component and
+ * renders in the page's first commit. Otherwise it is a lazy component that loads both and suspends meanwhile. A lazy
+ * component is never read at once the first time: in a synchronous render (such as the one the identity's arrival
+ * makes, an external store's update) React shows the part's fallback even for a settled promise, and the content in a
+ * later commit (on the cold landing page at CPU/4 that was one more render and paint, 70–100 ms later).
+ */
+export function lazyContribution<P>(c: Of<ComponentType<P>, unknown>): ComponentType<P> {
   const key = keyOf(c);
-  let component = lazyCache.get(key);
+  let component = componentCache.get(key);
   if (!component) {
     if (!c.load) throw new Error(`contribution ${key} has nothing to load`);
-    component = lazy(() => loadOnce(c));
-    lazyCache.set(key, component);
+    const ready = loaded.get(key);
+    component = ready ? (ready.default as ComponentType<P>) : lazy(() => loadOnce(c));
+    componentCache.set(key, component);
   }
-  return component as unknown as LazyExoticComponent<ComponentType<P>>;
+  return component as ComponentType<P>;
 }
 
 /** What a contribution module's `prefetch` export gets: it asks for the data its component will show. */

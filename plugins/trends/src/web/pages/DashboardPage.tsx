@@ -1,5 +1,5 @@
 import { Extensions, lazyContribution, PartBoundary, useContributions, useNamespaces } from '@portal/web';
-import { type ComponentType, useEffect, useId, useRef } from 'react';
+import { type ComponentType, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as css from '../components/dashboard.css';
 import { WidgetSkeleton } from '../components/WidgetSkeleton';
@@ -15,11 +15,13 @@ type Widget = ReturnType<typeof useContributions<ComponentType, { title: string;
  *   rendering (on the cold landing at CPU/4 that cost about 40 ms). They are read in the next frame, just before the
  *   layout that frame does anyway, which takes the tab stop away again if the content fits.
  * - when the body or its content changes size for another reason, such as the window (a ResizeObserver, after layout).
+ * A widget whose code and data are in when the page renders comes in the frame's first commit, before the observers
+ * exist: the same is done for it when they are set up, before that commit is painted (a layout effect).
  */
 function useScrollableFocus() {
   const ref = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = ref.current;
     const inner = content.current;
     if (!el || !inner) return;
@@ -35,11 +37,13 @@ function useScrollableFocus() {
     const resize = new ResizeObserver(check);
     resize.observe(el);
     resize.observe(inner);
-    const changes = new MutationObserver(() => {
+    const changed = () => {
       tabStop(true);
       if (!frame) frame = requestAnimationFrame(check);
-    });
+    };
+    const changes = new MutationObserver(changed);
     changes.observe(inner, { childList: true, subtree: true, characterData: true });
+    if (inner.hasChildNodes()) changed();
     return () => {
       resize.disconnect();
       changes.disconnect();
