@@ -90,6 +90,7 @@ export async function createServer(
     logger: opts.logger,
     demoUsers: async () => (demoFile && existsSync(demoFile) ? JSON.parse(readFileSync(demoFile, 'utf8')) : []),
   });
+  database.onConnectionError((err) => app.log.warn({ err }, 'database connection lost: the pool opens a new one'));
   // After buildApp: plugins have defined their jobs in init, and failures log through the app's logger.
   try {
     await jobs.start({ logger: app.log });

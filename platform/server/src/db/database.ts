@@ -24,6 +24,12 @@ export interface Database {
   db: Db;
   sql: SqlClient;
   close(): Promise<void>;
+  /**
+   * Where the errors of PostgreSQL connections the server ends go (a restart, a failover, an idle-connection reaper):
+   * the pool drops such a connection and opens a new one for the next query, and the process carries on (without a
+   * listener, Node would end it on the first such error). Standard error until set; PGlite has no connections.
+   */
+  onConnectionError(listener: (err: Error) => void): void;
 }
 
 function pgliteClient(client: PGlite | Parameters<Parameters<PGlite['transaction']>[0]>[0]): SqlClient {
@@ -43,12 +49,18 @@ function pgliteClient(client: PGlite | Parameters<Parameters<PGlite['transaction
 }
 
 /**
- * Every connection of the pool stayed busy for the whole connect timeout: the database is saturated, not broken. The
- * API answers 503 with Retry-After (not a 500), so callers back off and try again.
+ * The database cannot take the query now, though it is not broken, so the API answers 503 with Retry-After (not a
+ * 500) and callers try again shortly:
+ * - `saturated`: every connection of the pool stayed busy for the whole connect timeout;
+ * - `unavailable`: the server ended the connection under the query, or refused a new one (a restart, a failover);
+ *   the pool opens a new connection for the next query.
  */
 export class DatabaseBusyError extends Error {
-  constructor(cause: unknown) {
-    super('every database connection is busy', { cause });
+  constructor(
+    cause: unknown,
+    readonly reason: 'saturated' | 'unavailable' = 'saturated',
+  ) {
+    super(reason === 'saturated' ? 'every database connection is busy' : 'the database connection was lost', { cause });
     this.name = 'DatabaseBusyError';
   }
 }
@@ -58,7 +70,18 @@ export const BUSY_MESSAGE = 'The service is busy right now. Please try again in 
 
 /** pg-pool's error when no connection became free within connectionTimeoutMillis. */
 const POOL_TIMEOUT = 'timeout exceeded when trying to connect';
-const busyOr = (e: unknown) => (e instanceof Error && e.message === POOL_TIMEOUT ? new DatabaseBusyError(e) : e);
+/**
+ * A session the server ended or cannot start yet (SQLSTATE admin_shutdown, crash_shutdown, cannot_connect_now), a
+ * refused or reset socket, or node-postgres's "Connection terminated" when the socket closed under a query.
+ */
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET']);
+const busyOr = (e: unknown) => {
+  if (!(e instanceof Error)) return e;
+  if (e.message === POOL_TIMEOUT) return new DatabaseBusyError(e);
+  if (UNAVAILABLE_CODES.has((e as { code?: unknown }).code as string) || e.message.startsWith('Connection terminated'))
+    return new DatabaseBusyError(e, 'unavailable');
+  return e;
+};
 
 function pgClient(pool: pg.Pool | pg.PoolClient): SqlClient {
   return {
@@ -78,6 +101,11 @@ function pgClient(pool: pg.Pool | pg.PoolClient): SqlClient {
       const conn = await (pool as pg.Pool).connect().catch((e: unknown) => {
         throw busyOr(e);
       });
+      // The server may end the connection while it is checked out (a restart, a failover): the statement in flight
+      // fails with that error, and the connection emits it too, which must not end the process. The pool drops the
+      // connection when it comes back broken.
+      const ended = () => {};
+      conn.on('error', ended);
       try {
         await conn.query('BEGIN');
         const result = await fn(pgClient(conn));
@@ -87,6 +115,7 @@ function pgClient(pool: pg.Pool | pg.PoolClient): SqlClient {
         await conn.query('ROLLBACK').catch(() => {});
         throw e;
       } finally {
+        conn.off('error', ended);
         conn.release();
       }
     },
@@ -186,6 +215,10 @@ export async function openDatabase(opts: {
       max: opts.poolSize ?? Number(process.env.DATABASE_POOL_SIZE ?? 20),
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
     });
+    let report: (err: Error) => void = (err) => {
+      process.stderr.write(`database connection lost: ${err.message}\n`);
+    };
+    pool.on('error', (err) => report(err));
     try {
       const c = await pool.connect();
       c.release();
@@ -194,9 +227,23 @@ export async function openDatabase(opts: {
       const safe = opts.databaseUrl.replace(/:[^:@/]*@/, ':***@');
       throw new ConfigError(`Cannot reach the database at ${safe}: ${(e as Error).message}`);
     }
-    return { kind: 'postgres', db: drizzlePg(pool) as unknown as Db, sql: pgClient(pool), close: () => pool.end() };
+    return {
+      kind: 'postgres',
+      db: drizzlePg(pool) as unknown as Db,
+      sql: pgClient(pool),
+      close: () => pool.end(),
+      onConnectionError: (listener) => {
+        report = listener;
+      },
+    };
   }
   const client = opts.dataDir ? await openPglite(join(opts.dataDir, 'pgdata')) : new PGlite();
   await client.waitReady;
-  return { kind: 'pglite', db: drizzlePglite(client) as unknown as Db, sql: pgliteClient(client), close: () => client.close() };
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client) as unknown as Db,
+    sql: pgliteClient(client),
+    close: () => client.close(),
+    onConnectionError: () => {},
+  };
 }

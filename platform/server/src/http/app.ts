@@ -224,8 +224,12 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     if (err instanceof ApiError) return reply.status(err.status).send(fail(tr(req, err.text), err.data));
     if (err instanceof ZodError) return reply.status(400).send(fail(tr(req, zodText(err, 'request'))));
     if (err instanceof DatabaseBusyError) {
-      // Saturated, not broken: the caller is told to come back shortly (sign-in answers in its own OAuth shape).
-      req.log.warn({ url: req.url }, 'database busy: every connection is taken');
+      // Saturated or restarting, not broken: the caller is told to come back shortly (sign-in answers in its own OAuth
+      // shape).
+      req.log.warn(
+        { url: req.url, reason: err.reason },
+        err.reason === 'saturated' ? 'database busy: every connection is taken' : 'database unavailable: the connection was lost',
+      );
       reply.status(503).header('retry-after', String(BUSY_RETRY_SECONDS));
       if (req.url.split('?')[0] === '/token') return reply.send({ error: 'temporarily_unavailable', error_description: tr(req, TokenMessages.busy) });
       return reply.send(fail(tr(req, BUSY_MESSAGE)));
