@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { FileStoreConfig } from './files/createFileStore';
 
@@ -31,6 +32,12 @@ export interface ServerConfig {
   fileStore: FileStoreConfig;
   /** Check every JSON answer against its endpoint's response schema (on outside production: a mismatch is a 500 and a log line). */
   checkResponses: boolean;
+  /**
+   * The reverse proxies or load balancers in front of the API (TRUST_PROXY: addresses and CIDR ranges, comma-separated).
+   * A request from one of them is taken to come from the address it names in X-Forwarded-For (the per-address
+   * limits, the audit trail); empty: X-Forwarded-For is ignored and the connection's address is the client's.
+   */
+  trustedProxies: string[];
 }
 
 export class ConfigError extends Error {}
@@ -97,6 +104,27 @@ export function fileStoreConfig(env: NodeJS.ProcessEnv, dataDir: string): FileSt
   };
 }
 
+/**
+ * TRUST_PROXY: IPv4 or IPv6 addresses and CIDR ranges (`10.0.0.0/8`), or proxy-addr's names for the private ranges
+ * (`loopback`, `linklocal`, `uniquelocal`), comma-separated. Trusting every address would let any client choose the
+ * address the limits count, so there is no "true".
+ */
+export function trustedProxies(raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  return raw.split(',').map((entry) => {
+    const value = entry.trim();
+    const [address = '', prefix, extra] = value.split('/');
+    const family = isIP(address);
+    const width = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= width);
+    if (named.has(value) || (family !== 0 && prefixOk && extra === undefined)) return value;
+    throw new ConfigError(
+      `TRUST_PROXY takes the addresses or CIDR ranges of the proxies in front of the API (or loopback, linklocal, uniquelocal), comma-separated; "${value}" is none of them`,
+    );
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const dataDir = resolve(cwd, env.DATA_DIR ?? '.data');
   mkdirSync(dataDir, { recursive: true });
@@ -117,5 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     tokenRequestsPerMinute: int(env, 'TOKEN_REQUESTS_PER_MINUTE', 60),
     fileStore: fileStoreConfig(env, dataDir),
     checkResponses: env.CHECK_RESPONSES ? env.CHECK_RESPONSES !== '0' : env.NODE_ENV !== 'production',
+    trustedProxies: trustedProxies(env.TRUST_PROXY),
   };
 }

@@ -212,7 +212,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     },
     childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: 10 * 1024 * 1024,
-    trustProxy: false,
+    // X-Forwarded-For counts only from the proxies the deployment names (TRUST_PROXY).
+    trustProxy: opts.config.trustedProxies.length > 0 ? opts.config.trustedProxies : false,
   });
   await app.register(formbody);
   // Upload chunks ('binary' endpoints): the body reaches the handler as the request stream, unbuffered and unparsed;
