@@ -24,7 +24,11 @@ const env = (Data: unknown, extra: Partial<{ MsgText: string | null; HasError: b
   ...extra,
 });
 
-function setup(responder: (url: string, init: RequestInit) => Response | Promise<Response>, now = 1_000_000) {
+function setup(
+  responder: (url: string, init: RequestInit) => Response | Promise<Response>,
+  now = 1_000_000,
+  wait?: (ms: number, signal?: AbortSignal) => Promise<void>,
+) {
   const session = new SessionStore(memoryStore());
   session.saveTokens({ access_token: 'a1', refresh_token: 'r1', expires_in: 900, form_token: 'f1' }, now);
   const hooks: ClientHooks = { notify: vi.fn(), sessionEnded: vi.fn(), loading: vi.fn(), impersonatedMemberId: vi.fn(() => null) };
@@ -33,7 +37,7 @@ function setup(responder: (url: string, init: RequestInit) => Response | Promise
     calls.push({ url: String(url), init: init ?? {} });
     return responder(String(url), init ?? {});
   }) as unknown as typeof fetch;
-  const client = new ApiClient(session, hooks, fetchImpl, () => now);
+  const client = new ApiClient(session, hooks, fetchImpl, () => now, wait);
   return { client, session, hooks, calls };
 }
 const header = (init: RequestInit, name: string) => (init.headers as Record<string, string>)[name];
@@ -193,5 +197,68 @@ describe('download file names', () => {
     expect(decodeFileName('transactions-2024-05-06.csv')).toBe('transactions-2024-05-06.csv');
     expect(decodeFileName('100% sure.csv')).toBe('100% sure.csv');
     expect(decodeFileName(null)).toBeNull();
+  });
+});
+
+describe('a busy server (503 with Retry-After)', () => {
+  const busy = (after: string | null) =>
+    new Response(JSON.stringify(env(null, { HasError: true, MsgText: 'The service is busy right now. Please try again in a moment.' })), {
+      status: 503,
+      headers: after === null ? {} : { 'retry-after': after },
+    });
+  /** The n-th answer (from 0) by `responder`; waits are noted, not waited. */
+  function withWait(responder: (n: number) => Response) {
+    const waits: number[] = [];
+    let n = 0;
+    const s = setup(
+      () => responder(n++),
+      1_000_000,
+      async (ms) => {
+        waits.push(ms);
+      },
+    );
+    return { ...s, waits };
+  }
+  const POST = defineEndpoint({ method: 'POST', path: '/api/save', body: undefined as never });
+
+  it('asks a read again once after the wait the server names, and the user never hears of the first answer', async () => {
+    const { client, hooks, calls, waits } = withWait((n) => (n === 0 ? busy('2') : json(200, env({ a: 1 }))));
+    await expect(client.call(EP_API_A)).resolves.toEqual({ a: 1 });
+    expect(waits).toEqual([2000]);
+    expect(calls).toHaveLength(2);
+    expect(header(calls[0]?.init ?? {}, 'x-request-id')).not.toBe(header(calls[1]?.init ?? {}, 'x-request-id'));
+    expect(hooks.notify).not.toHaveBeenCalled();
+  });
+
+  it('tells the user when the second answer is busy too, without a third call', async () => {
+    const { client, hooks, calls } = withWait(() => busy('1'));
+    await expect(client.call(EP_API_A)).rejects.toBeInstanceOf(ApiCallError);
+    expect(calls).toHaveLength(2);
+    expect(hooks.notify).toHaveBeenCalledWith('error', 'The service is busy right now. Please try again in a moment.');
+  });
+
+  it('does not ask again for a change, a wait over the limit or a 503 without Retry-After', async () => {
+    for (const [endpoint, after] of [
+      [POST, '1'],
+      [EP_API_A, '30'],
+      [EP_API_A, null],
+      [EP_API_A, 'Fri, 27 Nov 2026 17:00:00 GMT'],
+    ] as const) {
+      const { client, calls, waits } = withWait(() => busy(after));
+      await expect(client.call(endpoint as typeof EP_API_A)).rejects.toBeInstanceOf(ApiCallError);
+      expect(calls, `${endpoint.method} ${after}`).toHaveLength(1);
+      expect(waits).toEqual([]);
+    }
+  });
+
+  it('a call stopped during the wait stops at once, without asking again', async () => {
+    const { client, calls } = setup(() => busy('5'));
+    const stop = new AbortController();
+    const pending = client.call(EP_API_A, undefined, { signal: stop.signal });
+    await new Promise((r) => setTimeout(r, 20));
+    stop.abort();
+    // Had the wait gone on, the second answer (busy again, the mock ignores the signal) would be an ApiCallError.
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(calls).toHaveLength(1);
   });
 });

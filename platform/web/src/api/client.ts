@@ -73,6 +73,26 @@ function formFields(body: unknown): Record<string, string> {
   return out;
 }
 
+/**
+ * A read answered 503 with Retry-After (the database busy or failing over) is asked again once after that wait, up to
+ * this many seconds, before the user is told: a blip of a second or two then goes unnoticed.
+ */
+export const BUSY_RETRY_MAX_SECONDS = 5;
+
+/** Waits ms, or rejects as the call is stopped (a signal stopped before the wait is caught by the next fetch). */
+const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
 const randomId = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
@@ -121,6 +141,7 @@ export class ApiClient {
     private readonly hooks: ClientHooks,
     private readonly fetchImpl: typeof fetch = (...a) => fetch(...a),
     private readonly now: () => number = Date.now,
+    private readonly wait: (ms: number, signal?: AbortSignal) => Promise<void> = pause,
   ) {}
 
   /**
@@ -220,7 +241,7 @@ export class ApiClient {
     }
   }
 
-  private async send<T>(url: string, opts: RequestOptions, retries: number, notify: boolean): Promise<T> {
+  private async send<T>(url: string, opts: RequestOptions, retries: number, notify: boolean, askedAgain = false): Promise<T> {
     const t = this.session.tokens();
     if (t?.refreshToken && retries === 0) {
       const remaining = (t.expiresAt - this.now()) / 1000;
@@ -254,6 +275,12 @@ export class ApiClient {
         }
         return this.send<T>(url, opts, retries + 1, notify);
       }
+    }
+    const retryAfter = res.status === 503 ? res.headers.get('retry-after') : null;
+    const busyFor = retryAfter ? Number(retryAfter) : Number.NaN;
+    if (!askedAgain && (opts.method ?? 'GET') === 'GET' && busyFor >= 0 && busyFor <= BUSY_RETRY_MAX_SECONDS) {
+      await this.wait(busyFor * 1000, opts.signal);
+      return this.send<T>(url, opts, retries, notify, true);
     }
     if (res.status === 401) {
       this.session.clear();
