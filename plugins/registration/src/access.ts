@@ -11,4 +11,4 @@ export const REGISTRATION_PAGE_ACCESS = 'authenticated' as const;
 /** The registration question belongs to a member's own account (the roles new registrations get). */
 export const REGISTRATION_QUESTION_ACCESS: readonly Role[] = MEMBER_ROLES;
 
-export { RegistrationPaths } from './steps';
+export { RegistrationPaths } from './paths';

@@ -1,3 +1,5 @@
+import { RegistrationPaths } from './paths';
+
 /**
  * The registration step and the step guard (spec 01 section 4), as pure functions. Zod-free and React-free: the
  * navigation guard (loaded on every signed-in page) and the server's rules import it.
@@ -8,17 +10,7 @@ export const RegistrationStep = { New: 0, Start: 1, Profile: 2, Contact: 3, Subs
 export const REGISTRATION_STEPS: readonly number[] = [0, 1, 2, 3, 4, 10];
 export const REGISTRATION_COMPLETE = 10;
 
-/** The wizard's screens and their paths (spec 01 section 2). */
-export const RegistrationPaths = {
-  welcome: '/welcome',
-  start: '/registration/start',
-  profile: '/registration/profile',
-  contact: '/registration/contact',
-  subscription: '/registration/subscription',
-  card: '/registration/card',
-  confirmation: '/registration/confirmation',
-  welcomeOld: '/welcome-old',
-} as const;
+export { RegistrationPaths };
 export type RegistrationScreen = 'start' | 'profile' | 'contact' | 'subscription' | 'card' | 'confirmation';
 export const REGISTRATION_SCREENS: readonly RegistrationScreen[] = ['start', 'profile', 'contact', 'subscription', 'card', 'confirmation'];
 

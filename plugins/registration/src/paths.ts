@@ -1,0 +1,14 @@
+/**
+ * The wizard's screens and their paths (spec 01 section 2). A module of its own: the web entry names these paths for
+ * its routes, and the step rules (steps.ts) load with the navigation guard instead of with the entry.
+ */
+export const RegistrationPaths = {
+  welcome: '/welcome',
+  start: '/registration/start',
+  profile: '/registration/profile',
+  contact: '/registration/contact',
+  subscription: '/registration/subscription',
+  card: '/registration/card',
+  confirmation: '/registration/confirmation',
+  welcomeOld: '/welcome-old',
+} as const;
