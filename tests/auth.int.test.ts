@@ -4,7 +4,7 @@ import { Roles } from '@portal/core';
 import { CONTACT_PAGE_SIZES } from '@portal/plugin-contacts/contract';
 import { BUSY_RETRY_SECONDS, enterPasswordCheck, identityService, MAX_PASSWORD_CHECKS, passwordChecksInFlight, verifyPassword } from '@portal/server/kernel';
 import { authHeaders, makeUser, signIn, startTestServer, TEST_PASSWORD } from '@portal/testing/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 let server: StartedServer;
 let member: { userId: string; memberId: number | null };
@@ -312,6 +312,32 @@ describe('site endpoints', () => {
     expect(finance.json().Data).toMatchObject({ Brand: 'finance', RegisterLink: null, FinanceUrl: '/api/finance/' });
     const health = await server.app.inject({ method: 'GET', url: '/health' });
     expect(health.json().Data).toMatchObject({ status: 'ok' });
+  });
+
+  it('answers /health 503 "degraded" while the database cannot be reached, from a ping at most 2 s old, then ok again', async () => {
+    const sql = server.database.sql;
+    const query = sql.query;
+    const health = async () => {
+      const res = await server.app.inject({ method: 'GET', url: '/health' });
+      return [res.statusCode, (res.json().Data as { status: string }).status] as const;
+    };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      expect(await health()).toEqual([200, 'ok']);
+      sql.query = async () => {
+        throw new Error('connect ECONNREFUSED');
+      };
+      // Within 2 s of the last ping the cached answer stands: the database is not asked on every poll.
+      expect(await health()).toEqual([200, 'ok']);
+      vi.setSystemTime(Date.now() + 2500);
+      expect(await health()).toEqual([503, 'degraded']);
+      sql.query = query;
+      vi.setSystemTime(Date.now() + 2500);
+      expect(await health()).toEqual([200, 'ok']);
+    } finally {
+      sql.query = query;
+      vi.useRealTimers();
+    }
   });
 
   it('serves every lookup category of spec 02 section 3', async () => {

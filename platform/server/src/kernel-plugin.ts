@@ -17,7 +17,7 @@ export const kernelPlugin = defineServerPlugin({
     tokenRoute,
     route(KernelRoutes.health, {
       access: 'public',
-      handler: async ({ database }) => {
+      handler: async ({ database, reply }) => {
         // A cached database ping: load balancers poll this often, the database need not answer each poll.
         if (!dbHealthy || Date.now() - dbHealthy.at > 2000) {
           const ok = await database.sql.query('SELECT 1').then(
@@ -26,6 +26,8 @@ export const kernelPlugin = defineServerPlugin({
           );
           dbHealthy = { at: Date.now(), ok };
         }
+        // A process that cannot reach the database answers 503, so a load balancer sends its traffic elsewhere.
+        if (!dbHealthy.ok) reply.status(503);
         return { status: dbHealthy.ok ? ('ok' as const) : ('degraded' as const), database: database.kind };
       },
     }),
