@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { StartedServer } from '@portal/app-server/server';
 import { Roles } from '@portal/core';
 import { BUSY_MESSAGE, BUSY_RETRY_SECONDS, DatabaseBusyError, openDatabase, TokenMessages } from '@portal/server/kernel';
 import { authHeaders, freshDatabaseUrl, makeUser, signIn, startTestServer, TEST_PASSWORD } from '@portal/testing/server';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a saturated PostgreSQL pool', () => {
@@ -25,6 +27,45 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a saturated PostgreSQL pool', (
     } finally {
       await database.close();
       await drop();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL server that refuses one more connection', () => {
+  it('fails the query as DatabaseBusyError (503 with Retry-After), not as an unexpected error, and recovers', async () => {
+    const { databaseUrl, drop } = await freshDatabaseUrl();
+    if (!databaseUrl) throw new Error('TEST_DATABASE_URL is set, so a database is expected');
+    // A role the server allows one connection: a pool larger than that is what processes × DATABASE_POOL_SIZE above
+    // max_connections looks like (a superuser, as the tests' own role is, is not held to such limits).
+    const role = `limited_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE ROLE ${role} LOGIN CONNECTION LIMIT 1`);
+    const url = new URL(databaseUrl);
+    url.username = role;
+    url.password = '';
+    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 3 });
+    let release = () => {};
+    try {
+      const held = database.sql.transaction(async (tx) => {
+        await tx.query('SELECT 1');
+        await new Promise<void>((r) => {
+          release = r;
+        });
+      });
+      await new Promise((r) => setTimeout(r, 50)); // the transaction holds the one connection the server allows
+      const refused = await database.sql.query('SELECT 1').catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(DatabaseBusyError);
+      expect(refused).toMatchObject({ reason: 'saturated', cause: { code: '53300' } });
+      release();
+      await held;
+      expect(await database.sql.query<{ n: number }>('SELECT 1 AS n')).toEqual([{ n: 1 }]);
+    } finally {
+      release();
+      await database.close();
+      await drop();
+      await admin.query(`DROP ROLE ${role}`);
+      await admin.end();
     }
   });
 });

@@ -51,7 +51,8 @@ function pgliteClient(client: PGlite | Parameters<Parameters<PGlite['transaction
 /**
  * The database cannot take the query now, though it is not broken, so the API answers 503 with Retry-After (not a
  * 500) and callers try again shortly:
- * - `saturated`: every connection of the pool stayed busy for the whole connect timeout;
+ * - `saturated`: every connection of the pool stayed busy for the whole connect timeout, or the server refused one
+ *   more connection (too many clients: processes × DATABASE_POOL_SIZE above its max_connections);
  * - `unavailable`: the server ended the connection under the query, or refused a new one (a restart, a failover);
  *   the pool opens a new connection for the next query.
  */
@@ -75,9 +76,11 @@ const POOL_TIMEOUT = 'timeout exceeded when trying to connect';
  * refused or reset socket, or node-postgres's "Connection terminated" when the socket closed under a query.
  */
 const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET']);
+/** The server refused another connection: too_many_connections (its max_connections, or the database's or role's limit). */
+const TOO_MANY_CONNECTIONS = '53300';
 const busyOr = (e: unknown) => {
   if (!(e instanceof Error)) return e;
-  if (e.message === POOL_TIMEOUT) return new DatabaseBusyError(e);
+  if (e.message === POOL_TIMEOUT || (e as { code?: unknown }).code === TOO_MANY_CONNECTIONS) return new DatabaseBusyError(e);
   if (UNAVAILABLE_CODES.has((e as { code?: unknown }).code as string) || e.message.startsWith('Connection terminated'))
     return new DatabaseBusyError(e, 'unavailable');
   return e;
