@@ -212,7 +212,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     },
     childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: 10 * 1024 * 1024,
-    // X-Forwarded-For counts only from the proxies the deployment names (TRUST_PROXY).
+    // X-Forwarded-For counts from the proxies the deployment names (TRUST_PROXY), from no other address.
     trustProxy: opts.config.trustedProxies.length > 0 ? opts.config.trustedProxies : false,
   });
   await app.register(formbody);
