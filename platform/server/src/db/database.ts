@@ -80,9 +80,9 @@ const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'E
 const TOO_MANY_CONNECTIONS = '53300';
 const busyOr = (e: unknown) => {
   if (!(e instanceof Error)) return e;
-  if (e.message === POOL_TIMEOUT || (e as { code?: unknown }).code === TOO_MANY_CONNECTIONS) return new DatabaseBusyError(e);
-  if (UNAVAILABLE_CODES.has((e as { code?: unknown }).code as string) || e.message.startsWith('Connection terminated'))
-    return new DatabaseBusyError(e, 'unavailable');
+  const code = String((e as { code?: unknown }).code);
+  if (e.message === POOL_TIMEOUT || code === TOO_MANY_CONNECTIONS) return new DatabaseBusyError(e);
+  if (UNAVAILABLE_CODES.has(code) || e.message.startsWith('Connection terminated')) return new DatabaseBusyError(e, 'unavailable');
   return e;
 };
 

@@ -1,4 +1,4 @@
-import { type ComponentType, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Extensions } from '../plugin';
 import { lazyContribution, useContributions } from './extensions';
 import { useIdle } from './useIdle';
@@ -12,7 +12,7 @@ export function NavBadges({ path }: { path: string }) {
   return (
     <Suspense fallback={null}>
       {badges.map((b) => {
-        const Badge = lazyContribution<object>(b) as unknown as ComponentType;
+        const Badge = lazyContribution<object>(b);
         return <Badge key={b.id} />;
       })}
     </Suspense>

@@ -141,7 +141,7 @@ export function ExtensionSlot<P extends object, M>({
   return (
     <Suspense fallback={fallback}>
       {items.map((c) => {
-        const Component = lazyContribution<P>(c as Of<ComponentType<P>, unknown>) as unknown as ComponentType<P>;
+        const Component = lazyContribution<P>(c as Of<ComponentType<P>, unknown>);
         return <Component key={c.id} {...props} />;
       })}
     </Suspense>

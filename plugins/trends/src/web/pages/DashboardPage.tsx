@@ -56,7 +56,7 @@ function useScrollableFocus() {
 function Frame({ widget, titlesReady }: { widget: Widget; titlesReady: boolean }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const Component = lazyContribution(widget as never) as unknown as ComponentType;
+  const Component = lazyContribution<object>(widget as never);
   const body = useScrollableFocus();
   return (
     <section className={widget.size === 'wide' ? `${css.frame} ${css.wide}` : css.frame} aria-labelledby={titleId} data-widget={widget.id}>

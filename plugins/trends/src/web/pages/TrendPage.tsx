@@ -9,7 +9,7 @@ type Group = ReturnType<typeof useContributions<ComponentType, { title: string; 
 
 function TrendGroup({ group, titleReady }: { group: Group; titleReady: boolean }) {
   const { t } = useTranslation();
-  const Component = lazyContribution(group as never) as unknown as ComponentType;
+  const Component = lazyContribution<object>(group as never);
   return (
     <section className={css.trendGroup} aria-label={titleReady ? t(group.title) : undefined} data-trend-group={group.id} style={{ minHeight: group.height }}>
       <PartBoundary

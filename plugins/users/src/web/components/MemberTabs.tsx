@@ -1,6 +1,5 @@
 import { Extensions, lazyContribution, PartBoundary, useContributions, useNamespaces } from '@portal/web';
 import { type TabItem, Tabs } from '@portal/web/kit';
-import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -16,7 +15,7 @@ export function MemberTabs({ memberId }: { memberId: number }) {
   if (tabs.length === 0) return null;
   if (!ready) return <p aria-busy="true">{t('loading')}</p>;
   const items: TabItem[] = tabs.map((c) => {
-    const Component = lazyContribution(c as never) as unknown as ComponentType<{ memberId: number }>;
+    const Component = lazyContribution<{ memberId: number }>(c as never);
     return {
       id: c.id,
       label: t(c.title),
