@@ -1,9 +1,9 @@
 /**
  * Where a load of the landing page spends its time: a Chromium trace of one signed-in load of `/` at CPU/4, printed
- * as a timeline (ms from navigation) of the main thread's long events, the requests, first contentful paint and the
- * LCP candidates. Cold by default; with --reload, the landing page reloaded in the tab just signed in with through the
- * sign-in form (the page bench's "reloaded after sign-in"). A diagnostic beside the page bench, not a budget:
- *   node --import tsx scripts/bench/landing-trace.ts [brand] [--cpu 4] [--min-ms 20] [--reload]
+ * as a timeline (ms from navigation) of the main thread's long events, the requests, when each API call's answer
+ * arrives, first contentful paint and the LCP candidates. Cold by default; with --reload, the landing page reloaded in
+ * the tab just signed in with through the sign-in form (the page bench's "reloaded after sign-in"). A diagnostic beside the page bench, not a budget:
+ *   node --import tsx scripts/bench/landing-trace.ts [brand] [--cpu 4] [--min-ms 20] [--reload] [--all-answers]
  * Builds nothing: it serves WEB_DIST_DIR (or apps/web/dist) through the seeded end-to-end server.
  */
 import { installObservers, launch, pageReady, sessionInitScript, signInThroughForm, siteUrl } from './browser';
@@ -16,7 +16,7 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { data?: { url?: string; functionName?: string; size?: number } };
+  args?: { data?: { url?: string; functionName?: string; size?: number; requestId?: string } };
 }
 
 const arg = (name: string, fallback: string) => {
@@ -27,6 +27,8 @@ const brand = process.argv[2] && !process.argv[2].startsWith('--') ? process.arg
 const cpu = Number(arg('cpu', '4'));
 const minMs = Number(arg('min-ms', '20'));
 const reload = process.argv.includes('--reload');
+// Every response's arrival in the page (scripts and style sheets too), not only the API calls'.
+const allAnswers = process.argv.includes('--all-answers');
 const user = DEMO_USER[brand];
 if (!user) throw new Error(`no demo user for ${brand}`);
 
@@ -78,11 +80,16 @@ try {
         'EventDispatch',
         'TimerFire',
       ]);
+      const urls = new Map<string, string>();
       for (const e of traceEvents) {
         const d = e.args?.data ?? {};
+        if (e.name === 'ResourceSendRequest' && d.requestId) urls.set(d.requestId, path(d.url ?? ''));
         if (`${e.pid}:${e.tid}` === main && e.ph === 'X' && shown.has(e.name) && (e.dur ?? 0) >= minMs * 1000)
           lines.push([ms(e.ts), `main  ${e.name} ${Math.round((e.dur ?? 0) / 1000)} ms ${path(d.url ?? '')}`.trimEnd()]);
         if (e.name === 'ResourceSendRequest') lines.push([ms(e.ts), `fetch ${path(d.url ?? '')}`]);
+        // An API call's answer: when the page is told of it, which is what it waits for.
+        const answered = e.name === 'ResourceReceiveResponse' && d.requestId ? urls.get(d.requestId) : undefined;
+        if (answered && (allAnswers || answered.startsWith('/api/'))) lines.push([ms(e.ts), `answer ${answered}`]);
         if (e.name === 'firstContentfulPaint') lines.push([ms(e.ts), 'paint first contentful paint']);
         if (e.name === 'largestContentfulPaint::Candidate') lines.push([ms(e.ts), `paint LCP candidate (${d.size ?? '?'} px²)`]);
       }

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # PostgreSQL servers from the machine's binaries (installed from Debian's packages when missing):
 #   pg_temp_start / pg_temp_stop    a throwaway server in a temporary directory (tests): $PG_TEMP_URL
+#   pg_temp_replica_start           a streaming standby of that server (read-replica tests): $PG_TEMP_READ_URL
 #   pg_local_start DIR / pg_local_stop    a server that keeps its data in DIR (`WORKERS=N scripts/start`): $PG_LOCAL_URL
 # The binaries refuse to run as root, so as root they run as the postgres user.
 
 pg_bin_dir() {
-  if command -v pg_ctl >/dev/null 2>&1; then dirname "$(command -v pg_ctl)"; return; fi
+  # Through the link: a machine may link pg_ctl, initdb and postgres onto the PATH but not pg_basebackup.
+  if command -v pg_ctl >/dev/null 2>&1; then dirname "$(readlink -f "$(command -v pg_ctl)")"; return; fi
   local d
   d=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
   [ -n "$d" ] && echo "$d"
@@ -64,8 +66,34 @@ pg_temp_start() {
   export PG_TEMP_DIR PG_TEMP_BIN PG_TEMP_URL
 }
 
+# A hot standby of the pg_temp_start server, streaming its log (a read replica, as a managed service's), on the next
+# port. Its data lives in the primary's temporary directory; pg_temp_stop stops it with the primary.
+pg_temp_replica_start() {
+  [ -n "${PG_TEMP_DIR:-}" ] || { echo "pg_temp_replica_start: start the primary with pg_temp_start first" >&2; return 1; }
+  local primary_port port dir=$PG_TEMP_DIR/replica
+  primary_port=${PG_TEMP_URL##*:}
+  primary_port=${primary_port%%/*}
+  port=$((primary_port + 1))
+  pg_as
+  mkdir -p "$dir"
+  [ "$(id -u)" = "0" ] && chown postgres "$dir"
+  # -R writes the standby's settings (standby.signal, primary_conninfo); -X stream copies the log written meanwhile.
+  "${PG_AS[@]}" "$PG_TEMP_BIN/pg_basebackup" -h 127.0.0.1 -p "$primary_port" -U portal -D "$dir/data" -R -X stream \
+    >"$dir/basebackup.log" 2>&1 || { cat "$dir/basebackup.log"; return 1; }
+  "${PG_AS[@]}" "$PG_TEMP_BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
+    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null \
+    || { cat "$dir/server.log"; return 1; }
+  PG_TEMP_READ_URL="postgres://portal@127.0.0.1:$port/postgres"
+  export PG_TEMP_READ_URL
+}
+
 pg_temp_stop() {
   [ -n "${PG_TEMP_DIR:-}" ] || return 0
+  if [ -f "$PG_TEMP_DIR/replica/data/PG_VERSION" ]; then
+    pg_as
+    "${PG_AS[@]}" "$PG_TEMP_BIN/pg_ctl" -D "$PG_TEMP_DIR/replica/data" -m fast -w stop >/dev/null 2>&1 || true
+    unset PG_TEMP_READ_URL
+  fi
   pg_stop_server "$PG_TEMP_BIN" "$PG_TEMP_DIR"
   rm -rf "$PG_TEMP_DIR"
   unset PG_TEMP_DIR

@@ -55,7 +55,12 @@ export async function createServer(
   const workJobs = opts.workJobs ?? jobsWorkedHere();
   const brands = loadBrands(installedPluginIds(join(REPO_ROOT, 'plugins')));
   const plugins = await loadServerPlugins(brands);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    readUrl: config.databaseReadUrl,
+    maxReplicaLagMs: config.replicaMaxLagMs,
+  });
   try {
     await migrate(database.sql, [
       { owner: 'kernel', migrations: kernelPlugin.migrations ?? [] },

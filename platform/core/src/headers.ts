@@ -5,4 +5,9 @@ export const Headers = {
   requestId: 'x-request-id',
   impersonate: 'x-member-id',
   filename: 'x-filename',
+  /**
+   * A position in the primary database's log. A change's answer carries the position after it; the client sends back
+   * the latest it holds, so a search served by a read replica sees the caller's own changes (docs/SCALING.md).
+   */
+  readAfter: 'x-read-after',
 } as const;

@@ -14,6 +14,13 @@ export interface ServerConfig {
   dataDir: string | null;
   /** A PostgreSQL connection string; when absent the embedded PGlite database in dataDir is used. */
   databaseUrl: string | null;
+  /**
+   * A streaming standby of the DATABASE_URL server (DATABASE_READ_URL) that searches read from when it has the
+   * caller's own changes; null: every read goes to DATABASE_URL.
+   */
+  databaseReadUrl: string | null;
+  /** The read replica is not read from while it is further behind the primary than this (DATABASE_READ_MAX_LAG_MS, 5000). */
+  replicaMaxLagMs: number;
   /** Where the built brand bundles live (dist/<brand>/index.html). */
   webDistDir: string;
   /** Base address of the sandbox providers (mail inbox, card form, bank linking, SMS). */
@@ -59,17 +66,17 @@ function persistentSecret(dataDir: string): string {
   return secret;
 }
 
-export function validateDatabaseUrl(url: string): string {
+export function validateDatabaseUrl(url: string, setting = 'DATABASE_URL'): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new ConfigError(`DATABASE_URL is not a valid URL: "${url.replace(/:[^:@/]*@/, ':***@')}"`);
+    throw new ConfigError(`${setting} is not a valid URL: "${url.replace(/:[^:@/]*@/, ':***@')}"`);
   }
   if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
-    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://, got "${parsed.protocol}"`);
+    throw new ConfigError(`${setting} must start with postgres:// or postgresql://, got "${parsed.protocol}"`);
   }
-  if (!parsed.hostname && !parsed.searchParams.get('host')) throw new ConfigError('DATABASE_URL names no host');
+  if (!parsed.hostname && !parsed.searchParams.get('host')) throw new ConfigError(`${setting} names no host`);
   return url;
 }
 
@@ -125,6 +132,14 @@ export function trustedProxies(raw: string | undefined): string[] {
   });
 }
 
+/** DATABASE_READ_URL: a PostgreSQL URL as DATABASE_URL's, and only beside one (the embedded database has no replicas). */
+function databaseReadUrl(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.DATABASE_READ_URL;
+  if (!raw) return null;
+  if (!env.DATABASE_URL) throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL: the embedded database has no replicas');
+  return validateDatabaseUrl(raw, 'DATABASE_READ_URL');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const dataDir = resolve(cwd, env.DATA_DIR ?? '.data');
   mkdirSync(dataDir, { recursive: true });
@@ -134,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     demoMode: flag(env, 'DEMO_MODE', false),
     dataDir,
     databaseUrl: env.DATABASE_URL ? validateDatabaseUrl(env.DATABASE_URL) : null,
+    databaseReadUrl: databaseReadUrl(env),
+    replicaMaxLagMs: int(env, 'DATABASE_READ_MAX_LAG_MS', 5000),
     webDistDir: resolve(cwd, env.WEB_DIST_DIR ?? 'apps/web/dist'),
     sandboxUrl: (env.SANDBOX_URL ?? 'http://localhost:8090').replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || null,

@@ -13,6 +13,7 @@ export * from './config';
 export * from './db/database';
 export { kernelMigrations } from './db/kernel-migrations';
 export * from './db/migrate';
+export * from './db/replica';
 export { writeCsv } from './documents/csvWriter';
 export { pdfService, sheetService, translatedDocuments } from './documents/services';
 export { createFileStore, type FileStoreConfig } from './files/createFileStore';

@@ -13,6 +13,11 @@ export interface RouteOptions<E extends EndpointSpec> {
   access: Access;
   /** Skips the anti-forgery check: only for routes that run before a session exists (sign-in, registration, reset). */
   noFormToken?: boolean;
+  /**
+   * The route changes nothing though its method is POST (a search with its filters in the body): with a read replica,
+   * its answer does not carry the primary's position (`x-read-after`), which only a change needs.
+   */
+  readOnly?: boolean;
   handler: (ctx: RouteContext<E>) => HandlerResult<E> | Promise<HandlerResult<E>>;
 }
 
@@ -20,12 +25,13 @@ export interface ServerRoute {
   endpoint: Endpoint;
   access: Access;
   noFormToken?: boolean;
+  readOnly?: boolean;
   handler: (ctx: RouteContext<EndpointSpec>) => unknown;
 }
 
 /** Mounts one endpoint of a contract: the handler is typed from it, the kernel parses its input and checks its answer. */
 export function route<E extends Endpoint>(endpoint: E, opts: RouteOptions<E>): ServerRoute {
-  return { endpoint, access: opts.access, noFormToken: opts.noFormToken, handler: opts.handler as ServerRoute['handler'] };
+  return { endpoint, access: opts.access, noFormToken: opts.noFormToken, readOnly: opts.readOnly, handler: opts.handler as ServerRoute['handler'] };
 }
 
 /** A seeded member: the person record behind a member login, as the seed created it. */

@@ -37,11 +37,39 @@ export async function freshDatabaseUrl(): Promise<{ databaseUrl: string | null; 
 }
 
 /**
+ * The same database on the streaming standby named by TEST_DATABASE_READ_URL, once the standby has replayed its
+ * creation; null without a standby (or on PGlite).
+ */
+export async function replicaUrlFor(databaseUrl: string | null): Promise<string | null> {
+  const standby = process.env.TEST_DATABASE_READ_URL;
+  if (!standby || !databaseUrl) return null;
+  const u = new URL(standby);
+  u.pathname = new URL(databaseUrl).pathname;
+  for (let i = 0; ; i++) {
+    const c = new pg.Client({ connectionString: u.toString() });
+    try {
+      await c.connect();
+      return u.toString();
+    } catch (e) {
+      if (i >= 100) throw e;
+      await sleep(50);
+    } finally {
+      await c.end().catch(() => {});
+    }
+  }
+}
+
+/**
  * A fresh server on a fresh database for one test file: in-memory PGlite, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (dropped on close).
  */
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<StartedServer & { dropDatabase(): Promise<void> }> {
+export async function startTestServer(
+  overrides: Partial<ServerConfig> = {},
+  opts: { readReplica?: boolean } = {},
+): Promise<StartedServer & { dropDatabase(): Promise<void> }> {
   const { databaseUrl, drop } = await freshDatabaseUrl();
+  // With readReplica, searches may read the standby of TEST_DATABASE_READ_URL (scripts/test starts one).
+  if (opts.readReplica) overrides = { databaseReadUrl: await replicaUrlFor(databaseUrl), ...overrides };
   // Tests work their jobs whatever JOBS says, so they can await server.jobs.drain().
   const server = await createServer(
     { databaseUrl, dataDir: null, fileStore: { kind: 'memory' }, tokenSecret: 'test-secret', ...overrides },

@@ -31,8 +31,11 @@ export interface BillingService {
   ): Promise<MoneyResult>;
   refund(transactionId: number, actor: BillingActor): Promise<MoneyResult>;
   voidTransaction(transactionId: number, actor: BillingActor): Promise<MoneyResult>;
-  /** Support tooling (spec 02 sections 4 and 7): every member's charges, one page at a time. */
-  searchTransactions(query: TransactionSearch): Promise<{ Items: SupportTransaction[]; ItemCount: number }>;
+  /**
+   * Support tooling (spec 02 sections 4 and 7): every member's charges, one page at a time. `reader` is the client to
+   * read with: a route's `ctx.searchSql` (the read replica when it has the caller's changes); the primary by default.
+   */
+  searchTransactions(query: TransactionSearch, reader?: SqlClient): Promise<{ Items: SupportTransaction[]; ItemCount: number }>;
   /** One charge (not a refund or void record) with its member, or null. */
   findTransaction(transactionId: number): Promise<SupportTransaction | null>;
   /**

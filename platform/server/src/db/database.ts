@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { ConfigError } from '../config';
+import { ReplicaRouter } from './replica';
 
 /** The typed query layer both engines share. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -24,6 +25,11 @@ export interface Database {
   db: Db;
   sql: SqlClient;
   close(): Promise<void>;
+  /**
+   * The read replica for searches (DATABASE_READ_URL), or null: route handlers read through `ctx.searchSql`, which
+   * goes to it when it has the caller's own changes and is not lagging, and to the primary otherwise.
+   */
+  replica: ReplicaRouter | null;
   /**
    * Where the errors of PostgreSQL connections the server ends go (a restart, a failover, an idle-connection reaper):
    * the pool drops such a connection and opens a new one for the next query, and the process carries on (without a
@@ -204,6 +210,26 @@ export async function openPglite(dir: string, opts: { durable?: boolean } = {}):
   return client;
 }
 
+const hidePassword = (url: string) => url.replace(/:[^:@/]*@/, ':***@');
+
+/** A pool on url whose first connection has been made; a ConfigError naming `setting` when it cannot be. */
+async function connectedPool(url: string, setting: string, opts: { poolSize?: number; connectTimeoutMs?: number }, onError: (err: Error) => void) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? Number(process.env.DATABASE_POOL_SIZE ?? 20),
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+  });
+  pool.on('error', onError);
+  try {
+    const c = await pool.connect();
+    c.release();
+  } catch (e) {
+    await pool.end().catch(() => {});
+    throw new ConfigError(`Cannot reach the ${setting} at ${hidePassword(url)}: ${(e as Error).message}`);
+  }
+  return pool;
+}
+
 /** dataDir null opens an in-memory PGlite (tests). */
 export async function openDatabase(opts: {
   databaseUrl: string | null;
@@ -211,41 +237,57 @@ export async function openDatabase(opts: {
   poolSize?: number;
   /** How long a query waits for a free connection of the pool before it fails as busy (PostgreSQL; default 5 s). */
   connectTimeoutMs?: number;
+  /** A streaming standby of databaseUrl's server for searches (DATABASE_READ_URL); PostgreSQL only. */
+  readUrl?: string | null;
+  /** The replica is not read from while it is further behind than this (default 5 s). */
+  maxReplicaLagMs?: number;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: opts.poolSize ?? Number(process.env.DATABASE_POOL_SIZE ?? 20),
-      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
-    });
     let report: (err: Error) => void = (err) => {
       process.stderr.write(`database connection lost: ${err.message}\n`);
     };
-    pool.on('error', (err) => report(err));
-    try {
-      const c = await pool.connect();
-      c.release();
-    } catch (e) {
-      await pool.end().catch(() => {});
-      const safe = opts.databaseUrl.replace(/:[^:@/]*@/, ':***@');
-      throw new ConfigError(`Cannot reach the database at ${safe}: ${(e as Error).message}`);
+    const pool = await connectedPool(opts.databaseUrl, 'database', opts, (err) => report(err));
+    const sql = pgClient(pool);
+    let replicaPool: pg.Pool | null = null;
+    let replica: ReplicaRouter | null = null;
+    if (opts.readUrl) {
+      try {
+        replicaPool = await connectedPool(opts.readUrl, 'read replica (DATABASE_READ_URL)', opts, (err) => report(err));
+        const standby = (await replicaPool.query<{ standby: boolean }>('SELECT pg_is_in_recovery() AS standby')).rows[0]?.standby;
+        if (!standby)
+          throw new ConfigError(
+            `DATABASE_READ_URL (${hidePassword(opts.readUrl)}) is not a read replica: the server there is not a standby (pg_is_in_recovery() is false)`,
+          );
+      } catch (e) {
+        await Promise.all([pool.end(), replicaPool?.end()]).catch(() => {});
+        throw e;
+      }
+      replica = new ReplicaRouter(sql, pgClient(replicaPool), {
+        maxLagMs: opts.maxReplicaLagMs ?? 5000,
+        onError: (err) => report(new Error(`read replica: ${err instanceof Error ? err.message : String(err)}`, { cause: err })),
+      });
     }
     return {
       kind: 'postgres',
       db: drizzlePg(pool) as unknown as Db,
-      sql: pgClient(pool),
-      close: () => pool.end(),
+      sql,
+      replica,
+      close: async () => {
+        await Promise.all([pool.end(), replicaPool?.end()]);
+      },
       onConnectionError: (listener) => {
         report = listener;
       },
     };
   }
+  if (opts.readUrl) throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL: the embedded database has no replicas');
   const client = opts.dataDir ? await openPglite(join(opts.dataDir, 'pgdata')) : new PGlite();
   await client.waitReady;
   return {
     kind: 'pglite',
     db: drizzlePglite(client) as unknown as Db,
     sql: pgliteClient(client),
+    replica: null,
     close: () => client.close(),
     onConnectionError: () => {},
   };

@@ -29,7 +29,8 @@ import { authenticate } from '../auth/session';
 import { BUSY_RETRY_SECONDS, TokenMessages } from '../auth/token-route';
 import { formTokenMatches } from '../auth/tokens';
 import type { ServerConfig } from '../config';
-import { BUSY_MESSAGE, type Database, DatabaseBusyError } from '../db/database';
+import { BUSY_MESSAGE, type Database, DatabaseBusyError, type SqlClient } from '../db/database';
+import { parsePosition } from '../db/replica';
 import { translatedDocuments } from '../documents/services';
 import kernelEs from '../i18n/es.json';
 import { createTranslator, type Translator } from '../i18n/translator';
@@ -110,7 +111,10 @@ function checkText(part: 'params' | 'query' | 'body', value: unknown) {
     );
 }
 
-type ContextFields = Omit<RouteContext, 'req' | 'reply' | 'language' | 't'>;
+type ContextFields = Omit<RouteContext, 'req' | 'reply' | 'language' | 't' | 'searchSql'> & {
+  /** The caller's x-read-after position, parsed; null without one. */
+  readAfter: bigint | null;
+};
 
 /**
  * A request's context. A class, so its language is worked out only when first asked (most requests never ask) by a
@@ -118,6 +122,8 @@ type ContextFields = Omit<RouteContext, 'req' | 'reply' | 'language' | 't'>;
  */
 class RequestContext implements RouteContext {
   #language: Language | undefined;
+  #searchSql: SqlClient | undefined;
+  readonly #readAfter: bigint | null;
   readonly body: unknown;
   readonly query: unknown;
   readonly params: unknown;
@@ -153,6 +159,14 @@ class RequestContext implements RouteContext {
     this.audit = f.audit;
     this.auditRead = f.auditRead;
     this.binary = f.binary;
+    this.#readAfter = f.readAfter;
+  }
+
+  get searchSql(): SqlClient {
+    const replica = this.database.replica;
+    if (!replica) return this.database.sql;
+    this.#searchSql ??= replica.routed(this.#readAfter);
+    return this.#searchSql;
   }
 
   get language(): Language {
@@ -350,6 +364,13 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       req.body.resume();
       throw new ApiError(415, 'This call takes JSON, not application/octet-stream.');
     }
+    const readAfterHeader = req.headers[Headers.readAfter];
+    let readAfter: bigint | null = null;
+    if (readAfterHeader !== undefined) {
+      readAfter = typeof readAfterHeader === 'string' ? parsePosition(readAfterHeader) : null;
+      if (readAfter === null)
+        throw new ApiError(400, msg('The {{header}} header must be a database position: 16 hexadecimal digits.', { header: Headers.readAfter }));
+    }
     checkText('params', req.params);
     checkText('query', req.query);
     if (!binary) checkText('body', req.body);
@@ -370,6 +391,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       audit,
       auditRead,
       binary: binary ? (req.body as Readable) : null,
+      readAfter,
     });
     if (impersonating) {
       await audit({ action: 'impersonation.request', memberId, entity: 'route', entityId: `${req.method} ${r.endpoint.path}`, detail: { staff: user?.name } });
@@ -380,6 +402,17 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     if (checkResponses && r.endpoint.response && (r.endpoint.answer ?? 'json') === 'json') {
       const checked = safeParse(r.endpoint.response, data);
       if (!checked.success) throw new Error(`${req.method} ${r.endpoint.path} answered outside its contract: ${zodMessage(checked.error, 'response')}`);
+    }
+    // A change's answer names the primary's position after it: the caller's next search waits for the replica to
+    // reach it, or goes to the primary (read-your-writes across processes; docs/SCALING.md).
+    // The change is made by now: if the position cannot be read, the answer goes without it (the caller's searches may
+    // then miss the change for up to the replica's lag) rather than failing a change that was made.
+    if (database.replica && STATE_CHANGING.has(req.method) && !r.readOnly) {
+      const position = await database.replica.primaryPosition().catch((err: unknown) => {
+        req.log.warn({ err }, 'the database position after a change could not be read: the answer goes without x-read-after');
+        return null;
+      });
+      if (position) reply.header(Headers.readAfter, position);
     }
     if (result instanceof WithMessage) return reply.send(ok(data, tr(req, result.message)));
     return reply.send(ok(data));

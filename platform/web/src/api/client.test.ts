@@ -262,3 +262,29 @@ describe('a busy server (503 with Retry-After)', () => {
     expect(calls).toHaveLength(1);
   });
 });
+
+describe('read-your-writes with a read replica (x-read-after)', () => {
+  const EP_SAVE = defineEndpoint({ method: 'POST', path: '/api/save' });
+  const answered = (position: string | null) => new Response(JSON.stringify(env(null)), { status: 200, headers: position ? { 'x-read-after': position } : {} });
+
+  it("sends no position until a change's answer names one, then sends the latest with every call, across a reload of the tab", async () => {
+    const positions = [null, '00000000000001A0', '00000000000000FF', '0000000100000000', '00000000FFFFFFFF'];
+    const { client, calls, session } = setup(() => answered(positions.shift() ?? null));
+    await client.call(EP_API_X);
+    expect(header(calls[0]?.init ?? {}, 'x-read-after')).toBeUndefined();
+    // Answers out of order (…FF after …1A0) keep the later position; 1 << 32 is after 0xFFFFFFFF.
+    for (let i = 0; i < 4; i++) await client.call(EP_SAVE);
+    expect(calls.slice(1).map((c) => header(c.init, 'x-read-after'))).toEqual([undefined, '00000000000001A0', '00000000000001A0', '0000000100000000']);
+    await client.call(EP_API_SEARCH);
+    expect(header(calls[5]?.init ?? {}, 'x-read-after')).toBe('0000000100000000');
+    // The tab's session storage keeps it, so a reload's first search still sees this tab's changes.
+    expect(session.readAfter()).toBe('0000000100000000');
+  });
+
+  it('forgets the position at sign-out', () => {
+    const session = new SessionStore(memoryStore());
+    session.setReadAfter('0000000000000010');
+    session.clear();
+    expect(session.readAfter()).toBeNull();
+  });
+});

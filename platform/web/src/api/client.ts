@@ -223,6 +223,8 @@ export class ApiClient {
       h.authorization = `Bearer ${t.accessToken}`;
       if (t.formToken) h[H.antiForgery] = t.formToken;
     }
+    const readAfter = this.session.readAfter();
+    if (readAfter) h[H.readAfter] = readAfter;
     const member = opts.impersonate ?? this.hooks.impersonatedMemberId();
     if (member !== null) h[H.impersonate] = String(member);
     if (opts.binary) h['content-type'] = 'application/octet-stream';
@@ -276,6 +278,9 @@ export class ApiClient {
         return this.send<T>(url, opts, retries + 1, notify);
       }
     }
+    const position = res.headers.get(H.readAfter);
+    // Positions are 16 hexadecimal digits, so text order is their order: answers out of order keep the latest.
+    if (position && position > (this.session.readAfter() ?? '')) this.session.setReadAfter(position);
     const retryAfter = res.status === 503 ? res.headers.get('retry-after') : null;
     const busyFor = retryAfter ? Number(retryAfter) : Number.NaN;
     if (!askedAgain && (opts.method ?? 'GET') === 'GET' && busyFor >= 0 && busyFor <= BUSY_RETRY_MAX_SECONDS) {

@@ -62,9 +62,18 @@ export class SessionStore {
     this.store.setItem(key('registrationStep'), String(step));
   }
 
+  /** The database position after this tab's last change (`x-read-after`), kept across a reload of the tab. */
+  readAfter(): string | null {
+    return this.store.getItem(key('readAfter'));
+  }
+
+  setReadAfter(position: string): void {
+    this.store.setItem(key('readAfter'), position);
+  }
+
   /** Sign-out clears every stored item. */
   clear(): void {
-    for (const k of ['accessToken', 'refreshToken', 'expiry', 'lifetime', 'formToken', 'registrationStep']) this.store.removeItem(key(k));
+    for (const k of ['accessToken', 'refreshToken', 'expiry', 'lifetime', 'formToken', 'registrationStep', 'readAfter']) this.store.removeItem(key(k));
   }
 }
 

@@ -667,7 +667,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     },
     refund: (id, actor) => reverse(id, 'refund', actor),
     voidTransaction: (id, actor) => reverse(id, 'void', actor),
-    async searchTransactions(q) {
+    async searchTransactions(q, reader = sql) {
       const statuses = q.statuses.filter((s) => s !== 'PA Number');
       const withPa = q.statuses.includes('PA Number');
       const where = `($1::text[] IS NULL OR t.status = ANY($1::text[]) OR ($2::boolean AND t.pa_number IS NOT NULL))
@@ -675,8 +675,8 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
         AND ($4::text IS NULL OR strpos(lower(concat_ws(' ', t.id, t.gateway_trans_id, t.pa_number, t.description, t.status, m.first_name, m.last_name,
           m.first_name || ' ' || m.last_name, m.member_number)), lower($4)) > 0)`;
       const params = [q.statuses.length ? statuses : null, withPa, q.memberId, q.search || null];
-      const count = (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SUPPORT_TX_SELECT} AND ${where}) x`, params))[0]?.n ?? 0;
-      const rows = await sql.query<SupportTxRow>(
+      const count = (await reader.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SUPPORT_TX_SELECT} AND ${where}) x`, params))[0]?.n ?? 0;
+      const rows = await reader.query<SupportTxRow>(
         `${SUPPORT_TX_SELECT} AND ${where} ORDER BY ${SUPPORT_SORT[q.sortColumn]} ${q.sortOrder === 'ASC' ? 'ASC' : 'DESC'}, t.id ${q.sortOrder === 'ASC' ? 'ASC' : 'DESC'} LIMIT $5 OFFSET $6`,
         [...params, q.limit, q.offset],
       );

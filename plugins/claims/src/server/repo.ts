@@ -21,6 +21,8 @@ import { allowedTransitions, EDITABLE_STATUSES, joinMessages, statusLabel, trans
 import { buildSearch, CLAIM_COLUMNS, type ClaimScope } from './query';
 
 type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit'>;
+/** A search's context: its reads may go to the read replica (RouteContext.searchSql). */
+type SearchCtx = Ctx & Pick<RouteContext, 'searchSql'>;
 
 /**
  * Whose bills a request may see and change:
@@ -37,12 +39,14 @@ export function scopeFor(ctx: Pick<RouteContext, 'user' | 'memberId'>): ClaimSco
 const NOT_FOUND = 'The bill was not found.';
 const isSuperUser = (ctx: Pick<RouteContext, 'user'>) => !!ctx.user && hasAnyRole(ctx.user.roles, [Roles.SuperUser]);
 
-export async function searchClaims(ctx: Ctx, f: ClaimSearch, opts: { pendingOnly?: boolean } = {}): Promise<ClaimSearchResult> {
+export async function searchClaims(ctx: SearchCtx, f: ClaimSearch, opts: { pendingOnly?: boolean } = {}): Promise<ClaimSearchResult> {
   const scope = scopeFor(ctx);
   const extra = opts.pendingOnly ? [`c.claim_status_id IN (${PENDING_STATUS_IDS.join(',')})`] : [];
   const q = buildSearch(f, scope, extra);
-  const sql = ctx.database.sql;
-  const cached = cachedCount(sql, q.count.text, q.count.params);
+  const sql = ctx.searchSql;
+  // The counts are cached per database, whichever server answers this request.
+  const counts = ctx.database.sql;
+  const cached = cachedCount(counts, q.count.text, q.count.params);
   if (cached !== null) return { Items: await sql.query<Claim>(q.list.text, q.list.params), ItemCount: cached };
   // One round trip: the page rows carry the total; only a page past the end needs a count of its own.
   const rows = await sql.query<Claim & { __total?: number }>(q.listWithCount.text, q.listWithCount.params);
@@ -50,7 +54,7 @@ export async function searchClaims(ctx: Ctx, f: ClaimSearch, opts: { pendingOnly
   if (rows.length > 0) total = rows[0]?.__total ?? 0;
   else total = f.PageIndex === 0 ? 0 : ((await sql.query<{ n: number }>(q.count.text, q.count.params))[0]?.n ?? 0);
   for (const r of rows) delete r.__total;
-  rememberCount(sql, q.count.text, q.count.params, total);
+  rememberCount(counts, q.count.text, q.count.params, total);
   return { Items: rows, ItemCount: total };
 }
 
@@ -366,11 +370,11 @@ export const statusChanged = (count: number, status: number): Message =>
     ? msg('1 bill set to {{status}}.', { status: statusLabel(status) })
     : msg('{{count}} bills set to {{status}}.', { count, status: statusLabel(status) });
 
-export async function recentClaims(ctx: Ctx): Promise<Claim[]> {
+export async function recentClaims(ctx: SearchCtx): Promise<Claim[]> {
   const scope = scopeFor(ctx);
   const params: unknown[] = [RECENT_CLAIMS];
   const where = scope.memberId === null ? '' : `WHERE c.member_id = $${params.push(scope.memberId)}`;
-  return ctx.database.sql.query<Claim>(
+  return ctx.searchSql.query<Claim>(
     `SELECT ${CLAIM_COLUMNS}
      FROM (SELECT c.claim_id FROM claims c ${where} ORDER BY c.received_date DESC, c.claim_id DESC LIMIT $1) page
      JOIN claims c ON c.claim_id = page.claim_id JOIN members m ON m.member_id = c.member_id
@@ -380,7 +384,7 @@ export async function recentClaims(ctx: Ctx): Promise<Claim[]> {
 }
 
 /** Global search (limit 5): claim id, claim number prefix, check number, or payee name. */
-export async function quickSearch(ctx: Ctx, q: string, size: number): Promise<Claim[]> {
+export async function quickSearch(ctx: SearchCtx, q: string, size: number): Promise<Claim[]> {
   const scope = scopeFor(ctx);
   const params: unknown[] = [Math.min(size, GLOBAL_SEARCH_LIMIT)];
   const mine = scope.memberId === null ? '' : ` AND c.member_id = $${params.push(scope.memberId)}`;
@@ -396,7 +400,7 @@ export async function quickSearch(ctx: Ctx, q: string, size: number): Promise<Cl
   );
   // A member's own payee name is on the bill only (claims_free_text_payee_idx holds those bills).
   parts.push(`(SELECT c.claim_id FROM claims c WHERE c.payee_id IS NULL AND lower(c.payee_name) LIKE ${likeParam}${mine} ORDER BY c.claim_id DESC LIMIT $1)`);
-  return ctx.database.sql.query<Claim>(
+  return ctx.searchSql.query<Claim>(
     `SELECT ${CLAIM_COLUMNS} FROM claims c JOIN members m ON m.member_id = c.member_id
      WHERE c.claim_id IN (${parts.join(' UNION ')}) ORDER BY c.claim_id DESC LIMIT $1`,
     params,

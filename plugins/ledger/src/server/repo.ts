@@ -104,7 +104,7 @@ export function rangeOf(q: { From?: string | null; To?: string | null }, fallbac
 }
 
 /** The ledger view (default: one year to today, DateCreated ascending) or the reported view, a page with the count. */
-export async function searchLedger(ctx: Ctx, s: LedgerSearch): Promise<LedgerSearchResult> {
+export async function searchLedger(ctx: Ctx & Pick<RouteContext, 'searchSql'>, s: LedgerSearch): Promise<LedgerSearchResult> {
   const memberId = memberOf(ctx);
   const { From, To } = rangeOf(s.Query, DefaultRange.ledger);
   const params: unknown[] = [memberId, From, To];
@@ -114,7 +114,7 @@ export async function searchLedger(ctx: Ctx, s: LedgerSearch): Promise<LedgerSea
   const column = LEDGER_SORT[s.SortColumn ?? 'DateCreated'] ?? 'day';
   const dir = (s.SortOrder ?? 'asc') === 'desc' ? 'DESC' : 'ASC';
   params.push(s.PageSize, s.PageIndex * s.PageSize);
-  const rows = await ctx.database.sql.query<DbRow & { total: number }>(
+  const rows = await ctx.searchSql.query<DbRow & { total: number }>(
     `${ledgerWith('$1')} SELECT ${ROW_COLUMNS}, count(*) OVER ()::int AS total FROM l WHERE ${where.join(' AND ')}
      ORDER BY ${column} ${dir} NULLS LAST, transaction_id ${dir} LIMIT $4 OFFSET $5`,
     params,
@@ -122,7 +122,7 @@ export async function searchLedger(ctx: Ctx, s: LedgerSearch): Promise<LedgerSea
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && s.PageIndex > 0) {
     total =
-      (await ctx.database.sql.query<{ n: number }>(`${ledgerWith('$1')} SELECT count(*)::int AS n FROM l WHERE ${where.join(' AND ')}`, params.slice(0, 3)))[0]
+      (await ctx.searchSql.query<{ n: number }>(`${ledgerWith('$1')} SELECT count(*)::int AS n FROM l WHERE ${where.join(' AND ')}`, params.slice(0, 3)))[0]
         ?.n ?? 0;
   }
   return { Items: rows.map(toWire), ItemCount: total, From, To };

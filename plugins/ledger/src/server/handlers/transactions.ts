@@ -9,6 +9,8 @@ import { sendReport } from '../report';
 export const transactionRoutes = [
   route(LedgerApi.search, {
     access: LedgerAccess.read,
+    // A search (its filters in the body), read through ctx.searchSql.
+    readOnly: true,
     handler: async (ctx) => {
       // The editable ledger view is the /transactions roles'; CareAssist reads the reported view.
       // The whole ledger is the /transactions roles'; anyone else (CareAssist) sees its reported view only.

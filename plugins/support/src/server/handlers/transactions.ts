@@ -33,21 +33,24 @@ const moneyAnswer = (ctx: Pick<RouteContext, 't'>, r: MoneyResult, refund = fals
 });
 
 export const transactionRoutes = [
+  // The lists read through ctx.searchSql: the read replica when one is set and has the caller's own changes.
   route(SupportApi.transactions, {
     access: SUPPORT_ACCESS,
+    readOnly: true,
     handler: async (ctx) => {
       const b = ctx.body;
-      const page = await billingOf(ctx).searchTransactions(searchOf({ ...b, ...b.Query }, null));
+      const page = await billingOf(ctx).searchTransactions(searchOf({ ...b, ...b.Query }, null), ctx.searchSql);
       ctx.auditRead({ action: 'support.transactions.list', entity: 'billing_transaction', detail: { status: b.Query.Status, count: page.Items.length } });
       return page;
     },
   }),
   route(SupportApi.memberTransactions, {
     access: SUPPORT_ACCESS,
+    readOnly: true,
     handler: async (ctx) => {
       await mustBeMember(ctx, ctx.params.id);
       const b = ctx.body;
-      const page = await billingOf(ctx).searchTransactions(searchOf({ ...b, ...b.Query }, ctx.params.id));
+      const page = await billingOf(ctx).searchTransactions(searchOf({ ...b, ...b.Query }, ctx.params.id), ctx.searchSql);
       ctx.auditRead({ action: 'support.transactions.member', entity: 'billing_transaction', memberId: ctx.params.id, detail: { count: page.Items.length } });
       return page;
     },
@@ -55,7 +58,7 @@ export const transactionRoutes = [
   route(SupportApi.pendingTransactions, {
     access: SUPPORT_ACCESS,
     handler: async (ctx) => {
-      const page = await billingOf(ctx).searchTransactions(searchOf(ctx.query, null, true));
+      const page = await billingOf(ctx).searchTransactions(searchOf(ctx.query, null, true), ctx.searchSql);
       ctx.auditRead({ action: 'support.transactions.pending', entity: 'billing_transaction', detail: { status: ctx.query.Status, count: page.Items.length } });
       return page;
     },
