@@ -3,6 +3,7 @@
 #   pg_temp_start / pg_temp_stop    a throwaway server in a temporary directory (tests): $PG_TEMP_URL
 #   pg_temp_replica_start           a streaming standby of that server (read-replica tests): $PG_TEMP_READ_URL
 #   pg_local_start DIR / pg_local_stop    a server that keeps its data in DIR (`WORKERS=N scripts/start`): $PG_LOCAL_URL
+#   pg_local_replica_start DIR / pg_local_replica_stop    a streaming standby of it (`READ_REPLICA=1 scripts/start`): $PG_LOCAL_READ_URL
 # The binaries refuse to run as root, so as root they run as the postgres user.
 
 pg_bin_dir() {
@@ -117,4 +118,34 @@ pg_local_stop() {
   [ -n "${PG_LOCAL_DIR:-}" ] || return 0
   pg_stop_server "$PG_LOCAL_BIN" "$PG_LOCAL_DIR"
   unset PG_LOCAL_DIR
+}
+
+# A streaming standby of the pg_local_start server with its data in $1 (copied from the primary on first use) on port
+# ${PG_LOCAL_READ_PORT:-5434}, for `READ_REPLICA=1 scripts/start`. Sets PG_LOCAL_READ_URL; pg_local_replica_stop stops
+# it (the data stays and catches up from the primary at the next start).
+pg_local_replica_start() {
+  local dir=$1 port primary_port
+  [ -n "${PG_LOCAL_DIR:-}" ] || { echo "pg_local_replica_start: start the primary with pg_local_start first" >&2; return 1; }
+  port=${PG_LOCAL_READ_PORT:-5434}
+  primary_port=${PG_LOCAL_PORT:-5433}
+  pg_as
+  mkdir -p "$dir"
+  [ "$(id -u)" = "0" ] && chown postgres "$dir"
+  if [ ! -f "$dir/data/PG_VERSION" ]; then
+    "${PG_AS[@]}" "$PG_LOCAL_BIN/pg_basebackup" -h 127.0.0.1 -p "$primary_port" -U portal -D "$dir/data" -R -X stream \
+      >"$dir/basebackup.log" 2>&1 || { cat "$dir/basebackup.log"; return 1; }
+  fi
+  # A standby needs at least the primary's max_connections.
+  "${PG_AS[@]}" "$PG_LOCAL_BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
+    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null \
+    || { cat "$dir/server.log"; return 1; }
+  PG_LOCAL_READ_DIR=$dir
+  PG_LOCAL_READ_URL="postgres://portal@127.0.0.1:$port/postgres"
+  export PG_LOCAL_READ_DIR PG_LOCAL_READ_URL
+}
+
+pg_local_replica_stop() {
+  [ -n "${PG_LOCAL_READ_DIR:-}" ] || return 0
+  pg_stop_server "$PG_LOCAL_BIN" "$PG_LOCAL_READ_DIR"
+  unset PG_LOCAL_READ_DIR
 }

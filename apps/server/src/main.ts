@@ -13,7 +13,9 @@ async function serve() {
   const { config, app } = server;
   await app.listen({ port: config.port, host: config.host });
   const who = cluster.isWorker ? ` (worker ${cluster.worker?.id}, pid ${process.pid})` : '';
-  app.log.info(`API and brand sites on http://localhost:${config.port}${who} (database: ${server.database.kind}, jobs: ${server.jobs.working ? 'on' : 'off'})`);
+  app.log.info(
+    `API and brand sites on http://localhost:${config.port}${who} (database: ${server.database.kind}${server.database.replica ? ' with a read replica for searches' : ''}, jobs: ${server.jobs.working ? 'on' : 'off'})`,
+  );
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
