@@ -27,7 +27,7 @@ const brand = process.argv[2] && !process.argv[2].startsWith('--') ? process.arg
 const cpu = Number(arg('cpu', '4'));
 const minMs = Number(arg('min-ms', '20'));
 const reload = process.argv.includes('--reload');
-// Every response's arrival in the page (scripts and style sheets too), not only the API calls'.
+// Every response's arrival in the page (scripts and style sheets too), as well as the API calls'.
 const allAnswers = process.argv.includes('--all-answers');
 const user = DEMO_USER[brand];
 if (!user) throw new Error(`no demo user for ${brand}`);

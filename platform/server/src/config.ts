@@ -132,7 +132,7 @@ export function trustedProxies(raw: string | undefined): string[] {
   });
 }
 
-/** DATABASE_READ_URL: a PostgreSQL URL as DATABASE_URL's, and only beside one (the embedded database has no replicas). */
+/** DATABASE_READ_URL: a PostgreSQL URL as DATABASE_URL's, and never without one (the embedded database has no replicas). */
 function databaseReadUrl(env: NodeJS.ProcessEnv): string | null {
   const raw = env.DATABASE_READ_URL;
   if (!raw) return null;

@@ -15,7 +15,7 @@ export interface RouteOptions<E extends EndpointSpec> {
   noFormToken?: boolean;
   /**
    * The route changes nothing though its method is POST (a search with its filters in the body): with a read replica,
-   * its answer does not carry the primary's position (`x-read-after`), which only a change needs.
+   * its answer does not carry the primary's position (`x-read-after`), which a change needs and a search does not.
    */
   readOnly?: boolean;
   handler: (ctx: RouteContext<E>) => HandlerResult<E> | Promise<HandlerResult<E>>;

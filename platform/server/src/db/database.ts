@@ -237,7 +237,7 @@ export async function openDatabase(opts: {
   poolSize?: number;
   /** How long a query waits for a free connection of the pool before it fails as busy (PostgreSQL; default 5 s). */
   connectTimeoutMs?: number;
-  /** A streaming standby of databaseUrl's server for searches (DATABASE_READ_URL); PostgreSQL only. */
+  /** A streaming standby of databaseUrl's server for searches (DATABASE_READ_URL); not with PGlite. */
   readUrl?: string | null;
   /** The replica is not read from while it is further behind than this (default 5 s). */
   maxReplicaLagMs?: number;

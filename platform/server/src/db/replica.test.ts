@@ -87,7 +87,7 @@ describe('ReplicaRouter', () => {
     expect(replica.statements).toEqual(['SELECT 1']);
   });
 
-  it("sends a read after the caller's change to the replica only when the replica has replayed it, else to the primary", async () => {
+  it("sends a read after the caller's change to the replica once the replica has replayed it, and to the primary before", async () => {
     const { served, replica } = setUp();
     replica.position = '0/200';
     expect(await served('0/200')).toBe('replica');

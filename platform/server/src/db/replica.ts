@@ -38,7 +38,7 @@ const RECOVERY_CONFLICT = '40001';
 /**
  * The read replica (DATABASE_READ_URL) and the rule for which reads may go to it. A read that must see a caller's
  * own change names the primary's position after that change (the `x-read-after` header, which every change's answer
- * carries); the replica takes it only once it has replayed that far, otherwise the primary does: read-your-writes by
+ * carries); the replica takes it once it has replayed that far, otherwise the primary does: read-your-writes by
  * routing, across processes, with no state in any of them. A read with no position (the caller changed nothing)
  * takes the replica unless it is more than maxLagMs behind. A replica that fails (down, cancelled by recovery) sends
  * the read to the primary; reads are safe to ask twice.
@@ -86,7 +86,7 @@ export class ReplicaRouter {
     const now = this.#now();
     if (now < this.#downUntil) return this.#primary;
     if (now - this.#checkedAt >= this.#recheckMs) await this.#check(true);
-    // The caller's change may have been replayed since the last look: one more look, the replica's only.
+    // The caller's change may have been replayed since the last look: one more look, at the replica alone.
     else if (after !== null && after > this.#replayed) await this.#check(false);
     if (this.#now() < this.#downUntil || this.#replayed < 0n) return this.#primary;
     if (after !== null && after > this.#replayed) return this.#primary;

@@ -24,7 +24,7 @@ export interface RouteContext<E extends EndpointSpec = EndpointSpec> extends End
   /**
    * The client for searches and lists, where data a few seconds old is fine except the caller's own changes: the
    * read replica (DATABASE_READ_URL) when it has replayed the caller's last change (`x-read-after`) and is not
-   * lagging, else the primary, `database.sql`. Reads only; a read that decides a write (a Version check, an
+   * lagging, else the primary, `database.sql`. For reads; a read that decides a write (a Version check, an
    * idempotency key) stays on `database.sql`.
    */
   readonly searchSql: SqlClient;
