@@ -231,6 +231,33 @@ describe.skipIf(!process.env.TEST_DATABASE_READ_URL)('searches on a streaming re
     }
   });
 
+  it.each([
+    ['support', '/api/support/members'],
+    ['profile', '/api/members/list'],
+  ])("%s's member list reads the replica, and the primary for a position the replica has not replayed", async (who, url) => {
+    const staff = await makeUser(server, { userName: `replica-members-${who}`, roles: [Roles.CareSupport] });
+    const headers = authHeaders(await mintSession(server, { ...staff, name: `replica-members-${who}`, roles: [Roles.CareSupport] }));
+    const name = `replica-new-member-${who}`;
+    const list = async (extra: Record<string, string> = {}) => {
+      const r = await server.app.inject({ method: 'POST', url, headers: { ...headers, ...extra }, payload: { Status: 'All', SearchString: name } });
+      expect(r.statusCode, r.body).toBe(200);
+      return (r.json() as Env<{ ItemCount: number }>).Data.ItemCount;
+    };
+    await caughtUp();
+    await replay('pause');
+    try {
+      await makeUser(server, { userName: name, roles: [Roles.CareGuard], brand: 'card', member: true });
+      const now = await withClient(
+        server.config.databaseUrl as string,
+        async (c) => (await c.query('SELECT pg_current_wal_insert_lsn()::text AS p')).rows[0].p,
+      );
+      expect(await list()).toBe(0);
+      expect(await list({ [Headers.readAfter]: formatPosition(parseWalPosition(now) ?? 0n) })).toBe(1);
+    } finally {
+      await replay('resume');
+    }
+  });
+
   it('stops reading a replica that is further behind than DATABASE_READ_MAX_LAG_MS', async () => {
     const staff = await staffOn(server, 'replica-lag');
     await caughtUp();

@@ -1,4 +1,5 @@
 import { serviceRef } from '@portal/core';
+import type { SqlClient } from '@portal/server';
 
 /** A member's postal address as other plugins read it. */
 export interface MailingAddress {
@@ -13,8 +14,12 @@ export interface MailingAddress {
 export interface ProfileService {
   /** The member's current address; else the newest one; null when the member has none. */
   mailingAddress(memberId: number): Promise<MailingAddress | null>;
-  /** Support's members list (spec 02 section 9): one page and the count, by status and search text. */
-  memberPage(query: MemberListQuery): Promise<{ Items: MemberSummary[]; ItemCount: number }>;
+  /**
+   * Support's members list (spec 02 section 9): one page and the count, by status and search text. `reader` is the
+   * client to read with: a route's `ctx.searchSql` (the read replica when it has the caller's changes); the primary by
+   * default.
+   */
+  memberPage(query: MemberListQuery, reader?: SqlClient): Promise<{ Items: MemberSummary[]; ItemCount: number }>;
 }
 
 export interface MemberListQuery {

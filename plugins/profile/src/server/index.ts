@@ -21,7 +21,7 @@ export default defineServerPlugin({
             [memberId],
           )
         )[0] ?? null,
-      memberPage: (query) => memberPage(database.sql, query),
+      memberPage: (query, reader = database.sql) => memberPage(reader, query),
     }),
   },
   migrations,

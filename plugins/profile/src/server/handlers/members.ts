@@ -30,8 +30,10 @@ export const memberRoutes = [
   }),
   route(ProfileApi.list, {
     access: MEMBER_ADMIN_ROLES,
+    // A search (its filters in the body), read through ctx.searchSql: the read replica when one is set.
+    readOnly: true,
     handler: async (ctx) => {
-      const page = await memberPage(ctx.database.sql, ctx.body);
+      const page = await memberPage(ctx.searchSql, ctx.body);
       await ctx.audit({
         action: 'profile.member.list',
         entity: 'member',

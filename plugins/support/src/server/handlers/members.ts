@@ -19,11 +19,13 @@ export const memberRoutes = [
   }),
   route(SupportApi.members, {
     access: SUPPORT_ACCESS,
+    // A search, read through ctx.searchSql: the read replica when one is set and has the caller's own changes.
+    readOnly: true,
     handler: async (ctx) => {
-      const page = await ctx.use(profileService).memberPage(ctx.body);
+      const page = await ctx.use(profileService).memberPage(ctx.body, ctx.searchSql);
       const ids = page.Items.map((m) => m.MemberID);
       const logins = ids.length
-        ? await ctx.database.sql.query<{ member_id: number; id: string }>(
+        ? await ctx.searchSql.query<{ member_id: number; id: string }>(
             'SELECT DISTINCT ON (member_id) member_id, id FROM users WHERE member_id = ANY($1::int[]) ORDER BY member_id, created_at',
             [ids],
           )
