@@ -108,9 +108,12 @@ describe.skipIf(!process.env.TEST_DATABASE_READ_URL)('searches on a streaming re
   let server: StartedServer;
   let replicaUrl: string;
   const replay = (action: 'pause' | 'resume') => withClient(replicaUrl, (c) => c.query(`SELECT pg_wal_replay_${action}()`));
+  /** The primary's log position now ('16/B374D848'). */
+  const primaryPosition = () =>
+    withClient(server.config.databaseUrl as string, async (c) => (await c.query('SELECT pg_current_wal_insert_lsn()::text AS p')).rows[0].p as string);
   /** Waits until the standby has replayed everything the primary has written so far. */
   const caughtUp = async () => {
-    const target = await withClient(server.config.databaseUrl as string, async (c) => (await c.query('SELECT pg_current_wal_insert_lsn() AS p')).rows[0].p);
+    const target = await primaryPosition();
     for (let i = 0; i < 200; i++) {
       const done = await withClient(replicaUrl, async (c) => (await c.query('SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS ok', [target])).rows[0].ok);
       if (done) return;
@@ -220,12 +223,10 @@ describe.skipIf(!process.env.TEST_DATABASE_READ_URL)('searches on a streaming re
         `INSERT INTO billing_transactions (member_id, kind, status, amount_cents, description, message) VALUES ($1, 'charge', 'Pending', 1999, 'Pharmacy claim', 'Pending')`,
         [member.memberId],
       );
-      const now = await withClient(
-        server.config.databaseUrl as string,
-        async (c) => (await c.query('SELECT pg_current_wal_insert_lsn()::text AS p')).rows[0].p,
-      );
+      // The position a change's answer would carry now, as the primary names it.
+      const now = formatPosition(parseWalPosition(await primaryPosition()) ?? 0n);
       expect(await list()).toBe(before);
-      expect(await list({ [Headers.readAfter]: formatPosition(parseWalPosition(now) ?? 0n) })).toBe(before + 1);
+      expect(await list({ [Headers.readAfter]: now })).toBe(before + 1);
     } finally {
       await replay('resume');
     }
@@ -247,12 +248,10 @@ describe.skipIf(!process.env.TEST_DATABASE_READ_URL)('searches on a streaming re
     await replay('pause');
     try {
       await makeUser(server, { userName: name, roles: [Roles.CareGuard], brand: 'card', member: true });
-      const now = await withClient(
-        server.config.databaseUrl as string,
-        async (c) => (await c.query('SELECT pg_current_wal_insert_lsn()::text AS p')).rows[0].p,
-      );
+      // The position a change's answer would carry now, as the primary names it.
+      const now = formatPosition(parseWalPosition(await primaryPosition()) ?? 0n);
       expect(await list()).toBe(0);
-      expect(await list({ [Headers.readAfter]: formatPosition(parseWalPosition(now) ?? 0n) })).toBe(1);
+      expect(await list({ [Headers.readAfter]: now })).toBe(1);
     } finally {
       await replay('resume');
     }

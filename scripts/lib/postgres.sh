@@ -49,6 +49,22 @@ pg_run_server() {
     || { cat "$dir/server.log"; return 1; }
 }
 
+# pg_run_standby BIN DIR PRIMARY_PORT PORT [SETTINGS...]: a hot standby of the server on PRIMARY_PORT, streaming its
+# log (a read replica, as a managed service's): DIR/data is a base backup of it when new, then started as pg_run_server.
+pg_run_standby() {
+  local bin=$1 dir=$2 primary_port=$3
+  shift 3
+  pg_as
+  mkdir -p "$dir"
+  [ "$(id -u)" = "0" ] && chown postgres "$dir"
+  if [ ! -f "$dir/data/PG_VERSION" ]; then
+    # -R writes the standby's settings (standby.signal, primary_conninfo); -X stream copies the log written meanwhile.
+    "${PG_AS[@]}" "$bin/pg_basebackup" -h 127.0.0.1 -p "$primary_port" -U portal -D "$dir/data" -R -X stream \
+      >"$dir/basebackup.log" 2>&1 || { cat "$dir/basebackup.log"; return 1; }
+  fi
+  pg_run_server "$bin" "$dir" "$@"
+}
+
 pg_stop_server() {
   pg_as
   "${PG_AS[@]}" "$1/pg_ctl" -D "$2/data" -m fast -w stop >/dev/null 2>&1 || true
@@ -67,23 +83,15 @@ pg_temp_start() {
   export PG_TEMP_DIR PG_TEMP_BIN PG_TEMP_URL
 }
 
-# A hot standby of the pg_temp_start server, streaming its log (a read replica, as a managed service's), on the next
-# port. Its data lives in the primary's temporary directory; pg_temp_stop stops it with the primary.
+# A standby of the pg_temp_start server on the next port. Its data lives in the primary's temporary directory;
+# pg_temp_stop stops it with the primary.
 pg_temp_replica_start() {
   [ -n "${PG_TEMP_DIR:-}" ] || { echo "pg_temp_replica_start: start the primary with pg_temp_start first" >&2; return 1; }
-  local primary_port port dir=$PG_TEMP_DIR/replica
+  local primary_port port
   primary_port=${PG_TEMP_URL##*:}
   primary_port=${primary_port%%/*}
   port=$((primary_port + 1))
-  pg_as
-  mkdir -p "$dir"
-  [ "$(id -u)" = "0" ] && chown postgres "$dir"
-  # -R writes the standby's settings (standby.signal, primary_conninfo); -X stream copies the log written meanwhile.
-  "${PG_AS[@]}" "$PG_TEMP_BIN/pg_basebackup" -h 127.0.0.1 -p "$primary_port" -U portal -D "$dir/data" -R -X stream \
-    >"$dir/basebackup.log" 2>&1 || { cat "$dir/basebackup.log"; return 1; }
-  "${PG_AS[@]}" "$PG_TEMP_BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null \
-    || { cat "$dir/server.log"; return 1; }
+  pg_run_standby "$PG_TEMP_BIN" "$PG_TEMP_DIR/replica" "$primary_port" "$port" fsync=off || return 1
   PG_TEMP_READ_URL="postgres://portal@127.0.0.1:$port/postgres"
   export PG_TEMP_READ_URL
 }
@@ -91,8 +99,7 @@ pg_temp_replica_start() {
 pg_temp_stop() {
   [ -n "${PG_TEMP_DIR:-}" ] || return 0
   if [ -f "$PG_TEMP_DIR/replica/data/PG_VERSION" ]; then
-    pg_as
-    "${PG_AS[@]}" "$PG_TEMP_BIN/pg_ctl" -D "$PG_TEMP_DIR/replica/data" -m fast -w stop >/dev/null 2>&1 || true
+    pg_stop_server "$PG_TEMP_BIN" "$PG_TEMP_DIR/replica"
     unset PG_TEMP_READ_URL
   fi
   pg_stop_server "$PG_TEMP_BIN" "$PG_TEMP_DIR"
@@ -128,17 +135,8 @@ pg_local_replica_start() {
   [ -n "${PG_LOCAL_DIR:-}" ] || { echo "pg_local_replica_start: start the primary with pg_local_start first" >&2; return 1; }
   port=${PG_LOCAL_READ_PORT:-5434}
   primary_port=${PG_LOCAL_PORT:-5433}
-  pg_as
-  mkdir -p "$dir"
-  [ "$(id -u)" = "0" ] && chown postgres "$dir"
-  if [ ! -f "$dir/data/PG_VERSION" ]; then
-    "${PG_AS[@]}" "$PG_LOCAL_BIN/pg_basebackup" -h 127.0.0.1 -p "$primary_port" -U portal -D "$dir/data" -R -X stream \
-      >"$dir/basebackup.log" 2>&1 || { cat "$dir/basebackup.log"; return 1; }
-  fi
   # A standby needs at least the primary's max_connections.
-  "${PG_AS[@]}" "$PG_LOCAL_BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null \
-    || { cat "$dir/server.log"; return 1; }
+  pg_run_standby "$PG_LOCAL_BIN" "$dir" "$primary_port" "$port" max_connections=200 || return 1
   PG_LOCAL_READ_DIR=$dir
   PG_LOCAL_READ_URL="postgres://portal@127.0.0.1:$port/postgres"
   export PG_LOCAL_READ_DIR PG_LOCAL_READ_URL

@@ -66,12 +66,15 @@ function persistentSecret(dataDir: string): string {
   return secret;
 }
 
+/** A database URL fit for a message or a log line: its password replaced by stars. */
+export const hidePassword = (url: string) => url.replace(/:[^:@/]*@/, ':***@');
+
 export function validateDatabaseUrl(url: string, setting = 'DATABASE_URL'): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new ConfigError(`${setting} is not a valid URL: "${url.replace(/:[^:@/]*@/, ':***@')}"`);
+    throw new ConfigError(`${setting} is not a valid URL: "${hidePassword(url)}"`);
   }
   if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
     throw new ConfigError(`${setting} must start with postgres:// or postgresql://, got "${parsed.protocol}"`);

@@ -6,7 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { ConfigError } from '../config';
+import { ConfigError, hidePassword } from '../config';
 import { ReplicaRouter } from './replica';
 
 /** The typed query layer both engines share. */
@@ -209,8 +209,6 @@ export async function openPglite(dir: string, opts: { durable?: boolean } = {}):
   }
   return client;
 }
-
-const hidePassword = (url: string) => url.replace(/:[^:@/]*@/, ':***@');
 
 /** A pool on url whose first connection has been made; a ConfigError naming `setting` when it cannot be. */
 async function connectedPool(url: string, setting: string, opts: { poolSize?: number; connectTimeoutMs?: number }, onError: (err: Error) => void) {
