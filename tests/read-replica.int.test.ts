@@ -3,6 +3,7 @@ import { Headers, Roles } from '@portal/core';
 import { ConfigError, formatPosition, loadConfig, openDatabase, parseWalPosition } from '@portal/server/kernel';
 import { authHeaders, freshDatabaseUrl, makeUser, startTestServer } from '@portal/testing/server';
 import { mintSession } from '@portal/testing/tokens';
+import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimSearchResult } from '../plugins/claims/src/contract';
@@ -11,6 +12,19 @@ type Env<T> = { Data: T; MsgText: string | null; HasError: boolean };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const POSITION = /^[0-9A-F]{16}$/;
 const MAX_LAG_MS = 1000;
+
+/** Every cell of a spreadsheet's first sheet, as text. */
+async function sheetCells(raw: Buffer): Promise<string[]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(new Uint8Array(raw).buffer);
+  const cells: string[] = [];
+  workbook.worksheets[0]?.eachRow((row) => {
+    row.eachCell((cell) => {
+      cells.push(String(cell.value));
+    });
+  });
+  return cells;
+}
 
 async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: url });
@@ -256,6 +270,87 @@ describe.skipIf(!process.env.TEST_DATABASE_READ_URL)('searches on a streaming re
       await replay('resume');
     }
   });
+
+  /**
+   * Each report: a user who may download it, a row written straight to the primary that the report lists (with a text
+   * of its own), and the download.
+   */
+  const reports = {
+    'registration report': async () => {
+      const support = await makeUser(server, { userName: 'replica-report-registrations', roles: [Roles.CareSupport] });
+      const headers = authHeaders(await mintSession(server, { ...support, name: 'replica-report-registrations', roles: [Roles.CareSupport] }));
+      return {
+        add: async () => {
+          await makeUser(server, { userName: 'replica-report-new-member', roles: [Roles.CareGuard], brand: 'card', member: true });
+          return 'replica-report-new-member';
+        },
+        download: (extra: Record<string, string>) =>
+          server.app.inject({ method: 'POST', url: '/api/support/registrationReport/excel', headers: { ...headers, ...extra }, payload: {} }),
+      };
+    },
+    "support's transaction spreadsheet": async () => {
+      const support = await makeUser(server, { userName: 'replica-report-transactions', roles: [Roles.CareSupport] });
+      const member = await makeUser(server, { userName: 'replica-report-tx-member', roles: [Roles.CareGuard], brand: 'card', member: true });
+      const headers = authHeaders(await mintSession(server, { ...support, name: 'replica-report-transactions', roles: [Roles.CareSupport] }));
+      return {
+        add: async () => {
+          await server.database.sql.query(
+            `INSERT INTO billing_transactions (member_id, kind, status, amount_cents, description, message) VALUES ($1, 'charge', 'Pending', 4321, 'Replica report charge', 'Pending')`,
+            [member.memberId],
+          );
+          return 'Replica report charge';
+        },
+        download: (extra: Record<string, string>) =>
+          server.app.inject({
+            method: 'POST',
+            url: '/api/support/generateTransactionExcelReport/excel',
+            headers: { ...headers, ...extra },
+            payload: { Query: { Status: 'All' } },
+          }),
+      };
+    },
+    'ledger report': async () => {
+      const m = await makeUser(server, { userName: 'replica-report-ledger', roles: [Roles.CareGuard], brand: 'card', member: true });
+      const headers = authHeaders(await mintSession(server, { ...m, name: 'replica-report-ledger', roles: [Roles.CareGuard] }, 'card'), 'card');
+      return {
+        add: async () => {
+          await server.database.sql.query(
+            `INSERT INTO ledger_transactions (member_id, source, date_created, company, description, transaction_type_id, amount_cents) VALUES ($1, 'ledger', current_date, 'Clinic', 'Replica report visit', 1, 5000)`,
+            [m.memberId],
+          );
+          return 'Replica report visit';
+        },
+        download: (extra: Record<string, string>) =>
+          server.app.inject({ method: 'POST', url: '/api/transactions/report', headers: { ...headers, ...extra }, payload: { Format: 'xlsx' } }),
+      };
+    },
+  };
+
+  it.each(Object.keys(reports) as (keyof typeof reports)[])(
+    '%s reads the replica, and the primary for a position the replica has not replayed',
+    async (report) => {
+      const user = await reports[report]();
+      const cells = async (extra: Record<string, string> = {}) => {
+        const r = await user.download(extra);
+        expect(r.statusCode, r.body).toBe(200);
+        return sheetCells(r.rawPayload);
+      };
+      await caughtUp();
+      let text = '';
+      await replay('pause');
+      try {
+        text = await user.add();
+        // The position a change's answer would carry now, as the primary names it.
+        const now = formatPosition(parseWalPosition(await primaryPosition()) ?? 0n);
+        expect(await cells()).not.toContain(text);
+        expect(await cells({ [Headers.readAfter]: now })).toContain(text);
+      } finally {
+        await replay('resume');
+      }
+      await caughtUp();
+      expect(await cells()).toContain(text);
+    },
+  );
 
   it('stops reading a replica that is further behind than DATABASE_READ_MAX_LAG_MS', async () => {
     const staff = await staffOn(server, 'replica-lag');

@@ -3,18 +3,19 @@ import { type RouteContext, sendDownload, XLSX_MIME } from '@portal/server';
 import { DefaultRange, type LedgerSearch, type REPORT_FORMATS } from '../contract';
 import { loadAccount, memberOf, rangeOf, reportRows, typeName } from './repo';
 
-type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'database' | 'services' | 'reply' | 'brand' | 'auditRead' | 'language' | 't'>;
+type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'searchSql' | 'services' | 'reply' | 'brand' | 'auditRead' | 'language' | 't'>;
 
 /**
  * The period's ledger as a PDF (header, totals and every row) or a spreadsheet, streamed through the kernel services,
  * in the reader's language: the kernel writes the labels and headers, the type names and amounts are worded here.
+ * It reads through ctx.searchSql: the read replica when one is set and has the caller's own changes.
  */
 export async function sendReport(ctx: Ctx, body: LedgerSearch & { Format: (typeof REPORT_FORMATS)[number] }) {
   const memberId = memberOf(ctx);
   const { From, To } = rangeOf(body.Query, DefaultRange.ledger);
   const [rows, account, member] = await Promise.all([
-    reportRows(ctx.database.sql, memberId, From, To),
-    loadAccount(ctx.database.sql, memberId),
+    reportRows(ctx.searchSql, memberId, From, To),
+    loadAccount(ctx.searchSql, memberId),
     ctx.services.members.load(memberId),
   ]);
   ctx.auditRead({ action: 'ledger.report.download', entity: 'ledger_transaction', memberId, detail: { From, To, rows: rows.length, format: body.Format } });

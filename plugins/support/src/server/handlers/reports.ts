@@ -8,7 +8,8 @@ import { searchOf } from './transactions';
 
 const BATCH = 500;
 const day = (v: string | Date | null) => (v ? new Date(v).toISOString().slice(0, 10) : '');
-type Ctx = Pick<RouteContext, 'database' | 'reply' | 'brand' | 'services' | 'language' | 't'>;
+/** A report reads through ctx.searchSql: the read replica when one is set and has the caller's own changes. */
+type Ctx = Pick<RouteContext, 'searchSql' | 'reply' | 'brand' | 'services' | 'language' | 't'>;
 
 interface RegistrationRow {
   member_id: number;
@@ -52,7 +53,7 @@ async function* batches<R, K>(fetch: (after: K | null) => Promise<R[]>, keyOf: (
 const registrationRows = (ctx: Ctx) =>
   batches<RegistrationRow, number>(
     (after) =>
-      ctx.database.sql.query<RegistrationRow>(
+      ctx.searchSql.query<RegistrationRow>(
         `SELECT m.member_id, m.member_number, m.first_name, m.last_name, m.email, m.brand, m.created_at, m.approved_date, m.termination_date,
            u.user_name, u.is_active, u.registration_step
          FROM members m LEFT JOIN LATERAL (SELECT user_name, is_active, registration_step FROM users WHERE member_id = m.member_id ORDER BY created_at LIMIT 1) u ON true
@@ -68,7 +69,7 @@ const registrationStatus = (r: RegistrationRow) =>
 const userRows = (ctx: Ctx) =>
   batches<UserRow, string>(
     (after) =>
-      ctx.database.sql.query<UserRow>(
+      ctx.searchSql.query<UserRow>(
         `SELECT u.id, u.user_name, u.first_name, u.last_name, u.email, u.brand, u.member_id, u.is_active, u.created_at,
            coalesce(array_agg(r.role ORDER BY r.role) FILTER (WHERE r.role IS NOT NULL), '{}') AS roles
          FROM users u LEFT JOIN user_roles r ON r.user_id = u.id
@@ -258,7 +259,7 @@ export const reportRoutes = [
       });
       async function* rows() {
         for (let offset = 0; ; offset += BATCH) {
-          const page = await billing.searchTransactions({ ...searchOf({ ...b, ...b.Query }, null), offset, limit: BATCH });
+          const page = await billing.searchTransactions({ ...searchOf({ ...b, ...b.Query }, null), offset, limit: BATCH }, ctx.searchSql);
           const items = only ? page.Items.filter((t) => only.has(t.TransactionID)) : page.Items;
           yield items.map((t) => ({
             id: t.TransactionID,
