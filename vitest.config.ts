@@ -26,6 +26,8 @@ export default defineConfig({
           exclude: ['**/node_modules/**', '**/dist/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // One migrated database per run, which each test server starts from (platform/testing/src/globalSetup.ts).
+          globalSetup: ['platform/testing/src/globalSetup.ts'],
           // Two cores: run files two at a time; each file gets its own database.
           maxWorkers: 2,
         },

@@ -16,8 +16,10 @@ import {
   type Database,
   defineThrottlePrune,
   type JobQueue,
+  type KernelServerPlugin,
   kernelPlugin,
   loadConfig,
+  type MigrationSet,
   migrate,
   openDatabase,
   pdfService,
@@ -46,10 +48,20 @@ export function jobsWorkedHere(env: NodeJS.ProcessEnv = process.env): boolean {
   return v === 'on';
 }
 
+/** Every migration a server applies, the kernel's first, then each plugin's. */
+export function migrationSets(plugins: readonly KernelServerPlugin[]): MigrationSet[] {
+  return [{ owner: 'kernel', migrations: kernelPlugin.migrations ?? [] }, ...plugins.map((p) => ({ owner: p.id, migrations: p.migrations ?? [] }))];
+}
+
 /** Opens the database, applies migrations (kernel first, then plugins) and assembles the app. Does not listen. */
 export async function createServer(
   overrides: Partial<ServerConfig> = {},
-  opts: { logger?: boolean | object; workJobs?: boolean } = {},
+  opts: {
+    logger?: boolean | object;
+    workJobs?: boolean;
+    /** The in-memory database starts from this image (Database.image) of one already migrated: the integration tests. */
+    databaseImage?: Blob | null;
+  } = {},
 ): Promise<StartedServer> {
   const config = { ...loadConfig(process.env, REPO_ROOT), ...overrides };
   const workJobs = opts.workJobs ?? jobsWorkedHere();
@@ -60,12 +72,10 @@ export async function createServer(
     dataDir: config.dataDir,
     readUrl: config.databaseReadUrl,
     maxReplicaLagMs: config.replicaMaxLagMs,
+    image: opts.databaseImage,
   });
   try {
-    await migrate(database.sql, [
-      { owner: 'kernel', migrations: kernelPlugin.migrations ?? [] },
-      ...plugins.map((p) => ({ owner: p.id, migrations: p.migrations ?? [] })),
-    ]);
+    await migrate(database.sql, migrationSets(plugins));
   } catch (e) {
     await database.close();
     throw e;

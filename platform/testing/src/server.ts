@@ -1,17 +1,33 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createServer, type StartedServer } from '@portal/app-server/server';
 import { type AccessClaims, createUser, type Database, hashPassword, openDatabase, type ServerConfig, signAccessToken } from '@portal/server/kernel';
 import pg from 'pg';
 
-/** A fresh, empty database: in-memory PGlite (null), or a new database on the PostgreSQL server named by TEST_DATABASE_URL. */
-export async function freshDatabaseUrl(): Promise<{ databaseUrl: string | null; drop(): Promise<void> }> {
+const DATABASE_NAME = /^t_[0-9a-f]{12}$/;
+
+/** Waits (up to 2 s) until no session is connected to database `name`: pg's Pool.end() resolves before they close. */
+export async function connectionsClosed(admin: pg.Client, name: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const left = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+    if ((left.rows[0]?.n ?? 0) === 0) return;
+    await sleep(20);
+  }
+}
+
+/**
+ * A fresh database: in-memory PGlite (null), or a new database on the PostgreSQL server named by TEST_DATABASE_URL,
+ * empty or (`template`) a copy of that database on the same server.
+ */
+export async function freshDatabaseUrl(opts: { template?: string | null } = {}): Promise<{ databaseUrl: string | null; drop(): Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) return { databaseUrl: null, drop: async () => {} };
+  if (opts.template && !DATABASE_NAME.test(opts.template)) throw new Error(`not a test database's name: ${opts.template}`);
   const name = `t_${randomBytes(6).toString('hex')}`;
   const c = new pg.Client({ connectionString: admin });
   await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
+  await c.query(`CREATE DATABASE ${name}${opts.template ? ` TEMPLATE ${opts.template}` : ''}`);
   await c.end();
   const u = new URL(admin);
   u.pathname = `/${name}`;
@@ -21,19 +37,28 @@ export async function freshDatabaseUrl(): Promise<{ databaseUrl: string | null; 
       const d = new pg.Client({ connectionString: admin });
       await d.connect();
       try {
-        // pg's Pool.end() resolves before its connections have closed; FORCE would cut those off, and the
-        // closing client would raise the server's "terminating connection" as an unhandled error.
-        for (let i = 0; i < 100; i++) {
-          const left = await d.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-          if ((left.rows[0]?.n ?? 0) === 0) break;
-          await sleep(20);
-        }
+        // FORCE would cut off connections still closing, and the closing client would raise the server's
+        // "terminating connection" as an unhandled error: wait for them first.
+        await connectionsClosed(d, name);
         await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
         await d.end();
       }
     },
   };
+}
+
+/**
+ * The integration tests' servers start from a database already migrated, made once per run by
+ * platform/testing/src/globalSetup.ts: an image of the in-memory PGlite (the file TEST_PGLITE_IMAGE names), or a
+ * template database on the PostgreSQL server (TEST_DATABASE_TEMPLATE). Without them, each server migrates an empty one.
+ */
+let pgliteImage: Promise<Blob> | null = null;
+function migratedImage(): Promise<Blob> | null {
+  const file = process.env.TEST_PGLITE_IMAGE;
+  if (!file) return null;
+  pgliteImage ??= readFile(file).then((bytes) => new Blob([bytes]));
+  return pgliteImage;
 }
 
 /**
@@ -67,14 +92,13 @@ export async function startTestServer(
   overrides: Partial<ServerConfig> = {},
   opts: { readReplica?: boolean } = {},
 ): Promise<StartedServer & { dropDatabase(): Promise<void> }> {
-  const { databaseUrl, drop } = await freshDatabaseUrl();
+  const { databaseUrl, drop } = await freshDatabaseUrl({ template: process.env.TEST_DATABASE_TEMPLATE });
   // With readReplica, searches may read the standby of TEST_DATABASE_READ_URL (scripts/test starts one).
   if (opts.readReplica) overrides = { databaseReadUrl: await replicaUrlFor(databaseUrl), ...overrides };
+  const config: Partial<ServerConfig> = { databaseUrl, dataDir: null, fileStore: { kind: 'memory' }, tokenSecret: 'test-secret', ...overrides };
+  const inMemory = !config.databaseUrl && !config.dataDir;
   // Tests work their jobs whatever JOBS says, so they can await server.jobs.drain().
-  const server = await createServer(
-    { databaseUrl, dataDir: null, fileStore: { kind: 'memory' }, tokenSecret: 'test-secret', ...overrides },
-    { logger: false, workJobs: true },
-  );
+  const server = await createServer(config, { logger: false, workJobs: true, databaseImage: inMemory ? await migratedImage() : null });
   return {
     ...server,
     dropDatabase: drop,

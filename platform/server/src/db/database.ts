@@ -36,6 +36,12 @@ export interface Database {
    * listener, Node would end it on the first such error). Standard error until set; PGlite has no connections.
    */
   onConnectionError(listener: (err: Error) => void): void;
+  /**
+   * The embedded database in memory: its data directory as a tar image (PGlite's dumpDataDir), which `openDatabase`'s
+   * `image` starts another one from, without initdb and with the migrations applied (the integration tests' servers).
+   * Absent on PostgreSQL and on a database on disk.
+   */
+  image?(): Promise<Blob>;
 }
 
 function pgliteClient(client: PGlite | Parameters<Parameters<PGlite['transaction']>[0]>[0]): SqlClient {
@@ -239,6 +245,8 @@ export async function openDatabase(opts: {
   readUrl?: string | null;
   /** The replica is not read from while it is further behind than this (default 5 s). */
   maxReplicaLagMs?: number;
+  /** In-memory PGlite only: start from this data directory image (Database.image) instead of an empty database. */
+  image?: Blob | null;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     let report: (err: Error) => void = (err) => {
@@ -279,7 +287,8 @@ export async function openDatabase(opts: {
     };
   }
   if (opts.readUrl) throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL: the embedded database has no replicas');
-  const client = opts.dataDir ? await openPglite(join(opts.dataDir, 'pgdata')) : new PGlite();
+  if (opts.image && opts.dataDir) throw new Error('a database image is for the in-memory database (dataDir null)');
+  const client = opts.dataDir ? await openPglite(join(opts.dataDir, 'pgdata')) : new PGlite(opts.image ? { loadDataDir: opts.image } : {});
   await client.waitReady;
   return {
     kind: 'pglite',
@@ -288,5 +297,6 @@ export async function openDatabase(opts: {
     replica: null,
     close: () => client.close(),
     onConnectionError: () => {},
+    ...(opts.dataDir ? {} : { image: () => client.dumpDataDir('none') }),
   };
 }

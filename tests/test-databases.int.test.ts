@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadServerPlugins, REPO_ROOT } from '@portal/app-server/plugins';
+import { migrationSets } from '@portal/app-server/server';
+import { loadBrands } from '@portal/brands';
+import { installedPluginIds } from '@portal/brands/plugins';
+import { openDatabase } from '@portal/server/kernel';
+import { makeUser, startTestServer } from '@portal/testing/server';
+import { describe, expect, it } from 'vitest';
+
+const migrations = async (sql: { query<R>(text: string): Promise<R[]> }) =>
+  (await sql.query<{ key: string }>("SELECT owner || '/' || id AS key FROM schema_migrations ORDER BY 1")).map((r) => r.key);
+
+describe("the integration tests' databases (platform/testing/src/globalSetup.ts)", () => {
+  it('are made once per run: a migrated image of the in-memory database, or a template database on PostgreSQL', () => {
+    if (process.env.TEST_DATABASE_URL) expect(process.env.TEST_DATABASE_TEMPLATE).toMatch(/^t_[0-9a-f]{12}$/);
+    else expect(process.env.TEST_PGLITE_IMAGE).toMatch(/pgdata\.tar$/);
+  });
+
+  it("start a test server with every migration the code declares applied, and no one's rows", async () => {
+    const declared = migrationSets(await loadServerPlugins(loadBrands(installedPluginIds(join(REPO_ROOT, 'plugins')))))
+      .flatMap((set) => set.migrations.map((m) => `${set.owner}/${m.id}`))
+      .sort();
+    expect(declared.length).toBeGreaterThan(20);
+    const test = await startTestServer();
+    try {
+      expect(await migrations(test.database.sql)).toEqual(declared);
+      expect(await test.database.sql.query('SELECT 1 FROM users UNION ALL SELECT 1 FROM members')).toEqual([]);
+    } finally {
+      await test.close();
+    }
+  });
+
+  it("are each test server's own: a user made on one is not on another", async () => {
+    const [a, b] = await Promise.all([startTestServer(), startTestServer()]);
+    try {
+      await makeUser(a, { userName: 'only-on-a', roles: [] });
+      expect(await a.database.sql.query("SELECT 1 FROM users WHERE user_name = 'only-on-a'")).toHaveLength(1);
+      expect(await b.database.sql.query("SELECT 1 FROM users WHERE user_name = 'only-on-a'")).toHaveLength(0);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
+
+describe('an image of the in-memory database', () => {
+  it('starts another in-memory database with its rows, which then changes apart from the first', async () => {
+    const first = await openDatabase({ databaseUrl: null, dataDir: null });
+    await first.sql.exec("CREATE TABLE kept (v text); INSERT INTO kept VALUES ('before the image')");
+    const image = await first.image?.();
+    if (!image) throw new Error('the in-memory database gave no image');
+    const copy = await openDatabase({ databaseUrl: null, dataDir: null, image });
+    try {
+      expect(await copy.sql.query('SELECT v FROM kept')).toEqual([{ v: 'before the image' }]);
+      await copy.sql.exec("INSERT INTO kept VALUES ('only in the copy')");
+      expect(await first.sql.query('SELECT v FROM kept')).toEqual([{ v: 'before the image' }]);
+    } finally {
+      await Promise.all([first.close(), copy.close()]);
+    }
+  });
+
+  it('is refused for a database on disk', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-image-'));
+    try {
+      await expect(openDatabase({ databaseUrl: null, dataDir: dir, image: new Blob([]) })).rejects.toThrow(
+        'a database image is for the in-memory database (dataDir null)',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
