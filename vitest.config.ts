@@ -16,6 +16,10 @@ export default defineConfig({
           testTimeout: 20_000,
           hookTimeout: 240_000,
           exclude: ['**/*.int.test.ts', '**/node_modules/**', '**/dist/**'],
+          // Worker threads start faster than forked processes, and both cores run files (the default keeps one for
+          // the main process): 121 s -> 80 s for the unit files on two cores. Each file still gets fresh modules.
+          pool: 'threads',
+          maxWorkers: 2,
         },
       },
       {
@@ -28,7 +32,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One migrated database per run, which each test server starts from (platform/testing/src/globalSetup.ts).
           globalSetup: ['platform/testing/src/globalSetup.ts'],
-          // Two cores: run files two at a time; each file gets its own database.
+          // Two cores: run files two at a time, in worker threads (256 s -> 195 s on PGlite against forked processes);
+          // each file gets its own database.
+          pool: 'threads',
           maxWorkers: 2,
         },
       },
