@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { buildBrand, REPO } from '@portal/app-web/build';
 import { loadBrands } from '@portal/brands';
 import { installedPluginIds } from '@portal/brands/plugins';
@@ -9,10 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /**
  * Builds every brand for real and checks what each bundle holds: a plugin a brand enables is in its
  * bundle, one it does not enable contributes no code, and each plugin page is its own lazy chunk.
+ * `scripts/test` builds every brand before the unit tests and names that output in BUILT_WEB_DIR: this then reads the
+ * bundles that ship (and that the end-to-end tests serve) instead of building them a second time. Run alone, it
+ * builds its own.
  */
 const plugins = installedPluginIds(join(REPO, 'plugins')).filter((id) => existsSync(join(REPO, 'plugins', id, 'src', 'web', 'index.ts')));
 const brands = loadBrands(installedPluginIds(join(REPO, 'plugins')));
-const out = mkdtempSync(join(tmpdir(), 'portal-bundles-'));
+const built = process.env.BUILT_WEB_DIR ? resolve(REPO, process.env.BUILT_WEB_DIR) : null;
+const out = built ?? mkdtempSync(join(tmpdir(), 'portal-bundles-'));
 const js = new Map<string, string>();
 
 /** The plugin's longest English string: text that only its own code carries. */
@@ -33,7 +37,8 @@ function longestPlainString(file: string, owner: string): string {
 
 beforeAll(async () => {
   for (const brand of brands) {
-    const dir = await buildBrand(brand, out);
+    const dir = built ? join(built, brand.id) : await buildBrand(brand, out);
+    if (!existsSync(join(dir, 'index.html'))) throw new Error(`no build of ${brand.id} in ${dir}: run pnpm build, or unset BUILT_WEB_DIR`);
     const assets = join(dir, 'assets');
     js.set(
       brand.id,
@@ -44,7 +49,9 @@ beforeAll(async () => {
     );
   }
 }, 240_000);
-afterAll(() => rmSync(out, { recursive: true, force: true }));
+afterAll(() => {
+  if (!built) rmSync(out, { recursive: true, force: true });
+});
 
 describe('bundle composition', () => {
   it('the staff build enables every installed plugin', () => {
