@@ -3,7 +3,8 @@ import { defineConfig } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8380);
 export const SANDBOX_URL = `http://localhost:${process.env.E2E_SANDBOX_PORT ?? 8390}`;
 
-const EXCLUSIVE = ['**/profile/*.spec.ts', '**/billing/*.spec.ts', '**/ledger/*.spec.ts', '**/support/*.spec.ts'];
+const PROFILE = ['**/profile/*.spec.ts'];
+const EXCLUSIVE = ['**/billing/*.spec.ts', '**/ledger/*.spec.ts', '**/support/*.spec.ts'];
 
 export default defineConfig({
   testDir: '.',
@@ -22,12 +23,14 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  // Specs that change the shared demo members' state (a profile terminated and reactivated, the last card deleted,
-  // a ledger's one-time initial balance, demo members charged, voided and terminated by support) run one at a time
-  // after the others, so no journey sees another's change.
+  // Specs that change the shared demo members' state (the last card deleted, a ledger's one-time initial balance,
+  // demo members charged, voided and terminated by support) run one at a time after the others, so no journey sees
+  // another's change. The profile journeys edit, terminate and reactivate a member of their own (PROFILE_MEMBER in
+  // support.ts), one at a time, beside them.
   projects: [
-    { name: 'shared', testIgnore: EXCLUSIVE },
+    { name: 'shared', testIgnore: [...EXCLUSIVE, ...PROFILE] },
     { name: 'exclusive', testMatch: EXCLUSIVE, workers: 1, dependencies: ['shared'] },
+    { name: 'profile', testMatch: PROFILE, workers: 1, dependencies: ['shared'] },
   ],
   webServer: {
     command: 'node --import tsx scripts/e2e-server.ts',

@@ -3,6 +3,13 @@ import { DEMO_PASSWORD } from '../scripts/lib/demo';
 import { E2E_PORT } from './playwright.config';
 
 export { DEMO_PASSWORD };
+/**
+ * The card member whose profile the profile journeys edit (and terminate and reactivate): the seed's second card
+ * CareGuard member (the one with the DeactivateBank marker role), which no other journey uses. So the profile journeys
+ * run beside billing's, the ledger's and support's, which all change card.careguard (playwright.config.ts).
+ */
+export const PROFILE_MEMBER = 'card.careguard-bank';
+
 export const site = (brand: string, path = '/') => `http://${brand}.localhost:${E2E_PORT}${path}`;
 
 /** Signs in through the login screen and waits to leave it. */

@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { SANDBOX_URL } from '../playwright.config';
-import { signIn } from '../support';
+import { PROFILE_MEMBER, signIn } from '../support';
 import { expect, test } from '../test';
 
-// Every test edits the same demo member (card.careguard): one at a time.
+// Every test edits the same demo member, PROFILE_MEMBER: one at a time.
 test.describe.configure({ mode: 'serial' });
 
 const axe = async (page: Page) => {
@@ -14,7 +14,7 @@ const axe = async (page: Page) => {
 const suffix = () => Math.random().toString(36).slice(2, 7);
 
 async function openProfile(page: Page) {
-  await signIn(page, 'card', 'card.careguard');
+  await signIn(page, 'card', PROFILE_MEMBER);
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Profile' }).click();
   await expect(page).toHaveURL(/\/member$/);
   await expect(page.getByRole('heading', { name: 'My Profile', level: 1 })).toBeVisible();

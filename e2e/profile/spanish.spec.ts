@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { SANDBOX_URL } from '../playwright.config';
-import { DEMO_PASSWORD, site } from '../support';
+import { DEMO_PASSWORD, PROFILE_MEMBER, site } from '../support';
 import { expect, test } from '../test';
 
-// The server's own words (sign-in errors, toasts, refusals) in the language the member reads. Edits the card demo
-// member's profile, as the other profile journeys do: one at a time.
+// The server's own words (sign-in errors, toasts, refusals) in the language the member reads. Edits PROFILE_MEMBER's
+// profile, as the other profile journeys do: one at a time.
 test.describe.configure({ mode: 'serial' });
 
 // The page's own content (react-aria's live announcer outside it holds a transient image while a button is pending).
@@ -20,7 +20,7 @@ const spanishPage = async (browser: Browser) => (await browser.newContext({ loca
 async function signInSpanish(page: Page, password = DEMO_PASSWORD) {
   await page.goto(site('card', '/login'));
   await expect(page.locator('#root')).toHaveAttribute('data-hydrated', 'true');
-  await page.getByLabel('Nombre de usuario').fill('card.careguard');
+  await page.getByLabel('Nombre de usuario').fill(PROFILE_MEMBER);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 }
