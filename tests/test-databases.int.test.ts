@@ -35,9 +35,9 @@ describe("the integration tests' databases (platform/testing/src/globalSetup.ts)
   it("are each test server's own: a user made on one is not on another", async () => {
     const [a, b] = await Promise.all([startTestServer(), startTestServer()]);
     try {
-      await makeUser(a, { userName: 'only-on-a', roles: [] });
-      expect(await a.database.sql.query("SELECT 1 FROM users WHERE user_name = 'only-on-a'")).toHaveLength(1);
-      expect(await b.database.sql.query("SELECT 1 FROM users WHERE user_name = 'only-on-a'")).toHaveLength(0);
+      await makeUser(a, { userName: 'made-on-a', roles: [] });
+      expect(await a.database.sql.query("SELECT 1 FROM users WHERE user_name = 'made-on-a'")).toHaveLength(1);
+      expect(await b.database.sql.query("SELECT 1 FROM users WHERE user_name = 'made-on-a'")).toHaveLength(0);
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
@@ -53,7 +53,7 @@ describe('an image of the in-memory database', () => {
     const copy = await openDatabase({ databaseUrl: null, dataDir: null, image });
     try {
       expect(await copy.sql.query('SELECT v FROM kept')).toEqual([{ v: 'before the image' }]);
-      await copy.sql.exec("INSERT INTO kept VALUES ('only in the copy')");
+      await copy.sql.exec("INSERT INTO kept VALUES ('in the copy alone')");
       expect(await first.sql.query('SELECT v FROM kept')).toEqual([{ v: 'before the image' }]);
     } finally {
       await Promise.all([first.close(), copy.close()]);

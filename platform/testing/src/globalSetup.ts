@@ -9,7 +9,7 @@ import { connectionsClosed, freshDatabaseUrl } from './server';
  * The integration tests' global setup: one database migrated the way every test server's is (the kernel's and every
  * plugin's migrations, the job queue's schema), made once per run, which each `startTestServer` then starts from
  * instead of an empty one.
- * - PGlite: the in-memory database's image, in a file named by TEST_PGLITE_IMAGE. Starting from it skips initdb and
+ * - PGlite: the in-memory database's image, in a file named by TEST_PGLITE_IMAGE. Starting from it saves initdb and
  *   the migrations, which took 3 to 6 s of each test file's time on two cores.
  * - PostgreSQL (TEST_DATABASE_URL): a database on that server, named by TEST_DATABASE_TEMPLATE, which each test
  *   database is created as a copy of (CREATE DATABASE ... TEMPLATE).

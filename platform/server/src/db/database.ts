@@ -245,7 +245,7 @@ export async function openDatabase(opts: {
   readUrl?: string | null;
   /** The replica is not read from while it is further behind than this (default 5 s). */
   maxReplicaLagMs?: number;
-  /** In-memory PGlite only: start from this data directory image (Database.image) instead of an empty database. */
+  /** For the in-memory PGlite: start from this data directory image (Database.image) instead of an empty database. */
   image?: Blob | null;
 }): Promise<Database> {
   if (opts.databaseUrl) {
