@@ -288,6 +288,18 @@ describe.skipIf(!process.env.TEST_DATABASE_READ_URL)('searches on a streaming re
           server.app.inject({ method: 'POST', url: '/api/support/registrationReport/excel', headers: { ...headers, ...extra }, payload: {} }),
       };
     },
+    'user report': async () => {
+      const support = await makeUser(server, { userName: 'replica-report-users', roles: [Roles.CareSupport] });
+      const headers = authHeaders(await mintSession(server, { ...support, name: 'replica-report-users', roles: [Roles.CareSupport] }));
+      return {
+        add: async () => {
+          await makeUser(server, { userName: 'replica-report-new-staff', roles: [Roles.CareSupport] });
+          return 'replica-report-new-staff';
+        },
+        download: (extra: Record<string, string>) =>
+          server.app.inject({ method: 'POST', url: '/api/support/userReport/excel', headers: { ...headers, ...extra }, payload: {} }),
+      };
+    },
     "support's transaction spreadsheet": async () => {
       const support = await makeUser(server, { userName: 'replica-report-transactions', roles: [Roles.CareSupport] });
       const member = await makeUser(server, { userName: 'replica-report-tx-member', roles: [Roles.CareGuard], brand: 'card', member: true });
