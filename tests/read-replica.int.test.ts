@@ -36,11 +36,17 @@ async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Pro
   }
 }
 
+/** A user with one role made on the server, and the headers of a session of theirs on `brand`'s site (staff's by default). */
+async function signedIn(server: StartedServer, userName: string, role: string, opts: { brand?: string; member?: boolean } = {}) {
+  const brand = opts.brand ?? 'staff';
+  const user = await makeUser(server, { userName, roles: [role], brand: opts.brand, member: opts.member });
+  return { ...user, headers: authHeaders(await mintSession(server, { ...user, name: userName, roles: [role] }, brand), brand) };
+}
+
 /** Sets up a server and a SuperUser on it; returns how to call it as that user. */
 async function staffOn(server: StartedServer, userName: string) {
-  const u = await makeUser(server, { userName, roles: [Roles.SuperUser] });
+  const { headers } = await signedIn(server, userName, Roles.SuperUser);
   const member = await makeUser(server, { userName: `${userName}-member`, roles: [Roles.CareGuardFinance], member: true });
-  const headers = authHeaders(await mintSession(server, { ...u, name: userName, roles: [Roles.SuperUser] }));
   const call = async <T>(url: string, payload: unknown, extra: Record<string, string> = {}) => {
     const res = await server.app.inject({ method: 'POST', url, headers: { ...headers, ...extra }, payload: payload as object });
     return { status: res.statusCode, body: res.json() as Env<T>, position: res.headers[Headers.readAfter] as string | undefined };
@@ -125,6 +131,8 @@ describe.skipIf(!process.env.TEST_DATABASE_READ_URL)('searches on a streaming re
   /** The primary's log position now ('16/B374D848'). */
   const primaryPosition = () =>
     withClient(server.config.databaseUrl as string, async (c) => (await c.query('SELECT pg_current_wal_insert_lsn()::text AS p')).rows[0].p as string);
+  /** The position a change's answer would carry now (`x-read-after`), as the primary names it. */
+  const positionNow = async () => formatPosition(parseWalPosition(await primaryPosition()) ?? 0n);
   /** Waits until the standby has replayed everything the primary has written so far. */
   const caughtUp = async () => {
     const target = await primaryPosition();
@@ -162,8 +170,7 @@ describe.skipIf(!process.env.TEST_DATABASE_READ_URL)('searches on a streaming re
       };
     },
     ledger: async () => {
-      const m = await makeUser(server, { userName: 'replica-own-ledger', roles: [Roles.CareGuard], brand: 'card', member: true });
-      const headers = authHeaders(await mintSession(server, { ...m, name: 'replica-own-ledger', roles: [Roles.CareGuard] }, 'card'), 'card');
+      const { headers } = await signedIn(server, 'replica-own-ledger', Roles.CareGuard, { brand: 'card', member: true });
       const post = (url: string, payload: object, extra: Record<string, string>) =>
         server.app.inject({ method: 'POST', url, headers: { ...headers, ...extra }, payload });
       const entry = { DateCreated: new Date().toISOString().slice(0, 10), Description: 'Office visit', TransactionTypeID: 1, Amount: 125.4 };
@@ -216,9 +223,8 @@ describe.skipIf(!process.env.TEST_DATABASE_READ_URL)('searches on a streaming re
   );
 
   it("support's transaction list reads the replica, and the primary for a position the replica has not replayed", async () => {
-    const support = await makeUser(server, { userName: 'replica-support', roles: [Roles.CareSupport] });
+    const { headers } = await signedIn(server, 'replica-support', Roles.CareSupport);
     const member = await makeUser(server, { userName: 'replica-support-member', roles: [Roles.CareGuard], brand: 'card', member: true });
-    const headers = authHeaders(await mintSession(server, { ...support, name: 'replica-support', roles: [Roles.CareSupport] }));
     const list = async (extra: Record<string, string> = {}) => {
       const r = await server.app.inject({
         method: 'POST',
@@ -237,8 +243,7 @@ describe.skipIf(!process.env.TEST_DATABASE_READ_URL)('searches on a streaming re
         `INSERT INTO billing_transactions (member_id, kind, status, amount_cents, description, message) VALUES ($1, 'charge', 'Pending', 1999, 'Pharmacy claim', 'Pending')`,
         [member.memberId],
       );
-      // The position a change's answer would carry now, as the primary names it.
-      const now = formatPosition(parseWalPosition(await primaryPosition()) ?? 0n);
+      const now = await positionNow();
       expect(await list()).toBe(before);
       expect(await list({ [Headers.readAfter]: now })).toBe(before + 1);
     } finally {
@@ -250,8 +255,7 @@ describe.skipIf(!process.env.TEST_DATABASE_READ_URL)('searches on a streaming re
     ['support', '/api/support/members'],
     ['profile', '/api/members/list'],
   ])("%s's member list reads the replica, and the primary for a position the replica has not replayed", async (who, url) => {
-    const staff = await makeUser(server, { userName: `replica-members-${who}`, roles: [Roles.CareSupport] });
-    const headers = authHeaders(await mintSession(server, { ...staff, name: `replica-members-${who}`, roles: [Roles.CareSupport] }));
+    const { headers } = await signedIn(server, `replica-members-${who}`, Roles.CareSupport);
     const name = `replica-new-member-${who}`;
     const list = async (extra: Record<string, string> = {}) => {
       const r = await server.app.inject({ method: 'POST', url, headers: { ...headers, ...extra }, payload: { Status: 'All', SearchString: name } });
@@ -262,8 +266,7 @@ describe.skipIf(!process.env.TEST_DATABASE_READ_URL)('searches on a streaming re
     await replay('pause');
     try {
       await makeUser(server, { userName: name, roles: [Roles.CareGuard], brand: 'card', member: true });
-      // The position a change's answer would carry now, as the primary names it.
-      const now = formatPosition(parseWalPosition(await primaryPosition()) ?? 0n);
+      const now = await positionNow();
       expect(await list()).toBe(0);
       expect(await list({ [Headers.readAfter]: now })).toBe(1);
     } finally {
@@ -277,8 +280,7 @@ describe.skipIf(!process.env.TEST_DATABASE_READ_URL)('searches on a streaming re
    */
   const reports = {
     'registration report': async () => {
-      const support = await makeUser(server, { userName: 'replica-report-registrations', roles: [Roles.CareSupport] });
-      const headers = authHeaders(await mintSession(server, { ...support, name: 'replica-report-registrations', roles: [Roles.CareSupport] }));
+      const { headers } = await signedIn(server, 'replica-report-registrations', Roles.CareSupport);
       return {
         add: async () => {
           await makeUser(server, { userName: 'replica-report-new-member', roles: [Roles.CareGuard], brand: 'card', member: true });
@@ -289,8 +291,7 @@ describe.skipIf(!process.env.TEST_DATABASE_READ_URL)('searches on a streaming re
       };
     },
     'user report': async () => {
-      const support = await makeUser(server, { userName: 'replica-report-users', roles: [Roles.CareSupport] });
-      const headers = authHeaders(await mintSession(server, { ...support, name: 'replica-report-users', roles: [Roles.CareSupport] }));
+      const { headers } = await signedIn(server, 'replica-report-users', Roles.CareSupport);
       return {
         add: async () => {
           await makeUser(server, { userName: 'replica-report-new-staff', roles: [Roles.CareSupport] });
@@ -301,9 +302,8 @@ describe.skipIf(!process.env.TEST_DATABASE_READ_URL)('searches on a streaming re
       };
     },
     "support's transaction spreadsheet": async () => {
-      const support = await makeUser(server, { userName: 'replica-report-transactions', roles: [Roles.CareSupport] });
+      const { headers } = await signedIn(server, 'replica-report-transactions', Roles.CareSupport);
       const member = await makeUser(server, { userName: 'replica-report-tx-member', roles: [Roles.CareGuard], brand: 'card', member: true });
-      const headers = authHeaders(await mintSession(server, { ...support, name: 'replica-report-transactions', roles: [Roles.CareSupport] }));
       return {
         add: async () => {
           await server.database.sql.query(
@@ -322,8 +322,7 @@ describe.skipIf(!process.env.TEST_DATABASE_READ_URL)('searches on a streaming re
       };
     },
     'ledger report': async () => {
-      const m = await makeUser(server, { userName: 'replica-report-ledger', roles: [Roles.CareGuard], brand: 'card', member: true });
-      const headers = authHeaders(await mintSession(server, { ...m, name: 'replica-report-ledger', roles: [Roles.CareGuard] }, 'card'), 'card');
+      const { headers, ...m } = await signedIn(server, 'replica-report-ledger', Roles.CareGuard, { brand: 'card', member: true });
       return {
         add: async () => {
           await server.database.sql.query(
@@ -352,8 +351,7 @@ describe.skipIf(!process.env.TEST_DATABASE_READ_URL)('searches on a streaming re
       await replay('pause');
       try {
         text = await user.add();
-        // The position a change's answer would carry now, as the primary names it.
-        const now = formatPosition(parseWalPosition(await primaryPosition()) ?? 0n);
+        const now = await positionNow();
         expect(await cells()).not.toContain(text);
         expect(await cells({ [Headers.readAfter]: now })).toContain(text);
       } finally {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadServerPlugins, REPO_ROOT } from '@portal/app-server/plugins';
+import { loadServerPlugins } from '@portal/app-server/plugins';
 import { migrationSets } from '@portal/app-server/server';
 import { loadBrands } from '@portal/brands';
 import { installedPluginIds } from '@portal/brands/plugins';
@@ -19,7 +19,7 @@ describe("the integration tests' databases (platform/testing/src/globalSetup.ts)
   });
 
   it("start a test server with every migration the code declares applied, and no one's rows", async () => {
-    const declared = migrationSets(await loadServerPlugins(loadBrands(installedPluginIds(join(REPO_ROOT, 'plugins')))))
+    const declared = migrationSets(await loadServerPlugins(loadBrands(installedPluginIds())))
       .flatMap((set) => set.migrations.map((m) => `${set.owner}/${m.id}`))
       .sort();
     expect(declared.length).toBeGreaterThan(20);
