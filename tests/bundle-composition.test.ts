@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildBrand, REPO } from '@portal/app-web/build';
+import { buildBrand, LANDING_FACADE, REPO } from '@portal/app-web/build';
 import { loadBrands } from '@portal/brands';
 import { installedPluginIds } from '@portal/brands/plugins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,7 +73,7 @@ describe('bundle composition', () => {
     });
   }
 
-  it('each plugin page is its own lazy chunk, not loaded by the entry chunk', () => {
+  it("each plugin page is its own lazy chunk (the dashboard's is the landing chunk), not loaded by the entry chunk", () => {
     const staff = join(out, 'staff');
     const html = readFileSync(join(staff, 'index.html'), 'utf8');
     const entry = /src="\/assets\/([^"]+\.js)"/.exec(html)?.[1];
@@ -84,11 +84,13 @@ describe('bundle composition', () => {
     // The route pages: every lazy `import('./pages/X')` in a plugin's web entry.
     const pages = plugins.flatMap((id) => {
       const entry = readFileSync(join(REPO, 'plugins', id, 'src', 'web', 'index.ts'), 'utf8');
-      return [...entry.matchAll(/import\('\.\/pages\/(\w+)'\)/g)].map((m) => m[1] as string);
+      return [...entry.matchAll(/import\('\.\/pages\/(\w+)'\)/g)].map((m) => ({ page: m[1] as string, file: `/plugins/${id}/src/web/pages/${m[1]}.tsx` }));
     });
     expect(pages.length).toBeGreaterThan(0);
-    for (const page of pages) {
-      const chunk = files.find((f) => new RegExp(`^${page}-[\\w-]+\\.js$`).test(f));
+    expect(pages.filter((p) => LANDING_FACADE.test(p.file)).map((p) => p.page)).toEqual(['DashboardPage']);
+    for (const { page, file } of pages) {
+      const name = LANDING_FACADE.test(file) ? 'landing' : page;
+      const chunk = files.find((f) => new RegExp(`^${name}-[\\w-]+\\.js$`).test(f));
       expect(chunk, `a chunk for page ${page}`).toBeTruthy();
       expect(staticImports).not.toContain(chunk);
     }

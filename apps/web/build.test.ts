@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addCompileHints,
   buildBrand,
+  type ChunkGraphNode,
   COMPILE_HINT,
+  LANDING_FACADE,
+  landingModules,
   loadTimeChunks,
   pageAssets,
   reactRouterProduction,
@@ -82,6 +85,92 @@ describe('loadTimeChunks', () => {
     };
     expect(loadTimeChunks(bundle).sort()).toEqual(['assets/i18n-1.js', 'assets/index-1.js', 'assets/react-1.js']);
     expect(loadTimeChunks({ 'assets/a.js': { type: 'chunk', imports: [] } })).toEqual([]);
+  });
+});
+
+describe('landingModules', () => {
+  const plugin = (path: string) => `/repo/plugins/${path}.tsx`;
+  const chunk = (fileName: string, modules: string[], more: Partial<ChunkGraphNode> = {}): ChunkGraphNode => ({
+    fileName,
+    isEntry: false,
+    facadeModuleId: null,
+    imports: [],
+    moduleIds: modules,
+    ...more,
+  });
+  const GRAPH = [
+    chunk('index.js', ['/repo/platform/web/src/main.tsx'], { isEntry: true, imports: ['react.js'] }),
+    chunk('react.js', ['/repo/node_modules/react/index.js']),
+    chunk('DashboardPage.js', [plugin('trends/src/web/pages/DashboardPage')], {
+      facadeModuleId: plugin('trends/src/web/pages/DashboardPage'),
+      imports: ['index.js', 'PartBoundary.js'],
+    }),
+    chunk('PartBoundary.js', ['/repo/platform/web/src/shell/PartBoundary.tsx'], { imports: ['react.js'] }),
+    chunk('BalanceWidget.js', [plugin('ledger/src/web/components/BalanceWidget'), plugin('ledger/src/web/components/ledger.css.ts')], {
+      facadeModuleId: plugin('ledger/src/web/components/BalanceWidget'),
+      imports: ['money.js', 'react.js'],
+    }),
+    chunk('money.js', ['/repo/platform/web/src/format/money.ts'], { imports: ['calendarDay.js'] }),
+    chunk('calendarDay.js', ['/repo/platform/web/src/format/calendarDay.ts']),
+    chunk('strings-en.js', ['/repo/plugins/ledger/src/web/i18n/en.json']),
+    // A page of its own and what it alone imports; a widget's lazy chart (a dynamic import: not in `imports`).
+    chunk('LedgerPage.js', [plugin('ledger/src/web/pages/LedgerPage'), '/repo/platform/web/src/kit/grid/DataGrid.tsx'], {
+      facadeModuleId: plugin('ledger/src/web/pages/LedgerPage'),
+      imports: ['money.js'],
+    }),
+    chunk('apexChart.js', ['/repo/platform/web/src/kit/chart/apexChart.ts'], { facadeModuleId: '/repo/platform/web/src/kit/chart/apexChart.ts' }),
+  ];
+
+  it("holds the dashboard page's and the widgets' modules and every module their chunks import, transitively", () => {
+    expect([...landingModules(GRAPH)].sort()).toEqual(
+      [
+        plugin('ledger/src/web/components/BalanceWidget'),
+        plugin('ledger/src/web/components/ledger.css.ts'),
+        plugin('trends/src/web/pages/DashboardPage'),
+        '/repo/platform/web/src/format/calendarDay.ts',
+        '/repo/platform/web/src/format/money.ts',
+        '/repo/platform/web/src/shell/PartBoundary.tsx',
+      ].sort(),
+    );
+  });
+
+  it('leaves out the load-time chunks, the strings, other pages and dynamic imports', () => {
+    const modules = landingModules(GRAPH);
+    for (const id of [
+      '/repo/platform/web/src/main.tsx',
+      '/repo/node_modules/react/index.js',
+      '/repo/plugins/ledger/src/web/i18n/en.json',
+      plugin('ledger/src/web/pages/LedgerPage'),
+      '/repo/platform/web/src/kit/grid/DataGrid.tsx',
+      '/repo/platform/web/src/kit/chart/apexChart.ts',
+    ])
+      expect(modules.has(id), id).toBe(false);
+  });
+
+  it('is empty for a build without a dashboard', () => {
+    expect(landingModules(GRAPH.filter((c) => !c.facadeModuleId?.includes('Widget') && !c.facadeModuleId?.includes('DashboardPage')))).toEqual(new Set());
+  });
+
+  it('starts from every dashboard widget a plugin contributes and from the dashboard page (their modules follow the naming rule)', () => {
+    let widgets = 0;
+    for (const id of installedPluginIds()) {
+      const file = join(REPO_ROOT, 'plugins', id, 'src', 'web', 'index.ts');
+      if (!existsSync(file)) continue;
+      const source = readFileSync(file, 'utf8');
+      for (const [, body] of source.matchAll(/contribute\(Extensions\.dashboardWidgets, \{([\s\S]*?)\n {4}\}\)/g)) {
+        const loaded = body?.match(/load: \(\) => import\('\.\/([^']+)'\)/)?.[1];
+        expect(loaded, `${id}: a dashboard widget's load`).toBeDefined();
+        expect(LANDING_FACADE.test(`/repo/plugins/${id}/src/web/${loaded}.tsx`), `${id}: ${loaded}`).toBe(true);
+        widgets++;
+      }
+      for (const [, route] of source.matchAll(/\{\s*path: DASHBOARD_PATH,([\s\S]*?)\n {4}\}/g)) {
+        const loaded = route?.match(/load: \(\) => import\('\.\/([^']+)'\)/)?.[1];
+        expect(LANDING_FACADE.test(`/repo/plugins/${id}/src/web/${loaded}.tsx`), `${id}: the dashboard route's page ${loaded}`).toBe(true);
+      }
+    }
+    expect(widgets).toBeGreaterThanOrEqual(9);
+    expect(LANDING_FACADE.test('/repo/plugins/ledger/src/web/pages/LedgerPage.tsx')).toBe(false);
+    expect(LANDING_FACADE.test('/repo/plugins/ledger/src/web/components/LedgerTrendCharts.tsx')).toBe(false);
   });
 });
 
@@ -251,6 +340,22 @@ describe('a brand build', () => {
       .join('\n');
     expect(js).toContain('may be used only in the context of a <Router> component');
     expect(js).not.toContain('You rendered descendant <Routes>');
+  });
+
+  it('puts the dashboard page and the widgets in one landing chunk that loads after the sign-in path and imports only its chunks', () => {
+    const assets = readdirSync(join(dir, 'assets')).filter((f) => f.endsWith('.js'));
+    const landing = assets.filter((f) => /^landing-[\w-]+\.js$/.test(f));
+    expect(landing).toHaveLength(1);
+    // Split by default, each widget and the page were files of their own.
+    expect(assets.filter((f) => /^(\w+Widget|DashboardPage)-/.test(f))).toEqual([]);
+    const index = readFileSync(join(dir, 'index.html'), 'utf8');
+    const entry = index.match(/src="\/(assets\/index-[^"]+\.js)"/)?.[1] as string;
+    const loadTime = [entry, ...linked(index, 'modulepreload')];
+    expect(loadTime).not.toContain(`assets/${landing[0]}`);
+    const code = readFileSync(join(dir, 'assets', landing[0] as string), 'utf8');
+    const imports = [...code.matchAll(/(?:^|[;}\n])import(?:[^;"']*?from)?\s*"\.\/([^"]+)"/g)].map((m) => `assets/${m[1]}`);
+    expect(imports.length).toBeGreaterThan(0);
+    for (const i of imports) expect(loadTime, i).toContain(i);
   });
 
   it('writes a gzipped copy beside every text asset', () => {

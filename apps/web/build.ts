@@ -96,9 +96,10 @@ const brandConfig = (brand: BrandManifest): InlineConfig => ({
 
 async function buildBrandIn(brand: BrandManifest, outDir: string, options: BuildOptions): Promise<string> {
   const config = brandConfig(brand);
+  const landing = await landingModulesOf(config);
   await build({
     ...config,
-    plugins: [...(config.plugins ?? []), compileHints()],
+    plugins: [...(config.plugins ?? []), compileHints(), landingChunkCheck()],
     build: {
       outDir,
       emptyOutDir: true,
@@ -108,7 +109,7 @@ async function buildBrandIn(brand: BrandManifest, outDir: string, options: Build
       chunkSizeWarningLimit: 1024,
       // Which chunks and style sheets each module needs: read below, then removed.
       manifest: true,
-      rollupOptions: { output: { codeSplitting: { groups: stringsGroups() } } },
+      rollupOptions: { output: { codeSplitting: { groups: [...stringsGroups(), ...landingGroup(landing)] } } },
     },
   });
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
@@ -153,6 +154,103 @@ interface BundleChunk {
   imports?: string[];
   code?: string;
   source?: string | Uint8Array;
+}
+
+/**
+ * The modules a chunk of the landing page starts from: the dashboard page (the signed-in home, `/dashboard` on every
+ * brand) and the dashboard widgets, each plugin's `src/web/components/<Name>Widget.tsx` (the extension point's naming
+ * rule; build.test.ts checks every contribution follows it).
+ */
+export const LANDING_FACADE = /\/plugins\/[^/]+\/src\/web\/(components\/\w+Widget|pages\/DashboardPage)\.tsx$/;
+
+/** What the build tells of a chunk, as `landingModules` reads it. */
+export interface ChunkGraphNode {
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+  moduleIds: string[];
+}
+
+/**
+ * The modules of the chunks the landing page loads before it renders: the dashboard page's and the widgets' chunks and
+ * every chunk they import statically, transitively, less the load-time chunks (the entry and its static imports, which
+ * the sign-in page loads too) and the strings. Split by default, they are 20-35 small files (a widget, its style
+ * module, `money`, `WidgetState` ...), each a request and a module the main thread takes in turn before the page can
+ * render (docs/PERFORMANCE.md, twenty-first pass).
+ *
+ * The set is closed: whatever its modules import is in it or in the load-time chunks, which import nothing of it. So
+ * one chunk of exactly these modules imports the load-time chunks alone and can form no cycle; pages that share one of
+ * its modules (a ledger page and `money`) import it whole, 11-20 KB.
+ */
+export function landingModules(chunks: ChunkGraphNode[]): Set<string> {
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (roots: string[]) => {
+    const seen = new Set<string>();
+    const walk = (name: string) => {
+      if (seen.has(name) || !byName.has(name)) return;
+      seen.add(name);
+      for (const i of byName.get(name)?.imports ?? []) walk(i);
+    };
+    for (const r of roots) walk(r);
+    return seen;
+  };
+  const loadTime = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+  const roots = chunks.filter((c) => c.facadeModuleId !== null && LANDING_FACADE.test(c.facadeModuleId.replaceAll('\\', '/'))).map((c) => c.fileName);
+  const modules = new Set<string>();
+  for (const name of closure(roots)) {
+    if (loadTime.has(name)) continue;
+    for (const id of byName.get(name)?.moduleIds ?? []) if (stringsLanguage(id) === null) modules.add(id);
+  }
+  return modules;
+}
+
+/**
+ * The landing page's modules for this brand, from a first build of its chunks as they split by default (in memory,
+ * not minified: minifying does not change the split).
+ */
+async function landingModulesOf(config: InlineConfig): Promise<Set<string>> {
+  const result = await build({
+    ...config,
+    build: {
+      write: false,
+      emptyOutDir: false,
+      minify: false,
+      target: 'es2022',
+      reportCompressedSize: false,
+      chunkSizeWarningLimit: 1024 * 1024,
+      rollupOptions: { output: { codeSplitting: { groups: stringsGroups() } } },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as { output?: (ChunkGraphNode & { type: string })[] }[];
+  const chunks = outputs.flatMap((o) => o.output ?? []).filter((c) => c.type === 'chunk');
+  return landingModules(chunks);
+}
+
+/** The `landing` chunk: exactly the landing page's modules (none when the brand has no dashboard). */
+export function landingGroup(modules: Set<string>) {
+  if (modules.size === 0) return [];
+  return [{ name: 'landing', test: (id: string) => modules.has(id), includeDependenciesRecursively: false }];
+}
+
+/**
+ * Fails the build when the landing chunk imports anything but the load-time chunks: that would mean the set above was
+ * not closed, and a cycle between chunks could run a module before one it reads.
+ */
+function landingChunkCheck(): Plugin {
+  return {
+    name: 'portal-landing-chunk-check',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = bundle as unknown as Record<string, BundleChunk & { name?: string }>;
+      const loadTime = new Set(loadTimeChunks(chunks));
+      for (const [fileName, chunk] of Object.entries(chunks)) {
+        if (chunk.type !== 'chunk' || chunk.name !== 'landing') continue;
+        const outside = (chunk.imports ?? []).filter((i) => !loadTime.has(i));
+        if (outside.length > 0) throw new Error(`${fileName} imports ${outside.join(', ')}, which the entry does not load: see landingModules`);
+      }
+    },
+  };
 }
 
 /**
