@@ -10,6 +10,7 @@ import {
   type ChunkGraphNode,
   COMPILE_HINT,
   LANDING_FACADE,
+  landingChunkProblem,
   landingModules,
   loadTimeChunks,
   pageAssets,
@@ -171,6 +172,26 @@ describe('landingModules', () => {
     expect(widgets).toBeGreaterThanOrEqual(9);
     expect(LANDING_FACADE.test('/repo/plugins/ledger/src/web/pages/LedgerPage.tsx')).toBe(false);
     expect(LANDING_FACADE.test('/repo/plugins/ledger/src/web/components/LedgerTrendCharts.tsx')).toBe(false);
+  });
+});
+
+describe('landingChunkProblem', () => {
+  const bundle = (landingImports: string[]) => ({
+    'index.js': { type: 'chunk' as const, isEntry: true, imports: ['react.js'] },
+    'react.js': { type: 'chunk' as const },
+    'landing.js': { type: 'chunk' as const, name: 'landing', imports: landingImports },
+    'LedgerPage.js': { type: 'chunk' as const, name: 'LedgerPage', imports: ['landing.js'] },
+  });
+
+  it('accepts a landing chunk that imports only the load-time chunks', () => {
+    expect(landingChunkProblem(bundle(['index.js', 'react.js']), true)).toBeNull();
+  });
+
+  it('refuses a landing chunk that imports another chunk, a missing landing chunk, and one where none was asked for', () => {
+    expect(landingChunkProblem(bundle(['index.js', 'LedgerPage.js']), true)).toBe('landing.js imports LedgerPage.js, which the entry does not load');
+    const { 'landing.js': _, ...without } = bundle([]);
+    expect(landingChunkProblem(without, true)).toBe('expected one landing chunk, found 0');
+    expect(landingChunkProblem(bundle([]), false)).toBe('expected no landing chunk, found 1');
   });
 });
 

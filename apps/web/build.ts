@@ -99,7 +99,7 @@ async function buildBrandIn(brand: BrandManifest, outDir: string, options: Build
   const landing = await landingModulesOf(config);
   await build({
     ...config,
-    plugins: [...(config.plugins ?? []), compileHints(), landingChunkCheck()],
+    plugins: [...(config.plugins ?? []), compileHints(), landingChunkCheck(landing.size > 0)],
     build: {
       outDir,
       emptyOutDir: true,
@@ -184,23 +184,13 @@ export interface ChunkGraphNode {
  * its modules (a ledger page and `money`) import it whole, 11-20 KB.
  */
 export function landingModules(chunks: ChunkGraphNode[]): Set<string> {
-  const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  const closure = (roots: string[]) => {
-    const seen = new Set<string>();
-    const walk = (name: string) => {
-      if (seen.has(name) || !byName.has(name)) return;
-      seen.add(name);
-      for (const i of byName.get(name)?.imports ?? []) walk(i);
-    };
-    for (const r of roots) walk(r);
-    return seen;
-  };
-  const loadTime = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+  const bundle: Record<string, ChunkGraphNode & BundleChunk> = Object.fromEntries(chunks.map((c) => [c.fileName, { ...c, type: 'chunk' as const }]));
+  const loadTime = new Set(loadTimeChunks(bundle));
   const roots = chunks.filter((c) => c.facadeModuleId !== null && LANDING_FACADE.test(c.facadeModuleId.replaceAll('\\', '/'))).map((c) => c.fileName);
   const modules = new Set<string>();
-  for (const name of closure(roots)) {
+  for (const name of staticClosure(bundle, roots)) {
     if (loadTime.has(name)) continue;
-    for (const id of byName.get(name)?.moduleIds ?? []) if (stringsLanguage(id) === null) modules.add(id);
+    for (const id of bundle[name]?.moduleIds ?? []) if (stringsLanguage(id) === null) modules.add(id);
   }
   return modules;
 }
@@ -234,21 +224,29 @@ export function landingGroup(modules: Set<string>) {
 }
 
 /**
- * Fails the build when the landing chunk imports anything but the load-time chunks: that would mean the set above was
- * not closed, and a cycle between chunks could run a module before one it reads.
+ * Why a finished bundle's landing chunk is wrong, or null: it must exist when the group has modules, and import nothing
+ * but the load-time chunks. Anything else would mean the set above was not closed, and a cycle between chunks could
+ * run a module before one it reads.
  */
-function landingChunkCheck(): Plugin {
+export function landingChunkProblem(bundle: Record<string, BundleChunk & { name?: string }>, expected: boolean): string | null {
+  const landing = Object.entries(bundle).filter(([, c]) => c.type === 'chunk' && c.name === 'landing');
+  if (landing.length !== (expected ? 1 : 0)) return `expected ${expected ? 'one landing chunk' : 'no landing chunk'}, found ${landing.length}`;
+  const loadTime = new Set(loadTimeChunks(bundle));
+  for (const [fileName, chunk] of landing) {
+    const outside = (chunk.imports ?? []).filter((i) => !loadTime.has(i));
+    if (outside.length > 0) return `${fileName} imports ${outside.join(', ')}, which the entry does not load`;
+  }
+  return null;
+}
+
+/** Fails the build on a landing chunk `landingChunkProblem` refuses. */
+function landingChunkCheck(expected: boolean): Plugin {
   return {
     name: 'portal-landing-chunk-check',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = bundle as unknown as Record<string, BundleChunk & { name?: string }>;
-      const loadTime = new Set(loadTimeChunks(chunks));
-      for (const [fileName, chunk] of Object.entries(chunks)) {
-        if (chunk.type !== 'chunk' || chunk.name !== 'landing') continue;
-        const outside = (chunk.imports ?? []).filter((i) => !loadTime.has(i));
-        if (outside.length > 0) throw new Error(`${fileName} imports ${outside.join(', ')}, which the entry does not load: see landingModules`);
-      }
+      const problem = landingChunkProblem(bundle as unknown as Record<string, BundleChunk & { name?: string }>, expected);
+      if (problem) throw new Error(`The landing chunk (landingModules in apps/web/build.ts): ${problem}`);
     },
   };
 }
@@ -258,6 +256,17 @@ function landingChunkCheck(): Plugin {
  * chunks of routes and widgets (dynamic imports) are left out: only some of their functions run, and only on some pages.
  */
 export function loadTimeChunks(bundle: Record<string, BundleChunk>): string[] {
+  const entries = Object.entries(bundle).filter(([, chunk]) => chunk.type === 'chunk' && chunk.isEntry);
+  return [
+    ...staticClosure(
+      bundle,
+      entries.map(([name]) => name),
+    ),
+  ];
+}
+
+/** The named chunks and every chunk they import statically, transitively. */
+function staticClosure(bundle: Record<string, BundleChunk>, roots: string[]): Set<string> {
   const found = new Set<string>();
   const walk = (name: string) => {
     const chunk = bundle[name];
@@ -265,8 +274,8 @@ export function loadTimeChunks(bundle: Record<string, BundleChunk>): string[] {
     found.add(name);
     for (const i of chunk.imports ?? []) walk(i);
   };
-  for (const [name, chunk] of Object.entries(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) walk(name);
-  return [...found];
+  for (const r of roots) walk(r);
+  return found;
 }
 
 /**
