@@ -183,7 +183,7 @@ describe('landingChunkProblem', () => {
     'LedgerPage.js': { type: 'chunk' as const, name: 'LedgerPage', imports: ['landing.js'] },
   });
 
-  it('accepts a landing chunk that imports only the load-time chunks', () => {
+  it('accepts a landing chunk whose every import is a load-time chunk', () => {
     expect(landingChunkProblem(bundle(['index.js', 'react.js']), true)).toBeNull();
   });
 
@@ -363,7 +363,7 @@ describe('a brand build', () => {
     expect(js).not.toContain('You rendered descendant <Routes>');
   });
 
-  it('puts the dashboard page and the widgets in one landing chunk that loads after the sign-in path and imports only its chunks', () => {
+  it('puts the dashboard page and the widgets in one landing chunk that loads after the sign-in path and imports nothing but its chunks', () => {
     const assets = readdirSync(join(dir, 'assets')).filter((f) => f.endsWith('.js'));
     const landing = assets.filter((f) => /^landing-[\w-]+\.js$/.test(f));
     expect(landing).toHaveLength(1);
