@@ -256,13 +256,8 @@ function landingChunkCheck(expected: boolean): Plugin {
  * chunks of routes and widgets (dynamic imports) are left out: only some of their functions run, and only on some pages.
  */
 export function loadTimeChunks(bundle: Record<string, BundleChunk>): string[] {
-  const entries = Object.entries(bundle).filter(([, chunk]) => chunk.type === 'chunk' && chunk.isEntry);
-  return [
-    ...staticClosure(
-      bundle,
-      entries.map(([name]) => name),
-    ),
-  ];
+  const entries = Object.keys(bundle).filter((name) => bundle[name]?.type === 'chunk' && bundle[name]?.isEntry);
+  return [...staticClosure(bundle, entries)];
 }
 
 /** The named chunks and every chunk they import statically, transitively. */
