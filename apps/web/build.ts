@@ -94,6 +94,17 @@ const brandConfig = (brand: BrandManifest): InlineConfig => ({
   plugins: [brandPlugin(brand), react(), vanillaExtractPlugin()],
 });
 
+/**
+ * How a brand's code is split into chunks, with these groups beside the strings'. The first build that finds the
+ * landing page's chunks and the real build share it, so both split alike.
+ */
+const splitting = (groups: ReturnType<typeof landingGroup>) => ({
+  target: 'es2022',
+  reportCompressedSize: false,
+  chunkSizeWarningLimit: 1024,
+  rollupOptions: { output: { codeSplitting: { groups: [...stringsGroups(), ...groups] } } },
+});
+
 async function buildBrandIn(brand: BrandManifest, outDir: string, options: BuildOptions): Promise<string> {
   const config = brandConfig(brand);
   const landing = await landingModulesOf(config);
@@ -101,15 +112,12 @@ async function buildBrandIn(brand: BrandManifest, outDir: string, options: Build
     ...config,
     plugins: [...(config.plugins ?? []), compileHints(), landingChunkCheck(landing.size > 0)],
     build: {
+      ...splitting(landingGroup(landing)),
       outDir,
       emptyOutDir: true,
-      target: 'es2022',
       sourcemap: options.sourcemap ?? false,
-      reportCompressedSize: false,
-      chunkSizeWarningLimit: 1024,
       // Which chunks and style sheets each module needs: read below, then removed.
       manifest: true,
-      rollupOptions: { output: { codeSplitting: { groups: [...stringsGroups(), ...landingGroup(landing)] } } },
     },
   });
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
@@ -200,18 +208,7 @@ export function landingModules(chunks: ChunkGraphNode[]): Set<string> {
  * not minified: minifying does not change the split).
  */
 async function landingModulesOf(config: InlineConfig): Promise<Set<string>> {
-  const result = await build({
-    ...config,
-    build: {
-      write: false,
-      emptyOutDir: false,
-      minify: false,
-      target: 'es2022',
-      reportCompressedSize: false,
-      chunkSizeWarningLimit: 1024 * 1024,
-      rollupOptions: { output: { codeSplitting: { groups: stringsGroups() } } },
-    },
-  });
+  const result = await build({ ...config, build: { ...splitting([]), write: false, emptyOutDir: false, minify: false } });
   const outputs = (Array.isArray(result) ? result : [result]) as { output?: (ChunkGraphNode & { type: string })[] }[];
   const chunks = outputs.flatMap((o) => o.output ?? []).filter((c) => c.type === 'chunk');
   return landingModules(chunks);
