@@ -269,6 +269,12 @@ describe('a brand build', () => {
 
   const linked = (html: string, rel: string) =>
     [...html.matchAll(new RegExp(`<link rel="${rel}" crossorigin href="/([^"]+)">`, 'g'))].map((m) => m[1] as string);
+  /** The files every page loads at once: the index's entry chunk and the chunks it preloads. */
+  const loadTimeFiles = () => {
+    const index = readFileSync(join(dir, 'index.html'), 'utf8');
+    const entry = index.match(/<script type="module" crossorigin src="\/(assets\/index-[^"]+\.js)">/)?.[1] as string;
+    return [entry, ...linked(index, 'modulepreload')];
+  };
 
   it("starts prerendered pages through boot.js with the index's own entry chunk, and leaves no build manifest behind", () => {
     const index = readFileSync(join(dir, 'index.html'), 'utf8');
@@ -314,9 +320,7 @@ describe('a brand build', () => {
   });
 
   it("marks the entry chunk and the chunks the index preloads with V8's compile hint, and no route's chunk", () => {
-    const index = readFileSync(join(dir, 'index.html'), 'utf8');
-    const entry = index.match(/<script type="module" crossorigin src="\/(assets\/index-[^"]+\.js)">/)?.[1] as string;
-    const loadTime = [entry, ...linked(index, 'modulepreload')];
+    const loadTime = loadTimeFiles();
     expect(loadTime.length).toBeGreaterThan(2);
     for (const f of loadTime) expect(readFileSync(join(dir, f), 'utf8').startsWith(`${COMPILE_HINT}\n`), f).toBe(true);
     const routes = readdirSync(join(dir, 'assets')).filter((f) => f.endsWith('.js') && !loadTime.includes(`assets/${f}`));
@@ -346,9 +350,9 @@ describe('a brand build', () => {
     const kernelEs = json<{ session: { ended: string } }>('platform/web/src/i18n/es.json');
     expect(readFileSync(join(dir, 'assets', single[0] as string), 'utf8').includes(kernelEs.session.ended)).toBe(true);
     // The kernel's English comes with the entry (the sign-in page needs it at once), not with the plugins' strings.
-    const index = readFileSync(join(dir, 'index.html'), 'utf8');
-    const entry = index.match(/src="\/(assets\/index-[^"]+\.js)"/)?.[1] as string;
-    const loadTime = [entry, ...linked(index, 'modulepreload')].map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+    const loadTime = loadTimeFiles()
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .join('\n');
     const kernel = json<{ session: { ended: string } }>('platform/web/src/i18n/en.json');
     expect(loadTime.includes(kernel.session.ended)).toBe(true);
     expect(chunk('en').includes(kernel.session.ended)).toBe(false);
@@ -369,9 +373,7 @@ describe('a brand build', () => {
     expect(landing).toHaveLength(1);
     // Split by default, each widget and the page were files of their own.
     expect(assets.filter((f) => /^(\w+Widget|DashboardPage)-/.test(f))).toEqual([]);
-    const index = readFileSync(join(dir, 'index.html'), 'utf8');
-    const entry = index.match(/src="\/(assets\/index-[^"]+\.js)"/)?.[1] as string;
-    const loadTime = [entry, ...linked(index, 'modulepreload')];
+    const loadTime = loadTimeFiles();
     expect(loadTime).not.toContain(`assets/${landing[0]}`);
     const code = readFileSync(join(dir, 'assets', landing[0] as string), 'utf8');
     const imports = [...code.matchAll(/(?:^|[;}\n])import(?:[^;"']*?from)?\s*"\.\/([^"]+)"/g)].map((m) => `assets/${m[1]}`);
