@@ -4,9 +4,13 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
 import * as css from './ChartFigure.css';
+import { APEX_CHART_TYPE, type ChartKind } from './chartTypes';
 import { gaugeBand } from './gauge';
 
-/** apexcharts (about 140 KiB gzipped) loads with the first chart drawn, never with the entry or the sign-in page. */
+/**
+ * apexcharts (its core with the kit's chart types, about 200 KiB gzipped: ./apexChart) loads with the first chart
+ * drawn, never with the entry or the sign-in page.
+ */
 const ApexChart = lazy(() => import('./apexChart'));
 
 /** Chart animation (spec 02 section 9). */
@@ -19,7 +23,7 @@ export interface ChartFigureProps {
   /** One or two sentences saying what the chart shows; also the chart's accessible name. */
   summary: string;
   /** 'gauge' draws values[0] (a percentage, 0-100) on a dial banded 0-40, 40-80, 80-100. */
-  kind: 'line' | 'bar' | 'ranking' | 'gauge';
+  kind: ChartKind;
   /** Column headers of the table view: the category, then the value. */
   columns: [string, string];
   categories: readonly string[];
@@ -81,9 +85,9 @@ export function ChartFigure({ title, summary, kind, columns, categories, values,
           <div role="img" aria-label={summary}>
             <Suspense fallback={<div className={css.placeholder} style={{ height }} />}>
               {kind === 'gauge' ? (
-                <ApexChart type="radialBar" height={height} options={options} series={[Math.min(100, Math.max(0, values[0] ?? 0))]} />
+                <ApexChart type={APEX_CHART_TYPE.gauge} height={height} options={options} series={[Math.min(100, Math.max(0, values[0] ?? 0))]} />
               ) : (
-                <ApexChart type={kind === 'line' ? 'line' : 'bar'} height={height} options={options} series={[{ name: columns[1], data: [...values] }]} />
+                <ApexChart type={APEX_CHART_TYPE[kind]} height={height} options={options} series={[{ name: columns[1], data: [...values] }]} />
               )}
             </Suspense>
           </div>
