@@ -1,17 +1,43 @@
 import { formatCurrency } from '@portal/core';
 import type { ApexOptions } from 'apexcharts';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
 import * as css from './ChartFigure.css';
 import { APEX_CHART_TYPE, type ChartKind } from './chartTypes';
+import { drawTurns } from './drawTurns';
 import { gaugeBand } from './gauge';
 
 /**
  * apexcharts (its core with the kit's chart types, about 200 KiB gzipped: ./apexChart) loads with the first chart
  * drawn, never with the entry or the sign-in page.
  */
-const ApexChart = lazy(() => import('./apexChart'));
+const loadChart = () => import('./apexChart');
+const ApexChart = lazy(loadChart);
+
+/** The page's charts take turns to be drawn, one per task (./drawTurns). */
+const turns = drawTurns();
+
+/**
+ * Whether this figure's chart may be drawn now, and the function that ends its turn. The turn is asked for when the
+ * figure mounts (the chart's code starts loading then too) and given up when it unmounts; once given, it stays.
+ */
+function useDrawTurn(): [boolean, () => void] {
+  const [mayDraw, setMayDraw] = useState(false);
+  const end = useRef(() => {});
+  useEffect(() => {
+    void loadChart().catch(() => {});
+    end.current = turns.request(() => setMayDraw(true));
+    return () => end.current();
+  }, []);
+  return [mayDraw, () => end.current()];
+}
+
+/** Mounts after the chart beside it, in the same commit: its effect runs once the chart's own (the drawing) has run. */
+function AfterDrawing({ then }: { then: () => void }) {
+  useEffect(() => then(), [then]);
+  return null;
+}
 
 /** Chart animation (spec 02 section 9). */
 export const CHART_ANIMATION_MS = 500;
@@ -38,6 +64,7 @@ export interface ChartFigureProps {
 export function ChartFigure({ title, summary, kind, columns, categories, values, money = false, height = 280, testId }: ChartFigureProps) {
   const { t } = useTranslation('kit');
   const [asTable, setAsTable] = useState(false);
+  const [mayDraw, endTurn] = useDrawTurn();
   const titleId = useId();
   const format = (v: number) => (kind === 'gauge' ? `${Math.round(v)}%` : money ? formatCurrency(v) : Math.round(v).toLocaleString());
   const drawn: ApexOptions = kind === 'gauge' ? gaugeOptions(values[0] ?? 0, format) : seriesOptions(kind, categories, values, format);
@@ -84,10 +111,17 @@ export function ChartFigure({ title, summary, kind, columns, categories, values,
         ) : (
           <div role="img" aria-label={summary}>
             <Suspense fallback={<div className={css.placeholder} style={{ height }} />}>
-              {kind === 'gauge' ? (
-                <ApexChart type={APEX_CHART_TYPE.gauge} height={height} options={options} series={[Math.min(100, Math.max(0, values[0] ?? 0))]} />
+              {!mayDraw ? (
+                <div className={css.placeholder} style={{ height }} />
               ) : (
-                <ApexChart type={APEX_CHART_TYPE[kind]} height={height} options={options} series={[{ name: columns[1], data: [...values] }]} />
+                <>
+                  {kind === 'gauge' ? (
+                    <ApexChart type={APEX_CHART_TYPE.gauge} height={height} options={options} series={[Math.min(100, Math.max(0, values[0] ?? 0))]} />
+                  ) : (
+                    <ApexChart type={APEX_CHART_TYPE[kind]} height={height} options={options} series={[{ name: columns[1], data: [...values] }]} />
+                  )}
+                  <AfterDrawing then={endTurn} />
+                </>
               )}
             </Suspense>
           </div>
