@@ -71,6 +71,30 @@ test('the trends page draws its charts, and the table toggle shows the same numb
   expect(results.violations).toEqual([]);
 });
 
+test('a chart shown as a table before it is drawn does not hold back the charts after it', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  // The charts' code is held back, so every chart is still waiting to be drawn when the first one is turned into a
+  // table (the page's charts take turns to be drawn, one at a time: kit/chart/drawTurns.ts).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/apexChart-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(site('finance', '/trend'));
+  const claims = page.getByTestId('chart-claims');
+  await claims.getByRole('button', { name: 'Show as table' }).click();
+  await expect(claims.getByRole('table')).toBeVisible();
+  release();
+
+  for (const id of ['chart-bills', 'chart-cities']) await expect(page.getByTestId(id).locator('.apexcharts-canvas')).toBeVisible();
+  await expect(claims.getByRole('table')).toBeVisible();
+  await claims.getByRole('button', { name: 'Show as chart' }).click();
+  await expect(claims.locator('.apexcharts-canvas')).toBeVisible();
+});
+
 test('the charts library never loads on the sign-in page', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (r) => {

@@ -20,9 +20,11 @@ const turns = drawTurns();
 
 /**
  * Whether this figure's chart may be drawn now, and the function that ends its turn. The turn is asked for when the
- * figure mounts (the chart's code starts loading then too) and given up when it unmounts; once given, it stays.
+ * figure mounts (the chart's code starts loading then too) and given up when it unmounts; once given, it stays. A
+ * figure showing its table (`drawing` false) when its turn comes, or while it holds it, has nothing to draw and ends
+ * it at once, so the charts after it are not held back.
  */
-function useDrawTurn(): [boolean, () => void] {
+function useDrawTurn(drawing: boolean): [boolean, () => void] {
   const [mayDraw, setMayDraw] = useState(false);
   const end = useRef(() => {});
   useEffect(() => {
@@ -30,6 +32,9 @@ function useDrawTurn(): [boolean, () => void] {
     end.current = turns.request(() => setMayDraw(true));
     return () => end.current();
   }, []);
+  useEffect(() => {
+    if (mayDraw && !drawing) end.current();
+  }, [mayDraw, drawing]);
   return [mayDraw, () => end.current()];
 }
 
@@ -64,7 +69,7 @@ export interface ChartFigureProps {
 export function ChartFigure({ title, summary, kind, columns, categories, values, money = false, height = 280, testId }: ChartFigureProps) {
   const { t } = useTranslation('kit');
   const [asTable, setAsTable] = useState(false);
-  const [mayDraw, endTurn] = useDrawTurn();
+  const [mayDraw, endTurn] = useDrawTurn(!asTable);
   const titleId = useId();
   const format = (v: number) => (kind === 'gauge' ? `${Math.round(v)}%` : money ? formatCurrency(v) : Math.round(v).toLocaleString());
   const drawn: ApexOptions = kind === 'gauge' ? gaugeOptions(values[0] ?? 0, format) : seriesOptions(kind, categories, values, format);
