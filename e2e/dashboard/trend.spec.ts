@@ -16,7 +16,7 @@ async function openTrends(page: Page, brand: string, paths: string[]): Promise<u
 
 /**
  * What apexcharts says in the console while the page draws: it warns when a chart asks for a chart type or feature
- * that is not registered with its core (the kit registers only what its charts use: kit/chart/apexChart.ts).
+ * that is not registered with its core (the kit registers what its charts use and nothing more: kit/chart/apexChart.ts).
  */
 function chartConsole(page: Page): string[] {
   const said: string[] = [];

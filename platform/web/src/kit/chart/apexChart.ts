@@ -1,5 +1,5 @@
 /**
- * react-apexcharts on apexcharts' core with only what the kit's charts draw (ChartFigure): the line, bar (upright and
+ * react-apexcharts on apexcharts' core with just what the kit's charts draw (ChartFigure): the line, bar (upright and
  * ranking) and radial bar (the gauge) chart types, the legend and keyboard navigation. The full `apexcharts` entry
  * adds every other chart type and the toolbar, zoom, exports, annotations, drill-down and theming features, which
  * the kit switches off or never uses; that entry more than doubled this chunk (docs/PERFORMANCE.md). A chart type

@@ -19,7 +19,7 @@ function tasks() {
 }
 
 describe('drawTurns: charts drawn one per task', () => {
-  it('starts each turn in a later task of its own, in the order asked, the next only once the one before has ended', () => {
+  it('starts each turn in a later task of its own, in the order asked, the next once the one before has ended', () => {
     const t = tasks();
     const turns = drawTurns(t.later);
     const started: string[] = [];
