@@ -79,7 +79,9 @@ test('a chart shown as a table before it is drawn does not hold back the charts 
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
+  let heldBack = 0;
   await page.route('**/assets/apexChart-*.js', async (route) => {
+    heldBack += 1;
     await held;
     await route.continue();
   });
@@ -87,6 +89,9 @@ test('a chart shown as a table before it is drawn does not hold back the charts 
   const claims = page.getByTestId('chart-claims');
   await claims.getByRole('button', { name: 'Show as table' }).click();
   await expect(claims.getByRole('table')).toBeVisible();
+  // The charts' code was asked for and is being held: the charts are waiting for it, not drawn yet.
+  expect(heldBack).toBeGreaterThan(0);
+  await expect(page.locator('.apexcharts-canvas')).toHaveCount(0);
   release();
 
   for (const id of ['chart-bills', 'chart-cities']) await expect(page.getByTestId(id).locator('.apexcharts-canvas')).toBeVisible();
