@@ -15,12 +15,12 @@ export const figure = style({
 export const header = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: vars.space.small, flexWrap: 'wrap' });
 export const title = style({ margin: 0, fontSize: '1.1rem' });
 export const summary = style({ margin: 0, color: vars.color.foreground.muted, minHeight: '2.6em' });
-/** The plot's box has the chart's height whether it shows the chart, its placeholder or the table. */
+/** The plot's box has the chart's height whether it shows the chart, its empty frame or the table. */
 export const plot = style({ position: 'relative', overflow: 'auto' });
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' });
 export const cell = style({ textAlign: 'left', padding: `${vars.space.xsmall} ${vars.space.small}`, borderBottom: `1px solid ${vars.color.border.standard}` });
 export const num = style([cell, { textAlign: 'right' }]);
-export const placeholder = style({ width: '100%' });
+export const emptyFrame = style({ width: '100%' });
 /** A responsive grid of charts: as many 30rem columns as fit. */
 export const chartGrid = style({ display: 'grid', gap: vars.space.medium, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 30rem), 1fr))' });
 export const visuallyHidden = style({

@@ -70,6 +70,8 @@ export function ChartFigure({ title, summary, kind, columns, categories, values,
   const { t } = useTranslation('kit');
   const [asTable, setAsTable] = useState(false);
   const [mayDraw, endTurn] = useDrawTurn(!asTable);
+  // The chart's frame, the height it will take, while its code loads or it waits for its turn.
+  const emptyFrame = <div className={css.emptyFrame} style={{ height }} />;
   const titleId = useId();
   const format = (v: number) => (kind === 'gauge' ? `${Math.round(v)}%` : money ? formatCurrency(v) : Math.round(v).toLocaleString());
   const drawn: ApexOptions = kind === 'gauge' ? gaugeOptions(values[0] ?? 0, format) : seriesOptions(kind, categories, values, format);
@@ -115,9 +117,9 @@ export function ChartFigure({ title, summary, kind, columns, categories, values,
           </table>
         ) : (
           <div role="img" aria-label={summary}>
-            <Suspense fallback={<div className={css.placeholder} style={{ height }} />}>
+            <Suspense fallback={emptyFrame}>
               {!mayDraw ? (
-                <div className={css.placeholder} style={{ height }} />
+                emptyFrame
               ) : (
                 <>
                   {kind === 'gauge' ? (
