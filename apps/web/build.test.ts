@@ -6,6 +6,8 @@ import { installedPluginIds } from '@portal/brands/plugins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addCompileHints,
+  bootChunkProblem,
+  bootModules,
   buildBrand,
   type ChunkGraphNode,
   COMPILE_HINT,
@@ -89,16 +91,18 @@ describe('loadTimeChunks', () => {
   });
 });
 
+/** A chunk of a build's graph, as `landingModules` and `bootModules` read it. */
+const chunk = (fileName: string, modules: string[], more: Partial<ChunkGraphNode> = {}): ChunkGraphNode => ({
+  fileName,
+  isEntry: false,
+  facadeModuleId: null,
+  imports: [],
+  moduleIds: modules,
+  ...more,
+});
+
 describe('landingModules', () => {
   const plugin = (path: string) => `/repo/plugins/${path}.tsx`;
-  const chunk = (fileName: string, modules: string[], more: Partial<ChunkGraphNode> = {}): ChunkGraphNode => ({
-    fileName,
-    isEntry: false,
-    facadeModuleId: null,
-    imports: [],
-    moduleIds: modules,
-    ...more,
-  });
   const GRAPH = [
     chunk('index.js', ['/repo/platform/web/src/main.tsx'], { isEntry: true, imports: ['react.js'] }),
     chunk('react.js', ['/repo/node_modules/react/index.js']),
@@ -172,6 +176,60 @@ describe('landingModules', () => {
     expect(widgets).toBeGreaterThanOrEqual(9);
     expect(LANDING_FACADE.test('/repo/plugins/ledger/src/web/pages/LedgerPage.tsx')).toBe(false);
     expect(LANDING_FACADE.test('/repo/plugins/ledger/src/web/components/LedgerTrendCharts.tsx')).toBe(false);
+  });
+});
+
+describe('bootModules', () => {
+  const GRAPH = [
+    chunk('index.js', ['/repo/platform/web/src/main.tsx', '/repo/platform/web/src/shell/Layout.tsx'], {
+      isEntry: true,
+      imports: ['i18n.js', 'react.js', 'preload-helper.js'],
+    }),
+    chunk('i18n.js', ['/repo/node_modules/i18next/dist/esm/i18next.js', '/repo/platform/web/src/i18n/index.ts'], { imports: ['react.js'] }),
+    chunk('react.js', ['/repo/node_modules/react/index.js']),
+    chunk('preload-helper.js', ['\0vite/preload-helper.js']),
+    chunk('LoginPage.js', ['/repo/platform/web/src/pages/LoginPage.tsx'], { imports: ['react.js', 'i18n.js', 'Button.js'] }),
+    chunk('Button.js', ['/repo/node_modules/react-aria-components/dist/Button.mjs'], { imports: ['react.js'] }),
+  ];
+
+  it("holds every module of the chunks the entry imports statically, transitively, and none of the entry's own", () => {
+    expect([...bootModules(GRAPH)].sort()).toEqual(
+      [
+        '/repo/node_modules/i18next/dist/esm/i18next.js',
+        '/repo/node_modules/react/index.js',
+        '/repo/platform/web/src/i18n/index.ts',
+        '\0vite/preload-helper.js',
+      ].sort(),
+    );
+  });
+
+  it("leaves out routes' chunks and what they alone import, and is empty when the entry imports no chunk", () => {
+    const modules = bootModules(GRAPH);
+    expect(modules.has('/repo/platform/web/src/pages/LoginPage.tsx')).toBe(false);
+    expect(modules.has('/repo/node_modules/react-aria-components/dist/Button.mjs')).toBe(false);
+    expect(bootModules([chunk('index.js', ['/repo/main.tsx'], { isEntry: true })])).toEqual(new Set());
+  });
+});
+
+describe('bootChunkProblem', () => {
+  const bundle = (bootImports: string[]) => ({
+    'index.js': { type: 'chunk' as const, isEntry: true, imports: ['boot.js', 'rolldown-runtime.js'] },
+    'boot.js': { type: 'chunk' as const, name: 'boot', imports: bootImports },
+    'rolldown-runtime.js': { type: 'chunk' as const, name: 'rolldown-runtime' },
+    'LoginPage.js': { type: 'chunk' as const, name: 'LoginPage', imports: ['boot.js', 'index.js'] },
+  });
+
+  it('accepts a boot chunk whose imports lead to no entry', () => {
+    expect(bootChunkProblem(bundle(['rolldown-runtime.js']), true)).toBeNull();
+    expect(bootChunkProblem(bundle([]), true)).toBeNull();
+  });
+
+  it('refuses a boot chunk that imports the entry or a chunk importing it (a cycle), a missing one, and one where none was asked for', () => {
+    expect(bootChunkProblem(bundle(['index.js']), true)).toBe('boot.js imports index.js, which is or imports an entry: a cycle');
+    expect(bootChunkProblem(bundle(['rolldown-runtime.js', 'LoginPage.js']), true)).toBe('boot.js imports LoginPage.js, which is or imports an entry: a cycle');
+    const { 'boot.js': _, ...without } = bundle([]);
+    expect(bootChunkProblem(without, true)).toBe('expected one boot chunk, found 0');
+    expect(bootChunkProblem(bundle([]), false)).toBe('expected no boot chunk, found 1');
   });
 });
 
@@ -379,6 +437,22 @@ describe('a brand build', () => {
     const imports = [...code.matchAll(/(?:^|[;}\n])import(?:[^;"']*?from)?\s*"\.\/([^"]+)"/g)].map((m) => `assets/${m[1]}`);
     expect(imports.length).toBeGreaterThan(0);
     for (const i of imports) expect(loadTime, i).toContain(i);
+  });
+
+  it('loads React, i18next and the other modules the entry shares with routes in one boot chunk, which imports no entry', () => {
+    const index = readFileSync(join(dir, 'index.html'), 'utf8');
+    const preloaded = linked(index, 'modulepreload');
+    const boot = preloaded.filter((f) => /^assets\/boot-[\w-]+\.js$/.test(f));
+    expect(boot).toHaveLength(1);
+    // Beside it, Rolldown's runtime alone, which no group takes (the default split preloaded six chunks).
+    const others = preloaded.filter((f) => !boot.includes(f));
+    expect(others).toHaveLength(1);
+    expect(others[0]).toMatch(/^assets\/rolldown-runtime-[\w-]+\.js$/);
+    const code = readFileSync(join(dir, boot[0] as string), 'utf8');
+    expect(code).toContain('react.transitional.element');
+    expect(code).toContain('languageChanged');
+    const imports = [...code.matchAll(/(?:^|[;}\n])import(?:[^;"']*?from)?\s*"\.\/([^"]+)"/g)].map((m) => `assets/${m[1]}`);
+    for (const i of imports) expect(preloaded, i).toContain(i);
   });
 
   it('writes a gzipped copy beside every text asset', () => {

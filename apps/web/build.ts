@@ -98,7 +98,7 @@ const brandConfig = (brand: BrandManifest): InlineConfig => ({
  * How a brand's code is split into chunks, with these groups beside the strings'. The first build that finds the
  * landing page's chunks and the real build share it, so both split alike.
  */
-const splitting = (groups: ReturnType<typeof landingGroup>) => ({
+const splitting = (groups: ChunkGroup[]) => ({
   target: 'es2022',
   reportCompressedSize: false,
   chunkSizeWarningLimit: 1024,
@@ -107,12 +107,12 @@ const splitting = (groups: ReturnType<typeof landingGroup>) => ({
 
 async function buildBrandIn(brand: BrandManifest, outDir: string, options: BuildOptions): Promise<string> {
   const config = brandConfig(brand);
-  const landing = await landingModulesOf(config);
+  const { boot, landing } = await groupModulesOf(config);
   await build({
     ...config,
-    plugins: [...(config.plugins ?? []), compileHints(), landingChunkCheck(landing.size > 0)],
+    plugins: [...(config.plugins ?? []), compileHints(), groupChunksCheck({ boot: boot.size > 0, landing: landing.size > 0 })],
     build: {
-      ...splitting(landingGroup(landing)),
+      ...splitting([...bootGroup(boot), ...landingGroup(landing)]),
       outDir,
       emptyOutDir: true,
       sourcemap: options.sourcemap ?? false,
@@ -204,46 +204,94 @@ export function landingModules(chunks: ChunkGraphNode[]): Set<string> {
 }
 
 /**
- * The landing page's modules for this brand, from a first build of its chunks as they split by default (in memory,
- * not minified: minifying does not change the split).
+ * The modules of the load-time chunks other than the entries' own: React, its JSX runtime, i18next with
+ * react-i18next, the locale module and Vite's preload helper. Split by default they are five chunks of 0.6-50 KB,
+ * apart from the entry because route chunks import them too, and the index preloads each: a request, a response task
+ * and a module for the main thread before the app can start, on every page (docs/PERFORMANCE.md, twenty-third pass).
+ *
+ * The set is closed: whatever its modules import is in it (the chunks the entry imports statically import no entry,
+ * or the default split would have a cycle). So one chunk of exactly these modules imports nothing but Rolldown's
+ * runtime chunk, which no group takes, and can form no cycle with the entry.
  */
-async function landingModulesOf(config: InlineConfig): Promise<Set<string>> {
-  const result = await build({ ...config, build: { ...splitting([]), write: false, emptyOutDir: false, minify: false } });
-  const outputs = (Array.isArray(result) ? result : [result]) as { output?: (ChunkGraphNode & { type: string })[] }[];
-  const chunks = outputs.flatMap((o) => o.output ?? []).filter((c) => c.type === 'chunk');
-  return landingModules(chunks);
-}
-
-/** The `landing` chunk: exactly the landing page's modules (none when the brand has no dashboard). */
-export function landingGroup(modules: Set<string>) {
-  if (modules.size === 0) return [];
-  return [{ name: 'landing', test: (id: string) => modules.has(id), includeDependenciesRecursively: false }];
+export function bootModules(chunks: ChunkGraphNode[]): Set<string> {
+  const bundle: Record<string, ChunkGraphNode & BundleChunk> = Object.fromEntries(chunks.map((c) => [c.fileName, { ...c, type: 'chunk' as const }]));
+  const modules = new Set<string>();
+  for (const name of loadTimeChunks(bundle)) if (!bundle[name]?.isEntry) for (const id of bundle[name]?.moduleIds ?? []) modules.add(id);
+  return modules;
 }
 
 /**
- * Why a finished bundle's landing chunk is wrong, or null: it must exist when the group has modules, and import nothing
- * but the load-time chunks. Anything else would mean the set above was not closed, and a cycle between chunks could
- * run a module before one it reads.
+ * The boot and landing groups' modules for this brand, from a first build of its chunks as they split by default (in
+ * memory, not minified: minifying does not change the split).
  */
-export function landingChunkProblem(bundle: Record<string, BundleChunk & { name?: string }>, expected: boolean): string | null {
-  const landing = Object.entries(bundle).filter(([, c]) => c.type === 'chunk' && c.name === 'landing');
-  if (landing.length !== (expected ? 1 : 0)) return `expected ${expected ? 'one landing chunk' : 'no landing chunk'}, found ${landing.length}`;
-  const loadTime = new Set(loadTimeChunks(bundle));
-  for (const [fileName, chunk] of landing) {
-    const outside = (chunk.imports ?? []).filter((i) => !loadTime.has(i));
-    if (outside.length > 0) return `${fileName} imports ${outside.join(', ')}, which the entry does not load`;
+async function groupModulesOf(config: InlineConfig): Promise<Record<GroupName, Set<string>>> {
+  const result = await build({ ...config, build: { ...splitting([]), write: false, emptyOutDir: false, minify: false } });
+  const outputs = (Array.isArray(result) ? result : [result]) as { output?: (ChunkGraphNode & { type: string })[] }[];
+  const chunks = outputs.flatMap((o) => o.output ?? []).filter((c) => c.type === 'chunk');
+  return { boot: bootModules(chunks), landing: landingModules(chunks) };
+}
+
+/** The chunk groups this build makes beside the strings' (see bootModules and landingModules). */
+type GroupName = 'boot' | 'landing';
+interface ChunkGroup {
+  name: string;
+  test: (id: string) => boolean;
+  includeDependenciesRecursively?: boolean;
+}
+
+/** One chunk of exactly the given modules, none when there are none. */
+const exactGroup = (name: GroupName, modules: Set<string>): ChunkGroup[] =>
+  modules.size === 0 ? [] : [{ name, test: (id: string) => modules.has(id), includeDependenciesRecursively: false }];
+
+/** The `boot` chunk: exactly the modules of the load-time chunks other than the entry's. */
+export const bootGroup = (modules: Set<string>) => exactGroup('boot', modules);
+
+/** The `landing` chunk: exactly the landing page's modules (none when the brand has no dashboard). */
+export const landingGroup = (modules: Set<string>) => exactGroup('landing', modules);
+
+type NamedBundle = Record<string, BundleChunk & { name?: string }>;
+
+/**
+ * Why a finished bundle's chunk of a group is wrong, or null: it must exist when the group has modules, and import
+ * nothing but the chunks it may. Anything else would mean the set of modules was not closed, and a cycle between
+ * chunks could run a module before one it reads.
+ */
+function groupChunkProblem(bundle: NamedBundle, group: GroupName, expected: boolean, may: Set<string>, otherwise: string): string | null {
+  const found = Object.entries(bundle).filter(([, c]) => c.type === 'chunk' && c.name === group);
+  if (found.length !== (expected ? 1 : 0)) return `expected ${expected ? `one ${group} chunk` : `no ${group} chunk`}, found ${found.length}`;
+  for (const [fileName, chunk] of found) {
+    const outside = (chunk.imports ?? []).filter((i) => !may.has(i));
+    if (outside.length > 0) return `${fileName} imports ${outside.join(', ')}, ${otherwise}`;
   }
   return null;
 }
 
-/** Fails the build on a landing chunk `landingChunkProblem` refuses. */
-function landingChunkCheck(expected: boolean): Plugin {
+/** The landing chunk may import the load-time chunks: the entry has run before it loads. */
+export function landingChunkProblem(bundle: NamedBundle, expected: boolean): string | null {
+  return groupChunkProblem(bundle, 'landing', expected, new Set(loadTimeChunks(bundle)), 'which the entry does not load');
+}
+
+/**
+ * The boot chunk runs before the entry, which imports it: it may import any chunk from which no static import leads
+ * back to an entry (that would be a cycle).
+ */
+export function bootChunkProblem(bundle: NamedBundle, expected: boolean): string | null {
+  const may = new Set(Object.keys(bundle).filter((name) => ![...staticClosure(bundle, [name])].some((c) => bundle[c]?.isEntry)));
+  return groupChunkProblem(bundle, 'boot', expected, may, 'which is or imports an entry: a cycle');
+}
+
+/** Fails the build on a boot or landing chunk that `bootChunkProblem` or `landingChunkProblem` refuses. */
+function groupChunksCheck(expected: Record<GroupName, boolean>): Plugin {
   return {
-    name: 'portal-landing-chunk-check',
+    name: 'portal-group-chunks-check',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const problem = landingChunkProblem(bundle as unknown as Record<string, BundleChunk & { name?: string }>, expected);
-      if (problem) throw new Error(`The landing chunk (landingModules in apps/web/build.ts): ${problem}`);
+      const named = bundle as unknown as NamedBundle;
+      const problems = [
+        ['boot chunk (bootModules', bootChunkProblem(named, expected.boot)],
+        ['landing chunk (landingModules', landingChunkProblem(named, expected.landing)],
+      ] as const;
+      for (const [what, problem] of problems) if (problem) throw new Error(`The ${what} in apps/web/build.ts): ${problem}`);
     },
   };
 }
