@@ -164,6 +164,10 @@ interface BundleChunk {
   source?: string | Uint8Array;
 }
 
+/** A build's chunks by file name, as the bundle of a plugin's `generateBundle` holds them. */
+const asBundle = (chunks: ChunkGraphNode[]): Record<string, ChunkGraphNode & BundleChunk> =>
+  Object.fromEntries(chunks.map((c) => [c.fileName, { ...c, type: 'chunk' as const }]));
+
 /**
  * The modules a chunk of the landing page starts from: the dashboard page (the signed-in home, `/dashboard` on every
  * brand) and the dashboard widgets, each plugin's `src/web/components/<Name>Widget.tsx` (the extension point's naming
@@ -192,7 +196,7 @@ export interface ChunkGraphNode {
  * its modules (a ledger page and `money`) import it whole, 11-20 KB.
  */
 export function landingModules(chunks: ChunkGraphNode[]): Set<string> {
-  const bundle: Record<string, ChunkGraphNode & BundleChunk> = Object.fromEntries(chunks.map((c) => [c.fileName, { ...c, type: 'chunk' as const }]));
+  const bundle = asBundle(chunks);
   const loadTime = new Set(loadTimeChunks(bundle));
   const roots = chunks.filter((c) => c.facadeModuleId !== null && LANDING_FACADE.test(c.facadeModuleId.replaceAll('\\', '/'))).map((c) => c.fileName);
   const modules = new Set<string>();
@@ -214,7 +218,7 @@ export function landingModules(chunks: ChunkGraphNode[]): Set<string> {
  * runtime chunk, which no group takes, and can form no cycle with the entry.
  */
 export function bootModules(chunks: ChunkGraphNode[]): Set<string> {
-  const bundle: Record<string, ChunkGraphNode & BundleChunk> = Object.fromEntries(chunks.map((c) => [c.fileName, { ...c, type: 'chunk' as const }]));
+  const bundle = asBundle(chunks);
   const modules = new Set<string>();
   for (const name of loadTimeChunks(bundle)) if (!bundle[name]?.isEntry) for (const id of bundle[name]?.moduleIds ?? []) modules.add(id);
   return modules;
@@ -288,10 +292,10 @@ function groupChunksCheck(expected: Record<GroupName, boolean>): Plugin {
     generateBundle(_options, bundle) {
       const named = bundle as unknown as NamedBundle;
       const problems = [
-        ['boot chunk (bootModules', bootChunkProblem(named, expected.boot)],
-        ['landing chunk (landingModules', landingChunkProblem(named, expected.landing)],
+        ['boot', 'bootModules', bootChunkProblem(named, expected.boot)],
+        ['landing', 'landingModules', landingChunkProblem(named, expected.landing)],
       ] as const;
-      for (const [what, problem] of problems) if (problem) throw new Error(`The ${what} in apps/web/build.ts): ${problem}`);
+      for (const [group, made, problem] of problems) if (problem) throw new Error(`The ${group} chunk (${made} in apps/web/build.ts): ${problem}`);
     },
   };
 }
