@@ -1,7 +1,7 @@
 /**
  * Where a load of the landing page spends its time: a Chromium trace of one signed-in load of `/` at CPU/4, printed
  * as a timeline (ms from navigation) of the main thread's long events, the requests, when each API call's answer
- * arrives, first contentful paint and the LCP candidates. Cold by default; with --reload, the landing page reloaded in
+ * arrives, first contentful paint and the LCP candidates (with the element each one is). Cold by default; with --reload, the landing page reloaded in
  * the tab just signed in with through the sign-in form (the page bench's "reloaded after sign-in"). A diagnostic beside the page bench, not a budget:
  *   node --import tsx scripts/bench/landing-trace.ts [brand] [--cpu 4] [--min-ms 20] [--reload] [--all-answers]
  * Builds nothing: it serves WEB_DIST_DIR (or apps/web/dist) through the seeded end-to-end server.
@@ -33,6 +33,26 @@ const user = DEMO_USER[brand];
 if (!user) throw new Error(`no demo user for ${brand}`);
 
 const path = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+/**
+ * Which element each LCP candidate is, as the page's own observer sees it: its tag, the dashboard frame or test id
+ * around it, its size and the start of its text (the trace names a candidate by its size alone).
+ */
+const LCP_ELEMENTS = `window.__lcpElements = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    const el = e.element;
+    const around = el && el.closest('[data-widget],[data-testid]');
+    const where = around ? around.getAttribute('data-widget') || around.getAttribute('data-testid') : '';
+    window.__lcpElements.push({ at: Math.round(e.startTime), size: e.size, tag: el ? el.tagName.toLowerCase() : '(gone)', where, text: el ? el.textContent.trim().slice(0, 40) : '' });
+  }
+}).observe({ type: 'largest-contentful-paint', buffered: true });`;
+interface LcpElement {
+  at: number;
+  size: number;
+  tag: string;
+  where: string;
+  text: string;
+}
 const stack = await startStack({ port: 8630, sandboxPort: 8640 });
 const browser = await launch();
 try {
@@ -41,6 +61,7 @@ try {
   for (const traced of [false, true]) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await installObservers(context);
+    await context.addInitScript({ content: LCP_ELEMENTS });
     if (!reload) await context.addInitScript({ content: session });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -97,6 +118,10 @@ try {
         `${brand}, landing page${reload ? ' reloaded after sign-in' : ''}, CPU/${cpu}: main-thread events of ${minMs} ms or more, requests, paints (ms from navigation)`,
       );
       for (const [at, text] of lines.sort((a, b) => a[0] - b[0])) console.log(`${String(at).padStart(6)}  ${text}`);
+      // The page's clock starts at its navigation too, so these line up with the timeline above within a few ms.
+      console.log('LCP candidates as the page saw them (ms from navigation, px², element, frame or test id, text):');
+      for (const c of (await page.evaluate('window.__lcpElements')) as LcpElement[])
+        console.log(`${String(c.at).padStart(6)}  ${c.size} px²  <${c.tag}>  ${c.where || '-'}  "${c.text}"`);
     }
     await context.close();
   }
