@@ -327,6 +327,8 @@ describe('a brand build', () => {
 
   const linked = (html: string, rel: string) =>
     [...html.matchAll(new RegExp(`<link rel="${rel}" crossorigin href="/([^"]+)">`, 'g'))].map((m) => m[1] as string);
+  /** The chunks a built chunk imports statically, as paths under the brand's folder. */
+  const staticImports = (code: string) => [...code.matchAll(/(?:^|[;}\n])import(?:[^;"']*?from)?\s*"\.\/([^"]+)"/g)].map((m) => `assets/${m[1]}`);
   /** The files every page loads at once: the index's entry chunk and the chunks it preloads. */
   const loadTimeFiles = () => {
     const index = readFileSync(join(dir, 'index.html'), 'utf8');
@@ -434,7 +436,7 @@ describe('a brand build', () => {
     const loadTime = loadTimeFiles();
     expect(loadTime).not.toContain(`assets/${landing[0]}`);
     const code = readFileSync(join(dir, 'assets', landing[0] as string), 'utf8');
-    const imports = [...code.matchAll(/(?:^|[;}\n])import(?:[^;"']*?from)?\s*"\.\/([^"]+)"/g)].map((m) => `assets/${m[1]}`);
+    const imports = staticImports(code);
     expect(imports.length).toBeGreaterThan(0);
     for (const i of imports) expect(loadTime, i).toContain(i);
   });
@@ -451,7 +453,7 @@ describe('a brand build', () => {
     const code = readFileSync(join(dir, boot[0] as string), 'utf8');
     expect(code).toContain('react.transitional.element');
     expect(code).toContain('languageChanged');
-    const imports = [...code.matchAll(/(?:^|[;}\n])import(?:[^;"']*?from)?\s*"\.\/([^"]+)"/g)].map((m) => `assets/${m[1]}`);
+    const imports = staticImports(code);
     for (const i of imports) expect(preloaded, i).toContain(i);
   });
 

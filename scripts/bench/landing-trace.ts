@@ -1,8 +1,9 @@
 /**
  * Where a load of the landing page spends its time: a Chromium trace of one signed-in load of `/` at CPU/4, printed
  * as a timeline (ms from navigation) of the main thread's long events, the requests, when each API call's answer
- * arrives, first contentful paint and the LCP candidates (with the element each one is). Cold by default; with --reload, the landing page reloaded in
- * the tab just signed in with through the sign-in form (the page bench's "reloaded after sign-in"). A diagnostic beside the page bench, not a budget:
+ * arrives, first contentful paint and the LCP candidates (with the element each one is). Cold by default; with
+ * --reload, the landing page reloaded in the tab just signed in with through the sign-in form (the page bench's
+ * "reloaded after sign-in"). A diagnostic beside the page bench, not a budget:
  *   node --import tsx scripts/bench/landing-trace.ts [brand] [--cpu 4] [--min-ms 20] [--reload] [--all-answers]
  * Builds nothing: it serves WEB_DIST_DIR (or apps/web/dist) through the seeded end-to-end server.
  */

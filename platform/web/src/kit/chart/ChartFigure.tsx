@@ -1,6 +1,6 @@
 import { formatCurrency } from '@portal/core';
 import type { ApexOptions } from 'apexcharts';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
 import * as css from './ChartFigure.css';
@@ -35,7 +35,9 @@ function useDrawTurn(drawing: boolean): [boolean, () => void] {
   useEffect(() => {
     if (mayDraw && !drawing) end.current();
   }, [mayDraw, drawing]);
-  return [mayDraw, () => end.current()];
+  // One function for the figure's life: AfterDrawing's effect runs once after the drawing, not after every render.
+  const endTurn = useCallback(() => end.current(), []);
+  return [mayDraw, endTurn];
 }
 
 /** Mounts after the chart beside it, in the same commit: its effect runs once the chart's own (the drawing) has run. */
