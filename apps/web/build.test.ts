@@ -11,6 +11,7 @@ import {
   buildBrand,
   type ChunkGraphNode,
   COMPILE_HINT,
+  EXPECT_END,
   LANDING_FACADE,
   landingChunkProblem,
   landingModules,
@@ -307,6 +308,18 @@ describe('withLinks and withPrerenderedPage', () => {
     expect(html).toContain('href="/assets/LoginPage-1.css"');
   });
 
+  it('holds the first paint until the parser is past the root: the head expects the mark that follows it', () => {
+    const html = withPrerenderedPage(TEMPLATE, '<main><h1>Sign in</h1><form></form></main>', 'en', { entry: 'assets/index-1.js', styles: [] });
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(EXPECT_END);
+    const id = EXPECT_END.match(/href="#([^"]+)"/)?.[1] as string;
+    expect(EXPECT_END).toContain('rel="expect"');
+    expect(EXPECT_END).toContain('blocking="render"');
+    // The mark comes right after the root's end (Chromium unblocks the paint when the mark is inserted), and is inert.
+    expect(html).toContain(`<form></form></main></div><template id="${id}"></template>`);
+    expect(html.match(new RegExp(`id="${id}"`, 'g'))).toHaveLength(1);
+  });
+
   it('refuses a template without its empty root', () => {
     expect(() => withPrerenderedPage(TEMPLATE.replace('<div id="root"></div>', ''), 'x', 'en', { entry: 'assets/index-1.js', styles: [] })).toThrow(
       /empty root/,
@@ -360,6 +373,10 @@ describe('a brand build', () => {
       expect(html).toContain(`<html lang="${language}">`);
       expect(html).toContain(`<div id="root" data-prerendered="${language}">`);
       expect(html).toContain(`<h1 style="margin:0">${title}</h1>`);
+      // Painted once the whole root is parsed, not halfway (withPrerenderedPage's rel=expect and its mark).
+      expect(html.indexOf(EXPECT_END)).toBeGreaterThan(0);
+      expect(html.indexOf(EXPECT_END)).toBeLessThan(html.indexOf('</head>'));
+      expect(html).toMatch(/<\/div><template id="prerendered-end"><\/template>\s*<noscript>/);
       expect(html).toContain(brand?.displayName);
       expect(html).toMatch(/<button type="submit"[^>]* disabled=""/);
       // Every button waits for the app: a click before it runs would be lost.

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { E2E_PORT } from '../playwright.config';
 import { DEMO_PASSWORD, signIn, site } from '../support';
 import { expect, test } from '../test';
 
@@ -152,6 +153,45 @@ test('the sign-in page arrives prerendered in the browser language, and the app 
     expect(errors).toEqual([]);
     await context.close();
   }
+});
+
+test('the sign-in page is first painted whole: the browser waits for its prerendered markup to be parsed to the end', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  // The app's code is kept away: this is about the HTML's first frame.
+  await page.route(/\.js$/, (route) => route.abort());
+  // The parser is held in the middle of the page's root, before its form, as a slow CPU's parser may pause anywhere.
+  await page.route(
+    (url) => url.pathname === '/login',
+    async (route) => {
+      // Node resolves no *.localhost: the server's address, with the site's Host.
+      const headers = { ...route.request().headers(), host: `assist.localhost:${E2E_PORT}` };
+      const html = await (await route.fetch({ url: `http://127.0.0.1:${E2E_PORT}/login`, headers })).text();
+      expect(html).toContain('<form');
+      await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html.replace('<form', '<script src="/parser-pause"></script><form') });
+    },
+  );
+  await page.route(
+    (url) => url.pathname === '/parser-pause',
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.fulfill({ status: 200, contentType: 'text/javascript', body: '' });
+    },
+  );
+  // The document's first frame: what the page holds when it is first painted.
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => {
+      (window as unknown as { firstFrame: unknown }).firstFrame = {
+        form: document.querySelector('#root form') !== null,
+        parsedToTheEnd: document.getElementById('prerendered-end') !== null,
+      };
+    });
+  });
+  await page.goto(site('assist', '/login'));
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { firstFrame?: unknown }).firstFrame ?? null))
+    .toEqual({ form: true, parsedToTheEnd: true });
+  await context.close();
 });
 
 test('a language chosen before the cookie existed gets the cookie at start, and the next sign-in page arrives prerendered in it', async ({ browser }) => {

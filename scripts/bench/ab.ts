@@ -5,7 +5,7 @@
  * the difference. A diagnostic beside the page bench, for deciding whether a change is kept; not a budget.
  *
  *   node --import tsx scripts/bench/ab.ts --a DIR --b DIR [--brands card,finance] [--loads 40] [--kind landing]
- *     [--cpu 4] [--figure lcp]
+ *     [--cpu 4] [--figure lcp|fcp|cls|tbt|requests]
  *
  * DIR is a build's output (`WEB_DIST_DIR=DIR pnpm build card finance`). On this two-core VM one cold landing at CPU/4
  * varies by ±150 ms from load to load, so a 50 ms difference needs about 100 loads per build to show.
@@ -25,7 +25,11 @@ const brands = arg('brands', 'card').split(',');
 const loads = Number(arg('loads', '40'));
 const kind = arg('kind', 'landing') as PageKind;
 const cpu = Number(arg('cpu', '4'));
-const figure = arg('figure', 'lcp') as keyof Pick<LoadFigures, 'fcp' | 'lcp' | 'tbt' | 'requests'>;
+const figure = arg('figure', 'lcp') as keyof Pick<LoadFigures, 'fcp' | 'lcp' | 'cls' | 'tbt' | 'requests'>;
+// CLS is a score, not milliseconds: shown to four places, with how many loads shifted at all.
+const shown = (x: number) => (figure === 'cls' ? x.toFixed(4) : String(Math.round(x)));
+const unit = figure === 'cls' || figure === 'requests' ? '' : ' ms';
+const verdict = (d: number) => (unit ? (d < 0 ? 'B is faster' : 'B is slower') : d < 0 ? 'B is lower' : 'B is higher');
 
 const stacks = {} as Record<'A' | 'B', Awaited<ReturnType<typeof startStack>>>;
 for (const [i, which] of (['A', 'B'] as const).entries()) {
@@ -47,7 +51,7 @@ try {
         });
         samples[brand] ??= { A: [], B: [] };
         samples[brand][which].push(s ? s[figure] : Number.NaN);
-        line.push(`${which} ${s ? Math.round(s[figure]) : 'failed'}`);
+        line.push(`${which} ${s ? shown(s[figure]) : 'failed'}`);
       }
       console.log(`${i + 1}/${loads} ${brand}: ${line.join(', ')}`);
     }
@@ -59,8 +63,9 @@ try {
 console.log(`\n${kind} ${figure} at CPU/${cpu}, A = ${dirs.A}, B = ${dirs.B}`);
 for (const [brand, { A, B }] of Object.entries(samples)) {
   const c = compare(A, B);
-  const r = Math.round;
+  const r = shown;
+  const shifted = figure === 'cls' ? `; loads with a shift: A ${A.filter((x) => x > 0).length}, B ${B.filter((x) => x > 0).length}` : '';
   console.log(
-    `${brand}: A ${r(c.a.median)} (${c.a.n} loads), B ${r(c.b.median)} (${c.b.n} loads), B − A ${r(c.difference)} ms, 95% interval ${r(c.low)} to ${r(c.high)}: ${c.clear ? (c.difference < 0 ? 'B is faster' : 'B is slower') : 'no clear difference'}`,
+    `${brand}: A ${r(c.a.median)} (${c.a.n} loads), B ${r(c.b.median)} (${c.b.n} loads), B − A ${r(c.difference)}${unit}, 95% interval ${r(c.low)} to ${r(c.high)}: ${c.clear ? verdict(c.difference) : 'no clear difference'}${shifted}`,
   );
 }
