@@ -11,7 +11,7 @@
  * varies by ±150 ms from load to load, so a 50 ms difference needs about 100 loads per build to show.
  */
 import { compare, pairOrder } from './ab-stats';
-import { coldLoad, type LoadFigures, launch, type PageKind } from './browser';
+import { closePageBrowsers, coldLoad, type LoadFigures, launchPageBrowsers, type PageKind } from './browser';
 import { startStack } from './lib';
 
 const arg = (name: string, fallback?: string): string => {
@@ -36,16 +36,16 @@ for (const [i, which] of (['A', 'B'] as const).entries()) {
   process.env.WEB_DIST_DIR = dirs[which];
   stacks[which] = await startStack({ port: 8630 + 20 * i, sandboxPort: 8640 + 20 * i });
 }
-const browser = await launch();
+const browsers = await launchPageBrowsers();
 const samples: Record<string, Record<'A' | 'B', number[]>> = {};
 try {
   // One load of each brand on each stack first: it warms the server, not the browser (every load is a fresh context).
-  for (const brand of brands) for (const which of ['A', 'B'] as const) await coldLoad(browser, stacks[which].url, { id: brand, marker: brand }, kind, cpu);
+  for (const brand of brands) for (const which of ['A', 'B'] as const) await coldLoad(browsers, stacks[which].url, { id: brand, marker: brand }, kind, cpu);
   for (let i = 0; i < loads; i++) {
     for (const brand of brands) {
       const line: string[] = [];
       for (const which of pairOrder(i)) {
-        const s = await coldLoad(browser, stacks[which].url, { id: brand, marker: brand }, kind, cpu).catch((e: Error) => {
+        const s = await coldLoad(browsers, stacks[which].url, { id: brand, marker: brand }, kind, cpu).catch((e: Error) => {
           console.error(`${brand} ${which}: ${e.message}`);
           return null;
         });
@@ -57,7 +57,7 @@ try {
     }
   }
 } finally {
-  await browser.close();
+  await closePageBrowsers(browsers);
   await Promise.all(Object.values(stacks).map((s) => s.stop()));
 }
 console.log(`\n${kind} ${figure} at CPU/${cpu}, A = ${dirs.A}, B = ${dirs.B}`);

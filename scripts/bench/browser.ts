@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { PipeCdp } from './cdp-pipe';
 import { CHROMIUM, CHROMIUM_ARGS, DEMO_PASSWORD, DEMO_USER, median, ROOT, signIn, sleep } from './lib';
 
 /**
@@ -15,7 +16,7 @@ import { CHROMIUM, CHROMIUM_ARGS, DEMO_PASSWORD, DEMO_USER, median, ROOT, signIn
  * over); on a signed-in page, the toolbar names the user. Each moment is also told to the bench by a console message
  * (`bench:sign-in`, `bench:named`; see `pageReady`).
  */
-const OBSERVERS = `(() => {
+export const OBSERVERS = `(() => {
   if (window.__bench) return;
   const m = (window.__bench = { fcp: null, lcp: null, cls: 0, tbt: 0, longTasks: 0, signInAt: null, namedAt: null });
   const observe = (type, fn) => { try { new PerformanceObserver((l) => l.getEntries().forEach(fn)).observe({ type, buffered: true }); } catch (e) {} };
@@ -46,12 +47,12 @@ const OBSERVERS = `(() => {
   mo.observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['disabled'] });
 })();`;
 
-const READ_METRICS = 'JSON.stringify(window.__bench)';
+export const READ_METRICS = 'JSON.stringify(window.__bench)';
 const readMetrics = async (page: Page) => JSON.parse((await page.evaluate(READ_METRICS)) as string) as PageMetrics;
 const READ_RESOURCES = `JSON.stringify(performance.getEntriesByType('resource').map((e) => ({
   url: e.name, initiator: e.initiatorType, start: e.startTime, end: e.responseEnd, encoded: e.encodedBodySize, decoded: e.decodedBodySize })))`;
 
-interface PageMetrics {
+export interface PageMetrics {
   fcp: number | null;
   lcp: number | null;
   cls: number;
@@ -69,8 +70,29 @@ interface ResourceEntry {
   decoded: number;
 }
 
+/**
+ * V8 records a function's source positions when it compiles it, not later by parsing the script again (V8's default,
+ * `--enable-lazy-source-positions`, saves that memory until a stack trace needs the positions).
+ *
+ * Why the bench's browser is told so: Playwright enables the Runtime and Network domains on every page, and with a
+ * DevTools client attached V8 takes a full stack trace for every Error created, thrown or not, and Blink takes one for
+ * every request, as its initiator. In a member's browser nothing asks for one.
+ * - On the landing page those traces cost a second parse of each script with a frame on the stack: the 400 KB entry
+ *   chunk among them, since React DOM creates two of its internal Errors (`SuspenseException`,
+ *   `SelectiveHydrationException`) at module level, with the entry's own top-level code on the stack.
+ * - In a trace of a cold landing at CPU/4 that was 190 ms of `V8.CollectSourcePositions` inside the entry's
+ *   evaluation, and none with this flag.
+ * - `scripts/bench/devtools-tax.ts` compares Playwright without the flag, Playwright with it, and a browser with no
+ *   DevTools domain enabled. The flag brought the cold landing back to the bare browser's figure, within the noise
+ *   (docs/PERFORMANCE.md, issue 23, twenty-fifth pass).
+ * Recording positions up front costs a little more compile work than a member's browser does, so the figures err
+ * slow.
+ */
+export const SOURCE_POSITIONS_AT_COMPILE = '--js-flags=--no-enable-lazy-source-positions';
+
+/** The browser the page benches measure in: headless Chromium, as a member's browser apart from the DevTools client. */
 export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, SOURCE_POSITIONS_AT_COMPILE], headless: true });
 }
 
 export const siteUrl = (base: string, host: string, path: string) => `http://${host}.localhost:${new URL(base).port}${path}`;
@@ -263,8 +285,106 @@ export async function signInThroughForm(page: Page, base: string, brand: { id: s
   return namedAt === null ? Number.NaN : namedAt - clickedAt;
 }
 
-/** One load of a page kind, in a fresh browser context (so an empty cache to start with). */
-export async function coldLoad(browser: Browser, base: string, brand: { id: string; marker: string }, kind: PageKind, cpuRate: number): Promise<LoadFigures> {
+/**
+ * The two browsers the page bench measures in (`launchPageBrowsers`):
+ * - `bare`, for the cold loads of /login and of / (`bareLoad`): a headless Chromium driven over the DevTools pipe with
+ *   no domain enabled but Page, so the page runs as in a member's browser;
+ * - `playwright`, for the landing page reloaded after a sign-in through the form, which needs Playwright to fill the
+ *   form and click (`playwrightLoad`). Playwright enables the Runtime and Network domains, and the page pays for them
+ *   (`SOURCE_POSITIONS_AT_COMPILE` takes back part of it): that figure errs slow.
+ */
+export interface PageBrowsers {
+  bare: PipeCdp;
+  playwright: Browser;
+}
+
+export async function launchPageBrowsers(): Promise<PageBrowsers> {
+  return { bare: PipeCdp.launch(CHROMIUM, CHROMIUM_ARGS), playwright: await launch() };
+}
+
+export async function closePageBrowsers(b: PageBrowsers): Promise<void> {
+  await Promise.all([b.bare.close(), b.playwright.close()]);
+}
+
+/** One load of a page kind, in a fresh browser context (so an empty cache to start with), in the browser for its kind. */
+export function coldLoad(browsers: PageBrowsers, base: string, brand: { id: string; marker: string }, kind: PageKind, cpuRate: number): Promise<LoadFigures> {
+  return kind === 'reload' ? playwrightLoad(browsers.playwright, base, brand, kind, cpuRate) : bareLoad(browsers.bare, base, brand, kind, cpuRate);
+}
+
+/**
+ * One cold load of /login or of / (signed in) in the bare browser: a context and page of their own, removed afterwards.
+ * The bench throttles the CPU, installs the observers (and, for /, the session), navigates, and waits for the page's
+ * `networkIdle` (no request for 500 ms, Chromium's own lifecycle event) with the moment noted ("Sign in" works, or the
+ * toolbar names the user). Then, and not before, it runs one thing in the page: a read of the figures. The requests are
+ * the document and the page's resource timing entries.
+ */
+export async function bareLoad(
+  cdp: PipeCdp,
+  base: string,
+  brand: { id: string; marker: string },
+  kind: 'login' | 'landing',
+  cpuRate: number,
+  timeoutMs = 30_000,
+): Promise<LoadFigures> {
+  const user = DEMO_USER[brand.id];
+  if (!user) throw new Error(`no demo user for ${brand.id}`);
+  const session = kind === 'landing' ? sessionInitScript(await signIn(base, brand.marker, user)) : null;
+  const { browserContextId } = await cdp.send<{ browserContextId: string }>('Target.createBrowserContext');
+  let where = '';
+  try {
+    const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', browserContextId });
+    const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+    const page = <T = Record<string, unknown>>(method: string, params: object = {}) => cdp.send<T>(method, params, sessionId);
+    const evaluate = async <T>(expression: string) =>
+      (await page<{ result: { value: T } }>('Runtime.evaluate', { expression, returnByValue: true })).result.value;
+    await page('Emulation.setDeviceMetricsOverride', { width: 1280, height: 800, deviceScaleFactor: 1, mobile: false });
+    if (cpuRate > 1) await page('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+    await page('Page.enable');
+    await page('Page.setLifecycleEventsEnabled', { enabled: true });
+    await page('Page.addScriptToEvaluateOnNewDocument', { source: OBSERVERS });
+    if (session) await page('Page.addScriptToEvaluateOnNewDocument', { source: session });
+    // The main frame's network idle after this navigation (an earlier one, of about:blank, has another loader).
+    let loaderId = '';
+    let idle = false;
+    const stop = cdp.onEvent((e) => {
+      if (e.sessionId === sessionId && e.method === 'Page.lifecycleEvent' && e.params.name === 'networkIdle' && e.params.loaderId === loaderId) idle = true;
+    });
+    try {
+      ({ loaderId } = await page<{ loaderId: string }>('Page.navigate', { url: siteUrl(base, brand.marker, kind === 'login' ? '/login' : '/') }));
+      const until = Date.now() + timeoutMs;
+      let m: PageMetrics | null = null;
+      for (;;) {
+        if (idle) {
+          m = JSON.parse(await evaluate<string>(READ_METRICS)) as PageMetrics;
+          if ((kind === 'login' ? m.signInAt : m.namedAt) !== null) break;
+        }
+        if (Date.now() > until) {
+          where = await evaluate<string>('location.pathname + ": " + (document.body ? document.body.innerText.slice(0, 160) : "")').catch(() => '');
+          throw new Error(`not ready after ${timeoutMs} ms`);
+        }
+        await sleep(100);
+      }
+      const requests = 1 + (await evaluate<number>("performance.getEntriesByType('resource').length"));
+      const url = await evaluate<string>('location.pathname');
+      return { fcp: m.fcp ?? Number.NaN, lcp: m.lcp ?? Number.NaN, cls: m.cls, tbt: m.tbt, requests, url };
+    } finally {
+      stop();
+    }
+  } catch (e) {
+    throw new Error(`${kind} ${brand.id} cpu/${cpuRate}: ${(e as Error).message.split('\n')[0]}${where ? ` (at ${where.replace(/\s+/g, ' ')})` : ''}`);
+  } finally {
+    await cdp.send('Target.disposeBrowserContext', { browserContextId }).catch(() => {});
+  }
+}
+
+/** One load of a page kind in Playwright, in a fresh browser context (so an empty cache to start with). */
+export async function playwrightLoad(
+  browser: Browser,
+  base: string,
+  brand: { id: string; marker: string },
+  kind: PageKind,
+  cpuRate: number,
+): Promise<LoadFigures> {
   const { context, page } = await coldPage(browser, cpuRate);
   try {
     const signInMs = kind === 'reload' ? await signInThroughForm(page, base, brand) : undefined;
@@ -309,7 +429,7 @@ export interface PageResult extends LoadFigures {
 
 /** Median over `runs` cold loads, after one load that warms the server (not counted). */
 export async function measurePage(
-  browser: Browser,
+  browsers: PageBrowsers,
   base: string,
   brand: { id: string; marker: string },
   kind: PageKind,
@@ -321,7 +441,7 @@ export async function measurePage(
   const attempt = async (): Promise<LoadFigures | null> => {
     for (let tries = 0; tries < 2; tries++) {
       try {
-        return await coldLoad(browser, base, brand, kind, cpuRate);
+        return await coldLoad(browsers, base, brand, kind, cpuRate);
       } catch (e) {
         errors.push((e as Error).message.split('\n')[0] ?? String(e));
       }
