@@ -83,14 +83,17 @@ interface ResourceEntry {
  * - In a trace of a cold landing at CPU/4 that was 190 ms of `V8.CollectSourcePositions` inside the entry's
  *   evaluation, and none with this flag.
  * - `scripts/bench/devtools-tax.ts` compares Playwright without the flag, Playwright with it, and a browser with no
- *   DevTools domain enabled. The flag brought the cold landing back to the bare browser's figure, within the noise
- *   (docs/PERFORMANCE.md, issue 23, twenty-fifth pass).
+ *   DevTools domain enabled. The flag takes back part of the cost; the bare browser was faster still, which is why the
+ *   page bench's cold loads run there (`bareLoad`; docs/PERFORMANCE.md, issue 23, twenty-fifth pass).
  * Recording positions up front costs a little more compile work than a member's browser does, so the figures err
  * slow.
  */
 export const SOURCE_POSITIONS_AT_COMPILE = '--js-flags=--no-enable-lazy-source-positions';
 
-/** The browser the page benches measure in: headless Chromium, as a member's browser apart from the DevTools client. */
+/**
+ * Playwright's headless Chromium, for what needs Playwright: the landing page reloaded after a sign-in through the
+ * form, the sign-in path's bytes, the grid and the traces. The page bench's cold loads run bare (`bareLoad`).
+ */
 export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, SOURCE_POSITIONS_AT_COMPILE], headless: true });
 }
