@@ -92,11 +92,15 @@ export const SOURCE_POSITIONS_AT_COMPILE = '--js-flags=--no-enable-lazy-source-p
 
 /**
  * Playwright's headless Chromium, for what needs Playwright: the landing page reloaded after a sign-in through the
- * form, the sign-in path's bytes, the grid and the traces. The page bench's cold loads run bare (`bareLoad`).
+ * form, the sign-in path's bytes, the grid and the traces. The page bench's cold loads run bare (`launchBare`).
+ * `extraArgs` are Chromium's arguments beyond the common ones (by default, `SOURCE_POSITIONS_AT_COMPILE`).
  */
-export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, SOURCE_POSITIONS_AT_COMPILE], headless: true });
+export async function launch(extraArgs: readonly string[] = [SOURCE_POSITIONS_AT_COMPILE]): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
 }
+
+/** The bare browser of the page bench's cold loads (`bareLoad`): headless Chromium over the DevTools pipe. */
+export const launchBare = (): PipeCdp => PipeCdp.launch(CHROMIUM, CHROMIUM_ARGS);
 
 export const siteUrl = (base: string, host: string, path: string) => `http://${host}.localhost:${new URL(base).port}${path}`;
 
@@ -302,7 +306,7 @@ export interface PageBrowsers {
 }
 
 export async function launchPageBrowsers(): Promise<PageBrowsers> {
-  return { bare: PipeCdp.launch(CHROMIUM, CHROMIUM_ARGS), playwright: await launch() };
+  return { bare: launchBare(), playwright: await launch() };
 }
 
 export async function closePageBrowsers(b: PageBrowsers): Promise<void> {

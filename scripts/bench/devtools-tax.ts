@@ -13,28 +13,22 @@
  *     [--cpu 4] [--figure lcp|fcp|tbt]
  * Builds nothing: it serves WEB_DIST_DIR (or apps/web/dist) through the seeded end-to-end server.
  */
-import { chromium } from '@playwright/test';
 import { compare } from './ab-stats';
-import { bareLoad, launch, playwrightLoad } from './browser';
-import { PipeCdp } from './cdp-pipe';
-import { CHROMIUM, CHROMIUM_ARGS, median, startStack } from './lib';
+import { bareLoad, launch, launchBare, playwrightLoad } from './browser';
+import { median, option, startStack } from './lib';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? fallback : (process.argv[i + 1] ?? fallback);
-};
-const brands = arg('brands', 'finance,assist,card').split(',');
-const loads = Number(arg('loads', '10'));
-const kind = arg('kind', 'landing') as 'landing' | 'login';
-const cpu = Number(arg('cpu', '4'));
-const figure = arg('figure', 'lcp') as 'lcp' | 'fcp' | 'tbt';
+const brands = option('brands', 'finance,assist,card').split(',');
+const loads = Number(option('loads', '10'));
+const kind = option('kind', 'landing') as 'landing' | 'login';
+const cpu = Number(option('cpu', '4'));
+const figure = option('figure', 'lcp') as 'lcp' | 'fcp' | 'tbt';
 if (kind !== 'landing' && kind !== 'login') throw new Error('--kind is landing or login');
 
 type Arm = 'P' | 'F' | 'B';
 const stack = await startStack({ port: 8630, sandboxPort: 8640 });
-const playwrightAsBefore = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+const playwrightAsBefore = await launch([]);
 const withFlag = await launch();
-const bare = PipeCdp.launch(CHROMIUM, CHROMIUM_ARGS);
+const bare = launchBare();
 
 const load = async (arm: Arm, brand: string): Promise<number> => {
   const b = { id: brand, marker: brand };

@@ -22,9 +22,8 @@ import { join } from 'node:path';
 import { loadBrands } from '@portal/brands';
 import { installedPluginIds } from '@portal/brands/plugins';
 import { benchApi, type FeatureRow, featureBench, HELLO, HELLO_WITH_HEADERS, startHello, startHellos, type TargetResult } from './api';
-import { launch, measurePage, measureSignInPath, type PageBrowsers, type PageKind, type PageResult, type SignInPath } from './browser';
-import { PipeCdp } from './cdp-pipe';
-import { CHROMIUM, CHROMIUM_ARGS, judge, kib, load1, machine, ROOT, type Row, type Stack, startPostgres, startStack } from './lib';
+import { launch, launchBare, measurePage, measureSignInPath, type PageBrowsers, type PageKind, type PageResult, type SignInPath } from './browser';
+import { judge, kib, load1, machine, ROOT, type Row, type Stack, startPostgres, startStack } from './lib';
 import { formatReport, judgeLevel, parseOptions, runWorkload, WORKLOAD_BUDGET, type WorkloadReport } from './workload';
 
 const BUDGET = {
@@ -201,7 +200,7 @@ async function main() {
       if (parts.has('page')) {
         const s = stack;
         // The bare browser for the cold loads, Playwright's (the one above) for the reload after a sign-in.
-        const browsers: PageBrowsers = { bare: PipeCdp.launch(CHROMIUM, CHROMIUM_ARGS), playwright: browser };
+        const browsers: PageBrowsers = { bare: launchBare(), playwright: browser };
         const closeBare = () => browsers.bare.close();
         cleanups.push(closeBare);
         results.page = await timed('page', async () => {

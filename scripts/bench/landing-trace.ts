@@ -8,7 +8,7 @@
  * Builds nothing: it serves WEB_DIST_DIR (or apps/web/dist) through the seeded end-to-end server.
  */
 import { installObservers, launch, pageReady, sessionInitScript, signInThroughForm, siteUrl } from './browser';
-import { DEMO_USER, signIn, startStack } from './lib';
+import { DEMO_USER, option, signIn, startStack } from './lib';
 
 interface TraceEvent {
   name: string;
@@ -20,13 +20,9 @@ interface TraceEvent {
   args?: { data?: { url?: string; functionName?: string; size?: number; requestId?: string } };
 }
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? fallback : (process.argv[i + 1] ?? fallback);
-};
 const brand = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'finance';
-const cpu = Number(arg('cpu', '4'));
-const minMs = Number(arg('min-ms', '20'));
+const cpu = Number(option('cpu', '4'));
+const minMs = Number(option('min-ms', '20'));
 const reload = process.argv.includes('--reload');
 // Every response's arrival in the page (scripts and style sheets too), as well as the API calls'.
 const allAnswers = process.argv.includes('--all-answers');

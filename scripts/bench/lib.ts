@@ -80,6 +80,12 @@ export const load1 = () => Math.round((loadavg()[0] ?? 0) * 100) / 100;
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A command-line option's value (`--name value`), or the fallback when it is not given. */
+export function option(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : (process.argv[i + 1] ?? fallback);
+}
+
 export async function waitForUrl(url: string, child: ChildProcess | null, seconds: number, headers: Record<string, string> = {}) {
   const until = Date.now() + seconds * 1000;
   while (Date.now() < until) {
