@@ -43,6 +43,7 @@ import type { KernelServerPlugin, ServerRoute } from '../plugin';
 import { wirePlugins } from '../plugin-graph';
 import type { KernelServices, Services } from '../services';
 import { type AuthUser, type RouteContext, SENT, WithMessage } from './context';
+import { registerDrain } from './drain';
 import { ApiError } from './errors';
 import { findBadText, parseId } from './input';
 import { lazyChildLoggerFactory } from './lazyLogger';
@@ -279,7 +280,11 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   };
   const wired = await wirePlugins(opts.featurePlugins, kernelServices, config, database);
   const auditBuffer = new AuditBuffer(database.sql, (err, lost) => app.log.error({ err, lost }, 'audit rows for reads could not be written'));
+  // Closing: the route handlers still running finish first (their writes need the database), then the buffered
+  // audit rows are written; the server closes the database after app.close().
+  const { drain, drainRoutes } = registerDrain(app, app.log);
   app.addHook('onClose', async () => {
+    await drainRoutes();
     await auditBuffer.close();
   });
   const checkResponses = config.checkResponses;
@@ -296,40 +301,42 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   };
 
   async function runRoute(plugin: KernelServerPlugin, kernel: boolean, r: ServerRoute, use: RouteContext['use'], req: FastifyRequest, reply: FastifyReply) {
-    const brand = brandOf(req);
-    if (!kernel && !brand?.plugins.includes(plugin.id)) {
-      return reply.status(404).send(fail(tr(req, 'This feature is not available on this site.')));
-    }
-    // No credentials: no session to look up (the common case for public routes such as /health).
-    const auth = req.headers.authorization ? await authenticate(req.headers.authorization, database.sql, config, brand?.id ?? null) : NO_AUTH;
-    let user: AuthUser | null = auth.state === 'ok' ? auth.user : null;
-    if (auth.state === 'invalid' && r.access !== 'public') {
-      auditRefusal(auditBuffer, req, r, 401, auth.reason, null);
-      return reply.status(401).send(fail(tr(req, 'Your session has expired. Please sign in again.')));
-    }
-    if (auth.state === 'invalid') user = null;
-    const decision = decideAccess(r.access, user?.roles ?? null);
-    if (decision === 'unauthenticated') {
-      auditRefusal(auditBuffer, req, r, 401, 'not signed in', null);
-      return reply.status(401).send(fail(tr(req, 'Please sign in to continue.')));
-    }
-    if (decision === 'forbidden') {
-      auditRefusal(auditBuffer, req, r, 403, 'role', user);
-      return reply.status(403).send(fail(tr(req, 'You do not have permission to do this.')));
-    }
-
-    if (user && STATE_CHANGING.has(req.method) && !r.noFormToken) {
-      const given = req.headers[Headers.antiForgery];
-      if (!formTokenMatches(typeof given === 'string' ? given : undefined, user.sessionId, config.tokenSecret)) {
-        auditRefusal(auditBuffer, req, r, 403, 'anti-forgery token', user);
-        return reply.status(403).send(fail(tr(req, 'The request was refused: the anti-forgery token is missing or invalid. Please reload the page.')));
+    drain.enter(reply);
+    try {
+      const brand = brandOf(req);
+      if (!kernel && !brand?.plugins.includes(plugin.id)) {
+        return reply.status(404).send(fail(tr(req, 'This feature is not available on this site.')));
       }
-    }
+      // No credentials: no session to look up (the common case for public routes such as /health).
+      const auth = req.headers.authorization ? await authenticate(req.headers.authorization, database.sql, config, brand?.id ?? null) : NO_AUTH;
+      let user: AuthUser | null = auth.state === 'ok' ? auth.user : null;
+      if (auth.state === 'invalid' && r.access !== 'public') {
+        auditRefusal(auditBuffer, req, r, 401, auth.reason, null);
+        return reply.status(401).send(fail(tr(req, 'Your session has expired. Please sign in again.')));
+      }
+      if (auth.state === 'invalid') user = null;
+      const decision = decideAccess(r.access, user?.roles ?? null);
+      if (decision === 'unauthenticated') {
+        auditRefusal(auditBuffer, req, r, 401, 'not signed in', null);
+        return reply.status(401).send(fail(tr(req, 'Please sign in to continue.')));
+      }
+      if (decision === 'forbidden') {
+        auditRefusal(auditBuffer, req, r, 403, 'role', user);
+        return reply.status(403).send(fail(tr(req, 'You do not have permission to do this.')));
+      }
 
-    let memberId = user?.memberId ?? null;
-    let impersonating = false;
-    const audit: RouteContext['audit'] = (e, tx) =>
-      writeAudit(tx ?? database.sql, {
+      if (user && STATE_CHANGING.has(req.method) && !r.noFormToken) {
+        const given = req.headers[Headers.antiForgery];
+        if (!formTokenMatches(typeof given === 'string' ? given : undefined, user.sessionId, config.tokenSecret)) {
+          auditRefusal(auditBuffer, req, r, 403, 'anti-forgery token', user);
+          return reply.status(403).send(fail(tr(req, 'The request was refused: the anti-forgery token is missing or invalid. Please reload the page.')));
+        }
+      }
+
+      let memberId = user?.memberId ?? null;
+      let impersonating = false;
+      // Who did it, from where: on every audit row of this request (the member as of the moment it is written).
+      const stamped = <E extends { memberId?: number | null }>(e: E) => ({
         ...e,
         memberId: e.memberId ?? memberId,
         actorUserId: user?.id ?? null,
@@ -337,85 +344,94 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
         ip: req.ip,
         requestId: req.id,
       });
+      const audit: RouteContext['audit'] = (e, tx) => writeAudit(tx ?? database.sql, stamped(e));
 
-    const header = req.headers[Headers.impersonate];
-    if (typeof header === 'string' && header !== '') {
-      const target = parseId(header);
-      const refuse = async (message: string, reason: string) => {
+      const header = req.headers[Headers.impersonate];
+      if (typeof header === 'string' && header !== '') {
+        const target = parseId(header);
+        const refuse = async (message: string, reason: string) => {
+          await audit({
+            action: 'impersonation.request',
+            outcome: 'refused',
+            entity: 'route',
+            entityId: `${req.method} ${r.endpoint.path}`,
+            detail: { reason, target: header },
+          });
+          return reply.status(403).send(fail(tr(req, message)));
+        };
+        if (!user || !hasAnyRole(user.roles, IMPERSONATOR_ROLES)) return refuse('Only support staff may act on behalf of a member.', 'role');
+        if (target === null || !(await kernelServices.members.isMemberAccount(target)))
+          return refuse('The selected account is not a member account.', 'not a member');
+        memberId = target;
+        impersonating = true;
+      }
+
+      const binary = r.endpoint.bodyEncoding === 'binary';
+      if (binary && !(req.body instanceof Readable)) throw new ApiError(415, 'Send the bytes as application/octet-stream.');
+      if (!binary && req.body instanceof Readable) {
+        req.body.resume();
+        throw new ApiError(415, 'This call takes JSON, not application/octet-stream.');
+      }
+      const readAfterHeader = req.headers[Headers.readAfter];
+      let readAfter: bigint | null = null;
+      if (readAfterHeader !== undefined) {
+        readAfter = typeof readAfterHeader === 'string' ? parsePosition(readAfterHeader) : null;
+        if (readAfter === null)
+          throw new ApiError(400, msg('The {{header}} header must be a database position: 16 hexadecimal digits.', { header: Headers.readAfter }));
+      }
+      checkText('params', req.params);
+      checkText('query', req.query);
+      if (!binary) checkText('body', req.body);
+      const auditRead: RouteContext['auditRead'] = (e) => auditBuffer.add(stamped(e));
+      const ctx = new RequestContext(req, reply, tr, {
+        body: binary ? undefined : parsePart(r.endpoint, 'body', req.body, req),
+        query: parsePart(r.endpoint, 'query', req.query, req),
+        params: parsePart(r.endpoint, 'params', req.params, req),
+        database,
+        config,
+        services: kernelServices,
+        use,
+        brand,
+        user,
+        memberId,
+        impersonating,
+        audit,
+        auditRead,
+        binary: binary ? (req.body as Readable) : null,
+        readAfter,
+      });
+      if (impersonating) {
         await audit({
           action: 'impersonation.request',
-          outcome: 'refused',
+          memberId,
           entity: 'route',
           entityId: `${req.method} ${r.endpoint.path}`,
-          detail: { reason, target: header },
+          detail: { staff: user?.name },
         });
-        return reply.status(403).send(fail(tr(req, message)));
-      };
-      if (!user || !hasAnyRole(user.roles, IMPERSONATOR_ROLES)) return refuse('Only support staff may act on behalf of a member.', 'role');
-      if (target === null || !(await kernelServices.members.isMemberAccount(target)))
-        return refuse('The selected account is not a member account.', 'not a member');
-      memberId = target;
-      impersonating = true;
+      }
+      const result = await r.handler(ctx);
+      if (result === SENT || reply.sent) return reply;
+      const data = result instanceof WithMessage ? result.data : (result ?? null);
+      if (checkResponses && r.endpoint.response && (r.endpoint.answer ?? 'json') === 'json') {
+        const checked = safeParse(r.endpoint.response, data);
+        if (!checked.success) throw new Error(`${req.method} ${r.endpoint.path} answered outside its contract: ${zodMessage(checked.error, 'response')}`);
+      }
+      // A change's answer names the primary's position after it: the caller's next search waits for the replica to
+      // reach it, or goes to the primary (read-your-writes across processes; docs/SCALING.md).
+      // The change is made by now: if the position cannot be read, the answer goes without it (the caller's searches may
+      // then miss the change for up to the replica's lag) rather than failing a change that was made.
+      if (database.replica && STATE_CHANGING.has(req.method) && !r.readOnly) {
+        const position = await database.replica.primaryPosition().catch((err: unknown) => {
+          req.log.warn({ err }, 'the database position after a change could not be read: the answer goes without x-read-after');
+          return null;
+        });
+        if (position) reply.header(Headers.readAfter, position);
+      }
+      if (result instanceof WithMessage) return reply.send(ok(data, tr(req, result.message)));
+      return reply.send(ok(data));
+    } finally {
+      drain.leave(reply);
     }
-
-    const binary = r.endpoint.bodyEncoding === 'binary';
-    if (binary && !(req.body instanceof Readable)) throw new ApiError(415, 'Send the bytes as application/octet-stream.');
-    if (!binary && req.body instanceof Readable) {
-      req.body.resume();
-      throw new ApiError(415, 'This call takes JSON, not application/octet-stream.');
-    }
-    const readAfterHeader = req.headers[Headers.readAfter];
-    let readAfter: bigint | null = null;
-    if (readAfterHeader !== undefined) {
-      readAfter = typeof readAfterHeader === 'string' ? parsePosition(readAfterHeader) : null;
-      if (readAfter === null)
-        throw new ApiError(400, msg('The {{header}} header must be a database position: 16 hexadecimal digits.', { header: Headers.readAfter }));
-    }
-    checkText('params', req.params);
-    checkText('query', req.query);
-    if (!binary) checkText('body', req.body);
-    const auditRead: RouteContext['auditRead'] = (e) =>
-      auditBuffer.add({ ...e, memberId: e.memberId ?? memberId, actorUserId: user?.id ?? null, actorName: user?.name ?? null, ip: req.ip, requestId: req.id });
-    const ctx = new RequestContext(req, reply, tr, {
-      body: binary ? undefined : parsePart(r.endpoint, 'body', req.body, req),
-      query: parsePart(r.endpoint, 'query', req.query, req),
-      params: parsePart(r.endpoint, 'params', req.params, req),
-      database,
-      config,
-      services: kernelServices,
-      use,
-      brand,
-      user,
-      memberId,
-      impersonating,
-      audit,
-      auditRead,
-      binary: binary ? (req.body as Readable) : null,
-      readAfter,
-    });
-    if (impersonating) {
-      await audit({ action: 'impersonation.request', memberId, entity: 'route', entityId: `${req.method} ${r.endpoint.path}`, detail: { staff: user?.name } });
-    }
-    const result = await r.handler(ctx);
-    if (result === SENT || reply.sent) return reply;
-    const data = result instanceof WithMessage ? result.data : (result ?? null);
-    if (checkResponses && r.endpoint.response && (r.endpoint.answer ?? 'json') === 'json') {
-      const checked = safeParse(r.endpoint.response, data);
-      if (!checked.success) throw new Error(`${req.method} ${r.endpoint.path} answered outside its contract: ${zodMessage(checked.error, 'response')}`);
-    }
-    // A change's answer names the primary's position after it: the caller's next search waits for the replica to
-    // reach it, or goes to the primary (read-your-writes across processes; docs/SCALING.md).
-    // The change is made by now: if the position cannot be read, the answer goes without it (the caller's searches may
-    // then miss the change for up to the replica's lag) rather than failing a change that was made.
-    if (database.replica && STATE_CHANGING.has(req.method) && !r.readOnly) {
-      const position = await database.replica.primaryPosition().catch((err: unknown) => {
-        req.log.warn({ err }, 'the database position after a change could not be read: the answer goes without x-read-after');
-        return null;
-      });
-      if (position) reply.header(Headers.readAfter, position);
-    }
-    if (result instanceof WithMessage) return reply.send(ok(data, tr(req, result.message)));
-    return reply.send(ok(data));
   }
 
   for (const p of opts.kernelPlugins) mount(p, true);
