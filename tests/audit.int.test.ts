@@ -51,6 +51,31 @@ describe('audit of reads and refusals', () => {
     expect(found.some((r) => r.actor_name === 'audit-member' && r.outcome === 'refused')).toBe(true);
   });
 
+  it('records an impersonated change before it answers, and an impersonated read with the batched reads', async () => {
+    // Read without flushing the buffer: what is on the request's path.
+    const written = async () =>
+      (
+        await server.database.sql.query<{ entity_id: string }>(
+          "SELECT entity_id FROM audit_log WHERE action = 'impersonation.request' AND actor_name = 'audit-support' AND outcome = 'success' ORDER BY id",
+        )
+      ).map((r) => r.entity_id);
+    await server.flushAudit();
+    const before = (await written()).length;
+    const onBehalf = authHeaders(support, 'staff', { 'x-member-id': String(memberId) });
+    const change = await server.app.inject({
+      method: 'POST',
+      url: '/api/notes/create',
+      headers: onBehalf,
+      payload: { NoteText: 'Called the member about a bill.', NoteTypeID: 1, Attachments: [] },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    expect((await written()).slice(before)).toEqual(['POST /api/notes/create']);
+    const read = await server.app.inject({ method: 'GET', url: '/api/account/user/termination', headers: onBehalf });
+    expect(read.statusCode, read.body).toBe(200);
+    await server.flushAudit();
+    expect((await written()).slice(before)).toEqual(['POST /api/notes/create', 'GET /api/account/user/termination']);
+  });
+
   it('refuses impersonation ids that are not decimal integers', async () => {
     for (const bad of ['0x0d', '1e1', '13.0', '-1', 'true']) {
       const res = await server.app.inject({

@@ -28,11 +28,14 @@ const form = (body: Record<string, string>, ip = '10.1.1.1') => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'card.localhost' },
   payload: new URLSearchParams(body).toString(),
 });
-const auditRows = (action: string) =>
-  server.database.sql.query<{ action: string; actor_name: string | null; member_id: number | null; outcome: string; detail: unknown }>(
+/** The audit rows of an action, the batched ones (reads, impersonated reads) included. */
+const auditRows = async (action: string) => {
+  await server.flushAudit();
+  return server.database.sql.query<{ action: string; actor_name: string | null; member_id: number | null; outcome: string; detail: unknown }>(
     'SELECT * FROM audit_log WHERE action = $1 ORDER BY id',
     [action],
   );
+};
 
 describe('POST /token', () => {
   it('signs in with the password grant and answers the tokens', async () => {

@@ -401,13 +401,17 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
         readAfter,
       });
       if (impersonating) {
-        await audit({
+        const entry = {
           action: 'impersonation.request',
           memberId,
           entity: 'route',
           entityId: `${req.method} ${r.endpoint.path}`,
           detail: { staff: user?.name },
-        });
+        };
+        // A read on the member's behalf is recorded like every read: batched off the request's path (AuditBuffer).
+        // A change's record is written before the change is made.
+        if (STATE_CHANGING.has(req.method) && !r.readOnly) await audit(entry);
+        else auditRead(entry);
       }
       const result = await r.handler(ctx);
       if (result === SENT || reply.sent) return reply;

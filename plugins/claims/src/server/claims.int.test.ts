@@ -275,6 +275,30 @@ describe('POST /api/claims/search', () => {
     }
   });
 
+  it("answers a staff search by one member's id or number with that member's own list, in each sort; an unknown number finds none", async () => {
+    const mine = (await search(who.b, { PageSize: 100 })).body.Data.Items;
+    const number = mine[0]?.MemberNumber;
+    expect(number).toBeTruthy();
+    for (const [col, order] of [
+      ['ClaimID', 'desc'],
+      ['PaidDate', 'asc'],
+      ['PayeeName', 'desc'],
+      ['MemberName', 'asc'],
+    ] as const) {
+      const own = (await search(who.b, { SortColumn: col, SortOrder: order, PageSize: 5, PageIndex: 1 })).body.Data;
+      for (const by of [{ MemberID: who.b.memberId }, { MemberNumber: number }]) {
+        const staff = await search(who.su, { ...by, SortColumn: col, SortOrder: order, PageSize: 5, PageIndex: 1 });
+        expect(staff.status, JSON.stringify(staff.body)).toBe(200);
+        expect(staff.body.Data, `${col} ${order} ${JSON.stringify(by)}`).toEqual(own);
+      }
+    }
+    const none = await search(who.su, { MemberNumber: 'NO-SUCH-MEMBER' });
+    expect(none.body.Data).toEqual({ Items: [], ItemCount: 0 });
+    // A member's own list with another member's number finds nothing.
+    const other = await search(who.a, { MemberNumber: number });
+    expect(other.body.Data.ItemCount).toBe(0);
+  });
+
   it('lets a SuperUser search across members, or within the impersonated member only', async () => {
     const across = await search(who.su, { MemberID: who.b.memberId, PageSize: 5 });
     expect(across.status).toBe(200);

@@ -38,6 +38,17 @@ describe('claims search SQL builder', () => {
     expect(q.list.params).toEqual([20, 40]);
   });
 
+  it("reads a staff search by one member's id or number as that member's list (the member's shape), the number by a scalar lookup", () => {
+    const byId = buildSearch(filter({ MemberID: 7, SortColumn: 'PaidDate', SortOrder: 'desc' }), { memberId: null });
+    expect(byId.list.text).toMatch(/FROM claims c JOIN members m ON m.member_id = c.member_id WHERE c.member_id = \$1\s+ORDER BY c.paid_date DESC NULLS LAST/);
+    expect(byId.list.text).not.toContain('ARRAY(');
+    expect(byId.list.params).toEqual([7, 20, 0]);
+    const byNumber = buildSearch(filter({ MemberNumber: 'G0042' }), { memberId: null });
+    expect(byNumber.count.text).toBe('SELECT count(*)::int AS n FROM claims c WHERE c.member_id = (SELECT member_id FROM members WHERE member_number = $1)');
+    expect(byNumber.list.text).toContain('FROM claims c JOIN members m ON m.member_id = c.member_id WHERE c.member_id = (SELECT');
+    expect(byNumber.list.params).toEqual(['G0042', 20, 0]);
+  });
+
   it('has no member condition for a cross-member scope', () => {
     const q = buildSearch(filter({}), { memberId: null });
     expect(q.count.text).toBe('SELECT count(*)::int AS n FROM claims c ');

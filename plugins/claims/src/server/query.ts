@@ -72,7 +72,8 @@ export function buildConditions(f: Partial<ClaimSearch>, scope: ClaimScope, para
   };
   if (scope.memberId !== null) where.push(`c.member_id = ${p(scope.memberId)}`);
   if (f.MemberID) where.push(`c.member_id = ${p(f.MemberID)}`);
-  if (f.MemberNumber) where.push(`c.member_id IN (SELECT member_id FROM members WHERE member_number = ${p(f.MemberNumber)})`);
+  // A member number names at most one member (it is unique): a scalar subquery, so the planner reads it as one member.
+  if (f.MemberNumber) where.push(`c.member_id = (SELECT member_id FROM members WHERE member_number = ${p(f.MemberNumber)})`);
   if (f.MemberName) {
     const like = p(`%${escapeLike(f.MemberName.toLowerCase())}%`);
     where.push(
@@ -119,7 +120,8 @@ export function orderBy(column: SortColumn, order: 'asc' | 'desc'): { sql: strin
  * The shapes of the search. Planning is a large part of a search's cost at a million claims (as long as running it,
  * measured with pg_stat_statements), and it grows with every join, so each shape keeps the joins the planner sees
  * to what it needs:
- * - one member's bills (a member's own list, or staff acting for one): the member's rows with the members joined, in
+ * - one member's bills (a member's own list, staff acting for one, or staff filtering by one member's id or number):
+ *   the member's rows with the members joined, in
  *   index order, so a page reads its own rows and no others; the total is a count of its own, which the member
  *   indexes answer without reading the table. (It was a window count over the page's query, which read every one of
  *   the member's bills from the table for a page of 20: on the million-claim bench database 92 reads and 216 ms for
@@ -146,7 +148,9 @@ export function buildSearch(f: ClaimSearch, scope: ClaimScope, extraWhere: strin
     count: { text: count, params: countParams },
   });
   const withCount = (list: string) => list.replace(' AS "Version"', ` AS "Version", (${count}) AS "__total"`);
-  if (scope.memberId !== null) {
+  // Staff filtering by a member id or number read one member's bills: the member's shape, not the across-members one
+  // (by number, 1.0 ms a search against 1.7 planned and run at a million claims; docs/PERFORMANCE.md, 26th pass).
+  if (scope.memberId !== null || f.MemberID || f.MemberNumber) {
     const list = `SELECT ${CLAIM_COLUMNS}\nFROM claims c JOIN members m ON m.member_id = c.member_id ${whereSql}\nORDER BY ${ord.sql} ${page}`;
     return built(list, withCount(list));
   }
