@@ -1,12 +1,16 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { ConfigError } from '@portal/server/kernel';
+import { ConfigError, DRAIN_TIMEOUT_MS, JOB_STOP_TIMEOUT_MS } from '@portal/server/kernel';
 
 const MAX_WORKERS = 64;
 /** A worker that dies sooner than this after it started counts as a crash loop. */
 const EARLY_EXIT_MS = 10_000;
 const MAX_EARLY_EXITS = 5;
-const STOP_GRACE_MS = 40_000;
+/**
+ * How long a stopping worker gets before it is killed: its close waits for the route handlers still running (up to
+ * DRAIN_TIMEOUT_MS), then for its running jobs (up to JOB_STOP_TIMEOUT_MS), then closes its pool.
+ */
+const STOP_GRACE_MS = DRAIN_TIMEOUT_MS + JOB_STOP_TIMEOUT_MS + 5_000;
 
 /**
  * WORKERS: how many API processes share the port. Unset or 1: this process serves. `auto`: one per core.

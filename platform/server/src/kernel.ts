@@ -21,6 +21,7 @@ export { LocalFileStore } from './files/localFileStore';
 export { MemoryFileStore } from './files/memoryFileStore';
 export type { S3Settings } from './files/s3FileStore';
 export * from './http/app';
+export { DRAIN_TIMEOUT_MS } from './http/drain';
 export * from './http/input';
 export * from './http/security';
 export * from './index';

@@ -1,3 +1,3 @@
-export { createJobQueue, type JobQueueOptions, PgBossJobQueue } from './pg-boss-queue';
+export { createJobQueue, JOB_STOP_TIMEOUT_MS, type JobQueueOptions, PgBossJobQueue } from './pg-boss-queue';
 export type { DefineOptions, JobHandler, JobInfo, JobLogger, JobQueue, SendOptions } from './queue';
 export { defineThrottlePrune, THROTTLE_PRUNE_CRON, THROTTLE_PRUNE_JOB, THROTTLE_RETENTION_SECONDS } from './throttle-prune';

@@ -4,6 +4,9 @@ import type { SqlClient } from '../db/database';
 import { type QueueDb, queueDb } from './pg-boss-db';
 import type { DefineOptions, JobHandler, JobLogger, JobQueue, SendOptions } from './queue';
 
+/** How long stop() lets the running jobs finish before it hands the rest back to the queue. */
+export const JOB_STOP_TIMEOUT_MS = 30_000;
+
 export interface JobQueueOptions {
   /** Run handlers in this process (false for JOBS=off: it still queues jobs). */
   work: boolean;
@@ -106,7 +109,7 @@ export class PgBossJobQueue implements JobQueue {
     if (!this.started || this.stopped) return;
     this.stopped = true;
     await this.started.catch(() => {});
-    await this.boss.stop({ graceful: true, wait: true, timeout: this.opts.stopTimeoutMs ?? 30_000 });
+    await this.boss.stop({ graceful: true, wait: true, timeout: this.opts.stopTimeoutMs ?? JOB_STOP_TIMEOUT_MS });
     await this.db.close();
   }
 
