@@ -13,7 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createServer, type StartedServer } from '@portal/app-server/server';
 import { openDatabase, passwordChecksInFlight } from '@portal/server/kernel';
 import { freshDatabaseUrl, makeUser, startTestServer, TEST_PASSWORD } from '@portal/testing/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 interface Opened {
   server: StartedServer;
@@ -70,26 +70,24 @@ async function passwordCheckStarted(): Promise<void> {
 }
 
 describe('closing the API while it answers', () => {
-  const opened: Opened[] = [];
-  afterEach(async () => {
-    for (const o of opened.splice(0)) await o.cleanup();
-  });
-
   it('waits for a sign-in whose client has gone: its session is written before the database closes', async () => {
     const o = await openServer();
-    opened.push(o);
-    const { userId } = await makeUser(o.server, { userName: 'close.gone', roles: ['CareGuardSupport'], brand: 'staff' });
-    const { socket } = sendSignIn(o.port, 'close.gone');
-    await passwordCheckStarted();
-    socket.destroy();
-    await o.server.close();
-
-    const db = await o.reopen();
     try {
-      const sessions = await db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [userId]);
-      expect(sessions[0]?.n).toBe(1);
+      const { userId } = await makeUser(o.server, { userName: 'close.gone', roles: ['CareGuardSupport'], brand: 'staff' });
+      const { socket } = sendSignIn(o.port, 'close.gone');
+      await passwordCheckStarted();
+      socket.destroy();
+      await o.server.close();
+
+      const db = await o.reopen();
+      try {
+        const sessions = await db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [userId]);
+        expect(sessions[0]?.n).toBe(1);
+      } finally {
+        await db.close();
+      }
     } finally {
-      await db.close();
+      await o.cleanup();
     }
   });
 

@@ -76,6 +76,8 @@ export interface RegisteredRoute {
 const REQUEST_ID = /^[\w-]{8,64}$/;
 const NO_AUTH = { state: 'none' } as const;
 const STATE_CHANGING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+/** Whether a call changes data: a state-changing method on a route not marked readOnly (a search sent as POST). */
+const changesData = (method: string, r: ServerRoute) => STATE_CHANGING.has(method) && !r.readOnly;
 
 type Issues = { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
 const issuePath = (where: string, i: Issues['issues'][number]) => `${where}${i.path.length ? `.${i.path.map(String).join('.')}` : ''}`;
@@ -410,7 +412,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
         };
         // A read on the member's behalf is recorded like every read: batched off the request's path (AuditBuffer).
         // A change's record is written before the change is made.
-        if (STATE_CHANGING.has(req.method) && !r.readOnly) await audit(entry);
+        if (changesData(req.method, r)) await audit(entry);
         else auditRead(entry);
       }
       const result = await r.handler(ctx);
@@ -424,7 +426,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       // reach it, or goes to the primary (read-your-writes across processes; docs/SCALING.md).
       // The change is made by now: if the position cannot be read, the answer goes without it (the caller's searches may
       // then miss the change for up to the replica's lag) rather than failing a change that was made.
-      if (database.replica && STATE_CHANGING.has(req.method) && !r.readOnly) {
+      if (database.replica && changesData(req.method, r)) {
         const position = await database.replica.primaryPosition().catch((err: unknown) => {
           req.log.warn({ err }, 'the database position after a change could not be read: the answer goes without x-read-after');
           return null;

@@ -34,11 +34,6 @@ export class RouteDrain {
     if (this.onIdle && this.running.size === 0) this.onIdle();
   }
 
-  /** The number of route handlers running now. */
-  get size(): number {
-    return this.running.size;
-  }
-
   /** Called as the close begins (Fastify's preClose): every answer from now on ends its connection. */
   beginClose(app: FastifyInstance): void {
     if (this.closing) return;
