@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { ConfigError, hidePassword } from '../config';
+import { CUSTOM_PLANS, PreparedNames } from './prepared';
 import { ReplicaRouter } from './replica';
 
 /** The typed query layer both engines share. */
@@ -14,10 +15,19 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** Raw SQL access for migrations and hot paths: parameterized, returns rows. */
 export interface SqlClient {
-  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
+  query<R = Record<string, unknown>>(text: string, params?: unknown[], opts?: QueryOptions): Promise<R[]>;
   /** Runs fn inside one transaction on one connection; rolls back when fn throws. */
   transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
   exec(text: string): Promise<void>;
+}
+
+export interface QueryOptions {
+  /**
+   * A hot statement run again and again with other values (the bills search): on PostgreSQL it is prepared on each
+   * connection once it has been seen twice, so the server parses it once per connection (db/prepared.ts). PGlite runs
+   * it as any other.
+   */
+  prepare?: boolean;
 }
 
 export interface Database {
@@ -98,11 +108,13 @@ const busyOr = (e: unknown) => {
   return e;
 };
 
-function pgClient(pool: pg.Pool | pg.PoolClient): SqlClient {
+function pgClient(pool: pg.Pool | pg.PoolClient, names: PreparedNames | null): SqlClient {
   return {
-    async query(text, params) {
+    async query(text, params, opts) {
+      const name = opts?.prepare ? names?.nameFor(text) : undefined;
       try {
-        const r = await pool.query(text, params as unknown[] | undefined);
+        const values = params as unknown[] | undefined;
+        const r = await (name === undefined ? pool.query(text, values) : pool.query({ name, text, values }));
         return r.rows;
       } catch (e) {
         throw busyOr(e);
@@ -123,7 +135,7 @@ function pgClient(pool: pg.Pool | pg.PoolClient): SqlClient {
       conn.on('error', ended);
       try {
         await conn.query('BEGIN');
-        const result = await fn(pgClient(conn));
+        const result = await fn(pgClient(conn, names));
         await conn.query('COMMIT');
         return result;
       } catch (e) {
@@ -216,22 +228,32 @@ export async function openPglite(dir: string, opts: { durable?: boolean } = {}):
   return client;
 }
 
-/** A pool on url whose first connection has been made; a ConfigError naming `setting` when it cannot be. */
+/**
+ * A pool on url whose first connection has been made; a ConfigError naming `setting` when it cannot be. Its
+ * connections start with plan_cache_mode=force_custom_plan; `names` is null (no statement is prepared) when that
+ * did not take (an `options` parameter in the URL replaces the pool's, and a connection pooler may drop it).
+ */
 async function connectedPool(url: string, setting: string, opts: { poolSize?: number; connectTimeoutMs?: number }, onError: (err: Error) => void) {
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.poolSize ?? Number(process.env.DATABASE_POOL_SIZE ?? 20),
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+    options: `-c ${CUSTOM_PLANS}`,
   });
   pool.on('error', onError);
+  let customPlans = false;
   try {
     const c = await pool.connect();
-    c.release();
+    try {
+      customPlans = (await c.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows[0]?.plan_cache_mode === 'force_custom_plan';
+    } finally {
+      c.release();
+    }
   } catch (e) {
     await pool.end().catch(() => {});
     throw new ConfigError(`Cannot reach the ${setting} at ${hidePassword(url)}: ${(e as Error).message}`);
   }
-  return pool;
+  return { pool, names: customPlans ? new PreparedNames() : null };
 }
 
 /** dataDir null opens an in-memory PGlite (tests). */
@@ -252,13 +274,14 @@ export async function openDatabase(opts: {
     let report: (err: Error) => void = (err) => {
       process.stderr.write(`database connection lost: ${err.message}\n`);
     };
-    const pool = await connectedPool(opts.databaseUrl, 'database', opts, (err) => report(err));
-    const sql = pgClient(pool);
+    const { pool, names } = await connectedPool(opts.databaseUrl, 'database', opts, (err) => report(err));
+    const sql = pgClient(pool, names);
     let replicaPool: pg.Pool | null = null;
+    let replicaNames: PreparedNames | null = null;
     let replica: ReplicaRouter | null = null;
     if (opts.readUrl) {
       try {
-        replicaPool = await connectedPool(opts.readUrl, 'read replica (DATABASE_READ_URL)', opts, (err) => report(err));
+        ({ pool: replicaPool, names: replicaNames } = await connectedPool(opts.readUrl, 'read replica (DATABASE_READ_URL)', opts, (err) => report(err)));
         const standby = (await replicaPool.query<{ standby: boolean }>('SELECT pg_is_in_recovery() AS standby')).rows[0]?.standby;
         if (!standby)
           throw new ConfigError(
@@ -268,7 +291,7 @@ export async function openDatabase(opts: {
         await Promise.all([pool.end(), replicaPool?.end()]).catch(() => {});
         throw e;
       }
-      replica = new ReplicaRouter(sql, pgClient(replicaPool), {
+      replica = new ReplicaRouter(sql, pgClient(replicaPool, replicaNames), {
         maxLagMs: opts.maxReplicaLagMs ?? 5000,
         onError: (err) => report(new Error(`read replica: ${err instanceof Error ? err.message : String(err)}`, { cause: err })),
       });

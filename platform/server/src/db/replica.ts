@@ -101,7 +101,7 @@ export class ReplicaRouter {
       return chosen;
     };
     return {
-      query: async (text, params) => (await pick()).query(text, params),
+      query: async (text, params, opts) => (await pick()).query(text, params, opts),
       exec: async (text) => (await pick()).exec(text),
       transaction: async (fn) => (await pick()).transaction(fn),
     };
@@ -109,7 +109,7 @@ export class ReplicaRouter {
 
   /** The replica, handing a read it cannot answer to the primary. */
   readonly #replicaWithFallback: SqlClient = {
-    query: (text, params) => this.#orPrimary((c) => c.query(text, params)),
+    query: (text, params, opts) => this.#orPrimary((c) => c.query(text, params, opts)),
     exec: (text) => this.#orPrimary((c) => c.exec(text)),
     transaction: (fn) => this.#orPrimary((c) => c.transaction(fn)),
   };

@@ -47,12 +47,14 @@ export async function searchClaims(ctx: SearchCtx, f: ClaimSearch, opts: { pendi
   // The counts are cached per database, whichever server answers this request.
   const counts = ctx.database.sql;
   const cached = cachedCount(counts, q.count.text, q.count.params);
-  if (cached !== null) return { Items: await sql.query<Claim>(q.list.text, q.list.params), ItemCount: cached };
+  // Prepared on PostgreSQL: parsed once per connection, planned for each search's values (db/prepared.ts).
+  const hot = { prepare: true };
+  if (cached !== null) return { Items: await sql.query<Claim>(q.list.text, q.list.params, hot), ItemCount: cached };
   // One round trip: the page rows carry the total; only a page past the end needs a count of its own.
-  const rows = await sql.query<Claim & { __total?: number }>(q.listWithCount.text, q.listWithCount.params);
+  const rows = await sql.query<Claim & { __total?: number }>(q.listWithCount.text, q.listWithCount.params, hot);
   let total: number;
   if (rows.length > 0) total = rows[0]?.__total ?? 0;
-  else total = f.PageIndex === 0 ? 0 : ((await sql.query<{ n: number }>(q.count.text, q.count.params))[0]?.n ?? 0);
+  else total = f.PageIndex === 0 ? 0 : ((await sql.query<{ n: number }>(q.count.text, q.count.params, hot))[0]?.n ?? 0);
   for (const r of rows) delete r.__total;
   rememberCount(counts, q.count.text, q.count.params, total);
   return { Items: rows, ItemCount: total };

@@ -1,0 +1,78 @@
+import { openDatabase } from '@portal/server/kernel';
+import { freshDatabaseUrl } from '@portal/testing/server';
+import { describe, expect, it } from 'vitest';
+
+const TEXT = 'SELECT g AS n, $1::text AS label FROM generate_series(1, $2::int) g ORDER BY g DESC LIMIT 3';
+
+describe('a statement run with { prepare: true }', () => {
+  it('answers as the same statement unnamed, on either engine, in and out of a transaction', async () => {
+    const { databaseUrl, drop } = await freshDatabaseUrl();
+    const database = await openDatabase({ databaseUrl, dataDir: null, poolSize: 1 });
+    try {
+      const plain = await database.sql.query(TEXT, ['a', 5]);
+      expect(plain).toEqual([
+        { n: 5, label: 'a' },
+        { n: 4, label: 'a' },
+        { n: 3, label: 'a' },
+      ]);
+      for (const [label, count] of [
+        ['a', 5],
+        ['b', 2],
+        ['a', 5],
+      ] as const) {
+        expect(await database.sql.query(TEXT, [label, count], { prepare: true })).toEqual(await database.sql.query(TEXT, [label, count]));
+      }
+      expect(await database.sql.transaction((tx) => tx.query(TEXT, ['a', 5], { prepare: true }))).toEqual(plain);
+    } finally {
+      await database.close();
+      await drop();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements on PostgreSQL', () => {
+  const prepared = (sql: { query<R>(t: string): Promise<R[]> }) =>
+    sql.query<{ name: string; statement: string }>('SELECT name, statement FROM pg_prepared_statements ORDER BY name');
+
+  it('are prepared on the connection from their second run, once, and planned for each run’s values', async () => {
+    const { databaseUrl, drop } = await freshDatabaseUrl();
+    // One connection, so every query below meets the same server session.
+    const database = await openDatabase({ databaseUrl, dataDir: null, poolSize: 1 });
+    try {
+      expect(await database.sql.query('SHOW plan_cache_mode')).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+      await database.sql.query(TEXT, ['a', 5], { prepare: true });
+      expect(await prepared(database.sql)).toEqual([]);
+      await database.sql.query(TEXT, ['b', 4], { prepare: true });
+      const after = await prepared(database.sql);
+      expect(after).toHaveLength(1);
+      expect(after[0]).toMatchObject({ name: expect.stringMatching(/^portal_[0-9a-f]{40}$/), statement: TEXT });
+      // Later runs reuse it; a text run without the option is never prepared.
+      expect(await database.sql.query(TEXT, ['c', 3], { prepare: true })).toEqual([
+        { n: 3, label: 'c' },
+        { n: 2, label: 'c' },
+        { n: 1, label: 'c' },
+      ]);
+      for (let i = 0; i < 3; i++) await database.sql.query('SELECT $1::int AS n', [i]);
+      expect(await prepared(database.sql)).toEqual(after);
+    } finally {
+      await database.close();
+      await drop();
+    }
+  });
+
+  it('are not prepared when the connection’s plan_cache_mode is not force_custom_plan (options in DATABASE_URL)', async () => {
+    const { databaseUrl, drop } = await freshDatabaseUrl();
+    if (!databaseUrl) throw new Error('TEST_DATABASE_URL is set, so a database is expected');
+    const url = new URL(databaseUrl);
+    url.searchParams.set('options', '-c plan_cache_mode=auto');
+    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 1 });
+    try {
+      expect(await database.sql.query('SHOW plan_cache_mode')).toEqual([{ plan_cache_mode: 'auto' }]);
+      for (let i = 0; i < 3; i++) expect(await database.sql.query(TEXT, ['a', 1], { prepare: true })).toEqual([{ n: 1, label: 'a' }]);
+      expect(await prepared(database.sql)).toEqual([]);
+    } finally {
+      await database.close();
+      await drop();
+    }
+  });
+});
