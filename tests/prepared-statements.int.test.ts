@@ -1,6 +1,6 @@
 import { openDatabase } from '@portal/server/kernel';
 import { freshDatabaseUrl } from '@portal/testing/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 const TEXT = 'SELECT g AS n, $1::text AS label FROM generate_series(1, $2::int) g ORDER BY g DESC LIMIT 3';
 
@@ -71,6 +71,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements on PostgreS
       for (let i = 0; i < 3; i++) expect(await database.sql.query(TEXT, ['a', 1], { prepare: true })).toEqual([{ n: 1, label: 'a' }]);
       expect(await prepared(database.sql)).toEqual([]);
     } finally {
+      await database.close();
+      await drop();
+    }
+  });
+
+  it('run unnamed from then on when the session lost one (DEALLOCATE, or a pooler that does not keep them)', async () => {
+    const { databaseUrl, drop } = await freshDatabaseUrl();
+    const database = await openDatabase({ databaseUrl, dataDir: null, poolSize: 1 });
+    const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    try {
+      await database.sql.query(TEXT, ['a', 2], { prepare: true });
+      await database.sql.query(TEXT, ['a', 2], { prepare: true });
+      expect(await prepared(database.sql)).toHaveLength(1);
+      await database.sql.exec('DEALLOCATE ALL');
+      // node-postgres still takes the statement for prepared on this connection: the server answers 26000.
+      expect(await database.sql.query(TEXT, ['d', 2], { prepare: true })).toEqual([
+        { n: 2, label: 'd' },
+        { n: 1, label: 'd' },
+      ]);
+      expect(warn).toHaveBeenCalledTimes(1);
+      for (let i = 0; i < 3; i++) await database.sql.query(TEXT, ['e', 1], { prepare: true });
+      expect(await prepared(database.sql)).toEqual([]);
+    } finally {
+      warn.mockRestore();
       await database.close();
       await drop();
     }

@@ -112,11 +112,14 @@ function pgClient(pool: pg.Pool | pg.PoolClient, names: PreparedNames | null): S
   return {
     async query(text, params, opts) {
       const name = opts?.prepare ? names?.nameFor(text) : undefined;
+      const values = params as unknown[] | undefined;
       try {
-        const values = params as unknown[] | undefined;
         const r = await (name === undefined ? pool.query(text, values) : pool.query({ name, text, values }));
         return r.rows;
       } catch (e) {
+        // A named statement the session lost: run it unnamed, outside a transaction (inside one, the error has
+        // already ended it). Nothing is named after that.
+        if (name !== undefined && names?.lost(e) && 'totalCount' in pool) return (await pgClient(pool, null).query(text, params)) as never;
         throw busyOr(e);
       }
     },

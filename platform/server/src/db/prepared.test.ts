@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PREPARED_MAX, PreparedNames } from './prepared';
 
 describe('PreparedNames', () => {
@@ -47,5 +47,24 @@ describe('PreparedNames', () => {
     // The set of texts seen once was full and was cleared: 'SELECT hot' counts as new again.
     expect(names.nameFor('SELECT hot')).toBeUndefined();
     expect(names.nameFor('SELECT hot')).toMatch(/^portal_/);
+  });
+
+  it('stops naming when the database lost a named statement, with one process warning, and ignores other errors', () => {
+    const names = new PreparedNames();
+    names.nameFor('SELECT 1');
+    expect(names.nameFor('SELECT 1')).toMatch(/^portal_/);
+    const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    try {
+      expect(names.lost(Object.assign(new Error('syntax error'), { code: '42601' }))).toBe(false);
+      expect(names.lost(null)).toBe(false);
+      expect(names.nameFor('SELECT 1')).toMatch(/^portal_/);
+      expect(names.lost(Object.assign(new Error('prepared statement "portal_x" does not exist'), { code: '26000' }))).toBe(true);
+      expect(names.lost(Object.assign(new Error('prepared statement "portal_x" already exists'), { code: '42P05' }))).toBe(true);
+      expect(names.nameFor('SELECT 1')).toBeUndefined();
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]?.[0]).toMatch(/did not keep a prepared statement .*does not exist.*every statement now runs unnamed/);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -17,14 +17,23 @@ export const PREPARED_MAX = 64;
 /** Texts seen once and not yet named, remembered at most this many (then forgotten all at once). */
 const SEEN_MAX = 1024;
 
+/**
+ * SQLSTATEs of a named statement the server's session does not hold as node-postgres expects: invalid_sql_statement_name
+ * (it is not there: a `DEALLOCATE`, or a pooler in transaction mode that does not keep prepared statements handed the
+ * query to another server connection) and duplicate_prepared_statement (it is there already, under such a pooler).
+ */
+const PREPARED_LOST = new Set(['26000', '42P05']);
+
 export class PreparedNames {
   readonly #named = new Map<string, string>();
   readonly #seen = new Set<string>();
+  #stopped = false;
 
   constructor(readonly max = PREPARED_MAX) {}
 
   /** The statement name for text, or undefined: run it unnamed. */
   nameFor(text: string): string | undefined {
+    if (this.#stopped) return undefined;
     const named = this.#named.get(text);
     if (named !== undefined || this.#named.size >= this.max) return named;
     if (!this.#seen.has(text)) {
@@ -38,6 +47,21 @@ export class PreparedNames {
     const name = `portal_${createHash('sha1').update(text).digest('hex')}`;
     this.#named.set(text, name);
     return name;
+  }
+
+  /**
+   * Whether err says the connection lost a named statement; if so, nothing is named from now on (the caller runs
+   * the statement again unnamed) and Node's process warning says why, once.
+   */
+  lost(err: unknown): boolean {
+    if (!PREPARED_LOST.has(String((err as { code?: unknown } | null)?.code))) return false;
+    if (!this.#stopped) {
+      this.#stopped = true;
+      process.emitWarning(`the database did not keep a prepared statement (${(err as Error).message}): every statement now runs unnamed`, {
+        code: 'PORTAL_PREPARED_OFF',
+      });
+    }
+    return true;
   }
 
   /** How many texts are named. */
