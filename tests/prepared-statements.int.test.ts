@@ -1,14 +1,27 @@
-import { openDatabase } from '@portal/server/kernel';
+import { type Database, openDatabase } from '@portal/server/kernel';
 import { freshDatabaseUrl } from '@portal/testing/server';
 import { describe, expect, it, vi } from 'vitest';
 
 const TEXT = 'SELECT g AS n, $1::text AS label FROM generate_series(1, $2::int) g ORDER BY g DESC LIMIT 3';
 
+/**
+ * fn on a fresh database of its own with one connection, so every query meets the same server session; closed and
+ * dropped afterwards. url may change the database's address (PostgreSQL's).
+ */
+async function withDatabase(fn: (database: Database) => Promise<void>, url: (databaseUrl: string) => string = (u) => u) {
+  const { databaseUrl, drop } = await freshDatabaseUrl();
+  const database = await openDatabase({ databaseUrl: databaseUrl && url(databaseUrl), dataDir: null, poolSize: 1 });
+  try {
+    await fn(database);
+  } finally {
+    await database.close();
+    await drop();
+  }
+}
+
 describe('a statement run with { prepare: true }', () => {
   it('answers as the same statement unnamed, on either engine, in and out of a transaction', async () => {
-    const { databaseUrl, drop } = await freshDatabaseUrl();
-    const database = await openDatabase({ databaseUrl, dataDir: null, poolSize: 1 });
-    try {
+    await withDatabase(async (database) => {
       const plain = await database.sql.query(TEXT, ['a', 5]);
       expect(plain).toEqual([
         { n: 5, label: 'a' },
@@ -23,10 +36,7 @@ describe('a statement run with { prepare: true }', () => {
         expect(await database.sql.query(TEXT, [label, count], { prepare: true })).toEqual(await database.sql.query(TEXT, [label, count]));
       }
       expect(await database.sql.transaction((tx) => tx.query(TEXT, ['a', 5], { prepare: true }))).toEqual(plain);
-    } finally {
-      await database.close();
-      await drop();
-    }
+    });
   });
 });
 
@@ -35,10 +45,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements on PostgreS
     sql.query<{ name: string; statement: string }>('SELECT name, statement FROM pg_prepared_statements ORDER BY name');
 
   it('are prepared on the connection from their second run, once, and planned for each run’s values', async () => {
-    const { databaseUrl, drop } = await freshDatabaseUrl();
-    // One connection, so every query below meets the same server session.
-    const database = await openDatabase({ databaseUrl, dataDir: null, poolSize: 1 });
-    try {
+    await withDatabase(async (database) => {
       expect(await database.sql.query('SHOW plan_cache_mode')).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
       await database.sql.query(TEXT, ['a', 5], { prepare: true });
       expect(await prepared(database.sql)).toEqual([]);
@@ -54,33 +61,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements on PostgreS
       ]);
       for (let i = 0; i < 3; i++) await database.sql.query('SELECT $1::int AS n', [i]);
       expect(await prepared(database.sql)).toEqual(after);
-    } finally {
-      await database.close();
-      await drop();
-    }
+    });
   });
 
   it('are not prepared when the connection’s plan_cache_mode is not force_custom_plan (options in DATABASE_URL)', async () => {
-    const { databaseUrl, drop } = await freshDatabaseUrl();
-    if (!databaseUrl) throw new Error('TEST_DATABASE_URL is set, so a database is expected');
-    const url = new URL(databaseUrl);
-    url.searchParams.set('options', '-c plan_cache_mode=auto');
-    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 1 });
-    try {
+    const withOptions = (databaseUrl: string) => {
+      const url = new URL(databaseUrl);
+      url.searchParams.set('options', '-c plan_cache_mode=auto');
+      return url.toString();
+    };
+    await withDatabase(async (database) => {
       expect(await database.sql.query('SHOW plan_cache_mode')).toEqual([{ plan_cache_mode: 'auto' }]);
       for (let i = 0; i < 3; i++) expect(await database.sql.query(TEXT, ['a', 1], { prepare: true })).toEqual([{ n: 1, label: 'a' }]);
       expect(await prepared(database.sql)).toEqual([]);
-    } finally {
-      await database.close();
-      await drop();
-    }
+    }, withOptions);
   });
 
   it('run unnamed from then on when the session lost one (DEALLOCATE, or a pooler that does not keep them)', async () => {
-    const { databaseUrl, drop } = await freshDatabaseUrl();
-    const database = await openDatabase({ databaseUrl, dataDir: null, poolSize: 1 });
     const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
-    try {
+    await withDatabase(async (database) => {
       await database.sql.query(TEXT, ['a', 2], { prepare: true });
       await database.sql.query(TEXT, ['a', 2], { prepare: true });
       expect(await prepared(database.sql)).toHaveLength(1);
@@ -93,10 +92,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements on PostgreS
       expect(warn).toHaveBeenCalledTimes(1);
       for (let i = 0; i < 3; i++) await database.sql.query(TEXT, ['e', 1], { prepare: true });
       expect(await prepared(database.sql)).toEqual([]);
-    } finally {
-      warn.mockRestore();
-      await database.close();
-      await drop();
-    }
+    }).finally(() => warn.mockRestore());
   });
 });
