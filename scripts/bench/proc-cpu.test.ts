@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateLoad } from './load';
-import { listeningInodes, listeningPid, processCpuMs } from './proc-cpu';
+import { listeningInodes, listeningPid, processCpuMs, stealMsPerCpu, threadCpuMs } from './proc-cpu';
 
 const linux = process.platform === 'linux';
 const dir = mkdtempSync(join(tmpdir(), 'proc-cpu-'));
@@ -57,5 +57,40 @@ describe('server CPU from /proc', () => {
     } finally {
       await new Promise((r) => server.close(r));
     }
+  });
+
+  it("sums each thread's CPU by name, the process's own thread as main, names with spaces and parentheses kept whole", () => {
+    const root = join(dir, 'proc');
+    const thread = (tid: number, name: string, utime: number, stime: number) => {
+      mkdirSync(join(root, '4242', 'task', String(tid)), { recursive: true });
+      // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime …
+      writeFileSync(
+        join(root, '4242', 'task', String(tid), 'stat'),
+        `${tid} (${name}) S 1 4242 4242 0 -1 4194560 10 0 0 0 ${utime} ${stime} 0 0 20 0 9 0 5 0 0\n`,
+      );
+    };
+    thread(4242, 'node', 300, 50);
+    thread(4243, 'V8 DefaultWorke', 7, 1);
+    thread(4244, 'V8 DefaultWorke', 2, 0);
+    thread(4245, 'libuv (worker)', 0, 4);
+    const cpu = threadCpuMs(4242, root);
+    expect(Object.fromEntries(cpu)).toEqual({ main: 3500, 'V8 DefaultWorke': 100, 'libuv (worker)': 40 });
+    expect(threadCpuMs(4243, root).size).toBe(0);
+  });
+
+  it("reads each CPU's steal time from /proc/stat, in CPU order, and nothing from a missing file", () => {
+    const stat = join(dir, 'stat');
+    writeFileSync(
+      stat,
+      [
+        'cpu  254407 17736 72920 376859 1923 0 13276 611 0 0',
+        'cpu0 141393 9047 37955 173418 749 0 8435 266 0 0',
+        'cpu1 113014 8688 34965 203440 1174 0 4841 345 0 0',
+        'intr 123 0 0',
+        'ctxt 99',
+      ].join('\n'),
+    );
+    expect(stealMsPerCpu(stat)).toEqual([2660, 3450]);
+    expect(stealMsPerCpu(join(dir, 'no-such-stat'))).toEqual([]);
   });
 });

@@ -69,3 +69,46 @@ export function listeningPid(port: number): number | null {
   }
   return null;
 }
+
+/**
+ * User plus system CPU in ms of each thread of a process, summed by thread name, with the thread whose id is the
+ * process's as 'main' (a Node process's JavaScript thread); an empty map where /proc cannot tell. Shows whether work
+ * beside the JavaScript (V8's garbage collection helpers, libuv's pool) takes a pinned server's core.
+ */
+export function threadCpuMs(pid: number, procRoot = '/proc'): Map<string, number> {
+  const byName = new Map<string, number>();
+  let tids: string[];
+  try {
+    tids = readdirSync(`${procRoot}/${pid}/task`);
+  } catch {
+    return byName;
+  }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`${procRoot}/${pid}/task/${tid}/stat`, 'utf8');
+      const name = tid === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+      if (Number.isFinite(ms)) byName.set(name, (byName.get(name) ?? 0) + ms);
+    } catch {}
+  }
+  return byName;
+}
+
+/**
+ * Time in ms each CPU has been kept from running this machine's work by the hypervisor (steal, /proc/stat's eighth
+ * figure per CPU), in CPU order; empty where /proc cannot tell. A figure that grows during a measurement means the
+ * VM itself was slowed, whatever the code did.
+ */
+export function stealMsPerCpu(statFile = '/proc/stat'): number[] {
+  let text: string;
+  try {
+    text = readFileSync(statFile, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter((l) => /^cpu\d+ /.test(l))
+    .map((l) => (Number(l.trim().split(/\s+/)[8]) * 1000) / USER_HZ);
+}
