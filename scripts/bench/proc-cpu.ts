@@ -8,16 +8,28 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ): 100 on every Linux architecture Node runs on. */
 const USER_HZ = 100;
 
+/**
+ * A /proc stat line (`/proc/<pid>/stat` or `/proc/<pid>/task/<tid>/stat`): the command name (field 2, in parentheses,
+ * and it may hold spaces and parentheses of its own) and the fields after it, from the state (field 3) on, so
+ * `fields[11]` and `fields[12]` are utime and stime, `fields[13]` and `fields[14]` cutime and cstime, in USER_HZ ticks.
+ */
+export function parseStat(stat: string): { comm: string; fields: string[] } {
+  const close = stat.lastIndexOf(')');
+  return { comm: stat.slice(stat.indexOf('(') + 1, close), fields: stat.slice(close + 2).split(' ') };
+}
+
+/** User plus system CPU in ms of a parsed stat line, or null when its times are not numbers. */
+function cpuMsOf({ fields }: { fields: string[] }): number | null {
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  if (!Number.isFinite(utime) || !Number.isFinite(stime)) return null;
+  return ((utime + stime) * 1000) / USER_HZ;
+}
+
 /** User plus system CPU of the process (all its threads) in ms, or null where /proc cannot tell (not Linux, gone). */
 export function processCpuMs(pid: number): number | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) is in parentheses and may hold spaces: count fields after its closing one.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const utime = Number(fields[11]);
-    const stime = Number(fields[12]);
-    if (!Number.isFinite(utime) || !Number.isFinite(stime)) return null;
-    return ((utime + stime) * 1000) / USER_HZ;
+    return cpuMsOf(parseStat(readFileSync(`/proc/${pid}/stat`, 'utf8')));
   } catch {
     return null;
   }
@@ -85,11 +97,10 @@ export function threadCpuMs(pid: number, procRoot = '/proc'): Map<string, number
   }
   for (const tid of tids) {
     try {
-      const stat = readFileSync(`${procRoot}/${pid}/task/${tid}/stat`, 'utf8');
-      const name = tid === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
-      if (Number.isFinite(ms)) byName.set(name, (byName.get(name) ?? 0) + ms);
+      const stat = parseStat(readFileSync(`${procRoot}/${pid}/task/${tid}/stat`, 'utf8'));
+      const name = tid === String(pid) ? 'main' : stat.comm;
+      const ms = cpuMsOf(stat);
+      if (ms !== null) byName.set(name, (byName.get(name) ?? 0) + ms);
     } catch {}
   }
   return byName;

@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compiledApiArgs } from '../../apps/server/compiled';
 import { DEMO_PASSWORD, load1, machine, PINNING, pinned, ROOT, spawnGroup, startPostgresAt, stopGroup, waitForUrl } from './lib';
+import { parseStat } from './proc-cpu';
 import { type Login, type MembersResult, type MembersSpec, planShapes, STEP_ORDER } from './workload-members';
 import { aggregateSteps, type Comparison, compareWorkers, errorCauses, type LevelResult, offeredLoad, parseList } from './workload-stats';
 
@@ -271,13 +272,12 @@ function processTree(pid: number): { pid: number; comm: string; cpu: number }[] 
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const { comm, fields: f } = parseStat(readFileSync(`/proc/${d}/stat`, 'utf8'));
       const ppid = Number(f[1]);
       parents.set(ppid, [...(parents.get(ppid) ?? []), Number(d)]);
       // utime, stime, cutime and cstime, in clock ticks of 1/100 s.
       const ticks = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
-      info.set(Number(d), { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), cpu: ticks / 100 });
+      info.set(Number(d), { comm, cpu: ticks / 100 });
     } catch {}
   }
   const out: { pid: number; comm: string; cpu: number }[] = [];
