@@ -5,7 +5,10 @@
  * the difference. A diagnostic beside the page bench, for deciding whether a change is kept; not a budget.
  *
  *   node --import tsx scripts/bench/ab.ts --a DIR --b DIR [--brands card,finance] [--loads 40] [--kind landing]
- *     [--cpu 4] [--figure lcp|fcp|cls|tbt|requests]
+ *     [--cpu 4] [--figure lcp|fcp|cls|tbt|requests] [--latency MS]
+ *
+ * `--latency MS` delays every response of a cold load by MS (Chromium's network emulation), as a network's round trip
+ * would: what loopback hides, such as a call that waits for a chunk before it can start.
  *
  * DIR is a build's output (`WEB_DIST_DIR=DIR pnpm build card finance`). On this two-core VM one cold landing at CPU/4
  * varies by ±150 ms from load to load, so a 50 ms difference needs about 100 loads per build to show.
@@ -25,6 +28,7 @@ const brands = arg('brands', 'card').split(',');
 const loads = Number(arg('loads', '40'));
 const kind = arg('kind', 'landing') as PageKind;
 const cpu = Number(arg('cpu', '4'));
+const latency = Number(arg('latency', '0'));
 const figure = arg('figure', 'lcp') as keyof Pick<LoadFigures, 'fcp' | 'lcp' | 'cls' | 'tbt' | 'requests'>;
 // CLS is a score, not milliseconds: shown to four places, with how many loads shifted at all.
 const shown = (x: number) => (figure === 'cls' ? x.toFixed(4) : String(Math.round(x)));
@@ -40,12 +44,13 @@ const browsers = await launchPageBrowsers();
 const samples: Record<string, Record<'A' | 'B', number[]>> = {};
 try {
   // One load of each brand on each stack first: it warms the server, not the browser (every load is a fresh context).
-  for (const brand of brands) for (const which of ['A', 'B'] as const) await coldLoad(browsers, stacks[which].url, { id: brand, marker: brand }, kind, cpu);
+  for (const brand of brands)
+    for (const which of ['A', 'B'] as const) await coldLoad(browsers, stacks[which].url, { id: brand, marker: brand }, kind, cpu, latency);
   for (let i = 0; i < loads; i++) {
     for (const brand of brands) {
       const line: string[] = [];
       for (const which of pairOrder(i)) {
-        const s = await coldLoad(browsers, stacks[which].url, { id: brand, marker: brand }, kind, cpu).catch((e: Error) => {
+        const s = await coldLoad(browsers, stacks[which].url, { id: brand, marker: brand }, kind, cpu, latency).catch((e: Error) => {
           console.error(`${brand} ${which}: ${e.message}`);
           return null;
         });
@@ -60,7 +65,7 @@ try {
   await closePageBrowsers(browsers);
   await Promise.all(Object.values(stacks).map((s) => s.stop()));
 }
-console.log(`\n${kind} ${figure} at CPU/${cpu}, A = ${dirs.A}, B = ${dirs.B}`);
+console.log(`\n${kind} ${figure} at CPU/${cpu}${latency ? `, ${latency} ms latency` : ''}, A = ${dirs.A}, B = ${dirs.B}`);
 for (const [brand, { A, B }] of Object.entries(samples)) {
   const c = compare(A, B);
   const r = shown;

@@ -313,9 +313,23 @@ export async function closePageBrowsers(b: PageBrowsers): Promise<void> {
   await Promise.all([b.bare.close(), b.playwright.close()]);
 }
 
-/** One load of a page kind, in a fresh browser context (so an empty cache to start with), in the browser for its kind. */
-export function coldLoad(browsers: PageBrowsers, base: string, brand: { id: string; marker: string }, kind: PageKind, cpuRate: number): Promise<LoadFigures> {
-  return kind === 'reload' ? playwrightLoad(browsers.playwright, base, brand, kind, cpuRate) : bareLoad(browsers.bare, base, brand, kind, cpuRate);
+/**
+ * One load of a page kind, in a fresh browser context (so an empty cache to start with), in the browser for its kind.
+ * `latencyMs` (cold loads, not the reload) delays every response by that long, as a network's round trip would.
+ */
+export function coldLoad(
+  browsers: PageBrowsers,
+  base: string,
+  brand: { id: string; marker: string },
+  kind: PageKind,
+  cpuRate: number,
+  latencyMs = 0,
+): Promise<LoadFigures> {
+  if (kind === 'reload') {
+    if (latencyMs) throw new Error('a network latency is for the cold loads (login, landing), not the reload');
+    return playwrightLoad(browsers.playwright, base, brand, kind, cpuRate);
+  }
+  return bareLoad(browsers.bare, base, brand, kind, cpuRate, 30_000, latencyMs);
 }
 
 /**
@@ -332,6 +346,7 @@ export async function bareLoad(
   kind: 'login' | 'landing',
   cpuRate: number,
   timeoutMs = 30_000,
+  latencyMs = 0,
 ): Promise<LoadFigures> {
   const user = DEMO_USER[brand.id];
   if (!user) throw new Error(`no demo user for ${brand.id}`);
@@ -346,6 +361,12 @@ export async function bareLoad(
       (await page<{ result: { value: T } }>('Runtime.evaluate', { expression, returnByValue: true })).result.value;
     await page('Emulation.setDeviceMetricsOverride', { width: 1280, height: 800, deviceScaleFactor: 1, mobile: false });
     if (cpuRate > 1) await page('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+    // Chromium's network emulation needs the Network domain, which the page then pays for (see
+    // SOURCE_POSITIONS_AT_COMPILE): compare loads with the same latency, not with loads without one.
+    if (latencyMs > 0) {
+      await page('Network.enable');
+      await page('Network.emulateNetworkConditions', { offline: false, latency: latencyMs, downloadThroughput: -1, uploadThroughput: -1 });
+    }
     await page('Page.enable');
     await page('Page.setLifecycleEventsEnabled', { enabled: true });
     await page('Page.addScriptToEvaluateOnNewDocument', { source: OBSERVERS });

@@ -17,7 +17,7 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { data?: { url?: string; functionName?: string; size?: number; requestId?: string } };
+  args?: { data?: { url?: string; functionName?: string; size?: number; requestId?: string }; beginData?: { url?: string } };
 }
 
 const brand = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'finance';
@@ -78,12 +78,19 @@ try {
     await page.getByTestId('display-name').getByText(user).waitFor({ state: 'visible', timeout: 1000 });
     if (traced) {
       const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
-      // Navigation start; else the request for the page itself.
-      const starts = traceEvents.filter((e) => e.name === 'navigationStart').map((e) => e.ts);
-      const t0 = starts.length ? Math.max(...starts) : Math.min(...traceEvents.filter((e) => e.name === 'ResourceSendRequest').map((e) => e.ts));
+      // The page's main thread: the one that parses the site's HTML. Chromium's own pages (the omnibox's WebUI, which
+      // headless Chromium loads too) parse HTML and start navigations of their own in other renderers.
       const parses = new Map<string, number>();
-      for (const e of traceEvents) if (e.name === 'ParseHTML') parses.set(`${e.pid}:${e.tid}`, (parses.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+      for (const e of traceEvents)
+        if (e.name === 'ParseHTML' && JSON.stringify(e.args ?? {}).includes('.localhost:'))
+          parses.set(`${e.pid}:${e.tid}`, (parses.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
       const main = [...parses].sort((a, b) => b[1] - a[1])[0]?.[0];
+      const renderer = Number(main?.split(':')[0]);
+      // That renderer's navigation start; else the request for the page itself.
+      const starts = traceEvents.filter((e) => e.name === 'navigationStart' && e.pid === renderer).map((e) => e.ts);
+      const t0 = starts.length
+        ? Math.max(...starts)
+        : Math.min(...traceEvents.filter((e) => e.name === 'ResourceSendRequest' && (e.args?.data?.url ?? '').includes('.localhost:')).map((e) => e.ts));
       const ms = (ts: number) => Math.round((ts - t0) / 1000);
       const lines: [number, string][] = [];
       const shown = new Set([
@@ -104,10 +111,11 @@ try {
         if (e.name === 'ResourceSendRequest' && d.requestId) urls.set(d.requestId, path(d.url ?? ''));
         if (`${e.pid}:${e.tid}` === main && e.ph === 'X' && shown.has(e.name) && (e.dur ?? 0) >= minMs * 1000)
           lines.push([ms(e.ts), `main  ${e.name} ${Math.round((e.dur ?? 0) / 1000)} ms ${path(d.url ?? '')}`.trimEnd()]);
-        if (e.name === 'ResourceSendRequest') lines.push([ms(e.ts), `fetch ${path(d.url ?? '')}`]);
+        if (e.name === 'ResourceSendRequest' && !/^(chrome|data):/.test(d.url ?? '')) lines.push([ms(e.ts), `fetch ${path(d.url ?? '')}`]);
         // An API call's answer: when the page is told of it, which is what it waits for.
         const answered = e.name === 'ResourceReceiveResponse' && d.requestId ? urls.get(d.requestId) : undefined;
-        if (answered && (allAnswers || answered.startsWith('/api/'))) lines.push([ms(e.ts), `answer ${answered}`]);
+        if (answered && !/^(chrome|data):/.test(answered) && (allAnswers || answered.startsWith('/api/'))) lines.push([ms(e.ts), `answer ${answered}`]);
+        if (e.pid !== renderer) continue;
         if (e.name === 'firstContentfulPaint') lines.push([ms(e.ts), 'paint first contentful paint']);
         if (e.name === 'largestContentfulPaint::Candidate') lines.push([ms(e.ts), `paint LCP candidate (${d.size ?? '?'} px²)`]);
       }

@@ -25,6 +25,8 @@ export {
   type KernelWebPlugin,
   type NavigationGuard,
   type NavigationGuardContext,
+  type NavigationGuardMeta,
+  type NavigationGuardPreparation,
   type PageComponent,
   type SearchProvider,
   type SearchResult,

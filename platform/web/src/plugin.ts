@@ -1,4 +1,5 @@
 import { type Access, type BrandManifest, defineWebPluginOf, type Identity, type WebPlugin, type WebPluginDef, type WebRouteDecl } from '@portal/core';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { ApiClient } from './api/client';
 import type { SessionStore } from './session/storage';
@@ -37,7 +38,22 @@ export type Contribution<T = unknown, M = object> = M & {
   pluginId?: string;
   /** Lazy: each contribution is its own chunk. Data-only points (navigation groups) leave it out. */
   load?: () => Promise<{ default: T }>;
+  /**
+   * Asks for the data the contribution's component will show, without its code: the kernel calls it when a route that
+   * `shows` the point starts loading (for the roles the stored token names), beside the identity call, while the
+   * component's code is still on its way. It sits in the plugin's manifest, so in the entry chunk: keep it to query
+   * options the component shares, with endpoints named by their types (endpointRef). Failures surface where it renders.
+   */
+  prefetch?: (ctx: PrefetchContext) => unknown;
 };
+
+/** What a contribution's `prefetch` gets. */
+export interface PrefetchContext {
+  api: ApiClient;
+  queryClient: QueryClient;
+  /** The plugins this site enables: a widget asks for nothing the site does not offer. */
+  plugins: readonly KernelWebPlugin[];
+}
 
 /** Declares a contribution to a point; the point's types check the loaded value and the data. */
 export function contribute<T, M>(point: ExtensionPoint<T, M>, c: Omit<Contribution<T, M>, 'point' | 'pluginId'>): Contribution {
@@ -73,16 +89,36 @@ export interface NavigationGuardContext {
   brand: BrandManifest;
 }
 
+/** What a guard's preparation works with: the signed-in session, before its identity is known. */
+export type NavigationGuardPreparation = Omit<NavigationGuardContext, 'identity'>;
+
 /**
- * A rule that may send any signed-in navigation elsewhere (the registration wizard's step guard). `prepare` runs
- * once per sign-in before the first decision (e.g. to read the server's state): when the app starts with a stored
- * session it runs at once, beside the identity call, so it gets no identity; `redirect` runs on every render of a
- * signed-in route and must be synchronous and cheap.
+ * A rule that may send any signed-in navigation elsewhere (the registration wizard's step guard), loaded lazily (its
+ * own chunk). `redirect` runs on every render of a signed-in route and must be synchronous and cheap.
  */
 export interface NavigationGuard {
-  prepare?(ctx: Omit<NavigationGuardContext, 'identity'>): Promise<void>;
   /** The path to go to instead of `location` (a path of this site, optionally with a query), or null to let it through. */
   redirect(location: { pathname: string; search: string }, ctx: NavigationGuardContext): string | null;
+}
+
+/**
+ * A navigation guard's contribution data. It sits in the plugin's manifest, so in the entry chunk: keep both functions
+ * small and free of zod.
+ */
+export interface NavigationGuardMeta {
+  order: number;
+  /**
+   * Reads what the guard decides with (e.g. a call to the server), once per sign-in, before the first decision. The
+   * kernel starts it at once (at sign-in, or at start-up with a stored session), beside the identity call and the
+   * guard's code rather than after that code has loaded; it gets no identity.
+   */
+  prepare?(ctx: NavigationGuardPreparation): Promise<void>;
+  /**
+   * Whether the prepared guard certainly lets this location through. When it says so, the gate opens without waiting
+   * for the guard's code (a registered member's pages); when unsure it must say false, and the gate waits for
+   * `redirect`. Asked once `prepare` has settled, never before.
+   */
+  passes?(location: { pathname: string; search: string }, ctx: NavigationGuardContext): boolean;
 }
 
 /**
@@ -114,9 +150,10 @@ export const Extensions = {
   navGroups: defineExtensionPoint<never, { label: string; order: number }>('kernel.navGroups'),
   /**
    * Guards consulted for every signed-in route (after the role gate), in order; the first that answers a path wins.
-   * Each loads lazily (its own chunk) once a user is signed in, so the sign-in path carries none of it.
+   * Each guard's code loads lazily (its own chunk) once a user is signed in; its data (NavigationGuardMeta: the
+   * preparation and the quick pass) is in the manifest.
    */
-  navigationGuards: defineExtensionPoint<NavigationGuard, { order: number }>('kernel.navigationGuards'),
+  navigationGuards: defineExtensionPoint<NavigationGuard, NavigationGuardMeta>('kernel.navigationGuards'),
 } as const;
 
 export type KernelWebPlugin = WebPlugin<PageComponent, Contribution>;

@@ -1,3 +1,6 @@
+/** The complete registration step (spec 01 section 4): every page opens, and the wizard's screens go to Finish. */
+export const REGISTRATION_COMPLETE = 10;
+
 /**
  * The wizard's screens and their paths (spec 01 section 2). A module of its own: the web entry names these paths for
  * its routes, and the step rules (steps.ts) load with the navigation guard instead of with the entry.

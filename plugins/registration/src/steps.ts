@@ -1,4 +1,4 @@
-import { RegistrationPaths } from './paths';
+import { REGISTRATION_COMPLETE, RegistrationPaths } from './paths';
 
 /**
  * The registration step and the step guard (spec 01 section 4), as pure functions. Zod-free and React-free: the
@@ -8,9 +8,7 @@ import { RegistrationPaths } from './paths';
 /** The steps the server keeps: 0 or 1 start, 2 profile, 3 contact, 4 subscription, 10 complete. */
 export const RegistrationStep = { New: 0, Start: 1, Profile: 2, Contact: 3, Subscription: 4, Complete: 10 } as const;
 export const REGISTRATION_STEPS: readonly number[] = [0, 1, 2, 3, 4, 10];
-export const REGISTRATION_COMPLETE = 10;
-
-export { RegistrationPaths };
+export { REGISTRATION_COMPLETE, RegistrationPaths };
 export type RegistrationScreen = 'start' | 'profile' | 'contact' | 'subscription' | 'card' | 'confirmation';
 export const REGISTRATION_SCREENS: readonly RegistrationScreen[] = ['start', 'profile', 'contact', 'subscription', 'card', 'confirmation'];
 

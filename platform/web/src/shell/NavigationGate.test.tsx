@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { type Kernel, KernelContext } from '../context';
-import { contribute, defineWebPlugin, Extensions, type NavigationGuard } from '../plugin';
+import { contribute, defineWebPlugin, Extensions, type NavigationGuard, type NavigationGuardMeta } from '../plugin';
 import { NavigationGate, prepareGuardsEarly } from './NavigationGate';
 
 // The plugins' strings arrive when `strings.gate` resolves (at once unless a test holds it back).
@@ -13,12 +13,21 @@ vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => k
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-function kernelWith(guard: NavigationGuard): Kernel {
+interface GuardParts {
+  prepare?: NavigationGuardMeta['prepare'];
+  passes?: NavigationGuardMeta['passes'];
+  redirect: NavigationGuard['redirect'];
+  /** The guard's code arrives when this resolves (at once by default). */
+  code?: Promise<unknown>;
+}
+
+function kernelWith({ prepare, passes, redirect, code = Promise.resolve() }: GuardParts): Kernel {
+  const guard: NavigationGuard = { redirect };
   const plugin = defineWebPlugin({
     id: 'p',
     i18n: { namespace: 'p', load: async () => ({ default: {} }) },
     routes: [],
-    contributes: [contribute(Extensions.navigationGuards, { id: 'p.guard', order: 1, load: async () => ({ default: guard }) })],
+    contributes: [contribute(Extensions.navigationGuards, { id: 'p.guard', order: 1, prepare, passes, load: () => code.then(() => ({ default: guard })) })],
   });
   return { api: {}, session: {}, brand: {}, plugins: [plugin] } as unknown as Kernel;
 }
@@ -48,22 +57,28 @@ describe('the navigation gate of a returning signed-in user', () => {
     expect(prepare).toHaveBeenCalledTimes(1);
   });
 
-  it('starts preparing a guard (its call to the server) as soon as its code is in, beside its plugin’s strings', async () => {
+  it('starts preparing a guard (its call to the server) at once, before its code or its plugin’s strings are in', async () => {
     let release = () => {};
     strings.gate = new Promise<void>((r) => {
       release = r;
     });
+    let arrive = () => {};
+    const code = new Promise<void>((r) => {
+      arrive = r;
+    });
     const prepare = vi.fn(async () => {});
-    const kernel = kernelWith({ prepare, redirect: () => null });
+    const kernel = kernelWith({ prepare, redirect: () => null, code });
     prepareGuardsEarly(kernel);
-    await flush();
     expect(prepare).toHaveBeenCalledTimes(1);
+    arrive();
+    await flush();
     // Not ready until the strings are in too.
-    expect(render(kernel, { Name: 'Cy' } as unknown as Identity, '/dashboard')).not.toContain('the page');
+    const identity = { Name: 'Cy' } as unknown as Identity;
+    expect(render(kernel, identity, '/dashboard')).not.toContain('the page');
     release();
     strings.gate = Promise.resolve();
     await flush();
-    expect(render(kernel, { Name: 'Dee' } as unknown as Identity, '/dashboard')).toContain('the page');
+    expect(render(kernel, identity, '/dashboard')).toContain('the page');
   });
 
   it('still waits while they are being prepared, and a new identity gets its own', async () => {
@@ -84,5 +99,43 @@ describe('the navigation gate of a returning signed-in user', () => {
     // Ready now, and the guard redirects: the page is not drawn.
     expect(render(kernel, first, '/dashboard')).not.toContain('the page');
     expect(render(kernel, { Name: 'Bob' } as unknown as Identity, '/dashboard')).not.toContain('the page');
+  });
+
+  it("opens without the guard's code when the prepared guard says it certainly passes the page, and waits where it does not", async () => {
+    const code = new Promise<void>(() => {});
+    const passes = vi.fn((where: { pathname: string }) => where.pathname === '/dashboard');
+    const kernel = kernelWith({ prepare: async () => {}, passes, redirect: () => '/elsewhere', code });
+    prepareGuardsEarly(kernel);
+    await flush();
+    const identity = { Name: 'Eve' } as unknown as Identity;
+    expect(render(kernel, identity, '/dashboard')).toContain('the page');
+    expect(render(kernel, identity, '/registration/start')).not.toContain('the page');
+  });
+
+  it('asks the quick pass once the preparation has settled, never before: until then the gate waits', async () => {
+    let release = () => {};
+    const prepare = vi.fn(
+      () =>
+        new Promise<void>((r) => {
+          release = r;
+        }),
+    );
+    const passes = vi.fn(() => true);
+    const kernel = kernelWith({ prepare, passes, redirect: () => null, code: new Promise<void>(() => {}) });
+    prepareGuardsEarly(kernel);
+    await flush();
+    const identity = { Name: 'Fay' } as unknown as Identity;
+    expect(render(kernel, identity, '/dashboard')).not.toContain('the page');
+    expect(passes).not.toHaveBeenCalled();
+    release();
+    await flush();
+    expect(render(kernel, identity, '/dashboard')).toContain('the page');
+  });
+
+  it("once the guard's code is in, its redirect decides even where the quick pass would let the page through", async () => {
+    const kernel = kernelWith({ prepare: async () => {}, passes: () => true, redirect: () => '/registration/start' });
+    prepareGuardsEarly(kernel);
+    await flush();
+    expect(render(kernel, { Name: 'Gus' } as unknown as Identity, '/dashboard')).not.toContain('the page');
   });
 });

@@ -7,60 +7,95 @@ import { ensurePluginNamespace } from '../i18n';
 import { Extensions, type NavigationGuard, type NavigationGuardContext } from '../plugin';
 import { contributionsTo } from './extensions';
 
-/**
- * The guards prepared for one signed-in identity. Keyed by the identity object the kernel caches until sign-out, so
- * a new sign-in prepares again, and every gate of the same identity (layout and page) decides at once, without a flash.
- */
-const prepared = new WeakMap<Identity, Promise<NavigationGuard[]>>();
-const ready = new WeakMap<Identity, NavigationGuard[]>();
-/** Guards prepared when the app started with a stored session, for the first identity that asks. */
-let early: Promise<NavigationGuard[]> | null = null;
-/** Those guards once prepared: the first gate then decides in its first render, without drawing 'Loading' first. */
-let earlyReady: NavigationGuard[] | null = null;
+type Where = { pathname: string; search: string };
 
-function prepareGuards(kernel: Kernel): Promise<NavigationGuard[]> {
-  const ctx = { api: kernel.api, session: kernel.session, brand: kernel.brand };
-  return Promise.all(
-    contributionsTo(kernel.plugins, Extensions.navigationGuards).map(async (c) => {
-      const load = c.load;
-      if (!load) throw new Error(`navigation guard ${c.id} has nothing to load`);
-      // The guard's preparation (a call to the server) starts as soon as its code is in; its plugin's strings load beside it.
-      const [g] = await Promise.all([
-        load().then(async ({ default: g }) => {
-          // A guard whose preparation fails still decides, with what it has.
-          await g.prepare?.(ctx).catch(() => {});
-          return g;
-        }),
-        ensurePluginNamespace(c.pluginId),
-      ]);
-      return g;
-    }),
-  );
+/**
+ * One sign-in's navigation guards: their preparations (each contribution's `prepare`, from the manifest) and their code
+ * (each chunk, with its plugin's strings). Both start together, so a guard's call to the server does not wait for its
+ * code; each is noted when done, and the gates showing 'Loading' are told.
+ */
+class GuardSet {
+  prepared: boolean;
+  guards: NavigationGuard[] | null;
+  /** Counts the changes: a gate that rendered an older one renders again. */
+  version = 0;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly kernel: Kernel) {
+    const contributions = contributionsTo(kernel.plugins, Extensions.navigationGuards);
+    this.prepared = contributions.every((c) => !c.prepare);
+    this.guards = contributions.length ? null : [];
+    if (!contributions.length) return;
+    const ctx = { api: kernel.api, session: kernel.session, brand: kernel.brand };
+    if (!this.prepared)
+      // A guard whose preparation fails still decides, with what it has.
+      void Promise.all(contributions.map((c) => c.prepare?.(ctx).catch(() => {}))).then(() => this.settle(() => (this.prepared = true)));
+    void Promise.all(
+      contributions.map(async (c) => {
+        const load = c.load;
+        if (!load) throw new Error(`navigation guard ${c.id} has nothing to load`);
+        const [{ default: g }] = await Promise.all([load(), ensurePluginNamespace(c.pluginId)]);
+        return g;
+      }),
+    ).then((list) => this.settle(() => (this.guards = list)));
+  }
+
+  private settle(change: () => void) {
+    change();
+    this.version++;
+    for (const l of this.listeners) l();
+  }
+
+  /** Calls `listener` on each change until the returned function is called. */
+  watch(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Where the guards send `location`: a path elsewhere, null to let it through, or undefined while they cannot tell.
+   * The first guard that names another path wins. Once prepared, guards that say they certainly pass it (`passes`)
+   * need not have their code in.
+   */
+  decide(location: Where, ctx: NavigationGuardContext): string | null | undefined {
+    if (!this.prepared) return undefined;
+    if (this.guards) {
+      const here = `${location.pathname}${location.search}`;
+      for (const g of this.guards) {
+        const to = g.redirect(location, ctx);
+        if (to && to !== here && to !== location.pathname) return to;
+      }
+      return null;
+    }
+    const contributions = contributionsTo(this.kernel.plugins, Extensions.navigationGuards);
+    return contributions.every((c) => c.passes?.(location, ctx) === true) ? null : undefined;
+  }
 }
 
 /**
- * Starts loading and preparing the guards at start-up when a session is stored, beside the identity call rather than
- * after it; the first signed-in route uses them.
+ * The guards of each signed-in identity. Keyed by the identity object the kernel caches until sign-out, so a new
+ * sign-in prepares again, and every gate of the same identity (layout and page) decides at once, without a flash.
+ */
+const sets = new WeakMap<Identity, GuardSet>();
+/** Guards started when a session began (sign-in, or start-up with a stored one), for the first identity that asks. */
+let early: GuardSet | null = null;
+
+/**
+ * Starts preparing and loading the guards as soon as a session exists, beside the identity call rather than after
+ * it; the first signed-in route uses them.
  */
 export function prepareGuardsEarly(kernel: Kernel): void {
   if (contributionsTo(kernel.plugins, Extensions.navigationGuards).length === 0) return;
-  const started = prepareGuards(kernel);
-  early = started;
-  void started.then((list) => {
-    if (early === started) earlyReady = list;
-  });
+  early = new GuardSet(kernel);
 }
 
-/** The guards ready for this identity: its own, or the early ones if they are prepared by now (they become its own). */
-function readyFor(identity: Identity): NavigationGuard[] | undefined {
-  const known = ready.get(identity);
-  if (known || !early || !earlyReady) return known;
-  prepared.set(identity, early);
-  ready.set(identity, earlyReady);
-  const list = earlyReady;
+/** This identity's guards, if started: its own, or the early ones (which become its own). */
+function startedFor(identity: Identity): GuardSet | undefined {
+  const known = sets.get(identity);
+  if (known || !early) return known;
+  sets.set(identity, early);
   early = null;
-  earlyReady = null;
-  return list;
+  return sets.get(identity);
 }
 
 /** Runs the navigation guards plugins contribute (Extensions.navigationGuards) for a signed-in route. */
@@ -68,37 +103,28 @@ export function NavigationGate({ identity, children }: { identity: Identity; chi
   const kernel = useKernel();
   const location = useLocation();
   const { t } = useTranslation();
-  const contributions = contributionsTo(kernel.plugins, Extensions.navigationGuards);
-  const [guards, setGuards] = useState<NavigationGuard[] | null>(() => readyFor(identity) ?? (contributions.length ? null : []));
+  const [, rerender] = useState(0);
   const ctx: NavigationGuardContext = { api: kernel.api, session: kernel.session, identity, brand: kernel.brand };
+  const none = contributionsTo(kernel.plugins, Extensions.navigationGuards).length === 0;
+
+  const set = none ? undefined : startedFor(identity);
+  const seen = set ? set.version : -1;
 
   useEffect(() => {
-    const known = readyFor(identity);
-    if (known) {
-      setGuards(known);
-      return;
+    if (none) return;
+    let mine = startedFor(identity);
+    if (!mine) {
+      mine = new GuardSet(kernel);
+      sets.set(identity, mine);
     }
-    let live = true;
-    let loading = prepared.get(identity);
-    if (!loading) {
-      loading = early ?? prepareGuards(kernel);
-      early = null;
-      earlyReady = null;
-      prepared.set(identity, loading);
-      void loading.then((list) => ready.set(identity, list));
-    }
-    void loading.then((list) => live && setGuards(list));
-    return () => {
-      live = false;
-    };
+    const stop = mine.watch(() => rerender((n) => n + 1));
+    // What changed between the render and this effect.
+    if (mine.version !== seen) rerender((n) => n + 1);
+    return stop;
   }, [identity]);
 
-  const current = readyFor(identity) ?? guards;
-  if (!current) return <p aria-busy="true">{t('app.loading')}</p>;
-  const here = `${location.pathname}${location.search}`;
-  for (const g of current) {
-    const to = g.redirect({ pathname: location.pathname, search: location.search }, ctx);
-    if (to && to !== here && to !== location.pathname) return <Navigate to={to} replace />;
-  }
+  const to = none ? null : set?.decide({ pathname: location.pathname, search: location.search }, ctx);
+  if (to === undefined) return <p aria-busy="true">{t('app.loading')}</p>;
+  if (to) return <Navigate to={to} replace />;
   return <>{children}</>;
 }

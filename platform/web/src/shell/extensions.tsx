@@ -1,10 +1,10 @@
 import { decideAccess } from '@portal/core';
-import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
-import type { ApiClient } from '../api/client';
 import { useKernel, useRoles } from '../context';
 import { withPluginNamespace } from '../i18n';
-import type { Contribution, ExtensionPoint, GatedMeta, KernelWebPlugin } from '../plugin';
+import type { Contribution, ExtensionPoint, GatedMeta, KernelWebPlugin, PrefetchContext } from '../plugin';
+
+export type { PrefetchContext };
 
 type Of<T, M> = Contribution<T, M> & { pluginId: string };
 
@@ -87,19 +87,10 @@ export function lazyContribution<P>(c: Of<ComponentType<P>, unknown>): Component
   return component as ComponentType<P>;
 }
 
-/** What a contribution module's `prefetch` export gets: it asks for the data its component will show. */
-export interface PrefetchContext {
-  api: ApiClient;
-  queryClient: QueryClient;
-  /** The plugins this site enables: a widget asks only for what the site offers. */
-  plugins: readonly KernelWebPlugin[];
-}
-
 /**
  * Starts loading the contributions to the given points that these roles may see (a route's `shows`), without
- * waiting for them; lazyContribution later picks up the same requests. A module that exports
- * `prefetch(ctx: PrefetchContext)` gets it called as soon as it arrives (without waiting for its plugin's strings),
- * so its data is on the way before the page renders it (use the same query options as the component). Failures
+ * waiting for them; lazyContribution later picks up the same requests. A contribution's `prefetch` (in its plugin's
+ * manifest) is called at once, so its data is on the way beside the component's code rather than after it. Failures
  * surface where they render.
  */
 export function preloadContributions(
@@ -110,14 +101,14 @@ export function preloadContributions(
 ): void {
   for (const point of points)
     for (const c of visibleContributions(contributionsTo(plugins, point as ExtensionPoint<unknown>), roles)) {
-      if (!c.load) continue;
-      loadOnce(c).catch(() => {});
-      moduleOnce(c)
-        .then(async (m) => {
-          const prefetch = (m as { prefetch?: (x: PrefetchContext) => unknown }).prefetch;
-          if (ctx && typeof prefetch === 'function') await prefetch(ctx);
-        })
-        .catch(() => {});
+      if (ctx && c.prefetch) {
+        try {
+          Promise.resolve(c.prefetch(ctx)).catch(() => {});
+        } catch {
+          // Reported where the component renders.
+        }
+      }
+      if (c.load) loadOnce(c).catch(() => {});
     }
 }
 

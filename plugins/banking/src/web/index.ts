@@ -1,5 +1,6 @@
 import { contribute, defineWebPlugin, Extensions } from '@portal/web';
 import { BankingAccess, BankingPaths } from '../access';
+import { prefetchCardBankCheck } from './components/CardBankCheckWidget.data';
 
 export default defineWebPlugin({
   id: 'banking',
@@ -30,6 +31,7 @@ export default defineWebPlugin({
       access: BankingAccess.dashboardCheck,
       title: 'banking:widget.title',
       size: 'small',
+      prefetch: prefetchCardBankCheck,
       load: () => import('./components/CardBankCheckWidget'),
     }),
   ],

@@ -1,5 +1,6 @@
 import { contribute, defineWebPlugin, Extensions } from '@portal/web';
 import { ClaimsAccess } from '../access';
+import { prefetchRecentClaims } from './components/RecentClaimsWidget.data';
 
 export default defineWebPlugin({
   id: 'claims',
@@ -35,6 +36,7 @@ export default defineWebPlugin({
       access: ClaimsAccess.recent,
       title: 'claims:widget.title',
       size: 'wide',
+      prefetch: prefetchRecentClaims,
       load: () => import('./components/RecentClaimsWidget'),
     }),
     contribute(Extensions.searchProviders, {

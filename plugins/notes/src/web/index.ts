@@ -1,5 +1,6 @@
 import { contribute, defineWebPlugin, Extensions } from '@portal/web';
 import { NEW_NOTE_PATH, NOTES_ACCESS, NOTES_PATH, NOTES_SEARCH_ACCESS } from '../access';
+import { prefetchRecentNotes } from './components/RecentNotesWidget.data';
 
 export default defineWebPlugin({
   id: 'notes',
@@ -24,6 +25,7 @@ export default defineWebPlugin({
       access: NOTES_ACCESS,
       title: 'notes:widget.title',
       size: 'small',
+      prefetch: prefetchRecentNotes,
       load: () => import('./components/RecentNotesWidget'),
     }),
     contribute(Extensions.searchProviders, {

@@ -1,5 +1,6 @@
 import { contribute, defineWebPlugin, Extensions } from '@portal/web';
 import { QuoteAccess } from '../access';
+import { prefetchRecentQuotes } from './components/RecentQuotesWidget.data';
 
 export default defineWebPlugin({
   id: 'quote-rules',
@@ -15,6 +16,7 @@ export default defineWebPlugin({
       access: QuoteAccess.quotes,
       title: 'quote:widget.title',
       size: 'wide',
+      prefetch: prefetchRecentQuotes,
       load: () => import('./components/RecentQuotesWidget'),
     }),
   ],

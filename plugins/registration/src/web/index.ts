@@ -1,5 +1,6 @@
 import { contribute, defineWebPlugin, Extensions } from '@portal/web';
 import { REGISTRATION_PAGE_ACCESS, RegistrationPaths } from '../access';
+import { passesRegistered, prepareStep } from './preparation';
 
 const wizard = () => import('./pages/WizardPage');
 
@@ -21,5 +22,13 @@ export default defineWebPlugin({
       load: () => import('./pages/WelcomeOldPage'),
     },
   ],
-  contributes: [contribute(Extensions.navigationGuards, { id: 'registration.steps', order: 10, load: () => import('./guard') })],
+  contributes: [
+    contribute(Extensions.navigationGuards, {
+      id: 'registration.steps',
+      order: 10,
+      prepare: prepareStep,
+      passes: passesRegistered,
+      load: () => import('./guard'),
+    }),
+  ],
 });

@@ -1,5 +1,6 @@
 import { contribute, defineWebPlugin, Extensions } from '@portal/web';
 import { DASHBOARD_PATH, TREND_PATH, TrendsAccess } from '../access';
+import { prefetchFundingDate } from './components/FundingDateWidget.data';
 
 export default defineWebPlugin({
   id: 'trends',
@@ -45,6 +46,7 @@ export default defineWebPlugin({
       access: TrendsAccess.claimsDashboard,
       title: 'trends:funding.title',
       size: 'small',
+      prefetch: prefetchFundingDate,
       load: () => import('./components/FundingDateWidget'),
     }),
     contribute(Extensions.dashboardWidgets, {

@@ -1,20 +1,11 @@
 import { formatDay, formatMoney, parseIsoDay } from '@portal/core';
-import { type ApiCallError, type ApiClient, endpointRef, type PrefetchContext, showToast, useApi } from '@portal/web';
+import { type ApiCallError, showToast, useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ClaimsApi } from '../../contract';
+import { recentQuery } from './RecentClaimsWidget.data';
 import { useClaimLookups } from './useClaimLookups';
-
-/**
- * The endpoint by its type only: this module is on the landing page's path and loads no zod (see endpointRef), nor the
- * contract's status rules: the row's DisplayStatusID is the server's displayStatus (paid statuses shown as Paid).
- */
-const recentClaims = endpointRef<typeof ClaimsApi.recent>({ method: 'GET', path: '/api/dashboard/claims/recent/6' });
-const recentQuery = (api: ApiClient) => ({ queryKey: ['claims', 'recent'], queryFn: () => api.call(recentClaims, {}, { notify: false }) });
-/** Asked for as soon as this module arrives with the dashboard's code (a route's `shows`). */
-export const prefetch = ({ api, queryClient }: PrefetchContext) => queryClient.prefetchQuery(recentQuery(api));
 
 /** The dashboard's recent claims (6, newest received first) for CareGuardFinance and SuperUser. */
 export default function RecentClaimsWidget() {

@@ -1,18 +1,12 @@
 import { formatDateTime } from '@portal/core';
-import { type ApiClient, endpointRef, type PrefetchContext, useApi } from '@portal/web';
+import { useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { NotesApi } from '../../contract';
 import * as css from './notes.css';
+import { recentQuery } from './RecentNotesWidget.data';
 
 const excerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
-
-/** The endpoint by its type only: this module is on the landing page's path and loads no zod (see endpointRef). */
-const recentNotes = endpointRef<typeof NotesApi.recent>({ method: 'GET', path: '/api/dashboard/notes' });
-const recentQuery = (api: ApiClient) => ({ queryKey: ['notes', 'recent'], queryFn: () => api.call(recentNotes, undefined, { skipLoadingBar: true }) });
-/** Asked for as soon as this module arrives with the dashboard's code (Extensions: a route's `shows`). */
-export const prefetch = ({ api, queryClient }: PrefetchContext) => queryClient.prefetchQuery(recentQuery(api));
 
 /** Dashboard widget: the member's most recent notes, newest first, each opening its conversation. */
 export default function RecentNotesWidget() {

@@ -1,18 +1,12 @@
 import { formatDateTime } from '@portal/core';
-import { type ApiClient, endpointRef, type PrefetchContext, useApi } from '@portal/web';
+import { useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { QuoteApi } from '../../contract';
+import { mineQuery } from './RecentQuotesWidget.data';
 
 /** Recent quotes shown on the dashboard. */
 export const RECENT_QUOTES = 6;
-
-/** The endpoint by its type only: this module is on the landing page's path and loads no zod (see endpointRef). */
-const myQuotes = endpointRef<typeof QuoteApi.mine>({ method: 'GET', path: '/api/quote/quotes' });
-const mineQuery = (api: ApiClient) => ({ queryKey: ['quote', 'mine'], queryFn: () => api.call(myQuotes, {}, { notify: false }) });
-/** Asked for as soon as this module arrives with the dashboard's code (a route's `shows`). */
-export const prefetch = ({ api, queryClient }: PrefetchContext) => queryClient.prefetchQuery(mineQuery(api));
 
 /** The dashboard's quote summary: the user's latest saved quotes and how many companies accept each. */
 export default function RecentQuotesWidget() {
