@@ -15,3 +15,6 @@ export const RegistrationPaths = {
   confirmation: '/registration/confirmation',
   welcomeOld: '/welcome-old',
 } as const;
+
+/** A path as the wizard's rules compare it: lower case, without a trailing slash. */
+export const wizardPathKey = (pathname: string): string => pathname.toLowerCase().replace(/(.)\/+$/, '$1');

@@ -1,4 +1,4 @@
-import { REGISTRATION_COMPLETE, RegistrationPaths } from './paths';
+import { REGISTRATION_COMPLETE, RegistrationPaths, wizardPathKey } from './paths';
 
 /**
  * The registration step and the step guard (spec 01 section 4), as pure functions. Zod-free and React-free: the
@@ -37,7 +37,7 @@ export function allowedScreens(step: number, skip: SkippedSteps = []): readonly 
 
 /** The wizard screen a path names ('welcome' for the wizard's entry), or null for any other page. */
 export function screenOfPath(pathname: string): RegistrationScreen | 'welcome' | null {
-  const p = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
+  const p = wizardPathKey(pathname);
   if (p === RegistrationPaths.welcome) return 'welcome';
   for (const s of REGISTRATION_SCREENS) if (p === RegistrationPaths[s]) return s;
   return null;

@@ -13,6 +13,15 @@ vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => k
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
+/** A promise that settles when the test releases it. */
+function held() {
+  let release = () => {};
+  const promise = new Promise<void>((r) => {
+    release = r;
+  });
+  return { promise, release: () => release() };
+}
+
 interface GuardParts {
   prepare?: NavigationGuardMeta['prepare'];
   passes?: NavigationGuardMeta['passes'];
@@ -58,43 +67,33 @@ describe('the navigation gate of a returning signed-in user', () => {
   });
 
   it('starts preparing a guard (its call to the server) at once, before its code or its plugin’s strings are in', async () => {
-    let release = () => {};
-    strings.gate = new Promise<void>((r) => {
-      release = r;
-    });
-    let arrive = () => {};
-    const code = new Promise<void>((r) => {
-      arrive = r;
-    });
+    const strs = held();
+    strings.gate = strs.promise;
+    const code = held();
     const prepare = vi.fn(async () => {});
-    const kernel = kernelWith({ prepare, redirect: () => null, code });
+    const kernel = kernelWith({ prepare, redirect: () => null, code: code.promise });
     prepareGuardsEarly(kernel);
     expect(prepare).toHaveBeenCalledTimes(1);
-    arrive();
+    code.release();
     await flush();
     // Not ready until the strings are in too.
     const identity = { Name: 'Cy' } as unknown as Identity;
     expect(render(kernel, identity, '/dashboard')).not.toContain('the page');
-    release();
+    strs.release();
     strings.gate = Promise.resolve();
     await flush();
     expect(render(kernel, identity, '/dashboard')).toContain('the page');
   });
 
   it('still waits while they are being prepared, and a new identity gets its own', async () => {
-    let release = () => {};
-    const prepare = vi.fn(
-      () =>
-        new Promise<void>((r) => {
-          release = r;
-        }),
-    );
+    const preparing = held();
+    const prepare = vi.fn(() => preparing.promise);
     const kernel = kernelWith({ prepare, redirect: () => '/elsewhere' });
     prepareGuardsEarly(kernel);
     await flush();
     const first = { Name: 'Ann' } as unknown as Identity;
     expect(render(kernel, first, '/dashboard')).not.toContain('the page');
-    release();
+    preparing.release();
     await flush();
     // Ready now, and the guard redirects: the page is not drawn.
     expect(render(kernel, first, '/dashboard')).not.toContain('the page');
@@ -113,13 +112,8 @@ describe('the navigation gate of a returning signed-in user', () => {
   });
 
   it('asks the quick pass once the preparation has settled, never before: until then the gate waits', async () => {
-    let release = () => {};
-    const prepare = vi.fn(
-      () =>
-        new Promise<void>((r) => {
-          release = r;
-        }),
-    );
+    const preparing = held();
+    const prepare = vi.fn(() => preparing.promise);
     const passes = vi.fn(() => true);
     const kernel = kernelWith({ prepare, passes, redirect: () => null, code: new Promise<void>(() => {}) });
     prepareGuardsEarly(kernel);
@@ -127,7 +121,7 @@ describe('the navigation gate of a returning signed-in user', () => {
     const identity = { Name: 'Fay' } as unknown as Identity;
     expect(render(kernel, identity, '/dashboard')).not.toContain('the page');
     expect(passes).not.toHaveBeenCalled();
-    release();
+    preparing.release();
     await flush();
     expect(render(kernel, identity, '/dashboard')).toContain('the page');
   });

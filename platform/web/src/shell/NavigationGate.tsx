@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import { type Kernel, useKernel } from '../context';
 import { ensurePluginNamespace } from '../i18n';
-import { Extensions, type NavigationGuard, type NavigationGuardContext } from '../plugin';
+import { Extensions, type NavigationGuard, type NavigationGuardContext, type NavigationGuardMeta } from '../plugin';
 import { contributionsTo } from './extensions';
 
 type Where = { pathname: string; search: string };
@@ -20,9 +20,12 @@ class GuardSet {
   /** Counts the changes: a gate that rendered an older one renders again. */
   version = 0;
   private readonly listeners = new Set<() => void>();
+  /** This site's guard contributions, in their order. */
+  private readonly contributions: ReturnType<typeof contributionsTo<NavigationGuard, NavigationGuardMeta>>;
 
-  constructor(private readonly kernel: Kernel) {
+  constructor(kernel: Kernel) {
     const contributions = contributionsTo(kernel.plugins, Extensions.navigationGuards);
+    this.contributions = contributions;
     this.prepared = contributions.every((c) => !c.prepare);
     this.guards = contributions.length ? null : [];
     if (!contributions.length) return;
@@ -67,8 +70,7 @@ class GuardSet {
       }
       return null;
     }
-    const contributions = contributionsTo(this.kernel.plugins, Extensions.navigationGuards);
-    return contributions.every((c) => c.passes?.(location, ctx) === true) ? null : undefined;
+    return this.contributions.every((c) => c.passes?.(location, ctx) === true) ? null : undefined;
   }
 }
 

@@ -1,7 +1,7 @@
 import { declareEndpoint } from '@portal/core';
 import type { AccountApi } from '@portal/plugin-account/contract';
 import type { NavigationGuardMeta } from '@portal/web';
-import { REGISTRATION_COMPLETE, RegistrationPaths } from '../paths';
+import { REGISTRATION_COMPLETE, RegistrationPaths, wizardPathKey } from '../paths';
 
 /**
  * The step guard's data in the plugin's manifest (so in the entry chunk): what the kernel runs before the guard's own
@@ -34,4 +34,4 @@ export const prepareStep: NonNullable<NavigationGuardMeta['prepare']> = async ({
  * guard's rules decide.
  */
 export const passesRegistered: NonNullable<NavigationGuardMeta['passes']> = ({ pathname }, { session }) =>
-  (session.registrationStep() ?? 0) >= REGISTRATION_COMPLETE && !WIZARD_PATHS.includes(pathname.toLowerCase().replace(/(.)\/+$/, '$1'));
+  (session.registrationStep() ?? 0) >= REGISTRATION_COMPLETE && !WIZARD_PATHS.includes(wizardPathKey(pathname));
