@@ -44,6 +44,41 @@ test('signing in opens the landing page straight away, asking for the identity o
   expect(identityCalls, 'identity calls after Sign in').toBe(1);
 });
 
+test('a signed-in page load asks first for what opens the page, then for its code and data, and last for what it does not wait for', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // Routing turns the browser's cache off, so a reload asks for every file again, as a first visit would.
+  await page.route('**/*', (route) => route.continue());
+  const reload = async ({ forgetStep }: { forgetStep: boolean }) => {
+    if (forgetStep) await page.evaluate(() => sessionStorage.removeItem('cq.registrationStep'));
+    const asked: string[] = [];
+    const note = (r: { url(): string }) => asked.push(new URL(r.url()).pathname);
+    page.on('request', note);
+    await page.reload();
+    await expect(page.getByTestId('display-name')).toHaveText('finance.careguardfinance');
+    await expect.poll(() => asked.includes('/api/lookup/get') && asked.some((p) => /^\/assets\/guard-/.test(p))).toBe(true);
+    page.off('request', note);
+    return (path: RegExp) => asked.findIndex((p) => path.test(p));
+  };
+  const identity = /^\/api\/account\/user\/identity$/;
+  const step = /^\/api\/account\/user\/register\/status$/;
+  const pageCode = /^\/assets\/landing-[\w-]+\.js$/;
+  const widgetData = /^\/api\/dashboard\/claims\//;
+  // Over HTTP/1.1 a browser has six connections to a site: the page's dozen requests queue in the order they are made.
+  let at = await reload({ forgetStep: false });
+  expect(at(pageCode), 'the page code asked for').toBeGreaterThan(0);
+  expect(at(identity), 'the identity before the page code').toBeLessThan(at(pageCode));
+  expect(at(identity), 'the identity before the widgets’ data').toBeLessThan(at(widgetData));
+  expect(at(step), 'no step call: the tab holds the complete step').toBe(-1);
+  expect(at(/^\/api\/lookup\/get$/), 'the lookups after the page code').toBeGreaterThan(at(pageCode));
+  expect(at(/^\/assets\/guard-[\w-]+\.js$/), 'the guard’s code after the page code').toBeGreaterThan(at(pageCode));
+
+  at = await reload({ forgetStep: true });
+  expect(at(step), 'the step asked for').toBeGreaterThan(0);
+  expect(at(step), 'the registration step before the page code').toBeLessThan(at(pageCode));
+  expect(at(identity), 'the identity before the page code').toBeLessThan(at(pageCode));
+});
+
 test('a staff user signs in on the staff site and gets the blue toolbar', async ({ page }) => {
   await signIn(page, 'staff', 'staff.caresupport');
   await expect(page.getByTestId('display-name')).toHaveText('staff.caresupport');

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { type Kernel, KernelContext } from '../context';
 import { contribute, defineWebPlugin, Extensions, type NavigationGuard, type NavigationGuardMeta } from '../plugin';
-import { NavigationGate, prepareGuardsEarly } from './NavigationGate';
+import { loadGuardsEarly, NavigationGate, prepareGuardsEarly } from './NavigationGate';
 
 // The plugins' strings arrive when `strings.gate` resolves (at once unless a test holds it back).
 const strings = vi.hoisted(() => ({ gate: Promise.resolve() as Promise<unknown> }));
@@ -57,6 +57,7 @@ describe('the navigation gate of a returning signed-in user', () => {
     const prepare = vi.fn(async () => {});
     const kernel = kernelWith({ prepare, redirect: () => null });
     prepareGuardsEarly(kernel);
+    loadGuardsEarly();
     await flush();
     expect(prepare).toHaveBeenCalledTimes(1);
     const identity = { Name: 'Ann' } as unknown as Identity;
@@ -83,6 +84,35 @@ describe('the navigation gate of a returning signed-in user', () => {
     strings.gate = Promise.resolve();
     await flush();
     expect(render(kernel, identity, '/dashboard')).toContain('the page');
+  });
+
+  it("does not ask for the guard's code until told to (after the first page's own requests) or until a gate first needs it", async () => {
+    const load = vi.fn(async () => ({ default: { redirect: () => null } satisfies NavigationGuard }));
+    const plugin = defineWebPlugin({
+      id: 'q',
+      i18n: { namespace: 'q', load: async () => ({ default: {} }) },
+      routes: [],
+      contributes: [contribute(Extensions.navigationGuards, { id: 'q.guard', order: 1, prepare: async () => {}, load })],
+    });
+    const kernel = { api: {}, session: {}, brand: {}, plugins: [plugin] } as unknown as Kernel;
+    prepareGuardsEarly(kernel);
+    await flush();
+    expect(load).not.toHaveBeenCalled();
+    loadGuardsEarly();
+    loadGuardsEarly();
+    expect(load).toHaveBeenCalledTimes(1);
+    await flush();
+    expect(render(kernel, { Name: 'Ida' } as unknown as Identity, '/dashboard')).toContain('the page');
+    expect(load).toHaveBeenCalledTimes(1);
+
+    // Nobody told it: the gate's first render asks, once.
+    prepareGuardsEarly(kernel);
+    const identity = { Name: 'Jo' } as unknown as Identity;
+    expect(render(kernel, identity, '/dashboard')).not.toContain('the page');
+    expect(load).toHaveBeenCalledTimes(2);
+    await flush();
+    expect(render(kernel, identity, '/dashboard')).toContain('the page');
+    expect(load).toHaveBeenCalledTimes(2);
   });
 
   it('still waits while they are being prepared, and a new identity gets its own', async () => {
@@ -129,6 +159,7 @@ describe('the navigation gate of a returning signed-in user', () => {
   it("once the guard's code is in, its redirect decides even where the quick pass would let the page through", async () => {
     const kernel = kernelWith({ prepare: async () => {}, passes: () => true, redirect: () => '/registration/start' });
     prepareGuardsEarly(kernel);
+    loadGuardsEarly();
     await flush();
     expect(render(kernel, { Name: 'Gus' } as unknown as Identity, '/dashboard')).not.toContain('the page');
   });

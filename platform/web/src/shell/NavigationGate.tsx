@@ -11,8 +11,9 @@ type Where = { pathname: string; search: string };
 
 /**
  * One sign-in's navigation guards: their preparations (each contribution's `prepare`, from the manifest) and their code
- * (each chunk, with its plugin's strings). Both start together, so a guard's call to the server does not wait for its
- * code; each is noted when done, and the gates showing 'Loading' are told.
+ * (each chunk, with its plugin's strings). The preparation starts with the set, so a guard's call to the server does not
+ * wait for its code; the code starts with `loadCode` (see loadGuardsEarly), at the latest when a gate first asks. Each
+ * is noted when done, and the gates showing 'Loading' are told.
  */
 class GuardSet {
   prepared: boolean;
@@ -22,6 +23,7 @@ class GuardSet {
   private readonly listeners = new Set<() => void>();
   /** This site's guard contributions, in their order. */
   private readonly contributions: ReturnType<typeof contributionsTo<NavigationGuard, NavigationGuardMeta>>;
+  private codeStarted = false;
 
   constructor(kernel: Kernel) {
     const contributions = contributionsTo(kernel.plugins, Extensions.navigationGuards);
@@ -33,8 +35,14 @@ class GuardSet {
     if (!this.prepared)
       // A guard whose preparation fails still decides, with what it has.
       void Promise.all(contributions.map((c) => c.prepare?.(ctx).catch(() => {}))).then(() => this.settle(() => (this.prepared = true)));
+  }
+
+  /** Starts loading the guards' code and their plugins' strings, once. */
+  loadCode(): void {
+    if (this.codeStarted || this.guards) return;
+    this.codeStarted = true;
     void Promise.all(
-      contributions.map(async (c) => {
+      this.contributions.map(async (c) => {
         const load = c.load;
         if (!load) throw new Error(`navigation guard ${c.id} has nothing to load`);
         const [{ default: g }] = await Promise.all([load(), ensurePluginNamespace(c.pluginId)]);
@@ -83,21 +91,31 @@ const sets = new WeakMap<Identity, GuardSet>();
 let early: GuardSet | null = null;
 
 /**
- * Starts preparing and loading the guards as soon as a session exists, beside the identity call rather than after
- * it; the first signed-in route uses them.
+ * Starts preparing the guards as soon as a session exists, beside the identity call rather than after it; the first
+ * signed-in route uses them.
  */
 export function prepareGuardsEarly(kernel: Kernel): void {
   if (contributionsTo(kernel.plugins, Extensions.navigationGuards).length === 0) return;
   early = new GuardSet(kernel);
 }
 
-/** This identity's guards, if started: its own, or the early ones (which become its own). */
+/**
+ * Starts loading the code of the guards prepareGuardsEarly prepares. Asked for after the first page's own code and
+ * data: a prepared guard that passes the page (`passes`) does not hold it for its code.
+ */
+export function loadGuardsEarly(): void {
+  early?.loadCode();
+}
+
+/** This identity's guards, if started: its own, or the early ones (which become its own); their code is loading. */
 function startedFor(identity: Identity): GuardSet | undefined {
-  const known = sets.get(identity);
-  if (known || !early) return known;
-  sets.set(identity, early);
-  early = null;
-  return sets.get(identity);
+  const known = sets.get(identity) ?? early ?? undefined;
+  if (known && early === known) {
+    sets.set(identity, early);
+    early = null;
+  }
+  known?.loadCode();
+  return known;
 }
 
 /** Runs the navigation guards plugins contribute (Extensions.navigationGuards) for a signed-in route. */
@@ -117,6 +135,7 @@ export function NavigationGate({ identity, children }: { identity: Identity; chi
     let mine = startedFor(identity);
     if (!mine) {
       mine = new GuardSet(kernel);
+      mine.loadCode();
       sets.set(identity, mine);
     }
     const stop = mine.watch(() => rerender((n) => n + 1));

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { identityQuery, type Kernel, lookupsQuery } from '../context';
 import type { KernelWebPlugin } from '../plugin';
 import { jwtRoles, type SessionStore } from '../session/storage';
-import { prepareGuardsEarly } from './NavigationGate';
+import { loadGuardsEarly, prepareGuardsEarly } from './NavigationGate';
 import { flattenRoutes, homePath } from './routes';
 
 /** The roles the stored access token names: a hint (the token is not verified here), or null when nobody is signed in. */
@@ -23,11 +23,22 @@ export function hintedLanding(brand: Pick<BrandManifest, 'home'>, plugins: reado
 }
 
 /**
- * A session has just started (sign-in) or was found stored (start-up): ask for the identity and the lookups and
- * prepare the navigation guards now, beside the first signed-in page's code, not after it.
+ * A session has just started (sign-in) or was found stored (start-up): ask for what decides whether the first signed-in
+ * page may open, the identity and the navigation guards' preparation, now, before that page's code and data. Over
+ * HTTP/1.1 a browser opens at most six connections to a site and the landing page asks for a dozen things at once:
+ * what is asked for first goes first.
  */
 export function prefetchSignedIn(kernel: Kernel, queryClient: QueryClient): void {
   void queryClient.prefetchQuery(identityQuery(kernel.api));
-  void queryClient.prefetchQuery(lookupsQuery(kernel.api));
   prepareGuardsEarly(kernel);
+}
+
+/**
+ * What a signed-in session wants but the first page does not wait for, asked for after that page's code and data:
+ * the lookups (the layout warms their cache; pages proceed without them) and the guards' code (a prepared guard that
+ * passes the page does not hold it).
+ */
+export function prefetchAfterPage(kernel: Kernel, queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(lookupsQuery(kernel.api));
+  loadGuardsEarly();
 }

@@ -24,7 +24,7 @@ import { canHydrate, routerReady } from './prerendered';
 import { RequireAccess } from './RequireAccess';
 import { RouteError } from './RouteError';
 import { flattenRoutes } from './routes';
-import { hintedLanding, prefetchSignedIn, rolesHint } from './signedIn';
+import { hintedLanding, prefetchAfterPage, prefetchSignedIn, rolesHint } from './signedIn';
 import { failsAsPage } from './staleBuild';
 
 const kernelPages = () => import('../pages/KernelPages');
@@ -189,7 +189,6 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
     impersonatedMemberId: () => kernelStore.get(impersonationAtom),
     failed: (status) => (status ? i18n.t('api.failed', { status }) : i18n.t('api.unreachable')),
   });
-  const router = createBrowserRouter(buildRoutes(plugins, () => rolesHint(session), { api, queryClient, plugins }));
   const refreshData = () => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'kernel' });
   const kernel: Kernel = {
     api,
@@ -214,12 +213,17 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
     sessionStarted: () => {
       queryClient.removeQueries({ queryKey: queryKeys.identity });
       prefetchSignedIn(kernel, queryClient);
+      prefetchAfterPage(kernel, queryClient);
       return hintedLanding(brand, plugins, session);
     },
     setImpersonation: (memberId) => setImpersonation(memberId, refreshData),
   };
-  // A returning signed-in user: the landing page's code is loading (the router started it above); its calls start now.
-  if (session.tokens()) prefetchSignedIn(kernel, queryClient);
+  // A returning signed-in user: the calls that decide whether the landing page may open go first, then the router
+  // starts that page's code, strings and widgets' data, then what the page does not wait for (see signedIn.ts).
+  const signedIn = session.tokens() !== null;
+  if (signedIn) prefetchSignedIn(kernel, queryClient);
+  const router = createBrowserRouter(buildRoutes(plugins, () => rolesHint(session), { api, queryClient, plugins }));
+  if (signedIn) prefetchAfterPage(kernel, queryClient);
   // First loads wait for the stored impersonation: it is read synchronously before the first render.
   initImpersonation(refreshData);
 
