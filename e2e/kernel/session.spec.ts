@@ -23,6 +23,27 @@ test('a member signs in on the card site, sees the purple toolbar and the help p
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('signing in asks for the identity before the landing page, and for the lookups and the guard’s code after it', async ({ page }) => {
+  // Routing turns the browser's cache off: every file is asked for.
+  await page.route('**/*', (route) => route.continue());
+  await page.goto(site('finance', '/login'));
+  await page.getByLabel('User name').fill('finance.careguardfinance');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('display-name')).toHaveText('finance.careguardfinance');
+  await expect.poll(() => asked.includes('/api/lookup/get') && asked.some((p) => /^\/assets\/guard-/.test(p))).toBe(true);
+  const at = (path: RegExp) => asked.findIndex((p) => path.test(p));
+  const pageCode = at(/^\/assets\/landing-[\w-]+\.js$/);
+  expect(pageCode, 'the page code asked for').toBeGreaterThan(0);
+  expect(at(/^\/api\/account\/user\/identity$/), 'the identity before the page code').toBeLessThan(pageCode);
+  expect(at(/^\/api\/account\/user\/register\/status$/), 'the registration step before the page code').toBeLessThan(pageCode);
+  expect(at(/^\/api\/lookup\/get$/), 'the lookups after the page code').toBeGreaterThan(pageCode);
+  expect(at(/^\/assets\/guard-[\w-]+\.js$/), 'the guard’s code after the page code').toBeGreaterThan(pageCode);
+});
+
 test('signing in opens the landing page straight away, asking for the identity once: the browser never stops at /', async ({ page }) => {
   await page.goto(site('finance', '/login'));
   await page.getByLabel('User name').fill('finance.careguardfinance');

@@ -15,9 +15,11 @@ export interface Kernel {
   signOut(opts?: { silent?: boolean }): Promise<void>;
   refreshSession(): Promise<void>;
   /**
-   * A session has just started (sign-in): forgets the previous identity, starts the calls of the first signed-in page
-   * (identity, lookups, navigation guards) and returns where '/' leads for the new token's roles (null: unknown), so
-   * that page opens directly and its code loads beside those calls.
+   * A session has just started (sign-in): forgets the previous identity, starts the calls that decide whether the first
+   * signed-in page may open (identity, navigation guards' preparation) and returns where '/' leads for the new token's
+   * roles (null: unknown), so that page opens directly and its code loads beside those calls. What that page does not
+   * wait for (lookups, the guards' code) is asked for in the next task, after the caller's navigation has asked for
+   * the page.
    */
   sessionStarted(): string | null;
   setImpersonation(memberId: number | null): void;

@@ -213,7 +213,8 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
     sessionStarted: () => {
       queryClient.removeQueries({ queryKey: queryKeys.identity });
       prefetchSignedIn(kernel, queryClient);
-      prefetchAfterPage(kernel, queryClient);
+      // After the caller's navigation to the landing page has asked for that page's code and data.
+      setTimeout(() => prefetchAfterPage(kernel, queryClient), 0);
       return hintedLanding(brand, plugins, session);
     },
     setImpersonation: (memberId) => setImpersonation(memberId, refreshData),
