@@ -63,6 +63,27 @@ test('a SuperUser acts for a member; every tab follows, and stopping in one tab 
   await expect(page.getByLabel('Member ID to act for')).toBeVisible();
 });
 
+test('a page load while acting for a member asks for that member’s data from its first call on', async ({ page }) => {
+  await signIn(page, 'staff', 'staff.superuser', undefined, '/login');
+  await page.goto(site('staff', '/help'));
+  const memberId = await someMemberId(page);
+  await page.getByLabel('Member ID to act for').fill(String(memberId));
+  await page.getByRole('button', { name: 'Act for member' }).click();
+  await expect(page.getByText(`Acting on behalf of member ${memberId}`)).toBeVisible();
+
+  const calls: { path: string; member: string | undefined }[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/')) calls.push({ path, member: r.headers()['x-member-id'] });
+  });
+  await page.goto(site('staff', '/dashboard'));
+  await expect(page.getByText(`Acting on behalf of member ${memberId}`)).toBeVisible();
+  await expect(page.getByTestId('ledger-no-member')).toHaveCount(0);
+  // The widgets' data is asked for as the page starts, before the first render: each call names the member.
+  await expect.poll(() => calls.some((c) => c.path.startsWith('/api/dashboard/'))).toBe(true);
+  for (const c of calls) expect(c, 'a call of the page load').toEqual({ path: c.path, member: String(memberId) });
+});
+
 test('a member sees no way to act for another member', async ({ page }) => {
   await signIn(page, 'finance', 'finance.careguardfinance', undefined, '/login');
   await page.goto(site('finance', '/help'));

@@ -190,6 +190,9 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
     failed: (status) => (status ? i18n.t('api.failed', { status }) : i18n.t('api.unreachable')),
   });
   const refreshData = () => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'kernel' });
+  // The stored impersonation, read before the first call: staff acting for a member ask for that member's data from
+  // the first call on (the identity, the landing page's widgets), and the first render shows it.
+  initImpersonation(refreshData);
   const kernel: Kernel = {
     api,
     session,
@@ -225,8 +228,6 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
   if (signedIn) prefetchSignedIn(kernel, queryClient);
   const router = createBrowserRouter(buildRoutes(plugins, () => rolesHint(session), { api, queryClient, plugins }));
   if (signedIn) prefetchAfterPage(kernel, queryClient);
-  // First loads wait for the stored impersonation: it is read synchronously before the first render.
-  initImpersonation(refreshData);
 
   const tree = <AppTree i18n={i18n} queryClient={queryClient} kernel={kernel} router={router} />;
   // The sign-in page comes prerendered in the brand's HTML (apps/web/build.ts): React takes over that markup once the
