@@ -1,7 +1,34 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
 import { DEMO_PASSWORD, signIn, site } from '../support';
 import { expect, test } from '../test';
+
+/** The requests whose order the landing page's load is checked for. */
+const ASKED = {
+  identity: /^\/api\/account\/user\/identity$/,
+  step: /^\/api\/account\/user\/register\/status$/,
+  pageCode: /^\/assets\/landing-[\w-]+\.js$/,
+  widgetData: /^\/api\/dashboard\/claims\//,
+  lookups: /^\/api\/lookup\/get$/,
+  guardCode: /^\/assets\/guard-[\w-]+\.js$/,
+};
+
+/**
+ * The paths `page` asks for while `act` runs and until the signed-in page is up and has asked for what it does not
+ * wait for (the lookups, the guard's code); returns where in that order a path was first asked for (-1: never).
+ * Over HTTP/1.1 a browser has six connections to a site: the page's dozen requests queue in the order they are made.
+ */
+async function requestOrder(page: Page, act: () => Promise<unknown>) {
+  const asked: string[] = [];
+  const note = (r: { url(): string }) => asked.push(new URL(r.url()).pathname);
+  page.on('request', note);
+  await act();
+  await expect(page.getByTestId('display-name')).toHaveText('finance.careguardfinance');
+  await expect.poll(() => asked.some((p) => ASKED.lookups.test(p)) && asked.some((p) => ASKED.guardCode.test(p))).toBe(true);
+  page.off('request', note);
+  return (path: RegExp) => asked.findIndex((p) => path.test(p));
+}
 
 test('a member signs in on the card site, sees the purple toolbar and the help page, and signs out', async ({ page }) => {
   await signIn(page, 'card', 'card.careguard');
@@ -30,18 +57,13 @@ test('signing in asks for the identity before the landing page, and for the look
   await page.getByLabel('User name').fill('finance.careguardfinance');
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
-  const asked: string[] = [];
-  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('display-name')).toHaveText('finance.careguardfinance');
-  await expect.poll(() => asked.includes('/api/lookup/get') && asked.some((p) => /^\/assets\/guard-/.test(p))).toBe(true);
-  const at = (path: RegExp) => asked.findIndex((p) => path.test(p));
-  const pageCode = at(/^\/assets\/landing-[\w-]+\.js$/);
+  const at = await requestOrder(page, () => page.getByRole('button', { name: 'Sign in' }).click());
+  const pageCode = at(ASKED.pageCode);
   expect(pageCode, 'the page code asked for').toBeGreaterThan(0);
-  expect(at(/^\/api\/account\/user\/identity$/), 'the identity before the page code').toBeLessThan(pageCode);
-  expect(at(/^\/api\/account\/user\/register\/status$/), 'the registration step before the page code').toBeLessThan(pageCode);
-  expect(at(/^\/api\/lookup\/get$/), 'the lookups after the page code').toBeGreaterThan(pageCode);
-  expect(at(/^\/assets\/guard-[\w-]+\.js$/), 'the guard’s code after the page code').toBeGreaterThan(pageCode);
+  expect(at(ASKED.identity), 'the identity before the page code').toBeLessThan(pageCode);
+  expect(at(ASKED.step), 'the registration step before the page code').toBeLessThan(pageCode);
+  expect(at(ASKED.lookups), 'the lookups after the page code').toBeGreaterThan(pageCode);
+  expect(at(ASKED.guardCode), 'the guard’s code after the page code').toBeGreaterThan(pageCode);
 });
 
 test('signing in opens the landing page straight away, asking for the identity once: the browser never stops at /', async ({ page }) => {
@@ -70,34 +92,19 @@ test('a signed-in page load asks first for what opens the page, then for its cod
   await expect(page).toHaveURL(/\/dashboard$/);
   // Routing turns the browser's cache off, so a reload asks for every file again, as a first visit would.
   await page.route('**/*', (route) => route.continue());
-  const reload = async ({ forgetStep }: { forgetStep: boolean }) => {
-    if (forgetStep) await page.evaluate(() => sessionStorage.removeItem('cq.registrationStep'));
-    const asked: string[] = [];
-    const note = (r: { url(): string }) => asked.push(new URL(r.url()).pathname);
-    page.on('request', note);
-    await page.reload();
-    await expect(page.getByTestId('display-name')).toHaveText('finance.careguardfinance');
-    await expect.poll(() => asked.includes('/api/lookup/get') && asked.some((p) => /^\/assets\/guard-/.test(p))).toBe(true);
-    page.off('request', note);
-    return (path: RegExp) => asked.findIndex((p) => path.test(p));
-  };
-  const identity = /^\/api\/account\/user\/identity$/;
-  const step = /^\/api\/account\/user\/register\/status$/;
-  const pageCode = /^\/assets\/landing-[\w-]+\.js$/;
-  const widgetData = /^\/api\/dashboard\/claims\//;
-  // Over HTTP/1.1 a browser has six connections to a site: the page's dozen requests queue in the order they are made.
-  let at = await reload({ forgetStep: false });
-  expect(at(pageCode), 'the page code asked for').toBeGreaterThan(0);
-  expect(at(identity), 'the identity before the page code').toBeLessThan(at(pageCode));
-  expect(at(identity), 'the identity before the widgets’ data').toBeLessThan(at(widgetData));
-  expect(at(step), 'no step call: the tab holds the complete step').toBe(-1);
-  expect(at(/^\/api\/lookup\/get$/), 'the lookups after the page code').toBeGreaterThan(at(pageCode));
-  expect(at(/^\/assets\/guard-[\w-]+\.js$/), 'the guard’s code after the page code').toBeGreaterThan(at(pageCode));
+  let at = await requestOrder(page, () => page.reload());
+  expect(at(ASKED.pageCode), 'the page code asked for').toBeGreaterThan(0);
+  expect(at(ASKED.identity), 'the identity before the page code').toBeLessThan(at(ASKED.pageCode));
+  expect(at(ASKED.identity), 'the identity before the widgets’ data').toBeLessThan(at(ASKED.widgetData));
+  expect(at(ASKED.step), 'no step call: the tab holds the complete step').toBe(-1);
+  expect(at(ASKED.lookups), 'the lookups after the page code').toBeGreaterThan(at(ASKED.pageCode));
+  expect(at(ASKED.guardCode), 'the guard’s code after the page code').toBeGreaterThan(at(ASKED.pageCode));
 
-  at = await reload({ forgetStep: true });
-  expect(at(step), 'the step asked for').toBeGreaterThan(0);
-  expect(at(step), 'the registration step before the page code').toBeLessThan(at(pageCode));
-  expect(at(identity), 'the identity before the page code').toBeLessThan(at(pageCode));
+  await page.evaluate(() => sessionStorage.removeItem('cq.registrationStep'));
+  at = await requestOrder(page, () => page.reload());
+  expect(at(ASKED.step), 'the step asked for').toBeGreaterThan(0);
+  expect(at(ASKED.step), 'the registration step before the page code').toBeLessThan(at(ASKED.pageCode));
+  expect(at(ASKED.identity), 'the identity before the page code').toBeLessThan(at(ASKED.pageCode));
 });
 
 test('a staff user signs in on the staff site and gets the blue toolbar', async ({ page }) => {

@@ -109,13 +109,13 @@ export function loadGuardsEarly(): void {
 
 /** This identity's guards, if started: its own, or the early ones (which become its own); their code is loading. */
 function startedFor(identity: Identity): GuardSet | undefined {
-  const known = sets.get(identity) ?? early ?? undefined;
-  if (known && early === known) {
+  if (early && !sets.has(identity)) {
     sets.set(identity, early);
     early = null;
   }
-  known?.loadCode();
-  return known;
+  const set = sets.get(identity);
+  set?.loadCode();
+  return set;
 }
 
 /** Runs the navigation guards plugins contribute (Extensions.navigationGuards) for a signed-in route. */
