@@ -91,16 +91,30 @@ interface ResourceEntry {
 export const SOURCE_POSITIONS_AT_COMPILE = '--js-flags=--no-enable-lazy-source-positions';
 
 /**
+ * Chromium started at a lower CPU priority than the server side (nice 10, for its session's group as well): the page
+ * part's browsers. Unpinned, the browser's threads used to take core 0 from the API while it had requests to answer:
+ * over a cold landing at CPU/4 the API's main thread waited 100–600 ms for a CPU, and the landing's chunk came that
+ * much later (issue 23, thirty-first pass). At the lower priority it waits about 15 ms, and the browser still has
+ * both cores whenever the server side does not need one.
+ */
+export const LOW_PRIORITY_CHROMIUM = join(ROOT, 'scripts', 'bench', 'low-priority-chromium');
+
+/**
  * Playwright's headless Chromium, for what needs Playwright: the landing page reloaded after a sign-in through the
  * form, the sign-in path's bytes, the grid and the traces. The page bench's cold loads run bare (`launchBare`).
- * `extraArgs` are Chromium's arguments beyond the common ones (by default, `SOURCE_POSITIONS_AT_COMPILE`).
+ * `extraArgs` are Chromium's arguments beyond the common ones (by default, `SOURCE_POSITIONS_AT_COMPILE`);
+ * `lowPriority` starts it through `LOW_PRIORITY_CHROMIUM`.
  */
-export async function launch(extraArgs: readonly string[] = [SOURCE_POSITIONS_AT_COMPILE]): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
+export async function launch(extraArgs: readonly string[] = [SOURCE_POSITIONS_AT_COMPILE], opts: { lowPriority?: boolean } = {}): Promise<Browser> {
+  return chromium.launch({ executablePath: opts.lowPriority ? LOW_PRIORITY_CHROMIUM : CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
 }
 
-/** The bare browser of the page bench's cold loads (`bareLoad`): headless Chromium over the DevTools pipe. */
-export const launchBare = (): PipeCdp => PipeCdp.launch(CHROMIUM, CHROMIUM_ARGS);
+/**
+ * The bare browser of the page bench's cold loads (`bareLoad`): headless Chromium over the DevTools pipe, by default
+ * at the lower priority (`LOW_PRIORITY_CHROMIUM`), in a session of its own.
+ */
+export const launchBare = (opts: { lowPriority?: boolean } = { lowPriority: true }): PipeCdp =>
+  opts.lowPriority ? PipeCdp.launch(LOW_PRIORITY_CHROMIUM, CHROMIUM_ARGS, { session: 'own' }) : PipeCdp.launch(CHROMIUM, CHROMIUM_ARGS);
 
 export const siteUrl = (base: string, host: string, path: string) => `http://${host}.localhost:${new URL(base).port}${path}`;
 
@@ -299,6 +313,7 @@ export async function signInThroughForm(page: Page, base: string, brand: { id: s
  * - `playwright`, for the landing page reloaded after a sign-in through the form, which needs Playwright to fill the
  *   form and click (`playwrightLoad`). Playwright enables the Runtime and Network domains, and the page pays for them
  *   (`SOURCE_POSITIONS_AT_COMPILE` takes back part of it): that figure errs slow.
+ * Both run at a lower CPU priority than the server side (`LOW_PRIORITY_CHROMIUM`).
  */
 export interface PageBrowsers {
   bare: PipeCdp;
@@ -306,7 +321,7 @@ export interface PageBrowsers {
 }
 
 export async function launchPageBrowsers(): Promise<PageBrowsers> {
-  return { bare: launchBare(), playwright: await launch() };
+  return { bare: launchBare(), playwright: await launch(undefined, { lowPriority: true }) };
 }
 
 export async function closePageBrowsers(b: PageBrowsers): Promise<void> {

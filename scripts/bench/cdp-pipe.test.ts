@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { LOW_PRIORITY_CHROMIUM } from './browser';
 import { NulFramer, PipeCdp } from './cdp-pipe';
 import { CHROMIUM, CHROMIUM_ARGS } from './lib';
 
@@ -39,4 +40,29 @@ describe.runIf(existsSync(CHROMIUM))('the bare DevTools client', () => {
       await cdp.close();
     }
   }, 30_000);
+
+  // Linux schedules each session's processes as one group when autogroups are on: the group's nice is then what weighs
+  // against the server side's session (Chromium run as root raises some of its own threads to nice -8 whatever it
+  // was started at, which merely shares out the group's time among its threads).
+  const autogroups = existsSync('/proc/sys/kernel/sched_autogroup_enabled') && readFileSync('/proc/sys/kernel/sched_autogroup_enabled', 'utf8').trim() === '1';
+  const groupNice = (pid: number | 'self') => readFileSync(`/proc/${pid}/autogroup`, 'utf8').match(/nice (-?\d+)/)?.[1];
+
+  it.runIf(autogroups)(
+    "starts the page bench's browser in a session whose group runs at nice 10, and leaves the caller's group alone",
+    async () => {
+      const ownGroup = groupNice('self');
+      const cdp = PipeCdp.launch(LOW_PRIORITY_CHROMIUM, CHROMIUM_ARGS, { session: 'own' });
+      try {
+        // The browser answers once it has started (the launcher has exec'd it by then, in the same process).
+        await cdp.send('Browser.getVersion');
+        const pid = cdp.pid as number;
+        expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]).toMatch(/\/chromium$/);
+        expect(groupNice(pid)).toBe('10');
+        expect(groupNice('self')).toBe(ownGroup);
+      } finally {
+        await cdp.close();
+      }
+    },
+    30_000,
+  );
 });

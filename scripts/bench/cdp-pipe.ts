@@ -65,13 +65,23 @@ export class PipeCdp {
     });
   }
 
-  /** Starts a headless Chromium with its own profile, driven through the pipe alone. */
-  static launch(executable: string, args: readonly string[]): PipeCdp {
+  /**
+   * Starts a headless Chromium with its own profile, driven through the pipe alone. `session: 'own'` starts it in a
+   * session of its own (as Playwright starts its browsers), which a launcher that sets its session's CPU priority
+   * (`scripts/bench/low-priority-chromium`) needs so as not to lower this process's priority with it.
+   */
+  static launch(executable: string, args: readonly string[], opts: { session?: 'own' } = {}): PipeCdp {
     const profile = mkdtempSync(join(tmpdir(), 'bench-bare-browser-'));
     const browser = spawn(executable, ['--headless', ...args, '--remote-debugging-pipe', `--user-data-dir=${profile}`, 'about:blank'], {
       stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
+      detached: opts.session === 'own',
     });
     return new PipeCdp(browser, profile);
+  }
+
+  /** The browser's process id (its main process). */
+  get pid(): number | undefined {
+    return this.browser.pid;
   }
 
   /** One command; `sessionId` addresses a page attached with `Target.attachToTarget({ flatten: true })`. */
