@@ -110,11 +110,11 @@ export async function launch(extraArgs: readonly string[] = [SOURCE_POSITIONS_AT
 }
 
 /**
- * The bare browser of the page bench's cold loads (`bareLoad`): headless Chromium over the DevTools pipe, by default
- * at the lower priority (`LOW_PRIORITY_CHROMIUM`), in a session of its own.
+ * The bare browser of the page bench's cold loads (`bareLoad`): headless Chromium over the DevTools pipe, at the lower
+ * priority (`LOW_PRIORITY_CHROMIUM`, in a session of its own) unless `lowPriority` is false.
  */
-export const launchBare = (opts: { lowPriority?: boolean } = { lowPriority: true }): PipeCdp =>
-  opts.lowPriority ? PipeCdp.launch(LOW_PRIORITY_CHROMIUM, CHROMIUM_ARGS, { session: 'own' }) : PipeCdp.launch(CHROMIUM, CHROMIUM_ARGS);
+export const launchBare = (opts: { lowPriority?: boolean } = {}): PipeCdp =>
+  opts.lowPriority === false ? PipeCdp.launch(CHROMIUM, CHROMIUM_ARGS) : PipeCdp.launch(LOW_PRIORITY_CHROMIUM, CHROMIUM_ARGS, { session: 'own' });
 
 export const siteUrl = (base: string, host: string, path: string) => `http://${host}.localhost:${new URL(base).port}${path}`;
 
