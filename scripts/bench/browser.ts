@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { PipeCdp } from './cdp-pipe';
-import { CHROMIUM, CHROMIUM_ARGS, DEMO_PASSWORD, DEMO_USER, median, ROOT, signIn, sleep } from './lib';
+import { CHROMIUM_ARGS, DEMO_PASSWORD, DEMO_USER, median, ROOT, signIn, sleep } from './lib';
 
 /**
  * Installed before any page script: paint, layout-shift and long-task observers, and the moment the page is ready: on
@@ -91,8 +91,8 @@ interface ResourceEntry {
 export const SOURCE_POSITIONS_AT_COMPILE = '--js-flags=--no-enable-lazy-source-positions';
 
 /**
- * Chromium started at a lower CPU priority than the server side (nice 10, for its session's group as well): the page
- * part's browsers. Unpinned, the browser's threads used to take core 0 from the API while it had requests to answer:
+ * Chromium started at a lower CPU priority than the server side (nice 10, for its session's group as well): every
+ * browser `launch` and `launchBare` start. Unpinned, the browser's threads used to take core 0 from the API while it had requests to answer:
  * over a cold landing at CPU/4 the API's main thread waited 100–600 ms for a CPU, and the landing's chunk came that
  * much later (issue 23, thirty-first pass). At the lower priority it waits about 15 ms, and the browser still has
  * both cores whenever the server side does not need one.
@@ -102,19 +102,18 @@ export const LOW_PRIORITY_CHROMIUM = join(ROOT, 'scripts', 'bench', 'low-priorit
 /**
  * Playwright's headless Chromium, for what needs Playwright: the landing page reloaded after a sign-in through the
  * form, the sign-in path's bytes, the grid and the traces. The page bench's cold loads run bare (`launchBare`).
- * `extraArgs` are Chromium's arguments beyond the common ones (by default, `SOURCE_POSITIONS_AT_COMPILE`);
- * `lowPriority` starts it through `LOW_PRIORITY_CHROMIUM`.
+ * `extraArgs` are Chromium's arguments beyond the common ones (by default, `SOURCE_POSITIONS_AT_COMPILE`). Started
+ * through `LOW_PRIORITY_CHROMIUM` (Playwright starts its browsers in a session of their own).
  */
-export async function launch(extraArgs: readonly string[] = [SOURCE_POSITIONS_AT_COMPILE], opts: { lowPriority?: boolean } = {}): Promise<Browser> {
-  return chromium.launch({ executablePath: opts.lowPriority ? LOW_PRIORITY_CHROMIUM : CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
+export async function launch(extraArgs: readonly string[] = [SOURCE_POSITIONS_AT_COMPILE]): Promise<Browser> {
+  return chromium.launch({ executablePath: LOW_PRIORITY_CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
 }
 
 /**
- * The bare browser of the page bench's cold loads (`bareLoad`): headless Chromium over the DevTools pipe, at the lower
- * priority (`LOW_PRIORITY_CHROMIUM`, in a session of its own) unless `lowPriority` is false.
+ * The bare browser of the page bench's cold loads (`bareLoad`): headless Chromium over the DevTools pipe, started
+ * through `LOW_PRIORITY_CHROMIUM` in a session of its own.
  */
-export const launchBare = (opts: { lowPriority?: boolean } = {}): PipeCdp =>
-  opts.lowPriority === false ? PipeCdp.launch(CHROMIUM, CHROMIUM_ARGS) : PipeCdp.launch(LOW_PRIORITY_CHROMIUM, CHROMIUM_ARGS, { session: 'own' });
+export const launchBare = (): PipeCdp => PipeCdp.launch(LOW_PRIORITY_CHROMIUM, CHROMIUM_ARGS, { session: 'own' });
 
 export const siteUrl = (base: string, host: string, path: string) => `http://${host}.localhost:${new URL(base).port}${path}`;
 
@@ -321,7 +320,7 @@ export interface PageBrowsers {
 }
 
 export async function launchPageBrowsers(): Promise<PageBrowsers> {
-  return { bare: launchBare(), playwright: await launch(undefined, { lowPriority: true }) };
+  return { bare: launchBare(), playwright: await launch() };
 }
 
 export async function closePageBrowsers(b: PageBrowsers): Promise<void> {

@@ -175,7 +175,7 @@ async function main(): Promise<number> {
   const brands = loadBrands(installedPluginIds()).map((b) => ({ id: b.id, marker: b.marker }));
   const before = load1();
   const stack = await startStack({ port, sandboxPort: port + 10 });
-  const browser = await launch(undefined, { lowPriority: true });
+  const browser = await launch();
   const rows: DashboardRow[] = [];
   try {
     for (const b of brands) {

@@ -26,9 +26,8 @@ if (kind !== 'landing' && kind !== 'login') throw new Error('--kind is landing o
 
 type Arm = 'P' | 'F' | 'B';
 const stack = await startStack({ port: 8630, sandboxPort: 8640 });
-// All three at the page bench's lower CPU priority (LOW_PRIORITY_CHROMIUM), so they differ in their DevTools client alone.
-const playwrightAsBefore = await launch([], { lowPriority: true });
-const withFlag = await launch(undefined, { lowPriority: true });
+const playwrightAsBefore = await launch([]);
+const withFlag = await launch();
 const bare = launchBare();
 
 const load = async (arm: Arm, brand: string): Promise<number> => {

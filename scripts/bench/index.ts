@@ -146,8 +146,7 @@ async function main() {
     cleanups.push(stack.stop);
 
     if (parts.has('bundle') || parts.has('page')) {
-      // Both at a lower CPU priority than the server side (LOW_PRIORITY_CHROMIUM), as the page figures need.
-      const browser = await launch(undefined, { lowPriority: true });
+      const browser = await launch();
       const closeBrowser = () => browser.close();
       cleanups.push(closeBrowser);
       if (parts.has('bundle')) {

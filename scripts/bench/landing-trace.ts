@@ -51,8 +51,7 @@ interface LcpElement {
   text: string;
 }
 const stack = await startStack({ port: 8630, sandboxPort: 8640 });
-// At the page bench's lower CPU priority (LOW_PRIORITY_CHROMIUM), so the server side answers as it does there.
-const browser = await launch(undefined, { lowPriority: true });
+const browser = await launch();
 try {
   const session = sessionInitScript(await signIn(stack.url, brand, user));
   // The first load warms the server and the site's files; the second is traced.

@@ -70,7 +70,7 @@ export function machine() {
     chromium,
     kernel: existsSync('/proc/version') ? readFileSync('/proc/version', 'utf8').split(' ').slice(0, 3).join(' ') : 'unknown',
     pinning: PINNING
-      ? `server side on core ${PINNING.server}, load generator on core ${PINNING.client} (taskset); the page part's browsers unpinned, at nice 10`
+      ? `server side on core ${PINNING.server}, load generator on core ${PINNING.client} (taskset); the browser unpinned, at nice 10`
       : 'none (taskset or a second core missing)',
   };
 }
