@@ -41,10 +41,12 @@ function externalPackages(): Plugin {
  * The API as production runs it: compiled JavaScript (no TypeScript compiler in the process, and no names kept on
  * every function, which tsx adds and /health paid for), the plugins' server sides as separate entries that share the
  * platform's chunks (one kernel, one registry), loaded by apps/server/src/plugins.ts from dist/plugins/<id>.js.
+ * `extraEntries` (name → TypeScript file) are compiled beside main.js, sharing its chunks: a diagnostic that runs the
+ * API as production does (scripts/bench/health-ladder.ts) builds into a folder of its own with one.
  */
-export async function buildServer(pluginIds: readonly string[], out = SERVER_DIST): Promise<string> {
+export async function buildServer(pluginIds: readonly string[], out = SERVER_DIST, extraEntries: Record<string, string> = {}): Promise<string> {
   rmSync(out, { recursive: true, force: true });
-  const entries: Record<string, string> = { main: join(here, 'src', 'main.ts') };
+  const entries: Record<string, string> = { main: join(here, 'src', 'main.ts'), ...extraEntries };
   for (const id of pluginIds) {
     const entry = join(REPO, 'plugins', id, 'src', 'server', 'index.ts');
     if (existsSync(entry)) entries[`plugins/${id}`] = entry;
