@@ -2,7 +2,7 @@
  * The API with the health ladder's extra routes (scripts/bench/health-ladder.ts), compiled by that script beside a
  * main.js of its own as production runs the API:
  *   node --enable-source-maps <folder>/ladder.js <port>
- * Ladder routes live under /api/ so the API's headers apply; they exist only in this server.
+ * Ladder routes live under /api/ so the API's headers apply; no other server has them.
  */
 import { KernelRoutes, ok } from '@portal/core';
 import { kernelPlugin } from '@portal/server/kernel';
