@@ -12,8 +12,9 @@
  *   contract, context, drain).
  *
  * The bare hello-world (scripts/bench/hello.ts, its own process) is measured in the same rounds, for the budget's
- * baseline. The API's own process may cost more or less per request than another one running the same code; the steps'
- * differences within it are what this shows.
+ * baseline, and so is the hello-world with the API's headers (`hello.ts --api-headers`, its own process too): the
+ * `route` step runs the same route code in the API's process, so what it adds to that one is what the API's process
+ * (its logger, router, database and size) costs a request beyond the headers.
  *
  *   node --import tsx scripts/bench/health-ladder.ts [--rounds 6] [--duration 5] [--port 18800]
  *
@@ -28,7 +29,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installedPluginIds } from '@portal/brands/plugins';
 import { buildServer } from '../../apps/server/build';
-import { startHello } from './api';
+import { type Hello, startHello } from './api';
 import { median, option, PINNING, pinned, ROOT, sleep, spawnGroup, stopGroup, waitForUrl } from './lib';
 import { runLoad } from './load';
 import { listeningPid, processCpuMs } from './proc-cpu';
@@ -49,10 +50,15 @@ async function main() {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: data, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', JOBS: 'on' };
   delete env.DATABASE_URL;
   const server = spawnGroup(pinned(PINNING?.server, [process.execPath, '--enable-source-maps', join(dist, 'ladder.js'), String(port)]), env, 'server');
-  const hello = await startHello(port + 10).catch(async (e) => {
+  const hellos: Hello[] = [];
+  try {
+    hellos.push(await startHello(port + 10), await startHello(port + 12, true));
+  } catch (e) {
+    await Promise.all(hellos.map((h) => h.stop()));
     await stopGroup(server);
     throw e;
-  });
+  }
+  const [hello, withHeaders] = hellos as [Hello, Hello];
   try {
     await waitForUrl(`http://127.0.0.1:${port}/health`, server, 240);
     const pid = listeningPid(port) ?? undefined;
@@ -61,8 +67,10 @@ async function main() {
       console.log(`server at rest after ${settled.seconds} s (${settled.msPerSecond} ms of CPU a second)`);
     }
     const helloPid = listeningPid(port + 10) ?? undefined;
+    const withHeadersPid = listeningPid(port + 12) ?? undefined;
     const targets = [
       { step: 'bare hello-world', url: hello.url, path: hello.path, pid: helloPid },
+      { step: 'hello-world + API headers', url: withHeaders.url, path: withHeaders.path, pid: withHeadersPid },
       ...LADDER.map((l) => ({ step: l.step, url: `http://127.0.0.1:${port}`, path: l.path, pid })),
     ];
     const cpu: Record<string, number[]> = Object.fromEntries(targets.map((t) => [t.step, []]));
@@ -82,7 +90,7 @@ async function main() {
     console.log(ladderTable(targets.map((t) => ({ step: t.step, cpuUs: cpu[t.step] ?? [] }))));
     for (const l of LADDER) console.log(`  ${l.step}: ${l.what}`);
   } finally {
-    await hello.stop();
+    await Promise.all(hellos.map((h) => h.stop()));
     await stopGroup(server);
     rmSync(data, { recursive: true, force: true });
   }

@@ -46,7 +46,7 @@ import { type AuthUser, type RouteContext, SENT, WithMessage } from './context';
 import { registerDrain } from './drain';
 import { ApiError } from './errors';
 import { findBadText, parseId } from './input';
-import { lazyChildLoggerFactory } from './lazyLogger';
+import { lazyChildLoggerFactory, RequestLinesController } from './lazyLogger';
 import { redactingLogger, registerResponseHeaders } from './security';
 import { registerSites } from './sites';
 
@@ -221,8 +221,10 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const translator = serverTranslator([...opts.kernelPlugins, ...opts.featurePlugins]);
   /** A message in the language of the request's user. */
   const tr = (req: FastifyRequest, message: Message) => translator.t(message, requestLanguage(req.headers));
+  const requestLines = new RequestLinesController();
   const app = Fastify({
     logger: redactingLogger(opts.logger ?? { level: config.logLevel }, config.logLevel),
+    logController: requestLines,
     genReqId: (req) => {
       const given = req.headers[Headers.requestId];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -232,6 +234,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     // X-Forwarded-For counts from the proxies the deployment names (TRUST_PROXY), from no other address.
     trustProxy: opts.config.trustedProxies.length > 0 ? opts.config.trustedProxies : false,
   });
+  requestLines.follow(app.log);
   await app.register(formbody);
   // Upload chunks ('binary' endpoints): the body reaches the handler as the request stream, unbuffered and unparsed;
   // the handler bounds what it reads. Other endpoints refuse it (415).
