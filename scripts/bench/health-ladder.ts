@@ -21,8 +21,8 @@
  * The server (scripts/bench/health-ladder-server.ts: the API and the ladder's routes) is compiled as `pnpm build`
  * compiles the API, into a temporary folder, and runs as the bench runs the API: on the server core, with
  * `--enable-source-maps`, NODE_ENV=production, LOG_LEVEL=warn and jobs worked, on an embedded PGlite database in the
- * same folder. (Run from source under tsx instead, every step cost 40–60% more.) It is measured once at rest, after
- * two passes over every route that are not counted.
+ * same folder. (Run from source under tsx instead, one run cost the plain route 34 µs and /health 50.) It is measured
+ * once at rest, after two passes over every route that are not counted.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
