@@ -18,6 +18,7 @@ const measured = (name: string, rps: number, cpu: number | null, errors = 0): Ta
   cpuUsPerRequest: cpu,
   rounds: 3,
   roundsRps: [rps, rps, rps],
+  roundsCpuUs: [cpu, cpu, cpu],
 });
 
 describe('the hello-world baseline measured on several processes', () => {

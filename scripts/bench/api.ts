@@ -26,6 +26,8 @@ export interface TargetResult extends LoadResult {
   engine: string;
   rounds: number;
   roundsRps: number[];
+  /** Each round's CPU per request of the target's server process (null where /proc cannot tell). */
+  roundsCpuUs: (number | null)[];
   /** A target measured on several processes (the bare hello-world): each process's requests/s and CPU per request. */
   processesRps?: number[];
   processesCpuUs?: (number | null)[];
@@ -37,7 +39,8 @@ function nearestMedian<T extends { rps: number }>(all: readonly T[]): T {
   return all.reduce((best, x) => (Math.abs(x.rps - mid) < Math.abs(best.rps - mid) ? x : best), all[0] as T);
 }
 
-async function measureTargets(targets: Target[], engine: string, o: ApiOptions): Promise<TargetResult[]> {
+/** Each target loaded in turn, round after round; per target, the round with the median requests/s and the median CPU. */
+export async function measureTargets(targets: Target[], engine: string, o: ApiOptions): Promise<TargetResult[]> {
   const byTarget = new Map<string, LoadResult[]>();
   // The process behind each target, for its CPU per request (null where /proc cannot tell).
   const pids = new Map(targets.map((t) => [t.name, listeningPid(Number(new URL(t.spec.url).port))]));
@@ -68,6 +71,7 @@ async function measureTargets(targets: Target[], engine: string, o: ApiOptions):
       engine,
       rounds: all.length,
       roundsRps: all.map((x) => x.rps),
+      roundsCpuUs: all.map((x) => x.cpuUsPerRequest),
     };
   });
 }

@@ -2,7 +2,7 @@
  * Where /health's cost beyond a bare Fastify goes, step by step, all in one API process. A diagnostic beside the API
  * bench, not a budget. The API bench compares /health with a hello-world in another process; two processes on this VM
  * differ by up to a fifth in CPU per request (ninth pass), so this puts every step in the same process and measures
- * them in turn, round after round (the order reversed every other round):
+ * them in turn, round after round, as the API bench measures its targets (`measureTargets`):
  *
  * - `route`: a plain Fastify route of the API app, answering `{"hello":"world"}`: the API's headers (its onRequest hook),
  *   logger and request id, and no kernel code of its own;
@@ -29,9 +29,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installedPluginIds } from '@portal/brands/plugins';
 import { buildServer } from '../../apps/server/build';
-import { type Hello, startHello } from './api';
+import { type Hello, measureTargets, startHello, type Target } from './api';
 import { median, option, PINNING, pinned, ROOT, sleep, spawnGroup, stopGroup, waitForUrl } from './lib';
-import { runLoad } from './load';
 import { listeningPid, processCpuMs } from './proc-cpu';
 
 export const LADDER = [
@@ -46,52 +45,38 @@ async function main() {
   const duration = Number(option('duration', '5'));
   const port = Number(option('port', '18800'));
   const data = mkdtempSync(join(tmpdir(), 'portal-ladder-'));
-  const dist = await buildServer(installedPluginIds(), join(data, 'dist'), { ladder: join(ROOT, 'scripts', 'bench', 'health-ladder-server.ts') });
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: data, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', JOBS: 'on' };
-  delete env.DATABASE_URL;
-  const server = spawnGroup(pinned(PINNING?.server, [process.execPath, '--enable-source-maps', join(dist, 'ladder.js'), String(port)]), env, 'server');
   const hellos: Hello[] = [];
+  let server: ReturnType<typeof spawnGroup> | null = null;
   try {
+    const dist = await buildServer(installedPluginIds(), join(data, 'dist'), { ladder: join(ROOT, 'scripts', 'bench', 'health-ladder-server.ts') });
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: data, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', JOBS: 'on' };
+    delete env.DATABASE_URL;
+    server = spawnGroup(pinned(PINNING?.server, [process.execPath, '--enable-source-maps', join(dist, 'ladder.js')]), env, 'server');
     hellos.push(await startHello(port + 10), await startHello(port + 12, true));
-  } catch (e) {
-    await Promise.all(hellos.map((h) => h.stop()));
-    await stopGroup(server);
-    throw e;
-  }
-  const [hello, withHeaders] = hellos as [Hello, Hello];
-  try {
+    const [hello, withHeaders] = hellos as [Hello, Hello];
     await waitForUrl(`http://127.0.0.1:${port}/health`, server, 240);
     const pid = listeningPid(port) ?? undefined;
     if (pid !== undefined) {
       const settled = await settle(pid);
       console.log(`server at rest after ${settled.seconds} s (${settled.msPerSecond} ms of CPU a second)`);
     }
-    const helloPid = listeningPid(port + 10) ?? undefined;
-    const withHeadersPid = listeningPid(port + 12) ?? undefined;
-    const targets = [
-      { step: 'bare hello-world', url: hello.url, path: hello.path, pid: helloPid },
-      { step: 'hello-world + API headers', url: withHeaders.url, path: withHeaders.path, pid: withHeadersPid },
-      ...LADDER.map((l) => ({ step: l.step, url: `http://127.0.0.1:${port}`, path: l.path, pid })),
+    const host = `card.localhost:${port}`;
+    const targets: Target[] = [
+      { name: 'bare hello-world', spec: { url: hello.url, path: hello.path } },
+      { name: 'hello-world + API headers', spec: { url: withHeaders.url, path: withHeaders.path } },
+      ...LADDER.map((l) => ({ name: l.step, spec: { url: `http://127.0.0.1:${port}`, path: l.path, headers: { host } } })),
     ];
-    const cpu: Record<string, number[]> = Object.fromEntries(targets.map((t) => [t.step, []]));
-    const measure = async (t: (typeof targets)[number]) => {
-      const r = await runLoad(
-        { url: t.url, path: t.path, headers: { host: `card.localhost:${port}` }, connections: 16, duration, warmup: 1, serverPid: t.pid },
-        { cpu: PINNING?.client ?? null, cwd: ROOT },
-      );
-      if (r.errors + r.non2xx > 0) throw new Error(`${t.step}: ${r.errors + r.non2xx} failed requests`);
-      if (r.cpuUsPerRequest !== null) cpu[t.step]?.push(r.cpuUsPerRequest);
-      console.log(`round: ${t.step} ${Math.round(r.rps)} req/s, ${r.cpuUsPerRequest} µs CPU/request`);
-    };
-    // Two first passes warm every route (the JIT's tiers); they are not counted.
-    for (let i = 0; i < 2; i++) for (const t of targets) await measure(t);
-    for (const k of Object.keys(cpu)) cpu[k] = [];
-    for (let i = 0; i < rounds; i++) for (const t of i % 2 ? [...targets].reverse() : targets) await measure(t);
-    console.log(ladderTable(targets.map((t) => ({ step: t.step, cpuUs: cpu[t.step] ?? [] }))));
+    const options = { duration, warmup: 1, connections: 16 };
+    // Two first rounds warm every route (the JIT's tiers); they are not counted.
+    await measureTargets(targets, 'pglite', { ...options, rounds: 2 });
+    const measured = await measureTargets(targets, 'pglite', { ...options, rounds });
+    const failed = measured.filter((r) => r.errors + r.non2xx > 0);
+    if (failed.length > 0) throw new Error(`failed requests: ${failed.map((r) => `${r.name} ${r.errors + r.non2xx}`).join(', ')}`);
+    console.log(ladderTable(measured.map((r) => ({ step: r.name, cpuUs: r.roundsCpuUs.filter((x): x is number => x !== null) }))));
     for (const l of LADDER) console.log(`  ${l.step}: ${l.what}`);
   } finally {
     await Promise.all(hellos.map((h) => h.stop()));
-    await stopGroup(server);
+    if (server) await stopGroup(server);
     rmSync(data, { recursive: true, force: true });
   }
 }
