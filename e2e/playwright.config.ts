@@ -38,6 +38,8 @@ export default defineConfig({
     url: `http://localhost:${E2E_PORT}/health`,
     timeout: 180_000,
     reuseExistingServer: false,
+    // SIGTERM, so scripts/e2e-server.ts stops its children and removes its data directory (a SIGKILL would leave it).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -1,18 +1,21 @@
 /**
  * The end-to-end environment: a fresh data directory, seeded, with the sandbox providers and the API
- * (serving the built brand sites) as child processes. Playwright starts this and stops it.
+ * (serving the built brand sites) as child processes. Playwright starts this and stops it (SIGTERM); the data
+ * directory is removed once the children have exited.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compiledApiArgs } from '../apps/server/compiled';
+import { stopChildren } from './lib/children';
 
 const port = process.env.E2E_PORT ?? '8380';
 const sandboxPort = process.env.E2E_SANDBOX_PORT ?? '8390';
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 const env = {
   ...process.env,
-  DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-')),
+  DATA_DIR: dataDir,
   PORT: port,
   SANDBOX_PORT: sandboxPort,
   SANDBOX_URL: `http://localhost:${sandboxPort}`,
@@ -30,17 +33,22 @@ const run = (args: string[], fromSource = true) => {
   children.push(child);
   return child;
 };
-// Stop every child, whatever phase a signal arrives in, so nothing outlives this process.
-const stop = () => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-  process.exit(0);
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+// Stop every child, whatever phase a signal arrives in, so nothing outlives this process; then remove the data
+// directory (115 MB of database and files a run), which nothing writes to any more.
+// Called again while stopping, it returns the same promise, which never resolves: the process exits first.
+let finishing: Promise<never> | null = null;
+const finish = (code: number): Promise<never> =>
+  (finishing ??= (async () => {
+    await stopChildren(children);
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(code);
+  })());
+process.on('SIGTERM', () => finish(0));
+process.on('SIGINT', () => finish(0));
 
 const seed = run(['scripts/seed.ts']);
 const code = await new Promise<number | null>((r) => seed.on('exit', r));
-if (code !== 0) process.exit(code ?? 1);
+if (code !== 0) await finish(code ?? 1);
 const sandbox = run(['apps/sandbox/src/main.ts']);
 // The API starts once the sandbox answers, so the API's health means the whole environment is ready.
 const deadline = Date.now() + 60_000;
@@ -50,8 +58,11 @@ while (
     () => false,
   ))
 ) {
-  if (Date.now() > deadline) throw new Error('the sandbox did not start within 60 s');
+  if (Date.now() > deadline) {
+    console.error('the sandbox did not start within 60 s');
+    await finish(1);
+  }
   await new Promise((r) => setTimeout(r, 200));
 }
 const api = run(apiArgs, false);
-for (const c of [sandbox, api]) c.on('exit', (c2) => c2 && c2 !== 0 && process.exit(c2));
+for (const c of [sandbox, api]) c.on('exit', (c2) => c2 && c2 !== 0 && finish(c2));

@@ -3,7 +3,7 @@ import type { StartedServer } from '@portal/app-server/server';
 import { createSandbox } from '@portal/sandbox';
 import type { ServerConfig } from '@portal/server/kernel';
 import type { FastifyInstance } from 'fastify';
-import { startTestServer } from './server';
+import { startTestServer, type TestServerOptions } from './server';
 
 export interface SandboxTestEnv {
   server: StartedServer;
@@ -12,10 +12,10 @@ export interface SandboxTestEnv {
   close(): Promise<void>;
 }
 
-export async function startSandboxTestEnv(overrides: Partial<ServerConfig> = {}): Promise<SandboxTestEnv> {
+export async function startSandboxTestEnv(overrides: Partial<ServerConfig> = {}, opts: TestServerOptions = {}): Promise<SandboxTestEnv> {
   const sandbox = await createSandbox({ dataDir: null });
   const sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  const server = await startTestServer({ sandboxUrl, smtpUrl: null, ...overrides });
+  const server = await startTestServer({ sandboxUrl, smtpUrl: null, ...overrides }, opts);
   return {
     server,
     sandbox,

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createServer, type StartedServer } from '@portal/app-server/server';
 import { type AccessClaims, createUser, type Database, hashPassword, openDatabase, type ServerConfig, signAccessToken } from '@portal/server/kernel';
@@ -85,26 +88,56 @@ export async function replicaUrlFor(databaseUrl: string | null): Promise<string 
 }
 
 /**
+ * Stand-in brand sites: a temporary folder with a small index.html for each brand, so a test can check the page
+ * answers (their headers and CSP) without building the web app. remove() deletes the folder.
+ */
+export function standInSites(brands: readonly string[]): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-sites-'));
+  for (const b of brands) {
+    mkdirSync(join(dir, b));
+    writeFileSync(join(dir, b, 'index.html'), `<!doctype html><title>${b}</title>`);
+  }
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface TestServerOptions {
+  /** Searches may read the standby of TEST_DATABASE_READ_URL (scripts/test starts one). */
+  readReplica?: boolean;
+  /** Serve these brands' sites from stand-in pages (standInSites), removed again on close. */
+  sites?: readonly string[];
+}
+
+/**
  * A fresh server on a fresh database for one test file: in-memory PGlite, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (dropped on close).
  */
 export async function startTestServer(
   overrides: Partial<ServerConfig> = {},
-  opts: { readReplica?: boolean } = {},
+  opts: TestServerOptions = {},
 ): Promise<StartedServer & { dropDatabase(): Promise<void> }> {
   const { databaseUrl, drop } = await freshDatabaseUrl({ template: process.env.TEST_DATABASE_TEMPLATE });
-  // With readReplica, searches may read the standby of TEST_DATABASE_READ_URL (scripts/test starts one).
   if (opts.readReplica) overrides = { databaseReadUrl: await replicaUrlFor(databaseUrl), ...overrides };
+  const sites = opts.sites ? standInSites(opts.sites) : null;
+  if (sites) overrides = { webDistDir: sites.dir, ...overrides };
   const config: Partial<ServerConfig> = { databaseUrl, dataDir: null, fileStore: { kind: 'memory' }, tokenSecret: 'test-secret', ...overrides };
   const inMemory = !config.databaseUrl && !config.dataDir;
+  const cleanUp = async () => {
+    sites?.remove();
+    await drop();
+  };
   // Tests work their jobs whatever JOBS says, so they can await server.jobs.drain().
-  const server = await createServer(config, { logger: false, workJobs: true, databaseImage: inMemory ? await migratedImage() : null });
+  const server = await createServer(config, { logger: false, workJobs: true, databaseImage: inMemory ? await migratedImage() : null }).catch(
+    async (err: unknown) => {
+      await cleanUp();
+      throw err;
+    },
+  );
   return {
     ...server,
     dropDatabase: drop,
     close: async () => {
       await server.close();
-      await drop();
+      await cleanUp();
     },
   };
 }

@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { rawManifests } from '@portal/brands';
 import { Roles } from '@portal/core';
 import { BANK_STALE_NEW_PASSWORD, BANK_TEST_PASSWORD } from '@portal/sandbox';
@@ -50,12 +47,9 @@ const mfa = (r: LinkResult, value: string, o: Call = {}) =>
 const accounts = (o: Call = {}) => data<LinkedAccounts>(BankingApi.siteAccounts.path, o);
 
 beforeAll(async () => {
-  // The brand sites answer from a built bundle: a stand-in index.html lets the page answers (and their CSP) be checked
+  // The brand sites answer from a built bundle: stand-in pages let the page answers (and their CSP) be checked
   // without building the web app first.
-  const webDistDir = mkdtempSync(join(tmpdir(), 'banking-web-'));
-  mkdirSync(join(webDistDir, 'card'));
-  writeFileSync(join(webDistDir, 'card', 'index.html'), '<!doctype html><title>card</title>');
-  env = await startSandboxTestEnv({ webDistDir });
+  env = await startSandboxTestEnv({}, { sites: ['card'] });
   annId = (await makeUser(env.server, { userName: 'bank-ann', roles: [Roles.CareGuard], brand: 'card', member: true })).memberId ?? 0;
   bobId = (await makeUser(env.server, { userName: 'bank-bob', roles: [Roles.CareGuard], brand: 'card', member: true })).memberId ?? 0;
   await makeUser(env.server, { userName: 'bank-support', roles: [Roles.CareSupport], brand: 'staff' });

@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { StartedServer } from '@portal/app-server/server';
 import { COUPON_CHECK_MESSAGES } from '@portal/plugin-coupons/contract';
 import { createSandbox, mailTo } from '@portal/sandbox';
@@ -59,10 +56,7 @@ const count = async (sqlText: string, params: unknown[] = []) => (await server.d
 beforeAll(async () => {
   sandbox = await createSandbox({ dataDir: null, gateway: GATEWAY });
   sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  const webDistDir = mkdtempSync(join(tmpdir(), 'billing-web-'));
-  mkdirSync(join(webDistDir, 'card'));
-  writeFileSync(join(webDistDir, 'card', 'index.html'), '<!doctype html><title>card</title>');
-  server = await startTestServer({ sandboxUrl, smtpUrl: null, webDistDir });
+  server = await startTestServer({ sandboxUrl, smtpUrl: null }, { sites: ['card'] });
   annId = (await makeUser(server, { userName: 'bill-ann', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
   await makeUser(server, { userName: 'bill-bob', roles: ['CareGuard'], brand: 'card', member: true });
   await makeUser(server, { userName: 'bill-staff', roles: ['CareSupport'], brand: 'staff' });

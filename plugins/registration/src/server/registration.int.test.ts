@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { StartedServer } from '@portal/app-server/server';
 import { AccountApi } from '@portal/plugin-account/contract';
 import { StepRefusals } from '@portal/plugin-account/service';
@@ -71,12 +68,7 @@ async function addCard(s: Session, cardNumber = '4111111111111111') {
 beforeAll(async () => {
   sandbox = await createSandbox({ dataDir: null, gateway: GATEWAY });
   sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  const webDistDir = mkdtempSync(join(tmpdir(), 'registration-web-'));
-  for (const b of ['assist', 'finance']) {
-    mkdirSync(join(webDistDir, b));
-    writeFileSync(join(webDistDir, b, 'index.html'), `<!doctype html><title>${b}</title>`);
-  }
-  server = await startTestServer({ sandboxUrl, smtpUrl: null, webDistDir });
+  server = await startTestServer({ sandboxUrl, smtpUrl: null }, { sites: ['assist', 'finance'] });
   await server.database.sql.query(
     `INSERT INTO coupons (code, product, membership_type, discount_type, start_date, end_date, status) VALUES
      ('LIFE-ASSIST', 'CareAssist', 'Lifetime Membership', 'Lifetime', '2020-01-01', NULL, 'Active')`,

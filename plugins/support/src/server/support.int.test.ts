@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { StartedServer } from '@portal/app-server/server';
 import { BillingApi, type BillingProfile } from '@portal/plugin-billing/contract';
 import { createSandbox } from '@portal/sandbox';
@@ -99,12 +96,7 @@ let paidId: number;
 beforeAll(async () => {
   sandbox = await createSandbox({ dataDir: null, gateway: { ...GATEWAY, settlementDelayMs: 60 * 60_000 } });
   sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  const webDistDir = mkdtempSync(join(tmpdir(), 'support-web-'));
-  for (const b of ['card', 'staff']) {
-    mkdirSync(join(webDistDir, b));
-    writeFileSync(join(webDistDir, b, 'index.html'), `<!doctype html><title>${b}</title>`);
-  }
-  server = await startTestServer({ sandboxUrl, smtpUrl: null, webDistDir });
+  server = await startTestServer({ sandboxUrl, smtpUrl: null }, { sites: ['card', 'staff'] });
   annId = (await makeUser(server, { userName: 'sup-ann', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
   zedId = (await makeUser(server, { userName: 'sup-zed', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
   staffMemberId = (await makeUser(server, { userName: 'sup-staffmember', roles: ['CareSupport'], brand: 'staff', member: true })).memberId ?? 0;
