@@ -1,13 +1,19 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '@portal/app-server/plugins';
 import { ConfigError, loadConfig, migrate, openDatabase } from '@portal/server/kernel';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// A data directory of this run's own (start-up writes its token secret there), removed afterwards.
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-startup-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('start-up', () => {
   it('refuses a malformed DATABASE_URL with a clear message', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'not a url', DATA_DIR: '/tmp/portal-cfg-test' })).toThrow(ConfigError);
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://h/db', DATA_DIR: '/tmp/portal-cfg-test' })).toThrow(/must start with postgres/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url', DATA_DIR: dataDir })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://h/db', DATA_DIR: dataDir })).toThrow(/must start with postgres/);
   });
 
   it('refuses an unreachable database with a clear message', async () => {
@@ -18,7 +24,7 @@ describe('start-up', () => {
 
   it('stops the API process with exit code 1 and names the problem', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/server/src/main.ts')], {
-      env: { ...process.env, DATABASE_URL: 'postgres://portal:secret@127.0.0.1:1/none', DATA_DIR: '/tmp/portal-cfg-test', PORT: '18999' },
+      env: { ...process.env, DATABASE_URL: 'postgres://portal:secret@127.0.0.1:1/none', DATA_DIR: dataDir, PORT: '18999' },
       encoding: 'utf8',
       timeout: 60_000,
     });
