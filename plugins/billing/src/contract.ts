@@ -1,4 +1,4 @@
-import { defineEndpoint, idSchema } from '@portal/core';
+import { defineEndpoint, idSchema, moneyFromText } from '@portal/core';
 import { z } from 'zod';
 
 /**
@@ -41,12 +41,14 @@ export const BILLING_MESSAGES = {
   couponSaved: 'The coupon has been saved.',
   paNumberSaved: 'The PA number has been saved.',
   notChargeable: 'Only a declined or pending transaction can be charged.',
+  keyReused: 'This request key was already used for a different payment.',
+  startInProgress: 'A subscription is already being started for this member. Please try again in a moment.',
   badReturnUrl: 'returnUrl must be an address of this site.',
   badSignature: 'The webhook signature is not valid.',
 } as const;
 
 const money = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim().replace(/^\$/, '').replace(/,/g, '')) : v),
+  moneyFromText,
   z
     .number({ error: 'must be an amount' })
     .finite('must be an amount')

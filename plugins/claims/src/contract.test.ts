@@ -25,6 +25,12 @@ describe('claims contract', () => {
     expect(moneySchema.safeParse('abc').success).toBe(false);
   });
 
+  it('reads money text as the web does, and refuses text that only JavaScript reads as a number', () => {
+    expect(moneySchema.parse('$12,5')).toBe(12.5);
+    expect(moneySchema.parse('1,000')).toBe(1000);
+    for (const text of ['0x10', '1e2', 'Infinity', '12 dollars', '0b11']) expect(moneySchema.safeParse(text).success, text).toBe(false);
+  });
+
   it('needs a payee and an ordered service period for a new bill', () => {
     const base = { BillTypeID: 21, BilledAmount: 12.5, ServiceDateFrom: '2025-01-10' };
     expect(claimCreateSchema.safeParse({ ...base, PayeeID: 1 }).success).toBe(true);

@@ -1,4 +1,4 @@
-import { BillType, ClaimStatus, defineEndpoint, idSchema, msg, pageIndexSchema, schemaText } from '@portal/core';
+import { BillType, ClaimStatus, defineEndpoint, idSchema, moneyFromText, msg, pageIndexSchema, schemaText } from '@portal/core';
 import { z } from 'zod';
 
 /**
@@ -87,7 +87,7 @@ const optLookup = (ids: readonly number[], what: string) =>
 
 /** Money from a client: a number or decimal text, at most 2 decimals, not negative. */
 export const moneySchema = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim().replace(/^\$/, '').replace(/,/g, '')) : v),
+  moneyFromText,
   z
     .number({ error: 'must be an amount' })
     .finite('must be an amount')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatLocale, localeOf, setFormatLocale } from './locale';
-import { formatCents, formatCurrency, formatMoney, moneyInput, parseMoney, roundMoney } from './money';
+import { formatCents, formatCurrency, formatMoney, moneyFromText, moneyInput, parseMoney, roundMoney } from './money';
 import { capNumber } from './numberCap';
 import { RUNS, randomInt, randomString, rng } from './testRandom';
 
@@ -14,6 +14,16 @@ describe('money', () => {
     expect(parseMoney('abc')).toBeNull();
     expect(parseMoney('')).toBeNull();
     expect(parseMoney('1.2.3')).toBeNull();
+  });
+
+  it('gives a contract the number of money text, and leaves text that is not money for the schema to refuse', () => {
+    expect(moneyFromText('$1,000.25')).toBe(1000.25);
+    expect(moneyFromText('12,5')).toBe(12.5);
+    expect(moneyFromText('0x10')).toBe('0x10');
+    expect(moneyFromText('1e2')).toBe('1e2');
+    expect(moneyFromText(7)).toBe(7);
+    expect(moneyFromText('  ')).toBe('  ');
+    expect(moneyFromText(null)).toBeNull();
   });
 
   it('formats', () => {

@@ -16,6 +16,15 @@ export function parseMoney(input: string | number | null | undefined): number | 
   return Number.isFinite(value) ? value : null;
 }
 
+/**
+ * A contract's preprocess for money sent as text: parseMoney's number, or the text unchanged when it is not money
+ * ('0x10', '1e2', '12 dollars'), so the number schema after it refuses it. Numbers and other values pass as they are.
+ */
+export function moneyFromText(value: unknown): unknown {
+  if (typeof value !== 'string' || value.trim() === '') return value;
+  return parseMoney(value) ?? value;
+}
+
 /** Rounds half away from zero to cents, correcting binary float error (1.005 rounds to 1.01). */
 export function roundMoney(value: number): number {
   const sign = value < 0 ? -1 : 1;

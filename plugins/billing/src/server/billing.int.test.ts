@@ -428,3 +428,111 @@ describe("billing in the member's language", () => {
     expect(first?.text).toMatch(/Fecha: \d{4}-\d{2}-\d{2}/);
   });
 });
+
+describe('billing: money moves once, whoever retries and whatever runs at once', () => {
+  let cat: Session;
+  let dan: Session;
+  let catId: number;
+  let danId: number;
+  const gatewayTransactions = async (customerProfileId: number) =>
+    (await (await fetch(`${sandboxUrl}/gateway/api/customers/${customerProfileId}/transactions`, { headers: { authorization: BASIC } })).json()) as {
+      type: string;
+      amountCents: number;
+      subscriptionId: number | null;
+      refTransId: number | null;
+    }[];
+  const asStaff = { session: () => staff, brand: 'staff' };
+  const staffCall = (path: string, body: unknown) => call(path, { session: asStaff.session(), brand: asStaff.brand, body });
+
+  beforeAll(async () => {
+    catId = (await makeUser(server, { userName: 'bill-cat', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    danId = (await makeUser(server, { userName: 'bill-dan', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    cat = await signIn(server, 'bill-cat');
+    dan = await signIn(server, 'bill-dan');
+    for (const s of [cat, dan]) {
+      expect(await addCard(s, '4111111111111111')).toMatchObject({ status: 200 });
+      await sync(s);
+    }
+  });
+
+  it('captures once when the same capture is sent again, instead of capturing the next authorization', async () => {
+    const p = await data<BillingProfile>(BillingApi.profile.path, { session: cat });
+    for (const [amount, key] of [
+      [40, 'cat-prepull-40'],
+      [50, 'cat-prepull-50'],
+    ] as const) {
+      const r = await staffCall(BillingApi.prepull.path, { MemberId: catId, Amount: amount, IdempotencyKey: key });
+      expect(r.json().Data.StatusString).toBe('Ok');
+    }
+    const capture = { CustomerProfileId: p.CustomerId, PaymentProfileId: p.Profiles[0]?.ProfileId, Amount: 30, IdempotencyKey: 'cat-capture-0001' };
+    const first = (await staffCall(BillingApi.capture.path, capture)).json().Data;
+    const again = (await staffCall(BillingApi.capture.path, capture)).json().Data;
+    expect(first.StatusString).toBe('Ok');
+    expect(again).toEqual(first);
+    const captures = (await gatewayTransactions(p.CustomerId ?? 0)).filter((t) => t.type === 'priorAuthCapture');
+    expect(captures.map((t) => t.amountCents)).toEqual([3000]);
+    expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1 AND status = 'Authorized'`, [catId])).toBe(1);
+    // The same key for another capture is refused and captures nothing.
+    const other = await staffCall(BillingApi.capture.path, { ...capture, Amount: 20 });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().MsgText).toBe(BILLING_MESSAGES.keyReused);
+    expect((await gatewayTransactions(p.CustomerId ?? 0)).filter((t) => t.type === 'priorAuthCapture')).toHaveLength(1);
+  });
+
+  it("keeps a member's idempotency key to that member: another member's charge with the same key is charged, not answered with the first", async () => {
+    const cp = await data<BillingProfile>(BillingApi.profile.path, { session: cat });
+    const dp = await data<BillingProfile>(BillingApi.profile.path, { session: dan });
+    const charge = (p: BillingProfile, amount: number) =>
+      staffCall(BillingApi.charge.path, { customerId: p.CustomerId, profileId: p.Profiles[0]?.ProfileId, amount, IdempotencyKey: 'shared-key-0001' });
+    const catCharge = (await charge(cp, 10)).json().Data;
+    const danCharge = (await charge(dp, 99)).json().Data;
+    expect(catCharge.StatusString).toBe('Ok');
+    expect(danCharge.StatusString).toBe('Ok');
+    expect(danCharge.TransactionID).not.toBe(catCharge.TransactionID);
+    const danRow = await server.database.sql.query<{ member_id: number; amount_cents: number }>(
+      'SELECT member_id, amount_cents FROM billing_transactions WHERE id = $1',
+      [danCharge.TransactionID],
+    );
+    expect(danRow).toEqual([{ member_id: danId, amount_cents: 9900 }]);
+    expect((await gatewayTransactions(dp.CustomerId ?? 0)).filter((t) => t.type === 'authCapture').map((t) => t.amountCents)).toEqual([9900]);
+    // The member's own key sent again with another amount is refused, and nothing moves.
+    const changed = await charge(dp, 50);
+    expect(changed.statusCode).toBe(409);
+    expect((await gatewayTransactions(dp.CustomerId ?? 0)).filter((t) => t.type === 'authCapture')).toHaveLength(1);
+    // Sent again as it was, it answers what the first did.
+    expect((await charge(dp, 99)).json().Data).toEqual(danCharge);
+  });
+
+  it('starts one subscription when two starts with different keys arrive at once, so a cancel leaves nothing charging', async () => {
+    const started = await Promise.all([
+      call(BillingApi.start.path, { session: cat, body: { Type: 1, IdempotencyKey: 'cat-tab-one-0001' } }),
+      call(BillingApi.start.path, { session: cat, body: { Type: 12, IdempotencyKey: 'cat-tab-two-0001' } }),
+    ]);
+    const answers = started.map((r) => r.json().Data as { StatusString: string; Message: string });
+    expect(answers.filter((a) => a.StatusString === 'Ok')).toHaveLength(1);
+    expect(answers.find((a) => a.StatusString !== 'Ok')?.Message).toBe(BILLING_MESSAGES.alreadySubscribed);
+    const p = await data<BillingProfile>(BillingApi.profile.path, { session: cat });
+    const subscriptions = new Set((await gatewayTransactions(p.CustomerId ?? 0)).flatMap((t) => (t.subscriptionId ? [t.subscriptionId] : [])));
+    expect([...subscriptions]).toEqual([p.SubscriptionId]);
+    expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1 AND kind = 'subscription'`, [catId])).toBe(1);
+    await data(BillingApi.terminate.path, { session: cat, body: {} });
+    const sub = (await (await fetch(`${sandboxUrl}/gateway/api/subscriptions/${p.SubscriptionId}`, { headers: { authorization: BASIC } })).json()) as {
+      status: string;
+    };
+    expect(sub.status).toBe('canceled');
+    // The lease is given back: a later start runs.
+    expect(await count('SELECT count(*)::int AS n FROM billing_customers WHERE member_id = $1 AND start_lease IS NOT NULL', [catId])).toBe(0);
+  });
+
+  it('refuses an amount that only JavaScript reads as a number, and authorizes nothing', async () => {
+    for (const Amount of ['0x10', '1e2', 'Infinity']) {
+      const r = await staffCall(BillingApi.prepull.path, { MemberId: danId, Amount, IdempotencyKey: `dan-bad-amount-${Amount}` });
+      expect(r.statusCode, Amount).toBe(400);
+      expect(r.json().MsgText).toContain('Amount');
+    }
+    expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1 AND kind = 'prepull'`, [danId])).toBe(0);
+    const comma = await staffCall(BillingApi.prepull.path, { MemberId: danId, Amount: '12,5', IdempotencyKey: 'dan-comma-amount' });
+    expect(comma.json().Data.StatusString).toBe('Ok');
+    expect(await count(`SELECT amount_cents AS n FROM billing_transactions WHERE member_id = $1 AND kind = 'prepull'`, [danId])).toBe(1250);
+  });
+});

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CouponsService } from '@portal/plugin-coupons/service';
 import {
   ApiError,
@@ -56,6 +58,9 @@ interface TxRow {
   claim_id: number | null;
   pa_number: string | null;
   message: string;
+  request_hash: string | null;
+  capture_key: string | null;
+  capture_hash: string | null;
   created_at: Date | string;
 }
 
@@ -100,6 +105,13 @@ export async function gatewayCall<T>(f: () => Promise<T>): Promise<T> {
     throw e;
   }
 }
+
+/** What a request keyed by a client's idempotency key asked for: a repeat of the key must ask for the same. */
+const requestHash = (request: Record<string, unknown>): string => createHash('sha256').update(JSON.stringify(request)).digest('hex');
+/** How long a subscription start may hold its lease before another start may take over (a crashed process's). */
+const START_LEASE_SECONDS = 120;
+/** How long a second start for the same member waits for the first to finish before it is refused. */
+const START_WAIT_MS = 15_000;
 
 /** A money call's result; its message is English (a catalogue key), worded by the route that answers it. */
 const result = (ok: boolean, message: string, transactionId: number | null): MoneyResult => ({
@@ -167,7 +179,8 @@ export interface Billing extends BillingService {
     input: { amountCents: number; description: string; claimId?: number; idempotencyKey?: string },
     actor: BillingActor,
   ): Promise<MoneyResult>;
-  capture(memberId: number, paymentProfileId: number, amountCents: number, actor: BillingActor): Promise<MoneyResult>;
+  /** Captures the card's newest authorization; with a key, a repeat of the same capture answers what the first did. */
+  capture(memberId: number, paymentProfileId: number, amountCents: number, actor: BillingActor, idempotencyKey?: string): Promise<MoneyResult>;
   setPaNumber(transactionId: number, paNumber: string, actor: BillingActor): Promise<string>;
   syncTransactions(memberId: number, actor: BillingActor): Promise<number>;
   recordWebhookCharge(
@@ -280,15 +293,22 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
   const record = async (
     memberId: number,
     t: GatewayTransaction,
-    fields: { kind: string; description: string | null; claimId?: number | null; refId?: number | null; idempotencyKey?: string | null },
+    fields: {
+      kind: string;
+      description: string | null;
+      claimId?: number | null;
+      refId?: number | null;
+      idempotencyKey?: string | null;
+      requestHash?: string | null;
+    },
     actor: BillingActor,
     after?: (tx: SqlClient, row: TxRow) => Promise<void>,
   ): Promise<TxRow | null> =>
     sql.transaction(async (tx) => {
       const row = (
         await tx.query<TxRow>(
-          `INSERT INTO billing_transactions (member_id, gateway_trans_id, kind, status, amount_cents, description, payment_profile_id, ref_transaction_id, claim_id, message, idempotency_key)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING *`,
+          `INSERT INTO billing_transactions (member_id, gateway_trans_id, kind, status, amount_cents, description, payment_profile_id, ref_transaction_id, claim_id, message, idempotency_key, request_hash)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING RETURNING *`,
           [
             memberId,
             t.transId,
@@ -301,6 +321,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
             fields.claimId ?? null,
             t.message,
             fields.idempotencyKey ?? null,
+            fields.idempotencyKey ? (fields.requestHash ?? null) : null,
           ],
         )
       )[0];
@@ -321,10 +342,23 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
       return row;
     });
 
-  const byKey = async (key: string | undefined) =>
-    key ? ((await sql.query<TxRow>('SELECT * FROM billing_transactions WHERE idempotency_key = $1', [key]))[0] ?? null) : null;
-  const replay = (r: TxRow): MoneyResult =>
-    result(r.status === 'Charged' || r.status === 'Authorized' || r.status === 'Refunded' || r.status === 'Voided', r.message, r.id);
+  /**
+   * The member's earlier call of this kind with this idempotency key, if any; refused (409) when it asked for something
+   * else. A key is the member's own: another member's call with the same key is a call of its own.
+   */
+  const byKey = async (memberId: number, kind: string, key: string | undefined, hash: string) => {
+    if (!key) return null;
+    const prior =
+      (await sql.query<TxRow>('SELECT * FROM billing_transactions WHERE member_id = $1 AND kind = $2 AND idempotency_key = $3', [memberId, kind, key]))[0] ??
+      null;
+    if (prior?.request_hash && prior.request_hash !== hash) throw new ApiError(409, BILLING_MESSAGES.keyReused);
+    return prior;
+  };
+  /** The answer the first call gave: its own success message, or the gateway's refusal as it was recorded. */
+  const replay = (r: TxRow, okMessage: string): MoneyResult => {
+    const ok = r.status === 'Charged' || r.status === 'Authorized' || r.status === 'Refunded' || r.status === 'Voided';
+    return result(ok, ok ? okMessage : r.message, r.id);
+  };
 
   const defaultCardOf = async (memberId: number) => (await cardRows(memberId)).find((c) => c.is_default) ?? null;
 
@@ -369,10 +403,52 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     return { reactivated };
   };
 
-  const startSubscription: BillingService['startSubscription'] = async (memberId, { type, code, idempotencyKey }, actor) => {
-    const cust = await mustCustomer(memberId);
-    const prior = await byKey(idempotencyKey);
-    if (prior) return { ...replay(prior), SubscriptionType: cust.subscription_type };
+  /**
+   * Runs `f` holding the member's subscription-start lease, so two starts at once (two tabs, the registration step and
+   * the billing page, staff and the member) cannot both create a subscription at the gateway: the second waits for the
+   * first and then sees its outcome (the same key replays it, another finds the membership active). A lease a crashed
+   * process left behind lapses after START_LEASE_SECONDS.
+   */
+  const withStartLease = async <T>(memberId: number, f: (cust: CustomerRow) => Promise<T>): Promise<T> => {
+    const lease = crypto.randomUUID();
+    const deadline = Date.now() + START_WAIT_MS;
+    for (;;) {
+      const held = (
+        await sql.query<CustomerRow>(
+          `UPDATE billing_customers SET start_lease = $2, start_lease_until = now() + $3 * interval '1 second'
+           WHERE member_id = $1 AND (start_lease IS NULL OR start_lease_until < now()) RETURNING *`,
+          [memberId, lease, START_LEASE_SECONDS],
+        )
+      )[0];
+      if (held) {
+        try {
+          return await f(held);
+        } finally {
+          await sql.query('UPDATE billing_customers SET start_lease = NULL, start_lease_until = NULL WHERE member_id = $1 AND start_lease = $2', [
+            memberId,
+            lease,
+          ]);
+        }
+      }
+      if (Date.now() > deadline) throw new ApiError(409, BILLING_MESSAGES.startInProgress);
+      await sleep(100);
+    }
+  };
+
+  const startSubscription: BillingService['startSubscription'] = async (memberId, input, actor) => {
+    await mustCustomer(memberId);
+    return withStartLease(memberId, (cust) => startHeld(memberId, cust, input, actor));
+  };
+
+  const startHeld = async (
+    memberId: number,
+    cust: CustomerRow,
+    { type, code, idempotencyKey }: Parameters<BillingService['startSubscription']>[1],
+    actor: BillingActor,
+  ) => {
+    const hash = requestHash({ type });
+    const prior = await byKey(memberId, 'subscription', idempotencyKey, hash);
+    if (prior) return { ...replay(prior, BILLING_MESSAGES.subscribed), SubscriptionType: cust.subscription_type };
     if (cust.subscription_status === 'active' || cust.subscription_status === 'lifetime') {
       return { ...result(false, BILLING_MESSAGES.alreadySubscribed, null), SubscriptionType: cust.subscription_type };
     }
@@ -417,7 +493,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     const row = await record(
       memberId,
       t,
-      { kind: 'subscription', description: SUBSCRIPTION_NAMES[type], idempotencyKey: idempotencyKey ?? null },
+      { kind: 'subscription', description: SUBSCRIPTION_NAMES[type], idempotencyKey: idempotencyKey ?? null, requestHash: hash },
       actor,
       async (tx) => {
         await tx.query(`UPDATE billing_customers SET subscriptions_started = subscriptions_started + 1, updated_at = now() WHERE member_id = $1`, [memberId]);
@@ -452,8 +528,14 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     input: { paymentProfileId: number; amountCents: number; description: string; claimId?: number; idempotencyKey?: string },
     actor: BillingActor,
   ) => {
-    const prior = await byKey(input.idempotencyKey);
-    if (prior) return replay(prior);
+    const hash = requestHash({
+      paymentProfileId: input.paymentProfileId,
+      amountCents: input.amountCents,
+      description: input.description,
+      claimId: input.claimId ?? null,
+    });
+    const prior = await byKey(memberId, kind, input.idempotencyKey, hash);
+    if (prior) return replay(prior, gwType === 'authOnly' ? BILLING_MESSAGES.authorized : BILLING_MESSAGES.charged);
     const cust = await mustCustomer(memberId);
     const card = await ownCard(memberId, input.paymentProfileId);
     const key = `m${memberId}:${kind}:${input.idempotencyKey ?? crypto.randomUUID()}`;
@@ -473,7 +555,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     const row = await record(
       memberId,
       t,
-      { kind, description: input.description, claimId: input.claimId, idempotencyKey: input.idempotencyKey ?? null },
+      { kind, description: input.description, claimId: input.claimId, idempotencyKey: input.idempotencyKey ?? null, requestHash: hash },
       actor,
     );
     if (row && ok) {
@@ -492,7 +574,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
       throw new ApiError(404, BILLING_MESSAGES.transactionNotFound);
     }
     const done = (await sql.query<TxRow>('SELECT * FROM billing_transactions WHERE ref_transaction_id = $1 AND kind = $2', [original.id, kind]))[0];
-    if (done) return replay(done);
+    if (done) return replay(done, kind === 'refund' ? BILLING_MESSAGES.refunded : BILLING_MESSAGES.voided);
     const t = await gatewayCall(() =>
       gw.transaction(
         kind === 'refund'
@@ -638,8 +720,16 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
       if (!card) return result(false, BILLING_MESSAGES.noCard, null);
       return moveMoney(memberId, 'prepull', 'authOnly', { ...input, paymentProfileId: card.payment_profile_id }, actor);
     },
-    async capture(memberId, paymentProfileId, amountCents, actor) {
+    async capture(memberId, paymentProfileId, amountCents, actor, idempotencyKey) {
       await ownCard(memberId, paymentProfileId);
+      // A capture names the card, not the authorization: the newest one is captured. With a key, a repeat of the same
+      // capture (a lost answer, a retry) answers what the first did instead of capturing the next authorization.
+      const hash = requestHash({ paymentProfileId, amountCents });
+      if (idempotencyKey) {
+        const done = (await sql.query<TxRow>('SELECT * FROM billing_transactions WHERE member_id = $1 AND capture_key = $2', [memberId, idempotencyKey]))[0];
+        if (done && done.capture_hash !== hash) throw new ApiError(409, BILLING_MESSAGES.keyReused);
+        if (done) return result(true, BILLING_MESSAGES.captured, done.id);
+      }
       const auth = (
         await sql.query<TxRow>(
           `SELECT * FROM billing_transactions WHERE member_id = $1 AND payment_profile_id = $2 AND status = 'Authorized' ORDER BY created_at DESC, id DESC LIMIT 1`,
@@ -653,16 +743,19 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
         gw.transaction({ type: 'priorAuthCapture', refTransId: auth.gateway_trans_id as number, amountCents }, `capture:${auth.gateway_trans_id}`),
       );
       if (t.responseCode !== '1') return result(false, t.message, auth.id);
-      await sql.transaction(async (tx) => {
-        const changed = await tx.query(
-          `UPDATE billing_transactions SET status = 'Charged', amount_cents = $2 WHERE id = $1 AND status = 'Authorized' RETURNING id`,
-          [auth.id, amountCents],
+      const changed = await sql.transaction(async (tx) => {
+        const rows = await tx.query(
+          `UPDATE billing_transactions SET status = 'Charged', amount_cents = $2, capture_key = $3, capture_hash = $4 WHERE id = $1 AND status = 'Authorized' RETURNING id`,
+          [auth.id, amountCents, idempotencyKey ?? null, idempotencyKey ? hash : null],
         );
-        if (changed.length) {
+        if (rows.length) {
           await audit(actor, { action: 'billing.capture', entity: 'billing_transaction', entityId: String(auth.id), memberId, detail: { amountCents } }, tx);
         }
+        return rows.length > 0;
       });
-      await receipt(memberId, actor, labelled('charge', auth.description), amountCents, auth.id, null);
+      // Two captures of one authorization at once: the gateway captured it once (one key per authorization), and the one
+      // that recorded it sends the receipt.
+      if (changed) await receipt(memberId, actor, labelled('charge', auth.description), amountCents, auth.id, null);
       return result(true, BILLING_MESSAGES.captured, auth.id);
     },
     refund: (id, actor) => reverse(id, 'refund', actor),

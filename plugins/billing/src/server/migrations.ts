@@ -51,4 +51,19 @@ CREATE TABLE billing_webhook_events (
 );
 `,
   },
+  {
+    // A client's idempotency key belongs to one member and one kind of call, with the request it was first sent with:
+    // another member's request with the same key is a request of its own, and the same key with another amount is
+    // refused. A capture keeps its own key; a subscription start holds a lease while it talks to the gateway.
+    id: '0002_billing_keys',
+    sql: `
+ALTER TABLE billing_transactions DROP CONSTRAINT billing_transactions_idempotency_key_key;
+CREATE UNIQUE INDEX billing_transactions_key_idx ON billing_transactions (member_id, kind, idempotency_key) WHERE idempotency_key IS NOT NULL;
+ALTER TABLE billing_transactions ADD COLUMN request_hash text;
+ALTER TABLE billing_transactions ADD COLUMN capture_key text;
+ALTER TABLE billing_transactions ADD COLUMN capture_hash text;
+CREATE UNIQUE INDEX billing_transactions_capture_key_idx ON billing_transactions (member_id, capture_key) WHERE capture_key IS NOT NULL;
+ALTER TABLE billing_customers ADD COLUMN start_lease uuid, ADD COLUMN start_lease_until timestamptz;
+`,
+  },
 ];

@@ -88,7 +88,7 @@ export const supportRoutes = [
       const billing = billingOf(ctx);
       const memberId = await billing.memberOfCustomer(ctx.body.CustomerProfileId);
       if (memberId === null) throw new ApiError(404, BILLING_MESSAGES.cardNotFound);
-      return worded(ctx, await billing.capture(memberId, ctx.body.PaymentProfileId, toCents(ctx.body.Amount), actorOf(ctx)));
+      return worded(ctx, await billing.capture(memberId, ctx.body.PaymentProfileId, toCents(ctx.body.Amount), actorOf(ctx), ctx.body.IdempotencyKey));
     },
   }),
   route(BillingApi.charge, {

@@ -22,6 +22,12 @@ export function SubscriptionSection() {
   const [coupon, setCoupon] = useState<CheckedCoupon | null>(null);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
   const [key, setKey] = useState(newKey);
+  // A key stands for one start of one plan: another plan is another request (the server refuses a key sent again
+  // for something else).
+  const choose = (next: MembershipKey) => {
+    if (next !== type) setKey(newKey());
+    setType(next);
+  };
 
   const start = useMutation({
     mutationFn: () => {
@@ -58,7 +64,7 @@ export function SubscriptionSection() {
           <RadioGroup
             className={css.radios}
             value={type === null ? null : String(type)}
-            onChange={(v) => setType(Number(v) as MembershipKey)}
+            onChange={(v) => choose(Number(v) as MembershipKey)}
             isDisabled={coupon?.ok === true}
           >
             <Label>{t('subscription.choose')}</Label>
@@ -68,7 +74,7 @@ export function SubscriptionSection() {
               </Radio>
             ))}
           </RadioGroup>
-          <CouponField coupon={coupon} onCoupon={setCoupon} onMembership={setType} label={t('coupon.label')} checkLabel={t('coupon.check')} />
+          <CouponField coupon={coupon} onCoupon={setCoupon} onMembership={choose} label={t('coupon.label')} checkLabel={t('coupon.check')} />
           <div className={css.row}>
             <Button
               variant="primary"
