@@ -6,6 +6,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths, LedgerApi, LedgerMessages, PayerMessages, todayUtc } from '../contract';
 import { seed } from './seed';
+import { makeLedgerService } from './service';
 
 /** The ledger API through the whole kernel guard, with the sandbox federal payer over real HTTP. */
 let env: SandboxTestEnv;
@@ -496,5 +497,29 @@ describe("the ledger in the user's language", () => {
       MsgText: 'Algunos registros están incompletos. Revise todos los registros antes de enviar.',
       Data: { Incomplete: true },
     });
+  });
+});
+
+describe('bank transactions', () => {
+  it("posts a bank transaction once to each member's ledger, also when two members' links carry the same aggregator id", async () => {
+    const ledger = makeLedgerService(env.server.database.sql);
+    const row = { ref: 'bank:joint-account-77', date: today, company: 'Joint Savings', description: 'Pharmacy', signedCents: -4250 };
+    const bankRows = async (id: number) =>
+      (
+        await env.server.database.sql.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM ledger_transactions WHERE member_id = $1 AND source = 'bank' AND external_ref = $2",
+          [id, row.ref],
+        )
+      )[0]?.n ?? 0;
+    expect(await ledger.postBankTransactions(memberId, [row])).toBe(1);
+    expect(await ledger.postBankTransactions(otherId, [row])).toBe(1);
+    // Posted again (the next sync), nothing is added for either.
+    expect(await ledger.postBankTransactions(memberId, [row])).toBe(0);
+    expect(await ledger.postBankTransactions(otherId, [row])).toBe(0);
+    expect([await bankRows(memberId), await bankRows(otherId)]).toEqual([1, 1]);
+    // Unlinking takes the row out of that member's ledger only.
+    expect(await ledger.withdrawBankTransactions(memberId, [row.ref])).toBe(1);
+    expect([await bankRows(memberId), await bankRows(otherId)]).toEqual([0, 1]);
+    expect(await ledger.withdrawBankTransactions(otherId, [row.ref])).toBe(1);
   });
 });

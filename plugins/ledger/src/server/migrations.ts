@@ -72,4 +72,13 @@ ALTER TABLE ledger_transactions ADD COLUMN external_ref text;
 CREATE UNIQUE INDEX ledger_transactions_external_ref_idx ON ledger_transactions (source, external_ref) WHERE external_ref IS NOT NULL;
 `,
   },
+  {
+    id: '0003_ledger_bank_member',
+    sql: `
+-- A bank transaction enters each member's ledger once: the aggregator's id is unique within one member's link, not
+-- across members (two members linking one joint account), so another member's row with the same id is a row of its own.
+DROP INDEX ledger_transactions_external_ref_idx;
+CREATE UNIQUE INDEX ledger_transactions_external_ref_idx ON ledger_transactions (member_id, source, external_ref) WHERE external_ref IS NOT NULL;
+`,
+  },
 ];

@@ -67,7 +67,7 @@ export function makeLedgerService(sql: SqlClient): LedgerService {
         for (const r of rows) {
           const inserted = await tx.query<{ transaction_id: number }>(
             `INSERT INTO ledger_transactions (member_id, source, status, date_created, company, description, transaction_type_id, amount_cents, external_ref)
-             VALUES ($1, 'bank', 'Posted', $2, $3, $4, $5, $6, $7) ON CONFLICT (source, external_ref) WHERE external_ref IS NOT NULL DO NOTHING
+             VALUES ($1, 'bank', 'Posted', $2, $3, $4, $5, $6, $7) ON CONFLICT (member_id, source, external_ref) WHERE external_ref IS NOT NULL DO NOTHING
              RETURNING transaction_id`,
             [
               memberId,
