@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyRoleClick, conflictMessage, may, rankOf, roleConflicts } from './rules';
+import { applyRoleClick, conflictMessage, may, rankOf, roleConflicts, standingOf } from './rules';
 
 describe('role exclusivity', () => {
   it('selecting SystemAdmin clears every role except SystemAdmin and Broker', () => {
@@ -37,6 +37,14 @@ describe('role exclusivity', () => {
     expect(String(conflictMessage(conflicts))).toBe(
       'Adjuster cannot be combined with Broker (only with TeamLead). Broker cannot be combined with Adjuster (only with SystemAdmin or TeamLead).',
     );
+  });
+
+  it('stands a SuperUser as high as a SystemAdmin against a change, without giving a SuperUser any administration rank', () => {
+    expect(standingOf(['SuperUser'])).toBe(3);
+    expect(standingOf(['superuser', 'CareSupport'])).toBe(3);
+    expect(standingOf(['CareSupport', 'TeamLead'])).toBe(2);
+    expect(standingOf(['CareSupport'])).toBe(0);
+    expect(rankOf(['SuperUser', 'CareSupport'])).toBe(0);
   });
 
   it('ranks roles and capabilities', () => {

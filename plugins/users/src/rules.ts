@@ -2,7 +2,7 @@
  * The user-administration roles and their rules, shared by the server (which enforces them) and the browser
  * (which applies them as boxes are clicked). Zod-free and pure.
  */
-import { type AdminRole, AdminRoles, hasAnyRole, type Message, msg } from '@portal/core';
+import { type AdminRole, AdminRoles, hasAnyRole, type Message, msg, Roles } from '@portal/core';
 
 /** The role catalogue: ids are what the save envelope carries (spec 02 section 3). */
 export const ROLE_CATALOGUE: readonly { Id: number; Key: AdminRole }[] = [
@@ -30,6 +30,12 @@ export const PERMISSION_CATALOGUE: readonly { Id: number; Key: string }[] = [
  */
 export const ROLE_RANK: Record<AdminRole, number> = { SystemAdmin: 3, TeamLead: 2, Adjuster: 1, Broker: 1 };
 export const rankOf = (roles: readonly string[]): number => Math.max(0, ...roles.filter(isRoleKey).map((r) => ROLE_RANK[r]));
+/**
+ * How high a user stands against someone who would change them (their name, login, company): their administration
+ * rank, and a SuperUser (who may act for any member and sees every area) as high as a SystemAdmin, so neither a plain
+ * CareSupport nor a TeamLead can re-address a SuperUser's login. Granting roles still goes by rankOf alone.
+ */
+export const standingOf = (roles: readonly string[]): number => Math.max(rankOf(roles), hasAnyRole(roles, [Roles.SuperUser]) ? ROLE_RANK.SystemAdmin : 0);
 export const isRoleKey = (r: string): r is AdminRole => (ROLE_KEYS as readonly string[]).includes(r);
 
 /** Which administration roles a caller (who already passed USERS_ACCESS) needs for each kind of change. */

@@ -1,7 +1,7 @@
 import type { AdminRole } from '@portal/core';
 import { ApiError, type AuthUser, conflict, forbidden, notFound, type RouteContext, type SqlClient, type UserRow, type UserSummary } from '@portal/server';
 import { type User, UsersMessages } from '../contract';
-import { ADMIN_CAPABILITIES, type AdminCapability, may, rankOf } from '../rules';
+import { ADMIN_CAPABILITIES, type AdminCapability, may, rankOf, standingOf } from '../rules';
 
 export const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
 
@@ -34,7 +34,7 @@ export async function requireChange(
   if (capability && !may(roles, capability)) throw forbidden(UsersMessages.needsRole(ADMIN_CAPABILITIES[capability]));
   if (target) {
     if (target.member_id !== null) throw conflict(UsersMessages.memberAccount);
-    if (rankOf(await ctx.services.identity.rolesOf(target.id)) > rankOf(roles)) throw forbidden(UsersMessages.outranked);
+    if (standingOf(await ctx.services.identity.rolesOf(target.id)) > rankOf(roles)) throw forbidden(UsersMessages.outranked);
   }
   return roles;
 }

@@ -18,6 +18,7 @@ let lead: Session; // CareSupport + TeamLead
 let support: Session; // CareSupport only
 let outsider: Session; // SuperUser: not in USERS_ACCESS
 let adminId: string;
+let superId: string;
 const otherBrand = Object.values(rawManifests).find((brand) => !brand.plugins.includes('users'))?.id;
 const sql = () => server.database.sql;
 
@@ -39,7 +40,7 @@ beforeAll(async () => {
   adminId = (await makeUser(server, { userName: 'ua-admin', roles: ['CareSupport', 'SystemAdmin'], brand: 'staff' })).userId;
   await makeUser(server, { userName: 'ua-lead', roles: ['CareSupport', 'TeamLead'], brand: 'staff' });
   await makeUser(server, { userName: 'ua-support', roles: ['CareSupport'], brand: 'staff' });
-  await makeUser(server, { userName: 'ua-super', roles: ['SuperUser'], brand: 'staff' });
+  superId = (await makeUser(server, { userName: 'ua-super', roles: ['SuperUser'], brand: 'staff' })).userId;
   admin = await signIn(server, 'ua-admin');
   lead = await signIn(server, 'ua-lead');
   support = await signIn(server, 'ua-support');
@@ -422,6 +423,22 @@ describe('roles', () => {
     expect(await rolesOf(adminId)).toEqual(['CareSupport', 'SystemAdmin']);
     const refused = await sql().query("SELECT 1 FROM audit_log WHERE action = 'users.role.save' AND outcome = 'refused' AND entity_id = $1", [user.Id]);
     expect(refused).toHaveLength(1);
+  });
+
+  it("refuses a plain CareSupport and a TeamLead who would re-address a SuperUser's login; a SystemAdmin may", async () => {
+    const { company, contacts } = await companyWithContacts();
+    const contact = contacts[contactCursor++];
+    if (!contact) throw new Error('out of contacts');
+    const before = (await sql().query<{ user_name: string }>('SELECT user_name FROM users WHERE id = $1', [superId]))[0]?.user_name;
+    const change = () => ({ Id: superId, FirstName: 'Mallory', LastName: 'Reyes', CompanyId: company.Id, ContactId: contact.Id, IsNew: false });
+    for (const by of [support, lead]) {
+      const res = await call(by, 'POST', UsersApi.save.path, { ...change(), Version: await version(superId) });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().MsgText).toBe(UsersMessages.outranked);
+    }
+    expect((await sql().query<{ user_name: string }>('SELECT user_name FROM users WHERE id = $1', [superId]))[0]?.user_name).toBe(before);
+    await ok(admin, 'POST', UsersApi.save.path, { ...change(), Version: await version(superId) });
+    expect((await sql().query<{ user_name: string }>('SELECT user_name FROM users WHERE id = $1', [superId]))[0]?.user_name).toBe(contact.Email);
   });
 
   it('refuses a plain CareSupport, your own roles, an unknown role, a foreign ContactId and a stale Version', async () => {
