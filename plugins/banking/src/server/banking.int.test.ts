@@ -299,6 +299,54 @@ describe('support', () => {
   });
 });
 
+describe('read audits', () => {
+  let superUser: Session;
+  beforeAll(async () => {
+    await makeUser(env.server, { userName: 'bank-super', roles: [Roles.SuperUser], brand: 'staff' });
+    superUser = await signIn(env.server, 'bank-super', undefined, '10.0.0.5', 'staff');
+  });
+  /** The read-audit rows of an action about a member, by an actor (the buffer flushed first). */
+  const reads = async (action: string, memberId: number, actor: string) => {
+    await env.server.flushAudit();
+    return (
+      (
+        await env.server.database.sql.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM audit_log WHERE action = $1 AND member_id = $2 AND actor_name = $3 AND entity = 'member' AND entity_id = $4`,
+          [action, memberId, actor, String(memberId)],
+        )
+      )[0]?.n ?? 0
+    );
+  };
+  const expectAudited = async (action: string, memberId: number, actor: string, read: () => Promise<{ statusCode: number; body: string }>) => {
+    const before = await reads(action, memberId, actor);
+    const res = await read();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await reads(action, memberId, actor), action).toBe(before + 1);
+  };
+
+  it("audits each of a member's own reads of bank data (accounts, details, transactions, validity) under that member", async () => {
+    await expectAudited('banking.accounts.read', annId, 'bank-ann', () => call(BankingApi.siteAccounts.path));
+    await expectAudited('banking.accounts.read', annId, 'bank-ann', () => call(BankingApi.accounts.path));
+    await expectAudited('banking.account.details.read', annId, 'bank-ann', () => call(BankingApi.details.path));
+    await expectAudited('banking.transactions.read', annId, 'bank-ann', () => call(BankingApi.transactions.path, { body: { PageSize: 5 } }));
+    await expectAudited('banking.account.validate.read', annId, 'bank-ann', () => call(BankingApi.validate.path));
+  });
+
+  it('audits a read made while impersonating under the impersonated member, with the staff login as actor', async () => {
+    const acting = { session: superUser, brand: 'staff', headers: { 'x-member-id': String(bobId) } };
+    await expectAudited('banking.accounts.read', bobId, 'bank-super', () => call(BankingApi.siteAccounts.path, acting));
+    await expectAudited('banking.account.details.read', bobId, 'bank-super', () => call(BankingApi.details.path, acting));
+    await expectAudited('banking.transactions.read', bobId, 'bank-super', () => call(BankingApi.transactions.path, { ...acting, body: {} }));
+    await expectAudited('banking.account.validate.read', bobId, 'bank-super', () => call(BankingApi.validate.path, acting));
+  });
+
+  it("audits support's reads of a named member: validity and the linked-bank check", async () => {
+    const staff = { session: support, brand: 'staff' };
+    await expectAudited('banking.account.validate.read', bobId, 'bank-support', () => call(`${BankingApi.supportValidate.path}?memberId=${bobId}`, staff));
+    await expectAudited('banking.linked.read', annId, 'bank-support', () => call(BankingApi.isLinkedBank.path.replace(':memberId', String(annId)), staff));
+  });
+});
+
 describe('remove, terminate, token, brands', () => {
   it('removes a link: its accounts are gone, and with them the funding account', async () => {
     const before = await accounts();

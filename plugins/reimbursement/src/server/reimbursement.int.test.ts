@@ -7,6 +7,7 @@ import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/ser
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReimbursementApi } from '../contract';
 import { CHUNK_BYTES, ReimbursementMessages as M, MAX_FILE_BYTES } from '../rules';
+import { BATCH_TAKEN_MESSAGE } from './handlers/reimbursements';
 
 /** Reimbursements through the whole kernel guard, the file store and the sandbox virus scanner over HTTP. */
 let env: SandboxTestEnv;
@@ -230,6 +231,56 @@ describe('the rules: a clear 400 with the spec message, and nothing kept', () =>
   });
 });
 
+describe("a request (BatchId) is one member's", () => {
+  const sql = () => env.server.database.sql;
+  const memberIdOf = async (userName: string) =>
+    (await sql().query<{ member_id: number }>('SELECT member_id FROM users WHERE user_name = $1', [userName]))[0]?.member_id ?? 0;
+  const rowsIn = async (batch: string, memberId: number) =>
+    (await sql().query<{ n: number }>('SELECT count(*)::int AS n FROM reimbursements WHERE batch_id = $1 AND member_id = $2', [batch, memberId]))[0]?.n ?? 0;
+  const claimsOf = async (memberId: number) =>
+    (await sql().query<{ n: number }>('SELECT count(*)::int AS n FROM claims WHERE member_id = $1', [memberId]))[0]?.n ?? 0;
+
+  it("refuses member B's reuse of member A's BatchId with 409: no row, no bill, A's claim number not revealed; A's next file still joins A's bill", async () => {
+    const [aId, bId] = [await memberIdOf('reimb-member'), await memberIdOf('reimb-other')];
+    const png = await fixtures.png();
+    const batch = randomUUID();
+    const first = await create(member, createBody(await upload(member, 'a1.png', png), 'a1.png', {}, batch));
+    expect(first.statusCode, first.body).toBe(200);
+    const claimNumber = first.json().Data.ClaimNumber as string;
+
+    const bUpload = await upload(other, 'b1.png', png);
+    const [bListed, bClaims] = [(await list(other)).length, await claimsOf(bId)];
+    const refused = await create(other, createBody(bUpload, 'b1.png', {}, batch));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().MsgText).toBe(BATCH_TAKEN_MESSAGE);
+    expect(refused.body).not.toContain(claimNumber);
+    expect(await rowsIn(batch, bId)).toBe(0);
+    expect((await list(other)).length).toBe(bListed);
+    expect(await claimsOf(bId)).toBe(bClaims);
+    // Nothing changed for B: the upload is still there, and makes B's own bill in a request of B's own.
+    expect((await json(other, 'GET', `/api/reimbursements/uploads/${bUpload}`)).statusCode).toBe(200);
+    const own = await create(other, createBody(bUpload, 'b1.png'));
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().Data.ClaimNumber).not.toBe(claimNumber);
+
+    // A's second file of the request joins A's bill.
+    const second = await create(member, createBody(await upload(member, 'a2.png', png), 'a2.png', {}, batch));
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().Data.ClaimNumber).toBe(claimNumber);
+    expect(await rowsIn(batch, aId)).toBe(2);
+  });
+
+  it('lets only one member have a new BatchId when two start it at once', async () => {
+    const png = await fixtures.png();
+    const batch = randomUUID();
+    const [a, b] = [await upload(member, 'race-a.png', png), await upload(other, 'race-b.png', png)];
+    const answers = await Promise.all([create(member, createBody(a, 'race-a.png', {}, batch)), create(other, createBody(b, 'race-b.png', {}, batch))]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const owners = await sql().query<{ member_id: number }>('SELECT DISTINCT member_id FROM reimbursements WHERE batch_id = $1', [batch]);
+    expect(owners).toHaveLength(1);
+  });
+});
+
 describe("messages in the user's language", () => {
   const es = { cookie: 'cq.lang=es' };
   const spanish = (s: Session, method: 'GET' | 'POST', url: string, payload?: unknown) =>
@@ -266,5 +317,14 @@ describe("messages in the user's language", () => {
     const refused = await spanish(member, 'POST', ReimbursementApi.create.path, createBody(infected, 'infected-es.pdf'));
     expect(refused.statusCode).toBe(400);
     expect(refused.json().MsgText).toBe("Se rechazó 'infected-es.pdf': el analizador de virus encontró EICAR-Test-File.");
+  });
+
+  it("refuses another member's BatchId in Spanish", async () => {
+    const batch = randomUUID();
+    const png = await fixtures.png();
+    expect((await create(other, createBody(await upload(other, 'mine-es.png', png), 'mine-es.png', {}, batch))).statusCode).toBe(200);
+    const taken = await spanish(member, 'POST', ReimbursementApi.create.path, createBody(await upload(member, 'es.png', png), 'es.png', {}, batch));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().MsgText).toBe('Esta solicitud pertenece a otro miembro. Inicie una nueva solicitud de reembolso.');
   });
 });

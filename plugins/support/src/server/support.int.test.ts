@@ -355,6 +355,24 @@ describe('support: members and termination', () => {
     const members = await data<{ Items: { MemberID: number }[] }>(SupportApi.members.path, { body: { Status: 'Members', PageSize: 50 } });
     expect(members.Items.map((m) => m.MemberID)).not.toContain(zedId);
   });
+
+  it("audits staff's read of a member's termination date under that member, and not a refused one", async () => {
+    const reads = async (memberId: number) => {
+      await server.flushAudit();
+      return count(
+        `SELECT count(*)::int AS n FROM audit_log
+          WHERE action = 'support.member.termination.read' AND member_id = $1 AND entity = 'member' AND entity_id = $2 AND actor_name = 'sup-staff'`,
+        [memberId, String(memberId)],
+      );
+    };
+    const before = await reads(annId);
+    expect(await data(`/api/support/getTerminationDate/${annId}`)).toMatchObject({ MemberID: annId, IsTerminated: false });
+    expect(await reads(annId)).toBe(before + 1);
+    // A staff login's member record is refused (403) and read nothing: no read is recorded.
+    const refusedBefore = await reads(staffMemberId);
+    expect((await call(`/api/support/getTerminationDate/${staffMemberId}`)).statusCode).toBe(403);
+    expect(await reads(staffMemberId)).toBe(refusedBefore);
+  });
 });
 
 describe('support: the member tabs of other plugins', () => {

@@ -83,7 +83,11 @@ export const financeRoutes = [
   }),
   route(BankingApi.siteAccounts, {
     access,
-    handler: async (ctx) => wordedAccounts(ctx, await bankingOf(ctx).linkedAccounts(memberOf(ctx))),
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      ctx.auditRead({ action: 'banking.accounts.read', entity: 'member', entityId: String(memberId), memberId });
+      return wordedAccounts(ctx, await bankingOf(ctx).linkedAccounts(memberId));
+    },
   }),
   route(BankingApi.remove, {
     access,
@@ -105,15 +109,27 @@ export const financeRoutes = [
   }),
   route(BankingApi.accounts, {
     access,
-    handler: async (ctx) => (await bankingOf(ctx).linkedAccounts(memberOf(ctx))).Accounts,
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      ctx.auditRead({ action: 'banking.accounts.read', entity: 'member', entityId: String(memberId), memberId });
+      return (await bankingOf(ctx).linkedAccounts(memberId)).Accounts;
+    },
   }),
   route(BankingApi.details, {
     access,
-    handler: async (ctx) => wordedAccounts(ctx, await bankingOf(ctx).linkedAccounts(memberOf(ctx))),
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      ctx.auditRead({ action: 'banking.account.details.read', entity: 'member', entityId: String(memberId), memberId });
+      return wordedAccounts(ctx, await bankingOf(ctx).linkedAccounts(memberId));
+    },
   }),
   route(BankingApi.transactions, {
     access,
-    handler: async (ctx) => bankingOf(ctx).transactions(memberOf(ctx), ctx.body),
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      ctx.auditRead({ action: 'banking.transactions.read', entity: 'member', entityId: String(memberId), memberId });
+      return bankingOf(ctx).transactions(memberId, ctx.body);
+    },
   }),
   route(BankingApi.defaultAccount, {
     access,
@@ -127,7 +143,9 @@ export const financeRoutes = [
   route(BankingApi.validate, {
     access,
     handler: async (ctx) => {
-      const a = await bankingOf(ctx).linkedAccounts(memberOf(ctx));
+      const memberId = memberOf(ctx);
+      ctx.auditRead({ action: 'banking.account.validate.read', entity: 'member', entityId: String(memberId), memberId });
+      const a = await bankingOf(ctx).linkedAccounts(memberId);
       return { IsValid: a.Banks.length > 0, IsStale: a.Banks.some((b) => b.Status === 'STALE') };
     },
   }),

@@ -30,7 +30,9 @@ export const supportRoutes = [
   route(BankingApi.supportValidate, {
     access: BankingAccess.support,
     handler: async (ctx) => {
-      const a = await bankingOf(ctx).linkedAccounts(ctx.query.memberId);
+      const memberId = ctx.query.memberId;
+      ctx.auditRead({ action: 'banking.account.validate.read', entity: 'member', entityId: String(memberId), memberId });
+      const a = await bankingOf(ctx).linkedAccounts(memberId);
       return { IsValid: a.Banks.length > 0, IsStale: a.Banks.some((b) => b.Status === 'STALE') };
     },
   }),
@@ -44,6 +46,10 @@ export const supportRoutes = [
   }),
   route(BankingApi.isLinkedBank, {
     access: BankingAccess.isLinked,
-    handler: async (ctx) => bankingOf(ctx).isLinked(ctx.params.memberId),
+    handler: async (ctx) => {
+      const memberId = ctx.params.memberId;
+      ctx.auditRead({ action: 'banking.linked.read', entity: 'member', entityId: String(memberId), memberId });
+      return bankingOf(ctx).isLinked(memberId);
+    },
   }),
 ];

@@ -7,6 +7,8 @@ import { checkDateAndAmount, checkFiles, extensionOf, ReimbursementMessages as M
 import { dropUpload, loadUpload, openUpload, receiveChunk, statusOf, type UploadRow } from '../uploads';
 
 export const NO_MEMBER_MESSAGE = 'Your account has no reimbursements of its own. Choose a member to act for first.';
+/** A request's BatchId is chosen by the client: one that already holds another member's files is refused (409). */
+export const BATCH_TAKEN_MESSAGE = 'This request belongs to another member. Start a new reimbursement request.';
 
 function memberOf(ctx: Pick<RouteContext, 'memberId'>): number {
   if (ctx.memberId === null) throw badRequest(NO_MEMBER_MESSAGE);
@@ -43,8 +45,17 @@ const toWire = (r: Row): Reimbursement => ({
 });
 const COLUMNS = 'id, service_date::text AS service_date, amount_cents, name, extension, declared_type, size, created_at, file_key, content_type, claim_number';
 
-async function countBatch(sql: SqlClient, batchId: string): Promise<number> {
-  return (await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM reimbursements WHERE batch_id = $1', [batchId]))[0]?.n ?? 0;
+/** The member's files in a request (batch): the 10-file limit counts only them. */
+async function countBatch(sql: SqlClient, batchId: string, memberId: number): Promise<number> {
+  return (
+    (await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM reimbursements WHERE batch_id = $1 AND member_id = $2', [batchId, memberId]))[0]?.n ?? 0
+  );
+}
+
+/** A request is one member's: a BatchId that already holds another member's files is refused (409), nothing changes. */
+async function mustOwnBatch(sql: SqlClient, batchId: string, memberId: number): Promise<void> {
+  const taken = await sql.query('SELECT 1 FROM reimbursements WHERE batch_id = $1 AND member_id <> $2 LIMIT 1', [batchId, memberId]);
+  if (taken.length > 0) throw new ApiError(409, BATCH_TAKEN_MESSAGE);
 }
 
 export const reimbursementRoutes = [
@@ -98,7 +109,8 @@ export const reimbursementRoutes = [
       const rule = checkDateAndAmount(r.ServiceDate, r.Amount === '' ? '' : r.Amount, latestToday());
       if (rule) throw badRequest(rule);
       if (extensionOf(body.name) !== body.ext || extensionOf(r.FileName) !== r.Extension) throw badRequest(M.extension);
-      if ((await countBatch(sql, body.BatchId)) >= MAX_FILES) throw badRequest(M.tooMany);
+      await mustOwnBatch(sql, body.BatchId, memberId);
+      if ((await countBatch(sql, body.BatchId, memberId)) >= MAX_FILES) throw badRequest(M.tooMany);
       const upload = await loadUpload(sql, body.UploadId, memberId);
       if (Number(upload.received) !== Number(upload.size)) throw badRequest('The file has not finished uploading.', statusOf(upload));
       const name = sanitizeFileName(body.name);
@@ -124,12 +136,14 @@ export const reimbursementRoutes = [
         .transaction(async (tx) => {
           // One request at a time per batch: the count and the insert see the same rows.
           await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [body.BatchId]);
-          if ((await countBatch(tx, body.BatchId)) >= MAX_FILES) throw badRequest(M.tooMany);
-          // The request's first file makes its bill; the other files of the request join it.
+          await mustOwnBatch(tx, body.BatchId, memberId);
+          if ((await countBatch(tx, body.BatchId, memberId)) >= MAX_FILES) throw badRequest(M.tooMany);
+          // The request's first file makes its bill; the member's other files of the request join it.
           const billed = (
-            await tx.query<{ claim_id: number; claim_number: string }>('SELECT claim_id, claim_number FROM reimbursements WHERE batch_id = $1 LIMIT 1', [
-              body.BatchId,
-            ])
+            await tx.query<{ claim_id: number; claim_number: string }>(
+              'SELECT claim_id, claim_number FROM reimbursements WHERE batch_id = $1 AND member_id = $2 LIMIT 1',
+              [body.BatchId, memberId],
+            )
           )[0];
           const claim = billed
             ? { ClaimID: billed.claim_id, ClaimNumber: billed.claim_number }

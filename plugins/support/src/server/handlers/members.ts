@@ -45,6 +45,7 @@ export const memberRoutes = [
       await mustBeMember(ctx, ctx.params.memberId);
       const m = await ctx.services.members.load(ctx.params.memberId);
       if (!m) throw new ApiError(404, SUPPORT_MESSAGES.memberNotFound);
+      ctx.auditRead({ action: 'support.member.termination.read', entity: 'member', entityId: m.memberId, memberId: m.memberId });
       return terminationOf(m.memberId, m.terminationDate);
     },
   }),
