@@ -524,6 +524,23 @@ describe('billing: money moves once, whoever retries and whatever runs at once',
     expect(await count('SELECT count(*)::int AS n FROM billing_customers WHERE member_id = $1 AND start_lease IS NOT NULL', [catId])).toBe(0);
   });
 
+  it('replaces a suspended subscription at the gateway when the member starts another, so only the new one can charge', async () => {
+    const first = (await call(BillingApi.start.path, { session: dan, body: { Type: 1, IdempotencyKey: 'dan-monthly-0001' } })).json().Data;
+    expect(first.StatusString).toBe('Ok');
+    const old = (await data<BillingProfile>(BillingApi.profile.path, { session: dan })).SubscriptionId;
+    // A declined renewal suspends it (the webhook's change, made here directly).
+    await server.database.sql.query(`UPDATE billing_customers SET subscription_status = 'suspended' WHERE member_id = $1`, [danId]);
+    const second = (await call(BillingApi.start.path, { session: dan, body: { Type: 12, IdempotencyKey: 'dan-yearly-0001' } })).json().Data;
+    expect(second.StatusString).toBe('Ok');
+    const p = await data<BillingProfile>(BillingApi.profile.path, { session: dan });
+    expect(p).toMatchObject({ SubscriptionStatus: 'active', SubscriptionType: 12 });
+    expect(p.SubscriptionId).not.toBe(old);
+    const statusAt = async (id: number | null) =>
+      ((await (await fetch(`${sandboxUrl}/gateway/api/subscriptions/${id}`, { headers: { authorization: BASIC } })).json()) as { status: string }).status;
+    expect(await statusAt(old)).toBe('canceled');
+    expect(await statusAt(p.SubscriptionId)).toBe('active');
+  });
+
   it('refuses an amount that only JavaScript reads as a number, and authorizes nothing', async () => {
     for (const Amount of ['0x10', '1e2', 'Infinity']) {
       const r = await staffCall(BillingApi.prepull.path, { MemberId: danId, Amount, IdempotencyKey: `dan-bad-amount-${Amount}` });

@@ -452,11 +452,26 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     if (cust.subscription_status === 'active' || cust.subscription_status === 'lifetime') {
       return { ...result(false, BILLING_MESSAGES.alreadySubscribed, null), SubscriptionType: cust.subscription_type };
     }
+    // A suspended subscription (its card declined or deleted) is replaced, not left at the gateway beside the new one,
+    // where a renewal could start charging it again.
+    const replaceSuspended = async () => {
+      if (cust.subscription_status !== 'suspended' || !cust.subscription_id) return;
+      await gatewayCall(() => gw.cancelSubscription(cust.subscription_id as number));
+      await sql.transaction(async (tx) => {
+        await tx.query(`UPDATE billing_customers SET subscription_status = 'canceled', updated_at = now() WHERE member_id = $1`, [memberId]);
+        await audit(
+          actor,
+          { action: 'billing.subscription.cancel', entity: 'billing_customer', entityId: String(memberId), memberId, detail: { replaced: true } },
+          tx,
+        );
+      });
+    };
     const trimmed = code?.trim() ?? '';
     if (trimmed) {
       const member = await services.members.load(memberId);
       const check = await coupons.check(trimmed, { brand: member?.brand ?? null });
       if (check.Status !== 0) return { ...result(false, check.Message, null), SubscriptionType: null };
+      await replaceSuspended();
       // A valid coupon always gives lifetime, with no charge (the coupon is the discount).
       await sql.transaction(async (tx) => {
         await tx.query(
@@ -473,6 +488,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     }
     const card = await defaultCardOf(memberId);
     if (!card) return { ...result(false, BILLING_MESSAGES.noCard, null), SubscriptionType: null };
+    await replaceSuspended();
     const amountCents = PRICES_CENTS[type];
     await ensureWebhook();
     const gwKey = `m${memberId}:sub:${idempotencyKey ?? String(cust.subscriptions_started + 1)}`;
