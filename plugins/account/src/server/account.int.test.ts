@@ -478,7 +478,90 @@ describe('password policy and signed-in changes', () => {
   });
 });
 
+describe('a pending e-mail change and a new password', () => {
+  /** Signs in a new member, asks for an e-mail change to `to` and answers the confirmation link's id. */
+  async function pendingChange(tag: string) {
+    const userName = plainName(tag);
+    const { userId } = await makeUser(env.server, { userName, roles: ['CareGuardFinance'], member: true, brand: 'finance' });
+    const session = await signIn(env.server, userName);
+    const to = `${plainName(`${tag}-evil`)}@attacker.example`;
+    const asked = await env.server.app.inject({
+      method: 'POST',
+      url: AccountApi.updateEmail.path,
+      headers: authHeaders(session, 'finance'),
+      payload: { email: to, Password: TEST_PASSWORD },
+    });
+    expect(asked.statusCode).toBe(200);
+    await env.server.jobs.drain();
+    const link = linksIn(await latestMailTo(env.sandboxUrl, to)).find((l) => l.includes('/login/confirm-email/')) ?? '';
+    const urlId = /\/login\/confirm-email\/([\w-]+)$/.exec(link)?.[1] ?? '';
+    expect(urlId).not.toBe('');
+    const email = async () => (await sql().query<{ email: string | null }>('SELECT email FROM users WHERE id = $1', [userId]))[0]?.email;
+    return { userName, session, urlId, email };
+  }
+
+  it('ends the pending change when the owner changes the password: its link no longer confirms the address', async () => {
+    const { session, urlId, email } = await pendingChange('email-then-change');
+    const before = await email();
+    const changed = await env.server.app.inject({
+      method: 'POST',
+      url: AccountApi.updatePassword.path,
+      headers: authHeaders(session, 'finance'),
+      payload: { OldPassword: TEST_PASSWORD, Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD },
+    });
+    expect(changed.json().Data.IsValid).toBe(true);
+    const confirm = await json('POST', AccountApi.confirmEmail.path, { UrlId: urlId });
+    expect(confirm.statusCode).toBe(400);
+    expect(await email()).toBe(before);
+  });
+
+  it('ends the pending change when the password is reset from a mailed link', async () => {
+    const { userName, urlId, email } = await pendingChange('email-then-reset');
+    const before = await email();
+    expect((await json('POST', AccountApi.resetSendEmail.path, { UserName: userName })).statusCode).toBe(200);
+    await env.server.jobs.drain();
+    const resetLink = linksIn(await latestMailTo(env.sandboxUrl, String(before))).find((l) => l.includes('/login/reset/')) ?? '';
+    const reset = await json('POST', AccountApi.resetPassword.path, {
+      UrlId: urlIdFrom(resetLink, 'reset'),
+      Password: NEW_PASSWORD,
+      ConfirmPassword: NEW_PASSWORD,
+    });
+    expect(reset.json().Data.IsValid).toBe(true);
+    expect((await json('POST', AccountApi.confirmEmail.path, { UrlId: urlId })).statusCode).toBe(400);
+    expect(await email()).toBe(before);
+  });
+});
+
 describe('throttling', () => {
+  it('checks at most the allowed number of old passwords when guesses arrive at once', async () => {
+    const userName = plainName('guesses');
+    await makeUser(env.server, { userName, roles: ['CareGuard'], member: true, brand: 'card' });
+    const h = authHeaders(await signIn(env.server, userName), 'card');
+    const max = ACCOUNT_THROTTLE.passwordFailuresPerUser.max;
+    const guesses = await Promise.all(
+      Array.from({ length: max + 10 }, (_, i) =>
+        env.server.app.inject({
+          method: 'POST',
+          url: AccountApi.updatePassword.path,
+          headers: h,
+          payload: { OldPassword: `Wrong$guess${i}`, Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD },
+        }),
+      ),
+    );
+    const statuses = guesses.map((g) => g.statusCode);
+    expect(statuses.filter((c) => c === 200)).toHaveLength(max);
+    expect(statuses.filter((c) => c === 429)).toHaveLength(10);
+    // Even the right password waits now.
+    const right = await env.server.app.inject({
+      method: 'POST',
+      url: AccountApi.updatePassword.path,
+      headers: h,
+      payload: { OldPassword: TEST_PASSWORD, Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD },
+    });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().MsgText).toMatch(/^Too many failed password changes\. Please try again in \d+ minute\(s\)\.$/);
+  });
+
   it('limits reset mail per user name, known or not, with the same answer', async () => {
     const name = uniqueName('throttle-unknown');
     const max = ACCOUNT_THROTTLE.resetMailPerName.max;

@@ -25,8 +25,17 @@ export async function spendEmailLink(tx: SqlClient, urlId: string): Promise<{ us
   const row = rows[0];
   if (!row) return null;
   // Only the newest requested address can be confirmed: older pending changes end with this one.
-  await tx.query(`UPDATE account_links SET used_at = now() WHERE user_id = $1 AND purpose = 'email' AND used_at IS NULL`, [row.user_id]);
+  await endEmailChanges(tx, row.user_id);
   return { userId: row.user_id, newEmail: row.new_email };
+}
+
+/**
+ * Ends the user's pending e-mail changes (their links no longer confirm). A new password does this: the notice of a
+ * change tells the owner to change the password, and someone who knew the old one must not confirm an address of
+ * theirs afterwards and take the account with a reset.
+ */
+export async function endEmailChanges(tx: SqlClient, userId: string): Promise<void> {
+  await tx.query(`UPDATE account_links SET used_at = now() WHERE user_id = $1 AND purpose = 'email' AND used_at IS NULL`, [userId]);
 }
 
 export interface LiveLink {

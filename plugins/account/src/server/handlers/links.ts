@@ -1,7 +1,7 @@
 import { ApiError, hashPassword, route, withMessage } from '@portal/server';
 import { AccountApi, AccountMessages, type LinkInfo } from '../../contract';
 import { checkNewPassword, hashAnswers, questionCatalogue, requireBrand, saveAnswers, siteAddress, Text } from '../common';
-import { findLiveLink, issueLink, spendLink } from '../links';
+import { endEmailChanges, findLiveLink, issueLink, spendLink } from '../links';
 import { activationMail, resetMail } from '../mail-templates';
 import { passwordRules } from '../policy';
 import { ACCOUNT_THROTTLE } from '../throttle';
@@ -139,6 +139,7 @@ export const linkRoutes = [
         await services.identity.setPassword(spent, passwordHash, tx);
         // Every session of the account ends: whoever knew the old password is signed out.
         await services.identity.revokeSessions(spent, 'password-reset', {}, tx);
+        await endEmailChanges(tx, spent);
         // The sign-in failure count of the account starts again with the new password.
         await services.throttle.clearSignInFailures(link.user_name, tx);
         await ctx.audit({ action: 'account.reset.password', entity: 'user', entityId: spent }, tx);

@@ -1,7 +1,7 @@
 import { ApiError, badRequest, forbidden, hashPassword, type Message, notFound, route, verifyPassword, withMessage } from '@portal/server';
 import { AccountApi, AccountMessages } from '../../contract';
 import { hashAnswers, questionCatalogue, requireBrand, saveAnswers, siteAddress, Text } from '../common';
-import { issueLink, spendEmailLink } from '../links';
+import { endEmailChanges, issueLink, spendEmailLink } from '../links';
 import { confirmEmailMail, emailChangeNoticeMail } from '../mail-templates';
 import { passwordProblems, policyMessage } from '../policy';
 import { ACCOUNT_THROTTLE } from '../throttle';
@@ -29,19 +29,15 @@ export const profileRoutes = [
       const u = user && (await services.identity.findById(user.id));
       if (!u || !user) throw notFound(Text.noAccount);
       const rule = ACCOUNT_THROTTLE.passwordFailuresPerUser;
-      const wait = await services.throttle.secondsToWait(rule, u.id);
-      if (wait > 0) {
-        ctx.reply.header('retry-after', String(wait));
-        throw new ApiError(429, Text.tooManyPasswordFailures(Math.ceil(wait / 60)));
-      }
+      // Each check is counted before the password is checked (atomically), so concurrent guesses cannot all be
+      // checked before the first failure is written; the right password clears the count.
+      await services.throttle.enforce(ctx.reply, [[rule, u.id]], Text.tooManyPasswordFailures);
       const invalid = async (reason: Message) => {
         await ctx.audit({ action: 'account.password.change', outcome: 'failure', entity: 'user', entityId: u.id, detail: { reason: String(reason) } });
         return withMessage({ IsValid: false }, reason);
       };
-      if (!(await verifyPassword(body.OldPassword, u.password_hash))) {
-        await services.throttle.hit(rule, u.id);
-        return invalid(Text.oldPasswordWrong);
-      }
+      if (!(await verifyPassword(body.OldPassword, u.password_hash))) return invalid(Text.oldPasswordWrong);
+      await services.throttle.clear(rule, u.id);
       if (body.Password !== body.ConfirmPassword) return invalid(Text.passwordsDiffer);
       const problems = passwordProblems(body.Password);
       if (problems.length) return invalid(policyMessage(problems));
@@ -51,7 +47,7 @@ export const profileRoutes = [
         await services.identity.setPassword(u.id, passwordHash, tx);
         // Other sessions end; the one that changed the password goes on.
         await services.identity.revokeSessions(u.id, 'password-change', { keepSessionId: user.sessionId }, tx);
-        await services.throttle.clear(rule, u.id, tx);
+        await endEmailChanges(tx, u.id);
         await ctx.audit({ action: 'account.password.change', entity: 'user', entityId: u.id }, tx);
       });
       return withMessage({ IsValid: true }, AccountMessages.passwordChanged);
@@ -68,16 +64,12 @@ export const profileRoutes = [
       const u = user && (await services.identity.findById(user.id));
       if (!u || !user) throw notFound(Text.noAccount);
       const rule = ACCOUNT_THROTTLE.passwordFailuresPerUser;
-      const wait = await services.throttle.secondsToWait(rule, u.id);
-      if (wait > 0) {
-        ctx.reply.header('retry-after', String(wait));
-        throw new ApiError(429, Text.tooManyPasswordFailures(Math.ceil(wait / 60)));
-      }
+      await services.throttle.enforce(ctx.reply, [[rule, u.id]], Text.tooManyPasswordFailures);
       if (!(await verifyPassword(body.Password, u.password_hash))) {
-        await services.throttle.hit(rule, u.id);
         await ctx.audit({ action: 'member.email.request', outcome: 'failure', entity: 'user', entityId: u.id, detail: { reason: 'password' } });
         throw badRequest(Text.oldPasswordWrong);
       }
+      await services.throttle.clear(rule, u.id);
       const newEmail = body.email;
       const urlId = await database.sql.transaction(async (tx) => {
         const id = await issueLink(tx, u.id, 'email', newEmail);
