@@ -18,6 +18,11 @@ export interface RouteOptions<E extends EndpointSpec> {
    * its answer does not carry the primary's position (`x-read-after`), which a change needs and a search does not.
    */
   readOnly?: boolean;
+  /**
+   * The route changes data though its method is GET (a call the spec names as a GET): like a POST it needs the
+   * anti-forgery token, its impersonation record is written before it runs, and its answer names the primary's position.
+   */
+  writes?: boolean;
   handler: (ctx: RouteContext<E>) => HandlerResult<E> | Promise<HandlerResult<E>>;
 }
 
@@ -26,12 +31,20 @@ export interface ServerRoute {
   access: Access;
   noFormToken?: boolean;
   readOnly?: boolean;
+  writes?: boolean;
   handler: (ctx: RouteContext<EndpointSpec>) => unknown;
 }
 
 /** Mounts one endpoint of a contract: the handler is typed from it, the kernel parses its input and checks its answer. */
 export function route<E extends Endpoint>(endpoint: E, opts: RouteOptions<E>): ServerRoute {
-  return { endpoint, access: opts.access, noFormToken: opts.noFormToken, readOnly: opts.readOnly, handler: opts.handler as ServerRoute['handler'] };
+  return {
+    endpoint,
+    access: opts.access,
+    noFormToken: opts.noFormToken,
+    readOnly: opts.readOnly,
+    writes: opts.writes,
+    handler: opts.handler as ServerRoute['handler'],
+  };
 }
 
 /** A seeded member: the person record behind a member login, as the seed created it. */

@@ -76,8 +76,11 @@ export interface RegisteredRoute {
 const REQUEST_ID = /^[\w-]{8,64}$/;
 const NO_AUTH = { state: 'none' } as const;
 const STATE_CHANGING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
-/** Whether a call changes data: a state-changing method on a route not marked readOnly (a search sent as POST). */
-const changesData = (method: string, r: ServerRoute) => STATE_CHANGING.has(method) && !r.readOnly;
+/**
+ * Whether a call changes data: a state-changing method on a route not marked readOnly (a search sent as POST), or a
+ * route marked `writes` (a GET the spec defines that changes data).
+ */
+const changesData = (method: string, r: ServerRoute) => r.writes === true || (STATE_CHANGING.has(method) && !r.readOnly);
 
 type Issues = { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
 const issuePath = (where: string, i: Issues['issues'][number]) => `${where}${i.path.length ? `.${i.path.map(String).join('.')}` : ''}`;
@@ -330,7 +333,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
         return reply.status(403).send(fail(tr(req, 'You do not have permission to do this.')));
       }
 
-      if (user && STATE_CHANGING.has(req.method) && !r.noFormToken) {
+      if (user && (STATE_CHANGING.has(req.method) || r.writes) && !r.noFormToken) {
         const given = req.headers[Headers.antiForgery];
         if (!formTokenMatches(typeof given === 'string' ? given : undefined, user.sessionId, config.tokenSecret)) {
           auditRefusal(auditBuffer, req, r, 403, 'anti-forgery token', user);

@@ -305,6 +305,15 @@ describe('support: pending list and PA numbers', () => {
     expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.pa-number' AND actor_name = 'sup-staff'`)).toBe(2);
     expect((await call(SupportApi.addPaNumber.path, { body: { TransactionID: paidId, PANumber: '' } })).statusCode).toBe(400);
   });
+
+  it('needs the anti-forgery token for the GET that stores a PA number, as for any change: an access token alone changes nothing', async () => {
+    const { 'x-form-token': _dropped, ...tokenOnly } = authHeaders(staff, 'staff');
+    const forged = await server.app.inject({ method: 'GET', url: `/api/support/createtransaction/${pendingId}/PA-FORGED`, headers: tokenOnly });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().MsgText).toMatch(/anti-forgery/);
+    const stored = await server.database.sql.query<{ pa_number: string | null }>('SELECT pa_number FROM billing_transactions WHERE id = $1', [pendingId]);
+    expect(stored[0]?.pa_number).toBe('PA-77');
+  });
 });
 
 describe('support: members and termination', () => {

@@ -101,6 +101,8 @@ export const transactionRoutes = [
   }),
   route(SupportApi.createTransaction, {
     access: SUPPORT_ACCESS,
+    // A GET in the spec that stores the PA number: it needs the anti-forgery token like any change.
+    writes: true,
     handler: (ctx) => savePaNumber(ctx, ctx.params.transactionId, ctx.params.paNumber),
   }),
 ];
