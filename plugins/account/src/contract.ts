@@ -1,4 +1,4 @@
-import { defineEndpoint, msg } from '@portal/core';
+import { defineEndpoint, idSchema, msg } from '@portal/core';
 import { z } from 'zod';
 
 /** The pages the e-mailed links open (spec 01 section 2). */
@@ -93,7 +93,7 @@ export const linkInfoResponse = z.object({
 });
 export type LinkInfo = z.infer<typeof linkInfoResponse>;
 
-export const securityAnswer = z.object({ Id: z.coerce.number().int().positive(), AnswerText: z.string().trim().min(1, 'an answer is required').max(200) });
+export const securityAnswer = z.object({ Id: idSchema, AnswerText: z.string().trim().min(1, 'an answer is required').max(200) });
 const twoAnswers = z
   .array(securityAnswer)
   .length(2, 'exactly two security questions must be answered')

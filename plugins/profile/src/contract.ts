@@ -1,4 +1,4 @@
-import { defineEndpoint, emailSchema, formatPhone, idSchema, msg, requiredText, US_STATES, validationMessages } from '@portal/core';
+import { defineEndpoint, emailSchema, formatPhone, idSchema, MAX_ID, msg, requiredText, US_STATES, validationMessages } from '@portal/core';
 import { z } from 'zod';
 
 /** Spec 01 section 3 and 02 section 3: the phone a member prefers to be reached at. */
@@ -139,7 +139,7 @@ export const memberFieldsSchema = z.object({
 
 export const memberSaveSchema = memberFieldsSchema.extend({
   MemberID: idSchema,
-  Version: z.number().int().min(0),
+  Version: z.number().int().min(0).max(MAX_ID, 'is too large'),
 });
 export type MemberSave = z.input<typeof memberSaveSchema>;
 
@@ -188,7 +188,11 @@ export const addressSchema = z.strictObject({
 export type Address = z.infer<typeof addressSchema>;
 
 export const createAddressSchema = addressFieldsSchema.extend({ MemberID: idSchema });
-export const updateAddressSchema = addressFieldsSchema.extend({ MemberID: idSchema, AddressID: idSchema, Version: z.number().int().min(0) });
+export const updateAddressSchema = addressFieldsSchema.extend({
+  MemberID: idSchema,
+  AddressID: idSchema,
+  Version: z.number().int().min(0).max(MAX_ID, 'is too large'),
+});
 export type AddressInput = z.input<typeof createAddressSchema>;
 
 export const ADDRESS_SORT_COLUMNS = ['Address1', 'City', 'State', 'Zip', 'AddressTypeID', 'IsCurrent'] as const;

@@ -1,4 +1,4 @@
-import { ALL_ADMIN_ROLES, defineEndpoint, idSchema, LANGUAGES, msg, schemaText } from '@portal/core';
+import { ALL_ADMIN_ROLES, defineEndpoint, idSchema, LANGUAGES, MAX_ID, msg, schemaText } from '@portal/core';
 import { z } from 'zod';
 import { MAX_CASES, orList, USER_PAGE_SIZE } from './rules';
 
@@ -11,7 +11,7 @@ export const userIdSchema = z.uuid({ error: 'must be a user id' });
 /** A required name, with its two messages (written out whole: each language words them its own way). */
 const name = (required: string, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(100, tooLong);
 /** The user's Version when it was read: a save against another version is refused (409). */
-const versionSchema = z.number({ error: 'Version must be a number' }).int().min(0);
+const versionSchema = z.number({ error: 'Version must be a number' }).int().min(0).max(MAX_ID, 'is too large');
 
 export const userSchema = z.object({
   Id: z.string(),

@@ -419,6 +419,20 @@ describe('password policy and signed-in changes', () => {
       ],
     });
     expect(three.statusCode).toBe(400);
+    for (const Id of [2_147_483_648, '1e1', '0x2']) {
+      const odd = await env.server.app.inject({
+        method: 'POST',
+        url: AccountApi.updateQuestions.path,
+        headers: h,
+        payload: [
+          { Id, AnswerText: 'a' },
+          { Id: 1, AnswerText: 'b' },
+        ],
+      });
+      expect(odd.statusCode, String(Id)).toBe(400);
+    }
+    const kept = await sql().query<{ question_id: number }>('SELECT question_id FROM account_security_answers WHERE user_id = $1 ORDER BY 1', [userId]);
+    expect(kept.map((r) => r.question_id)).toEqual([2, 7]);
   });
 
   it("changes the signed-in member's e-mail address only with the password and after the new address confirms it", async () => {

@@ -145,6 +145,14 @@ describe('guard and scoping', () => {
 });
 
 describe('POST /api/members/save', () => {
+  it('refuses a Version beyond the database integer with 400, and changes nothing', async () => {
+    const m = await load(guard);
+    const res = await post(ProfileApi.save.path, guard, { ...saveBody(m, { FirstName: 'Overflow' }), Version: 2_147_483_648 });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().MsgText).toContain('Version');
+    expect(await load(guard)).toEqual(m);
+  });
+
   it('saves, moves the Version on, audits in the same commit and answers the saved record', async () => {
     const m = await load(guard);
     const before = await auditCount('profile.member.update', guard.memberId);

@@ -104,6 +104,14 @@ describe('access', () => {
     ]) {
       for (const payload of [{}, { Id: 'x', Version: 'y', Models: 'z' }, []]) expect((await call(admin, 'POST', path, payload)).statusCode, path).toBe(400);
     }
+    const { user } = await newUser();
+    const overflow = await call(admin, 'POST', UsersApi.quotaSave.path, {
+      Id: user.Id,
+      Version: 2_147_483_648,
+      Models: [{ MonthNumber: 1, MinimumCases: 1, MaximumCases: 2 }],
+    });
+    expect(overflow.statusCode).toBe(400);
+    expect(overflow.json().MsgText).toContain('Version');
     expect((await call(admin, 'GET', '/api/users/getById/not-a-uuid')).statusCode).toBe(400);
     expect((await call(admin, 'GET', `/api/users/getById/${randomUUID()}`)).statusCode).toBe(404);
   });
