@@ -329,6 +329,15 @@ describe('support: members and termination', () => {
     expect(names).toEqual([...names].sort());
   });
 
+  it('terminates a member once when two terminations arrive at once: one is refused (409), one date, one audit row', async () => {
+    const { memberId } = await makeUser(server, { userName: 'sup-twice', roles: ['CareGuard'], brand: 'card', member: true });
+    const answers = await Promise.all([1, 2].map(() => call(SupportApi.terminateMember.path, { body: { Member: { MemberID: memberId } } })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const dates = answers.filter((a) => a.statusCode === 200).map((a) => a.json().Data.TerminationDate);
+    expect((await data<{ TerminationDate: string }>(`/api/support/getTerminationDate/${memberId}`)).TerminationDate).toBe(dates[0]);
+    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'support.member.terminate' AND member_id = $1`, [memberId])).toBe(1);
+  });
+
   it('terminates a member: the date is set, the login is closed (sessions end, sign-in refused), the list moves them to Terminated', async () => {
     expect(await data(`/api/support/getTerminationDate/${zedId}`)).toEqual({ MemberID: zedId, TerminationDate: null, IsTerminated: false });
     expect((await call('/api/members/load', { session: zed, brand: 'card' })).statusCode).toBe(200);

@@ -122,7 +122,8 @@ export const memberRoutes = [
           const terminated = m.terminationDate !== null;
           if (which === 'terminate' && terminated) throw conflict(ProfileMessages.alreadyTerminated);
           if (which === 'reactivate' && !terminated) throw conflict(ProfileMessages.notTerminated);
-          await services.members.set(memberId, { terminationDate: which === 'terminate' ? new Date().toISOString() : null }, tx);
+          // At the version read: a terminate and a reactivate at once cannot both pass their checks.
+          await services.members.update(memberId, m.version, { terminationDate: which === 'terminate' ? new Date().toISOString() : null }, tx);
           await ctx.audit({ action: `profile.member.${which}`, entity: 'member', entityId: memberId, memberId, detail: { before: m.terminationDate } }, tx);
           return services.members.load(memberId, tx);
         });

@@ -59,7 +59,8 @@ export const memberRoutes = [
         const m = await services.members.load(memberId, tx);
         if (!m) throw new ApiError(404, SUPPORT_MESSAGES.memberNotFound);
         if (m.terminationDate) throw new ApiError(409, SUPPORT_MESSAGES.alreadyTerminated);
-        await services.members.set(memberId, { terminationDate: new Date().toISOString() }, tx);
+        // At the version read: of two terminations at once, the second is refused (409) instead of moving the date.
+        await services.members.update(memberId, m.version, { terminationDate: new Date().toISOString() }, tx);
         await ctx.audit({ action: 'support.member.terminate', entity: 'member', entityId: memberId, memberId }, tx);
         return services.members.load(memberId, tx);
       });
