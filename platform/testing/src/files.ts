@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { zipSync } from 'fflate';
 
 /**
@@ -42,3 +44,15 @@ export const fixtures = {
   zip: async () => Buffer.from(zipSync({ 'readme.txt': new TextEncoder().encode('hello') })),
   text: async () => Buffer.from('This is plain text, not a PDF.\n'),
 } as const;
+
+/** Every file under a folder of a local file store, data and metadata, its temporary folder left out (none when absent). */
+export async function storedFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const out: string[] = [];
+  for (const e of entries) {
+    if (e.name === '.tmp') continue;
+    if (e.isDirectory()) out.push(...(await storedFiles(join(dir, e.name))));
+    else out.push(join(dir, e.name));
+  }
+  return out;
+}

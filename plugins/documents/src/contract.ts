@@ -1,4 +1,4 @@
-import { defineEndpoint, idSchema } from '@portal/core';
+import { defineEndpoint, idSchema, parseIsoDay } from '@portal/core';
 import { z } from 'zod';
 
 /** Document Type lookup ids (platform/core lookups). */
@@ -70,13 +70,18 @@ export const UploadMessages = {
   tooLarge: 'A document may be at most 25 MB.',
   uploaded: "The document has been added to the member's documents.",
 } as const;
+/** Whether 'YYYY-MM-DD' is a real calendar day (not 2024-02-31, which the database refuses). */
+const isRealDay = (s: string) => parseIsoDay(s) !== null;
 /** A document staff add for the member they act for: its kind, date and file name travel in the query, the PDF as the body. */
 export const uploadDocumentQuery = z.object({
   DocumentTypeId: z.coerce
     .number()
     .int()
     .refine((t) => LISTED_DOCUMENT_TYPES.includes(t), UploadMessages.type),
-  EffectiveDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)'),
+  EffectiveDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date (YYYY-MM-DD)', abort: true })
+    .refine(isRealDay, 'is not a valid calendar date'),
   FileName: z
     .string()
     .trim()

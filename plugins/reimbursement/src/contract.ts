@@ -1,6 +1,6 @@
-import { defineEndpoint, moneySchema } from '@portal/core';
+import { defineEndpoint, idSchema, moneySchema, parseIsoDay } from '@portal/core';
 import { z } from 'zod';
-import { ReimbursementMessages as M, MAX_FILES, REIMBURSEMENT_EXTENSIONS } from './rules';
+import { ReimbursementMessages as M, MAX_AMOUNT, MAX_FILES, REIMBURSEMENT_EXTENSIONS } from './rules';
 
 /**
  * Reimbursements (spec 02 sections 3, 5, 7 and 9). The bytes travel first, through a resumable upload of this plugin
@@ -8,7 +8,15 @@ import { ReimbursementMessages as M, MAX_FILES, REIMBURSEMENT_EXTENSIONS } from 
  * then POST /api/reimbursements/create names the finished upload with the spec's fields (type, name, ext and the
  * reimbursement JSON). Nothing of the file is kept until create has checked its content and scanned it.
  */
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Whether 'YYYY-MM-DD' is a real calendar day (not 2024-02-31, which the database refuses). */
+const isRealDay = (s: string) => parseIsoDay(s) !== null;
+const day = z.string().regex(DAY, { message: 'must be a date (YYYY-MM-DD)', abort: true }).refine(isRealDay, 'is not a valid calendar date');
+/**
+ * The shared moneySchema has no upper bound: capped here at the claims plugin's MAX_AMOUNT (a request becomes a bill
+ * there), so an amount too large for the database is a 400, not a 500.
+ */
+const amount = moneySchema.pipe(z.number().max(MAX_AMOUNT, 'is too large'));
 const uploadId = z.uuid({ error: 'must be an upload id' });
 const fileName = z.string().trim().min(1, M.noFile).max(200);
 const extension = z
@@ -49,7 +57,7 @@ export const createSchema = z.object({
     FileName: fileName,
     Extension: extension,
     ServiceDate: z.union([day, z.literal('')]),
-    Amount: z.union([moneySchema, z.literal('')]),
+    Amount: z.union([amount, z.literal('')]),
   }),
 });
 export type CreateInput = z.input<typeof createSchema>;
@@ -94,7 +102,7 @@ export const ReimbursementApi = {
   download: defineEndpoint({
     method: 'GET',
     path: '/api/reimbursements/download/:id',
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: z.object({ id: idSchema }),
     answer: 'file',
   }),
 } as const;

@@ -1,5 +1,6 @@
+import { MAX_AMOUNT as CLAIMS_MAX_AMOUNT } from '@portal/plugin-claims/contract';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_BYTES, checkDateAndAmount, checkFiles, ReimbursementMessages as M, MAX_FILE_BYTES, sanitizeFileName } from './rules';
+import { CHUNK_BYTES, checkDateAndAmount, checkFiles, ReimbursementMessages as M, MAX_AMOUNT, MAX_FILE_BYTES, sanitizeFileName } from './rules';
 
 describe('sanitizeFileName: dots, spaces, commas, colons and hyphens become a hyphen', () => {
   it('cleans the name and keeps the extension, lower case', () => {
@@ -38,5 +39,11 @@ describe('checkDateAndAmount', () => {
     expect(checkDateAndAmount('2026-11-23', '10', today)).toBe(M.futureDate);
     expect(checkDateAndAmount('2026-11-22', '$1,234.50', today)).toBeNull();
     expect(checkDateAndAmount('2025-01-31', 12.5, today)).toBeNull();
+  });
+});
+
+describe('MAX_AMOUNT', () => {
+  it("is the claims plugin's cap: each request becomes a bill there", () => {
+    expect(MAX_AMOUNT).toBe(CLAIMS_MAX_AMOUNT);
   });
 });

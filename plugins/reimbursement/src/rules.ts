@@ -15,6 +15,8 @@ export const ReimbursementMessages = {
 
 export const REIMBURSEMENT_EXTENSIONS = ['pdf', 'gif', 'jpeg', 'jpg', 'png', 'doc', 'docx', 'xls', 'xlsx'] as const;
 export type ReimbursementExtension = (typeof REIMBURSEMENT_EXTENSIONS)[number];
+/** Largest amount of one file: $100 million, the claims plugin's MAX_AMOUNT (each request is a bill there). */
+export const MAX_AMOUNT = 100_000_000;
 /** Files per request (spec 02 section 9). */
 export const MAX_FILES = 10;
 /** Bytes per file: 1 GB (spec 02 section 9). */

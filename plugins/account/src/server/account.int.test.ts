@@ -534,7 +534,8 @@ describe('a pending e-mail change and a new password', () => {
     const before = await email();
     expect((await json('POST', AccountApi.resetSendEmail.path, { UserName: userName })).statusCode).toBe(200);
     await env.server.jobs.drain();
-    const resetLink = linksIn(await latestMailTo(env.sandboxUrl, String(before))).find((l) => l.includes('/login/reset/')) ?? '';
+    const resetMail = await latestMailTo(env.sandboxUrl, String(before), { subjectIncludes: 'Reset your' });
+    const resetLink = linksIn(resetMail).find((l) => l.includes('/login/reset/')) ?? '';
     const reset = await json('POST', AccountApi.resetPassword.path, {
       UrlId: urlIdFrom(resetLink, 'reset'),
       Password: NEW_PASSWORD,

@@ -1,13 +1,26 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Roles } from '@portal/core';
 import { EICAR } from '@portal/sandbox';
-import { fixtures } from '@portal/testing/files';
+import { fixtures, storedFiles as storedFilesUnder } from '@portal/testing/files';
 import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbox';
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentsApi, MAX_UPLOAD_BYTES, UploadMessages } from '../contract';
 
-/** Staff add a PDF to a member's documents: streamed, content-checked and scanned by the sandbox scanner over HTTP. */
+/**
+ * Staff add a PDF to a member's documents: streamed, content-checked and scanned by the sandbox scanner over HTTP. The
+ * file store is a local one in a temporary folder (so "nothing was stored" is checked on disk), and the sandbox is
+ * reached through a pass-through that can make its virus scanner fail.
+ */
 let env: SandboxTestEnv;
+let filesDir: string;
+let sandboxProxy: Server;
+/** While set, the scanner answers 503: a scanner that cannot answer. */
+let scannerDown = false;
 let superUser: Session;
 let alice: Session;
 let bob: Session;
@@ -36,9 +49,31 @@ const list = async (s: Session, extra: Record<string, string> = {}) =>
     })
   ).json().Data.Items as { DocumentId: number; DocumentTypeId: number; FileName: string; Title: string; EffectiveDate: string }[];
 const query = { DocumentTypeId: 3, EffectiveDate: '2026-06-30', FileName: 'depletion letter.pdf' };
+/** Every file in the store, data and metadata (the temporary folder left out). */
+const storedFiles = () => storedFilesUnder(join(filesDir, 'files'));
 
 beforeAll(async () => {
-  env = await startSandboxTestEnv();
+  filesDir = await mkdtemp(join(tmpdir(), 'documents-upload-int-'));
+  sandboxProxy = createServer((req, res) => {
+    if (scannerDown && req.url?.startsWith('/scanner/scan')) {
+      req.resume();
+      res.writeHead(503).end('the scanner is down');
+      return;
+    }
+    if (!env) {
+      res.writeHead(502).end('the sandbox is not started yet');
+      return;
+    }
+    const forwarded = request(new URL(req.url ?? '/', env.sandboxUrl), { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    forwarded.on('error', () => res.destroy());
+    req.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => sandboxProxy.listen(0, '127.0.0.1', resolve));
+  const { port } = sandboxProxy.address() as AddressInfo;
+  env = await startSandboxTestEnv({ sandboxUrl: `http://127.0.0.1:${port}`, fileStore: { kind: 'local', dir: join(filesDir, 'files') } });
   const a = await financeMember('docup-alice');
   alice = a.session;
   aliceId = a.memberId;
@@ -46,7 +81,11 @@ beforeAll(async () => {
   await makeUser(env.server, { userName: 'docup-super', roles: [Roles.SuperUser], brand: 'staff' });
   superUser = await signIn(env.server, 'docup-super');
 }, 240_000);
-afterAll(() => env?.close());
+afterAll(async () => {
+  await env?.close();
+  await new Promise((resolve) => sandboxProxy?.close(resolve));
+  if (filesDir) await rm(filesDir, { recursive: true, force: true });
+});
 
 describe('staff add a document to a member', () => {
   it('SuperUser acting for the member adds a PDF; the member lists it and downloads the same bytes; another member cannot', async () => {
@@ -91,8 +130,9 @@ describe('staff add a document to a member', () => {
     expect((await upload(superUser, pdf, { ...query, FileName: 'letter.exe' }, asAlice())).statusCode).toBe(400);
   });
 
-  it('refuses bytes that are not a PDF, the EICAR test virus and a file over 25 MB, and lists none of them', async () => {
+  it('refuses bytes that are not a PDF, the EICAR test virus and a file over 25 MB, and lists and keeps none of them', async () => {
     const before = (await list(alice)).length;
+    const stored = (await storedFiles()).length;
     const png = await upload(superUser, await fixtures.png(), query, asAlice());
     expect(png.statusCode).toBe(400);
     expect(png.json().MsgText).toBe("The content of 'depletion letter.pdf' is not a PDF document.");
@@ -103,6 +143,34 @@ describe('staff add a document to a member', () => {
     expect(big.statusCode).toBe(413);
     expect(big.json().MsgText).toBe(UploadMessages.tooLarge);
     expect((await list(alice)).length).toBe(before);
+    expect((await storedFiles()).length).toBe(stored);
+  });
+});
+
+describe('a refused or failed upload leaves no file behind', () => {
+  it('refuses an EffectiveDate that is no calendar day (2024-02-31) with a 400 naming the field, and stores and lists nothing', async () => {
+    const [listed, stored] = [(await list(alice)).length, (await storedFiles()).length];
+    const res = await upload(superUser, await fixtures.pdf(), { ...query, EffectiveDate: '2024-02-31' }, asAlice());
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().MsgText).toBe('query.EffectiveDate: is not a valid calendar date');
+    expect((await list(alice)).length).toBe(listed);
+    expect((await storedFiles()).length).toBe(stored);
+  });
+
+  it('removes the stored PDF and its metadata when the virus scanner cannot answer, and lists nothing', async () => {
+    const [listed, stored] = [(await list(alice)).length, (await storedFiles()).length];
+    scannerDown = true;
+    try {
+      const res = await upload(superUser, await fixtures.pdf(), query, asAlice());
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      scannerDown = false;
+    }
+    expect((await list(alice)).length).toBe(listed);
+    expect((await storedFiles()).length).toBe(stored);
+    // The scanner back, the same upload is kept: one file and its metadata.
+    expect((await upload(superUser, await fixtures.pdf(), query, asAlice())).statusCode).toBe(200);
+    expect((await storedFiles()).length).toBe(stored + 2);
   });
 });
 

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Roles } from '@portal/core';
 import { EICAR } from '@portal/sandbox';
-import { fixtures } from '@portal/testing/files';
+import { fixtures, storedFiles } from '@portal/testing/files';
 import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbox';
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +12,12 @@ import { ReimbursementApi } from '../contract';
 import { CHUNK_BYTES, ReimbursementMessages as M, MAX_FILE_BYTES } from '../rules';
 import { BATCH_TAKEN_MESSAGE } from './handlers/reimbursements';
 
-/** Reimbursements through the whole kernel guard, the file store and the sandbox virus scanner over HTTP. */
+/**
+ * Reimbursements through the whole kernel guard, the file store and the sandbox virus scanner over HTTP. The file
+ * store is a local one in a temporary folder, so "no file is left behind" is checked on disk.
+ */
 let env: SandboxTestEnv;
+let filesDir: string;
 let member: Session;
 let other: Session;
 let guard: Session;
@@ -56,6 +63,11 @@ const createBody = (UploadId: string, name: string, over: Record<string, unknown
   };
 };
 const create = (s: Session, body: unknown) => json(s, 'POST', ReimbursementApi.create.path, body);
+/** The files kept for an upload's reimbursement, and its chunks (data files only). */
+const keptFor = async (memberId: number, uploadId: string) => storedFiles(join(filesDir, 'files', 'reimbursements', String(memberId), uploadId));
+const chunksOf = async (uploadId: string) => storedFiles(join(filesDir, 'files', 'reimbursements', 'uploads', uploadId));
+const memberIdOf = async (userName: string) =>
+  (await env.server.database.sql.query<{ member_id: number }>('SELECT member_id FROM users WHERE user_name = $1', [userName]))[0]?.member_id ?? 0;
 const list = async (s: Session) => (await json(s, 'GET', ReimbursementApi.list.path)).json().Data as { Id: number; Name: string; Amount: number }[];
 
 /** A PDF whose bytes pass the type check, padded to `size` bytes, optionally carrying `inside`. */
@@ -65,13 +77,17 @@ async function pdf(size: number, inside = ''): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  env = await startSandboxTestEnv();
+  filesDir = await mkdtemp(join(tmpdir(), 'reimbursement-int-'));
+  env = await startSandboxTestEnv({ fileStore: { kind: 'local', dir: join(filesDir, 'files') } });
   member = await user('reimb-member', Roles.CareGuardFinance, 'finance', true);
   other = await user('reimb-other', Roles.CareGuardFinance, 'finance', true);
   guard = await user('reimb-guard', Roles.CareGuard, 'card', true);
   superUser = await user('reimb-super', Roles.SuperUser, 'staff', false);
 }, 240_000);
-afterAll(() => env?.close());
+afterAll(async () => {
+  await env?.close();
+  if (filesDir) await rm(filesDir, { recursive: true, force: true });
+});
 
 describe('who may call it', () => {
   it('answers 401 without a sign-in, 403 to a role without reimbursements, 404 on a brand without them', async () => {
@@ -147,6 +163,42 @@ describe('a resumable upload, then create', () => {
   });
 });
 
+describe('the same create sent twice at once (a double click, a retry)', () => {
+  const claimsOf = async (memberId: number) =>
+    (await env.server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM claims WHERE member_id = $1', [memberId]))[0]?.n ?? 0;
+  /** The metadata sidecars the local store keeps beside the files of an upload's reimbursement. */
+  const metaFor = async (memberId: number, uploadId: string) => storedFiles(join(filesDir, 'files', '.meta', 'reimbursements', String(memberId), uploadId));
+
+  for (const [what, sameBatch] of [
+    ['with the same BatchId', true],
+    ['with a BatchId each', false],
+  ] as const) {
+    it(`${what}: both answer the one reimbursement, whose file still downloads; one bill, one copy kept, no chunk left`, async () => {
+      const memberId = await memberIdOf('reimb-member');
+      const bytes = await pdf(6000);
+      const id = await upload(member, 'twice.pdf', bytes);
+      const batch = randomUUID();
+      const [listed, claims] = [(await list(member)).length, await claimsOf(memberId)];
+      const answers = await Promise.all([
+        create(member, createBody(id, 'twice.pdf', {}, batch)),
+        create(member, createBody(id, 'twice.pdf', {}, sameBatch ? batch : randomUUID())),
+      ]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+      const [first, second] = answers.map((r) => r.json().Data.Id as number);
+      expect(second).toBe(first);
+      expect((await list(member)).length).toBe(listed + 1);
+      expect(await claimsOf(memberId)).toBe(claims + 1);
+
+      const download = await json(member, 'GET', `/api/reimbursements/download/${first}`);
+      expect(download.statusCode, download.body).toBe(200);
+      expect(Buffer.compare(download.rawPayload, bytes)).toBe(0);
+      expect(await keptFor(memberId, id)).toHaveLength(1);
+      expect(await metaFor(memberId, id)).toHaveLength(1);
+      expect(await chunksOf(id)).toEqual([]);
+    });
+  }
+});
+
 describe('the rules: a clear 400 with the spec message, and nothing kept', () => {
   it('refuses a file type outside the list and a file over 1 GB when the upload starts', async () => {
     const exe = await start(member, 'setup.exe', 100);
@@ -169,6 +221,34 @@ describe('the rules: a clear 400 with the spec message, and nothing kept', () =>
     await chunk(member, half, 0, (await pdf(5000)).subarray(0, 100));
     expect((await create(member, createBody(half, 'half.pdf'))).json().MsgText).toBe('The file has not finished uploading.');
     expect((await list(member)).length).toBe(before);
+  });
+
+  it('refuses a service date that is no calendar day and an amount over $100 million with a 400 naming the field, and changes nothing', async () => {
+    const memberId = await memberIdOf('reimb-member');
+    const before = (await list(member)).length;
+    const id = await upload(member, 'bad-input.pdf', await pdf(2000));
+    const feb31 = await create(member, createBody(id, 'bad-input.pdf', { ServiceDate: '2024-02-31' }));
+    expect(feb31.statusCode, feb31.body).toBe(400);
+    expect(feb31.json().MsgText).toBe('body.reimbursement.ServiceDate: is not a valid calendar date');
+    for (const Amount of [1e20, '100000000.01']) {
+      const huge = await create(member, createBody(id, 'bad-input.pdf', { Amount }));
+      expect(huge.statusCode, huge.body).toBe(400);
+      expect(huge.json().MsgText).toBe('body.reimbursement.Amount: is too large');
+    }
+    expect((await list(member)).length).toBe(before);
+    expect(await keptFor(memberId, id)).toEqual([]);
+    // The upload is untouched: the same file is kept once the input is right, up to the cap.
+    const fixed = await create(member, createBody(id, 'bad-input.pdf', { Amount: 100_000_000 }));
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().Data.Amount).toBe(100_000_000);
+  });
+
+  it('answers a download id beyond the database integer range with a 400, not a 500', async () => {
+    for (const id of ['2147483648', '99999999999999999999']) {
+      const res = await json(member, 'GET', `/api/reimbursements/download/${id}`);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().MsgText).toBe('params.id: is too large');
+    }
   });
 
   it('refuses bytes that are not what the extension says', async () => {
@@ -233,8 +313,6 @@ describe('the rules: a clear 400 with the spec message, and nothing kept', () =>
 
 describe("a request (BatchId) is one member's", () => {
   const sql = () => env.server.database.sql;
-  const memberIdOf = async (userName: string) =>
-    (await sql().query<{ member_id: number }>('SELECT member_id FROM users WHERE user_name = $1', [userName]))[0]?.member_id ?? 0;
   const rowsIn = async (batch: string, memberId: number) =>
     (await sql().query<{ n: number }>('SELECT count(*)::int AS n FROM reimbursements WHERE batch_id = $1 AND member_id = $2', [batch, memberId]))[0]?.n ?? 0;
   const claimsOf = async (memberId: number) =>

@@ -104,39 +104,46 @@ export const documentRoutes = [
         return stored.body;
       };
       const refuse = async (message: Message, reason: string) => {
-        await services.files.delete(key);
         await ctx.audit({ action: 'documents.upload', outcome: 'refused', entity: 'member_document', memberId, detail: { fileName, reason } });
         return badRequest(message);
       };
-      if (counted.bytes === 0) throw await refuse('The file is empty.', 'empty');
-      const content = await checkContentStream(fileName, open);
-      if (!content.ok) throw await refuse(content.message, 'content');
-      const scan = await services.scanner.scan(await open(), fileName);
-      if (!scan.clean)
-        throw await refuse(
-          msg("'{{name}}' was refused: the virus scanner found {{signature}}.", { name: fileName, signature: scan.signature }),
-          `virus ${scan.signature}`,
-        );
-      const row = await ctx.database.sql.transaction(async (tx) => {
-        const inserted = await tx.query<StoredDocument>(
-          `INSERT INTO member_documents (member_id, document_type_id, period_key, effective_date, source, file_key, file_name)
-           VALUES ($1, $2, $3, $4::date, 'uploaded', $5, $6)
-           RETURNING document_id, member_id, document_type_id, period_key, to_char(effective_date, 'YYYY-MM-DD') AS effective_date, source, file_key, file_name`,
-          [memberId, query.DocumentTypeId, `upload-${key.split('/')[2]}`, query.EffectiveDate, key, fileName],
-        );
-        const made = inserted[0] as StoredDocument;
-        await ctx.audit(
-          {
-            action: 'documents.upload',
-            entity: 'member_document',
-            entityId: made.document_id,
-            memberId,
-            detail: { fileName, bytes: counted.bytes, type: query.DocumentTypeId },
-          },
-          tx,
-        );
-        return made;
-      });
+      // From here the file is stored: whatever refuses or fails before its row is committed removes it (no file is
+      // left behind unlisted).
+      let row: StoredDocument;
+      try {
+        if (counted.bytes === 0) throw await refuse('The file is empty.', 'empty');
+        const content = await checkContentStream(fileName, open);
+        if (!content.ok) throw await refuse(content.message, 'content');
+        const scan = await services.scanner.scan(await open(), fileName);
+        if (!scan.clean)
+          throw await refuse(
+            msg("'{{name}}' was refused: the virus scanner found {{signature}}.", { name: fileName, signature: scan.signature }),
+            `virus ${scan.signature}`,
+          );
+        row = await ctx.database.sql.transaction(async (tx) => {
+          const inserted = await tx.query<StoredDocument>(
+            `INSERT INTO member_documents (member_id, document_type_id, period_key, effective_date, source, file_key, file_name)
+             VALUES ($1, $2, $3, $4::date, 'uploaded', $5, $6)
+             RETURNING document_id, member_id, document_type_id, period_key, to_char(effective_date, 'YYYY-MM-DD') AS effective_date, source, file_key, file_name`,
+            [memberId, query.DocumentTypeId, `upload-${key.split('/')[2]}`, query.EffectiveDate, key, fileName],
+          );
+          const made = inserted[0] as StoredDocument;
+          await ctx.audit(
+            {
+              action: 'documents.upload',
+              entity: 'member_document',
+              entityId: made.document_id,
+              memberId,
+              detail: { fileName, bytes: counted.bytes, type: query.DocumentTypeId },
+            },
+            tx,
+          );
+          return made;
+        });
+      } catch (e) {
+        await services.files.delete(key).catch(() => {});
+        throw e;
+      }
       return withMessage(toItem(ctx, row), UploadMessages.uploaded);
     },
   }),

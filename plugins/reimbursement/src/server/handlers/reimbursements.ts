@@ -97,45 +97,83 @@ export const reimbursementRoutes = [
     /*
      * One file of a request: the rules first (400 with the spec's message, nothing changes), then the finished upload's
      * bytes are checked against the extension and scanned, and only then kept, recorded and audited. Creating with an
-     * upload already used answers the reimbursement it made (a retried request keeps one).
+     * upload already used answers the reimbursement it made (a retried request keeps one), also when the retry runs at
+     * the same time as the first: each attempt keeps the bytes under its own key, the insert re-checks the upload under
+     * its lock, and an attempt that finds the upload made by another removes only its own copy.
      */
     handler: async (ctx) => {
       const memberId = memberOf(ctx);
       const { body, database, services } = ctx;
       const sql = database.sql;
-      const done = (await sql.query<Row>(`SELECT ${COLUMNS} FROM reimbursements WHERE upload_id = $1 AND member_id = $2`, [body.UploadId, memberId]))[0];
+      const made = async (client: SqlClient = sql) =>
+        (await client.query<Row>(`SELECT ${COLUMNS} FROM reimbursements WHERE upload_id = $1 AND member_id = $2`, [body.UploadId, memberId]))[0];
+      const done = await made();
       if (done) return toWire(done);
-      const r = body.reimbursement;
-      const rule = checkDateAndAmount(r.ServiceDate, r.Amount === '' ? '' : r.Amount, latestToday());
-      if (rule) throw badRequest(rule);
-      if (extensionOf(body.name) !== body.ext || extensionOf(r.FileName) !== r.Extension) throw badRequest(M.extension);
-      await mustOwnBatch(sql, body.BatchId, memberId);
-      if ((await countBatch(sql, body.BatchId, memberId)) >= MAX_FILES) throw badRequest(M.tooMany);
-      const upload = await loadUpload(sql, body.UploadId, memberId);
-      if (Number(upload.received) !== Number(upload.size)) throw badRequest('The file has not finished uploading.', statusOf(upload));
-      const name = sanitizeFileName(body.name);
+      // The key this attempt stored the bytes under, once it has.
+      const own: { key: string | null } = { key: null };
+      let kept: { row: Row; fresh: boolean };
+      try {
+        kept = await keep();
+      } catch (e) {
+        if (own.key) await services.files.delete(own.key).catch(() => {});
+        // A request of the same upload that ran at once made the reimbursement (and dropped the upload's chunks this one
+        // was reading, or won the insert): the answer is the one it made.
+        const other = await made().catch(() => undefined);
+        if (other) return toWire(other);
+        throw e;
+      }
+      if (!kept.fresh) {
+        if (own.key) await services.files.delete(own.key).catch(() => {});
+        return toWire(kept.row);
+      }
+      await dropUpload(ctx, body.UploadId);
+      return toWire(kept.row);
 
-      const content = await checkContentStream(name, async () => openUpload(services.files, upload.id));
-      const refuse = async (message: Message, reason: string) => {
-        await dropUpload(ctx, upload.id);
-        await ctx.audit({ action: 'reimbursement.create', outcome: 'refused', entity: 'reimbursement_upload', entityId: upload.id, detail: { name, reason } });
-        return badRequest(message);
-      };
-      if (!content.ok) throw await refuse(content.message, 'content');
-      const scan = await services.scanner.scan(openUpload(services.files, upload.id), name);
-      if (!scan.clean)
-        throw await refuse(
-          msg("'{{name}}' was refused: the virus scanner found {{signature}}.", { name, signature: scan.signature }),
-          `virus ${scan.signature}`,
-        );
+      async function keep(): Promise<{ row: Row; fresh: boolean }> {
+        const r = body.reimbursement;
+        const rule = checkDateAndAmount(r.ServiceDate, r.Amount === '' ? '' : r.Amount, latestToday());
+        if (rule) throw badRequest(rule);
+        if (extensionOf(body.name) !== body.ext || extensionOf(r.FileName) !== r.Extension) throw badRequest(M.extension);
+        await mustOwnBatch(sql, body.BatchId, memberId);
+        if ((await countBatch(sql, body.BatchId, memberId)) >= MAX_FILES) throw badRequest(M.tooMany);
+        const upload = await loadUpload(sql, body.UploadId, memberId);
+        if (Number(upload.received) !== Number(upload.size)) throw badRequest('The file has not finished uploading.', statusOf(upload));
+        const name = sanitizeFileName(body.name);
 
-      const key = `reimbursements/${memberId}/${upload.id}/${name}`;
-      const kept = await services.files.put(key, openUpload(services.files, upload.id), { contentType: content.contentType });
-      const amountCents = Math.round(Number(r.Amount) * 100);
-      const row = await sql
-        .transaction(async (tx) => {
+        const content = await checkContentStream(name, async () => openUpload(services.files, upload.id));
+        const refuse = async (message: Message, reason: string) => {
+          // Chunks gone because a request of the same upload made it meanwhile are no refusal: the caller answers that one.
+          if (await made()) return new Error('the upload was made by another request');
+          await dropUpload(ctx, upload.id);
+          await ctx.audit({
+            action: 'reimbursement.create',
+            outcome: 'refused',
+            entity: 'reimbursement_upload',
+            entityId: upload.id,
+            detail: { name, reason },
+          });
+          return badRequest(message);
+        };
+        if (!content.ok) throw await refuse(content.message, 'content');
+        const scan = await services.scanner.scan(openUpload(services.files, upload.id), name);
+        if (!scan.clean)
+          throw await refuse(
+            msg("'{{name}}' was refused: the virus scanner found {{signature}}.", { name, signature: scan.signature }),
+            `virus ${scan.signature}`,
+          );
+
+        // This attempt's own key: a request of the same upload at once never writes over it, nor deletes it.
+        const key = `reimbursements/${memberId}/${upload.id}/${randomUUID()}/${name}`;
+        own.key = key;
+        const stored = await services.files.put(key, openUpload(services.files, upload.id), { contentType: content.contentType });
+        const amountCents = Math.round(Number(r.Amount) * 100);
+        return sql.transaction(async (tx) => {
           // One request at a time per batch: the count and the insert see the same rows.
           await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [body.BatchId]);
+          // And per upload (a retry may name another batch): the one that made it is seen here, nothing is inserted twice.
+          await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [upload.id]);
+          const before = await made(tx);
+          if (before) return { row: before, fresh: false };
           await mustOwnBatch(tx, body.BatchId, memberId);
           if ((await countBatch(tx, body.BatchId, memberId)) >= MAX_FILES) throw badRequest(M.tooMany);
           // The request's first file makes its bill; the member's other files of the request join it.
@@ -170,31 +208,26 @@ export const reimbursementRoutes = [
               body.ext,
               content.contentType,
               body.type,
-              kept.size,
+              stored.size,
               key,
               ctx.user?.id ?? '',
               claim.ClaimID,
               claim.ClaimNumber,
             ],
           );
-          const made = inserted[0] as Row;
+          const row = inserted[0] as Row;
           await ctx.audit(
             {
               action: 'reimbursement.create',
               entity: 'reimbursement',
-              entityId: String(made.id),
-              detail: { name, size: kept.size, amountCents, batch: body.BatchId },
+              entityId: String(row.id),
+              detail: { name, size: stored.size, amountCents, batch: body.BatchId },
             },
             tx,
           );
-          return made;
-        })
-        .catch(async (e: unknown) => {
-          await services.files.delete(key).catch(() => {});
-          throw e;
+          return { row, fresh: true };
         });
-      await dropUpload(ctx, upload.id);
-      return toWire(row);
+      }
     },
   }),
   route(ReimbursementApi.list, {
