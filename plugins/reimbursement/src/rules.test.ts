@@ -9,6 +9,11 @@ describe('sanitizeFileName: dots, spaces, commas, colons and hyphens become a hy
     expect(sanitizeFileName('a.b.c.png')).toBe('a-b-c.png');
     expect(sanitizeFileName('no extension')).toBe('no-extension');
   });
+
+  it('makes no folders of a name with slashes or backslashes', () => {
+    expect(sanitizeFileName('a//b.pdf')).toBe('a--b.pdf');
+    expect(sanitizeFileName('..\\..\\x.png')).toBe('------x.png');
+  });
 });
 
 describe('checkFiles', () => {

@@ -33,11 +33,13 @@ export function extensionOf(fileName: string): string {
 /**
  * A file name as it is kept: in the name before the extension, dots, spaces, commas, colons and hyphens each become a
  * hyphen (spec 02 section 5); the extension is kept, lower case. 'Dr. Smith, 3:30 - visit.PDF' → 'Dr--Smith--3-30---visit.pdf'.
+ * Slashes and backslashes (which no browser's file name has, and which would make folders of the file's key) become
+ * hyphens too.
  */
 export function sanitizeFileName(fileName: string): string {
   const ext = extensionOf(fileName);
   const base = ext ? fileName.slice(0, fileName.length - ext.length - 1) : fileName;
-  const clean = base.replace(/[.\s,:-]/g, '-');
+  const clean = base.replace(/[.\s,:\-/\\]/g, '-');
   return ext ? `${clean}.${ext}` : clean;
 }
 

@@ -547,6 +547,33 @@ describe('a pending e-mail change and a new password', () => {
   });
 });
 
+describe('a confirmed e-mail change and reset links', () => {
+  it('ends the reset links mailed to the old address once the new address is confirmed', async () => {
+    const userName = plainName('reset-then-email');
+    const { userId } = await makeUser(env.server, { userName, roles: ['CareGuardFinance'], member: true, brand: 'finance' });
+    const old = (await sql().query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]))[0]?.email ?? '';
+    expect((await json('POST', AccountApi.resetSendEmail.path, { UserName: userName })).statusCode).toBe(200);
+    await env.server.jobs.drain();
+    const resetId = urlIdFrom(
+      linksIn(await latestMailTo(env.sandboxUrl, old, { subjectIncludes: 'Reset your' })).find((l) => l.includes('/login/reset/')) ?? '',
+      'reset',
+    );
+    const to = `${plainName('moved')}@example.org`;
+    const h = authHeaders(await signIn(env.server, userName), 'finance');
+    expect(
+      (await env.server.app.inject({ method: 'POST', url: AccountApi.updateEmail.path, headers: h, payload: { email: to, Password: TEST_PASSWORD } }))
+        .statusCode,
+    ).toBe(200);
+    await env.server.jobs.drain();
+    const confirmLink = linksIn(await latestMailTo(env.sandboxUrl, to)).find((l) => l.includes('/login/confirm-email/')) ?? '';
+    const urlId = /\/login\/confirm-email\/([\w-]+)$/.exec(confirmLink)?.[1] ?? '';
+    expect((await json('POST', AccountApi.confirmEmail.path, { UrlId: urlId })).statusCode).toBe(200);
+    const reset = await json('POST', AccountApi.resetPassword.path, { UrlId: resetId, Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD });
+    expect(reset.statusCode).toBe(400);
+    expect(await tokenStatus(userName, TEST_PASSWORD)).toBe(200);
+  });
+});
+
 describe('throttling', () => {
   it('checks at most the allowed number of old passwords when guesses arrive at once', async () => {
     const userName = plainName('guesses');

@@ -73,6 +73,8 @@ export async function hashAnswers(sql: SqlClient, answers: readonly { Id: number
 }
 
 export async function saveAnswers(tx: SqlClient, userId: string, hashed: readonly { id: number; hash: string }[]) {
+  // One save of a user's answers at a time: two at once would each delete what was there and both insert (four answers).
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`account-answers|${userId}`]);
   await tx.query('DELETE FROM account_security_answers WHERE user_id = $1', [userId]);
   for (const a of hashed) {
     await tx.query('INSERT INTO account_security_answers (user_id, question_id, answer_hash) VALUES ($1, $2, $3)', [userId, a.id, a.hash]);

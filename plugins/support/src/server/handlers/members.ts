@@ -62,10 +62,10 @@ export const memberRoutes = [
         // At the version read: of two terminations at once, the second is refused (409) instead of moving the date.
         await services.members.update(memberId, m.version, { terminationDate: new Date().toISOString() }, tx);
         await ctx.audit({ action: 'support.member.terminate', entity: 'member', entityId: memberId, memberId }, tx);
+        // The member's logins are closed with it: signed out everywhere at once, and refused at sign-in from now on.
+        for (const id of await services.identity.userIdsOfMember(memberId, tx)) await services.identity.close(id, 'member terminated by support', tx);
         return services.members.load(memberId, tx);
       });
-      // The member's logins are closed: signed out everywhere at once, and refused at sign-in from now on.
-      for (const id of await services.identity.userIdsOfMember(memberId)) await services.identity.close(id, 'member terminated by support');
       return terminationOf(memberId, saved?.terminationDate ?? null);
     },
   }),
