@@ -217,13 +217,37 @@ describe('sessions', () => {
   it('refuses a state-changing request without the anti-forgery token', async () => {
     const s = await signIn(server, 'alice');
     const { 'x-form-token': _drop, ...noForm } = authHeaders(s, 'card');
-    const res = await server.app.inject({ method: 'POST', url: '/api/account/user/signout', headers: noForm });
+    const answers = [
+      { Id: 1, AnswerText: 'Rex' },
+      { Id: 2, AnswerText: 'Boston' },
+    ];
+    const saved = async () =>
+      (
+        await server.database.sql.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM account_security_answers a JOIN users u ON u.id = a.user_id WHERE u.user_name = $1',
+          ['alice'],
+        )
+      )[0]?.n;
+    const before = await saved();
+    const res = await server.app.inject({ method: 'POST', url: '/api/account/update/questions', headers: noForm, payload: answers });
     expect(res.statusCode).toBe(403);
     expect(res.json().MsgText).toMatch(/anti-forgery/);
-    const forged = await server.app.inject({ method: 'POST', url: '/api/account/user/signout', headers: { ...noForm, 'x-form-token': 'forged' } });
+    const forged = await server.app.inject({
+      method: 'POST',
+      url: '/api/account/update/questions',
+      headers: { ...noForm, 'x-form-token': 'forged' },
+      payload: answers,
+    });
     expect(forged.statusCode).toBe(403);
-    const still = await server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: authHeaders(s, 'card') });
-    expect(still.statusCode).toBe(200); // nothing was signed out
+    expect(await saved()).toBe(before); // nothing was saved
+  });
+
+  it('lets a token end its own session without the anti-forgery token (a handed-over token has none)', async () => {
+    const s = await signIn(server, 'alice');
+    const { 'x-form-token': _drop, ...noForm } = authHeaders(s, 'card');
+    expect((await server.app.inject({ method: 'POST', url: '/api/account/user/signout', headers: noForm })).statusCode).toBe(200);
+    const after = await server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: authHeaders(s, 'card') });
+    expect(after.statusCode).toBe(401);
   });
 
   it('answers 401 for a tampered or missing token', async () => {

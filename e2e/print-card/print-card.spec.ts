@@ -52,3 +52,29 @@ test('/t/:token signs in with the handed token, lands on the card print page wit
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
 });
+
+test('/t/:token ends the session that was open in the tab, on the server too, before it stores the handed token', async ({ page }) => {
+  await page.goto(site('card', '/login'));
+  const tokenOf = () =>
+    page.evaluate(async (password) => {
+      const r = await fetch('/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'password', UserName: 'card.careguard', Password: password }).toString(),
+      });
+      return ((await r.json()) as { access_token: string }).access_token;
+    }, DEMO_PASSWORD);
+  const identityWith = (token: string) =>
+    page.evaluate(async (t) => (await fetch('/api/account/user/identity', { headers: { authorization: `Bearer ${t}` } })).status, token);
+  const first = await tokenOf();
+  await page.goto(site('card', `/t/${first}`));
+  await expect(page.getByTestId('print-card')).toBeVisible();
+  expect(await identityWith(first)).toBe(200);
+
+  const second = await tokenOf();
+  await page.goto(site('card', `/t/${second}`));
+  await expect(page.getByTestId('print-card')).toBeVisible();
+  // The first session was signed out on the server by the hand-over; the handed one is the tab's now.
+  await expect.poll(() => identityWith(first)).toBe(401);
+  expect(await identityWith(second)).toBe(200);
+});

@@ -89,6 +89,9 @@ export const kernelPlugin = defineServerPlugin({
     }),
     route(KernelRoutes.signout, {
       access: 'authenticated',
+      // Ending its own session is the one change an access token may make alone: a tab holding a token handed over in
+      // the address (/t/:token, /activated/:token) has no form token, and must still be able to sign out.
+      noFormToken: true,
       handler: async ({ user, database, audit }) => {
         if (!user) return null;
         await database.sql.query("UPDATE sessions SET revoked_at = now(), revoke_reason = 'signout' WHERE id = $1 AND revoked_at IS NULL", [user.sessionId]);

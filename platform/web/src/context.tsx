@@ -13,6 +13,11 @@ export interface Kernel {
   brand: BrandManifest;
   plugins: readonly KernelWebPlugin[];
   signOut(opts?: { silent?: boolean }): Promise<void>;
+  /**
+   * A token handed over in the address (/activated/:token, /t/:token): the session open in this tab ends (on the
+   * server too) and everything cached of its user is forgotten, then the handed token is stored.
+   */
+  handOver(accessToken: string): Promise<void>;
   refreshSession(): Promise<void>;
   /**
    * A session has just started (sign-in): forgets the previous identity, starts the calls that decide whether the first

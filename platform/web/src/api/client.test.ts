@@ -68,6 +68,23 @@ describe('API client envelope handling', () => {
     expect((error as ApiCallError).status).toBe(502);
     expect(hooks.notify).toHaveBeenCalledWith('error', 'falló (502)');
   });
+  it("words a finance or e-mail call's failure without a server message as the spec does, the server's message when it gives one", async () => {
+    const EP_FINANCE = defineEndpoint({ method: 'GET', path: '/api/finance/site/accounts' });
+    const EP_EMAIL = defineEndpoint({ method: 'POST', path: '/api/email/lowbalance' });
+    for (const ep of [EP_FINANCE, EP_EMAIL]) {
+      const { client, hooks } = setup(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+      await expect(client.call(ep)).rejects.toMatchObject({ message: 'Error while getting data from server' });
+      expect(hooks.notify).toHaveBeenCalledWith('error', 'Error while getting data from server');
+      const worded = setup(() => json(500, env(null, { HasError: true, MsgText: 'The bank is not available.' })));
+      await expect(worded.client.call(ep)).rejects.toMatchObject({ message: 'The bank is not available.' });
+      const down = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+      await expect(down.client.call(ep)).rejects.toMatchObject({ status: 0, message: 'Error while getting data from server' });
+    }
+    // Another service's call keeps its own words.
+    const other = setup(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(other.client.call(EP_API_X)).rejects.toMatchObject({ message: 'The request failed (502). Please try again.' });
+  });
+
   it('words a server that cannot be reached (status 0, no toast) and lets a stopped call stay an abort', async () => {
     const { client, hooks } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(client.call(EP_API_X)).rejects.toMatchObject({ status: 0, message: 'The server could not be reached. Check your connection and try again.' });

@@ -48,13 +48,21 @@ export interface ClientHooks {
   impersonatedMemberId(): number | null;
   /**
    * The words for a failure the server did not word (an answer that is no envelope: a proxy's 502), or, for status
-   * 0, for a server that could not be reached; in the user's language. English when not given.
+   * 0, for a server that could not be reached; in the user's language. English when not given. `dataCall`: a finance
+   * or e-mail call, which the spec words 'Error while getting data from server' (spec 01 section 8).
    */
-  failed?(status: number): string;
+  failed?(status: number, dataCall: boolean): string;
 }
 
-const failedInEnglish = (status: number) =>
-  status ? `The request failed (${status}). Please try again.` : 'The server could not be reached. Check your connection and try again.';
+/** The finance and e-mail services' calls (/config's FinanceUrl and EmailUrl). */
+const DATA_CALL = /^\/api\/(finance|email)\//;
+export const DATA_CALL_FAILED = 'Error while getting data from server';
+const failedInEnglish = (status: number, dataCall: boolean) =>
+  dataCall
+    ? DATA_CALL_FAILED
+    : status
+      ? `The request failed (${status}). Please try again.`
+      : 'The server could not be reached. Check your connection and try again.';
 
 /** x-filename carries non-ASCII characters percent-encoded (the server's sendDownload); a malformed one is kept as sent. */
 export function decodeFileName(value: string | null): string | null {
@@ -192,8 +200,9 @@ export class ApiClient {
     return this.refreshing;
   }
 
-  private failed(status: number): string {
-    return this.hooks.failed?.(status) ?? failedInEnglish(status);
+  private failed(status: number, url = ''): string {
+    const dataCall = DATA_CALL.test(url);
+    return this.hooks.failed?.(status, dataCall) ?? failedInEnglish(status, dataCall);
   }
 
   private async tokenCall(form: Record<string, string>, notify = true): Promise<TokenResponse> {
@@ -262,7 +271,7 @@ export class ApiClient {
     } catch (e) {
       // A stopped call stays what it is; a network failure gets words the user can read (no toast: the page says it).
       if (e instanceof DOMException && e.name === 'AbortError') throw e;
-      throw new ApiCallError(this.failed(0), 0, null);
+      throw new ApiCallError(this.failed(0, url), 0, null);
     }
 
     if ((res.status === 401 || res.status === 403) && this.session.tokens()?.refreshToken) {
@@ -307,7 +316,7 @@ export class ApiClient {
     }
     if (isEnvelope(body)) {
       if (body.HasError || !res.ok) {
-        const msg = body.MsgText ?? this.failed(res.status);
+        const msg = body.MsgText ?? this.failed(res.status, url);
         if (notify) this.hooks.notify('error', msg);
         throw new ApiCallError(msg, res.status, body);
       }
@@ -315,7 +324,7 @@ export class ApiClient {
       return (body.Unwrap ? body.Data : body) as T;
     }
     if (!res.ok) {
-      const msg = this.failed(res.status);
+      const msg = this.failed(res.status, url);
       if (notify) this.hooks.notify('error', msg);
       throw new ApiCallError(msg, res.status, body);
     }

@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useKernel, useRoles } from '../context';
-import { jwtExpiry } from '../session/storage';
 import * as css from '../shell/Layout.css';
 import { decodeInvalidData, flattenRoutes, homePath, safeDestination } from '../shell/routes';
 
@@ -23,22 +22,41 @@ export function InvalidPage() {
   );
 }
 
-/** Stores a token handed over in the address (after signing out any current session). */
-function useStoreHandedToken(token: string | undefined): boolean {
+/** The hand-overs under way, by token: a page rendered twice (strict mode, a re-render) hands a token over once. */
+const handOvers = new Map<string, Promise<void>>();
+
+/**
+ * Signs out the session open in this tab (on the server too, and its cached data), then stores the token handed over
+ * in the address. 'none' without a token, 'pending' until it is stored, then 'stored'.
+ */
+function useStoreHandedToken(token: string | undefined): 'none' | 'pending' | 'stored' {
   const kernel = useKernel();
-  if (!token) return false;
-  kernel.session.clear();
-  const exp = jwtExpiry(token);
-  const lifetime = exp ? Math.max(0, exp - Math.floor(Date.now() / 1000)) : 10000;
-  kernel.session.saveTokens({ access_token: token, expires_in: lifetime });
-  return true;
+  const [stored, setStored] = useState<string | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    let handing = handOvers.get(token);
+    if (!handing) {
+      handing = kernel.handOver(token).finally(() => handOvers.delete(token));
+      handOvers.set(token, handing);
+    }
+    void handing.finally(() => {
+      if (live) setStored(token);
+    });
+    return () => {
+      live = false;
+    };
+  }, [token, kernel]);
+  if (!token) return 'none';
+  return stored === token ? 'stored' : 'pending';
 }
 
 /** /activated/:token: signs out, stores the token, then goes home. */
 export function ActivatedTokenPage() {
   const { token } = useParams();
-  const ok = useStoreHandedToken(token);
-  return <Navigate to={ok ? '/' : '/login'} replace />;
+  const state = useStoreHandedToken(token);
+  if (state === 'pending') return <p aria-busy="true" />;
+  return <Navigate to={state === 'stored' ? '/' : '/login'} replace />;
 }
 
 /** The print screen of each card variant (the print-card plugin's routes). */
@@ -48,8 +66,9 @@ const PRINT_PATHS = { finance: '/print', amethyst: '/amethyst/print', careassist
 export function PrintTokenPage() {
   const { token } = useParams();
   const { brand } = useKernel();
-  const ok = useStoreHandedToken(token);
-  if (!ok) return <Navigate to="/login" replace />;
+  const state = useStoreHandedToken(token);
+  if (state === 'pending') return <p aria-busy="true" />;
+  if (state === 'none') return <Navigate to="/login" replace />;
   return <Navigate to={brand.printCard === 'none' ? '/' : `${PRINT_PATHS[brand.printCard]}?initial=true`} replace />;
 }
 

@@ -37,6 +37,7 @@ export async function prerenderPage({ brand, plugins, extraNamespaces = [], lang
     brand,
     plugins,
     signOut: refuse,
+    handOver: refuse,
     refreshSession: refuse,
     sessionStarted: () => {
       throw new Error('no sign-in while prerendering');

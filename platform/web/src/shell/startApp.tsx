@@ -14,7 +14,7 @@ import { initImpersonation, setImpersonation } from '../impersonation/store';
 import { KitProvider } from '../kit/KitProvider';
 import { Extensions, type KernelWebPlugin } from '../plugin';
 import { ExpiryWatch } from '../session/expiry-watch';
-import { SessionStore } from '../session/storage';
+import { jwtExpiry, SessionStore } from '../session/storage';
 import { impersonationAtom, kernelStore, loadingCountAtom, showToast } from '../store';
 import { LoadingBar } from '../toast/LoadingBar';
 import { Toaster } from '../toast/Toaster';
@@ -73,6 +73,8 @@ export function buildRoutes(
     page({ path: '/activated/:token' }, async () => (await kernelPages()).ActivatedTokenPage),
     page({ path: '/t/:token' }, async () => (await kernelPages()).PrintTokenPage),
     page({ path: '/invalid' }, async () => (await kernelPages()).InvalidPage),
+    // Public, as the spec lists it: it hands over to a page of this site, which asks for a sign-in itself if it needs one.
+    page({ path: '/transition' }, async () => (await kernelPages()).TransitionPage),
     ...flat.filter((r) => r.layout === 'bare').map(toRoute),
     {
       ErrorBoundary: RouteError,
@@ -88,7 +90,6 @@ export function buildRoutes(
       ),
       children: [
         page({ index: true }, async () => (await kernelPages()).HomeRedirect),
-        page({ path: '/transition' }, async () => (await kernelPages()).TransitionPage),
         ...flat.filter((r) => r.layout !== 'bare').map(toRoute),
         page({ path: '*' }, async () => (await kernelPages()).NotFoundPage),
       ],
@@ -187,7 +188,7 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
     },
     loading: (d) => kernelStore.set(loadingCountAtom, (n) => Math.max(0, n + d)),
     impersonatedMemberId: () => kernelStore.get(impersonationAtom),
-    failed: (status) => (status ? i18n.t('api.failed', { status }) : i18n.t('api.unreachable')),
+    failed: (status, dataCall) => (dataCall ? i18n.t('api.dataFailed') : status ? i18n.t('api.failed', { status }) : i18n.t('api.unreachable')),
   });
   const refreshData = () => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'kernel' });
   // The stored impersonation, read before the first call: staff acting for a member ask for that member's data from
@@ -204,6 +205,13 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
       queryClient.clear();
       if (silent) showToast({ kind: 'info', message: i18n.t('session.ended'), key: 'session-ended' });
       await router.navigate('/login');
+    },
+    handOver: async (accessToken) => {
+      if (session.tokens()) await api.call(KernelApi.signout, undefined, { notify: false }).catch(() => {});
+      session.clear();
+      queryClient.clear();
+      const exp = jwtExpiry(accessToken);
+      session.saveTokens({ access_token: accessToken, expires_in: exp ? Math.max(0, exp - Math.floor(Date.now() / 1000)) : 10000 });
     },
     refreshSession: async () => {
       try {
