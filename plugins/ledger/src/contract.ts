@@ -1,6 +1,6 @@
 import { defineEndpoint, idSchema, pageIndexSchema, schemaText } from '@portal/core';
 import { z } from 'zod';
-import { CARD_STATUSES, DEFAULT_PAGE_SIZE, isDay, PAGE_SIZES, RECENT_TRANSACTIONS } from './rules';
+import { CARD_STATUSES, DEFAULT_PAGE_SIZE, isDay, PAGE_SIZES, RECENT_TRANSACTIONS, TRANSACTION_TYPE_IDS } from './rules';
 
 export * from './rules';
 
@@ -22,7 +22,9 @@ const typed = z.union([z.number(), z.string().max(40, 'must be at most 40 charac
 
 export const LEDGER_VIEWS = ['ledger', 'reported'] as const;
 export const LEDGER_SORT_COLUMNS = ['DateCreated', 'Code', 'Company', 'Description', 'TransactionTypeID', 'Amount'] as const;
-export const ACTIVITY_SORT_COLUMNS = ['CreatedDate', 'Type', 'Text'] as const;
+/** The activity's columns as spec 02 section 3 spells them: CreatedDate, type, text (lower case, like the card's status). */
+export const ACTIVITY_SORT_COLUMNS = ['CreatedDate', 'type', 'text'] as const;
+export type ActivitySortColumn = (typeof ACTIVITY_SORT_COLUMNS)[number];
 export const CARD_SORT_COLUMNS = ['TransactionDate', 'Description', 'Type', 'Amount', 'Status'] as const;
 
 /** Ledger query (spec 02 section 3); From and To default to the view's range. HICN and the dates are the report's header. */
@@ -93,7 +95,20 @@ export const ledgerCreateSchema = z.object({
   Amount: typed,
 });
 export type LedgerCreate = z.infer<typeof ledgerCreateSchema>;
+/**
+ * An edit repeats only the amount and future-date rules (spec 02 section 5), so the type is checked here: empty keeps
+ * the stored type (the column needs one), anything else must be 1, 2 or 3.
+ */
+const editType = z.preprocess(
+  (v) => (v == null || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z
+    .number({ error: 'must be 1 (Expense), 2 (Deposit) or 3 (Interest)' })
+    .refine((n) => TRANSACTION_TYPE_IDS.includes(n), 'must be 1 (Expense), 2 (Deposit) or 3 (Interest)')
+    .optional(),
+);
 export const ledgerUpdateSchema = ledgerCreateSchema.extend({
+  /** Empty: the stored type stays. */
+  TransactionTypeID: editType,
   TransactionID: idSchema,
   /** The version the row was read at: a stale save is refused with 409. */
   Version: idSchema,
@@ -137,7 +152,16 @@ export const ledgerSearchResultSchema = z.strictObject({
 export type LedgerSearchResult = z.infer<typeof ledgerSearchResultSchema>;
 
 /** Activity transaction (spec 02 section 3). */
-export const activitySchema = z.strictObject({ TransactionID: wireId, CreatedDate: wireTimestamp, Type: z.string(), Text: z.string(), Amount: z.number() });
+export const activitySchema = z.strictObject({
+  TransactionID: wireId,
+  CreatedDate: wireTimestamp,
+  /** What kind of row, in the user's language ('Expense', 'Card Settled', 'Bank Deposit'). */
+  type: z.string(),
+  /** The company and description. */
+  text: z.string(),
+  /** Signed: expenses negative. */
+  Amount: z.number(),
+});
 export type ActivityTransaction = z.infer<typeof activitySchema>;
 export const activityResultSchema = z.strictObject({ Items: z.array(activitySchema), ItemCount: z.number().int().nonnegative(), From: wireDay, To: wireDay });
 

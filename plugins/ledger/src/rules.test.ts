@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, centsOf, checkBalance, checkLedgerEntry, DefaultRange, LedgerMessages, parseAmount } from './rules';
+import { addDays, addMonths, centsOf, checkBalance, checkLedgerEdit, checkLedgerEntry, DefaultRange, LedgerMessages, parseAmount } from './rules';
 
 const today = '2026-03-31';
 const ok = { DateCreated: today, TransactionTypeID: 1, Amount: '12.34', Description: 'Visit' };
@@ -27,6 +27,27 @@ describe('checkLedgerEntry', () => {
     expect(checkLedgerEntry({ ...ok, DateCreated: '2026-02-30' }, today)).toMatchObject({ message: LedgerMessages.invalidDate });
     expect(checkLedgerEntry({ ...ok, Amount: 1.005 }, today)).toMatchObject({ message: LedgerMessages.amountCents });
     expect(checkLedgerEntry({ ...ok, Amount: 0 }, today)).toMatchObject({ message: LedgerMessages.amount });
+  });
+});
+
+describe('checkLedgerEdit (spec 02 section 5: an edit repeats the amount and future-date checks)', () => {
+  it('does not ask for a description or a type', () => {
+    expect(checkLedgerEdit({ ...ok, Description: '', TransactionTypeID: null }, today)).toEqual({
+      ok: true,
+      entry: { DateCreated: today, AmountCents: 1234 },
+    });
+  });
+  it('repeats the future-date check, then the amount checks, in that order', () => {
+    expect(checkLedgerEdit({ DateCreated: '2026-04-01', Amount: '' }, today)).toEqual({ ok: false, message: LedgerMessages.futureDate });
+    expect(checkLedgerEdit({ DateCreated: '2026-02-30', Amount: '' }, today)).toEqual({ ok: false, message: LedgerMessages.invalidDate });
+    expect(checkLedgerEdit({ DateCreated: today, Amount: ' ' }, today)).toEqual({ ok: false, message: LedgerMessages.amount });
+    expect(checkLedgerEdit({ DateCreated: today, Amount: 'x' }, today)).toEqual({ ok: false, message: LedgerMessages.amountNumber });
+    expect(checkLedgerEdit({ DateCreated: today, Amount: 1.005 }, today)).toMatchObject({ message: LedgerMessages.amountCents });
+    expect(checkLedgerEdit({ DateCreated: today, Amount: 0 }, today)).toMatchObject({ message: LedgerMessages.amount });
+  });
+  it('keeps the absolute value in cents; an empty date keeps the stored one (null)', () => {
+    expect(checkLedgerEdit({ DateCreated: '', Amount: '-$1,234.56' }, today)).toEqual({ ok: true, entry: { DateCreated: null, AmountCents: 123456 } });
+    expect(checkLedgerEdit({ Amount: 5 }, today)).toEqual({ ok: true, entry: { DateCreated: null, AmountCents: 500 } });
   });
 });
 

@@ -113,28 +113,64 @@ export interface CheckedEntry {
   AmountCents: number;
 }
 
-/**
- * The rules of spec 02 section 5 in their order: future date, type, amount present, description, amount a number.
- * An empty date means today. The amount is kept as its absolute value.
- */
-export function checkLedgerEntry(input: LedgerEntryInput, today: string): { ok: true; entry: CheckedEntry } | { ok: false; message: LedgerMessage } {
-  const date = isEmpty(input.DateCreated) ? today : String(input.DateCreated).trim().slice(0, 10);
+type Refusal = { ok: false; message: LedgerMessage };
+
+/** The future-date check: a calendar day not after today; an empty date passes as null (the caller decides). */
+function checkDate(v: unknown, today: string): { ok: true; date: string | null } | Refusal {
+  if (isEmpty(v)) return { ok: true, date: null };
+  const date = String(v).trim().slice(0, 10);
   if (isDay(date) && date > today) return { ok: false, message: LedgerMessages.futureDate };
   if (!isDay(date)) return { ok: false, message: LedgerMessages.invalidDate };
-  const type = typeof input.TransactionTypeID === 'string' && /^\d+$/.test(input.TransactionTypeID) ? Number(input.TransactionTypeID) : input.TransactionTypeID;
-  if (typeof type !== 'number' || !TRANSACTION_TYPE_IDS.includes(type)) return { ok: false, message: LedgerMessages.type };
-  if (isEmpty(input.Amount)) return { ok: false, message: LedgerMessages.amount };
-  if (isEmpty(input.Description)) return { ok: false, message: LedgerMessages.description };
-  const amount = parseAmount(input.Amount);
+  return { ok: true, date };
+}
+/** The amount's number checks (after 'Please enter amount'): a number, whole cents, within the limit, not 0. */
+function checkAmountNumber(v: unknown): { ok: true; cents: number } | Refusal {
+  const amount = parseAmount(v);
   if (!Number.isFinite(amount)) return { ok: false, message: LedgerMessages.amountNumber };
   const cents = centsOf(Math.abs(amount));
   if (cents === null || cents > MAX_CENTS) return { ok: false, message: LedgerMessages.amountCents };
   if (cents === 0) return { ok: false, message: LedgerMessages.amount };
-  return { ok: true, entry: { DateCreated: date, TransactionTypeID: type, AmountCents: cents } };
+  return { ok: true, cents };
+}
+
+/**
+ * The rules of spec 02 section 5 in their order: future date, type, amount present, description, amount a number.
+ * An empty date means today. The amount is kept as its absolute value.
+ */
+export function checkLedgerEntry(input: LedgerEntryInput, today: string): { ok: true; entry: CheckedEntry } | Refusal {
+  const date = checkDate(input.DateCreated, today);
+  if (!date.ok) return date;
+  const type = typeof input.TransactionTypeID === 'string' && /^\d+$/.test(input.TransactionTypeID) ? Number(input.TransactionTypeID) : input.TransactionTypeID;
+  if (typeof type !== 'number' || !TRANSACTION_TYPE_IDS.includes(type)) return { ok: false, message: LedgerMessages.type };
+  if (isEmpty(input.Amount)) return { ok: false, message: LedgerMessages.amount };
+  if (isEmpty(input.Description)) return { ok: false, message: LedgerMessages.description };
+  const amount = checkAmountNumber(input.Amount);
+  if (!amount.ok) return amount;
+  return { ok: true, entry: { DateCreated: date.date ?? today, TransactionTypeID: type, AmountCents: amount.cents } };
+}
+
+export interface CheckedEdit {
+  /** The new day, or null to keep the stored one (an empty date: the column needs a value). */
+  DateCreated: string | null;
+  /** Absolute value, integer cents. */
+  AmountCents: number;
+}
+/**
+ * An edit repeats only the amount and future-date checks (spec 02 section 5), in the create order: future date,
+ * amount present, amount a number. No type or description is asked for: an edit may clear the description (the
+ * report check then lists the row). An empty date keeps the stored date; the type is the contract's to check.
+ */
+export function checkLedgerEdit(input: LedgerEntryInput, today: string): { ok: true; entry: CheckedEdit } | Refusal {
+  const date = checkDate(input.DateCreated, today);
+  if (!date.ok) return date;
+  if (isEmpty(input.Amount)) return { ok: false, message: LedgerMessages.amount };
+  const amount = checkAmountNumber(input.Amount);
+  if (!amount.ok) return amount;
+  return { ok: true, entry: { DateCreated: date.date, AmountCents: amount.cents } };
 }
 
 /** The initial balance: a number ('Balance has to be number'), whole cents, not above the limit. May be 0 or negative. */
-export function checkBalance(v: unknown): { ok: true; cents: number } | { ok: false; message: LedgerMessage } {
+export function checkBalance(v: unknown): { ok: true; cents: number } | Refusal {
   const amount = parseAmount(v);
   if (isEmpty(v) || !Number.isFinite(amount)) return { ok: false, message: LedgerMessages.balanceNumber };
   const cents = centsOf(amount);

@@ -1,4 +1,4 @@
-import { defineEndpoint, idSchema, msg, pageIndexSchema, schemaText } from '@portal/core';
+import { defineEndpoint, idSchema, LOOKUP_ITEMS, LookupCategory, msg, pageIndexSchema, schemaText } from '@portal/core';
 import { z } from 'zod';
 
 /**
@@ -20,6 +20,24 @@ export const NOTE_SEARCH_LIMIT = 5;
 /** Note Type lookup keys: Member Notes (1, the default), Support Notes (2, staff only), System Notes (3, never from a user). */
 export const NoteType = { Member: 1, Support: 2, System: 3 } as const;
 export const DEFAULT_NOTE_TYPE_ID = NoteType.Member;
+/**
+ * The note types' names by key: the kernel's 'Note Type' lookup (the `lookups` table is seeded from the same items);
+ * notes store the key (`notes.note_type_id`), the wire carries both, `NoteType` being the spec's name.
+ */
+export const NOTE_TYPE_NAMES: Readonly<Record<number, string>> = Object.fromEntries(
+  LOOKUP_ITEMS.filter((i) => i.Category === LookupCategory.NoteType).map((i) => [i.Key, i.Value]),
+);
+/** Spec 02 section 3: NoteType defaults to 'Member Notes'. */
+export const DEFAULT_NOTE_TYPE = NOTE_TYPE_NAMES[DEFAULT_NOTE_TYPE_ID] as string;
+/** The types a user may write: Member Notes and (staff) Support Notes; System Notes never come through the API. */
+const WRITABLE_NOTE_TYPE_IDS: readonly number[] = [NoteType.Member, NoteType.Support];
+/** A note type's name for its key; the key as text for one the lookup does not know. */
+export const noteTypeName = (id: number): string => NOTE_TYPE_NAMES[id] ?? String(id);
+/** The key of a writable note type's name, in any case and spacing; undefined when there is none. */
+export function writableNoteTypeId(name: string): number | undefined {
+  const wanted = name.trim().replace(/\s+/g, ' ').toLowerCase();
+  return WRITABLE_NOTE_TYPE_IDS.find((id) => NOTE_TYPE_NAMES[id]?.toLowerCase() === wanted);
+}
 
 /** Attachments: at most 10 per note, the reimbursement extensions only, checked by content. */
 export const MAX_ATTACHMENTS = 10;
@@ -74,34 +92,60 @@ const noteText = z
   .trim()
   .min(1, 'is required')
   .max(MAX_NOTE_TEXT, schemaText('must be at most {{max}} characters', { max: MAX_NOTE_TEXT }));
+/** The type by key (the web's form sends it); absent: see noteTypeIdOf. */
 const noteTypeId = z.preprocess(
   (v) => (v === '' || v == null ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
   z
     .number({ error: 'must be a note type key' })
     .int()
-    .refine((n) => n === NoteType.Member || n === NoteType.Support, 'must be Member Notes (1) or Support Notes (2)')
-    .default(DEFAULT_NOTE_TYPE_ID),
+    .refine((n) => WRITABLE_NOTE_TYPE_IDS.includes(n), 'must be Member Notes (1) or Support Notes (2)')
+    .optional(),
 );
+/** The type by name, as spec 02 section 3 calls it (NoteType); answered as the lookup spells it. */
+const noteTypeNameSchema = z.preprocess(
+  (v) => (v === '' || v == null ? undefined : typeof v === 'string' ? (NOTE_TYPE_NAMES[writableNoteTypeId(v) ?? 0] ?? v) : v),
+  z
+    .string({ error: 'must be a note type: Member Notes or Support Notes' })
+    .refine((n) => writableNoteTypeId(n) !== undefined, 'must be a note type: Member Notes or Support Notes')
+    .optional(),
+);
+/** NoteType and NoteTypeID may both come; then they must name the same type. */
+const sameType = (b: { NoteType?: string | undefined; NoteTypeID?: number | undefined }, ctx: z.RefinementCtx) => {
+  if (b.NoteType !== undefined && b.NoteTypeID !== undefined && writableNoteTypeId(b.NoteType) !== b.NoteTypeID)
+    ctx.addIssue({ code: 'custom', path: ['NoteType'], message: 'does not match NoteTypeID' });
+};
+/** The type a create or update writes: by name, else by key, else Member Notes (1). */
+export const noteTypeIdOf = (b: { NoteType?: string | undefined; NoteTypeID?: number | undefined }): number =>
+  (b.NoteType === undefined ? undefined : writableNoteTypeId(b.NoteType)) ?? b.NoteTypeID ?? DEFAULT_NOTE_TYPE_ID;
 
-export const noteCreateSchema = z.object({
-  NoteText: noteText,
-  NoteTypeID: noteTypeId,
-  /** The note this one answers; absent for a new conversation. */
-  ReplyToID: z.preprocess((v) => (v === '' || v === 0 ? null : v), idSchema.nullish()),
-  Attachments: attachmentsSchema,
-});
+export const noteCreateSchema = z
+  .object({
+    NoteText: noteText,
+    /** The type's name: 'Member Notes' (the default) or, for staff, 'Support Notes'. */
+    NoteType: noteTypeNameSchema,
+    /** The same by key (1 or 2), kept for the web's form. */
+    NoteTypeID: noteTypeId,
+    /** The note this one answers; absent for a new conversation. */
+    ReplyToID: z.preprocess((v) => (v === '' || v === 0 ? null : v), idSchema.nullish()),
+    Attachments: attachmentsSchema,
+  })
+  .superRefine(sameType);
 export type NoteCreate = z.infer<typeof noteCreateSchema>;
 
-export const noteUpdateSchema = z.object({
-  NoteID: idSchema,
-  Version: idSchema,
-  NoteText: noteText,
-  NoteTypeID: noteTypeId,
-  /** Files to add (the note keeps at most 10). */
-  Attachments: attachmentsSchema,
-  /** Attachments of this note to remove. */
-  RemoveAttachmentIDs: z.array(idSchema).max(MAX_ATTACHMENTS).default([]),
-});
+export const noteUpdateSchema = z
+  .object({
+    NoteID: idSchema,
+    Version: idSchema,
+    NoteText: noteText,
+    /** As on create; neither NoteType nor NoteTypeID: Member Notes. */
+    NoteType: noteTypeNameSchema,
+    NoteTypeID: noteTypeId,
+    /** Files to add (the note keeps at most 10). */
+    Attachments: attachmentsSchema,
+    /** Attachments of this note to remove. */
+    RemoveAttachmentIDs: z.array(idSchema).max(MAX_ATTACHMENTS).default([]),
+  })
+  .superRefine(sameType);
 export type NoteUpdate = z.infer<typeof noteUpdateSchema>;
 
 export const attachmentSchema = z.strictObject({
@@ -119,6 +163,8 @@ export const noteSchema = z.strictObject({
   MemberID: z.number().int().positive(),
   NoteText: z.string(),
   NoteTypeID: z.number().int(),
+  /** The type's name (spec 02 section 3): 'Member Notes', 'Support Notes' or 'System Notes'. */
+  NoteType: z.string(),
   /** The author's name. */
   CreatedBy: z.string(),
   /** Whether the member or staff wrote it. */

@@ -168,6 +168,82 @@ describe('the ledger', () => {
   });
 });
 
+describe('edits repeat only the amount and future-date checks (spec 02 section 5)', () => {
+  let session: Session;
+  let id: number;
+  let version = 1;
+  const created = addDays(today, -5);
+  const update = (over: Json, extra: Record<string, string> = {}) =>
+    call(session, LedgerApi.update.path, { ...entry({ DateCreated: created }), TransactionID: id, Version: version, ...over }, extra);
+  const stored = async () =>
+    (
+      await env.server.database.sql.query<{ day: string; description: string | null; type: number; cents: number; version: number }>(
+        `SELECT to_char(date_created, 'YYYY-MM-DD') AS day, description, transaction_type_id AS type, amount_cents::int AS cents, version
+         FROM ledger_transactions WHERE transaction_id = $1`,
+        [id],
+      )
+    )[0];
+  beforeAll(async () => {
+    ({ session } = await user('ledger-edit', Roles.CareGuard, 'card', true));
+    id = data(await call(session, LedgerApi.create.path, entry({ DateCreated: created }))).TransactionID as number;
+  });
+
+  it('an edit may clear the description (stored as none, which the report check finds); creating still refuses it', async () => {
+    const res = await update({ Description: '   ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(data(res)).toMatchObject({ TransactionID: id, Description: null, Version: 2 });
+    version = 2;
+    expect(await stored()).toMatchObject({ description: null, version: 2 });
+    const incomplete = data(await call(session, LedgerApi.search.path, { Query: { EmptyFields: true } })).Items as Json[];
+    expect(incomplete.map((t) => t.TransactionID)).toEqual([id]);
+    const add = await call(session, LedgerApi.create.path, entry({ Description: '' }));
+    expect(add.statusCode).toBe(400);
+    expect(add.json().MsgText).toBe(LedgerMessages.description);
+  });
+
+  it('still refuses a future or impossible date and a missing or non-number amount, and changes nothing', async () => {
+    const before = await stored();
+    for (const [over, message] of [
+      [{ DateCreated: addDays(today, 1), Amount: '' }, LedgerMessages.futureDate],
+      [{ DateCreated: '2025-02-30' }, LedgerMessages.invalidDate],
+      [{ Amount: '', Description: '' }, LedgerMessages.amount],
+      [{ Amount: 0 }, LedgerMessages.amount],
+      [{ Amount: 'abc', Description: '' }, LedgerMessages.amountNumber],
+    ] as const) {
+      const res = await update(over);
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      expect(res.json().MsgText).toBe(message);
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  it('keeps the stored date and type when an edit leaves them empty (both columns need a value)', async () => {
+    let res = await update({ DateCreated: '', TransactionTypeID: null, Amount: 10 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(data(res)).toMatchObject({ DateCreated: created, TransactionTypeID: 1, Amount: 10, Version: 3 });
+    version = 3;
+    res = await update({ DateCreated: undefined, TransactionTypeID: '', Amount: 11 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(data(res)).toMatchObject({ DateCreated: created, TransactionTypeID: 1, Amount: 11, Version: 4 });
+    version = 4;
+    res = await update({ TransactionTypeID: '2', Amount: 12 });
+    expect(data(res)).toMatchObject({ TransactionTypeID: 2, Version: 5 });
+    version = 5;
+  });
+
+  it('refuses a type that is not 1, 2 or 3 with the contract’s 400 (in the user’s language), and changes nothing', async () => {
+    const before = await stored();
+    for (const TransactionTypeID of [7, 'abc', 1.5]) {
+      const res = await update({ TransactionTypeID });
+      expect(res.statusCode, String(TransactionTypeID)).toBe(400);
+      expect(res.json().MsgText).toBe('body.TransactionTypeID: must be 1 (Expense), 2 (Deposit) or 3 (Interest)');
+    }
+    const es = await update({ TransactionTypeID: 7 }, { cookie: 'cq.lang=es' });
+    expect(es.json().MsgText).toBe('body.TransactionTypeID: debe ser 1 (Gasto), 2 (Depósito) o 3 (Interés)');
+    expect(await stored()).toEqual(before);
+  });
+});
+
 describe('the initial balance', () => {
   it('is null until set, is set once, and refuses a non-number', async () => {
     expect(data(await call(member, LedgerApi.loadBalance.path))).toEqual({ Amount: null, CurrentBalance: null });
@@ -235,7 +311,21 @@ describe('views over the one ledger', () => {
     const d = data(await call(member, LedgerApi.financialsSearch.path, {}));
     expect(d.From).toBe(addMonths(today, -1));
     expect((d.Items as Json[]).length).toBeGreaterThan(0);
-    expect((d.Items as Json[]).every((t) => typeof t.Text === 'string')).toBe(true);
+    // Spec 02 section 3: "Activity transaction: CreatedDate, type, text", in the spec's casing.
+    expect((d.Items as Json[]).every((t) => typeof t.type === 'string' && typeof t.text === 'string')).toBe(true);
+    expect((d.Items as Json[]).some((t) => 'Type' in t || 'Text' in t)).toBe(false);
+  });
+  it('activity sorts by the lower-case type and text the client sends; the old names are refused', async () => {
+    const texts = async (SortColumn: string, SortOrder: string) => {
+      const res = await call(member, LedgerApi.financialsSearch.path, { SortColumn, SortOrder });
+      expect(res.statusCode, res.body).toBe(200);
+      return (data(res).Items as Json[]).map((t) => `${t.type}|${t.text}|${t.TransactionID}`);
+    };
+    const asc = await texts('text', 'asc');
+    expect(asc.length).toBeGreaterThan(1);
+    expect(await texts('text', 'desc')).toEqual([...asc].reverse());
+    expect((await texts('type', 'asc')).length).toBe(asc.length);
+    for (const SortColumn of ['Type', 'Text']) expect((await call(member, LedgerApi.financialsSearch.path, { SortColumn })).statusCode).toBe(400);
   });
   it('dashboard: balance, months, spending series and the recent six', async () => {
     expect(data(await call(member, LedgerApi.accountBalance.path))).toEqual({ Balance: 1011.25, InitialBalance: 1000.25, AsOf: today });
@@ -487,7 +577,7 @@ describe("the ledger in the user's language", () => {
       [id, today],
     );
     const types = async (extra: Record<string, string>) =>
-      ((data(await call(session, LedgerApi.financialsSearch.path, {}, extra)).Items as Json[]).map((t) => t.Type) as string[]).sort();
+      ((data(await call(session, LedgerApi.financialsSearch.path, {}, extra)).Items as Json[]).map((t) => t.type) as string[]).sort();
     expect(await types(spanish)).toEqual(['Gasto', 'Gasto', 'Tarjeta: Liquidada']);
     expect(await types({})).toEqual(['Card Settled', 'Expense', 'Expense']);
 

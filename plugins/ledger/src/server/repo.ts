@@ -5,6 +5,7 @@ import {
   type CardSearch,
   type CardTransaction,
   checkBalance,
+  checkLedgerEdit,
   checkLedgerEntry,
   DefaultRange,
   EXCLUDED_STATUSES,
@@ -206,23 +207,31 @@ async function lockForChange(tx: SqlClient, ctx: Ctx, memberId: number, id: numb
   return loadRow(tx, memberId, id);
 }
 
-/** Edits repeat every rule, the amount and future-date checks among them; a stale Version is refused with 409. */
+/**
+ * Edits repeat only the amount and future-date checks (spec 02 section 5). The description may be cleared (stored as
+ * none: the nullable column the report check looks at); an empty date or type keeps the stored one (NOT NULL
+ * columns), and the contract refuses a type other than 1, 2 or 3. A stale Version is refused with 409.
+ */
 export async function updateTransaction(ctx: Ctx, body: LedgerUpdate): Promise<LedgerTransaction> {
   const memberId = memberOf(ctx);
-  const entry = checked(body);
+  const r = checkLedgerEdit(body, todayUtc());
+  if (!r.ok) throw badRequest(r.message);
+  const entry = r.entry;
+  const description = typeof body.Description === 'string' ? body.Description.trim() || null : null;
   return ctx.database.sql.transaction(async (tx) => {
     const before = await lockForChange(tx, ctx, memberId, body.TransactionID, body.Version);
     await tx.query(
-      `UPDATE ledger_transactions SET date_created = $3, code = $4, company = $5, description = $6, transaction_type_id = $7, amount_cents = $8,
-         version = version + 1, updated_at = now() WHERE transaction_id = $1 AND member_id = $2`,
+      `UPDATE ledger_transactions SET date_created = COALESCE($3::date, date_created), code = $4, company = $5, description = $6,
+         transaction_type_id = COALESCE($7::smallint, transaction_type_id), amount_cents = $8, version = version + 1, updated_at = now()
+       WHERE transaction_id = $1 AND member_id = $2`,
       [
         body.TransactionID,
         memberId,
         entry.DateCreated,
         body.Code ?? null,
         body.Company ?? null,
-        String(body.Description).trim(),
-        entry.TransactionTypeID,
+        description,
+        body.TransactionTypeID ?? null,
         entry.AmountCents,
       ],
     );
@@ -504,11 +513,18 @@ function activityType(source: string, status: string, typeId: number): Message {
   return msg(typeName(typeId));
 }
 
+/** The columns of the activity's sort names (the spec's wire names: CreatedDate, type, text). */
+const ACTIVITY_SORT = new Map([
+  ['CreatedDate', 'created_at'],
+  ['type', 'transaction_type_id'],
+  ['text', 'text'],
+]);
+
 /** Account activity: when rows entered the ledger, newest first by default (financials: the last month). */
 export async function searchActivity(ctx: Ctx, s: ActivitySearch, fallback = DefaultRange.financials) {
   const memberId = memberOf(ctx);
   const { From, To } = rangeOf(s.Query, fallback);
-  const column = { CreatedDate: 'created_at', Type: 'transaction_type_id', Text: 'text' }[s.SortColumn ?? 'CreatedDate'] ?? 'created_at';
+  const column = ACTIVITY_SORT.get(s.SortColumn ?? 'CreatedDate') ?? 'created_at';
   const dir = (s.SortOrder ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
   const rows = await ctx.database.sql.query<{
     transaction_id: number;
@@ -530,8 +546,8 @@ export async function searchActivity(ctx: Ctx, s: ActivitySearch, fallback = Def
     Items: rows.map((r) => ({
       TransactionID: r.transaction_id,
       CreatedDate: r.created,
-      Type: activityType(r.source, r.status, r.transaction_type_id),
-      Text: r.text,
+      type: activityType(r.source, r.status, r.transaction_type_id),
+      text: r.text,
       Amount: Number(r.signed_cents) / 100,
     })),
     ItemCount: rows[0]?.total ?? 0,

@@ -201,6 +201,66 @@ describe('notes: the conversation', () => {
   });
 });
 
+describe('notes: the note type by name (spec 02 section 3: NoteType, default Member Notes)', () => {
+  it('every answer carrying a note names its type; absent, it is Member Notes', async () => {
+    const res = await call('POST', NotesApi.create.path, asAlice(), { NoteText: 'Typed by name' });
+    expect(res.statusCode, res.body).toBe(200);
+    const note = data<Note>(res);
+    expect(note).toMatchObject({ NoteType: 'Member Notes', NoteTypeID: 1 });
+    const detail = data<NoteDetail>(await call('GET', `/api/notes/getById/${note.NoteID}`, asAlice()));
+    expect(detail.NoteType).toBe('Member Notes');
+    expect(detail.Thread.map((n) => n.NoteType)).toEqual(['Member Notes']);
+    const list = data<NoteSearchResult>(await call('POST', NotesApi.search.path, asAlice(), { Query: 'Typed by name' }));
+    expect(list.Items.map((n) => n.NoteType)).toEqual(['Member Notes']);
+    expect(data<Note[]>(await call('GET', NotesApi.recent.path, asAlice())).every((n) => typeof n.NoteType === 'string')).toBe(true);
+    expect(data<Note[]>(await call('GET', `${NotesApi.globalSearch.path}?q=typed%20by`, asAlice())).map((n) => n.NoteType)).toEqual(['Member Notes']);
+  });
+
+  it('takes NoteType by name on create and update (any case), and NoteTypeID still works', async () => {
+    const staff = await call('POST', NotesApi.create.path, supportAsAlice(), { NoteText: 'Support by name', NoteType: 'Support Notes' });
+    expect(staff.statusCode, staff.body).toBe(200);
+    expect(data<Note>(staff)).toMatchObject({ NoteType: 'Support Notes', NoteTypeID: 2 });
+    const byId = await call('POST', NotesApi.create.path, supportAsAlice(), { NoteText: 'Support by id', NoteTypeID: 2 });
+    expect(data<Note>(byId)).toMatchObject({ NoteType: 'Support Notes', NoteTypeID: 2 });
+    const mine = data<Note>(await call('POST', NotesApi.create.path, asAlice(), { NoteText: 'Mine by name', NoteType: ' member notes ' }));
+    expect(mine).toMatchObject({ NoteType: 'Member Notes', NoteTypeID: 1 });
+    const edited = await call('POST', NotesApi.update.path, supportAsAlice(), {
+      NoteID: data<Note>(staff).NoteID,
+      Version: 1,
+      NoteText: 'Now a member note',
+      NoteType: 'Member Notes',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(data<Note>(edited)).toMatchObject({ NoteType: 'Member Notes', NoteTypeID: 1, Version: 2 });
+    const stored = await server.database.sql.query<{ note_type_id: number }>('SELECT note_type_id FROM notes WHERE note_id = $1', [data<Note>(staff).NoteID]);
+    expect(stored).toEqual([{ note_type_id: 1 }]);
+  });
+
+  it('refuses an unknown name, System Notes, a name that contradicts NoteTypeID and a member writing Support Notes: 400, nothing stored', async () => {
+    const before = await noteCount();
+    const refused = async (headers: Headers, body: object, text: string) => {
+      const res = await call('POST', NotesApi.create.path, headers, { NoteText: 'hi', ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect((res.json() as { MsgText: string }).MsgText).toBe(text);
+    };
+    const unknown = 'body.NoteType: must be a note type: Member Notes or Support Notes';
+    await refused(supportAsAlice(), { NoteType: 'Urgent Notes' }, unknown);
+    await refused(supportAsAlice(), { NoteType: 'System Notes' }, unknown);
+    await refused(supportAsAlice(), { NoteType: 2 }, unknown);
+    await refused(supportAsAlice(), { NoteType: 'Support Notes', NoteTypeID: 1 }, 'body.NoteType: does not match NoteTypeID');
+    await refused(asAlice(), { NoteType: 'Support Notes' }, 'body.NoteType: members write Member Notes only.');
+    const note = data<Note>(await call('POST', NotesApi.create.path, asAlice(), { NoteText: 'To edit' }));
+    const update = await call('POST', NotesApi.update.path, asAlice(), { NoteID: note.NoteID, Version: 1, NoteText: 'x', NoteType: 'Notes' });
+    expect(update.statusCode).toBe(400);
+    expect(await noteCount()).toBe(before + 1);
+    const es = await call('POST', NotesApi.create.path, authHeaders(support, 'staff', { 'x-member-id': String(aliceId), cookie: 'cq.lang=es' }), {
+      NoteText: 'hi',
+      NoteType: 'Urgent Notes',
+    });
+    expect((es.json() as { MsgText: string }).MsgText).toBe('body.NoteType: debe ser un tipo de nota: Member Notes o Support Notes');
+  });
+});
+
 describe('notes: attachments are checked by content', () => {
   it.each([
     ['a text file named .pdf', 'statement.pdf', 'text'],

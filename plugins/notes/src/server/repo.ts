@@ -14,6 +14,8 @@ import {
   type NoteSearchResult,
   NoteType,
   type NoteUpdate,
+  noteTypeIdOf,
+  noteTypeName,
   RECENT_NOTES,
   STALE_NOTE_MESSAGE,
   TOO_MANY_ATTACHMENTS,
@@ -80,6 +82,7 @@ async function toWire(ctx: Ctx, sql: SqlClient, rows: Row[]): Promise<Note[]> {
     MemberID: r.member_id,
     NoteText: r.note_text,
     NoteTypeID: r.note_type_id,
+    NoteType: noteTypeName(r.note_type_id),
     CreatedBy: r.author_name,
     CreatedByKind: r.author_kind,
     CreatedDate: r.created_at,
@@ -199,10 +202,18 @@ async function storeFiles(ctx: Ctx, tx: SqlClient, memberId: number, noteId: num
   }
 }
 
+/** The type a create or update writes (by name, by key, else Member Notes); members write Member Notes only. */
+function writableBy(staff: boolean, b: Pick<NoteCreate, 'NoteType' | 'NoteTypeID'>): number {
+  const typeId = noteTypeIdOf(b);
+  if (!staff && typeId !== NoteType.Member)
+    throw badRequest(b.NoteType === undefined ? 'body.NoteTypeID: members write Member Notes only.' : 'body.NoteType: members write Member Notes only.');
+  return typeId;
+}
+
 export async function createNote(ctx: Ctx, b: NoteCreate): Promise<Note> {
   const memberId = memberOf(ctx);
   const staff = isStaff(ctx);
-  if (!staff && b.NoteTypeID !== NoteType.Member) throw badRequest('body.NoteTypeID: members write Member Notes only.');
+  const typeId = writableBy(staff, b);
   const files = await checkUploads(b.Attachments);
   const sql = ctx.database.sql;
   const id = await sql.transaction(async (tx) => {
@@ -215,7 +226,7 @@ export async function createNote(ctx: Ctx, b: NoteCreate): Promise<Note> {
     const rows = await tx.query<{ note_id: number }>(
       `INSERT INTO notes (member_id, note_text, note_type_id, reply_to_id, author_user_id, author_name, author_kind)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING note_id`,
-      [memberId, b.NoteText, b.NoteTypeID, replyTo, ctx.user?.id ?? null, await authorName(ctx, tx), staff ? 'Staff' : 'Member'],
+      [memberId, b.NoteText, typeId, replyTo, ctx.user?.id ?? null, await authorName(ctx, tx), staff ? 'Staff' : 'Member'],
     );
     const noteId = rows[0]?.note_id as number;
     await storeFiles(ctx, tx, memberId, noteId, files);
@@ -228,8 +239,7 @@ export async function createNote(ctx: Ctx, b: NoteCreate): Promise<Note> {
 /** The author edits the text and type, adds files (at most 10 in all) and removes files; a stale Version is 409. */
 export async function updateNote(ctx: Ctx, b: NoteUpdate): Promise<Note> {
   const memberId = memberOf(ctx);
-  const staff = isStaff(ctx);
-  if (!staff && b.NoteTypeID !== NoteType.Member) throw badRequest('body.NoteTypeID: members write Member Notes only.');
+  const typeId = writableBy(isStaff(ctx), b);
   const files = await checkUploads(b.Attachments);
   const sql = ctx.database.sql;
   const removedKeys = await sql.transaction(async (tx) => {
@@ -251,7 +261,7 @@ export async function updateNote(ctx: Ctx, b: NoteUpdate): Promise<Note> {
     await tx.query('UPDATE notes SET note_text = $2, note_type_id = $3, version = version + 1, updated_at = now() WHERE note_id = $1', [
       b.NoteID,
       b.NoteText,
-      b.NoteTypeID,
+      typeId,
     ]);
     await storeFiles(ctx, tx, memberId, b.NoteID, files);
     await ctx.audit({ action: 'notes.note.update', entity: 'note', entityId: b.NoteID, memberId, detail: { added: files.length, removed: remove.length } }, tx);

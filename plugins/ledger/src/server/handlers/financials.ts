@@ -11,7 +11,7 @@ export const financialRoutes = [
       const result = await searchActivity(ctx, ctx.body);
       ctx.auditRead({ action: 'ledger.search.activity', entity: 'ledger_transaction', memberId: memberOf(ctx), detail: { count: result.Items.length } });
       // The rows' type ('Card Settled') is text the page shows: in the user's language.
-      return { ...result, Items: result.Items.map((i) => ({ ...i, Type: ctx.t(i.Type) })) };
+      return { ...result, Items: result.Items.map((i) => ({ ...i, type: ctx.t(i.type) })) };
     },
   }),
   route(LedgerApi.amethystSearch, {

@@ -3,10 +3,14 @@ import { layoutCss, useApi } from '@portal/web';
 import type { GridColumn, PageRequest } from '@portal/web/kit';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ActivityTransaction, LedgerApi } from '../../contract';
+import { ACTIVITY_SORT_COLUMNS, type ActivitySortColumn, type ActivityTransaction, LedgerApi } from '../../contract';
 import { DefaultRange, todayUtc } from '../../rules';
 import { money } from '../components/format';
 import { RemoteList } from '../components/RemoteList';
+
+/** The grid's sort column as the API names it (spec 02 section 3: type, text); any other (an old link's 'Type') sorts by default. */
+const activitySort = (column: string | undefined): ActivitySortColumn | undefined =>
+  (ACTIVITY_SORT_COLUMNS as readonly string[]).includes(column ?? '') ? (column as ActivitySortColumn) : undefined;
 
 /** /transactions/activity: account activity, the last 90 days, newest first. */
 export default function ActivityPage() {
@@ -20,7 +24,7 @@ export default function ActivityPage() {
           body: {
             PageIndex: req.pageIndex,
             PageSize: req.pageSize,
-            SortColumn: req.sortColumn as 'CreatedDate' | undefined,
+            SortColumn: activitySort(req.sortColumn),
             SortOrder: req.sortOrder,
             Query: range,
           },
@@ -32,8 +36,8 @@ export default function ActivityPage() {
   const columns = useMemo<GridColumn<ActivityTransaction>[]>(
     () => [
       { id: 'CreatedDate', header: t('fields.CreatedDate'), accessor: (r) => r.CreatedDate, cell: (r) => formatDateTime(r.CreatedDate), sortable: true },
-      { id: 'Type', header: t('fields.Type'), accessor: (r) => r.Type, sortable: true },
-      { id: 'Text', header: t('fields.Text'), accessor: (r) => r.Text, sortable: true },
+      { id: 'type', header: t('fields.Type'), accessor: (r) => r.type, sortable: true },
+      { id: 'text', header: t('fields.Text'), accessor: (r) => r.text, sortable: true },
       { id: 'Amount', header: t('fields.Amount'), accessor: (r) => money(r.Amount), align: 'end' },
     ],
     [t],

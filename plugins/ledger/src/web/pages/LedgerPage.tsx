@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { LedgerApi, type LedgerSearchInput, type LedgerTransaction, type ReportIssue } from '../../contract';
 import {
   checkBalance,
+  checkLedgerEdit,
   checkLedgerEntry,
   DEFAULT_PAGE_SIZE,
   DefaultRange,
@@ -134,7 +135,8 @@ export default function LedgerPage() {
   const save = async (key: string, row: LedgerTransaction | null) => {
     const draft = drafts[key];
     if (!draft) return;
-    const checked = checkLedgerEntry(draft, localToday());
+    // Spec 02 section 5: adding checks all five rules; an edit repeats only the amount and future-date checks.
+    const checked = row ? checkLedgerEdit(draft, localToday()) : checkLedgerEntry(draft, localToday());
     if (!checked.ok) {
       showToast({ kind: 'warning', message: ruleText(t, checked.message) });
       return;
@@ -144,7 +146,7 @@ export default function LedgerPage() {
       Code: draft.Code,
       Company: draft.Company,
       Description: draft.Description,
-      TransactionTypeID: checked.entry.TransactionTypeID,
+      TransactionTypeID: draft.TransactionTypeID,
       Amount: draft.Amount,
     };
     try {

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIVITY_SORT_COLUMNS, activitySchema, activitySearchSchema, ledgerCreateSchema, ledgerUpdateSchema } from './contract';
+
+describe('activity transaction (spec 02 section 3: CreatedDate, type, text)', () => {
+  it('answers type and text in lower case, as the spec writes them', () => {
+    const row = { TransactionID: 1, CreatedDate: '2026-03-01T10:00:00Z', Amount: -12.5 };
+    expect(activitySchema.safeParse({ ...row, type: 'Expense', text: 'Clinic - Visit' }).success).toBe(true);
+    expect(activitySchema.safeParse({ ...row, Type: 'Expense', Text: 'Clinic - Visit' }).success).toBe(false);
+  });
+  it('sorts by the same names', () => {
+    expect(ACTIVITY_SORT_COLUMNS).toEqual(['CreatedDate', 'type', 'text']);
+    for (const SortColumn of ['CreatedDate', 'type', 'text']) expect(activitySearchSchema.safeParse({ SortColumn }).success, SortColumn).toBe(true);
+    for (const SortColumn of ['Type', 'Text']) expect(activitySearchSchema.safeParse({ SortColumn }).success, SortColumn).toBe(false);
+  });
+});
+
+describe('ledger update: the type is checked by the contract (an edit does not repeat the type rule)', () => {
+  const base = { TransactionID: 1, Version: 1, Amount: 5 };
+  it('leaves an empty type out (the stored type stays) and takes a known one as a number or text', () => {
+    for (const TransactionTypeID of [undefined, null, '', ' ']) {
+      const r = ledgerUpdateSchema.safeParse({ ...base, TransactionTypeID });
+      expect(r.success && r.data.TransactionTypeID, String(TransactionTypeID)).toBeUndefined();
+    }
+    expect(ledgerUpdateSchema.parse({ ...base, TransactionTypeID: '3' }).TransactionTypeID).toBe(3);
+    expect(ledgerUpdateSchema.parse({ ...base, TransactionTypeID: 1 }).TransactionTypeID).toBe(1);
+  });
+  it('refuses a type that is not 1, 2 or 3; create leaves that to its rules', () => {
+    for (const TransactionTypeID of [0, 4, 1.5, 'abc', true]) expect(ledgerUpdateSchema.safeParse({ ...base, TransactionTypeID }).success).toBe(false);
+    expect(ledgerCreateSchema.safeParse({ TransactionTypeID: 4 }).success).toBe(true);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_NOTE_TYPE, NOTE_TYPE_NAMES, noteCreateSchema, noteSchema, noteTypeIdOf, noteUpdateSchema } from './contract';
+
+const note = {
+  NoteID: 1,
+  MemberID: 2,
+  NoteText: 'Hello',
+  NoteTypeID: 1,
+  CreatedBy: 'Ann Lee',
+  CreatedByKind: 'Member',
+  CreatedDate: '2026-03-01T10:00:00.000Z',
+  UpdatedDate: '2026-03-01T10:00:00.000Z',
+  ReplyToID: null,
+  IsRead: true,
+  CanEdit: true,
+  Version: 1,
+  Attachments: [],
+};
+
+describe('note type by name (spec 02 section 3: NoteType, default Member Notes)', () => {
+  it('names the types as the Note Type lookup does', () => {
+    expect(NOTE_TYPE_NAMES).toEqual({ 1: 'Member Notes', 2: 'Support Notes', 3: 'System Notes' });
+    expect(DEFAULT_NOTE_TYPE).toBe('Member Notes');
+  });
+  it('a note carries NoteType', () => {
+    expect(noteSchema.safeParse({ ...note, NoteType: 'Member Notes' }).success).toBe(true);
+    expect(noteSchema.safeParse(note).success).toBe(false);
+  });
+  it('takes the name on create and update (trimmed, any case), Member Notes when neither name nor id is sent', () => {
+    const created = noteCreateSchema.parse({ NoteText: 'hi', NoteType: ' support NOTES ' });
+    expect(created.NoteType).toBe('Support Notes');
+    expect(noteTypeIdOf(created)).toBe(2);
+    expect(noteTypeIdOf(noteCreateSchema.parse({ NoteText: 'hi' }))).toBe(1);
+    expect(noteTypeIdOf(noteCreateSchema.parse({ NoteText: 'hi', NoteTypeID: 2 }))).toBe(2);
+    expect(noteTypeIdOf(noteUpdateSchema.parse({ NoteID: 1, Version: 1, NoteText: 'hi', NoteType: 'Member Notes' }))).toBe(1);
+  });
+  it('refuses an unknown name, System Notes, a non-text and a name that contradicts NoteTypeID', () => {
+    for (const body of [{ NoteType: 'Urgent Notes' }, { NoteType: 'System Notes' }, { NoteType: 2 }, { NoteType: 'Support Notes', NoteTypeID: 1 }]) {
+      const r = noteCreateSchema.safeParse({ NoteText: 'hi', ...body });
+      expect(r.success, JSON.stringify(body)).toBe(false);
+      expect(r.error?.issues[0]?.path).toEqual(['NoteType']);
+    }
+  });
+});
