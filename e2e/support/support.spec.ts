@@ -84,6 +84,10 @@ test('Support: find a member, open their tabs, charge a declined transaction, vo
   await expect(page.getByRole('tabpanel').last()).toContainText(member.LastName);
   await tabs.getByRole('tab', { name: 'Addresses' }).click();
   await expect(page.getByRole('button', { name: 'Add address' })).toBeVisible();
+  // Each member tab has the spec's address (/users/:id/details-*), and the address opens its tab.
+  await expect(page).toHaveURL(new RegExp(`/users/${member.UserId}/details-addresses$`));
+  await page.goto(site('staff', `/users/${member.UserId}/details-contacts`));
+  await expect(tabs.getByRole('tab', { name: 'Contacts', exact: true })).toHaveAttribute('aria-selected', 'true');
   await tabs.getByRole('tab', { name: 'Transactions' }).click();
   await expect(page.getByTestId('termination-state')).toHaveText('Not terminated');
   await expectAccessible(page);

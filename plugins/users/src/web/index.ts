@@ -1,5 +1,6 @@
 import { contribute, defineWebPlugin, Extensions } from '@portal/web';
-import { USER_DETAIL_PATH, USERS_ACCESS, USERS_PATH } from '../access';
+import { USERS_ACCESS, USERS_PATH } from '../access';
+import { USER_DETAIL_TAB_PATH } from './memberTabPaths';
 
 export default defineWebPlugin({
   id: 'users',
@@ -12,7 +13,8 @@ export default defineWebPlugin({
       nav: { label: 'users:nav.users', order: 10, group: 'admin' },
       load: () => import('./pages/UsersPage'),
     },
-    { path: USER_DETAIL_PATH, access: USERS_ACCESS, title: 'users:detail.title', load: () => import('./pages/UserDetailPage') },
+    // /users/:id and its member tabs (/users/:id/details-profile ...): one route, so the same CareSupport gate.
+    { path: USER_DETAIL_TAB_PATH, access: USERS_ACCESS, title: 'users:detail.title', load: () => import('./pages/UserDetailPage') },
   ],
   contributes: [contribute(Extensions.navGroups, { id: 'admin', label: 'users:nav.group', order: 800 })],
 });

@@ -15,7 +15,8 @@ import * as css from '../components/users.css';
 
 /**
  * /users/:id (and /users/new): a staff login's administration tabs (details, quotas, roles, teams,
- * permissions). A member's login shows its details and the member tabs the support screens contribute.
+ * permissions). A member's login shows its details and the member tabs the support screens contribute, each at its
+ * own address (/users/:id/details-profile ..., see MemberTabs); the staff tabs have none (the spec names none).
  */
 export default function UserDetailPage() {
   const { id = 'new' } = useParams();
