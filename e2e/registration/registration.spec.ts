@@ -92,7 +92,7 @@ test('assist: register and land in the wizard, no jumping ahead, Personal Info, 
   await expect(page).toHaveURL(/\/registration\/subscription$/);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByTestId('subscription-required')).toHaveText('Choose a membership type or apply a valid coupon.');
-  await page.getByText('1 month, $12.00/month', { exact: true }).click();
+  await page.getByText('1 month, $12/month', { exact: true }).click();
   await axeClean(page);
   await page.getByRole('button', { name: 'Next' }).click();
 

@@ -1,20 +1,15 @@
 import { showToast, useApi } from '@portal/web';
 import { Button, Message } from '@portal/web/kit';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BillingApi } from '../../contract';
 import * as css from './billing.css';
+import { cancelCardForm, gatewayListener } from './gateway';
 
 /** Edit states (spec 01 section 4): 0 none, 1 opening the card form, 2 form shown, 3 rendered. */
 export const EditState = { None: 0, Opening: 1, Shown: 2, Rendered: 3 } as const;
 export type EditStateValue = (typeof EditState)[keyof typeof EditState];
-
-interface GatewayMessage {
-  source?: string;
-  action?: 'loaded' | 'resizeWindow' | 'successfulSave' | 'cancel' | 'error';
-  height?: number;
-  message?: string;
-}
 
 interface Props {
   /** A card was saved at the gateway. */
@@ -28,14 +23,17 @@ interface Props {
   /** Guided mode (the registration wizard): the form opens at once, and Cancel at the gateway calls onCancel. */
   autoOpen?: boolean;
   onCancel?: () => void;
+  /** Without onCancel (not guided), Cancel at the gateway reloads this billing profile query (spec 01 section 4). */
+  profileKey?: QueryKey;
 }
 
 /**
  * The gateway's hosted card form in a cross-origin iframe. The card number is typed into the gateway's page, never
  * ours. Messages are taken only from the gateway's origin and from this iframe's window.
  */
-export function CardForm({ onSaved, profileVersion, minHeight = 500, memberId, autoOpen = false, onCancel }: Props) {
+export function CardForm({ onSaved, profileVersion, minHeight = 500, memberId, autoOpen = false, onCancel, profileKey }: Props) {
   const api = useApi();
+  const queryClient = useQueryClient();
   const { t } = useTranslation('billing');
   const [state, setState] = useState<EditStateValue>(EditState.None);
   const [form, setForm] = useState<{ src: string; origin: string } | null>(null);
@@ -53,30 +51,29 @@ export function CardForm({ onSaved, profileVersion, minHeight = 500, memberId, a
 
   useEffect(() => {
     if (!form) return;
-    const onMessage = (event: MessageEvent<GatewayMessage>) => {
-      if (event.origin !== form.origin || event.source !== frame.current?.contentWindow) return;
-      const m = event.data;
-      if (m?.source !== 'sandbox-gateway') return;
-      if (m.action === 'loaded' || m.action === 'resizeWindow') {
-        setState(EditState.Rendered);
-        if (typeof m.height === 'number' && Number.isFinite(m.height)) setHeight(Math.max(minHeight, Math.min(2000, m.height + 16)));
-      } else if (m.action === 'error') {
-        setCardError(typeof m.message === 'string' ? m.message.slice(0, 300) : t('form.saveError'));
-      } else if (m.action === 'successfulSave') {
-        setCardError(null);
-        setState(EditState.None);
-        setForm(null);
-        onSaved();
-      } else if (m.action === 'cancel') {
-        setCardError(null);
-        setState(EditState.None);
-        setForm(null);
-        onCancel?.();
-      }
+    const close = () => {
+      setCardError(null);
+      setState(EditState.None);
+      setForm(null);
     };
+    const onMessage = gatewayListener(form.origin, () => frame.current?.contentWindow, {
+      rendered: (h) => {
+        setState(EditState.Rendered);
+        if (h !== undefined) setHeight(Math.max(minHeight, Math.min(2000, h + 16)));
+      },
+      error: (message) => setCardError(message ?? t('form.saveError')),
+      saved: () => {
+        close();
+        onSaved();
+      },
+      cancelled: () => {
+        close();
+        void cancelCardForm(queryClient, profileKey, onCancel);
+      },
+    });
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [form, minHeight, onSaved, onCancel, t]);
+  }, [form, minHeight, onSaved, onCancel, profileKey, queryClient, t]);
 
   const open = async () => {
     setState(EditState.Opening);

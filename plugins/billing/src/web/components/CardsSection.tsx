@@ -7,11 +7,12 @@ import { BillingApi, type BillingProfile, type CardProfile } from '../../contrac
 import * as css from './billing.css';
 import { CardForm } from './CardForm';
 import { CountdownDialog } from './CountdownDialog';
+import { PROFILE_KEY } from './gateway';
 import { useCardFormDocument } from './useCardFormDocument';
 
 /** Spec 01 section 9: how long the page waits for a saved card to show up (overridable). */
 export const CARD_SAVE_WAIT_MS = 10_000;
-export const PROFILE_KEY = ['billing', 'profile'] as const;
+export { PROFILE_KEY };
 
 /** Reads the billing profile; shared by the subscription and card sections. */
 export function useBillingProfile() {
@@ -134,7 +135,7 @@ export function CardsSection({ cardSaveWaitMs = CARD_SAVE_WAIT_MS }: { cardSaveW
         </table>
       )}
       {waiting && <p aria-busy="true">{t('cards.waiting')}</p>}
-      {canFrame ? <CardForm onSaved={() => void onSaved()} profileVersion={version} /> : <p aria-busy="true">{t('form.loading')}</p>}
+      {canFrame ? <CardForm onSaved={() => void onSaved()} profileVersion={version} profileKey={PROFILE_KEY} /> : <p aria-busy="true">{t('form.loading')}</p>}
       <ConfirmDialog
         isOpen={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -3,7 +3,8 @@ import { Button } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BillingApi, MEMBERSHIP_KEYS, type MembershipKey, PRICES_CENTS } from '../../contract';
+import { BillingApi, MEMBERSHIP_KEYS, type MembershipKey } from '../../contract';
+import { planLabel } from '../plans';
 import * as css from './billing.css';
 import { supportProfileKey } from './SupportCards';
 
@@ -56,7 +57,7 @@ export default function MemberSubscriptionTab({ memberId }: { memberId: number }
           <select id={typeId} className={css.input} value={type} onChange={(e) => setType(Number(e.target.value) as MembershipKey)}>
             {MEMBERSHIP_KEYS.map((k) => (
               <option key={k} value={k}>
-                {t(`prices.${k}`, { price: `$${(PRICES_CENTS[k] / 100).toFixed(2)}` })}
+                {planLabel(t, k)}
               </option>
             ))}
           </select>

@@ -1,11 +1,11 @@
-import { formatCents } from '@portal/core';
 import { useApi } from '@portal/web';
 import { Button, Message } from '@portal/web/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { BillingApi, MEMBERSHIP_KEYS, type MembershipKey, PRICES_CENTS } from '../../contract';
+import { BillingApi, MEMBERSHIP_KEYS, type MembershipKey } from '../../contract';
+import { planLabel } from '../plans';
 import * as css from './billing.css';
 import { PROFILE_KEY, useBillingProfile } from './CardsSection';
 import { type CheckedCoupon, CouponField } from './CouponField';
@@ -70,7 +70,7 @@ export function SubscriptionSection() {
             <Label>{t('subscription.choose')}</Label>
             {MEMBERSHIP_KEYS.map((k) => (
               <Radio key={k} value={String(k)} className={css.radio}>
-                {t(`prices.${k}`, { price: formatCents(PRICES_CENTS[k]) })}
+                {planLabel(t, k)}
               </Radio>
             ))}
           </RadioGroup>

@@ -1,12 +1,13 @@
 import { hasAnyRole, Roles } from '@portal/core';
 import { layoutCss, showToast, useApi, useRoles } from '@portal/web';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { BillingApi } from '../../contract';
 import * as css from '../components/billing.css';
 import { CardForm } from '../components/CardForm';
+import { PROFILE_KEY } from '../components/gateway';
 import { SupportCards, supportProfileKey } from '../components/SupportCards';
 import { useCardFormDocument } from '../components/useCardFormDocument';
 
@@ -27,6 +28,8 @@ export default function SupportCardPage() {
   const [version, setVersion] = useState(0);
   const staff = hasAnyRole(roles, [Roles.CareSupport, Roles.SuperUser]);
   const memberId = Number(id);
+  // Cancel at the gateway reloads the profile shown here: the member's for staff, one's own otherwise.
+  const profileKey = useMemo(() => (staff ? supportProfileKey(memberId) : PROFILE_KEY), [staff, memberId]);
   const onSaved = useCallback(async () => {
     try {
       const synced = staff
@@ -45,7 +48,13 @@ export default function SupportCardPage() {
       <h2 className={css.heading}>{t('support.cardsOf', { id: memberId })}</h2>
       {staff && <SupportCards key={version} memberId={memberId} />}
       {canFrame ? (
-        <CardForm onSaved={() => void onSaved()} profileVersion={version} minHeight={SUPPORT_FRAME_PX} memberId={staff ? memberId : undefined} />
+        <CardForm
+          onSaved={() => void onSaved()}
+          profileVersion={version}
+          profileKey={profileKey}
+          minHeight={SUPPORT_FRAME_PX}
+          memberId={staff ? memberId : undefined}
+        />
       ) : (
         <p aria-busy="true">{t('form.loading')}</p>
       )}

@@ -1,6 +1,5 @@
-import { formatCents } from '@portal/core';
-import { MEMBERSHIP_KEYS, type MembershipKey, PRICES_CENTS } from '@portal/plugin-billing/contract';
-import { type CheckedCoupon, CouponField } from '@portal/plugin-billing/coupon-field';
+import { MEMBERSHIP_KEYS, type MembershipKey } from '@portal/plugin-billing/contract';
+import { type CheckedCoupon, CouponField, planLabel } from '@portal/plugin-billing/coupon-field';
 import { showToast } from '@portal/web';
 import { Message } from '@portal/web/kit';
 import { useState } from 'react';
@@ -52,7 +51,7 @@ export function SubscriptionStep() {
         <Label>{t('subscription.type')}</Label>
         {MEMBERSHIP_KEYS.map((k) => (
           <Radio key={k} value={String(k)} className={css.radio}>
-            {t(`subscription.prices.${k}`, { price: formatCents(PRICES_CENTS[k]) })}
+            {planLabel(t, k, 'subscription.prices')}
           </Radio>
         ))}
       </RadioGroup>
