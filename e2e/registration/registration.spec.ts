@@ -103,10 +103,10 @@ test('assist: register and land in the wizard, no jumping ahead, Personal Info, 
   expect((await frame.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(500);
   const form = page.frameLocator('[data-testid="card-frame"]');
   // In guided mode Cancel reopens the card form.
-  const firstSrc = await frame.getAttribute('src');
+  const firstForm = await frame.getAttribute('name');
   await form.getByRole('button', { name: 'Cancel' }).click();
   await expect(frame).toBeVisible();
-  await expect.poll(() => frame.getAttribute('src')).not.toBe(firstSrc);
+  await expect.poll(() => frame.getAttribute('name')).not.toBe(firstForm);
   await form.getByLabel(/Card number/).fill('4111 1111 1111 1111');
   await form.getByLabel('Expiration (MM/YY)').fill('12/30');
   await form.getByLabel('Card code (CVV)').fill('123');

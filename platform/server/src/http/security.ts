@@ -166,6 +166,23 @@ export function allowFrameSources(reply: FastifyReply, origins: readonly string[
   setDirective(reply, 'frame-src', merged.length ? merged : ["'none'"]);
 }
 
+/**
+ * Lets this answer's page post forms to the given provider origins (a hosted card form is opened by a POST of its
+ * token into its frame), besides its own: form-action becomes 'self' and the union of the origins allowed so far.
+ * Same checks as allowFrameSources.
+ */
+export function allowFormActions(reply: FastifyReply, origins: readonly string[]): void {
+  const checked = origins.map((o) => {
+    const u = new URL(o);
+    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.origin !== o.replace(/\/$/, '')) {
+      throw new Error(`allowFormActions takes origins such as https://pay.example.com, got "${o}"`);
+    }
+    return u.origin;
+  });
+  const now = currentCsp(reply)['form-action'] ?? ["'self'"];
+  setDirective(reply, 'form-action', [...new Set([...now, ...checked])]);
+}
+
 /** Allows one inline <style> element on this answer's page, by the hash of its exact text. */
 export function allowInlineStyle(reply: FastifyReply, css: string): void {
   const hash = styleHashSource(css);

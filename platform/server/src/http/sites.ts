@@ -5,7 +5,7 @@ import { type BrandManifest, PRERENDERED_PAGES, prerenderedFile, requestLanguage
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import { AssetCache } from './asset-cache';
-import { allowFrameSources, allowInlineStyle } from './security';
+import { allowFormActions, allowFrameSources, allowInlineStyle } from './security';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -114,11 +114,12 @@ export function registerSites(app: FastifyInstance, opts: SiteOptions) {
     const frames = (opts.framePages ?? []).filter(
       (f) => brand.plugins.includes(f.plugin) && f.paths.some((p) => lower === p.toLowerCase() || lower.startsWith(`${p.toLowerCase()}/`)),
     );
-    if (frames.length)
-      allowFrameSources(
-        reply,
-        frames.flatMap((f) => f.origins),
-      );
+    if (frames.length) {
+      // The provider's page is framed, and opened by a POST of its token into the frame (not a token in an address).
+      const origins = frames.flatMap((f) => f.origins);
+      allowFrameSources(reply, origins);
+      allowFormActions(reply, origins);
+    }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 

@@ -75,14 +75,20 @@ afterAll(async () => {
 });
 
 describe('billing: the page that embeds the card form', () => {
-  it('allows only the gateway origin in frame-src, on the billing pages only', async () => {
+  it('allows only the gateway origin in frame-src and form-action, on the billing pages only', async () => {
     const csp = async (path: string) => {
       const res = await server.app.inject({ method: 'GET', url: path, headers: { host: 'card.localhost' } });
       expect(res.statusCode).toBe(200);
       return String(res.headers['content-security-policy']);
     };
-    for (const path of ['/payment', '/payment/cards', '/billing']) expect(await csp(path)).toContain(`frame-src ${new URL(sandboxUrl).origin};`);
+    const gateway = new URL(sandboxUrl).origin;
+    for (const path of ['/payment', '/payment/cards', '/billing']) {
+      // The card form is framed, and opened by a POST of its token into the frame.
+      expect(await csp(path)).toContain(`frame-src ${gateway};`);
+      expect(await csp(path)).toContain(`form-action 'self' ${gateway};`);
+    }
     expect(await csp('/dashboard')).toContain("frame-src 'none'");
+    expect(await csp('/dashboard')).toContain("form-action 'self';");
   });
 });
 

@@ -7,6 +7,9 @@ import { BillingApi } from '../../contract';
 import * as css from './billing.css';
 import { cancelCardForm, gatewayListener } from './gateway';
 
+/** Card forms opened in this page's life: each opens in a frame of its own name (a POST targets the frame by name). */
+let openings = 0;
+
 /** Edit states (spec 01 section 4): 0 none, 1 opening the card form, 2 form shown, 3 rendered. */
 export const EditState = { None: 0, Opening: 1, Shown: 2, Rendered: 3 } as const;
 export type EditStateValue = (typeof EditState)[keyof typeof EditState];
@@ -36,11 +39,13 @@ export function CardForm({ onSaved, profileVersion, minHeight = 500, memberId, a
   const queryClient = useQueryClient();
   const { t } = useTranslation('billing');
   const [state, setState] = useState<EditStateValue>(EditState.None);
-  const [form, setForm] = useState<{ src: string; origin: string } | null>(null);
+  /** The gateway's form page (action), its one-time token, and the name of the frame it opens in (new each opening). */
+  const [form, setForm] = useState<{ action: string; token: string; origin: string; name: string } | null>(null);
   const [loadError, setLoadError] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
   const [height, setHeight] = useState(minHeight);
   const frame = useRef<HTMLIFrameElement>(null);
+  const post = useRef<HTMLFormElement>(null);
 
   // A profile refresh closes the form (state back to 0).
   useEffect(() => {
@@ -86,8 +91,8 @@ export function CardForm({ onSaved, profileVersion, minHeight = 500, memberId, a
           ? await api.call(BillingApi.token, { query: { returnUrl } }, { notify: false })
           : await api.call(BillingApi.supportToken, { params: { memberId }, query: { returnUrl } }, { notify: false });
       const url = new URL(token.Url);
-      url.searchParams.set('token', token.Token);
-      setForm({ src: url.toString(), origin: url.origin });
+      openings += 1;
+      setForm({ action: url.toString(), token: token.Token, origin: url.origin, name: `card-form-${openings}` });
       setState(EditState.Shown);
     } catch {
       showToast({ kind: 'error', message: t('form.tokenToast') });
@@ -95,6 +100,12 @@ export function CardForm({ onSaved, profileVersion, minHeight = 500, memberId, a
       setState(EditState.None);
     }
   };
+
+  // The form page opens by a POST of its token into the frame (spec 01 section 7: the card form posts to the add-payment
+  // address with the token), so the token never stands in an address, a history entry or a server's access log.
+  useEffect(() => {
+    if (form) post.current?.submit();
+  }, [form]);
 
   const opened = useRef(false);
   useEffect(() => {
@@ -122,7 +133,18 @@ export function CardForm({ onSaved, profileVersion, minHeight = 500, memberId, a
         form && (
           <>
             {state === EditState.Shown && <p aria-busy="true">{t('form.loading')}</p>}
-            <iframe ref={frame} className={css.frame} style={{ height, minHeight }} title={t('form.frameTitle')} src={form.src} data-testid="card-frame" />
+            <iframe
+              key={form.name}
+              ref={frame}
+              name={form.name}
+              className={css.frame}
+              style={{ height, minHeight }}
+              title={t('form.frameTitle')}
+              data-testid="card-frame"
+            />
+            <form ref={post} method="post" action={form.action} target={form.name} hidden>
+              <input type="hidden" name="token" value={form.token} />
+            </form>
           </>
         )
       )}
