@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn, site } from '../support';
 import { expect, test } from '../test';
 
@@ -33,10 +34,9 @@ test('Print Card: a finance member prints the card wallet-size and downloads it 
   expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
-test('/t/:token signs in with the handed token, lands on the card print page with initial=true and opens the help dialog', async ({ page }) => {
-  // A token handed over as another application would: asked for from the card site's /token (the browser resolves *.localhost).
-  await page.goto(site('card', '/login'));
-  const access_token = await page.evaluate(async (password) => {
+/** A token handed over as another application would: asked for from the card site's /token (the browser resolves *.localhost). */
+const handedToken = (page: Page) =>
+  page.evaluate(async (password) => {
     const r = await fetch('/token', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -44,6 +44,10 @@ test('/t/:token signs in with the handed token, lands on the card print page wit
     });
     return ((await r.json()) as { access_token: string }).access_token;
   }, DEMO_PASSWORD);
+
+test('/t/:token signs in with the handed token, lands on the card print page with initial=true and opens the help dialog', async ({ page }) => {
+  await page.goto(site('card', '/login'));
+  const access_token = await handedToken(page);
   expect(access_token).toBeTruthy();
   await page.goto(site('card', `/t/${access_token}`));
   await expect(page).toHaveURL(/\/amethyst\/print\?initial=true$/);
@@ -55,15 +59,7 @@ test('/t/:token signs in with the handed token, lands on the card print page wit
 
 test('/t/:token ends the session that was open in the tab, on the server too, before it stores the handed token', async ({ page }) => {
   await page.goto(site('card', '/login'));
-  const tokenOf = () =>
-    page.evaluate(async (password) => {
-      const r = await fetch('/token', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'password', UserName: 'card.careguard', Password: password }).toString(),
-      });
-      return ((await r.json()) as { access_token: string }).access_token;
-    }, DEMO_PASSWORD);
+  const tokenOf = () => handedToken(page);
   const identityWith = (token: string) =>
     page.evaluate(async (t) => (await fetch('/api/account/user/identity', { headers: { authorization: `Bearer ${t}` } })).status, token);
   const first = await tokenOf();

@@ -148,19 +148,24 @@ function setDirective(reply: FastifyReply, name: string, values: string[]): void
   reply.header('content-security-policy', renderCsp(csp));
 }
 
+/** The origins as a policy names them; throws on anything but an http(s) origin (a path or a wildcard). */
+function httpOrigins(caller: string, origins: readonly string[]): string[] {
+  return origins.map((o) => {
+    const u = new URL(o);
+    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.origin !== o.replace(/\/$/, '')) {
+      throw new Error(`${caller} takes origins such as https://pay.example.com, got "${o}"`);
+    }
+    return u.origin;
+  });
+}
+
 /**
  * Lets this answer's page frame the given provider origins (a hosted card form, bank linking), and only
  * those: frame-src becomes exactly the union of the origins allowed so far. Call it on the answer that
  * serves the page. Throws on anything but an http(s) origin, so a path or a wildcard cannot slip in.
  */
 export function allowFrameSources(reply: FastifyReply, origins: readonly string[]): void {
-  const checked = origins.map((o) => {
-    const u = new URL(o);
-    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.origin !== o.replace(/\/$/, '')) {
-      throw new Error(`allowFrameSources takes origins such as https://pay.example.com, got "${o}"`);
-    }
-    return u.origin;
-  });
+  const checked = httpOrigins('allowFrameSources', origins);
   const now = (currentCsp(reply)['frame-src'] ?? []).filter((v) => v !== "'none'");
   const merged = [...new Set([...now, ...checked])];
   setDirective(reply, 'frame-src', merged.length ? merged : ["'none'"]);
@@ -172,13 +177,7 @@ export function allowFrameSources(reply: FastifyReply, origins: readonly string[
  * Same checks as allowFrameSources.
  */
 export function allowFormActions(reply: FastifyReply, origins: readonly string[]): void {
-  const checked = origins.map((o) => {
-    const u = new URL(o);
-    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.origin !== o.replace(/\/$/, '')) {
-      throw new Error(`allowFormActions takes origins such as https://pay.example.com, got "${o}"`);
-    }
-    return u.origin;
-  });
+  const checked = httpOrigins('allowFormActions', origins);
   const now = currentCsp(reply)['form-action'] ?? ["'self'"];
   setDirective(reply, 'form-action', [...new Set([...now, ...checked])]);
 }
