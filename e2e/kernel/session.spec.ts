@@ -279,3 +279,12 @@ test('a language chosen before the cookie existed gets the cookie at start, and 
   await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
   await context.close();
 });
+
+test('/transition is public: a visitor who is not signed in is handed over to the page named, not sent to sign in', async ({ page }) => {
+  await page.goto(site('card', `/transition?destination=${encodeURIComponent('/invalid')}`));
+  await expect(page).toHaveURL(/\/invalid$/);
+  await expect(page.getByRole('heading', { name: 'No permission' })).toBeVisible();
+  // A page that needs a sign-in asks for it itself.
+  await page.goto(site('card', `/transition?destination=${encodeURIComponent('/dashboard')}`));
+  await expect(page).toHaveURL(/\/login/);
+});
