@@ -2,6 +2,7 @@ import { ApiError, badRequest, conflict, type Message, msg, notFound, type Route
 import { ledgerFlags } from '../access';
 import {
   type ActivitySearch,
+  type ActivitySortColumn,
   type CardSearch,
   type CardTransaction,
   checkBalance,
@@ -514,7 +515,7 @@ function activityType(source: string, status: string, typeId: number): Message {
 }
 
 /** The columns of the activity's sort names (the spec's wire names: CreatedDate, type, text). */
-const ACTIVITY_SORT = new Map([
+const ACTIVITY_SORT = new Map<ActivitySortColumn, string>([
   ['CreatedDate', 'created_at'],
   ['type', 'transaction_type_id'],
   ['text', 'text'],
