@@ -42,6 +42,19 @@ test('Billing: a card member adds cards in the hosted form, subscribes monthly, 
   const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(seriousOrWorse(results.violations)).toEqual([]);
 
+  // Edit: the gateway's edit-payment form for that card; the number stays, the new expiry shows after the save.
+  await page.getByRole('button', { name: 'Edit card XXXX1111' }).click();
+  await expect(page.getByText('Editing card XXXX1111')).toBeVisible();
+  const edit = page.frameLocator('[data-testid="card-frame"]');
+  await expect(edit.getByRole('heading', { name: 'Edit card XXXX1111' })).toBeVisible();
+  await edit.getByLabel('Expiration (MM/YY)').fill('05/33');
+  await edit.getByLabel('Card code (CVV)').fill('123');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(card).toContainText('05/2033');
+  await expect(page.getByRole('status').filter({ hasText: 'Your card has been updated.' })).toBeVisible();
+  await expect(page.getByTestId('card-row')).toHaveCount(1);
+  await expect(page.getByTestId('card-frame')).toHaveCount(0);
+
   await page.goto(page.url().replace(/\/payment$/, '/billing'));
   await page.getByText('1 month, $12/month', { exact: true }).click();
   await expect(page.getByRole('radio', { name: '1 month, $12/month' })).toBeChecked();

@@ -99,7 +99,14 @@ test('Support: find a member, open their tabs, charge a declined transaction, vo
   await page.getByRole('link', { name: "Manage the member's cards" }).click();
   await expect(page).toHaveURL(new RegExp(`/support/card/${member.MemberID}$`));
   await typeCard(page, '4000 0000 0000 0341');
-  await expect(page.getByRole('cell', { name: /XXXX0341/ })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /^XXXX0341/ })).toBeVisible();
+  // Support edits the member's card in the gateway's edit-payment form: the new expiry shows in the member's cards.
+  await page.getByRole('button', { name: 'Edit card XXXX0341' }).click();
+  const edit = page.frameLocator('[data-testid="card-frame"]');
+  await edit.getByLabel('Expiration (MM/YY)').fill('06/34');
+  await edit.getByLabel('Card code (CVV)').fill('123');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'XXXX0341' })).toContainText('06/2034');
   const profile = await api.post<{ CustomerId: number; Profiles: { ProfileId: number; CardNumber: string }[] }>('/api/payment/support/profile', {
     MemberId: member.MemberID,
   });

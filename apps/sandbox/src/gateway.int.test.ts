@@ -88,6 +88,39 @@ describe('sandbox card gateway', () => {
     await expect(gateway.hostedFormToken({ customerProfileId: 999_999, returnUrl: parentOrigin })).rejects.toBeInstanceOf(GatewayError);
   });
 
+  it('opens the edit-payment form for the card its token names, and saves the new expiry on that card', async () => {
+    const c = await gateway.ensureCustomer('member-edit');
+    expect((await saveCard(c, '4111 1111 1111 1111', '12/30')).status).toBe(200);
+    const card = (await gateway.getCustomer(c)).paymentProfiles[0]?.paymentProfileId ?? 0;
+    const t = await gateway.hostedFormToken({ customerProfileId: c, paymentProfileId: card, returnUrl: `${parentOrigin}/payment` });
+    expect(t.url).toBe(`${url}/customer/editPayment`);
+    const form = (fields: Record<string, string>) =>
+      fetch(t.url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+    const page = await form({ token: t.token, paymentProfileId: String(card) });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Edit card XXXX1111');
+    expect(html).toContain('value="12/30"');
+    // Another card than the token's is not shown: the save would write the token's card.
+    expect((await form({ token: t.token, paymentProfileId: String(card + 1) })).status).toBe(404);
+    // The add-payment token cannot open the edit form.
+    const add = await gateway.hostedFormToken({ customerProfileId: c, returnUrl: parentOrigin });
+    expect((await form({ token: add.token })).status).toBe(404);
+    // A card of another customer gets no token.
+    const other = await gateway.ensureCustomer('member-edit-other');
+    await expect(gateway.hostedFormToken({ customerProfileId: other, paymentProfileId: card, returnUrl: parentOrigin })).rejects.toBeInstanceOf(GatewayError);
+    // The number left empty keeps the card's number; the new expiry is saved on the same profile.
+    const saved = await fetch(`${url}/customer/api/save`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: t.token, cardNumber: '', expiry: '03/31', cvv: '123' }),
+    });
+    expect(await saved.json()).toEqual({ paymentProfileId: card, customerProfileId: c });
+    const profiles = (await gateway.getCustomer(c)).paymentProfiles;
+    expect(profiles).toHaveLength(1);
+    expect(profiles[0]).toMatchObject({ paymentProfileId: card, cardNumber: 'XXXX1111', expiration: '03/2031' });
+  });
+
   it('stores approved cards, refuses declined, CVV, expired and non-Luhn numbers, and uses a token once', async () => {
     const c = await gateway.ensureCustomer('member-cards');
     const ok = await saveCard(c, '4111 1111 1111 1111');

@@ -530,8 +530,13 @@ export function registerGateway(app: FastifyInstance, db: PGlite, opts: GatewayO
         .type('text/html; charset=utf-8')
         .send(html);
     if (!t) return send(403, hostedFormPage({ error: 'The session has expired. Please close this form and open it again.' }), "'none'");
-    const wanted = typeof source.paymentProfileId === 'string' && source.paymentProfileId !== '' ? Number(source.paymentProfileId) : t.payment_profile_id;
-    const editing = mode === 'edit' && wanted ? await profileOf(db, t.customer_id, wanted) : null;
+    // The edit form edits the card its token was issued for (the save writes that one); a posted paymentProfileId must
+    // name the same card.
+    const posted = typeof source.paymentProfileId === 'string' && source.paymentProfileId !== '' ? Number(source.paymentProfileId) : null;
+    const editing =
+      mode === 'edit' && t.payment_profile_id && (posted === null || posted === t.payment_profile_id)
+        ? await profileOf(db, t.customer_id, t.payment_profile_id)
+        : null;
     if (mode === 'edit' && !editing) return send(404, hostedFormPage({ error: GATEWAY_MESSAGES.profileNotFound }), t.parent_origin);
     const saved =
       t.manage === 'showAll'

@@ -71,6 +71,11 @@ const idempotencyKey = z
   .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8 to 100 letters, digits or - _ . :')
   .optional();
 const returnUrl = z.string().trim().url('must be an address').max(2000);
+/**
+ * The hosted card form's token (spec 01 section 7): with paymentProfileId, the gateway's edit-payment form for that
+ * saved card (its expiry, or a new number on the same profile); without, the add-payment form.
+ */
+const formTokenQuery = z.object({ returnUrl, paymentProfileId: idSchema.optional() });
 
 export const cardProfileSchema = z.object({
   ProfileId: z.number().int(),
@@ -159,7 +164,7 @@ export const BillingApi = {
   token: defineEndpoint({
     method: 'GET',
     path: '/api/payment/token',
-    query: z.object({ returnUrl }),
+    query: formTokenQuery,
     response: z.object({ Token: z.string(), Url: z.string() }),
   }),
   deleteProfile: defineEndpoint({
@@ -218,7 +223,7 @@ export const BillingApi = {
     method: 'GET',
     path: '/api/payment/support/token/:memberId',
     params: z.object({ memberId: idSchema }),
-    query: z.object({ returnUrl }),
+    query: formTokenQuery,
     response: z.object({ Token: z.string(), Url: z.string() }),
   }),
   supportProfile: defineEndpoint({ method: 'POST', path: '/api/payment/support/profile', body: memberBody, response: billingProfileSchema }),

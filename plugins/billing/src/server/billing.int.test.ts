@@ -126,6 +126,44 @@ describe('billing: cards through the hosted form', () => {
     const reads = await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.card.delete'`);
     expect(reads).toBe(0);
   });
+
+  it("opens the gateway's edit-payment form for the member's own card only, and a save there updates that card", async () => {
+    const before = (await sync()).Profiles;
+    const card = before[0]?.ProfileId ?? 0;
+    const tokenFor = (profileId: number | string, session = ann, brand = 'card') =>
+      call(`${BillingApi.token.path}?returnUrl=${encodeURIComponent('http://card.localhost/payment')}&paymentProfileId=${profileId}`, { session, brand });
+    // Another member's card, an unknown card and a bad id give no token.
+    expect((await tokenFor(card, bob)).statusCode).toBe(404);
+    expect((await tokenFor(card, bob)).json().MsgText).toBe(BILLING_MESSAGES.cardNotFound);
+    expect((await tokenFor(card + 1000)).statusCode).toBe(404);
+    expect((await tokenFor('abc')).statusCode).toBe(400);
+    const res = await tokenFor(card);
+    expect(res.statusCode).toBe(200);
+    const t = res.json().Data as { Token: string; Url: string };
+    expect(t.Url).toBe(`${sandboxUrl}/customer/editPayment`);
+    // Support opens the same form for the member's card (support/token/{memberId}), and not for another member's.
+    const supportToken = (memberId: number) =>
+      call(
+        `${BillingApi.supportToken.path.replace(':memberId', String(memberId))}?returnUrl=${encodeURIComponent('http://staff.localhost/support/card/1')}&paymentProfileId=${card}`,
+        {
+          session: staff,
+          brand: 'staff',
+        },
+      );
+    expect((await supportToken(annId)).json().Data.Url).toBe(`${sandboxUrl}/customer/editPayment`);
+    const bobId = (await server.database.sql.query<{ member_id: number }>(`SELECT member_id FROM users WHERE user_name = 'bill-bob'`))[0]?.member_id ?? 0;
+    expect((await supportToken(bobId)).statusCode).toBe(404);
+    // The member keeps the number and changes the expiry in the gateway's form; the sync shows the new expiry.
+    const saved = await fetch(`${sandboxUrl}/customer/api/save`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: t.Token, cardNumber: '', expiry: '04/32', cvv: '123' }),
+    });
+    expect(saved.status).toBe(200);
+    const after = (await sync()).Profiles;
+    expect(after).toHaveLength(before.length);
+    expect(after.find((c) => c.ProfileId === card)).toMatchObject({ CardNumber: 'XXXX1111', Expiration: '04/2032', IsDefault: true });
+  });
 });
 
 describe('billing: coupons and subscriptions', () => {

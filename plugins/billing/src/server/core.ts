@@ -167,7 +167,8 @@ export interface Billing extends BillingService {
   deleteCard(memberId: number, paymentProfileId: number, actor: BillingActor): Promise<{ deactivated: boolean }>;
   setDefaultCard(memberId: number, paymentProfileId: number, actor: BillingActor): Promise<void>;
   setSubscriptionCard(memberId: number, paymentProfileId: number, actor: BillingActor): Promise<void>;
-  formToken(memberId: number, returnUrl: string): Promise<{ Token: string; Url: string }>;
+  /** The hosted form's token: the add-payment form, or with paymentProfileId the edit-payment form of the member's own card. */
+  formToken(memberId: number, returnUrl: string, paymentProfileId?: number): Promise<{ Token: string; Url: string }>;
   checkCoupon(memberId: number, code: string): Promise<{ Status: number; IsLifetime: boolean; IsVendorLifetime: boolean; Message: string }>;
   applyCoupon(
     memberId: number,
@@ -698,9 +699,12 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
         await audit(actor, { action: 'billing.subscription.card', entity: 'billing_card', entityId: String(paymentProfileId), memberId }, tx);
       });
     },
-    async formToken(memberId, returnUrl) {
+    async formToken(memberId, returnUrl, paymentProfileId) {
       const cust = await mustCustomer(memberId);
-      const t = await gatewayCall(() => gw.hostedFormToken({ customerProfileId: cust.customer_profile_id, returnUrl }));
+      // Another member's card (or one removed meanwhile) is not this member's to edit: 404, no token.
+      if (paymentProfileId !== undefined && !(await cardRows(memberId)).some((c) => c.payment_profile_id === paymentProfileId))
+        throw new ApiError(404, BILLING_MESSAGES.cardNotFound);
+      const t = await gatewayCall(() => gw.hostedFormToken({ customerProfileId: cust.customer_profile_id, paymentProfileId, returnUrl }));
       return { Token: t.token, Url: t.url };
     },
     async checkCoupon(memberId, code) {

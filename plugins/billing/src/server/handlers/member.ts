@@ -90,7 +90,7 @@ export const memberRoutes = [
   }),
   route(BillingApi.token, {
     access: BILLING_MEMBER_ACCESS,
-    handler: async (ctx) => billingOf(ctx).formToken(memberOf(ctx), ownSiteUrl(ctx, ctx.query.returnUrl)),
+    handler: async (ctx) => billingOf(ctx).formToken(memberOf(ctx), ownSiteUrl(ctx, ctx.query.returnUrl), ctx.query.paymentProfileId),
   }),
   route(BillingApi.deleteProfile, {
     access: BILLING_MEMBER_ACCESS,

@@ -46,7 +46,7 @@ export const supportRoutes = [
   }),
   route(BillingApi.supportToken, {
     access: BILLING_SUPPORT_ACCESS,
-    handler: async (ctx) => billingOf(ctx).formToken(ctx.params.memberId, ownSiteUrl(ctx, ctx.query.returnUrl)),
+    handler: async (ctx) => billingOf(ctx).formToken(ctx.params.memberId, ownSiteUrl(ctx, ctx.query.returnUrl), ctx.query.paymentProfileId),
   }),
   route(BillingApi.supportProfile, {
     access: BILLING_SUPPORT_ACCESS,

@@ -14,9 +14,15 @@ let openings = 0;
 export const EditState = { None: 0, Opening: 1, Shown: 2, Rendered: 3 } as const;
 export type EditStateValue = (typeof EditState)[keyof typeof EditState];
 
+/** A saved card to edit in the gateway's edit-payment form (spec 01 section 7). */
+export interface CardToEdit {
+  ProfileId: number;
+  CardNumber: string;
+}
+
 interface Props {
-  /** A card was saved at the gateway. */
-  onSaved: () => void;
+  /** A card was saved at the gateway: a new one, or (with its profile id) the card being edited. */
+  onSaved: (editedProfileId?: number) => void;
   /** Changes with every profile refresh: the form closes (back to state 0). */
   profileVersion: number;
   /** Minimum frame height; 500 px (560 px on the support card screen). */
@@ -26,6 +32,12 @@ interface Props {
   /** Guided mode (the registration wizard): the form opens at once, and Cancel at the gateway calls onCancel. */
   autoOpen?: boolean;
   onCancel?: () => void;
+  /**
+   * Opens the edit-payment form for this card (a new object each time the user asks); `onEditClosed` is called when that
+   * form closes (saved, cancelled, or its token refused), so the caller can clear it.
+   */
+  editing?: CardToEdit | null;
+  onEditClosed?: () => void;
   /** Without onCancel (not guided), Cancel at the gateway reloads this billing profile query (spec 01 section 4). */
   profileKey?: QueryKey;
 }
@@ -34,13 +46,16 @@ interface Props {
  * The gateway's hosted card form in a cross-origin iframe. The card number is typed into the gateway's page, never
  * ours. Messages are taken only from the gateway's origin and from this iframe's window.
  */
-export function CardForm({ onSaved, profileVersion, minHeight = 500, memberId, autoOpen = false, onCancel, profileKey }: Props) {
+export function CardForm({ onSaved, profileVersion, minHeight = 500, memberId, autoOpen = false, onCancel, profileKey, editing, onEditClosed }: Props) {
   const api = useApi();
   const queryClient = useQueryClient();
   const { t } = useTranslation('billing');
   const [state, setState] = useState<EditStateValue>(EditState.None);
-  /** The gateway's form page (action), its one-time token, and the name of the frame it opens in (new each opening). */
-  const [form, setForm] = useState<{ action: string; token: string; origin: string; name: string } | null>(null);
+  /**
+   * The gateway's form page (action), its one-time token, the name of the frame it opens in (new each opening), and the
+   * card it edits (null: a new card).
+   */
+  const [form, setForm] = useState<{ action: string; token: string; origin: string; name: string; edits: CardToEdit | null } | null>(null);
   const [loadError, setLoadError] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
   const [height, setHeight] = useState(minHeight);
@@ -60,6 +75,7 @@ export function CardForm({ onSaved, profileVersion, minHeight = 500, memberId, a
       setCardError(null);
       setState(EditState.None);
       setForm(null);
+      if (form.edits) onEditClosed?.();
     };
     const onMessage = gatewayListener(form.origin, () => frame.current?.contentWindow, {
       rendered: (h) => {
@@ -69,7 +85,7 @@ export function CardForm({ onSaved, profileVersion, minHeight = 500, memberId, a
       error: (message) => setCardError(message ?? t('form.saveError')),
       saved: () => {
         close();
-        onSaved();
+        onSaved(form.edits?.ProfileId);
       },
       cancelled: () => {
         close();
@@ -78,28 +94,36 @@ export function CardForm({ onSaved, profileVersion, minHeight = 500, memberId, a
     });
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [form, minHeight, onSaved, onCancel, profileKey, queryClient, t]);
+  }, [form, minHeight, onSaved, onCancel, onEditClosed, profileKey, queryClient, t]);
 
-  const open = async () => {
+  /** Asks our API for a form token (the edit-payment form when a card is given) and opens the form in a new frame. */
+  const open = async (edits: CardToEdit | null) => {
     setState(EditState.Opening);
+    setForm(null);
     setLoadError(false);
     setCardError(null);
     try {
-      const returnUrl = `${window.location.origin}${window.location.pathname}`;
+      const query = { returnUrl: `${window.location.origin}${window.location.pathname}`, ...(edits ? { paymentProfileId: edits.ProfileId } : {}) };
       const token =
         memberId === undefined
-          ? await api.call(BillingApi.token, { query: { returnUrl } }, { notify: false })
-          : await api.call(BillingApi.supportToken, { params: { memberId }, query: { returnUrl } }, { notify: false });
+          ? await api.call(BillingApi.token, { query }, { notify: false })
+          : await api.call(BillingApi.supportToken, { params: { memberId }, query }, { notify: false });
       const url = new URL(token.Url);
       openings += 1;
-      setForm({ action: url.toString(), token: token.Token, origin: url.origin, name: `card-form-${openings}` });
+      setForm({ action: url.toString(), token: token.Token, origin: url.origin, name: `card-form-${openings}`, edits });
       setState(EditState.Shown);
     } catch {
       showToast({ kind: 'error', message: t('form.tokenToast') });
       setLoadError(true);
       setState(EditState.None);
+      if (edits) onEditClosed?.();
     }
   };
+
+  // Each request to edit a card (a new `editing` object) opens that card's edit-payment form in place of any form open.
+  useEffect(() => {
+    if (editing) void open(editing);
+  }, [editing]);
 
   // The form page opens by a POST of its token into the frame (spec 01 section 7: the card form posts to the add-payment
   // address with the token), so the token never stands in an address, a history entry or a server's access log.
@@ -111,7 +135,7 @@ export function CardForm({ onSaved, profileVersion, minHeight = 500, memberId, a
   useEffect(() => {
     if (autoOpen && !opened.current) {
       opened.current = true;
-      void open();
+      void open(null);
     }
   }, [autoOpen]);
 
@@ -125,13 +149,14 @@ export function CardForm({ onSaved, profileVersion, minHeight = 500, memberId, a
       )}
       {state <= EditState.Opening ? (
         <div className={css.row}>
-          <Button variant="primary" onPress={() => void open()} isPending={state === EditState.Opening} pendingLabel={t('form.opening')}>
+          <Button variant="primary" onPress={() => void open(null)} isPending={state === EditState.Opening} pendingLabel={t('form.opening')}>
             {t('form.add')}
           </Button>
         </div>
       ) : (
         form && (
           <>
+            {form.edits && <p className={css.formTitle}>{t('form.editing', { card: form.edits.CardNumber })}</p>}
             {state === EditState.Shown && <p aria-busy="true">{t('form.loading')}</p>}
             <iframe
               key={form.name}
@@ -144,6 +169,7 @@ export function CardForm({ onSaved, profileVersion, minHeight = 500, memberId, a
             />
             <form ref={post} method="post" action={form.action} target={form.name} hidden>
               <input type="hidden" name="token" value={form.token} />
+              {form.edits && <input type="hidden" name="paymentProfileId" value={form.edits.ProfileId} />}
             </form>
           </>
         )

@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BillingApi, type BillingProfile, type CardProfile } from '../../contract';
 import * as css from './billing.css';
-import { CardForm } from './CardForm';
+import { CardForm, type CardToEdit } from './CardForm';
 import { CountdownDialog } from './CountdownDialog';
 import { PROFILE_KEY } from './gateway';
 import { useCardFormDocument } from './useCardFormDocument';
@@ -29,6 +29,8 @@ export function CardsSection({ cardSaveWaitMs = CARD_SAVE_WAIT_MS }: { cardSaveW
   const [deleting, setDeleting] = useState<CardProfile | null>(null);
   const [dialog, setDialog] = useState<'deactivated' | 'reactivated' | null>(null);
   const [waiting, setWaiting] = useState(false);
+  const [editing, setEditing] = useState<CardToEdit | null>(null);
+  const closeEdit = useCallback(() => setEditing(null), []);
   const [version, setVersion] = useState(0);
 
   const refresh = useCallback(
@@ -40,29 +42,41 @@ export function CardsSection({ cardSaveWaitMs = CARD_SAVE_WAIT_MS }: { cardSaveW
     [queryClient],
   );
 
-  /** After a save at the gateway: sync until the card shows up or the wait runs out. */
-  const onSaved = useCallback(async () => {
-    const before = profile.data?.Profiles.length ?? 0;
-    setWaiting(true);
-    const deadline = Date.now() + cardSaveWaitMs;
-    try {
-      for (;;) {
-        const synced = await api.call(BillingApi.sync, {}, { notify: false });
-        if (synced.Profiles.length > before || Date.now() >= deadline) {
-          const { Reactivated, ...p } = synced;
-          await refresh(p);
-          if (Reactivated) setDialog('reactivated');
-          else showToast({ kind: 'success', message: t('cards.saved') });
-          return;
+  /**
+   * After a save at the gateway: sync until the new card shows up (or, after an edit, until the edited card reads
+   * differently) or the wait runs out.
+   */
+  const onSaved = useCallback(
+    async (editedProfileId?: number) => {
+      const profiles = profile.data?.Profiles ?? [];
+      const before = profiles.find((c) => c.ProfileId === editedProfileId);
+      const arrived = (synced: BillingProfile) => {
+        if (!before) return synced.Profiles.length > profiles.length;
+        const now = synced.Profiles.find((c) => c.ProfileId === editedProfileId);
+        return !now || now.Expiration !== before.Expiration || now.CardNumber !== before.CardNumber || now.CardType !== before.CardType;
+      };
+      setWaiting(true);
+      const deadline = Date.now() + cardSaveWaitMs;
+      try {
+        for (;;) {
+          const synced = await api.call(BillingApi.sync, {}, { notify: false });
+          if (arrived(synced) || Date.now() >= deadline) {
+            const { Reactivated, ...p } = synced;
+            await refresh(p);
+            if (Reactivated) setDialog('reactivated');
+            else showToast({ kind: 'success', message: t(before ? 'cards.updated' : 'cards.saved') });
+            return;
+          }
+          await new Promise((r) => setTimeout(r, 1000));
         }
-        await new Promise((r) => setTimeout(r, 1000));
+      } catch {
+        showToast({ kind: 'error', message: t('cards.syncError') });
+      } finally {
+        setWaiting(false);
       }
-    } catch {
-      showToast({ kind: 'error', message: t('cards.syncError') });
-    } finally {
-      setWaiting(false);
-    }
-  }, [api, cardSaveWaitMs, profile.data?.Profiles.length, refresh, t]);
+    },
+    [api, cardSaveWaitMs, profile.data?.Profiles, refresh, t],
+  );
 
   const makeDefault = useMutation({
     mutationFn: (c: CardProfile) => api.call(BillingApi.setDefaultCard, { body: { ProfileId: c.ProfileId } }),
@@ -119,6 +133,13 @@ export function CardsSection({ cardSaveWaitMs = CARD_SAVE_WAIT_MS }: { cardSaveW
                 <td className={css.cell}>{c.Expiration}</td>
                 <td className={css.cell}>
                   <div className={css.row}>
+                    <Button
+                      size="small"
+                      onPress={() => setEditing({ ProfileId: c.ProfileId, CardNumber: c.CardNumber })}
+                      aria-label={t('cards.editOf', { card: c.CardNumber })}
+                    >
+                      {t('cards.edit')}
+                    </Button>
                     {!c.IsDefault && (
                       <Button size="small" onPress={() => makeDefault.mutate(c)} aria-label={t('cards.makeDefaultOf', { card: c.CardNumber })}>
                         {t('cards.makeDefault')}
@@ -135,7 +156,11 @@ export function CardsSection({ cardSaveWaitMs = CARD_SAVE_WAIT_MS }: { cardSaveW
         </table>
       )}
       {waiting && <p aria-busy="true">{t('cards.waiting')}</p>}
-      {canFrame ? <CardForm onSaved={() => void onSaved()} profileVersion={version} profileKey={PROFILE_KEY} /> : <p aria-busy="true">{t('form.loading')}</p>}
+      {canFrame ? (
+        <CardForm onSaved={(edited) => void onSaved(edited)} profileVersion={version} profileKey={PROFILE_KEY} editing={editing} onEditClosed={closeEdit} />
+      ) : (
+        <p aria-busy="true">{t('form.loading')}</p>
+      )}
       <ConfirmDialog
         isOpen={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

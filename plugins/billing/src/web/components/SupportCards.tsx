@@ -4,11 +4,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BillingApi, type CardProfile } from '../../contract';
 import * as css from './billing.css';
+import type { CardToEdit } from './CardForm';
 
 export const supportProfileKey = (memberId: number) => ['billing', 'support', 'profile', memberId] as const;
 
-/** A member's cards as support sees them (support/profile), with Make default (support/defaultcard/update). */
-export function SupportCards({ memberId }: { memberId: number }) {
+/**
+ * A member's cards as support sees them (support/profile), with Make default (support/defaultcard/update) and, on the
+ * card screen (given onEdit), Edit: the gateway's edit-payment form, opened by that page's card form.
+ */
+export function SupportCards({ memberId, onEdit }: { memberId: number; onEdit?: (card: CardToEdit) => void }) {
   const api = useApi();
   const { t } = useTranslation('billing');
   const queryClient = useQueryClient();
@@ -45,11 +49,22 @@ export function SupportCards({ memberId }: { memberId: number }) {
             <td className={css.cell}>{c.CardType}</td>
             <td className={css.cell}>{c.Expiration}</td>
             <td className={css.cell}>
-              {!c.IsDefault && (
-                <Button size="small" aria-label={t('cards.makeDefaultOf', { card: c.CardNumber })} onPress={() => makeDefault.mutate(c)}>
-                  {t('cards.makeDefault')}
-                </Button>
-              )}
+              <div className={css.row}>
+                {onEdit && (
+                  <Button
+                    size="small"
+                    aria-label={t('cards.editOf', { card: c.CardNumber })}
+                    onPress={() => onEdit({ ProfileId: c.ProfileId, CardNumber: c.CardNumber })}
+                  >
+                    {t('cards.edit')}
+                  </Button>
+                )}
+                {!c.IsDefault && (
+                  <Button size="small" aria-label={t('cards.makeDefaultOf', { card: c.CardNumber })} onPress={() => makeDefault.mutate(c)}>
+                    {t('cards.makeDefault')}
+                  </Button>
+                )}
+              </div>
             </td>
           </tr>
         ))}

@@ -44,3 +44,5 @@ export const visuallyHidden = style({
   whiteSpace: 'nowrap',
   border: 0,
 });
+/** The line above the card form naming the card it edits. */
+export const formTitle = style({ margin: 0, fontWeight: 600 });

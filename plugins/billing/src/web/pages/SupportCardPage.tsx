@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { BillingApi } from '../../contract';
 import * as css from '../components/billing.css';
-import { CardForm } from '../components/CardForm';
+import { CardForm, type CardToEdit } from '../components/CardForm';
 import { PROFILE_KEY } from '../components/gateway';
 import { SupportCards, supportProfileKey } from '../components/SupportCards';
 import { useCardFormDocument } from '../components/useCardFormDocument';
@@ -26,34 +26,41 @@ export default function SupportCardPage() {
   const queryClient = useQueryClient();
   const canFrame = useCardFormDocument();
   const [version, setVersion] = useState(0);
+  const [editing, setEditing] = useState<CardToEdit | null>(null);
+  const closeEdit = useCallback(() => setEditing(null), []);
   const staff = hasAnyRole(roles, [Roles.CareSupport, Roles.SuperUser]);
   const memberId = Number(id);
   // Cancel at the gateway reloads the profile shown here: the member's for staff, one's own otherwise.
   const profileKey = useMemo(() => (staff ? supportProfileKey(memberId) : PROFILE_KEY), [staff, memberId]);
-  const onSaved = useCallback(async () => {
-    try {
-      const synced = staff
-        ? await api.call(BillingApi.supportSync, { body: { MemberId: memberId } }, { notify: false })
-        : await api.call(BillingApi.sync, {}, { notify: false });
-      queryClient.setQueryData(supportProfileKey(memberId), synced);
-      setVersion((v) => v + 1);
-      showToast({ kind: 'success', message: t('cards.saved') });
-    } catch {
-      showToast({ kind: 'error', message: t('cards.syncError') });
-    }
-  }, [api, staff, memberId, queryClient, t]);
+  const onSaved = useCallback(
+    async (editedProfileId?: number) => {
+      try {
+        const synced = staff
+          ? await api.call(BillingApi.supportSync, { body: { MemberId: memberId } }, { notify: false })
+          : await api.call(BillingApi.sync, {}, { notify: false });
+        queryClient.setQueryData(supportProfileKey(memberId), synced);
+        setVersion((v) => v + 1);
+        showToast({ kind: 'success', message: t(editedProfileId === undefined ? 'cards.saved' : 'cards.updated') });
+      } catch {
+        showToast({ kind: 'error', message: t('cards.syncError') });
+      }
+    },
+    [api, staff, memberId, queryClient, t],
+  );
   if (!Number.isInteger(memberId) || memberId <= 0) return <p role="alert">{t('loadError')}</p>;
   return (
     <div className={`${layoutCss.card} ${css.stack}`}>
       <h2 className={css.heading}>{t('support.cardsOf', { id: memberId })}</h2>
-      {staff && <SupportCards key={version} memberId={memberId} />}
+      {staff && <SupportCards key={version} memberId={memberId} onEdit={setEditing} />}
       {canFrame ? (
         <CardForm
-          onSaved={() => void onSaved()}
+          onSaved={(edited) => void onSaved(edited)}
           profileVersion={version}
           profileKey={profileKey}
           minHeight={SUPPORT_FRAME_PX}
           memberId={staff ? memberId : undefined}
+          editing={editing}
+          onEditClosed={closeEdit}
         />
       ) : (
         <p aria-busy="true">{t('form.loading')}</p>
