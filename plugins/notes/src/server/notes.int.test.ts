@@ -281,6 +281,35 @@ describe('notes: attachments are checked by content', () => {
     expect([await noteCount(), await attachmentCount(), (await storedFiles()).length]).toEqual([notes, rows, files]);
   });
 
+  it('removes the files it stored when the save fails after them (the audit row refused), and keeps nothing', async () => {
+    const existing = data<Note>(await call('POST', NotesApi.create.path, asAlice(), { NoteText: 'kept before the failure' }));
+    const [notes, rows, files] = [await noteCount(), await attachmentCount(), (await storedFiles()).length];
+    const sql = server.database.sql;
+    // The audit row of a note write is refused at the database: the files are stored by then, the commit never comes.
+    await sql.query(`CREATE FUNCTION refuse_note_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused'; END $$`);
+    await sql.query(
+      `CREATE TRIGGER refuse_note_audit BEFORE INSERT ON audit_log FOR EACH ROW WHEN (NEW.action IN ('notes.note.create', 'notes.note.update')) EXECUTE FUNCTION refuse_note_audit()`,
+    );
+    try {
+      const created = await call('POST', NotesApi.create.path, asAlice(), {
+        NoteText: 'lost',
+        Attachments: [{ FileName: 'a.pdf', Content: await b64('pdf') }],
+      });
+      expect(created.statusCode).toBe(500);
+      const updated = await call('POST', NotesApi.update.path, asAlice(), {
+        NoteID: existing.NoteID,
+        Version: existing.Version,
+        NoteText: 'changed',
+        Attachments: [{ FileName: 'b.pdf', Content: await b64('pdf') }],
+      });
+      expect(updated.statusCode).toBe(500);
+    } finally {
+      await sql.query('DROP TRIGGER refuse_note_audit ON audit_log');
+      await sql.query('DROP FUNCTION refuse_note_audit()');
+    }
+    expect([await noteCount(), await attachmentCount(), (await storedFiles()).length]).toEqual([notes, rows, files]);
+  });
+
   it.each([
     ['an extension outside the list', 'setup.exe'],
     ['no extension', 'receipt'],

@@ -180,22 +180,29 @@ async function checkUploads(list: readonly AttachmentUpload[]): Promise<Checked[
 
 /**
  * Stores the files of one note inside the caller's transaction: a row per file, then the file under
- * notes/<member>/<note>/<attachment>. If a put fails, the files already stored are deleted and the error rolls back the rows.
+ * notes/<member>/<note>/<attachment>, each key added to `stored` as its file is written. The caller runs the transaction
+ * through `keepingFiles`, which deletes those files if anything fails before the commit (a put, the audit row, the
+ * commit itself): the rows roll back, and no file is left without a row.
  */
-async function storeFiles(ctx: Ctx, tx: SqlClient, memberId: number, noteId: number, files: Checked[]): Promise<void> {
+async function storeFiles(ctx: Ctx, tx: SqlClient, memberId: number, noteId: number, files: Checked[], stored: string[]): Promise<void> {
+  for (const f of files) {
+    const row = await tx.query<{ attachment_id: number }>(
+      `INSERT INTO note_attachments (note_id, file_name, content_type, size, file_key) VALUES ($1, $2, $3, $4, 'pending-' || gen_random_uuid()) RETURNING attachment_id`,
+      [noteId, f.fileName, f.contentType, f.bytes.length],
+    );
+    const attachmentId = row[0]?.attachment_id as number;
+    const key = `notes/${memberId}/${noteId}/${attachmentId}`;
+    await tx.query('UPDATE note_attachments SET file_key = $2 WHERE attachment_id = $1', [attachmentId, key]);
+    stored.push(key);
+    await ctx.services.files.put(key, f.bytes, { contentType: f.contentType });
+  }
+}
+
+/** Runs a transaction that stores files (storeFiles); if it does not commit, the files it stored are deleted. */
+async function keepingFiles<T>(ctx: Ctx, work: (stored: string[]) => Promise<T>): Promise<T> {
   const stored: string[] = [];
   try {
-    for (const f of files) {
-      const row = await tx.query<{ attachment_id: number }>(
-        `INSERT INTO note_attachments (note_id, file_name, content_type, size, file_key) VALUES ($1, $2, $3, $4, 'pending-' || gen_random_uuid()) RETURNING attachment_id`,
-        [noteId, f.fileName, f.contentType, f.bytes.length],
-      );
-      const attachmentId = row[0]?.attachment_id as number;
-      const key = `notes/${memberId}/${noteId}/${attachmentId}`;
-      await tx.query('UPDATE note_attachments SET file_key = $2 WHERE attachment_id = $1', [attachmentId, key]);
-      await ctx.services.files.put(key, f.bytes, { contentType: f.contentType });
-      stored.push(key);
-    }
+    return await work(stored);
   } catch (e) {
     await Promise.allSettled(stored.map((k) => ctx.services.files.delete(k)));
     throw e;
@@ -216,23 +223,25 @@ export async function createNote(ctx: Ctx, b: NoteCreate): Promise<Note> {
   const typeId = writableBy(staff, b);
   const files = await checkUploads(b.Attachments);
   const sql = ctx.database.sql;
-  const id = await sql.transaction(async (tx) => {
-    let replyTo: number | null = null;
-    if (b.ReplyToID) {
-      const parent = await loadRow(tx, memberId, b.ReplyToID);
-      if (!parent) throw badRequest('body.ReplyToID: there is no such message in this conversation.');
-      replyTo = parent.reply_to_id ?? parent.note_id;
-    }
-    const rows = await tx.query<{ note_id: number }>(
-      `INSERT INTO notes (member_id, note_text, note_type_id, reply_to_id, author_user_id, author_name, author_kind)
+  const id = await keepingFiles(ctx, (stored) =>
+    sql.transaction(async (tx) => {
+      let replyTo: number | null = null;
+      if (b.ReplyToID) {
+        const parent = await loadRow(tx, memberId, b.ReplyToID);
+        if (!parent) throw badRequest('body.ReplyToID: there is no such message in this conversation.');
+        replyTo = parent.reply_to_id ?? parent.note_id;
+      }
+      const rows = await tx.query<{ note_id: number }>(
+        `INSERT INTO notes (member_id, note_text, note_type_id, reply_to_id, author_user_id, author_name, author_kind)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING note_id`,
-      [memberId, b.NoteText, typeId, replyTo, ctx.user?.id ?? null, await authorName(ctx, tx), staff ? 'Staff' : 'Member'],
-    );
-    const noteId = rows[0]?.note_id as number;
-    await storeFiles(ctx, tx, memberId, noteId, files);
-    await ctx.audit({ action: 'notes.note.create', entity: 'note', entityId: noteId, memberId, detail: { replyTo, attachments: files.length, staff } }, tx);
-    return noteId;
-  });
+        [memberId, b.NoteText, typeId, replyTo, ctx.user?.id ?? null, await authorName(ctx, tx), staff ? 'Staff' : 'Member'],
+      );
+      const noteId = rows[0]?.note_id as number;
+      await storeFiles(ctx, tx, memberId, noteId, files, stored);
+      await ctx.audit({ action: 'notes.note.create', entity: 'note', entityId: noteId, memberId, detail: { replyTo, attachments: files.length, staff } }, tx);
+      return noteId;
+    }),
+  );
   return (await toWire(ctx, sql, [(await loadRow(sql, memberId, id)) as Row]))[0] as Note;
 }
 
@@ -242,31 +251,36 @@ export async function updateNote(ctx: Ctx, b: NoteUpdate): Promise<Note> {
   const typeId = writableBy(isStaff(ctx), b);
   const files = await checkUploads(b.Attachments);
   const sql = ctx.database.sql;
-  const removedKeys = await sql.transaction(async (tx) => {
-    const current = await loadRow(tx, memberId, b.NoteID, true);
-    if (!current) throw notFound(NOTE_NOT_FOUND);
-    if (!ctx.user || current.author_user_id !== ctx.user.id) throw forbidden('Only the author of a message may change it.');
-    if (current.version !== b.Version) throw conflict(STALE_NOTE_MESSAGE);
-    const existing = await tx.query<{ attachment_id: number; file_key: string }>('SELECT attachment_id, file_key FROM note_attachments WHERE note_id = $1', [
-      b.NoteID,
-    ]);
-    const remove = [...new Set(b.RemoveAttachmentIDs)];
-    for (const r of remove)
-      if (!existing.some((e) => e.attachment_id === r))
-        throw badRequest(msg('body.RemoveAttachmentIDs: {{id}} is not an attachment of this message.', { id: r }));
-    if (existing.length - remove.length + files.length > MAX_ATTACHMENTS)
-      throw badRequest(msg('body.Attachments: {{reason}}', { reason: TOO_MANY_ATTACHMENTS }));
-    const keys = existing.filter((e) => remove.includes(e.attachment_id)).map((e) => e.file_key);
-    if (remove.length) await tx.query('DELETE FROM note_attachments WHERE note_id = $1 AND attachment_id = ANY($2::int[])', [b.NoteID, remove]);
-    await tx.query('UPDATE notes SET note_text = $2, note_type_id = $3, version = version + 1, updated_at = now() WHERE note_id = $1', [
-      b.NoteID,
-      b.NoteText,
-      typeId,
-    ]);
-    await storeFiles(ctx, tx, memberId, b.NoteID, files);
-    await ctx.audit({ action: 'notes.note.update', entity: 'note', entityId: b.NoteID, memberId, detail: { added: files.length, removed: remove.length } }, tx);
-    return keys;
-  });
+  const removedKeys = await keepingFiles(ctx, (stored) =>
+    sql.transaction(async (tx) => {
+      const current = await loadRow(tx, memberId, b.NoteID, true);
+      if (!current) throw notFound(NOTE_NOT_FOUND);
+      if (!ctx.user || current.author_user_id !== ctx.user.id) throw forbidden('Only the author of a message may change it.');
+      if (current.version !== b.Version) throw conflict(STALE_NOTE_MESSAGE);
+      const existing = await tx.query<{ attachment_id: number; file_key: string }>('SELECT attachment_id, file_key FROM note_attachments WHERE note_id = $1', [
+        b.NoteID,
+      ]);
+      const remove = [...new Set(b.RemoveAttachmentIDs)];
+      for (const r of remove)
+        if (!existing.some((e) => e.attachment_id === r))
+          throw badRequest(msg('body.RemoveAttachmentIDs: {{id}} is not an attachment of this message.', { id: r }));
+      if (existing.length - remove.length + files.length > MAX_ATTACHMENTS)
+        throw badRequest(msg('body.Attachments: {{reason}}', { reason: TOO_MANY_ATTACHMENTS }));
+      const keys = existing.filter((e) => remove.includes(e.attachment_id)).map((e) => e.file_key);
+      if (remove.length) await tx.query('DELETE FROM note_attachments WHERE note_id = $1 AND attachment_id = ANY($2::int[])', [b.NoteID, remove]);
+      await tx.query('UPDATE notes SET note_text = $2, note_type_id = $3, version = version + 1, updated_at = now() WHERE note_id = $1', [
+        b.NoteID,
+        b.NoteText,
+        typeId,
+      ]);
+      await storeFiles(ctx, tx, memberId, b.NoteID, files, stored);
+      await ctx.audit(
+        { action: 'notes.note.update', entity: 'note', entityId: b.NoteID, memberId, detail: { added: files.length, removed: remove.length } },
+        tx,
+      );
+      return keys;
+    }),
+  );
   // Removed files go once their rows are gone for good.
   await Promise.allSettled(removedKeys.map((k) => ctx.services.files.delete(k)));
   return (await toWire(ctx, sql, [(await loadRow(sql, memberId, b.NoteID)) as Row]))[0] as Note;
