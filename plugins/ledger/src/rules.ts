@@ -36,6 +36,8 @@ export const PayerMessages = {
   alreadySent: 'This period was already sent to the federal payer.',
   /** Not in the spec: report/send refused while records are incomplete. */
   incomplete: 'Some records are incomplete. Check all records before sending.',
+  /** Not in the spec: report/send refused while another send of these records waits for the payer's answer. */
+  sending: 'Records of this period are being sent to the federal payer. Try again in a few minutes.',
   reportGenerated: 'Report generated',
 } as const;
 

@@ -50,7 +50,10 @@ export interface LedgerService {
   span(memberId: number): Promise<{ first: string; last: string } | null>;
   /** Posts linked-bank transactions not yet in the ledger (idempotent by ref); answers how many were new. */
   postBankTransactions(memberId: number, rows: readonly BankLedgerRow[]): Promise<number>;
-  /** Withdraws the bank rows with these refs that were not reported to the federal payer (a bank unlinked); answers how many. */
+  /**
+   * Withdraws the bank rows with these refs that were not reported to the federal payer (a bank unlinked); answers how
+   * many. A row a send holds while it waits for the payer counts as reported: it stays.
+   */
   withdrawBankTransactions(memberId: number, refs: readonly string[]): Promise<number>;
 }
 

@@ -1,12 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Roles } from '@portal/core';
 import { EICAR } from '@portal/sandbox';
 import { fixtures, storedFiles as storedFilesUnder } from '@portal/testing/files';
-import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbox';
+import { type SandboxTestEnv, sandboxPassThrough, startSandboxTestEnv } from '@portal/testing/sandbox';
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentsApi, MAX_UPLOAD_BYTES, UploadMessages } from '../contract';
@@ -18,7 +16,7 @@ import { DocumentsApi, MAX_UPLOAD_BYTES, UploadMessages } from '../contract';
  */
 let env: SandboxTestEnv;
 let filesDir: string;
-let sandboxProxy: Server;
+let sandboxProxy: Awaited<ReturnType<typeof sandboxPassThrough>>;
 /** While set, the scanner answers 503: a scanner that cannot answer. */
 let scannerDown = false;
 let superUser: Session;
@@ -54,26 +52,16 @@ const storedFiles = () => storedFilesUnder(join(filesDir, 'files'));
 
 beforeAll(async () => {
   filesDir = await mkdtemp(join(tmpdir(), 'documents-upload-int-'));
-  sandboxProxy = createServer((req, res) => {
-    if (scannerDown && req.url?.startsWith('/scanner/scan')) {
-      req.resume();
+  // The virus scanner through a pass-through that can make it fail.
+  sandboxProxy = await sandboxPassThrough(
+    () => env?.sandboxUrl,
+    (req, _body, res) => {
+      if (!scannerDown || !req.url?.startsWith('/scanner/scan')) return false;
       res.writeHead(503).end('the scanner is down');
-      return;
-    }
-    if (!env) {
-      res.writeHead(502).end('the sandbox is not started yet');
-      return;
-    }
-    const forwarded = request(new URL(req.url ?? '/', env.sandboxUrl), { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    forwarded.on('error', () => res.destroy());
-    req.pipe(forwarded);
-  });
-  await new Promise<void>((resolve) => sandboxProxy.listen(0, '127.0.0.1', resolve));
-  const { port } = sandboxProxy.address() as AddressInfo;
-  env = await startSandboxTestEnv({ sandboxUrl: `http://127.0.0.1:${port}`, fileStore: { kind: 'local', dir: join(filesDir, 'files') } });
+      return true;
+    },
+  );
+  env = await startSandboxTestEnv({ sandboxUrl: sandboxProxy.url, fileStore: { kind: 'local', dir: join(filesDir, 'files') } });
   const a = await financeMember('docup-alice');
   alice = a.session;
   aliceId = a.memberId;
@@ -83,7 +71,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   await env?.close();
-  await new Promise((resolve) => sandboxProxy?.close(resolve));
+  await sandboxProxy?.close();
   if (filesDir) await rm(filesDir, { recursive: true, force: true });
 });
 

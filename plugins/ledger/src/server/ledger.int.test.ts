@@ -1,5 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Roles } from '@portal/core';
-import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbox';
+import { type SandboxTestEnv, sandboxPassThrough, startSandboxTestEnv } from '@portal/testing/sandbox';
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -8,8 +9,25 @@ import { addDays, addMonths, LedgerApi, LedgerMessages, PayerMessages, todayUtc 
 import { seed } from './seed';
 import { makeLedgerService } from './service';
 
-/** The ledger API through the whole kernel guard, with the sandbox federal payer over real HTTP. */
+/**
+ * The ledger API through the whole kernel guard, with the sandbox federal payer over real HTTP. The server reaches the
+ * sandbox through a pass-through that keeps what each payer submission carried and can hold a submission in flight
+ * (the server's call waits for the payer's answer) or answer it as a failing payer.
+ */
 let env: SandboxTestEnv;
+let sandboxProxy: Awaited<ReturnType<typeof sandboxPassThrough>>;
+interface PayerBody {
+  hicn: string;
+  periodFrom: string;
+  periodTo: string;
+  records: { date: string; code: string | null; company: string | null; description: string | null; type: number; amountCents: number }[];
+}
+/** Every submission that reached the payer, as the server sent it, in order. */
+const submissions: PayerBody[] = [];
+/** While set, a submission arriving waits for it before going on to the payer: the server's call stays in flight. */
+let payerGate: Promise<void> | null = null;
+/** While set, a submission (once its gate opens) is answered 503: a payer that fails. */
+let payerFails = false;
 let member: Session;
 let memberId: number;
 let other: Session;
@@ -48,14 +66,30 @@ async function user(name: string, role: string, brand: string, isMember: boolean
 }
 
 beforeAll(async () => {
-  env = await startSandboxTestEnv();
+  // The payer through a pass-through that records each submission and can hold it or answer it 503.
+  sandboxProxy = await sandboxPassThrough(
+    () => env?.sandboxUrl,
+    async (req, body, res) => {
+      if (req.method !== 'POST' || !req.url?.startsWith('/payer/api/submissions')) return false;
+      submissions.push(JSON.parse(body.toString()) as PayerBody);
+      const gate = payerGate;
+      if (gate) await gate;
+      if (!payerFails) return false;
+      res.writeHead(503).end('the payer is down');
+      return true;
+    },
+  );
+  env = await startSandboxTestEnv({ sandboxUrl: sandboxProxy.url });
   ({ session: member, memberId } = await user('ledger-member', Roles.CareGuard, 'card', true));
   ({ session: other, memberId: otherId } = await user('ledger-other', Roles.CareGuard, 'card', true));
   ({ session: support } = await user('ledger-support', Roles.CareSupport, 'staff', false));
   ({ session: assist, memberId: assistId } = await user('ledger-assist', Roles.CareAssist, 'assist', true));
   ({ session: finance } = await user('ledger-finance', Roles.CareGuardFinance, 'finance', true));
 }, 240_000);
-afterAll(() => env?.close());
+afterAll(async () => {
+  await env?.close();
+  await sandboxProxy?.close();
+});
 
 describe('access', () => {
   it('answers 401 without a sign-in and 403 to a role without the ledger', async () => {
@@ -71,9 +105,13 @@ describe('access', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().MsgText).toBe('Your account has no ledger of its own. Choose a member to act for first.');
     const sql = env.server.database.sql;
-    await sql.query(
-      `INSERT INTO ledger_transactions (member_id, source, date_created, company, description, transaction_type_id, amount_cents, report_id) VALUES ($1, 'ledger', $2, 'A', 'Not reported', 1, 100, NULL), ($1, 'ledger', $2, 'B', 'Reported', 1, 200, 999)`,
+    const report = await sql.query<{ report_id: number }>(
+      `INSERT INTO ledger_reports (member_id, period_from, period_to, acknowledgement_id, record_count) VALUES ($1, $2, $2, 'FP-TEST', 1) RETURNING report_id`,
       [assistId, today],
+    );
+    await sql.query(
+      `INSERT INTO ledger_transactions (member_id, source, date_created, company, description, transaction_type_id, amount_cents, report_id) VALUES ($1, 'ledger', $2, 'A', 'Not reported', 1, 100, NULL), ($1, 'ledger', $2, 'B', 'Reported', 1, 200, $3)`,
+      [assistId, today, report[0]?.report_id],
     );
     const asked = await call(assist, LedgerApi.search.path, { Query: { View: 'ledger' } }, {}, 'assist');
     expect(asked.statusCode).toBe(200);
@@ -397,6 +435,221 @@ describe('money sums exact to the cent', () => {
   }, 60_000);
 });
 
+describe('a send holds the rows it sends until the payer answers', () => {
+  const period = { From: addMonths(today, -1), To: today };
+  const sql = () => env.server.database.sql;
+  /** Holds the submissions that arrive from now on in flight; the answer lets them go on to the payer. */
+  const holdPayer = () => {
+    let open = () => {};
+    payerGate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    return () => {
+      payerGate = null;
+      open();
+    };
+  };
+  /** Whether `done` comes true within `ms`. */
+  const until = async (done: () => boolean, ms = 5000) => {
+    for (const end = Date.now() + ms; !done() && Date.now() < end; ) await sleep(10);
+    return done();
+  };
+  /** A member with an expense and a deposit in the period and the report's header saved: ready to send. */
+  const readyToSend = async (name: string, hicn: string) => {
+    const { session, memberId: id } = await user(name, Roles.CareGuard, 'card', true);
+    const rows: Json[] = [];
+    for (const over of [{ Amount: 10 }, { TransactionTypeID: 2, Code: null, Description: 'Deposit', Amount: 500 }]) {
+      const res = await call(session, LedgerApi.create.path, entry(over));
+      expect(res.statusCode, res.body).toBe(200);
+      rows.push(data(res));
+    }
+    const check = await call(session, LedgerApi.reportCheck.path, {
+      Query: { ...period, HICN: hicn, DateOfInjury: '2021-03-04', DateOfSettlement: '2024-06-01' },
+    });
+    expect(data(check)).toEqual([]);
+    return { session, id, rows: rows as [Json, Json] };
+  };
+  const send = (session: Session, query: Json = period, extra: Record<string, string> = {}) =>
+    call(session, LedgerApi.reportSend.path, { Query: query }, extra);
+  const reports = (id: number) =>
+    sql().query<{ report_id: number; status: string; acknowledgement_id: string | null }>(
+      'SELECT report_id, status, acknowledgement_id FROM ledger_reports WHERE member_id = $1 ORDER BY report_id',
+      [id],
+    );
+  const marks = async (id: number) =>
+    (await sql().query<{ report_id: number | null }>('SELECT report_id FROM ledger_transactions WHERE member_id = $1 ORDER BY transaction_id', [id])).map(
+      (r) => r.report_id,
+    );
+  const payerRecords = (body: PayerBody | undefined) => body?.records.map((r) => [r.type, r.description, r.amountCents]);
+
+  it('refuses an edit and a delete while the payer has the rows, sends them unchanged, and shows them reported only once the payer answered', async () => {
+    const { session, id, rows } = await readyToSend('ledger-inflight', '111111111A');
+    const [expense, deposit] = rows;
+    const before = submissions.length;
+    const release = holdPayer();
+    let sending: ReturnType<typeof send> | null = null;
+    try {
+      sending = send(session);
+      expect(await until(() => submissions.length === before + 1)).toBe(true);
+      const edit = await call(session, LedgerApi.update.path, { ...entry({ Amount: 999 }), TransactionID: expense.TransactionID, Version: expense.Version });
+      expect(edit.statusCode, edit.body).toBe(409);
+      expect(edit.json()).toMatchObject({ MsgText: PayerMessages.sending, Data: { Sending: true } });
+      const remove = await call(session, LedgerApi.delete.path, { TransactionID: deposit.TransactionID, Version: deposit.Version });
+      expect(remove.statusCode, remove.body).toBe(409);
+      expect(remove.json().MsgText).toBe(PayerMessages.sending);
+      // A SuperUser, who may correct reported rows, waits for the payer too.
+      const { session: superUser } = await user('ledger-inflight-su', Roles.SuperUser, 'staff', false);
+      const forced = await call(
+        superUser,
+        LedgerApi.update.path,
+        { ...entry({ Amount: 998 }), TransactionID: expense.TransactionID, Version: expense.Version },
+        { 'x-member-id': String(id) },
+        'staff',
+      );
+      expect(forced.statusCode, forced.body).toBe(409);
+      expect(forced.json().MsgText).toBe(PayerMessages.sending);
+      // Locked, but not reported yet: the reported view and ReportedDate wait for the payer's acknowledgement.
+      expect(data(await call(session, LedgerApi.search.path, { Query: { ...period, View: 'reported' } })).ItemCount).toBe(0);
+      const shown = data(await call(session, LedgerApi.search.path, { Query: period })).Items as Json[];
+      expect(shown.map((t) => [t.TransactionID, t.ReportedDate])).toEqual([
+        [expense.TransactionID, null],
+        [deposit.TransactionID, null],
+      ]);
+      expect((await reports(id)).map((r) => [r.status, r.acknowledgement_id])).toEqual([['sending', null]]);
+    } finally {
+      release();
+    }
+    const res = await sending;
+    expect(res?.statusCode, res?.body).toBe(200);
+    expect(data(res as NonNullable<typeof res>)).toMatchObject({ AlreadySent: false, RecordCount: 2 });
+    expect(submissions).toHaveLength(before + 1);
+    expect(payerRecords(submissions[before])).toEqual([
+      [1, 'Office visit', 1000],
+      [2, 'Deposit', 50000],
+    ]);
+    // Reported as the payer got them, on the day it answered.
+    const reported = data(await call(session, LedgerApi.search.path, { Query: { ...period, View: 'reported' } })).Items as Json[];
+    expect(reported.map((t) => [t.TransactionID, t.Amount, t.Description, t.ReportedDate])).toEqual([
+      [expense.TransactionID, 10, 'Office visit', today],
+      [deposit.TransactionID, 500, 'Deposit', today],
+    ]);
+    const [report] = await reports(id);
+    expect(report).toMatchObject({ status: 'sent', acknowledgement_id: data(res as NonNullable<typeof res>).AcknowledgementId });
+    expect(await marks(id)).toEqual([report?.report_id, report?.report_id]);
+  });
+
+  it('a payer that fails leaves no report and no marked row: the rows can be edited and the period sent again', async () => {
+    const { session, id, rows } = await readyToSend('ledger-payer-fails', '222222222A');
+    const [expense] = rows;
+    const before = submissions.length;
+    const release = holdPayer();
+    let res: Awaited<ReturnType<typeof send>>;
+    try {
+      const sending = send(session);
+      expect(await until(() => submissions.length === before + 1)).toBe(true);
+      expect(
+        (await call(session, LedgerApi.update.path, { ...entry({ Amount: 20 }), TransactionID: expense.TransactionID, Version: expense.Version })).statusCode,
+      ).toBe(409);
+      payerFails = true;
+      release();
+      res = await sending;
+    } finally {
+      payerFails = false;
+      release();
+    }
+    expect(res.statusCode, res.body).toBe(502);
+    expect(res.json().MsgText).toBe(PayerMessages.error);
+    expect(await reports(id)).toEqual([]);
+    expect(await marks(id)).toEqual([null, null]);
+    const edit = await call(session, LedgerApi.update.path, { ...entry({ Amount: 20 }), TransactionID: expense.TransactionID, Version: expense.Version });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const again = await send(session);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(data(again)).toMatchObject({ AlreadySent: false, RecordCount: 2 });
+    expect(payerRecords(submissions.at(-1))).toEqual([
+      [1, 'Office visit', 2000],
+      [2, 'Deposit', 50000],
+    ]);
+    expect((await reports(id)).map((r) => r.status)).toEqual(['sent']);
+  });
+
+  it('a second send while the first waits for the payer is refused (409) and submits nothing; once the first is recorded, a send is AlreadySent', async () => {
+    const { session, id } = await readyToSend('ledger-twice', '333333333A');
+    const before = submissions.length;
+    const release = holdPayer();
+    let first: ReturnType<typeof send> | null = null;
+    try {
+      first = send(session);
+      expect(await until(() => submissions.length === before + 1)).toBe(true);
+      const second = await Promise.race([send(session), until(() => submissions.length > before + 1).then(() => null)]);
+      expect(second?.statusCode, second?.body).toBe(409);
+      expect(second?.json()).toMatchObject({ MsgText: PayerMessages.sending, Data: { Sending: true } });
+      expect((await send(session, period, { cookie: 'cq.lang=es' })).json().MsgText).toBe(
+        'Se están enviando registros de este período al pagador federal. Vuelva a intentarlo en unos minutos.',
+      );
+      // An overlapping period holds the same rows: refused as well, while the first send waits.
+      const overlapping = await Promise.race([
+        send(session, { From: addMonths(today, -2), To: today }),
+        until(() => submissions.length > before + 1).then(() => null),
+      ]);
+      expect(overlapping?.statusCode, overlapping?.body).toBe(409);
+      expect(submissions).toHaveLength(before + 1);
+    } finally {
+      release();
+    }
+    const res = await first;
+    expect(res?.statusCode, res?.body).toBe(200);
+    const ack = data(res as NonNullable<typeof res>).AcknowledgementId;
+    const again = await send(session);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().MsgText).toBe(PayerMessages.alreadySent);
+    expect(data(again)).toMatchObject({ AlreadySent: true, AcknowledgementId: ack });
+    expect(submissions).toHaveLength(before + 1);
+    expect((await reports(id)).map((r) => r.status)).toEqual(['sent']);
+  });
+
+  it('a claim older than the timeout (a send that stopped) is taken over by the next send, which the payer answers with the same acknowledgement', async () => {
+    const { session, id } = await readyToSend('ledger-stale', '444444444A');
+    const before = submissions.length;
+    const releaseStuck = holdPayer();
+    let stuck: ReturnType<typeof send> | null = null;
+    let next: ReturnType<typeof send> | null = null;
+    let releaseNext = () => {};
+    try {
+      stuck = send(session);
+      expect(await until(() => submissions.length === before + 1)).toBe(true);
+      const [claim] = await reports(id);
+      await sql().query("UPDATE ledger_reports SET claimed_at = now() - interval '10 minutes' WHERE report_id = $1", [claim?.report_id]);
+      releaseNext = holdPayer();
+      next = send(session);
+      expect(await until(() => submissions.length === before + 2)).toBe(true);
+      // The stale claim is gone; the next send's claim holds the rows, still locked.
+      const [taken] = await reports(id);
+      expect(taken).toMatchObject({ status: 'sending' });
+      expect(taken?.report_id).not.toBe(claim?.report_id);
+      expect(await marks(id)).toEqual([taken?.report_id, taken?.report_id]);
+      releaseNext();
+      const res = await next;
+      expect(res?.statusCode, res?.body).toBe(200);
+      expect(data(res as NonNullable<typeof res>)).toMatchObject({ AlreadySent: false, RecordCount: 2 });
+    } finally {
+      releaseNext();
+      releaseStuck();
+    }
+    // The stopped send comes back late: the payer knows its key, and the period is recorded once, by the send that took over.
+    const late = await stuck;
+    expect(late?.statusCode, late?.body).toBe(200);
+    const recorded = await reports(id);
+    expect(recorded.map((r) => r.status)).toEqual(['sent']);
+    expect(data(late as NonNullable<typeof late>)).toMatchObject({ AlreadySent: true, AcknowledgementId: recorded[0]?.acknowledgement_id });
+    expect(payerRecords(submissions[before])).toEqual(payerRecords(submissions[before + 1]));
+    const atPayer = (await (await fetch(`${env.sandboxUrl}/payer/api/submissions?hicn=444444444A`)).json()) as Json[];
+    expect(atPayer.map((s) => s.acknowledgementId)).toEqual([recorded[0]?.acknowledgement_id]);
+    expect(await marks(id)).toEqual([recorded[0]?.report_id, recorded[0]?.report_id]);
+    expect(data(await call(session, LedgerApi.search.path, { Query: { ...period, View: 'reported' } })).ItemCount).toBe(2);
+  });
+});
+
 describe('the report to the federal payer', () => {
   let session: Session;
   let id: number;
@@ -413,6 +666,9 @@ describe('the report to the federal payer', () => {
     expect(issues[0]).toMatchObject({ TransactionID: null, Fields: ['HICN', 'DateOfInjury', 'DateOfSettlement'] });
     expect(issues.slice(1).map((i) => i.Fields)).toEqual([['Code']]);
     expect((await call(session, LedgerApi.reportSend.path, { Query: period })).statusCode).toBe(400);
+    // The refused send leaves no claim on the period and no marked row.
+    expect(await env.server.database.sql.query('SELECT 1 FROM ledger_reports WHERE member_id = $1', [id])).toEqual([]);
+    expect(await env.server.database.sql.query('SELECT 1 FROM ledger_transactions WHERE member_id = $1 AND report_id IS NOT NULL', [id])).toEqual([]);
     const missing = issues[1]?.TransactionID;
     const row = (data(await call(session, LedgerApi.search.path, { Query: { EmptyFields: true } })).Items as Json[])[0];
     expect(row?.TransactionID).toBe(missing);

@@ -81,4 +81,22 @@ DROP INDEX ledger_transactions_external_ref_idx;
 CREATE UNIQUE INDEX ledger_transactions_external_ref_idx ON ledger_transactions (member_id, source, external_ref) WHERE external_ref IS NOT NULL;
 `,
   },
+  {
+    id: '0004_ledger_report_claim',
+    sql: `
+-- A send claims its period ('sending') and marks the rows it reads in one short transaction before the payer is
+-- called, and records the payer's answer ('sent') in another: no transaction stays open across the HTTP call, and the
+-- marked rows cannot be edited while the payer has them. A claim has no acknowledgement, record count or sent time
+-- yet; claimed_at dates it, so a send that crashed can be taken over. Reports sent before this stay 'sent'.
+ALTER TABLE ledger_reports ADD COLUMN status text NOT NULL DEFAULT 'sent' CHECK (status IN ('sending', 'sent'));
+ALTER TABLE ledger_reports ADD COLUMN claimed_at timestamptz;
+ALTER TABLE ledger_reports ALTER COLUMN acknowledgement_id DROP NOT NULL;
+ALTER TABLE ledger_reports ALTER COLUMN record_count DROP NOT NULL;
+ALTER TABLE ledger_reports ALTER COLUMN sent_at DROP NOT NULL;
+ALTER TABLE ledger_reports ADD CONSTRAINT ledger_reports_status_fields_check CHECK (
+  (status = 'sent' AND acknowledgement_id IS NOT NULL AND record_count IS NOT NULL AND sent_at IS NOT NULL)
+  OR (status = 'sending' AND claimed_at IS NOT NULL)
+);
+`,
+  },
 ];

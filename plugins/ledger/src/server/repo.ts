@@ -77,7 +77,11 @@ const toWire = (r: DbRow): LedgerTransaction => ({
   Version: r.version,
 });
 
-/** The member's ledger with the running balance after each row (date order), as a subquery named l. */
+/**
+ * The member's ledger with the running balance after each row (date order), as a subquery named l. reported_date is
+ * the day the payer acknowledged the row's report: a row of a send still waiting for the payer (a 'sending' report) is
+ * locked against edits (report_id is set) but not yet reported, so it has none.
+ */
 function ledgerWith(memberParam: string): string {
   return `WITH l AS (
     SELECT t.transaction_id, to_char(t.date_created, 'YYYY-MM-DD') AS date_created, t.date_created AS day, t.code, t.company, t.description,
@@ -85,7 +89,7 @@ function ledgerWith(memberParam: string): string {
       to_char(r.sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS reported_date,
       ((SELECT a.initial_balance_cents FROM ledger_accounts a WHERE a.member_id = ${memberParam})
         + sum(CASE WHEN t.transaction_type_id = ${TransactionType.Expense} THEN -t.amount_cents ELSE t.amount_cents END) OVER (ORDER BY t.date_created, t.transaction_id))::float8 AS balance_cents
-    FROM ledger_transactions t LEFT JOIN ledger_reports r ON r.report_id = t.report_id
+    FROM ledger_transactions t LEFT JOIN ledger_reports r ON r.report_id = t.report_id AND r.status = 'sent'
     WHERE t.member_id = ${memberParam} AND t.${LEDGER_ROWS})`;
 }
 const ROW_COLUMNS =
@@ -111,7 +115,8 @@ export async function searchLedger(ctx: Ctx & Pick<RouteContext, 'searchSql'>, s
   const { From, To } = rangeOf(s.Query, DefaultRange.ledger);
   const params: unknown[] = [memberId, From, To];
   const where = ['day BETWEEN $2::date AND $3::date'];
-  if (s.Query.View === 'reported') where.push('report_id IS NOT NULL');
+  // Reported: in a report the payer acknowledged. A row whose send is still waiting for the payer is not shown yet.
+  if (s.Query.View === 'reported') where.push('reported_date IS NOT NULL');
   if (s.Query.EmptyFields) where.push(EMPTY_FIELDS);
   const column = LEDGER_SORT[s.SortColumn ?? 'DateCreated'] ?? 'day';
   const dir = (s.SortOrder ?? 'asc') === 'desc' ? 'DESC' : 'ASC';
@@ -195,14 +200,19 @@ export async function createTransaction(ctx: Ctx, body: LedgerCreate): Promise<L
 }
 
 async function lockForChange(tx: SqlClient, ctx: Ctx, memberId: number, id: number, version: number): Promise<LedgerTransaction> {
-  const rows = await tx.query<{ version: number; source: string; report_id: number | null }>(
-    'SELECT version, source, report_id FROM ledger_transactions WHERE transaction_id = $1 AND member_id = $2 FOR UPDATE',
+  const rows = await tx.query<{ version: number; source: string; report_id: number | null; report_status: string | null }>(
+    `SELECT t.version, t.source, t.report_id, r.status AS report_status
+     FROM ledger_transactions t LEFT JOIN ledger_reports r ON r.report_id = t.report_id
+     WHERE t.transaction_id = $1 AND t.member_id = $2 FOR UPDATE OF t`,
     [id, memberId],
   );
   const row = rows[0];
   if (!row) throw notFound(NOT_FOUND);
   if (row.source === 'card') throw new ApiError(409, CARD_READ_ONLY);
   if (row.source === 'bank') throw new ApiError(409, BANK_READ_ONLY);
+  // While its send waits for the payer a row stays what the payer gets, for everyone: a SuperUser's right to correct
+  // reported rows starts once the report is recorded.
+  if (row.report_status === 'sending') throw new ApiError(409, PayerMessages.sending, { Sending: true });
   if (row.report_id !== null && !ledgerFlags(ctx.user?.roles ?? []).isSuperUser) throw conflict(REPORTED_LOCKED);
   if (row.version !== version) throw conflict(STALE);
   return loadRow(tx, memberId, id);
@@ -363,12 +373,13 @@ interface ReportRow {
   amount_cents: number;
   report_id: number | null;
 }
-async function periodRows(sql: SqlClient, memberId: number, from: string, to: string): Promise<ReportRow[]> {
+/** The period's rows in date order; `lock` takes them FOR UPDATE (a send marks what it read, after any edit already under way). */
+async function periodRows(sql: SqlClient, memberId: number, from: string, to: string, lock = false): Promise<ReportRow[]> {
   return sql.query<ReportRow>(
     `SELECT transaction_id, to_char(date_created, 'YYYY-MM-DD') AS date_created, code, company, description, transaction_type_id,
        amount_cents::float8 AS amount_cents, report_id
      FROM ledger_transactions WHERE member_id = $1 AND ${LEDGER_ROWS} AND date_created BETWEEN $2::date AND $3::date
-     ORDER BY date_created, transaction_id`,
+     ORDER BY date_created, transaction_id${lock ? ' FOR UPDATE' : ''}`,
     [memberId, from, to],
   );
 }
@@ -407,28 +418,127 @@ export interface SendOutcome {
   To: string;
 }
 interface ReportRecord {
-  acknowledgement_id: string;
-  sent_at: string;
-  record_count: number;
+  report_id: number;
+  status: 'sending' | 'sent';
+  acknowledgement_id: string | null;
+  sent_at: string | null;
+  record_count: number | null;
 }
-const REPORT_SELECT = `SELECT acknowledgement_id, to_char(sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS sent_at, record_count FROM ledger_reports`;
+const REPORT_COLUMNS = `report_id, status, acknowledgement_id, to_char(sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS sent_at, record_count`;
+
+/** The period's report: sent, or claimed by a send that waits for the payer ('sending'); undefined when neither. */
+async function periodReport(sql: SqlClient, memberId: number, from: string, to: string): Promise<ReportRecord | undefined> {
+  return (
+    await sql.query<ReportRecord>(`SELECT ${REPORT_COLUMNS} FROM ledger_reports WHERE member_id = $1 AND period_from = $2 AND period_to = $3`, [
+      memberId,
+      from,
+      to,
+    ])
+  )[0];
+}
+
+/** A sent report's answer (the table's check makes a 'sent' report carry its acknowledgement, count and time). */
+const outcomeOf = (r: ReportRecord, alreadySent: boolean, From: string, To: string): SendOutcome => ({
+  AcknowledgementId: r.acknowledgement_id ?? '',
+  AlreadySent: alreadySent,
+  SentAt: r.sent_at ?? '',
+  RecordCount: r.record_count ?? 0,
+  From,
+  To,
+});
 
 /**
- * Sends the period's records to the federal payer over HTTP, once per member and period: the payer gets the same
- * idempotency key for the same period, and a period already sent answers its first acknowledgement (AlreadySent).
+ * How long a send's claim on its period holds. The payer call gives up after 15 seconds (SandboxFederalPayer), so an
+ * older claim belongs to a send that stopped between its claim and its record (the process crashed or lost the
+ * database). The member's next send releases it; a send of the same period then claims it again and sends with the
+ * same idempotency key, so the payer answers the acknowledgement it gave the first time, if it got that far.
+ */
+export const SEND_CLAIM_TIMEOUT = '2 minutes';
+
+/** Another send of these records waits for the payer's answer: the data tells the web so (the text is in the user's language). */
+const sendingRefusal = () => new ApiError(409, PayerMessages.sending, { Sending: true });
+
+type Claim = { sent: ReportRecord } | { reportId: number; header: AccountRow; rows: ReportRow[] };
+
+/**
+ * A send's first step, one short transaction: claims the period with a 'sending' report, reads its rows FOR UPDATE (an
+ * edit already under way commits first and is what gets sent), checks them and marks the ones not yet reported with
+ * the claim. From its commit on, lockForChange refuses edits and deletes of the marked rows, so they stay what the
+ * payer gets. A refusal (incomplete records, another send waiting for the payer) rolls the claim back with the rest.
+ */
+async function claimPeriod(sql: SqlClient, memberId: number, userId: string | null, From: string, To: string): Promise<Claim> {
+  return sql.transaction(async (tx) => {
+    // Claims of sends that stopped, of any of the member's periods: released, their rows unmarked.
+    await tx.query(
+      `WITH stale AS (
+         DELETE FROM ledger_reports WHERE member_id = $1 AND status = 'sending' AND claimed_at < now() - interval '${SEND_CLAIM_TIMEOUT}' RETURNING report_id)
+       UPDATE ledger_transactions SET report_id = NULL WHERE member_id = $1 AND report_id IN (SELECT report_id FROM stale)`,
+      [memberId],
+    );
+    const claimed = await tx.query<{ report_id: number }>(
+      `INSERT INTO ledger_reports (member_id, period_from, period_to, status, claimed_at, sent_at, sent_by) VALUES ($1, $2, $3, 'sending', now(), NULL, $4)
+       ON CONFLICT (member_id, period_from, period_to) DO NOTHING RETURNING report_id`,
+      [memberId, From, To, userId],
+    );
+    const reportId = claimed[0]?.report_id;
+    if (!reportId) {
+      // Sent before, or a send of the period waits for the payer right now (its claim is fresh: stale ones are gone).
+      const existing = await periodReport(tx, memberId, From, To);
+      if (existing?.status === 'sent') return { sent: existing };
+      throw sendingRefusal();
+    }
+    const header = await loadAccount(tx, memberId);
+    const rows = await periodRows(tx, memberId, From, To, true);
+    // Incomplete: the answer's data says so (the web words it by that, not by the text, which is in the user's language).
+    if (issuesOf(header, rows).length > 0) throw badRequest(PayerMessages.incomplete, { Incomplete: true });
+    // Rows an overlapping period's send has marked and waits for the payer with: that send may still fail and unmark
+    // them, and they would then be open to edits while this report holds them.
+    const marked = [...new Set(rows.map((r) => r.report_id).filter((id): id is number => id !== null))];
+    if (marked.length > 0) {
+      const busy = await tx.query("SELECT 1 FROM ledger_reports WHERE status = 'sending' AND report_id = ANY($1::int[]) LIMIT 1", [marked]);
+      if (busy.length > 0) throw sendingRefusal();
+    }
+    await tx.query('UPDATE ledger_transactions SET report_id = $1 WHERE member_id = $2 AND report_id IS NULL AND transaction_id = ANY($3::int[])', [
+      reportId,
+      memberId,
+      rows.map((r) => r.transaction_id),
+    ]);
+    return { reportId, header, rows };
+  });
+}
+
+/** Gives a claim up: its rows unmarked (open to edits again) and its 'sending' report gone, as if the send never began. */
+async function releaseClaim(sql: SqlClient, memberId: number, reportId: number): Promise<void> {
+  await sql.transaction(async (tx) => {
+    await tx.query('UPDATE ledger_transactions SET report_id = NULL WHERE member_id = $1 AND report_id = $2', [memberId, reportId]);
+    await tx.query("DELETE FROM ledger_reports WHERE report_id = $1 AND status = 'sending'", [reportId]);
+  });
+}
+
+/**
+ * Sends the period's records to the federal payer over HTTP, once per member and period, in three steps so that no
+ * transaction stays open across the call (on PGlite one open transaction holds up every other query): claim the
+ * period and mark its rows (claimPeriod), send exactly the rows read then, record the acknowledgement. The payer gets
+ * the same idempotency key for the same period; a period already sent answers its first acknowledgement
+ * (AlreadySent); a period whose send waits for the payer is refused (409). A failed send releases its claim.
  */
 export async function reportSend(ctx: Ctx, s: LedgerSearch): Promise<SendOutcome> {
   const memberId = memberOf(ctx);
   const { From, To } = rangeOf(s.Query, DefaultRange.ledger);
   const sql = ctx.database.sql;
-  const sent = (await sql.query<ReportRecord>(`${REPORT_SELECT} WHERE member_id = $1 AND period_from = $2 AND period_to = $3`, [memberId, From, To]))[0];
-  if (sent) return { AcknowledgementId: sent.acknowledgement_id, AlreadySent: true, SentAt: sent.sent_at, RecordCount: sent.record_count, From, To };
-  const header = await reportHeader(ctx, memberId, s.Query);
-  const rows = await periodRows(sql, memberId, From, To);
-  // Incomplete: the answer's data says so (the web words it by that, not by the text, which is in the user's language).
-  if (issuesOf(header, rows).length > 0) throw badRequest(PayerMessages.incomplete, { Incomplete: true });
+  const sent = await periodReport(sql, memberId, From, To);
+  if (sent?.status === 'sent') return outcomeOf(sent, true, From, To);
+  // Saves the header the query brings; the claim reads it back with the rows.
+  await reportHeader(ctx, memberId, s.Query);
   const member = await ctx.services.members.load(memberId);
   if (!member) throw notFound('The member was not found.');
+  const claim = await claimPeriod(sql, memberId, ctx.user?.id ?? null, From, To);
+  if ('sent' in claim) return outcomeOf(claim.sent, true, From, To);
+  const { reportId, header, rows } = claim;
+  const failed = (error: string) => {
+    ctx.auditRead({ action: 'ledger.report.send', entity: 'ledger_report', memberId, outcome: 'failure', detail: { From, To, error } });
+    return new ApiError(502, PayerMessages.error);
+  };
   let ack: Awaited<ReturnType<typeof ctx.services.payer.submit>>;
   try {
     ack = await ctx.services.payer.submit({
@@ -449,29 +559,26 @@ export async function reportSend(ctx: Ctx, s: LedgerSearch): Promise<SendOutcome
       })),
     });
   } catch (e) {
-    ctx.auditRead({ action: 'ledger.report.send', entity: 'ledger_report', memberId, outcome: 'failure', detail: { From, To, error: (e as Error).message } });
-    throw new ApiError(502, PayerMessages.error);
+    const error = failed((e as Error).message);
+    // Nothing is recorded and the rows are open to edits again. Should this fail too (the database gone), the claim
+    // holds the rows until SEND_CLAIM_TIMEOUT and the next send releases it.
+    await releaseClaim(sql, memberId, reportId);
+    throw error;
   }
   return sql.transaction(async (tx) => {
-    const inserted = await tx.query<{ report_id: number } & ReportRecord>(
-      `INSERT INTO ledger_reports (member_id, period_from, period_to, acknowledgement_id, record_count, sent_by) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (member_id, period_from, period_to) DO NOTHING
-       RETURNING report_id, acknowledgement_id, to_char(sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS sent_at, record_count`,
-      [memberId, From, To, ack.acknowledgementId, rows.length, ctx.user?.id ?? null],
+    const recorded = await tx.query<ReportRecord>(
+      `UPDATE ledger_reports SET status = 'sent', acknowledgement_id = $2, record_count = $3, sent_at = now() WHERE report_id = $1 AND status = 'sending'
+       RETURNING ${REPORT_COLUMNS}`,
+      [reportId, ack.acknowledgementId, rows.length],
     );
-    const report = inserted[0];
+    const report = recorded[0];
     if (!report) {
-      // Another request sent the same period a moment ago: the payer answered both with one acknowledgement.
-      const first = (await tx.query<ReportRecord>(`${REPORT_SELECT} WHERE member_id = $1 AND period_from = $2 AND period_to = $3`, [memberId, From, To]))[0];
-      if (!first) throw new Error('report row vanished');
-      return { AcknowledgementId: first.acknowledgement_id, AlreadySent: true, SentAt: first.sent_at, RecordCount: first.record_count, From, To };
+      // This send outlived its claim (SEND_CLAIM_TIMEOUT) and a later send released it: that one records the period.
+      const current = await periodReport(tx, memberId, From, To);
+      if (current?.status === 'sent') return outcomeOf(current, true, From, To);
+      if (current) throw sendingRefusal();
+      throw failed('the claim was released before the acknowledgement was recorded');
     }
-    const ids = rows.map((r) => r.transaction_id);
-    await tx.query('UPDATE ledger_transactions SET report_id = $1 WHERE member_id = $2 AND report_id IS NULL AND transaction_id = ANY($3::int[])', [
-      report.report_id,
-      memberId,
-      ids,
-    ]);
     await history(tx, ctx, memberId, 0, 'report', null, {
       ReportID: report.report_id,
       AcknowledgementId: ack.acknowledgementId,
@@ -489,7 +596,7 @@ export async function reportSend(ctx: Ctx, s: LedgerSearch): Promise<SendOutcome
       },
       tx,
     );
-    return { AcknowledgementId: report.acknowledgement_id, AlreadySent: false, SentAt: report.sent_at, RecordCount: report.record_count, From, To };
+    return outcomeOf(report, false, From, To);
   });
 }
 

@@ -94,6 +94,7 @@ export function makeLedgerService(sql: SqlClient): LedgerService {
     async withdrawBankTransactions(memberId, refs) {
       if (!refs.length) return 0;
       return sql.transaction(async (tx) => {
+        // report_id is set on rows reported and on rows a send holds while it waits for the payer: both stay.
         const gone = await tx.query<{ transaction_id: number; external_ref: string }>(
           `DELETE FROM ledger_transactions WHERE member_id = $1 AND source = 'bank' AND report_id IS NULL AND external_ref = ANY($2::text[])
            RETURNING transaction_id, external_ref`,

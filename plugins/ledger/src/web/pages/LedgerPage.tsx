@@ -226,9 +226,11 @@ export default function LedgerPage() {
       sentTimer.current = setTimeout(() => setSentInline(null), SENT_INLINE_MS);
       await refresh();
     } catch (e) {
-      // Incomplete records: the refusal's data says so (its text is in the user's language); anything else failed to send.
-      const incomplete = ((e as ApiCallError).body as { Data?: { Incomplete?: unknown } } | null)?.Data?.Incomplete === true;
-      showToast({ kind: 'warning', message: incomplete ? t('payer.incomplete') : t('payer.error') });
+      // Incomplete records, or another send of them waiting for the payer: the refusal's data says so (its text is in
+      // the user's language); anything else failed to send.
+      const refusal = ((e as ApiCallError).body as { Data?: { Incomplete?: unknown; Sending?: unknown } } | null)?.Data;
+      const message = refusal?.Incomplete === true ? t('payer.incomplete') : refusal?.Sending === true ? t('payer.inFlight') : t('payer.error');
+      showToast({ kind: 'warning', message });
     }
   };
 
