@@ -8,7 +8,12 @@ export default defineBrand({
   plugins: ['account', 'billing', 'contacts', 'download-forms', 'help', 'ledger', 'notes', 'price-finder', 'print-card', 'profile', 'registration', 'trends'],
   registration: { role: 'CareAssist', mode: 'dialog', externalUrl: null, signInOnRegister: true, wizard: { skip: [] } },
   contacts: { phone: '(800) 555-0150', fax: '(800) 555-0151', supportEmail: 'support@assist.example.com', infoEmail: 'info@assist.example.com' },
-  copy: { 'help:intro': 'CareAssist members can reach our care team every day from 8 am to 8 pm Eastern.' },
+  copy: {
+    'help:intro': {
+      en: 'CareAssist members can reach our care team every day from 8 am to 8 pm Eastern.',
+      es: 'Los miembros de CareAssist pueden comunicarse con nuestro equipo de atención todos los días de 8 a. m. a 8 p. m., hora del Este.',
+    },
+  },
   printCard: 'careassist',
   home: '/dashboard',
 });

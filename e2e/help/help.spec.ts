@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { signIn, site } from '../support';
 import { expect, test } from '../test';
 
@@ -24,4 +25,49 @@ test('the assist brand shows its own copy override on the help page', async ({ p
   await signIn(page, 'assist', 'assist.careassist');
   await page.goto(site('assist', '/help'));
   await expect(page.getByText('CareAssist members can reach our care team every day from 8 am to 8 pm Eastern.')).toBeVisible();
+});
+
+test("the reset-password guide plays the brand's own video with captions in the user's language", async ({ page }) => {
+  await signIn(page, 'card', 'card.careguard');
+  await page.getByRole('button', { name: 'Help guides' }).click();
+  await page.getByRole('menuitem', { name: 'How to reset your password' }).click();
+  const dialog = page.getByRole('dialog');
+  const video = dialog.getByTestId('help-video');
+  await expect(video).toBeVisible();
+  await expect(dialog.getByRole('listitem')).toHaveCount(4);
+  // The recording of this brand's site, served as a WebM, and its English captions, shown by default.
+  const src = await video.locator('source').getAttribute('src');
+  expect(src).toMatch(/^\/assets\/reset-password\.card\.en-[\w-]+\.webm$/);
+  // Fetched by the page (Node cannot resolve <brand>.localhost): a WebM file, its EBML signature first.
+  const served = await page.evaluate(async (url) => {
+    const res = await fetch(url);
+    return { type: res.headers.get('content-type'), head: [...new Uint8Array(await res.arrayBuffer()).subarray(0, 4)] };
+  }, src ?? '');
+  expect(served).toEqual({ type: 'video/webm', head: [0x1a, 0x45, 0xdf, 0xa3] });
+  // The video loads and plays: its length is known, and time runs once it plays.
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(10);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.5);
+  const cues = await video.evaluate((v: HTMLVideoElement) => {
+    const track = v.textTracks[0];
+    return { language: track?.language, mode: track?.mode, first: track?.cues?.[0] && (track.cues[0] as VTTCue).text };
+  });
+  expect(cues).toEqual({ language: 'en', mode: 'showing', first: 'Sign out, then choose "Forgot password?" on the sign-in page.' });
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+  // In Spanish: the Spanish recording and captions.
+  await page.keyboard.press('Escape');
+  // The language choice as the shell's language menu keeps it, then the page again.
+  await page.evaluate(() => localStorage.setItem('cq.lang', 'es'));
+  await page.context().addCookies([{ name: 'cq.lang', value: 'es', url: site('card') }]);
+  await page.reload();
+  await page.getByRole('button', { name: 'Guías de ayuda' }).click();
+  await page.getByRole('menuitem', { name: 'Cómo restablecer su contraseña' }).click();
+  const es = page.getByRole('dialog').getByTestId('help-video');
+  expect(await es.locator('source').getAttribute('src')).toMatch(/reset-password\.card\.es-[\w-]+\.webm$/);
+  expect(await es.locator('track').getAttribute('srclang')).toBe('es');
 });

@@ -48,8 +48,11 @@ export function brandManifestSchema(knownPluginIds: readonly string[]) {
       supportEmail: email,
       infoEmail: email,
     }),
-    /** i18n overrides, 'namespace:key' to text. */
-    copy: z.record(z.string().regex(/^[a-z][a-zA-Z0-9-]*:[\w.-]+$/), z.string()),
+    /**
+     * i18n overrides, 'namespace:key' to the brand's text in every language the product speaks (an override in one
+     * language alone would leave the others with the plugin's generic text).
+     */
+    copy: z.record(z.string().regex(/^[a-z][a-zA-Z0-9-]*:[\w.-]+$/), z.object({ en: z.string().min(1), es: z.string().min(1) }).strict()),
     printCard: z.enum(PRINT_CARD_VARIANTS),
     /** Route of the home page after sign-in. */
     home: z.string().startsWith('/'),

@@ -19,6 +19,8 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
+  '.webm': 'video/webm',
+  '.vtt': 'text/vtt; charset=utf-8',
   '.map': 'application/json',
 };
 const API_PREFIXES = ['/api/', '/token', '/config', '/health'];

@@ -35,18 +35,25 @@ function recorded(namespace: string, texts: Record<Language, Record<string, unkn
 function setup(language: Language = 'en') {
   const help = recorded('help', HELP);
   const kit = recorded('kit', KIT);
-  const brand = { displayName: 'CareGuard', copy: { 'help:intro': 'Brand intro', 'core:login.title': 'Log on' } };
+  const brand = {
+    displayName: 'CareGuard',
+    copy: { 'help:intro': { en: 'Brand intro', es: 'Introducción de la marca' }, 'core:login.title': { en: 'Log on', es: 'Acceder' } },
+  };
   const { i18n, ready } = createI18n({ plugins: [{ id: 'help-plugin', i18n: help.ns }], shared: [kit.ns], brand, language });
   return { i18n, ready, help, kit };
 }
 
 describe('brand copy and plural forms', () => {
-  it('overrides English text of one namespace, leaves the source and other languages alone', () => {
+  it("overrides one namespace's text in the language of the resources, and leaves the source and other namespaces alone", () => {
     const source = { intro: 'Default', nested: { a: 'x' } };
-    const copy = { 'help:intro': 'Brand', 'help:nested.a': 'y', 'claims:intro': 'Other' };
+    const copy = {
+      'help:intro': { en: 'Brand', es: 'Marca' },
+      'help:nested.a': { en: 'y', es: 'y-es' },
+      'claims:intro': { en: 'Other', es: 'Otro' },
+    };
     expect(withBrandCopy('help', 'en', source, copy)).toEqual({ intro: 'Brand', nested: { a: 'y' } });
+    expect(withBrandCopy('help', 'es', source, copy)).toEqual({ intro: 'Marca', nested: { a: 'y-es' } });
     expect(source).toEqual({ intro: 'Default', nested: { a: 'x' } });
-    expect(withBrandCopy('help', 'es', source, copy)).toBe(source);
     expect(withBrandCopy('account', 'en', source, copy)).toBe(source);
   });
 
@@ -144,9 +151,9 @@ describe('createI18n: lazy namespaces', () => {
     await changeAppLanguage(i18n, 'es');
     expect(i18n.language).toBe('es');
     expect(help.calls).toEqual(['en', 'es']);
-    expect(i18n.t('login.title')).toBe('Iniciar sesión');
-    // Brand copy is English text: Spanish keeps the plugin's Spanish.
-    expect(i18n.t('help:intro')).toBe('Introducción');
+    // The brand's copy in Spanish, over the kernel's and the plugin's Spanish.
+    expect(i18n.t('login.title')).toBe('Acceder');
+    expect(i18n.t('help:intro')).toBe('Introducción de la marca');
     expect(i18n.t('help:welcome')).toBe('Bienvenido a CareGuard');
     expect(i18n.t('help:rows', { count: 1 })).toBe('1 fila');
     expect(i18n.t('help:rows', { count: 1_000_000 })).toBe('1000000 filas');
@@ -215,7 +222,7 @@ describe('createI18n: lazy namespaces', () => {
     const { i18n, ready } = setup('es');
     await ready;
     expect(i18n.isInitialized).toBe(true);
-    expect(i18n.t('login.title')).toBe('Iniciar sesión');
+    expect(i18n.t('login.title')).toBe('Acceder'); // the brand's Spanish copy
     expect(i18n.t('login.intro')).toBe('Le damos la bienvenida a CareGuard. Inicie sesión para administrar su cuenta.');
     expect(formatLocale()).toBe('es-US');
   });

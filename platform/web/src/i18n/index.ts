@@ -48,16 +48,15 @@ function setPath(target: Resources, path: string, value: string) {
 }
 
 /**
- * A namespace's resources as the brand shows them: the brand's copy overrides ('namespace:key' to text) on top.
- * The overrides are English text, so they apply to English only; Spanish keeps the plugin's Spanish.
+ * A namespace's resources as the brand shows them: the brand's copy overrides ('namespace:key' to its text in each
+ * language) on top, in the language of the resources.
  */
 export function withBrandCopy(namespace: string, lng: Language, resources: Resources, copy: BrandManifest['copy']): Resources {
-  if (lng !== 'en') return resources;
   const prefix = `${namespace}:`;
   const overrides = Object.entries(copy).filter(([key]) => key.startsWith(prefix));
   if (overrides.length === 0) return resources;
   const result = structuredClone(resources);
-  for (const [key, text] of overrides) setPath(result, key.slice(prefix.length), text);
+  for (const [key, text] of overrides) setPath(result, key.slice(prefix.length), text[lng]);
   return result;
 }
 

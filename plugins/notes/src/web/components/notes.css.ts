@@ -37,8 +37,10 @@ export const badge = style({
   marginLeft: vars.space.xsmall,
   padding: '0 0.4em',
   borderRadius: '999px',
-  background: vars.color.background.critical,
-  color: '#fff',
+  // Solid critical with the surface colour on it (about 6:1 in the base theme); white on the light critical
+  // background read at 1.1:1.
+  background: vars.color.foreground.critical,
+  color: vars.color.background.surface,
   fontSize: vars.font.size.small,
   fontWeight: 700,
   textAlign: 'center',

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import en from '../i18n/en.json';
+import es from '../i18n/es.json';
+import { resetPasswordVideo } from './videos';
+
+const files = {
+  '../videos/reset-password.card.en.webm': '/assets/card-en.webm',
+  '../videos/reset-password.card.en.vtt': '/assets/card-en.vtt',
+  '../videos/reset-password.card.es.webm': '/assets/card-es.webm',
+  '../videos/reset-password.card.es.vtt': '/assets/card-es.vtt',
+  '../videos/reset-password.quote.en.webm': '/assets/quote-en.webm',
+};
+
+describe('resetPasswordVideo', () => {
+  it("picks the brand's recording in the user's language, with its captions", () => {
+    expect(resetPasswordVideo('card', 'es', files)).toEqual({ video: '/assets/card-es.webm', captions: '/assets/card-es.vtt', language: 'es' });
+  });
+  it('falls back to English for a language with no recording', () => {
+    expect(resetPasswordVideo('card', 'fr', files)).toEqual({ video: '/assets/card-en.webm', captions: '/assets/card-en.vtt', language: 'en' });
+  });
+  it('offers no video without captions, nor for a brand with no recording', () => {
+    expect(resetPasswordVideo('quote', 'en', files)).toBeNull();
+    expect(resetPasswordVideo('staff', 'en', files)).toBeNull();
+  });
+  it('finds a recording of every brand in both languages among the committed videos', () => {
+    for (const brand of ['finance', 'assist', 'card', 'quote', 'staff'])
+      for (const language of ['en', 'es']) expect(resetPasswordVideo(brand, language)?.language, `${brand} ${language}`).toBe(language);
+  });
+});
+
+describe('the recorded captions', () => {
+  const catalogues = { en, es };
+  it.each(['finance', 'assist', 'card', 'quote', 'staff'].flatMap((brand) => (['en', 'es'] as const).map((language) => [brand, language] as const)))(
+    '%s, %s: one cue per written step of the guide, in order, in the same words (record again after changing the steps)',
+    (brand, language) => {
+      const vtt = readFileSync(new URL(`../videos/reset-password.${brand}.${language}.vtt`, import.meta.url), 'utf8');
+      const cues = vtt
+        .split(/\n\n+/)
+        .slice(1)
+        .map((block) => block.split('\n').slice(2).join('\n').trim());
+      expect(vtt.startsWith('WEBVTT\n')).toBe(true);
+      expect(cues).toEqual(catalogues[language].dialogs['reset-password'].steps);
+    },
+  );
+});
