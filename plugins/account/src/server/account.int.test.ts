@@ -7,6 +7,7 @@ import { authHeaders, makeUser, signIn, TEST_PASSWORD } from '@portal/testing/se
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountApi, AccountMessages } from '../contract';
 import { StepRefusals } from '../service';
+import { saveAnswers } from './common';
 import { ACCOUNT_THROTTLE } from './throttle';
 
 let env: SandboxTestEnv;
@@ -757,5 +758,39 @@ describe("messages in the user's language", () => {
     const mail = await latestMailTo(env.sandboxUrl, `${userName}@example.com`);
     expect(mail.subject).toBe('Active su cuenta de Portal Staff');
     expect(mail.text).toContain('Hola, Test:');
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('security answers saved at once on PostgreSQL (PGlite runs one transaction at a time)', () => {
+  it('keeps the last save whole: a save that starts while another is uncommitted waits, then replaces it (two answers, never four)', async () => {
+    const { userId } = await makeUser(env.server, { userName: plainName('answers-race'), roles: ['CareGuardFinance'], brand: 'finance' });
+    const [first, second] = [
+      [1, 2],
+      [3, 4],
+    ].map((ids) => ids.map((id) => ({ id, hash: `hash-${id}` })));
+    let releaseFirst = () => {};
+    const firstHolds = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    let firstSaved = () => {};
+    const firstInside = new Promise<void>((resolve) => {
+      firstSaved = resolve;
+    });
+    // The first save runs its delete and inserts, then holds its transaction open.
+    const one = sql().transaction(async (tx) => {
+      await saveAnswers(tx, userId, first as { id: number; hash: string }[]);
+      firstSaved();
+      await firstHolds;
+    });
+    await firstInside;
+    // The second starts meanwhile; without the per-user lock its delete sees the table as it was before the first.
+    const two = sql().transaction((tx) => saveAnswers(tx, userId, second as { id: number; hash: string }[]));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    releaseFirst();
+    await Promise.all([one, two]);
+    const rows = await sql().query<{ question_id: number }>('SELECT question_id FROM account_security_answers WHERE user_id = $1 ORDER BY question_id', [
+      userId,
+    ]);
+    expect(rows.map((r) => r.question_id)).toEqual([3, 4]);
   });
 });

@@ -338,6 +338,28 @@ describe('support: members and termination', () => {
     expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'support.member.terminate' AND member_id = $1`, [memberId])).toBe(1);
   });
 
+  it('terminates a member with their logins or not at all: when closing a login fails, the member stays unterminated and nothing is audited', async () => {
+    const { memberId } = await makeUser(server, { userName: 'sup-whole', roles: ['CareGuard'], brand: 'card', member: true });
+    const sql = server.database.sql;
+    // Closing this member's login is refused at the database, after the member row was changed in the same request.
+    await sql.query(`CREATE FUNCTION refuse_login_close() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'login close refused'; END $$`);
+    await sql.query(
+      `CREATE TRIGGER refuse_login_close BEFORE UPDATE OF closed_at ON users FOR EACH ROW WHEN (NEW.member_id = ${memberId} AND NEW.closed_at IS NOT NULL) EXECUTE FUNCTION refuse_login_close()`,
+    );
+    try {
+      const res = await call(SupportApi.terminateMember.path, { body: { Member: { MemberID: memberId } } });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await sql.query('DROP TRIGGER refuse_login_close ON users');
+      await sql.query('DROP FUNCTION refuse_login_close()');
+    }
+    expect(await data(`/api/support/getTerminationDate/${memberId}`)).toEqual({ MemberID: memberId, TerminationDate: null, IsTerminated: false });
+    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'support.member.terminate' AND member_id = $1`, [memberId])).toBe(0);
+    // Once the login can be closed, the termination goes through whole.
+    expect((await call(SupportApi.terminateMember.path, { body: { Member: { MemberID: memberId } } })).statusCode).toBe(200);
+    expect(await count(`SELECT count(*)::int AS n FROM users WHERE member_id = $1 AND closed_at IS NOT NULL`, [memberId])).toBe(1);
+  });
+
   it('terminates a member: the date is set, the login is closed (sessions end, sign-in refused), the list moves them to Terminated', async () => {
     expect(await data(`/api/support/getTerminationDate/${zedId}`)).toEqual({ MemberID: zedId, TerminationDate: null, IsTerminated: false });
     expect((await call('/api/members/load', { session: zed, brand: 'card' })).statusCode).toBe(200);
