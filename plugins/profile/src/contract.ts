@@ -1,4 +1,4 @@
-import { defineEndpoint, emailSchema, formatPhone, idSchema, MAX_ID, msg, requiredText, US_STATES, validationMessages } from '@portal/core';
+import { defineEndpoint, emailSchema, formatPhone, idSchema, MAX_ID, msg, requiredText, US_STATES, validationMessages, ZIP_PATTERN } from '@portal/core';
 import { z } from 'zod';
 
 /** Spec 01 section 3 and 02 section 3: the phone a member prefers to be reached at. */
@@ -144,8 +144,6 @@ export const memberSaveSchema = memberFieldsSchema.extend({
 export type MemberSave = z.input<typeof memberSaveSchema>;
 
 const stateCodes = US_STATES.map((s) => s.abbreviation) as [string, ...string[]];
-/** ZIP or ZIP+4. */
-export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
 
 export const addressFieldsSchema = z.object({
   Address1: requiredText.pipe(z.string().max(200)),

@@ -18,6 +18,7 @@ export const validationMessages = {
   mismatch: 'validation.mismatch',
   passwordPolicy: 'validation.passwordPolicy',
   passwordReset: 'validation.passwordReset',
+  zip: 'validation.zip',
 } as const;
 
 export type ValidationMessageKey = (typeof validationMessages)[keyof typeof validationMessages];

@@ -13,6 +13,7 @@ import {
   phoneSchema,
   ssnSchema,
   withFieldsMatch,
+  zipSchema,
 } from './schemas';
 
 const firstMessage = (r: { success: boolean; error?: z.ZodError }) => r.error?.issues[0]?.message;
@@ -48,6 +49,13 @@ describe('schemas', () => {
     const policy = passwordPolicySchema([{ Message: 'digit', Validator: '\\d' }]);
     expect(policy.safeParse('a1').success).toBe(true);
     expect(firstMessage(policy.safeParse('ab'))).toBe(m.passwordPolicy);
+  });
+
+  it("ZIP or ZIP+4, trimmed, with the kit's one ZIP message", () => {
+    expect(zipSchema.parse(' 73301 ')).toBe('73301');
+    expect(zipSchema.parse('73301-1234')).toBe('73301-1234');
+    for (const bad of ['12', '123456', '73301-12', 'abcde', '']) expect(firstMessage(zipSchema.safeParse(bad)), bad).toBe(m.zip);
+    expect(m.zip).toBe('validation.zip');
   });
 
   it('compare rule puts the error on the confirm field', () => {

@@ -65,6 +65,12 @@ export const emailSchema = z
   .trim()
   .refine((v) => isEmail(v), m.email);
 
+/** A US ZIP code: 5 digits, or ZIP+4 (12345-6789). */
+export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
+
+/** ZIP or ZIP+4, trimmed; the message is the kit's validation.zip, which every form with a ZIP shares. */
+export const zipSchema = z.string().trim().regex(ZIP_PATTERN, m.zip);
+
 const dateErrorMessage: Record<MaskedDateError, string> = {
   incomplete: m.dateIncomplete,
   invalid: m.dateInvalid,

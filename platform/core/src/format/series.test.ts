@@ -27,6 +27,12 @@ describe('periodLabel and peak', () => {
     expect(periodLabel('2026-10-01', 'quarter')).toBe('2026 Q4');
     expect(periodLabel('2026-01-01', 'quarter')).toBe('2026 Q1');
   });
+  it("words a quarter as the caller's label does (the web's, in the page language), leaving days and months alone", () => {
+    const spanish = (year: string, quarter: number) => `${year} T${quarter}`;
+    expect(periodLabel('2026-07-01', 'quarter', spanish)).toBe('2026 T3');
+    expect(periodLabel('2026-12-31', 'quarter', spanish)).toBe('2026 T4');
+    expect(periodLabel('2026-05-01', 'month', spanish)).toBe('2026-05');
+  });
   it('finds the first largest point', () => {
     expect(peak([{ n: 1 }, { n: 3 }, { n: 3 }], (p) => p.n)).toEqual({ n: 3 });
     expect(peak([], (p: { n: number }) => p.n)).toBeNull();

@@ -13,12 +13,19 @@ export function carryForward<T extends { Balance: number }>(points: readonly T[]
   });
 }
 
-/** A chart's x labels from its dates: 'YYYY-MM-DD' for days, 'YYYY-MM' for months, 'YYYY Qn' for quarters. */
-export function periodLabel(date: string, period: 'time' | 'quarter' | 'month'): string {
+/** How a quarter reads: its year ('2026') and number (1-4). */
+export type QuarterLabel = (year: string, quarter: number) => string;
+const englishQuarter: QuarterLabel = (year, quarter) => `${year} Q${quarter}`;
+
+/**
+ * A chart's x labels from its dates: 'YYYY-MM-DD' for days, 'YYYY-MM' for months, 'YYYY Qn' for quarters. The web
+ * words the quarter in the page's language (the kit's chart.quarter, through usePeriodLabel); the dates stay the wire's.
+ */
+export function periodLabel(date: string, period: 'time' | 'quarter' | 'month', quarterLabel: QuarterLabel = englishQuarter): string {
   if (period === 'time') return date;
-  const [y, m] = date.split('-');
+  const [y = '', m] = date.split('-');
   if (period === 'month') return `${y}-${m}`;
-  return `${y} Q${Math.floor((Number(m) - 1) / 3) + 1}`;
+  return quarterLabel(y, Math.floor((Number(m) - 1) / 3) + 1);
 }
 
 /** The largest point of a series (first of equals), or null when empty. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream, type Dirent } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import { bodyStream } from './body';
 import type { FileBody, FileEntry, FileInfo, FileStore, PutOptions, StoredFile } from './fileStore';
@@ -40,8 +41,9 @@ export class LocalFileStore implements FileStore {
     const id = randomUUID();
     const tmpData = join(tmpDir, id);
     const tmpMeta = join(tmpDir, `${id}.json`);
+    const out = createWriteStream(tmpData, { flags: 'wx', mode: 0o600 });
     try {
-      await pipeline(bodyStream(body), createWriteStream(tmpData, { flags: 'wx', mode: 0o600 }));
+      await pipeline(bodyStream(body), out);
       await writeFile(tmpMeta, JSON.stringify({ contentType: options.contentType }), { mode: 0o600 });
       const { size } = await stat(tmpData);
       const dataPath = this.dataPath(key);
@@ -53,6 +55,9 @@ export class LocalFileStore implements FileStore {
       await rename(tmpData, dataPath);
       return { key, size };
     } finally {
+      // A failed body rejects the pipeline while the temporary file may still be opening: the removal waits for the
+      // file's stream to close, or the open would create the file after it was removed (a temporary file left behind).
+      if (!out.closed) await once(out, 'close').catch(() => undefined);
       await Promise.all([rm(tmpData, { force: true }), rm(tmpMeta, { force: true })]);
     }
   }

@@ -1,6 +1,7 @@
 export { CHART_ANIMATION_MS, ChartFigure, type ChartFigureProps } from './chart/ChartFigure';
 export { chartGrid } from './chart/ChartFigure.css';
 export { GAUGE_BANDS, gaugeBand } from './chart/gauge';
+export { type ChartPeriod, chartPeriodLabel, usePeriodLabel } from './chart/periodLabel';
 export { Button, ButtonGroup, type ButtonGroupProps, type ButtonProps, type ButtonSize, type ButtonVariant } from './components/Button';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog';
 export { detailsList } from './components/DetailsList.css';
@@ -15,7 +16,19 @@ export { DatePickerField, type DatePickerFieldProps, dateValueToIso } from './fo
 export { shouldShowError, visibleError } from './form/errorVisibility';
 export { FilePickerField, type FilePickerFieldProps } from './form/FilePickerField';
 export { Form, type FormProps, type FormSchema, type KitForm, useKitForm } from './form/Form';
-export { lookupDefault, lookupOptions, type SelectOption, STATE_OPTIONS } from './form/lookupOptions';
+export {
+  findLookupLabel,
+  type LookupLabel,
+  type LookupLabelItem,
+  lookupDefault,
+  lookupKey,
+  lookupLabel,
+  lookupNames,
+  lookupOptions,
+  type SelectOption,
+  STATE_OPTIONS,
+  useLookupLabel,
+} from './form/lookupOptions';
 export { MaskedInputField, type MaskedInputFieldProps } from './form/MaskedInputField';
 export { NumberField, type NumberFieldProps } from './form/NumberField';
 export { PasswordField, type PasswordFieldProps } from './form/PasswordField';

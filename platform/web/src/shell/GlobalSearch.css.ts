@@ -30,7 +30,7 @@ export const popover = style({
   color: vars.color.foreground.text,
   border: `1px solid ${vars.color.border.standard}`,
   borderRadius: vars.radius.standard,
-  boxShadow: '0 4px 16px rgba(0,0,0,0.2)',
+  boxShadow: vars.shadow.raised,
 });
 export const listBox = style({ outline: 'none', padding: vars.space.xsmall });
 export const header = style({

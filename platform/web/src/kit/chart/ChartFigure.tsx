@@ -1,4 +1,4 @@
-import { formatCurrency } from '@portal/core';
+import { formatCurrency, formatLocale } from '@portal/core';
 import type { ApexOptions } from 'apexcharts';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import * as css from './ChartFigure.css';
 import { APEX_CHART_TYPE, type ChartKind } from './chartTypes';
 import { drawTurns } from './drawTurns';
 import { gaugeBand } from './gauge';
+import { type ChartColours, chartColours, gaugeColour } from './themeColours';
 
 /**
  * apexcharts (its core with the kit's chart types, about 200 KiB gzipped: ./apexChart) loads with the first chart
@@ -48,8 +49,6 @@ function AfterDrawing({ then }: { then: () => void }) {
 
 /** Chart animation (spec 02 section 9). */
 export const CHART_ANIMATION_MS = 500;
-/** A dark blue with 7:1 contrast on white: bars and lines read on every brand's surface. */
-const SERIES_COLOUR = '#1f4e8c';
 
 export interface ChartFigureProps {
   title: string;
@@ -75,8 +74,11 @@ export function ChartFigure({ title, summary, kind, columns, categories, values,
   // The chart's frame, the height it will take, while its code loads or it waits for its turn.
   const emptyFrame = <div className={css.emptyFrame} style={{ height }} />;
   const titleId = useId();
-  const format = (v: number) => (kind === 'gauge' ? `${Math.round(v)}%` : money ? formatCurrency(v) : Math.round(v).toLocaleString());
-  const drawn: ApexOptions = kind === 'gauge' ? gaugeOptions(values[0] ?? 0, format) : seriesOptions(kind, categories, values, format);
+  // The brand theme's colours (the themes set them on the page's root), as the literals apexcharts needs.
+  const colours = chartColours();
+  const format = (v: number) => (kind === 'gauge' ? `${Math.round(v)}%` : money ? formatCurrency(v) : Math.round(v).toLocaleString(formatLocale()));
+  const drawn: ApexOptions =
+    kind === 'gauge' ? gaugeOptions(format, colours, gaugeColour(gaugeBand(values[0] ?? 0))) : seriesOptions(kind, categories, values, format, colours);
   // apexcharts names its drawing in English ("line chart with 1 data series: ...") unless told: it is the chart's title
   // (the summary is already the accessible name of the picture around it).
   const options: ApexOptions = { ...drawn, chart: { ...drawn.chart, accessibility: { description: title } } };
@@ -150,10 +152,16 @@ const chartBase = {
   parentHeightOffset: 0,
 } as const;
 
-function seriesOptions(kind: 'line' | 'bar' | 'ranking', categories: readonly string[], values: readonly number[], format: (v: number) => string): ApexOptions {
+function seriesOptions(
+  kind: 'line' | 'bar' | 'ranking',
+  categories: readonly string[],
+  values: readonly number[],
+  format: (v: number) => string,
+  colours: ChartColours,
+): ApexOptions {
   return {
     chart: chartBase,
-    colors: [SERIES_COLOUR],
+    colors: [colours.series],
     dataLabels: { enabled: false },
     stroke: kind === 'line' ? { width: 2, curve: 'straight' } : { width: 0 },
     markers: { size: kind === 'line' && values.length < 40 ? 3 : 0 },
@@ -165,20 +173,21 @@ function seriesOptions(kind: 'line' | 'bar' | 'ranking', categories: readonly st
     },
     yaxis: { labels: { formatter: (v: number) => (kind === 'ranking' ? String(v) : format(v)), maxWidth: 200 } },
     tooltip: { y: { formatter: (v: number) => format(v) } },
-    grid: { borderColor: '#d5dbe5' },
+    grid: { borderColor: colours.grid },
   };
 }
 
-function gaugeOptions(value: number, format: (v: number) => string): ApexOptions {
+/** The gauge's options; `bandColour` is the colour of the band its value is in. */
+function gaugeOptions(format: (v: number) => string, colours: ChartColours, bandColour: string): ApexOptions {
   return {
     chart: chartBase,
-    colors: [gaugeBand(value).colour],
+    colors: [bandColour],
     plotOptions: {
       radialBar: {
         startAngle: -120,
         endAngle: 120,
         hollow: { size: '58%' },
-        track: { background: '#e4e8ef' },
+        track: { background: colours.track },
         dataLabels: { name: { show: false }, value: { fontSize: '1.6rem', offsetY: 8, formatter: (v: number) => format(v) } },
       },
     },

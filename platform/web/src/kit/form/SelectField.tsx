@@ -4,7 +4,7 @@ import { Button, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'reac
 import { useTranslation } from 'react-i18next';
 import { FieldHelp, FieldLabel } from './FieldParts';
 import * as styles from './form.css';
-import { lookupOptions, type SelectOption, STATE_OPTIONS } from './lookupOptions';
+import { lookupOptions, type SelectOption, STATE_OPTIONS, useLookupLabel } from './lookupOptions';
 import { type KitFieldProps, useKitField } from './useKitField';
 
 export interface SelectFieldProps extends KitFieldProps {
@@ -55,8 +55,10 @@ export interface LookupSelectFieldProps extends Omit<SelectFieldProps, 'options'
   items: readonly LookupItem[];
 }
 
+/** A lookup category's options, named in the page's language; stores the item's key. */
 export function LookupSelectField({ category, items, ...props }: LookupSelectFieldProps) {
-  const options = useMemo(() => lookupOptions(items, category), [items, category]);
+  const label = useLookupLabel();
+  const options = useMemo(() => lookupOptions(items, category, label), [items, category, label]);
   return <SelectField {...props} options={options} />;
 }
 

@@ -1,6 +1,6 @@
-import { hasAnyRole, Roles } from '@portal/core';
+import { hasAnyRole, LookupCategory, Roles } from '@portal/core';
 import { useRoles } from '@portal/web';
-import { DatePickerField, Form, MoneyField, NumberField, SelectField, TextField } from '@portal/web/kit';
+import { DatePickerField, Form, lookupOptions, MoneyField, NumberField, SelectField, TextField } from '@portal/web/kit';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
@@ -85,7 +85,7 @@ export function ClaimForm({ initial, askMember, busy, onSave, onCancel }: Props)
   const { t } = useTranslation('claims');
   const roles = useRoles();
   const superUser = hasAnyRole(roles, [Roles.SuperUser]);
-  const { billTypes } = useClaimLookups();
+  const { billTypes, label } = useClaimLookups();
   const [picked, setPicked] = useState<string | null>(initial?.PayeeID ? initial.PayeeName : null);
   return (
     <Form schema={claimFormSchema} defaultValues={formValues(initial)} onSubmit={onSave} aria-label={t('title.detail')}>
@@ -107,7 +107,7 @@ export function ClaimForm({ initial, askMember, busy, onSave, onCancel }: Props)
               />
             </div>
             <TextField name="PayeeName" label={t('detail.newPayee')} />
-            <SelectField name="BillTypeID" label={t('grid.BillTypeID')} isRequired options={billTypes.map((b) => ({ value: b.Key, label: b.Value }))} />
+            <SelectField name="BillTypeID" label={t('grid.BillTypeID')} isRequired options={lookupOptions(billTypes, LookupCategory.BillEntryType, label)} />
             <SelectField
               name="ClaimTypeID"
               label={t('grid.ClaimTypeID')}

@@ -32,7 +32,7 @@ export function VendorSearch({ onPick }: { onPick: (v: Vendor) => void }) {
   };
 
   return (
-    <div className={css.stack} style={{ gap: 4 }}>
+    <div className={css.tightStack}>
       <TextField
         value={text}
         onChange={(v) => {
@@ -40,8 +40,7 @@ export function VendorSearch({ onPick }: { onPick: (v: Vendor) => void }) {
           latest.current = v;
           void search(v);
         }}
-        className={css.stack}
-        style={{ gap: 4 }}
+        className={css.tightStack}
       >
         <Label>{t('detail.payeeSearch')}</Label>
         <Input className={css.button} />
@@ -59,10 +58,10 @@ export function VendorSearch({ onPick }: { onPick: (v: Vendor) => void }) {
               setText(v.PayeeName);
             }
           }}
-          style={{ border: '1px solid #d7dbe3', borderRadius: 6, maxHeight: 200, overflow: 'auto' }}
+          className={css.vendorResults}
         >
           {results.map((v) => (
-            <ListBoxItem key={v.PayeeID} id={v.PayeeID} textValue={v.PayeeName} style={{ padding: 6, cursor: 'pointer' }}>
+            <ListBoxItem key={v.PayeeID} id={v.PayeeID} textValue={v.PayeeName} className={css.vendorOption}>
               {v.PayeeName}
               {v.City ? ` — ${v.City}, ${v.State ?? ''}` : ''}
             </ListBoxItem>

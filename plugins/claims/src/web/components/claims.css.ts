@@ -29,3 +29,26 @@ export const dt = style({ fontSize: vars.font.size.small, color: vars.color.fore
 export const dd = style({ margin: 0, fontWeight: 600 });
 export const message = style({ margin: 0, color: vars.color.foreground.critical });
 export const link = style({ color: vars.color.foreground.link });
+/** The status picker's list and options (the bills' status change). */
+export const statusList = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 2,
+  padding: vars.space.small,
+  background: vars.color.background.surface,
+  color: vars.color.foreground.text,
+  border: `1px solid ${vars.color.border.standard}`,
+  borderRadius: vars.radius.standard,
+  boxShadow: vars.shadow.raised,
+});
+export const statusOption = style({ padding: vars.space.xsmall, cursor: 'pointer' });
+/** The payee search's results. */
+export const vendorResults = style({
+  border: `1px solid ${vars.color.border.standard}`,
+  borderRadius: vars.radius.standard,
+  maxHeight: 200,
+  overflow: 'auto',
+});
+export const vendorOption = style({ padding: 6, cursor: 'pointer' });
+/** The payee search and its field: label, input and hint close together. */
+export const tightStack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xsmall });

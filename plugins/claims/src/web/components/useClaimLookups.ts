@@ -1,17 +1,23 @@
 import { useLookups } from '@portal/web';
+import { lookupNames, useLookupLabel } from '@portal/web/kit';
 import { useMemo } from 'react';
 
-/** Status and bill-type names from the lookup cache. */
+/**
+ * Statuses and bill types from the lookup cache, and their names in the page's language (the kit's lookup names):
+ * the lists keep the server's items, whose keys are what goes back to the server.
+ */
 export function useClaimLookups() {
   const statuses = useLookups('Claim Status');
   const billTypes = useLookups('Bill Entry Type');
+  const label = useLookupLabel();
   return useMemo(
     () => ({
       statuses,
       billTypes,
-      statusNames: new Map(statuses.map((s) => [s.Key, s.Value])),
-      billTypeNames: new Map(billTypes.map((b) => [b.Key, b.Value])),
+      label,
+      statusNames: lookupNames(statuses, label),
+      billTypeNames: lookupNames(billTypes, label),
     }),
-    [statuses, billTypes],
+    [statuses, billTypes, label],
   );
 }

@@ -1,4 +1,4 @@
-import { hasAnyRole, Roles } from '@portal/core';
+import { formatDateTime, hasAnyRole, Roles } from '@portal/core';
 import { layoutCss, useApi, useRoles } from '@portal/web';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -117,7 +117,7 @@ export default function ClaimDetailPage() {
                   from: h.FromStatusID === null ? t('detail.none') : (statusNames.get(h.FromStatusID) ?? h.FromStatusID),
                   to: statusNames.get(h.ToStatusID) ?? h.ToStatusID,
                   by: h.ChangedBy ?? t('detail.none'),
-                  at: new Date(h.ChangedAt).toLocaleString(),
+                  at: formatDateTime(h.ChangedAt),
                 })}
               </li>
             ))}

@@ -1,6 +1,6 @@
-import { formatMaskedDate, hasAnyRole, parseMaskedDate } from '@portal/core';
+import { formatMaskedDate, hasAnyRole, LookupCategory, parseMaskedDate } from '@portal/core';
 import { layoutCss, useApi, useRoles } from '@portal/web';
-import { Form, MaskedDateField, SelectField, TextField } from '@portal/web/kit';
+import { Form, lookupOptions, MaskedDateField, SelectField, TextField } from '@portal/web/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { TextField as AriaTextField, Button, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
@@ -106,7 +106,7 @@ function ClaimIdLookup() {
 function StatusChange({ ids, onDone }: { ids: string[]; onDone: () => void }) {
   const api = useApi();
   const { t } = useTranslation('claims');
-  const { statuses } = useClaimLookups();
+  const { statuses, label } = useClaimLookups();
   const [target, setTarget] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const apply = async () => {
@@ -134,10 +134,10 @@ function StatusChange({ ids, onDone }: { ids: string[]; onDone: () => void }) {
           <SelectValue />
         </Button>
         <Popover>
-          <ListBox className={css.stack} style={{ background: 'white', padding: 8, gap: 2 }}>
+          <ListBox className={css.statusList}>
             {statuses.map((s) => (
-              <ListBoxItem key={s.Key} id={s.Key} style={{ padding: 4, cursor: 'pointer' }}>
-                {s.Value}
+              <ListBoxItem key={s.Key} id={s.Key} textValue={label(s)} className={css.statusOption}>
+                {label(s)}
               </ListBoxItem>
             ))}
           </ListBox>
@@ -155,13 +155,13 @@ export default function ClaimsPage() {
   const { t } = useTranslation('claims');
   const roles = useRoles();
   const queryClient = useQueryClient();
-  const { statuses, billTypes } = useClaimLookups();
+  const { statuses, billTypes, label } = useClaimLookups();
   const [filters, setFilters] = useState<FilterValues>(defaults);
   const [selected, setSelected] = useState<string[]>([]);
   const canChangeStatus = hasAnyRole(roles, ClaimsAccess.changeStatus);
   const search = useMemo(() => toSearch(filters), [filters]);
-  const statusOptions = statuses.filter((s) => s.Key !== 29 && s.Key !== 30).map((s) => ({ value: s.Key, label: s.Value }));
-  const billTypeOptions = billTypes.map((b) => ({ value: b.Key, label: b.Value }));
+  const statusOptions = lookupOptions(statuses, LookupCategory.ClaimStatus, label).filter((o) => o.value !== 29 && o.value !== 30);
+  const billTypeOptions = lookupOptions(billTypes, LookupCategory.BillEntryType, label);
 
   return (
     <div className={css.stack}>

@@ -1,6 +1,19 @@
-import { LookupCategory, validationMessages as m } from '@portal/core';
+import { LookupCategory, validationMessages as m, ZIP_PATTERN } from '@portal/core';
 import { useApi, useLookups } from '@portal/web';
-import { Button, ButtonGroup, detailsList, EmailField, Form, LookupSelectField, Message, Panel, PhoneField, SelectField, TextField } from '@portal/web/kit';
+import {
+  Button,
+  ButtonGroup,
+  detailsList,
+  EmailField,
+  Form,
+  LookupSelectField,
+  Message,
+  Panel,
+  PhoneField,
+  SelectField,
+  TextField,
+  useLookupLabel,
+} from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -23,7 +36,7 @@ const formSchema = z.object({
   Address2: optionalText,
   City: optionalText,
   StateCodeID: z.number().nullable(),
-  Zip: z.string().refine((v) => v.trim() === '' || /^\d{5}(-\d{4})?$/.test(v.trim()), 'contacts:validation.zip'),
+  Zip: z.string().refine((v) => v.trim() === '' || ZIP_PATTERN.test(v.trim()), m.zip),
 });
 type FormValues = z.infer<typeof formSchema>;
 
@@ -72,6 +85,7 @@ export function ContactDetail({ id, onClose }: Props) {
   const api = useApi();
   const queryClient = useQueryClient();
   const lookups = useLookups();
+  const label = useLookupLabel();
   const isNew = id === 'new';
   const [editing, setEditing] = useState(isNew);
   const contact = useQuery({
@@ -100,13 +114,13 @@ export function ContactDetail({ id, onClose }: Props) {
       [t('field.LastName'), current.LastName],
       [t('field.ContactTypeID'), contactTypeName(t, current.ContactTypeID)],
       [t('field.Phone'), phoneText(current)],
-      [t('field.PhoneTypeID'), lookupValue(lookups, LookupCategory.PhoneType, current.PhoneTypeID)],
+      [t('field.PhoneTypeID'), lookupValue(label, lookups, LookupCategory.PhoneType, current.PhoneTypeID)],
       [t('field.Email'), current.Email ?? ''],
-      [t('field.AddressTypeID'), lookupValue(lookups, LookupCategory.AddressType, current.AddressTypeID)],
+      [t('field.AddressTypeID'), lookupValue(label, lookups, LookupCategory.AddressType, current.AddressTypeID)],
       [t('field.Address1'), current.Address1 ?? ''],
       [t('field.Address2'), current.Address2 ?? ''],
       [t('field.City'), current.City ?? ''],
-      [t('field.StateCodeID'), lookupValue(lookups, LookupCategory.StateCode, current.StateCodeID)],
+      [t('field.StateCodeID'), lookupValue(label, lookups, LookupCategory.StateCode, current.StateCodeID)],
       [t('field.Zip'), current.Zip ?? ''],
     ];
     return (

@@ -1,4 +1,5 @@
 import { formatPhone, type LookupItem } from '@portal/core';
+import type { LookupLabel } from '@portal/web/kit';
 import type { TFunction } from 'i18next';
 import type { Contact } from '../../contract';
 
@@ -8,8 +9,11 @@ export const shownName = (t: TFunction, c: { FirstName?: string | null; LastName
   return name || t('contacts:addNew');
 };
 
-export const lookupValue = (items: readonly LookupItem[], category: string, key: number | null) =>
-  key === null ? '' : (items.find((i) => i.Category === category && i.Key === key)?.Value ?? '');
+/** A lookup value as the page shows it (the kit's name in the page's language), or '' for none or one not in the cache. */
+export const lookupValue = (label: LookupLabel, items: readonly LookupItem[], category: string, key: number | null) => {
+  const item = key === null ? undefined : items.find((i) => i.Category === category && i.Key === key);
+  return item ? label(item) : '';
+};
 
 export const contactTypeName = (t: TFunction, id: number | null) => (id === null ? '' : t(`contacts:type.${id}`));
 

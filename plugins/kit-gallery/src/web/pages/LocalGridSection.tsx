@@ -1,4 +1,4 @@
-import { formatCurrency } from '@portal/core';
+import { formatCurrency, formatLocale } from '@portal/core';
 import { DataGrid, type GridColumn } from '@portal/web/kit';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,7 +58,7 @@ export function LocalGridSection() {
       <h2 id={headingId} className={css.heading}>
         {t('local.heading')}
       </h2>
-      <p className={css.description}>{t('local.description', { rows: LOCAL_ROW_COUNT.toLocaleString('en-US') })}</p>
+      <p className={css.description}>{t('local.description', { rows: LOCAL_ROW_COUNT.toLocaleString(formatLocale()) })}</p>
       <DataGrid<LocalRow>
         label={t('local.label')}
         columns={columns}

@@ -1,4 +1,4 @@
-import { formatCurrency } from '@portal/core';
+import { formatCurrency, formatLocale } from '@portal/core';
 import { useApi } from '@portal/web';
 import { DataGrid, detailsList, type FetchPage, type GridColumn } from '@portal/web/kit';
 import { useCallback, useId, useMemo, useState } from 'react';
@@ -94,7 +94,7 @@ export function RemoteGridSection() {
       <h2 id={headingId} className={css.heading}>
         {t('remote.heading')}
       </h2>
-      <p className={css.description}>{t('remote.description', { rows: SAMPLE_ROW_COUNT.toLocaleString('en-US') })}</p>
+      <p className={css.description}>{t('remote.description', { rows: SAMPLE_ROW_COUNT.toLocaleString(formatLocale()) })}</p>
       <DataGrid<SampleRow>
         label={t('remote.label')}
         columns={columns}

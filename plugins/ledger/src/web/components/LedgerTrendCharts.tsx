@@ -1,6 +1,6 @@
-import { carryForward, formatCurrency, peak, periodLabel } from '@portal/core';
+import { carryForward, formatCurrency, peak } from '@portal/core';
 import { useApi } from '@portal/web';
-import { ChartFigure, chartGrid, Tabs } from '@portal/web/kit';
+import { ChartFigure, chartGrid, Tabs, usePeriodLabel } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LedgerApi } from '../../contract';
@@ -26,6 +26,7 @@ function SpendingChart({ period }: { period: Period }) {
   const { t } = useTranslation('ledger');
   const api = useApi();
   const { ready, noMember } = useMemberLedger();
+  const periodLabel = usePeriodLabel();
   const q = useQuery({
     queryKey: ['ledger', 'trend', 'spending', period],
     queryFn: () => api.call(ENDPOINT[period], undefined, { notify: false, skipLoadingBar: true }),
@@ -60,6 +61,7 @@ function BalanceChart() {
   const { t } = useTranslation('ledger');
   const api = useApi();
   const { ready, noMember } = useMemberLedger();
+  const periodLabel = usePeriodLabel();
   const q = useQuery({
     queryKey: ['ledger', 'dashboard', 'balanceMonth'],
     queryFn: () => api.call(LedgerApi.balanceMonth, undefined, { notify: false, skipLoadingBar: true }),

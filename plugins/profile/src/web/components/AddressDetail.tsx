@@ -1,11 +1,24 @@
-import { LookupCategory, validationMessages as m, US_STATES } from '@portal/core';
+import { LookupCategory, validationMessages as m, US_STATES, zipSchema } from '@portal/core';
 import { ApiCallError, useApi, useLookups } from '@portal/web';
-import { Button, ButtonGroup, CheckboxField, detailsList, Form, LookupSelectField, Message, Panel, StateSelectField, TextField } from '@portal/web/kit';
+import {
+  Button,
+  ButtonGroup,
+  CheckboxField,
+  detailsList,
+  Form,
+  findLookupLabel,
+  LookupSelectField,
+  Message,
+  Panel,
+  StateSelectField,
+  TextField,
+  useLookupLabel,
+} from '@portal/web/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { type Address, DEFAULT_ADDRESS_TYPE, ProfileApi, ZIP_PATTERN } from '../../contract';
+import { type Address, DEFAULT_ADDRESS_TYPE, ProfileApi } from '../../contract';
 import { addressLine } from './AddressesView';
 import { addressesQueryKey } from './keys';
 import * as css from './profile.css';
@@ -18,7 +31,7 @@ const schema = z.object({
     .string()
     .nullable()
     .refine((v) => v !== null && US_STATES.some((s) => s.abbreviation === v), m.required),
-  Zip: z.string().trim().regex(ZIP_PATTERN, 'profile:address.zipFormat'),
+  Zip: zipSchema,
   AddressTypeID: z.number().nullable(),
   IsCurrent: z.boolean(),
 });
@@ -43,7 +56,8 @@ export function AddressDetail({ memberId, address, onClose, onSaved, support = f
   const [editing, setEditing] = useState(address === null);
   const [stale, setStale] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const typeName = (id: number) => lookups.find((l) => l.Category === LookupCategory.AddressType && l.Key === id)?.Value ?? String(id);
+  const label = useLookupLabel();
+  const typeName = (id: number) => findLookupLabel(lookups, LookupCategory.AddressType, id, label) ?? String(id);
 
   const save = useMutation({
     mutationFn: (v: Values) => {

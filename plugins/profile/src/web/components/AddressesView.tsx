@@ -1,6 +1,6 @@
 import { LookupCategory } from '@portal/core';
 import { useApi, useLookups } from '@portal/web';
-import { Button, DataGrid, type GridColumn } from '@portal/web/kit';
+import { Button, DataGrid, findLookupLabel, type GridColumn, useLookupLabel } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ export function AddressesView({ memberId, support = false }: { memberId: number;
   const { t } = useTranslation('profile');
   const api = useApi();
   const lookups = useLookups(LookupCategory.AddressType);
+  const label = useLookupLabel();
   const [open, setOpen] = useState<number | 'new' | null>(null);
   const gridRef = useRef<HTMLElement>(null);
   const addresses = useQuery({
@@ -26,7 +27,7 @@ export function AddressesView({ memberId, support = false }: { memberId: number;
         : api.call(ProfileApi.loadAddresses, undefined, { notify: false }),
   });
   const columns = useMemo<GridColumn<Address>[]>(() => {
-    const typeName = (id: number) => lookups.find((l) => l.Key === id)?.Value ?? String(id);
+    const typeName = (id: number) => findLookupLabel(lookups, LookupCategory.AddressType, id, label) ?? String(id);
     return [
       {
         id: 'Address1',
@@ -44,7 +45,7 @@ export function AddressesView({ memberId, support = false }: { memberId: number;
       { id: 'AddressTypeID', header: t('address.AddressTypeID'), accessor: (a) => typeName(a.AddressTypeID) },
       { id: 'IsCurrent', header: t('address.IsCurrent'), accessor: (a) => (a.IsCurrent ? t('yes') : t('no')) },
     ];
-  }, [t, lookups]);
+  }, [t, lookups, label]);
   const chosen = typeof open === 'number' ? (addresses.data?.find((a) => a.AddressID === open) ?? null) : null;
   return (
     <div className={css.stack}>

@@ -1,6 +1,7 @@
 import { Button, NumberField, SelectField, TextField } from '@portal/web/kit';
 import { useTranslation } from 'react-i18next';
 import { ANNUITY_TYPES, type DisabledFields, TERM_MESSAGES, TERM_TYPES, type TermMessage } from '../../engine/index';
+import * as css from './quote.css';
 
 const messageKey = (message: TermMessage) => Object.entries(TERM_MESSAGES).find(([, text]) => text === message)?.[0] ?? 'termRequired';
 
@@ -19,9 +20,9 @@ export function BenefitRow({ index, disabled, messages, canRemove, onRemove }: P
   const n = index + 1;
   const why = (field: keyof DisabledFields) => (disabled[field] ? t(`disabled.${disabled[field]}`) : undefined);
   return (
-    <fieldset data-testid={`benefit-${n}`} style={{ border: '1px solid #ccc', padding: '0.75rem', marginBottom: '0.75rem' }}>
+    <fieldset data-testid={`benefit-${n}`} className={css.benefit}>
       <legend>{t('benefit.legend', { n })}</legend>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem' }}>
+      <div className={css.fieldRow}>
         <SelectField
           name={name('AnnuityType')}
           label={t('benefit.annuityType', { n })}

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@portal/core';
 import { layoutCss, useApi } from '@portal/web';
 import { Button, CheckboxField, Form, Message, NumberField, SelectField, TextField, useKitForm } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +11,7 @@ import { type LifeCompany, QuoteApi, type SavedQuote } from '../../contract';
 import { applyFieldRules, type DisableableField, evaluateQuote, QUOTE_TYPES } from '../../engine/index';
 import { BenefitRow } from '../components/BenefitRow';
 import { CompanyOutcomes } from '../components/CompanyOutcomes';
+import * as css from '../components/quote.css';
 import { emptyBenefit, emptyValues, fromSaved, pickedIds, type QuoteFormValues, toBenefit, toCase, toQuote, toSaveBody } from '../values';
 
 /** Checked by the page itself (the engine reports everything else); the fields carry their own types. */
@@ -90,7 +92,7 @@ export default function QuotePage() {
   if (id !== null && saved.isError) return <Message kind="error">{t('notFound')}</Message>;
   const showSaved = saved.data && !form.formState.isDirty;
   const outcome = showSaved ? saved.data.Outcome.companies : live.companies;
-  const caption = showSaved ? t('summary.savedCaption', { date: new Date(saved.data.SavedDate).toLocaleString() }) : t('summary.liveCaption');
+  const caption = showSaved ? t('summary.savedCaption', { date: formatDateTime(saved.data.SavedDate) }) : t('summary.liveCaption');
 
   return (
     <div className={layoutCss.card}>
@@ -100,7 +102,7 @@ export default function QuotePage() {
       <Form form={form} onSubmit={onSubmit} aria-label={t('formLabel')}>
         <section aria-labelledby="quote-case-title">
           <h2 id="quote-case-title">{t('case.title')}</h2>
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem' }}>
+          <div className={css.fieldRow}>
             {annuitants.map((_, index) => (
               <NumberField key={index} name={`Case.Annuitants.${index}.Age`} label={t('case.age', { n: index + 1 })} minValue={0} maxValue={130} />
             ))}

@@ -1,6 +1,6 @@
-import { hasAnyRole, isEmail, validationMessages as m } from '@portal/core';
+import { hasAnyRole, isEmail, validationMessages as m, zipSchema } from '@portal/core';
 import { FORCED_MOBILE_ROLES } from '@portal/plugin-profile/access';
-import { PREFERRED_CONTACTS, ProfileApi, ZIP_PATTERN } from '@portal/plugin-profile/contract';
+import { PREFERRED_CONTACTS, ProfileApi } from '@portal/plugin-profile/contract';
 import { ApiCallError, useApi, useRoles } from '@portal/web';
 import { EmailField, Form, Message, PhoneField, SelectField, StateSelectField, TextField } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -43,7 +43,7 @@ function formSchema(forcedMobile: boolean) {
       Address2: z.string().trim().max(200),
       City: required(100),
       State: z.string({ error: m.required }).min(1, m.required),
-      Zip: z.string().trim().regex(ZIP_PATTERN, 'Enter a 5-digit ZIP code (or ZIP+4).'),
+      Zip: zipSchema,
       Question: z.enum(REGISTRATION_QUESTION_OPTIONS).nullable(),
     })
     .superRefine((v, ctx) => {

@@ -1,6 +1,5 @@
-import { periodLabel } from '@portal/core';
 import { useActingMemberId, useApi } from '@portal/web';
-import { ChartFigure, chartGrid, Tabs } from '@portal/web/kit';
+import { ChartFigure, chartGrid, Tabs, usePeriodLabel } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type Period, SERIES_PERIODS, TrendsApi } from '../../contract';
@@ -24,6 +23,7 @@ function BillCharts({ period, scope }: { period: Period; scope: 'all' | 'member'
     queryKey: ['trends', scope, 'bills', period],
     queryFn: () => api.call(scope === 'all' ? TrendsApi.bills : TrendsApi.memberBills, { params: { period } }, { notify: false }),
   });
+  const periodLabel = usePeriodLabel();
   const label = (d: string) => periodLabel(d, period);
   return (
     <div className={chartGrid}>

@@ -7,7 +7,10 @@ import { Link } from 'react-router-dom';
 import { QUICK_LINKS } from '../../access';
 import * as css from './dashboard.css';
 
-/** Links to the pages people open most, among those this brand has and this user may open. */
+/**
+ * Links to the pages people open most, among those this brand has and this user may open. Until the pages' strings
+ * load, a link holds a non-breaking space (its line keeps its height), never its route path.
+ */
 export default function QuickLinksWidget() {
   const { plugins } = useKernel();
   const roles = useRoles();
@@ -31,10 +34,10 @@ export default function QuickLinksWidget() {
     };
   }, [key]);
   return (
-    <ul className={css.list} data-testid="quick-links">
+    <ul className={css.list} data-testid="quick-links" aria-busy={!ready}>
       {links.map((l) => (
         <li key={l.path}>
-          <Link to={l.path}>{ready ? t(l.label) : l.path}</Link>
+          <Link to={l.path}>{ready ? t(l.label) : '\u00a0'}</Link>
         </li>
       ))}
     </ul>

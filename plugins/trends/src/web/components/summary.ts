@@ -1,4 +1,4 @@
-import { formatCurrency, peak } from '@portal/core';
+import { formatCurrency, formatLocale, peak } from '@portal/core';
 import type { useTranslation } from 'react-i18next';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
@@ -10,8 +10,8 @@ export function summaryOf(t: TFunction, points: { label: string; value: number }
   const top = peak(points, (p) => p.value) as { label: string; value: number };
   return t(`${kind}.summary`, {
     count: points.length,
-    total: kind === 'bills' ? formatCurrency(total) : Math.round(total).toLocaleString(),
+    total: kind === 'bills' ? formatCurrency(total) : Math.round(total).toLocaleString(formatLocale()),
     top: top.label,
-    topValue: kind === 'bills' ? formatCurrency(top.value) : top.value.toLocaleString(),
+    topValue: kind === 'bills' ? formatCurrency(top.value) : top.value.toLocaleString(formatLocale()),
   });
 }

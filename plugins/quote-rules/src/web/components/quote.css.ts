@@ -1,0 +1,12 @@
+import { vars } from '@portal/themes';
+import { style } from '@vanilla-extract/css';
+
+/** One benefit of the workbench: a box in the theme's border colour. */
+export const benefit = style({
+  border: `1px solid ${vars.color.border.standard}`,
+  padding: '0.75rem',
+  marginBottom: '0.75rem',
+});
+
+/** A wrapping row of fields. */
+export const fieldRow = style({ display: 'flex', flexWrap: 'wrap', gap: '0.75rem' });
