@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream, type Dirent } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import { bodyStream } from './body';
 import type { FileBody, FileEntry, FileInfo, FileStore, PutOptions, StoredFile } from './fileStore';
