@@ -165,6 +165,28 @@ test('Support: find a member, open their tabs, charge a declined transaction, vo
   await page.getByLabel('Status', { exact: true }).selectOption('PA Number');
   await expect(row()).toContainText('PA-555');
 
+  // A prepull (an authorization on the default card), captured in part from the grid.
+  const prepull = await api.post<{ StatusString: string; TransactionID: number }>('/api/payment/support/prepull', {
+    MemberId: member.MemberID,
+    Amount: 30,
+    IdempotencyKey: `e2e-prepull-${Date.now()}`,
+  });
+  expect(prepull.StatusString).toBe('Ok');
+  await page.getByLabel('Status', { exact: true }).selectOption('Authorized');
+  const authorization = page
+    .getByRole('row')
+    .filter({ hasText: String(prepull.TransactionID) })
+    .first();
+  await expect(authorization).toContainText('$30.00');
+  await authorization.getByRole('button', { name: `Capture ${prepull.TransactionID}` }).click();
+  const capture = page.getByRole('dialog', { name: `Capture authorization ${prepull.TransactionID}` });
+  await capture.getByLabel('Amount to capture').fill('25');
+  await expectAccessible(page);
+  await capture.getByRole('button', { name: 'Capture' }).click();
+  await expect(page.getByText('The authorized amount has been captured.')).toBeVisible();
+  await page.getByLabel('Status', { exact: true }).selectOption('Charged');
+  await expect(authorization).toContainText('$25.00');
+
   // Export to Excel.
   const excel = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export to Excel' }).click();

@@ -41,13 +41,15 @@ export const BILLING_MESSAGES = {
   couponSaved: 'The coupon has been saved.',
   paNumberSaved: 'The PA number has been saved.',
   notChargeable: 'Only a declined or pending transaction can be charged.',
+  notCapturable: 'Only an authorized transaction can be captured.',
   keyReused: 'This request key was already used for a different payment.',
   startInProgress: 'A subscription is already being started for this member. Please try again in a moment.',
   badReturnUrl: 'returnUrl must be an address of this site.',
   badSignature: 'The webhook signature is not valid.',
 } as const;
 
-const money = z.preprocess(
+/** An amount in dollars as the web sends it (a number or its text), more than 0, at most 2 decimals. */
+export const money = z.preprocess(
   moneyFromText,
   z
     .number({ error: 'must be an amount' })

@@ -44,6 +44,12 @@ export interface BillingService {
    * a charge already Charged answers Ok without moving money.
    */
   chargeTransaction(transactionId: number, input: { idempotencyKey: string }, actor: BillingActor): Promise<MoneyResult>;
+  /**
+   * Captures one authorization (a prepull: status Authorized), for `amountCents` up to the authorized amount (null:
+   * all of it); Charged on success. The authorization is captured at most once, whatever the number of calls: a repeat
+   * after it was captured answers Ok without moving money, and never captures another authorization.
+   */
+  captureTransaction(transactionId: number, amountCents: number | null, actor: BillingActor): Promise<MoneyResult>;
   /** A Pending charge becomes Declined (no money moves); answers whether it changed. */
   declineTransaction(transactionId: number, actor: BillingActor): Promise<boolean>;
   /** Stores the PA number of a charge and answers the stored number. */

@@ -1,4 +1,5 @@
 import { defineEndpoint, idSchema } from '@portal/core';
+import { money } from '@portal/plugin-billing/contract';
 import { MEMBER_LIST_STATUSES, MEMBER_SORT_COLUMNS } from '@portal/plugin-profile/contract';
 import { z } from 'zod';
 import { SUPPORT_TRANSACTION_SORTS, SUPPORT_TX_FILTERS } from './rules';
@@ -131,6 +132,16 @@ export const SupportApi = {
   charge: defineEndpoint({ method: 'POST', path: '/api/support/transaction/charge', body: moneyBody, response: moneyResult }),
   refund: defineEndpoint({ method: 'POST', path: '/api/support/transaction/refund', body: moneyBody, response: moneyResult }),
   void: defineEndpoint({ method: 'POST', path: '/api/support/transaction/void', body: moneyBody, response: moneyResult }),
+  /**
+   * Captures an authorization (a prepull, status Authorized) for Amount dollars, at most the authorized amount (absent:
+   * all of it). The authorization is named, so a repeat after it was captured answers Ok and moves nothing.
+   */
+  capture: defineEndpoint({
+    method: 'POST',
+    path: '/api/support/transaction/capture',
+    body: z.object({ TransactionID: idSchema, Amount: money.optional() }),
+    response: moneyResult,
+  }),
   addPaNumber: defineEndpoint({
     method: 'POST',
     path: '/api/support/transaction/pa-number',

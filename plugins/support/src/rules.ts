@@ -52,11 +52,14 @@ export const isUnsettledRefund = (r: { StatusString: string; Message: unknown })
 export const paNumberMatches = (submitted: string, returned: string | null | undefined) => (returned ?? '').trim() === submitted.trim();
 
 /** Actions a row offers by its status. */
-export function rowActions(status: string): { charge: boolean; refund: boolean; decline: boolean } {
+export function rowActions(status: string): { charge: boolean; refund: boolean; decline: boolean; capture: boolean; release: boolean } {
   return {
     charge: status === 'Declined' || status === 'Pending',
     refund: status === 'Charged',
     decline: status === 'Pending',
+    // An authorization (a prepull): captured for up to its amount, or voided to release the hold on the card.
+    capture: status === 'Authorized',
+    release: status === 'Authorized',
   };
 }
 

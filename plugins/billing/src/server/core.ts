@@ -624,6 +624,36 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     return result(true, kind === 'refund' ? BILLING_MESSAGES.refunded : BILLING_MESSAGES.voided, row?.id ?? original.id);
   };
 
+  /**
+   * Captures one authorization for up to its amount. The gateway's key is the authorization's (capture:<its id>), so
+   * two captures of it at once capture it once; the one that records it audits it and sends the receipt. `request`:
+   * the caller's IdempotencyKey and request hash, stored so a repeat of that call answers what it did.
+   */
+  const captureAuthorization = async (auth: TxRow, amountCents: number, actor: BillingActor, request: { key: string; hash: string } | null) => {
+    if (amountCents > auth.amount_cents)
+      throw new ApiError(400, msg('Amount: must be at most the authorized {{amount}}', { amount: `$${fromCents(auth.amount_cents).toFixed(2)}` }));
+    const t = await gatewayCall(() =>
+      gw.transaction({ type: 'priorAuthCapture', refTransId: auth.gateway_trans_id as number, amountCents }, `capture:${auth.gateway_trans_id}`),
+    );
+    if (t.responseCode !== '1') return result(false, t.message, auth.id);
+    const changed = await sql.transaction(async (tx) => {
+      const rows = await tx.query(
+        `UPDATE billing_transactions SET status = 'Charged', amount_cents = $2, capture_key = $3, capture_hash = $4 WHERE id = $1 AND status = 'Authorized' RETURNING id`,
+        [auth.id, amountCents, request?.key ?? null, request?.hash ?? null],
+      );
+      if (rows.length) {
+        await audit(
+          actor,
+          { action: 'billing.capture', entity: 'billing_transaction', entityId: String(auth.id), memberId: auth.member_id, detail: { amountCents } },
+          tx,
+        );
+      }
+      return rows.length > 0;
+    });
+    if (changed) await receipt(auth.member_id, actor, labelled('charge', auth.description), amountCents, auth.id, null);
+    return result(true, BILLING_MESSAGES.captured, auth.id);
+  };
+
   return {
     customer: (memberId, create) => customer(memberId, create),
     cards,
@@ -757,26 +787,15 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
         )
       )[0];
       if (!auth?.gateway_trans_id) return result(false, BILLING_MESSAGES.nothingToCapture, null);
-      if (amountCents > auth.amount_cents)
-        throw new ApiError(400, msg('Amount: must be at most the authorized {{amount}}', { amount: `$${fromCents(auth.amount_cents).toFixed(2)}` }));
-      const t = await gatewayCall(() =>
-        gw.transaction({ type: 'priorAuthCapture', refTransId: auth.gateway_trans_id as number, amountCents }, `capture:${auth.gateway_trans_id}`),
-      );
-      if (t.responseCode !== '1') return result(false, t.message, auth.id);
-      const changed = await sql.transaction(async (tx) => {
-        const rows = await tx.query(
-          `UPDATE billing_transactions SET status = 'Charged', amount_cents = $2, capture_key = $3, capture_hash = $4 WHERE id = $1 AND status = 'Authorized' RETURNING id`,
-          [auth.id, amountCents, idempotencyKey ?? null, idempotencyKey ? hash : null],
-        );
-        if (rows.length) {
-          await audit(actor, { action: 'billing.capture', entity: 'billing_transaction', entityId: String(auth.id), memberId, detail: { amountCents } }, tx);
-        }
-        return rows.length > 0;
-      });
-      // Two captures of one authorization at once: the gateway captured it once (one key per authorization), and the one
-      // that recorded it sends the receipt.
-      if (changed) await receipt(memberId, actor, labelled('charge', auth.description), amountCents, auth.id, null);
-      return result(true, BILLING_MESSAGES.captured, auth.id);
+      return captureAuthorization(auth, amountCents, actor, idempotencyKey ? { key: idempotencyKey, hash } : null);
+    },
+    async captureTransaction(id, amountCents, actor) {
+      const auth = await txById(id);
+      if (!auth || !['subscription', 'charge', 'prepull'].includes(auth.kind)) throw new ApiError(404, BILLING_MESSAGES.transactionNotFound);
+      // The authorization, not the card, is named: once it is captured a repeat answers so, and no other one is taken.
+      if (auth.status === 'Charged' && auth.kind === 'prepull') return result(true, BILLING_MESSAGES.captured, auth.id);
+      if (auth.status !== 'Authorized' || !auth.gateway_trans_id) throw new ApiError(409, BILLING_MESSAGES.notCapturable);
+      return captureAuthorization(auth, amountCents ?? auth.amount_cents, actor, null);
     },
     refund: (id, actor) => reverse(id, 'refund', actor),
     voidTransaction: (id, actor) => reverse(id, 'void', actor),

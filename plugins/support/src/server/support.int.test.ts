@@ -1,5 +1,5 @@
 import type { StartedServer } from '@portal/app-server/server';
-import { BillingApi, type BillingProfile } from '@portal/plugin-billing/contract';
+import { BILLING_MESSAGES, BillingApi, type BillingProfile } from '@portal/plugin-billing/contract';
 import { createSandbox } from '@portal/sandbox';
 import { createPaymentGateway } from '@portal/server/kernel';
 import { authHeaders, makeUser, type Session, signIn, startTestServer, TEST_PASSWORD } from '@portal/testing/server';
@@ -265,6 +265,39 @@ describe('support: charge, refund and void', () => {
     expect(auth.map((t) => t.TransactionID)).toEqual([rs[0]?.TransactionID]);
     expect(auth[0]).toMatchObject({ Amount: 15, ClaimID: 77, Description: 'Charge for future transactions' });
     expect(auth[0]?.AuthProviderTransactionID).toBe(auth[0]?.ProviderTransactionID);
+  });
+
+  it('captures a named authorization once (a repeat takes no other one), up to its amount, and releases another by a void', async () => {
+    const p = await data<BillingProfile>(BillingApi.supportProfile.path, { body: { MemberId: annId } });
+    const gatewayCount = async () => (await createPaymentGateway(sandboxUrl).listTransactions(p.CustomerId ?? 0)).length;
+    const prepull = async (Amount: string) =>
+      (await data<SupportMoneyResult>(BillingApi.prepull.path, { body: { MemberId: annId, Amount, IdempotencyKey: newIdempotencyKey('prepull') } }))
+        .TransactionID as number;
+    const [first, second] = [await prepull('20.00'), await prepull('25.00')];
+    const capture = (TransactionID: number, Amount?: string) => call(SupportApi.capture.path, { body: { TransactionID, ...(Amount ? { Amount } : {}) } });
+    // Over the authorized amount: refused, nothing moves.
+    const over = await capture(first, '20.01');
+    expect(over.statusCode).toBe(400);
+    expect(over.json().MsgText).toBe('Amount: must be at most the authorized $20.00');
+    const before = await gatewayCount();
+    // Two presses at once: one capture at the gateway, one audit row, the rest of the hold released by the gateway.
+    const both = await Promise.all([capture(first, '12.50'), capture(first, '12.50')]);
+    for (const r of both) expect(r.json().Data).toMatchObject({ StatusString: 'Ok', TransactionID: first });
+    expect(await gatewayCount()).toBe(before + 1);
+    expect(await one(first)).toMatchObject({ Status: 'Charged', Amount: 12.5 });
+    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.capture' AND entity_id = $1`, [String(first)])).toBe(1);
+    // Again later, with no amount: answered as captured, and the other authorization is left alone.
+    expect((await capture(first)).json().Data).toMatchObject({ StatusString: 'Ok', TransactionID: first });
+    expect(await gatewayCount()).toBe(before + 1);
+    expect((await one(second))?.Status).toBe('Authorized');
+    // Release: the second authorization is voided, and cannot be captured after.
+    expect(await money(SupportApi.void.path, second)).toMatchObject({ StatusString: 'Ok' });
+    expect((await one(second))?.Status).toBe('Voided');
+    const late = await capture(second);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().MsgText).toBe(BILLING_MESSAGES.notCapturable);
+    // A member cannot capture.
+    expect((await call(SupportApi.capture.path, { session: ann, brand: 'staff', body: { TransactionID: second } })).statusCode).toBe(403);
   });
 
   it('answers 404 for an unknown transaction', async () => {

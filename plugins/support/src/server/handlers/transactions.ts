@@ -1,3 +1,4 @@
+import { toCents } from '@portal/plugin-billing/contract';
 import { ApiError, type RouteContext, route, withMessage } from '@portal/server';
 import { SUPPORT_ACCESS } from '../../access';
 import { SUPPORT_MESSAGES, SupportApi } from '../../contract';
@@ -93,6 +94,14 @@ export const transactionRoutes = [
     handler: async (ctx) => {
       await memberTransaction(ctx, ctx.body.TransactionID);
       return moneyAnswer(ctx, await billingOf(ctx).voidTransaction(ctx.body.TransactionID, actorOf(ctx)));
+    },
+  }),
+  route(SupportApi.capture, {
+    access: SUPPORT_ACCESS,
+    handler: async (ctx) => {
+      await memberTransaction(ctx, ctx.body.TransactionID);
+      const amount = ctx.body.Amount === undefined ? null : toCents(ctx.body.Amount);
+      return moneyAnswer(ctx, await billingOf(ctx).captureTransaction(ctx.body.TransactionID, amount, actorOf(ctx)));
     },
   }),
   route(SupportApi.addPaNumber, {

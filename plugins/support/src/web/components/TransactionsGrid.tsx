@@ -1,4 +1,4 @@
-import { formatDateTime } from '@portal/core';
+import { formatCurrency, formatDateTime } from '@portal/core';
 import { showToast, useApi } from '@portal/web';
 import { Button, ConfirmDialog, DataGrid, Dialog, type GridColumn, type PageRequest, saveBlob } from '@portal/web/kit';
 import { useQueryClient } from '@tanstack/react-query';
@@ -48,6 +48,8 @@ export function TransactionsGrid({ mode, memberId }: Props) {
   const [busy, setBusy] = useState<string | null>(null);
   const [voidOffer, setVoidOffer] = useState<SupportTransaction | null>(null);
   const [paFor, setPaFor] = useState<SupportTransaction | null>(null);
+  const [captureFor, setCaptureFor] = useState<SupportTransaction | null>(null);
+  const [releaseFor, setReleaseFor] = useState<SupportTransaction | null>(null);
   const [lastSearch, setLastSearch] = useState('');
   const queryKey = useMemo(() => ['support', 'transactions', mode, memberId ?? null, status] as const, [mode, memberId, status]);
 
@@ -161,6 +163,16 @@ export function TransactionsGrid({ mode, memberId }: Props) {
                   {t('actions.refund')}
                 </Button>
               )}
+              {can.capture && (
+                <Button size="small" variant="primary" aria-label={`${t('actions.capture')} ${label}`} onPress={() => setCaptureFor(r)}>
+                  {t('actions.capture')}
+                </Button>
+              )}
+              {can.release && (
+                <Button size="small" aria-label={`${t('actions.release')} ${label}`} onPress={() => setReleaseFor(r)}>
+                  {t('actions.release')}
+                </Button>
+              )}
               {mode === 'pending' && can.decline && (
                 <Button
                   size="small"
@@ -257,6 +269,32 @@ export function TransactionsGrid({ mode, memberId }: Props) {
           await refresh();
         }}
       />
+      <ConfirmDialog
+        isOpen={releaseFor !== null}
+        onOpenChange={(open) => !open && setReleaseFor(null)}
+        title={t('capture.releaseTitle')}
+        message={t('capture.releaseMessage', { id: releaseFor?.TransactionID ?? '', amount: formatCurrency(releaseFor?.Amount ?? 0) })}
+        confirmLabel={t('actions.release')}
+        destructive
+        onConfirm={async () => {
+          if (!releaseFor) return;
+          const r = await api.call(SupportApi.void, { body: { TransactionID: releaseFor.TransactionID, IdempotencyKey: newIdempotencyKey('release') } });
+          report(r);
+          setReleaseFor(null);
+          await refresh();
+        }}
+      />
+      {captureFor && (
+        <CaptureDialog
+          row={captureFor}
+          onClose={() => setCaptureFor(null)}
+          onDone={async (r) => {
+            report(r);
+            setCaptureFor(null);
+            await refresh();
+          }}
+        />
+      )}
       {paFor && (
         <PaNumberDialog
           row={paFor}
@@ -337,6 +375,48 @@ function PaNumberDialog({ row, onClose, onSaved }: { row: SupportTransaction; on
               {t('pa.save')}
             </Button>
             <Button onPress={close}>{t('pa.cancel')}</Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+/**
+ * Capture of an authorization (a prepull): the amount, at most the authorized one (all of it by default). The
+ * authorization is named by its id, so pressing again after a capture moves nothing.
+ */
+function CaptureDialog({ row, onClose, onDone }: { row: SupportTransaction; onClose: () => void; onDone: (r: SupportMoneyResult) => Promise<void> }) {
+  const api = useApi();
+  const { t } = useTranslation('support');
+  const inputId = useId();
+  const [value, setValue] = useState(row.Amount.toFixed(2));
+  const [saving, setSaving] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSaving(true);
+    try {
+      await onDone(await api.call(SupportApi.capture, { body: { TransactionID: row.TransactionID, Amount: value.trim() } }));
+    } catch {
+      // shown by the client (an amount over the authorized one, a refusal)
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={t('capture.title', { id: row.TransactionID })} size="small">
+      {(close) => (
+        <form className={css.stack} onSubmit={(e) => void submit(e)}>
+          <p>{t('capture.intro', { amount: formatCurrency(row.Amount) })}</p>
+          <div className={css.field}>
+            <label htmlFor={inputId}>{t('capture.amount')}</label>
+            <input id={inputId} className={css.input} inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} required />
+          </div>
+          <div className={css.row}>
+            <Button type="submit" variant="primary" isPending={saving} pendingLabel={t('actions.working')}>
+              {t('capture.submit')}
+            </Button>
+            <Button onPress={close}>{t('capture.cancel')}</Button>
           </div>
         </form>
       )}
