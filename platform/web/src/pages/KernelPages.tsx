@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useKernel, useRoles } from '../context';
 import * as css from '../shell/Layout.css';
+import { ErrorNotice } from '../shell/RouteError';
 import { decodeInvalidData, flattenRoutes, homePath, safeDestination } from '../shell/routes';
+import { type HandOverState, handOverOnce, handOverState } from './handOver';
 
 /** /invalid: no permission; the data query value is base64 text shown as text, never as HTML. */
 export function InvalidPage() {
@@ -22,40 +24,55 @@ export function InvalidPage() {
   );
 }
 
-/** The hand-overs under way, by token: a page rendered twice (strict mode, a re-render) hands a token over once. */
-const handOvers = new Map<string, Promise<void>>();
-
 /**
  * Signs out the session open in this tab (on the server too, and its cached data), then stores the token handed over
- * in the address. 'none' without a token, 'pending' until it is stored, then 'stored'.
+ * in the address. 'none' without a token, 'pending' until it is stored, then 'stored', or 'failed' when it could not
+ * be (kernel.handOver refused: the browser would not store it).
  */
-function useStoreHandedToken(token: string | undefined): 'none' | 'pending' | 'stored' {
+function useStoreHandedToken(token: string | undefined): HandOverState {
   const kernel = useKernel();
-  const [stored, setStored] = useState<string | null>(null);
+  const [settled, setSettled] = useState<{ token: string; stored: boolean } | null>(null);
   useEffect(() => {
     if (!token) return;
     let live = true;
-    let handing = handOvers.get(token);
-    if (!handing) {
-      handing = kernel.handOver(token).finally(() => handOvers.delete(token));
-      handOvers.set(token, handing);
-    }
-    void handing.finally(() => {
-      if (live) setStored(token);
+    void handOverOnce(token, (t) => kernel.handOver(t)).then((stored) => {
+      if (live) setSettled({ token, stored });
     });
     return () => {
       live = false;
     };
   }, [token, kernel]);
-  if (!token) return 'none';
-  return stored === token ? 'stored' : 'pending';
+  return handOverState(token, settled);
+}
+
+/** While the token is handed over: the words of the hand-off (the page then goes on by itself). */
+function HandingOver() {
+  const { t } = useTranslation();
+  return <p aria-busy="true">{t('transition.text')}</p>;
+}
+
+/**
+ * A token that could not be stored (the browser refused it): the shell's error in place of a page that would only
+ * send the user to sign in, with a reload (which hands the token in the address over again) and the sign-in page.
+ */
+function HandOverFailed() {
+  const { t } = useTranslation();
+  return (
+    <main id="main" className={css.main}>
+      <div className={css.card}>
+        <ErrorNotice error={null} message="app.pageError" testId="hand-over-error" />
+        <Link to="/login">{t('login.title')}</Link>
+      </div>
+    </main>
+  );
 }
 
 /** /activated/:token: signs out, stores the token, then goes home. */
 export function ActivatedTokenPage() {
   const { token } = useParams();
   const state = useStoreHandedToken(token);
-  if (state === 'pending') return <p aria-busy="true" />;
+  if (state === 'pending') return <HandingOver />;
+  if (state === 'failed') return <HandOverFailed />;
   return <Navigate to={state === 'stored' ? '/' : '/login'} replace />;
 }
 
@@ -67,7 +84,8 @@ export function PrintTokenPage() {
   const { token } = useParams();
   const { brand } = useKernel();
   const state = useStoreHandedToken(token);
-  if (state === 'pending') return <p aria-busy="true" />;
+  if (state === 'pending') return <HandingOver />;
+  if (state === 'failed') return <HandOverFailed />;
   if (state === 'none') return <Navigate to="/login" replace />;
   return <Navigate to={brand.printCard === 'none' ? '/' : `${PRINT_PATHS[brand.printCard]}?initial=true`} replace />;
 }

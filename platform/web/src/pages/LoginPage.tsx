@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type Location, useLocation, useNavigate } from 'react-router-dom';
 import { useKernel, useSiteConfig } from '../context';
 import { type DialogProps, Extensions } from '../plugin';
+import { afterSignInPath } from '../session/after-sign-in';
 import { contributionsTo, lazyContribution } from '../shell/extensions';
 import { LanguageMenu } from '../shell/LanguageMenu';
 import { useHydrated } from '../shell/prerendered';
@@ -57,8 +58,7 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
       await api.signIn(userName.trim(), password);
       // The new session's calls start now, and its landing page opens directly, without the home redirect.
       const landing = sessionStarted();
-      const from = (location.state as { from?: Location } | null)?.from;
-      navigate(from ? `${from.pathname}${from.search}` : (landing ?? '/'), { replace: true });
+      navigate(afterSignInPath((location.state as { from?: Location } | null)?.from, landing), { replace: true });
     } catch (e) {
       setState({ kind: 'error', message: (e as Error).message });
       if (passwordField.current) passwordField.current.value = '';

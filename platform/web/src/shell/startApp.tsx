@@ -13,6 +13,7 @@ import { LocaleProvider } from '../i18n/LocaleProvider';
 import { initImpersonation, setImpersonation } from '../impersonation/store';
 import { KitProvider } from '../kit/KitProvider';
 import { Extensions, type KernelWebPlugin } from '../plugin';
+import { isSignInPage } from '../session/after-sign-in';
 import { ExpiryWatch } from '../session/expiry-watch';
 import { jwtExpiry, SessionStore } from '../session/storage';
 import { impersonationAtom, kernelStore, loadingCountAtom, showToast } from '../store';
@@ -184,7 +185,9 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
     notify: (kind, message) => showToast({ kind, message }),
     sessionEnded: () => {
       queryClient.clear();
-      void router.navigate('/login', { state: { from: router.state.location } });
+      // Back to this page after the sign-in; a session found ended on a sign-in page has no page to come back to.
+      const here = router.state.location;
+      void router.navigate('/login', { state: isSignInPage(here.pathname) ? undefined : { from: here } });
     },
     loading: (d) => kernelStore.set(loadingCountAtom, (n) => Math.max(0, n + d)),
     impersonatedMemberId: () => kernelStore.get(impersonationAtom),

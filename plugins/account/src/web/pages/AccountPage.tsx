@@ -14,17 +14,35 @@ import { accountKeys, fetchQuestions, usePasswordPolicy } from '../components/ui
 /** /account: the user account page, change password and security questions (spec 01 section 2). */
 export default function AccountPage() {
   const { t } = useTranslation('account');
-  const policy = usePasswordPolicy();
   return (
     <>
       <p className={css.muted}>{t('page.intro')}</p>
       <div className={css.sections}>
-        {policy.isPending ? <p aria-busy="true">{t('common.loading')}</p> : <ChangePassword rules={policy.data ?? []} />}
+        <PasswordSection />
         <SecurityQuestions />
         <ChangeEmail />
       </div>
     </>
   );
+}
+
+/**
+ * The change-password form once the server's password rules are in. Without them the checklist would be empty and a
+ * password the rules refuse could be sent, so a failure to load them shows the error in place of the form.
+ */
+function PasswordSection() {
+  const { t } = useTranslation('account');
+  const policy = usePasswordPolicy();
+  if (policy.data) return <ChangePassword rules={policy.data} />;
+  if (policy.isError)
+    return (
+      <Panel title={t('password.title')}>
+        <Message kind="error" data-testid="password-policy-error">
+          {t('common.policyError')}
+        </Message>
+      </Panel>
+    );
+  return <p aria-busy="true">{t('common.loading')}</p>;
 }
 
 const emptyPasswords = { OldPassword: '', Password: '', ConfirmPassword: '' };

@@ -1,5 +1,5 @@
 import { layoutCss, showToast, useApi } from '@portal/web';
-import { Button } from '@portal/web/kit';
+import { Button, Message } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,8 +33,13 @@ export default function AddBankPage() {
       showToast({ kind: 'warning', message: t('messages.minSearch') });
       return;
     }
-    setQuery(q);
+    // The same search after a failure asks again: its query's key does not change, so setting it would not.
+    if (q === query && results.isError) void results.refetch();
+    else setQuery(q);
   };
+
+  // A failed search asked again shows as loading until it answers (its status stays 'error' meanwhile).
+  const searching = results.isPending || (results.isError && results.isFetching);
 
   const list = (items: readonly BankProvider[], testId: string) => (
     <ul className={css.list} data-testid={testId}>
@@ -67,7 +72,8 @@ export default function AddBankPage() {
             <h2 id="bank-results" className={css.heading}>
               {t('add.results')}
             </h2>
-            {results.isPending && <p aria-busy="true">{t('loading')}</p>}
+            {searching && <p aria-busy="true">{t('loading')}</p>}
+            {results.isError && !searching && <Message kind="error">{t('add.searchError')}</Message>}
             {results.data && results.data.length === 0 && <p>{t('add.noResults')}</p>}
             {results.data && list(results.data, 'bank-results')}
           </section>
@@ -77,6 +83,8 @@ export default function AddBankPage() {
             {t('add.popular')}
           </h2>
           {popular.isPending && <p aria-busy="true">{t('loading')}</p>}
+          {popular.isError && <Message kind="error">{t('add.popularError')}</Message>}
+          {popular.data && popular.data.length === 0 && <p>{t('add.noPopular')}</p>}
           {popular.data && list(popular.data, 'bank-popular')}
         </section>
       </div>

@@ -9,6 +9,7 @@ import { planLabel } from '../plans';
 import * as css from './billing.css';
 import { PROFILE_KEY, useBillingProfile } from './CardsSection';
 import { type CheckedCoupon, CouponField } from './CouponField';
+import { subscriptionView } from './subscriptionView';
 
 const newKey = () => `start-${crypto.randomUUID()}`;
 
@@ -46,20 +47,29 @@ export function SubscriptionSection() {
 
   const p = profile.data;
   const current = p?.SubscriptionType ?? null;
-  const running = p?.SubscriptionStatus === 'active' || p?.SubscriptionStatus === 'lifetime' || p?.SubscriptionStatus === 'suspended';
+  const view = subscriptionView(profile);
   return (
     <section className={css.stack} aria-labelledby="billing-subscription-heading">
       <h2 id="billing-subscription-heading" className={css.heading}>
         {t('subscription.heading')}
       </h2>
+      {view === 'loading' && <p aria-busy="true">{t('subscription.loading')}</p>}
+      {view === 'error' && (
+        <Message kind="error">
+          <span>{t('subscription.loadError')}</span>{' '}
+          <Button size="small" onPress={() => void profile.refetch()} isPending={profile.isFetching} pendingLabel={t('subscription.loading')}>
+            {t('subscription.retry')}
+          </Button>
+        </Message>
+      )}
       {p && (
         <p data-testid="subscription-status">
-          {running && current !== null
+          {view === 'running' && current !== null
             ? t('subscription.current', { plan: t(`plans.${current}`), status: t(`status.${p.SubscriptionStatus}`) })
             : t('subscription.noneYet')}
         </p>
       )}
-      {!running && (
+      {view === 'choose' && (
         <>
           <RadioGroup
             className={css.radios}

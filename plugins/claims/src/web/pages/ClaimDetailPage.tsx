@@ -1,4 +1,4 @@
-import { formatDateTime, hasAnyRole, Roles } from '@portal/core';
+import { formatDateTime, hasAnyRole, idSchema, Roles } from '@portal/core';
 import { layoutCss, useApi, useRoles } from '@portal/web';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { ClaimForm, toPayload } from '../components/ClaimForm';
 import * as css from '../components/claims.css';
 import { claimTypeName, money, statusName } from '../components/format';
 import { useClaimLookups } from '../components/useClaimLookups';
+import { claimLoadFailure } from './claimLoad';
 
 function ClaimView({ claim }: { claim: Claim }) {
   const { t } = useTranslation('claims');
@@ -44,6 +45,24 @@ function ClaimView({ claim }: { claim: Claim }) {
   );
 }
 
+/** A bill that could not be shown: not found (no retry: it would be not found again), or a load error with a retry. */
+function LoadFailure({ failure, onRetry }: { failure: 'notFound' | 'loadError'; onRetry?: () => void }) {
+  const { t } = useTranslation('claims');
+  return (
+    <div className={layoutCss.card}>
+      <p role="alert">{t(`detail.${failure}`)}</p>
+      <div className={css.row}>
+        {failure === 'loadError' && onRetry && (
+          <Button className={css.button} onPress={onRetry}>
+            {t('detail.retry')}
+          </Button>
+        )}
+        <Link to="/claims">{t('detail.back')}</Link>
+      </div>
+    </div>
+  );
+}
+
 /** /claims/:id: view, then edit, then save or cancel (cancel restores the bill as loaded). */
 export default function ClaimDetailPage() {
   const { id } = useParams();
@@ -54,17 +73,20 @@ export default function ClaimDetailPage() {
   const { statusNames } = useClaimLookups();
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
+  // An address naming no claim ID ('/claims/abc') is not found without asking: the server would refuse it as invalid.
+  const parsed = idSchema.safeParse(id);
+  const claimId = parsed.success ? parsed.data : null;
   const key = ['claims', 'details', id];
-  const details = useQuery({ queryKey: key, queryFn: () => api.call(ClaimsApi.details, { body: { ClaimID: Number(id) } }, { notify: false }) });
+  const details = useQuery({
+    queryKey: key,
+    queryFn: () => api.call(ClaimsApi.details, { body: { ClaimID: claimId as number } }, { notify: false }),
+    enabled: claimId !== null,
+  });
 
-  if (details.isPending) return <p aria-busy="true">{t('detail.loading')}</p>;
-  if (details.isError)
-    return (
-      <div className={layoutCss.card}>
-        <p role="alert">{t('detail.notFound')}</p>
-        <Link to="/claims">{t('detail.back')}</Link>
-      </div>
-    );
+  if (claimId === null) return <LoadFailure failure="notFound" />;
+  // A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile).
+  if (details.isPending || (details.isError && details.isFetching)) return <p aria-busy="true">{t('detail.loading')}</p>;
+  if (details.isError) return <LoadFailure failure={claimLoadFailure(details.error)} onRetry={() => void details.refetch()} />;
   const { Claim: claim, StatusHistory, CanEdit } = details.data;
 
   return (

@@ -45,6 +45,8 @@ export default function StatementsPage() {
           </div>
         </div>
       )}
+      {/* No year yet (the years still loading, or none): nothing is asked for, though the query reads as pending. */}
+      {year !== null && statements.isPending && <p aria-busy="true">{t('statements.loading', { year })}</p>}
       {statements.isError && <Message kind="error">{t('error')}</Message>}
       {download.failed && <Message kind="error">{t('downloadError')}</Message>}
       {statements.data && (

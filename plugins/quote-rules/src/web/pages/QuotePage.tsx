@@ -12,6 +12,7 @@ import { applyFieldRules, type DisableableField, evaluateQuote, QUOTE_TYPES } fr
 import { BenefitRow } from '../components/BenefitRow';
 import { CompanyOutcomes } from '../components/CompanyOutcomes';
 import * as css from '../components/quote.css';
+import { quoteIdOf } from '../quoteId';
 import { emptyBenefit, emptyValues, fromSaved, pickedIds, type QuoteFormValues, toBenefit, toCase, toQuote, toSaveBody } from '../values';
 
 /** Checked by the page itself (the engine reports everything else); the fields carry their own types. */
@@ -21,15 +22,16 @@ const FIELDS: DisableableField[] = ['COLA', 'TermType', 'TermYears', 'TermMonths
 export default function QuotePage() {
   const api = useApi();
   const { t } = useTranslation('quote');
-  const { id: idParam } = useParams();
-  const id = idParam ? Number(idParam) : null;
+  const routeId = quoteIdOf(useParams().id);
+  // An address naming no quote is not asked for: the page says not found (below), with no form.
+  const id = routeId === 'invalid' ? null : routeId;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const companies = useQuery({ queryKey: ['quote', 'companies'], queryFn: () => api.call(QuoteApi.companies) });
   const saved = useQuery({
     queryKey: ['quote', 'quote', id],
     queryFn: () => api.call(QuoteApi.get, { params: { id: id as number } }),
-    enabled: id !== null && Number.isInteger(id),
+    enabled: id !== null,
   });
   const form = useKitForm(formSchema, { defaultValues: emptyValues() });
   const [noCompany, setNoCompany] = useState(false);
@@ -89,7 +91,7 @@ export default function QuotePage() {
   const annuitants = values.Case?.Annuitants ?? [];
   const addAnnuitant = () => form.setValue('Case.Annuitants', [...annuitants, { Age: null }], { shouldDirty: true });
 
-  if (id !== null && saved.isError) return <Message kind="error">{t('notFound')}</Message>;
+  if (routeId === 'invalid' || (id !== null && saved.isError)) return <Message kind="error">{t('notFound')}</Message>;
   const showSaved = saved.data && !form.formState.isDirty;
   const outcome = showSaved ? saved.data.Outcome.companies : live.companies;
   const caption = showSaved ? t('summary.savedCaption', { date: formatDateTime(saved.data.SavedDate) }) : t('summary.liveCaption');

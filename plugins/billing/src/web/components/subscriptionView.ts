@@ -1,0 +1,17 @@
+import type { BillingProfile } from '../../contract';
+
+/** What the subscription section shows: the profile loading or failed, the member's subscription, or the choice. */
+export type SubscriptionView = 'loading' | 'error' | 'running' | 'choose';
+
+/** A subscription the member has (a suspended one too): another cannot be started over it. */
+const RUNNING = new Set(['active', 'lifetime', 'suspended']);
+
+/**
+ * Until the billing profile says whether the member has a subscription, no plan is offered: while it loads, or when it
+ * failed, a member who already has one would be asked to subscribe again. A profile that is in decides, even when a
+ * refresh of it failed afterwards (it is still the member's last known state).
+ */
+export function subscriptionView(profile: { data?: Pick<BillingProfile, 'SubscriptionStatus'> | undefined; isError: boolean }): SubscriptionView {
+  if (profile.data) return RUNNING.has(profile.data.SubscriptionStatus ?? '') ? 'running' : 'choose';
+  return profile.isError ? 'error' : 'loading';
+}
