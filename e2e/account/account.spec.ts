@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from '../axe';
 import { signIn, site } from '../support';
 import { expect, test } from '../test';
 import { choose, createActiveUser, input, mailedLink, PASSWORD, rawManifests, SANDBOX_URL, uniqueEmail } from './support';
@@ -47,6 +48,8 @@ test('register on the finance site, activate from the mailed link, then sign in'
   await page.getByRole('link', { name: /\/login\/activate\// }).click();
   await expect(page).toHaveURL(/finance\.localhost.*\/login\/activate\//);
   await expect(page.getByRole('heading', { name: 'Activate your account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Security question 2/ })).toBeVisible();
+  await expectAccessible(page);
 
   await input(page, 'Password').fill(PASSWORD);
   await input(page, 'Confirm password').fill(PASSWORD);
@@ -75,6 +78,14 @@ test('an unknown activation link shows the invalid message', async ({ page }) =>
   await expect(page.getByRole('button', { name: 'Activate account' })).toHaveCount(0);
 });
 
+test('an unknown e-mail confirmation link is refused, with the reason', async ({ page }) => {
+  await page.goto(site('finance', '/login/confirm-email/not-a-real-link'));
+  await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
+  await expect(page.getByText('This e-mail confirmation link is not valid. It may have been used already or have expired.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to the sign-in page' })).toHaveAttribute('href', '/login');
+  await expectAccessible(page);
+});
+
 test('forgot password: the mailed link resets the password once, then is refused', async ({ page }) => {
   const userName = await createActiveUser(page, 'finance', 'reset');
   const newPassword = 'Fresh$pass2';
@@ -95,6 +106,8 @@ test('forgot password: the mailed link resets the password once, then is refused
   const link = await mailedLink(userName, 'Reset', /\/login\/reset\//);
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reset password' })).toBeVisible();
+  await expectAccessible(page);
   await input(page, 'Password').fill(newPassword);
   await input(page, 'Confirm password').fill('Fresh$pass3');
   await page.getByRole('button', { name: 'Reset password' }).click();
@@ -128,6 +141,8 @@ test('on the assist site registering signs the new user in', async ({ page }) =>
   // /register opens the dialog by itself after about a second.
   const dialog = page.getByRole('dialog', { name: 'Register' });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Password requirements' })).toBeVisible();
+  await expectAccessible(page, '[role="dialog"]');
   await input(dialog, 'User name').fill(userName);
   await input(dialog, 'Password').fill(PASSWORD);
   await input(dialog, 'First name').fill('Ada');
@@ -144,6 +159,8 @@ test('change password and security questions on the account page', async ({ page
   await signIn(page, 'finance', userName, PASSWORD);
   await page.getByRole('link', { name: 'My account' }).click();
   await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('region', { name: 'Security questions' }).getByRole('button', { name: 'Save security questions' })).toBeVisible();
+  await expectAccessible(page);
 
   const section = page.getByRole('region', { name: 'Change password' });
   await input(section, 'Current password').fill('Wrong$pass9');

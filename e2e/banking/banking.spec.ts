@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from '../axe';
 import { signIn } from '../support';
 import { expect, test } from '../test';
 
@@ -17,6 +18,7 @@ test('Banking: a CareGuard member searches, links a test bank through one MFA st
   // The hidden linking frame opens the member's session at the aggregator in the background.
   await expect(page.getByTestId('hidden-linking-frame')).toHaveAttribute('src', /\/aggregator\/fastlink\?token=.+&rsession=/);
   await expect(page.getByTestId('bank-popular').getByRole('listitem')).toHaveCount(8);
+  await expectAccessible(page);
 
   // Under 3 characters: a warning, no search.
   const search = page.getByRole('searchbox', { name: 'Search for your bank' });
@@ -78,6 +80,7 @@ test('Banking: the dashboard shows CareGuard the card and bank check; the linkin
   await expect(frame.getByRole('heading', { name: 'Link a bank account' })).toBeVisible();
   await expect(frame.getByRole('link', { name: 'Dag Site Bank' })).toBeVisible();
   await expect(page.getByTestId('fastlink-frame')).toHaveAttribute('height', '825');
+  await expectAccessible(page);
 });
 
 test('Banking: on a site without payment cards (finance) the CareGuard check shows the bank only and asks for no cards', async ({ page }) => {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { signIn } from '../support';
+import { expectAccessible } from '../axe';
+import { signIn, site } from '../support';
 import { expect, test } from '../test';
 
 const seriousOrWorse = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
@@ -75,6 +76,9 @@ test('Billing: a valid coupon gives a lifetime membership; an invalid one shows 
   await signIn(page, 'assist', 'assist.careassist');
   await page.getByRole('navigation').getByRole('link', { name: 'Billing', exact: true }).click();
   await expect(page).toHaveURL(/\/billing$/);
+  await expect(page.getByRole('radio', { name: '1 month, $12/month' })).toBeVisible();
+  await expect(page.getByLabel('Coupon code')).toBeVisible();
+  await expectAccessible(page);
   await page.getByLabel('Coupon code').fill('NO-SUCH-COUPON');
   await page.getByRole('button', { name: 'Apply coupon' }).click();
   await expect(page.getByTestId('coupon-message')).toHaveText('The coupon code is not valid.');
@@ -85,4 +89,15 @@ test('Billing: a valid coupon gives a lifetime membership; an invalid one shows 
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByTestId('subscription-message')).toHaveText('Your coupon has been applied: your membership is lifetime.');
   await expect(page.getByTestId('subscription-status')).toContainText('Lifetime');
+});
+
+test('Billing: /payment/cards shows a CareAssist member their cards and the way to add one', async ({ page }) => {
+  await signIn(page, 'assist', 'assist.careassist');
+  await page.goto(site('assist', '/payment/cards'));
+  await expect(page).toHaveURL(/\/payment\/cards$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cards' })).toBeVisible();
+  const cards = page.getByRole('region', { name: 'Cards' });
+  await expect(cards.getByTestId('card-list').or(cards.getByText('You have no saved cards.'))).toBeVisible();
+  await expect(cards.getByRole('button', { name: 'Add card' })).toBeVisible();
+  await expectAccessible(page);
 });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectAccessible } from '../axe';
 import { signIn, site } from '../support';
 import { expect, test } from '../test';
 
@@ -19,6 +20,7 @@ test('a finance member lists, filters, sorts, pages, opens and edits a bill', as
       .getByRole('link', { name: /^Open bill/ })
       .first(),
   ).toBeVisible();
+  await expectAccessible(page);
 
   // Default sort: ClaimID descending.
   const ids = await claimIds(page);
@@ -88,6 +90,7 @@ test('a finance member lists, filters, sorts, pages, opens and edits a bill', as
     .click();
   await expect(page).toHaveURL(new RegExp(`/claims/${target}$`));
   await expect(page.getByTestId('claim-view')).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Edit' }).click();
   const number = page.getByLabel('Claim number');
   const before = await number.inputValue();
@@ -130,6 +133,9 @@ test('a SuperUser creates a bill for a member', async ({ page }) => {
   }, '/api/claims/details');
 
   await page.goto(site('staff', '/claims-new'));
+  await expect(page.getByRole('main').getByLabel('Member ID')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Bill type/ })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('main').getByLabel('Member ID').fill(String(memberId));
   await page.getByLabel('Claim number').fill('E2E-NEW-1');
   await page.getByLabel('Or a new payee name').fill('E2E Test Clinic');
@@ -148,7 +154,10 @@ test('a CareGuard member sees pending claims on the card site', async ({ page })
   await signIn(page, 'card', 'card.careguard', undefined, '/login');
   await page.goto(site('card', '/pendingclaims'));
   await expect(page.getByRole('heading', { name: 'Pending Claims' })).toBeVisible();
-  await expect(page.getByRole('grid', { name: 'Pending claims' }).or(page.getByRole('table', { name: 'Pending claims' }))).toBeVisible();
+  const pending = page.getByRole('grid', { name: 'Pending claims' }).or(page.getByRole('table', { name: 'Pending claims' }));
+  await expect(pending).toBeVisible();
+  await expect(pending).not.toHaveAttribute('aria-busy', 'true');
+  await expectAccessible(page);
 });
 
 test('a member is refused /claims-new', async ({ page }) => {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from '../axe';
 import { signIn } from '../support';
 import { expect, test } from '../test';
 
@@ -32,6 +33,8 @@ test('Coupons: support staff create a coupon, activate it, and deactivate two co
   // Create: starts today with no end, so it is Active.
   await page.getByRole('button', { name: 'Create coupon' }).click();
   await expect(page).toHaveURL(/\/coupons\/create$/);
+  await expect(page.getByRole('form', { name: 'Create coupon' }).getByRole('button', { name: 'Save' })).toBeVisible();
+  await expectAccessible(page);
   await page.getByLabel('Code').fill('E2E-SPRING');
   await choose(page, 'Product', 'Amethyst');
   await choose(page, 'Membership type', 'Lifetime Membership');
@@ -40,6 +43,7 @@ test('Coupons: support staff create a coupon, activate it, and deactivate two co
   const view = page.getByTestId('coupon-view');
   await expect(view).toContainText('E2E-SPRING');
   await expect(view).toContainText('Active');
+  await expectAccessible(page);
 
   // Deactivate two coupons in one action.
   await page.getByRole('link', { name: 'Back to coupons' }).click();
@@ -56,4 +60,26 @@ test('Coupons: support staff create a coupon, activate it, and deactivate two co
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(row(page, 'E2E-SPRING').getByRole('gridcell', { name: 'Active', exact: true })).toBeVisible();
   await expect(row(page, 'WELCOME-AMETHYST')).toContainText('Inactive');
+});
+
+test('Coupons: support staff open a coupon from the list and its edit form holds what the coupon has', async ({ page }) => {
+  await signIn(page, 'staff', 'staff.caresupport');
+  await page.getByRole('navigation').getByRole('link', { name: 'Coupons', exact: true }).click();
+  await expect(page).toHaveURL(/\/coupons$/);
+  await page.getByRole('link', { name: 'WELCOME-AMETHYST', exact: true }).click();
+  await expect(page).toHaveURL(/\/coupons\/\d+$/);
+  await expect(page.getByTestId('coupon-view')).toContainText('WELCOME-AMETHYST');
+  await page.getByRole('button', { name: 'Edit' }).click();
+
+  await expect(page).toHaveURL(/\/coupons\/\d+\/edit$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit coupon' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Edit coupon' });
+  await expect(form.getByLabel('Code')).toHaveValue('WELCOME-AMETHYST');
+  await expect(form.getByRole('button', { name: /\bProduct\b/ })).toContainText('Amethyst');
+  await expectAccessible(page);
+
+  // Cancel goes back to the coupon, unchanged.
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/coupons\/\d+$/);
+  await expect(page.getByTestId('coupon-view')).toContainText('WELCOME-AMETHYST');
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { signIn } from '../support';
+import { expectAccessible } from '../axe';
+import { signIn, site } from '../support';
 import { expect, test } from '../test';
 
 const seriousOrWorse = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
@@ -23,3 +24,32 @@ test('a card member sees the two amethyst letters and downloads one as a PDF; th
       .toString(),
   ).toBe('%PDF-');
 });
+
+for (const { brand, user, path, letters } of [
+  {
+    brand: 'finance',
+    user: 'finance.careguardfinance',
+    path: '/downloadforms',
+    letters: ['Authorization to Release Information', 'Provider Payment Direction Letter'],
+  },
+  {
+    brand: 'assist',
+    user: 'assist.careassist',
+    path: '/downloadforms/careassist',
+    letters: ['Assistance Program Enrollment Letter', 'Proof of Income Letter'],
+  },
+]) {
+  test(`${user} sees their two letters on ${path}; the page passes axe`, async ({ page }) => {
+    await signIn(page, brand, user);
+    await page.goto(site(brand, path));
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Download Forms' })).toBeVisible();
+    const forms = page.getByTestId('download-forms').locator('li');
+    await expect(forms).toHaveCount(2);
+    for (const [i, letter] of letters.entries()) {
+      await expect(forms.nth(i)).toContainText(letter);
+      await expect(forms.nth(i).getByRole('button', { name: `Download ${letter}` })).toBeVisible();
+    }
+    await expectAccessible(page);
+  });
+}

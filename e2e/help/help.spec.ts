@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from '../axe';
 import { signIn, site } from '../support';
 import { expect, test } from '../test';
 
@@ -9,6 +10,7 @@ test('help topics follow the member role: a finance member sees Bills, not the p
   await expect(topics.getByRole('button', { name: 'Bills' })).toBeVisible();
   await expect(topics.getByRole('button', { name: 'Your prepaid card' })).toHaveCount(0);
   await expect(page.getByText('support@finance.example.com')).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('the route-title header offers help guides in a dialog, usable by keyboard', async ({ page }) => {

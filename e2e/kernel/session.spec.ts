@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from '../axe';
 import { E2E_PORT } from '../playwright.config';
 import { DEMO_PASSWORD, signIn, site } from '../support';
 import { expect, test } from '../test';
@@ -127,6 +128,17 @@ test('after sign-in the user returns to the page they asked for', async ({ page 
   await expect(page).toHaveURL(/\/help$/);
 });
 
+test('an address no page has shows the not-found page, with the way home', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  await page.goto(site('finance', '/no-such-page'));
+  await expect(page).toHaveURL(/\/no-such-page$/);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(main.getByText('The page you asked for does not exist.')).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  await expectAccessible(page);
+});
+
 test('a wrong password shows the server error and stays on the login screen', async ({ page }) => {
   await page.goto(site('finance', '/login'));
   await page.getByLabel('User name').fill('finance.careguardfinance');
@@ -142,6 +154,7 @@ test('a route the user lacks the role for lands on /invalid, showing its data as
   await expect(page).toHaveURL(/\/invalid\?data=/);
   await expect(page.getByRole('heading', { name: 'No permission' })).toBeVisible();
   await expect(page.getByTestId('invalid-detail')).toHaveText('Details: /help');
+  await expectAccessible(page);
   const payload = Buffer.from('<b>bold</b>').toString('base64');
   await page.goto(site('staff', `/invalid?data=${encodeURIComponent(payload)}`));
   await expect(page.getByTestId('invalid-detail')).toHaveText('Details: <b>bold</b>');
@@ -287,4 +300,18 @@ test('/transition is public: a visitor who is not signed in is handed over to th
   // A page that needs a sign-in asks for it itself.
   await page.goto(site('card', `/transition?destination=${encodeURIComponent('/dashboard')}`));
   await expect(page).toHaveURL(/\/login/);
+});
+
+test('a sign-in on a page whose stored session had ended (a sign-out cut short by leaving) goes on to the landing page', async ({ page }) => {
+  for (let round = 0; round < 3; round++) {
+    await signIn(page, 'finance', 'finance.careguardfinance');
+    await expect(page.getByTestId('display-name')).toBeVisible();
+    // Sign out, and leave at once: the server ends the session, the tab keeps its tokens and opens the sign-in page with
+    // them; that page finds the session ended (the refresh is refused) while the user signs in again.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signIn(page, 'finance', 'finance.careguardfinance');
+    await expect(page, `round ${round}`).toHaveURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  }
 });

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from '../axe';
 import { signIn, site } from '../support';
 import { expect, test } from '../test';
 
@@ -109,10 +110,38 @@ test('Ledger: an assist member sees reported transactions, and /tranasactions (s
   const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(seriousOrWorse(results.violations)).toEqual([]);
 
-  const card = await browser.newPage();
+  // A page of its own context: axe runs only in pages made by browser.newContext().
+  const context = await browser.newContext();
+  const card = await context.newPage();
   await signIn(card, 'staff', 'staff.careguard');
   await card.goto(site('staff', '/tranasactions'));
   await expect(card.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
   await expect(card.getByTestId('ledger-row').first()).toBeVisible();
-  await card.close();
+  await expectAccessible(card);
+  await context.close();
+});
+
+test('Ledger: a CareGuard member sees the account activity of the last 90 days, newest first', async ({ page }) => {
+  await signIn(page, 'card', 'card.careguard');
+  await page.getByRole('navigation').getByRole('link', { name: 'Activity', exact: true }).click();
+  await expect(page).toHaveURL(/\/transactions\/activity$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Account activity' })).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Account activity' });
+  await expect(grid).toHaveAttribute('aria-busy', 'false');
+  // The custodial bank's interest is posted on the first of every month, so the last 90 days hold some.
+  await expect(grid.getByRole('row').filter({ hasText: 'First Federal Custodial Bank - Monthly interest' }).first()).toBeVisible();
+  await expect(grid.getByRole('columnheader', { name: /Entered/ })).toHaveAttribute('aria-sort', 'descending');
+  await expectAccessible(page);
+});
+
+test('Ledger: a CareAssist member sees their card transactions on /careassist/transactions', async ({ page }) => {
+  await signIn(page, 'assist', 'assist.careassist');
+  await page.goto(site('assist', '/careassist/transactions'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Card transactions' })).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Card transactions' });
+  await expect(grid).toHaveAttribute('aria-busy', 'false');
+  // The seed pays about four in ten of a year's expenses by card: settled ones are among them.
+  await expect(grid.getByRole('row').filter({ hasText: 'Settled' }).first()).toBeVisible();
+  await expect(grid.getByRole('row').filter({ hasText: 'Debit' }).first()).toBeVisible();
+  await expectAccessible(page);
 });

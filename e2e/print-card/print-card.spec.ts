@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from '../axe';
 import { DEMO_PASSWORD, signIn, site } from '../support';
 import { expect, test } from '../test';
 
@@ -53,8 +54,11 @@ test('/t/:token signs in with the handed token, lands on the card print page wit
   await expect(page).toHaveURL(/\/amethyst\/print\?initial=true$/);
   await expect(page.getByTestId('print-card')).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Your prepaid prescription card' })).toBeVisible({ timeout: 5_000 });
+  await expectAccessible(page, '[role="dialog"]');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByTestId('print-card').getByRole('region', { name: 'Card front' })).toContainText('BIN');
+  await expectAccessible(page);
 });
 
 test('/t/:token ends the session that was open in the tab, on the server too, before it stores the handed token', async ({ page }) => {
@@ -73,4 +77,15 @@ test('/t/:token ends the session that was open in the tab, on the server too, be
   // The first session was signed out on the server by the hand-over; the handed one is the tab's now.
   await expect.poll(() => identityWith(first)).toBe(401);
   expect(await identityWith(second)).toBe(200);
+});
+
+test('Print Card: a CareAssist member sees their card on /careassist/print; the page passes axe', async ({ page }) => {
+  await signIn(page, 'assist', 'assist.careassist');
+  await page.goto(site('assist', '/careassist/print'));
+  await expect(page).toHaveURL(/\/careassist\/print$/);
+  const card = page.getByTestId('print-card');
+  await expect(card.getByRole('region', { name: 'Card front' })).toContainText('BIN');
+  await expect(card.getByRole('region', { name: 'Card back' })).toContainText('Payer number');
+  await expect(page.getByRole('button', { name: 'Download PDF' })).toBeVisible();
+  await expectAccessible(page);
 });

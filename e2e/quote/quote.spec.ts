@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from '../axe';
 import { signIn, site } from '../support';
 import { expect, test } from '../test';
 
@@ -81,4 +82,5 @@ test('a CareQuote user builds a quote, sees why a company refuses it, fixes it, 
   await expect(page.getByRole('row', { name: new RegExp(COMPANY) }).getByRole('cell', { name: 'Pass', exact: true })).toBeVisible();
   await expect(page.getByLabel('COLA %, benefit 1')).toBeDisabled();
   await expect(page.getByLabel('Premium, benefit 2')).toHaveValue('$40,000.00');
+  await expectAccessible(page);
 });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { choose, input, mailedLink, PASSWORD, SANDBOX_URL, uniqueEmail } from '../account/support';
+import { expectAccessible } from '../axe';
 import { signIn, site } from '../support';
 import { expect, test } from '../test';
 
@@ -79,6 +80,7 @@ test('assist: register and land in the wizard, no jumping ahead, Personal Info, 
   await axeClean(page);
 
   await fillPersonalInfo(page);
+  await expectAccessible(page);
 
   // Midway: a fresh browser signs in and resumes at the same step.
   const other = await browser.newContext();
@@ -107,6 +109,8 @@ test('assist: register and land in the wizard, no jumping ahead, Personal Info, 
   await form.getByRole('button', { name: 'Cancel' }).click();
   await expect(frame).toBeVisible();
   await expect.poll(() => frame.getAttribute('name')).not.toBe(firstForm);
+  await expect(form.getByLabel(/Card number/)).toBeVisible();
+  await expectAccessible(page);
   await form.getByLabel(/Card number/).fill('4111 1111 1111 1111');
   await form.getByLabel('Expiration (MM/YY)').fill('12/30');
   await form.getByLabel('Card code (CVV)').fill('123');
@@ -158,4 +162,15 @@ test('finance: register, activate from the sandbox inbox, sign in and land in th
   await expect(page.getByTestId('registration-complete')).toContainText('Welcome to CareGuard Finance!');
   await page.getByRole('link', { name: 'Go to my dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('/welcome-old greets a signed-in member by the brand and links to the dashboard', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  await page.goto(site('finance', '/welcome-old'));
+  await expect(page).toHaveURL(/\/welcome-old$/);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Welcome to CareGuard Finance' })).toBeVisible();
+  await expect(main.getByText('You are signed in.')).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Go to my dashboard' })).toHaveAttribute('href', '/');
+  await expectAccessible(page);
 });

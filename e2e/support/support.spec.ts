@@ -274,3 +274,19 @@ test('Support: terminating a member ends their sessions and closes the login: th
   await expect(memberPage).toHaveURL(/\/login/);
   await memberContext.close();
 });
+
+test('Support: the pending transactions list opens on the Pending filter, lists only pending charges and offers no export', async ({ page }) => {
+  await signIn(page, 'staff', 'staff.caresupport');
+  await page.goto(site('staff', '/support-pendingtransactions'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Pending transactions' })).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Pending transactions' });
+  await expect(grid).toHaveAttribute('aria-busy', 'false');
+  const status = page.getByLabel('Status', { exact: true });
+  await expect(status).toHaveValue('Pending');
+  // The pending list filters by the statuses a pending charge can reach: no PA Number, no Voided.
+  await expect(status.locator('option')).toHaveText(['All', 'Charged', 'Pending', 'Declined', 'Refunded', 'Authorized']);
+  await expect(page.getByRole('button', { name: 'Export to Excel' })).toHaveCount(0);
+  // Every row it lists is pending.
+  await expect(grid.locator('[data-status]:not([data-status="Pending"])')).toHaveCount(0);
+  await expectAccessible(page);
+});

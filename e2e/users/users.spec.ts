@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { choose, input, mailedLink, PASSWORD } from '../account/support';
+import { expectAccessible } from '../axe';
 import { signIn, site } from '../support';
 import { expect, test } from '../test';
 
@@ -46,6 +47,8 @@ test('an administrator creates a user from a company contact, sets roles, quotas
   await page.getByRole('button', { name: /E-mail language/ }).click();
   await expect(page.getByRole('option', { name: 'Español' }).locator('[lang="es"]')).toHaveCount(1);
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/users\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: /^Eliot / })).toBeVisible();
