@@ -7,6 +7,12 @@ import type { SqlClient } from '../db/database';
  * transaction, so such a text runs through our transaction (rolled back on error) as plain statements.
  */
 const LOCKED_BLOCK = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/;
+/**
+ * pg-boss's job commands (complete, fail, cancel, resume ...) answer how many jobs they changed, and pg-boss reads that
+ * count without checking for a row (and completes a job without awaiting it): a job that ends after close() must get
+ * "none changed", not an empty answer that throws an unhandled TypeError in the process.
+ */
+const COUNTED = /\bSELECT\s+COUNT\(\*\)\s+FROM\s+results\s*$/i;
 
 /** pg-boss's database hook over our SqlClient, so the queue runs on the embedded PGlite and on a PostgreSQL pool alike. */
 export interface QueueDb extends PgBoss.Db {
@@ -28,8 +34,9 @@ export function queueDb(sql: SqlClient): QueueDb {
   };
   return {
     async executeSql(text: string, values?: unknown[]) {
-      // A worker loop may still poll once after stop(): it finds nothing rather than a closed database.
-      if (closed) return { rows: [] };
+      // A worker loop may still poll once after stop(): it finds nothing rather than a closed database; a job that
+      // ends after stop() changes nothing (it stays active, and pg-boss's expiry gives it back to a worker later).
+      if (closed) return { rows: COUNTED.test(text) ? [{ count: '0' }] : [] };
       const p = run(text, values);
       inFlight.add(p);
       try {

@@ -21,8 +21,8 @@ function recordingLogger(): JobLogger & { entries: LogEntry[] } {
 let database: Database;
 const open: JobQueue[] = [];
 
-async function startQueue(work = true, define?: (q: JobQueue) => Promise<void>) {
-  const queue = createJobQueue(database, { work, pollingIntervalSeconds: 0.5, stopTimeoutMs: 5_000 });
+async function startQueue(work = true, define?: (q: JobQueue) => Promise<void>, stopTimeoutMs = 5_000) {
+  const queue = createJobQueue(database, { work, pollingIntervalSeconds: 0.5, stopTimeoutMs });
   open.push(queue);
   await define?.(queue);
   const logger = recordingLogger();
@@ -160,6 +160,40 @@ describe('job queue', () => {
     expect(finished).toEqual(['job 1']);
     expect(await jobState(first)).toBe('completed');
     await expect(queue.send('test.slow', { n: 2 })).rejects.toThrow('the job queue is stopped');
+  });
+
+  it("a job that outlives stop()'s wait finishes without an unhandled rejection, and is left to be run again", async () => {
+    const rejections: unknown[] = [];
+    const record = (reason: unknown) => void rejections.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      let started: () => void = () => {};
+      const running = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      let done = false;
+      const { queue } = await startQueue(
+        true,
+        (q) =>
+          q.define('test.outlives', async () => {
+            started();
+            await sleep(1_200);
+            done = true;
+          }),
+        200,
+      );
+      const id = await queue.send('test.outlives', {});
+      await running;
+      await queue.stop();
+      // The job ends after the queue and its database hook closed: pg-boss then completes it, unawaited.
+      await vi.waitFor(() => expect(done).toBe(true), { timeout: 3_000, interval: 50 });
+      await sleep(300);
+      expect(rejections).toEqual([]);
+      // Not recorded as completed by a closed queue: pg-boss's expiry gives it back to a worker later.
+      expect(await jobState(id)).not.toBe('completed');
+    } finally {
+      process.off('unhandledRejection', record);
+    }
   });
 
   it('leaves no timer of its own behind once stopped', async () => {
