@@ -38,7 +38,9 @@ export function LinkPasswordPage({ kind }: { kind: LinkKind }) {
   if (info.isPending || policy.isPending) body = <p aria-busy="true">{t(`${kind}.checking`)}</p>;
   else if (info.isError) body = <Message kind="error">{t(`${kind}.error`)}</Message>;
   else if (!info.data.IsValid) body = <Message kind="error">{t(`${kind}.invalid`)}</Message>;
-  else body = <LinkForm kind={kind} urlId={info.data.UrlId || urlId} questions={info.data.Questions} rules={policy.data ?? []} />;
+  // Without the rules the checklist would be empty: the error in place of the form (as on the account page).
+  else if (!policy.data) body = <Message kind="error">{t('common.policyError')}</Message>;
+  else body = <LinkForm kind={kind} urlId={info.data.UrlId || urlId} questions={info.data.Questions} rules={policy.data} />;
 
   return (
     <LinkFrame title={t(`${kind}.title`)}>

@@ -20,11 +20,13 @@ export default function RegisterDialog({ isOpen, onOpenChange }: Pick<DialogProp
   return (
     <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={t('register.title')}>
       {(close) =>
-        policy.isPending ? (
-          <p aria-busy="true">{t('common.loading')}</p>
+        policy.data ? (
+          <RegisterForm rules={policy.data} close={close} />
+        ) : policy.isError ? (
+          // Without the rules the checklist would be empty: the error in place of the form (as on the account page).
+          <Message kind="error">{t('common.policyError')}</Message>
         ) : (
-          // Without the rules the server still checks the password; the checklist is then empty.
-          <RegisterForm rules={policy.data ?? []} close={close} />
+          <p aria-busy="true">{t('common.loading')}</p>
         )
       }
     </Dialog>
