@@ -91,7 +91,10 @@ export default function QuotePage() {
   const annuitants = values.Case?.Annuitants ?? [];
   const addAnnuitant = () => form.setValue('Case.Annuitants', [...annuitants, { Age: null }], { shouldDirty: true });
 
-  if (routeId === 'invalid' || (id !== null && saved.isError)) return <Message kind="error">{t('notFound')}</Message>;
+  if (routeId === 'invalid' || (id !== null && saved.isError && httpStatusOf(saved.error) === 404)) return <Message kind="error">{t('notFound')}</Message>;
+  if (id !== null && saved.isError) return <Message kind="error">{t('loadError')}</Message>;
+  // A saved quote's form opens with its values: typing into the empty form before they arrive would be overwritten.
+  if (id !== null && saved.isPending) return <p aria-busy="true">{t('loading')}</p>;
   const showSaved = saved.data && !form.formState.isDirty;
   const outcome = showSaved ? saved.data.Outcome.companies : live.companies;
   const caption = showSaved ? t('summary.savedCaption', { date: formatDateTime(saved.data.SavedDate) }) : t('summary.liveCaption');
@@ -99,7 +102,7 @@ export default function QuotePage() {
   return (
     <div className={layoutCss.card}>
       <p>{t('intro')}</p>
-      {(companies.isPending || (id !== null && saved.isPending)) && <p aria-busy="true">{t('loading')}</p>}
+      {companies.isPending && <p aria-busy="true">{t('loading')}</p>}
       {companies.isError && <p role="alert">{t('error')}</p>}
       <Form form={form} onSubmit={onSubmit} aria-label={t('formLabel')}>
         <section aria-labelledby="quote-case-title">
@@ -159,4 +162,10 @@ export default function QuotePage() {
       </Form>
     </div>
   );
+}
+
+/** The HTTP status a failed call carries (ApiCallError's `status`), if any. */
+function httpStatusOf(error: unknown): number | undefined {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' ? status : undefined;
 }
