@@ -20,7 +20,7 @@ export const seriousOrWorse = (violations: Violation[]) =>
 /**
  * "e2e runs axe on every page": runs axe on what the page shows in `scope` (its main landmark, or a dialog:
  * '[role="dialog"]') and fails on any serious or critical violation, naming the rule and the elements. Waits first for
- * nothing in the scope to be busy (a loading placeholder, a grid fetching its rows), so axe sees the settled page.
+ * nothing in the scope to be busy (a loading text, a grid fetching its rows), so axe sees the settled page.
  */
 export async function expectAccessible(page: Page, scope = 'main') {
   await expect(page.locator(scope).first()).toBeVisible();

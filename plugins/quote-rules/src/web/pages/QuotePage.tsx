@@ -1,5 +1,5 @@
 import { formatDateTime } from '@portal/core';
-import { layoutCss, useApi } from '@portal/web';
+import { ApiCallError, layoutCss, useApi } from '@portal/web';
 import { Button, CheckboxField, Form, Message, NumberField, SelectField, TextField, useKitForm } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -91,7 +91,8 @@ export default function QuotePage() {
   const annuitants = values.Case?.Annuitants ?? [];
   const addAnnuitant = () => form.setValue('Case.Annuitants', [...annuitants, { Age: null }], { shouldDirty: true });
 
-  if (routeId === 'invalid' || (id !== null && saved.isError && httpStatusOf(saved.error) === 404)) return <Message kind="error">{t('notFound')}</Message>;
+  if (routeId === 'invalid' || (id !== null && saved.error instanceof ApiCallError && saved.error.status === 404))
+    return <Message kind="error">{t('notFound')}</Message>;
   if (id !== null && saved.isError) return <Message kind="error">{t('loadError')}</Message>;
   // A saved quote's form opens with its values: typing into the empty form before they arrive would be overwritten.
   if (id !== null && saved.isPending) return <p aria-busy="true">{t('loading')}</p>;
@@ -162,10 +163,4 @@ export default function QuotePage() {
       </Form>
     </div>
   );
-}
-
-/** The HTTP status a failed call carries (ApiCallError's `status`), if any. */
-function httpStatusOf(error: unknown): number | undefined {
-  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
-  return typeof status === 'number' ? status : undefined;
 }

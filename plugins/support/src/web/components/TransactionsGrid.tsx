@@ -1,8 +1,8 @@
 import { formatCurrency, formatDateTime } from '@portal/core';
 import { showToast, useApi } from '@portal/web';
-import { Button, ConfirmDialog, DataGrid, Dialog, type GridColumn, type PageRequest, saveBlob } from '@portal/web/kit';
+import { Button, ConfirmDialog, DataGrid, type GridColumn, type PageRequest, saveBlob } from '@portal/web/kit';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SupportApi, type SupportMoneyResult, type SupportTransaction } from '../../contract';
 import {
@@ -20,6 +20,7 @@ import {
   type SupportTxFilter,
 } from '../../rules';
 import * as css from './support.css';
+import { ValueDialog } from './ValueDialog';
 
 type Sort = (typeof SUPPORT_TRANSACTION_SORTS)[number];
 const sortOf = (column: string | undefined): Sort =>
@@ -343,42 +344,22 @@ function Details({ row }: { row: SupportTransaction }) {
 function PaNumberDialog({ row, onClose, onSaved }: { row: SupportTransaction; onClose: () => void; onSaved: () => Promise<void> }) {
   const api = useApi();
   const { t } = useTranslation('support');
-  const inputId = useId();
-  const [value, setValue] = useState(row.PANumber ?? '');
-  const [saving, setSaving] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const submitted = value.trim();
-    if (!submitted) return;
-    setSaving(true);
-    try {
-      const r = await api.call(SupportApi.addPaNumber, { body: { TransactionID: row.TransactionID, PANumber: submitted } });
-      if (paNumberMatches(submitted, r.PANumber)) showToast({ kind: 'success', message: r.Message });
-      else showToast({ kind: 'error', message: t('pa.mismatch') });
-      await onSaved();
-    } catch {
-      // shown by the client
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={t('pa.title', { id: row.TransactionID })} size="small">
-      {(close) => (
-        <form className={css.stack} onSubmit={(e) => void submit(e)}>
-          <div className={css.field}>
-            <label htmlFor={inputId}>{t('pa.label')}</label>
-            <input id={inputId} className={css.input} value={value} maxLength={40} onChange={(e) => setValue(e.target.value)} required />
-          </div>
-          <div className={css.row}>
-            <Button type="submit" variant="primary" isPending={saving} pendingLabel={t('actions.working')}>
-              {t('pa.save')}
-            </Button>
-            <Button onPress={close}>{t('pa.cancel')}</Button>
-          </div>
-        </form>
-      )}
-    </Dialog>
+    <ValueDialog
+      title={t('pa.title', { id: row.TransactionID })}
+      label={t('pa.label')}
+      initial={row.PANumber ?? ''}
+      input={{ maxLength: 40 }}
+      submitLabel={t('pa.save')}
+      cancelLabel={t('pa.cancel')}
+      onClose={onClose}
+      onSubmit={async (submitted) => {
+        const r = await api.call(SupportApi.addPaNumber, { body: { TransactionID: row.TransactionID, PANumber: submitted } });
+        if (paNumberMatches(submitted, r.PANumber)) showToast({ kind: 'success', message: r.Message });
+        else showToast({ kind: 'error', message: t('pa.mismatch') });
+        await onSaved();
+      }}
+    />
   );
 }
 
@@ -389,37 +370,17 @@ function PaNumberDialog({ row, onClose, onSaved }: { row: SupportTransaction; on
 function CaptureDialog({ row, onClose, onDone }: { row: SupportTransaction; onClose: () => void; onDone: (r: SupportMoneyResult) => Promise<void> }) {
   const api = useApi();
   const { t } = useTranslation('support');
-  const inputId = useId();
-  const [value, setValue] = useState(row.Amount.toFixed(2));
-  const [saving, setSaving] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setSaving(true);
-    try {
-      await onDone(await api.call(SupportApi.capture, { body: { TransactionID: row.TransactionID, Amount: value.trim() } }));
-    } catch {
-      // shown by the client (an amount over the authorized one, a refusal)
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={t('capture.title', { id: row.TransactionID })} size="small">
-      {(close) => (
-        <form className={css.stack} onSubmit={(e) => void submit(e)}>
-          <p>{t('capture.intro', { amount: formatCurrency(row.Amount) })}</p>
-          <div className={css.field}>
-            <label htmlFor={inputId}>{t('capture.amount')}</label>
-            <input id={inputId} className={css.input} inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} required />
-          </div>
-          <div className={css.row}>
-            <Button type="submit" variant="primary" isPending={saving} pendingLabel={t('actions.working')}>
-              {t('capture.submit')}
-            </Button>
-            <Button onPress={close}>{t('capture.cancel')}</Button>
-          </div>
-        </form>
-      )}
-    </Dialog>
+    <ValueDialog
+      title={t('capture.title', { id: row.TransactionID })}
+      intro={t('capture.intro', { amount: formatCurrency(row.Amount) })}
+      label={t('capture.amount')}
+      initial={row.Amount.toFixed(2)}
+      input={{ inputMode: 'decimal' }}
+      submitLabel={t('capture.submit')}
+      cancelLabel={t('capture.cancel')}
+      onClose={onClose}
+      onSubmit={async (amount) => onDone(await api.call(SupportApi.capture, { body: { TransactionID: row.TransactionID, Amount: amount } }))}
+    />
   );
 }
