@@ -315,3 +315,26 @@ test('a sign-in on a page whose stored session had ended (a sign-out cut short b
     await expect(page).toHaveURL(/\/login$/);
   }
 });
+
+test('the sign-in page opened with an ended session’s tokens still in the tab takes over its prerendered markup without a mismatch', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  await expect(page.getByTestId('display-name')).toBeVisible();
+  const stored = await page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)));
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // The tokens of the session the server has ended, as a sign-out cut short by leaving leaves them: the app starts
+  // the signed-in calls (the loading bar is up) while React takes over the sign-in page's markup.
+  await page.evaluate((s) => {
+    for (const [k, v] of JSON.parse(s) as [string, string][]) sessionStorage.setItem(k, v);
+  }, stored);
+  await page.goto(site('finance', '/login'));
+  await expect(page.locator('#root')).toHaveAttribute('data-hydrated', 'true');
+  // The stored session is found ended (its calls refused): the tokens are gone, the page stays.
+  await expect.poll(() => page.evaluate(() => sessionStorage.length)).toBe(0);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  expect(errors).toEqual([]);
+});

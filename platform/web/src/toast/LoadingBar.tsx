@@ -1,13 +1,19 @@
 import { vars } from '@portal/themes';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../shell/prerendered';
 import { loadingCountAtom } from '../store';
 
-/** A thin bar along the top while requests are in flight (search and price look-ups opt out). */
+/**
+ * A thin bar along the top while requests are in flight (search and price look-ups opt out). Not while React takes
+ * over a prerendered page: the prerender has no bar, and calls started before (a stored session's) would make the
+ * markup differ.
+ */
 export function LoadingBar() {
   const count = useAtomValue(loadingCountAtom);
+  const hydrated = useHydrated();
   const { t } = useTranslation();
-  if (count <= 0) return null;
+  if (count <= 0 || !hydrated) return null;
   return (
     <div
       role="progressbar"

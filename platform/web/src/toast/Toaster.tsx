@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../shell/prerendered';
 import { dismissToast, type Toast, toastsAtom } from '../store';
 import * as css from './Toaster.css';
 
@@ -36,15 +37,17 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** Toasts top-right with a close button and a progress bar; sticky toasts (timeout 0) stay until closed. */
+/**
+ * Toasts top-right with a close button and a progress bar; sticky toasts (timeout 0) stay until closed. A toast
+ * raised before React has taken over a prerendered page shows right after (the prerender's region is empty).
+ */
 export function Toaster() {
   const toasts = useAtomValue(toastsAtom);
+  const hydrated = useHydrated();
   const { t } = useTranslation();
   return (
     <section className={css.region} aria-label={t('toast.region')} aria-live="polite">
-      {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} />
-      ))}
+      {hydrated && toasts.map((toast) => <ToastItem key={toast.id} toast={toast} />)}
     </section>
   );
 }
