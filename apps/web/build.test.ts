@@ -8,6 +8,7 @@ import {
   addCompileHints,
   bootChunkProblem,
   bootModules,
+  brandScopedGlobs,
   buildBrand,
   type ChunkGraphNode,
   COMPILE_HINT,
@@ -477,5 +478,29 @@ describe('a brand build', () => {
   it('writes a gzipped copy beside every text asset', () => {
     const assets = readdirSync(join(dir, 'assets')).filter((f) => /\.(js|css)$/.test(f));
     for (const f of assets) expect(existsSync(join(dir, 'assets', `${f}.gz`)), f).toBe(true);
+  });
+});
+
+describe('brandScopedGlobs', () => {
+  it("puts the brand's id for %BRAND% in import.meta.glob patterns, typed or not, and leaves everything else as it is", () => {
+    const code = [
+      '// %BRAND% in a comment stays',
+      "const a = import.meta.glob<string>('../videos/reset-password.%BRAND%.*.{webm,vtt}', { eager: true });",
+      'const b = import.meta.glob("./%BRAND%/*.json");',
+      "const c = import.meta.glob('./all/*.json');",
+      "const d = '%BRAND%';",
+    ].join('\n');
+    expect(brandScopedGlobs(code, 'card')?.split('\n')).toEqual([
+      '// %BRAND% in a comment stays',
+      "const a = import.meta.glob<string>('../videos/reset-password.card.*.{webm,vtt}', { eager: true });",
+      'const b = import.meta.glob("./card/*.json");',
+      "const c = import.meta.glob('./all/*.json');",
+      "const d = '%BRAND%';",
+    ]);
+  });
+
+  it('leaves a module without a brand-scoped pattern alone (null: nothing to transform)', () => {
+    expect(brandScopedGlobs("import.meta.glob('./*.ts')", 'card')).toBeNull();
+    expect(brandScopedGlobs("const token = '%BRAND%';", 'card')).toBeNull();
   });
 });

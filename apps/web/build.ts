@@ -27,9 +27,33 @@ export function brandModule(brand: BrandManifest): string {
   ].join('\n');
 }
 
+/** Where a brand's id goes in a plugin's `import.meta.glob` pattern (see brandScopedGlobs). */
+export const BRAND_TOKEN = '%BRAND%';
+const GLOB_PATTERN = /(import\.meta\.glob\s*(?:<[^>]*>)?\(\s*)(['"`])([^'"`]*)\2/g;
+
+/**
+ * A plugin's files made per brand (the help videos: `reset-password.card.en.webm`) reach only that brand's build: in
+ * an `import.meta.glob` pattern, %BRAND% stands for the id of the brand being built, so the other brands' files are
+ * not matched, emitted or shipped. Null when the module has no such pattern. (Outside a brand build, as in the unit
+ * tests, the token stays and the pattern matches nothing.)
+ */
+export function brandScopedGlobs(code: string, brandId: string): string | null {
+  if (!code.includes(BRAND_TOKEN)) return null;
+  let changed = false;
+  const out = code.replace(GLOB_PATTERN, (whole, call: string, quote: string, pattern: string) => {
+    if (!pattern.includes(BRAND_TOKEN)) return whole;
+    changed = true;
+    return `${call}${quote}${pattern.replaceAll(BRAND_TOKEN, brandId)}${quote}`;
+  });
+  return changed ? out : null;
+}
+
 function brandPlugin(brand: BrandManifest): Plugin {
   return {
     name: 'portal-brand',
+    // Before Vite's own glob plugin reads the patterns.
+    enforce: 'pre',
+    transform: (code, id) => (id.includes('/node_modules/') ? null : brandScopedGlobs(code, brand.id)),
     resolveId: (id) => (id === VIRTUAL ? `\0${VIRTUAL}` : null),
     load: (id) => (id === `\0${VIRTUAL}` ? brandModule(brand) : null),
     transformIndexHtml: (html) => html.replaceAll('%BRAND_NAME%', brand.displayName.replace(/[<>&"]/g, '')),

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expectAccessible } from '../axe';
 import { signIn, site } from '../support';
@@ -72,4 +74,19 @@ test("the reset-password guide plays the brand's own video with captions in the 
   const es = page.getByRole('dialog').getByTestId('help-video');
   expect(await es.locator('source').getAttribute('src')).toMatch(/reset-password\.card\.es-[\w-]+\.webm$/);
   expect(await es.locator('track').getAttribute('srclang')).toBe('es');
+});
+
+test("each site's build holds its own brand's recordings and captions, none of another brand's", () => {
+  // The built sites the journeys run against (pnpm build): a site ships only the videos its pages can play.
+  const dist = join(import.meta.dirname, '..', '..', 'apps', 'web', 'dist');
+  const recordings = (brand: string) =>
+    readdirSync(join(dist, brand, 'assets'))
+      .map((f) => /^reset-password\.(\w+)\.(en|es)-[\w-]+\.(webm|vtt)$/.exec(f))
+      .filter((m) => m !== null)
+      .map((m) => `${m[1]}.${m[2]}.${m[3]}`)
+      .sort();
+  for (const brand of ['finance', 'assist', 'card', 'staff'])
+    expect(recordings(brand), brand).toEqual([`${brand}.en.vtt`, `${brand}.en.webm`, `${brand}.es.vtt`, `${brand}.es.webm`]);
+  // The quote site has no help plugin: no recordings at all.
+  expect(recordings('quote')).toEqual([]);
 });

@@ -1,9 +1,9 @@
 /**
  * The help videos (scripts/help-video records them): the reset-password journey on each brand's own site, in English
  * and Spanish, each with its captions. Built as files of their own (never inlined), so a page fetches a video only
- * when its dialog plays it.
+ * when its dialog plays it; each brand's build holds its own recordings alone (%BRAND%: apps/web/build.ts).
  */
-const files = import.meta.glob<string>('../videos/reset-password.*.{webm,vtt}', { query: '?url&no-inline', import: 'default', eager: true });
+const files = import.meta.glob<string>('../videos/reset-password.%BRAND%.*.{webm,vtt}', { query: '?url&no-inline', import: 'default', eager: true });
 
 export interface HelpVideo {
   video: string;
