@@ -26,8 +26,10 @@ export {
   lookupNames,
   lookupOptions,
   type SelectOption,
-  STATE_OPTIONS,
+  stateName,
+  stateOptions,
   useLookupLabel,
+  useStateName,
 } from './form/lookupOptions';
 export { MaskedInputField, type MaskedInputFieldProps } from './form/MaskedInputField';
 export { NumberField, type NumberFieldProps } from './form/NumberField';

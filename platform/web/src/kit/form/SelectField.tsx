@@ -4,7 +4,7 @@ import { Button, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'reac
 import { useTranslation } from 'react-i18next';
 import { FieldHelp, FieldLabel } from './FieldParts';
 import * as styles from './form.css';
-import { lookupOptions, type SelectOption, STATE_OPTIONS, useLookupLabel } from './lookupOptions';
+import { lookupOptions, type SelectOption, stateOptions, useLookupLabel } from './lookupOptions';
 import { type KitFieldProps, useKitField } from './useKitField';
 
 export interface SelectFieldProps extends KitFieldProps {
@@ -64,5 +64,7 @@ export function LookupSelectField({ category, items, ...props }: LookupSelectFie
 
 /** US states, DC and territories; stores the abbreviation. */
 export function StateSelectField(props: Omit<SelectFieldProps, 'options'>) {
-  return <SelectField {...props} options={STATE_OPTIONS} />;
+  const { t, i18n } = useTranslation('kit');
+  const options = useMemo(() => stateOptions(t, i18n.language), [t, i18n.language]);
+  return <SelectField {...props} options={options} />;
 }

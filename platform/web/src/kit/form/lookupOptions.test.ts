@@ -1,12 +1,12 @@
-import { LOOKUP_ITEMS, LookupCategory } from '@portal/core';
+import { LOOKUP_ITEMS, LookupCategory, US_STATES } from '@portal/core';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import kitEn from '../i18n/en.json';
 import kitEs from '../i18n/es.json';
-import { findLookupLabel, type LookupLabel, lookupDefault, lookupKey, lookupLabel, lookupNames, lookupOptions, STATE_OPTIONS } from './lookupOptions';
+import { findLookupLabel, type LookupLabel, lookupDefault, lookupKey, lookupLabel, lookupNames, lookupOptions, stateName, stateOptions } from './lookupOptions';
 
 /** The kit's strings in one language, as the app loads them (fallbackLng false: nothing falls back to English). */
-function kitLabel(language: 'en' | 'es'): LookupLabel {
+function kitT(language: 'en' | 'es') {
   const i18n = i18next.createInstance();
   void i18n.init({
     lng: language,
@@ -15,7 +15,11 @@ function kitLabel(language: 'en' | 'es'): LookupLabel {
     initAsync: false,
     showSupportNotice: false,
   });
-  const t = i18n.getFixedT(language, 'kit');
+  return i18n.getFixedT(language, 'kit');
+}
+
+function kitLabel(language: 'en' | 'es'): LookupLabel {
+  const t = kitT(language);
   return (item) => lookupLabel(t, item);
 }
 
@@ -35,8 +39,28 @@ describe('lookup options', () => {
     expect(lookupDefault(LOOKUP_ITEMS, LookupCategory.AddressType)).toBe(4);
   });
 
-  it('lists states by abbreviation', () => {
-    expect(STATE_OPTIONS.find((o) => o.value === 'DC')?.label).toBe('District Of Columbia');
+  it('lists states by abbreviation, named and sorted in the page language', () => {
+    const en = stateOptions(kitT('en'), 'en');
+    const es = stateOptions(kitT('es'), 'es');
+    expect(en.find((o) => o.value === 'DC')?.label).toBe('District Of Columbia');
+    expect(es.find((o) => o.value === 'DC')?.label).toBe('Distrito de Columbia');
+    expect(es.find((o) => o.value === 'NY')?.label).toBe('Nueva York');
+    // Every state, DC and territory once, in each language's alphabetical order ('Carolina del Norte' among the C's).
+    for (const options of [en, es]) {
+      expect(options.map((o) => o.value).sort()).toEqual(US_STATES.map((s) => s.abbreviation).sort());
+      expect(options.map((o) => o.label)).toEqual(options.map((o) => o.label).sort(new Intl.Collator(options === en ? 'en' : 'es').compare));
+    }
+    expect(es.findIndex((o) => o.value === 'NC')).toBeLessThan(es.findIndex((o) => o.value === 'CO'));
+  });
+
+  it("names a state in the page's language from its abbreviation, English exactly as the core's list, an unknown one as given", () => {
+    const [en, es] = [kitT('en'), kitT('es')];
+    for (const s of US_STATES) {
+      expect(stateName(en, s.abbreviation)).toBe(s.name);
+      expect(stateName(es, s.abbreviation), s.abbreviation).toBeTruthy();
+    }
+    expect(stateName(es, 'LA')).toBe('Luisiana');
+    expect(stateName(es, 'ZZ')).toBe('ZZ');
   });
 });
 

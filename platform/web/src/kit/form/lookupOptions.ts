@@ -63,4 +63,20 @@ export function lookupDefault(items: readonly LookupItem[], category: string): n
   return items.find((item) => item.Category === category && item.IsDefault)?.Key;
 }
 
-export const STATE_OPTIONS: readonly SelectOption[] = US_STATES.map((s) => ({ value: s.abbreviation, label: s.name }));
+/** A US state's, DC's or territory's name in the page's language, from its abbreviation (unknown: the abbreviation). */
+export function stateName(t: TFunction<'kit'>, abbreviation: string): string {
+  const state = US_STATES.find((s) => s.abbreviation === abbreviation);
+  return state ? t(`state.${state.abbreviation}`, { defaultValue: state.name }) : abbreviation;
+}
+
+/** stateName with the kit's strings in the current language; the function changes when the language does. */
+export function useStateName(): (abbreviation: string) => string {
+  const { t } = useTranslation('kit');
+  return useCallback((abbreviation: string) => stateName(t, abbreviation), [t]);
+}
+
+/** The states, DC and territories as options (the abbreviation is stored), named and sorted in the page's language. */
+export function stateOptions(t: TFunction<'kit'>, language: string): SelectOption[] {
+  const collator = new Intl.Collator(language);
+  return US_STATES.map((s) => ({ value: s.abbreviation, label: stateName(t, s.abbreviation) })).sort((a, b) => collator.compare(a.label, b.label));
+}

@@ -13,6 +13,7 @@ import {
   StateSelectField,
   TextField,
   useLookupLabel,
+  useStateName,
 } from '@portal/web/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -57,6 +58,7 @@ export function AddressDetail({ memberId, address, onClose, onSaved, support = f
   const [stale, setStale] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const label = useLookupLabel();
+  const stateName = useStateName();
   const typeName = (id: number) => findLookupLabel(lookups, LookupCategory.AddressType, id, label) ?? String(id);
 
   const save = useMutation({
@@ -99,7 +101,7 @@ export function AddressDetail({ memberId, address, onClose, onSaved, support = f
       [t('address.Address1'), address.Address1],
       [t('address.Address2'), address.Address2 ?? ''],
       [t('address.City'), address.City],
-      [t('address.State'), US_STATES.find((s) => s.abbreviation === address.State)?.name ?? address.State],
+      [t('address.State'), stateName(address.State)],
       [t('address.Zip'), address.Zip],
       [t('address.AddressTypeID'), typeName(address.AddressTypeID)],
       [t('address.IsCurrent'), address.IsCurrent ? t('yes') : t('no')],
