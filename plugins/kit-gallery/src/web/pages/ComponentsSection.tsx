@@ -8,9 +8,9 @@ const PRETEND_WORK_MS = 800;
 
 const MESSAGE_KINDS: readonly MessageKind[] = ['info', 'success', 'warning', 'error'];
 
-// The copy lives in the kit namespace (kit:gallery.*) beside the components it shows.
+// The copy lives in the gallery's own namespace (kit-gallery:gallery.*), not in the kit's, which every page loads.
 export function ComponentsSection() {
-  const { t } = useTranslation('kit');
+  const { t } = useTranslation('kit-gallery');
   return (
     <div className={css.components}>
       <p className={`${css.description} ${css.wide}`}>{t('gallery.description')}</p>
@@ -34,7 +34,7 @@ function usePretendWork() {
 }
 
 function ButtonsPanel() {
-  const { t } = useTranslation('kit');
+  const { t } = useTranslation('kit-gallery');
   const work = usePretendWork();
   const [pressed, setPressed] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -79,7 +79,7 @@ function ButtonsPanel() {
 }
 
 function DialogPanel() {
-  const { t } = useTranslation('kit');
+  const { t } = useTranslation('kit-gallery');
   const [open, setOpen] = useState(false);
   return (
     <Panel title={t('gallery.dialog.title')} description={t('gallery.dialog.description')}>
@@ -104,7 +104,7 @@ function DialogPanel() {
 }
 
 function ConfirmPanel() {
-  const { t } = useTranslation('kit');
+  const { t } = useTranslation('kit-gallery');
   const work = usePretendWork();
   const [open, setOpen] = useState(false);
   const [deleted, setDeleted] = useState(false);
@@ -138,7 +138,7 @@ function ConfirmPanel() {
 }
 
 function MessagesPanel() {
-  const { t } = useTranslation('kit');
+  const { t } = useTranslation('kit-gallery');
   return (
     <Panel title={t('gallery.messages.title')} description={t('gallery.messages.description')}>
       {MESSAGE_KINDS.map((kind) => (
@@ -153,7 +153,7 @@ function MessagesPanel() {
 const TAB_IDS = ['overview', 'details', 'history'] as const;
 
 function TabsPanel() {
-  const { t } = useTranslation('kit');
+  const { t } = useTranslation('kit-gallery');
   const [tab, setTab] = useState<string>('overview');
   return (
     <Panel
@@ -182,7 +182,7 @@ function TabsPanel() {
 const MENU_ITEMS = ['print', 'download', 'share'] as const;
 
 function MenuPanel() {
-  const { t } = useTranslation('kit');
+  const { t } = useTranslation('kit-gallery');
   const [chosen, setChosen] = useState<string | null>(null);
   return (
     <Panel title={t('gallery.menu.title')} description={t('gallery.menu.description')}>

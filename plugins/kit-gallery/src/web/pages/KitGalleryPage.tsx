@@ -23,7 +23,6 @@ function initialTab(): TabId {
 
 export default function KitGalleryPage() {
   const { t } = useTranslation('kit-gallery');
-  const { t: tKit } = useTranslation('kit');
   const [tab, setTab] = useState<TabId>(initialTab);
   return (
     <KitProvider notify={notify}>
@@ -38,7 +37,7 @@ export default function KitGalleryPage() {
             { id: 'remote', label: t('tabs.remote'), content: <RemoteGridSection /> },
             { id: 'local', label: t('tabs.local'), content: <LocalGridSection /> },
             // The components' copy is in the kit namespace (see ComponentsSection).
-            { id: 'components', label: tKit('gallery.tab'), content: <ComponentsSection /> },
+            { id: 'components', label: t('tabs.components'), content: <ComponentsSection /> },
           ]}
         />
       </div>
