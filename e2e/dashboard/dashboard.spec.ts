@@ -174,3 +174,24 @@ test('staff acting for no member see a hint in the ledger widgets and send no le
   const results = await new AxeBuilder({ page }).include('main').withTags(WCAG).analyze();
   expect(results.violations).toEqual([]);
 });
+
+test('the balance-by-month chart fits its frame with its scale, its first and last month and the toggle of its figures', async ({ page }) => {
+  await signIn(page, 'card', 'card.careguard');
+  const widget = frame(page, 'Balance by month');
+  const chart = widget.getByTestId('ledger-balance-month');
+  await expect(chart.getByRole('img', { name: /balance at the end of each of the last 12 months/ })).toBeVisible();
+  // The frame's body does not scroll: the whole chart and its toggle are in view at once.
+  const body = widget.locator('h2 + div');
+  expect(await body.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+  const toggle = chart.getByText('Show the figures');
+  await expect(toggle).toBeInViewport();
+  // The scale's ends and the months are the table's extremes (the range holds zero).
+  await toggle.click();
+  const rows = chart.getByRole('row');
+  await expect(rows).toHaveCount(13);
+  const cells = await chart.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+  const amounts = cells.map(([, balance]) => Number((balance ?? '').replace(/[^0-9.-]/g, '')));
+  const scale = (await chart.locator('[aria-hidden="true"]').first().locator('span').allTextContents()).map((s) => Number(s.replace(/[^0-9.-]/g, '')));
+  expect(scale).toEqual([Math.max(0, ...amounts), Math.min(0, ...amounts)]);
+  expect(await chart.locator('[aria-hidden="true"]').nth(1).locator('span').allTextContents()).toEqual([cells[0]?.[0], cells.at(-1)?.[0]]);
+});

@@ -29,16 +29,35 @@ export default function BalanceByMonthWidget() {
   if (!q.data) return <WidgetState pending={!q.isError} error={q.error} noMember={noMember} />;
   const points = carryForward(q.data);
   const values = points.map((p) => p.Balance);
+  // The range holds zero, so the line reads against it (dashed when the balance crosses it).
   const min = Math.min(0, ...values);
-  const max = Math.max(1, ...values);
+  const max = Math.max(0, ...values);
+  const span = max - min || 1;
   const x = (i: number) => PAD + (i * (W - 2 * PAD)) / Math.max(1, points.length - 1);
-  const y = (v: number) => H - PAD - ((v - min) * (H - 2 * PAD)) / (max - min || 1);
+  const y = (v: number) => H - PAD - ((v - min) * (H - 2 * PAD)) / span;
   const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.Balance).toFixed(1)}`).join(' ');
+  const first = points[0];
+  const last = points.at(-1);
   return (
     <figure style={{ margin: 0 }} data-testid="ledger-balance-month">
-      <svg className={css.chart} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('widget.chartLabel')}>
-        <path d={path} fill="none" stroke="currentColor" strokeWidth={2} />
-      </svg>
+      {/* The scale and the months repeat what the table below says, for the eye: screen readers read the table. */}
+      <div className={css.chartArea}>
+        <div className={css.chartScale} aria-hidden="true">
+          <span>{money(max)}</span>
+          <span>{money(min)}</span>
+        </div>
+        <svg className={css.chart} viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-label={t('widget.chartLabel')}>
+          {min < 0 && max > 0 && (
+            <line x1={0} x2={W} y1={y(0)} y2={y(0)} stroke="currentColor" strokeOpacity={0.35} strokeDasharray="4 4" vectorEffect="non-scaling-stroke" />
+          )}
+          <path d={path} fill="none" stroke="currentColor" strokeWidth={2} vectorEffect="non-scaling-stroke" />
+        </svg>
+        <span />
+        <div className={css.chartMonths} aria-hidden="true">
+          <span>{first ? day(first.Date) : ''}</span>
+          <span>{last && last !== first ? day(last.Date) : ''}</span>
+        </div>
+      </div>
       <details>
         <summary>{t('widget.figures')}</summary>
         <table className={css.table}>

@@ -33,4 +33,24 @@ export const pager = style({ display: 'flex', alignItems: 'center', gap: vars.sp
 export const muted = style({ color: vars.color.foreground.muted });
 export const widgetList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xsmall });
 export const big = style({ fontSize: vars.font.size.large, fontWeight: 700, margin: 0 });
-export const chart = style({ width: '100%', height: 'auto' });
+/** The balance line: its own height (it fits the dashboard's frame with the figures' toggle), stretched to the width. */
+export const chart = style({ display: 'block', width: '100%', height: '8rem', overflow: 'visible' });
+/** The chart beside its scale: the highest and lowest balance at the top and bottom of the line's range. */
+export const chartArea = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: vars.space.small, alignItems: 'stretch' });
+export const chartScale = style({
+  display: 'flex',
+  flexDirection: 'column',
+  justifyContent: 'space-between',
+  textAlign: 'end',
+  fontSize: vars.font.size.small,
+  color: vars.color.foreground.muted,
+  fontVariantNumeric: 'tabular-nums',
+});
+/** The first and last month under the line. */
+export const chartMonths = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  fontSize: vars.font.size.small,
+  color: vars.color.foreground.muted,
+  margin: `${vars.space.xsmall} 0 ${vars.space.small}`,
+});
