@@ -1,4 +1,4 @@
-import { formatDay, formatMoney, parseIsoDay } from '@portal/core';
+import { formatCurrency, formatDay, parseIsoDay } from '@portal/core';
 import { type ApiCallError, showToast, useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -33,7 +33,7 @@ export default function RecentClaimsWidget() {
                 {day ? formatDay(day, 'medium') : c.ReceivedDate} · {statusNames.get(c.DisplayStatusID) ?? String(c.DisplayStatusID)}
               </small>
             </span>
-            <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(c.BilledAmount)}</span>
+            <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatCurrency(c.BilledAmount)}</span>
           </li>
         );
       })}

@@ -13,8 +13,9 @@ describe('claims display helpers', () => {
     expect(statusName(names, 30)).toBe('Paid');
     expect(statusName(names, 2)).toBe('In Review');
   });
-  it('formats money with 2 decimals and leaves no amount empty', () => {
-    expect(money(12.5)).toBe('12.50');
+  it('formats money as dollars with 2 decimals and grouping, and leaves no amount empty', () => {
+    expect(money(12.5)).toBe('$12.50');
+    expect(money(16824.6)).toBe('$16,824.60');
     expect(money(null)).toBe('');
   });
   it('computes the default ranges: 6 months and 90 days back', () => {

@@ -1,9 +1,9 @@
-import { formatMoney } from '@portal/core';
+import { formatCurrency } from '@portal/core';
 import type { TFunction } from 'i18next';
 import { displayStatus } from '../../contract';
 
-/** Money with 2 decimals; empty for no amount. */
-export const money = (n: number | null | undefined): string => (n === null || n === undefined ? '' : formatMoney(n));
+/** Dollars with 2 decimals, grouped, as every other page shows money ('$1,234.50'); empty for no amount. */
+export const money = (n: number | null | undefined): string => (n === null || n === undefined ? '' : formatCurrency(n));
 
 /** Claim type display names (spec 02 section 9): CMS-1500 and UB04 'Medical Treatment', DME, HHC, Unknown 'Misc'. */
 export const claimTypeName = (t: TFunction, id: number): string => t(`claimType.${id}`, { defaultValue: t('claimType.5') });

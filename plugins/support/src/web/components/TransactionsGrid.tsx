@@ -25,7 +25,6 @@ import { ValueDialog } from './ValueDialog';
 type Sort = (typeof SUPPORT_TRANSACTION_SORTS)[number];
 const sortOf = (column: string | undefined): Sort =>
   (SUPPORT_TRANSACTION_SORTS as readonly string[]).includes(column ?? '') ? (column as Sort) : 'DateCreated';
-const money = (n: number) => `$${n.toFixed(2)}`;
 
 interface Props {
   /** 'all': /support-transactions; 'pending': /support-pendingtransactions; 'member': one member's tab. */
@@ -123,7 +122,7 @@ export function TransactionsGrid({ mode, memberId }: Props) {
         sortable: true,
         defaultHidden: mode === 'member',
       },
-      { id: 'Amount', header: t('fields.Amount'), accessor: (r) => r.Amount, cell: (r) => money(r.Amount), sortable: true, align: 'end' },
+      { id: 'Amount', header: t('fields.Amount'), accessor: (r) => r.Amount, cell: (r) => formatCurrency(r.Amount), sortable: true, align: 'end' },
       {
         id: 'Status',
         header: t('fields.Status'),
