@@ -65,6 +65,16 @@ export function formatDay({ year, month, day }: CalendarDay, style: DayStyle = '
   return format.format(at);
 }
 
+/**
+ * A day the server sends as 'YYYY-MM-DD' for display in a list, table or text: 'Nov 29, 2026' / '29 nov 2026' by
+ * default. Empty for no day; a value that is not a day is shown as it came.
+ */
+export function formatIsoDayText(iso: string | null | undefined, style: DayStyle = 'medium', locale: Locale = formatLocale()): string {
+  if (!iso) return '';
+  const day = parseIsoDay(iso);
+  return day ? formatDay(day, style, locale) : iso;
+}
+
 const timeFormats = new Map<Locale, Intl.DateTimeFormat>();
 
 /**

@@ -1,3 +1,4 @@
+import { formatIsoDayText } from '@portal/core';
 import { type ApiCallError, showToast, useApi } from '@portal/web';
 import { DataGrid, type GridColumn, type PageRequest } from '@portal/web/kit';
 import { type ReactNode, useCallback, useMemo } from 'react';
@@ -68,8 +69,14 @@ export function BillsGrid({ label, endpoint, filters, defaultSort, stateKey, sel
       { id: 'ClaimStatusID', header: t('grid.ClaimStatusID'), accessor: (c) => statusName(statusNames, c.ClaimStatusID), sortable: true },
       { id: 'BillTypeID', header: t('grid.BillTypeID'), accessor: (c) => billTypeNames.get(c.BillTypeID) ?? String(c.BillTypeID), sortable: true },
       { id: 'ClaimTypeID', header: t('grid.ClaimTypeID'), accessor: (c) => claimTypeName(t, c.ClaimTypeID), sortable: true, defaultHidden: true },
-      { id: 'ServiceDateFrom', header: t('grid.ServiceDateFrom'), accessor: (c) => c.ServiceDateFrom, sortable: true },
-      { id: 'ReceivedDate', header: t('grid.ReceivedDate'), accessor: (c) => c.ReceivedDate, sortable: true },
+      {
+        id: 'ServiceDateFrom',
+        header: t('grid.ServiceDateFrom'),
+        accessor: (c) => c.ServiceDateFrom,
+        cell: (c) => formatIsoDayText(c.ServiceDateFrom),
+        sortable: true,
+      },
+      { id: 'ReceivedDate', header: t('grid.ReceivedDate'), accessor: (c) => c.ReceivedDate, cell: (c) => formatIsoDayText(c.ReceivedDate), sortable: true },
       { id: 'BilledAmount', header: t('grid.BilledAmount'), accessor: (c) => money(c.BilledAmount), sortable: true, align: 'end' },
       {
         id: 'SubmittedUNCAmount',
@@ -79,7 +86,7 @@ export function BillsGrid({ label, endpoint, filters, defaultSort, stateKey, sel
         align: 'end',
         defaultHidden: true,
       },
-      { id: 'PaidDate', header: t('grid.PaidDate'), accessor: (c) => c.PaidDate ?? '', sortable: true },
+      { id: 'PaidDate', header: t('grid.PaidDate'), accessor: (c) => c.PaidDate ?? '', cell: (c) => formatIsoDayText(c.PaidDate), sortable: true },
       { id: 'PaidAmount', header: t('grid.PaidAmount'), accessor: (c) => money(c.PaidAmount), sortable: true, align: 'end' },
       { id: 'CheckNumber', header: t('grid.CheckNumber'), accessor: (c) => c.CheckNumber ?? '', sortable: true, defaultHidden: true },
       { id: 'MemberName', header: t('grid.MemberName'), accessor: (c) => c.MemberName, sortable: true, defaultHidden: true },

@@ -1,4 +1,4 @@
-import { formatDateTime, hasAnyRole, idSchema, Roles } from '@portal/core';
+import { formatDateTime, formatIsoDayText, hasAnyRole, idSchema, Roles } from '@portal/core';
 import { layoutCss, useApi, useRoles } from '@portal/web';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -26,10 +26,10 @@ function ClaimView({ claim }: { claim: Claim }) {
     [t('grid.ClaimTypeID'), claimTypeName(t, claim.ClaimTypeID)],
     [t('grid.BilledAmount'), money(claim.BilledAmount)],
     [t('grid.SubmittedUNCAmount'), money(claim.SubmittedUNCAmount) || none],
-    [t('grid.ServiceDateFrom'), claim.ServiceDateFrom],
-    [t('grid.ServiceDateTo'), claim.ServiceDateTo ?? none],
-    [t('grid.ReceivedDate'), claim.ReceivedDate],
-    [t('grid.PaidDate'), claim.PaidDate ?? none],
+    [t('grid.ServiceDateFrom'), formatIsoDayText(claim.ServiceDateFrom)],
+    [t('grid.ServiceDateTo'), formatIsoDayText(claim.ServiceDateTo) || none],
+    [t('grid.ReceivedDate'), formatIsoDayText(claim.ReceivedDate)],
+    [t('grid.PaidDate'), formatIsoDayText(claim.PaidDate) || none],
     [t('grid.PaidAmount'), money(claim.PaidAmount) || none],
     [t('grid.CheckNumber'), claim.CheckNumber ?? none],
   ];

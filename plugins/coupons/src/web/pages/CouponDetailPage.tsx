@@ -1,4 +1,4 @@
-import { formatDateTime, formatDay, parseIsoDay } from '@portal/core';
+import { formatDateTime, formatIsoDayText } from '@portal/core';
 import { layoutCss, useApi } from '@portal/web';
 import { Button, Message } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
@@ -8,10 +8,7 @@ import { COUPONS_PATH, couponEditPath } from '../../access';
 import { CouponsApi } from '../../contract';
 import * as css from '../components/coupons.css';
 
-const day = (iso: string) => {
-  const d = parseIsoDay(iso);
-  return d ? formatDay(d, 'medium') : iso;
-};
+const day = (iso: string) => formatIsoDayText(iso);
 
 export default function CouponDetailPage() {
   const { id = '' } = useParams();

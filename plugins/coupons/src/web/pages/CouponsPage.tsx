@@ -1,4 +1,4 @@
-import { formatDateTime } from '@portal/core';
+import { formatDateTime, formatIsoDayText } from '@portal/core';
 import { layoutCss, showToast, useApi } from '@portal/web';
 import { Button, ConfirmDialog, DataGrid, type GridColumn, type PageRequest } from '@portal/web/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -57,8 +57,8 @@ export default function CouponsPage() {
       { id: 'Product', header: t('fields.Product'), accessor: (c) => t(`product.${c.Product}`), sortable: true },
       { id: 'MembershipType', header: t('fields.MembershipType'), accessor: (c) => t(`membership.${c.MembershipType}`), sortable: true },
       { id: 'DiscountType', header: t('fields.DiscountType'), accessor: (c) => t(`discount.${c.DiscountType}`), sortable: true },
-      { id: 'StartDate', header: t('fields.StartDate'), accessor: (c) => c.StartDate, sortable: true },
-      { id: 'EndDate', header: t('fields.EndDate'), accessor: (c) => c.EndDate ?? '', sortable: true },
+      { id: 'StartDate', header: t('fields.StartDate'), accessor: (c) => c.StartDate, cell: (c) => formatIsoDayText(c.StartDate), sortable: true },
+      { id: 'EndDate', header: t('fields.EndDate'), accessor: (c) => c.EndDate ?? '', cell: (c) => formatIsoDayText(c.EndDate), sortable: true },
       { id: 'Status', header: t('fields.Status'), accessor: (c) => t(`status.${c.Status}`), sortable: true },
       { id: 'DateCreated', header: t('fields.DateCreated'), accessor: (c) => c.DateCreated, cell: (c) => formatDateTime(c.DateCreated), sortable: true },
     ],

@@ -1,4 +1,4 @@
-import { formatDay, parseIsoDay } from '@portal/core';
+import { formatIsoDayText } from '@portal/core';
 import { layoutCss, useApi } from '@portal/web';
 import { Button, Message } from '@portal/web/kit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -8,11 +8,6 @@ import { DEFAULT_DOCUMENT_PAGE_SIZE, DOCUMENT_PAGE_SIZES, DocumentsApi, LISTED_D
 import { AddDocument } from '../components/AddDocument';
 import * as css from './pages.css';
 import { useDownload } from './useDownload';
-
-const formatIsoOrRaw = (iso: string) => {
-  const day = parseIsoDay(iso);
-  return day ? formatDay(day, 'medium') : iso;
-};
 
 /** /documents: the member's 1099s, annual accountings and depletion letters, paged, filtered by type, downloadable. */
 export default function DocumentsPage() {
@@ -102,7 +97,7 @@ export default function DocumentsPage() {
                 <tr key={d.DocumentId}>
                   <td className={css.cell}>{t(`types.${d.DocumentTypeId}`, { defaultValue: d.DocumentType })}</td>
                   <td className={css.cell}>
-                    <time dateTime={d.EffectiveDate}>{formatIsoOrRaw(d.EffectiveDate)}</time>
+                    <time dateTime={d.EffectiveDate}>{formatIsoDayText(d.EffectiveDate)}</time>
                   </td>
                   <td className={css.cell}>{d.FileName}</td>
                   <td className={css.cell}>

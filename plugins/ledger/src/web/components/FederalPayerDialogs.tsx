@@ -2,6 +2,7 @@ import { Button, ConfirmDialog, Dialog } from '@portal/web/kit';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONFIRM_DIALOG_DELAY_MS } from '../../rules';
+import { day } from './format';
 import * as css from './ledger.css';
 
 export interface ReportHeader {
@@ -47,7 +48,7 @@ export function FederalPayerDialogs({ isOpen, onClose, period, header, onHeaderC
       <Dialog isOpen={isOpen} onOpenChange={(open) => !open && onClose()} title={t('payer.infoTitle')} size="medium">
         {(close) => (
           <div>
-            <p>{t('payer.info', { from: period.From, to: period.To })}</p>
+            <p>{t('payer.info', { from: day(period.From), to: day(period.To) })}</p>
             <div className={css.header}>
               <div className={css.field}>
                 <label htmlFor={ids.hicn}>{t('fields.HICN')}</label>
@@ -93,7 +94,7 @@ export function FederalPayerDialogs({ isOpen, onClose, period, header, onHeaderC
         isOpen={confirmOpen}
         onOpenChange={setConfirmOpen}
         title={t('payer.confirmTitle')}
-        message={t('payer.confirm', { from: period.From, to: period.To })}
+        message={t('payer.confirm', { from: day(period.From), to: day(period.To) })}
         confirmLabel={t('payer.send')}
         cancelLabel={t('cancel')}
         pendingLabel={t('payer.sending')}

@@ -1,4 +1,4 @@
-import { dayOfLocalDate, formatCurrency, formatDay, formatIsoDay, parseIsoDay } from '@portal/core';
+import { dayOfLocalDate, formatCurrency, formatIsoDay, formatIsoDayText } from '@portal/core';
 import type { TFunction } from 'i18next';
 import { type LedgerMessage, LedgerMessages } from '../../rules';
 
@@ -14,10 +14,7 @@ const RULE_NAMES: ReadonlyMap<string, string> = new Map(Object.entries(LedgerMes
  */
 export const ruleText = (t: TFunction, message: LedgerMessage): string => t(`rules.${RULE_NAMES.get(message)}`);
 
-/** 'YYYY-MM-DD' as a medium day in the current language ('Jan 31, 2024' / '31 ene 2024'). */
-export const day = (iso: string): string => {
-  const d = parseIsoDay(iso);
-  return d ? formatDay(d, 'medium') : iso;
-};
+/** 'YYYY-MM-DD' as a medium day in the current language ('Jan 31, 2024' / '31 ene 2024'); empty for none. */
+export const day = (iso: string | null | undefined): string => formatIsoDayText(iso);
 /** Today in the member's own time zone, 'YYYY-MM-DD'. */
 export const localToday = (): string => formatIsoDay(dayOfLocalDate(new Date()));

@@ -4,7 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CARD_SORT_COLUMNS, type CardTransaction, LedgerApi } from '../../contract';
 import { DefaultRange, todayUtc } from '../../rules';
-import { money } from '../components/format';
+import { day, money } from '../components/format';
 import { RemoteList } from '../components/RemoteList';
 
 type SortColumn = (typeof CARD_SORT_COLUMNS)[number];
@@ -25,7 +25,7 @@ export default function CardTransactionsPage() {
   );
   const columns = useMemo<GridColumn<CardTransaction>[]>(
     () => [
-      { id: 'TransactionDate', header: t('fields.TransactionDate'), accessor: (r) => r.TransactionDate, sortable: true },
+      { id: 'TransactionDate', header: t('fields.TransactionDate'), accessor: (r) => r.TransactionDate, cell: (r) => day(r.TransactionDate), sortable: true },
       { id: 'Description', header: t('fields.Description'), accessor: (r) => r.Description, sortable: true },
       { id: 'Type', header: t('fields.Type'), accessor: (r) => t(`cardType.${r.Type}`), sortable: true },
       { id: 'Amount', header: t('fields.Amount'), accessor: (r) => money(r.Amount), sortable: true, align: 'end' },

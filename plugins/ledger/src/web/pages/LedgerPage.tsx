@@ -19,7 +19,7 @@ import {
 } from '../../rules';
 import { DateRangeFields } from '../components/DateRangeFields';
 import { FederalPayerDialogs, type ReportHeader } from '../components/FederalPayerDialogs';
-import { localToday, money, ruleText } from '../components/format';
+import { day, localToday, money, ruleText } from '../components/format';
 import * as css from '../components/ledger.css';
 
 type SortColumn = 'DateCreated' | 'Code' | 'Company' | 'Description' | 'TransactionTypeID' | 'Amount';
@@ -404,7 +404,7 @@ export default function LedgerPage() {
       {list.isError && <Message kind="error">{(list.error as ApiCallError).message}</Message>}
       <div className={css.tableWrap}>
         <table className={css.table} data-testid="ledger-table">
-          <caption className={css.muted}>{t('caption', { count: list.data?.ItemCount ?? 0, from: range.From, to: range.To })}</caption>
+          <caption className={css.muted}>{t('caption', { count: list.data?.ItemCount ?? 0, from: day(range.From), to: day(range.To) })}</caption>
           <thead>
             <tr>
               {SORTABLE.map((c) => (
@@ -432,7 +432,7 @@ export default function LedgerPage() {
               const locked = r.Source === 'card' || r.Source === 'bank' || (r.ReportedDate !== null && !member.data?.isSuperUser);
               return (
                 <tr key={key} data-testid="ledger-row">
-                  <td className={css.cell}>{r.DateCreated}</td>
+                  <td className={css.cell}>{day(r.DateCreated)}</td>
                   <td className={css.cell}>{r.Code ?? ''}</td>
                   <td className={css.cell}>{r.Company ?? ''}</td>
                   <td className={css.cell}>{r.Description ?? ''}</td>
@@ -446,14 +446,14 @@ export default function LedgerPage() {
                       )}
                       {locked ? (
                         <span className={css.muted}>
-                          {r.Source === 'card' ? t('row.card') : r.Source === 'bank' ? t('row.bank') : t('row.reported', { date: r.ReportedDate })}
+                          {r.Source === 'card' ? t('row.card') : r.Source === 'bank' ? t('row.bank') : t('row.reported', { date: day(r.ReportedDate) })}
                         </span>
                       ) : (
                         <>
                           <Button
                             size="small"
                             onPress={() => setDrafts((d) => ({ ...d, [key]: draftOf(r) }))}
-                            aria-label={t('row.edit', { date: r.DateCreated, company: r.Company ?? '' })}
+                            aria-label={t('row.edit', { date: day(r.DateCreated), company: r.Company ?? '' })}
                           >
                             {t('edit.button')}
                           </Button>
@@ -461,7 +461,7 @@ export default function LedgerPage() {
                             size="small"
                             variant="danger"
                             onPress={() => setDeleting(r)}
-                            aria-label={t('row.delete', { date: r.DateCreated, company: r.Company ?? '' })}
+                            aria-label={t('row.delete', { date: day(r.DateCreated), company: r.Company ?? '' })}
                           >
                             {t('delete')}
                           </Button>
@@ -495,7 +495,7 @@ export default function LedgerPage() {
         isOpen={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title={t('deleteTitle')}
-        message={deleting ? t('deleteConfirm', { date: deleting.DateCreated, amount: money(deleting.Amount) }) : ''}
+        message={deleting ? t('deleteConfirm', { date: day(deleting.DateCreated), amount: money(deleting.Amount) }) : ''}
         confirmLabel={t('delete')}
         cancelLabel={t('cancel')}
         destructive

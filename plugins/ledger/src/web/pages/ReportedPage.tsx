@@ -4,7 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LEDGER_SORT_COLUMNS, LedgerApi, type LedgerTransaction } from '../../contract';
 import { DefaultRange, signOf, todayUtc } from '../../rules';
-import { money } from '../components/format';
+import { day, money } from '../components/format';
 import { RemoteList } from '../components/RemoteList';
 
 type SortColumn = (typeof LEDGER_SORT_COLUMNS)[number];
@@ -34,13 +34,13 @@ export default function ReportedPage() {
   );
   const columns = useMemo<GridColumn<LedgerTransaction>[]>(
     () => [
-      { id: 'DateCreated', header: t('fields.DateCreated'), accessor: (r) => r.DateCreated, sortable: true },
+      { id: 'DateCreated', header: t('fields.DateCreated'), accessor: (r) => r.DateCreated, cell: (r) => day(r.DateCreated), sortable: true },
       { id: 'Code', header: t('fields.Code'), accessor: (r) => r.Code ?? '', sortable: true },
       { id: 'Company', header: t('fields.Company'), accessor: (r) => r.Company ?? '', sortable: true },
       { id: 'Description', header: t('fields.Description'), accessor: (r) => r.Description ?? '', sortable: true },
       { id: 'TransactionTypeID', header: t('fields.TransactionTypeID'), accessor: (r) => t(`types.${r.TransactionTypeID}`), sortable: true },
       { id: 'Amount', header: t('fields.Amount'), accessor: (r) => money(signOf(r.TransactionTypeID) * r.Amount), sortable: true, align: 'end' },
-      { id: 'ReportedDate', header: t('fields.ReportedDate'), accessor: (r) => r.ReportedDate ?? '' },
+      { id: 'ReportedDate', header: t('fields.ReportedDate'), accessor: (r) => r.ReportedDate ?? '', cell: (r) => day(r.ReportedDate) },
     ],
     [t],
   );

@@ -1,4 +1,4 @@
-import { formatCurrency, formatDay, parseIsoDay } from '@portal/core';
+import { formatCurrency, formatIsoDayText } from '@portal/core';
 import { ApiCallError, useApi } from '@portal/web';
 import { Button, DataGrid, DatePickerField, FilePickerField, Form, type GridColumn, Message, MoneyField, Panel, saveBlob } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -94,7 +94,7 @@ export default function ReimbursementPage() {
   }
 
   const columns: GridColumn<Reimbursement>[] = [
-    { id: 'ServiceDate', header: t('columns.serviceDate'), cell: (r) => formatDay(parseIsoDay(r.ServiceDate) ?? { year: 1970, month: 1, day: 1 }, 'medium') },
+    { id: 'ServiceDate', header: t('columns.serviceDate'), cell: (r) => formatIsoDayText(r.ServiceDate) },
     { id: 'Amount', header: t('columns.amount'), cell: (r) => formatCurrency(r.Amount), align: 'end' },
     { id: 'Name', header: t('columns.name'), cell: (r) => r.Name },
     { id: 'ClaimNumber', header: t('columns.claim'), cell: (r) => r.ClaimNumber ?? '' },
