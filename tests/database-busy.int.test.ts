@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a saturated PostgreSQL pool', () => {
   it('fails a query that found no free connection within the connect timeout as DatabaseBusyError, and recovers', async () => {
     const { databaseUrl, drop } = await freshDatabaseUrl();
-    const database = await openDatabase({ databaseUrl, dataDir: null, poolSize: 1, connectTimeoutMs: 150 });
+    // The timeout is also the first connection's, made as the database opens: a loaded machine may take a few hundred
+    // milliseconds to start a server backend (150 ms failed the open itself in a fresh-clone run).
+    const database = await openDatabase({ databaseUrl, dataDir: null, poolSize: 1, connectTimeoutMs: 1500 });
     try {
       let release = () => {};
       const held = database.sql.transaction(async (tx) => {

@@ -19,6 +19,14 @@ async function fill(page: Page, label: string, value: string) {
   await field.press('Tab');
 }
 
+/** Types a day ('YYYY-MM-DD') into a date picker's segments, as a user types it: month, day, year. */
+async function fillDay(page: Page, label: string, iso: string) {
+  const [year, month, day] = iso.split('-');
+  await page.getByRole('group', { name: label, exact: true }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(`${month}${day}${year}`);
+  await page.keyboard.press('Tab');
+}
+
 // The seeded first company, Evergreen Mutual Life, wants a premium of at least $50,000 (plugins/quote-rules/src/server/seed.ts).
 const COMPANY = 'Evergreen Mutual Life';
 
@@ -28,7 +36,7 @@ test('a CareQuote user builds a quote, sees why a company refuses it, fixes it, 
   await expect(page.getByRole('checkbox', { name: COMPANY })).toBeVisible();
 
   await fill(page, 'Age of annuitant 1', '60');
-  await fill(page, 'Purchase date', '2026-01-15');
+  await fillDay(page, 'Purchase date', '2026-01-15');
 
   // Benefit 1: a lump sum; its COLA and term fields are disabled and say why.
   await choose(page, 'Annuity type, benefit 1', 'LS – Lump sum');
@@ -39,7 +47,7 @@ test('a CareQuote user builds a quote, sees why a company refuses it, fixes it, 
   const first = page.getByTestId('benefit-1');
   await expect(first.getByText('A lump sum has no COLA')).toBeVisible();
   await expect(first.getByText('A lump sum has no months or weeks').first()).toBeVisible();
-  await fill(page, 'Start date, benefit 1', '2026-06-01');
+  await fillDay(page, 'Start date, benefit 1', '2026-06-01');
   await fill(page, 'Premium, benefit 1', '20000');
   await fill(page, 'Payment, benefit 1', '20000');
 
@@ -48,7 +56,7 @@ test('a CareQuote user builds a quote, sees why a company refuses it, fixes it, 
   await choose(page, 'Annuity type, benefit 2', 'PC – Period certain');
   await choose(page, 'Term type, benefit 2', 'Monthly');
   await fill(page, 'Term years, benefit 2', '10');
-  await fill(page, 'Start date, benefit 2', '2026-03-01');
+  await fillDay(page, 'Start date, benefit 2', '2026-03-01');
   await fill(page, 'Premium, benefit 2', '20000');
   await fill(page, 'Payment, benefit 2', '200');
   await expect(page.getByLabel('COLA %, benefit 2')).toBeEnabled();
@@ -82,5 +90,8 @@ test('a CareQuote user builds a quote, sees why a company refuses it, fixes it, 
   await expect(page.getByRole('row', { name: new RegExp(COMPANY) }).getByRole('cell', { name: 'Pass', exact: true })).toBeVisible();
   await expect(page.getByLabel('COLA %, benefit 1')).toBeDisabled();
   await expect(page.getByLabel('Premium, benefit 2')).toHaveValue('$40,000.00');
+  // The days come back into their pickers, shown month, day and year.
+  await expect(page.getByRole('group', { name: 'Purchase date', exact: true })).toHaveText(/1\s*\/\s*15\s*\/\s*2026/);
+  await expect(page.getByRole('group', { name: 'Start date, benefit 2', exact: true })).toHaveText(/3\s*\/\s*1\s*\/\s*2026/);
   await expectAccessible(page);
 });

@@ -1,4 +1,4 @@
-import { Button, NumberField, SelectField, TextField } from '@portal/web/kit';
+import { Button, DatePickerField, NumberField, SelectField } from '@portal/web/kit';
 import { useTranslation } from 'react-i18next';
 import { ANNUITY_TYPES, type DisabledFields, TERM_MESSAGES, TERM_TYPES, type TermMessage } from '../../engine/index';
 import * as css from './quote.css';
@@ -64,7 +64,7 @@ export function BenefitRow({ index, disabled, messages, canRemove, onRemove }: P
           isDisabled={Boolean(disabled.COLA)}
           description={why('COLA')}
         />
-        <TextField name={name('StartDate')} label={t('benefit.startDate', { n })} description={t('dateHint')} />
+        <DatePickerField name={name('StartDate')} label={t('benefit.startDate', { n })} />
         <NumberField name={name('PremiumAmount')} label={t('benefit.premium', { n })} minValue={0} formatOptions={{ style: 'currency', currency: 'USD' }} />
         <NumberField name={name('PaymentAmount')} label={t('benefit.payment', { n })} minValue={0} formatOptions={{ style: 'currency', currency: 'USD' }} />
       </div>

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@portal/core';
 import { ApiCallError, layoutCss, useApi } from '@portal/web';
-import { Button, CheckboxField, Form, Message, NumberField, SelectField, TextField, useKitForm } from '@portal/web/kit';
+import { Button, CheckboxField, DatePickerField, Form, Message, NumberField, SelectField, useKitForm } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { type FieldPath, useWatch } from 'react-hook-form';
@@ -112,7 +112,7 @@ export default function QuotePage() {
             {annuitants.map((_, index) => (
               <NumberField key={index} name={`Case.Annuitants.${index}.Age`} label={t('case.age', { n: index + 1 })} minValue={0} maxValue={130} />
             ))}
-            <TextField name="Case.PurchaseDate" label={t('case.purchaseDate')} description={t('dateHint')} />
+            <DatePickerField name="Case.PurchaseDate" label={t('case.purchaseDate')} />
             <SelectField
               name="Quote.QuoteType"
               label={t('case.quoteType')}
