@@ -57,8 +57,15 @@ test('Billing: a card member adds cards in the hosted form, subscribes monthly, 
   await expect(page.getByTestId('card-frame')).toHaveCount(0);
 
   await page.goto(page.url().replace(/\/payment$/, '/billing'));
+  // Each plan is drawn with the kit's radio circle, and the chosen one's circle shows it.
+  const circle = (plan: string) => page.getByText(plan, { exact: true }).locator('[aria-hidden="true"]');
+  const ring = (plan: string) => circle(plan).evaluate((el) => getComputedStyle(el).borderTopWidth);
+  await expect(circle('1 month, $12/month')).toBeVisible();
+  const unchosen = await ring('1 month, $12/month');
   await page.getByText('1 month, $12/month', { exact: true }).click();
   await expect(page.getByRole('radio', { name: '1 month, $12/month' })).toBeChecked();
+  await expect.poll(() => ring('1 month, $12/month')).not.toBe(unchosen);
+  expect(await ring('Lifetime, $1,000')).toBe(unchosen);
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByTestId('subscription-message')).toHaveText('Your subscription has been started.');
   await expect(page.getByTestId('subscription-status')).toContainText('1 month');

@@ -11,7 +11,7 @@ export { Message, type MessageKind, type MessageProps } from './components/Messa
 export { Panel, type PanelProps } from './components/Panel';
 export { type TabItem, Tabs, type TabsProps } from './components/Tabs';
 export { Toolbar, type ToolbarProps, ToolbarSeparator } from './components/Toolbar';
-export { CheckboxField, RadioGroupField, type RadioGroupFieldProps } from './form/ChoiceFields';
+export { CheckboxField, RadioGroupField, type RadioGroupFieldProps, RadioOption } from './form/ChoiceFields';
 export { DatePickerField, type DatePickerFieldProps, dateValueToIso } from './form/DatePickerField';
 export { shouldShowError, visibleError } from './form/errorVisibility';
 export { FilePickerField, type FilePickerFieldProps } from './form/FilePickerField';

@@ -1,8 +1,22 @@
+import type { ReactNode, Ref } from 'react';
 import { Checkbox, Radio, RadioGroup } from 'react-aria-components';
 import { FieldHelp, FieldLabel } from './FieldParts';
 import * as styles from './form.css';
 import type { SelectOption } from './lookupOptions';
 import { type KitFieldProps, useKitField } from './useKitField';
+
+/**
+ * One option of a react-aria RadioGroup, drawn as every radio of the kit is: its circle shows whether it is chosen
+ * (react-aria's Radio draws nothing of its own). For a group held in a page's state rather than a kit form.
+ */
+export function RadioOption({ value, children, inputRef }: { value: string; children: ReactNode; inputRef?: Ref<HTMLInputElement> }) {
+  return (
+    <Radio value={value} className={styles.radio} {...(inputRef ? { inputRef } : {})}>
+      <span className={styles.radioCircle} aria-hidden="true" />
+      {children}
+    </Radio>
+  );
+}
 
 /** Stores a boolean. The label sits inside the checkbox so clicking it toggles. */
 export function CheckboxField(props: KitFieldProps) {
@@ -72,10 +86,9 @@ export function RadioGroupField(props: RadioGroupFieldProps) {
       <FieldLabel label={props.label} isRequired={props.isRequired} />
       <div className={styles.radioList}>
         {props.options.map((option, index) => (
-          <Radio key={String(option.value)} value={String(option.value)} className={styles.radio} {...(index === 0 ? { inputRef: field.ref } : {})}>
-            <span className={styles.radioCircle} aria-hidden="true" />
+          <RadioOption key={String(option.value)} value={String(option.value)} {...(index === 0 ? { inputRef: field.ref } : {})}>
             {option.label}
-          </Radio>
+          </RadioOption>
         ))}
       </div>
       <FieldHelp description={props.description} errorText={errorText} />

@@ -1,8 +1,8 @@
 import { useApi } from '@portal/web';
-import { Button, Message } from '@portal/web/kit';
+import { Button, Message, RadioOption } from '@portal/web/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { Label, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { BillingApi, MEMBERSHIP_KEYS, type MembershipKey } from '../../contract';
 import { planLabel } from '../plans';
@@ -79,9 +79,9 @@ export function SubscriptionSection() {
           >
             <Label>{t('subscription.choose')}</Label>
             {MEMBERSHIP_KEYS.map((k) => (
-              <Radio key={k} value={String(k)} className={css.radio}>
+              <RadioOption key={k} value={String(k)}>
                 {planLabel(t, k)}
-              </Radio>
+              </RadioOption>
             ))}
           </RadioGroup>
           <CouponField coupon={coupon} onCoupon={setCoupon} onMembership={choose} label={t('coupon.label')} checkLabel={t('coupon.check')} />

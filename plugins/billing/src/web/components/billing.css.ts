@@ -22,7 +22,6 @@ export const frame = style({
   borderRadius: vars.radius.standard,
 });
 export const radios = style({ display: 'flex', flexDirection: 'column', gap: vars.space.small });
-export const radio = style({ display: 'flex', gap: vars.space.small, alignItems: 'center', cursor: 'pointer' });
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xsmall, maxWidth: '20rem' });
 export const input = style({
   font: 'inherit',

@@ -1,9 +1,9 @@
 import { MEMBERSHIP_KEYS, type MembershipKey } from '@portal/plugin-billing/contract';
 import { type CheckedCoupon, CouponField, planLabel } from '@portal/plugin-billing/coupon-field';
 import { showToast } from '@portal/web';
-import { Message } from '@portal/web/kit';
+import { Message, RadioOption } from '@portal/web/kit';
 import { useState } from 'react';
-import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { Label, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { RegistrationPaths } from '../../steps';
@@ -50,9 +50,9 @@ export function SubscriptionStep() {
       >
         <Label>{t('subscription.type')}</Label>
         {MEMBERSHIP_KEYS.map((k) => (
-          <Radio key={k} value={String(k)} className={css.radio}>
+          <RadioOption key={k} value={String(k)}>
             {planLabel(t, k, 'subscription.prices')}
-          </Radio>
+          </RadioOption>
         ))}
       </RadioGroup>
       {submitted && !valid && (

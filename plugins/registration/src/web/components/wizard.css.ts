@@ -24,4 +24,3 @@ export const input = style({
 });
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xsmall, maxWidth: '20rem' });
 export const radios = style({ display: 'flex', flexDirection: 'column', gap: vars.space.small });
-export const radio = style({ display: 'flex', gap: vars.space.small, alignItems: 'center', cursor: 'pointer' });
