@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { SANDBOX_URL } from '../playwright.config';
-import { PROFILE_MEMBER, signIn } from '../support';
+import { PROFILE_MEMBER, signIn, site } from '../support';
 import { expect, test } from '../test';
 
 // Every test edits the same demo member, PROFILE_MEMBER: one at a time.
@@ -25,6 +25,30 @@ const detail = (page: Page, label: string) =>
     .getByTestId('member-details')
     .locator('dt', { hasText: new RegExp(`^${label}$`) })
     .locator('xpath=following-sibling::dd[1]');
+
+/** The newest code the sandbox carrier delivered to +1<digits>, read in its SMS inbox (on its own origin). */
+async function smsCode(context: BrowserContext, digits: string): Promise<string> {
+  const inbox = await context.newPage();
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        await inbox.goto(`${SANDBOX_URL}/sms?to=${encodeURIComponent(`+1${digits}`)}`);
+        const text =
+          (await inbox
+            .locator('td.sms-text')
+            .first()
+            .textContent({ timeout: 1000 })
+            .catch(() => null)) ?? '';
+        code = /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+        return code;
+      },
+      { timeout: 20_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  await inbox.close();
+  return code;
+}
 
 test('a card member edits the profile; cancel restores the values', async ({ page }) => {
   await openProfile(page);
@@ -60,26 +84,7 @@ test('a card member changes the mobile, reads the code in the sandbox SMS inbox 
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByText(`A verification code was sent to ${shown}.`)).toBeVisible();
 
-  // The sandbox SMS inbox, on its own origin.
-  const inbox = await context.newPage();
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        await inbox.goto(`${SANDBOX_URL}/sms?to=${encodeURIComponent(`+1${digits}`)}`);
-        const text =
-          (await inbox
-            .locator('td.sms-text')
-            .first()
-            .textContent({ timeout: 1000 })
-            .catch(() => null)) ?? '';
-        code = /\b(\d{6})\b/.exec(text)?.[1] ?? '';
-        return code;
-      },
-      { timeout: 20_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  await inbox.close();
+  const code = await smsCode(context, digits);
 
   await page.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
@@ -164,4 +169,17 @@ test('two browser contexts edit the same profile: the second save is refused wit
   await expect(detail(pageA, 'Last name')).not.toHaveText(lastB);
   await a.close();
   await b.close();
+});
+
+test("support's screen of a member shows whether the mobile is verified and offers no code, which only the member may ask for", async ({ page }) => {
+  await signIn(page, 'staff', 'staff.caresupport');
+  await page.goto(site('staff', '/users'));
+  await page.getByRole('textbox', { name: 'Search text' }).fill('card.careguardfinance');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('link', { name: 'card.careguardfinance', exact: true }).click();
+  await expect(page.getByTestId('member-details')).toBeVisible();
+  await expect(detail(page, 'Mobile phone verified')).toHaveText(/^(Verified|Not verified)$/);
+  await expect(page.getByRole('heading', { name: 'Verify your mobile phone' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send code' })).toHaveCount(0);
+  expect(await axe(page)).toEqual([]);
 });

@@ -56,7 +56,7 @@ const toForm = (x: Member): FormValues => ({
 const isoOf = (dob: string) => (dob === '' ? null : `${dob.slice(6, 10)}-${dob.slice(0, 2)}-${dob.slice(3, 5)}`);
 
 /** My Profile: the detail view, then edit, then save or cancel (cancel restores the stored values). */
-export function MemberDetails({ member, queryKey = memberQueryKey }: { member: Member; queryKey?: readonly unknown[] }) {
+export function MemberDetails({ member, queryKey = memberQueryKey, forStaff = false }: { member: Member; queryKey?: readonly unknown[]; forStaff?: boolean }) {
   const { t } = useTranslation('profile');
   const api = useApi();
   const queryClient = useQueryClient();
@@ -146,7 +146,9 @@ export function MemberDetails({ member, queryKey = memberQueryKey }: { member: M
             ))}
           </dl>
         </Panel>
-        {member.MobilePhone && <PhoneVerification member={member} />}
+        {/* Verifying a phone is the member's own act (the server takes a code for the signed-in member, or for the
+            member a staff user acts for): support's screens of a member show the status and offer no code. */}
+        {member.MobilePhone && !forStaff && <PhoneVerification member={member} />}
         {hasAnyRole(roles, TERMINATE_ACCESS) && <Membership member={member} />}
       </div>
     );

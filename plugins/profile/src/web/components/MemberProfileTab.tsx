@@ -13,5 +13,5 @@ export default function MemberProfileTab({ memberId }: { memberId: number }) {
   const member = useQuery({ queryKey, queryFn: () => api.call(ProfileApi.load, { params: { id: memberId } }, { notify: false }), retry: false });
   if (member.isPending) return <p aria-busy="true">{t('loading')}</p>;
   if (member.isError) return <Message kind="error">{t('loadError')}</Message>;
-  return <MemberDetails member={member.data} queryKey={queryKey} />;
+  return <MemberDetails member={member.data} queryKey={queryKey} forStaff />;
 }
