@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { type BrowserContext, test as base, expect } from '@playwright/test';
 
 export { expect };
 
@@ -7,6 +7,23 @@ export const isCspViolation = (text: string) => /Content Security Policy/i.test(
 
 /** The app's report of a prerendered page React could not take over as it was (startApp's onRecoverableError). */
 export const isHydrationMismatch = (text: string) => text.startsWith('The prerendered page did not match');
+
+type ConsoleFixture = [({ context }: { context: BrowserContext }, use: (found: string[]) => Promise<void>) => Promise<void>, { auto: true }];
+
+/** An automatic fixture that gathers what a journey's pages log and `matches`, and fails the journey on any. */
+function failOnConsole(matches: (text: string) => boolean, what: string): ConsoleFixture {
+  return [
+    async ({ context }, use) => {
+      const found: string[] = [];
+      context.on('console', (message) => {
+        if (matches(message.text())) found.push(`${message.page()?.url() ?? ''}: ${message.text().split('\n')[0]}`);
+      });
+      await use(found);
+      expect(found, what).toEqual([]);
+    },
+    { auto: true },
+  ];
+}
 
 /**
  * Every journey's test: Playwright's, plus two checks on what the journey's pages logged.
@@ -17,26 +34,6 @@ export const isHydrationMismatch = (text: string) => text.startsWith('The preren
  *   prerender is there to save.
  */
 export const test = base.extend<{ cspViolations: string[]; hydrationMismatches: string[] }>({
-  cspViolations: [
-    async ({ context }, use) => {
-      const violations: string[] = [];
-      context.on('console', (message) => {
-        if (isCspViolation(message.text())) violations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
-      });
-      await use(violations);
-      expect(violations, 'requests or inline code the Content-Security-Policy refused').toEqual([]);
-    },
-    { auto: true },
-  ],
-  hydrationMismatches: [
-    async ({ context }, use) => {
-      const mismatches: string[] = [];
-      context.on('console', (message) => {
-        if (isHydrationMismatch(message.text())) mismatches.push(`${message.page()?.url() ?? ''}: ${message.text().split('\n')[0]}`);
-      });
-      await use(mismatches);
-      expect(mismatches, 'prerendered pages React could not take over').toEqual([]);
-    },
-    { auto: true },
-  ],
+  cspViolations: failOnConsole(isCspViolation, 'requests or inline code the Content-Security-Policy refused'),
+  hydrationMismatches: failOnConsole(isHydrationMismatch, 'prerendered pages React could not take over'),
 });

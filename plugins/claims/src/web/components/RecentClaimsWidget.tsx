@@ -1,4 +1,4 @@
-import { formatCurrency, formatDay, parseIsoDay } from '@portal/core';
+import { formatCurrency, formatIsoDayText } from '@portal/core';
 import { type ApiCallError, showToast, useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -22,21 +22,18 @@ export default function RecentClaimsWidget() {
   if (recent.data.length === 0) return <p>{t('widget.none')}</p>;
   return (
     <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '0.5rem' }} data-testid="recent-claims">
-      {recent.data.map((c) => {
-        const day = parseIsoDay(c.ReceivedDate);
-        return (
-          <li key={c.ClaimID} style={{ display: 'flex', justifyContent: 'space-between', gap: '0.5rem' }}>
-            <span>
-              <Link to={`/claims/${c.ClaimID}`}>{c.PayeeName}</Link>
-              <br />
-              <small>
-                {day ? formatDay(day, 'medium') : c.ReceivedDate} · {statusNames.get(c.DisplayStatusID) ?? String(c.DisplayStatusID)}
-              </small>
-            </span>
-            <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatCurrency(c.BilledAmount)}</span>
-          </li>
-        );
-      })}
+      {recent.data.map((c) => (
+        <li key={c.ClaimID} style={{ display: 'flex', justifyContent: 'space-between', gap: '0.5rem' }}>
+          <span>
+            <Link to={`/claims/${c.ClaimID}`}>{c.PayeeName}</Link>
+            <br />
+            <small>
+              {formatIsoDayText(c.ReceivedDate)} · {statusNames.get(c.DisplayStatusID) ?? String(c.DisplayStatusID)}
+            </small>
+          </span>
+          <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatCurrency(c.BilledAmount)}</span>
+        </li>
+      ))}
     </ul>
   );
 }

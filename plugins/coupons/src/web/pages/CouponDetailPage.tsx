@@ -8,8 +8,6 @@ import { COUPONS_PATH, couponEditPath } from '../../access';
 import { CouponsApi } from '../../contract';
 import * as css from '../components/coupons.css';
 
-const day = (iso: string) => formatIsoDayText(iso);
-
 export default function CouponDetailPage() {
   const { id = '' } = useParams();
   const api = useApi();
@@ -35,8 +33,8 @@ export default function CouponDetailPage() {
                   ['Product', t(`product.${c.Product}`)],
                   ['MembershipType', t(`membership.${c.MembershipType}`)],
                   ['DiscountType', t(`discount.${c.DiscountType}`)],
-                  ['StartDate', day(c.StartDate)],
-                  ['EndDate', c.EndDate ? day(c.EndDate) : t('detail.none')],
+                  ['StartDate', formatIsoDayText(c.StartDate)],
+                  ['EndDate', c.EndDate ? formatIsoDayText(c.EndDate) : t('detail.none')],
                   ['Status', t(`status.${c.Status}`)],
                   ['DateCreated', formatDateTime(c.DateCreated)],
                 ] as const

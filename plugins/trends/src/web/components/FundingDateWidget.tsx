@@ -1,4 +1,4 @@
-import { formatDay, parseIsoDay } from '@portal/core';
+import { formatIsoDayText } from '@portal/core';
 import { useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +13,9 @@ export default function FundingDateWidget() {
   const q = useQuery(fundingQuery(api));
   if (q.isPending) return <WidgetSkeleton lines={2} />;
   if (q.isError) return <p role="alert">{t('error')}</p>;
-  const day = parseIsoDay(q.data.FundingDate);
   return (
     <div data-testid="funding-date">
-      <p className={css.big}>{day ? formatDay(day, 'long') : q.data.FundingDate}</p>
+      <p className={css.big}>{formatIsoDayText(q.data.FundingDate, 'long')}</p>
       <p className={css.muted}>{t('funding.note')}</p>
     </div>
   );
