@@ -116,8 +116,20 @@ test('an administrator creates a user from a company contact, sets roles, quotas
   await dialog.getByRole('tab', { name: 'List' }).click();
   await expect(dialog.getByRole('button', { name: /^Delete / }).first()).toBeVisible();
   expect(seriousOrWorse((await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa']).analyze()).violations)).toEqual([]);
+  // The assigned team renamed from the list: the list and the user's teams show the new name.
+  const assignedRow = dialog.getByRole('row').filter({ hasText: 'Yes' });
+  const teamName = `Team ${Date.now().toString(36)}`;
+  await assignedRow.getByRole('button', { name: /^Rename / }).click();
+  const renameDialog = page.getByRole('dialog', { name: 'Rename team' });
+  await renameDialog.getByRole('textbox', { name: 'Team name' }).fill(teamName);
+  expect(seriousOrWorse((await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa']).analyze()).violations)).toEqual([]);
+  await renameDialog.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByText('The team has been saved.')).toBeVisible();
+  await expect(renameDialog).toBeHidden();
+  await expect(dialog.getByRole('row').filter({ hasText: teamName })).toContainText('Yes');
   await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
   await expect(page.getByTestId('user-teams').locator('tbody tr')).toHaveCount(1);
+  await expect(page.getByTestId('user-teams')).toContainText(teamName);
 
   // The activation mail.
   await page.getByRole('tab', { name: 'Details', exact: true }).click();

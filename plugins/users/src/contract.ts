@@ -99,7 +99,8 @@ export const userSaveSchema = z.object({
 const envelope = <M extends z.ZodType>(models: M) => z.object({ Id: userIdSchema, Version: versionSchema, Models: models });
 const envelopeAnswer = <M extends z.ZodType>(models: M) => z.object({ Id: z.string(), Version: z.number().int(), Models: models });
 
-export const teamSchema = z.object({ Id: z.number().int(), TeamName: z.string(), CompanyId: z.number().int() });
+/** A team; Version (not in the spec's Team) is raised by each rename, and a rename or delete names the one it saw. */
+export const teamSchema = z.object({ Id: z.number().int(), TeamName: z.string(), CompanyId: z.number().int(), Version: z.number().int() });
 export type Team = z.infer<typeof teamSchema>;
 export const userTeamSchema = z.object({ Id: z.number().int(), TeamName: z.string() });
 export type UserTeam = z.infer<typeof userTeamSchema>;
@@ -205,19 +206,28 @@ export const UsersApi = {
 export const TeamsApi = {
   get: defineEndpoint({ method: 'GET', path: '/api/teams/get/:companyId', params: z.object({ companyId: idSchema }), response: z.array(teamSchema) }),
   getById: defineEndpoint({ method: 'GET', path: '/api/teams/getById/:id', params: z.object({ id: idSchema }), response: teamSchema }),
-  /** Creates (no Id) or renames a team; names are unique within a company, ignoring case. */
+  /**
+   * Creates (no Id) or renames a team; names are unique within a company, ignoring case. A rename needs the team's
+   * Version (409 when another rename came first).
+   */
   save: defineEndpoint({
     method: 'POST',
     path: '/api/teams/save',
     body: z.object({
       Id: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), idSchema.nullish()),
+      Version: versionSchema.optional(),
       TeamName: name(schemaText('Team name is required'), schemaText('Team name is too long')),
       CompanyId: z.union([z.number(), z.string()], { error: 'Company is required' }).pipe(idSchema),
     }),
     response: teamSchema,
   }),
-  /** Deletes a team and its assignments. */
-  delete: defineEndpoint({ method: 'POST', path: '/api/teams/delete', body: z.object({ Id: idSchema }), response: z.object({ Id: z.number().int() }) }),
+  /** Deletes a team and its assignments; with a Version, the team as it was then and no later (409 after a rename). */
+  delete: defineEndpoint({
+    method: 'POST',
+    path: '/api/teams/delete',
+    body: z.object({ Id: idSchema, Version: versionSchema.optional() }),
+    response: z.object({ Id: z.number().int() }),
+  }),
 } as const;
 
 /** Messages the API answers with (shown as toasts); English, translated into the user's language on the way out. */
@@ -248,6 +258,8 @@ export const UsersMessages = {
   teamCompanyMismatch: 'CompanyId is not the company of the team.',
   teamNotFound: 'The team does not exist.',
   teamSaved: 'The team has been saved.',
+  teamStale: 'Someone else changed this team since you opened it. Reload to see their change, then make yours again.',
+  teamVersionRequired: 'Version is required to rename a team.',
   teamDeleted: (team: string) => msg('Team {{team}} has been deleted.', { team }),
   teamNameTaken: (team: string) => msg('The company already has a team named {{team}}.', { team }),
   noCompany: 'Choose a company for the user before assigning teams.',

@@ -62,4 +62,10 @@ CREATE TABLE users_permissions (
 );
 `,
   },
+  {
+    // A team's Version: a rename or a delete made from an old view of the team is refused (409), not applied over
+    // another administrator's rename.
+    id: '0002_users_team_version',
+    sql: `ALTER TABLE users_teams ADD COLUMN version integer NOT NULL DEFAULT 1;`,
+  },
 ];

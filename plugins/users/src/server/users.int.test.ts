@@ -240,8 +240,9 @@ describe('teams', () => {
     expect(created).toMatchObject({ TeamName: 'Night Shift', CompanyId: company.Id });
     const dup = await call(admin, 'POST', TeamsApi.save.path, { TeamName: 'night shift', CompanyId: company.Id });
     expect(dup.statusCode).toBe(409);
-    const renamed = (await ok(admin, 'POST', TeamsApi.save.path, { Id: created.Id, TeamName: 'Late Shift', CompanyId: company.Id })).Data;
-    expect(renamed.TeamName).toBe('Late Shift');
+    const renamed = (await ok(admin, 'POST', TeamsApi.save.path, { Id: created.Id, Version: created.Version, TeamName: 'Late Shift', CompanyId: company.Id }))
+      .Data;
+    expect(renamed).toMatchObject({ TeamName: 'Late Shift', Version: created.Version + 1 });
     expect((await ok(admin, 'GET', `/api/teams/getById/${created.Id}`)).Data.TeamName).toBe('Late Shift');
     expect(((await ok(support, 'GET', `/api/teams/get/${company.Id}`)).Data as { Id: number }[]).map((t) => t.Id)).toContain(created.Id);
     expect((await call(support, 'POST', TeamsApi.save.path, { TeamName: 'Nope', CompanyId: company.Id })).statusCode).toBe(403);
@@ -255,6 +256,35 @@ describe('teams', () => {
       [String(created.Id)],
     );
     expect(audit[0]?.detail.before.members).toEqual([user.Id]);
+  });
+
+  it("refuses a rename or delete made from an old view of the team (409), and a rename without the team's Version (400): the other change stays", async () => {
+    const { company } = await companyWithContacts();
+    const created = (await ok(admin, 'POST', TeamsApi.save.path, { TeamName: 'Day Shift', CompanyId: company.Id })).Data;
+    const rename = (TeamName: string, Version?: number) =>
+      call(admin, 'POST', TeamsApi.save.path, { Id: created.Id, Version, TeamName, CompanyId: company.Id });
+    const missing = await rename('Early Shift');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().MsgText).toBe(UsersMessages.teamVersionRequired);
+    // Two administrators opened the team at the same Version: the first rename lands, the second is refused.
+    expect((await rename('Early Shift', created.Version)).statusCode).toBe(200);
+    const second = await rename('Morning Shift', created.Version);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().MsgText).toBe(UsersMessages.teamStale);
+    const stored = (await ok(admin, 'GET', `/api/teams/getById/${created.Id}`)).Data;
+    expect(stored).toMatchObject({ TeamName: 'Early Shift', Version: created.Version + 1 });
+    // A delete from the view before the rename is refused too; from the current view it goes through.
+    const staleDelete = await call(admin, 'POST', TeamsApi.delete.path, { Id: created.Id, Version: created.Version });
+    expect(staleDelete.statusCode).toBe(409);
+    expect((await call(admin, 'GET', `/api/teams/getById/${created.Id}`)).statusCode).toBe(200);
+    expect((await ok(admin, 'POST', TeamsApi.delete.path, { Id: created.Id, Version: stored.Version })).MsgText).toBe(
+      String(UsersMessages.teamDeleted('Early Shift')),
+    );
+    const updates = await sql().query<{ detail: { after: { TeamName: string } } }>(
+      "SELECT detail FROM audit_log WHERE action = 'users.team.update' AND entity_id = $1",
+      [String(created.Id)],
+    );
+    expect(updates.map((u) => u.detail.after.TeamName)).toEqual(['Early Shift']);
   });
 
   it('assigns a team once: a duplicate assignment is ignored', async () => {

@@ -7,25 +7,25 @@ interface TeamRow {
   id: number;
   name: string;
   company_id: number;
+  version: number;
 }
-const toTeam = (r: TeamRow) => ({ Id: r.id, TeamName: r.name, CompanyId: r.company_id });
+const toTeam = (r: TeamRow) => ({ Id: r.id, TeamName: r.name, CompanyId: r.company_id, Version: r.version });
+const COLUMNS = 'id, name, company_id, version';
 
-/** Teams of a company: list, read, create or rename, delete (with their assignments). */
+/** Teams of a company: list, read, create or rename, delete (with their assignments); renames and deletes name the Version they saw. */
 export const teamRoutes = [
   route(TeamsApi.get, {
     access: USERS_ACCESS,
     handler: async ({ params, database }) => {
       if (!(await database.sql.query('SELECT 1 FROM users_companies WHERE id = $1', [params.companyId])).length) throw notFound(UsersMessages.unknownCompany);
-      const rows = await database.sql.query<TeamRow>('SELECT id, name, company_id FROM users_teams WHERE company_id = $1 ORDER BY lower(name), id', [
-        params.companyId,
-      ]);
+      const rows = await database.sql.query<TeamRow>(`SELECT ${COLUMNS} FROM users_teams WHERE company_id = $1 ORDER BY lower(name), id`, [params.companyId]);
       return rows.map(toTeam);
     },
   }),
   route(TeamsApi.getById, {
     access: USERS_ACCESS,
     handler: async ({ params, database }) => {
-      const row = (await database.sql.query<TeamRow>('SELECT id, name, company_id FROM users_teams WHERE id = $1', [params.id]))[0];
+      const row = (await database.sql.query<TeamRow>(`SELECT ${COLUMNS} FROM users_teams WHERE id = $1`, [params.id]))[0];
       if (!row) throw notFound(UsersMessages.teamNotFound);
       return toTeam(row);
     },
@@ -35,25 +35,26 @@ export const teamRoutes = [
     handler: async (ctx) => {
       const { body, database } = ctx;
       await requireChange(ctx, null, 'teams');
+      if (body.Id && body.Version === undefined) throw badRequest(UsersMessages.teamVersionRequired);
       if (!(await database.sql.query('SELECT 1 FROM users_companies WHERE id = $1', [body.CompanyId])).length) throw badRequest(UsersMessages.unknownCompany);
       try {
         const saved = await database.sql.transaction(async (tx) => {
           if (!body.Id) {
             const row = (
-              await tx.query<TeamRow>('INSERT INTO users_teams (company_id, name) VALUES ($1, $2) RETURNING id, name, company_id', [
-                body.CompanyId,
-                body.TeamName,
-              ])
+              await tx.query<TeamRow>(`INSERT INTO users_teams (company_id, name) VALUES ($1, $2) RETURNING ${COLUMNS}`, [body.CompanyId, body.TeamName])
             )[0];
             if (!row) throw new Error('team insert returned nothing');
             await ctx.audit({ action: 'users.team.create', entity: 'team', entityId: row.id, detail: { before: null, after: toTeam(row) } }, tx);
             return row;
           }
-          const before = (await tx.query<TeamRow>('SELECT id, name, company_id FROM users_teams WHERE id = $1 FOR UPDATE', [body.Id]))[0];
+          const before = (await tx.query<TeamRow>(`SELECT ${COLUMNS} FROM users_teams WHERE id = $1 FOR UPDATE`, [body.Id]))[0];
           if (!before) throw notFound(UsersMessages.teamNotFound);
           // A team stays with its company: its members are people of that company.
           if (before.company_id !== body.CompanyId) throw badRequest(UsersMessages.teamCompanyMismatch);
-          const row = (await tx.query<TeamRow>('UPDATE users_teams SET name = $2 WHERE id = $1 RETURNING id, name, company_id', [body.Id, body.TeamName]))[0];
+          if (before.version !== body.Version) throw conflict(UsersMessages.teamStale);
+          const row = (
+            await tx.query<TeamRow>(`UPDATE users_teams SET name = $2, version = version + 1 WHERE id = $1 RETURNING ${COLUMNS}`, [body.Id, body.TeamName])
+          )[0];
           if (!row) throw notFound(UsersMessages.teamNotFound);
           await ctx.audit({ action: 'users.team.update', entity: 'team', entityId: row.id, detail: { before: toTeam(before), after: toTeam(row) } }, tx);
           return row;
@@ -71,8 +72,11 @@ export const teamRoutes = [
       const { body, database } = ctx;
       await requireChange(ctx, null, 'teams');
       const deleted = await database.sql.transaction(async (tx) => {
+        const current = (await tx.query<TeamRow>(`SELECT ${COLUMNS} FROM users_teams WHERE id = $1 FOR UPDATE`, [body.Id]))[0];
+        if (!current) throw notFound(UsersMessages.teamNotFound);
+        if (body.Version !== undefined && current.version !== body.Version) throw conflict(UsersMessages.teamStale);
         const members = await tx.query<{ user_id: string }>('SELECT user_id FROM users_team_members WHERE team_id = $1 ORDER BY user_id', [body.Id]);
-        const row = (await tx.query<TeamRow>('DELETE FROM users_teams WHERE id = $1 RETURNING id, name, company_id', [body.Id]))[0];
+        const row = (await tx.query<TeamRow>(`DELETE FROM users_teams WHERE id = $1 RETURNING ${COLUMNS}`, [body.Id]))[0];
         if (!row) throw notFound(UsersMessages.teamNotFound);
         await ctx.audit(
           {

@@ -1,4 +1,4 @@
-import { useApi } from '@portal/web';
+import { ApiCallError, useApi } from '@portal/web';
 import { Button, ConfirmDialog, DataGrid, Dialog, Form, type GridColumn, SelectField, Tabs, TextField, Toolbar } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -10,6 +10,7 @@ import * as css from './users.css';
 
 const assignSchema = z.object({ TeamId: z.number({ error: 'users:validation.team' }) });
 const newSchema = z.object({ TeamName: z.string().trim().min(1, 'users:validation.teamName').max(100) });
+type TeamName = z.output<typeof newSchema>;
 
 interface Props {
   isOpen: boolean;
@@ -20,13 +21,20 @@ interface Props {
   assigned: readonly UserTeam[];
 }
 
-/** The teams dialog, in three modes: assign a team of the company, list the company's teams (10 a page), new team. */
+/**
+ * The teams dialog, in three modes: assign a team of the company, list the company's teams (10 a page; each renamed or
+ * deleted from there), new team. A rename or delete names the Version of the team the list showed: when another
+ * administrator changed it since, the server refuses (409, its message as a toast) and the list shows their change.
+ */
 export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, version, assigned }: Props) {
   const { t } = useTranslation('users');
   const api = useApi();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState('assign');
-  const [deleting, setDeleting] = useState<Team | null>(null);
+  // The team being deleted, by id: the question names the team as the list now shows it.
+  const [deletingId, setDeletingId] = useState<number | null>(null);
+  // The team being renamed as the list showed it when Rename was pressed: its Version is the one the rename names.
+  const [renaming, setRenaming] = useState<Team | null>(null);
   const teams = useQuery({ queryKey: ['users', 'teams', companyId], queryFn: () => api.call(TeamsApi.get, { params: { companyId } }), enabled: isOpen });
   const refresh = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: ['users', userId] }), queryClient.invalidateQueries({ queryKey: ['users', 'teams'] })]);
@@ -42,7 +50,7 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, version, 
       // Shown as a toast by the client.
     }
   };
-  const create = async ({ TeamName }: z.output<typeof newSchema>) => {
+  const create = async ({ TeamName }: TeamName) => {
     try {
       await api.call(TeamsApi.save, { body: { Id: null, TeamName, CompanyId: companyId } });
       await refresh();
@@ -51,6 +59,21 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, version, 
       // Shown as a toast by the client.
     }
   };
+  const rename = async ({ TeamName }: TeamName) => {
+    if (!renaming) return;
+    try {
+      await api.call(TeamsApi.save, { body: { Id: renaming.Id, Version: renaming.Version, TeamName, CompanyId: companyId } });
+      setRenaming(null);
+      await refresh();
+    } catch (e) {
+      // Shown as a toast by the client; a stale rename closes, and the list shows the other administrator's change.
+      if (e instanceof ApiCallError && e.status === 409) {
+        setRenaming(null);
+        await refresh();
+      }
+    }
+  };
+  const deleting = deletingId === null ? null : (teams.data?.find((x) => x.Id === deletingId) ?? null);
   const columns = useMemo<GridColumn<Team>[]>(
     () => [
       { id: 'TeamName', header: t('teams.name'), accessor: (x) => x.TeamName, sortable: true, hideable: false },
@@ -64,9 +87,14 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, version, 
         header: t('teams.actions'),
         hideable: false,
         cell: (x) => (
-          <Button variant="danger" size="small" onPress={() => setDeleting(x)}>
-            {t('teams.delete', { team: x.TeamName })}
-          </Button>
+          <span className={css.rowActions}>
+            <Button size="small" onPress={() => setRenaming(x)}>
+              {t('teams.rename', { team: x.TeamName })}
+            </Button>
+            <Button variant="danger" size="small" onPress={() => setDeletingId(x.Id)}>
+              {t('teams.delete', { team: x.TeamName })}
+            </Button>
+          </span>
         ),
       },
     ],
@@ -139,17 +167,40 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, version, 
           <Toolbar aria-label={t('teams.dialogTitle')}>
             <Button onPress={close}>{t('actions.close')}</Button>
           </Toolbar>
+          <Dialog isOpen={renaming !== null} onOpenChange={(open) => !open && setRenaming(null)} title={t('teams.renameTitle')} size="small">
+            {(closeRename) => (
+              <Form
+                key={renaming?.Id}
+                schema={newSchema}
+                defaultValues={{ TeamName: renaming?.TeamName ?? '' }}
+                onSubmit={rename}
+                aria-label={t('teams.renameTitle')}
+              >
+                <TextField name="TeamName" label={t('teams.name')} isRequired />
+                <Toolbar aria-label={t('teams.renameTitle')}>
+                  <Button type="submit" variant="primary">
+                    {t('teams.renameConfirm')}
+                  </Button>
+                  <Button onPress={closeRename}>{t('actions.cancel')}</Button>
+                </Toolbar>
+              </Form>
+            )}
+          </Dialog>
           <ConfirmDialog
             isOpen={deleting !== null}
-            onOpenChange={(open) => !open && setDeleting(null)}
+            onOpenChange={(open) => !open && setDeletingId(null)}
             title={t('teams.deleteTitle')}
             message={t('teams.deleteQuestion', { team: deleting?.TeamName ?? '' })}
             confirmLabel={t('teams.deleteConfirm')}
             destructive
             onConfirm={async () => {
               if (!deleting) return;
-              await api.call(TeamsApi.delete, { body: { Id: deleting.Id } });
-              await refresh();
+              try {
+                await api.call(TeamsApi.delete, { body: { Id: deleting.Id, Version: deleting.Version } });
+              } finally {
+                // Deleted, or changed by someone else since (the question then names the team as it is now).
+                await refresh();
+              }
             }}
           />
         </div>

@@ -61,3 +61,5 @@ export const visuallyHidden = style({
   whiteSpace: 'nowrap',
   border: 0,
 });
+/** A grid row's buttons, side by side (wrapping on a narrow screen). */
+export const rowActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xsmall });
