@@ -41,10 +41,23 @@ for (const c of CASES) {
   });
 }
 
+const claimRows = (page: Page) => page.getByTestId('recent-claims').locator('tbody tr');
+/** The phone width at which the recent claims' payees wrap, so the six outgrow their frame. */
+const PHONE = { width: 375, height: 800 };
+
 test('the finance dashboard shows 6 recent claims, the funding date and links that work', async ({ page }) => {
   await signIn(page, 'finance', 'finance.careguardfinance');
   await page.goto(site('finance', '/dashboard'));
-  await expect(page.getByTestId('recent-claims').getByRole('listitem')).toHaveCount(6);
+  await expect(claimRows(page)).toHaveCount(6);
+  // On a desktop, the six claims (payee, received day, status, billed amount) fit their frame: no inner scrolling.
+  await expect(claimRows(page).first().getByRole('cell')).toHaveCount(4);
+  const claimsBody = frame(page, 'Recent claims').locator(':scope > div');
+  expect(await claimsBody.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+  await expect(claimsBody).not.toHaveAttribute('tabindex');
+  // The recent notes too: each note's opening words on one line.
+  await expect(page.getByTestId('recent-notes').getByRole('listitem').first()).toBeVisible();
+  const notesBody = frame(page, 'Recent notes').locator(':scope > div');
+  expect(await notesBody.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
   await expect(page.getByTestId('funding-date')).toContainText(/\d{4}/);
   await frame(page, 'Quick links').getByRole('link', { name: 'Trends' }).click();
   await expect(page).toHaveURL(/\/trend$/);
@@ -64,6 +77,7 @@ test('widget frames keep their size while they load: nothing shifts', async ({ p
 });
 
 test('a frame whose content outgrows it once its data arrives can be scrolled by keyboard; one that fits is not a tab stop', async ({ page }) => {
+  await page.setViewportSize(PHONE);
   await signIn(page, 'finance', 'finance.careguardfinance');
   const release = await holdDashboardData(page);
   await page.goto(site('finance', '/dashboard'));
@@ -75,13 +89,13 @@ test('a frame whose content outgrows it once its data arrives can be scrolled by
   // stop (an accessibility check or a keyboard user in between would find it scrollable and unreachable).
   const body = await claimsBody.elementHandle();
   const firstSeen = page.waitForFunction(
-    (el) => (el && el.querySelectorAll('[data-testid="recent-claims"] li').length >= 6 ? { tabindex: el.getAttribute('tabindex') } : false),
+    (el) => (el && el.querySelectorAll('[data-testid="recent-claims"] tbody tr').length >= 6 ? { tabindex: el.getAttribute('tabindex') } : false),
     body,
     { polling: 'raf' },
   );
   release();
   expect(await (await firstSeen).jsonValue()).toEqual({ tabindex: '0' });
-  await expect(page.getByTestId('recent-claims').getByRole('listitem')).toHaveCount(6);
+  await expect(claimRows(page)).toHaveCount(6);
   await expect(page.getByTestId('funding-date')).toBeVisible();
   const overflows = (body: typeof claimsBody) => body.evaluate((el) => el.scrollHeight > el.clientHeight + 1);
   expect(await overflows(claimsBody)).toBe(true);
@@ -97,6 +111,7 @@ test('a frame whose content outgrows it once its data arrives can be scrolled by
 test('widgets whose code and data are in when the page renders come in its first paint, no skeleton, and a frame they overflow is a tab stop from it', async ({
   page,
 }) => {
+  await page.setViewportSize(PHONE);
   await signIn(page, 'finance', 'finance.careguardfinance');
   // The identity answer, which the signed-in layout waits for, is held until the recent claims have been answered (the
   // widgets' code and data, preloaded and prefetched beside the page's code, are then in when the page renders) and the
@@ -128,7 +143,7 @@ test('widgets whose code and data are in when the page renders come in its first
   await page.goto(site('finance', '/dashboard'));
   const firstSeen = page.waitForFunction(
     () => {
-      const items = document.querySelectorAll('[data-widget="claims.recent"] [data-testid="recent-claims"] li');
+      const items = document.querySelectorAll('[data-widget="claims.recent"] [data-testid="recent-claims"] tbody tr');
       const body = document.querySelector('[data-widget="claims.recent"] > div');
       return items.length >= 6 && body ? { tabindex: body.getAttribute('tabindex') } : false;
     },

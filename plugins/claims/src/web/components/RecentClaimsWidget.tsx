@@ -4,10 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import * as css from './RecentClaimsWidget.css';
 import { recentQuery } from './RecentClaimsWidget.data';
 import { useClaimLookups } from './useClaimLookups';
 
-/** The dashboard's recent claims (6, newest received first) for CareGuardFinance and SuperUser. */
+/** The dashboard's recent claims (6, newest received first) for CareGuardFinance and SuperUser: payee, day, status, amount. */
 export default function RecentClaimsWidget() {
   const api = useApi();
   const { t } = useTranslation('claims');
@@ -21,19 +22,31 @@ export default function RecentClaimsWidget() {
   if (recent.isError) return <p>{t('widget.error')}</p>;
   if (recent.data.length === 0) return <p>{t('widget.none')}</p>;
   return (
-    <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '0.5rem' }} data-testid="recent-claims">
-      {recent.data.map((c) => (
-        <li key={c.ClaimID} style={{ display: 'flex', justifyContent: 'space-between', gap: '0.5rem' }}>
-          <span>
-            <Link to={`/claims/${c.ClaimID}`}>{c.PayeeName}</Link>
-            <br />
-            <small>
-              {formatIsoDayText(c.ReceivedDate)} · {statusNames.get(c.DisplayStatusID) ?? String(c.DisplayStatusID)}
-            </small>
-          </span>
-          <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatCurrency(c.BilledAmount)}</span>
-        </li>
-      ))}
-    </ul>
+    <table className={css.table} aria-label={t('widget.title')} data-testid="recent-claims">
+      <thead>
+        <tr>
+          <th scope="col">{t('grid.PayeeName')}</th>
+          <th scope="col" className={css.nowrap}>
+            {t('grid.ReceivedDate')}
+          </th>
+          <th scope="col">{t('grid.ClaimStatusID')}</th>
+          <th scope="col" className={css.amount}>
+            {t('grid.BilledAmount')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {recent.data.map((c) => (
+          <tr key={c.ClaimID}>
+            <td>
+              <Link to={`/claims/${c.ClaimID}`}>{c.PayeeName}</Link>
+            </td>
+            <td className={css.nowrap}>{formatIsoDayText(c.ReceivedDate)}</td>
+            <td>{statusNames.get(c.DisplayStatusID) ?? String(c.DisplayStatusID)}</td>
+            <td className={css.amount}>{formatCurrency(c.BilledAmount)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

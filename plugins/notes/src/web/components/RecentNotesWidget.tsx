@@ -20,7 +20,9 @@ export default function RecentNotesWidget() {
     <ul className={css.widgetList} data-testid="recent-notes">
       {recent.data.map((n) => (
         <li key={n.NoteID} className={n.IsRead ? undefined : css.unread}>
-          <Link to={`/notes/${n.NoteID}`}>{excerpt(n.NoteText)}</Link>
+          <Link className={css.widgetLink} to={`/notes/${n.NoteID}`}>
+            {excerpt(n.NoteText)}
+          </Link>
           <div className={css.muted}>
             {n.CreatedBy} · {t(`kind.${n.CreatedByKind}`)} · <time dateTime={n.CreatedDate}>{formatDateTime(n.CreatedDate)}</time>
             {n.IsRead ? null : ` · ${t('list.unread')}`}

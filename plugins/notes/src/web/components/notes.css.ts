@@ -59,3 +59,5 @@ export const hidden = style({
   border: 0,
 });
 export const widgetList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.small });
+/** A recent note's opening words on one line (cut with an ellipsis), so the five notes fit the dashboard's frame. */
+export const widgetLink = style({ display: 'block', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' });
