@@ -128,4 +128,16 @@ test.describe('kit gallery: components', () => {
     const results = await new AxeBuilder({ page }).include('main').withTags(WCAG).analyze();
     expect(seriousOrWorse(results.violations)).toEqual([]);
   });
+
+  test('the filter select is labelled, moves with the arrow keys and hands back a number', async ({ page }) => {
+    const select = page.getByRole('combobox', { name: 'Rows per page' });
+    await expect(select).toHaveValue('20');
+    await select.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(select).toHaveValue('50');
+    // 50 + 10 = 60: the page got the number 50, not the text '50' (which would make '5010').
+    await expect(page.getByRole('status').filter({ hasText: 'rows a page' })).toHaveText('50 rows a page (a number: plus 10 makes 60).');
+    await select.selectOption('10');
+    await expect(page.getByRole('status').filter({ hasText: 'rows a page' })).toHaveText('10 rows a page (a number: plus 10 makes 20).');
+  });
 });

@@ -286,6 +286,11 @@ test('Support: the pending transactions list opens on the Pending filter, lists 
   // The pending list filters by the statuses a pending charge can reach: no PA Number, no Voided.
   await expect(status.locator('option')).toHaveText(['All', 'Charged', 'Pending', 'Declined', 'Refunded', 'Authorized']);
   await expect(page.getByRole('button', { name: 'Export to Excel' })).toHaveCount(0);
+  // The status filter is drawn as the search box beside it: the same height, on the same line.
+  const search = await page.getByRole('searchbox', { name: 'Search' }).boundingBox();
+  const filter = await status.boundingBox();
+  expect(search && filter && Math.abs(search.height - filter.height)).toBeLessThanOrEqual(1);
+  expect(search && filter && Math.abs(search.y + search.height - (filter.y + filter.height))).toBeLessThanOrEqual(1);
   // Every row it lists is pending.
   await expect(grid.locator('[data-status]:not([data-status="Pending"])')).toHaveCount(0);
   await expectAccessible(page);

@@ -32,6 +32,7 @@ export {
   useStateName,
 } from './form/lookupOptions';
 export { MaskedInputField, type MaskedInputFieldProps } from './form/MaskedInputField';
+export { NativeSelectField, type NativeSelectFieldProps, type NativeSelectOption } from './form/NativeSelectField';
 export { NumberField, type NumberFieldProps } from './form/NumberField';
 export { PasswordField, type PasswordFieldProps } from './form/PasswordField';
 export {

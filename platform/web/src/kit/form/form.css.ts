@@ -34,6 +34,27 @@ export const input = style({
   },
 });
 
+/** NativeSelectField: the select drawn as an input, its own arrow replaced by the kit's ▾ (as SelectField shows). */
+export const nativeSelectBox = style({
+  position: 'relative',
+  display: 'inline-flex',
+  selectors: {
+    '&::after': {
+      content: '"▾"',
+      position: 'absolute',
+      insetInlineEnd: vars.space.medium,
+      top: '50%',
+      transform: 'translateY(-50%)',
+      color: vars.color.foreground.text,
+      pointerEvents: 'none',
+    },
+  },
+});
+export const nativeSelect = style([
+  input,
+  { appearance: 'none', width: '100%', paddingInlineEnd: `calc(${vars.space.medium} * 2 + 0.75em)`, cursor: 'pointer', lineHeight: 'normal' },
+]);
+
 export const inputRow = style({ display: 'flex', alignItems: 'stretch', gap: vars.space.xsmall });
 
 export const popover = style({

@@ -1,5 +1,5 @@
 import { showToast, useApi } from '@portal/web';
-import { Button } from '@portal/web/kit';
+import { Button, NativeSelectField } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,6 @@ export default function MemberSubscriptionTab({ memberId }: { memberId: number }
   const api = useApi();
   const { t } = useTranslation('billing');
   const queryClient = useQueryClient();
-  const typeId = useId();
   const couponId = useId();
   const [type, setType] = useState<MembershipKey>(1);
   const [coupon, setCoupon] = useState('');
@@ -52,16 +51,12 @@ export default function MemberSubscriptionTab({ memberId }: { memberId: number }
         {s.CouponCode ? ` ${t('support.coupon', { code: s.CouponCode })}` : ''}
       </p>
       <div className={css.row}>
-        <div className={css.field}>
-          <label htmlFor={typeId}>{t('subscription.choose')}</label>
-          <select id={typeId} className={css.input} value={type} onChange={(e) => setType(Number(e.target.value) as MembershipKey)}>
-            {MEMBERSHIP_KEYS.map((k) => (
-              <option key={k} value={k}>
-                {planLabel(t, k)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <NativeSelectField
+          label={t('subscription.choose')}
+          value={type}
+          options={MEMBERSHIP_KEYS.map((k) => ({ value: k, label: planLabel(t, k) }))}
+          onChange={setType}
+        />
         <Button variant="primary" onPress={() => change.mutate()} isPending={change.isPending}>
           {t('support.change')}
         </Button>

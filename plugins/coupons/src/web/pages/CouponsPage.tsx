@@ -1,8 +1,8 @@
 import { formatDateTime, formatIsoDayText } from '@portal/core';
 import { layoutCss, showToast, useApi } from '@portal/web';
-import { Button, ConfirmDialog, DataGrid, type GridColumn, type PageRequest } from '@portal/web/kit';
+import { Button, ConfirmDialog, DataGrid, type GridColumn, NativeSelectField, type PageRequest } from '@portal/web/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { COUPON_CREATE_PATH, couponPath } from '../../access';
@@ -18,7 +18,6 @@ export default function CouponsPage() {
   const { t } = useTranslation('coupons');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const selectId = useId();
   const [selected, setSelected] = useState<string[]>([]);
   const [action, setAction] = useState<Action | ''>('');
   const [confirming, setConfirming] = useState(false);
@@ -110,15 +109,12 @@ export default function CouponsPage() {
           stateKey="coupons"
           actions={
             <div className={css.row}>
-              <label htmlFor={selectId}>{t('list.action')}</label>
-              <select id={selectId} className={css.actionSelect} value={action} onChange={(e) => setAction(e.target.value as Action | '')}>
-                <option value="">{t('list.chooseAction')}</option>
-                {ACTIONS.map((a) => (
-                  <option key={a} value={a}>
-                    {t(`actions.${a}`)}
-                  </option>
-                ))}
-              </select>
+              <NativeSelectField<Action | ''>
+                label={t('list.action')}
+                value={action}
+                options={[{ value: '', label: t('list.chooseAction') }, ...ACTIONS.map((a) => ({ value: a, label: t(`actions.${a}`) }))]}
+                onChange={setAction}
+              />
               <Button onPress={apply} isPending={run.isPending} pendingLabel={t('list.working')}>
                 {t('list.apply')}
               </Button>

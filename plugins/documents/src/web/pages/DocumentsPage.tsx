@@ -1,8 +1,8 @@
 import { formatIsoDayText } from '@portal/core';
 import { layoutCss, useApi } from '@portal/web';
-import { Button, Message } from '@portal/web/kit';
+import { Button, Message, NativeSelectField } from '@portal/web/kit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_DOCUMENT_PAGE_SIZE, DOCUMENT_PAGE_SIZES, DocumentsApi, LISTED_DOCUMENT_TYPES } from '../../contract';
 import { AddDocument } from '../components/AddDocument';
@@ -13,8 +13,6 @@ import { useDownload } from './useDownload';
 export default function DocumentsPage() {
   const api = useApi();
   const { t } = useTranslation('documents');
-  const typeId = useId();
-  const sizeId = useId();
   const [type, setType] = useState(0);
   const [pageSize, setPageSize] = useState(DEFAULT_DOCUMENT_PAGE_SIZE);
   const [page, setPage] = useState(1);
@@ -30,43 +28,24 @@ export default function DocumentsPage() {
       <p>{t('documents.intro')}</p>
       <AddDocument />
       <div className={css.controls}>
-        <div className={css.field}>
-          <label htmlFor={typeId}>{t('documents.type')}</label>
-          <select
-            id={typeId}
-            className={css.select}
-            value={type}
-            onChange={(e) => {
-              setType(Number(e.target.value));
-              setPage(1);
-            }}
-          >
-            <option value={0}>{t('documents.allTypes')}</option>
-            {LISTED_DOCUMENT_TYPES.map((id) => (
-              <option key={id} value={id}>
-                {t(`types.${id}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={css.field}>
-          <label htmlFor={sizeId}>{t('pageSize')}</label>
-          <select
-            id={sizeId}
-            className={css.select}
-            value={pageSize}
-            onChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPage(1);
-            }}
-          >
-            {DOCUMENT_PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
+        <NativeSelectField
+          label={t('documents.type')}
+          value={type}
+          options={[{ value: 0, label: t('documents.allTypes') }, ...LISTED_DOCUMENT_TYPES.map((id) => ({ value: id, label: t(`types.${id}`) }))]}
+          onChange={(next) => {
+            setType(next);
+            setPage(1);
+          }}
+        />
+        <NativeSelectField
+          label={t('pageSize')}
+          value={pageSize}
+          options={DOCUMENT_PAGE_SIZES.map((n) => ({ value: n, label: String(n) }))}
+          onChange={(next) => {
+            setPageSize(next);
+            setPage(1);
+          }}
+        />
       </div>
       {docs.isPending && <p aria-busy="true">{t('loading')}</p>}
       {docs.isError && <Message kind="error">{t('error')}</Message>}

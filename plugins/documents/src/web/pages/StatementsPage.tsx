@@ -1,7 +1,7 @@
 import { layoutCss, useApi } from '@portal/web';
-import { Button, Message } from '@portal/web/kit';
+import { Button, Message, NativeSelectField } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentsApi } from '../../contract';
 import * as css from './pages.css';
@@ -11,7 +11,6 @@ import { useDownload } from './useDownload';
 export default function StatementsPage() {
   const api = useApi();
   const { t, i18n } = useTranslation('documents');
-  const yearId = useId();
   const [chosen, setChosen] = useState<number | null>(null);
   const download = useDownload();
   const years = useQuery({ queryKey: ['statements', 'years'], queryFn: () => api.call(DocumentsApi.effectiveYears) });
@@ -33,16 +32,12 @@ export default function StatementsPage() {
       {years.data?.length === 0 && <p>{t('statements.none')}</p>}
       {years.data && years.data.length > 0 && (
         <div className={css.controls}>
-          <div className={css.field}>
-            <label htmlFor={yearId}>{t('statements.year')}</label>
-            <select id={yearId} className={css.select} value={year ?? ''} onChange={(e) => setChosen(Number(e.target.value))}>
-              {years.data.map((y) => (
-                <option key={y} value={y}>
-                  {y}
-                </option>
-              ))}
-            </select>
-          </div>
+          <NativeSelectField
+            label={t('statements.year')}
+            value={year ?? years.data[0] ?? 0}
+            options={years.data.map((y) => ({ value: y, label: String(y) }))}
+            onChange={setChosen}
+          />
         </div>
       )}
       {/* No year yet (the years still loading, or none): nothing is asked for, though the query reads as pending. */}

@@ -2,15 +2,6 @@ import { vars } from '@portal/themes';
 import { style } from '@vanilla-extract/css';
 
 export const controls = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.medium, alignItems: 'flex-end', marginBottom: vars.space.medium });
-export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xsmall });
-export const select = style({
-  font: 'inherit',
-  padding: vars.space.small,
-  border: `1px solid ${vars.color.border.field}`,
-  borderRadius: vars.radius.standard,
-  background: vars.color.background.surface,
-  color: vars.color.foreground.text,
-});
 export const table = style({ width: '100%', borderCollapse: 'collapse' });
 export const caption = style({ textAlign: 'left', color: vars.color.foreground.muted, paddingBottom: vars.space.small });
 export const cell = style({ textAlign: 'left', padding: vars.space.small, borderBottom: `1px solid ${vars.color.border.standard}` });

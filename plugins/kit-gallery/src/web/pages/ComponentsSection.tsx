@@ -1,4 +1,16 @@
-import { Button, ConfirmDialog, Dialog, MenuButton, Message, type MessageKind, Panel, Tabs, Toolbar, ToolbarSeparator } from '@portal/web/kit';
+import {
+  Button,
+  ConfirmDialog,
+  Dialog,
+  MenuButton,
+  Message,
+  type MessageKind,
+  NativeSelectField,
+  Panel,
+  Tabs,
+  Toolbar,
+  ToolbarSeparator,
+} from '@portal/web/kit';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as css from './gallery.css';
@@ -20,6 +32,7 @@ export function ComponentsSection() {
       <MessagesPanel />
       <TabsPanel />
       <MenuPanel />
+      <FilterPanel />
     </div>
   );
 }
@@ -195,6 +208,21 @@ function MenuPanel() {
       </div>
       <p className={css.note} role="status">
         {chosen ? t('gallery.menu.chosen', { item: chosen }) : ''}
+      </p>
+    </Panel>
+  );
+}
+
+const ROW_CHOICES = [10, 20, 50] as const;
+
+function FilterPanel() {
+  const { t } = useTranslation('kit-gallery');
+  const [rows, setRows] = useState<number>(20);
+  return (
+    <Panel title={t('gallery.filter.title')} description={t('gallery.filter.description')}>
+      <NativeSelectField label={t('gallery.filter.label')} value={rows} options={ROW_CHOICES.map((n) => ({ value: n, label: String(n) }))} onChange={setRows} />
+      <p className={css.note} role="status">
+        {t('gallery.filter.chosen', { rows, next: rows + 10 })}
       </p>
     </Panel>
   );

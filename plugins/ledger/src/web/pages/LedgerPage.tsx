@@ -1,6 +1,6 @@
 import { hasAnyRole, Roles } from '@portal/core';
 import { type ApiCallError, layoutCss, showToast, useApi, useRoles } from '@portal/web';
-import { Button, ConfirmDialog, Message, saveBlob, Toolbar } from '@portal/web/kit';
+import { Button, ConfirmDialog, Message, NativeSelectField, saveBlob, Toolbar } from '@portal/web/kit';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,7 +73,7 @@ export default function LedgerPage() {
   const [balanceText, setBalanceText] = useState('');
   const [header, setHeader] = useState<ReportHeader>({ HICN: '', DateOfInjury: '', DateOfSettlement: '' });
   const sentTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const ids = { size: useId(), balance: useId() };
+  const ids = { balance: useId() };
   useEffect(
     () => () => {
       if (sentTimer.current) clearTimeout(sentTimer.current);
@@ -361,24 +361,15 @@ export default function LedgerPage() {
             setPageIndex(0);
           }}
         />
-        <div className={css.field}>
-          <label htmlFor={ids.size}>{t('filter.pageSize')}</label>
-          <select
-            id={ids.size}
-            className={css.input}
-            value={pageSize}
-            onChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPageIndex(0);
-            }}
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {t('bills', { count: n })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <NativeSelectField
+          label={t('filter.pageSize')}
+          value={pageSize}
+          options={PAGE_SIZES.map((n) => ({ value: n, label: t('bills', { count: n }) }))}
+          onChange={(next) => {
+            setPageSize(next);
+            setPageIndex(0);
+          }}
+        />
       </div>
       <Toolbar aria-label={t('actions')}>
         <Button variant="primary" onPress={add} isDisabled={!!drafts[NEW]}>

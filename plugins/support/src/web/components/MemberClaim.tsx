@@ -2,7 +2,7 @@ import { formatCurrency } from '@portal/core';
 import { ClaimsApi } from '@portal/plugin-claims/contract';
 import { statusName } from '@portal/plugin-claims/statusFlow';
 import { useApi } from '@portal/web';
-import { Button, Message, Panel } from '@portal/web/kit';
+import { Button, Message, NativeSelectField, Panel } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ export function MemberClaim({ memberId }: { memberId: number }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const { t } = useTranslation('support');
-  const ids = { claim: useId(), status: useId(), reason: useId() };
+  const ids = { claim: useId(), reason: useId() };
   const [text, setText] = useState('');
   const [claimId, setClaimId] = useState<number | null>(null);
   const [next, setNext] = useState('');
@@ -83,17 +83,12 @@ export function MemberClaim({ memberId }: { memberId: number }) {
           </p>
           {claim.data && claim.data.AllowedStatusIDs.length > 0 ? (
             <form className={css.row} onSubmit={change} aria-label={t('claim.change')}>
-              <div className={css.field}>
-                <label htmlFor={ids.status}>{t('claim.nextStatus')}</label>
-                <select id={ids.status} className={css.input} value={next} onChange={(e) => setNext(e.target.value)}>
-                  <option value="">{t('claim.choose')}</option>
-                  {claim.data.AllowedStatusIDs.map((s) => (
-                    <option key={s} value={s}>
-                      {statusName(s)}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <NativeSelectField
+                label={t('claim.nextStatus')}
+                value={next}
+                options={[{ value: '', label: t('claim.choose') }, ...claim.data.AllowedStatusIDs.map((s) => ({ value: String(s), label: statusName(s) }))]}
+                onChange={setNext}
+              />
               <div className={css.field}>
                 <label htmlFor={ids.reason}>{t('claim.reason')}</label>
                 <input id={ids.reason} className={css.input} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />

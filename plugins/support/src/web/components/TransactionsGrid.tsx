@@ -1,8 +1,8 @@
 import { formatCurrency, formatDateTime } from '@portal/core';
 import { showToast, useApi } from '@portal/web';
-import { Button, ConfirmDialog, DataGrid, type GridColumn, type PageRequest, saveBlob } from '@portal/web/kit';
+import { Button, ConfirmDialog, DataGrid, type GridColumn, NativeSelectField, type PageRequest, saveBlob } from '@portal/web/kit';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SupportApi, type SupportMoneyResult, type SupportTransaction } from '../../contract';
 import {
@@ -41,7 +41,6 @@ export function TransactionsGrid({ mode, memberId }: Props) {
   const api = useApi();
   const { t } = useTranslation('support');
   const queryClient = useQueryClient();
-  const statusId = useId();
   const filters = mode === 'pending' ? PENDING_TX_FILTERS : SUPPORT_TX_FILTERS;
   const [status, setStatus] = useState<SupportTxFilter>(mode === 'pending' ? DEFAULT_PENDING_FILTER : mode === 'member' ? 'All' : DEFAULT_TX_FILTER);
   const [selected, setSelected] = useState<string[]>([]);
@@ -235,16 +234,12 @@ export function TransactionsGrid({ mode, memberId }: Props) {
         stateKey={mode === 'member' ? undefined : `support-${mode}`}
         actions={
           <div className={css.row}>
-            <div className={css.field}>
-              <label htmlFor={statusId}>{t('status.label')}</label>
-              <select id={statusId} className={css.input} value={status} onChange={(e) => setStatus(e.target.value as SupportTxFilter)}>
-                {filters.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`status.${s}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <NativeSelectField
+              label={t('status.label')}
+              value={status}
+              options={filters.map((f) => ({ value: f, label: t(`status.${f}`) }))}
+              onChange={setStatus}
+            />
             {mode !== 'pending' && (
               <Button onPress={() => void exportExcel()} isPending={exporting} pendingLabel={t('list.exporting')}>
                 {t('list.export')}
