@@ -35,5 +35,7 @@ table{border-collapse:collapse;width:100%}td,th{border:1px solid #d7dbe3;padding
 th{background:#f3f5f9}pre{white-space:pre-wrap;word-break:break-word;background:#f7f8fb;border:1px solid #d7dbe3;padding:1rem}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}
 .brand{display:inline-block;padding:0 .4rem;border-radius:.3rem;background:#e6ebf5;font-size:.85em}
+.mail-html{display:block;width:100%;height:44rem;border:1px solid #d7dbe3;border-radius:.3rem;background:#fff}
+details{margin-top:1rem}summary{cursor:pointer}
 </style></head><body>${body}</body></html>`;
 }

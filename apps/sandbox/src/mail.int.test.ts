@@ -78,6 +78,35 @@ describe('sandbox mail inbox', () => {
     expect((await app.inject('/mail/nope')).statusCode).toBe(404);
   });
 
+  it("shows a message's HTML part in a sandboxed frame (escaped into srcdoc, its links opening in the whole tab) and the text part under it", async () => {
+    const html =
+      '<!doctype html><html><head><title>t</title></head><body><p>Hi &amp; "you"</p><a href="http://finance.localhost:8080/login">Sign in</a></body></html>';
+    const res = await post({
+      from: 'support@finance.example.com',
+      to: 'html@example.com',
+      subject: 'With HTML',
+      text: 'Sign in: http://finance.localhost:8080/login',
+      html,
+    });
+    const view = await app.inject(`/mail/${res.json().id}`);
+    const frame = /<iframe class="mail-html" title="The message" sandbox="([^"]*)" srcdoc="([^"]*)"><\/iframe>/.exec(view.body);
+    expect(frame?.[1]).toBe('allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation');
+    expect(frame?.[1]).not.toContain('allow-scripts');
+    expect(frame?.[1]).not.toContain('allow-same-origin');
+    // The attribute holds the whole HTML, escaped, with a base that sends its links to the whole tab.
+    const srcdoc = (frame?.[2] ?? '')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
+    expect(srcdoc).toBe(html.replace('<head>', '<head><base target="_top">'));
+    expect(view.body).toContain('<details><summary>Plain-text part</summary><pre class="mail-text">Sign in: <a href="http://finance.localhost:8080/login"');
+    // A message without HTML shows its text as before, with no frame.
+    const plain = await post({ from: 'a@example.com', to: 'html@example.com', subject: 'Plain', text: 'just text' });
+    expect((await app.inject(`/mail/${plain.json().id}`)).body).not.toContain('<iframe');
+  });
+
   it('links only http and https addresses and trims sentence punctuation', () => {
     expect(linkify('go to http://a.example/x. or (https://b.example/y) javascript:alert(1)')).toBe(
       'go to <a href="http://a.example/x" rel="noopener noreferrer">http://a.example/x</a>. or (<a href="https://b.example/y" rel="noopener noreferrer">https://b.example/y</a>) javascript:alert(1)',

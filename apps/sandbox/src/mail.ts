@@ -53,6 +53,18 @@ const toMail = (r: Row): SandboxMail => ({
   receivedAt: new Date(r.received_at).toISOString(),
 });
 
+/**
+ * A message's HTML part is shown as a mail reader shows it: in a frame of its own that runs no script and cannot reach
+ * the inbox (sandboxed, without allow-same-origin), under the inbox page's policy (a srcdoc frame inherits it: no
+ * script, nothing loaded from elsewhere). A link the reader clicks opens in the whole tab, as it leaves a mail reader.
+ */
+const HTML_SANDBOX = 'allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation';
+const linksToTop = (html: string) => {
+  const base = '<base target="_top">';
+  const head = /<head[^>]*>/i.exec(html);
+  return head ? html.slice(0, head.index + head[0].length) + base + html.slice(head.index + head[0].length) : base + html;
+};
+
 // The inbox pages run no script and load nothing from elsewhere.
 const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'";
 
@@ -133,7 +145,10 @@ export function registerMail(app: FastifyInstance, db: PGlite) {
       `<p><a href="/mail">&larr; Inbox</a></p><h1>${escapeHtml(m.subject || '(no subject)')}</h1>` +
       `<dl><dt>From</dt><dd>${escapeHtml(m.from)}</dd><dt>To</dt><dd>${escapeHtml(m.to)}</dd>` +
       `<dt>Received</dt><dd>${escapeHtml(m.receivedAt)}</dd>${m.brand ? `<dt>Brand</dt><dd>${escapeHtml(m.brand)}</dd>` : ''}</dl>` +
-      `<pre class="mail-text">${linkify(m.text)}</pre>`;
+      (m.html
+        ? `<iframe class="mail-html" title="The message" sandbox="${HTML_SANDBOX}" srcdoc="${escapeHtml(linksToTop(m.html))}"></iframe>` +
+          `<details><summary>Plain-text part</summary><pre class="mail-text">${linkify(m.text)}</pre></details>`
+        : `<pre class="mail-text">${linkify(m.text)}</pre>`);
     return send(200, page(m.subject || 'Message', body));
   });
 }

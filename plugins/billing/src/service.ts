@@ -1,12 +1,12 @@
-import { serviceRef } from '@portal/core';
+import { type BrandManifest, serviceRef } from '@portal/core';
 import type { AuditEntry, SqlClient } from '@portal/server';
 import type { BillingProfile, BillingTransaction, MembershipKey, MoneyResult } from './contract';
 
 /** Who acts: for the audit trail and receipts. */
 export interface BillingActor {
   audit: (entry: Omit<AuditEntry, 'actorUserId' | 'actorName' | 'ip' | 'requestId'>, tx?: SqlClient) => Promise<void>;
-  /** The brand whose site the call came from (receipt sender), or null. */
-  brand: { displayName: string; contacts: { supportEmail: string } } | null;
+  /** The brand whose site the call came from (the receipt's sender, colours and contacts), or null. */
+  brand: BrandManifest | null;
 }
 
 /**

@@ -65,7 +65,7 @@ export function createAccountService({ services, config, database }: PluginInit)
       // Queued (a stored job), after the commit: the link exists before any mail can point at it.
       // Another person (an administrator) asked for it: the mail is in the language of the account's user.
       const t = (message: Message) => services.messages.t(message, user.language);
-      await services.mail.send(activationMail({ brand: site.brand, site: address, to, firstName: user.first_name, urlId, t }));
+      await services.mail.send(activationMail({ brand: site.brand, site: address, to, firstName: user.first_name, urlId, t, language: user.language }));
       return { sentTo: to };
     },
   };

@@ -1,8 +1,6 @@
-import type { BrandManifest } from '@portal/core';
-import { type MailMessage, type Message, msg } from '@portal/server';
+import type { BrandManifest, Language } from '@portal/core';
+import { brandedMail, type MailMessage, type Message, msg } from '@portal/server';
 import { AccountLinks } from '../contract';
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 interface LinkMail {
   brand: BrandManifest;
@@ -16,51 +14,48 @@ interface LinkMail {
    * `services.messages.t(message, <their language>)`. English without it.
    */
   t?: (message: Message) => string;
+  /** The recipient's language, for the HTML part's lang. */
+  language?: Language;
 }
 
 interface Parts {
   subject: Message;
   intro: Message;
+  /** The button's words. */
+  action: Message;
   link: string;
   validity: Message;
   ignore: Message;
 }
 
+/** An account mail in the brand's layout: the greeting, why it was sent, the button, how long the link lasts. */
 function compose(m: LinkMail, parts: Parts): MailMessage {
-  const b = m.brand;
   const t = m.t ?? ((message: Message) => String(message));
-  const hello = t(msg('Hello {{name}},', { name: m.firstName }));
-  const intro = t(parts.intro);
-  const validity = t(parts.validity);
-  const ignore = t(parts.ignore);
-  const sign = t(msg('Questions? Contact us at {{email}} or {{phone}}.', { email: b.contacts.supportEmail, phone: b.contacts.phone }));
-  const link = parts.link;
-  const text = [hello, '', intro, '', link, '', validity, ignore, '', sign, `${b.displayName} - ${m.site}`].join('\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1d2433">
-<p>${esc(hello)}</p>
-<p>${esc(intro)}</p>
-<p><a href="${esc(link)}">${esc(link)}</a></p>
-<p>${esc(validity)} ${esc(ignore)}</p>
-<p>${esc(sign)}</p>
-<p><a href="${esc(m.site)}/">${esc(b.displayName)}</a></p>
-</body></html>`;
-  return {
-    from: `"${b.displayName.replace(/["\\]/g, '')}" <${b.contacts.supportEmail}>`,
+  return brandedMail({
+    brand: m.brand,
+    site: m.site,
     to: m.to,
     subject: t(parts.subject),
-    text,
-    html,
-    brand: b.id,
-  };
+    language: m.language,
+    greeting: t(msg('Hello {{name}},', { name: m.firstName })),
+    paragraphs: [t(parts.intro)],
+    action: { label: t(parts.action), url: parts.link },
+    notes: [t(parts.validity), t(parts.ignore)],
+    t,
+  });
 }
 
 export function activationMail(m: LinkMail): MailMessage {
   const brand = m.brand.displayName;
   return compose(m, {
     subject: msg('Activate your {{brand}} account', { brand }),
-    intro: msg('Thank you for registering with {{brand}}. To activate your account, open this link, confirm your password and choose two security questions:', {
-      brand,
-    }),
+    intro: msg(
+      'Thank you for registering with {{brand}}. To activate your account, use the button below, then confirm your password and choose two security questions.',
+      {
+        brand,
+      },
+    ),
+    action: 'Activate my account',
     link: `${m.site}${AccountLinks.activate(m.urlId)}`,
     validity: 'The link can be used once and expires in 24 hours.',
     ignore: 'If you did not register, you can ignore this e-mail.',
@@ -71,7 +66,8 @@ export function resetMail(m: LinkMail): MailMessage {
   const brand = m.brand.displayName;
   return compose(m, {
     subject: msg('Reset your {{brand}} password', { brand }),
-    intro: msg('We received a request to reset the password of your {{brand}} account. To choose a new password, open this link:', { brand }),
+    intro: msg('We received a request to reset the password of your {{brand}} account. To choose a new password, use the button below.', { brand }),
+    action: 'Choose a new password',
     link: `${m.site}${AccountLinks.reset(m.urlId)}`,
     validity: 'The link can be used once and expires in 1 hour.',
     ignore: 'If you did not ask to reset your password, you can ignore this e-mail: your password stays as it is.',
@@ -82,7 +78,8 @@ export function confirmEmailMail(m: LinkMail): MailMessage {
   const brand = m.brand.displayName;
   return compose(m, {
     subject: msg('Confirm your new {{brand}} e-mail address', { brand }),
-    intro: msg('You asked to use this address for your {{brand}} account. To confirm it, open this link:', { brand }),
+    intro: msg('You asked to use this address for your {{brand}} account. To confirm it, use the button below.', { brand }),
+    action: 'Confirm this address',
     link: `${m.site}${AccountLinks.confirmEmail(m.urlId)}`,
     validity: 'The link can be used once and expires in 24 hours. Until then your account keeps its current address.',
     ignore: 'If you did not ask for this change, you can ignore this e-mail.',
@@ -101,6 +98,7 @@ export function emailChangeNoticeMail(m: Omit<LinkMail, 'urlId'> & { newEmail: s
         'Someone signed in to your {{brand}} account asked to change its e-mail address to {{address}}. The change takes effect only when the link sent to that address is opened.',
         { brand, address: masked },
       ),
+      action: 'Sign in',
       link: `${m.site}/login`,
       validity: msg('If this was not you, sign in, change your password and contact us at {{email}}.', { email: m.brand.contacts.supportEmail }),
       ignore: 'If it was you, there is nothing more to do here.',

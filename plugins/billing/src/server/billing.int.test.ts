@@ -469,7 +469,10 @@ describe("billing in the member's language", () => {
     expect(first?.text).toContain('Membresía mensual: $12.00');
     expect(first?.text).toMatch(/Transacción: \d+/);
     expect(first?.text).toContain('Tarjeta: XXXX1111');
-    expect(first?.text).toMatch(/Fecha: \d{4}-\d{2}-\d{2}/);
+    // The day in the member's language ('29 nov 2026'), and the same facts as a table in the brand's HTML part.
+    expect(first?.text).toMatch(/Fecha: \d{1,2} [a-z]+\.? \d{4}/);
+    expect(first?.html).toContain('<html lang="es">');
+    expect(first?.html).toMatch(/<th scope="row"[^>]*>Tarjeta<\/th><td[^>]*>XXXX1111<\/td>/);
   });
 });
 

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { formatIsoDayText, localeOf } from '@portal/core';
 import type { CouponsService } from '@portal/plugin-coupons/service';
 import {
   ApiError,
   type AuditEntry,
+  brandedMail,
   GatewayError,
   type GatewayTransaction,
   GatewayUnavailableError,
@@ -269,22 +271,24 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     const language = await services.identity.languageOfMember(memberId);
     const t = (message: Message) => services.messages.t(message, language);
     const amount = `$${fromCents(amountCents).toFixed(2)}`;
-    await services.mail.send({
-      from: brand ? `"${brand.displayName.replace(/["\\]/g, '')}" <${brand.contacts.supportEmail}>` : 'no-reply@portal.example.com',
-      to: member.email,
-      subject: t(msg('Receipt: {{what}} {{amount}}', { what, amount })),
-      text: [
-        t(msg('Dear {{firstName}} {{lastName}},', { firstName: member.firstName, lastName: member.lastName })),
-        '',
-        `${typeof what === 'string' ? what : t(what)}: ${amount}`,
-        t(msg('Transaction: {{transactionId}}', { transactionId })),
-        ...(card ? [t(msg('Card: {{card}}', { card }))] : []),
-        t(msg('Date: {{date}}', { date: new Date().toISOString().slice(0, 10) })),
-        '',
-        brand ? t(msg('Questions? Write to {{email}}.', { email: brand.contacts.supportEmail })) : '',
-      ].join('\n'),
-      brand: brand?.displayName,
-    });
+    const today = new Date().toISOString().slice(0, 10);
+    await services.mail.send(
+      brandedMail({
+        brand,
+        to: member.email,
+        subject: t(msg('Receipt: {{what}} {{amount}}', { what, amount })),
+        language,
+        greeting: t(msg('Dear {{firstName}} {{lastName}},', { firstName: member.firstName, lastName: member.lastName })),
+        paragraphs: [t('This is your receipt for the transaction below.')],
+        details: [
+          { label: typeof what === 'string' ? what : t(what), value: amount },
+          { label: t('Transaction'), value: String(transactionId) },
+          ...(card ? [{ label: t('Card'), value: card }] : []),
+          { label: t('Date'), value: formatIsoDayText(today, 'medium', localeOf(language)) },
+        ],
+        t,
+      }),
+    );
   };
 
   /**

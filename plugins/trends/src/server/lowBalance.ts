@@ -1,9 +1,18 @@
-import type { BrandManifest } from '@portal/core';
-import { type IdentityService, type MailMessage, type MembersService, type Message, msg, type Services, type SqlClient, type Translator } from '@portal/server';
+import type { BrandManifest, Language } from '@portal/core';
+import {
+  brandedMail,
+  type IdentityService,
+  type MailMessage,
+  type MembersService,
+  type Message,
+  msg,
+  type Services,
+  type SqlClient,
+  type Translator,
+} from '@portal/server';
 import { LOW_BALANCE_SUBJECT, LOW_BALANCE_THRESHOLD_CENTS } from '../contract';
 import type { BalanceReading, BalanceSource, TrendsService } from '../service';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 const dollars = (cents: number) =>
   `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -18,36 +27,28 @@ export function lowBalanceMail(m: {
   lastName: string;
   reading: BalanceReading;
   t: (message: Message) => string;
+  language?: Language;
 }): MailMessage {
   const { t } = m;
   const name = `${m.firstName} ${m.lastName}`.trim();
-  const balance = dollars(m.reading.balanceCents);
-  const lines = [
-    t(msg('Hello {{name}},', { name })),
-    '',
-    t(
-      msg('The balance of your {{accountType}} account is {{balance}}, under {{threshold}}.', {
-        accountType: m.reading.accountType,
-        balance,
-        threshold: dollars(LOW_BALANCE_THRESHOLD_CENTS),
-      }),
-    ),
-    t('Please add funds so that your bills can be paid on time.'),
-  ];
-  const sign = m.brand
-    ? t(msg('Questions? Contact us at {{email}} or {{phone}}.', { email: m.brand.contacts.supportEmail, phone: m.brand.contacts.phone }))
-    : '';
-  return {
-    from: m.brand ? `"${m.brand.displayName.replace(/["\\]/g, '')}" <${m.brand.contacts.supportEmail}>` : 'support@portal.example.com',
+  return brandedMail({
+    brand: m.brand,
     to: m.to,
     subject: t(LOW_BALANCE_SUBJECT),
-    text: [...lines, '', sign].join('\n'),
-    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1d2433">${lines
-      .filter(Boolean)
-      .map((l) => `<p>${esc(l)}</p>`)
-      .join('')}<p>${esc(sign)}</p></body></html>`,
-    ...(m.brand ? { brand: m.brand.id } : {}),
-  };
+    language: m.language,
+    greeting: t(msg('Hello {{name}},', { name })),
+    paragraphs: [
+      t(
+        msg('The balance of your {{accountType}} account is {{balance}}, under {{threshold}}.', {
+          accountType: m.reading.accountType,
+          balance: dollars(m.reading.balanceCents),
+          threshold: dollars(LOW_BALANCE_THRESHOLD_CENTS),
+        }),
+      ),
+      t('Please add funds so that your bills can be paid on time.'),
+    ],
+    t,
+  });
 }
 
 /**
@@ -86,7 +87,7 @@ export function makeTrendsService(deps: {
     // Written in the member's language (the one they last signed in with): the reading may come from staff or a job.
     const language = await services.identity.languageOfMember(memberId);
     const t = (message: Message) => services.messages.t(message, language);
-    await services.mail.send(lowBalanceMail({ brand, to: member.email, firstName: member.firstName, lastName: member.lastName, reading, t }));
+    await services.mail.send(lowBalanceMail({ brand, to: member.email, firstName: member.firstName, lastName: member.lastName, reading, t, language }));
     return { sent: true, below };
   };
   return {

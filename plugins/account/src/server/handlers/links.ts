@@ -98,7 +98,15 @@ export const linkRoutes = [
         }
         const urlId = await issueLink(sql, user.id, purpose);
         // The mail is for whoever asked for it: in the language of the request.
-        const mail = (purpose === 'reset' ? resetMail : activationMail)({ brand, site, to, firstName: user.first_name, urlId, t: ctx.t });
+        const mail = (purpose === 'reset' ? resetMail : activationMail)({
+          brand,
+          site,
+          to,
+          firstName: user.first_name,
+          urlId,
+          t: ctx.t,
+          language: ctx.language,
+        });
         try {
           await services.mail.send(mail);
           await ctx.audit({ action: 'account.reset.request', entity: 'user', entityId: user.id, memberId: user.member_id, detail: { link: purpose } });

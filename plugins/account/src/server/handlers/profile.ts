@@ -79,9 +79,10 @@ export const profileRoutes = [
       const site = siteAddress(ctx, brand);
       try {
         // Both mails go to the user who asked (never while acting for a member): in the language of the request.
-        await services.mail.send(confirmEmailMail({ brand, site, to: newEmail, firstName: u.first_name, urlId, t: ctx.t }));
+        await services.mail.send(confirmEmailMail({ brand, site, to: newEmail, firstName: u.first_name, urlId, t: ctx.t, language: ctx.language }));
         const current = u.email ?? (/^[^@\s]+@[^@\s]+$/.test(u.user_name) ? u.user_name : null);
-        if (current) await services.mail.send(emailChangeNoticeMail({ brand, site, to: current, firstName: u.first_name, newEmail, t: ctx.t }));
+        if (current)
+          await services.mail.send(emailChangeNoticeMail({ brand, site, to: current, firstName: u.first_name, newEmail, t: ctx.t, language: ctx.language }));
       } catch (e) {
         req.log.error({ err: e }, 'e-mail change mail failed');
         throw new ApiError(502, Text.emailMailFailed);

@@ -85,7 +85,15 @@ export const registrationRoutes = [
       if (created.urlId) {
         try {
           await services.mail.send(
-            activationMail({ brand, site: siteAddress(ctx, brand), to: userName, firstName: body.FirstName, urlId: created.urlId, t: ctx.t }),
+            activationMail({
+              brand,
+              site: siteAddress(ctx, brand),
+              to: userName,
+              firstName: body.FirstName,
+              urlId: created.urlId,
+              t: ctx.t,
+              language: ctx.language,
+            }),
           );
         } catch (e) {
           req.log.error({ err: e }, 'activation mail failed');
