@@ -56,6 +56,10 @@ test('the finance dashboard shows 6 recent claims, the funding date and links th
   await expect(claimsBody).not.toHaveAttribute('tabindex');
   // The recent notes too: each note's opening words on one line.
   await expect(page.getByTestId('recent-notes').getByRole('listitem').first()).toBeVisible();
+  // Each note's day ('Oct 16, 2026'), its time in the title.
+  const noteDay = page.getByTestId('recent-notes').locator('time').first();
+  await expect(noteDay).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  await expect(noteDay).toHaveAttribute('title', /\d{1,2}:\d{2}/);
   const notesBody = frame(page, 'Recent notes').locator(':scope > div');
   expect(await notesBody.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
   await expect(page.getByTestId('funding-date')).toContainText(/\d{4}/);

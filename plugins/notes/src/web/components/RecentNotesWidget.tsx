@@ -1,4 +1,4 @@
-import { formatDateTime } from '@portal/core';
+import { dayOfLocalDate, formatDateTime, formatDay } from '@portal/core';
 import { useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { recentQuery } from './RecentNotesWidget.data';
 
 const excerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
 
-/** Dashboard widget: the member's most recent notes, newest first, each opening its conversation. */
+/** Dashboard widget: the member's most recent notes, newest first, each opening its conversation (its day shown, the time in its title). */
 export default function RecentNotesWidget() {
   const { t } = useTranslation('notes');
   const api = useApi();
@@ -24,7 +24,10 @@ export default function RecentNotesWidget() {
             {excerpt(n.NoteText)}
           </Link>
           <div className={css.muted}>
-            {n.CreatedBy} · {t(`kind.${n.CreatedByKind}`)} · <time dateTime={n.CreatedDate}>{formatDateTime(n.CreatedDate)}</time>
+            {n.CreatedBy} · {t(`kind.${n.CreatedByKind}`)} ·{' '}
+            <time dateTime={n.CreatedDate} title={formatDateTime(n.CreatedDate)}>
+              {formatDay(dayOfLocalDate(new Date(n.CreatedDate)), 'medium')}
+            </time>
             {n.IsRead ? null : ` · ${t('list.unread')}`}
           </div>
         </li>
