@@ -67,6 +67,18 @@ test('the finance dashboard shows 6 recent claims, the funding date and links th
   await expect(page).toHaveURL(/\/trend$/);
 });
 
+test("a card member's six recent transactions fit their frame, a line each: day, company and type, signed amount", async ({ page }) => {
+  await signIn(page, 'card', 'card.careguard');
+  await page.goto(site('card', '/dashboard'));
+  const rows = page.getByTestId('ledger-recent').locator('tbody tr');
+  await expect(rows).toHaveCount(6);
+  await expect(rows.first().getByRole('cell')).toHaveCount(3);
+  await expect(rows.first().getByRole('cell').nth(2)).toHaveText(/^-?\$[\d,]+\.\d{2}$/);
+  const body = frame(page, 'Recent transactions').locator(':scope > div');
+  expect(await body.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+  await expect(body).not.toHaveAttribute('tabindex');
+});
+
 test('widget frames keep their size while they load: nothing shifts', async ({ page }) => {
   await signIn(page, 'finance', 'finance.careguardfinance');
   // Hold the widgets' data back so the frames are drawn before it.

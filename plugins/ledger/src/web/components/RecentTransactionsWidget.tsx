@@ -11,7 +11,10 @@ import { WidgetState } from './WidgetState';
 /** The endpoint by its type only: this module is on the landing page's path and loads no zod (see endpointRef). */
 const recentTransactions = endpointRef<typeof LedgerApi.recent>({ method: 'GET', path: `/api/dashboard/transactions/recent/${RECENT_TRANSACTIONS}` });
 
-/** Dashboard widget: the six most recent ledger transactions. */
+/**
+ * Dashboard widget: the six most recent ledger transactions, a line each (day, company and type, signed amount), so the
+ * six fit the dashboard's fixed frame; a long company name is cut with an ellipsis (the whole name stays in the text).
+ */
 export default function RecentTransactionsWidget() {
   const { t } = useTranslation('ledger');
   const api = useApi();
@@ -25,15 +28,29 @@ export default function RecentTransactionsWidget() {
   if (!q.data) return <WidgetState pending={!q.isError} error={q.error} noMember={noMember} />;
   if (q.data.length === 0) return <p>{t('empty')}</p>;
   return (
-    <ul className={css.widgetList} data-testid="ledger-recent">
-      {q.data.map((r) => (
-        <li key={r.TransactionID}>
-          <strong>{money(signOf(r.TransactionTypeID) * r.Amount)}</strong> {r.Company ?? r.Description ?? ''}
-          <div className={css.muted}>
-            {day(r.DateCreated)} · {t(`types.${r.TransactionTypeID}`)}
-          </div>
-        </li>
-      ))}
-    </ul>
+    <table className={css.recentTable} aria-label={t('widget.recent')} data-testid="ledger-recent">
+      <thead>
+        <tr>
+          <th scope="col" className={css.recentDay}>
+            {t('fields.DateCreated')}
+          </th>
+          <th scope="col">{t('fields.Company')}</th>
+          <th scope="col" className={css.recentAmount}>
+            {t('fields.Amount')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {q.data.map((r) => (
+          <tr key={r.TransactionID}>
+            <td className={css.recentDay}>{day(r.DateCreated)}</td>
+            <td className={css.recentWhat}>
+              {r.Company ?? r.Description ?? ''} <span className={css.muted}>· {t(`types.${r.TransactionTypeID}`)}</span>
+            </td>
+            <td className={css.recentAmount}>{money(signOf(r.TransactionTypeID) * r.Amount)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -1,5 +1,5 @@
 import { vars } from '@portal/themes';
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 
 export const header = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.large, alignItems: 'flex-end', marginBottom: vars.space.medium });
 export const band = style({
@@ -31,7 +31,6 @@ export const sortButton = style({ font: 'inherit', fontWeight: 600, background: 
 export const actions = style({ display: 'flex', gap: vars.space.xsmall, flexWrap: 'wrap' });
 export const pager = style({ display: 'flex', alignItems: 'center', gap: vars.space.medium, marginTop: vars.space.medium, flexWrap: 'wrap' });
 export const muted = style({ color: vars.color.foreground.muted });
-export const widgetList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xsmall });
 export const big = style({ fontSize: vars.font.size.large, fontWeight: 700, margin: 0 });
 /** The balance line: its own height (it fits the dashboard's frame with the figures' toggle), stretched to the width. */
 export const chart = style({ display: 'block', width: '100%', height: '8rem', overflow: 'visible' });
@@ -54,3 +53,18 @@ export const chartMonths = style({
   color: vars.color.foreground.muted,
   margin: `${vars.space.xsmall} 0 ${vars.space.small}`,
 });
+
+/** The recent-transactions widget: a fixed-layout table whose middle column gives way (ellipsis) to the day and amount. */
+export const recentTable = style({ width: '100%', tableLayout: 'fixed', borderCollapse: 'collapse', fontSize: vars.font.size.small });
+globalStyle(`${recentTable} th, ${recentTable} td`, {
+  padding: `0.3rem ${vars.space.small} 0.3rem 0`,
+  textAlign: 'left',
+  borderBottom: `1px solid ${vars.color.border.standard}`,
+  whiteSpace: 'nowrap',
+});
+globalStyle(`${recentTable} th`, { fontWeight: 600, color: vars.color.foreground.muted });
+globalStyle(`${recentTable} tbody tr:last-child td`, { borderBottom: 'none' });
+export const recentDay = style({ width: '6.75rem' });
+export const recentWhat = style({ overflow: 'hidden', textOverflow: 'ellipsis' });
+export const recentAmount = style({ width: '6.5rem', fontVariantNumeric: 'tabular-nums' });
+globalStyle(`${recentTable} th${recentAmount}, ${recentTable} td${recentAmount}`, { textAlign: 'right', paddingRight: 0 });
