@@ -79,6 +79,16 @@ test("a card member's six recent transactions fit their frame, a line each: day,
   await expect(body).not.toHaveAttribute('tabindex');
 });
 
+test('someone with no saved quote is told so, with the way to build one', async ({ page }) => {
+  await signIn(page, 'staff', 'staff.superuser');
+  await page.goto(site('staff', '/dashboard'));
+  const quotes = page.getByTestId('recent-quotes');
+  await expect(quotes).toContainText('You have no saved quotes yet.');
+  await expect(quotes.locator('table')).toHaveCount(0);
+  await quotes.getByRole('link', { name: 'Build a new quote' }).click();
+  await expect(page).toHaveURL(/\/quotes$/);
+});
+
 test('widget frames keep their size while they load: nothing shifts', async ({ page }) => {
   await signIn(page, 'finance', 'finance.careguardfinance');
   // Hold the widgets' data back so the frames are drawn before it.

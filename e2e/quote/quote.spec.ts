@@ -94,4 +94,19 @@ test('a CareQuote user builds a quote, sees why a company refuses it, fixes it, 
   await expect(page.getByRole('group', { name: 'Purchase date', exact: true })).toHaveText(/1\s*\/\s*15\s*\/\s*2026/);
   await expect(page.getByRole('group', { name: 'Start date, benefit 2', exact: true })).toHaveText(/3\s*\/\s*1\s*\/\s*2026/);
   await expectAccessible(page);
+
+  // The dashboard lists it among the latest quotes, a line each, and opens it from there.
+  const quotePath = new URL(page.url()).pathname;
+  await page.goto(site('quote', '/dashboard'));
+  const latest = page
+    .getByTestId('recent-quotes')
+    .locator('tbody tr')
+    .filter({ has: page.locator(`a[href="${quotePath}"]`) });
+  await expect(latest.getByRole('cell')).toHaveCount(3);
+  await expect(latest.getByRole('cell').nth(1)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  await expect(latest.getByRole('cell').nth(2)).toHaveText(/^\d+ of \d+$/);
+  const body = page.getByRole('region', { name: 'Recent quotes', exact: true }).locator(':scope > div');
+  expect(await body.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+  await latest.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`${quotePath}$`));
 });

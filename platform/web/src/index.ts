@@ -32,6 +32,7 @@ export {
   type SearchResult,
   type WebRoute,
 } from './plugin';
+export * as compactTableCss from './shell/compactTable.css';
 export {
   contributionsTo,
   ExtensionSlot,

@@ -1,10 +1,9 @@
 import { formatCurrency, formatIsoDayText } from '@portal/core';
-import { type ApiCallError, showToast, useApi } from '@portal/web';
+import { type ApiCallError, compactTableCss as css, showToast, useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import * as css from './RecentClaimsWidget.css';
 import { recentQuery } from './RecentClaimsWidget.data';
 import { useClaimLookups } from './useClaimLookups';
 
@@ -30,7 +29,7 @@ export default function RecentClaimsWidget() {
             {t('grid.ReceivedDate')}
           </th>
           <th scope="col">{t('grid.ClaimStatusID')}</th>
-          <th scope="col" className={css.amount}>
+          <th scope="col" className={css.number}>
             {t('grid.BilledAmount')}
           </th>
         </tr>
@@ -43,7 +42,7 @@ export default function RecentClaimsWidget() {
             </td>
             <td className={css.nowrap}>{formatIsoDayText(c.ReceivedDate)}</td>
             <td>{statusNames.get(c.DisplayStatusID) ?? String(c.DisplayStatusID)}</td>
-            <td className={css.amount}>{formatCurrency(c.BilledAmount)}</td>
+            <td className={css.number}>{formatCurrency(c.BilledAmount)}</td>
           </tr>
         ))}
       </tbody>

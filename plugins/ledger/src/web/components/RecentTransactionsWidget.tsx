@@ -1,4 +1,4 @@
-import { endpointRef, useApi } from '@portal/web';
+import { compactTableCss, endpointRef, useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LedgerApi } from '../../contract';
@@ -28,14 +28,14 @@ export default function RecentTransactionsWidget() {
   if (!q.data) return <WidgetState pending={!q.isError} error={q.error} noMember={noMember} />;
   if (q.data.length === 0) return <p>{t('empty')}</p>;
   return (
-    <table className={css.recentTable} aria-label={t('widget.recent')} data-testid="ledger-recent">
+    <table className={`${compactTableCss.table} ${css.recentTable}`} aria-label={t('widget.recent')} data-testid="ledger-recent">
       <thead>
         <tr>
-          <th scope="col" className={css.recentDay}>
+          <th scope="col" className={`${compactTableCss.nowrap} ${css.recentDay}`}>
             {t('fields.DateCreated')}
           </th>
           <th scope="col">{t('fields.Company')}</th>
-          <th scope="col" className={css.recentAmount}>
+          <th scope="col" className={`${compactTableCss.number} ${css.recentAmount}`}>
             {t('fields.Amount')}
           </th>
         </tr>
@@ -43,11 +43,11 @@ export default function RecentTransactionsWidget() {
       <tbody>
         {q.data.map((r) => (
           <tr key={r.TransactionID}>
-            <td className={css.recentDay}>{day(r.DateCreated)}</td>
-            <td className={css.recentWhat}>
+            <td className={`${compactTableCss.nowrap} ${css.recentDay}`}>{day(r.DateCreated)}</td>
+            <td className={compactTableCss.clip}>
               {r.Company ?? r.Description ?? ''} <span className={css.muted}>· {t(`types.${r.TransactionTypeID}`)}</span>
             </td>
-            <td className={css.recentAmount}>{money(signOf(r.TransactionTypeID) * r.Amount)}</td>
+            <td className={`${compactTableCss.number} ${css.recentAmount}`}>{money(signOf(r.TransactionTypeID) * r.Amount)}</td>
           </tr>
         ))}
       </tbody>

@@ -1,5 +1,5 @@
 import { vars } from '@portal/themes';
-import { globalStyle, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 
 export const header = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.large, alignItems: 'flex-end', marginBottom: vars.space.medium });
 export const band = style({
@@ -54,17 +54,7 @@ export const chartMonths = style({
   margin: `${vars.space.xsmall} 0 ${vars.space.small}`,
 });
 
-/** The recent-transactions widget: a fixed-layout table whose middle column gives way (ellipsis) to the day and amount. */
-export const recentTable = style({ width: '100%', tableLayout: 'fixed', borderCollapse: 'collapse', fontSize: vars.font.size.small });
-globalStyle(`${recentTable} th, ${recentTable} td`, {
-  padding: `0.3rem ${vars.space.small} 0.3rem 0`,
-  textAlign: 'left',
-  borderBottom: `1px solid ${vars.color.border.standard}`,
-  whiteSpace: 'nowrap',
-});
-globalStyle(`${recentTable} th`, { fontWeight: 600, color: vars.color.foreground.muted });
-globalStyle(`${recentTable} tbody tr:last-child td`, { borderBottom: 'none' });
+/** The recent-transactions widget's table: fixed columns for the day and the amount; the company gives way (clip). */
+export const recentTable = style({ tableLayout: 'fixed' });
 export const recentDay = style({ width: '6.75rem' });
-export const recentWhat = style({ overflow: 'hidden', textOverflow: 'ellipsis' });
-export const recentAmount = style({ width: '6.5rem', fontVariantNumeric: 'tabular-nums' });
-globalStyle(`${recentTable} th${recentAmount}, ${recentTable} td${recentAmount}`, { textAlign: 'right', paddingRight: 0 });
+export const recentAmount = style({ width: '6.5rem' });

@@ -1,14 +1,18 @@
-import { formatDateTime } from '@portal/core';
-import { useApi } from '@portal/web';
+import { dayOfLocalDate, formatDateTime, formatDay } from '@portal/core';
+import { compactTableCss, useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import * as css from './RecentQuotesWidget.css';
 import { mineQuery } from './RecentQuotesWidget.data';
 
 /** Recent quotes shown on the dashboard. */
 export const RECENT_QUOTES = 6;
 
-/** The dashboard's quote summary: the user's latest saved quotes and how many companies accept each. */
+/**
+ * The dashboard's quote summary: how many quotes the user saved, the way to a new one, and the latest six, a line each
+ * (the quote, the day it was saved, how many companies accept it), so they fit the dashboard's fixed frame.
+ */
 export default function RecentQuotesWidget() {
   const api = useApi();
   const { t } = useTranslation('quote');
@@ -18,20 +22,38 @@ export default function RecentQuotesWidget() {
   const recent = quotes.data.slice(0, RECENT_QUOTES);
   return (
     <div data-testid="recent-quotes">
-      <p>{t('widget.count', { count: quotes.data.length })}</p>
-      {recent.length > 0 && (
-        <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '0.5rem' }}>
-          {recent.map((q) => (
-            <li key={q.Id} style={{ display: 'flex', justifyContent: 'space-between', gap: '0.5rem' }}>
-              <Link to={`/quotes/${q.Id}`}>{t('widget.quote', { id: q.Id, date: formatDateTime(q.SavedDate) })}</Link>
-              <span>{t('widget.accepted', { pass: q.PassCount, total: q.CompanyCount })}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <p>
+      <p className={css.summary}>
+        <span>{t('widget.count', { count: quotes.data.length })}</span>
         <Link to="/quotes">{t('widget.new')}</Link>
       </p>
+      {recent.length > 0 && (
+        <table className={compactTableCss.table} aria-label={t('widget.title')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('widget.columns.quote')}</th>
+              <th scope="col">{t('widget.columns.saved')}</th>
+              <th scope="col" className={compactTableCss.number}>
+                {t('widget.columns.accepted')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {recent.map((q) => (
+              <tr key={q.Id}>
+                <td>
+                  <Link to={`/quotes/${q.Id}`}>{t('widget.quote', { id: q.Id })}</Link>
+                </td>
+                <td className={compactTableCss.nowrap}>
+                  <time dateTime={q.SavedDate} title={formatDateTime(q.SavedDate)}>
+                    {formatDay(dayOfLocalDate(new Date(q.SavedDate)), 'medium')}
+                  </time>
+                </td>
+                <td className={compactTableCss.number}>{t('widget.accepted', { pass: q.PassCount, total: q.CompanyCount })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </div>
   );
 }
