@@ -102,6 +102,9 @@ describe('sandbox mail inbox', () => {
       .replace(/&amp;/g, '&');
     expect(srcdoc).toBe(html.replace('<head>', '<head><base target="_top">'));
     expect(view.body).toContain('<details><summary>Plain-text part</summary><pre class="mail-text">Sign in: <a href="http://finance.localhost:8080/login"');
+    // Without a <head> (a <header> is not one), the base goes first.
+    const headless = await post({ from: 'a@example.com', to: 'html@example.com', subject: 'Headless', text: 't', html: '<header>Hi</header>' });
+    expect((await app.inject(`/mail/${headless.json().id}`)).body).toContain('srcdoc="&lt;base target=&quot;_top&quot;&gt;&lt;header&gt;Hi&lt;/header&gt;"');
     // A message without HTML shows its text as before, with no frame.
     const plain = await post({ from: 'a@example.com', to: 'html@example.com', subject: 'Plain', text: 'just text' });
     expect((await app.inject(`/mail/${plain.json().id}`)).body).not.toContain('<iframe');

@@ -61,7 +61,7 @@ const toMail = (r: Row): SandboxMail => ({
 const HTML_SANDBOX = 'allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation';
 const linksToTop = (html: string) => {
   const base = '<base target="_top">';
-  const head = /<head[^>]*>/i.exec(html);
+  const head = /<head(?:\s[^>]*)?>/i.exec(html);
   return head ? html.slice(0, head.index + head[0].length) + base + html.slice(head.index + head[0].length) : base + html;
 };
 
