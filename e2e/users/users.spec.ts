@@ -165,3 +165,29 @@ test('a role outside CareSupport cannot open /users', async ({ page }) => {
   await page.goto(site('staff', '/users'));
   await expect(page).toHaveURL(/\/invalid/);
 });
+
+test("the new user's company and contact pickers open once their choices are in, not empty before", async ({ page }) => {
+  await signIn(page, 'staff', 'staff.caresupport');
+  // The companies answer is held until the picker has been seen waiting for it.
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/api/users/companies', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(site('staff', '/users/new'));
+  const company = page.getByRole('button', { name: /Company/ });
+  const contact = page.getByRole('button', { name: /Contact/ });
+  await expect(company).toBeDisabled();
+  await expect(contact).toBeDisabled();
+  release();
+  await expect(company).toBeEnabled();
+  await company.click();
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(4);
+  await page.getByRole('listbox').getByRole('option').first().click();
+  await expect(contact).toBeEnabled();
+  await contact.click();
+  await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+});
