@@ -12,7 +12,7 @@ export interface SelectFieldProps extends KitFieldProps {
   placeholder?: string;
 }
 
-/** Stores the chosen option's value (string or number) or null. */
+/** Stores the chosen option's value (string or number) or null. Disabled while it has no options (still loading). */
 export function SelectField(props: SelectFieldProps) {
   const { t } = useTranslation('kit');
   const { field, errorText, isInvalid } = useKitField(props);
@@ -26,7 +26,8 @@ export function SelectField(props: SelectFieldProps) {
       onBlur={field.onBlur}
       isInvalid={isInvalid}
       isRequired={props.isRequired ?? false}
-      isDisabled={props.isDisabled ?? false}
+      // No choices (yet): the picker would open empty, which reads as broken; it waits, disabled, for its options.
+      isDisabled={(props.isDisabled ?? false) || props.options.length === 0}
       validationBehavior="aria"
       placeholder={props.placeholder ?? t('form.selectPlaceholder')}
     >

@@ -136,19 +136,13 @@ export function DetailsTab({ user }: { user: User | null }) {
 
   return (
     <Form form={form} onSubmit={save} aria-label={user ? t('details.editLabel') : t('details.newLabel')}>
-      {/* Each picker opens once its choices are in (an empty picker opens nothing, which reads as broken). */}
-      <SelectField
-        name="CompanyId"
-        label={t('fields.CompanyName')}
-        isRequired
-        isDisabled={!companies.data}
-        options={(companies.data ?? []).map((c) => ({ value: c.Id, label: c.Name }))}
-      />
+      {/* Each picker stays disabled until its choices are in (the kit's SelectField with no options). */}
+      <SelectField name="CompanyId" label={t('fields.CompanyName')} isRequired options={(companies.data ?? []).map((c) => ({ value: c.Id, label: c.Name }))} />
       <SelectField
         name="ContactId"
         label={t('fields.Contact')}
         isRequired
-        isDisabled={typeof companyId !== 'number' || !contacts.data}
+        isDisabled={typeof companyId !== 'number'}
         description={t('details.contactHelp')}
         options={(contacts.data ?? []).map((c) => ({ value: c.Id, label: `${c.LastName}, ${c.FirstName} (${c.Email})` }))}
       />
