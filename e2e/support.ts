@@ -12,6 +12,19 @@ export const PROFILE_MEMBER = 'card.careguard-bank';
 
 export const site = (brand: string, path = '/') => `http://${brand}.localhost:${E2E_PORT}${path}`;
 
+/** Holds every request matching the pattern until the returned function is called, then lets them through. */
+export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
 /** Signs in through the login screen and waits to leave it. */
 export async function signIn(page: Page, brand: string, userName: string, password = DEMO_PASSWORD, path = '/login') {
   await page.goto(site(brand, path));

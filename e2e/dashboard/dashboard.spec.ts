@@ -1,23 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { signIn, site } from '../support';
+import { holdRequests, signIn, site } from '../support';
 import { expect, test } from '../test';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const frame = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
 /** Holds every dashboard widget's data call until the returned function is called. */
-async function holdDashboardData(page: Page): Promise<() => void> {
-  let release: () => void = () => {};
-  const held = new Promise<void>((r) => {
-    release = r;
-  });
-  await page.route('**/api/dashboard/**', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return () => release();
-}
+const holdDashboardData = (page: Page) => holdRequests(page, '**/api/dashboard/**');
 
 /** Each role's dashboard: its own widgets, none of another role's (spec 01 section 6). */
 const CASES: { brand: string; user: string; sees: string[]; not: string[] }[] = [

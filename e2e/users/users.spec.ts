@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { choose, input, mailedLink, PASSWORD } from '../account/support';
 import { expectAccessible } from '../axe';
-import { signIn, site } from '../support';
+import { holdRequests, signIn, site } from '../support';
 import { expect, test } from '../test';
 
 test.describe.configure({ timeout: 180_000 });
@@ -169,14 +169,7 @@ test('a role outside CareSupport cannot open /users', async ({ page }) => {
 test("the new user's company and contact pickers open once their choices are in, not empty before", async ({ page }) => {
   await signIn(page, 'staff', 'staff.caresupport');
   // The companies answer is held until the picker has been seen waiting for it.
-  let release: () => void = () => {};
-  const held = new Promise<void>((r) => {
-    release = r;
-  });
-  await page.route('**/api/users/companies', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/users/companies');
   await page.goto(site('staff', '/users/new'));
   const company = page.getByRole('button', { name: /Company/ });
   const contact = page.getByRole('button', { name: /Contact/ });

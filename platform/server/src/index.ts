@@ -53,7 +53,7 @@ export {
   type BankTransactionFilter,
 } from './providers/banks';
 export type { MailMessage, MailTransport } from './providers/mail';
-export { type BrandedMail, brandedMail, brandSender } from './providers/mailLayout';
+export { type BrandedMail, brandedMail } from './providers/mailLayout';
 export { type FederalPayer, type PayerAck, PayerError, type PayerRecord, type PayerSubmission } from './providers/payer';
 export {
   type GatewayCustomer,

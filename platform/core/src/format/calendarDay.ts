@@ -75,6 +75,19 @@ export function formatIsoDayText(iso: string | null | undefined, style: DayStyle
   return day ? formatDay(day, style, locale) : iso;
 }
 
+/** A moment (a timestamp from the server) as a Date, or null for nothing or an invalid one. */
+function momentOf(value: Date | string | number | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const at = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+/** A moment's local day alone, in the day styles of formatDay: 'Oct 16, 2026' / '16 oct 2026' (medium). */
+export function formatMomentDay(value: Date | string | number | null | undefined, style: DayStyle = 'medium', locale: Locale = formatLocale()): string {
+  const at = momentOf(value);
+  return at ? formatDay(dayOfLocalDate(at), style, locale) : '';
+}
+
 const timeFormats = new Map<Locale, Intl.DateTimeFormat>();
 
 /**
@@ -82,9 +95,8 @@ const timeFormats = new Map<Locale, Intl.DateTimeFormat>();
  * The day is numeric as in formatDay; the time follows the locale (the current UI locale when none is given).
  */
 export function formatDateTime(value: Date | string | number | null | undefined, locale: Locale = formatLocale()): string {
-  if (value === null || value === undefined || value === '') return '';
-  const at = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(at.getTime())) return '';
+  const at = momentOf(value);
+  if (!at) return '';
   let format = timeFormats.get(locale);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDay } from './calendarDay';
+import { formatDateTime, formatDay, formatMomentDay } from './calendarDay';
 import { formatLocale, isLanguage, LANGUAGES, languageOf, localeOf, setFormatLocale } from './locale';
 
 describe('languages', () => {
@@ -62,5 +62,15 @@ describe('formatDateTime', () => {
     expect(formatDateTime(null, 'en-US')).toBe('');
     expect(formatDateTime('', 'en-US')).toBe('');
     expect(formatDateTime('not a date', 'es-US')).toBe('');
+  });
+});
+
+describe('formatMomentDay', () => {
+  it("shows a moment's local day alone, in the language", () => {
+    const at = new Date(2024, 0, 31, 23, 55);
+    expect(formatMomentDay(at, 'medium', 'en-US')).toBe('Jan 31, 2024');
+    expect(formatMomentDay(at.toISOString(), 'medium', 'es-US')).toBe(formatDay({ year: 2024, month: 1, day: 31 }, 'medium', 'es-US'));
+    expect(formatMomentDay(null, 'medium', 'en-US')).toBe('');
+    expect(formatMomentDay('not a date', 'medium', 'en-US')).toBe('');
   });
 });

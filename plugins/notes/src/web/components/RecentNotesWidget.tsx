@@ -1,4 +1,4 @@
-import { dayOfLocalDate, formatDateTime, formatDay } from '@portal/core';
+import { formatDateTime, formatMomentDay } from '@portal/core';
 import { useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,7 @@ export default function RecentNotesWidget() {
           <div className={css.muted}>
             {n.CreatedBy} · {t(`kind.${n.CreatedByKind}`)} ·{' '}
             <time dateTime={n.CreatedDate} title={formatDateTime(n.CreatedDate)}>
-              {formatDay(dayOfLocalDate(new Date(n.CreatedDate)), 'medium')}
+              {formatMomentDay(n.CreatedDate)}
             </time>
             {n.IsRead ? null : ` · ${t('list.unread')}`}
           </div>

@@ -1,4 +1,4 @@
-import { dayOfLocalDate, formatDateTime, formatDay } from '@portal/core';
+import { formatDateTime, formatMomentDay } from '@portal/core';
 import { compactTableCss, useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +45,7 @@ export default function RecentQuotesWidget() {
                 </td>
                 <td className={compactTableCss.nowrap}>
                   <time dateTime={q.SavedDate} title={formatDateTime(q.SavedDate)}>
-                    {formatDay(dayOfLocalDate(new Date(q.SavedDate)), 'medium')}
+                    {formatMomentDay(q.SavedDate)}
                   </time>
                 </td>
                 <td className={compactTableCss.number}>{t('widget.accepted', { pass: q.PassCount, total: q.CompanyCount })}</td>

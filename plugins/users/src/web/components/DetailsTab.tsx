@@ -136,13 +136,12 @@ export function DetailsTab({ user }: { user: User | null }) {
 
   return (
     <Form form={form} onSubmit={save} aria-label={user ? t('details.editLabel') : t('details.newLabel')}>
-      {/* Each picker stays disabled until its choices are in (the kit's SelectField with no options). */}
+      {/* Each picker stays disabled until its choices are in (the kit's SelectField with no options): the contacts until a company is chosen. */}
       <SelectField name="CompanyId" label={t('fields.CompanyName')} isRequired options={(companies.data ?? []).map((c) => ({ value: c.Id, label: c.Name }))} />
       <SelectField
         name="ContactId"
         label={t('fields.Contact')}
         isRequired
-        isDisabled={typeof companyId !== 'number'}
         description={t('details.contactHelp')}
         options={(contacts.data ?? []).map((c) => ({ value: c.Id, label: `${c.LastName}, ${c.FirstName} (${c.Email})` }))}
       />
