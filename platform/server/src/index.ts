@@ -62,6 +62,7 @@ export {
   type GatewaySubscription,
   type GatewayTransaction,
   GatewayUnavailableError,
+  gatewayConfigFromEnv,
   type PaymentGateway,
   type TransactionRequest,
   type WebhookEvent,
