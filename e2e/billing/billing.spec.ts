@@ -57,6 +57,8 @@ test('Billing: a card member adds cards in the hosted form, subscribes monthly, 
   await expect(page.getByTestId('card-frame')).toHaveCount(0);
 
   await page.goto(page.url().replace(/\/payment$/, '/billing'));
+  const payments = page.getByTestId('payment-list');
+  await expect(page.getByText('No payment has been made with your cards yet.')).toBeVisible();
   // Each plan is drawn with the kit's radio circle, and the chosen one's circle shows it.
   const circle = (plan: string) => page.getByText(plan, { exact: true }).locator('[aria-hidden="true"]');
   const ring = (plan: string) => circle(plan).evaluate((el) => getComputedStyle(el).borderTopWidth);
@@ -70,6 +72,10 @@ test('Billing: a card member adds cards in the hosted form, subscribes monthly, 
   await expect(page.getByTestId('subscription-message')).toHaveText('Your subscription has been started.');
   await expect(page.getByTestId('subscription-status')).toContainText('1 month');
   await expect(page.getByTestId('card-row').filter({ hasText: 'XXXX1111' })).toContainText('Pays the subscription');
+  // The membership charge is listed under Payments at once, as paid.
+  await expect(payments.getByRole('row')).toHaveCount(2);
+  await expect(payments.getByRole('row').nth(1)).toContainText(/Monthly membership\s*\$12\.00\s*Paid/);
+  await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Delete card XXXX1111' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();

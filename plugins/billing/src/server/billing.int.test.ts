@@ -474,6 +474,37 @@ describe("billing in the member's language", () => {
     expect(first?.html).toContain('<html lang="es">');
     expect(first?.html).toMatch(/<th scope="row"[^>]*>Tarjeta<\/th><td[^>]*>XXXX1111<\/td>/);
   });
+
+  it("lists the member's own payments, newest first: the server's descriptions in her language, staff's text as typed", async () => {
+    const p = await sync(eva);
+    const typed = await data<{ StatusString: string }>(BillingApi.charge.path, {
+      session: staff,
+      brand: 'staff',
+      body: {
+        customerId: p.CustomerId,
+        profileId: p.Profiles[0]?.ProfileId,
+        amount: 7.5,
+        description: 'Northside Clinic, copay',
+        IdempotencyKey: 'charge-eva-copay',
+      },
+    });
+    expect(typed.StatusString).toBe('Ok');
+    type Payment = { TransactionID: number; Kind: string; Status: string; Amount: number; Description: string | null };
+    const list = await data<Payment[]>(BillingApi.transactions.path, { session: eva, headers: spanish });
+    expect(list.map(({ Kind, Status, Amount, Description }) => ({ Kind, Status, Amount, Description }))).toEqual([
+      { Kind: 'charge', Status: 'Charged', Amount: 7.5, Description: 'Northside Clinic, copay' },
+      { Kind: 'prepull', Status: 'Charged', Amount: 30, Description: 'Cargo para transacciones futuras' },
+      { Kind: 'subscription', Status: 'Charged', Amount: 12, Description: 'Membresía mensual' },
+    ]);
+    const english = await data<Payment[]>(BillingApi.transactions.path, { session: eva });
+    expect(english.map((t) => t.Description)).toEqual(['Northside Clinic, copay', PREPULL_DESCRIPTION, 'Monthly membership']);
+    // Bob's declined charges are his: none of them is in Eva's list.
+    const owners = await server.database.sql.query<{ member_id: number }>('SELECT DISTINCT member_id FROM billing_transactions WHERE id = ANY($1::int[])', [
+      list.map((t) => t.TransactionID),
+    ]);
+    expect(owners).toEqual([{ member_id: evaId }]);
+    expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE status = 'Declined'`)).toBeGreaterThan(0);
+  });
 });
 
 describe('billing: money moves once, whoever retries and whatever runs at once', () => {

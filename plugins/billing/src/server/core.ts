@@ -72,8 +72,8 @@ const CHARGE = 'Charge';
 const RENEWAL = 'Membership renewal';
 /** The descriptions the server gives charges itself: a receipt names them in the member's language. */
 const OWN_DESCRIPTIONS: ReadonlySet<string> = new Set([...Object.values(SUBSCRIPTION_NAMES), CHARGE, RENEWAL, PREPULL_DESCRIPTION]);
-/** A charge's description for a receipt: one of ours is translated, staff's own text stays as they typed it. */
-const described = (description: string): Message => (OWN_DESCRIPTIONS.has(description) ? msg(description) : description);
+/** A charge's description for a receipt or the member's payments: one of ours is translated, staff's own text stays as they typed it. */
+export const described = (description: string): Message => (OWN_DESCRIPTIONS.has(description) ? msg(description) : description);
 /** A receipt's line for a capture, refund or void: the label with the charge's description, or the label alone. */
 const RECEIPT_LABELS = {
   charge: { alone: 'Charge:', with: 'Charge: {{description}}' },

@@ -2,6 +2,7 @@ import { route } from '@portal/server';
 import { BILLING_MEMBER_ACCESS } from '../../access';
 import { BillingApi } from '../../contract';
 import { billingOf } from '../billing-ref';
+import { described } from '../core';
 import { actorOf, memberOf, ownSiteUrl, worded } from './context';
 
 /** The member's own billing (spec 01 section 7): every call acts on ctx.memberId only and is audited. */
@@ -117,7 +118,8 @@ export const memberRoutes = [
     handler: async (ctx) => {
       const memberId = memberOf(ctx);
       ctx.auditRead({ action: 'billing.transactions.read', entity: 'billing_customer', entityId: String(memberId) });
-      return billingOf(ctx).transactions(memberId);
+      // In the member's language: the descriptions the server gives charges itself ('Monthly membership', …).
+      return (await billingOf(ctx).transactions(memberId)).map((t) => ({ ...t, Description: t.Description === null ? null : ctx.t(described(t.Description)) }));
     },
   }),
 

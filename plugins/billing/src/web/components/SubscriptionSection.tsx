@@ -9,6 +9,7 @@ import { planLabel } from '../plans';
 import * as css from './billing.css';
 import { PROFILE_KEY, useBillingProfile } from './CardsSection';
 import { type CheckedCoupon, CouponField } from './CouponField';
+import { PAYMENTS_KEY } from './gateway';
 import { subscriptionView } from './subscriptionView';
 
 const newKey = () => `start-${crypto.randomUUID()}`;
@@ -43,6 +44,8 @@ export function SubscriptionSection() {
       await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
     },
     onError: (e: Error) => setOutcome({ ok: false, message: e.message }),
+    // A declined charge is a payment too: the list shows it either way.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY }),
   });
 
   const p = profile.data;

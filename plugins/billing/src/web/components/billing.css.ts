@@ -45,3 +45,5 @@ export const visuallyHidden = style({
 });
 /** The line above the card form naming the card it edits. */
 export const formTitle = style({ margin: 0, fontWeight: 600 });
+/** A money column: right-aligned, digits of equal width so amounts line up. */
+export const amountCell = style([cell, { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }]);

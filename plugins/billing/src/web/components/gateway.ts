@@ -2,6 +2,8 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 /** The billing profile of the signed-in member, as the billing pages read it. */
 export const PROFILE_KEY = ['billing', 'profile'] as const;
+/** The signed-in member's payments (the billing page's list). */
+export const PAYMENTS_KEY = ['billing', 'payments'] as const;
 
 /** What the gateway's hosted form posts to the page that frames it. */
 export interface GatewayMessage {
