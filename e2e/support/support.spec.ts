@@ -172,7 +172,16 @@ test('Support: find a member, open their tabs, charge a declined transaction, vo
     IdempotencyKey: `e2e-prepull-${Date.now()}`,
   });
   expect(prepull.StatusString).toBe('Ok');
-  await page.getByLabel('Status', { exact: true }).selectOption('Authorized');
+  // The dashboard's support work counts the holds as the list does, and its line opens the list on them.
+  const holds = (await api.post<{ ItemCount: number }>('/api/support/transactions', { Query: { Status: 'Authorized' } })).ItemCount;
+  await page.goto(site('staff', '/dashboard'));
+  const queue = page.getByRole('list', { name: 'Support work' });
+  await expect(queue.getByRole('listitem')).toHaveCount(3);
+  await expectAccessible(page);
+  await queue.getByRole('link', { name: `${holds} ${holds === 1 ? 'hold on a card' : 'holds on cards'} to capture or release` }).click();
+  await expect(page).toHaveURL(/\/support-transactions\?status=Authorized$/);
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('Authorized');
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(member.LastName);
   const authorization = page
     .getByRole('row')
     .filter({ hasText: String(prepull.TransactionID) })
@@ -185,6 +194,11 @@ test('Support: find a member, open their tabs, charge a declined transaction, vo
   await capture.getByRole('button', { name: 'Capture' }).click();
   await expect(page.getByText('The authorized amount has been captured.')).toBeVisible();
   await page.getByLabel('Status', { exact: true }).selectOption('Charged');
+  await expect(authorization).toContainText('$25.00');
+  // The filter is in the address with the search: a reload shows the same list.
+  await expect(page).toHaveURL(/[?&]status=Charged(&|$)/);
+  await page.reload();
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('Charged');
   await expect(authorization).toContainText('$25.00');
 
   // Export to Excel.

@@ -109,6 +109,16 @@ export const memberRowSchema = z.object({
 });
 export type MemberRow = z.infer<typeof memberRowSchema>;
 
+export const supportQueueSchema = z.object({
+  /** Charges the gateway declined: support may charge them again. */
+  Declined: z.number().int().nonnegative(),
+  /** Authorizations (holds on a card) to capture or release. */
+  Authorized: z.number().int().nonnegative(),
+  /** Members whose registration or activation is not finished (the members list's Pending). */
+  PendingMembers: z.number().int().nonnegative(),
+});
+export type SupportQueue = z.infer<typeof supportQueueSchema>;
+
 const terminationDate = z.object({ MemberID: z.number().int(), TerminationDate: z.string().nullable(), IsTerminated: z.boolean() });
 const reportFormat = z.object({ format: z.enum(['pdf', 'excel']) });
 
@@ -154,6 +164,8 @@ export const SupportApi = {
     params: z.object({ transactionId: idSchema, paNumber }),
     response: z.object({ PANumber: z.string(), Message: z.string() }),
   }),
+  /** Support's work on the dashboard (ours, not the spec's): how many charges and members wait for someone. */
+  queue: defineEndpoint({ method: 'GET', path: '/api/support/queue', response: supportQueueSchema }),
   verification: defineEndpoint({
     method: 'GET',
     path: '/api/support/verification',

@@ -66,5 +66,6 @@ export {
 } from './grid/gridState';
 export { DEFAULT_MAX_SELECT_ACROSS_PAGES, pageSelectionState, selectionReducer } from './grid/selection';
 export type { ExportFetcher, ExportFormat, ExportRequest, FetchPage, GridColumn, PageRequest, SelectionMode, SortOrder } from './grid/types';
+export { readChoice, useUrlChoice, writeChoice } from './grid/urlChoice';
 export { useDebouncedValue } from './grid/useDebouncedValue';
 export { KitProvider, type KitProviderProps, type Notify, type NotifyKind, useKit } from './KitProvider';

@@ -1,5 +1,6 @@
 import { defineServerPlugin } from '@portal/server';
 import { memberRoutes } from './handlers/members';
+import { queueRoutes } from './handlers/queue';
 import { reportRoutes } from './handlers/reports';
 import { transactionRoutes } from './handlers/transactions';
 import es from './i18n/es.json';
@@ -8,6 +9,6 @@ import es from './i18n/es.json';
 export default defineServerPlugin({
   id: 'support',
   dependsOn: ['billing', 'profile'],
-  routes: [...transactionRoutes, ...memberRoutes, ...reportRoutes],
+  routes: [...transactionRoutes, ...memberRoutes, ...reportRoutes, ...queueRoutes],
   messages: { es },
 });

@@ -448,6 +448,39 @@ describe('support: members and termination', () => {
   });
 });
 
+describe("support: the dashboard's work queue", () => {
+  type Queue = { Declined: number; Authorized: number; PendingMembers: number };
+  const queue = () => data<Queue>(SupportApi.queue.path);
+  const listed = async (Status: string) => (await search({ Query: { Status } })).ItemCount;
+
+  it('counts what the lists show: declined charges, holds, and members who have not finished registering', async () => {
+    const q = await queue();
+    expect(q).toEqual({
+      Declined: await listed('Declined'),
+      Authorized: await listed('Authorized'),
+      PendingMembers: (await data<{ ItemCount: number }>(SupportApi.members.path, { body: { Status: 'Pending' } })).ItemCount,
+    });
+    expect(q.Declined + q.Authorized).toBeGreaterThan(0);
+
+    // A new hold, a new decline and a member who has not activated each count once.
+    const cards = (await data<BillingProfile>(BillingApi.supportProfile.path, { body: { MemberId: annId } })).Profiles;
+    const declining = cards.find((c) => c.CardNumber === 'XXXX0341')?.ProfileId ?? 0;
+    await chargeThroughBilling(annId, declining, 12.34, 'Queue check');
+    await data(BillingApi.prepull.path, { body: { MemberId: annId, Amount: 5, IdempotencyKey: newIdempotencyKey('queue') } });
+    await makeUser(server, { userName: 'sup-unfinished', roles: ['CareGuard'], brand: 'card', member: true, isActive: false });
+    expect(await queue()).toEqual({ Declined: q.Declined + 1, Authorized: q.Authorized + 1, PendingMembers: q.PendingMembers + 1 });
+  });
+
+  it('records the read in the audit log with the counts it answered', async () => {
+    const q = await queue();
+    await server.flushAudit();
+    const rows = await server.database.sql.query<{ detail: Queue; actor_name: string }>(
+      `SELECT detail, actor_name FROM audit_log WHERE action = 'support.queue' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(rows[0]).toEqual({ actor_name: 'sup-staff', detail: q });
+  });
+});
+
 describe('support: the member tabs of other plugins', () => {
   it("profile's support address calls act on a member account by id", async () => {
     const created = await data<{ AddressID: number; Version: number; Address1: string }>('/api/support/members/addresses/createAddress', {

@@ -1,5 +1,6 @@
 import { contribute, defineWebPlugin, Extensions } from '@portal/web';
 import { SUPPORT_ACCESS, SUPPORT_MEMBERS_PATH, SUPPORT_PENDING_PATH, SUPPORT_REPORTS_PATH, SUPPORT_TRANSACTIONS_PATH } from '../access';
+import { prefetchSupportQueue } from './components/SupportQueueWidget.data';
 
 export default defineWebPlugin({
   id: 'support',
@@ -35,6 +36,15 @@ export default defineWebPlugin({
     },
   ],
   contributes: [
+    contribute(Extensions.dashboardWidgets, {
+      id: 'support.queue',
+      order: 5,
+      access: SUPPORT_ACCESS,
+      title: 'support:queue.title',
+      size: 'small',
+      prefetch: prefetchSupportQueue,
+      load: () => import('./components/SupportQueueWidget'),
+    }),
     contribute(Extensions.memberTabs, {
       id: 'details-transactions',
       order: 30,

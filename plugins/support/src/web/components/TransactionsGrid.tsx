@@ -1,6 +1,6 @@
 import { formatCurrency, formatDateTime } from '@portal/core';
 import { showToast, useApi } from '@portal/web';
-import { Button, ConfirmDialog, DataGrid, type GridColumn, NativeSelectField, type PageRequest, saveBlob } from '@portal/web/kit';
+import { Button, ConfirmDialog, DataGrid, type GridColumn, NativeSelectField, type PageRequest, saveBlob, useUrlChoice } from '@portal/web/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,12 @@ export function TransactionsGrid({ mode, memberId }: Props) {
   const { t } = useTranslation('support');
   const queryClient = useQueryClient();
   const filters = mode === 'pending' ? PENDING_TX_FILTERS : SUPPORT_TX_FILTERS;
-  const [status, setStatus] = useState<SupportTxFilter>(mode === 'pending' ? DEFAULT_PENDING_FILTER : mode === 'member' ? 'All' : DEFAULT_TX_FILTER);
+  // The lists keep their filter in the address (a link opens '/support-transactions?status=Authorized'); a tab does not.
+  const [status, setStatus] = useUrlChoice<SupportTxFilter>(
+    mode === 'member' ? null : 'status',
+    filters,
+    mode === 'pending' ? DEFAULT_PENDING_FILTER : mode === 'member' ? 'All' : DEFAULT_TX_FILTER,
+  );
   const [selected, setSelected] = useState<string[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
   const [voidOffer, setVoidOffer] = useState<SupportTransaction | null>(null);

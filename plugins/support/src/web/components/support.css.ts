@@ -10,3 +10,5 @@ export const dt = style({ fontSize: vars.font.size.small, color: vars.color.fore
 export const dd = style({ margin: 0, fontWeight: 600, overflowWrap: 'anywhere' });
 export const link = style({ color: vars.color.foreground.link });
 export const actions = style({ display: 'flex', gap: '0.25rem', flexWrap: 'wrap' });
+/** The dashboard's support work: a line each, the ones with work as links. */
+export const queueList = style({ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.small });

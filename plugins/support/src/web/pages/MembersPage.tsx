@@ -1,6 +1,6 @@
 import { formatDateTime } from '@portal/core';
 import { layoutCss, useApi } from '@portal/web';
-import { DataGrid, type GridColumn, type PageRequest, useDebouncedValue } from '@portal/web/kit';
+import { DataGrid, type GridColumn, NativeSelectField, type PageRequest, useDebouncedValue, useUrlChoice } from '@portal/web/kit';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -20,9 +20,8 @@ type Sort = (typeof SORTS)[number];
 export default function MembersPage() {
   const api = useApi();
   const { t } = useTranslation('support');
-  const statusId = useId();
   const filterId = useId();
-  const [status, setStatus] = useState<Status>('Members');
+  const [status, setStatus] = useUrlChoice<Status>('status', MEMBER_STATUSES, 'Members');
   const [text, setText] = useState('');
   const filter = useDebouncedValue(text.trim(), MEMBER_FILTER_DEBOUNCE_MS);
 
@@ -80,16 +79,12 @@ export default function MembersPage() {
     <div className={`${layoutCss.card} ${css.stack}`}>
       <p>{t('members.intro')}</p>
       <div className={css.row}>
-        <div className={css.field}>
-          <label htmlFor={statusId}>{t('members.statusLabel')}</label>
-          <select id={statusId} className={css.input} value={status} onChange={(e) => setStatus(e.target.value as Status)}>
-            {MEMBER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`members.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <NativeSelectField
+          label={t('members.statusLabel')}
+          value={status}
+          options={MEMBER_STATUSES.map((s) => ({ value: s, label: t(`members.${s}`) }))}
+          onChange={setStatus}
+        />
         <div className={css.field}>
           <label htmlFor={filterId}>{t('members.filter')}</label>
           <input id={filterId} className={css.input} type="search" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />

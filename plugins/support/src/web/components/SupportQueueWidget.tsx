@@ -1,0 +1,31 @@
+import { useApi } from '@portal/web';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { SUPPORT_MEMBERS_PATH, SUPPORT_TRANSACTIONS_PATH } from '../../access';
+import { queueQuery } from './SupportQueueWidget.data';
+import * as css from './support.css';
+
+/**
+ * Support's work on the dashboard: declined charges to charge again, holds to capture or release, members whose
+ * registration is not finished; each opens its list filtered on it.
+ */
+export default function SupportQueueWidget() {
+  const api = useApi();
+  const { t } = useTranslation('support');
+  const q = useQuery(queueQuery(api));
+  if (q.isPending) return <p aria-busy="true">{t('queue.loading')}</p>;
+  if (q.isError) return <p>{t('queue.error')}</p>;
+  const rows = [
+    { key: 'declined', count: q.data.Declined, to: SUPPORT_TRANSACTIONS_PATH },
+    { key: 'authorized', count: q.data.Authorized, to: `${SUPPORT_TRANSACTIONS_PATH}?status=Authorized` },
+    { key: 'pendingMembers', count: q.data.PendingMembers, to: `${SUPPORT_MEMBERS_PATH}?status=Pending` },
+  ] as const;
+  return (
+    <ul className={css.queueList} aria-label={t('queue.title')} data-testid="support-queue">
+      {rows.map((r) => (
+        <li key={r.key}>{r.count > 0 ? <Link to={r.to}>{t(`queue.${r.key}`, { count: r.count })}</Link> : t(`queue.${r.key}`, { count: 0 })}</li>
+      ))}
+    </ul>
+  );
+}
