@@ -41,7 +41,8 @@ export default defineWebPlugin({
       order: 5,
       access: SUPPORT_ACCESS,
       title: 'support:queue.title',
-      size: 'small',
+      // Wide: beside the ledger's small balance it fills the first row, so the staff dashboard's frames leave no hole.
+      size: 'wide',
       prefetch: prefetchSupportQueue,
       load: () => import('./components/SupportQueueWidget'),
     }),
