@@ -70,7 +70,7 @@ async function gatewayTransactions(memberId: number) {
 }
 
 describe('demo activity (scripts/demo-activity.ts)', () => {
-  it('leaves support a list with charged, refunded, voided, authorized and declined payments of two members', async () => {
+  it('leaves support a list with charged, refunded, voided, authorized, declined and held payments of two members', async () => {
     expect(await run()).toEqual({ members: 2, calls: DEMO_PLANS.reduce((n, p) => n + p.steps.filter((s) => s.kind !== 'settle').length, 0) });
     const card = memberIds['card.careguard'];
     const assist = memberIds['assist.careassist'];
@@ -81,6 +81,7 @@ describe('demo activity (scripts/demo-activity.ts)', () => {
       { what: 'Riverside Pharmacy, prescriptions', status: 'Refunded', amount: 48 },
       { what: 'Lakeview Imaging, duplicate payment', status: 'Voided', amount: 19.99 },
       { what: 'Valley Medical Center, outpatient surgery', status: 'Authorized', amount: 210.15 },
+      { what: 'Mercy Hospital, inpatient stay', status: 'Pending', amount: 1250 },
     ]);
     expect(of(assist)).toEqual([
       { what: 'Northside Clinic, office visit', status: 'Charged', amount: 86.2 },
@@ -88,7 +89,7 @@ describe('demo activity (scripts/demo-activity.ts)', () => {
       { what: 'Harbor Physical Therapy, six sessions', status: 'Declined', amount: 342.75 },
       { what: 'Summit Labs, blood panel', status: 'Authorized', amount: 150 },
     ]);
-    expect(await cards(card ?? 0)).toBe(1);
+    expect(await cards(card ?? 0)).toBe(2);
     expect(await cards(assist ?? 0)).toBe(2);
     // A declined charge retried by support goes to the member's default card: the first one saved, which is approved.
     const declined = list.find((t) => t.what === 'Bay Dental Group, cleaning');
@@ -108,7 +109,7 @@ describe('demo activity (scripts/demo-activity.ts)', () => {
     await run();
     expect(await supportList()).toEqual(before.list);
     expect([await gatewayTransactions(card), await gatewayTransactions(assist)]).toEqual(before.gateway);
-    expect([await cards(card), await cards(assist)]).toEqual([1, 2]);
+    expect([await cards(card), await cards(assist)]).toEqual([2, 2]);
   });
 
   it('leaves out a member the data does not have, and says so', async () => {

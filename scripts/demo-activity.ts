@@ -3,7 +3,8 @@
  * providers are up, so support's transaction lists and two members' payment pages are not empty on a fresh demo.
  * Everything goes over real HTTP. Support opens the gateway's hosted card form for a member and the form saves one of
  * the sandbox's test cards (the number goes to the gateway, never to our API); then support charges, pre-authorizes,
- * refunds and voids through our API, and the gateway settles its batch in between.
+ * refunds and voids through our API, and the gateway settles its batch in between. Charges on one card are declined
+ * and on another held for review, so the declined and the pending lists have work in them.
  *
  * Safe to run again: a card a member already has is not added twice, every charge carries a fixed idempotency key
  * (a second run replays it: no money moves) and a refund or void of a charge already reversed is answered from its
@@ -22,6 +23,8 @@ type DemoCard = { number: string; expiry: string };
 const VISA: DemoCard = { number: '4111111111111111', expiry: '12/30' };
 const MASTERCARD: DemoCard = { number: '5424000000000015', expiry: '09/29' };
 const DECLINING_VISA: DemoCard = { number: '4000000000000341', expiry: '06/29' };
+/** Charges on it are held for review by the gateway: support's pending list. */
+const REVIEWED_VISA: DemoCard = { number: '4000000000000259', expiry: '03/31' };
 
 type Step =
   /** A charge on the member's n-th card (0: the first, their default). */
@@ -39,11 +42,11 @@ export interface DemoPlan {
   steps: Step[];
 }
 
-/** What a fresh demo shows: every status support's list filters on but Pending and PA Number. */
+/** What a fresh demo shows: every status support's list filters on but PA Number. */
 export const DEMO_PLANS: DemoPlan[] = [
   {
     userName: 'card.careguard',
-    cards: [VISA],
+    cards: [VISA, REVIEWED_VISA],
     steps: [
       { kind: 'charge', key: 'er-visit', card: 0, amount: 125.4, description: "St. Mary's Hospital, emergency visit" },
       { kind: 'charge', key: 'pharmacy', card: 0, amount: 48, description: 'Riverside Pharmacy, prescriptions' },
@@ -52,6 +55,7 @@ export const DEMO_PLANS: DemoPlan[] = [
       { kind: 'charge', key: 'imaging-twice', card: 0, amount: 19.99, description: 'Lakeview Imaging, duplicate payment' },
       { kind: 'void', of: 'imaging-twice' },
       { kind: 'prepull', key: 'surgery-hold', amount: 210.15, description: 'Valley Medical Center, outpatient surgery' },
+      { kind: 'charge', key: 'inpatient', card: 1, amount: 1250, description: 'Mercy Hospital, inpatient stay' },
     ],
   },
   {

@@ -289,8 +289,30 @@ test('Support: terminating a member ends their sessions and closes the login: th
   await memberContext.close();
 });
 
-test('Support: the pending transactions list opens on the Pending filter, lists only pending charges and offers no export', async ({ page }) => {
+test('Support: the pending transactions list opens on the Pending filter, lists only pending charges and offers no export; Charge approves a held one', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // A charge on a card the gateway holds for review: support's pending list has it.
+  const api = await staffApi(request);
+  const member = await memberByEmail(api, CHARGED_MEMBER);
   await signIn(page, 'staff', 'staff.caresupport');
+  await page.goto(site('staff', `/support/card/${member.MemberID}`));
+  await typeCard(page, '4000 0000 0000 0259');
+  await expect(page.getByRole('cell', { name: /^XXXX0259/ })).toBeVisible();
+  const profile = await api.post<{ CustomerId: number; Profiles: { ProfileId: number; CardNumber: string }[] }>('/api/payment/support/profile', {
+    MemberId: member.MemberID,
+  });
+  const held = await api.post<{ StatusString: string; Message: string; TransactionID: number }>('/api/payment/charge', {
+    customerId: profile.CustomerId,
+    profileId: profile.Profiles.find((p) => p.CardNumber === 'XXXX0259')?.ProfileId,
+    amount: 1250,
+    description: 'Mercy Hospital, inpatient stay',
+    IdempotencyKey: `e2e-held-${Date.now()}`,
+  });
+  expect(held).toMatchObject({ StatusString: 'Error', Message: 'This transaction is being held for review.' });
+
   await page.goto(site('staff', '/support-pendingtransactions'));
   await expect(page.getByRole('heading', { level: 1, name: 'Pending transactions' })).toBeVisible();
   const grid = page.getByRole('grid', { name: 'Pending transactions' });
@@ -308,4 +330,14 @@ test('Support: the pending transactions list opens on the Pending filter, lists 
   // Every row it lists is pending.
   await expect(grid.locator('[data-status]:not([data-status="Pending"])')).toHaveCount(0);
   await expectAccessible(page);
+
+  // Charge approves the held charge at the gateway: it leaves the pending list and shows as paid.
+  // The row by its own buttons: another row's amount or date may hold the id's digits.
+  const row = grid.getByRole('row').filter({ has: page.getByRole('button', { name: `Charge ${held.TransactionID}`, exact: true }) });
+  await expect(row).toContainText('$1,250.00');
+  await row.getByRole('button', { name: `Charge ${held.TransactionID}` }).click();
+  await expect(page.getByText('The payment was successful.')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await status.selectOption('Charged');
+  await expect(grid.getByRole('row').filter({ has: page.getByRole('button', { name: `Refund ${held.TransactionID}`, exact: true }) })).toContainText('Paid');
 });

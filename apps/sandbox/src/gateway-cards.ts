@@ -17,8 +17,12 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** 'chargeDecline': the card saves (its validation passes) but every charge on it is declined. */
-export type CardOutcome = 'approve' | 'decline' | 'cvv' | 'expired' | 'chargeDecline';
+/**
+ * 'chargeDecline': the card saves (its validation passes) but every charge on it is declined. 'review': the card saves
+ * and every charge on it is held for review by the fraud filters (response code 4) until the merchant approves or
+ * declines it.
+ */
+export type CardOutcome = 'approve' | 'decline' | 'cvv' | 'expired' | 'chargeDecline' | 'review';
 
 /**
  * The test numbers (all Luhn-valid). Any other Luhn-valid number is approved, like the real sandbox; a number
@@ -32,6 +36,7 @@ export const TEST_CARDS: Readonly<Record<string, CardOutcome>> = {
   '4000000000000101': 'cvv',
   '4000000000000069': 'expired',
   '4000000000000341': 'chargeDecline',
+  '4000000000000259': 'review',
 };
 
 export const GATEWAY_MESSAGES = {
@@ -47,6 +52,8 @@ export const GATEWAY_MESSAGES = {
   refundTooLarge: 'The sum of credits against the referenced transaction would exceed the original debit amount.',
   notFound: 'The referenced transaction was not found.',
   profileNotFound: 'The payment profile was not found.',
+  heldForReview: 'This transaction is being held for review.',
+  notHeld: 'The transaction is not held for review.',
 } as const;
 
 export function cardBrand(digits: string): string {
@@ -74,7 +81,7 @@ export function checkCard(card: CardInput, now = new Date()): { ok: true } | { o
   if (lastDay < now) return { ok: false, code: 'expired' };
   if (!/^\d{3,4}$/.test(card.cvv)) return { ok: false, code: 'cvv' };
   const outcome = TEST_CARDS[digits] ?? 'approve';
-  if (outcome === 'chargeDecline') return { ok: true };
+  if (outcome === 'chargeDecline' || outcome === 'review') return { ok: true };
   if (outcome === 'decline') return { ok: false, code: 'declined' };
   if (outcome === 'cvv') return { ok: false, code: 'cvv' };
   if (outcome === 'expired') return { ok: false, code: 'expired' };

@@ -86,6 +86,11 @@ CREATE TABLE gw_webhook_deliveries (
 );
 `,
   },
+  {
+    // Held for review: the merchant's decision on a transaction the fraud filters held (approve or decline), once.
+    id: 'gateway_0002_review',
+    sql: 'ALTER TABLE gw_transactions ADD COLUMN review_action text',
+  },
 ];
 
 export async function migrateGateway(db: PGlite): Promise<void> {

@@ -44,7 +44,7 @@ ${saved}
 ${v.showZip ? '<label>ZIP code<input id="zip" name="zip" autocomplete="postal-code" maxlength="10"></label>' : ''}
 <p id="form-error" class="error" role="alert" aria-live="assertive"></p>
 <div class="actions"><button type="submit" id="save">Save</button><button type="button" id="cancel">Cancel</button></div>
-<p class="note">Test cards: 4111 1111 1111 1111 approves, 4000 0000 0000 0002 declines, 4000 0000 0000 0101 fails the card code, 4000 0000 0000 0069 is expired, 4000 0000 0000 0341 saves but declines charges.</p>
+<p class="note">Test cards: 4111 1111 1111 1111 approves, 4000 0000 0000 0002 declines, 4000 0000 0000 0101 fails the card code, 4000 0000 0000 0069 is expired, 4000 0000 0000 0341 saves but declines charges, 4000 0000 0000 0259 saves and its charges are held for review.</p>
 </form>
 </main>
 <script src="/customer/hosted.js"></script>

@@ -199,6 +199,41 @@ describe('sandbox card gateway', () => {
     await expect(missing).rejects.toThrow(GATEWAY_MESSAGES.profileNotFound);
   });
 
+  it('holds charges on a review card until the merchant approves (then it settles) or declines them, deciding once', async () => {
+    const c = await gateway.ensureCustomer('member-review');
+    expect((await saveCard(c, '4000000000000259')).status).toBe(200);
+    const p = (await gateway.getCustomer(c)).paymentProfiles[0]?.paymentProfileId ?? 0;
+    const req = { type: 'authCapture' as const, customerProfileId: c, paymentProfileId: p, amountCents: 125_000 };
+    const held = await gateway.transaction(req, 'review-1');
+    expect(held).toMatchObject({ responseCode: '4', status: 'FDSPendingReview', message: 'This transaction is being held for review.', authCode: null });
+    const settle = () =>
+      fetch(`${url}/gateway/api/settle-now`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from('merchant-t:key-t').toString('base64')}` } });
+    await settle();
+    expect((await gateway.getTransaction(held.transId)).status).toBe('FDSPendingReview');
+
+    const approved = await gateway.reviewHeld(held.transId, 'approve');
+    expect(approved).toMatchObject({ transId: held.transId, responseCode: '1', status: 'capturedPendingSettlement', amountCents: 125_000 });
+    // The same decision again answers the transaction as it is; the other decision is refused.
+    expect(await gateway.reviewHeld(held.transId, 'approve')).toMatchObject({ status: 'capturedPendingSettlement' });
+    await expect(gateway.reviewHeld(held.transId, 'decline')).rejects.toThrow(GATEWAY_MESSAGES.notHeld);
+    await settle();
+    expect((await gateway.getTransaction(held.transId)).status).toBe('settledSuccessfully');
+
+    const hold = await gateway.transaction({ ...req, type: 'authOnly', amountCents: 9_900 }, 'review-2');
+    expect(hold).toMatchObject({ responseCode: '4', status: 'FDSAuthorizedPendingReview' });
+    expect(await gateway.reviewHeld(hold.transId, 'approve')).toMatchObject({ responseCode: '1', status: 'authorizedPendingCapture' });
+    const declined = await gateway.reviewHeld((await gateway.transaction({ ...req, amountCents: 500 }, 'review-3')).transId, 'decline');
+    expect(declined).toMatchObject({ responseCode: '2', status: 'declined', message: GATEWAY_MESSAGES.declined });
+
+    // A transaction the filters never held cannot be decided.
+    const plain = await gateway.ensureCustomer('member-review-plain');
+    await saveCard(plain, '4111111111111111');
+    const pp = (await gateway.getCustomer(plain)).paymentProfiles[0]?.paymentProfileId ?? 0;
+    const charged = await gateway.transaction({ ...req, customerProfileId: plain, paymentProfileId: pp }, 'review-4');
+    await expect(gateway.reviewHeld(charged.transId, 'approve')).rejects.toThrow(GATEWAY_MESSAGES.notHeld);
+    await expect(gateway.reviewHeld(999_999, 'approve')).rejects.toThrow(GATEWAY_MESSAGES.notFound);
+  });
+
   it('runs subscriptions (monthly, yearly, lifetime) and sends signed webhooks for recurring charges', async () => {
     await gateway.registerWebhook(hookUrl);
     const c = await gateway.ensureCustomer('member-sub');

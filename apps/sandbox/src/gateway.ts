@@ -66,6 +66,7 @@ const tokenBody = z.object({
   billingAddressOptions: z.enum(['showNone', 'showBillingAddress']).default('showNone'),
   manageOptions: z.enum(['showAll', 'showPayment']).default('showAll'),
 });
+const reviewBody = z.object({ action: z.enum(['approve', 'decline']) });
 const transactionBody = z.discriminatedUnion('type', [
   z.object({
     type: z.enum(['authOnly', 'authCapture']),
@@ -111,13 +112,14 @@ interface TxRow {
   batch_id: number | null;
   submitted_at: Date;
   settled_at: Date | null;
+  review_action: string | null;
 }
 export interface GatewayTransaction {
   transId: number;
   type: string;
   status: string;
-  /** '1' approved, '2' declined, '3' error (Authorize.net's response codes). */
-  responseCode: '1' | '2' | '3';
+  /** '1' approved, '2' declined, '3' error, '4' held for review (Authorize.net's response codes). */
+  responseCode: '1' | '2' | '3' | '4';
   message: string;
   authCode: string | null;
   amountCents: number;
@@ -217,7 +219,7 @@ export function registerGateway(app: FastifyInstance, db: PGlite, opts: GatewayO
     t: {
       type: string;
       status: string;
-      code: '1' | '2' | '3';
+      code: '1' | '2' | '3' | '4';
       message: string;
       amountCents: number;
       customerId?: number | null;
@@ -269,11 +271,13 @@ export function registerGateway(app: FastifyInstance, db: PGlite, opts: GatewayO
     const [code, message, status] =
       outcome === 'approve' && !expired
         ? (['1', GATEWAY_MESSAGES.approved, type === 'authOnly' ? 'authorizedPendingCapture' : 'capturedPendingSettlement'] as const)
-        : outcome === 'decline' || outcome === 'chargeDecline'
-          ? (['2', GATEWAY_MESSAGES.declined, 'declined'] as const)
-          : outcome === 'cvv'
-            ? (['2', GATEWAY_MESSAGES.cvv, 'declined'] as const)
-            : (['3', GATEWAY_MESSAGES.expired, 'declined'] as const);
+        : outcome === 'review' && !expired
+          ? (['4', GATEWAY_MESSAGES.heldForReview, type === 'authOnly' ? 'FDSAuthorizedPendingReview' : 'FDSPendingReview'] as const)
+          : outcome === 'decline' || outcome === 'chargeDecline'
+            ? (['2', GATEWAY_MESSAGES.declined, 'declined'] as const)
+            : outcome === 'cvv'
+              ? (['2', GATEWAY_MESSAGES.cvv, 'declined'] as const)
+              : (['3', GATEWAY_MESSAGES.expired, 'declined'] as const);
     return insertTx(q, { type, status, code, message, amountCents, customerId, profileId: profile.id, ...extra });
   };
 
@@ -722,6 +726,36 @@ export function registerGateway(app: FastifyInstance, db: PGlite, opts: GatewayO
     const t = await txById(db, p.id);
     if (!t) return bad(reply, 404, GATEWAY_MESSAGES.notFound);
     return toTx(t);
+  });
+
+  /**
+   * The merchant's decision on a transaction the fraud filters held (Authorize.net's updateHeldTransaction): approve
+   * submits it (a charge then settles with the next batch, an authorization waits for its capture), decline declines
+   * it. The same decision again answers the transaction as it is; the other one, or any on a transaction never held,
+   * is refused.
+   */
+  app.post('/gateway/api/transactions/:id/review', async (req, reply) => {
+    const p = parse(idParam, req.params, reply);
+    if (!p) return reply;
+    const b = parse(reviewBody, req.body, reply);
+    if (!b) return reply;
+    const result = await db.transaction(async (tx) => {
+      const t = (await tx.query<TxRow>('SELECT * FROM gw_transactions WHERE id = $1 FOR UPDATE', [p.id])).rows[0];
+      if (!t) return { status: 404, error: GATEWAY_MESSAGES.notFound } as const;
+      if (t.review_action === b.action) return { status: 200, tx: t } as const;
+      if (t.review_action !== null || !t.status.startsWith('FDS')) return { status: 400, error: GATEWAY_MESSAGES.notHeld } as const;
+      const [status, code, message] =
+        b.action === 'approve'
+          ? ([t.status === 'FDSAuthorizedPendingReview' ? 'authorizedPendingCapture' : 'capturedPendingSettlement', '1', GATEWAY_MESSAGES.approved] as const)
+          : (['declined', '2', GATEWAY_MESSAGES.declined] as const);
+      const updated = await tx.query<TxRow>(
+        `UPDATE gw_transactions SET status = $2, response_code = $3, message = $4, review_action = $5, submitted_at = now() WHERE id = $1 RETURNING *`,
+        [t.id, status, code, message, b.action],
+      );
+      return { status: 200, tx: updated.rows[0] as TxRow } as const;
+    });
+    if (result.status !== 200) return bad(reply, result.status, result.error);
+    return toTx(result.tx);
   });
 
   app.get('/gateway/api/customers/:id/transactions', async (req, reply) => {

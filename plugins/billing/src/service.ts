@@ -41,7 +41,8 @@ export interface BillingService {
   /**
    * Charges a Declined or Pending charge again on the member's default card; Charged on success. The money moves
    * at most once per state of the charge (concurrent or repeated calls share one gateway idempotency key);
-   * a charge already Charged answers Ok without moving money.
+   * a charge already Charged answers Ok without moving money. A Pending charge the gateway holds for review is
+   * approved there instead (the held charge itself moves the money; a held prepull becomes Authorized).
    */
   chargeTransaction(transactionId: number, input: { idempotencyKey: string }, actor: BillingActor): Promise<MoneyResult>;
   /**
@@ -50,7 +51,7 @@ export interface BillingService {
    * after it was captured answers Ok without moving money, and never captures another authorization.
    */
   captureTransaction(transactionId: number, amountCents: number | null, actor: BillingActor): Promise<MoneyResult>;
-  /** A Pending charge becomes Declined (no money moves); answers whether it changed. */
+  /** A Pending charge becomes Declined (no money moves; one the gateway holds is declined there first); answers whether it changed. */
   declineTransaction(transactionId: number, actor: BillingActor): Promise<boolean>;
   /** Stores the PA number of a charge and answers the stored number. */
   setPaNumber(transactionId: number, paNumber: string, actor: BillingActor): Promise<string>;

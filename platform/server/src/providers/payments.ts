@@ -40,8 +40,8 @@ export interface GatewayTransaction {
   transId: number;
   type: string;
   status: string;
-  /** '1' approved, '2' declined, '3' error. */
-  responseCode: '1' | '2' | '3';
+  /** '1' approved, '2' declined, '3' error, '4' held for review by the gateway's fraud filters. */
+  responseCode: '1' | '2' | '3' | '4';
   message: string;
   authCode: string | null;
   amountCents: number;
@@ -108,6 +108,11 @@ export interface PaymentGateway {
   /** A transaction; the same idempotency key never charges twice. Declines are answers, not errors. */
   transaction(request: TransactionRequest, idempotencyKey: string): Promise<GatewayTransaction>;
   getTransaction(transId: number): Promise<GatewayTransaction>;
+  /**
+   * Approves or declines a transaction held for review (response code 4). The same decision again answers the
+   * transaction as it is, so a retried call decides once.
+   */
+  reviewHeld(transId: number, action: 'approve' | 'decline'): Promise<GatewayTransaction>;
   listTransactions(customerProfileId: number): Promise<GatewayTransaction[]>;
   createSubscription(
     input: { customerProfileId: number; paymentProfileId: number; name: string; intervalMonths: 0 | 1 | 12; amountCents: number },
@@ -185,6 +190,9 @@ export class SandboxPaymentGateway implements PaymentGateway {
   }
   getTransaction(transId: number) {
     return this.call<GatewayTransaction>('GET', `/transactions/${transId}`);
+  }
+  reviewHeld(transId: number, action: 'approve' | 'decline') {
+    return this.call<GatewayTransaction>('POST', `/transactions/${transId}/review`, { action });
   }
   listTransactions(customerProfileId: number) {
     return this.call<GatewayTransaction[]>('GET', `/customers/${customerProfileId}/transactions`);

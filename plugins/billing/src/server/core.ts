@@ -124,6 +124,8 @@ const result = (ok: boolean, message: string, transactionId: number | null): Mon
 
 /** The gateway's status of a charge as the support screens name it (spec 02 section 4). */
 function statusOf(t: GatewayTransaction): TxRow['status'] {
+  // Held for review by the gateway's fraud filters: support approves it (Charge) or declines it.
+  if (t.responseCode === '4') return 'Pending';
   if (t.responseCode !== '1') return 'Declined';
   if (t.status === 'authorizedPendingCapture') return 'Authorized';
   if (t.status === 'voided') return 'Voided';
@@ -589,6 +591,51 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
 
   const txById = async (id: number) => (await sql.query<TxRow>('SELECT * FROM billing_transactions WHERE id = $1', [id]))[0] ?? null;
 
+  /**
+   * Support's Charge on a charge the gateway holds for review: approved at the gateway, the held charge itself moves the
+   * money (no second charge); a prepull becomes the authorization it asked for. Approving twice decides once at the
+   * gateway, and only the call that moves the row audits it and sends the receipt.
+   */
+  const approveHeld = async (original: TxRow, idempotencyKey: string | undefined, actor: BillingActor): Promise<MoneyResult> => {
+    const t = await gatewayCall(() => gw.reviewHeld(original.gateway_trans_id as number, 'approve'));
+    const status = statusOf(t);
+    const ok = status === 'Charged' || status === 'Authorized';
+    const changed = await sql.transaction(async (tx) => {
+      const rows = await tx.query(`UPDATE billing_transactions SET status = $2, message = $3 WHERE id = $1 AND status = 'Pending' RETURNING id`, [
+        original.id,
+        status,
+        t.message,
+      ]);
+      if (!rows.length) return false;
+      await audit(
+        actor,
+        {
+          action: 'billing.held.approve',
+          entity: 'billing_transaction',
+          entityId: String(original.id),
+          memberId: original.member_id,
+          outcome: ok ? 'success' : 'failure',
+          detail: { amountCents: t.amountCents, gatewayTransId: t.transId, status, idempotencyKey: idempotencyKey ?? null },
+        },
+        tx,
+      );
+      return true;
+    });
+    if (changed && ok) {
+      const what = described(original.description ?? CHARGE);
+      const card = (await cardRows(original.member_id)).find((c) => c.payment_profile_id === original.payment_profile_id);
+      await receipt(
+        original.member_id,
+        actor,
+        status === 'Authorized' ? msg('Authorization: {{description}}', { description: what }) : what,
+        t.amountCents,
+        original.id,
+        card ? `XXXX${card.last4}` : null,
+      );
+    }
+    return result(ok, ok ? (status === 'Authorized' ? BILLING_MESSAGES.authorized : BILLING_MESSAGES.charged) : t.message, original.id);
+  };
+
   const reverse = async (transactionId: number, kind: 'refund' | 'void', actor: BillingActor): Promise<MoneyResult> => {
     const original = await txById(transactionId);
     if (!original || original.gateway_trans_id === null || !['subscription', 'charge', 'prepull'].includes(original.kind)) {
@@ -827,6 +874,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
       if (!original || !['subscription', 'charge', 'prepull'].includes(original.kind)) throw new ApiError(404, BILLING_MESSAGES.transactionNotFound);
       if (original.status === 'Charged') return result(true, BILLING_MESSAGES.charged, original.id);
       if (original.status !== 'Declined' && original.status !== 'Pending') throw new ApiError(409, BILLING_MESSAGES.notChargeable);
+      if (original.status === 'Pending' && original.gateway_trans_id !== null) return approveHeld(original, idempotencyKey, actor);
       const cust = await mustCustomer(original.member_id);
       const card = await defaultCardOf(original.member_id);
       if (!card) return result(false, BILLING_MESSAGES.noCard, original.id);
@@ -874,6 +922,8 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     async declineTransaction(id, actor) {
       const row = await txById(id);
       if (!row) throw new ApiError(404, BILLING_MESSAGES.transactionNotFound);
+      // A charge the gateway holds for review is declined there first: no money can move on it afterwards.
+      if (row.status === 'Pending' && row.gateway_trans_id !== null) await gatewayCall(() => gw.reviewHeld(row.gateway_trans_id as number, 'decline'));
       return sql.transaction(async (tx) => {
         const rows = await tx.query(`UPDATE billing_transactions SET status = 'Declined' WHERE id = $1 AND status = 'Pending' RETURNING id`, [id]);
         if (!rows.length) return false;
@@ -929,7 +979,8 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
           event.notificationId,
           event.eventType,
         ]);
-        if (t.responseCode !== '1') {
+        // A declined renewal suspends the membership; one held for review waits for support's decision (Pending).
+        if (t.responseCode !== '1' && t.responseCode !== '4') {
           await tx.query(`UPDATE billing_customers SET subscription_status = 'suspended' WHERE member_id = $1 AND subscription_status = 'active'`, [memberId]);
         }
       });

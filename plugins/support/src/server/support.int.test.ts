@@ -448,6 +448,65 @@ describe('support: members and termination', () => {
   });
 });
 
+describe('support: charges the gateway holds for review', () => {
+  const gateway = () => createPaymentGateway(sandboxUrl);
+  // A member of their own, whose only card's charges the gateway holds for review.
+  let heldMember: Session;
+  let heldId: number;
+  beforeAll(async () => {
+    heldId = (await makeUser(server, { userName: 'sup-held', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    heldMember = await signIn(server, 'sup-held', undefined, undefined, 'card');
+  });
+
+  it('lists a held charge as Pending; Charge approves it at the gateway, where the held charge itself settles, once', async () => {
+    const p = await addCard(heldMember, '4000000000000259');
+    const card = p.Profiles.find((c) => c.CardNumber === 'XXXX0259')?.ProfileId ?? 0;
+    const r = await data<SupportMoneyResult>(BillingApi.charge.path, {
+      body: { customerId: p.CustomerId, profileId: card, amount: 1250, description: 'Mercy Hospital, inpatient stay', IdempotencyKey: 'held-charge-1' },
+    });
+    expect(r).toMatchObject({ StatusString: 'Error', Message: 'This transaction is being held for review.' });
+    const held = r.TransactionID ?? 0;
+    const pending = await data<{ Items: SupportTransaction[] }>(`${SupportApi.pendingTransactions.path}?PageSize=20`);
+    expect(pending.Items.find((t) => t.TransactionID === held)).toMatchObject({ Status: 'Pending', Amount: 1250 });
+    const gatewayBefore = await gateway().listTransactions(p.CustomerId ?? 0);
+
+    const approvals = await Promise.all([money(SupportApi.charge.path, held), money(SupportApi.charge.path, held)]);
+    for (const a of approvals) expect(a).toMatchObject({ StatusString: 'Ok', TransactionID: held });
+    expect(await one(held)).toMatchObject({ Status: 'Charged', Amount: 1250 });
+    // No second charge: the held one was approved, and it settles with the next batch.
+    expect(await gateway().listTransactions(p.CustomerId ?? 0)).toHaveLength(gatewayBefore.length);
+    const gatewayId = (await one(held))?.ProviderTransactionID ?? 0;
+    expect((await gateway().getTransaction(gatewayId)).status).toBe('capturedPendingSettlement');
+    await settleNow();
+    expect((await gateway().getTransaction(gatewayId)).status).toBe('settledSuccessfully');
+    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.held.approve' AND entity_id = $1`, [String(held)])).toBe(1);
+  });
+
+  it('Decline declines a held charge at the gateway too, so it can never be approved there', async () => {
+    const p = await data<BillingProfile>(BillingApi.supportProfile.path, { body: { MemberId: heldId } });
+    const card = p.Profiles.find((c) => c.CardNumber === 'XXXX0259')?.ProfileId ?? 0;
+    const r = await data<SupportMoneyResult>(BillingApi.charge.path, {
+      body: { customerId: p.CustomerId, profileId: card, amount: 80, description: 'Lab work', IdempotencyKey: 'held-charge-2' },
+    });
+    const held = r.TransactionID ?? 0;
+    const saved = await call(SupportApi.saveTransaction.path, { method: 'PUT', body: { TransactionID: held, Status: 'Declined' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await one(held)).toMatchObject({ Status: 'Declined' });
+    const gatewayId = (await one(held))?.ProviderTransactionID ?? 0;
+    expect(await gateway().getTransaction(gatewayId)).toMatchObject({ status: 'declined', responseCode: '2' });
+    await expect(gateway().reviewHeld(gatewayId, 'approve')).rejects.toThrow('The transaction is not held for review.');
+  });
+
+  it('a prepull held for review becomes the authorization it asked for when approved', async () => {
+    const r = await data<SupportMoneyResult>(BillingApi.prepull.path, { body: { MemberId: heldId, Amount: 60, IdempotencyKey: 'held-prepull-3' } });
+    expect(r.StatusString).toBe('Error');
+    const held = r.TransactionID ?? 0;
+    expect(await one(held)).toMatchObject({ Status: 'Pending' });
+    expect(await money(SupportApi.charge.path, held)).toMatchObject({ StatusString: 'Ok', Message: BILLING_MESSAGES.authorized });
+    expect(await one(held)).toMatchObject({ Status: 'Authorized', Amount: 60 });
+  });
+});
+
 describe("support: the dashboard's work queue", () => {
   type Queue = { Declined: number; Authorized: number; PendingMembers: number };
   const queue = () => data<Queue>(SupportApi.queue.path);
