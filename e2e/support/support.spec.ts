@@ -176,7 +176,7 @@ test('Support: find a member, open their tabs, charge a declined transaction, vo
   const holds = (await api.post<{ ItemCount: number }>('/api/support/transactions', { Query: { Status: 'Authorized' } })).ItemCount;
   await page.goto(site('staff', '/dashboard'));
   const queue = page.getByRole('list', { name: 'Support work' });
-  await expect(queue.getByRole('listitem')).toHaveCount(3);
+  await expect(queue.getByRole('listitem')).toHaveCount(4);
   await expectAccessible(page);
   await queue.getByRole('link', { name: `${holds} ${holds === 1 ? 'hold on a card' : 'holds on cards'} to capture or release` }).click();
   await expect(page).toHaveURL(/\/support-transactions\?status=Authorized$/);

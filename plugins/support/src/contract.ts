@@ -110,6 +110,8 @@ export const memberRowSchema = z.object({
 export type MemberRow = z.infer<typeof memberRowSchema>;
 
 export const supportQueueSchema = z.object({
+  /** Charges the gateway holds for review: support approves (Charge) or declines them. */
+  Pending: z.number().int().nonnegative(),
   /** Charges the gateway declined: support may charge them again. */
   Declined: z.number().int().nonnegative(),
   /** Authorizations (holds on a card) to capture or release. */

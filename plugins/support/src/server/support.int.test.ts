@@ -92,6 +92,8 @@ const money = (path: string, TransactionID: number, IdempotencyKey = newIdempote
 
 let declinedId: number;
 let paidId: number;
+/** A member whose only card's charges the gateway holds for review (from 'charges the gateway holds for review' on). */
+let heldId: number;
 
 beforeAll(async () => {
   sandbox = await createSandbox({ dataDir: null, gateway: { ...GATEWAY, settlementDelayMs: 60 * 60_000 } });
@@ -452,7 +454,6 @@ describe('support: charges the gateway holds for review', () => {
   const gateway = () => createPaymentGateway(sandboxUrl);
   // A member of their own, whose only card's charges the gateway holds for review.
   let heldMember: Session;
-  let heldId: number;
   beforeAll(async () => {
     heldId = (await makeUser(server, { userName: 'sup-held', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
     heldMember = await signIn(server, 'sup-held', undefined, undefined, 'card');
@@ -508,17 +509,19 @@ describe('support: charges the gateway holds for review', () => {
 });
 
 describe("support: the dashboard's work queue", () => {
-  type Queue = { Declined: number; Authorized: number; PendingMembers: number };
+  type Queue = { Pending: number; Declined: number; Authorized: number; PendingMembers: number };
   const queue = () => data<Queue>(SupportApi.queue.path);
   const listed = async (Status: string) => (await search({ Query: { Status } })).ItemCount;
 
-  it('counts what the lists show: declined charges, holds, and members who have not finished registering', async () => {
+  it('counts what the lists show: held and declined charges, holds, and members who have not finished registering', async () => {
     const q = await queue();
     expect(q).toEqual({
+      Pending: await listed('Pending'),
       Declined: await listed('Declined'),
       Authorized: await listed('Authorized'),
       PendingMembers: (await data<{ ItemCount: number }>(SupportApi.members.path, { body: { Status: 'Pending' } })).ItemCount,
     });
+    // The earlier tests left some of each charge: the held ones were decided, the test's own pending row declined.
     expect(q.Declined + q.Authorized).toBeGreaterThan(0);
 
     // A new hold, a new decline and a member who has not activated each count once.
@@ -526,8 +529,10 @@ describe("support: the dashboard's work queue", () => {
     const declining = cards.find((c) => c.CardNumber === 'XXXX0341')?.ProfileId ?? 0;
     await chargeThroughBilling(annId, declining, 12.34, 'Queue check');
     await data(BillingApi.prepull.path, { body: { MemberId: annId, Amount: 5, IdempotencyKey: newIdempotencyKey('queue') } });
+    const review = await data<BillingProfile>(BillingApi.supportProfile.path, { body: { MemberId: heldId } });
+    await chargeThroughBilling(heldId, review.Profiles[0]?.ProfileId ?? 0, 99, 'Queue check, held');
     await makeUser(server, { userName: 'sup-unfinished', roles: ['CareGuard'], brand: 'card', member: true, isActive: false });
-    expect(await queue()).toEqual({ Declined: q.Declined + 1, Authorized: q.Authorized + 1, PendingMembers: q.PendingMembers + 1 });
+    expect(await queue()).toEqual({ Pending: q.Pending + 1, Declined: q.Declined + 1, Authorized: q.Authorized + 1, PendingMembers: q.PendingMembers + 1 });
   });
 
   it('records the read in the audit log with the counts it answered', async () => {

@@ -15,13 +15,14 @@ export const queueRoutes = [
     access: SUPPORT_ACCESS,
     readOnly: true,
     handler: async (ctx) => {
-      const [Declined, Authorized, members] = await Promise.all([
+      const [Pending, Declined, Authorized, members] = await Promise.all([
+        countOf(ctx, 'Pending'),
         countOf(ctx, 'Declined'),
         countOf(ctx, 'Authorized'),
         ctx.use(profileService).memberPage({ Status: 'Pending', PageSize: 10, PageIndex: 0, SortColumn: 'FirstName', SortOrder: 'ASC' }, ctx.searchSql),
       ]);
-      ctx.auditRead({ action: 'support.queue', entity: 'billing_transaction', detail: { Declined, Authorized, PendingMembers: members.ItemCount } });
-      return { Declined, Authorized, PendingMembers: members.ItemCount };
+      ctx.auditRead({ action: 'support.queue', entity: 'billing_transaction', detail: { Pending, Declined, Authorized, PendingMembers: members.ItemCount } });
+      return { Pending, Declined, Authorized, PendingMembers: members.ItemCount };
     },
   }),
 ];

@@ -2,13 +2,13 @@ import { useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { SUPPORT_MEMBERS_PATH, SUPPORT_TRANSACTIONS_PATH } from '../../access';
+import { SUPPORT_MEMBERS_PATH, SUPPORT_PENDING_PATH, SUPPORT_TRANSACTIONS_PATH } from '../../access';
 import { queueQuery } from './SupportQueueWidget.data';
 import * as css from './support.css';
 
 /**
- * Support's work on the dashboard: declined charges to charge again, holds to capture or release, members whose
- * registration is not finished; each opens its list filtered on it.
+ * Support's work on the dashboard: charges held for review, declined charges to charge again, holds to capture or
+ * release, members whose registration is not finished; each opens its list filtered on it.
  */
 export default function SupportQueueWidget() {
   const api = useApi();
@@ -17,6 +17,7 @@ export default function SupportQueueWidget() {
   if (q.isPending) return <p aria-busy="true">{t('queue.loading')}</p>;
   if (q.isError) return <p>{t('queue.error')}</p>;
   const rows = [
+    { key: 'pending', count: q.data.Pending, to: SUPPORT_PENDING_PATH },
     { key: 'declined', count: q.data.Declined, to: SUPPORT_TRANSACTIONS_PATH },
     { key: 'authorized', count: q.data.Authorized, to: `${SUPPORT_TRANSACTIONS_PATH}?status=Authorized` },
     { key: 'pendingMembers', count: q.data.PendingMembers, to: `${SUPPORT_MEMBERS_PATH}?status=Pending` },
