@@ -54,7 +54,7 @@ export function PaymentsSection() {
                 <td className={css.cell}>{formatMomentDay(p.date)}</td>
                 <td className={css.cell}>{p.description ?? t('payments.cardPayment')}</td>
                 <td className={css.amountCell}>{formatCurrency(p.amount)}</td>
-                <td className={css.cell} title={p.status === 'held' ? t('payments.heldHint') : undefined}>
+                <td className={css.cell} title={p.status === 'held' ? t('payments.heldHint') : p.status === 'pending' ? t('payments.pendingHint') : undefined}>
                   {t(`payments.statuses.${p.status}`)}
                 </td>
               </tr>
