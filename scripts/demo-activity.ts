@@ -12,8 +12,8 @@
  *   node --import tsx scripts/demo-activity.ts    (PORT, SANDBOX_URL, GATEWAY_* as scripts/start sets them)
  */
 import { request } from 'node:http';
-import { buildPath, buildQuery, KernelApi } from '@portal/core';
-import { BillingApi } from '@portal/plugin-billing/contract';
+import { buildPath, buildQuery, type EndpointData, type EndpointInput, type EndpointSpec, isEnvelope, KernelApi } from '@portal/core';
+import { BillingApi, type MoneyResult } from '@portal/plugin-billing/contract';
 import { SupportApi } from '@portal/plugin-support/contract';
 import { gatewayConfigFromEnv } from '@portal/server';
 import { DEMO_PASSWORD } from './lib/demo';
@@ -70,10 +70,7 @@ export const DEMO_PLANS: DemoPlan[] = [
   },
 ];
 
-type Envelope<T> = { HasError: boolean; Data: T; MsgText: string | null };
 type Session = { access_token: string; form_token: string };
-type Profile = { Profiles: { ProfileId: number; CardNumber: string; IsDefault: boolean }[]; CustomerId: number | null };
-type Money = { StatusString: string; Message: string; TransactionID: number | null };
 
 export interface DemoActivityOptions {
   /** The API, as the browser reaches it on loopback: http://127.0.0.1:PORT (the brand is told by the Host header). */
@@ -92,13 +89,10 @@ export async function demoActivity(o: DemoActivityOptions): Promise<{ members: n
   const api = new URL(o.apiUrl);
   const staffHost = `staff.localhost:${api.port || '80'}`;
 
-  /** One call of an endpoint as the staff site makes it; an error answer throws with the API's own message. */
-  const call = <T>(
-    endpoint: { method: string; path: string; bodyEncoding?: string },
-    opts: { session?: Session; params?: Record<string, unknown>; query?: Record<string, unknown>; body?: Record<string, unknown> } = {},
-  ) =>
-    new Promise<T>((resolve, reject) => {
-      const path = buildPath(endpoint.path, opts.params) + buildQuery(opts.query);
+  /** One call of an endpoint as the staff site makes it, typed by its contract; an error answer throws with the API's own message. */
+  const call = <E extends EndpointSpec>(endpoint: E, opts: Partial<EndpointInput<E>> & { session?: Session }) =>
+    new Promise<EndpointData<E>>((resolve, reject) => {
+      const path = buildPath(endpoint.path, opts.params as Record<string, unknown> | undefined) + buildQuery(opts.query as Record<string, unknown> | undefined);
       const form = endpoint.bodyEncoding === 'form';
       const body = opts.body === undefined ? undefined : form ? new URLSearchParams(opts.body as Record<string, string>).toString() : JSON.stringify(opts.body);
       const headers: Record<string, string> = { host: staffHost, accept: 'application/json' };
@@ -122,9 +116,9 @@ export async function demoActivity(o: DemoActivityOptions): Promise<{ members: n
           } catch {
             return reject(new Error(`${what}: HTTP ${res.statusCode}, not JSON`));
           }
-          const e = v as Partial<Envelope<T>>;
-          if ((res.statusCode ?? 0) >= 300 || e.HasError) return reject(new Error(`${what}: HTTP ${res.statusCode} ${e.MsgText ?? text.slice(0, 200)}`));
-          resolve((v !== null && typeof v === 'object' && 'HasError' in v ? e.Data : v) as T);
+          if ((res.statusCode ?? 0) >= 300 || (isEnvelope(v) && v.HasError))
+            return reject(new Error(`${what}: HTTP ${res.statusCode} ${isEnvelope(v) ? v.MsgText : text.slice(0, 200)}`));
+          resolve((isEnvelope(v) ? v.Data : v) as EndpointData<E>);
         });
         res.on('error', reject);
       });
@@ -142,14 +136,14 @@ export async function demoActivity(o: DemoActivityOptions): Promise<{ members: n
     return data;
   };
 
-  const session = await call<Session>(KernelApi.token, {
+  const session = await call(KernelApi.token, {
     body: { grant_type: 'password', UserName: o.staffUser ?? 'staff.caresupport', Password: o.password ?? DEMO_PASSWORD },
   });
   let members = 0;
   let calls = 0;
   for (const plan of o.plans ?? DEMO_PLANS) {
     const email = `${plan.userName}@demo.example.com`;
-    const found = await call<{ Items: { MemberID: number; Email: string | null }[] }>(SupportApi.members, {
+    const found = await call(SupportApi.members, {
       session,
       body: { Status: 'All', SearchString: email, PageSize: 10 },
     });
@@ -161,10 +155,10 @@ export async function demoActivity(o: DemoActivityOptions): Promise<{ members: n
     members++;
 
     // The cards, through the gateway's hosted form as support's card page opens it.
-    let profile = await call<Profile>(BillingApi.supportProfile, { session, body: { MemberId: memberId } });
+    let profile = await call(BillingApi.supportProfile, { session, body: { MemberId: memberId } });
     for (const card of plan.cards) {
       if (profile.Profiles.some((p) => p.CardNumber.endsWith(card.number.slice(-4)))) continue;
-      const form = await call<{ Token: string }>(BillingApi.supportToken, {
+      const form = await call(BillingApi.supportToken, {
         session,
         params: { memberId },
         query: { returnUrl: `http://${staffHost}/support/card/${memberId}` },
@@ -174,7 +168,7 @@ export async function demoActivity(o: DemoActivityOptions): Promise<{ members: n
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ token: form.Token, cardNumber: card.number, expiry: card.expiry, cvv: '123' }),
       });
-      profile = await call<Profile>(BillingApi.supportSync, { session, body: { MemberId: memberId } });
+      profile = await call(BillingApi.supportSync, { session, body: { MemberId: memberId } });
     }
     const cardOf = (n: number) => {
       const last4 = plan.cards[n]?.number.slice(-4) ?? '';
@@ -185,7 +179,7 @@ export async function demoActivity(o: DemoActivityOptions): Promise<{ members: n
     // The first card is the one a retried charge and a pre-authorization use.
     const first = cardOf(0);
     if (!first.IsDefault) {
-      profile = await call<Profile>(BillingApi.supportDefaultCard, { session, body: { MemberId: memberId, ProfileId: first.ProfileId } });
+      profile = await call(BillingApi.supportDefaultCard, { session, body: { MemberId: memberId, ProfileId: first.ProfileId } });
     }
 
     const done = new Map<string, number>();
@@ -196,9 +190,10 @@ export async function demoActivity(o: DemoActivityOptions): Promise<{ members: n
         continue;
       }
       calls++;
-      let r: Money;
+      let r: Pick<MoneyResult, 'TransactionID' | 'Message'>;
       if (step.kind === 'charge') {
-        r = await call<Money>(BillingApi.charge, {
+        if (profile.CustomerId === null) throw new Error(`${plan.userName}: no customer at the gateway after the cards were saved`);
+        r = await call(BillingApi.charge, {
           session,
           body: {
             customerId: profile.CustomerId,
@@ -209,14 +204,14 @@ export async function demoActivity(o: DemoActivityOptions): Promise<{ members: n
           },
         });
       } else if (step.kind === 'prepull') {
-        r = await call<Money>(BillingApi.prepull, {
+        r = await call(BillingApi.prepull, {
           session,
           body: { MemberId: memberId, Amount: step.amount, Description: step.description, IdempotencyKey: idempotencyKey(step.key) },
         });
       } else {
         const id = done.get(step.of);
         if (id === undefined) throw new Error(`${plan.userName}: ${step.kind} of ${step.of}, which made no transaction`);
-        r = await call<Money>(step.kind === 'refund' ? SupportApi.refund : SupportApi.void, {
+        r = await call(step.kind === 'refund' ? SupportApi.refund : SupportApi.void, {
           session,
           body: { TransactionID: id, IdempotencyKey: idempotencyKey(`${step.kind}-${step.of}`) },
         });

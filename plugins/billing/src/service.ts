@@ -36,6 +36,8 @@ export interface BillingService {
    * read with: a route's `ctx.searchSql` (the read replica when it has the caller's changes); the primary by default.
    */
   searchTransactions(query: TransactionSearch, reader?: SqlClient): Promise<{ Items: SupportTransaction[]; ItemCount: number }>;
+  /** How many charges support's list shows of each of these statuses (0 for none), counted in one query. */
+  countByStatus<S extends string>(statuses: readonly S[], reader?: SqlClient): Promise<Record<S, number>>;
   /** One charge (not a refund or void record) with its member, or null. */
   findTransaction(transactionId: number): Promise<SupportTransaction | null>;
   /**

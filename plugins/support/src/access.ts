@@ -14,4 +14,7 @@ export const SUPPORT_REPORTS_PATH = '/support-reports';
 /** Support's members list (statuses Members, Pending, Terminated, All), reached from /users. */
 export const SUPPORT_MEMBERS_PATH = '/support-members';
 export const SUPPORT_CARD_PATH = '/support/card/:id';
+/** The query parameter the support lists keep their status filter in, so a link opens a list filtered. */
+export const SUPPORT_STATUS_PARAM = 'status';
+export const withStatus = (path: string, status: string) => `${path}?${SUPPORT_STATUS_PARAM}=${encodeURIComponent(status)}`;
 export const supportCardPath = (memberId: number | string) => `/support/card/${encodeURIComponent(String(memberId))}`;

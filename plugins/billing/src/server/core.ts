@@ -865,6 +865,13 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
       );
       return { Items: rows.map(toSupportTransaction), ItemCount: count };
     },
+    async countByStatus(statuses, reader = sql) {
+      const rows = await reader.query<{ status: string; n: number }>(
+        `SELECT x.status, count(*)::int AS n FROM (${SUPPORT_TX_SELECT} AND t.status = ANY($1::text[])) x GROUP BY x.status`,
+        [statuses],
+      );
+      return Object.fromEntries(statuses.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0])) as Record<(typeof statuses)[number], number>;
+    },
     async findTransaction(id) {
       const row = (await sql.query<SupportTxRow>(`${SUPPORT_TX_SELECT} AND t.id = $1`, [id]))[0];
       return row ? toSupportTransaction(row) : null;

@@ -2,7 +2,7 @@ import { useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { SUPPORT_MEMBERS_PATH, SUPPORT_PENDING_PATH, SUPPORT_TRANSACTIONS_PATH } from '../../access';
+import { SUPPORT_MEMBERS_PATH, SUPPORT_PENDING_PATH, SUPPORT_TRANSACTIONS_PATH, withStatus } from '../../access';
 import { queueQuery } from './SupportQueueWidget.data';
 import * as css from './support.css';
 
@@ -19,8 +19,8 @@ export default function SupportQueueWidget() {
   const rows = [
     { key: 'pending', count: q.data.Pending, to: SUPPORT_PENDING_PATH },
     { key: 'declined', count: q.data.Declined, to: SUPPORT_TRANSACTIONS_PATH },
-    { key: 'authorized', count: q.data.Authorized, to: `${SUPPORT_TRANSACTIONS_PATH}?status=Authorized` },
-    { key: 'pendingMembers', count: q.data.PendingMembers, to: `${SUPPORT_MEMBERS_PATH}?status=Pending` },
+    { key: 'authorized', count: q.data.Authorized, to: withStatus(SUPPORT_TRANSACTIONS_PATH, 'Authorized') },
+    { key: 'pendingMembers', count: q.data.PendingMembers, to: withStatus(SUPPORT_MEMBERS_PATH, 'Pending') },
   ] as const;
   return (
     <ul className={css.queueList} aria-label={t('queue.title')} data-testid="support-queue">

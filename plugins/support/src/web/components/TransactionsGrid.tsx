@@ -4,6 +4,7 @@ import { Button, ConfirmDialog, DataGrid, type GridColumn, NativeSelectField, ty
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SUPPORT_STATUS_PARAM } from '../../access';
 import { SupportApi, type SupportMoneyResult, type SupportTransaction } from '../../contract';
 import {
   DEFAULT_PENDING_FILTER,
@@ -44,7 +45,7 @@ export function TransactionsGrid({ mode, memberId }: Props) {
   const filters = mode === 'pending' ? PENDING_TX_FILTERS : SUPPORT_TX_FILTERS;
   // The lists keep their filter in the address (a link opens '/support-transactions?status=Authorized'); a tab does not.
   const [status, setStatus] = useUrlChoice<SupportTxFilter>(
-    mode === 'member' ? null : 'status',
+    mode === 'member' ? null : SUPPORT_STATUS_PARAM,
     filters,
     mode === 'pending' ? DEFAULT_PENDING_FILTER : mode === 'member' ? 'All' : DEFAULT_TX_FILTER,
   );

@@ -4,6 +4,7 @@ import { DataGrid, type GridColumn, NativeSelectField, type PageRequest, useDebo
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { SUPPORT_STATUS_PARAM } from '../../access';
 import { type MemberRow, SupportApi } from '../../contract';
 import { MEMBER_FILTER_DEBOUNCE_MS, MEMBER_STATUSES, SUPPORT_DEFAULT_PAGE_SIZE, SUPPORT_PAGE_SIZES } from '../../rules';
 import * as css from '../components/support.css';
@@ -21,7 +22,7 @@ export default function MembersPage() {
   const api = useApi();
   const { t } = useTranslation('support');
   const filterId = useId();
-  const [status, setStatus] = useUrlChoice<Status>('status', MEMBER_STATUSES, 'Members');
+  const [status, setStatus] = useUrlChoice<Status>(SUPPORT_STATUS_PARAM, MEMBER_STATUSES, 'Members');
   const [text, setText] = useState('');
   const filter = useDebouncedValue(text.trim(), MEMBER_FILTER_DEBOUNCE_MS);
 
