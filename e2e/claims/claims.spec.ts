@@ -111,7 +111,7 @@ test('the claim-id lookup refuses fewer than 2 characters', async ({ page }) => 
   await expect(page.getByText('Please enter a valid claim ID')).toBeVisible();
 });
 
-test('a SuperUser creates a bill for a member', async ({ page }) => {
+test('a SuperUser creates a bill for a member, and the same bill entered again is flagged as a possible duplicate', async ({ page }) => {
   await signIn(page, 'staff', 'staff.superuser', undefined, '/login');
   // Pick a member id from an existing bill.
   await page.goto(site('staff', '/claims'));
@@ -136,8 +136,39 @@ test('a SuperUser creates a bill for a member', async ({ page }) => {
   await expect(page.getByRole('main').getByLabel('Member ID')).toBeVisible();
   await expect(page.getByRole('button', { name: /Bill type/ })).toBeVisible();
   await expectAccessible(page);
+  const first = await newBill(page, memberId, 'E2E-NEW-1');
+  await expect(page.getByTestId('claim-view')).toContainText('E2E-NEW-1');
+  await expect(page.getByTestId('claim-view')).toContainText('125.40');
+
+  // The same bill entered again: its page warns of the first one, which its history lists (10 years, newest first).
+  await page.goto(site('staff', '/claims-new'));
+  const second = await newBill(page, memberId, 'E2E-NEW-2');
+  const warning = page.getByTestId('possible-duplicates');
+  await expect(warning).toContainText('Possible duplicate');
+  await expect(warning.getByRole('link', { name: new RegExp(`^Bill ${first},`) })).toBeVisible();
+  const history = page.getByRole('grid', { name: 'Bill history' }).or(page.getByRole('table', { name: 'Bill history' }));
+  await expect(history.getByRole('link', { name: `Open bill ${first}`, exact: true })).toBeVisible();
+  await expect(history.getByRole('link', { name: `Open bill ${second}`, exact: true })).toBeVisible();
+  // Only this payee's bills: both are still there, and every row is from it.
+  await page.getByRole('radiogroup', { name: 'Show' }).getByText('Only from E2E Test Clinic').click();
+  await expect(page.getByRole('radio', { name: 'Only from E2E Test Clinic' })).toBeChecked();
+  await expect
+    .poll(async () => {
+      const payees = await history.locator('tbody tr[aria-rowindex] td:nth-child(3)').allTextContents();
+      return payees.length >= 2 && payees.every((p) => p === 'E2E Test Clinic');
+    })
+    .toBe(true);
+  await expectAccessible(page);
+  // The first bill's page names the second.
+  await warning.getByRole('link', { name: new RegExp(`^Bill ${first},`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/claims/${first}$`));
+  await expect(page.getByTestId('possible-duplicates').getByRole('link', { name: new RegExp(`^Bill ${second},`) })).toBeVisible();
+});
+
+/** Fills /claims-new with a $125.40 medical bill from E2E Test Clinic for service on 11/01/2026 and saves it; its id. */
+async function newBill(page: Page, memberId: number, claimNumber: string): Promise<number> {
   await page.getByRole('main').getByLabel('Member ID').fill(String(memberId));
-  await page.getByLabel('Claim number').fill('E2E-NEW-1');
+  await page.getByLabel('Claim number').fill(claimNumber);
   await page.getByLabel('Or a new payee name').fill('E2E Test Clinic');
   await page.getByRole('button', { name: /Bill type/ }).click();
   await page.getByRole('option', { name: 'Medical' }).click();
@@ -146,9 +177,9 @@ test('a SuperUser creates a bill for a member', async ({ page }) => {
   await page.keyboard.type('11012026');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/claims\/\d+$/);
-  await expect(page.getByTestId('claim-view')).toContainText('E2E-NEW-1');
-  await expect(page.getByTestId('claim-view')).toContainText('125.40');
-});
+  await expect(page.getByTestId('claim-view')).toContainText(claimNumber);
+  return Number(new URL(page.url()).pathname.split('/').pop());
+}
 
 test('a CareGuard member sees pending claims on the card site', async ({ page }) => {
   await signIn(page, 'card', 'card.careguard', undefined, '/login');

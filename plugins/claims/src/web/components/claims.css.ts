@@ -28,6 +28,8 @@ export const dl = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fil
 export const dt = style({ fontSize: vars.font.size.small, color: vars.color.foreground.muted });
 export const dd = style({ margin: 0, fontWeight: 600 });
 export const message = style({ margin: 0, color: vars.color.foreground.critical });
+/** A heading or paragraph in a stack, which spaces its children itself. */
+export const flush = style({ margin: 0 });
 export const link = style({ color: vars.color.foreground.link });
 /** The status picker's list and options (the bills' status change). */
 export const statusList = style({

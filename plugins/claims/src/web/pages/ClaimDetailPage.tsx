@@ -6,6 +6,7 @@ import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { type Claim, ClaimsApi } from '../../contract';
+import { BillHistory } from '../components/BillHistory';
 import { ClaimForm, toPayload } from '../components/ClaimForm';
 import * as css from '../components/claims.css';
 import { claimTypeName, money, statusName } from '../components/format';
@@ -146,6 +147,7 @@ export default function ClaimDetailPage() {
           </ul>
         )}
       </section>
+      <BillHistory bill={claim} />
     </div>
   );
 }

@@ -1,0 +1,70 @@
+import { ClaimStatus } from '@portal/core';
+import { describe, expect, it } from 'vitest';
+import { type Claim, claimSearchSchema } from '../../contract';
+import { duplicateFilters, historyFilters, possibleDuplicates } from './history';
+
+const bill = (over: Partial<Claim> = {}): Claim => ({
+  ClaimID: 100,
+  ClaimNumber: 'A-1',
+  PayeeName: 'Valley Clinic',
+  PayeeID: 7,
+  ClaimStatusID: ClaimStatus.Received,
+  DisplayStatusID: ClaimStatus.Received,
+  BillTypeID: 1,
+  ClaimTypeID: 1,
+  BilledAmount: 125.4,
+  SubmittedUNCAmount: null,
+  ServiceDateFrom: '2026-11-01',
+  ServiceDateTo: null,
+  ReceivedDate: '2026-11-20',
+  BillReviewReceivedDate: null,
+  PaidDate: null,
+  PaidAmount: null,
+  CheckNumber: null,
+  MemberID: 3,
+  MemberNumber: 'M3',
+  MemberName: 'Pat Doe',
+  Version: 1,
+  ...over,
+});
+const now = new Date(2026, 10, 30);
+
+describe("a bill's history", () => {
+  it("asks for the member's bills received in the last 10 years, and only the payee's when chosen", () => {
+    expect(historyFilters(bill(), false, now)).toEqual({ MemberID: 3, ReceivedDateFrom: '2016-11-30' });
+    expect(historyFilters(bill(), true, now)).toEqual({ MemberID: 3, ReceivedDateFrom: '2016-11-30', PayeeID: 7 });
+    // A payee the member typed has no id to filter on: the whole history.
+    expect(historyFilters(bill({ PayeeID: null }), true, now)).toEqual({ MemberID: 3, ReceivedDateFrom: '2016-11-30' });
+  });
+
+  it('searches duplicates on the same first service day, with a filter the contract accepts', () => {
+    const f = duplicateFilters(bill(), now);
+    expect(f).toEqual({ MemberID: 3, ReceivedDateFrom: '2016-11-30', PayeeID: 7, ServiceDateFrom: '2026-11-01', ServiceDateTo: '2026-11-01' });
+    expect(claimSearchSchema.safeParse({ ...f, PageSize: 100 }).success).toBe(true);
+  });
+
+  it('flags other bills of the same member, payee, first service day and amount, oldest first', () => {
+    const me = bill();
+    const found = possibleDuplicates(me, [
+      me,
+      bill({ ClaimID: 90 }),
+      bill({ ClaimID: 80, BilledAmount: 125.4000001 }),
+      bill({ ClaimID: 81, BilledAmount: 125.41 }),
+      bill({ ClaimID: 82, ServiceDateFrom: '2026-11-02' }),
+      bill({ ClaimID: 83, PayeeID: 8, PayeeName: 'Other' }),
+      bill({ ClaimID: 84, MemberID: 4 }),
+      bill({ ClaimID: 85, ClaimStatusID: ClaimStatus.Void }),
+    ]);
+    expect(found.map((c) => c.ClaimID)).toEqual([80, 90]);
+  });
+
+  it('matches a payee the member typed by its name, ignoring case and spaces, and never a typed one to a shared one', () => {
+    const typed = bill({ PayeeID: null, PayeeName: 'Dr. Smith' });
+    const found = possibleDuplicates(typed, [
+      bill({ ClaimID: 91, PayeeID: null, PayeeName: ' dr. smith ' }),
+      bill({ ClaimID: 92, PayeeID: 5, PayeeName: 'Dr. Smith' }),
+      bill({ ClaimID: 93, PayeeID: null, PayeeName: 'Dr. Smyth' }),
+    ]);
+    expect(found.map((c) => c.ClaimID)).toEqual([91]);
+  });
+});
