@@ -10,7 +10,11 @@ const brands = loadBrands(installedPluginIds());
 console.log('\nBrand sites:');
 for (const b of brands) console.log(`  ${b.displayName.padEnd(20)} http://${b.marker}.localhost:${port}/`);
 console.log(`  Index of sites       http://localhost:${port}/`);
-console.log(`  Sandbox providers    ${process.env.SANDBOX_URL ?? 'http://localhost:8090'}/ (mail inbox at /mail)`);
+const sandbox = process.env.SANDBOX_URL ?? 'http://localhost:8090';
+console.log(`  Sandbox providers    ${sandbox}/ (mail inbox at /mail)`);
+console.log(
+  `  Gateway merchant     ${sandbox}/gateway/merchant (held charges; login id ${process.env.GATEWAY_LOGIN_ID || 'sandbox-merchant'}, key ${process.env.GATEWAY_TRANSACTION_KEY ? '$GATEWAY_TRANSACTION_KEY' : 'sandbox-transaction-key'})`,
+);
 const host = process.env.HOST || '127.0.0.1';
 console.log(
   host === '127.0.0.1' ? '  Reachable from this machine only (HOST=127.0.0.1).' : `  Listening on ${host}: reachable by whoever can reach this machine.`,

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_PORT } from '../playwright.config';
+import { E2E_PORT, SANDBOX_URL } from '../playwright.config';
 import { DEMO_PASSWORD, signIn, site } from '../support';
 import { expect, test } from '../test';
 
@@ -340,4 +340,80 @@ test('Support: the pending transactions list opens on the Pending filter, lists 
   await expect(row).toHaveCount(0);
   await status.selectOption('Charged');
   await expect(grid.getByRole('row').filter({ has: page.getByRole('button', { name: `Refund ${held.TransactionID}`, exact: true }) })).toContainText('Paid');
+});
+
+test("Support: held charges the merchant decides in the gateway's own screen leave the pending list by themselves; Check with the gateway answers", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const api = await staffApi(request);
+  const member = await memberByEmail(api, CHARGED_MEMBER);
+  await signIn(page, 'staff', 'staff.caresupport');
+  type Profile = { CustomerId: number; Profiles: { ProfileId: number; CardNumber: string }[] };
+  let profile = await api.post<Profile>('/api/payment/support/profile', { MemberId: member.MemberID });
+  if (!profile.Profiles.some((p) => p.CardNumber === 'XXXX0259')) {
+    await page.goto(site('staff', `/support/card/${member.MemberID}`));
+    await typeCard(page, '4000 0000 0000 0259');
+    await expect(page.getByRole('cell', { name: /^XXXX0259/ })).toBeVisible();
+    profile = await api.post<Profile>('/api/payment/support/profile', { MemberId: member.MemberID });
+  }
+  const stamp = Date.now();
+  /** A charge the gateway holds for review: our id and the gateway's. */
+  const hold = async (what: string, amount: number) => {
+    const description = `E2E merchant ${what} ${stamp}`;
+    const r = await api.post<{ StatusString: string; TransactionID: number }>('/api/payment/charge', {
+      customerId: profile.CustomerId,
+      profileId: profile.Profiles.find((p) => p.CardNumber === 'XXXX0259')?.ProfileId,
+      amount,
+      description,
+      IdempotencyKey: `e2e-merchant-${what}-${stamp}`,
+    });
+    expect(r.StatusString).toBe('Error');
+    const found = await api.post<{ Items: { TransactionID: number; ProviderTransactionID: number | null }[] }>('/api/support/transactions', {
+      Query: { Status: 'Pending', SearchString: description },
+    });
+    const gateway = found.Items.find((t) => t.TransactionID === r.TransactionID)?.ProviderTransactionID;
+    expect(gateway).toBeGreaterThan(0);
+    return { id: r.TransactionID, gateway: gateway as number };
+  };
+  const approved = await hold('approve', 310.25);
+  const declined = await hold('decline', 45.5);
+
+  // The merchant's own screen at the gateway, signed in with the gateway's credentials: one approved, one declined.
+  const merchant = await browser.newContext({ httpCredentials: { username: 'sandbox-merchant', password: 'sandbox-transaction-key' } });
+  const screen = await merchant.newPage();
+  await screen.goto(`${SANDBOX_URL}/gateway/merchant`);
+  await expect(screen.getByRole('heading', { name: 'Held transactions' })).toBeVisible();
+  await expect(
+    screen.getByRole('row').filter({ has: screen.getByRole('button', { name: `Approve transaction ${approved.gateway}`, exact: true }) }),
+  ).toContainText('$310.25');
+  await expectAccessible(screen);
+  await screen.getByRole('button', { name: `Approve transaction ${approved.gateway}`, exact: true }).click();
+  await expect(screen.getByRole('status')).toHaveText(`Transaction ${approved.gateway} approved.`);
+  await screen.getByRole('button', { name: `Decline transaction ${declined.gateway}`, exact: true }).click();
+  await expect(screen.getByRole('status')).toHaveText(`Transaction ${declined.gateway} declined.`);
+  await merchant.close();
+
+  // The gateway's webhooks told the API of both decisions: they have left support's pending list with no one's action.
+  await page.goto(site('staff', '/support-pendingtransactions'));
+  const grid = page.getByRole('grid', { name: 'Pending transactions' });
+  const rowOf = (id: number) => grid.getByRole('row').filter({ has: page.getByRole('button', { name: `Charge ${id}`, exact: true }) });
+  await expect(async () => {
+    await page.reload();
+    await expect(grid).toHaveAttribute('aria-busy', 'false');
+    await expect(rowOf(approved.id)).toHaveCount(0);
+    await expect(rowOf(declined.id)).toHaveCount(0);
+  }).toPass({ timeout: 15_000 });
+  const status = page.getByLabel('Status', { exact: true });
+  await status.selectOption('Declined');
+  await expect(rowOf(declined.id)).toContainText('$45.50');
+  await expect(rowOf(declined.id)).toContainText('Declined');
+
+  // The member's transactions tab: Check with the gateway finds nothing left that differs (a missed webhook it would).
+  await page.goto(site('staff', `/users/${member.UserId}/details-transactions`));
+  await page.getByRole('button', { name: 'Check with the gateway' }).click();
+  await expect(page.getByText('The transactions already match the gateway.')).toBeVisible();
+  await expectAccessible(page);
 });

@@ -283,6 +283,58 @@ describe('sandbox card gateway', () => {
     const canceled = await gateway.cancelSubscription(monthly.subscription.subscriptionId);
     expect(canceled.status).toBe('canceled');
   });
+
+  it("lets the merchant decide held charges on its own screen, signed in and from that screen only, and tells the merchant's webhooks once", async () => {
+    await gateway.registerWebhook(hookUrl);
+    const c = await gateway.ensureCustomer('member-merchant-screen');
+    await saveCard(c, '4000000000000259');
+    const p = (await gateway.getCustomer(c)).paymentProfiles[0]?.paymentProfileId ?? 0;
+    const held = await gateway.transaction({ type: 'authCapture', customerProfileId: c, paymentProfileId: p, amountCents: 4_321 }, 'screen-1');
+    const screen = `${url}/gateway/merchant`;
+    const auth = `Basic ${Buffer.from('merchant-t:key-t').toString('base64')}`;
+    const origin = new URL(url).origin;
+
+    const anonymous = await fetch(screen);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
+    const list = await fetch(screen, { headers: { authorization: auth } });
+    expect(list.status).toBe(200);
+    const html = await list.text();
+    expect(html).toContain(`Approve transaction ${held.transId}`);
+    expect(html).toContain('ending 0259');
+    expect(html).toContain('$43.21');
+
+    const decide = (action: string, headers: Record<string, string>) =>
+      fetch(`${screen}/held/${held.transId}/${action}`, { method: 'POST', redirect: 'manual', headers: { authorization: auth, ...headers } });
+    // Another site's form post carries the browser's Basic credentials too: refused, nothing decided.
+    expect((await decide('approve', { origin: 'http://evil.example' })).status).toBe(403);
+    expect((await decide('approve', {})).status).toBe(403);
+    expect((await gateway.getTransaction(held.transId)).status).toBe('FDSPendingReview');
+
+    const before = received.length;
+    const approved = await decide('approve', { origin });
+    expect(approved.status).toBe(303);
+    expect(approved.headers.get('location')).toBe(`/gateway/merchant?done=${held.transId}&action=approve`);
+    expect(await gateway.getTransaction(held.transId)).toMatchObject({ responseCode: '1', status: 'capturedPendingSettlement' });
+    for (let i = 0; i < 50 && received.length === before; i++) await new Promise((r) => setTimeout(r, 50));
+    const events = received.slice(before).map((h) => JSON.parse(h.body));
+    expect(events).toEqual([
+      expect.objectContaining({
+        eventType: 'net.authorize.payment.fraud.approved',
+        payload: expect.objectContaining({ id: String(held.transId), responseCode: 1 }),
+      }),
+    ]);
+    // The same decision again changes nothing and tells no one; the other one is refused on the screen as in the API.
+    expect((await decide('approve', { origin })).status).toBe(303);
+    const refused = await decide('decline', { origin });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(GATEWAY_MESSAGES.notHeld);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(received.length).toBe(before + 1);
+    const after = await (await fetch(screen, { headers: { authorization: auth } })).text();
+    expect(after).not.toContain(`Approve transaction ${held.transId}`);
+    expect(after).toMatch(new RegExp(`<td>${held.transId}</td>.*?<td>Approved</td><td>capturedPendingSettlement</td>`));
+  });
 });
 
 function TEST_CARD(outcome: 'decline' | 'cvv' | 'expired'): string {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { cardBrand, chargeOutcome, checkCard, GATEWAY_MESSAGES } from './gateway-cards';
 import { migrateGateway } from './gateway-db';
 import { HOSTED_SCRIPT, hostedFormPage } from './gateway-hosted';
+import { registerMerchantScreen } from './gateway-merchant';
 import { merchantApi } from './service';
 
 /**
@@ -386,7 +387,9 @@ export function registerGateway(app: FastifyInstance, db: PGlite, opts: GatewayO
         return row;
       });
       out.push(toTx(tx));
-      await deliver(tx.response_code === '1' ? 'net.authorize.payment.authcapture.created' : 'net.authorize.payment.fraud.declined', txPayload(tx));
+      // A renewal held for review is fraud.held (its decision follows as fraud.approved or fraud.declined).
+      const event = { '1': 'authcapture.created', '4': 'fraud.held' }[tx.response_code] ?? 'fraud.declined';
+      await deliver(`net.authorize.payment.${event}`, txPayload(tx));
     }
     return out;
   };
@@ -731,32 +734,40 @@ export function registerGateway(app: FastifyInstance, db: PGlite, opts: GatewayO
   /**
    * The merchant's decision on a transaction the fraud filters held (Authorize.net's updateHeldTransaction): approve
    * submits it (a charge then settles with the next batch, an authorization waits for its capture), decline declines
-   * it. The same decision again answers the transaction as it is; the other one, or any on a transaction never held,
-   * is refused.
+   * it, and the merchant's webhooks hear of it (fraud.approved or fraud.declined). The same decision again answers the
+   * transaction as it is and tells no one; the other one, or any on a transaction never held, is refused.
    */
+  const decideHeld = async (id: number, action: 'approve' | 'decline') => {
+    const result = await db.transaction(async (tx) => {
+      const t = (await tx.query<TxRow>('SELECT * FROM gw_transactions WHERE id = $1 FOR UPDATE', [id])).rows[0];
+      if (!t) return { status: 404, error: GATEWAY_MESSAGES.notFound } as const;
+      if (t.review_action === action) return { status: 200, tx: t, decided: false } as const;
+      if (t.review_action !== null || !t.status.startsWith('FDS')) return { status: 400, error: GATEWAY_MESSAGES.notHeld } as const;
+      const [status, code, message] =
+        action === 'approve'
+          ? ([t.status === 'FDSAuthorizedPendingReview' ? 'authorizedPendingCapture' : 'capturedPendingSettlement', '1', GATEWAY_MESSAGES.approved] as const)
+          : (['declined', '2', GATEWAY_MESSAGES.declined] as const);
+      const updated = await tx.query<TxRow>(
+        `UPDATE gw_transactions SET status = $2, response_code = $3, message = $4, review_action = $5, submitted_at = now() WHERE id = $1 RETURNING *`,
+        [t.id, status, code, message, action],
+      );
+      return { status: 200, tx: updated.rows[0] as TxRow, decided: true } as const;
+    });
+    if (result.status === 200 && result.decided) {
+      await deliver(action === 'approve' ? 'net.authorize.payment.fraud.approved' : 'net.authorize.payment.fraud.declined', txPayload(result.tx));
+    }
+    return result;
+  };
   app.post('/gateway/api/transactions/:id/review', async (req, reply) => {
     const p = parse(idParam, req.params, reply);
     if (!p) return reply;
     const b = parse(reviewBody, req.body, reply);
     if (!b) return reply;
-    const result = await db.transaction(async (tx) => {
-      const t = (await tx.query<TxRow>('SELECT * FROM gw_transactions WHERE id = $1 FOR UPDATE', [p.id])).rows[0];
-      if (!t) return { status: 404, error: GATEWAY_MESSAGES.notFound } as const;
-      if (t.review_action === b.action) return { status: 200, tx: t } as const;
-      if (t.review_action !== null || !t.status.startsWith('FDS')) return { status: 400, error: GATEWAY_MESSAGES.notHeld } as const;
-      const [status, code, message] =
-        b.action === 'approve'
-          ? ([t.status === 'FDSAuthorizedPendingReview' ? 'authorizedPendingCapture' : 'capturedPendingSettlement', '1', GATEWAY_MESSAGES.approved] as const)
-          : (['declined', '2', GATEWAY_MESSAGES.declined] as const);
-      const updated = await tx.query<TxRow>(
-        `UPDATE gw_transactions SET status = $2, response_code = $3, message = $4, review_action = $5, submitted_at = now() WHERE id = $1 RETURNING *`,
-        [t.id, status, code, message, b.action],
-      );
-      return { status: 200, tx: updated.rows[0] as TxRow } as const;
-    });
+    const result = await decideHeld(p.id, b.action);
     if (result.status !== 200) return bad(reply, result.status, result.error);
     return toTx(result.tx);
   });
+  registerMerchantScreen(app, db, { user: opts.loginId, secret: opts.transactionKey, decide: decideHeld });
 
   app.get('/gateway/api/customers/:id/transactions', async (req, reply) => {
     const p = parse(idParam, req.params, reply);

@@ -367,6 +367,91 @@ describe('billing: webhooks', () => {
     expect((await post(signWebhook(GATEWAY.signatureKey, raw))).json().Data).toEqual({ Recorded: false });
     expect(await count('SELECT count(*)::int AS n FROM billing_transactions WHERE gateway_trans_id = $1', [charged.transId])).toBe(1);
   });
+
+  it("follows a held charge the merchant decides in the gateway's own screen: by its webhook once, or by support's sync", async () => {
+    const heldId = (await makeUser(server, { userName: 'bill-held', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    const member = await signIn(server, 'bill-held');
+    expect((await addCard(member, '4000000000000259')).status).toBe(200);
+    await sync(member);
+    const p = await data<BillingProfile>(BillingApi.supportProfile.path, { session: staff, brand: 'staff', body: { MemberId: heldId } });
+    const charge = async (key: string) => {
+      const r = await data<{ StatusString: string; TransactionID: number; Message: string }>(BillingApi.charge.path, {
+        session: staff,
+        brand: 'staff',
+        body: { customerId: p.CustomerId, profileId: p.Profiles[0]?.ProfileId, amount: 61.5, description: 'Clinic visit', IdempotencyKey: key },
+      });
+      expect(r.StatusString).toBe('Error');
+      const row = (
+        await server.database.sql.query<{ gateway_trans_id: number; status: string }>(
+          'SELECT gateway_trans_id, status FROM billing_transactions WHERE id = $1',
+          [r.TransactionID],
+        )
+      )[0];
+      expect(row?.status).toBe('Pending');
+      return { id: r.TransactionID, transId: row?.gateway_trans_id ?? 0 };
+    };
+    const statusOf = async (id: number) =>
+      (await server.database.sql.query<{ status: string }>('SELECT status FROM billing_transactions WHERE id = $1', [id]))[0]?.status;
+    const decided = (id: number, source: string) =>
+      count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.held.decided' AND entity_id = $1 AND detail->>'source' = $2`, [
+        String(id),
+        source,
+      ]);
+    /** The merchant's decision on the sandbox gateway's screen, as the merchant's browser sends it. */
+    const onScreen = async (transId: number, action: 'approve' | 'decline') => {
+      const r = await fetch(`${sandboxUrl}/gateway/merchant/held/${transId}/${action}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { authorization: BASIC, origin: new URL(sandboxUrl).origin },
+      });
+      expect(r.status).toBe(303);
+    };
+    const hook = (eventType: string, transId: number) => {
+      const raw = JSON.stringify({
+        notificationId: `held-${eventType}-${transId}`,
+        eventType,
+        eventDate: new Date().toISOString(),
+        payload: { responseCode: 1, id: String(transId), subscriptionId: null, customerProfileId: p.CustomerId, paymentProfileId: null, authAmount: 61.5 },
+      });
+      return server.app.inject({
+        method: 'POST',
+        url: BillingApi.webhook.path,
+        headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(GATEWAY.signatureKey, raw) },
+        payload: raw,
+      });
+    };
+
+    // Approved on the gateway's screen: the webhook moves the charge to Charged once, audited as the gateway's word.
+    const first = await charge('held-screen-1');
+    await onScreen(first.transId, 'approve');
+    expect((await hook('net.authorize.payment.fraud.approved', first.transId)).json().Data).toEqual({ Recorded: true });
+    expect(await statusOf(first.id)).toBe('Charged');
+    expect((await hook('net.authorize.payment.fraud.approved', first.transId)).json().Data).toEqual({ Recorded: false });
+    expect(await decided(first.id, 'webhook')).toBe(1);
+
+    // While support's own decision is out at the gateway, its webhook leaves the row to support's call.
+    const second = await charge('held-screen-2');
+    await server.database.sql.query('UPDATE billing_transactions SET review_started_at = now() WHERE id = $1', [second.id]);
+    await onScreen(second.transId, 'approve');
+    expect((await hook('net.authorize.payment.fraud.approved', second.transId)).json().Data).toEqual({ Recorded: false });
+    expect(await statusOf(second.id)).toBe('Pending');
+    // A call that never came back (a minute on) no longer holds it: the next word from the gateway moves it.
+    await server.database.sql.query(`UPDATE billing_transactions SET review_started_at = now() - interval '2 minutes' WHERE id = $1`, [second.id]);
+    expect((await hook('net.authorize.payment.fraud.approved', second.transId)).json().Data).toEqual({ Recorded: true });
+    expect(await statusOf(second.id)).toBe('Charged');
+
+    // Declined on the screen with no webhook heard: support's transaction sync finds it.
+    const third = await charge('held-screen-3');
+    await onScreen(third.transId, 'decline');
+    expect(await statusOf(third.id)).toBe('Pending');
+    const synced = await data<{ Count: number }>(BillingApi.transactionSync.path, { session: staff, brand: 'staff', body: { MemberId: heldId } });
+    expect(synced.Count).toBe(1);
+    expect(await statusOf(third.id)).toBe('Declined');
+    expect(await decided(third.id, 'sync')).toBe(1);
+    expect((await data<{ Count: number }>(BillingApi.transactionSync.path, { session: staff, brand: 'staff', body: { MemberId: heldId } })).Count).toBe(0);
+    // One gateway transaction each: deciding moved no money twice.
+    expect(await count('SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1', [heldId])).toBe(3);
+  });
 });
 
 describe('billing: deactivation', () => {

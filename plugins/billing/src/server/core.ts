@@ -63,6 +63,7 @@ interface TxRow {
   request_hash: string | null;
   capture_key: string | null;
   capture_hash: string | null;
+  review_started_at: Date | string | null;
   created_at: Date | string;
 }
 
@@ -121,6 +122,9 @@ const result = (ok: boolean, message: string, transactionId: number | null): Mon
   Message: message,
   TransactionID: transactionId,
 });
+
+/** How long a decision support asked the gateway for is left to that call (the gateway call's own time-out is far less). */
+const REVIEW_IN_FLIGHT_SECONDS = 60;
 
 /** The gateway's status of a charge as the support screens name it (spec 02 section 4). */
 function statusOf(t: GatewayTransaction): TxRow['status'] {
@@ -187,7 +191,13 @@ export interface Billing extends BillingService {
   /** Captures the card's newest authorization; with a key, a repeat of the same capture answers what the first did. */
   capture(memberId: number, paymentProfileId: number, amountCents: number, actor: BillingActor, idempotencyKey?: string): Promise<MoneyResult>;
   setPaNumber(transactionId: number, paNumber: string, actor: BillingActor): Promise<string>;
+  /** Counts the charges recorded, and the held ones the merchant has since decided at the gateway. */
   syncTransactions(memberId: number, actor: BillingActor): Promise<number>;
+  /**
+   * The gateway's word that a charge it held for review was decided (fraud.approved or fraud.declined webhooks): our
+   * Pending row follows the gateway's transaction, once. False when we hold no such Pending row.
+   */
+  recordHeldDecision(transId: number, actor: BillingActor): Promise<boolean>;
   recordWebhookCharge(
     event: { notificationId: string; eventType: string; transId: number; customerProfileId: number | null },
     actor: BillingActor,
@@ -195,8 +205,9 @@ export interface Billing extends BillingService {
 }
 
 /**
- * The billing logic over the gateway. `webhookUrl` is where the gateway posts recurring charges; it is registered
- * (idempotently) before the first subscription this process starts.
+ * The billing logic over the gateway. `webhookUrl` is where the gateway posts recurring charges and its decisions on
+ * held charges; it is registered (idempotently) before the first subscription this process starts or the first charge
+ * it sees held.
  */
 export function makeBilling(services: KernelServices, database: PluginInit['database'], coupons: CouponsService, webhookUrl: string): Billing {
   const sql = database.sql;
@@ -310,8 +321,8 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     },
     actor: BillingActor,
     after?: (tx: SqlClient, row: TxRow) => Promise<void>,
-  ): Promise<TxRow | null> =>
-    sql.transaction(async (tx) => {
+  ): Promise<TxRow | null> => {
+    const row = await sql.transaction(async (tx) => {
       const row = (
         await tx.query<TxRow>(
           `INSERT INTO billing_transactions (member_id, gateway_trans_id, kind, status, amount_cents, description, payment_profile_id, ref_transaction_id, claim_id, message, idempotency_key, request_hash)
@@ -348,6 +359,11 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
       if (after) await after(tx, row);
       return row;
     });
+    // A charge held for review is decided later, maybe in the gateway's own screens: its webhook tells us. Without it
+    // (the gateway unreachable now), support's transaction sync still finds the decision.
+    if (row?.status === 'Pending') await ensureWebhook().catch(() => undefined);
+    return row;
+  };
 
   /**
    * The member's earlier call of this kind with this idempotency key, if any; refused (409) when it asked for something
@@ -592,13 +608,19 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
   const txById = async (id: number) => (await sql.query<TxRow>('SELECT * FROM billing_transactions WHERE id = $1', [id]))[0] ?? null;
 
   /**
-   * Support's Charge on a charge the gateway holds for review: approved at the gateway, the held charge itself moves the
-   * money (no second charge); a prepull becomes the authorization it asked for. Approving twice decides once at the
-   * gateway, and only the call that moves the row audits it and sends the receipt.
+   * Moves a charge the gateway held for review to what the gateway then decided (approved: Charged, or Authorized for
+   * a prepull; declined: Declined), once: only the call that moves the row audits it and sends the receipt. A charge
+   * still held stays Pending. Answers whether this call moved it.
    */
-  const approveHeld = async (original: TxRow, idempotencyKey: string | undefined, actor: BillingActor): Promise<MoneyResult> => {
-    const t = await gatewayCall(() => gw.reviewHeld(original.gateway_trans_id as number, 'approve'));
+  const applyHeldDecision = async (
+    original: TxRow,
+    t: GatewayTransaction,
+    actor: BillingActor,
+    action: string,
+    detail: Record<string, unknown>,
+  ): Promise<boolean> => {
     const status = statusOf(t);
+    if (status === 'Pending') return false;
     const ok = status === 'Charged' || status === 'Authorized';
     const changed = await sql.transaction(async (tx) => {
       const rows = await tx.query(`UPDATE billing_transactions SET status = $2, message = $3 WHERE id = $1 AND status = 'Pending' RETURNING id`, [
@@ -610,12 +632,12 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
       await audit(
         actor,
         {
-          action: 'billing.held.approve',
+          action,
           entity: 'billing_transaction',
           entityId: String(original.id),
           memberId: original.member_id,
           outcome: ok ? 'success' : 'failure',
-          detail: { amountCents: t.amountCents, gatewayTransId: t.transId, status, idempotencyKey: idempotencyKey ?? null },
+          detail: { amountCents: t.amountCents, gatewayTransId: t.transId, status, ...detail },
         },
         tx,
       );
@@ -633,8 +655,39 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
         card ? `XXXX${card.last4}` : null,
       );
     }
+    return changed;
+  };
+
+  /**
+   * Support's Charge on a charge the gateway holds for review: approved at the gateway, the held charge itself moves the
+   * money (no second charge); a prepull becomes the authorization it asked for. Approving twice decides once at the
+   * gateway, and only the call that moves the row audits it and sends the receipt.
+   */
+  const approveHeld = async (original: TxRow, idempotencyKey: string | undefined, actor: BillingActor): Promise<MoneyResult> => {
+    await reviewStarting(original.id);
+    const t = await gatewayCall(() => gw.reviewHeld(original.gateway_trans_id as number, 'approve'));
+    await applyHeldDecision(original, t, actor, 'billing.held.approve', { idempotencyKey: idempotencyKey ?? null });
+    const status = statusOf(t);
+    const ok = status === 'Charged' || status === 'Authorized';
     return result(ok, ok ? (status === 'Authorized' ? BILLING_MESSAGES.authorized : BILLING_MESSAGES.charged) : t.message, original.id);
   };
+
+  /** Marks a held charge as being decided through us, before the gateway is asked (see {@link heldRow}). */
+  const reviewStarting = async (id: number) => {
+    await sql.query(`UPDATE billing_transactions SET review_started_at = now() WHERE id = $1 AND status = 'Pending'`, [id]);
+  };
+  /**
+   * Our Pending row of a gateway transaction that no call of ours is deciding: support's Charge or Decline records its
+   * own decision (audited as support's), so the gateway's word of it leaves the row to that call for a minute.
+   */
+  const heldRow = async (transId: number): Promise<TxRow | undefined> =>
+    (
+      await sql.query<TxRow>(
+        `SELECT * FROM billing_transactions WHERE gateway_trans_id = $1 AND status = 'Pending'
+           AND (review_started_at IS NULL OR review_started_at < now() - interval '${REVIEW_IN_FLIGHT_SECONDS} seconds')`,
+        [transId],
+      )
+    )[0];
 
   const reverse = async (transactionId: number, kind: 'refund' | 'void', actor: BillingActor): Promise<MoneyResult> => {
     const original = await txById(transactionId);
@@ -930,7 +983,10 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
       const row = await txById(id);
       if (!row) throw new ApiError(404, BILLING_MESSAGES.transactionNotFound);
       // A charge the gateway holds for review is declined there first: no money can move on it afterwards.
-      if (row.status === 'Pending' && row.gateway_trans_id !== null) await gatewayCall(() => gw.reviewHeld(row.gateway_trans_id as number, 'decline'));
+      if (row.status === 'Pending' && row.gateway_trans_id !== null) {
+        await reviewStarting(row.id);
+        await gatewayCall(() => gw.reviewHeld(row.gateway_trans_id as number, 'decline'));
+      }
       return sql.transaction(async (tx) => {
         const rows = await tx.query(`UPDATE billing_transactions SET status = 'Declined' WHERE id = $1 AND status = 'Pending' RETURNING id`, [id]);
         if (!rows.length) return false;
@@ -969,9 +1025,19 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
           if (row.status === 'Charged') await receipt(memberId, actor, msg(CHARGE), t.amountCents, row.id, null);
         } else if (t.status === 'voided') {
           await sql.query(`UPDATE billing_transactions SET status = 'Voided' WHERE gateway_trans_id = $1 AND status <> 'Voided'`, [t.transId]);
+        } else {
+          // A charge held for review that the merchant has since decided at the gateway.
+          const held = await heldRow(t.transId);
+          if (held && (await applyHeldDecision(held, t, actor, 'billing.held.decided', { source: 'sync' }))) count++;
         }
       }
       return count;
+    },
+    async recordHeldDecision(transId, actor) {
+      const held = await heldRow(transId);
+      if (!held) return false;
+      const t = await gatewayCall(() => gw.getTransaction(transId));
+      return applyHeldDecision(held, t, actor, 'billing.held.decided', { source: 'webhook' });
     },
     async recordWebhookCharge(event, actor) {
       if (event.customerProfileId === null) return false;

@@ -66,4 +66,10 @@ CREATE UNIQUE INDEX billing_transactions_capture_key_idx ON billing_transactions
 ALTER TABLE billing_customers ADD COLUMN start_lease uuid, ADD COLUMN start_lease_until timestamptz;
 `,
   },
+  {
+    // When support last asked the gateway to decide a held charge: while that call is out, the gateway's webhook of the
+    // same decision leaves the row to it (the call records and audits the decision as support's).
+    id: '0003_billing_review',
+    sql: 'ALTER TABLE billing_transactions ADD COLUMN review_started_at timestamptz;',
+  },
 ];

@@ -3,10 +3,13 @@ import { BILLING_MESSAGES, BillingApi } from '../../contract';
 import { billingOf } from '../billing-ref';
 import { actorOf } from './context';
 
+/** Authorize.net's events for a held charge the merchant approved or declined. */
+const HELD_DECIDED = new Set(['net.authorize.payment.fraud.approved', 'net.authorize.payment.fraud.declined']);
+
 /**
- * Signed webhooks from the card gateway: recurring subscription charges show up without polling. The signature
- * (HMAC-SHA512 with the merchant's signature key) is checked over the JSON the gateway sent, re-serialised here:
- * the sandbox sends JSON.stringify output, which round-trips exactly (a production adapter would keep the raw body).
+ * Signed webhooks from the card gateway: recurring subscription charges, and the merchant's decisions on held charges,
+ * show up without polling. The signature (HMAC-SHA512 with the merchant's signature key) is checked over the JSON the
+ * gateway sent, re-serialised here: the sandbox sends JSON.stringify output, which round-trips exactly (a production adapter would keep the raw body).
  * A bad signature is a 400 so nothing is recorded; the gateway retries its deliveries.
  */
 export const webhookRoutes = [
@@ -27,9 +30,12 @@ export const webhookRoutes = [
         throw new ApiError(400, BILLING_MESSAGES.badSignature);
       }
       const e = ctx.body;
-      if (!e.eventType.startsWith('net.authorize.payment.') || !e.payload.subscriptionId) return { Recorded: false };
+      if (!e.eventType.startsWith('net.authorize.payment.')) return { Recorded: false };
       const transId = Number(e.payload.id);
       if (!Number.isInteger(transId) || transId <= 0) throw new ApiError(400, 'payload.id: must be a transaction id');
+      // The merchant decided a charge the gateway held for review (in the gateway's own screens or through us).
+      if (HELD_DECIDED.has(e.eventType) && (await billingOf(ctx).recordHeldDecision(transId, actorOf(ctx)))) return { Recorded: true };
+      if (!e.payload.subscriptionId) return { Recorded: false };
       const recorded = await billingOf(ctx).recordWebhookCharge(
         { notificationId: e.notificationId, eventType: e.eventType, transId, customerProfileId: e.payload.customerProfileId ?? null },
         actorOf(ctx),

@@ -59,6 +59,7 @@ function MemberActions({ memberId }: { memberId: number }) {
           {t('member.impersonate')}
         </Button>
         <Button onPress={() => setPrepull(true)}>{t('member.prepull')}</Button>
+        <SyncButton memberId={memberId} />
         {termination.data && !terminated && (
           <Button variant="danger" onPress={() => setTerminating(true)}>
             {t('member.terminate')}
@@ -93,6 +94,34 @@ function MemberActions({ memberId }: { memberId: number }) {
       />
       {prepull && <PrepullDialog memberId={memberId} onClose={() => setPrepull(false)} />}
     </Panel>
+  );
+}
+
+/**
+ * Asks the gateway for the member's transactions (POST transaction/sync): charges we never heard of, and held ones the
+ * merchant decided in the gateway's own screens, are recorded; the list then shows them.
+ */
+function SyncButton({ memberId }: { memberId: number }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const { t } = useTranslation('support');
+  const [busy, setBusy] = useState(false);
+  const sync = async () => {
+    setBusy(true);
+    try {
+      const { Count } = await api.call(BillingApi.transactionSync, { body: { MemberId: memberId } });
+      showToast({ kind: 'success', message: Count === 0 ? t('member.syncedNone') : t('member.synced', { count: Count }) });
+      await queryClient.invalidateQueries({ queryKey: ['support', 'transactions'] });
+    } catch {
+      // the client showed the server's message
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button onPress={() => void sync()} isPending={busy} pendingLabel={t('actions.working')}>
+      {t('member.sync')}
+    </Button>
   );
 }
 
