@@ -4,7 +4,10 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 8380);
 export const SANDBOX_URL = `http://localhost:${process.env.E2E_SANDBOX_PORT ?? 8390}`;
 
 const PROFILE = ['**/profile/*.spec.ts'];
-const EXCLUSIVE = ['**/billing/*.spec.ts', '**/ledger/*.spec.ts', '**/support/*.spec.ts'];
+/** card.careguard and assist.careassist: their cards, subscription and ledger. */
+const MEMBER_MONEY = ['**/billing/*.spec.ts', '**/ledger/*.spec.ts'];
+/** assist.careguard (charged, voided, held) and card.careassist (terminated): support's own members. */
+const SUPPORT = ['**/support/*.spec.ts'];
 
 export default defineConfig({
   testDir: '.',
@@ -24,12 +27,13 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   // Specs that change the shared demo members' state (the last card deleted, a ledger's one-time initial balance,
-  // demo members charged, voided and terminated by support) run one at a time after the others, so no journey sees
-  // another's change. The profile journeys edit, terminate and reactivate a member of their own (PROFILE_MEMBER in
-  // support.ts), one at a time, beside them.
+  // demo members charged, voided and terminated by support) run after the others, so no journey sees another's change;
+  // each group one at a time, beside the other groups, as each changes members of its own: billing and ledger
+  // (MEMBER_MONEY), support (SUPPORT), and the profile journeys (PROFILE_MEMBER in support.ts).
   projects: [
-    { name: 'shared', testIgnore: [...EXCLUSIVE, ...PROFILE] },
-    { name: 'exclusive', testMatch: EXCLUSIVE, workers: 1, dependencies: ['shared'] },
+    { name: 'shared', testIgnore: [...MEMBER_MONEY, ...SUPPORT, ...PROFILE] },
+    { name: 'exclusive', testMatch: MEMBER_MONEY, workers: 1, dependencies: ['shared'] },
+    { name: 'support', testMatch: SUPPORT, workers: 1, dependencies: ['shared'] },
     { name: 'profile', testMatch: PROFILE, workers: 1, dependencies: ['shared'] },
   ],
   webServer: {

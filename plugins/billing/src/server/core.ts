@@ -123,6 +123,9 @@ const result = (ok: boolean, message: string, transactionId: number | null): Mon
   TransactionID: transactionId,
 });
 
+/** Whether money moved (or is held for capture) on a charge in this status. */
+const approved = (status: TxRow['status']): boolean => status === 'Charged' || status === 'Authorized';
+
 /** How long a decision support asked the gateway for is left to that call (the gateway call's own time-out is far less). */
 const REVIEW_IN_FLIGHT_SECONDS = 60;
 
@@ -323,6 +326,8 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     after?: (tx: SqlClient, row: TxRow) => Promise<void>,
   ): Promise<TxRow | null> => {
     const row = await sql.transaction(async (tx) => {
+      // An attempt support has since charged again is part of that charge, not a charge of its own.
+      if (t.transId && (await tx.query('SELECT 1 FROM billing_superseded_attempts WHERE gateway_trans_id = $1', [t.transId])).length) return null;
       const row = (
         await tx.query<TxRow>(
           `INSERT INTO billing_transactions (member_id, gateway_trans_id, kind, status, amount_cents, description, payment_profile_id, ref_transaction_id, claim_id, message, idempotency_key, request_hash)
@@ -621,7 +626,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
   ): Promise<boolean> => {
     const status = statusOf(t);
     if (status === 'Pending') return false;
-    const ok = status === 'Charged' || status === 'Authorized';
+    const ok = approved(status);
     const changed = await sql.transaction(async (tx) => {
       const rows = await tx.query(`UPDATE billing_transactions SET status = $2, message = $3 WHERE id = $1 AND status = 'Pending' RETURNING id`, [
         original.id,
@@ -668,7 +673,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     const t = await gatewayCall(() => gw.reviewHeld(original.gateway_trans_id as number, 'approve'));
     await applyHeldDecision(original, t, actor, 'billing.held.approve', { idempotencyKey: idempotencyKey ?? null });
     const status = statusOf(t);
-    const ok = status === 'Charged' || status === 'Authorized';
+    const ok = approved(status);
     return result(ok, ok ? (status === 'Authorized' ? BILLING_MESSAGES.authorized : BILLING_MESSAGES.charged) : t.message, original.id);
   };
 
@@ -959,6 +964,12 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
           [original.id, ok ? 'Charged' : 'Declined', t.transId, t.message, card.payment_profile_id, original.gateway_trans_id],
         );
         if (!rows.length) return false;
+        if (original.gateway_trans_id !== null) {
+          await tx.query('INSERT INTO billing_superseded_attempts (gateway_trans_id, transaction_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+            original.gateway_trans_id,
+            original.id,
+          ]);
+        }
         await audit(
           actor,
           {

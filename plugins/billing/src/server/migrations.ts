@@ -70,6 +70,14 @@ ALTER TABLE billing_customers ADD COLUMN start_lease uuid, ADD COLUMN start_leas
     // When support last asked the gateway to decide a held charge: while that call is out, the gateway's webhook of the
     // same decision leaves the row to it (the call records and audits the decision as support's).
     id: '0003_billing_review',
-    sql: 'ALTER TABLE billing_transactions ADD COLUMN review_started_at timestamptz;',
+    sql: `
+ALTER TABLE billing_transactions ADD COLUMN review_started_at timestamptz;
+-- The gateway transactions a charge was before support charged it again (a declined attempt): the charge's row now
+-- names the new one, and neither the transaction sync nor a webhook may record an old attempt as a charge of its own.
+CREATE TABLE billing_superseded_attempts (
+  gateway_trans_id integer PRIMARY KEY,
+  transaction_id integer NOT NULL REFERENCES billing_transactions(id)
+);
+`,
   },
 ];

@@ -229,6 +229,11 @@ describe('support: charge, refund and void', () => {
     // Charging it again later moves no money.
     expect(await money(SupportApi.charge.path, declinedId)).toMatchObject({ StatusString: 'Ok' });
     expect((await createPaymentGateway(sandboxUrl).listTransactions(p.CustomerId ?? 0)).length).toBe(gatewayAfter.length);
+    // The declined attempt is still at the gateway: the transaction sync does not take it for a charge of its own (a
+    // new Declined row support could charge again), and says it found nothing.
+    const rows = await count('SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1', [annId]);
+    expect((await data<{ Count: number }>(BillingApi.transactionSync.path, { body: { MemberId: annId } })).Count).toBe(0);
+    expect(await count('SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1', [annId])).toBe(rows);
   });
 
   it('an unsettled refund is refused with the gateway message, then a void succeeds', async () => {
