@@ -30,6 +30,7 @@ export const BILLING_MESSAGES = {
   authorized: 'The amount has been authorized.',
   transactionNotFound: 'The transaction was not found.',
   nothingToCapture: 'There is no authorized transaction on this card to capture.',
+  duplicate: 'A duplicate transaction has been submitted.',
   subscribed: 'Your subscription has been started.',
   lifetimeByCoupon: 'Your coupon has been applied: your membership is lifetime.',
   alreadySubscribed: 'The membership is already active.',
@@ -245,6 +246,10 @@ export const BillingApi = {
     body: z.object({ TransactionID: idSchema, PANumber: z.string().trim().min(1, 'is required').max(40) }),
     response: z.object({ PANumber: z.string(), Message: z.string() }),
   }),
+  /**
+   * Captures the card's newest authorization. A key makes a retry answer what the first did; without one, the same
+   * capture within 2 minutes of the last is refused as a duplicate (StatusString 'Error'), as the gateway's window does.
+   */
   capture: defineEndpoint({
     method: 'POST',
     path: '/api/payment/support/capture',

@@ -640,6 +640,21 @@ describe('billing: money moves once, whoever retries and whatever runs at once',
     expect(other.statusCode).toBe(409);
     expect(other.json().MsgText).toBe(BILLING_MESSAGES.keyReused);
     expect((await gatewayTransactions(p.CustomerId ?? 0)).filter((t) => t.type === 'priorAuthCapture')).toHaveLength(1);
+
+    // Without a key (the spec's body has none), the same capture again within the duplicate window is refused: a retry
+    // of a lost answer does not capture the next authorization. A key says it is a capture of its own.
+    expect((await staffCall(BillingApi.prepull.path, { MemberId: catId, Amount: 60, IdempotencyKey: 'cat-prepull-60' })).json().Data.StatusString).toBe('Ok');
+    const bare = { CustomerProfileId: p.CustomerId, PaymentProfileId: p.Profiles[0]?.ProfileId, Amount: 15 };
+    const once = (await staffCall(BillingApi.capture.path, bare)).json().Data;
+    expect(once.StatusString).toBe('Ok');
+    const repeat = (await staffCall(BillingApi.capture.path, bare)).json().Data;
+    expect(repeat).toMatchObject({ StatusString: 'Error', Message: BILLING_MESSAGES.duplicate, TransactionID: once.TransactionID });
+    expect((await gatewayTransactions(p.CustomerId ?? 0)).filter((t) => t.type === 'priorAuthCapture')).toHaveLength(2);
+    expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1 AND status = 'Authorized'`, [catId])).toBe(1);
+    const keyed = (await staffCall(BillingApi.capture.path, { ...bare, IdempotencyKey: 'cat-capture-0002' })).json().Data;
+    expect(keyed.StatusString).toBe('Ok');
+    expect(keyed.TransactionID).not.toBe(once.TransactionID);
+    expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1 AND status = 'Authorized'`, [catId])).toBe(0);
   });
 
   it("keeps a member's idempotency key to that member: another member's charge with the same key is charged, not answered with the first", async () => {

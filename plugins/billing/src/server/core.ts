@@ -64,6 +64,7 @@ interface TxRow {
   capture_key: string | null;
   capture_hash: string | null;
   review_started_at: Date | string | null;
+  captured_at: Date | string | null;
   created_at: Date | string;
 }
 
@@ -125,6 +126,9 @@ const result = (ok: boolean, message: string, transactionId: number | null): Mon
 
 /** Whether money moved (or is held for capture) on a charge in this status. */
 const approved = (status: TxRow['status']): boolean => status === 'Charged' || status === 'Authorized';
+
+/** Authorize.net's default duplicate window: the same key-less capture again within it is refused. */
+const DUPLICATE_WINDOW_SECONDS = 120;
 
 /** How long a decision support asked the gateway for is left to that call (the gateway call's own time-out is far less). */
 const REVIEW_IN_FLIGHT_SECONDS = 60;
@@ -747,7 +751,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     if (t.responseCode !== '1') return result(false, t.message, auth.id);
     const changed = await sql.transaction(async (tx) => {
       const rows = await tx.query(
-        `UPDATE billing_transactions SET status = 'Charged', amount_cents = $2, capture_key = $3, capture_hash = $4 WHERE id = $1 AND status = 'Authorized' RETURNING id`,
+        `UPDATE billing_transactions SET status = 'Charged', amount_cents = $2, capture_key = $3, capture_hash = $4, captured_at = now() WHERE id = $1 AND status = 'Authorized' RETURNING id`,
         [auth.id, amountCents, request?.key ?? null, request?.hash ?? null],
       );
       if (rows.length) {
@@ -888,6 +892,18 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
         const done = (await sql.query<TxRow>('SELECT * FROM billing_transactions WHERE member_id = $1 AND capture_key = $2', [memberId, idempotencyKey]))[0];
         if (done && done.capture_hash !== hash) throw new ApiError(409, BILLING_MESSAGES.keyReused);
         if (done) return result(true, BILLING_MESSAGES.captured, done.id);
+      } else {
+        // Without a key a repeat cannot be told from a new capture: as the gateway's duplicate window does, the same
+        // capture (card and amount) within 2 minutes of the last is refused, so a lost answer retried takes no second
+        // authorization. A second capture of the same amount that soon sends a key.
+        const recent = (
+          await sql.query<TxRow>(
+            `SELECT * FROM billing_transactions WHERE member_id = $1 AND payment_profile_id = $2 AND amount_cents = $3
+               AND captured_at > now() - interval '${DUPLICATE_WINDOW_SECONDS} seconds' ORDER BY captured_at DESC LIMIT 1`,
+            [memberId, paymentProfileId, amountCents],
+          )
+        )[0];
+        if (recent) return result(false, BILLING_MESSAGES.duplicate, recent.id);
       }
       const auth = (
         await sql.query<TxRow>(

@@ -72,6 +72,8 @@ ALTER TABLE billing_customers ADD COLUMN start_lease uuid, ADD COLUMN start_leas
     id: '0003_billing_review',
     sql: `
 ALTER TABLE billing_transactions ADD COLUMN review_started_at timestamptz;
+-- When an authorization was captured: a key-less capture repeating it within the duplicate window is refused.
+ALTER TABLE billing_transactions ADD COLUMN captured_at timestamptz;
 -- The gateway transactions a charge was before support charged it again (a declined attempt): the charge's row now
 -- names the new one, and neither the transaction sync nor a webhook may record an old attempt as a charge of its own.
 CREATE TABLE billing_superseded_attempts (
