@@ -53,6 +53,30 @@ async function typeCard(page: Page, number: string) {
   await form.getByRole('button', { name: 'Save' }).click();
 }
 
+/**
+ * The member's card on which the gateway holds every charge for review (added through the hosted form when the member
+ * has none yet), as a charge of it by support's API.
+ */
+async function reviewCard(page: Page, api: Api, memberId: number) {
+  type Profile = { CustomerId: number; Profiles: { ProfileId: number; CardNumber: string }[] };
+  let profile = await api.post<Profile>('/api/payment/support/profile', { MemberId: memberId });
+  if (!profile.Profiles.some((p) => p.CardNumber === 'XXXX0259')) {
+    await page.goto(site('staff', `/support/card/${memberId}`));
+    await typeCard(page, '4000 0000 0000 0259');
+    await expect(page.getByRole('cell', { name: /^XXXX0259/ })).toBeVisible();
+    profile = await api.post<Profile>('/api/payment/support/profile', { MemberId: memberId });
+  }
+  const profileId = profile.Profiles.find((p) => p.CardNumber === 'XXXX0259')?.ProfileId;
+  return (amount: number, description: string, IdempotencyKey: string) =>
+    api.post<{ StatusString: string; Message: string; TransactionID: number }>('/api/payment/charge', {
+      customerId: profile.CustomerId,
+      profileId,
+      amount,
+      description,
+      IdempotencyKey,
+    });
+}
+
 /** Finds a member in support's members list by name (the filter waits 1000 ms) and opens their tabs at /users/:id. */
 async function openMember(page: Page, m: MemberRow, status: 'Members' | 'All' = 'Members') {
   await page.goto(site('staff', '/users'));
@@ -298,19 +322,8 @@ test('Support: the pending transactions list opens on the Pending filter, lists 
   const api = await staffApi(request);
   const member = await memberByEmail(api, CHARGED_MEMBER);
   await signIn(page, 'staff', 'staff.caresupport');
-  await page.goto(site('staff', `/support/card/${member.MemberID}`));
-  await typeCard(page, '4000 0000 0000 0259');
-  await expect(page.getByRole('cell', { name: /^XXXX0259/ })).toBeVisible();
-  const profile = await api.post<{ CustomerId: number; Profiles: { ProfileId: number; CardNumber: string }[] }>('/api/payment/support/profile', {
-    MemberId: member.MemberID,
-  });
-  const held = await api.post<{ StatusString: string; Message: string; TransactionID: number }>('/api/payment/charge', {
-    customerId: profile.CustomerId,
-    profileId: profile.Profiles.find((p) => p.CardNumber === 'XXXX0259')?.ProfileId,
-    amount: 1250,
-    description: 'Mercy Hospital, inpatient stay',
-    IdempotencyKey: `e2e-held-${Date.now()}`,
-  });
+  const hold = await reviewCard(page, api, member.MemberID);
+  const held = await hold(1250, 'Mercy Hospital, inpatient stay', `e2e-held-${Date.now()}`);
   expect(held).toMatchObject({ StatusString: 'Error', Message: 'This transaction is being held for review.' });
 
   await page.goto(site('staff', '/support-pendingtransactions'));
@@ -351,25 +364,12 @@ test("Support: held charges the merchant decides in the gateway's own screen lea
   const api = await staffApi(request);
   const member = await memberByEmail(api, CHARGED_MEMBER);
   await signIn(page, 'staff', 'staff.caresupport');
-  type Profile = { CustomerId: number; Profiles: { ProfileId: number; CardNumber: string }[] };
-  let profile = await api.post<Profile>('/api/payment/support/profile', { MemberId: member.MemberID });
-  if (!profile.Profiles.some((p) => p.CardNumber === 'XXXX0259')) {
-    await page.goto(site('staff', `/support/card/${member.MemberID}`));
-    await typeCard(page, '4000 0000 0000 0259');
-    await expect(page.getByRole('cell', { name: /^XXXX0259/ })).toBeVisible();
-    profile = await api.post<Profile>('/api/payment/support/profile', { MemberId: member.MemberID });
-  }
+  const charge = await reviewCard(page, api, member.MemberID);
   const stamp = Date.now();
   /** A charge the gateway holds for review: our id and the gateway's. */
   const hold = async (what: string, amount: number) => {
     const description = `E2E merchant ${what} ${stamp}`;
-    const r = await api.post<{ StatusString: string; TransactionID: number }>('/api/payment/charge', {
-      customerId: profile.CustomerId,
-      profileId: profile.Profiles.find((p) => p.CardNumber === 'XXXX0259')?.ProfileId,
-      amount,
-      description,
-      IdempotencyKey: `e2e-merchant-${what}-${stamp}`,
-    });
+    const r = await charge(amount, description, `e2e-merchant-${what}-${stamp}`);
     expect(r.StatusString).toBe('Error');
     const found = await api.post<{ Items: { TransactionID: number; ProviderTransactionID: number | null }[] }>('/api/support/transactions', {
       Query: { Status: 'Pending', SearchString: description },

@@ -1,13 +1,14 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { escapeHtml, page } from './html';
+import { escapeHtml, PAGE_CSP, page } from './html';
+import { basicCredentials } from './service';
 
 /** The merchant's decision on a held transaction, as the gateway's API makes it (webhooks included). */
 type Decide = (id: number, action: 'approve' | 'decline') => Promise<{ status: number; error?: string }>;
 
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+/** The sandbox pages' policy, and no framing: a decision is a click on this page itself. */
+const MERCHANT_CSP = `${PAGE_CSP}; frame-ancestors 'none'`;
 const decisionParams = z.object({ id: z.coerce.number().int().positive(), action: z.enum(['approve', 'decline']) });
 const doneQuery = z.object({ done: z.coerce.number().int().positive().optional(), action: z.enum(['approve', 'decline']).optional() });
 
@@ -37,15 +38,11 @@ const customer = (r: HeldRow) => r.email ?? r.merchant_customer_id ?? '';
  * (`decide`): the merchant's webhooks hear of it, so our API's Pending charge follows.
  */
 export function registerMerchantScreen(app: FastifyInstance, db: PGlite, opts: { user: string; secret: string; decide: Decide }): void {
-  const want = Buffer.from(`Basic ${Buffer.from(`${opts.user}:${opts.secret}`).toString('base64')}`);
-  const signedIn = (req: FastifyRequest) => {
-    const given = Buffer.from(req.headers.authorization ?? '');
-    return given.length === want.length && timingSafeEqual(given, want);
-  };
+  const signedIn = basicCredentials(opts.user, opts.secret);
   const send = (reply: FastifyReply, status: number, title: string, body: string) =>
     reply
       .status(status)
-      .header('content-security-policy', PAGE_CSP)
+      .header('content-security-policy', MERCHANT_CSP)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(page(title, body));

@@ -26,6 +26,9 @@ export function linkify(text: string): string {
   return out + escapeHtml(text.slice(last));
 }
 
+/** The policy of the sandbox's own HTML pages: no script, inline styles, forms to this origin only. */
+export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'";
+
 export function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">

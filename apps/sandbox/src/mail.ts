@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { escapeHtml, linkify, page } from './html';
+import { escapeHtml, linkify, PAGE_CSP, page } from './html';
 import { issuesText } from './service';
 
 /** A message as the sandbox inbox API returns it. */
@@ -66,7 +66,6 @@ const linksToTop = (html: string) => {
 };
 
 // The inbox pages run no script and load nothing from elsewhere.
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'";
 
 export function registerMail(app: FastifyInstance, db: PGlite) {
   const list = async (to: string | undefined, limit: number) =>

@@ -21,12 +21,17 @@ export interface MerchantApiOptions {
  * credentials compared in constant time on every call under its prefix, its tables migrated before the server is
  * ready, and JSON errors `{ error }` with input checked by zod.
  */
-export function merchantApi(app: FastifyInstance, opts: MerchantApiOptions) {
-  const want = Buffer.from(`Basic ${Buffer.from(`${opts.user}:${opts.secret}`).toString('base64')}`);
-  const authorized = (req: FastifyRequest) => {
+/** Whether a request carries these HTTP Basic credentials, compared in constant time. */
+export function basicCredentials(user: string, secret: string): (req: FastifyRequest) => boolean {
+  const want = Buffer.from(`Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}`);
+  return (req) => {
     const given = Buffer.from(req.headers.authorization ?? '');
     return given.length === want.length && timingSafeEqual(given, want);
   };
+}
+
+export function merchantApi(app: FastifyInstance, opts: MerchantApiOptions) {
+  const authorized = basicCredentials(opts.user, opts.secret);
   const bad = (reply: FastifyReply, status: number, message: string) => reply.status(status).send({ error: message });
   /** The parsed value, or null after answering 400 with the problems. */
   const parse = <T>(schema: z.ZodType<T>, value: unknown, reply: FastifyReply): T | null => {

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { escapeHtml, page } from './html';
+import { escapeHtml, PAGE_CSP, page } from './html';
 import { issuesText } from './service';
 
 /** A text message as the sandbox SMS inbox API returns it. */
@@ -66,7 +66,6 @@ const normalizeNumber = (v: string) => {
   const d = v.replace(/\D/g, '');
   return d.length === 10 ? `+1${d}` : d.length === 11 && d.startsWith('1') ? `+${d}` : v.trim();
 };
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'";
 
 export function registerSms(app: FastifyInstance, db: PGlite) {
   const list = async (to: string | undefined, limit: number) =>

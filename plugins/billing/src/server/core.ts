@@ -689,14 +689,16 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
    * Our Pending row of a gateway transaction that no call of ours is deciding: support's Charge or Decline records its
    * own decision (audited as support's), so the gateway's word of it leaves the row to that call for a minute.
    */
+  const HELD_FREE = `status = 'Pending' AND (review_started_at IS NULL OR review_started_at < now() - interval '${REVIEW_IN_FLIGHT_SECONDS} seconds')`;
   const heldRow = async (transId: number): Promise<TxRow | undefined> =>
-    (
-      await sql.query<TxRow>(
-        `SELECT * FROM billing_transactions WHERE gateway_trans_id = $1 AND status = 'Pending'
-           AND (review_started_at IS NULL OR review_started_at < now() - interval '${REVIEW_IN_FLIGHT_SECONDS} seconds')`,
-        [transId],
-      )
-    )[0];
+    (await sql.query<TxRow>(`SELECT * FROM billing_transactions WHERE gateway_trans_id = $1 AND ${HELD_FREE}`, [transId]))[0];
+  /** The member's held charges of {@link heldRow}, by gateway transaction: one query for a whole sync. */
+  const heldRowsOf = async (memberId: number): Promise<Map<number, TxRow>> =>
+    new Map(
+      (await sql.query<TxRow>(`SELECT * FROM billing_transactions WHERE member_id = $1 AND gateway_trans_id IS NOT NULL AND ${HELD_FREE}`, [memberId])).map(
+        (r) => [r.gateway_trans_id as number, r],
+      ),
+    );
 
   const reverse = async (transactionId: number, kind: 'refund' | 'void', actor: BillingActor): Promise<MoneyResult> => {
     const original = await txById(transactionId);
@@ -1038,6 +1040,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
       const cust = await customer(memberId, false);
       if (!cust) return 0;
       const remote = await gatewayCall(() => gw.listTransactions(cust.customer_profile_id));
+      const held = await heldRowsOf(memberId);
       let count = 0;
       for (const t of remote) {
         if (t.type !== 'authCapture' && t.type !== 'authOnly') continue;
@@ -1054,8 +1057,8 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
           await sql.query(`UPDATE billing_transactions SET status = 'Voided' WHERE gateway_trans_id = $1 AND status <> 'Voided'`, [t.transId]);
         } else {
           // A charge held for review that the merchant has since decided at the gateway.
-          const held = await heldRow(t.transId);
-          if (held && (await applyHeldDecision(held, t, actor, 'billing.held.decided', { source: 'sync' }))) count++;
+          const pending = held.get(t.transId);
+          if (pending && (await applyHeldDecision(pending, t, actor, 'billing.held.decided', { source: 'sync' }))) count++;
         }
       }
       return count;
