@@ -36,6 +36,11 @@ export default defineConfig({
           // each file gets its own database.
           pool: 'threads',
           maxWorkers: 2,
+          // A worker keeps the modules it imported for its next file instead of importing the whole server again for
+          // each (238 s -> 187 s on PGlite). Nothing a test server keeps is module state: routes, plugins, jobs and the
+          // database live on the server each file starts; the module-level caches are keyed by random ids (the
+          // session cache) or are pure (formats, the migrated database image the test servers start from).
+          isolate: false,
         },
       },
     ],

@@ -28,13 +28,15 @@ export default defineConfig({
   },
   // Specs that change the shared demo members' state (the last card deleted, a ledger's one-time initial balance,
   // demo members charged, voided and terminated by support) run after the others, so no journey sees another's change;
-  // each group one at a time, beside the other groups, as each changes members of its own: billing and ledger
-  // (MEMBER_MONEY), support (SUPPORT), and the profile journeys (PROFILE_MEMBER in support.ts).
+  // each group one at a time, beside the other group, as each changes members of its own: billing and ledger
+  // (MEMBER_MONEY) and support (SUPPORT). The profile journeys edit a member no other journey uses (PROFILE_MEMBER in
+  // support.ts): one at a time, from the start, beside the shared journeys. After the shared ones they were a third
+  // one-at-a-time group, left to run alone on one worker at the end of the run.
   projects: [
+    { name: 'profile', testMatch: PROFILE, workers: 1 },
     { name: 'shared', testIgnore: [...MEMBER_MONEY, ...SUPPORT, ...PROFILE] },
     { name: 'exclusive', testMatch: MEMBER_MONEY, workers: 1, dependencies: ['shared'] },
     { name: 'support', testMatch: SUPPORT, workers: 1, dependencies: ['shared'] },
-    { name: 'profile', testMatch: PROFILE, workers: 1, dependencies: ['shared'] },
   ],
   webServer: {
     command: 'node --import tsx scripts/e2e-server.ts',

@@ -6,7 +6,8 @@ export { DEMO_PASSWORD };
 /**
  * The card member whose profile the profile journeys edit (and terminate and reactivate): the seed's second card
  * CareGuard member (the one with the DeactivateBank marker role), which no other journey uses. So the profile journeys
- * run beside billing's, the ledger's and support's, which all change card.careguard (playwright.config.ts).
+ * run beside the others (playwright.config.ts): the shared ones, and billing's, the ledger's and support's, which all
+ * change card.careguard.
  */
 export const PROFILE_MEMBER = 'card.careguard-bank';
 

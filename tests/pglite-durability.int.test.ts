@@ -2,12 +2,16 @@ import fs, { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@portal/server/kernel';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-const dir = mkdtempSync(join(tmpdir(), 'portal-durable-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// PGlite only, whichever engine the run tests: the PostgreSQL run skips it rather than repeat it.
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('the embedded database on disk', () => {
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'portal-durable-'));
+  });
+  afterAll(() => dir && rmSync(dir, { recursive: true, force: true }));
 
-describe('the embedded database on disk', () => {
   it('syncs each commit to disk before answering, and keeps the data across a reopen', async () => {
     const database = await openDatabase({ databaseUrl: null, dataDir: dir });
     try {

@@ -47,7 +47,8 @@ async function saveCard(customerProfileId: number, cardNumber: string, expiry = 
   });
 }
 
-describe('sandbox card gateway', () => {
+// The sandbox's own embedded database, whichever engine the run tests: the PostgreSQL run skips it rather than repeat it.
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox card gateway', () => {
   it('has Luhn-valid test numbers', () => {
     for (const n of Object.keys(TEST_CARDS)) expect(luhnValid(n), n).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
