@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '@portal/server/kernel';
+import { brandSiteAddress, loadConfig } from '@portal/server/kernel';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const cwd = mkdtempSync(join(tmpdir(), 'portal-config-'));
@@ -41,5 +41,37 @@ describe('the proxies in front of the API (TRUST_PROXY)', () => {
   it('refuses "true" (any client could then choose the address the limits count), host names and bad ranges', () => {
     for (const bad of ['true', '*', 'proxy.internal', '10.0.0.0/33', '::1/129', '10.0.0.0/8/1', '10.0.0.0/x', '10.0.0.1,'])
       expect(() => loadConfig({ TRUST_PROXY: bad }, cwd), bad).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe("the brand sites' public address (SITE_ADDRESS)", () => {
+  it('is unset unless told: e-mailed links then name the <marker>.localhost sites', () => {
+    expect(loadConfig({}, cwd).siteAddress).toBeNull();
+    expect(loadConfig({ SITE_ADDRESS: ' ' }, cwd).siteAddress).toBeNull();
+  });
+
+  it('takes an http or https origin with {marker} as a label of its host name, without the trailing /', () => {
+    expect(loadConfig({ SITE_ADDRESS: 'https://{marker}.portal.example.com/' }, cwd).siteAddress).toBe('https://{marker}.portal.example.com');
+    expect(loadConfig({ SITE_ADDRESS: 'http://{marker}.localhost:8080' }, cwd).siteAddress).toBe('http://{marker}.localhost:8080');
+  });
+
+  it("gives each brand's site address (e-mailed links, the gateway's webhook on the staff site) from it, else this machine's", () => {
+    expect(brandSiteAddress(loadConfig({ SITE_ADDRESS: 'https://{marker}.portal.example.com' }, cwd), 'staff')).toBe('https://staff.portal.example.com');
+    expect(brandSiteAddress(loadConfig({ PORT: '8280' }, cwd), 'card')).toBe('http://card.localhost:8280');
+  });
+
+  it('refuses an address without {marker} in its host name, with it twice or inside a word, a path, and other schemes', () => {
+    for (const bad of [
+      'https://portal.example.com',
+      'https://portal.example.com/{marker}',
+      'https://{marker}.example.com/?b={marker}',
+      'https://my{marker}.example.com',
+      'https://{marker}.example.com/login',
+      'https://{marker}.example.com?x=1',
+      'ftp://{marker}.example.com',
+      'https://user:pw@{marker}.example.com',
+      '{marker}.example.com',
+    ])
+      expect(() => loadConfig({ SITE_ADDRESS: bad }, cwd), bad).toThrow(/SITE_ADDRESS/);
   });
 });

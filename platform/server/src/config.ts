@@ -25,6 +25,12 @@ export interface ServerConfig {
   webDistDir: string;
   /** Base address of the sandbox providers (mail inbox, card form, bank linking, SMS). */
   sandboxUrl: string;
+  /**
+   * The public address of the brand sites, for the links the API e-mails (SITE_ADDRESS): an http(s) origin in which
+   * {marker} stands for a brand's marker word, e.g. https://{marker}.portal.example.com. null: links name the
+   * request's own <marker>.localhost host, or http://<marker>.localhost:<port> (a development machine).
+   */
+  siteAddress: string | null;
   /** SMTP transport for mail when set, e.g. smtp://user:pass@host:587. */
   smtpUrl: string | null;
   /** HMAC key for access tokens and anti-forgery tokens. */
@@ -135,6 +141,39 @@ export function trustedProxies(raw: string | undefined): string[] {
   });
 }
 
+/**
+ * SITE_ADDRESS: an http or https origin (no path, query or fragment) whose host name holds {marker} as a label of its
+ * own, so the address of each brand's site is also a host the API tells that brand by. The trailing / is dropped.
+ */
+export function siteAddressTemplate(raw: string | undefined): string | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  const value = raw.trim().replace(/\/$/, '');
+  const refuse = (why: string) =>
+    new ConfigError(
+      `SITE_ADDRESS is the brand sites' public address with {marker} for the brand's marker word, e.g. https://{marker}.portal.example.com; "${value}" ${why}`,
+    );
+  let url: URL;
+  try {
+    url = new URL(value.replaceAll('{marker}', 'marker-word'));
+  } catch {
+    throw refuse('is not an address');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse('is not an http or https address');
+  if (!url.hostname.split('.').includes('marker-word') || value.split('{marker}').length !== 2)
+    throw refuse('needs {marker} once, as a whole label of its host name');
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password)
+    throw refuse('must be an origin: no path, query, fragment or credentials');
+  return value;
+}
+
+/**
+ * A brand site's address as configured: SITE_ADDRESS with the brand's marker word, else the site on this machine
+ * (http://<marker>.localhost:<port>). Never from a request's Host header, which is the sender's word.
+ */
+export function brandSiteAddress(config: Pick<ServerConfig, 'port' | 'siteAddress'>, marker: string): string {
+  return config.siteAddress ? config.siteAddress.replace('{marker}', marker) : `http://${marker}.localhost:${config.port}`;
+}
+
 /** DATABASE_READ_URL: a PostgreSQL URL as DATABASE_URL's, and never without one (the embedded database has no replicas). */
 function databaseReadUrl(env: NodeJS.ProcessEnv): string | null {
   const raw = env.DATABASE_READ_URL;
@@ -156,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     replicaMaxLagMs: int(env, 'DATABASE_READ_MAX_LAG_MS', 5000),
     webDistDir: resolve(cwd, env.WEB_DIST_DIR ?? 'apps/web/dist'),
     sandboxUrl: (env.SANDBOX_URL ?? 'http://localhost:8090').replace(/\/$/, ''),
+    siteAddress: siteAddressTemplate(env.SITE_ADDRESS),
     smtpUrl: env.SMTP_URL || null,
     tokenSecret: env.TOKEN_SECRET ?? persistentSecret(dataDir),
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL', 900),

@@ -9,7 +9,7 @@ export type { AuditEntry } from './audit';
 export { hashPassword, verifyPassword } from './auth/password';
 export { reissueSessionTokens } from './auth/token-route';
 export { randomToken, sha256 } from './auth/tokens';
-export type { ServerConfig } from './config';
+export { brandSiteAddress, type ServerConfig } from './config';
 export type { SqlClient } from './db/database';
 export * from './documents/mime';
 export type { PdfBlock, PdfBrand, PdfDocumentSpec, PdfTableColumn } from './documents/pdf';

@@ -334,6 +334,42 @@ describe('password reset', () => {
   });
 });
 
+describe("e-mailed links on a deployment that names its sites' public address (SITE_ADDRESS)", () => {
+  let deployed: SandboxTestEnv;
+  beforeAll(async () => {
+    deployed = await startSandboxTestEnv({ siteAddress: 'https://{marker}.portal.example.com' });
+  });
+  afterAll(() => deployed?.close());
+
+  it("link to the brand's public site, whatever Host the request came on (a proxy's, a forged one)", async () => {
+    const userName = uniqueName('public');
+    const registered = await deployed.server.app.inject({
+      method: 'POST',
+      url: AccountApi.register.path,
+      headers: { host: 'card.internal:8080', 'content-type': 'application/x-www-form-urlencoded' },
+      remoteAddress: someIp(),
+      payload: new URLSearchParams({ Password: REG_PASSWORD, FirstName: 'Ann', LastName: 'Lee', UserName: userName }).toString(),
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    const resetFor = plainName('public-reset');
+    await makeUser(deployed.server, { userName: resetFor, roles: ['CareGuardFinance'], member: true, brand: 'finance' });
+    const asked = await deployed.server.app.inject({
+      method: 'POST',
+      url: AccountApi.resetSendEmail.path,
+      headers: { host: 'finance.attacker.example' },
+      remoteAddress: someIp(),
+      payload: { UserName: resetFor },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    await deployed.server.jobs.drain();
+
+    const activation = linksIn(await latestMailTo(deployed.sandboxUrl, userName)).find((l) => l.includes('/login/activate/')) ?? '';
+    expect(activation).toMatch(/^https:\/\/card\.portal\.example\.com\/login\/activate\/[\w-]{40,}$/);
+    const reset = linksIn(await latestMailTo(deployed.sandboxUrl, `${resetFor}@example.com`)).find((l) => l.includes('/login/reset/')) ?? '';
+    expect(reset).toMatch(/^https:\/\/finance\.portal\.example\.com\/login\/reset\/[\w-]{40,}$/);
+  });
+});
+
 describe('password policy and signed-in changes', () => {
   it('serves rules the client can evaluate', async () => {
     const res = await json('GET', AccountApi.passwordPolicy.path);

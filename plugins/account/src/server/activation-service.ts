@@ -61,7 +61,7 @@ export function createAccountService({ services, config, database }: PluginInit)
         return token;
       });
       if (!urlId) throw new ApiError(409, ActivationRefusals.deactivated);
-      const address = siteAddressOf(site.brand, site.host ?? '', site.protocol ?? 'http', config.port);
+      const address = siteAddressOf(site.brand, site.host ?? '', site.protocol ?? 'http', config);
       // Queued (a stored job), after the commit: the link exists before any mail can point at it.
       // Another person (an administrator) asked for it: the mail is in the language of the account's user.
       const t = (message: Message) => services.messages.t(message, user.language);

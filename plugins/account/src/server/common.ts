@@ -1,5 +1,5 @@
 import type { BrandManifest } from '@portal/core';
-import { badRequest, hashPassword, msg, notFound, type RouteContext, type SqlClient } from '@portal/server';
+import { badRequest, brandSiteAddress, hashPassword, msg, notFound, type RouteContext, type ServerConfig, type SqlClient } from '@portal/server';
 import type { SecurityQuestion } from '../contract';
 import { passwordProblems, policyMessage } from './policy';
 
@@ -31,20 +31,27 @@ export const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== 
 const normalizeAnswer = (a: string) => a.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
- * The brand site's own address for e-mailed links: the Host the request came on when it is the brand's
- * <marker>.localhost host, else http://<marker>.localhost:<port>. Any other Host (which a caller controls)
- * is never put into a link, so a forged Host cannot point a reset mail at another site.
+ * The brand site's own address for e-mailed links. With SITE_ADDRESS set (config.siteAddress), that address with the
+ * brand's marker word: a deployment names its public sites, whatever Host a request came on. Without it (a
+ * development machine), the Host the request came on when it is the brand's <marker>.localhost host, else
+ * http://<marker>.localhost:<port>. Any other Host (which a caller controls) is never put into a link, so a forged
+ * Host cannot point a reset mail at another site.
  */
 export function siteAddress(ctx: Pick<RouteContext, 'req' | 'config'>, brand: BrandManifest): string {
-  return siteAddressOf(brand, String(ctx.req.headers.host ?? ''), ctx.req.protocol, ctx.config.port);
+  return siteAddressOf(brand, String(ctx.req.headers.host ?? ''), ctx.req.protocol, ctx.config);
 }
 
 /** siteAddress from its parts (the account service gets them from the calling plugin). */
-export function siteAddressOf(brand: BrandManifest, hostHeader: string, protocol: string, port: number): string {
+export function siteAddressOf(
+  brand: Pick<BrandManifest, 'marker'>,
+  hostHeader: string,
+  protocol: string,
+  config: Pick<ServerConfig, 'port' | 'siteAddress'>,
+): string {
   const host = hostHeader.toLowerCase();
   const m = /^([a-z0-9-]+)\.localhost(:\d{1,5})?$/.exec(host);
-  if (m && m[1] === brand.marker) return `${protocol}://${host}`;
-  return `http://${brand.marker}.localhost:${port}`;
+  if (!config.siteAddress && m && m[1] === brand.marker) return `${protocol}://${host}`;
+  return brandSiteAddress(config, brand.marker);
 }
 
 export function requireBrand(ctx: RouteContext): BrandManifest {

@@ -1,5 +1,5 @@
 import { couponsService } from '@portal/plugin-coupons/service';
-import { defineServerPlugin } from '@portal/server';
+import { brandSiteAddress, defineServerPlugin } from '@portal/server';
 import { CARD_FORM_PAGES } from '../access';
 import { type BillingService, billingService } from '../service';
 import { makeBilling } from './core';
@@ -16,8 +16,10 @@ export default defineServerPlugin<BillingService>({
   dependsOn: ['coupons'],
   provides: {
     ref: billingService,
+    // Where the gateway sends its webhooks: PAYMENT_WEBHOOK_URL, else the staff site's public address (SITE_ADDRESS),
+    // else the staff site on this machine.
     create: ({ services, database, config, use }) =>
-      makeBilling(services, database, use(couponsService), process.env.PAYMENT_WEBHOOK_URL || `http://staff.localhost:${config.port}/api/payment/webhook`),
+      makeBilling(services, database, use(couponsService), process.env.PAYMENT_WEBHOOK_URL || `${brandSiteAddress(config, 'staff')}/api/payment/webhook`),
   },
   migrations,
   // The billing pages embed the gateway's hosted card form: their CSP frame-src names only the gateway's origin.
