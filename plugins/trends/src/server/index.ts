@@ -11,7 +11,7 @@ import { migrations } from './migrations';
 export default defineServerPlugin<TrendsService>({
   id: 'trends',
   dependsOn: ['claims'],
-  provides: { ref: trendsService, create: ({ database, services }) => makeTrendsService({ sql: database.sql, services }) },
+  provides: { ref: trendsService, create: ({ database, services, config }) => makeTrendsService({ sql: database.sql, services, config }) },
   migrations,
   routes: [...seriesRoutes, ...lowBalanceRoutes],
   messages: { es },

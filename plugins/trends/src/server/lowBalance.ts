@@ -1,11 +1,13 @@
 import type { BrandManifest, Language } from '@portal/core';
 import {
   brandedMail,
+  brandSiteAddress,
   type IdentityService,
   type MailMessage,
   type MembersService,
   type Message,
   msg,
+  type ServerConfig,
   type Services,
   type SqlClient,
   type Translator,
@@ -26,6 +28,8 @@ export function lowBalanceMail(m: {
   firstName: string;
   lastName: string;
   reading: BalanceReading;
+  /** The brand site's address: the mail's button signs the member in there, to add funds. */
+  site?: string | null;
   t: (message: Message) => string;
   language?: Language;
 }): MailMessage {
@@ -47,6 +51,7 @@ export function lowBalanceMail(m: {
       ),
       t('Please add funds so that your bills can be paid on time.'),
     ],
+    ...(m.site ? { site: m.site, action: { label: t('Sign in'), url: `${m.site}/login` } } : {}),
     t,
   });
 }
@@ -63,8 +68,10 @@ export function makeTrendsService(deps: {
     identity: Pick<IdentityService, 'languageOfMember'>;
     messages: Pick<Translator, 't'>;
   };
+  /** Where the brand sites are (SITE_ADDRESS): the mail links to the member's. */
+  config: Pick<ServerConfig, 'port' | 'siteAddress'>;
 }): TrendsService {
-  const { sql, services } = deps;
+  const { sql, services, config } = deps;
   const observeBalance: TrendsService['observeBalance'] = async (memberId, reading, brand = null) => {
     const below = reading.balanceCents < LOW_BALANCE_THRESHOLD_CENTS;
     const crossed = await sql.transaction(async (tx) => {
@@ -87,7 +94,8 @@ export function makeTrendsService(deps: {
     // Written in the member's language (the one they last signed in with): the reading may come from staff or a job.
     const language = await services.identity.languageOfMember(memberId);
     const t = (message: Message) => services.messages.t(message, language);
-    await services.mail.send(lowBalanceMail({ brand, to: member.email, firstName: member.firstName, lastName: member.lastName, reading, t, language }));
+    const site = brand ? brandSiteAddress(config, brand.marker) : null;
+    await services.mail.send(lowBalanceMail({ brand, to: member.email, firstName: member.firstName, lastName: member.lastName, reading, site, t, language }));
     return { sent: true, below };
   };
   return {

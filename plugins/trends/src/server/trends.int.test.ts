@@ -1,6 +1,6 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { buildPath, Roles } from '@portal/core';
-import { createSandbox, mailTo } from '@portal/sandbox';
+import { createSandbox, linksIn, mailTo } from '@portal/sandbox';
 import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOW_BALANCE_SUBJECT, type SERIES_PERIODS, TrendsApi } from '../contract';
@@ -210,6 +210,10 @@ describe('POST email/lowbalance', () => {
     expect(texts).toContain('$12.34');
     expect(texts).toContain('Prepaid card');
     expect(mails[0]?.brand).toBe('card');
+    // Its button signs the member in on their brand's site, to add funds.
+    expect(mails[0]?.text).toMatch(/^Sign in: http:\/\/card\.localhost:\d+\/login$/m);
+    expect(mails[0]?.html).toContain('>Sign in</a>');
+    expect(linksIn(mails[0] as NonNullable<(typeof mails)[0]>)).toContain(`http://card.localhost:${server.config.port}/login`);
   });
 
   it('a first reading under the threshold sends it; concurrent readings send it once', async () => {

@@ -15,7 +15,7 @@ export const lowBalanceRoutes = [
     access: TrendsAccess.lowBalance,
     handler: async (ctx) => {
       if (ctx.memberId === null) throw forbidden(LOW_BALANCE_NO_MEMBER);
-      const result = await makeTrendsService({ sql: ctx.database.sql, services: ctx.services }).observeBalance(
+      const result = await makeTrendsService({ sql: ctx.database.sql, services: ctx.services, config: ctx.config }).observeBalance(
         ctx.memberId,
         { balanceCents: Math.round(ctx.body.Balance * 100), accountType: ctx.body.AccountType },
         ctx.brand,
