@@ -115,3 +115,28 @@ test("a SuperUser acting for nobody is asked to choose a member on a page of one
   await page.getByRole('button', { name: 'Stop acting for this member' }).click();
   await expect(page.getByTestId('choose-member')).toBeVisible();
 });
+
+test('signing out ends acting for a member: a member who signs in next on the browser reaches their own pages', async ({ page }) => {
+  await signIn(page, 'staff', 'staff.superuser', undefined, '/login');
+  await page.goto(site('staff', '/help'));
+  const memberId = await someMemberId(page);
+  await page.getByLabel('Member ID to act for').fill(String(memberId));
+  await page.getByRole('button', { name: 'Act for member' }).click();
+  await expect(page.getByText(`Acting on behalf of member ${memberId}`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('cq.impersonate'))).toBeNull();
+
+  // The server refuses every call of a member that names another member; none may carry the header.
+  const named: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/') && r.headers()['x-member-id']) named.push(r.url());
+  });
+  await signIn(page, 'staff', 'staff.careguard', undefined, '/login');
+  await page.goto(site('staff', '/transactions'));
+  await expect(page.getByTestId('display-name')).toHaveText('staff.careguard');
+  await expect(page.getByText(/Acting on behalf of member/)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/transactions$/);
+  expect(named).toEqual([]);
+});

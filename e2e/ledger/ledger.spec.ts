@@ -126,6 +126,10 @@ test('Ledger: a CareGuard member sees the account activity of the last 90 days, 
   await page.getByRole('navigation').getByRole('link', { name: 'Activity', exact: true }).click();
   await expect(page).toHaveURL(/\/transactions\/activity$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Account activity' })).toBeVisible();
+  // One menu item is marked: Activity, not also the ledger at /transactions above it.
+  const current = page.getByRole('navigation').locator('[aria-current="page"]');
+  await expect(current).toHaveCount(1);
+  await expect(current).toHaveText('Activity');
   const grid = page.getByRole('grid', { name: 'Account activity' });
   await expect(grid).toHaveAttribute('aria-busy', 'false');
   // The custodial bank's interest is posted on the first of every month, so the last 90 days hold some.

@@ -2,6 +2,7 @@ import { serviceRef } from '@portal/core';
 import { describe, expect, it } from 'vitest';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
+import { MEMBER_TERMINATED_JOB } from './kernel-services/members';
 import { defineServerPlugin } from './plugin';
 import { orderPlugins, PluginGraphError, wirePlugins, withDependencies } from './plugin-graph';
 import type { KernelServices } from './services';
@@ -31,7 +32,13 @@ describe('plugin services', () => {
   }
   const greeter = serviceRef<Greeter>('greeter');
   const provider = defineServerPlugin<Greeter>({ id: 'greeter', provides: { ref: greeter, create: () => ({ greet: (n) => `hello ${n}` }) }, routes: [] });
-  const services = {} as KernelServices;
+  /** Job kinds defined by the wiring, by name, and a member's termination date, for the member.terminated job. */
+  const defined = new Map<string, (payload: { memberId: number }) => Promise<void>>();
+  const terminationDates = new Map<number, string | null>();
+  const services = {
+    jobs: { define: async (name: string, handler: (p: { memberId: number }) => Promise<void>) => void defined.set(name, handler) },
+    members: { load: async (memberId: number) => (terminationDates.has(memberId) ? { memberId, terminationDate: terminationDates.get(memberId) } : null) },
+  } as unknown as KernelServices;
   const config = {} as ServerConfig;
   const database = {} as Database;
 
@@ -53,5 +60,23 @@ describe('plugin services', () => {
     const withInit = defineServerPlugin<Greeter>({ ...provider, init: () => void calls.push('greeter') });
     await (await wirePlugins([user, withInit], services, config, database)).init();
     expect(calls).toEqual(['greeter', 'hello init']);
+  });
+  it("runs each plugin's onMemberTerminated in dependency order from the member.terminated job, only while the member is terminated", async () => {
+    const calls: string[] = [];
+    const ending = (id: string, dependsOn: string[] = []) =>
+      defineServerPlugin({ id, dependsOn, onMemberTerminated: async (memberId) => void calls.push(`${id}:${memberId}`), routes: [] });
+    await (
+      await wirePlugins([ending('billing', ['coupons']), ending('coupons'), defineServerPlugin({ id: 'quiet', routes: [] })], services, config, database)
+    ).init();
+    const job = defined.get(MEMBER_TERMINATED_JOB);
+    if (!job) throw new Error('the member.terminated job is not defined');
+    terminationDates.set(7, '2026-11-30T06:00:00Z');
+    await job({ memberId: 7 });
+    expect(calls).toEqual(['coupons:7', 'billing:7']);
+    // Reactivated before the job ran, or no such member: nothing is ended.
+    terminationDates.set(8, null);
+    await job({ memberId: 8 });
+    await job({ memberId: 9 });
+    expect(calls).toEqual(['coupons:7', 'billing:7']);
   });
 });

@@ -1,6 +1,7 @@
 import type { ServiceRef } from '@portal/core';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
+import { MEMBER_TERMINATED_JOB } from './kernel-services/members';
 import type { KernelServerPlugin, PluginInit } from './plugin';
 import type { KernelServices } from './services';
 
@@ -82,6 +83,18 @@ export async function wirePlugins(
     useFor,
     init: async () => {
       for (const p of ordered) await p.init?.(initOf(p));
+      // A membership that ended: each plugin's onMemberTerminated, in dependency order, while it is still ended (a
+      // reactivation before the job ran leaves everything as it is). A failing plugin fails the run, which is retried;
+      // the hooks are safe to run again.
+      await services.jobs.define<{ memberId: number }>(
+        MEMBER_TERMINATED_JOB,
+        async ({ memberId }) => {
+          const member = await services.members.load(memberId);
+          if (!member?.terminationDate) return;
+          for (const p of ordered) await p.onMemberTerminated?.(memberId, initOf(p));
+        },
+        { retryLimit: 5, retryDelay: 30, retryBackoff: true },
+      );
     },
   };
 }

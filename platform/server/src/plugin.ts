@@ -84,6 +84,13 @@ export interface ServerPluginDef<S = unknown> {
   provides?: { ref: ServiceRef<S>; create: (init: PluginInit) => S };
   /** Runs once at start-up after the services are wired: define background jobs here. */
   init?: (init: PluginInit) => void | Promise<void>;
+  /**
+   * A member's membership has ended (the member terminated it, or support did): end what the plugin keeps running
+   * for them, such as a subscription the gateway would renew or linked banks. Runs in the kernel's `member.terminated`
+   * job after the termination committed, and only while the member is still terminated; a run that throws is retried,
+   * so it must be safe to run again.
+   */
+  onMemberTerminated?: (memberId: number, init: PluginInit) => Promise<void>;
   migrations?: readonly Migration[];
   /**
    * Pages of this plugin's web side that embed a provider's page in a frame (a hosted card form): the site's answer

@@ -82,8 +82,8 @@ const optionalMobile = z
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const isoTime = z.iso.datetime();
 
-/** The member on the wire (spec names). Phones are digits only; DOBStr is MM/DD/YYYY for display. */
-export const memberSchema = z.strictObject({
+/** The member record on the wire (spec names). Phones are digits only; DOBStr is MM/DD/YYYY for display. */
+export const memberRecordSchema = z.strictObject({
   MemberID: z.number().int().positive(),
   MemberNumber: z.string(),
   FirstName: z.string(),
@@ -103,6 +103,13 @@ export const memberSchema = z.strictObject({
   TerminationDate: isoTime.nullable(),
   Version: z.number().int(),
 });
+export type MemberRecordWire = z.infer<typeof memberRecordSchema>;
+/**
+ * The member answer: the record and IsMobileRequired, computed on the server from the member's own login roles
+ * (CareGuard, CareAssist: spec 01 section 5), whoever reads it. True: the mobile is always required and the
+ * preferred contact is forced to Mobile; the form follows this flag, not the signed-in user's roles.
+ */
+export const memberSchema = memberRecordSchema.extend({ IsMobileRequired: z.boolean() });
 export type Member = z.infer<typeof memberSchema>;
 
 /** Date of birth: YYYY-MM-DD, before now and after 1900 (spec 01 section 5). */
@@ -232,7 +239,12 @@ export const sessionTokenSchema = z.strictObject({
   refresh_token: z.string(),
   form_token: z.string(),
 });
-export const terminationChangeSchema = z.strictObject({ Member: memberSchema, Termination: terminationSchema, Token: sessionTokenSchema });
+/** Terminate and reactivate answer the member record; IsMobileRequired is optional there until that route computes it too. */
+export const terminationChangeSchema = z.strictObject({
+  Member: memberSchema,
+  Termination: terminationSchema,
+  Token: sessionTokenSchema,
+});
 
 /** 'M-' and ten digits (the spec's prefix), or the ten digits alone. */
 const prefixedPhone = z

@@ -58,24 +58,43 @@ export const companyRulesSchema = z.object({
   SmallCaseFee: amount.optional(),
 });
 
-export const lifeCompanySchema = z.object({ Id: z.string(), Name: z.string(), Rules: companyRulesSchema });
+/** A row's Version: 1 when created, one more on each save; a save sends the one it read (spec: no lost update). */
+const versionSchema = z.number().int().positive();
+
+export const lifeCompanySchema = z.object({ Id: z.string(), Name: z.string(), Rules: companyRulesSchema, Version: versionSchema });
 export type LifeCompany = z.infer<typeof lifeCompanySchema>;
+
+/** A company's new rule set with the Version of the rules it was edited from (a stale one is 409). */
+export const updateCompanySchema = companyRulesSchema.extend({ Version: versionSchema });
+export type UpdateCompany = z.infer<typeof updateCompanySchema>;
+
+/** Refused (409) when a company's rules or a quote changed since the Version the save was made from. */
+export const STALE_COMPANY_MESSAGE = 'This life company was changed by someone else. Reload it and make your change again.';
+export const STALE_QUOTE_MESSAGE = 'This quote was changed by someone else. Reload it and make your change again.';
 
 /** The engine's outcome, stored as JSON on save and returned as stored. */
 export const outcomeSchema = z.custom<QuoteOutcome>((v) => typeof v === 'object' && v !== null && Array.isArray((v as QuoteOutcome).companies));
 
-export const saveQuoteSchema = z.object({
+const saveQuoteFields = z.object({
   /** Null saves a new quote; an id overwrites one of the user's own. */
   Id: z.number().int().positive().nullable(),
+  /** A new quote has none (null or left out); an overwrite sends the Version of the quote it read (stale: 409). */
+  Version: versionSchema.nullable().default(null),
   Case: caseSchema,
   Quote: quoteSchema,
   /** The companies picked for the quote (1 to 50). */
   CompanyIds: z.array(z.string().max(40)).min(1).max(50),
 });
+
+export const saveQuoteSchema = saveQuoteFields.superRefine((body, ctx) => {
+  if (body.Id !== null && body.Version === null) ctx.addIssue({ code: 'custom', path: ['Version'], message: 'is required to overwrite a saved quote' });
+  if (body.Id === null && body.Version !== null) ctx.addIssue({ code: 'custom', path: ['Version'], message: 'must be empty for a new quote' });
+});
 export type SaveQuote = z.infer<typeof saveQuoteSchema>;
 
-export const savedQuoteSchema = saveQuoteSchema.extend({
+export const savedQuoteSchema = saveQuoteFields.extend({
   Id: z.number().int(),
+  Version: versionSchema,
   SavedDate: z.string(),
   Outcome: outcomeSchema,
 });
@@ -90,18 +109,18 @@ const companyParams = z.object({ id: z.string().min(1).max(40) });
 export const QuoteApi = {
   /** The life companies and their rule sets. */
   companies: defineEndpoint({ method: 'GET', path: '/api/quote/companies', response: z.array(lifeCompanySchema) }),
-  /** SuperUser: replaces a company's rule set. */
+  /** SuperUser: replaces a company's rule set, sending the Version it read (stale: 409, nothing changes). */
   updateCompany: defineEndpoint({
     method: 'POST',
     path: '/api/quote/companies/:id',
     params: companyParams,
-    body: companyRulesSchema,
+    body: updateCompanySchema,
     response: lifeCompanySchema,
   }),
   /** The signed-in user's saved quotes, newest first. */
   mine: defineEndpoint({ method: 'GET', path: '/api/quote/quotes', response: z.array(quoteSummarySchema) }),
   /** One of the user's own saved quotes with the outcome it was saved with; another user's is 404. */
   get: defineEndpoint({ method: 'GET', path: '/api/quote/quotes/:id', params: idParams, response: savedQuoteSchema }),
-  /** Saves (creates or overwrites) a quote; the server re-runs the engine and stores the outcome. */
+  /** Saves (creates or overwrites) a quote; the server re-runs the engine and stores the outcome. A stale Version is 409. */
   save: defineEndpoint({ method: 'POST', path: '/api/quote/quotes', body: saveQuoteSchema, response: savedQuoteSchema }),
 } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RegistrationMessages } from './contract';
-import { advancedStep, cardStep, guardRedirect, REGISTRATION_STEPS, RegistrationPaths, screenOfPath, shouldSendStep } from './steps';
+import { advancedStep, cardStep, cardTerms, guardRedirect, REGISTRATION_STEPS, RegistrationPaths, screenOfPath, shouldSendStep } from './steps';
 import en from './web/i18n/en.json';
 
 const S = RegistrationPaths;
@@ -88,6 +88,47 @@ describe('cardStep', () => {
     ['a default card without a subscription, monthly', { ...base, profiles: [card(false, true)] }, 1],
   ] as const)('%s -> %s', (_, input, expected) => {
     expect(cardStep(input)).toBe(expected);
+  });
+});
+
+describe("cardTerms: the coupon code in the card screen's address", () => {
+  it('without a code decides at once, with the chosen type and nothing to send', () => {
+    expect(cardTerms(1, null, 'pending')).toEqual({ state: 'ready', type: 1, code: null, couponValid: false, couponDropped: false });
+  });
+
+  it('decides nothing while the check runs: the screen shows its loading state, not the add-card form', () => {
+    expect(cardTerms(1, 'LIFE-CARD', 'pending')).toEqual({ state: 'checking' });
+    expect(cardTerms(0, 'LIFE-CARD', 'pending')).toEqual({ state: 'checking' });
+  });
+
+  it('a valid coupon (Status 0) forces lifetime (0) and keeps the code to send', () => {
+    expect(cardTerms(12, 'LIFE-CARD', { Status: 0 })).toEqual({ state: 'ready', type: 0, code: 'LIFE-CARD', couponValid: true, couponDropped: false });
+  });
+
+  it.each([1, 2, 3, 4, 5])('an invalid coupon (Status %s) clears the code and keeps the chosen type', (Status) => {
+    expect(cardTerms(1, 'STALE', { Status })).toEqual({ state: 'ready', type: 1, code: null, couponValid: false, couponDropped: true });
+    expect(cardTerms(0, 'STALE', { Status })).toEqual({ state: 'ready', type: 0, code: null, couponValid: false, couponDropped: true });
+  });
+
+  it("a code the call's contract refuses is dropped like an invalid coupon", () => {
+    expect(cardTerms(12, 'X'.repeat(41), 'refused')).toEqual({ state: 'ready', type: 12, code: null, couponValid: false, couponDropped: true });
+  });
+
+  it('a failed check decides nothing (the screen offers to check again) and sends nothing', () => {
+    expect(cardTerms(1, 'LIFE-CARD', 'failed')).toEqual({ state: 'failed' });
+  });
+
+  const noCards = { profileError: false, profiles: [], subscriptionRunning: false };
+  const stepOf = (terms: ReturnType<typeof cardTerms>) =>
+    terms.state === 'ready' ? cardStep({ ...noCards, type: terms.type, couponValid: terms.couponValid }) : null;
+
+  it('a stale code with a monthly choice goes to the card that pays the membership (1), not the add-card form (3)', () => {
+    expect(stepOf(cardTerms(1, 'STALE', { Status: 4 }))).toBe(1);
+    expect(stepOf(cardTerms(1, null, 'pending'))).toBe(1);
+  });
+
+  it('a valid code goes to the add-card form (3) whatever type the address names', () => {
+    expect(stepOf(cardTerms(1, 'LIFE-CARD', { Status: 0 }))).toBe(3);
   });
 });
 

@@ -101,6 +101,33 @@ export function cardStep(input: {
   return 2;
 }
 
+/**
+ * The answer about the coupon code in the card screen's address: the check's Status (0 is valid), 'pending' while
+ * POST subscription/check-coupon runs, 'failed' when that call failed, 'refused' when the code breaks the call's
+ * contract (too long), so it cannot be a valid coupon and is not sent.
+ */
+export type CouponAnswer = { Status: number } | 'pending' | 'failed' | 'refused';
+
+/** What the card screen runs with once its coupon is decided, or why it cannot decide yet. */
+export type CardTerms<T extends number> =
+  | { state: 'checking' }
+  | { state: 'failed' }
+  | { state: 'ready'; type: T | 0; code: string | null; couponValid: boolean; couponDropped: boolean };
+
+/**
+ * The card screen's membership type and coupon (spec 01 sections 4 and 5): the address's code counts only once the
+ * check answered. A valid coupon (Status 0) forces lifetime (0) and keeps the code; an invalid one clears the code
+ * (it is never sent) and keeps the chosen type, as if there were no coupon. Until the check answers there is nothing
+ * to decide ('checking'); a failed check decides nothing either ('failed': the screen offers to check again).
+ */
+export function cardTerms<T extends number>(type: T, code: string | null, answer: CouponAnswer): CardTerms<T> {
+  if (code === null) return { state: 'ready', type, code: null, couponValid: false, couponDropped: false };
+  if (answer === 'pending') return { state: 'checking' };
+  if (answer === 'failed') return { state: 'failed' };
+  if (answer !== 'refused' && answer.Status === 0) return { state: 'ready', type: 0, code, couponValid: true, couponDropped: false };
+  return { state: 'ready', type, code: null, couponValid: false, couponDropped: true };
+}
+
 /** The wizard's tabs in order, with the screens each covers. */
 export const WIZARD_TABS = [
   { id: 'personal', screens: ['start', 'profile', 'contact'] },

@@ -1,4 +1,4 @@
-import { defineEndpoint, idSchema, moneySchema, parseIsoDay } from '@portal/core';
+import { defineEndpoint, idSchema, parseIsoDay, parseMoney, validationMessages } from '@portal/core';
 import { z } from 'zod';
 import { ReimbursementMessages as M, MAX_AMOUNT, MAX_FILES, REIMBURSEMENT_EXTENSIONS } from './rules';
 
@@ -12,11 +12,26 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Whether 'YYYY-MM-DD' is a real calendar day (not 2024-02-31, which the database refuses). */
 const isRealDay = (s: string) => parseIsoDay(s) !== null;
 const day = z.string().regex(DAY, { message: 'must be a date (YYYY-MM-DD)', abort: true }).refine(isRealDay, 'is not a valid calendar date');
+/** Whether an amount in dollars is a whole number of cents (10.5 and 10.05 are; 10.005 is not), as claims and billing check. */
+export const isWholeCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 /**
- * The shared moneySchema has no upper bound: capped here at the claims plugin's MAX_AMOUNT (a request becomes a bill
- * there), so an amount too large for the database is a 400, not a 500.
+ * An amount as the page sends it (text such as '12,5' or '$1,000.00', or a number), in dollars. Not the shared
+ * moneySchema, which rounds to cents (10.005 would become 10.01, a sum the member never typed): more than two decimals is
+ * a 400 here, as every other money input of the portal. Capped at the claims plugin's MAX_AMOUNT (a request becomes a
+ * bill there), so an amount too large for the database is a 400, not a 500. Empty and not more than 0 are the spec's
+ * rule (checkDateAndAmount, 'Please input service date and amount.').
  */
-const amount = moneySchema.pipe(z.number().max(MAX_AMOUNT, 'is too large'));
+export const amountSchema = z
+  .union([z.string(), z.number()])
+  .transform((value, ctx) => {
+    const n = parseMoney(value);
+    if (n === null) {
+      ctx.addIssue({ code: 'custom', message: validationMessages.money });
+      return z.NEVER;
+    }
+    return n;
+  })
+  .pipe(z.number().max(MAX_AMOUNT, 'is too large').refine(isWholeCents, 'must have at most 2 decimals'));
 const uploadId = z.uuid({ error: 'must be an upload id' });
 const fileName = z.string().trim().min(1, M.noFile).max(200);
 const extension = z
@@ -57,7 +72,7 @@ export const createSchema = z.object({
     FileName: fileName,
     Extension: extension,
     ServiceDate: z.union([day, z.literal('')]),
-    Amount: z.union([amount, z.literal('')]),
+    Amount: z.union([amountSchema, z.literal('')]),
   }),
 });
 export type CreateInput = z.input<typeof createSchema>;

@@ -10,7 +10,9 @@ export const ReimbursementMessages = {
   tooMany: 'Maximum of 10 files can be uploaded simultaneously.',
   tooLarge: 'Maximum file size (1GB) exceeded.',
   unexpected: 'An unexpected error has occured.',
-  created: 'Your reimbursement request has been submitted.',
+  /** The server's answer to create (its MsgText), counting the request's files so far: one file, then several. */
+  created: 'Your reimbursement request has been submitted with its file.',
+  createdFiles: 'Your reimbursement request has been submitted with its {{count}} files.',
 } as const;
 
 export const REIMBURSEMENT_EXTENSIONS = ['pdf', 'gif', 'jpeg', 'jpg', 'png', 'doc', 'docx', 'xls', 'xlsx'] as const;

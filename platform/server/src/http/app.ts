@@ -281,7 +281,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     ...services,
     ...translatedDocuments(services.pdf, services.sheets, translator.t),
     identity: identityService(database.sql),
-    members: membersService(database.sql),
+    members: membersService(database.sql, services.jobs),
     throttle: throttleService(database.sql),
     messages: translator,
     audit: auditService(database.sql),

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { MEMBER_ROLES } from '@portal/core';
 import type { SqlClient } from '../db/database';
 import { conflict } from '../http/errors';
+import type { JobQueue } from '../jobs/queue';
 
 /** The member record (the person behind a member login); the kernel owns it, plugins edit it through this service. */
 export interface MemberRecord {
@@ -66,7 +67,16 @@ export interface MembersService {
   set(memberId: number, patch: MemberPatch, tx?: SqlClient): Promise<void>;
   /** Whether the member id belongs to a member login (impersonation targets, support screens). */
   isMemberAccount(memberId: number, tx?: SqlClient): Promise<boolean>;
+  /**
+   * Tells the plugins a membership has ended: call it once the termination has committed. It queues the kernel's
+   * `member.terminated` job, which runs each plugin's `onMemberTerminated` (cancel the subscription the gateway would
+   * renew, remove linked banks) while the member is still terminated, retrying a provider that fails.
+   */
+  announceTermination(memberId: number): Promise<void>;
 }
+
+/** The kernel's job that runs the plugins' `onMemberTerminated` for a terminated member. */
+export const MEMBER_TERMINATED_JOB = 'member.terminated';
 
 function assignments(patch: MemberPatch, firstParam: number): { sets: string[]; values: unknown[] } {
   const sets: string[] = [];
@@ -80,7 +90,7 @@ function assignments(patch: MemberPatch, firstParam: number): { sets: string[]; 
   return { sets, values };
 }
 
-export function membersService(sql: SqlClient): MembersService {
+export function membersService(sql: SqlClient, jobs: Pick<JobQueue, 'send'>): MembersService {
   const load = async (memberId: number, tx?: SqlClient) => (await (tx ?? sql).query<MemberRecord>(`${SELECT} WHERE member_id = $1`, [memberId]))[0] ?? null;
   return {
     async create(m, tx) {
@@ -118,6 +128,9 @@ export function membersService(sql: SqlClient): MembersService {
         [memberId, MEMBER_ROLES],
       );
       return rows.length > 0;
+    },
+    async announceTermination(memberId) {
+      await jobs.send(MEMBER_TERMINATED_JOB, { memberId });
     },
   };
 }

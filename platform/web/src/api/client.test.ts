@@ -79,6 +79,11 @@ describe('API client envelope handling', () => {
       await expect(worded.client.call(ep)).rejects.toMatchObject({ message: 'The bank is not available.' });
       const down = setup(() => Promise.reject(new TypeError('Failed to fetch')));
       await expect(down.client.call(ep)).rejects.toMatchObject({ status: 0, message: 'Error while getting data from server' });
+      // Unreached, it is still the spec's error toast (the bank pages say nothing of their own).
+      expect(down.hooks.notify).toHaveBeenCalledWith('error', 'Error while getting data from server');
+      const quiet = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+      await expect(quiet.client.call(ep, undefined, { notify: false })).rejects.toMatchObject({ status: 0 });
+      expect(quiet.hooks.notify).not.toHaveBeenCalled();
     }
     // Another service's call keeps its own words.
     const other = setup(() => new Response('<html>Bad gateway</html>', { status: 502 }));

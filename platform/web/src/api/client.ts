@@ -269,9 +269,12 @@ export class ApiClient {
     try {
       res = opts.onUploadProgress && opts.binary ? await sendWithProgress(full, init, opts.onUploadProgress) : await this.fetchImpl(full, init);
     } catch (e) {
-      // A stopped call stays what it is; a network failure gets words the user can read (no toast: the page says it).
+      // A stopped call stays what it is; a network failure gets words the user can read. The page says them, except
+      // for a finance or e-mail call: the spec has those toast 'Error while getting data from server' (01 section 8).
       if (e instanceof DOMException && e.name === 'AbortError') throw e;
-      throw new ApiCallError(this.failed(0, url), 0, null);
+      const msg = this.failed(0, url);
+      if (notify && DATA_CALL.test(url)) this.hooks.notify('error', msg);
+      throw new ApiCallError(msg, 0, null);
     }
 
     if ((res.status === 401 || res.status === 403) && this.session.tokens()?.refreshToken) {

@@ -1,3 +1,4 @@
+import { hasAnyRole, IMPERSONATOR_ROLES, roleNames } from '@portal/core';
 import { useAtomValue } from 'jotai';
 import { useIdentity } from '../context';
 import { impersonationAtom } from '../store';
@@ -10,6 +11,7 @@ import { impersonationAtom } from '../store';
 export function useActingMemberId(): number | null | undefined {
   const impersonated = useAtomValue(impersonationAtom);
   const { data } = useIdentity();
-  if (impersonated !== null) return impersonated;
+  // Only a user who may act for a member acts for one (the client sends the header for no one else).
+  if (impersonated !== null && (!data || hasAnyRole(roleNames(data), IMPERSONATOR_ROLES))) return impersonated;
   return data ? data.MemberID : undefined;
 }

@@ -1,3 +1,4 @@
+import { hasAnyRole, IMPERSONATOR_ROLES } from '@portal/core';
 import { impersonationAtom, kernelStore } from '../store';
 
 const KEY = 'cq.impersonate';
@@ -42,4 +43,20 @@ export function setImpersonation(memberId: number | null, onChange: () => void):
   kernelStore.set(impersonationAtom, memberId);
   channel?.postMessage({ MemberID: memberId });
   onChange();
+}
+
+/**
+ * The member the calls name in the impersonation header: the stored one, but only while the signed-in user may act for
+ * a member (SuperUser, CareSupport, as the token's roles say). A value left in this browser by a staff user who acted
+ * for someone is never sent for another user: the server refuses every call of a non-impersonator that names a
+ * member, the identity call included, which would shut that user out (spec 01 section 6).
+ */
+export function impersonationHeaderFor(stored: number | null, roles: readonly string[] | null): number | null {
+  return stored !== null && roles !== null && hasAnyRole(roles, IMPERSONATOR_ROLES) ? stored : null;
+}
+
+/** Ends acting for a member when a session ends or another user's starts (spec 01 section 4: sign-out clears the identity). */
+export function endImpersonationFor(roles: readonly string[] | null, onChange: () => void): void {
+  if (kernelStore.get(impersonationAtom) === null && readImpersonation() === null) return;
+  if (roles === null || !hasAnyRole(roles, IMPERSONATOR_ROLES)) setImpersonation(null, onChange);
 }

@@ -12,7 +12,7 @@ import { ImpersonationPicker } from './ImpersonationPicker';
 import { LanguageMenu } from './LanguageMenu';
 import * as css from './Layout.css';
 import { NavBadges } from './NavBadge';
-import { type FlatRoute, flattenRoutes, isActive, type NavGroupDecl, navTree } from './routes';
+import { activeNavPath, type FlatRoute, flattenRoutes, type NavGroupDecl, navTree } from './routes';
 import { useIdle } from './useIdle';
 
 /** The toolbar's search (react-aria ComboBox): its own chunk, so the sign-in path does not carry it. */
@@ -29,9 +29,9 @@ function navGroups(plugins: ReturnType<typeof useKernel>['plugins']): NavGroupDe
   return contributionsTo(plugins, Extensions.navGroups).map((g) => ({ id: g.id, label: g.label, order: g.order, namespace: g.pluginId }));
 }
 
-function NavLink({ route, pathname }: { route: FlatRoute; pathname: string }) {
+function NavLink({ route, activePath }: { route: FlatRoute; activePath: string | null }) {
   const { t } = useTranslation();
-  const active = isActive(route.path, pathname);
+  const active = route.path === activePath;
   return (
     <Link to={route.path} className={`${css.navLink} ${active ? css.navLinkActive : ''}`} aria-current={active ? 'page' : undefined}>
       {t(route.nav?.label ?? route.title, { ns: route.namespace })}
@@ -64,6 +64,10 @@ export function Layout() {
   const routes: FlatRoute[] = flattenRoutes(kernel.plugins);
   const hasSearch = useContributions(Extensions.searchProviders).length > 0;
   const nav = navTree(routes, navGroups(kernel.plugins), roles);
+  const activePath = activeNavPath(
+    nav.flatMap((i) => (i.kind === 'link' ? [i.route.path] : i.routes.map((r) => r.path))),
+    location.pathname,
+  );
   const matches = useMatches();
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
   const title = handle?.title ? t(handle.title, { ns: handle.namespace }) : '';
@@ -100,19 +104,19 @@ export function Layout() {
             {nav.map((item) =>
               item.kind === 'link' ? (
                 <li key={item.route.path}>
-                  <NavLink route={item.route} pathname={location.pathname} />
+                  <NavLink route={item.route} activePath={activePath} />
                 </li>
               ) : (
                 <li key={item.group.id}>
                   {/* A native disclosure: keyboard and screen readers work without script. */}
                   <details className={css.navGroup}>
-                    <summary className={`${css.navLink} ${item.routes.some((x) => isActive(x.path, location.pathname)) ? css.navLinkActive : ''}`}>
+                    <summary className={`${css.navLink} ${item.routes.some((x) => x.path === activePath) ? css.navLinkActive : ''}`}>
                       {t(item.group.label, { ns: item.group.namespace })}
                     </summary>
                     <ul className={css.navGroupList}>
                       {item.routes.map((x) => (
                         <li key={x.path}>
-                          <NavLink route={x} pathname={location.pathname} />
+                          <NavLink route={x} activePath={activePath} />
                         </li>
                       ))}
                     </ul>
@@ -133,7 +137,7 @@ export function Layout() {
           </button>
         </div>
       </header>
-      {impersonated !== null && (
+      {impersonated !== null && hasAnyRole(roles, IMPERSONATOR_ROLES) && (
         <div className={css.banner} role="status">
           <span>{t('impersonation.banner', { memberId: impersonated })}</span>
           <button

@@ -46,9 +46,21 @@ export function navTree(routes: readonly FlatRoute[], groups: readonly NavGroupD
   return items.sort((a, b) => a.order - b.order).map((i) => i.item);
 }
 
-/** The nav item whose route pattern matches the path, ignoring case. */
+/** Whether a nav item's route pattern matches the path or a path under it, ignoring case. */
 export function isActive(pattern: string, pathname: string): boolean {
   return matchPath({ path: pattern, caseSensitive: false, end: false }, pathname) !== null;
+}
+
+/**
+ * The one nav item to mark for a path (spec 01 section 2): the pattern matching the whole path, else the longest one
+ * matching a path under it. '/transactions/activity' marks Activity, not also the ledger at '/transactions'; a bill at
+ * '/claims/12' marks the bills at '/claims'. Null when no item matches.
+ */
+export function activeNavPath(patterns: readonly string[], pathname: string): string | null {
+  const exact = patterns.find((p) => matchPath({ path: p, caseSensitive: false, end: true }, pathname) !== null);
+  if (exact !== undefined) return exact;
+  const under = patterns.filter((p) => isActive(p, pathname)).sort((a, b) => b.length - a.length);
+  return under[0] ?? null;
 }
 
 /** Where '/' goes: the brand's home route when it exists and is allowed, else the first page the user may open. */

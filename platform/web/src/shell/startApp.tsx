@@ -10,7 +10,7 @@ import { ApiClient } from '../api/client';
 import { type Kernel, KernelContext, queryKeys } from '../context';
 import { createI18n, ensurePluginNamespace, initialLanguage, type LazyNamespace, loadNamespaces } from '../i18n';
 import { LocaleProvider } from '../i18n/LocaleProvider';
-import { initImpersonation, setImpersonation } from '../impersonation/store';
+import { endImpersonationFor, impersonationHeaderFor, initImpersonation, setImpersonation } from '../impersonation/store';
 import { KitProvider } from '../kit/KitProvider';
 import { Extensions, type KernelWebPlugin } from '../plugin';
 import { isSignInPage } from '../session/after-sign-in';
@@ -190,7 +190,7 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
       void router.navigate('/login', { state: isSignInPage(here.pathname) ? undefined : { from: here } });
     },
     loading: (d) => kernelStore.set(loadingCountAtom, (n) => Math.max(0, n + d)),
-    impersonatedMemberId: () => kernelStore.get(impersonationAtom),
+    impersonatedMemberId: () => impersonationHeaderFor(kernelStore.get(impersonationAtom), rolesHint(session)),
     failed: (status, dataCall) => (dataCall ? i18n.t('api.dataFailed') : status ? i18n.t('api.failed', { status }) : i18n.t('api.unreachable')),
   });
   const refreshData = () => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'kernel' });
@@ -206,6 +206,7 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
       if (session.tokens()) await api.call(KernelApi.signout, undefined, { notify: false }).catch(() => {});
       session.clear();
       queryClient.clear();
+      endImpersonationFor(null, () => {});
       if (silent) showToast({ kind: 'info', message: i18n.t('session.ended'), key: 'session-ended' });
       await router.navigate('/login');
     },
@@ -213,6 +214,7 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
       if (session.tokens()) await api.call(KernelApi.signout, undefined, { notify: false }).catch(() => {});
       session.clear();
       queryClient.clear();
+      endImpersonationFor(null, () => {});
       const exp = jwtExpiry(accessToken);
       session.saveTokens({ access_token: accessToken, expires_in: exp ? Math.max(0, exp - Math.floor(Date.now() / 1000)) : 10000 });
     },
@@ -225,6 +227,8 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
       }
     },
     sessionStarted: () => {
+      // A user who may not act for a member (a member on a browser a staff user acted from) starts acting for nobody.
+      endImpersonationFor(rolesHint(session), () => {});
       queryClient.removeQueries({ queryKey: queryKeys.identity });
       prefetchSignedIn(kernel, queryClient);
       // After the caller's navigation to the landing page has asked for that page's code and data.

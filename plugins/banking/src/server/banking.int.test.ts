@@ -394,6 +394,24 @@ describe('remove, terminate, token, brands', () => {
     expect(await data(BankingApi.validate.path)).toEqual({ IsValid: false, IsStale: false });
   });
 
+  it("removes a member's links at the aggregator and here when support terminates the membership", async () => {
+    const cyId = (await makeUser(env.server, { userName: 'bank-cy', roles: [Roles.CareGuard], brand: 'card', member: true })).memberId ?? 0;
+    const cy = await signIn(env.server, 'bank-cy', undefined, '10.0.0.4', 'card');
+    expect((await add(101, 'good', { session: cy })).Status).toBe('SUCCESS');
+    expect((await accounts({ session: cy })).Banks).toHaveLength(1);
+    const links = () => env.server.database.sql.query('SELECT 1 FROM banking_links WHERE member_id = $1', [cyId]);
+    expect(await links()).toHaveLength(1);
+
+    const res = await call('/api/support/terminateMember', { session: support, brand: 'staff', body: { Member: { MemberID: cyId } } });
+    expect(res.statusCode).toBe(200);
+    await env.server.jobs.drain();
+    // Our rows go only after the aggregator has removed each link (a failure there leaves them for the job's retry).
+    expect(await links()).toEqual([]);
+    expect(await env.server.database.sql.query(`SELECT actor_name FROM audit_log WHERE action = 'banking.terminate' AND member_id = $1`, [cyId])).toEqual([
+      { actor_name: 'system' },
+    ]);
+  });
+
   it('answers 401 anonymously and 404 on a brand without the plugin', async () => {
     expect((await env.server.app.inject({ method: 'GET', url: BankingApi.siteAccounts.path, headers: { host: 'card.localhost' } })).statusCode).toBe(401);
     if (otherBrand) expect((await call(BankingApi.siteAccounts.path, { brand: otherBrand })).statusCode).toBe(404);

@@ -12,6 +12,7 @@ import {
   type PluginInit,
   type SqlClient,
 } from '@portal/server';
+import { BANK_CONSTANTS } from '../access';
 import type { BankFormWire, BankProvider, LinkedAccount, LinkedAccounts, LinkResult } from '../contract';
 import type { BankingService } from '../service';
 import { BANK_MESSAGES } from './messages';
@@ -52,6 +53,10 @@ export const toProvider = (i: BankInstitution, version: Version, providerAccount
   Form: formFor(i.form, version),
   ProviderAccountId: providerAccountId,
 });
+
+/** The popular institutions as site/popular lists them: the first eight the aggregator names (spec 01 section 9). */
+export const popularProviders = (institutions: readonly BankInstitution[]): BankProvider[] =>
+  institutions.slice(0, BANK_CONSTANTS.popularCount).map((i) => toProvider(i, '1'));
 
 interface LinkRow {
   provider_account_id: number;

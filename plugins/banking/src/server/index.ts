@@ -2,7 +2,7 @@ import { ledgerService } from '@portal/plugin-ledger/service';
 import { defineServerPlugin } from '@portal/server';
 import { BANK_FRAME_PAGES } from '../access';
 import { type BankingService, bankingService } from '../service';
-import { makeBanking, REFRESH_JOB, SYNC_JOB } from './core';
+import { type Banking, makeBanking, REFRESH_JOB, SYNC_JOB } from './core';
 import { financeRoutes } from './handlers/finance';
 import { supportRoutes } from './handlers/support';
 // The Spanish of every message this server side sends (errors, withMessage, texts in answers) and of the bank
@@ -24,6 +24,19 @@ export default defineServerPlugin<BankingService>({
       retryBackoff: true,
     });
     await services.jobs.define<{ memberId: number }>(SYNC_JOB, (p) => banking.sync(p.memberId), { retryLimit: 5, retryDelay: 10, retryBackoff: true });
+  },
+  // A membership that ended: its linked banks are removed at the aggregator and here (POST account/terminate, run for
+  // every termination by the kernel's member.terminated job); removing is safe to repeat.
+  onMemberTerminated: async (memberId, { use, services }) => {
+    await (use(bankingService) as unknown as Banking).terminate(memberId);
+    await services.audit.write({
+      action: 'banking.terminate',
+      actorName: 'system',
+      entity: 'member',
+      entityId: String(memberId),
+      memberId,
+      detail: { reason: 'member terminated' },
+    });
   },
   migrations,
   // The bank pages embed the aggregator's hosted linking page: their CSP frame-src names only the aggregator's origin.

@@ -731,3 +731,33 @@ describe('billing: money moves once, whoever retries and whatever runs at once',
     expect(await count(`SELECT amount_cents AS n FROM billing_transactions WHERE member_id = $1 AND kind = 'prepull'`, [danId])).toBe(1250);
   });
 });
+
+describe('billing: a membership that ends', () => {
+  it('cancels the subscription the gateway would renew when the member terminates, once the kernel job has run', async () => {
+    const eveId = (await makeUser(server, { userName: 'bill-eve', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    const eve = await signIn(server, 'bill-eve');
+    expect(await addCard(eve, '4111111111111111')).toEqual({ status: 200, error: undefined });
+    await sync(eve);
+    const started = await data<{ StatusString: string }>(BillingApi.start.path, { session: eve, body: { Type: 1, IdempotencyKey: 'eve-monthly-0001' } });
+    expect(started.StatusString).toBe('Ok');
+    const subscriptionId = (await data<BillingProfile>(BillingApi.profile.path, { session: eve })).SubscriptionId;
+    const statusAt = async (id: number | null) =>
+      ((await (await fetch(`${sandboxUrl}/gateway/api/subscriptions/${id}`, { headers: { authorization: BASIC } })).json()) as { status: string }).status;
+    expect(await statusAt(subscriptionId)).toBe('active');
+
+    // The member's own Terminate (the profile plugin's POST /api/members/terminate).
+    const terminated = await call('/api/members/terminate', { method: 'POST', session: eve });
+    expect(terminated.statusCode).toBe(200);
+    await server.jobs.drain();
+    expect(await statusAt(subscriptionId)).toBe('canceled');
+    const p = await data<BillingProfile>(BillingApi.profile.path, { session: eve });
+    expect(p.SubscriptionStatus).toBe('canceled');
+    expect(
+      await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.subscription.cancel' AND member_id = $1 AND actor_name = 'system'`, [
+        eveId,
+      ]),
+    ).toBe(1);
+    // No renewal is charged any more: the only charge is the first month's.
+    expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1`, [eveId])).toBe(1);
+  });
+});

@@ -179,6 +179,8 @@ export interface Billing extends BillingService {
   ownCard(memberId: number, paymentProfileId: number): Promise<CardProfile>;
   memberOfCustomer(customerProfileId: number): Promise<number | null>;
   syncCards(memberId: number, actor: BillingActor): Promise<{ reactivated: boolean }>;
+  /** A terminated member: cancels a subscription the gateway renews; true when there was one. */
+  cancelRenewals(memberId: number, actor: BillingActor): Promise<boolean>;
   deleteCard(memberId: number, paymentProfileId: number, actor: BillingActor): Promise<{ deactivated: boolean }>;
   setDefaultCard(memberId: number, paymentProfileId: number, actor: BillingActor): Promise<void>;
   setSubscriptionCard(memberId: number, paymentProfileId: number, actor: BillingActor): Promise<void>;
@@ -569,6 +571,26 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     return profile(memberId);
   };
 
+  /**
+   * A membership that ended (spec 01 section 7, POST customer/terminate, run for every termination): cancels the
+   * subscription the gateway would renew (monthly, yearly; also one suspended for a failed renewal). A lifetime
+   * membership and no subscription are left as they are. Safe to run again: the gateway's cancel is idempotent.
+   */
+  const cancelRenewals = async (memberId: number, actor: BillingActor) => {
+    const cust = await customer(memberId, false);
+    if (!cust?.subscription_id || (cust.subscription_status !== 'active' && cust.subscription_status !== 'suspended')) return false;
+    await gatewayCall(() => gw.cancelSubscription(cust.subscription_id as number));
+    await sql.transaction(async (tx) => {
+      await tx.query(`UPDATE billing_customers SET subscription_status = 'canceled', updated_at = now() WHERE member_id = $1`, [memberId]);
+      await audit(
+        actor,
+        { action: 'billing.subscription.cancel', entity: 'billing_customer', entityId: String(memberId), memberId, detail: { reason: 'member terminated' } },
+        tx,
+      );
+    });
+    return true;
+  };
+
   const moveMoney = async (
     memberId: number,
     kind: 'charge' | 'prepull',
@@ -879,6 +901,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     },
     startSubscription,
     cancelSubscription,
+    cancelRenewals,
     chargeCard: (memberId, input, actor) => moveMoney(memberId, 'charge', 'authCapture', { ...input, description: input.description ?? CHARGE }, actor),
     authorize: async (memberId, input, actor) => {
       const card = await defaultCardOf(memberId);

@@ -1,8 +1,8 @@
 import { couponsService } from '@portal/plugin-coupons/service';
-import { brandSiteAddress, defineServerPlugin } from '@portal/server';
+import { brandSiteAddress, defineServerPlugin, type SqlClient } from '@portal/server';
 import { CARD_FORM_PAGES } from '../access';
-import { type BillingService, billingService } from '../service';
-import { makeBilling } from './core';
+import { type BillingActor, type BillingService, billingService } from '../service';
+import { type Billing, makeBilling } from './core';
 import { memberRoutes } from './handlers/member';
 import { supportRoutes } from './handlers/support';
 import { webhookRoutes } from './handlers/webhook';
@@ -20,6 +20,14 @@ export default defineServerPlugin<BillingService>({
     // else the staff site on this machine.
     create: ({ services, database, config, use }) =>
       makeBilling(services, database, use(couponsService), process.env.PAYMENT_WEBHOOK_URL || `${brandSiteAddress(config, 'staff')}/api/payment/webhook`),
+  },
+  // A membership that ended: the gateway stops renewing its subscription (the kernel's member.terminated job).
+  onMemberTerminated: async (memberId, { use, services }) => {
+    const system = {
+      audit: (entry: Parameters<BillingActor['audit']>[0], tx?: SqlClient) => services.audit.write({ ...entry, actorName: 'system' }, tx),
+      brand: null,
+    };
+    await (use(billingService) as Billing).cancelRenewals(memberId, system);
   },
   migrations,
   // The billing pages embed the gateway's hosted card form: their CSP frame-src names only the gateway's origin.

@@ -1,10 +1,10 @@
 import { hasAnyRole } from '@portal/core';
-import { type MemberRecord, notFound, type RouteContext } from '@portal/server';
-import { MEMBER_ADMIN_ROLES } from '../access';
-import { type Member, PBM_VENDORS, ProfileMessages } from '../contract';
+import { type IdentityService, type MemberRecord, notFound, type RouteContext, type SqlClient } from '@portal/server';
+import { FORCED_MOBILE_ROLES, MEMBER_ADMIN_ROLES } from '../access';
+import { type Member, type MemberRecordWire, PBM_VENDORS, ProfileMessages } from '../contract';
 
-/** The kernel's member record in the spec's wire names. */
-export function toWire(m: MemberRecord): Member {
+/** The kernel's member record in the spec's wire names (without IsMobileRequired: `memberAnswer` adds it). */
+export function toWire(m: MemberRecord): MemberRecordWire {
   const dob = m.dateOfBirth;
   return {
     MemberID: m.memberId,
@@ -26,6 +26,19 @@ export function toWire(m: MemberRecord): Member {
     TerminationDate: m.terminationDate,
     Version: m.version,
   };
+}
+
+/**
+ * Spec 01 section 5: a CareGuard or CareAssist member (by the member's own login roles, not the caller's) always
+ * needs a mobile and has Mobile as the preferred contact. The save rules and the IsMobileRequired flag both ask this.
+ */
+export async function isMobileRequired(identity: Pick<IdentityService, 'rolesOfMember'>, memberId: number, tx?: SqlClient): Promise<boolean> {
+  return hasAnyRole(await identity.rolesOfMember(memberId, tx), FORCED_MOBILE_ROLES);
+}
+
+/** The member answer: the wire record and IsMobileRequired, the same whoever reads it (the member or staff). */
+export async function memberAnswer(ctx: Pick<RouteContext, 'services'>, m: MemberRecord, tx?: SqlClient): Promise<Member> {
+  return { ...toWire(m), IsMobileRequired: await isMobileRequired(ctx.services.identity, m.memberId, tx) };
 }
 
 export const pbmVendorKey = (name: string | null): number | null =>

@@ -89,6 +89,7 @@ describe('guard and scoping', () => {
         'Gender',
         'HomePhone',
         'IsMSA',
+        'IsMobileRequired',
         'IsPhoneValidated',
         'LastName',
         'MemberID',
@@ -211,6 +212,41 @@ describe('POST /api/members/save', () => {
     expect(noMobile.json().MsgText).toBe(ProfileMessages.mobileRequired);
   });
 
+  it("answers IsMobileRequired from the member's own roles, the same to the member and to support reading or acting for them", async () => {
+    const cg = await userOf(env, 'CareGuard', 'card');
+    const assist = await userOf(env, 'CareAssist', 'assist');
+    const fin = await userOf(env, 'CareGuardFinance', 'finance'); // a brand without the rule
+    const byId = (u: TestUser, id: number | null) => get(buildPath(ProfileApi.load.path, { id: String(id) }), u);
+    for (const [member, required] of [
+      [cg, true],
+      [assist, true],
+      [fin, false],
+    ] as const) {
+      expect((await load(member)).IsMobileRequired, `${member.brand} own`).toBe(required);
+      const bySupport = await byId(support, member.memberId);
+      expect(bySupport.statusCode, bySupport.body).toBe(200);
+      expect(bySupport.json().Data.IsMobileRequired, `${member.brand} by support`).toBe(required);
+      const acting = await get(ProfileApi.loadOwn.path, support, { 'x-member-id': String(member.memberId) });
+      expect(acting.statusCode, acting.body).toBe(200);
+      expect(acting.json().Data.IsMobileRequired, `${member.brand} impersonated`).toBe(required);
+    }
+    // The flag is the rule the save applies: support saving the CareGuard member by id gets Mobile forced and the
+    // mobile required; the CareGuardFinance member keeps Home. Every member answer carries the flag.
+    const g = (await byId(support, cg.memberId)).json().Data as Member;
+    const noMobile = await post(ProfileApi.save.path, support, saveBody(g, { MobilePhone: null, PreferredContactNumber: 'Home', HomePhone: '3125550142' }));
+    expect(noMobile.statusCode).toBe(400);
+    expect(noMobile.json().MsgText).toBe(ProfileMessages.mobileRequired);
+    const forced = await post(ProfileApi.save.path, support, saveBody(g, { PreferredContactNumber: 'Home', HomePhone: '3125550142' }));
+    expect(forced.statusCode, forced.body).toBe(200);
+    expect(forced.json().Data).toMatchObject({ PreferredContactNumber: 'Mobile', IsMobileRequired: true });
+    const f = (await byId(support, fin.memberId)).json().Data as Member;
+    const free = await post(ProfileApi.save.path, support, saveBody(f, { PreferredContactNumber: 'Home', HomePhone: '3125550142' }));
+    expect(free.statusCode, free.body).toBe(200);
+    expect(free.json().Data).toMatchObject({ PreferredContactNumber: 'Home', IsMobileRequired: false });
+    const validated = await post(`${ProfileApi.phoneValidate.path}?validated=false`, cg);
+    expect(validated.json().Data.IsMobileRequired).toBe(true);
+  });
+
   it('requires the preferred Home or Work number, and the mobile when it is preferred (other members)', async () => {
     const m = await load(finance);
     const home = await post(ProfileApi.save.path, finance, saveBody(m, { PreferredContactNumber: 'Home', HomePhone: null }));
@@ -295,6 +331,7 @@ describe('POST /api/members/registration-save', () => {
     const first = await post(ProfileApi.registrationSave.path, user, body);
     expect(first.statusCode, first.body).toBe(200);
     const { Member: saved, Address: address } = first.json().Data;
+    expect(saved.IsMobileRequired).toBe(true);
     expect(address).toMatchObject({ Address1: '1 Main St', IsCurrent: true, AddressTypeID: 4, MemberID: user.memberId });
     const second = await post(ProfileApi.registrationSave.path, user, { ...body, Version: saved.Version, Address1: '2 Main St' });
     expect(second.statusCode, second.body).toBe(200);

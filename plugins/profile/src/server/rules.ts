@@ -1,8 +1,8 @@
 import { hasAnyRole } from '@portal/core';
 import { ApiError, badRequest, conflict, forbidden, type MemberPatch, type MemberRecord, type RouteContext } from '@portal/server';
-import { FORCED_MOBILE_ROLES, PHONE_EDIT_ROLES } from '../access';
+import { PHONE_EDIT_ROLES } from '../access';
 import { type PreferredContact, ProfileMessages } from '../contract';
-import { pbmVendorKey } from './members';
+import { isMobileRequired, pbmVendorKey } from './members';
 
 export interface MemberFields {
   FirstName: string;
@@ -32,8 +32,7 @@ export async function checkedPatch(
   opts: { registering?: boolean } = {},
 ): Promise<{ patch: MemberPatch; changed: string[] }> {
   if (body.Version !== current.version) throw conflict(ProfileMessages.stale);
-  const memberRoles = await ctx.services.identity.rolesOfMember(current.memberId);
-  const forced = hasAnyRole(memberRoles, FORCED_MOBILE_ROLES);
+  const forced = await isMobileRequired(ctx.services.identity, current.memberId);
   const preferred: PreferredContact = forced ? 'Mobile' : body.PreferredContactNumber;
   const phones = [
     ['HomePhone', body.HomePhone, current.homePhone],

@@ -1,5 +1,6 @@
 import type { Migration } from '@portal/core';
 
+/** The quote-rules plugin's tables. Applied once each, in id order; never edit one that has shipped: add the next. */
 export const migrations: Migration[] = [
   {
     id: '0001_quote_rules',
@@ -22,6 +23,15 @@ CREATE TABLE quote_quotes (
   saved_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX quote_quotes_user ON quote_quotes (user_id, saved_at DESC);
+`,
+  },
+  {
+    // A Version on a company's rule set and on a saved quote: a save made from an old read of either is refused (409),
+    // not written over another person's save. Existing rows start at 1.
+    id: '0002_quote_versions',
+    sql: `
+ALTER TABLE quote_companies ADD COLUMN version integer NOT NULL DEFAULT 1;
+ALTER TABLE quote_quotes ADD COLUMN version integer NOT NULL DEFAULT 1;
 `,
   },
 ];

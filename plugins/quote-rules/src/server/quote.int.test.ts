@@ -3,7 +3,7 @@ import { Roles } from '@portal/core';
 import { authHeaders, makeUser, startTestServer } from '@portal/testing/server';
 import { mintSession } from '@portal/testing/tokens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LifeCompany, SavedQuote } from '../contract';
+import { type LifeCompany, type SavedQuote, STALE_COMPANY_MESSAGE, STALE_QUOTE_MESSAGE } from '../contract';
 import plugin from './index';
 
 let server: StartedServer;
@@ -84,12 +84,51 @@ describe('life companies', () => {
   it('lets SuperUser change a rule set, audited', async () => {
     const list = await call<LifeCompany[]>(who.su, 'GET', '/api/quote/companies');
     const target = list.body.Data[11] as LifeCompany;
-    const r = await call<LifeCompany>(who.su, 'POST', `/api/quote/companies/${target.Id}`, { ...target.Rules, MaxAge: 77 });
+    const r = await call<LifeCompany>(who.su, 'POST', `/api/quote/companies/${target.Id}`, { ...target.Rules, MaxAge: 77, Version: target.Version });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.Data.Rules.MaxAge).toBe(77);
     const audit = await server.database.sql.query('SELECT 1 FROM audit_log WHERE action = $1', ['quote.company.rules.update']);
     expect(audit).toHaveLength(1);
-    expect((await call(who.su, 'POST', '/api/quote/companies/NOPE', target.Rules)).status).toBe(404);
+    expect((await call(who.su, 'POST', '/api/quote/companies/NOPE', { ...target.Rules, Version: 1 })).status).toBe(404);
+  });
+
+  const companyRow = async (id: string) =>
+    (await server.database.sql.query<{ rules: LifeCompany['Rules']; version: number }>('SELECT rules, version FROM quote_companies WHERE id = $1', [id]))[0];
+  const companyAudits = async (id: string) =>
+    (await server.database.sql.query('SELECT 1 FROM audit_log WHERE action = $1 AND entity_id = $2', ['quote.company.rules.update', id])).length;
+
+  it('refuses a rule change made from a stale Version (409) and changes nothing; the current Version saves and goes up by one', async () => {
+    const list = await call<LifeCompany[]>(who.su, 'GET', '/api/quote/companies');
+    const read = list.body.Data[10] as LifeCompany;
+    expect(read.Version).toBe(1);
+    // Two SuperUsers opened the same rules; the first saves, and the second's save is from Version 1.
+    const first = await call<LifeCompany>(who.su, 'POST', `/api/quote/companies/${read.Id}`, { ...read.Rules, MaxAge: 90, Version: read.Version });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.Data.Version).toBe(2);
+    const before = await companyRow(read.Id);
+    const audits = await companyAudits(read.Id);
+
+    const second = await call(who.su, 'POST', `/api/quote/companies/${read.Id}`, { ...read.Rules, MaxAge: 70, Version: read.Version });
+    expect(second.status).toBe(409);
+    expect(second.body.MsgText).toBe(STALE_COMPANY_MESSAGE);
+    expect(await companyRow(read.Id)).toEqual(before);
+    expect(before?.rules.MaxAge).toBe(90);
+    expect(await companyAudits(read.Id)).toBe(audits);
+
+    const again = await call<LifeCompany>(who.su, 'POST', `/api/quote/companies/${read.Id}`, { ...read.Rules, MaxAge: 70, Version: 2 });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.Data).toMatchObject({ Id: read.Id, Version: 3, Rules: { MaxAge: 70 } });
+    expect(await companyRow(read.Id)).toMatchObject({ version: 3, rules: { MaxAge: 70 } });
+    const listed = (await call<LifeCompany[]>(who.su, 'GET', '/api/quote/companies')).body.Data.find((c) => c.Id === read.Id);
+    expect(listed).toMatchObject({ Version: 3, Rules: { MaxAge: 70 } });
+  });
+
+  it('refuses a rule change without a Version (400) and changes nothing', async () => {
+    const read = (await call<LifeCompany[]>(who.su, 'GET', '/api/quote/companies')).body.Data[9] as LifeCompany;
+    const before = await companyRow(read.Id);
+    for (const Version of [undefined, null, 0, 'x'])
+      expect((await call(who.su, 'POST', `/api/quote/companies/${read.Id}`, { ...read.Rules, MaxAge: 60, Version })).status).toBe(400);
+    expect(await companyRow(read.Id)).toEqual(before);
   });
 });
 
@@ -109,7 +148,11 @@ describe('quotes', () => {
       who.a,
       'POST',
       '/api/quote/quotes',
-      aSave({ Id: r.body.Data.Id, Quote: { QuoteType: 'Standard', Benefits: [benefit({ PremiumAmount: 60_000 })], FeeAmount: null } }),
+      aSave({
+        Id: r.body.Data.Id,
+        Version: r.body.Data.Version,
+        Quote: { QuoteType: 'Standard', Benefits: [benefit({ PremiumAmount: 60_000 })], FeeAmount: null },
+      }),
     );
     expect(fixed.body.Data.Id).toBe(r.body.Data.Id);
     expect(fixed.body.Data.Outcome.companies[0]?.checks.find((c) => c.id === 'minPremium')?.pass).toBe(true);
@@ -120,7 +163,7 @@ describe('quotes', () => {
   it("answers 404 for another user's quote, reading or overwriting", async () => {
     const r = await call<SavedQuote>(who.a, 'POST', '/api/quote/quotes', aSave());
     expect((await call(who.b, 'GET', `/api/quote/quotes/${r.body.Data.Id}`)).status).toBe(404);
-    expect((await call(who.b, 'POST', '/api/quote/quotes', aSave({ Id: r.body.Data.Id }))).status).toBe(404);
+    expect((await call(who.b, 'POST', '/api/quote/quotes', aSave({ Id: r.body.Data.Id, Version: r.body.Data.Version }))).status).toBe(404);
     expect((await call<unknown[]>(who.b, 'GET', '/api/quote/quotes')).body.Data).toEqual([]);
   });
 
@@ -131,9 +174,72 @@ describe('quotes', () => {
       aSave({ CompanyIds: ['NOPE'] }),
       aSave({ Quote: { QuoteType: 'Standard', Benefits: [benefit({ AnnuityType: 'XX' })], FeeAmount: null } }),
       aSave({ Case: { Annuitants: [{ Age: 60 }], IsQualified: false, PurchaseDate: '15/01/2026' } }),
+      aSave({ Version: 1 }),
     ];
     for (const body of bad) expect((await call(who.a, 'POST', '/api/quote/quotes', body)).status).toBe(400);
     expect(await count()).toBe(before);
+  });
+});
+
+describe('quote versions', () => {
+  const quoteRow = async (id: number) =>
+    (
+      await server.database.sql.query<{ version: number; quote_data: unknown; outcome: unknown; saved_at: unknown }>(
+        'SELECT version, quote_data, outcome, saved_at FROM quote_quotes WHERE id = $1',
+        [id],
+      )
+    )[0];
+  const premium = (amount: number) => ({ QuoteType: 'Standard', Benefits: [benefit({ PremiumAmount: amount })], FeeAmount: null });
+
+  it('answers a new quote with Version 1, and the same Version on reopening', async () => {
+    const r = await call<SavedQuote>(who.a, 'POST', '/api/quote/quotes', aSave());
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.Data.Version).toBe(1);
+    expect((await call<SavedQuote>(who.a, 'GET', `/api/quote/quotes/${r.body.Data.Id}`)).body.Data.Version).toBe(1);
+  });
+
+  it('refuses an overwrite from a stale Version (409) and changes nothing; the current Version saves and goes up by one', async () => {
+    const created = (await call<SavedQuote>(who.a, 'POST', '/api/quote/quotes', aSave())).body.Data;
+    // The quote is open in two tabs; the first saves, the second then saves from Version 1.
+    const first = await call<SavedQuote>(who.a, 'POST', '/api/quote/quotes', aSave({ Id: created.Id, Version: created.Version, Quote: premium(60_000) }));
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.Data.Version).toBe(2);
+    const before = await quoteRow(created.Id);
+    const audits = (await server.database.sql.query('SELECT 1 FROM audit_log WHERE action = $1', ['quote.update'])).length;
+
+    const second = await call(who.a, 'POST', '/api/quote/quotes', aSave({ Id: created.Id, Version: created.Version, Quote: premium(70_000) }));
+    expect(second.status).toBe(409);
+    expect(second.body.MsgText).toBe(STALE_QUOTE_MESSAGE);
+    expect(await quoteRow(created.Id)).toEqual(before);
+    expect(before?.quote_data).toMatchObject({ Benefits: [{ PremiumAmount: 60_000 }] });
+    expect((await server.database.sql.query('SELECT 1 FROM audit_log WHERE action = $1', ['quote.update'])).length).toBe(audits);
+
+    const again = await call<SavedQuote>(who.a, 'POST', '/api/quote/quotes', aSave({ Id: created.Id, Version: 2, Quote: premium(70_000) }));
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.Data).toMatchObject({ Id: created.Id, Version: 3 });
+    expect(again.body.Data.Quote.Benefits[0]?.PremiumAmount).toBe(70_000);
+    expect(await quoteRow(created.Id)).toMatchObject({ version: 3 });
+  });
+
+  it('refuses an overwrite without a Version (400) and changes nothing', async () => {
+    const created = (await call<SavedQuote>(who.a, 'POST', '/api/quote/quotes', aSave())).body.Data;
+    const before = await quoteRow(created.Id);
+    for (const Version of [undefined, null, 0])
+      expect((await call(who.a, 'POST', '/api/quote/quotes', aSave({ Id: created.Id, Version, Quote: premium(80_000) }))).status).toBe(400);
+    expect(await quoteRow(created.Id)).toEqual(before);
+  });
+
+  it('words the refusal of a stale save in Spanish', async () => {
+    const created = (await call<SavedQuote>(who.a, 'POST', '/api/quote/quotes', aSave())).body.Data;
+    await call(who.a, 'POST', '/api/quote/quotes', aSave({ Id: created.Id, Version: 1 }));
+    const stale = await call(
+      { ...who.a, headers: { ...who.a.headers, cookie: 'cq.lang=es' } },
+      'POST',
+      '/api/quote/quotes',
+      aSave({ Id: created.Id, Version: 1 }),
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.body.MsgText).toBe('Otra persona cambió esta cotización. Vuelva a cargarla y haga su cambio de nuevo.');
   });
 });
 

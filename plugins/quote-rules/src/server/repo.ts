@@ -2,24 +2,31 @@ import type { SqlClient } from '@portal/server';
 import type { LifeCompany, SavedQuote } from '../contract';
 import type { Company, CompanyRules } from '../engine/index';
 
-interface CompanyRow {
+export interface CompanyRow {
   id: string;
   name: string;
   rules: CompanyRules;
+  version: number;
 }
 
-export const toLifeCompany = (row: CompanyRow): LifeCompany => ({ Id: row.id, Name: row.name, Rules: row.rules as LifeCompany['Rules'] });
+export const toLifeCompany = (row: CompanyRow): LifeCompany => ({
+  Id: row.id,
+  Name: row.name,
+  Rules: row.rules as LifeCompany['Rules'],
+  Version: row.version,
+});
 export const toEngineCompany = (company: LifeCompany): Company => ({ id: company.Id, name: company.Name, rules: company.Rules });
 
 export async function listCompanies(sql: SqlClient, ids?: readonly string[]): Promise<LifeCompany[]> {
   const rows = ids
-    ? await sql.query<CompanyRow>('SELECT id, name, rules FROM quote_companies WHERE id = ANY($1::text[]) ORDER BY sort', [ids])
-    : await sql.query<CompanyRow>('SELECT id, name, rules FROM quote_companies ORDER BY sort');
+    ? await sql.query<CompanyRow>('SELECT id, name, rules, version FROM quote_companies WHERE id = ANY($1::text[]) ORDER BY sort', [ids])
+    : await sql.query<CompanyRow>('SELECT id, name, rules, version FROM quote_companies ORDER BY sort');
   return rows.map(toLifeCompany);
 }
 
-interface QuoteRow {
+export interface QuoteRow {
   id: number;
+  version: number;
   case_data: SavedQuote['Case'];
   quote_data: SavedQuote['Quote'];
   company_ids: string[];
@@ -30,15 +37,23 @@ interface QuoteRow {
 const iso = (value: string | Date) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 
 export function toSavedQuote(row: QuoteRow): SavedQuote {
-  return { Id: row.id, Case: row.case_data, Quote: row.quote_data, CompanyIds: row.company_ids, Outcome: row.outcome, SavedDate: iso(row.saved_at) };
+  return {
+    Id: row.id,
+    Version: row.version,
+    Case: row.case_data,
+    Quote: row.quote_data,
+    CompanyIds: row.company_ids,
+    Outcome: row.outcome,
+    SavedDate: iso(row.saved_at),
+  };
 }
+
+/** The columns a saved quote is answered from. */
+export const QUOTE_COLUMNS = 'id, version, case_data, quote_data, company_ids, outcome, saved_at';
 
 /** One of the user's own quotes, or null (another user's quote is as absent as a missing one). */
 export async function findOwnQuote(sql: SqlClient, userId: string, id: number): Promise<SavedQuote | null> {
-  const rows = await sql.query<QuoteRow>('SELECT id, case_data, quote_data, company_ids, outcome, saved_at FROM quote_quotes WHERE id = $1 AND user_id = $2', [
-    id,
-    userId,
-  ]);
+  const rows = await sql.query<QuoteRow>(`SELECT ${QUOTE_COLUMNS} FROM quote_quotes WHERE id = $1 AND user_id = $2`, [id, userId]);
   return rows[0] ? toSavedQuote(rows[0]) : null;
 }
 

@@ -21,7 +21,18 @@ describe('workbench values', () => {
     values.Case.Annuitants = [{ Age: 61 }];
     values.Quote.Benefits = [{ ...emptyBenefit(), AnnuityType: 'PC', TermType: 'M', TermYears: 10, StartDate: '2026-03-01' }];
     values.Picked = { LC03: true };
-    const body = toSaveBody(values, 4, ['LC03']);
+    const body = toSaveBody(values, { Id: 4, Version: 2 }, ['LC03']);
     expect(fromSaved(body)).toEqual(values);
+  });
+
+  it('overwrite a saved quote with the Version it was read at, and save a new one with none', () => {
+    const values = emptyValues();
+    values.Picked = { LC01: true };
+    const overwrite = toSaveBody(values, { Id: 4, Version: 3 }, ['LC01']);
+    expect(overwrite).toMatchObject({ Id: 4, Version: 3 });
+    expect(saveQuoteSchema.safeParse(overwrite).success).toBe(true);
+    const created = toSaveBody(values, null, ['LC01']);
+    expect(created).toMatchObject({ Id: null, Version: null });
+    expect(saveQuoteSchema.safeParse(created).success).toBe(true);
   });
 });

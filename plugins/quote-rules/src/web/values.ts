@@ -1,7 +1,7 @@
 import type { SaveQuote } from '../contract';
 import type { Benefit, Case, Quote } from '../engine/index';
 
-/** The workbench form's values: the save body less its Id, with the company picker as one flag per company. */
+/** The workbench form's values: the save body less its Id and Version, with the company picker as one flag per company. */
 export interface QuoteFormValues {
   Case: { Annuitants: { Age: number | null }[]; IsQualified: boolean; PurchaseDate: string };
   Quote: { QuoteType: Quote['QuoteType']; FeeAmount: number | null; Benefits: FormBenefit[] };
@@ -63,11 +63,18 @@ export function toQuote(values: QuoteFormValues): Quote {
 
 export const pickedIds = (values: QuoteFormValues, order: readonly string[]) => order.filter((id) => values.Picked?.[id]);
 
-export function toSaveBody(values: QuoteFormValues, id: number | null, order: readonly string[]): SaveQuote {
-  return { Id: id, Case: toCase(values), Quote: toQuote(values), CompanyIds: pickedIds(values, order) };
+/** The saved quote a save overwrites: its Id and the Version it was read at (a stale Version is refused, 409). */
+export interface SaveTarget {
+  Id: number;
+  Version: number;
 }
 
-export function fromSaved(saved: Omit<SaveQuote, 'Id'>): QuoteFormValues {
+/** The save body: a new quote (no target: no Id, no Version) or an overwrite of the quote as it was read. */
+export function toSaveBody(values: QuoteFormValues, target: SaveTarget | null, order: readonly string[]): SaveQuote {
+  return { Id: target?.Id ?? null, Version: target?.Version ?? null, Case: toCase(values), Quote: toQuote(values), CompanyIds: pickedIds(values, order) };
+}
+
+export function fromSaved(saved: Omit<SaveQuote, 'Id' | 'Version'>): QuoteFormValues {
   return {
     Case: { Annuitants: saved.Case.Annuitants, IsQualified: saved.Case.IsQualified, PurchaseDate: saved.Case.PurchaseDate ?? '' },
     Quote: {

@@ -3,6 +3,7 @@ import type { StartedServer } from '@portal/app-server/server';
 import { AccountApi } from '@portal/plugin-account/contract';
 import { StepRefusals } from '@portal/plugin-account/service';
 import { BillingApi, type BillingProfile } from '@portal/plugin-billing/contract';
+import { COUPON_CHECK_MESSAGES } from '@portal/plugin-coupons/contract';
 import { ProfileApi } from '@portal/plugin-profile/contract';
 import { createSandbox } from '@portal/sandbox';
 import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
@@ -71,7 +72,9 @@ beforeAll(async () => {
   server = await startTestServer({ sandboxUrl, smtpUrl: null }, { sites: ['assist', 'finance'] });
   await server.database.sql.query(
     `INSERT INTO coupons (code, product, membership_type, discount_type, start_date, end_date, status) VALUES
-     ('LIFE-ASSIST', 'CareAssist', 'Lifetime Membership', 'Lifetime', '2020-01-01', NULL, 'Active')`,
+     ('LIFE-ASSIST', 'CareAssist', 'Lifetime Membership', 'Lifetime', '2020-01-01', NULL, 'Active'),
+     ('OLD-ASSIST', 'CareAssist', 'Lifetime Membership', 'Lifetime', '2020-01-01', '2020-12-31', 'Active'),
+     ('LIFE-AMETHYST', 'Amethyst', 'Lifetime Membership', 'Lifetime', '2020-01-01', NULL, 'Active')`,
   );
 });
 afterAll(async () => {
@@ -129,6 +132,28 @@ describe('the registration step', () => {
     const started = await data<{ StatusString: string; SubscriptionType: number }>(s, BillingApi.start.path, { body: { Type: 1, Code: 'LIFE-ASSIST' } });
     expect(started).toMatchObject({ StatusString: 'Ok', SubscriptionType: 0 });
     expect((await setStep(s, 10)).json()).toMatchObject({ HasError: false, Data: 10 });
+  });
+
+  it('refuses a coupon the check does not find valid in a crafted start: the coupon message, no lifetime, no completion', async () => {
+    const s = await registerOnAssist();
+    await setStep(s, 4);
+    for (const [Code, message] of [
+      ['OLD-ASSIST', COUPON_CHECK_MESSAGES.expired],
+      ['LIFE-AMETHYST', COUPON_CHECK_MESSAGES.otherProduct],
+      ['NO-SUCH-CODE', COUPON_CHECK_MESSAGES.notFound],
+    ] as const) {
+      // What the card screen asks before it decides, and what start answers a request that sends the code anyway.
+      const checked = await data<{ Status: number; Message: string }>(s, BillingApi.checkCoupon.path, { body: { Code } });
+      expect(checked.Status, Code).not.toBe(0);
+      expect(checked.Message).toBe(message);
+      const started = await data<{ StatusString: string; Message: string; SubscriptionType: number | null }>(s, BillingApi.start.path, {
+        body: { Type: 1, Code, IdempotencyKey: `reg-${randomBytes(6).toString('hex')}` },
+      });
+      expect(started).toMatchObject({ StatusString: 'Error', Message: message, SubscriptionType: null });
+    }
+    expect(await data<BillingProfile>(s, BillingApi.profile.path)).toMatchObject({ SubscriptionStatus: null, CouponCode: null });
+    expect((await setStep(s, 10)).json().MsgText).toBe(RegistrationMessages.noSubscription);
+    expect(await getStep(s)).toBe(4);
   });
 
   it('completes at once on a brand whose wizard skips the subscription and the card (finance)', async () => {

@@ -124,6 +124,8 @@ describe('a resumable upload, then create', () => {
 
     const res = await create(member, createBody(id, 'Dr. Smith, visit.pdf'));
     expect(res.statusCode, res.body).toBe(200);
+    // The answer says the request is submitted (the page shows this MsgText as its success message).
+    expect(res.json().MsgText).toBe('Your reimbursement request has been submitted with its file.');
     const made = res.json().Data;
     expect(made).toMatchObject({
       ServiceDate: '2026-10-01',
@@ -133,8 +135,10 @@ describe('a resumable upload, then create', () => {
       type: 'application/pdf',
       Size: bytes.length,
     });
-    // A retried create keeps one reimbursement.
-    expect((await create(member, createBody(id, 'Dr. Smith, visit.pdf'))).json().Data.Id).toBe(made.Id);
+    // A retried create keeps one reimbursement, and answers the same message.
+    const retried = (await create(member, createBody(id, 'Dr. Smith, visit.pdf'))).json();
+    expect(retried.Data.Id).toBe(made.Id);
+    expect(retried.MsgText).toBe('Your reimbursement request has been submitted with its file.');
     expect((await list(member)).filter((r) => r.Id === made.Id)).toHaveLength(1);
 
     const download = await json(member, 'GET', `/api/reimbursements/download/${made.Id}`);
@@ -243,6 +247,35 @@ describe('the rules: a clear 400 with the spec message, and nothing kept', () =>
     expect(fixed.json().Data.Amount).toBe(100_000_000);
   });
 
+  it('refuses an amount with more than two decimals with a 400 instead of rounding it, and changes nothing', async () => {
+    const memberId = await memberIdOf('reimb-member');
+    const claims = async () =>
+      (await env.server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM claims WHERE member_id = $1', [memberId]))[0]?.n ?? 0;
+    const [listed, billed] = [(await list(member)).length, await claims()];
+    const id = await upload(member, 'cents.pdf', await pdf(2000));
+    for (const Amount of ['10.005', 10.005, '$1,000.999']) {
+      const res = await create(member, createBody(id, 'cents.pdf', { Amount }));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().MsgText).toBe('body.reimbursement.Amount: must have at most 2 decimals');
+    }
+    const spanish = await env.server.app.inject({
+      method: 'POST',
+      url: ReimbursementApi.create.path,
+      headers: authHeaders(member, undefined, { cookie: 'cq.lang=es' }),
+      payload: createBody(id, 'cents.pdf', { Amount: '10.005' }),
+    });
+    expect(spanish.statusCode).toBe(400);
+    expect(spanish.json().MsgText).toBe('body.reimbursement.Amount: debe tener como máximo 2 decimales');
+    // Nothing was kept, billed or spent: the upload is still there, and the amount as typed goes through once it is cents.
+    expect((await list(member)).length).toBe(listed);
+    expect(await claims()).toBe(billed);
+    expect(await keptFor(memberId, id)).toEqual([]);
+    expect((await json(member, 'GET', `/api/reimbursements/uploads/${id}`)).statusCode).toBe(200);
+    const fixed = await create(member, createBody(id, 'cents.pdf', { Amount: '10.01' }));
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().Data.Amount).toBe(10.01);
+  });
+
   it('answers a download id beyond the database integer range with a 400, not a 500', async () => {
     for (const id of ['2147483648', '99999999999999999999']) {
       const res = await json(member, 'GET', `/api/reimbursements/download/${id}`);
@@ -274,16 +307,24 @@ describe('the rules: a clear 400 with the spec message, and nothing kept', () =>
     expect(audit.map((a) => a.outcome)).toEqual(['refused']);
   });
 
-  it('takes 10 files in one request and refuses the 11th', async () => {
+  it("takes 10 files in one request, each answer counting the request's files, and refuses the 11th", async () => {
     const batch = randomUUID();
     const bytes = await fixtures.jpg();
     const claims = new Set<string>();
+    const messages: string[] = [];
     for (let i = 0; i < 10; i++) {
       const id = await upload(member, `r${i}.jpg`, bytes);
       const res = await create(member, createBody(id, `r${i}.jpg`, {}, batch));
       expect(res.statusCode, res.body).toBe(200);
       claims.add(res.json().Data.ClaimNumber);
+      messages.push(res.json().MsgText);
     }
+    expect(messages.slice(0, 3)).toEqual([
+      'Your reimbursement request has been submitted with its file.',
+      'Your reimbursement request has been submitted with its 2 files.',
+      'Your reimbursement request has been submitted with its 3 files.',
+    ]);
+    expect(messages[9]).toBe('Your reimbursement request has been submitted with its 10 files.');
     // The request is one bill for finance staff to review, whatever its number of files.
     expect(claims.size).toBe(1);
     const [number] = [...claims];
@@ -395,6 +436,16 @@ describe("messages in the user's language", () => {
     const refused = await spanish(member, 'POST', ReimbursementApi.create.path, createBody(infected, 'infected-es.pdf'));
     expect(refused.statusCode).toBe(400);
     expect(refused.json().MsgText).toBe("Se rechazó 'infected-es.pdf': el analizador de virus encontró EICAR-Test-File.");
+  });
+
+  it('says in Spanish that the request is submitted, counting its files', async () => {
+    const batch = randomUUID();
+    const png = await fixtures.png();
+    const first = await spanish(member, 'POST', ReimbursementApi.create.path, createBody(await upload(member, 'es-1.png', png), 'es-1.png', {}, batch));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().MsgText).toBe('Su solicitud de reembolso se ha enviado con su archivo.');
+    const second = await spanish(member, 'POST', ReimbursementApi.create.path, createBody(await upload(member, 'es-2.png', png), 'es-2.png', {}, batch));
+    expect(second.json().MsgText).toBe('Su solicitud de reembolso se ha enviado con sus 2 archivos.');
   });
 
   it("refuses another member's BatchId in Spanish", async () => {

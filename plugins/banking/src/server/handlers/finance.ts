@@ -2,7 +2,7 @@ import { ApiError, reissueSessionTokens, route, withMessage } from '@portal/serv
 import { BankingAccess } from '../../access';
 import { BankingApi } from '../../contract';
 import { bankingOf, memberOf, wordedAccounts, wordedLink } from '../banking-ref';
-import { toProvider, viaAggregator } from '../core';
+import { popularProviders, toProvider, viaAggregator } from '../core';
 import { BANK_MESSAGES } from '../messages';
 
 const access = BankingAccess.finance;
@@ -14,7 +14,7 @@ export const financeRoutes = [
     access,
     handler: async (ctx) => {
       memberOf(ctx);
-      return (await viaAggregator(() => ctx.services.banks.popular())).map((i) => toProvider(i, '1'));
+      return popularProviders(await viaAggregator(() => ctx.services.banks.popular()));
     },
   }),
   route(BankingApi.search, {

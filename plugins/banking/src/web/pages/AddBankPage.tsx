@@ -22,7 +22,8 @@ export default function AddBankPage() {
   const popular = useQuery({ queryKey: ['banking', 'popular'], queryFn: () => api.call(BankingApi.popular) });
   const results = useQuery({
     queryKey: ['banking', 'search', query],
-    queryFn: () => api.call(BankingApi.search, { body: { Query: query ?? '' } }),
+    // A search look-up skips the loading bar (spec 02 section 7).
+    queryFn: () => api.call(BankingApi.search, { body: { Query: query ?? '' } }, { skipLoadingBar: true }),
     enabled: query !== null,
   });
 

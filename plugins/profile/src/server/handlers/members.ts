@@ -4,7 +4,7 @@ import { MEMBER_NAME_SEARCH_LIMIT, ProfileApi, ProfileMessages } from '../../con
 import { saveCurrentAddress } from '../addresses';
 import { validatedRecently } from '../codes';
 import { memberPage, memberSummaries } from '../list';
-import { ownMemberId, scopedMemberId, terminationOf, toWire } from '../members';
+import { memberAnswer, ownMemberId, scopedMemberId, terminationOf } from '../members';
 import { checkedPatch } from '../rules';
 
 export const memberRoutes = [
@@ -15,7 +15,7 @@ export const memberRoutes = [
       const m = await ctx.services.members.load(memberId);
       if (!m) throw notFound(ProfileMessages.notFound);
       await ctx.audit({ action: 'profile.member.read', entity: 'member', entityId: memberId, memberId });
-      return toWire(m);
+      return memberAnswer(ctx, m);
     },
   }),
   route(ProfileApi.load, {
@@ -25,7 +25,7 @@ export const memberRoutes = [
       const m = await ctx.services.members.load(memberId);
       if (!m) throw notFound(ProfileMessages.notFound);
       await ctx.audit({ action: 'profile.member.read', entity: 'member', entityId: memberId, memberId });
-      return toWire(m);
+      return memberAnswer(ctx, m);
     },
   }),
   route(ProfileApi.list, {
@@ -63,7 +63,7 @@ export const memberRoutes = [
         await ctx.audit({ action: 'profile.member.update', entity: 'member', entityId: memberId, memberId, detail: { changed, version: s.version } }, tx);
         return s;
       });
-      return withMessage(toWire(saved), ProfileMessages.saved);
+      return withMessage(await memberAnswer(ctx, saved), ProfileMessages.saved);
     },
   }),
   route(ProfileApi.registrationSave, {
@@ -84,7 +84,7 @@ export const memberRoutes = [
           { action: 'profile.member.registration-save', entity: 'member', entityId: memberId, memberId, detail: { changed, addressId: address.AddressID } },
           tx,
         );
-        return { Member: toWire(member), Address: address };
+        return { Member: await memberAnswer(ctx, member, tx), Address: address };
       });
       return withMessage(result, ProfileMessages.saved);
     },
@@ -106,7 +106,7 @@ export const memberRoutes = [
         return services.members.load(memberId, tx);
       });
       if (!saved) throw notFound(ProfileMessages.notFound);
-      return toWire(saved);
+      return memberAnswer(ctx, saved);
     },
   }),
   ...(['terminate', 'reactivate'] as const).map((which) =>
@@ -128,10 +128,12 @@ export const memberRoutes = [
           return services.members.load(memberId, tx);
         });
         if (!saved) throw notFound(ProfileMessages.notFound);
+        // The plugins end what they keep running for the member: the gateway's renewals, linked banks.
+        if (which === 'terminate') await services.members.announceTermination(memberId);
         const token = await reissueSessionTokens(database.sql, config, user.id, user.sessionId);
         if (!token) throw new ApiError(401, ProfileMessages.sessionEnded);
         return withMessage(
-          { Member: toWire(saved), Termination: terminationOf(saved), Token: token },
+          { Member: await memberAnswer(ctx, saved), Termination: terminationOf(saved), Token: token },
           which === 'terminate' ? ProfileMessages.terminated : ProfileMessages.reactivated,
         );
       },

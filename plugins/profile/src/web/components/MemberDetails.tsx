@@ -1,59 +1,16 @@
-import { dobSchema, formatPhone, hasAnyRole, isEmail, validationMessages as m } from '@portal/core';
-import { ApiCallError, useApi, useRoles } from '@portal/web';
+import { formatPhone, hasAnyRole } from '@portal/core';
+import { ApiCallError, useApi, useIdentity, useRoles } from '@portal/web';
 import { Button, ButtonGroup, detailsList, EmailField, Form, MaskedDateField, Message, Panel, PhoneField, SelectField, TextField } from '@portal/web/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { FORCED_MOBILE_ROLES, PHONE_EDIT_ROLES, TERMINATE_ACCESS } from '../../access';
+import { PHONE_EDIT_ROLES, TERMINATE_ACCESS } from '../../access';
 import { GENDERS, type Member, PBM_VENDORS, PREFERRED_CONTACTS, ProfileApi } from '../../contract';
 import { memberQueryKey } from './keys';
 import { Membership } from './Membership';
+import { type FormValues, forcedNoteKey, formSchema, saveBodyOf, toForm } from './memberForm';
 import { PhoneVerification } from './PhoneVerification';
 import * as css from './profile.css';
-
-const phoneText = z.string().refine((v) => v === '' || /^\d{10}$/.test(v), m.phone);
-
-/** The form's schema; CareGuard and CareAssist members always need a mobile (their preferred contact is Mobile). */
-function formSchema(forcedMobile: boolean) {
-  return z
-    .object({
-      FirstName: z.string().trim().min(1, m.required).max(100),
-      LastName: z.string().trim().min(1, m.required).max(100),
-      Email: z
-        .string()
-        .trim()
-        .refine((v) => isEmail(v), m.email),
-      DOB: z.string().refine((v) => v === '' || dobSchema.safeParse(v).success, m.dob),
-      Gender: z.string().nullable(),
-      PBMVendor: z.string().nullable(),
-      HomePhone: phoneText,
-      WorkPhone: phoneText,
-      MobilePhone: phoneText.refine((v) => !v.startsWith('0'), m.mobileStartsWithZero),
-      PreferredContactNumber: z.enum(PREFERRED_CONTACTS),
-    })
-    .superRefine((v, ctx) => {
-      const preferred = forcedMobile ? 'Mobile' : v.PreferredContactNumber;
-      const field = `${preferred}Phone` as 'HomePhone' | 'WorkPhone' | 'MobilePhone';
-      if (v[field] === '') ctx.addIssue({ code: 'custom', message: m.required, path: [field] });
-    });
-}
-type FormValues = z.infer<ReturnType<typeof formSchema>>;
-
-const toForm = (x: Member): FormValues => ({
-  FirstName: x.FirstName,
-  LastName: x.LastName,
-  Email: x.Email ?? '',
-  DOB: x.DOBStr ?? '',
-  Gender: x.Gender,
-  PBMVendor: x.PBMVendor,
-  HomePhone: x.HomePhone ?? '',
-  WorkPhone: x.WorkPhone ?? '',
-  MobilePhone: x.MobilePhone ?? '',
-  PreferredContactNumber: x.PreferredContactNumber,
-});
-/** MM/DD/YYYY → YYYY-MM-DD. */
-const isoOf = (dob: string) => (dob === '' ? null : `${dob.slice(6, 10)}-${dob.slice(0, 2)}-${dob.slice(3, 5)}`);
 
 /** My Profile: the detail view, then edit, then save or cancel (cancel restores the stored values). */
 export function MemberDetails({ member, queryKey = memberQueryKey, forStaff = false }: { member: Member; queryKey?: readonly unknown[]; forStaff?: boolean }) {
@@ -61,35 +18,18 @@ export function MemberDetails({ member, queryKey = memberQueryKey, forStaff = fa
   const api = useApi();
   const queryClient = useQueryClient();
   const roles = useRoles();
+  const viewerMemberId = useIdentity().data?.MemberID;
   const canEditPhones = hasAnyRole(roles, PHONE_EDIT_ROLES);
-  const forcedMobile = hasAnyRole(roles, FORCED_MOBILE_ROLES);
-  const schema = useMemo(() => formSchema(forcedMobile), [forcedMobile]);
+  // The member's rule (their own roles, answered by the server), not the signed-in user's: staff see it too.
+  const forcedMobile = member.IsMobileRequired;
+  const forcedNote = forcedNoteKey(member, viewerMemberId);
+  const schema = useMemo(() => formSchema({ IsMobileRequired: forcedMobile }), [forcedMobile]);
   const [editing, setEditing] = useState(false);
   const [stale, setStale] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const save = useMutation({
-    mutationFn: (v: FormValues) =>
-      api.call(
-        ProfileApi.save,
-        {
-          body: {
-            MemberID: member.MemberID,
-            Version: member.Version,
-            FirstName: v.FirstName,
-            LastName: v.LastName,
-            Email: v.Email,
-            DateOfBirth: isoOf(v.DOB),
-            Gender: (v.Gender as (typeof GENDERS)[number] | null) || null,
-            PBMVendor: (v.PBMVendor as (typeof PBM_VENDORS)[number] | null) || null,
-            HomePhone: v.HomePhone || null,
-            WorkPhone: v.WorkPhone || null,
-            MobilePhone: v.MobilePhone || null,
-            PreferredContactNumber: forcedMobile ? 'Mobile' : v.PreferredContactNumber,
-          },
-        },
-        { notify: false },
-      ),
+    mutationFn: (v: FormValues) => api.call(ProfileApi.save, { body: saveBodyOf(member, v) }, { notify: false }),
     onMutate: () => {
       setError(null);
       setStale(false);
@@ -182,7 +122,7 @@ export function MemberDetails({ member, queryKey = memberQueryKey, forStaff = fa
               label={t('field.PreferredContactNumber')}
               isRequired
               isDisabled={forcedMobile}
-              description={forcedMobile ? t('preferredForced') : undefined}
+              description={forcedNote ? t(forcedNote) : undefined}
               options={PREFERRED_CONTACTS.map((p) => ({ value: p, label: preferredLabel(p) }))}
             />
           </div>

@@ -23,7 +23,7 @@ export function Membership({ member }: { member: Member }) {
     onSuccess: async (r) => {
       // The server issued a fresh session token with the change: keep using that one.
       session.saveTokens(r.Token);
-      queryClient.setQueryData(memberQueryKey, r.Member);
+      queryClient.setQueryData<Member>(memberQueryKey, r.Member);
       await queryClient.invalidateQueries({ queryKey: ['kernel'] });
       setOpen(false);
     },

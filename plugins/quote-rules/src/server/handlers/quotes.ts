@@ -1,13 +1,16 @@
-import { ApiError, notFound, route } from '@portal/server';
+import { ApiError, conflict, notFound, route } from '@portal/server';
 import { QuoteAccess } from '../../access';
-import { QuoteApi } from '../../contract';
+import { QuoteApi, STALE_QUOTE_MESSAGE } from '../../contract';
 import { evaluateQuote } from '../../engine/index';
 import { savedIn } from '../outcome';
-import { findOwnQuote, iso, listCompanies, toEngineCompany, toSavedQuote } from '../repo';
+import { findOwnQuote, iso, listCompanies, QUOTE_COLUMNS, type QuoteRow, toEngineCompany, toSavedQuote } from '../repo';
 
 const NOT_FOUND = 'No such quote.';
 
-/** Cases and quotes saved per user: list mine, get one, save one (the server re-runs the engine and stores its outcome). */
+/**
+ * Cases and quotes saved per user: list mine, get one, save one (the server re-runs the engine and stores its outcome).
+ * Overwriting a saved quote takes the Version it was read at: a stale one is 409 and nothing changes.
+ */
 export const quoteRoutes = [
   route(QuoteApi.mine, {
     access: QuoteAccess.quotes,
@@ -43,18 +46,22 @@ export const quoteRoutes = [
       return database.sql.transaction(async (tx) => {
         const rows =
           body.Id === null
-            ? await tx.query<Parameters<typeof toSavedQuote>[0]>(
+            ? await tx.query<QuoteRow>(
                 `INSERT INTO quote_quotes (user_id, case_data, quote_data, company_ids, outcome) VALUES ($1, $2, $3, $4, $5)
-                 RETURNING id, case_data, quote_data, company_ids, outcome, saved_at`,
+                 RETURNING ${QUOTE_COLUMNS}`,
                 [user.id, ...values],
               )
-            : await tx.query<Parameters<typeof toSavedQuote>[0]>(
-                `UPDATE quote_quotes SET case_data = $3, quote_data = $4, company_ids = $5, outcome = $6, saved_at = now()
-                  WHERE id = $1 AND user_id = $2 RETURNING id, case_data, quote_data, company_ids, outcome, saved_at`,
-                [body.Id, user.id, ...values],
+            : await tx.query<QuoteRow>(
+                `UPDATE quote_quotes SET case_data = $3, quote_data = $4, company_ids = $5, outcome = $6, saved_at = now(), version = version + 1
+                  WHERE id = $1 AND user_id = $2 AND version = $7 RETURNING ${QUOTE_COLUMNS}`,
+                [body.Id, user.id, ...values, body.Version],
               );
         const row = rows[0];
-        if (!row) throw notFound(NOT_FOUND);
+        if (!row) {
+          // No row matched: not one of the user's quotes (404), or saved since this Version (409).
+          const own = body.Id === null ? [] : await tx.query('SELECT 1 FROM quote_quotes WHERE id = $1 AND user_id = $2', [body.Id, user.id]);
+          throw own.length ? conflict(STALE_QUOTE_MESSAGE) : notFound(NOT_FOUND);
+        }
         await ctx.audit(
           {
             action: body.Id === null ? 'quote.create' : 'quote.update',

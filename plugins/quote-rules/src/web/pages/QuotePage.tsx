@@ -62,7 +62,7 @@ export default function QuotePage() {
   }, [values, companyList, picked.join(',')]);
 
   const save = useMutation({
-    mutationFn: (body: ReturnType<typeof toSaveBody>) => api.call(QuoteApi.save, { body }),
+    mutationFn: (body: ReturnType<typeof toSaveBody>) => api.call(QuoteApi.save, { body }, { notify: false }),
     onSuccess: (result: SavedQuote) => {
       queryClient.setQueryData(['quote', 'quote', result.Id], result);
       void queryClient.invalidateQueries({ queryKey: ['quote', 'mine'] });
@@ -78,7 +78,16 @@ export default function QuotePage() {
       return;
     }
     setNoCompany(false);
-    save.mutate(toSaveBody(formValues, id, order));
+    // An overwrite sends the Version the quote was read at; the server refuses a stale one (409).
+    save.mutate(toSaveBody(formValues, id !== null && saved.data ? { Id: saved.data.Id, Version: saved.data.Version } : null, order));
+  };
+
+  // The quote was saved by someone else (another tab) since it was read: the save was refused (409), nothing changed.
+  const stale = save.error instanceof ApiCallError && save.error.status === 409;
+  // Reads the quote as it is now saved: the form shows that version, and the next save goes from it.
+  const reload = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['quote', 'quote', id] });
+    save.reset();
   };
 
   const addBenefit = () => form.setValue('Quote.Benefits', [...benefits, emptyBenefit()], { shouldDirty: true });
@@ -155,7 +164,19 @@ export default function QuotePage() {
           <h2 id="quote-outcome-title">{t('summary.title')}</h2>
           {outcome.length === 0 ? <p>{t('summary.empty')}</p> : <CompanyOutcomes companies={outcome} caption={caption} />}
         </section>
-        {save.isError && <Message kind="error">{t('saveFailed')}</Message>}
+        {save.isError &&
+          (stale ? (
+            <Message kind="warning" autoFocus>
+              <span>{t('stale')}</span>{' '}
+              <Button size="small" onPress={() => void reload()}>
+                {t('reload')}
+              </Button>
+            </Message>
+          ) : (
+            <Message kind="error">
+              {t('saveFailed')} {save.error instanceof ApiCallError ? save.error.message : ''}
+            </Message>
+          ))}
         <Button type="submit" variant="primary" isPending={save.isPending} pendingLabel={t('saving')}>
           {t('save')}
         </Button>

@@ -1,12 +1,14 @@
 import { CardForm } from '@portal/plugin-billing/card-form';
 import { BillingApi, type BillingProfile, MEMBERSHIP_KEYS, type MembershipKey } from '@portal/plugin-billing/contract';
+import { planLabel } from '@portal/plugin-billing/coupon-field';
 import { loadNamespaces, useApi } from '@portal/web';
 import { Button, Message } from '@portal/web/kit';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { cardStep, REGISTRATION_COMPLETE, RegistrationPaths } from '../../steps';
+import { cardStep, cardTerms, REGISTRATION_COMPLETE, RegistrationPaths } from '../../steps';
+import { checkableCoupon, couponAnswer } from '../couponAnswer';
 import { useRaiseStep, useSkipped } from './useStep';
 import { WizardNav } from './WizardNav';
 import * as css from './wizard.css';
@@ -14,6 +16,7 @@ import * as css from './wizard.css';
 /** Spec 01 section 9: how long to wait for a card saved at the gateway to show up. */
 const CARD_SAVE_WAIT_MS = 10_000;
 const PROFILE_KEY = ['registration', 'billing-profile'] as const;
+const COUPON_KEY = ['registration', 'coupon-check'] as const;
 const running = (p: BillingProfile) => p.SubscriptionStatus === 'active' || p.SubscriptionStatus === 'lifetime';
 
 /**
@@ -43,9 +46,20 @@ function useBillingStrings(): boolean {
   return ready;
 }
 
+/** What the subscription is started with: the terms the screen decided (`cardTerms`). */
+interface Finish {
+  /** How many cards there were before the one just saved. */
+  before: number;
+  type: MembershipKey;
+  /** Only a coupon the check found valid. */
+  code: string | null;
+}
+
 /**
  * Link Card (params type and code): the gateway's hosted form, then, in guided mode, the subscription is submitted and
- * the default card synced; a default card completes registration (step 10) and goes to the confirmation.
+ * the default card synced; a default card completes registration (step 10) and goes to the confirmation. A code in
+ * the address is checked (POST subscription/check-coupon) on every load before the screen decides anything: valid, it
+ * makes the membership lifetime; invalid, it is dropped and the chosen type stays (spec 01 sections 4 and 5).
  */
 export function CardStep() {
   const { t } = useTranslation('registration');
@@ -62,9 +76,18 @@ export function CardStep() {
   const type = rawType !== null && MEMBERSHIP_KEYS.includes(Number(rawType) as MembershipKey) ? (Number(rawType) as MembershipKey) : null;
   const code = params.get('code')?.trim() || null;
   const profile = useQuery({ queryKey: PROFILE_KEY, queryFn: () => api.call(BillingApi.profile, {}, { notify: false }), enabled: type !== null });
+  const couponCheck = useQuery({
+    queryKey: [...COUPON_KEY, code],
+    queryFn: () => api.call(BillingApi.checkCoupon, { body: { Code: code ?? '' } }, { notify: false }),
+    // Not on the pass that only reloads the document for the card frame; checked again on every load (not cached).
+    enabled: type !== null && checkableCoupon(code) && canFrame,
+    gcTime: 0,
+  });
+  const terms = type === null ? null : cardTerms(type, code, couponAnswer(code, couponCheck));
+  const ready = terms?.state === 'ready' ? terms : null;
 
   const finish = useMutation({
-    mutationFn: async (before: number) => {
+    mutationFn: async ({ before, type: startType, code: startCode }: Finish) => {
       // The card was saved at the gateway: sync until it shows up (or the wait runs out).
       const deadline = Date.now() + CARD_SAVE_WAIT_MS;
       let p: BillingProfile = await api.call(BillingApi.sync, {}, { notify: false });
@@ -73,10 +96,10 @@ export function CardStep() {
         p = await api.call(BillingApi.sync, {}, { notify: false });
       }
       // Guided mode: the subscription first, then the default card.
-      if (!running(p) && !skip.includes('subscription') && type !== null) {
+      if (!running(p) && !skip.includes('subscription')) {
         const r = await api.call(
           BillingApi.start,
-          { body: { Type: type, Code: code ?? undefined, IdempotencyKey: idempotencyKey.current } },
+          { body: { Type: startType, Code: startCode ?? undefined, IdempotencyKey: idempotencyKey.current } },
           { notify: false },
         );
         if (r.StatusString !== 'Ok') {
@@ -94,31 +117,44 @@ export function CardStep() {
 
   const data = profile.data ?? null;
   const step =
-    type === null || profile.isPending
+    ready === null || profile.isPending
       ? null
       : cardStep({
           profileError: profile.isError,
           profiles: data?.Profiles ?? null,
           subscriptionRunning: data ? running(data) : false,
-          type,
-          couponValid: code !== null,
+          type: ready.type,
+          couponValid: ready.couponValid,
         });
 
   // A default card (with the membership running) completes registration; a subscription card gets the rest synced.
   const started = useRef(false);
   useEffect(() => {
-    if (started.current || !data) return;
+    if (started.current || !data || !ready) return;
     if (step === 'complete' || step === 2) {
       started.current = true;
-      finish.mutate(data.Profiles.length - 1);
+      finish.mutate({ before: data.Profiles.length - 1, type: ready.type, code: ready.code });
     }
-  }, [step, data, finish]);
+  }, [step, data, ready, finish]);
 
-  const onSaved = useCallback(() => finish.mutate(data?.Profiles.length ?? 0), [finish, data?.Profiles.length]);
+  const runType = ready?.type ?? null;
+  const runCode = ready?.code ?? null;
+  const onSaved = useCallback(() => {
+    if (runType !== null) finish.mutate({ before: data?.Profiles.length ?? 0, type: runType, code: runCode });
+  }, [finish, data?.Profiles.length, runType, runCode]);
   const onCancel = useCallback(() => setFormKey((k) => k + 1), []);
 
   let body: React.ReactNode;
   if (type === null) body = <Message kind="error">{t('card.chooseFirst')}</Message>;
+  else if (terms?.state === 'failed')
+    body = (
+      <Message kind="error" data-testid="coupon-message">
+        <span>{t('card.couponCheckFailed')}</span>{' '}
+        <Button size="small" onPress={() => void couponCheck.refetch()}>
+          {t('card.retry')}
+        </Button>
+      </Message>
+    );
   else if (step === null || !strings) body = <p aria-busy="true">{t('loading')}</p>;
   else if (step === 10)
     body = (
@@ -144,6 +180,11 @@ export function CardStep() {
       {finish.error && (
         <Message kind="error" data-testid="registration-error">
           {finish.error.message}
+        </Message>
+      )}
+      {ready?.couponDropped && (
+        <Message kind="error" data-testid="coupon-message">
+          {[couponCheck.data?.Message, t('card.couponDropped', { plan: planLabel(t, ready.type, 'subscription.prices') })].filter(Boolean).join(' ')}
         </Message>
       )}
       {body}

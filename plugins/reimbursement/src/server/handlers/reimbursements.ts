@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { claimsService } from '@portal/plugin-claims/service';
-import { ApiError, badRequest, checkContentStream, type Message, msg, notFound, type RouteContext, route, type SqlClient, sendDownload } from '@portal/server';
+import {
+  ApiError,
+  badRequest,
+  checkContentStream,
+  type Message,
+  msg,
+  notFound,
+  type RouteContext,
+  route,
+  type SqlClient,
+  sendDownload,
+  withMessage,
+} from '@portal/server';
 import { REIMBURSEMENT_ACCESS } from '../../access';
 import { type Reimbursement, ReimbursementApi } from '../../contract';
 import { checkDateAndAmount, checkFiles, extensionOf, ReimbursementMessages as M, MAX_FILES, sanitizeFileName } from '../../rules';
@@ -49,6 +61,23 @@ const COLUMNS = 'id, service_date::text AS service_date, amount_cents, name, ext
 async function countBatch(sql: SqlClient, batchId: string, memberId: number): Promise<number> {
   return (
     (await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM reimbursements WHERE batch_id = $1 AND member_id = $2', [batchId, memberId]))[0]?.n ?? 0
+  );
+}
+
+/** What create answers besides the reimbursement: the request is submitted, with the number of its files so far. */
+export function createdMessage(files: number): Message {
+  return files === 1 ? M.created : msg(M.createdFiles, { count: files });
+}
+
+/** The member's files in the request (batch) a reimbursement belongs to, itself included. */
+async function filesOfRequest(sql: SqlClient, id: number, memberId: number): Promise<number> {
+  return (
+    (
+      await sql.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM reimbursements WHERE member_id = $2 AND batch_id = (SELECT batch_id FROM reimbursements WHERE id = $1)',
+        [id, memberId],
+      )
+    )[0]?.n ?? 1
   );
 }
 
@@ -107,8 +136,10 @@ export const reimbursementRoutes = [
       const sql = database.sql;
       const made = async (client: SqlClient = sql) =>
         (await client.query<Row>(`SELECT ${COLUMNS} FROM reimbursements WHERE upload_id = $1 AND member_id = $2`, [body.UploadId, memberId]))[0];
+      // Every answer of a made reimbursement (a retry's too) says the request is submitted, with its files so far.
+      const answer = async (row: Row) => withMessage(toWire(row), createdMessage(await filesOfRequest(sql, row.id, memberId)));
       const done = await made();
-      if (done) return toWire(done);
+      if (done) return answer(done);
       // The key this attempt stored the bytes under, once it has.
       const own: { key: string | null } = { key: null };
       let kept: { row: Row; fresh: boolean };
@@ -119,15 +150,15 @@ export const reimbursementRoutes = [
         // A request of the same upload that ran at once made the reimbursement (and dropped the upload's chunks this one
         // was reading, or won the insert): the answer is the one it made.
         const other = await made().catch(() => undefined);
-        if (other) return toWire(other);
+        if (other) return answer(other);
         throw e;
       }
       if (!kept.fresh) {
         if (own.key) await services.files.delete(own.key).catch(() => {});
-        return toWire(kept.row);
+        return answer(kept.row);
       }
       await dropUpload(ctx, body.UploadId);
-      return toWire(kept.row);
+      return answer(kept.row);
 
       async function keep(): Promise<{ row: Row; fresh: boolean }> {
         const r = body.reimbursement;

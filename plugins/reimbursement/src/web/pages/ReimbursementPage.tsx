@@ -1,5 +1,5 @@
 import { formatCurrency, formatIsoDayText } from '@portal/core';
-import { ApiCallError, useApi } from '@portal/web';
+import { useApi } from '@portal/web';
 import { Button, DataGrid, DatePickerField, FilePickerField, Form, type GridColumn, Message, MoneyField, Panel, saveBlob } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type Reimbursement, ReimbursementApi } from '../../contract';
 import { checkDateAndAmount, checkFiles, ReimbursementMessages as M, MAX_FILES, REIMBURSEMENT_EXTENSIONS } from '../../rules';
+import { announcesRequest, failureText } from '../components/outcome';
 import * as css from '../components/reimbursement.css';
 import { type QueuedFile, UploadQueue } from '../components/UploadQueue';
 import { forgetUpload, uploadFile } from '../components/uploader';
@@ -44,20 +45,21 @@ export default function ReimbursementPage() {
   const queryClient = useQueryClient();
   const [queue, setQueue] = useState<QueuedFile[]>([]);
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  /** Files of the last request that could not be sent (its success is the server's message, shown by the client). */
+  const [notSent, setNotSent] = useState(0);
   const [formKey, setFormKey] = useState(0);
   const list = useQuery({ queryKey: ['reimbursement', 'list'], queryFn: () => api.call(ReimbursementApi.list) });
 
   const update = (key: string, change: Partial<QueuedFile>) => setQueue((q) => q.map((f) => (f.key === key ? { ...f, ...change } : f)));
 
   async function submit(v: Values) {
-    setOutcome(null);
+    setNotSent(0);
     setBusy(true);
     const batch = crypto.randomUUID();
     const items = v.Files.map((file, i) => ({ file, key: `${i}-${file.name}` }));
     setQueue(items.map(({ file, key }) => ({ key, name: file.name, size: file.size, sent: 0, state: 'waiting' })));
     let failed = 0;
-    for (const { file, key } of items) {
+    for (const [index, { file, key }] of items.entries()) {
       try {
         update(key, { state: 'uploading' });
         const uploadId = await uploadFile(api, file, (sent) => update(key, { sent }));
@@ -75,22 +77,23 @@ export default function ReimbursementPage() {
               reimbursement: { type: file.type, FileName: file.name, Extension: ext, ServiceDate: v.ServiceDate ?? '', Amount: v.Amount },
             },
           },
-          { notify: false },
+          // The server's MsgText is the success message (the request submitted, with its files counted): the client shows
+          // it, by HasError, for the last file when every file before it was sent. The other calls are quiet: a refusal
+          // shows beside its file (the last file's is also the client's error toast).
+          { notify: announcesRequest(index, items.length, failed) },
         );
         forgetUpload(file);
         update(key, { state: 'done' });
       } catch (e) {
         failed++;
-        // The server words its refusals in the user's language; anything else is the unexpected error.
-        update(key, { state: 'failed', error: e instanceof ApiCallError && e.status < 500 ? e.message : t('rules.unexpected') });
+        // The server words its refusals in the user's language; anything else is the spec's unexpected error.
+        update(key, { state: 'failed', error: failureText(e, t('rules.unexpected')) });
       }
     }
     setBusy(false);
     await queryClient.invalidateQueries({ queryKey: ['reimbursement', 'list'] });
-    if (failed === 0) {
-      setOutcome({ kind: 'success', text: t('created', { count: items.length }) });
-      setFormKey((k) => k + 1);
-    } else setOutcome({ kind: 'error', text: t('someFailed', { count: failed }) });
+    if (failed === 0) setFormKey((k) => k + 1);
+    else setNotSent(failed);
   }
 
   const columns: GridColumn<Reimbursement>[] = [
@@ -139,7 +142,7 @@ export default function ReimbursementPage() {
             allowsMultiple
           />
           <UploadQueue files={queue} />
-          {outcome && <Message kind={outcome.kind}>{outcome.text}</Message>}
+          {notSent > 0 && <Message kind="error">{t('someFailed', { count: notSent })}</Message>}
           <div>
             <Button type="submit" variant="primary" isPending={busy} pendingLabel={t('form.sending')}>
               {t('form.submit')}

@@ -66,6 +66,8 @@ export const memberRoutes = [
         for (const id of await services.identity.userIdsOfMember(memberId, tx)) await services.identity.close(id, 'member terminated by support', tx);
         return services.members.load(memberId, tx);
       });
+      // The plugins end what they keep running for the member: the gateway's renewals, linked banks.
+      await services.members.announceTermination(memberId);
       return terminationOf(memberId, saved?.terminationDate ?? null);
     },
   }),

@@ -1,0 +1,51 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { impersonationAtom, kernelStore } from '../store';
+import { endImpersonationFor, impersonationHeaderFor, readImpersonation, setImpersonation } from './store';
+
+beforeEach(() => {
+  const m = new Map<string, string>();
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  });
+  kernelStore.set(impersonationAtom, null);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the impersonation header', () => {
+  it('names the stored member only for a user who may act for one (SuperUser, CareSupport)', () => {
+    expect(impersonationHeaderFor(42, ['SuperUser'])).toBe(42);
+    expect(impersonationHeaderFor(42, ['Care Support'])).toBe(42);
+    // A member signed in on a browser a staff user acted from: the server would refuse every call that names a member.
+    expect(impersonationHeaderFor(42, ['CareGuard'])).toBeNull();
+    expect(impersonationHeaderFor(42, [])).toBeNull();
+    expect(impersonationHeaderFor(42, null)).toBeNull();
+    expect(impersonationHeaderFor(null, ['SuperUser'])).toBeNull();
+  });
+});
+
+describe('ending impersonation with the session', () => {
+  it('a sign-out (no roles) forgets the member acted for, in this tab and in the browser', () => {
+    const changed = vi.fn();
+    setImpersonation(7, () => {});
+    endImpersonationFor(null, changed);
+    expect(kernelStore.get(impersonationAtom)).toBeNull();
+    expect(readImpersonation()).toBeNull();
+    expect(changed).toHaveBeenCalledTimes(1);
+  });
+
+  it('a member signing in starts acting for nobody; a staff user signing in keeps acting for the member', () => {
+    setImpersonation(7, () => {});
+    endImpersonationFor(['SuperUser'], () => {});
+    expect(readImpersonation()).toBe(7);
+    endImpersonationFor(['CareAssist'], () => {});
+    expect(readImpersonation()).toBeNull();
+  });
+
+  it('changes nothing, and refreshes nothing, when nobody was acted for', () => {
+    const changed = vi.fn();
+    endImpersonationFor(null, changed);
+    expect(changed).not.toHaveBeenCalled();
+  });
+});

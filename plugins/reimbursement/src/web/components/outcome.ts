@@ -1,0 +1,25 @@
+import { isEnvelope } from '@portal/core';
+import { ApiCallError } from '@portal/web';
+
+/**
+ * What a file that could not be sent shows beside it (spec 02 section 8: 'An unexpected error has occured.' on
+ * failure, the response's MsgText otherwise). A refusal the server worded (a 4xx, or a HasError answer, whose MsgText is
+ * in the user's language) shows that message; every failure without a server message shows `unexpected`: the network
+ * (status 0, also when the uploader's chunk retries run out), a server error (5xx), an answer that is no envelope (a
+ * proxy's page), a session that ended, anything thrown that is no call's failure.
+ */
+export function failureText(error: unknown, unexpected: string): string {
+  if (!(error instanceof ApiCallError) || error.status === 0 || error.status >= 500) return unexpected;
+  const body = error.body;
+  return isEnvelope(body) && typeof body.MsgText === 'string' && body.MsgText.trim() !== '' ? body.MsgText : unexpected;
+}
+
+/**
+ * Whether a file's create call lets the client show the server's answer (its MsgText as a success toast, by HasError):
+ * only the request's last file, and only when every file before it was sent, so the member is told once that the
+ * request is submitted, with all its files (the server's message counts them). The other calls stay quiet: each file's
+ * refusal shows beside it, and a request with a file not sent ends in the page's own error.
+ */
+export function announcesRequest(file: number, files: number, failedBefore: number): boolean {
+  return file === files - 1 && failedBefore === 0;
+}
