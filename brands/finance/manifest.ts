@@ -13,6 +13,8 @@ export default defineBrand({
     'documents',
     'download-forms',
     'help',
+    // For the admin balance on the dashboard and /trend (CareGuardFinance); the ledger's pages are not finance's roles.
+    'ledger',
     'notes',
     'price-finder',
     'print-card',

@@ -165,9 +165,23 @@ test('a SuperUser creates a bill for a member, and the same bill entered again i
   await expect(page.getByTestId('possible-duplicates').getByRole('link', { name: new RegExp(`^Bill ${second},`) })).toBeVisible();
 });
 
-/** Fills /claims-new with a $125.40 medical bill from E2E Test Clinic for service on 11/01/2026 and saves it; its id. */
-async function newBill(page: Page, memberId: number, claimNumber: string): Promise<number> {
-  await page.getByRole('main').getByLabel('Member ID').fill(String(memberId));
+test("a finance member adds a bill to their own account: the bill details' create mode opens in edit", async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance', undefined, '/login');
+  await page.goto(site('finance', '/claims'));
+  await page.getByRole('link', { name: 'Add a bill' }).click();
+  await expect(page).toHaveURL(/\/claims\/new$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'New Bill' })).toBeVisible();
+  // The member's own account: no member to name.
+  await expect(page.getByRole('main').getByLabel('Member ID')).toHaveCount(0);
+  await expectAccessible(page);
+  await newBill(page, null, 'E2E-OWN-1');
+  await expect(page.getByTestId('claim-view')).toContainText('Received');
+  await expect(page.getByTestId('claim-view')).toContainText('E2E Test Clinic');
+});
+
+/** Fills a new bill's form with a $125.40 medical bill from E2E Test Clinic for service on 11/01/2026 and saves it; its id. */
+async function newBill(page: Page, memberId: number | null, claimNumber: string): Promise<number> {
+  if (memberId !== null) await page.getByRole('main').getByLabel('Member ID').fill(String(memberId));
   await page.getByLabel('Claim number').fill(claimNumber);
   await page.getByLabel('Or a new payee name').fill('E2E Test Clinic');
   await page.getByRole('button', { name: /Bill type/ }).click();

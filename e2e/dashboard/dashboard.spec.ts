@@ -11,11 +11,16 @@ const holdDashboardData = (page: Page) => holdRequests(page, '**/api/dashboard/*
 
 /** Each role's dashboard: its own widgets, none of another role's (spec 01 section 6). */
 const CASES: { brand: string; user: string; sees: string[]; not: string[] }[] = [
-  { brand: 'finance', user: 'finance.careguardfinance', sees: ['Recent claims', 'Next funding date', 'Quick links'], not: ['Recent quotes'] },
-  { brand: 'card', user: 'card.careguard', sees: ['Quick links'], not: ['Recent claims', 'Next funding date', 'Recent quotes'] },
-  { brand: 'assist', user: 'assist.careassist', sees: ['Quick links'], not: ['Recent claims', 'Next funding date', 'Recent quotes'] },
-  { brand: 'quote', user: 'quote.carequote', sees: ['Recent quotes', 'Quick links'], not: ['Recent claims', 'Next funding date'] },
-  { brand: 'staff', user: 'staff.superuser', sees: ['Recent claims', 'Next funding date', 'Recent quotes', 'Quick links'], not: [] },
+  {
+    brand: 'finance',
+    user: 'finance.careguardfinance',
+    sees: ['Recent claims', 'Admin balance', 'Next funding date', 'Quick links'],
+    not: ['Recent quotes', 'Account balance'],
+  },
+  { brand: 'card', user: 'card.careguard', sees: ['Quick links'], not: ['Recent claims', 'Admin balance', 'Next funding date', 'Recent quotes'] },
+  { brand: 'assist', user: 'assist.careassist', sees: ['Quick links'], not: ['Recent claims', 'Admin balance', 'Next funding date', 'Recent quotes'] },
+  { brand: 'quote', user: 'quote.carequote', sees: ['Recent quotes', 'Quick links'], not: ['Recent claims', 'Admin balance', 'Next funding date'] },
+  { brand: 'staff', user: 'staff.superuser', sees: ['Recent claims', 'Admin balance', 'Next funding date', 'Recent quotes', 'Quick links'], not: [] },
 ];
 
 for (const c of CASES) {

@@ -9,6 +9,11 @@ export const ClaimsAccess = {
   bills: [Roles.SuperUser, Roles.CareGuardFinance],
   /** /claims-new. */
   create: [Roles.SuperUser, Roles.CareGuardAdmin],
+  /**
+   * POST /api/claims/create: /claims-new's roles, and the bill details' create mode (/claims/new; spec 02 section 2:
+   * /claims/:id is "view, edit, create" for SuperUser and CareGuardFinance). A member adds bills to their own account.
+   */
+  createBill: [Roles.SuperUser, Roles.CareGuardAdmin, Roles.CareGuardFinance],
   /** /pendingclaims (card variant). */
   pending: [Roles.CareGuard],
   /** Support tooling changes claim statuses. */

@@ -29,3 +29,15 @@ describe('ledger update: the type is checked by the contract (an edit does not r
     expect(ledgerCreateSchema.safeParse({ TransactionTypeID: 4 }).success).toBe(true);
   });
 });
+
+describe('ledger create: an IdempotencyKey makes a repeated create add its row once', () => {
+  it('takes 8 to 100 letters, digits or - _ . : and refuses anything else; the key is optional', () => {
+    expect(ledgerCreateSchema.parse({ IdempotencyKey: ' ledger-0a1b2c3d ' }).IdempotencyKey).toBe('ledger-0a1b2c3d');
+    expect(ledgerCreateSchema.parse({}).IdempotencyKey).toBeUndefined();
+    for (const IdempotencyKey of ['short', 'has spaces in it', 'x'.repeat(101), 'ledger/0a1b2c3d', 12345678])
+      expect(ledgerCreateSchema.safeParse({ IdempotencyKey }).success, String(IdempotencyKey)).toBe(false);
+  });
+  it('an update takes none: its Version refuses a repeat', () => {
+    expect(ledgerUpdateSchema.parse({ TransactionID: 1, Version: 1, Amount: 5, IdempotencyKey: 'ledger-0a1b2c3d' })).not.toHaveProperty('IdempotencyKey');
+  });
+});

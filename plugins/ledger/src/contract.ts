@@ -85,15 +85,26 @@ export const cardSearchSchema = z.object({ ...pageFields, SortColumn: sortColumn
 export type CardSearch = z.infer<typeof cardSearchSchema>;
 export type CardSearchInput = z.input<typeof cardSearchSchema>;
 
-/** Create payload for the member's own transaction (spec 02 section 3); the rules are checked by the handler. */
-export const ledgerCreateSchema = z.object({
+/** A client-chosen key that makes a repeated create add its row once (the page makes one per new row). */
+const idempotencyKey = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8 to 100 letters, digits or - _ . :')
+  .optional();
+
+const entryFields = {
   DateCreated: z.union([z.string().max(40, 'must be at most 40 characters'), z.null()]).optional(),
   Code: optText(40),
   Company: optText(200),
   Description: z.union([z.string().max(500, 'must be at most 500 characters'), z.null()]).optional(),
   TransactionTypeID: typed,
   Amount: typed,
-});
+};
+/**
+ * Create payload for the member's own transaction (spec 02 section 3); the rules are checked by the handler. Not in
+ * the spec: IdempotencyKey; a create repeated with a key the member already used answers the first row and adds none.
+ */
+export const ledgerCreateSchema = z.object({ ...entryFields, IdempotencyKey: idempotencyKey });
 export type LedgerCreate = z.infer<typeof ledgerCreateSchema>;
 /**
  * An edit repeats only the amount and future-date rules (spec 02 section 5), so the type is checked here: empty keeps
@@ -106,7 +117,8 @@ const editType = z.preprocess(
     .refine((n) => TRANSACTION_TYPE_IDS.includes(n), 'must be 1 (Expense), 2 (Deposit) or 3 (Interest)')
     .optional(),
 );
-export const ledgerUpdateSchema = ledgerCreateSchema.extend({
+export const ledgerUpdateSchema = z.object({
+  ...entryFields,
   /** Empty: the stored type stays. */
   TransactionTypeID: editType,
   TransactionID: idSchema,

@@ -1,5 +1,18 @@
+import { parseMoney } from '@portal/core';
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, centsOf, checkBalance, checkLedgerEdit, checkLedgerEntry, DefaultRange, LedgerMessages, parseAmount } from './rules';
+import {
+  addDays,
+  addMonths,
+  centsOf,
+  checkBalance,
+  checkLedgerEdit,
+  checkLedgerEntry,
+  DefaultRange,
+  LedgerMessages,
+  latestToday,
+  parseAmount,
+  todayUtc,
+} from './rules';
 
 const today = '2026-03-31';
 const ok = { DateCreated: today, TransactionTypeID: 1, Amount: '12.34', Description: 'Visit' };
@@ -51,6 +64,30 @@ describe('checkLedgerEdit (spec 02 section 5: an edit repeats the amount and fut
   });
 });
 
+describe('the future-date bound of the server: the latest day anywhere on earth (UTC+14)', () => {
+  it('is the UTC day until 10:00 UTC, then the next day', () => {
+    expect(latestToday(new Date('2026-03-31T09:59:59Z'))).toBe('2026-03-31');
+    expect(latestToday(new Date('2026-03-31T10:00:00Z'))).toBe('2026-04-01');
+    expect(latestToday(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+  });
+  it('lets a member in UTC+10 enter their own today, while it is still yesterday in UTC; the day after stays refused', () => {
+    // 2026-04-01 08:00 in Sydney (UTC+10) is 2026-03-31 22:00 UTC.
+    const now = new Date('2026-03-31T22:00:00Z');
+    expect(todayUtc(now)).toBe('2026-03-31');
+    expect(checkLedgerEntry({ ...ok, DateCreated: '2026-04-01' }, todayUtc(now))).toMatchObject({ message: LedgerMessages.futureDate });
+    expect(checkLedgerEntry({ ...ok, DateCreated: '2026-04-01' }, latestToday(now))).toMatchObject({ ok: true, entry: { DateCreated: '2026-04-01' } });
+    expect(checkLedgerEdit({ ...ok, DateCreated: '2026-04-01' }, latestToday(now))).toMatchObject({ ok: true });
+    expect(checkLedgerEntry({ ...ok, DateCreated: '2026-04-02' }, latestToday(now))).toEqual({ ok: false, message: LedgerMessages.futureDate });
+    expect(checkLedgerEdit({ ...ok, DateCreated: '2026-04-02' }, latestToday(now))).toEqual({ ok: false, message: LedgerMessages.futureDate });
+  });
+  it('keeps the rules in their order with the wider bound, and stores an empty date as the day the caller names', () => {
+    const all = { DateCreated: '2026-04-02', TransactionTypeID: null, Amount: '', Description: '' };
+    expect(checkLedgerEntry(all, '2026-04-01', '2026-03-31')).toEqual({ ok: false, message: LedgerMessages.futureDate });
+    expect(checkLedgerEntry({ ...all, DateCreated: '2026-04-01' }, '2026-04-01', '2026-03-31')).toEqual({ ok: false, message: LedgerMessages.type });
+    expect(checkLedgerEntry({ ...ok, DateCreated: '' }, '2026-04-01', '2026-03-31')).toMatchObject({ ok: true, entry: { DateCreated: '2026-03-31' } });
+  });
+});
+
 describe('money and days', () => {
   it('parses typed amounts and converts to exact cents', () => {
     expect(parseAmount(' $1,000.5 ')).toBe(1000.5);
@@ -58,6 +95,22 @@ describe('money and days', () => {
     expect(centsOf(0.1 + 0.2)).toBe(30);
     expect(centsOf(19.99)).toBe(1999);
     expect(centsOf(1.234)).toBeNull();
+  });
+  it('reads a decimal comma as the decimal point and other commas as thousands, as parseMoney does (spec 02 section 5)', () => {
+    expect(parseAmount('12,5')).toBe(12.5);
+    expect(parseAmount('12,50')).toBe(12.5);
+    expect(parseAmount('$12,50')).toBe(12.5);
+    expect(parseAmount('1,000.50')).toBe(1000.5);
+    expect(parseAmount('1,000')).toBe(1000);
+    expect(parseAmount('-$1,234.56')).toBe(-1234.56);
+    expect(parseAmount('+12,5')).toBe(12.5);
+    for (const text of ['12,50', '1,000.50', '-$1,234.56', '7', '0,05']) expect(parseAmount(text), text).toBe(parseMoney(text));
+    for (const text of ['', '$', ',', '12.5.1', '12 50', '$-5', '12$']) expect(Number.isNaN(parseAmount(text)), text).toBe(true);
+  });
+  it('stores a decimal-comma amount as its cents, not 100 times them', () => {
+    expect(checkLedgerEntry({ ...ok, Amount: '12,50' }, today)).toMatchObject({ ok: true, entry: { AmountCents: 1250 } });
+    expect(checkLedgerEdit({ ...ok, Amount: '12,5' }, today)).toMatchObject({ ok: true, entry: { AmountCents: 1250 } });
+    expect(checkBalance('250,75')).toEqual({ ok: true, cents: 25075 });
   });
   it('the initial balance must be a number', () => {
     expect(checkBalance('abc')).toEqual({ ok: false, message: 'Balance has to be number' });

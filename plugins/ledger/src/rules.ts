@@ -2,6 +2,7 @@
  * The ledger's rules, shared by the server (which enforces them) and the web (which checks before sending).
  * Zod-free: the dashboard widgets and the page import these without the schemas.
  */
+import { parseMoney } from '@portal/core';
 
 /** TransactionTypeID: 1 Expense (-), 2 Deposit (+), 3 Interest (+). */
 export const TransactionType = { Expense: 1, Deposit: 2, Interest: 3 } as const;
@@ -61,8 +62,16 @@ export function isDay(s: string): boolean {
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 2999;
 }
-/** Today as 'YYYY-MM-DD' (UTC: a US member's own date is never ahead of it). */
+/** Today as 'YYYY-MM-DD' in UTC. */
 export const todayUtc = (now: Date = new Date()): string => now.toISOString().slice(0, 10);
+/** The hours the earliest time zone (UTC+14, Kiritimati) is ahead of UTC. */
+const EARLIEST_ZONE_HOURS = 14;
+/**
+ * The latest calendar day anywhere on earth, 'YYYY-MM-DD' (the day in UTC+14). The server does not know the member's
+ * time zone: a date is in the future only once it is after today everywhere, so a member east of UTC (UTC+10) may
+ * enter their own today and a member west of it is never refused theirs.
+ */
+export const latestToday = (now: Date = new Date()): string => todayUtc(new Date(now.getTime() + EARLIEST_ZONE_HOURS * 3_600_000));
 /** The day `days` before (negative: after) a day. */
 export function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);
@@ -85,15 +94,18 @@ export const DefaultRange = {
   financials: (today: string) => ({ From: addMonths(today, -1), To: today }),
 };
 
-/** Amount text or number as the member typed it: '$1,234.50', '12', 12.5. NaN when it is not a number. */
+/**
+ * Amount text or number as the member typed it: '$1,234.50', '-$12', '12', 12.5. NaN when it is not a number. A sign
+ * and a '$' may lead; the digits are read as the platform's parseMoney reads them: a lone comma followed by one or two
+ * digits is a decimal comma ('12,50' is 12.5, spec 02 section 5), other commas are thousands separators ('1,000.50').
+ */
 export function parseAmount(v: unknown): number {
   if (typeof v === 'number') return v;
   if (typeof v !== 'string') return Number.NaN;
-  const t = v
-    .trim()
-    .replace(/^([-+]?)\$/, '$1')
-    .replace(/,/g, '');
-  return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(t) ? Number(t) : Number.NaN;
+  const m = /^([-+]?)\$?([\d.,]+)$/.exec(v.trim());
+  if (!m) return Number.NaN;
+  const n = parseMoney(`${m[1] === '-' ? '-' : ''}${m[2]}`);
+  return n === null ? Number.NaN : n;
 }
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 /** Dollars to integer cents, or null when not a whole number of cents. */
@@ -137,9 +149,11 @@ function checkAmountNumber(v: unknown): { ok: true; cents: number } | Refusal {
 
 /**
  * The rules of spec 02 section 5 in their order: future date, type, amount present, description, amount a number.
- * An empty date means today. The amount is kept as its absolute value.
+ * `today` is the last day that is not in the future; an empty date means `emptyDate` (by default `today`: the page
+ * passes its own day for both; the server bounds dates by latestToday and never gets an empty date from the page).
+ * The amount is kept as its absolute value.
  */
-export function checkLedgerEntry(input: LedgerEntryInput, today: string): { ok: true; entry: CheckedEntry } | Refusal {
+export function checkLedgerEntry(input: LedgerEntryInput, today: string, emptyDate: string = today): { ok: true; entry: CheckedEntry } | Refusal {
   const date = checkDate(input.DateCreated, today);
   if (!date.ok) return date;
   const type = typeof input.TransactionTypeID === 'string' && /^\d+$/.test(input.TransactionTypeID) ? Number(input.TransactionTypeID) : input.TransactionTypeID;
@@ -148,7 +162,7 @@ export function checkLedgerEntry(input: LedgerEntryInput, today: string): { ok: 
   if (isEmpty(input.Description)) return { ok: false, message: LedgerMessages.description };
   const amount = checkAmountNumber(input.Amount);
   if (!amount.ok) return amount;
-  return { ok: true, entry: { DateCreated: date.date ?? today, TransactionTypeID: type, AmountCents: amount.cents } };
+  return { ok: true, entry: { DateCreated: date.date ?? emptyDate, TransactionTypeID: type, AmountCents: amount.cents } };
 }
 
 export interface CheckedEdit {

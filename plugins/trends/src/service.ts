@@ -7,7 +7,10 @@ export interface BalanceReading {
   accountType: string;
 }
 
-/** Where a balance comes from: the ledger plugin implements it when it lands. */
+/**
+ * Where a balance comes from: the ledger plugin implements it (its own balance and account type) and calls
+ * checkBalance with it after every change of a member's balance (`plugins/ledger/src/server/lowBalance.ts`).
+ */
 export interface BalanceSource {
   read(memberId: number): Promise<BalanceReading | null>;
 }

@@ -411,7 +411,22 @@ describe('POST create', () => {
     const cents = await call(who.admin, 'POST', '/api/claims/create', { ...base, MemberID: who.a.memberId, BilledAmount: 10.999 });
     expect(cents.status).toBe(400);
     expect(cents.body.MsgText).toBe('body.BilledAmount: must have at most 2 decimals');
-    expect((await call(who.a, 'POST', '/api/claims/create', { ...base, MemberID: who.a.memberId })).status).toBe(403);
+    expect((await call(who.card, 'POST', '/api/claims/create', base)).status).toBe(403);
+  });
+
+  it("lets a CareGuardFinance member add a bill to their own account only (the details screen's create mode)", async () => {
+    const base = { PayeeName: 'My Own Physical Therapy', BillTypeID: 1, BilledAmount: 80, ServiceDateFrom: '2026-04-02' };
+    const own = await call<Claim>(who.a, 'POST', '/api/claims/create', base);
+    expect(own.status).toBe(200);
+    expect(own.body.Data).toMatchObject({ MemberID: who.a.memberId, ClaimStatusID: S.Received, PayeeName: 'My Own Physical Therapy', PayeeID: null });
+    // A member's typed payee stays on the member's bill: nobody's vendor search offers it.
+    expect((await call<unknown[]>(who.admin, 'GET', '/api/claims/searchVendors/own physical')).body.Data).toEqual([]);
+    const named = await call(who.a, 'POST', '/api/claims/create', { ...base, MemberID: who.b.memberId });
+    expect(named.status).toBe(400);
+    expect(await server.database.sql.query('SELECT 1 FROM claims WHERE member_id = $1 AND payee_name = $2', [who.b.memberId, base.PayeeName])).toEqual([]);
+    // A finance login without a member record has no account to add to, and may not name one.
+    const loose = await login('claims-finance-nomember', [Roles.CareGuardFinance], false);
+    expect((await call(loose, 'POST', '/api/claims/create', { ...base, MemberID: who.b.memberId })).status).toBe(403);
   });
 });
 

@@ -210,6 +210,8 @@ export async function createClaim(ctx: Ctx, b: ClaimCreate): Promise<Claim> {
       );
     memberId = ctx.memberId;
   } else {
+    // Only staff who work across members name the member; a member login without a member record adds nothing.
+    scopeFor(ctx);
     if (!b.MemberID) throw badRequest('body.MemberID: choose the member the bill belongs to.');
     memberId = b.MemberID;
   }

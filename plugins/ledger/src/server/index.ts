@@ -12,6 +12,8 @@ import { makeLedgerService } from './service';
 
 export default defineServerPlugin({
   id: 'ledger',
+  // The low-balance e-mail: every change of a member's balance goes through trends' rule (trendsService).
+  dependsOn: ['trends'],
   provides: { ref: ledgerService, create: ({ database }) => makeLedgerService(database.sql) },
   migrations,
   seed,

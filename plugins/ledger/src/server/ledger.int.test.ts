@@ -1,11 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Roles } from '@portal/core';
+import { LOW_BALANCE_SUBJECT } from '@portal/plugin-trends/contract';
+import { mailTo } from '@portal/sandbox';
 import { type SandboxTestEnv, sandboxPassThrough, startSandboxTestEnv } from '@portal/testing/sandbox';
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, addMonths, LedgerApi, LedgerMessages, PayerMessages, todayUtc } from '../contract';
+import { addDays, addMonths, LedgerApi, LedgerMessages, latestToday, PayerMessages, todayUtc } from '../contract';
 import { seed } from './seed';
 import { makeLedgerService } from './service';
 
@@ -98,7 +100,7 @@ describe('access', () => {
     expect((await call(finance, LedgerApi.create.path, entry(), {}, 'staff')).statusCode).toBe(403);
   });
   it('answers 404 on a brand that does not enable the ledger', async () => {
-    expect((await call(member, LedgerApi.search.path, {}, {}, 'finance')).statusCode).toBe(404);
+    expect((await call(member, LedgerApi.search.path, {}, {}, 'quote')).statusCode).toBe(404);
   });
   it('refuses staff who act for no member (400), and shows CareAssist only the reported view', async () => {
     const res = await call(support, LedgerApi.search.path, {}, {}, 'staff');
@@ -138,7 +140,10 @@ describe('the five rules, in order (each test breaks its rule and every later on
     expect(await count(memberId)).toBe(before);
   };
   it('1. a future date', () =>
-    refused({ DateCreated: addDays(today, 1), Description: '', Amount: '' }, 'Future data transaction entry is not allowed. Please enter a valid date.'));
+    refused(
+      { DateCreated: addDays(latestToday(), 1), Description: '', Amount: '' },
+      'Future data transaction entry is not allowed. Please enter a valid date.',
+    ));
   it('2. no transaction type', () => refused({ DateCreated: today, Description: '', Amount: '' }, 'Please select transaction type'));
   it('3. no amount', () => refused({ DateCreated: today, TransactionTypeID: 1, Description: '', Amount: '' }, 'Please enter amount'));
   it('4. no description', () => refused({ DateCreated: today, TransactionTypeID: 2, Description: '  ', Amount: 'abc' }, 'Please enter description of service'));
@@ -206,6 +211,139 @@ describe('the ledger', () => {
   });
 });
 
+describe('the future-date bound is the latest day anywhere on earth, not the server’s UTC day (spec 02 section 5)', () => {
+  it('takes the day of UTC+14 (a member east of UTC entering their own today) on a create and an edit, and refuses the day after', async () => {
+    const { session } = await user('ledger-east', Roles.CareGuard, 'card', true);
+    const latest = latestToday();
+    const res = await call(session, LedgerApi.create.path, entry({ DateCreated: latest }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(data(res)).toMatchObject({ DateCreated: latest });
+    const { TransactionID, Version } = data(res);
+    const edited = await call(session, LedgerApi.update.path, { ...entry({ DateCreated: latest, Amount: 7 }), TransactionID, Version });
+    expect(edited.statusCode, edited.body).toBe(200);
+    for (const path of [LedgerApi.create.path, LedgerApi.update.path]) {
+      const future = await call(session, path, { ...entry({ DateCreated: addDays(latest, 1) }), TransactionID, Version: 2 });
+      expect(future.statusCode, path).toBe(400);
+      expect(future.json().MsgText).toBe(LedgerMessages.futureDate);
+    }
+  });
+});
+
+describe('a create repeated with its IdempotencyKey adds the row once (a double press on Save)', () => {
+  let session: Session;
+  let id: number;
+  const rows = async () =>
+    (await env.server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_transactions WHERE member_id = $1', [id]))[0]?.n ?? 0;
+  const history = async () =>
+    (await env.server.database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM ledger_history WHERE member_id = $1 AND action = 'create'", [id]))[0]
+      ?.n ?? 0;
+  beforeAll(async () => {
+    ({ session, memberId: id } = await user('ledger-keys', Roles.CareGuard, 'card', true));
+  });
+
+  it('two creates with the same key: one row, one history entry, both answered with it', async () => {
+    const body = entry({ IdempotencyKey: 'ledger-key-0001', Amount: 40 });
+    const first = await call(session, LedgerApi.create.path, body);
+    const second = await call(session, LedgerApi.create.path, body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(data(second)).toEqual(data(first));
+    expect(await rows()).toBe(1);
+    expect(await history()).toBe(1);
+  });
+  it('two creates with the same key at once: one row', async () => {
+    const body = entry({ IdempotencyKey: 'ledger-key-0002', Amount: 41 });
+    const both = await Promise.all([call(session, LedgerApi.create.path, body), call(session, LedgerApi.create.path, body)]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(data(both[1] as (typeof both)[0]).TransactionID).toBe(data(both[0] as (typeof both)[0]).TransactionID);
+    expect(await rows()).toBe(2);
+  });
+  it('different keys, or none: a row each', async () => {
+    await call(session, LedgerApi.create.path, entry({ IdempotencyKey: 'ledger-key-0003' }));
+    await call(session, LedgerApi.create.path, entry({ IdempotencyKey: 'ledger-key-0004' }));
+    await call(session, LedgerApi.create.path, entry());
+    await call(session, LedgerApi.create.path, entry());
+    expect(await rows()).toBe(6);
+  });
+  it("a key is the member's own: another member's create with it adds their row", async () => {
+    const res = await call(other, LedgerApi.create.path, entry({ IdempotencyKey: 'ledger-key-0001' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(data(res).TransactionID).not.toBe(data(await call(session, LedgerApi.create.path, entry({ IdempotencyKey: 'ledger-key-0001' }))).TransactionID);
+    await call(other, LedgerApi.delete.path, { TransactionID: data(res).TransactionID, Version: 1 });
+  });
+  it('a repeat after its row was deleted does not add it again (404), and a malformed key is refused (400)', async () => {
+    const made = data(await call(session, LedgerApi.create.path, entry({ IdempotencyKey: 'ledger-key-0005' })));
+    await call(session, LedgerApi.delete.path, { TransactionID: made.TransactionID, Version: made.Version });
+    const before = await rows();
+    expect((await call(session, LedgerApi.create.path, entry({ IdempotencyKey: 'ledger-key-0005' }))).statusCode).toBe(404);
+    for (const IdempotencyKey of ['short', 'has spaces in it', 'x'.repeat(101)])
+      expect((await call(session, LedgerApi.create.path, entry({ IdempotencyKey }))).statusCode, IdempotencyKey).toBe(400);
+    expect(await rows()).toBe(before);
+  });
+});
+
+describe("the low-balance e-mail on the ledger's own balance (trends' rule, spec 01 section 7)", () => {
+  let session: Session;
+  let email: string;
+  const inbox = async () => {
+    await env.server.jobs.drain();
+    return (await mailTo(env.sandboxUrl, email)).filter((m) => m.subject === LOW_BALANCE_SUBJECT);
+  };
+  beforeAll(async () => {
+    ({ session } = await user('ledger-low', Roles.CareGuard, 'card', true));
+    email = 'ledger-low@example.com';
+  });
+
+  it('a change that takes the balance under $100.00 queues one mail to the member; a second change still under sends none', async () => {
+    expect((await call(session, LedgerApi.balance.path, { Amount: 150 })).statusCode).toBe(200);
+    const first = await call(session, LedgerApi.create.path, entry({ Amount: 60 }));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await inbox()).toHaveLength(1);
+    expect((await call(session, LedgerApi.create.path, entry({ Amount: 10 }))).statusCode).toBe(200);
+    const mails = await inbox();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('The balance of your Medicare set-aside account is $90.00, under $100.00.');
+    expect(mails[0]?.brand).toBe('card');
+  });
+  it('an edit or a delete that brings it back over re-arms it; the next drop under sends again', async () => {
+    const rows = data(await call(session, LedgerApi.search.path, {})).Items as Json[];
+    const ten = rows.find((r) => r.Amount === 10) as Json;
+    expect((await call(session, LedgerApi.delete.path, { TransactionID: ten.TransactionID, Version: ten.Version })).statusCode).toBe(200);
+    const sixty = rows.find((r) => r.Amount === 60) as Json;
+    let res = await call(session, LedgerApi.update.path, { ...entry({ Amount: 20 }), TransactionID: sixty.TransactionID, Version: sixty.Version });
+    expect(data(res)).toMatchObject({ Balance: 130 });
+    expect(await inbox()).toHaveLength(1);
+    res = await call(session, LedgerApi.update.path, { ...entry({ Amount: 55.5 }), TransactionID: sixty.TransactionID, Version: 2 });
+    expect(res.statusCode, res.body).toBe(200);
+    const mails = await inbox();
+    expect(mails).toHaveLength(2);
+    expect(mails.map((m) => m.text).join('\n')).toContain('$94.50');
+  });
+  it('a failing check does not fail the change: the row is added and answered', async () => {
+    const sql = env.server.database.sql;
+    await sql.query('ALTER TABLE trends_low_balance RENAME TO trends_low_balance_away');
+    try {
+      const res = await call(session, LedgerApi.create.path, entry({ Amount: 1, Description: 'While the check fails' }));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().MsgText).toBe('The transaction was added.');
+    } finally {
+      await sql.query('ALTER TABLE trends_low_balance_away RENAME TO trends_low_balance');
+    }
+    const items = data(await call(session, LedgerApi.search.path, {})).Items as Json[];
+    expect(items.map((r) => r.Description)).toContain('While the check fails');
+  });
+  it('writes the account type in the language of the member', async () => {
+    const { session: es, memberId: esId } = await user('ledger-low-es', Roles.CareGuard, 'card', true);
+    await env.server.database.sql.query(`UPDATE users SET language = 'es' WHERE member_id = $1`, [esId]);
+    // Set in English by the request; the e-mail follows the member's language.
+    expect((await call(es, LedgerApi.balance.path, { Amount: 50 })).statusCode).toBe(200);
+    await env.server.jobs.drain();
+    const mails = (await mailTo(env.sandboxUrl, 'ledger-low-es@example.com')).filter((m) => m.subject === 'Saldo bajo en la cuenta');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('El saldo de su cuenta del fondo reservado de Medicare es de $50.00, por debajo de $100.00.');
+  });
+});
+
 describe('edits repeat only the amount and future-date checks (spec 02 section 5)', () => {
   let session: Session;
   let id: number;
@@ -242,7 +380,7 @@ describe('edits repeat only the amount and future-date checks (spec 02 section 5
   it('still refuses a future or impossible date and a missing or non-number amount, and changes nothing', async () => {
     const before = await stored();
     for (const [over, message] of [
-      [{ DateCreated: addDays(today, 1), Amount: '' }, LedgerMessages.futureDate],
+      [{ DateCreated: addDays(latestToday(), 1), Amount: '' }, LedgerMessages.futureDate],
       [{ DateCreated: '2025-02-30' }, LedgerMessages.invalidDate],
       [{ Amount: '', Description: '' }, LedgerMessages.amount],
       [{ Amount: 0 }, LedgerMessages.amount],

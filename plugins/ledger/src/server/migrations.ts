@@ -99,4 +99,19 @@ ALTER TABLE ledger_reports ADD CONSTRAINT ledger_reports_status_fields_check CHE
 );
 `,
   },
+  {
+    id: '0005_ledger_create_keys',
+    sql: `
+-- The idempotency keys of creates (the page makes one per new row): a repeated create with a key the member used
+-- answers the row it made and inserts nothing, so a double press on Save moves the money once. Kept apart from the
+-- rows so the key outlives its row: a repeat after the row was deleted does not bring it back.
+CREATE TABLE ledger_create_keys (
+  member_id integer NOT NULL,
+  idempotency_key text NOT NULL,
+  transaction_id integer,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (member_id, idempotency_key)
+);
+`,
+  },
 ];

@@ -71,6 +71,15 @@ export default defineWebPlugin({
       size: 'small',
       load: () => import('./components/AccountBalanceWidget'),
     }),
+    // Spec 01 section 6: CareGuardFinance and SuperUser see the admin balance (after recent claims, before the funding date).
+    contribute(Extensions.dashboardWidgets, {
+      id: 'ledger.adminBalance',
+      order: 25,
+      access: LedgerAccess.adminBalance,
+      title: 'ledger:widget.adminBalance',
+      size: 'small',
+      load: () => import('./components/AdminBalanceWidget'),
+    }),
     contribute(Extensions.dashboardWidgets, {
       id: 'ledger.balanceByMonth',
       order: 30,

@@ -22,7 +22,7 @@ export const billRoutes = [
     },
   }),
   route(ClaimsApi.create, {
-    access: ClaimsAccess.create,
+    access: ClaimsAccess.createBill,
     handler: async (ctx) => withMessage(await createClaim(ctx, ctx.body), 'The bill was added.'),
   }),
   route(ClaimsApi.update, {

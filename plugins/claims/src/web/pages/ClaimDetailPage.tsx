@@ -1,10 +1,11 @@
 import { formatDateTime, formatIsoDayText, hasAnyRole, idSchema, Roles } from '@portal/core';
-import { layoutCss, useApi, useRoles } from '@portal/web';
+import { layoutCss, useActingMemberId, useApi, useRoles } from '@portal/web';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ClaimsAccess } from '../../access';
 import { type Claim, ClaimsApi } from '../../contract';
 import { BillHistory } from '../components/BillHistory';
 import { ClaimForm, toPayload } from '../components/ClaimForm';
@@ -64,9 +65,55 @@ function LoadFailure({ failure, onRetry }: { failure: 'notFound' | 'loadError'; 
   );
 }
 
-/** /claims/:id: view, then edit, then save or cancel (cancel restores the bill as loaded). */
+/** The id in the address of the details screen's create mode: /claims/new. */
+export const NEW_BILL_ID = 'new';
+
+/**
+ * /claims/new, the details screen's create mode (spec 02 section 2: /claims/:id is "view, edit, create"): the form
+ * opens in edit; once saved the address becomes the new bill's, which opens in view. A member's bill is their own;
+ * staff acting for nobody name the member.
+ */
+function NewBill() {
+  const api = useApi();
+  const roles = useRoles();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const acting = useActingMemberId();
+  const { t } = useTranslation('claims');
+  const [busy, setBusy] = useState(false);
+  if (!hasAnyRole(roles, ClaimsAccess.createBill)) return <LoadFailure failure="notFound" />;
+  return (
+    <div className={layoutCss.card}>
+      <h2>{t('title.new')}</h2>
+      <ClaimForm
+        initial={null}
+        askMember={acting === null}
+        busy={busy}
+        onCancel={() => navigate('/claims')}
+        onSave={async (v) => {
+          setBusy(true);
+          try {
+            const created = await api.call(ClaimsApi.create, { body: toPayload(v, hasAnyRole(roles, [Roles.SuperUser])) });
+            await queryClient.invalidateQueries({ queryKey: ['claims'] });
+            navigate(`/claims/${created.ClaimID}`, { replace: true });
+          } catch {
+            // the API client showed the server's message; the entries stay in the form
+          } finally {
+            setBusy(false);
+          }
+        }}
+      />
+    </div>
+  );
+}
+
+/** /claims/:id: view, then edit, then save or cancel (cancel restores the bill as loaded); /claims/new adds one. */
 export default function ClaimDetailPage() {
   const { id } = useParams();
+  return id?.toLowerCase() === NEW_BILL_ID ? <NewBill /> : <BillDetails id={id} />;
+}
+
+function BillDetails({ id }: { id: string | undefined }) {
   const api = useApi();
   const roles = useRoles();
   const queryClient = useQueryClient();

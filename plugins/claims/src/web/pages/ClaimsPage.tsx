@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { TextField as AriaTextField, Button, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { ClaimsAccess } from '../../access';
 import { type ClaimSearchInput, ClaimsApi } from '../../contract';
@@ -13,6 +13,7 @@ import { BillsGrid } from '../components/BillsGrid';
 import * as css from '../components/claims.css';
 import { monthsAgo } from '../components/format';
 import { useClaimLookups } from '../components/useClaimLookups';
+import { NEW_BILL_ID } from './ClaimDetailPage';
 
 // Masked text dates (MM/DD/YYYY): lighter than the calendar picker on the members' landing page.
 const maskedDate = z.string().refine((v) => v.trim() === '' || parseMaskedDate(v) !== null, 'validation.dateInvalid');
@@ -201,6 +202,13 @@ export default function ClaimsPage() {
           )}
         </Form>
       </section>
+      {hasAnyRole(roles, ClaimsAccess.createBill) && (
+        <div className={css.row}>
+          <Link className={css.primary} to={`/claims/${NEW_BILL_ID}`}>
+            {t('list.newBill')}
+          </Link>
+        </div>
+      )}
       <ClaimIdLookup />
       <BillsGrid
         label={t('grid.label')}

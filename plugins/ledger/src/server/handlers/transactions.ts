@@ -2,6 +2,7 @@ import { hasAnyRole } from '@portal/core';
 import { route, withMessage } from '@portal/server';
 import { LedgerAccess } from '../../access';
 import { LedgerApi, PayerMessages } from '../../contract';
+import { checkLowBalance } from '../lowBalance';
 import { createTransaction, deleteTransaction, memberOf, reportCheck, reportSend, searchLedger, setBalance, updateTransaction } from '../repo';
 import { sendReport } from '../report';
 
@@ -25,24 +26,38 @@ export const transactionRoutes = [
       return result;
     },
   }),
+  // Each change of the balance, once committed, goes through the low-balance rule (checkLowBalance never fails it).
   route(LedgerApi.create, {
     access: LedgerAccess.ledger,
-    handler: async (ctx) => withMessage(await createTransaction(ctx, ctx.body), 'The transaction was added.'),
+    handler: async (ctx) => {
+      const row = await createTransaction(ctx, ctx.body);
+      await checkLowBalance(ctx, memberOf(ctx));
+      return withMessage(row, 'The transaction was added.');
+    },
   }),
   route(LedgerApi.update, {
     access: LedgerAccess.ledger,
-    handler: async (ctx) => withMessage(await updateTransaction(ctx, ctx.body), 'The transaction was saved.'),
+    handler: async (ctx) => {
+      const row = await updateTransaction(ctx, ctx.body);
+      await checkLowBalance(ctx, memberOf(ctx));
+      return withMessage(row, 'The transaction was saved.');
+    },
   }),
   route(LedgerApi.delete, {
     access: LedgerAccess.ledger,
     handler: async (ctx) => {
       await deleteTransaction(ctx, ctx.body.TransactionID, ctx.body.Version);
+      await checkLowBalance(ctx, memberOf(ctx));
       return withMessage({ TransactionID: ctx.body.TransactionID }, 'The transaction was deleted.');
     },
   }),
   route(LedgerApi.balance, {
     access: LedgerAccess.ledger,
-    handler: async (ctx) => withMessage(await setBalance(ctx, ctx.body.Amount), 'The initial balance was saved.'),
+    handler: async (ctx) => {
+      const balance = await setBalance(ctx, ctx.body.Amount);
+      await checkLowBalance(ctx, memberOf(ctx));
+      return withMessage(balance, 'The initial balance was saved.');
+    },
   }),
   route(LedgerApi.reportCheck, {
     access: LedgerAccess.ledger,

@@ -15,34 +15,18 @@ import {
   SENT_INLINE_MS,
   signOf,
   TRANSACTION_TYPE_IDS,
-  TransactionType,
 } from '../../rules';
 import { DateRangeFields } from '../components/DateRangeFields';
+import { createBody, type Draft, draftOf, editBody, newDraft, pendingGuard } from '../components/drafts';
 import { FederalPayerDialogs, type ReportHeader } from '../components/FederalPayerDialogs';
 import { day, localToday, money, ruleText } from '../components/format';
 import * as css from '../components/ledger.css';
+import { downloadReport } from '../components/report';
 
 type SortColumn = 'DateCreated' | 'Code' | 'Company' | 'Description' | 'TransactionTypeID' | 'Amount';
 const SORTABLE: SortColumn[] = ['DateCreated', 'Code', 'Company', 'Description', 'TransactionTypeID', 'Amount'];
 
-/** A row being edited: the typed values as text; cancel drops the draft, so the row shows what it had. */
-interface Draft {
-  DateCreated: string;
-  Code: string;
-  Company: string;
-  Description: string;
-  TransactionTypeID: string;
-  Amount: string;
-}
 const NEW = 'new';
-const draftOf = (r: LedgerTransaction): Draft => ({
-  DateCreated: r.DateCreated,
-  Code: r.Code ?? '',
-  Company: r.Company ?? '',
-  Description: r.Description ?? '',
-  TransactionTypeID: String(r.TransactionTypeID),
-  Amount: r.Amount.toFixed(2),
-});
 
 /** The toolbar colour of this page follows the role: green CareAssist, purple CareGuard, blue otherwise. */
 function bandColour(roles: string[]): string {
@@ -65,6 +49,9 @@ export default function LedgerPage() {
   const [reportMode, setReportMode] = useState(false);
   const [issues, setIssues] = useState<ReportIssue[]>([]);
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
+  /** The rows whose Save is pending: their Save is disabled, and a second press starts nothing (money moves once). */
+  const [saving, setSaving] = useState<ReadonlySet<string>>(() => new Set());
+  const [onePerRow] = useState(() => pendingGuard(setSaving));
   /** In report mode saves and deletes change the rows shown in place instead of refreshing the list. */
   const [local, setLocal] = useState<{ changed: Record<number, LedgerTransaction>; deleted: number[] }>({ changed: {}, deleted: [] });
   const [deleting, setDeleting] = useState<LedgerTransaction | null>(null);
@@ -126,41 +113,34 @@ export default function LedgerPage() {
       const { [key]: _dropped, ...rest } = d;
       return rest;
     });
-  const add = () =>
-    setDrafts((d) => ({
-      ...d,
-      [NEW]: { DateCreated: localToday(), Code: '', Company: '', Description: '', TransactionTypeID: String(TransactionType.Expense), Amount: '' },
-    }));
+  // A new row gets its idempotency key with its draft: a repeated Save of it is the same create.
+  const add = () => setDrafts((d) => ({ ...d, [NEW]: newDraft(localToday()) }));
 
-  const save = async (key: string, row: LedgerTransaction | null) => {
-    const draft = drafts[key];
-    if (!draft) return;
-    // Spec 02 section 5: adding checks all five rules; an edit repeats only the amount and future-date checks.
-    const checked = row ? checkLedgerEdit(draft, localToday()) : checkLedgerEntry(draft, localToday());
-    if (!checked.ok) {
-      showToast({ kind: 'warning', message: ruleText(t, checked.message) });
-      return;
-    }
-    const fields = {
-      DateCreated: draft.DateCreated,
-      Code: draft.Code,
-      Company: draft.Company,
-      Description: draft.Description,
-      TransactionTypeID: draft.TransactionTypeID,
-      Amount: draft.Amount,
-    };
-    try {
-      const saved = row
-        ? await api.call(LedgerApi.update, { body: { ...fields, TransactionID: row.TransactionID, Version: row.Version } })
-        : await api.call(LedgerApi.create, { body: fields });
-      cancel(key);
-      if (reportMode && row) setLocal((l) => ({ ...l, changed: { ...l.changed, [row.TransactionID]: saved } }));
-      else if (!reportMode) await refresh();
-      else await queryClient.invalidateQueries({ queryKey: ['ledger', 'balance'] });
-    } catch {
-      // The client showed the server's message.
-    }
-  };
+  /** One call per row at a time: a double press on Save neither adds the row twice nor meets a false 409 on an edit. */
+  const save = (key: string, row: LedgerTransaction | null) =>
+    onePerRow(key, async () => {
+      const draft = drafts[key];
+      if (!draft) return;
+      const today = localToday();
+      // Spec 02 section 5: adding checks all five rules; an edit repeats only the amount and future-date checks.
+      const checked = row ? checkLedgerEdit(draft, today) : checkLedgerEntry(draft, today);
+      if (!checked.ok) {
+        showToast({ kind: 'warning', message: ruleText(t, checked.message) });
+        return;
+      }
+      try {
+        // A new row's empty date is sent as the member's own today, so the server never picks the day.
+        const saved = row
+          ? await api.call(LedgerApi.update, { body: { ...editBody(draft), TransactionID: row.TransactionID, Version: row.Version } })
+          : await api.call(LedgerApi.create, { body: createBody(draft, today) });
+        cancel(key);
+        if (reportMode && row) setLocal((l) => ({ ...l, changed: { ...l.changed, [row.TransactionID]: saved } }));
+        else if (!reportMode) await refresh();
+        else await queryClient.invalidateQueries({ queryKey: ['ledger', 'balance'] });
+      } catch {
+        // The client showed the server's message.
+      }
+    });
 
   const remove = async () => {
     if (!deleting) return;
@@ -185,10 +165,13 @@ export default function LedgerPage() {
     }
   };
 
-  const download = async (format: 'pdf' | 'xlsx') => {
-    const file = await api.call(LedgerApi.report, { body: { Query: headerQuery(), Format: format } });
-    saveBlob(file.blob, file.fileName);
-  };
+  /** Spec 02 section 9: 'Report generated' once the file is saved; a failure is the client's toast of the server's message. */
+  const download = (format: 'pdf' | 'xlsx') =>
+    downloadReport(
+      () => api.call(LedgerApi.report, { body: { Query: headerQuery(), Format: format } }),
+      saveBlob,
+      () => showToast({ kind: 'success', message: t('payer.reportGenerated') }),
+    );
 
   const checkAll = async () => {
     try {
@@ -196,10 +179,9 @@ export default function LedgerPage() {
       showToast({ kind: 'success', message: t('payer.checked') });
       setIssues(found);
       if (found.length === 0) {
-        // Nothing missing: the report is generated directly.
+        // Nothing missing: the report is generated directly (download says 'Report generated').
         setReportMode(false);
         await download('pdf');
-        showToast({ kind: 'success', message: t('payer.reportGenerated') });
       } else {
         setLocal({ changed: {}, deleted: [] });
         setPageIndex(0);
@@ -308,7 +290,7 @@ export default function LedgerPage() {
         <td className={css.numeric}>{row ? money(row.Balance) : ''}</td>
         <td className={css.cell}>
           <div className={css.actions}>
-            <Button size="small" variant="primary" onPress={() => save(key, row)}>
+            <Button size="small" variant="primary" onPress={() => save(key, row)} isDisabled={saving.has(key)}>
               {t('save')}
             </Button>
             <Button size="small" onPress={() => cancel(key)}>

@@ -1,0 +1,61 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ledgerCreateSchema } from '../../contract';
+import { createBody, draftOf, editBody, newDraft, pendingGuard } from './drafts';
+
+const today = '2026-03-31';
+
+describe('a new row is one create however often its Save is pressed', () => {
+  it('each new row gets its own idempotency key, which the contract takes, and keeps it through its edits', () => {
+    const a = newDraft(today);
+    const b = newDraft(today);
+    expect(a.IdempotencyKey).toMatch(/^ledger-/);
+    expect(a.IdempotencyKey).not.toBe(b.IdempotencyKey);
+    const typed = { ...a, Amount: '12,50', Description: 'Visit' };
+    expect(createBody(typed, today).IdempotencyKey).toBe(a.IdempotencyKey);
+    expect(createBody(typed, today)).toEqual(createBody(typed, today));
+    expect(ledgerCreateSchema.parse(createBody(typed, today)).IdempotencyKey).toBe(a.IdempotencyKey);
+  });
+  it('an edit sends no key (its Version makes a repeat a 409) and keeps an empty date empty (the stored one stays)', () => {
+    const row = { TransactionID: 1, DateCreated: '2026-03-01', Code: null, Company: 'C', Description: 'D', TransactionTypeID: 2, Amount: 5, Balance: null };
+    const draft = { ...draftOf({ ...row, Status: 'Posted', Source: 'ledger', ReportedDate: null, Version: 1 }), DateCreated: '' };
+    expect(editBody(draft)).not.toHaveProperty('IdempotencyKey');
+    expect(editBody(draft).DateCreated).toBe('');
+  });
+});
+
+describe('a new row with no date is sent as the member’s own today, so the server never picks the day', () => {
+  it('an empty or blank date becomes the given local day; a date typed stays', () => {
+    expect(createBody({ ...newDraft(today), DateCreated: '' }, today).DateCreated).toBe(today);
+    expect(createBody({ ...newDraft(today), DateCreated: '  ' }, '2026-04-01').DateCreated).toBe('2026-04-01');
+    expect(createBody({ ...newDraft(today), DateCreated: '2026-02-01' }, today).DateCreated).toBe('2026-02-01');
+  });
+});
+
+describe('pendingGuard: one Save per row at a time', () => {
+  it('a second press while the first call is pending starts nothing; another row saves at once; once settled it may run again', async () => {
+    const seen: string[][] = [];
+    const run = pendingGuard((keys) => seen.push([...keys]));
+    let finish = () => {};
+    const call = vi.fn(
+      () =>
+        new Promise<string>((resolve) => {
+          finish = () => resolve('saved');
+        }),
+    );
+    const first = run('new', call);
+    const second = run('new', call);
+    expect(await second).toBeUndefined();
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(await run('7', async () => 'other row')).toBe('other row');
+    finish();
+    expect(await first).toBe('saved');
+    expect(seen.at(-1)).toEqual([]);
+    expect(seen).toContainEqual(['new']);
+    expect(await run('new', async () => 'again')).toBe('again');
+  });
+  it('a call that fails frees its row', async () => {
+    const run = pendingGuard(() => {});
+    await expect(run('new', async () => Promise.reject(new Error('409')))).rejects.toThrow('409');
+    expect(await run('new', async () => 'retried')).toBe('retried');
+  });
+});
