@@ -1,9 +1,9 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import type { StartedServer } from '@portal/app-server/server';
-import { Roles } from '@portal/core';
+import { ACCESS_TOKEN_TYPE, Roles, TOKEN_EXCHANGE_GRANT } from '@portal/core';
 import { CONTACT_PAGE_SIZES } from '@portal/plugin-contacts/contract';
 import { BUSY_RETRY_SECONDS, enterPasswordCheck, identityService, MAX_PASSWORD_CHECKS, passwordChecksInFlight, verifyPassword } from '@portal/server/kernel';
-import { authHeaders, makeUser, signIn, startTestServer, TEST_PASSWORD } from '@portal/testing/server';
+import { authHeaders, makeUser, type Session, signIn, startTestServer, TEST_PASSWORD } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 let server: StartedServer;
@@ -248,6 +248,47 @@ describe('sessions', () => {
     expect((await server.app.inject({ method: 'POST', url: '/api/account/user/signout', headers: noForm })).statusCode).toBe(200);
     const after = await server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: authHeaders(s, 'card') });
     expect(after.statusCode).toBe(401);
+  });
+
+  it('exchanges a token handed over in an address once, for a session of its own that can change data; the handed token then opens nothing', async () => {
+    const handed = await signIn(server, 'alice', TEST_PASSWORD, '10.5.0.1', 'card');
+    const exchange = (token: string, host = 'card.localhost') =>
+      server.app.inject({
+        ...form({ grant_type: TOKEN_EXCHANGE_GRANT, subject_token: token, subject_token_type: ACCESS_TOKEN_TYPE }, '10.5.0.2'),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', host },
+      });
+    const identity = (token: string) =>
+      server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: { authorization: `Bearer ${token}`, host: 'card.localhost' } });
+    // Another site's token is refused, and the handed session goes on.
+    expect((await exchange(handed.access_token, 'finance.localhost')).statusCode).toBe(400);
+    expect((await identity(handed.access_token)).statusCode).toBe(200);
+
+    const res = await exchange(handed.access_token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const own = { ...(res.json() as Session), brand: 'card' };
+    expect(own.refresh_token).toBeTruthy();
+    expect(own.form_token).toBeTruthy();
+    // The tab's own session changes data (the handed token alone had no anti-forgery token to do so).
+    const answers = [
+      { Id: 1, AnswerText: 'Rex' },
+      { Id: 2, AnswerText: 'Boston' },
+    ];
+    const saved = await server.app.inject({ method: 'POST', url: '/api/account/update/questions', headers: authHeaders(own), payload: answers });
+    expect(saved.statusCode).toBe(200);
+    // The handed token, left in the address, opens nothing now and cannot be exchanged again.
+    expect((await identity(handed.access_token)).statusCode).toBe(401);
+    const again = await exchange(handed.access_token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ error: 'invalid_grant', error_description: 'Your session has ended. Please sign in again.' });
+    expect((await identity(own.access_token)).statusCode).toBe(200);
+    const rows = await auditRows('signin.handover');
+    expect(rows.map((r) => r.outcome)).toEqual(['success']);
+    expect(rows[0]?.actor_name).toBe('alice');
+    // A grant without the access-token type is an incomplete request.
+    const untyped = await server.app.inject(form({ grant_type: TOKEN_EXCHANGE_GRANT, subject_token: own.access_token }, '10.5.0.3'));
+    expect(untyped.statusCode).toBe(400);
+    expect((await identity(own.access_token)).statusCode).toBe(200);
   });
 
   it('answers 401 for a tampered or missing token', async () => {

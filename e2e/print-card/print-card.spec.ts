@@ -66,17 +66,30 @@ test('/t/:token ends the session that was open in the tab, on the server too, be
   const tokenOf = () => handedToken(page);
   const identityWith = (token: string) =>
     page.evaluate(async (t) => (await fetch('/api/account/user/identity', { headers: { authorization: `Bearer ${t}` } })).status, token);
+  const tabToken = () => page.evaluate(() => sessionStorage.getItem('cq.accessToken') ?? '');
   const first = await tokenOf();
   await page.goto(site('card', `/t/${first}`));
   await expect(page.getByTestId('print-card')).toBeVisible();
-  expect(await identityWith(first)).toBe(200);
+  // The handed token was exchanged for the tab's own session, with the tokens that let it change data; the one in the
+  // address opens nothing any more.
+  const firstSession = await tabToken();
+  expect(firstSession).not.toBe(first);
+  expect(await identityWith(firstSession)).toBe(200);
+  expect(await identityWith(first)).toBe(401);
+  expect(await page.evaluate(() => [sessionStorage.getItem('cq.refreshToken'), sessionStorage.getItem('cq.formToken')].every(Boolean))).toBe(true);
 
   const second = await tokenOf();
   await page.goto(site('card', `/t/${second}`));
   await expect(page.getByTestId('print-card')).toBeVisible();
-  // The first session was signed out on the server by the hand-over; the handed one is the tab's now.
-  await expect.poll(() => identityWith(first)).toBe(401);
-  expect(await identityWith(second)).toBe(200);
+  // The tab's first session was signed out on the server by the hand-over; the second handed one's is the tab's now.
+  await expect.poll(() => identityWith(firstSession)).toBe(401);
+  await expect.poll(tabToken).not.toBe(firstSession);
+  expect(await identityWith(await tabToken())).toBe(200);
+
+  // The address used again (history, a shared link) opens nothing: the tab ends up signed out, at the sign-in page.
+  await page.goto(site('card', `/t/${second}`));
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText('Your session has ended. Please sign in again.').first()).toBeVisible();
 });
 
 test('Print Card: a CareAssist member sees their card on /careassist/print; the page passes axe', async ({ page }) => {

@@ -30,7 +30,15 @@ const passwordGrant = z.object({
   Password: z.string().check(z.minLength(1), z.maxLength(1024)),
 });
 const refreshGrant = z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().check(z.minLength(1), z.maxLength(512)) });
-export const tokenGrantSchema = z.discriminatedUnion('grant_type', [passwordGrant, refreshGrant]);
+/** RFC 8693's token-exchange grant type and access-token type: a token handed over in an address (/activated/, /t/). */
+export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
+export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
+const exchangeGrant = z.object({
+  grant_type: z.literal(TOKEN_EXCHANGE_GRANT),
+  subject_token: z.string().check(z.minLength(1), z.maxLength(4096)),
+  subject_token_type: z.literal(ACCESS_TOKEN_TYPE),
+});
+export const tokenGrantSchema = z.discriminatedUnion('grant_type', [passwordGrant, refreshGrant, exchangeGrant]);
 
 export const siteConfigSchema = z.object({
   Brand: z.nullable(z.string()),

@@ -15,7 +15,8 @@ export interface Kernel {
   signOut(opts?: { silent?: boolean }): Promise<void>;
   /**
    * A token handed over in the address (/activated/:token, /t/:token): the session open in this tab ends (on the
-   * server too) and everything cached of its user is forgotten, then the handed token is stored.
+   * server too) and everything cached of its user is forgotten, then the handed token is exchanged (once) for this
+   * tab's own session, whose tokens are stored. A token the server refuses leaves the tab signed out.
    */
   handOver(accessToken: string): Promise<void>;
   refreshSession(): Promise<void>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { KernelRoutes, type Message, msg } from '@portal/core';
+import { KernelRoutes, type Message, msg, TOKEN_EXCHANGE_GRANT } from '@portal/core';
 import type { FastifyReply } from 'fastify';
 import { safeParse } from 'zod/v4/core';
 import { writeAudit } from '../audit';
@@ -8,7 +8,7 @@ import type { SqlClient } from '../db/database';
 import { SENT, type Sent } from '../http/context';
 import { route } from '../plugin';
 import { burnPasswordCheck, enterPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password';
-import { forgetSessions } from './session';
+import { authenticate, forgetSessions } from './session';
 import { clearEvents, release, reserve, signInChecks, THROTTLE } from './throttle';
 import { formTokenFor, randomToken, sha256, signAccessToken } from './tokens';
 import { findUserById, findUserByName, rolesOf, type UserRow } from './users';
@@ -173,6 +173,36 @@ export const tokenRoute = route(KernelRoutes.token, {
       const tokens = await issueTokens(sql, config, user, sessionId, brandId);
       await audit('signin', 'success', user, rehashed ? { sessionId, passwordRehashed: true } : { sessionId });
       void reply.header('cache-control', 'no-store').send(tokens);
+      return SENT;
+    }
+
+    if (parsed.data.grant_type === TOKEN_EXCHANGE_GRANT) {
+      // A token handed over in an address (/activated/<token>, /t/<token>) is exchanged, once, for a session of the
+      // tab's own with its refresh and anti-forgery tokens: a handed access token alone could read but change nothing.
+      // The handed session ends with the exchange (the new one keeps its end), so the token left in the address, in the
+      // history or a log, opens nothing afterwards and cannot be exchanged again.
+      const handed = await authenticate(`Bearer ${parsed.data.subject_token}`, sql, config, brandId);
+      if (handed.state !== 'ok') return tokenError(ctx, 400, 'invalid_grant', TokenMessages.sessionEnded);
+      const handedSessionId = handed.user.sessionId;
+      const user = await findUserById(sql, handed.user.id);
+      const tokens = await sql.transaction(async (tx) => {
+        const ended = await tx.query<{ expires_at: Date }>(
+          `UPDATE sessions SET revoked_at = now(), revoke_reason = 'handed over' WHERE id = $1 AND revoked_at IS NULL RETURNING expires_at`,
+          [handedSessionId],
+        );
+        const end = ended[0]?.expires_at;
+        if (!end || !user?.is_active || user.closed_at) return null;
+        const sessionId = randomUUID();
+        await tx.query('INSERT INTO sessions (id, user_id, expires_at, ip, brand) VALUES ($1, $2, $3, $4, $5)', [sessionId, user.id, end, ip, brandId]);
+        return { sessionId, tokens: await issueTokens(tx, config, user, sessionId, brandId) };
+      });
+      forgetSessions({ sessionId: handedSessionId });
+      if (!tokens) {
+        await audit('signin.handover', 'failure', user, { handedSessionId });
+        return tokenError(ctx, 400, 'invalid_grant', TokenMessages.sessionEnded);
+      }
+      await audit('signin.handover', 'success', user, { sessionId: tokens.sessionId, handedSessionId });
+      void reply.header('cache-control', 'no-store').send(tokens.tokens);
       return SENT;
     }
 

@@ -1,4 +1,5 @@
 import {
+  ACCESS_TOKEN_TYPE,
   buildPath,
   buildQuery,
   type Download,
@@ -9,6 +10,7 @@ import {
   isEnvelope,
   KernelApi,
   type NoInput,
+  TOKEN_EXCHANGE_GRANT,
   type TokenResponse,
 } from '@portal/core';
 import { MAX_RETRIES, shouldRefresh } from '../session/refresh-policy';
@@ -179,6 +181,16 @@ export class ApiClient {
   /** POST /token with the password grant; stores the tokens. Errors carry the server's error_description. */
   async signIn(userName: string, password: string): Promise<void> {
     const tokens = await this.tokenCall({ grant_type: 'password', UserName: userName, Password: password });
+    this.session.saveTokens(tokens, this.now());
+  }
+
+  /**
+   * POST /token with the token-exchange grant: a token handed over in the address (/activated/, /t/) becomes this tab's
+   * own session, whose tokens are stored (refresh and anti-forgery included); the handed one is spent. Errors carry
+   * the server's error_description (shown as a toast).
+   */
+  async exchange(handedAccessToken: string): Promise<void> {
+    const tokens = await this.tokenCall({ grant_type: TOKEN_EXCHANGE_GRANT, subject_token: handedAccessToken, subject_token_type: ACCESS_TOKEN_TYPE });
     this.session.saveTokens(tokens, this.now());
   }
 

@@ -7,6 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, type DataRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import { ApiClient } from '../api/client';
+import { ApiCallError } from '../api/errors';
 import { type Kernel, KernelContext, queryKeys } from '../context';
 import { createI18n, ensurePluginNamespace, initialLanguage, type LazyNamespace, loadNamespaces } from '../i18n';
 import { LocaleProvider } from '../i18n/LocaleProvider';
@@ -15,7 +16,7 @@ import { KitProvider } from '../kit/KitProvider';
 import { Extensions, type KernelWebPlugin } from '../plugin';
 import { isSignInPage } from '../session/after-sign-in';
 import { ExpiryWatch } from '../session/expiry-watch';
-import { jwtExpiry, SessionStore } from '../session/storage';
+import { SessionStore } from '../session/storage';
 import { impersonationAtom, kernelStore, loadingCountAtom, showToast } from '../store';
 import { LoadingBar } from '../toast/LoadingBar';
 import { Toaster } from '../toast/Toaster';
@@ -215,8 +216,16 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
       session.clear();
       queryClient.clear();
       endImpersonationFor(null, () => {});
-      const exp = jwtExpiry(accessToken);
-      session.saveTokens({ access_token: accessToken, expires_in: exp ? Math.max(0, exp - Math.floor(Date.now() / 1000)) : 10000 });
+      try {
+        // Exchanged for this tab's own session (refresh and anti-forgery tokens with it): the handed token alone could
+        // read but not change anything, and it is spent by the exchange.
+        await api.exchange(accessToken);
+      } catch (e) {
+        // A token the server refuses (its session ended, already handed over, another site's): no session; the page
+        // goes on to the sign-in, where the client's toast says why. Anything else (no answer) is the page's failure.
+        if (e instanceof ApiCallError && e.status === 400) return;
+        throw e;
+      }
     },
     refreshSession: async () => {
       try {
