@@ -74,6 +74,8 @@ describe('audit of reads and refusals', () => {
     expect(read.statusCode, read.body).toBe(200);
     await server.flushAudit();
     expect((await written()).slice(before)).toEqual(['POST /api/notes/create', 'GET /api/account/user/termination']);
+    // The read itself is recorded under the member it was about, with the staff login as actor.
+    expect((await rows('member.termination.read')).at(-1)).toMatchObject({ actor_name: 'audit-support', member_id: memberId, outcome: 'success' });
   });
 
   it('refuses impersonation ids that are not decimal integers', async () => {

@@ -302,6 +302,38 @@ test('/transition is public: a visitor who is not signed in is handed over to th
   await expect(page).toHaveURL(/\/login/);
 });
 
+test('signing in as another user over a live session ends that session, on the server too, and carries nothing of it over', async ({ page }) => {
+  await signIn(page, 'card', 'card.careguard');
+  await expect(page.getByTestId('display-name')).toHaveText('card.careguard');
+  const first = await page.evaluate(() => sessionStorage.getItem('cq.accessToken') ?? '');
+  await signIn(page, 'card', 'card.superuser');
+  await expect(page.getByTestId('display-name')).toHaveText('card.superuser');
+  const identityWith = (token: string) =>
+    page.evaluate(async (t) => (await fetch('/api/account/user/identity', { headers: { authorization: `Bearer ${t}` } })).status, token);
+  expect(await identityWith(first)).toBe(401);
+});
+
+test('a session that runs out signs out, and the next sign-in comes back to the page the user was on', async ({ page }) => {
+  await signIn(page, 'card', 'card.careguard', undefined, '/login');
+  // As in the expiry warning's test: the page settled (its idle-time calls answered), so no call refreshes ahead.
+  let onHelp = false;
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) onHelp = new URL(f.url()).pathname === '/help';
+  });
+  const unread = page.waitForResponse((r) => onHelp && new URL(r.url()).pathname === '/api/notes/unread');
+  await page.goto(site('card', '/help'));
+  await expect(page.getByTestId('help-topics')).toBeVisible();
+  await unread;
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => sessionStorage.setItem('cq.expiry', String(Date.now() + 1_000)));
+  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
+  await page.getByLabel('User name').fill('card.careguard');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/help$/);
+  await expect(page.getByTestId('help-topics')).toBeVisible();
+});
+
 test('a sign-in on a page whose stored session had ended (a sign-out cut short by leaving) goes on to the landing page', async ({ page }) => {
   for (let round = 0; round < 3; round++) {
     await signIn(page, 'finance', 'finance.careguardfinance');

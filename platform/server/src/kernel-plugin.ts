@@ -73,8 +73,10 @@ export const kernelPlugin = defineServerPlugin({
     }),
     route(KernelRoutes.termination, {
       access: 'authenticated',
-      handler: async ({ memberId, database }) => {
+      handler: async ({ memberId, database, auditRead }) => {
         if (memberId === null) return { isTerminated: false, terminationPeriod: 0, isMsa: false };
+        // The member's termination and set-aside (MSA) status: a read of member data, audited under the member.
+        auditRead({ action: 'member.termination.read', entity: 'member', entityId: memberId, memberId });
         const rows = await database.sql.query<{ termination_date: Date | null; is_msa: boolean }>(
           'SELECT termination_date, is_msa FROM members WHERE member_id = $1',
           [memberId],

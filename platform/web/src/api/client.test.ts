@@ -1,4 +1,4 @@
-import { defineEndpoint } from '@portal/core';
+import { defineEndpoint, KernelApi } from '@portal/core';
 import { describe, expect, it, vi } from 'vitest';
 import { type KeyValueStore, SessionStore } from '../session/storage';
 import { ApiClient, type ClientHooks } from './client';
@@ -159,6 +159,20 @@ describe('token refresh', () => {
     await expect(client.call(EP_API_X)).rejects.toBeInstanceOf(SessionEndedError);
     expect(session.tokens()).toBeNull();
     expect(hooks.sessionEnded).toHaveBeenCalled();
+  });
+
+  it('signing in over a live session ends it on the server first and keeps nothing it stored', async () => {
+    const { client, session, calls } = setup((url) =>
+      url === '/token' ? json(200, { access_token: 'b1', refresh_token: 'rb', expires_in: 900, form_token: 'fb' }) : json(200, env(null)),
+    );
+    session.setRegistrationStep(10);
+    session.setReadAfter('00000000000000ff');
+    await client.signIn('next-user', 'p');
+    const signout = calls.find((c) => c.url === KernelApi.signout.path);
+    expect(signout && header(signout.init, 'authorization')).toBe('Bearer a1');
+    expect(session.tokens()).toMatchObject({ accessToken: 'b1', formToken: 'fb' });
+    expect(session.registrationStep()).toBeNull();
+    expect(session.readAfter()).toBeNull();
   });
 
   it('never refreshes on a failing /token call itself', async () => {

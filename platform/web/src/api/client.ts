@@ -181,6 +181,13 @@ export class ApiClient {
   /** POST /token with the password grant; stores the tokens. Errors carry the server's error_description. */
   async signIn(userName: string, password: string): Promise<void> {
     const tokens = await this.tokenCall({ grant_type: 'password', UserName: userName, Password: password });
+    // Signing in over a live session (another user on the same tab): that session ends, on the server too, and nothing
+    // it stored (its registration step, its read position) carries over to the new one.
+    if (this.session.tokens()) {
+      // Straight to the server (no refresh, no session-ended handling): an old session already gone is simply dropped.
+      await this.fetchImpl(KernelApi.signout.path, { method: 'POST', headers: this.headers({}) }).catch(() => {});
+      this.session.clear();
+    }
     this.session.saveTokens(tokens, this.now());
   }
 

@@ -8,7 +8,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, type DataRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import { ApiClient } from '../api/client';
 import { ApiCallError } from '../api/errors';
-import { type Kernel, KernelContext, queryKeys } from '../context';
+import { type Kernel, KernelContext } from '../context';
 import { createI18n, ensurePluginNamespace, initialLanguage, type LazyNamespace, loadNamespaces } from '../i18n';
 import { LocaleProvider } from '../i18n/LocaleProvider';
 import { endImpersonationFor, impersonationHeaderFor, initImpersonation, setImpersonation } from '../impersonation/store';
@@ -209,7 +209,10 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
       queryClient.clear();
       endImpersonationFor(null, () => {});
       if (silent) showToast({ kind: 'info', message: i18n.t('session.ended'), key: 'session-ended' });
-      await router.navigate('/login');
+      // A session that ran out (not one the user ended) comes back to this page after the next sign-in (spec 01
+      // section 2), as one the API found ended does.
+      const here = router.state.location;
+      await router.navigate('/login', silent && !isSignInPage(here.pathname) ? { state: { from: here } } : undefined);
     },
     handOver: async (accessToken) => {
       if (session.tokens()) await api.call(KernelApi.signout, undefined, { notify: false }).catch(() => {});
@@ -238,7 +241,8 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
     sessionStarted: () => {
       // A user who may not act for a member (a member on a browser a staff user acted from) starts acting for nobody.
       endImpersonationFor(rolesHint(session), () => {});
-      queryClient.removeQueries({ queryKey: queryKeys.identity });
+      // Nothing cached for an earlier session is the new user's: only the site's configuration and lookups stay.
+      queryClient.removeQueries({ predicate: (q) => !(q.queryKey[0] === 'kernel' && (q.queryKey[1] === 'config' || q.queryKey[1] === 'lookups')) });
       prefetchSignedIn(kernel, queryClient);
       // After the caller's navigation to the landing page has asked for that page's code and data.
       setTimeout(() => prefetchAfterPage(kernel, queryClient), 0);
