@@ -1,6 +1,7 @@
 export { ApiClient, type CallOptions, type Download, type RequestOptions, type ToastKind } from './api/client';
 export { endpointRef } from './api/endpointRef';
 export { ApiCallError, SessionEndedError } from './api/errors';
+export { loadFailure, saveConflict, useStaleSave } from './api/failures';
 export * from './context';
 export {
   changeAppLanguage,

@@ -42,6 +42,7 @@ export const BILLING_MESSAGES = {
   couponSaved: 'The coupon has been saved.',
   paNumberSaved: 'The PA number has been saved.',
   notChargeable: 'Only a declined or pending transaction can be charged.',
+  membershipNotChargeable: "A membership payment cannot be charged here: change the member's subscription to start or resume the membership.",
   notCapturable: 'Only an authorized transaction can be captured.',
   keyReused: 'This request key was already used for a different payment.',
   startInProgress: 'A subscription is already being started for this member. Please try again in a moment.',

@@ -44,7 +44,9 @@ export interface BillingService {
    * Charges a Declined or Pending charge again on the member's default card; Charged on success. The money moves
    * at most once per state of the charge (concurrent or repeated calls share one gateway idempotency key);
    * a charge already Charged answers Ok without moving money. A Pending charge the gateway holds for review is
-   * approved there instead (the held charge itself moves the money; a held prepull becomes Authorized).
+   * approved there instead (the held charge itself moves the money; a held prepull becomes Authorized). A membership's
+   * payment (kind 'subscription') is refused with 409 (support changes the subscription instead), except a renewal
+   * held for review while the membership is active, which is approved.
    */
   chargeTransaction(transactionId: number, input: { idempotencyKey: string }, actor: BillingActor): Promise<MoneyResult>;
   /**

@@ -40,6 +40,15 @@ export function ledgerFlags(roles: readonly string[]): LedgerFlags {
   };
 }
 
+/**
+ * Whose set-asides the admin balance sums: every member's ('all') only for a SuperUser acting for nobody; for anyone
+ * else (a CareGuardFinance member, whose brand's registration is open to anyone; staff acting for a member) the
+ * member they act for ('member'). Shared by the server (which answers so) and the widgets (which word it so).
+ */
+export function adminBalanceScope(roles: readonly string[], actingMemberId: number | null | undefined): 'all' | 'member' {
+  return hasAnyRole(roles, [Roles.SuperUser]) && actingMemberId === null ? 'all' : 'member';
+}
+
 export const LedgerPaths = {
   ledger: '/transactions',
   ledgerLegacy: '/tranasactions',

@@ -51,10 +51,12 @@ export const isUnsettledRefund = (r: { StatusString: string; Message: unknown })
 /** PA-number update (spec 02 section 5): the submitted number compared with the returned one; equal is success. */
 export const paNumberMatches = (submitted: string, returned: string | null | undefined) => (returned ?? '').trim() === submitted.trim();
 
-/** Actions a row offers by its status. */
-export function rowActions(status: string): { charge: boolean; refund: boolean; decline: boolean; capture: boolean; release: boolean } {
+/** Actions a row offers by its status and kind. */
+export function rowActions(status: string, kind?: string): { charge: boolean; refund: boolean; decline: boolean; capture: boolean; release: boolean } {
   return {
-    charge: status === 'Declined' || status === 'Pending',
+    // A declined membership payment is not charged on its own (it would not start or resume the membership): support
+    // changes the subscription. A held one (Pending) may be a renewal of a running membership, which the server approves.
+    charge: status === 'Pending' || (status === 'Declined' && kind !== 'subscription'),
     refund: status === 'Charged',
     decline: status === 'Pending',
     // An authorization (a prepull): captured for up to its amount, or voided to release the hold on the card.
@@ -67,4 +69,14 @@ export function rowActions(status: string): { charge: boolean; refund: boolean; 
 export function newIdempotencyKey(action: string): string {
   const rnd = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
   return `support-${action}-${rnd}`;
+}
+
+/**
+ * Whether a money dialog keeps its idempotency key for the next press. A definite answer (the gateway's result, Ok or
+ * declined, or the server's refusal: any HTTP answer below 500) spends it, so pressing again is a new request, not a
+ * replay of that answer; no answer (the connection lost, status 0) or a server or gateway failure (5xx), whose outcome
+ * is unknown, keeps it, so the retry moves money at most once. Changing the inputs always takes a new key.
+ */
+export function keepsIdempotencyKey(outcome: { answered: true } | { answered: false; status: number }): boolean {
+  return !outcome.answered && (outcome.status === 0 || outcome.status >= 500);
 }

@@ -186,8 +186,10 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
     notify: (kind, message) => showToast({ kind, message }),
     sessionEnded: () => {
       queryClient.clear();
-      // Back to this page after the sign-in; a session found ended on a sign-in page has no page to come back to.
+      // Back to this page after the sign-in; a session found ended on a sign-in page has no page to come back to. Already
+      // on /login (a sign-out's last calls answered after it got there) it stays, keeping the page it came from.
       const here = router.state.location;
+      if (here.pathname.toLowerCase() === '/login') return;
       void router.navigate('/login', { state: isSignInPage(here.pathname) ? undefined : { from: here } });
     },
     loading: (d) => kernelStore.set(loadingCountAtom, (n) => Math.max(0, n + d)),
@@ -204,14 +206,14 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
     brand,
     plugins,
     signOut: async ({ silent = false } = {}) => {
+      // A session that ran out (not one the user ended) comes back to this page after the next sign-in (spec 01
+      // section 2), as one the API found ended does. Read before the tokens go: the page's guard then moves on by itself.
+      const here = router.state.location;
       if (session.tokens()) await api.call(KernelApi.signout, undefined, { notify: false }).catch(() => {});
       session.clear();
       queryClient.clear();
       endImpersonationFor(null, () => {});
       if (silent) showToast({ kind: 'info', message: i18n.t('session.ended'), key: 'session-ended' });
-      // A session that ran out (not one the user ended) comes back to this page after the next sign-in (spec 01
-      // section 2), as one the API found ended does.
-      const here = router.state.location;
       await router.navigate('/login', silent && !isSignInPage(here.pathname) ? { state: { from: here } } : undefined);
     },
     handOver: async (accessToken) => {

@@ -167,6 +167,40 @@ describe('accounts', () => {
     expect((await data<{ IsDefault: boolean; AccountId: number }[]>(BankingApi.accounts.path)).find((x) => x.IsDefault)?.AccountId).toBe(other?.AccountId);
   });
 
+  it('keeps the funding account as it was when its audit row cannot be written (the choice and its audit are one transaction)', async () => {
+    const sql = env.server.database.sql;
+    const before = await accounts();
+    const other = before.Accounts.find((x) => !x.IsDefault);
+    if (!other || before.DefaultAccountId === null) throw new Error('needs a default account and another one');
+    const audited = async () =>
+      (
+        await sql.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM audit_log WHERE action = 'banking.account.default' AND member_id = $1 AND entity_id = $2`,
+          [annId, String(other.AccountId)],
+        )
+      )[0]?.n ?? 0;
+    const auditedBefore = await audited();
+    await sql.exec(`
+      CREATE FUNCTION banking_test_refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused by the test'; END $$;
+      CREATE TRIGGER banking_test_refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW
+        WHEN (NEW.action = 'banking.account.default' AND NEW.member_id = ${annId}) EXECUTE FUNCTION banking_test_refuse_audit();`);
+    try {
+      const res = await call(BankingApi.defaultAccount.path.replace(':id', String(other.AccountId)), { body: {} });
+      expect(res.statusCode).toBe(500);
+      expect((await accounts()).DefaultAccountId).toBe(before.DefaultAccountId);
+      const row = await sql.query<{ default_account_id: number }>('SELECT default_account_id FROM banking_members WHERE member_id = $1', [annId]);
+      expect(row).toEqual([{ default_account_id: before.DefaultAccountId }]);
+    } finally {
+      await sql.exec('DROP TRIGGER banking_test_refuse_audit ON audit_log; DROP FUNCTION banking_test_refuse_audit();');
+    }
+    expect(await audited()).toBe(auditedBefore);
+    // The same choice goes through, with its audit row, once the row can be written.
+    const res = await call(BankingApi.defaultAccount.path.replace(':id', String(other.AccountId)), { body: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().Data as LinkedAccounts).DefaultAccountId).toBe(other.AccountId);
+    expect(await audited()).toBe(auditedBefore + 1);
+  });
+
   it('refreshes by a job: the balance, the refresh date and the transactions change', async () => {
     const before = await accounts();
     const acct = before.Accounts[0];
@@ -261,6 +295,19 @@ describe('stale credentials', () => {
     expect((await accounts({ session: bob })).Banks[0]?.Status).toBe('SUCCESS');
     const roles = await env.server.database.sql.query('SELECT role FROM user_roles r JOIN users u ON u.id = r.user_id WHERE u.member_id = $1', [bobId]);
     expect(roles).toEqual([{ role: 'CareGuard' }]);
+    // The marker's removal is audited, under the member, for the login that held it (in the change's transaction).
+    const removed = await env.server.database.sql.query<{ entity: string; entity_id: string; actor_name: string }>(
+      `SELECT entity, entity_id, actor_name FROM audit_log WHERE action = 'banking.marker.remove' AND member_id = $1`,
+      [bobId],
+    );
+    const bobUser = await env.server.database.sql.query<{ id: string }>('SELECT id FROM users WHERE member_id = $1', [bobId]);
+    expect(removed.map((r) => [r.entity, r.entity_id])).toEqual([['user', bobUser[0]?.id]]);
+    expect(
+      await env.server.database.sql.query(
+        `SELECT detail->>'status' AS status FROM audit_log WHERE action = 'banking.link.credentials' AND member_id = $1 ORDER BY id`,
+        [bobId],
+      ),
+    ).toEqual([{ status: 'FAILED' }, { status: 'SUCCESS' }]);
     // Refreshing now works.
     await data(BankingApi.refresh.path, { session: bob, body: { AccountIds: [acct?.AccountId] } });
     await env.server.jobs.drain();

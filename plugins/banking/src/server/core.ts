@@ -2,6 +2,7 @@ import { Roles } from '@portal/core';
 import type { LedgerService } from '@portal/plugin-ledger/service';
 import {
   ApiError,
+  type AuditEntry,
   type BankAggregator,
   BankAggregatorError,
   BankAggregatorUnavailableError,
@@ -16,6 +17,13 @@ import { BANK_CONSTANTS } from '../access';
 import type { BankFormWire, BankProvider, LinkedAccount, LinkedAccounts, LinkResult } from '../contract';
 import type { BankingService } from '../service';
 import { BANK_MESSAGES } from './messages';
+
+/**
+ * Writes one audit row of a bank-link change with the client it is given: the change's own transaction, so the change
+ * and its audit row commit together or not at all. A route passes its ctx.audit (the user, the impersonated member); the
+ * membership-termination hook passes the kernel's audit service as 'system'.
+ */
+export type BankAudit = (entry: Omit<AuditEntry, 'actorUserId' | 'actorName' | 'ip' | 'requestId'>, tx: SqlClient) => Promise<void>;
 
 /** Our id of a member at the aggregator: one aggregator user per member. */
 export const aggregatorUser = (memberId: number) => `member-${memberId}`;
@@ -147,11 +155,14 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
     await q.query('INSERT INTO banking_members (member_id) VALUES ($1) ON CONFLICT (member_id) DO NOTHING', [memberId]);
   }
 
-  /** Adds or removes the DeactivateBank marker on the member's logins. */
-  async function setMarker(memberId: number, on: boolean, q: SqlClient = sql) {
+  /** Adds or removes the DeactivateBank marker on the member's logins; answers the logins that held it before. */
+  async function setMarker(memberId: number, on: boolean, q: SqlClient = sql): Promise<string[]> {
+    const held: string[] = [];
     for (const userId of await services.identity.userIdsOfMember(memberId, q)) {
-      await services.identity.setRoles(userId, on ? [Roles.DeactivateBank] : [], [Roles.DeactivateBank], q);
+      const before = await services.identity.setRoles(userId, on ? [Roles.DeactivateBank] : [], [Roles.DeactivateBank], q);
+      if (before.includes(Roles.DeactivateBank)) held.push(userId);
     }
+    return held;
   }
 
   /**
@@ -267,9 +278,15 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
     Token: null,
   });
 
-  /** After add or MFA: record the link's state; a SUCCESS marks the add (the page waits for the accounts) and reads them. */
-  async function recordLinkResult(memberId: number, inst: BankInstitution, r: BankLinkResult) {
-    if (r.linkId === null || r.status === 'FAILED') return;
+  /**
+   * After add or MFA: record the link's state with its audit row (one transaction); a SUCCESS marks the add (the page
+   * waits for the accounts) and reads them. A result that changes nothing here (FAILED, no link) is audited alone.
+   */
+  async function recordLinkResult(memberId: number, inst: BankInstitution, r: BankLinkResult, audited: (q: SqlClient) => Promise<void>) {
+    if (r.linkId === null || r.status === 'FAILED') {
+      await audited(sql);
+      return;
+    }
     await sql.transaction(async (q) => {
       await ensureMember(q, memberId);
       await q.query(
@@ -279,6 +296,7 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
         [r.linkId, memberId, inst.institutionId, inst.name, inst.logo, inst.url, r.status === 'SUCCESS' ? 'SUCCESS' : 'MFA'],
       );
       if (r.status === 'SUCCESS') await q.query('UPDATE banking_members SET last_added_at = now() WHERE member_id = $1', [memberId]);
+      await audited(q);
     });
     if (r.status === 'SUCCESS') await syncSoon(memberId);
   }
@@ -308,7 +326,14 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
     sync,
     setMarker,
 
-    async add(memberId: number, providerId: number, form: { fields: { name: string; value: string }[] }, version: Version): Promise<LinkResult> {
+    /** Links an institution; the link's row and its audit row ('banking.link.add') are one transaction. */
+    async add(
+      memberId: number,
+      providerId: number,
+      form: { fields: { name: string; value: string }[] },
+      version: Version,
+      audit: BankAudit,
+    ): Promise<LinkResult> {
       const inst = await viaAggregator(() => banks.institution(providerId));
       const dup = await alreadyLinked(memberId, providerId);
       if (dup) throw new ApiError(409, BANK_MESSAGES.alreadyLinked(dup));
@@ -323,34 +348,69 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
         }
         return viaAggregator(() => Promise.reject(e));
       }
-      await recordLinkResult(memberId, inst, r);
+      await recordLinkResult(memberId, inst, r, (q) =>
+        audit(
+          {
+            action: 'banking.link.add',
+            entity: 'bank_link',
+            entityId: String(r.linkId ?? ''),
+            memberId,
+            detail: { providerId, status: r.status },
+          },
+          q,
+        ),
+      );
       return result(r, providerId, version);
     },
 
-    async mfa(memberId: number, providerAccountId: number, form: { fields: { name: string; value: string }[] }, version: Version): Promise<LinkResult> {
+    /** Answers a multi-factor step; the link's new state and its audit row ('banking.link.mfa') are one transaction. */
+    async mfa(
+      memberId: number,
+      providerAccountId: number,
+      form: { fields: { name: string; value: string }[] },
+      version: Version,
+      audit: BankAudit,
+    ): Promise<LinkResult> {
       if (!form.fields.some((f) => f.value.trim() !== '')) throw new ApiError(400, BANK_MESSAGES.mfaEmpty);
       const link = await ownLink(memberId, providerAccountId);
       const r = await viaAggregator(() => banks.answerMfa(aggregatorUser(memberId), providerAccountId, form));
       const inst = await viaAggregator(() => banks.institution(link.provider_id));
-      await recordLinkResult(memberId, inst, r);
+      await recordLinkResult(memberId, inst, r, (q) =>
+        audit({ action: 'banking.link.mfa', entity: 'bank_link', entityId: String(providerAccountId), memberId, detail: { status: r.status } }, q),
+      );
       return result(r, link.provider_id, version);
     },
 
-    /** Re-enters the credentials of a link; on SUCCESS the DeactivateBank marker goes from the member's logins. */
-    async change(memberId: number, providerAccountId: number, form: { fields: { name: string; value: string }[] }): Promise<LinkResult> {
+    /**
+     * Re-enters the credentials of a link; on SUCCESS the DeactivateBank marker goes from the member's logins. The link's
+     * status, the marker's removal and their audit rows ('banking.link.credentials', and 'banking.marker.remove' for each
+     * login that held the marker) are one transaction; a refused change is audited alone.
+     */
+    async change(memberId: number, providerAccountId: number, form: { fields: { name: string; value: string }[] }, audit: BankAudit): Promise<LinkResult> {
       const link = await ownLink(memberId, providerAccountId);
       const r = await viaAggregator(() => banks.updateCredentials(aggregatorUser(memberId), providerAccountId, form));
+      const changed = (q: SqlClient) =>
+        audit({ action: 'banking.link.credentials', entity: 'bank_link', entityId: String(providerAccountId), memberId, detail: { status: r.status } }, q);
       if (r.status === 'SUCCESS') {
         await sql.transaction(async (q) => {
           await q.query(`UPDATE banking_links SET status = 'SUCCESS', message = NULL, updated_at = now() WHERE provider_account_id = $1`, [providerAccountId]);
-          await setMarker(memberId, false, q);
+          await changed(q);
+          for (const userId of await setMarker(memberId, false, q)) {
+            await audit(
+              { action: 'banking.marker.remove', entity: 'user', entityId: userId, memberId, detail: { role: Roles.DeactivateBank, providerAccountId } },
+              q,
+            );
+          }
         });
         await syncSoon(memberId);
+      } else {
+        await changed(sql);
       }
       return { ...result(r, link.provider_id, '1'), Message: r.status === 'SUCCESS' ? BANK_MESSAGES.credentialsUpdated : r.message };
     },
 
-    async remove(memberId: number, providerAccountId: number) {
+    /** Unlinks at the aggregator, then here with the audit row ('banking.link.remove') in the same transaction. */
+    async remove(memberId: number, providerAccountId: number, audit: BankAudit) {
       await ownLink(memberId, providerAccountId);
       const refs = await refsOf(memberId, providerAccountId);
       try {
@@ -366,13 +426,18 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
              THEN default_account_id END, updated_at = now() WHERE member_id = $1`,
           [memberId],
         );
+        await audit({ action: 'banking.link.remove', entity: 'bank_link', entityId: String(providerAccountId), memberId }, q);
       });
       // Unlinking withdraws the bank's rows from the ledger (those not yet reported to the federal payer).
       await ledger.withdrawBankTransactions(memberId, refs);
       return linkedAccounts(memberId);
     },
 
-    async terminate(memberId: number) {
+    /**
+     * Unlinks every bank at the aggregator, then here with the audit row ('banking.terminate', `detail` as given) in the
+     * same transaction.
+     */
+    async terminate(memberId: number, audit: BankAudit, detail: Record<string, unknown> | null = null) {
       const links = await sql.query<{ provider_account_id: number }>('SELECT provider_account_id FROM banking_links WHERE member_id = $1', [memberId]);
       const refs = await refsOf(memberId, null);
       for (const l of links) {
@@ -385,26 +450,36 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
       await sql.transaction(async (q) => {
         await q.query('DELETE FROM banking_links WHERE member_id = $1', [memberId]);
         await q.query('UPDATE banking_members SET default_account_id = NULL, last_added_at = NULL WHERE member_id = $1', [memberId]);
+        await audit({ action: 'banking.terminate', entity: 'member', entityId: String(memberId), memberId, detail }, q);
       });
       await ledger.withdrawBankTransactions(memberId, refs);
       return linkedAccounts(memberId);
     },
 
-    async setDefault(memberId: number, accountId: number) {
-      const own = await sql.query('SELECT 1 FROM banking_accounts WHERE account_id = $1 AND member_id = $2', [accountId, memberId]);
-      if (!own.length) throw new ApiError(404, BANK_MESSAGES.accountNotFound);
-      await ensureMember(sql, memberId);
-      await sql.query('UPDATE banking_members SET default_account_id = $2, updated_at = now() WHERE member_id = $1', [memberId, accountId]);
+    /** Chooses the funding account; the choice and its audit row ('banking.account.default') are one transaction. */
+    async setDefault(memberId: number, accountId: number, audit: BankAudit) {
+      await sql.transaction(async (q) => {
+        const own = await q.query('SELECT 1 FROM banking_accounts WHERE account_id = $1 AND member_id = $2', [accountId, memberId]);
+        if (!own.length) throw new ApiError(404, BANK_MESSAGES.accountNotFound);
+        await ensureMember(q, memberId);
+        await q.query('UPDATE banking_members SET default_account_id = $2, updated_at = now() WHERE member_id = $1', [memberId, accountId]);
+        await audit({ action: 'banking.account.default', entity: 'bank_account', entityId: String(accountId), memberId }, q);
+      });
       return linkedAccounts(memberId);
     },
 
-    /** Queues a refresh of the member's accounts (the aggregator is slow): the job reads the new balances and transactions. */
-    async queueRefresh(memberId: number, accountIds: number[]) {
+    /**
+     * Queues a refresh of the member's accounts (the aggregator is slow): the job reads the new balances and transactions.
+     * The queue is no table of ours (no shared transaction): the audit row ('banking.account.refresh') is written first,
+     * so no refresh is ever queued unaudited.
+     */
+    async queueRefresh(memberId: number, accountIds: number[], audit: BankAudit) {
       const own = await sql.query<{ account_id: number }>('SELECT account_id FROM banking_accounts WHERE member_id = $1 AND account_id = ANY($2::int[])', [
         memberId,
         accountIds,
       ]);
       if (own.length !== new Set(accountIds).size) throw new ApiError(404, BANK_MESSAGES.accountNotFound);
+      await audit({ action: 'banking.account.refresh', entity: 'bank_account', entityId: accountIds.join(','), memberId }, sql);
       await services.jobs.send(REFRESH_JOB, { memberId, accountIds: own.map((a) => a.account_id) });
       return own.length;
     },

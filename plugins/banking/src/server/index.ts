@@ -27,15 +27,10 @@ export default defineServerPlugin<BankingService>({
   },
   // A membership that ended: its linked banks are removed at the aggregator and here (POST account/terminate, run for
   // every termination by the kernel's member.terminated job); removing is safe to repeat.
+  // The removal here and its audit row (by 'system') are one transaction.
   onMemberTerminated: async (memberId, { use, services }) => {
-    await (use(bankingService) as unknown as Banking).terminate(memberId);
-    await services.audit.write({
-      action: 'banking.terminate',
-      actorName: 'system',
-      entity: 'member',
-      entityId: String(memberId),
-      memberId,
-      detail: { reason: 'member terminated' },
+    await (use(bankingService) as unknown as Banking).terminate(memberId, (entry, tx) => services.audit.write({ ...entry, actorName: 'system' }, tx), {
+      reason: 'member terminated',
     });
   },
   migrations,

@@ -761,3 +761,205 @@ describe('billing: a membership that ends', () => {
     expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1`, [eveId])).toBe(1);
   });
 });
+
+describe("billing: support's change of a membership keeps the old one until the new one stands", () => {
+  const statusAt = async (id: number | null) =>
+    ((await (await fetch(`${sandboxUrl}/gateway/api/subscriptions/${id}`, { headers: { authorization: BASIC } })).json()) as { status: string }).status;
+  const asStaff = (path: string, body: unknown) => call(path, { session: staff, brand: 'staff', body });
+
+  it('keeps a coupon lifetime membership when the member has no card for the new one', async () => {
+    const fayId = (await makeUser(server, { userName: 'bill-fay', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    const coupon = await asStaff(BillingApi.supportSetCoupon.path, { MemberId: fayId, CouponCode: 'LIFE-CARD' });
+    expect(coupon.json().Data.Status).toBe(0);
+    const r = (await asStaff(BillingApi.supportSubscriptionUpdate.path, { MemberId: fayId, Type: 1, IdempotencyKey: 'fay-change-0001' })).json().Data;
+    expect(r).toMatchObject({ StatusString: 'Error', Message: BILLING_MESSAGES.noCard });
+    const p = (await asStaff(BillingApi.supportProfile.path, { MemberId: fayId })).json().Data as BillingProfile;
+    expect(p).toMatchObject({ SubscriptionType: 0, SubscriptionStatus: 'lifetime', CouponCode: 'LIFE-CARD' });
+    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.subscription.cancel' AND member_id = $1`, [fayId])).toBe(0);
+  });
+
+  it('keeps the active membership when the new one is declined, and ends it at the gateway once a change succeeds', async () => {
+    const gusId = (await makeUser(server, { userName: 'bill-gus', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    const gus = await signIn(server, 'bill-gus');
+    expect((await addCard(gus, '4111111111111111')).status).toBe(200);
+    await sync(gus);
+    expect(
+      (await data<{ StatusString: string }>(BillingApi.start.path, { session: gus, body: { Type: 1, IdempotencyKey: 'gus-monthly-0001' } })).StatusString,
+    ).toBe('Ok');
+    const before = await data<BillingProfile>(BillingApi.profile.path, { session: gus });
+    // The card that declines becomes the default: the change is charged to it.
+    expect((await addCard(gus, '4000000000000341')).status).toBe(200);
+    const declining = (await sync(gus)).Profiles.find((c) => c.CardNumber === 'XXXX0341')?.ProfileId;
+    await data(BillingApi.setDefaultCard.path, { session: gus, body: { ProfileId: declining } });
+    const declined = (await asStaff(BillingApi.supportSubscriptionUpdate.path, { MemberId: gusId, Type: 12, IdempotencyKey: 'gus-change-0001' })).json().Data;
+    expect(declined).toMatchObject({ StatusString: 'Error', Message: 'This transaction has been declined.' });
+    const kept = await data<BillingProfile>(BillingApi.profile.path, { session: gus });
+    expect(kept).toMatchObject({ SubscriptionType: 1, SubscriptionStatus: 'active', SubscriptionId: before.SubscriptionId });
+    expect(await statusAt(before.SubscriptionId)).toBe('active');
+
+    // With the good card as the default the change goes through: the new one runs, the old one is canceled at the gateway.
+    await data(BillingApi.setDefaultCard.path, { session: gus, body: { ProfileId: before.Profiles[0]?.ProfileId } });
+    const changed = (await asStaff(BillingApi.supportSubscriptionUpdate.path, { MemberId: gusId, Type: 12, IdempotencyKey: 'gus-change-0002' })).json().Data;
+    expect(changed).toMatchObject({ StatusString: 'Ok', SubscriptionType: 12 });
+    const after = await data<BillingProfile>(BillingApi.profile.path, { session: gus });
+    expect(after).toMatchObject({ SubscriptionType: 12, SubscriptionStatus: 'active' });
+    expect(after.SubscriptionId).not.toBe(before.SubscriptionId);
+    expect(await statusAt(before.SubscriptionId)).toBe('canceled');
+    expect(await statusAt(after.SubscriptionId)).toBe('active');
+  });
+});
+
+describe('billing: a membership suspended by a declined renewal resumes on the card the member gives', () => {
+  it('resumes on a card the member adds, and on a card the member makes the default, at the gateway too', async () => {
+    const halId = (await makeUser(server, { userName: 'bill-hal', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    const hal = await signIn(server, 'bill-hal');
+    expect((await addCard(hal, '4111111111111111')).status).toBe(200);
+    const good = (await sync(hal)).Profiles[0]?.ProfileId ?? 0;
+    expect(
+      (await data<{ StatusString: string }>(BillingApi.start.path, { session: hal, body: { Type: 1, IdempotencyKey: 'hal-monthly-0001' } })).StatusString,
+    ).toBe('Ok');
+    expect((await addCard(hal, '4000000000000341')).status).toBe(200);
+    const bad = (await sync(hal)).Profiles.find((c) => c.CardNumber === 'XXXX0341')?.ProfileId ?? 0;
+    const subAt = async (id: number | null) =>
+      (await (await fetch(`${sandboxUrl}/gateway/api/subscriptions/${id}`, { headers: { authorization: BASIC } })).json()) as {
+        status: string;
+        paymentProfileId: number;
+      };
+    /** The subscription moves to the card that declines, its renewal is declined, and the gateway's webhook says so. */
+    const declineRenewal = async (n: number) => {
+      await data(BillingApi.setSubscriptionCard.path, { session: hal, body: { ProfileId: bad } });
+      const subId = (await data<BillingProfile>(BillingApi.profile.path, { session: hal })).SubscriptionId;
+      const t = (await (
+        await fetch(`${sandboxUrl}/gateway/api/subscriptions/${subId}/charge-now`, { method: 'POST', headers: { authorization: BASIC } })
+      ).json()) as { transId: number; customerProfileId: number };
+      const raw = JSON.stringify({
+        notificationId: `hal-renewal-${n}`,
+        eventType: 'net.authorize.payment.fraud.declined',
+        eventDate: new Date().toISOString(),
+        webhookId: '1',
+        payload: {
+          responseCode: 2,
+          id: String(t.transId),
+          subscriptionId: String(subId),
+          customerProfileId: t.customerProfileId,
+          paymentProfileId: bad,
+          authAmount: 12,
+        },
+      });
+      const res = await server.app.inject({
+        method: 'POST',
+        url: BillingApi.webhook.path,
+        headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(GATEWAY.signatureKey, raw) },
+        payload: raw,
+      });
+      expect(res.json().Data).toEqual({ Recorded: true });
+      expect((await data<BillingProfile>(BillingApi.profile.path, { session: hal })).SubscriptionStatus).toBe('suspended');
+      expect((await subAt(subId)).status).toBe('suspended');
+      return subId;
+    };
+
+    // Adding a card resumes it on that card.
+    const subId = await declineRenewal(1);
+    expect((await addCard(hal, '5424000000000015')).status).toBe(200);
+    const added = await sync(hal);
+    const fresh = added.Profiles.find((c) => c.CardNumber === 'XXXX0015');
+    expect(added.SubscriptionStatus).toBe('active');
+    expect(fresh?.IsSubscription).toBe(true);
+    expect(await subAt(subId)).toMatchObject({ status: 'active', paymentProfileId: fresh?.ProfileId });
+
+    // Making a card the default resumes it on that card.
+    await declineRenewal(2);
+    const p = await data<BillingProfile>(BillingApi.setDefaultCard.path, { session: hal, body: { ProfileId: good } });
+    expect(p.SubscriptionStatus).toBe('active');
+    expect(p.Profiles.find((c) => c.ProfileId === good)).toMatchObject({ IsDefault: true, IsSubscription: true });
+    expect(await subAt(subId)).toMatchObject({ status: 'active', paymentProfileId: good });
+    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.subscription.resume' AND member_id = $1`, [halId])).toBe(2);
+  });
+});
+
+describe('billing: GET calls that change data need the anti-forgery token', () => {
+  it('refuses sync, the card-form token and support’s token without x-form-token, changing nothing', async () => {
+    const ivyId = (await makeUser(server, { userName: 'bill-ivy', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    const ivy = await signIn(server, 'bill-ivy');
+    const bare = (path: string, session: Session, brand: string) => {
+      const { 'x-form-token': _dropped, ...headers } = authHeaders(session, brand);
+      return server.app.inject({ method: 'GET', url: path, headers });
+    };
+    const returnUrl = encodeURIComponent('http://card.localhost/payment');
+    expect((await bare(`${BillingApi.token.path}?returnUrl=${returnUrl}`, ivy, 'card')).statusCode).toBe(403);
+    const staffUrl = encodeURIComponent('http://staff.localhost/support');
+    expect((await bare(`${BillingApi.supportToken.path.replace(':memberId', String(ivyId))}?returnUrl=${staffUrl}`, staff, 'staff')).statusCode).toBe(403);
+    expect(await count('SELECT count(*)::int AS n FROM billing_customers WHERE member_id = $1', [ivyId])).toBe(0);
+
+    // A card saved at the gateway reaches our copy only through a sync that carries the token, audited.
+    expect((await addCard(ivy, '4111111111111111')).status).toBe(200);
+    expect((await bare(BillingApi.sync.path, ivy, 'card')).statusCode).toBe(403);
+    expect(await count('SELECT count(*)::int AS n FROM billing_cards WHERE member_id = $1', [ivyId])).toBe(0);
+    expect((await sync(ivy)).Profiles).toHaveLength(1);
+    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.cards.sync' AND member_id = $1`, [ivyId])).toBe(1);
+    // Nothing changed: a second sync writes no audit row.
+    await sync(ivy);
+    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.cards.sync' AND member_id = $1`, [ivyId])).toBe(1);
+  });
+
+  it("audits a charge voided in the gateway's own screens when support's transaction sync finds it", async () => {
+    const p = await data<BillingProfile>(BillingApi.profile.path, { session: bob });
+    const card = p.Profiles.find((c) => c.CardNumber === 'XXXX0015')?.ProfileId;
+    const charged = (
+      await call(BillingApi.charge.path, {
+        session: staff,
+        brand: 'staff',
+        body: { customerId: p.CustomerId, profileId: card, amount: 7, IdempotencyKey: 'bob-void-at-gateway' },
+      })
+    ).json().Data as { StatusString: string; TransactionID: number };
+    expect(charged.StatusString).toBe('Ok');
+    const transId = (
+      await server.database.sql.query<{ gateway_trans_id: number }>('SELECT gateway_trans_id FROM billing_transactions WHERE id = $1', [charged.TransactionID])
+    )[0]?.gateway_trans_id;
+    const voided = await fetch(`${sandboxUrl}/gateway/api/transactions`, {
+      method: 'POST',
+      headers: { authorization: BASIC, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'void', refTransId: transId }),
+    });
+    expect(voided.status).toBe(200);
+    const bobId = (
+      await server.database.sql.query<{ member_id: number }>('SELECT member_id FROM billing_customers WHERE customer_profile_id = $1', [p.CustomerId])
+    )[0]?.member_id;
+    await data(BillingApi.transactionSync.path, { session: staff, brand: 'staff', body: { MemberId: bobId } });
+    expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE id = $1 AND status = 'Voided'`, [charged.TransactionID])).toBe(1);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.void.synced' AND entity_id = $1`, [String(charged.TransactionID)]),
+    ).toBe(1);
+  });
+});
+
+describe('billing: a member whose first card declined starts the membership on the card saved next', () => {
+  it('charges the card made the default (as the registration card step does), not the first card saved', async () => {
+    const jonId = (await makeUser(server, { userName: 'bill-jon', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    const jon = await signIn(server, 'bill-jon');
+    expect((await addCard(jon, '4000000000000341')).status).toBe(200);
+    await sync(jon);
+    const declined = await data<{ StatusString: string; Message: string }>(BillingApi.start.path, {
+      session: jon,
+      body: { Type: 1, IdempotencyKey: 'jon-monthly-0001' },
+    });
+    expect(declined).toMatchObject({ StatusString: 'Error', Message: 'This transaction has been declined.' });
+    // The gateway keeps the first card as the default; the card just saved is made the default before the start.
+    expect((await addCard(jon, '4111111111111111')).status).toBe(200);
+    const saved = (await sync(jon)).Profiles.find((c) => c.CardNumber === 'XXXX1111');
+    expect(saved?.IsDefault).toBe(false);
+    const p = await data<BillingProfile>(BillingApi.setDefaultCard.path, { session: jon, body: { ProfileId: saved?.ProfileId } });
+    expect(p.Profiles.find((c) => c.ProfileId === saved?.ProfileId)?.IsDefault).toBe(true);
+    const started = await data<{ StatusString: string }>(BillingApi.start.path, { session: jon, body: { Type: 1, IdempotencyKey: 'jon-monthly-0002' } });
+    expect(started.StatusString).toBe('Ok');
+    const after = await data<BillingProfile>(BillingApi.profile.path, { session: jon });
+    expect(after).toMatchObject({ SubscriptionStatus: 'active', SubscriptionType: 1 });
+    expect(after.Profiles.find((c) => c.ProfileId === saved?.ProfileId)?.IsSubscription).toBe(true);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1 AND status = 'Charged' AND payment_profile_id = $2`, [
+        jonId,
+        saved?.ProfileId,
+      ]),
+    ).toBe(1);
+  });
+});

@@ -179,6 +179,15 @@ export interface Billing extends BillingService {
   ownCard(memberId: number, paymentProfileId: number): Promise<CardProfile>;
   memberOfCustomer(customerProfileId: number): Promise<number | null>;
   syncCards(memberId: number, actor: BillingActor): Promise<{ reactivated: boolean }>;
+  /**
+   * Support's change of membership type: starts the new one on the default card first and ends the one it replaces
+   * only when that succeeded; no card or a decline changes nothing.
+   */
+  changeSubscription(
+    memberId: number,
+    input: { type: MembershipKey; idempotencyKey?: string },
+    actor: BillingActor,
+  ): ReturnType<BillingService['startSubscription']>;
   /** A terminated member: cancels a subscription the gateway renews; true when there was one. */
   cancelRenewals(memberId: number, actor: BillingActor): Promise<boolean>;
   deleteCard(memberId: number, paymentProfileId: number, actor: BillingActor): Promise<{ deactivated: boolean }>;
@@ -396,12 +405,52 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
 
   const defaultCardOf = async (memberId: number) => (await cardRows(memberId)).find((c) => c.is_default) ?? null;
 
+  /**
+   * Moves a suspended subscription (its renewal declined, or its card deleted) onto one of the member's cards at the
+   * gateway, where it runs again, and marks it active. False when there is no suspended subscription.
+   */
+  const resumeOnto = async (memberId: number, paymentProfileId: number, actor: BillingActor): Promise<boolean> => {
+    const cust = await customer(memberId, false);
+    if (!cust?.subscription_id || cust.subscription_status !== 'suspended') return false;
+    await gatewayCall(() => gw.updateSubscription(cust.subscription_id as number, { paymentProfileId }));
+    return sql.transaction(async (tx) => {
+      const rows = await tx.query(
+        `UPDATE billing_customers SET subscription_status = 'active', subscription_profile_id = $2, updated_at = now()
+         WHERE member_id = $1 AND subscription_status = 'suspended' AND subscription_id = $3 RETURNING member_id`,
+        [memberId, paymentProfileId, cust.subscription_id],
+      );
+      if (!rows.length) return false;
+      await audit(
+        actor,
+        { action: 'billing.subscription.resume', entity: 'billing_customer', entityId: String(memberId), memberId, detail: { paymentProfileId } },
+        tx,
+      );
+      return true;
+    });
+  };
+
+  /**
+   * Our copy of the member's cards follows the gateway's (the hosted form saves there), audited with what changed. A
+   * card that was deactivated gets its account back; a suspended subscription resumes on the default card then, or on
+   * a card just added.
+   */
   const syncCards = async (memberId: number, actor: BillingActor) => {
     const cust = await mustCustomer(memberId);
     const remote = await gatewayCall(() => gw.getCustomer(cust.customer_profile_id));
     const profiles = remote.paymentProfiles;
     let reactivated = false;
+    let added: number[] = [];
     await sql.transaction(async (tx) => {
+      const before = await cardRows(memberId, tx);
+      const known = new Map(before.map((c) => [c.payment_profile_id, c]));
+      const removed = before.filter((c) => !profiles.some((p) => p.paymentProfileId === c.payment_profile_id)).map((c) => c.payment_profile_id);
+      added = profiles.filter((p) => !known.has(p.paymentProfileId)).map((p) => p.paymentProfileId);
+      const updated = profiles
+        .filter((p) => {
+          const c = known.get(p.paymentProfileId);
+          return c && (c.last4 !== p.last4 || c.card_type !== p.cardType || c.expiration !== p.expiration || c.is_default !== p.isDefault);
+        })
+        .map((p) => p.paymentProfileId);
       await tx.query('DELETE FROM billing_cards WHERE member_id = $1 AND NOT (payment_profile_id = ANY($2::int[]))', [
         memberId,
         profiles.map((p) => p.paymentProfileId),
@@ -414,6 +463,13 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
           [p.paymentProfileId, memberId, p.last4, p.cardType, p.expiration, p.isDefault],
         );
       }
+      if (added.length || removed.length || updated.length) {
+        await audit(
+          actor,
+          { action: 'billing.cards.sync', entity: 'billing_customer', entityId: String(memberId), memberId, detail: { added, removed, updated } },
+          tx,
+        );
+      }
       const now = (await tx.query<CustomerRow>('SELECT * FROM billing_customers WHERE member_id = $1 FOR UPDATE', [memberId]))[0];
       if (now?.is_deactivated && profiles.length > 0) {
         reactivated = true;
@@ -421,19 +477,11 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
         await audit(actor, { action: 'billing.account.reactivate', entity: 'billing_customer', entityId: String(memberId), memberId }, tx);
       }
     });
-    // A suspended subscription moves to the new default card and runs again.
-    const after = await customer(memberId, false);
+    // A suspended subscription moves to the new default card (an account that had no card), else to the card just
+    // added (the member adds a card to resume), and runs again.
     const def = profiles.find((p) => p.isDefault);
-    if (reactivated && after?.subscription_id && after.subscription_status === 'suspended' && def) {
-      await gatewayCall(() => gw.updateSubscription(after.subscription_id as number, { paymentProfileId: def.paymentProfileId }));
-      await sql.transaction(async (tx) => {
-        await tx.query(`UPDATE billing_customers SET subscription_status = 'active', subscription_profile_id = $2 WHERE member_id = $1`, [
-          memberId,
-          def.paymentProfileId,
-        ]);
-        await audit(actor, { action: 'billing.subscription.resume', entity: 'billing_customer', entityId: String(memberId), memberId }, tx);
-      });
-    }
+    const onto = reactivated ? def?.paymentProfileId : added.at(-1);
+    if (onto !== undefined) await resumeOnto(memberId, onto, actor);
     return { reactivated };
   };
 
@@ -471,7 +519,17 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
 
   const startSubscription: BillingService['startSubscription'] = async (memberId, input, actor) => {
     await mustCustomer(memberId);
-    return withStartLease(memberId, (cust) => startHeld(memberId, cust, input, actor));
+    return withStartLease(memberId, (cust) => startHeld(memberId, cust, input, actor, false));
+  };
+
+  /**
+   * Support's change of a member's membership to another type: the new subscription is started first, on the default
+   * card, and the one it replaces (active, suspended or lifetime) ends only once the new one is charged. No card, a
+   * decline or an unreachable gateway leave the member's membership as it was.
+   */
+  const changeSubscription = async (memberId: number, input: { type: MembershipKey; idempotencyKey?: string }, actor: BillingActor) => {
+    await mustCustomer(memberId);
+    return withStartLease(memberId, (cust) => startHeld(memberId, cust, input, actor, true));
   };
 
   const startHeld = async (
@@ -479,33 +537,49 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     cust: CustomerRow,
     { type, code, idempotencyKey }: Parameters<BillingService['startSubscription']>[1],
     actor: BillingActor,
+    change: boolean,
   ) => {
     const hash = requestHash({ type });
     const prior = await byKey(memberId, 'subscription', idempotencyKey, hash);
     if (prior) return { ...replay(prior, BILLING_MESSAGES.subscribed), SubscriptionType: cust.subscription_type };
-    if (cust.subscription_status === 'active' || cust.subscription_status === 'lifetime') {
+    if (!change && (cust.subscription_status === 'active' || cust.subscription_status === 'lifetime')) {
       return { ...result(false, BILLING_MESSAGES.alreadySubscribed, null), SubscriptionType: cust.subscription_type };
     }
-    // A suspended subscription (its card declined or deleted) is replaced, not left at the gateway beside the new one,
-    // where a renewal could start charging it again.
-    const replaceSuspended = async () => {
-      if (cust.subscription_status !== 'suspended' || !cust.subscription_id) return;
-      await gatewayCall(() => gw.cancelSubscription(cust.subscription_id as number));
-      await sql.transaction(async (tx) => {
-        await tx.query(`UPDATE billing_customers SET subscription_status = 'canceled', updated_at = now() WHERE member_id = $1`, [memberId]);
-        await audit(
+    /**
+     * The subscription the new membership replaces (a suspended one, or for support's change an active one) is
+     * canceled at the gateway, not left beside the new one where a renewal could charge it again. Run only once the new
+     * membership stands: a refused start leaves the old one as it was.
+     */
+    const replaceOld = async () => {
+      if ((cust.subscription_status !== 'suspended' && cust.subscription_status !== 'active') || !cust.subscription_id) return;
+      const old = cust.subscription_id;
+      // The new membership is already charged and recorded: an old subscription the gateway would not cancel is named in
+      // the audit log (a failure) for support to cancel there, and the start still answers its success.
+      const failed = await gatewayCall(() => gw.cancelSubscription(old)).then(
+        () => null,
+        (e: unknown) => (e instanceof Error ? e.message : String(e)),
+      );
+      await sql.transaction((tx) =>
+        audit(
           actor,
-          { action: 'billing.subscription.cancel', entity: 'billing_customer', entityId: String(memberId), memberId, detail: { replaced: true } },
+          {
+            action: 'billing.subscription.cancel',
+            entity: 'billing_customer',
+            entityId: String(memberId),
+            memberId,
+            ...(failed === null ? {} : { outcome: 'failure' as const }),
+            detail: failed === null ? { replaced: true, subscriptionId: old } : { replaced: true, subscriptionId: old, message: failed },
+          },
           tx,
-        );
-      });
+        ),
+      );
     };
     const trimmed = code?.trim() ?? '';
     if (trimmed) {
       const member = await services.members.load(memberId);
       const check = await coupons.check(trimmed, { brand: member?.brand ?? null });
       if (check.Status !== 0) return { ...result(false, check.Message, null), SubscriptionType: null };
-      await replaceSuspended();
+      await replaceOld();
       // A valid coupon always gives lifetime, with no charge (the coupon is the discount).
       await sql.transaction(async (tx) => {
         await tx.query(
@@ -522,7 +596,6 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     }
     const card = await defaultCardOf(memberId);
     if (!card) return { ...result(false, BILLING_MESSAGES.noCard, null), SubscriptionType: null };
-    await replaceSuspended();
     const amountCents = PRICES_CENTS[type];
     await ensureWebhook();
     const gwKey = `m${memberId}:sub:${idempotencyKey ?? String(cust.subscriptions_started + 1)}`;
@@ -555,7 +628,10 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
         }
       },
     );
-    if (row && ok) await receipt(memberId, actor, msg(SUBSCRIPTION_NAMES[type]), t.amountCents, row.id, `XXXX${card.last4}`);
+    if (row && ok) {
+      await replaceOld();
+      await receipt(memberId, actor, msg(SUBSCRIPTION_NAMES[type]), t.amountCents, row.id, `XXXX${card.last4}`);
+    }
     const recorded = row ?? (await sql.query<TxRow>('SELECT * FROM billing_transactions WHERE gateway_trans_id = $1', [t.transId]))[0];
     return { ...result(ok, ok ? BILLING_MESSAGES.subscribed : t.message, recorded?.id ?? null), SubscriptionType: ok ? type : null };
   };
@@ -850,6 +926,8 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
         await tx.query('UPDATE billing_cards SET is_default = (payment_profile_id = $2) WHERE member_id = $1', [memberId, paymentProfileId]);
         await audit(actor, { action: 'billing.card.default', entity: 'billing_card', entityId: String(paymentProfileId), memberId }, tx);
       });
+      // A membership suspended by a declined renewal (or its card deleted) resumes on the card the member chose.
+      await resumeOnto(memberId, paymentProfileId, actor);
     },
     async setSubscriptionCard(memberId, paymentProfileId, actor) {
       const cust = await mustCustomer(memberId);
@@ -900,6 +978,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
       return { Status: check.Status, IsLifetime: check.IsLifetime, IsVendorLifetime: check.IsVendorLifetime, Message: check.Message };
     },
     startSubscription,
+    changeSubscription,
     cancelSubscription,
     cancelRenewals,
     chargeCard: (memberId, input, actor) => moveMoney(memberId, 'charge', 'authCapture', { ...input, description: input.description ?? CHARGE }, actor),
@@ -980,6 +1059,14 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
       if (!original || !['subscription', 'charge', 'prepull'].includes(original.kind)) throw new ApiError(404, BILLING_MESSAGES.transactionNotFound);
       if (original.status === 'Charged') return result(true, BILLING_MESSAGES.charged, original.id);
       if (original.status !== 'Declined' && original.status !== 'Pending') throw new ApiError(409, BILLING_MESSAGES.notChargeable);
+      // A membership's payment charged on its own would take the money without starting or resuming the membership:
+      // support changes the subscription instead (which charges and starts it). Only a renewal the gateway holds for
+      // review while the membership runs is approved here: that completes the renewal it is.
+      if (original.kind === 'subscription') {
+        const heldRenewal = original.status === 'Pending' && original.gateway_trans_id !== null;
+        const cust = heldRenewal ? await customer(original.member_id, false) : null;
+        if (cust?.subscription_status !== 'active') throw new ApiError(409, BILLING_MESSAGES.membershipNotChargeable);
+      }
       if (original.status === 'Pending' && original.gateway_trans_id !== null) return approveHeld(original, idempotencyKey, actor);
       const cust = await mustCustomer(original.member_id);
       const card = await defaultCardOf(original.member_id);
@@ -1077,7 +1164,26 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
           count++;
           if (row.status === 'Charged') await receipt(memberId, actor, msg(CHARGE), t.amountCents, row.id, null);
         } else if (t.status === 'voided') {
-          await sql.query(`UPDATE billing_transactions SET status = 'Voided' WHERE gateway_trans_id = $1 AND status <> 'Voided'`, [t.transId]);
+          // Voided at the gateway (in its own screens): our row follows, audited with it.
+          await sql.transaction(async (tx) => {
+            const voided = await tx.query<{ id: number }>(
+              `UPDATE billing_transactions SET status = 'Voided' WHERE gateway_trans_id = $1 AND member_id = $2 AND status <> 'Voided' RETURNING id`,
+              [t.transId, memberId],
+            );
+            for (const v of voided) {
+              await audit(
+                actor,
+                {
+                  action: 'billing.void.synced',
+                  entity: 'billing_transaction',
+                  entityId: String(v.id),
+                  memberId,
+                  detail: { gatewayTransId: t.transId, source: 'sync' },
+                },
+                tx,
+              );
+            }
+          });
         } else {
           // A charge held for review that the merchant has since decided at the gateway.
           const pending = held.get(t.transId);

@@ -347,6 +347,21 @@ describe('GET getById and POST details', () => {
     expect(d.body.Data.AllowedStatusIDs).toEqual([S.InReview, S.PendingInformation, S.Denied, S.Void]);
     expect(d.body.Data.CanEdit).toBe(true);
   });
+
+  it("audits a staff read of a bill's details under the bill's member, and a member's read under their own", async () => {
+    const bill = await addBill(who.a.memberId);
+    const read = async (as: Who) => {
+      expect((await call(as, 'POST', '/api/claims/details', { ClaimID: bill.ClaimID })).status).toBe(200);
+      await server.flushAudit();
+      return server.database.sql.query<{ member_id: number | null }>(
+        `SELECT member_id FROM audit_log WHERE action = 'claims.read.details' AND entity_id = $1 AND actor_user_id = $2`,
+        [String(bill.ClaimID), as.userId],
+      );
+    };
+    // A SuperUser acting for nobody has no member of their own: the row names the bill's member.
+    expect(await read(who.su)).toEqual([{ member_id: who.a.memberId }]);
+    expect(await read(who.a)).toEqual([{ member_id: who.a.memberId }]);
+  });
 });
 
 describe('POST create', () => {

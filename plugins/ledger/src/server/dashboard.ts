@@ -49,15 +49,21 @@ export async function spending(sql: SqlClient, memberId: number, series: keyof t
   return rows.map((r) => ({ Date: r.day, Amount: Number(r.cents) / 100, NumberOfTransactions: r.n }));
 }
 
-/** Every set-aside with an initial balance, summed: the admin balance. */
-export async function adminBalance(sql: SqlClient) {
+/**
+ * The admin balance: the set-asides with an initial balance, summed, with their initial amounts and how many. Every
+ * member's (`memberId` null: a SuperUser acting for nobody) or the one member's own (`memberId`: anyone else).
+ */
+export async function adminBalance(sql: SqlClient, memberId: number | null) {
+  const t = (c: string) => `t.${c}`;
   const row = (
     await sql.query<{ cents: number; initial: number; members: number }>(
-      `SELECT COALESCE(sum(a.initial_balance_cents), 0)::float8 AS initial,
-              (COALESCE(sum(a.initial_balance_cents), 0) + COALESCE((SELECT sum(${signed.replace(/amount_cents|transaction_type_id/g, (c) => `t.${c}`)})
-                FROM ledger_transactions t JOIN ledger_accounts b ON b.member_id = t.member_id AND b.initial_balance_cents IS NOT NULL WHERE t.${LEDGER_ROWS}), 0))::float8 AS cents,
+      `WITH a AS (SELECT member_id, initial_balance_cents FROM ledger_accounts WHERE initial_balance_cents IS NOT NULL AND ($1::int IS NULL OR member_id = $1::int))
+       SELECT COALESCE(sum(a.initial_balance_cents), 0)::float8 AS initial,
+              (COALESCE(sum(a.initial_balance_cents), 0) + COALESCE((SELECT sum(${signed.replace(/amount_cents|transaction_type_id/g, t)})
+                FROM ledger_transactions t JOIN a b ON b.member_id = t.member_id WHERE t.${LEDGER_ROWS}), 0))::float8 AS cents,
               count(*)::int AS members
-       FROM ledger_accounts a WHERE a.initial_balance_cents IS NOT NULL`,
+       FROM a`,
+      [memberId],
     )
   )[0];
   return { Balance: Number(row?.cents ?? 0) / 100, InitialBalance: Number(row?.initial ?? 0) / 100, Members: row?.members ?? 0, AsOf: todayUtc() };

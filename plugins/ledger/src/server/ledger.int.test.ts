@@ -515,18 +515,49 @@ describe('views over the one ledger', () => {
     expect((data(await call(member, LedgerApi.recent.path)) as unknown as Json[]).length).toBe(3);
     expect((await call(member, LedgerApi.adminBalance.path)).statusCode).toBe(403);
   });
-  it('admin balance: every set-aside summed, with the initial amounts the gauge compares it with', async () => {
-    const res = await call(finance, LedgerApi.adminBalance.path, undefined, {}, 'staff');
-    expect(res.statusCode, res.body).toBe(200);
+  it('admin balance: every set-aside summed only for a SuperUser acting for nobody; a finance member sees only their own', async () => {
+    const sql = env.server.database.sql;
+    const shape = (d: Json) => Object.keys(d).sort();
+    // A self-registered finance member with a set-aside of their own: $500.00, less a $20.50 expense.
+    const { session: own, memberId: ownId } = await user('ledger-finance-own', Roles.CareGuardFinance, 'finance', true);
+    await sql.query('INSERT INTO ledger_accounts (member_id, initial_balance_cents) VALUES ($1, 50000)', [ownId]);
+    await sql.query(
+      "INSERT INTO ledger_transactions (member_id, source, date_created, company, description, transaction_type_id, amount_cents) VALUES ($1, 'ledger', $2, 'C', 'D', 1, 2050)",
+      [ownId, today],
+    );
+    const mine = await call(own, LedgerApi.adminBalance.path, undefined, {}, 'finance');
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(data(mine)).toEqual({ Balance: 479.5, InitialBalance: 500, Members: 1, AsOf: today });
+    // A finance member without a set-aside sees none, not anyone else's.
+    const none = await call(finance, LedgerApi.adminBalance.path, undefined, {}, 'staff');
+    expect(none.statusCode, none.body).toBe(200);
+    expect(data(none)).toEqual({ Balance: 0, InitialBalance: 0, Members: 0, AsOf: today });
+
+    // A SuperUser acting for nobody: every set-aside with an initial balance, in the same shape.
+    const { session: superUser } = await user('ledger-super', Roles.SuperUser, 'staff', false);
+    const all = await call(superUser, LedgerApi.adminBalance.path, undefined, {}, 'staff');
+    expect(all.statusCode, all.body).toBe(200);
     const sums = (
-      await env.server.database.sql.query<{ initial: string; members: number }>(
+      await sql.query<{ initial: string; members: number }>(
         'SELECT COALESCE(sum(initial_balance_cents), 0)::text AS initial, count(*)::int AS members FROM ledger_accounts WHERE initial_balance_cents IS NOT NULL',
       )
     )[0];
-    const d = data(res);
+    const d = data(all);
     expect(d.InitialBalance).toBe(Number(sums?.initial) / 100);
     expect(d.Members).toBe(sums?.members);
+    expect(d.Members).toBeGreaterThan(1);
     expect(d.Balance).toBeGreaterThan(0);
+    expect(shape(d)).toEqual(shape(data(mine)));
+    // Acting for a member, a SuperUser gets that member's own.
+    const actingFor = await call(superUser, LedgerApi.adminBalance.path, undefined, { 'x-member-id': String(ownId) }, 'staff');
+    expect(actingFor.statusCode, actingFor.body).toBe(200);
+    expect(data(actingFor)).toEqual(data(mine));
+
+    // Each read is audited; a member's with the member.
+    await env.server.flushAudit();
+    const audits = await sql.query<{ member_id: number | null }>("SELECT member_id FROM audit_log WHERE action = 'ledger.dashboard.admin-balance' ORDER BY id");
+    expect(audits.map((a) => a.member_id)).toEqual(expect.arrayContaining([ownId, null]));
+    expect(audits.filter((a) => a.member_id === ownId)).toHaveLength(2);
   });
 });
 
@@ -592,7 +623,9 @@ describe('a send holds the rows it sends until the payer answers', () => {
     for (const end = Date.now() + ms; !done() && Date.now() < end; ) await sleep(10);
     return done();
   };
-  /** A member with an expense and a deposit in the period and the report's header saved: ready to send. */
+  /** The report header each member's page holds (the check saves none of it; each send brings it, as the page does). */
+  const headers = new Map<Session, Json>();
+  /** A member with an expense and a deposit in the period and the report's header checked: ready to send. */
   const readyToSend = async (name: string, hicn: string) => {
     const { session, memberId: id } = await user(name, Roles.CareGuard, 'card', true);
     const rows: Json[] = [];
@@ -605,10 +638,12 @@ describe('a send holds the rows it sends until the payer answers', () => {
       Query: { ...period, HICN: hicn, DateOfInjury: '2021-03-04', DateOfSettlement: '2024-06-01' },
     });
     expect(data(check)).toEqual([]);
+    headers.set(session, { HICN: hicn, DateOfInjury: '2021-03-04', DateOfSettlement: '2024-06-01' });
     return { session, id, rows: rows as [Json, Json] };
   };
   const send = (session: Session, query: Json = period, extra: Record<string, string> = {}) =>
-    call(session, LedgerApi.reportSend.path, { Query: query }, extra);
+    call(session, LedgerApi.reportSend.path, { Query: { ...headers.get(session), ...query } }, extra);
+  const hicnOf = async (id: number) => (await sql().query<{ hicn: string | null }>('SELECT hicn FROM ledger_accounts WHERE member_id = $1', [id]))[0]?.hicn;
   const reports = (id: number) =>
     sql().query<{ report_id: number; status: string; acknowledgement_id: string | null }>(
       'SELECT report_id, status, acknowledgement_id FROM ledger_reports WHERE member_id = $1 ORDER BY report_id',
@@ -722,6 +757,17 @@ describe('a send holds the rows it sends until the payer answers', () => {
       const second = await Promise.race([send(session), until(() => submissions.length > before + 1).then(() => null)]);
       expect(second?.statusCode, second?.body).toBe(409);
       expect(second?.json()).toMatchObject({ MsgText: PayerMessages.sending, Data: { Sending: true } });
+      // The first send saved its header with its claim; a send refused as 'sending' saves none of its own.
+      expect(await hicnOf(id)).toBe('333333333A');
+      const refused = await Promise.race([
+        send(session, { ...period, HICN: '999999999Z', DateOfInjury: '2020-01-01' }),
+        until(() => submissions.length > before + 1).then(() => null),
+      ]);
+      expect(refused?.statusCode, refused?.body).toBe(409);
+      expect(await hicnOf(id)).toBe('333333333A');
+      expect(
+        (await sql().query<{ d: string }>("SELECT to_char(date_of_injury, 'YYYY-MM-DD') AS d FROM ledger_accounts WHERE member_id = $1", [id]))[0]?.d,
+      ).toBe('2021-03-04');
       expect((await send(session, period, { cookie: 'cq.lang=es' })).json().MsgText).toBe(
         'Se están enviando registros de este período al pagador federal. Vuelva a intentarlo en unos minutos.',
       );
@@ -816,13 +862,39 @@ describe('the report to the federal payer', () => {
     });
     expect(data(res)).toEqual([]);
   });
+  it('the check and a refused send save no header: only a send that passed its checks saves it, with its claim', async () => {
+    const account = async () =>
+      (
+        await env.server.database.sql.query<Json>(
+          "SELECT hicn, to_char(date_of_injury, 'YYYY-MM-DD') AS injury, to_char(date_of_settlement, 'YYYY-MM-DD') AS settlement FROM ledger_accounts WHERE member_id = $1",
+          [id],
+        )
+      )[0];
+    const headerAudits = async () =>
+      (await env.server.database.sql.query('SELECT 1 FROM audit_log WHERE action = $1 AND member_id = $2', ['ledger.report.header', id])).length;
+    // The complete check above was given the whole header: it answered from it and saved none of it.
+    expect(await account()).toEqual({ hicn: null, injury: null, settlement: null });
+    expect(await headerAudits()).toBe(0);
+    // A send refused as incomplete (the header without its dates) changes no HICN.
+    const incomplete = await call(session, LedgerApi.reportSend.path, { Query: { ...period, HICN: '555555555B' } });
+    expect(incomplete.statusCode, incomplete.body).toBe(400);
+    expect(incomplete.json().Data).toEqual({ Incomplete: true });
+    expect(await account()).toEqual({ hicn: null, injury: null, settlement: null });
+    expect(await headerAudits()).toBe(0);
+    expect(await env.server.database.sql.query('SELECT 1 FROM ledger_reports WHERE member_id = $1', [id])).toEqual([]);
+  });
   it('sends once per period over HTTP; a resend says it was already sent and sends nothing', async () => {
-    const first = await call(session, LedgerApi.reportSend.path, { Query: period });
+    const first = await call(session, LedgerApi.reportSend.path, {
+      Query: { ...period, HICN: '123456789A', DateOfInjury: '2021-03-04', DateOfSettlement: '2024-06-01' },
+    });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().MsgText).toBe(PayerMessages.sent);
     expect(first.json().MsgText).toBe('Successfully sent. Thank you.');
     const ack = data(first);
     expect(ack).toMatchObject({ AlreadySent: false, RecordCount: 2, From: period.From, To: period.To });
+    // The send that passed its checks saved the header it brought, audited.
+    expect((await env.server.database.sql.query<Json>('SELECT hicn FROM ledger_accounts WHERE member_id = $1', [id]))[0]?.hicn).toBe('123456789A');
+    expect(await env.server.database.sql.query('SELECT 1 FROM audit_log WHERE action = $1 AND member_id = $2', ['ledger.report.header', id])).toHaveLength(1);
     const stored = (await (await fetch(`${env.sandboxUrl}/payer/api/submissions?hicn=123456789A`)).json()) as Json[];
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ acknowledgementId: ack.AcknowledgementId, recordCount: 2, totalCents: { expense: 12540, deposit: 0, interest: 321 } });

@@ -334,7 +334,7 @@ export async function setBalance(ctx: Ctx, amount: unknown): Promise<LedgerBalan
   });
 }
 
-interface AccountRow {
+export interface AccountRow {
   hicn: string | null;
   date_of_injury: string | null;
   date_of_settlement: string | null;
@@ -366,30 +366,47 @@ export async function loadMember(ctx: Ctx): Promise<LedgerMember> {
   };
 }
 
-/** The report's header: what the query brings is saved (audited) and used; what it leaves out comes from the account. */
-async function reportHeader(ctx: Ctx, memberId: number, q: LedgerQuery): Promise<AccountRow> {
-  const given = { hicn: q.HICN ?? null, date_of_injury: q.DateOfInjury ?? null, date_of_settlement: q.DateOfSettlement ?? null };
-  if (given.hicn || given.date_of_injury || given.date_of_settlement) {
-    await ctx.database.sql.transaction(async (tx) => {
-      await ensureAccount(tx, memberId);
-      await tx.query(
-        `UPDATE ledger_accounts SET hicn = COALESCE($2, hicn), date_of_injury = COALESCE($3::date, date_of_injury),
-           date_of_settlement = COALESCE($4::date, date_of_settlement) WHERE member_id = $1`,
-        [memberId, given.hicn, given.date_of_injury, given.date_of_settlement],
-      );
-      await ctx.audit(
-        {
-          action: 'ledger.report.header',
-          entity: 'ledger_account',
-          entityId: memberId,
-          memberId,
-          detail: { fields: Object.keys(q).filter((k) => k !== 'View') },
-        },
-        tx,
-      );
-    });
-  }
-  return loadAccount(ctx.database.sql, memberId);
+/** The header fields a query brings (HICN, date of injury, date of settlement); null where it leaves one out. */
+const givenHeader = (q: LedgerQuery): AccountRow => ({
+  hicn: q.HICN ?? null,
+  date_of_injury: q.DateOfInjury ?? null,
+  date_of_settlement: q.DateOfSettlement ?? null,
+});
+const bringsHeader = (given: AccountRow) => given.hicn !== null || given.date_of_injury !== null || given.date_of_settlement !== null;
+
+/** The report's header: what the query brings, else what the account holds. Reads only: nothing is saved. */
+export function headerOf(account: AccountRow, q: LedgerQuery): AccountRow {
+  const given = givenHeader(q);
+  return {
+    hicn: given.hicn ?? account.hicn,
+    date_of_injury: given.date_of_injury ?? account.date_of_injury,
+    date_of_settlement: given.date_of_settlement ?? account.date_of_settlement,
+  };
+}
+
+/**
+ * Saves the header the query brings (audited), in the caller's transaction: only a send that passed its checks does,
+ * so a refused send or a check changes nothing.
+ */
+async function saveHeader(tx: SqlClient, ctx: Ctx, memberId: number, q: LedgerQuery): Promise<void> {
+  const given = givenHeader(q);
+  if (!bringsHeader(given)) return;
+  await ensureAccount(tx, memberId);
+  await tx.query(
+    `UPDATE ledger_accounts SET hicn = COALESCE($2, hicn), date_of_injury = COALESCE($3::date, date_of_injury),
+       date_of_settlement = COALESCE($4::date, date_of_settlement) WHERE member_id = $1`,
+    [memberId, given.hicn, given.date_of_injury, given.date_of_settlement],
+  );
+  await ctx.audit(
+    {
+      action: 'ledger.report.header',
+      entity: 'ledger_account',
+      entityId: memberId,
+      memberId,
+      detail: { fields: (['HICN', 'DateOfInjury', 'DateOfSettlement'] as const).filter((k) => q[k] != null) },
+    },
+    tx,
+  );
 }
 
 interface ReportRow {
@@ -430,11 +447,14 @@ function issuesOf(header: AccountRow, rows: ReportRow[]): ReportIssue[] {
   return issues;
 }
 
-/** Checks all records of the period and the report's header; answers what is missing (empty: ready to report). */
+/**
+ * Checks all records of the period and the report's header (the query's, else the account's); answers what is missing
+ * (empty: ready to report). Only a check: it saves nothing, the header included (the send saves it).
+ */
 export async function reportCheck(ctx: Ctx, s: LedgerSearch): Promise<ReportIssue[]> {
   const memberId = memberOf(ctx);
   const { From, To } = rangeOf(s.Query, DefaultRange.ledger);
-  const header = await reportHeader(ctx, memberId, s.Query);
+  const header = headerOf(await loadAccount(ctx.database.sql, memberId), s.Query);
   return issuesOf(header, await periodRows(ctx.database.sql, memberId, From, To));
 }
 
@@ -493,10 +513,12 @@ type Claim = { sent: ReportRecord } | { reportId: number; header: AccountRow; ro
  * A send's first step, one short transaction: claims the period with a 'sending' report, reads its rows FOR UPDATE (an
  * edit already under way commits first and is what gets sent), checks them and marks the ones not yet reported with
  * the claim. From its commit on, lockForChange refuses edits and deletes of the marked rows, so they stay what the
- * payer gets. A refusal (incomplete records, another send waiting for the payer) rolls the claim back with the rest.
+ * payer gets. The header the query brings is checked with the rows and saved (audited) only once every check passed,
+ * in the same transaction: a refusal (incomplete records, another send waiting for the payer, a period already sent)
+ * rolls the claim back with the rest and changes no HICN or date.
  */
-async function claimPeriod(sql: SqlClient, memberId: number, userId: string | null, From: string, To: string): Promise<Claim> {
-  return sql.transaction(async (tx) => {
+async function claimPeriod(ctx: Ctx, memberId: number, q: LedgerQuery, From: string, To: string): Promise<Claim> {
+  return ctx.database.sql.transaction(async (tx) => {
     // Claims of sends that stopped, of any of the member's periods: released, their rows unmarked.
     await tx.query(
       `WITH stale AS (
@@ -507,7 +529,7 @@ async function claimPeriod(sql: SqlClient, memberId: number, userId: string | nu
     const claimed = await tx.query<{ report_id: number }>(
       `INSERT INTO ledger_reports (member_id, period_from, period_to, status, claimed_at, sent_at, sent_by) VALUES ($1, $2, $3, 'sending', now(), NULL, $4)
        ON CONFLICT (member_id, period_from, period_to) DO NOTHING RETURNING report_id`,
-      [memberId, From, To, userId],
+      [memberId, From, To, ctx.user?.id ?? null],
     );
     const reportId = claimed[0]?.report_id;
     if (!reportId) {
@@ -516,7 +538,7 @@ async function claimPeriod(sql: SqlClient, memberId: number, userId: string | nu
       if (existing?.status === 'sent') return { sent: existing };
       throw sendingRefusal();
     }
-    const header = await loadAccount(tx, memberId);
+    const header = headerOf(await loadAccount(tx, memberId), q);
     const rows = await periodRows(tx, memberId, From, To, true);
     // Incomplete: the answer's data says so (the web words it by that, not by the text, which is in the user's language).
     if (issuesOf(header, rows).length > 0) throw badRequest(PayerMessages.incomplete, { Incomplete: true });
@@ -532,6 +554,7 @@ async function claimPeriod(sql: SqlClient, memberId: number, userId: string | nu
       memberId,
       rows.map((r) => r.transaction_id),
     ]);
+    await saveHeader(tx, ctx, memberId, q);
     return { reportId, header, rows };
   });
 }
@@ -557,11 +580,10 @@ export async function reportSend(ctx: Ctx, s: LedgerSearch): Promise<SendOutcome
   const sql = ctx.database.sql;
   const sent = await periodReport(sql, memberId, From, To);
   if (sent?.status === 'sent') return outcomeOf(sent, true, From, To);
-  // Saves the header the query brings; the claim reads it back with the rows.
-  await reportHeader(ctx, memberId, s.Query);
   const member = await ctx.services.members.load(memberId);
   if (!member) throw notFound('The member was not found.');
-  const claim = await claimPeriod(sql, memberId, ctx.user?.id ?? null, From, To);
+  // The header the query brings is checked first and saved by the claim, in its transaction, once the send may go on.
+  const claim = await claimPeriod(ctx, memberId, s.Query, From, To);
   if ('sent' in claim) return outcomeOf(claim.sent, true, From, To);
   const { reportId, header, rows } = claim;
   const failed = (error: string) => {

@@ -1,7 +1,7 @@
 import { formatCents, localeOf, msg } from '@portal/core';
 import { type RouteContext, sendDownload, XLSX_MIME } from '@portal/server';
 import { DefaultRange, type LedgerSearch, type REPORT_FORMATS } from '../contract';
-import { loadAccount, memberOf, rangeOf, reportRows, typeName } from './repo';
+import { headerOf, loadAccount, memberOf, rangeOf, reportRows, typeName } from './repo';
 
 type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'searchSql' | 'services' | 'reply' | 'brand' | 'auditRead' | 'language' | 't'>;
 
@@ -13,11 +13,13 @@ type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'searchSql' | 'services' | '
 export async function sendReport(ctx: Ctx, body: LedgerSearch & { Format: (typeof REPORT_FORMATS)[number] }) {
   const memberId = memberOf(ctx);
   const { From, To } = rangeOf(body.Query, DefaultRange.ledger);
-  const [rows, account, member] = await Promise.all([
+  const [rows, stored, member] = await Promise.all([
     reportRows(ctx.searchSql, memberId, From, To),
     loadAccount(ctx.searchSql, memberId),
     ctx.services.members.load(memberId),
   ]);
+  // The header the page holds (the query's), else the account's: a check or a download saves none of it, the send does.
+  const account = headerOf(stored, body.Query);
   ctx.auditRead({ action: 'ledger.report.download', entity: 'ledger_transaction', memberId, detail: { From, To, rows: rows.length, format: body.Format } });
   const base = `ledger-report-${From}-to-${To}`;
   const { language } = ctx;

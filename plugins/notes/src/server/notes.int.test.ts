@@ -362,6 +362,23 @@ describe('notes: dashboard, badge and global search', () => {
     expect(data<{ Count: number }>(await call('GET', NotesApi.unread.path, authHeaders(support, 'staff'))).Count).toBe(0);
   });
 
+  it("audits the badge's unread count under the member it counts, for the member and for staff acting for them", async () => {
+    const unreadRows = async () => {
+      await server.flushAudit();
+      return server.database.sql.query<{ member_id: number | null; actor_name: string | null }>(
+        `SELECT member_id, actor_name FROM audit_log WHERE action = 'notes.unread' AND entity_id = $1 ORDER BY id`,
+        [String(aliceId)],
+      );
+    };
+    const before = (await unreadRows()).length;
+    expect((await call('GET', NotesApi.unread.path, asAlice())).statusCode).toBe(200);
+    expect((await call('GET', NotesApi.unread.path, supportAsAlice())).statusCode).toBe(200);
+    expect((await unreadRows()).slice(before)).toEqual([
+      { member_id: aliceId, actor_name: 'n-alice' },
+      { member_id: aliceId, actor_name: 'n-support' },
+    ]);
+  });
+
   it('keeps to the default range of 4 years and a date range', async () => {
     await server.database.sql.query(`UPDATE notes SET created_at = now() - interval '5 years' WHERE note_text = 'needle 0'`);
     const all = data<NoteSearchResult>(await call('POST', NotesApi.search.path, asAlice(), { Query: 'needle' }));

@@ -21,7 +21,7 @@ import {
   TOO_MANY_ATTACHMENTS,
 } from '../contract';
 
-type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit'>;
+type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit' | 'auditRead'>;
 
 export const NO_MEMBER_MESSAGE = 'Your account has no messages of its own. Choose a member to act for first.';
 
@@ -306,7 +306,11 @@ export async function downloadAttachment(ctx: Ctx & Pick<RouteContext, 'reply'>,
 export async function unread(ctx: Ctx): Promise<{ Count: number }> {
   // Staff acting for nobody have no conversation: nothing unread (the badge is a hint, not an error).
   if (ctx.memberId === null) return { Count: 0 };
-  return { Count: await unreadCount(ctx.database.sql, ctx.memberId) };
+  const memberId = ctx.memberId;
+  const count = await unreadCount(ctx.database.sql, memberId);
+  // The count is the member's data (it polls with every page): audited off the request's path.
+  ctx.auditRead({ action: 'notes.unread', entity: 'member', entityId: memberId, memberId });
+  return { Count: count };
 }
 
 export async function recentNotes(ctx: Ctx): Promise<Note[]> {

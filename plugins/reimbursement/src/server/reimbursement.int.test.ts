@@ -10,7 +10,7 @@ import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/ser
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReimbursementApi } from '../contract';
 import { CHUNK_BYTES, ReimbursementMessages as M, MAX_FILE_BYTES } from '../rules';
-import { BATCH_TAKEN_MESSAGE } from './handlers/reimbursements';
+import { BATCH_CHANGED_MESSAGE, BATCH_TAKEN_MESSAGE } from './handlers/reimbursements';
 
 /**
  * Reimbursements through the whole kernel guard, the file store and the sandbox virus scanner over HTTP. The file
@@ -397,6 +397,117 @@ describe("a request (BatchId) is one member's", () => {
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const owners = await sql().query<{ member_id: number }>('SELECT DISTINCT member_id FROM reimbursements WHERE batch_id = $1', [batch]);
     expect(owners).toHaveLength(1);
+  });
+});
+
+describe('a request sent again under its BatchId (the files that were not sent, retried)', () => {
+  const sql = () => env.server.database.sql;
+  const claimsOf = async (memberId: number) =>
+    (await sql().query<{ n: number }>('SELECT count(*)::int AS n FROM claims WHERE member_id = $1', [memberId]))[0]?.n ?? 0;
+
+  it("adds the retried file to the request and its bill: no second bill, the answer counting the request's files", async () => {
+    const memberId = await memberIdOf('reimb-member');
+    const batch = randomUUID();
+    const [listed, billed] = [(await list(member)).length, await claimsOf(memberId)];
+    // The first Send: one file goes through (the request's bill), the other is refused.
+    const sent = await create(member, createBody(await upload(member, 'retry-1.pdf', await pdf(3000)), 'retry-1.pdf', {}, batch));
+    expect(sent.statusCode, sent.body).toBe(200);
+    const claimNumber = sent.json().Data.ClaimNumber as string;
+    const refused = await create(member, createBody(await upload(member, 'retry-2.pdf', await fixtures.png()), 'retry-2.pdf', {}, batch));
+    expect(refused.statusCode).toBe(400);
+    expect(await claimsOf(memberId)).toBe(billed + 1);
+
+    // The second Send: only the file that failed, under the same BatchId.
+    const retried = await create(member, createBody(await upload(member, 'retry-2.pdf', await pdf(3000)), 'retry-2.pdf', {}, batch));
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().Data.ClaimNumber).toBe(claimNumber);
+    expect(retried.json().MsgText).toBe('Your reimbursement request has been submitted with its 2 files.');
+    expect(await claimsOf(memberId)).toBe(billed + 1);
+    expect((await list(member)).length).toBe(listed + 2);
+    const rows = await sql().query<{ claim_number: string }>('SELECT claim_number FROM reimbursements WHERE batch_id = $1 ORDER BY id', [batch]);
+    expect(rows).toEqual([{ claim_number: claimNumber }, { claim_number: claimNumber }]);
+  });
+
+  it('refuses a file sent under the BatchId with another service date or amount (409), and changes nothing', async () => {
+    const memberId = await memberIdOf('reimb-member');
+    const batch = randomUUID();
+    expect((await create(member, createBody(await upload(member, 'same-1.pdf', await pdf(3000)), 'same-1.pdf', {}, batch))).statusCode).toBe(200);
+    const [listed, billed] = [(await list(member)).length, await claimsOf(memberId)];
+    const id = await upload(member, 'same-2.pdf', await pdf(3000));
+    for (const over of [{ Amount: '42.51' }, { ServiceDate: '2026-09-30' }]) {
+      const res = await create(member, createBody(id, 'same-2.pdf', over, batch));
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().MsgText).toBe(BATCH_CHANGED_MESSAGE);
+    }
+    expect((await list(member)).length).toBe(listed);
+    expect(await claimsOf(memberId)).toBe(billed);
+    expect(await keptFor(memberId, id)).toEqual([]);
+    // The upload is untouched: with the request's date and amount (42.5 is 42.50) it joins the request.
+    const joined = await create(member, createBody(id, 'same-2.pdf', { Amount: 42.5 }, batch));
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(await claimsOf(memberId)).toBe(billed);
+  });
+});
+
+describe('uploads are audited: the start, the completion (not each chunk) and a cancel, in the transaction of their write', () => {
+  const sql = () => env.server.database.sql;
+  const auditsOf = async (uploadId: string) =>
+    sql().query<{ action: string; member_id: number; actor_name: string }>(
+      "SELECT action, member_id, actor_name FROM audit_log WHERE entity = 'reimbursement_upload' AND entity_id = $1 AND action LIKE 'reimbursement.upload.%' ORDER BY id",
+      [uploadId],
+    );
+
+  it('audits the start and the completion of a two-chunk upload under the member, and a cancel', async () => {
+    const memberId = await memberIdOf('reimb-member');
+    const bytes = await pdf(CHUNK_BYTES + 1000);
+    const id = (await start(member, 'audited.pdf', bytes.length)).json().Data.UploadId as string;
+    const by = { member_id: memberId, actor_name: 'reimb-member' };
+    expect(await auditsOf(id)).toEqual([{ action: 'reimbursement.upload.start', ...by }]);
+    expect((await chunk(member, id, 0, bytes.subarray(0, CHUNK_BYTES))).statusCode).toBe(200);
+    expect(await auditsOf(id)).toHaveLength(1);
+    expect((await chunk(member, id, CHUNK_BYTES, bytes.subarray(CHUNK_BYTES))).statusCode).toBe(200);
+    expect(await auditsOf(id)).toEqual([
+      { action: 'reimbursement.upload.start', ...by },
+      { action: 'reimbursement.upload.complete', ...by },
+    ]);
+
+    const dropped = (await start(member, 'dropped.pdf', 5000)).json().Data.UploadId as string;
+    expect((await chunk(member, dropped, 0, (await pdf(5000)).subarray(0, 100))).statusCode).toBe(200);
+    const cancel = await json(member, 'DELETE', `/api/reimbursements/uploads/${dropped}`);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await auditsOf(dropped)).toEqual([
+      { action: 'reimbursement.upload.start', ...by },
+      { action: 'reimbursement.upload.cancel', ...by },
+    ]);
+    expect(await chunksOf(dropped)).toEqual([]);
+    expect((await json(member, 'GET', `/api/reimbursements/uploads/${dropped}`)).statusCode).toBe(404);
+  });
+
+  it('changes nothing when the audit row cannot be written: no upload started, the offset not moved to the end, the upload not cancelled', async () => {
+    const memberId = await memberIdOf('reimb-member');
+    const bytes = await pdf(4000);
+    const id = (await start(member, 'half-audited.pdf', bytes.length)).json().Data.UploadId as string;
+    expect((await chunk(member, id, 0, bytes.subarray(0, 1000))).statusCode).toBe(200);
+    const uploads = async () =>
+      (await sql().query<{ n: number }>('SELECT count(*)::int AS n FROM reimbursement_uploads WHERE member_id = $1', [memberId]))[0]?.n ?? 0;
+    const before = await uploads();
+    await sql().exec(`
+      CREATE FUNCTION reimbursement_test_refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused by the test'; END $$;
+      CREATE TRIGGER reimbursement_test_refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW
+        WHEN (NEW.action LIKE 'reimbursement.upload.%' AND NEW.member_id = ${memberId}) EXECUTE FUNCTION reimbursement_test_refuse_audit();`);
+    try {
+      expect((await start(member, 'never.pdf', 100)).statusCode).toBe(500);
+      expect(await uploads()).toBe(before);
+      expect((await chunk(member, id, 1000, bytes.subarray(1000))).statusCode).toBe(500);
+      expect((await json(member, 'GET', `/api/reimbursements/uploads/${id}`)).json().Data.Offset).toBe(1000);
+      expect((await json(member, 'DELETE', `/api/reimbursements/uploads/${id}`)).statusCode).toBe(500);
+      expect((await json(member, 'GET', `/api/reimbursements/uploads/${id}`)).statusCode).toBe(200);
+    } finally {
+      await sql().exec('DROP TRIGGER reimbursement_test_refuse_audit ON audit_log; DROP FUNCTION reimbursement_test_refuse_audit();');
+    }
+    // Once audit rows can be written, the last chunk completes the upload (with its audit row).
+    expect((await chunk(member, id, 1000, bytes.subarray(1000))).json().Data.Offset).toBe(bytes.length);
+    expect((await auditsOf(id)).map((a) => a.action)).toEqual(['reimbursement.upload.start', 'reimbursement.upload.complete']);
   });
 });
 

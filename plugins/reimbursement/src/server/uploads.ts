@@ -37,7 +37,13 @@ export async function loadUpload(sql: SqlClient, id: string, memberId: number): 
  * offset moves, only if no other request moved it meanwhile. A chunk sent at another offset is refused with 409 and
  * the status, so the client resumes where the server is.
  */
-export async function receiveChunk(ctx: Pick<RouteContext, 'database' | 'services'>, row: UploadRow, offset: number, body: Readable): Promise<UploadStatus> {
+export async function receiveChunk(
+  ctx: Pick<RouteContext, 'database' | 'services' | 'audit'>,
+  row: UploadRow,
+  offset: number,
+  body: Readable,
+  memberId: number,
+): Promise<UploadStatus> {
   const received = Number(row.received);
   const size = Number(row.size);
   if (offset !== received) {
@@ -69,10 +75,22 @@ export async function receiveChunk(ctx: Pick<RouteContext, 'database' | 'service
     await ctx.services.files.delete(key);
     throw new ApiError(400, 'The chunk was empty.');
   }
-  const moved = await ctx.database.sql.query<UploadRow>(
-    'UPDATE reimbursement_uploads SET received = received + $3 WHERE id = $1 AND received = $2 RETURNING *',
-    [row.id, offset, counted.bytes],
-  );
+  // The chunk that completes the file moves the offset with the upload's audit row (one transaction); the others are
+  // not audited one by one.
+  const completes = offset + counted.bytes === size;
+  const moved = await ctx.database.sql.transaction(async (tx) => {
+    const rows = await tx.query<UploadRow>('UPDATE reimbursement_uploads SET received = received + $3 WHERE id = $1 AND received = $2 RETURNING *', [
+      row.id,
+      offset,
+      counted.bytes,
+    ]);
+    if (rows[0] && completes)
+      await ctx.audit(
+        { action: 'reimbursement.upload.complete', entity: 'reimbursement_upload', entityId: row.id, memberId, detail: { name: row.file_name, size } },
+        tx,
+      );
+    return rows;
+  });
   if (!moved[0]) {
     const now = (await ctx.database.sql.query<UploadRow>('SELECT * FROM reimbursement_uploads WHERE id = $1', [row.id]))[0];
     throw new ApiError(409, 'Another request sent this chunk first.', now ? statusOf(now) : null);
@@ -95,7 +113,12 @@ export function openUpload(files: FileStore, uploadId: string): Readable {
 /** Drops an upload's chunks and its row. */
 export async function dropUpload(ctx: Pick<RouteContext, 'database' | 'services'>, uploadId: string, sql: SqlClient = ctx.database.sql): Promise<void> {
   await sql.query('DELETE FROM reimbursement_uploads WHERE id = $1', [uploadId]);
-  for await (const entry of ctx.services.files.list(`${PREFIX}/${uploadId}/`)) await ctx.services.files.delete(entry.key);
+  await dropChunks(ctx.services.files, uploadId);
+}
+
+/** Drops an upload's chunks from the file store. */
+export async function dropChunks(files: FileStore, uploadId: string): Promise<void> {
+  for await (const entry of files.list(`${PREFIX}/${uploadId}/`)) await files.delete(entry.key);
 }
 
 /** Uploads left unfinished for a day are dropped (a daily job). */

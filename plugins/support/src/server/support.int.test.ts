@@ -310,6 +310,25 @@ describe('support: charge, refund and void', () => {
   it('answers 404 for an unknown transaction', async () => {
     expect((await call(SupportApi.charge.path, { body: { TransactionID: 999_999, IdempotencyKey: 'missing-0001' } })).statusCode).toBe(404);
   });
+
+  it('refuses Charge on a declined membership payment, pointing to the subscription change, and moves no money', async () => {
+    // A membership start the card declined (as billing records it): charged on its own it would not start the membership.
+    const membershipId = (
+      await server.database.sql.query<{ id: number }>(
+        `INSERT INTO billing_transactions (member_id, kind, status, amount_cents, description, message)
+         VALUES ($1, 'subscription', 'Declined', 1200, 'Monthly membership', 'This transaction has been declined.') RETURNING id`,
+        [annId],
+      )
+    )[0]?.id as number;
+    const p = await data<BillingProfile>(BillingApi.supportProfile.path, { body: { MemberId: annId } });
+    const gatewayBefore = (await createPaymentGateway(sandboxUrl).listTransactions(p.CustomerId ?? 0)).length;
+    const r = await call(SupportApi.charge.path, { body: { TransactionID: membershipId, IdempotencyKey: 'membership-charge-0001' } });
+    expect(r.statusCode).toBe(409);
+    expect(r.json().MsgText).toBe(BILLING_MESSAGES.membershipNotChargeable);
+    expect((await one(membershipId))?.Status).toBe('Declined');
+    expect((await createPaymentGateway(sandboxUrl).listTransactions(p.CustomerId ?? 0)).length).toBe(gatewayBefore);
+    await server.database.sql.query('DELETE FROM billing_transactions WHERE id = $1', [membershipId]);
+  });
 });
 
 describe('support: pending list and PA numbers', () => {

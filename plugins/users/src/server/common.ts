@@ -103,6 +103,18 @@ export async function toWire(sql: SqlClient, users: readonly (UserRow | UserSumm
   }));
 }
 
+/**
+ * Audits the read of each member's login in an answer (its name, e-mail and member id are member data): one
+ * `users.member.read` row per member, batched off the request's path. Staff logins are not member data.
+ */
+export function auditMemberReads<T extends readonly Pick<User, 'Id' | 'MemberId'>[]>(ctx: Pick<RouteContext, 'auditRead'>, users: T): T {
+  for (const u of users) {
+    if (u.MemberId !== null)
+      ctx.auditRead({ action: 'users.member.read', entity: 'member', entityId: String(u.MemberId), memberId: u.MemberId, detail: { userId: u.Id } });
+  }
+  return users;
+}
+
 export async function contactOf(sql: SqlClient, userId: string): Promise<number | null> {
   const rows = await sql.query<{ contact_id: number }>('SELECT contact_id FROM users_user_contacts WHERE user_id = $1', [userId]);
   return rows[0]?.contact_id ?? null;

@@ -197,6 +197,36 @@ describe('users', () => {
     expect((await call(support, 'GET', '/api/users/getByRole/Janitor')).statusCode).toBe(400);
   });
 
+  it("audits every read of a member's login (list, by id, by role), one users.member.read row per member", async () => {
+    const member = await makeUser(server, { userName: 'ua-read-member', roles: ['CareGuard', 'Broker'], brand: 'card', member: true });
+    const memberId = member.memberId as number;
+    const reads = async () => {
+      await server.flushAudit();
+      return (
+        (
+          await sql().query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM audit_log WHERE action = 'users.member.read' AND member_id = $1 AND entity = 'member' AND entity_id = $2 AND actor_name = 'ua-support'`,
+            [memberId, String(memberId)],
+          )
+        )[0]?.n ?? 0
+      );
+    };
+    expect(await reads()).toBe(0);
+    const list = (await ok(support, 'GET', `${UsersApi.get.path}?filter=${encodeURIComponent(JSON.stringify({ UserName: 'ua-read-member' }))}`)).Data;
+    expect(list.Items.map((u: { MemberId: number | null }) => u.MemberId)).toEqual([memberId]);
+    expect(await reads()).toBe(1);
+    expect((await ok(support, 'GET', `/api/users/getById/${member.userId}`)).Data.MemberId).toBe(memberId);
+    expect(await reads()).toBe(2);
+    const byRole = (await ok(support, 'GET', '/api/users/getByRole/Broker')).Data as { MemberId: number | null }[];
+    expect(byRole.some((u) => u.MemberId === memberId)).toBe(true);
+    expect(await reads()).toBe(3);
+    // A staff login is no member data: reading one writes no member read row.
+    const before = (await sql().query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'users.member.read'`))[0]?.n;
+    await ok(support, 'GET', `/api/users/getById/${adminId}`);
+    await server.flushAudit();
+    expect((await sql().query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'users.member.read'`))[0]?.n).toBe(before);
+  });
+
   it('sends the activation e-mail through the account link; the user activates and signs in', async () => {
     const { user } = await newUser();
     const res = await ok(support, 'POST', UsersApi.activate.path, { Id: user.Id });

@@ -1,4 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from './Button';
 import * as css from './Message.css';
 
 export type MessageKind = 'info' | 'success' | 'warning' | 'error';
@@ -35,6 +37,22 @@ export function Message({ kind = 'info', title, children, className, id, 'data-t
     >
       {title && <strong className={css.title}>{title}</strong>}
       {children}
+    </div>
+  );
+}
+
+/**
+ * A save refused as stale (409): the server's words, said at once (an alert), with a Reload that fetches the record as
+ * it is now. The typed values stay in the form until the user presses it (see useStaleSave).
+ */
+export function StaleNotice({ message, onReload }: { message: string; onReload: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className={css.message.warning} role="alert" data-testid="stale-notice">
+      <span>{message}</span>{' '}
+      <Button size="small" onPress={onReload}>
+        {t('app.reload')}
+      </Button>
     </div>
   );
 }

@@ -1,11 +1,16 @@
-import { ApiError, reissueSessionTokens, route, withMessage } from '@portal/server';
+import { ApiError, type RouteContext, reissueSessionTokens, route, withMessage } from '@portal/server';
 import { BankingAccess } from '../../access';
 import { BankingApi } from '../../contract';
 import { bankingOf, memberOf, wordedAccounts, wordedLink } from '../banking-ref';
-import { popularProviders, toProvider, viaAggregator } from '../core';
+import { type BankAudit, popularProviders, toProvider, viaAggregator } from '../core';
 import { BANK_MESSAGES } from '../messages';
 
 const access = BankingAccess.finance;
+/** A write's audit row, by the user of the request, in the write's own transaction (see BankAudit). */
+const auditOf =
+  (ctx: Pick<RouteContext, 'audit'>): BankAudit =>
+  (entry, tx) =>
+    ctx.audit(entry, tx);
 
 /** The finance service's member calls (spec 01 section 7): the member's own banks, or the impersonated member's. */
 export const financeRoutes = [
@@ -35,14 +40,7 @@ export const financeRoutes = [
     access,
     handler: async (ctx) => {
       const memberId = memberOf(ctx);
-      const r = await bankingOf(ctx).add(memberId, ctx.body.ProviderId, ctx.body.LoginForm, ctx.query.version);
-      await ctx.audit({
-        action: 'banking.link.add',
-        entity: 'bank_link',
-        entityId: String(r.ProviderAccountId ?? ''),
-        memberId,
-        detail: { providerId: r.ProviderId, status: r.Status },
-      });
+      const r = await bankingOf(ctx).add(memberId, ctx.body.ProviderId, ctx.body.LoginForm, ctx.query.version, auditOf(ctx));
       return wordedLink(ctx, r);
     },
   }),
@@ -50,14 +48,7 @@ export const financeRoutes = [
     access,
     handler: async (ctx) => {
       const memberId = memberOf(ctx);
-      const r = await bankingOf(ctx).mfa(memberId, ctx.body.ProviderAccountId, ctx.body.LoginForm, ctx.query.version);
-      await ctx.audit({
-        action: 'banking.link.mfa',
-        entity: 'bank_link',
-        entityId: String(ctx.body.ProviderAccountId),
-        memberId,
-        detail: { status: r.Status },
-      });
+      const r = await bankingOf(ctx).mfa(memberId, ctx.body.ProviderAccountId, ctx.body.LoginForm, ctx.query.version, auditOf(ctx));
       return wordedLink(ctx, r);
     },
   }),
@@ -65,14 +56,7 @@ export const financeRoutes = [
     access,
     handler: async (ctx) => {
       const memberId = memberOf(ctx);
-      const r = await bankingOf(ctx).change(memberId, ctx.body.ProviderAccountId, ctx.body.LoginForm);
-      await ctx.audit({
-        action: 'banking.link.credentials',
-        entity: 'bank_link',
-        entityId: String(ctx.body.ProviderAccountId),
-        memberId,
-        detail: { status: r.Status },
-      });
+      const r = await bankingOf(ctx).change(memberId, ctx.body.ProviderAccountId, ctx.body.LoginForm, auditOf(ctx));
       if (r.Status !== 'SUCCESS') return wordedLink(ctx, r);
       // The member's own session gets tokens without the DeactivateBank marker at once (no new sign-in).
       const user = ctx.user;
@@ -93,8 +77,7 @@ export const financeRoutes = [
     access,
     handler: async (ctx) => {
       const memberId = memberOf(ctx);
-      const r = await bankingOf(ctx).remove(memberId, ctx.body.ProviderAccountId);
-      await ctx.audit({ action: 'banking.link.remove', entity: 'bank_link', entityId: String(ctx.body.ProviderAccountId), memberId });
+      const r = await bankingOf(ctx).remove(memberId, ctx.body.ProviderAccountId, auditOf(ctx));
       return withMessage(wordedAccounts(ctx, r), BANK_MESSAGES.removed);
     },
   }),
@@ -102,8 +85,7 @@ export const financeRoutes = [
     access,
     handler: async (ctx) => {
       const memberId = memberOf(ctx);
-      const queued = await bankingOf(ctx).queueRefresh(memberId, ctx.body.AccountIds);
-      await ctx.audit({ action: 'banking.account.refresh', entity: 'bank_account', entityId: ctx.body.AccountIds.join(','), memberId });
+      const queued = await bankingOf(ctx).queueRefresh(memberId, ctx.body.AccountIds, auditOf(ctx));
       return withMessage({ Queued: queued }, BANK_MESSAGES.refreshed);
     },
   }),
@@ -135,8 +117,7 @@ export const financeRoutes = [
     access,
     handler: async (ctx) => {
       const memberId = memberOf(ctx);
-      const r = await bankingOf(ctx).setDefault(memberId, ctx.params.id);
-      await ctx.audit({ action: 'banking.account.default', entity: 'bank_account', entityId: String(ctx.params.id), memberId });
+      const r = await bankingOf(ctx).setDefault(memberId, ctx.params.id, auditOf(ctx));
       return withMessage(wordedAccounts(ctx, r), BANK_MESSAGES.fundingSet);
     },
   }),
@@ -153,8 +134,7 @@ export const financeRoutes = [
     access,
     handler: async (ctx) => {
       const memberId = memberOf(ctx);
-      const r = await bankingOf(ctx).terminate(memberId);
-      await ctx.audit({ action: 'banking.terminate', entity: 'member', entityId: String(memberId), memberId });
+      const r = await bankingOf(ctx).terminate(memberId, auditOf(ctx));
       return withMessage(wordedAccounts(ctx, r), BANK_MESSAGES.terminated);
     },
   }),

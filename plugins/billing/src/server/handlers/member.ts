@@ -89,8 +89,11 @@ export const memberRoutes = [
       return r.StatusString === 'Ok';
     },
   }),
+  // A GET that changes data (the first token creates the gateway customer and our billing_customers row): the
+  // anti-forgery token is required as for a POST.
   route(BillingApi.token, {
     access: BILLING_MEMBER_ACCESS,
+    writes: true,
     handler: async (ctx) => billingOf(ctx).formToken(memberOf(ctx), ownSiteUrl(ctx, ctx.query.returnUrl), ctx.query.paymentProfileId),
   }),
   route(BillingApi.deleteProfile, {
@@ -100,8 +103,10 @@ export const memberRoutes = [
       return { Deactivated: r.deactivated };
     },
   }),
+  // A GET that changes data (our cards, a reactivation, a resumed subscription): the anti-forgery token is required.
   route(BillingApi.sync, {
     access: BILLING_MEMBER_ACCESS,
+    writes: true,
     handler: async (ctx) => {
       const memberId = memberOf(ctx);
       const billing = billingOf(ctx);

@@ -20,12 +20,14 @@ export const supportRoutes = [
       const billing = billingOf(ctx);
       const memberId = ctx.body.MemberId;
       const now = await billing.customer(memberId, false);
+      const input = { type: ctx.body.Type, idempotencyKey: ctx.body.IdempotencyKey };
       if (now?.subscription_status === 'active' || now?.subscription_status === 'suspended' || now?.subscription_status === 'lifetime') {
         if (now.subscription_type === ctx.body.Type)
           return { StatusString: 'Ok' as const, Message: ctx.t(BILLING_MESSAGES.alreadySubscribed), TransactionID: null, SubscriptionType: ctx.body.Type };
-        await billing.cancelSubscription(memberId, actorOf(ctx));
+        // The new membership starts first; the current one ends only once it did (no card or a decline keeps it).
+        return worded(ctx, await billing.changeSubscription(memberId, input, actorOf(ctx)));
       }
-      return worded(ctx, await billing.startSubscription(memberId, { type: ctx.body.Type, idempotencyKey: ctx.body.IdempotencyKey }, actorOf(ctx)));
+      return worded(ctx, await billing.startSubscription(memberId, input, actorOf(ctx)));
     },
   }),
   route(BillingApi.supportSubscriptionCancel, {
@@ -44,8 +46,10 @@ export const supportRoutes = [
     access: BILLING_SUPPORT_ACCESS,
     handler: async (ctx) => worded(ctx, await billingOf(ctx).applyCoupon(ctx.body.MemberId, ctx.body.CouponCode, actorOf(ctx))),
   }),
+  // A GET that changes data (creates the member's gateway customer): the anti-forgery token is required.
   route(BillingApi.supportToken, {
     access: BILLING_SUPPORT_ACCESS,
+    writes: true,
     handler: async (ctx) => billingOf(ctx).formToken(ctx.params.memberId, ownSiteUrl(ctx, ctx.query.returnUrl), ctx.query.paymentProfileId),
   }),
   route(BillingApi.supportProfile, {

@@ -17,7 +17,8 @@ export const billRoutes = [
     access: ClaimsAccess.bills,
     handler: async (ctx) => {
       const details = await claimDetails(ctx, ctx.body.ClaimID);
-      ctx.auditRead({ action: 'claims.read.details', entity: 'claim', entityId: ctx.body.ClaimID });
+      // The bill's member, not the request's: staff acting for nobody have none, and the read is of this member's data.
+      ctx.auditRead({ action: 'claims.read.details', entity: 'claim', entityId: details.Claim.ClaimID, memberId: details.Claim.MemberID });
       return details;
     },
   }),

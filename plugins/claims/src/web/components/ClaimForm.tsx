@@ -1,7 +1,7 @@
 import { hasAnyRole, LookupCategory, Roles } from '@portal/core';
 import { useRoles } from '@portal/web';
 import { DatePickerField, Form, lookupOptions, MoneyField, NumberField, SelectField, TextField } from '@portal/web/kit';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -78,10 +78,12 @@ interface Props {
   busy: boolean;
   onSave: (v: ClaimFormValues) => void;
   onCancel: () => void;
+  /** Shown above the fields: a save refused as stale, with its Reload. */
+  conflict?: ReactNode;
 }
 
 /** The bill editor: kit fields, payee search, payment fields for SuperUser only. */
-export function ClaimForm({ initial, askMember, busy, onSave, onCancel }: Props) {
+export function ClaimForm({ initial, askMember, busy, onSave, onCancel, conflict }: Props) {
   const { t } = useTranslation('claims');
   const roles = useRoles();
   const superUser = hasAnyRole(roles, [Roles.SuperUser]);
@@ -91,6 +93,7 @@ export function ClaimForm({ initial, askMember, busy, onSave, onCancel }: Props)
     <Form schema={claimFormSchema} defaultValues={formValues(initial)} onSubmit={onSave} aria-label={t('title.detail')}>
       {(form) => (
         <div className={css.stack}>
+          {conflict}
           <div className={css.fields}>
             {askMember && <NumberField name="MemberID" label={t('detail.memberId')} isRequired minValue={1} />}
             <TextField name="ClaimNumber" label={t('grid.ClaimNumber')} />

@@ -54,3 +54,4 @@ export const vendorResults = style({
 export const vendorOption = style({ padding: 6, cursor: 'pointer' });
 /** The payee search and its field: label, input and hint close together. */
 export const tightStack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xsmall });
+/** A save refused as stale (role=alert): the caution tint of the kit's warning, with its Reload. */

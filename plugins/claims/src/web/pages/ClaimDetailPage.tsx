@@ -1,5 +1,6 @@
 import { formatDateTime, formatIsoDayText, hasAnyRole, idSchema, Roles } from '@portal/core';
-import { layoutCss, useActingMemberId, useApi, useRoles } from '@portal/web';
+import { layoutCss, loadFailure, saveConflict, useActingMemberId, useApi, useRoles } from '@portal/web';
+import { StaleNotice } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
@@ -12,7 +13,6 @@ import { ClaimForm, toPayload } from '../components/ClaimForm';
 import * as css from '../components/claims.css';
 import { claimTypeName, money, statusName } from '../components/format';
 import { useClaimLookups } from '../components/useClaimLookups';
-import { claimLoadFailure } from './claimLoad';
 
 function ClaimView({ claim }: { claim: Claim }) {
   const { t } = useTranslation('claims');
@@ -121,6 +121,8 @@ function BillDetails({ id }: { id: string | undefined }) {
   const { statusNames } = useClaimLookups();
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The server's words when a save was refused as stale: said with a Reload until the user takes it.
+  const [conflict, setConflict] = useState<string | null>(null);
   // An address naming no claim ID ('/claims/abc') is not found without asking: the server would refuse it as invalid.
   const parsed = idSchema.safeParse(id);
   const claimId = parsed.success ? parsed.data : null;
@@ -131,10 +133,16 @@ function BillDetails({ id }: { id: string | undefined }) {
     enabled: claimId !== null,
   });
 
+  /** Fetches the bill as it is now: the form takes its values and Version in place of the typed ones. */
+  const reload = async () => {
+    await queryClient.invalidateQueries({ queryKey: key });
+    setConflict(null);
+  };
+
   if (claimId === null) return <LoadFailure failure="notFound" />;
   // A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile).
   if (details.isPending || (details.isError && details.isFetching)) return <p aria-busy="true">{t('detail.loading')}</p>;
-  if (details.isError) return <LoadFailure failure={claimLoadFailure(details.error)} onRetry={() => void details.refetch()} />;
+  if (details.isError) return <LoadFailure failure={loadFailure(details.error)} onRetry={() => void details.refetch()} />;
   const { Claim: claim, StatusHistory, CanEdit } = details.data;
 
   return (
@@ -142,20 +150,33 @@ function BillDetails({ id }: { id: string | undefined }) {
       <div className={layoutCss.card}>
         {editing ? (
           <ClaimForm
+            // A reload brings a new Version: the form starts again from the bill as it is now.
+            key={claim.Version}
             initial={claim}
             askMember={false}
             busy={busy}
-            onCancel={() => setEditing(false)}
+            conflict={conflict && <StaleNotice message={conflict} onReload={() => void reload()} />}
+            onCancel={() => {
+              setEditing(false);
+              // Edits given up after a refusal: show (and later edit) the bill as it is now, not the stale copy.
+              if (conflict) void reload();
+            }}
             onSave={async (v) => {
               setBusy(true);
+              setConflict(null);
               try {
                 await api.call(ClaimsApi.update, {
                   body: { ClaimID: claim.ClaimID, Version: claim.Version, ...toPayload(v, hasAnyRole(roles, [Roles.SuperUser])) },
                 });
                 await queryClient.invalidateQueries({ queryKey: ['claims'] });
                 setEditing(false);
-              } catch {
-                // the API client showed the server's message; the edits stay in the form
+              } catch (e) {
+                // The API client showed the server's message; the edits stay in the form. A stale Version would be
+                // refused again: the form says so and offers a Reload.
+                const stale = saveConflict(e);
+                setConflict(stale);
+                // The cached copy is out of date: coming back to the bill later fetches it anew.
+                if (stale) void queryClient.invalidateQueries({ queryKey: key, refetchType: 'none' });
               } finally {
                 setBusy(false);
               }

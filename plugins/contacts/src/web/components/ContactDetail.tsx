@@ -1,5 +1,5 @@
 import { LookupCategory, validationMessages as m, ZIP_PATTERN } from '@portal/core';
-import { useApi, useLookups } from '@portal/web';
+import { loadFailure, useApi, useLookups, useStaleSave } from '@portal/web';
 import {
   Button,
   ButtonGroup,
@@ -11,6 +11,7 @@ import {
   Panel,
   PhoneField,
   SelectField,
+  StaleNotice,
   TextField,
   useLookupLabel,
 } from '@portal/web/kit';
@@ -88,8 +89,11 @@ export function ContactDetail({ id, onClose }: Props) {
   const label = useLookupLabel();
   const isNew = id === 'new';
   const [editing, setEditing] = useState(isNew);
+  const key = ['contacts', 'one', id];
+  // The server's words when a save was refused as stale: said with a Reload until the user takes it.
+  const stale = useStaleSave(key);
   const contact = useQuery({
-    queryKey: ['contacts', 'one', id],
+    queryKey: key,
     queryFn: () => api.call(ContactsApi.getById, { params: { id: id as number } }),
     enabled: !isNew,
   });
@@ -98,14 +102,30 @@ export function ContactDetail({ id, onClose }: Props) {
       isNew
         ? api.call(ContactsApi.create, { body: toPayload(v) })
         : api.call(ContactsApi.update, { body: { ...toPayload(v), ContactID: id as number, Version: (contact.data as Contact).Version } }),
+    onMutate: stale.clear,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['contacts'] });
       onClose();
     },
+    // A stale save keeps the typed values and says so with a Reload (the cached contact is then read anew).
+    onError: stale.onError,
   });
 
-  if (!isNew && contact.isPending) return <p aria-busy="true">{t('loading')}</p>;
-  if (!isNew && contact.isError) return <Message kind="error">{t('loadError')}</Message>;
+  // A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile).
+  if (!isNew && (contact.isPending || (contact.isError && contact.isFetching))) return <p aria-busy="true">{t('loading')}</p>;
+  if (!isNew && contact.isError) {
+    const failure = loadFailure(contact.error);
+    return (
+      <Message kind="error">
+        <span>{t(failure)}</span>{' '}
+        {failure === 'loadError' && (
+          <Button size="small" onPress={() => void contact.refetch()}>
+            {t('retry')}
+          </Button>
+        )}
+      </Message>
+    );
+  }
   const current = isNew ? null : (contact.data ?? null);
 
   if (!editing && current) {
@@ -148,9 +168,17 @@ export function ContactDetail({ id, onClose }: Props) {
   }
 
   return (
-    <Form schema={formSchema} defaultValues={toForm(current)} onSubmit={(v) => save.mutate(v)} aria-label={isNew ? t('addNew') : t('editTitle')}>
+    <Form
+      // A reload brings a new Version: the form starts again from the contact as it is now.
+      key={current?.Version ?? 'new'}
+      schema={formSchema}
+      defaultValues={toForm(current)}
+      onSubmit={(v) => save.mutate(v)}
+      aria-label={isNew ? t('addNew') : t('editTitle')}
+    >
       <Panel title={<LiveName />}>
         <div className={css.stack}>
+          {stale.conflict && <StaleNotice message={stale.conflict} onReload={() => void stale.reload()} />}
           <div className={css.fields}>
             <TextField name="FirstName" label={t('field.FirstName')} isRequired maxLength={50} autoComplete="off" />
             <TextField name="LastName" label={t('field.LastName')} isRequired maxLength={50} autoComplete="off" />

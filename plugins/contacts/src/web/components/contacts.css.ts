@@ -16,3 +16,4 @@ export const nameButton = style({
   cursor: 'pointer',
   textAlign: 'left',
 });
+/** A save refused as stale (role=alert): the caution tint of the kit's warning, with its Reload. */

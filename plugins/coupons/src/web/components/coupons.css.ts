@@ -8,3 +8,4 @@ export const dl = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fil
 export const dt = style({ fontSize: vars.font.size.small, color: vars.color.foreground.muted });
 export const dd = style({ margin: 0, fontWeight: 600 });
 export const link = style({ color: vars.color.foreground.link });
+/** A save refused as stale (role=alert): the caution tint of the kit's warning, with its Reload. */

@@ -1,11 +1,12 @@
 import { formatDateTime, formatIsoDayText } from '@portal/core';
 import { layoutCss, useApi } from '@portal/web';
-import { Button, Message } from '@portal/web/kit';
+import { Button } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { COUPONS_PATH, couponEditPath } from '../../access';
 import { CouponsApi } from '../../contract';
+import { CouponLoadFailure } from '../components/CouponLoadFailure';
 import * as css from '../components/coupons.css';
 
 export default function CouponDetailPage() {
@@ -21,8 +22,9 @@ export default function CouponDetailPage() {
         <Link className={css.link} to={COUPONS_PATH}>
           {t('detail.back')}
         </Link>
-        {coupon.isPending && <p aria-busy="true">{t('loading')}</p>}
-        {coupon.isError && <Message kind="error">{t('loadError')}</Message>}
+        {/* A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile). */}
+        {(coupon.isPending || (coupon.isError && coupon.isFetching)) && <p aria-busy="true">{t('loading')}</p>}
+        {coupon.isError && !coupon.isFetching && <CouponLoadFailure error={coupon.error} onRetry={() => void coupon.refetch()} />}
         {c && (
           <>
             <dl className={css.dl} data-testid="coupon-view">

@@ -1,11 +1,13 @@
-import { layoutCss, useApi } from '@portal/web';
-import { Message } from '@portal/web/kit';
+import { layoutCss, useApi, useStaleSave } from '@portal/web';
+import { StaleNotice } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { couponPath } from '../../access';
 import { CouponsApi } from '../../contract';
 import { CouponForm, type CouponFormValues, toCouponPayload } from '../components/CouponForm';
+import { CouponLoadFailure } from '../components/CouponLoadFailure';
+import * as css from '../components/coupons.css';
 
 export default function CouponEditPage() {
   const { id = '' } = useParams();
@@ -13,23 +15,42 @@ export default function CouponEditPage() {
   const { t } = useTranslation('coupons');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const coupon = useQuery({ queryKey: ['coupons', 'one', id], queryFn: () => api.call(CouponsApi.get, { params: { id } }, { notify: false }) });
+  const key = ['coupons', 'one', id];
+  // The server's words when a save was refused as stale: said with a Reload until the user takes it.
+  const stale = useStaleSave(key);
+  const coupon = useQuery({ queryKey: key, queryFn: () => api.call(CouponsApi.get, { params: { id } }, { notify: false }) });
   const save = useMutation({
     mutationFn: (v: CouponFormValues) => {
       const c = coupon.data;
       if (!c) throw new Error('no coupon loaded');
       return api.call(CouponsApi.update, { body: { ...toCouponPayload(v), ID: c.ID, Version: c.Version, Status: v.Status } });
     },
+    onMutate: stale.clear,
     onSuccess: async (c) => {
       await queryClient.invalidateQueries({ queryKey: ['coupons'] });
       navigate(couponPath(c.ID));
     },
+    // A stale save keeps the typed values and says so with a Reload (the cached coupon is then read anew).
+    onError: stale.onError,
   });
   return (
     <div className={layoutCss.card}>
-      {coupon.isPending && <p aria-busy="true">{t('loading')}</p>}
-      {coupon.isError && <Message kind="error">{t('loadError')}</Message>}
-      {coupon.data && <CouponForm initial={coupon.data} busy={save.isPending} onSave={(v) => save.mutate(v)} onCancel={() => navigate(couponPath(id))} />}
+      <div className={css.stack}>
+        {/* A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile). */}
+        {(coupon.isPending || (coupon.isError && coupon.isFetching)) && <p aria-busy="true">{t('loading')}</p>}
+        {coupon.isError && !coupon.isFetching && <CouponLoadFailure error={coupon.error} onRetry={() => void coupon.refetch()} />}
+        {stale.conflict && <StaleNotice message={stale.conflict} onReload={() => void stale.reload()} />}
+        {coupon.data && (
+          <CouponForm
+            // A reload brings a new Version: the form starts again from the coupon as it is now.
+            key={coupon.data.Version}
+            initial={coupon.data}
+            busy={save.isPending}
+            onSave={(v) => save.mutate(v)}
+            onCancel={() => navigate(couponPath(id))}
+          />
+        )}
+      </div>
     </div>
   );
 }

@@ -7,10 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { COUPON_CREATE_PATH, couponPath } from '../../access';
 import { COUPON_DEFAULT_PAGE_SIZE, COUPON_PAGE_SIZES, type Coupon, CouponsApi } from '../../contract';
+import { ACTIONS, type Action, clearsSelection } from '../components/bulkActions';
 import * as css from '../components/coupons.css';
 
-const ACTIONS = ['activate', 'deactivate', 'delete'] as const;
-type Action = (typeof ACTIONS)[number];
 const QUERY_KEY = ['coupons', 'grid'] as const;
 
 export default function CouponsPage() {
@@ -21,6 +20,8 @@ export default function CouponsPage() {
   const [selected, setSelected] = useState<string[]>([]);
   const [action, setAction] = useState<Action | ''>('');
   const [confirming, setConfirming] = useState(false);
+  // The grid keeps its selection inside; a new key starts it again with none (page, sort and search stay in the address).
+  const [gridKey, setGridKey] = useState(0);
 
   const fetchPage = useCallback(
     (req: PageRequest) =>
@@ -70,8 +71,12 @@ export default function CouponsPage() {
       const endpoint = a === 'activate' ? CouponsApi.activate : a === 'deactivate' ? CouponsApi.deactivate : CouponsApi.remove;
       return api.call(endpoint, { body });
     },
-    onSettled: async () => {
+    onSettled: async (_data, error, a) => {
       setConfirming(false);
+      if (!error && clearsSelection(a)) {
+        setSelected([]);
+        setGridKey((k) => k + 1);
+      }
       await queryClient.invalidateQueries({ queryKey: ['coupons'] });
     },
   });
@@ -93,6 +98,7 @@ export default function CouponsPage() {
           </Button>
         </div>
         <DataGrid<Coupon>
+          key={gridKey}
           label={t('list.grid')}
           columns={columns}
           getRowId={(c) => String(c.ID)}

@@ -1,5 +1,5 @@
 import { route } from '@portal/server';
-import { LedgerAccess } from '../../access';
+import { adminBalanceScope, LedgerAccess } from '../../access';
 import { LedgerApi, todayUtc } from '../../contract';
 import { adminBalance, balanceByMonth, netByMonth, spending } from '../dashboard';
 import { loadBalance, memberOf, recentTransactions } from '../repo';
@@ -18,9 +18,17 @@ export const dashboardRoutes = [
   route(LedgerApi.adminBalance, {
     access: LedgerAccess.adminBalance,
     handler: async (ctx) => {
-      const b = await adminBalance(ctx.database.sql);
-      ctx.auditRead({ action: 'ledger.dashboard.admin-balance', entity: 'ledger_account', detail: { members: b.Members } });
-      return b;
+      // Every member's set-asides only for a SuperUser acting for nobody. Anyone else (a CareGuardFinance member, whose
+      // brand anyone may register on; staff acting for a member) gets the set-aside of the member they act for.
+      if (adminBalanceScope(ctx.user?.roles ?? [], ctx.memberId) === 'all') {
+        const all = await adminBalance(ctx.database.sql, null);
+        ctx.auditRead({ action: 'ledger.dashboard.admin-balance', entity: 'ledger_account', detail: { scope: 'all', members: all.Members } });
+        return all;
+      }
+      const memberId = memberOf(ctx);
+      const own = await adminBalance(ctx.database.sql, memberId);
+      ctx.auditRead({ action: 'ledger.dashboard.admin-balance', entity: 'ledger_account', entityId: memberId, memberId, detail: { scope: 'member' } });
+      return own;
     },
   }),
   route(LedgerApi.balanceMonth, {

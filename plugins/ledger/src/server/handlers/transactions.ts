@@ -61,6 +61,8 @@ export const transactionRoutes = [
   }),
   route(LedgerApi.reportCheck, {
     access: LedgerAccess.ledger,
+    // Only a check: it saves nothing, not even the header it is given (the send saves that).
+    readOnly: true,
     handler: async (ctx) => {
       const issues = await reportCheck(ctx, ctx.body);
       ctx.auditRead({ action: 'ledger.report.check', entity: 'ledger_transaction', memberId: memberOf(ctx), detail: { issues: issues.length } });

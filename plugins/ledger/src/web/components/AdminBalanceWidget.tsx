@@ -1,10 +1,11 @@
-import { endpointRef, useApi } from '@portal/web';
+import { endpointRef, useActingMemberId, useApi, useRoles } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { adminBalanceScope } from '../../access';
 import type { LedgerApi } from '../../contract';
 import { day, money } from './format';
 import * as css from './ledger.css';
-import { balanceShare } from './share';
+import { adminBalanceText, balanceShare } from './share';
 import { useDelayed } from './useDelayed';
 import { WidgetState } from './WidgetState';
 
@@ -12,26 +13,31 @@ import { WidgetState } from './WidgetState';
 const adminBalance = endpointRef<typeof LedgerApi.adminBalance>({ method: 'GET', path: '/api/dashboard/admin/balance' });
 
 /**
- * Dashboard widget for CareGuardFinance and SuperUser (spec 01 section 6: the admin balance): every set-aside's
- * balance together, the share left of what was set aside (the /trend gauge's figure, here as text) and how many.
- * It is no member's ledger: it waits only for the dashboard's delay, not for a member to act for.
+ * Dashboard widget for CareGuardFinance and SuperUser (spec 01 section 6: the admin balance): the balance, the share
+ * left of what was set aside (the /trend gauge's figure, here as text) and how many. Every set-aside together only for
+ * a SuperUser acting for nobody (it then waits only for the dashboard's delay); anyone else sees the set-aside of the
+ * member they act for (a finance member their own), and the text says so (adminBalanceScope, as the server answers).
  */
 export default function AdminBalanceWidget() {
   const { t } = useTranslation('ledger');
   const api = useApi();
   const ready = useDelayed();
+  const roles = useRoles();
+  const acting = useActingMemberId();
+  const scope = adminBalanceScope(roles, acting);
   const q = useQuery({
-    queryKey: ['ledger', 'dashboard', 'adminBalance'],
+    queryKey: ['ledger', 'dashboard', 'adminBalance', scope, acting ?? null],
     queryFn: () => api.call(adminBalance, undefined, { notify: false, skipLoadingBar: true }),
-    enabled: ready,
+    // The scope is known once the identity is (acting undefined: still loading).
+    enabled: ready && acting !== undefined,
     retry: false,
   });
   if (!q.data) return <WidgetState pending={!q.isError} error={q.error} />;
-  const share = balanceShare(q.data.Balance, q.data.InitialBalance);
+  const text = adminBalanceText(scope, balanceShare(q.data.Balance, q.data.InitialBalance));
   return (
-    <div data-testid="ledger-admin-balance-widget">
+    <div data-testid="ledger-admin-balance-widget" data-scope={scope}>
       <p className={css.big}>{money(q.data.Balance)}</p>
-      <p>{share === null ? t('widget.adminNone') : t('widget.adminShare', { share, initial: money(q.data.InitialBalance), count: q.data.Members })}</p>
+      <p>{t(text.key, { ...text.values, initial: money(q.data.InitialBalance), count: q.data.Members })}</p>
       <p className={css.muted}>{t('widget.asOf', { date: day(q.data.AsOf) })}</p>
     </div>
   );

@@ -1,8 +1,9 @@
 import { formatCurrency } from '@portal/core';
-import { useApi } from '@portal/web';
+import { useApi, useRoles } from '@portal/web';
 import { ChartFigure, gaugeBand } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { adminBalanceScope } from '../../access';
 import { LedgerApi } from '../../contract';
 import { balanceShare } from './share';
 import { useMemberLedger } from './useDelayed';
@@ -17,12 +18,15 @@ const GAUGE_HEIGHT = 280;
 export function BalanceGauge({ scope }: { scope: 'account' | 'admin' }) {
   const { t } = useTranslation('ledger');
   const api = useApi();
-  // Every set-aside together ('admin') is no member's ledger: it waits only for the delay.
+  const roles = useRoles();
+  // The admin balance is every set-aside together only for a SuperUser acting for nobody (it waits only for the
+  // delay); anyone else gets the set-aside of the member they act for, titled as theirs.
   const ledger = useMemberLedger();
-  const ready = scope === 'admin' ? ledger.delayed : ledger.ready;
+  const adminScope = adminBalanceScope(roles, ledger.member);
+  const ready = scope === 'admin' ? ledger.delayed && ledger.member !== undefined : ledger.ready;
   const noMember = scope === 'account' && ledger.noMember;
   const q = useQuery({
-    queryKey: ['ledger', 'trend', 'gauge', scope],
+    queryKey: ['ledger', 'trend', 'gauge', scope, scope === 'admin' ? adminScope : null, ledger.member ?? null],
     queryFn: () => api.call(scope === 'account' ? LedgerApi.accountBalance : LedgerApi.adminBalance, undefined, { notify: false, skipLoadingBar: true }),
     enabled: ready,
     retry: false,
@@ -35,7 +39,7 @@ export function BalanceGauge({ scope }: { scope: 'account' | 'admin' }) {
     );
   }
   const share = balanceShare(q.data.Balance, q.data.InitialBalance);
-  const title = t(scope === 'account' ? 'trend.gauge.accountTitle' : 'trend.gauge.adminTitle');
+  const title = t(scope === 'admin' && adminScope === 'all' ? 'trend.gauge.adminTitle' : 'trend.gauge.accountTitle');
   if (share === null) {
     return (
       <figure style={{ margin: 0 }} data-testid={`gauge-${scope}`}>

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ledgerCreateSchema } from '../../contract';
-import { createBody, draftOf, editBody, newDraft, pendingGuard } from './drafts';
+import { type LedgerTransaction, ledgerCreateSchema, ledgerUpdateSchema } from '../../contract';
+import { conflictOf, createBody, draftOf, editBody, newDraft, pendingGuard, updateBody } from './drafts';
 
 const today = '2026-03-31';
 
@@ -57,5 +57,46 @@ describe('pendingGuard: one Save per row at a time', () => {
     const run = pendingGuard(() => {});
     await expect(run('new', async () => Promise.reject(new Error('409')))).rejects.toThrow('409');
     expect(await run('new', async () => 'retried')).toBe('retried');
+  });
+});
+
+describe('an edit saves with the Version its row had when the edit began, so nobody else’s change is overwritten', () => {
+  const row = (over: Partial<LedgerTransaction> = {}): LedgerTransaction => ({
+    TransactionID: 7,
+    DateCreated: '2026-03-01',
+    Code: '99213',
+    Company: 'Clinic',
+    Description: 'Visit',
+    TransactionTypeID: 1,
+    Amount: 12.5,
+    Balance: 100,
+    Status: 'Posted',
+    Source: 'ledger',
+    ReportedDate: null,
+    Version: 3,
+    ...over,
+  });
+  it('the draft keeps the Version of the row it began from; the update body sends that one, whatever the list shows now', () => {
+    const draft = { ...draftOf(row()), Amount: '20.00' };
+    expect(draft.Version).toBe(3);
+    // Another row's save reloads the list: someone else's edit made this row Version 4 meanwhile.
+    const reloaded = row({ Version: 4, Amount: 99 });
+    const body = updateBody(draft, reloaded.TransactionID);
+    expect(body).toMatchObject({ TransactionID: 7, Version: 3, Amount: '20.00' });
+    expect(ledgerUpdateSchema.parse(body).Version).toBe(3);
+  });
+  it('a draft without a row version (a new row) cannot be sent as an update', () => {
+    expect(() => updateBody(newDraft(today), 7)).toThrow();
+  });
+  it('a 409 or 404 refusal is the row’s conflict, with the server’s message; other failures are not', () => {
+    const refusal = (status: number, message: string) => Object.assign(new Error(message), { status });
+    expect(conflictOf(refusal(409, 'Someone else changed this transaction; reload to see their change.'))).toBe(
+      'Someone else changed this transaction; reload to see their change.',
+    );
+    expect(conflictOf(refusal(404, 'The transaction was not found.'))).toBe('The transaction was not found.');
+    expect(conflictOf(refusal(400, 'Please enter amount'))).toBeNull();
+    expect(conflictOf(refusal(502, 'down'))).toBeNull();
+    expect(conflictOf(new Error('network'))).toBeNull();
+    expect(conflictOf(null)).toBeNull();
   });
 });

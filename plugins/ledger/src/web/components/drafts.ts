@@ -11,6 +11,13 @@ export interface Draft {
   Amount: string;
   /** A new row's idempotency key, made with the draft: every Save of this row is the same create. */
   IdempotencyKey?: string;
+  /**
+   * An edited row's Version when its edit began: the save sends it, so a change someone else saved meanwhile is a 409,
+   * however often the list reloads under the open edit (another row's save, an add, the report check or send).
+   */
+  Version?: number;
+  /** The server's refusal of this edit's save (someone else changed or deleted the row): shown on the row until it is reloaded. */
+  Conflict?: string;
 }
 
 const newKey = () => `ledger-${crypto.randomUUID()}`;
@@ -26,7 +33,7 @@ export const newDraft = (today: string): Draft => ({
   IdempotencyKey: newKey(),
 });
 
-/** An existing row as a draft. */
+/** An existing row as a draft, with the Version it has now: the edit's save sends that one. */
 export const draftOf = (r: LedgerTransaction): Draft => ({
   DateCreated: r.DateCreated,
   Code: r.Code ?? '',
@@ -34,6 +41,7 @@ export const draftOf = (r: LedgerTransaction): Draft => ({
   Description: r.Description ?? '',
   TransactionTypeID: String(r.TransactionTypeID),
   Amount: r.Amount.toFixed(2),
+  Version: r.Version,
 });
 
 const fields = (d: Draft) => ({
@@ -57,6 +65,27 @@ export const createBody = (d: Draft, today: string) => ({
 
 /** The update call's fields: an empty date keeps the stored one (the server's rule for edits). */
 export const editBody = (d: Draft) => fields(d);
+
+/**
+ * The update call's body: the typed fields with the Version the row had when its edit began (not the one the list
+ * shows now, which a reload may have moved past someone else's change).
+ */
+export function updateBody(d: Draft, transactionId: number) {
+  if (d.Version === undefined) throw new Error('An edit draft keeps the version of its row (draftOf).');
+  return { ...editBody(d), TransactionID: transactionId, Version: d.Version };
+}
+
+/**
+ * The message to show on the row when a save is refused because the row is no longer what the edit began from: 409
+ * (someone else saved it, or it was reported or is being sent meanwhile) or 404 (deleted meanwhile). null for any
+ * other failure (the client's toast says it).
+ */
+export function conflictOf(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { status, message } = error as { status?: unknown; message?: unknown };
+  if (status !== 409 && status !== 404) return null;
+  return typeof message === 'string' ? message : '';
+}
 
 /**
  * One call at a time per key (a row's Save): a press while that row's call is pending starts nothing and answers

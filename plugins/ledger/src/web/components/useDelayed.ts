@@ -18,8 +18,8 @@ export function useDelayed(ms = DASHBOARD_DELAY_MS): boolean {
  * A SuperUser or CareSupport user acting for nobody has no ledger (the server refuses the call), so `noMember` says
  * to show a hint to choose a member instead of calling.
  */
-export function useMemberLedger(): { ready: boolean; noMember: boolean; delayed: boolean } {
+export function useMemberLedger(): { ready: boolean; noMember: boolean; delayed: boolean; member: number | null | undefined } {
   const delayed = useDelayed();
   const member = useActingMemberId();
-  return { ready: delayed && member != null, noMember: member === null, delayed };
+  return { ready: delayed && member != null, noMember: member === null, delayed, member };
 }

@@ -2,7 +2,7 @@ import { hasAnyRole, Roles } from '@portal/core';
 import { type ApiCallError, layoutCss, showToast, useApi, useRoles } from '@portal/web';
 import { Button, ConfirmDialog, Message, NativeSelectField, saveBlob, Toolbar } from '@portal/web/kit';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LedgerApi, type LedgerSearchInput, type LedgerTransaction, type ReportIssue } from '../../contract';
 import {
@@ -17,10 +17,11 @@ import {
   TRANSACTION_TYPE_IDS,
 } from '../../rules';
 import { DateRangeFields } from '../components/DateRangeFields';
-import { createBody, type Draft, draftOf, editBody, newDraft, pendingGuard } from '../components/drafts';
+import { conflictOf, createBody, type Draft, draftOf, newDraft, pendingGuard, updateBody } from '../components/drafts';
 import { FederalPayerDialogs, type ReportHeader } from '../components/FederalPayerDialogs';
 import { day, localToday, money, ruleText } from '../components/format';
 import * as css from '../components/ledger.css';
+import { balanceLine, balanceOpen, listCount, listPlaceholder } from '../components/loadState';
 import { downloadReport } from '../components/report';
 
 type SortColumn = 'DateCreated' | 'Code' | 'Company' | 'Description' | 'TransactionTypeID' | 'Amount';
@@ -89,6 +90,10 @@ export default function LedgerPage() {
   });
   const rows = (list.data?.Items ?? []).filter((r) => !local.deleted.includes(r.TransactionID)).map((r) => local.changed[r.TransactionID] ?? r);
   const pages = Math.max(1, Math.ceil((list.data?.ItemCount ?? 0) / pageSize));
+  const balanceShown = balanceLine(balance);
+  const canSetBalance = balanceOpen(balance);
+  const itemCount = listCount(list);
+  const placeholder = listPlaceholder(list, rows.length, !!drafts[NEW]);
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: ['ledger'] });
@@ -129,18 +134,34 @@ export default function LedgerPage() {
         return;
       }
       try {
-        // A new row's empty date is sent as the member's own today, so the server never picks the day.
+        // An edit sends the Version its row had when the edit began (kept in the draft), not the one a reload of the
+        // list shows now: someone else's change meanwhile is a 409, never overwritten. A new row's empty date is sent
+        // as the member's own today, so the server never picks the day.
         const saved = row
-          ? await api.call(LedgerApi.update, { body: { ...editBody(draft), TransactionID: row.TransactionID, Version: row.Version } })
+          ? await api.call(LedgerApi.update, { body: updateBody(draft, row.TransactionID) })
           : await api.call(LedgerApi.create, { body: createBody(draft, today) });
         cancel(key);
         if (reportMode && row) setLocal((l) => ({ ...l, changed: { ...l.changed, [row.TransactionID]: saved } }));
         else if (!reportMode) await refresh();
         else await queryClient.invalidateQueries({ queryKey: ['ledger', 'balance'] });
-      } catch {
-        // The client showed the server's message.
+      } catch (e) {
+        // The client showed the server's message. An edit refused because the row changed (or went) meanwhile keeps
+        // it on the row, with the typed values, until the member reloads the row.
+        const conflict = row ? conflictOf(e) : null;
+        if (conflict !== null) setDraft(key, { Conflict: conflict });
       }
     });
+
+  /** Drops a refused edit (its typed values) and shows the row as it is now: the list read again. */
+  const reloadRow = async (key: string, row: LedgerTransaction) => {
+    cancel(key);
+    setLocal((l) => {
+      const { [row.TransactionID]: _stale, ...changed } = l.changed;
+      return { ...l, changed };
+    });
+    await queryClient.invalidateQueries({ queryKey: ['ledger', 'search'] });
+    await queryClient.invalidateQueries({ queryKey: ['ledger', 'balance'] });
+  };
 
   const remove = async () => {
     if (!deleting) return;
@@ -229,76 +250,92 @@ export default function LedgerPage() {
   const editRow = (key: string, row: LedgerTransaction | null) => {
     const d = drafts[key] as Draft;
     const label = (field: string) => t('edit.label', { field: t(`fields.${field}`) });
+    const conflictId = `ledger-conflict-${key}`;
+    const refused = d.Conflict !== undefined && row !== null;
     return (
-      <tr key={key} data-testid="ledger-edit-row">
-        <td className={css.cell}>
-          <input
-            type="date"
-            className={css.input}
-            aria-label={label('DateCreated')}
-            max={today}
-            value={d.DateCreated}
-            onChange={(e) => changeDate(key, e.target.value)}
-          />
-        </td>
-        <td className={css.cell}>
-          <input className={css.input} aria-label={label('Code')} maxLength={40} value={d.Code} onChange={(e) => setDraft(key, { Code: e.target.value })} />
-        </td>
-        <td className={css.cell}>
-          <input
-            className={css.input}
-            aria-label={label('Company')}
-            maxLength={200}
-            value={d.Company}
-            onChange={(e) => setDraft(key, { Company: e.target.value })}
-          />
-        </td>
-        <td className={css.cell}>
-          <input
-            className={css.input}
-            aria-label={label('Description')}
-            maxLength={500}
-            value={d.Description}
-            onChange={(e) => setDraft(key, { Description: e.target.value })}
-          />
-        </td>
-        <td className={css.cell}>
-          <select
-            className={css.input}
-            aria-label={label('TransactionTypeID')}
-            value={d.TransactionTypeID}
-            onChange={(e) => setDraft(key, { TransactionTypeID: e.target.value })}
-          >
-            <option value="">{t('edit.chooseType')}</option>
-            {TRANSACTION_TYPE_IDS.map((id) => (
-              <option key={id} value={id}>
-                {typeName(id)}
-              </option>
-            ))}
-          </select>
-        </td>
-        <td className={css.numeric}>
-          <input
-            className={css.input}
-            aria-label={label('Amount')}
-            inputMode="decimal"
-            maxLength={20}
-            value={d.Amount}
-            onChange={(e) => setDraft(key, { Amount: e.target.value })}
-          />
-        </td>
-        <td className={css.numeric}>{row ? money(row.Balance) : ''}</td>
-        <td className={css.cell}>
-          <div className={css.actions}>
-            <Button size="small" variant="primary" onPress={() => save(key, row)} isDisabled={saving.has(key)}>
-              {t('save')}
-            </Button>
-            <Button size="small" onPress={() => cancel(key)}>
-              {t('cancel')}
-            </Button>
-          </div>
-        </td>
-      </tr>
+      <Fragment key={key}>
+        <tr data-testid="ledger-edit-row" aria-describedby={refused ? conflictId : undefined}>
+          <td className={css.cell}>
+            <input
+              type="date"
+              className={css.input}
+              aria-label={label('DateCreated')}
+              max={today}
+              value={d.DateCreated}
+              onChange={(e) => changeDate(key, e.target.value)}
+            />
+          </td>
+          <td className={css.cell}>
+            <input className={css.input} aria-label={label('Code')} maxLength={40} value={d.Code} onChange={(e) => setDraft(key, { Code: e.target.value })} />
+          </td>
+          <td className={css.cell}>
+            <input
+              className={css.input}
+              aria-label={label('Company')}
+              maxLength={200}
+              value={d.Company}
+              onChange={(e) => setDraft(key, { Company: e.target.value })}
+            />
+          </td>
+          <td className={css.cell}>
+            <input
+              className={css.input}
+              aria-label={label('Description')}
+              maxLength={500}
+              value={d.Description}
+              onChange={(e) => setDraft(key, { Description: e.target.value })}
+            />
+          </td>
+          <td className={css.cell}>
+            <select
+              className={css.input}
+              aria-label={label('TransactionTypeID')}
+              value={d.TransactionTypeID}
+              onChange={(e) => setDraft(key, { TransactionTypeID: e.target.value })}
+            >
+              <option value="">{t('edit.chooseType')}</option>
+              {TRANSACTION_TYPE_IDS.map((id) => (
+                <option key={id} value={id}>
+                  {typeName(id)}
+                </option>
+              ))}
+            </select>
+          </td>
+          <td className={css.numeric}>
+            <input
+              className={css.input}
+              aria-label={label('Amount')}
+              inputMode="decimal"
+              maxLength={20}
+              value={d.Amount}
+              onChange={(e) => setDraft(key, { Amount: e.target.value })}
+            />
+          </td>
+          <td className={css.numeric}>{row ? money(row.Balance) : ''}</td>
+          <td className={css.cell}>
+            <div className={css.actions}>
+              <Button size="small" variant="primary" onPress={() => save(key, row)} isDisabled={saving.has(key) || refused}>
+                {t('save')}
+              </Button>
+              <Button size="small" onPress={() => cancel(key)}>
+                {t('cancel')}
+              </Button>
+            </div>
+          </td>
+        </tr>
+        {refused && row && (
+          <tr data-testid="ledger-conflict-row">
+            <td className={css.cell} colSpan={8}>
+              <Message kind="error" id={conflictId}>
+                {d.Conflict || t('conflict.fallback')} {t('conflict.kept')}{' '}
+                <Button size="small" onPress={() => reloadRow(key, row)}>
+                  {t('conflict.reload')}
+                </Button>
+              </Message>
+            </td>
+          </tr>
+        )}
+      </Fragment>
     );
   };
 
@@ -322,17 +359,28 @@ export default function LedgerPage() {
             className={css.input}
             inputMode="decimal"
             maxLength={20}
-            disabled={balance.data?.Amount !== null}
-            value={balance.data?.Amount === null || balance.data === undefined ? balanceText : money(balance.data.Amount)}
+            disabled={!canSetBalance}
+            value={balance.data && balance.data.Amount !== null ? money(balance.data.Amount) : balanceText}
             onChange={(e) => setBalanceText(e.target.value)}
           />
         </div>
-        <Button onPress={saveBalance} isDisabled={balance.data?.Amount !== null}>
+        <Button onPress={saveBalance} isDisabled={!canSetBalance}>
           {t('balance.save')}
         </Button>
-        <p className={css.big} data-testid="ledger-balance">
-          {t('balance.current', { amount: balance.data?.CurrentBalance === null || !balance.data ? t('balance.none') : money(balance.data.CurrentBalance) })}
-        </p>
+        {balanceShown.kind === 'failed' ? (
+          <Message kind="error" data-testid="ledger-balance-error">
+            {t('balance.error')}{' '}
+            <Button size="small" onPress={() => void balance.refetch()}>
+              {t('retry')}
+            </Button>
+          </Message>
+        ) : (
+          <p className={css.big} data-testid="ledger-balance">
+            {balanceShown.kind === 'loading'
+              ? t('loading')
+              : t('balance.current', { amount: balanceShown.kind === 'amount' ? money(balanceShown.amount) : t('balance.none') })}
+          </p>
+        )}
       </div>
       <div className={css.header}>
         <DateRangeFields
@@ -374,10 +422,21 @@ export default function LedgerPage() {
           {headerIssue ? ` ${t('report.headerMissing', { fields: headerIssue.Fields.map((f) => t(`fields.${f}`)).join(', ') })}` : ''}
         </Message>
       )}
-      {list.isError && <Message kind="error">{(list.error as ApiCallError).message}</Message>}
+      {list.isError && (
+        <Message kind="error" data-testid="ledger-list-error">
+          {(list.error as ApiCallError).message || t('listError')}{' '}
+          <Button size="small" onPress={() => void list.refetch()}>
+            {t('retry')}
+          </Button>
+        </Message>
+      )}
       <div className={css.tableWrap}>
         <table className={css.table} data-testid="ledger-table">
-          <caption className={css.muted}>{t('caption', { count: list.data?.ItemCount ?? 0, from: day(range.From), to: day(range.To) })}</caption>
+          <caption className={css.muted}>
+            {itemCount === null
+              ? t('captionUnknown', { from: day(range.From), to: day(range.To) })
+              : t('caption', { count: itemCount, from: day(range.From), to: day(range.To) })}
+          </caption>
           <thead>
             <tr>
               {SORTABLE.map((c) => (
@@ -445,10 +504,10 @@ export default function LedgerPage() {
                 </tr>
               );
             })}
-            {rows.length === 0 && !drafts[NEW] && (
+            {(placeholder === 'loading' || placeholder === 'empty') && (
               <tr>
                 <td className={css.cell} colSpan={8}>
-                  {list.isPending ? t('loading') : t('empty')}
+                  {placeholder === 'loading' ? t('loading') : t('empty')}
                 </td>
               </tr>
             )}

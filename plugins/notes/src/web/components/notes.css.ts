@@ -61,3 +61,4 @@ export const hidden = style({
 export const widgetList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.small });
 /** A recent note's opening words on one line (cut with an ellipsis), so the five notes fit the dashboard's frame. */
 export const widgetLink = style({ display: 'block', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' });
+/** A save refused as stale (role=alert): the caution tint of the kit's warning, with its Reload. */

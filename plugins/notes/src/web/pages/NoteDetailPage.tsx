@@ -1,6 +1,6 @@
 import { idSchema } from '@portal/core';
-import { useApi } from '@portal/web';
-import { Button, CheckboxField, Message, Panel } from '@portal/web/kit';
+import { loadFailure, useApi, useStaleSave } from '@portal/web';
+import { Button, CheckboxField, Message, Panel, StaleNotice } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,8 +35,11 @@ export default function NoteDetailPage() {
   const parsed = idSchema.safeParse(useParams().id);
   const id = parsed.success ? parsed.data : null;
   const [editing, setEditing] = useState(false);
+  const key = ['notes', 'one', id];
+  // The server's words when a save was refused as stale: said with a Reload until the user takes it.
+  const stale = useStaleSave(key);
   const note = useQuery({
-    queryKey: ['notes', 'one', id],
+    queryKey: key,
     queryFn: () => api.call(NotesApi.getById, { params: { id: id as number } }),
     enabled: id !== null,
   });
@@ -58,10 +61,13 @@ export default function NoteDetailPage() {
         },
       });
     },
+    onMutate: stale.clear,
     onSuccess: async () => {
       setEditing(false);
       await queryClient.invalidateQueries({ queryKey: ['notes'] });
     },
+    // A stale save keeps the typed values and says so with a Reload (the cached message is then read anew).
+    onError: stale.onError,
   });
   const reply = useMutation({
     mutationFn: async (v: NoteFormValues) =>
@@ -74,8 +80,21 @@ export default function NoteDetailPage() {
   });
 
   if (id === null) return <Message kind="error">{t('notFound')}</Message>;
-  if (note.isPending) return <p aria-busy="true">{t('loading')}</p>;
-  if (note.isError) return <Message kind="error">{t('loadError')}</Message>;
+  // A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile).
+  if (note.isPending || (note.isError && note.isFetching)) return <p aria-busy="true">{t('loading')}</p>;
+  if (note.isError) {
+    const failure = loadFailure(note.error);
+    return (
+      <Message kind="error">
+        <span>{t(failure)}</span>{' '}
+        {failure === 'loadError' && (
+          <Button size="small" onPress={() => void note.refetch()}>
+            {t('retry')}
+          </Button>
+        )}
+      </Message>
+    );
+  }
   const current = note.data;
 
   return (
@@ -89,6 +108,8 @@ export default function NoteDetailPage() {
             <li key={n.NoteID}>
               {editing && n.NoteID === current.NoteID ? (
                 <NoteForm
+                  // A reload brings a new Version: the form starts again from the message as it is now.
+                  key={current.Version}
                   label={t('form.editLabel')}
                   initial={{ NoteText: current.NoteText, NoteTypeID: current.NoteTypeID }}
                   existingFiles={current.Attachments.length}
@@ -105,6 +126,7 @@ export default function NoteDetailPage() {
                   onCancel={() => navigate(NOTES_PATH)}
                 >
                   <RemoveFiles note={current} />
+                  {stale.conflict && <StaleNotice message={stale.conflict} onReload={() => void stale.reload()} />}
                 </NoteForm>
               ) : (
                 <>

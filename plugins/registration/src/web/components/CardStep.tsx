@@ -48,8 +48,8 @@ function useBillingStrings(): boolean {
 
 /** What the subscription is started with: the terms the screen decided (`cardTerms`). */
 interface Finish {
-  /** How many cards there were before the one just saved. */
-  before: number;
+  /** The cards there were before the one just saved. */
+  known: readonly number[];
   type: MembershipKey;
   /** Only a coupon the check found valid. */
   code: string | null;
@@ -87,7 +87,8 @@ export function CardStep() {
   const ready = terms?.state === 'ready' ? terms : null;
 
   const finish = useMutation({
-    mutationFn: async ({ before, type: startType, code: startCode }: Finish) => {
+    mutationFn: async ({ known, type: startType, code: startCode }: Finish) => {
+      const before = known.length;
       // The card was saved at the gateway: sync until it shows up (or the wait runs out).
       const deadline = Date.now() + CARD_SAVE_WAIT_MS;
       let p: BillingProfile = await api.call(BillingApi.sync, {}, { notify: false });
@@ -97,6 +98,10 @@ export function CardStep() {
       }
       // Guided mode: the subscription first, then the default card.
       if (!running(p) && !skip.includes('subscription')) {
+        // The server charges the default card, which the gateway leaves on the first card saved: the card just saved
+        // becomes the default first, so a card that declined before does not block registration.
+        const saved = p.Profiles.filter((c) => !known.includes(c.ProfileId)).at(-1);
+        if (saved && !saved.IsDefault) p = await api.call(BillingApi.setDefaultCard, { body: { ProfileId: saved.ProfileId } }, { notify: false });
         const r = await api.call(
           BillingApi.start,
           { body: { Type: startType, Code: startCode ?? undefined, IdempotencyKey: idempotencyKey.current } },
@@ -133,15 +138,15 @@ export function CardStep() {
     if (started.current || !data || !ready) return;
     if (step === 'complete' || step === 2) {
       started.current = true;
-      finish.mutate({ before: data.Profiles.length - 1, type: ready.type, code: ready.code });
+      finish.mutate({ known: data.Profiles.slice(0, -1).map((c) => c.ProfileId), type: ready.type, code: ready.code });
     }
   }, [step, data, ready, finish]);
 
   const runType = ready?.type ?? null;
   const runCode = ready?.code ?? null;
   const onSaved = useCallback(() => {
-    if (runType !== null) finish.mutate({ before: data?.Profiles.length ?? 0, type: runType, code: runCode });
-  }, [finish, data?.Profiles.length, runType, runCode]);
+    if (runType !== null) finish.mutate({ known: data?.Profiles.map((c) => c.ProfileId) ?? [], type: runType, code: runCode });
+  }, [finish, data?.Profiles, runType, runCode]);
   const onCancel = useCallback(() => setFormKey((k) => k + 1), []);
 
   let body: React.ReactNode;

@@ -1,8 +1,8 @@
 import { hasAnyRole, isEmail, validationMessages as m, zipSchema } from '@portal/core';
 import { FORCED_MOBILE_ROLES } from '@portal/plugin-profile/access';
 import { PREFERRED_CONTACTS, ProfileApi } from '@portal/plugin-profile/contract';
-import { ApiCallError, useApi, useRoles } from '@portal/web';
-import { EmailField, Form, Message, PhoneField, SelectField, StateSelectField, TextField } from '@portal/web/kit';
+import { useApi, useRoles } from '@portal/web';
+import { Button, EmailField, Form, Message, PhoneField, SelectField, StateSelectField, TextField } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { REGISTRATION_QUESTION_OPTIONS, RegistrationApi, type RegistrationQuestionOption } from '../../contract';
 import { RegistrationPaths, STEP_SET_BY } from '../../steps';
+import { type SaveFailure, saveFailureOf } from './failure';
 import { useRaiseStep } from './useStep';
 import { WizardNav } from './WizardNav';
 import * as css from './wizard.css';
@@ -64,7 +65,8 @@ export function PersonalInfo() {
   const roles = useRoles();
   const forcedMobile = hasAnyRole(roles, FORCED_MOBILE_ROLES);
   const schema = useMemo(() => formSchema(forcedMobile), [forcedMobile]);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const [reloading, setReloading] = useState(false);
   const member = useQuery({ queryKey: MEMBER_KEY, queryFn: () => api.call(ProfileApi.loadOwn, undefined, { notify: false }) });
   const addresses = useQuery({ queryKey: ADDRESSES_KEY, queryFn: () => api.call(ProfileApi.loadAddresses, undefined, { notify: false }) });
   const question = useQuery({ queryKey: QUESTION_KEY, queryFn: () => api.call(RegistrationApi.question, undefined, { notify: false }) });
@@ -103,13 +105,25 @@ export function PersonalInfo() {
       await queryClient.invalidateQueries({ queryKey: ADDRESSES_KEY });
       await raise(STEP_SET_BY.profile);
     },
-    onMutate: () => setError(null),
+    onMutate: () => setFailure(null),
     onSuccess: () => navigate(RegistrationPaths.contact),
-    onError: async (e) => {
-      if (e instanceof ApiCallError && e.status === 409) await queryClient.invalidateQueries({ queryKey: MEMBER_KEY });
-      setError(e instanceof Error ? e.message : String(e));
-    },
+    // A stale save (409) reads nothing again: the form keeps what the member typed until they press Reload.
+    onError: (e) => setFailure(saveFailureOf(e)),
   });
+  // Reload: the stored profile again; the form starts over from it (its key is the member's Version).
+  const reload = async () => {
+    setReloading(true);
+    try {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: MEMBER_KEY }),
+        queryClient.invalidateQueries({ queryKey: ADDRESSES_KEY }),
+        queryClient.invalidateQueries({ queryKey: QUESTION_KEY }),
+      ]);
+      setFailure(null);
+    } finally {
+      setReloading(false);
+    }
+  };
 
   if (member.isPending || addresses.isPending || question.isPending) return <p aria-busy="true">{t('loading')}</p>;
   if (!member.data) return <Message kind="error">{member.error instanceof Error ? member.error.message : t('card.loadError')}</Message>;
@@ -134,9 +148,17 @@ export function PersonalInfo() {
     <Form key={x.Version} schema={schema} defaultValues={defaults} onSubmit={(v) => save.mutate(v)} aria-label={t('title.profile')}>
       <div className={css.stack}>
         <p>{t('profile.intro')}</p>
-        {error && (
+        {failure?.stale && (
+          <Message kind="warning" autoFocus data-testid="registration-stale">
+            <span>{failure.message}</span>{' '}
+            <Button size="small" onPress={() => void reload()} isPending={reloading}>
+              {t('profile.reload')}
+            </Button>
+          </Message>
+        )}
+        {failure && !failure.stale && (
           <Message kind="error" data-testid="registration-error">
-            {error}
+            {failure.message}
           </Message>
         )}
         <div className={css.fields}>

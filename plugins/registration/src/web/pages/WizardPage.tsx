@@ -1,5 +1,5 @@
 import { useBrand, useKernel } from '@portal/web';
-import { Button, Dialog } from '@portal/web/kit';
+import { Button, Dialog, Message } from '@portal/web/kit';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { RegistrationPaths, type RegistrationScreen, STEP_SET_BY, screenOfPath, screenOfStep, WIZARD_TABS } from '../../steps';
 import { CardStep } from '../components/CardStep';
 import { ContactReview } from '../components/ContactReview';
+import { failureText } from '../components/failure';
 import { PersonalInfo } from '../components/PersonalInfo';
 import { SubscriptionStep } from '../components/SubscriptionStep';
 import { useRaiseStep, useSkipped } from '../components/useStep';
@@ -50,10 +51,17 @@ function Start() {
     mutationFn: () => raise(STEP_SET_BY.start),
     onSuccess: () => navigate(RegistrationPaths.profile),
   });
+  // Raising the step sends no toast (notify: false): a failure shows here, as on the other steps.
+  const error = failureText(begin.error);
   const text = skip.includes('subscription') && skip.includes('card') ? t('intro.textNoMembership') : t('intro.text');
   return (
     <div className={css.stack}>
       <p>{t('start.text')}</p>
+      {error && (
+        <Message kind="error" data-testid="registration-error">
+          {error}
+        </Message>
+      )}
       <WizardNav
         previous={null}
         onNext={() => begin.mutate()}

@@ -16,11 +16,16 @@ import {
 import { REIMBURSEMENT_ACCESS } from '../../access';
 import { type Reimbursement, ReimbursementApi } from '../../contract';
 import { checkDateAndAmount, checkFiles, extensionOf, ReimbursementMessages as M, MAX_FILES, sanitizeFileName } from '../../rules';
-import { dropUpload, loadUpload, openUpload, receiveChunk, statusOf, type UploadRow } from '../uploads';
+import { dropChunks, dropUpload, loadUpload, openUpload, receiveChunk, statusOf, type UploadRow } from '../uploads';
 
 export const NO_MEMBER_MESSAGE = 'Your account has no reimbursements of its own. Choose a member to act for first.';
 /** A request's BatchId is chosen by the client: one that already holds another member's files is refused (409). */
 export const BATCH_TAKEN_MESSAGE = 'This request belongs to another member. Start a new reimbursement request.';
+/**
+ * The files of a request share its service date and amount (its bill's): a file sent again under the request's BatchId
+ * (a retry of the files that were not sent) joins that bill, and one with another date or amount is refused (409).
+ */
+export const BATCH_CHANGED_MESSAGE = 'This request was sent with another service date or amount. Start a new reimbursement request.';
 
 function memberOf(ctx: Pick<RouteContext, 'memberId'>): number {
   if (ctx.memberId === null) throw badRequest(NO_MEMBER_MESSAGE);
@@ -87,6 +92,15 @@ async function mustOwnBatch(sql: SqlClient, batchId: string, memberId: number): 
   if (taken.length > 0) throw new ApiError(409, BATCH_TAKEN_MESSAGE);
 }
 
+/** A file joining a request the member already sent files of has the request's service date and amount (409 otherwise). */
+async function mustMatchBatch(sql: SqlClient, batchId: string, memberId: number, serviceDate: string, amountCents: number): Promise<void> {
+  const other = await sql.query(
+    'SELECT 1 FROM reimbursements WHERE batch_id = $1 AND member_id = $2 AND (service_date <> $3::date OR amount_cents <> $4) LIMIT 1',
+    [batchId, memberId, serviceDate, amountCents],
+  );
+  if (other.length > 0) throw new ApiError(409, BATCH_CHANGED_MESSAGE);
+}
+
 export const reimbursementRoutes = [
   route(ReimbursementApi.uploadStart, {
     access: REIMBURSEMENT_ACCESS,
@@ -94,11 +108,26 @@ export const reimbursementRoutes = [
       const memberId = memberOf(ctx);
       const problem = checkFiles([{ name: ctx.body.FileName, size: ctx.body.Size }]);
       if (problem) throw badRequest(problem);
-      const rows = await ctx.database.sql.query<UploadRow>(
-        'INSERT INTO reimbursement_uploads (id, member_id, user_id, file_name, size) VALUES ($1, $2, $3, $4, $5) RETURNING *',
-        [randomUUID(), memberId, ctx.user?.id ?? '', sanitizeFileName(ctx.body.FileName), ctx.body.Size],
-      );
-      return statusOf(rows[0] as UploadRow);
+      // The upload's row and its audit row are one transaction.
+      const row = await ctx.database.sql.transaction(async (tx) => {
+        const rows = await tx.query<UploadRow>(
+          'INSERT INTO reimbursement_uploads (id, member_id, user_id, file_name, size) VALUES ($1, $2, $3, $4, $5) RETURNING *',
+          [randomUUID(), memberId, ctx.user?.id ?? '', sanitizeFileName(ctx.body.FileName), ctx.body.Size],
+        );
+        const made = rows[0] as UploadRow;
+        await ctx.audit(
+          {
+            action: 'reimbursement.upload.start',
+            entity: 'reimbursement_upload',
+            entityId: made.id,
+            memberId,
+            detail: { name: made.file_name, size: Number(made.size) },
+          },
+          tx,
+        );
+        return made;
+      });
+      return statusOf(row);
     },
   }),
   route(ReimbursementApi.uploadStatus, {
@@ -110,14 +139,29 @@ export const reimbursementRoutes = [
     handler: async (ctx) => {
       const row = await loadUpload(ctx.database.sql, ctx.params.id, memberOf(ctx));
       if (!ctx.binary) throw badRequest('Send the chunk as application/octet-stream.');
-      return receiveChunk(ctx, row, ctx.query.Offset, ctx.binary);
+      return receiveChunk(ctx, row, ctx.query.Offset, ctx.binary, memberOf(ctx));
     },
   }),
   route(ReimbursementApi.uploadCancel, {
     access: REIMBURSEMENT_ACCESS,
     handler: async (ctx) => {
-      const row = await loadUpload(ctx.database.sql, ctx.params.id, memberOf(ctx));
-      await dropUpload(ctx, row.id);
+      const memberId = memberOf(ctx);
+      const row = await loadUpload(ctx.database.sql, ctx.params.id, memberId);
+      // The row goes with its audit row (one transaction); its chunks go after.
+      await ctx.database.sql.transaction(async (tx) => {
+        await tx.query('DELETE FROM reimbursement_uploads WHERE id = $1', [row.id]);
+        await ctx.audit(
+          {
+            action: 'reimbursement.upload.cancel',
+            entity: 'reimbursement_upload',
+            entityId: row.id,
+            memberId,
+            detail: { name: row.file_name, size: Number(row.size), received: Number(row.received) },
+          },
+          tx,
+        );
+      });
+      await dropChunks(ctx.services.files, row.id);
       return { UploadId: row.id };
     },
   }),
@@ -165,7 +209,9 @@ export const reimbursementRoutes = [
         const rule = checkDateAndAmount(r.ServiceDate, r.Amount === '' ? '' : r.Amount, latestToday());
         if (rule) throw badRequest(rule);
         if (extensionOf(body.name) !== body.ext || extensionOf(r.FileName) !== r.Extension) throw badRequest(M.extension);
+        const amountCents = Math.round(Number(r.Amount) * 100);
         await mustOwnBatch(sql, body.BatchId, memberId);
+        await mustMatchBatch(sql, body.BatchId, memberId, r.ServiceDate, amountCents);
         if ((await countBatch(sql, body.BatchId, memberId)) >= MAX_FILES) throw badRequest(M.tooMany);
         const upload = await loadUpload(sql, body.UploadId, memberId);
         if (Number(upload.received) !== Number(upload.size)) throw badRequest('The file has not finished uploading.', statusOf(upload));
@@ -197,7 +243,6 @@ export const reimbursementRoutes = [
         const key = `reimbursements/${memberId}/${upload.id}/${randomUUID()}/${name}`;
         own.key = key;
         const stored = await services.files.put(key, openUpload(services.files, upload.id), { contentType: content.contentType });
-        const amountCents = Math.round(Number(r.Amount) * 100);
         return sql.transaction(async (tx) => {
           // One request at a time per batch: the count and the insert see the same rows.
           await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [body.BatchId]);
@@ -206,8 +251,10 @@ export const reimbursementRoutes = [
           const before = await made(tx);
           if (before) return { row: before, fresh: false };
           await mustOwnBatch(tx, body.BatchId, memberId);
+          await mustMatchBatch(tx, body.BatchId, memberId, r.ServiceDate, amountCents);
           if ((await countBatch(tx, body.BatchId, memberId)) >= MAX_FILES) throw badRequest(M.tooMany);
-          // The request's first file makes its bill; the member's other files of the request join it.
+          // The request's first file makes its bill; the member's other files of the request (sent together, or sent again
+          // under the same BatchId after some were not) join it.
           const billed = (
             await tx.query<{ claim_id: number; claim_number: string }>(
               'SELECT claim_id, claim_number FROM reimbursements WHERE batch_id = $1 AND member_id = $2 LIMIT 1',

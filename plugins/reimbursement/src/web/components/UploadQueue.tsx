@@ -7,7 +7,8 @@ export interface QueuedFile {
   name: string;
   size: number;
   sent: number;
-  state: 'waiting' | 'uploading' | 'checking' | 'done' | 'failed';
+  /** alreadySent: the server took it at an earlier Send of the same request; it is not sent again. */
+  state: 'waiting' | 'uploading' | 'checking' | 'done' | 'alreadySent' | 'failed';
   error?: string;
 }
 

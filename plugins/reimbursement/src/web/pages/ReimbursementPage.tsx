@@ -2,13 +2,14 @@ import { formatCurrency, formatIsoDayText } from '@portal/core';
 import { useApi } from '@portal/web';
 import { Button, DataGrid, DatePickerField, FilePickerField, Form, type GridColumn, Message, MoneyField, Panel, saveBlob } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type Reimbursement, ReimbursementApi } from '../../contract';
 import { checkDateAndAmount, checkFiles, ReimbursementMessages as M, MAX_FILES, REIMBURSEMENT_EXTENSIONS } from '../../rules';
 import { announcesRequest, failureText } from '../components/outcome';
 import * as css from '../components/reimbursement.css';
+import { afterSend, planSend, type SentRequest } from '../components/request';
 import { type QueuedFile, UploadQueue } from '../components/UploadQueue';
 import { forgetUpload, uploadFile } from '../components/uploader';
 
@@ -47,17 +48,45 @@ export default function ReimbursementPage() {
   const [busy, setBusy] = useState(false);
   /** Files of the last request that could not be sent (its success is the server's message, shown by the client). */
   const [notSent, setNotSent] = useState(0);
+  /** Chosen files the server already took under this request (a Send after a partial failure does not send them again). */
+  const [alreadySent, setAlreadySent] = useState(0);
+  /** The request whose files were partly sent: its BatchId and sent files, kept until the form resets (see planSend). */
+  const request = useRef<SentRequest | null>(null);
   const [formKey, setFormKey] = useState(0);
   const list = useQuery({ queryKey: ['reimbursement', 'list'], queryFn: () => api.call(ReimbursementApi.list) });
 
   const update = (key: string, change: Partial<QueuedFile>) => setQueue((q) => q.map((f) => (f.key === key ? { ...f, ...change } : f)));
 
+  const resetForm = () => {
+    request.current = null;
+    setAlreadySent(0);
+    setFormKey((k) => k + 1);
+  };
+
   async function submit(v: Values) {
     setNotSent(0);
+    const fields = { serviceDate: v.ServiceDate ?? '', amount: v.Amount };
+    // A Send after some files failed sends only those, under the same BatchId: the sent ones are on the request's bill.
+    const plan = planSend(request.current, fields, v.Files, () => crypto.randomUUID());
+    const batch = plan.batchId;
+    setAlreadySent(plan.alreadySent.length);
+    if (plan.toSend.length === 0) {
+      resetForm();
+      return;
+    }
     setBusy(true);
-    const batch = crypto.randomUUID();
-    const items = v.Files.map((file, i) => ({ file, key: `${i}-${file.name}` }));
-    setQueue(items.map(({ file, key }) => ({ key, name: file.name, size: file.size, sent: 0, state: 'waiting' })));
+    const items = plan.toSend.map((file, i) => ({ file, key: `${i}-${file.name}` }));
+    setQueue([
+      ...plan.alreadySent.map((file, i) => ({
+        key: `sent-${i}-${file.name}`,
+        name: file.name,
+        size: file.size,
+        sent: file.size,
+        state: 'alreadySent' as const,
+      })),
+      ...items.map(({ file, key }) => ({ key, name: file.name, size: file.size, sent: 0, state: 'waiting' as const })),
+    ]);
+    const sentNow: File[] = [];
     let failed = 0;
     for (const [index, { file, key }] of items.entries()) {
       try {
@@ -83,6 +112,7 @@ export default function ReimbursementPage() {
           { notify: announcesRequest(index, items.length, failed) },
         );
         forgetUpload(file);
+        sentNow.push(file);
         update(key, { state: 'done' });
       } catch (e) {
         failed++;
@@ -91,8 +121,9 @@ export default function ReimbursementPage() {
       }
     }
     setBusy(false);
+    request.current = afterSend(plan, fields, sentNow);
     await queryClient.invalidateQueries({ queryKey: ['reimbursement', 'list'] });
-    if (failed === 0) setFormKey((k) => k + 1);
+    if (failed === 0) resetForm();
     else setNotSent(failed);
   }
 
@@ -142,6 +173,7 @@ export default function ReimbursementPage() {
             allowsMultiple
           />
           <UploadQueue files={queue} />
+          {alreadySent > 0 && <Message kind="info">{t('alreadySent', { count: alreadySent })}</Message>}
           {notSent > 0 && <Message kind="error">{t('someFailed', { count: notSent })}</Message>}
           <div>
             <Button type="submit" variant="primary" isPending={busy} pendingLabel={t('form.sending')}>

@@ -1,11 +1,11 @@
 import { formatCurrency } from '@portal/core';
 import { ClaimsApi } from '@portal/plugin-claims/contract';
-import { statusName } from '@portal/plugin-claims/statusFlow';
-import { useApi } from '@portal/web';
-import { Button, Message, NativeSelectField, Panel } from '@portal/web/kit';
+import { useApi, useLookups } from '@portal/web';
+import { Button, lookupNames, Message, NativeSelectField, Panel, useLookupLabel } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { claimStatusLabel, nextStatusLabel } from './claimStatus';
 import * as css from './support.css';
 
 /**
@@ -23,6 +23,10 @@ export function MemberClaim({ memberId }: { memberId: number }) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  // The statuses' names in the page's language, from the lookup cache, as the claims pages show them.
+  const statuses = useLookups('Claim Status');
+  const label = useLookupLabel();
+  const statusNames = useMemo(() => lookupNames(statuses, label), [statuses, label]);
   const claim = useQuery({
     queryKey: ['support', 'claim', memberId, claimId],
     queryFn: () => api.call(ClaimsApi.supportGetById, { params: { claimId: claimId as number, memberId } }, { notify: false }),
@@ -49,7 +53,7 @@ export function MemberClaim({ memberId }: { memberId: number }) {
         { body: { Ids: [claim.data.Claim.ClaimID], ClaimStatusID: Number(next), Reason: reason || undefined, MemberID: memberId } },
         { notify: false },
       );
-      setOutcome({ kind: 'success', text: t('claim.changed', { status: statusName(Number(next)) }) });
+      setOutcome({ kind: 'success', text: t('claim.changed', { status: nextStatusLabel(statusNames, Number(next)) }) });
       setNext('');
       setReason('');
       await queryClient.invalidateQueries({ queryKey: ['support', 'claim', memberId] });
@@ -78,7 +82,7 @@ export function MemberClaim({ memberId }: { memberId: number }) {
               number: c.ClaimNumber,
               payee: c.PayeeName,
               billed: formatCurrency(c.BilledAmount),
-              status: statusName(c.ClaimStatusID),
+              status: claimStatusLabel(statusNames, c.ClaimStatusID),
             })}
           </p>
           {claim.data && claim.data.AllowedStatusIDs.length > 0 ? (
@@ -86,7 +90,10 @@ export function MemberClaim({ memberId }: { memberId: number }) {
               <NativeSelectField
                 label={t('claim.nextStatus')}
                 value={next}
-                options={[{ value: '', label: t('claim.choose') }, ...claim.data.AllowedStatusIDs.map((s) => ({ value: String(s), label: statusName(s) }))]}
+                options={[
+                  { value: '', label: t('claim.choose') },
+                  ...claim.data.AllowedStatusIDs.map((s) => ({ value: String(s), label: nextStatusLabel(statusNames, s) })),
+                ]}
                 onChange={setNext}
               />
               <div className={css.field}>

@@ -1,14 +1,14 @@
 import { formatDateTime } from '@portal/core';
 import { BankingApi } from '@portal/plugin-banking/contract';
 import { BillingApi, PREPULL_DESCRIPTION } from '@portal/plugin-billing/contract';
-import { showToast, useApi, useKernel } from '@portal/web';
+import { ApiCallError, showToast, useApi, useKernel } from '@portal/web';
 import { Button, ConfirmDialog, Dialog, Panel } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { SupportApi } from '../../contract';
-import { newIdempotencyKey } from '../../rules';
+import { keepsIdempotencyKey, newIdempotencyKey } from '../../rules';
 import { MemberClaim } from './MemberClaim';
 import * as css from './support.css';
 import { TransactionsGrid } from './TransactionsGrid';
@@ -131,12 +131,26 @@ function PrepullDialog({ memberId, onClose }: { memberId: number; onClose: () =>
   const queryClient = useQueryClient();
   const { t } = useTranslation('support');
   const ids = { amount: useId(), description: useId(), claim: useId() };
-  const [amount, setAmount] = useState('');
-  const [description, setDescription] = useState(PREPULL_DESCRIPTION);
-  const [claimId, setClaimId] = useState('');
+  const [amount, setAmountValue] = useState('');
+  const [description, setDescriptionValue] = useState(PREPULL_DESCRIPTION);
+  const [claimId, setClaimIdValue] = useState('');
   const [saving, setSaving] = useState(false);
-  // One key for this dialog's submission: pressing again after a lost answer does not authorize twice.
-  const [key] = useState(() => newIdempotencyKey('prepull'));
+  // One key per request: pressing again after a lost answer does not authorize twice, while a definite answer (a
+  // decline, a refusal) or changed inputs make the next press a request of its own (see keepsIdempotencyKey).
+  const [key, setKey] = useState(() => newIdempotencyKey('prepull'));
+  const renewKey = () => setKey(newIdempotencyKey('prepull'));
+  const setAmount = (v: string) => {
+    setAmountValue(v);
+    renewKey();
+  };
+  const setDescription = (v: string) => {
+    setDescriptionValue(v);
+    renewKey();
+  };
+  const setClaimId = (v: string) => {
+    setClaimIdValue(v);
+    renewKey();
+  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSaving(true);
@@ -150,11 +164,14 @@ function PrepullDialog({ memberId, onClose }: { memberId: number; onClose: () =>
           IdempotencyKey: key,
         },
       });
+      // A definite answer (authorized or declined): the next press is a new request.
+      renewKey();
       showToast({ kind: r.StatusString === 'Ok' ? 'success' : 'error', message: r.Message });
       if (r.StatusString === 'Ok') onClose();
       await queryClient.invalidateQueries({ queryKey: ['support', 'transactions'] });
-    } catch {
+    } catch (err) {
       // the client showed the server's message
+      if (!keepsIdempotencyKey({ answered: false, status: err instanceof ApiCallError ? err.status : 0 })) renewKey();
     } finally {
       setSaving(false);
     }

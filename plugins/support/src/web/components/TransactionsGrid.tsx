@@ -141,7 +141,7 @@ export function TransactionsGrid({ mode, memberId }: Props) {
         header: t('fields.Actions'),
         hideable: false,
         cell: (r) => {
-          const can = rowActions(r.Status);
+          const can = rowActions(r.Status, r.Kind);
           const label = `${r.TransactionID}`;
           return (
             <div className={css.actions}>

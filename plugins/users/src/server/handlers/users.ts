@@ -2,7 +2,7 @@ import { accountService } from '@portal/plugin-account/service';
 import { badRequest, conflict, hashPassword, notFound, randomToken, route, withMessage } from '@portal/server';
 import { USERS_ACCESS } from '../../access';
 import { UsersApi, UsersMessages } from '../../contract';
-import { caller, isUniqueViolation, loadUser, requireChange, toWire } from '../common';
+import { auditMemberReads, caller, isUniqueViolation, loadUser, requireChange, toWire } from '../common';
 
 interface ContactRow {
   id: number;
@@ -16,7 +16,8 @@ interface ContactRow {
 export const userRoutes = [
   route(UsersApi.get, {
     access: USERS_ACCESS,
-    handler: async ({ query, services, database }) => {
+    handler: async (ctx) => {
+      const { query, services, database } = ctx;
       const f = query.filter;
       let companyIds: number[] | undefined;
       if (f.CompanyName) {
@@ -38,7 +39,7 @@ export const userRoutes = [
               limit: query.pageSize,
               offset,
             });
-      return { Items: await toWire(database.sql, rows, offset), ItemCount: total };
+      return { Items: auditMemberReads(ctx, await toWire(database.sql, rows, offset)), ItemCount: total };
     },
   }),
   route(UsersApi.getById, {
@@ -46,14 +47,16 @@ export const userRoutes = [
     handler: async (ctx) => {
       const [user] = await toWire(ctx.database.sql, [await loadUser(ctx, ctx.params.id)]);
       if (!user) throw notFound(UsersMessages.notFound);
+      auditMemberReads(ctx, [user]);
       return user;
     },
   }),
   route(UsersApi.getByRole, {
     access: USERS_ACCESS,
-    handler: async ({ params, services, database }) => {
+    handler: async (ctx) => {
+      const { params, services, database } = ctx;
       const { rows } = await services.identity.searchUsers({ role: params.role, sort: 'UserName', sortDir: 'asc', limit: 500, offset: 0 });
-      return toWire(database.sql, rows);
+      return auditMemberReads(ctx, await toWire(database.sql, rows));
     },
   }),
   route(UsersApi.save, {

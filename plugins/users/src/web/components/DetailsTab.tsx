@@ -8,6 +8,8 @@ import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { userDetailPath } from '../../access';
 import { type User, UsersApi } from '../../contract';
+import { StaleWarning } from './StaleWarning';
+import { type DetailsValues, isStaleSave, type TabDraftHandle } from './tabDrafts';
 import * as css from './users.css';
 
 const schema = z.object({
@@ -21,23 +23,34 @@ const schema = z.object({
 /** Each language by its own name, marked as written in it. */
 const languageOptions = LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l], lang: l }));
 
-/** Details: view, then edit (company and contact pickers) with cancel restoring; a new user opens in edit. */
-export function DetailsTab({ user }: { user: User | null }) {
+/**
+ * Details: view, then edit (company and contact pickers) with cancel restoring; a new user opens in edit. The edit lives
+ * on the user page (`draft`), so switching tabs keeps it; it saves against the Version it was opened with.
+ */
+export function DetailsTab({ user, draft: store }: { user: User | null; draft: TabDraftHandle<'details'> }) {
   const { t, i18n } = useTranslation('users');
   const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [editing, setEditing] = useState(user === null);
+  const editing = user === null || store.draft !== undefined;
   const [sending, setSending] = useState(false);
-  const defaults = () => ({
-    FirstName: user?.FirstName ?? '',
-    LastName: user?.LastName ?? '',
-    CompanyId: user?.CompanyId ?? undefined,
-    ContactId: user?.ContactId ?? undefined,
+  const valuesOf = (u: User | null): DetailsValues => ({
+    FirstName: u?.FirstName ?? '',
+    LastName: u?.LastName ?? '',
+    CompanyId: u?.CompanyId ?? undefined,
+    ContactId: u?.ContactId ?? undefined,
     // A new user's e-mails default to the language the administrator works in.
-    Language: user?.Language ?? languageOf(i18n.language) ?? 'en',
+    Language: u?.Language ?? languageOf(i18n.language) ?? 'en',
   });
-  const form = useKitForm(schema, { defaultValues: defaults() });
+  const defaults = () => valuesOf(user);
+  const form = useKitForm(schema, { defaultValues: store.draft?.value ?? defaults() });
+  // Every change goes to the page's draft, which gives it back when the tab is opened again.
+  const { edit } = store;
+  useEffect(() => {
+    if (!editing) return;
+    const sub = form.watch((values) => edit((v) => ({ ...v, ...(values as Partial<DetailsValues>) })));
+    return () => sub.unsubscribe();
+  }, [editing, form, edit]);
   const companyId = form.watch('CompanyId');
   const contactId = form.watch('ContactId');
   const companies = useQuery({ queryKey: ['users', 'companies'], queryFn: () => api.call(UsersApi.companies), enabled: editing });
@@ -66,13 +79,26 @@ export function DetailsTab({ user }: { user: User | null }) {
       return;
     }
     form.reset(defaults());
-    setEditing(false);
+    store.drop();
+  };
+  const startEditing = () => {
+    if (!user) return;
+    form.reset(defaults());
+    store.start(defaults(), user.Version);
+  };
+  const reload = async () => {
+    if (!user) return;
+    const fresh = await api.call(UsersApi.getById, { params: { id: user.Id } });
+    await queryClient.invalidateQueries({ queryKey: ['users'] });
+    form.reset(valuesOf(fresh));
+    store.start(valuesOf(fresh), fresh.Version);
   };
 
   const save = async (values: z.output<typeof schema>) => {
+    const from = store.draft?.version ?? user?.Version;
     try {
       const saved = await api.call(UsersApi.save, {
-        body: { Id: user?.Id ?? null, Version: user?.Version, IsNew: user === null, ...values },
+        body: { Id: user?.Id ?? null, Version: from, IsNew: user === null, ...values },
       });
       await queryClient.invalidateQueries({ queryKey: ['users'] });
       if (!user) navigate(userDetailPath(saved.Id), { replace: true });
@@ -84,10 +110,12 @@ export function DetailsTab({ user }: { user: User | null }) {
           ContactId: saved.ContactId ?? undefined,
           Language: saved.Language,
         });
-        setEditing(false);
+        if (from === undefined) store.drop();
+        else store.saved(from, saved.Version);
       }
-    } catch {
-      // The client showed the server's message; the form stays open with the user's input.
+    } catch (e) {
+      // The client showed the server's message; the form stays open with the user's input, and a stale save offers a reload.
+      if (isStaleSave(e)) store.stale();
     }
   };
 
@@ -123,7 +151,7 @@ export function DetailsTab({ user }: { user: User | null }) {
           ))}
         </dl>
         <Toolbar aria-label={t('details.actions')}>
-          {!user.IsMember && <Button onPress={() => setEditing(true)}>{t('actions.edit')}</Button>}
+          {!user.IsMember && <Button onPress={startEditing}>{t('actions.edit')}</Button>}
           {!user.IsActive && (
             <Button onPress={sendActivation} isPending={sending} pendingLabel={t('details.sending')}>
               {t('details.sendActivation')}
@@ -136,6 +164,7 @@ export function DetailsTab({ user }: { user: User | null }) {
 
   return (
     <Form form={form} onSubmit={save} aria-label={user ? t('details.editLabel') : t('details.newLabel')}>
+      {store.draft?.stale && <StaleWarning onReload={reload} />}
       {/* Each picker stays disabled until its choices are in (the kit's SelectField with no options): the contacts until a company is chosen. */}
       <SelectField name="CompanyId" label={t('fields.CompanyName')} isRequired options={(companies.data ?? []).map((c) => ({ value: c.Id, label: c.Name }))} />
       <SelectField

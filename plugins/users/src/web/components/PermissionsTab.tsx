@@ -5,32 +5,45 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UsersApi } from '../../contract';
 import { ChoiceBox } from './ChoiceBox';
+import { StaleWarning } from './StaleWarning';
+import { isStaleSave, type TabDraftHandle } from './tabDrafts';
 import { useCaller } from './useCaller';
 import * as css from './users.css';
 
-/** Permissions: view, then edit with a checkbox per permission; cancel restores. */
-export function PermissionsTab({ userId }: { userId: string }) {
+/**
+ * Permissions: view, then edit with a checkbox per permission; cancel restores. The edit lives on the user page
+ * (`draft`), so switching tabs keeps it; it saves against the Version it was opened with.
+ */
+export function PermissionsTab({ userId, draft: store }: { userId: string; draft: TabDraftHandle<'permissions'> }) {
   const { t } = useTranslation('users');
   const api = useApi();
   const queryClient = useQueryClient();
   const caller = useCaller();
   const permissions = useQuery({ queryKey: ['users', userId, 'permissions'], queryFn: () => api.call(UsersApi.permissionGet, { params: { userId } }) });
-  const [draft, setDraft] = useState<number[] | null>(null);
+  const draft = store.draft?.value ?? null;
   const [saving, setSaving] = useState(false);
 
   if (permissions.isPending) return <p aria-busy="true">{t('loading')}</p>;
   if (permissions.isError) return <Message kind="error">{t('detail.loadError')}</Message>;
   const list = permissions.data.Models;
-  const held = list.filter((p) => p.IsSelected).map((p) => p.Id);
+  const heldOf = (models: typeof list) => models.filter((p) => p.IsSelected).map((p) => p.Id);
+  const reload = async () => {
+    const fresh = await api.call(UsersApi.permissionGet, { params: { userId } });
+    await queryClient.invalidateQueries({ queryKey: ['users', userId] });
+    store.start(heldOf(fresh.Models), fresh.Version);
+  };
+  const held = heldOf(list);
   const save = async () => {
-    if (!draft) return;
+    if (!draft || !store.draft) return;
     setSaving(true);
     try {
-      await api.call(UsersApi.permissionSave, { body: { Id: userId, Version: permissions.data.Version, Models: draft } });
+      const from = store.draft.version;
+      const answer = await api.call(UsersApi.permissionSave, { body: { Id: userId, Version: from, Models: draft } });
       await queryClient.invalidateQueries({ queryKey: ['users', userId] });
-      setDraft(null);
-    } catch {
-      // Shown as a toast by the client.
+      store.saved(from, answer.Version);
+    } catch (e) {
+      // Shown as a toast by the client; the boxes stay, and a stale save offers a reload.
+      if (isStaleSave(e)) store.stale();
     } finally {
       setSaving(false);
     }
@@ -47,7 +60,7 @@ export function PermissionsTab({ userId }: { userId: string }) {
         </ul>
         {caller.permissions ? (
           <Toolbar aria-label={t('permissions.actions')}>
-            <Button onPress={() => setDraft(held)}>{t('actions.edit')}</Button>
+            <Button onPress={() => store.start(held, permissions.data.Version)}>{t('actions.edit')}</Button>
           </Toolbar>
         ) : (
           <p className={css.muted}>{t('permissions.readOnly')}</p>
@@ -57,6 +70,7 @@ export function PermissionsTab({ userId }: { userId: string }) {
   }
   return (
     <section className={css.stack} aria-label={t('tabs.permissions')}>
+      {store.draft?.stale && <StaleWarning onReload={reload} />}
       <fieldset className={css.fieldset}>
         <legend className={css.legend}>{t('permissions.legend')}</legend>
         {list.map((p) => (
@@ -64,7 +78,7 @@ export function PermissionsTab({ userId }: { userId: string }) {
             key={p.Id}
             label={t(`permissions.names.${p.Key}`)}
             isSelected={draft.includes(p.Id)}
-            onChange={(on) => setDraft(on ? [...draft, p.Id] : draft.filter((id) => id !== p.Id))}
+            onChange={(on) => store.edit((ids) => (on ? [...ids, p.Id] : ids.filter((id) => id !== p.Id)))}
           />
         ))}
       </fieldset>
@@ -72,7 +86,7 @@ export function PermissionsTab({ userId }: { userId: string }) {
         <Button variant="primary" onPress={save} isPending={saving}>
           {t('actions.save')}
         </Button>
-        <Button onPress={() => setDraft(null)}>{t('actions.cancel')}</Button>
+        <Button onPress={store.drop}>{t('actions.cancel')}</Button>
       </Toolbar>
     </section>
   );

@@ -7,17 +7,25 @@ import { useTranslation } from 'react-i18next';
 import { type Quota, UsersApi } from '../../contract';
 import { MAX_CASES } from '../../rules';
 import { type DraftRow, quotaProblem } from './quota-input';
+import { StaleWarning } from './StaleWarning';
+import { isStaleSave, type TabDraftHandle } from './tabDrafts';
 import { localeOf, useCaller } from './useCaller';
 import * as css from './users.css';
 
-/** Monthly quotas: twelve months of a minimum and maximum number of cases; view, then edit with cancel restoring. */
-export function QuotasTab({ userId }: { userId: string }) {
+const rowsOf = (quotas: readonly Quota[]): DraftRow[] =>
+  quotas.map((q) => ({ MonthNumber: q.MonthNumber, min: q.MinimumCases?.toString() ?? '', max: q.MaximumCases?.toString() ?? '' }));
+
+/**
+ * Monthly quotas: twelve months of a minimum and maximum number of cases; view, then edit with cancel restoring.
+ * The edit lives on the user page (`draft`), so switching tabs keeps it; it saves against the Version it was opened with.
+ */
+export function QuotasTab({ userId, draft: store }: { userId: string; draft: TabDraftHandle<'quotas'> }) {
   const { t, i18n } = useTranslation('users');
   const api = useApi();
   const queryClient = useQueryClient();
   const caller = useCaller();
   const quotas = useQuery({ queryKey: ['users', userId, 'quotas'], queryFn: () => api.call(UsersApi.quotaGet, { params: { userId } }) });
-  const [draft, setDraft] = useState<DraftRow[] | null>(null);
+  const draft = store.draft?.value ?? null;
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
 
@@ -28,10 +36,10 @@ export function QuotasTab({ userId }: { userId: string }) {
   const show = (n: number | null) => (n === null ? t('none') : String(n));
   const edit = () => {
     setSubmitted(false);
-    setDraft(quotas.data.Models.map((q) => ({ MonthNumber: q.MonthNumber, min: q.MinimumCases?.toString() ?? '', max: q.MaximumCases?.toString() ?? '' })));
+    store.start(rowsOf(quotas.data.Models), quotas.data.Version);
   };
   const save = async () => {
-    if (!draft) return;
+    if (!draft || !store.draft) return;
     setSubmitted(true);
     if (draft.some((r) => quotaProblem(r))) return;
     setSaving(true);
@@ -41,20 +49,28 @@ export function QuotasTab({ userId }: { userId: string }) {
         MinimumCases: r.min.trim() ? Number(r.min) : null,
         MaximumCases: r.max.trim() ? Number(r.max) : null,
       }));
-      await api.call(UsersApi.quotaSave, { body: { Id: userId, Version: quotas.data.Version, Models: models } });
+      const from = store.draft.version;
+      const answer = await api.call(UsersApi.quotaSave, { body: { Id: userId, Version: from, Models: models } });
       await queryClient.invalidateQueries({ queryKey: ['users', userId] });
-      setDraft(null);
-    } catch {
-      // Shown as a toast by the client; the draft stays to correct.
+      store.saved(from, answer.Version);
+    } catch (e) {
+      // Shown as a toast by the client; the draft stays to correct, and a stale one offers a reload.
+      if (isStaleSave(e)) store.stale();
     } finally {
       setSaving(false);
     }
   };
-  const set = (month: number, key: 'min' | 'max', value: string) =>
-    setDraft((d) => d?.map((r) => (r.MonthNumber === month ? { ...r, [key]: value } : r)) ?? null);
+  const reload = async () => {
+    const fresh = await api.call(UsersApi.quotaGet, { params: { userId } });
+    await queryClient.invalidateQueries({ queryKey: ['users', userId] });
+    setSubmitted(false);
+    store.start(rowsOf(fresh.Models), fresh.Version);
+  };
+  const set = (month: number, key: 'min' | 'max', value: string) => store.edit((d) => d.map((r) => (r.MonthNumber === month ? { ...r, [key]: value } : r)));
 
   return (
     <section className={css.stack} aria-label={t('tabs.quotas')}>
+      {store.draft?.stale && <StaleWarning onReload={reload} />}
       <table className={css.table}>
         <caption className={css.muted}>{t('quotas.caption')}</caption>
         <thead>
@@ -118,7 +134,7 @@ export function QuotasTab({ userId }: { userId: string }) {
           <Button variant="primary" onPress={save} isPending={saving}>
             {t('actions.save')}
           </Button>
-          <Button onPress={() => setDraft(null)}>{t('actions.cancel')}</Button>
+          <Button onPress={store.drop}>{t('actions.cancel')}</Button>
         </Toolbar>
       ) : caller.quotas ? (
         <Toolbar aria-label={t('quotas.actions')}>

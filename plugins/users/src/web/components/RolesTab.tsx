@@ -7,52 +7,64 @@ import { useTranslation } from 'react-i18next';
 import { UsersApi } from '../../contract';
 import { applyRoleClick, EXCLUSIVITY_RULES, isRoleKey, ROLE_CATALOGUE, ROLE_KEYS } from '../../rules';
 import { ChoiceBox } from './ChoiceBox';
+import { StaleWarning } from './StaleWarning';
+import { isStaleSave, type TabDraftHandle } from './tabDrafts';
 import { useCaller } from './useCaller';
 import * as css from './users.css';
 
-/** Roles: view, then edit with checkboxes that apply the exclusivity rules as they are clicked and say why a box cleared. */
-export function RolesTab({ userId }: { userId: string }) {
+/** The roles a user holds, from the role tab's answer. */
+const heldOf = (models: { Roles: readonly { Key: string; IsSelected: boolean }[] }): AdminRole[] =>
+  models.Roles.filter((r) => r.IsSelected)
+    .map((r) => r.Key)
+    .filter(isRoleKey);
+
+/**
+ * Roles: view, then edit with checkboxes that apply the exclusivity rules as they are clicked and say why a box cleared.
+ * The edit lives on the user page (`draft`), so switching tabs keeps it; it saves against the Version it was opened with.
+ */
+export function RolesTab({ userId, draft: store }: { userId: string; draft: TabDraftHandle<'roles'> }) {
   const { t } = useTranslation('users');
   const api = useApi();
   const queryClient = useQueryClient();
   const caller = useCaller();
   const roles = useQuery({ queryKey: ['users', userId, 'roles'], queryFn: () => api.call(UsersApi.roleGet, { params: { userId } }) });
-  const [draft, setDraft] = useState<AdminRole[] | null>(null);
-  const [cleared, setCleared] = useState<string[]>([]);
+  const draft = store.draft?.value.roles ?? null;
+  const cleared = store.draft?.value.cleared ?? [];
   const [saving, setSaving] = useState(false);
 
   if (roles.isPending) return <p aria-busy="true">{t('loading')}</p>;
   if (roles.isError) return <Message kind="error">{t('detail.loadError')}</Message>;
-  const held = roles.data.Models.Roles.filter((r) => r.IsSelected)
-    .map((r) => r.Key)
-    .filter(isRoleKey);
+  const held = heldOf(roles.data.Models);
   const or = (list: readonly string[]) => list.join(` ${t('or')} `);
 
-  const click = (role: AdminRole, selected: boolean) => {
-    const result = applyRoleClick(draft ?? held, role, selected);
-    setDraft(result.roles);
-    setCleared(
-      result.cleared.map((c) => {
+  const click = (role: AdminRole, selected: boolean) =>
+    store.edit((value) => {
+      const result = applyRoleClick(value.roles, role, selected);
+      const sentences = result.cleared.map((c) => {
         const rule = EXCLUSIVITY_RULES.find((r) => r.role === c.because);
         const allowed = ROLE_KEYS.filter((k) => k !== c.because && !rule?.clears.includes(k));
         return t('roles.cleared', { role: c.role, because: c.because, allowed: or(allowed) });
-      }),
-    );
-  };
-  const cancel = () => {
-    setDraft(null);
-    setCleared([]);
+      });
+      return { roles: result.roles, cleared: sentences };
+    });
+  const cancel = store.drop;
+  const reload = async () => {
+    const fresh = await api.call(UsersApi.roleGet, { params: { userId } });
+    await queryClient.invalidateQueries({ queryKey: ['users', userId] });
+    store.start({ roles: heldOf(fresh.Models), cleared: [] }, fresh.Version);
   };
   const save = async () => {
-    if (!draft) return;
+    if (!draft || !store.draft) return;
     setSaving(true);
     try {
       const ids = ROLE_CATALOGUE.filter((r) => draft.includes(r.Key)).map((r) => r.Id);
-      await api.call(UsersApi.roleSave, { body: { Id: userId, Version: roles.data.Version, Models: { ContactId: roles.data.Models.ContactId, Roles: ids } } });
+      const from = store.draft.version;
+      const answer = await api.call(UsersApi.roleSave, { body: { Id: userId, Version: from, Models: { ContactId: roles.data.Models.ContactId, Roles: ids } } });
       await queryClient.invalidateQueries({ queryKey: ['users', userId] });
-      cancel();
-    } catch {
-      // The server's refusal is shown as a toast; the boxes stay as they are to correct.
+      store.saved(from, answer.Version);
+    } catch (e) {
+      // The server's refusal is shown as a toast; the boxes stay as they are to correct, and a stale save offers a reload.
+      if (isStaleSave(e)) store.stale();
     } finally {
       setSaving(false);
     }
@@ -70,7 +82,7 @@ export function RolesTab({ userId }: { userId: string }) {
         </ul>
         {caller.roles ? (
           <Toolbar aria-label={t('roles.actions')}>
-            <Button onPress={() => setDraft(held)}>{t('actions.edit')}</Button>
+            <Button onPress={() => store.start({ roles: held, cleared: [] }, roles.data.Version)}>{t('actions.edit')}</Button>
           </Toolbar>
         ) : (
           <p className={css.muted}>{t('roles.readOnly')}</p>
@@ -80,6 +92,7 @@ export function RolesTab({ userId }: { userId: string }) {
   }
   return (
     <section className={css.stack} aria-label={t('tabs.roles')}>
+      {store.draft?.stale && <StaleWarning onReload={reload} />}
       <fieldset className={css.fieldset}>
         <legend className={css.legend}>{t('roles.legend')}</legend>
         {ROLE_KEYS.map((k) => (

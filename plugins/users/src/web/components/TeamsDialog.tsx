@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type Team, TeamsApi, UsersApi, type UserTeam } from '../../contract';
 import { TEAM_PAGE_SIZE } from '../../rules';
+import type { TeamActionRunner } from './teamActions';
 import * as css from './users.css';
 
 const assignSchema = z.object({ TeamId: z.number({ error: 'users:validation.team' }) });
@@ -17,7 +18,8 @@ interface Props {
   onOpenChange: (open: boolean) => void;
   userId: string;
   companyId: number;
-  version: number;
+  /** The tab's change runner: one change at a time, each with the user's Version the last one answered. */
+  actions: TeamActionRunner;
   assigned: readonly UserTeam[];
 }
 
@@ -25,8 +27,9 @@ interface Props {
  * The teams dialog, in three modes: assign a team of the company, list the company's teams (10 a page; each renamed or
  * deleted from there), new team. A rename or delete names the Version of the team the list showed: when another
  * administrator changed it since, the server refuses (409, its message as a toast) and the list shows their change.
+ * Every change runs through the tab's `actions`: while one runs, every button that changes something waits.
  */
-export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, version, assigned }: Props) {
+export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, actions, assigned }: Props) {
   const { t } = useTranslation('users');
   const api = useApi();
   const queryClient = useQueryClient();
@@ -42,29 +45,52 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, version, 
   const assign = async ({ TeamId }: z.output<typeof assignSchema>) => {
     const team = teams.data?.find((x) => x.Id === TeamId);
     try {
-      await api.call(UsersApi.teamAdd, {
-        body: { Id: userId, Version: version, Models: { CompanyId: companyId, Team: { Id: TeamId, TeamName: team?.TeamName } } },
-      });
-      await refresh();
+      await actions.run(
+        'assign',
+        async (version) => {
+          const answer = await api.call(UsersApi.teamAdd, {
+            body: { Id: userId, Version: version, Models: { CompanyId: companyId, Team: { Id: TeamId, TeamName: team?.TeamName } } },
+          });
+          await refresh();
+          return answer;
+        },
+        (answer) => answer.Version,
+      );
     } catch {
-      // Shown as a toast by the client.
+      // Shown as a toast by the client; reading again takes a change made elsewhere.
+      await refresh();
     }
   };
   const create = async ({ TeamName }: TeamName) => {
     try {
-      await api.call(TeamsApi.save, { body: { Id: null, TeamName, CompanyId: companyId } });
-      await refresh();
-      setMode('list');
+      const made = await actions.run(
+        'create',
+        async () => {
+          const answer = await api.call(TeamsApi.save, { body: { Id: null, TeamName, CompanyId: companyId } });
+          await refresh();
+          return answer;
+        },
+        () => null,
+      );
+      if (made) setMode('list');
     } catch {
       // Shown as a toast by the client.
     }
   };
   const rename = async ({ TeamName }: TeamName) => {
     if (!renaming) return;
+    const team = renaming;
     try {
-      await api.call(TeamsApi.save, { body: { Id: renaming.Id, Version: renaming.Version, TeamName, CompanyId: companyId } });
-      setRenaming(null);
-      await refresh();
+      const renamed = await actions.run(
+        'rename',
+        async () => {
+          const answer = await api.call(TeamsApi.save, { body: { Id: team.Id, Version: team.Version, TeamName, CompanyId: companyId } });
+          await refresh();
+          return answer;
+        },
+        () => null,
+      );
+      if (renamed) setRenaming(null);
     } catch (e) {
       // Shown as a toast by the client; a stale rename closes, and the list shows the other administrator's change.
       if (e instanceof ApiCallError && e.status === 409) {
@@ -73,6 +99,8 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, version, 
       }
     }
   };
+  // While a change runs, every other change waits (a second one would send the user's old Version).
+  const busy = actions.pending !== null;
   const deleting = deletingId === null ? null : (teams.data?.find((x) => x.Id === deletingId) ?? null);
   const columns = useMemo<GridColumn<Team>[]>(
     () => [
@@ -88,17 +116,17 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, version, 
         hideable: false,
         cell: (x) => (
           <span className={css.rowActions}>
-            <Button size="small" onPress={() => setRenaming(x)}>
+            <Button size="small" isDisabled={busy} onPress={() => setRenaming(x)}>
               {t('teams.rename', { team: x.TeamName })}
             </Button>
-            <Button variant="danger" size="small" onPress={() => setDeletingId(x.Id)}>
+            <Button variant="danger" size="small" isDisabled={busy} onPress={() => setDeletingId(x.Id)}>
               {t('teams.delete', { team: x.TeamName })}
             </Button>
           </span>
         ),
       },
     ],
-    [t, assigned],
+    [t, assigned, busy],
   );
 
   return (
@@ -122,7 +150,7 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, version, 
                       options={(teams.data ?? []).map((x) => ({ value: x.Id, label: x.TeamName }))}
                     />
                     <Toolbar aria-label={t('teams.modeAssign')}>
-                      <Button type="submit" variant="primary">
+                      <Button type="submit" variant="primary" isPending={actions.pending === 'assign'} isDisabled={busy && actions.pending !== 'assign'}>
                         {t('teams.assign')}
                       </Button>
                     </Toolbar>
@@ -155,7 +183,7 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, version, 
                   <Form schema={newSchema} defaultValues={{ TeamName: '' }} onSubmit={create} aria-label={t('teams.modeNew')}>
                     <TextField name="TeamName" label={t('teams.name')} isRequired />
                     <Toolbar aria-label={t('teams.modeNew')}>
-                      <Button type="submit" variant="primary">
+                      <Button type="submit" variant="primary" isPending={actions.pending === 'create'} isDisabled={busy && actions.pending !== 'create'}>
                         {t('teams.create')}
                       </Button>
                     </Toolbar>
@@ -178,7 +206,7 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, version, 
               >
                 <TextField name="TeamName" label={t('teams.name')} isRequired />
                 <Toolbar aria-label={t('teams.renameTitle')}>
-                  <Button type="submit" variant="primary">
+                  <Button type="submit" variant="primary" isPending={actions.pending === 'rename'} isDisabled={busy && actions.pending !== 'rename'}>
                     {t('teams.renameConfirm')}
                   </Button>
                   <Button onPress={closeRename}>{t('actions.cancel')}</Button>
@@ -195,8 +223,13 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, version, 
             destructive
             onConfirm={async () => {
               if (!deleting) return;
+              const team = deleting;
               try {
-                await api.call(TeamsApi.delete, { body: { Id: deleting.Id, Version: deleting.Version } });
+                await actions.run(
+                  'delete',
+                  () => api.call(TeamsApi.delete, { body: { Id: team.Id, Version: team.Version } }),
+                  () => null,
+                );
               } finally {
                 // Deleted, or changed by someone else since (the question then names the team as it is now).
                 await refresh();

@@ -5,14 +5,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type User, UsersApi } from '../../contract';
 import { TeamsDialog } from './TeamsDialog';
+import { useTeamActions } from './teamActions';
 import { useCaller } from './useCaller';
 import * as css from './users.css';
 
 /**
  * Teams: the user's teams; edit shows Remove per team and the teams dialog (assign, list, new). Each
- * change is saved at once (with the user's Version), so Done ends editing; there is nothing to restore.
+ * change is saved at once (with the user's Version), so Done ends editing; there is nothing to restore. Changes run one
+ * at a time (every team button of the tab and dialog waits while one runs), each with the Version the last one answered.
  */
-export function TeamsTab({ user }: { user: User }) {
+export function TeamsTab({ user, onSaved }: { user: User; onSaved?: (from: number, to: number) => void }) {
   const { t } = useTranslation('users');
   const api = useApi();
   const queryClient = useQueryClient();
@@ -20,7 +22,7 @@ export function TeamsTab({ user }: { user: User }) {
   const teams = useQuery({ queryKey: ['users', user.Id, 'teams'], queryFn: () => api.call(UsersApi.teamGet, { params: { userId: user.Id } }) });
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState(false);
-  const [busy, setBusy] = useState<number | null>(null);
+  const actions = useTeamActions(teams.data?.Version ?? 0, onSaved);
 
   if (teams.isPending) return <p aria-busy="true">{t('loading')}</p>;
   if (teams.isError) return <Message kind="error">{t('detail.loadError')}</Message>;
@@ -28,16 +30,21 @@ export function TeamsTab({ user }: { user: User }) {
   const companyId = user.CompanyId;
   const remove = async (teamId: number, teamName: string) => {
     if (companyId === null) return;
-    setBusy(teamId);
     try {
-      await api.call(UsersApi.teamRemove, {
-        body: { Id: user.Id, Version: teams.data.Version, Models: { CompanyId: companyId, Team: { Id: teamId, TeamName: teamName } } },
-      });
-      await queryClient.invalidateQueries({ queryKey: ['users', user.Id] });
+      await actions.run(
+        `remove:${teamId}`,
+        async (version) => {
+          const answer = await api.call(UsersApi.teamRemove, {
+            body: { Id: user.Id, Version: version, Models: { CompanyId: companyId, Team: { Id: teamId, TeamName: teamName } } },
+          });
+          await queryClient.invalidateQueries({ queryKey: ['users', user.Id] });
+          return answer;
+        },
+        (answer) => answer.Version,
+      );
     } catch {
-      // Shown as a toast by the client.
-    } finally {
-      setBusy(null);
+      // Shown as a toast by the client; reading again takes a change made elsewhere.
+      await queryClient.invalidateQueries({ queryKey: ['users', user.Id] });
     }
   };
 
@@ -66,7 +73,13 @@ export function TeamsTab({ user }: { user: User }) {
                 <td className={css.cell}>{team.TeamName}</td>
                 {editing && (
                   <td className={css.cell}>
-                    <Button variant="danger" size="small" isPending={busy === team.Id} onPress={() => remove(team.Id, team.TeamName)}>
+                    <Button
+                      variant="danger"
+                      size="small"
+                      isPending={actions.pending === `remove:${team.Id}`}
+                      isDisabled={actions.pending !== null}
+                      onPress={() => remove(team.Id, team.TeamName)}
+                    >
                       {t('teams.remove', { team: team.TeamName })}
                     </Button>
                   </td>
@@ -93,9 +106,7 @@ export function TeamsTab({ user }: { user: User }) {
       ) : (
         companyId !== null && <p className={css.muted}>{t('teams.readOnly')}</p>
       )}
-      {companyId !== null && (
-        <TeamsDialog isOpen={dialog} onOpenChange={setDialog} userId={user.Id} companyId={companyId} version={teams.data.Version} assigned={list} />
-      )}
+      {companyId !== null && <TeamsDialog isOpen={dialog} onOpenChange={setDialog} userId={user.Id} companyId={companyId} actions={actions} assigned={list} />}
     </section>
   );
 }

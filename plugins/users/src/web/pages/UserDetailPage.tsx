@@ -11,12 +11,15 @@ import { PermissionsTab } from '../components/PermissionsTab';
 import { QuotasTab } from '../components/QuotasTab';
 import { RolesTab } from '../components/RolesTab';
 import { TeamsTab } from '../components/TeamsTab';
+import { useTabDrafts } from '../components/tabDrafts';
 import * as css from '../components/users.css';
 
 /**
  * /users/:id (and /users/new): a staff login's administration tabs (details, quotas, roles, teams,
  * permissions). A member's login shows its details and the member tabs the support screens contribute, each at its
  * own address (/users/:id/details-profile ..., see MemberTabs); the staff tabs have none (the spec names none).
+ * The tabs render only the selected panel, so each tab's unsaved edit lives here (useTabDrafts), not in the tab:
+ * switching tabs and back finds it as it was left.
  */
 export default function UserDetailPage() {
   const { id = 'new' } = useParams();
@@ -24,6 +27,7 @@ export default function UserDetailPage() {
   const { t } = useTranslation('users');
   const isNew = id === 'new';
   const user = useQuery({ queryKey: ['users', id, 'user'], queryFn: () => api.call(UsersApi.getById, { params: { id } }), enabled: !isNew });
+  const drafts = useTabDrafts(id);
 
   const back = (
     <Link className={css.link} to={USERS_PATH}>
@@ -34,7 +38,7 @@ export default function UserDetailPage() {
     return (
       <div className={`${layoutCss.card} ${css.stack}`}>
         {back}
-        <DetailsTab user={null} />
+        <DetailsTab user={null} draft={drafts.handle('details')} />
       </div>
     );
   }
@@ -48,13 +52,13 @@ export default function UserDetailPage() {
     );
   }
   const u = user.data;
-  const items: TabItem[] = [{ id: 'details', label: t('tabs.details'), content: <DetailsTab user={u} /> }];
+  const items: TabItem[] = [{ id: 'details', label: t('tabs.details'), content: <DetailsTab user={u} draft={drafts.handle('details')} /> }];
   if (!u.IsMember) {
     items.push(
-      { id: 'quotas', label: t('tabs.quotas'), content: <QuotasTab userId={u.Id} /> },
-      { id: 'roles', label: t('tabs.roles'), content: <RolesTab userId={u.Id} /> },
-      { id: 'teams', label: t('tabs.teams'), content: <TeamsTab user={u} /> },
-      { id: 'permissions', label: t('tabs.permissions'), content: <PermissionsTab userId={u.Id} /> },
+      { id: 'quotas', label: t('tabs.quotas'), content: <QuotasTab userId={u.Id} draft={drafts.handle('quotas')} /> },
+      { id: 'roles', label: t('tabs.roles'), content: <RolesTab userId={u.Id} draft={drafts.handle('roles')} /> },
+      { id: 'teams', label: t('tabs.teams'), content: <TeamsTab user={u} onSaved={drafts.saved} /> },
+      { id: 'permissions', label: t('tabs.permissions'), content: <PermissionsTab userId={u.Id} draft={drafts.handle('permissions')} /> },
     );
   }
   return (

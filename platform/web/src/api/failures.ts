@@ -1,0 +1,40 @@
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+
+/** The status an API call failed with (ApiCallError carries it; 0: no answer), else undefined. */
+const statusOf = (error: unknown) => (typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined);
+
+/**
+ * What a failed load of one record means to the user: "not found" on a 404 (a retry would not find it either; the
+ * server answers 404 for a record the caller may not see too), else a load error (a 5xx, no answer) a retry may cure.
+ */
+export const loadFailure = (error: unknown): 'notFound' | 'loadError' => (statusOf(error) === 404 ? 'notFound' : 'loadError');
+
+/**
+ * The server's words when a save was refused as stale (409: someone changed the record since it was loaded), else
+ * null. The edit then says them with a Reload: sending the same Version again would only be refused again.
+ */
+export const saveConflict = (error: unknown): string | null => (statusOf(error) === 409 && error instanceof Error ? error.message : null);
+
+/**
+ * A record's edit form and a stale save: `onError` keeps the server's words (`conflict`) when the save was refused
+ * as stale and marks the cached record out of date without fetching it (Cancel, then Edit, reads it anew); the typed
+ * values stay in the form until `reload` fetches the record as it is now, which the form then shows.
+ */
+export function useStaleSave(queryKey: QueryKey) {
+  const queryClient = useQueryClient();
+  const [conflict, setConflict] = useState<string | null>(null);
+  return {
+    conflict,
+    clear: () => setConflict(null),
+    onError: (error: unknown) => {
+      const stale = saveConflict(error);
+      setConflict(stale);
+      if (stale) void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
+    },
+    reload: async () => {
+      await queryClient.invalidateQueries({ queryKey });
+      setConflict(null);
+    },
+  };
+}

@@ -1,0 +1,11 @@
+/** The list's bulk actions on the selected coupons (spec 02 section 5). */
+export const ACTIONS = ['activate', 'deactivate', 'delete'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/**
+ * Whether the selection is cleared once the action succeeded: after a delete the selected coupons no longer exist, and
+ * a further Activate or Deactivate of them would be refused whole ('Some of the selected coupons no longer exist;
+ * nothing was changed.'). Activate and deactivate keep it, so the same coupons can be switched back. A failed action
+ * changed nothing and keeps it too.
+ */
+export const clearsSelection = (action: Action): boolean => action === 'delete';
