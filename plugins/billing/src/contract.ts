@@ -21,6 +21,7 @@ export const BILLING_MESSAGES = {
   noMember: 'This needs a member account: choose a member to act on behalf of.',
   noCard: 'Please add a card first.',
   cardNotFound: 'The card was not found.',
+  notMembersBill: "body.ClaimID: the bill is not one of this member's bills.",
   unavailable: 'The payment service is not available right now. Please try again later.',
   charged: 'The payment was successful.',
   declined: 'The payment was declined.',

@@ -36,6 +36,8 @@ export interface ClaimsService {
    * Unknown, the payee 'Member reimbursement'), with its status history; in the caller's transaction.
    */
   recordReimbursement(input: ReimbursementBill, tx: SqlClient): Promise<{ ClaimID: number; ClaimNumber: string }>;
+  /** The member a bill belongs to, or null when there is no such bill (a charge naming a bill checks it is the member's). */
+  billOwner(claimId: number): Promise<number | null>;
 }
 
 export interface ReimbursementBill {

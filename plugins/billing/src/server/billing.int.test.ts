@@ -298,6 +298,34 @@ describe('billing: support calls', () => {
     expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE status = 'Declined'`)).toBe(1);
   });
 
+  it("refuses a prepull naming a bill that is not the member's, and authorizes nothing", async () => {
+    const bobId = (await server.database.sql.query<{ member_id: number }>("SELECT member_id FROM users WHERE user_name = 'bill-bob'"))[0]?.member_id;
+    const bill = async (memberId: number | undefined, number: string) =>
+      (
+        await server.database.sql.query<{ claim_id: number }>(
+          `INSERT INTO claims (claim_number, member_id, payee_name, bill_type_id, billed_cents, service_date_from)
+           VALUES ($1, $2, 'Prepull Test Pharmacy', 21, 4000, '2026-10-01') RETURNING claim_id`,
+          [number, memberId],
+        )
+      )[0]?.claim_id;
+    const bobs = await bill(bobId, 'PP-BOB-1');
+    const before = await count('SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1', [annId]);
+    const refused = await call(BillingApi.prepull.path, {
+      session: staff,
+      brand: 'staff',
+      body: { MemberId: annId, Amount: 40, ClaimID: bobs, IdempotencyKey: 'prepull-ann-bobs-bill' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().MsgText).toBe("body.ClaimID: the bill is not one of this member's bills.");
+    const missing = await call(BillingApi.prepull.path, {
+      session: staff,
+      brand: 'staff',
+      body: { MemberId: annId, Amount: 40, ClaimID: 987654, IdempotencyKey: 'prepull-ann-no-bill' },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(await count('SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1', [annId])).toBe(before);
+  });
+
   it('prepulls (authorizes) with the default description, then captures', async () => {
     const r = await data<{ StatusString: string }>(BillingApi.prepull.path, {
       session: staff,

@@ -13,7 +13,8 @@ import { migrations } from './migrations';
 
 export default defineServerPlugin<BillingService>({
   id: 'billing',
-  dependsOn: ['coupons'],
+  // Coupons for subscriptions; claims to check that a prepull's bill is the member's.
+  dependsOn: ['claims', 'coupons'],
   provides: {
     ref: billingService,
     // Where the gateway sends its webhooks: PAYMENT_WEBHOOK_URL, else the staff site's public address (SITE_ADDRESS),

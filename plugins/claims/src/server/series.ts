@@ -46,6 +46,10 @@ async function series<T>(sql: SqlClient, scope: SeriesScope, period: SeriesPerio
 export function makeClaimsService(sql: SqlClient): ClaimsService {
   return {
     recordReimbursement: (input, tx) => recordReimbursement(input, tx),
+    async billOwner(claimId) {
+      const rows = await sql.query<{ member_id: number }>('SELECT member_id FROM claims WHERE claim_id = $1', [claimId]);
+      return rows[0]?.member_id ?? null;
+    },
     claimCounts: (scope, period) => series<ClaimCountPoint>(sql, scope, period, 'count(*)', 'NumberOfClaims'),
     billAmounts: (scope, period) => series<BillAmountPoint>(sql, scope, period, 'sum(c.billed_cents)', 'AmountCents'),
     async cityCounts(scope) {

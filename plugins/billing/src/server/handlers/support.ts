@@ -1,3 +1,4 @@
+import { claimsService } from '@portal/plugin-claims/service';
 import { ApiError, route } from '@portal/server';
 import { BILLING_SUPPORT_ACCESS } from '../../access';
 import { BILLING_MESSAGES, BillingApi, PREPULL_DESCRIPTION, toCents } from '../../contract';
@@ -117,6 +118,9 @@ export const supportRoutes = [
   route(BillingApi.prepull, {
     access: BILLING_SUPPORT_ACCESS,
     handler: async (ctx) => {
+      // A prepull for a bill names one of the member's own bills (it shows in that member's transactions).
+      if (ctx.body.ClaimID != null && (await ctx.use(claimsService).billOwner(ctx.body.ClaimID)) !== ctx.body.MemberId)
+        throw new ApiError(400, BILLING_MESSAGES.notMembersBill);
       const r = await billingOf(ctx).authorize(
         ctx.body.MemberId,
         {
