@@ -263,14 +263,22 @@ describe('support: charge, refund and void', () => {
   it('a prepull retried at once authorizes once and lists as Authorized with its authorization id', async () => {
     const p = await data<BillingProfile>(BillingApi.supportProfile.path, { body: { MemberId: annId } });
     const before = (await createPaymentGateway(sandboxUrl).listTransactions(p.CustomerId ?? 0)).length;
-    const body = { MemberId: annId, Amount: '15.00', ClaimID: 77, IdempotencyKey: newIdempotencyKey('prepull') };
+    // The bill the prepull is for: one of the member's own (billing refuses another member's).
+    const ClaimID = (
+      await server.database.sql.query<{ claim_id: number }>(
+        `INSERT INTO claims (claim_number, member_id, payee_name, bill_type_id, billed_cents, service_date_from)
+         VALUES ('SUP-PREPULL-1', $1, 'Pharmacy', 21, 1500, current_date) RETURNING claim_id`,
+        [annId],
+      )
+    )[0]?.claim_id as number;
+    const body = { MemberId: annId, Amount: '15.00', ClaimID, IdempotencyKey: newIdempotencyKey('prepull') };
     const rs = await Promise.all([data<SupportMoneyResult>(BillingApi.prepull.path, { body }), data<SupportMoneyResult>(BillingApi.prepull.path, { body })]);
     for (const r of rs) expect(r.StatusString).toBe('Ok');
     expect(rs[0]?.TransactionID).toBe(rs[1]?.TransactionID);
     expect((await createPaymentGateway(sandboxUrl).listTransactions(p.CustomerId ?? 0)).length - before).toBe(1);
     const auth = (await search({ Query: { Status: 'Authorized' } })).Items;
     expect(auth.map((t) => t.TransactionID)).toEqual([rs[0]?.TransactionID]);
-    expect(auth[0]).toMatchObject({ Amount: 15, ClaimID: 77, Description: 'Charge for future transactions' });
+    expect(auth[0]).toMatchObject({ Amount: 15, ClaimID, Description: 'Charge for future transactions' });
     expect(auth[0]?.AuthProviderTransactionID).toBe(auth[0]?.ProviderTransactionID);
   });
 
