@@ -26,20 +26,32 @@ export default function AccountPage() {
   );
 }
 
+/** A section whose data failed to load: said at once (an alert) with a Try again that asks for it anew. */
+function LoadError({ text, onRetry, 'data-testid': testId }: { text: string; onRetry: () => void; 'data-testid'?: string }) {
+  const { t } = useTranslation('account');
+  return (
+    <Message kind="error" data-testid={testId}>
+      <span>{text}</span>{' '}
+      <Button size="small" onPress={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </Message>
+  );
+}
+
 /**
  * The change-password form once the server's password rules are in. Without them the checklist would be empty and a
- * password the rules refuse could be sent, so a failure to load them shows the error in place of the form.
+ * password the rules refuse could be sent, so a failure to load them shows the error, with a Try again, in place of the form.
  */
 function PasswordSection() {
   const { t } = useTranslation('account');
   const policy = usePasswordPolicy();
   if (policy.data) return <ChangePassword rules={policy.data} />;
-  if (policy.isError)
+  // A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile).
+  if (policy.isError && !policy.isFetching)
     return (
       <Panel title={t('password.title')}>
-        <Message kind="error" data-testid="password-policy-error">
-          {t('common.policyError')}
-        </Message>
+        <LoadError text={t('common.policyLoadError')} onRetry={() => void policy.refetch()} data-testid="password-policy-error" />
       </Panel>
     );
   return <p aria-busy="true">{t('common.loading')}</p>;
@@ -119,8 +131,10 @@ function SecurityQuestions() {
 
   return (
     <Panel title={t('questions.title')} description={t('questions.intro')}>
-      {questions.isPending && <p aria-busy="true">{t('common.loading')}</p>}
-      {questions.isError && <Message kind="error">{t('questions.loadError')}</Message>}
+      {(questions.isPending || (questions.isError && questions.isFetching)) && <p aria-busy="true">{t('common.loading')}</p>}
+      {questions.isError && !questions.isFetching && (
+        <LoadError text={t('questions.loadError')} onRetry={() => void questions.refetch()} data-testid="questions-error" />
+      )}
       {questions.data && (
         <Form form={form} onSubmit={submit} aria-label={t('questions.title')}>
           <QuestionFields questions={questions.data} />

@@ -1,5 +1,5 @@
-import { showToast, useApi } from '@portal/web';
-import { Dialog, Message } from '@portal/web/kit';
+import { loadFailure, showToast, useApi } from '@portal/web';
+import { Button, Dialog, Message } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,8 +67,20 @@ export function AddBankDialog({ provider, onClose, onAdded }: { provider: BankPr
   const form = step?.form ?? oneForm(details.data?.Form);
   return (
     <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={t('add.dialogTitle', { name: provider.Name })} isDismissable={false}>
-      {details.isPending && <p aria-busy="true">{t('loading')}</p>}
-      {details.isError && <Message kind="error">{t('messages.serverError')}</Message>}
+      {(details.isPending || (details.isError && details.isFetching)) && <p aria-busy="true">{t('loading')}</p>}
+      {details.isError &&
+        !details.isFetching &&
+        // A 404: the aggregator has no such bank (a retry would not find it either); else a failure a retry may cure.
+        (loadFailure(details.error) === 'notFound' ? (
+          <Message kind="error">{t('add.providerNotFound')}</Message>
+        ) : (
+          <Message kind="error">
+            <span>{t('messages.serverError')}</span>{' '}
+            <Button size="small" onPress={() => void details.refetch()}>
+              {t('messages.retry')}
+            </Button>
+          </Message>
+        ))}
       {failure && (
         <Message kind="error" data-testid="bank-add-failure">
           {failure}

@@ -83,8 +83,15 @@ export default function AddBankPage() {
           <h2 id="bank-popular" className={css.heading}>
             {t('add.popular')}
           </h2>
-          {popular.isPending && <p aria-busy="true">{t('loading')}</p>}
-          {popular.isError && <Message kind="error">{t('add.popularError')}</Message>}
+          {(popular.isPending || (popular.isError && popular.isFetching)) && <p aria-busy="true">{t('loading')}</p>}
+          {popular.isError && !popular.isFetching && (
+            <Message kind="error">
+              <span>{t('add.popularError')}</span>{' '}
+              <Button size="small" onPress={() => void popular.refetch()}>
+                {t('messages.retry')}
+              </Button>
+            </Message>
+          )}
           {popular.data && popular.data.length === 0 && <p>{t('add.noPopular')}</p>}
           {popular.data && list(popular.data, 'bank-popular')}
         </section>

@@ -60,8 +60,15 @@ export default function BanksPage() {
           <Link to={BankingPaths.add}>{t('banks.add')}</Link>
           {d?.LastRefreshed && <p className={css.muted}>{t('banks.lastRefreshed', { date: formatDateTime(d.LastRefreshed) })}</p>}
         </div>
-        {accounts.isPending && <p aria-busy="true">{t('loading')}</p>}
-        {accounts.isError && <Message kind="error">{t('messages.serverError')}</Message>}
+        {(accounts.isPending || (accounts.isError && accounts.isFetching)) && <p aria-busy="true">{t('loading')}</p>}
+        {accounts.isError && !accounts.isFetching && (
+          <Message kind="error">
+            <span>{t('messages.serverError')}</span>{' '}
+            <Button size="small" onPress={() => void accounts.refetch()}>
+              {t('messages.retry')}
+            </Button>
+          </Message>
+        )}
         {waiting && (
           <p aria-busy="true" data-testid="bank-waiting">
             {t('banks.waiting')}

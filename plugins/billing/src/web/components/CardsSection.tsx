@@ -98,8 +98,15 @@ export function CardsSection({ cardSaveWaitMs = CARD_SAVE_WAIT_MS }: { cardSaveW
       <h2 id="billing-cards-heading" className={css.heading}>
         {t('cards.heading')}
       </h2>
-      {profile.isPending && <p aria-busy="true">{t('loading')}</p>}
-      {profile.isError && <Message kind="error">{t('loadError')}</Message>}
+      {(profile.isPending || (profile.isError && profile.isFetching)) && <p aria-busy="true">{t('loading')}</p>}
+      {profile.isError && !profile.isFetching && (
+        <Message kind="error">
+          <span>{t('loadError')}</span>{' '}
+          <Button size="small" onPress={() => void profile.refetch()}>
+            {t('retry')}
+          </Button>
+        </Message>
+      )}
       {profile.data?.IsDeactivated && <Message kind="warning">{t('cards.deactivatedNote')}</Message>}
       {profile.data && cards.length === 0 && <p>{t('cards.none')}</p>}
       {cards.length > 0 && (

@@ -1,5 +1,5 @@
-import { showToast, useApi } from '@portal/web';
-import { Button, NativeSelectField } from '@portal/web/kit';
+import { loadFailure, showToast, useApi } from '@portal/web';
+import { Button, Message, NativeSelectField } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,8 +38,19 @@ export default function MemberSubscriptionTab({ memberId }: { memberId: number }
     onSuccess: (r) => showToast({ kind: r.Status === 0 ? 'success' : 'error', message: r.Message }),
     onSettled: refresh,
   });
-  if (sub.isPending) return <p aria-busy="true">{t('loading')}</p>;
-  if (sub.isError) return <p role="alert">{t('loadError')}</p>;
+  if (sub.isPending || (sub.isError && sub.isFetching)) return <p aria-busy="true">{t('loading')}</p>;
+  if (sub.isError) {
+    // A 404: no such member (a retry would not find one either); else a failure a retry may cure.
+    if (loadFailure(sub.error) === 'notFound') return <Message kind="error">{t('support.notFound')}</Message>;
+    return (
+      <Message kind="error">
+        <span>{t('support.loadError')}</span>{' '}
+        <Button size="small" onPress={() => void sub.refetch()}>
+          {t('retry')}
+        </Button>
+      </Message>
+    );
+  }
   const s = sub.data;
   const plan = s.SubscriptionType === null ? null : t(`plans.${s.SubscriptionType}`);
   return (

@@ -26,8 +26,15 @@ export function PaymentsSection() {
       <h2 id="billing-payments-heading" className={css.heading}>
         {t('payments.heading')}
       </h2>
-      {payments.isPending && <p aria-busy="true">{t('payments.loading')}</p>}
-      {payments.isError && <Message kind="error">{t('payments.loadError')}</Message>}
+      {(payments.isPending || (payments.isError && payments.isFetching)) && <p aria-busy="true">{t('payments.loading')}</p>}
+      {payments.isError && !payments.isFetching && (
+        <Message kind="error">
+          <span>{t('payments.loadError')}</span>{' '}
+          <Button size="small" onPress={() => void payments.refetch()}>
+            {t('retry')}
+          </Button>
+        </Message>
+      )}
       {payments.data && list.length === 0 && <p>{t('payments.none')}</p>}
       {list.length > 0 && (
         <table className={css.table} data-testid="payment-list">

@@ -1,5 +1,5 @@
-import { useApi } from '@portal/web';
-import { Button } from '@portal/web/kit';
+import { loadFailure, useApi } from '@portal/web';
+import { Button, Message } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BillingApi, type CardProfile } from '../../contract';
@@ -24,8 +24,19 @@ export function SupportCards({ memberId, onEdit }: { memberId: number; onEdit?: 
     mutationFn: (c: CardProfile) => api.call(BillingApi.supportDefaultCard, { body: { MemberId: memberId, ProfileId: c.ProfileId } }),
     onSuccess: (p) => queryClient.setQueryData(supportProfileKey(memberId), p),
   });
-  if (profile.isPending) return <p aria-busy="true">{t('loading')}</p>;
-  if (profile.isError) return <p role="alert">{t('loadError')}</p>;
+  if (profile.isPending || (profile.isError && profile.isFetching)) return <p aria-busy="true">{t('loading')}</p>;
+  if (profile.isError) {
+    // A 404: no such member (a retry would not find one either); else a failure a retry may cure.
+    if (loadFailure(profile.error) === 'notFound') return <Message kind="error">{t('support.notFound')}</Message>;
+    return (
+      <Message kind="error">
+        <span>{t('support.loadError')}</span>{' '}
+        <Button size="small" onPress={() => void profile.refetch()}>
+          {t('retry')}
+        </Button>
+      </Message>
+    );
+  }
   const cards = profile.data.Profiles;
   if (cards.length === 0) return <p>{t('support.noCards')}</p>;
   return (

@@ -2,10 +2,11 @@ import { formatIsoDayText } from '@portal/core';
 import { layoutCss, useApi } from '@portal/web';
 import { Button, Message, NativeSelectField } from '@portal/web/kit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_DOCUMENT_PAGE_SIZE, DOCUMENT_PAGE_SIZES, DocumentsApi, LISTED_DOCUMENT_TYPES } from '../../contract';
 import { AddDocument } from '../components/AddDocument';
+import { LoadError } from './LoadError';
 import * as css from './pages.css';
 import { useDownload } from './useDownload';
 
@@ -22,7 +23,15 @@ export default function DocumentsPage() {
     queryFn: () => api.call(DocumentsApi.getMemberDocuments, { body: { PageSize: pageSize, PageNumber: page, DocumentTypeIds: type ? [type] : [] } }),
     placeholderData: keepPreviousData,
   });
-  const pages = docs.data ? Math.max(1, Math.ceil(docs.data.TotalRows / pageSize)) : 1;
+  // The last count the server gave: a page that failed to load keeps the pager, so the user can go back or on.
+  const [lastTotal, setLastTotal] = useState(0);
+  useEffect(() => {
+    if (docs.data) setLastTotal(docs.data.TotalRows);
+  }, [docs.data]);
+  const pages = docs.data ? Math.max(1, Math.ceil(docs.data.TotalRows / pageSize)) : Math.max(1, page, Math.ceil(lastTotal / pageSize));
+  // A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile).
+  const retrying = docs.isError && docs.isFetching;
+  const listed = docs.data !== undefined && docs.data.Items.length > 0;
   return (
     <div className={layoutCss.card}>
       <p>{t('documents.intro')}</p>
@@ -47,63 +56,63 @@ export default function DocumentsPage() {
           }}
         />
       </div>
-      {docs.isPending && <p aria-busy="true">{t('loading')}</p>}
-      {docs.isError && <Message kind="error">{t('error')}</Message>}
+      {(docs.isPending || retrying) && <p aria-busy="true">{t('loading')}</p>}
+      {docs.isError && !retrying && <LoadError data-testid="documents-error" onRetry={() => void docs.refetch()} />}
       {download.failed && <Message kind="error">{t('downloadError')}</Message>}
       {docs.data?.Items.length === 0 && <p>{t('documents.empty')}</p>}
-      {docs.data && docs.data.Items.length > 0 && (
-        <>
-          <table className={css.table} data-testid="documents">
-            <caption className={css.caption}>{t('documents.count', { count: docs.data.TotalRows })}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={css.cell}>
-                  {t('columns.type')}
-                </th>
-                <th scope="col" className={css.cell}>
-                  {t('columns.date')}
-                </th>
-                <th scope="col" className={css.cell}>
-                  {t('columns.file')}
-                </th>
-                <th scope="col" className={css.cell}>
-                  {t('columns.actions')}
-                </th>
+      {docs.data && listed && (
+        <table className={css.table} data-testid="documents">
+          <caption className={css.caption}>{t('documents.count', { count: docs.data.TotalRows })}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={css.cell}>
+                {t('columns.type')}
+              </th>
+              <th scope="col" className={css.cell}>
+                {t('columns.date')}
+              </th>
+              <th scope="col" className={css.cell}>
+                {t('columns.file')}
+              </th>
+              <th scope="col" className={css.cell}>
+                {t('columns.actions')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {docs.data.Items.map((d) => (
+              <tr key={d.DocumentId}>
+                <td className={css.cell}>{t(`types.${d.DocumentTypeId}`, { defaultValue: d.DocumentType })}</td>
+                <td className={css.cell}>
+                  <time dateTime={d.EffectiveDate}>{formatIsoDayText(d.EffectiveDate)}</time>
+                </td>
+                <td className={css.cell}>{d.FileName}</td>
+                <td className={css.cell}>
+                  <Button
+                    size="small"
+                    isPending={download.busy === d.DocumentId}
+                    pendingLabel={t('downloading')}
+                    aria-label={t('downloadNamed', { name: d.FileName })}
+                    onPress={() => download.run(d.DocumentId, (a) => a.call(DocumentsApi.downloadDocument, { body: { DocumentId: d.DocumentId } }))}
+                  >
+                    {t('download')}
+                  </Button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {docs.data.Items.map((d) => (
-                <tr key={d.DocumentId}>
-                  <td className={css.cell}>{t(`types.${d.DocumentTypeId}`, { defaultValue: d.DocumentType })}</td>
-                  <td className={css.cell}>
-                    <time dateTime={d.EffectiveDate}>{formatIsoDayText(d.EffectiveDate)}</time>
-                  </td>
-                  <td className={css.cell}>{d.FileName}</td>
-                  <td className={css.cell}>
-                    <Button
-                      size="small"
-                      isPending={download.busy === d.DocumentId}
-                      pendingLabel={t('downloading')}
-                      aria-label={t('downloadNamed', { name: d.FileName })}
-                      onPress={() => download.run(d.DocumentId, (a) => a.call(DocumentsApi.downloadDocument, { body: { DocumentId: d.DocumentId } }))}
-                    >
-                      {t('download')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <nav className={css.pager} aria-label={t('pager')}>
-            <Button size="small" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
-              {t('previous')}
-            </Button>
-            <span>{t('pageOf', { page, pages })}</span>
-            <Button size="small" isDisabled={page >= pages} onPress={() => setPage(page + 1)}>
-              {t('next')}
-            </Button>
-          </nav>
-        </>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {(listed || (docs.isError && page > 1)) && (
+        <nav className={css.pager} aria-label={t('pager')}>
+          <Button size="small" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
+            {t('previous')}
+          </Button>
+          <span>{t('pageOf', { page, pages })}</span>
+          <Button size="small" isDisabled={page >= pages} onPress={() => setPage(page + 1)}>
+            {t('next')}
+          </Button>
+        </nav>
       )}
     </div>
   );

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentsApi } from '../../contract';
+import { LoadError } from './LoadError';
 import * as css from './pages.css';
 import { useDownload } from './useDownload';
 
@@ -20,6 +21,9 @@ export default function StatementsPage() {
     queryFn: () => api.call(DocumentsApi.monthlyStatements, { query: { selectedYear: year ?? 0 } }),
     enabled: year !== null,
   });
+  // A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile).
+  const yearsRetrying = years.isError && years.isFetching;
+  const statementsRetrying = statements.isError && statements.isFetching;
   const monthLabel = (month: string) =>
     new Intl.DateTimeFormat(i18n.language === 'es' ? 'es-US' : 'en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
       new Date(`${month}-01T00:00:00Z`),
@@ -27,8 +31,8 @@ export default function StatementsPage() {
   return (
     <div className={layoutCss.card}>
       <p>{t('statements.intro')}</p>
-      {years.isPending && <p aria-busy="true">{t('loading')}</p>}
-      {years.isError && <Message kind="error">{t('error')}</Message>}
+      {(years.isPending || yearsRetrying) && <p aria-busy="true">{t('loading')}</p>}
+      {years.isError && !yearsRetrying && <LoadError data-testid="years-error" onRetry={() => void years.refetch()} />}
       {years.data?.length === 0 && <p>{t('statements.none')}</p>}
       {years.data && years.data.length > 0 && (
         <div className={css.controls}>
@@ -41,8 +45,8 @@ export default function StatementsPage() {
         </div>
       )}
       {/* No year yet (the years still loading, or none): nothing is asked for, though the query reads as pending. */}
-      {year !== null && statements.isPending && <p aria-busy="true">{t('statements.loading', { year })}</p>}
-      {statements.isError && <Message kind="error">{t('error')}</Message>}
+      {year !== null && (statements.isPending || statementsRetrying) && <p aria-busy="true">{t('statements.loading', { year })}</p>}
+      {statements.isError && !statementsRetrying && <LoadError data-testid="statements-error" onRetry={() => void statements.refetch()} />}
       {download.failed && <Message kind="error">{t('downloadError')}</Message>}
       {statements.data && (
         <table className={css.table} data-testid="statements">

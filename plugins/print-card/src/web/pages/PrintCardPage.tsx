@@ -1,4 +1,4 @@
-import { layoutCss, useApi } from '@portal/web';
+import { layoutCss, loadFailure, useApi } from '@portal/web';
 import { Button, Dialog, Message, saveBlob } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -41,11 +41,23 @@ export default function PrintCardPage() {
   };
 
   const data = card.data;
+  // A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile).
+  const retrying = card.isError && card.isFetching;
+  // No member record (404) is not found, and asking again would not change it: no Try again.
+  const failure = card.isError && !retrying ? loadFailure(card.error) : null;
   return (
     <div className={layoutCss.card}>
       <p>{t('intro')}</p>
-      {card.isPending && <p aria-busy="true">{t('loading')}</p>}
-      {card.isError && <Message kind="error">{t('error')}</Message>}
+      {(card.isPending || retrying) && <p aria-busy="true">{t('loading')}</p>}
+      {failure === 'notFound' && <Message kind="error">{t('notFound')}</Message>}
+      {failure === 'loadError' && (
+        <Message kind="error" data-testid="print-card-error">
+          <span>{t('error')}</span>{' '}
+          <Button size="small" onPress={() => void card.refetch()}>
+            {t('retry')}
+          </Button>
+        </Message>
+      )}
       {data && (
         <>
           <div className={css.actions}>

@@ -1,5 +1,5 @@
-import { useApi } from '@portal/web';
-import { Message } from '@portal/web/kit';
+import { loadFailure, useApi } from '@portal/web';
+import { Button, Message } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ProfileApi } from '../../contract';
@@ -11,7 +11,18 @@ export default function MemberProfileTab({ memberId }: { memberId: number }) {
   const api = useApi();
   const queryKey = ['profile', 'member', 'support', memberId] as const;
   const member = useQuery({ queryKey, queryFn: () => api.call(ProfileApi.load, { params: { id: memberId } }, { notify: false }), retry: false });
-  if (member.isPending) return <p aria-busy="true">{t('loading')}</p>;
-  if (member.isError) return <Message kind="error">{t('loadError')}</Message>;
+  // A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile).
+  if (member.isPending || (member.isError && member.isFetching)) return <p aria-busy="true">{t('loading')}</p>;
+  if (member.isError)
+    return loadFailure(member.error) === 'notFound' ? (
+      <Message kind="error">{t('memberNotFound')}</Message>
+    ) : (
+      <Message kind="error">
+        {t('memberLoadError')}{' '}
+        <Button size="small" onPress={() => void member.refetch()}>
+          {t('retry')}
+        </Button>
+      </Message>
+    );
   return <MemberDetails member={member.data} queryKey={queryKey} forStaff />;
 }

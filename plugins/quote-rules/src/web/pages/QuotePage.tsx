@@ -1,5 +1,5 @@
 import { formatDateTime } from '@portal/core';
-import { ApiCallError, layoutCss, useApi } from '@portal/web';
+import { ApiCallError, layoutCss, loadFailure, useApi } from '@portal/web';
 import { Button, CheckboxField, DatePickerField, Form, Message, NumberField, SelectField, useKitForm } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -100,11 +100,22 @@ export default function QuotePage() {
   const annuitants = values.Case?.Annuitants ?? [];
   const addAnnuitant = () => form.setValue('Case.Annuitants', [...annuitants, { Age: null }], { shouldDirty: true });
 
-  if (routeId === 'invalid' || (id !== null && saved.error instanceof ApiCallError && saved.error.status === 404))
-    return <Message kind="error">{t('notFound')}</Message>;
-  if (id !== null && saved.isError) return <Message kind="error">{t('loadError')}</Message>;
+  // A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile).
+  const savedFailure = id !== null && saved.isError && !saved.isFetching ? loadFailure(saved.error) : null;
+  // Not found (or not yours) would be so again: no Try again.
+  if (routeId === 'invalid' || savedFailure === 'notFound') return <Message kind="error">{t('notFound')}</Message>;
+  if (savedFailure === 'loadError')
+    return (
+      <Message kind="error" data-testid="quote-load-error">
+        <span>{t('loadError')}</span>{' '}
+        <Button size="small" onPress={() => void saved.refetch()}>
+          {t('retry')}
+        </Button>
+      </Message>
+    );
   // A saved quote's form opens with its values: typing into the empty form before they arrive would be overwritten.
-  if (id !== null && saved.isPending) return <p aria-busy="true">{t('loading')}</p>;
+  if (id !== null && (saved.isPending || saved.isError)) return <p aria-busy="true">{t('loading')}</p>;
+  const companiesRetrying = companies.isError && companies.isFetching;
   const showSaved = saved.data && !form.formState.isDirty;
   const outcome = showSaved ? saved.data.Outcome.companies : live.companies;
   const caption = showSaved ? t('summary.savedCaption', { date: formatDateTime(saved.data.SavedDate) }) : t('summary.liveCaption');
@@ -112,8 +123,15 @@ export default function QuotePage() {
   return (
     <div className={layoutCss.card}>
       <p>{t('intro')}</p>
-      {companies.isPending && <p aria-busy="true">{t('loading')}</p>}
-      {companies.isError && <p role="alert">{t('error')}</p>}
+      {(companies.isPending || companiesRetrying) && <p aria-busy="true">{t('loading')}</p>}
+      {companies.isError && !companiesRetrying && (
+        <Message kind="error" data-testid="companies-error">
+          <span>{t('error')}</span>{' '}
+          <Button size="small" onPress={() => void companies.refetch()}>
+            {t('retry')}
+          </Button>
+        </Message>
+      )}
       <Form form={form} onSubmit={onSubmit} aria-label={t('formLabel')}>
         <section aria-labelledby="quote-case-title">
           <h2 id="quote-case-title">{t('case.title')}</h2>

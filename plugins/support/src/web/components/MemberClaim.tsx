@@ -1,6 +1,6 @@
 import { formatCurrency } from '@portal/core';
 import { ClaimsApi } from '@portal/plugin-claims/contract';
-import { useApi, useLookups } from '@portal/web';
+import { loadFailure, useApi, useLookups } from '@portal/web';
 import { Button, lookupNames, Message, NativeSelectField, Panel, useLookupLabel } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useMemo, useState } from 'react';
@@ -74,7 +74,21 @@ export function MemberClaim({ memberId }: { memberId: number }) {
         </div>
         <Button type="submit">{t('claim.find')}</Button>
       </form>
-      {claim.isError && <Message kind="error">{(claim.error as Error).message}</Message>}
+      {claim.isFetching && !claim.data && <p aria-busy="true">{t('loading')}</p>}
+      {claim.isError && !claim.isFetching && (
+        <Message kind="error">
+          <span>{(claim.error as Error).message}</span>
+          {/* A 404: no such bill of this member's (a retry would not find it either); else a failure a retry may cure. */}
+          {loadFailure(claim.error) === 'loadError' && (
+            <>
+              {' '}
+              <Button size="small" onPress={() => void claim.refetch()}>
+                {t('retry')}
+              </Button>
+            </>
+          )}
+        </Message>
+      )}
       {c && (
         <div className={css.stack} data-testid="support-claim">
           <p>

@@ -1,4 +1,5 @@
 import { useApi } from '@portal/web';
+import { Button, Message } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -14,8 +15,16 @@ export default function SupportQueueWidget() {
   const api = useApi();
   const { t } = useTranslation('support');
   const q = useQuery(queueQuery(api));
-  if (q.isPending) return <p aria-busy="true">{t('queue.loading')}</p>;
-  if (q.isError) return <p>{t('queue.error')}</p>;
+  if (q.isPending || (q.isError && q.isFetching)) return <p aria-busy="true">{t('queue.loading')}</p>;
+  if (q.isError)
+    return (
+      <Message kind="error">
+        <span>{t('queue.error')}</span>{' '}
+        <Button size="small" onPress={() => void q.refetch()}>
+          {t('retry')}
+        </Button>
+      </Message>
+    );
   const rows = [
     { key: 'pending', count: q.data.Pending, to: SUPPORT_PENDING_PATH },
     { key: 'declined', count: q.data.Declined, to: SUPPORT_TRANSACTIONS_PATH },
