@@ -56,3 +56,19 @@ export function StaleNotice({ message, onReload }: { message: string; onReload: 
     </div>
   );
 }
+
+/**
+ * Data that could not be loaded: the reason, said at once (an alert), with a Try again that asks for it anew. Keep it
+ * apart from an empty state: "no data" is not an error.
+ */
+export function LoadFailed({ message, onRetry, 'data-testid': testId }: { message: ReactNode; onRetry: () => void; 'data-testid'?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Message kind="error" data-testid={testId}>
+      <span>{message}</span>{' '}
+      <Button size="small" onPress={onRetry}>
+        {t('app.tryAgain')}
+      </Button>
+    </Message>
+  );
+}

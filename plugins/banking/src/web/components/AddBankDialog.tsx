@@ -1,5 +1,5 @@
 import { loadFailure, showToast, useApi } from '@portal/web';
-import { Button, Dialog, Message } from '@portal/web/kit';
+import { Dialog, LoadFailed, Message } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -74,12 +74,7 @@ export function AddBankDialog({ provider, onClose, onAdded }: { provider: BankPr
         (loadFailure(details.error) === 'notFound' ? (
           <Message kind="error">{t('add.providerNotFound')}</Message>
         ) : (
-          <Message kind="error">
-            <span>{t('messages.serverError')}</span>{' '}
-            <Button size="small" onPress={() => void details.refetch()}>
-              {t('messages.retry')}
-            </Button>
-          </Message>
+          <LoadFailed message={t('messages.serverError')} onRetry={() => void details.refetch()} />
         ))}
       {failure && (
         <Message kind="error" data-testid="bank-add-failure">

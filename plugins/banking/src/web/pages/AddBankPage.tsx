@@ -1,5 +1,5 @@
 import { layoutCss, showToast, useApi } from '@portal/web';
-import { Button, Message } from '@portal/web/kit';
+import { Button, LoadFailed, Message } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,14 +84,7 @@ export default function AddBankPage() {
             {t('add.popular')}
           </h2>
           {(popular.isPending || (popular.isError && popular.isFetching)) && <p aria-busy="true">{t('loading')}</p>}
-          {popular.isError && !popular.isFetching && (
-            <Message kind="error">
-              <span>{t('add.popularError')}</span>{' '}
-              <Button size="small" onPress={() => void popular.refetch()}>
-                {t('messages.retry')}
-              </Button>
-            </Message>
-          )}
+          {popular.isError && !popular.isFetching && <LoadFailed message={t('add.popularError')} onRetry={() => void popular.refetch()} />}
           {popular.data && popular.data.length === 0 && <p>{t('add.noPopular')}</p>}
           {popular.data && list(popular.data, 'bank-popular')}
         </section>

@@ -1,6 +1,6 @@
 import { formatCurrency, formatDateTime } from '@portal/core';
 import { layoutCss, useApi } from '@portal/web';
-import { Button, ConfirmDialog, Message } from '@portal/web/kit';
+import { Button, ConfirmDialog, LoadFailed, Message } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,14 +61,7 @@ export default function BanksPage() {
           {d?.LastRefreshed && <p className={css.muted}>{t('banks.lastRefreshed', { date: formatDateTime(d.LastRefreshed) })}</p>}
         </div>
         {(accounts.isPending || (accounts.isError && accounts.isFetching)) && <p aria-busy="true">{t('loading')}</p>}
-        {accounts.isError && !accounts.isFetching && (
-          <Message kind="error">
-            <span>{t('messages.serverError')}</span>{' '}
-            <Button size="small" onPress={() => void accounts.refetch()}>
-              {t('messages.retry')}
-            </Button>
-          </Message>
-        )}
+        {accounts.isError && !accounts.isFetching && <LoadFailed message={t('messages.serverError')} onRetry={() => void accounts.refetch()} />}
         {waiting && (
           <p aria-busy="true" data-testid="bank-waiting">
             {t('banks.waiting')}

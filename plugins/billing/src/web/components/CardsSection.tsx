@@ -1,5 +1,5 @@
 import { showToast, useApi } from '@portal/web';
-import { Button, ConfirmDialog, Message } from '@portal/web/kit';
+import { Button, ConfirmDialog, LoadFailed, Message } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,14 +99,7 @@ export function CardsSection({ cardSaveWaitMs = CARD_SAVE_WAIT_MS }: { cardSaveW
         {t('cards.heading')}
       </h2>
       {(profile.isPending || (profile.isError && profile.isFetching)) && <p aria-busy="true">{t('loading')}</p>}
-      {profile.isError && !profile.isFetching && (
-        <Message kind="error">
-          <span>{t('loadError')}</span>{' '}
-          <Button size="small" onPress={() => void profile.refetch()}>
-            {t('retry')}
-          </Button>
-        </Message>
-      )}
+      {profile.isError && !profile.isFetching && <LoadFailed message={t('loadError')} onRetry={() => void profile.refetch()} />}
       {profile.data?.IsDeactivated && <Message kind="warning">{t('cards.deactivatedNote')}</Message>}
       {profile.data && cards.length === 0 && <p>{t('cards.none')}</p>}
       {cards.length > 0 && (

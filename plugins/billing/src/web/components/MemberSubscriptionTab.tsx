@@ -1,5 +1,5 @@
 import { loadFailure, showToast, useApi } from '@portal/web';
-import { Button, Message, NativeSelectField } from '@portal/web/kit';
+import { Button, LoadFailed, Message, NativeSelectField } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,14 +42,7 @@ export default function MemberSubscriptionTab({ memberId }: { memberId: number }
   if (sub.isError) {
     // A 404: no such member (a retry would not find one either); else a failure a retry may cure.
     if (loadFailure(sub.error) === 'notFound') return <Message kind="error">{t('support.notFound')}</Message>;
-    return (
-      <Message kind="error">
-        <span>{t('support.loadError')}</span>{' '}
-        <Button size="small" onPress={() => void sub.refetch()}>
-          {t('retry')}
-        </Button>
-      </Message>
-    );
+    return <LoadFailed message={t('support.loadError')} onRetry={() => void sub.refetch()} />;
   }
   const s = sub.data;
   const plan = s.SubscriptionType === null ? null : t(`plans.${s.SubscriptionType}`);

@@ -1,6 +1,6 @@
 import { formatCurrency, formatMomentDay } from '@portal/core';
 import { useApi } from '@portal/web';
-import { Button, Message } from '@portal/web/kit';
+import { Button, LoadFailed } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,14 +27,7 @@ export function PaymentsSection() {
         {t('payments.heading')}
       </h2>
       {(payments.isPending || (payments.isError && payments.isFetching)) && <p aria-busy="true">{t('payments.loading')}</p>}
-      {payments.isError && !payments.isFetching && (
-        <Message kind="error">
-          <span>{t('payments.loadError')}</span>{' '}
-          <Button size="small" onPress={() => void payments.refetch()}>
-            {t('retry')}
-          </Button>
-        </Message>
-      )}
+      {payments.isError && !payments.isFetching && <LoadFailed message={t('payments.loadError')} onRetry={() => void payments.refetch()} />}
       {payments.data && list.length === 0 && <p>{t('payments.none')}</p>}
       {list.length > 0 && (
         <table className={css.table} data-testid="payment-list">

@@ -1,5 +1,5 @@
 import { loadFailure, useApi } from '@portal/web';
-import { Button, Message } from '@portal/web/kit';
+import { Button, LoadFailed, Message } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BillingApi, type CardProfile } from '../../contract';
@@ -28,14 +28,7 @@ export function SupportCards({ memberId, onEdit }: { memberId: number; onEdit?: 
   if (profile.isError) {
     // A 404: no such member (a retry would not find one either); else a failure a retry may cure.
     if (loadFailure(profile.error) === 'notFound') return <Message kind="error">{t('support.notFound')}</Message>;
-    return (
-      <Message kind="error">
-        <span>{t('support.loadError')}</span>{' '}
-        <Button size="small" onPress={() => void profile.refetch()}>
-          {t('retry')}
-        </Button>
-      </Message>
-    );
+    return <LoadFailed message={t('support.loadError')} onRetry={() => void profile.refetch()} />;
   }
   const cards = profile.data.Profiles;
   if (cards.length === 0) return <p>{t('support.noCards')}</p>;

@@ -1,12 +1,11 @@
 import { formatIsoDayText } from '@portal/core';
 import { layoutCss, useApi } from '@portal/web';
-import { Button, Message, NativeSelectField } from '@portal/web/kit';
+import { Button, LoadFailed, Message, NativeSelectField } from '@portal/web/kit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_DOCUMENT_PAGE_SIZE, DOCUMENT_PAGE_SIZES, DocumentsApi, LISTED_DOCUMENT_TYPES } from '../../contract';
 import { AddDocument } from '../components/AddDocument';
-import { LoadError } from './LoadError';
 import * as css from './pages.css';
 import { useDownload } from './useDownload';
 
@@ -57,7 +56,7 @@ export default function DocumentsPage() {
         />
       </div>
       {(docs.isPending || retrying) && <p aria-busy="true">{t('loading')}</p>}
-      {docs.isError && !retrying && <LoadError data-testid="documents-error" onRetry={() => void docs.refetch()} />}
+      {docs.isError && !retrying && <LoadFailed message={t('error')} data-testid="documents-error" onRetry={() => void docs.refetch()} />}
       {download.failed && <Message kind="error">{t('downloadError')}</Message>}
       {docs.data?.Items.length === 0 && <p>{t('documents.empty')}</p>}
       {docs.data && listed && (

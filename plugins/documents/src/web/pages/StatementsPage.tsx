@@ -1,10 +1,9 @@
 import { layoutCss, useApi } from '@portal/web';
-import { Button, Message, NativeSelectField } from '@portal/web/kit';
+import { Button, LoadFailed, Message, NativeSelectField } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentsApi } from '../../contract';
-import { LoadError } from './LoadError';
 import * as css from './pages.css';
 import { useDownload } from './useDownload';
 
@@ -32,7 +31,7 @@ export default function StatementsPage() {
     <div className={layoutCss.card}>
       <p>{t('statements.intro')}</p>
       {(years.isPending || yearsRetrying) && <p aria-busy="true">{t('loading')}</p>}
-      {years.isError && !yearsRetrying && <LoadError data-testid="years-error" onRetry={() => void years.refetch()} />}
+      {years.isError && !yearsRetrying && <LoadFailed message={t('error')} data-testid="years-error" onRetry={() => void years.refetch()} />}
       {years.data?.length === 0 && <p>{t('statements.none')}</p>}
       {years.data && years.data.length > 0 && (
         <div className={css.controls}>
@@ -46,7 +45,9 @@ export default function StatementsPage() {
       )}
       {/* No year yet (the years still loading, or none): nothing is asked for, though the query reads as pending. */}
       {year !== null && (statements.isPending || statementsRetrying) && <p aria-busy="true">{t('statements.loading', { year })}</p>}
-      {statements.isError && !statementsRetrying && <LoadError data-testid="statements-error" onRetry={() => void statements.refetch()} />}
+      {statements.isError && !statementsRetrying && (
+        <LoadFailed message={t('error')} data-testid="statements-error" onRetry={() => void statements.refetch()} />
+      )}
       {download.failed && <Message kind="error">{t('downloadError')}</Message>}
       {statements.data && (
         <table className={css.table} data-testid="statements">

@@ -1,6 +1,6 @@
 import { hasAnyRole, Roles } from '@portal/core';
 import { type ApiCallError, layoutCss, showToast, useApi, useRoles } from '@portal/web';
-import { Button, ConfirmDialog, Message, NativeSelectField, saveBlob, Toolbar } from '@portal/web/kit';
+import { Button, ConfirmDialog, LoadFailed, Message, NativeSelectField, saveBlob, Toolbar } from '@portal/web/kit';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -368,12 +368,7 @@ export default function LedgerPage() {
           {t('balance.save')}
         </Button>
         {balanceShown.kind === 'failed' ? (
-          <Message kind="error" data-testid="ledger-balance-error">
-            {t('balance.error')}{' '}
-            <Button size="small" onPress={() => void balance.refetch()}>
-              {t('retry')}
-            </Button>
-          </Message>
+          <LoadFailed message={t('balance.error')} onRetry={() => void balance.refetch()} data-testid="ledger-balance-error" />
         ) : (
           <p className={css.big} data-testid="ledger-balance">
             {balanceShown.kind === 'loading'
@@ -423,12 +418,7 @@ export default function LedgerPage() {
         </Message>
       )}
       {list.isError && (
-        <Message kind="error" data-testid="ledger-list-error">
-          {(list.error as ApiCallError).message || t('listError')}{' '}
-          <Button size="small" onPress={() => void list.refetch()}>
-            {t('retry')}
-          </Button>
-        </Message>
+        <LoadFailed message={(list.error as ApiCallError).message || t('listError')} onRetry={() => void list.refetch()} data-testid="ledger-list-error" />
       )}
       <div className={css.tableWrap}>
         <table className={css.table} data-testid="ledger-table">

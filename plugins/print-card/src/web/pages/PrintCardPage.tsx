@@ -1,5 +1,5 @@
 import { layoutCss, loadFailure, useApi } from '@portal/web';
-import { Button, Dialog, Message, saveBlob } from '@portal/web/kit';
+import { Button, Dialog, LoadFailed, Message, saveBlob } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,14 +50,7 @@ export default function PrintCardPage() {
       <p>{t('intro')}</p>
       {(card.isPending || retrying) && <p aria-busy="true">{t('loading')}</p>}
       {failure === 'notFound' && <Message kind="error">{t('notFound')}</Message>}
-      {failure === 'loadError' && (
-        <Message kind="error" data-testid="print-card-error">
-          <span>{t('error')}</span>{' '}
-          <Button size="small" onPress={() => void card.refetch()}>
-            {t('retry')}
-          </Button>
-        </Message>
-      )}
+      {failure === 'loadError' && <LoadFailed message={t('error')} onRetry={() => void card.refetch()} data-testid="print-card-error" />}
       {data && (
         <>
           <div className={css.actions}>

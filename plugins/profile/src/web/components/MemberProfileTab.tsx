@@ -1,5 +1,5 @@
 import { loadFailure, useApi } from '@portal/web';
-import { Button, Message } from '@portal/web/kit';
+import { LoadFailed, Message } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ProfileApi } from '../../contract';
@@ -17,12 +17,7 @@ export default function MemberProfileTab({ memberId }: { memberId: number }) {
     return loadFailure(member.error) === 'notFound' ? (
       <Message kind="error">{t('memberNotFound')}</Message>
     ) : (
-      <Message kind="error">
-        {t('memberLoadError')}{' '}
-        <Button size="small" onPress={() => void member.refetch()}>
-          {t('retry')}
-        </Button>
-      </Message>
+      <LoadFailed message={t('memberLoadError')} onRetry={() => void member.refetch()} />
     );
   return <MemberDetails member={member.data} queryKey={queryKey} forStaff />;
 }

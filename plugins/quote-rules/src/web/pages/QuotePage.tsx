@@ -1,6 +1,6 @@
 import { formatDateTime } from '@portal/core';
 import { ApiCallError, layoutCss, loadFailure, useApi } from '@portal/web';
-import { Button, CheckboxField, DatePickerField, Form, Message, NumberField, SelectField, useKitForm } from '@portal/web/kit';
+import { Button, CheckboxField, DatePickerField, Form, LoadFailed, Message, NumberField, SelectField, useKitForm } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { type FieldPath, useWatch } from 'react-hook-form';
@@ -104,15 +104,7 @@ export default function QuotePage() {
   const savedFailure = id !== null && saved.isError && !saved.isFetching ? loadFailure(saved.error) : null;
   // Not found (or not yours) would be so again: no Try again.
   if (routeId === 'invalid' || savedFailure === 'notFound') return <Message kind="error">{t('notFound')}</Message>;
-  if (savedFailure === 'loadError')
-    return (
-      <Message kind="error" data-testid="quote-load-error">
-        <span>{t('loadError')}</span>{' '}
-        <Button size="small" onPress={() => void saved.refetch()}>
-          {t('retry')}
-        </Button>
-      </Message>
-    );
+  if (savedFailure === 'loadError') return <LoadFailed message={t('loadError')} onRetry={() => void saved.refetch()} data-testid="quote-load-error" />;
   // A saved quote's form opens with its values: typing into the empty form before they arrive would be overwritten.
   if (id !== null && (saved.isPending || saved.isError)) return <p aria-busy="true">{t('loading')}</p>;
   const companiesRetrying = companies.isError && companies.isFetching;
@@ -124,14 +116,7 @@ export default function QuotePage() {
     <div className={layoutCss.card}>
       <p>{t('intro')}</p>
       {(companies.isPending || companiesRetrying) && <p aria-busy="true">{t('loading')}</p>}
-      {companies.isError && !companiesRetrying && (
-        <Message kind="error" data-testid="companies-error">
-          <span>{t('error')}</span>{' '}
-          <Button size="small" onPress={() => void companies.refetch()}>
-            {t('retry')}
-          </Button>
-        </Message>
-      )}
+      {companies.isError && !companiesRetrying && <LoadFailed message={t('error')} onRetry={() => void companies.refetch()} data-testid="companies-error" />}
       <Form form={form} onSubmit={onSubmit} aria-label={t('formLabel')}>
         <section aria-labelledby="quote-case-title">
           <h2 id="quote-case-title">{t('case.title')}</h2>

@@ -2,7 +2,7 @@ import { formatDateTime } from '@portal/core';
 import { BankingApi } from '@portal/plugin-banking/contract';
 import { BillingApi, PREPULL_DESCRIPTION } from '@portal/plugin-billing/contract';
 import { ApiCallError, showToast, useApi, useKernel } from '@portal/web';
-import { Button, ConfirmDialog, Dialog, Message, Panel } from '@portal/web/kit';
+import { Button, ConfirmDialog, Dialog, LoadFailed, Panel } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,14 +78,7 @@ function MemberActions({ memberId }: { memberId: number }) {
               : ''}
         </span>
         {termination.isError && termination.isFetching && <span aria-busy="true">{t('loading')}</span>}
-        {termination.isError && !termination.isFetching && (
-          <Message kind="error">
-            <span>{t('member.terminationError')}</span>{' '}
-            <Button size="small" onPress={() => void termination.refetch()}>
-              {t('retry')}
-            </Button>
-          </Message>
-        )}
+        {termination.isError && !termination.isFetching && <LoadFailed message={t('member.terminationError')} onRetry={() => void termination.refetch()} />}
       </div>
       <ConfirmDialog
         isOpen={terminating}

@@ -1,5 +1,5 @@
 import { useApi } from '@portal/web';
-import { Button, Message } from '@portal/web/kit';
+import { LoadFailed } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -16,15 +16,7 @@ export default function SupportQueueWidget() {
   const { t } = useTranslation('support');
   const q = useQuery(queueQuery(api));
   if (q.isPending || (q.isError && q.isFetching)) return <p aria-busy="true">{t('queue.loading')}</p>;
-  if (q.isError)
-    return (
-      <Message kind="error">
-        <span>{t('queue.error')}</span>{' '}
-        <Button size="small" onPress={() => void q.refetch()}>
-          {t('retry')}
-        </Button>
-      </Message>
-    );
+  if (q.isError) return <LoadFailed message={t('queue.error')} onRetry={() => void q.refetch()} />;
   const rows = [
     { key: 'pending', count: q.data.Pending, to: SUPPORT_PENDING_PATH },
     { key: 'declined', count: q.data.Declined, to: SUPPORT_TRANSACTIONS_PATH },
