@@ -47,6 +47,16 @@ describe('API client envelope handling', () => {
     const { client } = setup(() => json(200, env({ a: 1 })));
     await expect(client.call(EP_API_X)).resolves.toEqual({ a: 1 });
   });
+  it("hands a successful answer's MsgText to onMessage, with or without the toast", async () => {
+    const { client, hooks } = setup(() => json(200, env(1, { MsgText: 'Submitted' })));
+    const said: string[] = [];
+    await client.call(EP_API_X, undefined, { notify: false, onMessage: (m) => said.push(m) });
+    expect(said).toEqual(['Submitted']);
+    expect(hooks.notify).not.toHaveBeenCalled();
+    const failing = setup(() => json(400, env(null, { HasError: true, MsgText: 'Refused' })));
+    await expect(failing.client.call(EP_API_X, undefined, { notify: false, onMessage: (m) => said.push(m) })).rejects.toThrow('Refused');
+    expect(said).toEqual(['Submitted']);
+  });
   it('shows MsgText as a success toast when Unwrap is set, unless notifications are off', async () => {
     const { client, hooks } = setup(() => json(200, env(1, { MsgText: 'Saved' })));
     await client.call(EP_API_X);

@@ -28,6 +28,11 @@ export interface RequestOptions {
   query?: Record<string, unknown>;
   /** Per-request switch for toasts from MsgText and errors (default on). */
   notify?: boolean;
+  /**
+   * Gets a successful answer's MsgText (spec 01 section 7: shown as success by HasError), for a page that says it in
+   * place (with `notify: false`, instead of the toast).
+   */
+  onMessage?: (message: string) => void;
   /** Search and price look-ups skip the loading bar. */
   skipLoadingBar?: boolean;
   /** 'blob' for file downloads: resolves to the blob and its file name (x-filename, default 'export'). */
@@ -342,7 +347,10 @@ export class ApiClient {
         if (notify) this.hooks.notify('error', msg);
         throw new ApiCallError(msg, res.status, body);
       }
-      if (body.MsgText && body.Unwrap && notify) this.hooks.notify('success', body.MsgText);
+      if (body.MsgText && body.Unwrap) {
+        if (notify) this.hooks.notify('success', body.MsgText);
+        opts.onMessage?.(body.MsgText);
+      }
       return (body.Unwrap ? body.Data : body) as T;
     }
     if (!res.ok) {

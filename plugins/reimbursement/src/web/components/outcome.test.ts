@@ -8,7 +8,7 @@ vi.mock('@portal/web', () => import('../../../../../platform/web/src/api/errors'
 import { ReimbursementApi, type UploadStatus } from '../../contract';
 import { ReimbursementMessages as M } from '../../rules';
 import en from '../i18n/en.json';
-import { announcesRequest, failureText } from './outcome';
+import { failureText } from './outcome';
 import { uploadFile } from './uploader';
 
 const UNEXPECTED = en.rules.unexpected;
@@ -78,13 +78,5 @@ describe("the uploader's chunk retries running out on the network", () => {
     expect(calls).toEqual(['start', 'chunk', 'status', 'chunk', 'status', 'chunk', 'status', 'chunk']);
     expect(error).toBeInstanceOf(ApiCallError);
     expect(failureText(error, UNEXPECTED)).toBe(UNEXPECTED);
-  });
-});
-
-describe("the request's success message", () => {
-  it("is the server's, announced once: by the last file's create, when every file before it was sent", () => {
-    expect(announcesRequest(0, 1, 0)).toBe(true);
-    expect([0, 1, 2].map((i) => announcesRequest(i, 3, 0))).toEqual([false, false, true]);
-    expect(announcesRequest(2, 3, 1)).toBe(false);
   });
 });

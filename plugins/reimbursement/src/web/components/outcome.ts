@@ -13,13 +13,3 @@ export function failureText(error: unknown, unexpected: string): string {
   const body = error.body;
   return isEnvelope(body) && typeof body.MsgText === 'string' && body.MsgText.trim() !== '' ? body.MsgText : unexpected;
 }
-
-/**
- * Whether a file's create call lets the client show the server's answer (its MsgText as a success toast, by HasError):
- * only the request's last file, and only when every file before it was sent, so the member is told once that the
- * request is submitted, with all its files (the server's message counts them). The other calls stay quiet: each file's
- * refusal shows beside it, and a request with a file not sent ends in the page's own error.
- */
-export function announcesRequest(file: number, files: number, failedBefore: number): boolean {
-  return file === files - 1 && failedBefore === 0;
-}

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type Reimbursement, ReimbursementApi } from '../../contract';
 import { checkDateAndAmount, checkFiles, ReimbursementMessages as M, MAX_FILES, REIMBURSEMENT_EXTENSIONS } from '../../rules';
-import { announcesRequest, failureText } from '../components/outcome';
+import { failureText } from '../components/outcome';
 import * as css from '../components/reimbursement.css';
 import { afterSend, planSend, type SentRequest } from '../components/request';
 import { type QueuedFile, UploadQueue } from '../components/UploadQueue';
@@ -46,8 +46,10 @@ export default function ReimbursementPage() {
   const queryClient = useQueryClient();
   const [queue, setQueue] = useState<QueuedFile[]>([]);
   const [busy, setBusy] = useState(false);
-  /** Files of the last request that could not be sent (its success is the server's message, shown by the client). */
+  /** Files of the last request that could not be sent. */
   const [notSent, setNotSent] = useState(0);
+  /** The server's message once every file of the request was sent (the request submitted, with its files counted). */
+  const [submitted, setSubmitted] = useState<string | null>(null);
   /** Chosen files the server already took under this request (a Send after a partial failure does not send them again). */
   const [alreadySent, setAlreadySent] = useState(0);
   /** The request whose files were partly sent: its BatchId and sent files, kept until the form resets (see planSend). */
@@ -65,6 +67,7 @@ export default function ReimbursementPage() {
 
   async function submit(v: Values) {
     setNotSent(0);
+    setSubmitted(null);
     const fields = { serviceDate: v.ServiceDate ?? '', amount: v.Amount };
     // A Send after some files failed sends only those, under the same BatchId: the sent ones are on the request's bill.
     const plan = planSend(request.current, fields, v.Files, () => crypto.randomUUID());
@@ -88,7 +91,8 @@ export default function ReimbursementPage() {
     ]);
     const sentNow: File[] = [];
     let failed = 0;
-    for (const [index, { file, key }] of items.entries()) {
+    let said: string | null = null;
+    for (const { file, key } of items) {
       try {
         update(key, { state: 'uploading' });
         const uploadId = await uploadFile(api, file, (sent) => update(key, { sent }));
@@ -106,10 +110,9 @@ export default function ReimbursementPage() {
               reimbursement: { type: file.type, FileName: file.name, Extension: ext, ServiceDate: v.ServiceDate ?? '', Amount: v.Amount },
             },
           },
-          // The server's MsgText is the success message (the request submitted, with its files counted): the client shows
-          // it, by HasError, for the last file when every file before it was sent. The other calls are quiet: a refusal
-          // shows beside its file (the last file's is also the client's error toast).
-          { notify: announcesRequest(index, items.length, failed) },
+          // The server's MsgText is the success message (the request submitted, with its files counted so far): the
+          // page says the last one once every file went, in place. A refusal shows beside its file.
+          { notify: false, onMessage: (m) => (said = m) },
         );
         forgetUpload(file);
         sentNow.push(file);
@@ -123,8 +126,10 @@ export default function ReimbursementPage() {
     setBusy(false);
     request.current = afterSend(plan, fields, sentNow);
     await queryClient.invalidateQueries({ queryKey: ['reimbursement', 'list'] });
-    if (failed === 0) resetForm();
-    else setNotSent(failed);
+    if (failed === 0) {
+      setSubmitted(said);
+      resetForm();
+    } else setNotSent(failed);
   }
 
   const columns: GridColumn<Reimbursement>[] = [
@@ -175,6 +180,7 @@ export default function ReimbursementPage() {
           <UploadQueue files={queue} />
           {alreadySent > 0 && <Message kind="info">{t('alreadySent', { count: alreadySent })}</Message>}
           {notSent > 0 && <Message kind="error">{t('someFailed', { count: notSent })}</Message>}
+          {submitted && <Message kind="success">{submitted}</Message>}
           <div>
             <Button type="submit" variant="primary" isPending={busy} pendingLabel={t('form.sending')}>
               {t('form.submit')}
