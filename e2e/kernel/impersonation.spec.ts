@@ -17,6 +17,17 @@ const someMemberId = (page: Page) =>
     return (await r.json()).Data.Items[0].MemberID as number;
   });
 
+/** A SuperUser signed in on the staff site, acting for a member with bills; that member's id. */
+async function actForSomeMember(page: Page): Promise<number> {
+  await signIn(page, 'staff', 'staff.superuser', undefined, '/login');
+  await page.goto(site('staff', '/help'));
+  const memberId = await someMemberId(page);
+  await page.getByLabel('Member ID to act for').fill(String(memberId));
+  await page.getByRole('button', { name: 'Act for member' }).click();
+  await expect(page.getByText(`Acting on behalf of member ${memberId}`)).toBeVisible();
+  return memberId;
+}
+
 test('a SuperUser acts for a member; every tab follows, and stopping in one tab stops it in the others', async ({ page, context }) => {
   await signIn(page, 'staff', 'staff.superuser', undefined, '/login');
   await page.goto(site('staff', '/help'));
@@ -64,12 +75,7 @@ test('a SuperUser acts for a member; every tab follows, and stopping in one tab 
 });
 
 test('a page load while acting for a member asks for that member’s data from its first call on', async ({ page }) => {
-  await signIn(page, 'staff', 'staff.superuser', undefined, '/login');
-  await page.goto(site('staff', '/help'));
-  const memberId = await someMemberId(page);
-  await page.getByLabel('Member ID to act for').fill(String(memberId));
-  await page.getByRole('button', { name: 'Act for member' }).click();
-  await expect(page.getByText(`Acting on behalf of member ${memberId}`)).toBeVisible();
+  const memberId = await actForSomeMember(page);
 
   const calls: { path: string; member: string | undefined }[] = [];
   page.on('request', (r) => {
@@ -117,12 +123,7 @@ test("a SuperUser acting for nobody is asked to choose a member on a page of one
 });
 
 test('signing out ends acting for a member: a member who signs in next on the browser reaches their own pages', async ({ page }) => {
-  await signIn(page, 'staff', 'staff.superuser', undefined, '/login');
-  await page.goto(site('staff', '/help'));
-  const memberId = await someMemberId(page);
-  await page.getByLabel('Member ID to act for').fill(String(memberId));
-  await page.getByRole('button', { name: 'Act for member' }).click();
-  await expect(page.getByText(`Acting on behalf of member ${memberId}`)).toBeVisible();
+  await actForSomeMember(page);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();

@@ -161,12 +161,13 @@ test('a route the user lacks the role for lands on /invalid, showing its data as
   expect(await page.locator('[data-testid=invalid-detail] b').count()).toBe(0);
 });
 
-test('the expiry warning appears when 2 minutes remain and its click refreshes the session', async ({ page }) => {
-  await signIn(page, 'card', 'card.careguard', undefined, '/login');
-  // Let the page settle first. The toolbar's extras (the search box, the unread messages badge and its call) load once
-  // the page is idle, which can be after the network has been quiet for a while (so a network-idle wait can pass
-  // before them); a call made after the expiry below is set refreshes the session ahead of time (less than 80% of it
-  // left) and replaces that expiry. So: wait for the badge's call on this page to be answered.
+/**
+ * Opens the card site's /help and lets it settle. The toolbar's extras (the search box, the unread messages badge and
+ * its call) load once the page is idle, which can be after the network has been quiet for a while (so a network-idle
+ * wait can pass before them); a call made after a test shortens the expiry refreshes the session ahead of time (less
+ * than 80% of it left) and replaces that expiry. So: wait for the badge's call on this page to be answered.
+ */
+async function openSettledHelp(page: Page) {
   let onHelp = false;
   page.on('framenavigated', (f) => {
     if (f === page.mainFrame()) onHelp = new URL(f.url()).pathname === '/help';
@@ -177,6 +178,11 @@ test('the expiry warning appears when 2 minutes remain and its click refreshes t
   await expect(page.getByTestId('global-search')).toBeVisible();
   await unread;
   await page.waitForLoadState('networkidle');
+}
+
+test('the expiry warning appears when 2 minutes remain and its click refreshes the session', async ({ page }) => {
+  await signIn(page, 'card', 'card.careguard', undefined, '/login');
+  await openSettledHelp(page);
   const before = await page.evaluate(() => {
     const soon = Date.now() + 100_000;
     sessionStorage.setItem('cq.expiry', String(soon));
@@ -315,16 +321,7 @@ test('signing in as another user over a live session ends that session, on the s
 
 test('a session that runs out signs out, and the next sign-in comes back to the page the user was on', async ({ page }) => {
   await signIn(page, 'card', 'card.careguard', undefined, '/login');
-  // As in the expiry warning's test: the page settled (its idle-time calls answered), so no call refreshes ahead.
-  let onHelp = false;
-  page.on('framenavigated', (f) => {
-    if (f === page.mainFrame()) onHelp = new URL(f.url()).pathname === '/help';
-  });
-  const unread = page.waitForResponse((r) => onHelp && new URL(r.url()).pathname === '/api/notes/unread');
-  await page.goto(site('card', '/help'));
-  await expect(page.getByTestId('help-topics')).toBeVisible();
-  await unread;
-  await page.waitForLoadState('networkidle');
+  await openSettledHelp(page);
   await page.evaluate(() => sessionStorage.setItem('cq.expiry', String(Date.now() + 1_000)));
   await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
   await page.getByLabel('User name').fill('card.careguard');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QuoteApi, saveQuoteSchema, updateCompanySchema } from './contract';
+import { aBenefit } from './engine/testSupport';
 import { ANCHOR_RULES } from './server/seed';
 
 const withBenefit = (overrides: Record<string, unknown> = {}) => ({
@@ -8,21 +9,7 @@ const withBenefit = (overrides: Record<string, unknown> = {}) => ({
   Quote: {
     QuoteType: 'Standard',
     FeeAmount: null,
-    Benefits: [
-      {
-        AnnuityType: 'PC',
-        TermType: 'M',
-        TermYears: 10,
-        TermMonths: null,
-        TermWeeks: null,
-        COLA: null,
-        StartDate: '2026-06-01',
-        PremiumAmount: 20_000,
-        PaymentAmount: 200,
-        LifeCompanies: [],
-        CompanyId: null,
-      },
-    ],
+    Benefits: [aBenefit({ StartDate: '2026-06-01', PremiumAmount: 20_000, PaymentAmount: 200 })],
   },
   CompanyIds: ['LC01'],
   ...overrides,

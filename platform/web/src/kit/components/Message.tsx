@@ -42,18 +42,18 @@ export function Message({ kind = 'info', title, children, className, id, 'data-t
 }
 
 /**
- * A save refused as stale (409): the server's words, said at once (an alert), with a Reload that fetches the record as
+ * A save refused as stale (409): the words, focused so they are read at once, with a Reload that fetches the record as
  * it is now. The typed values stay in the form until the user presses it (see useStaleSave).
  */
 export function StaleNotice({ message, onReload }: { message: string; onReload: () => void }) {
   const { t } = useTranslation();
   return (
-    <div className={css.message.warning} role="alert" data-testid="stale-notice">
+    <Message kind="warning" autoFocus data-testid="stale-notice">
       <span>{message}</span>{' '}
       <Button size="small" onPress={onReload}>
         {t('app.reload')}
       </Button>
-    </div>
+    </Message>
   );
 }
 

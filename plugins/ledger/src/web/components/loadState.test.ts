@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceLine, balanceOpen, listCount, listPlaceholder } from './loadState';
+import { balanceLine, balanceOpen, listCount, listStatusRow } from './loadState';
 
 const pending = { data: undefined, isPending: true, isError: false };
 const failed = { data: undefined, isPending: false, isError: true };
@@ -18,14 +18,14 @@ describe('the ledger page shows a failed load as a failure, not as "no data"', (
     expect(balanceOpen({ data: { Amount: 0 }, isPending: false, isError: false })).toBe(false);
   });
   it('a failed list shows no "No transactions in this period." row and no count of 0', () => {
-    expect(listPlaceholder(failed, 0, false)).toBe('failed');
+    expect(listStatusRow(failed, 0, false)).toBe('failed');
     expect(listCount(failed)).toBeNull();
-    expect(listPlaceholder(pending, 0, false)).toBe('loading');
-    expect(listPlaceholder({ data: { ItemCount: 0 }, isPending: false, isError: false }, 0, false)).toBe('empty');
+    expect(listStatusRow(pending, 0, false)).toBe('loading');
+    expect(listStatusRow({ data: { ItemCount: 0 }, isPending: false, isError: false }, 0, false)).toBe('empty');
     expect(listCount({ data: { ItemCount: 0 }, isPending: false, isError: false })).toBe(0);
     // A reload that fails after an answer: the rows it had stay, the error shows, no "no transactions" row.
-    expect(listPlaceholder({ data: { ItemCount: 0 }, isPending: false, isError: true }, 0, false)).toBe('failed');
-    expect(listPlaceholder({ data: { ItemCount: 3 }, isPending: false, isError: true }, 3, false)).toBeNull();
-    expect(listPlaceholder(failed, 0, true)).toBeNull();
+    expect(listStatusRow({ data: { ItemCount: 0 }, isPending: false, isError: true }, 0, false)).toBe('failed');
+    expect(listStatusRow({ data: { ItemCount: 3 }, isPending: false, isError: true }, 3, false)).toBeNull();
+    expect(listStatusRow(failed, 0, true)).toBeNull();
   });
 });

@@ -25,7 +25,7 @@ export const balanceOpen = (q: QueryState<{ Amount: number | null }>): boolean =
  * transactions in this period." row), 'loading', 'empty' (the server answered no rows), or null when rows (or a new
  * row) show.
  */
-export function listPlaceholder(q: QueryState<unknown>, rowCount: number, adding: boolean): 'failed' | 'loading' | 'empty' | null {
+export function listStatusRow(q: QueryState<unknown>, rowCount: number, adding: boolean): 'failed' | 'loading' | 'empty' | null {
   if (rowCount > 0 || adding) return null;
   if (q.isError) return 'failed';
   if (q.data === undefined) return 'loading';

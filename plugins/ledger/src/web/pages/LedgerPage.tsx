@@ -21,7 +21,7 @@ import { conflictOf, createBody, type Draft, draftOf, newDraft, pendingGuard, up
 import { FederalPayerDialogs, type ReportHeader } from '../components/FederalPayerDialogs';
 import { day, localToday, money, ruleText } from '../components/format';
 import * as css from '../components/ledger.css';
-import { balanceLine, balanceOpen, listCount, listPlaceholder } from '../components/loadState';
+import { balanceLine, balanceOpen, listCount, listStatusRow } from '../components/loadState';
 import { downloadReport } from '../components/report';
 
 type SortColumn = 'DateCreated' | 'Code' | 'Company' | 'Description' | 'TransactionTypeID' | 'Amount';
@@ -93,7 +93,7 @@ export default function LedgerPage() {
   const balanceShown = balanceLine(balance);
   const canSetBalance = balanceOpen(balance);
   const itemCount = listCount(list);
-  const placeholder = listPlaceholder(list, rows.length, !!drafts[NEW]);
+  const statusRow = listStatusRow(list, rows.length, !!drafts[NEW]);
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: ['ledger'] });
@@ -494,10 +494,10 @@ export default function LedgerPage() {
                 </tr>
               );
             })}
-            {(placeholder === 'loading' || placeholder === 'empty') && (
+            {(statusRow === 'loading' || statusRow === 'empty') && (
               <tr>
                 <td className={css.cell} colSpan={8}>
-                  {placeholder === 'loading' ? t('loading') : t('empty')}
+                  {statusRow === 'loading' ? t('loading') : t('empty')}
                 </td>
               </tr>
             )}

@@ -10,6 +10,7 @@ import {
   LookupSelectField,
   Message,
   Panel,
+  StaleNotice,
   StateSelectField,
   TextField,
   useLookupLabel,
@@ -145,19 +146,7 @@ export function AddressDetail({ memberId, address, onClose, onSaved, support = f
     <Form schema={schema} defaultValues={defaults} onSubmit={(v) => save.mutate(v)} aria-label={title}>
       <Panel title={title} headingLevel={2}>
         <div className={css.stack}>
-          {stale && (
-            <Message kind="warning" autoFocus>
-              <span>{t('address.stale')}</span>{' '}
-              <Button
-                size="small"
-                onPress={() => {
-                  void queryClient.invalidateQueries({ queryKey: addressesQueryKey });
-                }}
-              >
-                {t('reload')}
-              </Button>
-            </Message>
-          )}
+          {stale && <StaleNotice message={t('address.stale')} onReload={() => void queryClient.invalidateQueries({ queryKey: addressesQueryKey })} />}
           {error && <Message kind="error">{error}</Message>}
           <div className={css.fields}>
             <TextField name="Address1" label={t('address.Address1')} isRequired maxLength={200} autoComplete="address-line1" />

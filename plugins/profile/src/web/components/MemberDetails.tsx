@@ -1,6 +1,19 @@
 import { formatPhone, hasAnyRole } from '@portal/core';
 import { ApiCallError, useApi, useIdentity, useRoles } from '@portal/web';
-import { Button, ButtonGroup, detailsList, EmailField, Form, MaskedDateField, Message, Panel, PhoneField, SelectField, TextField } from '@portal/web/kit';
+import {
+  Button,
+  ButtonGroup,
+  detailsList,
+  EmailField,
+  Form,
+  MaskedDateField,
+  Message,
+  Panel,
+  PhoneField,
+  SelectField,
+  StaleNotice,
+  TextField,
+} from '@portal/web/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -98,14 +111,7 @@ export function MemberDetails({ member, queryKey = memberQueryKey, forStaff = fa
     <Form key={member.Version} schema={schema} defaultValues={toForm(member)} onSubmit={(v) => save.mutate(v)} aria-label={t('editTitle')}>
       <Panel title={t('editTitle')} headingLevel={2}>
         <div className={css.stack}>
-          {stale && (
-            <Message kind="warning" autoFocus>
-              <span>{t('stale')}</span>{' '}
-              <Button size="small" onPress={() => void reload()}>
-                {t('reload')}
-              </Button>
-            </Message>
-          )}
+          {stale && <StaleNotice message={t('stale')} onReload={() => void reload()} />}
           {error && <Message kind="error">{error}</Message>}
           <div className={css.fields}>
             <TextField name="FirstName" label={t('field.FirstName')} isRequired maxLength={100} autoComplete="given-name" />

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@portal/core';
 import { ApiCallError, layoutCss, loadFailure, useApi } from '@portal/web';
-import { Button, CheckboxField, DatePickerField, Form, LoadFailed, Message, NumberField, SelectField, useKitForm } from '@portal/web/kit';
+import { Button, CheckboxField, DatePickerField, Form, LoadFailed, Message, NumberField, SelectField, StaleNotice, useKitForm } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { type FieldPath, useWatch } from 'react-hook-form';
@@ -169,12 +169,7 @@ export default function QuotePage() {
         </section>
         {save.isError &&
           (stale ? (
-            <Message kind="warning" autoFocus>
-              <span>{t('stale')}</span>{' '}
-              <Button size="small" onPress={() => void reload()}>
-                {t('reload')}
-              </Button>
-            </Message>
+            <StaleNotice message={t('stale')} onReload={() => void reload()} />
           ) : (
             <Message kind="error">
               {t('saveFailed')} {save.error instanceof ApiCallError ? save.error.message : ''}
