@@ -22,8 +22,19 @@ test('a finance member lists documents, picks a statement year and downloads the
   await expect(rows.filter({ hasNotText: 'Annual Accounting' })).toHaveCount(0);
   await axe(page);
 
+  // The statement years fail to load (the query's one retry too): the page says so in place with Try again, and no
+  // toast says it a second time.
+  let failures = 2;
+  await page.route('**/api/statements/getMemberStatementsEffectiveYears', (route) => {
+    if (failures === 0) return route.continue();
+    failures -= 1;
+    return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ Message: 'Server error' }) });
+  });
   await page.getByRole('navigation').getByRole('link', { name: 'Statements', exact: true }).click();
   await expect(page).toHaveURL(/\/statements$/);
+  await expect(page.getByTestId('years-error')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('alert')).toHaveCount(0);
+  await page.getByTestId('years-error').getByRole('button', { name: 'Try again' }).click();
   const year = page.getByLabel('Year');
   const lastYear = String(new Date().getUTCFullYear() - 1);
   // The years load after the page: wait for last year's before reading the list.

@@ -19,7 +19,8 @@ export default function DocumentsPage() {
   const download = useDownload();
   const docs = useQuery({
     queryKey: ['documents', type, pageSize, page],
-    queryFn: () => api.call(DocumentsApi.getMemberDocuments, { body: { PageSize: pageSize, PageNumber: page, DocumentTypeIds: type ? [type] : [] } }),
+    queryFn: () =>
+      api.call(DocumentsApi.getMemberDocuments, { body: { PageSize: pageSize, PageNumber: page, DocumentTypeIds: type ? [type] : [] } }, { notify: false }),
     placeholderData: keepPreviousData,
   });
   // The last count the server gave: a page that failed to load keeps the pager, so the user can go back or on.
@@ -92,7 +93,9 @@ export default function DocumentsPage() {
                     isPending={download.busy === d.DocumentId}
                     pendingLabel={t('downloading')}
                     aria-label={t('downloadNamed', { name: d.FileName })}
-                    onPress={() => download.run(d.DocumentId, (a) => a.call(DocumentsApi.downloadDocument, { body: { DocumentId: d.DocumentId } }))}
+                    onPress={() =>
+                      download.run(d.DocumentId, (a) => a.call(DocumentsApi.downloadDocument, { body: { DocumentId: d.DocumentId } }, { notify: false }))
+                    }
                   >
                     {t('download')}
                   </Button>

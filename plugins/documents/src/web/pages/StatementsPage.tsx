@@ -13,11 +13,11 @@ export default function StatementsPage() {
   const { t, i18n } = useTranslation('documents');
   const [chosen, setChosen] = useState<number | null>(null);
   const download = useDownload();
-  const years = useQuery({ queryKey: ['statements', 'years'], queryFn: () => api.call(DocumentsApi.effectiveYears) });
+  const years = useQuery({ queryKey: ['statements', 'years'], queryFn: () => api.call(DocumentsApi.effectiveYears, {}, { notify: false }) });
   const year = chosen ?? years.data?.[0] ?? null;
   const statements = useQuery({
     queryKey: ['statements', 'year', year],
-    queryFn: () => api.call(DocumentsApi.monthlyStatements, { query: { selectedYear: year ?? 0 } }),
+    queryFn: () => api.call(DocumentsApi.monthlyStatements, { query: { selectedYear: year ?? 0 } }, { notify: false }),
     enabled: year !== null,
   });
   // A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile).
@@ -72,7 +72,9 @@ export default function StatementsPage() {
                     isPending={download.busy === s.DocumentId}
                     pendingLabel={t('downloading')}
                     aria-label={t('downloadNamed', { name: monthLabel(s.EffectiveMonth) })}
-                    onPress={() => download.run(s.DocumentId, (a) => a.call(DocumentsApi.downloadStatement, { query: { documentId: s.DocumentId } }))}
+                    onPress={() =>
+                      download.run(s.DocumentId, (a) => a.call(DocumentsApi.downloadStatement, { query: { documentId: s.DocumentId } }, { notify: false }))
+                    }
                   >
                     {t('download')}
                   </Button>

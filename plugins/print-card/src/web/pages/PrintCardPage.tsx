@@ -19,7 +19,7 @@ export default function PrintCardPage() {
   const [helpOpen, setHelpOpen] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
-  const card = useQuery({ queryKey: ['print-card', 'card'], queryFn: () => api.call(PrintCardApi.getByID) });
+  const card = useQuery({ queryKey: ['print-card', 'card'], queryFn: () => api.call(PrintCardApi.getByID, {}, { notify: false }) });
 
   useEffect(() => {
     if (!initial) return;
@@ -31,7 +31,7 @@ export default function PrintCardPage() {
     setDownloading(true);
     setDownloadFailed(false);
     try {
-      const file = await api.call(PrintCardApi.download);
+      const file = await api.call(PrintCardApi.download, {}, { notify: false });
       saveBlob(file.blob, file.fileName);
     } catch {
       setDownloadFailed(true);

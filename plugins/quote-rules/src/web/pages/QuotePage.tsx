@@ -27,10 +27,10 @@ export default function QuotePage() {
   const id = routeId === 'invalid' ? null : routeId;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const companies = useQuery({ queryKey: ['quote', 'companies'], queryFn: () => api.call(QuoteApi.companies) });
+  const companies = useQuery({ queryKey: ['quote', 'companies'], queryFn: () => api.call(QuoteApi.companies, {}, { notify: false }) });
   const saved = useQuery({
     queryKey: ['quote', 'quote', id],
-    queryFn: () => api.call(QuoteApi.get, { params: { id: id as number } }),
+    queryFn: () => api.call(QuoteApi.get, { params: { id: id as number } }, { notify: false }),
     enabled: id !== null,
   });
   const form = useKitForm(formSchema, { defaultValues: emptyValues() });
