@@ -78,4 +78,18 @@ test('a message without text is not sent, and cancel returns to the list', async
   await expect(page).toHaveURL(/\/notes-new$/);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/notes$/);
+  // A message that fails to load (the query's one retry too) says so in place with Try again, and no toast says it
+  // a second time; Try again then shows it.
+  let failures = 2;
+  await page.route('**/api/notes/getById/*', (route) => {
+    if (failures === 0) return route.continue();
+    failures -= 1;
+    return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ Message: 'Server error' }) });
+  });
+  await page.getByRole('main').locator('a[href^="/notes/"]').first().click();
+  const failed = page.getByRole('alert').filter({ hasText: 'could not be loaded' });
+  await expect(failed).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('alert')).toHaveCount(0);
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('note').first()).toBeVisible();
 });

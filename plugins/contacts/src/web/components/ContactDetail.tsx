@@ -6,6 +6,7 @@ import {
   detailsList,
   EmailField,
   Form,
+  LoadFailed,
   LookupSelectField,
   Message,
   Panel,
@@ -94,7 +95,7 @@ export function ContactDetail({ id, onClose }: Props) {
   const stale = useStaleSave(key);
   const contact = useQuery({
     queryKey: key,
-    queryFn: () => api.call(ContactsApi.getById, { params: { id: id as number } }),
+    queryFn: () => api.call(ContactsApi.getById, { params: { id: id as number } }, { notify: false }),
     enabled: !isNew,
   });
   const save = useMutation({
@@ -114,16 +115,11 @@ export function ContactDetail({ id, onClose }: Props) {
   // A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile).
   if (!isNew && (contact.isPending || (contact.isError && contact.isFetching))) return <p aria-busy="true">{t('loading')}</p>;
   if (!isNew && contact.isError) {
-    const failure = loadFailure(contact.error);
-    return (
-      <Message kind="error">
-        <span>{t(failure)}</span>{' '}
-        {failure === 'loadError' && (
-          <Button size="small" onPress={() => void contact.refetch()}>
-            {t('retry')}
-          </Button>
-        )}
-      </Message>
+    // Said here only (the load does not toast); a record not found would not be found again: no Try again.
+    return loadFailure(contact.error) === 'notFound' ? (
+      <Message kind="error">{t('notFound')}</Message>
+    ) : (
+      <LoadFailed message={t('loadError')} onRetry={() => void contact.refetch()} />
     );
   }
   const current = isNew ? null : (contact.data ?? null);

@@ -1,6 +1,6 @@
 import { idSchema } from '@portal/core';
 import { loadFailure, useApi, useStaleSave } from '@portal/web';
-import { Button, CheckboxField, Message, Panel, StaleNotice } from '@portal/web/kit';
+import { Button, CheckboxField, LoadFailed, Message, Panel, StaleNotice } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +40,7 @@ export default function NoteDetailPage() {
   const stale = useStaleSave(key);
   const note = useQuery({
     queryKey: key,
-    queryFn: () => api.call(NotesApi.getById, { params: { id: id as number } }),
+    queryFn: () => api.call(NotesApi.getById, { params: { id: id as number } }, { notify: false }),
     enabled: id !== null,
   });
   // Opening the conversation marks its replies read: refresh the badge.
@@ -83,16 +83,11 @@ export default function NoteDetailPage() {
   // A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile).
   if (note.isPending || (note.isError && note.isFetching)) return <p aria-busy="true">{t('loading')}</p>;
   if (note.isError) {
-    const failure = loadFailure(note.error);
-    return (
-      <Message kind="error">
-        <span>{t(failure)}</span>{' '}
-        {failure === 'loadError' && (
-          <Button size="small" onPress={() => void note.refetch()}>
-            {t('retry')}
-          </Button>
-        )}
-      </Message>
+    // Said here only (the load does not toast); a record not found would not be found again: no Try again.
+    return loadFailure(note.error) === 'notFound' ? (
+      <Message kind="error">{t('notFound')}</Message>
+    ) : (
+      <LoadFailed message={t('loadError')} onRetry={() => void note.refetch()} />
     );
   }
   const current = note.data;
