@@ -235,6 +235,27 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox card gateway', () => {
     await expect(gateway.reviewHeld(999_999, 'approve')).rejects.toThrow(GATEWAY_MESSAGES.notFound);
   });
 
+  it('keeps a subscription whose first payment is held pending, then runs it when the merchant approves and ends it when declined', async () => {
+    const c = await gateway.ensureCustomer('member-review-sub');
+    await saveCard(c, '4000000000000259');
+    const p = (await gateway.getCustomer(c)).paymentProfiles[0]?.paymentProfileId ?? 0;
+    const start = (name: string, intervalMonths: 0 | 1 | 12, key: string) =>
+      gateway.createSubscription({ customerProfileId: c, paymentProfileId: p, name, intervalMonths, amountCents: 12_500 }, key);
+    const yearly = await start('Yearly', 12, 'held-sub-1');
+    expect(yearly.transaction).toMatchObject({ responseCode: '4', status: 'FDSPendingReview' });
+    expect(yearly.subscription.status).toBe('pending');
+    await gateway.reviewHeld(yearly.transaction.transId, 'approve');
+    expect(await gateway.getSubscription(yearly.subscription.subscriptionId)).toMatchObject({ status: 'active' });
+
+    const lifetime = await start('Lifetime', 0, 'held-sub-2');
+    await gateway.reviewHeld(lifetime.transaction.transId, 'approve');
+    expect((await gateway.getSubscription(lifetime.subscription.subscriptionId)).status).toBe('expired');
+
+    const monthly = await start('Monthly', 1, 'held-sub-3');
+    await gateway.reviewHeld(monthly.transaction.transId, 'decline');
+    expect((await gateway.getSubscription(monthly.subscription.subscriptionId)).status).toBe('declined');
+  });
+
   it('runs subscriptions (monthly, yearly, lifetime) and sends signed webhooks for recurring charges', async () => {
     await gateway.registerWebhook(hookUrl);
     const c = await gateway.ensureCustomer('member-sub');

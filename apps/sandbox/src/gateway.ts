@@ -751,6 +751,15 @@ export function registerGateway(app: FastifyInstance, db: PGlite, opts: GatewayO
         `UPDATE gw_transactions SET status = $2, response_code = $3, message = $4, review_action = $5, submitted_at = now() WHERE id = $1 RETURNING *`,
         [t.id, status, code, message, action],
       );
+      // A subscription's held first payment decides the subscription too: approved, it runs (a lifetime one is then
+      // over); declined, there is none. A held renewal leaves its running subscription as it is.
+      if (t.subscription_id !== null) {
+        await tx.query(
+          `UPDATE gw_subscriptions SET status = CASE WHEN $2::boolean THEN CASE WHEN interval_months = 0 THEN 'expired' ELSE 'active' END ELSE 'declined' END
+           WHERE id = $1 AND status = 'pending'`,
+          [t.subscription_id, action === 'approve'],
+        );
+      }
       return { status: 200, tx: updated.rows[0] as TxRow, decided: true } as const;
     });
     if (result.status === 200 && result.decided) {
@@ -809,8 +818,9 @@ export function registerGateway(app: FastifyInstance, db: PGlite, opts: GatewayO
         idempotencyKey: key,
         requestHash: null,
       });
-      // A declined first payment leaves no subscription; a lifetime one is a single charge and ends at once.
-      const status = first.response_code !== '1' ? 'declined' : b.intervalMonths === 0 ? 'expired' : 'active';
+      // A declined first payment leaves no subscription; a lifetime one is a single charge and ends at once. One the
+      // fraud filters hold keeps the subscription pending (never renewed) until the merchant decides it (decideHeld).
+      const status = first.response_code === '4' ? 'pending' : first.response_code !== '1' ? 'declined' : b.intervalMonths === 0 ? 'expired' : 'active';
       const updated = (await tx.query<SubRow>('UPDATE gw_subscriptions SET status = $2 WHERE id = $1 RETURNING *', [sub.id, status])).rows[0] ?? sub;
       return { status: 200, sub: updated, tx: first } as const;
     });

@@ -45,8 +45,9 @@ export interface BillingService {
    * at most once per state of the charge (concurrent or repeated calls share one gateway idempotency key);
    * a charge already Charged answers Ok without moving money. A Pending charge the gateway holds for review is
    * approved there instead (the held charge itself moves the money; a held prepull becomes Authorized). A membership's
-   * payment (kind 'subscription') is refused with 409 (support changes the subscription instead), except a renewal
-   * held for review while the membership is active, which is approved.
+   * payment (kind 'subscription') is refused with 409 (support changes the subscription instead), except one held for
+   * review that completes its membership, which is approved: a membership's first payment (the approval starts that
+   * membership, once) and a renewal held while the membership is active.
    */
   chargeTransaction(transactionId: number, input: { idempotencyKey: string }, actor: BillingActor): Promise<MoneyResult>;
   /**

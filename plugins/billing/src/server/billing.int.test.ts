@@ -991,3 +991,189 @@ describe('billing: a member whose first card declined starts the membership on t
     ).toBe(1);
   });
 });
+
+describe("billing: a membership's first payment held for review starts the membership once the merchant approves it", () => {
+  const HELD = 'This transaction is being held for review.';
+  type Start = { StatusString: string; Message: string; TransactionID: number | null; SubscriptionType: number | null };
+  const start = (session: Session, body: { Type: number; IdempotencyKey: string; Code?: string }) => data<Start>(BillingApi.start.path, { session, body });
+  const rowOf = async (id: number | null) =>
+    (
+      await server.database.sql.query<{ status: string; gateway_trans_id: number; member_id: number }>(
+        'SELECT status, gateway_trans_id, member_id FROM billing_transactions WHERE id = $1',
+        [id],
+      )
+    )[0];
+  const gatewayTx = async (transId: number) =>
+    (await (await fetch(`${sandboxUrl}/gateway/api/transactions/${transId}`, { headers: { authorization: BASIC } })).json()) as {
+      subscriptionId: number | null;
+      status: string;
+    };
+  const gatewayCharges = async (customerProfileId: number | null) =>
+    (
+      (await (await fetch(`${sandboxUrl}/gateway/api/customers/${customerProfileId}/transactions`, { headers: { authorization: BASIC } })).json()) as {
+        type: string;
+      }[]
+    ).filter((t) => t.type === 'authCapture');
+  const subscriptionAt = async (id: number | null) =>
+    ((await (await fetch(`${sandboxUrl}/gateway/api/subscriptions/${id}`, { headers: { authorization: BASIC } })).json()) as { status: string }).status;
+  /** The merchant's decision on the sandbox gateway's own screen, as the merchant's browser sends it. */
+  const onScreen = async (transId: number, action: 'approve' | 'decline') => {
+    const r = await fetch(`${sandboxUrl}/gateway/merchant/held/${transId}/${action}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { authorization: BASIC, origin: new URL(sandboxUrl).origin },
+    });
+    expect(r.status).toBe(303);
+  };
+  /** The webhook the gateway sent of its decision (the body it signed), delivered to our endpoint again. */
+  const deliverDecision = async (eventType: string, transId: number) => {
+    const deliveries = (await (await fetch(`${sandboxUrl}/gateway/api/webhooks/deliveries`, { headers: { authorization: BASIC } })).json()) as {
+      eventType: string;
+      body: string;
+    }[];
+    const sent = deliveries.filter((d) => d.eventType === eventType && (JSON.parse(d.body) as { payload: { id: string } }).payload.id === String(transId));
+    expect(sent).toHaveLength(1);
+    const raw = sent[0]?.body ?? '';
+    return async () => {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: BillingApi.webhook.path,
+        headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(GATEWAY.signatureKey, raw) },
+        payload: raw,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().Data as { Recorded: boolean }).Recorded;
+    };
+  };
+  const decisions = (id: number | null, action: string) =>
+    count(`SELECT count(*)::int AS n FROM audit_log WHERE action = $1 AND entity_id = $2`, [action, String(id)]);
+  /** A member whose only card's charges the gateway holds for review. */
+  const heldMember = async (userName: string) => {
+    const memberId = (await makeUser(server, { userName, roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    const session = await signIn(server, userName);
+    expect((await addCard(session, '4000000000000259')).status).toBe(200);
+    await sync(session);
+    return { memberId, session };
+  };
+
+  it("starts the yearly membership paid for when the merchant approves it on the gateway's screen, once however often the webhook comes", async () => {
+    const { memberId, session } = await heldMember('bill-kim');
+    const held = await start(session, { Type: 12, IdempotencyKey: 'kim-yearly-0001' });
+    expect(held).toMatchObject({ StatusString: 'Error', Message: HELD, SubscriptionType: null });
+    expect(await data<BillingProfile>(BillingApi.profile.path, { session })).toMatchObject({ SubscriptionStatus: null, SubscriptionType: null });
+    const customerId = (await data<BillingProfile>(BillingApi.profile.path, { session })).CustomerId;
+    // Trying again (another key, another plan, or a coupon) while the payment is held answers the held payment and charges nothing.
+    for (const again of [
+      { Type: 1, IdempotencyKey: 'kim-monthly-0001' },
+      { Type: 12, IdempotencyKey: 'kim-coupon-0001', Code: 'LIFE-CARD' },
+    ]) {
+      expect(await start(session, again)).toMatchObject({ StatusString: 'Error', Message: HELD, TransactionID: held.TransactionID });
+    }
+    expect(await gatewayCharges(customerId)).toHaveLength(1);
+
+    const transId = (await rowOf(held.TransactionID))?.gateway_trans_id ?? 0;
+    const subscriptionId = (await gatewayTx(transId)).subscriptionId;
+    await onScreen(transId, 'approve');
+    const deliver = await deliverDecision('net.authorize.payment.fraud.approved', transId);
+    // The webhook twice at once, with support's transaction sync beside it: the decision is taken once.
+    const [a, b, synced] = await Promise.all([
+      deliver(),
+      deliver(),
+      data<{ Count: number }>(BillingApi.transactionSync.path, { session: staff, brand: 'staff', body: { MemberId: memberId } }),
+    ]);
+    expect([a, b].filter(Boolean).length + synced.Count).toBe(1);
+    expect(await deliver()).toBe(false);
+
+    const p = await data<BillingProfile>(BillingApi.profile.path, { session });
+    expect(p).toMatchObject({ SubscriptionType: 12, SubscriptionStatus: 'active', SubscriptionId: subscriptionId, CouponCode: null });
+    expect(p.Profiles[0]?.IsSubscription).toBe(true);
+    expect(await rowOf(held.TransactionID)).toMatchObject({ status: 'Charged' });
+    // The gateway runs the subscription too (it renews a year on).
+    expect(await subscriptionAt(subscriptionId)).toBe('active');
+    expect(await decisions(held.TransactionID, 'billing.held.decided')).toBe(1);
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.held.decided' AND entity_id = $1
+           AND (detail->'membership'->>'subscriptionType')::int = 12 AND (detail->'membership'->>'subscriptionId')::int = $2`,
+        [String(held.TransactionID), subscriptionId],
+      ),
+    ).toBe(1);
+    // One payment, one membership: no second charge at the gateway or in our records, one receipt.
+    expect(await gatewayCharges(customerId)).toHaveLength(1);
+    expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1`, [memberId])).toBe(1);
+    await server.jobs.drain();
+    expect((await mailTo(sandboxUrl, 'bill-kim@example.com')).filter((m) => m.subject === 'Receipt: Yearly membership $125.00')).toHaveLength(1);
+    expect(await start(session, { Type: 1, IdempotencyKey: 'kim-monthly-0002' })).toMatchObject({
+      StatusString: 'Error',
+      Message: BILLING_MESSAGES.alreadySubscribed,
+    });
+  });
+
+  it('leaves the member without a membership, free to start again, when the merchant declines the held first payment', async () => {
+    const { memberId, session } = await heldMember('bill-lou');
+    const held = await start(session, { Type: 1, IdempotencyKey: 'lou-monthly-0001' });
+    expect(held).toMatchObject({ StatusString: 'Error', Message: HELD });
+    const transId = (await rowOf(held.TransactionID))?.gateway_trans_id ?? 0;
+    await onScreen(transId, 'decline');
+    const deliver = await deliverDecision('net.authorize.payment.fraud.declined', transId);
+    expect(await deliver()).toBe(true);
+    expect(await deliver()).toBe(false);
+    expect(await rowOf(held.TransactionID)).toMatchObject({ status: 'Declined' });
+    expect(await subscriptionAt((await gatewayTx(transId)).subscriptionId)).toBe('declined');
+    expect(await decisions(held.TransactionID, 'billing.held.decided')).toBe(1);
+    expect(await data<BillingProfile>(BillingApi.profile.path, { session })).toMatchObject({
+      SubscriptionStatus: null,
+      SubscriptionType: null,
+      SubscriptionId: null,
+    });
+
+    // The member starts again on a card that charges: that payment starts the membership.
+    expect((await addCard(session, '4111111111111111')).status).toBe(200);
+    const good = (await sync(session)).Profiles.find((c) => c.CardNumber === 'XXXX1111')?.ProfileId;
+    await data(BillingApi.setDefaultCard.path, { session, body: { ProfileId: good } });
+    expect(await start(session, { Type: 1, IdempotencyKey: 'lou-monthly-0002' })).toMatchObject({ StatusString: 'Ok', SubscriptionType: 1 });
+    expect(await data<BillingProfile>(BillingApi.profile.path, { session })).toMatchObject({ SubscriptionStatus: 'active', SubscriptionType: 1 });
+    expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1 AND status = 'Charged'`, [memberId])).toBe(1);
+  });
+
+  it("starts it through support's Charge too, once against the merchant's webhook; an approved change replaces the old membership", async () => {
+    const { memberId, session } = await heldMember('bill-max');
+    const supportCharge = (id: number | null, key: string) =>
+      call('/api/support/transaction/charge', { session: staff, brand: 'staff', body: { TransactionID: id, IdempotencyKey: key } });
+    const held = await start(session, { Type: 1, IdempotencyKey: 'max-monthly-0001' });
+    expect(held).toMatchObject({ StatusString: 'Error', Message: HELD });
+    const transId = (await rowOf(held.TransactionID))?.gateway_trans_id ?? 0;
+    const charged = await Promise.all([supportCharge(held.TransactionID, 'max-approve-0001'), supportCharge(held.TransactionID, 'max-approve-0002')]);
+    for (const r of charged) expect(r.json().Data, r.body).toMatchObject({ StatusString: 'Ok', TransactionID: held.TransactionID });
+    // The gateway's webhook of the same approval leaves the row to support's call.
+    expect(await (await deliverDecision('net.authorize.payment.fraud.approved', transId))()).toBe(false);
+    const monthly = await data<BillingProfile>(BillingApi.profile.path, { session });
+    expect(monthly).toMatchObject({ SubscriptionType: 1, SubscriptionStatus: 'active', SubscriptionId: (await gatewayTx(transId)).subscriptionId });
+    expect(await decisions(held.TransactionID, 'billing.held.approve')).toBe(1);
+    expect(await gatewayCharges(monthly.CustomerId)).toHaveLength(1);
+
+    // Support changes the membership to yearly; its payment is held too, and the monthly one runs until it is approved.
+    const change = (
+      await call(BillingApi.supportSubscriptionUpdate.path, {
+        session: staff,
+        brand: 'staff',
+        body: { MemberId: memberId, Type: 12, IdempotencyKey: 'max-change-0001' },
+      })
+    ).json().Data as Start;
+    expect(change).toMatchObject({ StatusString: 'Error', Message: HELD });
+    expect(await data<BillingProfile>(BillingApi.profile.path, { session })).toMatchObject({ SubscriptionType: 1, SubscriptionStatus: 'active' });
+    const changeTransId = (await rowOf(change.TransactionID))?.gateway_trans_id ?? 0;
+    await onScreen(changeTransId, 'approve');
+    expect(await (await deliverDecision('net.authorize.payment.fraud.approved', changeTransId))()).toBe(true);
+    const yearly = await data<BillingProfile>(BillingApi.profile.path, { session });
+    expect(yearly).toMatchObject({ SubscriptionType: 12, SubscriptionStatus: 'active', SubscriptionId: (await gatewayTx(changeTransId)).subscriptionId });
+    expect(await subscriptionAt(monthly.SubscriptionId)).toBe('canceled');
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.subscription.cancel' AND member_id = $1 AND (detail->>'subscriptionId')::int = $2`,
+        [memberId, monthly.SubscriptionId],
+      ),
+    ).toBe(1);
+    expect(await gatewayCharges(monthly.CustomerId)).toHaveLength(2);
+  });
+});

@@ -69,6 +69,16 @@ interface TxRow {
 }
 
 const SUBSCRIPTION_NAMES: Record<MembershipKey, string> = { 1: 'Monthly membership', 12: 'Yearly membership', 0: 'Lifetime membership' };
+/**
+ * A membership's first payment is named after the membership it starts (`startHeld`); a renewal is RENEWAL, and a charge
+ * the transaction sync found has no description. A first payment held for review starts its membership when approved.
+ */
+const FIRST_PAYMENT_NAMES: readonly string[] = Object.values(SUBSCRIPTION_NAMES);
+const startsMembership = (r: Pick<TxRow, 'kind' | 'description'>): MembershipKey | null => {
+  if (r.kind !== 'subscription') return null;
+  const found = (Object.entries(SUBSCRIPTION_NAMES) as [string, string][]).find(([, name]) => name === r.description);
+  return found ? (Number(found[0]) as MembershipKey) : null;
+};
 /** The description of a charge that names none, and of a recurring subscription charge. */
 const CHARGE = 'Charge';
 const RENEWAL = 'Membership renewal';
@@ -213,7 +223,8 @@ export interface Billing extends BillingService {
   syncTransactions(memberId: number, actor: BillingActor): Promise<number>;
   /**
    * The gateway's word that a charge it held for review was decided (fraud.approved or fraud.declined webhooks): our
-   * Pending row follows the gateway's transaction, once. False when we hold no such Pending row.
+   * Pending row follows the gateway's transaction, once; an approved first payment of a membership starts it. False
+   * when we hold no such Pending row.
    */
   recordHeldDecision(transId: number, actor: BillingActor): Promise<boolean>;
   recordWebhookCharge(
@@ -486,6 +497,37 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
   };
 
   /**
+   * The subscription a new membership replaces (a suspended one, or for support's change an active one) is canceled at
+   * the gateway, not left beside the new one where a renewal could charge it again. Run only once the new membership
+   * stands (its first payment charged, at once or approved after a hold): a refused start leaves the old one as it was.
+   * `old` is the member's billing state the new membership replaced.
+   */
+  const cancelReplaced = async (memberId: number, old: Pick<CustomerRow, 'subscription_id' | 'subscription_status'>, actor: BillingActor): Promise<void> => {
+    if ((old.subscription_status !== 'suspended' && old.subscription_status !== 'active') || !old.subscription_id) return;
+    const id = old.subscription_id;
+    // The new membership is already charged and recorded: an old subscription the gateway would not cancel is named in
+    // the audit log (a failure) for support to cancel there, and the start still answers its success.
+    const failed = await gatewayCall(() => gw.cancelSubscription(id)).then(
+      () => null,
+      (e: unknown) => (e instanceof Error ? e.message : String(e)),
+    );
+    await sql.transaction((tx) =>
+      audit(
+        actor,
+        {
+          action: 'billing.subscription.cancel',
+          entity: 'billing_customer',
+          entityId: String(memberId),
+          memberId,
+          ...(failed === null ? {} : { outcome: 'failure' as const }),
+          detail: failed === null ? { replaced: true, subscriptionId: id } : { replaced: true, subscriptionId: id, message: failed },
+        },
+        tx,
+      ),
+    );
+  };
+
+  /**
    * Runs `f` holding the member's subscription-start lease, so two starts at once (two tabs, the registration step and
    * the billing page, staff and the member) cannot both create a subscription at the gateway: the second waits for the
    * first and then sees its outcome (the same key replays it, another finds the membership active). A lease a crashed
@@ -542,38 +584,21 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     const hash = requestHash({ type });
     const prior = await byKey(memberId, 'subscription', idempotencyKey, hash);
     if (prior) return { ...replay(prior, BILLING_MESSAGES.subscribed), SubscriptionType: cust.subscription_type };
+    // A first payment the gateway holds for review is the member's start, waiting for the merchant's decision: another
+    // start (another key, another type, a coupon, support's change) answers it and charges nothing, so an approval
+    // later cannot find a second membership paid for beside it. Once it is declined the member can start again.
+    const held = (
+      await sql.query<TxRow>(
+        `SELECT * FROM billing_transactions WHERE member_id = $1 AND kind = 'subscription' AND status = 'Pending' AND description = ANY($2::text[])
+         ORDER BY id DESC LIMIT 1`,
+        [memberId, FIRST_PAYMENT_NAMES],
+      )
+    )[0];
+    if (held) return { ...result(false, held.message, held.id), SubscriptionType: cust.subscription_type };
     if (!change && (cust.subscription_status === 'active' || cust.subscription_status === 'lifetime')) {
       return { ...result(false, BILLING_MESSAGES.alreadySubscribed, null), SubscriptionType: cust.subscription_type };
     }
-    /**
-     * The subscription the new membership replaces (a suspended one, or for support's change an active one) is
-     * canceled at the gateway, not left beside the new one where a renewal could charge it again. Run only once the new
-     * membership stands: a refused start leaves the old one as it was.
-     */
-    const replaceOld = async () => {
-      if ((cust.subscription_status !== 'suspended' && cust.subscription_status !== 'active') || !cust.subscription_id) return;
-      const old = cust.subscription_id;
-      // The new membership is already charged and recorded: an old subscription the gateway would not cancel is named in
-      // the audit log (a failure) for support to cancel there, and the start still answers its success.
-      const failed = await gatewayCall(() => gw.cancelSubscription(old)).then(
-        () => null,
-        (e: unknown) => (e instanceof Error ? e.message : String(e)),
-      );
-      await sql.transaction((tx) =>
-        audit(
-          actor,
-          {
-            action: 'billing.subscription.cancel',
-            entity: 'billing_customer',
-            entityId: String(memberId),
-            memberId,
-            ...(failed === null ? {} : { outcome: 'failure' as const }),
-            detail: failed === null ? { replaced: true, subscriptionId: old } : { replaced: true, subscriptionId: old, message: failed },
-          },
-          tx,
-        ),
-      );
-    };
+    const replaceOld = () => cancelReplaced(memberId, cust, actor);
     const trimmed = code?.trim() ?? '';
     if (trimmed) {
       const member = await services.members.load(memberId);
@@ -718,6 +743,12 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
    * Moves a charge the gateway held for review to what the gateway then decided (approved: Charged, or Authorized for
    * a prepull; declined: Declined), once: only the call that moves the row audits it and sends the receipt. A charge
    * still held stays Pending. Answers whether this call moved it.
+   *
+   * An approved first payment of a membership (held when the subscription started) starts that membership in the same
+   * database transaction as the row moves, so whichever of the webhook (however often delivered), the transaction sync
+   * and support's Charge moves the row starts it, once. It runs holding the member's subscription-start lease, as a start
+   * does, so no start can charge for a second membership meanwhile; a membership it replaces (support's change of an
+   * active one) is canceled at the gateway afterwards. A declined one starts nothing: the member can start again.
    */
   const applyHeldDecision = async (
     original: TxRow,
@@ -729,28 +760,50 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     const status = statusOf(t);
     if (status === 'Pending') return false;
     const ok = approved(status);
-    const changed = await sql.transaction(async (tx) => {
-      const rows = await tx.query(`UPDATE billing_transactions SET status = $2, message = $3 WHERE id = $1 AND status = 'Pending' RETURNING id`, [
-        original.id,
-        status,
-        t.message,
-      ]);
-      if (!rows.length) return false;
-      await audit(
-        actor,
-        {
-          action,
-          entity: 'billing_transaction',
-          entityId: String(original.id),
-          memberId: original.member_id,
-          outcome: ok ? 'success' : 'failure',
-          detail: { amountCents: t.amountCents, gatewayTransId: t.transId, status, ...detail },
-        },
-        tx,
-      );
-      return true;
-    });
-    if (changed && ok) {
+    const type = ok && t.subscriptionId !== null ? startsMembership(original) : null;
+    const decide = () =>
+      sql.transaction(async (tx) => {
+        const rows = await tx.query(`UPDATE billing_transactions SET status = $2, message = $3 WHERE id = $1 AND status = 'Pending' RETURNING id`, [
+          original.id,
+          status,
+          t.message,
+        ]);
+        if (!rows.length) return null;
+        let replaced: CustomerRow | null = null;
+        if (type !== null) {
+          replaced = (await tx.query<CustomerRow>('SELECT * FROM billing_customers WHERE member_id = $1 FOR UPDATE', [original.member_id]))[0] ?? null;
+          await tx.query(
+            `UPDATE billing_customers SET subscription_id = $2, subscription_type = $3, subscription_status = $4, subscription_profile_id = $5, coupon_code = NULL,
+               updated_at = now() WHERE member_id = $1`,
+            [original.member_id, t.subscriptionId, type, type === 0 ? 'lifetime' : 'active', original.payment_profile_id ?? t.paymentProfileId],
+          );
+        }
+        await audit(
+          actor,
+          {
+            action,
+            entity: 'billing_transaction',
+            entityId: String(original.id),
+            memberId: original.member_id,
+            outcome: ok ? 'success' : 'failure',
+            detail: {
+              amountCents: t.amountCents,
+              gatewayTransId: t.transId,
+              status,
+              ...detail,
+              ...(type === null
+                ? {}
+                : { membership: { subscriptionType: type, subscriptionId: t.subscriptionId, replaced: replaced?.subscription_id ?? null } }),
+            },
+          },
+          tx,
+        );
+        return { replaced };
+      });
+    const moved = type === null ? await decide() : await withStartLease(original.member_id, decide);
+    if (!moved) return false;
+    if (moved.replaced && moved.replaced.subscription_id !== t.subscriptionId) await cancelReplaced(original.member_id, moved.replaced, actor);
+    if (ok) {
       const what = described(original.description ?? CHARGE);
       const card = (await cardRows(original.member_id)).find((c) => c.payment_profile_id === original.payment_profile_id);
       await receipt(
@@ -762,13 +815,14 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
         card ? `XXXX${card.last4}` : null,
       );
     }
-    return changed;
+    return true;
   };
 
   /**
    * Support's Charge on a charge the gateway holds for review: approved at the gateway, the held charge itself moves the
-   * money (no second charge); a prepull becomes the authorization it asked for. Approving twice decides once at the
-   * gateway, and only the call that moves the row audits it and sends the receipt.
+   * money (no second charge); a prepull becomes the authorization it asked for, and a membership's first payment starts
+   * the membership (applyHeldDecision). Approving twice decides once at the gateway, and only the call that moves the row
+   * audits it and sends the receipt.
    */
   const approveHeld = async (original: TxRow, idempotencyKey: string | undefined, actor: BillingActor): Promise<MoneyResult> => {
     await reviewStarting(original.id);
@@ -1060,12 +1114,14 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
       if (original.status === 'Charged') return result(true, BILLING_MESSAGES.charged, original.id);
       if (original.status !== 'Declined' && original.status !== 'Pending') throw new ApiError(409, BILLING_MESSAGES.notChargeable);
       // A membership's payment charged on its own would take the money without starting or resuming the membership:
-      // support changes the subscription instead (which charges and starts it). Only a renewal the gateway holds for
-      // review while the membership runs is approved here: that completes the renewal it is.
+      // support changes the subscription instead (which charges and starts it). Approved here are only a payment the
+      // gateway holds for review that completes its membership: a membership's first payment (the approval starts the
+      // membership it pays for, see applyHeldDecision) and a renewal held while the membership runs.
       if (original.kind === 'subscription') {
-        const heldRenewal = original.status === 'Pending' && original.gateway_trans_id !== null;
-        const cust = heldRenewal ? await customer(original.member_id, false) : null;
-        if (cust?.subscription_status !== 'active') throw new ApiError(409, BILLING_MESSAGES.membershipNotChargeable);
+        const held = original.status === 'Pending' && original.gateway_trans_id !== null;
+        const firstPayment = held && startsMembership(original) !== null;
+        const cust = held && !firstPayment ? await customer(original.member_id, false) : null;
+        if (!firstPayment && cust?.subscription_status !== 'active') throw new ApiError(409, BILLING_MESSAGES.membershipNotChargeable);
       }
       if (original.status === 'Pending' && original.gateway_trans_id !== null) return approveHeld(original, idempotencyKey, actor);
       const cust = await mustCustomer(original.member_id);
