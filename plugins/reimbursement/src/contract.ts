@@ -58,6 +58,16 @@ export type UploadStatus = z.infer<typeof uploadStatusSchema>;
 export const uploadParams = z.object({ id: uploadId });
 export const chunkQuery = z.object({ Offset: z.coerce.number().int().min(0) });
 
+/**
+ * A create's idempotency key (not in the spec; as the ledger's): the page makes one per file of a request and sends it
+ * again with every retry of that file, so a create whose answer was lost stores its file once.
+ */
+export const idempotencyKey = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8 to 100 letters, digits or - _ . :')
+  .optional();
+
 /** One file of a request, as the spec's create call names it, plus the finished upload that holds its bytes. */
 export const createSchema = z.object({
   /** The file's content type as the browser named it (kept for the list; the server decides from the bytes). */
@@ -74,7 +84,14 @@ export const createSchema = z.object({
     ServiceDate: z.union([day, z.literal('')]),
     Amount: z.union([amountSchema, z.literal('')]),
   }),
+  /**
+   * The member's key for this file of this request: a create repeated with a key already used stores nothing and answers
+   * the reimbursement the key made (its UploadId may differ: a retry after a lost answer uploads the file again); the
+   * key with another file, request, date or amount is refused (409).
+   */
+  IdempotencyKey: idempotencyKey,
 });
+export type CreateBody = z.infer<typeof createSchema>;
 export type CreateInput = z.input<typeof createSchema>;
 
 export const reimbursementSchema = z.object({

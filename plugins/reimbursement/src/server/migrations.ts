@@ -44,4 +44,22 @@ ALTER TABLE reimbursements ADD COLUMN claim_id integer;
 ALTER TABLE reimbursements ADD COLUMN claim_number text;
 `,
   },
+  {
+    id: '0003_reimbursement_create_keys',
+    sql: `
+-- The idempotency keys of creates (the page makes one per file of a request and sends it again on every retry): a
+-- create repeated with a key the member used answers the reimbursement it made and stores nothing, also when the retry
+-- carries a new upload of the same file (the first upload was used up by the create whose answer was lost). The
+-- fingerprint is the create's body without its UploadId: the same key with another body is refused. The key is claimed
+-- in the transaction of the row it makes, so a refused create claims nothing.
+CREATE TABLE reimbursement_create_keys (
+  member_id integer NOT NULL,
+  idempotency_key text NOT NULL,
+  fingerprint text NOT NULL,
+  reimbursement_id integer REFERENCES reimbursements (id),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (member_id, idempotency_key)
+);
+`,
+  },
 ];

@@ -10,7 +10,7 @@ import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/ser
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReimbursementApi } from '../contract';
 import { CHUNK_BYTES, ReimbursementMessages as M, MAX_FILE_BYTES } from '../rules';
-import { BATCH_CHANGED_MESSAGE, BATCH_TAKEN_MESSAGE } from './handlers/reimbursements';
+import { BATCH_CHANGED_MESSAGE, BATCH_TAKEN_MESSAGE, KEY_REUSED_MESSAGE } from './handlers/reimbursements';
 
 /**
  * Reimbursements through the whole kernel guard, the file store and the sandbox virus scanner over HTTP. The file
@@ -446,6 +446,143 @@ describe('a request sent again under its BatchId (the files that were not sent, 
     const joined = await create(member, createBody(id, 'same-2.pdf', { Amount: 42.5 }, batch));
     expect(joined.statusCode, joined.body).toBe(200);
     expect(await claimsOf(memberId)).toBe(billed);
+  });
+});
+
+describe('a create sent again with its IdempotencyKey (its answer lost on the network, the page sending the file again)', () => {
+  const sql = () => env.server.database.sql;
+  const rowsIn = async (batch: string) =>
+    sql().query<{ id: number; upload_id: string; claim_number: string }>(
+      'SELECT id, upload_id::text AS upload_id, claim_number FROM reimbursements WHERE batch_id = $1 ORDER BY id',
+      [batch],
+    );
+  const claimsOf = async (memberId: number) =>
+    (await sql().query<{ n: number }>('SELECT count(*)::int AS n FROM claims WHERE member_id = $1', [memberId]))[0]?.n ?? 0;
+  const keyed = (UploadId: string, name: string, batch: ReturnType<typeof randomUUID>, IdempotencyKey: string, over: Record<string, unknown> = {}) => ({
+    ...createBody(UploadId, name, over, batch),
+    IdempotencyKey,
+  });
+  const newKey = () => `reimbursement-${randomUUID()}`;
+
+  it('stores each file of a request once when each create is sent twice, the second time with the file uploaded again: one bill, one row per file, the first answers', async () => {
+    const memberId = await memberIdOf('reimb-member');
+    const batch = randomUUID();
+    const billed = await claimsOf(memberId);
+    const files = [
+      { name: 'lost-1.pdf', bytes: await pdf(3000), key: newKey() },
+      { name: 'lost-2.pdf', bytes: await pdf(3500), key: newKey() },
+    ];
+    const first: { Id: number; ClaimNumber: string }[] = [];
+    for (const f of files) {
+      const res = await create(member, keyed(await upload(member, f.name, f.bytes), f.name, batch, f.key));
+      expect(res.statusCode, res.body).toBe(200);
+      first.push(res.json().Data);
+    }
+    // Both answers were lost: the page uploads each file again (its first upload was used up) and sends its create again.
+    for (const [i, f] of files.entries()) {
+      const again = await upload(member, f.name, f.bytes);
+      const res = await create(member, keyed(again, f.name, batch, f.key));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().Data).toEqual(first[i]);
+      expect(res.json().MsgText).toBe('Your reimbursement request has been submitted with its 2 files.');
+      // Nothing new is kept: the upload the repeat brought is dropped, its chunks with it.
+      expect((await json(member, 'GET', `/api/reimbursements/uploads/${again}`)).statusCode).toBe(404);
+      expect(await chunksOf(again)).toEqual([]);
+      expect(await keptFor(memberId, again)).toEqual([]);
+    }
+    // The very same request sent again (same UploadId) answers it too.
+    const rows = await rowsIn(batch);
+    const same = await create(member, keyed(rows[0]?.upload_id ?? '', 'lost-1.pdf', batch, files[0]?.key ?? ''));
+    expect(same.json().Data.Id).toBe(first[0]?.Id);
+    expect(rows.map((r) => r.id)).toEqual(first.map((r) => r.Id));
+    expect(new Set(rows.map((r) => r.claim_number))).toEqual(new Set([first[0]?.ClaimNumber]));
+    expect(await claimsOf(memberId)).toBe(billed + 1);
+  });
+
+  it('stores the file once when the repeat arrives while the first create is still checking it', async () => {
+    const memberId = await memberIdOf('reimb-member');
+    const batch = randomUUID();
+    const billed = await claimsOf(memberId);
+    const bytes = await pdf(5000);
+    const key = newKey();
+    const [u1, u2] = [await upload(member, 'at-once.pdf', bytes), await upload(member, 'at-once.pdf', bytes)];
+    const answers = await Promise.all([create(member, keyed(u1, 'at-once.pdf', batch, key)), create(member, keyed(u2, 'at-once.pdf', batch, key))]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(answers[1]?.json().Data.Id).toBe(answers[0]?.json().Data.Id);
+    const rows = await rowsIn(batch);
+    expect(rows).toHaveLength(1);
+    expect(await claimsOf(memberId)).toBe(billed + 1);
+    // One copy kept (the made row's), and neither upload left behind.
+    const made = rows[0]?.upload_id ?? '';
+    const spare = made === u1 ? u2 : u1;
+    expect(await keptFor(memberId, made)).toHaveLength(1);
+    expect(await keptFor(memberId, spare)).toEqual([]);
+    expect([...(await chunksOf(u1)), ...(await chunksOf(u2))]).toEqual([]);
+  });
+
+  it('refuses the key with another body (409) and stores nothing: another amount, date, file, request, also with the same upload', async () => {
+    const memberId = await memberIdOf('reimb-member');
+    const batch = randomUUID();
+    const key = newKey();
+    const madeUpload = await upload(member, 'keyed.pdf', await pdf(3000));
+    const made = await create(member, keyed(madeUpload, 'keyed.pdf', batch, key));
+    expect(made.statusCode, made.body).toBe(200);
+    const [listed, billed, audits] = [
+      (await list(member)).length,
+      await claimsOf(memberId),
+      (await sql().query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE action = 'reimbursement.create'"))[0]?.n,
+    ];
+    const id = await upload(member, 'other.pdf', await pdf(3000));
+    for (const body of [
+      keyed(id, 'keyed.pdf', batch, key, { Amount: '42.51' }),
+      keyed(id, 'keyed.pdf', batch, key, { ServiceDate: '2026-09-30' }),
+      keyed(id, 'other.pdf', batch, key),
+      keyed(id, 'keyed.pdf', randomUUID(), key),
+      keyed(madeUpload, 'keyed.pdf', batch, key, { Amount: '1.00' }),
+    ]) {
+      const res = await create(member, body);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().MsgText).toBe(KEY_REUSED_MESSAGE);
+    }
+    const spanish = await env.server.app.inject({
+      method: 'POST',
+      url: ReimbursementApi.create.path,
+      headers: authHeaders(member, undefined, { cookie: 'cq.lang=es' }),
+      payload: keyed(id, 'other.pdf', batch, key),
+    });
+    expect(spanish.statusCode).toBe(409);
+    expect(spanish.json().MsgText).toBe('Esta IdempotencyKey ya se usó para otro archivo u otra solicitud. No se guardó nada; envíelo con una clave nueva.');
+    expect((await list(member)).length).toBe(listed);
+    expect(await claimsOf(memberId)).toBe(billed);
+    expect((await rowsIn(batch)).map((r) => r.id)).toEqual([made.json().Data.Id]);
+    expect((await sql().query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE action = 'reimbursement.create'"))[0]?.n).toBe(audits);
+    expect(await keptFor(memberId, id)).toEqual([]);
+    // The refused create's upload is untouched: with a key of its own it joins the request.
+    expect((await json(member, 'GET', `/api/reimbursements/uploads/${id}`)).statusCode).toBe(200);
+    const joined = await create(member, keyed(id, 'other.pdf', batch, newKey()));
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().Data.ClaimNumber).toBe(made.json().Data.ClaimNumber);
+  });
+
+  it('claims no key with a refused create, keeps keys to each member, and refuses a malformed key with a 400', async () => {
+    const key = newKey();
+    const batch = randomUUID();
+    // Bytes that are not what the extension says: refused, and the key stays free for the file sent right.
+    const wrong = await create(member, keyed(await upload(member, 'claimless.pdf', await fixtures.png()), 'claimless.pdf', batch, key));
+    expect(wrong.statusCode).toBe(400);
+    const right = await create(member, keyed(await upload(member, 'claimless.pdf', await pdf(3000)), 'claimless.pdf', batch, key));
+    expect(right.statusCode, right.body).toBe(200);
+    // Another member's same key is that member's own create.
+    const theirs = await create(other, keyed(await upload(other, 'claimless.pdf', await pdf(3000)), 'claimless.pdf', randomUUID(), key));
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json().Data.Id).not.toBe(right.json().Data.Id);
+    const id = await upload(member, 'bad-key.pdf', await pdf(3000));
+    for (const IdempotencyKey of ['short', 'has spaces in it', 'x'.repeat(101), 'reimbursement/0a1b2c3d']) {
+      const res = await create(member, keyed(id, 'bad-key.pdf', randomUUID(), IdempotencyKey));
+      expect(res.statusCode, IdempotencyKey).toBe(400);
+      expect(res.json().MsgText).toBe('body.IdempotencyKey: must be 8 to 100 letters, digits or - _ . :');
+    }
+    expect(await keptFor(await memberIdOf('reimb-member'), id)).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { claimsService } from '@portal/plugin-claims/service';
 import {
   ApiError,
@@ -14,7 +14,7 @@ import {
   withMessage,
 } from '@portal/server';
 import { REIMBURSEMENT_ACCESS } from '../../access';
-import { type Reimbursement, ReimbursementApi } from '../../contract';
+import { type CreateBody, type Reimbursement, ReimbursementApi } from '../../contract';
 import { checkDateAndAmount, checkFiles, extensionOf, ReimbursementMessages as M, MAX_FILES, sanitizeFileName } from '../../rules';
 import { dropChunks, dropUpload, loadUpload, openUpload, receiveChunk, statusOf, type UploadRow } from '../uploads';
 
@@ -26,6 +26,11 @@ export const BATCH_TAKEN_MESSAGE = 'This request belongs to another member. Star
  * (a retry of the files that were not sent) joins that bill, and one with another date or amount is refused (409).
  */
 export const BATCH_CHANGED_MESSAGE = 'This request was sent with another service date or amount. Start a new reimbursement request.';
+/**
+ * An IdempotencyKey stands for one create: the key sent again with another file, request, service date or amount is
+ * refused (409: the body is valid, it conflicts with what the key already made), and nothing is stored.
+ */
+export const KEY_REUSED_MESSAGE = 'This IdempotencyKey was already used for another file or request. Nothing was saved; send it with a new key.';
 
 function memberOf(ctx: Pick<RouteContext, 'memberId'>): number {
   if (ctx.memberId === null) throw badRequest(NO_MEMBER_MESSAGE);
@@ -47,6 +52,7 @@ interface Row {
   file_key: string;
   content_type: string;
   claim_number: string | null;
+  upload_id: string;
 }
 const isoDay = (d: string | Date) => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
 const toWire = (r: Row): Reimbursement => ({
@@ -60,7 +66,20 @@ const toWire = (r: Row): Reimbursement => ({
   CreatedAt: new Date(r.created_at).toISOString(),
   ClaimNumber: r.claim_number,
 });
-const COLUMNS = 'id, service_date::text AS service_date, amount_cents, name, extension, declared_type, size, created_at, file_key, content_type, claim_number';
+const COLUMNS =
+  'id, service_date::text AS service_date, amount_cents, name, extension, declared_type, size, created_at, file_key, content_type, claim_number, upload_id::text AS upload_id';
+
+/**
+ * What an IdempotencyKey stands for: the create's body as the contract parsed it (so 42.5 and '42.50' are the same),
+ * without its UploadId, which a retry after a lost answer changes (the file is uploaded again, the first upload having
+ * been used up). The same key with another fingerprint is another create, refused.
+ */
+export function createFingerprint(body: CreateBody): string {
+  const r = body.reimbursement;
+  const cents = r.Amount === '' ? '' : Math.round(r.Amount * 100);
+  const fields = [body.BatchId.toLowerCase(), body.type, body.name, body.ext, r.type, r.FileName, r.Extension, r.ServiceDate, cents];
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+}
 
 /** The member's files in a request (batch): the 10-file limit counts only them. */
 async function countBatch(sql: SqlClient, batchId: string, memberId: number): Promise<number> {
@@ -172,7 +191,10 @@ export const reimbursementRoutes = [
      * bytes are checked against the extension and scanned, and only then kept, recorded and audited. Creating with an
      * upload already used answers the reimbursement it made (a retried request keeps one), also when the retry runs at
      * the same time as the first: each attempt keeps the bytes under its own key, the insert re-checks the upload under
-     * its lock, and an attempt that finds the upload made by another removes only its own copy.
+     * its lock, and an attempt that finds the upload made by another removes only its own copy. With an IdempotencyKey
+     * (the page's, one per file of a request) a create repeated with the key answers the reimbursement the key made and
+     * stores nothing, also when it names another upload (the file sent again after the answer was lost; that upload is
+     * dropped) or runs at the same time as the first; the key with another body is refused (409).
      */
     handler: async (ctx) => {
       const memberId = memberOf(ctx);
@@ -182,6 +204,35 @@ export const reimbursementRoutes = [
         (await client.query<Row>(`SELECT ${COLUMNS} FROM reimbursements WHERE upload_id = $1 AND member_id = $2`, [body.UploadId, memberId]))[0];
       // Every answer of a made reimbursement (a retry's too) says the request is submitted, with its files so far.
       const answer = async (row: Row) => withMessage(toWire(row), createdMessage(await filesOfRequest(sql, row.id, memberId)));
+      const idempotencyKey = body.IdempotencyKey ?? null;
+      const fingerprint = idempotencyKey === null ? null : createFingerprint(body);
+      /** The reimbursement the member's IdempotencyKey made (undefined before it made one); the key with another body is a 409. */
+      const replayOf = async (client: SqlClient = sql): Promise<Row | undefined> => {
+        if (idempotencyKey === null) return undefined;
+        const claimed = (
+          await client.query<{ fingerprint: string; reimbursement_id: number | null }>(
+            'SELECT fingerprint, reimbursement_id FROM reimbursement_create_keys WHERE member_id = $1 AND idempotency_key = $2',
+            [memberId, idempotencyKey],
+          )
+        )[0];
+        if (!claimed) return undefined;
+        if (claimed.fingerprint !== fingerprint) throw new ApiError(409, KEY_REUSED_MESSAGE);
+        if (claimed.reimbursement_id === null) return undefined;
+        return (await client.query<Row>(`SELECT ${COLUMNS} FROM reimbursements WHERE id = $1 AND member_id = $2`, [claimed.reimbursement_id, memberId]))[0];
+      };
+      /**
+       * A repeat of a create the key made answers that reimbursement and stores nothing: an upload the repeat brought
+       * (the file sent again after the answer was lost) is dropped, not kept for a day.
+       */
+      const replay = async (row: Row) => {
+        if (row.upload_id !== body.UploadId) {
+          const spare = await loadUpload(sql, body.UploadId, memberId).catch(() => null);
+          if (spare) await dropUpload(ctx, spare.id);
+        }
+        return answer(row);
+      };
+      const first = await replayOf();
+      if (first) return replay(first);
       const done = await made();
       if (done) return answer(done);
       // The key this attempt stored the bytes under, once it has.
@@ -191,15 +242,20 @@ export const reimbursementRoutes = [
         kept = await keep();
       } catch (e) {
         if (own.key) await services.files.delete(own.key).catch(() => {});
-        // A request of the same upload that ran at once made the reimbursement (and dropped the upload's chunks this one
-        // was reading, or won the insert): the answer is the one it made.
+        // A request of the same key or upload that ran at once made the reimbursement (and dropped the upload's chunks
+        // this one was reading, or won the insert): the answer is the one it made. The key with another body stays a 409.
+        const sameKey = await replayOf().catch((again) => {
+          if (again instanceof ApiError) throw again;
+          return undefined;
+        });
+        if (sameKey) return replay(sameKey);
         const other = await made().catch(() => undefined);
         if (other) return answer(other);
         throw e;
       }
       if (!kept.fresh) {
         if (own.key) await services.files.delete(own.key).catch(() => {});
-        return answer(kept.row);
+        return replay(kept.row);
       }
       await dropUpload(ctx, body.UploadId);
       return answer(kept.row);
@@ -248,8 +304,33 @@ export const reimbursementRoutes = [
           await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [body.BatchId]);
           // And per upload (a retry may name another batch): the one that made it is seen here, nothing is inserted twice.
           await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [upload.id]);
+          // The IdempotencyKey is claimed first, in the transaction of the row: a create of the same key at once waits here
+          // for this one to commit, then answers its row (or is refused, with another body); a refused create claims nothing.
+          if (idempotencyKey !== null) {
+            const claimed = await tx.query(
+              'INSERT INTO reimbursement_create_keys (member_id, idempotency_key, fingerprint) VALUES ($1, $2, $3) ON CONFLICT (member_id, idempotency_key) DO NOTHING RETURNING member_id',
+              [memberId, idempotencyKey, fingerprint],
+            );
+            if (claimed.length === 0) {
+              const first = await replayOf(tx);
+              if (!first) throw new Error('the idempotency key was claimed without its reimbursement');
+              return { row: first, fresh: false };
+            }
+          }
+          const claimKey = async (id: number) => {
+            if (idempotencyKey !== null)
+              await tx.query('UPDATE reimbursement_create_keys SET reimbursement_id = $3 WHERE member_id = $1 AND idempotency_key = $2', [
+                memberId,
+                idempotencyKey,
+                id,
+              ]);
+          };
           const before = await made(tx);
-          if (before) return { row: before, fresh: false };
+          if (before) {
+            // The upload was made by another create: the IdempotencyKey answers that one from now on.
+            await claimKey(before.id);
+            return { row: before, fresh: false };
+          }
           await mustOwnBatch(tx, body.BatchId, memberId);
           await mustMatchBatch(tx, body.BatchId, memberId, r.ServiceDate, amountCents);
           if ((await countBatch(tx, body.BatchId, memberId)) >= MAX_FILES) throw badRequest(M.tooMany);
@@ -294,12 +375,13 @@ export const reimbursementRoutes = [
             ],
           );
           const row = inserted[0] as Row;
+          await claimKey(row.id);
           await ctx.audit(
             {
               action: 'reimbursement.create',
               entity: 'reimbursement',
               entityId: String(row.id),
-              detail: { name, size: stored.size, amountCents, batch: body.BatchId },
+              detail: { name, size: stored.size, amountCents, batch: body.BatchId, idempotencyKey },
             },
             tx,
           );

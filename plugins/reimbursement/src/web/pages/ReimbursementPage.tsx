@@ -9,7 +9,7 @@ import { type Reimbursement, ReimbursementApi } from '../../contract';
 import { checkDateAndAmount, checkFiles, ReimbursementMessages as M, MAX_FILES, REIMBURSEMENT_EXTENSIONS } from '../../rules';
 import { failureText } from '../components/outcome';
 import * as css from '../components/reimbursement.css';
-import { afterSend, planSend, type SentRequest } from '../components/request';
+import { afterSend, fileIdentity, planSend, type SentRequest } from '../components/request';
 import { type QueuedFile, UploadQueue } from '../components/UploadQueue';
 import { forgetUpload, uploadFile } from '../components/uploader';
 
@@ -52,7 +52,7 @@ export default function ReimbursementPage() {
   const [submitted, setSubmitted] = useState<string | null>(null);
   /** Chosen files the server already took under this request (a Send after a partial failure does not send them again). */
   const [alreadySent, setAlreadySent] = useState(0);
-  /** The request whose files were partly sent: its BatchId and sent files, kept until the form resets (see planSend). */
+  /** The request a Send left unfinished: its BatchId, sent files and files' keys, kept until the form resets (see planSend). */
   const request = useRef<SentRequest | null>(null);
   const [formKey, setFormKey] = useState(0);
   const list = useQuery({ queryKey: ['reimbursement', 'list'], queryFn: () => api.call(ReimbursementApi.list) });
@@ -69,7 +69,8 @@ export default function ReimbursementPage() {
     setNotSent(0);
     setSubmitted(null);
     const fields = { serviceDate: v.ServiceDate ?? '', amount: v.Amount };
-    // A Send after some files failed sends only those, under the same BatchId: the sent ones are on the request's bill.
+    // A Send after some files failed sends only those, under the same BatchId, each with the IdempotencyKey it had: the
+    // sent ones are on the request's bill, and one whose answer was lost on the network is answered, not stored again.
     const plan = planSend(request.current, fields, v.Files, () => crypto.randomUUID());
     const batch = plan.batchId;
     setAlreadySent(plan.alreadySent.length);
@@ -107,6 +108,7 @@ export default function ReimbursementPage() {
               ext,
               UploadId: uploadId,
               BatchId: batch,
+              IdempotencyKey: plan.keys[fileIdentity(file)],
               reimbursement: { type: file.type, FileName: file.name, Extension: ext, ServiceDate: v.ServiceDate ?? '', Amount: v.Amount },
             },
           },
