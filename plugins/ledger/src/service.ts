@@ -48,7 +48,11 @@ export interface LedgerService {
   period(memberId: number, from: string | null, to: string | null): Promise<LedgerPeriod>;
   /** The first and last dates of the member's rows; null when the ledger has none. */
   span(memberId: number): Promise<{ first: string; last: string } | null>;
-  /** Posts linked-bank transactions not yet in the ledger (idempotent by ref); answers how many were new. */
+  /**
+   * Posts linked-bank transactions not yet in the ledger (idempotent by ref, in one transaction); answers how many were
+   * new. When any was, the low-balance rule (trends' checkBalance on the ledger's balance) runs once after the commit,
+   * as 'system' with the generic sender; it never fails the posting.
+   */
   postBankTransactions(memberId: number, rows: readonly BankLedgerRow[]): Promise<number>;
   /**
    * Withdraws the bank rows with these refs that were not reported to the federal payer (a bank unlinked); answers how

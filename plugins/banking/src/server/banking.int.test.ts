@@ -1,6 +1,6 @@
 import { rawManifests } from '@portal/brands';
 import { Roles } from '@portal/core';
-import { BANK_STALE_NEW_PASSWORD, BANK_TEST_PASSWORD } from '@portal/sandbox';
+import { BANK_STALE_NEW_PASSWORD, BANK_TEST_PASSWORD, mailTo } from '@portal/sandbox';
 import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbox';
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -313,6 +313,139 @@ describe('stale credentials', () => {
     await env.server.jobs.drain();
     expect((await accounts({ session: bob })).Banks[0]?.Status).toBe('SUCCESS');
   });
+});
+
+describe('the sync job', () => {
+  const sql = () => env.server.database.sql;
+  /** The state of the member's jobs of a kind (pg-boss's own table): 'completed' once a run went through. */
+  const jobStates = async (name: string, memberId: number) =>
+    (
+      await sql().query<{ state: string }>(
+        `SELECT state::text AS state FROM pgboss.job WHERE name = $1 AND (data->>'memberId')::int = $2 ORDER BY created_on`,
+        [name, memberId],
+      )
+    ).map((j) => j.state);
+  const markerAdds = (memberId: number) =>
+    sql().query<{ actor_name: string; entity: string; entity_id: string; role: string }>(
+      `SELECT actor_name, entity, entity_id, detail->>'role' AS role FROM audit_log WHERE action = 'banking.marker.add' AND member_id = $1 ORDER BY id`,
+      [memberId],
+    );
+  const roles = async (memberId: number) =>
+    (
+      await sql().query<{ role: string }>('SELECT role FROM user_roles r JOIN users u ON u.id = r.user_id WHERE u.member_id = $1 ORDER BY role', [memberId])
+    ).map((r) => r.role);
+
+  it('audits the DeactivateBank marker a stale link sets, as system with the member, in the change’s transaction, once per login', async () => {
+    const dee = await makeUser(env.server, { userName: 'bank-dee', roles: [Roles.CareGuard], brand: 'card', member: true });
+    const deeId = dee.memberId ?? 0;
+    const session = await signIn(env.server, 'bank-dee', undefined, '10.0.0.6', 'card');
+    expect((await add(105, 'stale', { session })).Status).toBe('SUCCESS');
+    const acct = (await accounts({ session })).Accounts[0];
+    // The audit row cannot be written: the sync's transaction fails whole, so the marker is not set either.
+    await sql().exec(`
+      CREATE FUNCTION banking_test_refuse_marker_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused by the test'; END $$;
+      CREATE TRIGGER banking_test_refuse_marker_audit BEFORE INSERT ON audit_log FOR EACH ROW
+        WHEN (NEW.action = 'banking.marker.add' AND NEW.member_id = ${deeId}) EXECUTE FUNCTION banking_test_refuse_marker_audit();`);
+    try {
+      await data(BankingApi.refresh.path, { session, body: { AccountIds: [acct?.AccountId] } });
+      for (let i = 0; i < 200 && !(await jobStates('banking.refresh', deeId)).includes('retry'); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await jobStates('banking.refresh', deeId)).toEqual(['retry']);
+      expect(await roles(deeId)).toEqual(['CareGuard']);
+      expect((await accounts({ session })).Banks[0]?.Status).toBe('SUCCESS');
+      expect(await markerAdds(deeId)).toEqual([]);
+    } finally {
+      await sql().exec('DROP TRIGGER banking_test_refuse_marker_audit ON audit_log; DROP FUNCTION banking_test_refuse_marker_audit();');
+    }
+    // The job's retry goes through: the link is stale, the login marked, and the marking audited by 'system'.
+    await env.server.jobs.drain();
+    expect(await jobStates('banking.refresh', deeId)).toEqual(['completed']);
+    expect((await accounts({ session })).Banks[0]?.Status).toBe('STALE');
+    expect(await roles(deeId)).toEqual(['CareGuard', 'DeactivateBank']);
+    expect(await markerAdds(deeId)).toEqual([{ actor_name: 'system', entity: 'user', entity_id: dee.userId, role: 'DeactivateBank' }]);
+    // A later sync finds the marker already there: nothing changes, nothing more is audited.
+    await env.server.jobs.send('banking.sync', { memberId: deeId });
+    await env.server.jobs.drain();
+    expect(await roles(deeId)).toEqual(['CareGuard', 'DeactivateBank']);
+    expect(await markerAdds(deeId)).toHaveLength(1);
+  }, 60_000);
+
+  it('runs the low-balance rule once after posting bank rows that take the balance under $100.00: one mail, audited as system', async () => {
+    const fay = await makeUser(env.server, { userName: 'bank-fay', roles: [Roles.CareGuard], brand: 'card', member: true });
+    const fayId = fay.memberId ?? 0;
+    const session = await signIn(env.server, 'bank-fay', undefined, '10.0.0.7', 'card');
+    const inbox = async () => {
+      await env.server.jobs.drain();
+      return (await mailTo(env.sandboxUrl, 'bank-fay@example.com')).filter((m) => m.subject === 'Low Account Balance');
+    };
+    const mailAudits = () =>
+      sql().query<{ actor_name: string }>(`SELECT actor_name FROM audit_log WHERE action = 'ledger.lowbalance.mail' AND member_id = $1`, [fayId]);
+    // Linked with no initial balance yet: the rows enter the ledger, there is no balance to judge.
+    expect((await add(101, 'good', { session })).Status).toBe('SUCCESS');
+    const expense = (
+      await sql().query<{ transaction_id: number; amount_cents: number }>(
+        `SELECT transaction_id, amount_cents::float8 AS amount_cents FROM ledger_transactions
+         WHERE member_id = $1 AND source = 'bank' AND transaction_type_id = 1 ORDER BY amount_cents, transaction_id LIMIT 1`,
+        [fayId],
+      )
+    )[0];
+    if (!expense) throw new Error('the linked accounts have no expense');
+    // One expense of the aggregator is not in the ledger yet: the next sync posts it.
+    await sql().query('DELETE FROM ledger_transactions WHERE transaction_id = $1', [expense.transaction_id]);
+    const flow =
+      (
+        await sql().query<{ cents: number }>(
+          `SELECT COALESCE(sum(CASE WHEN transaction_type_id = 1 THEN -amount_cents ELSE amount_cents END), 0)::float8 AS cents
+           FROM ledger_transactions WHERE member_id = $1 AND status NOT IN ('Authorized', 'Captured', 'Voided')`,
+          [fayId],
+        )
+      )[0]?.cents ?? 0;
+    // The initial balance leaves exactly $100.00: at the threshold, not under it, so no mail.
+    const set = await call('/api/transactions/balance', { session, body: { Amount: ((10_000 - flow) / 100).toFixed(2) } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(await inbox()).toEqual([]);
+
+    await env.server.jobs.send('banking.sync', { memberId: fayId });
+    const mails = await inbox();
+    expect(await jobStates('banking.sync', fayId)).toEqual(['completed']);
+    expect(mails).toHaveLength(1);
+    const left = 10_000 - expense.amount_cents;
+    expect(mails[0]?.text).toContain(
+      `The balance of your Medicare set-aside account is ${left < 0 ? '-' : ''}$${(Math.abs(left) / 100).toFixed(2)}, under $100.00.`,
+    );
+    expect(await mailAudits()).toEqual([{ actor_name: 'system' }]);
+    // Another sync posts nothing new: no second mail.
+    await env.server.jobs.send('banking.sync', { memberId: fayId });
+    expect(await inbox()).toHaveLength(1);
+    expect(await mailAudits()).toHaveLength(1);
+  }, 60_000);
+
+  it('posts the bank rows and completes when the low-balance check fails (the check never fails the sync)', async () => {
+    const gus = await makeUser(env.server, { userName: 'bank-gus', roles: [Roles.CareGuard], brand: 'card', member: true });
+    const gusId = gus.memberId ?? 0;
+    const session = await signIn(env.server, 'bank-gus', undefined, '10.0.0.8', 'card');
+    expect((await add(101, 'good', { session })).Status).toBe('SUCCESS');
+    expect((await call('/api/transactions/balance', { session, body: { Amount: '5000.00' } })).statusCode).toBe(200);
+    const bankRows = async () =>
+      (await sql().query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_transactions WHERE member_id = $1 AND source = 'bank'`, [gusId]))[0]?.n ?? 0;
+    const all = await bankRows();
+    await sql().query(
+      `DELETE FROM ledger_transactions WHERE transaction_id = (SELECT min(transaction_id) FROM ledger_transactions WHERE member_id = $1 AND source = 'bank')`,
+      [gusId],
+    );
+    await sql().query('ALTER TABLE trends_low_balance RENAME TO trends_low_balance_away');
+    try {
+      await env.server.jobs.send('banking.sync', { memberId: gusId });
+      await env.server.jobs.drain();
+    } finally {
+      await sql().query('ALTER TABLE trends_low_balance_away RENAME TO trends_low_balance');
+    }
+    // Completed at its first run: no failure, no retry.
+    expect(await jobStates('banking.sync', gusId)).toEqual(['completed']);
+    expect(await sql().query(`SELECT retry_count FROM pgboss.job WHERE name = 'banking.sync' AND (data->>'memberId')::int = $1`, [gusId])).toEqual([
+      { retry_count: 0 },
+    ]);
+    expect(await bankRows()).toBe(all);
+  }, 60_000);
 });
 
 describe('support', () => {

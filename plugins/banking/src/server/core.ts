@@ -155,15 +155,21 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
     await q.query('INSERT INTO banking_members (member_id) VALUES ($1) ON CONFLICT (member_id) DO NOTHING', [memberId]);
   }
 
-  /** Adds or removes the DeactivateBank marker on the member's logins; answers the logins that held it before. */
+  /**
+   * Adds or removes the DeactivateBank marker on the member's logins; answers the logins it changed on: those that
+   * lacked it (adding) or held it (removing), one audit row each for the caller.
+   */
   async function setMarker(memberId: number, on: boolean, q: SqlClient = sql): Promise<string[]> {
-    const held: string[] = [];
+    const changed: string[] = [];
     for (const userId of await services.identity.userIdsOfMember(memberId, q)) {
       const before = await services.identity.setRoles(userId, on ? [Roles.DeactivateBank] : [], [Roles.DeactivateBank], q);
-      if (before.includes(Roles.DeactivateBank)) held.push(userId);
+      if (before.includes(Roles.DeactivateBank) !== on) changed.push(userId);
     }
-    return held;
+    return changed;
   }
+
+  /** The sync job's audit rows: no user behind them, so 'system', as the membership-termination hook writes them. */
+  const systemAudit: BankAudit = (entry, tx) => services.audit.write({ ...entry, actorName: 'system' }, tx);
 
   /**
    * Mirrors the aggregator's links, accounts, balances and recent transactions for the member into our tables,
@@ -226,9 +232,20 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
          WHERE member_id = $1 AND default_account_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM banking_accounts WHERE account_id = default_account_id AND member_id = $1)`,
         [memberId],
       );
-      if (links.some((l) => l.status === 'STALE')) await setMarker(memberId, true, q);
+      // A stale link marks the member's logins; each login newly marked is audited ('banking.marker.add', by 'system')
+      // in this transaction. The sync never removes the marker (only a credential change does, audited there).
+      const stale = links.filter((l) => l.status === 'STALE').map((l) => l.linkId);
+      if (stale.length) {
+        for (const userId of await setMarker(memberId, true, q)) {
+          await systemAudit(
+            { action: 'banking.marker.add', entity: 'user', entityId: userId, memberId, detail: { role: Roles.DeactivateBank, providerAccountIds: stale } },
+            q,
+          );
+        }
+      }
     });
-    // The transactions feed the ledger's bank view, once each.
+    // The transactions feed the ledger's bank view, once each; the ledger's service runs the low-balance rule once
+    // after posting them, when any was new (it never fails the sync).
     const names = new Map(links.flatMap((l) => l.accounts.map((a) => [a.accountId, `${l.institution?.name ?? 'Bank'} ${a.name}`] as const)));
     await ledger.postBankTransactions(
       memberId,

@@ -6,6 +6,7 @@ import { transactionRoutes } from './handlers/transactions';
 // The Spanish of every message this server side sends (the rules' refusals, errors, withMessage, texts in answers),
 // keyed by the English text. tests/server-messages.test.ts checks it.
 import es from './i18n/es.json';
+import { systemLowBalanceCheck } from './lowBalance';
 import { migrations } from './migrations';
 import { seed } from './seed';
 import { makeLedgerService } from './service';
@@ -14,7 +15,8 @@ export default defineServerPlugin({
   id: 'ledger',
   // The low-balance e-mail: every change of a member's balance goes through trends' rule (trendsService).
   dependsOn: ['trends'],
-  provides: { ref: ledgerService, create: ({ database }) => makeLedgerService(database.sql) },
+  // Bank rows posted through the service (a linked account's sync) go through the same low-balance rule, as 'system'.
+  provides: { ref: ledgerService, create: (init) => makeLedgerService(init.database.sql, systemLowBalanceCheck(init)) },
   migrations,
   seed,
   routes: [...financialRoutes, ...transactionRoutes, ...dashboardRoutes],

@@ -5,8 +5,12 @@ import { LEDGER_ROWS, typeName } from './repo';
 
 const signed = `CASE WHEN transaction_type_id = ${TransactionType.Expense} THEN -amount_cents ELSE amount_cents END`;
 
-/** The ledger's read service: the same rows and the same running balance as the ledger's own views. */
-export function makeLedgerService(sql: SqlClient): LedgerService {
+/**
+ * The ledger's read service: the same rows and the same running balance as the ledger's own views. `balanceChanged`
+ * runs once after a posting of bank rows that added any has committed (the server plugin passes the low-balance rule,
+ * `systemLowBalanceCheck`); it must not throw, the posting stands whatever it does.
+ */
+export function makeLedgerService(sql: SqlClient, balanceChanged?: (memberId: number) => Promise<void>): LedgerService {
   return {
     async period(memberId, from, to): Promise<LedgerPeriod> {
       const head = (
@@ -61,7 +65,7 @@ export function makeLedgerService(sql: SqlClient): LedgerService {
     },
     async postBankTransactions(memberId, rows) {
       if (!rows.length) return 0;
-      return sql.transaction(async (tx) => {
+      const added = await sql.transaction(async (tx) => {
         await tx.query('INSERT INTO ledger_accounts (member_id) VALUES ($1) ON CONFLICT (member_id) DO NOTHING', [memberId]);
         let added = 0;
         for (const r of rows) {
@@ -90,6 +94,10 @@ export function makeLedgerService(sql: SqlClient): LedgerService {
         }
         return added;
       });
+      // The new rows moved the balance the low-balance rule reads (loadBalance counts every posted row, bank rows too):
+      // the rule runs once for the whole posting, after its commit.
+      if (added > 0) await balanceChanged?.(memberId);
+      return added;
     },
     async withdrawBankTransactions(memberId, refs) {
       if (!refs.length) return 0;

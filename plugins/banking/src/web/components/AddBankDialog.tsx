@@ -19,7 +19,7 @@ export function AddBankDialog({ provider, onClose, onAdded }: { provider: BankPr
   const api = useApi();
   const details = useQuery({
     queryKey: ['banking', 'provider', provider.ProviderId],
-    queryFn: () => api.call(BankingApi.provider, { body: { ProviderId: provider.ProviderId }, query: { version: '1' } }),
+    queryFn: () => api.call(BankingApi.provider, { body: { ProviderId: provider.ProviderId }, query: { version: '1' } }, { notify: false }),
   });
   const [step, setStep] = useState<{ form: BankFormWire; providerAccountId: number } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

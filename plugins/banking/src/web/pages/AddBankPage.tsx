@@ -19,11 +19,11 @@ export default function AddBankPage() {
   const [query, setQuery] = useState<string | null>(null);
   const [open, setOpen] = useState<BankProvider | null>(null);
   const [added, setAdded] = useState<number[]>([]);
-  const popular = useQuery({ queryKey: ['banking', 'popular'], queryFn: () => api.call(BankingApi.popular) });
+  const popular = useQuery({ queryKey: ['banking', 'popular'], queryFn: () => api.call(BankingApi.popular, {}, { notify: false }) });
   const results = useQuery({
     queryKey: ['banking', 'search', query],
     // A search look-up skips the loading bar (spec 02 section 7).
-    queryFn: () => api.call(BankingApi.search, { body: { Query: query ?? '' } }, { skipLoadingBar: true }),
+    queryFn: () => api.call(BankingApi.search, { body: { Query: query ?? '' } }, { skipLoadingBar: true, notify: false }),
     enabled: query !== null,
   });
 

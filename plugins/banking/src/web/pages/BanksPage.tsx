@@ -26,7 +26,7 @@ export default function BanksPage() {
   const [changing, setChanging] = useState<LinkedBank | null>(null);
   const accounts = useQuery({
     queryKey: ACCOUNTS_KEY,
-    queryFn: () => api.call(BankingApi.siteAccounts),
+    queryFn: () => api.call(BankingApi.siteAccounts, {}, { notify: false }),
     refetchInterval: (q) => {
       const d = q.state.data as LinkedAccounts | undefined;
       return d && d.Banks.length === 0 && recentAdd(d.LastAdded) ? BANK_CONSTANTS.reloadMs : false;
