@@ -104,6 +104,11 @@ export const billingProfileSchema = z.object({
   /** All cards deleted: the membership is deactivated until a card is added. */
   IsDeactivated: z.boolean(),
   CouponCode: z.string().nullable(),
+  /**
+   * Not in the spec: the plan whose first payment the gateway holds for review (the membership starts when the merchant
+   * approves it; another start meanwhile answers that payment), else null.
+   */
+  HeldSubscriptionType: z.union([z.literal(1), z.literal(12), z.literal(0)]).nullable(),
 });
 export type BillingProfile = z.infer<typeof billingProfileSchema>;
 

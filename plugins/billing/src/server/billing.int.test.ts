@@ -1060,7 +1060,12 @@ describe("billing: a membership's first payment held for review starts the membe
     const { memberId, session } = await heldMember('bill-kim');
     const held = await start(session, { Type: 12, IdempotencyKey: 'kim-yearly-0001' });
     expect(held).toMatchObject({ StatusString: 'Error', Message: HELD, SubscriptionType: null });
-    expect(await data<BillingProfile>(BillingApi.profile.path, { session })).toMatchObject({ SubscriptionStatus: null, SubscriptionType: null });
+    // The profile names the plan whose payment is held (the page says it is being reviewed, and offers no plan).
+    expect(await data<BillingProfile>(BillingApi.profile.path, { session })).toMatchObject({
+      SubscriptionStatus: null,
+      SubscriptionType: null,
+      HeldSubscriptionType: 12,
+    });
     const customerId = (await data<BillingProfile>(BillingApi.profile.path, { session })).CustomerId;
     // Trying again (another key, another plan, or a coupon) while the payment is held answers the held payment and charges nothing.
     for (const again of [
@@ -1085,7 +1090,13 @@ describe("billing: a membership's first payment held for review starts the membe
     expect(await deliver()).toBe(false);
 
     const p = await data<BillingProfile>(BillingApi.profile.path, { session });
-    expect(p).toMatchObject({ SubscriptionType: 12, SubscriptionStatus: 'active', SubscriptionId: subscriptionId, CouponCode: null });
+    expect(p).toMatchObject({
+      SubscriptionType: 12,
+      SubscriptionStatus: 'active',
+      SubscriptionId: subscriptionId,
+      CouponCode: null,
+      HeldSubscriptionType: null,
+    });
     expect(p.Profiles[0]?.IsSubscription).toBe(true);
     expect(await rowOf(held.TransactionID)).toMatchObject({ status: 'Charged' });
     // The gateway runs the subscription too (it renews a year on).
@@ -1125,6 +1136,7 @@ describe("billing: a membership's first payment held for review starts the membe
       SubscriptionStatus: null,
       SubscriptionType: null,
       SubscriptionId: null,
+      HeldSubscriptionType: null,
     });
 
     // The member starts again on a card that charges: that payment starts the membership.

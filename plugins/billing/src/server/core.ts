@@ -286,8 +286,19 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     return card;
   };
 
+  /** The member's first payment of a membership the gateway holds for review (see startHeld), if any. */
+  const heldFirstPayment = async (memberId: number): Promise<TxRow | undefined> =>
+    (
+      await sql.query<TxRow>(
+        `SELECT * FROM billing_transactions WHERE member_id = $1 AND kind = 'subscription' AND status = 'Pending' AND description = ANY($2::text[])
+         ORDER BY id DESC LIMIT 1`,
+        [memberId, FIRST_PAYMENT_NAMES],
+      )
+    )[0];
+
   const profile = async (memberId: number): Promise<BillingProfile> => {
     const cust = await customer(memberId, false);
+    const held = await heldFirstPayment(memberId);
     return {
       Profiles: (await cardRows(memberId)).map((c) => toCard(c, cust)),
       CustomerId: cust?.customer_profile_id ?? null,
@@ -296,6 +307,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
       SubscriptionStatus: cust?.subscription_status ?? null,
       IsDeactivated: cust?.is_deactivated ?? false,
       CouponCode: cust?.coupon_code ?? null,
+      HeldSubscriptionType: held ? startsMembership(held) : null,
     };
   };
 
@@ -587,13 +599,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     // A first payment the gateway holds for review is the member's start, waiting for the merchant's decision: another
     // start (another key, another type, a coupon, support's change) answers it and charges nothing, so an approval
     // later cannot find a second membership paid for beside it. Once it is declined the member can start again.
-    const held = (
-      await sql.query<TxRow>(
-        `SELECT * FROM billing_transactions WHERE member_id = $1 AND kind = 'subscription' AND status = 'Pending' AND description = ANY($2::text[])
-         ORDER BY id DESC LIMIT 1`,
-        [memberId, FIRST_PAYMENT_NAMES],
-      )
-    )[0];
+    const held = await heldFirstPayment(memberId);
     if (held) return { ...result(false, held.message, held.id), SubscriptionType: cust.subscription_type };
     if (!change && (cust.subscription_status === 'active' || cust.subscription_status === 'lifetime')) {
       return { ...result(false, BILLING_MESSAGES.alreadySubscribed, null), SubscriptionType: cust.subscription_type };

@@ -54,6 +54,11 @@ export default function MemberSubscriptionTab({ memberId }: { memberId: number }
           : t('support.none')}
         {s.CouponCode ? ` ${t('support.coupon', { code: s.CouponCode })}` : ''}
       </p>
+      {s.HeldSubscriptionType !== null && (
+        <Message kind="warning" data-testid="support-held-payment">
+          {t('support.held', { plan: t(`plans.${s.HeldSubscriptionType}`) })}
+        </Message>
+      )}
       <div className={css.row}>
         <NativeSelectField
           label={t('subscription.choose')}

@@ -69,7 +69,9 @@ export function SubscriptionSection() {
         <p data-testid="subscription-status">
           {view === 'running' && current !== null
             ? t('subscription.current', { plan: t(`plans.${current}`), status: t(`status.${p.SubscriptionStatus}`) })
-            : t('subscription.noneYet')}
+            : view === 'held' && p.HeldSubscriptionType !== null
+              ? t('subscription.held', { plan: t(`plans.${p.HeldSubscriptionType}`) })
+              : t('subscription.noneYet')}
         </p>
       )}
       {view === 'choose' && (
