@@ -1075,6 +1075,16 @@ describe("billing: a membership's first payment held for review starts the membe
       expect(await start(session, again)).toMatchObject({ StatusString: 'Error', Message: HELD, TransactionID: held.TransactionID });
     }
     expect(await gatewayCharges(customerId)).toHaveLength(1);
+    // A coupon waits for the held payment's decision (its approval would start the plan paid for over the coupon's).
+    for (const [path, body, session_] of [
+      [BillingApi.saveCoupon.path, { Type: 0, Code: 'LIFE-CARD' }, session],
+      [BillingApi.supportSetCoupon.path, { MemberId: memberId, CouponCode: 'LIFE-CARD' }, staff],
+    ] as const) {
+      const refused = await call(path, { session: session_, brand: session_ === staff ? 'staff' : 'card', body });
+      expect(refused.statusCode, path).toBe(409);
+      expect(refused.json().MsgText).toBe(BILLING_MESSAGES.couponWhileHeld);
+    }
+    expect(await data<BillingProfile>(BillingApi.profile.path, { session })).toMatchObject({ CouponCode: null, SubscriptionStatus: null });
 
     const transId = (await rowOf(held.TransactionID))?.gateway_trans_id ?? 0;
     const subscriptionId = (await gatewayTx(transId)).subscriptionId;

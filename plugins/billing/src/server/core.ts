@@ -1020,20 +1020,25 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
       const member = await services.members.load(memberId);
       const check = await coupons.check(code, { brand: member?.brand ?? null });
       if (check.Status !== 0) return { Status: check.Status, IsLifetime: check.IsLifetime, IsVendorLifetime: check.IsVendorLifetime, Message: check.Message };
-      const cust = await mustCustomer(memberId);
-      if (cust.subscription_id && (cust.subscription_status === 'active' || cust.subscription_status === 'suspended')) {
-        await gatewayCall(() => gw.cancelSubscription(cust.subscription_id as number));
-      }
-      await sql.transaction(async (tx) => {
-        await tx.query(
-          `UPDATE billing_customers SET subscription_type = 0, subscription_status = 'lifetime', coupon_code = $2, updated_at = now() WHERE member_id = $1`,
-          [memberId, code.trim()],
-        );
-        await audit(
-          actor,
-          { action: 'billing.subscription.coupon', entity: 'billing_customer', entityId: String(memberId), memberId, detail: { code: code.trim() } },
-          tx,
-        );
+      await mustCustomer(memberId);
+      // Under the start lease, as a start and a held payment's approval: a first payment held for review would, once
+      // approved, start the plan it paid for over the coupon's lifetime membership, so the coupon waits for its decision.
+      await withStartLease(memberId, async (cust) => {
+        if (await heldFirstPayment(memberId)) throw new ApiError(409, BILLING_MESSAGES.couponWhileHeld);
+        if (cust.subscription_id && (cust.subscription_status === 'active' || cust.subscription_status === 'suspended')) {
+          await gatewayCall(() => gw.cancelSubscription(cust.subscription_id as number));
+        }
+        await sql.transaction(async (tx) => {
+          await tx.query(
+            `UPDATE billing_customers SET subscription_type = 0, subscription_status = 'lifetime', coupon_code = $2, updated_at = now() WHERE member_id = $1`,
+            [memberId, code.trim()],
+          );
+          await audit(
+            actor,
+            { action: 'billing.subscription.coupon', entity: 'billing_customer', entityId: String(memberId), memberId, detail: { code: code.trim() } },
+            tx,
+          );
+        });
       });
       return { Status: check.Status, IsLifetime: check.IsLifetime, IsVendorLifetime: check.IsVendorLifetime, Message: check.Message };
     },
