@@ -3,6 +3,7 @@ import type { FileStore } from './files/fileStore';
 import type { Translator } from './i18n/translator';
 import type { JobQueue } from './jobs/queue';
 import type { AuditService } from './kernel-services/audit';
+import type { BrandsService } from './kernel-services/brands';
 import type { IdentityService } from './kernel-services/identity';
 import type { MembersService } from './kernel-services/members';
 import type { ThrottleService } from './kernel-services/throttle';
@@ -51,4 +52,6 @@ export interface KernelServices extends Services {
   members: MembersService;
   throttle: ThrottleService;
   audit: AuditService;
+  /** The brands served, by id: what is written outside a request is signed by the member's brand (`members.brand`). */
+  brands: BrandsService;
 }

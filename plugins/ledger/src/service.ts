@@ -51,7 +51,7 @@ export interface LedgerService {
   /**
    * Posts linked-bank transactions not yet in the ledger (idempotent by ref, in one transaction); answers how many were
    * new. When any was, the low-balance rule (trends' checkBalance on the ledger's balance) runs once after the commit,
-   * as 'system' with the generic sender; it never fails the posting.
+   * as 'system', the mail signed by the member's brand; it never fails the posting.
    */
   postBankTransactions(memberId: number, rows: readonly BankLedgerRow[]): Promise<number>;
   /**

@@ -36,6 +36,7 @@ import kernelEs from '../i18n/es.json';
 import { createTranslator, type Translator } from '../i18n/translator';
 import validationTexts from '../i18n/validation.en.json';
 import { auditService } from '../kernel-services/audit';
+import { brandsService } from '../kernel-services/brands';
 import { identityService } from '../kernel-services/identity';
 import { membersService } from '../kernel-services/members';
 import { throttleService } from '../kernel-services/throttle';
@@ -285,6 +286,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     throttle: throttleService(database.sql),
     messages: translator,
     audit: auditService(database.sql),
+    brands: brandsService(opts.brands),
   };
   const wired = await wirePlugins(opts.featurePlugins, kernelServices, config, database);
   const auditBuffer = new AuditBuffer(database.sql, (err, lost) => app.log.error({ err, lost }, 'audit rows for reads could not be written'));

@@ -413,6 +413,8 @@ describe('the sync job', () => {
       `The balance of your Medicare set-aside account is ${left < 0 ? '-' : ''}$${(Math.abs(left) / 100).toFixed(2)}, under $100.00.`,
     );
     expect(await mailAudits()).toEqual([{ actor_name: 'system' }]);
+    // No request, yet signed by the member's brand (their record names it), not by the portal's generic sender.
+    expect(mails[0]?.from).toBe('"Amethyst Card" <support@card.example.com>');
     // Another sync posts nothing new: no second mail.
     await env.server.jobs.send('banking.sync', { memberId: fayId });
     expect(await inbox()).toHaveLength(1);

@@ -1123,7 +1123,10 @@ describe("billing: a membership's first payment held for review starts the membe
     expect(await gatewayCharges(customerId)).toHaveLength(1);
     expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1`, [memberId])).toBe(1);
     await server.jobs.drain();
-    expect((await mailTo(sandboxUrl, 'bill-kim@example.com')).filter((m) => m.subject === 'Receipt: Yearly membership $125.00')).toHaveLength(1);
+    const receipts = (await mailTo(sandboxUrl, 'bill-kim@example.com')).filter((m) => m.subject === 'Receipt: Yearly membership $125.00');
+    expect(receipts).toHaveLength(1);
+    // Decided by a webhook or from the staff site, the receipt is signed by the member's brand (card).
+    expect(receipts[0]?.from).toBe('"Amethyst Card" <support@card.example.com>');
     expect(await start(session, { Type: 1, IdempotencyKey: 'kim-monthly-0002' })).toMatchObject({
       StatusString: 'Error',
       Message: BILLING_MESSAGES.alreadySubscribed,

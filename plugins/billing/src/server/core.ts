@@ -321,7 +321,8 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
   const receipt = async (memberId: number, actor: BillingActor, what: Text | string, amountCents: number, transactionId: number, card: string | null) => {
     const member = await services.members.load(memberId);
     if (!member?.email) return;
-    const brand = actor.brand;
+    // Signed by the member's brand (a receipt from the staff site, or from a webhook outside any request, too).
+    const brand = services.brands.byId(member.brand) ?? actor.brand;
     const language = await services.identity.languageOfMember(memberId);
     const t = (message: Message) => services.messages.t(message, language);
     const amount = `$${fromCents(amountCents).toFixed(2)}`;
