@@ -332,6 +332,17 @@ describe("the low-balance e-mail on the ledger's own balance (trends' rule, spec
     const items = data(await call(session, LedgerApi.search.path, {})).Items as Json[];
     expect(items.map((r) => r.Description)).toContain('While the check fails');
   });
+  it("is signed by the member's brand when staff change the balance from the staff site", async () => {
+    const { memberId } = await user('ledger-low-staffed', Roles.CareGuard, 'card', true);
+    const { session: staff } = await user('ledger-low-super', Roles.SuperUser, 'staff', false);
+    const set = await call(staff, LedgerApi.balance.path, { Amount: 40 }, { 'x-member-id': String(memberId) }, 'staff');
+    expect(set.statusCode, set.body).toBe(200);
+    await env.server.jobs.drain();
+    const mails = (await mailTo(env.sandboxUrl, 'ledger-low-staffed@example.com')).filter((m) => m.subject === LOW_BALANCE_SUBJECT);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.brand).toBe('card');
+    expect(mails[0]?.from).toBe('"Amethyst Card" <support@card.example.com>');
+  });
   it('writes the account type in the language of the member', async () => {
     const { session: es, memberId: esId } = await user('ledger-low-es', Roles.CareGuard, 'card', true);
     await env.server.database.sql.query(`UPDATE users SET language = 'es' WHERE member_id = $1`, [esId]);

@@ -52,16 +52,15 @@ export async function checkLowBalance(ctx: Ctx, memberId: number): Promise<void>
 
 /**
  * The same rule for a change of the balance made outside a request, through the ledger's service (bank rows a linked
- * account's sync posted): run once after that change has committed. No request, so no site: the mail is signed by the
- * member's brand (the kernel's brands service), and a sent mail is audited as 'system'. It never
+ * account's sync posted): run once after that change has committed. No request, so no site: trends signs the mail with
+ * the member's brand (the kernel's brands service), and a sent mail is audited as 'system'. It never
  * throws: a failing check is logged (plugins get no logger outside a request: the process's console, as the job queue's
  * own fallback does) and the change stands.
  */
 export function systemLowBalanceCheck(init: Pick<PluginInit, 'database' | 'services' | 'use'>): (memberId: number) => Promise<void> {
   return async (memberId) => {
     try {
-      const brand = init.services.brands.byId((await init.services.members.load(memberId))?.brand);
-      await lowBalanceRule({ database: init.database, services: init.services, trends: init.use(trendsService) }, memberId, brand, (entry) =>
+      await lowBalanceRule({ database: init.database, services: init.services, trends: init.use(trendsService) }, memberId, null, (entry) =>
         init.services.audit.write({ ...entry, actorName: 'system' }),
       );
     } catch (e) {

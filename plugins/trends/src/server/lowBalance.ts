@@ -1,5 +1,6 @@
 import type { BrandManifest, Language } from '@portal/core';
 import {
+  type BrandsService,
   brandedMail,
   brandSiteAddress,
   type IdentityService,
@@ -67,6 +68,7 @@ export function makeTrendsService(deps: {
     members: Pick<MembersService, 'load'>;
     identity: Pick<IdentityService, 'languageOfMember'>;
     messages: Pick<Translator, 't'>;
+    brands: Pick<BrandsService, 'byId'>;
   };
   /** Where the brand sites are (SITE_ADDRESS): the mail links to the member's. */
   config: Pick<ServerConfig, 'port' | 'siteAddress'>;
@@ -94,8 +96,13 @@ export function makeTrendsService(deps: {
     // Written in the member's language (the one they last signed in with): the reading may come from staff or a job.
     const language = await services.identity.languageOfMember(memberId);
     const t = (message: Message) => services.messages.t(message, language);
-    const site = brand ? brandSiteAddress(config, brand.marker) : null;
-    await services.mail.send(lowBalanceMail({ brand, to: member.email, firstName: member.firstName, lastName: member.lastName, reading, site, t, language }));
+    // Signed by, and linking to, the member's own brand: the reading may come from the staff site, or from a job with no
+    // site at all; the site it came from is used only for a member whose brand this server does not serve.
+    const signedBy = services.brands.byId(member.brand) ?? brand;
+    const site = signedBy ? brandSiteAddress(config, signedBy.marker) : null;
+    await services.mail.send(
+      lowBalanceMail({ brand: signedBy, to: member.email, firstName: member.firstName, lastName: member.lastName, reading, site, t, language }),
+    );
     return { sent: true, below };
   };
   return {
