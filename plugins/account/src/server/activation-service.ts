@@ -38,6 +38,9 @@ export function createAccountService({ services, config, database }: PluginInit)
       if (user.is_active) throw new ApiError(409, ActivationRefusals.alreadyActive);
       const to = user.email ?? (EMAIL.test(user.user_name) ? user.user_name : null);
       if (!to) throw new ApiError(400, ActivationRefusals.noEmail);
+      // The user's own brand signs the mail and its link opens that brand's site, also when support sends it from the
+      // staff site; the asking site only for a brand this server does not serve.
+      const brand = services.brands.byId(user.brand) ?? site.brand;
       const urlId = await database.sql.transaction(async (tx) => {
         // The registration row marks an account waiting for its activation link (findLiveLink checks it).
         const reg = await tx.query<{ activated_at: Date | null }>(
@@ -54,18 +57,18 @@ export function createAccountService({ services, config, database }: PluginInit)
             actorName: actor?.name ?? null,
             entity: 'user',
             entityId: userId,
-            detail: { to, brand: site.brand.id },
+            detail: { to, brand: brand.id },
           },
           tx,
         );
         return token;
       });
       if (!urlId) throw new ApiError(409, ActivationRefusals.deactivated);
-      const address = siteAddressOf(site.brand, site.host ?? '', site.protocol ?? 'http', config);
+      const address = siteAddressOf(brand, site.host ?? '', site.protocol ?? 'http', config);
       // Queued (a stored job), after the commit: the link exists before any mail can point at it.
       // Another person (an administrator) asked for it: the mail is in the language of the account's user.
       const t = (message: Message) => services.messages.t(message, user.language);
-      await services.mail.send(activationMail({ brand: site.brand, site: address, to, firstName: user.first_name, urlId, t, language: user.language }));
+      await services.mail.send(activationMail({ brand, site: address, to, firstName: user.first_name, urlId, t, language: user.language }));
       return { sentTo: to };
     },
   };

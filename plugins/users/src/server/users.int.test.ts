@@ -227,6 +227,16 @@ describe('users', () => {
     expect((await sql().query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'users.member.read'`))[0]?.n).toBe(before);
   });
 
+  it("sends a member's activation e-mail from the staff site under the member's brand, linking to the member's site", async () => {
+    const member = await makeUser(server, { userName: 'ua-card-inactive', roles: ['CareGuard'], brand: 'card', member: true, isActive: false });
+    await ok(support, 'POST', UsersApi.activate.path, { Id: member.userId });
+    await server.jobs.drain();
+    const mail = await latestMailTo(sandboxUrl, 'ua-card-inactive@example.com');
+    expect(mail.brand).toBe('card');
+    expect(mail.from).toBe('"Amethyst Card" <support@card.example.com>');
+    expect(linksIn(mail).find((l) => l.includes('/login/activate/'))).toMatch(/^http:\/\/card\.localhost(:\d+)?\/login\/activate\/[\w-]{40,}$/);
+  });
+
   it('sends the activation e-mail through the account link; the user activates and signs in', async () => {
     const { user } = await newUser();
     const res = await ok(support, 'POST', UsersApi.activate.path, { Id: user.Id });
