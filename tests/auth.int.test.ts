@@ -181,6 +181,20 @@ describe('sessions', () => {
     expect((await auditRows('signout')).length).toBe(1);
   });
 
+  it("names the member as their profile has them now for display (the login's name without a member, else the user name)", async () => {
+    const displayName = async (userName: string) => {
+      const me = await server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: authHeaders(await signIn(server, userName), 'card') });
+      return me.json().Data as { Name: string; DisplayName: string };
+    };
+    const ann = await makeUser(server, { userName: 'ann-display', roles: [Roles.CareGuard], member: true, brand: 'card' });
+    await server.database.sql.query(`UPDATE members SET first_name = 'Ana', last_name = 'Ortega' WHERE member_id = $1`, [ann.memberId]);
+    expect(await displayName('ann-display')).toMatchObject({ Name: 'ann-display', DisplayName: 'Ana Ortega' });
+    const staffer = await makeUser(server, { userName: 'nameless', roles: [Roles.CareSupport] });
+    expect(await displayName('nameless')).toMatchObject({ DisplayName: 'Test nameless' });
+    await server.database.sql.query(`UPDATE users SET first_name = '', last_name = ' ' WHERE id = $1`, [staffer.userId]);
+    expect(await displayName('nameless')).toMatchObject({ Name: 'nameless', DisplayName: 'nameless' });
+  });
+
   it("answers a staff user's identity with every role, sorted, and no member", async () => {
     const lead = await makeUser(server, { userName: 'lead', roles: [Roles.SuperUser, Roles.CareSupport] });
     const s = await signIn(server, 'lead');
@@ -189,6 +203,7 @@ describe('sessions', () => {
     expect(me.json().Data).toEqual({
       Id: lead.userId,
       Name: 'lead',
+      DisplayName: 'Test lead',
       Roles: [
         { Id: Roles.CareSupport, Name: Roles.CareSupport },
         { Id: Roles.SuperUser, Name: Roles.SuperUser },

@@ -136,7 +136,7 @@ test('signing out ends acting for a member: a member who signs in next on the br
   });
   await signIn(page, 'staff', 'staff.careguard', undefined, '/login');
   await page.goto(site('staff', '/transactions'));
-  await expect(page.getByTestId('display-name')).toHaveText('staff.careguard');
+  await expect(page.getByTestId('display-name')).toHaveAttribute('data-user-name', 'staff.careguard');
   await expect(page.getByText(/Acting on behalf of member/)).toHaveCount(0);
   await expect(page).toHaveURL(/\/transactions$/);
   expect(named).toEqual([]);

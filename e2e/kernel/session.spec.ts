@@ -25,7 +25,7 @@ async function requestOrder(page: Page, act: () => Promise<unknown>) {
   const note = (r: { url(): string }) => asked.push(new URL(r.url()).pathname);
   page.on('request', note);
   await act();
-  await expect(page.getByTestId('display-name')).toHaveText('finance.careguardfinance');
+  await expect(page.getByTestId('display-name')).toHaveAttribute('data-user-name', 'finance.careguardfinance');
   await expect.poll(() => asked.some((p) => ASKED.lookups.test(p)) && asked.some((p) => ASKED.guardCode.test(p))).toBe(true);
   page.off('request', note);
   return (path: RegExp) => asked.findIndex((p) => path.test(p));
@@ -37,7 +37,16 @@ test('a member signs in on the card site, sees the purple toolbar and the help p
   const toolbar = page.getByTestId('toolbar');
   await toolbar.getByRole('link', { name: 'Help' }).click();
   await expect(page).toHaveURL(/\/help$/);
-  await expect(page.getByTestId('display-name')).toHaveText('card.careguard');
+  await expect(page.getByTestId('display-name')).toHaveAttribute('data-user-name', 'card.careguard');
+  // The bar shows the member's name (spec 01: the user display name), the login's user name only as its data.
+  const memberName = await page.evaluate(async () => {
+    const r = await fetch('/api/members/load', {
+      headers: { authorization: `Bearer ${sessionStorage.getItem('cq.accessToken')}`, 'x-form-token': sessionStorage.getItem('cq.formToken') ?? '' },
+    });
+    const m = (await r.json()).Data as { FirstName: string; LastName: string };
+    return `${m.FirstName} ${m.LastName}`;
+  });
+  await expect(page.getByTestId('display-name')).toHaveText(memberName);
   await expect(toolbar).toHaveCSS('background-color', 'rgb(91, 42, 134)');
   await expect(toolbar.getByRole('link', { name: 'Help' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('button', { name: 'Your prepaid card' })).toBeVisible();
@@ -82,7 +91,7 @@ test('signing in opens the landing page straight away, asking for the identity o
     if (new URL(r.url()).pathname === '/api/account/user/identity') identityCalls++;
   });
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('display-name')).toHaveText('finance.careguardfinance');
+  await expect(page.getByTestId('display-name')).toHaveAttribute('data-user-name', 'finance.careguardfinance');
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(paths, 'the paths the browser went through after Sign in').toEqual(['/dashboard']);
   expect(identityCalls, 'identity calls after Sign in').toBe(1);
@@ -110,7 +119,7 @@ test('a signed-in page load asks first for what opens the page, then for its cod
 
 test('a staff user signs in on the staff site and gets the blue toolbar', async ({ page }) => {
   await signIn(page, 'staff', 'staff.caresupport');
-  await expect(page.getByTestId('display-name')).toHaveText('staff.caresupport');
+  await expect(page.getByTestId('display-name')).toHaveAttribute('data-user-name', 'staff.caresupport');
   await expect(page.getByTestId('toolbar')).toHaveCSS('background-color', 'rgb(31, 95, 174)');
 });
 
@@ -310,10 +319,10 @@ test('/transition is public: a visitor who is not signed in is handed over to th
 
 test('signing in as another user over a live session ends that session, on the server too, and carries nothing of it over', async ({ page }) => {
   await signIn(page, 'card', 'card.careguard');
-  await expect(page.getByTestId('display-name')).toHaveText('card.careguard');
+  await expect(page.getByTestId('display-name')).toHaveAttribute('data-user-name', 'card.careguard');
   const first = await page.evaluate(() => sessionStorage.getItem('cq.accessToken') ?? '');
   await signIn(page, 'card', 'card.superuser');
-  await expect(page.getByTestId('display-name')).toHaveText('card.superuser');
+  await expect(page.getByTestId('display-name')).toHaveAttribute('data-user-name', 'card.superuser');
   const identityWith = (token: string) =>
     page.evaluate(async (t) => (await fetch('/api/account/user/identity', { headers: { authorization: `Bearer ${t}` } })).status, token);
   expect(await identityWith(first)).toBe(401);

@@ -11,6 +11,11 @@ import { LookupCategory, type LookupCategoryName } from './lookups';
 export const identitySchema = z.object({
   Id: z.string(),
   Name: z.string(),
+  /**
+   * Not in the spec's entity: the name the navigation bar shows (spec 01 "the user display name"): the member's first and
+   * last name as their profile has them now, else the login's, else its user name.
+   */
+  DisplayName: z.string(),
   Roles: z.array(z.object({ Id: z.string(), Name: z.string() })),
   MemberID: z.nullable(z.number()),
   CompanyId: z.nullable(z.number()),

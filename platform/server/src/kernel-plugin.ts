@@ -68,7 +68,14 @@ export const kernelPlugin = defineServerPlugin({
       handler: async ({ user, database }): Promise<Identity> => {
         const u = user && (await identityRow(database.sql, user.id));
         if (!u) throw notFound('The account no longer exists.');
-        return { Id: u.id, Name: u.user_name, Roles: u.roles.map((r) => ({ Id: r, Name: r })), MemberID: u.member_id, CompanyId: u.company_id };
+        return {
+          Id: u.id,
+          Name: u.user_name,
+          DisplayName: u.display_name,
+          Roles: u.roles.map((r) => ({ Id: r, Name: r })),
+          MemberID: u.member_id,
+          CompanyId: u.company_id,
+        };
       },
     }),
     route(KernelRoutes.termination, {

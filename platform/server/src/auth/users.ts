@@ -32,7 +32,7 @@ export async function findUserById(sql: SqlClient, id: string): Promise<UserRow 
   return rows[0] ?? null;
 }
 
-export type IdentityRow = Pick<UserRow, 'id' | 'user_name' | 'member_id' | 'company_id'> & { roles: string[] };
+export type IdentityRow = Pick<UserRow, 'id' | 'user_name' | 'member_id' | 'company_id'> & { roles: string[]; display_name: string };
 
 /**
  * What a signed-in page needs of a user, with their roles (sorted), in one round trip: the identity call every page
@@ -40,7 +40,11 @@ export type IdentityRow = Pick<UserRow, 'id' | 'user_name' | 'member_id' | 'comp
  */
 export async function identityRow(sql: SqlClient, id: string): Promise<IdentityRow | null> {
   const rows = await sql.query<IdentityRow>(
-    'SELECT id, user_name, member_id, company_id, ARRAY(SELECT role FROM user_roles WHERE user_id = u.id ORDER BY role) AS roles FROM users u WHERE id = $1',
+    // The display name: the member's name as their profile has it now (a profile edit changes the member, not the login),
+    // else the login's own, else the user name.
+    `SELECT u.id, u.user_name, u.member_id, u.company_id, ARRAY(SELECT role FROM user_roles WHERE user_id = u.id ORDER BY role) AS roles,
+       COALESCE(NULLIF(trim(concat_ws(' ', COALESCE(m.first_name, u.first_name), COALESCE(m.last_name, u.last_name))), ''), u.user_name) AS display_name
+     FROM users u LEFT JOIN members m ON m.member_id = u.member_id WHERE u.id = $1`,
     [id],
   );
   return rows[0] ?? null;

@@ -131,7 +131,9 @@ export function Layout() {
         {impersonated === null && hasAnyRole(roles, IMPERSONATOR_ROLES) && <ImpersonationPicker />}
         <LanguageMenu />
         <div className={css.user}>
-          <span data-testid="display-name">{identity.data?.Name}</span>
+          <span data-testid="display-name" data-user-name={identity.data?.Name}>
+            {identity.data?.DisplayName}
+          </span>
           <button type="button" className={css.toolbarButton} onClick={() => void kernel.signOut()}>
             {t('app.signOut')}
           </button>
