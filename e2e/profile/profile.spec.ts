@@ -59,6 +59,8 @@ test('a card member edits the profile; cancel restores the values', async ({ pag
   await page.getByLabel('First name').fill(first);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(detail(page, 'First name')).toHaveText(first);
+  // The navigation bar's display name follows at once.
+  await expect(page.getByTestId('display-name')).toHaveText(new RegExp(`^${first} `));
 
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await page.getByLabel('First name').fill('Changed');

@@ -1,5 +1,5 @@
 import { formatPhone, hasAnyRole } from '@portal/core';
-import { ApiCallError, useApi, useIdentity, useRoles } from '@portal/web';
+import { ApiCallError, queryKeys, useApi, useIdentity, useRoles } from '@portal/web';
 import {
   Button,
   ButtonGroup,
@@ -49,6 +49,8 @@ export function MemberDetails({ member, queryKey = memberQueryKey, forStaff = fa
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKey, saved);
+      // The navigation bar shows the member's name: a renamed member sees the new one there at once.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.identity });
       setEditing(false);
     },
     onError: (e) => {
