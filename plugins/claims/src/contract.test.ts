@@ -42,22 +42,22 @@ describe('claims contract', () => {
   });
 
   it('limits a status change to known statuses and a bounded list of ids', () => {
-    expect(changeStatusSchema.safeParse({ Ids: [1, 2], ClaimStatusID: 2 }).success).toBe(true);
-    expect(changeStatusSchema.safeParse({ Ids: [], ClaimStatusID: 2 }).error?.issues[0]?.message).toBe('choose at least one bill');
-    expect(changeStatusSchema.safeParse({ Ids: [1], ClaimStatusID: 99 }).error?.issues[0]?.message).toBe('is not a known claim status');
-    expect(changeStatusSchema.safeParse({ Ids: Array.from({ length: 501 }, (_, i) => i + 1), ClaimStatusID: 2 }).success).toBe(false);
+    expect(changeStatusSchema.safeParse({ Ids: [1, 2], NewClaimStatusID: 2 }).success).toBe(true);
+    expect(changeStatusSchema.safeParse({ Ids: [], NewClaimStatusID: 2 }).error?.issues[0]?.message).toBe('choose at least one bill');
+    expect(changeStatusSchema.safeParse({ Ids: [1], NewClaimStatusID: 99 }).error?.issues[0]?.message).toBe('is not a known claim status');
+    expect(changeStatusSchema.safeParse({ Ids: Array.from({ length: 501 }, (_, i) => i + 1), NewClaimStatusID: 2 }).success).toBe(false);
   });
 
   it('takes ids as positive integers written in decimal, and nothing else', () => {
     expect(idParamsSchema.parse({ id: '42' })).toEqual({ id: 42 });
     expect(detailsBodySchema.parse({ ClaimID: 42 })).toEqual({ ClaimID: 42 });
-    expect(changeStatusSchema.parse({ Ids: ['7', 8], ClaimStatusID: '2' })).toMatchObject({ Ids: [7, 8], ClaimStatusID: 2 });
+    expect(changeStatusSchema.parse({ Ids: ['7', 8], NewClaimStatusID: '2' })).toMatchObject({ Ids: [7, 8], NewClaimStatusID: 2 });
     for (const bad of [true, [2], '0x10', '1e1', '13.0', -1, 0, 1.5, '', ' 7', null, 2_147_483_648]) {
       expect(idParamsSchema.safeParse({ id: bad }).success, JSON.stringify(bad)).toBe(false);
       expect(detailsBodySchema.safeParse({ ClaimID: bad }).success, JSON.stringify(bad)).toBe(false);
-      expect(changeStatusSchema.safeParse({ Ids: [bad], ClaimStatusID: 2 }).success, JSON.stringify(bad)).toBe(false);
+      expect(changeStatusSchema.safeParse({ Ids: [bad], NewClaimStatusID: 2 }).success, JSON.stringify(bad)).toBe(false);
     }
-    expect(changeStatusSchema.safeParse({ Ids: [1], ClaimStatusID: true }).success).toBe(false);
+    expect(changeStatusSchema.safeParse({ Ids: [1], NewClaimStatusID: true }).success).toBe(false);
     // Optional id filters: '', 0 and null are absent; other forms are refused.
     expect(claimSearchSchema.parse({ MemberID: '', ClaimID: 0, PayeeID: null })).toMatchObject({ MemberID: null, ClaimID: null, PayeeID: null });
     expect(claimSearchSchema.safeParse({ MemberID: -4 }).error?.issues[0]?.message).toBe('must be positive');

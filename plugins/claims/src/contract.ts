@@ -254,7 +254,8 @@ export const changeStatusSchema = z.object({
     .array(idSchema, { error: 'must be a list of claim ids' })
     .min(1, 'choose at least one bill')
     .max(MAX_STATUS_CHANGE_IDS, schemaText('at most {{max}} bills at once', { max: MAX_STATUS_CHANGE_IDS })),
-  ClaimStatusID: requiredId('is required').refine((n) => CLAIM_STATUS_IDS.includes(n), 'is not a known claim status'),
+  /** The status the bills move to: spec 02's claim status change filter names it "new claim status id". */
+  NewClaimStatusID: requiredId('is required').refine((n) => CLAIM_STATUS_IDS.includes(n), 'is not a known claim status'),
   Reason: optText(500),
 });
 export type ChangeStatus = z.infer<typeof changeStatusSchema>;

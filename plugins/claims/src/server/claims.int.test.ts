@@ -495,7 +495,7 @@ describe('POST changeStatusAM (state machine)', () => {
     const y = await addBill(who.b.memberId);
     const r = await call<ClaimSearchResult>(who.support, 'POST', '/api/claims/changeStatusAM', {
       Ids: [x.ClaimID, y.ClaimID],
-      ClaimStatusID: S.InReview,
+      NewClaimStatusID: S.InReview,
       Reason: 'Documents complete',
     });
     expect(r.status).toBe(200);
@@ -522,7 +522,7 @@ describe('POST changeStatusAM (state machine)', () => {
   it('walks a bill to Paid (setting the paid date) and through the reissue loop', async () => {
     const bill = await addBill(who.a.memberId, { BilledAmount: 80 });
     for (const to of [S.InReview, S.Approved, S.ScheduledForPayment, S.PaymentIssued, S.Paid, S.NonRedeemedPayment, S.ReadyForReissue, S.PaymentIssued]) {
-      const r = await call(who.su, 'POST', '/api/claims/changeStatusAM', { Ids: [bill.ClaimID], ClaimStatusID: to });
+      const r = await call(who.su, 'POST', '/api/claims/changeStatusAM', { Ids: [bill.ClaimID], NewClaimStatusID: to });
       expect(r.status, `to ${to}: ${r.body.MsgText}`).toBe(200);
     }
     const now = await call<Claim>(who.a, 'GET', `/api/claims/getById/${bill.ClaimID}`);
@@ -535,7 +535,7 @@ describe('POST changeStatusAM (state machine)', () => {
     const ok2 = await addBill(who.a.memberId);
     const done = await addBill(who.a.memberId);
     await setStatus(done.ClaimID, S.Void);
-    const r = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [ok1.ClaimID, done.ClaimID, ok2.ClaimID], ClaimStatusID: S.InReview });
+    const r = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [ok1.ClaimID, done.ClaimID, ok2.ClaimID], NewClaimStatusID: S.InReview });
     expect(r.status).toBe(409);
     expect(r.body.MsgText).toBe(`No status was changed. bill ${done.ClaimID}: A bill that is Void cannot be set to In Review: its status is final.`);
     for (const c of [ok1, ok2]) expect(await row(c.ClaimID)).toMatchObject({ claim_status_id: S.Received, version: 1 });
@@ -546,17 +546,17 @@ describe('POST changeStatusAM (state machine)', () => {
     expect(hist).toHaveLength(0);
     const refusedAudit = await server.database.sql.query(`SELECT 1 FROM audit_log WHERE action = 'claim.status' AND outcome = 'refused'`);
     expect(refusedAudit.length).toBeGreaterThan(0);
-    const illegalMove = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [ok1.ClaimID], ClaimStatusID: S.Paid });
+    const illegalMove = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [ok1.ClaimID], NewClaimStatusID: S.Paid });
     expect(illegalMove.status).toBe(409);
     expect(illegalMove.body.MsgText).toContain('A bill that is Received cannot be set to Paid: it can move to In Review, Pending Information, Denied, Void.');
   });
 
   it('refuses unknown ids and bills outside the impersonated member, changing nothing', async () => {
     const a = await addBill(who.a.memberId);
-    const missing = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [a.ClaimID, 999999], ClaimStatusID: S.InReview });
+    const missing = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [a.ClaimID, 999999], NewClaimStatusID: S.InReview });
     expect(missing.status).toBe(404);
     expect(missing.body.MsgText).toBe('No status was changed: bill 999999 not found.');
-    const other = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [a.ClaimID], ClaimStatusID: S.InReview }, asMember(who.b.memberId));
+    const other = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [a.ClaimID], NewClaimStatusID: S.InReview }, asMember(who.b.memberId));
     expect(other.status).toBe(404);
     expect(await row(a.ClaimID)).toMatchObject({ claim_status_id: S.Received, version: 1 });
   });
@@ -564,11 +564,11 @@ describe('POST changeStatusAM (state machine)', () => {
   it('is refused to members and finance users', async () => {
     const a = await addBill(who.a.memberId);
     for (const as of [who.a, who.b, who.card, who.admin]) {
-      const r = await call(as, 'POST', '/api/claims/changeStatusAM', { Ids: [a.ClaimID], ClaimStatusID: S.InReview });
+      const r = await call(as, 'POST', '/api/claims/changeStatusAM', { Ids: [a.ClaimID], NewClaimStatusID: S.InReview });
       expect(r.status).toBe(403);
     }
     expect(await row(a.ClaimID)).toMatchObject({ claim_status_id: S.Received, version: 1 });
-    const bad = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [], ClaimStatusID: S.InReview });
+    const bad = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [], NewClaimStatusID: S.InReview });
     expect(bad.status).toBe(400);
     expect(bad.body.MsgText).toBe('body.Ids: choose at least one bill');
   });
@@ -657,7 +657,7 @@ describe('ids are integers written in decimal and nothing else', () => {
   it('status changes, member filters and new bills refuse them too', async () => {
     const bill = await addBill(who.a.memberId);
     for (const id of BAD_IDS) {
-      const ids = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [bill.ClaimID, id], ClaimStatusID: S.InReview });
+      const ids = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [bill.ClaimID, id], NewClaimStatusID: S.InReview });
       expect(ids.status, JSON.stringify(id)).toBe(400);
       expect(ids.body.MsgText, JSON.stringify(id)).toMatch(/^body\.Ids\.1: /);
       expect((await search(who.su, { MemberID: id })).status, JSON.stringify(id)).toBe(400);
@@ -736,7 +736,7 @@ describe('a change and its audit row are one transaction', () => {
       expect(await row(bill.ClaimID)).toMatchObject({ version: 1 });
       expect(Number((await row(bill.ClaimID))?.billed_cents)).toBe(10000);
 
-      const moved = await call(who.noaudit, 'POST', '/api/claims/changeStatusAM', { Ids: [bill.ClaimID], ClaimStatusID: S.InReview });
+      const moved = await call(who.noaudit, 'POST', '/api/claims/changeStatusAM', { Ids: [bill.ClaimID], NewClaimStatusID: S.InReview });
       expect(moved.status).toBe(500);
       expect(await row(bill.ClaimID)).toMatchObject({ claim_status_id: S.Received, version: 1 });
       const hist = await sql.query('SELECT 1 FROM claim_status_history WHERE claim_id = $1 AND from_status_id IS NOT NULL', [bill.ClaimID]);
@@ -771,29 +771,29 @@ describe("messages in the user's language", () => {
     expect(created.body.MsgText).toBe('Se añadió la factura.');
     const bill = created.body.Data;
 
-    const moved = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [bill.ClaimID], ClaimStatusID: S.InReview }, es);
+    const moved = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [bill.ClaimID], NewClaimStatusID: S.InReview }, es);
     expect(moved.status).toBe(200);
     expect(moved.body.MsgText).toBe('Se cambió el estado de 1 factura a En revisión.');
 
     const done = await addBill(who.a.memberId);
     await setStatus(done.ClaimID, S.Void);
-    const refused = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [done.ClaimID], ClaimStatusID: S.InReview }, es);
+    const refused = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [done.ClaimID], NewClaimStatusID: S.InReview }, es);
     expect(refused.status).toBe(409);
     expect(refused.body.MsgText).toBe(
       `No se cambió ningún estado. factura ${done.ClaimID}: Una factura con el estado Anulada no se puede cambiar a En revisión: su estado es definitivo.`,
     );
     const fresh = await addBill(who.a.memberId);
-    const illegalMove = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [fresh.ClaimID], ClaimStatusID: S.Paid }, es);
+    const illegalMove = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [fresh.ClaimID], NewClaimStatusID: S.Paid }, es);
     expect(illegalMove.body.MsgText).toBe(
       `No se cambió ningún estado. factura ${fresh.ClaimID}: Una factura con el estado Recibida no se puede cambiar a Pagada: puede pasar a En revisión, Pendiente de información, Rechazada, Anulada.`,
     );
 
     const ids = Array.from({ length: 12 }, (_, i) => 999_900 + i);
-    const unknown = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: ids, ClaimStatusID: S.InReview }, es);
+    const unknown = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: ids, NewClaimStatusID: S.InReview }, es);
     expect(unknown.status).toBe(404);
     expect(unknown.body.MsgText).toBe(`No se cambió ningún estado: no se encontraron las facturas ${ids.slice(0, 10).join(', ')} y 2 más.`);
     // English stays the spec's words.
-    expect((await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: ids, ClaimStatusID: S.InReview })).body.MsgText).toBe(
+    expect((await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: ids, NewClaimStatusID: S.InReview })).body.MsgText).toBe(
       `No status was changed: bills ${ids.slice(0, 10).join(', ')} and 2 more not found.`,
     );
 

@@ -337,7 +337,7 @@ export async function updateClaim(ctx: Ctx, b: ClaimUpdate): Promise<Claim> {
 export async function changeStatus(ctx: Ctx, b: ChangeStatus): Promise<Claim[]> {
   const scope = scopeFor(ctx);
   const ids = [...new Set(b.Ids)].sort((x, y) => x - y);
-  const to = b.ClaimStatusID;
+  const to = b.NewClaimStatusID;
   const sql = ctx.database.sql;
   try {
     await sql.transaction(async (tx) => {

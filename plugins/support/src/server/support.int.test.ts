@@ -617,13 +617,13 @@ describe('support: the member tabs of other plugins', () => {
     expect(details.Claim).toMatchObject({ ClaimID: claimId, ClaimStatusID: 1 });
     expect((await call(`/api/support/getClaimById/${claimId}/${zedId}`)).statusCode).toBe(404);
     const to = details.AllowedStatusIDs[0] as number;
-    const changed = await call('/api/support/changeStatus', { body: { MemberID: annId, Ids: [claimId], ClaimStatusID: to } });
+    const changed = await call('/api/support/changeStatus', { body: { MemberID: annId, Ids: [claimId], NewClaimStatusID: to } });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().Data.Items[0].ClaimStatusID).toBe(to);
     // Paid is not reachable from there: the state machine refuses, nothing changes.
-    expect((await call('/api/support/changeStatus', { body: { MemberID: annId, Ids: [claimId], ClaimStatusID: 8 } })).statusCode).toBe(409);
-    expect((await call('/api/support/changeStatus', { body: { MemberID: zedId, Ids: [claimId], ClaimStatusID: to } })).statusCode).toBe(404);
-    expect((await call('/api/support/changeStatus', { session: superUser, body: { MemberID: annId, Ids: [claimId], ClaimStatusID: to } })).statusCode).toBe(
+    expect((await call('/api/support/changeStatus', { body: { MemberID: annId, Ids: [claimId], NewClaimStatusID: 8 } })).statusCode).toBe(409);
+    expect((await call('/api/support/changeStatus', { body: { MemberID: zedId, Ids: [claimId], NewClaimStatusID: to } })).statusCode).toBe(404);
+    expect((await call('/api/support/changeStatus', { session: superUser, body: { MemberID: annId, Ids: [claimId], NewClaimStatusID: to } })).statusCode).toBe(
       403,
     );
   });

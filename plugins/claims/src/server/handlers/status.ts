@@ -9,7 +9,7 @@ export const statusRoutes = [
     access: ClaimsAccess.changeStatus,
     handler: async (ctx) => {
       const items = await changeStatus(ctx, ctx.body);
-      return withMessage({ Items: items, ItemCount: items.length }, statusChanged(items.length, ctx.body.ClaimStatusID));
+      return withMessage({ Items: items, ItemCount: items.length }, statusChanged(items.length, ctx.body.NewClaimStatusID));
     },
   }),
 ];

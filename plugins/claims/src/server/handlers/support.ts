@@ -25,7 +25,7 @@ export const supportRoutes = [
     access: ClaimsAccess.support,
     handler: async (ctx) => {
       const items = await changeStatus(await asMember(ctx, ctx.body.MemberID), ctx.body);
-      return withMessage({ Items: items, ItemCount: items.length }, statusChanged(items.length, ctx.body.ClaimStatusID));
+      return withMessage({ Items: items, ItemCount: items.length }, statusChanged(items.length, ctx.body.NewClaimStatusID));
     },
   }),
 ];

@@ -114,7 +114,7 @@ function StatusChange({ ids, onDone }: { ids: string[]; onDone: () => void }) {
     if (target === null || ids.length === 0) return;
     setBusy(true);
     try {
-      await api.call(ClaimsApi.changeStatusAM, { body: { Ids: ids.map(Number), ClaimStatusID: target } });
+      await api.call(ClaimsApi.changeStatusAM, { body: { Ids: ids.map(Number), NewClaimStatusID: target } });
       onDone();
     } catch {
       // the API client showed the server's message

@@ -50,7 +50,7 @@ export function MemberClaim({ memberId }: { memberId: number }) {
     try {
       await api.call(
         ClaimsApi.supportChangeStatus,
-        { body: { Ids: [claim.data.Claim.ClaimID], ClaimStatusID: Number(next), Reason: reason || undefined, MemberID: memberId } },
+        { body: { Ids: [claim.data.Claim.ClaimID], NewClaimStatusID: Number(next), Reason: reason || undefined, MemberID: memberId } },
         { notify: false },
       );
       setOutcome({ kind: 'success', text: t('claim.changed', { status: nextStatusLabel(statusNames, Number(next)) }) });
