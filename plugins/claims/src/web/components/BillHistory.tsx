@@ -10,9 +10,9 @@ import { type Claim, ClaimsApi, PAGE_SIZES } from '../../contract';
 import { BillsGrid } from './BillsGrid';
 import * as css from './claims.css';
 import { money } from './format';
-import { duplicateFilters, HISTORY_YEARS, historyFilters, possibleDuplicates } from './history';
+import { allPages, duplicateFilters, HISTORY_YEARS, historyFilters, possibleDuplicates } from './history';
 
-/** The most bills one search returns: far more than one member is billed by one payee for one day. */
+/** The most bills one search page returns; the check reads page after page (allPages). */
 const DUPLICATE_PAGE = Math.max(...PAGE_SIZES);
 
 /** Other bills of this member that look like this one (same payee, first service day and amount), as a warning. */
@@ -23,12 +23,16 @@ function DuplicateWarning({ bill }: { bill: Claim }) {
   const same = useQuery({
     queryKey: ['claims', 'duplicates', bill.ClaimID, filters],
     queryFn: () =>
-      api.call(
-        ClaimsApi.search,
-        { body: { ...filters, PageIndex: 0, PageSize: DUPLICATE_PAGE, SortColumn: 'ClaimID', SortOrder: 'asc' } },
-        { notify: false, skipLoadingBar: true },
+      allPages(
+        (PageIndex) =>
+          api.call(
+            ClaimsApi.search,
+            { body: { ...filters, PageIndex, PageSize: DUPLICATE_PAGE, SortColumn: 'ClaimID', SortOrder: 'asc' } },
+            { notify: false, skipLoadingBar: true },
+          ),
+        DUPLICATE_PAGE,
       ),
-    select: (r) => possibleDuplicates(bill, r.Items),
+    select: (items) => possibleDuplicates(bill, items),
   });
   if (!same.data || same.data.length === 0) return null;
   return (

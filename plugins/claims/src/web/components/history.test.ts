@@ -1,7 +1,7 @@
 import { ClaimStatus } from '@portal/core';
 import { describe, expect, it } from 'vitest';
 import { type Claim, claimSearchSchema } from '../../contract';
-import { duplicateFilters, historyFilters, possibleDuplicates } from './history';
+import { allPages, duplicateFilters, historyFilters, possibleDuplicates } from './history';
 
 const bill = (over: Partial<Claim> = {}): Claim => ({
   ClaimID: 100,
@@ -66,5 +66,26 @@ describe("a bill's history", () => {
       bill({ ClaimID: 93, PayeeID: null, PayeeName: 'Dr. Smyth' }),
     ]);
     expect(found.map((c) => c.ClaimID)).toEqual([91]);
+  });
+});
+
+describe('the duplicate check reads every page of its search', () => {
+  const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => bill({ ClaimID: from + i }));
+  it('reads on until the count the search answered, past the first page', async () => {
+    const asked: number[] = [];
+    const all = await allPages(async (page) => {
+      asked.push(page);
+      return { Items: rows(page * 100, page < 2 ? 100 : 30), ItemCount: 230 };
+    }, 100);
+    expect(asked).toEqual([0, 1, 2]);
+    expect(all.map((c) => c.ClaimID)).toEqual(Array.from({ length: 230 }, (_, i) => i));
+  });
+  it('stops at a short page, and after at most the pages it may read', async () => {
+    let asked = 0;
+    expect(await allPages(async () => (asked++, { Items: rows(0, 3), ItemCount: 3 }), 100)).toHaveLength(3);
+    expect(asked).toBe(1);
+    asked = 0;
+    await allPages(async () => (asked++, { Items: rows(0, 100), ItemCount: 1_000_000 }), 100, 4);
+    expect(asked).toBe(4);
   });
 });

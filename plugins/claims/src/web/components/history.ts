@@ -49,3 +49,24 @@ export function possibleDuplicates(bill: Claim, candidates: readonly Claim[]): C
     )
     .sort((a, b) => a.ClaimID - b.ClaimID);
 }
+
+/** The most pages the duplicate check reads (at the largest page size, thousands of bills for one payee and day). */
+export const DUPLICATE_MAX_PAGES = 20;
+
+/**
+ * Every bill a search finds, page after page, so the duplicate check does not stop at the first page: pages are read
+ * until the count the search answered is reached, a page comes back short, or `maxPages` were read.
+ */
+export async function allPages(
+  fetchPage: (pageIndex: number) => Promise<{ Items: readonly Claim[]; ItemCount: number }>,
+  pageSize: number,
+  maxPages = DUPLICATE_MAX_PAGES,
+): Promise<Claim[]> {
+  const found: Claim[] = [];
+  for (let page = 0; page < maxPages; page++) {
+    const r = await fetchPage(page);
+    found.push(...r.Items);
+    if (r.Items.length < pageSize || found.length >= r.ItemCount) break;
+  }
+  return found;
+}
