@@ -55,6 +55,11 @@ test.describe('kit gallery: components', () => {
       expect(await holdsFocus(dialog)).toBe(true);
     }
     await expect(dialog.getByRole('button', { name: 'Close' })).toBeVisible();
+    // The page behind is hidden from assistive technology, but not the notifications: a toast raised while the dialog is
+    // open is still announced.
+    const hidden = (selector: string) => page.locator(selector).evaluate((el) => el.closest('[inert], [aria-hidden="true"]') !== null);
+    await expect.poll(() => hidden('#main')).toBe(true);
+    expect(await hidden('section[data-react-aria-top-layer]')).toBe(false);
     const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(WCAG).analyze();
     expect(seriousOrWorse(results.violations)).toEqual([]);
 

@@ -4,7 +4,7 @@ import { field, openGallery } from './gallery';
 
 const alert = (page: Page, text: string) => page.getByText(text, { exact: true });
 
-async function fillValid(page: Page) {
+async function fillValid(page: Page, { appointment = true } = {}) {
   await field(page, 'Full name').fill('Pat Doe');
   await field(page, 'E-mail').fill('pat@example.com');
   await field(page, 'Password').fill('Secret12');
@@ -13,12 +13,14 @@ async function fillValid(page: Page) {
   await field(page, 'Social Security number').fill('123456789');
   await field(page, 'Date of birth').fill('01021980');
   await field(page, 'Service date').fill('03042024');
-  await page
-    .getByRole('group', { name: /Appointment date/ })
-    .getByRole('spinbutton')
-    .first()
-    .click();
-  await page.keyboard.type('05062026');
+  if (appointment) {
+    await page
+      .getByRole('group', { name: /Appointment date/ })
+      .getByRole('spinbutton')
+      .first()
+      .click();
+    await page.keyboard.type('05062026');
+  }
   await field(page, 'Amount').fill('12,5');
   await field(page, 'Units').fill('250');
   await page.getByRole('button', { name: /Transaction type/ }).click();
@@ -33,6 +35,15 @@ async function fillValid(page: Page) {
 test.describe('kit gallery: form', () => {
   test.beforeEach(async ({ page }) => {
     await openGallery(page, 'form');
+  });
+
+  test('a refused submit whose only error is the date picker puts focus in the date, where it can be typed', async ({ page }) => {
+    await fillValid(page, { appointment: false });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const date = page.getByRole('group', { name: /Appointment date/ });
+    await expect(date.getByRole('spinbutton').first()).toBeFocused();
+    await page.keyboard.type('05062026');
+    await expect(date.getByRole('spinbutton')).toHaveText(['5', '6', '2026']);
   });
 
   test('shows the toast and field errors on an invalid submit, then submits once fixed', async ({ page }) => {

@@ -1,20 +1,49 @@
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from '../shell/prerendered';
 import { dismissToast, type Toast, toastsAtom } from '../store';
+import { PausableTimer } from './pausableTimer';
 import * as css from './Toaster.css';
 
 function ToastItem({ toast }: { toast: Toast }) {
   const { t } = useTranslation();
+  const timer = useRef<PausableTimer | null>(null);
+  const [paused, setPaused] = useState(false);
   useEffect(() => {
     if (toast.timeout <= 0) return;
-    const h = setTimeout(() => dismissToast(toast.id), toast.timeout);
-    return () => clearTimeout(h);
+    const timed = new PausableTimer(toast.timeout, () => dismissToast(toast.id));
+    timer.current = timed;
+    timed.start();
+    return () => {
+      timed.stop();
+      timer.current = null;
+    };
   }, [toast.id, toast.timeout]);
+  // The time stands while the user points at the toast or has focus in it (its button, Close), so it can be read and
+  // acted on; it goes on with the time that was left when they leave.
+  const hold = (reason: string) => {
+    timer.current?.hold(reason);
+    setPaused(timer.current?.paused ?? false);
+  };
+  const release = (reason: string) => {
+    timer.current?.release(reason);
+    setPaused(timer.current?.paused ?? false);
+  };
   const role = toast.kind === 'error' || toast.kind === 'warning' ? 'alert' : 'status';
   return (
-    <div className={`${css.toast} ${css.kind[toast.kind]}`} role={role} data-kind={toast.kind}>
+    <div
+      className={`${css.toast} ${css.kind[toast.kind]}`}
+      role={role}
+      data-kind={toast.kind}
+      data-paused={paused || undefined}
+      onPointerEnter={() => hold('pointer')}
+      onPointerLeave={() => release('pointer')}
+      onFocus={() => hold('focus')}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) release('focus');
+      }}
+    >
       {toast.onClick ? (
         <button
           type="button"
@@ -32,7 +61,13 @@ function ToastItem({ toast }: { toast: Toast }) {
       <button type="button" className={css.close} aria-label={t('toast.close')} onClick={() => dismissToast(toast.id)}>
         ×
       </button>
-      {toast.timeout > 0 && <span className={css.progress} style={{ animationDuration: `${toast.timeout}ms` }} aria-hidden="true" />}
+      {toast.timeout > 0 && (
+        <span
+          className={css.progress}
+          style={{ animationDuration: `${toast.timeout}ms`, animationPlayState: paused ? 'paused' : 'running' }}
+          aria-hidden="true"
+        />
+      )}
     </div>
   );
 }
@@ -46,7 +81,9 @@ export function Toaster() {
   const hydrated = useHydrated();
   const { t } = useTranslation();
   return (
-    <section className={css.region} aria-label={t('toast.region')} aria-live="polite">
+    // A top layer for react-aria: a modal dialog leaves it out of what it hides (aria-hidden/inert), so a toast raised
+    // while a dialog is open is still announced and readable.
+    <section className={css.region} aria-label={t('toast.region')} aria-live="polite" data-react-aria-top-layer="true">
       {hydrated && toasts.map((toast) => <ToastItem key={toast.id} toast={toast} />)}
     </section>
   );

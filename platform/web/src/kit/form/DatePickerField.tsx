@@ -13,6 +13,7 @@ import {
   Heading,
   Popover,
 } from 'react-aria-components';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
 import { FieldHelp, FieldLabel } from './FieldParts';
@@ -40,6 +41,14 @@ export interface DatePickerFieldProps extends KitFieldProps {
 export function DatePickerField(props: DatePickerFieldProps) {
   const { t } = useTranslation('kit');
   const { field, errorText, isInvalid } = useKitField(props);
+  // The form focuses the first invalid field on a refused submit through this ref: the date's segments are what takes
+  // focus (the input around them is a group that cannot), so the ref hands the form the first segment to focus.
+  const fieldRef = field.ref;
+  const segmentsRef = useCallback(
+    (group: HTMLDivElement | null) =>
+      fieldRef(group ? { focus: () => group.querySelector<HTMLElement>('[role="spinbutton"]:not([aria-disabled="true"])')?.focus() } : null),
+    [fieldRef],
+  );
   const min = toCalendarDate(props.minValue);
   const max = toCalendarDate(props.maxValue);
   return (
@@ -59,7 +68,7 @@ export function DatePickerField(props: DatePickerFieldProps) {
     >
       <FieldLabel label={props.label} isRequired={props.isRequired} />
       <Group className={styles.dateGroup}>
-        <DateInput ref={field.ref} className={styles.dateInput}>
+        <DateInput ref={segmentsRef} className={styles.dateInput}>
           {(segment) => <DateSegment segment={segment} className={styles.dateSegment} />}
         </DateInput>
         <Button aria-label={t('form.openCalendar')}>▾</Button>
