@@ -14,7 +14,6 @@ const vendorSchema = z.object({
 /** The print card's fixed data (spec 02 section 9): the file named by PRINT_CARD_CONFIG, else config/pbm-vendors.json. */
 export const printCardConfigSchema = z
   .object({
-    supportPhone: z.string().min(1),
     payerNumber: z.string().min(1),
     copay: z.string().min(1),
     /** The PBM Vendor lookup id used for a member without one. */

@@ -66,7 +66,8 @@ describe('GET /api/printcard/getByID', () => {
       GroupId: caremark?.group,
       PBMVendor: 'Caremark',
       VendorPhone: caremark?.phone,
-      SupportPhone: config.supportPhone,
+      // The card brand's support line, from its manifest.
+      SupportPhone: '(800) 555-0170',
       PayerNumber: config.payerNumber,
       Copay: '$0',
       ProgramName: 'Amethyst Card',
@@ -180,7 +181,6 @@ describe('PBM vendor configuration', () => {
     writeFileSync(
       file,
       JSON.stringify({
-        supportPhone: 'x',
         payerNumber: 'y',
         copay: '$0',
         defaultVendor: 9,
