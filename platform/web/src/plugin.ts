@@ -1,5 +1,6 @@
 import { type Access, type BrandManifest, defineWebPluginOf, type Identity, type WebPlugin, type WebPluginDef, type WebRouteDecl } from '@portal/core';
 import type { QueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import type { ApiClient } from './api/client';
 import type { SessionStore } from './session/storage';
@@ -77,8 +78,11 @@ export interface SearchResult {
 export interface SearchProvider {
   /** i18n key of the group heading for this provider's results. */
   label: string;
-  /** Called debounced with at least 2 characters; call the API with `{ signal, skipLoadingBar: true, notify: false }`. */
-  search(api: ApiClient, text: string, signal: AbortSignal): Promise<SearchResult[]>;
+  /**
+   * Called debounced with at least 2 characters; call the API with `{ signal, skipLoadingBar: true, notify: false }`.
+   * `t` translates in the page's language, in the plugin's namespace (for words the results show that are not data).
+   */
+  search(api: ApiClient, text: string, signal: AbortSignal, t: TFunction): Promise<SearchResult[]>;
 }
 
 /** What a navigation guard decides with. */

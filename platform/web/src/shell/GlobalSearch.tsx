@@ -36,22 +36,30 @@ export function GlobalSearch() {
 }
 
 function SearchBox({ providers }: { providers: ReturnType<typeof useProviders> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApi();
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const q = useDebouncedValue(text.trim(), GLOBAL_SEARCH_DEBOUNCE_MS);
   const ready = q.length >= GLOBAL_SEARCH_MIN;
   const results = useQuery({
-    queryKey: ['kernel', 'globalSearch', q, providers.map((p) => p.id)],
+    queryKey: ['kernel', 'globalSearch', q, i18n.language, providers.map((p) => p.id)],
     enabled: ready,
     staleTime: 30_000,
     queryFn: ({ signal }) =>
       Promise.all(
         providers.map(async (c): Promise<Group> => {
           const provider = await loadContribution(c);
+          // The provider's words are in its plugin's namespace: loaded before it translates with them.
+          await i18n.loadNamespaces(c.pluginId).catch(() => {});
           try {
-            return { id: c.id, label: provider.label, namespace: c.pluginId, items: await provider.search(api, q, signal), failed: false };
+            return {
+              id: c.id,
+              label: provider.label,
+              namespace: c.pluginId,
+              items: await provider.search(api, q, signal, i18n.getFixedT(null, c.pluginId)),
+              failed: false,
+            };
           } catch {
             // One provider failing leaves the others' results in place.
             return { id: c.id, label: provider.label, namespace: c.pluginId, items: [], failed: true };

@@ -12,6 +12,7 @@ import {
   GLOBAL_SEARCH_LIMIT,
   PENDING_STATUS_IDS,
   RECENT_CLAIMS,
+  REIMBURSEMENT_PAYEE,
   type StatusHistoryEntry,
   toCents,
   type Vendor,
@@ -255,7 +256,6 @@ export async function createClaim(ctx: Ctx, b: ClaimCreate): Promise<Claim> {
 }
 
 /** The payee a member's own reimbursement request is billed under. */
-export const REIMBURSEMENT_PAYEE = 'Member reimbursement';
 
 /** See ClaimsService.recordReimbursement. */
 export async function recordReimbursement(r: ReimbursementBill, tx: SqlClient): Promise<{ ClaimID: number; ClaimNumber: string }> {

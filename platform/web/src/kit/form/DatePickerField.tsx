@@ -1,5 +1,6 @@
 import { CalendarDate } from '@internationalized/date';
 import { type CalendarDay, formatIsoDay, parseIsoDay } from '@portal/core';
+import { useCallback } from 'react';
 import {
   Calendar,
   CalendarCell,
@@ -13,7 +14,6 @@ import {
   Heading,
   Popover,
 } from 'react-aria-components';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
 import { FieldHelp, FieldLabel } from './FieldParts';

@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { type Claim, ClaimsApi, PAGE_SIZES } from '../../contract';
 import { BillsGrid } from './BillsGrid';
 import * as css from './claims.css';
-import { money } from './format';
+import { money, shownPayee } from './format';
 import { allPages, duplicateFilters, HISTORY_YEARS, historyFilters, possibleDuplicates } from './history';
 
 /** The most bills one search page returns; the check reads page after page (allPages). */
@@ -37,7 +37,7 @@ function DuplicateWarning({ bill }: { bill: Claim }) {
   if (!same.data || same.data.length === 0) return null;
   return (
     <Message kind="warning" title={t('billHistory.duplicateTitle', { count: same.data.length })} data-testid="possible-duplicates">
-      <p>{t('billHistory.duplicateText', { payee: bill.PayeeName, day: formatIsoDayText(bill.ServiceDateFrom), amount: money(bill.BilledAmount) })}</p>
+      <p>{t('billHistory.duplicateText', { payee: shownPayee(t, bill), day: formatIsoDayText(bill.ServiceDateFrom), amount: money(bill.BilledAmount) })}</p>
       <ul>
         {same.data.map((c) => (
           <li key={c.ClaimID}>
@@ -72,7 +72,7 @@ export function BillHistory({ bill }: { bill: Claim }) {
           <RadioGroup className={css.row} orientation="horizontal" value={scope} onChange={(v) => setScope(v === 'payee' ? 'payee' : 'all')}>
             <Label>{t('billHistory.show')}</Label>
             <RadioOption value="all">{t('billHistory.all')}</RadioOption>
-            <RadioOption value="payee">{t('billHistory.payee', { payee: bill.PayeeName })}</RadioOption>
+            <RadioOption value="payee">{t('billHistory.payee', { payee: shownPayee(t, bill) })}</RadioOption>
           </RadioGroup>
         )}
         <BillsGrid

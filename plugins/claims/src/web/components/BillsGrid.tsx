@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type Claim, type ClaimSearchInput, type ClaimSearchResult, type ClaimsApi, PAGE_SIZES, type SortColumn } from '../../contract';
 import * as css from './claims.css';
-import { claimTypeName, money, statusName } from './format';
+import { claimTypeName, money, shownPayee, statusName } from './format';
 import { useClaimLookups } from './useClaimLookups';
 
 interface Props {
@@ -65,7 +65,7 @@ export function BillsGrid({ label, endpoint, filters, defaultSort, stateKey, sel
         hideable: false,
       },
       { id: 'ClaimNumber', header: t('grid.ClaimNumber'), accessor: (c) => c.ClaimNumber, sortable: true },
-      { id: 'PayeeName', header: t('grid.PayeeName'), accessor: (c) => c.PayeeName, sortable: true },
+      { id: 'PayeeName', header: t('grid.PayeeName'), accessor: (c) => shownPayee(t, c), sortable: true },
       { id: 'ClaimStatusID', header: t('grid.ClaimStatusID'), accessor: (c) => statusName(statusNames, c.ClaimStatusID), sortable: true },
       { id: 'BillTypeID', header: t('grid.BillTypeID'), accessor: (c) => billTypeNames.get(c.BillTypeID) ?? String(c.BillTypeID), sortable: true },
       { id: 'ClaimTypeID', header: t('grid.ClaimTypeID'), accessor: (c) => claimTypeName(t, c.ClaimTypeID), sortable: true, defaultHidden: true },
@@ -99,7 +99,7 @@ export function BillsGrid({ label, endpoint, filters, defaultSort, stateKey, sel
       label={label}
       columns={columns}
       getRowId={(c) => String(c.ClaimID)}
-      getRowLabel={(c) => t('grid.row', { id: c.ClaimID, payee: c.PayeeName })}
+      getRowLabel={(c) => t('grid.row', { id: c.ClaimID, payee: shownPayee(t, c) })}
       fetchPage={fetchPage}
       queryKey={['claims', endpoint.path, filters]}
       sortable

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { shownPayee } from './format';
 import { recentQuery } from './RecentClaimsWidget.data';
 import { useClaimLookups } from './useClaimLookups';
 
@@ -38,7 +39,7 @@ export default function RecentClaimsWidget() {
         {recent.data.map((c) => (
           <tr key={c.ClaimID}>
             <td>
-              <Link to={`/claims/${c.ClaimID}`}>{c.PayeeName}</Link>
+              <Link to={`/claims/${c.ClaimID}`}>{shownPayee(t, c)}</Link>
             </td>
             <td className={css.nowrap}>{formatIsoDayText(c.ReceivedDate)}</td>
             <td>{statusNames.get(c.DisplayStatusID) ?? String(c.DisplayStatusID)}</td>

@@ -1,5 +1,7 @@
+import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { daysAgo, money, monthsAgo, statusName } from './format';
+import { REIMBURSEMENT_PAYEE } from '../../contract';
+import { daysAgo, money, monthsAgo, shownPayee, statusName } from './format';
 
 describe('claims display helpers', () => {
   it('shows statuses 29 and 30 as paid (8)', () => {
@@ -22,5 +24,16 @@ describe('claims display helpers', () => {
     const now = new Date(2026, 10, 21);
     expect(monthsAgo(6, now)).toBe('2026-05-21');
     expect(daysAgo(90, now)).toBe('2026-08-23');
+  });
+});
+
+describe("a bill's payee as the pages show it", () => {
+  const t = ((key: string) => (key === 'payee.reimbursement' ? 'Reembolso al miembro' : key)) as unknown as TFunction;
+  it("shows a reimbursement's payee in the reader's language", () => {
+    expect(shownPayee(t, { PayeeID: null, PayeeName: REIMBURSEMENT_PAYEE })).toBe('Reembolso al miembro');
+  });
+  it('shows any other payee as stored, a shared payee of that name too', () => {
+    expect(shownPayee(t, { PayeeID: null, PayeeName: 'Dr. Ruiz' })).toBe('Dr. Ruiz');
+    expect(shownPayee(t, { PayeeID: 7, PayeeName: REIMBURSEMENT_PAYEE })).toBe(REIMBURSEMENT_PAYEE);
   });
 });

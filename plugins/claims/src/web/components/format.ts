@@ -1,6 +1,6 @@
 import { formatCurrency } from '@portal/core';
 import type { TFunction } from 'i18next';
-import { displayStatus } from '../../contract';
+import { type Claim, displayStatus, REIMBURSEMENT_PAYEE } from '../../contract';
 
 /** Dollars with 2 decimals, grouped, as every other page shows money ('$1,234.50'); empty for no amount. */
 export const money = (n: number | null | undefined): string => (n === null || n === undefined ? '' : formatCurrency(n));
@@ -20,3 +20,7 @@ export function monthsAgo(months: number, now = new Date()): string {
   const d = new Date(now.getFullYear(), now.getMonth() - months, now.getDate());
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
+
+/** A bill's payee as the pages show it: a reimbursement's (stored in English, no shared payee) in the reader's language. */
+export const shownPayee = (t: TFunction, c: Pick<Claim, 'PayeeID' | 'PayeeName'>): string =>
+  c.PayeeID === null && c.PayeeName === REIMBURSEMENT_PAYEE ? t('payee.reimbursement') : c.PayeeName;

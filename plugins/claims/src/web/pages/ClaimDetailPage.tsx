@@ -11,7 +11,7 @@ import { type Claim, ClaimsApi } from '../../contract';
 import { BillHistory } from '../components/BillHistory';
 import { ClaimForm, toPayload } from '../components/ClaimForm';
 import * as css from '../components/claims.css';
-import { claimTypeName, money, statusName } from '../components/format';
+import { claimTypeName, money, shownPayee, statusName } from '../components/format';
 import { useClaimLookups } from '../components/useClaimLookups';
 
 function ClaimView({ claim }: { claim: Claim }) {
@@ -22,7 +22,7 @@ function ClaimView({ claim }: { claim: Claim }) {
     [t('grid.ClaimID'), String(claim.ClaimID)],
     [t('grid.ClaimNumber'), claim.ClaimNumber || none],
     [t('detail.member'), `${claim.MemberName} (${claim.MemberNumber})`],
-    [t('grid.PayeeName'), claim.PayeeName],
+    [t('grid.PayeeName'), shownPayee(t, claim)],
     [t('grid.ClaimStatusID'), statusName(statusNames, claim.ClaimStatusID)],
     [t('grid.BillTypeID'), billTypeNames.get(claim.BillTypeID) ?? String(claim.BillTypeID)],
     [t('grid.ClaimTypeID'), claimTypeName(t, claim.ClaimTypeID)],
