@@ -6,6 +6,7 @@ import {
   cappedNumberSchema,
   dobSchema,
   emailSchema,
+  isoDateSchema,
   maskedDateSchema,
   mobilePhoneSchema,
   moneySchema,
@@ -64,5 +65,13 @@ describe('schemas', () => {
     const bad = schema.safeParse({ Email: 'a', ConfirmEmail: 'b' });
     expect(bad.error?.issues[0]?.path).toEqual(['ConfirmEmail']);
     expect(firstMessage(bad)).toBe(m.mismatch);
+  });
+});
+
+describe('isoDateSchema', () => {
+  it("takes a real day written 'YYYY-MM-DD' and nothing else", () => {
+    expect(isoDateSchema.safeParse('2024-02-29').success).toBe(true);
+    for (const bad of ['2026-02-30', '2026-01-01x', '2026-01-01T00:00:00Z', '2026-1-1', ''])
+      expect(firstMessage(isoDateSchema.safeParse(bad)), bad).toBe(m.dateInvalid);
   });
 });

@@ -86,7 +86,8 @@ export const maskedDateSchema = (bounds: DateBounds = {}) =>
   });
 
 /** ISO day 'YYYY-MM-DD' as stored by the date picker. */
-export const isoDateSchema = z.string().refine((v) => parseIsoDay(v) !== null, m.dateInvalid);
+/** A day as 'YYYY-MM-DD' and nothing else (no time part), a real calendar day. */
+export const isoDateSchema = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && parseIsoDay(v) !== null, m.dateInvalid);
 
 /** Date of birth in 'YYYY-MM-DD' or MM/DD/YYYY: before now and after 1900-01-01. */
 export const dobSchema = z.string().refine((v) => {

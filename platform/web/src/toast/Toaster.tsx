@@ -32,6 +32,7 @@ function ToastItem({ toast }: { toast: Toast }) {
   };
   const role = toast.kind === 'error' || toast.kind === 'warning' ? 'alert' : 'status';
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: an alert or status region; pointing at it or focusing its buttons only holds its timeout, the toast's controls are its buttons
     <div
       className={`${css.toast} ${css.kind[toast.kind]}`}
       role={role}

@@ -82,10 +82,18 @@ describe('the duplicate check reads every page of its search', () => {
   });
   it('stops at a short page, and after at most the pages it may read', async () => {
     let asked = 0;
-    expect(await allPages(async () => (asked++, { Items: rows(0, 3), ItemCount: 3 }), 100)).toHaveLength(3);
+    const short = async () => {
+      asked++;
+      return { Items: rows(0, 3), ItemCount: 3 };
+    };
+    expect(await allPages(short, 100)).toHaveLength(3);
     expect(asked).toBe(1);
     asked = 0;
-    await allPages(async () => (asked++, { Items: rows(0, 100), ItemCount: 1_000_000 }), 100, 4);
+    const endless = async () => {
+      asked++;
+      return { Items: rows(0, 100), ItemCount: 1_000_000 };
+    };
+    await allPages(endless, 100, 4);
     expect(asked).toBe(4);
   });
 });
