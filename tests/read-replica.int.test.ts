@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { StartedServer } from '@portal/app-server/server';
 import { Headers, Roles } from '@portal/core';
 import { ConfigError, formatPosition, loadConfig, openDatabase, parseWalPosition } from '@portal/server/kernel';
@@ -176,7 +177,7 @@ describe.skipIf(!process.env.TEST_DATABASE_READ_URL)('searches on a streaming re
       const entry = { DateCreated: new Date().toISOString().slice(0, 10), Description: 'Office visit', TransactionTypeID: 1, Amount: 125.4 };
       return {
         change: async () => {
-          const r = await post('/api/transactions/create', entry, {});
+          const r = await post('/api/transactions/create', { ...entry, IdempotencyKey: `replica-${randomUUID()}` }, {});
           return {
             status: r.statusCode,
             position: r.headers[Headers.readAfter] as string | undefined,

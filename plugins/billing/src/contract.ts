@@ -31,7 +31,6 @@ export const BILLING_MESSAGES = {
   authorized: 'The amount has been authorized.',
   transactionNotFound: 'The transaction was not found.',
   nothingToCapture: 'There is no authorized transaction on this card to capture.',
-  duplicate: 'A duplicate transaction has been submitted.',
   subscribed: 'Your subscription has been started.',
   lifetimeByCoupon: 'Your coupon has been applied: your membership is lifetime.',
   alreadySubscribed: 'The membership is already active.',
@@ -70,12 +69,15 @@ const membershipKey = z.preprocess(
   z.union([z.literal(1), z.literal(12), z.literal(0)], { error: 'must be 1 (monthly), 12 (yearly) or 0 (lifetime)' }),
 );
 const code = z.string().trim().max(40, 'must be at most 40 characters');
-/** A client-chosen key that makes a retried money call move money once. */
-const idempotencyKey = z
-  .string()
+/**
+ * A client-chosen key that makes a retried money call move money once: required on every call that charges,
+ * authorizes, captures, refunds or voids (a retry without one could not be told from a new payment). One key per
+ * payment, sent again unchanged when the call is retried; the web makes one per press.
+ */
+export const idempotencyKey = z
+  .string({ error: 'is required: one key of your own per payment, sent again unchanged when the call is retried' })
   .trim()
-  .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8 to 100 letters, digits or - _ . :')
-  .optional();
+  .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8 to 100 letters, digits or - _ . :');
 const returnUrl = z.string().trim().url('must be an address').max(2000);
 /**
  * The hosted card form's token (spec 01 section 7): with paymentProfileId, the gateway's edit-payment form for that
@@ -135,11 +137,16 @@ export const transactionSchema = z.object({
 export type BillingTransaction = z.infer<typeof transactionSchema>;
 
 const memberBody = z.object({ MemberId: idSchema });
+/**
+ * A refund or void names the charge it reverses: it happens once per charge whatever the key (the gateway's key is the
+ * charge's own), and takes the IdempotencyKey every money call requires.
+ */
 const refBody = z.object({
   CustomerID: idSchema.optional(),
   ProfileID: idSchema.optional(),
   TransactionID: idSchema,
   ProviderTransactionID: idSchema.optional(),
+  IdempotencyKey: idempotencyKey,
 });
 
 export const BillingApi = {
@@ -255,8 +262,8 @@ export const BillingApi = {
     response: z.object({ PANumber: z.string(), Message: z.string() }),
   }),
   /**
-   * Captures the card's newest authorization. A key makes a retry answer what the first did; without one, the same
-   * capture within 2 minutes of the last is refused as a duplicate (StatusString 'Error'), as the gateway's window does.
+   * Captures the card's newest authorization. The key makes a retry answer what the first did, never capturing the next
+   * authorization; the same key with another card or amount is a 409.
    */
   capture: defineEndpoint({
     method: 'POST',

@@ -11,7 +11,8 @@ export interface BillingActor {
 
 /**
  * The payment service for other plugins (registration wizard, support tooling): every call takes the member id,
- * moves money at most once per idempotency key, records and audits each charge, refund and void once, and
+ * moves money at most once per idempotency key (required on every call that moves money: the caller's own, sent again
+ * unchanged when it retries), records and audits each charge, refund and void once, and
  * queues a receipt e-mail (in the member's language). A result's Message is English (ours, the coupon check's or
  * the gateway's decline text: the catalogues' key); a route that answers it words it with `ctx.t(r.Message)`.
  */
@@ -20,15 +21,19 @@ export interface BillingService {
   transactions(memberId: number): Promise<BillingTransaction[]>;
   startSubscription(
     memberId: number,
-    input: { type: MembershipKey; code?: string; idempotencyKey?: string },
+    input: { type: MembershipKey; code?: string; idempotencyKey: string },
     actor: BillingActor,
   ): Promise<MoneyResult & { SubscriptionType: number | null }>;
   cancelSubscription(memberId: number, actor: BillingActor): Promise<BillingProfile>;
   chargeCard(
     memberId: number,
-    input: { paymentProfileId: number; amountCents: number; description?: string; idempotencyKey?: string },
+    input: { paymentProfileId: number; amountCents: number; description?: string; idempotencyKey: string },
     actor: BillingActor,
   ): Promise<MoneyResult>;
+  /**
+   * Refund or void a charge: at most once per charge, whoever calls and however often (the gateway's key and our
+   * record are the charge's own), so these take no key; the routes that offer them still require the client's.
+   */
   refund(transactionId: number, actor: BillingActor): Promise<MoneyResult>;
   voidTransaction(transactionId: number, actor: BillingActor): Promise<MoneyResult>;
   /**

@@ -26,16 +26,22 @@ describe('ledger update: the type is checked by the contract (an edit does not r
   });
   it('refuses a type that is not 1, 2 or 3; create leaves that to its rules', () => {
     for (const TransactionTypeID of [0, 4, 1.5, 'abc', true]) expect(ledgerUpdateSchema.safeParse({ ...base, TransactionTypeID }).success).toBe(false);
-    expect(ledgerCreateSchema.safeParse({ TransactionTypeID: 4 }).success).toBe(true);
+    expect(ledgerCreateSchema.safeParse({ TransactionTypeID: 4, IdempotencyKey: 'ledger-0a1b2c3d' }).success).toBe(true);
   });
 });
 
 describe('ledger create: an IdempotencyKey makes a repeated create add its row once', () => {
-  it('takes 8 to 100 letters, digits or - _ . : and refuses anything else; the key is optional', () => {
+  it('takes 8 to 100 letters, digits or - _ . : and refuses anything else', () => {
     expect(ledgerCreateSchema.parse({ IdempotencyKey: ' ledger-0a1b2c3d ' }).IdempotencyKey).toBe('ledger-0a1b2c3d');
-    expect(ledgerCreateSchema.parse({}).IdempotencyKey).toBeUndefined();
     for (const IdempotencyKey of ['short', 'has spaces in it', 'x'.repeat(101), 'ledger/0a1b2c3d', 12345678])
       expect(ledgerCreateSchema.safeParse({ IdempotencyKey }).success, String(IdempotencyKey)).toBe(false);
+  });
+  it('requires the key: a create without one is refused, its message naming what is missing', () => {
+    const r = ledgerCreateSchema.safeParse({ TransactionTypeID: 1, Amount: 5, Description: 'Visit' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['IdempotencyKey', 'is required: one key of your own per new transaction, sent again unchanged when the call is retried'],
+    ]);
   });
   it('an update takes none: its Version refuses a repeat', () => {
     expect(ledgerUpdateSchema.parse({ TransactionID: 1, Version: 1, Amount: 5, IdempotencyKey: 'ledger-0a1b2c3d' })).not.toHaveProperty('IdempotencyKey');

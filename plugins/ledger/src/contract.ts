@@ -85,12 +85,14 @@ export const cardSearchSchema = z.object({ ...pageFields, SortColumn: sortColumn
 export type CardSearch = z.infer<typeof cardSearchSchema>;
 export type CardSearchInput = z.input<typeof cardSearchSchema>;
 
-/** A client-chosen key that makes a repeated create add its row once (the page makes one per new row). */
+/**
+ * A client-chosen key that makes a repeated create add its row once (the page makes one per new row): required, since
+ * a create retried without one could not be told from a new row.
+ */
 const idempotencyKey = z
-  .string()
+  .string({ error: 'is required: one key of your own per new transaction, sent again unchanged when the call is retried' })
   .trim()
-  .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8 to 100 letters, digits or - _ . :')
-  .optional();
+  .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8 to 100 letters, digits or - _ . :');
 
 const entryFields = {
   DateCreated: z.union([z.string().max(40, 'must be at most 40 characters'), z.null()]).optional(),
@@ -102,7 +104,8 @@ const entryFields = {
 };
 /**
  * Create payload for the member's own transaction (spec 02 section 3); the rules are checked by the handler. Not in
- * the spec: IdempotencyKey; a create repeated with a key the member already used answers the first row and adds none.
+ * the spec: IdempotencyKey, required; a create repeated with a key the member already used answers the first row and
+ * adds none.
  */
 export const ledgerCreateSchema = z.object({ ...entryFields, IdempotencyKey: idempotencyKey });
 export type LedgerCreate = z.infer<typeof ledgerCreateSchema>;

@@ -1,5 +1,5 @@
 import { defineEndpoint, idSchema } from '@portal/core';
-import { money } from '@portal/plugin-billing/contract';
+import { idempotencyKey, money } from '@portal/plugin-billing/contract';
 import { MEMBER_LIST_STATUSES, MEMBER_SORT_COLUMNS } from '@portal/plugin-profile/contract';
 import { z } from 'zod';
 import { SUPPORT_TRANSACTION_SORTS, SUPPORT_TX_FILTERS } from './rules';
@@ -18,12 +18,6 @@ export const SUPPORT_MESSAGES = {
   declined: 'The transaction has been declined.',
   notPending: 'Only a pending transaction can be declined.',
 } as const;
-
-/** A client-chosen key that makes a retried money call move money once (required on every support money call). */
-const idempotencyKey = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8 to 100 letters, digits or - _ . :');
 
 /** Search request (spec 02 section 3): TotalRecords, PageSize, PageIndex, SortColumn, SortOrder, Query{Status, SearchString}. */
 export const transactionSearchSchema = z.object({
@@ -84,6 +78,7 @@ const moneyResult = z.object({
   Unsettled: z.boolean(),
 });
 export type SupportMoneyResult = z.infer<typeof moneyResult>;
+/** Every support money call names its charge and carries the client's IdempotencyKey (billing's: required, 8 to 100 of A-Za-z0-9_.:-). */
 const moneyBody = z.object({ TransactionID: idSchema, IdempotencyKey: idempotencyKey });
 const paNumber = z.string().trim().min(1, 'is required').max(40, 'must be at most 40 characters');
 
@@ -146,12 +141,13 @@ export const SupportApi = {
   void: defineEndpoint({ method: 'POST', path: '/api/support/transaction/void', body: moneyBody, response: moneyResult }),
   /**
    * Captures an authorization (a prepull, status Authorized) for Amount dollars, at most the authorized amount (absent:
-   * all of it). The authorization is named, so a repeat after it was captured answers Ok and moves nothing.
+   * all of it). The authorization is named, so a repeat after it was captured answers Ok and moves nothing; the
+   * IdempotencyKey every money call requires is required here too.
    */
   capture: defineEndpoint({
     method: 'POST',
     path: '/api/support/transaction/capture',
-    body: z.object({ TransactionID: idSchema, Amount: money.optional() }),
+    body: moneyBody.extend({ Amount: money.optional() }),
     response: moneyResult,
   }),
   addPaNumber: defineEndpoint({

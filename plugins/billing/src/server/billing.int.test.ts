@@ -96,7 +96,7 @@ describe('billing: cards through the hosted form', () => {
   it('refuses anonymous callers, other roles and a returnUrl of another site', async () => {
     expect((await server.app.inject({ method: 'GET', url: BillingApi.profile.path, headers: { host: 'card.localhost' } })).statusCode).toBe(401);
     expect((await call(BillingApi.profile.path, { session: staff, brand: 'staff' })).statusCode).toBe(403);
-    expect((await call(BillingApi.refund.path, { body: { TransactionID: 1 } })).statusCode).toBe(403);
+    expect((await call(BillingApi.refund.path, { body: { TransactionID: 1, IdempotencyKey: 'ann-refund-0001' } })).statusCode).toBe(403);
     const evil = await call(`${BillingApi.token.path}?returnUrl=${encodeURIComponent('https://evil.example.com/')}`);
     expect(evil.statusCode).toBe(400);
     expect(evil.json().MsgText).toBe(BILLING_MESSAGES.badReturnUrl);
@@ -175,7 +175,9 @@ describe('billing: coupons and subscriptions', () => {
     const old = await data<{ Status: number; Message: string }>(BillingApi.checkCoupon.path, { body: { Code: 'OLD-CARD' } });
     expect(old.Message).toBe(COUPON_CHECK_MESSAGES.expired);
     expect((await call(BillingApi.checkCoupon.path, { body: { Code: 'x'.repeat(41) } })).statusCode).toBe(400);
-    expect(await data<boolean>(BillingApi.saveSubscription.path, { session: bob, body: { code: 'OLD-CARD', key: 1 } })).toBe(false);
+    expect(
+      await data<boolean>(BillingApi.saveSubscription.path, { session: bob, body: { code: 'OLD-CARD', key: 1, IdempotencyKey: 'bob-save-sub-0001' } }),
+    ).toBe(false);
   });
 
   it('subscribes monthly at $12 once, records, audits and e-mails a receipt', async () => {
@@ -196,17 +198,23 @@ describe('billing: coupons and subscriptions', () => {
     await server.jobs.drain();
     const mail = await mailTo(sandboxUrl, 'bill-ann@example.com');
     expect(mail.filter((m) => m.subject === 'Receipt: Monthly membership $12.00')).toHaveLength(1);
-    const already = await data<{ StatusString: string; Message: string }>(BillingApi.start.path, { body: { Type: 12 } });
+    const already = await data<{ StatusString: string; Message: string }>(BillingApi.start.path, { body: { Type: 12, IdempotencyKey: 'sub-ann-0002' } });
     expect(already).toMatchObject({ StatusString: 'Error', Message: BILLING_MESSAGES.alreadySubscribed });
   });
 
   it('a valid coupon gives lifetime without a charge; an invalid one changes nothing', async () => {
     expect(await addCard(bob, '5424000000000015')).toMatchObject({ status: 200 });
     await sync(bob);
-    const invalid = await data<{ StatusString: string; Message: string }>(BillingApi.start.path, { session: bob, body: { Type: 12, Code: 'NOPE' } });
+    const invalid = await data<{ StatusString: string; Message: string }>(BillingApi.start.path, {
+      session: bob,
+      body: { Type: 12, Code: 'NOPE', IdempotencyKey: 'bob-coupon-0001' },
+    });
     expect(invalid).toMatchObject({ StatusString: 'Error', Message: COUPON_CHECK_MESSAGES.notFound });
     expect((await data<BillingProfile>(BillingApi.profile.path, { session: bob })).SubscriptionType).toBeNull();
-    const ok = await data<{ StatusString: string; SubscriptionType: number }>(BillingApi.start.path, { session: bob, body: { Type: 1, Code: 'LIFE-CARD' } });
+    const ok = await data<{ StatusString: string; SubscriptionType: number }>(BillingApi.start.path, {
+      session: bob,
+      body: { Type: 1, Code: 'LIFE-CARD', IdempotencyKey: 'bob-coupon-0002' },
+    });
     expect(ok).toMatchObject({ StatusString: 'Ok', SubscriptionType: 0 });
     expect(await data<BillingProfile>(BillingApi.profile.path, { session: bob })).toMatchObject({
       SubscriptionType: 0,
@@ -256,7 +264,7 @@ describe('billing: support calls', () => {
     const early = await data<{ StatusString: string; Message: string }>(BillingApi.refund.path, {
       session: staff,
       brand: 'staff',
-      body: { TransactionID: charged.TransactionID },
+      body: { TransactionID: charged.TransactionID, IdempotencyKey: 'refund-ann-0001' },
     });
     expect(early).toEqual({
       StatusString: 'Error',
@@ -266,7 +274,7 @@ describe('billing: support calls', () => {
     const voided = await data<{ StatusString: string }>(BillingApi.void.path, {
       session: staff,
       brand: 'staff',
-      body: { TransactionID: charged.TransactionID },
+      body: { TransactionID: charged.TransactionID, IdempotencyKey: 'void-ann-0001' },
     });
     expect(voided.StatusString).toBe('Ok');
     expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE id = $1 AND status = 'Voided'`, [charged.TransactionID])).toBe(1);
@@ -276,10 +284,15 @@ describe('billing: support calls', () => {
     const refund = await data<{ StatusString: string; Message: string }>(BillingApi.refund.path, {
       session: staff,
       brand: 'staff',
-      body: { TransactionID: first[0]?.id },
+      body: { TransactionID: first[0]?.id, IdempotencyKey: 'refund-ann-0002' },
     });
     expect(refund).toMatchObject({ StatusString: 'Ok', Message: BILLING_MESSAGES.refunded });
-    const twice = await data<{ StatusString: string }>(BillingApi.refund.path, { session: staff, brand: 'staff', body: { TransactionID: first[0]?.id } });
+    // Once per charge, whatever the key: another press (another key) answers the refund already made.
+    const twice = await data<{ StatusString: string }>(BillingApi.refund.path, {
+      session: staff,
+      brand: 'staff',
+      body: { TransactionID: first[0]?.id, IdempotencyKey: 'refund-ann-0003' },
+    });
     expect(twice.StatusString).toBe('Ok');
     expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE kind = 'refund'`)).toBe(1);
     expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.refund' AND outcome = 'refused'`)).toBe(1);
@@ -337,7 +350,7 @@ describe('billing: support calls', () => {
     const cap = await data<{ StatusString: string }>(BillingApi.capture.path, {
       session: staff,
       brand: 'staff',
-      body: { CustomerProfileId: customerId, PaymentProfileId: profileId, Amount: 30 },
+      body: { CustomerProfileId: customerId, PaymentProfileId: profileId, Amount: 30, IdempotencyKey: 'capture-ann-0001' },
     });
     expect(cap.StatusString).toBe('Ok');
     expect(
@@ -526,7 +539,11 @@ describe("billing in the member's language", () => {
     expect(evil.json().MsgText).toBe('returnUrl debe ser una dirección de este sitio.');
     const coupon = await data<{ Status: number; Message: string }>(BillingApi.checkCoupon.path, { session: eva, headers: spanish, body: { Code: 'NOPE' } });
     expect(coupon).toMatchObject({ Status: 1, Message: 'El código de cupón no es válido.' });
-    const noCard = await data<{ StatusString: string; Message: string }>(BillingApi.start.path, { session: eva, headers: spanish, body: { Type: 1 } });
+    const noCard = await data<{ StatusString: string; Message: string }>(BillingApi.start.path, {
+      session: eva,
+      headers: spanish,
+      body: { Type: 1, IdempotencyKey: 'eva-no-card-0001' },
+    });
     expect(noCard).toMatchObject({ StatusString: 'Error', Message: 'Primero agregue una tarjeta.' });
   });
 
@@ -560,14 +577,19 @@ describe("billing in the member's language", () => {
     });
     expect(auth).toMatchObject({ StatusString: 'Ok', Message: BILLING_MESSAGES.authorized });
     const capture = { CustomerProfileId: p.CustomerId, PaymentProfileId: p.Profiles[0]?.ProfileId };
-    const tooMuch = await call(BillingApi.capture.path, { session: staff, brand: 'staff', headers: spanish, body: { ...capture, Amount: 50 } });
+    const tooMuch = await call(BillingApi.capture.path, {
+      session: staff,
+      brand: 'staff',
+      headers: spanish,
+      body: { ...capture, Amount: 50, IdempotencyKey: 'capture-eva-0001' },
+    });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().MsgText).toBe('Amount: debe ser como máximo el monto autorizado de $40.00');
     const captured = await data<{ Message: string }>(BillingApi.capture.path, {
       session: staff,
       brand: 'staff',
       headers: spanish,
-      body: { ...capture, Amount: 30 },
+      body: { ...capture, Amount: 30, IdempotencyKey: 'capture-eva-0002' },
     });
     expect(captured.Message).toBe('El monto autorizado se ha capturado.');
 
@@ -669,20 +691,61 @@ describe('billing: money moves once, whoever retries and whatever runs at once',
     expect(other.json().MsgText).toBe(BILLING_MESSAGES.keyReused);
     expect((await gatewayTransactions(p.CustomerId ?? 0)).filter((t) => t.type === 'priorAuthCapture')).toHaveLength(1);
 
-    // Without a key (the spec's body has none), the same capture again within the duplicate window is refused: a retry
-    // of a lost answer does not capture the next authorization. A key says it is a capture of its own.
+    // The same card and amount captured again soon after is a capture of its own when it comes with a key of its own:
+    // it takes the next authorization (a repeat of the first key would not).
     expect((await staffCall(BillingApi.prepull.path, { MemberId: catId, Amount: 60, IdempotencyKey: 'cat-prepull-60' })).json().Data.StatusString).toBe('Ok');
-    const bare = { CustomerProfileId: p.CustomerId, PaymentProfileId: p.Profiles[0]?.ProfileId, Amount: 15 };
-    const once = (await staffCall(BillingApi.capture.path, bare)).json().Data;
+    const next = { CustomerProfileId: p.CustomerId, PaymentProfileId: p.Profiles[0]?.ProfileId, Amount: 15 };
+    const once = (await staffCall(BillingApi.capture.path, { ...next, IdempotencyKey: 'cat-capture-0002' })).json().Data;
     expect(once.StatusString).toBe('Ok');
-    const repeat = (await staffCall(BillingApi.capture.path, bare)).json().Data;
-    expect(repeat).toMatchObject({ StatusString: 'Error', Message: BILLING_MESSAGES.duplicate, TransactionID: once.TransactionID });
-    expect((await gatewayTransactions(p.CustomerId ?? 0)).filter((t) => t.type === 'priorAuthCapture')).toHaveLength(2);
+    expect((await staffCall(BillingApi.capture.path, { ...next, IdempotencyKey: 'cat-capture-0002' })).json().Data).toEqual(once);
     expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1 AND status = 'Authorized'`, [catId])).toBe(1);
-    const keyed = (await staffCall(BillingApi.capture.path, { ...bare, IdempotencyKey: 'cat-capture-0002' })).json().Data;
+    const keyed = (await staffCall(BillingApi.capture.path, { ...next, IdempotencyKey: 'cat-capture-0003' })).json().Data;
     expect(keyed.StatusString).toBe('Ok');
     expect(keyed.TransactionID).not.toBe(once.TransactionID);
+    expect((await gatewayTransactions(p.CustomerId ?? 0)).filter((t) => t.type === 'priorAuthCapture')).toHaveLength(3);
     expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1 AND status = 'Authorized'`, [catId])).toBe(0);
+  });
+
+  it('refuses every money call without an IdempotencyKey (400, naming it, in the user’s language) and moves nothing: no gateway call, no row', async () => {
+    const nedId = (await makeUser(server, { userName: 'bill-ned', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    const ned = await signIn(server, 'bill-ned');
+    expect(await addCard(ned, '4111111111111111')).toMatchObject({ status: 200 });
+    const p = await sync(ned);
+    const card = { customerId: p.CustomerId, profileId: p.Profiles[0]?.ProfileId };
+    // Something to capture, and a charge to refund or void.
+    const auth = (await staffCall(BillingApi.prepull.path, { MemberId: nedId, Amount: 20, IdempotencyKey: 'ned-prepull-0001' })).json().Data;
+    const charged = (await staffCall(BillingApi.charge.path, { ...card, amount: 10, IdempotencyKey: 'ned-charge-0001' })).json().Data;
+    expect([auth.StatusString, charged.StatusString]).toEqual(['Ok', 'Ok']);
+    const state = async () => {
+      await server.flushAudit();
+      return {
+        gateway: (await gatewayTransactions(p.CustomerId ?? 0)).length,
+        rows: await server.database.sql.query('SELECT id, kind, status, amount_cents FROM billing_transactions WHERE member_id = $1 ORDER BY id', [nedId]),
+        customer: await server.database.sql.query('SELECT subscription_id, subscription_status FROM billing_customers WHERE member_id = $1', [nedId]),
+        audits: await count(`SELECT count(*)::int AS n FROM audit_log WHERE member_id = $1 AND action LIKE 'billing.%'`, [nedId]),
+      };
+    };
+    const before = await state();
+    const keyless: [string, Call][] = [
+      [BillingApi.start.path, { session: ned, body: { Type: 1 } }],
+      [BillingApi.saveSubscription.path, { session: ned, body: { key: 12 } }],
+      [BillingApi.supportSubscriptionUpdate.path, { session: staff, brand: 'staff', body: { MemberId: nedId, Type: 1 } }],
+      [BillingApi.charge.path, { session: staff, brand: 'staff', body: { ...card, amount: 10 } }],
+      [BillingApi.prepull.path, { session: staff, brand: 'staff', body: { MemberId: nedId, Amount: 20 } }],
+      [BillingApi.capture.path, { session: staff, brand: 'staff', body: { CustomerProfileId: card.customerId, PaymentProfileId: card.profileId, Amount: 20 } }],
+      [BillingApi.refund.path, { session: staff, brand: 'staff', body: { TransactionID: charged.TransactionID } }],
+      [BillingApi.void.path, { session: staff, brand: 'staff', body: { TransactionID: charged.TransactionID } }],
+    ];
+    for (const [path, o] of keyless) {
+      const res = await call(path, o);
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().MsgText, path).toBe('body.IdempotencyKey: is required: one key of your own per payment, sent again unchanged when the call is retried');
+    }
+    const spanish = await call(BillingApi.charge.path, { session: staff, brand: 'staff', headers: { cookie: 'cq.lang=es' }, body: { ...card, amount: 10 } });
+    expect(spanish.json().MsgText).toBe(
+      'body.IdempotencyKey: es obligatorio: una clave propia por pago, que se envía de nuevo sin cambios cuando se reintenta la llamada',
+    );
+    expect(await state()).toEqual(before);
   });
 
   it("keeps a member's idempotency key to that member: another member's charge with the same key is charged, not answered with the first", async () => {

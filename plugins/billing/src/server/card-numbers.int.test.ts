@@ -52,7 +52,7 @@ it('keeps every test card number out of our database and our request log', async
   }
   const synced = (await get(BillingApi.sync.path)).json().Data as { Profiles: { CardNumber: string }[] };
   expect(synced.Profiles.map((p) => p.CardNumber)).toEqual(['XXXX1111', 'XXXX0015']);
-  const start = await server.app.inject({ method: 'POST', url: BillingApi.start.path, headers, payload: { Type: 1 } });
+  const start = await server.app.inject({ method: 'POST', url: BillingApi.start.path, headers, payload: { Type: 1, IdempotencyKey: 'cards-ann-start-0001' } });
   expect(start.json().Data.StatusString).toBe('Ok');
   await server.jobs.drain();
   await server.flushAudit();

@@ -36,7 +36,6 @@ interface CustomerRow {
   subscription_type: MembershipKey | null;
   subscription_status: 'active' | 'suspended' | 'canceled' | 'lifetime' | null;
   subscription_profile_id: number | null;
-  subscriptions_started: number;
   coupon_code: string | null;
   is_deactivated: boolean;
 }
@@ -64,7 +63,6 @@ interface TxRow {
   capture_key: string | null;
   capture_hash: string | null;
   review_started_at: Date | string | null;
-  captured_at: Date | string | null;
   created_at: Date | string;
 }
 
@@ -137,9 +135,6 @@ const result = (ok: boolean, message: string, transactionId: number | null): Mon
 /** Whether money moved (or is held for capture) on a charge in this status. */
 const approved = (status: TxRow['status']): boolean => status === 'Charged' || status === 'Authorized';
 
-/** Authorize.net's default duplicate window: the same key-less capture again within it is refused. */
-const DUPLICATE_WINDOW_SECONDS = 120;
-
 /** How long a decision support asked the gateway for is left to that call (the gateway call's own time-out is far less). */
 const REVIEW_IN_FLIGHT_SECONDS = 60;
 
@@ -195,7 +190,7 @@ export interface Billing extends BillingService {
    */
   changeSubscription(
     memberId: number,
-    input: { type: MembershipKey; idempotencyKey?: string },
+    input: { type: MembershipKey; idempotencyKey: string },
     actor: BillingActor,
   ): ReturnType<BillingService['startSubscription']>;
   /** A terminated member: cancels a subscription the gateway renews; true when there was one. */
@@ -213,11 +208,11 @@ export interface Billing extends BillingService {
   ): Promise<{ Status: number; IsLifetime: boolean; IsVendorLifetime: boolean; Message: string }>;
   authorize(
     memberId: number,
-    input: { amountCents: number; description: string; claimId?: number; idempotencyKey?: string },
+    input: { amountCents: number; description: string; claimId?: number; idempotencyKey: string },
     actor: BillingActor,
   ): Promise<MoneyResult>;
-  /** Captures the card's newest authorization; with a key, a repeat of the same capture answers what the first did. */
-  capture(memberId: number, paymentProfileId: number, amountCents: number, actor: BillingActor, idempotencyKey?: string): Promise<MoneyResult>;
+  /** Captures the card's newest authorization; a repeat of the same capture (its key) answers what the first did. */
+  capture(memberId: number, paymentProfileId: number, amountCents: number, actor: BillingActor, idempotencyKey: string): Promise<MoneyResult>;
   setPaNumber(transactionId: number, paNumber: string, actor: BillingActor): Promise<string>;
   /** Counts the charges recorded, and the held ones the merchant has since decided at the gateway. */
   syncTransactions(memberId: number, actor: BillingActor): Promise<number>;
@@ -413,8 +408,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
    * The member's earlier call of this kind with this idempotency key, if any; refused (409) when it asked for something
    * else. A key is the member's own: another member's call with the same key is a call of its own.
    */
-  const byKey = async (memberId: number, kind: string, key: string | undefined, hash: string) => {
-    if (!key) return null;
+  const byKey = async (memberId: number, kind: string, key: string, hash: string) => {
     const prior =
       (await sql.query<TxRow>('SELECT * FROM billing_transactions WHERE member_id = $1 AND kind = $2 AND idempotency_key = $3', [memberId, kind, key]))[0] ??
       null;
@@ -582,7 +576,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
    * card, and the one it replaces (active, suspended or lifetime) ends only once the new one is charged. No card, a
    * decline or an unreachable gateway leave the member's membership as it was.
    */
-  const changeSubscription = async (memberId: number, input: { type: MembershipKey; idempotencyKey?: string }, actor: BillingActor) => {
+  const changeSubscription = async (memberId: number, input: { type: MembershipKey; idempotencyKey: string }, actor: BillingActor) => {
     await mustCustomer(memberId);
     return withStartLease(memberId, (cust) => startHeld(memberId, cust, input, actor, true));
   };
@@ -630,7 +624,8 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     if (!card) return { ...result(false, BILLING_MESSAGES.noCard, null), SubscriptionType: null };
     const amountCents = PRICES_CENTS[type];
     await ensureWebhook();
-    const gwKey = `m${memberId}:sub:${idempotencyKey ?? String(cust.subscriptions_started + 1)}`;
+    // The gateway's key is the client's: a retried start (a lost answer) is the same subscription at the gateway too.
+    const gwKey = `m${memberId}:sub:${idempotencyKey}`;
     const created = await gatewayCall(() =>
       gw.createSubscription(
         {
@@ -648,13 +643,13 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     const row = await record(
       memberId,
       t,
-      { kind: 'subscription', description: SUBSCRIPTION_NAMES[type], idempotencyKey: idempotencyKey ?? null, requestHash: hash },
+      { kind: 'subscription', description: SUBSCRIPTION_NAMES[type], idempotencyKey, requestHash: hash },
       actor,
       async (tx) => {
-        await tx.query(`UPDATE billing_customers SET subscriptions_started = subscriptions_started + 1, updated_at = now() WHERE member_id = $1`, [memberId]);
         if (ok) {
           await tx.query(
-            `UPDATE billing_customers SET subscription_id = $2, subscription_type = $3, subscription_status = $4, subscription_profile_id = $5, coupon_code = NULL WHERE member_id = $1`,
+            `UPDATE billing_customers SET subscription_id = $2, subscription_type = $3, subscription_status = $4, subscription_profile_id = $5, coupon_code = NULL,
+               updated_at = now() WHERE member_id = $1`,
             [memberId, created.subscription.subscriptionId, type, type === 0 ? 'lifetime' : 'active', card.payment_profile_id],
           );
         }
@@ -703,7 +698,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     memberId: number,
     kind: 'charge' | 'prepull',
     gwType: 'authCapture' | 'authOnly',
-    input: { paymentProfileId: number; amountCents: number; description: string; claimId?: number; idempotencyKey?: string },
+    input: { paymentProfileId: number; amountCents: number; description: string; claimId?: number; idempotencyKey: string },
     actor: BillingActor,
   ) => {
     const hash = requestHash({
@@ -716,7 +711,8 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     if (prior) return replay(prior, gwType === 'authOnly' ? BILLING_MESSAGES.authorized : BILLING_MESSAGES.charged);
     const cust = await mustCustomer(memberId);
     const card = await ownCard(memberId, input.paymentProfileId);
-    const key = `m${memberId}:${kind}:${input.idempotencyKey ?? crypto.randomUUID()}`;
+    // The gateway's key is the client's: a retried call (a lost answer) is the same transaction at the gateway too.
+    const key = `m${memberId}:${kind}:${input.idempotencyKey}`;
     const t = await gatewayCall(() =>
       gw.transaction(
         {
@@ -733,7 +729,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     const row = await record(
       memberId,
       t,
-      { kind, description: input.description, claimId: input.claimId, idempotencyKey: input.idempotencyKey ?? null, requestHash: hash },
+      { kind, description: input.description, claimId: input.claimId, idempotencyKey: input.idempotencyKey, requestHash: hash },
       actor,
     );
     if (row && ok) {
@@ -831,10 +827,10 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
    * the membership (applyHeldDecision). Approving twice decides once at the gateway, and only the call that moves the row
    * audits it and sends the receipt.
    */
-  const approveHeld = async (original: TxRow, idempotencyKey: string | undefined, actor: BillingActor): Promise<MoneyResult> => {
+  const approveHeld = async (original: TxRow, idempotencyKey: string, actor: BillingActor): Promise<MoneyResult> => {
     await reviewStarting(original.id);
     const t = await gatewayCall(() => gw.reviewHeld(original.gateway_trans_id as number, 'approve'));
-    await applyHeldDecision(original, t, actor, 'billing.held.approve', { idempotencyKey: idempotencyKey ?? null });
+    await applyHeldDecision(original, t, actor, 'billing.held.approve', { idempotencyKey });
     const status = statusOf(t);
     const ok = approved(status);
     return result(ok, ok ? (status === 'Authorized' ? BILLING_MESSAGES.authorized : BILLING_MESSAGES.charged) : t.message, original.id);
@@ -912,7 +908,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     if (t.responseCode !== '1') return result(false, t.message, auth.id);
     const changed = await sql.transaction(async (tx) => {
       const rows = await tx.query(
-        `UPDATE billing_transactions SET status = 'Charged', amount_cents = $2, capture_key = $3, capture_hash = $4, captured_at = now() WHERE id = $1 AND status = 'Authorized' RETURNING id`,
+        `UPDATE billing_transactions SET status = 'Charged', amount_cents = $2, capture_key = $3, capture_hash = $4 WHERE id = $1 AND status = 'Authorized' RETURNING id`,
         [auth.id, amountCents, request?.key ?? null, request?.hash ?? null],
       );
       if (rows.length) {
@@ -1055,26 +1051,12 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     },
     async capture(memberId, paymentProfileId, amountCents, actor, idempotencyKey) {
       await ownCard(memberId, paymentProfileId);
-      // A capture names the card, not the authorization: the newest one is captured. With a key, a repeat of the same
-      // capture (a lost answer, a retry) answers what the first did instead of capturing the next authorization.
+      // A capture names the card, not the authorization: the newest one is captured. Its key makes a repeat of the
+      // same capture (a lost answer, a retry) answer what the first did instead of capturing the next authorization.
       const hash = requestHash({ paymentProfileId, amountCents });
-      if (idempotencyKey) {
-        const done = (await sql.query<TxRow>('SELECT * FROM billing_transactions WHERE member_id = $1 AND capture_key = $2', [memberId, idempotencyKey]))[0];
-        if (done && done.capture_hash !== hash) throw new ApiError(409, BILLING_MESSAGES.keyReused);
-        if (done) return result(true, BILLING_MESSAGES.captured, done.id);
-      } else {
-        // Without a key a repeat cannot be told from a new capture: as the gateway's duplicate window does, the same
-        // capture (card and amount) within 2 minutes of the last is refused, so a lost answer retried takes no second
-        // authorization. A second capture of the same amount that soon sends a key.
-        const recent = (
-          await sql.query<TxRow>(
-            `SELECT * FROM billing_transactions WHERE member_id = $1 AND payment_profile_id = $2 AND amount_cents = $3
-               AND captured_at > now() - interval '${DUPLICATE_WINDOW_SECONDS} seconds' ORDER BY captured_at DESC LIMIT 1`,
-            [memberId, paymentProfileId, amountCents],
-          )
-        )[0];
-        if (recent) return result(false, BILLING_MESSAGES.duplicate, recent.id);
-      }
+      const done = (await sql.query<TxRow>('SELECT * FROM billing_transactions WHERE member_id = $1 AND capture_key = $2', [memberId, idempotencyKey]))[0];
+      if (done && done.capture_hash !== hash) throw new ApiError(409, BILLING_MESSAGES.keyReused);
+      if (done) return result(true, BILLING_MESSAGES.captured, done.id);
       const auth = (
         await sql.query<TxRow>(
           `SELECT * FROM billing_transactions WHERE member_id = $1 AND payment_profile_id = $2 AND status = 'Authorized' ORDER BY created_at DESC, id DESC LIMIT 1`,
@@ -1082,7 +1064,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
         )
       )[0];
       if (!auth?.gateway_trans_id) return result(false, BILLING_MESSAGES.nothingToCapture, null);
-      return captureAuthorization(auth, amountCents, actor, idempotencyKey ? { key: idempotencyKey, hash } : null);
+      return captureAuthorization(auth, amountCents, actor, { key: idempotencyKey, hash });
     },
     async captureTransaction(id, amountCents, actor) {
       const auth = await txById(id);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Roles } from '@portal/core';
 import { LOW_BALANCE_SUBJECT } from '@portal/plugin-trends/contract';
@@ -52,7 +53,10 @@ const data = (res: { json(): unknown }) => (res.json() as { Data: unknown }).Dat
 const count = async (id: number) =>
   (await env.server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_transactions WHERE member_id = $1', [id]))[0]?.n ?? 0;
 
+/** A create's idempotency key (required): a fresh one per call, so each call is a create of its own. */
+const newKey = () => `ledger-test-${randomUUID()}`;
 const entry = (over: Json = {}) => ({
+  IdempotencyKey: newKey(),
   DateCreated: today,
   Code: '99213',
   Company: 'Riverside Orthopedics',
@@ -134,7 +138,7 @@ describe('access', () => {
 describe('the five rules, in order (each test breaks its rule and every later one)', () => {
   const refused = async (body: Json, message: string) => {
     const before = await count(memberId);
-    const res = await call(member, LedgerApi.create.path, body);
+    const res = await call(member, LedgerApi.create.path, { ...body, IdempotencyKey: newKey() });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().MsgText).toBe(message);
     expect(await count(memberId)).toBe(before);
@@ -258,12 +262,32 @@ describe('a create repeated with its IdempotencyKey adds the row once (a double 
     expect(data(both[1] as (typeof both)[0]).TransactionID).toBe(data(both[0] as (typeof both)[0]).TransactionID);
     expect(await rows()).toBe(2);
   });
-  it('different keys, or none: a row each', async () => {
+  it('different keys: a row each', async () => {
     await call(session, LedgerApi.create.path, entry({ IdempotencyKey: 'ledger-key-0003' }));
     await call(session, LedgerApi.create.path, entry({ IdempotencyKey: 'ledger-key-0004' }));
     await call(session, LedgerApi.create.path, entry());
     await call(session, LedgerApi.create.path, entry());
     expect(await rows()).toBe(6);
+  });
+  it('a create without a key is refused (400, naming IdempotencyKey, in the user’s language) and adds no row, no key and no history', async () => {
+    const keys = async () =>
+      (await env.server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_create_keys WHERE member_id = $1', [id]))[0]?.n ?? 0;
+    const before = { rows: await rows(), history: await history(), keys: await keys() };
+    const { IdempotencyKey: _, ...keyless } = entry();
+    for (const body of [keyless, { ...keyless, IdempotencyKey: null }, { ...keyless, IdempotencyKey: '' }]) {
+      const res = await call(session, LedgerApi.create.path, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().MsgText).toMatch(/^body\.IdempotencyKey: /);
+    }
+    const missing = await call(session, LedgerApi.create.path, keyless);
+    expect(missing.json().MsgText).toBe(
+      'body.IdempotencyKey: is required: one key of your own per new transaction, sent again unchanged when the call is retried',
+    );
+    const spanish = await call(session, LedgerApi.create.path, keyless, { cookie: 'cq.lang=es' });
+    expect(spanish.json().MsgText).toBe(
+      'body.IdempotencyKey: es obligatorio: una clave propia por cada transacción nueva, que se envía de nuevo sin cambios cuando se reintenta la llamada',
+    );
+    expect({ rows: await rows(), history: await history(), keys: await keys() }).toEqual(before);
   });
   it("a key is the member's own: another member's create with it adds their row", async () => {
     const res = await call(other, LedgerApi.create.path, entry({ IdempotencyKey: 'ledger-key-0001' }));

@@ -186,31 +186,29 @@ function checked(body: LedgerCreate) {
 }
 
 /**
- * Adds the member's transaction. With an IdempotencyKey the key is claimed first, in the same transaction: a create
+ * Adds the member's transaction. Its IdempotencyKey (required) is claimed first, in the same transaction: a create
  * repeated with a key the member already used (a double press on Save, a retried request) waits for the first one to
  * commit and answers its row, adding nothing (404 once that row was deleted).
  */
 export async function createTransaction(ctx: Ctx, body: LedgerCreate): Promise<LedgerTransaction> {
   const memberId = memberOf(ctx);
   const entry = checked(body);
-  const key = body.IdempotencyKey ?? null;
+  const key = body.IdempotencyKey;
   return ctx.database.sql.transaction(async (tx) => {
     await ensureAccount(tx, memberId);
-    if (key !== null) {
-      const claimed = await tx.query(
-        'INSERT INTO ledger_create_keys (member_id, idempotency_key) VALUES ($1, $2) ON CONFLICT (member_id, idempotency_key) DO NOTHING RETURNING member_id',
-        [memberId, key],
-      );
-      if (claimed.length === 0) {
-        const first = (
-          await tx.query<{ transaction_id: number | null }>('SELECT transaction_id FROM ledger_create_keys WHERE member_id = $1 AND idempotency_key = $2', [
-            memberId,
-            key,
-          ])
-        )[0];
-        if (!first?.transaction_id) throw notFound(NOT_FOUND);
-        return loadRow(tx, memberId, first.transaction_id);
-      }
+    const claimed = await tx.query(
+      'INSERT INTO ledger_create_keys (member_id, idempotency_key) VALUES ($1, $2) ON CONFLICT (member_id, idempotency_key) DO NOTHING RETURNING member_id',
+      [memberId, key],
+    );
+    if (claimed.length === 0) {
+      const first = (
+        await tx.query<{ transaction_id: number | null }>('SELECT transaction_id FROM ledger_create_keys WHERE member_id = $1 AND idempotency_key = $2', [
+          memberId,
+          key,
+        ])
+      )[0];
+      if (!first?.transaction_id) throw notFound(NOT_FOUND);
+      return loadRow(tx, memberId, first.transaction_id);
     }
     const id = (
       await tx.query<{ transaction_id: number }>(
@@ -220,7 +218,7 @@ export async function createTransaction(ctx: Ctx, body: LedgerCreate): Promise<L
       )
     )[0]?.transaction_id;
     if (!id) throw new Error('insert returned no id');
-    if (key !== null) await tx.query('UPDATE ledger_create_keys SET transaction_id = $3 WHERE member_id = $1 AND idempotency_key = $2', [memberId, key, id]);
+    await tx.query('UPDATE ledger_create_keys SET transaction_id = $3 WHERE member_id = $1 AND idempotency_key = $2', [memberId, key, id]);
     const row = await loadRow(tx, memberId, id);
     await history(tx, ctx, memberId, id, 'create', null, snapshot(row));
     await ctx.audit({ action: 'ledger.transaction.create', entity: 'ledger_transaction', entityId: id, memberId, detail: snapshot(row) }, tx);

@@ -129,7 +129,9 @@ describe('the registration step', () => {
   it('lets a lifetime coupon complete without a card', async () => {
     const s = await registerOnAssist();
     await setStep(s, 4);
-    const started = await data<{ StatusString: string; SubscriptionType: number }>(s, BillingApi.start.path, { body: { Type: 1, Code: 'LIFE-ASSIST' } });
+    const started = await data<{ StatusString: string; SubscriptionType: number }>(s, BillingApi.start.path, {
+      body: { Type: 1, Code: 'LIFE-ASSIST', IdempotencyKey: `reg-${randomBytes(6).toString('hex')}` },
+    });
     expect(started).toMatchObject({ StatusString: 'Ok', SubscriptionType: 0 });
     expect((await setStep(s, 10)).json()).toMatchObject({ HasError: false, Data: 10 });
   });

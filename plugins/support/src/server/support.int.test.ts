@@ -149,10 +149,18 @@ describe('support: access', () => {
     expect((await call(`/api/support/transactions/${staffMemberId}`, { body: {} })).statusCode).toBe(403);
   });
 
-  it('requires an idempotency key on every money call', async () => {
-    for (const path of [SupportApi.charge.path, SupportApi.refund.path, SupportApi.void.path]) {
-      expect((await call(path, { body: { TransactionID: declinedId } })).statusCode).toBe(400);
+  it('requires an idempotency key on every money call: 400 naming IdempotencyKey, and the charge is left as it was', async () => {
+    const before = await one(declinedId);
+    for (const path of [SupportApi.charge.path, SupportApi.refund.path, SupportApi.void.path, SupportApi.capture.path]) {
+      const res = await call(path, { body: { TransactionID: declinedId } });
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().MsgText, path).toBe('body.IdempotencyKey: is required: one key of your own per payment, sent again unchanged when the call is retried');
     }
+    const spanish = await call(SupportApi.charge.path, { body: { TransactionID: declinedId }, headers: { cookie: 'cq.lang=es' } });
+    expect(spanish.json().MsgText).toBe(
+      'body.IdempotencyKey: es obligatorio: una clave propia por pago, que se envía de nuevo sin cambios cuando se reintenta la llamada',
+    );
+    expect(await one(declinedId)).toEqual(before);
   });
 });
 
@@ -289,7 +297,15 @@ describe('support: charge, refund and void', () => {
       (await data<SupportMoneyResult>(BillingApi.prepull.path, { body: { MemberId: annId, Amount, IdempotencyKey: newIdempotencyKey('prepull') } }))
         .TransactionID as number;
     const [first, second] = [await prepull('20.00'), await prepull('25.00')];
-    const capture = (TransactionID: number, Amount?: string) => call(SupportApi.capture.path, { body: { TransactionID, ...(Amount ? { Amount } : {}) } });
+    const capture = (TransactionID: number, Amount?: string) =>
+      call(SupportApi.capture.path, { body: { TransactionID, IdempotencyKey: newIdempotencyKey('capture'), ...(Amount ? { Amount } : {}) } });
+    // Without a key: refused, and nothing is captured.
+    const gatewayBefore = await gatewayCount();
+    const keyless = await call(SupportApi.capture.path, { body: { TransactionID: first, Amount: '5.00' } });
+    expect(keyless.statusCode).toBe(400);
+    expect(keyless.json().MsgText).toMatch(/^body\.IdempotencyKey: /);
+    expect(await gatewayCount()).toBe(gatewayBefore);
+    expect(await one(first)).toMatchObject({ Status: 'Authorized', Amount: 20 });
     // Over the authorized amount: refused, nothing moves.
     const over = await capture(first, '20.01');
     expect(over.statusCode).toBe(400);
@@ -312,7 +328,10 @@ describe('support: charge, refund and void', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().MsgText).toBe(BILLING_MESSAGES.notCapturable);
     // A member cannot capture.
-    expect((await call(SupportApi.capture.path, { session: ann, brand: 'staff', body: { TransactionID: second } })).statusCode).toBe(403);
+    expect(
+      (await call(SupportApi.capture.path, { session: ann, brand: 'staff', body: { TransactionID: second, IdempotencyKey: newIdempotencyKey('capture') } }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('answers 404 for an unknown transaction', async () => {

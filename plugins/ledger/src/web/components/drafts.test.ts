@@ -15,6 +15,12 @@ describe('a new row is one create however often its Save is pressed', () => {
     expect(createBody(typed, today)).toEqual(createBody(typed, today));
     expect(ledgerCreateSchema.parse(createBody(typed, today)).IdempotencyKey).toBe(a.IdempotencyKey);
   });
+  it('a draft without a key (an existing row) cannot be sent as a create, which requires one', () => {
+    const row = { TransactionID: 1, DateCreated: '2026-03-01', Code: null, Company: 'C', Description: 'D', TransactionTypeID: 2, Amount: 5, Balance: null };
+    const draft = draftOf({ ...row, Status: 'Posted', Source: 'ledger', ReportedDate: null, Version: 1 });
+    expect(() => createBody(draft, today)).toThrow();
+    expect(ledgerCreateSchema.safeParse({ ...editBody(draft), DateCreated: today }).success).toBe(false);
+  });
   it('an edit sends no key (its Version makes a repeat a 409) and keeps an empty date empty (the stored one stays)', () => {
     const row = { TransactionID: 1, DateCreated: '2026-03-01', Code: null, Company: 'C', Description: 'D', TransactionTypeID: 2, Amount: 5, Balance: null };
     const draft = { ...draftOf({ ...row, Status: 'Posted', Source: 'ledger', ReportedDate: null, Version: 1 }), DateCreated: '' };

@@ -55,13 +55,16 @@ const fields = (d: Draft) => ({
 
 /**
  * The create call's body: an empty date is the member's own today (`today`, their local day), so the server never
- * picks the day; the draft's idempotency key makes a repeated Save add the row once.
+ * picks the day; the draft's idempotency key (the create requires one) makes a repeated Save add the row once.
  */
-export const createBody = (d: Draft, today: string) => ({
-  ...fields(d),
-  DateCreated: d.DateCreated.trim() === '' ? today : d.DateCreated,
-  IdempotencyKey: d.IdempotencyKey,
-});
+export function createBody(d: Draft, today: string) {
+  if (d.IdempotencyKey === undefined) throw new Error('A new row keeps the idempotency key of its draft (newDraft).');
+  return {
+    ...fields(d),
+    DateCreated: d.DateCreated.trim() === '' ? today : d.DateCreated,
+    IdempotencyKey: d.IdempotencyKey,
+  };
+}
 
 /** The update call's fields: an empty date keeps the stored one (the server's rule for edits). */
 export const editBody = (d: Draft) => fields(d);

@@ -365,7 +365,8 @@ function PaNumberDialog({ row, onClose, onSaved }: { row: SupportTransaction; on
 
 /**
  * Capture of an authorization (a prepull): the amount, at most the authorized one (all of it by default). The
- * authorization is named by its id, so pressing again after a capture moves nothing.
+ * authorization is named by its id, so pressing again after a capture moves nothing; each press carries its own
+ * idempotency key, as every money call does.
  */
 function CaptureDialog({ row, onClose, onDone }: { row: SupportTransaction; onClose: () => void; onDone: (r: SupportMoneyResult) => Promise<void> }) {
   const api = useApi();
@@ -380,7 +381,9 @@ function CaptureDialog({ row, onClose, onDone }: { row: SupportTransaction; onCl
       submitLabel={t('capture.submit')}
       cancelLabel={t('capture.cancel')}
       onClose={onClose}
-      onSubmit={async (amount) => onDone(await api.call(SupportApi.capture, { body: { TransactionID: row.TransactionID, Amount: amount } }))}
+      onSubmit={async (amount) =>
+        onDone(await api.call(SupportApi.capture, { body: { TransactionID: row.TransactionID, Amount: amount, IdempotencyKey: newIdempotencyKey('capture') } }))
+      }
     />
   );
 }
