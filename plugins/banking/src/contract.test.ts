@@ -41,3 +41,31 @@ describe('finance API versions and forms', () => {
     expect(r.error?.issues[0]?.message).toBe('Minimum 3 characters are required');
   });
 });
+
+describe('transaction filter: From and To are real calendar days', () => {
+  it('takes real days (a leap day too) and no day at all', () => {
+    expect(BankingApi.transactions.body.parse({ From: '2024-02-29', To: '2026-12-31' })).toMatchObject({ From: '2024-02-29', To: '2026-12-31' });
+    expect(BankingApi.transactions.body.safeParse({ From: null, To: undefined }).success).toBe(true);
+  });
+
+  it("refuses a day the calendar does not have, which the database's ::date would fail on", () => {
+    for (const From of ['2026-02-30', '2025-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '0000-01-01']) {
+      const r = BankingApi.transactions.body.safeParse({ From });
+      expect(
+        r.error?.issues.map((i) => [i.path.join('.'), i.message]),
+        From,
+      ).toEqual([['From', 'is not a valid calendar date']]);
+      expect(BankingApi.supportTransactions.body.safeParse({ MemberId: 1, To: From }).success, From).toBe(false);
+    }
+  });
+
+  it('refuses text that is not YYYY-MM-DD with the pattern message only', () => {
+    for (const To of ['2026-1-5', '2026-01-01x', '01/02/2026', '']) {
+      const r = BankingApi.transactions.body.safeParse({ To });
+      expect(
+        r.error?.issues.map((i) => i.message),
+        To,
+      ).toEqual(['must be a date (YYYY-MM-DD)']);
+    }
+  });
+});

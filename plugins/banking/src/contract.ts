@@ -1,4 +1,4 @@
-import { defineEndpoint, idSchema } from '@portal/core';
+import { defineEndpoint, idSchema, parseIsoDay } from '@portal/core';
 import { z } from 'zod';
 
 /** The refusal of a bank search shorter than 3 characters (spec 01 section 6). */
@@ -121,7 +121,11 @@ export const bankTransactionSchema = z.strictObject({
 });
 export const bankTransactionPageSchema = z.strictObject({ Items: z.array(bankTransactionSchema), ItemCount: z.number().int() });
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
+/** A filter day: 'YYYY-MM-DD' and a real calendar day (2026-02-30 is a 400 here, not a failing ::date in the query). */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date (YYYY-MM-DD)', abort: true })
+  .refine((s) => parseIsoDay(s) !== null, 'is not a valid calendar date');
 export const transactionFilter = z.object({
   AccountId: idSchema.nullish(),
   Keyword: z.string().trim().max(100).nullish(),

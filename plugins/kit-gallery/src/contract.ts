@@ -4,12 +4,15 @@ import {
   dobSchema,
   emailSchema,
   isoDateSchema,
+  MAX_ID,
   maskedDateSchema,
   moneySchema,
   type PasswordRule,
+  parseMoney,
   passwordPolicySchema,
   phoneSchema,
   requiredText,
+  schemaText,
   ssnSchema,
   validationMessages,
   withFieldsMatch,
@@ -52,9 +55,24 @@ export const sampleRowsResponse = z.object({ Items: z.array(sampleRowSchema), It
 export type SampleRowsResponse = z.infer<typeof sampleRowsResponse>;
 
 const sortOrder = z.enum(['asc', 'desc']);
-/** Column filters: name and city match text anywhere; state, status and category whole values; Amount is a minimum in
- * dollars; Date takes YYYY, YYYY-MM or YYYY-MM-DD; Id an exact number. */
-const filters = z.partialRecord(z.enum(ROW_COLUMNS), z.string().trim().max(100));
+/** The largest Amount filter in cents either way: the amount column is integer cents (a PostgreSQL integer). */
+export const ROW_MAX_AMOUNT_CENTS = MAX_ID;
+const maxAmount = (ROW_MAX_AMOUNT_CENTS / 100).toFixed(2);
+/**
+ * Column filters: name and city match text anywhere; state, status and category whole values; Amount is a minimum in
+ * dollars; Date takes YYYY, YYYY-MM or YYYY-MM-DD; Id an exact number. A filter that cannot match gives no rows, except
+ * an Amount that reads as money past the column ($21,474,836.47 either way): a 400, not a failing query. The grid's
+ * rows and its export share these filters.
+ */
+const filters = z.partialRecord(z.enum(ROW_COLUMNS), z.string().trim().max(100)).superRefine((f, ctx) => {
+  const dollars = f.Amount ? parseMoney(f.Amount) : null;
+  if (dollars !== null && Math.abs(Math.round(dollars * 100)) > ROW_MAX_AMOUNT_CENTS)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['Amount'],
+      message: schemaText('must be an amount from {{min}} to {{max}}', { min: `-${maxAmount}`, max: maxAmount }),
+    });
+});
 const search = z.string().trim().max(100);
 
 export const rowsRequestSchema = z.object({

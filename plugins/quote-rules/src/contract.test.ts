@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { QuoteApi, saveQuoteSchema, updateCompanySchema } from './contract';
+import { companyRulesSchema, QuoteApi, saveQuoteSchema, updateCompanySchema } from './contract';
+import { TERM_TYPES } from './engine/index';
 import { aBenefit } from './engine/testSupport';
 import { ANCHOR_RULES } from './server/seed';
 
@@ -40,5 +41,72 @@ describe('update-company contract: the Version check', () => {
     expect(updateCompanySchema.parse({ ...ANCHOR_RULES, Version: 3 })).toEqual({ ...ANCHOR_RULES, Version: 3 });
     for (const Version of [undefined, null, 0, 1.5, '3']) expect(updateCompanySchema.safeParse({ ...ANCHOR_RULES, Version }).success).toBe(false);
     expect(QuoteApi.updateCompany.body).toBe(updateCompanySchema);
+  });
+});
+
+describe('ids and Versions: whole numbers from 1 to 2147483647 (the integer keys)', () => {
+  it('takes a quote id in the path as decimal digits only, and refuses one past the integer key, hex, exponents and signs', () => {
+    expect(QuoteApi.get.params.parse({ id: '2147483647' })).toEqual({ id: 2_147_483_647 });
+    for (const id of ['2147483648', '99999999999', '0x10', '1e3', '+5', '0', '-1', '1.5', ''])
+      expect(QuoteApi.get.params.safeParse({ id }).success, id).toBe(false);
+  });
+
+  it('refuses a saved Id or a Version past the integer key', () => {
+    expect(saveQuoteSchema.parse(withBenefit({ Id: 2_147_483_647, Version: 2_147_483_647 }))).toMatchObject({ Id: 2_147_483_647, Version: 2_147_483_647 });
+    for (const [Id, Version] of [
+      [2_147_483_648, 1],
+      [99_999_999_999, 1],
+      [4, 2_147_483_648],
+      [4, 99_999_999_999],
+    ])
+      expect(
+        saveQuoteSchema.safeParse(withBenefit({ Id, Version })).error?.issues.map((i) => i.message),
+        `${Id}/${Version}`,
+      ).toEqual(['is too large']);
+    expect(saveQuoteSchema.safeParse(withBenefit({ Id: '0x10', Version: 1 })).success).toBe(false);
+    expect(updateCompanySchema.safeParse({ ...ANCHOR_RULES, Version: 2_147_483_648 }).success).toBe(false);
+  });
+});
+
+describe('days and money in a quote', () => {
+  it('refuses a purchase or start day that the calendar does not have', () => {
+    expect(saveQuoteSchema.safeParse(withBenefit({ Case: { Annuitants: [{ Age: 60 }], IsQualified: false, PurchaseDate: '2024-02-29' } })).success).toBe(true);
+    for (const day of ['2026-02-30', '2025-02-29', '2026-04-31', '2026-13-01']) {
+      const purchase = saveQuoteSchema.safeParse(withBenefit({ Case: { Annuitants: [{ Age: 60 }], IsQualified: false, PurchaseDate: day } }));
+      expect(
+        purchase.error?.issues.map((i) => [i.path.join('.'), i.message]),
+        day,
+      ).toEqual([['Case.PurchaseDate', 'is not a valid calendar date']]);
+      const start = saveQuoteSchema.safeParse(withBenefit({ Quote: { QuoteType: 'Standard', FeeAmount: null, Benefits: [aBenefit({ StartDate: day })] } }));
+      expect(
+        start.error?.issues.map((i) => i.path.join('.')),
+        day,
+      ).toEqual(['Quote.Benefits.0.StartDate']);
+    }
+    const pattern = saveQuoteSchema.safeParse(withBenefit({ Case: { Annuitants: [{ Age: 60 }], IsQualified: false, PurchaseDate: '15/01/2026' } }));
+    expect(pattern.error?.issues.map((i) => i.message)).toEqual(['Use the date form YYYY-MM-DD']);
+  });
+
+  it('takes amounts in whole cents and refuses more than 2 decimals rather than rounding', () => {
+    const quote = (PremiumAmount: number, FeeAmount: number | null = null) =>
+      saveQuoteSchema.safeParse(withBenefit({ Quote: { QuoteType: 'Standard', FeeAmount, Benefits: [aBenefit({ PremiumAmount })] } }));
+    for (const ok of [0, 0.01, 0.1, 0.29, 1.15, 20_000.05, 999_999_999.99]) expect(quote(ok).data?.Quote.Benefits[0]?.PremiumAmount, String(ok)).toBe(ok);
+    for (const bad of [0.001, 1.005, 20_000.005, 99.995]) {
+      expect(
+        quote(bad).error?.issues.map((i) => [i.path.join('.'), i.message]),
+        String(bad),
+      ).toEqual([['Quote.Benefits.0.PremiumAmount', 'must have at most 2 decimals']]);
+    }
+    expect(quote(100, 12.345).success).toBe(false);
+    expect(updateCompanySchema.safeParse({ ...ANCHOR_RULES, MinPaymentAmount: 100.001, Version: 1 }).success).toBe(false);
+  });
+});
+
+describe("a company's TermTypes", () => {
+  it('takes at most one entry per term type there is', () => {
+    expect(companyRulesSchema.safeParse({ ...ANCHOR_RULES, TermTypes: [...TERM_TYPES] }).success).toBe(true);
+    const tooMany = companyRulesSchema.safeParse({ ...ANCHOR_RULES, TermTypes: [...TERM_TYPES, 'M'] });
+    expect(tooMany.error?.issues.map((i) => i.path.join('.'))).toEqual(['TermTypes']);
+    expect(companyRulesSchema.safeParse({ ...ANCHOR_RULES, TermTypes: Array.from({ length: 100_000 }, () => 'M') }).success).toBe(false);
   });
 });

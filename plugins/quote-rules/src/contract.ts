@@ -1,11 +1,21 @@
-import { defineEndpoint } from '@portal/core';
+import { defineEndpoint, idSchema, MAX_ID, parseIsoDay } from '@portal/core';
 import { z } from 'zod';
 import { ANNUITY_TYPES, QUOTE_TYPES, type QuoteOutcome, TERM_TYPES } from './engine/index';
 
 /** Wire schemas of the quote API; field names are spec 02 section 3's. Money in decimal dollars, dates 'YYYY-MM-DD'. */
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date form YYYY-MM-DD');
-const amount = z.number().finite().min(0).max(1_000_000_000).nullable();
+/** A day 'YYYY-MM-DD' that the calendar has (2026-02-30 is refused, not stored). */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use the date form YYYY-MM-DD', abort: true })
+  .refine((v) => parseIsoDay(v) !== null, 'is not a valid calendar date');
+/**
+ * Whether dollars are a whole number of cents: the number is the one its 2-decimal text reads back as (20000.05 is;
+ * 99.995 is not). Exact at any size, where a tolerance on n * 100 misreads large amounts.
+ */
+export const hasAtMostTwoDecimals = (n: number) => Number(n.toFixed(2)) === n;
+/** Dollars, whole cents: more decimals are refused (400), never rounded into another amount. */
+const amount = z.number().finite().min(0).max(1_000_000_000).refine(hasAtMostTwoDecimals, 'must have at most 2 decimals').nullable();
 const count = z.number().int().min(0).max(1000).nullable();
 
 export const annuitantSchema = z.object({ Age: z.number().int().min(0).max(130).nullable() });
@@ -51,15 +61,19 @@ export const companyRulesSchema = z.object({
   MaxGuarantee: count,
   MinTerm: count,
   MaxTerm: count,
-  TermTypes: z.array(z.enum(TERM_TYPES)).nullable(),
+  /** The term types a company takes: at most one entry per type there is. */
+  TermTypes: z.array(z.enum(TERM_TYPES)).max(TERM_TYPES.length).nullable(),
   MaxCOLAPercent: z.number().finite().min(0).max(100).nullable(),
   AssignmentFee: amount,
   SmallCaseAmount: amount,
   SmallCaseFee: amount.optional(),
 });
 
-/** A row's Version: 1 when created, one more on each save; a save sends the one it read (spec: no lost update). */
-const versionSchema = z.number().int().positive();
+/**
+ * A row's Version: 1 when created, one more on each save; a save sends the one it read (spec: no lost update). A JSON
+ * number from 1 to MAX_ID (the integer column), so a larger one is a 400, not a failing query.
+ */
+const versionSchema = z.number().int().positive().max(MAX_ID, 'is too large');
 
 export const lifeCompanySchema = z.object({ Id: z.string(), Name: z.string(), Rules: companyRulesSchema, Version: versionSchema });
 export type LifeCompany = z.infer<typeof lifeCompanySchema>;
@@ -77,7 +91,7 @@ export const outcomeSchema = z.custom<QuoteOutcome>((v) => typeof v === 'object'
 
 const saveQuoteFields = z.object({
   /** Null saves a new quote; an id overwrites one of the user's own. */
-  Id: z.number().int().positive().nullable(),
+  Id: idSchema.nullable(),
   /** A new quote has none (null or left out); an overwrite sends the Version of the quote it read (stale: 409). */
   Version: versionSchema.nullable().default(null),
   Case: caseSchema,
@@ -103,7 +117,8 @@ export type SavedQuote = z.infer<typeof savedQuoteSchema>;
 export const quoteSummarySchema = z.object({ Id: z.number().int(), SavedDate: z.string(), CompanyCount: z.number().int(), PassCount: z.number().int() });
 export type QuoteSummary = z.infer<typeof quoteSummarySchema>;
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** A saved quote's id: decimal digits, 1 to MAX_ID (the serial key); '0x10' or 99999999999 is a 400. */
+const idParams = z.object({ id: idSchema });
 const companyParams = z.object({ id: z.string().min(1).max(40) });
 
 export const QuoteApi = {

@@ -12,6 +12,14 @@ export const userIdSchema = z.uuid({ error: 'must be a user id' });
 const name = (required: string, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(100, tooLong);
 /** The user's Version when it was read: a save against another version is refused (409). */
 const versionSchema = z.number({ error: 'Version must be a number' }).int().min(0).max(MAX_ID, 'is too large');
+/** A team delete without the team's Version: refused (400), so a delete after another admin's rename cannot land. */
+const TEAM_DELETE_VERSION_REQUIRED = 'Version is required to delete a team.';
+/** The team's Version when it was read, required: a missing one is refused with TEAM_DELETE_VERSION_REQUIRED. */
+const teamDeleteVersion = z
+  .number({ error: (issue) => (issue.input === undefined ? TEAM_DELETE_VERSION_REQUIRED : 'Version must be a number') })
+  .int()
+  .min(0)
+  .max(MAX_ID, 'is too large');
 
 export const userSchema = z.object({
   Id: z.string(),
@@ -221,11 +229,14 @@ export const TeamsApi = {
     }),
     response: teamSchema,
   }),
-  /** Deletes a team and its assignments; with a Version, the team as it was then and no later (409 after a rename). */
+  /**
+   * Deletes a team and its assignments, as it was at the Version the caller read and no later: the Version is required
+   * (400 without it), and a stale one is 409 (another admin renamed the team since).
+   */
   delete: defineEndpoint({
     method: 'POST',
     path: '/api/teams/delete',
-    body: z.object({ Id: idSchema, Version: versionSchema.optional() }),
+    body: z.object({ Id: idSchema, Version: teamDeleteVersion }),
     response: z.object({ Id: z.number().int() }),
   }),
 } as const;
@@ -260,6 +271,7 @@ export const UsersMessages = {
   teamSaved: 'The team has been saved.',
   teamStale: 'Someone else changed this team since you opened it. Reload to see their change, then make yours again.',
   teamVersionRequired: 'Version is required to rename a team.',
+  teamDeleteVersionRequired: TEAM_DELETE_VERSION_REQUIRED,
   teamDeleted: (team: string) => msg('Team {{team}} has been deleted.', { team }),
   teamNameTaken: (team: string) => msg('The company already has a team named {{team}}.', { team }),
   noCompany: 'Choose a company for the user before assigning teams.',

@@ -254,6 +254,18 @@ describe('accounts', () => {
     expect(some.Items.every((t) => t.Description.toLowerCase().includes(word.slice(0, 4).toLowerCase()))).toBe(true);
   });
 
+  it('refuses a From or To that is not a real calendar day with 400 (not a database error), for members and support', async () => {
+    for (const body of [{ From: '2026-02-30' }, { To: '2025-02-29' }, { From: '2026-13-01' }, { To: '2026-04-31' }, { From: '2026-01-01x' }]) {
+      const res = await call(BankingApi.transactions.path, { body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().MsgText, JSON.stringify(body)).toMatch(/^body\.(From|To): /);
+      const staff = await call(BankingApi.supportTransactions.path, { session: support, brand: 'staff', body: { ...body, MemberId: annId } });
+      expect(staff.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    // A leap day is a day: 2024-02-29 filters as usual.
+    expect((await call(BankingApi.transactions.path, { body: { From: '2024-02-29', To: '2099-12-31' } })).statusCode).toBe(200);
+  });
+
   it('refuses to refresh an account that is not the member’s', async () => {
     const acct = (await accounts()).Accounts[0];
     expect((await call(BankingApi.refresh.path, { session: bob, body: { AccountIds: [acct?.AccountId] } })).statusCode).toBe(404);

@@ -89,6 +89,12 @@ describe('POST /api/kit-gallery/rows/export', () => {
     expect(sheet?.getCell('E2').value).toBe(first?.status);
   });
 
+  it('refuses an Amount filter past the integer cents column with 400, as the grid does', async () => {
+    const res = await exportRows({ format: 'csv', filters: { Amount: '99999999999' }, search: '', columns: COLUMNS });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().MsgText).toMatch(/^body\.filters\.Amount: /);
+  });
+
   it('refuses unknown columns and formats', async () => {
     const bad = await server.app.inject({
       method: 'POST',

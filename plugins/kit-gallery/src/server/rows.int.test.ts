@@ -129,6 +129,18 @@ describe('POST /api/kit-gallery/rows', () => {
     expect((await rows({ SortColumn: 'Bogus' })).json.MsgText).toMatch(/SortColumn/);
   });
 
+  it('answers 400 to an Amount filter past the integer cents column, not a database error; the largest one filters', async () => {
+    for (const Amount of ['99999999999', '-99999999999', '$21,474,836.48', `1${'0'.repeat(20)}`]) {
+      const res = await rows({ Filters: { Amount } });
+      expect(res.status, Amount).toBe(400);
+      expect(res.json.MsgText, Amount).toMatch(/^body\.Filters\.Amount: /);
+    }
+    expect((await rows({ Filters: { Amount: '21474836.47' } })).json.Data.ItemCount).toBe(0);
+    expect((await rows({ Filters: { Amount: '-21,474,836.47' } })).json.Data.ItemCount).toBe(SAMPLE_ROW_COUNT);
+    // Text that is no amount still matches nothing, as before.
+    expect((await rows({ Filters: { Amount: 'lots' } })).json.Data.ItemCount).toBe(0);
+  });
+
   it('is for support staff on the staff site only', async () => {
     expect((await rows({}, member, 'card')).status).toBe(404);
     expect((await rows({}, member, 'staff')).status).toBe(403);

@@ -181,6 +181,83 @@ describe('quotes', () => {
   });
 });
 
+describe('bounded input: a 400, never a database error, and nothing stored', () => {
+  it('refuses a quote id that is not a decimal id from 1 to 2147483647 (the integer key)', async () => {
+    for (const id of ['99999999999', '2147483648', '0x10', '1e3', '0', '-1', '1.5']) {
+      const r = await call(who.a, 'GET', `/api/quote/quotes/${id}`);
+      expect(r.status, id).toBe(400);
+      expect(r.body.MsgText, id).toMatch(/^params\.id: /);
+    }
+    expect((await call(who.a, 'GET', '/api/quote/quotes/2147483647')).status).toBe(404);
+  });
+
+  it('refuses a save whose Id or Version is larger than the integer key, and changes nothing', async () => {
+    const created = (await call<SavedQuote>(who.a, 'POST', '/api/quote/quotes', aSave())).body.Data;
+    const before = await count();
+    const row = async () => (await server.database.sql.query('SELECT version, quote_data FROM quote_quotes WHERE id = $1', [created.Id]))[0];
+    const stored = await row();
+    const ids: [number | string, number][] = [
+      [99_999_999_999, 1],
+      ['0x10', 1],
+      [created.Id, 99_999_999_999],
+      [created.Id, 2_147_483_648],
+    ];
+    for (const [Id, Version] of ids) expect((await call(who.a, 'POST', '/api/quote/quotes', aSave({ Id, Version }))).status, `${Id}/${Version}`).toBe(400);
+    expect(await count()).toBe(before);
+    expect(await row()).toEqual(stored);
+  });
+
+  it('refuses a day the calendar does not have and an amount with more than 2 decimals, storing nothing', async () => {
+    const before = await count();
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [aSave({ Case: { Annuitants: [{ Age: 60 }], IsQualified: false, PurchaseDate: '2026-02-30' } }), /body\.Case\.PurchaseDate: /],
+      [aSave({ Quote: { QuoteType: 'Standard', Benefits: [benefit({ StartDate: '2025-02-29' })], FeeAmount: null } }), /body\.Quote\.Benefits\.0\.StartDate: /],
+      [
+        aSave({ Quote: { QuoteType: 'Standard', Benefits: [benefit({ PremiumAmount: 20_000.005 })], FeeAmount: null } }),
+        /PremiumAmount: must have at most 2 decimals/,
+      ],
+      [aSave({ Quote: { QuoteType: 'Standard', Benefits: [benefit()], FeeAmount: 99.999 } }), /FeeAmount: must have at most 2 decimals/],
+    ];
+    for (const [body, message] of cases) {
+      const r = await call(who.a, 'POST', '/api/quote/quotes', body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.MsgText).toMatch(message);
+    }
+    expect(await count()).toBe(before);
+    // Cents are money: 20,000.05 saves as sent.
+    const cents = await call<SavedQuote>(
+      who.a,
+      'POST',
+      '/api/quote/quotes',
+      aSave({ Quote: { QuoteType: 'Standard', Benefits: [benefit({ PremiumAmount: 20_000.05 })], FeeAmount: 0.1 } }),
+    );
+    expect(cents.status, JSON.stringify(cents.body)).toBe(200);
+    expect(cents.body.Data.Quote).toMatchObject({ FeeAmount: 0.1, Benefits: [{ PremiumAmount: 20_000.05 }] });
+  });
+
+  it("refuses a company's rules with more term types than there are, an amount past cents or a Version past the integer key", async () => {
+    const read = (await call<LifeCompany[]>(who.su, 'GET', '/api/quote/companies')).body.Data[8] as LifeCompany;
+    const row = async () => (await server.database.sql.query('SELECT rules, version FROM quote_companies WHERE id = $1', [read.Id]))[0];
+    const before = await row();
+    for (const change of [
+      { TermTypes: ['A', 'S', 'Q', 'M', 'B', 'W', 'A'] },
+      { TermTypes: Array.from({ length: 10_000 }, () => 'M') },
+      { MinPremiumAmount: 50_000.001 },
+      { Version: 99_999_999_999 },
+    ]) {
+      const r = await call(who.su, 'POST', `/api/quote/companies/${read.Id}`, { ...read.Rules, Version: read.Version, ...change });
+      expect(r.status, Object.keys(change).join()).toBe(400);
+    }
+    expect(await row()).toEqual(before);
+    const all = await call<LifeCompany>(who.su, 'POST', `/api/quote/companies/${read.Id}`, {
+      ...read.Rules,
+      TermTypes: ['A', 'S', 'Q', 'M', 'B', 'W'],
+      Version: read.Version,
+    });
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+  });
+});
+
 describe('quote versions', () => {
   const quoteRow = async (id: number) =>
     (

@@ -233,6 +233,25 @@ describe('POST email/lowbalance', () => {
     expect(anon.statusCode).toBe(401);
   });
 
+  it('refuses a Balance with more than 2 decimals (400) rather than rounding it under the threshold: no e-mail, no state', async () => {
+    await user('cents', [Roles.CareGuard], 'card', true);
+    const memberId = users.cents?.memberId as number;
+    // Rounded, 99.994 and 99.9949 would be $99.99, under $100.00 (an e-mail for a balance nobody showed); 99.995 $100.00.
+    for (const Balance of [99.994, 99.9949, 99.995, 99.999, '99.99']) {
+      const res = await post('cents', { Balance, AccountType: 'Checking' });
+      expect(res.statusCode, String(Balance)).toBe(400);
+      expect(res.json().MsgText, String(Balance)).toMatch(/^body\.Balance: /);
+    }
+    expect(await inbox('cents')).toHaveLength(0);
+    expect(await sql().query('SELECT 1 FROM trends_low_balance WHERE member_id = $1', [memberId])).toHaveLength(0);
+    // Whole cents are taken as sent: $99.99 is under the threshold and sends the e-mail once.
+    const cents = await post('cents', { Balance: 99.99, AccountType: 'Checking' });
+    expect(cents.json().Data).toEqual({ Sent: true, Below: true });
+    const mails = await inbox('cents');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('$99.99');
+  });
+
   it('staff acting for a member send to that member', async () => {
     const res = await post('support', { Balance: 1, AccountType: 'Checking' }, { 'x-member-id': String(users['fin-b']?.memberId) });
     expect(res.statusCode, res.body).toBe(200);

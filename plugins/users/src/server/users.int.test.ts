@@ -288,7 +288,9 @@ describe('teams', () => {
     expect((await call(support, 'POST', TeamsApi.save.path, { TeamName: 'Nope', CompanyId: company.Id })).statusCode).toBe(403);
     const { user } = await newUser();
     await ok(admin, 'POST', UsersApi.teamAdd.path, { Id: user.Id, Version: user.Version, Models: { CompanyId: company.Id, Team: { Id: created.Id } } });
-    expect((await ok(admin, 'POST', TeamsApi.delete.path, { Id: created.Id })).MsgText).toBe(String(UsersMessages.teamDeleted('Late Shift')));
+    expect((await ok(admin, 'POST', TeamsApi.delete.path, { Id: created.Id, Version: renamed.Version })).MsgText).toBe(
+      String(UsersMessages.teamDeleted('Late Shift')),
+    );
     expect((await call(admin, 'GET', `/api/teams/getById/${created.Id}`)).statusCode).toBe(404);
     expect((await ok(admin, 'GET', `/api/users/team/get/${user.Id}`)).Data.Models).toEqual([]);
     const audit = await sql().query<{ detail: { before: { members: string[] } } }>(
@@ -298,7 +300,7 @@ describe('teams', () => {
     expect(audit[0]?.detail.before.members).toEqual([user.Id]);
   });
 
-  it("refuses a rename or delete made from an old view of the team (409), and a rename without the team's Version (400): the other change stays", async () => {
+  it("refuses a rename or delete made from an old view of the team (409), and a rename or delete without the team's Version (400): the other change stays", async () => {
     const { company } = await companyWithContacts();
     const created = (await ok(admin, 'POST', TeamsApi.save.path, { TeamName: 'Day Shift', CompanyId: company.Id })).Data;
     const rename = (TeamName: string, Version?: number) =>
@@ -313,6 +315,16 @@ describe('teams', () => {
     expect(second.json().MsgText).toBe(UsersMessages.teamStale);
     const stored = (await ok(admin, 'GET', `/api/teams/getById/${created.Id}`)).Data;
     expect(stored).toMatchObject({ TeamName: 'Early Shift', Version: created.Version + 1 });
+    // A delete names the Version it saw: without one it is refused (400) and the team stays, whatever changed since.
+    for (const Version of [undefined, null, 'x']) {
+      const unversioned = await call(admin, 'POST', TeamsApi.delete.path, { Id: created.Id, Version });
+      expect(unversioned.statusCode, String(Version)).toBe(400);
+      expect(unversioned.json().MsgText, String(Version)).toMatch(/^body\.Version: /);
+    }
+    expect((await call(admin, 'POST', TeamsApi.delete.path, { Id: created.Id })).json().MsgText).toBe(
+      `body.Version: ${UsersMessages.teamDeleteVersionRequired}`,
+    );
+    expect((await ok(admin, 'GET', `/api/teams/getById/${created.Id}`)).Data).toMatchObject({ TeamName: 'Early Shift', Version: created.Version + 1 });
     // A delete from the view before the rename is refused too; from the current view it goes through.
     const staleDelete = await call(admin, 'POST', TeamsApi.delete.path, { Id: created.Id, Version: created.Version });
     expect(staleDelete.statusCode).toBe(409);

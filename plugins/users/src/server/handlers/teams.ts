@@ -74,7 +74,7 @@ export const teamRoutes = [
       const deleted = await database.sql.transaction(async (tx) => {
         const current = (await tx.query<TeamRow>(`SELECT ${COLUMNS} FROM users_teams WHERE id = $1 FOR UPDATE`, [body.Id]))[0];
         if (!current) throw notFound(UsersMessages.teamNotFound);
-        if (body.Version !== undefined && current.version !== body.Version) throw conflict(UsersMessages.teamStale);
+        if (current.version !== body.Version) throw conflict(UsersMessages.teamStale);
         const members = await tx.query<{ user_id: string }>('SELECT user_id FROM users_team_members WHERE team_id = $1 ORDER BY user_id', [body.Id]);
         const row = (await tx.query<TeamRow>(`DELETE FROM users_teams WHERE id = $1 RETURNING ${COLUMNS}`, [body.Id]))[0];
         if (!row) throw notFound(UsersMessages.teamNotFound);

@@ -1,12 +1,12 @@
 import { useApi } from '@portal/web';
 import { Button, Message, Toolbar } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Input, Label, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { type Quota, UsersApi } from '../../contract';
 import { MAX_CASES } from '../../rules';
-import { type DraftRow, quotaProblem } from './quota-input';
+import { type DraftRow, firstInvalidField, invalidFields, problemCount, type QuotaField, quotaErrorId, quotaProblem } from './quota-input';
 import { StaleWarning } from './StaleWarning';
 import { isStaleSave, type TabDraftHandle } from './tabDrafts';
 import { localeOf, useCaller } from './useCaller';
@@ -18,6 +18,8 @@ const rowsOf = (quotas: readonly Quota[]): DraftRow[] =>
 /**
  * Monthly quotas: twelve months of a minimum and maximum number of cases; view, then edit with cancel restoring.
  * The edit lives on the user page (`draft`), so switching tabs keeps it; it saves against the Version it was opened with.
+ * Save with problems sends nothing: an alert says how many months cannot be saved, each invalid input is marked
+ * (aria-invalid) and described by its month's error, and focus moves to the first of them.
  */
 export function QuotasTab({ userId, draft: store }: { userId: string; draft: TabDraftHandle<'quotas'> }) {
   const { t, i18n } = useTranslation('users');
@@ -28,6 +30,12 @@ export function QuotasTab({ userId, draft: store }: { userId: string; draft: Tab
   const draft = store.draft?.value ?? null;
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
+  // The inputs by month and field, and the one to focus once a refused Save has rendered its errors.
+  const inputs = useRef(new Map<string, HTMLInputElement>());
+  const [focusTarget, setFocusTarget] = useState<{ MonthNumber: number; field: QuotaField } | null>(null);
+  useEffect(() => {
+    if (focusTarget) inputs.current.get(`${focusTarget.MonthNumber}-${focusTarget.field}`)?.focus();
+  }, [focusTarget]);
 
   if (quotas.isPending) return <p aria-busy="true">{t('loading')}</p>;
   if (quotas.isError) return <Message kind="error">{t('detail.loadError')}</Message>;
@@ -41,7 +49,12 @@ export function QuotasTab({ userId, draft: store }: { userId: string; draft: Tab
   const save = async () => {
     if (!draft || !store.draft) return;
     setSubmitted(true);
-    if (draft.some((r) => quotaProblem(r))) return;
+    const invalid = firstInvalidField(draft);
+    if (invalid) {
+      // A new object each time: pressing Save again moves focus back to the first invalid input.
+      setFocusTarget({ ...invalid });
+      return;
+    }
     setSaving(true);
     try {
       const models: Quota[] = draft.map((r) => ({
@@ -66,11 +79,17 @@ export function QuotasTab({ userId, draft: store }: { userId: string; draft: Tab
     setSubmitted(false);
     store.start(rowsOf(fresh.Models), fresh.Version);
   };
-  const set = (month: number, key: 'min' | 'max', value: string) => store.edit((d) => d.map((r) => (r.MonthNumber === month ? { ...r, [key]: value } : r)));
+  const problems = draft && submitted ? problemCount(draft) : 0;
+  const set = (month: number, key: QuotaField, value: string) => store.edit((d) => d.map((r) => (r.MonthNumber === month ? { ...r, [key]: value } : r)));
 
   return (
     <section className={css.stack} aria-label={t('tabs.quotas')}>
       {store.draft?.stale && <StaleWarning onReload={reload} />}
+      {problems > 0 && (
+        <Message kind="error" data-testid="quota-errors">
+          {t('quotas.errors.summary', { count: problems })}
+        </Message>
+      )}
       <table className={css.table}>
         <caption className={css.muted}>{t('quotas.caption')}</caption>
         <thead>
@@ -90,7 +109,8 @@ export function QuotasTab({ userId, draft: store }: { userId: string; draft: Tab
           {quotas.data.Models.map((q) => {
             const row = draft?.find((r) => r.MonthNumber === q.MonthNumber);
             const problem = row && submitted ? quotaProblem(row) : null;
-            const errorId = `quota-error-${q.MonthNumber}`;
+            const invalid = row && problem ? invalidFields(row) : [];
+            const errorId = quotaErrorId(q.MonthNumber);
             return (
               <tr key={q.MonthNumber}>
                 <th scope="row" className={css.cell}>
@@ -103,13 +123,20 @@ export function QuotasTab({ userId, draft: store }: { userId: string; draft: Tab
                         value={row[key]}
                         onChange={(v) => set(q.MonthNumber, key, v)}
                         inputMode="numeric"
-                        isInvalid={problem !== null}
-                        aria-describedby={problem ? errorId : undefined}
+                        isInvalid={invalid.includes(key)}
+                        aria-describedby={invalid.includes(key) ? errorId : undefined}
                       >
                         <Label className={css.visuallyHidden}>
                           {t(key === 'min' ? 'quotas.minimumOf' : 'quotas.maximumOf', { month: monthName(q.MonthNumber) })}
                         </Label>
-                        <Input className={css.numberInput} />
+                        <Input
+                          className={css.numberInput}
+                          ref={(el) => {
+                            const at = `${q.MonthNumber}-${key}`;
+                            if (el) inputs.current.set(at, el);
+                            else inputs.current.delete(at);
+                          }}
+                        />
                       </TextField>
                       {key === 'max' && problem && (
                         <span id={errorId} className={css.error}>
