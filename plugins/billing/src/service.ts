@@ -1,4 +1,4 @@
-import { type BrandManifest, serviceRef } from '@portal/core';
+import { type BrandManifest, type Message, serviceRef } from '@portal/core';
 import type { AuditEntry, SqlClient } from '@portal/server';
 import type { BillingProfile, BillingTransaction, MembershipKey, MoneyResult } from './contract';
 
@@ -65,6 +65,11 @@ export interface BillingService {
   declineTransaction(transactionId: number, actor: BillingActor): Promise<boolean>;
   /** Stores the PA number of a charge and answers the stored number. */
   setPaNumber(transactionId: number, paNumber: string, actor: BillingActor): Promise<string>;
+  /**
+   * A charge's words in a reader's language (`t`: the request's translator): the descriptions the server gives charges
+   * itself and the gateway's messages translated, a description staff typed as they typed it.
+   */
+  inLanguage(transaction: SupportTransaction, t: (message: Message) => string): SupportTransaction;
 }
 
 export interface TransactionSearch {

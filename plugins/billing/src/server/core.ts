@@ -1098,6 +1098,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
       );
       return Object.fromEntries(statuses.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0])) as Record<(typeof statuses)[number], number>;
     },
+    inLanguage: (tx, t) => ({ ...tx, Description: tx.Description === null ? null : t(described(tx.Description)), Message: t(tx.Message) }),
     async findTransaction(id) {
       const row = (await sql.query<SupportTxRow>(`${SUPPORT_TX_SELECT} AND t.id = $1`, [id]))[0];
       return row ? toSupportTransaction(row) : null;

@@ -724,6 +724,24 @@ describe('support: messages in Spanish', () => {
 
   const download = async (path: string, body: object = {}) => (await file(path, body, { headers: SPANISH })).rawPayload;
 
+  it("lists charges to a Spanish reader with the server's own descriptions and the gateway's messages in Spanish, staff's text as typed", async () => {
+    const ids = (
+      await server.database.sql.query<{ id: number }>(
+        `INSERT INTO billing_transactions (member_id, kind, status, amount_cents, description, message)
+         VALUES ($1, 'subscription', 'Charged', 1200, 'Monthly membership', 'This transaction has been approved.'),
+                ($1, 'charge', 'Charged', 700, 'Lab work es-check', 'This transaction has been approved.') RETURNING id`,
+        [annId],
+      )
+    ).map((r) => r.id);
+    const listed = await es(SupportApi.transactions.path, {
+      body: { PageSize: 50, SortColumn: 'TransactionID', SortOrder: 'DESC', Query: { Status: 'All', SearchString: '' } },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const byId = new Map((listed.json().Data.Items as SupportTransaction[]).map((t) => [t.TransactionID, t]));
+    expect(byId.get(ids[0] as number)).toMatchObject({ Description: 'Membresía mensual', Message: 'Esta transacción ha sido aprobada.' });
+    expect(byId.get(ids[1] as number)).toMatchObject({ Description: 'Lab work es-check', Message: 'Esta transacción ha sido aprobada.' });
+  });
+
   it('writes the registration report in Spanish to a Spanish reader: title, labels, headers, states and page footer', async () => {
     const text = await pdfText(await download('/api/support/registrationReport/pdf'));
     expect(text).toContain('Informe de registros');

@@ -1,4 +1,4 @@
-import { billingService } from '@portal/plugin-billing/service';
+import { billingService, type SupportTransaction } from '@portal/plugin-billing/service';
 import { ApiError, type RouteContext } from '@portal/server';
 import { SUPPORT_MESSAGES } from '../../contract';
 
@@ -18,4 +18,10 @@ export async function memberTransaction(ctx: Ctx, transactionId: number) {
   if (!t) throw new ApiError(404, SUPPORT_MESSAGES.notFound);
   await mustBeMember(ctx, t.Member.MemberID);
   return t;
+}
+
+/** A page of charges in the reader's language (the server's own descriptions and the gateway's messages). */
+export function inLanguage<P extends { Items: SupportTransaction[] }>(ctx: Pick<RouteContext, 'use' | 't'>, page: P): P {
+  const billing = billingOf(ctx);
+  return { ...page, Items: page.Items.map((tx) => billing.inLanguage(tx, (m) => ctx.t(m))) };
 }

@@ -270,7 +270,7 @@ export const reportRoutes = [
             amount: Math.round(t.Amount * 100),
             pa: t.PANumber ?? '',
             provider: t.ProviderTransactionID === null ? '' : String(t.ProviderTransactionID),
-            description: t.Description ?? '',
+            description: billing.inLanguage(t, (m) => ctx.t(m)).Description ?? '',
           }));
           if (page.Items.length < BATCH) return;
         }

@@ -3,7 +3,7 @@ import { ApiError, type RouteContext, route, withMessage } from '@portal/server'
 import { SUPPORT_ACCESS } from '../../access';
 import { SUPPORT_MESSAGES, SupportApi } from '../../contract';
 import { isUnsettledRefund, paNumberMatches, statusesOf } from '../../rules';
-import { actorOf, billingOf, memberTransaction, mustBeMember } from './common';
+import { actorOf, billingOf, inLanguage, memberTransaction, mustBeMember } from './common';
 
 type Search = {
   PageSize: number;
@@ -42,7 +42,7 @@ export const transactionRoutes = [
       const b = ctx.body;
       const page = await billingOf(ctx).searchTransactions(searchOf({ ...b, ...b.Query }, null), ctx.searchSql);
       ctx.auditRead({ action: 'support.transactions.list', entity: 'billing_transaction', detail: { status: b.Query.Status, count: page.Items.length } });
-      return page;
+      return inLanguage(ctx, page);
     },
   }),
   route(SupportApi.memberTransactions, {
@@ -53,7 +53,7 @@ export const transactionRoutes = [
       const b = ctx.body;
       const page = await billingOf(ctx).searchTransactions(searchOf({ ...b, ...b.Query }, ctx.params.id), ctx.searchSql);
       ctx.auditRead({ action: 'support.transactions.member', entity: 'billing_transaction', memberId: ctx.params.id, detail: { count: page.Items.length } });
-      return page;
+      return inLanguage(ctx, page);
     },
   }),
   route(SupportApi.pendingTransactions, {
@@ -61,7 +61,7 @@ export const transactionRoutes = [
     handler: async (ctx) => {
       const page = await billingOf(ctx).searchTransactions(searchOf(ctx.query, null, true), ctx.searchSql);
       ctx.auditRead({ action: 'support.transactions.pending', entity: 'billing_transaction', detail: { status: ctx.query.Status, count: page.Items.length } });
-      return page;
+      return inLanguage(ctx, page);
     },
   }),
   route(SupportApi.saveTransaction, {
