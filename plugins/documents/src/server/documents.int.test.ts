@@ -1,4 +1,4 @@
-import { Roles } from '@portal/core';
+import { formatIsoDayText, localeOf, Roles } from '@portal/core';
 import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -207,7 +207,8 @@ describe("generated documents in the reader's language", () => {
     for (const expected of [
       `Estado de cuenta de marzo de ${lastYear}`,
       'Período del estado de cuenta',
-      `marzo de ${lastYear} (del ${lastYear}-03-01 al ${lastYear}-03-31)`,
+      // The period's days as Spanish writes a day.
+      `marzo de ${lastYear} (del ${formatIsoDayText(`${lastYear}-03-01`, 'medium', localeOf('es'))} al ${formatIsoDayText(`${lastYear}-03-31`, 'medium', localeOf('es'))})`,
       'Número de miembro',
       'Saldo de apertura',
       '$1,000.00',
@@ -250,7 +251,15 @@ describe("generated documents in the reader's language", () => {
       expect(form).toContain(expected);
     }
     const letter = await download(3);
-    for (const expected of ['Carta de agotamiento temporal', 'Fecha de agotamiento', 'Estimado/a', 'Este agotamiento es temporal', 'Página 1 de 1']) {
+    for (const expected of [
+      'Carta de agotamiento temporal',
+      'Fecha de agotamiento',
+      'Estimado/a',
+      'Este agotamiento es temporal',
+      'Página 1 de 1',
+      // The day the balance reached zero, as Spanish writes a day, in the letter's text.
+      `el 10 de mayo de ${lastYear}`,
+    ]) {
       expect(letter).toContain(expected);
     }
     expect(letter).not.toContain('Dear');

@@ -1,5 +1,5 @@
 import type { BrandManifest, Language, Message } from '@portal/core';
-import { formatCents, localeOf, msg } from '@portal/core';
+import { type DayStyle, formatCents, formatIsoDayText, localeOf, msg } from '@portal/core';
 import type { LedgerService } from '@portal/plugin-ledger/service';
 import type { KernelServices, MemberRecord } from '@portal/server';
 import { DocumentType } from '../contract';
@@ -100,6 +100,7 @@ const contactsLine = (brand: BrandManifest | null): Message =>
  */
 export async function renderGenerated({ doc, member, brand, ledger, services, language, t }: RenderInput): Promise<Buffer> {
   const money = (cents: number) => formatCents(cents, localeOf(language));
+  const dayText = (iso: string, style: DayStyle = 'medium') => formatIsoDayText(iso, style, localeOf(language));
   const { title } = describe(doc, language);
   const base = { title, language, brand: brand ?? undefined };
   const rowsTable = (rows: Awaited<ReturnType<LedgerService['period']>>['rows']) => ({
@@ -118,7 +119,7 @@ export async function renderGenerated({ doc, member, brand, ledger, services, la
       const from = `${doc.period_key}-01`;
       const to = lastDayOfMonth(doc.period_key);
       const p = await ledger.period(member.memberId, from, to);
-      const period = t(msg('{{month}} ({{from}} to {{to}})', { month: monthName(doc.period_key, language), from, to }));
+      const period = t(msg('{{month}} ({{from}} to {{to}})', { month: monthName(doc.period_key, language), from: dayText(from), to: dayText(to) }));
       return deterministicPdf(
         services.pdf.render({
           ...base,
@@ -185,7 +186,8 @@ export async function renderGenerated({ doc, member, brand, ledger, services, la
       );
     }
     default: {
-      const date = doc.period_key;
+      // The day the balance reached zero, written as the reader's language writes a day ('March 15, 2026', '15 de marzo de 2026').
+      const date = dayText(doc.period_key, 'long');
       const text =
         doc.document_type_id === DocumentType.PermanentDepletion
           ? msg(

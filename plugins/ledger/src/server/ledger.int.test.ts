@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Roles } from '@portal/core';
+import { formatIsoDayText, localeOf, Roles } from '@portal/core';
 import { LOW_BALANCE_SUBJECT } from '@portal/plugin-trends/contract';
 import { mailTo } from '@portal/sandbox';
 import { type SandboxTestEnv, sandboxPassThrough, startSandboxTestEnv } from '@portal/testing/sandbox';
@@ -1006,6 +1006,10 @@ describe('the report to the federal payer', () => {
     expect(spanish).toContain('Office visit');
     expect(spanish).toContain('$125.40');
     expect(spanish).not.toContain('Expenses');
+    // The period's days as each language writes a day.
+    const day = (iso: string, language: 'en' | 'es') => formatIsoDayText(iso, 'medium', localeOf(language));
+    expect(english).toContain(`${day(period.From, 'en')} to ${day(period.To, 'en')}`);
+    expect(spanish).toContain(day(period.From, 'es'));
 
     const sheet = await sheetOf(
       (await call(session, LedgerApi.report.path, { Query: period, Format: 'xlsx' }, { 'accept-language': 'es-MX,es;q=0.9' })).rawPayload,

@@ -1,4 +1,4 @@
-import { formatCents, localeOf, msg } from '@portal/core';
+import { formatCents, formatIsoDayText, localeOf, msg } from '@portal/core';
 import { type RouteContext, sendDownload, XLSX_MIME } from '@portal/server';
 import { DefaultRange, type LedgerSearch, type REPORT_FORMATS } from '../contract';
 import { headerOf, loadAccount, memberOf, rangeOf, reportRows, typeName } from './repo';
@@ -25,6 +25,8 @@ export async function sendReport(ctx: Ctx, body: LedgerSearch & { Format: (typeo
   const { language } = ctx;
   const type = (id: number) => ctx.t(typeName(id));
   const money = (cents: number) => formatCents(cents, localeOf(language));
+  // A day in the report's prose as the reader's language writes one; the rows' dates stay 'YYYY-MM-DD' (a column).
+  const day = (iso: string | null | undefined) => formatIsoDayText(iso, 'medium', localeOf(language));
   if (body.Format === 'xlsx') {
     return sendDownload(ctx.reply, {
       fileName: `${base}.xlsx`,
@@ -67,9 +69,9 @@ export async function sendReport(ctx: Ctx, body: LedgerSearch & { Format: (typeo
           rows: [
             { label: 'Member', value: member ? `${member.firstName} ${member.lastName} (${member.memberNumber})` : String(memberId) },
             { label: 'HICN', value: account.hicn ?? '' },
-            { label: 'Date of injury', value: account.date_of_injury ?? '' },
-            { label: 'Date of settlement', value: account.date_of_settlement ?? '' },
-            { label: 'Period', value: ctx.t(msg('{{from}} to {{to}}', { from: From, to: To })) },
+            { label: 'Date of injury', value: day(account.date_of_injury) },
+            { label: 'Date of settlement', value: day(account.date_of_settlement) },
+            { label: 'Period', value: ctx.t(msg('{{from}} to {{to}}', { from: day(From), to: day(To) })) },
             { label: 'Expenses', value: money(cents(1)) },
             { label: 'Deposits', value: money(cents(2)) },
             { label: 'Interest', value: money(cents(3)) },
