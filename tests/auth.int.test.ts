@@ -167,6 +167,25 @@ describe('POST /token', () => {
   });
 });
 
+describe('requests the server cannot read', () => {
+  it("are refused in the reader's language: broken JSON (400), an unaccepted content type (415)", async () => {
+    const send = (payload: string, contentType: string, lang: 'en' | 'es') =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/account/reset/sendemail',
+        headers: { host: 'card.localhost', 'content-type': contentType, cookie: `cq.lang=${lang}` },
+        payload,
+      });
+    const broken = await send('{"UserName": ', 'application/json', 'es');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().MsgText).toBe('El cuerpo de la solicitud no es un JSON válido.');
+    expect((await send('{"UserName": ', 'application/json', 'en')).json().MsgText).toBe('The request body is not valid JSON.');
+    const xml = await send('<UserName>ann</UserName>', 'application/xml', 'es');
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().MsgText).toBe('Aquí no se acepta este tipo de contenido.');
+  });
+});
+
 describe('sessions', () => {
   it('returns the identity and signs out, revoking the refresh chain', async () => {
     const s = await signIn(server, 'alice');

@@ -220,6 +220,15 @@ function auditRefusal(buffer: AuditBuffer, req: FastifyRequest, r: ServerRoute, 
   });
 }
 
+/** Fastify's refusals of a request it could not read, in our words (the catalogues translate them; its own name internals). */
+const FASTIFY_REFUSALS: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This kind of content is not accepted here.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+};
+
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; routes: RegisteredRoute[]; flushAudit: () => Promise<void> }> {
   const { config, database, services } = opts;
   const translator = serverTranslator([...opts.kernelPlugins, ...opts.featurePlugins]);
@@ -261,7 +270,10 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error({ err }, 'unhandled error');
-    return reply.status(status).send(fail(status === 500 ? tr(req, 'An unexpected error has occured.') : err.message));
+    if (status === 500) return reply.status(500).send(fail(tr(req, 'An unexpected error has occured.')));
+    // A request Fastify could not read (too large, an unaccepted content type, broken JSON): said in the reader's language.
+    const refusal = FASTIFY_REFUSALS[(err as { code?: string }).code ?? ''];
+    return reply.status(status).send(fail(refusal ? tr(req, refusal) : err.message));
   });
 
   const routes: RegisteredRoute[] = [];
