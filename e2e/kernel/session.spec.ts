@@ -37,6 +37,8 @@ test('a member signs in on the card site, sees the purple toolbar and the help p
   const toolbar = page.getByTestId('toolbar');
   await toolbar.getByRole('link', { name: 'Help' }).click();
   await expect(page).toHaveURL(/\/help$/);
+  // The new page's heading takes focus (a screen reader reads where the link led).
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await expect(page.getByTestId('display-name')).toHaveAttribute('data-user-name', 'card.careguard');
   // The bar shows the member's name (spec 01: the user display name), the login's user name only as its data.
   const memberName = await page.evaluate(async () => {
@@ -142,7 +144,9 @@ test('an address no page has shows the not-found page, with the way home', async
   await page.goto(site('finance', '/no-such-page'));
   await expect(page).toHaveURL(/\/no-such-page$/);
   const main = page.getByRole('main');
-  await expect(main.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  // The page's one h1 says it.
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   await expect(main.getByText('The page you asked for does not exist.')).toBeVisible();
   await expect(main.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
   await expectAccessible(page);

@@ -120,7 +120,6 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   return (
     <div className={css.card}>
-      <h2>{t('app.notFoundTitle')}</h2>
       <p>{t('app.notFoundText')}</p>
       <Link to="/">{t('app.goHome')}</Link>
     </div>

@@ -1,6 +1,6 @@
 import { hasAnyRole, IMPERSONATOR_ROLES, Roles } from '@portal/core';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { useIdentity, useKernel, useLookups, useRoles } from '../context';
@@ -12,6 +12,7 @@ import { ImpersonationPicker } from './ImpersonationPicker';
 import { LanguageMenu } from './LanguageMenu';
 import * as css from './Layout.css';
 import { NavBadges } from './NavBadge';
+import { shouldFocusHeading } from './pageFocus';
 import { activeNavPath, type FlatRoute, flattenRoutes, type NavGroupDecl, navTree } from './routes';
 import { useIdle } from './useIdle';
 
@@ -81,9 +82,20 @@ export function Layout() {
     document.title = title ? `${title} · ${kernel.brand.displayName}` : kernel.brand.displayName;
   }, [title, kernel.brand.displayName]);
 
+  // A new page says so: on a move to another path, focus goes to its heading (a screen reader reads the new page's
+  // title, and Tab goes on into the page) unless the page has put focus somewhere in itself already; the first page
+  // of a visit keeps the browser's own start.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstPath = useRef(location.pathname);
+  useEffect(() => {
+    if (location.pathname === firstPath.current) return;
+    firstPath.current = '';
+    if (shouldFocusHeading(document.activeElement, document.getElementById('main'))) heading.current?.focus({ preventScroll: true });
+  }, [location.pathname]);
+
   return (
     <>
-      <a href="#main" className={css.skip}>
+      <a href="#page-title" className={css.skip}>
         {t('app.skipToContent')}
       </a>
       <header className={`${css.toolbar} ${css.toolbarColour[toolbarVariant(roles)]}`} data-testid="toolbar">
@@ -153,7 +165,9 @@ export function Layout() {
         </div>
       )}
       <div className={css.titleBar}>
-        <h1 className={css.title}>{title}</h1>
+        <h1 id="page-title" ref={heading} tabIndex={-1} className={css.title}>
+          {title}
+        </h1>
         {idle && <ExtensionSlot point={Extensions.helpDialogs} props={{}} />}
       </div>
       <main id="main" className={css.main}>

@@ -93,7 +93,8 @@ export function buildRoutes(
       children: [
         page({ index: true }, async () => (await kernelPages()).HomeRedirect),
         ...flat.filter((r) => r.layout !== 'bare').map(toRoute),
-        page({ path: '*' }, async () => (await kernelPages()).NotFoundPage),
+        // Its title is the layout's heading (one h1 a page), as every page's is.
+        { ...page({ path: '*' }, async () => (await kernelPages()).NotFoundPage), handle: { title: 'app.notFoundTitle' } },
       ],
     },
   ];

@@ -9,9 +9,9 @@ export default function WelcomeOldPage() {
   const brand = useBrand();
   return (
     <section className={css.stack} aria-labelledby="welcome-old-heading">
-      <h1 id="welcome-old-heading" className={css.heading}>
+      <h2 id="welcome-old-heading" className={css.heading}>
         {t('welcomeOld.heading', { brand: brand.displayName })}
-      </h1>
+      </h2>
       <p>{t('welcomeOld.text')}</p>
       <p>
         <Link to="/">{t('welcomeOld.home')}</Link>

@@ -118,9 +118,10 @@ export default function WizardPage() {
   }
   return (
     <section className={css.stack} aria-labelledby="registration-heading">
-      <h1 id="registration-heading" className={css.heading}>
+      {/* The layout's h1 names the step; this names the wizard (one h1 a page). */}
+      <h2 id="registration-heading" className={css.heading}>
         {t('heading')}
-      </h1>
+      </h2>
       <Tabs screen={screen} />
       <h2 className={css.heading}>{t(`title.${screen}`)}</h2>
       {screen === 'start' && <Start />}
