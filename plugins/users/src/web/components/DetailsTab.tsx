@@ -13,8 +13,8 @@ import { type DetailsValues, isStaleSave, type TabDraftHandle } from './tabDraft
 import * as css from './users.css';
 
 const schema = z.object({
-  FirstName: z.string().trim().min(1, 'users:validation.firstName').max(100),
-  LastName: z.string().trim().min(1, 'users:validation.lastName').max(100),
+  FirstName: z.string().trim().min(1, 'users:validation.firstName').max(100, 'users:validation.tooLong'),
+  LastName: z.string().trim().min(1, 'users:validation.lastName').max(100, 'users:validation.tooLong'),
   CompanyId: z.number({ error: 'users:validation.company' }),
   ContactId: z.number({ error: 'users:validation.contact' }),
   Language: z.enum(LANGUAGES),
@@ -178,8 +178,8 @@ export function DetailsTab({ user, draft: store }: { user: User | null; draft: T
       <p>
         {t('fields.UserName')}: <strong data-testid="users-username">{contact?.Email ?? user?.UserName ?? t('details.fromContact')}</strong>
       </p>
-      <TextField name="FirstName" label={t('fields.FirstName')} isRequired />
-      <TextField name="LastName" label={t('fields.LastName')} isRequired />
+      <TextField name="FirstName" label={t('fields.FirstName')} maxLength={100} isRequired />
+      <TextField name="LastName" label={t('fields.LastName')} maxLength={100} isRequired />
       <SelectField name="Language" label={t('fields.Language')} isRequired description={t('details.languageHelp')} options={languageOptions} />
       <Toolbar aria-label={t('details.actions')}>
         <Button type="submit" variant="primary" isPending={form.formState.isSubmitting}>

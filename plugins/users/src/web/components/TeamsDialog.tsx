@@ -10,7 +10,7 @@ import type { TeamActionRunner } from './teamActions';
 import * as css from './users.css';
 
 const assignSchema = z.object({ TeamId: z.number({ error: 'users:validation.team' }) });
-const newSchema = z.object({ TeamName: z.string().trim().min(1, 'users:validation.teamName').max(100) });
+const newSchema = z.object({ TeamName: z.string().trim().min(1, 'users:validation.teamName').max(100, 'users:validation.tooLong') });
 type TeamName = z.output<typeof newSchema>;
 
 interface Props {
@@ -181,7 +181,7 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, actions, 
                 label: t('teams.modeNew'),
                 content: (
                   <Form schema={newSchema} defaultValues={{ TeamName: '' }} onSubmit={create} aria-label={t('teams.modeNew')}>
-                    <TextField name="TeamName" label={t('teams.name')} isRequired />
+                    <TextField name="TeamName" label={t('teams.name')} maxLength={100} isRequired />
                     <Toolbar aria-label={t('teams.modeNew')}>
                       <Button type="submit" variant="primary" isPending={actions.pending === 'create'} isDisabled={busy && actions.pending !== 'create'}>
                         {t('teams.create')}
@@ -204,7 +204,7 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, actions, 
                 onSubmit={rename}
                 aria-label={t('teams.renameTitle')}
               >
-                <TextField name="TeamName" label={t('teams.name')} isRequired />
+                <TextField name="TeamName" label={t('teams.name')} maxLength={100} isRequired />
                 <Toolbar aria-label={t('teams.renameTitle')}>
                   <Button type="submit" variant="primary" isPending={actions.pending === 'rename'} isDisabled={busy && actions.pending !== 'rename'}>
                     {t('teams.renameConfirm')}
