@@ -22,6 +22,7 @@ import {
   stringsLanguage,
   withLinks,
   withPrerenderedPage,
+  withShellTexts,
 } from './build';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
@@ -284,6 +285,20 @@ describe('reactRouterProduction', () => {
     expect(target('react-router/dom')).toMatch(/\/react-router\/dist\/production\/dom-export\.mjs$/);
     for (const other of ['react-router-dom', 'react-router/internal', '@remix/react-router']) expect(target(other), other).toBeUndefined();
     for (const a of aliases) expect(existsSync(a.replacement), a.replacement).toBe(true);
+  });
+});
+
+describe('withShellTexts', () => {
+  const index =
+    '<head>\n    <meta name="description" content="Amethyst Card member portal" />\n  </head><body><noscript>Amethyst Card needs JavaScript to run.</noscript></body>';
+  it("writes the page's description and its note without JavaScript in the page's language, from the kernel's catalogue", () => {
+    const es = withShellTexts(index, 'Amethyst Card', 'es');
+    expect(es).toContain('<meta name="description" content="Portal para miembros de Amethyst Card" />');
+    expect(es).toContain('<noscript>Amethyst Card necesita JavaScript para funcionar.</noscript>');
+    expect(withShellTexts(index, 'Amethyst Card', 'en')).toBe(index);
+  });
+  it('keeps markup out of the brand name', () => {
+    expect(withShellTexts(index, 'A <b>"x"</b>', 'en', { metaDescription: '{{brand}}', noscript: '{{brand}}' })).toContain('content="A bx/b"');
   });
 });
 

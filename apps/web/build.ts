@@ -56,7 +56,7 @@ function brandPlugin(brand: BrandManifest): Plugin {
     transform: (code, id) => (id.includes('/node_modules/') ? null : brandScopedGlobs(code, brand.id)),
     resolveId: (id) => (id === VIRTUAL ? `\0${VIRTUAL}` : null),
     load: (id) => (id === `\0${VIRTUAL}` ? brandModule(brand) : null),
-    transformIndexHtml: (html) => html.replaceAll('%BRAND_NAME%', brand.displayName.replace(/[<>&"]/g, '')),
+    transformIndexHtml: (html) => withShellTexts(html.replaceAll('%BRAND_NAME%', brand.displayName.replace(/[<>&"]/g, '')), brand.displayName, 'en'),
   };
 }
 
@@ -424,6 +424,26 @@ export function withLinks(html: string, assets: { scripts: string[]; styles: str
   return links.length ? html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`) : html;
 }
 
+/** The page's words outside the app (its description, the note without JavaScript) in a language: the kernel's catalogue. */
+function shellTexts(language: Language): { metaDescription: string; noscript: string } {
+  const catalogue = JSON.parse(readFileSync(join(here, '../../platform/web/src/i18n', `${language}.json`), 'utf8')) as {
+    app: { metaDescription: string; noscript: string };
+  };
+  return catalogue.app;
+}
+
+/**
+ * The brand's HTML with its description and its note for browsers without JavaScript in a language (index.html
+ * writes them in English): a prerendered Spanish page says them in Spanish, as its markup does.
+ */
+export function withShellTexts(html: string, brandName: string, language: Language, texts = shellTexts(language)): string {
+  const name = brandName.replace(/[<>&"]/g, '');
+  const fill = (text: string) => text.replaceAll('{{brand}}', name);
+  return html
+    .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${fill(texts.metaDescription)}" />`)
+    .replace(/<noscript>[^<]*<\/noscript>/, () => `<noscript>${fill(texts.noscript)}</noscript>`);
+}
+
 /**
  * The brand's HTML with a prerendered page in its root, marked with the markup's language (see canHydrate): its
  * script is the boot entry (public/boot.js) in place of the app's entry chunk, which boot imports after the first
@@ -477,7 +497,8 @@ async function prerender(brand: BrandManifest, outDir: string, manifest: Manifes
       if (!source) throw new Error(`PAGE_SOURCES names no module for the prerendered page ${page}`);
       const assets = { entry, styles: pageAssets(manifest, source).styles };
       for (const language of PRERENDERED_LANGUAGES) {
-        writeFileSync(join(outDir, prerenderedFile(page, language)), withPrerenderedPage(template, await render(path, language), language, assets));
+        const shell = withShellTexts(template, brand.displayName, language);
+        writeFileSync(join(outDir, prerenderedFile(page, language)), withPrerenderedPage(shell, await render(path, language), language, assets));
       }
     }
   } finally {
