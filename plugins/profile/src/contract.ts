@@ -175,6 +175,12 @@ export const registrationSaveSchema = memberSaveSchema.extend({
   City: requiredText.pipe(z.string().max(100)),
   State: z.enum(stateCodes, { error: validationMessages.required }),
   Zip: z.string().trim().regex(ZIP_PATTERN, 'Enter a 5-digit ZIP code (or ZIP+4).'),
+  /**
+   * Not in the spec: the Version of the current address the form showed (null: it showed none). Sent, a save over an
+   * address someone changed (or added) since is refused (409) instead of overwriting it; left out, the address is
+   * written as it is now.
+   */
+  AddressVersion: z.number().int().min(0).max(MAX_ID, 'is too large').nullable().optional(),
 });
 
 export const addressSchema = z.strictObject({

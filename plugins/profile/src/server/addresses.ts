@@ -124,10 +124,14 @@ export async function updateAddress(
   return { before: toAddress(row), after: toAddress(saved) };
 }
 
-/** Registration: the member's current address is updated in place, or created (and made current). */
-export async function saveCurrentAddress(tx: SqlClient, memberId: number, a: AddressFields): Promise<Address> {
+/**
+ * Registration: the member's current address is updated in place, or created (and made current). `seen` is the
+ * Version of the current address the form showed (null: none); when given, an address changed or added since is a 409.
+ */
+export async function saveCurrentAddress(tx: SqlClient, memberId: number, a: AddressFields, seen?: number | null): Promise<Address> {
   await lockMember(tx, memberId);
   const current = (await tx.query<AddressRow>(`SELECT ${COLUMNS} FROM profile_addresses WHERE member_id = $1 AND is_current`, [memberId]))[0];
+  if (seen !== undefined && (current?.version ?? null) !== seen) throw conflict(ProfileMessages.addressStale);
   const fields = { ...a, IsCurrent: true, AddressTypeID: a.AddressTypeID ?? current?.address_type_id ?? DEFAULT_ADDRESS_TYPE };
   if (!current) return createAddress(tx, memberId, fields);
   return (await updateAddress(tx, memberId, current.address_id, current.version, fields)).after;

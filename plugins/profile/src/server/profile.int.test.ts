@@ -342,6 +342,40 @@ describe('POST /api/members/registration-save', () => {
     const missing = await post(ProfileApi.registrationSave.path, user, { ...body, Version: second.json().Data.Member.Version, City: '' });
     expect(missing.statusCode).toBe(400);
   });
+
+  it('refuses (409) to overwrite a current address changed or added since the form showed it, and changes nothing', async () => {
+    const user = await userOf(env, 'CareAssist', 'assist');
+    const m = await load(user);
+    const body = { ...saveBody(m, { MobilePhone: '4155550123' }), Address1: '1 Main St', City: 'Austin', State: 'TX', Zip: '78701' };
+    // The form showed no address, and one was added since.
+    const added = await post(ProfileApi.createAddress.path, user, { MemberID: user.memberId, Address1: '9 Staff Rd', City: 'Waco', State: 'TX', Zip: '76701' });
+    expect(added.statusCode, added.body).toBe(200);
+    const overNew = await post(ProfileApi.registrationSave.path, user, { ...body, AddressVersion: null });
+    expect(overNew.statusCode).toBe(409);
+    expect(overNew.json().MsgText).toBe(ProfileMessages.addressStale);
+    // The form showed that address, and it was changed since.
+    const seen = added.json().Data as { AddressID: number; Version: number };
+    const changed = await post(ProfileApi.updateAddress.path, user, {
+      MemberID: user.memberId,
+      AddressID: seen.AddressID,
+      Version: seen.Version,
+      Address1: '10 Staff Rd',
+      City: 'Waco',
+      State: 'TX',
+      Zip: '76701',
+      IsCurrent: true,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const stale = await post(ProfileApi.registrationSave.path, user, { ...body, AddressVersion: seen.Version });
+    expect(stale.statusCode).toBe(409);
+    const list = (await get(ProfileApi.loadAddresses.path, user)).json().Data as { Address1: string }[];
+    expect(list.map((a) => a.Address1)).toEqual(['10 Staff Rd']);
+    expect((await load(user)).Version).toBe(m.Version);
+    // The Version it has now saves.
+    const fresh = await post(ProfileApi.registrationSave.path, user, { ...body, AddressVersion: changed.json().Data.Version });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json().Data.Address).toMatchObject({ AddressID: seen.AddressID, Address1: '1 Main St' });
+  });
 });
 
 describe('addresses', () => {

@@ -79,7 +79,7 @@ export const memberRoutes = [
       const { patch, changed } = await checkedPatch(ctx, current, body, { registering });
       const result = await database.sql.transaction(async (tx) => {
         const member = await services.members.update(memberId, body.Version, patch, tx);
-        const address = await saveCurrentAddress(tx, memberId, body);
+        const address = await saveCurrentAddress(tx, memberId, body, body.AddressVersion);
         await ctx.audit(
           { action: 'profile.member.registration-save', entity: 'member', entityId: memberId, memberId, detail: { changed, addressId: address.AddressID } },
           tx,

@@ -96,6 +96,9 @@ export function PersonalInfo() {
             City: v.City,
             State: v.State,
             Zip: v.Zip,
+            // The address the form showed: one changed since (by staff, another tab) is a 409, not overwritten. Addresses
+            // that did not load are not checked (the form showed none of them).
+            ...(addresses.data ? { AddressVersion: addresses.data.find((a) => a.IsCurrent)?.Version ?? null } : {}),
           },
         },
         { notify: false },
