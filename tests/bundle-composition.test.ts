@@ -116,4 +116,18 @@ describe('bundle composition', () => {
       }
     }
   });
+
+  it('keeps zod off the sign-in path: the entry chunk and what it imports statically hold no schema library', () => {
+    for (const brand of brands) {
+      const dir = join(out, brand.id);
+      const html = readFileSync(join(dir, 'index.html'), 'utf8');
+      const entry = /src="\/assets\/([^"]+\.js)"/.exec(html)?.[1] as string;
+      const entryCode = readFileSync(join(dir, 'assets', entry), 'utf8');
+      const staticImports = [...entryCode.matchAll(/^import[^;]*?from"\.\/([^"]+)"/gm)].map((m) => m[1] as string);
+      const upFront = [entryCode, ...staticImports.map((f) => readFileSync(join(dir, 'assets', f), 'utf8'))].join('\n');
+      // zod's error class names itself; the kernel's endpoints reach the browser as declarations only (kernel-api.ts).
+      expect(`${brand.id}: ${upFront.includes('ZodError') ? 'zod up front' : 'no zod up front'}`).toBe(`${brand.id}: no zod up front`);
+      expect(js.get(brand.id)).toContain('ZodError');
+    }
+  });
 });

@@ -3,6 +3,13 @@ import { declareEndpoint } from './endpoint';
 import type * as S from './kernel-schemas';
 
 /**
+ * RFC 8693's token-exchange grant type and access-token type: a token handed over in an address (/activated/, /t/).
+ * Here, not beside the schemas: the browser's entry imports them, and kernel-schemas.ts would bring zod with them.
+ */
+export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
+export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
+
+/**
  * The kernel's own endpoints (spec 01 section 7: token, configuration, identity, termination, sign-out;
  * lookups; health). The entry chunk imports these, so they carry their schemas' types only; the schemas
  * themselves (zod/mini) are in kernel-schemas.ts, which the server attaches (KernelRoutes).

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { withSchemas } from './endpoint';
-import { KernelApi } from './kernel-api';
+import { ACCESS_TOKEN_TYPE, KernelApi, TOKEN_EXCHANGE_GRANT } from './kernel-api';
 import { LookupCategory, type LookupCategoryName } from './lookups';
 
 /**
@@ -35,9 +35,6 @@ const passwordGrant = z.object({
   Password: z.string().check(z.minLength(1), z.maxLength(1024)),
 });
 const refreshGrant = z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().check(z.minLength(1), z.maxLength(512)) });
-/** RFC 8693's token-exchange grant type and access-token type: a token handed over in an address (/activated/, /t/). */
-export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
-export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
 const exchangeGrant = z.object({
   grant_type: z.literal(TOKEN_EXCHANGE_GRANT),
   subject_token: z.string().check(z.minLength(1), z.maxLength(4096)),
