@@ -91,16 +91,21 @@ test('a finance member lists, filters, sorts, pages, opens and edits a bill', as
   await expect(page).toHaveURL(new RegExp(`/claims/${target}$`));
   await expect(page.getByTestId('claim-view')).toBeVisible();
   await expectAccessible(page);
+  // The form replaces Edit and takes focus on its first field; Cancel and Save bring focus back to Edit.
   await page.getByRole('button', { name: 'Edit' }).click();
   const number = page.getByLabel('Claim number');
+  await expect(number).toBeFocused();
   const before = await number.inputValue();
   await number.fill('E2E-CANCELLED');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('claim-view')).toContainText(before);
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeFocused();
   await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Claim number')).toBeFocused();
   await page.getByLabel('Claim number').fill(`E2E-${target}`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('claim-view')).toContainText(`E2E-${target}`);
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeFocused();
 });
 
 test('the claim-id lookup refuses fewer than 2 characters', async ({ page }) => {

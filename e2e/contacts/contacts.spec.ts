@@ -16,6 +16,8 @@ test('a member adds a contact, edits it, and cancels an edit; save and cancel re
   // A new contact opens directly in edit, named 'Add New Contact' while empty.
   await page.getByRole('button', { name: 'Add contact' }).click();
   await expect(page.getByTestId('contact-name')).toHaveText('Add New Contact');
+  // The form replaced the list (and Add contact with it): focus is on its first field.
+  await expect(page.getByLabel('First name')).toBeFocused();
   expect((await axe(page)).violations).toEqual([]);
   await page.getByLabel('First name').fill('Ana');
   await page.getByLabel('Last name').fill(last);
@@ -27,16 +29,23 @@ test('a member adds a contact, edits it, and cancels an edit; save and cancel re
   // Back on the list: the name shows as 'Last, First'.
   const name = page.getByRole('button', { name: `${last}, Ana` });
   await expect(name).toBeVisible();
+  // Focus is on the saved contact's name in the list.
+  await expect(name).toBeFocused();
 
   // View, then edit, then save.
   await name.click();
   await expect(page.getByTestId('contact-name')).toHaveText(`${last}, Ana`);
+  // The detail replaced the list: focus is on the contact's name, its heading.
+  await expect(page.getByRole('heading', { name: `${last}, Ana` })).toBeFocused();
   await expect(page.getByText('(512) 555-0101')).toBeVisible();
   await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByLabel('First name')).toBeFocused();
   await page.getByLabel('First name').fill('Anabel');
   await page.getByLabel('City').fill('Austin');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('button', { name: `${last}, Anabel` })).toBeVisible();
+  // Back on the list, focus is on the contact that was open.
+  await expect(page.getByRole('button', { name: `${last}, Anabel` })).toBeFocused();
 
   // Edit, then cancel: nothing changes and the list is back.
   await page.getByRole('button', { name: `${last}, Anabel` }).click();
@@ -44,6 +53,7 @@ test('a member adds a contact, edits it, and cancels an edit; save and cancel re
   await page.getByLabel('First name').fill('Changed');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('button', { name: `${last}, Anabel` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `${last}, Anabel` })).toBeFocused();
   await expect(page.getByRole('button', { name: `${last}, Changed` })).toHaveCount(0);
   await page.getByRole('button', { name: `${last}, Anabel` }).click();
   await expect(page.getByText('Austin')).toBeVisible();

@@ -31,6 +31,8 @@ test('Ledger: a CareGuard member with a set-aside adds, edits and cancels, delet
   // A future date is refused with the message and resets to today.
   await page.getByRole('button', { name: 'Add transaction' }).click();
   const edit = page.getByTestId('ledger-edit-row');
+  // Add is disabled while the new row is open: focus goes to the row's first input, not to the page's body.
+  await expect(edit.getByLabel('Date')).toBeFocused();
   await edit.getByLabel('Date').fill(localDay(2));
   await expect(page.getByText('Future data transaction entry is not allowed. Please enter a valid date.')).toBeVisible();
   await expect(edit.getByLabel('Date')).toHaveValue(localDay());
@@ -44,12 +46,16 @@ test('Ledger: a CareGuard member with a set-aside adds, edits and cancels, delet
   const added = page.getByTestId('ledger-row').filter({ hasText: 'Therapy session e2e' });
   await expect(added).toBeVisible();
   await expect(added).toContainText('-$123.45');
+  // Saved: focus goes to the row the new one became (its Edit).
+  await expect(added.getByRole('button', { name: /^Edit the transaction/ })).toBeFocused();
 
-  // Edit inline, then cancel: the row shows what it had.
+  // Edit inline, then cancel: the row shows what it had; focus goes to the edit's first input, then back to Edit.
   await added.getByRole('button', { name: /^Edit the transaction/ }).click();
+  await expect(edit.getByLabel('Date')).toBeFocused();
   await edit.getByLabel('Company').fill('Changed Company');
   await edit.getByLabel('Amount').fill('999');
   await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(added.getByRole('button', { name: /^Edit the transaction/ })).toBeFocused();
   await expect(added).toContainText('Harbor Physical Therapy');
   await expect(added).toContainText('-$123.45');
 
@@ -57,8 +63,14 @@ test('Ledger: a CareGuard member with a set-aside adds, edits and cancels, delet
   await page.getByRole('button', { name: 'Add transaction' }).click();
   await edit.getByLabel('Code').fill('99213');
   await edit.getByLabel('Company').fill('Delete Me Clinic');
-  await edit.getByLabel('Description').fill('Entered by mistake');
   await edit.getByLabel('Amount').fill('10');
+  // Saved without a description: refused, said in place on the input, which takes focus.
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit.getByLabel('Description')).toBeFocused();
+  await expect(edit.getByLabel('Description')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('ledger-invalid-row')).toHaveText('Please enter description of service');
+  await edit.getByLabel('Description').fill('Entered by mistake');
+  await expect(edit.getByLabel('Description')).not.toHaveAttribute('aria-invalid');
   await edit.getByRole('button', { name: 'Save' }).click();
   const mistake = page.getByTestId('ledger-row').filter({ hasText: 'Entered by mistake' });
   await expect(mistake).toBeVisible();

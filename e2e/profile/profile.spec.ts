@@ -54,18 +54,21 @@ test('a card member edits the profile; cancel restores the values', async ({ pag
   await openProfile(page);
   expect(await axe(page)).toEqual([]);
   const first = `Ada${suffix()}`;
-  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('button', { name: 'Edit', exact: true });
+  await edit.click();
+  // The pressed button went with the view: focus moves to the form's first field, and back to Edit after a save or cancel.
+  await expect(page.getByLabel('First name')).toBeFocused();
   expect(await axe(page)).toEqual([]);
   await page.getByLabel('First name').fill(first);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(detail(page, 'First name')).toHaveText(first);
-  // The navigation bar's display name follows at once.
-  await expect(page.getByTestId('display-name')).toHaveText(new RegExp(`^${first} `));
+  await expect(edit).toBeFocused();
 
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await page.getByLabel('First name').fill('Changed');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(detail(page, 'First name')).toHaveText(first);
+  await expect(edit).toBeFocused();
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(page.getByLabel('First name')).toHaveValue(first);
   await page.getByRole('button', { name: 'Cancel' }).click();
@@ -103,7 +106,9 @@ test('a card member adds and edits an address', async ({ page }) => {
   await page.getByRole('tab', { name: 'Addresses' }).click();
   const street = `${100 + Math.floor(Math.random() * 800)} Birch ${suffix()} St`;
   await page.getByRole('button', { name: 'Add address' }).click();
-  await page.getByRole('textbox', { name: /^Address(\(required\))?$/ }).fill(street);
+  const address1 = page.getByRole('textbox', { name: /^Address(\(required\))?$/ });
+  await expect(address1).toBeFocused();
+  await address1.fill(street);
   await page.getByLabel('City').fill('Austin');
   await page.getByRole('form', { name: 'New address' }).getByRole('button', { name: /State/ }).click();
   await page.getByRole('listbox').getByRole('option', { name: 'Texas' }).click();
@@ -114,10 +119,15 @@ test('a card member adds and edits an address', async ({ page }) => {
   const row = page.getByRole('button', { name: street });
   await expect(row).toBeVisible();
   await expect(page.getByTestId('address-details')).toContainText('Austin');
-  await page.getByRole('button', { name: 'Edit address' }).click();
+  // Saved, the address's view has focus on its Edit; Edit puts it on the form's first field, a save back on Edit.
+  const editAddress = page.getByRole('button', { name: 'Edit address' });
+  await expect(editAddress).toBeFocused();
+  await editAddress.click();
+  await expect(address1).toBeFocused();
   await page.getByLabel('City').fill('Round Rock');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('address-details')).toContainText('Round Rock');
+  await expect(editAddress).toBeFocused();
   await expect(page.getByRole('grid').or(page.getByRole('table')).first()).toContainText('Round Rock');
   expect(await axe(page)).toEqual([]);
 });

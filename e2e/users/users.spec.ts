@@ -55,11 +55,19 @@ test('an administrator creates a user from a company contact, sets roles, quotas
   await expect(page.getByText(userName)).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: 'English' }).locator('[lang="en"]')).toBeVisible();
 
-  // Details edit: cancel restores.
-  await page.getByRole('button', { name: 'Edit' }).click();
+  // Details edit: cancel restores. Focus follows the swap: Edit puts it on the first field (the company picker, once its
+  // choices are in), Cancel and a save back on Edit.
+  const edit = page.getByRole('button', { name: 'Edit', exact: true });
+  await edit.click();
+  await expect(page.getByRole('button', { name: /Company/ })).toBeFocused();
   await input(page, 'First name').fill('Changed');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('definition').filter({ hasText: 'Eliot' })).toBeVisible();
+  await expect(edit).toBeFocused();
+  await edit.click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('definition').filter({ hasText: 'Eliot' })).toBeVisible();
+  await expect(edit).toBeFocused();
   expect(await axe(page)).toEqual([]);
 
   // Roles: SystemAdmin clears Adjuster, and says why.

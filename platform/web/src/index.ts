@@ -4,6 +4,15 @@ export { ApiCallError, SessionEndedError } from './api/errors';
 export { loadFailure, saveConflict, useStaleSave } from './api/failures';
 export * from './context';
 export {
+  FIELD_SELECTOR,
+  type FieldCandidate,
+  firstTabbableField,
+  type InitialWish,
+  isFocusFree,
+  type RecordShown,
+  useSwapFocus,
+} from './focus/swapFocus';
+export {
   changeAppLanguage,
   ensurePluginNamespace,
   kitNamespace,

@@ -1,13 +1,14 @@
 import { hasAnyRole, LookupCategory, Roles } from '@portal/core';
 import { useRoles } from '@portal/web';
-import { DatePickerField, Form, lookupOptions, MoneyField, NumberField, SelectField, TextField } from '@portal/web/kit';
-import { type ReactNode, useState } from 'react';
+import { DatePickerField, Form, type KitForm, lookupOptions, MoneyField, NumberField, SelectField, TextField } from '@portal/web/kit';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CLAIM_TYPE_IDS, type Claim } from '../../contract';
 import * as css from './claims.css';
 import { claimTypeName } from './format';
+import { firstField } from './formFocus';
 import { useClaimLookups } from './useClaimLookups';
 import { VendorSearch } from './VendorSearch';
 
@@ -80,10 +81,24 @@ interface Props {
   onCancel: () => void;
   /** Shown above the fields: a save refused as stale, with its Reload. */
   conflict?: ReactNode;
+  /**
+   * The form's first field takes focus when it opens: the form replaced the control that opened it (Edit, or the Save
+   * of the bill created before it). A refused save focuses the first invalid field (the kit's form does).
+   */
+  focusFirst?: boolean;
+}
+
+/** Focuses a field of the form once, when the form opens (the fields' refs are set by then). */
+function FocusOnOpen({ form, name }: { form: KitForm<typeof claimFormSchema>; name: keyof ClaimFormValues }) {
+  // Once, when the form opens: never again while the user types.
+  useEffect(() => {
+    form.setFocus(name);
+  }, []);
+  return null;
 }
 
 /** The bill editor: kit fields, payee search, payment fields for SuperUser only. */
-export function ClaimForm({ initial, askMember, busy, onSave, onCancel, conflict }: Props) {
+export function ClaimForm({ initial, askMember, busy, onSave, onCancel, conflict, focusFirst = false }: Props) {
   const { t } = useTranslation('claims');
   const roles = useRoles();
   const superUser = hasAnyRole(roles, [Roles.SuperUser]);
@@ -130,8 +145,10 @@ export function ClaimForm({ initial, askMember, busy, onSave, onCancel, conflict
               </>
             )}
           </div>
+          {focusFirst && <FocusOnOpen form={form} name={firstField(askMember)} />}
           <div className={css.row}>
-            <Button type="submit" className={css.primary} isDisabled={busy}>
+            {/* Pending keeps the pressed Save focused while the call runs (a disabled button drops focus) and ignores presses. */}
+            <Button type="submit" className={css.primary} isPending={busy}>
               {t('detail.save')}
             </Button>
             <Button

@@ -2,7 +2,7 @@ import { formatDateTime, formatIsoDayText, hasAnyRole, idSchema, Roles } from '@
 import { layoutCss, loadFailure, saveConflict, useActingMemberId, useApi, useRoles } from '@portal/web';
 import { StaleNotice } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type Ref, useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -12,9 +12,11 @@ import { BillHistory } from '../components/BillHistory';
 import { ClaimForm, toPayload } from '../components/ClaimForm';
 import * as css from '../components/claims.css';
 import { claimTypeName, money, shownPayee, statusName } from '../components/format';
+import { afterEditCloses } from '../components/formFocus';
 import { useClaimLookups } from '../components/useClaimLookups';
 
-function ClaimView({ claim }: { claim: Claim }) {
+/** The bill as loaded; `ref` lets focus come to it when an edit closed and Edit is no longer there. */
+function ClaimView({ claim, ref }: { claim: Claim; ref?: Ref<HTMLDListElement> }) {
   const { t } = useTranslation('claims');
   const { statusNames, billTypeNames } = useClaimLookups();
   const none = t('detail.none');
@@ -36,7 +38,7 @@ function ClaimView({ claim }: { claim: Claim }) {
     [t('grid.CheckNumber'), claim.CheckNumber ?? none],
   ];
   return (
-    <dl className={css.dl} data-testid="claim-view">
+    <dl ref={ref} tabIndex={-1} className={css.dl} data-testid="claim-view">
       {rows.map(([k, v]) => (
         <div key={k}>
           <dt className={css.dt}>{k}</dt>
@@ -123,6 +125,15 @@ function BillDetails({ id }: { id: string | undefined }) {
   const [busy, setBusy] = useState(false);
   // The server's words when a save was refused as stale: said with a Reload until the user takes it.
   const [conflict, setConflict] = useState<string | null>(null);
+  // Edit swaps the bill for the form, and Save or Cancel swaps it back: the button pressed goes away each time. The
+  // form focuses its first field; once it closes, focus comes back to Edit (or to the bill, should Edit be gone).
+  const editButton = useRef<HTMLButtonElement>(null);
+  const view = useRef<HTMLDListElement>(null);
+  const [returnFocus, setReturnFocus] = useState(false);
+  const close = () => {
+    setEditing(false);
+    setReturnFocus(true);
+  };
   // An address naming no claim ID ('/claims/abc') is not found without asking: the server would refuse it as invalid.
   const parsed = idSchema.safeParse(id);
   const claimId = parsed.success ? parsed.data : null;
@@ -132,6 +143,12 @@ function BillDetails({ id }: { id: string | undefined }) {
     queryFn: () => api.call(ClaimsApi.details, { body: { ClaimID: claimId as number } }, { notify: false }),
     enabled: claimId !== null,
   });
+  const canEdit = details.data?.CanEdit ?? false;
+  useEffect(() => {
+    if (!returnFocus || editing) return;
+    setReturnFocus(false);
+    (afterEditCloses(canEdit) === 'edit' ? editButton.current : view.current)?.focus();
+  }, [returnFocus, editing, canEdit]);
 
   /** Fetches the bill as it is now: the form takes its values and Version in place of the typed ones. */
   const reload = async () => {
@@ -155,9 +172,10 @@ function BillDetails({ id }: { id: string | undefined }) {
             initial={claim}
             askMember={false}
             busy={busy}
+            focusFirst
             conflict={conflict && <StaleNotice message={conflict} onReload={() => void reload()} />}
             onCancel={() => {
-              setEditing(false);
+              close();
               // Edits given up after a refusal: show (and later edit) the bill as it is now, not the stale copy.
               if (conflict) void reload();
             }}
@@ -169,7 +187,7 @@ function BillDetails({ id }: { id: string | undefined }) {
                   body: { ClaimID: claim.ClaimID, Version: claim.Version, ...toPayload(v, hasAnyRole(roles, [Roles.SuperUser])) },
                 });
                 await queryClient.invalidateQueries({ queryKey: ['claims'] });
-                setEditing(false);
+                close();
               } catch (e) {
                 // The API client showed the server's message; the edits stay in the form. A stale Version would be
                 // refused again: the form says so and offers a Reload.
@@ -184,10 +202,10 @@ function BillDetails({ id }: { id: string | undefined }) {
           />
         ) : (
           <div className={css.stack}>
-            <ClaimView claim={claim} />
+            <ClaimView claim={claim} ref={view} />
             <div className={css.row}>
               {CanEdit && (
-                <Button className={css.primary} onPress={() => setEditing(true)}>
+                <Button ref={editButton} className={css.primary} onPress={() => setEditing(true)}>
                   {t('detail.edit')}
                 </Button>
               )}

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { ClaimsAccess } from '../../access';
 import { ClaimsApi } from '../../contract';
 import { ClaimForm, toPayload } from '../components/ClaimForm';
+import { focusFreshForm } from '../components/formFocus';
 
 /** /claims-new: a new bill opens directly in edit; MemberID is asked for unless acting for a member. */
 export default function NewClaimPage() {
@@ -22,6 +23,8 @@ export default function NewClaimPage() {
         initial={null}
         askMember
         busy={busy}
+        // A fresh form after a create: the Save pressed went away with the form before it, so its first field takes focus.
+        focusFirst={focusFreshForm(formKey)}
         onCancel={() => navigate(-1)}
         onSave={async (v) => {
           setBusy(true);

@@ -17,12 +17,13 @@ import {
   useLookupLabel,
 } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CONTACT_TYPE_IDS, type Contact, ContactsApi, DEFAULT_ADDRESS_TYPE_ID, DEFAULT_PHONE_TYPE_ID } from '../../contract';
 import * as css from './contacts.css';
+import { type DetailShown, useDetailFocus } from './focus';
 import { contactTypeName, lookupValue, phoneText, shownName } from './format';
 
 const optionalText = z.string();
@@ -70,8 +71,8 @@ const toPayload = (v: FormValues) => ({
 interface Props {
   /** A contact's id, or 'new'. */
   id: number | 'new';
-  /** Back to the list (after save or cancel). */
-  onClose: () => void;
+  /** Back to the list (after save or cancel); a save gives the saved contact's id. */
+  onClose: (savedId?: number) => void;
 }
 
 /** The heading follows what is typed: 'Last, First', or 'Add New Contact' while empty. */
@@ -104,27 +105,33 @@ export function ContactDetail({ id, onClose }: Props) {
         ? api.call(ContactsApi.create, { body: toPayload(v) })
         : api.call(ContactsApi.update, { body: { ...toPayload(v), ContactID: id as number, Version: (contact.data as Contact).Version } }),
     onMutate: stale.clear,
-    onSuccess: async () => {
+    onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: ['contacts'] });
-      onClose();
+      onClose(saved.ContactID);
     },
     // A stale save keeps the typed values and says so with a Reload (the cached contact is then read anew).
     onError: stale.onError,
   });
 
   // A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile).
-  if (!isNew && (contact.isPending || (contact.isError && contact.isFetching))) return <p aria-busy="true">{t('loading')}</p>;
-  if (!isNew && contact.isError) {
-    // Said here only (the load does not toast); a record not found would not be found again: no Try again.
-    return loadFailure(contact.error) === 'notFound' ? (
-      <Message kind="error">{t('notFound')}</Message>
-    ) : (
-      <LoadFailed message={t('loadError')} onRetry={() => void contact.refetch()} />
-    );
-  }
+  const loading = !isNew && (contact.isPending || (contact.isError && contact.isFetching));
   const current = isNew ? null : (contact.data ?? null);
+  const shown: DetailShown = loading ? 'loading' : !isNew && contact.isError ? 'failed' : !editing && current ? 'view' : 'form';
+  // The detail replaced the list, and the name pressed there went with it: focus goes to the contact's name (its
+  // heading) once it is read, or to the first field of a new contact's form; Edit puts it on the form's first field.
+  const focus = useDetailFocus(shown, isNew ? 'form' : 'view');
 
-  if (!editing && current) {
+  let content: ReactNode;
+  if (loading) content = <p aria-busy="true">{t('loading')}</p>;
+  else if (!isNew && contact.isError) {
+    // Said here only (the load does not toast); a record not found would not be found again: no Try again.
+    content =
+      loadFailure(contact.error) === 'notFound' ? (
+        <Message kind="error">{t('notFound')}</Message>
+      ) : (
+        <LoadFailed message={t('loadError')} onRetry={() => void contact.refetch()} />
+      );
+  } else if (!editing && current) {
     const rows: [string, string][] = [
       [t('field.FirstName'), current.FirstName],
       [t('field.LastName'), current.LastName],
@@ -139,15 +146,21 @@ export function ContactDetail({ id, onClose }: Props) {
       [t('field.StateCodeID'), lookupValue(label, lookups, LookupCategory.StateCode, current.StateCodeID)],
       [t('field.Zip'), current.Zip ?? ''],
     ];
-    return (
+    content = (
       <Panel
         title={<span data-testid="contact-name">{shownName(t, current)}</span>}
         actions={
           <ButtonGroup>
-            <Button variant="primary" onPress={() => setEditing(true)}>
+            <Button
+              variant="primary"
+              onPress={() => {
+                focus.want('form');
+                setEditing(true);
+              }}
+            >
               {t('edit')}
             </Button>
-            <Button onPress={onClose}>{t('backToList')}</Button>
+            <Button onPress={() => onClose()}>{t('backToList')}</Button>
           </ButtonGroup>
         }
       >
@@ -161,46 +174,47 @@ export function ContactDetail({ id, onClose }: Props) {
         </dl>
       </Panel>
     );
-  }
-
-  return (
-    <Form
-      // A reload brings a new Version: the form starts again from the contact as it is now.
-      key={current?.Version ?? 'new'}
-      schema={formSchema}
-      defaultValues={toForm(current)}
-      onSubmit={(v) => save.mutate(v)}
-      aria-label={isNew ? t('addNew') : t('editTitle')}
-    >
-      <Panel title={<LiveName />}>
-        <div className={css.stack}>
-          {stale.conflict && <StaleNotice message={stale.conflict} onReload={() => void stale.reload()} />}
-          <div className={css.fields}>
-            <TextField name="FirstName" label={t('field.FirstName')} isRequired maxLength={50} autoComplete="off" />
-            <TextField name="LastName" label={t('field.LastName')} isRequired maxLength={50} autoComplete="off" />
-            <SelectField
-              name="ContactTypeID"
-              label={t('field.ContactTypeID')}
-              options={CONTACT_TYPE_IDS.map((k) => ({ value: k, label: contactTypeName(t, k) }))}
-            />
-            <PhoneField name="Phone" label={t('field.Phone')} autoComplete="off" />
-            <LookupSelectField name="PhoneTypeID" label={t('field.PhoneTypeID')} category={LookupCategory.PhoneType} items={lookups} />
-            <EmailField name="Email" label={t('field.Email')} autoComplete="off" />
-            <LookupSelectField name="AddressTypeID" label={t('field.AddressTypeID')} category={LookupCategory.AddressType} items={lookups} />
-            <TextField name="Address1" label={t('field.Address1')} maxLength={100} autoComplete="off" />
-            <TextField name="Address2" label={t('field.Address2')} maxLength={100} autoComplete="off" />
-            <TextField name="City" label={t('field.City')} maxLength={60} autoComplete="off" />
-            <LookupSelectField name="StateCodeID" label={t('field.StateCodeID')} category={LookupCategory.StateCode} items={lookups} />
-            <TextField name="Zip" label={t('field.Zip')} maxLength={10} autoComplete="off" />
+  } else {
+    content = (
+      <Form
+        // A reload brings a new Version: the form starts again from the contact as it is now.
+        key={current?.Version ?? 'new'}
+        schema={formSchema}
+        defaultValues={toForm(current)}
+        onSubmit={(v) => save.mutate(v)}
+        aria-label={isNew ? t('addNew') : t('editTitle')}
+      >
+        <Panel title={<LiveName />}>
+          <div className={css.stack}>
+            {stale.conflict && <StaleNotice message={stale.conflict} onReload={() => void stale.reload()} />}
+            <div ref={focus.fieldsRef} className={css.fields}>
+              <TextField name="FirstName" label={t('field.FirstName')} isRequired maxLength={50} autoComplete="off" />
+              <TextField name="LastName" label={t('field.LastName')} isRequired maxLength={50} autoComplete="off" />
+              <SelectField
+                name="ContactTypeID"
+                label={t('field.ContactTypeID')}
+                options={CONTACT_TYPE_IDS.map((k) => ({ value: k, label: contactTypeName(t, k) }))}
+              />
+              <PhoneField name="Phone" label={t('field.Phone')} autoComplete="off" />
+              <LookupSelectField name="PhoneTypeID" label={t('field.PhoneTypeID')} category={LookupCategory.PhoneType} items={lookups} />
+              <EmailField name="Email" label={t('field.Email')} autoComplete="off" />
+              <LookupSelectField name="AddressTypeID" label={t('field.AddressTypeID')} category={LookupCategory.AddressType} items={lookups} />
+              <TextField name="Address1" label={t('field.Address1')} maxLength={100} autoComplete="off" />
+              <TextField name="Address2" label={t('field.Address2')} maxLength={100} autoComplete="off" />
+              <TextField name="City" label={t('field.City')} maxLength={60} autoComplete="off" />
+              <LookupSelectField name="StateCodeID" label={t('field.StateCodeID')} category={LookupCategory.StateCode} items={lookups} />
+              <TextField name="Zip" label={t('field.Zip')} maxLength={10} autoComplete="off" />
+            </div>
+            <ButtonGroup align="start">
+              <Button type="submit" variant="primary" isPending={save.isPending}>
+                {t('save')}
+              </Button>
+              <Button onPress={() => onClose()}>{t('cancel')}</Button>
+            </ButtonGroup>
           </div>
-          <ButtonGroup align="start">
-            <Button type="submit" variant="primary" isPending={save.isPending}>
-              {t('save')}
-            </Button>
-            <Button onPress={onClose}>{t('cancel')}</Button>
-          </ButtonGroup>
-        </div>
-      </Panel>
-    </Form>
-  );
+        </Panel>
+      </Form>
+    );
+  }
+  return <div ref={focus.rootRef}>{content}</div>;
 }

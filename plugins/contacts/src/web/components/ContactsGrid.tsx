@@ -12,11 +12,13 @@ interface Props {
   memberId?: number;
   /** Opens a contact's inline detail; without it the names are plain text. */
   onOpen?: (c: Contact) => void;
+  /** Called with each contact's name button as the list draws it (the page returns focus to the contact that was open). */
+  nameDrawn?: (id: number, el: HTMLButtonElement | null) => void;
   actions?: ReactNode;
 }
 
 /** Contacts, 'Last, First', 100 a page by default (spec 02 section 9), searched on the server. */
-export function ContactsGrid({ label, memberId, onOpen, actions }: Props) {
+export function ContactsGrid({ label, memberId, onOpen, nameDrawn, actions }: Props) {
   const { t } = useTranslation('contacts');
   const api = useApi();
   const fetchPage = useCallback(
@@ -36,7 +38,7 @@ export function ContactsGrid({ label, memberId, onOpen, actions }: Props) {
         accessor: (c) => shownName(t, c),
         cell: (c) =>
           onOpen ? (
-            <button type="button" className={css.nameButton} onClick={() => onOpen(c)}>
+            <button type="button" ref={nameDrawn ? (el) => nameDrawn(c.ContactID, el) : undefined} className={css.nameButton} onClick={() => onOpen(c)}>
               {shownName(t, c)}
             </button>
           ) : (
@@ -47,7 +49,7 @@ export function ContactsGrid({ label, memberId, onOpen, actions }: Props) {
       { id: 'Phone', header: t('field.Phone'), accessor: phoneText },
       { id: 'Email', header: t('field.Email'), accessor: (c) => c.Email ?? '' },
     ],
-    [t, onOpen],
+    [t, onOpen, nameDrawn],
   );
   return (
     <DataGrid<Contact>

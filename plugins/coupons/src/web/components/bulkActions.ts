@@ -9,3 +9,11 @@ export type Action = (typeof ACTIONS)[number];
  * changed nothing and keeps it too.
  */
 export const clearsSelection = (action: Action): boolean => action === 'delete';
+
+/**
+ * Whether Apply takes focus once the grid was started again (a delete that went through gives it a new key, so the grid
+ * and the Apply in its toolbar are drawn anew: the Apply the user pressed, which the confirm dialog would give focus back
+ * to, is gone). Only while focus is lost (on the body, or nowhere): a user who moved on is left where they are.
+ */
+export const applyTakesFocus = (restarted: boolean, active: unknown, body: unknown): boolean =>
+  restarted && (active === null || active === undefined || active === body);

@@ -2,12 +2,12 @@ import { formatDateTime, formatIsoDayText } from '@portal/core';
 import { layoutCss, showToast, useApi } from '@portal/web';
 import { Button, ConfirmDialog, DataGrid, type GridColumn, NativeSelectField, type PageRequest } from '@portal/web/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { COUPON_CREATE_PATH, couponPath } from '../../access';
 import { COUPON_DEFAULT_PAGE_SIZE, COUPON_PAGE_SIZES, type Coupon, CouponsApi } from '../../contract';
-import { ACTIONS, type Action, clearsSelection } from '../components/bulkActions';
+import { ACTIONS, type Action, applyTakesFocus, clearsSelection } from '../components/bulkActions';
 import * as css from '../components/coupons.css';
 
 const QUERY_KEY = ['coupons', 'grid'] as const;
@@ -22,6 +22,15 @@ export default function CouponsPage() {
   const [confirming, setConfirming] = useState(false);
   // The grid keeps its selection inside; a new key starts it again with none (page, sort and search stay in the address).
   const [gridKey, setGridKey] = useState(0);
+  const applyRef = useRef<HTMLButtonElement>(null);
+  // The new grid's Apply takes the focus the old one lost. In a frame: the confirm dialog first has to go, and its own
+  // return of focus (to the old Apply, now gone) then finds nothing to do.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      if (applyTakesFocus(gridKey > 0, document.activeElement, document.body)) applyRef.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [gridKey]);
 
   const fetchPage = useCallback(
     (req: PageRequest) =>
@@ -121,7 +130,7 @@ export default function CouponsPage() {
                 options={[{ value: '', label: t('list.chooseAction') }, ...ACTIONS.map((a) => ({ value: a, label: t(`actions.${a}`) }))]}
                 onChange={setAction}
               />
-              <Button onPress={apply} isPending={run.isPending} pendingLabel={t('list.working')}>
+              <Button ref={applyRef} onPress={apply} isPending={run.isPending} pendingLabel={t('list.working')}>
                 {t('list.apply')}
               </Button>
             </div>

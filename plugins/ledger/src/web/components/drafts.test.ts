@@ -1,6 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type LedgerTransaction, ledgerCreateSchema, ledgerUpdateSchema } from '../../contract';
-import { conflictOf, createBody, draftOf, editBody, newDraft, pendingGuard, updateBody } from './drafts';
+import { checkLedgerEntry, LedgerMessages } from '../../rules';
+import {
+  conflictOf,
+  createBody,
+  type Draft,
+  draftOf,
+  editBody,
+  invalidFields,
+  newDraft,
+  pendingGuard,
+  type RowRefusal,
+  refusalOf,
+  updateBody,
+  withTyped,
+} from './drafts';
 
 const today = '2026-03-31';
 
@@ -104,5 +118,69 @@ describe('an edit saves with the Version its row had when the edit began, so nob
     expect(conflictOf(refusal(502, 'down'))).toBeNull();
     expect(conflictOf(new Error('network'))).toBeNull();
     expect(conflictOf(null)).toBeNull();
+  });
+});
+
+describe('a refused save marks the input its rule is about, until that input changes', () => {
+  it('each refusal of the row checks names its input; the balance’s refusals name none', () => {
+    expect(refusalOf(LedgerMessages.futureDate)).toEqual({ field: 'DateCreated', message: LedgerMessages.futureDate });
+    expect(refusalOf(LedgerMessages.invalidDate)?.field).toBe('DateCreated');
+    expect(refusalOf(LedgerMessages.type)?.field).toBe('TransactionTypeID');
+    expect(refusalOf(LedgerMessages.amount)?.field).toBe('Amount');
+    expect(refusalOf(LedgerMessages.amountNumber)?.field).toBe('Amount');
+    expect(refusalOf(LedgerMessages.amountCents)?.field).toBe('Amount');
+    expect(refusalOf(LedgerMessages.description)?.field).toBe('Description');
+    expect(refusalOf(LedgerMessages.balanceNumber)).toBeNull();
+    expect(refusalOf(LedgerMessages.balanceSet)).toBeNull();
+  });
+  it('the page’s own check of a new row refuses with a message whose input is then marked', () => {
+    const draft = { ...newDraft(today), Amount: '10' };
+    const checked = checkLedgerEntry(draft, today);
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    const refused = refusalOf(checked.message);
+    expect(refused?.field).toBe('Description');
+    expect(invalidFields({ ...draft, Refused: refused as RowRefusal }, []).refused).toBe('Description');
+  });
+  it('typing in the refused input drops the mark; typing elsewhere, or the same value, keeps it', () => {
+    const refused: Draft = { ...newDraft(today), Refused: { field: 'Amount', message: LedgerMessages.amount } };
+    expect(withTyped(refused, { Company: 'Clinic' }).Refused).toEqual(refused.Refused);
+    expect(withTyped(refused, { Amount: '' }).Refused).toEqual(refused.Refused);
+    const typed = withTyped(refused, { Amount: '1' });
+    expect(typed.Refused).toBeUndefined();
+    expect(typed.Amount).toBe('1');
+    expect(invalidFields(typed, []).refused).toBeNull();
+  });
+});
+
+describe('in report mode a row’s edit marks the fields the report still misses', () => {
+  const row: LedgerTransaction = {
+    TransactionID: 9,
+    DateCreated: '2026-03-01',
+    Code: null,
+    Company: null,
+    Description: 'Visit',
+    TransactionTypeID: 1,
+    Amount: 12.5,
+    Balance: 100,
+    Status: 'Posted',
+    Source: 'ledger',
+    ReportedDate: null,
+    Version: 1,
+  };
+  it('the report check’s fields that are still empty, in the order the inputs stand; none outside report mode', () => {
+    const draft = draftOf(row);
+    expect(invalidFields(draft, ['Company', 'Code'])).toEqual({ refused: null, missing: ['Code', 'Company'] });
+    expect(invalidFields(draft, [])).toEqual({ refused: null, missing: [] });
+  });
+  it('a field typed in is no longer marked; a code is not missing once the row is no expense', () => {
+    const draft = withTyped(draftOf(row), { Company: 'Harbor Clinic' });
+    expect(invalidFields(draft, ['Code', 'Company']).missing).toEqual(['Code']);
+    expect(invalidFields({ ...draft, Code: '  ' }, ['Code']).missing).toEqual(['Code']);
+    expect(invalidFields(withTyped(draft, { TransactionTypeID: '2' }), ['Code', 'Company']).missing).toEqual([]);
+  });
+  it('a refused input that the report also misses is both', () => {
+    const draft: Draft = { ...draftOf(row), Description: '', Refused: { field: 'Description', message: LedgerMessages.description } };
+    expect(invalidFields(draft, ['Description'])).toEqual({ refused: 'Description', missing: ['Description'] });
   });
 });

@@ -1,5 +1,15 @@
 import type { LedgerTransaction } from '../../contract';
-import { TransactionType } from '../../rules';
+import { type LedgerMessage, LedgerMessages, TransactionType } from '../../rules';
+
+/** A row's edit inputs, in the order they stand: the first takes focus when the edit opens. */
+export const EDIT_FIELDS = ['DateCreated', 'Code', 'Company', 'Description', 'TransactionTypeID', 'Amount'] as const;
+export type EditField = (typeof EDIT_FIELDS)[number];
+
+/** A save the page's own rule check refused: the rule's refusal and the input it is about. */
+export interface RowRefusal {
+  field: EditField;
+  message: LedgerMessage;
+}
 
 /** A row being edited: the typed values as text; cancel drops the draft, so the row shows what it had. */
 export interface Draft {
@@ -18,6 +28,8 @@ export interface Draft {
   Version?: number;
   /** The server's refusal of this edit's save (someone else changed or deleted the row): shown on the row until it is reloaded. */
   Conflict?: string;
+  /** The page's rule check refused this row's save: its input is marked with the rule's text until that input changes. */
+  Refused?: RowRefusal;
 }
 
 const newKey = () => `ledger-${crypto.randomUUID()}`;
@@ -107,4 +119,40 @@ export function pendingGuard(onChange: (pending: ReadonlySet<string>) => void) {
       onChange(new Set(pending));
     }
   };
+}
+
+/** The input each refusal of a row's rule check (checkLedgerEntry, checkLedgerEdit) is about. */
+const RULE_FIELDS: ReadonlyMap<LedgerMessage, EditField> = new Map<LedgerMessage, EditField>([
+  [LedgerMessages.futureDate, 'DateCreated'],
+  [LedgerMessages.invalidDate, 'DateCreated'],
+  [LedgerMessages.type, 'TransactionTypeID'],
+  [LedgerMessages.amount, 'Amount'],
+  [LedgerMessages.amountNumber, 'Amount'],
+  [LedgerMessages.amountCents, 'Amount'],
+  [LedgerMessages.description, 'Description'],
+]);
+
+/** A refusal of a row's rule check as the row keeps it; null for a refusal that is about no row input (the balance's). */
+export function refusalOf(message: LedgerMessage): RowRefusal | null {
+  const field = RULE_FIELDS.get(message);
+  return field === undefined ? null : { field, message };
+}
+
+/** The draft with typed values: a refusal stays marked until the input it is about changes. */
+export function withTyped(d: Draft, patch: Partial<Pick<Draft, EditField>>): Draft {
+  const next = { ...d, ...patch };
+  if (d.Refused && d.Refused.field in patch && patch[d.Refused.field] !== d[d.Refused.field]) delete next.Refused;
+  return next;
+}
+
+/**
+ * The inputs a row's edit marks invalid: the one the rule check refused, and the report check's missing fields
+ * (`missing`, report mode) that are still empty in the draft, in the order the inputs stand. A code is missing only on
+ * an expense (the report needs none on a deposit or interest).
+ */
+export function invalidFields(d: Draft, missing: readonly string[]): { refused: EditField | null; missing: EditField[] } {
+  const stillMissing = EDIT_FIELDS.filter(
+    (f) => missing.includes(f) && d[f].trim() === '' && (f !== 'Code' || d.TransactionTypeID === String(TransactionType.Expense)),
+  );
+  return { refused: d.Refused?.field ?? null, missing: stillMissing };
 }

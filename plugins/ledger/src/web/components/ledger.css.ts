@@ -58,3 +58,6 @@ export const chartMonths = style({
 export const recentTable = style({ tableLayout: 'fixed' });
 export const recentDay = style({ width: '6.75rem' });
 export const recentAmount = style({ width: '6.5rem' });
+
+/** The text under a row's edit that says why its marked inputs are invalid (their aria-describedby). */
+export const invalidText = style({ color: vars.color.foreground.critical, margin: 0 });

@@ -17,8 +17,21 @@ import {
   TRANSACTION_TYPE_IDS,
 } from '../../rules';
 import { DateRangeFields } from '../components/DateRangeFields';
-import { conflictOf, createBody, type Draft, draftOf, newDraft, pendingGuard, updateBody } from '../components/drafts';
+import {
+  conflictOf,
+  createBody,
+  type Draft,
+  draftOf,
+  type EditField,
+  invalidFields,
+  newDraft,
+  pendingGuard,
+  refusalOf,
+  updateBody,
+  withTyped,
+} from '../components/drafts';
 import { FederalPayerDialogs, type ReportHeader } from '../components/FederalPayerDialogs';
+import { type FocusRequest, focusId, focusLost, NEW_ROW, onEditClosed, onEditOpened, onSaveRefused, pickFocus } from '../components/focus';
 import { day, localToday, money, ruleText } from '../components/format';
 import * as css from '../components/ledger.css';
 import { balanceLine, balanceOpen, listCount, listStatusRow } from '../components/loadState';
@@ -27,7 +40,7 @@ import { downloadReport } from '../components/report';
 type SortColumn = 'DateCreated' | 'Code' | 'Company' | 'Description' | 'TransactionTypeID' | 'Amount';
 const SORTABLE: SortColumn[] = ['DateCreated', 'Code', 'Company', 'Description', 'TransactionTypeID', 'Amount'];
 
-const NEW = 'new';
+const NEW = NEW_ROW;
 
 /** The toolbar colour of this page follows the role: green CareAssist, purple CareGuard, blue otherwise. */
 function bandColour(roles: string[]): string {
@@ -61,13 +74,23 @@ export default function LedgerPage() {
   const [balanceText, setBalanceText] = useState('');
   const [header, setHeader] = useState<ReportHeader>({ HICN: '', DateOfInjury: '', DateOfSettlement: '' });
   const sentTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const ids = { balance: useId() };
+  const ids = { balance: useId(), focus: useId() };
   useEffect(
     () => () => {
       if (sentTimer.current) clearTimeout(sentTimer.current);
     },
     [],
   );
+  // When a row swaps for its edit inputs or back, the control pressed goes away: focus moves on where the change put
+  // it (the edit's first input, the row's Edit, Add, the refused input), once the page has drawn that change.
+  const [focusNext, setFocusNext] = useState<FocusRequest | null>(null);
+  useEffect(() => {
+    if (!focusNext) return;
+    setFocusNext(null);
+    if (focusNext.onlyIfLost && !focusLost(document.activeElement, document.body)) return;
+    pickFocus(focusNext, ids.focus, (id) => document.getElementById(id))?.focus();
+  }, [focusNext, ids.focus]);
+  const fieldId = (key: string, field: EditField) => focusId(ids.focus, { row: key, field });
 
   const member = useQuery({ queryKey: ['ledger', 'member'], queryFn: () => api.call(LedgerApi.loadMember, undefined, { notify: false }), retry: false });
   useEffect(() => {
@@ -106,20 +129,35 @@ export default function LedgerPage() {
   });
 
   const setDraft = (key: string, patch: Partial<Draft>) => setDrafts((d) => ({ ...d, [key]: { ...(d[key] as Draft), ...patch } }));
+  /** Typed values: a refusal marked on an input goes once that input changes. */
+  const typed = (key: string, patch: Partial<Pick<Draft, EditField>>) => setDrafts((d) => ({ ...d, [key]: withTyped(d[key] as Draft, patch) }));
   const changeDate = (key: string, value: string) => {
     // Spec 02 section 5: a future date warns and the date resets to today.
     if (value > localToday()) {
       showToast({ kind: 'warning', message: t('rules.futureDate') });
-      setDraft(key, { DateCreated: localToday() });
-    } else setDraft(key, { DateCreated: value });
+      typed(key, { DateCreated: localToday() });
+    } else typed(key, { DateCreated: value });
   };
-  const cancel = (key: string) =>
+  const drop = (key: string) =>
     setDrafts((d) => {
       const { [key]: _dropped, ...rest } = d;
       return rest;
     });
-  // A new row gets its idempotency key with its draft: a repeated Save of it is the same create.
-  const add = () => setDrafts((d) => ({ ...d, [NEW]: newDraft(localToday()) }));
+  /** Cancel: the row shows what it had, and focus goes back to its Edit (a new row's: to Add). */
+  const cancel = (key: string) => {
+    drop(key);
+    setFocusNext(onEditClosed(key));
+  };
+  // A new row gets its idempotency key with its draft: a repeated Save of it is the same create. Add is disabled while
+  // it is open, so focus goes to the new row's first input.
+  const add = () => {
+    setDrafts((d) => ({ ...d, [NEW]: newDraft(localToday()) }));
+    setFocusNext(onEditOpened(NEW));
+  };
+  const edit = (key: string, row: LedgerTransaction) => {
+    setDrafts((d) => ({ ...d, [key]: draftOf(row) }));
+    setFocusNext(onEditOpened(key));
+  };
 
   /** One call per row at a time: a double press on Save neither adds the row twice nor meets a false 409 on an edit. */
   const save = (key: string, row: LedgerTransaction | null) =>
@@ -130,7 +168,11 @@ export default function LedgerPage() {
       // Spec 02 section 5: adding checks all five rules; an edit repeats only the amount and future-date checks.
       const checked = row ? checkLedgerEdit(draft, today) : checkLedgerEntry(draft, today);
       if (!checked.ok) {
+        // Said in place too: the input the rule is about is marked invalid, described by the rule's text, and focused.
         showToast({ kind: 'warning', message: ruleText(t, checked.message) });
+        const refused = refusalOf(checked.message);
+        if (refused) setDraft(key, { Refused: refused });
+        setFocusNext(onSaveRefused(key, { field: refused?.field ?? null }));
         return;
       }
       try {
@@ -140,15 +182,22 @@ export default function LedgerPage() {
         const saved = row
           ? await api.call(LedgerApi.update, { body: updateBody(draft, row.TransactionID) })
           : await api.call(LedgerApi.create, { body: createBody(draft, today) });
-        cancel(key);
+        drop(key);
+        // Focus goes back to the row's Edit at once; a new row's, once the list shows the row it became (else Add).
+        // Should the list read again take the row off the page, focus goes to Add.
+        if (row) setFocusNext(onEditClosed(key));
         if (reportMode && row) setLocal((l) => ({ ...l, changed: { ...l.changed, [row.TransactionID]: saved } }));
         else if (!reportMode) await refresh();
         else await queryClient.invalidateQueries({ queryKey: ['ledger', 'balance'] });
+        setFocusNext(row ? { ...onEditClosed(key), onlyIfLost: true } : onEditClosed(key, saved.TransactionID));
       } catch (e) {
         // The client showed the server's message. An edit refused because the row changed (or went) meanwhile keeps
-        // it on the row, with the typed values, until the member reloads the row.
+        // it on the row, with the typed values, until the member reloads the row: focus goes to its Reload.
         const conflict = row ? conflictOf(e) : null;
-        if (conflict !== null) setDraft(key, { Conflict: conflict });
+        if (conflict !== null) {
+          setDraft(key, { Conflict: conflict });
+          setFocusNext(onSaveRefused(key, 'conflict'));
+        }
       }
     });
 
@@ -161,6 +210,8 @@ export default function LedgerPage() {
     });
     await queryClient.invalidateQueries({ queryKey: ['ledger', 'search'] });
     await queryClient.invalidateQueries({ queryKey: ['ledger', 'balance'] });
+    // A row deleted meanwhile is gone once the list is read again: its Edit went with it.
+    setFocusNext({ ...onEditClosed(key), onlyIfLost: true });
   };
 
   const remove = async () => {
@@ -252,6 +303,20 @@ export default function LedgerPage() {
     const label = (field: string) => t('edit.label', { field: t(`fields.${field}`) });
     const conflictId = `ledger-conflict-${key}`;
     const refused = d.Conflict !== undefined && row !== null;
+    // The inputs the rule check refused or the report check found empty are marked invalid and described by the text
+    // under the row that says why.
+    const invalid = invalidFields(d, row ? issueFields(row.TransactionID) : []);
+    const refusedId = `${ids.focus}-${key}-refused`;
+    const missingId = `${ids.focus}-${key}-missing`;
+    const check = (field: EditField) => {
+      const reasons = [invalid.refused === field ? refusedId : null, invalid.missing.includes(field) ? missingId : null].filter(Boolean);
+      return {
+        id: fieldId(key, field),
+        'aria-label': label(field),
+        'aria-invalid': reasons.length > 0 ? true : undefined,
+        'aria-describedby': reasons.length > 0 ? reasons.join(' ') : undefined,
+      };
+    };
     return (
       <Fragment key={key}>
         <tr data-testid="ledger-edit-row" aria-describedby={refused ? conflictId : undefined}>
@@ -259,39 +324,33 @@ export default function LedgerPage() {
             <input
               type="date"
               className={css.input}
-              aria-label={label('DateCreated')}
+              {...check('DateCreated')}
               max={today}
               value={d.DateCreated}
               onChange={(e) => changeDate(key, e.target.value)}
             />
           </td>
           <td className={css.cell}>
-            <input className={css.input} aria-label={label('Code')} maxLength={40} value={d.Code} onChange={(e) => setDraft(key, { Code: e.target.value })} />
+            <input className={css.input} {...check('Code')} maxLength={40} value={d.Code} onChange={(e) => typed(key, { Code: e.target.value })} />
+          </td>
+          <td className={css.cell}>
+            <input className={css.input} {...check('Company')} maxLength={200} value={d.Company} onChange={(e) => typed(key, { Company: e.target.value })} />
           </td>
           <td className={css.cell}>
             <input
               className={css.input}
-              aria-label={label('Company')}
-              maxLength={200}
-              value={d.Company}
-              onChange={(e) => setDraft(key, { Company: e.target.value })}
-            />
-          </td>
-          <td className={css.cell}>
-            <input
-              className={css.input}
-              aria-label={label('Description')}
+              {...check('Description')}
               maxLength={500}
               value={d.Description}
-              onChange={(e) => setDraft(key, { Description: e.target.value })}
+              onChange={(e) => typed(key, { Description: e.target.value })}
             />
           </td>
           <td className={css.cell}>
             <select
               className={css.input}
-              aria-label={label('TransactionTypeID')}
+              {...check('TransactionTypeID')}
               value={d.TransactionTypeID}
-              onChange={(e) => setDraft(key, { TransactionTypeID: e.target.value })}
+              onChange={(e) => typed(key, { TransactionTypeID: e.target.value })}
             >
               <option value="">{t('edit.chooseType')}</option>
               {TRANSACTION_TYPE_IDS.map((id) => (
@@ -304,17 +363,18 @@ export default function LedgerPage() {
           <td className={css.numeric}>
             <input
               className={css.input}
-              aria-label={label('Amount')}
+              {...check('Amount')}
               inputMode="decimal"
               maxLength={20}
               value={d.Amount}
-              onChange={(e) => setDraft(key, { Amount: e.target.value })}
+              onChange={(e) => typed(key, { Amount: e.target.value })}
             />
           </td>
           <td className={css.numeric}>{row ? money(row.Balance) : ''}</td>
           <td className={css.cell}>
             <div className={css.actions}>
-              <Button size="small" variant="primary" onPress={() => save(key, row)} isDisabled={saving.has(key) || refused}>
+              {/* Pending keeps the pressed Save focused (a disabled button drops focus) and ignores presses meanwhile. */}
+              <Button size="small" variant="primary" onPress={() => save(key, row)} isPending={saving.has(key)} isDisabled={refused}>
                 {t('save')}
               </Button>
               <Button size="small" onPress={() => cancel(key)}>
@@ -323,12 +383,28 @@ export default function LedgerPage() {
             </div>
           </td>
         </tr>
+        {(invalid.refused !== null || invalid.missing.length > 0) && (
+          <tr data-testid="ledger-invalid-row">
+            <td className={css.cell} colSpan={8}>
+              {invalid.refused !== null && d.Refused && (
+                <p id={refusedId} className={css.invalidText}>
+                  {ruleText(t, d.Refused.message)}
+                </p>
+              )}
+              {invalid.missing.length > 0 && (
+                <p id={missingId} className={css.invalidText}>
+                  {t('report.rowMissing', { fields: invalid.missing.map((f) => t(`fields.${f}`)).join(', ') })}
+                </p>
+              )}
+            </td>
+          </tr>
+        )}
         {refused && row && (
           <tr data-testid="ledger-conflict-row">
             <td className={css.cell} colSpan={8}>
               <Message kind="error" id={conflictId}>
                 {d.Conflict || t('conflict.fallback')} {t('conflict.kept')}{' '}
-                <Button size="small" onPress={() => reloadRow(key, row)}>
+                <Button id={focusId(ids.focus, { row: key, control: 'reload' })} size="small" onPress={() => reloadRow(key, row)}>
                   {t('conflict.reload')}
                 </Button>
               </Message>
@@ -397,7 +473,7 @@ export default function LedgerPage() {
         />
       </div>
       <Toolbar aria-label={t('actions')}>
-        <Button variant="primary" onPress={add} isDisabled={!!drafts[NEW]}>
+        <Button id={focusId(ids.focus, 'add')} variant="primary" onPress={add} isDisabled={!!drafts[NEW]}>
           {t('add')}
         </Button>
         <Button onPress={checkAll}>{t('payer.check')}</Button>
@@ -473,8 +549,9 @@ export default function LedgerPage() {
                       ) : (
                         <>
                           <Button
+                            id={focusId(ids.focus, { row: key, control: 'edit' })}
                             size="small"
-                            onPress={() => setDrafts((d) => ({ ...d, [key]: draftOf(r) }))}
+                            onPress={() => edit(key, r)}
                             aria-label={t('row.edit', { date: day(r.DateCreated), company: r.Company ?? '' })}
                           >
                             {t('edit.button')}

@@ -1,5 +1,5 @@
 import { LookupCategory, validationMessages as m, US_STATES, zipSchema } from '@portal/core';
-import { ApiCallError, useApi, useLookups } from '@portal/web';
+import { ApiCallError, useApi, useLookups, useSwapFocus } from '@portal/web';
 import {
   Button,
   ButtonGroup,
@@ -58,6 +58,13 @@ export function AddressDetail({ memberId, address, onClose, onSaved, support = f
   const [editing, setEditing] = useState(address === null);
   const [stale, setStale] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Edit puts focus on the form's first field, Cancel back on Edit. A new address's form takes it from Add address. A
+  // save gives the panel a new key (the address's new Version), so the saved address's view is a new panel, mounted
+  // while focus is lost (the form's Save went away): it puts focus on its Edit; one opened from the list leaves focus
+  // on the address the user chose there.
+  const focus = useSwapFocus(!editing && address ? 'view' : 'form', {
+    initial: address === null ? { shown: 'form', fromActive: true } : { shown: 'view', fromActive: false },
+  });
   const label = useLookupLabel();
   const stateName = useStateName();
   const typeName = (id: number) => findLookupLabel(lookups, LookupCategory.AddressType, id, label) ?? String(id);
@@ -88,6 +95,7 @@ export function AddressDetail({ memberId, address, onClose, onSaved, support = f
     },
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: addressesQueryKey });
+      focus.want('view');
       setEditing(false);
       onSaved(saved);
     },
@@ -113,7 +121,14 @@ export function AddressDetail({ memberId, address, onClose, onSaved, support = f
         headingLevel={2}
         actions={
           <ButtonGroup>
-            <Button variant="primary" onPress={() => setEditing(true)}>
+            <Button
+              ref={focus.editRef}
+              variant="primary"
+              onPress={() => {
+                focus.want('form');
+                setEditing(true);
+              }}
+            >
               {t('address.edit')}
             </Button>
             <Button onPress={onClose}>{t('address.close')}</Button>
@@ -148,7 +163,7 @@ export function AddressDetail({ memberId, address, onClose, onSaved, support = f
         <div className={css.stack}>
           {stale && <StaleNotice message={t('address.stale')} onReload={() => void queryClient.invalidateQueries({ queryKey: addressesQueryKey })} />}
           {error && <Message kind="error">{error}</Message>}
-          <div className={css.fields}>
+          <div ref={focus.fieldsRef} className={css.fields}>
             <TextField name="Address1" label={t('address.Address1')} isRequired maxLength={200} autoComplete="address-line1" />
             <TextField name="Address2" label={t('address.Address2')} maxLength={200} autoComplete="address-line2" />
             <TextField name="City" label={t('address.City')} isRequired maxLength={100} autoComplete="address-level2" />
@@ -164,7 +179,10 @@ export function AddressDetail({ memberId, address, onClose, onSaved, support = f
             <Button
               onPress={() => {
                 if (address === null) onClose();
-                else setEditing(false);
+                else {
+                  focus.want('view');
+                  setEditing(false);
+                }
               }}
             >
               {t('cancel')}

@@ -1,5 +1,5 @@
 import { formatPhone, hasAnyRole } from '@portal/core';
-import { ApiCallError, queryKeys, useApi, useIdentity, useRoles } from '@portal/web';
+import { ApiCallError, useApi, useIdentity, useRoles, useSwapFocus } from '@portal/web';
 import {
   Button,
   ButtonGroup,
@@ -40,6 +40,8 @@ export function MemberDetails({ member, queryKey = memberQueryKey, forStaff = fa
   const [editing, setEditing] = useState(false);
   const [stale, setStale] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Edit puts focus on the form's first field; a save that went through, or Cancel, back on Edit.
+  const focus = useSwapFocus(editing ? 'form' : 'view');
 
   const save = useMutation({
     mutationFn: (v: FormValues) => api.call(ProfileApi.save, { body: saveBodyOf(member, v) }, { notify: false }),
@@ -49,8 +51,7 @@ export function MemberDetails({ member, queryKey = memberQueryKey, forStaff = fa
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKey, saved);
-      // The navigation bar shows the member's name: a renamed member sees the new one there at once.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.identity });
+      focus.want('view');
       setEditing(false);
     },
     onError: (e) => {
@@ -87,7 +88,14 @@ export function MemberDetails({ member, queryKey = memberQueryKey, forStaff = fa
           title={t('detailsTitle')}
           headingLevel={2}
           actions={
-            <Button variant="primary" onPress={() => setEditing(true)}>
+            <Button
+              ref={focus.editRef}
+              variant="primary"
+              onPress={() => {
+                focus.want('form');
+                setEditing(true);
+              }}
+            >
               {t('edit')}
             </Button>
           }
@@ -115,7 +123,7 @@ export function MemberDetails({ member, queryKey = memberQueryKey, forStaff = fa
         <div className={css.stack}>
           {stale && <StaleNotice message={t('stale')} onReload={() => void reload()} />}
           {error && <Message kind="error">{error}</Message>}
-          <div className={css.fields}>
+          <div ref={focus.fieldsRef} className={css.fields}>
             <TextField name="FirstName" label={t('field.FirstName')} isRequired maxLength={100} autoComplete="given-name" />
             <TextField name="LastName" label={t('field.LastName')} isRequired maxLength={100} autoComplete="family-name" />
             <EmailField name="Email" label={t('field.Email')} isRequired />
@@ -140,6 +148,7 @@ export function MemberDetails({ member, queryKey = memberQueryKey, forStaff = fa
             </Button>
             <Button
               onPress={() => {
+                focus.want('view');
                 setEditing(false);
                 setStale(false);
                 setError(null);

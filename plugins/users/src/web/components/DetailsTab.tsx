@@ -1,5 +1,5 @@
 import { LANGUAGES, languageOf } from '@portal/core';
-import { LANGUAGE_NAMES, useApi } from '@portal/web';
+import { LANGUAGE_NAMES, useApi, useSwapFocus } from '@portal/web';
 import { Button, detailsList, Form, SelectField, TextField, Toolbar, useKitForm } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -60,6 +60,9 @@ export function DetailsTab({ user, draft: store }: { user: User | null; draft: T
     enabled: editing && typeof companyId === 'number',
   });
   const contact = contacts.data?.find((c) => c.Id === contactId);
+  // Edit puts focus on the form's first field (the company picker, once its choices are in: until then it is disabled);
+  // a save that went through, or Cancel, back on Edit.
+  const focus = useSwapFocus(editing ? 'form' : 'view', { ready: !editing || !companies.isPending });
 
   // A contact of another company is no choice: picking a company clears it.
   useEffect(() => {
@@ -78,11 +81,13 @@ export function DetailsTab({ user, draft: store }: { user: User | null; draft: T
       navigate(-1);
       return;
     }
+    focus.want('view');
     form.reset(defaults());
     store.drop();
   };
   const startEditing = () => {
     if (!user) return;
+    focus.want('form');
     form.reset(defaults());
     store.start(defaults(), user.Version);
   };
@@ -103,6 +108,7 @@ export function DetailsTab({ user, draft: store }: { user: User | null; draft: T
       await queryClient.invalidateQueries({ queryKey: ['users'] });
       if (!user) navigate(userDetailPath(saved.Id), { replace: true });
       else {
+        focus.want('view');
         form.reset({
           FirstName: saved.FirstName,
           LastName: saved.LastName,
@@ -151,7 +157,11 @@ export function DetailsTab({ user, draft: store }: { user: User | null; draft: T
           ))}
         </dl>
         <Toolbar aria-label={t('details.actions')}>
-          {!user.IsMember && <Button onPress={startEditing}>{t('actions.edit')}</Button>}
+          {!user.IsMember && (
+            <Button ref={focus.editRef} onPress={startEditing}>
+              {t('actions.edit')}
+            </Button>
+          )}
           {!user.IsActive && (
             <Button onPress={sendActivation} isPending={sending} pendingLabel={t('details.sending')}>
               {t('details.sendActivation')}
@@ -166,21 +176,28 @@ export function DetailsTab({ user, draft: store }: { user: User | null; draft: T
     <Form form={form} onSubmit={save} aria-label={user ? t('details.editLabel') : t('details.newLabel')}>
       {store.draft?.stale && <StaleWarning onReload={reload} />}
       {/* Each picker stays disabled until its choices are in (the kit's SelectField with no options): the contacts until a company is chosen. */}
-      <SelectField name="CompanyId" label={t('fields.CompanyName')} isRequired options={(companies.data ?? []).map((c) => ({ value: c.Id, label: c.Name }))} />
-      <SelectField
-        name="ContactId"
-        label={t('fields.Contact')}
-        isRequired
-        description={t('details.contactHelp')}
-        options={(contacts.data ?? []).map((c) => ({ value: c.Id, label: `${c.LastName}, ${c.FirstName} (${c.Email})` }))}
-      />
-      <ContactWatcher id={contactId} onPick={pickContact} />
-      <p>
-        {t('fields.UserName')}: <strong data-testid="users-username">{contact?.Email ?? user?.UserName ?? t('details.fromContact')}</strong>
-      </p>
-      <TextField name="FirstName" label={t('fields.FirstName')} maxLength={100} isRequired />
-      <TextField name="LastName" label={t('fields.LastName')} maxLength={100} isRequired />
-      <SelectField name="Language" label={t('fields.Language')} isRequired description={t('details.languageHelp')} options={languageOptions} />
+      <div ref={focus.fieldsRef} style={{ display: 'contents' }}>
+        <SelectField
+          name="CompanyId"
+          label={t('fields.CompanyName')}
+          isRequired
+          options={(companies.data ?? []).map((c) => ({ value: c.Id, label: c.Name }))}
+        />
+        <SelectField
+          name="ContactId"
+          label={t('fields.Contact')}
+          isRequired
+          description={t('details.contactHelp')}
+          options={(contacts.data ?? []).map((c) => ({ value: c.Id, label: `${c.LastName}, ${c.FirstName} (${c.Email})` }))}
+        />
+        <ContactWatcher id={contactId} onPick={pickContact} />
+        <p>
+          {t('fields.UserName')}: <strong data-testid="users-username">{contact?.Email ?? user?.UserName ?? t('details.fromContact')}</strong>
+        </p>
+        <TextField name="FirstName" label={t('fields.FirstName')} maxLength={100} isRequired />
+        <TextField name="LastName" label={t('fields.LastName')} maxLength={100} isRequired />
+        <SelectField name="Language" label={t('fields.Language')} isRequired description={t('details.languageHelp')} options={languageOptions} />
+      </div>
       <Toolbar aria-label={t('details.actions')}>
         <Button type="submit" variant="primary" isPending={form.formState.isSubmitting}>
           {t('actions.save')}

@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState } from 'react';
+
+/** What a record's panel shows: its details (with an Edit button) or its edit form. */
+export type RecordShown = 'view' | 'form';
+
+/** Where focus goes after a swap: the record's Edit button, the form's first field, or nowhere (it stays). */
+export type SwapTarget = 'edit' | 'firstField' | null;
+
+/**
+ * Whether focus may be moved: it is lost (on the body, or nowhere: the control that had it went away with the part it
+ * was in) or still on `from`, the control that asked for the swap. A user who moved on meanwhile is left where they are.
+ */
+export function isFocusFree(active: unknown, body: unknown, from: unknown): boolean {
+  return active === null || active === undefined || active === body || (from !== null && from !== undefined && active === from);
+}
+
+/**
+ * Where focus goes once a record's panel shows `shown`, the user having asked for `wanted` (Edit asks for the form; a
+ * save that went through, or Cancel, for the view): the form's first field, or the Edit button of that record. Nothing
+ * when nothing was asked, when the panel does not show what was asked (a refused save stays in the form), or when focus
+ * is not free.
+ */
+export function swapFocusTarget(wanted: RecordShown | null, shown: RecordShown, focusFree: boolean): SwapTarget {
+  if (wanted === null || wanted !== shown || !focusFree) return null;
+  return shown === 'view' ? 'edit' : 'firstField';
+}
+
+/**
+ * One look at a wish for focus (swapFocusTarget): while the panel is not `ready` (its first field is a picker still
+ * waiting, disabled, for its choices) the wish waits, and nothing moves; once ready it is settled, moving focus or not.
+ */
+export function swapFocusStep(wanted: RecordShown | null, shown: RecordShown, ready: boolean, focusFree: boolean): { target: SwapTarget; settled: boolean } {
+  if (wanted === null) return { target: null, settled: true };
+  if (!ready) return { target: null, settled: false };
+  return { target: swapFocusTarget(wanted, shown, focusFree), settled: true };
+}
+
+/** What the first-field rule needs of an element (a DOM element's members). */
+export interface FieldCandidate {
+  tabIndex: number;
+  disabled?: boolean;
+  type?: string;
+  closest(selector: string): unknown;
+}
+
+/** The elements a form's first field is sought among, in document order. */
+export const FIELD_SELECTOR = 'input, select, textarea, button';
+const HIDDEN = '[aria-hidden="true"], [hidden], [inert]';
+
+/**
+ * A field a keyboard user can Tab to: enabled, in the tab order and not hidden (the kit's pickers keep a native select
+ * beside their button, out of the tab order and hidden from assistive technology).
+ */
+export function isTabbableField(el: FieldCandidate): boolean {
+  return el.tabIndex >= 0 && el.disabled !== true && el.type !== 'hidden' && !el.closest(HIDDEN);
+}
+
+/** The first of `candidates` (in document order) a keyboard user can Tab to. */
+export function firstTabbableField<T extends FieldCandidate>(candidates: Iterable<T>): T | null {
+  for (const el of candidates) if (isTabbableField(el)) return el;
+  return null;
+}
+
+interface Wish {
+  shown: RecordShown;
+  /** What had focus when the swap was asked for (null: only lost focus is moved). */
+  from: unknown;
+}
+
+/** A wish a panel is mounted with: `fromActive` lets it move focus from what has it at mount (the control that opened it). */
+export interface InitialWish {
+  shown: RecordShown;
+  fromActive: boolean;
+}
+
+/**
+ * Focus across a record's view/edit swap, so a keyboard or screen-reader user is not dropped to the page's start when
+ * the control they pressed goes away: call `want(shown)` before the swap (Edit: 'form'; a save that went through, or
+ * Cancel: 'view'); once the panel shows it and is `ready`, focus goes to `editRef` (the Edit button) or the first field
+ * inside `fieldsRef` (swapFocusTarget). Until `ready` the wish waits (a picker stays disabled until its choices are in,
+ * and a disabled picker cannot take focus). `initial`: a wish the panel is mounted with (an address form opened by Add).
+ */
+export function useSwapFocus(shown: RecordShown, { ready = true, initial }: { ready?: boolean; initial?: InitialWish } = {}) {
+  const [first] = useState(initial);
+  // undefined until the first effect, which takes the wish the panel was mounted with.
+  const wish = useRef<Wish | null | undefined>(undefined);
+  const editRef = useRef<HTMLButtonElement>(null);
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (wish.current === undefined) wish.current = first ? { shown: first.shown, from: first.fromActive ? document.activeElement : null } : null;
+    const asked = wish.current;
+    const { target, settled } = swapFocusStep(asked?.shown ?? null, shown, ready, isFocusFree(document.activeElement, document.body, asked?.from));
+    if (settled) wish.current = null;
+    if (target === 'edit') editRef.current?.focus();
+    else if (target === 'firstField' && fieldsRef.current) {
+      firstTabbableField(fieldsRef.current.querySelectorAll<HTMLInputElement | HTMLButtonElement>(FIELD_SELECTOR))?.focus();
+    }
+  }, [shown, ready, first]);
+  const want = (next: RecordShown) => {
+    wish.current = { shown: next, from: document.activeElement };
+  };
+  return { editRef, fieldsRef, want };
+}
