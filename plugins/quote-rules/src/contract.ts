@@ -1,4 +1,4 @@
-import { defineEndpoint, idSchema, MAX_ID, parseIsoDay } from '@portal/core';
+import { defineEndpoint, idSchema, isWholeCents, MAX_ID, parseIsoDay } from '@portal/core';
 import { z } from 'zod';
 import { ANNUITY_TYPES, QUOTE_TYPES, type QuoteOutcome, TERM_TYPES } from './engine/index';
 
@@ -9,13 +9,8 @@ const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use the date form YYYY-MM-DD', abort: true })
   .refine((v) => parseIsoDay(v) !== null, 'is not a valid calendar date');
-/**
- * Whether dollars are a whole number of cents: the number is the one its 2-decimal text reads back as (20000.05 is;
- * 99.995 is not). Exact at any size, where a tolerance on n * 100 misreads large amounts.
- */
-export const hasAtMostTwoDecimals = (n: number) => Number(n.toFixed(2)) === n;
 /** Dollars, whole cents: more decimals are refused (400), never rounded into another amount. */
-const amount = z.number().finite().min(0).max(1_000_000_000).refine(hasAtMostTwoDecimals, 'must have at most 2 decimals').nullable();
+const amount = z.number().finite().min(0).max(1_000_000_000).refine(isWholeCents, 'must have at most 2 decimals').nullable();
 const count = z.number().int().min(0).max(1000).nullable();
 
 export const annuitantSchema = z.object({ Age: z.number().int().min(0).max(130).nullable() });

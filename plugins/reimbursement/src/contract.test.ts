@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { isWholeCents } from '@portal/core';
 import { describe, expect, it } from 'vitest';
-import { amountSchema, createSchema, isWholeCents } from './contract';
+import { amountSchema, createSchema } from './contract';
 import { MAX_AMOUNT } from './rules';
 
 const body = (Amount: unknown) => ({

@@ -1,4 +1,4 @@
-import { defineEndpoint, idSchema, parseIsoDay, parseMoney, validationMessages } from '@portal/core';
+import { defineEndpoint, idSchema, isWholeCents, parseIsoDay, parseMoney, validationMessages } from '@portal/core';
 import { z } from 'zod';
 import { ReimbursementMessages as M, MAX_AMOUNT, MAX_FILES, REIMBURSEMENT_EXTENSIONS } from './rules';
 
@@ -12,8 +12,6 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Whether 'YYYY-MM-DD' is a real calendar day (not 2024-02-31, which the database refuses). */
 const isRealDay = (s: string) => parseIsoDay(s) !== null;
 const day = z.string().regex(DAY, { message: 'must be a date (YYYY-MM-DD)', abort: true }).refine(isRealDay, 'is not a valid calendar date');
-/** Whether an amount in dollars is a whole number of cents (10.5 and 10.05 are; 10.005 is not), as claims and billing check. */
-export const isWholeCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 /**
  * An amount as the page sends it (text such as '12,5' or '$1,000.00', or a number), in dollars. Not the shared
  * moneySchema, which rounds to cents (10.005 would become 10.01, a sum the member never typed): more than two decimals is

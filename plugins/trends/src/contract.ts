@@ -1,4 +1,4 @@
-import { defineEndpoint } from '@portal/core';
+import { defineEndpoint, isWholeCents } from '@portal/core';
 import { z } from 'zod';
 
 /** The spec's groupings of a series (spec 01 section 7). */
@@ -25,18 +25,12 @@ export type CityPoint = z.infer<typeof cityPointSchema>;
 export const LOW_BALANCE_THRESHOLD_CENTS = 100_00;
 export const LOW_BALANCE_SUBJECT = 'Low Account Balance';
 
-/**
- * Whether dollars are a whole number of cents: the number is the one its 2-decimal text reads back as (99.99 is; 99.995
- * is not). Exact at any size, where a tolerance on n * 100 misreads large amounts.
- */
-export const hasAtMostTwoDecimals = (n: number) => Number(n.toFixed(2)) === n;
-
 export const lowBalanceBody = z.object({
   /**
    * The balance the member's page shows, dollars in whole cents. More decimals are a 400, not rounded: 99.994 would
    * round to $99.99, under the threshold, and send an e-mail for a balance nobody showed.
    */
-  Balance: z.number().finite().min(-100_000_000).max(100_000_000).refine(hasAtMostTwoDecimals, 'must have at most 2 decimals'),
+  Balance: z.number().finite().min(-100_000_000).max(100_000_000).refine(isWholeCents, 'must have at most 2 decimals'),
   /** The account type named in the e-mail (e.g. 'Checking', 'Prepaid card'). */
   AccountType: z.string().trim().min(1).max(60),
 });

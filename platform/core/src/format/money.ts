@@ -70,3 +70,9 @@ export function moneyInput(input: string | null | undefined): string {
     .replace(/\./g, '')
     .slice(0, 2)}`;
 }
+
+/**
+ * Whether dollars are a whole number of cents: the number is the one its 2-decimal text reads back as (99.99 is;
+ * 99.995 is not). Exact at any size, where a tolerance on n * 100 misreads large amounts.
+ */
+export const isWholeCents = (n: number): boolean => Number(n.toFixed(2)) === n;

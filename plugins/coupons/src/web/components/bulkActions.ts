@@ -1,3 +1,4 @@
+import { isFocusFree } from '@portal/web/focus';
 /** The list's bulk actions on the selected coupons (spec 02 section 5). */
 export const ACTIONS = ['activate', 'deactivate', 'delete'] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -15,5 +16,4 @@ export const clearsSelection = (action: Action): boolean => action === 'delete';
  * and the Apply in its toolbar are drawn anew: the Apply the user pressed, which the confirm dialog would give focus back
  * to, is gone). Only while focus is lost (on the body, or nowhere): a user who moved on is left where they are.
  */
-export const applyTakesFocus = (restarted: boolean, active: unknown, body: unknown): boolean =>
-  restarted && (active === null || active === undefined || active === body);
+export const applyTakesFocus = (restarted: boolean, active: unknown, body: unknown): boolean => restarted && isFocusFree(active, body, null);

@@ -1,3 +1,4 @@
+import { isFocusFree } from '@portal/web/focus';
 import { EDIT_FIELDS, type EditField } from './drafts';
 
 /** The key of a new row among the drafts (an existing row's is its TransactionID). */
@@ -61,4 +62,4 @@ export function pickFocus<E extends Focusable>(request: FocusRequest, base: stri
 }
 
 /** Whether focus was lost: the element that had it went away, so the body (or nothing) has it. */
-export const focusLost = (active: unknown, body: unknown): boolean => active === null || active === undefined || active === body;
+export const focusLost = (active: unknown, body: unknown): boolean => isFocusFree(active, body, null);
