@@ -62,6 +62,8 @@ test('a card member edits the profile; cancel restores the values', async ({ pag
   await page.getByLabel('First name').fill(first);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(detail(page, 'First name')).toHaveText(first);
+  // The navigation bar shows the new name at once; fetching the identity again leaves the page (and its focus) as it is.
+  await expect(page.getByTestId('display-name')).toContainText(first);
   await expect(edit).toBeFocused();
 
   await page.getByRole('button', { name: 'Edit', exact: true }).click();

@@ -130,6 +130,20 @@ describe('the navigation gate of a returning signed-in user', () => {
     expect(render(kernel, { Name: 'Bob' } as unknown as Identity, '/dashboard')).not.toContain('the page');
   });
 
+  it('keeps the guards for the same user fetched again (a rename): the page stays, nothing is prepared again; another user waits', async () => {
+    const prepare = vi.fn(async () => {});
+    const kernel = kernelWith({ prepare, redirect: () => null });
+    prepareGuardsEarly(kernel);
+    loadGuardsEarly();
+    await flush();
+    expect(render(kernel, { Id: 'u1', DisplayName: 'Ann Lee' } as unknown as Identity, '/profile')).toContain('the page');
+    // The identity fetched again after the member renamed themself: a new object of the same user.
+    expect(render(kernel, { Id: 'u1', DisplayName: 'Ann Smith' } as unknown as Identity, '/profile')).toContain('the page');
+    expect(prepare).toHaveBeenCalledTimes(1);
+    // Another user without a sign-in's early guards has none prepared yet: the gate waits rather than guess.
+    expect(render(kernel, { Id: 'u2', DisplayName: 'Bob' } as unknown as Identity, '/profile')).toContain('app.loading');
+  });
+
   it("opens without the guard's code when the prepared guard says it certainly passes the page, and waits where it does not", async () => {
     const code = new Promise<void>(() => {});
     const passes = vi.fn((where: { pathname: string }) => where.pathname === '/dashboard');

@@ -87,6 +87,12 @@ class GuardSet {
  * sign-in prepares again, and every gate of the same identity (layout and page) decides at once, without a flash.
  */
 const sets = new WeakMap<Identity, GuardSet>();
+/**
+ * The user the guards last served, and theirs. The identity is fetched again within a session (a member renamed on the
+ * profile page sees the new name in the navigation bar): the new object is the same user's, and keeps the guards, so
+ * the page is not replaced by 'Loading' and drawn anew. A new sign-in brings its own (`early`) first.
+ */
+let latest: { userId: string; set: GuardSet } | null = null;
 /** Guards started when a session began (sign-in, or start-up with a stored one), for the first identity that asks. */
 let early: GuardSet | null = null;
 
@@ -109,12 +115,17 @@ export function loadGuardsEarly(): void {
 
 /** This identity's guards, if started: its own, or the early ones (which become its own); their code is loading. */
 function startedFor(identity: Identity): GuardSet | undefined {
-  if (early && !sets.has(identity)) {
-    sets.set(identity, early);
-    early = null;
+  if (!sets.has(identity)) {
+    if (early) {
+      sets.set(identity, early);
+      early = null;
+    } else if (identity.Id && latest?.userId === identity.Id) sets.set(identity, latest.set);
   }
   const set = sets.get(identity);
-  set?.loadCode();
+  if (set) {
+    latest = { userId: identity.Id, set };
+    set.loadCode();
+  }
   return set;
 }
 
@@ -137,6 +148,7 @@ export function NavigationGate({ identity, children }: { identity: Identity; chi
       mine = new GuardSet(kernel);
       mine.loadCode();
       sets.set(identity, mine);
+      latest = { userId: identity.Id, set: mine };
     }
     const stop = mine.watch(() => rerender((n) => n + 1));
     // What changed between the render and this effect.

@@ -1,5 +1,5 @@
 import { formatPhone, hasAnyRole } from '@portal/core';
-import { ApiCallError, useApi, useIdentity, useRoles, useSwapFocus } from '@portal/web';
+import { ApiCallError, queryKeys, useApi, useIdentity, useRoles, useSwapFocus } from '@portal/web';
 import {
   Button,
   ButtonGroup,
@@ -21,7 +21,7 @@ import { PHONE_EDIT_ROLES, TERMINATE_ACCESS } from '../../access';
 import { GENDERS, type Member, PBM_VENDORS, PREFERRED_CONTACTS, ProfileApi } from '../../contract';
 import { memberQueryKey } from './keys';
 import { Membership } from './Membership';
-import { type FormValues, forcedNoteKey, formSchema, saveBodyOf, toForm } from './memberForm';
+import { type FormValues, forcedNoteKey, formSchema, renamesViewer, saveBodyOf, toForm } from './memberForm';
 import { PhoneVerification } from './PhoneVerification';
 import * as css from './profile.css';
 
@@ -51,6 +51,8 @@ export function MemberDetails({ member, queryKey = memberQueryKey, forStaff = fa
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKey, saved);
+      // The navigation bar shows the member's name: a member who renamed themself sees the new one there at once.
+      if (renamesViewer(member, saved, viewerMemberId)) void queryClient.invalidateQueries({ queryKey: queryKeys.identity });
       focus.want('view');
       setEditing(false);
     },

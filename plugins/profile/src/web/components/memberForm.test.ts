@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Member } from '../../contract';
-import { forcedNoteKey, formSchema, saveBodyOf, toForm } from './memberForm';
+import { forcedNoteKey, formSchema, renamesViewer, saveBodyOf, toForm } from './memberForm';
 
 const member = (change: Partial<Member> = {}): Member => ({
   MemberID: 7,
@@ -55,5 +55,18 @@ describe("the profile form follows the member's IsMobileRequired, not the signed
     expect(forcedNoteKey(member({ IsMobileRequired: true }), 7)).toBe('preferredForced');
     expect(forcedNoteKey(member({ IsMobileRequired: true }), null)).toBe('preferredForcedMember');
     expect(forcedNoteKey(member({ IsMobileRequired: false }), 7)).toBeNull();
+  });
+});
+
+describe('renamesViewer', () => {
+  const before = { MemberID: 7, FirstName: 'Ann', LastName: 'Lee' };
+  it('is true when the signed-in member saved a new first or last name on their own profile', () => {
+    expect(renamesViewer(before, { FirstName: 'Anne', LastName: 'Lee' }, 7)).toBe(true);
+    expect(renamesViewer(before, { FirstName: 'Ann', LastName: 'Smith' }, 7)).toBe(true);
+  });
+  it('is false when the name did not change, or the profile is not the viewer’s (staff, or acting for a member)', () => {
+    expect(renamesViewer(before, { FirstName: 'Ann', LastName: 'Lee' }, 7)).toBe(false);
+    expect(renamesViewer(before, { FirstName: 'Anne', LastName: 'Lee' }, 8)).toBe(false);
+    expect(renamesViewer(before, { FirstName: 'Anne', LastName: 'Lee' }, null)).toBe(false);
   });
 });

@@ -73,3 +73,16 @@ export function forcedNoteKey(member: Pick<Member, 'MemberID' | 'IsMobileRequire
   if (!member.IsMobileRequired) return null;
   return viewerMemberId === member.MemberID ? 'preferredForced' : 'preferredForcedMember';
 }
+
+/**
+ * Whether a save renamed the signed-in member: the navigation bar shows their name (the identity's DisplayName), so the
+ * identity is fetched again. Staff saving a member's profile, or acting for one, keep their own name there.
+ */
+export function renamesViewer(
+  before: Pick<Member, 'MemberID' | 'FirstName' | 'LastName'>,
+  saved: Pick<Member, 'FirstName' | 'LastName'>,
+  viewerMemberId: number | null | undefined,
+): boolean {
+  if (viewerMemberId == null || viewerMemberId !== before.MemberID) return false;
+  return before.FirstName !== saved.FirstName || before.LastName !== saved.LastName;
+}
