@@ -176,6 +176,8 @@ test('two browser contexts edit the same profile: the second save is refused wit
   expect(await axe(pageB)).toEqual([]);
   await pageB.getByRole('button', { name: 'Reload' }).click();
   await expect(pageB.getByLabel('First name')).toHaveValue(firstA);
+  // The notice went away with its Reload button: focus goes to the form's first field, not to the page's start.
+  await expect(pageB.getByLabel('First name')).toBeFocused();
   await expect(pageB.getByText('Someone else changed this profile; reload to see their change.')).toHaveCount(0);
 
   await pageA.reload();

@@ -7,7 +7,7 @@ export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDial
 export { detailsList } from './components/DetailsList.css';
 export { Dialog, type DialogProps } from './components/Dialog';
 export { MenuButton, type MenuButtonItem, type MenuButtonProps } from './components/MenuButton';
-export { LoadFailed, Message, type MessageKind, type MessageProps, StaleNotice } from './components/Message';
+export { LoadFailed, Message, type MessageKind, type MessageProps, reloadKeepingFocus, StaleNotice } from './components/Message';
 export { Panel, type PanelProps } from './components/Panel';
 export { type TabItem, Tabs, type TabsProps } from './components/Tabs';
 export { Toolbar, type ToolbarProps, ToolbarSeparator } from './components/Toolbar';

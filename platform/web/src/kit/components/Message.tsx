@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FIELD_SELECTOR, firstTabbableField, isFocusFree } from '../../focus/swapFocus';
 import { Button } from './Button';
 import * as css from './Message.css';
 
@@ -15,14 +16,17 @@ export interface MessageProps {
   'data-testid'?: string;
   /** Moves focus here when shown: for an outcome that replaced the control the user was on (a submitted form). */
   autoFocus?: boolean;
+  /** The message's element, for a caller that needs its place in the page. */
+  elementRef?: RefObject<HTMLDivElement | null>;
 }
 
 /**
  * An inline status message. An error is an alert (announced at once, interrupting); the other kinds are a
  * polite status, read when the user is idle.
  */
-export function Message({ kind = 'info', title, children, className, id, 'data-testid': testId, autoFocus = false }: MessageProps) {
-  const ref = useRef<HTMLDivElement>(null);
+export function Message({ kind = 'info', title, children, className, id, 'data-testid': testId, autoFocus = false, elementRef }: MessageProps) {
+  const ownRef = useRef<HTMLDivElement>(null);
+  const ref = elementRef ?? ownRef;
   useEffect(() => {
     if (autoFocus) ref.current?.focus();
   }, [autoFocus]);
@@ -45,16 +49,56 @@ export function Message({ kind = 'info', title, children, className, id, 'data-t
  * A save refused as stale (409): the words, focused so they are read at once, with a Reload that fetches the record as
  * it is now. The typed values stay in the form until the user presses it (see useStaleSave).
  */
-export function StaleNotice({ message, onReload }: { message: string; onReload: () => void }) {
+export function StaleNotice({ message, onReload }: { message: string; onReload: () => unknown }) {
   const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
   return (
-    <Message kind="warning" autoFocus data-testid="stale-notice">
+    <Message kind="warning" autoFocus data-testid="stale-notice" elementRef={ref}>
       <span>{message}</span>{' '}
-      <Button size="small" onPress={onReload}>
+      <Button size="small" onPress={() => reloadKeepingFocus(ref.current, onReload)}>
         {t('app.reload')}
       </Button>
     </Message>
   );
+}
+
+/**
+ * Runs a stale notice's reload (`onReload` may return the reload's promise). Once it is done, the record as it is now is
+ * in the form and the notice, with the button that had focus, is gone (a form drawn anew may have shown a notice of its
+ * own for a moment): focus goes to the first field of what the notice stood in, or of its nearest part still on the
+ * page, unless the user has moved it meanwhile.
+ */
+export function reloadKeepingFocus(notice: Element | null, onReload: () => unknown): void {
+  const ancestors = ancestorsOf(notice);
+  void Promise.resolve()
+    .then(onReload)
+    .then(
+      // After the frame the reload's last changes (the notice put away) are drawn in.
+      () => requestAnimationFrame(() => setTimeout(() => focusAfterReload(ancestors), 0)),
+      () => {},
+    );
+}
+
+/** The element's ancestors, nearest first, up to the page's main part (or the body). */
+function ancestorsOf(el: Element | null): Element[] {
+  const found: Element[] = [];
+  for (let a = el?.parentElement ?? null; a && a !== document.body; a = a.parentElement) {
+    found.push(a);
+    if (a.tagName === 'MAIN') break;
+  }
+  return found;
+}
+
+/**
+ * After a stale notice's Reload: the record as it is now is in the form, and the notice (with the button that had focus)
+ * is gone. Focus goes to the first field of what the notice stood in (or of its nearest part still on the page, when
+ * that was drawn anew), unless the user has moved it meanwhile.
+ */
+function focusAfterReload(ancestors: Element[]) {
+  if (!isFocusFree(document.activeElement, document.body, null)) return;
+  const scope = ancestors.find((a) => a.isConnected);
+  if (!scope) return;
+  firstTabbableField(scope.querySelectorAll<HTMLElement & { disabled?: boolean }>(FIELD_SELECTOR))?.focus();
 }
 
 /**

@@ -173,7 +173,7 @@ function BillDetails({ id }: { id: string | undefined }) {
             askMember={false}
             busy={busy}
             focusFirst
-            conflict={conflict && <StaleNotice message={conflict} onReload={() => void reload()} />}
+            conflict={conflict && <StaleNotice message={conflict} onReload={reload} />}
             onCancel={() => {
               close();
               // Edits given up after a refusal: show (and later edit) the bill as it is now, not the stale copy.

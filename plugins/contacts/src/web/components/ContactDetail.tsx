@@ -186,7 +186,7 @@ export function ContactDetail({ id, onClose }: Props) {
       >
         <Panel title={<LiveName />}>
           <div className={css.stack}>
-            {stale.conflict && <StaleNotice message={stale.conflict} onReload={() => void stale.reload()} />}
+            {stale.conflict && <StaleNotice message={stale.conflict} onReload={stale.reload} />}
             <div ref={focus.fieldsRef} className={css.fields}>
               <TextField name="FirstName" label={t('field.FirstName')} isRequired maxLength={50} autoComplete="off" />
               <TextField name="LastName" label={t('field.LastName')} isRequired maxLength={50} autoComplete="off" />

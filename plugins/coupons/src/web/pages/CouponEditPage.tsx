@@ -39,7 +39,7 @@ export default function CouponEditPage() {
         {/* A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile). */}
         {(coupon.isPending || (coupon.isError && coupon.isFetching)) && <p aria-busy="true">{t('loading')}</p>}
         {coupon.isError && !coupon.isFetching && <CouponLoadFailure error={coupon.error} onRetry={() => void coupon.refetch()} />}
-        {stale.conflict && <StaleNotice message={stale.conflict} onReload={() => void stale.reload()} />}
+        {stale.conflict && <StaleNotice message={stale.conflict} onReload={stale.reload} />}
         {coupon.data && (
           <CouponForm
             // A reload brings a new Version: the form starts again from the coupon as it is now.

@@ -121,7 +121,7 @@ export default function NoteDetailPage() {
                   onCancel={() => navigate(NOTES_PATH)}
                 >
                   <RemoveFiles note={current} />
-                  {stale.conflict && <StaleNotice message={stale.conflict} onReload={() => void stale.reload()} />}
+                  {stale.conflict && <StaleNotice message={stale.conflict} onReload={stale.reload} />}
                 </NoteForm>
               ) : (
                 <>

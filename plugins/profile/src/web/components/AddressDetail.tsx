@@ -161,7 +161,7 @@ export function AddressDetail({ memberId, address, onClose, onSaved, support = f
     <Form schema={schema} defaultValues={defaults} onSubmit={(v) => save.mutate(v)} aria-label={title}>
       <Panel title={title} headingLevel={2}>
         <div className={css.stack}>
-          {stale && <StaleNotice message={t('address.stale')} onReload={() => void queryClient.invalidateQueries({ queryKey: addressesQueryKey })} />}
+          {stale && <StaleNotice message={t('address.stale')} onReload={() => queryClient.invalidateQueries({ queryKey: addressesQueryKey })} />}
           {error && <Message kind="error">{error}</Message>}
           <div ref={focus.fieldsRef} className={css.fields}>
             <TextField name="Address1" label={t('address.Address1')} isRequired maxLength={200} autoComplete="address-line1" />

@@ -123,7 +123,7 @@ export function MemberDetails({ member, queryKey = memberQueryKey, forStaff = fa
     <Form key={member.Version} schema={schema} defaultValues={toForm(member)} onSubmit={(v) => save.mutate(v)} aria-label={t('editTitle')}>
       <Panel title={t('editTitle')} headingLevel={2}>
         <div className={css.stack}>
-          {stale && <StaleNotice message={t('stale')} onReload={() => void reload()} />}
+          {stale && <StaleNotice message={t('stale')} onReload={reload} />}
           {error && <Message kind="error">{error}</Message>}
           <div ref={focus.fieldsRef} className={css.fields}>
             <TextField name="FirstName" label={t('field.FirstName')} isRequired maxLength={100} autoComplete="given-name" />

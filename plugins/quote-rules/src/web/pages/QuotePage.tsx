@@ -169,7 +169,7 @@ export default function QuotePage() {
         </section>
         {save.isError &&
           (stale ? (
-            <StaleNotice message={t('stale')} onReload={() => void reload()} />
+            <StaleNotice message={t('stale')} onReload={reload} />
           ) : (
             <Message kind="error">
               {t('saveFailed')} {save.error instanceof ApiCallError ? save.error.message : ''}

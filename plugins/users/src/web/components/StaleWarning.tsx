@@ -1,14 +1,16 @@
-import { Button, Message } from '@portal/web/kit';
-import { useState } from 'react';
+import { Button, Message, reloadKeepingFocus } from '@portal/web/kit';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
  * Shown when a save was refused for a stale Version (409): the typed values stay on screen until the user
- * presses Reload, which reads the user again and starts the edit over from what is stored now.
+ * presses Reload, which reads the user again and starts the edit over from what is stored now. Focus then goes to the
+ * form's first field (the kit's reloadKeepingFocus), not to the page's start.
  */
 export function StaleWarning({ onReload }: { onReload: () => Promise<void> }) {
   const { t } = useTranslation('users');
   const [loading, setLoading] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
   const reload = async () => {
     setLoading(true);
     try {
@@ -20,9 +22,9 @@ export function StaleWarning({ onReload }: { onReload: () => Promise<void> }) {
     }
   };
   return (
-    <Message kind="warning" autoFocus>
+    <Message kind="warning" autoFocus elementRef={ref}>
       <span data-testid="users-stale">{t('stale.text')}</span>{' '}
-      <Button size="small" onPress={() => void reload()} isPending={loading}>
+      <Button size="small" onPress={() => reloadKeepingFocus(ref.current, reload)} isPending={loading}>
         {t('stale.reload')}
       </Button>
     </Message>
