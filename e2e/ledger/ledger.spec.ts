@@ -77,6 +77,8 @@ test('Ledger: a CareGuard member with a set-aside adds, edits and cancels, delet
   await mistake.getByRole('button', { name: /^Delete the transaction/ }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(mistake).toHaveCount(0);
+  // The row's Delete went with it: focus goes on to a Delete of the rows left (or Add), not to the page's start.
+  await expect(page.locator(':focus')).toHaveAccessibleName(/^Delete the transaction|^Add transaction$/);
 
   // The initial balance, once.
   const initial = page.getByLabel('Initial balance');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FocusRequest, focusId, focusLost, NEW_ROW, onEditClosed, onEditOpened, onSaveRefused, pickFocus } from './focus';
+import { type FocusRequest, focusId, focusLost, NEW_ROW, onEditClosed, onEditOpened, onRowDeleted, onSaveRefused, pickFocus } from './focus';
 
 const base = ':r1:';
 
@@ -65,5 +65,21 @@ describe('focus lost: the pressed control went away', () => {
     expect(focusLost(body, body)).toBe(true);
     expect(focusLost(null, body)).toBe(true);
     expect(focusLost({ tag: 'button' }, body)).toBe(false);
+  });
+});
+
+describe('a row deleted: focus goes on from where it was, not to the page’s start', () => {
+  const shown = ['9', '8', '7', '6'];
+  it('the Delete of the row that took its place, only while focus is lost', () => {
+    const request = onRowDeleted(shown, '8');
+    expect(request.onlyIfLost).toBe(true);
+    expect(focusOn(request, { ':r1:-9-delete': {}, ':r1:-7-delete': {}, ':r1:-6-delete': {}, ':r1:-add': {} })).toBe(':r1:-7-delete');
+  });
+  it('passes over locked rows (no Delete) and rows gone, then the nearest row above', () => {
+    expect(focusOn(onRowDeleted(shown, '7'), { ':r1:-9-delete': {}, ':r1:-8-delete': {}, ':r1:-add': {} })).toBe(':r1:-8-delete');
+  });
+  it('Add when no row with a Delete is left, or the deleted row was not among those shown', () => {
+    expect(focusOn(onRowDeleted(['5'], '5'), { ':r1:-add': {} })).toBe(':r1:-add');
+    expect(onRowDeleted(shown, '1').targets).toEqual(['add']);
   });
 });

@@ -6,9 +6,9 @@ export const NEW_ROW = 'new';
 
 /**
  * Where focus goes when the ledger swaps a row for its edit inputs or back: an input of a row's edit, a button of a row
- * (its Edit, or the Reload of a refused edit), or the toolbar's Add.
+ * (its Edit, its Delete, or the Reload of a refused edit), or the toolbar's Add.
  */
-export type FocusTarget = { row: string; field: EditField } | { row: string; control: 'edit' | 'reload' } | 'add';
+export type FocusTarget = { row: string; field: EditField } | { row: string; control: 'edit' | 'reload' | 'delete' } | 'add';
 
 /** A move of focus the page makes once it has drawn the change; `onlyIfLost` leaves focus alone where it still is. */
 export interface FocusRequest {
@@ -44,6 +44,20 @@ export function onEditClosed(row: string, created: number | null = null): FocusR
 export function onSaveRefused(row: string, refused: { field: EditField | null } | 'conflict'): FocusRequest | null {
   if (refused === 'conflict') return { targets: [{ row, control: 'reload' }] };
   return refused.field === null ? null : { targets: [{ row, field: refused.field }] };
+}
+
+/**
+ * A row deleted (confirmed in the dialog, whose return of focus to that row's Delete finds it gone): the Delete of the
+ * row that took its place (the next one shown before), else of the nearest one above, so a user clearing several
+ * goes on from there; Add when no row with a Delete is left. Only while focus is lost. `shown`: the rows' keys as the
+ * page showed them when Delete was confirmed, in order; rows the list no longer shows, or locked rows without a
+ * Delete, are passed over when focus is picked.
+ */
+export function onRowDeleted(shown: readonly string[], deleted: string): FocusRequest {
+  const at = shown.indexOf(deleted);
+  const after = at < 0 ? [] : shown.slice(at + 1);
+  const before = at < 0 ? [] : shown.slice(0, at).reverse();
+  return { targets: [...[...after, ...before].map((row): FocusTarget => ({ row, control: 'delete' })), 'add'], onlyIfLost: true };
 }
 
 /** What picking needs of an element: a form control's disabled flag (others have none) and focus. */

@@ -31,7 +31,7 @@ import {
   withTyped,
 } from '../components/drafts';
 import { FederalPayerDialogs, type ReportHeader } from '../components/FederalPayerDialogs';
-import { type FocusRequest, focusId, focusLost, NEW_ROW, onEditClosed, onEditOpened, onSaveRefused, pickFocus } from '../components/focus';
+import { type FocusRequest, focusId, focusLost, NEW_ROW, onEditClosed, onEditOpened, onRowDeleted, onSaveRefused, pickFocus } from '../components/focus';
 import { day, localToday, money, ruleText } from '../components/format';
 import * as css from '../components/ledger.css';
 import { balanceLine, balanceOpen, listCount, listStatusRow } from '../components/loadState';
@@ -84,11 +84,16 @@ export default function LedgerPage() {
   // When a row swaps for its edit inputs or back, the control pressed goes away: focus moves on where the change put
   // it (the edit's first input, the row's Edit, Add, the refused input), once the page has drawn that change.
   const [focusNext, setFocusNext] = useState<FocusRequest | null>(null);
+  // In a frame: a confirm dialog that closed (Delete) first has to go, and its own return of focus (to the Delete of
+  // the row deleted) then finds nothing to do.
   useEffect(() => {
     if (!focusNext) return;
-    setFocusNext(null);
-    if (focusNext.onlyIfLost && !focusLost(document.activeElement, document.body)) return;
-    pickFocus(focusNext, ids.focus, (id) => document.getElementById(id))?.focus();
+    const frame = requestAnimationFrame(() => {
+      setFocusNext(null);
+      if (focusNext.onlyIfLost && !focusLost(document.activeElement, document.body)) return;
+      pickFocus(focusNext, ids.focus, (id) => document.getElementById(id))?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
   }, [focusNext, ids.focus]);
   const fieldId = (key: string, field: EditField) => focusId(ids.focus, { row: key, field });
 
@@ -217,9 +222,11 @@ export default function LedgerPage() {
   const remove = async () => {
     if (!deleting) return;
     const row = deleting;
+    const shown = rows.map((r) => String(r.TransactionID));
     await api.call(LedgerApi.delete, { body: { TransactionID: row.TransactionID, Version: row.Version } });
     if (reportMode) setLocal((l) => ({ ...l, deleted: [...l.deleted, row.TransactionID] }));
     else await refresh();
+    setFocusNext(onRowDeleted(shown, String(row.TransactionID)));
   };
 
   const saveBalance = async () => {
@@ -557,6 +564,7 @@ export default function LedgerPage() {
                             {t('edit.button')}
                           </Button>
                           <Button
+                            id={focusId(ids.focus, { row: key, control: 'delete' })}
                             size="small"
                             variant="danger"
                             onPress={() => setDeleting(r)}
