@@ -172,7 +172,8 @@ interface ShellProps<T> extends Resolved<T> {
 }
 
 function GridShell<T>(props: ShellProps<T>) {
-  const { t } = useTranslation('kit');
+  const { t, i18n } = useTranslation('kit');
+  const language = i18n.language;
   const { notify } = useKit();
   const [state, setState] = props.store;
   const selectionMode = props.selectionMode ?? 'none';
@@ -197,8 +198,10 @@ function GridShell<T>(props: ShellProps<T>) {
   const searchedColumns = search === '' ? NO_COLUMNS : visible;
   const allRows = useMemo(
     () =>
-      remote ? data : filterAndSortRows(data, columns, { filters: Object.fromEntries(JSON.parse(filterKey)), search, sortColumn, sortOrder }, searchedColumns),
-    [remote, data, columns, filterKey, search, sortColumn, sortOrder, searchedColumns],
+      remote
+        ? data
+        : filterAndSortRows(data, columns, { filters: Object.fromEntries(JSON.parse(filterKey)), search, sortColumn, sortOrder }, searchedColumns, language),
+    [remote, data, columns, filterKey, search, sortColumn, sortOrder, searchedColumns, language],
   );
   const total = props.total ?? allRows.length;
   const virtualize = !remote && !paged && allRows.length > VIRTUALIZE_AFTER;

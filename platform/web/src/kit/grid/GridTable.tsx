@@ -7,7 +7,7 @@ import * as formStyles from '../form/form.css';
 import { DebouncedInput } from './DebouncedInput';
 import * as styles from './dataGrid.css';
 import type { GridState } from './gridState';
-import { type CellPosition, moveCell } from './keyboardNav';
+import { CELL_CONTROLS, type CellPosition, cellOperates, moveCell } from './keyboardNav';
 import type { Selection } from './selection';
 import type { GridColumn, SelectionMode } from './types';
 import { useKitTable } from './useKitTable';
@@ -116,11 +116,12 @@ export function GridTable<T>(props: GridTableProps<T>) {
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     const target = event.target as HTMLElement;
     if (target.matches(INTERACTIVE_TEXT) || event.defaultPrevented) return;
-    // Space or Enter on a focused cell operates its control (row checkbox, expander, header select-all): the controls
-    // sit outside the tab order, so without this a keyboard user could reach the cell but not use it.
+    // Space or Enter on a focused cell operates its control (row checkbox, expander, header select-all; Enter follows
+    // a link, such as a record's name): the controls sit outside the tab order, so without this a keyboard user could
+    // reach the cell but not use it.
     if ((event.key === ' ' || event.key === 'Enter') && target.matches('[data-cell]')) {
-      const control = target.querySelector<HTMLElement>('input[type="checkbox"], input[type="radio"], button');
-      if (control) {
+      const control = target.querySelector<HTMLElement>(CELL_CONTROLS);
+      if (control && cellOperates(event.key, control.tagName)) {
         event.preventDefault();
         control.click();
       }

@@ -15,10 +15,24 @@ export function matchesText(value: unknown, query: string): boolean {
   return q === '' || valueText(value).toLowerCase().includes(q);
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+const collators = new Map<string, Intl.Collator>();
 
-/** Local sort order: empty last, numbers and dates by value, text by a numeric-aware collator. */
-export function compareValues(a: unknown, b: unknown): number {
+/**
+ * The numeric-aware, case- and accent-blind collator of a language (the page's, so Spanish sorts ñ after n), made once
+ * per language. No language: the browser's.
+ */
+export function collatorFor(language?: string): Intl.Collator {
+  const key = language ?? '';
+  let collator = collators.get(key);
+  if (!collator) {
+    collator = new Intl.Collator(language || undefined, { numeric: true, sensitivity: 'base' });
+    collators.set(key, collator);
+  }
+  return collator;
+}
+
+/** Local sort order: empty last, numbers and dates by value, text by a numeric-aware collator of the page's language. */
+export function compareValues(a: unknown, b: unknown, collator: Intl.Collator = collatorFor()): number {
   const emptyA = a === null || a === undefined || a === '';
   const emptyB = b === null || b === undefined || b === '';
   if (emptyA || emptyB) return emptyA === emptyB ? 0 : emptyA ? 1 : -1;

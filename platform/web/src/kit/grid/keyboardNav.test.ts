@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveCell } from './keyboardNav';
+import { cellOperates, moveCell } from './keyboardNav';
 
 const bounds = { rowCount: 11, colCount: 4, pageRows: 5 };
 
@@ -27,5 +27,15 @@ describe('keyboard navigation', () => {
       expect(pos.col).toBeGreaterThanOrEqual(0);
       expect(pos.col).toBeLessThan(bounds.colCount);
     }
+  });
+});
+
+describe('a key on a focused cell operates its control', () => {
+  it('Space and Enter press a checkbox or button; a link (a record’s name) follows Enter only, as links do', () => {
+    expect(cellOperates(' ', 'INPUT')).toBe(true);
+    expect(cellOperates('Enter', 'BUTTON')).toBe(true);
+    expect(cellOperates('Enter', 'A')).toBe(true);
+    expect(cellOperates(' ', 'A')).toBe(false);
+    expect(cellOperates('x', 'BUTTON')).toBe(false);
   });
 });

@@ -37,3 +37,15 @@ export function moveCell(from: CellPosition, key: string, bounds: GridBounds, ct
       return null;
   }
 }
+
+/** The controls a focused cell may hold, which Space or Enter on the cell operates (see cellOperates). */
+export const CELL_CONTROLS = 'input[type="checkbox"], input[type="radio"], button, a[href]';
+
+/**
+ * Whether a key pressed on a focused cell operates the control in it: Space or Enter press a checkbox, radio or button;
+ * a link follows Enter only, as a link does (Space scrolls the page).
+ */
+export function cellOperates(key: string, controlTag: string): boolean {
+  if (key === 'Enter') return true;
+  return key === ' ' && controlTag.toUpperCase() !== 'A';
+}

@@ -59,6 +59,13 @@ describe('filterAndSortRows (local grids)', () => {
     expect(filterAndSortRows(rows, columns, query({ sortColumn: 'nope' }), all)).toBe(rows);
   });
 
+  it('sorts text by the page language’s collation: Spanish puts ñ after every n, English beside it', () => {
+    const names: Row[] = ['Ñuñez', 'Nuzzo', 'Oliva'].map((name, i) => ({ id: i + 1, name, plan: undefined, amount: null }));
+    const byName = query({ sortColumn: 'name' });
+    expect(filterAndSortRows(names, columns, byName, all, 'en').map((r) => r.name)).toEqual(['Ñuñez', 'Nuzzo', 'Oliva']);
+    expect(filterAndSortRows(names, columns, byName, all, 'es').map((r) => r.name)).toEqual(['Nuzzo', 'Ñuñez', 'Oliva']);
+  });
+
   it('filters then sorts 100,000 rows without touching the input', () => {
     const many = Array.from({ length: 100_000 }, (_, i) => ({
       id: i + 1,

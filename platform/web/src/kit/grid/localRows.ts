@@ -1,4 +1,4 @@
-import { compareValues, matchesText } from './cellValues';
+import { collatorFor, compareValues, matchesText } from './cellValues';
 import type { GridState } from './gridState';
 import type { GridColumn } from './types';
 
@@ -10,10 +10,16 @@ export type LocalQuery = Pick<GridState, 'filters' | 'search' | 'sortColumn' | '
  *
  * The rules are the table library's ones this replaces: every column filter must match ("contains", case-insensitive,
  * over the accessor's value); the search matches when any visible column contains it; the sort column must be
- * sortable; undefined values sort last in both directions; ties keep the data order. With no filter, search or sort
- * the input array itself is returned (no copy).
+ * sortable; undefined values sort last in both directions; ties keep the data order. Text sorts by the collation of
+ * `language` (the page's). With no filter, search or sort the input array itself is returned (no copy).
  */
-export function filterAndSortRows<T>(data: readonly T[], columns: readonly GridColumn<T>[], query: LocalQuery, visible: ReadonlySet<string>): readonly T[] {
+export function filterAndSortRows<T>(
+  data: readonly T[],
+  columns: readonly GridColumn<T>[],
+  query: LocalQuery,
+  visible: ReadonlySet<string>,
+  language?: string,
+): readonly T[] {
   const byId = new Map(columns.map((c) => [c.id, c]));
   const filters: [(row: T) => unknown, string][] = [];
   for (const [id, value] of Object.entries(query.filters)) {
@@ -39,6 +45,7 @@ export function filterAndSortRows<T>(data: readonly T[], columns: readonly GridC
   const values = rows.map(value);
   const order = Array.from({ length: rows.length }, (_, i) => i);
   const direction = query.sortOrder === 'desc' ? -1 : 1;
+  const collator = collatorFor(language);
   order.sort((a, b) => {
     const va = values[a];
     const vb = values[b];
@@ -46,7 +53,7 @@ export function filterAndSortRows<T>(data: readonly T[], columns: readonly GridC
       if (va !== vb) return va === undefined ? 1 : -1;
       return a - b;
     }
-    return direction * compareValues(va, vb) || a - b;
+    return direction * compareValues(va, vb, collator) || a - b;
   });
   return order.map((i) => rows[i] as T);
 }
