@@ -82,4 +82,14 @@ CREATE TABLE billing_superseded_attempts (
 );
 `,
   },
+  {
+    // Columns nothing writes or reads any more: the count of memberships started (a start is now decided by the start
+    // lease and the member's transactions) and a capture's time (every capture takes an idempotency key instead of the
+    // duplicate window it served).
+    id: '0004_billing_unused_columns',
+    sql: `
+ALTER TABLE billing_customers DROP COLUMN subscriptions_started;
+ALTER TABLE billing_transactions DROP COLUMN captured_at;
+`,
+  },
 ];
