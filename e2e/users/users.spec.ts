@@ -75,6 +75,7 @@ test('an administrator creates a user from a company contact, sets roles, quotas
   await page.getByRole('button', { name: 'Edit' }).click();
   const adjuster = page.getByRole('checkbox', { name: 'Adjuster' });
   const systemAdmin = page.getByRole('checkbox', { name: /SystemAdmin/ });
+  await expect(systemAdmin).toBeFocused();
   // The boxes are react-aria checkboxes: the label is what a pointer clicks.
   await page.locator('label', { hasText: /^Adjuster$/ }).click();
   await expect(adjuster).toBeChecked();
@@ -85,12 +86,14 @@ test('an administrator creates a user from a company contact, sets roles, quotas
   expect(await axe(page)).toEqual([]);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The roles have been saved.')).toBeVisible();
+  await expect(edit).toBeFocused();
   await expect(page.getByRole('listitem').filter({ hasText: 'System administrator (SystemAdmin): Yes' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Adjuster: No' })).toBeVisible();
 
   // Monthly quotas for three months.
   await page.getByRole('tab', { name: 'Monthly quotas' }).click();
   await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('textbox', { name: 'Minimum cases, January' })).toBeFocused();
   for (const [month, min, max] of [
     ['January', '5', '10'],
     ['February', '6', '12'],
@@ -102,9 +105,11 @@ test('an administrator creates a user from a company contact, sets roles, quotas
   await page.getByRole('textbox', { name: 'Minimum cases, April' }).fill('9');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Enter both the minimum and the maximum, or neither.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Maximum cases, April' })).toBeFocused();
   await page.getByRole('textbox', { name: 'Minimum cases, April' }).fill('');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The quotas have been saved.')).toBeVisible();
+  await expect(edit).toBeFocused();
   const rows = page.getByRole('row');
   await expect(rows.filter({ hasText: 'January' })).toContainText('510');
   await expect(rows.filter({ hasText: 'February' })).toContainText('612');
@@ -113,6 +118,7 @@ test('an administrator creates a user from a company contact, sets roles, quotas
   // Teams: assign the same team twice; it shows once.
   await page.getByRole('tab', { name: 'Teams' }).click();
   await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('button', { name: 'Teams…' })).toBeFocused();
   await page.getByRole('button', { name: 'Teams…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Teams' });
   await dialog.getByRole('button', { name: /Team/ }).click();
@@ -134,10 +140,25 @@ test('an administrator creates a user from a company contact, sets roles, quotas
   await renameDialog.getByRole('button', { name: 'Save name' }).click();
   await expect(page.getByText('The team has been saved.')).toBeVisible();
   await expect(renameDialog).toBeHidden();
+  await expect(dialog.getByRole('button', { name: `Rename ${teamName}` })).toBeFocused();
   await expect(dialog.getByRole('row').filter({ hasText: teamName })).toContainText('Yes');
   await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+  await expect(page.getByRole('button', { name: 'Teams…' })).toBeFocused();
   await expect(page.getByTestId('user-teams').locator('tbody tr')).toHaveCount(1);
   await expect(page.getByTestId('user-teams')).toContainText(teamName);
+  // Removed from it: the Remove went with its row, so focus goes to Teams… (no team left); Done goes back to Edit.
+  await page.getByRole('button', { name: `Remove from ${teamName}` }).click();
+  await expect(page.getByText('This user is on no team.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Teams…' })).toBeFocused();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeFocused();
+
+  // Permissions: Edit goes to the first box, Cancel back to Edit.
+  await page.getByRole('tab', { name: 'Permissions' }).click();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('checkbox').first()).toBeFocused();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeFocused();
 
   // The activation mail.
   await page.getByRole('tab', { name: 'Details', exact: true }).click();

@@ -96,8 +96,13 @@ export function useSwapFocus(shown: RecordShown, { ready = true, initial }: { re
       firstTabbableField(fieldsRef.current.querySelectorAll<HTMLInputElement | HTMLButtonElement>(FIELD_SELECTOR))?.focus();
     }
   }, [shown, ready, first]);
-  const want = (next: RecordShown) => {
-    wish.current = { shown: next, from: document.activeElement };
+  /**
+   * Asks for focus once the panel shows `next`, moved only while it is still on `from` or lost. `from` defaults to what
+   * has focus now: the control being pressed. A wish made after an answer came (a save that went through) passes the
+   * control pressed before it was sent, so a user who moved on while it saved is left where they are.
+   */
+  const want = (next: RecordShown, from: unknown = document.activeElement) => {
+    wish.current = { shown: next, from };
   };
   return { editRef, fieldsRef, want };
 }

@@ -89,13 +89,15 @@ export function AddressDetail({ memberId, address, onClose, onSaved, support = f
             { notify: false },
           );
     },
+    // The control pressed (Save, or the field Enter was pressed in): focus returns to Edit only from there, or when lost.
     onMutate: () => {
       setStale(false);
       setError(null);
+      return { pressed: document.activeElement };
     },
-    onSuccess: async (saved) => {
+    onSuccess: async (saved, _fields, sent) => {
       await queryClient.invalidateQueries({ queryKey: addressesQueryKey });
-      focus.want('view');
+      focus.want('view', sent?.pressed ?? null);
       setEditing(false);
       onSaved(saved);
     },

@@ -45,15 +45,17 @@ export function MemberDetails({ member, queryKey = memberQueryKey, forStaff = fa
 
   const save = useMutation({
     mutationFn: (v: FormValues) => api.call(ProfileApi.save, { body: saveBodyOf(member, v) }, { notify: false }),
+    // The control pressed (Save, or the field Enter was pressed in): focus returns to Edit only from there, or when lost.
     onMutate: () => {
       setError(null);
       setStale(false);
+      return { pressed: document.activeElement };
     },
-    onSuccess: (saved) => {
+    onSuccess: (saved, _values, sent) => {
       queryClient.setQueryData(queryKey, saved);
       // The navigation bar shows the member's name: a member who renamed themself sees the new one there at once.
       if (renamesViewer(member, saved, viewerMemberId)) void queryClient.invalidateQueries({ queryKey: queryKeys.identity });
-      focus.want('view');
+      focus.want('view', sent?.pressed ?? null);
       setEditing(false);
     },
     onError: (e) => {

@@ -101,6 +101,7 @@ export function DetailsTab({ user, draft: store }: { user: User | null; draft: T
 
   const save = async (values: z.output<typeof schema>) => {
     const from = store.draft?.version ?? user?.Version;
+    const pressed = document.activeElement;
     try {
       const saved = await api.call(UsersApi.save, {
         body: { Id: user?.Id ?? null, Version: from, IsNew: user === null, ...values },
@@ -108,7 +109,7 @@ export function DetailsTab({ user, draft: store }: { user: User | null; draft: T
       await queryClient.invalidateQueries({ queryKey: ['users'] });
       if (!user) navigate(userDetailPath(saved.Id), { replace: true });
       else {
-        focus.want('view');
+        focus.want('view', pressed);
         form.reset({
           FirstName: saved.FirstName,
           LastName: saved.LastName,

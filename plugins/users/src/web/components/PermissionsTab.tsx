@@ -1,4 +1,4 @@
-import { useApi } from '@portal/web';
+import { useApi, useSwapFocus } from '@portal/web';
 import { Button, Message, Toolbar } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,6 +22,9 @@ export function PermissionsTab({ userId, draft: store }: { userId: string; draft
   const permissions = useQuery({ queryKey: ['users', userId, 'permissions'], queryFn: () => api.call(UsersApi.permissionGet, { params: { userId } }) });
   const draft = store.draft?.value ?? null;
   const [saving, setSaving] = useState(false);
+  // Edit puts focus on the first box; a save that went through, or Cancel, back on Edit. A tab opened again with its
+  // edit kept moves nothing (only a wish made by pressing moves focus).
+  const focus = useSwapFocus(draft ? 'form' : 'view', { ready: !permissions.isPending });
 
   if (permissions.isPending) return <p aria-busy="true">{t('loading')}</p>;
   if (permissions.isError) return <Message kind="error">{t('detail.loadError')}</Message>;
@@ -33,13 +36,23 @@ export function PermissionsTab({ userId, draft: store }: { userId: string; draft
     store.start(heldOf(fresh.Models), fresh.Version);
   };
   const held = heldOf(list);
+  const startEditing = () => {
+    focus.want('form');
+    store.start(held, permissions.data.Version);
+  };
+  const cancel = () => {
+    focus.want('view');
+    store.drop();
+  };
   const save = async () => {
     if (!draft || !store.draft) return;
+    const pressed = document.activeElement;
     setSaving(true);
     try {
       const from = store.draft.version;
       const answer = await api.call(UsersApi.permissionSave, { body: { Id: userId, Version: from, Models: draft } });
       await queryClient.invalidateQueries({ queryKey: ['users', userId] });
+      focus.want('view', pressed);
       store.saved(from, answer.Version);
     } catch (e) {
       // Shown as a toast by the client; the boxes stay, and a stale save offers a reload.
@@ -60,7 +73,9 @@ export function PermissionsTab({ userId, draft: store }: { userId: string; draft
         </ul>
         {caller.permissions ? (
           <Toolbar aria-label={t('permissions.actions')}>
-            <Button onPress={() => store.start(held, permissions.data.Version)}>{t('actions.edit')}</Button>
+            <Button ref={focus.editRef} onPress={startEditing}>
+              {t('actions.edit')}
+            </Button>
           </Toolbar>
         ) : (
           <p className={css.muted}>{t('permissions.readOnly')}</p>
@@ -71,22 +86,24 @@ export function PermissionsTab({ userId, draft: store }: { userId: string; draft
   return (
     <section className={css.stack} aria-label={t('tabs.permissions')}>
       {store.draft?.stale && <StaleWarning onReload={reload} />}
-      <fieldset className={css.fieldset}>
-        <legend className={css.legend}>{t('permissions.legend')}</legend>
-        {list.map((p) => (
-          <ChoiceBox
-            key={p.Id}
-            label={t(`permissions.names.${p.Key}`)}
-            isSelected={draft.includes(p.Id)}
-            onChange={(on) => store.edit((ids) => (on ? [...ids, p.Id] : ids.filter((id) => id !== p.Id)))}
-          />
-        ))}
-      </fieldset>
+      <div ref={focus.fieldsRef} style={{ display: 'contents' }}>
+        <fieldset className={css.fieldset}>
+          <legend className={css.legend}>{t('permissions.legend')}</legend>
+          {list.map((p) => (
+            <ChoiceBox
+              key={p.Id}
+              label={t(`permissions.names.${p.Key}`)}
+              isSelected={draft.includes(p.Id)}
+              onChange={(on) => store.edit((ids) => (on ? [...ids, p.Id] : ids.filter((id) => id !== p.Id)))}
+            />
+          ))}
+        </fieldset>
+      </div>
       <Toolbar aria-label={t('permissions.actions')}>
         <Button variant="primary" onPress={save} isPending={saving}>
           {t('actions.save')}
         </Button>
-        <Button onPress={store.drop}>{t('actions.cancel')}</Button>
+        <Button onPress={cancel}>{t('actions.cancel')}</Button>
       </Toolbar>
     </section>
   );

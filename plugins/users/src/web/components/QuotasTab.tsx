@@ -1,4 +1,4 @@
-import { useApi } from '@portal/web';
+import { useApi, useSwapFocus } from '@portal/web';
 import { Button, Message, Toolbar } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -36,6 +36,10 @@ export function QuotasTab({ userId, draft: store }: { userId: string; draft: Tab
   useEffect(() => {
     if (focusTarget) inputs.current.get(`${focusTarget.MonthNumber}-${focusTarget.field}`)?.focus();
   }, [focusTarget]);
+  // Edit puts focus on the first input (January's minimum); a save that went through, or Cancel, back on Edit. A refused
+  // save stays in the table (focus on its first invalid input, above). A tab opened again with its edit kept moves
+  // nothing (only a wish made by pressing moves focus).
+  const focus = useSwapFocus(draft ? 'form' : 'view', { ready: !quotas.isPending });
 
   if (quotas.isPending) return <p aria-busy="true">{t('loading')}</p>;
   if (quotas.isError) return <Message kind="error">{t('detail.loadError')}</Message>;
@@ -44,6 +48,7 @@ export function QuotasTab({ userId, draft: store }: { userId: string; draft: Tab
   const show = (n: number | null) => (n === null ? t('none') : String(n));
   const edit = () => {
     setSubmitted(false);
+    focus.want('form');
     store.start(rowsOf(quotas.data.Models), quotas.data.Version);
   };
   const save = async () => {
@@ -55,6 +60,7 @@ export function QuotasTab({ userId, draft: store }: { userId: string; draft: Tab
       setFocusTarget({ ...invalid });
       return;
     }
+    const pressed = document.activeElement;
     setSaving(true);
     try {
       const models: Quota[] = draft.map((r) => ({
@@ -65,6 +71,7 @@ export function QuotasTab({ userId, draft: store }: { userId: string; draft: Tab
       const from = store.draft.version;
       const answer = await api.call(UsersApi.quotaSave, { body: { Id: userId, Version: from, Models: models } });
       await queryClient.invalidateQueries({ queryKey: ['users', userId] });
+      focus.want('view', pressed);
       store.saved(from, answer.Version);
     } catch (e) {
       // Shown as a toast by the client; the draft stays to correct, and a stale one offers a reload.
@@ -79,6 +86,10 @@ export function QuotasTab({ userId, draft: store }: { userId: string; draft: Tab
     setSubmitted(false);
     store.start(rowsOf(fresh.Models), fresh.Version);
   };
+  const cancel = () => {
+    focus.want('view');
+    store.drop();
+  };
   const problems = draft && submitted ? problemCount(draft) : 0;
   const set = (month: number, key: QuotaField, value: string) => store.edit((d) => d.map((r) => (r.MonthNumber === month ? { ...r, [key]: value } : r)));
 
@@ -90,82 +101,86 @@ export function QuotasTab({ userId, draft: store }: { userId: string; draft: Tab
           {t('quotas.errors.summary', { count: problems })}
         </Message>
       )}
-      <table className={css.table}>
-        <caption className={css.muted}>{t('quotas.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={css.cell}>
-              {t('quotas.month')}
-            </th>
-            <th scope="col" className={css.cell}>
-              {t('quotas.minimum')}
-            </th>
-            <th scope="col" className={css.cell}>
-              {t('quotas.maximum')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {quotas.data.Models.map((q) => {
-            const row = draft?.find((r) => r.MonthNumber === q.MonthNumber);
-            const problem = row && submitted ? quotaProblem(row) : null;
-            const invalid = row && problem ? invalidFields(row) : [];
-            const errorId = quotaErrorId(q.MonthNumber);
-            return (
-              <tr key={q.MonthNumber}>
-                <th scope="row" className={css.cell}>
-                  {monthName(q.MonthNumber)}
-                </th>
-                {row ? (
-                  (['min', 'max'] as const).map((key) => (
-                    <td key={key} className={css.cell}>
-                      <TextField
-                        value={row[key]}
-                        onChange={(v) => set(q.MonthNumber, key, v)}
-                        inputMode="numeric"
-                        isInvalid={invalid.includes(key)}
-                        aria-describedby={invalid.includes(key) ? errorId : undefined}
-                      >
-                        <Label className={css.visuallyHidden}>
-                          {t(key === 'min' ? 'quotas.minimumOf' : 'quotas.maximumOf', { month: monthName(q.MonthNumber) })}
-                        </Label>
-                        <Input
-                          className={css.numberInput}
-                          ref={(el) => {
-                            const at = `${q.MonthNumber}-${key}`;
-                            if (el) inputs.current.set(at, el);
-                            else inputs.current.delete(at);
-                          }}
-                        />
-                      </TextField>
-                      {key === 'max' && problem && (
-                        <span id={errorId} className={css.error}>
-                          {t(problem, { max: MAX_CASES })}
-                        </span>
-                      )}
-                    </td>
-                  ))
-                ) : (
-                  <>
-                    <td className={css.cell}>{show(q.MinimumCases)}</td>
-                    <td className={css.cell}>{show(q.MaximumCases)}</td>
-                  </>
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div ref={focus.fieldsRef} style={{ display: 'contents' }}>
+        <table className={css.table}>
+          <caption className={css.muted}>{t('quotas.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={css.cell}>
+                {t('quotas.month')}
+              </th>
+              <th scope="col" className={css.cell}>
+                {t('quotas.minimum')}
+              </th>
+              <th scope="col" className={css.cell}>
+                {t('quotas.maximum')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {quotas.data.Models.map((q) => {
+              const row = draft?.find((r) => r.MonthNumber === q.MonthNumber);
+              const problem = row && submitted ? quotaProblem(row) : null;
+              const invalid = row && problem ? invalidFields(row) : [];
+              const errorId = quotaErrorId(q.MonthNumber);
+              return (
+                <tr key={q.MonthNumber}>
+                  <th scope="row" className={css.cell}>
+                    {monthName(q.MonthNumber)}
+                  </th>
+                  {row ? (
+                    (['min', 'max'] as const).map((key) => (
+                      <td key={key} className={css.cell}>
+                        <TextField
+                          value={row[key]}
+                          onChange={(v) => set(q.MonthNumber, key, v)}
+                          inputMode="numeric"
+                          isInvalid={invalid.includes(key)}
+                          aria-describedby={invalid.includes(key) ? errorId : undefined}
+                        >
+                          <Label className={css.visuallyHidden}>
+                            {t(key === 'min' ? 'quotas.minimumOf' : 'quotas.maximumOf', { month: monthName(q.MonthNumber) })}
+                          </Label>
+                          <Input
+                            className={css.numberInput}
+                            ref={(el) => {
+                              const at = `${q.MonthNumber}-${key}`;
+                              if (el) inputs.current.set(at, el);
+                              else inputs.current.delete(at);
+                            }}
+                          />
+                        </TextField>
+                        {key === 'max' && problem && (
+                          <span id={errorId} className={css.error}>
+                            {t(problem, { max: MAX_CASES })}
+                          </span>
+                        )}
+                      </td>
+                    ))
+                  ) : (
+                    <>
+                      <td className={css.cell}>{show(q.MinimumCases)}</td>
+                      <td className={css.cell}>{show(q.MaximumCases)}</td>
+                    </>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       {draft ? (
         <Toolbar aria-label={t('quotas.actions')}>
           <Button variant="primary" onPress={save} isPending={saving}>
             {t('actions.save')}
           </Button>
-          <Button onPress={store.drop}>{t('actions.cancel')}</Button>
+          <Button onPress={cancel}>{t('actions.cancel')}</Button>
         </Toolbar>
       ) : caller.quotas ? (
         <Toolbar aria-label={t('quotas.actions')}>
-          <Button onPress={edit}>{t('actions.edit')}</Button>
+          <Button ref={focus.editRef} onPress={edit}>
+            {t('actions.edit')}
+          </Button>
         </Toolbar>
       ) : (
         <p className={css.muted}>{t('quotas.readOnly')}</p>

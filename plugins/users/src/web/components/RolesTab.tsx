@@ -1,5 +1,5 @@
 import type { AdminRole } from '@portal/core';
-import { useApi } from '@portal/web';
+import { useApi, useSwapFocus } from '@portal/web';
 import { Button, Message, Toolbar } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -31,6 +31,9 @@ export function RolesTab({ userId, draft: store }: { userId: string; draft: TabD
   const draft = store.draft?.value.roles ?? null;
   const cleared = store.draft?.value.cleared ?? [];
   const [saving, setSaving] = useState(false);
+  // Edit puts focus on the first box; a save that went through, or Cancel, back on Edit. A tab opened again with its
+  // edit kept moves nothing (only a wish made by pressing moves focus).
+  const focus = useSwapFocus(draft ? 'form' : 'view', { ready: !roles.isPending });
 
   if (roles.isPending) return <p aria-busy="true">{t('loading')}</p>;
   if (roles.isError) return <Message kind="error">{t('detail.loadError')}</Message>;
@@ -47,7 +50,14 @@ export function RolesTab({ userId, draft: store }: { userId: string; draft: TabD
       });
       return { roles: result.roles, cleared: sentences };
     });
-  const cancel = store.drop;
+  const startEditing = () => {
+    focus.want('form');
+    store.start({ roles: held, cleared: [] }, roles.data.Version);
+  };
+  const cancel = () => {
+    focus.want('view');
+    store.drop();
+  };
   const reload = async () => {
     const fresh = await api.call(UsersApi.roleGet, { params: { userId } });
     await queryClient.invalidateQueries({ queryKey: ['users', userId] });
@@ -55,12 +65,14 @@ export function RolesTab({ userId, draft: store }: { userId: string; draft: TabD
   };
   const save = async () => {
     if (!draft || !store.draft) return;
+    const pressed = document.activeElement;
     setSaving(true);
     try {
       const ids = ROLE_CATALOGUE.filter((r) => draft.includes(r.Key)).map((r) => r.Id);
       const from = store.draft.version;
       const answer = await api.call(UsersApi.roleSave, { body: { Id: userId, Version: from, Models: { ContactId: roles.data.Models.ContactId, Roles: ids } } });
       await queryClient.invalidateQueries({ queryKey: ['users', userId] });
+      focus.want('view', pressed);
       store.saved(from, answer.Version);
     } catch (e) {
       // The server's refusal is shown as a toast; the boxes stay as they are to correct, and a stale save offers a reload.
@@ -82,7 +94,9 @@ export function RolesTab({ userId, draft: store }: { userId: string; draft: TabD
         </ul>
         {caller.roles ? (
           <Toolbar aria-label={t('roles.actions')}>
-            <Button onPress={() => store.start({ roles: held, cleared: [] }, roles.data.Version)}>{t('actions.edit')}</Button>
+            <Button ref={focus.editRef} onPress={startEditing}>
+              {t('actions.edit')}
+            </Button>
           </Toolbar>
         ) : (
           <p className={css.muted}>{t('roles.readOnly')}</p>
@@ -93,12 +107,14 @@ export function RolesTab({ userId, draft: store }: { userId: string; draft: TabD
   return (
     <section className={css.stack} aria-label={t('tabs.roles')}>
       {store.draft?.stale && <StaleWarning onReload={reload} />}
-      <fieldset className={css.fieldset}>
-        <legend className={css.legend}>{t('roles.legend')}</legend>
-        {ROLE_KEYS.map((k) => (
-          <ChoiceBox key={k} label={t(`roles.names.${k}`)} isSelected={draft.includes(k)} onChange={(on) => click(k, on)} />
-        ))}
-      </fieldset>
+      <div ref={focus.fieldsRef} style={{ display: 'contents' }}>
+        <fieldset className={css.fieldset}>
+          <legend className={css.legend}>{t('roles.legend')}</legend>
+          {ROLE_KEYS.map((k) => (
+            <ChoiceBox key={k} label={t(`roles.names.${k}`)} isSelected={draft.includes(k)} onChange={(on) => click(k, on)} />
+          ))}
+        </fieldset>
+      </div>
       <div aria-live="polite" data-testid="roles-cleared">
         {cleared.length > 0 && <Message kind="info">{cleared.join(' ')}</Message>}
       </div>

@@ -1,13 +1,18 @@
 import { ApiCallError, useApi } from '@portal/web';
 import { Button, ConfirmDialog, DataGrid, Dialog, Form, type GridColumn, SelectField, Tabs, TextField, Toolbar } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type Team, TeamsApi, UsersApi, type UserTeam } from '../../contract';
 import { TEAM_PAGE_SIZE } from '../../rules';
+import { shownTeams, teamButton, useTeamFocus } from './tabFocus';
 import type { TeamActionRunner } from './teamActions';
 import * as css from './users.css';
+
+/** The attributes a row's Rename and Delete buttons carry, with the team's id. */
+const RENAME = 'data-team-rename';
+const DELETE = 'data-team-delete';
 
 const assignSchema = z.object({ TeamId: z.number({ error: 'users:validation.team' }) });
 const newSchema = z.object({ TeamName: z.string().trim().min(1, 'users:validation.teamName').max(100, 'users:validation.tooLong') });
@@ -28,6 +33,9 @@ interface Props {
  * deleted from there), new team. A rename or delete names the Version of the team the list showed: when another
  * administrator changed it since, the server refuses (409, its message as a toast) and the list shows their change.
  * Every change runs through the tab's `actions`: while one runs, every button that changes something waits.
+ * Focus: a team deleted takes its row's buttons with it, and a rename can move its row off the page, so once the list is
+ * read again focus goes to the same button of that team, or of the team that took its place (or the one above), or to
+ * the List tab when none is left; a new team shows the list, and focus goes to its tab.
  */
 export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, actions, assigned }: Props) {
   const { t } = useTranslation('users');
@@ -39,6 +47,18 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, actions, 
   // The team being renamed as the list showed it when Rename was pressed: its Version is the one the rename names.
   const [renaming, setRenaming] = useState<Team | null>(null);
   const teams = useQuery({ queryKey: ['users', 'teams', companyId], queryFn: () => api.call(TeamsApi.get, { params: { companyId } }), enabled: isOpen });
+  const rootRef = useRef<HTMLDivElement>(null);
+  // The row button that opened the rename or the delete question, and the teams the list showed then, in order.
+  const pressedRow = useRef<{ from: Element | null; before: string[] }>({ from: null, before: [] });
+  const deleting = deletingId === null ? null : (teams.data?.find((x) => x.Id === deletingId) ?? null);
+  const readAt = Math.max(teams.dataUpdatedAt, teams.errorUpdatedAt);
+  const focusTeam = useTeamFocus({ readAt, overlay: renaming !== null || deleting !== null, mode });
+  const selectedTab = () => rootRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]') ?? null;
+  /** Once the list is read again: focus to `attr`'s button of the team, or of its neighbour, or to the List tab. */
+  const wishForRow = (team: number, attr: string, since: number) => {
+    const { from, before } = pressedRow.current;
+    return { from, since, target: () => teamButton(rootRef.current, attr, before, String(team), selectedTab) };
+  };
   const refresh = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: ['users', userId] }), queryClient.invalidateQueries({ queryKey: ['users', 'teams'] })]);
 
@@ -62,6 +82,7 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, actions, 
     }
   };
   const create = async ({ TeamName }: TeamName) => {
+    const pressed = document.activeElement;
     try {
       const made = await actions.run(
         'create',
@@ -72,7 +93,11 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, actions, 
         },
         () => null,
       );
-      if (made) setMode('list');
+      if (made) {
+        // The New panel, with the control pressed, gives way to the list: focus goes to the List tab.
+        focusTeam({ from: pressed, since: null, mode: 'list', target: selectedTab });
+        setMode('list');
+      }
     } catch {
       // Shown as a toast by the client.
     }
@@ -80,6 +105,7 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, actions, 
   const rename = async ({ TeamName }: TeamName) => {
     if (!renaming) return;
     const team = renaming;
+    const wish = wishForRow(team.Id, RENAME, readAt);
     try {
       const renamed = await actions.run(
         'rename',
@@ -90,10 +116,14 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, actions, 
         },
         () => null,
       );
-      if (renamed) setRenaming(null);
+      if (renamed) {
+        focusTeam(wish);
+        setRenaming(null);
+      }
     } catch (e) {
       // Shown as a toast by the client; a stale rename closes, and the list shows the other administrator's change.
       if (e instanceof ApiCallError && e.status === 409) {
+        focusTeam(wish);
         setRenaming(null);
         await refresh();
       }
@@ -101,7 +131,6 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, actions, 
   };
   // While a change runs, every other change waits (a second one would send the user's old Version).
   const busy = actions.pending !== null;
-  const deleting = deletingId === null ? null : (teams.data?.find((x) => x.Id === deletingId) ?? null);
   const columns = useMemo<GridColumn<Team>[]>(
     () => [
       { id: 'TeamName', header: t('teams.name'), accessor: (x) => x.TeamName, sortable: true, hideable: false },
@@ -116,10 +145,27 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, actions, 
         hideable: false,
         cell: (x) => (
           <span className={css.rowActions}>
-            <Button size="small" isDisabled={busy} onPress={() => setRenaming(x)}>
+            <Button
+              size="small"
+              isDisabled={busy}
+              data-team-rename={x.Id}
+              onPress={(e) => {
+                pressedRow.current = { from: e.target, before: shownTeams(rootRef.current, RENAME) };
+                setRenaming(x);
+              }}
+            >
               {t('teams.rename', { team: x.TeamName })}
             </Button>
-            <Button variant="danger" size="small" isDisabled={busy} onPress={() => setDeletingId(x.Id)}>
+            <Button
+              variant="danger"
+              size="small"
+              isDisabled={busy}
+              data-team-delete={x.Id}
+              onPress={(e) => {
+                pressedRow.current = { from: e.target, before: shownTeams(rootRef.current, DELETE) };
+                setDeletingId(x.Id);
+              }}
+            >
               {t('teams.delete', { team: x.TeamName })}
             </Button>
           </span>
@@ -132,7 +178,7 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, actions, 
   return (
     <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={t('teams.dialogTitle')} size="large">
       {(close) => (
-        <div className={css.stack}>
+        <div ref={rootRef} className={css.stack}>
           <Tabs
             aria-label={t('teams.modes')}
             selectedKey={mode}
@@ -224,6 +270,7 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, actions, 
             onConfirm={async () => {
               if (!deleting) return;
               const team = deleting;
+              const wish = wishForRow(team.Id, DELETE, readAt);
               try {
                 await actions.run(
                   'delete',
@@ -233,6 +280,7 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, actions, 
               } finally {
                 // Deleted, or changed by someone else since (the question then names the team as it is now).
                 await refresh();
+                focusTeam(wish);
               }
             }}
           />

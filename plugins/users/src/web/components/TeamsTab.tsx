@@ -1,13 +1,17 @@
-import { useApi } from '@portal/web';
+import { useApi, useSwapFocus } from '@portal/web';
 import { Button, Message, Toolbar } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type User, UsersApi } from '../../contract';
 import { TeamsDialog } from './TeamsDialog';
+import { teamButton, useTeamFocus } from './tabFocus';
 import { useTeamActions } from './teamActions';
 import { useCaller } from './useCaller';
 import * as css from './users.css';
+
+/** The attribute a team's Remove button carries, with the team's id. */
+const REMOVE = 'data-team-remove';
 
 /**
  * Teams: the user's teams; edit shows Remove per team and the teams dialog (assign, list, new). Each
@@ -23,15 +27,31 @@ export function TeamsTab({ user, onSaved }: { user: User; onSaved?: (from: numbe
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState(false);
   const actions = useTeamActions(teams.data?.Version ?? 0, onSaved);
+  // Edit puts focus on Teams… (the edit's main action; the Remove buttons before it remove at once), Done back on Edit.
+  const focus = useSwapFocus(editing ? 'form' : 'view', { ready: !teams.isPending });
+  // A team's Remove goes with its row: focus goes to the Remove of the team that took its place (or the one above),
+  // or to Teams… when none is left. The dialog, opened by Teams…, returns focus there itself (Teams… stays).
+  const sectionRef = useRef<HTMLElement>(null);
+  const manageRef = useRef<HTMLButtonElement>(null);
+  const readAt = Math.max(teams.dataUpdatedAt, teams.errorUpdatedAt);
+  const focusTeam = useTeamFocus({ readAt, overlay: false });
 
   if (teams.isPending) return <p aria-busy="true">{t('loading')}</p>;
   if (teams.isError) return <Message kind="error">{t('detail.loadError')}</Message>;
   const list = teams.data.Models;
   const companyId = user.CompanyId;
-  const remove = async (teamId: number, teamName: string) => {
+  const remove = async (teamId: number, teamName: string, pressed: Element) => {
     if (companyId === null) return;
+    const since = readAt;
+    const before = list.map((x) => String(x.Id));
+    const settle = () =>
+      focusTeam({
+        from: pressed,
+        since,
+        target: () => teamButton(sectionRef.current, REMOVE, before, String(teamId), () => manageRef.current),
+      });
     try {
-      await actions.run(
+      const removed = await actions.run(
         `remove:${teamId}`,
         async (version) => {
           const answer = await api.call(UsersApi.teamRemove, {
@@ -42,14 +62,25 @@ export function TeamsTab({ user, onSaved }: { user: User; onSaved?: (from: numbe
         },
         (answer) => answer.Version,
       );
+      // Undefined: not sent (another change was running).
+      if (removed !== undefined) settle();
     } catch {
-      // Shown as a toast by the client; reading again takes a change made elsewhere.
+      // Shown as a toast by the client; reading again takes a change made elsewhere (the team may be gone).
       await queryClient.invalidateQueries({ queryKey: ['users', user.Id] });
+      settle();
     }
+  };
+  const startEditing = () => {
+    focus.want('form');
+    setEditing(true);
+  };
+  const done = () => {
+    focus.want('view');
+    setEditing(false);
   };
 
   return (
-    <section className={css.stack} aria-label={t('tabs.teams')}>
+    <section ref={sectionRef} className={css.stack} aria-label={t('tabs.teams')}>
       {list.length === 0 ? (
         <p>{t('teams.none')}</p>
       ) : (
@@ -78,7 +109,8 @@ export function TeamsTab({ user, onSaved }: { user: User; onSaved?: (from: numbe
                       size="small"
                       isPending={actions.pending === `remove:${team.Id}`}
                       isDisabled={actions.pending !== null}
-                      onPress={() => remove(team.Id, team.TeamName)}
+                      onPress={(e) => remove(team.Id, team.TeamName, e.target)}
+                      data-team-remove={team.Id}
                     >
                       {t('teams.remove', { team: team.TeamName })}
                     </Button>
@@ -91,18 +123,22 @@ export function TeamsTab({ user, onSaved }: { user: User; onSaved?: (from: numbe
       )}
       {companyId === null && <Message kind="info">{t('teams.noCompany')}</Message>}
       {caller.teams && companyId !== null ? (
-        <Toolbar aria-label={t('teams.actions')}>
-          {editing ? (
-            <>
-              <Button variant="primary" onPress={() => setDialog(true)}>
-                {t('teams.manage')}
+        <div ref={focus.fieldsRef} style={{ display: 'contents' }}>
+          <Toolbar aria-label={t('teams.actions')}>
+            {editing ? (
+              <>
+                <Button ref={manageRef} variant="primary" onPress={() => setDialog(true)}>
+                  {t('teams.manage')}
+                </Button>
+                <Button onPress={done}>{t('actions.done')}</Button>
+              </>
+            ) : (
+              <Button ref={focus.editRef} onPress={startEditing}>
+                {t('actions.edit')}
               </Button>
-              <Button onPress={() => setEditing(false)}>{t('actions.done')}</Button>
-            </>
-          ) : (
-            <Button onPress={() => setEditing(true)}>{t('actions.edit')}</Button>
-          )}
-        </Toolbar>
+            )}
+          </Toolbar>
+        </div>
       ) : (
         companyId !== null && <p className={css.muted}>{t('teams.readOnly')}</p>
       )}
