@@ -285,7 +285,12 @@ describe('sessions', () => {
   });
 
   it('exchanges a token handed over in an address once, for a session of its own that can change data; the handed token then opens nothing', async () => {
-    const handed = await signIn(server, 'alice', TEST_PASSWORD, '10.5.0.1', 'card');
+    const asking = await signIn(server, 'alice', TEST_PASSWORD, '10.5.0.1', 'card');
+    const issued = await server.app.inject({ method: 'POST', url: '/api/account/user/handover', headers: authHeaders(asking) });
+    expect(issued.statusCode).toBe(200);
+    const { Token, ExpiresIn } = issued.json().Data as { Token: string; ExpiresIn: number };
+    expect(ExpiresIn).toBe(120);
+    const handed = { access_token: Token };
     const exchange = (token: string, host = 'card.localhost') =>
       server.app.inject({
         ...form({ grant_type: TOKEN_EXCHANGE_GRANT, subject_token: token, subject_token_type: ACCESS_TOKEN_TYPE }, '10.5.0.2'),
@@ -323,6 +328,37 @@ describe('sessions', () => {
     const untyped = await server.app.inject(form({ grant_type: TOKEN_EXCHANGE_GRANT, subject_token: own.access_token }, '10.5.0.3'));
     expect(untyped.statusCode).toBe(400);
     expect((await identity(own.access_token)).statusCode).toBe(200);
+  });
+
+  it("refuses to exchange a session's own access token (lifted from a log or a proxy): that session goes on, unchanged", async () => {
+    const s = await signIn(server, 'alice', TEST_PASSWORD, '10.5.0.1', 'card');
+    const res = await server.app.inject({
+      ...form({ grant_type: TOKEN_EXCHANGE_GRANT, subject_token: s.access_token, subject_token_type: ACCESS_TOKEN_TYPE }, '10.5.0.4'),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'card.localhost' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'invalid_grant' });
+    const identity = await server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: authHeaders(s) });
+    expect(identity.statusCode).toBe(200);
+    // Its refresh token still works: the session was not ended by the refused exchange.
+    const refreshed = await server.app.inject({
+      ...form({ grant_type: 'refresh_token', refresh_token: s.refresh_token }, '10.5.0.4'),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'card.localhost' },
+    });
+    expect(refreshed.statusCode).toBe(200);
+  });
+
+  it('gives a hand-over token only to a session that shows its anti-forgery token: an access token alone cannot ask for one', async () => {
+    const s = await signIn(server, 'alice', TEST_PASSWORD, '10.5.0.1', 'card');
+    const { 'x-form-token': _drop, ...noForm } = authHeaders(s, 'card');
+    const refused = await server.app.inject({ method: 'POST', url: '/api/account/user/handover', headers: noForm });
+    expect(refused.statusCode).toBe(403);
+    const rows = await server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE handover');
+    const before = rows[0]?.n ?? 0;
+    const again = await server.app.inject({ method: 'POST', url: '/api/account/user/handover', headers: noForm });
+    expect(again.statusCode).toBe(403);
+    const after = await server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE handover');
+    expect(after[0]?.n).toBe(before);
   });
 
   it('answers 401 for a tampered or missing token', async () => {

@@ -35,7 +35,10 @@ test('Print Card: a finance member prints the card wallet-size and downloads it 
   expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
-/** A token handed over as another application would: asked for from the card site's /token (the browser resolves *.localhost). */
+/**
+ * A token handed over as another application would: it signs in on the card site's /token, then asks for a hand-over
+ * token with its session (and the session's anti-forgery token). A session's own access token is not taken.
+ */
 const handedToken = (page: Page) =>
   page.evaluate(async (password) => {
     const r = await fetch('/token', {
@@ -43,7 +46,12 @@ const handedToken = (page: Page) =>
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'password', UserName: 'card.careguard', Password: password }).toString(),
     });
-    return ((await r.json()) as { access_token: string }).access_token;
+    const session = (await r.json()) as { access_token: string; form_token: string };
+    const handover = await fetch('/api/account/user/handover', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.access_token}`, 'x-form-token': session.form_token },
+    });
+    return ((await handover.json()) as { Data: { Token: string } }).Data.Token;
   }, DEMO_PASSWORD);
 
 test('/t/:token signs in with the handed token, lands on the card print page with initial=true and opens the help dialog', async ({ page }) => {

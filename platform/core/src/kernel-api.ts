@@ -27,6 +27,12 @@ export const KernelApi = {
   identity: declareEndpoint<{ response: typeof S.identitySchema }>()({ method: 'GET', path: '/api/account/user/identity' }),
   termination: declareEndpoint<{ response: typeof S.terminationSchema }>()({ method: 'GET', path: '/api/account/user/termination' }),
   signout: declareEndpoint<{ response: typeof S.nullSchema }>()({ method: 'POST', path: '/api/account/user/signout' }),
+  /**
+   * Not in the spec: a token to hand over in an address (/t/<token>, /activated/<token>), asked for by a signed-in
+   * application (with its session's anti-forgery token) for the same user on the same site. Only such a token may be
+   * exchanged for a session (the token-exchange grant); a session's own access token, taken alone, cannot.
+   */
+  handover: declareEndpoint<{ response: typeof S.handoverSchema }>()({ method: 'POST', path: '/api/account/user/handover' }),
 } as const;
 
 export type Identity = z.infer<typeof S.identitySchema>;
@@ -34,3 +40,4 @@ export type TokenResponse = z.infer<typeof S.tokenResponseSchema>;
 export type TokenError = { error: string; error_description: string };
 export type SiteConfig = z.infer<typeof S.siteConfigSchema>;
 export type Termination = z.infer<typeof S.terminationSchema>;
+export type Handover = z.infer<typeof S.handoverSchema>;

@@ -69,6 +69,8 @@ export const terminationSchema = z.object({ isTerminated: z.boolean(), terminati
 export const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['pglite', 'postgres']) });
 export const lookupsSchema = z.array(lookupItemSchema);
 export const nullSchema = z.null();
+/** A hand-over token and the seconds it may be exchanged in. */
+export const handoverSchema = z.object({ Token: z.string(), ExpiresIn: z.number() });
 
 /** The kernel's endpoints with their schemas attached: what the server mounts. */
 export const KernelRoutes = {
@@ -79,4 +81,5 @@ export const KernelRoutes = {
   identity: withSchemas(KernelApi.identity, { response: identitySchema }),
   termination: withSchemas(KernelApi.termination, { response: terminationSchema }),
   signout: withSchemas(KernelApi.signout, { response: nullSchema }),
+  handover: withSchemas(KernelApi.handover, { response: handoverSchema }),
 } as const;

@@ -1,9 +1,9 @@
 import { type Identity, KernelRoutes, type LookupItem } from '@portal/core';
 import { forgetSessions } from './auth/session';
-import { tokenRoute } from './auth/token-route';
+import { issueHandoverToken, tokenRoute } from './auth/token-route';
 import { identityRow } from './auth/users';
 import { kernelMigrations } from './db/kernel-migrations';
-import { notFound } from './http/errors';
+import { ApiError, notFound } from './http/errors';
 import { defineServerPlugin, route } from './plugin';
 
 let lookupCache: LookupItem[] | null = null;
@@ -107,6 +107,17 @@ export const kernelPlugin = defineServerPlugin({
         forgetSessions({ sessionId: user.sessionId });
         await audit({ action: 'signout', entity: 'session', entityId: user.sessionId, memberId: user.memberId });
         return null;
+      },
+    }),
+    route(KernelRoutes.handover, {
+      access: 'authenticated',
+      // POST: the session's anti-forgery token is required, so an access token taken alone cannot ask for one.
+      handler: async ({ user, database, config, audit, req }) => {
+        if (!user) throw new ApiError(401, 'Please sign in to continue.');
+        const made = await issueHandoverToken(database.sql, config, user.id, user.sessionId, req.ip);
+        if (!made) throw new ApiError(401, 'Your session has expired. Please sign in again.');
+        await audit({ action: 'session.handover', entity: 'session', entityId: made.sessionId, memberId: user.memberId, detail: { from: user.sessionId } });
+        return { Token: made.Token, ExpiresIn: made.ExpiresIn };
       },
     }),
   ],

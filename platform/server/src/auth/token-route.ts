@@ -54,6 +54,37 @@ async function issueTokens(sql: SqlClient, config: ServerConfig, user: UserRow, 
   };
 }
 
+/** How long a hand-over token may be exchanged: long enough to open its address, short for one found later. */
+export const HANDOVER_SECONDS = 120;
+
+/**
+ * A token to hand over in an address (/t/<token>): an access token of a new session of the same user on the same site,
+ * marked for hand-over, ending when the asking session ends. It opens the site for HANDOVER_SECONDS, and the
+ * token-exchange grant takes it, once, for a session of the tab's own. Null when the asking session has ended.
+ */
+export async function issueHandoverToken(sql: SqlClient, config: ServerConfig, userId: string, askingSessionId: string, ip: string) {
+  const user = await findUserById(sql, userId);
+  if (!user?.is_active || user.closed_at) return null;
+  const sessionId = randomUUID();
+  const made = await sql.query<{ brand: string | null }>(
+    `INSERT INTO sessions (id, user_id, expires_at, ip, brand, handover)
+     SELECT $1, user_id, expires_at, $2, brand, true FROM sessions
+     WHERE id = $3 AND user_id = $4 AND revoked_at IS NULL AND expires_at > now()
+     RETURNING brand`,
+    [sessionId, ip, askingSessionId, userId],
+  );
+  const session = made[0];
+  if (!session) return null;
+  const roles = await rolesOf(sql, user.id);
+  const now = Math.floor(Date.now() / 1000);
+  const ttl = Math.min(HANDOVER_SECONDS, config.accessTokenTtlSeconds);
+  const token = signAccessToken(
+    { sub: user.id, sid: sessionId, name: user.user_name, roles, mid: user.member_id, brd: session.brand, iat: now, exp: now + ttl },
+    config.tokenSecret,
+  );
+  return { sessionId, Token: token, ExpiresIn: ttl };
+}
+
 /**
  * A fresh token pair for a live session, for a change the client must see at once (terminate, reactivate):
  * the session's unspent refresh tokens are spent, so the new one is the chain's only live token, as after a
@@ -180,14 +211,16 @@ export const tokenRoute = route(KernelRoutes.token, {
       // A token handed over in an address (/activated/<token>, /t/<token>) is exchanged, once, for a session of the
       // tab's own with its refresh and anti-forgery tokens: a handed access token alone could read but change nothing.
       // The handed session ends with the exchange (the new one keeps its end), so the token left in the address, in the
-      // history or a log, opens nothing afterwards and cannot be exchanged again.
+      // history or a log, opens nothing afterwards and cannot be exchanged again. Only a session made for hand-over
+      // (issueHandoverToken) is taken: a session's own access token, lifted from a log or a proxy, is refused, and that
+      // session goes on.
       const handed = await authenticate(`Bearer ${parsed.data.subject_token}`, sql, config, brandId);
       if (handed.state !== 'ok') return tokenError(ctx, 400, 'invalid_grant', TokenMessages.sessionEnded);
       const handedSessionId = handed.user.sessionId;
       const user = await findUserById(sql, handed.user.id);
       const tokens = await sql.transaction(async (tx) => {
         const ended = await tx.query<{ expires_at: Date }>(
-          `UPDATE sessions SET revoked_at = now(), revoke_reason = 'handed over' WHERE id = $1 AND revoked_at IS NULL RETURNING expires_at`,
+          `UPDATE sessions SET revoked_at = now(), revoke_reason = 'handed over' WHERE id = $1 AND revoked_at IS NULL AND handover RETURNING expires_at`,
           [handedSessionId],
         );
         const end = ended[0]?.expires_at;

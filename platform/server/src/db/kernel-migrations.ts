@@ -134,4 +134,11 @@ ALTER TABLE users ADD COLUMN closed_reason text;
 ALTER TABLE users ADD COLUMN language text NOT NULL DEFAULT 'en';
 `,
   },
+  {
+    id: '0005_session_handover',
+    sql: `
+-- A session made to be handed over in an address (/t/<token>): the only kind the token-exchange grant takes.
+ALTER TABLE sessions ADD COLUMN handover boolean NOT NULL DEFAULT false;
+`,
+  },
 ];
