@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jobsWorkedHere } from '@portal/app-server/server';
-import { ConfigError, MAIL_SEND_JOB, type MailMessage, THROTTLE_PRUNE_JOB } from '@portal/server/kernel';
+import { ConfigError, MAIL_SEND_JOB, type MailMessage, SESSION_PRUNE_JOB, THROTTLE_PRUNE_JOB } from '@portal/server/kernel';
 import { startTestServer } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -54,9 +54,10 @@ describe('background jobs in the API process', () => {
     expect(received.map((m) => m.subject)).toContain('Second try');
   });
 
-  it('schedules the throttle prune', async () => {
+  it('schedules the throttle prune and the session prune', async () => {
     const rows = await server.database.sql.query<{ name: string }>('SELECT name FROM pgboss.schedule');
     expect(rows.map((r) => r.name)).toContain(THROTTLE_PRUNE_JOB);
+    expect(rows.map((r) => r.name)).toContain(SESSION_PRUNE_JOB);
   });
 
   it('reads JOBS as on (the default) or off and refuses anything else', () => {

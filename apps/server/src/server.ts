@@ -14,6 +14,7 @@ import {
   createSmsTransport,
   createVirusScanner,
   type Database,
+  defineSessionPrune,
   defineThrottlePrune,
   type JobQueue,
   type KernelServerPlugin,
@@ -84,6 +85,7 @@ export async function createServer(
   const jobs = createJobQueue(database, { work: workJobs });
   const mail = await QueuedMailTransport.create(jobs, createMailTransport(config));
   await defineThrottlePrune(jobs, database.sql);
+  await defineSessionPrune(jobs, database.sql);
   const { app, routes, flushAudit } = await buildApp({
     config,
     database,
