@@ -1,7 +1,5 @@
-import type { AuditEntry } from './audit';
+import { type AuditEntry, writeAudits } from './audit';
 import type { SqlClient } from './db/database';
-
-const COLUMNS = 10;
 
 /**
  * Audit rows for reads and refusals, written in batches off the request's path: a busy search endpoint
@@ -46,27 +44,8 @@ export class AuditBuffer {
   }
 
   private async write(batch: AuditEntry[]): Promise<void> {
-    const params: unknown[] = [];
-    const values = batch.map((e, i) => {
-      params.push(
-        e.action,
-        e.actorUserId ?? null,
-        e.actorName ?? null,
-        e.memberId ?? null,
-        e.entity ?? null,
-        e.entityId == null ? null : String(e.entityId),
-        e.outcome ?? 'success',
-        e.ip ?? null,
-        e.requestId ?? null,
-        e.detail ? JSON.stringify(e.detail) : null,
-      );
-      return `(${Array.from({ length: COLUMNS }, (_, c) => `$${i * COLUMNS + c + 1}`).join(', ')})`;
-    });
     try {
-      await this.sql.query(
-        `INSERT INTO audit_log (action, actor_user_id, actor_name, member_id, entity, entity_id, outcome, ip, request_id, detail) VALUES ${values.join(', ')}`,
-        params,
-      );
+      await writeAudits(this.sql, batch);
     } catch (err) {
       this.onError(err, batch.length);
     }

@@ -23,7 +23,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { ZodError } from 'zod';
 import { type $ZodIssue, type ParseContext, safeParse } from 'zod/v4/core';
 import zodEs from 'zod/v4/locales/es.js';
-import { writeAudit } from '../audit';
+import { writeAudit, writeAudits } from '../audit';
 import { AuditBuffer } from '../audit-buffer';
 import { authenticate } from '../auth/session';
 import { BUSY_RETRY_SECONDS, TokenMessages } from '../auth/token-route';
@@ -43,7 +43,7 @@ import { throttleService } from '../kernel-services/throttle';
 import type { KernelServerPlugin, ServerRoute } from '../plugin';
 import { wirePlugins } from '../plugin-graph';
 import type { KernelServices, Services } from '../services';
-import { type AuthUser, type RouteContext, SENT, WithMessage } from './context';
+import { type AuthUser, type RequestAuditEntry, type RouteContext, SENT, WithMessage } from './context';
 import { registerDrain } from './drain';
 import { ApiError } from './errors';
 import { findBadText, parseId } from './input';
@@ -183,6 +183,8 @@ class RequestContext implements RouteContext {
 
   readonly t = (message: Message): string => this.tr(this.req, message);
 }
+
+const isEntryList = (e: RequestAuditEntry | readonly RequestAuditEntry[]): e is readonly RequestAuditEntry[] => Array.isArray(e);
 
 /** The kernel's and every plugin's translations of their messages (the kernel's first). */
 export function serverTranslator(plugins: readonly KernelServerPlugin[]): Translator {
@@ -366,7 +368,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
         ip: req.ip,
         requestId: req.id,
       });
-      const audit: RouteContext['audit'] = (e, tx) => writeAudit(tx ?? database.sql, stamped(e));
+      // Many entries (a change to many records at once) go in one statement.
+      const audit: RouteContext['audit'] = (e, tx) =>
+        isEntryList(e) ? writeAudits(tx ?? database.sql, e.map(stamped)) : writeAudit(tx ?? database.sql, stamped(e));
 
       const header = req.headers[Headers.impersonate];
       if (typeof header === 'string' && header !== '') {

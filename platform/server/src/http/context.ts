@@ -40,9 +40,10 @@ export interface RouteContext<E extends EndpointSpec = EndpointSpec> extends End
   impersonating: boolean;
   /**
    * Records an audit entry naming the user (and the impersonated member). Pass the transaction of the
-   * write it records, so the change and its audit row commit together or not at all.
+   * write it records, so the change and its audit row commit together or not at all. A list of entries (a change to
+   * many records at once) is written in one statement.
    */
-  audit(entry: RequestAuditEntry, tx?: SqlClient): Promise<void>;
+  audit(entry: RequestAuditEntry | readonly RequestAuditEntry[], tx?: SqlClient): Promise<void>;
   /** Audits a read of member data without waiting: batched off the request's path (see AuditBuffer). */
   auditRead(entry: RequestAuditEntry): void;
   /** A 'binary' endpoint's body as it arrives (unbuffered; the handler must consume it); null on other endpoints. */

@@ -512,11 +512,23 @@ describe('POST changeStatusAM (state machine)', () => {
       { claim_id: x.ClaimID, from_status_id: S.Received, to_status_id: S.InReview, changed_by_name: 'claims-support', reason: 'Documents complete' },
       { claim_id: y.ClaimID, from_status_id: S.Received, to_status_id: S.InReview, changed_by_name: 'claims-support', reason: 'Documents complete' },
     ]);
-    const audit = await server.database.sql.query<{ member_id: number; detail: { from: number; to: number } }>(
-      `SELECT member_id, detail FROM audit_log WHERE action = 'claim.status' AND outcome = 'success' AND entity_id = $1`,
-      [String(x.ClaimID)],
+    // One audit row a bill, each naming its member and who changed it (written together, in one statement).
+    const audit = await server.database.sql.query<{
+      entity_id: string;
+      member_id: number;
+      actor_name: string;
+      stamped: boolean;
+      detail: { from: number; to: number };
+    }>(
+      `SELECT entity_id, member_id, actor_name, request_id IS NOT NULL AS stamped, detail FROM audit_log
+       WHERE action = 'claim.status' AND outcome = 'success' AND entity_id = ANY($1::text[]) ORDER BY entity_id::int`,
+      [[String(x.ClaimID), String(y.ClaimID)]],
     );
-    expect(audit).toEqual([{ member_id: who.a.memberId, detail: { from: S.Received, to: S.InReview, reason: 'Documents complete' } }]);
+    const detail = { from: S.Received, to: S.InReview, reason: 'Documents complete' };
+    expect(audit).toEqual([
+      { entity_id: String(x.ClaimID), member_id: who.a.memberId, actor_name: 'claims-support', stamped: true, detail },
+      { entity_id: String(y.ClaimID), member_id: who.b.memberId, actor_name: 'claims-support', stamped: true, detail },
+    ]);
   });
 
   it('walks a bill to Paid (setting the paid date) and through the reissue loop', async () => {

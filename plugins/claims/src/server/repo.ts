@@ -377,19 +377,17 @@ export async function changeStatus(ctx: Ctx, b: ChangeStatus): Promise<Claim[]> 
          SELECT u.id, u.f, $3::int, $4::uuid, $5::text, $6::text FROM unnest($1::int[], $2::int[]) AS u(id, f)`,
         [rows.map((r) => r.claim_id), rows.map((r) => r.claim_status_id), to, ctx.user?.id ?? null, ctx.user?.name ?? null, b.Reason ?? null],
       );
-      // In the same transaction: no status moves without its audit row.
-      for (const r of rows) {
-        await ctx.audit(
-          {
-            action: 'claim.status',
-            entity: 'claim',
-            entityId: r.claim_id,
-            memberId: r.member_id,
-            detail: { from: r.claim_status_id, to, reason: b.Reason ?? null },
-          },
-          tx,
-        );
-      }
+      // In the same transaction: no status moves without its audit row (all rows in one statement, not one a bill).
+      await ctx.audit(
+        rows.map((r) => ({
+          action: 'claim.status',
+          entity: 'claim',
+          entityId: r.claim_id,
+          memberId: r.member_id,
+          detail: { from: r.claim_status_id, to, reason: b.Reason ?? null },
+        })),
+        tx,
+      );
     });
   } catch (e) {
     if (e instanceof ApiError) {
