@@ -1,6 +1,20 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { HASH_SLOTS, hashPassword, inHashSlot, needsRehash, PASSWORD_COST, verifyPassword } from './password';
+import { BUSY_MESSAGE } from '../db/database';
+import {
+  burnPasswordCheck,
+  enterPasswordCheck,
+  HASH_SLOTS,
+  hashPassword,
+  inHashSlot,
+  MAX_OTHER_PASSWORD_HASHES,
+  MAX_PASSWORD_CHECKS,
+  needsRehash,
+  otherPasswordHashesInFlight,
+  PASSWORD_COST,
+  passwordChecksInFlight,
+  verifyPassword,
+} from './password';
 
 /** A hash as the server wrote them before Argon2id (scrypt N=2^15, r=8, p=1). */
 function legacyScrypt(password: string, N = 32768) {
@@ -78,5 +92,56 @@ describe('password hashing', () => {
     // A failed hash gives its place back too.
     await expect(inHashSlot(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await inHashSlot(async () => 'next')).toBe('next');
+  });
+
+  describe('admission of hashes outside sign-in', () => {
+    /** Takes every hash slot until the result is called, so the hashes asked for meanwhile wait in the queue. */
+    function holdSlots() {
+      let open = () => {};
+      const gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      const held = Array.from({ length: HASH_SLOTS }, () => inHashSlot(() => gate));
+      return async () => {
+        open();
+        await Promise.all(held);
+      };
+    }
+    const cheap = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+    it('refuses the next hash at once with a 503 busy ApiError while MAX_OTHER_PASSWORD_HASHES are running or waiting, then admits again', async () => {
+      const release = await holdSlots();
+      const queued = Array.from({ length: MAX_OTHER_PASSWORD_HASHES }, (_, i) => hashPassword(`Queued$pass${i}`, cheap));
+      expect(otherPasswordHashesInFlight()).toBe(MAX_OTHER_PASSWORD_HASHES);
+      await expect(hashPassword('One$more1', cheap)).rejects.toMatchObject({ status: 503, text: BUSY_MESSAGE });
+      // The refusal took no place, and the sign-in admission is untouched: other work never makes a sign-in busy.
+      expect(otherPasswordHashesInFlight()).toBe(MAX_OTHER_PASSWORD_HASHES);
+      const signIns = Array.from({ length: MAX_PASSWORD_CHECKS }, () => enterPasswordCheck());
+      expect(signIns.every((leave) => leave !== null)).toBe(true);
+      for (const leave of signIns) leave?.();
+      await release();
+      expect(await Promise.all(queued)).toHaveLength(MAX_OTHER_PASSWORD_HASHES);
+      expect(otherPasswordHashesInFlight()).toBe(0);
+      expect(await hashPassword('One$more1', cheap)).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
+      // A failed hash gives its place back too (argon2 refuses a memory cost below 8 KiB per lane).
+      await expect(hashPassword('Bad$cost1', { memoryCost: 1, timeCost: 1, parallelism: 1 })).rejects.toThrow();
+      expect(otherPasswordHashesInFlight()).toBe(0);
+    });
+
+    it("never refuses a sign-in's own hashes (its rehash, the unknown name's dummy check) when the other places are all taken", async () => {
+      const release = await holdSlots();
+      const queued = Array.from({ length: MAX_OTHER_PASSWORD_HASHES }, (_, i) => hashPassword(`Queued$pass${i}`, cheap));
+      const leave = enterPasswordCheck();
+      const rehash = hashPassword('Signed$in1', cheap, { admitted: true });
+      const burn = burnPasswordCheck('Unknown$name1');
+      expect(otherPasswordHashesInFlight()).toBe(MAX_OTHER_PASSWORD_HASHES);
+      await release();
+      expect(await rehash).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
+      await expect(burn).resolves.toBeUndefined();
+      leave?.();
+      await Promise.all(queued);
+      expect(passwordChecksInFlight()).toBe(0);
+      expect(otherPasswordHashesInFlight()).toBe(0);
+    });
   });
 });

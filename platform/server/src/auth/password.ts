@@ -1,6 +1,8 @@
 import { type ScryptOptions, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import { BUSY_MESSAGE } from '../db/database';
+import { ApiError } from '../http/errors';
 
 /**
  * How passwords are stored: Argon2id with 19 MiB of memory, 2 passes and 1 lane, OWASP's Password Storage Cheat
@@ -38,8 +40,29 @@ export async function inHashSlot<T>(fn: () => Promise<T>): Promise<T> {
 /** Passwords are compared after Unicode NFKC normalisation, so one typed on another keyboard still matches. */
 const normal = (password: string) => password.normalize('NFKC');
 
-export async function hashPassword(password: string, cost: PasswordCost = PASSWORD_COST): Promise<string> {
-  return inHashSlot(() => argon2Hash(normal(password), { ...cost, outputLen: 32 }));
+const hashNow = (password: string, cost: PasswordCost) => inHashSlot(() => argon2Hash(normal(password), { ...cost, outputLen: 32 }));
+
+export interface PasswordHashOptions {
+  /**
+   * The caller already holds a place from enterPasswordCheck (the sign-in's own rehash): the hash does not take a
+   * second place, and is never refused as busy.
+   */
+  admitted?: boolean;
+}
+
+/**
+ * A new hash. Outside sign-in each one takes a place among at most MAX_OTHER_PASSWORD_HASHES (running and waiting);
+ * when they are all taken it fails at once with a 503 ApiError (the service is busy) instead of queueing behind them.
+ */
+export async function hashPassword(password: string, cost: PasswordCost = PASSWORD_COST, options: PasswordHashOptions = {}): Promise<string> {
+  if (options.admitted) return hashNow(password, cost);
+  const leave = otherHashes.enter(MAX_OTHER_PASSWORD_HASHES);
+  if (!leave) throw new ApiError(503, BUSY_MESSAGE);
+  try {
+    return await hashNow(password, cost);
+  } finally {
+    leave();
+  }
 }
 
 /**
@@ -82,7 +105,9 @@ async function verifyScrypt(password: string, stored: string): Promise<boolean> 
 /** Spent on unknown user names so an answer's timing does not reveal whether the name exists. */
 let dummyHash: Promise<string> | null = null;
 export async function burnPasswordCheck(password: string): Promise<void> {
-  dummyHash ??= hashPassword('not-a-real-password-1');
+  // Only sign-in burns a check, from inside its own place: the dummy hash is not refused as busy (a refusal kept here
+  // would fail every later unknown name).
+  dummyHash ??= hashNow('not-a-real-password-1', PASSWORD_COST);
   await verifyPassword(password, await dummyHash);
 }
 
@@ -94,19 +119,43 @@ export async function burnPasswordCheck(password: string): Promise<void> {
  * count as a failed attempt.
  */
 export const MAX_PASSWORD_CHECKS = 32;
-let checking = 0;
+
+/**
+ * Hashes outside sign-in (registration, resets, password and security-question changes, users created by staff) that
+ * a process runs or queues at a time: half the sign-in admission. They have their own places, so they never make a
+ * sign-in busy, and a sign-in waits behind at most MAX_PASSWORD_CHECKS + MAX_OTHER_PASSWORD_HASHES hashes, however
+ * many such requests arrive; the next one is answered 503 at once (hashPassword). Checks of a known password outside
+ * sign-in (verifyPassword: a password or e-mail change) are not counted here: their routes limit them per user.
+ */
+export const MAX_OTHER_PASSWORD_HASHES = MAX_PASSWORD_CHECKS / 2;
+
+/** A count of places: `enter` takes one while fewer than `limit` are taken, else gives null; call the result to leave. */
+function places() {
+  let taken = 0;
+  return {
+    enter(limit: number): (() => void) | null {
+      if (taken >= limit) return null;
+      taken++;
+      let left = false;
+      return () => {
+        if (left) return;
+        left = true;
+        taken--;
+      };
+    },
+    taken: () => taken,
+  };
+}
+const checks = places();
+const otherHashes = places();
 
 /** A place among the password checks, or null when they are all taken; call the result to leave. */
 export function enterPasswordCheck(limit = MAX_PASSWORD_CHECKS): (() => void) | null {
-  if (checking >= limit) return null;
-  checking++;
-  let left = false;
-  return () => {
-    if (left) return;
-    left = true;
-    checking--;
-  };
+  return checks.enter(limit);
 }
 
 /** Password checks running or waiting in this process (tests, metrics). */
-export const passwordChecksInFlight = () => checking;
+export const passwordChecksInFlight = () => checks.taken();
+
+/** Hashes outside sign-in running or waiting in this process (tests, metrics). */
+export const otherPasswordHashesInFlight = () => otherHashes.taken();

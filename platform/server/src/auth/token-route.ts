@@ -7,7 +7,7 @@ import type { ServerConfig } from '../config';
 import type { SqlClient } from '../db/database';
 import { SENT, type Sent } from '../http/context';
 import { route } from '../plugin';
-import { burnPasswordCheck, enterPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password';
+import { burnPasswordCheck, enterPasswordCheck, hashPassword, needsRehash, PASSWORD_COST, verifyPassword } from './password';
 import { authenticate, forgetSessions } from './session';
 import { clearEvents, release, reserve, signInChecks, THROTTLE } from './throttle';
 import { formTokenFor, randomToken, sha256, signAccessToken } from './tokens';
@@ -159,7 +159,7 @@ export const tokenRoute = route(KernelRoutes.token, {
         if (user) valid = await verifyPassword(Password, user.password_hash);
         else await burnPasswordCheck(Password);
         // A right password under an older hash (scrypt, or other Argon2id costs) is hashed again at today's cost.
-        if (user && valid && needsRehash(user.password_hash)) upgraded = await hashPassword(Password);
+        if (user && valid && needsRehash(user.password_hash)) upgraded = await hashPassword(Password, PASSWORD_COST, { admitted: true });
       } finally {
         leave();
       }

@@ -257,7 +257,11 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   registerResponseHeaders(app, Headers.requestId);
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
-    if (err instanceof ApiError) return reply.status(err.status).send(fail(tr(req, err.text), err.data));
+    if (err instanceof ApiError) {
+      // A busy answer (every place for password hashing taken) tells the caller when to come back, as a busy database does.
+      if (err.status === 503) reply.header('retry-after', String(BUSY_RETRY_SECONDS));
+      return reply.status(err.status).send(fail(tr(req, err.text), err.data));
+    }
     if (err instanceof ZodError) return reply.status(400).send(fail(tr(req, zodText(err, 'request'))));
     if (err instanceof DatabaseBusyError) {
       // Saturated or restarting, not broken: the caller is told to come back shortly (sign-in answers in its own OAuth

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { buildPath } from '@portal/core';
 import { latestMailTo, linksIn, mailTo } from '@portal/sandbox';
+import { BUSY_MESSAGE, BUSY_RETRY_SECONDS, HASH_SLOTS, hashPassword, inHashSlot, MAX_OTHER_PASSWORD_HASHES } from '@portal/server/kernel';
 import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbox';
 import { authHeaders, makeUser, signIn, TEST_PASSWORD } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -669,6 +670,132 @@ describe('throttling', () => {
     expect((await register('finance', { UserName: name })).statusCode).toBe(200);
     for (let i = 1; i < max; i++) expect((await register('finance', { UserName: name })).statusCode).toBe(409);
     expect((await register('finance', { UserName: name })).statusCode).toBe(429);
+  });
+});
+
+describe('per-user limits on signed-in changes that hash or mail', () => {
+  const post = (url: string, headers: Record<string, string>, payload: unknown) =>
+    env.server.app.inject({ method: 'POST', url, headers, payload: payload as object });
+  const answers = async (userId: string) =>
+    sql().query<{ question_id: number; answer_hash: string }>('SELECT question_id, answer_hash FROM account_security_answers WHERE user_id = $1 ORDER BY 1', [
+      userId,
+    ]);
+
+  it('limits security-question saves per user: the one past the limit is refused with 429 and saves nothing', async () => {
+    const userName = plainName('questions-burst');
+    const { userId } = await makeUser(env.server, { userName, roles: ['CareAssist'], member: true, brand: 'assist' });
+    const h = authHeaders(await signIn(env.server, userName), 'assist');
+    const max = ACCOUNT_THROTTLE.questionChangesPerUser.max;
+    expect(max).toBe(10);
+    for (let i = 0; i < max; i++) {
+      const saved = await post(AccountApi.updateQuestions.path, h, [
+        { Id: 1, AnswerText: `Pet ${i}` },
+        { Id: 2, AnswerText: `Town ${i}` },
+      ]);
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    const before = await answers(userId);
+    const refused = await post(AccountApi.updateQuestions.path, h, [
+      { Id: 3, AnswerText: 'Other' },
+      { Id: 4, AnswerText: 'Answers' },
+    ]);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().MsgText).toMatch(/^Too many changes to your security questions\. Please try again in \d+ minute\(s\)\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await answers(userId)).toEqual(before);
+    // The limit is the user's: another user saves.
+    const otherName = plainName('questions-other');
+    await makeUser(env.server, { userName: otherName, roles: ['CareAssist'], member: true, brand: 'assist' });
+    const other = await post(AccountApi.updateQuestions.path, authHeaders(await signIn(env.server, otherName), 'assist'), [
+      { Id: 3, AnswerText: 'Other' },
+      { Id: 4, AnswerText: 'Answers' },
+    ]);
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('limits password changes per user though each had the right old password: the one past the limit is refused with 429 and changes nothing', async () => {
+    const userName = plainName('password-burst');
+    const { userId } = await makeUser(env.server, { userName, roles: ['CareGuard'], member: true, brand: 'card' });
+    const h = authHeaders(await signIn(env.server, userName), 'card');
+    const max = ACCOUNT_THROTTLE.passwordChangesPerUser.max;
+    expect(max).toBe(10);
+    let current = TEST_PASSWORD;
+    for (let i = 0; i < max; i++) {
+      const next = i % 2 === 0 ? NEW_PASSWORD : 'Second$Pass7';
+      const changed = await post(AccountApi.updatePassword.path, h, { OldPassword: current, Password: next, ConfirmPassword: next });
+      expect(changed.json(), changed.body).toMatchObject({ Data: { IsValid: true } });
+      current = next;
+    }
+    const hash = async () => (await sql().query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [userId]))[0]?.password_hash;
+    const before = await hash();
+    const refused = await post(AccountApi.updatePassword.path, h, { OldPassword: current, Password: 'Third$Pass8', ConfirmPassword: 'Third$Pass8' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().MsgText).toMatch(/^Too many password change attempts\. Please try again in \d+ minute\(s\)\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await hash()).toBe(before);
+    expect(await tokenStatus(userName, current)).toBe(200);
+    expect(await tokenStatus(userName, 'Third$Pass8')).toBe(400);
+  });
+
+  it('limits e-mail change requests per user though each had the right password: the one past the limit is refused with 429 and mails nothing', async () => {
+    const userName = plainName('email-burst');
+    const { userId } = await makeUser(env.server, { userName, roles: ['CareGuardFinance'], member: true, brand: 'finance' });
+    const current = (await sql().query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]))[0]?.email ?? '';
+    const h = authHeaders(await signIn(env.server, userName), 'finance');
+    const max = ACCOUNT_THROTTLE.emailChangesPerUser.max;
+    expect(max).toBe(5);
+    for (let i = 0; i < max; i++) {
+      const asked = await post(AccountApi.updateEmail.path, h, { email: `${plainName(`burst${i}`)}@victim.example`, Password: TEST_PASSWORD });
+      expect(asked.statusCode, asked.body).toBe(200);
+    }
+    await env.server.jobs.drain();
+    const links = async () =>
+      (await sql().query<{ n: number }>("SELECT count(*)::int AS n FROM account_links WHERE user_id = $1 AND purpose = 'email'", [userId]))[0]?.n;
+    const linksBefore = await links();
+    const noticesBefore = (await mailTo(env.sandboxUrl, current)).length;
+    expect(linksBefore).toBe(max);
+    const target = `${plainName('one-more')}@victim.example`;
+    const refused = await post(AccountApi.updateEmail.path, h, { email: target, Password: TEST_PASSWORD });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().MsgText).toMatch(/^Too many e-mail address changes were requested\. Please try again in \d+ minute\(s\)\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Said in the caller's language.
+    const spanish = await post(AccountApi.updateEmail.path, { ...h, cookie: 'cq.lang=es' }, { email: target, Password: TEST_PASSWORD });
+    expect(spanish.statusCode).toBe(429);
+    expect(spanish.json().MsgText).toMatch(/^Se solicitaron demasiados cambios de correo electrónico\. Inténtelo de nuevo en \d+ minuto\(s\)\.$/);
+    await env.server.jobs.drain();
+    expect(await mailTo(env.sandboxUrl, target)).toEqual([]);
+    expect(await mailTo(env.sandboxUrl, current)).toHaveLength(noticesBefore);
+    expect(await links()).toBe(linksBefore);
+  });
+
+  it('answers a save 503 busy at once, saving nothing, while the hashes outside sign-in are all taken', async () => {
+    const userName = plainName('questions-busy');
+    const { userId } = await makeUser(env.server, { userName, roles: ['CareAssist'], member: true, brand: 'assist' });
+    const h = authHeaders(await signIn(env.server, userName), 'assist');
+    const before = await answers(userId);
+    // Every hash slot held, and the queue of hashes outside sign-in full behind them.
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const held = Array.from({ length: HASH_SLOTS }, () => inHashSlot(() => gate));
+    const queued = Array.from({ length: MAX_OTHER_PASSWORD_HASHES }, (_, i) =>
+      hashPassword(`Queued$pass${i}`, { memoryCost: 1024, timeCost: 1, parallelism: 1 }),
+    );
+    try {
+      const busy = await post(AccountApi.updateQuestions.path, h, [
+        { Id: 5, AnswerText: 'Busy' },
+        { Id: 6, AnswerText: 'Hours' },
+      ]);
+      expect(busy.statusCode).toBe(503);
+      expect(busy.headers['retry-after']).toBe(String(BUSY_RETRY_SECONDS));
+      expect(busy.json()).toMatchObject({ HasError: true, MsgText: BUSY_MESSAGE });
+    } finally {
+      open();
+      await Promise.all([...held, ...queued]);
+    }
+    expect(await answers(userId)).toEqual(before);
   });
 });
 

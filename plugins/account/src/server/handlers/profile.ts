@@ -12,8 +12,10 @@ export const profileRoutes = [
   route(AccountApi.updateQuestions, {
     access: 'authenticated',
     handler: async (ctx) => {
-      const { user, body, database } = ctx;
+      const { user, body, database, services } = ctx;
       if (!user) throw notFound(Text.noAccount);
+      // Each save hashes two answers: counted before they are hashed, and a save does not clear the count.
+      await services.throttle.enforce(ctx.reply, [[ACCOUNT_THROTTLE.questionChangesPerUser, user.id]], Text.tooManyQuestionChanges);
       const hashed = await hashAnswers(database.sql, body);
       await database.sql.transaction(async (tx) => {
         await saveAnswers(tx, user.id, hashed);
@@ -32,6 +34,8 @@ export const profileRoutes = [
       // Each check is counted before the password is checked (atomically), so concurrent guesses cannot all be
       // checked before the first failure is written; the right password clears the count.
       await services.throttle.enforce(ctx.reply, [[rule, u.id]], Text.tooManyPasswordFailures);
+      // Every attempt, right or wrong, also counts towards a limit the right password does not clear.
+      await services.throttle.enforce(ctx.reply, [[ACCOUNT_THROTTLE.passwordChangesPerUser, u.id]], Text.tooManyPasswordChanges);
       const invalid = async (reason: Message) => {
         await ctx.audit({ action: 'account.password.change', outcome: 'failure', entity: 'user', entityId: u.id, detail: { reason: String(reason) } });
         return withMessage({ IsValid: false }, reason);
@@ -65,6 +69,9 @@ export const profileRoutes = [
       if (!u || !user) throw notFound(Text.noAccount);
       const rule = ACCOUNT_THROTTLE.passwordFailuresPerUser;
       await services.throttle.enforce(ctx.reply, [[rule, u.id]], Text.tooManyPasswordFailures);
+      // Every request, right password or wrong, counts towards a limit the right password does not clear: each one
+      // with the right password mails a link to an address of the caller's choosing.
+      await services.throttle.enforce(ctx.reply, [[ACCOUNT_THROTTLE.emailChangesPerUser, u.id]], Text.tooManyEmailChanges);
       if (!(await verifyPassword(body.Password, u.password_hash))) {
         await ctx.audit({ action: 'member.email.request', outcome: 'failure', entity: 'user', entityId: u.id, detail: { reason: 'password' } });
         throw badRequest(Text.oldPasswordWrong);
