@@ -1,4 +1,4 @@
-import { defineEndpoint, idSchema, moneyFromText } from '@portal/core';
+import { defineEndpoint, idSchema, moneyFromText, msg } from '@portal/core';
 import { z } from 'zod';
 
 /**
@@ -50,6 +50,9 @@ export const BILLING_MESSAGES = {
   badReturnUrl: 'returnUrl must be an address of this site.',
   badSignature: 'The webhook signature is not valid.',
 } as const;
+
+/** The 429 of a member's coupon call over a limit on coupon codes (server/throttle.ts): the same for a valid code. */
+export const tooManyCouponCodes = (minutes: number) => msg('Too many coupon codes were tried. Please try again in {{minutes}} minute(s).', { minutes });
 
 /** An amount in dollars as the web sends it (a number or its text), more than 0, at most 2 decimals. */
 export const money = z.preprocess(

@@ -19,6 +19,10 @@ export interface BillingActor {
 export interface BillingService {
   profile(memberId: number): Promise<BillingProfile>;
   transactions(memberId: number): Promise<BillingTransaction[]>;
+  /**
+   * A `code` here is checked but not counted toward the limits on coupon codes (billing's own member routes count it
+   * first, server/handlers/coupon-limit.ts): a caller that takes codes from members must limit guessing itself.
+   */
   startSubscription(
     memberId: number,
     input: { type: MembershipKey; code?: string; idempotencyKey: string },

@@ -7,7 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, type DataRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import { ApiClient } from '../api/client';
-import { ApiCallError } from '../api/errors';
+import { ApiCallError, retryQuery } from '../api/errors';
 import { type Kernel, KernelContext } from '../context';
 import { createI18n, ensurePluginNamespace, initialLanguage, type LazyNamespace, loadNamespaces } from '../i18n';
 import { LocaleProvider } from '../i18n/LocaleProvider';
@@ -163,7 +163,7 @@ export function AppTree({ i18n, queryClient, kernel, router }: AppTreeProps) {
 }
 
 /** The query client of the app (and of the prerender, whose markup must match). */
-export const newQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } } });
+export const newQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: retryQuery, refetchOnWindowFocus: false, staleTime: 30_000 } } });
 
 export interface StartOptions {
   brand: BrandManifest;

@@ -1256,6 +1256,26 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
           ?.member_id ?? null)();
       if (memberId === null) return false;
       const t = await gatewayCall(() => gw.getTransaction(event.transId));
+      // The member is the one the event names: only when the gateway's transaction is that customer's own. A forged or
+      // mistaken event naming another customer books nothing on that member (nor suspends their membership): refused,
+      // audited, and answered as recording nothing.
+      if (t.customerProfileId !== event.customerProfileId) {
+        await actor.audit({
+          action: 'billing.webhook',
+          outcome: 'refused',
+          entity: 'webhook',
+          entityId: event.notificationId,
+          memberId,
+          detail: {
+            reason: 'customer',
+            eventType: event.eventType,
+            gatewayTransId: event.transId,
+            eventCustomerProfileId: event.customerProfileId,
+            transactionCustomerProfileId: t.customerProfileId,
+          },
+        });
+        return false;
+      }
       // Recorded once by the gateway's transaction id: a webhook delivered twice changes nothing the second time.
       const row = await record(memberId, t, { kind: 'subscription', description: RENEWAL }, actor, async (tx) => {
         await tx.query('INSERT INTO billing_webhook_events (notification_id, event_type) VALUES ($1, $2) ON CONFLICT DO NOTHING', [

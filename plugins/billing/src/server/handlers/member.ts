@@ -4,6 +4,7 @@ import { BillingApi } from '../../contract';
 import { billingOf } from '../billing-ref';
 import { described } from '../core';
 import { actorOf, memberOf, ownSiteUrl, worded } from './context';
+import { checkedCoupon } from './coupon-limit';
 
 /** The member's own billing (spec 01 section 7): every call acts on ctx.memberId only and is audited. */
 export const memberRoutes = [
@@ -53,7 +54,7 @@ export const memberRoutes = [
     access: BILLING_MEMBER_ACCESS,
     handler: async (ctx) => {
       const memberId = memberOf(ctx);
-      const c = await billingOf(ctx).checkCoupon(memberId, ctx.body.Code);
+      const c = await checkedCoupon(ctx, memberId, ctx.body.Code);
       return worded(ctx, { Status: c.Status, IsLifetime: c.IsLifetime, IsVendorLifetime: c.IsVendorLifetime, Message: c.Message });
     },
   }),
@@ -61,6 +62,8 @@ export const memberRoutes = [
     access: BILLING_MEMBER_ACCESS,
     handler: async (ctx) => {
       const memberId = memberOf(ctx);
+      // Within the limits on coupon codes first (coupon-limit.ts): over one, a 429 and nothing changes.
+      await checkedCoupon(ctx, memberId, ctx.body.Code);
       const r = await billingOf(ctx).applyCoupon(memberId, ctx.body.Code, actorOf(ctx));
       // A valid coupon always gives lifetime (0); an invalid one leaves the chosen type.
       return worded(ctx, { ...r, Type: r.Status === 0 ? 0 : ctx.body.Type });
@@ -68,21 +71,23 @@ export const memberRoutes = [
   }),
   route(BillingApi.start, {
     access: BILLING_MEMBER_ACCESS,
-    handler: async (ctx) =>
-      worded(
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      // A code is within the limits on coupon codes first: over one, a 429 and nothing is charged.
+      if (ctx.body.Code) await checkedCoupon(ctx, memberId, ctx.body.Code);
+      return worded(
         ctx,
-        await billingOf(ctx).startSubscription(
-          memberOf(ctx),
-          { type: ctx.body.Type, code: ctx.body.Code, idempotencyKey: ctx.body.IdempotencyKey },
-          actorOf(ctx),
-        ),
-      ),
+        await billingOf(ctx).startSubscription(memberId, { type: ctx.body.Type, code: ctx.body.Code, idempotencyKey: ctx.body.IdempotencyKey }, actorOf(ctx)),
+      );
+    },
   }),
   route(BillingApi.saveSubscription, {
     access: BILLING_MEMBER_ACCESS,
     handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      if (ctx.body.code) await checkedCoupon(ctx, memberId, ctx.body.code);
       const r = await billingOf(ctx).startSubscription(
-        memberOf(ctx),
+        memberId,
         { type: ctx.body.key, code: ctx.body.code, idempotencyKey: ctx.body.IdempotencyKey },
         actorOf(ctx),
       );
