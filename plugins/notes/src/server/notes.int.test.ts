@@ -1,10 +1,12 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Roles } from '@portal/core';
+import { LocalFileStore } from '@portal/server/kernel';
 import { fixtures } from '@portal/testing/files';
 import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_ATTACHMENTS, type Note, type NoteDetail, type NoteSearchResult, NotesApi, STALE_NOTE_MESSAGE } from '../contract';
 
 /**
@@ -439,5 +441,162 @@ describe("notes: messages in the user's language", () => {
       RemoveAttachmentIDs: [999999],
     });
     expect(msgText(english)).toBe('body.RemoveAttachmentIDs: 999999 is not an attachment of this message.');
+  });
+});
+
+describe('notes: files are stored before the transaction, the rows in a short one after', () => {
+  const original = LocalFileStore.prototype.put;
+  /** Runs `during` inside every file store put, before the file is written. */
+  const onPut = (during: (key: string, call: number) => Promise<void>) => {
+    let calls = 0;
+    return vi.spyOn(LocalFileStore.prototype, 'put').mockImplementation(async function (this: LocalFileStore, key, body, options) {
+      await during(key, ++calls);
+      return original.call(this, key, body, options);
+    });
+  };
+  /** The call, or 'waited' when it did not finish within 2 s (a transaction held the database or the row it needs). */
+  const within = async <T>(work: Promise<T>): Promise<T | 'waited'> => {
+    work.catch(() => {});
+    return Promise.race([work, sleep(2_000).then(() => 'waited' as const)]);
+  };
+  const counts = async () => [await noteCount(), await attachmentCount(), (await storedFiles()).length];
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('saves several files on create and update under notes/<member>/<note>/<attachment>; each downloads byte for byte', async () => {
+    const [pdf, png, docx, gif] = await Promise.all([fixtures.pdf(), fixtures.png(), fixtures.docx(), fixtures.gif()]);
+    const created = await call('POST', NotesApi.create.path, asAlice(), {
+      NoteText: 'Three files',
+      Attachments: [
+        { FileName: 'bill.pdf', Content: pdf.toString('base64') },
+        { FileName: 'photo.png', Content: png.toString('base64') },
+        { FileName: 'letter.docx', Content: docx.toString('base64') },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const note = data<Note>(created);
+    const updated = await call('POST', NotesApi.update.path, asAlice(), {
+      NoteID: note.NoteID,
+      Version: note.Version,
+      NoteText: 'Three files, one swapped',
+      Attachments: [{ FileName: 'card.gif', Content: gif.toString('base64') }],
+      RemoveAttachmentIDs: [note.Attachments[1]?.AttachmentID],
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const files = data<Note>(updated).Attachments;
+    expect(files.map((a) => [a.FileName, a.Size])).toEqual([
+      ['bill.pdf', pdf.length],
+      ['letter.docx', docx.length],
+      ['card.gif', gif.length],
+    ]);
+    const sent: Record<string, Buffer> = { 'bill.pdf': pdf, 'letter.docx': docx, 'card.gif': gif };
+    for (const a of files) {
+      const res = await call('GET', `/api/notes/attachment/${note.NoteID}/${a.AttachmentID}`, asAlice());
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(sent[a.FileName] as Buffer), a.FileName).toBe(true);
+    }
+    const keys = await server.database.sql.query<{ file_key: string }>('SELECT file_key FROM note_attachments WHERE note_id = $1 ORDER BY attachment_id', [
+      note.NoteID,
+    ]);
+    expect(keys.map((k) => k.file_key)).toEqual(files.map((a) => `notes/${aliceId}/${note.NoteID}/${a.AttachmentID}`));
+    expect(await storedFiles(join(filesDir, 'files', 'notes', String(aliceId), String(note.NoteID)))).toHaveLength(3);
+  });
+
+  it('writes every file while no transaction is open: the database answers other calls during the put', async () => {
+    const probes: unknown[] = [];
+    // On PGlite a transaction holds the one connection, so the probe would wait; on PostgreSQL it finds the
+    // request's connection idle in a transaction.
+    const put = onPut(async () => {
+      const open = server.database.sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state LIKE 'idle in transaction%'`,
+      );
+      probes.push(await within(open.then((r) => r[0]?.n)));
+    });
+    const created = await call('POST', NotesApi.create.path, asAlice(), {
+      NoteText: 'Stored first',
+      Attachments: [{ FileName: 'a.pdf', Content: await b64('pdf') }],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const note = data<Note>(created);
+    const updated = await call('POST', NotesApi.update.path, asAlice(), {
+      NoteID: note.NoteID,
+      Version: note.Version,
+      NoteText: 'Stored first, edited',
+      Attachments: [{ FileName: 'b.png', Content: await b64('png') }],
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(put).toHaveBeenCalledTimes(2);
+    expect(probes).toEqual([0, 0]);
+  });
+
+  it('an edit saved by another request while the files are stored makes this one stale: 409, its files removed, nothing inserted', async () => {
+    const note = data<Note>(await call('POST', NotesApi.create.path, asAlice(), { NoteText: 'Edited twice at once' }));
+    const before = await counts();
+    const other: unknown[] = [];
+    onPut(async (_, n) => {
+      if (n > 1) return;
+      const res = call('POST', NotesApi.update.path, asAlice(), { NoteID: note.NoteID, Version: note.Version, NoteText: 'The other save' });
+      other.push(await within(res.then((r) => r.statusCode)));
+    });
+    const res = await call('POST', NotesApi.update.path, asAlice(), {
+      NoteID: note.NoteID,
+      Version: note.Version,
+      NoteText: 'This save',
+      Attachments: [
+        { FileName: 'a.pdf', Content: await b64('pdf') },
+        { FileName: 'b.pdf', Content: await b64('pdf') },
+      ],
+    });
+    expect(other).toEqual([200]);
+    expect(res.statusCode).toBe(409);
+    expect(res.body).toContain(STALE_NOTE_MESSAGE);
+    expect(await counts()).toEqual(before);
+    const stored = data<NoteDetail>(await call('GET', `/api/notes/getById/${note.NoteID}`, asAlice()));
+    expect(stored).toMatchObject({ NoteText: 'The other save', Version: note.Version + 1, Attachments: [] });
+  });
+
+  it('a file store write that fails inserts nothing and removes the files written before it', async () => {
+    const note = data<Note>(await call('POST', NotesApi.create.path, asAlice(), { NoteText: 'Before the broken store' }));
+    const before = await counts();
+    const [creates, updates] = [await audits('notes.note.create'), await audits('notes.note.update')];
+    const put = onPut(async (_, n) => {
+      if (n % 2 === 0) throw new Error('the file store is down');
+    });
+    const two = [
+      { FileName: 'a.pdf', Content: await b64('pdf') },
+      { FileName: 'b.pdf', Content: await b64('pdf') },
+    ];
+    expect((await call('POST', NotesApi.create.path, asAlice(), { NoteText: 'Lost', Attachments: two })).statusCode).toBe(500);
+    const update = await call('POST', NotesApi.update.path, asAlice(), { NoteID: note.NoteID, Version: note.Version, NoteText: 'Lost too', Attachments: two });
+    expect(update.statusCode).toBe(500);
+    expect(put).toHaveBeenCalledTimes(4);
+    expect(await counts()).toEqual(before);
+    expect([await audits('notes.note.create'), await audits('notes.note.update')]).toEqual([creates, updates]);
+    expect(data<NoteDetail>(await call('GET', `/api/notes/getById/${note.NoteID}`, asAlice()))).toMatchObject({
+      NoteText: 'Before the broken store',
+      Version: note.Version,
+    });
+  });
+
+  it('a reply or an edit refused stores no file at all (checked before the files go)', async () => {
+    const mine = data<Note>(await call('POST', NotesApi.create.path, asAlice(), { NoteText: 'Refusals below' }));
+    const staffNote = data<Note>(await call('POST', NotesApi.create.path, supportAsAlice(), { NoteText: 'Not hers to edit', ReplyToID: mine.NoteID }));
+    const before = await counts();
+    const put = onPut(async () => {});
+    const file = [{ FileName: 'a.pdf', Content: await b64('pdf') }];
+    const intoHers = await call('POST', NotesApi.create.path, authHeaders(bob, 'card'), {
+      NoteText: 'Into her thread',
+      ReplyToID: mine.NoteID,
+      Attachments: file,
+    });
+    expect(intoHers.statusCode).toBe(400);
+    const edit = (headers: Headers, NoteID: number, Version: number) =>
+      call('POST', NotesApi.update.path, headers, { NoteID, Version, NoteText: 'x', Attachments: file }).then((r) => r.statusCode);
+    expect(await edit(asAlice(), mine.NoteID, mine.Version + 1)).toBe(409);
+    expect(await edit(asAlice(), staffNote.NoteID, staffNote.Version)).toBe(403);
+    expect(await edit(authHeaders(bob, 'card'), mine.NoteID, mine.Version)).toBe(404);
+    expect(put).not.toHaveBeenCalled();
+    expect(await counts()).toEqual(before);
   });
 });

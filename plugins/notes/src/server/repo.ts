@@ -178,33 +178,82 @@ async function checkUploads(list: readonly AttachmentUpload[]): Promise<Checked[
   return out;
 }
 
-/**
- * Stores the files of one note inside the caller's transaction: a row per file, then the file under
- * notes/<member>/<note>/<attachment>, each key added to `stored` as its file is written. The caller runs the transaction
- * through `keepingFiles`, which deletes those files if anything fails before the commit (a put, the audit row, the
- * commit itself): the rows roll back, and no file is left without a row.
- */
-async function storeFiles(ctx: Ctx, tx: SqlClient, memberId: number, noteId: number, files: Checked[], stored: string[]): Promise<void> {
-  for (const f of files) {
-    const row = await tx.query<{ attachment_id: number }>(
-      `INSERT INTO note_attachments (note_id, file_name, content_type, size, file_key) VALUES ($1, $2, $3, $4, 'pending-' || gen_random_uuid()) RETURNING attachment_id`,
-      [noteId, f.fileName, f.contentType, f.bytes.length],
-    );
-    const attachmentId = row[0]?.attachment_id as number;
-    const key = `notes/${memberId}/${noteId}/${attachmentId}`;
-    await tx.query('UPDATE note_attachments SET file_key = $2 WHERE attachment_id = $1', [attachmentId, key]);
-    stored.push(key);
-    await ctx.services.files.put(key, f.bytes, { contentType: f.contentType });
-  }
+/** A checked file with the ids and key it is stored under. */
+interface Planned extends Checked {
+  attachmentId: number;
+  key: string;
 }
 
-/** Runs a transaction that stores files (storeFiles); if it does not commit, the files it stored are deleted. */
-async function keepingFiles<T>(ctx: Ctx, work: (stored: string[]) => Promise<T>): Promise<T> {
-  const stored: string[] = [];
+/**
+ * Draws ids from a table's identity sequence before any transaction: a sequence is not transactional, so drawing holds
+ * no lock and an id drawn by a request that then fails is never handed out again (a gap, as a rolled-back insert
+ * leaves). The rows are inserted with these ids (OVERRIDING SYSTEM VALUE), so the files can be stored under their
+ * final keys first.
+ */
+async function drawIds(sql: SqlClient, table: 'notes' | 'note_attachments', column: string, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const rows = await sql.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence($1, $2))::int AS id FROM generate_series(1, $3::int) ORDER BY 1`, [
+    table,
+    column,
+    count,
+  ]);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Stores the files of one note under notes/<member>/<note>/<attachment>, outside any transaction (a file store put is
+ * an HTTP call on S3; inside a transaction it would hold a pool connection and the note's row lock, and the whole
+ * database on PGlite). If a put fails, the files already written are deleted and nothing is inserted.
+ */
+async function storeFiles(ctx: Ctx, memberId: number, noteId: number, files: Checked[]): Promise<Planned[]> {
+  const ids = await drawIds(ctx.database.sql, 'note_attachments', 'attachment_id', files.length);
+  const planned = files.map((f, i) => {
+    const attachmentId = ids[i] as number;
+    return { ...f, attachmentId, key: `notes/${memberId}/${noteId}/${attachmentId}` };
+  });
+  const written: string[] = [];
   try {
-    return await work(stored);
+    for (const f of planned) {
+      written.push(f.key);
+      await ctx.services.files.put(f.key, f.bytes, { contentType: f.contentType });
+    }
   } catch (e) {
-    await Promise.allSettled(stored.map((k) => ctx.services.files.delete(k)));
+    await dropFiles(ctx, written);
+    throw e;
+  }
+  return planned;
+}
+
+const dropFiles = async (ctx: Ctx, keys: readonly string[]) => {
+  await Promise.allSettled(keys.map((k) => ctx.services.files.delete(k)));
+};
+
+/** The rows of files storeFiles stored, in the caller's (short) transaction. */
+async function insertFiles(tx: SqlClient, noteId: number, planned: Planned[]): Promise<void> {
+  if (planned.length === 0) return;
+  await tx.query(
+    `INSERT INTO note_attachments (attachment_id, note_id, file_name, content_type, size, file_key) OVERRIDING SYSTEM VALUE
+     SELECT a, $2::int, f, c, s, k FROM unnest($1::int[], $3::text[], $4::text[], $5::int[], $6::text[]) AS t(a, f, c, s, k)`,
+    [
+      planned.map((f) => f.attachmentId),
+      noteId,
+      planned.map((f) => f.fileName),
+      planned.map((f) => f.contentType),
+      planned.map((f) => f.bytes.length),
+      planned.map((f) => f.key),
+    ],
+  );
+}
+
+/** Runs the transaction that inserts the rows of stored files; if it does not commit (refused, failed), the files are deleted. */
+async function keepingFiles<T>(ctx: Ctx, planned: Planned[], work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    await dropFiles(
+      ctx,
+      planned.map((f) => f.key),
+    );
     throw e;
   }
 }
@@ -217,32 +266,71 @@ function writableBy(staff: boolean, b: Pick<NoteCreate, 'NoteType' | 'NoteTypeID
   return typeId;
 }
 
+/** The first note of the thread a reply goes into (null for a new conversation); a note outside the member's conversation is a 400. */
+async function threadOf(sql: SqlClient, memberId: number, replyToId: number | null | undefined): Promise<number | null> {
+  if (!replyToId) return null;
+  const parent = await loadRow(sql, memberId, replyToId);
+  if (!parent) throw badRequest('body.ReplyToID: there is no such message in this conversation.');
+  return parent.reply_to_id ?? parent.note_id;
+}
+
 export async function createNote(ctx: Ctx, b: NoteCreate): Promise<Note> {
   const memberId = memberOf(ctx);
   const staff = isStaff(ctx);
   const typeId = writableBy(staff, b);
   const files = await checkUploads(b.Attachments);
   const sql = ctx.database.sql;
-  const id = await keepingFiles(ctx, (stored) =>
+  let noteId: number | null = null;
+  let planned: Planned[] = [];
+  if (files.length > 0) {
+    // A reply refused stores nothing: checked before the files go (and again in the transaction, which decides).
+    await threadOf(sql, memberId, b.ReplyToID);
+    noteId = (await drawIds(sql, 'notes', 'note_id', 1))[0] as number;
+    planned = await storeFiles(ctx, memberId, noteId, files);
+  }
+  const id = await keepingFiles(ctx, planned, () =>
     sql.transaction(async (tx) => {
-      let replyTo: number | null = null;
-      if (b.ReplyToID) {
-        const parent = await loadRow(tx, memberId, b.ReplyToID);
-        if (!parent) throw badRequest('body.ReplyToID: there is no such message in this conversation.');
-        replyTo = parent.reply_to_id ?? parent.note_id;
-      }
+      const replyTo = await threadOf(tx, memberId, b.ReplyToID);
+      // The id drawn for the files' keys, else the next one as the column's default would draw it.
       const rows = await tx.query<{ note_id: number }>(
-        `INSERT INTO notes (member_id, note_text, note_type_id, reply_to_id, author_user_id, author_name, author_kind)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING note_id`,
-        [memberId, b.NoteText, typeId, replyTo, ctx.user?.id ?? null, await authorName(ctx, tx), staff ? 'Staff' : 'Member'],
+        `INSERT INTO notes (note_id, member_id, note_text, note_type_id, reply_to_id, author_user_id, author_name, author_kind) OVERRIDING SYSTEM VALUE
+       VALUES (coalesce($1::int, nextval(pg_get_serial_sequence('notes', 'note_id'))::int), $2, $3, $4, $5, $6, $7, $8) RETURNING note_id`,
+        [noteId, memberId, b.NoteText, typeId, replyTo, ctx.user?.id ?? null, await authorName(ctx, tx), staff ? 'Staff' : 'Member'],
       );
-      const noteId = rows[0]?.note_id as number;
-      await storeFiles(ctx, tx, memberId, noteId, files, stored);
-      await ctx.audit({ action: 'notes.note.create', entity: 'note', entityId: noteId, memberId, detail: { replyTo, attachments: files.length, staff } }, tx);
-      return noteId;
+      const made = rows[0]?.note_id as number;
+      await insertFiles(tx, made, planned);
+      await ctx.audit({ action: 'notes.note.create', entity: 'note', entityId: made, memberId, detail: { replyTo, attachments: files.length, staff } }, tx);
+      return made;
     }),
   );
   return (await toWire(ctx, sql, [(await loadRow(sql, memberId, id)) as Row]))[0] as Note;
+}
+
+/**
+ * Whether the user may make this edit of the note as it is now: 404, 403 (not the author), 409 (stale Version), 400
+ * (a file to remove that is not the note's, too many files). Answers the keys of the files to remove.
+ */
+async function checkEdit(
+  ctx: Ctx,
+  sql: SqlClient,
+  memberId: number,
+  b: NoteUpdate,
+  adding: number,
+  lock: boolean,
+): Promise<{ remove: number[]; keys: string[] }> {
+  const current = await loadRow(sql, memberId, b.NoteID, lock);
+  if (!current) throw notFound(NOTE_NOT_FOUND);
+  if (!ctx.user || current.author_user_id !== ctx.user.id) throw forbidden('Only the author of a message may change it.');
+  if (current.version !== b.Version) throw conflict(STALE_NOTE_MESSAGE);
+  const existing = await sql.query<{ attachment_id: number; file_key: string }>('SELECT attachment_id, file_key FROM note_attachments WHERE note_id = $1', [
+    b.NoteID,
+  ]);
+  const remove = [...new Set(b.RemoveAttachmentIDs)];
+  for (const r of remove)
+    if (!existing.some((e) => e.attachment_id === r))
+      throw badRequest(msg('body.RemoveAttachmentIDs: {{id}} is not an attachment of this message.', { id: r }));
+  if (existing.length - remove.length + adding > MAX_ATTACHMENTS) throw badRequest(msg('body.Attachments: {{reason}}', { reason: TOO_MANY_ATTACHMENTS }));
+  return { remove, keys: existing.filter((e) => remove.includes(e.attachment_id)).map((e) => e.file_key) };
 }
 
 /** The author edits the text and type, adds files (at most 10 in all) and removes files; a stale Version is 409. */
@@ -251,29 +339,23 @@ export async function updateNote(ctx: Ctx, b: NoteUpdate): Promise<Note> {
   const typeId = writableBy(isStaff(ctx), b);
   const files = await checkUploads(b.Attachments);
   const sql = ctx.database.sql;
-  const removedKeys = await keepingFiles(ctx, (stored) =>
+  let planned: Planned[] = [];
+  if (files.length > 0) {
+    // An edit refused (not found, not the author's, stale, too many files) stores nothing: checked before the files go,
+    // and again under the note's row lock in the transaction, which decides (a save may have come in meanwhile).
+    await checkEdit(ctx, sql, memberId, b, files.length, false);
+    planned = await storeFiles(ctx, memberId, b.NoteID, files);
+  }
+  const removedKeys = await keepingFiles(ctx, planned, () =>
     sql.transaction(async (tx) => {
-      const current = await loadRow(tx, memberId, b.NoteID, true);
-      if (!current) throw notFound(NOTE_NOT_FOUND);
-      if (!ctx.user || current.author_user_id !== ctx.user.id) throw forbidden('Only the author of a message may change it.');
-      if (current.version !== b.Version) throw conflict(STALE_NOTE_MESSAGE);
-      const existing = await tx.query<{ attachment_id: number; file_key: string }>('SELECT attachment_id, file_key FROM note_attachments WHERE note_id = $1', [
-        b.NoteID,
-      ]);
-      const remove = [...new Set(b.RemoveAttachmentIDs)];
-      for (const r of remove)
-        if (!existing.some((e) => e.attachment_id === r))
-          throw badRequest(msg('body.RemoveAttachmentIDs: {{id}} is not an attachment of this message.', { id: r }));
-      if (existing.length - remove.length + files.length > MAX_ATTACHMENTS)
-        throw badRequest(msg('body.Attachments: {{reason}}', { reason: TOO_MANY_ATTACHMENTS }));
-      const keys = existing.filter((e) => remove.includes(e.attachment_id)).map((e) => e.file_key);
+      const { remove, keys } = await checkEdit(ctx, tx, memberId, b, files.length, true);
       if (remove.length) await tx.query('DELETE FROM note_attachments WHERE note_id = $1 AND attachment_id = ANY($2::int[])', [b.NoteID, remove]);
       await tx.query('UPDATE notes SET note_text = $2, note_type_id = $3, version = version + 1, updated_at = now() WHERE note_id = $1', [
         b.NoteID,
         b.NoteText,
         typeId,
       ]);
-      await storeFiles(ctx, tx, memberId, b.NoteID, files, stored);
+      await insertFiles(tx, b.NoteID, planned);
       await ctx.audit(
         { action: 'notes.note.update', entity: 'note', entityId: b.NoteID, memberId, detail: { added: files.length, removed: remove.length } },
         tx,
@@ -282,7 +364,7 @@ export async function updateNote(ctx: Ctx, b: NoteUpdate): Promise<Note> {
     }),
   );
   // Removed files go once their rows are gone for good.
-  await Promise.allSettled(removedKeys.map((k) => ctx.services.files.delete(k)));
+  await dropFiles(ctx, removedKeys);
   return (await toWire(ctx, sql, [(await loadRow(sql, memberId, b.NoteID)) as Row]))[0] as Note;
 }
 
