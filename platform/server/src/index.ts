@@ -6,6 +6,7 @@
 
 export { type Catalogue, type Catalogues, type Message, msg, Text, type TextParams } from '@portal/core';
 export type { AuditEntry } from './audit';
+export { KeptResults } from './cache/keptResults';
 export { hashPassword, verifyPassword } from './auth/password';
 export { reissueSessionTokens } from './auth/token-route';
 export { randomToken, sha256 } from './auth/tokens';

@@ -648,3 +648,23 @@ describe("banking in the user's language", () => {
     expect(missing.json().MsgText).toBe('No se encontró el banco vinculado.');
   });
 });
+
+describe('removing a link or an account finds its rows through an index (ON DELETE CASCADE)', () => {
+  it('indexes banking_transactions.account_id and banking_accounts.provider_account_id', async () => {
+    const sql = env.server.database.sql;
+    const indexes = await sql.query<{ indexname: string; indexdef: string }>(
+      "SELECT indexname, indexdef FROM pg_indexes WHERE indexname IN ('banking_transactions_account_idx', 'banking_accounts_link_idx') ORDER BY indexname",
+    );
+    expect(indexes.map((i) => i.indexname)).toEqual(['banking_accounts_link_idx', 'banking_transactions_account_idx']);
+    expect(indexes[0]?.indexdef).toMatch(/ON (public\.)?banking_accounts USING btree \(provider_account_id\)$/);
+    expect(indexes[1]?.indexdef).toMatch(/ON (public\.)?banking_transactions USING btree \(account_id\)$/);
+    // The cascades' own lookups (by the referencing column) can be answered from them rather than a read of the table.
+    const plans = await sql.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      const plan = async (text: string) => (await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`)).map((r) => r['QUERY PLAN']).join('\n');
+      return [await plan('DELETE FROM banking_transactions WHERE account_id = 1'), await plan('DELETE FROM banking_accounts WHERE provider_account_id = 1')];
+    });
+    expect(plans[0]).toContain('banking_transactions_account_idx');
+    expect(plans[1]).toContain('banking_accounts_link_idx');
+  });
+});

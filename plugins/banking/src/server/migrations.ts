@@ -54,4 +54,14 @@ CREATE TABLE banking_transactions (
 CREATE INDEX banking_transactions_member_idx ON banking_transactions (member_id, posted_date DESC, transaction_id DESC);
 `,
   },
+  {
+    // The foreign keys' own columns: removing a link deletes its accounts (ON DELETE CASCADE) and each account its
+    // transactions; without these indexes every deleted link and account reads the whole table to find them
+    // (banking_transactions grows to millions of rows). The member indexes lead with member_id and cannot serve.
+    id: '0002_banking_cascade_indexes',
+    sql: `
+CREATE INDEX banking_transactions_account_idx ON banking_transactions (account_id);
+CREATE INDEX banking_accounts_link_idx ON banking_accounts (provider_account_id);
+`,
+  },
 ];

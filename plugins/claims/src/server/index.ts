@@ -12,7 +12,7 @@ import { makeClaimsService } from './series';
 
 export default defineServerPlugin<ClaimsService>({
   id: 'claims',
-  provides: { ref: claimsService, create: ({ database }) => makeClaimsService(database.sql) },
+  provides: { ref: claimsService, create: ({ database }) => makeClaimsService(database.sql, { replica: database.replica }) },
   migrations,
   seed,
   routes: [...searchRoutes, ...billRoutes, ...statusRoutes, ...vendorRoutes, ...supportRoutes],

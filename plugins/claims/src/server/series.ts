@@ -1,4 +1,4 @@
-import type { SqlClient } from '@portal/server';
+import { KeptResults, type SqlClient } from '@portal/server';
 import type { BillAmountPoint, CityCountPoint, ClaimCountPoint, ClaimsService, SeriesPeriod, SeriesScope } from '../service';
 import { recordReimbursement } from './repo';
 
@@ -43,25 +43,60 @@ async function series<T>(sql: SqlClient, scope: SeriesScope, period: SeriesPerio
   return rows.map((r) => ({ Date: r.Date, [alias]: Number(r[alias]) }) as T);
 }
 
-export function makeClaimsService(sql: SqlClient): ClaimsService {
+/**
+ * Every member's series (staff acting for nobody) aggregate nearly the whole claims table: the 21 to 24-month windows
+ * cover about every bill, about a second each at 400,000 claims, three per /trend load. Each (series, period) is kept
+ * for SERIES_TTL_MS, dated from when it was taken, so a chart of every member's may be up to 5 minutes old. A member's
+ * own series (a few hundred index entries) is always taken fresh and never kept. Kept by the kernel's KeptResults: a
+ * result being taken is shared by the same series asked meanwhile (when it runs out, a room of staff loading /trend
+ * takes it once, not once each).
+ */
+export const SERIES_TTL_MS = 5 * 60_000;
+
+/** Each caller gets points of its own: a caller changing its answer never changes the kept one. */
+const copy = (points: readonly object[]): object[] => points.map((p) => ({ ...p }));
+
+export interface ClaimsServiceOptions {
+  /**
+   * Where every member's series are read: the read replica (the kernel's `database.replica`), which answers when it
+   * is not lagging and hands a read it cannot answer to the primary; none: the primary. A member's own series always
+   * reads the primary.
+   */
+  replica?: { routed(after: bigint | null): SqlClient } | null;
+  /** How long every member's series are kept (SERIES_TTL_MS). */
+  ttlMs?: number;
+  now?: () => number;
+}
+
+export function makeClaimsService(sql: SqlClient, opts: ClaimsServiceOptions = {}): ClaimsService {
+  const kept = new KeptResults<readonly object[]>(opts.ttlMs ?? SERIES_TTL_MS, copy, opts.now ?? (() => Date.now()));
+  const replica = opts.replica ?? null;
+  /**
+   * A member's series from the primary, fresh; every member's from the replica, kept. A routed client per take: it
+   * chooses the replica or the primary on its first statement, so each take chooses again.
+   */
+  const read = <T extends object>(scope: SeriesScope, key: string, take: (client: SqlClient) => Promise<T[]>): Promise<T[]> =>
+    scope.memberId !== null ? take(sql) : (kept.get(key, () => take(replica ? replica.routed(null) : sql)) as Promise<T[]>);
   return {
     recordReimbursement: (input, tx) => recordReimbursement(input, tx),
     async billOwner(claimId) {
       const rows = await sql.query<{ member_id: number }>('SELECT member_id FROM claims WHERE claim_id = $1', [claimId]);
       return rows[0]?.member_id ?? null;
     },
-    claimCounts: (scope, period) => series<ClaimCountPoint>(sql, scope, period, 'count(*)', 'NumberOfClaims'),
-    billAmounts: (scope, period) => series<BillAmountPoint>(sql, scope, period, 'sum(c.billed_cents)', 'AmountCents'),
-    async cityCounts(scope) {
-      const { where, params } = windowed(scope, CITY_WINDOW, 'month');
-      const rows = await sql.query<{ City: string; NumberOfClaims: number | string }>(
-        `SELECT p.city || ', ' || p.state AS "City", count(*) AS "NumberOfClaims"
-         FROM claims c JOIN claim_payees p ON p.payee_id = c.payee_id
-         WHERE ${where} AND p.city IS NOT NULL AND p.state IS NOT NULL
-         GROUP BY p.city, p.state ORDER BY count(*) DESC, 1 LIMIT ${CITY_LIMIT}`,
-        params,
-      );
-      return rows.map((r): CityCountPoint => ({ City: r.City, NumberOfClaims: Number(r.NumberOfClaims) }));
-    },
+    claimCounts: (scope, period) => read(scope, `claims|${period}`, (client) => series<ClaimCountPoint>(client, scope, period, 'count(*)', 'NumberOfClaims')),
+    billAmounts: (scope, period) =>
+      read(scope, `bills|${period}`, (client) => series<BillAmountPoint>(client, scope, period, 'sum(c.billed_cents)', 'AmountCents')),
+    cityCounts: (scope) =>
+      read(scope, 'cities', async (client) => {
+        const { where, params } = windowed(scope, CITY_WINDOW, 'month');
+        const rows = await client.query<{ City: string; NumberOfClaims: number | string }>(
+          `SELECT p.city || ', ' || p.state AS "City", count(*) AS "NumberOfClaims"
+           FROM claims c JOIN claim_payees p ON p.payee_id = c.payee_id
+           WHERE ${where} AND p.city IS NOT NULL AND p.state IS NOT NULL
+           GROUP BY p.city, p.state ORDER BY count(*) DESC, 1 LIMIT ${CITY_LIMIT}`,
+          params,
+        );
+        return rows.map((r): CityCountPoint => ({ City: r.City, NumberOfClaims: Number(r.NumberOfClaims) }));
+      }),
   };
 }

@@ -7,8 +7,9 @@ import { type SandboxTestEnv, sandboxPassThrough, startSandboxTestEnv } from '@p
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, addMonths, LedgerApi, LedgerMessages, latestToday, PayerMessages, todayUtc } from '../contract';
+import { ADMIN_BALANCE_TTL_MS, adminBalance } from './dashboard';
 import { seed } from './seed';
 import { makeLedgerService } from './service';
 
@@ -593,6 +594,45 @@ describe('views over the one ledger', () => {
     const audits = await sql.query<{ member_id: number | null }>("SELECT member_id FROM audit_log WHERE action = 'ledger.dashboard.admin-balance' ORDER BY id");
     expect(audits.map((a) => a.member_id)).toEqual(expect.arrayContaining([ownId, null]));
     expect(audits.filter((a) => a.member_id === ownId)).toHaveLength(2);
+  });
+  it('admin balance: every member’s is kept for a minute; a member’s own is always fresh', async () => {
+    const sql = env.server.database.sql;
+    const { session: own, memberId: ownId } = await user('ledger-finance-kept', Roles.CareGuardFinance, 'finance', true);
+    await sql.query('INSERT INTO ledger_accounts (member_id, initial_balance_cents) VALUES ($1, 30000)', [ownId]);
+    const { session: superUser } = await user('ledger-super-kept', Roles.SuperUser, 'staff', false);
+    const everyone = async () => {
+      const res = await call(superUser, LedgerApi.adminBalance.path, undefined, {}, 'staff');
+      expect(res.statusCode, res.body).toBe(200);
+      return data(res);
+    };
+    const first = await everyone();
+    expect(data(await call(own, LedgerApi.adminBalance.path, undefined, {}, 'finance'))).toEqual({
+      Balance: 300,
+      InitialBalance: 300,
+      Members: 1,
+      AsOf: today,
+    });
+    // A $12.34 expense: the member's own admin balance shows it at once, every member's not within the minute.
+    await sql.query(
+      "INSERT INTO ledger_transactions (member_id, source, date_created, company, description, transaction_type_id, amount_cents) VALUES ($1, 'ledger', $2, 'C', 'D', 1, 1234)",
+      [ownId, today],
+    );
+    expect(data(await call(own, LedgerApi.adminBalance.path, undefined, {}, 'finance'))).toEqual({
+      Balance: 287.66,
+      InitialBalance: 300,
+      Members: 1,
+      AsOf: today,
+    });
+    expect(await everyone()).toEqual(first);
+    const now = await adminBalance(sql, null);
+    expect(now.Balance).not.toBe(first.Balance);
+    // A minute later it is summed again.
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + ADMIN_BALANCE_TTL_MS + 1_000);
+    try {
+      expect(await everyone()).toEqual(now);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import type { StartedServer } from '@portal/app-server/server';
 import { buildPath, Roles } from '@portal/core';
 import { createSandbox, linksIn, mailTo } from '@portal/sandbox';
 import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOW_BALANCE_SUBJECT, type SERIES_PERIODS, TrendsApi } from '../contract';
 import { nextFundingDate } from './funding';
 
@@ -342,5 +342,38 @@ describe("the dashboard calls in the member's language", () => {
     expect(mail[0]?.text).toContain('El saldo de su cuenta Prepaid card es de $42.00, por debajo de $100.00.');
     expect(mail[0]?.text).toContain('Agregue fondos para que sus facturas se puedan pagar a tiempo.');
     expect(mail[0]?.text).toContain('¿Tiene preguntas? Comuníquese con nosotros en ');
+  });
+});
+
+// Runs after the counts above: it adds a bill.
+describe('every member’s series are kept for up to 5 minutes; a member’s own are always fresh', () => {
+  type Point = { Date: string; NumberOfClaims: number };
+  const today = (points: Point[]) => points.find((p) => p.Date === day(0))?.NumberOfClaims ?? 0;
+  const asSuper = async (extra: Record<string, string> = {}) => {
+    const res = await server.app.inject({ method: 'GET', url: claimsPath('time'), headers: authHeaders(users.super?.session as Session, 'staff', extra) });
+    expect(res.statusCode, res.body).toBe(200);
+    return today(res.json().Data as Point[]);
+  };
+
+  it('answers SuperUser acting for nobody from the series taken first until it is 5 minutes old; a member sees a new bill at once', async () => {
+    const memberB = users['fin-b']?.memberId as number;
+    const [, p2] = payees as [{ id: number; city: string }, { id: number; city: string }];
+    const inTable = async () => (await sql().query<{ n: number }>('SELECT count(*)::int AS n FROM claims WHERE received_date = $1::date', [day(0)]))[0]?.n ?? 0;
+    const everyone = await asSuper();
+    const own = today((await get(claimsPath('time'), 'fin-b')).json().Data as Point[]);
+    await bills(memberB, [[0, 4_44, p2.id]]);
+    // Every member's: still the one taken before the bill (and before the bills the tests above added).
+    expect(await asSuper()).toBe(everyone);
+    expect(await inTable()).toBeGreaterThan(everyone);
+    // The member's own, and SuperUser acting for the member: with it.
+    expect(today((await get(claimsPath('time'), 'fin-b')).json().Data as Point[])).toBe(own + 1);
+    expect(await asSuper({ 'x-member-id': String(memberB) })).toBe(own + 1);
+    // Five minutes later every member's is taken again.
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 5 * 60_000 + 1_000);
+    try {
+      expect(await asSuper()).toBe(await inTable());
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

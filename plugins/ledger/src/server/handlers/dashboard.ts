@@ -1,7 +1,7 @@
 import { route } from '@portal/server';
 import { adminBalanceScope, LedgerAccess } from '../../access';
 import { LedgerApi, todayUtc } from '../../contract';
-import { adminBalance, balanceByMonth, netByMonth, spending } from '../dashboard';
+import { adminBalance, balanceByMonth, everyMembersAdminBalance, netByMonth, spending } from '../dashboard';
 import { loadBalance, memberOf, recentTransactions } from '../repo';
 
 /** The ledger's dashboard GETs (spec 01 section 7). Member data is the acting member's; reads audited. */
@@ -21,7 +21,8 @@ export const dashboardRoutes = [
       // Every member's set-asides only for a SuperUser acting for nobody. Anyone else (a CareGuardFinance member, whose
       // brand anyone may register on; staff acting for a member) gets the set-aside of the member they act for.
       if (adminBalanceScope(ctx.user?.roles ?? [], ctx.memberId) === 'all') {
-        const all = await adminBalance(ctx.database.sql, null);
+        // Kept for a minute: it sums the whole ledger (everyMembersAdminBalance).
+        const all = await everyMembersAdminBalance(ctx.database.sql);
         ctx.auditRead({ action: 'ledger.dashboard.admin-balance', entity: 'ledger_account', detail: { scope: 'all', members: all.Members } });
         return all;
       }

@@ -1,0 +1,175 @@
+import type { StartedServer } from '@portal/app-server/server';
+import { Roles } from '@portal/core';
+import type { SqlClient } from '@portal/server';
+import { makeUser, startTestServer } from '@portal/testing/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SeriesScope } from '../service';
+import { makeClaimsService, SERIES_TTL_MS } from './series';
+
+let server: StartedServer;
+let memberId: number;
+let otherId: number;
+let billNo = 0;
+
+/** A client on the test database that notes every statement it runs and can fail the next one. */
+function recording() {
+  const texts: string[] = [];
+  let failNext = false;
+  const client: SqlClient = {
+    query: async (text, params, opts) => {
+      texts.push(text);
+      if (failNext) {
+        failNext = false;
+        throw new Error('the database went away');
+      }
+      return server.database.sql.query(text, params, opts);
+    },
+    exec: (text) => server.database.sql.exec(text),
+    transaction: (fn) => server.database.sql.transaction(fn),
+  };
+  return { client, texts, failNext: () => (failNext = true) };
+}
+
+/** A service of its own (so nothing is kept yet) on a clock the test moves, with a replica that notes its reads. */
+function service() {
+  const primary = recording();
+  const replica = recording();
+  const clock = { now: 1_000_000 };
+  const routedAfter: (bigint | null)[] = [];
+  const svc = makeClaimsService(primary.client, {
+    now: () => clock.now,
+    replica: {
+      routed: (after) => {
+        routedAfter.push(after);
+        return replica.client;
+      },
+    },
+  });
+  return { svc, primary, replica, clock, routedAfter };
+}
+
+/** One bill received today for the member. */
+async function bill(member: number, cents = 1_000) {
+  billNo++;
+  await server.database.sql.query(
+    `INSERT INTO claims (claim_number, member_id, payee_name, bill_type_id, billed_cents, service_date_from, received_date)
+     VALUES ($1, $2, 'Series payee', 1, $3, current_date, current_date)`,
+    [`SERIES-${billNo}`, member, cents],
+  );
+}
+
+const all: SeriesScope = { memberId: null };
+const total = (points: { NumberOfClaims: number }[]) => points.reduce((s, p) => s + p.NumberOfClaims, 0);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  memberId = (await makeUser(server, { userName: 'series-a', roles: [Roles.CareGuardFinance], member: true })).memberId as number;
+  otherId = (await makeUser(server, { userName: 'series-b', roles: [Roles.CareGuardFinance], member: true })).memberId as number;
+  await bill(memberId);
+  await bill(otherId);
+});
+afterAll(() => server?.close());
+
+describe('every member’s series are kept for 5 minutes; a member’s own are always fresh', () => {
+  it('answers every member’s series from the one taken first while it is under 5 minutes old', async () => {
+    const { svc, replica, clock } = service();
+    const first = await svc.claimCounts(all, 'time');
+    await bill(otherId);
+    clock.now += SERIES_TTL_MS - 1;
+    const again = await svc.claimCounts(all, 'time');
+    expect(again).toEqual(first);
+    expect(replica.texts).toHaveLength(1);
+  });
+
+  it('takes a member’s own series on every call, so it sees a bill added meanwhile', async () => {
+    const { svc, primary } = service();
+    const scope = { memberId };
+    const before = total(await svc.claimCounts(scope, 'time'));
+    const amountBefore = (await svc.billAmounts(scope, 'month')).reduce((s, p) => s + p.AmountCents, 0);
+    await bill(memberId, 2_500);
+    expect(total(await svc.claimCounts(scope, 'time'))).toBe(before + 1);
+    expect((await svc.billAmounts(scope, 'month')).reduce((s, p) => s + p.AmountCents, 0)).toBe(amountBefore + 2_500);
+    expect(primary.texts).toHaveLength(4);
+  });
+
+  it('takes every member’s series again once it is 5 minutes old, with the bills added since', async () => {
+    const { svc, replica, clock } = service();
+    const before = total(await svc.claimCounts(all, 'month'));
+    await bill(memberId);
+    expect(total(await svc.claimCounts(all, 'month'))).toBe(before);
+    clock.now += SERIES_TTL_MS;
+    expect(total(await svc.claimCounts(all, 'month'))).toBe(before + 1);
+    expect(replica.texts).toHaveLength(2);
+  });
+
+  it('keeps each series and period apart', async () => {
+    const { svc, replica } = service();
+    await svc.claimCounts(all, 'time');
+    await svc.claimCounts(all, 'month');
+    await svc.claimCounts(all, 'quarter');
+    await svc.billAmounts(all, 'time');
+    await svc.cityCounts(all);
+    const cities = replica.texts.length;
+    await svc.claimCounts(all, 'time');
+    await svc.claimCounts(all, 'month');
+    await svc.claimCounts(all, 'quarter');
+    await svc.billAmounts(all, 'time');
+    await svc.cityCounts(all);
+    expect(cities).toBe(5);
+    expect(replica.texts).toHaveLength(5);
+    expect(replica.texts.filter((t) => t.includes('sum(c.billed_cents)'))).toHaveLength(1);
+    expect(replica.texts.filter((t) => t.includes('claim_payees'))).toHaveLength(1);
+  });
+
+  it('reads every member’s series through the read replica (no position of its own), a member’s own from the primary', async () => {
+    const { svc, primary, replica, routedAfter } = service();
+    await svc.billAmounts(all, 'quarter');
+    await svc.cityCounts({ memberId });
+    expect(replica.texts).toHaveLength(1);
+    expect(replica.texts[0]).toContain('sum(c.billed_cents)');
+    expect(routedAfter).toEqual([null]);
+    expect(primary.texts).toHaveLength(1);
+    expect(primary.texts[0]).toContain('claim_payees');
+  });
+
+  it('reads the primary when there is no replica', async () => {
+    const primary = recording();
+    const svc = makeClaimsService(primary.client);
+    await svc.claimCounts(all, 'quarter');
+    await svc.claimCounts(all, 'quarter');
+    expect(primary.texts).toHaveLength(1);
+  });
+
+  it('takes a series once for eight asking at the same moment, each with an answer of its own', async () => {
+    const { svc, replica } = service();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => svc.claimCounts(all, 'time')));
+    expect(replica.texts).toHaveLength(1);
+    for (const a of answers) expect(a).toEqual(answers[0]);
+    const kept = structuredClone(answers[0]);
+    expect(kept?.length).toBeGreaterThan(0);
+    // A caller changing its answer changes neither the others' nor the kept one.
+    for (const p of answers[0] ?? []) p.NumberOfClaims = -1;
+    expect(answers[1]).toEqual(kept);
+    expect(await svc.claimCounts(all, 'time')).toEqual(kept);
+  });
+
+  it('keeps nothing when taking fails: the next call takes it again', async () => {
+    const { svc, replica } = service();
+    replica.failNext();
+    await expect(svc.claimCounts(all, 'quarter')).rejects.toThrow('the database went away');
+    expect(total(await svc.claimCounts(all, 'quarter'))).toBeGreaterThan(0);
+    await svc.claimCounts(all, 'quarter');
+    expect(replica.texts).toHaveLength(2);
+  });
+
+  it('a call that waited for a take that failed takes it itself', async () => {
+    const { svc, replica } = service();
+    replica.failNext();
+    const [failed, waited] = await Promise.allSettled([svc.claimCounts(all, 'month'), svc.claimCounts(all, 'month')]);
+    expect(failed).toMatchObject({ status: 'rejected', reason: { message: 'the database went away' } });
+    expect(waited).toMatchObject({ status: 'fulfilled' });
+    expect(replica.texts).toHaveLength(2);
+    await svc.claimCounts(all, 'month');
+    expect(replica.texts).toHaveLength(2);
+  });
+});
