@@ -45,6 +45,12 @@ export interface BillingService {
    * read with: a route's `ctx.searchSql` (the read replica when it has the caller's changes); the primary by default.
    */
   searchTransactions(query: TransactionSearch, reader?: SqlClient): Promise<{ Items: SupportTransaction[]; ItemCount: number }>;
+  /**
+   * Support's export: every charge of a search (its filter and order; `ids`, when not null, only those charges), in
+   * batches of `batchSize`, read by keyset on the order's column and id: no count and no OFFSET, so a batch costs about
+   * the same however far into the list it is. `reader` as for searchTransactions.
+   */
+  transactionBatches(query: TransactionExport, reader?: SqlClient): AsyncGenerator<SupportTransaction[]>;
   /** How many charges support's list shows of each of these statuses (0 for none), counted in one query. */
   countByStatus<S extends string>(statuses: readonly S[], reader?: SqlClient): Promise<Record<S, number>>;
   /** One charge (not a refund or void record) with its member, or null. */
@@ -85,6 +91,11 @@ export interface TransactionSearch {
   sortOrder: 'ASC' | 'DESC';
   offset: number;
   limit: number;
+}
+/** The export's search: the grid's filter and order, the charges it is narrowed to (null: every one), and the batch size. */
+export interface TransactionExport extends Omit<TransactionSearch, 'offset' | 'limit'> {
+  ids: readonly number[] | null;
+  batchSize: number;
 }
 /** A charge as the support screens show it (spec 02 section 3, Support transaction). Amount in dollars. */
 export interface SupportTransaction {

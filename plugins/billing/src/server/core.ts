@@ -27,7 +27,8 @@ import {
   PREPULL_DESCRIPTION,
   PRICES_CENTS,
 } from '../contract';
-import type { BillingActor, BillingService, SupportTransaction, TransactionSearch } from '../service';
+import type { BillingActor, BillingService, SupportTransaction } from '../service';
+import { reversalOf, SUPPORT_TX_SELECT, supportBatches, supportPage, supportStatusCounts } from './support-queries';
 
 interface CustomerRow {
   member_id: number;
@@ -148,17 +149,6 @@ function statusOf(t: GatewayTransaction): TxRow['status'] {
   return 'Charged';
 }
 
-/** Charges as support sees them: refund and void records stay behind the charge they reversed. */
-const SUPPORT_TX_SELECT = `SELECT t.*, c.customer_profile_id, m.member_number, m.first_name, m.last_name
-  FROM billing_transactions t JOIN members m ON m.member_id = t.member_id LEFT JOIN billing_customers c ON c.member_id = t.member_id
-  WHERE t.kind IN ('subscription', 'charge', 'authorize', 'prepull')`;
-const SUPPORT_SORT: Record<TransactionSearch['sortColumn'], string> = {
-  DateCreated: 't.created_at',
-  Amount: 't.amount_cents',
-  Status: 't.status',
-  TransactionID: 't.id',
-  MemberName: "lower(m.last_name || ' ' || m.first_name)",
-};
 type SupportTxRow = TxRow & { customer_profile_id: number | null; member_number: string; first_name: string; last_name: string };
 const toSupportTransaction = (r: SupportTxRow): SupportTransaction => ({
   TransactionID: r.id,
@@ -860,7 +850,8 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     if (!original || original.gateway_trans_id === null || !['subscription', 'charge', 'prepull'].includes(original.kind)) {
       throw new ApiError(404, BILLING_MESSAGES.transactionNotFound);
     }
-    const done = (await sql.query<TxRow>('SELECT * FROM billing_transactions WHERE ref_transaction_id = $1 AND kind = $2', [original.id, kind]))[0];
+    const reversal = reversalOf(original.id, kind);
+    const done = (await sql.query<TxRow>(reversal.text, reversal.params))[0];
     if (done) return replay(done, kind === 'refund' ? BILLING_MESSAGES.refunded : BILLING_MESSAGES.voided);
     const t = await gatewayCall(() =>
       gw.transaction(
@@ -1077,25 +1068,17 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     refund: (id, actor) => reverse(id, 'refund', actor),
     voidTransaction: (id, actor) => reverse(id, 'void', actor),
     async searchTransactions(q, reader = sql) {
-      const statuses = q.statuses.filter((s) => s !== 'PA Number');
-      const withPa = q.statuses.includes('PA Number');
-      const where = `($1::text[] IS NULL OR t.status = ANY($1::text[]) OR ($2::boolean AND t.pa_number IS NOT NULL))
-        AND ($3::int IS NULL OR t.member_id = $3)
-        AND ($4::text IS NULL OR strpos(lower(concat_ws(' ', t.id, t.gateway_trans_id, t.pa_number, t.description, t.status, m.first_name, m.last_name,
-          m.first_name || ' ' || m.last_name, m.member_number)), lower($4)) > 0)`;
-      const params = [q.statuses.length ? statuses : null, withPa, q.memberId, q.search || null];
-      const count = (await reader.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SUPPORT_TX_SELECT} AND ${where}) x`, params))[0]?.n ?? 0;
-      const rows = await reader.query<SupportTxRow>(
-        `${SUPPORT_TX_SELECT} AND ${where} ORDER BY ${SUPPORT_SORT[q.sortColumn]} ${q.sortOrder === 'ASC' ? 'ASC' : 'DESC'}, t.id ${q.sortOrder === 'ASC' ? 'ASC' : 'DESC'} LIMIT $5 OFFSET $6`,
-        [...params, q.limit, q.offset],
-      );
-      return { Items: rows.map(toSupportTransaction), ItemCount: count };
+      const { count, page } = supportPage(q);
+      const n = (await reader.query<{ n: number }>(count.text, count.params))[0]?.n ?? 0;
+      const rows = await reader.query<SupportTxRow>(page.text, page.params);
+      return { Items: rows.map(toSupportTransaction), ItemCount: n };
+    },
+    async *transactionBatches(q, reader = sql) {
+      for await (const rows of supportBatches<SupportTxRow>(reader, q)) yield rows.map(toSupportTransaction);
     },
     async countByStatus(statuses, reader = sql) {
-      const rows = await reader.query<{ status: string; n: number }>(
-        `SELECT x.status, count(*)::int AS n FROM (${SUPPORT_TX_SELECT} AND t.status = ANY($1::text[])) x GROUP BY x.status`,
-        [statuses],
-      );
+      const counts = supportStatusCounts(statuses);
+      const rows = await reader.query<{ status: string; n: number }>(counts.text, counts.params);
       return Object.fromEntries(statuses.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0])) as Record<(typeof statuses)[number], number>;
     },
     inLanguage: (tx, t) => ({ ...tx, Description: tx.Description === null ? null : t(described(tx.Description)), Message: t(tx.Message) }),

@@ -92,4 +92,17 @@ ALTER TABLE billing_customers DROP COLUMN subscriptions_started;
 ALTER TABLE billing_transactions DROP COLUMN captured_at;
 `,
   },
+  {
+    // Support's reads of every member's charges (src/server/support-queries.ts), which read the whole table without
+    // these: the work queue's count of held, declined and authorized charges and the grid filtered to one of those
+    // (its default, Declined, newest first) read the few open charges, in date order; the grid's and the export's date
+    // order (either way) and the export's keyset batches read the newest (or oldest) rows only; a refund or void looks
+    // for an earlier one of the same charge by ref_transaction_id.
+    id: '0005_billing_support_indexes',
+    sql: `
+CREATE INDEX billing_transactions_open_idx ON billing_transactions (status, created_at DESC, id DESC) WHERE status IN ('Pending', 'Declined', 'Authorized');
+CREATE INDEX billing_transactions_created_idx ON billing_transactions (created_at DESC, id DESC);
+CREATE INDEX billing_transactions_ref_idx ON billing_transactions (ref_transaction_id) WHERE ref_transaction_id IS NOT NULL;
+`,
+  },
 ];

@@ -251,17 +251,18 @@ export const reportRoutes = [
     handler: async (ctx) => {
       const b = ctx.body;
       const billing = billingOf(ctx);
-      const only = b.TransactionIDs?.length ? new Set(b.TransactionIDs) : null;
+      const only = b.TransactionIDs?.length ? [...new Set(b.TransactionIDs)] : null;
       await ctx.audit({
         action: 'support.report.transactions',
         entity: 'billing_transaction',
-        detail: { status: b.Query.Status, selected: only?.size ?? null },
+        detail: { status: b.Query.Status, selected: only?.length ?? null },
       });
+      // The grid's filter and order, read by billing in keyset batches (no count, no OFFSET); the selected rows, when
+      // any, are narrowed to in SQL.
+      const { offset: _offset, limit: _limit, ...search } = searchOf({ ...b, ...b.Query }, null);
       async function* rows() {
-        for (let offset = 0; ; offset += BATCH) {
-          const page = await billing.searchTransactions({ ...searchOf({ ...b, ...b.Query }, null), offset, limit: BATCH }, ctx.searchSql);
-          const items = only ? page.Items.filter((t) => only.has(t.TransactionID)) : page.Items;
-          yield items.map((t) => ({
+        for await (const batch of billing.transactionBatches({ ...search, ids: only, batchSize: BATCH }, ctx.searchSql)) {
+          yield batch.map((t) => ({
             id: t.TransactionID,
             date: day(t.DateCreated),
             member: `${t.Member.FirstName} ${t.Member.LastName}`,
@@ -272,7 +273,6 @@ export const reportRoutes = [
             provider: t.ProviderTransactionID === null ? '' : String(t.ProviderTransactionID),
             description: billing.inLanguage(t, (m) => ctx.t(m)).Description ?? '',
           }));
-          if (page.Items.length < BATCH) return;
         }
       }
       return sendDownload(ctx.reply, {

@@ -1,0 +1,121 @@
+import type { SqlClient } from '@portal/server';
+import type { TransactionExport, TransactionSearch } from '../service';
+
+/**
+ * The SQL of support's reads of every member's charges: the paged grid, the export's keyset batches and the work
+ * queue's counts, and the lookup of a charge's refund or void. Built here, apart from the service, so the tests can
+ * EXPLAIN the very statements the service runs against the indexes of migration 0005.
+ */
+export interface Statement {
+  text: string;
+  params: unknown[];
+}
+
+const SUPPORT_TX_COLUMNS = 't.*, c.customer_profile_id, m.member_number, m.first_name, m.last_name';
+const SUPPORT_TX_FROM = `FROM billing_transactions t JOIN members m ON m.member_id = t.member_id LEFT JOIN billing_customers c ON c.member_id = t.member_id
+  WHERE t.kind IN ('subscription', 'charge', 'authorize', 'prepull')`;
+/** Charges as support sees them: refund and void records stay behind the charge they reversed. */
+export const SUPPORT_TX_SELECT = `SELECT ${SUPPORT_TX_COLUMNS}
+  ${SUPPORT_TX_FROM}`;
+const SUPPORT_SORT: Record<TransactionSearch['sortColumn'], string> = {
+  DateCreated: 't.created_at',
+  Amount: 't.amount_cents',
+  Status: 't.status',
+  TransactionID: 't.id',
+  MemberName: "lower(m.last_name || ' ' || m.first_name)",
+};
+/**
+ * The type of each sort key. An export batch reads its last row's key as text and bounds the next batch with it cast
+ * back: a timestamp keeps its microseconds (a JavaScript Date would round them to milliseconds and skip or repeat rows).
+ */
+const SORT_KEY_TYPE: Record<TransactionSearch['sortColumn'], string> = {
+  DateCreated: 'timestamptz',
+  Amount: 'integer',
+  Status: 'text',
+  TransactionID: 'integer',
+  MemberName: 'text',
+};
+
+/**
+ * A search's filter, the conditions after SUPPORT_TX_SELECT's ($1 to $4): statuses (a charge with a PA number counts as
+ * 'PA Number' too; none: every status), member and text.
+ */
+function filterOf(q: Pick<TransactionSearch, 'statuses' | 'search' | 'memberId'>): Statement {
+  const statuses = q.statuses.filter((s) => s !== 'PA Number');
+  return {
+    text: `($1::text[] IS NULL OR t.status = ANY($1::text[]) OR ($2::boolean AND t.pa_number IS NOT NULL))
+        AND ($3::int IS NULL OR t.member_id = $3)
+        AND ($4::text IS NULL OR strpos(lower(concat_ws(' ', t.id, t.gateway_trans_id, t.pa_number, t.description, t.status, m.first_name, m.last_name,
+          m.first_name || ' ' || m.last_name, m.member_number)), lower($4)) > 0)`,
+    params: [q.statuses.length ? statuses : null, q.statuses.includes('PA Number'), q.memberId, q.search || null],
+  };
+}
+const direction = (q: Pick<TransactionSearch, 'sortOrder'>) => (q.sortOrder === 'ASC' ? 'ASC' : 'DESC');
+/** The grid's and the export's order: the sort column, then the id the same way (so the order is total). */
+const orderOf = (q: Pick<TransactionSearch, 'sortColumn' | 'sortOrder'>) => `ORDER BY ${SUPPORT_SORT[q.sortColumn]} ${direction(q)}, t.id ${direction(q)}`;
+
+/** The support grid: one page by LIMIT/OFFSET, and the number of charges the search finds. */
+export function supportPage(q: TransactionSearch): { count: Statement; page: Statement } {
+  const filter = filterOf(q);
+  return {
+    count: { text: `SELECT count(*)::int AS n FROM (${SUPPORT_TX_SELECT} AND ${filter.text}) x`, params: filter.params },
+    page: { text: `${SUPPORT_TX_SELECT} AND ${filter.text} ${orderOf(q)} LIMIT $5 OFFSET $6`, params: [...filter.params, q.limit, q.offset] },
+  };
+}
+
+/** The last row of an export batch: its sort key (as text, see SORT_KEY_TYPE) and id. */
+export interface BatchEnd {
+  key: string;
+  id: number;
+}
+/**
+ * One batch of support's export, in the grid's order: the charges after `after` (null: from the first), with the sort
+ * key of each as `sort_key`. Keyset paging on (sort key, id), without a count or an OFFSET, so each batch reads about
+ * its own rows where an index gives the order (DateCreated and TransactionID); `ids` (when given) narrows it in SQL.
+ */
+export function supportBatch(q: TransactionExport, after: BatchEnd | null): Statement {
+  const filter = filterOf(q);
+  const params = [...filter.params];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  let text = `SELECT (${SUPPORT_SORT[q.sortColumn]})::text AS sort_key, ${SUPPORT_TX_COLUMNS}
+  ${SUPPORT_TX_FROM} AND ${filter.text}`;
+  if (q.ids) text += ` AND t.id = ANY(${param([...q.ids])}::int[])`;
+  if (after) {
+    const cmp = direction(q) === 'ASC' ? '>' : '<';
+    text +=
+      q.sortColumn === 'TransactionID'
+        ? ` AND t.id ${cmp} ${param(after.id)}::int`
+        : ` AND (${SUPPORT_SORT[q.sortColumn]}, t.id) ${cmp} (${param(after.key)}::${SORT_KEY_TYPE[q.sortColumn]}, ${param(after.id)}::int)`;
+  }
+  return { text: `${text} ${orderOf(q)} LIMIT ${param(q.batchSize)}`, params };
+}
+
+/** The rows of support's export, batch by batch ({@link supportBatch}): each batch starts after the last row of the one before. */
+export async function* supportBatches<R extends { id: number }>(reader: SqlClient, q: TransactionExport): AsyncGenerator<R[]> {
+  let after: BatchEnd | null = null;
+  for (;;) {
+    const batch = supportBatch(q, after);
+    const rows = await reader.query<R & { sort_key: string }>(batch.text, batch.params);
+    if (rows.length) yield rows;
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < q.batchSize) return;
+    after = { key: last.sort_key, id: last.id };
+  }
+}
+
+/** The work queue: how many charges of each of these statuses support's lists show, in one query. */
+export function supportStatusCounts(statuses: readonly string[]): Statement {
+  return {
+    text: `SELECT x.status, count(*)::int AS n FROM (${SUPPORT_TX_SELECT} AND t.status = ANY($1::text[])) x GROUP BY x.status`,
+    params: [statuses],
+  };
+}
+
+/** A charge's refund or void record, if one was made: `reverse` looks for it before it asks the gateway. */
+export const reversalOf = (transactionId: number, kind: 'refund' | 'void'): Statement => ({
+  text: 'SELECT * FROM billing_transactions WHERE ref_transaction_id = $1 AND kind = $2',
+  params: [transactionId, kind],
+});
