@@ -6,10 +6,10 @@
 
 export { type Catalogue, type Catalogues, type Message, msg, Text, type TextParams } from '@portal/core';
 export type { AuditEntry } from './audit';
-export { KeptResults } from './cache/keptResults';
 export { hashPassword, verifyPassword } from './auth/password';
 export { reissueSessionTokens } from './auth/token-route';
 export { randomToken, sha256 } from './auth/tokens';
+export { KeptResults } from './cache/keptResults';
 export { brandSiteAddress, type ServerConfig } from './config';
 export type { SqlClient } from './db/database';
 export * from './documents/mime';
