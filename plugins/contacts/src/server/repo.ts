@@ -10,7 +10,7 @@ import {
   STALE_CONTACT_MESSAGE,
 } from '../contract';
 
-type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit'>;
+type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit' | 'auditRead'>;
 
 export const NO_MEMBER_MESSAGE = 'Your account has no contacts of its own. Choose a member to act for first.';
 
@@ -51,7 +51,8 @@ export async function searchContacts(ctx: Ctx, memberId: number, f: ContactSearc
      ORDER BY lower(last_name), lower(first_name), contact_id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, f.PageSize, f.PageIndex * f.PageSize],
   );
-  await ctx.audit({ action: 'contacts.search', entity: 'member', entityId: memberId, memberId, detail: { count: rows.length } });
+  // A read: audited off the request's path (the kernel's batched read audit), as the other plugins' reads are.
+  ctx.auditRead({ action: 'contacts.search', entity: 'member', entityId: memberId, memberId, detail: { count: rows.length } });
   return { Items: rows.map(toWire), ItemCount: count };
 }
 
@@ -64,7 +65,7 @@ async function load(sql: SqlClient, memberId: number, id: number, lock = false):
 export async function getContact(ctx: Ctx, memberId: number, id: number): Promise<Contact> {
   const row = await load(ctx.database.sql, memberId, id);
   if (!row) throw notFound(CONTACT_NOT_FOUND);
-  await ctx.audit({ action: 'contacts.contact.read', entity: 'contact', entityId: id, memberId });
+  ctx.auditRead({ action: 'contacts.contact.read', entity: 'contact', entityId: id, memberId });
   return toWire(row);
 }
 

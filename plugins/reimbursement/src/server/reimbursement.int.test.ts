@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Roles } from '@portal/core';
 import { EICAR } from '@portal/sandbox';
+import { LocalFileStore } from '@portal/server/kernel';
 import { fixtures, storedFiles } from '@portal/testing/files';
 import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbox';
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReimbursementApi } from '../contract';
 import { CHUNK_BYTES, ReimbursementMessages as M, MAX_FILE_BYTES } from '../rules';
 import { BATCH_CHANGED_MESSAGE, BATCH_TAKEN_MESSAGE, KEY_REUSED_MESSAGE } from './handlers/reimbursements';
+import { pruneUploads } from './uploads';
 
 /**
  * Reimbursements through the whole kernel guard, the file store and the sandbox virus scanner over HTTP. The file
@@ -703,5 +705,42 @@ describe("messages in the user's language", () => {
     const taken = await spanish(member, 'POST', ReimbursementApi.create.path, createBody(await upload(member, 'es.png', png), 'es.png', {}, batch));
     expect(taken.statusCode).toBe(409);
     expect(taken.json().MsgText).toBe('Esta solicitud pertenece a otro miembro. Inicie una nueva solicitud de reembolso.');
+  });
+});
+
+describe('the daily prune of unfinished uploads', () => {
+  const age = (id: string, interval: string) =>
+    env.server.database.sql.query(`UPDATE reimbursement_uploads SET created_at = now() - $2::interval WHERE id = $1`, [id, interval]);
+  /** The store the server writes to (a local one in the test's folder). */
+  const store = () => new LocalFileStore(join(filesDir, 'files'));
+  const rowOf = async (id: string) => (await env.server.database.sql.query<{ id: string }>('SELECT id FROM reimbursement_uploads WHERE id = $1', [id])).length;
+
+  it('drops uploads left unfinished for a day, chunks and row, and keeps younger ones', async () => {
+    const old = (await start(member, 'old.pdf', 3 * CHUNK_BYTES)).json().Data.UploadId as string;
+    expect((await chunk(member, old, 0, await pdf(CHUNK_BYTES))).statusCode).toBe(200);
+    const young = (await start(member, 'young.pdf', 3 * CHUNK_BYTES)).json().Data.UploadId as string;
+    expect((await chunk(member, young, 0, await pdf(CHUNK_BYTES))).statusCode).toBe(200);
+    await age(old, '25 hours');
+    await age(young, '23 hours');
+    expect(await pruneUploads(env.server.database.sql, store())).toBeGreaterThanOrEqual(1);
+    expect(await rowOf(old)).toBe(0);
+    expect(await chunksOf(old)).toEqual([]);
+    expect(await rowOf(young)).toBe(1);
+    expect((await chunksOf(young)).length).toBe(1);
+    await json(member, 'DELETE', `/api/reimbursements/uploads/${young}`);
+  });
+
+  it('keeps the row of an upload whose chunks could not all be dropped, so the next run tries again (no chunks left unnamed)', async () => {
+    const id = (await start(member, 'stuck.pdf', 3 * CHUNK_BYTES)).json().Data.UploadId as string;
+    expect((await chunk(member, id, 0, await pdf(CHUNK_BYTES))).statusCode).toBe(200);
+    await age(id, '2 days');
+    const files = store();
+    // The same store, whose deletes fail (unreachable for a moment).
+    const failing = Object.assign(Object.create(files) as LocalFileStore, { delete: async () => Promise.reject(new Error('store unreachable')) });
+    await expect(pruneUploads(env.server.database.sql, failing)).rejects.toThrow('store unreachable');
+    expect(await rowOf(id)).toBe(1);
+    expect(await pruneUploads(env.server.database.sql, files)).toBeGreaterThanOrEqual(1);
+    expect(await rowOf(id)).toBe(0);
+    expect(await chunksOf(id)).toEqual([]);
   });
 });

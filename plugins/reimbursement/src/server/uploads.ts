@@ -121,9 +121,15 @@ export async function dropChunks(files: FileStore, uploadId: string): Promise<vo
   for await (const entry of files.list(`${PREFIX}/${uploadId}/`)) await files.delete(entry.key);
 }
 
-/** Uploads left unfinished for a day are dropped (a daily job). */
+/**
+ * Uploads left unfinished for a day are dropped (a daily job): each one's chunks first, then its row, so a run cut
+ * short (a crash, a deploy) leaves the rest to the next run rather than chunks no row names any more.
+ */
 export async function pruneUploads(sql: SqlClient, files: FileStore): Promise<number> {
-  const stale = await sql.query<{ id: string }>("DELETE FROM reimbursement_uploads WHERE created_at < now() - interval '1 day' RETURNING id");
-  for (const { id } of stale) for await (const entry of files.list(`${PREFIX}/${id}/`)) await files.delete(entry.key);
+  const stale = await sql.query<{ id: string }>("SELECT id FROM reimbursement_uploads WHERE created_at < now() - interval '1 day'");
+  for (const { id } of stale) {
+    await dropChunks(files, id);
+    await sql.query('DELETE FROM reimbursement_uploads WHERE id = $1', [id]);
+  }
   return stale.length;
 }
