@@ -851,7 +851,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
       throw new ApiError(404, BILLING_MESSAGES.transactionNotFound);
     }
     const reversal = reversalOf(original.id, kind);
-    const done = (await sql.query<TxRow>(reversal.text, reversal.params))[0];
+    const done = (await sql.query<TxRow>(reversal.sql, reversal.params))[0];
     if (done) return replay(done, kind === 'refund' ? BILLING_MESSAGES.refunded : BILLING_MESSAGES.voided);
     const t = await gatewayCall(() =>
       gw.transaction(
@@ -1069,8 +1069,8 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     voidTransaction: (id, actor) => reverse(id, 'void', actor),
     async searchTransactions(q, reader = sql) {
       const { count, page } = supportPage(q);
-      const n = (await reader.query<{ n: number }>(count.text, count.params))[0]?.n ?? 0;
-      const rows = await reader.query<SupportTxRow>(page.text, page.params);
+      const n = (await reader.query<{ n: number }>(count.sql, count.params))[0]?.n ?? 0;
+      const rows = await reader.query<SupportTxRow>(page.sql, page.params);
       return { Items: rows.map(toSupportTransaction), ItemCount: n };
     },
     async *transactionBatches(q, reader = sql) {
@@ -1078,7 +1078,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     },
     async countByStatus(statuses, reader = sql) {
       const counts = supportStatusCounts(statuses);
-      const rows = await reader.query<{ status: string; n: number }>(counts.text, counts.params);
+      const rows = await reader.query<{ status: string; n: number }>(counts.sql, counts.params);
       return Object.fromEntries(statuses.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0])) as Record<(typeof statuses)[number], number>;
     },
     inLanguage: (tx, t) => ({ ...tx, Description: tx.Description === null ? null : t(described(tx.Description)), Message: t(tx.Message) }),

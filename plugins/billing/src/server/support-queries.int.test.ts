@@ -27,7 +27,7 @@ const search = (over: Partial<TransactionSearch> = {}): TransactionSearch => ({
 /** Every row the grid's search finds, in its order: one page as large as the table. */
 const gridIds = async (q: TransactionSearch) => {
   const { page } = supportPage(q);
-  return (await server.database.sql.query<{ id: number }>(page.text, page.params)).map((r) => r.id);
+  return (await server.database.sql.query<{ id: number }>(page.sql, page.params)).map((r) => r.id);
 };
 /** Every row of the export's batches, in the order they come. */
 const exportIds = async (q: TransactionSearch, ids: number[] | null = null, batchSize = 64) => {
@@ -134,7 +134,7 @@ describe("billing: the indexes of support's reads (migration 0005)", () => {
   it('answers the work queue, the grid’s open lists, the date order, the export’s next batch and a refund’s lookup from them', async () => {
     const plans = await server.database.sql.transaction(async (tx) => {
       await tx.query('SET LOCAL enable_seqscan = off');
-      const plan = async (s: Statement) => (await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${s.text}`, s.params)).map((r) => r['QUERY PLAN']).join('\n');
+      const plan = async (s: Statement) => (await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${s.sql}`, s.params)).map((r) => r['QUERY PLAN']).join('\n');
       const declined = supportPage(search({ statuses: ['Declined'], limit: 20 }));
       const all = supportPage(search({ limit: 20 }));
       const last = seeded[600] ?? 0;

@@ -7,7 +7,7 @@ import type { TransactionExport, TransactionSearch } from '../service';
  * EXPLAIN the very statements the service runs against the indexes of migration 0005.
  */
 export interface Statement {
-  text: string;
+  sql: string;
   params: unknown[];
 }
 
@@ -43,7 +43,7 @@ const SORT_KEY_TYPE: Record<TransactionSearch['sortColumn'], string> = {
 function filterOf(q: Pick<TransactionSearch, 'statuses' | 'search' | 'memberId'>): Statement {
   const statuses = q.statuses.filter((s) => s !== 'PA Number');
   return {
-    text: `($1::text[] IS NULL OR t.status = ANY($1::text[]) OR ($2::boolean AND t.pa_number IS NOT NULL))
+    sql: `($1::text[] IS NULL OR t.status = ANY($1::text[]) OR ($2::boolean AND t.pa_number IS NOT NULL))
         AND ($3::int IS NULL OR t.member_id = $3)
         AND ($4::text IS NULL OR strpos(lower(concat_ws(' ', t.id, t.gateway_trans_id, t.pa_number, t.description, t.status, m.first_name, m.last_name,
           m.first_name || ' ' || m.last_name, m.member_number)), lower($4)) > 0)`,
@@ -58,8 +58,8 @@ const orderOf = (q: Pick<TransactionSearch, 'sortColumn' | 'sortOrder'>) => `ORD
 export function supportPage(q: TransactionSearch): { count: Statement; page: Statement } {
   const filter = filterOf(q);
   return {
-    count: { text: `SELECT count(*)::int AS n FROM (${SUPPORT_TX_SELECT} AND ${filter.text}) x`, params: filter.params },
-    page: { text: `${SUPPORT_TX_SELECT} AND ${filter.text} ${orderOf(q)} LIMIT $5 OFFSET $6`, params: [...filter.params, q.limit, q.offset] },
+    count: { sql: `SELECT count(*)::int AS n FROM (${SUPPORT_TX_SELECT} AND ${filter.sql}) x`, params: filter.params },
+    page: { sql: `${SUPPORT_TX_SELECT} AND ${filter.sql} ${orderOf(q)} LIMIT $5 OFFSET $6`, params: [...filter.params, q.limit, q.offset] },
   };
 }
 
@@ -80,17 +80,17 @@ export function supportBatch(q: TransactionExport, after: BatchEnd | null): Stat
     params.push(value);
     return `$${params.length}`;
   };
-  let text = `SELECT (${SUPPORT_SORT[q.sortColumn]})::text AS sort_key, ${SUPPORT_TX_COLUMNS}
-  ${SUPPORT_TX_FROM} AND ${filter.text}`;
-  if (q.ids) text += ` AND t.id = ANY(${param([...q.ids])}::int[])`;
+  let sql = `SELECT (${SUPPORT_SORT[q.sortColumn]})::text AS sort_key, ${SUPPORT_TX_COLUMNS}
+  ${SUPPORT_TX_FROM} AND ${filter.sql}`;
+  if (q.ids) sql += ` AND t.id = ANY(${param([...q.ids])}::int[])`;
   if (after) {
     const cmp = direction(q) === 'ASC' ? '>' : '<';
-    text +=
+    sql +=
       q.sortColumn === 'TransactionID'
         ? ` AND t.id ${cmp} ${param(after.id)}::int`
         : ` AND (${SUPPORT_SORT[q.sortColumn]}, t.id) ${cmp} (${param(after.key)}::${SORT_KEY_TYPE[q.sortColumn]}, ${param(after.id)}::int)`;
   }
-  return { text: `${text} ${orderOf(q)} LIMIT ${param(q.batchSize)}`, params };
+  return { sql: `${sql} ${orderOf(q)} LIMIT ${param(q.batchSize)}`, params };
 }
 
 /** The rows of support's export, batch by batch ({@link supportBatch}): each batch starts after the last row of the one before. */
@@ -98,7 +98,7 @@ export async function* supportBatches<R extends { id: number }>(reader: SqlClien
   let after: BatchEnd | null = null;
   for (;;) {
     const batch = supportBatch(q, after);
-    const rows = await reader.query<R & { sort_key: string }>(batch.text, batch.params);
+    const rows = await reader.query<R & { sort_key: string }>(batch.sql, batch.params);
     if (rows.length) yield rows;
     const last = rows[rows.length - 1];
     if (!last || rows.length < q.batchSize) return;
@@ -109,13 +109,13 @@ export async function* supportBatches<R extends { id: number }>(reader: SqlClien
 /** The work queue: how many charges of each of these statuses support's lists show, in one query. */
 export function supportStatusCounts(statuses: readonly string[]): Statement {
   return {
-    text: `SELECT x.status, count(*)::int AS n FROM (${SUPPORT_TX_SELECT} AND t.status = ANY($1::text[])) x GROUP BY x.status`,
+    sql: `SELECT x.status, count(*)::int AS n FROM (${SUPPORT_TX_SELECT} AND t.status = ANY($1::text[])) x GROUP BY x.status`,
     params: [statuses],
   };
 }
 
 /** A charge's refund or void record, if one was made: `reverse` looks for it before it asks the gateway. */
 export const reversalOf = (transactionId: number, kind: 'refund' | 'void'): Statement => ({
-  text: 'SELECT * FROM billing_transactions WHERE ref_transaction_id = $1 AND kind = $2',
+  sql: 'SELECT * FROM billing_transactions WHERE ref_transaction_id = $1 AND kind = $2',
   params: [transactionId, kind],
 });

@@ -720,6 +720,16 @@ describe('payees: only staff add shared payees', () => {
     expect(r.body.Data.PayeeID).toEqual(expect.any(Number));
     expect(await vendors(who.a, 'added chiropractic')).toEqual(['Staff Added Chiropractic']);
   });
+
+  it('adds a new payee once when staff save bills naming it at the same moment (any case)', async () => {
+    const bills = await Promise.all([addBill(who.a.memberId), addBill(who.b.memberId), addBill(who.a.memberId), addBill(who.b.memberId)]);
+    const names = ['Same Moment Imaging', 'SAME MOMENT IMAGING', 'same moment imaging', 'Same Moment Imaging'];
+    const saved = await Promise.all(bills.map((bill, i) => call<Claim>(who.su, 'POST', '/api/claims/update', { ...bill, PayeeID: null, PayeeName: names[i] })));
+    for (const r of saved) expect(r.status, r.body.MsgText ?? '').toBe(200);
+    const rows = await server.database.sql.query<{ payee_id: number }>("SELECT payee_id FROM claim_payees WHERE lower(name) = 'same moment imaging'");
+    expect(rows).toHaveLength(1);
+    expect(new Set(saved.map((r) => r.body.Data.PayeeID))).toEqual(new Set([rows[0]?.payee_id]));
+  });
 });
 
 describe('a change and its audit row are one transaction', () => {

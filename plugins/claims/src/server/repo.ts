@@ -192,6 +192,9 @@ async function resolvePayee(
     return { id: r[0].payee_id, name: r[0].name };
   }
   const name = (b.PayeeName ?? '').trim();
+  // Two staff saving bills with the same new payee at once would both miss it and both add it: a lock on the name
+  // (case-blind), held to the end of the caller's transaction, makes the second find the first's.
+  if (share) await sql.query("SELECT pg_advisory_xact_lock(hashtext('claims.payee'), hashtext(lower($1)))", [name]);
   const found = await sql.query<{ payee_id: number; name: string }>(
     'SELECT payee_id, name FROM claim_payees WHERE lower(name) = lower($1) ORDER BY payee_id LIMIT 1',
     [name],
