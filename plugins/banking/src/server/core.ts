@@ -218,14 +218,23 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
         );
       }
       const known = new Set(accounts.map((a) => a.accountId));
-      for (const t of tx.items) {
-        if (!known.has(t.accountId)) continue;
+      const posted = tx.items.filter((t) => known.has(t.accountId));
+      // Up to 500 rows in one statement (not a round trip each inside this transaction); rows already kept stay as they are.
+      if (posted.length)
         await q.query(
-          `INSERT INTO banking_transactions (transaction_id, member_id, account_id, posted_date, description, amount_cents) VALUES ($1, $2, $3, $4, $5, $6)
+          `INSERT INTO banking_transactions (transaction_id, member_id, account_id, posted_date, description, amount_cents)
+           SELECT t.id, $1, t.account, t.day, t.description, t.cents
+           FROM unnest($2::int[], $3::int[], $4::date[], $5::text[], $6::bigint[]) AS t(id, account, day, description, cents)
            ON CONFLICT (transaction_id) DO NOTHING`,
-          [t.transactionId, memberId, t.accountId, t.date, t.description, t.amountCents],
+          [
+            memberId,
+            posted.map((t) => t.transactionId),
+            posted.map((t) => t.accountId),
+            posted.map((t) => t.date),
+            posted.map((t) => t.description),
+            posted.map((t) => t.amountCents),
+          ],
         );
-      }
       // A default (funding) account that went away is no longer the default; the member chooses the next one.
       await q.query(
         `UPDATE banking_members SET default_account_id = NULL, updated_at = now()

@@ -1157,4 +1157,47 @@ describe('bank transactions', () => {
     expect([await bankRows(memberId), await bankRows(otherId)]).toEqual([0, 1]);
     expect(await ledger.withdrawBankTransactions(otherId, [row.ref])).toBe(1);
   });
+
+  it('posts a whole sync at once: each new row once, with one history row naming it; a reference sent twice counts once', async () => {
+    const ledger = makeLedgerService(env.server.database.sql);
+    const { memberId: id } = await user('ledger-bank-batch', Roles.CareGuard, 'card', true);
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      ref: `bank:batch-${i}`,
+      date: today,
+      company: 'Batch Bank ····1234',
+      // Quotes, a backslash and accents travel as they are.
+      description: i === 7 ? 'Café "Central" \\ refund' : `Purchase ${i}`,
+      signedCents: i % 2 ? 1000 + i : -(1000 + i),
+    }));
+    const first = rows[0] as (typeof rows)[number];
+    expect(await ledger.postBankTransactions(id, [...rows, { ...first, description: 'the same reference again' }])).toBe(300);
+    const sql = env.server.database.sql;
+    const kept = await sql.query<{ n: number; history: number }>(
+      `SELECT count(*)::int AS n, (SELECT count(*)::int FROM ledger_history h WHERE h.member_id = $1 AND h.action = 'create') AS history
+       FROM ledger_transactions WHERE member_id = $1 AND source = 'bank'`,
+      [id],
+    );
+    expect(kept[0]).toEqual({ n: 300, history: 300 });
+    const seventh = await sql.query<{ description: string; type: number; cents: string; after: { ref: string; description: string; signedCents: number } }>(
+      `SELECT t.description, t.transaction_type_id AS type, t.amount_cents::text AS cents, h.after FROM ledger_transactions t
+       JOIN ledger_history h ON h.transaction_id = t.transaction_id WHERE t.member_id = $1 AND t.external_ref = 'bank:batch-7'`,
+      [id],
+    );
+    expect(seventh).toEqual([
+      {
+        description: 'Café "Central" \\ refund',
+        type: 2,
+        cents: '1007',
+        after: expect.objectContaining({ ref: 'bank:batch-7', description: 'Café "Central" \\ refund', signedCents: 1007 }),
+      },
+    ]);
+    const zeroth = await sql.query<{ description: string; type: number }>(
+      "SELECT description, transaction_type_id AS type FROM ledger_transactions WHERE member_id = $1 AND external_ref = 'bank:batch-0'",
+      [id],
+    );
+    expect(zeroth).toEqual([{ description: 'Purchase 0', type: 1 }]);
+    // The next sync posts nothing again, and writes no history.
+    expect(await ledger.postBankTransactions(id, rows)).toBe(0);
+    expect((await sql.query<{ n: number }>("SELECT count(*)::int AS n FROM ledger_history WHERE member_id = $1 AND action = 'create'", [id]))[0]?.n).toBe(300);
+  });
 });

@@ -1,6 +1,6 @@
 import type { SqlClient } from '@portal/server';
 import { TransactionType } from '../contract';
-import type { LedgerPeriod, LedgerService } from '../service';
+import type { BankLedgerRow, LedgerPeriod, LedgerService } from '../service';
 import { LEDGER_ROWS, typeName } from './repo';
 
 const signed = `CASE WHEN transaction_type_id = ${TransactionType.Expense} THEN -amount_cents ELSE amount_cents END`;
@@ -67,32 +67,39 @@ export function makeLedgerService(sql: SqlClient, balanceChanged?: (memberId: nu
       if (!rows.length) return 0;
       const added = await sql.transaction(async (tx) => {
         await tx.query('INSERT INTO ledger_accounts (member_id) VALUES ($1) ON CONFLICT (member_id) DO NOTHING', [memberId]);
-        let added = 0;
-        for (const r of rows) {
-          const inserted = await tx.query<{ transaction_id: number }>(
-            `INSERT INTO ledger_transactions (member_id, source, status, date_created, company, description, transaction_type_id, amount_cents, external_ref)
-             VALUES ($1, 'bank', 'Posted', $2, $3, $4, $5, $6, $7) ON CONFLICT (member_id, source, external_ref) WHERE external_ref IS NOT NULL DO NOTHING
-             RETURNING transaction_id`,
-            [
-              memberId,
-              r.date,
-              r.company,
-              r.description,
-              r.signedCents < 0 ? TransactionType.Expense : TransactionType.Deposit,
-              Math.abs(Math.round(r.signedCents)),
-              r.ref,
-            ],
-          );
-          const id = inserted[0]?.transaction_id;
-          if (!id) continue;
-          added++;
-          await tx.query("INSERT INTO ledger_history (transaction_id, member_id, action, before, after) VALUES ($1, $2, 'create', NULL, $3)", [
-            id,
+        // Every row in one statement, each new one with its history row (a sync posts up to 500; rows already posted,
+        // by their bank reference, are left as they are). A reference sent twice is posted once.
+        const byRef = new Map<string, BankLedgerRow>();
+        for (const r of rows) if (!byRef.has(r.ref)) byRef.set(r.ref, r);
+        const once = [...byRef.values()];
+        const inserted = await tx.query<{ n: number }>(
+          `WITH input AS (
+             SELECT * FROM unnest($2::date[], $3::text[], $4::text[], $5::smallint[], $6::bigint[], $7::text[], $8::jsonb[])
+               AS t(day, company, description, type, cents, ref, after)),
+           added AS (
+             INSERT INTO ledger_transactions (member_id, source, status, date_created, company, description, transaction_type_id, amount_cents, external_ref)
+             SELECT $1, 'bank', 'Posted', day, company, description, type, cents, ref FROM input
+             ON CONFLICT (member_id, source, external_ref) WHERE external_ref IS NOT NULL DO NOTHING
+             RETURNING transaction_id, external_ref),
+           history AS (
+             INSERT INTO ledger_history (transaction_id, member_id, action, before, after)
+             SELECT added.transaction_id, $1, 'create', NULL, input.after FROM added JOIN input ON input.ref = added.external_ref
+             RETURNING 1)
+           SELECT (SELECT count(*)::int FROM added) AS n, (SELECT count(*) FROM history) AS written`,
+          [
             memberId,
-            JSON.stringify({ source: 'bank', ref: r.ref, date: r.date, company: r.company, description: r.description, signedCents: r.signedCents }),
-          ]);
-        }
-        return added;
+            once.map((r) => r.date),
+            once.map((r) => r.company),
+            once.map((r) => r.description),
+            once.map((r) => (r.signedCents < 0 ? TransactionType.Expense : TransactionType.Deposit)),
+            once.map((r) => Math.abs(Math.round(r.signedCents))),
+            once.map((r) => r.ref),
+            once.map((r) =>
+              JSON.stringify({ source: 'bank', ref: r.ref, date: r.date, company: r.company, description: r.description, signedCents: r.signedCents }),
+            ),
+          ],
+        );
+        return inserted[0]?.n ?? 0;
       });
       // The new rows moved the balance the low-balance rule reads (loadBalance counts every posted row, bank rows too):
       // the rule runs once for the whole posting, after its commit.
