@@ -36,15 +36,20 @@ function tokenError(ctx: { reply: FastifyReply; t: (m: Message) => string }, sta
 }
 
 /** A token pair for a session; the access token names the brand site the session signed in on and works only there. */
-async function issueTokens(sql: SqlClient, config: ServerConfig, user: UserRow, sessionId: string, brand: string | null) {
+/** An access token of the user's session on a brand site, living `ttlSeconds`, naming the user's roles as they are now. */
+async function accessToken(sql: SqlClient, config: ServerConfig, user: UserRow, sessionId: string, brand: string | null, ttlSeconds: number) {
   const roles = await rolesOf(sql, user.id);
-  const refresh = randomToken();
-  await sql.query('INSERT INTO refresh_tokens (token_hash, session_id) VALUES ($1, $2)', [sha256(refresh), sessionId]);
   const now = Math.floor(Date.now() / 1000);
-  const access = signAccessToken(
-    { sub: user.id, sid: sessionId, name: user.user_name, roles, mid: user.member_id, brd: brand, iat: now, exp: now + config.accessTokenTtlSeconds },
+  return signAccessToken(
+    { sub: user.id, sid: sessionId, name: user.user_name, roles, mid: user.member_id, brd: brand, iat: now, exp: now + ttlSeconds },
     config.tokenSecret,
   );
+}
+
+async function issueTokens(sql: SqlClient, config: ServerConfig, user: UserRow, sessionId: string, brand: string | null) {
+  const refresh = randomToken();
+  await sql.query('INSERT INTO refresh_tokens (token_hash, session_id) VALUES ($1, $2)', [sha256(refresh), sessionId]);
+  const access = await accessToken(sql, config, user, sessionId, brand, config.accessTokenTtlSeconds);
   return {
     access_token: access,
     token_type: 'bearer',
@@ -75,13 +80,8 @@ export async function issueHandoverToken(sql: SqlClient, config: ServerConfig, u
   );
   const session = made[0];
   if (!session) return null;
-  const roles = await rolesOf(sql, user.id);
-  const now = Math.floor(Date.now() / 1000);
   const ttl = Math.min(HANDOVER_SECONDS, config.accessTokenTtlSeconds);
-  const token = signAccessToken(
-    { sub: user.id, sid: sessionId, name: user.user_name, roles, mid: user.member_id, brd: session.brand, iat: now, exp: now + ttl },
-    config.tokenSecret,
-  );
+  const token = await accessToken(sql, config, user, sessionId, session.brand, ttl);
   return { sessionId, Token: token, ExpiresIn: ttl };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FieldCandidate, firstTabbableField, isFocusFree, isTabbableField, swapFocusStep, swapFocusTarget } from './swapFocus';
+import { type FieldCandidate, firstTabbableField, isFocusFree, isTabbableField, neighboursOf, swapFocusStep, swapFocusTarget } from './swapFocus';
 
 const body = { name: 'body' };
 const editButton = { name: 'edit' };
@@ -67,5 +67,13 @@ describe("the Details form's first field", () => {
 
   it('skips hidden inputs and is none when nothing can take focus', () => {
     expect(firstTabbableField([field('token', { type: 'hidden' })])).toBeNull();
+  });
+});
+
+describe('neighboursOf: where focus looks after a row went', () => {
+  it('the rows after it first, nearest first, then the rows before it, nearest first; nothing for a row not shown', () => {
+    expect(neighboursOf(['1', '2', '3', '4'], '2')).toEqual(['3', '4', '1']);
+    expect(neighboursOf(['1', '2'], '2')).toEqual(['1']);
+    expect(neighboursOf(['1', '2'], '9')).toEqual([]);
   });
 });

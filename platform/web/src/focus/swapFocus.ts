@@ -35,6 +35,16 @@ export function swapFocusStep(wanted: RecordShown | null, shown: RecordShown, re
   return { target: swapFocusTarget(wanted, shown, focusFree), settled: true };
 }
 
+/**
+ * Where focus looks after a row of a list went (deleted, removed): the rows shown after it, nearest first (the one that
+ * took its place), then the rows before it, nearest first. Empty when the row was not among `shown`.
+ */
+export function neighboursOf(shown: readonly string[], removed: string): string[] {
+  const at = shown.indexOf(removed);
+  if (at < 0) return [];
+  return [...shown.slice(at + 1), ...shown.slice(0, at).reverse()];
+}
+
 /** What the first-field rule needs of an element (a DOM element's members). */
 export interface FieldCandidate {
   tabIndex: number;

@@ -1,4 +1,4 @@
-import { isFocusFree } from '@portal/web/focus';
+import { isFocusFree, neighboursOf } from '@portal/web/focus';
 import { EDIT_FIELDS, type EditField } from './drafts';
 
 /** The key of a new row among the drafts (an existing row's is its TransactionID). */
@@ -54,10 +54,7 @@ export function onSaveRefused(row: string, refused: { field: EditField | null } 
  * Delete, are passed over when focus is picked.
  */
 export function onRowDeleted(shown: readonly string[], deleted: string): FocusRequest {
-  const at = shown.indexOf(deleted);
-  const after = at < 0 ? [] : shown.slice(at + 1);
-  const before = at < 0 ? [] : shown.slice(0, at).reverse();
-  return { targets: [...[...after, ...before].map((row): FocusTarget => ({ row, control: 'delete' })), 'add'], onlyIfLost: true };
+  return { targets: [...neighboursOf(shown, deleted).map((row): FocusTarget => ({ row, control: 'delete' })), 'add'], onlyIfLost: true };
 }
 
 /** What picking needs of an element: a form control's disabled flag (others have none) and focus. */

@@ -1,4 +1,4 @@
-import { isFocusFree } from '@portal/web/focus';
+import { isFocusFree, neighboursOf } from '@portal/web/focus';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 
 /**
@@ -16,11 +16,8 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
  */
 export function teamFocusAfter(before: readonly string[], team: string, now: readonly string[]): string | null {
   if (now.includes(team)) return team;
-  const at = before.indexOf(team);
-  if (at < 0) return null;
   const shown = new Set(now);
-  const after = before.slice(at + 1).find((id) => shown.has(id));
-  return after ?? before.slice(0, at).findLast((id) => shown.has(id)) ?? null;
+  return neighboursOf(before, team).find((id) => shown.has(id)) ?? null;
 }
 
 /** A wish for focus after a team change, made once the change's outcome is known. */
