@@ -32,6 +32,19 @@ CREATE TABLE sms_messages (
 CREATE INDEX sms_messages_to_idx ON sms_messages (to_number, id DESC);
 `,
   },
+  {
+    // A message sent with an Idempotency-Key is stored once per key: the unique index makes a second insert with the
+    // key (a retry, or a request racing the first) do nothing, and request_hash tells a retry from another message.
+    id: '0003_message_idempotency',
+    sql: `
+ALTER TABLE mail_messages ADD COLUMN idempotency_key text, ADD COLUMN request_hash text,
+  ADD CONSTRAINT mail_messages_key_hash_check CHECK ((idempotency_key IS NULL) = (request_hash IS NULL));
+CREATE UNIQUE INDEX mail_messages_idempotency_key_idx ON mail_messages (idempotency_key);
+ALTER TABLE sms_messages ADD COLUMN idempotency_key text, ADD COLUMN request_hash text,
+  ADD CONSTRAINT sms_messages_key_hash_check CHECK ((idempotency_key IS NULL) = (request_hash IS NULL));
+CREATE UNIQUE INDEX sms_messages_idempotency_key_idx ON sms_messages (idempotency_key);
+`,
+  },
 ];
 
 /** Opens the sandbox database: on disk under dataDir, in memory when dataDir is null (tests). */

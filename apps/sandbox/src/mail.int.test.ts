@@ -15,6 +15,9 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const post = (payload: unknown) => app.inject({ method: 'POST', url: '/mail/api/messages', payload: payload as object });
+const postKeyed = (payload: unknown, key: string) =>
+  app.inject({ method: 'POST', url: '/mail/api/messages', headers: { 'idempotency-key': key }, payload: payload as object });
+const mailTo = async (to: string) => (await app.inject(`/mail/api/messages?to=${encodeURIComponent(to)}`)).json() as SandboxMail[];
 
 // The sandbox's own embedded database, whichever engine the run tests: the PostgreSQL run skips it rather than repeat it.
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox mail inbox', () => {
@@ -52,6 +55,53 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox mail inbox', () => {
       400,
     );
     expect((await app.inject('/mail/api/messages?limit=0')).statusCode).toBe(400);
+  });
+
+  it('stores a message sent again with its Idempotency-Key once, and answers the first message (200, same id)', async () => {
+    const mail = { from: 'support@finance.example.com', to: 'once@example.com', subject: 'Activate', text: 'Hello once', brand: 'finance' };
+    const first = await postKeyed(mail, 'mail.send.0b5c9d1e-2f3a-4b5c-8d6e-7f8091a2b3c4');
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const again = await postKeyed(mail, 'mail.send.0b5c9d1e-2f3a-4b5c-8d6e-7f8091a2b3c4');
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect((await mailTo('once@example.com')).map((m) => m.id)).toEqual([first.json().id]);
+    // Another key is another message, and so is a send without a key.
+    expect((await postKeyed(mail, 'mail.send.other')).statusCode).toBe(201);
+    expect((await post(mail)).statusCode).toBe(201);
+    expect(await mailTo('once@example.com')).toHaveLength(3);
+  });
+
+  it('refuses a key used for a different message with 409, storing nothing', async () => {
+    const mail = { from: 'a@example.com', to: 'conflict@example.com', subject: 'First', text: 'one' };
+    const first = await postKeyed(mail, 'key-conflict-1');
+    expect(first.statusCode).toBe(201);
+    const other = await postKeyed({ ...mail, text: 'two' }, 'key-conflict-1');
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error).toBe(`The Idempotency-Key key-conflict-1 was already used for a different message (${first.json().id}).`);
+    expect((await mailTo('conflict@example.com')).map((m) => m.text)).toEqual(['one']);
+  });
+
+  it('stores one message for requests racing with one key', async () => {
+    const mail = { from: 'a@example.com', to: 'race@example.com', subject: 'Race', text: 'once' };
+    const answers = await Promise.all([1, 2, 3, 4].map(() => postKeyed(mail, 'key-race-1')));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 201]);
+    const ids = new Set(answers.map((a) => a.json().id));
+    expect(ids.size).toBe(1);
+    expect((await mailTo('race@example.com')).map((m) => m.id)).toEqual([...ids]);
+  });
+
+  it('refuses an empty, overlong or malformed Idempotency-Key with 400, storing nothing', async () => {
+    const mail = { from: 'a@example.com', to: 'badkey@example.com', subject: 'Bad key', text: 't' };
+    const error = 'The Idempotency-Key header must be 1 to 255 visible ASCII characters (no spaces).';
+    for (const key of ['', 'k'.repeat(256), 'two words', 'caf\u00e9', 'tab\tkey']) {
+      const res = await postKeyed(mail, key);
+      expect(res.statusCode, JSON.stringify(key)).toBe(400);
+      expect(res.json().error).toBe(error);
+    }
+    expect(await mailTo('badkey@example.com')).toEqual([]);
+    expect((await postKeyed(mail, 'k'.repeat(255))).statusCode).toBe(201);
   });
 
   it('shows the inbox page and each message with escaped text and clickable links', async () => {

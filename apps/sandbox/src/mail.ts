@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -25,6 +26,25 @@ export const incomingMailSchema = z.object({
   html: z.string().max(2_000_000).optional(),
   brand: z.string().trim().min(1).max(64).optional(),
 });
+
+/** The longest Idempotency-Key the mail and SMS APIs take (as Stripe's). */
+export const IDEMPOTENCY_KEY_MAX = 255;
+const KEY = /^[\x21-\x7e]+$/;
+
+/**
+ * The Idempotency-Key header of a send: null when there is none, an error when it is empty, longer than
+ * IDEMPOTENCY_KEY_MAX or not visible ASCII (a space, a control character, several keys joined by a repeated header).
+ */
+export function idempotencyKeyOf(header: string | string[] | undefined): { key: string | null } | { error: string } {
+  if (header === undefined) return { key: null };
+  const key = Array.isArray(header) ? header.join(', ') : header;
+  if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX || !KEY.test(key))
+    return { error: `The Idempotency-Key header must be 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters (no spaces).` };
+  return { key };
+}
+
+/** A hash of a send's validated body: a repeated key with another hash is another message (409). */
+export const requestHash = (body: object): string => createHash('sha256').update(JSON.stringify(body)).digest('hex');
 
 const listQuery = z.object({
   to: z.string().trim().min(1).max(320).optional(),
@@ -82,19 +102,37 @@ export function registerMail(app: FastifyInstance, db: PGlite) {
     return r ? toMail(r) : null;
   };
 
+  /**
+   * Stores a message: 201 with it. With an Idempotency-Key, once per key: the key again with the same message answers
+   * the first one (200, Idempotent-Replayed: true) and stores nothing; with another message, 409. Requests racing
+   * with one key store one row (the unique index, ON CONFLICT DO NOTHING).
+   */
   app.post('/mail/api/messages', async (req, reply) => {
+    const idem = idempotencyKeyOf(req.headers['idempotency-key']);
+    if ('error' in idem) return reply.status(400).send({ error: idem.error });
     const parsed = incomingMailSchema.safeParse(req.body ?? undefined);
     if (!parsed.success) return reply.status(400).send({ error: `Invalid message: ${issuesText(parsed.error)}` });
     const m = parsed.data;
-    const rows = await db.query<Row>(
-      `INSERT INTO mail_messages (from_addr, to_addr, subject, text_body, html_body, brand)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-      [m.from, m.to, m.subject, m.text, m.html ?? null, m.brand ?? null],
-    );
-    const row = rows.rows[0];
-    if (!row) throw new Error('insert returned no row');
-    req.log.info({ id: row.id, to: m.to, subject: m.subject }, 'mail received');
-    return reply.status(201).send(toMail(row));
+    const key = idem.key;
+    const hash = key ? requestHash(m) : null;
+    const row = (
+      await db.query<Row>(
+        `INSERT INTO mail_messages (from_addr, to_addr, subject, text_body, html_body, brand, idempotency_key, request_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (idempotency_key) DO NOTHING RETURNING *`,
+        [m.from, m.to, m.subject, m.text, m.html ?? null, m.brand ?? null, key, hash],
+      )
+    ).rows[0];
+    if (row) {
+      req.log.info({ id: row.id, to: m.to, subject: m.subject }, 'mail received');
+      return reply.status(201).send(toMail(row));
+    }
+    // Only a keyed insert can conflict, and messages are never deleted: the key's first message is there.
+    const first = (await db.query<Row & { request_hash: string }>('SELECT * FROM mail_messages WHERE idempotency_key = $1', [key])).rows[0];
+    if (!first) throw new Error('the idempotency key conflicted with no stored message');
+    if (first.request_hash !== hash)
+      return reply.status(409).send({ error: `The Idempotency-Key ${key} was already used for a different message (${first.id}).` });
+    req.log.info({ id: first.id, to: m.to }, 'mail repeated with its idempotency key: answered the first');
+    return reply.status(200).header('idempotent-replayed', 'true').send(toMail(first));
   });
 
   app.get('/mail/api/messages', async (req, reply) => {

@@ -13,6 +13,8 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const post = (payload: unknown) => app.inject({ method: 'POST', url: '/sms/api/messages', payload: payload as object });
+const postKeyed = (payload: unknown, key: string) =>
+  app.inject({ method: 'POST', url: '/sms/api/messages', headers: { 'idempotency-key': key }, payload: payload as object });
 
 // The sandbox's own embedded database, whichever engine the run tests: the PostgreSQL run skips it rather than repeat it.
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox SMS provider', () => {
@@ -52,5 +54,50 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox SMS provider', () => {
     const escaped = await post({ to: '+14155550199', text: '<script>alert(1)</script>' });
     expect(escaped.statusCode).toBe(201);
     expect((await app.inject({ url: '/sms' })).body).not.toContain('<script>');
+  });
+
+  it('stores a text message sent again with its Idempotency-Key once, and answers the first (200, same id)', async () => {
+    const sms = { to: '+14155550120', text: 'Your code is 111111.', brand: 'card' };
+    const first = await postKeyed(sms, 'profile.sms.send.6a1f3c2e-9b7d-4e5f-a1b2-c3d4e5f60718');
+    expect(first.statusCode).toBe(201);
+    const again = await postKeyed(sms, 'profile.sms.send.6a1f3c2e-9b7d-4e5f-a1b2-c3d4e5f60718');
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect((await smsTo(url, '+14155550120')).map((m) => m.id)).toEqual([first.json().id]);
+    expect((await post(sms)).statusCode).toBe(201);
+    expect(await smsTo(url, '+14155550120')).toHaveLength(2);
+  });
+
+  it('refuses a key used for a different text message with 409, storing nothing', async () => {
+    const first = await postKeyed({ to: '+14155550121', text: 'Your code is 222222.' }, 'sms-conflict-1');
+    expect(first.statusCode).toBe(201);
+    const other = await postKeyed({ to: '+14155550121', text: 'Your code is 333333.' }, 'sms-conflict-1');
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error).toBe(`The Idempotency-Key sms-conflict-1 was already used for a different message (${first.json().id}).`);
+    expect((await smsTo(url, '+14155550121')).map((m) => m.text)).toEqual(['Your code is 222222.']);
+  });
+
+  it('stores one text message for requests racing with one key, over real HTTP', async () => {
+    const send = () =>
+      fetch(`${url}/sms/api/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'sms-race-1' },
+        body: JSON.stringify({ to: '+14155550122', text: 'Your code is 444444.' }),
+      });
+    const answers = await Promise.all([send(), send(), send()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 201]);
+    const ids = new Set(await Promise.all(answers.map(async (a) => ((await a.json()) as { id: number }).id)));
+    expect(ids.size).toBe(1);
+    expect((await smsTo(url, '+14155550122')).map((m) => m.id)).toEqual([...ids]);
+  });
+
+  it('refuses an empty, overlong or malformed Idempotency-Key with 400, storing nothing', async () => {
+    for (const key of ['', 's'.repeat(256), 'two words']) {
+      const res = await postKeyed({ to: '+14155550123', text: 'x' }, key);
+      expect(res.statusCode, JSON.stringify(key)).toBe(400);
+      expect(res.json().error).toBe('The Idempotency-Key header must be 1 to 255 visible ASCII characters (no spaces).');
+    }
+    expect(await smsTo(url, '+14155550123')).toEqual([]);
   });
 });

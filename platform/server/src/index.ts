@@ -54,7 +54,7 @@ export {
   type BankTransaction,
   type BankTransactionFilter,
 } from './providers/banks';
-export type { MailMessage, MailTransport } from './providers/mail';
+export { type DeliveryOptions, jobIdempotencyKey, type MailMessage, type MailTransport } from './providers/mail';
 export { type BrandedMail, brandedMail } from './providers/mailLayout';
 export { type FederalPayer, type PayerAck, PayerError, type PayerRecord, type PayerSubmission } from './providers/payer';
 export {

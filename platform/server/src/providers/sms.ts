@@ -1,3 +1,5 @@
+import type { DeliveryOptions } from './mail';
+
 /** A text message to one phone, E.164 (+1 and ten digits). */
 export interface SmsMessage {
   to: string;
@@ -16,7 +18,8 @@ export interface PhoneLookup {
 /** Text messages and carrier lookups. Implementation: the sandbox SMS provider (SANDBOX_URL), over HTTP. */
 export interface SmsTransport {
   readonly kind: string;
-  send(message: SmsMessage): Promise<void>;
+  /** With opts.idempotencyKey (the job's key on the queued path), every attempt of one send delivers one message. */
+  send(message: SmsMessage, opts?: DeliveryOptions): Promise<void>;
   lookup(e164: string): Promise<PhoneLookup>;
 }
 
@@ -26,10 +29,11 @@ export class SandboxSmsTransport implements SmsTransport {
   constructor(sandboxUrl: string) {
     this.base = sandboxUrl.replace(/\/$/, '');
   }
-  async send(message: SmsMessage): Promise<void> {
+  /** With a key, a repeated send answers the first message (200) and the inbox keeps one. */
+  async send(message: SmsMessage, opts: DeliveryOptions = {}): Promise<void> {
     const res = await fetch(`${this.base}/sms/api/messages`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(opts.idempotencyKey ? { 'idempotency-key': opts.idempotencyKey } : {}) },
       body: JSON.stringify(message),
       signal: AbortSignal.timeout(10_000),
     });

@@ -1,4 +1,4 @@
-import { defineServerPlugin } from '@portal/server';
+import { defineServerPlugin, jobIdempotencyKey } from '@portal/server';
 import { profileService } from '../service';
 import { addressRoutes } from './handlers/addresses';
 import { memberRoutes } from './handlers/members';
@@ -28,8 +28,10 @@ export default defineServerPlugin({
   seed,
   init: async ({ services }) => {
     // Codes go out through the queue: a slow or failing provider never holds the request. A code lives
-    // 10 minutes, so retrying longer is pointless; failed runs are retried briefly.
-    await services.jobs.define<SmsJob>(SMS_SEND_JOB, (message) => services.sms.send(message), {
+    // 10 minutes, so retrying longer is pointless; failed runs are retried briefly. Every run of one job sends with
+    // the job's idempotency key (`profile.sms.send.<job id>`), so a run that failed after the provider took the
+    // message (its answer lost) does not text the member twice.
+    await services.jobs.define<SmsJob>(SMS_SEND_JOB, (message, job) => services.sms.send(message, { idempotencyKey: jobIdempotencyKey(job) }), {
       retryLimit: 4,
       retryDelay: 2,
       retryBackoff: true,
