@@ -3,7 +3,7 @@ import { Roles } from '@portal/core';
 import { BANK_STALE_NEW_PASSWORD, BANK_TEST_PASSWORD, mailTo } from '@portal/sandbox';
 import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbox';
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BANK_SEARCH_MIN_MESSAGE, BankingApi, type BankProvider, type LinkedAccounts, type LinkResult } from '../contract';
 import { BANK_MESSAGES } from './messages';
 
@@ -490,6 +490,126 @@ describe('support', () => {
     // Members may not use the support calls; staff without a member are told to choose one.
     expect((await call(BankingApi.supportAccounts.path, { body: { MemberId: annId } })).statusCode).toBe(403);
     expect((await call(BankingApi.siteAccounts.path, { session: support, brand: 'staff' })).statusCode).toBe(403);
+  });
+});
+
+describe("support's check of many members at once (support/multiple-accounts)", () => {
+  type MemberAccounts = LinkedAccounts & { MemberId: number; IsLinked: boolean };
+  /** No member has this id: support/accounts answers it with nothing linked. */
+  const unknownId = 2_000_000_000;
+  let noneId: number;
+  let oneId: number;
+  let staleId: number;
+  let severalId: number;
+  let unfinishedId: number;
+  let n = 0;
+  /** A member on the card site, signed in: its id and session. */
+  const member = async (userName: string) => {
+    const memberId = (await makeUser(env.server, { userName, roles: [Roles.CareGuard], brand: 'card', member: true })).memberId ?? 0;
+    return { memberId, session: await signIn(env.server, userName, undefined, `10.0.2.${++n}`, 'card') };
+  };
+  const one = (memberId: number, headers: Record<string, string> = {}) =>
+    data<MemberAccounts>(BankingApi.supportAccounts.path, { session: support, brand: 'staff', headers, body: { MemberId: memberId } });
+  const many = (memberIds: number[], headers: Record<string, string> = {}) =>
+    data<MemberAccounts[]>(BankingApi.supportMultipleAccounts.path, { session: support, brand: 'staff', headers, body: { MemberIds: memberIds } });
+
+  beforeAll(async () => {
+    noneId = (await member('bank-multi-none')).memberId;
+    // One bank, its first account the funding account.
+    const single = await member('bank-multi-one');
+    oneId = single.memberId;
+    expect((await add(101, 'good', { session: single.session })).Status).toBe('SUCCESS');
+    const first = (await accounts({ session: single.session })).Accounts[0];
+    await data(BankingApi.defaultAccount.path.replace(':id', String(first?.AccountId)), { session: single.session, body: {} });
+    // One bank whose credentials went stale at a refresh (its Message is the aggregator's, worded per language).
+    const stale = await member('bank-multi-stale');
+    staleId = stale.memberId;
+    expect((await add(105, 'stale', { session: stale.session })).Status).toBe('SUCCESS');
+    const acct = (await accounts({ session: stale.session })).Accounts[0];
+    await data(BankingApi.refresh.path, { session: stale.session, body: { AccountIds: [acct?.AccountId] } });
+    await env.server.jobs.drain();
+    expect((await accounts({ session: stale.session })).Banks[0]?.Status).toBe('STALE');
+    // Three banks and a link still waiting for its multi-factor answer (no bank yet), a funding account in the second bank.
+    const several = await member('bank-multi-several');
+    severalId = several.memberId;
+    for (const providerId of [106, 101, 102]) expect((await add(providerId, 'good', { session: several.session })).Status).toBe('SUCCESS');
+    expect((await add(103, 'question', { session: several.session })).Status).toBe('MFA');
+    const mine = await accounts({ session: several.session });
+    const second = mine.Accounts.find((a) => a.ProviderAccountId === mine.Banks[1]?.ProviderAccountId);
+    await data(BankingApi.defaultAccount.path.replace(':id', String(second?.AccountId)), { session: several.session, body: {} });
+    // Only a link waiting for its multi-factor answer: not linked.
+    const unfinished = await member('bank-multi-unfinished');
+    unfinishedId = unfinished.memberId;
+    expect((await add(104, 'twostep', { session: unfinished.session })).Status).toBe('MFA');
+  }, 120_000);
+
+  it('answers each member as support/accounts does, in the order asked, duplicates once, unknown members with nothing linked', async () => {
+    const asked = [staleId, unknownId, severalId, noneId, staleId, oneId, unfinishedId, severalId, unknownId];
+    const order = [staleId, unknownId, severalId, noneId, oneId, unfinishedId];
+    for (const headers of [{}, { cookie: 'cq.lang=es' }] as Record<string, string>[]) {
+      const answers = await many(asked, headers);
+      expect(answers.map((a) => a.MemberId)).toEqual(order);
+      const expected = [];
+      for (const memberId of order) expected.push(await one(memberId, headers));
+      expect(answers).toEqual(expected);
+    }
+    // The states are what they were made to be: the comparison is over each kind of member.
+    const [stale, unknown, several, none, single, unfinished] = await many(order);
+    expect(stale?.Banks.map((b) => b.Status)).toEqual(['STALE']);
+    expect(stale?.IsLinked).toBe(true);
+    expect(several?.Banks).toHaveLength(3);
+    expect(several?.Banks.map((b) => b.ProviderId)).toEqual([106, 101, 102]);
+    const secondBank = several?.Banks[1]?.ProviderAccountId;
+    expect(several?.DefaultAccountId).toBe(several?.Accounts.find((a) => a.ProviderAccountId === secondBank)?.AccountId);
+    expect(single?.Banks).toHaveLength(1);
+    expect(single?.Accounts.filter((a) => a.IsDefault)).toHaveLength(1);
+    const nothing = { Banks: [], DefaultAccountId: null, Accounts: [], LastRefreshed: null, LastAdded: null, IsLinked: false };
+    expect(none).toEqual({ ...nothing, MemberId: noneId });
+    expect(unknown).toEqual({ ...nothing, MemberId: unknownId });
+    expect(unfinished).toMatchObject({ Banks: [], IsLinked: false });
+    expect((await many([staleId], { cookie: 'cq.lang=es' }))[0]?.Banks[0]?.Message).toBe(
+      'Sus credenciales de esta institución cambiaron. Por favor, actualícelas.',
+    );
+  });
+
+  it("audits each member's read once (duplicates once), as support/accounts does", async () => {
+    const audited = async () => {
+      await env.server.flushAudit();
+      const rows = await env.server.database.sql.query<{ member_id: number; n: number }>(
+        `SELECT member_id, count(*)::int AS n FROM audit_log
+         WHERE action = 'banking.accounts.read' AND actor_name = 'bank-support' AND entity = 'member' AND entity_id = member_id::text AND member_id = ANY($1::int[])
+         GROUP BY member_id`,
+        [[noneId, oneId, staleId, severalId, unknownId]],
+      );
+      return new Map(rows.map((r) => [r.member_id, r.n]));
+    };
+    const before = await audited();
+    await many([severalId, noneId, severalId, unknownId, oneId]);
+    const after = await audited();
+    for (const memberId of [severalId, noneId, unknownId, oneId]) expect(after.get(memberId), String(memberId)).toBe((before.get(memberId) ?? 0) + 1);
+    expect(after.get(staleId) ?? 0).toBe(before.get(staleId) ?? 0);
+  });
+
+  it('reads the banks of many members in as many statements as of one member', async () => {
+    /** The statements the request sent to the database, and those of them on banking's tables. */
+    const statements = async (memberIds: number[]) => {
+      await env.server.flushAudit();
+      const query = vi.spyOn(env.server.database.sql, 'query');
+      try {
+        const answers = await many(memberIds);
+        expect(answers).toHaveLength(new Set(memberIds).size);
+        const texts = query.mock.calls.map(([text]) => text).filter((text) => !text.includes('audit_log'));
+        return { all: texts.length, banking: texts.filter((text) => text.includes('banking_')).length };
+      } finally {
+        query.mockRestore();
+      }
+    };
+    const single = await statements([severalId]);
+    const all = await statements([staleId, unknownId, severalId, noneId, oneId, unfinishedId, annId, bobId]);
+    expect(single.banking).toBeGreaterThan(0);
+    expect(single.banking).toBeLessThanOrEqual(3);
+    expect(all.banking).toBe(single.banking);
+    expect(all.all).toBe(single.all);
   });
 });
 

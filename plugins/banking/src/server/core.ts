@@ -87,8 +87,57 @@ interface AccountRow {
   balance_cents: string | number;
   refreshed_at: Date | null;
 }
+interface MemberRow {
+  member_id: number;
+  default_account_id: number | null;
+  last_added_at: Date | null;
+}
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+/**
+ * One member's rows as the finance service answers them: links in the order they were added (MFA links, unfinished,
+ * left out of Banks), accounts by link then id, the default account only while it is one of the member's accounts.
+ */
+function toLinkedAccounts(links: readonly LinkRow[], accounts: readonly AccountRow[], m: MemberRow | undefined): LinkedAccounts {
+  const byLink = new Map(links.map((l) => [l.provider_account_id, l]));
+  const defaultId = m?.default_account_id && accounts.some((a) => a.account_id === m.default_account_id) ? m.default_account_id : null;
+  const wire: LinkedAccount[] = accounts.map((a) => {
+    const l = byLink.get(a.provider_account_id);
+    return {
+      AccountId: a.account_id,
+      ProviderAccountId: a.provider_account_id,
+      ProviderId: l?.provider_id ?? 0,
+      BankName: l?.provider_name ?? '',
+      AccountName: a.name,
+      AccountType: a.account_type,
+      AccountNumber: `...${a.last4}`,
+      Balance: Number(a.balance_cents) / 100,
+      RefreshDate: iso(a.refreshed_at),
+      IsDefault: a.account_id === defaultId,
+    };
+  });
+  const refreshed = wire.map((a) => a.RefreshDate).filter((d): d is string => d !== null);
+  return {
+    Banks: links
+      .filter((l) => l.status !== 'MFA')
+      .map((l) => ({
+        ProviderId: l.provider_id,
+        ProviderAccountId: l.provider_account_id,
+        Name: l.provider_name,
+        Logo: l.logo,
+        Url: l.url,
+        Status: l.status,
+        Message: l.message,
+        LastRefreshed: iso(l.last_refreshed_at),
+        Containers: accounts.filter((a) => a.provider_account_id === l.provider_account_id).map((a) => ({ AccountId: a.account_id })),
+      })),
+    DefaultAccountId: defaultId,
+    Accounts: wire,
+    LastRefreshed: refreshed.length ? (refreshed.sort().at(-1) ?? null) : null,
+    LastAdded: iso(m?.last_added_at),
+  };
+}
 
 /** Turns the aggregator's failures into answers: a refusal's message for people, unavailability as 502. */
 export async function viaAggregator<T>(fn: () => Promise<T>): Promise<T> {
@@ -106,49 +155,39 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
   const sql = database.sql;
   const banks: BankAggregator = services.banks;
 
-  async function linkedAccounts(memberId: number, q: SqlClient = sql): Promise<LinkedAccounts> {
-    const links = await q.query<LinkRow>('SELECT * FROM banking_links WHERE member_id = $1 ORDER BY created_at, provider_account_id', [memberId]);
-    const accounts = await q.query<AccountRow>('SELECT * FROM banking_accounts WHERE member_id = $1 ORDER BY provider_account_id, account_id', [memberId]);
-    const m = (
-      await q.query<{ default_account_id: number | null; last_added_at: Date | null }>('SELECT * FROM banking_members WHERE member_id = $1', [memberId])
-    )[0];
-    const byLink = new Map(links.map((l) => [l.provider_account_id, l]));
-    const defaultId = m?.default_account_id && accounts.some((a) => a.account_id === m.default_account_id) ? m.default_account_id : null;
-    const wire: LinkedAccount[] = accounts.map((a) => {
-      const l = byLink.get(a.provider_account_id);
-      return {
-        AccountId: a.account_id,
-        ProviderAccountId: a.provider_account_id,
-        ProviderId: l?.provider_id ?? 0,
-        BankName: l?.provider_name ?? '',
-        AccountName: a.name,
-        AccountType: a.account_type,
-        AccountNumber: `...${a.last4}`,
-        Balance: Number(a.balance_cents) / 100,
-        RefreshDate: iso(a.refreshed_at),
-        IsDefault: a.account_id === defaultId,
-      };
-    });
-    const refreshed = wire.map((a) => a.RefreshDate).filter((d): d is string => d !== null);
-    return {
-      Banks: links
-        .filter((l) => l.status !== 'MFA')
-        .map((l) => ({
-          ProviderId: l.provider_id,
-          ProviderAccountId: l.provider_account_id,
-          Name: l.provider_name,
-          Logo: l.logo,
-          Url: l.url,
-          Status: l.status,
-          Message: l.message,
-          LastRefreshed: iso(l.last_refreshed_at),
-          Containers: accounts.filter((a) => a.provider_account_id === l.provider_account_id).map((a) => ({ AccountId: a.account_id })),
-        })),
-      DefaultAccountId: defaultId,
-      Accounts: wire,
-      LastRefreshed: refreshed.length ? (refreshed.sort().at(-1) ?? null) : null,
-      LastAdded: iso(m?.last_added_at),
+  /**
+   * The linked accounts of several members in three statements whatever their number (links, accounts, member rows,
+   * each read for all of them with `= ANY($1::int[])`): a Map from each member id given to what linkedAccounts answers
+   * for it, in the order of the ids given (duplicates once). A member with nothing here (none linked, or no such member)
+   * gets empty lists and nulls.
+   */
+  async function linkedAccountsOfMembers(memberIds: readonly number[], q: SqlClient = sql): Promise<Map<number, LinkedAccounts>> {
+    const ids = [...new Set(memberIds)];
+    if (!ids.length) return new Map();
+    const links = await q.query<LinkRow>('SELECT * FROM banking_links WHERE member_id = ANY($1::int[]) ORDER BY created_at, provider_account_id', [ids]);
+    const accounts = await q.query<AccountRow>('SELECT * FROM banking_accounts WHERE member_id = ANY($1::int[]) ORDER BY provider_account_id, account_id', [
+      ids,
+    ]);
+    const members = await q.query<MemberRow>('SELECT * FROM banking_members WHERE member_id = ANY($1::int[])', [ids]);
+    // Grouped by member, each group keeps the statement's order: the order one member's own read would give.
+    const group = <R extends { member_id: number }>(rows: R[]) => {
+      const by = new Map<number, R[]>();
+      for (const r of rows) {
+        const list = by.get(r.member_id);
+        if (list) list.push(r);
+        else by.set(r.member_id, [r]);
+      }
+      return by;
     };
+    const linksOf = group(links);
+    const accountsOf = group(accounts);
+    const memberRows = new Map(members.map((m) => [m.member_id, m]));
+    return new Map(ids.map((id) => [id, toLinkedAccounts(linksOf.get(id) ?? [], accountsOf.get(id) ?? [], memberRows.get(id))]));
+  }
+
+  /** One member's banks, accounts (balances, refresh dates) and default account: linkedAccountsOfMembers of one. */
+  async function linkedAccounts(memberId: number, q: SqlClient = sql): Promise<LinkedAccounts> {
+    return (await linkedAccountsOfMembers([memberId], q)).get(memberId) ?? toLinkedAccounts([], [], undefined);
   }
 
   async function ensureMember(q: SqlClient, memberId: number) {
@@ -349,6 +388,7 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
   return {
     ...service,
     linkedAccounts,
+    linkedAccountsOfMembers,
     sync,
     setMarker,
 
