@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 /** The rules the team holds every page to: WCAG 2.0 and 2.1, levels A and AA. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -25,6 +25,73 @@ export const seriousOrWorse = (violations: Violation[]) =>
 export async function expectAccessible(page: Page, scope = 'main') {
   await expect(page.locator(scope).first()).toBeVisible();
   await expect(page.locator(`${scope} [aria-busy="true"]`)).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).include(scope).withTags(WCAG_TAGS).analyze();
+  const results = await axeAndReflow(page, scope, WCAG_TAGS);
   expect(seriousOrWorse(results.violations), `serious or critical axe violations in ${scope} of ${page.url()}`).toEqual([]);
+}
+
+/**
+ * Where a journey runs axe itself (to hold a page to more than the serious violations, or to name its own tags):
+ * axe's results on `scope` (every rule, or those of `tags`) for the caller to judge, after checking the same scope
+ * for reflow (expectReflow), which axe cannot. Every page and dialog the journeys run axe on is so held to WCAG
+ * 1.4.10 too.
+ */
+export async function axeAndReflow(page: Page, scope = 'body', tags?: string[]) {
+  const builder = new AxeBuilder({ page }).include(scope);
+  const results = await (tags ? builder.withTags(tags) : builder).analyze();
+  await expectReflow(page, scope);
+  return results;
+}
+
+/** WCAG 2.1's Reflow (1.4.10, level AA) width: 1280 CSS px at 400% zoom. */
+export const REFLOW_WIDTH = 320;
+
+/**
+ * WCAG 1.4.10 Reflow, which axe cannot check: at REFLOW_WIDTH CSS px wide, the page does not scroll sideways and
+ * nothing in `scope` reaches past the screen's right edge, except inside a box that scrolls sideways (a data table
+ * or grid may scroll in two dimensions, in its own frame). The window is narrowed for the check and
+ * given its width back after it.
+ */
+export async function expectReflow(page: Page, scope = 'main') {
+  const size = page.viewportSize();
+  if (!size) return;
+  await page.setViewportSize({ width: REFLOW_WIDTH, height: size.height });
+  try {
+    const wide = await page.evaluate(
+      async ({ scope, width }) => {
+        // Two frames: the resize's layout, and what the page's resize observers and media listeners changed after it.
+        for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
+        // Inside a frame that scrolls sideways, or text kept for screen readers only (a 1 px box that clips it). A box
+        // that clips what it cannot show (a panel's rounded corners) loses that content at this width: not excused.
+        const clipped = (el: Element) => {
+          for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+            const overflow = getComputedStyle(p).overflowX;
+            if (overflow === 'auto' || overflow === 'scroll') return true;
+            if ((overflow === 'hidden' || overflow === 'clip') && p.getBoundingClientRect().width <= 1) return true;
+          }
+          return false;
+        };
+        const out: string[] = [];
+        const root = document.documentElement;
+        if (root.scrollWidth > width + 1) out.push(`the page is ${root.scrollWidth} px wide`);
+        for (const el of document.querySelectorAll(`${scope} *`)) {
+          const box = el.getBoundingClientRect();
+          if (box.width === 0 || box.height === 0 || box.right <= width + 1 || clipped(el)) continue;
+          const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+          out.push(`<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}> "${text}" ends at ${Math.round(box.right)} px`);
+          if (out.length >= 8) break;
+        }
+        return out;
+      },
+      { scope, width: REFLOW_WIDTH },
+    );
+    // What the narrow page looked like, beside the failure (the failure's own screenshot is taken after the width is back).
+    if (wide.length) {
+      const path = test.info().outputPath(`reflow-${REFLOW_WIDTH}px.png`);
+      await page.screenshot({ path, fullPage: true });
+      await test.info().attach(`reflow-${REFLOW_WIDTH}px`, { path, contentType: 'image/png' });
+    }
+    expect(wide, `${scope} of ${page.url()} at ${REFLOW_WIDTH} CSS px wide (WCAG 1.4.10 Reflow)`).toEqual([]);
+  } finally {
+    await page.setViewportSize(size);
+  }
 }

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expectAccessible } from '../axe';
+import { axeAndReflow, expectAccessible } from '../axe';
 import { signIn, site } from '../support';
 import { expect, test } from '../test';
 import { choose, createActiveUser, input, mailedLink, PASSWORD, rawManifests, SANDBOX_URL, uniqueEmail } from './support';
@@ -188,7 +187,7 @@ test('change password and security questions on the account page', async ({ page
 
 test('the register dialog and the activation page have no serious or critical accessibility violations', async ({ page }) => {
   const check = async () => {
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeAndReflow(page);
     expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   };
   await page.goto(site('finance', '/login'));

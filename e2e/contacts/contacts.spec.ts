@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeAndReflow } from '../axe';
 import { signIn } from '../support';
 import { expect, test } from '../test';
 
-const axe = (page: import('@playwright/test').Page) =>
-  new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+const axe = (page: import('@playwright/test').Page) => axeAndReflow(page, 'main', ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
 
 test('a member adds a contact, edits it, and cancels an edit; save and cancel return to the list', async ({ page }) => {
   const last = `Tester${Date.now().toString(36)}`;

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeAndReflow } from '../axe';
 import { holdRequests, signIn, site } from '../support';
 import { expect, test } from '../test';
 
@@ -31,7 +31,7 @@ for (const c of CASES) {
     for (const title of c.sees) await expect(frame(page, title)).toBeVisible();
     for (const title of c.not) await expect(frame(page, title)).toHaveCount(0);
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    const results = await new AxeBuilder({ page }).include('main').withTags(WCAG).analyze();
+    const results = await axeAndReflow(page, 'main', WCAG);
     expect(results.violations).toEqual([]);
   });
 }
@@ -207,7 +207,7 @@ test('staff acting for no member see a hint in the ledger widgets and send no le
   await expect(page.getByTestId('ledger-balance-widget')).toBeVisible();
   for (const title of ledgerWidgets) await expect(frame(page, title).getByText('Choose a member to see their transactions.')).toHaveCount(0);
   expect(ledgerCalls.length).toBeGreaterThanOrEqual(3);
-  const results = await new AxeBuilder({ page }).include('main').withTags(WCAG).analyze();
+  const results = await axeAndReflow(page, 'main', WCAG);
   expect(results.violations).toEqual([]);
 });
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { axeAndReflow } from '../axe';
 import { DEMO_PASSWORD, signIn, site } from '../support';
 import { expect, test } from '../test';
 
@@ -7,7 +7,7 @@ const seriousOrWorse = (violations: { impact?: string | null; id: string; nodes:
   violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
 
 const axe = async (page: import('@playwright/test').Page) => {
-  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await axeAndReflow(page, 'main', ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   expect(seriousOrWorse(results.violations)).toEqual([]);
 };
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeAndReflow } from '../axe';
 import { signIn, site } from '../support';
 import { expect, test } from '../test';
 
@@ -17,7 +17,7 @@ test('on a phone the navigation folds behind the Menu button, opens a page and f
   await menu.click();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
   await expect(nav).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeAndReflow(page);
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   await nav.getByRole('link', { name: 'Help', exact: true }).click();

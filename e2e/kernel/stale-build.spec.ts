@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeAndReflow } from '../axe';
 import { signIn, site } from '../support';
 import { expect, test } from '../test';
 
@@ -44,7 +44,7 @@ test('a page whose code stays missing shows the kernel message with a Reload but
   await page.waitForTimeout(1_500);
   await expect(error).toBeVisible();
   expect(loads).toBe(1);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeAndReflow(page);
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   // The user's own Reload (by keyboard) loads the page again.
   const reload = error.getByRole('button', { name: 'Reload' });

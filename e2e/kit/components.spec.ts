@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { axeAndReflow } from '../axe';
 import { signIn, site } from '../support';
 import { expect, test } from '../test';
 
@@ -60,7 +60,7 @@ test.describe('kit gallery: components', () => {
     const hidden = (selector: string) => page.locator(selector).evaluate((el) => el.closest('[inert], [aria-hidden="true"]') !== null);
     await expect.poll(() => hidden('#main')).toBe(true);
     expect(await hidden('section[data-react-aria-top-layer]')).toBe(false);
-    const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(WCAG).analyze();
+    const results = await axeAndReflow(page, '[role="dialog"]', WCAG);
     expect(seriousOrWorse(results.violations)).toEqual([]);
 
     await page.keyboard.press('Escape');
@@ -130,7 +130,7 @@ test.describe('kit gallery: components', () => {
   test('messages use alert for errors and status otherwise; the section has no serious or critical axe violations', async ({ page }) => {
     await expect(page.getByRole('alert').filter({ hasText: 'The payment could not be sent.' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Your card expires next month.' })).toBeVisible();
-    const results = await new AxeBuilder({ page }).include('main').withTags(WCAG).analyze();
+    const results = await axeAndReflow(page, 'main', WCAG);
     expect(seriousOrWorse(results.violations)).toEqual([]);
   });
 

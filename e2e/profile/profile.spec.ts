@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
+import { axeAndReflow } from '../axe';
 import { SANDBOX_URL } from '../playwright.config';
 import { PROFILE_MEMBER, signIn, site } from '../support';
 import { expect, test } from '../test';
@@ -8,7 +8,7 @@ import { expect, test } from '../test';
 test.describe.configure({ mode: 'serial' });
 
 const axe = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await axeAndReflow(page, 'main', ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   return results.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
 };
 const suffix = () => Math.random().toString(36).slice(2, 7);

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import { axeAndReflow } from '../axe';
 import { SANDBOX_URL } from '../playwright.config';
 import { DEMO_PASSWORD, PROFILE_MEMBER, site } from '../support';
 import { expect, test } from '../test';
@@ -10,7 +10,7 @@ test.describe.configure({ mode: 'serial' });
 
 // The page's own content (react-aria's live announcer outside it holds a transient image while a button is pending).
 const axe = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await axeAndReflow(page, 'main', ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   return results.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
 };
 

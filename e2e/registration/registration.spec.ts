@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { choose, input, mailedLink, PASSWORD, SANDBOX_URL, uniqueEmail } from '../account/support';
-import { expectAccessible } from '../axe';
+import { axeAndReflow, expectAccessible } from '../axe';
 import { signIn, site } from '../support';
 import { expect, test } from '../test';
 
@@ -10,7 +9,7 @@ test.describe.configure({ timeout: 180_000 });
 const seriousOrWorse = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
   violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
 async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await axeAndReflow(page, 'main', ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   expect(seriousOrWorse(results.violations)).toEqual([]);
 }
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectAccessible } from '../axe';
 import { E2E_PORT, SANDBOX_URL } from '../playwright.config';
 import { DEMO_PASSWORD, signIn, site } from '../support';
 import { expect, test } from '../test';
@@ -35,13 +35,6 @@ async function staffApi(request: APIRequestContext): Promise<Api> {
 type MemberRow = { MemberID: number; FirstName: string; LastName: string; UserId: string };
 const memberByEmail = async (api: Api, userName: string) =>
   (await api.post<{ Items: MemberRow[] }>('/api/support/members', { Status: 'All', SearchString: `${userName}@demo.example.com` })).Items[0] as MemberRow;
-
-const seriousOrWorse = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
-  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(seriousOrWorse(results.violations)).toEqual([]);
-}
 
 /** Types a card into the gateway's hosted form, inside the cross-origin iframe. */
 async function typeCard(page: Page, number: string) {

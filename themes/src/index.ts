@@ -1,1 +1,2 @@
 export { vars } from './contract.css';
+export { fluidColumns } from './layout';

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { escapeHtml, PAGE_CSP, page } from './html';
+import { escapeHtml, PAGE_CSP, page, scrollFrame } from './html';
 import { basicCredentials } from './service';
 
 /** The merchant's decision on a held transaction, as the gateway's API makes it (webhooks included). */
@@ -98,7 +98,7 @@ export function registerMerchantScreen(app: FastifyInstance, db: PGlite, opts: {
           .join('')}</tbody></table>`
       : '<p>No transactions are held for review.</p>';
     const decidedTable = decided.length
-      ? `<h2>Decided</h2><table><thead><tr><th>Transaction</th><th>Customer</th><th>Card</th><th>Amount</th><th>Decision</th><th>Status now</th></tr></thead><tbody>${decided
+      ? `<table><thead><tr><th>Transaction</th><th>Customer</th><th>Card</th><th>Amount</th><th>Decision</th><th>Status now</th></tr></thead><tbody>${decided
           .map(
             (r) =>
               `<tr><td>${r.id}</td><td>${escapeHtml(customer(r))}</td><td>${escapeHtml(card(r))}</td><td>${dollars(r.amount_cents)}</td>` +
@@ -106,7 +106,8 @@ export function registerMerchantScreen(app: FastifyInstance, db: PGlite, opts: {
           )
           .join('')}</tbody></table>`
       : '';
-    return send(reply, 200, 'Sandbox gateway: held transactions', `<main><h1>Held transactions</h1>${done}${heldTable}${decidedTable}</main>`);
+    const tables = `${held.length ? scrollFrame(heldTable) : heldTable}${decided.length ? `<h2>Decided</h2>${scrollFrame(decidedTable)}` : ''}`;
+    return send(reply, 200, 'Sandbox gateway: held transactions', `<main><h1>Held transactions</h1>${done}${tables}</main>`);
   });
 
   app.post('/gateway/merchant/held/:id/:action', async (req, reply) => {

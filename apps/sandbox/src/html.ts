@@ -29,6 +29,9 @@ export function linkify(text: string): string {
 /** The policy of the sandbox's own HTML pages: no script, inline styles, forms to this origin only. */
 export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'";
 
+/** A wide table's frame: on a phone the table scrolls sideways inside it, not the page (its rows hold links or buttons). */
+export const scrollFrame = (table: string): string => `<div class="scroll">${table}</div>`;
+
 export function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -40,5 +43,6 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-we
 .brand{display:inline-block;padding:0 .4rem;border-radius:.3rem;background:#e6ebf5;font-size:.85em}
 .mail-html{display:block;width:100%;height:44rem;border:1px solid #d7dbe3;border-radius:.3rem;background:#fff}
 details{margin-top:1rem}summary{cursor:pointer}
+.scroll{overflow-x:auto;max-width:100%}
 </style></head><body>${body}</body></html>`;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { escapeHtml, linkify, PAGE_CSP, page } from './html';
+import { escapeHtml, linkify, PAGE_CSP, page, scrollFrame } from './html';
 import { issuesText } from './service';
 
 /** A message as the sandbox inbox API returns it. */
@@ -163,7 +163,7 @@ export function registerMail(app: FastifyInstance, db: PGlite) {
       .join('');
     const filter = `<form method="get" action="/mail"><label>To <input name="to" type="search" value="${escapeHtml(to ?? '')}"></label> <button>Filter</button>${to ? ' <a href="/mail">all mail</a>' : ''}</form>`;
     const table = rows
-      ? `<table><thead><tr><th>To</th><th>Subject</th><th>Received</th><th>Brand</th></tr></thead><tbody>${rows}</tbody></table>`
+      ? scrollFrame(`<table><thead><tr><th>To</th><th>Subject</th><th>Received</th><th>Brand</th></tr></thead><tbody>${rows}</tbody></table>`)
       : '<p>No mail yet.</p>';
     return reply
       .header('content-security-policy', PAGE_CSP)

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { escapeHtml, PAGE_CSP, page } from './html';
+import { escapeHtml, PAGE_CSP, page, scrollFrame } from './html';
 import { idempotencyKeyOf, requestHash } from './mail';
 import { issuesText } from './service';
 
@@ -137,7 +137,7 @@ export function registerSms(app: FastifyInstance, db: PGlite) {
       .join('');
     const filter = `<form method="get" action="/sms"><label>To <input name="to" type="search" value="${escapeHtml(to ?? '')}"></label> <button>Filter</button>${to ? ' <a href="/sms">all messages</a>' : ''}</form>`;
     const table = rows
-      ? `<table><thead><tr><th>To</th><th>Message</th><th>Received</th><th>Brand</th></tr></thead><tbody>${rows}</tbody></table>`
+      ? scrollFrame(`<table><thead><tr><th>To</th><th>Message</th><th>Received</th><th>Brand</th></tr></thead><tbody>${rows}</tbody></table>`)
       : '<p>No text messages yet.</p>';
     const help =
       '<p>Carrier lookup test numbers: an area code or exchange starting with 0 or 1, or a line number 0000, is invalid; ' +

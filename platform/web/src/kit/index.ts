@@ -9,6 +9,7 @@ export { Dialog, type DialogProps } from './components/Dialog';
 export { MenuButton, type MenuButtonItem, type MenuButtonProps } from './components/MenuButton';
 export { LoadFailed, Message, type MessageKind, type MessageProps, reloadKeepingFocus, StaleNotice } from './components/Message';
 export { Panel, type PanelProps } from './components/Panel';
+export { TableScroll, type TableScrollProps } from './components/TableScroll';
 export { type TabItem, Tabs, type TabsProps } from './components/Tabs';
 export { Toolbar, type ToolbarProps, ToolbarSeparator } from './components/Toolbar';
 export { CheckboxField, RadioGroupField, type RadioGroupFieldProps, RadioOption } from './form/ChoiceFields';

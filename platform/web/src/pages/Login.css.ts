@@ -1,7 +1,8 @@
 import { vars } from '@portal/themes';
 import { style } from '@vanilla-extract/css';
 
-export const page = style({ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: vars.space.large });
+// One column no wider than the screen (an auto column grows to its content's widest row).
+export const page = style({ minHeight: '100vh', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', placeItems: 'center', padding: vars.space.large });
 export const panel = style({
   width: 'min(420px, 100%)',
   background: vars.color.background.surface,

@@ -9,6 +9,8 @@ globalStyle('html, body', {
   fontFamily: vars.font.body,
   fontSize: vars.font.size.standard,
   lineHeight: 1.5,
+  // A word longer than its line (an e-mail address, a file name) breaks rather than pushing a phone's page sideways.
+  overflowWrap: 'break-word',
 });
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
 globalStyle('a', { color: vars.color.foreground.link });

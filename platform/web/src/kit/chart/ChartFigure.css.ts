@@ -1,4 +1,4 @@
-import { vars } from '@portal/themes';
+import { fluidColumns, vars } from '@portal/themes';
 import { style } from '@vanilla-extract/css';
 
 export const figure = style({
@@ -22,7 +22,7 @@ export const cell = style({ textAlign: 'left', padding: `${vars.space.xsmall} ${
 export const num = style([cell, { textAlign: 'right' }]);
 export const emptyFrame = style({ width: '100%' });
 /** A responsive grid of charts: as many 30rem columns as fit. */
-export const chartGrid = style({ display: 'grid', gap: vars.space.medium, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 30rem), 1fr))' });
+export const chartGrid = style({ display: 'grid', gap: vars.space.medium, gridTemplateColumns: fluidColumns('30rem') });
 export const visuallyHidden = style({
   position: 'absolute',
   width: 1,

@@ -8,6 +8,8 @@ export const overlay = style({
   inset: 0,
   zIndex: 900,
   display: 'grid',
+  // One column no wider than the screen: an auto column grows to the dialog's widest row and a phone would cut it off.
+  gridTemplateColumns: 'minmax(0, 1fr)',
   placeItems: 'center',
   padding: vars.space.medium,
   background: 'rgba(0, 0, 0, 0.45)',

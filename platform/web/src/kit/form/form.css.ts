@@ -27,6 +27,8 @@ export const input = style({
   borderRadius: vars.radius.standard,
   padding: `${vars.space.small} ${vars.space.medium}`,
   minWidth: 0,
+  // A select's chosen option (a name and e-mail address) wraps inside the field on a phone.
+  overflowWrap: 'anywhere',
   selectors: {
     '&[data-focused], &:focus-visible': focusRing,
     '&[data-invalid], &[aria-invalid="true"]': { borderColor: vars.color.border.critical },

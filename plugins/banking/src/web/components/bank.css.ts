@@ -1,4 +1,4 @@
-import { vars } from '@portal/themes';
+import { fluidColumns, vars } from '@portal/themes';
 import { style } from '@vanilla-extract/css';
 
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.medium });
@@ -43,7 +43,7 @@ export const list = style({
   margin: 0,
   display: 'grid',
   gap: vars.space.small,
-  gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))',
+  gridTemplateColumns: fluidColumns('14rem'),
 });
 export const visuallyHidden = style({
   position: 'absolute',

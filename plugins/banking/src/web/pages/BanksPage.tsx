@@ -1,6 +1,6 @@
 import { formatCurrency, formatDateTime } from '@portal/core';
 import { layoutCss, useApi } from '@portal/web';
-import { Button, ConfirmDialog, LoadFailed, Message } from '@portal/web/kit';
+import { Button, ConfirmDialog, LoadFailed, Message, TableScroll } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,54 +90,56 @@ export default function BanksPage() {
                   </Button>
                 </Message>
               )}
-              <table className={css.table}>
-                <caption className={css.visuallyHidden}>{t('banks.accountsOf', { name: b.Name })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className={css.cell}>
-                      {t('banks.account')}
-                    </th>
-                    <th scope="col" className={css.amount}>
-                      {t('banks.balance')}
-                    </th>
-                    <th scope="col" className={css.cell}>
-                      {t('banks.refreshDate')}
-                    </th>
-                    <th scope="col" className={css.cell}>
-                      {t('banks.actions')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {accts.map((a) => (
-                    <tr key={a.AccountId} data-testid="bank-account">
-                      <td className={css.cell}>
-                        {a.AccountName}
-                        {a.IsDefault && <span className={css.badge}>{t('banks.default')}</span>}
-                      </td>
-                      <td className={css.amount}>{formatCurrency(a.Balance)}</td>
-                      <td className={css.cell}>{a.RefreshDate ? formatDateTime(a.RefreshDate) : ''}</td>
-                      <td className={css.cell}>
-                        <div className={css.row}>
-                          {!a.IsDefault && (
-                            <Button size="small" onPress={() => makeDefault.mutate(a)} aria-label={t('banks.makeDefaultOf', { name: a.AccountName })}>
-                              {t('banks.makeDefault')}
-                            </Button>
-                          )}
-                          <Button
-                            size="small"
-                            onPress={() => refresh.mutate([a.AccountId])}
-                            isDisabled={b.Status === 'STALE'}
-                            aria-label={t('banks.refreshOf', { name: a.AccountName })}
-                          >
-                            {t('banks.refresh')}
-                          </Button>
-                        </div>
-                      </td>
+              <TableScroll label={t('banks.accountsOf', { name: b.Name })}>
+                <table className={css.table}>
+                  <caption className={css.visuallyHidden}>{t('banks.accountsOf', { name: b.Name })}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col" className={css.cell}>
+                        {t('banks.account')}
+                      </th>
+                      <th scope="col" className={css.amount}>
+                        {t('banks.balance')}
+                      </th>
+                      <th scope="col" className={css.cell}>
+                        {t('banks.refreshDate')}
+                      </th>
+                      <th scope="col" className={css.cell}>
+                        {t('banks.actions')}
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {accts.map((a) => (
+                      <tr key={a.AccountId} data-testid="bank-account">
+                        <td className={css.cell}>
+                          {a.AccountName}
+                          {a.IsDefault && <span className={css.badge}>{t('banks.default')}</span>}
+                        </td>
+                        <td className={css.amount}>{formatCurrency(a.Balance)}</td>
+                        <td className={css.cell}>{a.RefreshDate ? formatDateTime(a.RefreshDate) : ''}</td>
+                        <td className={css.cell}>
+                          <div className={css.row}>
+                            {!a.IsDefault && (
+                              <Button size="small" onPress={() => makeDefault.mutate(a)} aria-label={t('banks.makeDefaultOf', { name: a.AccountName })}>
+                                {t('banks.makeDefault')}
+                              </Button>
+                            )}
+                            <Button
+                              size="small"
+                              onPress={() => refresh.mutate([a.AccountId])}
+                              isDisabled={b.Status === 'STALE'}
+                              aria-label={t('banks.refreshOf', { name: a.AccountName })}
+                            >
+                              {t('banks.refresh')}
+                            </Button>
+                          </div>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
               <div className={css.row}>
                 <Button size="small" onPress={() => setChanging(b)}>
                   {t('banks.changeCredentials')}

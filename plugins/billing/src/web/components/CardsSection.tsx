@@ -1,5 +1,5 @@
 import { showToast, useApi } from '@portal/web';
-import { Button, ConfirmDialog, LoadFailed, Message } from '@portal/web/kit';
+import { Button, ConfirmDialog, LoadFailed, Message, TableScroll } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -103,57 +103,59 @@ export function CardsSection({ cardSaveWaitMs = CARD_SAVE_WAIT_MS }: { cardSaveW
       {profile.data?.IsDeactivated && <Message kind="warning">{t('cards.deactivatedNote')}</Message>}
       {profile.data && cards.length === 0 && <p>{t('cards.none')}</p>}
       {cards.length > 0 && (
-        <table className={css.table} data-testid="card-list">
-          <caption className={css.visuallyHidden}>{t('cards.heading')}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={css.cell}>
-                {t('cards.number')}
-              </th>
-              <th scope="col" className={css.cell}>
-                {t('cards.type')}
-              </th>
-              <th scope="col" className={css.cell}>
-                {t('cards.expiration')}
-              </th>
-              <th scope="col" className={css.cell}>
-                {t('cards.actions')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {cards.map((c) => (
-              <tr key={c.ProfileId} data-testid="card-row">
-                <td className={css.cell}>
-                  {c.CardNumber}
-                  {c.IsDefault && <span className={css.badge}>{t('cards.default')}</span>}
-                  {c.IsSubscription && <span className={css.badge}>{t('cards.subscription')}</span>}
-                </td>
-                <td className={css.cell}>{c.CardType}</td>
-                <td className={css.cell}>{c.Expiration}</td>
-                <td className={css.cell}>
-                  <div className={css.row}>
-                    <Button
-                      size="small"
-                      onPress={() => setEditing({ ProfileId: c.ProfileId, CardNumber: c.CardNumber })}
-                      aria-label={t('cards.editOf', { card: c.CardNumber })}
-                    >
-                      {t('cards.edit')}
-                    </Button>
-                    {!c.IsDefault && (
-                      <Button size="small" onPress={() => makeDefault.mutate(c)} aria-label={t('cards.makeDefaultOf', { card: c.CardNumber })}>
-                        {t('cards.makeDefault')}
-                      </Button>
-                    )}
-                    <Button size="small" variant="danger" onPress={() => setDeleting(c)} aria-label={t('cards.deleteOf', { card: c.CardNumber })}>
-                      {t('cards.delete')}
-                    </Button>
-                  </div>
-                </td>
+        <TableScroll label={t('cards.heading')}>
+          <table className={css.table} data-testid="card-list">
+            <caption className={css.visuallyHidden}>{t('cards.heading')}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={css.cell}>
+                  {t('cards.number')}
+                </th>
+                <th scope="col" className={css.cell}>
+                  {t('cards.type')}
+                </th>
+                <th scope="col" className={css.cell}>
+                  {t('cards.expiration')}
+                </th>
+                <th scope="col" className={css.cell}>
+                  {t('cards.actions')}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {cards.map((c) => (
+                <tr key={c.ProfileId} data-testid="card-row">
+                  <td className={css.cell}>
+                    {c.CardNumber}
+                    {c.IsDefault && <span className={css.badge}>{t('cards.default')}</span>}
+                    {c.IsSubscription && <span className={css.badge}>{t('cards.subscription')}</span>}
+                  </td>
+                  <td className={css.cell}>{c.CardType}</td>
+                  <td className={css.cell}>{c.Expiration}</td>
+                  <td className={css.cell}>
+                    <div className={css.row}>
+                      <Button
+                        size="small"
+                        onPress={() => setEditing({ ProfileId: c.ProfileId, CardNumber: c.CardNumber })}
+                        aria-label={t('cards.editOf', { card: c.CardNumber })}
+                      >
+                        {t('cards.edit')}
+                      </Button>
+                      {!c.IsDefault && (
+                        <Button size="small" onPress={() => makeDefault.mutate(c)} aria-label={t('cards.makeDefaultOf', { card: c.CardNumber })}>
+                          {t('cards.makeDefault')}
+                        </Button>
+                      )}
+                      <Button size="small" variant="danger" onPress={() => setDeleting(c)} aria-label={t('cards.deleteOf', { card: c.CardNumber })}>
+                        {t('cards.delete')}
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       {waiting && <p aria-busy="true">{t('cards.waiting')}</p>}
       {canFrame ? (

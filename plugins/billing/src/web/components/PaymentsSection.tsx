@@ -1,6 +1,6 @@
 import { formatCurrency, formatMomentDay } from '@portal/core';
 import { useApi } from '@portal/web';
-import { Button, LoadFailed } from '@portal/web/kit';
+import { Button, LoadFailed, TableScroll } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,37 +30,42 @@ export function PaymentsSection() {
       {payments.isError && !payments.isFetching && <LoadFailed message={t('payments.loadError')} onRetry={() => void payments.refetch()} />}
       {payments.data && list.length === 0 && <p>{t('payments.none')}</p>}
       {list.length > 0 && (
-        <table className={css.table} data-testid="payment-list">
-          <caption className={css.visuallyHidden}>{t('payments.heading')}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={css.cell}>
-                {t('payments.date')}
-              </th>
-              <th scope="col" className={css.cell}>
-                {t('payments.description')}
-              </th>
-              <th scope="col" className={css.amountCell}>
-                {t('payments.amount')}
-              </th>
-              <th scope="col" className={css.cell}>
-                {t('payments.status')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((p) => (
-              <tr key={p.id}>
-                <td className={css.cell}>{formatMomentDay(p.date)}</td>
-                <td className={css.cell}>{p.description ?? t('payments.cardPayment')}</td>
-                <td className={css.amountCell}>{formatCurrency(p.amount)}</td>
-                <td className={css.cell} title={p.status === 'held' ? t('payments.heldHint') : p.status === 'pending' ? t('payments.pendingHint') : undefined}>
-                  {t(`payments.statuses.${p.status}`)}
-                </td>
+        <TableScroll label={t('payments.heading')}>
+          <table className={css.table} data-testid="payment-list">
+            <caption className={css.visuallyHidden}>{t('payments.heading')}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={css.cell}>
+                  {t('payments.date')}
+                </th>
+                <th scope="col" className={css.cell}>
+                  {t('payments.description')}
+                </th>
+                <th scope="col" className={css.amountCell}>
+                  {t('payments.amount')}
+                </th>
+                <th scope="col" className={css.cell}>
+                  {t('payments.status')}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {shown.map((p) => (
+                <tr key={p.id}>
+                  <td className={css.cell}>{formatMomentDay(p.date)}</td>
+                  <td className={css.cell}>{p.description ?? t('payments.cardPayment')}</td>
+                  <td className={css.amountCell}>{formatCurrency(p.amount)}</td>
+                  <td
+                    className={css.cell}
+                    title={p.status === 'held' ? t('payments.heldHint') : p.status === 'pending' ? t('payments.pendingHint') : undefined}
+                  >
+                    {t(`payments.statuses.${p.status}`)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       {list.length > PAYMENTS_SHOWN && (
         <div>

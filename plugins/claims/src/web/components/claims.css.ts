@@ -1,8 +1,8 @@
-import { vars } from '@portal/themes';
+import { fluidColumns, vars } from '@portal/themes';
 import { style } from '@vanilla-extract/css';
 
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.medium });
-export const filters = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: vars.space.medium, alignItems: 'end' });
+export const filters = style({ display: 'grid', gridTemplateColumns: fluidColumns('180px'), gap: vars.space.medium, alignItems: 'end' });
 export const row = style({ display: 'flex', gap: vars.space.small, alignItems: 'end', flexWrap: 'wrap' });
 export const button = style({
   font: 'inherit',
@@ -23,8 +23,8 @@ export const primary = style([
     selectors: { '&:hover': { background: vars.color.background.brandAccentHover } },
   },
 ]);
-export const fields = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: vars.space.medium });
-export const dl = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: vars.space.medium, margin: 0 });
+export const fields = style({ display: 'grid', gridTemplateColumns: fluidColumns('240px'), gap: vars.space.medium });
+export const dl = style({ display: 'grid', gridTemplateColumns: fluidColumns('220px'), gap: vars.space.medium, margin: 0 });
 export const dt = style({ fontSize: vars.font.size.small, color: vars.color.foreground.muted });
 export const dd = style({ margin: 0, fontWeight: 600 });
 export const message = style({ margin: 0, color: vars.color.foreground.critical });

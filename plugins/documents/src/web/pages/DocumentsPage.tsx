@@ -1,6 +1,6 @@
 import { formatIsoDayText } from '@portal/core';
 import { layoutCss, useApi } from '@portal/web';
-import { Button, LoadFailed, Message, NativeSelectField } from '@portal/web/kit';
+import { Button, LoadFailed, Message, NativeSelectField, TableScroll } from '@portal/web/kit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,49 +61,51 @@ export default function DocumentsPage() {
       {download.failed && <Message kind="error">{t('downloadError')}</Message>}
       {docs.data?.Items.length === 0 && <p>{t('documents.empty')}</p>}
       {docs.data && listed && (
-        <table className={css.table} data-testid="documents">
-          <caption className={css.caption}>{t('documents.count', { count: docs.data.TotalRows })}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={css.cell}>
-                {t('columns.type')}
-              </th>
-              <th scope="col" className={css.cell}>
-                {t('columns.date')}
-              </th>
-              <th scope="col" className={css.cell}>
-                {t('columns.file')}
-              </th>
-              <th scope="col" className={css.cell}>
-                {t('columns.actions')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {docs.data.Items.map((d) => (
-              <tr key={d.DocumentId}>
-                <td className={css.cell}>{t(`types.${d.DocumentTypeId}`, { defaultValue: d.DocumentType })}</td>
-                <td className={css.cell}>
-                  <time dateTime={d.EffectiveDate}>{formatIsoDayText(d.EffectiveDate)}</time>
-                </td>
-                <td className={css.cell}>{d.FileName}</td>
-                <td className={css.cell}>
-                  <Button
-                    size="small"
-                    isPending={download.busy === d.DocumentId}
-                    pendingLabel={t('downloading')}
-                    aria-label={t('downloadNamed', { name: d.FileName })}
-                    onPress={() =>
-                      download.run(d.DocumentId, (a) => a.call(DocumentsApi.downloadDocument, { body: { DocumentId: d.DocumentId } }, { notify: false }))
-                    }
-                  >
-                    {t('download')}
-                  </Button>
-                </td>
+        <TableScroll label={t('documents.count', { count: docs.data.TotalRows })}>
+          <table className={css.table} data-testid="documents">
+            <caption className={css.caption}>{t('documents.count', { count: docs.data.TotalRows })}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={css.cell}>
+                  {t('columns.type')}
+                </th>
+                <th scope="col" className={css.cell}>
+                  {t('columns.date')}
+                </th>
+                <th scope="col" className={css.cell}>
+                  {t('columns.file')}
+                </th>
+                <th scope="col" className={css.cell}>
+                  {t('columns.actions')}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {docs.data.Items.map((d) => (
+                <tr key={d.DocumentId}>
+                  <td className={css.cell}>{t(`types.${d.DocumentTypeId}`, { defaultValue: d.DocumentType })}</td>
+                  <td className={css.cell}>
+                    <time dateTime={d.EffectiveDate}>{formatIsoDayText(d.EffectiveDate)}</time>
+                  </td>
+                  <td className={css.cell}>{d.FileName}</td>
+                  <td className={css.cell}>
+                    <Button
+                      size="small"
+                      isPending={download.busy === d.DocumentId}
+                      pendingLabel={t('downloading')}
+                      aria-label={t('downloadNamed', { name: d.FileName })}
+                      onPress={() =>
+                        download.run(d.DocumentId, (a) => a.call(DocumentsApi.downloadDocument, { body: { DocumentId: d.DocumentId } }, { notify: false }))
+                      }
+                    >
+                      {t('download')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       {(listed || (docs.isError && page > 1)) && (
         <nav className={css.pager} aria-label={t('pager')}>

@@ -1,5 +1,5 @@
 import { layoutCss, useApi } from '@portal/web';
-import { Button, LoadFailed, Message, NativeSelectField } from '@portal/web/kit';
+import { Button, LoadFailed, Message, NativeSelectField, TableScroll } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,39 +50,41 @@ export default function StatementsPage() {
       )}
       {download.failed && <Message kind="error">{t('downloadError')}</Message>}
       {statements.data && (
-        <table className={css.table} data-testid="statements">
-          <caption className={css.caption}>{t('statements.count', { count: statements.data.length, year })}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={css.cell}>
-                {t('columns.month')}
-              </th>
-              <th scope="col" className={css.cell}>
-                {t('columns.actions')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {statements.data.map((s) => (
-              <tr key={s.DocumentId}>
-                <td className={css.cell}>{monthLabel(s.EffectiveMonth)}</td>
-                <td className={css.cell}>
-                  <Button
-                    size="small"
-                    isPending={download.busy === s.DocumentId}
-                    pendingLabel={t('downloading')}
-                    aria-label={t('downloadNamed', { name: monthLabel(s.EffectiveMonth) })}
-                    onPress={() =>
-                      download.run(s.DocumentId, (a) => a.call(DocumentsApi.downloadStatement, { query: { documentId: s.DocumentId } }, { notify: false }))
-                    }
-                  >
-                    {t('download')}
-                  </Button>
-                </td>
+        <TableScroll label={t('statements.count', { count: statements.data.length, year })}>
+          <table className={css.table} data-testid="statements">
+            <caption className={css.caption}>{t('statements.count', { count: statements.data.length, year })}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={css.cell}>
+                  {t('columns.month')}
+                </th>
+                <th scope="col" className={css.cell}>
+                  {t('columns.actions')}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {statements.data.map((s) => (
+                <tr key={s.DocumentId}>
+                  <td className={css.cell}>{monthLabel(s.EffectiveMonth)}</td>
+                  <td className={css.cell}>
+                    <Button
+                      size="small"
+                      isPending={download.busy === s.DocumentId}
+                      pendingLabel={t('downloading')}
+                      aria-label={t('downloadNamed', { name: monthLabel(s.EffectiveMonth) })}
+                      onPress={() =>
+                        download.run(s.DocumentId, (a) => a.call(DocumentsApi.downloadStatement, { query: { documentId: s.DocumentId } }, { notify: false }))
+                      }
+                    >
+                      {t('download')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </div>
   );

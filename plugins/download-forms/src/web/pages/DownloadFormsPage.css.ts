@@ -4,6 +4,8 @@ import { style } from '@vanilla-extract/css';
 export const list = style({ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.medium });
 export const item = style({
   display: 'flex',
+  // On a phone the button goes under the form's text instead of past the screen's edge.
+  flexWrap: 'wrap',
   justifyContent: 'space-between',
   alignItems: 'center',
   gap: vars.space.medium,

@@ -1,4 +1,4 @@
-import { vars } from '@portal/themes';
+import { fluidColumns, vars } from '@portal/themes';
 import { style } from '@vanilla-extract/css';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space.medium });
@@ -7,7 +7,7 @@ export const heading = style({ margin: `0 0 ${vars.space.xsmall}`, fontSize: var
 export const description = style({ margin: `0 0 ${vars.space.medium}`, color: vars.color.foreground.muted });
 export const formGrid = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
+  gridTemplateColumns: fluidColumns('260px'),
   gap: vars.space.medium,
   alignItems: 'start',
 });
@@ -19,7 +19,7 @@ export const paragraph = style({ margin: 0 });
 export const note = style({ margin: 0, color: vars.color.foreground.muted });
 export const components = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(340px, 1fr))',
+  gridTemplateColumns: fluidColumns('340px'),
   gap: vars.space.medium,
   alignItems: 'start',
 });

@@ -1,8 +1,8 @@
-import { vars } from '@portal/themes';
+import { fluidColumns, vars } from '@portal/themes';
 import { style } from '@vanilla-extract/css';
 
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.medium });
-export const fields = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))', gap: vars.space.medium });
+export const fields = style({ display: 'grid', gridTemplateColumns: fluidColumns('16rem'), gap: vars.space.medium });
 export const row = style({ display: 'flex', gap: vars.space.small, flexWrap: 'wrap', alignItems: 'flex-end' });
 export const term = style({ color: vars.color.foreground.muted });
 export const value = style({ margin: 0 });

@@ -1,4 +1,4 @@
-import { Button } from '@portal/web/kit';
+import { Button, TableScroll } from '@portal/web/kit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyOutcome } from '../../engine/index';
@@ -17,62 +17,66 @@ export function CompanyOutcomes({ companies, caption }: Props) {
   const lng = i18n.language;
   return (
     <>
-      <table data-testid="quote-summary" style={{ borderCollapse: 'collapse', width: '100%' }}>
-        <caption style={{ textAlign: 'left' }}>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('summary.company')}</th>
-            <th scope="col">{t('summary.result')}</th>
-            <th scope="col">{t('summary.failed')}</th>
-            <th scope="col">{t('summary.fee')}</th>
-            <th scope="col">{t('summary.details')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {companies.map((c) => (
-            <tr key={c.companyId} data-testid={`summary-${c.companyId}`}>
-              <th scope="row">{c.name}</th>
-              <td>{c.pass ? t('pass') : t('fail')}</td>
-              <td>{c.checks.filter((check) => !check.pass).length}</td>
-              <td>{money(c.fee.total, lng)}</td>
-              <td>
-                <Button variant="link" onPress={() => setExplained(explained === c.companyId ? null : c.companyId)} aria-expanded={explained === c.companyId}>
-                  {t('explain.open', { name: c.name })}
-                </Button>
-              </td>
+      <TableScroll label={caption}>
+        <table data-testid="quote-summary" style={{ borderCollapse: 'collapse', width: '100%' }}>
+          <caption style={{ textAlign: 'left' }}>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('summary.company')}</th>
+              <th scope="col">{t('summary.result')}</th>
+              <th scope="col">{t('summary.failed')}</th>
+              <th scope="col">{t('summary.fee')}</th>
+              <th scope="col">{t('summary.details')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {companies.map((c) => (
+              <tr key={c.companyId} data-testid={`summary-${c.companyId}`}>
+                <th scope="row">{c.name}</th>
+                <td>{c.pass ? t('pass') : t('fail')}</td>
+                <td>{c.checks.filter((check) => !check.pass).length}</td>
+                <td>{money(c.fee.total, lng)}</td>
+                <td>
+                  <Button variant="link" onPress={() => setExplained(explained === c.companyId ? null : c.companyId)} aria-expanded={explained === c.companyId}>
+                    {t('explain.open', { name: c.name })}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       {company && (
         <section aria-labelledby="quote-explain-title" data-testid="quote-explain">
           <h3 id="quote-explain-title">{t('explain.title', { name: company.name })}</h3>
           {company.checks.length === 0 ? (
             <p>{t('explain.none')}</p>
           ) : (
-            <table style={{ borderCollapse: 'collapse', width: '100%' }}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('explain.check')}</th>
-                  <th scope="col">{t('explain.result')}</th>
-                  <th scope="col">{t('explain.message')}</th>
-                  <th scope="col">{t('explain.rule')}</th>
-                  <th scope="col">{t('explain.quote')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {company.checks.map((check) => (
-                  <tr key={`${check.id}-${check.message}`} data-testid={`check-${check.id}`}>
-                    <th scope="row">{t(`check.${check.id}`)}</th>
-                    <td>{check.pass ? t('pass') : t('fail')}</td>
-                    {/* A check saved before checks carried their words shows its message as the server words it. */}
-                    <td>{check.text ? checkWords(check.text, t) : check.message}</td>
-                    <td>{formatCheckValue(check.ruleValue, t, lng)}</td>
-                    <td>{formatCheckValue(check.quoteValue, t, lng)}</td>
+            <TableScroll label={t('explain.title', { name: company.name })}>
+              <table style={{ borderCollapse: 'collapse', width: '100%' }}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('explain.check')}</th>
+                    <th scope="col">{t('explain.result')}</th>
+                    <th scope="col">{t('explain.message')}</th>
+                    <th scope="col">{t('explain.rule')}</th>
+                    <th scope="col">{t('explain.quote')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {company.checks.map((check) => (
+                    <tr key={`${check.id}-${check.message}`} data-testid={`check-${check.id}`}>
+                      <th scope="row">{t(`check.${check.id}`)}</th>
+                      <td>{check.pass ? t('pass') : t('fail')}</td>
+                      {/* A check saved before checks carried their words shows its message as the server words it. */}
+                      <td>{check.text ? checkWords(check.text, t) : check.message}</td>
+                      <td>{formatCheckValue(check.ruleValue, t, lng)}</td>
+                      <td>{formatCheckValue(check.quoteValue, t, lng)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
           )}
         </section>
       )}

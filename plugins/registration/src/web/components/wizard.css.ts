@@ -1,4 +1,4 @@
-import { vars } from '@portal/themes';
+import { fluidColumns, vars } from '@portal/themes';
 import { style } from '@vanilla-extract/css';
 
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.medium, maxWidth: '60rem' });
@@ -11,7 +11,7 @@ export const tab = style({
 });
 export const tabCurrent = style({ fontWeight: 700, borderWidth: 2 });
 export const tabDone = style({ textDecoration: 'none' });
-export const fields = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))', gap: vars.space.medium });
+export const fields = style({ display: 'grid', gridTemplateColumns: fluidColumns('16rem'), gap: vars.space.medium });
 export const nav = style({ display: 'flex', gap: vars.space.small, justifyContent: 'space-between', flexWrap: 'wrap' });
 export const term = style({ fontWeight: 700 });
 export const value = style({ margin: 0 });

@@ -1,8 +1,8 @@
-import { vars } from '@portal/themes';
+import { fluidColumns, vars } from '@portal/themes';
 import { style } from '@vanilla-extract/css';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space.large, maxWidth: '60rem' });
-export const fields = style({ display: 'grid', gap: vars.space.medium, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 14rem), 1fr))' });
+export const fields = style({ display: 'grid', gap: vars.space.medium, gridTemplateColumns: fluidColumns('14rem') });
 export const queue = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.small });
 export const queueItem = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 10rem 7rem', gap: vars.space.small, alignItems: 'center' });
 export const fileName = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });

@@ -1,11 +1,11 @@
-import { vars } from '@portal/themes';
+import { fluidColumns, vars } from '@portal/themes';
 import { style } from '@vanilla-extract/css';
 
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.medium });
 export const row = style({ display: 'flex', gap: vars.space.small, alignItems: 'end', flexWrap: 'wrap' });
 export const field = style({ display: 'flex', flexDirection: 'column', gap: '0.25rem' });
 export const input = style({ minWidth: '12rem', padding: '0.4rem 0.5rem' });
-export const dl = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: vars.space.small, margin: 0 });
+export const dl = style({ display: 'grid', gridTemplateColumns: fluidColumns('200px'), gap: vars.space.small, margin: 0 });
 export const dt = style({ fontSize: vars.font.size.small, color: vars.color.foreground.muted });
 export const dd = style({ margin: 0, fontWeight: 600, overflowWrap: 'anywhere' });
 export const link = style({ color: vars.color.foreground.link });

@@ -1,4 +1,4 @@
-import { vars } from '@portal/themes';
+import { fluidColumns, vars } from '@portal/themes';
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 
 /** Every frame has a fixed height: the page lays out once, before any widget's code or data arrives (no shift). */
@@ -6,7 +6,7 @@ export const FRAME_HEIGHT = '19rem';
 
 export const grid = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 20rem), 1fr))',
+  gridTemplateColumns: fluidColumns('20rem'),
   gap: vars.space.medium,
   alignItems: 'start',
 });

@@ -1,5 +1,5 @@
 import { useApi, useSwapFocus } from '@portal/web';
-import { Button, Message, Toolbar } from '@portal/web/kit';
+import { Button, Message, TableScroll, Toolbar } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Input, Label, TextField } from 'react-aria-components';
@@ -102,72 +102,74 @@ export function QuotasTab({ userId, draft: store }: { userId: string; draft: Tab
         </Message>
       )}
       <div ref={focus.fieldsRef} style={{ display: 'contents' }}>
-        <table className={css.table}>
-          <caption className={css.muted}>{t('quotas.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={css.cell}>
-                {t('quotas.month')}
-              </th>
-              <th scope="col" className={css.cell}>
-                {t('quotas.minimum')}
-              </th>
-              <th scope="col" className={css.cell}>
-                {t('quotas.maximum')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {quotas.data.Models.map((q) => {
-              const row = draft?.find((r) => r.MonthNumber === q.MonthNumber);
-              const problem = row && submitted ? quotaProblem(row) : null;
-              const invalid = row && problem ? invalidFields(row) : [];
-              const errorId = quotaErrorId(q.MonthNumber);
-              return (
-                <tr key={q.MonthNumber}>
-                  <th scope="row" className={css.cell}>
-                    {monthName(q.MonthNumber)}
-                  </th>
-                  {row ? (
-                    (['min', 'max'] as const).map((key) => (
-                      <td key={key} className={css.cell}>
-                        <TextField
-                          value={row[key]}
-                          onChange={(v) => set(q.MonthNumber, key, v)}
-                          inputMode="numeric"
-                          isInvalid={invalid.includes(key)}
-                          aria-describedby={invalid.includes(key) ? errorId : undefined}
-                        >
-                          <Label className={css.visuallyHidden}>
-                            {t(key === 'min' ? 'quotas.minimumOf' : 'quotas.maximumOf', { month: monthName(q.MonthNumber) })}
-                          </Label>
-                          <Input
-                            className={css.numberInput}
-                            ref={(el) => {
-                              const at = `${q.MonthNumber}-${key}`;
-                              if (el) inputs.current.set(at, el);
-                              else inputs.current.delete(at);
-                            }}
-                          />
-                        </TextField>
-                        {key === 'max' && problem && (
-                          <span id={errorId} className={css.error}>
-                            {t(problem, { max: MAX_CASES })}
-                          </span>
-                        )}
-                      </td>
-                    ))
-                  ) : (
-                    <>
-                      <td className={css.cell}>{show(q.MinimumCases)}</td>
-                      <td className={css.cell}>{show(q.MaximumCases)}</td>
-                    </>
-                  )}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <TableScroll label={t('quotas.caption')}>
+          <table className={css.table}>
+            <caption className={css.muted}>{t('quotas.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={css.cell}>
+                  {t('quotas.month')}
+                </th>
+                <th scope="col" className={css.cell}>
+                  {t('quotas.minimum')}
+                </th>
+                <th scope="col" className={css.cell}>
+                  {t('quotas.maximum')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {quotas.data.Models.map((q) => {
+                const row = draft?.find((r) => r.MonthNumber === q.MonthNumber);
+                const problem = row && submitted ? quotaProblem(row) : null;
+                const invalid = row && problem ? invalidFields(row) : [];
+                const errorId = quotaErrorId(q.MonthNumber);
+                return (
+                  <tr key={q.MonthNumber}>
+                    <th scope="row" className={css.cell}>
+                      {monthName(q.MonthNumber)}
+                    </th>
+                    {row ? (
+                      (['min', 'max'] as const).map((key) => (
+                        <td key={key} className={css.cell}>
+                          <TextField
+                            value={row[key]}
+                            onChange={(v) => set(q.MonthNumber, key, v)}
+                            inputMode="numeric"
+                            isInvalid={invalid.includes(key)}
+                            aria-describedby={invalid.includes(key) ? errorId : undefined}
+                          >
+                            <Label className={css.visuallyHidden}>
+                              {t(key === 'min' ? 'quotas.minimumOf' : 'quotas.maximumOf', { month: monthName(q.MonthNumber) })}
+                            </Label>
+                            <Input
+                              className={css.numberInput}
+                              ref={(el) => {
+                                const at = `${q.MonthNumber}-${key}`;
+                                if (el) inputs.current.set(at, el);
+                                else inputs.current.delete(at);
+                              }}
+                            />
+                          </TextField>
+                          {key === 'max' && problem && (
+                            <span id={errorId} className={css.error}>
+                              {t(problem, { max: MAX_CASES })}
+                            </span>
+                          )}
+                        </td>
+                      ))
+                    ) : (
+                      <>
+                        <td className={css.cell}>{show(q.MinimumCases)}</td>
+                        <td className={css.cell}>{show(q.MaximumCases)}</td>
+                      </>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableScroll>
       </div>
       {draft ? (
         <Toolbar aria-label={t('quotas.actions')}>

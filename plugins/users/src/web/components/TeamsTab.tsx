@@ -1,5 +1,5 @@
 import { useApi, useSwapFocus } from '@portal/web';
-import { Button, Message, Toolbar } from '@portal/web/kit';
+import { Button, Message, TableScroll, Toolbar } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,42 +84,44 @@ export function TeamsTab({ user, onSaved }: { user: User; onSaved?: (from: numbe
       {list.length === 0 ? (
         <p>{t('teams.none')}</p>
       ) : (
-        <table className={css.table} data-testid="user-teams">
-          <caption className={css.muted}>{t('teams.caption', { count: list.length })}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={css.cell}>
-                {t('teams.name')}
-              </th>
-              {editing && (
+        <TableScroll label={t('teams.caption', { count: list.length })}>
+          <table className={css.table} data-testid="user-teams">
+            <caption className={css.muted}>{t('teams.caption', { count: list.length })}</caption>
+            <thead>
+              <tr>
                 <th scope="col" className={css.cell}>
-                  {t('teams.actions')}
+                  {t('teams.name')}
                 </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((team) => (
-              <tr key={team.Id}>
-                <td className={css.cell}>{team.TeamName}</td>
                 {editing && (
-                  <td className={css.cell}>
-                    <Button
-                      variant="danger"
-                      size="small"
-                      isPending={actions.pending === `remove:${team.Id}`}
-                      isDisabled={actions.pending !== null}
-                      onPress={(e) => remove(team.Id, team.TeamName, e.target)}
-                      data-team-remove={team.Id}
-                    >
-                      {t('teams.remove', { team: team.TeamName })}
-                    </Button>
-                  </td>
+                  <th scope="col" className={css.cell}>
+                    {t('teams.actions')}
+                  </th>
                 )}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.map((team) => (
+                <tr key={team.Id}>
+                  <td className={css.cell}>{team.TeamName}</td>
+                  {editing && (
+                    <td className={css.cell}>
+                      <Button
+                        variant="danger"
+                        size="small"
+                        isPending={actions.pending === `remove:${team.Id}`}
+                        isDisabled={actions.pending !== null}
+                        onPress={(e) => remove(team.Id, team.TeamName, e.target)}
+                        data-team-remove={team.Id}
+                      >
+                        {t('teams.remove', { team: team.TeamName })}
+                      </Button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       {companyId === null && <Message kind="info">{t('teams.noCompany')}</Message>}
       {caller.teams && companyId !== null ? (
