@@ -58,11 +58,35 @@ export function defineWebPluginOf<TComponent, TContribution>(def: WebPluginDef<T
   return { apiVersion: PLUGIN_API_VERSION, ...def };
 }
 
-export interface Migration {
-  /** Unique within the plugin and ordered by this id, e.g. '0001_init'. */
-  id: string;
-  sql: string;
-}
+/**
+ * A change to the schema, applied once (recorded in `schema_migrations`) in id order (platform/server/src/db/migrate.ts).
+ * - `{ id, sql }`: the SQL and its bookkeeping row run in one transaction, so a failure leaves nothing behind. Every
+ *   change but an index on a table that already holds rows belongs here.
+ * - `{ id, transaction: false, statements }`: each statement runs on its own, outside a transaction, for
+ *   `CREATE INDEX CONCURRENTLY` / `DROP INDEX CONCURRENTLY`, which PostgreSQL refuses inside one. A plain `CREATE INDEX`
+ *   blocks every write to its table while it builds (seconds to minutes on a million rows, during a deploy); the
+ *   concurrent build lets them through. Each statement is one `CREATE [UNIQUE] INDEX [CONCURRENTLY] IF NOT EXISTS name
+ *   ON table ...` or `DROP INDEX [CONCURRENTLY] IF EXISTS name` (no `;` but a last one, no SQL comment): anything else
+ *   is refused before any migration is applied. A failure is NOT rolled back (the statements before it stay) but the
+ *   migration is safe to run again: `IF [NOT] EXISTS` skips what was done, and the invalid index a failed concurrent
+ *   build leaves behind is dropped before the statement runs again. Its bookkeeping row is written once every statement
+ *   has succeeded. PGlite runs the statements as they are (it accepts CONCURRENTLY).
+ */
+export type Migration =
+  | {
+      /** Unique within the plugin and ordered by this id, e.g. '0001_init'. */
+      id: string;
+      sql: string;
+      transaction?: true;
+    }
+  | {
+      /** Unique within the plugin and ordered by this id, e.g. '0003_claims_member_idx'. */
+      id: string;
+      /** Run outside a transaction: only index statements, see above. */
+      transaction: false;
+      /** One SQL statement each, run one at a time in this order. */
+      statements: readonly string[];
+    };
 
 /**
  * A typed handle on the service a server plugin offers other plugins. It lives in the providing plugin's

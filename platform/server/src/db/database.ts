@@ -19,6 +19,13 @@ export interface SqlClient {
   /** Runs fn inside one transaction on one connection; rolls back when fn throws. */
   transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
   exec(text: string): Promise<void>;
+  /**
+   * Runs fn on one connection, outside a transaction (each statement commits on its own): session state such as an
+   * advisory lock stays with fn's statements (the migrations that run outside a transaction, db/migrate.ts). On
+   * PostgreSQL a connection whose fn threw is closed rather than handed to the next query, so whatever session state
+   * it still holds goes with it; PGlite is one connection. Absent inside a transaction and on routed clients.
+   */
+  withConnection?<T>(fn: (conn: SqlClient) => Promise<T>): Promise<T>;
 }
 
 export interface QueryOptions {
@@ -66,6 +73,10 @@ function pgliteClient(client: PGlite | Parameters<Parameters<PGlite['transaction
     async transaction(fn) {
       if (!('transaction' in client)) throw new Error('nested transactions are not supported');
       return (client as PGlite).transaction((tx) => fn(pgliteClient(tx)));
+    },
+    async withConnection(fn) {
+      if (!('transaction' in client)) throw new Error('a transaction has no other connection to give');
+      return fn(pgliteClient(client));
     },
   };
 }
@@ -147,6 +158,25 @@ function pgClient(pool: pg.Pool | pg.PoolClient, names: PreparedNames | null): S
       } finally {
         conn.off('error', ended);
         conn.release();
+      }
+    },
+    async withConnection(fn) {
+      if (!('connect' in pool) || !('totalCount' in pool)) throw new Error('a transaction has no other connection to give');
+      const conn = await (pool as pg.Pool).connect().catch((e: unknown) => {
+        throw busyOr(e);
+      });
+      const ended = () => {};
+      conn.on('error', ended);
+      let failed: Error | undefined;
+      try {
+        return await fn(pgClient(conn, names));
+      } catch (e) {
+        failed = e instanceof Error ? e : new Error(String(e));
+        throw e;
+      } finally {
+        conn.off('error', ended);
+        // release(err) closes the connection instead of returning it to the pool.
+        conn.release(failed);
       }
     },
   };
