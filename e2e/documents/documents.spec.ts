@@ -75,6 +75,10 @@ test('a member whose browser reads Spanish downloads a statement written in Span
   // The document's language and title as the server wrote them (the title is a plain string object in the file).
   expect(pdf).toContain('/Lang (es-US)');
   expect(pdf).toContain(`(Estado de cuenta de diciembre de ${lastYear})`);
+  // The documents list in Spanish, whose longer words (the pager's "Página siguiente") wrap on a phone.
+  await page.getByRole('navigation').getByRole('link', { name: 'Documentos', exact: true }).click();
+  await expect(page.getByTestId('documents')).toBeVisible();
+  await axe(page);
   await page.context().close();
 });
 
