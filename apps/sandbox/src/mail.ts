@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml, linkify, PAGE_CSP, page, scrollFrame } from './html';
+import { idempotencyKeyOf, storeOnce } from './idempotency';
 import { issuesText } from './service';
 
 /** A message as the sandbox inbox API returns it. */
@@ -26,25 +26,6 @@ export const incomingMailSchema = z.object({
   html: z.string().max(2_000_000).optional(),
   brand: z.string().trim().min(1).max(64).optional(),
 });
-
-/** The longest Idempotency-Key the mail and SMS APIs take (as Stripe's). */
-export const IDEMPOTENCY_KEY_MAX = 255;
-const KEY = /^[\x21-\x7e]+$/;
-
-/**
- * The Idempotency-Key header of a send: null when there is none, an error when it is empty, longer than
- * IDEMPOTENCY_KEY_MAX or not visible ASCII (a space, a control character, several keys joined by a repeated header).
- */
-export function idempotencyKeyOf(header: string | string[] | undefined): { key: string | null } | { error: string } {
-  if (header === undefined) return { key: null };
-  const key = Array.isArray(header) ? header.join(', ') : header;
-  if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX || !KEY.test(key))
-    return { error: `The Idempotency-Key header must be 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters (no spaces).` };
-  return { key };
-}
-
-/** A hash of a send's validated body: a repeated key with another hash is another message (409). */
-export const requestHash = (body: object): string => createHash('sha256').update(JSON.stringify(body)).digest('hex');
 
 const listQuery = z.object({
   to: z.string().trim().min(1).max(320).optional(),
@@ -113,26 +94,22 @@ export function registerMail(app: FastifyInstance, db: PGlite) {
     const parsed = incomingMailSchema.safeParse(req.body ?? undefined);
     if (!parsed.success) return reply.status(400).send({ error: `Invalid message: ${issuesText(parsed.error)}` });
     const m = parsed.data;
-    const key = idem.key;
-    const hash = key ? requestHash(m) : null;
-    const row = (
-      await db.query<Row>(
-        `INSERT INTO mail_messages (from_addr, to_addr, subject, text_body, html_body, brand, idempotency_key, request_hash)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (idempotency_key) DO NOTHING RETURNING *`,
-        [m.from, m.to, m.subject, m.text, m.html ?? null, m.brand ?? null, key, hash],
-      )
-    ).rows[0];
-    if (row) {
-      req.log.info({ id: row.id, to: m.to, subject: m.subject }, 'mail received');
-      return reply.status(201).send(toMail(row));
-    }
-    // Only a keyed insert can conflict, and messages are never deleted: the key's first message is there.
-    const first = (await db.query<Row & { request_hash: string }>('SELECT * FROM mail_messages WHERE idempotency_key = $1', [key])).rows[0];
-    if (!first) throw new Error('the idempotency key conflicted with no stored message');
-    if (first.request_hash !== hash)
-      return reply.status(409).send({ error: `The Idempotency-Key ${key} was already used for a different message (${first.id}).` });
-    req.log.info({ id: first.id, to: m.to }, 'mail repeated with its idempotency key: answered the first');
-    return reply.status(200).header('idempotent-replayed', 'true').send(toMail(first));
+    return storeOnce(req, reply, {
+      db,
+      table: 'mail_messages',
+      key: idem.key,
+      message: m,
+      insert: async (key, hash) =>
+        (
+          await db.query<Row>(
+            `INSERT INTO mail_messages (from_addr, to_addr, subject, text_body, html_body, brand, idempotency_key, request_hash)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (idempotency_key) DO NOTHING RETURNING *`,
+            [m.from, m.to, m.subject, m.text, m.html ?? null, m.brand ?? null, key, hash],
+          )
+        ).rows[0],
+      present: toMail,
+      what: 'mail',
+    });
   });
 
   app.get('/mail/api/messages', async (req, reply) => {

@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml, PAGE_CSP, page, scrollFrame } from './html';
-import { idempotencyKeyOf, requestHash } from './mail';
+import { idempotencyKeyOf, storeOnce } from './idempotency';
 import { issuesText } from './service';
 
 /** A text message as the sandbox SMS inbox API returns it. */
@@ -87,26 +87,22 @@ export function registerSms(app: FastifyInstance, db: PGlite) {
     if (!parsed.success) return reply.status(400).send({ error: `Invalid message: ${issuesText(parsed.error)}` });
     const m = parsed.data;
     if (carrierLookup(m.to).lineType !== 'mobile') return reply.status(422).send({ error: `${m.to} cannot receive text messages.` });
-    const key = idem.key;
-    const hash = key ? requestHash(m) : null;
-    const row = (
-      await db.query<Row>(
-        `INSERT INTO sms_messages (to_number, text_body, brand, idempotency_key, request_hash) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (idempotency_key) DO NOTHING RETURNING *`,
-        [m.to, m.text, m.brand ?? null, key, hash],
-      )
-    ).rows[0];
-    if (row) {
-      req.log.info({ id: row.id, to: m.to }, 'sms received');
-      return reply.status(201).send(toSms(row));
-    }
-    // Only a keyed insert can conflict, and messages are never deleted: the key's first message is there.
-    const first = (await db.query<Row & { request_hash: string }>('SELECT * FROM sms_messages WHERE idempotency_key = $1', [key])).rows[0];
-    if (!first) throw new Error('the idempotency key conflicted with no stored message');
-    if (first.request_hash !== hash)
-      return reply.status(409).send({ error: `The Idempotency-Key ${key} was already used for a different message (${first.id}).` });
-    req.log.info({ id: first.id, to: m.to }, 'sms repeated with its idempotency key: answered the first');
-    return reply.status(200).header('idempotent-replayed', 'true').send(toSms(first));
+    return storeOnce(req, reply, {
+      db,
+      table: 'sms_messages',
+      key: idem.key,
+      message: m,
+      insert: async (key, hash) =>
+        (
+          await db.query<Row>(
+            `INSERT INTO sms_messages (to_number, text_body, brand, idempotency_key, request_hash) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (idempotency_key) DO NOTHING RETURNING *`,
+            [m.to, m.text, m.brand ?? null, key, hash],
+          )
+        ).rows[0],
+      present: toSms,
+      what: 'sms',
+    });
   });
 
   app.get('/sms/api/messages', async (req, reply) => {
