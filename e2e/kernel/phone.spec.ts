@@ -1,4 +1,4 @@
-import { axeAndReflow } from '../axe';
+import { axeAndReflow, expectReflow, REFLOW_WIDTH } from '../axe';
 import { signIn, site } from '../support';
 import { expect, test } from '../test';
 
@@ -27,6 +27,26 @@ test('on a phone the navigation folds behind the Menu button, opens a page and f
   await expect(nav).toBeHidden();
   // Nothing on the page is wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
+
+test('at 320 CSS px every page of the staff navigation (every plugin) fits the screen: WCAG 1.4.10 Reflow', async ({ page }) => {
+  // The journeys check the pages they run axe on; this walks every page the navigation offers, so a page no journey
+  // checks is held to it too. The SuperUser's staff navigation holds a page of nearly every plugin.
+  await page.setViewportSize({ width: REFLOW_WIDTH, height: 800 });
+  await signIn(page, 'staff', 'staff.superuser');
+  const menu = page.getByRole('button', { name: 'Menu' });
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await menu.click();
+  const links = await nav.getByRole('link').evaluateAll((as) => as.map((a) => ({ name: a.textContent?.trim() ?? '', href: a.getAttribute('href') ?? '' })));
+  expect(links.length).toBeGreaterThan(15);
+  for (const link of links) {
+    if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+    await nav.getByRole('link', { name: link.name, exact: true }).click();
+    await expect(page).toHaveURL(site('staff', link.href));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+    await expectReflow(page);
+  }
 });
 
 test('on a wide screen the navigation shows at once and there is no Menu button', async ({ page }) => {
