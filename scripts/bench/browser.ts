@@ -276,11 +276,13 @@ export function sessionInitScript(t: Awaited<ReturnType<typeof signIn>>): string
  */
 export type PageKind = 'login' | 'landing' | 'reload';
 
-const displayName = (page: Page, brandId: string) =>
-  page
-    .getByTestId('display-name')
-    .getByText(DEMO_USER[brandId] ?? '')
-    .waitFor({ state: 'visible', timeout: 30_000 });
+/**
+ * The toolbar names the signed-in user: the display name it shows is the member's own name, so the user is told by the
+ * user name it carries (`data-user-name`).
+ */
+export const namedUser = (page: Page, userName: string) => page.locator(`[data-testid="display-name"][data-user-name="${userName}"]`);
+
+const displayName = (page: Page, brandId: string) => namedUser(page, DEMO_USER[brandId] ?? '').waitFor({ state: 'visible', timeout: 30_000 });
 
 /**
  * Signs the brand's demo user in through the sign-in form of a fresh page and waits until the landing page is

@@ -7,7 +7,7 @@
  *   node --import tsx scripts/bench/landing-trace.ts [brand] [--cpu 4] [--min-ms 20] [--reload] [--all-answers]
  * Builds nothing: it serves WEB_DIST_DIR (or apps/web/dist) through the seeded end-to-end server.
  */
-import { installObservers, launch, pageReady, sessionInitScript, signInThroughForm, siteUrl } from './browser';
+import { installObservers, launch, namedUser, pageReady, sessionInitScript, signInThroughForm, siteUrl } from './browser';
 import { DEMO_USER, option, signIn, startStack } from './lib';
 
 interface TraceEvent {
@@ -75,7 +75,7 @@ try {
     else await page.goto(siteUrl(stack.url, brand, '/'));
     await named;
     await page.waitForTimeout(1500);
-    await page.getByTestId('display-name').getByText(user).waitFor({ state: 'visible', timeout: 1000 });
+    await namedUser(page, user).waitFor({ state: 'visible', timeout: 1000 });
     if (traced) {
       const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
       // The page's main thread: the one that parses the site's HTML. Chromium's own pages (the omnibox's WebUI, which
