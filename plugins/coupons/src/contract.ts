@@ -27,6 +27,7 @@ export const COUPON_MESSAGES = {
   duplicateCode: 'A coupon with this code already exists.',
   notFound: 'The coupon was not found.',
   someNotFound: 'Some of the selected coupons no longer exist; nothing was changed.',
+  someStale: 'Some of the selected coupons were changed by someone else; nothing was changed. Please reload the list and try again.',
   created: 'The coupon has been created.',
   updated: 'The coupon has been saved.',
   stale: 'The coupon was changed by someone else. Please reload it and try again.',
@@ -120,9 +121,18 @@ export const couponSearchSchema = z.object({
 });
 export type CouponSearch = z.input<typeof couponSearchSchema>;
 
-/** A bulk action's ids: at least one (message verbatim). */
+/**
+ * One coupon of a bulk action: its id (the spec's id list), or its id with the Version the caller saw, which the
+ * action then checks (the list sends the Version of each coupon it has shown).
+ */
+export const couponRefSchema = z.union([idSchema, z.object({ ID: idSchema, Version: idSchema })], {
+  error: "must be a coupon id, or an object with the coupon's ID and Version",
+});
+export type CouponRef = z.infer<typeof couponRefSchema>;
+
+/** A bulk action's coupons: at least one (message verbatim). */
 export const couponIdsSchema = z
-  .array(idSchema, { error: COUPON_MESSAGES.selectCoupons })
+  .array(couponRefSchema, { error: COUPON_MESSAGES.selectCoupons })
   .min(1, COUPON_MESSAGES.selectCoupons)
   .max(MAX_BULK_IDS, schemaText('at most {{max}} coupons at once', { max: MAX_BULK_IDS }));
 

@@ -150,6 +150,69 @@ describe('coupons API', () => {
   });
 });
 
+describe('coupon bulk actions with the versions the list showed', () => {
+  const versionOf = async (id: number) => (await server.database.sql.query<{ version: number }>('SELECT version FROM coupons WHERE id = $1', [id]))[0]?.version;
+
+  it('refuses the whole action when one coupon was changed since the caller saw it, and changes nothing', async () => {
+    const a = await create({ StartDate: day(2) });
+    const b = await create({ StartDate: day(2) });
+    // Someone else saves b meanwhile: its Version moves from 1 to 2.
+    expect((await call(CouponsApi.update.path, { ...b, Status: 'Active' })).statusCode).toBe(200);
+    const refused = await call(CouponsApi.deactivate.path, [
+      { ID: a.ID, Version: a.Version },
+      { ID: b.ID, Version: b.Version },
+    ]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().MsgText).toBe(COUPON_MESSAGES.someStale);
+    expect([await statusOf(a.ID), await statusOf(b.ID)]).toEqual(['Inactive', 'Active']);
+    expect([await versionOf(a.ID), await versionOf(b.ID)]).toEqual([1, 2]);
+    const deleted = await call(CouponsApi.remove.path, [{ ID: b.ID, Version: 1 }]);
+    expect(deleted.statusCode).toBe(409);
+    expect(await statusOf(b.ID)).toBe('Active');
+    const audit = await server.database.sql.query('SELECT 1 FROM audit_log WHERE action = ANY($1) AND entity_id = ANY($2)', [
+      ['coupons.coupon.deactivate', 'coupons.coupon.delete'],
+      [String(a.ID), String(b.ID)],
+    ]);
+    expect(audit.length).toBe(0);
+  });
+
+  it("goes through at the current versions, raises each by one, and takes plain ids beside them (the spec's id list)", async () => {
+    const a = await create({ StartDate: day(2) });
+    const b = await create({ StartDate: day(2) });
+    const res = await call(CouponsApi.activate.path, [{ ID: a.ID, Version: 1 }, b.ID, { ID: a.ID, Version: 1 }]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().Data).toEqual({ Count: 2, Message: COUPON_MESSAGES.activated });
+    expect([await versionOf(a.ID), await versionOf(b.ID)]).toEqual([2, 2]);
+    // The same id named twice at two versions cannot be right for both.
+    expect(
+      (
+        await call(CouponsApi.deactivate.path, [
+          { ID: a.ID, Version: 2 },
+          { ID: a.ID, Version: 1 },
+        ])
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await call(CouponsApi.remove.path, [
+          { ID: a.ID, Version: 2 },
+          { ID: b.ID, Version: 2 },
+        ])
+      ).statusCode,
+    ).toBe(200);
+    expect([await statusOf(a.ID), await statusOf(b.ID)]).toEqual([undefined, undefined]);
+  });
+
+  it('answers 400 for a reference that is neither an id nor an ID with a Version', async () => {
+    const a = await create({ StartDate: day(2) });
+    for (const bad of [[{ ID: a.ID }], [{ ID: a.ID, Version: 'x' }], [{ Version: 1 }], [{ ID: a.ID, Version: 0 }]]) {
+      const res = await call(CouponsApi.activate.path, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect(await statusOf(a.ID)).toBe('Inactive');
+  });
+});
+
 describe("coupons API in the user's language", () => {
   const spanish = (path: string, body?: unknown) =>
     server.app.inject({

@@ -1,24 +1,32 @@
 import { badRequest, conflict, notFound, route, type SqlClient, withMessage } from '@portal/server';
 import { COUPONS_ACCESS } from '../../access';
-import { COUPON_MESSAGES, CouponsApi } from '../../contract';
+import { COUPON_MESSAGES, type CouponRef, CouponsApi } from '../../contract';
 import { COUPON_COLUMNS, type CouponRow, couponById, newCouponStatus, searchCoupons, toCoupon } from '../queries';
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
 
 /**
- * Runs a bulk action on every id in one transaction: all of them exist and change, or nothing changes.
- * Duplicate ids count once.
+ * Runs a bulk action on every coupon in one transaction: all of them exist, are still at the Version the caller saw
+ * (where it sent one), and change, or nothing changes. Duplicate ids count once.
  */
 async function bulk(
   sql: SqlClient,
-  ids: number[],
+  refs: readonly CouponRef[],
   apply: (tx: SqlClient, ids: number[]) => Promise<number>,
   audit: (tx: SqlClient, ids: number[]) => Promise<void>,
 ): Promise<number> {
-  const unique = [...new Set(ids)];
+  const seen = new Map<number, number[]>();
+  for (const ref of refs) {
+    const [id, version] = typeof ref === 'number' ? [ref, undefined] : [ref.ID, ref.Version];
+    const versions = seen.get(id) ?? [];
+    if (version !== undefined) versions.push(version);
+    seen.set(id, versions);
+  }
+  const unique = [...seen.keys()];
   return sql.transaction(async (tx) => {
-    const found = await tx.query<{ id: number }>('SELECT id FROM coupons WHERE id = ANY($1::int[]) FOR UPDATE', [unique]);
+    const found = await tx.query<{ id: number; version: number }>('SELECT id, version FROM coupons WHERE id = ANY($1::int[]) FOR UPDATE', [unique]);
     if (found.length !== unique.length) throw notFound(COUPON_MESSAGES.someNotFound);
+    if (found.some((row) => seen.get(row.id)?.some((v) => v !== row.version))) throw conflict(COUPON_MESSAGES.someStale);
     const changed = await apply(tx, unique);
     await audit(tx, unique);
     return changed;

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { COUPON_CREATE_PATH, couponPath } from '../../access';
 import { COUPON_DEFAULT_PAGE_SIZE, COUPON_PAGE_SIZES, type Coupon, CouponsApi } from '../../contract';
-import { ACTIONS, type Action, applyTakesFocus, clearsSelection } from '../components/bulkActions';
+import { ACTIONS, type Action, applyTakesFocus, clearsSelection, SeenVersions } from '../components/bulkActions';
 import * as css from '../components/coupons.css';
 
 const QUERY_KEY = ['coupons', 'grid'] as const;
@@ -23,6 +23,7 @@ export default function CouponsPage() {
   // The grid keeps its selection inside; a new key starts it again with none (page, sort and search stay in the address).
   const [gridKey, setGridKey] = useState(0);
   const applyRef = useRef<HTMLButtonElement>(null);
+  const seen = useRef(new SeenVersions()).current;
   // The new grid's Apply takes the focus the old one lost. In a frame: the confirm dialog first has to go, and its own
   // return of focus (to the old Apply, now gone) then finds nothing to do.
   useEffect(() => {
@@ -33,8 +34,8 @@ export default function CouponsPage() {
   }, [gridKey]);
 
   const fetchPage = useCallback(
-    (req: PageRequest) =>
-      api.call(
+    async (req: PageRequest) => {
+      const page = await api.call(
         CouponsApi.search,
         {
           body: {
@@ -46,8 +47,11 @@ export default function CouponsPage() {
           },
         },
         { skipLoadingBar: true },
-      ),
-    [api],
+      );
+      seen.see(page.Items);
+      return page;
+    },
+    [api, seen],
   );
 
   const columns = useMemo<GridColumn<Coupon>[]>(
@@ -75,13 +79,14 @@ export default function CouponsPage() {
   );
 
   const run = useMutation({
-    mutationFn: (a: Action) => {
-      const body = selected.map(Number);
+    mutationFn: ({ a, ids }: { a: Action; ids: string[] }) => {
+      const body = seen.refs(ids);
       const endpoint = a === 'activate' ? CouponsApi.activate : a === 'deactivate' ? CouponsApi.deactivate : CouponsApi.remove;
       return api.call(endpoint, { body });
     },
-    onSettled: async (_data, error, a) => {
+    onSettled: async (_data, error, { a, ids }) => {
       setConfirming(false);
+      if (!error) seen.applied(a, ids);
       if (!error && clearsSelection(a)) {
         setSelected([]);
         setGridKey((k) => k + 1);
@@ -95,7 +100,7 @@ export default function CouponsPage() {
     if (!action) return showToast({ kind: 'warning', message: t('messages.selectAction') });
     if (selected.length === 0) return showToast({ kind: 'warning', message: t('messages.selectCoupons') });
     if (action === 'delete') return setConfirming(true);
-    run.mutate(action);
+    run.mutate({ a: action, ids: selected });
   };
 
   return (
@@ -144,7 +149,7 @@ export default function CouponsPage() {
         message={t('list.deleteMessage', { count: selected.length })}
         confirmLabel={t('actions.delete')}
         destructive
-        onConfirm={() => run.mutateAsync('delete').then(() => undefined)}
+        onConfirm={() => run.mutateAsync({ a: 'delete', ids: selected }).then(() => undefined)}
       />
     </div>
   );
