@@ -41,6 +41,7 @@ export const BILLING_MESSAGES = {
   cardDeleted: 'The card has been deleted.',
   couponSaved: 'The coupon has been saved.',
   paNumberSaved: 'The PA number has been saved.',
+  paNumberNotSaved: 'The PA number was not saved: the stored number differs from the one submitted.',
   notChargeable: 'Only a declined or pending transaction can be charged.',
   membershipNotChargeable: "A membership payment cannot be charged here: change the member's subscription to start or resume the membership.",
   notCapturable: 'Only an authorized transaction can be captured.',
@@ -152,6 +153,19 @@ const refBody = z.object({
   IdempotencyKey: idempotencyKey,
 });
 
+/** A charge's PA number (2 to 40 characters after trimming; the spec's GET path carries it too). */
+export const paNumberSchema = z.string().trim().min(1, 'is required').max(40, 'must be at most 40 characters');
+/**
+ * A PA-number save: the charge and the number (the spec's TransactionID and PANumber) and, ours and optional, the
+ * number the caller saw (null for none). When sent, the number is stored only while the stored one is still that;
+ * otherwise the stored one is answered, and differs from the one submitted.
+ */
+export const paNumberBodySchema = z.object({
+  TransactionID: idSchema,
+  PANumber: paNumberSchema,
+  PreviousPANumber: z.string().max(40, 'must be at most 40 characters').nullable().optional(),
+});
+
 export const BillingApi = {
   // member calls (spec 01 section 7)
   profile: defineEndpoint({ method: 'GET', path: '/api/payment/customer/profile', response: billingProfileSchema }),
@@ -261,7 +275,7 @@ export const BillingApi = {
   paNumber: defineEndpoint({
     method: 'POST',
     path: '/api/payment/support/pa-number',
-    body: z.object({ TransactionID: idSchema, PANumber: z.string().trim().min(1, 'is required').max(40) }),
+    body: paNumberBodySchema,
     response: z.object({ PANumber: z.string(), Message: z.string() }),
   }),
   /**

@@ -73,8 +73,12 @@ export interface BillingService {
   captureTransaction(transactionId: number, amountCents: number | null, actor: BillingActor): Promise<MoneyResult>;
   /** A Pending charge becomes Declined (no money moves; one the gateway holds is declined there first); answers whether it changed. */
   declineTransaction(transactionId: number, actor: BillingActor): Promise<boolean>;
-  /** Stores the PA number of a charge and answers the stored number. */
-  setPaNumber(transactionId: number, paNumber: string, actor: BillingActor): Promise<string>;
+  /**
+   * Stores the PA number of a charge and answers the stored number. With `expected` (the number the caller saw, null
+   * for none) it stores only while the stored one is still that; a number someone else saved meanwhile is kept and
+   * answered.
+   */
+  setPaNumber(transactionId: number, paNumber: string, actor: BillingActor, expected?: string | null): Promise<string>;
   /**
    * A charge's words in a reader's language (`t`: the request's translator): the descriptions the server gives charges
    * itself and the gateway's messages translated, a description staff typed as they typed it.

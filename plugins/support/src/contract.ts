@@ -1,5 +1,5 @@
 import { defineEndpoint, idSchema } from '@portal/core';
-import { idempotencyKey, money } from '@portal/plugin-billing/contract';
+import { idempotencyKey, money, paNumberBodySchema, paNumberSchema } from '@portal/plugin-billing/contract';
 import { MEMBER_LIST_STATUSES, MEMBER_SORT_COLUMNS } from '@portal/plugin-profile/contract';
 import { z } from 'zod';
 import { SUPPORT_TRANSACTION_SORTS, SUPPORT_TX_FILTERS } from './rules';
@@ -80,7 +80,6 @@ const moneyResult = z.object({
 export type SupportMoneyResult = z.infer<typeof moneyResult>;
 /** Every support money call names its charge and carries the client's IdempotencyKey (billing's: required, 8 to 100 of A-Za-z0-9_.:-). */
 const moneyBody = z.object({ TransactionID: idSchema, IdempotencyKey: idempotencyKey });
-const paNumber = z.string().trim().min(1, 'is required').max(40, 'must be at most 40 characters');
 
 export const memberSearchSchema = z.object({
   PageIndex: z.number().int().min(0).max(100_000).default(0),
@@ -153,13 +152,13 @@ export const SupportApi = {
   addPaNumber: defineEndpoint({
     method: 'POST',
     path: '/api/support/transaction/pa-number',
-    body: z.object({ TransactionID: idSchema, PANumber: paNumber }),
+    body: paNumberBodySchema,
     response: z.object({ PANumber: z.string(), Message: z.string() }),
   }),
   createTransaction: defineEndpoint({
     method: 'GET',
     path: '/api/support/createtransaction/:transactionId/:paNumber',
-    params: z.object({ transactionId: idSchema, paNumber }),
+    params: z.object({ transactionId: idSchema, paNumber: paNumberSchema }),
     response: z.object({ PANumber: z.string(), Message: z.string() }),
   }),
   /** Support's work on the dashboard (ours, not the spec's): how many charges and members wait for someone. */

@@ -203,7 +203,12 @@ export interface Billing extends BillingService {
   ): Promise<MoneyResult>;
   /** Captures the card's newest authorization; a repeat of the same capture (its key) answers what the first did. */
   capture(memberId: number, paymentProfileId: number, amountCents: number, actor: BillingActor, idempotencyKey: string): Promise<MoneyResult>;
-  setPaNumber(transactionId: number, paNumber: string, actor: BillingActor): Promise<string>;
+  /**
+   * Stores a charge's PA number and answers the one stored then. With `expected` (the number the caller saw, null for
+   * none) it stores only while the stored one is still that: a number someone else saved meanwhile is kept and answered,
+   * so the caller sees it differs from the one submitted.
+   */
+  setPaNumber(transactionId: number, paNumber: string, actor: BillingActor, expected?: string | null): Promise<string>;
   /** Counts the charges recorded, and the held ones the merchant has since decided at the gateway. */
   syncTransactions(memberId: number, actor: BillingActor): Promise<number>;
   /**
@@ -1167,18 +1172,23 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
         return true;
       });
     },
-    async setPaNumber(transactionId, paNumber, actor) {
-      const row = await txById(transactionId);
-      if (!row) throw new ApiError(404, BILLING_MESSAGES.transactionNotFound);
-      await sql.transaction(async (tx) => {
+    async setPaNumber(transactionId, paNumber, actor, expected) {
+      return sql.transaction(async (tx) => {
+        const row = (
+          await tx.query<{ member_id: number; pa_number: string | null }>('SELECT member_id, pa_number FROM billing_transactions WHERE id = $1 FOR UPDATE', [
+            transactionId,
+          ])
+        )[0];
+        if (!row) throw new ApiError(404, BILLING_MESSAGES.transactionNotFound);
+        if (expected !== undefined && row.pa_number !== expected) return row.pa_number ?? '';
         await tx.query('UPDATE billing_transactions SET pa_number = $2 WHERE id = $1', [transactionId, paNumber]);
         await audit(
           actor,
           { action: 'billing.pa-number', entity: 'billing_transaction', entityId: String(transactionId), memberId: row.member_id, detail: { paNumber } },
           tx,
         );
+        return paNumber;
       });
-      return paNumber;
     },
     async syncTransactions(memberId, actor) {
       const cust = await customer(memberId, false);

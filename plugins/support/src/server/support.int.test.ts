@@ -400,6 +400,40 @@ describe('support: pending list and PA numbers', () => {
     const stored = await server.database.sql.query<{ pa_number: string | null }>('SELECT pa_number FROM billing_transactions WHERE id = $1', [pendingId]);
     expect(stored[0]?.pa_number).toBe('PA-77');
   });
+
+  it('keeps a PA number someone else saved meanwhile: a save naming the number it saw is refused once that changed, and the answer names the stored one', async () => {
+    const audits = () => count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.pa-number' AND entity_id = '${pendingId}'`);
+    const before = await audits();
+    const first = await data<{ PANumber: string; Message: string }>(SupportApi.addPaNumber.path, {
+      body: { TransactionID: pendingId, PANumber: 'PA-78', PreviousPANumber: 'PA-77' },
+    });
+    expect(first).toEqual({ PANumber: 'PA-78', Message: SUPPORT_MESSAGES.paNumberMatches });
+    // A second member of staff had the list open from before, with PA-77.
+    const late = await data<{ PANumber: string; Message: string }>(SupportApi.addPaNumber.path, {
+      body: { TransactionID: pendingId, PANumber: 'PA-79', PreviousPANumber: 'PA-77' },
+    });
+    expect(late).toEqual({ PANumber: 'PA-78', Message: SUPPORT_MESSAGES.paNumberMismatch });
+    expect(paNumberMatches('PA-79', late.PANumber)).toBe(false);
+    // The first save sent again (its answer lost) finds its own number and answers success, writing nothing more.
+    const again = await data<{ PANumber: string; Message: string }>(SupportApi.addPaNumber.path, {
+      body: { TransactionID: pendingId, PANumber: 'PA-78', PreviousPANumber: 'PA-77' },
+    });
+    expect(again).toEqual({ PANumber: 'PA-78', Message: SUPPORT_MESSAGES.paNumberMatches });
+    // "None" seen is a number seen too.
+    const noneSeen = await data<{ PANumber: string }>(SupportApi.addPaNumber.path, {
+      body: { TransactionID: pendingId, PANumber: 'PA-80', PreviousPANumber: null },
+    });
+    expect(noneSeen.PANumber).toBe('PA-78');
+    // The payment service's call keeps the same rule, in its own words.
+    const viaPayment = await data<{ PANumber: string; Message: string }>(BillingApi.paNumber.path, {
+      body: { TransactionID: pendingId, PANumber: 'PA-81', PreviousPANumber: 'PA-77' },
+    });
+    expect(viaPayment).toEqual({ PANumber: 'PA-78', Message: BILLING_MESSAGES.paNumberNotSaved });
+    const stored = await server.database.sql.query<{ pa_number: string | null }>('SELECT pa_number FROM billing_transactions WHERE id = $1', [pendingId]);
+    expect(stored[0]?.pa_number).toBe('PA-78');
+    expect(await audits()).toBe(before + 1);
+    expect((await call(SupportApi.addPaNumber.path, { body: { TransactionID: pendingId, PANumber: 'PA-82', PreviousPANumber: 7 } })).statusCode).toBe(400);
+  });
 });
 
 describe('support: members and termination', () => {

@@ -82,10 +82,11 @@ export const supportRoutes = [
   }),
   route(BillingApi.paNumber, {
     access: BILLING_SUPPORT_ACCESS,
-    handler: async (ctx) => ({
-      PANumber: await billingOf(ctx).setPaNumber(ctx.body.TransactionID, ctx.body.PANumber, actorOf(ctx)),
-      Message: ctx.t(BILLING_MESSAGES.paNumberSaved),
-    }),
+    // With the number the caller saw, one someone else stored meanwhile is kept, answered, and named not saved.
+    handler: async (ctx) => {
+      const stored = await billingOf(ctx).setPaNumber(ctx.body.TransactionID, ctx.body.PANumber, actorOf(ctx), ctx.body.PreviousPANumber);
+      return { PANumber: stored, Message: ctx.t(stored === ctx.body.PANumber ? BILLING_MESSAGES.paNumberSaved : BILLING_MESSAGES.paNumberNotSaved) };
+    },
   }),
   route(BillingApi.capture, {
     access: BILLING_SUPPORT_ACCESS,

@@ -106,7 +106,7 @@ export const transactionRoutes = [
   }),
   route(SupportApi.addPaNumber, {
     access: SUPPORT_ACCESS,
-    handler: (ctx) => savePaNumber(ctx, ctx.body.TransactionID, ctx.body.PANumber),
+    handler: (ctx) => savePaNumber(ctx, ctx.body.TransactionID, ctx.body.PANumber, ctx.body.PreviousPANumber),
   }),
   route(SupportApi.createTransaction, {
     access: SUPPORT_ACCESS,
@@ -116,9 +116,17 @@ export const transactionRoutes = [
   }),
 ];
 
-/** Stores the PA number and compares the stored one with the submitted one (spec 02 section 5). */
-async function savePaNumber(ctx: Parameters<typeof memberTransaction>[0] & Pick<RouteContext, 't'>, transactionId: number, submitted: string) {
+/**
+ * Stores the PA number and compares the stored one with the submitted one (spec 02 section 5). With the number the
+ * caller saw, a number someone else stored meanwhile is kept: the answer then names it, with the mismatch message.
+ */
+async function savePaNumber(
+  ctx: Parameters<typeof memberTransaction>[0] & Pick<RouteContext, 't'>,
+  transactionId: number,
+  submitted: string,
+  previous?: string | null,
+) {
   await memberTransaction(ctx, transactionId);
-  const stored = await billingOf(ctx).setPaNumber(transactionId, submitted, actorOf(ctx));
+  const stored = await billingOf(ctx).setPaNumber(transactionId, submitted, actorOf(ctx), previous);
   return { PANumber: stored, Message: ctx.t(paNumberMatches(submitted, stored) ? SUPPORT_MESSAGES.paNumberMatches : SUPPORT_MESSAGES.paNumberMismatch) };
 }

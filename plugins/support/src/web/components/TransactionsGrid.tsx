@@ -354,7 +354,7 @@ function PaNumberDialog({ row, onClose, onSaved }: { row: SupportTransaction; on
       cancelLabel={t('pa.cancel')}
       onClose={onClose}
       onSubmit={async (submitted) => {
-        const r = await api.call(SupportApi.addPaNumber, { body: { TransactionID: row.TransactionID, PANumber: submitted } });
+        const r = await api.call(SupportApi.addPaNumber, { body: { TransactionID: row.TransactionID, PANumber: submitted, PreviousPANumber: row.PANumber } });
         if (paNumberMatches(submitted, r.PANumber)) showToast({ kind: 'success', message: r.Message });
         else showToast({ kind: 'error', message: t('pa.mismatch') });
         await onSaved();
