@@ -9,6 +9,7 @@ export type { AuditEntry } from './audit';
 export { hashPassword, verifyPassword } from './auth/password';
 export { reissueSessionTokens } from './auth/token-route';
 export { randomToken, sha256 } from './auth/tokens';
+export { type CountedPage, countKey, KEPT_COUNTS_DEFAULTS, KeptCounts, type KeptCountsOptions, keptCountsFor } from './cache/keptCounts';
 export { KeptResults } from './cache/keptResults';
 export { brandSiteAddress, type ServerConfig } from './config';
 export type { SqlClient } from './db/database';

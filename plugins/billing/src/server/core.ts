@@ -28,7 +28,7 @@ import {
   PRICES_CENTS,
 } from '../contract';
 import type { BillingActor, BillingService, SupportTransaction } from '../service';
-import { reversalOf, SUPPORT_TX_SELECT, supportBatches, supportPage, supportStatusCounts } from './support-queries';
+import { reversalOf, SUPPORT_TX_SELECT, supportBatches, supportSearch, supportStatusCounts } from './support-queries';
 
 interface CustomerRow {
   member_id: number;
@@ -1073,10 +1073,8 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     refund: (id, actor) => reverse(id, 'refund', actor),
     voidTransaction: (id, actor) => reverse(id, 'void', actor),
     async searchTransactions(q, reader = sql) {
-      const { count, page } = supportPage(q);
-      const n = (await reader.query<{ n: number }>(count.sql, count.params))[0]?.n ?? 0;
-      const rows = await reader.query<SupportTxRow>(page.sql, page.params);
-      return { Items: rows.map(toSupportTransaction), ItemCount: n };
+      const { rows, total } = await supportSearch<SupportTxRow>(sql, reader, q);
+      return { Items: rows.map(toSupportTransaction), ItemCount: total };
     },
     async *transactionBatches(q, reader = sql) {
       for await (const rows of supportBatches<SupportTxRow>(reader, q)) yield rows.map(toSupportTransaction);

@@ -1,5 +1,5 @@
 import { BillType, ClaimStatus, hasAnyRole, type Message, msg, Roles } from '@portal/core';
-import { ApiError, badRequest, conflict, forbidden, notFound, type RouteContext, type SqlClient } from '@portal/server';
+import { ApiError, badRequest, conflict, countKey, forbidden, keptCountsFor, notFound, type RouteContext, type SqlClient } from '@portal/server';
 import { ClaimsAccess } from '../access';
 import {
   type ChangeStatus,
@@ -45,99 +45,22 @@ export async function searchClaims(ctx: SearchCtx, f: ClaimSearch, opts: { pendi
   const extra = opts.pendingOnly ? [`c.claim_status_id IN (${PENDING_STATUS_IDS.join(',')})`] : [];
   const q = buildSearch(f, scope, extra);
   const sql = ctx.searchSql;
-  // The counts are kept per database, whichever server answers this request.
-  const counts = countCacheFor(ctx.database.sql);
-  const key = countKey(q.count.text, q.count.params);
   // Prepared on PostgreSQL: parsed once per connection, planned for each search's values (db/prepared.ts).
   const hot = { prepare: true };
-  const cached = counts.get(key);
-  if (cached !== null) return { Items: await sql.query<Claim>(q.list.text, q.list.params, hot), ItemCount: cached };
-  // The same search's count already being taken (a burst of staff paging one broad result): wait for it.
-  const running = counts.running(key);
-  if (running) {
-    const [items, total] = await Promise.all([sql.query<Claim>(q.list.text, q.list.params, hot), running]);
-    if (total !== null) return { Items: items, ItemCount: total };
-  }
-  const counted = (async () => {
-    // One round trip: the page rows carry the total; only a page past the end needs a count of its own.
-    const rows = await sql.query<Claim & { __total?: number }>(q.listWithCount.text, q.listWithCount.params, hot);
-    let total: number;
-    if (rows.length > 0) total = rows[0]?.__total ?? 0;
-    else total = f.PageIndex === 0 ? 0 : ((await sql.query<{ n: number }>(q.count.text, q.count.params, hot))[0]?.n ?? 0);
-    for (const r of rows) delete r.__total;
-    return { rows, total };
-  })();
-  counts.track(
-    key,
-    counted.then((r) => r.total),
-  );
-  const { rows, total } = await counted;
-  counts.remember(key, total);
+  // A broad search's total is kept a while (the kernel's KeptCounts), per database, whichever server answers this request.
+  const { rows, total } = await keptCountsFor(ctx.database.sql, 'claims').page(countKey(q.count.text, q.count.params), {
+    rows: () => sql.query<Claim>(q.list.text, q.list.params, hot),
+    rowsWithTotal: async () => {
+      // One round trip: the page rows carry the total; only a page past the end needs a count of its own.
+      const rows = await sql.query<Claim & { __total?: number }>(q.listWithCount.text, q.listWithCount.params, hot);
+      let total: number;
+      if (rows.length > 0) total = rows[0]?.__total ?? 0;
+      else total = f.PageIndex === 0 ? 0 : ((await sql.query<{ n: number }>(q.count.text, q.count.params, hot))[0]?.n ?? 0);
+      for (const r of rows) delete r.__total;
+      return { rows, total };
+    },
+  });
   return { Items: rows, ItemCount: total };
-}
-
-/**
- * Counting is the costly half of a broad staff search (hundreds of thousands of rows in a date range: about 50 ms at
- * a million claims). A count of at least BIG_COUNT is kept for COUNT_TTL_MS per distinct query, so paging through a
- * broad result does not count it again; smaller counts (every member's own list) are always exact and fresh. While
- * a search's count is being taken, the same search arriving meanwhile waits for it rather than counting too: when a
- * kept count runs out, sixteen staff paging the same result would otherwise count it sixteen times at once, and
- * every other search would queue behind them.
- */
-const BIG_COUNT = 5_000;
-const COUNT_TTL_MS = 30_000;
-const COUNT_CACHE_MAX = 500;
-const countKey = (text: string, params: unknown[]) => `${text}\u0000${JSON.stringify(params)}`;
-
-class CountCache {
-  readonly #kept = new Map<string, { n: number; at: number }>();
-  readonly #running = new Map<string, Promise<number | null>>();
-
-  get(key: string): number | null {
-    const hit = this.#kept.get(key);
-    return hit && Date.now() - hit.at < COUNT_TTL_MS ? hit.n : null;
-  }
-
-  /** The count of key being taken now (null if taking it failed), or undefined. */
-  running(key: string): Promise<number | null> | undefined {
-    return this.#running.get(key);
-  }
-
-  track(key: string, total: Promise<number>): void {
-    const settled = total.then(
-      (n) => n,
-      () => null,
-    );
-    this.#running.set(key, settled);
-    void settled.then(() => {
-      if (this.#running.get(key) === settled) this.#running.delete(key);
-    });
-  }
-
-  /** The count of key, just taken: no longer running, and kept when it is big. */
-  remember(key: string, n: number): void {
-    this.#running.delete(key);
-    if (n < BIG_COUNT) {
-      this.#kept.delete(key);
-      return;
-    }
-    const now = Date.now();
-    if (this.#kept.size >= COUNT_CACHE_MAX) {
-      for (const [k, v] of this.#kept) if (now - v.at >= COUNT_TTL_MS || this.#kept.size >= COUNT_CACHE_MAX) this.#kept.delete(k);
-    }
-    this.#kept.set(key, { n, at: now });
-  }
-}
-
-/** One cache per database handle. */
-const countCaches = new WeakMap<SqlClient, CountCache>();
-function countCacheFor(sql: SqlClient): CountCache {
-  let cache = countCaches.get(sql);
-  if (!cache) {
-    cache = new CountCache();
-    countCaches.set(sql, cache);
-  }
-  return cache;
 }
 
 async function loadClaim(sql: SqlClient, id: number, scope: ClaimScope, lock = false): Promise<Claim | null> {

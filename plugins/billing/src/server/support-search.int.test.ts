@@ -1,0 +1,132 @@
+import type { StartedServer } from '@portal/app-server/server';
+import type { SqlClient } from '@portal/server';
+import { makeUser, startTestServer } from '@portal/testing/server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TransactionSearch } from '../service';
+import { supportPage, supportSearch } from './support-queries';
+
+/**
+ * Support's grid of every member's charges: one page and the number of charges the search finds, the total of a broad
+ * search kept a while (the kernel's KeptCounts) so that paging through it does not count every charge again.
+ */
+let server: StartedServer;
+
+const search = (over: Partial<TransactionSearch> = {}): TransactionSearch => ({
+  statuses: [],
+  search: null,
+  memberId: null,
+  sortColumn: 'DateCreated',
+  sortOrder: 'DESC',
+  offset: 0,
+  limit: 20,
+  ...over,
+});
+
+/** A reader of its own database handle (so nothing is kept for it yet) that notes each statement it runs. */
+function recording() {
+  const texts: string[] = [];
+  const reader: SqlClient = {
+    query: async (text, params, opts) => {
+      texts.push(text);
+      return server.database.sql.query(text, params, opts);
+    },
+    exec: (text) => server.database.sql.exec(text),
+    transaction: (fn) => server.database.sql.transaction(fn),
+  };
+  return { reader, counted: () => texts.filter((t) => t.includes('count(*)')).length, statements: () => texts.length };
+}
+
+/** What the grid's two plain statements say: the page's ids and the count. */
+async function expected(q: TransactionSearch) {
+  const { count, page } = supportPage(q);
+  const ids = (await server.database.sql.query<{ id: number }>(page.sql, page.params)).map((r) => r.id);
+  const total = (await server.database.sql.query<{ n: number }>(count.sql, count.params))[0]?.n ?? 0;
+  return { ids, total };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const member = (await makeUser(server, { userName: 'support-search', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+  // 6,000 charges: every tenth Declined, every hundredth with a PA number.
+  await server.database.sql.query(
+    `INSERT INTO billing_transactions (member_id, kind, status, amount_cents, description, pa_number, message, created_at)
+     SELECT $1, 'charge', CASE WHEN g % 10 = 0 THEN 'Declined' ELSE 'Charged' END, (g % 13) * 100, 'Search ' || g,
+       CASE WHEN g % 100 = 0 THEN 'PA-' || g END, 'Seeded', timestamptz '2024-01-01 00:00:00+00' + g * interval '1 minute'
+     FROM generate_series(1, 6000) g`,
+    [member],
+  );
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("support's grid: a page and its total", () => {
+  it('answers the rows and the total the plain page and count statements give, for filters, sorts and pages', async () => {
+    for (const q of [
+      search(),
+      search({ statuses: ['Declined'], offset: 40 }),
+      search({ statuses: ['PA Number'], sortColumn: 'Amount', sortOrder: 'ASC' }),
+      search({ search: 'search 59', sortColumn: 'TransactionID', offset: 5, limit: 10 }),
+      search({ statuses: ['Refunded'] }),
+    ]) {
+      const { reader } = recording();
+      const got = await supportSearch<{ id: number }>(reader, reader, q);
+      const want = await expected(q);
+      expect(got.rows.map((r) => r.id)).toEqual(want.ids);
+      expect(got.total).toBe(want.total);
+    }
+  });
+
+  it('reads no page past the end, or of an empty search: the count alone answers', async () => {
+    const past = recording();
+    const q = search({ statuses: ['Declined'], offset: 10_000 });
+    const got = await supportSearch<{ id: number }>(past.reader, past.reader, q);
+    expect(got).toEqual({ rows: [], total: (await expected(q)).total });
+    expect(got.total).toBe(600);
+    expect(past.statements()).toBe(1);
+    const none = recording();
+    expect(await supportSearch(none.reader, none.reader, search({ search: 'no such charge' }))).toEqual({ rows: [], total: 0 });
+    expect(none.statements()).toBe(1);
+  });
+
+  it('keeps a total of 5,000 charges or more for 30 s: paging through it reads each page and counts once', async () => {
+    const { reader, counted, statements } = recording();
+    const pages = [];
+    for (let page = 0; page < 4; page++) pages.push(await supportSearch<{ id: number }>(reader, reader, search({ offset: page * 20 })));
+    expect(pages.map((p) => p.total)).toEqual([6000, 6000, 6000, 6000]);
+    expect(new Set(pages.flatMap((p) => p.rows.map((r) => r.id))).size).toBe(80);
+    expect(counted()).toBe(1);
+    expect(statements()).toBe(5);
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 30_001);
+    try {
+      await supportSearch(reader, reader, search({ offset: 100 }));
+      expect(counted()).toBe(2);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('counts a smaller result with every page, so it is always exact', async () => {
+    const { reader, counted } = recording();
+    const declined = async (offset: number) => (await supportSearch(reader, reader, search({ statuses: ['Declined'], offset }))).total;
+    expect(await declined(0)).toBe(600);
+    await server.database.sql.query(
+      `INSERT INTO billing_transactions (member_id, kind, status, amount_cents, message)
+       SELECT member_id, 'charge', 'Declined', 100, 'Added' FROM billing_transactions LIMIT 1`,
+    );
+    expect(await declined(20)).toBe(601);
+    expect(counted()).toBe(2);
+    await server.database.sql.query(`DELETE FROM billing_transactions WHERE message = 'Added'`);
+  });
+
+  it('counts once for eight identical broad searches arriving together, each with its own page', async () => {
+    const { reader, counted } = recording();
+    const pages = await Promise.all(Array.from({ length: 8 }, (_, i) => supportSearch<{ id: number }>(reader, reader, search({ offset: (i % 4) * 20 }))));
+    expect(counted()).toBe(1);
+    for (const [i, p] of pages.entries()) {
+      expect(p.total).toBe(6000);
+      expect(p.rows.map((r) => r.id)).toEqual(pages[i % 4]?.rows.map((r) => r.id));
+    }
+  });
+});
