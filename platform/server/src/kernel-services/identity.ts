@@ -24,8 +24,12 @@ export interface IdentityService {
   languageOfMember(memberId: number, tx?: SqlClient): Promise<Language>;
   /** Creates a user with its roles; returns the new id. */
   createUser(user: NewUser, tx?: SqlClient): Promise<string>;
-  /** Stores a new password hash (hash with hashPassword first: it is slow on purpose, keep it out of transactions). */
-  setPassword(userId: string, passwordHash: string, tx?: SqlClient): Promise<void>;
+  /**
+   * Stores a new password hash (hash with hashPassword first: it is slow on purpose, keep it out of transactions).
+   * With `replacing` (the hash the caller checked the current password against) only while it is still the stored one:
+   * false when the password was changed meanwhile (a reset, another change), which then stays.
+   */
+  setPassword(userId: string, passwordHash: string, tx?: SqlClient, replacing?: string): Promise<boolean>;
   /** Marks the account active, optionally setting its password in the same statement. */
   activate(userId: string, opts?: { passwordHash?: string }, tx?: SqlClient): Promise<void>;
   setEmail(userId: string, email: string, tx?: SqlClient): Promise<{ memberId: number | null } | null>;
@@ -118,8 +122,12 @@ export function identityService(sql: SqlClient): IdentityService {
       return languageOf(rows[0]?.language) ?? 'en';
     },
     createUser: (user, tx) => createUser(tx ?? sql, user),
-    async setPassword(userId, passwordHash, tx) {
-      await (tx ?? sql).query('UPDATE users SET password_hash = $2, version = version + 1 WHERE id = $1', [userId, passwordHash]);
+    async setPassword(userId, passwordHash, tx, replacing) {
+      const rows = await (tx ?? sql).query<{ id: string }>(
+        'UPDATE users SET password_hash = $2, version = version + 1 WHERE id = $1 AND ($3::text IS NULL OR password_hash = $3) RETURNING id',
+        [userId, passwordHash, replacing ?? null],
+      );
+      return rows.length > 0;
     },
     async activate(userId, opts = {}, tx = undefined) {
       await (tx ?? sql).query('UPDATE users SET is_active = true, password_hash = COALESCE($2, password_hash), version = version + 1 WHERE id = $1', [

@@ -8,7 +8,7 @@ import { authHeaders, makeUser, signIn, TEST_PASSWORD } from '@portal/testing/se
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountApi, AccountMessages } from '../contract';
 import { StepRefusals } from '../service';
-import { saveAnswers } from './common';
+import { saveAnswers, Text } from './common';
 import { ACCOUNT_THROTTLE } from './throttle';
 
 let env: SandboxTestEnv;
@@ -409,6 +409,32 @@ describe('password policy and signed-in changes', () => {
     expect((await env.server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: authHeaders(other, 'card') })).statusCode).toBe(401);
     const anon = await json('POST', AccountApi.updatePassword.path, { OldPassword: 'a', Password: 'b', ConfirmPassword: 'b' });
     expect(anon.statusCode).toBe(401);
+  });
+
+  it('stores a password change only over the password it checked: of two changes sent at once, the second is refused and the first stays', async () => {
+    const userName = plainName('change-race');
+    const { userId } = await makeUser(env.server, { userName, roles: ['CareGuard'], member: true, brand: 'card' });
+    const h = authHeaders(await signIn(env.server, userName), 'card');
+    const change = (to: string) =>
+      env.server.app.inject({
+        method: 'POST',
+        url: AccountApi.updatePassword.path,
+        headers: h,
+        payload: { OldPassword: TEST_PASSWORD, Password: to, ConfirmPassword: to },
+      });
+    // Both check the same current password before either stores its own (each hashes twice on the way).
+    const [a, b] = await Promise.all([change('First$Pass71'), change('Second$Pass72')]);
+    const answers = [a, b].map((r) => r.statusCode).sort();
+    expect(answers).toEqual([200, 409]);
+    const [won, lost] = a.statusCode === 200 ? ['First$Pass71', b] : ['Second$Pass72', a];
+    expect(lost.json()).toMatchObject({ HasError: true, MsgText: Text.passwordChangedMeanwhile });
+    expect(await tokenStatus(userName, won)).toBe(200);
+    expect(await tokenStatus(userName, won === 'First$Pass71' ? 'Second$Pass72' : 'First$Pass71')).not.toBe(200);
+    const audits = await sql().query<{ outcome: string }>(
+      `SELECT outcome FROM audit_log WHERE action = 'account.password.change' AND entity_id = $1 ORDER BY id`,
+      [userId],
+    );
+    expect(audits.map((r) => r.outcome).sort()).toEqual(['refused', 'success']);
   });
 
   it("has every catalogue question in the web namespace's English (word for word) and Spanish", async () => {

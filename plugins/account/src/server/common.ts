@@ -17,6 +17,7 @@ export const Text = {
   unknownQuestion: 'Please choose two different questions from the list of security questions.',
   activationMailFailed: 'Your account was created, but the activation e-mail could not be sent. Please use Forgot Password to receive a new activation link.',
   oldPasswordWrong: 'The current password is incorrect.',
+  passwordChangedMeanwhile: 'Your password was changed while this change was being made, so this change was not saved. Please sign in with the new password.',
   samePassword: 'The new password must be different from the current password.',
   questionsSaved: 'Your security questions have been saved.',
   emailUpdated: 'Your e-mail address has been updated.',

@@ -47,13 +47,19 @@ export const profileRoutes = [
       if (problems.length) return invalid(policyMessage(problems));
       if (body.Password === body.OldPassword) return invalid(Text.samePassword);
       const passwordHash = await hashPassword(body.Password);
-      await database.sql.transaction(async (tx) => {
-        await services.identity.setPassword(u.id, passwordHash, tx);
+      // Stored only over the password just checked: a reset or another change that landed meanwhile stays.
+      const changed = await database.sql.transaction(async (tx) => {
+        if (!(await services.identity.setPassword(u.id, passwordHash, tx, u.password_hash))) return false;
         // Other sessions end; the one that changed the password goes on.
         await services.identity.revokeSessions(u.id, 'password-change', { keepSessionId: user.sessionId }, tx);
         await endEmailChanges(tx, u.id);
         await ctx.audit({ action: 'account.password.change', entity: 'user', entityId: u.id }, tx);
+        return true;
       });
+      if (!changed) {
+        await ctx.audit({ action: 'account.password.change', outcome: 'refused', entity: 'user', entityId: u.id, detail: { reason: 'changed meanwhile' } });
+        throw new ApiError(409, Text.passwordChangedMeanwhile, { IsValid: false });
+      }
       return withMessage({ IsValid: true }, AccountMessages.passwordChanged);
     },
   }),
