@@ -57,6 +57,24 @@ describe('job queue', () => {
     expect(await jobState(id)).toBe('completed');
   });
 
+  it('sent inside a transaction, stores the job with it: none when the transaction rolls back, run once when it commits', async () => {
+    const runs: number[] = [];
+    const { queue } = await startQueue(true, (q) => q.define<{ n: number }>('test.tx', async (payload) => void runs.push(payload.n)));
+    let rolledBackId: string | null = null;
+    await expect(
+      database.sql.transaction(async (tx) => {
+        rolledBackId = await queue.send('test.tx', { n: 1 }, { tx });
+        expect(rolledBackId).not.toBeNull();
+        throw new Error('the change failed after the job was sent');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await jobState(rolledBackId)).toBeUndefined();
+    const committedId = await database.sql.transaction((tx) => queue.send('test.tx', { n: 2 }, { tx }));
+    await queue.drain();
+    expect(runs).toEqual([2]);
+    expect(await jobState(committedId)).toBe('completed');
+  });
+
   it('retries a failing job with growing waits, logging each failure, until it succeeds', async () => {
     const startedAt: number[] = [];
     const { queue, logger } = await startQueue(true, (q) =>

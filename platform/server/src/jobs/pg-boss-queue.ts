@@ -77,7 +77,9 @@ export class PgBossJobQueue implements JobQueue {
     // pg-boss drops a job for an unknown queue without a word; refuse loudly instead.
     if (!this.definitions.has(name)) throw new Error(`job "${name}" is not defined`);
     await this.ready();
-    const id = await this.boss.send(name, payload, definedOnly({ singletonKey: opts.singletonKey, startAfter: opts.startAfter }));
+    // In the caller's transaction: pg-boss's insert is one statement, run through the transaction's client.
+    const db: PgBoss.Db | undefined = opts.tx && { executeSql: async (text, values) => ({ rows: await (opts.tx as SqlClient).query(text, values) }) };
+    const id = await this.boss.send(name, payload, definedOnly({ singletonKey: opts.singletonKey, startAfter: opts.startAfter, db }));
     const worker = this.workers.get(name);
     if (worker) this.boss.notifyWorker(worker);
     return id;

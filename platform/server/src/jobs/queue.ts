@@ -1,3 +1,5 @@
+import type { SqlClient } from '../db/database';
+
 /** A job as its handler sees it. */
 export interface JobInfo {
   id: string;
@@ -32,6 +34,12 @@ export interface SendOptions {
   singletonKey?: string;
   /** Not before this time; a number is seconds from now. */
   startAfter?: Date | number;
+  /**
+   * Stores the job as part of this transaction: it exists once the transaction commits, and never if it rolls back, so
+   * a change and the work it announces cannot part (a change committed whose job was lost to a failed send or a crash
+   * between the two). A worker may then take it up to one polling interval after the commit.
+   */
+  tx?: SqlClient;
 }
 
 /** The structured logger the queue writes to: pino's (Fastify's `app.log`) fits. */

@@ -68,11 +68,12 @@ export interface MembersService {
   /** Whether the member id belongs to a member login (impersonation targets, support screens). */
   isMemberAccount(memberId: number, tx?: SqlClient): Promise<boolean>;
   /**
-   * Tells the plugins a membership has ended: call it once the termination has committed. It queues the kernel's
-   * `member.terminated` job, which runs each plugin's `onMemberTerminated` (cancel the subscription the gateway would
-   * renew, remove linked banks) while the member is still terminated, retrying a provider that fails.
+   * Tells the plugins a membership has ended: call it in the termination's transaction (`tx`), so the two commit
+   * together or not at all. It queues the kernel's `member.terminated` job, which runs each plugin's
+   * `onMemberTerminated` (cancel the subscription the gateway would renew, remove linked banks) while the member is
+   * still terminated, retrying a provider that fails.
    */
-  announceTermination(memberId: number): Promise<void>;
+  announceTermination(memberId: number, tx?: SqlClient): Promise<void>;
 }
 
 /** The kernel's job that runs the plugins' `onMemberTerminated` for a terminated member. */
@@ -129,8 +130,8 @@ export function membersService(sql: SqlClient, jobs: Pick<JobQueue, 'send'>): Me
       );
       return rows.length > 0;
     },
-    async announceTermination(memberId) {
-      await jobs.send(MEMBER_TERMINATED_JOB, { memberId });
+    async announceTermination(memberId, tx) {
+      await jobs.send(MEMBER_TERMINATED_JOB, { memberId }, tx ? { tx } : {});
     },
   };
 }

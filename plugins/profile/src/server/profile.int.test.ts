@@ -484,6 +484,34 @@ describe('terminate and reactivate', () => {
     expect(await auditCount('profile.member.reactivate', u.memberId)).toBe(1);
   });
 
+  it('stores the termination and its member.terminated job together: when the job cannot be stored, the member is not terminated', async () => {
+    const u = await userOf(env, 'CareGuard', 'card');
+    const sql = env.server.database.sql;
+    const jobs = async () =>
+      (
+        await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'member.terminated' AND (data->>'memberId')::int = $1`, [
+          u.memberId,
+        ])
+      )[0]?.n;
+    await sql.exec(`CREATE FUNCTION refuse_termination_job() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'the job queue refused the job'; END $$;
+      CREATE TRIGGER refuse_termination_job BEFORE INSERT ON pgboss.job FOR EACH ROW WHEN (NEW.name = 'member.terminated')
+        EXECUTE FUNCTION refuse_termination_job();`);
+    try {
+      const refused = await post(ProfileApi.terminate.path, u);
+      expect(refused.statusCode).toBe(500);
+      expect((await load(u)).TerminationDate).toBeNull();
+      expect(await auditCount('profile.member.terminate', u.memberId)).toBe(0);
+    } finally {
+      await sql.exec('DROP TRIGGER refuse_termination_job ON pgboss.job; DROP FUNCTION refuse_termination_job();');
+    }
+    expect(await jobs()).toBe(0);
+    const done = await post(ProfileApi.terminate.path, u);
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await load(u)).TerminationDate).not.toBeNull();
+    expect(await jobs()).toBe(1);
+  });
+
   it('is for CareGuard and CareAssist only', async () => {
     expect((await post(ProfileApi.reactivate.path, finance)).statusCode).toBe(403);
     expect((await post(ProfileApi.terminate.path, support, {}, { 'x-member-id': String(other.memberId) })).statusCode).toBe(403);

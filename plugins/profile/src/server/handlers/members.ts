@@ -101,7 +101,8 @@ export const memberRoutes = [
           // Only a code confirmed for the number on file lets the phone be marked verified.
           if (!m.mobilePhone || !(await validatedRecently(tx, memberId, m.mobilePhone))) throw badRequest(ProfileMessages.verifyFirst);
         }
-        await services.members.set(memberId, { isPhoneValidated: ctx.query.validated }, tx);
+        // At the version read: a change of the mobile number meanwhile is refused (409), not marked verified.
+        await services.members.update(memberId, m.version, { isPhoneValidated: ctx.query.validated }, tx);
         await ctx.audit({ action: 'profile.phone.validated', entity: 'member', entityId: memberId, memberId, detail: { validated: ctx.query.validated } }, tx);
         return services.members.load(memberId, tx);
       });
@@ -125,11 +126,12 @@ export const memberRoutes = [
           // At the version read: a terminate and a reactivate at once cannot both pass their checks.
           await services.members.update(memberId, m.version, { terminationDate: which === 'terminate' ? new Date().toISOString() : null }, tx);
           await ctx.audit({ action: `profile.member.${which}`, entity: 'member', entityId: memberId, memberId, detail: { before: m.terminationDate } }, tx);
+          // The plugins end what they keep running for the member (the gateway's renewals, linked banks): a job
+          // stored with the termination, so neither commits without the other.
+          if (which === 'terminate') await services.members.announceTermination(memberId, tx);
           return services.members.load(memberId, tx);
         });
         if (!saved) throw notFound(ProfileMessages.notFound);
-        // The plugins end what they keep running for the member: the gateway's renewals, linked banks.
-        if (which === 'terminate') await services.members.announceTermination(memberId);
         const token = await reissueSessionTokens(database.sql, config, user.id, user.sessionId);
         if (!token) throw new ApiError(401, ProfileMessages.sessionEnded);
         return withMessage(

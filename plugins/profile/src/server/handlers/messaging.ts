@@ -84,7 +84,9 @@ export const messagingRoutes = [
         const outcome = await checkCode(tx, memberId, phone, hashCode(config.tokenSecret, memberId, phone, body.Code));
         const member = await services.members.load(memberId, tx);
         const ok = outcome === 'confirmed' && member?.mobilePhone === phone;
-        if (ok) await services.members.set(memberId, { isPhoneValidated: true }, tx);
+        // At the version read: a profile save that changed the mobile number meanwhile is refused here (409), so the
+        // new number is never marked verified by a code sent to the old one.
+        if (ok && member) await services.members.update(memberId, member.version, { isPhoneValidated: true }, tx);
         await ctx.audit(
           {
             action: 'profile.phone.code.verify',

@@ -64,10 +64,11 @@ export const memberRoutes = [
         await ctx.audit({ action: 'support.member.terminate', entity: 'member', entityId: memberId, memberId }, tx);
         // The member's logins are closed with it: signed out everywhere at once, and refused at sign-in from now on.
         for (const id of await services.identity.userIdsOfMember(memberId, tx)) await services.identity.close(id, 'member terminated by support', tx);
+        // The plugins end what they keep running for the member (the gateway's renewals, linked banks): a job stored
+        // with the termination, so neither commits without the other.
+        await services.members.announceTermination(memberId, tx);
         return services.members.load(memberId, tx);
       });
-      // The plugins end what they keep running for the member: the gateway's renewals, linked banks.
-      await services.members.announceTermination(memberId);
       return terminationOf(memberId, saved?.terminationDate ?? null);
     },
   }),
