@@ -36,6 +36,8 @@ export const BILLING_MESSAGES = {
   alreadySubscribed: 'The membership is already active.',
   subscriptionCanceled: 'The subscription has been canceled.',
   noSubscription: 'There is no subscription.',
+  subscriptionChanged: 'The subscription was changed meanwhile. Please check it and try again.',
+  subscriptionChangedNotCanceled: 'The subscription was changed meanwhile and has not been canceled. Please check it and cancel it again if you still want to.',
   subscriptionCard: 'The card now pays the subscription.',
   defaultCard: 'The default card has been changed.',
   cardDeleted: 'The card has been deleted.',

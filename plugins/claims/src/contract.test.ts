@@ -48,6 +48,25 @@ describe('claims contract', () => {
     expect(changeStatusSchema.safeParse({ Ids: Array.from({ length: 501 }, (_, i) => i + 1), NewClaimStatusID: 2 }).success).toBe(false);
   });
 
+  it("takes a status change's bills as ids, or as ids with the Version the caller saw, and refuses anything else", () => {
+    expect(changeStatusSchema.parse({ Ids: [7, { ID: '8', Version: '3' }], NewClaimStatusID: 2 }).Ids).toEqual([7, { ID: 8, Version: 3 }]);
+    for (const bad of [{ ID: 8 }, { Version: 3 }, { ID: 8, Version: 0 }, { ID: 8, Version: true }, { ID: '0x8', Version: 1 }, { ID: 8, Version: '1e1' }]) {
+      const r = changeStatusSchema.safeParse({ Ids: [1, bad], NewClaimStatusID: 2 });
+      expect(r.success, JSON.stringify(bad)).toBe(false);
+      expect(r.error?.issues[0]).toMatchObject({ path: ['Ids', 1], message: "must be a claim id, or an object with the bill's ID and Version" });
+    }
+  });
+
+  it("takes a create's optional IdempotencyKey as billing's: 8 to 100 letters, digits or - _ . :", () => {
+    const bill = { MemberID: 1, PayeeID: 1, BillTypeID: 21, BilledAmount: 1, ServiceDateFrom: '2025-01-10' };
+    expect(claimCreateSchema.parse(bill).IdempotencyKey).toBeUndefined();
+    expect(claimCreateSchema.parse({ ...bill, IdempotencyKey: ' claim-1a2b3c4d ' }).IdempotencyKey).toBe('claim-1a2b3c4d');
+    expect(claimCreateSchema.parse({ ...bill, IdempotencyKey: `a:b.c_d-${'x'.repeat(92)}` }).IdempotencyKey).toHaveLength(100);
+    for (const bad of ['short', 'x'.repeat(101), 'has spaces in it', 'claim/1a2b3c4d', 42]) {
+      expect(claimCreateSchema.safeParse({ ...bill, IdempotencyKey: bad }).error?.issues[0]?.path, JSON.stringify(bad)).toEqual(['IdempotencyKey']);
+    }
+  });
+
   it('takes ids as positive integers written in decimal, and nothing else', () => {
     expect(idParamsSchema.parse({ id: '42' })).toEqual({ id: 42 });
     expect(detailsBodySchema.parse({ ClaimID: 42 })).toEqual({ ClaimID: 42 });

@@ -237,8 +237,22 @@ const checkBill = (b: { PayeeID?: number | null; PayeeName?: string | null; Serv
     ctx.addIssue({ code: 'custom', path: ['ServiceDateTo'], message: 'must not be before ServiceDateFrom' });
 };
 
-/** POST create: a new bill starts as Received. MemberID is required unless acting for a member. */
-export const claimCreateSchema = z.object({ MemberID: optId, ...billFields }).superRefine(checkBill);
+/**
+ * A create's idempotency key (not in the spec; the format rule of billing's `idempotencyKey`): the page makes one per
+ * submission of the form and sends it again when that submission is retried, so a create whose answer was lost adds its
+ * bill once.
+ */
+export const idempotencyKeySchema = z
+  .string({ error: 'must be text: one key of your own per new bill, sent again unchanged when the call is retried' })
+  .trim()
+  .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8 to 100 letters, digits or - _ . :');
+
+/**
+ * POST create: a new bill starts as Received. MemberID is required unless acting for a member. IdempotencyKey (ours,
+ * optional): a create repeated with a key the caller already used answers the bill that key made and adds none; the key
+ * with another bill is refused (409).
+ */
+export const claimCreateSchema = z.object({ MemberID: optId, ...billFields, IdempotencyKey: idempotencyKeySchema.nullish() }).superRefine(checkBill);
 export type ClaimCreate = z.infer<typeof claimCreateSchema>;
 
 /** POST update: the edited bill with the Version it was read at. Payment fields are SuperUser only. */
@@ -254,10 +268,24 @@ export const claimUpdateSchema = z
   .superRefine(checkBill);
 export type ClaimUpdate = z.infer<typeof claimUpdateSchema>;
 
-/** POST changeStatusAM: move every listed bill to one new status, all or nothing. */
+/**
+ * One bill of a status change: its id (the spec's id list), or its id with the Version the caller saw, which the change
+ * then checks (the pages send the Version of each bill they have shown).
+ */
+export const claimRefSchema = z.union([idSchema, z.object({ ID: idSchema, Version: idSchema })], {
+  error: "must be a claim id, or an object with the bill's ID and Version",
+});
+export type ClaimRef = z.infer<typeof claimRefSchema>;
+/** The id a status change's entry names. */
+export const refId = (ref: ClaimRef): number => (typeof ref === 'number' ? ref : ref.ID);
+
+/**
+ * POST changeStatusAM: move every listed bill to one new status, all or nothing. A bill named with a Version it no
+ * longer has (someone changed it since the caller saw it) refuses the whole change (409).
+ */
 export const changeStatusSchema = z.object({
   Ids: z
-    .array(idSchema, { error: 'must be a list of claim ids' })
+    .array(claimRefSchema, { error: 'must be a list of claim ids' })
     .min(1, 'choose at least one bill')
     .max(MAX_STATUS_CHANGE_IDS, schemaText('at most {{max}} bills at once', { max: MAX_STATUS_CHANGE_IDS })),
   /** The status the bills move to: spec 02's claim status change filter names it "new claim status id". */

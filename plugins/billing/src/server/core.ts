@@ -532,8 +532,11 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
   /**
    * Runs `f` holding the member's subscription-start lease, so two starts at once (two tabs, the registration step and
    * the billing page, staff and the member) cannot both create a subscription at the gateway: the second waits for the
-   * first and then sees its outcome (the same key replays it, another finds the membership active). A lease a crashed
-   * process left behind lapses after START_LEASE_SECONDS.
+   * first and then sees its outcome (the same key replays it, another finds the membership active). Every other call
+   * that acts on the member's subscription at the gateway and then writes it takes the same lease (support's change, a
+   * held payment's approval, a coupon, a cancel, the termination job, a move to another card, a card deletion), so none
+   * of them writes over a subscription another replaced meanwhile; `f` gets the row as it is under the lease. A lease a
+   * crashed process left behind lapses after START_LEASE_SECONDS.
    */
   const withStartLease = async <T>(memberId: number, f: (cust: CustomerRow) => Promise<T>): Promise<T> => {
     const lease = crypto.randomUUID();
@@ -658,13 +661,54 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     return { ...result(ok, ok ? BILLING_MESSAGES.subscribed : t.message, recorded?.id ?? null), SubscriptionType: ok ? type : null };
   };
 
+  /** Whether two reads of the member's billing state name the same membership: its subscription, its type, lifetime or not. */
+  const sameMembership = (a: CustomerRow, b: CustomerRow) =>
+    a.subscription_id === b.subscription_id &&
+    a.subscription_type === b.subscription_type &&
+    (a.subscription_status === 'lifetime') === (b.subscription_status === 'lifetime');
+
+  /**
+   * Cancels the membership `cust` names (read under the member's subscription-start lease, which the caller holds): the
+   * gateway stops renewing its subscription (a lifetime membership has none to stop), then our row is marked canceled
+   * only while it still names that membership, audited in the same transaction. False when the row names another one
+   * by then (possible only once a lease has lapsed): nothing is marked canceled.
+   */
+  const cancelLeased = async (memberId: number, cust: CustomerRow, actor: BillingActor, detail: Record<string, unknown>): Promise<boolean> => {
+    const subscriptionId = cust.subscription_id;
+    const lifetime = cust.subscription_status === 'lifetime';
+    if (subscriptionId && !lifetime) await gatewayCall(() => gw.cancelSubscription(subscriptionId));
+    return sql.transaction(async (tx) => {
+      const rows = await tx.query(
+        `UPDATE billing_customers SET subscription_status = 'canceled', updated_at = now()
+         WHERE member_id = $1 AND subscription_id IS NOT DISTINCT FROM $2 AND subscription_type IS NOT DISTINCT FROM $3
+           AND subscription_status <> 'canceled' AND (subscription_status = 'lifetime') = $4 RETURNING member_id`,
+        [memberId, subscriptionId, cust.subscription_type, lifetime],
+      );
+      if (!rows.length) return false;
+      await audit(
+        actor,
+        { action: 'billing.subscription.cancel', entity: 'billing_customer', entityId: String(memberId), memberId, detail: { subscriptionId, ...detail } },
+        tx,
+      );
+      return true;
+    });
+  };
+
+  /**
+   * The member's (or support's) cancel of the membership. It runs holding the member's subscription-start lease, as
+   * starts, support's change, a held payment's approval, a coupon and a card move do, so none of them can replace the
+   * subscription between the gateway's cancel and our write. The membership is the one read when the call came: if a
+   * change that was under way replaced it meanwhile (another subscription, type or a lifetime coupon), nothing is
+   * canceled and the call is a 409, since the caller asked to cancel the one they saw.
+   */
   const cancelSubscription = async (memberId: number, actor: BillingActor) => {
-    const cust = await customer(memberId, false);
-    if (!cust?.subscription_status || cust.subscription_status === 'canceled') throw new ApiError(400, BILLING_MESSAGES.noSubscription);
-    if (cust.subscription_id && cust.subscription_status !== 'lifetime') await gatewayCall(() => gw.cancelSubscription(cust.subscription_id as number));
-    await sql.transaction(async (tx) => {
-      await tx.query(`UPDATE billing_customers SET subscription_status = 'canceled', updated_at = now() WHERE member_id = $1`, [memberId]);
-      await audit(actor, { action: 'billing.subscription.cancel', entity: 'billing_customer', entityId: String(memberId), memberId }, tx);
+    const seen = await customer(memberId, false);
+    if (!seen?.subscription_status || seen.subscription_status === 'canceled') throw new ApiError(400, BILLING_MESSAGES.noSubscription);
+    await withStartLease(memberId, async (cust) => {
+      if (!cust.subscription_status || cust.subscription_status === 'canceled') throw new ApiError(400, BILLING_MESSAGES.noSubscription);
+      if (!sameMembership(seen, cust) || !(await cancelLeased(memberId, cust, actor, {}))) {
+        throw new ApiError(409, BILLING_MESSAGES.subscriptionChangedNotCanceled);
+      }
     });
     return profile(memberId);
   };
@@ -672,21 +716,17 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
   /**
    * A membership that ended (spec 01 section 7, POST customer/terminate, run for every termination): cancels the
    * subscription the gateway would renew (monthly, yearly; also one suspended for a failed renewal). A lifetime
-   * membership and no subscription are left as they are. Safe to run again: the gateway's cancel is idempotent.
+   * membership and no subscription are left as they are. Under the subscription-start lease, and whatever subscription
+   * the row names then: one a change started meanwhile is canceled too. Safe to run again: the gateway's cancel is
+   * idempotent, and a refusal (the lease still held by another call, the row changed) fails the job, which is retried.
    */
   const cancelRenewals = async (memberId: number, actor: BillingActor) => {
-    const cust = await customer(memberId, false);
-    if (!cust?.subscription_id || (cust.subscription_status !== 'active' && cust.subscription_status !== 'suspended')) return false;
-    await gatewayCall(() => gw.cancelSubscription(cust.subscription_id as number));
-    await sql.transaction(async (tx) => {
-      await tx.query(`UPDATE billing_customers SET subscription_status = 'canceled', updated_at = now() WHERE member_id = $1`, [memberId]);
-      await audit(
-        actor,
-        { action: 'billing.subscription.cancel', entity: 'billing_customer', entityId: String(memberId), memberId, detail: { reason: 'member terminated' } },
-        tx,
-      );
+    if (!(await customer(memberId, false))) return false;
+    return withStartLease(memberId, async (cust) => {
+      if (!cust.subscription_id || (cust.subscription_status !== 'active' && cust.subscription_status !== 'suspended')) return false;
+      if (!(await cancelLeased(memberId, cust, actor, { reason: 'member terminated' }))) throw new ApiError(409, BILLING_MESSAGES.subscriptionChanged);
+      return true;
     });
-    return true;
   };
 
   const moveMoney = async (
@@ -937,39 +977,65 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
       );
     },
     syncCards,
+    /**
+     * Under the member's subscription-start lease, as a cancel, a change or a move to another card: a subscription that
+     * ran on the deleted card moves to the default card, at the gateway and then in our row (only while the row still
+     * names that subscription on that card), audited in the same transaction as the write.
+     */
     async deleteCard(memberId, paymentProfileId, actor) {
-      const cust = await mustCustomer(memberId);
-      const card = await ownCard(memberId, paymentProfileId);
-      await gatewayCall(() => gw.deleteProfile(cust.customer_profile_id, paymentProfileId));
-      let deactivated = false;
-      await sql.transaction(async (tx) => {
-        await tx.query('DELETE FROM billing_cards WHERE payment_profile_id = $1 AND member_id = $2', [paymentProfileId, memberId]);
-        await audit(
-          actor,
-          { action: 'billing.card.delete', entity: 'billing_card', entityId: String(paymentProfileId), memberId, detail: { card: card.CardNumber } },
-          tx,
-        );
-        const left = (await cardRows(memberId, tx)).length;
-        if (left === 0) {
-          deactivated = true;
-          await tx.query(
-            `UPDATE billing_customers SET is_deactivated = true, updated_at = now(),
-               subscription_status = CASE WHEN subscription_status = 'active' THEN 'suspended' ELSE subscription_status END WHERE member_id = $1`,
-            [memberId],
+      await mustCustomer(memberId);
+      return withStartLease(memberId, async (cust) => {
+        const card = await ownCard(memberId, paymentProfileId);
+        await gatewayCall(() => gw.deleteProfile(cust.customer_profile_id, paymentProfileId));
+        let deactivated = false;
+        await sql.transaction(async (tx) => {
+          await tx.query('DELETE FROM billing_cards WHERE payment_profile_id = $1 AND member_id = $2', [paymentProfileId, memberId]);
+          await audit(
+            actor,
+            { action: 'billing.card.delete', entity: 'billing_card', entityId: String(paymentProfileId), memberId, detail: { card: card.CardNumber } },
+            tx,
           );
-          await audit(actor, { action: 'billing.account.deactivate', entity: 'billing_customer', entityId: String(memberId), memberId }, tx);
+          const left = (await cardRows(memberId, tx)).length;
+          if (left === 0) {
+            deactivated = true;
+            await tx.query(
+              `UPDATE billing_customers SET is_deactivated = true, updated_at = now(),
+                 subscription_status = CASE WHEN subscription_status = 'active' THEN 'suspended' ELSE subscription_status END WHERE member_id = $1`,
+              [memberId],
+            );
+            await audit(actor, { action: 'billing.account.deactivate', entity: 'billing_customer', entityId: String(memberId), memberId }, tx);
+          }
+        });
+        if (!deactivated) {
+          await syncCards(memberId, actor);
+          const after = await customer(memberId, false);
+          const def = await defaultCardOf(memberId);
+          if (after?.subscription_status === 'active' && after.subscription_profile_id === paymentProfileId && after.subscription_id && def) {
+            const subscriptionId = after.subscription_id;
+            await gatewayCall(() => gw.updateSubscription(subscriptionId, { paymentProfileId: def.payment_profile_id }));
+            await sql.transaction(async (tx) => {
+              const moved = await tx.query(
+                `UPDATE billing_customers SET subscription_profile_id = $2, updated_at = now()
+                 WHERE member_id = $1 AND subscription_id = $3 AND subscription_profile_id = $4 AND subscription_status = 'active' RETURNING member_id`,
+                [memberId, def.payment_profile_id, subscriptionId, paymentProfileId],
+              );
+              if (!moved.length) return;
+              await audit(
+                actor,
+                {
+                  action: 'billing.subscription.card',
+                  entity: 'billing_card',
+                  entityId: String(def.payment_profile_id),
+                  memberId,
+                  detail: { subscriptionId, from: paymentProfileId, reason: 'card deleted' },
+                },
+                tx,
+              );
+            });
+          }
         }
+        return { deactivated };
       });
-      if (!deactivated) {
-        await syncCards(memberId, actor);
-        const after = await customer(memberId, false);
-        const def = await defaultCardOf(memberId);
-        if (after?.subscription_status === 'active' && after.subscription_profile_id === paymentProfileId && after.subscription_id && def) {
-          await gatewayCall(() => gw.updateSubscription(after.subscription_id as number, { paymentProfileId: def.payment_profile_id }));
-          await sql.query('UPDATE billing_customers SET subscription_profile_id = $2 WHERE member_id = $1', [memberId, def.payment_profile_id]);
-        }
-      }
-      return { deactivated };
     },
     async setDefaultCard(memberId, paymentProfileId, actor) {
       const cust = await mustCustomer(memberId);
@@ -982,19 +1048,39 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
       // A membership suspended by a declined renewal (or its card deleted) resumes on the card the member chose.
       await resumeOnto(memberId, paymentProfileId, actor);
     },
+    /**
+     * Moves the subscription to one of the member's cards (a suspended one resumes there at the gateway), under the
+     * member's subscription-start lease: the subscription moved is the one the row names under it, and our row follows
+     * only while it still names that one, running or suspended (else a 409 and nothing is written).
+     */
     async setSubscriptionCard(memberId, paymentProfileId, actor) {
-      const cust = await mustCustomer(memberId);
-      await ownCard(memberId, paymentProfileId);
-      if (!cust.subscription_id || (cust.subscription_status !== 'active' && cust.subscription_status !== 'suspended')) {
-        throw new ApiError(400, BILLING_MESSAGES.noSubscription);
-      }
-      await gatewayCall(() => gw.updateSubscription(cust.subscription_id as number, { paymentProfileId }));
-      await sql.transaction(async (tx) => {
-        await tx.query(`UPDATE billing_customers SET subscription_profile_id = $2, subscription_status = 'active', updated_at = now() WHERE member_id = $1`, [
-          memberId,
-          paymentProfileId,
-        ]);
-        await audit(actor, { action: 'billing.subscription.card', entity: 'billing_card', entityId: String(paymentProfileId), memberId }, tx);
+      await mustCustomer(memberId);
+      await withStartLease(memberId, async (cust) => {
+        await ownCard(memberId, paymentProfileId);
+        const subscriptionId = cust.subscription_id;
+        if (!subscriptionId || (cust.subscription_status !== 'active' && cust.subscription_status !== 'suspended')) {
+          throw new ApiError(400, BILLING_MESSAGES.noSubscription);
+        }
+        await gatewayCall(() => gw.updateSubscription(subscriptionId, { paymentProfileId }));
+        await sql.transaction(async (tx) => {
+          const rows = await tx.query(
+            `UPDATE billing_customers SET subscription_profile_id = $2, subscription_status = 'active', updated_at = now()
+             WHERE member_id = $1 AND subscription_id = $3 AND subscription_status IN ('active', 'suspended') RETURNING member_id`,
+            [memberId, paymentProfileId, subscriptionId],
+          );
+          if (!rows.length) throw new ApiError(409, BILLING_MESSAGES.subscriptionChanged);
+          await audit(
+            actor,
+            {
+              action: 'billing.subscription.card',
+              entity: 'billing_card',
+              entityId: String(paymentProfileId),
+              memberId,
+              detail: { subscriptionId, from: cust.subscription_profile_id, resumed: cust.subscription_status === 'suspended' },
+            },
+            tx,
+          );
+        });
       });
     },
     async formToken(memberId, returnUrl, paymentProfileId) {

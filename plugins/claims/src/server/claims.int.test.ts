@@ -586,6 +586,216 @@ describe('POST changeStatusAM (state machine)', () => {
   });
 });
 
+describe('status changes check the Version the caller saw', () => {
+  const stale = (id: number) =>
+    `No status was changed: bill ${id} was changed by someone else after you saw it. Reload to see its current status, then choose again.`;
+  async function inReview(): Promise<Claim> {
+    const bill = await addBill(who.a.memberId);
+    const r = await call<ClaimSearchResult>(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [bill.ClaimID], NewClaimStatusID: S.InReview });
+    expect(r.status).toBe(200);
+    return r.body.Data.Items[0] as Claim;
+  }
+
+  it('refuses a void by a user who still saw the bill In Review after another approved it: 409, the bill stays Approved, audited', async () => {
+    const bill = await inReview();
+    // Both users have the bill open at the same Version, In Review.
+    const seenByA = (await call<Claim>(who.su, 'GET', `/api/claims/getById/${bill.ClaimID}`)).body.Data;
+    const seenByB = (await call<ClaimDetails>(who.support, 'GET', `/api/support/getClaimById/${bill.ClaimID}/${who.a.memberId}`)).body.Data.Claim;
+    expect([seenByA.Version, seenByB.Version]).toEqual([bill.Version, bill.Version]);
+    const approved = await call<ClaimSearchResult>(who.su, 'POST', '/api/claims/changeStatusAM', {
+      Ids: [{ ID: bill.ClaimID, Version: seenByA.Version }],
+      NewClaimStatusID: S.Approved,
+    });
+    expect(approved.status).toBe(200);
+    expect(approved.body.Data.Items[0]).toMatchObject({ ClaimStatusID: S.Approved, Version: bill.Version + 1 });
+    // Approved → Void is allowed by the state machine, but B never saw the approval.
+    const voided = await call(who.support, 'POST', '/api/claims/changeStatusAM', {
+      Ids: [{ ID: bill.ClaimID, Version: seenByB.Version }],
+      NewClaimStatusID: S.Void,
+      Reason: 'Duplicate',
+    });
+    expect(voided.status).toBe(409);
+    expect(voided.body.MsgText).toBe(stale(bill.ClaimID));
+    expect(await row(bill.ClaimID)).toMatchObject({ claim_status_id: S.Approved, version: bill.Version + 1 });
+    const hist = await server.database.sql.query('SELECT 1 FROM claim_status_history WHERE claim_id = $1 AND to_status_id = $2', [bill.ClaimID, S.Void]);
+    expect(hist).toHaveLength(0);
+    const refused = await server.database.sql.query<{ actor_name: string; detail: { to: number; message: string } }>(
+      `SELECT actor_name, detail FROM audit_log WHERE action = 'claim.status' AND outcome = 'refused' AND entity_id = $1`,
+      [String(bill.ClaimID)],
+    );
+    expect(refused).toEqual([{ actor_name: 'claims-support', detail: expect.objectContaining({ to: S.Void, message: stale(bill.ClaimID) }) }]);
+    // Having seen the approval (the current Version), B may void it.
+    const again = await call(who.support, 'POST', '/api/claims/changeStatusAM', {
+      Ids: [{ ID: bill.ClaimID, Version: bill.Version + 1 }],
+      NewClaimStatusID: S.Void,
+    });
+    expect(again.status).toBe(200);
+    expect(await row(bill.ClaimID)).toMatchObject({ claim_status_id: S.Void, version: bill.Version + 2 });
+  });
+
+  it('refuses the whole batch when one bill is stale, naming it, and changes none of them', async () => {
+    const fresh = await addBill(who.a.memberId);
+    const old = await inReview();
+    const plain = await addBill(who.a.memberId);
+    const r = await call(who.support, 'POST', '/api/claims/changeStatusAM', {
+      Ids: [{ ID: fresh.ClaimID, Version: fresh.Version }, { ID: old.ClaimID, Version: old.Version - 1 }, plain.ClaimID],
+      NewClaimStatusID: S.PendingInformation,
+    });
+    expect(r.status).toBe(409);
+    expect(r.body.MsgText).toBe(stale(old.ClaimID));
+    expect(await row(fresh.ClaimID)).toMatchObject({ claim_status_id: S.Received, version: 1 });
+    expect(await row(old.ClaimID)).toMatchObject({ claim_status_id: S.InReview, version: old.Version });
+    expect(await row(plain.ClaimID)).toMatchObject({ claim_status_id: S.Received, version: 1 });
+    // Several stale bills are named together; a bill named twice with two Versions is stale by one of them.
+    const two = await call(who.support, 'POST', '/api/claims/changeStatusAM', {
+      Ids: [
+        { ID: old.ClaimID, Version: old.Version },
+        { ID: old.ClaimID, Version: old.Version + 5 },
+        { ID: fresh.ClaimID, Version: 9 },
+      ],
+      NewClaimStatusID: S.PendingInformation,
+    });
+    expect(two.status).toBe(409);
+    expect(two.body.MsgText).toBe(
+      `No status was changed: bills ${[fresh.ClaimID, old.ClaimID].sort((x, y) => x - y).join(', ')} were changed by someone else after you saw them. Reload to see their current status, then choose again.`,
+    );
+    expect(await row(old.ClaimID)).toMatchObject({ claim_status_id: S.InReview, version: old.Version });
+  });
+
+  it('still takes plain ids (the spec’s list), and ids mixed with Versions', async () => {
+    const bill = await inReview();
+    const other = await addBill(who.a.memberId);
+    const r = await call<ClaimSearchResult>(who.support, 'POST', '/api/claims/changeStatusAM', {
+      Ids: [bill.ClaimID, { ID: other.ClaimID, Version: other.Version }, String(bill.ClaimID)],
+      NewClaimStatusID: S.Denied,
+    });
+    expect(r.status, r.body.MsgText ?? '').toBe(200);
+    expect(r.body.MsgText).toBe('2 bills set to Denied.');
+    expect(r.body.Data.Items.map((c) => [c.ClaimID, c.ClaimStatusID, c.Version])).toEqual([
+      [bill.ClaimID, S.Denied, bill.Version + 1],
+      [other.ClaimID, S.Denied, other.Version + 1],
+    ]);
+  });
+
+  it('refuses malformed entries with 400, changing nothing', async () => {
+    const bill = await addBill(who.a.memberId);
+    for (const bad of [
+      { ID: bill.ClaimID },
+      { ID: bill.ClaimID, Version: 'one' },
+      { ID: bill.ClaimID, Version: 0 },
+      { ID: '0x1', Version: 1 },
+      { Version: 1 },
+    ]) {
+      const r = await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [bill.ClaimID, bad], NewClaimStatusID: S.InReview });
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+      expect(r.body.MsgText).toBe("body.Ids.1: must be a claim id, or an object with the bill's ID and Version");
+    }
+    expect(await row(bill.ClaimID)).toMatchObject({ claim_status_id: S.Received, version: 1 });
+  });
+
+  it("checks the Version on support's changeStatus too (it takes the same list)", async () => {
+    const bill = await inReview();
+    const body = { MemberID: who.a.memberId, NewClaimStatusID: S.Approved };
+    const refused = await call(who.support, 'POST', '/api/support/changeStatus', { ...body, Ids: [{ ID: bill.ClaimID, Version: bill.Version - 1 }] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.MsgText).toBe(stale(bill.ClaimID));
+    expect(await row(bill.ClaimID)).toMatchObject({ claim_status_id: S.InReview, version: bill.Version });
+    const ok = await call(who.support, 'POST', '/api/support/changeStatus', { ...body, Ids: [{ ID: bill.ClaimID, Version: bill.Version }] });
+    expect(ok.status).toBe(200);
+    expect(await row(bill.ClaimID)).toMatchObject({ claim_status_id: S.Approved, version: bill.Version + 1 });
+  });
+});
+
+describe('POST create with an IdempotencyKey', () => {
+  const bill = (fields: Record<string, unknown> = {}) => ({
+    MemberID: who.a.memberId,
+    PayeeID: 3,
+    BillTypeID: 1,
+    BilledAmount: 42.5,
+    ServiceDateFrom: '2026-05-06',
+    ...fields,
+  });
+  const count = async (key: string) =>
+    (
+      await server.database.sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM audit_log WHERE action = 'claim.create' AND detail->>'idempotencyKey' = $1`,
+        [key],
+      )
+    )[0]?.n;
+  const bills = async (claimNumber: string) =>
+    (await server.database.sql.query<{ claim_id: number }>('SELECT claim_id FROM claims WHERE claim_number = $1', [claimNumber])).map((r) => r.claim_id);
+
+  it('adds one bill for the same key sent twice (a retry after a lost answer) and answers that bill both times', async () => {
+    const key = 'claim-retry-0001';
+    const first = await call<Claim>(who.admin, 'POST', '/api/claims/create', bill({ ClaimNumber: 'IDEM-1', IdempotencyKey: key }));
+    expect(first.status).toBe(200);
+    // The same bill, written another way the contract reads alike (42.5 and '42.50').
+    const again = await call<Claim>(who.admin, 'POST', '/api/claims/create', bill({ ClaimNumber: 'idem-1', BilledAmount: '42.50', IdempotencyKey: key }));
+    expect(again.status).toBe(200);
+    expect(again.body.MsgText).toBe('The bill was added.');
+    expect(again.body.Data).toEqual(first.body.Data);
+    expect(await bills('IDEM-1')).toEqual([first.body.Data.ClaimID]);
+    expect(await count(key)).toBe(1);
+  });
+
+  it('adds one bill when the same key arrives twice at once (a double press), both answered with it', async () => {
+    const key = 'claim-double-0001';
+    const [x, y] = await Promise.all([
+      call<Claim>(who.admin, 'POST', '/api/claims/create', bill({ ClaimNumber: 'IDEM-7', IdempotencyKey: key })),
+      call<Claim>(who.admin, 'POST', '/api/claims/create', bill({ ClaimNumber: 'IDEM-7', IdempotencyKey: key })),
+    ]);
+    expect([x.status, y.status]).toEqual([200, 200]);
+    expect(y.body.Data.ClaimID).toBe(x.body.Data.ClaimID);
+    expect(await bills('IDEM-7')).toEqual([x.body.Data.ClaimID]);
+  });
+
+  it('refuses the same key with another bill (409), adding nothing', async () => {
+    const key = 'claim-reuse-0001';
+    const first = await call<Claim>(who.admin, 'POST', '/api/claims/create', bill({ ClaimNumber: 'IDEM-2', IdempotencyKey: key }));
+    expect(first.status).toBe(200);
+    for (const other of [{ BilledAmount: 43 }, { MemberID: who.b.memberId }, { ClaimNumber: 'IDEM-2B' }]) {
+      const r = await call(who.admin, 'POST', '/api/claims/create', bill({ ClaimNumber: 'IDEM-2', IdempotencyKey: key, ...other }));
+      expect(r.status, JSON.stringify(other)).toBe(409);
+      expect(r.body.MsgText).toBe('This IdempotencyKey was already used for another bill. Nothing was added; send the bill with a new key.');
+    }
+    expect(await bills('IDEM-2')).toEqual([first.body.Data.ClaimID]);
+    expect(await bills('IDEM-2B')).toEqual([]);
+  });
+
+  it('still adds a bill for each create without a key, and keeps keys per caller', async () => {
+    const plain = [
+      await call<Claim>(who.admin, 'POST', '/api/claims/create', bill({ ClaimNumber: 'IDEM-3' })),
+      await call<Claim>(who.admin, 'POST', '/api/claims/create', bill({ ClaimNumber: 'IDEM-3', IdempotencyKey: null })),
+    ];
+    expect(plain.map((r) => r.status)).toEqual([200, 200]);
+    expect(await bills('IDEM-3')).toHaveLength(2);
+    // Another user's key of the same text is that user's own: it makes their bill.
+    const key = 'claim-shared-0001';
+    const mine = await call<Claim>(who.admin, 'POST', '/api/claims/create', bill({ ClaimNumber: 'IDEM-4', IdempotencyKey: key }));
+    const theirs = await call<Claim>(who.su, 'POST', '/api/claims/create', bill({ ClaimNumber: 'IDEM-4', IdempotencyKey: key }));
+    expect([mine.status, theirs.status]).toEqual([200, 200]);
+    expect(theirs.body.Data.ClaimID).not.toBe(mine.body.Data.ClaimID);
+  });
+
+  it('claims the key only with its bill: a refused create leaves the key free for the corrected bill', async () => {
+    const key = 'claim-refused-0001';
+    const refused = await call(who.admin, 'POST', '/api/claims/create', bill({ ClaimNumber: 'IDEM-5', PayeeID: 99999, IdempotencyKey: key }));
+    expect(refused.status).toBe(400);
+    const ok = await call<Claim>(who.admin, 'POST', '/api/claims/create', bill({ ClaimNumber: 'IDEM-5', IdempotencyKey: key }));
+    expect(ok.status).toBe(200);
+    expect(await bills('IDEM-5')).toEqual([ok.body.Data.ClaimID]);
+  });
+
+  it('refuses a key in the wrong format with 400', async () => {
+    for (const bad of ['short', 'has spaces in it', 'x'.repeat(101), 12345678]) {
+      const r = await call(who.admin, 'POST', '/api/claims/create', bill({ ClaimNumber: 'IDEM-6', IdempotencyKey: bad }));
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+      expect(r.body.MsgText).toMatch(/^body\.IdempotencyKey: must be/);
+    }
+    expect(await bills('IDEM-6')).toEqual([]);
+  });
+});
+
 describe('pending claims, recent claims, global search, vendors', () => {
   it('searchAmethyst lists the card member’s own unsettled bills only', async () => {
     const r = await call<ClaimSearchResult>(who.card, 'POST', '/api/claims/searchAmethyst', { PageSize: 100, SortColumn: 'PaidDate' });
@@ -824,5 +1034,24 @@ describe("messages in the user's language", () => {
     const locked = await call(who.a, 'POST', '/api/claims/update', { ...current, BilledAmount: 5 }, es);
     expect(locked.status).toBe(409);
     expect(locked.body.MsgText).toBe('Una factura con el estado Pagada ya no se puede editar.');
+
+    const seen = await addBill(who.a.memberId);
+    await call(who.support, 'POST', '/api/claims/changeStatusAM', { Ids: [seen.ClaimID], NewClaimStatusID: S.InReview });
+    const stale = await call(
+      who.su,
+      'POST',
+      '/api/claims/changeStatusAM',
+      { Ids: [{ ID: seen.ClaimID, Version: seen.Version }], NewClaimStatusID: S.Void },
+      es,
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.body.MsgText).toBe(
+      `No se cambió ningún estado: otra persona cambió la factura ${seen.ClaimID} después de que usted la vio. Vuelva a cargar para ver su estado actual y luego elija de nuevo.`,
+    );
+    const keyed = { MemberID: who.a.memberId, PayeeID: 1, BillTypeID: 1, BilledAmount: 10, ServiceDateFrom: '2026-01-05', IdempotencyKey: 'claim-es-0001' };
+    expect((await call(who.admin, 'POST', '/api/claims/create', keyed, es)).status).toBe(200);
+    const reused = await call(who.admin, 'POST', '/api/claims/create', { ...keyed, BilledAmount: 11 }, es);
+    expect(reused.status).toBe(409);
+    expect(reused.body.MsgText).toBe('Esta IdempotencyKey ya se usó para otra factura. No se añadió nada; envíe la factura con una clave nueva.');
   });
 });

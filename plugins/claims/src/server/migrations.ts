@@ -91,4 +91,23 @@ ${PAYEES.map((p) => `(${lit(p.name)}, ${lit(p.kind)}, ${lit(p.city)}, ${lit(p.st
 CREATE INDEX claims_free_text_payee_idx ON claims (claim_id DESC) WHERE payee_id IS NULL;
 `,
   },
+  {
+    id: '0003_claim_create_keys',
+    sql: `
+-- The idempotency keys of creates (the page makes one per submission of its form and sends it again when that
+-- submission is retried): a create repeated with a key its caller used answers the bill the key made and adds none, so
+-- a create whose answer was lost is not billed (and paid) twice. Keys are the caller's (staff add bills for any
+-- member): per user, like a payment's key. The fingerprint is the create as the contract parsed it, with the bill's
+-- member: the same key with another bill is refused. The key is claimed in the transaction of the bill it makes, so a
+-- refused create claims nothing.
+CREATE TABLE claim_create_keys (
+  user_id uuid NOT NULL,
+  idempotency_key text NOT NULL,
+  fingerprint text NOT NULL,
+  claim_id integer REFERENCES claims (claim_id),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (user_id, idempotency_key)
+);
+`,
+  },
 ];

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { BillType, ClaimStatus, hasAnyRole, type Message, msg, Roles } from '@portal/core';
 import { ApiError, badRequest, conflict, countKey, forbidden, keptCountsFor, notFound, type RouteContext, type SqlClient } from '@portal/server';
 import { ClaimsAccess } from '../access';
@@ -13,6 +14,7 @@ import {
   PENDING_STATUS_IDS,
   RECENT_CLAIMS,
   REIMBURSEMENT_PAYEE,
+  refId,
   type StatusHistoryEntry,
   toCents,
   type Vendor,
@@ -128,6 +130,40 @@ async function resolvePayee(
   return { id: added[0]?.payee_id as number, name };
 }
 
+/**
+ * An IdempotencyKey stands for one bill: the key sent again with another bill (another member, payee, amount, date …)
+ * is refused (409: the body is valid, it conflicts with what the key already made), and nothing is added.
+ */
+export const KEY_REUSED = 'This IdempotencyKey was already used for another bill. Nothing was added; send the bill with a new key.';
+
+/**
+ * What a create's IdempotencyKey stands for: the bill as the contract parsed it (so 42.5 and '42.50' are the same),
+ * with the member it goes to (the one acted for, or the one named). The key itself is left out.
+ */
+export function createFingerprint(memberId: number, b: ClaimCreate): string {
+  const fields = [
+    memberId,
+    b.ClaimNumber ? b.ClaimNumber.toUpperCase() : null,
+    b.PayeeID ?? null,
+    b.PayeeName ?? null,
+    b.BillTypeID,
+    b.ClaimTypeID,
+    toCents(b.BilledAmount),
+    b.SubmittedUNCAmount == null ? null : toCents(b.SubmittedUNCAmount),
+    b.ServiceDateFrom,
+    b.ServiceDateTo ?? null,
+    b.ReceivedDate ?? null,
+    b.BillReviewReceivedDate ?? null,
+  ];
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+}
+
+/**
+ * Adds a bill (Received). With an IdempotencyKey the key is claimed first, in the transaction of the bill: a create
+ * repeated with a key its caller already used (a retried request whose answer was lost, a double press) waits for the
+ * first to commit and answers the bill it made, adding nothing; the key with another bill is refused (409). A create
+ * refused for any reason claims nothing.
+ */
 export async function createClaim(ctx: Ctx, b: ClaimCreate): Promise<Claim> {
   let memberId: number;
   if (ctx.memberId !== null) {
@@ -144,7 +180,28 @@ export async function createClaim(ctx: Ctx, b: ClaimCreate): Promise<Claim> {
   }
   const sql = ctx.database.sql;
   if (!(await ctx.services.members.load(memberId))) throw badRequest(msg('body.MemberID: there is no member {{memberId}}.', { memberId }));
+  // The key is its caller's (create needs a role, so a signed-in user).
+  const userId = ctx.user?.id;
+  if (b.IdempotencyKey && !userId) throw new Error('a create with an IdempotencyKey needs a signed-in user');
+  const key = b.IdempotencyKey ? { userId, key: b.IdempotencyKey, fingerprint: createFingerprint(memberId, b) } : null;
   const id = await sql.transaction(async (tx) => {
+    if (key) {
+      const claimed = await tx.query(
+        'INSERT INTO claim_create_keys (user_id, idempotency_key, fingerprint) VALUES ($1, $2, $3) ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING user_id',
+        [key.userId, key.key, key.fingerprint],
+      );
+      if (claimed.length === 0) {
+        const first = (
+          await tx.query<{ fingerprint: string; claim_id: number | null }>(
+            'SELECT fingerprint, claim_id FROM claim_create_keys WHERE user_id = $1 AND idempotency_key = $2',
+            [key.userId, key.key],
+          )
+        )[0];
+        if (!first || first.fingerprint !== key.fingerprint) throw conflict(KEY_REUSED);
+        if (first.claim_id === null) throw new Error('the idempotency key was claimed without its bill');
+        return first.claim_id;
+      }
+    }
     const payee = await resolvePayee(tx, b, sharesPayees(ctx));
     const next = await tx.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('claims', 'claim_id'))::int AS id`);
     const claimId = next[0]?.id as number;
@@ -174,8 +231,12 @@ export async function createClaim(ctx: Ctx, b: ClaimCreate): Promise<Claim> {
       `INSERT INTO claim_status_history (claim_id, from_status_id, to_status_id, changed_by_user_id, changed_by_name, reason) VALUES ($1, NULL, $2, $3, $4, 'Created')`,
       [claimId, ClaimStatus.Received, ctx.user?.id ?? null, ctx.user?.name ?? null],
     );
+    if (key) await tx.query('UPDATE claim_create_keys SET claim_id = $3 WHERE user_id = $1 AND idempotency_key = $2', [key.userId, key.key, claimId]);
     // In the same transaction: a bill is never added without its audit row.
-    await ctx.audit({ action: 'claim.create', entity: 'claim', entityId: claimId, memberId, detail: { billed: b.BilledAmount } }, tx);
+    await ctx.audit(
+      { action: 'claim.create', entity: 'claim', entityId: claimId, memberId, detail: { billed: b.BilledAmount, idempotencyKey: key?.key ?? null } },
+      tx,
+    );
     return claimId;
   });
   return (await loadClaim(sql, id, { memberId: null })) as Claim;
@@ -256,13 +317,25 @@ export async function updateClaim(ctx: Ctx, b: ClaimUpdate): Promise<Claim> {
   });
 }
 
+const STALE_ONE = 'No status was changed: bill {{ids}} was changed by someone else after you saw it. Reload to see its current status, then choose again.';
+const STALE_MANY =
+  'No status was changed: bills {{ids}} were changed by someone else after you saw them. Reload to see their current status, then choose again.';
+
 /**
- * Moves every listed bill to one status in a single transaction: the rows are locked, every transition
- * is checked against the state machine, and one refusal (or one bill out of reach) changes nothing.
+ * Moves every listed bill to one status in a single transaction: the rows are locked, every bill named with a Version is
+ * checked to be still at that Version, every transition is checked against the state machine, and one refusal (or one
+ * bill out of reach) changes nothing.
  */
 export async function changeStatus(ctx: Ctx, b: ChangeStatus): Promise<Claim[]> {
   const scope = scopeFor(ctx);
-  const ids = [...new Set(b.Ids)].sort((x, y) => x - y);
+  // Each bill's Versions as the caller saw them (none for a bill named by its id alone); a bill named twice counts once.
+  const seen = new Map<number, number[]>();
+  for (const ref of b.Ids) {
+    const versions = seen.get(refId(ref)) ?? [];
+    if (typeof ref !== 'number') versions.push(ref.Version);
+    seen.set(refId(ref), versions);
+  }
+  const ids = [...seen.keys()].sort((x, y) => x - y);
   const to = b.NewClaimStatusID;
   const sql = ctx.database.sql;
   try {
@@ -273,14 +346,19 @@ export async function changeStatus(ctx: Ctx, b: ChangeStatus): Promise<Claim[]> 
         params.push(scope.memberId);
         where += ' AND member_id = $2';
       }
-      const rows = await tx.query<{ claim_id: number; member_id: number; claim_status_id: number }>(
-        `SELECT claim_id, member_id, claim_status_id FROM claims WHERE ${where} ORDER BY claim_id FOR UPDATE`,
+      const rows = await tx.query<{ claim_id: number; member_id: number; claim_status_id: number; version: number }>(
+        `SELECT claim_id, member_id, claim_status_id, version FROM claims WHERE ${where} ORDER BY claim_id FOR UPDATE`,
         params,
       );
       const found = new Set(rows.map((r) => r.claim_id));
       const missing = ids.filter((id) => !found.has(id));
       if (missing.length === 1) throw notFound(msg('No status was changed: bill {{ids}} not found.', { ids: listIds(missing) }));
       if (missing.length) throw notFound(msg('No status was changed: bills {{ids}} not found.', { ids: listIds(missing) }));
+      // Checked against the status the caller saw, not only the current one: a bill changed since (its Version moved on)
+      // refuses the whole change, before the state machine would judge a move the caller never chose from that status.
+      const stale = rows.filter((r) => seen.get(r.claim_id)?.some((v) => v !== r.version)).map((r) => r.claim_id);
+      if (stale.length === 1) throw conflict(msg(STALE_ONE, { ids: listIds(stale) }));
+      if (stale.length) throw conflict(msg(STALE_MANY, { ids: listIds(stale) }));
       const refused = rows.flatMap((r) => {
         const reason = transitionRefusal(r.claim_status_id, to);
         return reason === null ? [] : [{ id: r.claim_id, reason }];

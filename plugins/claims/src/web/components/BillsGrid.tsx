@@ -20,10 +20,12 @@ interface Props {
   onSelectionChange?: (ids: string[]) => void;
   actions?: ReactNode;
   linkToDetail?: boolean;
+  /** Each page of bills the grid fetched (the bills list records the Versions it has shown). */
+  onPage?: (rows: readonly Claim[]) => void;
 }
 
 /** A remote grid of bills: server-side sort, paging and filters; failures show as a 10 s warning toast. */
-export function BillsGrid({ label, endpoint, filters, defaultSort, stateKey, selectable, onSelectionChange, actions, linkToDetail = true }: Props) {
+export function BillsGrid({ label, endpoint, filters, defaultSort, stateKey, selectable, onSelectionChange, actions, linkToDetail = true, onPage }: Props) {
   const api = useApi();
   const { t } = useTranslation('claims');
   const { statusNames, billTypeNames } = useClaimLookups();
@@ -31,20 +33,22 @@ export function BillsGrid({ label, endpoint, filters, defaultSort, stateKey, sel
   const fetchPage = useCallback(
     async (req: PageRequest): Promise<ClaimSearchResult> => {
       try {
-        return await api.call(
+        const page = await api.call(
           endpoint,
           {
             body: { ...filters, PageIndex: req.pageIndex, PageSize: req.pageSize, SortColumn: req.sortColumn ?? defaultSort.column, SortOrder: req.sortOrder },
           },
           { notify: false, skipLoadingBar: true },
         );
+        onPage?.(page.Items);
+        return page;
       } catch (e) {
         // Spec 02 section 8: a failed claims search shows the response text as a warning for 10 seconds.
         showToast({ kind: 'warning', message: (e as ApiCallError).message, timeout: 10_000 });
         throw e;
       }
     },
-    [api, endpoint, filters, defaultSort.column],
+    [api, endpoint, filters, defaultSort.column, onPage],
   );
 
   const columns = useMemo<GridColumn<Claim>[]>(

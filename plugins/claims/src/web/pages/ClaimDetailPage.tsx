@@ -11,6 +11,7 @@ import { type Claim, ClaimsApi } from '../../contract';
 import { BillHistory } from '../components/BillHistory';
 import { ClaimForm, toPayload } from '../components/ClaimForm';
 import * as css from '../components/claims.css';
+import { SubmissionKeys } from '../components/createKey';
 import { claimTypeName, money, shownPayee, statusName } from '../components/format';
 import { afterEditCloses } from '../components/formFocus';
 import { useClaimLookups } from '../components/useClaimLookups';
@@ -83,6 +84,8 @@ function NewBill() {
   const acting = useActingMemberId();
   const { t } = useTranslation('claims');
   const [busy, setBusy] = useState(false);
+  // One IdempotencyKey per submission: saving the same bill again after a failure (an answer lost) adds it once.
+  const keys = useRef(new SubmissionKeys()).current;
   if (!hasAnyRole(roles, ClaimsAccess.createBill)) return <LoadFailure failure="notFound" />;
   return (
     <div className={layoutCss.card}>
@@ -95,7 +98,9 @@ function NewBill() {
         onSave={async (v) => {
           setBusy(true);
           try {
-            const created = await api.call(ClaimsApi.create, { body: toPayload(v, hasAnyRole(roles, [Roles.SuperUser])) });
+            const payload = toPayload(v, hasAnyRole(roles, [Roles.SuperUser]));
+            const created = await api.call(ClaimsApi.create, { body: { ...payload, IdempotencyKey: keys.keyFor(payload) } });
+            keys.added();
             await queryClient.invalidateQueries({ queryKey: ['claims'] });
             navigate(`/claims/${created.ClaimID}`, { replace: true });
           } catch {

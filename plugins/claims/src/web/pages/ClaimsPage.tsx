@@ -1,14 +1,14 @@
 import { formatMaskedDate, hasAnyRole, LookupCategory, parseMaskedDate } from '@portal/core';
-import { layoutCss, useApi, useRoles } from '@portal/web';
+import { layoutCss, SeenVersions, saveConflict, useApi, useRoles } from '@portal/web';
 import { Form, lookupOptions, MaskedDateField, SelectField, TextField } from '@portal/web/kit';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { TextField as AriaTextField, Button, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { ClaimsAccess } from '../../access';
-import { type ClaimSearchInput, ClaimsApi } from '../../contract';
+import { type Claim, type ClaimSearchInput, ClaimsApi } from '../../contract';
 import { BillsGrid } from '../components/BillsGrid';
 import * as css from '../components/claims.css';
 import { monthsAgo } from '../components/format';
@@ -104,7 +104,11 @@ function ClaimIdLookup() {
   );
 }
 
-function StatusChange({ ids, onDone }: { ids: string[]; onDone: () => void }) {
+/**
+ * The bulk status change of the selected bills: each names the Version the list showed (`seen`), so a bill someone
+ * changed meanwhile refuses the whole change (409) instead of being moved from a status the user never saw.
+ */
+function StatusChange({ ids, seen, onDone }: { ids: string[]; seen: SeenVersions<Claim>; onDone: () => void }) {
   const api = useApi();
   const { t } = useTranslation('claims');
   const { statuses, label } = useClaimLookups();
@@ -114,10 +118,14 @@ function StatusChange({ ids, onDone }: { ids: string[]; onDone: () => void }) {
     if (target === null || ids.length === 0) return;
     setBusy(true);
     try {
-      await api.call(ClaimsApi.changeStatusAM, { body: { Ids: ids.map(Number), NewClaimStatusID: target } });
+      const changed = await api.call(ClaimsApi.changeStatusAM, { body: { Ids: seen.refs(ids), NewClaimStatusID: target } });
+      // The changed bills as they now are (one Version on): a selection kept for another change names those.
+      seen.see(changed.Items);
       onDone();
-    } catch {
-      // the API client showed the server's message
+    } catch (e) {
+      // The API client showed the server's message. A bill changed meanwhile (409): the list fetches the bills again, so
+      // the user sees their current status (and its Version) before choosing again.
+      if (saveConflict(e)) onDone();
     } finally {
       setBusy(false);
     }
@@ -159,6 +167,9 @@ export default function ClaimsPage() {
   const { statuses, billTypes, label } = useClaimLookups();
   const [filters, setFilters] = useState<FilterValues>(defaults);
   const [selected, setSelected] = useState<string[]>([]);
+  // The Version of every bill the list has shown, on every page: the selection may span pages.
+  const seen = useRef(new SeenVersions<Claim>((c) => c.ClaimID)).current;
+  const onPage = useCallback((rows: readonly Claim[]) => seen.see(rows), [seen]);
   const canChangeStatus = hasAnyRole(roles, ClaimsAccess.changeStatus);
   const search = useMemo(() => toSearch(filters), [filters]);
   const statusOptions = lookupOptions(statuses, LookupCategory.ClaimStatus, label).filter((o) => o.value !== 29 && o.value !== 30);
@@ -218,10 +229,12 @@ export default function ClaimsPage() {
         stateKey="bills"
         selectable={canChangeStatus}
         onSelectionChange={setSelected}
+        onPage={onPage}
         actions={
           canChangeStatus ? (
             <StatusChange
               ids={selected}
+              seen={seen}
               onDone={() => {
                 void queryClient.invalidateQueries({ queryKey: ['claims'] });
               }}

@@ -1,11 +1,12 @@
 import { hasAnyRole, Roles } from '@portal/core';
 import { layoutCss, showToast, useApi, useRoles } from '@portal/web';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ClaimsAccess } from '../../access';
 import { ClaimsApi } from '../../contract';
 import { ClaimForm, toPayload } from '../components/ClaimForm';
+import { SubmissionKeys } from '../components/createKey';
 import { focusFreshForm } from '../components/formFocus';
 
 /** /claims-new: a new bill opens directly in edit; MemberID is asked for unless acting for a member. */
@@ -16,6 +17,8 @@ export default function NewClaimPage() {
   const { t } = useTranslation('claims');
   const [busy, setBusy] = useState(false);
   const [formKey, setFormKey] = useState(0);
+  // One IdempotencyKey per submission: saving the same bill again after a failure (an answer lost) adds it once.
+  const keys = useRef(new SubmissionKeys()).current;
   return (
     <div className={layoutCss.card}>
       <ClaimForm
@@ -29,7 +32,9 @@ export default function NewClaimPage() {
         onSave={async (v) => {
           setBusy(true);
           try {
-            const created = await api.call(ClaimsApi.create, { body: toPayload(v, hasAnyRole(roles, [Roles.SuperUser])) });
+            const payload = toPayload(v, hasAnyRole(roles, [Roles.SuperUser]));
+            const created = await api.call(ClaimsApi.create, { body: { ...payload, IdempotencyKey: keys.keyFor(payload) } });
+            keys.added();
             if (hasAnyRole(roles, ClaimsAccess.bills)) navigate(`/claims/${created.ClaimID}`, { replace: true });
             else {
               // CareGuardAdmin enters bills but does not open the bills list: confirm and start a fresh form.

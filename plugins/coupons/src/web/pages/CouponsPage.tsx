@@ -1,5 +1,5 @@
 import { formatDateTime, formatIsoDayText } from '@portal/core';
-import { layoutCss, showToast, useApi } from '@portal/web';
+import { layoutCss, SeenVersions, showToast, useApi } from '@portal/web';
 import { Button, ConfirmDialog, DataGrid, type GridColumn, NativeSelectField, type PageRequest } from '@portal/web/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { COUPON_CREATE_PATH, couponPath } from '../../access';
 import { COUPON_DEFAULT_PAGE_SIZE, COUPON_PAGE_SIZES, type Coupon, CouponsApi } from '../../contract';
-import { ACTIONS, type Action, applyTakesFocus, clearsSelection, SeenVersions } from '../components/bulkActions';
+import { ACTIONS, type Action, applyTakesFocus, clearsSelection } from '../components/bulkActions';
 import * as css from '../components/coupons.css';
 
 const QUERY_KEY = ['coupons', 'grid'] as const;
@@ -23,7 +23,7 @@ export default function CouponsPage() {
   // The grid keeps its selection inside; a new key starts it again with none (page, sort and search stay in the address).
   const [gridKey, setGridKey] = useState(0);
   const applyRef = useRef<HTMLButtonElement>(null);
-  const seen = useRef(new SeenVersions()).current;
+  const seen = useRef(new SeenVersions<Coupon>((c) => c.ID)).current;
   // The new grid's Apply takes the focus the old one lost. In a frame: the confirm dialog first has to go, and its own
   // return of focus (to the old Apply, now gone) then finds nothing to do.
   useEffect(() => {
@@ -86,7 +86,9 @@ export default function CouponsPage() {
     },
     onSettled: async (_data, error, { a, ids }) => {
       setConfirming(false);
-      if (!error) seen.applied(a, ids);
+      // Activate and deactivate move each coupon one Version on (the server answers no rows); a delete removes them.
+      if (!error && a === 'delete') seen.forget(ids);
+      else if (!error) seen.movedOn(ids);
       if (!error && clearsSelection(a)) {
         setSelected([]);
         setGridKey((k) => k + 1);

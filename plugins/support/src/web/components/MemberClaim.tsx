@@ -1,6 +1,6 @@
 import { formatCurrency } from '@portal/core';
 import { ClaimsApi } from '@portal/plugin-claims/contract';
-import { loadFailure, useApi, useLookups } from '@portal/web';
+import { loadFailure, saveConflict, useApi, useLookups } from '@portal/web';
 import { Button, lookupNames, Message, NativeSelectField, Panel, useLookupLabel } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useMemo, useState } from 'react';
@@ -50,7 +50,15 @@ export function MemberClaim({ memberId }: { memberId: number }) {
     try {
       await api.call(
         ClaimsApi.supportChangeStatus,
-        { body: { Ids: [claim.data.Claim.ClaimID], NewClaimStatusID: Number(next), Reason: reason || undefined, MemberID: memberId } },
+        // With the Version shown: a bill someone changed since is refused (409), not moved from a status not seen here.
+        {
+          body: {
+            Ids: [{ ID: claim.data.Claim.ClaimID, Version: claim.data.Claim.Version }],
+            NewClaimStatusID: Number(next),
+            Reason: reason || undefined,
+            MemberID: memberId,
+          },
+        },
         { notify: false },
       );
       setOutcome({ kind: 'success', text: t('claim.changed', { status: nextStatusLabel(statusNames, Number(next)) }) });
@@ -59,6 +67,8 @@ export function MemberClaim({ memberId }: { memberId: number }) {
       await queryClient.invalidateQueries({ queryKey: ['support', 'claim', memberId] });
     } catch (err) {
       setOutcome({ kind: 'error', text: (err as Error).message });
+      // Changed by someone else: show the bill as it is now, so the next choice starts from its current status.
+      if (saveConflict(err)) await queryClient.invalidateQueries({ queryKey: ['support', 'claim', memberId] });
     } finally {
       setBusy(false);
     }

@@ -1,0 +1,303 @@
+import type { StartedServer } from '@portal/app-server/server';
+import { createSandbox } from '@portal/sandbox';
+import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BILLING_MESSAGES, BillingApi, type BillingProfile } from '../contract';
+
+/**
+ * Calls on one member's subscription that arrive at once (the member's cancel, support's change of plan, the
+ * termination job, a move to another card, a card deletion) against the sandbox gateway over real HTTP. Each test holds
+ * one call at the gateway (before the gateway runs its request, or after it ran and before it answers) and sends the
+ * other call meanwhile: without the subscription-start lease the other call runs to its end in between; with it, the
+ * other call waits for the held one (which the hold lets go after HOLD_MS) and then acts on the row as it is by then.
+ * Whatever the order, our row must name what the gateway runs.
+ */
+const GATEWAY = { loginId: 'sandbox-merchant', transactionKey: 'sandbox-transaction-key', signatureKey: 'sandbox-signature-key', tickMs: 0 };
+const BASIC = `Basic ${Buffer.from(`${GATEWAY.loginId}:${GATEWAY.transactionKey}`).toString('base64')}`;
+const HOLD_MS = 1500;
+let sandbox: FastifyInstance;
+let sandboxUrl: string;
+let server: StartedServer & { dropDatabase(): Promise<void> };
+let staff: Session;
+
+type Phase = 'onRequest' | 'onSend';
+interface Hold {
+  phase: Phase;
+  method: string;
+  path: RegExp;
+  arrived: () => void;
+  released: Promise<void>;
+}
+const holds: Hold[] = [];
+/** Holds the first gateway request a hold names, once, until the hold is released. */
+const holdIfNamed = async (phase: Phase, req: FastifyRequest) => {
+  const i = holds.findIndex((h) => h.phase === phase && h.method === req.method && h.path.test(req.url.split('?')[0] ?? ''));
+  if (i < 0) return;
+  const [hold] = holds.splice(i, 1);
+  hold?.arrived();
+  await hold?.released;
+};
+
+/**
+ * Runs `held` with its gateway request `at` held, and `other` once that request reached the gateway. The hold is let go
+ * when `other` is done or after HOLD_MS, whichever comes first: a call not serialized with `held` runs to its end
+ * inside the hold, a serialized one waits for `held` to finish.
+ */
+async function interleave<A, B>(at: { phase: Phase; method: string; path: RegExp }, held: () => Promise<A>, other: () => Promise<B>): Promise<[A, B]> {
+  let arrived = () => {};
+  const arrival = new Promise<void>((r) => {
+    arrived = r;
+  });
+  let release = () => {};
+  const released = new Promise<void>((r) => {
+    release = r;
+  });
+  holds.push({ ...at, arrived, released });
+  const first = held();
+  await Promise.race([
+    arrival,
+    first.then(() => {
+      throw new Error(`the held call never sent ${at.method} ${at.path} to the gateway`);
+    }),
+  ]);
+  const second = other();
+  void Promise.race([second.then(() => undefined), new Promise((r) => setTimeout(r, HOLD_MS))]).then(release, release);
+  return [await first, await second];
+}
+
+type Call = { method?: 'GET' | 'POST'; body?: unknown; session: Session; brand?: string };
+const call = (path: string, o: Call) =>
+  server.app.inject({
+    method: o.method ?? (o.body === undefined ? 'GET' : 'POST'),
+    url: path,
+    headers: authHeaders(o.session, o.brand ?? 'card'),
+    payload: o.body as object,
+  });
+const data = async <T>(path: string, o: Call) => {
+  const res = await call(path, o);
+  if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
+  return res.json().Data as T;
+};
+const asStaff = (path: string, body: unknown) => call(path, { session: staff, brand: 'staff', body });
+const terminate = (session: Session) => call(BillingApi.terminate.path, { session, method: 'POST' });
+const change = (memberId: number, Type: 1 | 12, IdempotencyKey: string) =>
+  asStaff(BillingApi.supportSubscriptionUpdate.path, { MemberId: memberId, Type, IdempotencyKey });
+
+/** Saves a card through the hosted form's own call, as its script does, and syncs our copy; answers the card's id. */
+async function addCard(session: Session, cardNumber: string): Promise<number> {
+  const t = await data<{ Token: string }>(`${BillingApi.token.path}?returnUrl=${encodeURIComponent('http://card.localhost/payment')}`, { session });
+  const res = await fetch(`${sandboxUrl}/customer/api/save`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: t.Token, cardNumber, expiry: '12/30', cvv: '123' }),
+  });
+  expect(res.status).toBe(200);
+  const p = await data<BillingProfile>(BillingApi.sync.path, { session });
+  const card = p.Profiles.find((c) => c.CardNumber === `XXXX${cardNumber.slice(-4)}`);
+  if (!card) throw new Error(`card ${cardNumber} not synced`);
+  return card.ProfileId;
+}
+
+/** A member with a card and a running monthly subscription on it. */
+async function subscribedMember(userName: string): Promise<{ session: Session; memberId: number; card: number; subscriptionId: number }> {
+  const memberId = (await makeUser(server, { userName, roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+  const session = await signIn(server, userName);
+  const card = await addCard(session, '4111111111111111');
+  const started = await data<{ StatusString: string }>(BillingApi.start.path, { session, body: { Type: 1, IdempotencyKey: `${userName}-monthly` } });
+  expect(started.StatusString).toBe('Ok');
+  const subscriptionId = (await data<BillingProfile>(BillingApi.profile.path, { session })).SubscriptionId ?? 0;
+  expect(subscriptionId).toBeGreaterThan(0);
+  return { session, memberId, card, subscriptionId };
+}
+
+interface Row {
+  subscription_id: number | null;
+  subscription_type: number | null;
+  subscription_status: string | null;
+  subscription_profile_id: number | null;
+  customer_profile_id: number;
+}
+const rowOf = async (memberId: number) =>
+  (
+    await server.database.sql.query<Row>(
+      'SELECT subscription_id, subscription_type, subscription_status, subscription_profile_id, customer_profile_id FROM billing_customers WHERE member_id = $1',
+      [memberId],
+    )
+  )[0] as Row;
+/** The member's subscriptions the gateway would still charge (active, or suspended until a card is given). */
+const runningAtGateway = async (customerProfileId: number) => {
+  const res = await fetch(`${sandboxUrl}/gateway/api/customers/${customerProfileId}`, { headers: { authorization: BASIC } });
+  const c = (await res.json()) as { subscriptions: { subscriptionId: number; status: string; paymentProfileId: number }[] };
+  return c.subscriptions
+    .filter((s) => s.status === 'active' || s.status === 'suspended')
+    .map((s) => ({ subscriptionId: s.subscriptionId, status: s.status, paymentProfileId: s.paymentProfileId }));
+};
+const gatewayStatus = async (subscriptionId: number) =>
+  ((await (await fetch(`${sandboxUrl}/gateway/api/subscriptions/${subscriptionId}`, { headers: { authorization: BASIC } })).json()) as { status: string })
+    .status;
+const count = async (sqlText: string, params: unknown[]) => {
+  await server.flushAudit();
+  return (await server.database.sql.query<{ n: number }>(sqlText, params))[0]?.n ?? 0;
+};
+
+const CREATE = { method: 'POST', path: /^\/gateway\/api\/subscriptions$/ };
+const CANCEL = { method: 'POST', path: /^\/gateway\/api\/subscriptions\/\d+\/cancel$/ };
+const MOVE = { method: 'PUT', path: /^\/gateway\/api\/subscriptions\/\d+$/ };
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ dataDir: null, gateway: GATEWAY });
+  sandbox.addHook('onRequest', async (req) => holdIfNamed('onRequest', req));
+  sandbox.addHook('onSend', async (req, _reply, payload) => {
+    await holdIfNamed('onSend', req);
+    return payload;
+  });
+  sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
+  server = await startTestServer({ sandboxUrl, smtpUrl: null }, { sites: ['card'] });
+  await makeUser(server, { userName: 'race-staff', roles: ['CareSupport'], brand: 'staff' });
+  staff = await signIn(server, 'race-staff');
+});
+afterAll(async () => {
+  await server?.close();
+  await sandbox?.close();
+});
+
+describe('billing: a cancel and a change of plan at once run one after the other', () => {
+  it("does not mark canceled the subscription support's change starts while the member's cancel is at the gateway", async () => {
+    const m = await subscribedMember('race-ann');
+    // The member's cancel is at the gateway (canceling the monthly one) when support changes the plan to yearly.
+    const [canceled, changed] = await interleave(
+      { phase: 'onRequest', ...CANCEL },
+      () => terminate(m.session),
+      () => change(m.memberId, 12, 'race-ann-change'),
+    );
+    expect(canceled.statusCode).toBe(200);
+    expect(canceled.json().Data.SubscriptionStatus).toBe('canceled');
+    // The change waited for the cancel, then started the yearly membership on its own: our row names it, running.
+    expect(changed.json().Data).toMatchObject({ StatusString: 'Ok', SubscriptionType: 12 });
+    const row = await rowOf(m.memberId);
+    expect(row).toMatchObject({ subscription_type: 12, subscription_status: 'active' });
+    expect(row.subscription_id).not.toBe(m.subscriptionId);
+    expect(await gatewayStatus(m.subscriptionId)).toBe('canceled');
+    expect(await runningAtGateway(row.customer_profile_id)).toEqual([{ subscriptionId: row.subscription_id, status: 'active', paymentProfileId: m.card }]);
+
+    // Support can cancel it, and nothing is left charging.
+    const again = await asStaff(BillingApi.supportSubscriptionCancel.path, { MemberId: m.memberId });
+    expect(again.statusCode).toBe(200);
+    expect(await runningAtGateway(row.customer_profile_id)).toEqual([]);
+    expect((await rowOf(m.memberId)).subscription_status).toBe('canceled');
+  });
+
+  it('answers 409 and cancels nothing when a change under way replaced the subscription the member asked to cancel', async () => {
+    const m = await subscribedMember('race-bea');
+    // Support's change is at the gateway (creating the yearly one) when the member's cancel of the monthly one comes.
+    const [changed, canceled] = await interleave(
+      { phase: 'onRequest', ...CREATE },
+      () => change(m.memberId, 12, 'race-bea-change'),
+      () => terminate(m.session),
+    );
+    expect(changed.json().Data).toMatchObject({ StatusString: 'Ok', SubscriptionType: 12 });
+    expect(canceled.statusCode).toBe(409);
+    expect(canceled.json().MsgText).toBe(BILLING_MESSAGES.subscriptionChangedNotCanceled);
+    const row = await rowOf(m.memberId);
+    expect(row).toMatchObject({ subscription_type: 12, subscription_status: 'active' });
+    expect(await gatewayStatus(m.subscriptionId)).toBe('canceled');
+    expect(await runningAtGateway(row.customer_profile_id)).toEqual([{ subscriptionId: row.subscription_id, status: 'active', paymentProfileId: m.card }]);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.subscription.cancel' AND member_id = $1 AND detail->>'replaced' IS NULL`, [
+        m.memberId,
+      ]),
+    ).toBe(0);
+
+    // Cancelled again, now that the member sees the yearly one, it ends at the gateway too.
+    const again = await terminate(m.session);
+    expect(again.statusCode).toBe(200);
+    expect(await gatewayStatus(row.subscription_id ?? 0)).toBe('canceled');
+    expect(await runningAtGateway(row.customer_profile_id)).toEqual([]);
+    expect((await rowOf(m.memberId)).subscription_status).toBe('canceled');
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.subscription.cancel' AND member_id = $1 AND (detail->>'subscriptionId')::int = $2 AND detail->>'replaced' IS NULL`,
+        [m.memberId, row.subscription_id],
+      ),
+    ).toBe(1);
+  });
+
+  it('cancels at the gateway the subscription a change started meanwhile when the membership ends (the termination job)', async () => {
+    const m = await subscribedMember('race-cid');
+    // Support's change is at the gateway when the member terminates and the kernel's job cancels the renewals.
+    const [changed] = await interleave(
+      { phase: 'onRequest', ...CREATE },
+      () => change(m.memberId, 12, 'race-cid-change'),
+      async () => {
+        expect((await call('/api/members/terminate', { method: 'POST', session: m.session })).statusCode).toBe(200);
+        await server.jobs.drain();
+      },
+    );
+    expect(changed.json().Data).toMatchObject({ StatusString: 'Ok', SubscriptionType: 12 });
+    const row = await rowOf(m.memberId);
+    expect(row).toMatchObject({ subscription_type: 12, subscription_status: 'canceled' });
+    expect(row.subscription_id).not.toBe(m.subscriptionId);
+    expect(await gatewayStatus(row.subscription_id ?? 0)).toBe('canceled');
+    expect(await runningAtGateway(row.customer_profile_id)).toEqual([]);
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.subscription.cancel' AND member_id = $1 AND actor_name = 'system' AND (detail->>'subscriptionId')::int = $2`,
+        [m.memberId, row.subscription_id],
+      ),
+    ).toBe(1);
+  });
+});
+
+describe("billing: moving the subscription to another card keeps our row to the gateway's", () => {
+  it('does not mark active a subscription the member canceled while it was being moved to another card', async () => {
+    const m = await subscribedMember('race-dee');
+    const other = await addCard(m.session, '5424000000000015');
+    // The move is at the gateway when the member's cancel comes.
+    const [moved, canceled] = await interleave(
+      { phase: 'onRequest', ...MOVE },
+      () => call(BillingApi.setSubscriptionCard.path, { session: m.session, body: { ProfileId: other } }),
+      () => terminate(m.session),
+    );
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().Data.Profiles.find((c: { ProfileId: number }) => c.ProfileId === other)).toMatchObject({ IsSubscription: true });
+    expect(canceled.statusCode).toBe(200);
+    expect(await rowOf(m.memberId)).toMatchObject({ subscription_id: m.subscriptionId, subscription_status: 'canceled', subscription_profile_id: other });
+    expect(await gatewayStatus(m.subscriptionId)).toBe('canceled');
+    // Moving a canceled subscription is refused and changes nothing.
+    const late = await call(BillingApi.setSubscriptionCard.path, { session: m.session, body: { ProfileId: m.card } });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().MsgText).toBe(BILLING_MESSAGES.noSubscription);
+    expect((await rowOf(m.memberId)).subscription_status).toBe('canceled');
+  });
+
+  it("moves a deleted card's subscription to the default card, audited, without writing over a move the member made meanwhile", async () => {
+    const m = await subscribedMember('race-eli');
+    const def = await addCard(m.session, '5424000000000015');
+    const chosen = await addCard(m.session, '4012888888881881');
+    await data(BillingApi.setDefaultCard.path, { session: m.session, body: { ProfileId: def } });
+    // Deleting the card that pays the subscription moves it to the default card; that move has run at the gateway and
+    // not yet answered when the member moves the subscription to another card.
+    const [deleted, moved] = await interleave(
+      { phase: 'onSend', ...MOVE },
+      () => call(BillingApi.deleteProfile.path.replace(':id', String(m.card)), { session: m.session, body: {} }),
+      () => call(BillingApi.setSubscriptionCard.path, { session: m.session, body: { ProfileId: chosen } }),
+    );
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json().Data).toEqual({ Deactivated: false });
+    expect(moved.statusCode).toBe(200);
+    // The two moves ran one after the other: the member's came last, and our row and the gateway agree on it.
+    const row = await rowOf(m.memberId);
+    expect(row).toMatchObject({ subscription_id: m.subscriptionId, subscription_status: 'active', subscription_profile_id: chosen });
+    expect(await runningAtGateway(row.customer_profile_id)).toEqual([{ subscriptionId: m.subscriptionId, status: 'active', paymentProfileId: chosen }]);
+    // The deletion's move is audited (in its transaction), with the card it left and the subscription it moved.
+    const audits = await server.database.sql.query<{ entity_id: string; detail: Record<string, unknown> }>(
+      `SELECT entity_id, detail FROM audit_log WHERE action = 'billing.subscription.card' AND member_id = $1 ORDER BY id`,
+      [m.memberId],
+    );
+    expect(audits).toEqual([
+      { entity_id: String(def), detail: { subscriptionId: m.subscriptionId, from: m.card, reason: 'card deleted' } },
+      { entity_id: String(chosen), detail: { subscriptionId: m.subscriptionId, from: def, resumed: false } },
+    ]);
+  });
+});
