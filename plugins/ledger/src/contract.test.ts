@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_SORT_COLUMNS, activitySchema, activitySearchSchema, ledgerCreateSchema, ledgerUpdateSchema } from './contract';
+import { ACTIVITY_SORT_COLUMNS, activitySchema, activitySearchSchema, ledgerCreateSchema, ledgerUpdateSchema, reportSendSchema } from './contract';
 
 describe('activity transaction (spec 02 section 3: CreatedDate, type, text)', () => {
   it('answers type and text in lower case, as the spec writes them', () => {
@@ -45,5 +45,22 @@ describe('ledger create: an IdempotencyKey makes a repeated create add its row o
   });
   it('an update takes none: its Version refuses a repeat', () => {
     expect(ledgerUpdateSchema.parse({ TransactionID: 1, Version: 1, Amount: 5, IdempotencyKey: 'ledger-0a1b2c3d' })).not.toHaveProperty('IdempotencyKey');
+  });
+});
+
+describe('report/send: the search object, with an optional HeaderVersion of ours', () => {
+  const Query = { From: '2026-01-01', To: '2026-01-31', HICN: '123456789A' };
+  it('takes the search object as the spec has it, without a HeaderVersion', () => {
+    const r = reportSendSchema.parse({ Query });
+    expect(r.HeaderVersion).toBeUndefined();
+    expect(r.Query.HICN).toBe('123456789A');
+  });
+  it('takes the HeaderVersion the header was loaded at, as a number or decimal text', () => {
+    expect(reportSendSchema.parse({ Query, HeaderVersion: 3 }).HeaderVersion).toBe(3);
+    expect(reportSendSchema.parse({ Query, HeaderVersion: '3' }).HeaderVersion).toBe(3);
+  });
+  it('refuses a HeaderVersion that is not a positive whole number', () => {
+    for (const HeaderVersion of [0, -1, 1.5, 'abc', true, null])
+      expect(reportSendSchema.safeParse({ Query, HeaderVersion }).success, String(HeaderVersion)).toBe(false);
   });
 });

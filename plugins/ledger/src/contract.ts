@@ -215,6 +215,11 @@ export const ledgerMemberSchema = z.strictObject({
   HICN: z.string().nullable(),
   DateOfInjury: wireDay.nullable(),
   DateOfSettlement: wireDay.nullable(),
+  /**
+   * Not in the spec: the version of the report header (HICN and the two dates), 1 until a send first changes it; the
+   * page sends it back with report/send (HeaderVersion), which refuses a header someone changed meanwhile (409).
+   */
+  HeaderVersion: wireId,
   isEligible: z.boolean(),
   isSuperUser: z.boolean(),
   isAmethyst: z.boolean(),
@@ -238,6 +243,16 @@ export const reportSendResultSchema = z.strictObject({
   To: wireDay,
 });
 export type ReportSendResult = z.infer<typeof reportSendResultSchema>;
+
+/**
+ * report/send takes the search object (spec 02 section 7), with one field of ours, optional: HeaderVersion, the
+ * loadMember HeaderVersion the header the caller sends was loaded at. Given, the send is refused with 409
+ * (PayerMessages.headerChanged, Data `{ HeaderChanged: true }`) when the stored header has another version: someone
+ * changed it meanwhile. Left out, the header the query brings is saved as before, unchecked.
+ */
+export const reportSendSchema = ledgerSearchSchema.extend({ HeaderVersion: idSchema.optional() });
+export type ReportSend = z.infer<typeof reportSendSchema>;
+export type ReportSendInput = z.input<typeof reportSendSchema>;
 
 export const REPORT_FORMATS = ['pdf', 'xlsx'] as const;
 export const reportRequestSchema = ledgerSearchSchema.extend({
@@ -269,8 +284,11 @@ export const LedgerApi = {
   balance: defineEndpoint({ method: 'POST', path: '/api/transactions/balance', body: balanceSetSchema, response: balanceSchema }),
   /** Checks every record of the period: answers what is missing (empty when the report can go). */
   reportCheck: defineEndpoint({ method: 'POST', path: '/api/transactions/reportCheck', body: ledgerSearchSchema, response: z.array(reportIssueSchema) }),
-  /** Sends the period to the federal payer; once per period (a resend answers AlreadySent). */
-  reportSend: defineEndpoint({ method: 'POST', path: '/api/transactions/report/send', body: ledgerSearchSchema, response: reportSendResultSchema }),
+  /**
+   * Sends the period to the federal payer; once per period (a resend answers AlreadySent). A HeaderVersion that is not
+   * the stored header's is refused with 409 (the header changed meanwhile).
+   */
+  reportSend: defineEndpoint({ method: 'POST', path: '/api/transactions/report/send', body: reportSendSchema, response: reportSendResultSchema }),
   /** The period's report as a PDF or spreadsheet. */
   report: defineEndpoint({ method: 'POST', path: '/api/transactions/report', body: reportRequestSchema, answer: 'file' }),
   // Dashboard (spec 01 section 7)

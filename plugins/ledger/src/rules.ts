@@ -39,6 +39,11 @@ export const PayerMessages = {
   incomplete: 'Some records are incomplete. Check all records before sending.',
   /** Not in the spec: report/send refused while another send of these records waits for the payer's answer. */
   sending: 'Records of this period are being sent to the federal payer. Try again in a few minutes.',
+  /**
+   * Not in the spec: report/send refused because the report header (HICN, dates) changed since the caller loaded it
+   * (its HeaderVersion is not the stored one); nothing was sent or saved.
+   */
+  headerChanged: 'Someone else changed the HICN or the dates of this report meanwhile, so it was not sent. Check the ones stored now and send again.',
   reportGenerated: 'Report generated',
 } as const;
 

@@ -1,4 +1,5 @@
 import { serviceRef } from '@portal/core';
+import type { SqlClient } from '@portal/server';
 
 /** One posted ledger row as other plugins read it: amounts in integer cents, signed (expenses negative). */
 export interface LedgerEntry {
@@ -56,9 +57,11 @@ export interface LedgerService {
   postBankTransactions(memberId: number, rows: readonly BankLedgerRow[]): Promise<number>;
   /**
    * Withdraws the bank rows with these refs that were not reported to the federal payer (a bank unlinked); answers how
-   * many. A row a send holds while it waits for the payer counts as reported: it stays.
+   * many. A row a send holds while it waits for the payer counts as reported: it stays. With `tx` it runs in the
+   * caller's transaction (the banking plugin's unlink passes the one that deletes the link: the link and its ledger rows
+   * go together or not at all); without, in a transaction of its own.
    */
-  withdrawBankTransactions(memberId: number, refs: readonly string[]): Promise<number>;
+  withdrawBankTransactions(memberId: number, refs: readonly string[], tx?: SqlClient): Promise<number>;
 }
 
 export const ledgerService = serviceRef<LedgerService>('ledger');

@@ -732,6 +732,79 @@ describe('remove, terminate, token, brands', () => {
   });
 });
 
+describe('unlinking and the withdrawal of its ledger rows are one transaction (remove, terminate)', () => {
+  const sql = () => env.server.database.sql;
+  /** What the member has here and in the ledger: links, accounts, bank transactions (as ledger refs), the ledger's bank rows. */
+  const state = async (memberId: number) => {
+    const ids = async (text: string) => (await sql().query<{ v: number | string }>(text, [memberId])).map((r) => r.v);
+    return {
+      links: await ids('SELECT provider_account_id AS v FROM banking_links WHERE member_id = $1 ORDER BY 1'),
+      accounts: await ids('SELECT account_id AS v FROM banking_accounts WHERE member_id = $1 ORDER BY 1'),
+      transactions: await ids(`SELECT 'bank:' || transaction_id AS v FROM banking_transactions WHERE member_id = $1 ORDER BY 1`),
+      ledger: await ids(`SELECT external_ref AS v FROM ledger_transactions WHERE member_id = $1 AND source = 'bank' ORDER BY 1`),
+      ledgerHistory: await ids(`SELECT count(*)::int AS v FROM ledger_history WHERE member_id = $1 AND action = 'delete'`),
+    };
+  };
+  const audited = async (action: string, memberId: number) =>
+    (await sql().query('SELECT 1 FROM audit_log WHERE action = $1 AND member_id = $2', [action, memberId])).length;
+  /** While set, the ledger cannot delete the member's bank rows: the withdrawal fails (a busy or lost database). */
+  const refuseWithdraw = (memberId: number) =>
+    sql().exec(`
+      CREATE FUNCTION banking_test_refuse_withdraw() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'withdrawal refused by the test'; END $$;
+      CREATE TRIGGER banking_test_refuse_withdraw BEFORE DELETE ON ledger_transactions FOR EACH ROW
+        WHEN (OLD.member_id = ${memberId} AND OLD.source = 'bank') EXECUTE FUNCTION banking_test_refuse_withdraw();`);
+  const allowWithdraw = () => sql().exec('DROP TRIGGER banking_test_refuse_withdraw ON ledger_transactions; DROP FUNCTION banking_test_refuse_withdraw();');
+  /** A member with one linked bank whose transactions are in the ledger. */
+  const linkedMember = async (name: string, ip: string) => {
+    const id = (await makeUser(env.server, { userName: name, roles: [Roles.CareGuard], brand: 'card', member: true })).memberId ?? 0;
+    const session = await signIn(env.server, name, undefined, ip, 'card');
+    expect((await add(101, 'good', { session })).Status).toBe('SUCCESS');
+    const before = await state(id);
+    expect(before.links).toHaveLength(1);
+    expect(before.transactions.length).toBeGreaterThan(0);
+    expect(before.ledger).toEqual(before.transactions);
+    return { id, session, before };
+  };
+
+  it('remove: when the ledger cannot withdraw the rows, the link, its accounts and transactions stay and the ledger is unchanged; asked again, both go', async () => {
+    const { id, session, before } = await linkedMember('bank-hal', '10.0.0.9');
+    const providerAccountId = before.links[0];
+    await refuseWithdraw(id);
+    try {
+      const res = await call(BankingApi.remove.path, { session, body: { ProviderAccountId: providerAccountId } });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await allowWithdraw();
+    }
+    expect(await state(id)).toEqual(before);
+    expect(await audited('banking.link.remove', id)).toBe(0);
+    expect((await accounts({ session })).Banks.map((b) => b.ProviderAccountId)).toEqual([providerAccountId]);
+    // The link is still ours, so the removal can be asked again (the aggregator, which removed it, answers 404: done).
+    const again = await call(BankingApi.remove.path, { session, body: { ProviderAccountId: providerAccountId } });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await state(id)).toEqual({ links: [], accounts: [], transactions: [], ledger: [], ledgerHistory: [before.ledger.length] });
+    expect(await audited('banking.link.remove', id)).toBe(1);
+  });
+
+  it('terminate: when the ledger cannot withdraw the rows, every link and transaction stays and the ledger is unchanged; asked again, both go', async () => {
+    const { id, session, before } = await linkedMember('bank-ida', '10.0.0.10');
+    await refuseWithdraw(id);
+    try {
+      const res = await call(BankingApi.terminate.path, { session, body: {} });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await allowWithdraw();
+    }
+    expect(await state(id)).toEqual(before);
+    expect(await audited('banking.terminate', id)).toBe(0);
+    const again = await call(BankingApi.terminate.path, { session, body: {} });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((again.json().Data as LinkedAccounts).Banks).toEqual([]);
+    expect(await state(id)).toEqual({ links: [], accounts: [], transactions: [], ledger: [], ledgerHistory: [before.ledger.length] });
+    expect(await audited('banking.terminate', id)).toBe(1);
+  });
+});
+
 describe("banking in the user's language", () => {
   const spanish = { cookie: 'cq.lang=es' };
   let eva: Session;

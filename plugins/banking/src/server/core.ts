@@ -309,9 +309,12 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
     );
   }
 
-  /** The ledger refs of a link's transactions (all the member's when providerAccountId is null). */
-  async function refsOf(memberId: number, providerAccountId: number | null) {
-    const rows = await sql.query<{ transaction_id: number }>(
+  /**
+   * The ledger refs of a link's transactions (all the member's when providerAccountId is null), read in the transaction
+   * that deletes them: the refs name exactly the rows the delete takes.
+   */
+  async function refsOf(q: SqlClient, memberId: number, providerAccountId: number | null) {
+    const rows = await q.query<{ transaction_id: number }>(
       `SELECT t.transaction_id FROM banking_transactions t JOIN banking_accounts a ON a.account_id = t.account_id
        WHERE t.member_id = $1 AND ($2::int IS NULL OR a.provider_account_id = $2)`,
       [memberId, providerAccountId],
@@ -475,16 +478,21 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
       return { ...result(r, link.provider_id, '1'), Message: r.status === 'SUCCESS' ? BANK_MESSAGES.credentialsUpdated : r.message };
     },
 
-    /** Unlinks at the aggregator, then here with the audit row ('banking.link.remove') in the same transaction. */
+    /**
+     * Unlinks at the aggregator, then here: the link (its accounts and transactions go with it), the audit row
+     * ('banking.link.remove') and the withdrawal of its unreported rows from the ledger are one transaction, so a
+     * failure anywhere leaves the link, its transactions and the ledger as they were, and the removal can be asked
+     * again (the aggregator's 404 for a link it no longer has is taken as done).
+     */
     async remove(memberId: number, providerAccountId: number, audit: BankAudit) {
       await ownLink(memberId, providerAccountId);
-      const refs = await refsOf(memberId, providerAccountId);
       try {
         await banks.removeLink(aggregatorUser(memberId), providerAccountId);
       } catch (e) {
         if (!(e instanceof BankAggregatorError && e.status === 404)) return viaAggregator(() => Promise.reject(e));
       }
       await sql.transaction(async (q) => {
+        const refs = await refsOf(q, memberId, providerAccountId);
         await q.query('DELETE FROM banking_links WHERE provider_account_id = $1 AND member_id = $2', [providerAccountId, memberId]);
         // A removed default account leaves no funding account until the member sets one; a removal ends the "recent add".
         await q.query(
@@ -493,19 +501,19 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
           [memberId],
         );
         await audit({ action: 'banking.link.remove', entity: 'bank_link', entityId: String(providerAccountId), memberId }, q);
+        // Unlinking withdraws the bank's rows from the ledger (those not yet reported to the federal payer), in this
+        // transaction: committed with the link's removal, or rolled back with it.
+        await ledger.withdrawBankTransactions(memberId, refs, q);
       });
-      // Unlinking withdraws the bank's rows from the ledger (those not yet reported to the federal payer).
-      await ledger.withdrawBankTransactions(memberId, refs);
       return linkedAccounts(memberId);
     },
 
     /**
-     * Unlinks every bank at the aggregator, then here with the audit row ('banking.terminate', `detail` as given) in the
-     * same transaction.
+     * Unlinks every bank at the aggregator, then here: the links, the audit row ('banking.terminate', `detail` as given)
+     * and the withdrawal of their unreported rows from the ledger are one transaction, as in remove.
      */
     async terminate(memberId: number, audit: BankAudit, detail: Record<string, unknown> | null = null) {
       const links = await sql.query<{ provider_account_id: number }>('SELECT provider_account_id FROM banking_links WHERE member_id = $1', [memberId]);
-      const refs = await refsOf(memberId, null);
       for (const l of links) {
         try {
           await banks.removeLink(aggregatorUser(memberId), l.provider_account_id);
@@ -514,11 +522,12 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
         }
       }
       await sql.transaction(async (q) => {
+        const refs = await refsOf(q, memberId, null);
         await q.query('DELETE FROM banking_links WHERE member_id = $1', [memberId]);
         await q.query('UPDATE banking_members SET default_account_id = NULL, last_added_at = NULL WHERE member_id = $1', [memberId]);
         await audit({ action: 'banking.terminate', entity: 'member', entityId: String(memberId), memberId, detail }, q);
+        await ledger.withdrawBankTransactions(memberId, refs, q);
       });
-      await ledger.withdrawBankTransactions(memberId, refs);
       return linkedAccounts(memberId);
     },
 

@@ -909,6 +909,117 @@ describe('a send holds the rows it sends until the payer answers', () => {
   });
 });
 
+// Before 'the report to the federal payer': one of its tests closes the sandbox payer for good.
+describe("the report header's version: a send refuses a header someone changed since it was loaded (HeaderVersion)", () => {
+  let session: Session;
+  let id: number;
+  const sql = () => env.server.database.sql;
+  /** One expense a day on these days, each its own one-day period: every send below is of a period not sent before. */
+  const days = [10, 20, 30, 40, 50, 60].map((n) => addDays(today, -n));
+  const on = (i: number) => ({ From: days[i], To: days[i] });
+  const dates = { DateOfInjury: '2021-03-04', DateOfSettlement: '2024-06-01' };
+  const staff = () => ({ 'x-member-id': String(id) });
+  /** The page's loadMember: the header and its HeaderVersion, for the member or for staff acting for them. */
+  const loaded = async (asStaff = false) =>
+    data(await call(asStaff ? support : session, LedgerApi.loadMember.path, undefined, asStaff ? staff() : {}, asStaff ? 'staff' : 'card'));
+  const send = (body: Json, asStaff = false, extra: Record<string, string> = {}) =>
+    call(asStaff ? support : session, LedgerApi.reportSend.path, body, asStaff ? { ...staff(), ...extra } : extra, asStaff ? 'staff' : 'card');
+  const stored = async () =>
+    (
+      await sql().query<{ hicn: string | null; settlement: string | null; version: number }>(
+        "SELECT hicn, to_char(date_of_settlement, 'YYYY-MM-DD') AS settlement, header_version AS version FROM ledger_accounts WHERE member_id = $1",
+        [id],
+      )
+    )[0];
+  const headerAudits = async () =>
+    (
+      await sql().query<{ detail: { fields: string[]; HeaderVersion: number } }>(
+        'SELECT detail FROM audit_log WHERE action = $1 AND member_id = $2 ORDER BY id',
+        ['ledger.report.header', id],
+      )
+    ).map((r) => r.detail);
+  const claims = async () => (await sql().query('SELECT 1 FROM ledger_reports WHERE member_id = $1', [id])).length;
+
+  beforeAll(async () => {
+    ({ session, memberId: id } = await user('ledger-header', Roles.CareGuard, 'card', true));
+    for (const day of days) expect((await call(session, LedgerApi.create.path, entry({ DateCreated: day }))).statusCode).toBe(200);
+  });
+
+  it("refuses (409, nothing sent, saved or claimed) a stale page's send after a colleague corrected the HICN; reloaded, it sends theirs", async () => {
+    // Before any send the header is empty at version 1; the first send saves one (version 2).
+    expect(await loaded()).toMatchObject({ HICN: null, DateOfInjury: null, DateOfSettlement: null, HeaderVersion: 1 });
+    const first = await send({ Query: { ...on(0), HICN: '100000000A', ...dates }, HeaderVersion: 1 });
+    expect(first.statusCode, first.body).toBe(200);
+    // Both pages load that header: the member's and staff's acting for them.
+    const mine = await loaded();
+    const theirs = await loaded(true);
+    expect([mine.HICN, mine.HeaderVersion, theirs.HeaderVersion]).toEqual(['100000000A', 2, 2]);
+    // Staff correct the HICN with their send.
+    const corrected = await send({ Query: { ...on(1), HICN: '200000000B', ...dates }, HeaderVersion: theirs.HeaderVersion }, true);
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(await stored()).toMatchObject({ hicn: '200000000B', version: 3 });
+    expect(submissions.at(-1)?.hicn).toBe('200000000B');
+    // The member's page still holds the old HICN and sends it back with every report: refused, the correction stays.
+    const before = { submitted: submissions.length, claims: await claims(), audits: (await headerAudits()).length };
+    const stale = await send({ Query: { ...on(2), HICN: mine.HICN, ...dates }, HeaderVersion: mine.HeaderVersion });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({ MsgText: PayerMessages.headerChanged, Data: { HeaderChanged: true } });
+    const spanish = await send({ Query: { ...on(2), HICN: mine.HICN, ...dates }, HeaderVersion: mine.HeaderVersion }, false, { cookie: 'cq.lang=es' });
+    expect(spanish.statusCode).toBe(409);
+    expect(spanish.json().MsgText).toBe(
+      'Otra persona cambió mientras tanto el HICN o las fechas de este reporte, así que no se envió. Revise los que están guardados ahora y vuelva a enviarlo.',
+    );
+    // A stale page's send that brings no header of its own is refused too: it reports from a header it has not seen.
+    expect((await send({ Query: on(2), HeaderVersion: mine.HeaderVersion })).statusCode).toBe(409);
+    expect(await stored()).toMatchObject({ hicn: '200000000B', version: 3 });
+    expect(submissions).toHaveLength(before.submitted);
+    expect(await claims()).toBe(before.claims);
+    expect(await headerAudits()).toHaveLength(before.audits);
+    expect(await sql().query('SELECT 1 FROM ledger_transactions WHERE member_id = $1 AND date_created = $2 AND report_id IS NOT NULL', [id, days[2]])).toEqual(
+      [],
+    );
+    // Reloaded, the page holds the corrected header and its version: the period goes with it.
+    const reloaded = await loaded();
+    expect(reloaded).toMatchObject({ HICN: '200000000B', HeaderVersion: 3 });
+    const again = await send({ Query: { ...on(2), HICN: reloaded.HICN, ...dates }, HeaderVersion: reloaded.HeaderVersion });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(submissions.at(-1)?.hicn).toBe('200000000B');
+    expect(await stored()).toMatchObject({ hicn: '200000000B', version: 3 });
+  });
+
+  it('a send that brings the header as stored writes nothing: the version stays and no header change is audited; a change moves it by one', async () => {
+    const start = await stored();
+    const audits = (await headerAudits()).length;
+    const { HICN, HeaderVersion } = await loaded();
+    expect(HeaderVersion).toBe(start?.version);
+    // The page sends the header it loaded with every report: unchanged, it is no change.
+    for (const i of [3, 4]) {
+      const res = await send({ Query: { ...on(i), HICN, ...dates }, HeaderVersion });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(await stored()).toEqual(start);
+    expect(await headerAudits()).toHaveLength(audits);
+    expect((await loaded()).HeaderVersion).toBe(HeaderVersion);
+    // One field changed: written once, the version one up, the audit naming that field.
+    const res = await send({ Query: { ...on(5), HICN, ...dates, DateOfSettlement: '2024-07-01' }, HeaderVersion });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stored()).toEqual({ hicn: HICN, settlement: '2024-07-01', version: Number(HeaderVersion) + 1 });
+    expect((await headerAudits()).slice(audits)).toEqual([{ fields: ['DateOfSettlement'], HeaderVersion: Number(HeaderVersion) + 1 }]);
+  });
+
+  it('refuses a HeaderVersion that is not a positive whole number with 400, and changes nothing', async () => {
+    const start = await stored();
+    const claimed = await claims();
+    for (const HeaderVersion of [0, -1, 'abc', 1.5]) {
+      const res = await send({ Query: { From: addMonths(today, -3), To: today, HICN: '300000000C', ...dates }, HeaderVersion });
+      expect(res.statusCode, `${HeaderVersion}: ${res.body}`).toBe(400);
+      expect(res.json().MsgText).toContain('HeaderVersion');
+    }
+    expect(await stored()).toEqual(start);
+    expect(await claims()).toBe(claimed);
+  });
+});
+
 describe('the report to the federal payer', () => {
   let session: Session;
   let id: number;
@@ -1156,6 +1267,34 @@ describe('bank transactions', () => {
     expect(await ledger.withdrawBankTransactions(memberId, [row.ref])).toBe(1);
     expect([await bankRows(memberId), await bankRows(otherId)]).toEqual([0, 1]);
     expect(await ledger.withdrawBankTransactions(otherId, [row.ref])).toBe(1);
+  });
+
+  it("withdraws in the caller's transaction when given one (a bank's unlink): rolled back with it, committed with it", async () => {
+    const sql = env.server.database.sql;
+    const ledger = makeLedgerService(sql);
+    const { memberId: id } = await user('ledger-bank-unlink', Roles.CareGuard, 'card', true);
+    const row = { ref: 'bank:unlink-1', date: today, company: 'Unlink Bank', description: 'Deposit', signedCents: 5000 };
+    expect(await ledger.postBankTransactions(id, [row])).toBe(1);
+    const kept = async () =>
+      (
+        await sql.query<{ rows: number; deletes: number }>(
+          `SELECT (SELECT count(*)::int FROM ledger_transactions WHERE member_id = $1 AND source = 'bank') AS rows,
+             (SELECT count(*)::int FROM ledger_history WHERE member_id = $1 AND action = 'delete') AS deletes`,
+          [id],
+        )
+      )[0];
+    // The caller's transaction fails after the withdrawal: the row and its history are as they were.
+    await expect(
+      sql.transaction(async (tx) => {
+        expect(await ledger.withdrawBankTransactions(id, [row.ref], tx)).toBe(1);
+        throw new Error('the caller failed after the withdrawal');
+      }),
+    ).rejects.toThrow('the caller failed after the withdrawal');
+    expect(await kept()).toEqual({ rows: 1, deletes: 0 });
+    await sql.transaction(async (tx) => {
+      expect(await ledger.withdrawBankTransactions(id, [row.ref], tx)).toBe(1);
+    });
+    expect(await kept()).toEqual({ rows: 0, deletes: 1 });
   });
 
   it('posts a whole sync at once: each new row once, with one history row naming it; a reference sent twice counts once', async () => {

@@ -114,4 +114,13 @@ CREATE TABLE ledger_create_keys (
 );
 `,
   },
+  {
+    id: '0006_ledger_header_version',
+    sql: `
+-- The version of the federal payer's report header (HICN, date of injury, date of settlement): loadMember answers it
+-- with the header, and a send that brings it back (HeaderVersion) is refused (409) when someone changed the header
+-- since, instead of writing its stale copy over theirs. It goes up only when a send changes the header.
+ALTER TABLE ledger_accounts ADD COLUMN header_version integer NOT NULL DEFAULT 1;
+`,
+  },
 ];

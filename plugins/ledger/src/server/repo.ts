@@ -23,6 +23,7 @@ import {
   PayerMessages,
   RECENT_TRANSACTIONS,
   type ReportIssue,
+  type ReportSend,
   TransactionType,
   todayUtc,
 } from '../contract';
@@ -337,13 +338,18 @@ export interface AccountRow {
   date_of_injury: string | null;
   date_of_settlement: string | null;
 }
-async function loadAccount(sql: SqlClient, memberId: number): Promise<AccountRow> {
-  const rows = await sql.query<AccountRow>(
-    `SELECT hicn, to_char(date_of_injury, 'YYYY-MM-DD') AS date_of_injury, to_char(date_of_settlement, 'YYYY-MM-DD') AS date_of_settlement
-     FROM ledger_accounts WHERE member_id = $1`,
+/** The account's stored header with its version (1, the column's default, while the member has no account row yet). */
+export interface StoredHeader extends AccountRow {
+  header_version: number;
+}
+/** The stored header; `lock` takes the account row FOR UPDATE (a send checks and saves it in its transaction). */
+async function loadAccount(sql: SqlClient, memberId: number, lock = false): Promise<StoredHeader> {
+  const rows = await sql.query<StoredHeader>(
+    `SELECT hicn, to_char(date_of_injury, 'YYYY-MM-DD') AS date_of_injury, to_char(date_of_settlement, 'YYYY-MM-DD') AS date_of_settlement, header_version
+     FROM ledger_accounts WHERE member_id = $1${lock ? ' FOR UPDATE' : ''}`,
     [memberId],
   );
-  return rows[0] ?? { hicn: null, date_of_injury: null, date_of_settlement: null };
+  return rows[0] ?? { hicn: null, date_of_injury: null, date_of_settlement: null, header_version: 1 };
 }
 
 export async function loadMember(ctx: Ctx): Promise<LedgerMember> {
@@ -360,6 +366,7 @@ export async function loadMember(ctx: Ctx): Promise<LedgerMember> {
     HICN: a.hicn,
     DateOfInjury: a.date_of_injury,
     DateOfSettlement: a.date_of_settlement,
+    HeaderVersion: a.header_version,
     ...ledgerFlags(ctx.user?.roles ?? []),
   };
 }
@@ -382,18 +389,27 @@ export function headerOf(account: AccountRow, q: LedgerQuery): AccountRow {
   };
 }
 
+const HEADER_FIELDS = [
+  ['hicn', 'HICN'],
+  ['date_of_injury', 'DateOfInjury'],
+  ['date_of_settlement', 'DateOfSettlement'],
+] as const;
+
 /**
- * Saves the header the query brings (audited), in the caller's transaction: only a send that passed its checks does,
- * so a refused send or a check changes nothing.
+ * Saves the header the query brings (audited), in the caller's transaction, over `stored` (read there FOR UPDATE):
+ * only a send that passed its checks does, so a refused send or a check changes nothing. Only a header that changes
+ * is written: the version goes up by one and the audit row names the fields changed; the same header again writes
+ * nothing, so a page that loaded the header before keeps a version that is still current.
  */
-async function saveHeader(tx: SqlClient, ctx: Ctx, memberId: number, q: LedgerQuery): Promise<void> {
-  const given = givenHeader(q);
-  if (!bringsHeader(given)) return;
-  await ensureAccount(tx, memberId);
-  await tx.query(
-    `UPDATE ledger_accounts SET hicn = COALESCE($2, hicn), date_of_injury = COALESCE($3::date, date_of_injury),
-       date_of_settlement = COALESCE($4::date, date_of_settlement) WHERE member_id = $1`,
-    [memberId, given.hicn, given.date_of_injury, given.date_of_settlement],
+async function saveHeader(tx: SqlClient, ctx: Ctx, memberId: number, stored: StoredHeader, q: LedgerQuery): Promise<void> {
+  if (!bringsHeader(givenHeader(q))) return;
+  const next = headerOf(stored, q);
+  const changed = HEADER_FIELDS.filter(([column]) => next[column] !== stored[column]).map(([, field]) => field);
+  if (changed.length === 0) return;
+  const saved = await tx.query<{ header_version: number }>(
+    `UPDATE ledger_accounts SET hicn = $2, date_of_injury = $3::date, date_of_settlement = $4::date, header_version = header_version + 1
+     WHERE member_id = $1 RETURNING header_version`,
+    [memberId, next.hicn, next.date_of_injury, next.date_of_settlement],
   );
   await ctx.audit(
     {
@@ -401,7 +417,7 @@ async function saveHeader(tx: SqlClient, ctx: Ctx, memberId: number, q: LedgerQu
       entity: 'ledger_account',
       entityId: memberId,
       memberId,
-      detail: { fields: (['HICN', 'DateOfInjury', 'DateOfSettlement'] as const).filter((k) => q[k] != null) },
+      detail: { fields: changed, HeaderVersion: saved[0]?.header_version ?? null },
     },
     tx,
   );
@@ -504,6 +520,8 @@ export const SEND_CLAIM_TIMEOUT = '2 minutes';
 
 /** Another send of these records waits for the payer's answer: the data tells the web so (the text is in the user's language). */
 const sendingRefusal = () => new ApiError(409, PayerMessages.sending, { Sending: true });
+/** The header changed since the caller loaded it (its HeaderVersion is stale): the data tells the web so. */
+const headerChangedRefusal = () => new ApiError(409, PayerMessages.headerChanged, { HeaderChanged: true });
 
 type Claim = { sent: ReportRecord } | { reportId: number; header: AccountRow; rows: ReportRow[] };
 
@@ -513,9 +531,11 @@ type Claim = { sent: ReportRecord } | { reportId: number; header: AccountRow; ro
  * the claim. From its commit on, lockForChange refuses edits and deletes of the marked rows, so they stay what the
  * payer gets. The header the query brings is checked with the rows and saved (audited) only once every check passed,
  * in the same transaction: a refusal (incomplete records, another send waiting for the payer, a period already sent)
- * rolls the claim back with the rest and changes no HICN or date.
+ * rolls the claim back with the rest and changes no HICN or date. `headerVersion` (the HeaderVersion the caller's
+ * header was loaded at) is checked against the stored one, read FOR UPDATE in this transaction: another version means
+ * someone changed the header meanwhile, and the send is refused (409) rather than sending or saving a stale copy.
  */
-async function claimPeriod(ctx: Ctx, memberId: number, q: LedgerQuery, From: string, To: string): Promise<Claim> {
+async function claimPeriod(ctx: Ctx, memberId: number, q: LedgerQuery, From: string, To: string, headerVersion?: number): Promise<Claim> {
   return ctx.database.sql.transaction(async (tx) => {
     // Claims of sends that stopped, of any of the member's periods: released, their rows unmarked.
     await tx.query(
@@ -536,7 +556,12 @@ async function claimPeriod(ctx: Ctx, memberId: number, q: LedgerQuery, From: str
       if (existing?.status === 'sent') return { sent: existing };
       throw sendingRefusal();
     }
-    const header = headerOf(await loadAccount(tx, memberId), q);
+    // The account row exists and is locked before its header is read: a send (or a first header) committing meanwhile
+    // is waited for, and its version then seen.
+    await ensureAccount(tx, memberId);
+    const stored = await loadAccount(tx, memberId, true);
+    if (headerVersion !== undefined && stored.header_version !== headerVersion) throw headerChangedRefusal();
+    const header = headerOf(stored, q);
     const rows = await periodRows(tx, memberId, From, To, true);
     // Incomplete: the answer's data says so (the web words it by that, not by the text, which is in the user's language).
     if (issuesOf(header, rows).length > 0) throw badRequest(PayerMessages.incomplete, { Incomplete: true });
@@ -552,7 +577,7 @@ async function claimPeriod(ctx: Ctx, memberId: number, q: LedgerQuery, From: str
       memberId,
       rows.map((r) => r.transaction_id),
     ]);
-    await saveHeader(tx, ctx, memberId, q);
+    await saveHeader(tx, ctx, memberId, stored, q);
     return { reportId, header, rows };
   });
 }
@@ -570,9 +595,10 @@ async function releaseClaim(sql: SqlClient, memberId: number, reportId: number):
  * transaction stays open across the call (on PGlite one open transaction holds up every other query): claim the
  * period and mark its rows (claimPeriod), send exactly the rows read then, record the acknowledgement. The payer gets
  * the same idempotency key for the same period; a period already sent answers its first acknowledgement
- * (AlreadySent); a period whose send waits for the payer is refused (409). A failed send releases its claim.
+ * (AlreadySent); a period whose send waits for the payer is refused (409), and so is a send whose HeaderVersion is not
+ * the stored header's (someone changed the header since the caller loaded it). A failed send releases its claim.
  */
-export async function reportSend(ctx: Ctx, s: LedgerSearch): Promise<SendOutcome> {
+export async function reportSend(ctx: Ctx, s: ReportSend): Promise<SendOutcome> {
   const memberId = memberOf(ctx);
   const { From, To } = rangeOf(s.Query, DefaultRange.ledger);
   const sql = ctx.database.sql;
@@ -581,7 +607,7 @@ export async function reportSend(ctx: Ctx, s: LedgerSearch): Promise<SendOutcome
   const member = await ctx.services.members.load(memberId);
   if (!member) throw notFound('The member was not found.');
   // The header the query brings is checked first and saved by the claim, in its transaction, once the send may go on.
-  const claim = await claimPeriod(ctx, memberId, s.Query, From, To);
+  const claim = await claimPeriod(ctx, memberId, s.Query, From, To, s.HeaderVersion);
   if ('sent' in claim) return outcomeOf(claim.sent, true, From, To);
   const { reportId, header, rows } = claim;
   const failed = (error: string) => {

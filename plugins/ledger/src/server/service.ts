@@ -106,9 +106,10 @@ export function makeLedgerService(sql: SqlClient, balanceChanged?: (memberId: nu
       if (added > 0) await balanceChanged?.(memberId);
       return added;
     },
-    async withdrawBankTransactions(memberId, refs) {
+    async withdrawBankTransactions(memberId, refs, caller) {
       if (!refs.length) return 0;
-      return sql.transaction(async (tx) => {
+      // In the caller's transaction when given one (no nested transaction: its commit or rollback is this one's too).
+      const withdraw = async (tx: SqlClient) => {
         // report_id is set on rows reported and on rows a send holds while it waits for the payer: both stay.
         const gone = await tx.query<{ transaction_id: number; external_ref: string }>(
           `DELETE FROM ledger_transactions WHERE member_id = $1 AND source = 'bank' AND report_id IS NULL AND external_ref = ANY($2::text[])
@@ -123,7 +124,8 @@ export function makeLedgerService(sql: SqlClient, balanceChanged?: (memberId: nu
           ]);
         }
         return gone.length;
-      });
+      };
+      return caller ? withdraw(caller) : sql.transaction(withdraw);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { downloadReport } from './report';
+import { downloadReport, sendRefusalOf } from './report';
 
 describe("the report's download (spec 02 section 9: 'Report generated' on success)", () => {
   it('saves the file, then says it was generated, once', async () => {
@@ -18,5 +18,22 @@ describe("the report's download (spec 02 section 9: 'Report generated' on succes
     await expect(downloadReport(() => Promise.reject(new Error('502')), save, generated)).resolves.toBe(false);
     expect(save).not.toHaveBeenCalled();
     expect(generated).not.toHaveBeenCalled();
+  });
+});
+
+describe("report/send's refusals, told apart by the answer's data (its text is in the user's language)", () => {
+  const refused = (status: number, Data: unknown) => Object.assign(new Error('refused'), { status, body: { HasError: true, MsgText: '…', Data } });
+  it('a header someone changed since the page loaded it (409, HeaderChanged): the page says so and reads the header again', () => {
+    expect(sendRefusalOf(refused(409, { HeaderChanged: true }))).toBe('headerChanged');
+  });
+  it('incomplete records and a send already waiting for the payer keep their own warnings', () => {
+    expect(sendRefusalOf(refused(400, { Incomplete: true }))).toBe('incomplete');
+    expect(sendRefusalOf(refused(409, { Sending: true }))).toBe('inFlight');
+  });
+  it('anything else (a failing payer, no answer, a flag that is not true) is a failed send', () => {
+    expect(sendRefusalOf(refused(502, null))).toBe('error');
+    expect(sendRefusalOf(refused(409, { HeaderChanged: 'yes' }))).toBe('error');
+    expect(sendRefusalOf(new Error('network'))).toBe('error');
+    expect(sendRefusalOf(null)).toBe('error');
   });
 });

@@ -18,3 +18,21 @@ export async function downloadReport(
   generated();
   return true;
 }
+
+/** Why report/send was refused, as the page words it: the key of its warning under `payer.`. */
+export type SendRefusal = 'incomplete' | 'inFlight' | 'headerChanged' | 'error';
+
+/**
+ * Tells report/send's refusals apart by the answer's data, not its text (that is in the user's language): incomplete
+ * records (`Incomplete`), another send of them waiting for the payer (`Sending`), a report header someone changed
+ * since the page loaded it (`HeaderChanged`: the page then reads the header again); anything else failed to send.
+ */
+export function sendRefusalOf(error: unknown): SendRefusal {
+  const body = typeof error === 'object' && error !== null ? (error as { body?: unknown }).body : null;
+  const data = typeof body === 'object' && body !== null ? (body as { Data?: unknown }).Data : null;
+  const flags = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  if (flags.Incomplete === true) return 'incomplete';
+  if (flags.Sending === true) return 'inFlight';
+  if (flags.HeaderChanged === true) return 'headerChanged';
+  return 'error';
+}

@@ -35,7 +35,7 @@ import { type FocusRequest, focusId, focusLost, NEW_ROW, onEditClosed, onEditOpe
 import { day, localToday, money, ruleText } from '../components/format';
 import * as css from '../components/ledger.css';
 import { balanceLine, balanceOpen, listCount, listStatusRow } from '../components/loadState';
-import { downloadReport } from '../components/report';
+import { downloadReport, sendRefusalOf } from '../components/report';
 
 type SortColumn = 'DateCreated' | 'Code' | 'Company' | 'Description' | 'TransactionTypeID' | 'Amount';
 const SORTABLE: SortColumn[] = ['DateCreated', 'Code', 'Company', 'Description', 'TransactionTypeID', 'Amount'];
@@ -73,6 +73,8 @@ export default function LedgerPage() {
   const [sentInline, setSentInline] = useState<string | null>(null);
   const [balanceText, setBalanceText] = useState('');
   const [header, setHeader] = useState<ReportHeader>({ HICN: '', DateOfInjury: '', DateOfSettlement: '' });
+  /** The HeaderVersion the header above was loaded at: the send takes it back, so a header changed meanwhile is a 409. */
+  const [headerVersion, setHeaderVersion] = useState<number | undefined>(undefined);
   const sentTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const ids = { balance: useId(), focus: useId() };
   useEffect(
@@ -99,8 +101,9 @@ export default function LedgerPage() {
 
   const member = useQuery({ queryKey: ['ledger', 'member'], queryFn: () => api.call(LedgerApi.loadMember, undefined, { notify: false }), retry: false });
   useEffect(() => {
-    if (member.data)
-      setHeader({ HICN: member.data.HICN ?? '', DateOfInjury: member.data.DateOfInjury ?? '', DateOfSettlement: member.data.DateOfSettlement ?? '' });
+    if (!member.data) return;
+    setHeader({ HICN: member.data.HICN ?? '', DateOfInjury: member.data.DateOfInjury ?? '', DateOfSettlement: member.data.DateOfSettlement ?? '' });
+    setHeaderVersion(member.data.HeaderVersion);
   }, [member.data]);
   const balance = useQuery({
     queryKey: ['ledger', 'balance'],
@@ -279,7 +282,7 @@ export default function LedgerPage() {
 
   const send = async () => {
     try {
-      const outcome = await api.call(LedgerApi.reportSend, { body: { Query: headerQuery() } }, { notify: false });
+      const outcome = await api.call(LedgerApi.reportSend, { body: { Query: headerQuery(), HeaderVersion: headerVersion } }, { notify: false });
       const text = outcome.AlreadySent ? t('payer.alreadySent') : t('payer.sent');
       showToast({ kind: outcome.AlreadySent ? 'info' : 'success', message: text });
       setSentInline(text);
@@ -287,11 +290,12 @@ export default function LedgerPage() {
       sentTimer.current = setTimeout(() => setSentInline(null), SENT_INLINE_MS);
       await refresh();
     } catch (e) {
-      // Incomplete records, or another send of them waiting for the payer: the refusal's data says so (its text is in
-      // the user's language); anything else failed to send.
-      const refusal = ((e as ApiCallError).body as { Data?: { Incomplete?: unknown; Sending?: unknown } } | null)?.Data;
-      const message = refusal?.Incomplete === true ? t('payer.incomplete') : refusal?.Sending === true ? t('payer.inFlight') : t('payer.error');
-      showToast({ kind: 'warning', message });
+      // Incomplete records, another send of them waiting for the payer, or a header someone changed since it was
+      // loaded: the refusal's data says so (its text is in the user's language); anything else failed to send.
+      const refusal = sendRefusalOf(e);
+      showToast({ kind: 'warning', message: t(`payer.${refusal}`) });
+      // The stored header (and its version) is read again and replaces the page's copy: the member checks it and sends again.
+      if (refusal === 'headerChanged') await queryClient.invalidateQueries({ queryKey: ['ledger', 'member'] });
     }
   };
 
