@@ -38,6 +38,8 @@ export const BILLING_MESSAGES = {
   noSubscription: 'There is no subscription.',
   subscriptionChanged: 'The subscription was changed meanwhile. Please check it and try again.',
   subscriptionChangedNotCanceled: 'The subscription was changed meanwhile and has not been canceled. Please check it and cancel it again if you still want to.',
+  subscriptionChangedNotStarted:
+    'The subscription was changed or canceled meanwhile, so the new plan was not started and nothing was charged. Please check it and try again.',
   subscriptionCard: 'The card now pays the subscription.',
   defaultCard: 'The default card has been changed.',
   cardDeleted: 'The card has been deleted.',

@@ -1,10 +1,12 @@
 import { rawManifests } from '@portal/brands';
 import { Roles } from '@portal/core';
 import { BANK_STALE_NEW_PASSWORD, BANK_TEST_PASSWORD, mailTo } from '@portal/sandbox';
+import { aggregatorConfigFromEnv, SandboxBankAggregator } from '@portal/server/kernel';
 import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbox';
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BANK_SEARCH_MIN_MESSAGE, BankingApi, type BankProvider, type LinkedAccounts, type LinkResult } from '../contract';
+import { aggregatorUser } from './core';
 import { BANK_MESSAGES } from './messages';
 
 /**
@@ -732,7 +734,7 @@ describe('remove, terminate, token, brands', () => {
   });
 });
 
-describe('unlinking and the withdrawal of its ledger rows are one transaction (remove, terminate)', () => {
+describe('unlinking and the withdrawal of its ledger rows are one transaction (remove, terminate, a link gone at the aggregator)', () => {
   const sql = () => env.server.database.sql;
   /** What the member has here and in the ledger: links, accounts, bank transactions (as ledger refs), the ledger's bank rows. */
   const state = async (memberId: number) => {
@@ -803,6 +805,101 @@ describe('unlinking and the withdrawal of its ledger rows are one transaction (r
     expect(await state(id)).toEqual({ links: [], accounts: [], transactions: [], ledger: [], ledgerHistory: [before.ledger.length] });
     expect(await audited('banking.terminate', id)).toBe(1);
   });
+
+  /** The aggregator itself, over HTTP: what a bank or the member does there without us (a link removed at its end). */
+  const aggregator = () => new SandboxBankAggregator(aggregatorConfigFromEnv(env.sandboxUrl));
+  const syncNow = async (memberId: number) => {
+    await env.server.jobs.send('banking.sync', { memberId });
+    await env.server.jobs.drain();
+  };
+  const syncStates = async (memberId: number) =>
+    (
+      await sql().query<{ state: string }>(
+        `SELECT state::text AS state FROM pgboss.job WHERE name = 'banking.sync' AND (data->>'memberId')::int = $1 ORDER BY created_on`,
+        [memberId],
+      )
+    ).map((j) => j.state);
+  const goneAudits = (memberId: number) =>
+    sql().query<{ actor_name: string; entity: string; entity_id: string; provider_id: string }>(
+      `SELECT actor_name, entity, entity_id, detail->>'providerId' AS provider_id FROM audit_log WHERE action = 'banking.link.gone' AND member_id = $1 ORDER BY id`,
+      [memberId],
+    );
+
+  it('sync: a link the aggregator no longer lists goes with its accounts and transactions, and its unreported ledger rows are withdrawn', async () => {
+    const { id, session } = await linkedMember('bank-jo', '10.0.0.11');
+    expect((await add(106, 'good', { session })).Status).toBe('SUCCESS');
+    const mine = await accounts({ session });
+    const [goneLink, keptLink] = mine.Banks.map((b) => b.ProviderAccountId);
+    if (!goneLink || !keptLink) throw new Error('needs two banks');
+    const refsOfLink = async (providerAccountId: number) =>
+      (
+        await sql().query<{ v: string }>(
+          `SELECT 'bank:' || t.transaction_id AS v FROM banking_transactions t JOIN banking_accounts a ON a.account_id = t.account_id
+           WHERE a.provider_account_id = $1 ORDER BY 1`,
+          [providerAccountId],
+        )
+      ).map((r) => r.v);
+    const goneRefs = await refsOfLink(goneLink);
+    const keptRefs = await refsOfLink(keptLink);
+    expect(goneRefs.length).toBeGreaterThan(1);
+    expect(keptRefs.length).toBeGreaterThan(0);
+    // One of the gone bank's rows was already reported to the federal payer: it stays in the ledger.
+    const report = await sql().query<{ report_id: number }>(
+      `INSERT INTO ledger_reports (member_id, period_from, period_to, acknowledgement_id, record_count) VALUES ($1, '2000-01-01', '2100-01-01', 'FP-GONE', 1) RETURNING report_id`,
+      [id],
+    );
+    const reportedRef = goneRefs[0];
+    await sql().query(`UPDATE ledger_transactions SET report_id = $3 WHERE member_id = $1 AND source = 'bank' AND external_ref = $2`, [
+      id,
+      reportedRef,
+      report[0]?.report_id,
+    ]);
+    const before = await state(id);
+    expect([...before.ledger].sort()).toEqual([...goneRefs, ...keptRefs].sort());
+
+    // The link is removed at the aggregator, not through us; the next sync finds it no longer listed.
+    await aggregator().removeLink(aggregatorUser(id), goneLink);
+    await syncNow(id);
+    expect(await syncStates(id)).toEqual(['completed']);
+    const keptAccounts = before.accounts.filter((a) => mine.Accounts.some((x) => x.AccountId === a && x.ProviderAccountId === keptLink));
+    const after = await state(id);
+    expect({ ...after, ledger: [...after.ledger].sort() }).toEqual({
+      links: [keptLink],
+      accounts: keptAccounts,
+      transactions: keptRefs,
+      ledger: [reportedRef, ...keptRefs].sort(),
+      ledgerHistory: [goneRefs.length - 1],
+    });
+    expect((await accounts({ session })).Banks.map((b) => b.ProviderAccountId)).toEqual([keptLink]);
+    expect(await goneAudits(id)).toEqual([{ actor_name: 'system', entity: 'bank_link', entity_id: String(goneLink), provider_id: '101' }]);
+    // Another sync brings none of the withdrawn rows back and audits nothing more.
+    await syncNow(id);
+    expect([...(await state(id)).ledger].sort()).toEqual([reportedRef, ...keptRefs].sort());
+    expect(await goneAudits(id)).toHaveLength(1);
+  }, 60_000);
+
+  it('sync: when the ledger cannot withdraw a gone link’s rows, the link, its accounts and transactions stay and the ledger is unchanged; the retry withdraws them', async () => {
+    const { id, session, before } = await linkedMember('bank-kit', '10.0.0.12');
+    const goneLink = before.links[0];
+    if (goneLink === undefined) throw new Error('no link');
+    await aggregator().removeLink(aggregatorUser(id), Number(goneLink));
+    await refuseWithdraw(id);
+    try {
+      await env.server.jobs.send('banking.sync', { memberId: id });
+      for (let i = 0; i < 200 && !(await syncStates(id)).includes('retry'); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await syncStates(id)).toEqual(['retry']);
+      expect(await state(id)).toEqual(before);
+      expect(await goneAudits(id)).toEqual([]);
+      expect((await accounts({ session })).Banks.map((b) => b.ProviderAccountId)).toEqual([goneLink]);
+    } finally {
+      await allowWithdraw();
+    }
+    // The job's retry goes through: the link, its rows and its ledger rows go together, audited once.
+    await env.server.jobs.drain();
+    expect(await syncStates(id)).toEqual(['completed']);
+    expect(await state(id)).toEqual({ links: [], accounts: [], transactions: [], ledger: [], ledgerHistory: [before.ledger.length] });
+    expect(await goneAudits(id)).toHaveLength(1);
+  }, 60_000);
 });
 
 describe("banking in the user's language", () => {

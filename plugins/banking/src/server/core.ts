@@ -212,7 +212,8 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
 
   /**
    * Mirrors the aggregator's links, accounts, balances and recent transactions for the member into our tables,
-   * and keeps a default (funding) account while any account exists.
+   * and keeps a default (funding) account while any account exists. A link it no longer lists goes as a removal does,
+   * its unreported ledger rows withdrawn in the same transaction ('banking.link.gone', by 'system').
    */
   async function sync(memberId: number): Promise<void> {
     const user = aggregatorUser(memberId);
@@ -220,8 +221,37 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
     const tx = await banks.transactions(user, { limit: 500 });
     await sql.transaction(async (q) => {
       await ensureMember(q, memberId);
+      // A link the aggregator no longer lists is gone for good, as if removed: the link (its accounts and transactions
+      // cascade), one audit row each ('banking.link.gone', by 'system') and the withdrawal of its unreported rows from
+      // the ledger are this transaction, so the ledger keeps no deposit of a bank that is gone, and a failure leaves all
+      // as it was for the job's retry. A link listed FAILED is a passing failure: it stays.
       const keep = links.map((l) => l.linkId);
-      await q.query('DELETE FROM banking_links WHERE member_id = $1 AND NOT (provider_account_id = ANY($2::int[]))', [memberId, keep]);
+      const goneIds = (
+        await q.query<{ provider_account_id: number }>(
+          'SELECT provider_account_id FROM banking_links WHERE member_id = $1 AND NOT (provider_account_id = ANY($2::int[])) ORDER BY provider_account_id',
+          [memberId, keep],
+        )
+      ).map((l) => l.provider_account_id);
+      if (goneIds.length) {
+        const refs = await refsOf(q, memberId, goneIds);
+        const gone = await q.query<{ provider_account_id: number; provider_id: number; status: string }>(
+          'DELETE FROM banking_links WHERE member_id = $1 AND provider_account_id = ANY($2::int[]) RETURNING provider_account_id, provider_id, status',
+          [memberId, goneIds],
+        );
+        for (const l of gone.sort((a, b) => a.provider_account_id - b.provider_account_id)) {
+          await systemAudit(
+            {
+              action: 'banking.link.gone',
+              entity: 'bank_link',
+              entityId: String(l.provider_account_id),
+              memberId,
+              detail: { providerId: l.provider_id, status: l.status },
+            },
+            q,
+          );
+        }
+        await ledger.withdrawBankTransactions(memberId, refs, q);
+      }
       for (const l of links) {
         if (l.status === 'FAILED') continue;
         await q.query(
@@ -310,14 +340,14 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
   }
 
   /**
-   * The ledger refs of a link's transactions (all the member's when providerAccountId is null), read in the transaction
-   * that deletes them: the refs name exactly the rows the delete takes.
+   * The ledger refs of these links' transactions (all the member's when providerAccountIds is null), read in the
+   * transaction that deletes them: the refs name exactly the rows the delete takes.
    */
-  async function refsOf(q: SqlClient, memberId: number, providerAccountId: number | null) {
+  async function refsOf(q: SqlClient, memberId: number, providerAccountIds: readonly number[] | null) {
     const rows = await q.query<{ transaction_id: number }>(
       `SELECT t.transaction_id FROM banking_transactions t JOIN banking_accounts a ON a.account_id = t.account_id
-       WHERE t.member_id = $1 AND ($2::int IS NULL OR a.provider_account_id = $2)`,
-      [memberId, providerAccountId],
+       WHERE t.member_id = $1 AND ($2::int[] IS NULL OR a.provider_account_id = ANY($2::int[]))`,
+      [memberId, providerAccountIds === null ? null : [...providerAccountIds]],
     );
     return rows.map((r) => bankRef(r.transaction_id));
   }
@@ -492,7 +522,7 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
         if (!(e instanceof BankAggregatorError && e.status === 404)) return viaAggregator(() => Promise.reject(e));
       }
       await sql.transaction(async (q) => {
-        const refs = await refsOf(q, memberId, providerAccountId);
+        const refs = await refsOf(q, memberId, [providerAccountId]);
         await q.query('DELETE FROM banking_links WHERE provider_account_id = $1 AND member_id = $2', [providerAccountId, memberId]);
         // A removed default account leaves no funding account until the member sets one; a removal ends the "recent add".
         await q.query(

@@ -176,7 +176,8 @@ export interface Billing extends BillingService {
   syncCards(memberId: number, actor: BillingActor): Promise<{ reactivated: boolean }>;
   /**
    * Support's change of membership type: starts the new one on the default card first and ends the one it replaces
-   * only when that succeeded; no card or a decline changes nothing.
+   * only when that succeeded; no card or a decline changes nothing. The membership replaced is the one read when the
+   * call came: canceled or replaced meanwhile, the call is a 409 and nothing is charged. With no membership, a start.
    */
   changeSubscription(
     memberId: number,
@@ -566,29 +567,51 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
 
   const startSubscription: BillingService['startSubscription'] = async (memberId, input, actor) => {
     await mustCustomer(memberId);
-    return withStartLease(memberId, (cust) => startHeld(memberId, cust, input, actor, false));
+    return withStartLease(memberId, (cust) => startHeld(memberId, cust, input, actor, null));
   };
+
+  /** Whether the member's billing state names a membership (a running, suspended or lifetime one). */
+  const hasMembership = (c: CustomerRow) => c.subscription_status === 'active' || c.subscription_status === 'suspended' || c.subscription_status === 'lifetime';
 
   /**
    * Support's change of a member's membership to another type: the new subscription is started first, on the default
    * card, and the one it replaces (active, suspended or lifetime) ends only once the new one is charged. No card, a
-   * decline or an unreachable gateway leave the member's membership as it was.
+   * decline or an unreachable gateway leave the member's membership as it was. A member with no membership when the
+   * call comes gets the new one started, as a start would.
+   *
+   * The membership replaced is the one read when the call came (the one support saw): if, once the call holds the
+   * subscription-start lease, the row names another membership or a canceled one (the member's cancel or a coupon ran
+   * meanwhile), nothing is started or charged and the call is a 409. A retry of a request already run (its idempotency
+   * key) answers that request's outcome before this check, since the row then names the membership it started.
    */
   const changeSubscription = async (memberId: number, input: { type: MembershipKey; idempotencyKey: string }, actor: BillingActor) => {
-    await mustCustomer(memberId);
-    return withStartLease(memberId, (cust) => startHeld(memberId, cust, input, actor, true));
+    const seen = await customer(memberId, false);
+    if (!seen || !hasMembership(seen)) return startSubscription(memberId, input, actor);
+    return withStartLease(memberId, (cust) => startHeld(memberId, cust, input, actor, seen));
   };
 
+  /**
+   * Starts a membership under the member's subscription-start lease (`cust` is the row read under it). `replacing` is
+   * null for a start, and for support's change the row as read when the call came: the membership it replaces.
+   */
   const startHeld = async (
     memberId: number,
     cust: CustomerRow,
     { type, code, idempotencyKey }: Parameters<BillingService['startSubscription']>[1],
     actor: BillingActor,
-    change: boolean,
+    replacing: CustomerRow | null,
   ) => {
+    const change = replacing !== null;
     const hash = requestHash({ type });
     const prior = await byKey(memberId, 'subscription', idempotencyKey, hash);
     if (prior) return { ...replay(prior, BILLING_MESSAGES.subscribed), SubscriptionType: cust.subscription_type };
+    if (replacing) {
+      // Support changes the membership it saw: one canceled or replaced meanwhile is not changed (nor charged for).
+      if (!hasMembership(cust) || !sameMembership(replacing, cust)) throw new ApiError(409, BILLING_MESSAGES.subscriptionChangedNotStarted);
+      if (cust.subscription_type === type) {
+        return { ...result(true, BILLING_MESSAGES.alreadySubscribed, null), SubscriptionType: type };
+      }
+    }
     // A first payment the gateway holds for review is the member's start, waiting for the merchant's decision: another
     // start (another key, another type, a coupon, support's change) answers it and charges nothing, so an approval
     // later cannot find a second membership paid for beside it. Once it is declined the member can start again.

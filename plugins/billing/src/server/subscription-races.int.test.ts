@@ -136,6 +136,22 @@ const runningAtGateway = async (customerProfileId: number) => {
 const gatewayStatus = async (subscriptionId: number) =>
   ((await (await fetch(`${sandboxUrl}/gateway/api/subscriptions/${subscriptionId}`, { headers: { authorization: BASIC } })).json()) as { status: string })
     .status;
+/** Everything the gateway holds for the customer: its subscriptions (any status) and its transactions. */
+const atGateway = async (customerProfileId: number) => {
+  const c = (await (await fetch(`${sandboxUrl}/gateway/api/customers/${customerProfileId}`, { headers: { authorization: BASIC } })).json()) as {
+    subscriptions: { subscriptionId: number; status: string }[];
+  };
+  const transactions = (await (
+    await fetch(`${sandboxUrl}/gateway/api/customers/${customerProfileId}/transactions`, { headers: { authorization: BASIC } })
+  ).json()) as { transId: number; type: string }[];
+  return {
+    subscriptions: c.subscriptions.map((s) => ({ subscriptionId: s.subscriptionId, status: s.status })),
+    transactions: transactions.map((t) => ({ transId: t.transId, type: t.type })),
+  };
+};
+/** How many charges, refunds and voids we recorded for the member. */
+const chargesOf = async (memberId: number) =>
+  (await server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1', [memberId]))[0]?.n ?? 0;
 const count = async (sqlText: string, params: unknown[]) => {
   await server.flushAudit();
   return (await server.database.sql.query<{ n: number }>(sqlText, params))[0]?.n ?? 0;
@@ -163,9 +179,13 @@ afterAll(async () => {
 });
 
 describe('billing: a cancel and a change of plan at once run one after the other', () => {
-  it("does not mark canceled the subscription support's change starts while the member's cancel is at the gateway", async () => {
+  it("refuses support's change (409, nothing charged or started) when the member's cancel at the gateway ended the membership support saw", async () => {
     const m = await subscribedMember('race-ann');
-    // The member's cancel is at the gateway (canceling the monthly one) when support changes the plan to yearly.
+    const customerId = (await rowOf(m.memberId)).customer_profile_id;
+    const gatewayBefore = await atGateway(customerId);
+    const oursBefore = await chargesOf(m.memberId);
+    // The member's cancel is at the gateway (canceling the monthly one) when support, who saw the monthly membership
+    // active, changes the plan to yearly.
     const [canceled, changed] = await interleave(
       { phase: 'onRequest', ...CANCEL },
       () => terminate(m.session),
@@ -173,19 +193,72 @@ describe('billing: a cancel and a change of plan at once run one after the other
     );
     expect(canceled.statusCode).toBe(200);
     expect(canceled.json().Data.SubscriptionStatus).toBe('canceled');
-    // The change waited for the cancel, then started the yearly membership on its own: our row names it, running.
-    expect(changed.json().Data).toMatchObject({ StatusString: 'Ok', SubscriptionType: 12 });
+    // The change waited for the cancel and found the membership it was to change canceled: refused, nothing charged.
+    expect(changed.statusCode, changed.body).toBe(409);
+    expect(changed.json().MsgText).toBe(BILLING_MESSAGES.subscriptionChangedNotStarted);
+    expect(await rowOf(m.memberId)).toMatchObject({ subscription_id: m.subscriptionId, subscription_type: 1, subscription_status: 'canceled' });
+    expect(await gatewayStatus(m.subscriptionId)).toBe('canceled');
+    expect(await atGateway(customerId)).toEqual({ ...gatewayBefore, subscriptions: gatewayBefore.subscriptions.map((s) => ({ ...s, status: 'canceled' })) });
+    expect(await runningAtGateway(customerId)).toEqual([]);
+    expect(await chargesOf(m.memberId)).toBe(oursBefore);
+
+    // Support, now seeing no membership, starts the yearly one; it runs alone, and support can cancel it.
+    const started = await change(m.memberId, 12, 'race-ann-start');
+    expect(started.json().Data).toMatchObject({ StatusString: 'Ok', SubscriptionType: 12 });
+    const row = await rowOf(m.memberId);
+    expect(row).toMatchObject({ subscription_type: 12, subscription_status: 'active' });
+    expect(await runningAtGateway(customerId)).toEqual([{ subscriptionId: row.subscription_id, status: 'active', paymentProfileId: m.card }]);
+    const again = await asStaff(BillingApi.supportSubscriptionCancel.path, { MemberId: m.memberId });
+    expect(again.statusCode).toBe(200);
+    expect(await runningAtGateway(customerId)).toEqual([]);
+    expect((await rowOf(m.memberId)).subscription_status).toBe('canceled');
+  });
+
+  it("changes the plan of a membership nobody changed meanwhile, and a retry with the request's key answers the first outcome", async () => {
+    const m = await subscribedMember('race-fox');
+    const customerId = (await rowOf(m.memberId)).customer_profile_id;
+    const changed = await change(m.memberId, 12, 'race-fox-change');
+    expect(changed.statusCode).toBe(200);
+    const first = changed.json().Data;
+    expect(first).toMatchObject({ StatusString: 'Ok', Message: BILLING_MESSAGES.subscribed, SubscriptionType: 12 });
+    expect(first.TransactionID).toBeGreaterThan(0);
     const row = await rowOf(m.memberId);
     expect(row).toMatchObject({ subscription_type: 12, subscription_status: 'active' });
     expect(row.subscription_id).not.toBe(m.subscriptionId);
     expect(await gatewayStatus(m.subscriptionId)).toBe('canceled');
-    expect(await runningAtGateway(row.customer_profile_id)).toEqual([{ subscriptionId: row.subscription_id, status: 'active', paymentProfileId: m.card }]);
+    expect(await runningAtGateway(customerId)).toEqual([{ subscriptionId: row.subscription_id, status: 'active', paymentProfileId: m.card }]);
 
-    // Support can cancel it, and nothing is left charging.
-    const again = await asStaff(BillingApi.supportSubscriptionCancel.path, { MemberId: m.memberId });
-    expect(again.statusCode).toBe(200);
-    expect(await runningAtGateway(row.customer_profile_id)).toEqual([]);
-    expect((await rowOf(m.memberId)).subscription_status).toBe('canceled');
+    // The same request again (its answer was lost): the first outcome, and nothing more charged or started.
+    const gatewayBefore = await atGateway(customerId);
+    const oursBefore = await chargesOf(m.memberId);
+    const retried = await change(m.memberId, 12, 'race-fox-change');
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().Data).toEqual(first);
+    expect(await atGateway(customerId)).toEqual(gatewayBefore);
+    expect(await chargesOf(m.memberId)).toBe(oursBefore);
+    expect(await rowOf(m.memberId)).toEqual(row);
+  });
+
+  it("answers a retry of support's change sent while the first is at the gateway with the first's outcome, not a 409", async () => {
+    const m = await subscribedMember('race-gil');
+    const customerId = (await rowOf(m.memberId)).customer_profile_id;
+    const gatewayBefore = await atGateway(customerId);
+    // The retry comes while the first is creating the yearly one: it saw the monthly membership, which the first
+    // replaces; the key names the first's request, so the retry is that request, answered as it was.
+    const [first, retried] = await interleave(
+      { phase: 'onRequest', ...CREATE },
+      () => change(m.memberId, 12, 'race-gil-change'),
+      () => change(m.memberId, 12, 'race-gil-change'),
+    );
+    expect(first.statusCode).toBe(200);
+    expect(first.json().Data).toMatchObject({ StatusString: 'Ok', SubscriptionType: 12 });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().Data).toEqual(first.json().Data);
+    const gatewayAfter = await atGateway(customerId);
+    expect(gatewayAfter.subscriptions).toHaveLength(gatewayBefore.subscriptions.length + 1);
+    expect(gatewayAfter.transactions).toHaveLength(gatewayBefore.transactions.length + 1);
+    const row = await rowOf(m.memberId);
+    expect(await runningAtGateway(customerId)).toEqual([{ subscriptionId: row.subscription_id, status: 'active', paymentProfileId: m.card }]);
   });
 
   it('answers 409 and cancels nothing when a change under way replaced the subscription the member asked to cancel', async () => {

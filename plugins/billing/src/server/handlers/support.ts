@@ -17,19 +17,10 @@ export const supportRoutes = [
   }),
   route(BillingApi.supportSubscriptionUpdate, {
     access: BILLING_SUPPORT_ACCESS,
-    handler: async (ctx) => {
-      const billing = billingOf(ctx);
-      const memberId = ctx.body.MemberId;
-      const now = await billing.customer(memberId, false);
-      const input = { type: ctx.body.Type, idempotencyKey: ctx.body.IdempotencyKey };
-      if (now?.subscription_status === 'active' || now?.subscription_status === 'suspended' || now?.subscription_status === 'lifetime') {
-        if (now.subscription_type === ctx.body.Type)
-          return { StatusString: 'Ok' as const, Message: ctx.t(BILLING_MESSAGES.alreadySubscribed), TransactionID: null, SubscriptionType: ctx.body.Type };
-        // The new membership starts first; the current one ends only once it did (no card or a decline keeps it).
-        return worded(ctx, await billing.changeSubscription(memberId, input, actorOf(ctx)));
-      }
-      return worded(ctx, await billing.startSubscription(memberId, input, actorOf(ctx)));
-    },
+    // The new membership starts first; the current one (as read when the call came) ends only once it did: no card or a
+    // decline keeps it, and one canceled or replaced meanwhile is a 409. No membership: the new one starts.
+    handler: async (ctx) =>
+      worded(ctx, await billingOf(ctx).changeSubscription(ctx.body.MemberId, { type: ctx.body.Type, idempotencyKey: ctx.body.IdempotencyKey }, actorOf(ctx))),
   }),
   route(BillingApi.supportSubscriptionCancel, {
     access: BILLING_SUPPORT_ACCESS,
