@@ -184,6 +184,45 @@ test("a finance member adds a bill to their own account: the bill details' creat
   await expect(page.getByTestId('claim-view')).toContainText('E2E Test Clinic');
 });
 
+test('two people edit one bill: the later save is refused with Reload, and a refetch meanwhile keeps what was typed', async ({ browser }) => {
+  const a = await browser.newContext();
+  const b = await browser.newContext();
+  const pageA = await a.newPage();
+  const pageB = await b.newPage();
+  await signIn(pageA, 'finance', 'finance.careguardfinance', undefined, '/login');
+  await pageA.goto(site('finance', '/claims/new'));
+  const billId = await newBill(pageA, null, `E2E-TWO-${Date.now() % 100000}`);
+  await signIn(pageB, 'finance', 'finance.careguardfinance', undefined, '/login');
+  await pageB.goto(site('finance', `/claims/${billId}`));
+  await pageA.getByRole('button', { name: 'Edit' }).click();
+  await pageB.getByRole('button', { name: 'Edit' }).click();
+
+  await pageA.getByLabel('Claim number').fill('E2E-SAVED-BY-A');
+  await pageA.getByRole('button', { name: 'Save' }).click();
+  await expect(pageA.getByTestId('claim-view')).toContainText('E2E-SAVED-BY-A');
+
+  await pageB.getByLabel('Claim number').fill('E2E-TYPED-BY-B');
+  await pageB.getByRole('button', { name: 'Save' }).click();
+  const notice = pageB.getByRole('button', { name: 'Reload' });
+  await expect(notice).toBeVisible();
+  // The network drops and comes back: the bill is fetched again (A's save, a new Version), and B's typing stays.
+  const refetched = pageB.waitForResponse((r) => r.url().includes('/api/claims/details'));
+  await b.setOffline(true);
+  await b.setOffline(false);
+  await refetched;
+  await expect(pageB.getByLabel('Claim number')).toHaveValue('E2E-TYPED-BY-B');
+  await expect(notice).toBeVisible();
+  await expectAccessible(pageB);
+  // Reload takes A's bill into the form; a save from there goes through.
+  await notice.click();
+  await expect(pageB.getByLabel('Claim number')).toHaveValue('E2E-SAVED-BY-A');
+  await pageB.getByLabel('Claim number').fill('E2E-SAVED-BY-B');
+  await pageB.getByRole('button', { name: 'Save' }).click();
+  await expect(pageB.getByTestId('claim-view')).toContainText('E2E-SAVED-BY-B');
+  await a.close();
+  await b.close();
+});
+
 /** Fills a new bill's form with a $125.40 medical bill from E2E Test Clinic for service on 11/01/2026 and saves it; its id. */
 async function newBill(page: Page, memberId: number | null, claimNumber: string): Promise<number> {
   if (memberId !== null) await page.getByRole('main').getByLabel('Member ID').fill(String(memberId));

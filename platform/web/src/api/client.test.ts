@@ -1,5 +1,6 @@
 import { defineEndpoint, KernelApi } from '@portal/core';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { type KeyValueStore, SessionStore } from '../session/storage';
 import { ApiClient, type ClientHooks } from './client';
 import { ApiCallError, SessionEndedError } from './errors';
@@ -10,6 +11,7 @@ const EP_API_C = defineEndpoint({ method: 'GET', path: '/api/c' });
 const EP_API_SEARCH = defineEndpoint({ method: 'GET', path: '/api/search' });
 const EP_API_X = defineEndpoint({ method: 'GET', path: '/api/x' });
 const EP_API_Y = defineEndpoint({ method: 'GET', path: '/api/y' });
+const EP_SAVE = defineEndpoint({ method: 'POST', path: '/api/save', body: z.object({ Name: z.string() }) });
 
 function memoryStore(): KeyValueStore {
   const m = new Map<string, string>();
@@ -100,10 +102,17 @@ describe('API client envelope handling', () => {
     await expect(other.client.call(EP_API_X)).rejects.toMatchObject({ message: 'The request failed (502). Please try again.' });
   });
 
-  it('words a server that cannot be reached (status 0, no toast) and lets a stopped call stay an abort', async () => {
+  it('words a server that cannot be reached (status 0; a read is left to its page, a change is toasted) and lets a stopped call stay an abort', async () => {
     const { client, hooks } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(client.call(EP_API_X)).rejects.toMatchObject({ status: 0, message: 'The server could not be reached. Check your connection and try again.' });
     expect(hooks.notify).not.toHaveBeenCalled();
+    // A save that never reached the server is never silent: toasted unless its page says it itself.
+    const save = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(save.client.call(EP_SAVE, { body: { Name: 'x' } })).rejects.toMatchObject({ status: 0 });
+    expect(save.hooks.notify).toHaveBeenCalledWith('error', 'The server could not be reached. Check your connection and try again.');
+    const inPage = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(inPage.client.call(EP_SAVE, { body: { Name: 'x' } }, { notify: false })).rejects.toMatchObject({ status: 0 });
+    expect(inPage.hooks.notify).not.toHaveBeenCalled();
     const stopped = setup(() => Promise.reject(new DOMException('stopped', 'AbortError')));
     await expect(stopped.client.call(EP_API_X)).rejects.toMatchObject({ name: 'AbortError' });
   });

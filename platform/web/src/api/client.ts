@@ -293,11 +293,13 @@ export class ApiClient {
     try {
       res = opts.onUploadProgress && opts.binary ? await sendWithProgress(full, init, opts.onUploadProgress) : await this.fetchImpl(full, init);
     } catch (e) {
-      // A stopped call stays what it is; a network failure gets words the user can read. The page says them, except
-      // for a finance or e-mail call: the spec has those toast 'Error while getting data from server' (01 section 8).
+      // A stopped call stays what it is; a network failure gets words the user can read. A read's page says them (its
+      // load failure, in place); a change is toasted as any failed change is, unless its page says it (notify: false),
+      // so a save that never reached the server is never silent. A finance or e-mail call toasts either way: the spec
+      // has those say 'Error while getting data from server' (01 section 8).
       if (e instanceof DOMException && e.name === 'AbortError') throw e;
       const msg = this.failed(0, url);
-      if (notify && DATA_CALL.test(url)) this.hooks.notify('error', msg);
+      if (notify && (DATA_CALL.test(url) || init.method !== 'GET')) this.hooks.notify('error', msg);
       throw new ApiCallError(msg, 0, null);
     }
 

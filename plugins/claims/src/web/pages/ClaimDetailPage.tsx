@@ -7,7 +7,7 @@ import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ClaimsAccess } from '../../access';
-import { type Claim, ClaimsApi } from '../../contract';
+import { type Claim, type ClaimDetails, ClaimsApi } from '../../contract';
 import { BillHistory } from '../components/BillHistory';
 import { ClaimForm, toPayload } from '../components/ClaimForm';
 import * as css from '../components/claims.css';
@@ -126,7 +126,13 @@ function BillDetails({ id }: { id: string | undefined }) {
   const queryClient = useQueryClient();
   const { t } = useTranslation('claims');
   const { statusNames } = useClaimLookups();
-  const [editing, setEditing] = useState(false);
+  /**
+   * The bill the open edit started from (null: not editing). The form and its save keep it while the edit is open, so
+   * a refetch of the bill (the window focused again, the network back) cannot swap the typed values for someone else's
+   * save: only Reload, Cancel or a save replace it.
+   */
+  const [editFrom, setEditFrom] = useState<Claim | null>(null);
+  const editing = editFrom !== null;
   const [busy, setBusy] = useState(false);
   // The server's words when a save was refused as stale: said with a Reload until the user takes it.
   const [conflict, setConflict] = useState<string | null>(null);
@@ -136,7 +142,7 @@ function BillDetails({ id }: { id: string | undefined }) {
   const view = useRef<HTMLDListElement>(null);
   const [returnFocus, setReturnFocus] = useState(false);
   const close = () => {
-    setEditing(false);
+    setEditFrom(null);
     setReturnFocus(true);
   };
   // An address naming no claim ID ('/claims/abc') is not found without asking: the server would refuse it as invalid.
@@ -155,9 +161,14 @@ function BillDetails({ id }: { id: string | undefined }) {
     (afterEditCloses(canEdit) === 'edit' ? editButton.current : view.current)?.focus();
   }, [returnFocus, editing, canEdit]);
 
-  /** Fetches the bill as it is now: the form takes its values and Version in place of the typed ones. */
-  const reload = async () => {
+  /**
+   * Fetches the bill as it is now; `intoForm`: the open form takes its values and Version in place of the typed ones
+   * (Reload), else only the view shows it (Cancel after a refusal).
+   */
+  const reload = async (intoForm: boolean) => {
     await queryClient.invalidateQueries({ queryKey: key });
+    const fresh = queryClient.getQueryData<ClaimDetails>(key);
+    if (fresh && intoForm) setEditFrom(fresh.Claim);
     setConflict(null);
   };
 
@@ -170,26 +181,26 @@ function BillDetails({ id }: { id: string | undefined }) {
   return (
     <div className={css.stack}>
       <div className={layoutCss.card}>
-        {editing ? (
+        {editFrom ? (
           <ClaimForm
             // A reload brings a new Version: the form starts again from the bill as it is now.
-            key={claim.Version}
-            initial={claim}
+            key={editFrom.Version}
+            initial={editFrom}
             askMember={false}
             busy={busy}
             focusFirst
-            conflict={conflict && <StaleNotice message={conflict} onReload={reload} />}
+            conflict={conflict && <StaleNotice message={conflict} onReload={() => reload(true)} />}
             onCancel={() => {
               close();
               // Edits given up after a refusal: show (and later edit) the bill as it is now, not the stale copy.
-              if (conflict) void reload();
+              if (conflict) void reload(false);
             }}
             onSave={async (v) => {
               setBusy(true);
               setConflict(null);
               try {
                 await api.call(ClaimsApi.update, {
-                  body: { ClaimID: claim.ClaimID, Version: claim.Version, ...toPayload(v, hasAnyRole(roles, [Roles.SuperUser])) },
+                  body: { ClaimID: editFrom.ClaimID, Version: editFrom.Version, ...toPayload(v, hasAnyRole(roles, [Roles.SuperUser])) },
                 });
                 await queryClient.invalidateQueries({ queryKey: ['claims'] });
                 close();
@@ -210,7 +221,7 @@ function BillDetails({ id }: { id: string | undefined }) {
             <ClaimView claim={claim} ref={view} />
             <div className={css.row}>
               {CanEdit && (
-                <Button ref={editButton} className={css.primary} onPress={() => setEditing(true)}>
+                <Button ref={editButton} className={css.primary} onPress={() => setEditFrom(claim)}>
                   {t('detail.edit')}
                 </Button>
               )}
