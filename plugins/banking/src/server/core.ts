@@ -213,12 +213,19 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
   /**
    * Mirrors the aggregator's links, accounts, balances and recent transactions for the member into our tables,
    * and keeps a default (funding) account while any account exists. A link it no longer lists goes as a removal does,
-   * its unreported ledger rows withdrawn in the same transaction ('banking.link.gone', by 'system').
+   * its unreported ledger rows withdrawn in the same transaction ('banking.link.gone', by 'system'). A link it lists
+   * FAILED keeps its stored rows as they are, neither deleted nor refreshed, until it recovers or goes.
    */
   async function sync(memberId: number): Promise<void> {
     const user = aggregatorUser(memberId);
     const links = await banks.links(user);
     const tx = await banks.transactions(user, { limit: 500 });
+    // A link listed FAILED: the aggregator has no fresh data for it, so its stored link, accounts (balances, refresh
+    // dates, the funding account among them) and transactions stay exactly as the last good sync left them, and
+    // nothing of it reaches the ledger. Kept, they are what a later remove, terminate or gone link withdraws from
+    // the ledger (refsOf); when it recovers, the upserts below (keyed on the aggregator's ids) update them in place.
+    const failed = links.filter((l) => l.status === 'FAILED').map((l) => l.linkId);
+    const live = links.filter((l) => l.status !== 'FAILED');
     await sql.transaction(async (q) => {
       await ensureMember(q, memberId);
       // A link the aggregator no longer lists is gone for good, as if removed: the link (its accounts and transactions
@@ -252,8 +259,7 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
         }
         await ledger.withdrawBankTransactions(memberId, refs, q);
       }
-      for (const l of links) {
-        if (l.status === 'FAILED') continue;
+      for (const l of live) {
         await q.query(
           `INSERT INTO banking_links (provider_account_id, member_id, provider_id, provider_name, logo, url, status, message, last_refreshed_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -276,8 +282,12 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
           ],
         );
       }
-      const accounts = links.filter((l) => l.status !== 'FAILED').flatMap((l) => l.accounts);
-      await q.query('DELETE FROM banking_accounts WHERE member_id = $1 AND NOT (account_id = ANY($2::int[]))', [memberId, accounts.map((a) => a.accountId)]);
+      const accounts = live.flatMap((l) => l.accounts);
+      await q.query('DELETE FROM banking_accounts WHERE member_id = $1 AND NOT (account_id = ANY($2::int[])) AND NOT (provider_account_id = ANY($3::int[]))', [
+        memberId,
+        accounts.map((a) => a.accountId),
+        failed,
+      ]);
       for (const a of accounts) {
         await q.query(
           `INSERT INTO banking_accounts (account_id, member_id, provider_account_id, name, account_type, last4, balance_cents, refreshed_at)
@@ -323,8 +333,9 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
       }
     });
     // The transactions feed the ledger's bank view, once each; the ledger's service runs the low-balance rule once
-    // after posting them, when any was new (it never fails the sync).
-    const names = new Map(links.flatMap((l) => l.accounts.map((a) => [a.accountId, `${l.institution?.name ?? 'Bank'} ${a.name}`] as const)));
+    // after posting them, when any was new (it never fails the sync). Only those of the links mirrored above: none of a
+    // FAILED link, so the ledger holds no row of it that our tables (and so a later withdrawal) do not know.
+    const names = new Map(live.flatMap((l) => l.accounts.map((a) => [a.accountId, `${l.institution?.name ?? 'Bank'} ${a.name}`] as const)));
     await ledger.postBankTransactions(
       memberId,
       tx.items

@@ -18,7 +18,7 @@ export default function RegisterDialog({ isOpen, onOpenChange }: Pick<DialogProp
   const { t } = useTranslation('account');
   const policy = usePasswordPolicy();
   return (
-    <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={t('register.title')}>
+    <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={t('register.title')} isDismissable={false}>
       {(close) =>
         policy.data ? (
           <RegisterForm rules={policy.data} close={close} />

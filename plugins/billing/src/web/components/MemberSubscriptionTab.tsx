@@ -17,6 +17,14 @@ export default function MemberSubscriptionTab({ memberId }: { memberId: number }
   const queryClient = useQueryClient();
   const couponId = useId();
   const [type, setType] = useState<MembershipKey>(1);
+  // One key per change of plan, kept until the server answers it: pressing again after a failure whose outcome is
+  // unknown (the connection lost, a server error) is the same request, so the plan is started and charged once.
+  // Another plan, or a change that went through, takes a new key.
+  const [changeKey, setChangeKey] = useState(newKey);
+  const choose = (next: MembershipKey) => {
+    if (next !== type) setChangeKey(newKey());
+    setType(next);
+  };
   const [coupon, setCoupon] = useState('');
   const key = ['billing', 'support', 'subscription', memberId] as const;
   const sub = useQuery({ queryKey: key, queryFn: () => api.call(BillingApi.supportSubscription, { body: { MemberId: memberId } }, { notify: false }) });
@@ -25,8 +33,11 @@ export default function MemberSubscriptionTab({ memberId }: { memberId: number }
     await queryClient.invalidateQueries({ queryKey: supportProfileKey(memberId) });
   };
   const change = useMutation({
-    mutationFn: () => api.call(BillingApi.supportSubscriptionUpdate, { body: { MemberId: memberId, Type: type, IdempotencyKey: newKey() } }),
-    onSuccess: (r) => showToast({ kind: r.StatusString === 'Ok' ? 'success' : 'error', message: r.Message }),
+    mutationFn: () => api.call(BillingApi.supportSubscriptionUpdate, { body: { MemberId: memberId, Type: type, IdempotencyKey: changeKey } }),
+    onSuccess: (r) => {
+      setChangeKey(newKey());
+      showToast({ kind: r.StatusString === 'Ok' ? 'success' : 'error', message: r.Message });
+    },
     onSettled: refresh,
   });
   const cancel = useMutation({
@@ -64,7 +75,7 @@ export default function MemberSubscriptionTab({ memberId }: { memberId: number }
           label={t('subscription.choose')}
           value={type}
           options={MEMBERSHIP_KEYS.map((k) => ({ value: k, label: planLabel(t, k) }))}
-          onChange={setType}
+          onChange={choose}
         />
         <Button variant="primary" onPress={() => change.mutate()} isPending={change.isPending}>
           {t('support.change')}

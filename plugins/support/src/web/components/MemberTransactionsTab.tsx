@@ -179,7 +179,7 @@ function PrepullDialog({ memberId, onClose }: { memberId: number; onClose: () =>
     }
   };
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={t('member.prepullTitle')} size="small">
+    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={t('member.prepullTitle')} size="small" isDismissable={false}>
       {(close) => (
         <form className={css.stack} onSubmit={(e) => void submit(e)}>
           <div className={css.field}>

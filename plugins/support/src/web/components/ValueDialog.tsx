@@ -38,7 +38,7 @@ export function ValueDialog({ title, intro, label, initial, input, submitLabel, 
     }
   };
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={title} size="small">
+    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={title} size="small" isDismissable={false}>
       {(close) => (
         <form className={css.stack} onSubmit={(e) => void submit(e)}>
           {intro && <p>{intro}</p>}
