@@ -2,6 +2,7 @@ export { ApiClient, type CallOptions, type Download, type RequestOptions, type T
 export { endpointRef } from './api/endpointRef';
 export { ApiCallError, SessionEndedError } from './api/errors';
 export { loadFailure, saveConflict, useStaleSave } from './api/failures';
+export { type Held, nextHeld, useHeldRecord } from './api/heldRecord';
 export { SeenVersions, type VersionedRef, type VersionedRow } from './api/seenVersions';
 export * from './context';
 export {

@@ -1,5 +1,5 @@
 import { LookupCategory, validationMessages as m, ZIP_PATTERN } from '@portal/core';
-import { loadFailure, useApi, useLookups, useStaleSave } from '@portal/web';
+import { loadFailure, useApi, useHeldRecord, useLookups, useStaleSave } from '@portal/web';
 import {
   Button,
   ButtonGroup,
@@ -99,11 +99,15 @@ export function ContactDetail({ id, onClose }: Props) {
     queryFn: () => api.call(ContactsApi.getById, { params: { id: id as number } }, { notify: false }),
     enabled: !isNew,
   });
+  // While the edit is open it keeps the contact it started from (values and Version): a refetch meanwhile (on
+  // reconnect, once the cached copy is stale) does not start the form over. Reload, Cancel or a save replace it.
+  const held = useHeldRecord(contact.data, editing ? id : null);
   const save = useMutation({
-    mutationFn: (v: FormValues) =>
-      isNew
-        ? api.call(ContactsApi.create, { body: toPayload(v) })
-        : api.call(ContactsApi.update, { body: { ...toPayload(v), ContactID: id as number, Version: (contact.data as Contact).Version } }),
+    mutationFn: ({ values: v, version }: { values: FormValues; version: number | undefined }) => {
+      if (isNew) return api.call(ContactsApi.create, { body: toPayload(v) });
+      if (version === undefined) throw new Error('no contact loaded');
+      return api.call(ContactsApi.update, { body: { ...toPayload(v), ContactID: id as number, Version: version } });
+    },
     onMutate: stale.clear,
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: ['contacts'] });
@@ -113,17 +117,20 @@ export function ContactDetail({ id, onClose }: Props) {
     onError: stale.onError,
   });
 
+  // An open edit holding its contact stays on screen whatever a refetch meanwhile answers (a failed one included).
+  const read = isNew || (editing && held.record !== undefined) ? null : contact;
   // A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile).
-  const loading = !isNew && (contact.isPending || (contact.isError && contact.isFetching));
-  const current = isNew ? null : (contact.data ?? null);
-  const shown: DetailShown = loading ? 'loading' : !isNew && contact.isError ? 'failed' : !editing && current ? 'view' : 'form';
+  const loading = read !== null && (read.isPending || (read.isError && read.isFetching));
+  const failed = read?.isError === true;
+  const current = isNew ? null : (held.record ?? null);
+  const shown: DetailShown = loading ? 'loading' : failed ? 'failed' : !editing && current ? 'view' : 'form';
   // The detail replaced the list, and the name pressed there went with it: focus goes to the contact's name (its
   // heading) once it is read, or to the first field of a new contact's form; Edit puts it on the form's first field.
   const focus = useDetailFocus(shown, isNew ? 'form' : 'view');
 
   let content: ReactNode;
   if (loading) content = <p aria-busy="true">{t('loading')}</p>;
-  else if (!isNew && contact.isError) {
+  else if (failed) {
     // Said here only (the load does not toast); a record not found would not be found again: no Try again.
     content =
       loadFailure(contact.error) === 'notFound' ? (
@@ -177,16 +184,25 @@ export function ContactDetail({ id, onClose }: Props) {
   } else {
     content = (
       <Form
-        // A reload brings a new Version: the form starts again from the contact as it is now.
+        // Reload takes the contact as it is now (a new Version): the form starts again from it.
         key={current?.Version ?? 'new'}
         schema={formSchema}
         defaultValues={toForm(current)}
-        onSubmit={(v) => save.mutate(v)}
+        // The Version the edit started from: someone else's save meanwhile is a 409, never overwritten.
+        onSubmit={(v) => save.mutate({ values: v, version: current?.Version })}
         aria-label={isNew ? t('addNew') : t('editTitle')}
       >
         <Panel title={<LiveName />}>
           <div className={css.stack}>
-            {stale.conflict && <StaleNotice message={stale.conflict} onReload={stale.reload} />}
+            {stale.conflict && (
+              <StaleNotice
+                message={stale.conflict}
+                onReload={async () => {
+                  await stale.reload();
+                  held.release();
+                }}
+              />
+            )}
             <div ref={focus.fieldsRef} className={css.fields}>
               <TextField name="FirstName" label={t('field.FirstName')} isRequired maxLength={50} autoComplete="off" />
               <TextField name="LastName" label={t('field.LastName')} isRequired maxLength={50} autoComplete="off" />

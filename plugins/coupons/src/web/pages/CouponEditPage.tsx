@@ -1,4 +1,4 @@
-import { layoutCss, useApi, useStaleSave } from '@portal/web';
+import { layoutCss, useApi, useHeldRecord, useStaleSave } from '@portal/web';
 import { StaleNotice } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,9 +19,13 @@ export default function CouponEditPage() {
   // The server's words when a save was refused as stale: said with a Reload until the user takes it.
   const stale = useStaleSave(key);
   const coupon = useQuery({ queryKey: key, queryFn: () => api.call(CouponsApi.get, { params: { id } }, { notify: false }) });
+  // The edit keeps the coupon it started from (values and Version): a refetch meanwhile (on reconnect, once the cached
+  // copy is stale) does not start the form over. Only Reload replaces it; Cancel and a save leave the page.
+  const held = useHeldRecord(coupon.data, id);
+  const edited = held.record;
   const save = useMutation({
     mutationFn: (v: CouponFormValues) => {
-      const c = coupon.data;
+      const c = edited;
       if (!c) throw new Error('no coupon loaded');
       return api.call(CouponsApi.update, { body: { ...toCouponPayload(v), ID: c.ID, Version: c.Version, Status: v.Status } });
     },
@@ -39,12 +43,20 @@ export default function CouponEditPage() {
         {/* A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile). */}
         {(coupon.isPending || (coupon.isError && coupon.isFetching)) && <p aria-busy="true">{t('loading')}</p>}
         {coupon.isError && !coupon.isFetching && <CouponLoadFailure error={coupon.error} onRetry={() => void coupon.refetch()} />}
-        {stale.conflict && <StaleNotice message={stale.conflict} onReload={stale.reload} />}
-        {coupon.data && (
+        {stale.conflict && (
+          <StaleNotice
+            message={stale.conflict}
+            onReload={async () => {
+              await stale.reload();
+              held.release();
+            }}
+          />
+        )}
+        {edited && (
           <CouponForm
-            // A reload brings a new Version: the form starts again from the coupon as it is now.
-            key={coupon.data.Version}
-            initial={coupon.data}
+            // Reload takes the coupon as it is now (a new Version): the form starts again from it.
+            key={edited.Version}
+            initial={edited}
             busy={save.isPending}
             onSave={(v) => save.mutate(v)}
             onCancel={() => navigate(couponPath(id))}

@@ -1,15 +1,10 @@
 import { Button, ConfirmDialog, Dialog } from '@portal/web/kit';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONFIRM_DIALOG_DELAY_MS } from '../../rules';
 import { day } from './format';
+import type { ReportHeader } from './header';
 import * as css from './ledger.css';
-
-export interface ReportHeader {
-  HICN: string;
-  DateOfInjury: string;
-  DateOfSettlement: string;
-}
 
 interface Props {
   /** The info dialog is open (the page's "Send to federal payer" opens it). */
@@ -18,6 +13,8 @@ interface Props {
   period: { From: string; To: string };
   header: ReportHeader;
   onHeaderChange: (h: ReportHeader) => void;
+  /** Said above the header's fields: a send refused because someone changed the stored header (with its Reload). */
+  notice?: ReactNode;
   /** Sends the report; resolves when done (the page shows the outcome). */
   onSend: () => Promise<void>;
 }
@@ -26,7 +23,7 @@ interface Props {
  * The federal-payer dialogs: first the info dialog (what is sent, and the report's header), then, 700 ms after it
  * closes, the confirm dialog (spec 02 section 9).
  */
-export function FederalPayerDialogs({ isOpen, onClose, period, header, onHeaderChange, onSend }: Props) {
+export function FederalPayerDialogs({ isOpen, onClose, period, header, onHeaderChange, notice, onSend }: Props) {
   const { t } = useTranslation('ledger');
   const [confirmOpen, setConfirmOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -49,6 +46,7 @@ export function FederalPayerDialogs({ isOpen, onClose, period, header, onHeaderC
         {(close) => (
           <div>
             <p>{t('payer.info', { from: day(period.From), to: day(period.To) })}</p>
+            {notice}
             <div className={css.header}>
               <div className={css.field}>
                 <label htmlFor={ids.hicn}>{t('fields.HICN')}</label>

@@ -1,10 +1,10 @@
 import { hasAnyRole, Roles } from '@portal/core';
 import { type ApiCallError, layoutCss, showToast, useApi, useRoles } from '@portal/web';
-import { Button, ConfirmDialog, LoadFailed, Message, NativeSelectField, saveBlob, Toolbar } from '@portal/web/kit';
+import { Button, ConfirmDialog, LoadFailed, Message, NativeSelectField, StaleNotice, saveBlob, Toolbar } from '@portal/web/kit';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LedgerApi, type LedgerSearchInput, type LedgerTransaction, type ReportIssue } from '../../contract';
+import { LedgerApi, type LedgerMember, type LedgerSearchInput, type LedgerTransaction, type ReportIssue } from '../../contract';
 import {
   checkBalance,
   checkLedgerEdit,
@@ -30,9 +30,10 @@ import {
   updateBody,
   withTyped,
 } from '../components/drafts';
-import { FederalPayerDialogs, type ReportHeader } from '../components/FederalPayerDialogs';
+import { FederalPayerDialogs } from '../components/FederalPayerDialogs';
 import { type FocusRequest, focusId, focusLost, NEW_ROW, onEditClosed, onEditOpened, onRowDeleted, onSaveRefused, pickFocus } from '../components/focus';
 import { day, localToday, money, ruleText } from '../components/format';
+import { EMPTY_HEADER, type HeaderCopy, headerRead, headerRefused, headerTyped, storedHeader } from '../components/header';
 import * as css from '../components/ledger.css';
 import { balanceLine, balanceOpen, listCount, listStatusRow } from '../components/loadState';
 import { downloadReport, sendRefusalOf } from '../components/report';
@@ -72,9 +73,12 @@ export default function LedgerPage() {
   const [payerOpen, setPayerOpen] = useState(false);
   const [sentInline, setSentInline] = useState<string | null>(null);
   const [balanceText, setBalanceText] = useState('');
-  const [header, setHeader] = useState<ReportHeader>({ HICN: '', DateOfInjury: '', DateOfSettlement: '' });
-  /** The HeaderVersion the header above was loaded at: the send takes it back, so a header changed meanwhile is a 409. */
-  const [headerVersion, setHeaderVersion] = useState<number | undefined>(undefined);
+  /**
+   * The report header as typed, with the HeaderVersion it was loaded at (the send takes it back, so a header changed
+   * meanwhile is a 409) and whether a send was refused so. Only Reload and a successful send replace it.
+   */
+  const [headerCopy, setHeaderCopy] = useState<HeaderCopy | null>(null);
+  const header = headerCopy?.header ?? EMPTY_HEADER;
   const sentTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const ids = { balance: useId(), focus: useId() };
   useEffect(
@@ -100,11 +104,27 @@ export default function LedgerPage() {
   const fieldId = (key: string, field: EditField) => focusId(ids.focus, { row: key, field });
 
   const member = useQuery({ queryKey: ['ledger', 'member'], queryFn: () => api.call(LedgerApi.loadMember, undefined, { notify: false }), retry: false });
+  // The first read gives the page its copy of the header; a later one (the list refreshed, a reconnect) leaves the
+  // typed values and their version alone.
   useEffect(() => {
-    if (!member.data) return;
-    setHeader({ HICN: member.data.HICN ?? '', DateOfInjury: member.data.DateOfInjury ?? '', DateOfSettlement: member.data.DateOfSettlement ?? '' });
-    setHeaderVersion(member.data.HeaderVersion);
+    const read = member.data;
+    if (read) setHeaderCopy((copy) => headerRead(copy, read));
   }, [member.data]);
+  /** Takes the header as last read (when that read succeeded), with its HeaderVersion, over the page's copy. */
+  const adoptStoredHeader = () => {
+    const read = queryClient.getQueryState<LedgerMember>(['ledger', 'member']);
+    if (read?.status === 'success' && read.data) setHeaderCopy(storedHeader(read.data));
+  };
+  /** Reads the member again and takes the header as stored now. */
+  const takeStoredHeader = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['ledger', 'member'] });
+    adoptStoredHeader();
+  };
+  /** The stale notice's Reload: the stored header replaces the typed one, shown in the info dialog to check and send. */
+  const reloadHeader = async () => {
+    await takeStoredHeader();
+    setPayerOpen(true);
+  };
   const balance = useQuery({
     queryKey: ['ledger', 'balance'],
     queryFn: () => api.call(LedgerApi.loadBalance, undefined, { notify: false }),
@@ -282,20 +302,24 @@ export default function LedgerPage() {
 
   const send = async () => {
     try {
-      const outcome = await api.call(LedgerApi.reportSend, { body: { Query: headerQuery(), HeaderVersion: headerVersion } }, { notify: false });
+      const outcome = await api.call(LedgerApi.reportSend, { body: { Query: headerQuery(), HeaderVersion: headerCopy?.version } }, { notify: false });
       const text = outcome.AlreadySent ? t('payer.alreadySent') : t('payer.sent');
       showToast({ kind: outcome.AlreadySent ? 'info' : 'success', message: text });
       setSentInline(text);
       if (sentTimer.current) clearTimeout(sentTimer.current);
       sentTimer.current = setTimeout(() => setSentInline(null), SENT_INLINE_MS);
       await refresh();
+      // The member was read again: the header sent is the one stored now (its version raised when the send changed it).
+      // A period already sent saved nothing: the page's copy stays as typed.
+      if (!outcome.AlreadySent) adoptStoredHeader();
     } catch (e) {
       // Incomplete records, another send of them waiting for the payer, or a header someone changed since it was
       // loaded: the refusal's data says so (its text is in the user's language); anything else failed to send.
       const refusal = sendRefusalOf(e);
       showToast({ kind: 'warning', message: t(`payer.${refusal}`) });
-      // The stored header (and its version) is read again and replaces the page's copy: the member checks it and sends again.
-      if (refusal === 'headerChanged') await queryClient.invalidateQueries({ queryKey: ['ledger', 'member'] });
+      // The typed header and the version it was loaded at stay (a send again is refused again): the page says the stored
+      // header changed, with a Reload that takes it.
+      if (refusal === 'headerChanged') setHeaderCopy(headerRefused);
     }
   };
 
@@ -493,6 +517,7 @@ export default function LedgerPage() {
         <Button onPress={() => download('xlsx')}>{t('report.xlsx')}</Button>
         {reportMode && <Button onPress={leaveReportMode}>{t('report.leave')}</Button>}
       </Toolbar>
+      {headerCopy?.stale && <StaleNotice message={t('payer.headerChanged')} onReload={reloadHeader} />}
       {sentInline && (
         <Message kind="success" id="ledger-sent">
           {sentInline}
@@ -612,7 +637,15 @@ export default function LedgerPage() {
         destructive
         onConfirm={remove}
       />
-      <FederalPayerDialogs isOpen={payerOpen} onClose={() => setPayerOpen(false)} period={range} header={header} onHeaderChange={setHeader} onSend={send} />
+      <FederalPayerDialogs
+        isOpen={payerOpen}
+        onClose={() => setPayerOpen(false)}
+        period={range}
+        header={header}
+        onHeaderChange={(typedHeader) => setHeaderCopy((copy) => headerTyped(copy, typedHeader))}
+        notice={headerCopy?.stale ? <StaleNotice message={t('payer.headerChanged')} onReload={takeStoredHeader} /> : null}
+        onSend={send}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { idSchema } from '@portal/core';
-import { loadFailure, useApi, useStaleSave } from '@portal/web';
+import { loadFailure, useApi, useHeldRecord, useStaleSave } from '@portal/web';
 import { Button, CheckboxField, LoadFailed, Message, Panel, StaleNotice } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -10,6 +10,7 @@ import { type NoteDetail, NotesApi } from '../../contract';
 import { NoteCard } from '../components/NoteCard';
 import { NoteForm, type NoteFormValues } from '../components/NoteForm';
 import * as css from '../components/notes.css';
+import { replyPanel } from '../components/replyPanel';
 import { toUploads } from '../components/uploads';
 
 /** Files of the note being edited: each kept unless ticked for removal. */
@@ -35,6 +36,8 @@ export default function NoteDetailPage() {
   const parsed = idSchema.safeParse(useParams().id);
   const id = parsed.success ? parsed.data : null;
   const [editing, setEditing] = useState(false);
+  // Replies sent from this page: the reply form starts empty again after each (and only then).
+  const [repliesSent, setRepliesSent] = useState(0);
   const key = ['notes', 'one', id];
   // The server's words when a save was refused as stale: said with a Reload until the user takes it.
   const stale = useStaleSave(key);
@@ -43,17 +46,20 @@ export default function NoteDetailPage() {
     queryFn: () => api.call(NotesApi.getById, { params: { id: id as number } }, { notify: false }),
     enabled: id !== null,
   });
+  // While the note is edited the form keeps the note it started from (text, files, Version): a refetch meanwhile (on
+  // reconnect, once the cached copy is stale) does not start it over. Reload, Cancel or a save replace it.
+  const held = useHeldRecord(note.data, editing ? id : null);
   // Opening the conversation marks its replies read: refresh the badge.
   useEffect(() => {
     if (note.isSuccess) void queryClient.invalidateQueries({ queryKey: ['notes', 'unread'] });
   }, [note.isSuccess, queryClient]);
   const update = useMutation({
-    mutationFn: async (v: NoteFormValues & { remove: number[] }) => {
-      const current = note.data as NoteDetail;
+    mutationFn: async (v: NoteFormValues & { remove: number[]; edited: NoteDetail }) => {
       return api.call(NotesApi.update, {
         body: {
-          NoteID: current.NoteID,
-          Version: current.Version,
+          NoteID: v.edited.NoteID,
+          // The Version the edit started from: someone else's save meanwhile is a 409, never overwritten.
+          Version: v.edited.Version,
           NoteText: v.NoteText,
           NoteTypeID: v.NoteTypeID,
           Attachments: await toUploads(v.Files),
@@ -75,14 +81,17 @@ export default function NoteDetailPage() {
         body: { NoteText: v.NoteText, NoteTypeID: v.NoteTypeID, ReplyToID: (note.data as NoteDetail).NoteID, Attachments: await toUploads(v.Files) },
       }),
     onSuccess: async () => {
+      setRepliesSent((n) => n + 1);
       await queryClient.invalidateQueries({ queryKey: ['notes'] });
     },
   });
 
   if (id === null) return <Message kind="error">{t('notFound')}</Message>;
   // A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile).
-  if (note.isPending || (note.isError && note.isFetching)) return <p aria-busy="true">{t('loading')}</p>;
-  if (note.isError) {
+  // An open edit holding its note stays on screen whatever a refetch meanwhile answers (a failed one included).
+  const editHeld = editing && held.record !== undefined;
+  if (!editHeld && (note.isPending || (note.isError && note.isFetching))) return <p aria-busy="true">{t('loading')}</p>;
+  if (!editHeld && note.isError) {
     // Said here only (the load does not toast); a record not found would not be found again: no Try again.
     return loadFailure(note.error) === 'notFound' ? (
       <Message kind="error">{t('notFound')}</Message>
@@ -90,7 +99,10 @@ export default function NoteDetailPage() {
       <LoadFailed message={t('loadError')} onRetry={() => void note.refetch()} />
     );
   }
-  const current = note.data;
+  // Read by now: the checks above, or kept by the open edit.
+  const current = (note.data ?? held.record) as NoteDetail;
+  const edited = held.record ?? current;
+  const replyShown = replyPanel(editing, repliesSent);
 
   return (
     <div className={css.stack}>
@@ -103,16 +115,17 @@ export default function NoteDetailPage() {
             <li key={n.NoteID}>
               {editing && n.NoteID === current.NoteID ? (
                 <NoteForm
-                  // A reload brings a new Version: the form starts again from the message as it is now.
-                  key={current.Version}
+                  // Reload takes the message as it is now (a new Version): the form starts again from it.
+                  key={edited.Version}
                   label={t('form.editLabel')}
-                  initial={{ NoteText: current.NoteText, NoteTypeID: current.NoteTypeID }}
-                  existingFiles={current.Attachments.length}
+                  initial={{ NoteText: edited.NoteText, NoteTypeID: edited.NoteTypeID }}
+                  existingFiles={edited.Attachments.length}
                   submitLabel={t('form.save')}
                   busy={update.isPending}
                   onSubmit={(v) => {
                     update.mutate({
                       ...v,
+                      edited,
                       remove: Object.entries(v.Remove ?? {})
                         .filter(([, on]) => on)
                         .map(([k]) => Number(k.slice(1))),
@@ -120,8 +133,16 @@ export default function NoteDetailPage() {
                   }}
                   onCancel={() => navigate(NOTES_PATH)}
                 >
-                  <RemoveFiles note={current} />
-                  {stale.conflict && <StaleNotice message={stale.conflict} onReload={stale.reload} />}
+                  <RemoveFiles note={edited} />
+                  {stale.conflict && (
+                    <StaleNotice
+                      message={stale.conflict}
+                      onReload={async () => {
+                        await stale.reload();
+                        held.release();
+                      }}
+                    />
+                  )}
                 </NoteForm>
               ) : (
                 <>
@@ -137,17 +158,12 @@ export default function NoteDetailPage() {
           ))}
         </ol>
       </Panel>
-      {!editing && (
+      {/* Hidden, not removed, while the note is edited: the reply typed so far stays for when the edit closes. */}
+      <div hidden={replyShown.hidden}>
         <Panel title={t('reply.title')}>
-          <NoteForm
-            key={current.Thread.length}
-            label={t('reply.title')}
-            submitLabel={t('reply.send')}
-            busy={reply.isPending}
-            onSubmit={(v) => reply.mutate(v)}
-          />
+          <NoteForm key={replyShown.formKey} label={t('reply.title')} submitLabel={t('reply.send')} busy={reply.isPending} onSubmit={(v) => reply.mutate(v)} />
         </Panel>
-      )}
+      </div>
     </div>
   );
 }

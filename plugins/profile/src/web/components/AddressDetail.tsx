@@ -1,4 +1,4 @@
-import { LookupCategory, validationMessages as m, US_STATES, zipSchema } from '@portal/core';
+import { LookupCategory } from '@portal/core';
 import { ApiCallError, useApi, useLookups, useSwapFocus } from '@portal/web';
 import {
   Button,
@@ -16,54 +16,58 @@ import {
   useLookupLabel,
   useStateName,
 } from '@portal/web/kit';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { type Address, DEFAULT_ADDRESS_TYPE, ProfileApi } from '../../contract';
 import { addressLine } from './AddressesView';
+import { type AddressValues, addressValuesOf, addressSchema as schema } from './addressForm';
+import { draftKey } from './drafts';
 import { addressesQueryKey } from './keys';
 import * as css from './profile.css';
+import { KeepTyped, useDraft, useDraftStore } from './useDraft';
 
-const schema = z.object({
-  Address1: z.string().trim().min(1, m.required).max(200),
-  Address2: z.string().max(200),
-  City: z.string().trim().min(1, m.required).max(100),
-  State: z
-    .string()
-    .nullable()
-    .refine((v) => v !== null && US_STATES.some((s) => s.abbreviation === v), m.required),
-  Zip: zipSchema,
-  AddressTypeID: z.number().nullable(),
-  IsCurrent: z.boolean(),
-});
-type Values = z.infer<typeof schema>;
+type Values = AddressValues;
 
 interface Props {
   memberId: number;
-  /** null: a new address, opened in edit. */
+  /**
+   * null: a new address, opened in edit. While an edit of it is open, the record that edit started from (the Addresses
+   * view's panelAddress), not the list's newer Version: the save sends its Version.
+   */
   address: Address | null;
+  /** The Addresses view's list query, read again by Reload. */
+  listKey: QueryKey;
   onClose: () => void;
   onSaved: (a: Address) => void;
   /** Support staff acting on the member by id (the details-addresses tab), not as the member. */
   support?: boolean;
+  /** Opened by Add address just now (focus goes to the form), not drawn again for an edit already open. */
+  fromAdd?: boolean;
 }
 
-/** One address: view, then edit, then save or cancel; a new one opens in edit. */
-export function AddressDetail({ memberId, address, onClose, onSaved, support = false }: Props) {
+/**
+ * One address: view, then edit, then save or cancel; a new one opens in edit. An open edit lives in the page's draft
+ * store (drafts.ts): the Addresses tab left and opened again shows it with what was typed.
+ */
+export function AddressDetail({ memberId, address, listKey, onClose, onSaved, support = false, fromAdd = false }: Props) {
   const { t } = useTranslation('profile');
   const api = useApi();
   const queryClient = useQueryClient();
   const lookups = useLookups();
-  const [editing, setEditing] = useState(address === null);
+  const drafts = useDraftStore();
+  const key = draftKey(support ? 'support' : 'own', memberId, `address/${address?.AddressID ?? 'new'}`);
+  const draft = useDraft<Address | null, Values>(key);
+  const editing = draft !== undefined || address === null;
   const [stale, setStale] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Edit puts focus on the form's first field, Cancel back on Edit. A new address's form takes it from Add address. A
   // save gives the panel a new key (the address's new Version), so the saved address's view is a new panel, mounted
   // while focus is lost (the form's Save went away): it puts focus on its Edit; one opened from the list leaves focus
-  // on the address the user chose there.
-  const focus = useSwapFocus(!editing && address ? 'view' : 'form', {
-    initial: address === null ? { shown: 'form', fromActive: true } : { shown: 'view', fromActive: false },
+  // on the address the user chose there. An edit drawn again (the tab opened again, a Reload) takes focus only when it
+  // was lost.
+  const focus = useSwapFocus(editing ? 'form' : 'view', {
+    initial: fromAdd ? { shown: 'form', fromActive: true } : { shown: editing ? 'form' : 'view', fromActive: false },
   });
   const label = useLookupLabel();
   const stateName = useStateName();
@@ -98,14 +102,33 @@ export function AddressDetail({ memberId, address, onClose, onSaved, support = f
     onSuccess: async (saved, _fields, sent) => {
       await queryClient.invalidateQueries({ queryKey: addressesQueryKey });
       focus.want('view', sent?.pressed ?? null);
-      setEditing(false);
       onSaved(saved);
+      drafts.close(key);
     },
     onError: (e) => {
       if (e instanceof ApiCallError && e.status === 409) setStale(true);
       else setError(e instanceof Error ? e.message : String(e));
     },
   });
+
+  // The address as it is now, and the edit opened again from it (gone: the panel closes); a reload that failed keeps
+  // the edit and the notice.
+  const reload = async () => {
+    try {
+      await queryClient.invalidateQueries({ queryKey: addressesQueryKey }, { throwOnError: true });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      return;
+    }
+    const fresh = queryClient.getQueryData<Address[]>(listKey)?.find((a) => a.AddressID === address?.AddressID);
+    setStale(false);
+    setError(null);
+    if (fresh) drafts.open(key, fresh, addressValuesOf(fresh));
+    else {
+      drafts.close(key);
+      onClose();
+    }
+  };
 
   if (!editing && address) {
     const rows: [string, string][] = [
@@ -128,7 +151,7 @@ export function AddressDetail({ memberId, address, onClose, onSaved, support = f
               variant="primary"
               onPress={() => {
                 focus.want('form');
-                setEditing(true);
+                drafts.open(key, address, addressValuesOf(address));
               }}
             >
               {t('address.edit')}
@@ -149,49 +172,50 @@ export function AddressDetail({ memberId, address, onClose, onSaved, support = f
     );
   }
 
-  const defaults: Values = {
-    Address1: address?.Address1 ?? '',
-    Address2: address?.Address2 ?? '',
-    City: address?.City ?? '',
-    State: address?.State ?? null,
-    Zip: address?.Zip ?? '',
-    AddressTypeID: address?.AddressTypeID ?? DEFAULT_ADDRESS_TYPE,
-    IsCurrent: address?.IsCurrent ?? false,
-  };
   const title = address === null ? t('address.new') : t('address.editTitle');
   return (
-    <Form schema={schema} defaultValues={defaults} onSubmit={(v) => save.mutate(v)} aria-label={title}>
-      <Panel title={title} headingLevel={2}>
-        <div className={css.stack}>
-          {stale && <StaleNotice message={t('address.stale')} onReload={() => queryClient.invalidateQueries({ queryKey: addressesQueryKey })} />}
-          {error && <Message kind="error">{error}</Message>}
-          <div ref={focus.fieldsRef} className={css.fields}>
-            <TextField name="Address1" label={t('address.Address1')} isRequired maxLength={200} autoComplete="address-line1" />
-            <TextField name="Address2" label={t('address.Address2')} maxLength={200} autoComplete="address-line2" />
-            <TextField name="City" label={t('address.City')} isRequired maxLength={100} autoComplete="address-level2" />
-            <StateSelectField name="State" label={t('address.State')} isRequired />
-            <TextField name="Zip" label={t('address.Zip')} isRequired maxLength={10} autoComplete="postal-code" />
-            <LookupSelectField name="AddressTypeID" label={t('address.AddressTypeID')} category={LookupCategory.AddressType} items={lookups} />
-            <CheckboxField name="IsCurrent" label={t('address.IsCurrent')} />
+    // Drawn anew for each opening of the edit (Edit, Add, Reload), from the values as typed (a tab switch and back).
+    <Form
+      key={draft?.id ?? 'new'}
+      schema={schema}
+      defaultValues={draft?.values ?? addressValuesOf(address)}
+      onSubmit={(v) => save.mutate(v)}
+      aria-label={title}
+    >
+      {(form) => (
+        <Panel title={title} headingLevel={2}>
+          <KeepTyped form={form} draftKey={key} />
+          <div className={css.stack}>
+            {stale && <StaleNotice message={t('address.stale')} onReload={reload} />}
+            {error && <Message kind="error">{error}</Message>}
+            <div ref={focus.fieldsRef} className={css.fields}>
+              <TextField name="Address1" label={t('address.Address1')} isRequired maxLength={200} autoComplete="address-line1" />
+              <TextField name="Address2" label={t('address.Address2')} maxLength={200} autoComplete="address-line2" />
+              <TextField name="City" label={t('address.City')} isRequired maxLength={100} autoComplete="address-level2" />
+              <StateSelectField name="State" label={t('address.State')} isRequired />
+              <TextField name="Zip" label={t('address.Zip')} isRequired maxLength={10} autoComplete="postal-code" />
+              <LookupSelectField name="AddressTypeID" label={t('address.AddressTypeID')} category={LookupCategory.AddressType} items={lookups} />
+              <CheckboxField name="IsCurrent" label={t('address.IsCurrent')} />
+            </div>
+            <ButtonGroup align="start">
+              <Button type="submit" variant="primary" isPending={save.isPending}>
+                {t('save')}
+              </Button>
+              <Button
+                onPress={() => {
+                  setStale(false);
+                  setError(null);
+                  if (address !== null) focus.want('view');
+                  drafts.close(key);
+                  if (address === null) onClose();
+                }}
+              >
+                {t('cancel')}
+              </Button>
+            </ButtonGroup>
           </div>
-          <ButtonGroup align="start">
-            <Button type="submit" variant="primary" isPending={save.isPending}>
-              {t('save')}
-            </Button>
-            <Button
-              onPress={() => {
-                if (address === null) onClose();
-                else {
-                  focus.want('view');
-                  setEditing(false);
-                }
-              }}
-            >
-              {t('cancel')}
-            </Button>
-          </ButtonGroup>
-        </div>
-      </Panel>
+        </Panel>
+      )}
     </Form>
   );
 }

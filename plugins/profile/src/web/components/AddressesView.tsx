@@ -6,21 +6,33 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Address, ProfileApi } from '../../contract';
 import { AddressDetail } from './AddressDetail';
+import { type AddressValues, addressValuesOf, panelAddress } from './addressForm';
+import { draftKey, lastAddress } from './drafts';
 import { addressesQueryKey } from './keys';
 import * as css from './profile.css';
+import { useDraft, useDraftStore } from './useDraft';
 
 export const addressLine = (a: Pick<Address, 'Address1' | 'Address2'>) => [a.Address1, a.Address2].filter(Boolean).join(', ');
 
-/** The member's addresses: a grid, and the chosen address's detail panel below it (view, edit, save or cancel). */
+/**
+ * The member's addresses: a grid, and the chosen address's detail panel below it (view, edit, save or cancel). An
+ * address being edited (or added) stays so when the tab is left and opened again: the view opens the last one opened
+ * of those with an edit open, from the page's draft store (drafts.ts).
+ */
 export function AddressesView({ memberId, support = false }: { memberId: number; support?: boolean }) {
   const { t } = useTranslation('profile');
   const api = useApi();
   const lookups = useLookups(LookupCategory.AddressType);
   const label = useLookupLabel();
-  const [open, setOpen] = useState<number | 'new' | null>(null);
+  const drafts = useDraftStore();
+  const scope = support ? 'support' : 'own';
+  const [open, setOpen] = useState<number | 'new' | null>(() => lastAddress(drafts, scope, memberId));
+  // Add address pressed in this view: the new address's form takes focus.
+  const [added, setAdded] = useState(false);
   const gridRef = useRef<HTMLElement>(null);
+  const listKey = support ? [...addressesQueryKey, 'support', memberId] : addressesQueryKey;
   const addresses = useQuery({
-    queryKey: support ? [...addressesQueryKey, 'support', memberId] : addressesQueryKey,
+    queryKey: listKey,
     queryFn: async () =>
       support
         ? (await api.call(ProfileApi.supportAddresses, { params: { id: memberId }, body: { PageSize: 100 } }, { notify: false })).Items
@@ -46,7 +58,10 @@ export function AddressesView({ memberId, support = false }: { memberId: number;
       { id: 'IsCurrent', header: t('address.IsCurrent'), accessor: (a) => (a.IsCurrent ? t('yes') : t('no')) },
     ];
   }, [t, lookups, label]);
-  const chosen = typeof open === 'number' ? (addresses.data?.find((a) => a.AddressID === open) ?? null) : null;
+  const draft = useDraft<Address | null, AddressValues>(open === null ? null : draftKey(scope, memberId, `address/${open}`));
+  // While the chosen address's edit is open, the record it started from: a refetch bringing a newer Version neither
+  // draws the panel anew (its key) nor changes the Version the save sends.
+  const chosen = panelAddress(open, draft?.start, addresses.data);
   return (
     <div className={css.stack}>
       <section ref={gridRef} tabIndex={-1} aria-label={t('address.listLabel')}>
@@ -64,7 +79,16 @@ export function AddressesView({ memberId, support = false }: { memberId: number;
           pageSizes={[5, 10, 20, 50, 100]}
           defaultPageSize={10}
           actions={
-            <Button variant="primary" onPress={() => setOpen('new')}>
+            <Button
+              variant="primary"
+              onPress={() => {
+                // A new address being typed (the tab left meanwhile, or another address opened) is opened again.
+                const key = draftKey(scope, memberId, 'address/new');
+                if (!drafts.get(key)) drafts.open(key, null, addressValuesOf(null));
+                setAdded(true);
+                setOpen('new');
+              }}
+            >
               {t('address.add')}
             </Button>
           }
@@ -75,6 +99,8 @@ export function AddressesView({ memberId, support = false }: { memberId: number;
           key={open === 'new' ? 'new' : `${chosen?.AddressID}-${chosen?.Version}`}
           memberId={memberId}
           support={support}
+          listKey={listKey}
+          fromAdd={open === 'new' && added}
           address={open === 'new' ? null : chosen}
           onClose={() => {
             setOpen(null);

@@ -19,25 +19,43 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHONE_EDIT_ROLES, TERMINATE_ACCESS } from '../../access';
 import { GENDERS, type Member, PBM_VENDORS, PREFERRED_CONTACTS, ProfileApi } from '../../contract';
+import { draftKey, shownRecord } from './drafts';
 import { memberQueryKey } from './keys';
 import { Membership } from './Membership';
 import { type FormValues, forcedNoteKey, formSchema, renamesViewer, saveBodyOf, toForm } from './memberForm';
 import { PhoneVerification } from './PhoneVerification';
 import * as css from './profile.css';
+import { KeepTyped, useDraft, useDraftStore } from './useDraft';
 
-/** My Profile: the detail view, then edit, then save or cancel (cancel restores the stored values). */
-export function MemberDetails({ member, queryKey = memberQueryKey, forStaff = false }: { member: Member; queryKey?: readonly unknown[]; forStaff?: boolean }) {
+/**
+ * My Profile: the detail view, then edit, then save or cancel (cancel restores the stored values). `member` is the
+ * live record; an open edit is kept in the page's draft store (see drafts.ts) with the record it started from, which
+ * the form shows and whose Version the save sends until Reload, Cancel or a save that went through replaces it.
+ */
+export function MemberDetails({
+  member: live,
+  queryKey = memberQueryKey,
+  forStaff = false,
+}: {
+  member: Member;
+  queryKey?: readonly unknown[];
+  forStaff?: boolean;
+}) {
   const { t } = useTranslation('profile');
   const api = useApi();
   const queryClient = useQueryClient();
   const roles = useRoles();
   const viewerMemberId = useIdentity().data?.MemberID;
   const canEditPhones = hasAnyRole(roles, PHONE_EDIT_ROLES);
+  const drafts = useDraftStore();
+  const key = draftKey(forStaff ? 'support' : 'own', live.MemberID, 'member');
+  const draft = useDraft<Member, FormValues>(key);
+  const editing = draft !== undefined;
+  const member = shownRecord(draft, live);
   // The member's rule (their own roles, answered by the server), not the signed-in user's: staff see it too.
   const forcedMobile = member.IsMobileRequired;
   const forcedNote = forcedNoteKey(member, viewerMemberId);
   const schema = useMemo(() => formSchema({ IsMobileRequired: forcedMobile }), [forcedMobile]);
-  const [editing, setEditing] = useState(false);
   const [stale, setStale] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Edit puts focus on the form's first field; a save that went through, or Cancel, back on Edit.
@@ -56,16 +74,26 @@ export function MemberDetails({ member, queryKey = memberQueryKey, forStaff = fa
       // The navigation bar shows the member's name: a member who renamed themself sees the new one there at once.
       if (renamesViewer(member, saved, viewerMemberId)) void queryClient.invalidateQueries({ queryKey: queryKeys.identity });
       focus.want('view', sent?.pressed ?? null);
-      setEditing(false);
+      drafts.close(key);
     },
     onError: (e) => {
       if (e instanceof ApiCallError && e.status === 409) setStale(true);
       else setError(e instanceof Error ? e.message : String(e));
     },
   });
+  // The record as it is now, and the edit opened again from it; a reload that failed keeps the edit and the notice.
   const reload = async () => {
-    await queryClient.invalidateQueries({ queryKey });
+    try {
+      await queryClient.invalidateQueries({ queryKey }, { throwOnError: true });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      return;
+    }
+    const fresh = queryClient.getQueryData<Member>(queryKey);
+    if (fresh?.MemberID === member.MemberID) drafts.open(key, fresh, toForm(fresh));
+    else drafts.close(key);
     setStale(false);
+    setError(null);
   };
 
   const genderLabel = (g: string | null) => (g ? t(`gender.${g}`) : '');
@@ -97,7 +125,7 @@ export function MemberDetails({ member, queryKey = memberQueryKey, forStaff = fa
               variant="primary"
               onPress={() => {
                 focus.want('form');
-                setEditing(true);
+                drafts.open(key, live, toForm(live));
               }}
             >
               {t('edit')}
@@ -122,47 +150,51 @@ export function MemberDetails({ member, queryKey = memberQueryKey, forStaff = fa
   }
 
   return (
-    <Form key={member.Version} schema={schema} defaultValues={toForm(member)} onSubmit={(v) => save.mutate(v)} aria-label={t('editTitle')}>
-      <Panel title={t('editTitle')} headingLevel={2}>
-        <div className={css.stack}>
-          {stale && <StaleNotice message={t('stale')} onReload={reload} />}
-          {error && <Message kind="error">{error}</Message>}
-          <div ref={focus.fieldsRef} className={css.fields}>
-            <TextField name="FirstName" label={t('field.FirstName')} isRequired maxLength={100} autoComplete="given-name" />
-            <TextField name="LastName" label={t('field.LastName')} isRequired maxLength={100} autoComplete="family-name" />
-            <EmailField name="Email" label={t('field.Email')} isRequired />
-            <MaskedDateField name="DOB" label={t('field.DateOfBirth')} after="01/01/1900" autoComplete="bday" />
-            <SelectField name="Gender" label={t('field.Gender')} options={GENDERS.map((g) => ({ value: g, label: genderLabel(g) }))} />
-            <SelectField name="PBMVendor" label={t('field.PBMVendor')} options={PBM_VENDORS.map((v) => ({ value: v, label: v }))} />
-            <PhoneField name="MobilePhone" label={t('field.MobilePhone')} isRequired={forcedMobile} isDisabled={!canEditPhones} />
-            <PhoneField name="HomePhone" label={t('field.HomePhone')} isDisabled={!canEditPhones} />
-            <PhoneField name="WorkPhone" label={t('field.WorkPhone')} isDisabled={!canEditPhones} />
-            <SelectField
-              name="PreferredContactNumber"
-              label={t('field.PreferredContactNumber')}
-              isRequired
-              isDisabled={forcedMobile}
-              description={forcedNote ? t(forcedNote) : undefined}
-              options={PREFERRED_CONTACTS.map((p) => ({ value: p, label: preferredLabel(p) }))}
-            />
+    // Drawn anew for each opening of the edit (Edit, Reload), from the values as typed (a tab switch and back).
+    <Form key={draft.id} schema={schema} defaultValues={draft.values} onSubmit={(v) => save.mutate(v)} aria-label={t('editTitle')}>
+      {(form) => (
+        <Panel title={t('editTitle')} headingLevel={2}>
+          <KeepTyped form={form} draftKey={key} />
+          <div className={css.stack}>
+            {stale && <StaleNotice message={t('stale')} onReload={reload} />}
+            {error && <Message kind="error">{error}</Message>}
+            <div ref={focus.fieldsRef} className={css.fields}>
+              <TextField name="FirstName" label={t('field.FirstName')} isRequired maxLength={100} autoComplete="given-name" />
+              <TextField name="LastName" label={t('field.LastName')} isRequired maxLength={100} autoComplete="family-name" />
+              <EmailField name="Email" label={t('field.Email')} isRequired />
+              <MaskedDateField name="DOB" label={t('field.DateOfBirth')} after="01/01/1900" autoComplete="bday" />
+              <SelectField name="Gender" label={t('field.Gender')} options={GENDERS.map((g) => ({ value: g, label: genderLabel(g) }))} />
+              <SelectField name="PBMVendor" label={t('field.PBMVendor')} options={PBM_VENDORS.map((v) => ({ value: v, label: v }))} />
+              <PhoneField name="MobilePhone" label={t('field.MobilePhone')} isRequired={forcedMobile} isDisabled={!canEditPhones} />
+              <PhoneField name="HomePhone" label={t('field.HomePhone')} isDisabled={!canEditPhones} />
+              <PhoneField name="WorkPhone" label={t('field.WorkPhone')} isDisabled={!canEditPhones} />
+              <SelectField
+                name="PreferredContactNumber"
+                label={t('field.PreferredContactNumber')}
+                isRequired
+                isDisabled={forcedMobile}
+                description={forcedNote ? t(forcedNote) : undefined}
+                options={PREFERRED_CONTACTS.map((p) => ({ value: p, label: preferredLabel(p) }))}
+              />
+            </div>
+            <ButtonGroup align="start">
+              <Button type="submit" variant="primary" isPending={save.isPending}>
+                {t('save')}
+              </Button>
+              <Button
+                onPress={() => {
+                  focus.want('view');
+                  drafts.close(key);
+                  setStale(false);
+                  setError(null);
+                }}
+              >
+                {t('cancel')}
+              </Button>
+            </ButtonGroup>
           </div>
-          <ButtonGroup align="start">
-            <Button type="submit" variant="primary" isPending={save.isPending}>
-              {t('save')}
-            </Button>
-            <Button
-              onPress={() => {
-                focus.want('view');
-                setEditing(false);
-                setStale(false);
-                setError(null);
-              }}
-            >
-              {t('cancel')}
-            </Button>
-          </ButtonGroup>
-        </div>
-      </Panel>
+        </Panel>
+      )}
     </Form>
   );
 }

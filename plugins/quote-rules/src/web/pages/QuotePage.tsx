@@ -1,5 +1,5 @@
 import { formatDateTime } from '@portal/core';
-import { ApiCallError, layoutCss, loadFailure, useApi } from '@portal/web';
+import { ApiCallError, layoutCss, loadFailure, useApi, useHeldRecord } from '@portal/web';
 import { Button, CheckboxField, DatePickerField, Form, LoadFailed, Message, NumberField, SelectField, StaleNotice, useKitForm } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -35,10 +35,14 @@ export default function QuotePage() {
   });
   const form = useKitForm(formSchema, { defaultValues: emptyValues() });
   const [noCompany, setNoCompany] = useState(false);
+  // The form keeps the saved quote it was opened from (values and Version): a refetch meanwhile (on reconnect, once the
+  // cached copy is stale) does not put the stored values over the typed ones. Reload or a save replace it.
+  const held = useHeldRecord(saved.data, id);
+  const opened = held.record;
 
   useEffect(() => {
-    if (saved.data) form.reset(fromSaved(saved.data));
-  }, [saved.data, form]);
+    if (opened) form.reset(fromSaved(opened));
+  }, [opened, form]);
 
   const values = useWatch({ control: form.control }) as QuoteFormValues;
   const benefits = values.Quote?.Benefits ?? [];
@@ -66,6 +70,8 @@ export default function QuotePage() {
     onSuccess: (result: SavedQuote) => {
       queryClient.setQueryData(['quote', 'quote', result.Id], result);
       void queryClient.invalidateQueries({ queryKey: ['quote', 'mine'] });
+      // The saved quote (its new Version) is the one the form goes on from.
+      held.release();
       form.reset(fromSaved(result));
       if (result.Id !== id) navigate(`/quotes/${result.Id}`, { replace: true });
     },
@@ -78,8 +84,8 @@ export default function QuotePage() {
       return;
     }
     setNoCompany(false);
-    // An overwrite sends the Version the quote was read at; the server refuses a stale one (409).
-    save.mutate(toSaveBody(formValues, id !== null && saved.data ? { Id: saved.data.Id, Version: saved.data.Version } : null, order));
+    // An overwrite sends the Version the form was opened at; the server refuses a stale one (409).
+    save.mutate(toSaveBody(formValues, id !== null && opened ? { Id: opened.Id, Version: opened.Version } : null, order));
   };
 
   // The quote was saved by someone else (another tab) since it was read: the save was refused (409), nothing changed.
@@ -87,6 +93,7 @@ export default function QuotePage() {
   // Reads the quote as it is now saved: the form shows that version, and the next save goes from it.
   const reload = async () => {
     await queryClient.invalidateQueries({ queryKey: ['quote', 'quote', id] });
+    held.release();
     save.reset();
   };
 
@@ -108,9 +115,9 @@ export default function QuotePage() {
   // A saved quote's form opens with its values: typing into the empty form before they arrive would be overwritten.
   if (id !== null && (saved.isPending || saved.isError)) return <p aria-busy="true">{t('loading')}</p>;
   const companiesRetrying = companies.isError && companies.isFetching;
-  const showSaved = saved.data && !form.formState.isDirty;
-  const outcome = showSaved ? saved.data.Outcome.companies : live.companies;
-  const caption = showSaved ? t('summary.savedCaption', { date: formatDateTime(saved.data.SavedDate) }) : t('summary.liveCaption');
+  const showSaved = opened && !form.formState.isDirty;
+  const outcome = showSaved ? opened.Outcome.companies : live.companies;
+  const caption = showSaved ? t('summary.savedCaption', { date: formatDateTime(opened.SavedDate) }) : t('summary.liveCaption');
 
   return (
     <div className={layoutCss.card}>
@@ -178,7 +185,7 @@ export default function QuotePage() {
         <Button type="submit" variant="primary" isPending={save.isPending} pendingLabel={t('saving')}>
           {t('save')}
         </Button>
-        {showSaved && <p role="status">{t('savedAs', { id: saved.data.Id })}</p>}
+        {showSaved && <p role="status">{t('savedAs', { id: opened.Id })}</p>}
       </Form>
     </div>
   );

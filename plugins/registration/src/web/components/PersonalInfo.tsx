@@ -1,16 +1,16 @@
-import { hasAnyRole, isEmail, validationMessages as m, zipSchema } from '@portal/core';
+import { hasAnyRole } from '@portal/core';
 import { FORCED_MOBILE_ROLES } from '@portal/plugin-profile/access';
-import { PREFERRED_CONTACTS, ProfileApi } from '@portal/plugin-profile/contract';
+import { type Address, type Member, PREFERRED_CONTACTS, ProfileApi } from '@portal/plugin-profile/contract';
 import { useApi, useRoles } from '@portal/web';
 import { Button, EmailField, Form, Message, PhoneField, SelectField, StateSelectField, TextField } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { z } from 'zod';
 import { REGISTRATION_QUESTION_OPTIONS, RegistrationApi, type RegistrationQuestionOption } from '../../contract';
 import { RegistrationPaths, STEP_SET_BY } from '../../steps';
 import { type SaveFailure, saveFailureOf } from './failure';
+import { afterProfileSaved, type PersonalStart, type PersonalValues, personalDefaults, personalSchema, personalStart, savePersonal } from './personalForm';
 import { useRaiseStep } from './useStep';
 import { WizardNav } from './WizardNav';
 import * as css from './wizard.css';
@@ -19,44 +19,22 @@ export const MEMBER_KEY = ['registration', 'member'] as const;
 export const ADDRESSES_KEY = ['registration', 'addresses'] as const;
 const QUESTION_KEY = ['registration', 'question'] as const;
 
-const optionalPhone = z.string().refine((v) => v === '' || /^\d{10}$/.test(v), m.phone);
-const required = (max: number) => z.string().trim().min(1, m.required).max(max);
-
-/** Wizard step 1 (spec 01 section 5) with the member rules of the profile plugin. */
-function formSchema(forcedMobile: boolean) {
-  return z
-    .object({
-      FirstName: required(100),
-      LastName: required(100),
-      Email: z
-        .string()
-        .trim()
-        .refine((v) => isEmail(v), m.email),
-      MobilePhone: z
-        .string()
-        .refine((v) => v !== '', m.required)
-        .refine((v) => v === '' || /^\d{10}$/.test(v), m.phone)
-        .refine((v) => !v.startsWith('0'), m.mobileStartsWithZero),
-      HomePhone: optionalPhone,
-      WorkPhone: optionalPhone,
-      PreferredContactNumber: z.enum(PREFERRED_CONTACTS, { error: m.required }),
-      Address1: required(200),
-      Address2: z.string().trim().max(200),
-      City: required(100),
-      State: z.string({ error: m.required }).min(1, m.required),
-      Zip: zipSchema,
-      Question: z.enum(REGISTRATION_QUESTION_OPTIONS).nullable(),
-    })
-    .superRefine((v, ctx) => {
-      const preferred = forcedMobile ? 'Mobile' : v.PreferredContactNumber;
-      if (preferred === 'Home' && v.HomePhone === '') ctx.addIssue({ code: 'custom', message: m.required, path: ['HomePhone'] });
-      if (preferred === 'Work' && v.WorkPhone === '') ctx.addIssue({ code: 'custom', message: m.required, path: ['WorkPhone'] });
-    });
-}
-type FormValues = z.infer<ReturnType<typeof formSchema>>;
-
 /** Personal Info: the member's names, e-mail, phones, preferred number and current address, plus the registration question. */
 export function PersonalInfo() {
+  const { t } = useTranslation('registration');
+  const api = useApi();
+  const member = useQuery({ queryKey: MEMBER_KEY, queryFn: () => api.call(ProfileApi.loadOwn, undefined, { notify: false }) });
+  const addresses = useQuery({ queryKey: ADDRESSES_KEY, queryFn: () => api.call(ProfileApi.loadAddresses, undefined, { notify: false }) });
+  const question = useQuery({ queryKey: QUESTION_KEY, queryFn: () => api.call(RegistrationApi.question, undefined, { notify: false }) });
+
+  if (member.isPending || addresses.isPending || question.isPending) return <p aria-busy="true">{t('loading')}</p>;
+  if (!member.data) return <Message kind="error">{member.error instanceof Error ? member.error.message : t('card.loadError')}</Message>;
+  // The form takes what was loaded when it opens and keeps it (PersonalStart): later answers of these queries do not
+  // reach it until Reload.
+  return <PersonalForm initial={personalStart(member.data, addresses.data, question.data?.Question)} />;
+}
+
+function PersonalForm({ initial }: { initial: PersonalStart }) {
   const { t } = useTranslation('registration');
   const api = useApi();
   const navigate = useNavigate();
@@ -64,91 +42,57 @@ export function PersonalInfo() {
   const raise = useRaiseStep();
   const roles = useRoles();
   const forcedMobile = hasAnyRole(roles, FORCED_MOBILE_ROLES);
-  const schema = useMemo(() => formSchema(forcedMobile), [forcedMobile]);
+  const schema = useMemo(() => personalSchema(forcedMobile), [forcedMobile]);
+  const [start, setStart] = useState(initial);
+  // Which opening of the form this is: Reload draws it anew from the record as it is now.
+  const [opening, setOpening] = useState(0);
   const [failure, setFailure] = useState<SaveFailure | null>(null);
   const [reloading, setReloading] = useState(false);
-  const member = useQuery({ queryKey: MEMBER_KEY, queryFn: () => api.call(ProfileApi.loadOwn, undefined, { notify: false }) });
-  const addresses = useQuery({ queryKey: ADDRESSES_KEY, queryFn: () => api.call(ProfileApi.loadAddresses, undefined, { notify: false }) });
-  const question = useQuery({ queryKey: QUESTION_KEY, queryFn: () => api.call(RegistrationApi.question, undefined, { notify: false }) });
 
   const save = useMutation({
-    mutationFn: async (v: FormValues) => {
-      const current = member.data;
-      if (!current) throw new Error(t('loading'));
-      const saved = await api.call(
-        ProfileApi.registrationSave,
-        {
-          body: {
-            MemberID: current.MemberID,
-            Version: current.Version,
-            FirstName: v.FirstName,
-            LastName: v.LastName,
-            Email: v.Email,
-            DateOfBirth: current.DateOfBirth,
-            Gender: current.Gender as 'F' | 'M' | 'X' | null,
-            PBMVendor: current.PBMVendor,
-            MobilePhone: v.MobilePhone,
-            HomePhone: v.HomePhone || null,
-            WorkPhone: v.WorkPhone || null,
-            PreferredContactNumber: forcedMobile ? 'Mobile' : v.PreferredContactNumber,
-            Address1: v.Address1,
-            Address2: v.Address2 || null,
-            City: v.City,
-            State: v.State,
-            Zip: v.Zip,
-            // The address the form showed: one changed since (by staff, another tab) is a 409, not overwritten. Addresses
-            // that did not load are not checked (the form showed none of them).
-            ...(addresses.data ? { AddressVersion: addresses.data.find((a) => a.IsCurrent)?.Version ?? null } : {}),
-          },
+    mutationFn: (v: PersonalValues) =>
+      savePersonal(start, v, forcedMobile, {
+        saveProfile: (body) => api.call(ProfileApi.registrationSave, { body }, { notify: false }),
+        // Stored before the question is sent: a failure after this point must not leave the old Versions to be sent.
+        profileSaved: async (saved) => {
+          queryClient.setQueryData(MEMBER_KEY, saved.Member);
+          setStart((s) => afterProfileSaved(s, saved));
+          await queryClient.invalidateQueries({ queryKey: ADDRESSES_KEY });
         },
-        { notify: false },
-      );
-      if (v.Question) await api.call(RegistrationApi.saveQuestion, { body: { Question: v.Question } }, { notify: false });
-      queryClient.setQueryData(MEMBER_KEY, saved.Member);
-      await queryClient.invalidateQueries({ queryKey: ADDRESSES_KEY });
-      await raise(STEP_SET_BY.profile);
-    },
+        saveQuestion: (q) => api.call(RegistrationApi.saveQuestion, { body: { Question: q } }, { notify: false }),
+        raiseStep: () => raise(STEP_SET_BY.profile),
+      }),
     onMutate: () => setFailure(null),
     onSuccess: () => navigate(RegistrationPaths.contact),
     // A stale save (409) reads nothing again: the form keeps what the member typed until they press Reload.
     onError: (e) => setFailure(saveFailureOf(e)),
   });
-  // Reload: the stored profile again; the form starts over from it (its key is the member's Version).
+  // Reload: the stored profile again; the form starts over from it. A reload that failed keeps the typed values and
+  // the notice.
   const reload = async () => {
     setReloading(true);
     try {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: MEMBER_KEY }),
-        queryClient.invalidateQueries({ queryKey: ADDRESSES_KEY }),
-        queryClient.invalidateQueries({ queryKey: QUESTION_KEY }),
+        queryClient.invalidateQueries({ queryKey: MEMBER_KEY }, { throwOnError: true }),
+        queryClient.invalidateQueries({ queryKey: ADDRESSES_KEY }, { throwOnError: true }),
+        queryClient.invalidateQueries({ queryKey: QUESTION_KEY }, { throwOnError: true }),
       ]);
-      setFailure(null);
+      const member = queryClient.getQueryData<Member>(MEMBER_KEY);
+      if (member) {
+        const question = queryClient.getQueryData<{ Question: RegistrationQuestionOption | null }>(QUESTION_KEY);
+        setStart(personalStart(member, queryClient.getQueryData<Address[]>(ADDRESSES_KEY), question?.Question));
+        setOpening((n) => n + 1);
+        setFailure(null);
+      }
+    } catch {
+      // The notice stays, with its Reload.
     } finally {
       setReloading(false);
     }
   };
 
-  if (member.isPending || addresses.isPending || question.isPending) return <p aria-busy="true">{t('loading')}</p>;
-  if (!member.data) return <Message kind="error">{member.error instanceof Error ? member.error.message : t('card.loadError')}</Message>;
-  const x = member.data;
-  const address = addresses.data?.find((a) => a.IsCurrent) ?? addresses.data?.[0];
-  const defaults: FormValues = {
-    FirstName: x.FirstName,
-    LastName: x.LastName,
-    Email: x.Email ?? '',
-    MobilePhone: x.MobilePhone ?? '',
-    HomePhone: x.HomePhone ?? '',
-    WorkPhone: x.WorkPhone ?? '',
-    PreferredContactNumber: forcedMobile ? 'Mobile' : x.PreferredContactNumber,
-    Address1: address?.Address1 ?? '',
-    Address2: address?.Address2 ?? '',
-    City: address?.City ?? '',
-    State: address?.State ?? '',
-    Zip: address?.Zip ?? '',
-    Question: (question.data?.Question as RegistrationQuestionOption | null | undefined) ?? null,
-  };
   return (
-    <Form key={x.Version} schema={schema} defaultValues={defaults} onSubmit={(v) => save.mutate(v)} aria-label={t('title.profile')}>
+    <Form key={opening} schema={schema} defaultValues={personalDefaults(start, forcedMobile)} onSubmit={(v) => save.mutate(v)} aria-label={t('title.profile')}>
       <div className={css.stack}>
         <p>{t('profile.intro')}</p>
         {failure?.stale && (

@@ -1,4 +1,4 @@
-import { ApiCallError, useApi } from '@portal/web';
+import { useApi } from '@portal/web';
 import { Button, ConfirmDialog, DataGrid, Dialog, Form, type GridColumn, SelectField, Tabs, TextField, Toolbar } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
@@ -6,8 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type Team, TeamsApi, UsersApi, type UserTeam } from '../../contract';
 import { TEAM_PAGE_SIZE } from '../../rules';
+import { StaleWarning } from './StaleWarning';
+import { isStaleSave } from './tabDrafts';
 import { shownTeams, teamButton, useTeamFocus } from './tabFocus';
 import type { TeamActionRunner } from './teamActions';
+import { openRename, type RenameEdit, renameFormKey, renameRefused, renameReloaded } from './teamRename';
 import * as css from './users.css';
 
 /** The attributes a row's Rename and Delete buttons carry, with the team's id. */
@@ -31,7 +34,8 @@ interface Props {
 /**
  * The teams dialog, in three modes: assign a team of the company, list the company's teams (10 a page; each renamed or
  * deleted from there), new team. A rename or delete names the Version of the team the list showed: when another
- * administrator changed it since, the server refuses (409, its message as a toast) and the list shows their change.
+ * administrator changed it since, the server refuses (409, its message as a toast) and the list shows their change; a
+ * refused rename stays open with the typed name and, when the team changed, says so with a Reload (`teamRename.ts`).
  * Every change runs through the tab's `actions`: while one runs, every button that changes something waits.
  * Focus: a team deleted takes its row's buttons with it, and a rename can move its row off the page, so once the list is
  * read again focus goes to the same button of that team, or of the team that took its place (or the one above), or to
@@ -44,8 +48,9 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, actions, 
   const [mode, setMode] = useState('assign');
   // The team being deleted, by id: the question names the team as the list now shows it.
   const [deletingId, setDeletingId] = useState<number | null>(null);
-  // The team being renamed as the list showed it when Rename was pressed: its Version is the one the rename names.
-  const [renaming, setRenaming] = useState<Team | null>(null);
+  // The team being renamed as the list showed it when Rename was pressed (its Version is the one the rename names), and
+  // whether a rename was refused because someone changed the team since.
+  const [renaming, setRenaming] = useState<RenameEdit | null>(null);
   const teams = useQuery({ queryKey: ['users', 'teams', companyId], queryFn: () => api.call(TeamsApi.get, { params: { companyId } }), enabled: isOpen });
   const rootRef = useRef<HTMLDivElement>(null);
   // The row button that opened the rename or the delete question, and the teams the list showed then, in order.
@@ -102,9 +107,14 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, actions, 
       // Shown as a toast by the client.
     }
   };
+  /** The company's teams as last read, or undefined when that read failed (a stale list would tell nothing). */
+  const teamsNow = () => {
+    const read = queryClient.getQueryState<Team[]>(['users', 'teams', companyId]);
+    return read?.status === 'success' ? read.data : undefined;
+  };
   const rename = async ({ TeamName }: TeamName) => {
     if (!renaming) return;
-    const team = renaming;
+    const team = renaming.team;
     const wish = wishForRow(team.Id, RENAME, readAt);
     try {
       const renamed = await actions.run(
@@ -121,13 +131,22 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, actions, 
         setRenaming(null);
       }
     } catch (e) {
-      // Shown as a toast by the client; a stale rename closes, and the list shows the other administrator's change.
-      if (e instanceof ApiCallError && e.status === 409) {
-        focusTeam(wish);
-        setRenaming(null);
+      // Shown as a toast by the client. A refused rename stays open with the typed name; the list read again shows
+      // the other administrator's change, and tells a stale rename (a Reload is offered) from a name already taken.
+      if (isStaleSave(e)) {
         await refresh();
+        setRenaming((current) => (current && current.team.Id === team.Id ? renameRefused(current, teamsNow()) : current));
       }
     }
+  };
+  /** The stale rename's Reload: the team as stored now (its name and Version), or the rename closes when it is gone. */
+  const reloadRename = async () => {
+    if (!renaming) return;
+    const wish = wishForRow(renaming.team.Id, RENAME, readAt);
+    await refresh();
+    const next = renameReloaded(renaming, teamsNow());
+    if (next === null) focusTeam(wish);
+    setRenaming(next);
   };
   // While a change runs, every other change waits (a second one would send the user's old Version).
   const busy = actions.pending !== null;
@@ -151,7 +170,7 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, actions, 
               data-team-rename={x.Id}
               onPress={(e) => {
                 pressedRow.current = { from: e.target, before: shownTeams(rootRef.current, RENAME) };
-                setRenaming(x);
+                setRenaming(openRename(x));
               }}
             >
               {t('teams.rename', { team: x.TeamName })}
@@ -244,12 +263,14 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, actions, 
           <Dialog isOpen={renaming !== null} onOpenChange={(open) => !open && setRenaming(null)} title={t('teams.renameTitle')} size="small">
             {(closeRename) => (
               <Form
-                key={renaming?.Id}
+                // Drawn anew only by a Reload (another Version): a refused rename keeps the typed name.
+                key={renameFormKey(renaming)}
                 schema={newSchema}
-                defaultValues={{ TeamName: renaming?.TeamName ?? '' }}
+                defaultValues={{ TeamName: renaming?.team.TeamName ?? '' }}
                 onSubmit={rename}
                 aria-label={t('teams.renameTitle')}
               >
+                {renaming?.stale && <StaleWarning text={t('stale.team')} onReload={reloadRename} />}
                 <TextField name="TeamName" label={t('teams.name')} maxLength={100} isRequired />
                 <Toolbar aria-label={t('teams.renameTitle')}>
                   <Button type="submit" variant="primary" isPending={actions.pending === 'rename'} isDisabled={busy && actions.pending !== 'rename'}>
