@@ -283,11 +283,25 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
         );
       }
       const accounts = live.flatMap((l) => l.accounts);
+      // An account a listed link no longer has (closed at the bank) goes with its transactions, and their unreported
+      // rows leave the ledger in this transaction, as a gone link's do.
+      const closed = await q.query<{ transaction_id: number }>(
+        `DELETE FROM banking_transactions t USING banking_accounts a
+         WHERE a.account_id = t.account_id AND a.member_id = $1 AND NOT (a.account_id = ANY($2::int[])) AND NOT (a.provider_account_id = ANY($3::int[]))
+         RETURNING t.transaction_id`,
+        [memberId, accounts.map((a) => a.accountId), failed],
+      );
       await q.query('DELETE FROM banking_accounts WHERE member_id = $1 AND NOT (account_id = ANY($2::int[])) AND NOT (provider_account_id = ANY($3::int[]))', [
         memberId,
         accounts.map((a) => a.accountId),
         failed,
       ]);
+      if (closed.length)
+        await ledger.withdrawBankTransactions(
+          memberId,
+          closed.map((r) => bankRef(r.transaction_id)),
+          q,
+        );
       for (const a of accounts) {
         await q.query(
           `INSERT INTO banking_accounts (account_id, member_id, provider_account_id, name, account_type, last4, balance_cents, refreshed_at)

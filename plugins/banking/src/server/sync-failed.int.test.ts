@@ -18,6 +18,8 @@ let env: SandboxTestEnv;
 let proxy: Awaited<ReturnType<typeof sandboxPassThrough>>;
 /** Links the aggregator lists as FAILED while here. */
 const failing = new Set<number>();
+/** Accounts the aggregator leaves out of their links while here (closed at the bank). */
+const closedAccounts = new Set<number>();
 
 beforeAll(async () => {
   proxy = await sandboxPassThrough(
@@ -25,8 +27,10 @@ beforeAll(async () => {
     async (req, _body, res) => {
       if (req.method !== 'GET' || !/^\/aggregator\/api\/users\/[^/]+\/links$/.test(req.url ?? '')) return false;
       const real = await fetch(`${env.sandboxUrl}${req.url}`, { headers: { authorization: String(req.headers.authorization ?? '') } });
-      const links = (await real.json()) as { linkId: number; status: string }[];
-      const listed = links.map((l) => (failing.has(l.linkId) ? { ...l, status: 'FAILED', message: 'The bank could not be reached.' } : l));
+      const links = (await real.json()) as { linkId: number; status: string; accounts: { accountId: number }[] }[];
+      const listed = links
+        .map((l) => ({ ...l, accounts: l.accounts.filter((a) => !closedAccounts.has(a.accountId)) }))
+        .map((l) => (failing.has(l.linkId) ? { ...l, status: 'FAILED', message: 'The bank could not be reached.' } : l));
       res.writeHead(real.status, { 'content-type': 'application/json' }).end(JSON.stringify(listed));
       return true;
     },
@@ -123,6 +127,36 @@ describe('the sync and a link the aggregator lists FAILED', () => {
       expect(await audits('banking.link.gone', memberId)).toBe(0);
     } finally {
       failing.delete(link);
+    }
+  }, 60_000);
+
+  it('an account a listed link no longer has (closed at the bank) goes with its transactions, its unreported ledger rows withdrawn', async () => {
+    const { memberId, before } = await linkedMember('bank-lux', '10.0.1.9');
+    const accountIds = before.accounts.map((a) => Number(a.account_id));
+    // The first account closes; the link stays listed, with the others (none when it had one).
+    const [closed, ...kept] = accountIds;
+    const ofAccount = async (ids: number[]) =>
+      (
+        await sql().query<{ v: string }>(
+          `SELECT 'bank:' || transaction_id AS v FROM banking_transactions WHERE member_id = $1 AND account_id = ANY($2::int[])`,
+          [memberId, ids],
+        )
+      )
+        .map((r) => r.v)
+        .sort();
+    const closedRefs = await ofAccount([closed as number]);
+    const keptRefs = await ofAccount(kept);
+    expect(closedRefs.length).toBeGreaterThan(0);
+    closedAccounts.add(closed as number);
+    try {
+      await syncNow(memberId);
+      const after = await state(memberId);
+      expect(after.accounts.map((a) => Number(a.account_id))).toEqual(kept);
+      expect(after.transactions).toEqual(keptRefs);
+      expect(after.ledger).toEqual(keptRefs);
+      expect(after.ledgerDeletes).toBe(closedRefs.length);
+    } finally {
+      closedAccounts.delete(closed as number);
     }
   }, 60_000);
 
