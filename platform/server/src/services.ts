@@ -6,6 +6,7 @@ import type { AuditService } from './kernel-services/audit';
 import type { BrandsService } from './kernel-services/brands';
 import type { IdentityService } from './kernel-services/identity';
 import type { MembersService } from './kernel-services/members';
+import type { CreateKeysService } from './kernel-services/createKeys';
 import type { ThrottleService } from './kernel-services/throttle';
 import type { BankAggregator } from './providers/banks';
 import type { MailTransport } from './providers/mail';
@@ -40,7 +41,7 @@ export interface Services {
 
 /**
  * Everything a plugin may use of the kernel: the external services plus narrow services over the kernel's
- * tables (users, roles, sessions, members, throttle events, audit log), which plugins never write directly.
+ * tables (users, roles, sessions, members, throttle events, creates' keys, audit log), which plugins never write directly.
  */
 export interface KernelServices extends Services {
   /**
@@ -51,6 +52,8 @@ export interface KernelServices extends Services {
   identity: IdentityService;
   members: MembersService;
   throttle: ThrottleService;
+  /** Creates' idempotency keys: a create sent again with its key (its answer lost) adds its record once. */
+  createKeys: CreateKeysService;
   audit: AuditService;
   /** The brands served, by id: what is written outside a request is signed by the member's brand (`members.brand`). */
   brands: BrandsService;

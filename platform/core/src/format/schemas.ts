@@ -36,6 +36,16 @@ export const idSchema = z.union([z.number(), z.string()], { error: 'must be an i
 });
 
 /** The last page index a remote grid may ask for (spec 01 section 3: PageIndex from 0). */
+/**
+ * A create's idempotency key (optional on the creates that take one, `IdempotencyKey`): the page makes one per
+ * submission of its form and sends it again unchanged when that submission is retried, so the record is added once.
+ * The same rule as a payment's key.
+ */
+export const createKeySchema = z
+  .string({ error: 'must be text: one key of your own per new record, sent again unchanged when the call is retried' })
+  .trim()
+  .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8 to 100 letters, digits or - _ . :');
+
 export const MAX_PAGE_INDEX = 10_000;
 
 /** A remote grid's PageIndex from a query or a body: a whole number from 0 to MAX_PAGE_INDEX, 0 when absent. */

@@ -141,4 +141,21 @@ ALTER TABLE users ADD COLUMN language text NOT NULL DEFAULT 'en';
 ALTER TABLE sessions ADD COLUMN handover boolean NOT NULL DEFAULT false;
 `,
   },
+  {
+    id: '0006_create_keys',
+    sql: `
+-- The idempotency keys of creates (services.createKeys): per user and kind of record, the request a key stood for
+-- (a hash) and the record it made. Claimed in the create's transaction; kept 30 days (the daily sessions.prune job).
+CREATE TABLE create_keys (
+  user_id uuid NOT NULL,
+  scope text NOT NULL,
+  key text NOT NULL,
+  request_hash text NOT NULL,
+  record_id text,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (user_id, scope, key)
+);
+CREATE INDEX create_keys_created_idx ON create_keys (created_at);
+`,
+  },
 ];

@@ -39,6 +39,7 @@ import { auditService } from '../kernel-services/audit';
 import { brandsService } from '../kernel-services/brands';
 import { identityService } from '../kernel-services/identity';
 import { membersService } from '../kernel-services/members';
+import { createKeysService } from '../kernel-services/createKeys';
 import { throttleService } from '../kernel-services/throttle';
 import type { KernelServerPlugin, ServerRoute } from '../plugin';
 import { wirePlugins } from '../plugin-graph';
@@ -302,6 +303,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     identity: identityService(database.sql),
     members: membersService(database.sql, services.jobs),
     throttle: throttleService(database.sql),
+    createKeys: createKeysService(),
     messages: translator,
     audit: auditService(database.sql),
     brands: brandsService(opts.brands),

@@ -1,4 +1,5 @@
 import type { SqlClient } from '../db/database';
+import { pruneCreateKeys } from '../kernel-services/createKeys';
 import type { JobQueue } from './queue';
 
 export const SESSION_PRUNE_JOB = 'sessions.prune';
@@ -36,6 +37,8 @@ export async function defineSessionPrune(jobs: JobQueue, sql: SqlClient, retenti
     SESSION_PRUNE_JOB,
     async () => {
       await pruneSessions(sql, retentionDays);
+      // The daily housekeeping also lets creates' idempotency keys go once no retry can come (services.createKeys).
+      await pruneCreateKeys(sql);
     },
     { retryLimit: 0 },
   );

@@ -1,5 +1,5 @@
 import { formatDateTime, formatIsoDayText, hasAnyRole, idSchema, Roles } from '@portal/core';
-import { layoutCss, loadFailure, saveConflict, useActingMemberId, useApi, useRoles } from '@portal/web';
+import { layoutCss, loadFailure, newCreateKey, SubmissionKeys, saveConflict, useActingMemberId, useApi, useRoles } from '@portal/web';
 import { StaleNotice } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Ref, useEffect, useRef, useState } from 'react';
@@ -11,7 +11,6 @@ import { type Claim, type ClaimDetails, ClaimsApi } from '../../contract';
 import { BillHistory } from '../components/BillHistory';
 import { ClaimForm, toPayload } from '../components/ClaimForm';
 import * as css from '../components/claims.css';
-import { SubmissionKeys } from '../components/createKey';
 import { claimTypeName, money, shownPayee, statusName } from '../components/format';
 import { afterEditCloses } from '../components/formFocus';
 import { useClaimLookups } from '../components/useClaimLookups';
@@ -85,7 +84,7 @@ function NewBill() {
   const { t } = useTranslation('claims');
   const [busy, setBusy] = useState(false);
   // One IdempotencyKey per submission: saving the same bill again after a failure (an answer lost) adds it once.
-  const keys = useRef(new SubmissionKeys()).current;
+  const keys = useRef(new SubmissionKeys(() => newCreateKey('claim'))).current;
   if (!hasAnyRole(roles, ClaimsAccess.createBill)) return <LoadFailure failure="notFound" />;
   return (
     <div className={layoutCss.card}>

@@ -1,12 +1,11 @@
 import { hasAnyRole, Roles } from '@portal/core';
-import { layoutCss, showToast, useApi, useRoles } from '@portal/web';
+import { layoutCss, newCreateKey, SubmissionKeys, showToast, useApi, useRoles } from '@portal/web';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ClaimsAccess } from '../../access';
 import { ClaimsApi } from '../../contract';
 import { ClaimForm, toPayload } from '../components/ClaimForm';
-import { SubmissionKeys } from '../components/createKey';
 import { focusFreshForm } from '../components/formFocus';
 
 /** /claims-new: a new bill opens directly in edit; MemberID is asked for unless acting for a member. */
@@ -18,7 +17,7 @@ export default function NewClaimPage() {
   const [busy, setBusy] = useState(false);
   const [formKey, setFormKey] = useState(0);
   // One IdempotencyKey per submission: saving the same bill again after a failure (an answer lost) adds it once.
-  const keys = useRef(new SubmissionKeys()).current;
+  const keys = useRef(new SubmissionKeys(() => newCreateKey('claim'))).current;
   return (
     <div className={layoutCss.card}>
       <ClaimForm

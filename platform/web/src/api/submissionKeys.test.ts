@@ -1,6 +1,6 @@
+import { createKeySchema } from '@portal/core';
 import { describe, expect, it } from 'vitest';
-import { idempotencyKeySchema } from '../../contract';
-import { newIdempotencyKey, SubmissionKeys } from './createKey';
+import { newCreateKey, SubmissionKeys } from './submissionKeys';
 
 const counter = () => {
   let n = 0;
@@ -8,7 +8,7 @@ const counter = () => {
 };
 const bill = { MemberID: 4, PayeeID: 1, BillTypeID: 21, BilledAmount: '12.50', ServiceDateFrom: '2026-01-05' };
 
-describe('the IdempotencyKey of a new bill', () => {
+describe('the IdempotencyKey of a new record', () => {
   it('is the same when the same bill is saved again (a retry after a failure whose answer may have been lost)', () => {
     const keys = new SubmissionKeys(counter());
     const first = keys.keyFor(bill);
@@ -26,9 +26,9 @@ describe('the IdempotencyKey of a new bill', () => {
   });
 
   it('is made in the format the server takes', () => {
-    const a = newIdempotencyKey();
-    expect(idempotencyKeySchema.safeParse(a).success, a).toBe(true);
-    expect(newIdempotencyKey()).not.toBe(a);
-    expect(idempotencyKeySchema.safeParse(new SubmissionKeys().keyFor(bill)).success).toBe(true);
+    const a = newCreateKey('claim');
+    expect(createKeySchema.safeParse(a).success, a).toBe(true);
+    expect(newCreateKey('claim')).not.toBe(a);
+    expect(createKeySchema.safeParse(new SubmissionKeys().keyFor(bill)).success).toBe(true);
   });
 });
