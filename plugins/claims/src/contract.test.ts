@@ -57,7 +57,7 @@ describe('claims contract', () => {
     }
   });
 
-  it("takes a create's optional IdempotencyKey as billing's: 8 to 100 letters, digits or - _ . :", () => {
+  it("takes a create's optional IdempotencyKey as the kernel's createKeySchema: 8 to 100 letters, digits or - _ . :", () => {
     const bill = { MemberID: 1, PayeeID: 1, BillTypeID: 21, BilledAmount: 1, ServiceDateFrom: '2025-01-10' };
     expect(claimCreateSchema.parse(bill).IdempotencyKey).toBeUndefined();
     expect(claimCreateSchema.parse({ ...bill, IdempotencyKey: ' claim-1a2b3c4d ' }).IdempotencyKey).toBe('claim-1a2b3c4d');

@@ -1,4 +1,4 @@
-import { BillType, ClaimStatus, defineEndpoint, idSchema, moneyFromText, msg, pageIndexSchema, schemaText } from '@portal/core';
+import { BillType, ClaimStatus, createKeySchema, defineEndpoint, idSchema, moneyFromText, msg, pageIndexSchema, schemaText } from '@portal/core';
 import { z } from 'zod';
 
 /**
@@ -238,21 +238,12 @@ const checkBill = (b: { PayeeID?: number | null; PayeeName?: string | null; Serv
 };
 
 /**
- * A create's idempotency key (not in the spec; the format rule of billing's `idempotencyKey`): the page makes one per
- * submission of the form and sends it again when that submission is retried, so a create whose answer was lost adds its
- * bill once.
- */
-export const idempotencyKeySchema = z
-  .string({ error: 'must be text: one key of your own per new bill, sent again unchanged when the call is retried' })
-  .trim()
-  .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8 to 100 letters, digits or - _ . :');
-
-/**
  * POST create: a new bill starts as Received. MemberID is required unless acting for a member. IdempotencyKey (ours,
- * optional): a create repeated with a key the caller already used answers the bill that key made and adds none; the key
- * with another bill is refused (409).
+ * optional, the kernel's createKeySchema): the page makes one per submission of the form and sends it again when that
+ * submission is retried; a create repeated with a key the caller already used answers the bill that key made and adds
+ * none; the key with another bill is refused (409).
  */
-export const claimCreateSchema = z.object({ MemberID: optId, ...billFields, IdempotencyKey: idempotencyKeySchema.nullish() }).superRefine(checkBill);
+export const claimCreateSchema = z.object({ MemberID: optId, ...billFields, IdempotencyKey: createKeySchema.nullish() }).superRefine(checkBill);
 export type ClaimCreate = z.infer<typeof claimCreateSchema>;
 
 /** POST update: the edited bill with the Version it was read at. Payment fields are SuperUser only. */

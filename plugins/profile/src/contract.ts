@@ -1,4 +1,16 @@
-import { defineEndpoint, emailSchema, formatPhone, idSchema, MAX_ID, msg, requiredText, US_STATES, validationMessages, ZIP_PATTERN } from '@portal/core';
+import {
+  createKeySchema,
+  defineEndpoint,
+  emailSchema,
+  formatPhone,
+  idSchema,
+  MAX_ID,
+  msg,
+  requiredText,
+  US_STATES,
+  validationMessages,
+  ZIP_PATTERN,
+} from '@portal/core';
 import { z } from 'zod';
 
 /** Spec 01 section 3 and 02 section 3: the phone a member prefers to be reached at. */
@@ -198,7 +210,11 @@ export const addressSchema = z.strictObject({
 });
 export type Address = z.infer<typeof addressSchema>;
 
-export const createAddressSchema = addressFieldsSchema.extend({ MemberID: idSchema });
+/**
+ * createAddress (the member's and support's). IdempotencyKey (ours, not in the spec): one key per submission of the
+ * new-address form; the create sent again with it (its answer was lost) answers the address it added and adds none.
+ */
+export const createAddressSchema = addressFieldsSchema.extend({ MemberID: idSchema, IdempotencyKey: createKeySchema.nullish() });
 export const updateAddressSchema = addressFieldsSchema.extend({
   MemberID: idSchema,
   AddressID: idSchema,

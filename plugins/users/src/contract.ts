@@ -1,4 +1,4 @@
-import { ALL_ADMIN_ROLES, defineEndpoint, idSchema, LANGUAGES, MAX_ID, msg, schemaText } from '@portal/core';
+import { ALL_ADMIN_ROLES, createKeySchema, defineEndpoint, idSchema, LANGUAGES, MAX_ID, msg, schemaText } from '@portal/core';
 import { z } from 'zod';
 import { MAX_CASES, orList, USER_PAGE_SIZE } from './rules';
 
@@ -101,6 +101,11 @@ export const userSaveSchema = z.object({
   Index: z.number().int().optional(),
   /** The language of the user's e-mails (the activation e-mail first); a new user without one gets the caller's. */
   Language: z.enum(LANGUAGES, { error: 'Language must be en or es' }).optional(),
+  /**
+   * Ours, not in the spec: one key per new user, sent again unchanged when the save is retried (its answer lost), so
+   * the user is added once. Used only when adding a user; a change is made once by its Version check.
+   */
+  IdempotencyKey: createKeySchema.nullish(),
 });
 
 /** The save envelope of a user's sub-resources (spec 02 section 3). */
@@ -216,7 +221,7 @@ export const TeamsApi = {
   getById: defineEndpoint({ method: 'GET', path: '/api/teams/getById/:id', params: z.object({ id: idSchema }), response: teamSchema }),
   /**
    * Creates (no Id) or renames a team; names are unique within a company, ignoring case. A rename needs the team's
-   * Version (409 when another rename came first).
+   * Version (409 when another rename came first). A create sent again with its IdempotencyKey answers the team it added.
    */
   save: defineEndpoint({
     method: 'POST',
@@ -226,6 +231,8 @@ export const TeamsApi = {
       Version: versionSchema.optional(),
       TeamName: name(schemaText('Team name is required'), schemaText('Team name is too long')),
       CompanyId: z.union([z.number(), z.string()], { error: 'Company is required' }).pipe(idSchema),
+      /** Ours, not in the spec: one key per new team, sent again unchanged on a retry; only a create (no Id) uses it. */
+      IdempotencyKey: createKeySchema.nullish(),
     }),
     response: teamSchema,
   }),

@@ -1,5 +1,6 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { ClaimStatus, Roles } from '@portal/core';
+import { CREATE_KEY_REUSED } from '@portal/server';
 import { authHeaders, makeUser, startTestServer } from '@portal/testing/server';
 import { mintSession } from '@portal/testing/tokens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -756,7 +757,7 @@ describe('POST create with an IdempotencyKey', () => {
     for (const other of [{ BilledAmount: 43 }, { MemberID: who.b.memberId }, { ClaimNumber: 'IDEM-2B' }]) {
       const r = await call(who.admin, 'POST', '/api/claims/create', bill({ ClaimNumber: 'IDEM-2', IdempotencyKey: key, ...other }));
       expect(r.status, JSON.stringify(other)).toBe(409);
-      expect(r.body.MsgText).toBe('This IdempotencyKey was already used for another bill. Nothing was added; send the bill with a new key.');
+      expect(r.body.MsgText).toBe(CREATE_KEY_REUSED);
     }
     expect(await bills('IDEM-2')).toEqual([first.body.Data.ClaimID]);
     expect(await bills('IDEM-2B')).toEqual([]);
@@ -784,6 +785,35 @@ describe('POST create with an IdempotencyKey', () => {
     const ok = await call<Claim>(who.admin, 'POST', '/api/claims/create', bill({ ClaimNumber: 'IDEM-5', IdempotencyKey: key }));
     expect(ok.status).toBe(200);
     expect(await bills('IDEM-5')).toEqual([ok.body.Data.ClaimID]);
+  });
+
+  it("keeps the keys in the kernel's create_keys (scope claims.bill), the plugin's own table gone", async () => {
+    const key = 'claim-kernel-0001';
+    const first = await call<Claim>(who.admin, 'POST', '/api/claims/create', bill({ ClaimNumber: 'IDEM-8', IdempotencyKey: key }));
+    expect(first.status).toBe(200);
+    const kept = await server.database.sql.query<{ scope: string; record_id: string }>(
+      'SELECT scope, record_id FROM create_keys WHERE user_id = $1 AND key = $2',
+      [who.admin.userId, key],
+    );
+    expect(kept).toEqual([{ scope: 'claims.bill', record_id: String(first.body.Data.ClaimID) }]);
+    expect(await server.database.sql.query(`SELECT 1 FROM pg_tables WHERE tablename = 'claim_create_keys'`)).toEqual([]);
+  });
+
+  it('reads a bill acting for its member alike whether MemberID is left out or names that member, and any field left out as null', async () => {
+    const key = 'claim-acting-0001';
+    const own = { PayeeID: 3, BillTypeID: 1, BilledAmount: 42.5, ServiceDateFrom: '2026-05-06', ClaimNumber: 'IDEM-9', IdempotencyKey: key };
+    const first = await call<Claim>(who.su, 'POST', '/api/claims/create', own, asMember(who.a.memberId));
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const named = await call<Claim>(
+      who.su,
+      'POST',
+      '/api/claims/create',
+      { ...own, MemberID: who.a.memberId, ServiceDateTo: null, SubmittedUNCAmount: '' },
+      asMember(who.a.memberId),
+    );
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect(named.body.Data).toEqual(first.body.Data);
+    expect(await bills('IDEM-9')).toEqual([first.body.Data.ClaimID]);
   });
 
   it('refuses a key in the wrong format with 400', async () => {
@@ -1052,6 +1082,6 @@ describe("messages in the user's language", () => {
     expect((await call(who.admin, 'POST', '/api/claims/create', keyed, es)).status).toBe(200);
     const reused = await call(who.admin, 'POST', '/api/claims/create', { ...keyed, BilledAmount: 11 }, es);
     expect(reused.status).toBe(409);
-    expect(reused.body.MsgText).toBe('Esta IdempotencyKey ya se usó para otra factura. No se añadió nada; envíe la factura con una clave nueva.');
+    expect(reused.body.MsgText).toBe('Esta IdempotencyKey ya se usó para otra solicitud. No se guardó nada; envíela con una clave nueva.');
   });
 });

@@ -110,4 +110,12 @@ CREATE TABLE claim_create_keys (
 );
 `,
   },
+  {
+    id: '0004_drop_claim_create_keys',
+    sql: `
+-- Creates' idempotency keys moved to the kernel's create_keys (services.createKeys, scope 'claims.bill'), which the
+-- daily housekeeping prunes. The keys held here go: each stood for a retry within minutes of its create, long past.
+DROP TABLE claim_create_keys;
+`,
+  },
 ];

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { BillType, ClaimStatus, hasAnyRole, type Message, msg, Roles } from '@portal/core';
 import { ApiError, badRequest, conflict, countKey, forbidden, keptCountsFor, notFound, type RouteContext, type SqlClient } from '@portal/server';
 import { ClaimsAccess } from '../access';
@@ -10,6 +9,7 @@ import {
   type ClaimSearch,
   type ClaimSearchResult,
   type ClaimUpdate,
+  claimCreateSchema,
   GLOBAL_SEARCH_LIMIT,
   PENDING_STATUS_IDS,
   RECENT_CLAIMS,
@@ -131,31 +131,14 @@ async function resolvePayee(
 }
 
 /**
- * An IdempotencyKey stands for one bill: the key sent again with another bill (another member, payee, amount, date …)
- * is refused (409: the body is valid, it conflicts with what the key already made), and nothing is added.
+ * What a create's IdempotencyKey stands for (the request the kernel's createKeys hashes; it leaves the key out): the bill
+ * as the contract parsed it (so 42.5 and '42.50' are the same), its claim number as stored (upper case), with the member
+ * it goes to (the one acted for, or the one named) as MemberID. Every field of the create is there, null when not sent,
+ * in the contract's order, so a field left out and the same field sent as null stand for the same bill.
  */
-export const KEY_REUSED = 'This IdempotencyKey was already used for another bill. Nothing was added; send the bill with a new key.';
-
-/**
- * What a create's IdempotencyKey stands for: the bill as the contract parsed it (so 42.5 and '42.50' are the same),
- * with the member it goes to (the one acted for, or the one named). The key itself is left out.
- */
-export function createFingerprint(memberId: number, b: ClaimCreate): string {
-  const fields = [
-    memberId,
-    b.ClaimNumber ? b.ClaimNumber.toUpperCase() : null,
-    b.PayeeID ?? null,
-    b.PayeeName ?? null,
-    b.BillTypeID,
-    b.ClaimTypeID,
-    toCents(b.BilledAmount),
-    b.SubmittedUNCAmount == null ? null : toCents(b.SubmittedUNCAmount),
-    b.ServiceDateFrom,
-    b.ServiceDateTo ?? null,
-    b.ReceivedDate ?? null,
-    b.BillReviewReceivedDate ?? null,
-  ];
-  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+export function createRequest(memberId: number, b: ClaimCreate): Record<string, unknown> {
+  const bill: Record<string, unknown> = { ...b, MemberID: memberId, ClaimNumber: b.ClaimNumber ? b.ClaimNumber.toUpperCase() : null };
+  return Object.fromEntries(Object.keys(claimCreateSchema.shape).map((field) => [field, bill[field] ?? null]));
 }
 
 /**
@@ -180,27 +163,14 @@ export async function createClaim(ctx: Ctx, b: ClaimCreate): Promise<Claim> {
   }
   const sql = ctx.database.sql;
   if (!(await ctx.services.members.load(memberId))) throw badRequest(msg('body.MemberID: there is no member {{memberId}}.', { memberId }));
-  // The key is its caller's (create needs a role, so a signed-in user).
+  // The key is its caller's (create needs a role, so a signed-in user): the kernel's createKeys, scope 'claims.bill'.
   const userId = ctx.user?.id;
   if (b.IdempotencyKey && !userId) throw new Error('a create with an IdempotencyKey needs a signed-in user');
-  const key = b.IdempotencyKey ? { userId, key: b.IdempotencyKey, fingerprint: createFingerprint(memberId, b) } : null;
+  const key = b.IdempotencyKey && userId ? { userId, scope: 'claims.bill', key: b.IdempotencyKey } : null;
   const id = await sql.transaction(async (tx) => {
     if (key) {
-      const claimed = await tx.query(
-        'INSERT INTO claim_create_keys (user_id, idempotency_key, fingerprint) VALUES ($1, $2, $3) ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING user_id',
-        [key.userId, key.key, key.fingerprint],
-      );
-      if (claimed.length === 0) {
-        const first = (
-          await tx.query<{ fingerprint: string; claim_id: number | null }>(
-            'SELECT fingerprint, claim_id FROM claim_create_keys WHERE user_id = $1 AND idempotency_key = $2',
-            [key.userId, key.key],
-          )
-        )[0];
-        if (!first || first.fingerprint !== key.fingerprint) throw conflict(KEY_REUSED);
-        if (first.claim_id === null) throw new Error('the idempotency key was claimed without its bill');
-        return first.claim_id;
-      }
+      const earlier = await ctx.services.createKeys.claim(tx, key, createRequest(memberId, b));
+      if (earlier !== null) return Number(earlier);
     }
     const payee = await resolvePayee(tx, b, sharesPayees(ctx));
     const next = await tx.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('claims', 'claim_id'))::int AS id`);
@@ -231,7 +201,7 @@ export async function createClaim(ctx: Ctx, b: ClaimCreate): Promise<Claim> {
       `INSERT INTO claim_status_history (claim_id, from_status_id, to_status_id, changed_by_user_id, changed_by_name, reason) VALUES ($1, NULL, $2, $3, $4, 'Created')`,
       [claimId, ClaimStatus.Received, ctx.user?.id ?? null, ctx.user?.name ?? null],
     );
-    if (key) await tx.query('UPDATE claim_create_keys SET claim_id = $3 WHERE user_id = $1 AND idempotency_key = $2', [key.userId, key.key, claimId]);
+    if (key) await ctx.services.createKeys.record(tx, key, claimId);
     // In the same transaction: a bill is never added without its audit row.
     await ctx.audit(
       { action: 'claim.create', entity: 'claim', entityId: claimId, memberId, detail: { billed: b.BilledAmount, idempotencyKey: key?.key ?? null } },

@@ -83,6 +83,12 @@ export async function searchAddresses(
   return { Items: rows.map(toAddress), ItemCount: count };
 }
 
+/** One of the member's addresses by id (null: the member has none with that id). */
+export async function loadAddress(sql: SqlClient, memberId: number, addressId: number): Promise<Address | null> {
+  const rows = await sql.query<AddressRow>(`SELECT ${COLUMNS} FROM profile_addresses WHERE address_id = $1 AND member_id = $2`, [addressId, memberId]);
+  return rows[0] ? toAddress(rows[0]) : null;
+}
+
 /** A new address; it is current when asked, or when the member has no current address yet. */
 export async function createAddress(tx: SqlClient, memberId: number, a: AddressFields): Promise<Address> {
   await lockMember(tx, memberId);

@@ -1,5 +1,6 @@
 import { buildPath, KernelApi } from '@portal/core';
 import { codeIn, latestSmsTo, smsTo } from '@portal/sandbox';
+import { CREATE_KEY_REUSED } from '@portal/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_MAX_ATTEMPTS, type Member, ProfileApi, ProfileMessages } from '../contract';
 import { type ProfileTestEnv, startProfileTestEnv, type TestUser, userOf } from './test-support';
@@ -450,6 +451,70 @@ describe('addresses', () => {
     const found = await post(ProfileApi.searchAddresses.path, u, { Query: 'bos' });
     expect(found.json().Data.Items.map((a: { MemberID: number }) => a.MemberID)).toEqual([u.memberId]);
     expect((await post(ProfileApi.searchAddresses.path, u, { SortColumn: 'address1; DROP TABLE x' })).statusCode).toBe(400);
+  });
+});
+
+describe('createAddress with an IdempotencyKey (the answer lost, Save pressed again)', () => {
+  const address = (u: TestUser, change: Json = {}) => ({ MemberID: u.memberId, Address1: '5 Once St', City: 'Denver', State: 'CO', Zip: '80202', ...change });
+  const stored = async (memberId: number | null) =>
+    (await sql().query<{ address1: string }>('SELECT address1 FROM profile_addresses WHERE member_id = $1 ORDER BY address_id', [memberId])).map(
+      (r) => r.address1,
+    );
+
+  it('adds the address once for the same key sent twice, answering the same address and message, with one audit row', async () => {
+    const u = await userOf(env, 'CareGuard', 'card');
+    const first = await post(ProfileApi.createAddress.path, u, address(u, { IdempotencyKey: 'address-once-0001' }));
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await post(ProfileApi.createAddress.path, u, address(u, { IdempotencyKey: 'address-once-0001' }));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.json().MsgText).toBe(ProfileMessages.addressSaved);
+    expect(await stored(u.memberId)).toEqual(['5 Once St']);
+    expect(await auditCount('profile.address.create', u.memberId)).toBe(1);
+  });
+
+  it('refuses the key with another address (409) and adds nothing', async () => {
+    const u = await userOf(env, 'CareGuard', 'card');
+    expect((await post(ProfileApi.createAddress.path, u, address(u, { IdempotencyKey: 'address-once-0002' }))).statusCode).toBe(200);
+    const other = await post(ProfileApi.createAddress.path, u, address(u, { Address1: '6 Other St', IdempotencyKey: 'address-once-0002' }));
+    expect(other.statusCode).toBe(409);
+    expect(other.json().MsgText).toBe(CREATE_KEY_REUSED);
+    expect(await stored(u.memberId)).toEqual(['5 Once St']);
+    expect(await auditCount('profile.address.create', u.memberId)).toBe(1);
+  });
+
+  it('adds each create sent without a key, as before', async () => {
+    const u = await userOf(env, 'CareGuard', 'card');
+    for (const body of [address(u), address(u), address(u, { IdempotencyKey: null })])
+      expect((await post(ProfileApi.createAddress.path, u, body)).statusCode).toBe(200);
+    expect(await stored(u.memberId)).toEqual(['5 Once St', '5 Once St', '5 Once St']);
+  });
+
+  it('refuses a malformed key with 400 and adds nothing', async () => {
+    const u = await userOf(env, 'CareGuard', 'card');
+    for (const bad of ['x', 'has spaces in it', 42]) {
+      const res = await post(ProfileApi.createAddress.path, u, address(u, { IdempotencyKey: bad }));
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json().MsgText).toMatch(/^body\.IdempotencyKey: must be/);
+    }
+    expect(await stored(u.memberId)).toEqual([]);
+  });
+
+  it("adds support's address once too, and refuses the key sent for another member's account", async () => {
+    const a = await userOf(env, 'CareGuard', 'card');
+    const b = await userOf(env, 'CareGuard', 'card');
+    const body = address(a, { IdempotencyKey: 'support-address-0001' });
+    const first = await post(ProfileApi.supportCreateAddress.path, support, body);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await post(ProfileApi.supportCreateAddress.path, support, body);
+    expect(again.json().Data).toEqual(first.json().Data);
+    const elsewhere = await post(ProfileApi.supportCreateAddress.path, support, { ...body, MemberID: b.memberId });
+    expect(elsewhere.statusCode).toBe(409);
+    expect(await stored(a.memberId)).toEqual(['5 Once St']);
+    expect(await stored(b.memberId)).toEqual([]);
+    // The member's own key is the member's: the same key of theirs adds their address.
+    expect((await post(ProfileApi.createAddress.path, a, body)).statusCode).toBe(200);
+    expect(await stored(a.memberId)).toEqual(['5 Once St', '5 Once St']);
   });
 });
 

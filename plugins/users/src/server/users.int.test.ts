@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { StartedServer } from '@portal/app-server/server';
 import { rawManifests } from '@portal/brands';
 import { AccountApi } from '@portal/plugin-account/contract';
-import { createSandbox, latestMailTo, linksIn } from '@portal/sandbox';
+import { createSandbox, latestMailTo, linksIn, mailTo } from '@portal/sandbox';
+import { CREATE_KEY_REUSED } from '@portal/server';
 import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -650,5 +651,115 @@ describe('messages in Spanish', () => {
     expect(needsAdmin.json().MsgText).toBe('Solo un SystemAdmin puede hacer este cambio.');
     const roles = await es(support, 'POST', UsersApi.roleSave.path, { Id: user.Id, Version: await version(user.Id), Models: { Roles: [3] } });
     expect(roles.json().MsgText).toBe('Solo un SystemAdmin o TeamLead puede hacer este cambio.');
+  });
+});
+
+describe('creates with an IdempotencyKey (a save sent again after its answer was lost)', () => {
+  const count = async (table: 'users' | 'users_teams') => (await sql().query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]?.n ?? 0;
+  const audits = async (action: string, entityId: string) =>
+    (await sql().query('SELECT 1 FROM audit_log WHERE action = $1 AND entity_id = $2', [action, entityId])).length;
+  /** A new user's save from the next unused contact of the first company. */
+  async function newUserBody(extra: Record<string, unknown> = {}) {
+    const { company, contacts } = await companyWithContacts();
+    const contact = contacts[contactCursor++];
+    if (!contact) throw new Error('out of contacts');
+    return { Id: null, FirstName: 'Kim', LastName: 'Ortiz', CompanyId: company.Id, ContactId: contact.Id, IsNew: true, Language: 'en', ...extra };
+  }
+
+  it('adds a new user once for a key sent twice, answers the same user both times, audits once and sends no mail', async () => {
+    const body = await newUserBody({ IdempotencyKey: 'user-key-0001' });
+    const before = await count('users');
+    const first = await ok(support, 'POST', UsersApi.save.path, body);
+    const again = await ok(support, 'POST', UsersApi.save.path, body);
+    expect(again).toEqual(first);
+    expect(first.MsgText).toBe(UsersMessages.saved);
+    expect(await count('users')).toBe(before + 1);
+    expect(await audits('users.user.create', first.Data.Id)).toBe(1);
+    // Adding a user sends nothing (the activation e-mail is its own call); the replay queued nothing either.
+    await server.jobs.drain();
+    expect(await mailTo(sandboxUrl, first.Data.UserName)).toEqual([]);
+    // Sent again after the user was changed, the key answers the user as it is now, still adding none.
+    const changed = (await ok(support, 'POST', UsersApi.save.path, { ...first.Data, FirstName: 'Kym', ContactId: body.ContactId, IdempotencyKey: null })).Data;
+    const later = await ok(support, 'POST', UsersApi.save.path, body);
+    expect(later.Data).toMatchObject({ Id: first.Data.Id, FirstName: 'Kym', Version: changed.Version });
+    expect(await count('users')).toBe(before + 1);
+  });
+
+  it("refuses a new user's key sent with another user (409), adding nothing", async () => {
+    const body = await newUserBody({ IdempotencyKey: 'user-key-0002' });
+    const first = await ok(support, 'POST', UsersApi.save.path, body);
+    const before = await count('users');
+    const other = await newUserBody({ IdempotencyKey: 'user-key-0002' });
+    const reused = await call(support, 'POST', UsersApi.save.path, other);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().MsgText).toBe(CREATE_KEY_REUSED);
+    const renamed = await call(support, 'POST', UsersApi.save.path, { ...body, FirstName: 'Kimberly' });
+    expect(renamed.statusCode).toBe(409);
+    expect(await count('users')).toBe(before);
+    expect((await ok(support, 'GET', `/api/users/getById/${first.Data.Id}`)).Data.FirstName).toBe('Kim');
+    // The other contact is still free: with a new key it is added.
+    expect((await ok(support, 'POST', UsersApi.save.path, { ...other, IdempotencyKey: 'user-key-0003' })).Data.Id).not.toBe(first.Data.Id);
+  });
+
+  it('without a key each save adds a user, as before: the same one sent twice is refused as a taken user name', async () => {
+    const before = await count('users');
+    const body = await newUserBody();
+    const first = await ok(support, 'POST', UsersApi.save.path, body);
+    const again = await call(support, 'POST', UsersApi.save.path, { ...body, IdempotencyKey: null });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().MsgText).toBe(String(UsersMessages.nameTaken(first.Data.UserName)));
+    const second = await ok(support, 'POST', UsersApi.save.path, await newUserBody({ IdempotencyKey: null }));
+    expect(second.Data.Id).not.toBe(first.Data.Id);
+    expect(await count('users')).toBe(before + 2);
+  });
+
+  it('refuses a key that is no key (400), adding nothing', async () => {
+    const before = await count('users');
+    const body = await newUserBody();
+    for (const bad of ['x', 'has spaces in it', 42, 'k'.repeat(101)]) {
+      const res = await call(support, 'POST', UsersApi.save.path, { ...body, IdempotencyKey: bad });
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json().MsgText, String(bad)).toMatch(/^body\.IdempotencyKey: must be/);
+      const team = await call(admin, 'POST', TeamsApi.save.path, { TeamName: 'Keyless', CompanyId: body.CompanyId, IdempotencyKey: bad });
+      expect(team.statusCode, String(bad)).toBe(400);
+    }
+    expect(await count('users')).toBe(before);
+    expect((await sql().query("SELECT 1 FROM users_teams WHERE name = 'Keyless'")).length).toBe(0);
+  });
+
+  it('adds a new team once for a key sent twice, answering the same team and auditing once; another team with the key is refused', async () => {
+    const { company } = await companyWithContacts();
+    const body = { TeamName: 'Swing Shift', CompanyId: company.Id, IdempotencyKey: 'team-key-0001' };
+    const before = await count('users_teams');
+    const first = await ok(admin, 'POST', TeamsApi.save.path, body);
+    const again = await ok(admin, 'POST', TeamsApi.save.path, body);
+    expect(again).toEqual(first);
+    expect(first.MsgText).toBe(UsersMessages.teamSaved);
+    expect(await count('users_teams')).toBe(before + 1);
+    expect(await audits('users.team.create', String(first.Data.Id))).toBe(1);
+    const reused = await call(admin, 'POST', TeamsApi.save.path, { ...body, TeamName: 'Graveyard Shift' });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().MsgText).toBe(CREATE_KEY_REUSED);
+    expect((await sql().query("SELECT 1 FROM users_teams WHERE name = 'Graveyard Shift'")).length).toBe(0);
+    // A rename is no create: the key is not used, the Version check decides.
+    const renamed = await ok(admin, 'POST', TeamsApi.save.path, { ...body, Id: first.Data.Id, Version: first.Data.Version, TeamName: 'Swing Team' });
+    expect(renamed.Data).toMatchObject({ Id: first.Data.Id, TeamName: 'Swing Team', Version: first.Data.Version + 1 });
+    // The team deleted since: the key's create answers that it is gone, and adds none.
+    await ok(admin, 'POST', TeamsApi.delete.path, { Id: first.Data.Id, Version: renamed.Data.Version });
+    const gone = await call(admin, 'POST', TeamsApi.save.path, body);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().MsgText).toBe(UsersMessages.teamNotFound);
+    expect(await count('users_teams')).toBe(before);
+  });
+
+  it('without a key each team create adds, as before: the same one sent twice is refused as a taken name', async () => {
+    const { company } = await companyWithContacts();
+    const before = await count('users_teams');
+    await ok(admin, 'POST', TeamsApi.save.path, { TeamName: 'Relief Shift', CompanyId: company.Id });
+    const again = await call(admin, 'POST', TeamsApi.save.path, { TeamName: 'Relief Shift', CompanyId: company.Id, IdempotencyKey: null });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().MsgText).toBe(String(UsersMessages.teamNameTaken('Relief Shift')));
+    await ok(admin, 'POST', TeamsApi.save.path, { TeamName: 'Relief Shift 2', CompanyId: company.Id });
+    expect(await count('users_teams')).toBe(before + 2);
   });
 });

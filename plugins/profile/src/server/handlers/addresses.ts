@@ -1,8 +1,37 @@
-import { notFound, route, withMessage } from '@portal/server';
+import { notFound, type RouteContext, route, withMessage } from '@portal/server';
+import type { z } from 'zod';
 import { PROFILE_ACCESS, SUPPORT_ADDRESS_ACCESS } from '../../access';
-import { ProfileApi, ProfileMessages } from '../../contract';
-import { createAddress, listAddresses, searchAddresses, updateAddress } from '../addresses';
+import { type Address, type createAddressSchema, ProfileApi, ProfileMessages } from '../../contract';
+import { createAddress, listAddresses, loadAddress, searchAddresses, updateAddress } from '../addresses';
 import { ownMemberId, scopedMemberId } from '../members';
+
+/**
+ * Adds an address to the member's (createAddress, the member's and support's): the address and its audit row in one
+ * transaction. With an IdempotencyKey (and a signed-in user) the key is claimed first, in that transaction: the same
+ * create sent again with it answers the address it added, as it is now, and writes nothing (no second audit row); the
+ * key with another address (or another member's) is refused with 409 CREATE_KEY_REUSED.
+ */
+async function addAddress(
+  ctx: Pick<RouteContext, 'user' | 'database' | 'services' | 'audit'> & { body: z.output<typeof createAddressSchema> },
+  memberId: number,
+): Promise<Address> {
+  const { body } = ctx;
+  const ref = body.IdempotencyKey && ctx.user ? { userId: ctx.user.id, scope: 'profile.address', key: body.IdempotencyKey } : null;
+  return ctx.database.sql.transaction(async (tx) => {
+    if (ref) {
+      const earlier = await ctx.services.createKeys.claim(tx, ref, body);
+      if (earlier !== null) {
+        const added = await loadAddress(tx, memberId, Number(earlier));
+        if (!added) throw notFound(ProfileMessages.addressNotFound);
+        return added;
+      }
+    }
+    const a = await createAddress(tx, memberId, body);
+    await ctx.audit({ action: 'profile.address.create', entity: 'address', entityId: a.AddressID, memberId, detail: { current: a.IsCurrent } }, tx);
+    if (ref) await ctx.services.createKeys.record(tx, ref, a.AddressID);
+    return a;
+  });
+}
 
 /** Addresses of the member the request acts for (own or impersonated), under /api/members/addresses/. */
 export const addressRoutes = [
@@ -29,12 +58,7 @@ export const addressRoutes = [
     handler: async (ctx) => {
       const memberId = ownMemberId(ctx);
       if (ctx.body.MemberID !== memberId) throw notFound(ProfileMessages.notFound);
-      const saved = await ctx.database.sql.transaction(async (tx) => {
-        const a = await createAddress(tx, memberId, ctx.body);
-        await ctx.audit({ action: 'profile.address.create', entity: 'address', entityId: a.AddressID, memberId, detail: { current: a.IsCurrent } }, tx);
-        return a;
-      });
-      return withMessage(saved, ProfileMessages.addressSaved);
+      return withMessage(await addAddress(ctx, memberId), ProfileMessages.addressSaved);
     },
   }),
   route(ProfileApi.updateAddress, {
@@ -66,12 +90,7 @@ export const addressRoutes = [
     access: SUPPORT_ADDRESS_ACCESS,
     handler: async (ctx) => {
       const memberId = await scopedMemberId(ctx, ctx.body.MemberID);
-      const saved = await ctx.database.sql.transaction(async (tx) => {
-        const a = await createAddress(tx, memberId, ctx.body);
-        await ctx.audit({ action: 'profile.address.create', entity: 'address', entityId: a.AddressID, memberId, detail: { current: a.IsCurrent } }, tx);
-        return a;
-      });
-      return withMessage(saved, ProfileMessages.addressSaved);
+      return withMessage(await addAddress(ctx, memberId), ProfileMessages.addressSaved);
     },
   }),
   route(ProfileApi.supportUpdateAddress, {

@@ -1,5 +1,5 @@
 import { LookupCategory } from '@portal/core';
-import { ApiCallError, useApi, useLookups, useSwapFocus } from '@portal/web';
+import { ApiCallError, newCreateKey, SubmissionKeys, useApi, useLookups, useSwapFocus } from '@portal/web';
 import {
   Button,
   ButtonGroup,
@@ -17,7 +17,7 @@ import {
   useStateName,
 } from '@portal/web/kit';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Address, DEFAULT_ADDRESS_TYPE, ProfileApi } from '../../contract';
 import { addressLine } from './AddressesView';
@@ -61,6 +61,10 @@ export function AddressDetail({ memberId, address, listKey, onClose, onSaved, su
   const editing = draft !== undefined || address === null;
   const [stale, setStale] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A new address's IdempotencyKeys live in its edit (drafts.ts), so they survive a tab switch as what was typed does;
+  // these stand in only when no edit is open (the store was emptied under an open form): kept for the form's life.
+  const formKeys = useRef(new SubmissionKeys(() => newCreateKey('profile'))).current;
+  const submissionKeys = () => drafts.get<Address | null, Values>(key)?.keys ?? formKeys;
   // Edit puts focus on the form's first field, Cancel back on Edit. A new address's form takes it from Add address. A
   // save gives the panel a new key (the address's new Version), so the saved address's view is a new panel, mounted
   // while focus is lost (the form's Save went away): it puts focus on its Edit; one opened from the list leaves focus
@@ -85,8 +89,13 @@ export function AddressDetail({ memberId, address, listKey, onClose, onSaved, su
         AddressTypeID: (v.AddressTypeID ?? DEFAULT_ADDRESS_TYPE) as 1 | 2 | 3 | 4 | 5,
         IsCurrent: v.IsCurrent,
       };
+      // One IdempotencyKey per submission: the same address saved again after a failure (an answer lost) is added once.
       return address === null
-        ? api.call(support ? ProfileApi.supportCreateAddress : ProfileApi.createAddress, { body: fields }, { notify: false })
+        ? api.call(
+            support ? ProfileApi.supportCreateAddress : ProfileApi.createAddress,
+            { body: { ...fields, IdempotencyKey: submissionKeys().keyFor(fields) } },
+            { notify: false },
+          )
         : api.call(
             support ? ProfileApi.supportUpdateAddress : ProfileApi.updateAddress,
             { body: { ...fields, AddressID: address.AddressID, Version: address.Version } },
@@ -100,6 +109,7 @@ export function AddressDetail({ memberId, address, listKey, onClose, onSaved, su
       return { pressed: document.activeElement };
     },
     onSuccess: async (saved, _fields, sent) => {
+      if (address === null) submissionKeys().added();
       await queryClient.invalidateQueries({ queryKey: addressesQueryKey });
       focus.want('view', sent?.pressed ?? null);
       onSaved(saved);

@@ -1,5 +1,11 @@
+import { createKeySchema } from '@portal/core';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+
+// The web kernel's entry cannot load in a unit test (it creates vanilla-extract styles); the drafts use only its
+// SubmissionKeys from it, so that comes from its own module, the real class.
+vi.mock('@portal/web', () => import('../../../../../platform/web/src/api/submissionKeys'));
+
 import type { Address, Member } from '../../contract';
 import { addressValuesOf, panelAddress } from './addressForm';
 import { DraftStore, draftKey, endWithSession, lastAddress, shownRecord } from './drafts';
@@ -106,6 +112,33 @@ describe('profile drafts: an open edit survives its panel (the kit Tabs draw onl
     stop();
     store.open(details, member(), toForm(member()));
     expect(listener).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("a new address's IdempotencyKey lives in its edit, as what was typed does", () => {
+  const added = draftKey('own', 7, 'address/new');
+  const fields = { MemberID: 7, Address1: '1 Main St', City: 'Denver', State: 'CO', Zip: '80202' };
+
+  it('sends the key of the failed save again after the tab was left and opened again (the form drawn anew)', () => {
+    const store = new DraftStore();
+    store.open(added, null, addressValuesOf(null));
+    // Save pressed; the answer was lost (the connection dropped).
+    const sent = store.get(added)?.keys.keyFor(fields) as string;
+    expect(createKeySchema.safeParse(sent).success, sent).toBe(true);
+    // The form reports what is typed, the tab is left (its form unmounted) and opened again: Save sends that key.
+    store.edit(added, { ...addressValuesOf(null), Address1: '1 Main St' });
+    expect(store.get(added)?.keys.keyFor(fields)).toBe(sent);
+    // The address changed before it is saved again: another submission, another key.
+    expect(store.get(added)?.keys.keyFor({ ...fields, City: 'Boulder' })).not.toBe(sent);
+  });
+
+  it('starts with new keys when the edit ends and another opens (Cancel, then Add address)', () => {
+    const store = new DraftStore();
+    store.open(added, null, addressValuesOf(null));
+    const sent = store.get(added)?.keys.keyFor(fields);
+    store.close(added);
+    store.open(added, null, addressValuesOf(null));
+    expect(store.get(added)?.keys.keyFor(fields)).not.toBe(sent);
   });
 });
 

@@ -1,3 +1,4 @@
+import { newCreateKey, SubmissionKeys } from '@portal/web';
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 
 /**
@@ -13,6 +14,12 @@ export interface Draft<R, V> {
   values: V;
   /** Which opening this is: a form is drawn anew for each (Edit, Add, or Reload opens the edit again). */
   id: number;
+  /**
+   * The IdempotencyKeys of this opening's saves when they create (a new address): kept with the edit, not the form, so
+   * Save pressed again after a failure (its answer lost) sends the key it was sent with even when the tab was left and
+   * opened again meanwhile, and the server answers the address it added instead of adding a second one.
+   */
+  keys: SubmissionKeys;
 }
 
 /** Whose record an editor edits: the signed-in member's (/member) or a member's by id (support's member tabs). */
@@ -42,7 +49,7 @@ export class DraftStore {
     this.opened += 1;
     // Delete first: the newest edit is the last one in the map's order (see lastAddress).
     this.drafts.delete(key);
-    this.drafts.set(key, { start, values, id: this.opened });
+    this.drafts.set(key, { start, values, id: this.opened, keys: new SubmissionKeys(() => newCreateKey('profile')) });
     this.changed();
   }
 

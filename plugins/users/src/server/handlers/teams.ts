@@ -12,7 +12,10 @@ interface TeamRow {
 const toTeam = (r: TeamRow) => ({ Id: r.id, TeamName: r.name, CompanyId: r.company_id, Version: r.version });
 const COLUMNS = 'id, name, company_id, version';
 
-/** Teams of a company: list, read, create or rename, delete (with their assignments); renames and deletes name the Version they saw. */
+/**
+ * Teams of a company: list, read, create or rename, delete (with their assignments); renames and deletes name the Version
+ * they saw, and a create sent again with its IdempotencyKey answers the team it added.
+ */
 export const teamRoutes = [
   route(TeamsApi.get, {
     access: USERS_ACCESS,
@@ -37,14 +40,26 @@ export const teamRoutes = [
       await requireChange(ctx, null, 'teams');
       if (body.Id && body.Version === undefined) throw badRequest(UsersMessages.teamVersionRequired);
       if (!(await database.sql.query('SELECT 1 FROM users_companies WHERE id = $1', [body.CompanyId])).length) throw badRequest(UsersMessages.unknownCompany);
+      // A create sent again with its IdempotencyKey (its answer lost) answers the team it added, and adds nothing.
+      const key = !body.Id && body.IdempotencyKey && ctx.user ? { userId: ctx.user.id, scope: 'users.team', key: body.IdempotencyKey } : null;
       try {
         const saved = await database.sql.transaction(async (tx) => {
           if (!body.Id) {
+            if (key) {
+              const earlier = await ctx.services.createKeys.claim(tx, key, body);
+              if (earlier !== null) {
+                // The team as it is now; deleted since, it is gone.
+                const made = (await tx.query<TeamRow>(`SELECT ${COLUMNS} FROM users_teams WHERE id = $1`, [Number(earlier)]))[0];
+                if (!made) throw notFound(UsersMessages.teamNotFound);
+                return made;
+              }
+            }
             const row = (
               await tx.query<TeamRow>(`INSERT INTO users_teams (company_id, name) VALUES ($1, $2) RETURNING ${COLUMNS}`, [body.CompanyId, body.TeamName])
             )[0];
             if (!row) throw new Error('team insert returned nothing');
             await ctx.audit({ action: 'users.team.create', entity: 'team', entityId: row.id, detail: { before: null, after: toTeam(row) } }, tx);
+            if (key) await ctx.services.createKeys.record(tx, key, row.id);
             return row;
           }
           const before = (await tx.query<TeamRow>(`SELECT ${COLUMNS} FROM users_teams WHERE id = $1 FOR UPDATE`, [body.Id]))[0];

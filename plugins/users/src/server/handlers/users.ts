@@ -64,7 +64,8 @@ export const userRoutes = [
     /*
      * A new user is made from a company contact: UserName and e-mail are the contact's e-mail, the account
      * starts inactive with an unusable password until the user activates it from the e-mailed link.
-     * Changing a user needs its Version and a rank at least the user's.
+     * Changing a user needs its Version and a rank at least the user's. A new user's save sent again with the same
+     * IdempotencyKey answers the user the first one added (as it is now), writing nothing.
      */
     handler: async (ctx) => {
       const { body, database, services } = ctx;
@@ -84,7 +85,13 @@ export const userRoutes = [
           const passwordHash = await hashPassword(randomToken(32));
           // The activation e-mail goes out in the language chosen for the user, else the caller's.
           const language = body.Language ?? ctx.language;
+          // A save sent again with its IdempotencyKey (its answer lost) answers the user it added, and adds nothing.
+          const key = body.IdempotencyKey && ctx.user ? { userId: ctx.user.id, scope: 'users.user', key: body.IdempotencyKey } : null;
           const id = await sql.transaction(async (tx) => {
+            if (key) {
+              const earlier = await services.createKeys.claim(tx, key, body);
+              if (earlier !== null) return earlier;
+            }
             const userId = await services.identity.createUser(
               {
                 userName,
@@ -113,6 +120,7 @@ export const userRoutes = [
               },
               tx,
             );
+            if (key) await services.createKeys.record(tx, key, userId);
             return userId;
           });
           const [saved] = await toWire(sql, [await loadUser(ctx, id)]);

@@ -1,8 +1,8 @@
 import { LANGUAGES, languageOf } from '@portal/core';
-import { LANGUAGE_NAMES, useApi, useSwapFocus } from '@portal/web';
+import { LANGUAGE_NAMES, newCreateKey, SubmissionKeys, useApi, useSwapFocus } from '@portal/web';
 import { Button, detailsList, Form, SelectField, TextField, Toolbar, useKitForm } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
@@ -34,6 +34,8 @@ export function DetailsTab({ user, draft: store }: { user: User | null; draft: T
   const navigate = useNavigate();
   const editing = user === null || store.draft !== undefined;
   const [sending, setSending] = useState(false);
+  // A new user's IdempotencyKey, one per submission: saving it again after a failure (an answer lost) adds it once.
+  const keys = useRef(new SubmissionKeys(() => newCreateKey('user'))).current;
   const valuesOf = (u: User | null): DetailsValues => ({
     FirstName: u?.FirstName ?? '',
     LastName: u?.LastName ?? '',
@@ -103,9 +105,9 @@ export function DetailsTab({ user, draft: store }: { user: User | null; draft: T
     const from = store.draft?.version ?? user?.Version;
     const pressed = document.activeElement;
     try {
-      const saved = await api.call(UsersApi.save, {
-        body: { Id: user?.Id ?? null, Version: from, IsNew: user === null, ...values },
-      });
+      const payload = { Id: user?.Id ?? null, Version: from, IsNew: user === null, ...values };
+      const saved = await api.call(UsersApi.save, { body: user ? payload : { ...payload, IdempotencyKey: keys.keyFor(payload) } });
+      if (!user) keys.added();
       await queryClient.invalidateQueries({ queryKey: ['users'] });
       if (!user) navigate(userDetailPath(saved.Id), { replace: true });
       else {

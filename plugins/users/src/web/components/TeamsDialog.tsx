@@ -1,4 +1,4 @@
-import { useApi } from '@portal/web';
+import { newCreateKey, SubmissionKeys, useApi } from '@portal/web';
 import { Button, ConfirmDialog, DataGrid, Dialog, Form, type GridColumn, SelectField, Tabs, TextField, Toolbar } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
@@ -53,6 +53,8 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, actions, 
   const [renaming, setRenaming] = useState<RenameEdit | null>(null);
   const teams = useQuery({ queryKey: ['users', 'teams', companyId], queryFn: () => api.call(TeamsApi.get, { params: { companyId } }), enabled: isOpen });
   const rootRef = useRef<HTMLDivElement>(null);
+  // A new team's IdempotencyKey, one per submission: creating it again after a failure (an answer lost) adds it once.
+  const keys = useRef(new SubmissionKeys(() => newCreateKey('team'))).current;
   // The row button that opened the rename or the delete question, and the teams the list showed then, in order.
   const pressedRow = useRef<{ from: Element | null; before: string[] }>({ from: null, before: [] });
   const deleting = deletingId === null ? null : (teams.data?.find((x) => x.Id === deletingId) ?? null);
@@ -92,7 +94,9 @@ export function TeamsDialog({ isOpen, onOpenChange, userId, companyId, actions, 
       const made = await actions.run(
         'create',
         async () => {
-          const answer = await api.call(TeamsApi.save, { body: { Id: null, TeamName, CompanyId: companyId } });
+          const payload = { Id: null, TeamName, CompanyId: companyId };
+          const answer = await api.call(TeamsApi.save, { body: { ...payload, IdempotencyKey: keys.keyFor(payload) } });
+          keys.added();
           await refresh();
           return answer;
         },
