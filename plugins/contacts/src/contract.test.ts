@@ -18,3 +18,14 @@ describe('contactCreateSchema', () => {
     expect(contactCreateSchema.safeParse({ FirstName: 'Ana', LastName: 'Reyes', Zip: '1234' }).success).toBe(false);
   });
 });
+
+describe('the create’s IdempotencyKey (ours, not the spec’s)', () => {
+  it('is optional, trimmed, 8 to 100 letters, digits or - _ . :', () => {
+    const contact = { FirstName: 'Ana', LastName: 'Reyes' };
+    expect(contactCreateSchema.parse(contact).IdempotencyKey).toBeUndefined();
+    expect(contactCreateSchema.parse({ ...contact, IdempotencyKey: ' contact-1a2b3c4d ' }).IdempotencyKey).toBe('contact-1a2b3c4d');
+    for (const bad of ['x', 'has spaces in it', 'contact/1a2b3c4d', 'k'.repeat(101), 42]) {
+      expect(contactCreateSchema.safeParse({ ...contact, IdempotencyKey: bad }).error?.issues[0]?.path, JSON.stringify(bad)).toEqual(['IdempotencyKey']);
+    }
+  });
+});

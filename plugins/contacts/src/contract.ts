@@ -1,4 +1,4 @@
-import { defineEndpoint, emailSchema, idSchema, msg, pageIndexSchema, phoneSchema, schemaText, US_STATES } from '@portal/core';
+import { createKeySchema, defineEndpoint, emailSchema, idSchema, msg, pageIndexSchema, phoneSchema, schemaText, US_STATES } from '@portal/core';
 import { z } from 'zod';
 
 /**
@@ -65,7 +65,14 @@ const contactFields = {
   ),
 };
 
-export const contactCreateSchema = z.object(contactFields);
+export const contactCreateSchema = z.object({
+  ...contactFields,
+  /**
+   * Ours, not the spec's: one key per new contact, sent again unchanged when the create is retried, so a create whose
+   * answer was lost adds its contact once (the contact it made is answered again).
+   */
+  IdempotencyKey: createKeySchema.nullish(),
+});
 export type ContactCreate = z.infer<typeof contactCreateSchema>;
 export const contactUpdateSchema = z.object({ ContactID: idSchema, Version: idSchema, ...contactFields });
 export type ContactUpdate = z.infer<typeof contactUpdateSchema>;

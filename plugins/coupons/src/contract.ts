@@ -1,4 +1,4 @@
-import { defineEndpoint, idSchema, schemaText } from '@portal/core';
+import { createKeySchema, defineEndpoint, idSchema, schemaText } from '@portal/core';
 import { z } from 'zod';
 
 /**
@@ -94,7 +94,14 @@ const couponFields = {
 };
 const endNotBeforeStart = (v: { StartDate: string; EndDate?: string | null }) => !v.EndDate || v.EndDate >= v.StartDate;
 
-export const couponCreateSchema = z.object(couponFields).refine(endNotBeforeStart, { message: COUPON_MESSAGES.endBeforeStart, path: ['EndDate'] });
+/**
+ * A new coupon. IdempotencyKey (ours, not in the spec; optional): one key per submission of the create form, sent again
+ * unchanged when the call is retried, so a create whose answer was lost adds its coupon once (the same key with another
+ * coupon is a 409).
+ */
+export const couponCreateSchema = z
+  .object({ ...couponFields, IdempotencyKey: createKeySchema.nullish() })
+  .refine(endNotBeforeStart, { message: COUPON_MESSAGES.endBeforeStart, path: ['EndDate'] });
 export type CouponCreate = z.input<typeof couponCreateSchema>;
 export const couponUpdateSchema = z
   .object({ ...couponFields, ID: idSchema, Version: idSchema, Status: z.enum(COUPON_STATUSES, { error: 'must be Active or Inactive' }) })

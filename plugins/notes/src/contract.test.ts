@@ -42,3 +42,13 @@ describe('note type by name (spec 02 section 3: NoteType, default Member Notes)'
     }
   });
 });
+
+describe('the create’s IdempotencyKey (ours, not the spec’s)', () => {
+  it('is optional, trimmed, 8 to 100 letters, digits or - _ . :', () => {
+    expect(noteCreateSchema.parse({ NoteText: 'hi' }).IdempotencyKey).toBeUndefined();
+    expect(noteCreateSchema.parse({ NoteText: 'hi', IdempotencyKey: ' note-1a2b3c4d ' }).IdempotencyKey).toBe('note-1a2b3c4d');
+    for (const bad of ['x', 'has spaces in it', 'note/1a2b3c4d', 'k'.repeat(101), 42]) {
+      expect(noteCreateSchema.safeParse({ NoteText: 'hi', IdempotencyKey: bad }).error?.issues[0]?.path, JSON.stringify(bad)).toEqual(['IdempotencyKey']);
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { defineEndpoint, idSchema, LOOKUP_ITEMS, LookupCategory, msg, pageIndexSchema, schemaText } from '@portal/core';
+import { createKeySchema, defineEndpoint, idSchema, LOOKUP_ITEMS, LookupCategory, msg, pageIndexSchema, schemaText } from '@portal/core';
 import { z } from 'zod';
 
 /**
@@ -128,6 +128,11 @@ export const noteCreateSchema = z
     /** The note this one answers; absent for a new conversation. */
     ReplyToID: z.preprocess((v) => (v === '' || v === 0 ? null : v), idSchema.nullish()),
     Attachments: attachmentsSchema,
+    /**
+     * Ours, not the spec's: one key per new note (or reply), sent again unchanged when the create is retried, so a
+     * create whose answer was lost adds its note once (the note it made is answered again).
+     */
+    IdempotencyKey: createKeySchema.nullish(),
   })
   .superRefine(sameType);
 export type NoteCreate = z.infer<typeof noteCreateSchema>;

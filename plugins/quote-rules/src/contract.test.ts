@@ -36,6 +36,21 @@ describe('save-quote contract: the Version check', () => {
   });
 });
 
+describe('save-quote contract: the IdempotencyKey of a new quote', () => {
+  it('takes an optional key of 8 to 100 letters, digits or - _ . :, and refuses another', () => {
+    expect(saveQuoteSchema.parse(withBenefit()).IdempotencyKey).toBeUndefined();
+    expect(saveQuoteSchema.parse(withBenefit({ IdempotencyKey: null })).IdempotencyKey).toBeNull();
+    expect(saveQuoteSchema.parse(withBenefit({ IdempotencyKey: 'quote-0a1b2c3d' })).IdempotencyKey).toBe('quote-0a1b2c3d');
+    for (const IdempotencyKey of ['x', 'has spaces in it', 'x'.repeat(101), 12345678]) {
+      const refused = saveQuoteSchema.safeParse(withBenefit({ IdempotencyKey }));
+      expect(
+        refused.error?.issues.map((i) => i.path.join('.')),
+        JSON.stringify(IdempotencyKey),
+      ).toEqual(['IdempotencyKey']);
+    }
+  });
+});
+
 describe('update-company contract: the Version check', () => {
   it('requires the Version the rules were read at, beside the rules', () => {
     expect(updateCompanySchema.parse({ ...ANCHOR_RULES, Version: 3 })).toEqual({ ...ANCHOR_RULES, Version: 3 });

@@ -1,4 +1,4 @@
-import { defineEndpoint, idSchema, isWholeCents, MAX_ID, parseIsoDay } from '@portal/core';
+import { createKeySchema, defineEndpoint, idSchema, isWholeCents, MAX_ID, parseIsoDay } from '@portal/core';
 import { z } from 'zod';
 import { ANNUITY_TYPES, QUOTE_TYPES, type QuoteOutcome, TERM_TYPES } from './engine/index';
 
@@ -95,7 +95,12 @@ const saveQuoteFields = z.object({
   CompanyIds: z.array(z.string().max(40)).min(1).max(50),
 });
 
-export const saveQuoteSchema = saveQuoteFields.superRefine((body, ctx) => {
+/**
+ * The save's body. IdempotencyKey (ours, not in the spec; optional) is read on a new quote only (`Id: null`): one key
+ * per submission of the new quote, sent again unchanged when the call is retried, so a save whose answer was lost adds
+ * the quote once (the same key with another quote is a 409). An overwrite goes by its Version and leaves any key unread.
+ */
+export const saveQuoteSchema = saveQuoteFields.extend({ IdempotencyKey: createKeySchema.nullish() }).superRefine((body, ctx) => {
   if (body.Id !== null && body.Version === null) ctx.addIssue({ code: 'custom', path: ['Version'], message: 'is required to overwrite a saved quote' });
   if (body.Id === null && body.Version !== null) ctx.addIssue({ code: 'custom', path: ['Version'], message: 'must be empty for a new quote' });
 });

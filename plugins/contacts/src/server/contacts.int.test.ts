@@ -1,4 +1,5 @@
 import { Roles } from '@portal/core';
+import { CREATE_KEY_REUSED } from '@portal/server';
 import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_NOT_FOUND, type Contact, ContactsApi, STALE_CONTACT_MESSAGE } from '../contract';
@@ -192,5 +193,64 @@ describe("contacts: messages in the user's language", () => {
     expect(unknown.json().MsgText).toBe('No se encontró el miembro.');
     // English without the choice.
     expect((await call('GET', `/api/contacts/getById/${made.ContactID}`, authHeaders(bob, 'card'))).json().MsgText).toBe(CONTACT_NOT_FOUND);
+  });
+});
+
+describe('contacts: a create sent again with its IdempotencyKey adds the contact once', () => {
+  const asAlice = () => authHeaders(alice, 'finance');
+  const created = async () => {
+    await server.flushAudit();
+    return audits('contacts.contact.create');
+  };
+
+  it('answers the contact the first create made for the same key and body, adding no contact and no audit row', async () => {
+    const body = { FirstName: 'Rita', LastName: 'Lost', Phone: '5125550199', IdempotencyKey: 'contact-retry-0001' };
+    const first = await call('POST', ContactsApi.create.path, asAlice(), body);
+    expect(first.statusCode, first.body).toBe(200);
+    const [contacts, audited] = [await count(), await created()];
+    const again = await call('POST', ContactsApi.create.path, asAlice(), body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(data<Contact>(again)).toEqual(data<Contact>(first));
+    expect([await count(), await created()]).toEqual([contacts, audited]);
+  });
+
+  it('refuses the key with another contact, or for another member, with 409 and adds nothing', async () => {
+    const key = 'contact-retry-0002';
+    expect((await call('POST', ContactsApi.create.path, asAlice(), { FirstName: 'Sam', LastName: 'First', IdempotencyKey: key })).statusCode).toBe(200);
+    const [contacts, audited] = [await count(), await created()];
+    const other = await call('POST', ContactsApi.create.path, asAlice(), { FirstName: 'Sam', LastName: 'Second', IdempotencyKey: key });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().MsgText).toBe(CREATE_KEY_REUSED);
+    // Staff acting for one member, then for another, with the same key and contact.
+    const same = { FirstName: 'Tom', LastName: 'Twice', IdempotencyKey: 'contact-retry-0003' };
+    const forAlice = await call('POST', ContactsApi.create.path, authHeaders(support, 'staff', { 'x-member-id': String(aliceId) }), same);
+    expect(forAlice.statusCode).toBe(200);
+    const forBob = await call('POST', ContactsApi.create.path, authHeaders(support, 'staff', { 'x-member-id': String(bobId) }), same);
+    expect(forBob.statusCode).toBe(409);
+    expect([await count(), await created()]).toEqual([contacts + 1, audited + 1]);
+  });
+
+  it('adds a contact for each create without a key, and keeps keys apart by user', async () => {
+    const before = await count();
+    const body = { FirstName: 'Una', LastName: 'Keyless' };
+    const [a, b] = [await call('POST', ContactsApi.create.path, asAlice(), body), await call('POST', ContactsApi.create.path, asAlice(), body)];
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(data<Contact>(a).ContactID).not.toBe(data<Contact>(b).ContactID);
+    const keyed = { ...body, IdempotencyKey: 'contact-retry-0004' };
+    const mine = await call('POST', ContactsApi.create.path, asAlice(), keyed);
+    const bobs = await call('POST', ContactsApi.create.path, authHeaders(bob, 'card'), keyed);
+    expect([mine.statusCode, bobs.statusCode]).toEqual([200, 200]);
+    expect(data<Contact>(bobs)).toMatchObject({ MemberID: bobId });
+    expect(await count()).toBe(before + 4);
+  });
+
+  it('refuses a bad key with 400 naming it, and adds nothing', async () => {
+    const before = await count();
+    for (const IdempotencyKey of ['x', 'has spaces in it', 'k'.repeat(101), 42]) {
+      const res = await call('POST', ContactsApi.create.path, asAlice(), { ...NEW, IdempotencyKey });
+      expect(res.statusCode, String(IdempotencyKey)).toBe(400);
+      expect(res.body).toContain('IdempotencyKey');
+    }
+    expect(await count()).toBe(before);
   });
 });

@@ -1,4 +1,4 @@
-import { badRequest, conflict, forbidden, notFound, type RouteContext, type SqlClient } from '@portal/server';
+import { badRequest, type CreateKeyRef, conflict, forbidden, notFound, type RouteContext, type SqlClient } from '@portal/server';
 import {
   CONTACT_NOT_FOUND,
   type Contact,
@@ -84,8 +84,27 @@ const values = (b: ContactCreate) => [
   b.Zip ?? null,
 ];
 
+/** The kind of record the contacts' create keys stand for (the kernel's create keys). */
+export const CONTACT_CREATE_KEY_SCOPE = 'contacts.contact';
+
+/**
+ * Adds a contact for the member, audited. With an IdempotencyKey (from a signed-in user) the key is claimed first, in
+ * the create's transaction: the same create sent again (a retry whose answer was lost, a second press) answers the
+ * contact the first made and adds nothing (no row, no audit); the key with another contact, or for another member, is
+ * refused with 409. Without a key every create adds.
+ */
 export async function createContact(ctx: Ctx, memberId: number, b: ContactCreate): Promise<Contact> {
+  const ref: CreateKeyRef | null = b.IdempotencyKey && ctx.user ? { userId: ctx.user.id, scope: CONTACT_CREATE_KEY_SCOPE, key: b.IdempotencyKey } : null;
   return ctx.database.sql.transaction(async (tx) => {
+    if (ref) {
+      // What the key stands for: the contact as the contract parsed it, with the member it goes to.
+      const earlier = await ctx.services.createKeys.claim(tx, ref, { ...b, MemberID: memberId });
+      if (earlier !== null) {
+        const made = await load(tx, memberId, Number(earlier));
+        if (!made) throw notFound(CONTACT_NOT_FOUND);
+        return toWire(made);
+      }
+    }
     const rows = await tx.query<Row>(
       `INSERT INTO contacts (member_id, first_name, last_name, phone, email, contact_type_id, phone_type_id, address_type_id,
          address1, address2, city, state_code_id, zip, created_by, updated_by)
@@ -95,6 +114,7 @@ export async function createContact(ctx: Ctx, memberId: number, b: ContactCreate
     const row = rows[0];
     if (!row) throw badRequest('The contact could not be added.');
     await ctx.audit({ action: 'contacts.contact.create', entity: 'contact', entityId: row.ContactID, memberId }, tx);
+    if (ref) await ctx.services.createKeys.record(tx, ref, row.ContactID);
     return toWire(row);
   });
 }

@@ -1,5 +1,6 @@
 import { rawManifests } from '@portal/brands';
 import { ALL_ROLES, hasAnyRole, MEMBER_ROLES } from '@portal/core';
+import { CREATE_KEY_REUSED } from '@portal/server';
 import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUPONS_ACCESS } from '../access';
@@ -147,6 +148,105 @@ describe('coupons API', () => {
       [String(a.ID), String(b.ID)],
     ]);
     expect(audit.length).toBe(2);
+  });
+});
+
+describe('coupon create with an IdempotencyKey (a retry after a lost answer adds the coupon once)', () => {
+  const coupon = (over: Record<string, unknown> = {}) => ({
+    Code: 'KEYED-1',
+    Product: 'CareGuard',
+    MembershipType: 'Year Membership',
+    DiscountType: 'Months',
+    StartDate: day(-1),
+    ...over,
+  });
+  const withCode = async (code: string) =>
+    (await server.database.sql.query<{ id: number }>('SELECT id FROM coupons WHERE lower(code) = lower($1)', [code])).map((r) => r.id);
+  const audits = async (id: number) =>
+    (
+      await server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE action = $1 AND entity_id = $2', [
+        'coupons.coupon.create',
+        String(id),
+      ])
+    )[0]?.n;
+
+  it('adds one coupon for the same key sent twice and answers that coupon both times, audited once', async () => {
+    const first = await call(CouponsApi.create.path, coupon({ Code: 'KEYED-1', IdempotencyKey: 'coupon-retry-0001' }));
+    expect(first.statusCode, first.body).toBe(200);
+    // The same coupon, written another way the contract reads alike (the code with spaces around it).
+    const again = await call(CouponsApi.create.path, coupon({ Code: ' KEYED-1 ', IdempotencyKey: 'coupon-retry-0001' }));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.json().MsgText).toBe(COUPON_MESSAGES.created);
+    const id = (first.json().Data as Coupon).ID;
+    expect(await withCode('KEYED-1')).toEqual([id]);
+    expect(await audits(id)).toBe(1);
+  });
+
+  it('adds one coupon when the same key arrives twice at once (a double press)', async () => {
+    const body = coupon({ Code: 'KEYED-2', IdempotencyKey: 'coupon-double-0001' });
+    const [x, y] = await Promise.all([call(CouponsApi.create.path, body), call(CouponsApi.create.path, body)]);
+    expect([x.statusCode, y.statusCode]).toEqual([200, 200]);
+    expect(y.json().Data.ID).toBe(x.json().Data.ID);
+    expect(await withCode('KEYED-2')).toEqual([x.json().Data.ID]);
+  });
+
+  it('refuses the same key with another coupon (409) and adds nothing', async () => {
+    const first = await call(CouponsApi.create.path, coupon({ Code: 'KEYED-3', IdempotencyKey: 'coupon-reuse-0001' }));
+    expect(first.statusCode, first.body).toBe(200);
+    for (const other of [{ Code: 'KEYED-3B' }, { Product: 'Amethyst' }, { EndDate: day(30) }]) {
+      const res = await call(CouponsApi.create.path, coupon({ Code: 'KEYED-3', IdempotencyKey: 'coupon-reuse-0001', ...other }));
+      expect(res.statusCode, JSON.stringify(other)).toBe(409);
+      expect(res.json().MsgText).toBe(CREATE_KEY_REUSED);
+    }
+    expect(await withCode('KEYED-3')).toEqual([first.json().Data.ID]);
+    expect(await withCode('KEYED-3B')).toEqual([]);
+    expect((await call(CouponsApi.get.path.replace(':id', String(first.json().Data.ID)))).json().Data.Product).toBe('CareGuard');
+  });
+
+  it('without a key creates each time, as before: the same coupon again is a second create, refused for its code', async () => {
+    expect((await call(CouponsApi.create.path, coupon({ Code: 'KEYED-4' }))).statusCode).toBe(200);
+    expect((await call(CouponsApi.create.path, coupon({ Code: 'KEYED-5', IdempotencyKey: null }))).statusCode).toBe(200);
+    expect((await withCode('KEYED-4')).length + (await withCode('KEYED-5')).length).toBe(2);
+    const again = await call(CouponsApi.create.path, coupon({ Code: 'KEYED-4' }));
+    expect(again.statusCode).toBe(400);
+    expect(again.json().MsgText).toBe(COUPON_MESSAGES.duplicateCode);
+  });
+
+  it('keeps keys per user: another user’s key of the same text makes their coupon', async () => {
+    await makeUser(server, { userName: 'coupons-second-user', roles: [allowedRole as string], brand: 'staff' });
+    const second = await signIn(server, 'coupons-second-user');
+    const mine = await call(CouponsApi.create.path, coupon({ Code: 'KEYED-6', IdempotencyKey: 'coupon-shared-0001' }));
+    expect(mine.statusCode, mine.body).toBe(200);
+    const theirs = await call(CouponsApi.create.path, coupon({ Code: 'KEYED-7', IdempotencyKey: 'coupon-shared-0001' }), second);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json().Data.ID).not.toBe(mine.json().Data.ID);
+  });
+
+  it('claims the key only with its coupon: a refused create leaves the key free for the corrected one', async () => {
+    const refused = await call(CouponsApi.create.path, coupon({ Code: 'WELCOME-AMETHYST', IdempotencyKey: 'coupon-refused-0001' }));
+    expect(refused.statusCode).toBe(400);
+    const ok = await call(CouponsApi.create.path, coupon({ Code: 'KEYED-8', IdempotencyKey: 'coupon-refused-0001' }));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await withCode('KEYED-8')).toEqual([ok.json().Data.ID]);
+  });
+
+  it('answers 404 to a retry whose coupon was deleted since, adding none', async () => {
+    const made = await call(CouponsApi.create.path, coupon({ Code: 'KEYED-9', IdempotencyKey: 'coupon-gone-0001' }));
+    expect((await call(CouponsApi.remove.path, [made.json().Data.ID])).statusCode).toBe(200);
+    const again = await call(CouponsApi.create.path, coupon({ Code: 'KEYED-9', IdempotencyKey: 'coupon-gone-0001' }));
+    expect(again.statusCode).toBe(404);
+    expect(again.json().MsgText).toBe(COUPON_MESSAGES.notFound);
+    expect(await withCode('KEYED-9')).toEqual([]);
+  });
+
+  it('refuses a key in the wrong format with 400 and adds nothing', async () => {
+    for (const bad of ['x', 'short', 'has spaces in it', 'x'.repeat(101), 12345678]) {
+      const res = await call(CouponsApi.create.path, coupon({ Code: 'KEYED-10', IdempotencyKey: bad }));
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json().MsgText).toMatch(/^body\.IdempotencyKey: must be/);
+    }
+    expect(await withCode('KEYED-10')).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Roles } from '@portal/core';
+import { CREATE_KEY_REUSED } from '@portal/server';
 import { LocalFileStore } from '@portal/server/kernel';
 import { fixtures } from '@portal/testing/files';
 import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
@@ -597,6 +598,101 @@ describe('notes: files are stored before the transaction, the rows in a short on
     expect(await edit(asAlice(), staffNote.NoteID, staffNote.Version)).toBe(403);
     expect(await edit(authHeaders(bob, 'card'), mine.NoteID, mine.Version)).toBe(404);
     expect(put).not.toHaveBeenCalled();
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('notes: a create sent again with its IdempotencyKey adds the note once', () => {
+  const counts = async () => [await noteCount(), await attachmentCount(), (await storedFiles()).length, await audits('notes.note.create')];
+  const create = (headers: Headers, body: object) => call('POST', NotesApi.create.path, headers, body);
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('answers the note the first create made for the same key and body: no second note, file or audit row', async () => {
+    const body = { NoteText: 'Sent twice', Attachments: [{ FileName: 'a.pdf', Content: await b64('pdf') }], IdempotencyKey: 'note-retry-0001' };
+    const first = await create(asAlice(), body);
+    expect(first.statusCode, first.body).toBe(200);
+    const after = await counts();
+    const put = vi.spyOn(LocalFileStore.prototype, 'put');
+    const again = await create(asAlice(), body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(data<Note>(again)).toEqual(data<Note>(first));
+    expect(put).not.toHaveBeenCalled();
+    expect(await counts()).toEqual(after);
+  });
+
+  it('adds a reply once for its key, in its conversation', async () => {
+    const question = data<Note>(await create(asAlice(), { NoteText: 'A question' }));
+    const body = { NoteText: 'An answer', NoteTypeID: 2, ReplyToID: question.NoteID, IdempotencyKey: 'note-retry-0002' };
+    const first = await create(supportAsAlice(), body);
+    expect(first.statusCode, first.body).toBe(200);
+    const after = await counts();
+    const again = await create(supportAsAlice(), body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(data<Note>(again)).toEqual(data<Note>(first));
+    expect(await counts()).toEqual(after);
+    const thread = data<NoteDetail>(await call('GET', `/api/notes/getById/${question.NoteID}`, supportAsAlice())).Thread;
+    expect(thread.map((n) => n.NoteText)).toEqual(['A question', 'An answer']);
+  });
+
+  it('refuses the key with another note, or for another member, with 409: nothing added, no file stored', async () => {
+    const key = 'note-retry-0003';
+    expect((await create(asAlice(), { NoteText: 'The first', IdempotencyKey: key })).statusCode).toBe(200);
+    const after = await counts();
+    const put = vi.spyOn(LocalFileStore.prototype, 'put');
+    const other = await create(asAlice(), { NoteText: 'Another', Attachments: [{ FileName: 'a.pdf', Content: await b64('pdf') }], IdempotencyKey: key });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().MsgText).toBe(CREATE_KEY_REUSED);
+    expect(put).not.toHaveBeenCalled();
+    // Staff acting for one member, then for another, with the same key and note.
+    const same = { NoteText: 'For whom?', IdempotencyKey: 'note-retry-0004' };
+    expect((await create(supportAsAlice(), same)).statusCode).toBe(200);
+    expect((await create(authHeaders(support, 'staff', { 'x-member-id': String(bobId) }), same)).statusCode).toBe(409);
+    const [notes, rows, files, audited] = after as [number, number, number, number];
+    expect(await counts()).toEqual([notes + 1, rows, files, audited + 1]);
+  });
+
+  it('adds a note for each create without a key, and keeps keys apart by user', async () => {
+    const before = await noteCount();
+    const [a, b] = [await create(asAlice(), { NoteText: 'No key' }), await create(asAlice(), { NoteText: 'No key' })];
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(data<Note>(a).NoteID).not.toBe(data<Note>(b).NoteID);
+    const keyed = { NoteText: 'Same key, two users', IdempotencyKey: 'note-retry-0005' };
+    const mine = await create(asAlice(), keyed);
+    const bobs = await create(authHeaders(bob, 'card'), keyed);
+    expect([mine.statusCode, bobs.statusCode]).toEqual([200, 200]);
+    expect(data<Note>(bobs).MemberID).toBe(bobId);
+    expect(await noteCount()).toBe(before + 4);
+  });
+
+  it('the same create made by another request while its files are stored: answers that note and removes its own files', async () => {
+    const body = { NoteText: 'Pressed twice', Attachments: [{ FileName: 'a.pdf', Content: await b64('pdf') }], IdempotencyKey: 'note-retry-0006' };
+    const before = await counts();
+    const original = LocalFileStore.prototype.put;
+    const other: Note[] = [];
+    let puts = 0;
+    vi.spyOn(LocalFileStore.prototype, 'put').mockImplementation(async function (this: LocalFileStore, key, bytes, options) {
+      // The first put is this request's: the other one is sent during it, and commits before this one's transaction.
+      if (++puts === 1) other.push(data<Note>(await create(asAlice(), body)));
+      return original.call(this, key, bytes, options);
+    });
+    const res = await create(asAlice(), body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(data<Note>(res)).toEqual(other[0]);
+    expect(puts).toBe(2);
+    const [notes, rows, files, audited] = before as [number, number, number, number];
+    expect(await counts()).toEqual([notes + 1, rows + 1, files + 1, audited + 1]);
+  });
+
+  it('refuses a bad key with 400 naming it: nothing added, no file stored', async () => {
+    const before = await counts();
+    const pdf = await b64('pdf');
+    for (const IdempotencyKey of ['x', 'has spaces in it', 'k'.repeat(101), 42]) {
+      const res = await create(asAlice(), { NoteText: 'Bad key', Attachments: [{ FileName: 'a.pdf', Content: pdf }], IdempotencyKey });
+      expect(res.statusCode, String(IdempotencyKey)).toBe(400);
+      expect(res.body).toContain('IdempotencyKey');
+    }
     expect(await counts()).toEqual(before);
   });
 });

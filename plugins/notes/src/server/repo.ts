@@ -1,5 +1,5 @@
 import { hasAnyRole, msg } from '@portal/core';
-import { badRequest, checkContent, conflict, forbidden, notFound, type RouteContext, type SqlClient, sendDownload } from '@portal/server';
+import { badRequest, type CreateKeyRef, checkContent, conflict, forbidden, notFound, type RouteContext, type SqlClient, sendDownload } from '@portal/server';
 import { NOTES_STAFF_ROLES } from '../access';
 import {
   type Attachment,
@@ -274,22 +274,80 @@ async function threadOf(sql: SqlClient, memberId: number, replyToId: number | nu
   return parent.reply_to_id ?? parent.note_id;
 }
 
+/** The kind of record the notes' create keys stand for: a new note and a reply alike (one create). */
+export const NOTE_CREATE_KEY_SCOPE = 'notes.note';
+
+/** A create's IdempotencyKey and what it stands for: the note as the contract parsed it, with the member it goes to. */
+interface CreateKey {
+  ref: CreateKeyRef;
+  request: unknown;
+}
+
+/** The key of a create sent with one by a signed-in user; null otherwise (the create then adds, as without a key). */
+function createKeyOf(ctx: Ctx, memberId: number, b: NoteCreate): CreateKey | null {
+  if (!b.IdempotencyKey || !ctx.user) return null;
+  return { ref: { userId: ctx.user.id, scope: NOTE_CREATE_KEY_SCOPE, key: b.IdempotencyKey }, request: { ...b, MemberID: memberId } };
+}
+
+/** Ends the transaction of `earlierNote`: the answer it carries, its claim rolled back. */
+class Peeked {
+  constructor(readonly earlier: string | null) {}
+}
+
+/**
+ * Whether the key already made its note (its id), before any file is stored: the key is claimed in a transaction
+ * that is then rolled back, so this claims nothing (the create's own transaction claims it again, and decides). The
+ * key with another request is refused here (409), before its files go.
+ */
+async function earlierNote(ctx: Ctx, key: CreateKey): Promise<string | null> {
+  try {
+    await ctx.database.sql.transaction(async (tx) => {
+      throw new Peeked(await ctx.services.createKeys.claim(tx, key.ref, key.request));
+    });
+  } catch (e) {
+    if (e instanceof Peeked) return e.earlier;
+    throw e;
+  }
+  throw new Error('the peek at a create key rolls back');
+}
+
+/** The note a key made, as its create answered it (read as it is now). */
+async function madeNote(ctx: Ctx, sql: SqlClient, memberId: number, id: string | number): Promise<Note> {
+  const row = await loadRow(sql, memberId, Number(id));
+  if (!row) throw notFound(NOTE_NOT_FOUND);
+  return (await toWire(ctx, sql, [row]))[0] as Note;
+}
+
+/**
+ * Adds a note (or a reply into a conversation). With an IdempotencyKey (from a signed-in user) the key is claimed in
+ * the create's transaction: the same create sent again (a retry whose answer was lost, a second press) answers the
+ * note the first made and adds nothing (no note, no file, no audit); the key with another note, or for another
+ * member, is refused with 409. Without a key every create adds.
+ */
 export async function createNote(ctx: Ctx, b: NoteCreate): Promise<Note> {
   const memberId = memberOf(ctx);
   const staff = isStaff(ctx);
   const typeId = writableBy(staff, b);
   const files = await checkUploads(b.Attachments);
   const sql = ctx.database.sql;
+  const key = createKeyOf(ctx, memberId, b);
   let noteId: number | null = null;
   let planned: Planned[] = [];
   if (files.length > 0) {
+    // A retry of a create that was made stores no file: it answers the note made (a reused key is refused here).
+    const earlier = key ? await earlierNote(ctx, key) : null;
+    if (earlier !== null) return madeNote(ctx, sql, memberId, earlier);
     // A reply refused stores nothing: checked before the files go (and again in the transaction, which decides).
     await threadOf(sql, memberId, b.ReplyToID);
     noteId = (await drawIds(sql, 'notes', 'note_id', 1))[0] as number;
     planned = await storeFiles(ctx, memberId, noteId, files);
   }
-  const id = await keepingFiles(ctx, planned, () =>
+  const created = await keepingFiles(ctx, planned, () =>
     sql.transaction(async (tx) => {
+      if (key) {
+        const earlier = await ctx.services.createKeys.claim(tx, key.ref, key.request);
+        if (earlier !== null) return { id: Number(earlier), added: false };
+      }
       const replyTo = await threadOf(tx, memberId, b.ReplyToID);
       // The id drawn for the files' keys, else the next one as the column's default would draw it.
       const rows = await tx.query<{ note_id: number }>(
@@ -300,10 +358,17 @@ export async function createNote(ctx: Ctx, b: NoteCreate): Promise<Note> {
       const made = rows[0]?.note_id as number;
       await insertFiles(tx, made, planned);
       await ctx.audit({ action: 'notes.note.create', entity: 'note', entityId: made, memberId, detail: { replyTo, attachments: files.length, staff } }, tx);
-      return made;
+      if (key) await ctx.services.createKeys.record(tx, key.ref, made);
+      return { id: made, added: true };
     }),
   );
-  return (await toWire(ctx, sql, [(await loadRow(sql, memberId, id)) as Row]))[0] as Note;
+  // The same create made by another request while these files were stored: the note is that one's, these files go.
+  if (!created.added)
+    await dropFiles(
+      ctx,
+      planned.map((f) => f.key),
+    );
+  return madeNote(ctx, sql, memberId, created.id);
 }
 
 /**

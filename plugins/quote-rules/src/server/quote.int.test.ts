@@ -1,5 +1,6 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { Roles } from '@portal/core';
+import { CREATE_KEY_REUSED } from '@portal/server';
 import { authHeaders, makeUser, startTestServer } from '@portal/testing/server';
 import { mintSession } from '@portal/testing/tokens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -317,6 +318,99 @@ describe('quote versions', () => {
     );
     expect(stale.status).toBe(409);
     expect(stale.body.MsgText).toBe('Otra persona cambió esta cotización. Vuelva a cargarla y haga su cambio de nuevo.');
+  });
+});
+
+describe('a new quote with an IdempotencyKey (a retry after a lost answer adds the quote once)', () => {
+  const quotesOf = async (as: Who) =>
+    (await server.database.sql.query<{ id: number }>('SELECT id FROM quote_quotes WHERE user_id = $1 ORDER BY id', [as.userId])).map((r) => r.id);
+  const audits = async (action: string, id: number) =>
+    (await server.database.sql.query('SELECT 1 FROM audit_log WHERE action = $1 AND entity_id = $2', [action, String(id)])).length;
+  const premium = (amount: number) => ({ QuoteType: 'Standard', Benefits: [benefit({ PremiumAmount: amount })], FeeAmount: null });
+
+  it('adds one quote for the same key sent twice and answers that quote both times, audited once', async () => {
+    const before = await count();
+    const first = await call<SavedQuote>(who.a, 'POST', '/api/quote/quotes', aSave({ IdempotencyKey: 'quote-retry-0001' }));
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const again = await call<SavedQuote>(who.a, 'POST', '/api/quote/quotes', aSave({ IdempotencyKey: 'quote-retry-0001' }));
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await count()).toBe(before + 1);
+    expect(await audits('quote.create', first.body.Data.Id)).toBe(1);
+  });
+
+  it('adds one quote when the same key arrives twice at once (a double press)', async () => {
+    const before = await count();
+    const body = aSave({ IdempotencyKey: 'quote-double-0001' });
+    const [x, y] = await Promise.all([call<SavedQuote>(who.a, 'POST', '/api/quote/quotes', body), call<SavedQuote>(who.a, 'POST', '/api/quote/quotes', body)]);
+    expect([x.status, y.status]).toEqual([200, 200]);
+    expect(y.body.Data.Id).toBe(x.body.Data.Id);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('refuses the same key with another quote (409) and adds nothing', async () => {
+    const first = await call<SavedQuote>(who.a, 'POST', '/api/quote/quotes', aSave({ IdempotencyKey: 'quote-reuse-0001' }));
+    expect(first.status).toBe(200);
+    const before = await count();
+    for (const other of [{ Quote: premium(30_000) }, { CompanyIds: ['LC01', 'LC02'] }]) {
+      const r = await call(who.a, 'POST', '/api/quote/quotes', aSave({ IdempotencyKey: 'quote-reuse-0001', ...other }));
+      expect(r.status, JSON.stringify(other)).toBe(409);
+      expect(r.body.MsgText).toBe(CREATE_KEY_REUSED);
+    }
+    expect(await count()).toBe(before);
+    expect((await call<SavedQuote>(who.a, 'GET', `/api/quote/quotes/${first.body.Data.Id}`)).body.Data.Quote.Benefits[0]?.PremiumAmount).toBe(20_000);
+  });
+
+  it('adds a quote for each save of a new quote without a key, as before', async () => {
+    const before = await count();
+    for (const body of [aSave(), aSave(), aSave({ IdempotencyKey: null })]) expect((await call(who.a, 'POST', '/api/quote/quotes', body)).status).toBe(200);
+    expect(await count()).toBe(before + 3);
+  });
+
+  it('keeps keys per user: another user’s key of the same text makes their own quote', async () => {
+    const mine = await call<SavedQuote>(who.a, 'POST', '/api/quote/quotes', aSave({ IdempotencyKey: 'quote-shared-0001' }));
+    const theirs = await call<SavedQuote>(who.b, 'POST', '/api/quote/quotes', aSave({ IdempotencyKey: 'quote-shared-0001' }));
+    expect([mine.status, theirs.status]).toEqual([200, 200]);
+    expect(theirs.body.Data.Id).not.toBe(mine.body.Data.Id);
+    expect(await quotesOf(who.b)).toContain(theirs.body.Data.Id);
+  });
+
+  it('claims the key only with its quote: a refused save leaves the key free for the corrected one', async () => {
+    const before = await count();
+    const refused = await call(who.a, 'POST', '/api/quote/quotes', aSave({ CompanyIds: ['NOPE'], IdempotencyKey: 'quote-refused-0001' }));
+    expect(refused.status).toBe(400);
+    expect(await count()).toBe(before);
+    const ok = await call<SavedQuote>(who.a, 'POST', '/api/quote/quotes', aSave({ IdempotencyKey: 'quote-refused-0001' }));
+    expect(ok.status).toBe(200);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('keeps the Version check of an overwrite, which a key does not turn into a create or a retry', async () => {
+    const created = (await call<SavedQuote>(who.a, 'POST', '/api/quote/quotes', aSave({ IdempotencyKey: 'quote-overwrite-0001' }))).body.Data;
+    const before = await count();
+    const overwrite = aSave({ Id: created.Id, Version: 1, Quote: premium(60_000), IdempotencyKey: 'quote-overwrite-0001' });
+    const saved = await call<SavedQuote>(who.a, 'POST', '/api/quote/quotes', overwrite);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.Data).toMatchObject({ Id: created.Id, Version: 2 });
+    const stale = await call(who.a, 'POST', '/api/quote/quotes', overwrite);
+    expect(stale.status).toBe(409);
+    expect(stale.body.MsgText).toBe(STALE_QUOTE_MESSAGE);
+    expect(await audits('quote.update', created.Id)).toBe(1);
+    // The new quote's save sent again answers that quote as it is now saved, adding none.
+    const retried = await call<SavedQuote>(who.a, 'POST', '/api/quote/quotes', aSave({ IdempotencyKey: 'quote-overwrite-0001' }));
+    expect(retried.status).toBe(200);
+    expect(retried.body.Data).toMatchObject({ Id: created.Id, Version: 2 });
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a key in the wrong format with 400 and stores nothing', async () => {
+    const before = await count();
+    for (const bad of ['x', 'short', 'has spaces in it', 'x'.repeat(101), 12345678]) {
+      const r = await call(who.a, 'POST', '/api/quote/quotes', aSave({ IdempotencyKey: bad }));
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+      expect(r.body.MsgText).toMatch(/^body\.IdempotencyKey: must be/);
+    }
+    expect(await count()).toBe(before);
   });
 });
 

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { SubmissionKeys } from '@portal/web';
+import { describe, expect, it, vi } from 'vitest';
 import { saveQuoteSchema } from '../contract';
-import { emptyBenefit, emptyValues, fromSaved, toSaveBody } from './values';
+import { emptyBenefit, emptyValues, fromSaved, toSaveBody, withCreateKey } from './values';
+
+// The kernel's submission keys alone: the whole '@portal/web' index brings styles a unit test cannot load.
+vi.mock('@portal/web', () => import('../../../../platform/web/src/api/submissionKeys'));
 
 describe('workbench values', () => {
   it('turn blank fields into nulls and invalid dates into null, giving a body the contract accepts', () => {
@@ -34,5 +38,21 @@ describe('workbench values', () => {
     const created = toSaveBody(values, null, ['LC01']);
     expect(created).toMatchObject({ Id: null, Version: null });
     expect(saveQuoteSchema.safeParse(created).success).toBe(true);
+  });
+
+  it('send a new quote with its submission’s IdempotencyKey, the same again for a retry of the same quote; an overwrite with none', () => {
+    let n = 0;
+    const keys = new SubmissionKeys(() => `quote-test-${++n}`);
+    const values = emptyValues();
+    values.Picked = { LC01: true };
+    const first = withCreateKey(toSaveBody(values, null, ['LC01']), keys);
+    expect(first.IdempotencyKey).toBe('quote-test-1');
+    expect(saveQuoteSchema.parse(first).IdempotencyKey).toBe('quote-test-1');
+    // Saved again after a failure, unchanged: the same key (the server answers the quote the first save added).
+    expect(withCreateKey(toSaveBody(values, null, ['LC01']), keys).IdempotencyKey).toBe('quote-test-1');
+    // Changed before it is saved again: another submission, another key.
+    values.Case.PurchaseDate = '2026-02-01';
+    expect(withCreateKey(toSaveBody(values, null, ['LC01']), keys).IdempotencyKey).toBe('quote-test-2');
+    expect(withCreateKey(toSaveBody(values, { Id: 4, Version: 3 }, ['LC01']), keys)).not.toHaveProperty('IdempotencyKey');
   });
 });

@@ -1,3 +1,4 @@
+import type { SubmissionKeys } from '@portal/web';
 import type { SaveQuote } from '../contract';
 import type { Benefit, Case, Quote } from '../engine/index';
 
@@ -72,6 +73,14 @@ export interface SaveTarget {
 /** The save body: a new quote (no target: no Id, no Version) or an overwrite of the quote as it was read. */
 export function toSaveBody(values: QuoteFormValues, target: SaveTarget | null, order: readonly string[]): SaveQuote {
   return { Id: target?.Id ?? null, Version: target?.Version ?? null, Case: toCase(values), Quote: toQuote(values), CompanyIds: pickedIds(values, order) };
+}
+
+/**
+ * The body the save sends: a new quote carries its submission's IdempotencyKey (the same while the quote is the same,
+ * so a retry after a failure whose answer was lost adds it once); an overwrite goes by its Version, without one.
+ */
+export function withCreateKey(body: SaveQuote, keys: Pick<SubmissionKeys, 'keyFor'>): SaveQuote {
+  return body.Id === null ? { ...body, IdempotencyKey: keys.keyFor(body) } : body;
 }
 
 export function fromSaved(saved: Omit<SaveQuote, 'Id' | 'Version'>): QuoteFormValues {

@@ -1,5 +1,5 @@
 import { LookupCategory, validationMessages as m, ZIP_PATTERN } from '@portal/core';
-import { loadFailure, useApi, useHeldRecord, useLookups, useStaleSave } from '@portal/web';
+import { loadFailure, newCreateKey, SubmissionKeys, useApi, useHeldRecord, useLookups, useStaleSave } from '@portal/web';
 import {
   Button,
   ButtonGroup,
@@ -17,7 +17,7 @@ import {
   useLookupLabel,
 } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -102,14 +102,21 @@ export function ContactDetail({ id, onClose }: Props) {
   // While the edit is open it keeps the contact it started from (values and Version): a refetch meanwhile (on
   // reconnect, once the cached copy is stale) does not start the form over. Reload, Cancel or a save replace it.
   const held = useHeldRecord(contact.data, editing ? id : null);
+  // A new contact's IdempotencyKey, one per submission: saving the same contact again after a failure (an answer
+  // lost) adds it once.
+  const keys = useRef(new SubmissionKeys(() => newCreateKey('contact'))).current;
   const save = useMutation({
     mutationFn: ({ values: v, version }: { values: FormValues; version: number | undefined }) => {
-      if (isNew) return api.call(ContactsApi.create, { body: toPayload(v) });
+      if (isNew) {
+        const payload = toPayload(v);
+        return api.call(ContactsApi.create, { body: { ...payload, IdempotencyKey: keys.keyFor(payload) } });
+      }
       if (version === undefined) throw new Error('no contact loaded');
       return api.call(ContactsApi.update, { body: { ...toPayload(v), ContactID: id as number, Version: version } });
     },
     onMutate: stale.clear,
     onSuccess: async (saved) => {
+      if (isNew) keys.added();
       await queryClient.invalidateQueries({ queryKey: ['contacts'] });
       onClose(saved.ContactID);
     },

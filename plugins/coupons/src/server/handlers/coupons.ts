@@ -50,9 +50,17 @@ export const couponRoutes = [
 
   route(CouponsApi.create, {
     access: COUPONS_ACCESS,
-    handler: async ({ database, body, audit }) => {
+    handler: async ({ database, body, audit, services, user }) => {
+      // A create sent again with its IdempotencyKey (its answer was lost) answers the coupon it added the first time.
+      const ref = body.IdempotencyKey && user ? { userId: user.id, scope: 'coupons.coupon', key: body.IdempotencyKey } : null;
       try {
         const row = await database.sql.transaction(async (tx) => {
+          const earlier = ref ? await services.createKeys.claim(tx, ref, body) : null;
+          if (earlier !== null) {
+            const added = await couponById(tx, Number(earlier));
+            if (!added) throw notFound(COUPON_MESSAGES.notFound);
+            return added;
+          }
           const created = (
             await tx.query<CouponRow>(
               `INSERT INTO coupons (code, product, membership_type, discount_type, start_date, end_date, status)
@@ -70,6 +78,7 @@ export const couponRoutes = [
           )[0];
           if (!created) throw new Error('insert returned no row');
           await audit({ action: 'coupons.coupon.create', entity: 'coupon', entityId: String(created.id), detail: { code: created.code } }, tx);
+          if (ref) await services.createKeys.record(tx, ref, created.id);
           return created;
         });
         return withMessage(toCoupon(row), COUPON_MESSAGES.created);

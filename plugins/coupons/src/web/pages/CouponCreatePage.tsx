@@ -1,17 +1,22 @@
-import { layoutCss, useApi } from '@portal/web';
+import { layoutCss, newCreateKey, SubmissionKeys, useApi } from '@portal/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { COUPONS_PATH, couponPath } from '../../access';
 import { CouponsApi } from '../../contract';
 import { CouponForm, type CouponFormValues, toCouponPayload } from '../components/CouponForm';
+import { couponCreateBody } from '../components/createBody';
 
 export default function CouponCreatePage() {
   const api = useApi();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // One IdempotencyKey per submission: saving the same coupon again after a failure (an answer lost) adds it once.
+  const keys = useRef(new SubmissionKeys(() => newCreateKey('coupon'))).current;
   const create = useMutation({
-    mutationFn: (v: CouponFormValues) => api.call(CouponsApi.create, { body: toCouponPayload(v) }),
+    mutationFn: (v: CouponFormValues) => api.call(CouponsApi.create, { body: couponCreateBody(toCouponPayload(v), keys) }),
     onSuccess: async (c) => {
+      keys.added();
       await queryClient.invalidateQueries({ queryKey: ['coupons'] });
       navigate(couponPath(c.ID));
     },

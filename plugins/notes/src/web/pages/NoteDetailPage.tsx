@@ -1,8 +1,8 @@
 import { idSchema } from '@portal/core';
-import { loadFailure, useApi, useHeldRecord, useStaleSave } from '@portal/web';
+import { loadFailure, newCreateKey, SubmissionKeys, useApi, useHeldRecord, useStaleSave } from '@portal/web';
 import { Button, CheckboxField, LoadFailed, Message, Panel, StaleNotice } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { NOTES_PATH } from '../../access';
@@ -75,12 +75,15 @@ export default function NoteDetailPage() {
     // A stale save keeps the typed values and says so with a Reload (the cached message is then read anew).
     onError: stale.onError,
   });
+  // One IdempotencyKey per reply sent: sending the same reply again after a failure (an answer lost) adds it once.
+  const replyKeys = useRef(new SubmissionKeys(() => newCreateKey('note'))).current;
   const reply = useMutation({
-    mutationFn: async (v: NoteFormValues) =>
-      api.call(NotesApi.create, {
-        body: { NoteText: v.NoteText, NoteTypeID: v.NoteTypeID, ReplyToID: (note.data as NoteDetail).NoteID, Attachments: await toUploads(v.Files) },
-      }),
+    mutationFn: async (v: NoteFormValues) => {
+      const payload = { NoteText: v.NoteText, NoteTypeID: v.NoteTypeID, ReplyToID: (note.data as NoteDetail).NoteID, Attachments: await toUploads(v.Files) };
+      return api.call(NotesApi.create, { body: { ...payload, IdempotencyKey: replyKeys.keyFor(payload) } });
+    },
     onSuccess: async () => {
+      replyKeys.added();
       setRepliesSent((n) => n + 1);
       await queryClient.invalidateQueries({ queryKey: ['notes'] });
     },

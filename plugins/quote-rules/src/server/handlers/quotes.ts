@@ -43,7 +43,16 @@ export const quoteRoutes = [
       if (companies.length !== companyIds.length) throw new ApiError(400, 'CompanyIds: unknown life company.');
       const outcome = evaluateQuote(body.Case, body.Quote, companies.map(toEngineCompany));
       const values = [JSON.stringify(body.Case), JSON.stringify(body.Quote), companyIds, JSON.stringify(outcome)];
+      // A new quote sent again with its IdempotencyKey (its answer was lost) answers the quote it added the first time.
+      // An overwrite goes by its Version alone.
+      const ref = body.Id === null && body.IdempotencyKey ? { userId: user.id, scope: 'quote-rules.quote', key: body.IdempotencyKey } : null;
       return database.sql.transaction(async (tx) => {
+        const earlier = ref ? await ctx.services.createKeys.claim(tx, ref, body) : null;
+        if (earlier !== null) {
+          const added = await findOwnQuote(tx, user.id, Number(earlier));
+          if (!added) throw notFound(NOT_FOUND);
+          return savedIn(added, ctx.t);
+        }
         const rows =
           body.Id === null
             ? await tx.query<QuoteRow>(
@@ -71,6 +80,7 @@ export const quoteRoutes = [
           },
           tx,
         );
+        if (ref) await ctx.services.createKeys.record(tx, ref, row.id);
         return savedIn(toSavedQuote(row), ctx.t);
       });
     },

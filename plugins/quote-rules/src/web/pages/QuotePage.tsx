@@ -1,8 +1,8 @@
 import { formatDateTime } from '@portal/core';
-import { ApiCallError, layoutCss, loadFailure, useApi, useHeldRecord } from '@portal/web';
+import { ApiCallError, layoutCss, loadFailure, newCreateKey, SubmissionKeys, useApi, useHeldRecord } from '@portal/web';
 import { Button, CheckboxField, DatePickerField, Form, LoadFailed, Message, NumberField, SelectField, StaleNotice, useKitForm } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldPath, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -13,7 +13,7 @@ import { BenefitRow } from '../components/BenefitRow';
 import { CompanyOutcomes } from '../components/CompanyOutcomes';
 import * as css from '../components/quote.css';
 import { quoteIdOf } from '../quoteId';
-import { emptyBenefit, emptyValues, fromSaved, pickedIds, type QuoteFormValues, toBenefit, toCase, toQuote, toSaveBody } from '../values';
+import { emptyBenefit, emptyValues, fromSaved, pickedIds, type QuoteFormValues, toBenefit, toCase, toQuote, toSaveBody, withCreateKey } from '../values';
 
 /** Checked by the page itself (the engine reports everything else); the fields carry their own types. */
 const formSchema = z.object({ Case: z.any(), Quote: z.any(), Picked: z.any() });
@@ -65,9 +65,12 @@ export default function QuotePage() {
     return evaluateQuote(toCase(values), toQuote(values), chosen);
   }, [values, companyList, picked.join(',')]);
 
+  // One IdempotencyKey per submission of a new quote: saving the same quote again after a failure (an answer lost) adds it once.
+  const keys = useRef(new SubmissionKeys(() => newCreateKey('quote'))).current;
   const save = useMutation({
     mutationFn: (body: ReturnType<typeof toSaveBody>) => api.call(QuoteApi.save, { body }, { notify: false }),
     onSuccess: (result: SavedQuote) => {
+      keys.added();
       queryClient.setQueryData(['quote', 'quote', result.Id], result);
       void queryClient.invalidateQueries({ queryKey: ['quote', 'mine'] });
       // The saved quote (its new Version) is the one the form goes on from.
@@ -85,7 +88,7 @@ export default function QuotePage() {
     }
     setNoCompany(false);
     // An overwrite sends the Version the form was opened at; the server refuses a stale one (409).
-    save.mutate(toSaveBody(formValues, id !== null && opened ? { Id: opened.Id, Version: opened.Version } : null, order));
+    save.mutate(withCreateKey(toSaveBody(formValues, id !== null && opened ? { Id: opened.Id, Version: opened.Version } : null, order), keys));
   };
 
   // The quote was saved by someone else (another tab) since it was read: the save was refused (409), nothing changed.
