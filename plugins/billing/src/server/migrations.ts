@@ -105,4 +105,15 @@ CREATE INDEX billing_transactions_created_idx ON billing_transactions (created_a
 CREATE INDEX billing_transactions_ref_idx ON billing_transactions (ref_transaction_id) WHERE ref_transaction_id IS NOT NULL;
 `,
   },
+  {
+    // Support's grid and spreadsheet sorted by Amount or by Status sorted every charge the filter finds for each page
+    // and batch (231-294 ms a page at 200,000 charges on PGlite): these give both orders, so a page reads its own rows.
+    // Built without blocking writes to a table that already holds charges (CONCURRENTLY, outside a transaction).
+    id: '0006_billing_sort_indexes',
+    transaction: false,
+    statements: [
+      'CREATE INDEX CONCURRENTLY IF NOT EXISTS billing_transactions_amount_idx ON billing_transactions (amount_cents, id)',
+      'CREATE INDEX CONCURRENTLY IF NOT EXISTS billing_transactions_status_idx ON billing_transactions (status, id)',
+    ],
+  },
 ];

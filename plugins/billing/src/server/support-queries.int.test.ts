@@ -165,4 +165,31 @@ describe("billing: the indexes of support's reads (migration 0005)", () => {
     }
     expect(plans.refund).toContain('billing_transactions_ref_idx');
   });
+
+  it('reads a page and an export batch sorted by Amount or by Status in the order of their indexes (migration 0006), not by sorting every charge', async () => {
+    const rows = await server.database.sql.query<{ indexname: string; indexdef: string }>(
+      `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'billing_transactions'
+         AND indexname IN ('billing_transactions_amount_idx', 'billing_transactions_status_idx') ORDER BY indexname`,
+    );
+    expect(rows.map((r) => r.indexdef.replace(/^.* USING /, ''))).toEqual(['btree (amount_cents, id)', 'btree (status, id)']);
+    const plans = await server.database.sql.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      const plan = async (s: Statement) => (await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${s.sql}`, s.params)).map((r) => r['QUERY PLAN']).join('\n');
+      const last = seeded[600] ?? 0;
+      const amount = (await tx.query<{ key: string }>('SELECT amount_cents::text AS key FROM billing_transactions WHERE id = $1', [last]))[0]?.key ?? '';
+      return {
+        amountDesc: await plan(supportPage(search({ sortColumn: 'Amount', limit: 20 })).page),
+        amountAsc: await plan(supportPage(search({ sortColumn: 'Amount', sortOrder: 'ASC', offset: 40, limit: 20 })).page),
+        status: await plan(supportPage(search({ sortColumn: 'Status', limit: 20 })).page),
+        amountBatch: await plan(supportBatch({ ...search({ sortColumn: 'Amount' }), ids: null, batchSize: 500 }, { key: amount, id: last })),
+      };
+    });
+    for (const p of [plans.amountDesc, plans.amountAsc, plans.amountBatch]) {
+      expect(p).toMatch(/Index Scan (Backward )?(using|on) billing_transactions_amount_idx/);
+      expect(p).not.toMatch(/Sort Key/);
+    }
+    expect(plans.amountBatch).toMatch(/Index Cond: \(ROW\((t\.)?amount_cents, (t\.)?id\) [<>] ROW/);
+    expect(plans.status).toMatch(/Index Scan (Backward )?(using|on) billing_transactions_status_idx/);
+    expect(plans.status).not.toMatch(/Sort Key/);
+  });
 });
