@@ -159,6 +159,8 @@ export const SupportApi = {
     method: 'GET',
     path: '/api/support/createtransaction/:transactionId/:paNumber',
     params: z.object({ transactionId: idSchema, paNumber: paNumberSchema }),
+    /** Ours, optional: the PA number the caller saw (empty for none), as the POST's PreviousPANumber. */
+    query: z.object({ previous: z.string().max(40, 'must be at most 40 characters').optional() }),
     response: z.object({ PANumber: z.string(), Message: z.string() }),
   }),
   /** Support's work on the dashboard (ours, not the spec's): how many charges and members wait for someone. */

@@ -2,7 +2,7 @@ import { defineEndpoint, KernelApi } from '@portal/core';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { type KeyValueStore, SessionStore } from '../session/storage';
-import { ApiClient, type ClientHooks } from './client';
+import { ANSWER_TIMEOUT_MS, ApiClient, type ClientHooks } from './client';
 import { ApiCallError, SessionEndedError } from './errors';
 
 const EP_API_A = defineEndpoint({ method: 'GET', path: '/api/a' });
@@ -116,6 +116,34 @@ describe('API client envelope handling', () => {
     const stopped = setup(() => Promise.reject(new DOMException('stopped', 'AbortError')));
     await expect(stopped.client.call(EP_API_X)).rejects.toMatchObject({ name: 'AbortError' });
   });
+  it('fails a JSON call whose answer has not begun within the deadline as a server not reached, and leaves the caller’s own stop an abort', async () => {
+    vi.useFakeTimers();
+    try {
+      // A server that never answers: the request ends only when its signal stops it.
+      const hanging = (_url: string, init: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('stopped', 'AbortError'))));
+      const save = setup(hanging);
+      const saving = save.client.call(EP_SAVE, { body: { Name: 'x' } });
+      const outcome = expect(saving).rejects.toMatchObject({ status: 0, message: 'The server could not be reached. Check your connection and try again.' });
+      await vi.advanceTimersByTimeAsync(ANSWER_TIMEOUT_MS - 1);
+      expect(save.hooks.notify).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      await outcome;
+      expect(save.hooks.notify).toHaveBeenCalledWith('error', 'The server could not be reached. Check your connection and try again.');
+      const shorter = setup(hanging);
+      const quick = expect(shorter.client.call(EP_API_X, undefined, { timeoutMs: 5_000 })).rejects.toMatchObject({ status: 0 });
+      await vi.advanceTimersByTimeAsync(5_000);
+      await quick;
+      const stopped = setup(hanging);
+      const controller = new AbortController();
+      const stopping = expect(stopped.client.call(EP_API_X, undefined, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+      controller.abort();
+      await stopping;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('sends the bearer, anti-forgery, no-cache, session and request id headers, and the impersonation header when set', async () => {
     const { client, hooks, calls } = setup(() => json(200, env(null)));
     (hooks.impersonatedMemberId as ReturnType<typeof vi.fn>).mockReturnValue(42);

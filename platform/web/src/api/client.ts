@@ -44,6 +44,33 @@ export interface RequestOptions {
   binary?: Blob;
   /** Bytes of the body sent so far, as the browser reports them (binary bodies; the request then goes by XMLHttpRequest). */
   onUploadProgress?: (sent: number, total: number) => void;
+  /**
+   * How long a JSON call waits for the server's answer before it fails as a server not reached (default
+   * ANSWER_TIMEOUT_MS). File downloads and uploads have none: their time grows with their size.
+   */
+  timeoutMs?: number;
+}
+
+/** A JSON call whose answer has not begun after this long fails (status 0), so a save that hangs does not spin forever. */
+export const ANSWER_TIMEOUT_MS = 60_000;
+
+/** The signal of one attempt: the caller's, and a deadline for the answer; `expired` tells the two aborts apart. */
+function answerDeadline(outer: AbortSignal | undefined, ms: number) {
+  const controller = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort();
+  }, ms);
+  const follow = () => controller.abort();
+  if (outer?.aborted) controller.abort();
+  else outer?.addEventListener('abort', follow, { once: true });
+  return {
+    signal: controller.signal,
+    expired: () => expired,
+    /** The answer began (or the call failed): no deadline any more; the caller's stop still stops it. */
+    clear: () => clearTimeout(timer),
+  };
 }
 
 export interface ClientHooks {
@@ -283,25 +310,30 @@ export class ApiClient {
       if (shouldRefresh(remaining, t.lifetime)) await this.refresh().catch(() => {});
     }
     const full = url + buildQuery(opts.query);
+    const deadline = opts.binary || opts.responseType === 'blob' ? null : answerDeadline(opts.signal, opts.timeoutMs ?? ANSWER_TIMEOUT_MS);
     const init: RequestInit = {
       method: opts.method ?? 'GET',
       headers: this.headers(opts),
       body: opts.binary ?? (opts.form ? new URLSearchParams(opts.form).toString() : opts.body === undefined ? undefined : JSON.stringify(opts.body)),
-      signal: opts.signal,
+      signal: deadline?.signal ?? opts.signal,
     };
     let res: Response;
     try {
       res = opts.onUploadProgress && opts.binary ? await sendWithProgress(full, init, opts.onUploadProgress) : await this.fetchImpl(full, init);
     } catch (e) {
+      deadline?.clear();
       // A stopped call stays what it is; a network failure gets words the user can read. A read's page says them (its
       // load failure, in place); a change is toasted as any failed change is, unless its page says it (notify: false),
       // so a save that never reached the server is never silent. A finance or e-mail call toasts either way: the spec
       // has those say 'Error while getting data from server' (01 section 8).
-      if (e instanceof DOMException && e.name === 'AbortError') throw e;
+      // No answer in time is a server not reached too.
+      if (e instanceof DOMException && e.name === 'AbortError' && !deadline?.expired()) throw e;
       const msg = this.failed(0, url);
       if (notify && (DATA_CALL.test(url) || init.method !== 'GET')) this.hooks.notify('error', msg);
       throw new ApiCallError(msg, 0, null);
     }
+    // The answer has begun: its body is read without the deadline.
+    deadline?.clear();
 
     if ((res.status === 401 || res.status === 403) && this.session.tokens()?.refreshToken) {
       // A 401 may be retried up to MAX_RETRIES times; a 403 once (roles may have changed since the token was issued).

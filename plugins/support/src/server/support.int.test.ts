@@ -433,6 +433,11 @@ describe('support: pending list and PA numbers', () => {
     expect(stored[0]?.pa_number).toBe('PA-78');
     expect(await audits()).toBe(before + 1);
     expect((await call(SupportApi.addPaNumber.path, { body: { TransactionID: pendingId, PANumber: 'PA-82', PreviousPANumber: 7 } })).statusCode).toBe(400);
+    // The spec's GET takes the number seen as ?previous= (empty: none seen), with the same rule.
+    const staleGet = await data<{ PANumber: string; Message: string }>(`/api/support/createtransaction/${pendingId}/PA-83?previous=PA-77`);
+    expect(staleGet).toEqual({ PANumber: 'PA-78', Message: SUPPORT_MESSAGES.paNumberMismatch });
+    expect((await data<{ PANumber: string }>(`/api/support/createtransaction/${pendingId}/PA-84?previous=`)).PANumber).toBe('PA-78');
+    expect((await data<{ PANumber: string }>(`/api/support/createtransaction/${pendingId}/PA-85?previous=PA-78`)).PANumber).toBe('PA-85');
   });
 });
 

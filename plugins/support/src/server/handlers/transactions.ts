@@ -112,7 +112,9 @@ export const transactionRoutes = [
     access: SUPPORT_ACCESS,
     // A GET in the spec that stores the PA number: it needs the anti-forgery token like any change.
     writes: true,
-    handler: (ctx) => savePaNumber(ctx, ctx.params.transactionId, ctx.params.paNumber),
+    // `?previous=` (the number seen; empty: none) checks as the POST's PreviousPANumber does.
+    handler: (ctx) =>
+      savePaNumber(ctx, ctx.params.transactionId, ctx.params.paNumber, ctx.query.previous === undefined ? undefined : ctx.query.previous || null),
   }),
 ];
 
