@@ -223,4 +223,35 @@ describe('billing: guessing coupon codes', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().MsgText).toBe(tooMany(refused.headers['retry-after']));
   });
+
+  it("limits support's setcoupon per staff user: after 30 wrong codes an hour the valid code is refused too (429), nothing applied, and the member's own limits are untouched", async () => {
+    const address = '203.0.113.7';
+    await makeUser(server, { userName: 'guess-staff', roles: ['CareSupport'], brand: 'staff' });
+    const staff = await signIn(server, 'guess-staff');
+    const m = await member();
+    await withCard(m.session, '203.0.113.8');
+    const setCoupon = (code: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: BillingApi.supportSetCoupon.path,
+        headers: authHeaders(staff, 'staff'),
+        remoteAddress: address,
+        payload: { MemberId: m.id, CouponCode: code },
+      });
+    for (let i = 0; i < BILLING_THROTTLE.couponFailuresPerStaff.max; i++) {
+      const wrong = await setCoupon(`STAFF-${i}`);
+      expect(wrong.statusCode, wrong.body).toBe(200);
+      expect(wrong.json().Data.Status).toBe(1);
+    }
+    const refused = await setCoupon('LIFE-CARD');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().MsgText).toBe(tooMany(refused.headers['retry-after']));
+    const status = await server.database.sql.query<{ subscription_status: string | null }>(
+      'SELECT subscription_status FROM billing_customers WHERE member_id = $1',
+      [m.id],
+    );
+    expect(status[0]?.subscription_status ?? null).not.toBe('lifetime');
+    // The member's own check still works: staff's wrong codes are not the member's.
+    expect(await data(BillingApi.checkCoupon.path, { session: m.session, address: '203.0.113.8', body: { Code: 'LIFE-CARD' } })).toMatchObject({ Status: 0 });
+  });
 });

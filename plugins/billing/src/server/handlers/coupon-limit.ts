@@ -22,18 +22,24 @@ type CouponContext = Pick<RouteContext, 'services' | 'reply' | 'req' | 'audit' |
  * on step 1's read, which wrong codes counted at that very moment can race: step 2 bounds how many checks can be under
  * way together. A refusal is audited (`billing.coupon.check`, refused); the codes tried are not.
  */
-export async function checkedCoupon(ctx: CouponContext, memberId: number, code: string): ReturnType<Billing['checkCoupon']> {
+export async function checkedCoupon(ctx: CouponContext, memberId: number, code: string, staffUserId?: string): ReturnType<Billing['checkCoupon']> {
   const throttle = ctx.services.throttle;
   const member = String(memberId);
   const address = ctx.req.ip;
-  const failures: [ThrottleRule, string][] = [
-    [BILLING_THROTTLE.couponFailuresPerMember, member],
-    [BILLING_THROTTLE.couponFailuresPerAddress, address],
-  ];
-  const checks: [ThrottleRule, string][] = [
-    [BILLING_THROTTLE.couponChecksPerMember, member],
-    [BILLING_THROTTLE.couponChecksPerAddress, address],
-  ];
+  // Support's setcoupon (`staffUserId`) counts per staff user: a compromised staff login guesses no faster than a
+  // member, and a member's own limits are not spent by staff.
+  const failures: [ThrottleRule, string][] = staffUserId
+    ? [[BILLING_THROTTLE.couponFailuresPerStaff, staffUserId]]
+    : [
+        [BILLING_THROTTLE.couponFailuresPerMember, member],
+        [BILLING_THROTTLE.couponFailuresPerAddress, address],
+      ];
+  const checks: [ThrottleRule, string][] = staffUserId
+    ? [[BILLING_THROTTLE.couponChecksPerStaff, staffUserId]]
+    : [
+        [BILLING_THROTTLE.couponChecksPerMember, member],
+        [BILLING_THROTTLE.couponChecksPerAddress, address],
+      ];
   const refused = (limit: 'wrong codes' | 'checks') =>
     ctx.audit({
       action: 'billing.coupon.check',

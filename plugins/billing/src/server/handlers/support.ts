@@ -4,6 +4,7 @@ import { BILLING_SUPPORT_ACCESS } from '../../access';
 import { BILLING_MESSAGES, BillingApi, PREPULL_DESCRIPTION, toCents } from '../../contract';
 import { billingOf } from '../billing-ref';
 import { actorOf, ownSiteUrl, worded } from './context';
+import { checkedCoupon } from './coupon-limit';
 
 /** The payment service's support calls (spec 02 section 7): staff act on the member named in the body. */
 export const supportRoutes = [
@@ -36,7 +37,11 @@ export const supportRoutes = [
   }),
   route(BillingApi.supportSetCoupon, {
     access: BILLING_SUPPORT_ACCESS,
-    handler: async (ctx) => worded(ctx, await billingOf(ctx).applyCoupon(ctx.body.MemberId, ctx.body.CouponCode, actorOf(ctx))),
+    handler: async (ctx) => {
+      // Limited as a member's codes are, per staff user (coupon-limit.ts): over the limit, 429 and nothing applied.
+      if (ctx.user) await checkedCoupon(ctx, ctx.body.MemberId, ctx.body.CouponCode, ctx.user.id);
+      return worded(ctx, await billingOf(ctx).applyCoupon(ctx.body.MemberId, ctx.body.CouponCode, actorOf(ctx)));
+    },
   }),
   // A GET that changes data (creates the member's gateway customer): the anti-forgery token is required.
   route(BillingApi.supportToken, {
