@@ -3,7 +3,7 @@ export { endpointRef } from './api/endpointRef';
 export { ApiCallError, SessionEndedError } from './api/errors';
 export { loadFailure, saveConflict, useStaleSave } from './api/failures';
 export { type Held, nextHeld, useHeldRecord } from './api/heldRecord';
-export { SeenVersions, type VersionedRef, type VersionedRow } from './api/seenVersions';
+export { SeenVersions, type VersionedRow } from './api/seenVersions';
 export { newCreateKey, SubmissionKeys } from './api/submissionKeys';
 export * from './context';
 export {

@@ -1,4 +1,15 @@
-import { BillType, ClaimStatus, createKeySchema, defineEndpoint, idSchema, moneyFromText, msg, pageIndexSchema, schemaText } from '@portal/core';
+import {
+  BillType,
+  ClaimStatus,
+  createKeySchema,
+  defineEndpoint,
+  idSchema,
+  moneyFromText,
+  msg,
+  pageIndexSchema,
+  schemaText,
+  versionedRefSchema,
+} from '@portal/core';
 import { z } from 'zod';
 
 /**
@@ -259,16 +270,8 @@ export const claimUpdateSchema = z
   .superRefine(checkBill);
 export type ClaimUpdate = z.infer<typeof claimUpdateSchema>;
 
-/**
- * One bill of a status change: its id (the spec's id list), or its id with the Version the caller saw, which the change
- * then checks (the pages send the Version of each bill they have shown).
- */
-export const claimRefSchema = z.union([idSchema, z.object({ ID: idSchema, Version: idSchema })], {
-  error: "must be a claim id, or an object with the bill's ID and Version",
-});
-export type ClaimRef = z.infer<typeof claimRefSchema>;
-/** The id a status change's entry names. */
-export const refId = (ref: ClaimRef): number => (typeof ref === 'number' ? ref : ref.ID);
+/** One bill of a status change: its id, or its id with the Version the caller saw (the pages send the Versions they showed). */
+export const claimRefSchema = versionedRefSchema("must be a claim id, or an object with the bill's ID and Version");
 
 /**
  * POST changeStatusAM: move every listed bill to one new status, all or nothing. A bill named with a Version it no

@@ -1,4 +1,4 @@
-import { createKeySchema, defineEndpoint, idSchema, schemaText } from '@portal/core';
+import { createKeySchema, defineEndpoint, idSchema, schemaText, versionedRefSchema } from '@portal/core';
 import { z } from 'zod';
 
 /**
@@ -128,14 +128,8 @@ export const couponSearchSchema = z.object({
 });
 export type CouponSearch = z.input<typeof couponSearchSchema>;
 
-/**
- * One coupon of a bulk action: its id (the spec's id list), or its id with the Version the caller saw, which the
- * action then checks (the list sends the Version of each coupon it has shown).
- */
-export const couponRefSchema = z.union([idSchema, z.object({ ID: idSchema, Version: idSchema })], {
-  error: "must be a coupon id, or an object with the coupon's ID and Version",
-});
-export type CouponRef = z.infer<typeof couponRefSchema>;
+/** One coupon of a bulk action: its id, or its id with the Version the caller saw (the list sends the Versions it showed). */
+export const couponRefSchema = versionedRefSchema("must be a coupon id, or an object with the coupon's ID and Version");
 
 /** A bulk action's coupons: at least one (message verbatim). */
 export const couponIdsSchema = z

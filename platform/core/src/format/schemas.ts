@@ -46,6 +46,33 @@ export const createKeySchema = z
   .trim()
   .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8 to 100 letters, digits or - _ . :');
 
+/**
+ * One record of a bulk change: its id (the spec's id lists), or its id with the Version the caller saw, which the
+ * change then checks. `error` words a reference that is neither.
+ */
+export const versionedRefSchema = (error: string) => z.union([idSchema, z.object({ ID: idSchema, Version: idSchema })], { error });
+export type VersionedRef = number | { ID: number; Version: number };
+/** The id a reference names. */
+export const refId = (ref: VersionedRef): number => (typeof ref === 'number' ? ref : ref.ID);
+
+/**
+ * What a bulk change's references say, by id (each id once, in the order first named): the Versions the caller saw of
+ * it (none for an id sent alone). `staleIds` then names the records whose stored Version is not every one of them.
+ */
+export function versionsSeen(refs: readonly VersionedRef[]): Map<number, number[]> {
+  const seen = new Map<number, number[]>();
+  for (const ref of refs) {
+    const versions = seen.get(refId(ref)) ?? [];
+    if (typeof ref !== 'number') versions.push(ref.Version);
+    seen.set(refId(ref), versions);
+  }
+  return seen;
+}
+
+/** The ids of `stored` (id and Version as stored now, read locked) that the caller saw at another Version. */
+export const staleIds = (seen: ReadonlyMap<number, readonly number[]>, stored: readonly { id: number; version: number }[]): number[] =>
+  stored.filter((r) => seen.get(r.id)?.some((v) => v !== r.version)).map((r) => r.id);
+
 export const MAX_PAGE_INDEX = 10_000;
 
 /** A remote grid's PageIndex from a query or a body: a whole number from 0 to MAX_PAGE_INDEX, 0 when absent. */

@@ -1,10 +1,9 @@
+import type { VersionedRef } from '@portal/core';
+
 /** A row the caller may change: its Version moves on with every change the server stores. */
 export interface VersionedRow {
   Version: number;
 }
-
-/** One row of a bulk change: its id alone, or its id with the Version the caller saw (which the server then checks). */
-export type VersionedRef = number | { ID: number; Version: number };
 
 /**
  * The Version of each row a list has shown, on every page it fetched, so a bulk action names the version the user saw

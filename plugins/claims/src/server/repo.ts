@@ -1,4 +1,4 @@
-import { BillType, ClaimStatus, hasAnyRole, type Message, msg, Roles } from '@portal/core';
+import { BillType, ClaimStatus, hasAnyRole, type Message, msg, Roles, staleIds, versionsSeen } from '@portal/core';
 import { ApiError, badRequest, conflict, countKey, forbidden, keptCountsFor, notFound, type RouteContext, type SqlClient } from '@portal/server';
 import { ClaimsAccess } from '../access';
 import {
@@ -14,7 +14,6 @@ import {
   PENDING_STATUS_IDS,
   RECENT_CLAIMS,
   REIMBURSEMENT_PAYEE,
-  refId,
   type StatusHistoryEntry,
   toCents,
   type Vendor,
@@ -299,12 +298,7 @@ const STALE_MANY =
 export async function changeStatus(ctx: Ctx, b: ChangeStatus): Promise<Claim[]> {
   const scope = scopeFor(ctx);
   // Each bill's Versions as the caller saw them (none for a bill named by its id alone); a bill named twice counts once.
-  const seen = new Map<number, number[]>();
-  for (const ref of b.Ids) {
-    const versions = seen.get(refId(ref)) ?? [];
-    if (typeof ref !== 'number') versions.push(ref.Version);
-    seen.set(refId(ref), versions);
-  }
+  const seen = versionsSeen(b.Ids);
   const ids = [...seen.keys()].sort((x, y) => x - y);
   const to = b.NewClaimStatusID;
   const sql = ctx.database.sql;
@@ -326,7 +320,10 @@ export async function changeStatus(ctx: Ctx, b: ChangeStatus): Promise<Claim[]> 
       if (missing.length) throw notFound(msg('No status was changed: bills {{ids}} not found.', { ids: listIds(missing) }));
       // Checked against the status the caller saw, not only the current one: a bill changed since (its Version moved on)
       // refuses the whole change, before the state machine would judge a move the caller never chose from that status.
-      const stale = rows.filter((r) => seen.get(r.claim_id)?.some((v) => v !== r.version)).map((r) => r.claim_id);
+      const stale = staleIds(
+        seen,
+        rows.map((r) => ({ id: r.claim_id, version: r.version })),
+      );
       if (stale.length === 1) throw conflict(msg(STALE_ONE, { ids: listIds(stale) }));
       if (stale.length) throw conflict(msg(STALE_MANY, { ids: listIds(stale) }));
       const refused = rows.flatMap((r) => {

@@ -1,6 +1,7 @@
+import { staleIds, type VersionedRef, versionsSeen } from '@portal/core';
 import { badRequest, conflict, notFound, route, type SqlClient, withMessage } from '@portal/server';
 import { COUPONS_ACCESS } from '../../access';
-import { COUPON_MESSAGES, type CouponRef, CouponsApi } from '../../contract';
+import { COUPON_MESSAGES, CouponsApi } from '../../contract';
 import { COUPON_COLUMNS, type CouponRow, couponById, newCouponStatus, searchCoupons, toCoupon } from '../queries';
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
@@ -11,22 +12,16 @@ const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '235
  */
 async function bulk(
   sql: SqlClient,
-  refs: readonly CouponRef[],
+  refs: readonly VersionedRef[],
   apply: (tx: SqlClient, ids: number[]) => Promise<number>,
   audit: (tx: SqlClient, ids: number[]) => Promise<void>,
 ): Promise<number> {
-  const seen = new Map<number, number[]>();
-  for (const ref of refs) {
-    const [id, version] = typeof ref === 'number' ? [ref, undefined] : [ref.ID, ref.Version];
-    const versions = seen.get(id) ?? [];
-    if (version !== undefined) versions.push(version);
-    seen.set(id, versions);
-  }
+  const seen = versionsSeen(refs);
   const unique = [...seen.keys()];
   return sql.transaction(async (tx) => {
     const found = await tx.query<{ id: number; version: number }>('SELECT id, version FROM coupons WHERE id = ANY($1::int[]) FOR UPDATE', [unique]);
     if (found.length !== unique.length) throw notFound(COUPON_MESSAGES.someNotFound);
-    if (found.some((row) => seen.get(row.id)?.some((v) => v !== row.version))) throw conflict(COUPON_MESSAGES.someStale);
+    if (staleIds(seen, found).length) throw conflict(COUPON_MESSAGES.someStale);
     const changed = await apply(tx, unique);
     await audit(tx, unique);
     return changed;
