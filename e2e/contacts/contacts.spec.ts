@@ -57,3 +57,47 @@ test('a member adds a contact, edits it, and cancels an edit; save and cancel re
   await page.getByRole('button', { name: `${last}, Anabel` }).click();
   await expect(page.getByText('Austin')).toBeVisible();
 });
+
+test("two people edit one contact: the later save is refused with Reload, which takes the other's save into the form", async ({ browser }) => {
+  const last = `Twice${Date.now().toString(36)}`;
+  const a = await browser.newContext();
+  const b = await browser.newContext();
+  const pageA = await a.newPage();
+  const pageB = await b.newPage();
+  await signIn(pageA, 'finance', 'finance.careguardfinance');
+  await pageA.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Contacts' }).click();
+  await pageA.getByRole('button', { name: 'Add contact' }).click();
+  await pageA.getByLabel('First name').fill('Ana');
+  await pageA.getByLabel('Last name').fill(last);
+  await pageA.getByRole('button', { name: 'Save' }).click();
+  await expect(pageA.getByRole('button', { name: `${last}, Ana` })).toBeVisible();
+
+  await signIn(pageB, 'finance', 'finance.careguardfinance');
+  await pageB.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Contacts' }).click();
+  for (const page of [pageA, pageB]) {
+    await page.getByRole('button', { name: `${last}, Ana` }).click();
+    await page.getByRole('button', { name: 'Edit' }).click();
+  }
+  await pageA.getByLabel('City').fill('Austin');
+  await pageA.getByRole('button', { name: 'Save' }).click();
+  await expect(pageA.getByRole('button', { name: `${last}, Ana` })).toBeVisible();
+
+  await pageB.getByLabel('City').fill('Dallas');
+  await pageB.getByRole('button', { name: 'Save' }).click();
+  const reload = pageB.getByRole('button', { name: 'Reload' });
+  await expect(reload).toBeVisible();
+  await expect(pageB.getByTestId('stale-notice')).toContainText('This contact was changed by someone else. Reload it and make your change again.');
+  // The refused save kept what B typed.
+  await expect(pageB.getByLabel('City')).toHaveValue('Dallas');
+  expect((await axe(pageB)).violations).toEqual([]);
+  // Reload reads the contact as A saved it (a new Version) into the open form; a save from there goes through.
+  await reload.click();
+  await expect(reload).toHaveCount(0);
+  await expect(pageB.getByLabel('City')).toHaveValue('Austin');
+  await pageB.getByLabel('City').fill('Dallas');
+  await pageB.getByRole('button', { name: 'Save' }).click();
+  await pageB.getByRole('button', { name: `${last}, Ana` }).click();
+  await expect(pageB.getByText('Dallas')).toBeVisible();
+  await a.close();
+  await b.close();
+});

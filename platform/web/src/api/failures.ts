@@ -19,9 +19,10 @@ export const saveConflict = (error: unknown): string | null => (statusOf(error) 
 /**
  * A record's edit form and a stale save: `onError` keeps the server's words (`conflict`) when the save was refused
  * as stale and marks the cached record out of date without fetching it (Cancel, then Edit, reads it anew); the typed
- * values stay in the form until `reload` fetches the record as it is now, which the form then shows.
+ * values stay in the form until `reload` fetches the record as it is now, which the form then shows. An edit that
+ * holds its record (`useHeldRecord`) passes its `release`, so `reload` lets go of the held copy once the new one is read.
  */
-export function useStaleSave(queryKey: QueryKey) {
+export function useStaleSave(queryKey: QueryKey, release?: () => void) {
   const queryClient = useQueryClient();
   const [conflict, setConflict] = useState<string | null>(null);
   return {
@@ -34,6 +35,7 @@ export function useStaleSave(queryKey: QueryKey) {
     },
     reload: async () => {
       await queryClient.invalidateQueries({ queryKey });
+      release?.();
       setConflict(null);
     },
   };

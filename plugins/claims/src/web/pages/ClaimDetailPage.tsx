@@ -1,5 +1,5 @@
 import { formatDateTime, formatIsoDayText, hasAnyRole, idSchema, Roles } from '@portal/core';
-import { layoutCss, loadFailure, newCreateKey, SubmissionKeys, saveConflict, useActingMemberId, useApi, useRoles } from '@portal/web';
+import { layoutCss, loadFailure, newCreateKey, SubmissionKeys, useActingMemberId, useApi, useHeldRecord, useRoles, useStaleSave } from '@portal/web';
 import { StaleNotice } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Ref, useEffect, useRef, useState } from 'react';
@@ -7,7 +7,7 @@ import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ClaimsAccess } from '../../access';
-import { type Claim, type ClaimDetails, ClaimsApi } from '../../contract';
+import { type Claim, ClaimsApi } from '../../contract';
 import { BillHistory } from '../components/BillHistory';
 import { ClaimForm, toPayload } from '../components/ClaimForm';
 import * as css from '../components/claims.css';
@@ -125,23 +125,15 @@ function BillDetails({ id }: { id: string | undefined }) {
   const queryClient = useQueryClient();
   const { t } = useTranslation('claims');
   const { statusNames } = useClaimLookups();
-  /**
-   * The bill the open edit started from (null: not editing). The form and its save keep it while the edit is open, so
-   * a refetch of the bill (the window focused again, the network back) cannot swap the typed values for someone else's
-   * save: only Reload, Cancel or a save replace it.
-   */
-  const [editFrom, setEditFrom] = useState<Claim | null>(null);
-  const editing = editFrom !== null;
+  const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
-  // The server's words when a save was refused as stale: said with a Reload until the user takes it.
-  const [conflict, setConflict] = useState<string | null>(null);
   // Edit swaps the bill for the form, and Save or Cancel swaps it back: the button pressed goes away each time. The
   // form focuses its first field; once it closes, focus comes back to Edit (or to the bill, should Edit be gone).
   const editButton = useRef<HTMLButtonElement>(null);
   const view = useRef<HTMLDListElement>(null);
   const [returnFocus, setReturnFocus] = useState(false);
   const close = () => {
-    setEditFrom(null);
+    setEditing(false);
     setReturnFocus(true);
   };
   // An address naming no claim ID ('/claims/abc') is not found without asking: the server would refuse it as invalid.
@@ -153,23 +145,22 @@ function BillDetails({ id }: { id: string | undefined }) {
     queryFn: () => api.call(ClaimsApi.details, { body: { ClaimID: claimId as number } }, { notify: false }),
     enabled: claimId !== null,
   });
+  /**
+   * The bill the open edit started from (null: not editing). The form and its save keep it while the edit is open, so
+   * a refetch of the bill (the window focused again, the network back) cannot swap the typed values for someone else's
+   * save: only Reload, Cancel or a save replace it.
+   */
+  const held = useHeldRecord(details.data?.Claim, editing ? claimId : null);
+  const editFrom = editing ? (held.record ?? null) : null;
+  // The server's words when a save was refused as stale: said with a Reload (the bill as it is now, into the form)
+  // until the user takes it.
+  const stale = useStaleSave(key, held.release);
   const canEdit = details.data?.CanEdit ?? false;
   useEffect(() => {
     if (!returnFocus || editing) return;
     setReturnFocus(false);
     (afterEditCloses(canEdit) === 'edit' ? editButton.current : view.current)?.focus();
   }, [returnFocus, editing, canEdit]);
-
-  /**
-   * Fetches the bill as it is now; `intoForm`: the open form takes its values and Version in place of the typed ones
-   * (Reload), else only the view shows it (Cancel after a refusal).
-   */
-  const reload = async (intoForm: boolean) => {
-    await queryClient.invalidateQueries({ queryKey: key });
-    const fresh = queryClient.getQueryData<ClaimDetails>(key);
-    if (fresh && intoForm) setEditFrom(fresh.Claim);
-    setConflict(null);
-  };
 
   if (claimId === null) return <LoadFailure failure="notFound" />;
   // A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile).
@@ -188,15 +179,15 @@ function BillDetails({ id }: { id: string | undefined }) {
             askMember={false}
             busy={busy}
             focusFirst
-            conflict={conflict && <StaleNotice message={conflict} onReload={() => reload(true)} />}
+            conflict={stale.conflict && <StaleNotice message={stale.conflict} onReload={stale.reload} />}
             onCancel={() => {
               close();
               // Edits given up after a refusal: show (and later edit) the bill as it is now, not the stale copy.
-              if (conflict) void reload(false);
+              if (stale.conflict) void stale.reload();
             }}
             onSave={async (v) => {
               setBusy(true);
-              setConflict(null);
+              stale.clear();
               try {
                 await api.call(ClaimsApi.update, {
                   body: { ClaimID: editFrom.ClaimID, Version: editFrom.Version, ...toPayload(v, hasAnyRole(roles, [Roles.SuperUser])) },
@@ -205,11 +196,8 @@ function BillDetails({ id }: { id: string | undefined }) {
                 close();
               } catch (e) {
                 // The API client showed the server's message; the edits stay in the form. A stale Version would be
-                // refused again: the form says so and offers a Reload.
-                const stale = saveConflict(e);
-                setConflict(stale);
-                // The cached copy is out of date: coming back to the bill later fetches it anew.
-                if (stale) void queryClient.invalidateQueries({ queryKey: key, refetchType: 'none' });
+                // refused again: the form says so and offers a Reload (and the cached copy is marked out of date).
+                stale.onError(e);
               } finally {
                 setBusy(false);
               }
@@ -220,7 +208,7 @@ function BillDetails({ id }: { id: string | undefined }) {
             <ClaimView claim={claim} ref={view} />
             <div className={css.row}>
               {CanEdit && (
-                <Button ref={editButton} className={css.primary} onPress={() => setEditFrom(claim)}>
+                <Button ref={editButton} className={css.primary} onPress={() => setEditing(true)}>
                   {t('detail.edit')}
                 </Button>
               )}

@@ -92,8 +92,6 @@ export function ContactDetail({ id, onClose }: Props) {
   const isNew = id === 'new';
   const [editing, setEditing] = useState(isNew);
   const key = ['contacts', 'one', id];
-  // The server's words when a save was refused as stale: said with a Reload until the user takes it.
-  const stale = useStaleSave(key);
   const contact = useQuery({
     queryKey: key,
     queryFn: () => api.call(ContactsApi.getById, { params: { id: id as number } }, { notify: false }),
@@ -102,6 +100,9 @@ export function ContactDetail({ id, onClose }: Props) {
   // While the edit is open it keeps the contact it started from (values and Version): a refetch meanwhile (on
   // reconnect, once the cached copy is stale) does not start the form over. Reload, Cancel or a save replace it.
   const held = useHeldRecord(contact.data, editing ? id : null);
+  // The server's words when a save was refused as stale: said with a Reload until the user takes it (which lets go of
+  // the held copy once the record is read again).
+  const stale = useStaleSave(key, held.release);
   // A new contact's IdempotencyKey, one per submission: saving the same contact again after a failure (an answer
   // lost) adds it once.
   const keys = useRef(new SubmissionKeys(() => newCreateKey('contact'))).current;
@@ -201,15 +202,7 @@ export function ContactDetail({ id, onClose }: Props) {
       >
         <Panel title={<LiveName />}>
           <div className={css.stack}>
-            {stale.conflict && (
-              <StaleNotice
-                message={stale.conflict}
-                onReload={async () => {
-                  await stale.reload();
-                  held.release();
-                }}
-              />
-            )}
+            {stale.conflict && <StaleNotice message={stale.conflict} onReload={stale.reload} />}
             <div ref={focus.fieldsRef} className={css.fields}>
               <TextField name="FirstName" label={t('field.FirstName')} isRequired maxLength={50} autoComplete="off" />
               <TextField name="LastName" label={t('field.LastName')} isRequired maxLength={50} autoComplete="off" />

@@ -16,12 +16,13 @@ export default function CouponEditPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const key = ['coupons', 'one', id];
-  // The server's words when a save was refused as stale: said with a Reload until the user takes it.
-  const stale = useStaleSave(key);
   const coupon = useQuery({ queryKey: key, queryFn: () => api.call(CouponsApi.get, { params: { id } }, { notify: false }) });
   // The edit keeps the coupon it started from (values and Version): a refetch meanwhile (on reconnect, once the cached
   // copy is stale) does not start the form over. Only Reload replaces it; Cancel and a save leave the page.
   const held = useHeldRecord(coupon.data, id);
+  // The server's words when a save was refused as stale: said with a Reload until the user takes it (which lets go of
+  // the held copy once the record is read again).
+  const stale = useStaleSave(key, held.release);
   const edited = held.record;
   const save = useMutation({
     mutationFn: (v: CouponFormValues) => {
@@ -43,15 +44,7 @@ export default function CouponEditPage() {
         {/* A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile). */}
         {(coupon.isPending || (coupon.isError && coupon.isFetching)) && <p aria-busy="true">{t('loading')}</p>}
         {coupon.isError && !coupon.isFetching && <CouponLoadFailure error={coupon.error} onRetry={() => void coupon.refetch()} />}
-        {stale.conflict && (
-          <StaleNotice
-            message={stale.conflict}
-            onReload={async () => {
-              await stale.reload();
-              held.release();
-            }}
-          />
-        )}
+        {stale.conflict && <StaleNotice message={stale.conflict} onReload={stale.reload} />}
         {edited && (
           <CouponForm
             // Reload takes the coupon as it is now (a new Version): the form starts again from it.

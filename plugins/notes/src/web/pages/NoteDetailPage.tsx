@@ -39,8 +39,6 @@ export default function NoteDetailPage() {
   // Replies sent from this page: the reply form starts empty again after each (and only then).
   const [repliesSent, setRepliesSent] = useState(0);
   const key = ['notes', 'one', id];
-  // The server's words when a save was refused as stale: said with a Reload until the user takes it.
-  const stale = useStaleSave(key);
   const note = useQuery({
     queryKey: key,
     queryFn: () => api.call(NotesApi.getById, { params: { id: id as number } }, { notify: false }),
@@ -49,6 +47,9 @@ export default function NoteDetailPage() {
   // While the note is edited the form keeps the note it started from (text, files, Version): a refetch meanwhile (on
   // reconnect, once the cached copy is stale) does not start it over. Reload, Cancel or a save replace it.
   const held = useHeldRecord(note.data, editing ? id : null);
+  // The server's words when a save was refused as stale: said with a Reload until the user takes it (which lets go of
+  // the held copy once the record is read again).
+  const stale = useStaleSave(key, held.release);
   // Opening the conversation marks its replies read: refresh the badge.
   useEffect(() => {
     if (note.isSuccess) void queryClient.invalidateQueries({ queryKey: ['notes', 'unread'] });
@@ -137,15 +138,7 @@ export default function NoteDetailPage() {
                   onCancel={() => navigate(NOTES_PATH)}
                 >
                   <RemoveFiles note={edited} />
-                  {stale.conflict && (
-                    <StaleNotice
-                      message={stale.conflict}
-                      onReload={async () => {
-                        await stale.reload();
-                        held.release();
-                      }}
-                    />
-                  )}
+                  {stale.conflict && <StaleNotice message={stale.conflict} onReload={stale.reload} />}
                 </NoteForm>
               ) : (
                 <>
