@@ -75,3 +75,15 @@ describe("the brand sites' public address (SITE_ADDRESS)", () => {
       expect(() => loadConfig({ SITE_ADDRESS: bad }, cwd), bad).toThrow(/SITE_ADDRESS/);
   });
 });
+
+describe("the business's time zone (BUSINESS_TIME_ZONE)", () => {
+  it('is America/Chicago unless set, and takes any IANA zone the runtime knows', () => {
+    expect(loadConfig({}, cwd).businessTimeZone).toBe('America/Chicago');
+    expect(loadConfig({ BUSINESS_TIME_ZONE: ' ' }, cwd).businessTimeZone).toBe('America/Chicago');
+    expect(loadConfig({ BUSINESS_TIME_ZONE: 'America/New_York' }, cwd).businessTimeZone).toBe('America/New_York');
+  });
+
+  it('refuses a name that is no time zone, at start rather than at the first day it would decide', () => {
+    expect(() => loadConfig({ BUSINESS_TIME_ZONE: 'Central' }, cwd)).toThrow(/BUSINESS_TIME_ZONE must be an IANA time zone/);
+  });
+});

@@ -10,4 +10,6 @@ export const Headers = {
    * the latest it holds, so a search served by a read replica sees the caller's own changes (docs/SCALING.md).
    */
   readAfter: 'x-read-after',
+  /** The reader's IANA time zone (the browser's): the days a filter over moments names are the reader's days. */
+  timeZone: 'x-time-zone',
 } as const;

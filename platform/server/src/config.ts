@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { isTimeZone } from '@portal/core';
 import type { FileStoreConfig } from './files/createFileStore';
 
 export interface ServerConfig {
@@ -51,6 +52,11 @@ export interface ServerConfig {
    * limits, the audit trail); empty: X-Forwarded-For is ignored and the connection's address is the client's.
    */
   trustedProxies: string[];
+  /**
+   * The time zone of the business's days (BUSINESS_TIME_ZONE, an IANA name; America/Chicago by default): the day the
+   * server's day rules go by (a coupon's last day, the day a bill is received) and a caller's zone when it names none.
+   */
+  businessTimeZone: string;
 }
 
 export class ConfigError extends Error {}
@@ -174,6 +180,14 @@ export function brandSiteAddress(config: Pick<ServerConfig, 'port' | 'siteAddres
   return config.siteAddress ? config.siteAddress.replace('{marker}', marker) : `http://${marker}.localhost:${config.port}`;
 }
 
+/** BUSINESS_TIME_ZONE: an IANA time zone name the runtime knows. */
+export function businessTimeZone(raw: string | undefined): string {
+  if (raw === undefined || raw.trim() === '') return 'America/Chicago';
+  const value = raw.trim();
+  if (!isTimeZone(value)) throw new ConfigError(`BUSINESS_TIME_ZONE must be an IANA time zone such as America/Chicago, got "${value}"`);
+  return value;
+}
+
 /** DATABASE_READ_URL: a PostgreSQL URL as DATABASE_URL's, and never without one (the embedded database has no replicas). */
 function databaseReadUrl(env: NodeJS.ProcessEnv): string | null {
   const raw = env.DATABASE_READ_URL;
@@ -206,5 +220,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     fileStore: fileStoreConfig(env, dataDir),
     checkResponses: env.CHECK_RESPONSES ? env.CHECK_RESPONSES !== '0' : env.NODE_ENV !== 'production',
     trustedProxies: trustedProxies(env.TRUST_PROXY),
+    businessTimeZone: businessTimeZone(env.BUSINESS_TIME_ZONE),
   };
 }

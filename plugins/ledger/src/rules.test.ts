@@ -102,6 +102,9 @@ describe('money and days', () => {
     expect(parseAmount('$12,50')).toBe(12.5);
     expect(parseAmount('1,000.50')).toBe(1000.5);
     expect(parseAmount('1,000')).toBe(1000);
+    // Both marks: the last is the decimal one, so a Spanish-style initial balance is not read as $1.50.
+    expect(parseAmount('1.500,00')).toBe(1500);
+    expect(parseAmount('1.5,00')).toBeNaN();
     expect(parseAmount('-$1,234.56')).toBe(-1234.56);
     expect(parseAmount('+12,5')).toBe(12.5);
     for (const text of ['12,50', '1,000.50', '-$1,234.56', '7', '0,05']) expect(parseAmount(text), text).toBe(parseMoney(text));

@@ -102,7 +102,8 @@ export const DefaultRange = {
 /**
  * Amount text or number as the member typed it: '$1,234.50', '-$12', '12', 12.5. NaN when it is not a number. A sign
  * and a '$' may lead; the digits are read as the platform's parseMoney reads them: a lone comma followed by one or two
- * digits is a decimal comma ('12,50' is 12.5, spec 02 section 5), other commas are thousands separators ('1,000.50').
+ * digits is a decimal comma ('12,50' is 12.5, spec 02 section 5), commas in groups of three are thousands separators
+ * ('1,000.50'), and with both marks the last is the decimal one ('1.500,00' is 1500); badly grouped digits are NaN.
  */
 export function parseAmount(v: unknown): number {
   if (typeof v === 'number') return v;

@@ -15,3 +15,4 @@ export * from './schemas';
 export * from './series';
 export * from './ssn';
 export * from './yesNo';
+export * from './zones';

@@ -1,19 +1,39 @@
 import { formatLocale, type Locale } from './locale';
 
 /**
- * Parses money typed by a user. A lone comma followed by one or two digits is a decimal comma
- * ('12,5' is 12.5, spec 02 section 5); otherwise commas are thousands separators ('1,000.50').
- * Returns null for anything that is not a finite number.
+ * Parses money typed by a user. A lone comma followed by one or two digits is a decimal comma ('12,5' is 12.5, spec 02
+ * section 5). When both marks are used, the last one is the decimal mark and the other groups thousands, in groups of
+ * three: '1,234.56' and '1.234,56' are both 1234.56. A comma followed by three digits groups thousands ('1,000' is
+ * 1000). Anything else, such as badly grouped digits ('1.5,00', '12,345,6'), is not money: null, never a misreading
+ * (before, '1.500,00' read as 1.5). Returns null for anything that is not a finite number.
  */
 export function parseMoney(input: string | number | null | undefined): number | null {
   if (typeof input === 'number') return Number.isFinite(input) ? input : null;
-  let text = (input ?? '').trim().replace(/[$\s]/g, '');
+  const text = (input ?? '').trim().replace(/[$\s]/g, '');
   if (text === '') return null;
-  if (/^-?\d*,\d{1,2}$/.test(text)) text = text.replace(',', '.');
-  else text = text.replace(/,/g, '');
-  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(text)) return null;
-  const value = Number(text);
+  const negative = text.startsWith('-');
+  const body = negative ? text.slice(1) : text;
+  const plain = plainMoney(body);
+  if (plain === null || !/^(\d+\.?\d*|\.\d+)$/.test(plain)) return null;
+  const value = Number(`${negative ? '-' : ''}${plain}`);
   return Number.isFinite(value) ? value : null;
+}
+
+/** The digits with '.' as the only (decimal) mark, or null when the marks are not used as parseMoney reads them. */
+function plainMoney(body: string): string | null {
+  const lastDot = body.lastIndexOf('.');
+  const lastComma = body.lastIndexOf(',');
+  if (lastComma < 0) return body;
+  if (lastDot < 0) {
+    if (/^\d*,\d{1,2}$/.test(body)) return body.replace(',', '.');
+    return /^\d{1,3}(,\d{3})+$/.test(body) ? body.replace(/,/g, '') : null;
+  }
+  const [group, decimal] = lastDot > lastComma ? [',', '.'] : ['.', ','];
+  const mark = body.lastIndexOf(decimal);
+  const whole = body.slice(0, mark);
+  const grouped = group === ',' ? /^\d{1,3}(,\d{3})+$/ : /^\d{1,3}(\.\d{3})+$/;
+  if (!grouped.test(whole)) return null;
+  return `${whole.split(group).join('')}.${body.slice(mark + 1)}`;
 }
 
 /**
@@ -60,16 +80,30 @@ export function formatCents(cents: number | null | undefined, locale: Locale = f
   return cents === null || cents === undefined || !Number.isFinite(cents) ? '' : formatCurrency(Math.round(cents) / 100, locale);
 }
 
-/** Sanitises money while typing: digits, one dot (a comma becomes the dot), at most two decimals. */
+/**
+ * Sanitises money while typing: digits and the two marks only. A '.' that is the last mark is the decimal point: a
+ * later '.' is dropped and at most two decimals follow it; after a last ',' (a decimal comma or a thousands group) at
+ * most three digits follow. Grouped text such as '1,234.56' or '1.234,56' stays as typed for parseMoney to read (before,
+ * '1,234.56' became '1.23'); `moneyOnBlur` then writes the amount plainly.
+ */
 export function moneyInput(input: string | null | undefined): string {
-  const text = (input ?? '').replace(/,/g, '.').replace(/[^\d.]/g, '');
-  const dot = text.indexOf('.');
-  if (dot < 0) return text;
-  return `${text.slice(0, dot)}.${text
-    .slice(dot + 1)
-    .replace(/\./g, '')
-    .slice(0, 2)}`;
+  let text = (input ?? '').replace(/[^\d.,]/g, '');
+  const lastComma = text.lastIndexOf(',');
+  const firstDotAfter = text.indexOf('.', lastComma + 1);
+  if (firstDotAfter >= 0) {
+    const head = text.slice(0, firstDotAfter);
+    text = `${head}.${text
+      .slice(firstDotAfter + 1)
+      .replace(/\./g, '')
+      .slice(0, 2)}`;
+  } else if (lastComma >= 0) {
+    text = text.slice(0, lastComma + 1 + 3);
+  }
+  return text;
 }
+
+/** A money field's text once the user leaves it: the amount with two decimals, or the text as typed when it is not money (the form's check then says so). */
+export const moneyOnBlur = (text: string): string => formatMoney(text) || text;
 
 /**
  * Whether dollars are a whole number of cents: the number is the one its 2-decimal text reads back as (99.99 is;

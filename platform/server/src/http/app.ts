@@ -10,6 +10,7 @@ import {
   Headers,
   hasAnyRole,
   IMPERSONATOR_ROLES,
+  isTimeZone,
   type Language,
   type Message,
   msg,
@@ -119,7 +120,7 @@ function checkText(part: 'params' | 'query' | 'body', value: unknown) {
     );
 }
 
-type ContextFields = Omit<RouteContext, 'req' | 'reply' | 'language' | 't' | 'searchSql'> & {
+type ContextFields = Omit<RouteContext, 'req' | 'reply' | 'language' | 'timeZone' | 't' | 'searchSql'> & {
   /** The caller's x-read-after position, parsed; null without one. */
   readAfter: bigint | null;
 };
@@ -180,6 +181,11 @@ class RequestContext implements RouteContext {
   get language(): Language {
     this.#language ??= requestLanguage(this.req.headers);
     return this.#language;
+  }
+
+  get timeZone(): string {
+    const named = this.req.headers[Headers.timeZone];
+    return isTimeZone(named) ? named : this.config.businessTimeZone;
   }
 
   readonly t = (message: Message): string => this.tr(this.req, message);

@@ -51,6 +51,12 @@ export interface RouteContext<E extends EndpointSpec = EndpointSpec> extends End
   /** The language the user reads (their remembered choice, else their browser's first): messages go out in it. */
   language: Language;
   /**
+   * The caller's IANA time zone (the web sends the browser's, `x-time-zone`), else the business's
+   * (`config.businessTimeZone`). A filter over moments by day ("notes from 03/01 to 03/10") takes the days in it, as
+   * the caller's page shows the moments; a rule about the business's day uses `config.businessTimeZone` instead.
+   */
+  timeZone: string;
+  /**
    * A message in the user's language, for a message the answer carries in its data (a result's text). Errors
    * (`badRequest` ...) and `withMessage` are translated by the kernel: pass them the message itself.
    */

@@ -346,6 +346,14 @@ describe('a busy server (503 with Retry-After)', () => {
   });
 });
 
+describe("the reader's time zone (x-time-zone)", () => {
+  it("names the browser's IANA time zone on every call, so the days a filter names are the reader's days", async () => {
+    const { client, calls } = setup(() => new Response(JSON.stringify(env(null)), { status: 200 }));
+    await client.call(EP_API_X);
+    expect(header(calls[0]?.init ?? {}, 'x-time-zone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+});
+
 describe('read-your-writes with a read replica (x-read-after)', () => {
   const EP_SAVE = defineEndpoint({ method: 'POST', path: '/api/save' });
   const answered = (position: string | null) => new Response(JSON.stringify(env(null)), { status: 200, headers: position ? { 'x-read-after': position } : {} });

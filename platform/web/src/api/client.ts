@@ -285,6 +285,9 @@ export class ApiClient {
     }
     const readAfter = this.session.readAfter();
     if (readAfter) h[H.readAfter] = readAfter;
+    // The days a filter names are the reader's days: the server takes them in the browser's time zone.
+    const zone = browserTimeZone();
+    if (zone) h[H.timeZone] = zone;
     const member = opts.impersonate ?? this.hooks.impersonatedMemberId();
     if (member !== null) h[H.impersonate] = String(member);
     if (opts.binary) h['content-type'] = 'application/octet-stream';
@@ -394,4 +397,17 @@ export class ApiClient {
     }
     return body as T;
   }
+}
+
+let zoneRead: string | undefined;
+/** The browser's IANA time zone ('America/Los_Angeles'), or '' when the browser names none; read once per page load. */
+function browserTimeZone(): string {
+  if (zoneRead === undefined) {
+    try {
+      zoneRead = Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+    } catch {
+      zoneRead = '';
+    }
+  }
+  return zoneRead;
 }

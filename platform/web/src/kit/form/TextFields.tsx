@@ -1,4 +1,4 @@
-import { formatMaskedDateInput, formatMoney, formatPhone, formatSsn, maskSsn, moneyInput, phoneDigits, ssnDigits } from '@portal/core';
+import { formatMaskedDateInput, formatPhone, formatSsn, maskSsn, moneyInput, moneyOnBlur, phoneDigits, ssnDigits } from '@portal/core';
 import { useTranslation } from 'react-i18next';
 import { MaskedInputField } from './MaskedInputField';
 import type { KitFieldProps } from './useKitField';
@@ -65,7 +65,10 @@ export function MaskedDateField({ before, after, ...props }: MaskedDateFieldProp
   );
 }
 
-/** Money as text: a comma becomes the dot, two decimals at most, formatted to 2 decimals on blur. */
+/**
+ * Money as text: digits and the marks as typed ('12,5', '1,234.56'), at most two decimals after a decimal point,
+ * written as the plain amount with two decimals on blur ('1234.56'); text that is not money stays for the check to name.
+ */
 export function MoneyField(props: TextFieldProps) {
-  return <MaskedInputField {...props} prefix="$" inputMode="decimal" toStored={moneyInput} toDisplay={same} onBlurStored={(v) => formatMoney(v)} />;
+  return <MaskedInputField {...props} prefix="$" inputMode="decimal" toStored={moneyInput} toDisplay={same} onBlurStored={moneyOnBlur} />;
 }
