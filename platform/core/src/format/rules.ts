@@ -1,4 +1,5 @@
-import { isRealDay } from './calendarDay';
+import { compareDays, dayOfLocalDate, isRealDay } from './calendarDay';
+import { calendarDayIn } from './zones';
 
 /** Standard address pattern: local part, @, dotted domain with a 2+ letter top-level label. */
 export const EMAIL_PATTERN =
@@ -18,17 +19,21 @@ export function fieldsMatch(a: unknown, b: unknown): boolean {
 
 export const DOB_MIN = new Date(Date.UTC(1900, 0, 1));
 
-/** Date of birth must be before now and after 1900-01-01 (spec 01 section 5). Accepts a Date or 'YYYY-MM-DD'. */
-export function isValidDob(value: Date | string | null | undefined, now: Date = new Date()): boolean {
+/**
+ * Date of birth must be before now and after 1900-01-01 (spec 01 section 5). Accepts a Date or 'YYYY-MM-DD'. A day is
+ * "before now" when it is not after today where the check runs: the browser's own day for the person typing (before,
+ * in a US evening, when the UTC day is already tomorrow, tomorrow's date was accepted); the server, in its zone (UTC),
+ * is at most a day more lenient. `zone`: today in that IANA zone instead of the runtime's.
+ */
+export function isValidDob(value: Date | string | null | undefined, now: Date = new Date(), zone?: string): boolean {
   if (value === null || value === undefined || value === '') return false;
-  let time: number;
-  if (value instanceof Date) time = value.getTime();
-  else {
-    const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-    if (!m) return false;
-    const day = { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
-    if (!isRealDay(day)) return false;
-    time = Date.UTC(day.year, day.month - 1, day.day);
+  if (value instanceof Date) {
+    const time = value.getTime();
+    return Number.isFinite(time) && time > DOB_MIN.getTime() && time < now.getTime();
   }
-  return Number.isFinite(time) && time > DOB_MIN.getTime() && time < now.getTime();
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!m) return false;
+  const day = { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
+  if (!isRealDay(day)) return false;
+  return Date.UTC(day.year, day.month - 1, day.day) > DOB_MIN.getTime() && compareDays(day, zone ? calendarDayIn(zone, now) : dayOfLocalDate(now)) <= 0;
 }

@@ -48,6 +48,16 @@ describe('rules', () => {
     expect(isValidDob('', now)).toBe(false);
     expect(isValidDob(new Date('1950-01-01'), now)).toBe(true);
   });
+
+  it("refuses tomorrow's date in a US evening, when the UTC day already is tomorrow", () => {
+    // 6:30 pm on March 10 in Los Angeles: 01:30 UTC on March 11.
+    const evening = new Date('2026-03-11T01:30:00Z');
+    expect(isValidDob('2026-03-10', evening, 'America/Los_Angeles')).toBe(true);
+    expect(isValidDob('2026-03-11', evening, 'America/Los_Angeles')).toBe(false);
+    // In UTC (the server's zone) March 11 is today.
+    expect(isValidDob('2026-03-11', evening, 'UTC')).toBe(true);
+    expect(isValidDob('2026-03-12', evening, 'UTC')).toBe(false);
+  });
 });
 
 describe('password policy', () => {
