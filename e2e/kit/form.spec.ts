@@ -83,6 +83,14 @@ test.describe('kit gallery: form', () => {
     await expect(field(page, 'Social Security number')).toHaveValue('XXX-XX-6789');
     await expect(field(page, 'Amount')).toHaveValue('12.50');
     await expect(field(page, 'Units')).toHaveValue('100');
+    // A grouped amount, as the site shows amounts, is kept whole: 1,234.56 and 1.234,56 are both 1234.56, never 1.23.
+    for (const typed of ['1,234.56', '1.234,56']) {
+      await field(page, 'Amount').fill(typed);
+      await field(page, 'Units').focus();
+      await expect(field(page, 'Amount')).toHaveValue('1234.56');
+    }
+    await field(page, 'Amount').fill('12,5');
+    await field(page, 'Units').focus();
     await expect(page.getByRole('list', { name: 'Chosen files' })).toContainText('bill.pdf');
 
     await page.getByRole('button', { name: 'Submit' }).click();
