@@ -49,6 +49,19 @@ test.describe('kit gallery: remote grid', () => {
     await expect(pager.getByText('11951–12000 of 12000')).toBeVisible();
   });
 
+  test('the default sort column (Date, newest first) goes oldest first in one click, then off, then back', async ({ page }) => {
+    const grid = remoteGrid(page);
+    const dateHeader = grid.locator('th', { has: page.getByRole('button', { name: /^Date/ }) });
+    await expect(dateHeader).toHaveAttribute('aria-sort', 'descending');
+    await grid.getByRole('button', { name: /^Date/ }).click();
+    await expect(dateHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page).toHaveURL(/rows\.order=asc/);
+    await grid.getByRole('button', { name: /^Date/ }).click();
+    await expect(grid.locator('th[aria-sort="ascending"], th[aria-sort="descending"]')).toHaveCount(0);
+    await grid.getByRole('button', { name: /^Date/ }).click();
+    await expect(dateHeader).toHaveAttribute('aria-sort', 'descending');
+  });
+
   test('filters a column and searches across columns', async ({ page }) => {
     const grid = remoteGrid(page);
     await grid.getByLabel('Filter Status').fill('Declined');

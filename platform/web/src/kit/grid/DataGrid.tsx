@@ -6,13 +6,23 @@ import { useInRouterContext } from 'react-router-dom';
 import { Button } from '../components/Button';
 import * as formStyles from '../form/form.css';
 import { useKit } from '../KitProvider';
+import { loadAcross } from './across';
 import { ColumnMenu } from './ColumnMenu';
 import { DebouncedInput } from './DebouncedInput';
 import * as styles from './dataGrid.css';
 import { exportLocal, exportRemote } from './download';
 import { GridPager } from './GridPager';
 import { GridTable } from './GridTable';
-import { clampPage, type GridState, type GridStateDefaults, KIT_DEFAULT_PAGE_SIZE, KIT_PAGE_SIZES, nextSort, withResetPage } from './gridState';
+import {
+  clampPage,
+  type GridState,
+  type GridStateDefaults,
+  KIT_DEFAULT_PAGE_SIZE,
+  KIT_PAGE_SIZES,
+  nextSort,
+  stateForCallerKey,
+  withResetPage,
+} from './gridState';
 import { filterAndSortRows, filtersKey } from './localRows';
 import { DEFAULT_MAX_SELECT_ACROSS_PAGES, pageSelectionState, type Selection, type SelectionAction, selectionReducer } from './selection';
 import type { ExportFetcher, ExportFormat, FetchPage, GridColumn, PageRequest, SelectionMode, SortOrder } from './types';
@@ -112,8 +122,19 @@ const EMPTY: never[] = [];
 const NO_COLUMNS: ReadonlySet<string> = new Set();
 
 function RemoteGrid<T>(props: Resolved<T> & { fetchPage: FetchPage<T> }) {
-  const [state] = props.store;
-  const request = toRequest(state);
+  const [state, setState] = props.store;
+  // A filter kept outside the grid (a status, a date range, a search form: part of the caller's queryKey) changes the
+  // result set as the grid's own filters do: the list starts again at its first page, asked for at once (not page 3
+  // of the new results first). A page in the address on arrival is kept: only a change after that resets it.
+  const callerKey = JSON.stringify(props.queryKey ?? null);
+  const [seenKey, setSeenKey] = useState(callerKey);
+  const asked = stateForCallerKey(state, seenKey, callerKey);
+  const request = toRequest(asked);
+  useEffect(() => {
+    if (seenKey === callerKey) return;
+    setSeenKey(callerKey);
+    if (asked !== state) setState(asked);
+  }, [seenKey, callerKey, asked, state, setState]);
   const query = useQuery<GridResult<T>>({
     queryKey: [...(props.queryKey ?? ['kit-grid', props.stateKey ?? props.label]), request],
     queryFn: () => props.fetchPage(request),
@@ -130,10 +151,7 @@ function RemoteGrid<T>(props: Resolved<T> & { fetchPage: FetchPage<T> }) {
       loading={query.isFetching}
       error={query.isError}
       onRetry={() => void query.refetch()}
-      loadAcross={async (max) => {
-        const all = await props.fetchPage({ ...request, pageIndex: 0, pageSize: Math.min(total, max) });
-        return all.Items.map(props.getRowId);
-      }}
+      loadAcross={(max) => loadAcross(props.fetchPage, request, Math.min(total, max), props.defaults.pageSizes, props.getRowId)}
       runExport={async (format, columns) => {
         if (!props.exportFile) return;
         const { pageIndex: _p, pageSize: _s, ...rest } = request;
@@ -317,7 +335,7 @@ function GridShell<T>(props: ShellProps<T>) {
         onRetry={props.onRetry}
         sortable={props.sortable ?? false}
         filterable={props.filterable ?? false}
-        onSort={(column) => update(nextSort(state, column))}
+        onSort={(column) => update(nextSort(state, column, props.defaults))}
         onFilter={(column, value) => {
           const filters = { ...state.filters };
           if (value === '') delete filters[column];

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage, type GridState, initialGridState, KIT_PAGE_SIZES, nextSort, readGridState, withResetPage, writeGridState } from './gridState';
+import {
+  clampPage,
+  type GridState,
+  initialGridState,
+  KIT_PAGE_SIZES,
+  nextSort,
+  readGridState,
+  stateForCallerKey,
+  withResetPage,
+  writeGridState,
+} from './gridState';
 
 const defaults = { pageSize: 5, pageSizes: KIT_PAGE_SIZES, sortColumn: 'DateCreated', sortOrder: 'desc' as const };
 
@@ -85,5 +95,38 @@ describe('state transitions', () => {
     expect(nextSort({ ...s, ...b }, 'Name')).toEqual({ sortColumn: undefined, sortOrder: 'asc' });
     expect(clampPage(9, 12, 5)).toBe(2);
     expect(clampPage(0, 0, 5)).toBe(0);
+  });
+
+  it("on the grid's default sort column (newest first), the first click sorts oldest first, then off with the default order, then back", () => {
+    const s = initialGridState(defaults);
+    expect(s).toMatchObject({ sortColumn: 'DateCreated', sortOrder: 'desc' });
+    const a = nextSort(s, 'DateCreated', defaults);
+    expect(a).toEqual({ sortColumn: 'DateCreated', sortOrder: 'asc' });
+    const b = nextSort({ ...s, ...a }, 'DateCreated', defaults);
+    expect(b).toEqual({ sortColumn: undefined, sortOrder: 'desc' });
+    expect(nextSort({ ...s, ...b }, 'DateCreated', defaults)).toEqual({ sortColumn: 'DateCreated', sortOrder: 'desc' });
+    // Other columns still start ascending; switched off, the list keeps its default (newest first) order.
+    expect(nextSort(s, 'Amount', defaults)).toEqual({ sortColumn: 'Amount', sortOrder: 'asc' });
+    expect(nextSort({ ...s, sortColumn: 'Amount', sortOrder: 'desc' }, 'Amount', defaults)).toEqual({ sortColumn: undefined, sortOrder: 'desc' });
+    // The address keeps "unsorted" and reads it back with the default order.
+    const off = { ...s, ...b };
+    expect(readGridState(writeGridState(new URLSearchParams(), 'g', off, defaults), 'g', defaults)).toEqual(off);
+  });
+});
+
+describe("a filter kept outside the grid (in the caller's queryKey)", () => {
+  const onPage3 = { ...initialGridState(defaults), pageIndex: 2 };
+  const before = JSON.stringify(['support', 'all', 'All']);
+  const after = JSON.stringify(['support', 'all', 'Pending']);
+
+  it('changed, asks for the first page of the new results at once (before, page 3 of them: results 41-60)', () => {
+    expect(stateForCallerKey(onPage3, before, after).pageIndex).toBe(0);
+    expect(stateForCallerKey(onPage3, before, after)).toEqual({ ...onPage3, pageIndex: 0 });
+  });
+
+  it('the same, keeps the page (paging on, or a page in the address on arrival) and the state as it is', () => {
+    expect(stateForCallerKey(onPage3, after, after)).toBe(onPage3);
+    const first = initialGridState(defaults);
+    expect(stateForCallerKey(first, before, after)).toBe(first);
   });
 });

@@ -92,11 +92,31 @@ export function withResetPage(state: GridState, patch: Partial<GridState>): Grid
   return { ...state, ...patch, pageIndex: 'pageIndex' in patch && !resets ? (patch.pageIndex ?? 0) : resets ? 0 : state.pageIndex };
 }
 
-/** Three-step header cycle: ascending, descending, unsorted. */
-export function nextSort(state: GridState, column: string): Pick<GridState, 'sortColumn' | 'sortOrder'> {
-  if (state.sortColumn !== column) return { sortColumn: column, sortOrder: 'asc' };
-  if (state.sortOrder === 'asc') return { sortColumn: column, sortOrder: 'desc' };
-  return { sortColumn: undefined, sortOrder: 'asc' };
+/**
+ * The state a remote grid asks its page for, and keeps: a change of the caller's key (a filter kept outside the grid,
+ * such as a status or a date range, that the caller puts in its queryKey) changes the result set as the grid's own
+ * filters do, so the list starts again at its first page; the same key keeps the page (a page in the address on
+ * arrival included).
+ */
+export function stateForCallerKey(state: GridState, seenKey: string, callerKey: string): GridState {
+  return seenKey !== callerKey && state.pageIndex !== 0 ? { ...state, pageIndex: 0 } : state;
+}
+
+/**
+ * Three-step header cycle: the column's first order, the other one, unsorted. A column's first order is ascending,
+ * except the grid's default sort column, whose first order is its default (a list newest first by default goes to
+ * oldest first in one click; before, that click only hid the arrow, or flipped the order with no arrow shown).
+ * Unsorted keeps the default order, the one the list has when nothing is chosen.
+ */
+export function nextSort(
+  state: GridState,
+  column: string,
+  defaults?: Pick<GridStateDefaults, 'sortColumn' | 'sortOrder'>,
+): Pick<GridState, 'sortColumn' | 'sortOrder'> {
+  const first: SortOrder = column === defaults?.sortColumn ? (defaults.sortOrder ?? 'asc') : 'asc';
+  if (state.sortColumn !== column) return { sortColumn: column, sortOrder: first };
+  if (state.sortOrder === first) return { sortColumn: column, sortOrder: first === 'asc' ? 'desc' : 'asc' };
+  return { sortColumn: undefined, sortOrder: defaults?.sortOrder ?? 'asc' };
 }
 
 export function pageCount(total: number, pageSize: number): number {
