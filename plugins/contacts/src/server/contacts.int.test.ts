@@ -70,6 +70,17 @@ describe('contacts: own contacts', () => {
     expect(await audits('contacts.search')).toBeGreaterThanOrEqual(3);
   });
 
+  it('finds a contact by its phone typed as the grid shows it, or in part; too few digits match no phone', async () => {
+    const search = async (Query: string) =>
+      data<{ Items: Contact[] }>(await call('POST', ContactsApi.search.path, authHeaders(alice, 'finance'), { Query })).Items.map((c) => c.ContactID);
+    for (const Query of ['5125550101', '(512) 555-0101', '555-0101', '(512) 555', '512 555 0101'])
+      expect(await search(Query), Query).toEqual([created.ContactID]);
+    expect(await search('555-0199')).toEqual([]);
+    // Two digits are not enough to search phones by (nearly every number has them); names and e-mail still match.
+    expect(await search('(5')).toEqual([]);
+    expect(await audits('contacts.search')).toBeGreaterThanOrEqual(3);
+  });
+
   it('reads one by id, audited; another member’s id is 404 and changes nothing', async () => {
     const res = await call('GET', `/api/contacts/getById/${created.ContactID}`, authHeaders(alice, 'finance'));
     expect(res.statusCode).toBe(200);

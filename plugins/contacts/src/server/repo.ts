@@ -42,8 +42,13 @@ export async function searchContacts(ctx: Ctx, memberId: number, f: ContactSearc
   if (f.Query) {
     params.push(f.Query.toLowerCase());
     const p = `$${params.length}`;
+    // A phone is stored as its digits and shown as (512) 555-0101: a query typed either way ('555-0101', '(512) 555')
+    // finds it by its digits, once it has three of them (fewer would match nearly every number).
+    const digits = f.Query.replace(/\D/g, '');
+    params.push(digits.length >= 3 ? digits : f.Query);
+    const d = `$${params.length}`;
     where += ` AND (strpos(lower(first_name || ' ' || last_name), ${p}) > 0 OR strpos(lower(last_name || ', ' || first_name), ${p}) > 0
-      OR strpos(lower(coalesce(email, '')), ${p}) > 0 OR strpos(coalesce(phone, ''), ${p}) > 0)`;
+      OR strpos(lower(coalesce(email, '')), ${p}) > 0 OR strpos(coalesce(phone, ''), ${d}) > 0)`;
   }
   const count = (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM contacts WHERE ${where}`, params))[0]?.n ?? 0;
   const rows = await sql.query<Row>(
