@@ -91,6 +91,16 @@ CREATE TABLE gw_webhook_deliveries (
     id: 'gateway_0002_review',
     sql: 'ALTER TABLE gw_transactions ADD COLUMN review_action text',
   },
+  {
+    // A subscription's anchor day (1 to 31, UTC): the day of the month it started on, which every renewal keeps, or the
+    // month's last day when it is shorter (renewal.ts). Those made before take the day they were created on.
+    id: 'gateway_0003_anchor_day',
+    sql: `
+ALTER TABLE gw_subscriptions ADD COLUMN anchor_day int CHECK (anchor_day BETWEEN 1 AND 31);
+UPDATE gw_subscriptions SET anchor_day = extract(day FROM created_at AT TIME ZONE 'UTC')::int;
+ALTER TABLE gw_subscriptions ALTER COLUMN anchor_day SET NOT NULL;
+`,
+  },
 ];
 
 export async function migrateGateway(db: PGlite): Promise<void> {

@@ -8,6 +8,7 @@ import { cardBrand, chargeOutcome, checkCard, GATEWAY_MESSAGES } from './gateway
 import { migrateGateway } from './gateway-db';
 import { HOSTED_SCRIPT, hostedFormPage } from './gateway-hosted';
 import { registerMerchantScreen } from './gateway-merchant';
+import { anchorDayOf, renewalAfter } from './renewal';
 import { merchantApi } from './service';
 
 /**
@@ -176,6 +177,8 @@ interface SubRow {
   amount_cents: number;
   status: string;
   next_charge_at: Date | null;
+  /** The day of the month (UTC) it started on, which its renewals keep (renewal.ts). */
+  anchor_day: number;
 }
 const toSub = (s: SubRow) => ({
   subscriptionId: s.id,
@@ -191,12 +194,6 @@ const toSub = (s: SubRow) => ({
 /** HMAC-SHA512 of the body with the signature key, as Authorize.net's X-ANET-Signature ("sha512=" + upper-case hex). */
 export function webhookSignature(signatureKey: string, body: string): string {
   return `sha512=${createHmac('sha512', signatureKey).update(body, 'utf8').digest('hex').toUpperCase()}`;
-}
-
-function addMonths(d: Date, months: number): Date {
-  const out = new Date(d);
-  out.setUTCMonth(out.getUTCMonth() + months);
-  return out;
 }
 
 export function registerGateway(app: FastifyInstance, db: PGlite, opts: GatewayOptions): void {
@@ -381,7 +378,7 @@ export function registerGateway(app: FastifyInstance, db: PGlite, opts: GatewayO
             });
         await t.query(`UPDATE gw_subscriptions SET next_charge_at = $2, status = CASE WHEN $3 THEN status ELSE 'suspended' END WHERE id = $1`, [
           s.id,
-          addMonths(s.next_charge_at ?? now, s.interval_months),
+          renewalAfter(s.next_charge_at ?? now, s.interval_months, s.anchor_day),
           row.response_code === '1',
         ]);
         return row;
@@ -806,9 +803,17 @@ export function registerGateway(app: FastifyInstance, db: PGlite, opts: GatewayO
       const now = new Date();
       const sub = (
         await tx.query<SubRow>(
-          `INSERT INTO gw_subscriptions (customer_id, payment_profile_id, name, interval_months, amount_cents, status, next_charge_at)
-           VALUES ($1, $2, $3, $4, $5, 'pending', $6) RETURNING *`,
-          [b.customerProfileId, b.paymentProfileId, b.name, b.intervalMonths, b.amountCents, b.intervalMonths === 0 ? null : addMonths(now, b.intervalMonths)],
+          `INSERT INTO gw_subscriptions (customer_id, payment_profile_id, name, interval_months, amount_cents, status, next_charge_at, anchor_day)
+           VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7) RETURNING *`,
+          [
+            b.customerProfileId,
+            b.paymentProfileId,
+            b.name,
+            b.intervalMonths,
+            b.amountCents,
+            b.intervalMonths === 0 ? null : renewalAfter(now, b.intervalMonths, anchorDayOf(now)),
+            anchorDayOf(now),
+          ],
         )
       ).rows[0];
       if (!sub) throw new Error('insert returned no row');

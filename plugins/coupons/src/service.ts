@@ -18,9 +18,9 @@ export interface CouponsService {
   /**
    * Checks a code for a member of a brand: it must exist (any case), be Active, have started, not have ended,
    * and be for the brand's product (card: Amethyst, finance: CareGuard, assist: CareAssist; other brands: any).
-   * `today` is 'YYYY-MM-DD' (UTC today when absent).
+   * Started and ended are judged on the business's day (BUSINESS_TIME_ZONE) at `at` (now when absent).
    */
-  check(code: string, opts: { brand: string | null; today?: string }): Promise<CouponCheck>;
+  check(code: string, opts: { brand: string | null; at?: Date }): Promise<CouponCheck>;
 }
 
 export const couponsService = serviceRef<CouponsService>('coupons');

@@ -973,3 +973,40 @@ describe('removing a link or an account finds its rows through an index (ON DELE
     expect(plans[1]).toContain('banking_accounts_link_idx');
   });
 });
+
+describe("a transaction's day", () => {
+  it('answers the stored calendar day, read from the database as text (never a Date a DATE column would become)', async () => {
+    const sql = env.server.database.sql;
+    const dayId = (await makeUser(env.server, { userName: 'bank-day', roles: [Roles.CareGuard], brand: 'card', member: true })).memberId ?? 0;
+    const day = await signIn(env.server, 'bank-day', undefined, '10.0.0.9', 'card');
+    // One link, account and transaction of this member's, posted on 2026-03-10 (ids far from the sandbox aggregator's).
+    await sql.query(
+      `INSERT INTO banking_links (provider_account_id, member_id, provider_id, provider_name, status) VALUES (990001, $1, 101, 'Day Bank', 'SUCCESS')`,
+      [dayId],
+    );
+    await sql.query(
+      `INSERT INTO banking_accounts (account_id, member_id, provider_account_id, name, account_type, last4, balance_cents) VALUES (990001, $1, 990001, 'Day Checking', 'checking', '0001', 50000)`,
+      [dayId],
+    );
+    await sql.query(
+      `INSERT INTO banking_transactions (transaction_id, member_id, account_id, posted_date, description, amount_cents) VALUES (990001, $1, 990001, '2026-03-10', 'Day deposit', 1250)`,
+      [dayId],
+    );
+    const query = vi.spyOn(sql, 'query');
+    const body = { From: '2026-03-10', To: '2026-03-10', PageSize: 10 };
+    // The reader's zone changes nothing: a posted date is a calendar day, the same everywhere.
+    const answers = [];
+    for (const zone of ['America/Los_Angeles', 'Europe/Berlin', 'Asia/Tokyo']) {
+      answers.push(
+        await data<{ Items: { Date: string; Description: string }[] }>(BankingApi.transactions.path, { session: day, headers: { 'x-time-zone': zone }, body }),
+      );
+    }
+    const page = query.mock.calls.findIndex(([text]) => text.includes('ORDER BY t.posted_date DESC'));
+    const rows = (await query.mock.results[page]?.value) as Record<string, unknown>[];
+    query.mockRestore();
+    for (const a of answers) expect(a.Items.map((t) => [t.Date, t.Description])).toEqual([['2026-03-10', 'Day deposit']]);
+    // The statement itself answers the day as text: node-pg (PostgreSQL) turns a DATE into a Date at the server's local
+    // midnight, which toISOString moved to the day before east of UTC (Berlin, Tokyo: '2026-03-09').
+    expect(rows.map((r) => r.posted_date)).toEqual(['2026-03-10']);
+  });
+});

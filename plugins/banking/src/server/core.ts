@@ -640,11 +640,12 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
         transaction_id: number;
         account_id: number;
         name: string;
-        posted_date: Date | string;
+        /** 'YYYY-MM-DD': a calendar day, read as text whatever the session's DateStyle (node-pg makes a DATE a Date at the server's local midnight, a day early east of UTC once toISOString'd). */
+        posted_date: string;
         description: string;
         amount_cents: string;
       }>(
-        `SELECT t.transaction_id, t.account_id, a.name, t.posted_date, t.description, t.amount_cents ${from}
+        `SELECT t.transaction_id, t.account_id, a.name, to_char(t.posted_date, 'YYYY-MM-DD') AS posted_date, t.description, t.amount_cents ${from}
          ORDER BY t.posted_date DESC, t.transaction_id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, f.PageSize, f.PageIndex * f.PageSize],
       );
@@ -653,7 +654,7 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
           TransactionId: r.transaction_id,
           AccountId: r.account_id,
           AccountName: r.name,
-          Date: typeof r.posted_date === 'string' ? r.posted_date.slice(0, 10) : r.posted_date.toISOString().slice(0, 10),
+          Date: r.posted_date,
           Description: r.description,
           Amount: Number(r.amount_cents) / 100,
         })),

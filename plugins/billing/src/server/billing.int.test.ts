@@ -640,6 +640,35 @@ describe("billing in the member's language", () => {
     expect(owners).toEqual([{ member_id: evaId }]);
     expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE status = 'Declined'`)).toBeGreaterThan(0);
   });
+
+  it('writes amounts of $1,000 and more grouped as the pages do ($1,500.00), in the capture limit and in the receipts', async () => {
+    const p = await sync(eva);
+    const auth = await data<{ StatusString: string }>(BillingApi.prepull.path, {
+      session: staff,
+      brand: 'staff',
+      body: { MemberId: evaId, Amount: 1500, IdempotencyKey: 'prepull-eva-1500' },
+    });
+    expect(auth.StatusString).toBe('Ok');
+    const capture = { CustomerProfileId: p.CustomerId, PaymentProfileId: p.Profiles[0]?.ProfileId };
+    const tooMuch = (headers: Record<string, string>, IdempotencyKey: string) =>
+      call(BillingApi.capture.path, { session: staff, brand: 'staff', headers, body: { ...capture, Amount: 2000, IdempotencyKey } });
+    const english = await tooMuch({}, 'capture-eva-2000-en');
+    expect(english.statusCode).toBe(400);
+    expect(english.json().MsgText).toBe('Amount: must be at most the authorized $1,500.00');
+    expect((await tooMuch(spanish, 'capture-eva-2000-es')).json().MsgText).toBe('Amount: debe ser como máximo el monto autorizado de $1,500.00');
+    const captured = await data<{ StatusString: string }>(BillingApi.capture.path, {
+      session: staff,
+      brand: 'staff',
+      body: { ...capture, Amount: 1234.56, IdempotencyKey: 'capture-eva-1234' },
+    });
+    expect(captured.StatusString).toBe('Ok');
+    await server.jobs.drain();
+    const mail = await mailTo(sandboxUrl, 'bill-eva@example.com');
+    const subjects = mail.map((m) => m.subject);
+    expect(subjects).toContain('Recibo: Autorización: Cargo para transacciones futuras $1,500.00');
+    expect(subjects).toContain('Recibo: Cargo: Cargo para transacciones futuras $1,234.56');
+    expect(mail.find((m) => m.subject.endsWith('$1,234.56'))?.text).toContain('Cargo: Cargo para transacciones futuras: $1,234.56');
+  });
 });
 
 describe('billing: money moves once, whoever retries and whatever runs at once', () => {

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { formatIsoDayText, localeOf } from '@portal/core';
 import type { CouponsService } from '@portal/plugin-coupons/service';
 import {
   ApiError,
@@ -28,6 +27,7 @@ import {
   PRICES_CENTS,
 } from '../contract';
 import type { BillingActor, BillingService, SupportTransaction } from '../service';
+import { capturedAtMost, receiptFigures } from './receipt';
 import { reversalOf, SUPPORT_TX_SELECT, supportBatches, supportSearch, supportStatusCounts } from './support-queries';
 
 interface CustomerRow {
@@ -227,9 +227,15 @@ export interface Billing extends BillingService {
 /**
  * The billing logic over the gateway. `webhookUrl` is where the gateway posts recurring charges and its decisions on
  * held charges; it is registered (idempotently) before the first subscription this process starts or the first charge
- * it sees held.
+ * it sees held. `businessTimeZone` (`config.businessTimeZone`) is the zone of the day a receipt is dated with.
  */
-export function makeBilling(services: KernelServices, database: PluginInit['database'], coupons: CouponsService, webhookUrl: string): Billing {
+export function makeBilling(
+  services: KernelServices,
+  database: PluginInit['database'],
+  coupons: CouponsService,
+  webhookUrl: string,
+  businessTimeZone: string,
+): Billing {
   const sql = database.sql;
   const gw = services.payments;
   let webhook: Promise<void> | null = null;
@@ -307,7 +313,8 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
   /**
    * A receipt through the mail queue, after the money moved and the record committed, in the member's language (the
    * one they last signed in with), whoever moved the money: the member, staff, or the gateway's webhook. `what` is
-   * translated when it is a Text (our own descriptions); a plain string (staff's description) goes as typed.
+   * translated when it is a Text (our own descriptions); a plain string (staff's description) goes as typed. The amount
+   * is grouped as the pages write it ('$1,000.00') and the date is the business's day (`receiptFigures`).
    */
   const receipt = async (memberId: number, actor: BillingActor, what: Text | string, amountCents: number, transactionId: number, card: string | null) => {
     const member = await services.members.load(memberId);
@@ -316,8 +323,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
     const brand = services.brands.byId(member.brand) ?? actor.brand;
     const language = await services.identity.languageOfMember(memberId);
     const t = (message: Message) => services.messages.t(message, language);
-    const amount = `$${fromCents(amountCents).toFixed(2)}`;
-    const today = new Date().toISOString().slice(0, 10);
+    const { amount, day } = receiptFigures(amountCents, language, businessTimeZone);
     await services.mail.send(
       brandedMail({
         brand,
@@ -330,7 +336,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
           { label: typeof what === 'string' ? what : t(what), value: amount },
           { label: t('Transaction'), value: String(transactionId) },
           ...(card ? [{ label: t('Card'), value: card }] : []),
-          { label: t('Date'), value: formatIsoDayText(today, 'medium', localeOf(language)) },
+          { label: t('Date'), value: day },
         ],
         t,
       }),
@@ -959,8 +965,7 @@ export function makeBilling(services: KernelServices, database: PluginInit['data
    * the caller's IdempotencyKey and request hash, stored so a repeat of that call answers what it did.
    */
   const captureAuthorization = async (auth: TxRow, amountCents: number, actor: BillingActor, request: { key: string; hash: string } | null) => {
-    if (amountCents > auth.amount_cents)
-      throw new ApiError(400, msg('Amount: must be at most the authorized {{amount}}', { amount: `$${fromCents(auth.amount_cents).toFixed(2)}` }));
+    if (amountCents > auth.amount_cents) throw new ApiError(400, msg('Amount: must be at most the authorized {{amount}}', capturedAtMost(auth.amount_cents)));
     const t = await gatewayCall(() =>
       gw.transaction({ type: 'priorAuthCapture', refTransId: auth.gateway_trans_id as number, amountCents }, `capture:${auth.gateway_trans_id}`),
     );

@@ -18,9 +18,15 @@ export default defineServerPlugin<BillingService>({
   provides: {
     ref: billingService,
     // Where the gateway sends its webhooks: PAYMENT_WEBHOOK_URL, else the staff site's public address (SITE_ADDRESS),
-    // else the staff site on this machine.
+    // else the staff site on this machine. Receipts are dated with the business's day (BUSINESS_TIME_ZONE).
     create: ({ services, database, config, use }) =>
-      makeBilling(services, database, use(couponsService), process.env.PAYMENT_WEBHOOK_URL || `${brandSiteAddress(config, 'staff')}/api/payment/webhook`),
+      makeBilling(
+        services,
+        database,
+        use(couponsService),
+        process.env.PAYMENT_WEBHOOK_URL || `${brandSiteAddress(config, 'staff')}/api/payment/webhook`,
+        config.businessTimeZone,
+      ),
   },
   // A membership that ended: the gateway stops renewing its subscription (the kernel's member.terminated job).
   onMemberTerminated: async (memberId, { use, services }) => {

@@ -1,11 +1,12 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { ClaimStatus, Roles } from '@portal/core';
-import { CREATE_KEY_REUSED } from '@portal/server';
+import { CREATE_KEY_REUSED, type PluginInit } from '@portal/server';
 import { authHeaders, makeUser, startTestServer } from '@portal/testing/server';
 import { mintSession } from '@portal/testing/tokens';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Claim, ClaimDetails, ClaimSearchResult } from '../contract';
 import plugin from './index';
+import { makeClaimsService } from './series';
 
 const S = ClaimStatus;
 let server: StartedServer;
@@ -59,7 +60,7 @@ async function setStatus(id: number, status: number) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ businessTimeZone: 'America/Chicago' });
   who.a = await login('claims-a', [Roles.CareGuardFinance], true);
   who.b = await login('claims-b', [Roles.CareGuardFinance], true);
   who.card = await login('claims-card', [Roles.CareGuard], true);
@@ -443,6 +444,79 @@ describe('POST create', () => {
     // A finance login without a member record has no account to add to, and may not name one.
     const loose = await login('claims-finance-nomember', [Roles.CareGuardFinance], false);
     expect((await call(loose, 'POST', '/api/claims/create', { ...base, MemberID: who.b.memberId })).status).toBe(403);
+  });
+});
+
+describe("bills are stamped with the business's day (BUSINESS_TIME_ZONE), not the database's UTC day", () => {
+  // Dec 31 2025 at 9:00 pm in Chicago (the business's zone here) is already Jan 1 2026, 03:00 in UTC.
+  const newYearsEve = Date.parse('2026-01-01T03:00:00Z');
+  /** Runs `work` with the clock at `moment` (a moment in the past: the sessions signed in before stay valid). */
+  async function at<T>(moment: number, work: () => Promise<T>): Promise<T> {
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(moment);
+    try {
+      return await work();
+    } finally {
+      clock.mockRestore();
+    }
+  }
+  const numbered = (prefix: string, yy: string, id: number) => `${prefix}${yy}${String(id).padStart(6, '0')}`;
+
+  it("receives a new bill on the business's day, its number of that day's year, whatever the caller's zone", async () => {
+    const r = await at(newYearsEve, () =>
+      call<Claim>(
+        who.admin,
+        'POST',
+        '/api/claims/create',
+        { MemberID: who.a.memberId, PayeeID: 1, BillTypeID: 1, BilledAmount: 42, ServiceDateFrom: '2025-12-20' },
+        { 'x-time-zone': 'Asia/Tokyo' },
+      ),
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.Data.ReceivedDate).toBe('2025-12-31');
+    expect(r.body.Data.ClaimNumber).toBe(numbered('CL', '25', r.body.Data.ClaimID));
+    // A received date the bill names is kept as named.
+    const named = await at(newYearsEve, () => addBill(who.a.memberId, { ServiceDateFrom: '2025-12-01', ReceivedDate: '2025-12-15' }));
+    expect(named.ReceivedDate).toBe('2025-12-15');
+  });
+
+  it("stamps In Review and Paid with the business's day", async () => {
+    const bill = await addBill(who.a.memberId, { BilledAmount: 60, ServiceDateFrom: '2025-12-01' });
+    const review = await at(newYearsEve, () => call(who.su, 'POST', '/api/claims/changeStatusAM', { Ids: [bill.ClaimID], NewClaimStatusID: S.InReview }));
+    expect(review.status, review.body.MsgText ?? '').toBe(200);
+    await setStatus(bill.ClaimID, S.PaymentIssued);
+    const paid = await at(newYearsEve, () => call(who.su, 'POST', '/api/claims/changeStatusAM', { Ids: [bill.ClaimID], NewClaimStatusID: S.Paid }));
+    expect(paid.status, paid.body.MsgText ?? '').toBe(200);
+    const now = await call<Claim>(who.a, 'GET', `/api/claims/getById/${bill.ClaimID}`);
+    expect(now.body.Data).toMatchObject({ BillReviewReceivedDate: '2025-12-31', PaidDate: '2025-12-31', PaidAmount: 60 });
+    // Support's change of a member's bills stamps the same day.
+    const other = await addBill(who.a.memberId, { ServiceDateFrom: '2025-12-01' });
+    const support = await at(newYearsEve, () =>
+      call(who.support, 'POST', '/api/support/changeStatus', { MemberID: who.a.memberId, Ids: [other.ClaimID], NewClaimStatusID: S.InReview }),
+    );
+    expect(support.status, support.body.MsgText ?? '').toBe(200);
+    expect((await call<Claim>(who.a, 'GET', `/api/claims/getById/${other.ClaimID}`)).body.Data.BillReviewReceivedDate).toBe('2025-12-31');
+  });
+
+  const reimbursement = { billedCents: 2500, serviceDate: '2026-12-15', createdByUserId: null, createdByName: 'member' };
+
+  it("receives a member's reimbursement request on the business's day of the service's clock, numbered with its year", async () => {
+    // Dec 31 2026 at 5:00 pm in Los Angeles is Jan 1 2027, 01:00 in UTC.
+    const svc = makeClaimsService(server.database.sql, { timeZone: 'America/Los_Angeles', now: () => Date.parse('2027-01-01T01:00:00Z') });
+    const made = await server.database.sql.transaction((tx) => svc.recordReimbursement({ ...reimbursement, memberId: who.a.memberId as number }, tx));
+    expect(made.ClaimNumber).toBe(numbered('RB', '26', made.ClaimID));
+    const got = await call<Claim>(who.a, 'GET', `/api/claims/getById/${made.ClaimID}`);
+    expect(got.body.Data.ReceivedDate).toBe('2026-12-31');
+  });
+
+  it("the plugin's service (the one other plugins use) receives it on BUSINESS_TIME_ZONE's day", async () => {
+    const svc = plugin.provides?.create({ database: server.database, config: server.config } as PluginInit);
+    if (!svc) throw new Error('the claims plugin provides its service');
+    const made = await at(newYearsEve, () =>
+      server.database.sql.transaction((tx) => svc.recordReimbursement({ ...reimbursement, memberId: who.a.memberId as number }, tx)),
+    );
+    expect(made.ClaimNumber).toBe(numbered('RB', '25', made.ClaimID));
+    const got = await call<Claim>(who.a, 'GET', `/api/claims/getById/${made.ClaimID}`);
+    expect(got.body.Data.ReceivedDate).toBe('2025-12-31');
   });
 });
 

@@ -12,7 +12,10 @@ import { makeClaimsService } from './series';
 
 export default defineServerPlugin<ClaimsService>({
   id: 'claims',
-  provides: { ref: claimsService, create: ({ database }) => makeClaimsService(database.sql, { replica: database.replica }) },
+  provides: {
+    ref: claimsService,
+    create: ({ database, config }) => makeClaimsService(database.sql, { replica: database.replica, timeZone: config.businessTimeZone }),
+  },
   migrations,
   seed,
   routes: [...searchRoutes, ...billRoutes, ...statusRoutes, ...vendorRoutes, ...supportRoutes],

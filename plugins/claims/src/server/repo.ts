@@ -1,4 +1,4 @@
-import { BillType, ClaimStatus, hasAnyRole, type Message, msg, Roles, staleIds, versionsSeen } from '@portal/core';
+import { BillType, ClaimStatus, dayIn, hasAnyRole, type Message, msg, Roles, staleIds, versionsSeen } from '@portal/core';
 import { ApiError, badRequest, conflict, countKey, forbidden, keptCountsFor, notFound, type RouteContext, type SqlClient } from '@portal/server';
 import { ClaimsAccess } from '../access';
 import {
@@ -22,7 +22,14 @@ import type { ReimbursementBill } from '../service';
 import { allowedTransitions, EDITABLE_STATUSES, joinMessages, statusLabel, transitionRefusal } from '../statusFlow';
 import { buildSearch, CLAIM_COLUMNS, type ClaimScope } from './query';
 
-type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit'>;
+type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit' | 'config'>;
+
+/**
+ * The business's day now, 'YYYY-MM-DD' (BUSINESS_TIME_ZONE): the day a bill is stamped received, in review or paid, and
+ * the year of its generated number. Never the database's current_date, which is the UTC day (already tomorrow in a US
+ * evening, next year's on Dec 31), nor the caller's zone. Read through Date.now, the clock the tests move.
+ */
+export const businessToday = (zone: string, now: number = Date.now()): string => dayIn(zone, new Date(now));
 /** A search's context: its reads may go to the read replica (RouteContext.searchSql). */
 type SearchCtx = Ctx & Pick<RouteContext, 'searchSql'>;
 
@@ -177,8 +184,8 @@ export async function createClaim(ctx: Ctx, b: ClaimCreate): Promise<Claim> {
     await tx.query(
       `INSERT INTO claims (claim_id, claim_number, member_id, payee_id, payee_name, claim_status_id, bill_type_id, claim_type_id, billed_cents,
          submitted_unc_cents, service_date_from, service_date_to, received_date, bill_review_received_date, created_by)
-       VALUES ($1::int, coalesce($2::text, 'CL' || to_char(current_date, 'YY') || lpad($1::int::text, 6, '0')), $3, $4, $5, ${ClaimStatus.Received}, $6, $7, $8,
-         $9, $10::date, $11::date, coalesce($12::date, current_date), $13::date, $14)`,
+       VALUES ($1::int, coalesce($2::text, 'CL' || to_char($15::date, 'YY') || lpad($1::int::text, 6, '0')), $3, $4, $5, ${ClaimStatus.Received}, $6, $7, $8,
+         $9, $10::date, $11::date, coalesce($12::date, $15::date), $13::date, $14)`,
       [
         claimId,
         b.ClaimNumber ? b.ClaimNumber.toUpperCase() : null,
@@ -194,6 +201,7 @@ export async function createClaim(ctx: Ctx, b: ClaimCreate): Promise<Claim> {
         b.ReceivedDate ?? null,
         b.BillReviewReceivedDate ?? null,
         ctx.user?.id ?? null,
+        businessToday(ctx.config.businessTimeZone),
       ],
     );
     await tx.query(
@@ -213,16 +221,16 @@ export async function createClaim(ctx: Ctx, b: ClaimCreate): Promise<Claim> {
 
 /** The payee a member's own reimbursement request is billed under. */
 
-/** See ClaimsService.recordReimbursement. */
-export async function recordReimbursement(r: ReimbursementBill, tx: SqlClient): Promise<{ ClaimID: number; ClaimNumber: string }> {
+/** See ClaimsService.recordReimbursement. `today` is the business's day ({@link businessToday}): received then, numbered with its year. */
+export async function recordReimbursement(r: ReimbursementBill, tx: SqlClient, today: string): Promise<{ ClaimID: number; ClaimNumber: string }> {
   const rows = await tx.query<{ claim_id: number; claim_number: string }>(
     `WITH n AS (SELECT nextval(pg_get_serial_sequence('claims', 'claim_id'))::int AS id)
      INSERT INTO claims (claim_id, claim_number, member_id, payee_id, payee_name, claim_status_id, bill_type_id, claim_type_id, billed_cents,
        service_date_from, received_date, created_by)
-     SELECT n.id, 'RB' || to_char(current_date, 'YY') || lpad(n.id::text, 6, '0'), $1, NULL, $2, ${ClaimStatus.Received}, ${BillType.Misc}, 5, $3,
-       $4::date, current_date, $5
+     SELECT n.id, 'RB' || to_char($6::date, 'YY') || lpad(n.id::text, 6, '0'), $1, NULL, $2, ${ClaimStatus.Received}, ${BillType.Misc}, 5, $3,
+       $4::date, $6::date, $5
      FROM n RETURNING claim_id, claim_number`,
-    [r.memberId, REIMBURSEMENT_PAYEE, r.billedCents, r.serviceDate, r.createdByUserId],
+    [r.memberId, REIMBURSEMENT_PAYEE, r.billedCents, r.serviceDate, r.createdByUserId, today],
   );
   const made = rows[0] as { claim_id: number; claim_number: string };
   await tx.query(
@@ -337,11 +345,11 @@ export async function changeStatus(ctx: Ctx, b: ChangeStatus): Promise<Claim[]> 
       }
       await tx.query(
         `UPDATE claims SET claim_status_id = $2::int, version = version + 1, updated_at = now(),
-           paid_date = CASE WHEN $2::int = ${ClaimStatus.Paid} THEN coalesce(paid_date, current_date) ELSE paid_date END,
+           paid_date = CASE WHEN $2::int = ${ClaimStatus.Paid} THEN coalesce(paid_date, $3::date) ELSE paid_date END,
            paid_cents = CASE WHEN $2::int = ${ClaimStatus.Paid} THEN coalesce(paid_cents, billed_cents) ELSE paid_cents END,
-           bill_review_received_date = CASE WHEN $2::int = ${ClaimStatus.InReview} THEN coalesce(bill_review_received_date, current_date) ELSE bill_review_received_date END
+           bill_review_received_date = CASE WHEN $2::int = ${ClaimStatus.InReview} THEN coalesce(bill_review_received_date, $3::date) ELSE bill_review_received_date END
          WHERE claim_id = ANY($1::int[])`,
-        [ids, to],
+        [ids, to, businessToday(ctx.config.businessTimeZone)],
       );
       await tx.query(
         `INSERT INTO claim_status_history (claim_id, from_status_id, to_status_id, changed_by_user_id, changed_by_name, reason)

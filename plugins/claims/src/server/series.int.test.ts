@@ -37,6 +37,7 @@ function service() {
   const clock = { now: 1_000_000 };
   const routedAfter: (bigint | null)[] = [];
   const svc = makeClaimsService(primary.client, {
+    timeZone: 'America/Chicago',
     now: () => clock.now,
     replica: {
       routed: (after) => {
@@ -134,7 +135,7 @@ describe('every member’s series are kept for 5 minutes; a member’s own are a
 
   it('reads the primary when there is no replica', async () => {
     const primary = recording();
-    const svc = makeClaimsService(primary.client);
+    const svc = makeClaimsService(primary.client, { timeZone: 'America/Chicago' });
     await svc.claimCounts(all, 'quarter');
     await svc.claimCounts(all, 'quarter');
     expect(primary.texts).toHaveLength(1);

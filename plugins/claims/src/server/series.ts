@@ -1,6 +1,6 @@
 import { KeptResults, type SqlClient } from '@portal/server';
 import type { BillAmountPoint, CityCountPoint, ClaimCountPoint, ClaimsService, SeriesPeriod, SeriesScope } from '../service';
-import { recordReimbursement } from './repo';
+import { businessToday, recordReimbursement } from './repo';
 
 /**
  * The window and bucket of each period: `time` is per day over the last 12 months, `month` per calendar month over
@@ -65,11 +65,15 @@ export interface ClaimsServiceOptions {
   replica?: { routed(after: bigint | null): SqlClient } | null;
   /** How long every member's series are kept (SERIES_TTL_MS). */
   ttlMs?: number;
+  /** The clock (ms): when kept series run out, and the moment whose business day a reimbursement bill is received on. */
   now?: () => number;
+  /** The business's time zone (`config.businessTimeZone`, BUSINESS_TIME_ZONE): the day a reimbursement bill is received. */
+  timeZone: string;
 }
 
-export function makeClaimsService(sql: SqlClient, opts: ClaimsServiceOptions = {}): ClaimsService {
-  const kept = new KeptResults<readonly object[]>(opts.ttlMs ?? SERIES_TTL_MS, copy, opts.now ?? (() => Date.now()));
+export function makeClaimsService(sql: SqlClient, opts: ClaimsServiceOptions): ClaimsService {
+  const now = opts.now ?? (() => Date.now());
+  const kept = new KeptResults<readonly object[]>(opts.ttlMs ?? SERIES_TTL_MS, copy, now);
   const replica = opts.replica ?? null;
   /**
    * A member's series from the primary, fresh; every member's from the replica, kept. A routed client per take: it
@@ -78,7 +82,7 @@ export function makeClaimsService(sql: SqlClient, opts: ClaimsServiceOptions = {
   const read = <T extends object>(scope: SeriesScope, key: string, take: (client: SqlClient) => Promise<T[]>): Promise<T[]> =>
     scope.memberId !== null ? take(sql) : (kept.get(key, () => take(replica ? replica.routed(null) : sql)) as Promise<T[]>);
   return {
-    recordReimbursement: (input, tx) => recordReimbursement(input, tx),
+    recordReimbursement: (input, tx) => recordReimbursement(input, tx, businessToday(opts.timeZone, now())),
     async billOwner(claimId) {
       const rows = await sql.query<{ member_id: number }>('SELECT member_id FROM claims WHERE claim_id = $1', [claimId]);
       return rows[0]?.member_id ?? null;

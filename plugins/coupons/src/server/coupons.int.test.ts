@@ -1,12 +1,20 @@
 import { rawManifests } from '@portal/brands';
-import { ALL_ROLES, hasAnyRole, MEMBER_ROLES } from '@portal/core';
-import { CREATE_KEY_REUSED } from '@portal/server';
+import { ALL_ROLES, dayIn, hasAnyRole, MEMBER_ROLES } from '@portal/core';
+import { CREATE_KEY_REUSED, type PluginInit } from '@portal/server';
 import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUPONS_ACCESS } from '../access';
 import { COUPON_CHECK_MESSAGES, COUPON_MESSAGES, type Coupon, CouponCheckStatus, CouponsApi } from '../contract';
+import couponsPlugin from './index';
+import { newCouponStatus } from './queries';
 import { seed } from './seed';
 import { makeCouponsService } from './service';
+
+/**
+ * The business's zone for this file: one where it is another day than in UTC now (14 hours ahead from 11:00 UTC,
+ * 12 hours behind before), so a coupon rule that went by the UTC day (the database's current_date) shows.
+ */
+const businessZone = new Date().getUTCHours() >= 11 ? 'Pacific/Kiritimati' : 'Etc/GMT+12';
 
 /** The coupons API through the whole kernel guard, and the coupon check service billing uses. */
 const allowedRole = COUPONS_ACCESS[0];
@@ -32,7 +40,8 @@ async function userWith(role: string): Promise<Session> {
 
 const call = (path: string, body?: unknown, session: Session = allowed, brand = 'staff') =>
   server.app.inject({ method: body === undefined ? 'GET' : 'POST', url: path, headers: authHeaders(session, brand), payload: body as object });
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** The business's day `offset` days from today. */
+const day = (offset: number) => dayIn(businessZone, new Date(Date.now() + offset * 86_400_000));
 const create = async (over: Record<string, unknown> = {}) => {
   const res = await call(CouponsApi.create.path, {
     Code: `C${Math.random().toString(36).slice(2, 10)}`,
@@ -49,7 +58,8 @@ const statusOf = async (id: number) => (await server.database.sql.query<{ status
 
 beforeAll(async () => {
   if (!allowedRole || !refusedRole) throw new Error('COUPONS_ACCESS must name some roles and leave some out');
-  server = await startTestServer();
+  server = await startTestServer({ businessTimeZone: businessZone });
+  if (dayIn(businessZone) === dayIn('UTC')) throw new Error(`${businessZone} must be on another day than UTC now`);
   await seed({ sql: server.database.sql, scale: 1, members: [], random: sequence(7), log: () => {} });
   allowed = await userWith(allowedRole);
   refused = await userWith(refusedRole);
@@ -108,6 +118,28 @@ describe('coupons API', () => {
       String(started.ID),
     ]);
     expect(audit.length).toBe(1);
+  });
+
+  it("gives a new coupon its status by the business's day (BUSINESS_TIME_ZONE), not the UTC day", async () => {
+    expect(server.config.businessTimeZone).toBe(businessZone);
+    // Starting on the business's today it has started (today counts); starting tomorrow it has not, whatever the UTC day.
+    expect((await create({ StartDate: day(0) })).Status).toBe('Active');
+    expect((await create({ StartDate: day(1) })).Status).toBe('Inactive');
+    // The end date is "past" from the business's today on (the spec's wording, see README).
+    expect((await create({ StartDate: day(-3), EndDate: day(0) })).Status).toBe('Active');
+    expect((await create({ StartDate: day(-3), EndDate: day(1) })).Status).toBe('Inactive');
+  });
+
+  it("computes a new coupon's status on the day of the given moment in the given zone", () => {
+    // Dec 31 2026, 5:00 pm in Los Angeles is Jan 1 2027, 01:00 in UTC: a coupon starting Jan 1 has not started yet.
+    const evening = new Date('2027-01-01T01:00:00Z');
+    expect(newCouponStatus('2027-01-01', null, 'America/Los_Angeles', evening)).toBe('Inactive');
+    expect(newCouponStatus('2026-12-31', null, 'America/Los_Angeles', evening)).toBe('Active');
+    // Midnight in Los Angeles: Jan 1 has come.
+    expect(newCouponStatus('2027-01-01', null, 'America/Los_Angeles', new Date('2027-01-01T08:00:00Z'))).toBe('Active');
+    expect(newCouponStatus('2027-01-01', null, 'America/Los_Angeles', new Date('2027-01-01T07:59:59Z'))).toBe('Inactive');
+    // In Chicago (the default business zone) 5:00 pm Dec 31 in Los Angeles is 7:00 pm, still Dec 31.
+    expect(newCouponStatus('2027-01-01', null, 'America/Chicago', evening)).toBe('Inactive');
   });
 
   it('reads and updates one coupon with a version check', async () => {
@@ -348,7 +380,7 @@ describe("coupons API in the user's language", () => {
 });
 
 describe('coupon check service', () => {
-  const service = () => makeCouponsService(server.database.sql);
+  const service = () => makeCouponsService(server.database.sql, server.config.businessTimeZone);
   it('answers Status 0 and lifetime for a valid coupon of the brand, in any case', async () => {
     const r = await service().check('welcome-amethyst', { brand: 'card' });
     expect(r).toMatchObject({ Status: CouponCheckStatus.Valid, IsLifetime: true, IsVendorLifetime: true, Message: COUPON_CHECK_MESSAGES.valid });
@@ -364,5 +396,46 @@ describe('coupon check service', () => {
     expect((await s.check(future.Code, { brand: 'card' })).Status).toBe(CouponCheckStatus.NotStarted);
     expect((await s.check('WELCOME-AMETHYST', { brand: 'assist' })).Status).toBe(CouponCheckStatus.OtherProduct);
     expect((await s.check('WELCOME-AMETHYST', { brand: 'staff' })).Status).toBe(CouponCheckStatus.Valid);
+  });
+
+  const addCoupon = async (code: string, start: string, end: string | null) => {
+    await server.database.sql.query(
+      `INSERT INTO coupons (code, product, membership_type, discount_type, start_date, end_date, status)
+       VALUES ($1, 'Amethyst', 'Lifetime Membership', 'Lifetime', $2::date, $3::date, 'Active')`,
+      [code, start, end],
+    );
+  };
+
+  it("starts and ends a coupon on the business's day: its last day lasts to midnight there", async () => {
+    await addCoupon('DEC-2026-LA', '2026-12-01', '2026-12-31');
+    await addCoupon('JAN-2027-LA', '2027-01-01', null);
+    const la = makeCouponsService(server.database.sql, 'America/Los_Angeles');
+    const check = (code: string, at: string) => la.check(code, { brand: 'card', at: new Date(at) });
+    // Dec 31 2026, 5:00 pm in Los Angeles (Jan 1, 01:00 UTC): the December coupon still holds, January's has not started.
+    expect(await check('DEC-2026-LA', '2027-01-01T01:00:00Z')).toMatchObject({ Status: CouponCheckStatus.Valid, IsLifetime: true });
+    expect(await check('JAN-2027-LA', '2027-01-01T01:00:00Z')).toMatchObject({
+      Status: CouponCheckStatus.NotStarted,
+      IsLifetime: false,
+      Message: COUPON_CHECK_MESSAGES.notStarted,
+    });
+    // The last second of Dec 31 there, then midnight.
+    expect((await check('DEC-2026-LA', '2027-01-01T07:59:59Z')).Status).toBe(CouponCheckStatus.Valid);
+    expect((await check('JAN-2027-LA', '2027-01-01T07:59:59Z')).Status).toBe(CouponCheckStatus.NotStarted);
+    expect(await check('DEC-2026-LA', '2027-01-01T08:00:00Z')).toMatchObject({ Status: CouponCheckStatus.Expired, Message: COUPON_CHECK_MESSAGES.expired });
+    expect((await check('JAN-2027-LA', '2027-01-01T08:00:00Z')).Status).toBe(CouponCheckStatus.Valid);
+  });
+
+  it("the plugin's service (the one billing uses) goes by BUSINESS_TIME_ZONE, not the UTC day", async () => {
+    const provided = couponsPlugin.provides?.create({ database: server.database, config: server.config } as PluginInit);
+    if (!provided) throw new Error('the coupons plugin provides its check service');
+    await addCoupon('BIZ-STARTS-TODAY', day(0), null);
+    await addCoupon('BIZ-STARTS-TOMORROW', day(1), null);
+    await addCoupon('BIZ-ENDS-TODAY', day(-5), day(0));
+    await addCoupon('BIZ-ENDED-YESTERDAY', day(-5), day(-1));
+    const status = async (code: string) => (await provided.check(code, { brand: 'card' })).Status;
+    expect(await status('BIZ-STARTS-TODAY')).toBe(CouponCheckStatus.Valid);
+    expect(await status('BIZ-STARTS-TOMORROW')).toBe(CouponCheckStatus.NotStarted);
+    expect(await status('BIZ-ENDS-TODAY')).toBe(CouponCheckStatus.Valid);
+    expect(await status('BIZ-ENDED-YESTERDAY')).toBe(CouponCheckStatus.Expired);
   });
 });

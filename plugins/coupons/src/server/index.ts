@@ -10,7 +10,7 @@ import { makeCouponsService } from './service';
 
 export default defineServerPlugin<CouponsService>({
   id: 'coupons',
-  provides: { ref: couponsService, create: ({ database }) => makeCouponsService(database.sql) },
+  provides: { ref: couponsService, create: ({ database, config }) => makeCouponsService(database.sql, config.businessTimeZone) },
   migrations,
   seed,
   routes: [...couponRoutes],

@@ -1,3 +1,4 @@
+import { dayIn } from '@portal/core';
 import type { SqlClient } from '@portal/server';
 import type { Coupon, CouponSearch, CouponStatus } from '../contract';
 
@@ -33,13 +34,13 @@ export const toCoupon = (r: CouponRow): Coupon => ({
   Version: r.version,
 });
 
-export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
-
 /**
  * Status of a new coupon, as the spec words it (02 section 4): Active when its start date is past and its end date is
- * empty or past; otherwise Inactive. "Past" includes today.
+ * empty or past; otherwise Inactive. "Past" includes today: the business's day (`zone`, BUSINESS_TIME_ZONE) at `at`,
+ * not the UTC day (at 5:00 pm on Dec 31 in Los Angeles a coupon starting Jan 1 has not started).
  */
-export function newCouponStatus(startDate: string, endDate: string | null | undefined, today = todayUtc()): CouponStatus {
+export function newCouponStatus(startDate: string, endDate: string | null | undefined, zone: string, at: Date = new Date()): CouponStatus {
+  const today = dayIn(zone, at);
   return startDate <= today && (!endDate || endDate <= today) ? 'Active' : 'Inactive';
 }
 

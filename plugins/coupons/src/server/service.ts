@@ -1,14 +1,20 @@
+import { dayIn } from '@portal/core';
 import type { SqlClient } from '@portal/server';
 import { COUPON_CHECK_MESSAGES, CouponCheckStatus, type Product } from '../contract';
 import type { CouponCheck, CouponsService } from '../service';
-import { couponByCode, toCoupon, todayUtc } from './queries';
+import { couponByCode, toCoupon } from './queries';
 
 /** Which product's coupons a brand's members may use; brands not listed (staff) take any product. */
 export const BRAND_PRODUCT: Readonly<Record<string, Product>> = { card: 'Amethyst', finance: 'CareGuard', assist: 'CareAssist' };
 
-export function makeCouponsService(sql: SqlClient): CouponsService {
+/**
+ * The coupon check. A coupon starts and ends on the business's day (`timeZone`, BUSINESS_TIME_ZONE): its last day lasts
+ * to midnight there, whatever the member's clock or the database's (UTC) day says.
+ */
+export function makeCouponsService(sql: SqlClient, timeZone: string): CouponsService {
   return {
-    async check(code, { brand, today = todayUtc() }): Promise<CouponCheck> {
+    async check(code, { brand, at = new Date() }): Promise<CouponCheck> {
+      const today = dayIn(timeZone, at);
       const answer = (Status: number, Message: string, CouponId: number | null, vendorLifetime = false): CouponCheck => ({
         Status,
         IsLifetime: Status === CouponCheckStatus.Valid,

@@ -1,29 +1,35 @@
+import { dayIn } from '@portal/core';
 import { KeptResults, type SqlClient } from '@portal/server';
-import { TransactionType, todayUtc } from '../contract';
+import { TransactionType } from '../contract';
 import { LEDGER_ROWS } from './repo';
 
 const signed = `CASE WHEN transaction_type_id = ${TransactionType.Expense} THEN -amount_cents ELSE amount_cents END`;
 
-/** Balance at the end of each of the last 12 months (Date: the month's first day); no initial balance counts as 0. */
-export async function balanceByMonth(sql: SqlClient, memberId: number): Promise<{ Date: string; Balance: number }[]> {
+/*
+ * `today` below is the business's today (config.businessTimeZone, `businessToday` in repo.ts): the periods end on the
+ * business's day and month, never UTC's (already tomorrow in a US evening).
+ */
+
+/** Balance at the end of each of the last 12 months up to today's (Date: the month's first day); no initial balance counts as 0. */
+export async function balanceByMonth(sql: SqlClient, memberId: number, today: string): Promise<{ Date: string; Balance: number }[]> {
   const rows = await sql.query<{ day: string; cents: number }>(
     `SELECT to_char(m, 'YYYY-MM-DD') AS day,
        (COALESCE((SELECT initial_balance_cents FROM ledger_accounts WHERE member_id = $1), 0)
         + COALESCE((SELECT sum(${signed}) FROM ledger_transactions WHERE member_id = $1 AND ${LEDGER_ROWS} AND date_created < m + interval '1 month'), 0))::float8 AS cents
      FROM generate_series(date_trunc('month', $2::date) - interval '11 months', date_trunc('month', $2::date), interval '1 month') m ORDER BY m`,
-    [memberId, todayUtc()],
+    [memberId, today],
   );
   return rows.map((r) => ({ Date: r.day, Balance: Number(r.cents) / 100 }));
 }
 
-/** Net money in minus money out per month, the last 12 months. */
-export async function netByMonth(sql: SqlClient, memberId: number): Promise<{ Date: string; Balance: number }[]> {
+/** Net money in minus money out per month, the last 12 months up to today's. */
+export async function netByMonth(sql: SqlClient, memberId: number, today: string): Promise<{ Date: string; Balance: number }[]> {
   const rows = await sql.query<{ day: string; cents: number }>(
     `SELECT to_char(m, 'YYYY-MM-DD') AS day,
        COALESCE((SELECT sum(${signed}) FROM ledger_transactions WHERE member_id = $1 AND ${LEDGER_ROWS}
                  AND date_created >= m AND date_created < m + interval '1 month'), 0)::float8 AS cents
      FROM generate_series(date_trunc('month', $2::date) - interval '11 months', date_trunc('month', $2::date), interval '1 month') m ORDER BY m`,
-    [memberId, todayUtc()],
+    [memberId, today],
   );
   return rows.map((r) => ({ Date: r.day, Balance: Number(r.cents) / 100 }));
 }
@@ -34,8 +40,8 @@ export const SPENDING_SERIES = {
   quarter: { unit: 'quarter', count: 8 },
 } as const;
 
-/** Expenses per period (day, month or quarter), oldest first, empty periods included. */
-export async function spending(sql: SqlClient, memberId: number, series: keyof typeof SPENDING_SERIES) {
+/** Expenses per period (day, month or quarter) up to today's, oldest first, empty periods included. */
+export async function spending(sql: SqlClient, memberId: number, series: keyof typeof SPENDING_SERIES, today: string) {
   const { unit, count } = SPENDING_SERIES[series];
   const step = unit === 'quarter' ? '3 months' : `1 ${unit}`;
   const rows = await sql.query<{ day: string; cents: number; n: number }>(
@@ -44,16 +50,17 @@ export async function spending(sql: SqlClient, memberId: number, series: keyof t
      FROM p LEFT JOIN ledger_transactions t ON t.member_id = $1 AND t.${LEDGER_ROWS} AND t.transaction_type_id = ${TransactionType.Expense}
        AND t.date_created >= p.s AND t.date_created < p.s + interval '${step}'
      GROUP BY p.s ORDER BY p.s`,
-    [memberId, todayUtc(), count],
+    [memberId, today, count],
   );
   return rows.map((r) => ({ Date: r.day, Amount: Number(r.cents) / 100, NumberOfTransactions: r.n }));
 }
 
 /**
  * The admin balance: the set-asides with an initial balance, summed, with their initial amounts and how many. Every
- * member's (`memberId` null: a SuperUser acting for nobody) or the one member's own (`memberId`: anyone else).
+ * member's (`memberId` null: a SuperUser acting for nobody) or the one member's own (`memberId`: anyone else), as of
+ * `asOf` (the business's today).
  */
-export async function adminBalance(sql: SqlClient, memberId: number | null) {
+export async function adminBalance(sql: SqlClient, memberId: number | null, asOf: string) {
   const t = (c: string) => `t.${c}`;
   const row = (
     await sql.query<{ cents: number; initial: number; members: number }>(
@@ -66,7 +73,7 @@ export async function adminBalance(sql: SqlClient, memberId: number | null) {
       [memberId],
     )
   )[0];
-  return { Balance: Number(row?.cents ?? 0) / 100, InitialBalance: Number(row?.initial ?? 0) / 100, Members: row?.members ?? 0, AsOf: todayUtc() };
+  return { Balance: Number(row?.cents ?? 0) / 100, InitialBalance: Number(row?.initial ?? 0) / 100, Members: row?.members ?? 0, AsOf: asOf };
 }
 
 /**
@@ -79,11 +86,12 @@ export const ADMIN_BALANCE_TTL_MS = 60_000;
 type AdminBalance = Awaited<ReturnType<typeof adminBalance>>;
 const keptAll = new WeakMap<SqlClient, KeptResults<AdminBalance>>();
 
-export function everyMembersAdminBalance(sql: SqlClient): Promise<AdminBalance> {
+export function everyMembersAdminBalance(sql: SqlClient, businessTimeZone: string): Promise<AdminBalance> {
   let kept = keptAll.get(sql);
   if (!kept) {
     kept = new KeptResults<AdminBalance>(ADMIN_BALANCE_TTL_MS, (value) => ({ ...value }));
     keptAll.set(sql, kept);
   }
-  return kept.get('all', () => adminBalance(sql, null));
+  // AsOf: the business's day when the sum is taken.
+  return kept.get('all', () => adminBalance(sql, null, dayIn(businessTimeZone)));
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { formatIsoDayText, localeOf, Roles } from '@portal/core';
+import { dayIn, formatIsoDayText, localeOf, Roles } from '@portal/core';
 import { LOW_BALANCE_SUBJECT } from '@portal/plugin-trends/contract';
 import { mailTo } from '@portal/sandbox';
 import { type SandboxTestEnv, sandboxPassThrough, startSandboxTestEnv } from '@portal/testing/sandbox';
@@ -8,7 +8,7 @@ import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/ser
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDays, addMonths, LedgerApi, LedgerMessages, latestToday, PayerMessages, todayUtc } from '../contract';
+import { addDays, addMonths, LedgerApi, LedgerMessages, latestToday, PayerMessages } from '../contract';
 import { ADMIN_BALANCE_TTL_MS, adminBalance } from './dashboard';
 import { seed } from './seed';
 import { makeLedgerService } from './service';
@@ -40,7 +40,9 @@ let support: Session;
 let assist: Session;
 let assistId: number;
 let finance: Session;
-const today = todayUtc();
+/** The business's time zone, pinned: the server's today (default ranges, AsOf, an empty date) is its day. */
+const BUSINESS_ZONE = 'America/Chicago';
+const today = dayIn(BUSINESS_ZONE);
 
 type Json = Record<string, unknown>;
 const call = (session: Session | null, path: string, body?: unknown, extra: Record<string, string> = {}, brand = 'card') =>
@@ -86,7 +88,7 @@ beforeAll(async () => {
       return true;
     },
   );
-  env = await startSandboxTestEnv({ sandboxUrl: sandboxProxy.url });
+  env = await startSandboxTestEnv({ sandboxUrl: sandboxProxy.url, businessTimeZone: BUSINESS_ZONE });
   ({ session: member, memberId } = await user('ledger-member', Roles.CareGuard, 'card', true));
   ({ session: other, memberId: otherId } = await user('ledger-other', Roles.CareGuard, 'card', true));
   ({ session: support } = await user('ledger-support', Roles.CareSupport, 'staff', false));
@@ -624,7 +626,7 @@ describe('views over the one ledger', () => {
       AsOf: today,
     });
     expect(await everyone()).toEqual(first);
-    const now = await adminBalance(sql, null);
+    const now = await adminBalance(sql, null, today);
     expect(now.Balance).not.toBe(first.Balance);
     // A minute later it is summed again.
     const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + ADMIN_BALANCE_TTL_MS + 1_000);

@@ -1,3 +1,4 @@
+import { dayIn } from '@portal/core';
 import { ApiError, badRequest, conflict, type Message, msg, notFound, type RouteContext, type SqlClient } from '@portal/server';
 import { ledgerFlags } from '../access';
 import {
@@ -25,10 +26,16 @@ import {
   type ReportIssue,
   type ReportSend,
   TransactionType,
-  todayUtc,
 } from '../contract';
 
-export type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit' | 'auditRead'>;
+export type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit' | 'auditRead' | 'config' | 'timeZone'>;
+
+/**
+ * The business's today, 'YYYY-MM-DD' (BUSINESS_TIME_ZONE): the server's "today" members see (the widgets' AsOf, the
+ * dashboard's periods, the default ranges of the views over the rows' own dates, the day an empty date stands for).
+ * Never the UTC day: in a US evening that is already tomorrow. The future-date check keeps its own bound (latestToday).
+ */
+export const businessToday = (ctx: Pick<RouteContext, 'config'>): string => dayIn(ctx.config.businessTimeZone);
 
 /** Whose ledger a request works on: the member it acts for (own login, or staff impersonating). Staff acting for nobody get 400. */
 export function memberOf(ctx: Pick<RouteContext, 'memberId'>): number {
@@ -81,14 +88,15 @@ const toWire = (r: DbRow): LedgerTransaction => ({
 
 /**
  * The member's ledger with the running balance after each row (date order), as a subquery named l. reported_date is
- * the day the payer acknowledged the row's report: a row of a send still waiting for the payer (a 'sending' report) is
- * locked against edits (report_id is set) but not yet reported, so it has none.
+ * the day the payer acknowledged the row's report, in the business's time zone (`zoneParam`: the parameter holding
+ * config.businessTimeZone): a row of a send still waiting for the payer (a 'sending' report) is locked against edits
+ * (report_id is set) but not yet reported, so it has none.
  */
-function ledgerWith(memberParam: string): string {
+function ledgerWith(memberParam: string, zoneParam: string): string {
   return `WITH l AS (
     SELECT t.transaction_id, to_char(t.date_created, 'YYYY-MM-DD') AS date_created, t.date_created AS day, t.code, t.company, t.description,
       t.transaction_type_id, t.amount_cents::float8 AS amount_cents, t.status, t.source, t.version, t.report_id, t.created_at,
-      to_char(r.sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS reported_date,
+      to_char(r.sent_at AT TIME ZONE ${zoneParam}, 'YYYY-MM-DD') AS reported_date,
       ((SELECT a.initial_balance_cents FROM ledger_accounts a WHERE a.member_id = ${memberParam})
         + sum(CASE WHEN t.transaction_type_id = ${TransactionType.Expense} THEN -t.amount_cents ELSE t.amount_cents END) OVER (ORDER BY t.date_created, t.transaction_id))::float8 AS balance_cents
     FROM ledger_transactions t LEFT JOIN ledger_reports r ON r.report_id = t.report_id AND r.status = 'sent'
@@ -106,16 +114,20 @@ const LEDGER_SORT: Record<string, string> = {
   Amount: 'amount_cents',
 };
 
-export function rangeOf(q: { From?: string | null; To?: string | null }, fallback: (today: string) => { From: string; To: string }) {
-  const d = fallback(todayUtc());
+/** The query's From and To, each defaulting to `fallback`'s range ending on `today` (the caller says whose today). */
+export function rangeOf(q: { From?: string | null; To?: string | null }, fallback: (today: string) => { From: string; To: string }, today: string) {
+  const d = fallback(today);
   return { From: q.From ?? d.From, To: q.To ?? d.To };
 }
 
-/** The ledger view (default: one year to today, DateCreated ascending) or the reported view, a page with the count. */
+/**
+ * The ledger view (default: one year to the business's today, DateCreated ascending) or the reported view, a page with
+ * the count. From and To are calendar days over the rows' own dates (a date column): no time zone applies.
+ */
 export async function searchLedger(ctx: Ctx & Pick<RouteContext, 'searchSql'>, s: LedgerSearch): Promise<LedgerSearchResult> {
   const memberId = memberOf(ctx);
-  const { From, To } = rangeOf(s.Query, DefaultRange.ledger);
-  const params: unknown[] = [memberId, From, To];
+  const { From, To } = rangeOf(s.Query, DefaultRange.ledger, businessToday(ctx));
+  const params: unknown[] = [memberId, From, To, ctx.config.businessTimeZone];
   const where = ['day BETWEEN $2::date AND $3::date'];
   // Reported: in a report the payer acknowledged. A row whose send is still waiting for the payer is not shown yet.
   if (s.Query.View === 'reported') where.push('reported_date IS NOT NULL');
@@ -124,21 +136,23 @@ export async function searchLedger(ctx: Ctx & Pick<RouteContext, 'searchSql'>, s
   const dir = (s.SortOrder ?? 'asc') === 'desc' ? 'DESC' : 'ASC';
   params.push(s.PageSize, s.PageIndex * s.PageSize);
   const rows = await ctx.searchSql.query<DbRow & { total: number }>(
-    `${ledgerWith('$1')} SELECT ${ROW_COLUMNS}, count(*) OVER ()::int AS total FROM l WHERE ${where.join(' AND ')}
-     ORDER BY ${column} ${dir} NULLS LAST, transaction_id ${dir} LIMIT $4 OFFSET $5`,
+    `${ledgerWith('$1', '$4')} SELECT ${ROW_COLUMNS}, count(*) OVER ()::int AS total FROM l WHERE ${where.join(' AND ')}
+     ORDER BY ${column} ${dir} NULLS LAST, transaction_id ${dir} LIMIT $5 OFFSET $6`,
     params,
   );
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && s.PageIndex > 0) {
     total =
-      (await ctx.searchSql.query<{ n: number }>(`${ledgerWith('$1')} SELECT count(*)::int AS n FROM l WHERE ${where.join(' AND ')}`, params.slice(0, 3)))[0]
-        ?.n ?? 0;
+      (
+        await ctx.searchSql.query<{ n: number }>(`${ledgerWith('$1', '$4')} SELECT count(*)::int AS n FROM l WHERE ${where.join(' AND ')}`, params.slice(0, 4))
+      )[0]?.n ?? 0;
   }
   return { Items: rows.map(toWire), ItemCount: total, From, To };
 }
 
-async function loadRow(sql: SqlClient, memberId: number, id: number): Promise<LedgerTransaction> {
-  const rows = await sql.query<DbRow>(`${ledgerWith('$1')} SELECT ${ROW_COLUMNS} FROM l WHERE transaction_id = $2`, [memberId, id]);
+/** One row of the member's ledger as the views answer it; `zone` is the business's (its ReportedDate's day). */
+async function loadRow(sql: SqlClient, memberId: number, id: number, zone: string): Promise<LedgerTransaction> {
+  const rows = await sql.query<DbRow>(`${ledgerWith('$1', '$3')} SELECT ${ROW_COLUMNS} FROM l WHERE transaction_id = $2`, [memberId, id, zone]);
   const row = rows[0];
   if (row) return toWire(row);
   // A card hold is outside the ledger's rows; answer it without a running balance.
@@ -177,11 +191,11 @@ const snapshot = (t: LedgerTransaction) => ({
 
 /**
  * The rules of a create. A date is in the future once it is after today everywhere on earth (latestToday: the server
- * does not know the member's time zone); the page always sends its own day, so the UTC day stands in for an empty
- * date only for other callers.
+ * does not know the member's time zone); the page always sends its own day, so the business's today stands in for an
+ * empty date only for other callers.
  */
-function checked(body: LedgerCreate) {
-  const r = checkLedgerEntry(body, latestToday(), todayUtc());
+function checked(ctx: Pick<RouteContext, 'config'>, body: LedgerCreate) {
+  const r = checkLedgerEntry(body, latestToday(), businessToday(ctx));
   if (!r.ok) throw badRequest(r.message);
   return r.entry;
 }
@@ -193,7 +207,7 @@ function checked(body: LedgerCreate) {
  */
 export async function createTransaction(ctx: Ctx, body: LedgerCreate): Promise<LedgerTransaction> {
   const memberId = memberOf(ctx);
-  const entry = checked(body);
+  const entry = checked(ctx, body);
   const key = body.IdempotencyKey;
   return ctx.database.sql.transaction(async (tx) => {
     await ensureAccount(tx, memberId);
@@ -209,7 +223,7 @@ export async function createTransaction(ctx: Ctx, body: LedgerCreate): Promise<L
         ])
       )[0];
       if (!first?.transaction_id) throw notFound(NOT_FOUND);
-      return loadRow(tx, memberId, first.transaction_id);
+      return loadRow(tx, memberId, first.transaction_id, ctx.config.businessTimeZone);
     }
     const id = (
       await tx.query<{ transaction_id: number }>(
@@ -220,7 +234,7 @@ export async function createTransaction(ctx: Ctx, body: LedgerCreate): Promise<L
     )[0]?.transaction_id;
     if (!id) throw new Error('insert returned no id');
     await tx.query('UPDATE ledger_create_keys SET transaction_id = $3 WHERE member_id = $1 AND idempotency_key = $2', [memberId, key, id]);
-    const row = await loadRow(tx, memberId, id);
+    const row = await loadRow(tx, memberId, id, ctx.config.businessTimeZone);
     await history(tx, ctx, memberId, id, 'create', null, snapshot(row));
     await ctx.audit({ action: 'ledger.transaction.create', entity: 'ledger_transaction', entityId: id, memberId, detail: snapshot(row) }, tx);
     return row;
@@ -243,7 +257,7 @@ async function lockForChange(tx: SqlClient, ctx: Ctx, memberId: number, id: numb
   if (row.report_status === 'sending') throw new ApiError(409, PayerMessages.sending, { Sending: true });
   if (row.report_id !== null && !ledgerFlags(ctx.user?.roles ?? []).isSuperUser) throw conflict(REPORTED_LOCKED);
   if (row.version !== version) throw conflict(STALE);
-  return loadRow(tx, memberId, id);
+  return loadRow(tx, memberId, id, ctx.config.businessTimeZone);
 }
 
 /**
@@ -274,7 +288,7 @@ export async function updateTransaction(ctx: Ctx, body: LedgerUpdate): Promise<L
         entry.AmountCents,
       ],
     );
-    const after = await loadRow(tx, memberId, body.TransactionID);
+    const after = await loadRow(tx, memberId, body.TransactionID, ctx.config.businessTimeZone);
     await history(tx, ctx, memberId, body.TransactionID, 'update', snapshot(before), snapshot(after));
     await ctx.audit(
       {
@@ -467,7 +481,7 @@ function issuesOf(header: AccountRow, rows: ReportRow[]): ReportIssue[] {
  */
 export async function reportCheck(ctx: Ctx, s: LedgerSearch): Promise<ReportIssue[]> {
   const memberId = memberOf(ctx);
-  const { From, To } = rangeOf(s.Query, DefaultRange.ledger);
+  const { From, To } = rangeOf(s.Query, DefaultRange.ledger, businessToday(ctx));
   const header = headerOf(await loadAccount(ctx.database.sql, memberId), s.Query);
   return issuesOf(header, await periodRows(ctx.database.sql, memberId, From, To));
 }
@@ -600,7 +614,7 @@ async function releaseClaim(sql: SqlClient, memberId: number, reportId: number):
  */
 export async function reportSend(ctx: Ctx, s: ReportSend): Promise<SendOutcome> {
   const memberId = memberOf(ctx);
-  const { From, To } = rangeOf(s.Query, DefaultRange.ledger);
+  const { From, To } = rangeOf(s.Query, DefaultRange.ledger, businessToday(ctx));
   const sql = ctx.database.sql;
   const sent = await periodReport(sql, memberId, From, To);
   if (sent?.status === 'sent') return outcomeOf(sent, true, From, To);
@@ -675,13 +689,12 @@ export async function reportSend(ctx: Ctx, s: ReportSend): Promise<SendOutcome> 
   });
 }
 
-/** Every row of the period for the report file, in date order, with the running balance. */
-export async function reportRows(sql: SqlClient, memberId: number, from: string, to: string): Promise<LedgerTransaction[]> {
-  const rows = await sql.query<DbRow>(`${ledgerWith('$1')} SELECT ${ROW_COLUMNS} FROM l WHERE day BETWEEN $2::date AND $3::date ORDER BY day, transaction_id`, [
-    memberId,
-    from,
-    to,
-  ]);
+/** Every row of the period for the report file, in date order, with the running balance; `zone` is the business's. */
+export async function reportRows(sql: SqlClient, memberId: number, from: string, to: string, zone: string): Promise<LedgerTransaction[]> {
+  const rows = await sql.query<DbRow>(
+    `${ledgerWith('$1', '$4')} SELECT ${ROW_COLUMNS} FROM l WHERE day BETWEEN $2::date AND $3::date ORDER BY day, transaction_id`,
+    [memberId, from, to, zone],
+  );
   return rows.map(toWire);
 }
 export { loadAccount };
@@ -703,10 +716,16 @@ const ACTIVITY_SORT = new Map<ActivitySortColumn, string>([
   ['text', 'text'],
 ]);
 
-/** Account activity: when rows entered the ledger, newest first by default (financials: the last month). */
+/**
+ * Account activity: when rows entered the ledger (created_at, a moment), newest first by default (financials: the last
+ * month up to the reader's today). From and To are days in the reader's time zone (`ctx.timeZone`: the page's
+ * x-time-zone, else the business's), as the page shows the moments in local time: a row entered at 6:30 pm in Los
+ * Angeles on 03/10 is in 03/10. The bounds are moments (midnight of From, midnight after To, in that zone), compared
+ * with created_at as stored (no function on the column).
+ */
 export async function searchActivity(ctx: Ctx, s: ActivitySearch, fallback = DefaultRange.financials) {
   const memberId = memberOf(ctx);
-  const { From, To } = rangeOf(s.Query, fallback);
+  const { From, To } = rangeOf(s.Query, fallback, dayIn(ctx.timeZone));
   const column = ACTIVITY_SORT.get(s.SortColumn ?? 'CreatedDate') ?? 'created_at';
   const dir = (s.SortOrder ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
   const rows = await ctx.database.sql.query<{
@@ -721,9 +740,10 @@ export async function searchActivity(ctx: Ctx, s: ActivitySearch, fallback = Def
   }>(
     `SELECT transaction_id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created, transaction_type_id, source, status,
        concat_ws(' - ', company, description) AS text, (${signed})::float8 AS signed_cents, count(*) OVER ()::int AS total
-     FROM ledger_transactions WHERE member_id = $1 AND (created_at AT TIME ZONE 'UTC')::date BETWEEN $2::date AND $3::date
+     FROM ledger_transactions
+     WHERE member_id = $1 AND created_at >= ($2::date::timestamp AT TIME ZONE $6) AND created_at < (($3::date + 1)::timestamp AT TIME ZONE $6)
      ORDER BY ${column} ${dir}, transaction_id ${dir} LIMIT $4 OFFSET $5`,
-    [memberId, From, To, s.PageSize, s.PageIndex * s.PageSize],
+    [memberId, From, To, s.PageSize, s.PageIndex * s.PageSize, ctx.timeZone],
   );
   return {
     Items: rows.map((r) => ({
@@ -739,10 +759,13 @@ export async function searchActivity(ctx: Ctx, s: ActivitySearch, fallback = Def
   };
 }
 
-/** Card-variant transactions: the card's rows of the ledger, every status, newest first by default (one year). */
+/**
+ * Card-variant transactions: the card's rows of the ledger, every status, newest first by default (one year to the
+ * business's today). From and To are calendar days over the rows' own dates (a date column).
+ */
 export async function searchCard(ctx: Ctx, s: CardSearch) {
   const memberId = memberOf(ctx);
-  const { From, To } = rangeOf(s.Query, DefaultRange.ledger);
+  const { From, To } = rangeOf(s.Query, DefaultRange.ledger, businessToday(ctx));
   const column =
     { TransactionDate: 'date_created', Description: 'description', Type: 'transaction_type_id', Amount: 'amount_cents', Status: 'status' }[
       s.SortColumn ?? 'TransactionDate'
@@ -778,9 +801,11 @@ export async function searchCard(ctx: Ctx, s: CardSearch) {
   };
 }
 
-export async function recentTransactions(sql: SqlClient, memberId: number): Promise<LedgerTransaction[]> {
-  const rows = await sql.query<DbRow>(`${ledgerWith('$1')} SELECT ${ROW_COLUMNS} FROM l ORDER BY day DESC, transaction_id DESC LIMIT ${RECENT_TRANSACTIONS}`, [
-    memberId,
-  ]);
+/** The newest rows of the member's ledger (the dashboard widget); `zone` is the business's (ReportedDate's day). */
+export async function recentTransactions(sql: SqlClient, memberId: number, zone: string): Promise<LedgerTransaction[]> {
+  const rows = await sql.query<DbRow>(
+    `${ledgerWith('$1', '$2')} SELECT ${ROW_COLUMNS} FROM l ORDER BY day DESC, transaction_id DESC LIMIT ${RECENT_TRANSACTIONS}`,
+    [memberId, zone],
+  );
   return rows.map(toWire);
 }

@@ -1,9 +1,9 @@
 import { formatCents, formatIsoDayText, localeOf, msg } from '@portal/core';
 import { type RouteContext, sendDownload, XLSX_MIME } from '@portal/server';
 import { DefaultRange, type LedgerSearch, type REPORT_FORMATS } from '../contract';
-import { headerOf, loadAccount, memberOf, rangeOf, reportRows, typeName } from './repo';
+import { businessToday, headerOf, loadAccount, memberOf, rangeOf, reportRows, typeName } from './repo';
 
-type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'searchSql' | 'services' | 'reply' | 'brand' | 'auditRead' | 'language' | 't'>;
+type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'searchSql' | 'services' | 'reply' | 'brand' | 'auditRead' | 'language' | 't' | 'config'>;
 
 /**
  * The period's ledger as a PDF (header, totals and every row) or a spreadsheet, streamed through the kernel services,
@@ -12,9 +12,9 @@ type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'searchSql' | 'services' | '
  */
 export async function sendReport(ctx: Ctx, body: LedgerSearch & { Format: (typeof REPORT_FORMATS)[number] }) {
   const memberId = memberOf(ctx);
-  const { From, To } = rangeOf(body.Query, DefaultRange.ledger);
+  const { From, To } = rangeOf(body.Query, DefaultRange.ledger, businessToday(ctx));
   const [rows, stored, member] = await Promise.all([
-    reportRows(ctx.searchSql, memberId, From, To),
+    reportRows(ctx.searchSql, memberId, From, To, ctx.config.businessTimeZone),
     loadAccount(ctx.searchSql, memberId),
     ctx.services.members.load(memberId),
   ]);

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Roles } from '@portal/core';
+import { dayIn, Roles } from '@portal/core';
 import { CREATE_KEY_REUSED } from '@portal/server';
 import { LocalFileStore } from '@portal/server/kernel';
 import { fixtures } from '@portal/testing/files';
@@ -51,7 +51,8 @@ const audits = async (action: string) => {
 
 beforeAll(async () => {
   filesDir = await mkdtemp(join(tmpdir(), 'notes-int-'));
-  server = await startTestServer({ fileStore: { kind: 'local', dir: join(filesDir, 'files') } });
+  // The business's zone pinned: a search without x-time-zone takes its days in it.
+  server = await startTestServer({ fileStore: { kind: 'local', dir: join(filesDir, 'files') }, businessTimeZone: 'America/Chicago' });
   aliceId = (await makeUser(server, { userName: 'n-alice', roles: [Roles.CareGuardFinance], brand: 'finance', member: true })).memberId as number;
   bobId = (await makeUser(server, { userName: 'n-bob', roles: [Roles.CareGuard], brand: 'card', member: true })).memberId as number;
   await makeUser(server, { userName: 'n-support', roles: [Roles.CareSupport], brand: 'staff' });
@@ -694,5 +695,84 @@ describe('notes: a create sent again with its IdempotencyKey adds the note once'
       expect(res.body).toContain('IdempotencyKey');
     }
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe("notes: a range of days is taken in the reader's time zone (x-time-zone), as the page shows the notes' times", () => {
+  const LA = { 'x-time-zone': 'America/Los_Angeles' };
+  const sql = () => server.database.sql;
+  /** A note written by `headers`, then dated at the moment `at` (a timestamp with its zone). */
+  async function noteAt(headers: Headers, body: Record<string, unknown>, at: string): Promise<Note> {
+    const res = await call('POST', NotesApi.create.path, headers, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const note = data<Note>(res);
+    await sql().query('UPDATE notes SET created_at = $2::timestamptz WHERE note_id = $1', [note.NoteID, at]);
+    return note;
+  }
+  const search = async (headers: Headers, body: Record<string, unknown>) => {
+    const res = await call('POST', NotesApi.search.path, headers, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return data<NoteSearchResult>(res);
+  };
+  const ids = (r: NoteSearchResult) => r.Items.map((n) => n.NoteID);
+
+  let lateEvening: Note;
+  let morning: Note;
+  let evening: Note;
+  beforeAll(async () => {
+    // 11:30 pm PDT on 03/09 (US daylight time began on 03/08).
+    lateEvening = await noteAt(asAlice(), { NoteText: 'tz-range: late on the ninth' }, '2026-03-10T06:30:00Z');
+    // 12:30 am PDT on 03/10.
+    morning = await noteAt(asAlice(), { NoteText: 'tz-range: early on the tenth' }, '2026-03-10T07:30:00Z');
+    // Support answers at 6:30 pm PDT on 03/10 (2026-03-11T01:30Z, already 03/11 in UTC): unread by the member.
+    evening = await noteAt(
+      { ...supportAsAlice(), ...LA },
+      { NoteText: 'tz-range: the evening answer', ReplyToID: morning.NoteID, NoteTypeID: 2 },
+      '2026-03-11T01:30:00Z',
+    );
+  });
+
+  it('From = To = 03/10 in Los Angeles holds the notes written on 03/10 there, the 6:30 pm answer too; 03/11 holds none of them', async () => {
+    const tenth = await search({ ...asAlice(), ...LA }, { Query: 'tz-range', DateFrom: '2026-03-10', DateTo: '2026-03-10' });
+    expect(ids(tenth)).toEqual([evening.NoteID, morning.NoteID]);
+    expect(tenth.ItemCount).toBe(2);
+    expect(ids(await search({ ...asAlice(), ...LA }, { Query: 'tz-range', DateFrom: '2026-03-11', DateTo: '2026-03-11' }))).toEqual([]);
+    expect(ids(await search({ ...asAlice(), ...LA }, { Query: 'tz-range', DateFrom: '2026-03-09', DateTo: '2026-03-09' }))).toEqual([lateEvening.NoteID]);
+  });
+
+  it("the page's default range (4 years back to the member's today) shows the evening answer the unread count counts", async () => {
+    const page = await search({ ...asAlice(), ...LA }, { DateFrom: '2022-03-10', DateTo: '2026-03-10', PageSize: 100 });
+    const shown = page.Items.find((n) => n.NoteID === evening.NoteID);
+    expect(shown).toMatchObject({ CreatedDate: '2026-03-11T01:30:00.000Z', IsRead: false, CreatedByKind: 'Staff' });
+    // Every unread answer the count counts that was written by the end of 03/10 in Los Angeles (07:00Z on 03/11) is on the page.
+    const counted = await sql().query<{ note_id: number }>(
+      `SELECT note_id FROM notes WHERE member_id = $1 AND author_kind = 'Staff' AND read_at IS NULL AND created_at < '2026-03-11T07:00:00Z' ORDER BY note_id`,
+      [aliceId],
+    );
+    expect(counted.map((r) => r.note_id)).toContain(evening.NoteID);
+    expect(
+      page.Items.filter((n) => !n.IsRead)
+        .map((n) => n.NoteID)
+        .sort((a, b) => a - b),
+    ).toEqual(counted.map((r) => r.note_id));
+  });
+
+  it('without x-time-zone the days are the business zone’s (America/Chicago): 6:30 pm PDT is 8:30 pm CDT on 03/10', async () => {
+    const tenth = await search(asAlice(), { Query: 'tz-range', DateFrom: '2026-03-10', DateTo: '2026-03-10' });
+    expect(ids(tenth)).toEqual([evening.NoteID, morning.NoteID, lateEvening.NoteID]);
+  });
+
+  it("without dates, the last 4 years start at midnight of the reader's day 4 years ago", async () => {
+    const today = dayIn('America/Los_Angeles');
+    const start = (
+      await sql().query<{ at: string }>(
+        `SELECT to_char((($1::date - interval '4 years')::date::timestamp AT TIME ZONE 'America/Los_Angeles') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at`,
+        [today],
+      )
+    )[0]?.at as string;
+    const minutes = (n: number) => new Date(Date.parse(start) + n * 60_000).toISOString();
+    const inside = await noteAt(asAlice(), { NoteText: 'tz-default: just inside' }, minutes(1));
+    await noteAt(asAlice(), { NoteText: 'tz-default: just before' }, minutes(-1));
+    expect(ids(await search({ ...asAlice(), ...LA }, { Query: 'tz-default' }))).toEqual([inside.NoteID]);
   });
 });

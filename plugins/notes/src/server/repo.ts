@@ -1,4 +1,4 @@
-import { hasAnyRole, msg } from '@portal/core';
+import { dayIn, hasAnyRole, msg } from '@portal/core';
 import { badRequest, type CreateKeyRef, checkContent, conflict, forbidden, notFound, type RouteContext, type SqlClient, sendDownload } from '@portal/server';
 import { NOTES_STAFF_ROLES } from '../access';
 import {
@@ -21,7 +21,7 @@ import {
   TOO_MANY_ATTACHMENTS,
 } from '../contract';
 
-type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit' | 'auditRead'>;
+type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit' | 'auditRead' | 'timeZone'>;
 
 export const NO_MEMBER_MESSAGE = 'Your account has no messages of its own. Choose a member to act for first.';
 
@@ -99,20 +99,29 @@ const unreadCount = async (sql: SqlClient, memberId: number) =>
   (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM notes WHERE member_id = $1 AND author_kind = 'Staff' AND read_at IS NULL`, [memberId]))[0]
     ?.n ?? 0;
 
+/**
+ * The member's notes, newest first. DateFrom and DateTo are days in the reader's time zone (`ctx.timeZone`: the page's
+ * x-time-zone, else the business's), as the page shows the notes' times: a note written at 6:30 pm in Los Angeles on
+ * 03/10 is in 03/10, not in 03/11 as in UTC. The bounds are moments (midnight of From, midnight after To, in that zone),
+ * compared with created_at as it is stored, so the member's index on it serves. Without dates: the last 4 years, from
+ * midnight of the reader's day 4 years ago. The unread count is the whole conversation's, as the badge's.
+ */
 export async function searchNotes(ctx: Ctx, f: NoteSearch): Promise<NoteSearchResult> {
   const memberId = memberOf(ctx);
   const sql = ctx.database.sql;
-  const params: unknown[] = [memberId];
+  const params: unknown[] = [memberId, ctx.timeZone];
   const where = ['n.member_id = $1'];
+  const midnightOf = (day: string) => `(${day}::timestamp AT TIME ZONE $2)`;
   if (f.DateFrom) {
     params.push(f.DateFrom);
-    where.push(`n.created_at >= $${params.length}::date`);
+    where.push(`n.created_at >= ${midnightOf(`$${params.length}::date`)}`);
   } else if (!f.DateTo) {
-    where.push(`n.created_at >= (current_date - interval '${NOTE_DEFAULT_RANGE_YEARS} years')`);
+    params.push(dayIn(ctx.timeZone));
+    where.push(`n.created_at >= ${midnightOf(`($${params.length}::date - interval '${NOTE_DEFAULT_RANGE_YEARS} years')::date`)}`);
   }
   if (f.DateTo) {
     params.push(f.DateTo);
-    where.push(`n.created_at < $${params.length}::date + 1`);
+    where.push(`n.created_at < ${midnightOf(`($${params.length}::date + 1)`)}`);
   }
   if (f.Query) {
     params.push(f.Query.toLowerCase());

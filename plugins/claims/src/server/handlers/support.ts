@@ -9,7 +9,7 @@ import { changeStatus, claimDetails, statusChanged } from '../repo';
  */
 async function asMember(ctx: RouteContext, memberId: number) {
   if (!(await ctx.services.members.isMemberAccount(memberId))) throw notFound('The bill was not found.');
-  return { user: ctx.user, memberId, impersonating: false, database: ctx.database, services: ctx.services, audit: ctx.audit };
+  return { user: ctx.user, memberId, impersonating: false, database: ctx.database, services: ctx.services, audit: ctx.audit, config: ctx.config };
 }
 
 export const supportRoutes = [

@@ -25,6 +25,28 @@ describe('claims display helpers', () => {
     expect(monthsAgo(6, now)).toBe('2026-05-21');
     expect(daysAgo(90, now)).toBe('2026-08-23');
   });
+  it('counts months back to the same day, or to the last day of a month too short for it (no overflow into the next)', () => {
+    // Noon local time (the machine's zone, whichever it is): the day the user sees.
+    const on = (iso: string) => {
+      const [y, m, d] = iso.split('-').map(Number);
+      return new Date(y as number, (m as number) - 1, d, 12);
+    };
+    expect(monthsAgo(6, on('2026-08-28'))).toBe('2026-02-28');
+    expect(monthsAgo(6, on('2026-08-29'))).toBe('2026-02-28');
+    expect(monthsAgo(6, on('2026-08-30'))).toBe('2026-02-28');
+    expect(monthsAgo(6, on('2026-08-31'))).toBe('2026-02-28');
+    expect(monthsAgo(6, on('2028-08-31'))).toBe('2028-02-29');
+    expect(monthsAgo(6, on('2026-10-31'))).toBe('2026-04-30');
+    expect(monthsAgo(6, on('2026-12-31'))).toBe('2026-06-30');
+    expect(monthsAgo(6, on('2026-03-31'))).toBe('2025-09-30');
+    expect(monthsAgo(6, on('2026-05-31'))).toBe('2025-11-30');
+    expect(monthsAgo(6, on('2026-07-31'))).toBe('2026-01-31');
+    expect(monthsAgo(120, on('2028-02-29'))).toBe('2018-02-28');
+    expect(monthsAgo(120, on('2028-02-28'))).toBe('2018-02-28');
+    // The user's own day: a minute after midnight local time is that day, whatever the UTC day.
+    expect(monthsAgo(6, new Date(2026, 7, 31, 0, 1))).toBe('2026-02-28');
+    expect(monthsAgo(6, new Date(2026, 7, 31, 23, 59))).toBe('2026-02-28');
+  });
 });
 
 describe("a bill's payee as the pages show it", () => {

@@ -1,4 +1,4 @@
-import { formatCurrency } from '@portal/core';
+import { dayOfLocalDate, formatCurrency, formatIsoDay } from '@portal/core';
 import type { TFunction } from 'i18next';
 import { type Claim, displayStatus, REIMBURSEMENT_PAYEE } from '../../contract';
 
@@ -16,9 +16,19 @@ export function daysAgo(days: number, now = new Date()): string {
   const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() - days);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
+/**
+ * `months` calendar months before today (the user's local day) as 'YYYY-MM-DD', on the same day of the month or, when
+ * that month is shorter, on its last day: 6 months before 08/31 is 02/28 (02/29 in a leap year), 10 years before
+ * 2028-02-29 is 2018-02-28, never a day that overflows into the next month (03/03).
+ */
 export function monthsAgo(months: number, now = new Date()): string {
-  const d = new Date(now.getFullYear(), now.getMonth() - months, now.getDate());
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  const { year, month, day } = dayOfLocalDate(now);
+  const index = year * 12 + (month - 1) - months;
+  const y = Math.floor(index / 12);
+  const m = index - y * 12 + 1;
+  // Day 0 of the following month is the month's last day (UTC, so no zone or DST shifts it).
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return formatIsoDay({ year: y, month: m, day: Math.min(day, last) });
 }
 
 /** A bill's payee as the pages show it: a reimbursement's (stored in English, no shared payee) in the reader's language. */

@@ -37,6 +37,12 @@ describe("a bill's history", () => {
     expect(historyFilters(bill({ PayeeID: null }), true, now)).toEqual({ MemberID: 3, ReceivedDateFrom: '2016-11-30' });
   });
 
+  it('goes back 10 years to the last day of February from a leap day', () => {
+    const leapDay = new Date(2028, 1, 29, 12);
+    expect(historyFilters(bill(), false, leapDay).ReceivedDateFrom).toBe('2018-02-28');
+    expect(duplicateFilters(bill(), leapDay).ReceivedDateFrom).toBe('2018-02-28');
+  });
+
   it('searches duplicates on the same first service day, with a filter the contract accepts', () => {
     const f = duplicateFilters(bill(), now);
     expect(f).toEqual({ MemberID: 3, ReceivedDateFrom: '2016-11-30', PayeeID: 7, ServiceDateFrom: '2026-11-01', ServiceDateTo: '2026-11-01' });

@@ -45,7 +45,7 @@ export const couponRoutes = [
 
   route(CouponsApi.create, {
     access: COUPONS_ACCESS,
-    handler: async ({ database, body, audit, services, user }) => {
+    handler: async ({ database, body, audit, services, user, config }) => {
       // A create sent again with its IdempotencyKey (its answer was lost) answers the coupon it added the first time.
       const ref = body.IdempotencyKey && user ? { userId: user.id, scope: 'coupons.coupon', key: body.IdempotencyKey } : null;
       try {
@@ -67,7 +67,8 @@ export const couponRoutes = [
                 body.DiscountType,
                 body.StartDate,
                 body.EndDate ?? null,
-                newCouponStatus(body.StartDate, body.EndDate),
+                // Its dates against the business's day, not the database's (UTC) current_date.
+                newCouponStatus(body.StartDate, body.EndDate, config.businessTimeZone),
               ],
             )
           )[0];

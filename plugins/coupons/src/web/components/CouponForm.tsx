@@ -1,38 +1,8 @@
 import { Button, DatePickerField, Form, SelectField, TextField } from '@portal/web/kit';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { COUPON_STATUSES, type Coupon, DISCOUNT_TYPES, MEMBERSHIP_TYPES, PRODUCTS } from '../../contract';
+import { type CouponFormValues, couponFormSchema, couponFormValues } from './couponFormValues';
 import * as css from './coupons.css';
-
-const required = 'validation.required';
-export const couponFormSchema = z
-  .object({
-    Code: z
-      .string()
-      .trim()
-      .min(1, required)
-      .regex(/^[A-Za-z0-9_-]{3,40}$/, 'coupons:form.codeRule'),
-    Product: z.enum(PRODUCTS, { error: required }),
-    MembershipType: z.enum(MEMBERSHIP_TYPES, { error: required }),
-    DiscountType: z.enum(DISCOUNT_TYPES, { error: required }),
-    StartDate: z.string({ error: required }).min(1, required),
-    EndDate: z.string().nullable(),
-    Status: z.enum(COUPON_STATUSES),
-  })
-  .refine((v) => !v.EndDate || v.EndDate >= v.StartDate, { path: ['EndDate'], message: 'coupons:form.endBeforeStart' });
-export type CouponFormValues = z.infer<typeof couponFormSchema>;
-
-export function couponFormValues(c: Coupon | null): z.input<typeof couponFormSchema> {
-  return {
-    Code: c?.Code ?? '',
-    Product: (c?.Product ?? undefined) as CouponFormValues['Product'],
-    MembershipType: (c?.MembershipType ?? undefined) as CouponFormValues['MembershipType'],
-    DiscountType: c?.DiscountType ?? 'Lifetime',
-    StartDate: c?.StartDate ?? new Date().toISOString().slice(0, 10),
-    EndDate: c?.EndDate ?? null,
-    Status: c?.Status ?? 'Active',
-  };
-}
 
 interface Props {
   initial: Coupon | null;
@@ -71,13 +41,3 @@ export function CouponForm({ initial, busy, onSave, onCancel }: Props) {
     </Form>
   );
 }
-
-/** The wire payload: an empty end date is absent. */
-export const toCouponPayload = (v: CouponFormValues) => ({
-  Code: v.Code.trim(),
-  Product: v.Product,
-  MembershipType: v.MembershipType,
-  DiscountType: v.DiscountType,
-  StartDate: v.StartDate,
-  EndDate: v.EndDate || null,
-});

@@ -4,7 +4,8 @@ import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { COUPONS_PATH, couponPath } from '../../access';
 import { CouponsApi } from '../../contract';
-import { CouponForm, type CouponFormValues, toCouponPayload } from '../components/CouponForm';
+import { CouponForm } from '../components/CouponForm';
+import { type CouponFormValues, toCouponPayload } from '../components/couponFormValues';
 import { couponCreateBody } from '../components/createBody';
 
 export default function CouponCreatePage() {

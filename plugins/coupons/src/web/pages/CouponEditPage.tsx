@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { couponPath } from '../../access';
 import { CouponsApi } from '../../contract';
-import { CouponForm, type CouponFormValues, toCouponPayload } from '../components/CouponForm';
+import { CouponForm } from '../components/CouponForm';
 import { CouponLoadFailure } from '../components/CouponLoadFailure';
+import { type CouponFormValues, toCouponPayload } from '../components/couponFormValues';
 import * as css from '../components/coupons.css';
 
 export default function CouponEditPage() {

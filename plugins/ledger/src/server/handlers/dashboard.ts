@@ -1,10 +1,13 @@
 import { route } from '@portal/server';
 import { adminBalanceScope, LedgerAccess } from '../../access';
-import { LedgerApi, todayUtc } from '../../contract';
+import { LedgerApi } from '../../contract';
 import { adminBalance, balanceByMonth, everyMembersAdminBalance, netByMonth, spending } from '../dashboard';
-import { loadBalance, memberOf, recentTransactions } from '../repo';
+import { businessToday, loadBalance, memberOf, recentTransactions } from '../repo';
 
-/** The ledger's dashboard GETs (spec 01 section 7). Member data is the acting member's; reads audited. */
+/**
+ * The ledger's dashboard GETs (spec 01 section 7). Member data is the acting member's; reads audited. Their today (AsOf,
+ * the periods' ends) is the business's (`businessToday`), whatever the reader's zone.
+ */
 export const dashboardRoutes = [
   route(LedgerApi.accountBalance, {
     access: LedgerAccess.dashboard,
@@ -12,7 +15,7 @@ export const dashboardRoutes = [
       const memberId = memberOf(ctx);
       const b = await loadBalance(ctx.database.sql, memberId);
       ctx.auditRead({ action: 'ledger.dashboard.balance', entity: 'ledger_account', entityId: memberId, memberId });
-      return { Balance: b.CurrentBalance, InitialBalance: b.Amount, AsOf: todayUtc() };
+      return { Balance: b.CurrentBalance, InitialBalance: b.Amount, AsOf: businessToday(ctx) };
     },
   }),
   route(LedgerApi.adminBalance, {
@@ -22,12 +25,12 @@ export const dashboardRoutes = [
       // brand anyone may register on; staff acting for a member) gets the set-aside of the member they act for.
       if (adminBalanceScope(ctx.user?.roles ?? [], ctx.memberId) === 'all') {
         // Kept for a minute: it sums the whole ledger (everyMembersAdminBalance).
-        const all = await everyMembersAdminBalance(ctx.database.sql);
+        const all = await everyMembersAdminBalance(ctx.database.sql, ctx.config.businessTimeZone);
         ctx.auditRead({ action: 'ledger.dashboard.admin-balance', entity: 'ledger_account', detail: { scope: 'all', members: all.Members } });
         return all;
       }
       const memberId = memberOf(ctx);
-      const own = await adminBalance(ctx.database.sql, memberId);
+      const own = await adminBalance(ctx.database.sql, memberId, businessToday(ctx));
       ctx.auditRead({ action: 'ledger.dashboard.admin-balance', entity: 'ledger_account', entityId: memberId, memberId, detail: { scope: 'member' } });
       return own;
     },
@@ -37,7 +40,7 @@ export const dashboardRoutes = [
     handler: async (ctx) => {
       const memberId = memberOf(ctx);
       ctx.auditRead({ action: 'ledger.dashboard.balance-month', entity: 'ledger_account', entityId: memberId, memberId });
-      return balanceByMonth(ctx.database.sql, memberId);
+      return balanceByMonth(ctx.database.sql, memberId, businessToday(ctx));
     },
   }),
   route(LedgerApi.transactionsBalanceMonth, {
@@ -45,7 +48,7 @@ export const dashboardRoutes = [
     handler: async (ctx) => {
       const memberId = memberOf(ctx);
       ctx.auditRead({ action: 'ledger.dashboard.net-month', entity: 'ledger_account', entityId: memberId, memberId });
-      return netByMonth(ctx.database.sql, memberId);
+      return netByMonth(ctx.database.sql, memberId, businessToday(ctx));
     },
   }),
   ...(['time', 'quarter', 'month'] as const).map((series) =>
@@ -54,7 +57,7 @@ export const dashboardRoutes = [
       handler: async (ctx) => {
         const memberId = memberOf(ctx);
         ctx.auditRead({ action: `ledger.dashboard.spending-${series}`, entity: 'ledger_transaction', memberId });
-        return spending(ctx.database.sql, memberId, series);
+        return spending(ctx.database.sql, memberId, series, businessToday(ctx));
       },
     }),
   ),
@@ -62,7 +65,7 @@ export const dashboardRoutes = [
     access: LedgerAccess.dashboard,
     handler: async (ctx) => {
       const memberId = memberOf(ctx);
-      const rows = await recentTransactions(ctx.database.sql, memberId);
+      const rows = await recentTransactions(ctx.database.sql, memberId, ctx.config.businessTimeZone);
       ctx.auditRead({ action: 'ledger.dashboard.recent', entity: 'ledger_transaction', memberId, detail: { ids: rows.map((r) => r.TransactionID) } });
       return rows;
     },
