@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { isTimeZone } from '@portal/core';
+import { canonicalTimeZone } from '@portal/core';
 import type { FileStoreConfig } from './files/createFileStore';
 
 export interface ServerConfig {
@@ -184,8 +184,9 @@ export function brandSiteAddress(config: Pick<ServerConfig, 'port' | 'siteAddres
 export function businessTimeZone(raw: string | undefined): string {
   if (raw === undefined || raw.trim() === '') return 'America/Chicago';
   const value = raw.trim();
-  if (!isTimeZone(value)) throw new ConfigError(`BUSINESS_TIME_ZONE must be an IANA time zone such as America/Chicago, got "${value}"`);
-  return value;
+  const zone = canonicalTimeZone(value);
+  if (zone === null) throw new ConfigError(`BUSINESS_TIME_ZONE must be an IANA time zone such as America/Chicago, got "${value}"`);
+  return zone;
 }
 
 /** DATABASE_READ_URL: a PostgreSQL URL as DATABASE_URL's, and never without one (the embedded database has no replicas). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDayIn, dayIn, isTimeZone } from './zones';
+import { calendarDayIn, canonicalTimeZone, dayIn, isTimeZone } from './zones';
 
 describe('the day a moment falls on, in a time zone', () => {
   // 6:30 pm on March 10 in Los Angeles (PDT, UTC-7) is already March 11 in UTC.
@@ -23,6 +23,13 @@ describe('the day a moment falls on, in a time zone', () => {
 });
 
 describe('a time zone named by a caller', () => {
+  it('is taken by its canonical name, the one PostgreSQL knows too, and never as an offset', () => {
+    expect(canonicalTimeZone('america/chicago')).toBe('America/Chicago');
+    expect(canonicalTimeZone('US/Pacific')).toBe('America/Los_Angeles');
+    expect(canonicalTimeZone('Etc/GMT+12')).toBe('Etc/GMT+12');
+    for (const offset of ['+05:00', '-0800', 'UTC+3']) expect(canonicalTimeZone(offset), offset).toBeNull();
+  });
+
   it('is taken only when the runtime knows it', () => {
     for (const zone of ['America/Chicago', 'Pacific/Honolulu', 'UTC', 'Europe/Madrid']) expect(isTimeZone(zone), zone).toBe(true);
     for (const zone of ['', 'Mars/Olympus_Mons', 'America/Chicago; drop table', 'x'.repeat(65), 7, null, undefined]) {

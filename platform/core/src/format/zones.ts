@@ -9,25 +9,33 @@ import { type CalendarDay, formatIsoDay } from './calendarDay';
  *   received day), the same for every reader, whatever their clock says.
  */
 
-const zoneChecks = new Map<string, boolean>();
+/** An IANA name's shape: 'America/Chicago', 'Etc/GMT+12', 'UTC'; never an offset ('+05:00'), which PostgreSQL reads with the opposite sign. */
+const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
+const zoneNames = new Map<string, string | null>();
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** Whether `name` is an IANA time zone this runtime knows ('America/Chicago', 'UTC'); remembered per name. */
-export function isTimeZone(name: unknown): name is string {
-  if (typeof name !== 'string' || name === '' || name.length > 64) return false;
-  let known = zoneChecks.get(name);
+/**
+ * The canonical IANA name of the time zone `name` names ('america/chicago' and 'US/Central' are 'America/Chicago'),
+ * or null when the runtime knows no such zone or the text is not an IANA name. Remembered per name. The canonical
+ * names are the ones PostgreSQL knows too (AT TIME ZONE).
+ */
+export function canonicalTimeZone(name: unknown): string | null {
+  if (typeof name !== 'string' || name.length > 64 || !IANA_NAME.test(name)) return null;
+  let known = zoneNames.get(name);
   if (known === undefined) {
     try {
-      new Intl.DateTimeFormat('en-US', { timeZone: name });
-      known = true;
+      known = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
     } catch {
-      known = false;
+      known = null;
     }
     // Bounded: a sender cannot grow the map without end with made-up names.
-    if (zoneChecks.size < 1000) zoneChecks.set(name, known);
+    if (zoneNames.size < 1000) zoneNames.set(name, known);
   }
   return known;
 }
+
+/** Whether `name` is an IANA time zone this runtime knows ('America/Chicago', 'UTC'). */
+export const isTimeZone = (name: unknown): name is string => canonicalTimeZone(name) !== null;
 
 /** The calendar day a moment falls on in a time zone. */
 export function calendarDayIn(zone: string, at: Date = new Date()): CalendarDay {

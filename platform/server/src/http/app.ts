@@ -4,13 +4,13 @@ import formbody from '@fastify/formbody';
 import {
   type BrandManifest,
   brandForHost,
+  canonicalTimeZone,
   decideAccess,
   type Endpoint,
   fail,
   Headers,
   hasAnyRole,
   IMPERSONATOR_ROLES,
-  isTimeZone,
   type Language,
   type Message,
   msg,
@@ -184,8 +184,7 @@ class RequestContext implements RouteContext {
   }
 
   get timeZone(): string {
-    const named = this.req.headers[Headers.timeZone];
-    return isTimeZone(named) ? named : this.config.businessTimeZone;
+    return canonicalTimeZone(this.req.headers[Headers.timeZone]) ?? this.config.businessTimeZone;
   }
 
   readonly t = (message: Message): string => this.tr(this.req, message);

@@ -762,6 +762,17 @@ describe("notes: a range of days is taken in the reader's time zone (x-time-zone
     expect(ids(tenth)).toEqual([evening.NoteID, morning.NoteID, lateEvening.NoteID]);
   });
 
+  it('takes a zone named in any case or by an alias, and answers a name that is no zone (or an offset) in the business zone, never a 500', async () => {
+    const la = ids(await search({ ...asAlice(), ...LA }, { Query: 'tz-range', DateFrom: '2026-03-10', DateTo: '2026-03-10' }));
+    for (const zone of ['america/los_angeles', 'US/Pacific']) {
+      expect(ids(await search({ ...asAlice(), 'x-time-zone': zone }, { Query: 'tz-range', DateFrom: '2026-03-10', DateTo: '2026-03-10' })), zone).toEqual(la);
+    }
+    for (const zone of ['Mars/Olympus_Mons', '+05:00', "America/Chicago'; drop table notes; --"]) {
+      const tenth = await search({ ...asAlice(), 'x-time-zone': zone }, { Query: 'tz-range', DateFrom: '2026-03-10', DateTo: '2026-03-10' });
+      expect(ids(tenth), zone).toEqual([evening.NoteID, morning.NoteID, lateEvening.NoteID]);
+    }
+  });
+
   it("without dates, the last 4 years start at midnight of the reader's day 4 years ago", async () => {
     const today = dayIn('America/Los_Angeles');
     const start = (

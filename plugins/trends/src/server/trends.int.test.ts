@@ -10,6 +10,8 @@ import { nextFundingDate } from './funding';
 let server: StartedServer & { close(): Promise<void> };
 let sandbox: Awaited<ReturnType<typeof createSandbox>>;
 let sandboxUrl: string;
+/** The business's zone (BUSINESS_TIME_ZONE), set explicitly so no environment changes it. */
+const BUSINESS_ZONE = 'America/Chicago';
 const users: Record<string, { session: Session; memberId: number | null; userName: string }> = {};
 
 const sql = () => server.database.sql;
@@ -42,7 +44,7 @@ let payees: { id: number; city: string }[];
 beforeAll(async () => {
   sandbox = await createSandbox({ dataDir: null });
   sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  server = await startTestServer({ sandboxUrl, smtpUrl: null });
+  server = await startTestServer({ sandboxUrl, smtpUrl: null, businessTimeZone: BUSINESS_ZONE });
   await user('fin-a', [Roles.CareGuardFinance], 'finance', true);
   await user('fin-b', [Roles.CareGuardFinance], 'finance', true);
   await user('super', [Roles.SuperUser], 'staff', false);
@@ -172,7 +174,28 @@ describe('series shapes and scoping', () => {
 
   it('admin/foundingdate: the next first business day of a month', async () => {
     const res = await get(TrendsApi.fundingDate.path, 'fin-a');
-    expect(res.json().Data).toEqual({ FundingDate: nextFundingDate(new Date()) });
+    expect(res.json().Data).toEqual({ FundingDate: nextFundingDate(BUSINESS_ZONE) });
+  });
+
+  it("admin/foundingdate: goes by the business's day, not the UTC day nor the caller's", async () => {
+    // 7 pm CST on Monday 2025-12-01, the funding day, is already 12/02 in UTC and (10 am) in the caller's Tokyo.
+    // Back in time, so the session signed in now is still live.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-12-02T01:00:00Z'));
+    try {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: TrendsApi.fundingDate.path,
+        headers: authHeaders(users['fin-a']?.session as Session, 'finance', { 'x-time-zone': 'Asia/Tokyo' }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().Data).toEqual({ FundingDate: '2025-12-01' });
+      // One minute after midnight in Chicago: next month's, Thursday 2026-01-01.
+      vi.setSystemTime(new Date('2025-12-02T06:01:00Z'));
+      expect((await get(TrendsApi.fundingDate.path, 'fin-a')).json().Data).toEqual({ FundingDate: '2026-01-01' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

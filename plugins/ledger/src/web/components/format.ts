@@ -1,6 +1,6 @@
-import { dayOfLocalDate, formatCurrency, formatIsoDay, formatIsoDayText } from '@portal/core';
+import { dayIn, dayOfLocalDate, formatCurrency, formatIsoDay, formatIsoDayText } from '@portal/core';
 import type { TFunction } from 'i18next';
-import { type LedgerMessage, LedgerMessages } from '../../rules';
+import { DefaultRange, type LedgerMessage, LedgerMessages } from '../../rules';
 
 /** Dollars on the wire to text in the current language; empty for null. */
 export const money = (dollars: number | null | undefined): string => (dollars === null || dollars === undefined ? '' : formatCurrency(dollars));
@@ -16,5 +16,11 @@ export const ruleText = (t: TFunction, message: LedgerMessage): string => t(`rul
 
 /** 'YYYY-MM-DD' as a medium day in the current language ('Jan 31, 2024' / '31 ene 2024'); empty for none. */
 export const day = (iso: string | null | undefined): string => formatIsoDayText(iso);
-/** Today in the member's own time zone, 'YYYY-MM-DD'. */
-export const localToday = (): string => formatIsoDay(dayOfLocalDate(new Date()));
+/**
+ * Today in the member's own time zone, 'YYYY-MM-DD': the day `now` falls on where the page runs (the browser's zone),
+ * never the UTC day (in a US evening that is already tomorrow). `zone`: the day in that IANA zone instead.
+ */
+export const localToday = (now: Date = new Date(), zone?: string): string => (zone ? dayIn(zone, now) : formatIsoDay(dayOfLocalDate(now)));
+/** A list page's default range (spec 02 section 9, `DefaultRange`) ending on the member's today (`localToday`). */
+export const localDefaultRange = (kind: keyof typeof DefaultRange, now: Date = new Date(), zone?: string): { From: string; To: string } =>
+  DefaultRange[kind](localToday(now, zone));

@@ -4,8 +4,7 @@ import type { GridColumn, PageRequest } from '@portal/web/kit';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_SORT_COLUMNS, type ActivitySortColumn, type ActivityTransaction, LedgerApi } from '../../contract';
-import { DefaultRange, todayUtc } from '../../rules';
-import { money } from '../components/format';
+import { localDefaultRange, money } from '../components/format';
 import { RemoteList } from '../components/RemoteList';
 
 /** The grid's sort column as the API names it (spec 02 section 3: type, text); any other (an old link's 'Type') sorts by default. */
@@ -48,7 +47,7 @@ export default function ActivityPage() {
         label={t('title.activity')}
         stateKey="ledger-activity"
         columns={columns}
-        defaultRange={DefaultRange.activity(todayUtc())}
+        defaultRange={localDefaultRange('activity')}
         defaultSort={{ column: 'CreatedDate', order: 'desc' }}
         getRowId={(r) => String(r.TransactionID)}
         fetch={fetch}

@@ -3,8 +3,7 @@ import type { GridColumn, PageRequest } from '@portal/web/kit';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CARD_SORT_COLUMNS, type CardTransaction, LedgerApi } from '../../contract';
-import { DefaultRange, todayUtc } from '../../rules';
-import { day, money } from '../components/format';
+import { day, localDefaultRange, money } from '../components/format';
 import { RemoteList } from '../components/RemoteList';
 
 type SortColumn = (typeof CARD_SORT_COLUMNS)[number];
@@ -39,7 +38,7 @@ export default function CardTransactionsPage() {
         label={t('title.card')}
         stateKey="ledger-card"
         columns={columns}
-        defaultRange={DefaultRange.ledger(todayUtc())}
+        defaultRange={localDefaultRange('ledger')}
         defaultSort={{ column: 'TransactionDate', order: 'desc' }}
         getRowId={(r) => String(r.TransactionID)}
         fetch={fetch}

@@ -3,8 +3,8 @@ import type { GridColumn, PageRequest } from '@portal/web/kit';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LEDGER_SORT_COLUMNS, LedgerApi, type LedgerTransaction } from '../../contract';
-import { DefaultRange, signOf, todayUtc } from '../../rules';
-import { day, money } from '../components/format';
+import { signOf } from '../../rules';
+import { day, localDefaultRange, money } from '../components/format';
 import { RemoteList } from '../components/RemoteList';
 
 type SortColumn = (typeof LEDGER_SORT_COLUMNS)[number];
@@ -50,7 +50,7 @@ export default function ReportedPage() {
         label={t('title.reported')}
         stateKey="ledger-reported"
         columns={columns}
-        defaultRange={DefaultRange.ledger(todayUtc())}
+        defaultRange={localDefaultRange('ledger')}
         defaultSort={{ column: 'DateCreated', order: 'asc' }}
         getRowId={(r) => String(r.TransactionID)}
         fetch={fetch}

@@ -72,6 +72,7 @@ export const seriesRoutes = [
   }),
   route(TrendsApi.fundingDate, {
     access: TrendsAccess.claimsDashboard,
-    handler: async () => ({ FundingDate: nextFundingDate(new Date()) }),
+    // The business's day (BUSINESS_TIME_ZONE), the same for every caller: not the UTC day, nor the caller's zone.
+    handler: async (ctx) => ({ FundingDate: nextFundingDate(ctx.config.businessTimeZone) }),
   }),
 ];
