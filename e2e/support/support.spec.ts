@@ -409,4 +409,10 @@ test("Support: held charges the merchant decides in the gateway's own screen lea
   await page.getByRole('button', { name: 'Check with the gateway' }).click();
   await expect(page.getByText('The transactions already match the gateway.')).toBeVisible();
   await expectAccessible(page);
+  // Its export holds this member's charges only, in the order the grid shows them (sorted here by amount, ascending).
+  await page.getByRole('button', { name: /^Amount/ }).click();
+  await expect(page).toHaveURL(/support-member\.sort=Amount/);
+  const asked = page.waitForRequest((r) => r.url().includes('/api/support/generateTransactionExcelReport/excel'));
+  await page.getByRole('button', { name: 'Export to Excel' }).click();
+  expect((await asked).postDataJSON()).toMatchObject({ MemberID: member.MemberID, SortColumn: 'Amount', SortOrder: 'ASC' });
 });

@@ -190,10 +190,17 @@ export const SupportApi = {
   }),
   registrationReport: defineEndpoint({ method: 'POST', path: '/api/support/registrationReport/:format', params: reportFormat, answer: 'file' }),
   userReport: defineEndpoint({ method: 'POST', path: '/api/support/userReport/:format', params: reportFormat, answer: 'file' }),
+  /**
+   * The grid's search (filter, SortColumn, SortOrder) as a spreadsheet. From a member's tab, MemberID (ours, optional)
+   * narrows it to that member, as `memberTransactions` does: a member account, else 403 like the other member calls.
+   */
   transactionExcel: defineEndpoint({
     method: 'POST',
     path: '/api/support/generateTransactionExcelReport/excel',
-    body: transactionSearchSchema.extend({ TransactionIDs: z.array(z.number().int().positive()).max(1000).optional() }),
+    body: transactionSearchSchema.extend({
+      TransactionIDs: z.array(z.number().int().positive()).max(1000).optional(),
+      MemberID: idSchema.optional(),
+    }),
     answer: 'file',
   }),
 } as const;

@@ -1,15 +1,22 @@
-import type { Message } from '@portal/core';
+import { dayIn, type Message } from '@portal/core';
 import { type PdfTableColumn, type RouteContext, route, type SheetColumn, type SheetRow, sendDownload, XLSX_MIME } from '@portal/server';
 import { SUPPORT_ACCESS } from '../../access';
 import { SupportApi } from '../../contract';
 import { displayStatus } from '../../rules';
-import { billingOf } from './common';
+import { billingOf, mustBeMember } from './common';
 import { searchOf } from './transactions';
 
 const BATCH = 500;
-const day = (v: string | Date | null) => (v ? new Date(v).toISOString().slice(0, 10) : '');
+/**
+ * The day a moment (a charge, a registration, a termination) falls on where the reader is: the zone of the staff user's
+ * browser (ctx.timeZone), as the grids show those moments; not the server's UTC day (a charge at 6:30 pm in Los Angeles
+ * on 03/10 is already 03/11 in UTC).
+ */
+const dayOf = (ctx: Pick<RouteContext, 'timeZone'>, v: string | Date | null) => (v ? dayIn(ctx.timeZone, new Date(v)) : '');
+/** Today where the reader is: the files' names and the PDF's Generated line. */
+const stamp = (ctx: Pick<RouteContext, 'timeZone'>) => dayIn(ctx.timeZone);
 /** A report reads through ctx.searchSql: the read replica when one is set and has the caller's own changes. */
-type Ctx = Pick<RouteContext, 'searchSql' | 'reply' | 'brand' | 'services' | 'language' | 't'>;
+type Ctx = Pick<RouteContext, 'searchSql' | 'reply' | 'brand' | 'services' | 'language' | 't' | 'timeZone'>;
 
 interface RegistrationRow {
   member_id: number;
@@ -88,8 +95,6 @@ async function collect<T>(source: AsyncGenerator<T[]>): Promise<T[]> {
   return all;
 }
 
-const stamp = () => new Date().toISOString().slice(0, 10);
-
 /**
  * A list report: a spreadsheet streamed as the query pages on, or a PDF with the count, the day and a table. Its words
  * (title, tab name, labels, headers) are messages the kernel writes in the reader's language; the rows' word values
@@ -108,7 +113,7 @@ interface ListReport<R> {
 }
 
 async function sendListReport<R>(ctx: Ctx, format: 'excel' | 'pdf', report: ListReport<R>) {
-  const base = `${report.fileBase}-${stamp()}`;
+  const base = `${report.fileBase}-${stamp(ctx)}`;
   if (format === 'excel') {
     return sendDownload(ctx.reply, {
       fileName: `${base}.xlsx`,
@@ -134,7 +139,7 @@ async function sendListReport<R>(ctx: Ctx, format: 'excel' | 'pdf', report: List
           type: 'keyValue',
           rows: [
             { label: report.countLabel, value: String(rows.length) },
-            { label: 'Generated', value: stamp() },
+            { label: 'Generated', value: stamp(ctx) },
           ],
         },
         { type: 'table', columns: report.pdf.columns, rows: rows.map(report.pdf.row) },
@@ -180,8 +185,8 @@ export const reportRoutes = [
             brand: r.brand,
             user: r.user_name ?? '',
             status: ctx.t(registrationStatus(r)),
-            created: day(r.created_at),
-            terminated: r.termination_date ? day(r.termination_date) : null,
+            created: dayOf(ctx, r.created_at),
+            terminated: r.termination_date ? dayOf(ctx, r.termination_date) : null,
           }),
         },
         pdf: {
@@ -193,7 +198,7 @@ export const reportRoutes = [
             { header: 'Status', width: 1 },
             { header: 'Created', width: 1 },
           ],
-          row: (r) => [r.member_number, `${r.first_name} ${r.last_name}`, r.email ?? '', r.brand, ctx.t(registrationStatus(r)), day(r.created_at)],
+          row: (r) => [r.member_number, `${r.first_name} ${r.last_name}`, r.email ?? '', r.brand, ctx.t(registrationStatus(r)), dayOf(ctx, r.created_at)],
         },
       });
     },
@@ -229,7 +234,7 @@ export const reportRoutes = [
             kind: ctx.t(userKind(r)),
             roles: r.roles.join(', '),
             active: ctx.t(yesNo(r.is_active)),
-            created: day(r.created_at),
+            created: dayOf(ctx, r.created_at),
           }),
         },
         pdf: {
@@ -251,20 +256,24 @@ export const reportRoutes = [
     handler: async (ctx) => {
       const b = ctx.body;
       const billing = billingOf(ctx);
+      const memberId = b.MemberID ?? null;
+      // From a member's tab: that member's charges only, refused as the tab's own list refuses a non-member.
+      if (memberId !== null) await mustBeMember(ctx, memberId);
       const only = b.TransactionIDs?.length ? [...new Set(b.TransactionIDs)] : null;
       await ctx.audit({
         action: 'support.report.transactions',
         entity: 'billing_transaction',
-        detail: { status: b.Query.Status, selected: only?.length ?? null },
+        ...(memberId === null ? {} : { memberId }),
+        detail: { status: b.Query.Status, sort: `${b.SortColumn} ${b.SortOrder}`, selected: only?.length ?? null },
       });
-      // The grid's filter and order, read by billing in keyset batches (no count, no OFFSET); the selected rows, when
-      // any, are narrowed to in SQL.
-      const { offset: _offset, limit: _limit, ...search } = searchOf({ ...b, ...b.Query }, null);
+      // The grid's filter, member and order (billing's sort keys and id tie-breaker, as the grid's page), read by billing
+      // in keyset batches (no count, no OFFSET); the selected rows, when any, are narrowed to in SQL.
+      const { offset: _offset, limit: _limit, ...search } = searchOf({ ...b, ...b.Query }, memberId);
       async function* rows() {
         for await (const batch of billing.transactionBatches({ ...search, ids: only, batchSize: BATCH }, ctx.searchSql)) {
           yield batch.map((t) => ({
             id: t.TransactionID,
-            date: day(t.DateCreated),
+            date: dayOf(ctx, t.DateCreated),
             member: `${t.Member.FirstName} ${t.Member.LastName}`,
             number: t.Member.MemberNumber,
             status: ctx.t(displayStatus(t.Status)),
@@ -276,7 +285,7 @@ export const reportRoutes = [
         }
       }
       return sendDownload(ctx.reply, {
-        fileName: `support-transactions-${stamp()}.xlsx`,
+        fileName: `support-transactions-${stamp(ctx)}.xlsx`,
         contentType: XLSX_MIME,
         body: ctx.services.sheets.xlsx({
           sheetName: 'Transactions',

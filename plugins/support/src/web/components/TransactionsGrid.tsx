@@ -1,9 +1,10 @@
 import { formatCurrency, formatDateTime } from '@portal/core';
 import { showToast, useApi } from '@portal/web';
-import { Button, ConfirmDialog, DataGrid, type GridColumn, NativeSelectField, type PageRequest, saveBlob, useUrlChoice } from '@portal/web/kit';
+import { Button, ConfirmDialog, DataGrid, type GridColumn, NativeSelectField, type PageRequest, readGridState, saveBlob, useUrlChoice } from '@portal/web/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { SUPPORT_STATUS_PARAM } from '../../access';
 import { SupportApi, type SupportMoneyResult, type SupportTransaction } from '../../contract';
 import {
@@ -16,16 +17,15 @@ import {
   rowActions,
   SUPPORT_DEFAULT_PAGE_SIZE,
   SUPPORT_PAGE_SIZES,
-  SUPPORT_TRANSACTION_SORTS,
   SUPPORT_TX_FILTERS,
   type SupportTxFilter,
 } from '../../rules';
 import * as css from './support.css';
+import { exportBody, searchFields } from './transactionSearch';
 import { ValueDialog } from './ValueDialog';
 
-type Sort = (typeof SUPPORT_TRANSACTION_SORTS)[number];
-const sortOf = (column: string | undefined): Sort =>
-  (SUPPORT_TRANSACTION_SORTS as readonly string[]).includes(column ?? '') ? (column as Sort) : 'DateCreated';
+/** The grid's defaults; the export reads the grid's state from the address with the same ones. */
+const GRID_DEFAULTS = { pageSizes: SUPPORT_PAGE_SIZES, pageSize: SUPPORT_DEFAULT_PAGE_SIZE, sortColumn: 'DateCreated', sortOrder: 'desc' } as const;
 
 interface Props {
   /** 'all': /support-transactions; 'pending': /support-pendingtransactions; 'member': one member's tab. */
@@ -55,19 +55,16 @@ export function TransactionsGrid({ mode, memberId }: Props) {
   const [paFor, setPaFor] = useState<SupportTransaction | null>(null);
   const [captureFor, setCaptureFor] = useState<SupportTransaction | null>(null);
   const [releaseFor, setReleaseFor] = useState<SupportTransaction | null>(null);
-  const [lastSearch, setLastSearch] = useState('');
+  // Every grid keeps its page, sort and search in the address, the member tab's too: the export reads them from there,
+  // so the file follows what the grid shows (a page served from the cache included).
+  const stateKey = `support-${mode}`;
+  const [searchParams] = useSearchParams();
   const queryKey = useMemo(() => ['support', 'transactions', mode, memberId ?? null, status] as const, [mode, memberId, status]);
 
   const fetchPage = useCallback(
     (req: PageRequest) => {
-      setLastSearch(req.search);
-      const common = {
-        PageIndex: req.pageIndex,
-        PageSize: req.pageSize as 20,
-        SortColumn: sortOf(req.sortColumn),
-        SortOrder: req.sortOrder === 'asc' ? ('ASC' as const) : ('DESC' as const),
-      };
-      const search = req.search.trim().slice(0, 100) || undefined;
+      const { SortColumn, SortOrder, SearchString: search } = searchFields(req);
+      const common = { PageIndex: req.pageIndex, PageSize: req.pageSize as 20, SortColumn, SortOrder };
       if (mode === 'pending') {
         return api.call(
           SupportApi.pendingTransactions,
@@ -205,11 +202,9 @@ export function TransactionsGrid({ mode, memberId }: Props) {
   const exportExcel = async () => {
     setExporting(true);
     try {
+      const grid = readGridState(searchParams, stateKey, { ...GRID_DEFAULTS });
       const { blob, fileName } = await api.call(SupportApi.transactionExcel, {
-        body: {
-          Query: { Status: status, SearchString: lastSearch.trim() || undefined },
-          TransactionIDs: selected.length ? selected.map(Number) : undefined,
-        },
+        body: exportBody(grid, { status, memberId: mode === 'member' ? memberId : undefined, selected }),
       });
       saveBlob(blob, fileName);
       showToast({ kind: 'success', message: t('reports.generated') });
@@ -233,11 +228,11 @@ export function TransactionsGrid({ mode, memberId }: Props) {
         searchable
         pageSizes={SUPPORT_PAGE_SIZES}
         defaultPageSize={SUPPORT_DEFAULT_PAGE_SIZE}
-        defaultSort={{ column: 'DateCreated', order: 'desc' }}
+        defaultSort={{ column: GRID_DEFAULTS.sortColumn, order: GRID_DEFAULTS.sortOrder }}
         selectionMode="multiple"
         onSelectionChange={setSelected}
         renderExpanded={(r) => <Details row={r} />}
-        stateKey={mode === 'member' ? undefined : `support-${mode}`}
+        stateKey={stateKey}
         actions={
           <div className={css.row}>
             <NativeSelectField
