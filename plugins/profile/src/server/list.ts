@@ -38,24 +38,43 @@ const STATUS: Record<ListQuery['Status'], string> = {
   Terminated: TERMINATED,
   All: 'true',
 };
-const SORT: Record<ListQuery['SortColumn'], string> = {
-  FirstName: 'lower(m.first_name)',
-  LastName: 'lower(m.last_name)',
-  MemberNumber: 'm.member_number',
-  Email: 'lower(m.email)',
-  ApprovedDate: 'm.approved_date',
+/**
+ * Each sort's key; `nullable`: the column may be empty, and empties come last either way. The others name no NULLS
+ * order, and the member id follows the sort's direction, so a page in either direction reads an index in its order
+ * (kernel indexes on lower(first_name), member_id and on the last and first names) instead of sorting every member.
+ */
+const SORT: Record<ListQuery['SortColumn'], { keys: readonly string[]; nullable: boolean }> = {
+  FirstName: { keys: ['lower(m.first_name)'], nullable: false },
+  // Last name, then first name (the kernel's members_name_idx): namesakes in a stable, readable order.
+  LastName: { keys: ['lower(m.last_name)', 'lower(m.first_name)'], nullable: false },
+  MemberNumber: { keys: ['m.member_number'], nullable: false },
+  Email: { keys: ['lower(m.email)'], nullable: true },
+  ApprovedDate: { keys: ['m.approved_date'], nullable: true },
 };
+
+/** The members list's ORDER BY for a sort: its key, then the member id in the same direction. */
+export function memberOrder(column: ListQuery['SortColumn'], order: ListQuery['SortOrder']): string {
+  const { keys, nullable } = SORT[column];
+  const dir = order === 'DESC' ? 'DESC' : 'ASC';
+  return [...keys.map((key) => `${key} ${dir}${nullable ? ' NULLS LAST' : ''}`), `m.member_id ${dir}`].join(', ');
+}
 const SEARCH = `($1::text IS NULL OR strpos(lower(m.first_name || ' ' || m.last_name || ' ' || m.member_number || ' ' || coalesce(m.email, '')), lower($1)) > 0)`;
+
+/** The members list's two statements (the count, with $1 the search; the page, with $2 and $3 its size and offset). */
+export function memberPageSql(q: Pick<ListQuery, 'Status' | 'SortColumn' | 'SortOrder'>): { count: string; page: string } {
+  const where = `${STATUS[q.Status]} AND ${SEARCH}`;
+  return {
+    count: `SELECT count(*)::int AS n FROM members m WHERE ${where}`,
+    page: `${SELECT} WHERE ${where} ORDER BY ${memberOrder(q.SortColumn, q.SortOrder)} LIMIT $2 OFFSET $3`,
+  };
+}
 
 /** Support's member list: one page and the count, by status and search text. */
 export async function memberPage(sql: SqlClient, q: ListQuery): Promise<{ Items: Summary[]; ItemCount: number }> {
-  const where = `${STATUS[q.Status]} AND ${SEARCH}`;
+  const statements = memberPageSql(q);
   const search = q.SearchString || null;
-  const count = (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM members m WHERE ${where}`, [search]))[0]?.n ?? 0;
-  const rows = await sql.query<Row>(
-    `${SELECT} WHERE ${where} ORDER BY ${SORT[q.SortColumn]} ${q.SortOrder === 'DESC' ? 'DESC' : 'ASC'} NULLS LAST, m.member_id LIMIT $2 OFFSET $3`,
-    [search, q.PageSize, q.PageIndex * q.PageSize],
-  );
+  const count = (await sql.query<{ n: number }>(statements.count, [search]))[0]?.n ?? 0;
+  const rows = await sql.query<Row>(statements.page, [search, q.PageSize, q.PageIndex * q.PageSize]);
   return { Items: rows.map(toSummary), ItemCount: count };
 }
 
