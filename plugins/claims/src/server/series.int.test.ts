@@ -34,7 +34,8 @@ function recording() {
 function service() {
   const primary = recording();
   const replica = recording();
-  const clock = { now: 1_000_000 };
+  // Starts now: the clock also names the business's day the windows end on.
+  const clock = { now: Date.now() };
   const routedAfter: (bigint | null)[] = [];
   const svc = makeClaimsService(primary.client, {
     timeZone: 'America/Chicago',
@@ -172,5 +173,24 @@ describe('every member’s series are kept for 5 minutes; a member’s own are a
     expect(replica.texts).toHaveLength(2);
     await svc.claimCounts(all, 'month');
     expect(replica.texts).toHaveLength(2);
+  });
+});
+
+describe("the series' windows end on the business's day, not the database's UTC day", () => {
+  it("at 9 pm on Dec 31 in Chicago (Jan 1 in UTC) a member's months end in December, with December's bill, and no empty January", async () => {
+    const member = (await makeUser(server, { userName: 'series-tz', roles: [Roles.CareGuardFinance], member: true })).memberId as number;
+    await server.database.sql.query(
+      `INSERT INTO claims (claim_number, member_id, payee_name, bill_type_id, billed_cents, service_date_from, received_date)
+       VALUES ('SERIES-TZ', $1, 'Series payee', 1, 2500, '2025-12-15', '2025-12-15')`,
+      [member],
+    );
+    const { svc, clock } = service();
+    clock.now = Date.parse('2026-01-01T03:00:00Z');
+    const months = await svc.claimCounts({ memberId: member }, 'month');
+    expect(months.at(-1)).toEqual({ Date: '2025-12-01', NumberOfClaims: 1 });
+    expect(months).toHaveLength(24);
+    expect(months[0]?.Date).toBe('2024-01-01');
+    const amounts = await svc.billAmounts({ memberId: member }, 'quarter');
+    expect(amounts.at(-1)).toEqual({ Date: '2025-10-01', AmountCents: 2500 });
   });
 });

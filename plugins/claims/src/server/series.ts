@@ -17,26 +17,27 @@ export const CITY_WINDOW = '24 months';
 export const CITY_LIMIT = 25;
 
 /**
- * The bills in the window: a member's through claims_member_received_idx (member_id, received_date ...), every
- * member's through claims_received_idx (received_date ...).
+ * The bills in the window ending on `today` (the business's day, never the database's UTC current_date: in a US evening
+ * at a month's end that would add next month's empty bucket): a member's through claims_member_received_idx
+ * (member_id, received_date ...), every member's through claims_received_idx (received_date ...). `today` is $1.
  */
-function windowed(scope: SeriesScope, window: string, unit: string): { where: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const since = `date_trunc('${unit}', current_date - interval '${window}')::date`;
+function windowed(scope: SeriesScope, window: string, unit: string, today: string): { where: string; params: unknown[] } {
+  const params: unknown[] = [today];
+  const since = `date_trunc('${unit}', $1::date - interval '${window}')::date`;
   let where = `c.received_date >= ${since}`;
   if (scope.memberId !== null) where = `c.member_id = $${params.push(scope.memberId)} AND ${where}`;
   return { where, params };
 }
 
-async function series<T>(sql: SqlClient, scope: SeriesScope, period: SeriesPeriod, valueSql: string, alias: string): Promise<T[]> {
+async function series<T>(sql: SqlClient, scope: SeriesScope, period: SeriesPeriod, valueSql: string, alias: string, today: string): Promise<T[]> {
   const p = PERIODS[period];
-  const { where, params } = windowed(scope, p.window, p.unit);
+  const { where, params } = windowed(scope, p.window, p.unit, today);
   const bucket = `date_trunc('${p.unit}', c.received_date)::date`;
   const grouped = `SELECT ${bucket} AS d, ${valueSql} AS v FROM claims c WHERE ${where} GROUP BY 1`;
   const text = p.fill
     ? `WITH g AS (${grouped})
        SELECT to_char(s.d, 'YYYY-MM-DD') AS "Date", COALESCE(g.v, 0)::bigint AS "${alias}"
-       FROM (SELECT generate_series(date_trunc('${p.unit}', current_date - interval '${p.window}'), date_trunc('${p.unit}', current_date), interval '${p.unit === 'quarter' ? '3 months' : `1 ${p.unit}`}')::date AS d) s
+       FROM (SELECT generate_series(date_trunc('${p.unit}', $1::date - interval '${p.window}'), date_trunc('${p.unit}', $1::date), interval '${p.unit === 'quarter' ? '3 months' : `1 ${p.unit}`}')::date AS d) s
        LEFT JOIN g ON g.d = s.d ORDER BY s.d`
     : `SELECT to_char(g.d, 'YYYY-MM-DD') AS "Date", g.v::bigint AS "${alias}" FROM (${grouped}) g ORDER BY g.d`;
   const rows = await sql.query<Record<string, unknown>>(text, params);
@@ -81,18 +82,20 @@ export function makeClaimsService(sql: SqlClient, opts: ClaimsServiceOptions): C
    */
   const read = <T extends object>(scope: SeriesScope, key: string, take: (client: SqlClient) => Promise<T[]>): Promise<T[]> =>
     scope.memberId !== null ? take(sql) : (kept.get(key, () => take(replica ? replica.routed(null) : sql)) as Promise<T[]>);
+  const today = () => businessToday(opts.timeZone, now());
   return {
-    recordReimbursement: (input, tx) => recordReimbursement(input, tx, businessToday(opts.timeZone, now())),
+    recordReimbursement: (input, tx) => recordReimbursement(input, tx, today()),
     async billOwner(claimId) {
       const rows = await sql.query<{ member_id: number }>('SELECT member_id FROM claims WHERE claim_id = $1', [claimId]);
       return rows[0]?.member_id ?? null;
     },
-    claimCounts: (scope, period) => read(scope, `claims|${period}`, (client) => series<ClaimCountPoint>(client, scope, period, 'count(*)', 'NumberOfClaims')),
+    claimCounts: (scope, period) =>
+      read(scope, `claims|${period}`, (client) => series<ClaimCountPoint>(client, scope, period, 'count(*)', 'NumberOfClaims', today())),
     billAmounts: (scope, period) =>
-      read(scope, `bills|${period}`, (client) => series<BillAmountPoint>(client, scope, period, 'sum(c.billed_cents)', 'AmountCents')),
+      read(scope, `bills|${period}`, (client) => series<BillAmountPoint>(client, scope, period, 'sum(c.billed_cents)', 'AmountCents', today())),
     cityCounts: (scope) =>
       read(scope, 'cities', async (client) => {
-        const { where, params } = windowed(scope, CITY_WINDOW, 'month');
+        const { where, params } = windowed(scope, CITY_WINDOW, 'month', today());
         const rows = await client.query<{ City: string; NumberOfClaims: number | string }>(
           `SELECT p.city || ', ' || p.state AS "City", count(*) AS "NumberOfClaims"
            FROM claims c JOIN claim_payees p ON p.payee_id = c.payee_id
