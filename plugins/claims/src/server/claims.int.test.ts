@@ -191,7 +191,10 @@ describe('POST /api/claims/search', () => {
       for (const order of ['asc', 'desc']) {
         const r = await search(who.a, { SortColumn: col, SortOrder: order, PageSize: 10 });
         expect(r.status, `${col} ${order}`).toBe(200);
-        const vals = r.body.Data.Items.map((c) => (c as Record<string, unknown>)[col]).filter((v) => v !== null) as (string | number)[];
+        // Text sorts ignore case.
+        const vals = r.body.Data.Items.map((c) => (c as Record<string, unknown>)[col])
+          .filter((v) => v !== null)
+          .map((v) => (col === 'PayeeName' ? String(v).toLowerCase() : v)) as (string | number)[];
         const sorted = [...vals].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
         if (order === 'desc') sorted.reverse();
         expect(vals, `${col} ${order}`).toEqual(sorted);
@@ -200,6 +203,15 @@ describe('POST /api/claims/search', () => {
     const pd = (await search(who.a, { SortColumn: 'PaidDate', SortOrder: 'desc', PageSize: 100 })).body.Data.Items;
     const firstNull = pd.findIndex((c) => c.PaidDate === null);
     if (firstNull >= 0) expect(pd.slice(firstNull).every((c) => c.PaidDate === null)).toBe(true);
+  });
+
+  it('sorts payee names without regard to case, as a reader expects (the database collation alone put lower case last)', async () => {
+    const m = await login('claims-case', [Roles.CareGuardFinance], true);
+    for (const PayeeName of ['Zeta Labs', 'acme pharmacy', 'CVS', 'beta clinic']) await addBill(m.memberId, { PayeeID: null, PayeeName });
+    const names = async (order: 'asc' | 'desc') =>
+      (await search(m, { SortColumn: 'PayeeName', SortOrder: order, PageSize: 10 })).body.Data.Items.map((c) => c.PayeeName);
+    expect(await names('asc')).toEqual(['acme pharmacy', 'beta clinic', 'CVS', 'Zeta Labs']);
+    expect(await names('desc')).toEqual(['Zeta Labs', 'CVS', 'beta clinic', 'acme pharmacy']);
   });
 
   it('filters by status (Paid includes 29 and 30), paid flag, dates, bill type and claim number', async () => {

@@ -36,7 +36,8 @@ const CLAIM_COLUMNS_LOOKED_UP = claimColumns(
 const SORTS: Record<SortColumn, { expr: string; nullable?: boolean; needsMember?: boolean }> = {
   ClaimID: { expr: 'c.claim_id' },
   ClaimNumber: { expr: 'c.claim_number' },
-  PayeeName: { expr: 'c.payee_name' },
+  // Text sorts ignore case (the database's collation is C: 'acme pharmacy' would follow 'Zeta Labs').
+  PayeeName: { expr: 'lower(c.payee_name)' },
   ClaimStatusID: { expr: 'c.claim_status_id' },
   BillTypeID: { expr: 'c.bill_type_id' },
   ClaimTypeID: { expr: 'c.claim_type_id' },
@@ -49,7 +50,7 @@ const SORTS: Record<SortColumn, { expr: string; nullable?: boolean; needsMember?
   PaidAmount: { expr: 'c.paid_cents', nullable: true },
   CheckNumber: { expr: 'c.check_number', nullable: true },
   MemberNumber: { expr: 'm.member_number', needsMember: true },
-  MemberName: { expr: "(m.last_name || ', ' || m.first_name)", needsMember: true },
+  MemberName: { expr: "lower(m.last_name || ', ' || m.first_name)", needsMember: true },
 };
 
 export interface BuiltSearch {

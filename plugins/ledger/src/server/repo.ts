@@ -107,9 +107,10 @@ const ROW_COLUMNS =
 
 const LEDGER_SORT: Record<string, string> = {
   DateCreated: 'day',
-  Code: 'code',
-  Company: 'company',
-  Description: 'description',
+  // Text sorts ignore case (the database's collation is C: 'acme' would follow 'Zeta').
+  Code: 'lower(code)',
+  Company: 'lower(company)',
+  Description: 'lower(description)',
   TransactionTypeID: 'transaction_type_id',
   Amount: 'amount_cents',
 };
@@ -713,7 +714,7 @@ function activityType(source: string, status: string, typeId: number): Message {
 const ACTIVITY_SORT = new Map<ActivitySortColumn, string>([
   ['CreatedDate', 'created_at'],
   ['type', 'transaction_type_id'],
-  ['text', 'text'],
+  ['text', "lower(concat_ws(' - ', company, description))"],
 ]);
 
 /**
@@ -767,9 +768,13 @@ export async function searchCard(ctx: Ctx, s: CardSearch) {
   const memberId = memberOf(ctx);
   const { From, To } = rangeOf(s.Query, DefaultRange.ledger, businessToday(ctx));
   const column =
-    { TransactionDate: 'date_created', Description: 'description', Type: 'transaction_type_id', Amount: 'amount_cents', Status: 'status' }[
-      s.SortColumn ?? 'TransactionDate'
-    ] ?? 'date_created';
+    {
+      TransactionDate: 'date_created',
+      Description: "lower(concat_ws(' - ', company, description))",
+      Type: 'transaction_type_id',
+      Amount: 'amount_cents',
+      Status: 'status',
+    }[s.SortColumn ?? 'TransactionDate'] ?? 'date_created';
   const dir = (s.SortOrder ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
   const rows = await ctx.database.sql.query<{
     transaction_id: number;
