@@ -50,6 +50,14 @@ export interface LedgerService {
   /** The first and last dates of the member's rows; null when the ledger has none. */
   span(memberId: number): Promise<{ first: string; last: string } | null>;
   /**
+   * A mark of what `period` and `span` answer for the member, read from two primary keys (no rows are read): it
+   * changes, in the writer's transaction, with every insert and delete of the member's rows, every change of what a
+   * row says (day, status, code, company, description, type, amount; not a report marking it), and when the initial
+   * balance is set. Equal marks, equal rows: a reader that derived something from the rows keeps the mark it read
+   * before reading them and reads them again only once the mark differs.
+   */
+  changeMark(memberId: number): Promise<string>;
+  /**
    * Posts linked-bank transactions not yet in the ledger (idempotent by ref, in one transaction); answers how many were
    * new. When any was, the low-balance rule (trends' checkBalance on the ledger's balance) runs once after the commit,
    * as 'system', the mail signed by the member's brand; it never fails the posting.

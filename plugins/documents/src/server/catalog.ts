@@ -65,21 +65,43 @@ export async function plan(ledger: LedgerService, memberId: number, today: strin
 /**
  * Stores the planned documents that are not stored yet (ids stay stable: a document keeps its id once listed).
  * A depletion letter whose event the ledger no longer shows stays, as a letter once sent does.
+ *
+ * Planning reads every ledger row of the member, so it runs only when something it depends on moved since the last
+ * run: the ledger's change mark (every insert, edit and delete of the member's rows, the initial balance) or the
+ * month (a month ends, a statement is due; a year ends). The mark is read before planning and stored after: a ledger
+ * change while planning leaves a stored mark that differs, and the next list plans again. Two lists planning at once
+ * insert each document once (ON CONFLICT); the later store of the mark wins, at worst an older one, planned again.
+ * Answers whether it planned.
  */
-export async function materialize(sql: SqlClient, ledger: LedgerService, memberId: number, today: string): Promise<void> {
+export async function materialize(sql: SqlClient, ledger: LedgerService, memberId: number, today: string): Promise<boolean> {
+  const month = today.slice(0, 7);
+  const mark = await ledger.changeMark(memberId);
+  const last = (
+    await sql.query<{ ledger_mark: string; planned_month: string }>('SELECT ledger_mark, planned_month FROM member_document_plans WHERE member_id = $1', [
+      memberId,
+    ])
+  )[0];
+  if (last?.ledger_mark === mark && last.planned_month === month) return false;
   const planned = await plan(ledger, memberId, today);
-  if (planned.length === 0) return;
-  const params: unknown[] = [memberId];
-  const values = planned.map((p) => {
-    params.push(p.typeId, p.periodKey, p.effectiveDate);
-    const b = params.length;
-    return `($1, $${b - 2}::smallint, $${b - 1}, $${b}::date)`;
-  });
+  if (planned.length > 0) {
+    const params: unknown[] = [memberId];
+    const values = planned.map((p) => {
+      params.push(p.typeId, p.periodKey, p.effectiveDate);
+      const b = params.length;
+      return `($1, $${b - 2}::smallint, $${b - 1}, $${b}::date)`;
+    });
+    await sql.query(
+      `INSERT INTO member_documents (member_id, document_type_id, period_key, effective_date) VALUES ${values.join(', ')}
+       ON CONFLICT (member_id, document_type_id, period_key) DO NOTHING`,
+      params,
+    );
+  }
   await sql.query(
-    `INSERT INTO member_documents (member_id, document_type_id, period_key, effective_date) VALUES ${values.join(', ')}
-     ON CONFLICT (member_id, document_type_id, period_key) DO NOTHING`,
-    params,
+    `INSERT INTO member_document_plans (member_id, ledger_mark, planned_month) VALUES ($1, $2, $3)
+     ON CONFLICT (member_id) DO UPDATE SET ledger_mark = EXCLUDED.ledger_mark, planned_month = EXCLUDED.planned_month, planned_at = now()`,
+    [memberId, mark, month],
   );
+  return true;
 }
 
 export { lastDayOfMonth };

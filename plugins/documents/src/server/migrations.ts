@@ -23,4 +23,18 @@ CREATE TABLE member_documents (
 CREATE INDEX member_documents_member_idx ON member_documents (member_id, document_type_id, effective_date DESC, document_id DESC);
 `,
   },
+  {
+    id: '0002_member_document_plans',
+    sql: `
+-- What each member's generated documents were last planned from (catalog.ts materialize): the ledger's change mark
+-- (ledgerService.changeMark) read before planning, and the month planned in (statements run to last month). A list
+-- whose mark and month are still these reads member_documents only, not the member's ledger rows.
+CREATE TABLE member_document_plans (
+  member_id integer PRIMARY KEY,
+  ledger_mark text NOT NULL,
+  planned_month text NOT NULL,
+  planned_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
 ];

@@ -1342,3 +1342,38 @@ describe('bank transactions', () => {
     expect((await sql.query<{ n: number }>("SELECT count(*)::int AS n FROM ledger_history WHERE member_id = $1 AND action = 'create'", [id]))[0]?.n).toBe(300);
   });
 });
+
+describe('change mark', () => {
+  it("moves with every create, edit and delete of the member's rows, a bank posting and withdrawal and the initial balance; not with a read, a report marking rows or another member's change", async () => {
+    const sql = env.server.database.sql;
+    const ledger = makeLedgerService(sql);
+    const { session, memberId: id } = await user('ledger-mark', Roles.CareGuard, 'card', true);
+    const marks: string[] = [await ledger.changeMark(id)];
+    const moved = async () => {
+      const mark = await ledger.changeMark(id);
+      expect(marks).not.toContain(mark);
+      marks.push(mark);
+    };
+    const created = data(await call(session, LedgerApi.create.path, entry({ Description: 'Mark create' })));
+    await moved();
+    expect(
+      (await call(session, LedgerApi.update.path, { ...entry({ Description: 'Mark edit' }), TransactionID: created.TransactionID, Version: 1 })).statusCode,
+    ).toBe(200);
+    await moved();
+    // Reading, another member's row and a report marking the row change nothing the mark stands for.
+    await call(session, LedgerApi.search.path, {});
+    await call(other, LedgerApi.create.path, entry({ Description: 'Not the marked member' }));
+    await sql.query('UPDATE ledger_transactions SET report_id = -1 WHERE member_id = $1', [id]);
+    await sql.query('UPDATE ledger_transactions SET report_id = NULL WHERE member_id = $1', [id]);
+    expect(await ledger.changeMark(id)).toBe(marks.at(-1));
+    expect((await call(session, LedgerApi.delete.path, { TransactionID: created.TransactionID, Version: 2 })).statusCode).toBe(200);
+    await moved();
+    const row = { ref: 'bank:mark-1', date: today, company: 'Mark Bank', description: 'Deposit', signedCents: 5000 };
+    expect(await ledger.postBankTransactions(id, [row])).toBe(1);
+    await moved();
+    expect(await ledger.withdrawBankTransactions(id, [row.ref])).toBe(1);
+    await moved();
+    expect((await call(session, LedgerApi.balance.path, { Amount: 100 })).statusCode).toBe(200);
+    await moved();
+  });
+});

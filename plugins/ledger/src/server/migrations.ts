@@ -123,4 +123,45 @@ CREATE TABLE ledger_create_keys (
 ALTER TABLE ledger_accounts ADD COLUMN header_version integer NOT NULL DEFAULT 1;
 `,
   },
+  {
+    id: '0007_ledger_changes',
+    sql: `
+-- A per-member mark of the ledger's rows (ledgerService.changeMark): it goes up with every statement that inserts,
+-- deletes or changes what a row says (member, day, status, code, company, description, type, amount) of the member's
+-- rows, in the writer's transaction; triggers, so every writer counts. A report marking rows (report_id) changes
+-- nothing a reader derives, and does not move it. Readers that derive something from the rows (documents' catalogue)
+-- keep the mark they derived it from and read the rows again only once it moved. The counter row is locked until the
+-- writer commits: writers of one member's rows take it in turn, and a mark read is never passed by an earlier writer.
+CREATE TABLE ledger_changes (
+  member_id integer PRIMARY KEY,
+  seq bigint NOT NULL
+);
+CREATE FUNCTION ledger_changes_bump() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO ledger_changes (member_id, seq) SELECT DISTINCT member_id, 1 FROM new_rows ORDER BY member_id
+      ON CONFLICT (member_id) DO UPDATE SET seq = ledger_changes.seq + 1;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO ledger_changes (member_id, seq) SELECT DISTINCT member_id, 1 FROM old_rows ORDER BY member_id
+      ON CONFLICT (member_id) DO UPDATE SET seq = ledger_changes.seq + 1;
+  ELSE
+    INSERT INTO ledger_changes (member_id, seq)
+      SELECT DISTINCT m, 1 FROM (
+        SELECT unnest(ARRAY[o.member_id, n.member_id]) AS m FROM old_rows o JOIN new_rows n ON n.transaction_id = o.transaction_id
+        WHERE (o.member_id, o.date_created, o.status, o.code, o.company, o.description, o.transaction_type_id, o.amount_cents)
+          IS DISTINCT FROM (n.member_id, n.date_created, n.status, n.code, n.company, n.description, n.transaction_type_id, n.amount_cents)
+      ) changed ORDER BY m
+      ON CONFLICT (member_id) DO UPDATE SET seq = ledger_changes.seq + 1;
+  END IF;
+  RETURN NULL;
+END
+$fn$;
+CREATE TRIGGER ledger_changes_insert AFTER INSERT ON ledger_transactions REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_changes_bump();
+CREATE TRIGGER ledger_changes_update AFTER UPDATE ON ledger_transactions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_changes_bump();
+CREATE TRIGGER ledger_changes_delete AFTER DELETE ON ledger_transactions REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_changes_bump();
+`,
+  },
 ];

@@ -63,6 +63,17 @@ export function makeLedgerService(sql: SqlClient, balanceChanged?: (memberId: nu
       )[0];
       return row?.first && row.last ? { first: row.first, last: row.last } : null;
     },
+    async changeMark(memberId) {
+      // ledger_changes' counter (migration 0007, kept by triggers on ledger_transactions) and the initial balance.
+      const row = (
+        await sql.query<{ mark: string }>(
+          `SELECT COALESCE((SELECT seq FROM ledger_changes WHERE member_id = $1), 0)::text || ':' ||
+             COALESCE((SELECT initial_balance_cents FROM ledger_accounts WHERE member_id = $1)::text, '-') AS mark`,
+          [memberId],
+        )
+      )[0];
+      return row?.mark ?? '0:-';
+    },
     async postBankTransactions(memberId, rows) {
       if (!rows.length) return 0;
       const added = await sql.transaction(async (tx) => {
