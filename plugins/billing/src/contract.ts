@@ -52,6 +52,7 @@ export const BILLING_MESSAGES = {
   keyReused: 'This request key was already used for a different payment.',
   startInProgress: 'A subscription is already being started for this member. Please try again in a moment.',
   couponWhileHeld: 'A payment for a membership is being reviewed. A coupon can be applied once that payment is approved or declined.',
+  heldForTerminated: 'The member is terminated: a membership payment held for review is not charged, and no membership is started.',
   badReturnUrl: 'returnUrl must be an address of this site.',
   badSignature: 'The webhook signature is not valid.',
 } as const;

@@ -1293,4 +1293,156 @@ describe("billing: a membership's first payment held for review starts the membe
     ).toBe(1);
     expect(await gatewayCharges(monthly.CustomerId)).toHaveLength(2);
   });
+
+  /** The member's billing row as stored (a terminated member's own calls are not what these tests look at). */
+  const billingRow = async (memberId: number) =>
+    (
+      await server.database.sql.query<{ subscription_id: number | null; subscription_status: string | null; customer_profile_id: number }>(
+        'SELECT subscription_id, subscription_status, customer_profile_id FROM billing_customers WHERE member_id = $1',
+        [memberId],
+      )
+    )[0];
+  /** A termination whose job has not run yet (it is queued, or retrying): the member's termination date is set. */
+  const terminatedNotYetAnnounced = (memberId: number) =>
+    server.database.sql.query('UPDATE members SET termination_date = now() WHERE member_id = $1', [memberId]);
+  const auditCount = async (action: string, entityId: number | null, extra = '') => {
+    await server.flushAudit();
+    return count(`SELECT count(*)::int AS n FROM audit_log WHERE action = $1 AND entity_id = $2 ${extra}`, [action, String(entityId)]);
+  };
+  /** The approved first payment was given back and started nothing: no membership, no subscription the gateway renews. */
+  const expectReversedNothingStarted = async (memberId: number, heldId: number | null, subscriptionId: number | null) => {
+    expect(await rowOf(heldId)).toMatchObject({ status: 'Voided' });
+    expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE ref_transaction_id = $1 AND kind = 'void'`, [heldId])).toBe(1);
+    expect((await gatewayTx((await rowOf(heldId))?.gateway_trans_id ?? 0)).status).toBe('voided');
+    expect(await subscriptionAt(subscriptionId)).toBe('canceled');
+    expect(await billingRow(memberId)).toMatchObject({ subscription_id: null, subscription_status: null });
+    expect(await auditCount('billing.held.terminated', heldId, `AND outcome = 'success' AND detail->>'reversal' = 'void'`)).toBe(1);
+  };
+
+  it('declines the held first payment at the gateway when the member is terminated: nothing starts later, even if a webhook comes', async () => {
+    const { memberId, session } = await heldMember('bill-tia');
+    const held = await start(session, { Type: 1, IdempotencyKey: 'tia-monthly-0001' });
+    expect(held).toMatchObject({ StatusString: 'Error', Message: HELD });
+    const transId = (await rowOf(held.TransactionID))?.gateway_trans_id ?? 0;
+    const subscriptionId = (await gatewayTx(transId)).subscriptionId;
+
+    // The member's own Terminate; the kernel's member.terminated job runs billing's onMemberTerminated.
+    expect((await call('/api/members/terminate', { method: 'POST', session })).statusCode).toBe(200);
+    await server.jobs.drain();
+    expect((await gatewayTx(transId)).status).toBe('declined');
+    expect(await subscriptionAt(subscriptionId)).toBe('declined');
+    expect(await rowOf(held.TransactionID)).toMatchObject({ status: 'Declined' });
+    expect(await auditCount('billing.held.decline', held.TransactionID, `AND actor_name = 'system' AND detail->>'reason' = 'member terminated'`)).toBe(1);
+
+    // The merchant can no longer approve it, and the gateway's word of the decline (or a replayed approval) starts nothing.
+    const late = await fetch(`${sandboxUrl}/gateway/merchant/held/${transId}/approve`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { authorization: BASIC, origin: new URL(sandboxUrl).origin },
+    });
+    expect(late.status).toBe(400);
+    expect(await (await deliverDecision('net.authorize.payment.fraud.declined', transId))()).toBe(false);
+    const deliveries = (await (await fetch(`${sandboxUrl}/gateway/api/webhooks/deliveries`, { headers: { authorization: BASIC } })).json()) as {
+      eventType: string;
+      body: string;
+    }[];
+    const declined = deliveries.find((d) => d.eventType === 'net.authorize.payment.fraud.declined' && d.body.includes(`"id":"${transId}"`));
+    const approvedRaw = (declined?.body ?? '').replace('net.authorize.payment.fraud.declined', 'net.authorize.payment.fraud.approved');
+    const replayed = await server.app.inject({
+      method: 'POST',
+      url: BillingApi.webhook.path,
+      headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(GATEWAY.signatureKey, approvedRaw) },
+      payload: approvedRaw,
+    });
+    expect(replayed.statusCode, replayed.body).toBe(200);
+    expect(replayed.json().Data).toEqual({ Recorded: false });
+    expect(await billingRow(memberId)).toMatchObject({ subscription_id: null, subscription_status: null });
+    expect(await rowOf(held.TransactionID)).toMatchObject({ status: 'Declined' });
+    expect(await gatewayCharges((await billingRow(memberId))?.customer_profile_id ?? 0)).toHaveLength(1);
+  });
+
+  it("starts nothing when the merchant approves a terminated member's held first payment: the charge is voided and its subscription canceled", async () => {
+    const { memberId, session } = await heldMember('bill-uma');
+    const held = await start(session, { Type: 1, IdempotencyKey: 'uma-monthly-0001' });
+    const transId = (await rowOf(held.TransactionID))?.gateway_trans_id ?? 0;
+    const subscriptionId = (await gatewayTx(transId)).subscriptionId;
+    await terminatedNotYetAnnounced(memberId);
+    await onScreen(transId, 'approve');
+    expect(await (await deliverDecision('net.authorize.payment.fraud.approved', transId))()).toBe(true);
+    await expectReversedNothingStarted(memberId, held.TransactionID, subscriptionId);
+    // The decision is recorded as the gateway made it (the money moved), naming the membership not started.
+    expect(
+      await auditCount(
+        'billing.held.decided',
+        held.TransactionID,
+        `AND detail->>'status' = 'Charged' AND detail->'membership' = 'null'::jsonb AND detail->'notStarted'->>'reason' = 'member terminated'`,
+      ),
+    ).toBe(1);
+    await server.jobs.drain();
+    const receipts = (await mailTo(sandboxUrl, 'bill-uma@example.com')).map((m) => m.subject);
+    expect(receipts).toEqual(expect.arrayContaining(['Receipt: Monthly membership $12.00', 'Receipt: Voided: Monthly membership $12.00']));
+  });
+
+  it('gives back a held first payment the merchant approved before the termination job declined it, and starts nothing', async () => {
+    const { memberId, session } = await heldMember('bill-vic');
+    const held = await start(session, { Type: 12, IdempotencyKey: 'vic-yearly-0001' });
+    const transId = (await rowOf(held.TransactionID))?.gateway_trans_id ?? 0;
+    const subscriptionId = (await gatewayTx(transId)).subscriptionId;
+    // The merchant approves on the gateway's screen; its webhook has not reached us when the member terminates.
+    await onScreen(transId, 'approve');
+    expect((await call('/api/members/terminate', { method: 'POST', session })).statusCode).toBe(200);
+    await server.jobs.drain();
+    await expectReversedNothingStarted(memberId, held.TransactionID, subscriptionId);
+    expect(await (await deliverDecision('net.authorize.payment.fraud.approved', transId))()).toBe(false);
+    expect(await billingRow(memberId)).toMatchObject({ subscription_id: null, subscription_status: null });
+  });
+
+  it("refuses support's Charge of a terminated member's held first payment (409) before asking the gateway", async () => {
+    const { memberId, session } = await heldMember('bill-wes');
+    const held = await start(session, { Type: 1, IdempotencyKey: 'wes-monthly-0001' });
+    const transId = (await rowOf(held.TransactionID))?.gateway_trans_id ?? 0;
+    await terminatedNotYetAnnounced(memberId);
+    const refused = await call('/api/support/transaction/charge', {
+      session: staff,
+      brand: 'staff',
+      body: { TransactionID: held.TransactionID, IdempotencyKey: 'wes-approve-0001' },
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().MsgText).toBe(BILLING_MESSAGES.heldForTerminated);
+    // Still held at the gateway (not approved), nothing charged or started.
+    expect((await gatewayTx(transId)).status).toMatch(/^FDS/);
+    expect(await rowOf(held.TransactionID)).toMatchObject({ status: 'Pending' });
+    expect(await gatewayCharges((await billingRow(memberId))?.customer_profile_id ?? 0)).toHaveLength(1);
+    expect(await billingRow(memberId)).toMatchObject({ subscription_id: null, subscription_status: null });
+    expect(await auditCount('billing.held.approve', held.TransactionID)).toBe(0);
+  });
+
+  it("declines a change's held first payment when the member cancels the membership: its approval cannot start the plan later", async () => {
+    const memberId = (await makeUser(server, { userName: 'bill-xia', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    const session = await signIn(server, 'bill-xia');
+    expect((await addCard(session, '4111111111111111')).status).toBe(200);
+    await sync(session);
+    expect(await start(session, { Type: 1, IdempotencyKey: 'xia-monthly-0001' })).toMatchObject({ StatusString: 'Ok' });
+    // The default card becomes one whose charges are held: support's change to yearly is held for review.
+    expect((await addCard(session, '4000000000000259')).status).toBe(200);
+    const heldCard = (await sync(session)).Profiles.find((c) => c.CardNumber === 'XXXX0259')?.ProfileId;
+    await data(BillingApi.setDefaultCard.path, { session, body: { ProfileId: heldCard } });
+    const change = (
+      await call(BillingApi.supportSubscriptionUpdate.path, {
+        session: staff,
+        brand: 'staff',
+        body: { MemberId: memberId, Type: 12, IdempotencyKey: 'xia-change-0001' },
+      })
+    ).json().Data as Start;
+    expect(change).toMatchObject({ StatusString: 'Error', Message: HELD });
+    const transId = (await rowOf(change.TransactionID))?.gateway_trans_id ?? 0;
+
+    const canceled = await call(BillingApi.terminate.path, { method: 'POST', session });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(canceled.json().Data).toMatchObject({ SubscriptionStatus: 'canceled', SubscriptionType: 1, HeldSubscriptionType: null });
+    expect((await gatewayTx(transId)).status).toBe('declined');
+    expect(await rowOf(change.TransactionID)).toMatchObject({ status: 'Declined' });
+    expect(await auditCount('billing.held.decline', change.TransactionID, `AND detail->>'reason' = 'membership canceled'`)).toBe(1);
+    expect(await billingRow(memberId)).toMatchObject({ subscription_status: 'canceled' });
+  });
 });

@@ -136,6 +136,11 @@ const result = (ok: boolean, message: string, transactionId: number | null): Mon
 /** Whether money moved (or is held for capture) on a charge in this status. */
 const approved = (status: TxRow['status']): boolean => status === 'Charged' || status === 'Authorized';
 
+/** A held payment's decision as applyHeldDecision took it: not taken by this call, taken, or approved for a terminated member (nothing started). */
+type HeldOutcome = false | 'moved' | 'notStarted';
+/** The gateway's statuses of a charge not yet settled: a void gives it back; once settled, a refund does. */
+const UNSETTLED: ReadonlySet<string> = new Set(['authorizedPendingCapture', 'capturedPendingSettlement']);
+
 /** How long a decision support asked the gateway for is left to that call (the gateway call's own time-out is far less). */
 const REVIEW_IN_FLIGHT_SECONDS = 60;
 
@@ -184,7 +189,7 @@ export interface Billing extends BillingService {
     input: { type: MembershipKey; idempotencyKey: string },
     actor: BillingActor,
   ): ReturnType<BillingService['startSubscription']>;
-  /** A terminated member: cancels a subscription the gateway renews; true when there was one. */
+  /** A terminated member: declines a first payment held for review, cancels a subscription the gateway renews; true when there was one. */
   cancelRenewals(memberId: number, actor: BillingActor): Promise<boolean>;
   deleteCard(memberId: number, paymentProfileId: number, actor: BillingActor): Promise<{ deactivated: boolean }>;
   setDefaultCard(memberId: number, paymentProfileId: number, actor: BillingActor): Promise<void>;
@@ -309,6 +314,12 @@ export function makeBilling(
   };
 
   const audit = (actor: BillingActor, entry: AuditEntry, tx: SqlClient) => actor.audit(entry, tx);
+
+  /** Whether the member's membership ended: a termination date reached (spec 02: terminated when TerminationDate is set). */
+  const isTerminated = async (memberId: number, q: SqlClient = sql): Promise<boolean> => {
+    const m = await services.members.load(memberId, q);
+    return m?.terminationDate != null && Date.parse(m.terminationDate) <= Date.now();
+  };
 
   /**
    * A receipt through the mail queue, after the money moved and the record committed, in the member's language (the
@@ -733,8 +744,13 @@ export function makeBilling(
   const cancelSubscription = async (memberId: number, actor: BillingActor) => {
     const seen = await customer(memberId, false);
     if (!seen?.subscription_status || seen.subscription_status === 'canceled') throw new ApiError(400, BILLING_MESSAGES.noSubscription);
-    await withStartLease(memberId, async (cust) => {
-      if (!cust.subscription_status || cust.subscription_status === 'canceled') throw new ApiError(400, BILLING_MESSAGES.noSubscription);
+    await withStartLease(memberId, async (leased) => {
+      if (!leased.subscription_status || leased.subscription_status === 'canceled') throw new ApiError(400, BILLING_MESSAGES.noSubscription);
+      // A first payment held for review (support's change of this membership) is declined too: approved after the
+      // cancel, it would start the plan the member just stopped paying for. Approved by the merchant first, it started
+      // that plan: the membership is then not the one the member asked to cancel (409 below).
+      await declineHeldLeased(memberId, actor, 'membership canceled');
+      const cust = (await customer(memberId, false)) ?? leased;
       if (!sameMembership(seen, cust) || !(await cancelLeased(memberId, cust, actor, {}))) {
         throw new ApiError(409, BILLING_MESSAGES.subscriptionChangedNotCanceled);
       }
@@ -744,14 +760,19 @@ export function makeBilling(
 
   /**
    * A membership that ended (spec 01 section 7, POST customer/terminate, run for every termination): cancels the
-   * subscription the gateway would renew (monthly, yearly; also one suspended for a failed renewal). A lifetime
+   * subscription the gateway would renew (monthly, yearly; also one suspended for a failed renewal), after declining a
+   * first payment held for review (declineHeldLeased), whose approval would start a membership. A lifetime
    * membership and no subscription are left as they are. Under the subscription-start lease, and whatever subscription
    * the row names then: one a change started meanwhile is canceled too. Safe to run again: the gateway's cancel is
    * idempotent, and a refusal (the lease still held by another call, the row changed) fails the job, which is retried.
    */
   const cancelRenewals = async (memberId: number, actor: BillingActor) => {
     if (!(await customer(memberId, false))) return false;
-    return withStartLease(memberId, async (cust) => {
+    return withStartLease(memberId, async (leased) => {
+      // A first payment held for review is declined at the gateway first: approved later, it would start a renewing
+      // membership for a member who has none (one the merchant approved first is reversed, see declineHeldLeased).
+      await declineHeldLeased(memberId, actor, 'member terminated');
+      const cust = (await customer(memberId, false)) ?? leased;
       if (!cust.subscription_id || (cust.subscription_status !== 'active' && cust.subscription_status !== 'suspended')) return false;
       if (!(await cancelLeased(memberId, cust, actor, { reason: 'member terminated' }))) throw new ApiError(409, BILLING_MESSAGES.subscriptionChanged);
       return true;
@@ -823,7 +844,8 @@ export function makeBilling(
     actor: BillingActor,
     action: string,
     detail: Record<string, unknown>,
-  ): Promise<boolean> => {
+    leased = false,
+  ): Promise<HeldOutcome> => {
     const status = statusOf(t);
     if (status === 'Pending') return false;
     const ok = approved(status);
@@ -837,7 +859,10 @@ export function makeBilling(
         ]);
         if (!rows.length) return null;
         let replaced: CustomerRow | null = null;
-        if (type !== null) {
+        // A member terminated meanwhile gets no membership: the charge is recorded as the gateway has it (the money
+        // moved), and is reversed with the subscription it created once this transaction commits (endHeldForTerminated).
+        const ended = type !== null && (await isTerminated(original.member_id, tx));
+        if (type !== null && !ended) {
           replaced = (await tx.query<CustomerRow>('SELECT * FROM billing_customers WHERE member_id = $1 FOR UPDATE', [original.member_id]))[0] ?? null;
           await tx.query(
             `UPDATE billing_customers SET subscription_id = $2, subscription_type = $3, subscription_status = $4, subscription_profile_id = $5, coupon_code = NULL,
@@ -860,14 +885,16 @@ export function makeBilling(
               ...detail,
               ...(type === null
                 ? {}
-                : { membership: { subscriptionType: type, subscriptionId: t.subscriptionId, replaced: replaced?.subscription_id ?? null } }),
+                : ended
+                  ? { membership: null, notStarted: { subscriptionType: type, subscriptionId: t.subscriptionId, reason: 'member terminated' } }
+                  : { membership: { subscriptionType: type, subscriptionId: t.subscriptionId, replaced: replaced?.subscription_id ?? null } }),
             },
           },
           tx,
         );
-        return { replaced };
+        return { replaced, ended };
       });
-    const moved = type === null ? await decide() : await withStartLease(original.member_id, decide);
+    const moved = type === null || leased ? await decide() : await withStartLease(original.member_id, decide);
     if (!moved) return false;
     if (moved.replaced && moved.replaced.subscription_id !== t.subscriptionId) await cancelReplaced(original.member_id, moved.replaced, actor);
     if (ok) {
@@ -882,7 +909,97 @@ export function makeBilling(
         card ? `XXXX${card.last4}` : null,
       );
     }
-    return true;
+    if (moved.ended && type !== null) {
+      await endHeldForTerminated(original, t, type, actor);
+      return 'notStarted';
+    }
+    return 'moved';
+  };
+
+  /**
+   * An approved first payment of a member terminated meanwhile (applyHeldDecision recorded it Charged and started
+   * nothing): the subscription the held payment created at the gateway is canceled, so it never renews, and the charge
+   * is given back through `reverse`: voided while unsettled, refunded once settled (a void the gateway refuses because
+   * the batch settled meanwhile becomes a refund). Audited as `billing.held.terminated`, a failure naming what is left
+   * for support to do (the gateway unreachable, a refusal).
+   */
+  const endHeldForTerminated = async (original: TxRow, t: GatewayTransaction, type: MembershipKey, actor: BillingActor) => {
+    const subscriptionId = t.subscriptionId;
+    const problems: string[] = [];
+    const failed = (e: unknown) => (e instanceof Error ? e.message : String(e));
+    let subscriptionCanceled = false;
+    // A lifetime membership's subscription is over once its payment is approved: the gateway renews nothing.
+    if (subscriptionId !== null && type !== 0) {
+      await gatewayCall(() => gw.cancelSubscription(subscriptionId)).then(
+        () => {
+          subscriptionCanceled = true;
+        },
+        (e: unknown) => problems.push(`cancel: ${failed(e)}`),
+      );
+    }
+    let reversal: 'void' | 'refund' | null = null;
+    let reversed = false;
+    try {
+      const now = await gatewayCall(() => gw.getTransaction(t.transId));
+      reversal = UNSETTLED.has(now.status) ? 'void' : 'refund';
+      let r = await reverse(original.id, reversal, actor);
+      if (r.StatusString !== 'Ok' && reversal === 'void') {
+        reversal = 'refund';
+        r = await reverse(original.id, reversal, actor);
+      }
+      reversed = r.StatusString === 'Ok';
+      if (!reversed) problems.push(`${reversal}: ${r.Message}`);
+    } catch (e) {
+      problems.push(`${reversal ?? 'reverse'}: ${failed(e)}`);
+    }
+    await sql.transaction((tx) =>
+      audit(
+        actor,
+        {
+          action: 'billing.held.terminated',
+          entity: 'billing_transaction',
+          entityId: String(original.id),
+          memberId: original.member_id,
+          outcome: problems.length ? 'failure' : 'success',
+          detail: {
+            reason: 'member terminated',
+            subscriptionType: type,
+            subscriptionId,
+            subscriptionCanceled,
+            reversal,
+            reversed,
+            ...(problems.length ? { problems } : {}),
+          },
+        },
+        tx,
+      ),
+    );
+  };
+
+  /**
+   * Declines at the gateway the member's first payment held for review (the gateway's review decision 'decline', as
+   * support's Decline asks it), so no approval can start its membership later; the caller holds the member's
+   * subscription-start lease (the termination job, the member's cancel). Our row follows the gateway's answer through
+   * applyHeldDecision: Declined, audited `billing.held.decline`; or, when the merchant approved it first (the gateway
+   * no longer holds it), that approval as the gateway has it (for a terminated member: recorded, reversed, nothing
+   * started). Nothing held: nothing done.
+   */
+  const declineHeldLeased = async (memberId: number, actor: BillingActor, reason: string): Promise<void> => {
+    const held = await heldFirstPayment(memberId);
+    if (!held || held.gateway_trans_id === null) return;
+    const transId = held.gateway_trans_id;
+    await reviewStarting(held.id);
+    const t = await gatewayCall(async () => {
+      try {
+        return await gw.reviewHeld(transId, 'decline');
+      } catch (e) {
+        // Decided already (the merchant approved it on the gateway's screen): the gateway's transaction as it is now.
+        if (e instanceof GatewayError && e.status === 400) return gw.getTransaction(transId);
+        throw e;
+      }
+    });
+    const declined = statusOf(t) === 'Declined';
+    await applyHeldDecision(held, t, actor, declined ? 'billing.held.decline' : 'billing.held.decided', { source: 'decline', reason }, true);
   };
 
   /**
@@ -894,7 +1011,9 @@ export function makeBilling(
   const approveHeld = async (original: TxRow, idempotencyKey: string, actor: BillingActor): Promise<MoneyResult> => {
     await reviewStarting(original.id);
     const t = await gatewayCall(() => gw.reviewHeld(original.gateway_trans_id as number, 'approve'));
-    await applyHeldDecision(original, t, actor, 'billing.held.approve', { idempotencyKey });
+    if ((await applyHeldDecision(original, t, actor, 'billing.held.approve', { idempotencyKey })) === 'notStarted') {
+      throw new ApiError(409, BILLING_MESSAGES.heldForTerminated);
+    }
     const status = statusOf(t);
     const ok = approved(status);
     return result(ok, ok ? (status === 'Authorized' ? BILLING_MESSAGES.authorized : BILLING_MESSAGES.charged) : t.message, original.id);
@@ -1217,6 +1336,9 @@ export function makeBilling(
         const firstPayment = held && startsMembership(original) !== null;
         const cust = held && !firstPayment ? await customer(original.member_id, false) : null;
         if (!firstPayment && cust?.subscription_status !== 'active') throw new ApiError(409, BILLING_MESSAGES.membershipNotChargeable);
+        // A terminated member's membership is not started: its held first payment is declined, not charged (nothing
+        // is asked of the gateway). One terminated while this call is at the gateway is reversed (applyHeldDecision).
+        if (firstPayment && (await isTerminated(original.member_id))) throw new ApiError(409, BILLING_MESSAGES.heldForTerminated);
       }
       if (original.status === 'Pending' && original.gateway_trans_id !== null) return approveHeld(original, idempotencyKey, actor);
       const cust = await mustCustomer(original.member_id);
@@ -1352,7 +1474,7 @@ export function makeBilling(
       const held = await heldRow(transId);
       if (!held) return false;
       const t = await gatewayCall(() => gw.getTransaction(transId));
-      return applyHeldDecision(held, t, actor, 'billing.held.decided', { source: 'webhook' });
+      return (await applyHeldDecision(held, t, actor, 'billing.held.decided', { source: 'webhook' })) !== false;
     },
     async recordWebhookCharge(event, actor) {
       if (event.customerProfileId === null) return false;
