@@ -171,4 +171,14 @@ CREATE INDEX create_keys_created_idx ON create_keys (created_at);
       'CREATE INDEX CONCURRENTLY IF NOT EXISTS user_roles_role_idx ON user_roles (role, user_id)',
     ],
   },
+  {
+    // The users admin sorted by first or last name read and sorted every login (156-328 ms at 100,000 logins on
+    // PGlite, against 16-22 ms by user name): these give both orders a path, in either direction (the id follows it).
+    id: '0008_user_name_sort_indexes',
+    transaction: false,
+    statements: [
+      'CREATE INDEX CONCURRENTLY IF NOT EXISTS users_first_name_idx ON users (lower(first_name), id)',
+      'CREATE INDEX CONCURRENTLY IF NOT EXISTS users_last_name_idx ON users (lower(last_name), id)',
+    ],
+  },
 ];

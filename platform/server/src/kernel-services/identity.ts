@@ -95,6 +95,11 @@ export interface UserPatch {
 }
 
 const SORT_COLUMNS: Record<UserSearch['sort'], string> = { UserName: 'lower(u.user_name)', FirstName: 'lower(u.first_name)', LastName: 'lower(u.last_name)' };
+/** The users list's ORDER BY: the column, then the id in the same direction, so an index (kernel 0008) serves either way. */
+export const userOrder = (sort: UserSearch['sort'], dir: UserSearch['sortDir']): string => {
+  const d = dir === 'desc' ? 'DESC' : 'ASC';
+  return `${SORT_COLUMNS[sort]} ${d}, u.id ${d}`;
+};
 
 export function identityService(sql: SqlClient): IdentityService {
   return {
@@ -183,7 +188,7 @@ export function identityService(sql: SqlClient): IdentityService {
       const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u ${filter}`, params))[0]?.n ?? 0;
       const rows = await db.query<UserSummary>(
         `SELECT u.id, u.user_name, u.first_name, u.last_name, u.email, u.brand, u.member_id, u.company_id, u.is_active, u.version, u.language FROM users u ${filter}
-         ORDER BY ${SORT_COLUMNS[q.sort]} ${q.sortDir === 'desc' ? 'DESC' : 'ASC'}, u.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+         ORDER BY ${userOrder(q.sort, q.sortDir)} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, q.limit, q.offset],
       );
       return { rows, total };
