@@ -717,6 +717,12 @@ const ACTIVITY_SORT = new Map<ActivitySortColumn, string>([
   ['text', "lower(concat_ws(' - ', company, description))"],
 ]);
 
+/** The activity's rows of the member ($1) entered from day $2 to day $3 in the zone the parameter `zone` names. */
+const activityWhere = (zone: string) =>
+  `member_id = $1 AND created_at >= ($2::date::timestamp AT TIME ZONE ${zone}) AND created_at < (($3::date + 1)::timestamp AT TIME ZONE ${zone})`;
+/** The card view's rows of the member ($1) dated from $2 to $3. */
+const CARD_WHERE = "member_id = $1 AND source = 'card' AND date_created BETWEEN $2::date AND $3::date";
+
 /**
  * Account activity: when rows entered the ledger (created_at, a moment), newest first by default (financials: the last
  * month up to the reader's today). From and To are days in the reader's time zone (`ctx.timeZone`: the page's
@@ -742,10 +748,22 @@ export async function searchActivity(ctx: Ctx, s: ActivitySearch, fallback = Def
     `SELECT transaction_id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created, transaction_type_id, source, status,
        concat_ws(' - ', company, description) AS text, (${signed})::float8 AS signed_cents, count(*) OVER ()::int AS total
      FROM ledger_transactions
-     WHERE member_id = $1 AND created_at >= ($2::date::timestamp AT TIME ZONE $6) AND created_at < (($3::date + 1)::timestamp AT TIME ZONE $6)
+     WHERE ${activityWhere('$6')}
      ORDER BY ${column} ${dir}, transaction_id ${dir} LIMIT $4 OFFSET $5`,
     [memberId, From, To, s.PageSize, s.PageIndex * s.PageSize, ctx.timeZone],
   );
+  // A page past the end (the range narrowed while on a later page) still answers how many rows there are.
+  const total =
+    rows.length === 0 && s.PageIndex > 0
+      ? ((
+          await ctx.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_transactions WHERE ${activityWhere('$4')}`, [
+            memberId,
+            From,
+            To,
+            ctx.timeZone,
+          ])
+        )[0]?.n ?? 0)
+      : (rows[0]?.total ?? 0);
   return {
     Items: rows.map((r) => ({
       TransactionID: r.transaction_id,
@@ -754,7 +772,7 @@ export async function searchActivity(ctx: Ctx, s: ActivitySearch, fallback = Def
       text: r.text,
       Amount: Number(r.signed_cents) / 100,
     })),
-    ItemCount: rows[0]?.total ?? 0,
+    ItemCount: total,
     From,
     To,
   };
@@ -787,10 +805,16 @@ export async function searchCard(ctx: Ctx, s: CardSearch) {
   }>(
     `SELECT transaction_id, to_char(date_created, 'YYYY-MM-DD') AS day, concat_ws(' - ', company, description) AS description, transaction_type_id,
        amount_cents::float8 AS amount_cents, status, count(*) OVER ()::int AS total
-     FROM ledger_transactions WHERE member_id = $1 AND source = 'card' AND date_created BETWEEN $2::date AND $3::date
+     FROM ledger_transactions WHERE ${CARD_WHERE}
      ORDER BY ${column} ${dir}, transaction_id ${dir} LIMIT $4 OFFSET $5`,
     [memberId, From, To, s.PageSize, s.PageIndex * s.PageSize],
   );
+  // A page past the end still answers how many rows there are.
+  const total =
+    rows.length === 0 && s.PageIndex > 0
+      ? ((await ctx.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_transactions WHERE ${CARD_WHERE}`, [memberId, From, To]))[0]?.n ??
+        0)
+      : (rows[0]?.total ?? 0);
   return {
     Items: rows.map((r) => ({
       TransactionID: r.transaction_id,
@@ -800,7 +824,7 @@ export async function searchCard(ctx: Ctx, s: CardSearch) {
       Amount: Number(r.amount_cents) / 100,
       status: r.status,
     })),
-    ItemCount: rows[0]?.total ?? 0,
+    ItemCount: total,
     From,
     To,
   };

@@ -3,7 +3,7 @@ import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@p
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, LedgerApi, todayUtc } from '../contract';
 
-/** The ledger's text sorts (code, company, description, the activity's text) ignore case, as a reader expects. */
+/** The ledger's lists: text sorts (code, company, description, the activity's text) ignore case, as a reader expects; a page past the end still counts the rows. */
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let member: Session;
 let memberId: number;
@@ -49,5 +49,20 @@ describe("the ledger's text sorts ignore case (the database's collation alone pu
   it("sorts the activity by its text ('company - description')", async () => {
     const texts = (await search(LedgerApi.financialsSearch.path, { Query: {}, SortColumn: 'text', SortOrder: 'asc', PageSize: 20 })).map((r) => r.text);
     expect(texts).toEqual(['acme pharmacy - Office visit', 'beta clinic - Antibiotics', 'CVS - bandages', 'Zeta Labs - x-ray']);
+  });
+});
+
+describe('a page past the end (the range narrowed while on a later page) still answers how many rows there are', () => {
+  it('in the ledger and the activity', async () => {
+    const page = async (path: string, PageIndex: number) => {
+      const res = await server.app.inject({ method: 'POST', url: path, headers: authHeaders(member, 'card'), payload: { Query: {}, PageSize: 20, PageIndex } });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { Data: { Items: Json[]; ItemCount: number } }).Data;
+    };
+    for (const path of [LedgerApi.search.path, LedgerApi.financialsSearch.path]) {
+      const first = await page(path, 0);
+      expect(first.ItemCount, path).toBe(4);
+      expect(await page(path, 5), path).toMatchObject({ Items: [], ItemCount: 4 });
+    }
   });
 });
