@@ -215,6 +215,10 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
    * and keeps a default (funding) account while any account exists. A link it no longer lists goes as a removal does,
    * its unreported ledger rows withdrawn in the same transaction ('banking.link.gone', by 'system'). A link it lists
    * FAILED keeps its stored rows as they are, neither deleted nor refreshed, until it recovers or goes.
+   *
+   * A member whose membership has ended gets nothing written: the transaction starts by reading the member's
+   * termination under a share lock, so a termination waits for a sync under way to commit (its member.terminated job
+   * then removes what that sync wrote), and a sync that asked the aggregator before a termination writes nothing after.
    */
   async function sync(memberId: number): Promise<void> {
     const user = aggregatorUser(memberId);
@@ -226,7 +230,8 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
     // the ledger (refsOf); when it recovers, the upserts below (keyed on the aggregator's ids) update them in place.
     const failed = links.filter((l) => l.status === 'FAILED').map((l) => l.linkId);
     const live = links.filter((l) => l.status !== 'FAILED');
-    await sql.transaction(async (q) => {
+    const written = await sql.transaction(async (q) => {
+      if (await terminated(q, memberId)) return false;
       await ensureMember(q, memberId);
       // A link the aggregator no longer lists is gone for good, as if removed: the link (its accounts and transactions
       // cascade), one audit row each ('banking.link.gone', by 'system') and the withdrawal of its unreported rows from
@@ -345,23 +350,47 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
           );
         }
       }
+      return true;
     });
+    if (!written) return;
     // The transactions feed the ledger's bank view, once each; the ledger's service runs the low-balance rule once
     // after posting them, when any was new (it never fails the sync). Only those of the links mirrored above: none of a
     // FAILED link, so the ledger holds no row of it that our tables (and so a later withdrawal) do not know.
     const names = new Map(live.flatMap((l) => l.accounts.map((a) => [a.accountId, `${l.institution?.name ?? 'Bank'} ${a.name}`] as const)));
-    await ledger.postBankTransactions(
-      memberId,
-      tx.items
-        .filter((t) => names.has(t.accountId))
-        .map((t) => ({
-          ref: bankRef(t.transactionId),
-          date: t.date,
-          company: names.get(t.accountId) ?? 'Bank',
-          description: t.description,
-          signedCents: t.amountCents,
-        })),
+    const rows = tx.items
+      .filter((t) => names.has(t.accountId))
+      .map((t) => ({
+        ref: bankRef(t.transactionId),
+        date: t.date,
+        company: names.get(t.accountId) ?? 'Bank',
+        description: t.description,
+        signedCents: t.amountCents,
+      }));
+    // The ledger posts in a transaction of its own, after ours committed: a termination may come between the two.
+    // Checked again once posted (under the same share lock), a member terminated meanwhile has the rows just posted
+    // withdrawn; a termination after this check finds our committed rows, and its member.terminated job withdraws them.
+    if (!rows.length) return;
+    await ledger.postBankTransactions(memberId, rows);
+    await sql.transaction(async (q) => {
+      if (await terminated(q, memberId))
+        await ledger.withdrawBankTransactions(
+          memberId,
+          rows.map((r) => r.ref),
+          q,
+        );
+    });
+  }
+
+  /**
+   * Whether the member's membership has ended (the kernel's members.termination_date, read only), read with a share
+   * lock on the member's row: a termination's update of that row waits for the caller's transaction to end.
+   */
+  async function terminated(q: SqlClient, memberId: number): Promise<boolean> {
+    const rows = await q.query<{ ended: boolean }>(
+      'SELECT (termination_date IS NOT NULL AND termination_date <= now()) AS ended FROM members WHERE member_id = $1 FOR SHARE',
+      [memberId],
     );
+    return rows[0]?.ended === true;
   }
 
   /**
@@ -565,7 +594,9 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
 
     /**
      * Unlinks every bank at the aggregator, then here: the links, the audit row ('banking.terminate', `detail` as given)
-     * and the withdrawal of their unreported rows from the ledger are one transaction, as in remove.
+     * and the withdrawal of their unreported rows from the ledger are one transaction, as in remove. Run again when there
+     * is nothing left to remove (the member.terminated job retried for another plugin's failure, a second request), it
+     * changes nothing and writes no audit row.
      */
     async terminate(memberId: number, audit: BankAudit, detail: Record<string, unknown> | null = null) {
       const links = await sql.query<{ provider_account_id: number }>('SELECT provider_account_id FROM banking_links WHERE member_id = $1', [memberId]);
@@ -578,10 +609,15 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
       }
       await sql.transaction(async (q) => {
         const refs = await refsOf(q, memberId, null);
-        await q.query('DELETE FROM banking_links WHERE member_id = $1', [memberId]);
-        await q.query('UPDATE banking_members SET default_account_id = NULL, last_added_at = NULL WHERE member_id = $1', [memberId]);
-        await audit({ action: 'banking.terminate', entity: 'member', entityId: String(memberId), memberId, detail }, q);
-        await ledger.withdrawBankTransactions(memberId, refs, q);
+        const removed = await q.query('DELETE FROM banking_links WHERE member_id = $1 RETURNING provider_account_id', [memberId]);
+        const cleared = await q.query(
+          `UPDATE banking_members SET default_account_id = NULL, last_added_at = NULL
+           WHERE member_id = $1 AND (default_account_id IS NOT NULL OR last_added_at IS NOT NULL) RETURNING member_id`,
+          [memberId],
+        );
+        const withdrawn = await ledger.withdrawBankTransactions(memberId, refs, q);
+        if (removed.length || cleared.length || withdrawn)
+          await audit({ action: 'banking.terminate', entity: 'member', entityId: String(memberId), memberId, detail }, q);
       });
       return linkedAccounts(memberId);
     },

@@ -23,7 +23,14 @@ export default defineServerPlugin<BankingService>({
       retryDelay: 5,
       retryBackoff: true,
     });
-    await services.jobs.define<{ memberId: number }>(SYNC_JOB, (p) => banking.sync(p.memberId), { retryLimit: 5, retryDelay: 10, retryBackoff: true });
+    // One waiting sync per member ('short': a send with the member's singleton key while one waits is dropped); a sync
+    // under way or waiting for its retry does not hold a new one back.
+    await services.jobs.define<{ memberId: number }>(SYNC_JOB, (p) => banking.sync(p.memberId), {
+      retryLimit: 5,
+      retryDelay: 10,
+      retryBackoff: true,
+      policy: 'short',
+    });
   },
   // A membership that ended: its linked banks are removed at the aggregator and here (POST account/terminate, run for
   // every termination by the kernel's member.terminated job); removing is safe to repeat.
