@@ -5,7 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createServer, type StartedServer } from '@portal/app-server/server';
-import { type AccessClaims, createUser, type Database, hashPassword, openDatabase, type ServerConfig, signAccessToken } from '@portal/server/kernel';
+import {
+  type AccessClaims,
+  createUser,
+  type Database,
+  hashPassword,
+  openDatabase,
+  type ServerConfig,
+  type SqlClient,
+  signAccessToken,
+} from '@portal/server/kernel';
 import pg from 'pg';
 
 const DATABASE_NAME = /^t_[0-9a-f]{12}$/;
@@ -222,3 +231,19 @@ export function authHeaders(s: Session, brand = s.brand ?? 'staff', extra: Recor
   const token = brand === (s.brand ?? 'staff') || !s.tokenFor ? s.access_token : s.tokenFor(brand);
   return { authorization: `Bearer ${token}`, 'x-form-token': s.form_token, host: `${brand}.localhost`, ...extra };
 }
+
+/**
+ * A statement's plan (EXPLAIN's text) with sequential scans and sorts priced out, so a test can say whether an index
+ * can serve the statement at all, on a test database of any size (a few rows would make any plan scan).
+ */
+export async function indexPlan(sql: SqlClient, statement: string, params: unknown[] = []): Promise<string> {
+  return sql.transaction(async (tx) => {
+    await tx.query('SET LOCAL enable_seqscan = off');
+    await tx.query('SET LOCAL enable_sort = off');
+    const rows = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement}`, params);
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+}
+
+/** A plan (indexPlan's text) that sorts rows itself, a Sort step (an Incremental Sort of a presorted key is not one). */
+export const sortsRows = (plan: string): boolean => /^\s*(->\s*)?Sort\s+\(/m.test(plan);
