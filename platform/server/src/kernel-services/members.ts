@@ -68,6 +68,11 @@ export interface MembersService {
   /** Whether the member id belongs to a member login (impersonation targets, support screens). */
   isMemberAccount(memberId: number, tx?: SqlClient): Promise<boolean>;
   /**
+   * Whether the membership has ended (its termination date has come). `share`: the member's row is read FOR SHARE in
+   * `tx`, so a termination's update of it waits for that transaction to end (a write that must not land after one).
+   */
+  isTerminated(memberId: number, tx?: SqlClient, opts?: { share?: boolean }): Promise<boolean>;
+  /**
    * Tells the plugins a membership has ended: call it in the termination's transaction (`tx`), so the two commit
    * together or not at all. It queues the kernel's `member.terminated` job, which runs each plugin's
    * `onMemberTerminated` (cancel the subscription the gateway would renew, remove linked banks) while the member is
@@ -122,6 +127,13 @@ export function membersService(sql: SqlClient, jobs: Pick<JobQueue, 'send'>): Me
     async set(memberId, patch, tx) {
       const { sets, values } = assignments(patch, 2);
       await (tx ?? sql).query(`UPDATE members SET ${[...sets, 'version = version + 1'].join(', ')} WHERE member_id = $1`, [memberId, ...values]);
+    },
+    async isTerminated(memberId, tx, opts) {
+      const rows = await (tx ?? sql).query<{ ended: boolean }>(
+        `SELECT (termination_date IS NOT NULL AND termination_date <= now()) AS ended FROM members WHERE member_id = $1${opts?.share ? ' FOR SHARE' : ''}`,
+        [memberId],
+      );
+      return rows[0]?.ended === true;
     },
     async isMemberAccount(memberId, tx) {
       const rows = await (tx ?? sql).query(

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BANK_SEARCH_MIN_MESSAGE, BankingApi, type BankProvider, type LinkedAccounts, type LinkResult } from '../contract';
 import { aggregatorUser } from './core';
 import { BANK_MESSAGES } from './messages';
+import { bankLogin } from './test-support';
 
 /**
  * The finance service against the sandbox aggregator over real HTTP, through the kernel guard: institutions, linking
@@ -35,12 +36,7 @@ const data = async <T>(path: string, o: Call = {}) => {
   if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
   return res.json().Data as T;
 };
-const login = (user: string, password = BANK_TEST_PASSWORD) => ({
-  Fields: [
-    { Name: 'LOGIN', Value: user },
-    { Name: 'PASSWORD', Value: password },
-  ],
-});
+const login = bankLogin;
 const answer = (value: string) => ({ Fields: [{ Name: 'ANSWER', Value: value }] });
 const add = (providerId: number, user: string, o: Call = {}) =>
   data<LinkResult>(BankingApi.add.path, { ...o, body: { ProviderId: providerId, ProviderAccountId: null, LoginForm: login(user) } });

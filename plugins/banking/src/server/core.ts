@@ -231,7 +231,7 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
     const failed = links.filter((l) => l.status === 'FAILED').map((l) => l.linkId);
     const live = links.filter((l) => l.status !== 'FAILED');
     const written = await sql.transaction(async (q) => {
-      if (await terminated(q, memberId)) return false;
+      if (await services.members.isTerminated(memberId, q, { share: true })) return false;
       await ensureMember(q, memberId);
       // A link the aggregator no longer lists is gone for good, as if removed: the link (its accounts and transactions
       // cascade), one audit row each ('banking.link.gone', by 'system') and the withdrawal of its unreported rows from
@@ -372,25 +372,13 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
     if (!rows.length) return;
     await ledger.postBankTransactions(memberId, rows);
     await sql.transaction(async (q) => {
-      if (await terminated(q, memberId))
+      if (await services.members.isTerminated(memberId, q, { share: true }))
         await ledger.withdrawBankTransactions(
           memberId,
           rows.map((r) => r.ref),
           q,
         );
     });
-  }
-
-  /**
-   * Whether the member's membership has ended (the kernel's members.termination_date, read only), read with a share
-   * lock on the member's row: a termination's update of that row waits for the caller's transaction to end.
-   */
-  async function terminated(q: SqlClient, memberId: number): Promise<boolean> {
-    const rows = await q.query<{ ended: boolean }>(
-      'SELECT (termination_date IS NOT NULL AND termination_date <= now()) AS ended FROM members WHERE member_id = $1 FOR SHARE',
-      [memberId],
-    );
-    return rows[0]?.ended === true;
   }
 
   /**

@@ -1,11 +1,11 @@
 import { Roles } from '@portal/core';
-import { BANK_TEST_PASSWORD } from '@portal/sandbox';
 import { aggregatorConfigFromEnv, SandboxBankAggregator } from '@portal/server/kernel';
 import { type SandboxTestEnv, sandboxPassThrough, startSandboxTestEnv } from '@portal/testing/sandbox';
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BankingApi, type LinkedAccounts, type LinkResult } from '../contract';
 import { aggregatorUser } from './core';
+import { bankLogin } from './test-support';
 
 /**
  * A link the aggregator still lists, but FAILED (a passing failure at the bank), is not a link gone: the sync keeps the
@@ -78,12 +78,7 @@ describe('the sync and a link the aggregator lists FAILED', () => {
     const added = await call(session, BankingApi.add.path, {
       ProviderId: 101,
       ProviderAccountId: null,
-      LoginForm: {
-        Fields: [
-          { Name: 'LOGIN', Value: 'good' },
-          { Name: 'PASSWORD', Value: BANK_TEST_PASSWORD },
-        ],
-      },
+      LoginForm: bankLogin('good'),
     });
     const link = (added.json().Data as LinkResult).ProviderAccountId ?? 0;
     const before = await state(memberId);
@@ -245,12 +240,7 @@ describe('the sync and a link the aggregator lists FAILED', () => {
       payload: {
         ProviderId: 101,
         ProviderAccountId: null,
-        LoginForm: {
-          Fields: [
-            { Name: 'LOGIN', Value: 'good' },
-            { Name: 'PASSWORD', Value: BANK_TEST_PASSWORD },
-          ],
-        },
+        LoginForm: bankLogin('good'),
       },
     });
     const link = (res.json().Data as LinkResult).ProviderAccountId ?? 0;

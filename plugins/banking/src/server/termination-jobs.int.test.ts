@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Roles } from '@portal/core';
-import { BANK_TEST_PASSWORD } from '@portal/sandbox';
 import { aggregatorConfigFromEnv, SandboxBankAggregator } from '@portal/server/kernel';
 import { type SandboxTestEnv, sandboxPassThrough, startSandboxTestEnv } from '@portal/testing/sandbox';
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BankingApi, type LinkResult } from '../contract';
 import { aggregatorUser, SYNC_JOB } from './core';
+import { bankLogin } from './test-support';
 
 /**
  * The banking jobs and a membership that ends: a sync that asked the aggregator before the termination writes nothing
@@ -65,12 +65,7 @@ const linkedMember = async (name: string, ip: string) => {
   const added = await call(session, BankingApi.add.path, {
     ProviderId: 101,
     ProviderAccountId: null,
-    LoginForm: {
-      Fields: [
-        { Name: 'LOGIN', Value: 'good' },
-        { Name: 'PASSWORD', Value: BANK_TEST_PASSWORD },
-      ],
-    },
+    LoginForm: bankLogin('good'),
   });
   expect((added.json().Data as LinkResult).Status).toBe('SUCCESS');
   const before = await state(memberId);

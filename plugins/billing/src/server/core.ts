@@ -316,10 +316,6 @@ export function makeBilling(
   const audit = (actor: BillingActor, entry: AuditEntry, tx: SqlClient) => actor.audit(entry, tx);
 
   /** Whether the member's membership ended: a termination date reached (spec 02: terminated when TerminationDate is set). */
-  const isTerminated = async (memberId: number, q: SqlClient = sql): Promise<boolean> => {
-    const m = await services.members.load(memberId, q);
-    return m?.terminationDate != null && Date.parse(m.terminationDate) <= Date.now();
-  };
 
   /**
    * A receipt through the mail queue, after the money moved and the record committed, in the member's language (the
@@ -861,7 +857,7 @@ export function makeBilling(
         let replaced: CustomerRow | null = null;
         // A member terminated meanwhile gets no membership: the charge is recorded as the gateway has it (the money
         // moved), and is reversed with the subscription it created once this transaction commits (endHeldForTerminated).
-        const ended = type !== null && (await isTerminated(original.member_id, tx));
+        const ended = type !== null && (await services.members.isTerminated(original.member_id, tx));
         if (type !== null && !ended) {
           replaced = (await tx.query<CustomerRow>('SELECT * FROM billing_customers WHERE member_id = $1 FOR UPDATE', [original.member_id]))[0] ?? null;
           await tx.query(
@@ -1338,7 +1334,7 @@ export function makeBilling(
         if (!firstPayment && cust?.subscription_status !== 'active') throw new ApiError(409, BILLING_MESSAGES.membershipNotChargeable);
         // A terminated member's membership is not started: its held first payment is declined, not charged (nothing
         // is asked of the gateway). One terminated while this call is at the gateway is reversed (applyHeldDecision).
-        if (firstPayment && (await isTerminated(original.member_id))) throw new ApiError(409, BILLING_MESSAGES.heldForTerminated);
+        if (firstPayment && (await services.members.isTerminated(original.member_id))) throw new ApiError(409, BILLING_MESSAGES.heldForTerminated);
       }
       if (original.status === 'Pending' && original.gateway_trans_id !== null) return approveHeld(original, idempotencyKey, actor);
       const cust = await mustCustomer(original.member_id);

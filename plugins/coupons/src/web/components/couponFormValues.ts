@@ -1,4 +1,4 @@
-import { dayOfLocalDate, formatIsoDay } from '@portal/core';
+import { toIsoDate } from '@portal/core';
 import { z } from 'zod';
 import { COUPON_STATUSES, type Coupon, DISCOUNT_TYPES, MEMBERSHIP_TYPES, PRODUCTS } from '../../contract';
 
@@ -30,7 +30,7 @@ export function couponFormValues(c: Coupon | null, now = new Date()): z.input<ty
     Product: (c?.Product ?? undefined) as CouponFormValues['Product'],
     MembershipType: (c?.MembershipType ?? undefined) as CouponFormValues['MembershipType'],
     DiscountType: c?.DiscountType ?? 'Lifetime',
-    StartDate: c?.StartDate ?? formatIsoDay(dayOfLocalDate(now)),
+    StartDate: c?.StartDate ?? toIsoDate(now),
     EndDate: c?.EndDate ?? null,
     Status: c?.Status ?? 'Active',
   };

@@ -1,4 +1,4 @@
-import { dayIn, dayOfLocalDate, formatCurrency, formatIsoDay, formatIsoDayText } from '@portal/core';
+import { dayIn, formatCurrency, formatIsoDayText, toIsoDate } from '@portal/core';
 import type { TFunction } from 'i18next';
 import { DefaultRange, type LedgerMessage, LedgerMessages } from '../../rules';
 
@@ -20,7 +20,7 @@ export const day = (iso: string | null | undefined): string => formatIsoDayText(
  * Today in the member's own time zone, 'YYYY-MM-DD': the day `now` falls on where the page runs (the browser's zone),
  * never the UTC day (in a US evening that is already tomorrow). `zone`: the day in that IANA zone instead.
  */
-export const localToday = (now: Date = new Date(), zone?: string): string => (zone ? dayIn(zone, now) : formatIsoDay(dayOfLocalDate(now)));
+export const localToday = (now: Date = new Date(), zone?: string): string => (zone ? dayIn(zone, now) : toIsoDate(now));
 /** A list page's default range (spec 02 section 9, `DefaultRange`) ending on the member's today (`localToday`). */
 export const localDefaultRange = (kind: keyof typeof DefaultRange, now: Date = new Date(), zone?: string): { From: string; To: string } =>
   DefaultRange[kind](localToday(now, zone));
