@@ -93,6 +93,33 @@ describe('renderPdf', () => {
     expect(pages[0]).not.toContain('Phone');
     expect(pages[0]).toContain(`Page 1 of ${pages.length}`);
   });
+
+  it('prints names in every Latin, Greek and Cyrillic letter as written, in one embedded font and nothing else', async () => {
+    const names = ['Łukasz Wałęsa', 'Nguyễn Thị Hồng', 'Ştefan Pătraşcu', 'Dvořák Šťastný', 'Çağla Yılmaz', 'Μαρία Παππά', 'Мария Иванова'];
+    const { raw, pages } = await pagesOf({
+      title: 'Member card',
+      brand,
+      blocks: [
+        { type: 'heading', text: names[0] as string },
+        { type: 'keyValue', rows: names.map((value) => ({ label: 'Member', value })) },
+        { type: 'table', columns: [{ header: 'Name' }], rows: names.map((n) => [n]) },
+      ],
+    });
+    for (const name of names) expect(pages[0]).toContain(name);
+    // Only the embedded typeface (a subset of it, regular and bold): no standard font whose encoding lacks the letters.
+    const fonts = [...raw.toString('latin1').matchAll(/\/BaseFont \/([^\s/>]+)/g)].map((m) => m[1]);
+    expect(new Set(fonts.map((f) => f?.replace(/^[A-Z]{6}\+/, '')))).toEqual(new Set(['DejaVuSans', 'DejaVuSans-Bold']));
+  });
+
+  it('is the same bytes for the same content, apart from its creation date and file ID', async () => {
+    const spec: PdfDocumentSpec = { title: 'Letter', blocks: [{ type: 'paragraph', text: 'Łukasz Wałęsa' }] };
+    const strip = (b: Buffer) =>
+      b
+        .toString('latin1')
+        .replace(/\(D:\d{14}Z\)/, '')
+        .replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/, '');
+    expect(strip(await bytes(renderPdf(spec)))).toBe(strip(await bytes(renderPdf(spec))));
+  });
 });
 
 describe("brandAccent: the brand's colour in its PDFs", () => {

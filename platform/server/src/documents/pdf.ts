@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import { type Language, LOCALES, type Message, msg } from '@portal/core';
 import { PALETTES } from '@portal/themes/palettes';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
-import { drawTable, type PdfTableColumn } from './pdfTable';
+import { drawTable, FONT, FONT_BOLD, type PdfTableColumn } from './pdfTable';
+import { woffToSfnt } from './woff';
 
 export type { PdfTableColumn } from './pdfTable';
 
@@ -47,12 +51,33 @@ const MARGINS = { top: 78, bottom: 64, left: 54, right: 54 };
 
 type Doc = PDFKit.PDFDocument;
 
+const require = createRequire(import.meta.url);
+let typeface: { regular: FontSource; bold: FontSource } | undefined;
+/** pdfkit takes a font fontkit has read already (its `layout` tells it apart); its typings know only files and bytes. */
+type FontSource = PDFKit.Mixins.PDFFontSource;
+const readFont = (file: string): FontSource => {
+  const font = fontkit.create(woffToSfnt(readFileSync(require.resolve(`@fontsource/dejavu-sans/files/${file}`))));
+  if (!('layout' in font)) throw new Error(`pdf: ${file} is a font collection`);
+  return font as unknown as FontSource;
+};
+/**
+ * DejaVu Sans, regular and bold, read once a process: it has every Latin letter (Polish, Czech, Romanian, Turkish,
+ * Vietnamese), Greek and Cyrillic, so a member's name prints as written. pdfkit embeds only the glyphs a document uses.
+ * The standard Helvetica it replaces had Windows-1252 only: "Łukasz Wałęsa" printed as garbage. The package ships WOFF,
+ * which fontkit inflates on every glyph read (a second a page); unwrapped once to TrueType and parsed once, a one-page
+ * document takes a few milliseconds.
+ */
+function fonts(): { regular: FontSource; bold: FontSource } {
+  typeface ??= { regular: readFont('dejavu-sans-latin-400-normal.woff'), bold: readFont('dejavu-sans-latin-700-normal.woff') };
+  return typeface;
+}
+
 const contentWidth = (doc: Doc) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
 const bottomLimit = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
 
 function heading(doc: Doc, text: string): void {
   const width = contentWidth(doc);
-  doc.font('Helvetica-Bold').fontSize(13);
+  doc.font(FONT_BOLD).fontSize(13);
   // Keep a heading with at least three lines of what follows it.
   if (doc.y + doc.heightOfString(text, { width }) + 12 + 3 * 14 > bottomLimit(doc)) doc.addPage();
   else doc.y += 8;
@@ -63,7 +88,7 @@ function heading(doc: Doc, text: string): void {
 function paragraph(doc: Doc, text: string): void {
   // pdfkit flows a long paragraph onto new pages by itself.
   doc
-    .font('Helvetica')
+    .font(FONT)
     .fontSize(10)
     .fillColor(TEXT)
     .text(text, doc.page.margins.left, doc.y, { width: contentWidth(doc), lineGap: 2 });
@@ -93,12 +118,12 @@ function decoratePages(doc: Doc, spec: PdfDocumentSpec, title: string, tr: InLan
     doc.fontSize(8);
     if (spec.brand)
       doc
-        .font('Helvetica-Bold')
+        .font(FONT_BOLD)
         .fillColor(accent)
         .text(spec.brand.displayName, left, 40, { width: width / 2, height: 10, ellipsis: true, lineBreak: false });
     doc
       .fillColor(MUTED)
-      .font('Helvetica')
+      .font(FONT)
       .text(title, left + width / 2, 40, { width: width / 2, height: 10, ellipsis: true, lineBreak: false, align: 'right' });
     // The brand's colour under the header, then the plain rule above the footer.
     doc
@@ -123,9 +148,9 @@ function decoratePages(doc: Doc, spec: PdfDocumentSpec, title: string, tr: InLan
 export type InLanguage = (message: Message) => string;
 
 /**
- * A paginated PDF (US Letter) of a title and blocks, as a stream to send or store. Text is set in the standard
- * Helvetica, which covers Western European text (Windows-1252: Spanish's accents and ñ, ¿ and ¡); other scripts would
- * need an embedded font. `tr` writes the document's messages in its language (English without it).
+ * A paginated PDF (US Letter) of a title and blocks, as a stream to send or store. Text is set in the embedded DejaVu
+ * Sans (`fonts`): Latin, Greek and Cyrillic; a character it lacks (Chinese, Arabic) prints as an empty box, never as
+ * another letter. `tr` writes the document's messages in its language (English without it).
  */
 export function renderPdf(spec: PdfDocumentSpec, tr: InLanguage = String): Readable {
   const title = tr(spec.title);
@@ -138,8 +163,11 @@ export function renderPdf(spec: PdfDocumentSpec, tr: InLanguage = String): Reada
     lang: LOCALES[spec.language ?? 'en'],
     info: { Title: title, ...(spec.brand ? { Author: spec.brand.displayName } : {}) },
   });
+  const { regular, bold } = fonts();
+  doc.registerFont(FONT, regular);
+  doc.registerFont(FONT_BOLD, bold);
   doc
-    .font('Helvetica-Bold')
+    .font(FONT_BOLD)
     .fontSize(18)
     .fillColor(TEXT)
     .text(title, MARGINS.left, MARGINS.top, { width: contentWidth(doc) });

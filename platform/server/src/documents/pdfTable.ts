@@ -10,6 +10,10 @@ export interface PdfTableColumn {
 
 type Doc = PDFKit.PDFDocument;
 
+/** The names renderPdf registers its embedded typeface under (pdf.ts). */
+export const FONT = 'Text';
+export const FONT_BOLD = 'Text-Bold';
+
 const FONT_SIZE = 9;
 const PAD = 4;
 const TEXT = '#1a1a1a';
@@ -33,7 +37,7 @@ export function drawTable(
   const widths = table.columns.map((c) => ((c.width ?? 1) / total) * width);
   const headers = table.columns.map((c) => c.header);
 
-  const fontOf = (column: number, isHeader: boolean) => (isHeader || table.columns[column]?.bold ? 'Helvetica-Bold' : 'Helvetica');
+  const fontOf = (column: number, isHeader: boolean) => (isHeader || table.columns[column]?.bold ? FONT_BOLD : FONT);
   const pageRoom = doc.page.height - margins.top - margins.bottom;
   const headerHeight = table.header ? measure(headers, true, Number.POSITIVE_INFINITY) : 0;
 
