@@ -87,3 +87,15 @@ describe("the business's time zone (BUSINESS_TIME_ZONE)", () => {
     expect(() => loadConfig({ BUSINESS_TIME_ZONE: 'Central' }, cwd)).toThrow(/BUSINESS_TIME_ZONE must be an IANA time zone/);
   });
 });
+
+describe("the providers' address (SANDBOX_URL)", () => {
+  it('is http://localhost:8090 unless set, and takes an http(s) address without its trailing / or spaces', () => {
+    expect(loadConfig({}, cwd).sandboxUrl).toBe('http://localhost:8090');
+    expect(loadConfig({ SANDBOX_URL: 'https://sandbox.example.com/ ' }, cwd).sandboxUrl).toBe('https://sandbox.example.com');
+  });
+
+  it('refuses, at start and by name, an empty address, one without a scheme and other schemes', () => {
+    for (const bad of ['', 'localhost:8090', 'ftp://sandbox.example.com', 'http://'])
+      expect(() => loadConfig({ SANDBOX_URL: bad }, cwd), bad).toThrow(/SANDBOX_URL must be an http\(s\) address/);
+  });
+});

@@ -151,6 +151,23 @@ export function trustedProxies(raw: string | undefined): string[] {
  * SITE_ADDRESS: an http or https origin (no path, query or fragment) whose host name holds {marker} as a label of its
  * own, so the address of each brand's site is also a host the API tells that brand by. The trailing / is dropped.
  */
+/**
+ * A provider's address (SANDBOX_URL): an absolute http(s) address with a host, no trailing slash. Checked at start: an
+ * empty value crashed the start with a bare "Invalid URL", one without a scheme made every provider call fail later.
+ */
+export function httpOrigin(name: string, raw: string): string {
+  const value = raw.trim();
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(value);
+  } catch {
+    parsed = null;
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname || !/^https?:\/\//i.test(value))
+    throw new ConfigError(`${name} must be an http(s) address such as http://localhost:8090, got "${raw}"`);
+  return value.replace(/\/+$/, '');
+}
+
 export function siteAddressTemplate(raw: string | undefined): string | null {
   if (raw === undefined || raw.trim() === '') return null;
   const value = raw.trim().replace(/\/$/, '');
@@ -209,7 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseReadUrl: databaseReadUrl(env),
     replicaMaxLagMs: int(env, 'DATABASE_READ_MAX_LAG_MS', 5000),
     webDistDir: resolve(cwd, env.WEB_DIST_DIR ?? 'apps/web/dist'),
-    sandboxUrl: (env.SANDBOX_URL ?? 'http://localhost:8090').replace(/\/$/, ''),
+    sandboxUrl: httpOrigin('SANDBOX_URL', env.SANDBOX_URL ?? 'http://localhost:8090'),
     siteAddress: siteAddressTemplate(env.SITE_ADDRESS),
     smtpUrl: env.SMTP_URL || null,
     tokenSecret: env.TOKEN_SECRET ?? persistentSecret(dataDir),

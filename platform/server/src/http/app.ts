@@ -264,6 +264,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
     if (err instanceof ApiError) {
+      // A provider failing (the scanner, a plugin's gateway): the user gets the plain message, the log its cause.
+      if (err.status >= 500 && err.cause !== undefined) req.log.warn({ url: req.url, status: err.status, cause: String(err.cause) }, String(err.text));
       // A busy answer (every place for password hashing taken) tells the caller when to come back, as a busy database does.
       if (err.status === 503) reply.header('retry-after', String(BUSY_RETRY_SECONDS));
       return reply.status(err.status).send(fail(tr(req, err.text), err.data));

@@ -1,4 +1,4 @@
-import { type ProviderErrors, providerCall } from './http';
+import { hasNumbers, isRecord, type ProviderErrors, providerCall } from './http';
 /**
  * The bank aggregator our finance service runs on (Yodlee FastLink / Plaid Link-like): institutions with their
  * login forms as data, links (provider accounts) made with the member's bank credentials, multi-factor steps,
@@ -160,17 +160,18 @@ export class SandboxBankAggregator implements BankAggregator {
     this.auth = `Basic ${Buffer.from(`${cfg.clientId}:${cfg.secret}`).toString('base64')}`;
   }
 
-  private call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    return providerCall<T>(ERRORS, `${this.base}${path}`, this.auth, method, body);
+  /** Every answer we use is a list or an object (`valid` narrows it further): anything else is unreadable. */
+  private call<T>(method: string, path: string, body?: unknown, valid: (data: unknown) => boolean = isRecord): Promise<T> {
+    return providerCall<T>(ERRORS, `${this.base}${path}`, this.auth, method, body, {}, valid);
   }
 
   private u = (user: string) => `/users/${encodeURIComponent(user)}`;
 
   popular() {
-    return this.call<BankInstitution[]>('GET', '/institutions/popular');
+    return this.call<BankInstitution[]>('GET', '/institutions/popular', undefined, Array.isArray);
   }
   search(text: string) {
-    return this.call<BankInstitution[]>('GET', `/institutions?q=${encodeURIComponent(text)}`);
+    return this.call<BankInstitution[]>('GET', `/institutions?q=${encodeURIComponent(text)}`, undefined, Array.isArray);
   }
   institution(id: number) {
     return this.call<BankInstitution>('GET', `/institutions/${id}`);
@@ -192,18 +193,24 @@ export class SandboxBankAggregator implements BankAggregator {
     });
   }
   async removeLink(user: string, linkId: number) {
-    await this.call('DELETE', `${this.u(user)}/links/${linkId}`);
+    // Answered with no body or any: nothing of it is used.
+    await this.call('DELETE', `${this.u(user)}/links/${linkId}`, undefined, () => true);
   }
   links(user: string) {
-    return this.call<BankLink[]>('GET', `${this.u(user)}/links`);
+    return this.call<BankLink[]>('GET', `${this.u(user)}/links`, undefined, Array.isArray);
   }
   refresh(user: string, accountIds: number[]) {
-    return this.call<{ accountId: number; status: BankLinkStatus; message: string | null }[]>('POST', `${this.u(user)}/refresh`, { accountIds });
+    return this.call<{ accountId: number; status: BankLinkStatus; message: string | null }[]>('POST', `${this.u(user)}/refresh`, { accountIds }, Array.isArray);
   }
   transactions(user: string, f: BankTransactionFilter) {
     const q = new URLSearchParams();
     for (const [k, v] of Object.entries(f)) if (v !== undefined && v !== '') q.set(k, String(v));
-    return this.call<{ items: BankTransaction[]; total: number }>('GET', `${this.u(user)}/transactions?${q}`);
+    return this.call<{ items: BankTransaction[]; total: number }>(
+      'GET',
+      `${this.u(user)}/transactions?${q}`,
+      undefined,
+      (d) => hasNumbers(d, 'total') && Array.isArray((d as { items?: unknown }).items),
+    );
   }
   linkToken(user: string, parentOrigin: string) {
     return this.call<BankLinkToken>('POST', `${this.u(user)}/link-token`, { parentOrigin });

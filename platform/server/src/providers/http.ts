@@ -8,7 +8,10 @@ export interface ProviderErrors {
 
 /**
  * One JSON call to a provider's HTTP API with Basic credentials and a 15 s timeout. A 4xx is the provider refusing
- * (its `error` text, or 'The <name> answered <status>.'); a network failure or a 5xx means it is unavailable.
+ * (its `error` text, or 'The <name> answered <status>.'); a network failure, a 5xx, or an answer that cannot be read
+ * (a body that stalls or breaks off, a 2xx that is not JSON or fails `valid`) means it is unavailable: the caller
+ * cannot tell whether the provider acted, so it answers "try again later" and a retry goes with the same idempotency
+ * key, never "refused".
  */
 export async function providerCall<T>(
   errors: ProviderErrors,
@@ -17,9 +20,12 @@ export async function providerCall<T>(
   method: string,
   body?: unknown,
   headers: Record<string, string> = {},
+  /** The shape a 2xx answer must have (the fields the caller relies on); without it any JSON, or no body, is taken. */
+  valid?: (data: unknown) => boolean,
 ): Promise<T> {
   const where = `${errors.name} ${method} ${new URL(url).pathname}`;
   let res: Response;
+  let text: string;
   try {
     res = await fetch(url, {
       method,
@@ -27,15 +33,17 @@ export async function providerCall<T>(
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(15_000),
     });
+    // Inside the same try and timeout: a body that stalls or breaks off is the provider failing, not our bug.
+    text = await res.text();
   } catch (e) {
     throw errors.unavailable(`${where}: ${(e as Error).message}`);
   }
-  const text = await res.text();
   let data: unknown = null;
+  let parsed = true;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {
-    data = null;
+    parsed = false;
   }
   if (!res.ok) {
     // english-only: the provider's own words (its `error`), else a plain fallback; a plugin words what users see
@@ -43,5 +51,11 @@ export async function providerCall<T>(
     if (res.status >= 400 && res.status < 500) throw errors.refused(res.status, message);
     throw errors.unavailable(`${where}: ${res.status} ${message}`);
   }
+  if (!parsed || (valid && !valid(data))) throw errors.unavailable(`${where}: an unreadable answer (${res.status}, ${text.length} bytes)`);
   return data as T;
 }
+
+/** Shape checks for `valid`: a plain object whose named fields are numbers / strings. */
+export const isRecord = (data: unknown): data is Record<string, unknown> => typeof data === 'object' && data !== null && !Array.isArray(data);
+export const hasNumbers = (data: unknown, ...fields: string[]): boolean => isRecord(data) && fields.every((f) => typeof data[f] === 'number');
+export const hasStrings = (data: unknown, ...fields: string[]): boolean => isRecord(data) && fields.every((f) => typeof data[f] === 'string');

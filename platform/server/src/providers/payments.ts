@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type ProviderErrors, providerCall } from './http';
+import { hasNumbers, hasStrings, isRecord, type ProviderErrors, providerCall } from './http';
 
 /**
  * The card gateway our payment service runs on (Authorize.net-like). Card numbers stay at the gateway: we hold
@@ -148,6 +148,17 @@ export function signWebhook(signatureKey: string, rawBody: string): string {
   return `sha512=${createHmac('sha512', signatureKey).update(rawBody, 'utf8').digest('hex').toUpperCase()}`;
 }
 
+/**
+ * The fields our records are written from: an answer without them is unreadable (the gateway may have acted: the
+ * caller says "try again later" and the retry, with the same idempotency key, gets the transaction as it is).
+ */
+const RESPONSE_CODES = new Set(['1', '2', '3', '4']);
+const isTransaction = (d: unknown) =>
+  hasNumbers(d, 'transId', 'amountCents') && hasStrings(d, 'status') && RESPONSE_CODES.has((d as { responseCode?: string }).responseCode ?? '');
+const isSubscription = (d: unknown) => hasNumbers(d, 'subscriptionId', 'amountCents') && hasStrings(d, 'status');
+const isCustomer = (d: unknown) =>
+  hasNumbers(d, 'customerProfileId') && Array.isArray((d as GatewayCustomer).paymentProfiles) && Array.isArray((d as GatewayCustomer).subscriptions);
+
 const ERRORS: ProviderErrors = {
   name: 'card gateway',
   refused: (status, message) => new GatewayError(status, message),
@@ -165,16 +176,18 @@ export class SandboxPaymentGateway implements PaymentGateway {
     this.auth = `Basic ${Buffer.from(`${cfg.loginId}:${cfg.transactionKey}`).toString('base64')}`;
   }
 
-  private call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-    return providerCall<T>(ERRORS, `${this.base}${path}`, this.auth, method, body, headers);
+  private call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, valid?: (data: unknown) => boolean): Promise<T> {
+    return providerCall<T>(ERRORS, `${this.base}${path}`, this.auth, method, body, headers, valid);
   }
 
   async ensureCustomer(merchantCustomerId: string, email?: string): Promise<number> {
-    const r = await this.call<{ customerProfileId: number }>('POST', '/customers', { merchantCustomerId, email });
+    const r = await this.call<{ customerProfileId: number }>('POST', '/customers', { merchantCustomerId, email }, {}, (d) =>
+      hasNumbers(d, 'customerProfileId'),
+    );
     return r.customerProfileId;
   }
   getCustomer(id: number) {
-    return this.call<GatewayCustomer>('GET', `/customers/${id}`);
+    return this.call<GatewayCustomer>('GET', `/customers/${id}`, undefined, {}, isCustomer);
   }
   async setDefaultProfile(customerProfileId: number, paymentProfileId: number) {
     await this.call('POST', `/customers/${customerProfileId}/payment-profiles/${paymentProfileId}/default`, {});
@@ -183,36 +196,48 @@ export class SandboxPaymentGateway implements PaymentGateway {
     await this.call('DELETE', `/customers/${customerProfileId}/payment-profiles/${paymentProfileId}`);
   }
   hostedFormToken(input: { customerProfileId: number; paymentProfileId?: number; returnUrl: string }) {
-    return this.call<HostedFormToken>('POST', '/hosted-tokens', { ...input, billingAddressOptions: 'showNone', manageOptions: 'showAll' });
+    return this.call<HostedFormToken>('POST', '/hosted-tokens', { ...input, billingAddressOptions: 'showNone', manageOptions: 'showAll' }, {}, (d) =>
+      hasStrings(d, 'token', 'url'),
+    );
   }
   transaction(request: TransactionRequest, idempotencyKey: string) {
-    return this.call<GatewayTransaction>('POST', '/transactions', request, { 'idempotency-key': idempotencyKey });
+    return this.call<GatewayTransaction>('POST', '/transactions', request, { 'idempotency-key': idempotencyKey }, isTransaction);
   }
   getTransaction(transId: number) {
-    return this.call<GatewayTransaction>('GET', `/transactions/${transId}`);
+    return this.call<GatewayTransaction>('GET', `/transactions/${transId}`, undefined, {}, isTransaction);
   }
   reviewHeld(transId: number, action: 'approve' | 'decline') {
-    return this.call<GatewayTransaction>('POST', `/transactions/${transId}/review`, { action });
+    return this.call<GatewayTransaction>('POST', `/transactions/${transId}/review`, { action }, {}, isTransaction);
   }
   listTransactions(customerProfileId: number) {
-    return this.call<GatewayTransaction[]>('GET', `/customers/${customerProfileId}/transactions`);
+    return this.call<GatewayTransaction[]>(
+      'GET',
+      `/customers/${customerProfileId}/transactions`,
+      undefined,
+      {},
+      (d) => Array.isArray(d) && d.every(isTransaction),
+    );
   }
   createSubscription(
     input: { customerProfileId: number; paymentProfileId: number; name: string; intervalMonths: 0 | 1 | 12; amountCents: number },
     idempotencyKey: string,
   ) {
-    return this.call<{ subscription: GatewaySubscription; transaction: GatewayTransaction }>('POST', '/subscriptions', input, {
-      'idempotency-key': idempotencyKey,
-    });
+    return this.call<{ subscription: GatewaySubscription; transaction: GatewayTransaction }>(
+      'POST',
+      '/subscriptions',
+      input,
+      { 'idempotency-key': idempotencyKey },
+      (d) => isRecord(d) && isSubscription(d.subscription) && isTransaction(d.transaction),
+    );
   }
   getSubscription(id: number) {
-    return this.call<GatewaySubscription>('GET', `/subscriptions/${id}`);
+    return this.call<GatewaySubscription>('GET', `/subscriptions/${id}`, undefined, {}, isSubscription);
   }
   updateSubscription(id: number, change: { paymentProfileId?: number; amountCents?: number }) {
-    return this.call<GatewaySubscription>('PUT', `/subscriptions/${id}`, change);
+    return this.call<GatewaySubscription>('PUT', `/subscriptions/${id}`, change, {}, isSubscription);
   }
   cancelSubscription(id: number) {
-    return this.call<GatewaySubscription>('POST', `/subscriptions/${id}/cancel`, {});
+    return this.call<GatewaySubscription>('POST', `/subscriptions/${id}/cancel`, {}, {}, isSubscription);
   }
   async registerWebhook(url: string) {
     await this.call('POST', '/webhooks', { url });
