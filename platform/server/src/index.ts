@@ -26,6 +26,7 @@ export {
   type DocumentExtension,
   extensionOf as fileExtensionOf,
 } from './files/contentCheck';
+export { MAX_UPLOAD_FILE_NAME, uploadFileName } from './files/fileName';
 export type { FileBody, FileEntry, FileInfo, FileStore, PutOptions, StoredFile } from './files/fileStore';
 export { assertFileKey, FileKeyError } from './files/keys';
 export { type Download, sendDownload } from './files/sendDownload';

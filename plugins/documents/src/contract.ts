@@ -1,4 +1,4 @@
-import { defineEndpoint, idSchema, parseIsoDay } from '@portal/core';
+import { defineEndpoint, idSchema, parseIsoDay, schemaText } from '@portal/core';
 import { z } from 'zod';
 
 /** Document Type lookup ids (platform/core lookups). */
@@ -70,6 +70,11 @@ export const UploadMessages = {
   tooLarge: 'A document may be at most 25 MB.',
   uploaded: "The document has been added to the member's documents.",
 } as const;
+/**
+ * The longest file name an upload may send. The server keeps a name cut to 200 characters, its extension kept
+ * (uploadFileName); this bound only stops an absurd query, far beyond any system's file names (255).
+ */
+export const MAX_FILE_NAME_INPUT = 1000;
 /** Whether 'YYYY-MM-DD' is a real calendar day (not 2024-02-31, which the database refuses). */
 const isRealDay = (s: string) => parseIsoDay(s) !== null;
 /** A document staff add for the member they act for: its kind, date and file name travel in the query, the PDF as the body. */
@@ -86,7 +91,7 @@ export const uploadDocumentQuery = z.object({
     .string()
     .trim()
     .min(1)
-    .max(200)
+    .max(MAX_FILE_NAME_INPUT, schemaText('must be at most {{max}} characters', { max: MAX_FILE_NAME_INPUT }))
     .refine((n) => n.toLowerCase().endsWith('.pdf'), 'must be a PDF (.pdf)'),
 });
 

@@ -46,7 +46,11 @@ export type AttachmentExtension = (typeof ATTACHMENT_EXTENSIONS)[number];
 /** One file at most 5 MiB, all files of one request at most 7 MiB (base64 adds a third; the API takes 10 MiB bodies). */
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
 export const MAX_ATTACHMENTS_BYTES = 7 * 1024 * 1024;
-export const MAX_FILE_NAME = 200;
+/**
+ * The longest file name an attachment may send. The server keeps a name cut to 200 characters, its extension kept (the
+ * kernel's uploadFileName); this bound only stops an absurd body, far beyond any system's file names (255).
+ */
+export const MAX_FILE_NAME = 1000;
 
 export const TOO_MANY_ATTACHMENTS = msg('Maximum of {{max}} files can be attached to a message.', { max: MAX_ATTACHMENTS });
 export const NOTE_NOT_FOUND = 'The message was not found.';

@@ -1,4 +1,4 @@
-import { defineEndpoint, idSchema, isWholeCents, parseIsoDay, parseMoney, validationMessages } from '@portal/core';
+import { defineEndpoint, idSchema, isWholeCents, parseIsoDay, parseMoney, schemaText, validationMessages } from '@portal/core';
 import { z } from 'zod';
 import { ReimbursementMessages as M, MAX_AMOUNT, MAX_FILES, REIMBURSEMENT_EXTENSIONS } from './rules';
 
@@ -31,7 +31,16 @@ export const amountSchema = z
   })
   .pipe(z.number().max(MAX_AMOUNT, 'is too large').refine(isWholeCents, 'must have at most 2 decimals'));
 const uploadId = z.uuid({ error: 'must be an upload id' });
-const fileName = z.string().trim().min(1, M.noFile).max(200);
+/**
+ * The longest file name a call may send. The server keeps a name cut to 200 characters, its extension kept (the
+ * kernel's uploadFileName); this bound only stops an absurd body, far beyond any system's file names (255).
+ */
+export const MAX_FILE_NAME_INPUT = 1000;
+const fileName = z
+  .string()
+  .trim()
+  .min(1, M.noFile)
+  .max(MAX_FILE_NAME_INPUT, schemaText('must be at most {{max}} characters', { max: MAX_FILE_NAME_INPUT }));
 const extension = z
   .string()
   .trim()

@@ -55,15 +55,17 @@ export function describe(
       fileName: d.file_name,
     };
   const key = d.period_key;
+  // A depletion letter's day as the reader's language writes one ('May 10, 2025', '10 may 2025'); its file name keeps 'YYYY-MM-DD'.
+  const day = () => formatIsoDayText(key, 'medium', localeOf(language));
   switch (d.document_type_id) {
     case DocumentType.Form1099:
       return { title: msg('1099-INT {{year}}', { year: key }), fileName: `1099-INT-${key}.pdf` };
     case DocumentType.AnnualAccounting:
       return { title: msg('Annual Accounting {{year}}', { year: key }), fileName: `annual-accounting-${key}.pdf` };
     case DocumentType.TemporaryDepletion:
-      return { title: msg('Temporary Depletion Letter {{date}}', { date: key }), fileName: `temporary-depletion-letter-${key}.pdf` };
+      return { title: msg('Temporary Depletion Letter {{date}}', { date: day() }), fileName: `temporary-depletion-letter-${key}.pdf` };
     case DocumentType.PermanentDepletion:
-      return { title: msg('Permanent Depletion Letter {{date}}', { date: key }), fileName: `permanent-depletion-letter-${key}.pdf` };
+      return { title: msg('Permanent Depletion Letter {{date}}', { date: day() }), fileName: `permanent-depletion-letter-${key}.pdf` };
     case DocumentType.MonthlyStatement:
       return { title: msg('Statement {{month}}', { month: monthName(key, language) }), fileName: `statement-${key}.pdf` };
     default:
@@ -208,7 +210,7 @@ export async function renderGenerated({ doc, member, brand, ledger, services, la
             { type: 'paragraph', text: contactsLine(brand) },
           ],
         }),
-        date,
+        doc.period_key,
       );
     }
   }

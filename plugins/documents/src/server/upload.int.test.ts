@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { Roles } from '@portal/core';
 import { EICAR } from '@portal/sandbox';
+import { LocalFileStore } from '@portal/server/kernel';
 import { fixtures, storedFiles as storedFilesUnder } from '@portal/testing/files';
 import { type SandboxTestEnv, sandboxPassThrough, startSandboxTestEnv } from '@portal/testing/sandbox';
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
@@ -132,6 +134,88 @@ describe('staff add a document to a member', () => {
     expect(big.json().MsgText).toBe(UploadMessages.tooLarge);
     expect((await list(alice)).length).toBe(before);
     expect((await storedFiles()).length).toBe(stored);
+  });
+});
+
+describe('file names: shown as given (made clean), never part of the file key', () => {
+  const download = (s: Session, id: number) =>
+    env.server.app.inject({ method: 'POST', url: DocumentsApi.downloadDocument.path, headers: authHeaders(s), payload: { DocumentId: id } });
+  /** The name a download is saved under (x-filename carries it percent-encoded where a header cannot hold it). */
+  const savedAs = (res: { headers: Record<string, unknown> }) => decodeURIComponent(String(res.headers['x-filename']));
+  /** The keys of the member's uploaded documents, as the store holds them (the metadata sidecars left out). */
+  const keysOf = async (memberId: number) =>
+    (await storedFilesUnder(join(filesDir, 'files', 'documents', String(memberId)))).map((f) =>
+      relative(join(filesDir, 'files', 'documents', String(memberId)), f),
+    );
+
+  it('takes names long in UTF-8 (90 Chinese characters, 130 accented ones), lists and downloads them by name, and keys the file by an id only', async () => {
+    const pdf = await fixtures.pdf();
+    for (const name of [`${'陈'.repeat(90)}.pdf`, `${'é'.repeat(130)}.pdf`]) {
+      const res = await upload(superUser, pdf, { ...query, FileName: name }, asAlice());
+      expect(res.statusCode, res.body).toBe(200);
+      const item = res.json().Data;
+      expect(item.FileName).toBe(name);
+      expect((await list(alice)).find((d) => d.DocumentId === item.DocumentId)?.FileName).toBe(name);
+      const got = await download(alice, item.DocumentId);
+      expect(got.statusCode, got.body).toBe(200);
+      expect(savedAs(got)).toBe(name);
+      expect(Buffer.compare(got.rawPayload, pdf)).toBe(0);
+    }
+    const keys = await keysOf(aliceId);
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f-]{36}\.pdf$/);
+  });
+
+  it('takes odd names (only an extension, a control character, a line break) and keeps them clean, not a 500', async () => {
+    const pdf = await fixtures.pdf();
+    for (const [name, kept] of [
+      ['.pdf', 'file.pdf'],
+      ['..pdf', 'file.pdf'],
+      ['a\u0001b.pdf', 'ab.pdf'],
+      ['line\nbreak.pdf', 'line break.pdf'],
+      ['right\u202Eto left.pdf', 'rightto left.pdf'],
+    ] as const) {
+      const res = await upload(superUser, pdf, { ...query, FileName: name }, asAlice());
+      expect(res.statusCode, `${JSON.stringify(name)}: ${res.body}`).toBe(200);
+      const item = res.json().Data;
+      expect(item.FileName).toBe(kept);
+      expect(item.Title).toBe(`Temporary Depletion Letter: ${kept.replace(/\.pdf$/, '')}`);
+      const got = await download(alice, item.DocumentId);
+      expect(got.statusCode).toBe(200);
+      expect(savedAs(got)).toBe(kept);
+    }
+  });
+
+  it('takes a name over 200 characters cut to 200, its extension kept; refuses one over 1,000 with a worded 400 in the reader’s language', async () => {
+    const pdf = await fixtures.pdf();
+    const res = await upload(superUser, pdf, { ...query, FileName: `${'a'.repeat(260)}.pdf` }, asAlice());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().Data.FileName).toBe(`${'a'.repeat(196)}.pdf`);
+    const tooLong = { ...query, FileName: `${'a'.repeat(1000)}.pdf` };
+    const [stored, listed] = [(await storedFiles()).length, (await list(alice)).length];
+    const english = await upload(superUser, pdf, tooLong, asAlice());
+    expect(english.statusCode).toBe(400);
+    expect(english.json().MsgText).toBe('query.FileName: must be at most 1000 characters');
+    const spanish = await upload(superUser, pdf, tooLong, { ...asAlice(), cookie: 'cq.lang=es' });
+    expect(spanish.statusCode).toBe(400);
+    expect(spanish.json().MsgText).toBe('query.FileName: debe tener como máximo 1000 caracteres');
+    expect([(await storedFiles()).length, (await list(alice)).length]).toEqual([stored, listed]);
+  });
+
+  it('still downloads a document stored before, under a key that holds its name', async () => {
+    const pdf = Buffer.concat([await fixtures.pdf(), Buffer.from('% stored before\n')]);
+    const id = randomUUID();
+    const key = `documents/${aliceId}/${id}/old letter.pdf`;
+    await new LocalFileStore(join(filesDir, 'files')).put(key, pdf, { contentType: 'application/pdf' });
+    const row = await env.server.database.sql.query<{ document_id: number }>(
+      `INSERT INTO member_documents (member_id, document_type_id, period_key, effective_date, source, file_key, file_name)
+       VALUES ($1, 3, $2, '2026-06-30', 'uploaded', $3, 'old letter.pdf') RETURNING document_id`,
+      [aliceId, `upload-${id}`, key],
+    );
+    const got = await download(alice, row[0]?.document_id as number);
+    expect(got.statusCode, got.body).toBe(200);
+    expect(savedAs(got)).toBe('old letter.pdf');
+    expect(Buffer.compare(got.rawPayload, pdf)).toBe(0);
   });
 });
 

@@ -326,6 +326,39 @@ describe('notes: attachments are checked by content', () => {
     expect([await noteCount(), (await storedFiles()).length]).toEqual([notes, files]);
   });
 
+  it('keeps odd names clean (a line break, a control character, only an extension) and downloads them by that name', async () => {
+    const png = await b64('png');
+    for (const [name, kept] of [
+      ['line\nbreak.png', 'line break.png'],
+      ['a\u0001b\u202E.png', 'ab.png'],
+      ['.png', 'file.png'],
+      ['  spaced   out .png ', 'spaced out .png'],
+    ] as const) {
+      const res = await call('POST', NotesApi.create.path, asAlice(), { NoteText: 'Named', Attachments: [{ FileName: name, Content: png }] });
+      expect(res.statusCode, res.body).toBe(200);
+      const note = data<Note>(res);
+      expect(note.Attachments.map((a) => a.FileName)).toEqual([kept]);
+      const got = await call('GET', `/api/notes/attachment/${note.NoteID}/${note.Attachments[0]?.AttachmentID}`, asAlice());
+      expect(got.statusCode).toBe(200);
+      expect(decodeURIComponent(String(got.headers['x-filename']))).toBe(kept);
+    }
+  });
+
+  it('takes a name over 200 characters cut to 200, its extension kept; refuses one over 1,000 with a worded 400', async () => {
+    const png = await b64('png');
+    const res = await call('POST', NotesApi.create.path, asAlice(), { NoteText: 'Long', Attachments: [{ FileName: `${'陈'.repeat(250)}.png`, Content: png }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(data<Note>(res).Attachments.map((a) => a.FileName)).toEqual([`${'陈'.repeat(196)}.png`]);
+    const notes = await noteCount();
+    const tooLong = await call('POST', NotesApi.create.path, asAlice(), {
+      NoteText: 'Long',
+      Attachments: [{ FileName: `${'a'.repeat(1000)}.png`, Content: png }],
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().MsgText).toBe('body.Attachments.0.FileName: must be at most 1000 characters');
+    expect(await noteCount()).toBe(notes);
+  });
+
   it('refuses more than 10 files', async () => {
     const png = await b64('png');
     const res = await call('POST', NotesApi.create.path, asAlice(), {

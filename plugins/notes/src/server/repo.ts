@@ -1,5 +1,16 @@
 import { dayIn, hasAnyRole, msg } from '@portal/core';
-import { badRequest, type CreateKeyRef, checkContent, conflict, forbidden, notFound, type RouteContext, type SqlClient, sendDownload } from '@portal/server';
+import {
+  badRequest,
+  type CreateKeyRef,
+  checkContent,
+  conflict,
+  forbidden,
+  notFound,
+  type RouteContext,
+  type SqlClient,
+  sendDownload,
+  uploadFileName,
+} from '@portal/server';
 import { NOTES_STAFF_ROLES } from '../access';
 import {
   type Attachment,
@@ -174,15 +185,20 @@ interface Checked {
   bytes: Buffer;
 }
 
-/** Decodes and checks every upload by content before anything is written; one bad file refuses the whole request. */
+/**
+ * Decodes and checks every upload by content before anything is written; one bad file refuses the whole request. A
+ * file is kept and shown under its name made clean (the kernel's uploadFileName: no control characters, at most 200
+ * characters, '.png' is 'file.png').
+ */
 async function checkUploads(list: readonly AttachmentUpload[]): Promise<Checked[]> {
   const out: Checked[] = [];
   for (const [i, a] of list.entries()) {
     const bytes = Buffer.from(a.Content, 'base64');
     if (bytes.length === 0) throw badRequest(msg('body.Attachments.{{index}}.Content: is empty', { index: i }));
-    const check = await checkContent(a.FileName, bytes);
+    const fileName = uploadFileName(a.FileName);
+    const check = await checkContent(fileName, bytes);
     if (!check.ok) throw badRequest(msg('body.Attachments.{{index}}: {{reason}}', { index: i, reason: check.message }));
-    out.push({ fileName: a.FileName, contentType: check.contentType, bytes });
+    out.push({ fileName, contentType: check.contentType, bytes });
   }
   return out;
 }

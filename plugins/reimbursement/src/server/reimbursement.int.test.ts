@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { Roles } from '@portal/core';
 import { EICAR } from '@portal/sandbox';
 import { LocalFileStore } from '@portal/server/kernel';
@@ -166,6 +166,90 @@ describe('a resumable upload, then create', () => {
       headers: authHeaders(superUser, 'staff', { 'x-member-id': String(memberId) }),
     });
     expect((acting.json().Data as { Id: number }[]).map((r) => r.Id)).toContain(made.Id);
+  });
+});
+
+describe('file names: shown as given (made clean), never part of the file key', () => {
+  /** Uploads and creates one file under the name; answers the create. */
+  const send = async (name: string, bytes: Buffer) => ({ uploadId: await upload(member, name, bytes), name });
+  const made = async ({ uploadId, name }: { uploadId: string; name: string }) => create(member, createBody(uploadId, name));
+  const download = (id: number) => json(member, 'GET', `/api/reimbursements/download/${id}`);
+  /** The name a download is saved under (x-filename carries it percent-encoded where a header cannot hold it). */
+  const savedAs = (res: { headers: Record<string, unknown> }) => decodeURIComponent(String(res.headers['x-filename']));
+
+  it('keeps files whose names are long in UTF-8 (90 Chinese characters, 130 accented ones) on the local store, and downloads them by name', async () => {
+    const memberId = await memberIdOf('reimb-member');
+    const bytes = await pdf(3000);
+    for (const name of [`${'陈'.repeat(90)}.pdf`, `${'é'.repeat(130)}.pdf`]) {
+      const sent = await send(name, bytes);
+      const res = await made(sent);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().Data.Name).toBe(name);
+      expect((await list(member)).find((r) => r.Id === res.json().Data.Id)?.Name).toBe(name);
+      const got = await download(res.json().Data.Id);
+      expect(got.statusCode, got.body).toBe(200);
+      expect(savedAs(got)).toBe(name);
+      expect(Buffer.compare(got.rawPayload, bytes)).toBe(0);
+      // The file's key is made of ids: reimbursements/<member>/<upload>/<id>.<extension>.
+      const kept = await keptFor(memberId, sent.uploadId);
+      expect(kept.map((f) => relative(join(filesDir, 'files', 'reimbursements', String(memberId), sent.uploadId), f))).toEqual([
+        expect.stringMatching(/^[0-9a-f-]{36}\.pdf$/),
+      ]);
+    }
+  });
+
+  it('takes odd names (only an extension, a control character, a line break) and keeps them clean, not a 500', async () => {
+    for (const [name, kept] of [
+      ['.pdf', 'file.pdf'],
+      ['a\u0001b.pdf', 'ab.pdf'],
+      ['line\nbreak.pdf', 'line-break.pdf'],
+    ] as const) {
+      const started = await start(member, name, 100);
+      expect(started.statusCode, started.body).toBe(200);
+      expect(started.json().Data.FileName).toBe(kept);
+      const res = await made(await send(name, await pdf(2000)));
+      expect(res.statusCode, `${JSON.stringify(name)}: ${res.body}`).toBe(200);
+      expect(res.json().Data.Name).toBe(kept);
+      const got = await download(res.json().Data.Id);
+      expect(got.statusCode).toBe(200);
+      expect(savedAs(got)).toBe(kept);
+    }
+  });
+
+  it('takes a name over 200 characters cut to 200, its extension kept; refuses one over 1,000 with a worded 400 in the reader’s language', async () => {
+    const long = `${'a'.repeat(210)}.pdf`;
+    const started = await start(member, long, 100);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().Data.FileName).toBe(`${'a'.repeat(196)}.pdf`);
+    const res = await made(await send(long, await pdf(2000)));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().Data.Name).toBe(`${'a'.repeat(196)}.pdf`);
+    const tooLong = { FileName: `${'a'.repeat(1000)}.pdf`, Size: 100 };
+    const english = await json(member, 'POST', ReimbursementApi.uploadStart.path, tooLong);
+    expect(english.statusCode).toBe(400);
+    expect(english.json().MsgText).toBe('body.FileName: must be at most 1000 characters');
+    const spanish = await env.server.app.inject({
+      method: 'POST',
+      url: ReimbursementApi.uploadStart.path,
+      headers: authHeaders(member, undefined, { cookie: 'cq.lang=es' }),
+      payload: tooLong,
+    });
+    expect(spanish.statusCode).toBe(400);
+    expect(spanish.json().MsgText).toBe('body.FileName: debe tener como máximo 1000 caracteres');
+  });
+
+  it('still downloads a file kept before, under a key that holds its name', async () => {
+    const memberId = await memberIdOf('reimb-member');
+    const bytes = await pdf(2500);
+    const sent = await send('before.pdf', bytes);
+    const id = (await made(sent)).json().Data.Id as number;
+    const oldKey = `reimbursements/${memberId}/${sent.uploadId}/${randomUUID()}/Old receipt.pdf`;
+    await new LocalFileStore(join(filesDir, 'files')).put(oldKey, bytes, { contentType: 'application/pdf' });
+    await env.server.database.sql.query("UPDATE reimbursements SET file_key = $2, name = 'Old receipt.pdf' WHERE id = $1", [id, oldKey]);
+    const got = await download(id);
+    expect(got.statusCode, got.body).toBe(200);
+    expect(savedAs(got)).toBe('Old receipt.pdf');
+    expect(Buffer.compare(got.rawPayload, bytes)).toBe(0);
   });
 });
 

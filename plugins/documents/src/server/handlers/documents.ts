@@ -1,7 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { ledgerService } from '@portal/plugin-ledger/service';
-import { badRequest, byteLimit, checkContentStream, type Message, msg, notFound, type RouteContext, route, sendDownload, withMessage } from '@portal/server';
+import {
+  badRequest,
+  byteLimit,
+  checkContentStream,
+  type Message,
+  msg,
+  notFound,
+  type RouteContext,
+  route,
+  sendDownload,
+  uploadFileName,
+  withMessage,
+} from '@portal/server';
 import { DOCUMENTS_ACCESS, DOCUMENTS_UPLOAD_ACCESS } from '../../access';
 import { DocumentsApi, LISTED_DOCUMENT_TYPES, MAX_UPLOAD_BYTES, UploadMessages } from '../../contract';
 import { materialize } from '../catalog';
@@ -77,15 +89,19 @@ export const documentRoutes = [
     access: DOCUMENTS_UPLOAD_ACCESS,
     /*
      * The PDF streams into the file store under the member's key (at most 25 MB), is checked to be a PDF and scanned;
-     * only then is it listed, with its audit row. A refused file is removed and the answer is a 400 naming why.
+     * only then is it listed, with its audit row. A refused file is removed and the answer is a 400 naming why. The key
+     * is made of ids (documents/<member>/<id>.pdf): the name staff's file had, made clean (uploadFileName), is kept in
+     * file_name and is what the list shows and the download is saved under. Documents added before keep their keys
+     * (file_key is per row).
      */
     handler: async (ctx) => {
       const memberId = memberOf(ctx);
       const body = ctx.binary;
       if (!body) throw badRequest('Send the PDF as application/octet-stream.');
       const { services, query } = ctx;
-      const fileName = query.FileName.replace(/[\\/]/g, '-');
-      const key = `documents/${memberId}/${randomUUID()}/${fileName}`;
+      const fileName = uploadFileName(query.FileName);
+      const id = randomUUID();
+      const key = `documents/${memberId}/${id}.pdf`;
       const counted = { bytes: 0 };
       const limited = byteLimit(MAX_UPLOAD_BYTES, counted, UploadMessages.tooLarge);
       const piping = pipeline(body, limited);
@@ -125,7 +141,7 @@ export const documentRoutes = [
             `INSERT INTO member_documents (member_id, document_type_id, period_key, effective_date, source, file_key, file_name)
              VALUES ($1, $2, $3, $4::date, 'uploaded', $5, $6)
              RETURNING document_id, member_id, document_type_id, period_key, to_char(effective_date, 'YYYY-MM-DD') AS effective_date, source, file_key, file_name`,
-            [memberId, query.DocumentTypeId, `upload-${key.split('/')[2]}`, query.EffectiveDate, key, fileName],
+            [memberId, query.DocumentTypeId, `upload-${id}`, query.EffectiveDate, key, fileName],
           );
           const made = inserted[0] as StoredDocument;
           await ctx.audit(

@@ -11,6 +11,7 @@ import {
   route,
   type SqlClient,
   sendDownload,
+  uploadFileName,
   withMessage,
 } from '@portal/server';
 import { REIMBURSEMENT_ACCESS } from '../../access';
@@ -31,6 +32,13 @@ export const BATCH_CHANGED_MESSAGE = 'This request was sent with another service
  * refused (409: the body is valid, it conflicts with what the key already made), and nothing is stored.
  */
 export const KEY_REUSED_MESSAGE = 'This IdempotencyKey was already used for another file or request. Nothing was saved; send it with a new key.';
+
+/**
+ * The name a file is kept and shown under: the sender's, made clean (the kernel's uploadFileName: no control
+ * characters, at most 200 characters, '.pdf' is 'file.pdf'), then as the spec keeps it (sanitizeFileName). It never
+ * goes into a file key.
+ */
+const keptName = (name: string) => sanitizeFileName(uploadFileName(name));
 
 function memberOf(ctx: Pick<RouteContext, 'memberId'>): number {
   if (ctx.memberId === null) throw badRequest(NO_MEMBER_MESSAGE);
@@ -125,13 +133,13 @@ export const reimbursementRoutes = [
     access: REIMBURSEMENT_ACCESS,
     handler: async (ctx) => {
       const memberId = memberOf(ctx);
-      const problem = checkFiles([{ name: ctx.body.FileName, size: ctx.body.Size }]);
+      const problem = checkFiles([{ name: uploadFileName(ctx.body.FileName), size: ctx.body.Size }]);
       if (problem) throw badRequest(problem);
       // The upload's row and its audit row are one transaction.
       const row = await ctx.database.sql.transaction(async (tx) => {
         const rows = await tx.query<UploadRow>(
           'INSERT INTO reimbursement_uploads (id, member_id, user_id, file_name, size) VALUES ($1, $2, $3, $4, $5) RETURNING *',
-          [randomUUID(), memberId, ctx.user?.id ?? '', sanitizeFileName(ctx.body.FileName), ctx.body.Size],
+          [randomUUID(), memberId, ctx.user?.id ?? '', keptName(ctx.body.FileName), ctx.body.Size],
         );
         const made = rows[0] as UploadRow;
         await ctx.audit(
@@ -264,14 +272,14 @@ export const reimbursementRoutes = [
         const r = body.reimbursement;
         const rule = checkDateAndAmount(r.ServiceDate, r.Amount === '' ? '' : r.Amount, latestToday());
         if (rule) throw badRequest(rule);
-        if (extensionOf(body.name) !== body.ext || extensionOf(r.FileName) !== r.Extension) throw badRequest(M.extension);
+        if (extensionOf(uploadFileName(body.name)) !== body.ext || extensionOf(uploadFileName(r.FileName)) !== r.Extension) throw badRequest(M.extension);
         const amountCents = Math.round(Number(r.Amount) * 100);
         await mustOwnBatch(sql, body.BatchId, memberId);
         await mustMatchBatch(sql, body.BatchId, memberId, r.ServiceDate, amountCents);
         if ((await countBatch(sql, body.BatchId, memberId)) >= MAX_FILES) throw badRequest(M.tooMany);
         const upload = await loadUpload(sql, body.UploadId, memberId);
         if (Number(upload.received) !== Number(upload.size)) throw badRequest('The file has not finished uploading.', statusOf(upload));
-        const name = sanitizeFileName(body.name);
+        const name = keptName(body.name);
 
         const content = await checkContentStream(name, async () => openUpload(services.files, upload.id));
         const refuse = async (message: Message, reason: string) => {
@@ -295,8 +303,10 @@ export const reimbursementRoutes = [
             `virus ${scan.signature}`,
           );
 
-        // This attempt's own key: a request of the same upload at once never writes over it, nor deletes it.
-        const key = `reimbursements/${memberId}/${upload.id}/${randomUUID()}/${name}`;
+        // This attempt's own key: a request of the same upload at once never writes over it, nor deletes it. It is made
+        // of ids and the checked extension only (the name is in the row): a name long in UTF-8 or odd cannot fail the
+        // store. Files kept before are read by the key of their row, whatever its form.
+        const key = `reimbursements/${memberId}/${upload.id}/${randomUUID()}.${body.ext}`;
         own.key = key;
         const stored = await services.files.put(key, openUpload(services.files, upload.id), { contentType: content.contentType });
         return sql.transaction(async (tx) => {
