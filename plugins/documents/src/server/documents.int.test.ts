@@ -132,6 +132,20 @@ describe('documents', () => {
     }
   });
 
+  it("signs a document with the member's brand wherever it is downloaded: SuperUser on the staff site gets the member's bytes", async () => {
+    await makeUser(server, { userName: 'docs-super', roles: [Roles.SuperUser], brand: 'staff' });
+    const superUser = await signIn(server, 'docs-super');
+    const list = await post(DocumentsApi.getMemberDocuments.path, authHeaders(alice), { DocumentTypeIds: [1] });
+    const id = list.json().Data.Items[0].DocumentId as number;
+    const own = await post(DocumentsApi.downloadDocument.path, authHeaders(alice), { DocumentId: id });
+    const staff = await post(DocumentsApi.downloadDocument.path, authHeaders(superUser, 'staff', { 'x-member-id': String(aliceId) }), { DocumentId: id });
+    expect(staff.statusCode, staff.body).toBe(200);
+    const text = await pdfText(staff.rawPayload);
+    expect(text).toMatch(/Payer\s+CareGuard Finance/);
+    expect(text).not.toContain('Portal Staff');
+    expect(Buffer.compare(staff.rawPayload, own.rawPayload)).toBe(0);
+  });
+
   it('writes each generated document, depletion letters included, as a well-formed PDF in every language: its xref right, its CreationDate a PDF date', async () => {
     for (const [session, type] of [
       [alice, 1],

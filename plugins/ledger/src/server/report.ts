@@ -62,7 +62,8 @@ export async function sendReport(ctx: Ctx, body: LedgerSearch & { Format: (typeo
     body: ctx.services.pdf.render({
       title: 'Medicare set-aside ledger report',
       language,
-      brand: ctx.brand ?? undefined,
+      // The member's brand heads and signs it, also when staff download it on the staff site.
+      brand: (member && ctx.services.brands.byId(member.brand)) ?? ctx.brand ?? undefined,
       blocks: [
         {
           type: 'keyValue',
@@ -85,8 +86,9 @@ export async function sendReport(ctx: Ctx, body: LedgerSearch & { Format: (typeo
             { header: 'Company', width: 1.8 },
             { header: 'Description', width: 2.2 },
             { header: 'Type', width: 0.9 },
-            { header: 'Amount', width: 1 },
-            { header: 'Balance', width: 1.1 },
+            // Money right-aligned, as statements have it: amounts of different widths line up on the cents.
+            { header: 'Amount', width: 1, align: 'right' as const },
+            { header: 'Balance', width: 1.1, align: 'right' as const },
           ],
           rows: rows.map((r) => [
             r.DateCreated,

@@ -1,3 +1,4 @@
+import type { BrandManifest } from '@portal/core';
 import { badRequest, notFound, type RouteContext } from '@portal/server';
 import type { PrintCard } from '../contract';
 import { printCardConfig } from './config';
@@ -11,7 +12,7 @@ type Ctx = Pick<RouteContext, 'memberId' | 'services' | 'brand'>;
  * The acting member's card: the member's name and number, the vendor's data and the fixed data from configuration, the
  * support phone and program name from the member's brand.
  */
-export async function loadCard(ctx: Ctx): Promise<PrintCard & { memberId: number }> {
+export async function loadCard(ctx: Ctx): Promise<PrintCard & { memberId: number; brand: BrandManifest | null }> {
   if (ctx.memberId === null) throw badRequest(NO_MEMBER_MESSAGE);
   const member = await ctx.services.members.load(ctx.memberId);
   if (!member) throw notFound(NO_MEMBER_RECORD_MESSAGE);
@@ -21,6 +22,7 @@ export async function loadCard(ctx: Ctx): Promise<PrintCard & { memberId: number
   if (!vendor) throw new Error('print-card: the default vendor is missing from the configuration');
   return {
     memberId: member.memberId,
+    brand,
     MemberNumber: member.memberNumber,
     FirstName: member.firstName,
     LastName: member.lastName,

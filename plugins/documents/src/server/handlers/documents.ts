@@ -62,7 +62,9 @@ export async function sendDocument(ctx: Ctx, doc: StoredDocument) {
   const body = await renderGenerated({
     doc,
     member,
-    brand: ctx.brand,
+    // The member's brand is the payer and signs the document wherever it is downloaded (the staff site too): the same
+    // bytes for the same data in the same language.
+    brand: ctx.services.brands.byId(member.brand) ?? ctx.brand,
     ledger: ctx.use(ledgerService),
     services: ctx.services,
     language: ctx.language,

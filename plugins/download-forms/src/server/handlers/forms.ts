@@ -21,6 +21,8 @@ export const formRoutes = [
       const member = await ctx.services.members.load(ctx.memberId);
       if (!letter || !member) throw notFound(NOT_FOUND);
       const address = await ctx.use(profileService).mailingAddress(ctx.memberId);
+      // The member's brand signs the letter (its name, contacts), also when staff download it on the staff site.
+      const brand = ctx.services.brands.byId(member.brand) ?? ctx.brand;
       ctx.auditRead({ action: 'downloadforms.download', entity: 'member', entityId: ctx.memberId, memberId: ctx.memberId, detail: { form: form.id } });
       return sendDownload(ctx.reply, {
         fileName: letter.fileName,
@@ -29,7 +31,7 @@ export const formRoutes = [
         body: ctx.services.pdf.render({
           title: letter.title,
           language: ctx.language,
-          brand: ctx.brand ?? undefined,
+          brand: brand ?? undefined,
           blocks: letter.body(
             {
               name: `${member.firstName} ${member.lastName}`,
@@ -37,8 +39,8 @@ export const formRoutes = [
               addressLines: address
                 ? [address.address1, address.address2, `${address.city}, ${address.state} ${address.zip}`].filter((l): l is string => !!l)
                 : [],
-              program: ctx.brand?.displayName ?? msg('the program'),
-              phone: ctx.brand?.contacts.phone ?? '',
+              program: brand?.displayName ?? msg('the program'),
+              phone: brand?.contacts.phone ?? '',
             },
             (m) => ctx.t(m),
           ),

@@ -8,7 +8,7 @@ export const cardRoutes = [
   route(PrintCardApi.getByID, {
     access: PRINT_CARD_ACCESS,
     handler: async (ctx) => {
-      const { memberId, ...card } = await loadCard(ctx);
+      const { memberId, brand: _brand, ...card } = await loadCard(ctx);
       ctx.auditRead({ action: 'printcard.read', entity: 'member', entityId: memberId, memberId });
       return card;
     },
@@ -34,7 +34,8 @@ export const cardRoutes = [
         body: ctx.services.pdf.render({
           title: 'Prescription card',
           language: ctx.language,
-          brand: ctx.brand ?? undefined,
+          // The member's brand heads and signs it, also when staff download it on the staff site.
+          brand: card.brand ?? undefined,
           blocks: [
             { type: 'heading', text: 'Front' },
             {
