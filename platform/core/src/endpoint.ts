@@ -27,6 +27,11 @@ export interface EndpointSpec {
    * held whole (declare no `body` schema; the web sends a Blob as `binary`).
    */
   bodyEncoding?: 'json' | 'form' | 'binary';
+  /**
+   * The handler also gets the body's bytes as the caller sent them (`ctx.rawBody`), besides the parsed body: a
+   * signature over the body (a provider's signed webhook) is checked over those, never over JSON written again.
+   */
+  rawBody?: boolean;
   /** 'json': the kernel envelope (default); 'file': a download with x-filename; 'raw': the handler's own answer (OAuth /token). */
   answer?: 'json' | 'file' | 'raw';
 }

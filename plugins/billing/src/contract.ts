@@ -321,6 +321,8 @@ export const BillingApi = {
   webhook: defineEndpoint({
     method: 'POST',
     path: '/api/payment/webhook',
+    // The signature is over the bytes the gateway sent ("authAmount":45.00 parses to 45).
+    rawBody: true,
     body: z.object({
       notificationId: z.string().min(1).max(100),
       eventType: z.string().min(1).max(200),

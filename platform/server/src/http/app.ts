@@ -147,6 +147,7 @@ class RequestContext implements RouteContext {
   readonly audit: ContextFields['audit'];
   readonly auditRead: ContextFields['auditRead'];
   readonly binary: ContextFields['binary'];
+  readonly rawBody: ContextFields['rawBody'];
 
   constructor(
     readonly req: FastifyRequest,
@@ -168,6 +169,7 @@ class RequestContext implements RouteContext {
     this.audit = f.audit;
     this.auditRead = f.auditRead;
     this.binary = f.binary;
+    this.rawBody = f.rawBody;
     this.#readAfter = f.readAfter;
   }
 
@@ -189,6 +191,27 @@ class RequestContext implements RouteContext {
 
   readonly t = (message: Message): string => this.tr(this.req, message);
 }
+
+/** The bytes of a request's body as sent, kept by keepRawBody for an endpoint that asks for them. */
+const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+/**
+ * A route's preParsing hook for an endpoint with `rawBody`: reads the body (no more than the server's bodyLimit), keeps
+ * its bytes for the handler, and hands the same bytes on to the content-type parser.
+ */
+const keepRawBody =
+  (limit: number) =>
+  async (req: FastifyRequest, _reply: FastifyReply, payload: AsyncIterable<Buffer>): Promise<Readable> => {
+    const parts: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of payload) {
+      size += chunk.length;
+      if (size > limit) throw Object.assign(new Error('request body is too large'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
+      parts.push(chunk);
+    }
+    const raw = Buffer.concat(parts);
+    rawBodies.set(req, raw);
+    return Object.assign(Readable.from([raw]), { receivedEncodedLength: raw.length });
+  };
 
 const isEntryList = (e: RequestAuditEntry | readonly RequestAuditEntry[]): e is readonly RequestAuditEntry[] => Array.isArray(e);
 
@@ -333,7 +356,12 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     for (const r of plugin.routes) {
       const { method, path } = r.endpoint;
       routes.push({ plugin: plugin.id, kernel, method, url: path, access: r.access, endpoint: r.endpoint });
-      app.route({ method, url: path, handler: (req, reply) => runRoute(plugin, kernel, r, use, req, reply) });
+      app.route({
+        method,
+        url: path,
+        ...(r.endpoint.rawBody ? { preParsing: keepRawBody(app.initialConfig.bodyLimit ?? 1024 * 1024) } : {}),
+        handler: (req, reply) => runRoute(plugin, kernel, r, use, req, reply),
+      });
     }
   };
 
@@ -437,6 +465,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
         audit,
         auditRead,
         binary: binary ? (req.body as Readable) : null,
+        rawBody: rawBodies.get(req) ?? null,
         readAfter,
       });
       if (impersonating) {

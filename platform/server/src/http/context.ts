@@ -48,6 +48,8 @@ export interface RouteContext<E extends EndpointSpec = EndpointSpec> extends End
   auditRead(entry: RequestAuditEntry): void;
   /** A 'binary' endpoint's body as it arrives (unbuffered; the handler must consume it); null on other endpoints. */
   binary: Readable | null;
+  /** The body's bytes as sent, on an endpoint that asks for them (`rawBody: true`); null on others. */
+  rawBody: Buffer | null;
   /** The language the user reads (their remembered choice, else their browser's first): messages go out in it. */
   language: Language;
   /**

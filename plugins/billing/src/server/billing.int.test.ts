@@ -610,6 +610,45 @@ describe("billing in the member's language", () => {
     expect(first?.html).toMatch(/<th scope="row"[^>]*>Tarjeta<\/th><td[^>]*>XXXX1111<\/td>/);
   });
 
+  it('names a charge with a blank description "Charge", and words a void of an undescribed charge without a second colon', async () => {
+    const leaId = (await makeUser(server, { userName: 'bill-lea', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    const lea = await signIn(server, 'bill-lea');
+    await server.database.sql.query(`UPDATE users SET language = 'es' WHERE member_id = $1`, [leaId]);
+    expect((await addCard(lea, '4111111111111111')).status).toBe(200);
+    const p = await sync(lea);
+    const charge = (amount: number, description: string | undefined, key: string) =>
+      data<{ StatusString: string; TransactionID: number }>(BillingApi.charge.path, {
+        session: staff,
+        brand: 'staff',
+        body: { customerId: p.CustomerId, profileId: p.Profiles[0]?.ProfileId, amount, description, IdempotencyKey: key },
+      });
+    const blank = await charge(10, '   ', 'charge-lea-0001');
+    expect(blank.StatusString).toBe('Ok');
+    const rows = await server.database.sql.query<{ description: string | null }>('SELECT description FROM billing_transactions WHERE id = $1', [
+      blank.TransactionID,
+    ]);
+    expect(rows[0]?.description).toBe('Charge');
+    // A charge with no description at all (as the transaction sync records one), then voided.
+    const bare = await charge(11, undefined, 'charge-lea-0002');
+    await server.database.sql.query('UPDATE billing_transactions SET description = NULL WHERE id = $1', [bare.TransactionID]);
+    const voided = await data<{ StatusString: string }>(BillingApi.void.path, {
+      session: staff,
+      brand: 'staff',
+      body: { TransactionID: bare.TransactionID, IdempotencyKey: 'void-lea-0001' },
+    });
+    expect(voided.StatusString).toBe('Ok');
+
+    await server.jobs.drain();
+    const mail = await mailTo(sandboxUrl, 'bill-lea@example.com');
+    const subjects = mail.map((m) => m.subject);
+    expect(subjects).toContain('Recibo: Cargo $10.00');
+    expect(subjects).toContain('Recibo: Cargo anulado $11.00');
+    const texts = mail.map((m) => m.text).join('\n');
+    expect(texts).toContain('\nCargo: $10.00\n');
+    expect(texts).toContain('\nCargo anulado: $11.00\n');
+    expect(texts).not.toMatch(/::|\n: /);
+  });
+
   it("lists the member's own payments, newest first: the server's descriptions in her language, staff's text as typed", async () => {
     const p = await sync(eva);
     const typed = await data<{ StatusString: string }>(BillingApi.charge.path, {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CouponsService } from '@portal/plugin-coupons/service';
@@ -6,6 +7,7 @@ import {
   type AuditEntry,
   brandedMail,
   GatewayError,
+  type GatewaySubscription,
   type GatewayTransaction,
   GatewayUnavailableError,
   type KernelServices,
@@ -78,6 +80,13 @@ const startsMembership = (r: Pick<TxRow, 'kind' | 'description'>): MembershipKey
   const found = (Object.entries(SUBSCRIPTION_NAMES) as [string, string][]).find(([, name]) => name === r.description);
   return found ? (Number(found[0]) as MembershipKey) : null;
 };
+/** The membership a subscription at the gateway is for: ours are named after it (SUBSCRIPTION_NAMES); null for another. */
+const membershipOfSubscription = (s: Pick<GatewaySubscription, 'name' | 'intervalMonths'>): MembershipKey | null => {
+  const found = (Object.entries(SUBSCRIPTION_NAMES) as [string, string][]).find(([key, name]) => name === s.name && Number(key) === s.intervalMonths);
+  return found ? (Number(found[0]) as MembershipKey) : null;
+};
+/** The gateway's statuses of a subscription it renews, or would once its card is fixed (a declined renewal suspends it). */
+const RENEWING: ReadonlySet<string> = new Set(['active', 'suspended']);
 /** The description of a charge that names none, and of a recurring subscription charge. */
 const CHARGE = 'Charge';
 const RENEWAL = 'Membership renewal';
@@ -85,11 +94,14 @@ const RENEWAL = 'Membership renewal';
 const OWN_DESCRIPTIONS: ReadonlySet<string> = new Set([...Object.values(SUBSCRIPTION_NAMES), CHARGE, RENEWAL, PREPULL_DESCRIPTION]);
 /** A charge's description for a receipt or the member's payments: one of ours is translated, staff's own text stays as they typed it. */
 export const described = (description: string): Message => (OWN_DESCRIPTIONS.has(description) ? msg(description) : description);
-/** A receipt's line for a capture, refund or void: the label with the charge's description, or the label alone. */
+/**
+ * A receipt's line for a capture, refund or void: the label with the charge's description, or the label alone (no
+ * colon: the receipt's subject and its detail line, `<label>: <amount>`, add their own).
+ */
 const RECEIPT_LABELS = {
-  charge: { alone: 'Charge:', with: 'Charge: {{description}}' },
-  refund: { alone: 'Refund:', with: 'Refund: {{description}}' },
-  void: { alone: 'Voided:', with: 'Voided: {{description}}' },
+  charge: { alone: 'Charge', with: 'Charge: {{description}}' },
+  refund: { alone: 'Refund', with: 'Refund: {{description}}' },
+  void: { alone: 'Voided charge', with: 'Voided: {{description}}' },
 } as const;
 const labelled = (label: keyof typeof RECEIPT_LABELS, description: string | null): Text => {
   const d = description?.trim();
@@ -108,13 +120,43 @@ export const toTransaction = (r: TxRow): BillingTransaction => ({
   DateCreated: new Date(r.created_at).toISOString(),
 });
 
-/** Runs a gateway call: its refusals become 400/404 with its message, an unreachable gateway a 503. */
-export async function gatewayCall<T>(f: () => Promise<T>): Promise<T> {
+/** Where a failing gateway call is logged: a request's logger (pino's `req.log` fits). */
+export interface GatewayLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+/** The logger of the billing route running (see withRequestLog). */
+const requestLog = new AsyncLocalStorage<GatewayLog>();
+/**
+ * Runs a billing route's handler with the request's logger: a gateway call failing during it is logged there, with
+ * the request's id. Outside one (another plugin's route calling the billing service, the termination job) plugins get
+ * no logger: the process's console, as the job queue's.
+ */
+export const withRequestLog = <T>(log: GatewayLog, f: () => T): T => requestLog.run(log, f);
+const processLog: GatewayLog = {
+  warn: (obj, msg) => console.warn(msg, obj),
+  error: (obj, msg) => console.error(msg, obj),
+};
+
+/**
+ * Runs a gateway call. Its refusal of the request becomes a 400 (404 for a record it cannot find) with its message;
+ * an unreachable or failing gateway our 503, its cause logged as a warning; a refusal of our own credentials (401,
+ * 403: a wrong GATEWAY_LOGIN_ID or GATEWAY_TRANSACTION_KEY) our 503 too, logged as an error, since the gateway's text
+ * ("User authentication failed ...") is for the operator, not for members.
+ */
+export async function gatewayCall<T>(f: () => Promise<T>, log: GatewayLog = requestLog.getStore() ?? processLog): Promise<T> {
   try {
     return await f();
   } catch (e) {
+    if (e instanceof GatewayError && (e.status === 401 || e.status === 403)) {
+      log.error({ err: e, status: e.status }, 'card gateway refused our credentials');
+      throw new ApiError(503, BILLING_MESSAGES.unavailable);
+    }
     if (e instanceof GatewayError) throw new ApiError(e.status === 404 ? 404 : 400, e.message);
-    if (e instanceof GatewayUnavailableError) throw new ApiError(503, BILLING_MESSAGES.unavailable);
+    if (e instanceof GatewayUnavailableError) {
+      log.warn({ err: e }, 'card gateway unavailable');
+      throw new ApiError(503, BILLING_MESSAGES.unavailable);
+    }
     throw e;
   }
 }
@@ -215,7 +257,12 @@ export interface Billing extends BillingService {
    * so the caller sees it differs from the one submitted.
    */
   setPaNumber(transactionId: number, paNumber: string, actor: BillingActor, expected?: string | null): Promise<string>;
-  /** Counts the charges recorded, and the held ones the merchant has since decided at the gateway. */
+  /**
+   * Support's Check with the gateway: records the member's charges we have not (a subscription a start whose answer
+   * was lost left is taken up as that start would have recorded it), follows the held ones the merchant has since
+   * decided and the ones voided at the gateway, and suspends the membership whose renewal it finds declined. Counts
+   * the charges recorded and the held ones decided.
+   */
   syncTransactions(memberId: number, actor: BillingActor): Promise<number>;
   /**
    * The gateway's word that a charge it held for review was decided (fraud.approved or fraud.declined webhooks): our
@@ -543,6 +590,124 @@ export function makeBilling(
     );
   };
 
+  /** The member's subscriptions of ours at the gateway, whatever their status (the gateway customer is the member's own). */
+  const gatewaySubscriptions = async (customerProfileId: number): Promise<GatewaySubscription[]> =>
+    (await gatewayCall(() => gw.getCustomer(customerProfileId))).subscriptions.filter((s) => membershipOfSubscription(s) !== null);
+
+  /**
+   * Cancels at the gateway subscriptions of ours that our row does not name (a start whose answer was lost left them):
+   * they would renew beside the membership we know of, or with none. Each audited as a cancel (`stray`).
+   */
+  const cancelStrays = async (memberId: number, strays: readonly GatewaySubscription[], actor: BillingActor, detail: Record<string, unknown>) => {
+    for (const s of strays) {
+      await gatewayCall(() => gw.cancelSubscription(s.subscriptionId));
+      await sql.transaction((tx) =>
+        audit(
+          actor,
+          {
+            action: 'billing.subscription.cancel',
+            entity: 'billing_customer',
+            entityId: String(memberId),
+            memberId,
+            detail: { subscriptionId: s.subscriptionId, stray: true, ...detail },
+          },
+          tx,
+        ),
+      );
+    }
+  };
+
+  /**
+   * A subscription start whose answer was lost (a time-out, a dropped connection: the gateway created the subscription
+   * and charged its first payment, and we recorded nothing) is settled before anything starts another: a subscription
+   * of ours the gateway runs, holds suspended, or holds for review (its first payment), that `cust` (the row under the
+   * member's subscription-start lease, which the caller holds) does not name. The newest is taken up as the start would
+   * have recorded it: its first payment recorded under the membership's name (or, recorded before by the transaction
+   * sync with no description, named so) and, approved, the membership started in the same transaction, audited
+   * `billing.subscription.takeup`; then the membership it replaces (a suspended one; for support's change, the one
+   * changed) is canceled at the gateway, and the receipt the member never got is sent. A first payment held for review
+   * becomes the member's held first payment, which its decision starts (applyHeldDecision). Any other such subscription
+   * is canceled at the gateway: it would renew beside the one taken up. Null when there is none to take up.
+   */
+  const takeUpLost = async (
+    memberId: number,
+    cust: CustomerRow,
+    actor: BillingActor,
+    request: { key: string; hash: string } | null,
+  ): Promise<{ row: TxRow; type: MembershipKey; ok: boolean; recorded: boolean } | null> => {
+    const lost = (await gatewaySubscriptions(cust.customer_profile_id))
+      .filter((s) => (RENEWING.has(s.status) || s.status === 'pending') && s.subscriptionId !== cust.subscription_id)
+      .sort((a, b) => Number(RENEWING.has(b.status)) - Number(RENEWING.has(a.status)) || b.subscriptionId - a.subscriptionId);
+    const sub = lost[0];
+    const type = sub ? membershipOfSubscription(sub) : null;
+    if (!sub || type === null) return null;
+    const first = (await gatewayCall(() => gw.listTransactions(cust.customer_profile_id)))
+      .filter((t) => t.subscriptionId === sub.subscriptionId && t.type === 'authCapture')
+      .sort((a, b) => a.transId - b.transId)[0];
+    if (!first) return null;
+    const status = statusOf(first);
+    const ok = approved(status);
+    const name = SUBSCRIPTION_NAMES[type];
+    const start = async (tx: SqlClient, row: TxRow) => {
+      if (!ok) return;
+      await tx.query(
+        `UPDATE billing_customers SET subscription_id = $2, subscription_type = $3, subscription_status = $4, subscription_profile_id = $5, coupon_code = NULL,
+           updated_at = now() WHERE member_id = $1`,
+        [memberId, sub.subscriptionId, type, sub.status === 'suspended' ? 'suspended' : type === 0 ? 'lifetime' : 'active', sub.paymentProfileId],
+      );
+      await audit(
+        actor,
+        {
+          action: 'billing.subscription.takeup',
+          entity: 'billing_customer',
+          entityId: String(memberId),
+          memberId,
+          detail: {
+            subscriptionId: sub.subscriptionId,
+            subscriptionType: type,
+            gatewayStatus: sub.status,
+            gatewayTransId: first.transId,
+            transactionId: row.id,
+            replaced: cust.subscription_id,
+          },
+        },
+        tx,
+      );
+    };
+    const fields = { kind: 'subscription', description: name, idempotencyKey: request?.key ?? null, requestHash: request?.hash ?? null };
+    const fresh = await record(memberId, first, fields, actor, start);
+    const row =
+      fresh ??
+      (await sql.transaction(async (tx) => {
+        // Recorded before with no membership named (the transaction sync's unknown charge): named now, and a status it
+        // had as held for review follows the gateway's decision.
+        const named = (
+          await tx.query<TxRow>(
+            `UPDATE billing_transactions SET description = $3,
+               status = CASE WHEN status = 'Pending' THEN $4 ELSE status END, message = CASE WHEN status = 'Pending' THEN $5 ELSE message END,
+               idempotency_key = COALESCE(idempotency_key, $6), request_hash = CASE WHEN idempotency_key IS NULL THEN $7 ELSE request_hash END
+             WHERE gateway_trans_id = $1 AND member_id = $2 AND kind = 'subscription' AND (description IS NULL OR description = $3) RETURNING *`,
+            [first.transId, memberId, name, status, first.message, fields.idempotencyKey, fields.requestHash],
+          )
+        )[0];
+        if (named) await start(tx, named);
+        return named ?? null;
+      }));
+    if (!row) return null;
+    if (ok) {
+      await cancelReplaced(memberId, cust, actor);
+      const card = (await cardRows(memberId)).find((c) => c.payment_profile_id === sub.paymentProfileId);
+      if (fresh) await receipt(memberId, actor, msg(name), first.amountCents, row.id, card ? `XXXX${card.last4}` : null);
+    }
+    await cancelStrays(
+      memberId,
+      lost.slice(1).filter((s) => RENEWING.has(s.status)),
+      actor,
+      { reason: 'beside a subscription taken up', takenUp: sub.subscriptionId },
+    );
+    return { row, type, ok, recorded: fresh !== null };
+  };
+
   /**
    * Runs `f` holding the member's subscription-start lease, so two starts at once (two tabs, the registration step and
    * the billing page, staff and the member) cannot both create a subscription at the gateway: the second waits for the
@@ -654,6 +819,14 @@ export function makeBilling(
       });
       return { ...result(true, BILLING_MESSAGES.lifetimeByCoupon, null), SubscriptionType: 0 };
     }
+    // An earlier start whose answer was lost may have created a subscription at the gateway: it is taken up (and
+    // answered as this start's outcome) instead of a second one being created and charged.
+    const lost = await takeUpLost(memberId, cust, actor, { key: idempotencyKey, hash });
+    if (lost) {
+      return lost.ok
+        ? { ...result(true, BILLING_MESSAGES.subscribed, lost.row.id), SubscriptionType: lost.type }
+        : { ...result(false, lost.row.message, lost.row.id), SubscriptionType: cust.subscription_type };
+    }
     const card = await defaultCardOf(memberId);
     if (!card) return { ...result(false, BILLING_MESSAGES.noCard, null), SubscriptionType: null };
     const amountCents = PRICES_CENTS[type];
@@ -705,7 +878,8 @@ export function makeBilling(
 
   /**
    * Cancels the membership `cust` names (read under the member's subscription-start lease, which the caller holds): the
-   * gateway stops renewing its subscription (a lifetime membership has none to stop), then our row is marked canceled
+   * gateway stops renewing its subscription (a lifetime membership has none to stop) and any other of ours it renews
+   * for the member (cancelStrays: one a start whose answer was lost left there), then our row is marked canceled
    * only while it still names that membership, audited in the same transaction. False when the row names another one
    * by then (possible only once a lease has lapsed): nothing is marked canceled.
    */
@@ -713,6 +887,10 @@ export function makeBilling(
     const subscriptionId = cust.subscription_id;
     const lifetime = cust.subscription_status === 'lifetime';
     if (subscriptionId && !lifetime) await gatewayCall(() => gw.cancelSubscription(subscriptionId));
+    // Every other subscription of ours the gateway would still renew for the member (one a start whose answer was
+    // lost left there) ends with the membership.
+    const strays = (await gatewaySubscriptions(cust.customer_profile_id)).filter((s) => RENEWING.has(s.status) && s.subscriptionId !== subscriptionId);
+    await cancelStrays(memberId, strays, actor, detail);
     return sql.transaction(async (tx) => {
       const rows = await tx.query(
         `UPDATE billing_customers SET subscription_status = 'canceled', updated_at = now()
@@ -757,8 +935,10 @@ export function makeBilling(
   /**
    * A membership that ended (spec 01 section 7, POST customer/terminate, run for every termination): cancels the
    * subscription the gateway would renew (monthly, yearly; also one suspended for a failed renewal), after declining a
-   * first payment held for review (declineHeldLeased), whose approval would start a membership. A lifetime
-   * membership and no subscription are left as they are. Under the subscription-start lease, and whatever subscription
+   * first payment held for review (declineHeldLeased), whose approval would start a membership, and with it every
+   * other subscription of ours the gateway renews for the member (cancelLeased; with no membership of ours running,
+   * the ones a start whose answer was lost left there). A lifetime membership is left as it is. Under the
+   * subscription-start lease, and whatever subscription
    * the row names then: one a change started meanwhile is canceled too. Safe to run again: the gateway's cancel is
    * idempotent, and a refusal (the lease still held by another call, the row changed) fails the job, which is retried.
    */
@@ -769,7 +949,12 @@ export function makeBilling(
       // membership for a member who has none (one the merchant approved first is reversed, see declineHeldLeased).
       await declineHeldLeased(memberId, actor, 'member terminated');
       const cust = (await customer(memberId, false)) ?? leased;
-      if (!cust.subscription_id || (cust.subscription_status !== 'active' && cust.subscription_status !== 'suspended')) return false;
+      if (!cust.subscription_id || (cust.subscription_status !== 'active' && cust.subscription_status !== 'suspended')) {
+        // No membership of ours renews; a subscription a start whose answer was lost left at the gateway would.
+        const strays = (await gatewaySubscriptions(cust.customer_profile_id)).filter((s) => RENEWING.has(s.status));
+        await cancelStrays(memberId, strays, actor, { reason: 'member terminated' });
+        return strays.length > 0;
+      }
       if (!(await cancelLeased(memberId, cust, actor, { reason: 'member terminated' }))) throw new ApiError(409, BILLING_MESSAGES.subscriptionChanged);
       return true;
     });
@@ -1268,7 +1453,8 @@ export function makeBilling(
     changeSubscription,
     cancelSubscription,
     cancelRenewals,
-    chargeCard: (memberId, input, actor) => moveMoney(memberId, 'charge', 'authCapture', { ...input, description: input.description ?? CHARGE }, actor),
+    // A blank description (the contract trims it to '') names none: the charge is a Charge, never an empty label.
+    chargeCard: (memberId, input, actor) => moveMoney(memberId, 'charge', 'authCapture', { ...input, description: input.description || CHARGE }, actor),
     authorize: async (memberId, input, actor) => {
       const card = await defaultCardOf(memberId);
       if (!card) return result(false, BILLING_MESSAGES.noCard, null);
@@ -1423,9 +1609,21 @@ export function makeBilling(
     async syncTransactions(memberId, actor) {
       const cust = await customer(memberId, false);
       if (!cust) return 0;
+      let count = 0;
+      // A start whose answer was lost: its subscription is taken up as the start would have recorded it (its first
+      // payment then is no unknown charge below). Not for a member with a membership running or a first payment held
+      // for review, nor for a terminated one (the termination job cancels such a subscription).
+      const runs = (c: CustomerRow) => c.subscription_status === 'active' || c.subscription_status === 'lifetime';
+      if (!runs(cust) && !(await services.members.isTerminated(memberId))) {
+        const takenUp = await withStartLease(memberId, async (leased) =>
+          runs(leased) || (await heldFirstPayment(memberId)) ? null : takeUpLost(memberId, leased, actor, null),
+        );
+        if (takenUp?.recorded) count++;
+      }
       const remote = await gatewayCall(() => gw.listTransactions(cust.customer_profile_id));
       const held = await heldRowsOf(memberId);
-      let count = 0;
+      /** The subscriptions whose declined renewal this sync recorded. */
+      const declined = new Set<number>();
       for (const t of remote) {
         if (t.type !== 'authCapture' && t.type !== 'authOnly') continue;
         const row = await record(
@@ -1437,6 +1635,7 @@ export function makeBilling(
         if (row) {
           count++;
           if (row.status === 'Charged') await receipt(memberId, actor, msg(CHARGE), t.amountCents, row.id, null);
+          if (row.status === 'Declined' && t.subscriptionId !== null) declined.add(t.subscriptionId);
         } else if (t.status === 'voided') {
           // Voided at the gateway (in its own screens): our row follows, audited with it.
           await sql.transaction(async (tx) => {
@@ -1462,6 +1661,35 @@ export function makeBilling(
           // A charge held for review that the merchant has since decided at the gateway.
           const pending = held.get(t.transId);
           if (pending && (await applyHeldDecision(pending, t, actor, 'billing.held.decided', { source: 'sync' }))) count++;
+        }
+      }
+      // A declined renewal of the member's subscription (its webhook missed) suspends the membership, as the webhook
+      // does, once the gateway says it suspended the subscription (not when the member has since moved it to a card
+      // that works): adding or choosing a card then resumes it (resumeOnto).
+      const now = await customer(memberId, false);
+      const subscriptionId = now?.subscription_id ?? null;
+      if (subscriptionId !== null && now?.subscription_status === 'active' && declined.has(subscriptionId)) {
+        const remoteSub = await gatewayCall(() => gw.getSubscription(subscriptionId));
+        if (remoteSub.status === 'suspended') {
+          await sql.transaction(async (tx) => {
+            const rows = await tx.query(
+              `UPDATE billing_customers SET subscription_status = 'suspended', updated_at = now()
+               WHERE member_id = $1 AND subscription_id = $2 AND subscription_status = 'active' RETURNING member_id`,
+              [memberId, subscriptionId],
+            );
+            if (!rows.length) return;
+            await audit(
+              actor,
+              {
+                action: 'billing.subscription.suspend',
+                entity: 'billing_customer',
+                entityId: String(memberId),
+                memberId,
+                detail: { subscriptionId, source: 'sync' },
+              },
+              tx,
+            );
+          });
         }
       }
       return count;

@@ -1,8 +1,8 @@
 import { couponsService } from '@portal/plugin-coupons/service';
-import { brandSiteAddress, defineServerPlugin, type SqlClient } from '@portal/server';
+import { brandSiteAddress, defineServerPlugin, type ServerRoute, type SqlClient } from '@portal/server';
 import { CARD_FORM_PAGES } from '../access';
 import { type BillingActor, type BillingService, billingService } from '../service';
-import { type Billing, makeBilling } from './core';
+import { type Billing, makeBilling, withRequestLog } from './core';
 import { memberRoutes } from './handlers/member';
 import { supportRoutes } from './handlers/support';
 import { webhookRoutes } from './handlers/webhook';
@@ -10,6 +10,10 @@ import { webhookRoutes } from './handlers/webhook';
 // decline and refusal texts it relays, keyed by the English text. tests/server-messages.test.ts checks it.
 import es from './i18n/es.json';
 import { migrations } from './migrations';
+import { webhookUrlFrom } from './webhook-url';
+
+/** A billing route whose gateway failures are logged on its request's logger (see withRequestLog). */
+const logged = (r: ServerRoute): ServerRoute => ({ ...r, handler: (ctx) => withRequestLog(ctx.req.log, () => r.handler(ctx)) });
 
 export default defineServerPlugin<BillingService>({
   id: 'billing',
@@ -18,13 +22,14 @@ export default defineServerPlugin<BillingService>({
   provides: {
     ref: billingService,
     // Where the gateway sends its webhooks: PAYMENT_WEBHOOK_URL, else the staff site's public address (SITE_ADDRESS),
-    // else the staff site on this machine. Receipts are dated with the business's day (BUSINESS_TIME_ZONE).
+    // else the staff site on this machine; a PAYMENT_WEBHOOK_URL that is no absolute http(s) address stops the start.
+    // Receipts are dated with the business's day (BUSINESS_TIME_ZONE).
     create: ({ services, database, config, use }) =>
       makeBilling(
         services,
         database,
         use(couponsService),
-        process.env.PAYMENT_WEBHOOK_URL || `${brandSiteAddress(config, 'staff')}/api/payment/webhook`,
+        webhookUrlFrom(process.env, `${brandSiteAddress(config, 'staff')}/api/payment/webhook`),
         config.businessTimeZone,
       ),
   },
@@ -39,6 +44,6 @@ export default defineServerPlugin<BillingService>({
   migrations,
   // The billing pages embed the gateway's hosted card form: their CSP frame-src names only the gateway's origin.
   framePages: { paths: CARD_FORM_PAGES, origins: (services) => [services.payments.formOrigin] },
-  routes: [...memberRoutes, ...supportRoutes, ...webhookRoutes],
+  routes: [...memberRoutes, ...supportRoutes, ...webhookRoutes].map(logged),
   messages: { es },
 });

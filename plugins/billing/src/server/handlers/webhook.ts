@@ -8,8 +8,8 @@ const HELD_DECIDED = new Set(['net.authorize.payment.fraud.approved', 'net.autho
 
 /**
  * Signed webhooks from the card gateway: recurring subscription charges, and the merchant's decisions on held charges,
- * show up without polling. The signature (HMAC-SHA512 with the merchant's signature key) is checked over the JSON the
- * gateway sent, re-serialised here: the sandbox sends JSON.stringify output, which round-trips exactly (a production adapter would keep the raw body).
+ * show up without polling. The signature (HMAC-SHA512 with the merchant's signature key) is checked over the bytes the
+ * gateway sent (the endpoint's rawBody): a real gateway's "authAmount":45.00 or its spacing does not survive JSON.parse.
  * A bad signature is a 400 so nothing is recorded; the gateway retries its deliveries.
  */
 export const webhookRoutes = [
@@ -18,7 +18,7 @@ export const webhookRoutes = [
     noFormToken: true,
     handler: async (ctx) => {
       const signature = ctx.req.headers['x-anet-signature'];
-      const raw = JSON.stringify(ctx.req.body);
+      const raw = ctx.rawBody?.toString('utf8') ?? '';
       if (!ctx.services.payments.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined)) {
         await ctx.audit({
           action: 'billing.webhook',
