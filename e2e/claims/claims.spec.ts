@@ -108,6 +108,55 @@ test('a finance member lists, filters, sorts, pages, opens and edits a bill', as
   await expect(page.getByRole('button', { name: 'Edit' })).toBeFocused();
 });
 
+test("the bills list's filters stay in the address: Back from a bill, a reload and Reset", async ({ page }) => {
+  await signIn(page, 'staff', 'staff.superuser', undefined, '/login');
+  await page.goto(site('staff', '/claims'));
+  const pager = page.getByText(/^\d+–\d+ of \d+$/).first();
+  const field = page.getByRole('region', { name: 'Filter bills' }).getByLabel('Claim number');
+  await expect(
+    grid(page)
+      .getByRole('link', { name: /^Open bill/ })
+      .first(),
+  ).toBeVisible();
+  const total = async () => Number(((await pager.textContent()) ?? '').split(' of ')[1]);
+  const unfiltered = await total();
+  // A prefix of a seeded bill's claim number (other journeys add and rename bills E2E-…): some bills, not all.
+  const cells = await grid(page).locator('tbody tr[aria-rowindex] td').allTextContents();
+  const listed = cells.map((n) => n.trim()).find((n) => /^[A-Z]+\d{5,}$/.test(n)) ?? '';
+  const prefix = listed.slice(0, 5);
+  expect(prefix).toHaveLength(5);
+  await field.fill(prefix);
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]number=${prefix}(&|$)`));
+  await expect.poll(total).toBeLessThan(unfiltered);
+  const filtered = (await pager.textContent()) ?? '';
+  const shown = await claimIds(page);
+
+  // Open a bill, then Back: the same filter, the same count, the same rows.
+  await grid(page)
+    .getByRole('link', { name: `Open bill ${shown[0]}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/claims/${shown[0]}$`));
+  await expect(page.getByTestId('claim-view')).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/claims\\?.*number=${prefix}`));
+  await expect(field).toHaveValue(prefix);
+  await expect(pager).toHaveText(filtered);
+  await expect.poll(() => claimIds(page)).toEqual(shown);
+
+  // A reload shows the same list.
+  await page.reload();
+  await expect(field).toHaveValue(prefix);
+  await expect(pager).toHaveText(filtered);
+
+  // Reset: the plain address and the whole list again.
+  await page.getByRole('region', { name: 'Filter bills' }).getByRole('button', { name: 'Reset' }).click();
+  await expect(page).toHaveURL(/\/claims$/);
+  await expect(field).toHaveValue('');
+  // Other journeys may have added bills meanwhile.
+  await expect.poll(total).toBeGreaterThanOrEqual(unfiltered);
+});
+
 test('the claim-id lookup refuses fewer than 2 characters', async ({ page }) => {
   await signIn(page, 'finance', 'finance.careguardfinance', undefined, '/login');
   await page.goto(site('finance', '/claims'));

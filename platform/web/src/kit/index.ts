@@ -68,5 +68,6 @@ export {
 export { DEFAULT_MAX_SELECT_ACROSS_PAGES, pageSelectionState, selectionReducer } from './grid/selection';
 export type { ExportFetcher, ExportFormat, ExportRequest, FetchPage, GridColumn, PageRequest, SelectionMode, SortOrder } from './grid/types';
 export { readChoice, useUrlChoice, writeChoice } from './grid/urlChoice';
+export { readFilters, type UrlFilterValues, useUrlFilters, writeFilters } from './grid/urlFilters';
 export { useDebouncedValue } from './grid/useDebouncedValue';
 export { KitProvider, type KitProviderProps, type Notify, type NotifyKind, useKit } from './KitProvider';

@@ -1,61 +1,18 @@
-import { formatMaskedDate, hasAnyRole, LookupCategory, parseMaskedDate } from '@portal/core';
+import { hasAnyRole, LookupCategory } from '@portal/core';
 import { layoutCss, SeenVersions, saveConflict, useApi, useRoles } from '@portal/web';
-import { Form, lookupOptions, MaskedDateField, SelectField, TextField } from '@portal/web/kit';
+import { Form, lookupOptions, MaskedDateField, SelectField, TextField, useKitForm, useUrlFilters } from '@portal/web/kit';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { TextField as AriaTextField, Button, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { z } from 'zod';
 import { ClaimsAccess } from '../../access';
-import { type Claim, type ClaimSearchInput, ClaimsApi } from '../../contract';
+import { type Claim, ClaimsApi } from '../../contract';
 import { BillsGrid } from '../components/BillsGrid';
+import { billFilterDefaults, billFilterParams, billFilterSchema, billFiltersFromParams, billSearch } from '../components/billFilters';
 import * as css from '../components/claims.css';
-import { monthsAgo } from '../components/format';
 import { useClaimLookups } from '../components/useClaimLookups';
 import { NEW_BILL_ID } from './ClaimDetailPage';
-
-// Masked text dates (MM/DD/YYYY): lighter than the calendar picker on the members' landing page.
-const maskedDate = z.string().refine((v) => v.trim() === '' || parseMaskedDate(v) !== null, 'validation.dateInvalid');
-const filterSchema = z.object({
-  ReceivedDateFrom: maskedDate,
-  ReceivedDateTo: maskedDate,
-  ClaimStatusID: z.number().nullable(),
-  BillTypeID: z.number().nullable(),
-  ClaimNumber: z.string(),
-  Payment: z.enum(['any', 'paid', 'unpaid']),
-});
-type FilterValues = z.infer<typeof filterSchema>;
-
-const toMasked = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number);
-  return formatMaskedDate({ year: y ?? 0, month: m ?? 0, day: d ?? 0 });
-};
-const toIso = (masked: string): string | null => {
-  const day = parseMaskedDate(masked);
-  return day ? `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}` : null;
-};
-
-/** Defaults of spec 02 section 9: bills received in the last 6 months. */
-const defaults = (): FilterValues => ({
-  ReceivedDateFrom: toMasked(monthsAgo(6)),
-  ReceivedDateTo: '',
-  ClaimStatusID: null,
-  BillTypeID: null,
-  ClaimNumber: '',
-  Payment: 'any',
-});
-
-function toSearch(v: FilterValues): ClaimSearchInput {
-  return {
-    ReceivedDateFrom: toIso(v.ReceivedDateFrom),
-    ReceivedDateTo: toIso(v.ReceivedDateTo),
-    ClaimStatusID: v.ClaimStatusID,
-    BillTypeID: v.BillTypeID,
-    ClaimNumber: v.ClaimNumber || null,
-    IsPaid: v.Payment === 'any' ? null : v.Payment === 'paid',
-  };
-}
 
 type LookupState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'loaded' } | { kind: 'error'; message: string };
 
@@ -165,52 +122,59 @@ export default function ClaimsPage() {
   const roles = useRoles();
   const queryClient = useQueryClient();
   const { statuses, billTypes, label } = useClaimLookups();
-  const [filters, setFilters] = useState<FilterValues>(defaults);
+  // The filters live in the address (Back from a bill, a reload or a shared link show the same list); the form shows
+  // them, and is put back to them when the address changes under it (Back, Forward, the menu's plain /claims).
+  // The default From date is 6 months before the day the list was opened.
+  const defaultParams = useMemo(() => billFilterDefaults(), []);
+  const [params, setParams] = useUrlFilters(defaultParams);
+  const filters = useMemo(() => billFiltersFromParams(params, defaultParams), [params, defaultParams]);
+  const form = useKitForm(billFilterSchema, { defaultValues: filters });
+  useEffect(() => {
+    if (JSON.stringify(form.getValues()) !== JSON.stringify(filters)) form.reset(filters);
+  }, [form, filters]);
   const [selected, setSelected] = useState<string[]>([]);
   // The Version of every bill the list has shown, on every page: the selection may span pages.
   const seen = useRef(new SeenVersions<Claim>((c) => c.ClaimID)).current;
   const onPage = useCallback((rows: readonly Claim[]) => seen.see(rows), [seen]);
   const canChangeStatus = hasAnyRole(roles, ClaimsAccess.changeStatus);
-  const search = useMemo(() => toSearch(filters), [filters]);
+  const search = useMemo(() => billSearch(filters), [filters]);
   const statusOptions = lookupOptions(statuses, LookupCategory.ClaimStatus, label).filter((o) => o.value !== 29 && o.value !== 30);
   const billTypeOptions = lookupOptions(billTypes, LookupCategory.BillEntryType, label);
 
   return (
     <div className={css.stack}>
       <section className={layoutCss.card} aria-label={t('filters.title')}>
-        <Form schema={filterSchema} defaultValues={defaults()} onSubmit={(v) => setFilters(v)} aria-label={t('filters.title')}>
-          {(form) => (
-            <div className={css.filters}>
-              <MaskedDateField name="ReceivedDateFrom" label={t('filters.receivedFrom')} />
-              <MaskedDateField name="ReceivedDateTo" label={t('filters.receivedTo')} />
-              <SelectField name="ClaimStatusID" label={t('filters.status')} options={statusOptions} placeholder={t('filters.any')} />
-              <SelectField name="BillTypeID" label={t('filters.billType')} options={billTypeOptions} placeholder={t('filters.any')} />
-              <TextField name="ClaimNumber" label={t('filters.claimNumber')} />
-              <SelectField
-                name="Payment"
-                label={t('filters.payment')}
-                options={[
-                  { value: 'any', label: t('filters.any') },
-                  { value: 'paid', label: t('filters.paid') },
-                  { value: 'unpaid', label: t('filters.unpaid') },
-                ]}
-              />
-              <div className={css.row}>
-                <Button type="submit" className={css.primary}>
-                  {t('filters.apply')}
-                </Button>
-                <Button
-                  className={css.button}
-                  onPress={() => {
-                    form.reset(defaults());
-                    setFilters(defaults());
-                  }}
-                >
-                  {t('filters.reset')}
-                </Button>
-              </div>
+        <Form form={form} onSubmit={(v) => setParams(billFilterParams(v))} aria-label={t('filters.title')}>
+          <div className={css.filters}>
+            <MaskedDateField name="ReceivedDateFrom" label={t('filters.receivedFrom')} />
+            <MaskedDateField name="ReceivedDateTo" label={t('filters.receivedTo')} />
+            <SelectField name="ClaimStatusID" label={t('filters.status')} options={statusOptions} placeholder={t('filters.any')} />
+            <SelectField name="BillTypeID" label={t('filters.billType')} options={billTypeOptions} placeholder={t('filters.any')} />
+            <TextField name="ClaimNumber" label={t('filters.claimNumber')} />
+            <SelectField
+              name="Payment"
+              label={t('filters.payment')}
+              options={[
+                { value: 'any', label: t('filters.any') },
+                { value: 'paid', label: t('filters.paid') },
+                { value: 'unpaid', label: t('filters.unpaid') },
+              ]}
+            />
+            <div className={css.row}>
+              <Button type="submit" className={css.primary}>
+                {t('filters.apply')}
+              </Button>
+              <Button
+                className={css.button}
+                onPress={() => {
+                  form.reset(billFiltersFromParams(defaultParams, defaultParams));
+                  setParams(defaultParams);
+                }}
+              >
+                {t('filters.reset')}
+              </Button>
             </div>
-          )}
+          </div>
         </Form>
       </section>
       {hasAnyRole(roles, ClaimsAccess.createBill) && (

@@ -1,8 +1,8 @@
-import { formatDateTime } from '@portal/core';
+import { formatDateTime, parseIsoDay } from '@portal/core';
 import { useApi } from '@portal/web';
-import { Button, DataGrid, DatePickerField, Form, type GridColumn, type PageRequest } from '@portal/web/kit';
+import { Button, DataGrid, DatePickerField, Form, type GridColumn, type PageRequest, useKitForm, useUrlFilters } from '@portal/web/kit';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
@@ -11,13 +11,15 @@ import { NOTE_DEFAULT_RANGE_YEARS, NOTE_PAGE_SIZE, NOTE_PAGE_SIZES, type Note, t
 import * as css from '../components/notes.css';
 
 const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-/** The default range: the last 4 years up to today (spec 02 section 9). */
+/** The default range as the address holds it (from, to): the last 4 years up to today (spec 02 section 9). */
 function defaultRange() {
   const to = new Date();
   const from = new Date(to);
   from.setFullYear(to.getFullYear() - NOTE_DEFAULT_RANGE_YEARS);
-  return { DateFrom: iso(from), DateTo: iso(to) };
+  return { from: iso(from), to: iso(to) };
 }
+/** A day from the address: 'YYYY-MM-DD', '' (a date cleared on purpose), else the default. */
+const dayOr = (value: string, fallback: string) => (value === '' || (/^\d{4}-\d{2}-\d{2}$/.test(value) && parseIsoDay(value)) ? value : fallback);
 const rangeSchema = z
   .object({ DateFrom: z.string().nullable(), DateTo: z.string().nullable() })
   .refine((r) => !r.DateFrom || !r.DateTo || r.DateFrom <= r.DateTo, { path: ['DateTo'], message: 'notes:list.rangeOrder' });
@@ -30,7 +32,17 @@ export default function NotesPage() {
   const api = useApi();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [range, setRange] = useState(defaultRange);
+  // The range lives in the address (/notes?from=2024-01-01), as the grid's page and search do: Back from a message,
+  // a reload or a shared link show the same list. The form shows it, and is put back to it when the address changes
+  // under it (Back, the menu's plain /notes).
+  const defaults = useMemo(defaultRange, []);
+  const [address, setAddress] = useUrlFilters(defaults);
+  const range = useMemo(() => ({ DateFrom: dayOr(address.from, defaults.from), DateTo: dayOr(address.to, defaults.to) }), [address, defaults]);
+  const form = useKitForm(rangeSchema, { defaultValues: range });
+  useEffect(() => {
+    const shown = form.getValues();
+    if ((shown.DateFrom ?? '') !== range.DateFrom || (shown.DateTo ?? '') !== range.DateTo) form.reset(range);
+  }, [form, range]);
   const [unread, setUnread] = useState(0);
   const fetchPage = useCallback(
     async (req: PageRequest): Promise<NoteSearchResult> => {
@@ -71,12 +83,7 @@ export default function NotesPage() {
   );
   return (
     <div className={css.stack}>
-      <Form
-        schema={rangeSchema}
-        defaultValues={range}
-        onSubmit={(v) => setRange({ DateFrom: v.DateFrom ?? '', DateTo: v.DateTo ?? '' })}
-        aria-label={t('list.range')}
-      >
+      <Form form={form} onSubmit={(v) => setAddress({ from: v.DateFrom ?? '', to: v.DateTo ?? '' })} aria-label={t('list.range')}>
         <div className={css.row}>
           <DatePickerField name="DateFrom" label={t('list.dateFrom')} />
           <DatePickerField name="DateTo" label={t('list.dateTo')} />
@@ -93,6 +100,7 @@ export default function NotesPage() {
         getRowLabel={(n) => t('note.label', { author: n.CreatedBy, date: formatDateTime(n.CreatedDate) })}
         fetchPage={fetchPage}
         queryKey={['notes', 'list', range]}
+        stateKey="notes"
         searchable
         pageSizes={NOTE_PAGE_SIZES}
         defaultPageSize={NOTE_PAGE_SIZE}

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@portal/core';
 import { layoutCss, useApi } from '@portal/web';
-import { DataGrid, type GridColumn, NativeSelectField, type PageRequest, useDebouncedValue, useUrlChoice } from '@portal/web/kit';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { DataGrid, type GridColumn, NativeSelectField, type PageRequest, useDebouncedValue, useUrlChoice, useUrlFilters } from '@portal/web/kit';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { SUPPORT_STATUS_PARAM } from '../../access';
@@ -12,6 +12,8 @@ import * as css from '../components/support.css';
 type Status = (typeof MEMBER_STATUSES)[number];
 const SORTS = ['FirstName', 'LastName', 'MemberNumber', 'Email'] as const;
 type Sort = (typeof SORTS)[number];
+/** The filter text in the address (/support-members?q=ann), beside the status. */
+const FILTER_DEFAULTS = { q: '' };
 
 /**
  * Support's members list, reached from /users (spec 02 section 9): statuses Members, Pending, Terminated and All;
@@ -23,8 +25,22 @@ export default function MembersPage() {
   const { t } = useTranslation('support');
   const filterId = useId();
   const [status, setStatus] = useUrlChoice<Status>(SUPPORT_STATUS_PARAM, MEMBER_STATUSES, 'Members');
-  const [text, setText] = useState('');
-  const filter = useDebouncedValue(text.trim(), MEMBER_FILTER_DEBOUNCE_MS);
+  // The filter text lives in the address (Back from a member, a reload or a shared link keep it). What is typed goes
+  // there once the typing stops (replacing the history entry, never one entry per key); the address changed under the
+  // field (Back, the menu's link) is put back in it.
+  const [address, setAddress] = useUrlFilters(FILTER_DEFAULTS);
+  const filter = address.q.trim();
+  const [text, setText] = useState(filter);
+  const typed = useDebouncedValue(text.trim(), MEMBER_FILTER_DEBOUNCE_MS);
+  const lastTyped = useRef(typed);
+  useEffect(() => {
+    if (typed === lastTyped.current) return;
+    lastTyped.current = typed;
+    setAddress({ q: typed });
+  }, [typed, setAddress]);
+  useEffect(() => {
+    setText((current) => (current.trim() === filter ? current : filter));
+  }, [filter]);
 
   const fetchPage = useCallback(
     (req: PageRequest) =>

@@ -1,6 +1,6 @@
 import { layoutCss, useApi, useKernel } from '@portal/web';
-import { Button, DataGrid, type GridColumn, type PageRequest } from '@portal/web/kit';
-import { type FormEvent, useCallback, useMemo, useState } from 'react';
+import { Button, DataGrid, type GridColumn, type PageRequest, useUrlFilters } from '@portal/web/kit';
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { Button as AriaButton, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -10,6 +10,10 @@ import { USER_PAGE_SIZE } from '../../rules';
 import * as css from '../components/users.css';
 
 const SORTABLE = new Set(['UserName', 'FirstName', 'LastName']);
+/** The search in the address (/users?by=LastName&q=ann): the attribute searched and the text; absent, the default. */
+const SEARCH_DEFAULTS = { by: 'UserName', q: '' };
+const attributeOf = (by: string): UserFilterAttribute =>
+  (USER_FILTER_ATTRIBUTES as readonly string[]).includes(by) ? (by as UserFilterAttribute) : 'UserName';
 
 /** /users: everyone with a login, 15 per page, searched by one attribute at a time. */
 export default function UsersPage() {
@@ -18,14 +22,25 @@ export default function UsersPage() {
   const navigate = useNavigate();
   // The members list (statuses Members, Pending, Terminated, All) is the support plugin's, where it is enabled.
   const hasMembersList = useKernel().plugins.some((p) => p.id === 'support');
-  const [attribute, setAttribute] = useState<UserFilterAttribute>('UserName');
-  const [text, setText] = useState('');
-  const [filter, setFilter] = useState<Partial<Record<UserFilterAttribute, string>>>({});
+  // The submitted search lives in the address (Back from a user, a reload or a shared link keep it); the fields are
+  // a draft until Search, put back to the address's search when it changes under them (Back, the menu's /users).
+  const [searched, setSearched] = useUrlFilters(SEARCH_DEFAULTS);
+  const searchedAttribute = attributeOf(searched.by);
+  const [attribute, setAttribute] = useState<UserFilterAttribute>(searchedAttribute);
+  const [text, setText] = useState(searched.q);
+  useEffect(() => {
+    setAttribute(searchedAttribute);
+    setText(searched.q);
+  }, [searchedAttribute, searched.q]);
+  const filter = useMemo<Partial<Record<UserFilterAttribute, string>>>(
+    () => (searched.q.trim() ? { [searchedAttribute]: searched.q.trim() } : {}),
+    [searchedAttribute, searched.q],
+  );
 
   const search = (e: FormEvent) => {
     e.preventDefault();
-    const value = text.trim();
-    setFilter(value ? { [attribute]: value } : {});
+    // Replaces the history entry, as the grid's paging does; the grid goes back to its first page.
+    setSearched({ by: attribute, q: text.trim() });
   };
 
   const fetchPage = useCallback(
