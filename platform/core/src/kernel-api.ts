@@ -33,6 +33,15 @@ export const KernelApi = {
    * exchanged for a session (the token-exchange grant); a session's own access token, taken alone, cannot.
    */
   handover: declareEndpoint<{ response: typeof S.handoverSchema }>()({ method: 'POST', path: '/api/account/user/handover' }),
+  /**
+   * Not in the spec: the language a signed-in user picks in the application (the language menu). The account keeps it,
+   * as a sign-in keeps the language it was made in, so what is written to the user outside the application (e-mails,
+   * text messages) follows the choice from then on.
+   */
+  language: declareEndpoint<{ body: typeof S.languageChoiceSchema; response: typeof S.nullSchema }>()({
+    method: 'POST',
+    path: '/api/account/user/language',
+  }),
 } as const;
 
 export type Identity = z.infer<typeof S.identitySchema>;

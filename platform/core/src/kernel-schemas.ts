@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { withSchemas } from './endpoint';
+import { LANGUAGES } from './format/locale';
 import { ACCESS_TOKEN_TYPE, KernelApi, TOKEN_EXCHANGE_GRANT } from './kernel-api';
 import { LookupCategory, type LookupCategoryName } from './lookups';
 
@@ -72,6 +73,9 @@ export const nullSchema = z.null();
 /** A hand-over token and the seconds it may be exchanged in. */
 export const handoverSchema = z.object({ Token: z.string(), ExpiresIn: z.number() });
 
+/** The language a signed-in user picked: one the application is written in. */
+export const languageChoiceSchema = z.object({ Language: z.enum(LANGUAGES) });
+
 /** The kernel's endpoints with their schemas attached: what the server mounts. */
 export const KernelRoutes = {
   token: withSchemas(KernelApi.token, { body: tokenGrantSchema, response: tokenResponseSchema }),
@@ -82,4 +86,5 @@ export const KernelRoutes = {
   termination: withSchemas(KernelApi.termination, { response: terminationSchema }),
   signout: withSchemas(KernelApi.signout, { response: nullSchema }),
   handover: withSchemas(KernelApi.handover, { response: handoverSchema }),
+  language: withSchemas(KernelApi.language, { body: languageChoiceSchema, response: nullSchema }),
 } as const;

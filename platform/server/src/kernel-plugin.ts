@@ -109,6 +109,16 @@ export const kernelPlugin = defineServerPlugin({
         return null;
       },
     }),
+    route(KernelRoutes.language, {
+      access: 'authenticated',
+      // The user's own choice, for their own account: staff acting for a member change only their own language (the
+      // member's mail follows the member's). Only a change is written.
+      handler: async ({ user, database, body }) => {
+        if (!user) throw new ApiError(401, 'Please sign in to continue.');
+        await database.sql.query('UPDATE users SET language = $2 WHERE id = $1 AND language IS DISTINCT FROM $2', [user.id, body.Language]);
+        return null;
+      },
+    }),
     route(KernelRoutes.handover, {
       access: 'authenticated',
       // POST: the session's anti-forgery token is required, so an access token taken alone cannot ask for one.

@@ -44,6 +44,11 @@ export const PayerMessages = {
    * (its HeaderVersion is not the stored one); nothing was sent or saved.
    */
   headerChanged: 'Someone else changed the HICN or the dates of this report meanwhile, so it was not sent. Check the ones stored now and send again.',
+  /**
+   * Not in the spec: the payer refused the send (409) because it already holds a different report under this period's
+   * key; nothing was recorded, and support has to settle it with the payer.
+   */
+  otherReport: 'The federal payer already holds a different report for this period, so it was not sent again. Please contact support.',
   reportGenerated: 'Report generated',
 } as const;
 

@@ -53,6 +53,7 @@ export class SandboxFederalPayer implements FederalPayer {
   async submit(submission: PayerSubmission): Promise<PayerAck> {
     const { idempotencyKey, ...body } = submission;
     let res: Response;
+    let text: string;
     try {
       res = await fetch(`${this.base}/payer/api/submissions`, {
         method: 'POST',
@@ -60,13 +61,20 @@ export class SandboxFederalPayer implements FederalPayer {
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(15_000),
       });
+      // Within the same timeout: an answer that stalls or breaks off is no answer (status null: the outcome is unknown).
+      text = await res.text();
     } catch (e) {
       throw new PayerError(`federal payer unreachable: ${(e as Error).message}`, null);
     }
-    const text = await res.text();
     if (!res.ok) throw new PayerError(`federal payer refused the report: ${res.status} ${text.slice(0, 500)}`, res.status);
-    const json = JSON.parse(text) as Partial<PayerAck>;
-    if (typeof json.acknowledgementId !== 'string' || typeof json.receivedAt !== 'string')
+    const json = ((): Partial<PayerAck> | null => {
+      try {
+        return JSON.parse(text) as Partial<PayerAck>;
+      } catch {
+        return null;
+      }
+    })();
+    if (typeof json?.acknowledgementId !== 'string' || typeof json.receivedAt !== 'string')
       throw new PayerError('federal payer answered without an acknowledgement', res.status);
     return { acknowledgementId: json.acknowledgementId, receivedAt: json.receivedAt, duplicate: json.duplicate === true };
   }

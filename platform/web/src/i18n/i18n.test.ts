@@ -163,6 +163,18 @@ describe('createI18n: lazy namespaces', () => {
     expect(formatLocale()).toBe('en-US');
   });
 
+  it("gives a signed-in user's choice to their account once switched (keep), and a failure there leaves the switch as made", async () => {
+    const { i18n } = setup();
+    const kept: string[] = [];
+    await changeAppLanguage(i18n, 'es', async (lng) => {
+      expect(i18n.language).toBe('es');
+      kept.push(lng);
+    });
+    expect(kept).toEqual(['es']);
+    await changeAppLanguage(i18n, 'en', () => Promise.reject(new Error('offline')));
+    expect(i18n.language).toBe('en');
+  });
+
   it('repeats the chosen language in a cookie, so the server sends the sign-in page prerendered in it', async () => {
     const { i18n } = setup();
     const fake = { cookie: '', documentElement: { lang: 'en' } };

@@ -230,8 +230,13 @@ export function createI18n({ plugins, shared = [], brand, language = 'en' }: I18
   return { i18n: instance, ready };
 }
 
-/** Switches the language without a reload: the namespaces in use load in the new language first; the choice is remembered. */
-export async function changeAppLanguage(instance: i18n, lng: Language): Promise<void> {
+/**
+ * Switches the language without a reload: the namespaces in use load in the new language first; the choice is
+ * remembered. `keep`, given while a user is signed in, gives the choice to their account too (KernelApi.language), so
+ * e-mails and text messages written to them follow it; a failure there leaves the switch as it is (the next sign-in
+ * stores the language it is made in).
+ */
+export async function changeAppLanguage(instance: i18n, lng: Language, keep?: (lng: Language) => Promise<unknown>): Promise<void> {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
   } catch {
@@ -239,4 +244,5 @@ export async function changeAppLanguage(instance: i18n, lng: Language): Promise<
   }
   writeLanguageCookie(lng);
   await instance.changeLanguage(lng);
+  if (keep) await keep(lng).catch(() => {});
 }

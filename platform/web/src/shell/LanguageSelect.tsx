@@ -1,6 +1,8 @@
-import { isLanguage, LANGUAGES, languageOf } from '@portal/core';
+import { isLanguage, KernelApi, LANGUAGES, type Language, languageOf } from '@portal/core';
+import { useContext } from 'react';
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { KernelContext } from '../context';
 import { changeAppLanguage } from '../i18n';
 import * as css from './LanguageMenu.css';
 import { LANGUAGE_NAMES } from './languageNames';
@@ -9,13 +11,17 @@ import { LANGUAGE_NAMES } from './languageNames';
 export default function LanguageSelect({ open = false }: { open?: boolean }) {
   const { t, i18n } = useTranslation();
   const current = languageOf(i18n.resolvedLanguage ?? i18n.language) ?? 'en';
+  // The app's shell, when there is one (not in the prerendered sign-in page): a signed-in user's account keeps the choice.
+  const kernel = useContext(KernelContext);
+  const keep = (lng: Language) =>
+    kernel?.session.tokens() ? kernel.api.call(KernelApi.language, { body: { Language: lng } }, { notify: false }) : Promise.resolve();
   return (
     <Select
       defaultOpen={open}
       autoFocus={open}
       value={current}
       onChange={(key) => {
-        if (isLanguage(key) && key !== current) void changeAppLanguage(i18n, key);
+        if (isLanguage(key) && key !== current) void changeAppLanguage(i18n, key, keep);
       }}
       data-testid="language-menu"
     >

@@ -325,6 +325,20 @@ describe('password reset', () => {
     expect(await tokenStatus(userName, TEST_PASSWORD)).toBe(200);
   });
 
+  it("asked on another brand's site, the mail is signed by the user's own brand and links to its site (as activation mails are)", async () => {
+    const userName = plainName('reset-brand');
+    await makeUser(env.server, { userName, roles: ['CareGuard'], member: true, brand: 'card' });
+    expect((await json('POST', AccountApi.resetSendEmail.path, { UserName: userName }, 'finance')).statusCode).toBe(200);
+    await env.server.jobs.drain();
+    const mail = await latestMailTo(env.sandboxUrl, `${userName}@example.com`);
+    expect(mail.subject).toBe('Reset your Amethyst Card password');
+    expect(mail.from).toContain('Amethyst Card');
+    expect(mail.brand).toBe('card');
+    expect(mail.text).not.toContain('CareGuard Finance');
+    // The card site's address: the server's own port, as an activation mail sent from another site has it.
+    expect(linksIn(mail).find((l) => l.includes('/login/reset/'))).toMatch(/^http:\/\/card\.localhost(:\d+)?\/login\/reset\//);
+  });
+
   it('sends a never-activated account a fresh activation link instead', async () => {
     const { userName, mail: first } = await registerAndGetLink('finance');
     await json('POST', AccountApi.resetSendEmail.path, { UserName: userName });

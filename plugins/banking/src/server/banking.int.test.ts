@@ -144,6 +144,35 @@ describe('linking', () => {
     expect((await accounts()).Banks.map((b) => b.Name)).toContain('Bank of the Republic');
   });
 
+  it('an answer the aggregator already took (its reply lost) answers the link as it stands now, not "not waiting for a multi-factor answer"', async () => {
+    const { memberId: id } = await makeUser(env.server, { userName: 'bank-mfa-lost', roles: [Roles.CareGuard], brand: 'card', member: true });
+    const session = await signIn(env.server, 'bank-mfa-lost', undefined, '10.0.0.4', 'card');
+    const r = await add(103, 'question', { session });
+    expect(r.Status).toBe('MFA');
+    // Our answer reached the aggregator, which linked the bank; its reply never came back to us (a timeout).
+    const taken = await new SandboxBankAggregator(aggregatorConfigFromEnv(env.sandboxUrl)).answerMfa(aggregatorUser(id ?? 0), Number(r.ProviderAccountId), {
+      fields: [{ name: 'ANSWER', value: 'rex' }],
+    });
+    expect(taken.status).toBe('SUCCESS');
+    expect((await accounts({ session })).Banks).toEqual([]);
+    // The member answers again: the aggregator waits for no answer (409), so the link's state after a sync is the answer.
+    const again = await mfa(r, 'rex', { session });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().Data).toMatchObject({ Status: 'SUCCESS', ProviderAccountId: r.ProviderAccountId, ProviderId: 103, Form: null });
+    const a = await accounts({ session });
+    expect(a.Banks.map((b) => [b.Name, b.Status])).toEqual([['Bank of the Republic', 'SUCCESS']]);
+    expect(a.Accounts.length).toBeGreaterThan(0);
+    expect(a.LastAdded).not.toBeNull();
+    const audits = await env.server.database.sql.query<{ detail: { status: string } }>(
+      "SELECT detail FROM audit_log WHERE action = 'banking.link.mfa' AND member_id = $1 ORDER BY id",
+      [id],
+    );
+    expect(audits.map((x) => x.detail.status)).toEqual(['SUCCESS']);
+    // Re-adding it is the duplicate it now is.
+    const readd = await call(BankingApi.add.path, { session, body: { ProviderId: 103, ProviderAccountId: null, LoginForm: login('question') } });
+    expect(readd.statusCode).toBe(409);
+  });
+
   it('asks two steps (a question, then a code), with version 1.1 forms as lists', async () => {
     const r = await data<LinkResult>(`${BankingApi.add.path}?version=1.1`, { body: { ProviderId: 104, LoginForm: [login('twostep')] } });
     expect(r.Status).toBe('MFA');

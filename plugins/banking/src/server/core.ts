@@ -139,13 +139,27 @@ function toLinkedAccounts(links: readonly LinkRow[], accounts: readonly AccountR
   };
 }
 
-/** Turns the aggregator's failures into answers: a refusal's message for people, unavailability as 502. */
+/** Our unavailability answer with the aggregator's failure as its cause: the kernel logs a 5xx ApiError's cause. */
+function aggregatorUnavailable(cause: string): ApiError {
+  const error = new ApiError(502, BANK_MESSAGES.unavailable);
+  error.cause = `bank aggregator: ${cause}`;
+  return error;
+}
+
+/**
+ * Turns the aggregator's failures into answers: a refusal's message for people, unavailability as 502. A refusal of
+ * our own credentials (401, 403: a wrong AGGREGATOR_CLIENT_ID or AGGREGATOR_SECRET) is not the member's to read: it
+ * answers as unavailability too. The cause of every 502 goes with it to the log (the kernel's error handler writes it).
+ */
 export async function viaAggregator<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (e) {
-    if (e instanceof BankAggregatorError) throw new ApiError(e.status === 404 ? 404 : e.status === 409 ? 409 : 400, e.message);
-    if (e instanceof BankAggregatorUnavailableError) throw new ApiError(502, BANK_MESSAGES.unavailable);
+    if (e instanceof BankAggregatorError) {
+      if (e.status === 401 || e.status === 403) throw aggregatorUnavailable(`refused our credentials (${e.status}): ${e.message}`);
+      throw new ApiError(e.status === 404 ? 404 : e.status === 409 ? 409 : 400, e.message);
+    }
+    if (e instanceof BankAggregatorUnavailableError) throw aggregatorUnavailable(e.message);
     throw e;
   }
 }
@@ -441,6 +455,48 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
     if (r.status === 'SUCCESS') await syncSoon(memberId);
   }
 
+  /**
+   * An MFA answer the aggregator refused with 409 because the link no longer waits for one: a sync reads the link's
+   * state from the aggregator, and that state is the step's answer (SUCCESS once the earlier answer linked it: the
+   * accounts are read and the add marked, as a SUCCESS answer does), with its audit row. When the sync could not run
+   * (its job tries again) and the link still waits here, the aggregator's refusal stands; a link it no longer has is 404.
+   */
+  async function settledMfa(memberId: number, before: LinkRow, audit: BankAudit, refusal: BankAggregatorError): Promise<LinkResult> {
+    await syncSoon(memberId);
+    const link = (
+      await sql.query<LinkRow>('SELECT * FROM banking_links WHERE provider_account_id = $1 AND member_id = $2', [before.provider_account_id, memberId])
+    )[0];
+    if (!link) throw new ApiError(404, BANK_MESSAGES.linkNotFound);
+    if (link.status === 'MFA') throw new ApiError(409, refusal.message);
+    const audited = (q: SqlClient) =>
+      audit(
+        {
+          action: 'banking.link.mfa',
+          entity: 'bank_link',
+          entityId: String(link.provider_account_id),
+          memberId,
+          detail: { status: link.status, settledBySync: true },
+        },
+        q,
+      );
+    if (link.status === 'SUCCESS') {
+      await sql.transaction(async (q) => {
+        await q.query('UPDATE banking_members SET last_added_at = now() WHERE member_id = $1', [memberId]);
+        await audited(q);
+      });
+    } else {
+      await audited(sql);
+    }
+    return {
+      Status: link.status,
+      Message: link.status === 'SUCCESS' ? BANK_MESSAGES.linked : (link.message ?? ''),
+      ProviderId: link.provider_id,
+      ProviderAccountId: link.provider_account_id,
+      Form: null,
+      Token: null,
+    };
+  }
+
   async function alreadyLinked(memberId: number, providerId: number) {
     const rows = await sql.query<{ provider_name: string }>(
       `SELECT provider_name FROM banking_links WHERE member_id = $1 AND provider_id = $2 AND status IN ('SUCCESS', 'STALE')`,
@@ -514,7 +570,15 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
     ): Promise<LinkResult> {
       if (!form.fields.some((f) => f.value.trim() !== '')) throw new ApiError(400, BANK_MESSAGES.mfaEmpty);
       const link = await ownLink(memberId, providerAccountId);
-      const r = await viaAggregator(() => banks.answerMfa(aggregatorUser(memberId), providerAccountId, form));
+      let r: BankLinkResult;
+      try {
+        r = await banks.answerMfa(aggregatorUser(memberId), providerAccountId, form);
+      } catch (e) {
+        // The aggregator waits for no answer (409): it took an earlier one whose reply we lost (a timeout), so the
+        // member answering again is told where the link stands now rather than the aggregator's refusal.
+        if (e instanceof BankAggregatorError && e.status === 409) return settledMfa(memberId, link, audit, e);
+        return viaAggregator(() => Promise.reject(e));
+      }
       const inst = await viaAggregator(() => banks.institution(link.provider_id));
       await recordLinkResult(memberId, inst, r, (q) =>
         audit({ action: 'banking.link.mfa', entity: 'bank_link', entityId: String(providerAccountId), memberId, detail: { status: r.status } }, q),

@@ -17,4 +17,6 @@ export const BANK_MESSAGES = {
   unavailable: 'The bank linking service is not available right now. Please try again later.',
   alreadyLinked: (name: string) => msg('{{name}} is already linked to your account.', { name }),
   terminated: 'Your linked banks have been removed.',
+  /** Not in the spec: an MFA answer the aggregator had already taken (its reply lost) turned out to have linked the bank. */
+  linked: 'Your bank has been linked.',
 } as const;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { dayIn, formatIsoDayText, localeOf, Roles } from '@portal/core';
+import { dayIn, formatIsoDayText, KernelApi, localeOf, Roles } from '@portal/core';
 import { LOW_BALANCE_SUBJECT } from '@portal/plugin-trends/contract';
 import { mailTo } from '@portal/sandbox';
 import { type SandboxTestEnv, sandboxPassThrough, startSandboxTestEnv } from '@portal/testing/sandbox';
@@ -32,6 +32,13 @@ const submissions: PayerBody[] = [];
 let payerGate: Promise<void> | null = null;
 /** While set, a submission (once its gate opens) is answered 503: a payer that fails. */
 let payerFails = false;
+/**
+ * While set, a submission (once its gate opens) goes on to the payer, which stores it, and its answer is lost: the
+ * connection is cut before the server hears it (a network failure or a timeout: the outcome is unknown to us).
+ */
+let payerAnswerLost = false;
+/** Every submission's body as the server sent it, byte for byte, in order. */
+const rawSubmissions: string[] = [];
 let member: Session;
 let memberId: number;
 let other: Session;
@@ -81,10 +88,21 @@ beforeAll(async () => {
     async (req, body, res) => {
       if (req.method !== 'POST' || !req.url?.startsWith('/payer/api/submissions')) return false;
       submissions.push(JSON.parse(body.toString()) as PayerBody);
+      rawSubmissions.push(body.toString());
       const gate = payerGate;
       if (gate) await gate;
+      if (payerAnswerLost) {
+        await fetch(`${env.sandboxUrl}${req.url}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': String(req.headers['idempotency-key']) },
+          body: body.toString(),
+        });
+        res.destroy();
+        return true;
+      }
       if (!payerFails) return false;
-      res.writeHead(503).end('the payer is down');
+      // A refusal (4xx): the payer holds nothing new. A 5xx or no answer is an outcome unknown (the claim is kept).
+      res.writeHead(422).end('{"error":"the report is refused"}');
       return true;
     },
   );
@@ -369,6 +387,26 @@ describe("the low-balance e-mail on the ledger's own balance (trends' rule, spec
     expect(mails).toHaveLength(1);
     expect(mails[0]?.brand).toBe('card');
     expect(mails[0]?.from).toBe('"Amethyst Card" <support@card.example.com>');
+  });
+  it('follows the language the member picked after signing in (the language menu), not the one they signed in with', async () => {
+    const { session: switched, memberId: switchedId } = await user('ledger-low-switch', Roles.CareGuard, 'card', true);
+    const language = async (id: number) =>
+      (await env.server.database.sql.query<{ language: string }>('SELECT language FROM users WHERE member_id = $1', [id]))[0]?.language;
+    expect(await language(switchedId)).toBe('en');
+    // Staff acting for the member pick a language of their own: the member's stays.
+    const staffPick = await call(support, KernelApi.language.path, { Language: 'es' }, { 'x-member-id': String(switchedId), cookie: 'cq.lang=es' }, 'staff');
+    expect(staffPick.statusCode, staffPick.body).toBe(200);
+    expect(await language(switchedId)).toBe('en');
+    // The member switches to Spanish in the application: their account keeps it.
+    const picked = await call(switched, KernelApi.language.path, { Language: 'es' }, { cookie: 'cq.lang=es' });
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect(await language(switchedId)).toBe('es');
+    expect((await call(switched, KernelApi.language.path, { Language: 'fr' })).statusCode).toBe(400);
+    // A mail written to them later (here the low-balance mail) is in Spanish.
+    expect((await call(switched, LedgerApi.balance.path, { Amount: 50 }, { cookie: 'cq.lang=es' })).statusCode).toBe(200);
+    await env.server.jobs.drain();
+    const mails = await mailTo(env.sandboxUrl, 'ledger-low-switch@example.com');
+    expect(mails.map((m) => m.subject)).toEqual(['Saldo bajo en la cuenta']);
   });
   it('writes the account type in the language of the member', async () => {
     const { session: es, memberId: esId } = await user('ledger-low-es', Roles.CareGuard, 'card', true);
@@ -788,7 +826,7 @@ describe('a send holds the rows it sends until the payer answers', () => {
     expect(await marks(id)).toEqual([report?.report_id, report?.report_id]);
   });
 
-  it('a payer that fails leaves no report and no marked row: the rows can be edited and the period sent again', async () => {
+  it('a payer that refuses the report leaves no report and no marked row: the rows can be edited and the period sent again', async () => {
     const { session, id, rows } = await readyToSend('ledger-payer-fails', '222222222A');
     const [expense] = rows;
     const before = submissions.length;
@@ -821,6 +859,84 @@ describe('a send holds the rows it sends until the payer answers', () => {
       [2, 'Deposit', 50000],
     ]);
     expect((await reports(id)).map((r) => r.status)).toEqual(['sent']);
+  });
+
+  it('a send whose answer is lost keeps its claim and rows; the next send re-sends the same submission, which the payer answers with its first acknowledgement, and records it once', async () => {
+    const { session, id, rows } = await readyToSend('ledger-answer-lost', '555555555A');
+    const [expense] = rows;
+    const before = submissions.length;
+    const atPayer = async () => (await (await fetch(`${env.sandboxUrl}/payer/api/submissions?hicn=555555555A`)).json()) as Json[];
+    let lost: Awaited<ReturnType<typeof send>>;
+    try {
+      payerAnswerLost = true;
+      lost = await send(session);
+    } finally {
+      payerAnswerLost = false;
+    }
+    // The payer got it; we do not know: "Error sending", nothing recorded, but the claim and its rows are kept.
+    expect(lost.statusCode, lost.body).toBe(502);
+    expect(lost.json().MsgText).toBe(PayerMessages.error);
+    const held = await atPayer();
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({ recordCount: 2, totalCents: { expense: 1000, deposit: 50000, interest: 0 } });
+    const [claim] = await reports(id);
+    expect(claim).toMatchObject({ status: 'sending', acknowledgement_id: null });
+    expect(await marks(id)).toEqual([claim?.report_id, claim?.report_id]);
+    // The rows stay what the payer may hold: the member cannot correct the expense meanwhile.
+    const edit = await call(session, LedgerApi.update.path, { ...entry({ Amount: 11 }), TransactionID: expense.TransactionID, Version: expense.Version });
+    expect(edit.statusCode, edit.body).toBe(409);
+    expect(edit.json()).toMatchObject({ MsgText: PayerMessages.sending, Data: { Sending: true } });
+    // The next send (at once: the first one is over) sends the very same bytes with the same key; the payer answers
+    // the acknowledgement it gave, and the period is recorded with it.
+    const again = await send(session);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(data(again)).toMatchObject({ AlreadySent: false, RecordCount: 2, AcknowledgementId: held[0]?.acknowledgementId });
+    expect(submissions).toHaveLength(before + 2);
+    expect(rawSubmissions.at(-1)).toBe(rawSubmissions.at(-2));
+    expect(await atPayer()).toHaveLength(1);
+    const recorded = await reports(id);
+    expect(recorded).toEqual([{ report_id: claim?.report_id, status: 'sent', acknowledgement_id: held[0]?.acknowledgementId }]);
+    expect(await marks(id)).toEqual([claim?.report_id, claim?.report_id]);
+    const history = await sql().query("SELECT 1 FROM ledger_history WHERE member_id = $1 AND action = 'report'", [id]);
+    expect(history).toHaveLength(1);
+    const audits = await sql().query<{ outcome: string }>("SELECT outcome FROM audit_log WHERE member_id = $1 AND action = 'ledger.report.send' ORDER BY id", [
+      id,
+    ]);
+    // The send recorded once (the failure before is audited through the buffer, later).
+    expect(audits.filter((a) => a.outcome === 'success')).toHaveLength(1);
+    // And once more: already sent, nothing goes to the payer.
+    const third = await send(session);
+    expect(data(third)).toMatchObject({ AlreadySent: true, AcknowledgementId: held[0]?.acknowledgementId });
+    expect(submissions).toHaveLength(before + 2);
+  });
+
+  it("a payer that already holds a different report under the period's key (409) is named as such, in the user's language, and releases the claim", async () => {
+    const { session, id } = await readyToSend('ledger-other-report', '666666666A');
+    const key = `ledger-${id}-${period.From}-${period.To}`;
+    const other = await fetch(`${env.sandboxUrl}/payer/api/submissions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify({
+        memberNumber: 'M-OTHER',
+        hicn: '666666666A',
+        dateOfInjury: '2021-03-04',
+        dateOfSettlement: '2024-06-01',
+        periodFrom: period.From,
+        periodTo: period.To,
+        records: [],
+      }),
+    });
+    expect(other.status).toBe(201);
+    const res = await send(session);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ MsgText: PayerMessages.otherReport, Data: { OtherReport: true } });
+    expect(await reports(id)).toEqual([]);
+    expect(await marks(id)).toEqual([null, null]);
+    const spanish = await send(session, period, { cookie: 'cq.lang=es' });
+    expect(spanish.statusCode).toBe(409);
+    expect(spanish.json().MsgText).toBe(
+      'El pagador federal ya tiene un reporte distinto de este período, así que no se volvió a enviar. Por favor, comuníquese con soporte.',
+    );
   });
 
   it('a second send while the first waits for the payer is refused (409) and submits nothing; once the first is recorded, a send is AlreadySent', async () => {
@@ -884,10 +1000,10 @@ describe('a send holds the rows it sends until the payer answers', () => {
       releaseNext = holdPayer();
       next = send(session);
       expect(await until(() => submissions.length === before + 2)).toBe(true);
-      // The stale claim is gone; the next send's claim holds the rows, still locked.
+      // The next send took the stale claim over (with the submission stored with it); its rows are still locked.
       const [taken] = await reports(id);
       expect(taken).toMatchObject({ status: 'sending' });
-      expect(taken?.report_id).not.toBe(claim?.report_id);
+      expect(taken?.report_id).toBe(claim?.report_id);
       expect(await marks(id)).toEqual([taken?.report_id, taken?.report_id]);
       releaseNext();
       const res = await next;
@@ -904,6 +1020,7 @@ describe('a send holds the rows it sends until the payer answers', () => {
     expect(recorded.map((r) => r.status)).toEqual(['sent']);
     expect(data(late as NonNullable<typeof late>)).toMatchObject({ AlreadySent: true, AcknowledgementId: recorded[0]?.acknowledgement_id });
     expect(payerRecords(submissions[before])).toEqual(payerRecords(submissions[before + 1]));
+    expect(rawSubmissions[before + 1]).toBe(rawSubmissions[before]);
     const atPayer = (await (await fetch(`${env.sandboxUrl}/payer/api/submissions?hicn=444444444A`)).json()) as Json[];
     expect(atPayer.map((s) => s.acknowledgementId)).toEqual([recorded[0]?.acknowledgement_id]);
     expect(await marks(id)).toEqual([recorded[0]?.report_id, recorded[0]?.report_id]);
@@ -1122,12 +1239,20 @@ describe('the report to the federal payer', () => {
     expect(((await b.json()) as Json).acknowledgementId).toBe(((await a.json()) as Json).acknowledgementId);
     expect((await post({ ...body, hicn: '888888888A' })).status).toBe(409);
   });
-  it('a payer that cannot be reached is "Error sending. Please contact support." and records nothing', async () => {
+  it('a payer that cannot be reached is "Error sending. Please contact support." and records nothing; the claim waits for a send again', async () => {
     await env.sandbox.close();
     const res = await call(session, LedgerApi.reportSend.path, { Query: { From: addMonths(today, -1), To: today } });
     expect(res.statusCode).toBe(502);
     expect(res.json().MsgText).toBe(PayerMessages.error);
-    expect(await env.server.database.sql.query('SELECT 1 FROM ledger_reports WHERE member_id = $1', [id])).toHaveLength(1);
+    // No answer: the outcome is unknown, so the claim stays (unconfirmed) beside the report sent before.
+    const kept = await env.server.database.sql.query<{ status: string; unconfirmed: boolean }>(
+      'SELECT status, unconfirmed FROM ledger_reports WHERE member_id = $1 ORDER BY report_id',
+      [id],
+    );
+    expect(kept).toEqual([
+      { status: 'sent', unconfirmed: false },
+      { status: 'sending', unconfirmed: true },
+    ]);
   });
   it('downloads the report as a PDF or a spreadsheet', async () => {
     const pdf = await call(session, LedgerApi.report.path, { Query: period });
@@ -1140,6 +1265,33 @@ describe('the report to the federal payer', () => {
   });
 
   const pdfText = async (raw: Buffer) => (await extractText(await getDocumentProxy(new Uint8Array(raw)), { mergePages: true })).text;
+
+  it('right-aligns the PDF’s Amount and Balance columns, as statements do: amounts of different widths end at one edge', async () => {
+    const res = await call(session, LedgerApi.report.path, { Query: period });
+    expect(res.statusCode).toBe(200);
+    const page = await (await getDocumentProxy(new Uint8Array(res.rawPayload))).getPage(1);
+    const items = (await page.getTextContent()).items.flatMap((i) =>
+      'str' in i && i.str.trim() !== ''
+        ? [{ text: i.str.trim(), left: i.transform[4] as number, right: (i.transform[4] as number) + i.width, y: i.transform[5] as number }]
+        : [],
+    );
+    const header = items.find((i) => i.text === 'Amount');
+    expect(header).toBeDefined();
+    // The table's money cells (below its header row), by row: a row's first is its Amount, the next its Balance.
+    const money = items.filter((i) => i.y < (header?.y ?? 0) - 1 && /\$[\d,]+\.\d\d\)?$/.test(i.text));
+    const byRow = new Map<number, typeof money>();
+    for (const m of money) byRow.set(Math.round(m.y), [...(byRow.get(Math.round(m.y)) ?? []), m]);
+    const rows = [...byRow.values()].map((cells) => cells.sort((a, b) => a.left - b.left));
+    const edges = (xs: number[]) => new Set(xs.map((x) => Math.round(x * 2) / 2)).size;
+    for (const column of [0, 1]) {
+      const cells = rows.flatMap((r) => (r[column] ? [r[column]] : []));
+      if (column === 0) expect(new Set(cells.map((c) => c.text.length)).size, JSON.stringify(cells)).toBeGreaterThan(1);
+      if (cells.length < 2) continue;
+      expect(edges(cells.map((c) => c.right)), JSON.stringify(cells)).toBe(1);
+      if (new Set(cells.map((c) => c.text.length)).size > 1) expect(edges(cells.map((c) => c.left))).toBeGreaterThan(1);
+    }
+  });
+
   const sheetOf = async (raw: Buffer) => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(raw as unknown as ArrayBuffer);

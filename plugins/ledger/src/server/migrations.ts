@@ -164,4 +164,15 @@ CREATE TRIGGER ledger_changes_delete AFTER DELETE ON ledger_transactions REFEREN
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_changes_bump();
 `,
   },
+  {
+    id: '0008_ledger_report_submission',
+    sql: `
+-- The exact submission a send gives the payer (its JSON, idempotency key included), stored with the claim before the
+-- payer is called. A send whose outcome is unknown (no answer: the network failed or the call timed out) keeps its
+-- claim and its rows locked, marked unconfirmed; the next send of the period re-sends this very submission with the
+-- same key, so the payer answers the acknowledgement it gave if it got the first one, and takes it now if not.
+ALTER TABLE ledger_reports ADD COLUMN submission text;
+ALTER TABLE ledger_reports ADD COLUMN unconfirmed boolean NOT NULL DEFAULT false;
+`,
+  },
 ];

@@ -1,5 +1,16 @@
 import { dayIn } from '@portal/core';
-import { ApiError, badRequest, conflict, type Message, msg, notFound, type RouteContext, type SqlClient } from '@portal/server';
+import {
+  ApiError,
+  badRequest,
+  conflict,
+  type Message,
+  msg,
+  notFound,
+  PayerError,
+  type PayerSubmission,
+  type RouteContext,
+  type SqlClient,
+} from '@portal/server';
 import { ledgerFlags } from '../access';
 import {
   type ActivitySearch,
@@ -528,8 +539,8 @@ const outcomeOf = (r: ReportRecord, alreadySent: boolean, From: string, To: stri
 /**
  * How long a send's claim on its period holds. The payer call gives up after 15 seconds (SandboxFederalPayer), so an
  * older claim belongs to a send that stopped between its claim and its record (the process crashed or lost the
- * database). The member's next send releases it; a send of the same period then claims it again and sends with the
- * same idempotency key, so the payer answers the acknowledgement it gave the first time, if it got that far.
+ * database). The next send of the same period takes it over and re-sends the submission stored with it, with the same
+ * idempotency key, so the payer answers the acknowledgement it gave the first time, if it got that far.
  */
 export const SEND_CLAIM_TIMEOUT = '2 minutes';
 
@@ -538,7 +549,35 @@ const sendingRefusal = () => new ApiError(409, PayerMessages.sending, { Sending:
 /** The header changed since the caller loaded it (its HeaderVersion is stale): the data tells the web so. */
 const headerChangedRefusal = () => new ApiError(409, PayerMessages.headerChanged, { HeaderChanged: true });
 
-type Claim = { sent: ReportRecord } | { reportId: number; header: AccountRow; rows: ReportRow[] };
+/**
+ * What a send goes on with: the period sent before, or its claim with the exact submission to give the payer (built
+ * now and stored with the claim, or, `resumed`, the one stored by an earlier send whose outcome is unknown).
+ */
+type Claim = { sent: ReportRecord } | { reportId: number; submission: PayerSubmission; resumed: boolean };
+
+/** The idempotency key of a member's period at the payer: the same for every send of that period. */
+const payerKey = (memberId: number, from: string, to: string) => `ledger-${memberId}-${from}-${to}`;
+
+/** The submission of the period's rows under `header`, as the payer gets it. */
+function submissionOf(memberId: number, memberNumber: string, header: AccountRow, rows: ReportRow[], From: string, To: string): PayerSubmission {
+  return {
+    idempotencyKey: payerKey(memberId, From, To),
+    memberNumber,
+    hicn: header.hicn ?? '',
+    dateOfInjury: header.date_of_injury ?? '',
+    dateOfSettlement: header.date_of_settlement ?? '',
+    periodFrom: From,
+    periodTo: To,
+    records: rows.map((r) => ({
+      date: r.date_created,
+      code: r.code,
+      company: r.company,
+      description: r.description,
+      type: r.transaction_type_id,
+      amountCents: Number(r.amount_cents),
+    })),
+  };
+}
 
 /**
  * A send's first step, one short transaction: claims the period with a 'sending' report, reads its rows FOR UPDATE (an
@@ -549,13 +588,19 @@ type Claim = { sent: ReportRecord } | { reportId: number; header: AccountRow; ro
  * rolls the claim back with the rest and changes no HICN or date. `headerVersion` (the HeaderVersion the caller's
  * header was loaded at) is checked against the stored one, read FOR UPDATE in this transaction: another version means
  * someone changed the header meanwhile, and the send is refused (409) rather than sending or saving a stale copy.
+ *
+ * The submission built from the header and rows is stored with the claim before the payer is called. A claim of the
+ * period left by a send whose outcome is unknown (unconfirmed, or older than SEND_CLAIM_TIMEOUT: the payer may hold
+ * it) is taken over instead: its stored submission is sent again as it was, whatever header the query brings now.
  */
-async function claimPeriod(ctx: Ctx, memberId: number, q: LedgerQuery, From: string, To: string, headerVersion?: number): Promise<Claim> {
+async function claimPeriod(ctx: Ctx, memberId: number, memberNumber: string, q: LedgerQuery, From: string, To: string, headerVersion?: number): Promise<Claim> {
   return ctx.database.sql.transaction(async (tx) => {
-    // Claims of sends that stopped, of any of the member's periods: released, their rows unmarked.
+    // Claims of sends that stopped before this kind of claim kept its submission, of any of the member's periods:
+    // released, their rows unmarked. A claim with its submission stays until a send of its period completes it.
     await tx.query(
       `WITH stale AS (
-         DELETE FROM ledger_reports WHERE member_id = $1 AND status = 'sending' AND claimed_at < now() - interval '${SEND_CLAIM_TIMEOUT}' RETURNING report_id)
+         DELETE FROM ledger_reports WHERE member_id = $1 AND status = 'sending' AND submission IS NULL AND claimed_at < now() - interval '${SEND_CLAIM_TIMEOUT}'
+         RETURNING report_id)
        UPDATE ledger_transactions SET report_id = NULL WHERE member_id = $1 AND report_id IN (SELECT report_id FROM stale)`,
       [memberId],
     );
@@ -566,9 +611,19 @@ async function claimPeriod(ctx: Ctx, memberId: number, q: LedgerQuery, From: str
     );
     const reportId = claimed[0]?.report_id;
     if (!reportId) {
-      // Sent before, or a send of the period waits for the payer right now (its claim is fresh: stale ones are gone).
+      // Sent before; or a send of the period whose outcome is unknown, taken over (one send at a time: the update
+      // clears what made it resumable); or a send of the period waiting for the payer right now.
       const existing = await periodReport(tx, memberId, From, To);
       if (existing?.status === 'sent') return { sent: existing };
+      const resumed = await tx.query<{ report_id: number; submission: string }>(
+        `UPDATE ledger_reports SET unconfirmed = false, claimed_at = now()
+         WHERE member_id = $1 AND period_from = $2 AND period_to = $3 AND status = 'sending' AND submission IS NOT NULL
+           AND (unconfirmed OR claimed_at < now() - interval '${SEND_CLAIM_TIMEOUT}')
+         RETURNING report_id, submission`,
+        [memberId, From, To],
+      );
+      const taken = resumed[0];
+      if (taken) return { reportId: taken.report_id, submission: JSON.parse(taken.submission) as PayerSubmission, resumed: true };
       throw sendingRefusal();
     }
     // The account row exists and is locked before its header is read: a send (or a first header) committing meanwhile
@@ -593,9 +648,27 @@ async function claimPeriod(ctx: Ctx, memberId: number, q: LedgerQuery, From: str
       rows.map((r) => r.transaction_id),
     ]);
     await saveHeader(tx, ctx, memberId, stored, q);
-    return { reportId, header, rows };
+    const submission = submissionOf(memberId, memberNumber, header, rows, From, To);
+    // Stored as the JSON text it is sent as: a re-send gives the payer the same bytes.
+    await tx.query('UPDATE ledger_reports SET submission = $2 WHERE report_id = $1', [reportId, JSON.stringify(submission)]);
+    return { reportId, submission, resumed: false };
   });
 }
+
+/**
+ * A send whose outcome is unknown: the claim and its rows stay as they are (the payer may hold the submission), marked
+ * unconfirmed, so the next send of the period takes it over at once and sends the same submission again.
+ */
+async function keepUnconfirmed(sql: SqlClient, reportId: number): Promise<void> {
+  await sql.query("UPDATE ledger_reports SET unconfirmed = true WHERE report_id = $1 AND status = 'sending'", [reportId]);
+}
+
+/**
+ * Whether the payer refused a send for certain (it answered a 4xx: it holds nothing new), as opposed to an outcome we
+ * cannot know: no answer at all (a network error, a timeout), an answer that could not be read, or a 5xx (the payer,
+ * or a proxy before it, failing: it may have stored the report before it failed).
+ */
+const definiteRefusal = (e: unknown): e is PayerError => e instanceof PayerError && e.status !== null && e.status >= 400 && e.status < 500;
 
 /** Gives a claim up: its rows unmarked (open to edits again) and its 'sending' report gone, as if the send never began. */
 async function releaseClaim(sql: SqlClient, memberId: number, reportId: number): Promise<void> {
@@ -611,7 +684,10 @@ async function releaseClaim(sql: SqlClient, memberId: number, reportId: number):
  * period and mark its rows (claimPeriod), send exactly the rows read then, record the acknowledgement. The payer gets
  * the same idempotency key for the same period; a period already sent answers its first acknowledgement
  * (AlreadySent); a period whose send waits for the payer is refused (409), and so is a send whose HeaderVersion is not
- * the stored header's (someone changed the header since the caller loaded it). A failed send releases its claim.
+ * the stored header's (someone changed the header since the caller loaded it). A send the payer refused (an error
+ * status) releases its claim; one whose outcome is unknown (no answer) keeps it and its rows locked, and the next send
+ * of the period re-sends the stored submission (the payer answers `duplicate` with its first acknowledgement when it
+ * had it). A payer that holds a different report under the period's key (409) is named as such (OtherReport).
  */
 export async function reportSend(ctx: Ctx, s: ReportSend): Promise<SendOutcome> {
   const memberId = memberOf(ctx);
@@ -622,36 +698,28 @@ export async function reportSend(ctx: Ctx, s: ReportSend): Promise<SendOutcome> 
   const member = await ctx.services.members.load(memberId);
   if (!member) throw notFound('The member was not found.');
   // The header the query brings is checked first and saved by the claim, in its transaction, once the send may go on.
-  const claim = await claimPeriod(ctx, memberId, s.Query, From, To, s.HeaderVersion);
+  const claim = await claimPeriod(ctx, memberId, member.memberNumber, s.Query, From, To, s.HeaderVersion);
   if ('sent' in claim) return outcomeOf(claim.sent, true, From, To);
-  const { reportId, header, rows } = claim;
-  const failed = (error: string) => {
-    ctx.auditRead({ action: 'ledger.report.send', entity: 'ledger_report', memberId, outcome: 'failure', detail: { From, To, error } });
-    return new ApiError(502, PayerMessages.error);
+  const { reportId, submission, resumed } = claim;
+  const recordCount = submission.records.length;
+  const failed = (error: string, status = 502, message: string = PayerMessages.error, data?: Record<string, unknown>) => {
+    ctx.auditRead({ action: 'ledger.report.send', entity: 'ledger_report', memberId, outcome: 'failure', detail: { From, To, error, resumed } });
+    return new ApiError(status, message, data);
   };
   let ack: Awaited<ReturnType<typeof ctx.services.payer.submit>>;
   try {
-    ack = await ctx.services.payer.submit({
-      idempotencyKey: `ledger-${memberId}-${From}-${To}`,
-      memberNumber: member.memberNumber,
-      hicn: header.hicn ?? '',
-      dateOfInjury: header.date_of_injury ?? '',
-      dateOfSettlement: header.date_of_settlement ?? '',
-      periodFrom: From,
-      periodTo: To,
-      records: rows.map((r) => ({
-        date: r.date_created,
-        code: r.code,
-        company: r.company,
-        description: r.description,
-        type: r.transaction_type_id,
-        amountCents: Number(r.amount_cents),
-      })),
-    });
+    ack = await ctx.services.payer.submit(submission);
   } catch (e) {
-    const error = failed((e as Error).message);
-    // Nothing is recorded and the rows are open to edits again. Should this fail too (the database gone), the claim
-    // holds the rows until SEND_CLAIM_TIMEOUT and the next send releases it.
+    if (!definiteRefusal(e)) {
+      // The payer may hold it: nothing is released. Should the mark fail too (the database gone), the claim holds the
+      // rows until SEND_CLAIM_TIMEOUT and the next send of the period takes it over just the same.
+      const error = failed(`outcome unknown: ${(e as Error).message}`);
+      await keepUnconfirmed(sql, reportId);
+      throw error;
+    }
+    // Refused: nothing is recorded and the rows are open to edits again. Should this fail too (the database gone), the
+    // claim holds the rows until the next send of the period, which sends the stored submission again.
+    const error = e.status === 409 ? failed(e.message, 409, PayerMessages.otherReport, { OtherReport: true }) : failed(e.message);
     await releaseClaim(sql, memberId, reportId);
     throw error;
   }
@@ -659,11 +727,12 @@ export async function reportSend(ctx: Ctx, s: ReportSend): Promise<SendOutcome> 
     const recorded = await tx.query<ReportRecord>(
       `UPDATE ledger_reports SET status = 'sent', acknowledgement_id = $2, record_count = $3, sent_at = now() WHERE report_id = $1 AND status = 'sending'
        RETURNING ${REPORT_COLUMNS}`,
-      [reportId, ack.acknowledgementId, rows.length],
+      [reportId, ack.acknowledgementId, recordCount],
     );
     const report = recorded[0];
     if (!report) {
-      // This send outlived its claim (SEND_CLAIM_TIMEOUT) and a later send released it: that one records the period.
+      // This send outlived its claim (SEND_CLAIM_TIMEOUT) and a later send took it over and recorded the period first
+      // (with the same acknowledgement: the same submission under the same key), or released it on a refusal.
       const current = await periodReport(tx, memberId, From, To);
       if (current?.status === 'sent') return outcomeOf(current, true, From, To);
       if (current) throw sendingRefusal();
@@ -674,7 +743,7 @@ export async function reportSend(ctx: Ctx, s: ReportSend): Promise<SendOutcome> 
       AcknowledgementId: ack.acknowledgementId,
       From,
       To,
-      RecordCount: rows.length,
+      RecordCount: recordCount,
     });
     await ctx.audit(
       {
@@ -682,7 +751,7 @@ export async function reportSend(ctx: Ctx, s: ReportSend): Promise<SendOutcome> 
         entity: 'ledger_report',
         entityId: report.report_id,
         memberId,
-        detail: { From, To, RecordCount: rows.length, ack: ack.acknowledgementId },
+        detail: { From, To, RecordCount: recordCount, ack: ack.acknowledgementId, duplicate: ack.duplicate },
       },
       tx,
     );

@@ -748,7 +748,7 @@ describe("messages in the user's language", () => {
     expect(sms.text).toBe(`Amethyst Card: su código de verificación es ${codeIn(sms)}. Vence en 10 minutos.`);
   });
 
-  it("writes the code in the member's language when staff ask for it acting for the member, and answers staff in theirs", async () => {
+  it("writes the code in the member's language and signs it with the member's brand when staff ask for it acting for the member, and answers staff in theirs", async () => {
     const u = await userOf(env, 'CareGuard', 'card');
     await sql().query("UPDATE users SET language = 'es' WHERE id = $1", [u.userId]);
     const mobile = String((await load(u)).MobilePhone);
@@ -762,6 +762,8 @@ describe("messages in the user's language", () => {
     expect(res.json().MsgText).toMatch(/^A verification code was sent to /);
     await env.server.jobs.drain();
     const sms = await latestSmsTo(env.sandboxUrl, `+1${mobile}`);
-    expect(sms.text).toBe(`Portal Staff: su código de verificación es ${codeIn(sms)}. Vence en 10 minutos.`);
+    // The member's brand signs it, not the staff site the request came in on.
+    expect(sms.text).toBe(`Amethyst Card: su código de verificación es ${codeIn(sms)}. Vence en 10 minutos.`);
+    expect(sms.brand).toBe('card');
   });
 });

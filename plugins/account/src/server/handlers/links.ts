@@ -71,7 +71,6 @@ export const linkRoutes = [
         ],
         Text.tooManyResetMails,
       );
-      const site = siteAddress(ctx, brand);
       const work = async () => {
         const { sql } = database;
         const user = await services.identity.findByName(userName);
@@ -97,10 +96,13 @@ export const linkRoutes = [
           return;
         }
         const urlId = await issueLink(sql, user.id, purpose);
+        // The user's own brand signs the mail and its link opens that brand's site, whatever site it was asked on (as
+        // the activation service does); the asking site only for a brand this server does not serve.
+        const mailBrand = services.brands.byId(user.brand) ?? brand;
         // The mail is for whoever asked for it: in the language of the request.
         const mail = (purpose === 'reset' ? resetMail : activationMail)({
-          brand,
-          site,
+          brand: mailBrand,
+          site: siteAddress(ctx, mailBrand),
           to,
           firstName: user.first_name,
           urlId,

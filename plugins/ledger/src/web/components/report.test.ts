@@ -30,6 +30,9 @@ describe("report/send's refusals, told apart by the answer's data (its text is i
     expect(sendRefusalOf(refused(400, { Incomplete: true }))).toBe('incomplete');
     expect(sendRefusalOf(refused(409, { Sending: true }))).toBe('inFlight');
   });
+  it('a payer that already holds a different report of the period (409, OtherReport) has its own warning', () => {
+    expect(sendRefusalOf(refused(409, { OtherReport: true }))).toBe('otherReport');
+  });
   it('anything else (a failing payer, no answer, a flag that is not true) is a failed send', () => {
     expect(sendRefusalOf(refused(502, null))).toBe('error');
     expect(sendRefusalOf(refused(409, { HeaderChanged: 'yes' }))).toBe('error');

@@ -20,12 +20,13 @@ export async function downloadReport(
 }
 
 /** Why report/send was refused, as the page words it: the key of its warning under `payer.`. */
-export type SendRefusal = 'incomplete' | 'inFlight' | 'headerChanged' | 'error';
+export type SendRefusal = 'incomplete' | 'inFlight' | 'headerChanged' | 'otherReport' | 'error';
 
 /**
  * Tells report/send's refusals apart by the answer's data, not its text (that is in the user's language): incomplete
  * records (`Incomplete`), another send of them waiting for the payer (`Sending`), a report header someone changed
- * since the page loaded it (`HeaderChanged`: the page then reads the header again); anything else failed to send.
+ * since the page loaded it (`HeaderChanged`: the page then reads the header again), a payer that already holds a
+ * different report of the period (`OtherReport`: support has to settle it); anything else failed to send.
  */
 export function sendRefusalOf(error: unknown): SendRefusal {
   const body = typeof error === 'object' && error !== null ? (error as { body?: unknown }).body : null;
@@ -34,5 +35,6 @@ export function sendRefusalOf(error: unknown): SendRefusal {
   if (flags.Incomplete === true) return 'incomplete';
   if (flags.Sending === true) return 'inFlight';
   if (flags.HeaderChanged === true) return 'headerChanged';
+  if (flags.OtherReport === true) return 'otherReport';
   return 'error';
 }

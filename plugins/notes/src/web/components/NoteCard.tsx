@@ -5,9 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Attachment, type Note, NotesApi } from '../../contract';
 import * as css from './notes.css';
-
-const size = (bytes: number) =>
-  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+import { attachmentSize } from './size';
 
 function DownloadButton({ note, file }: { note: Note; file: Attachment }) {
   const { t } = useTranslation('notes');
@@ -28,7 +26,7 @@ function DownloadButton({ note, file }: { note: Note; file: Attachment }) {
         }
       }}
     >
-      {file.FileName} ({size(file.Size)})
+      {file.FileName} ({attachmentSize(file.Size)})
     </Button>
   );
 }

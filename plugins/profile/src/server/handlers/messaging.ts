@@ -58,9 +58,11 @@ export const messagingRoutes = [
           tx,
         );
       });
-      // After the commit: a job send is its own statement (docs/ARCHITECTURE.md, Background jobs).
+      // After the commit: a job send is its own statement (docs/ARCHITECTURE.md, Background jobs). The member's own
+      // brand signs it, whatever site the request came in on (staff acting for them from the staff site).
+      const signedBy = services.brands.byId(member.brand) ?? brand;
       const text = msg('{{brand}}: your verification code is {{code}}. It expires in {{minutes}} minutes.', {
-        brand: brand?.displayName ?? msg('Member portal'),
+        brand: signedBy?.displayName ?? msg('Member portal'),
         code,
         minutes: CODE_TTL_SECONDS / 60,
       });
@@ -69,7 +71,7 @@ export const messagingRoutes = [
       await services.jobs.send<SmsJob>(SMS_SEND_JOB, {
         to: `+1${phone}`,
         text: services.messages.t(text, language),
-        ...(brand ? { brand: brand.id } : {}),
+        ...(signedBy ? { brand: signedBy.id } : {}),
       });
       return withMessage(null, ProfileMessages.codeSent(phone));
     },

@@ -1,18 +1,24 @@
-import type { CheckText, CheckValue } from '../../engine/index';
+import { formatCents, languageOf, localeOf } from '@portal/core';
+import { type CheckText, type CheckValue, formatUsDate, parseIsoDate } from '../../engine/index';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
-/** A check's rule or quote value, in the page's language. */
+/**
+ * A check's rule or quote value, in the page's language (`lng`, i18next's: 'en', 'es'). Money as US dollars in the
+ * language's US locale ($1,234.56 in both), dates MM/DD/YYYY as the check's own text writes them.
+ */
 export function formatCheckValue(value: CheckValue, t: T, lng: string): string {
   switch (value.kind) {
     case 'flag':
       return value.value ? t('value.yes') : t('value.no');
     case 'age':
       return t('value.age', { count: value.years });
-    case 'date':
-      return value.date;
+    case 'date': {
+      const date = parseIsoDate(value.date);
+      return date ? formatUsDate(date) : value.date;
+    }
     case 'money':
-      return new Intl.NumberFormat(lng, { style: 'currency', currency: 'USD' }).format(value.cents / 100);
+      return money(value.cents, lng);
     case 'count':
       return String(value.count);
     case 'years':
@@ -26,7 +32,8 @@ export function formatCheckValue(value: CheckValue, t: T, lng: string): string {
   }
 }
 
-export const money = (cents: number, lng: string) => new Intl.NumberFormat(lng, { style: 'currency', currency: 'USD' }).format(cents / 100);
+/** Cents as US dollars in the US locale of the page's language (`lng`, i18next's): '$1,234.56' in English and Spanish. */
+export const money = (cents: number, lng: string) => formatCents(cents, localeOf(languageOf(lng) ?? 'en'));
 
 /** A check's rule in the page's language, from its words (values that are words said first). */
 export function checkWords(words: CheckText, t: T): string {
