@@ -149,6 +149,20 @@ test('Ledger: a CareGuard member sees the account activity of the last 90 days, 
   await expect(grid.getByRole('row').filter({ hasText: 'First Federal Custodial Bank - Monthly interest' }).first()).toBeVisible();
   await expect(grid.getByRole('columnheader', { name: /Entered/ })).toHaveAttribute('aria-sort', 'descending');
   await expectAccessible(page);
+  // A From date typed key by key: the list follows the day typed once it is whole, never a half-typed year (the field
+  // gives 0002-, 0020-, 0202-01-01 on the way to 2025-01-01), and the field keeps what is typed.
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/')) asked.push(`${r.url()} ${r.postData() ?? ''}`);
+  });
+  const from = page.getByLabel('From', { exact: true });
+  // Its first part (the month, in an English browser), then month, day and year as a person types them.
+  await from.click({ position: { x: 12, y: 12 } });
+  await from.pressSequentially('01012025');
+  await expect(from).toHaveValue('2025-01-01');
+  await expect(page).toHaveURL(/ledger-activity\.from=2025-01-01/);
+  await expect(grid).toHaveAttribute('aria-busy', 'false');
+  expect(asked.filter((a) => /\b0(00|02|20)\d-/.test(a))).toEqual([]);
 });
 
 test('Ledger: a CareAssist member sees their card transactions on /careassist/transactions', async ({ page }) => {
