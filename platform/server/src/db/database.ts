@@ -238,6 +238,26 @@ function fsyncTree(dir: string): void {
  * ships (no sync at all), only for scripts/bench/pglite-commits.ts to measure what durability costs.
  */
 export async function openPglite(dir: string, opts: { durable?: boolean } = {}): Promise<PGlite> {
+  const release = lockDataDir(dir);
+  try {
+    const client = await openLocked(dir, opts);
+    // Closing the database gives its directory up.
+    const close = client.close.bind(client);
+    client.close = async () => {
+      try {
+        await close();
+      } finally {
+        release();
+      }
+    };
+    return client;
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+async function openLocked(dir: string, opts: { durable?: boolean }): Promise<PGlite> {
   if (opts.durable === false) {
     const stock = new PGlite(dir);
     await stock.waitReady;
@@ -259,6 +279,56 @@ export async function openPglite(dir: string, opts: { durable?: boolean } = {}):
     fsyncPath(dirname(dir));
   }
   return client;
+}
+
+/** Whether a process of that id runs (one of another user's answers EPERM: it runs). */
+const processRuns = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Takes the embedded database's directory for this process: `<dir>.lock`, created exclusively, holds its pid, and a
+ * second process opening the directory (a second scripts/start or scripts/seed beside a running API) is refused with
+ * a ConfigError naming the holder. PGlite is PostgreSQL in single-user mode inside the process: nothing of
+ * PostgreSQL's own (postmaster.pid) keeps two writers apart, and two lose committed rows and break unique keys. A lock
+ * left by a process that died (a kill -9, a crash) is taken over. Gives back the release.
+ */
+export function lockDataDir(dir: string): () => void {
+  const file = `${dir.replace(/[\\/]+$/, '')}.lock`;
+  fs.mkdirSync(dirname(file), { recursive: true });
+  const mine = String(process.pid);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fs.writeFileSync(file, mine, { flag: 'wx' });
+      return () => {
+        try {
+          if (fs.readFileSync(file, 'utf8').trim() === mine) fs.unlinkSync(file);
+        } catch {
+          // Gone already.
+        }
+      };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    let holder = Number.NaN;
+    try {
+      holder = Number(fs.readFileSync(file, 'utf8').trim());
+    } catch {
+      continue; // Released meanwhile: try again.
+    }
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processRuns(holder))
+      throw new ConfigError(
+        `The embedded database in ${dir} is in use by process ${holder} (an API, scripts/seed or scripts/start). Stop it first, or set DATABASE_URL to a PostgreSQL server.`,
+      );
+    // Left by a process that is gone (or by this one): taken over.
+    fs.rmSync(file, { force: true });
+  }
+  throw new ConfigError(`The embedded database in ${dir} could not be locked (${file}).`);
 }
 
 /**
