@@ -73,6 +73,22 @@ describe('brand site files', () => {
     expect(around.headers['cache-control']).not.toContain('immutable');
   });
 
+  it('answers 404 for a file at the root the site does not have (/favicon.ico), never the app in its place', async () => {
+    for (const path of ['/favicon.ico', '/apple-touch-icon.png', '/sitemap.xml', '/assets/../favicon.ico']) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.headers['content-type'], path).not.toContain('text/html');
+    }
+    // A file the site has is served; a page's address is still the app, even when a deeper part of it holds a dot
+    // (a handed-over token: /activated/<a.b.c>).
+    expect((await get('/robots.txt')).statusCode).toBe(200);
+    for (const path of ['/claims', '/claims/885', '/activated/aaa.bbb.ccc', '/t/x.y', '/login?from=a.b']) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers['content-type'], path).toContain('text/html');
+    }
+  });
+
   it('never serves a file outside the brand site', async () => {
     writeFileSync(join(webDistDir, 'secret.txt'), 'secret');
     const res = await get('/assets/../../secret.txt');

@@ -17,6 +17,38 @@ const someMemberId = (page: Page) =>
     return (await r.json()).Data.Items[0].MemberID as number;
   });
 
+/** Two members with bills (two different ids), found as someMemberId finds one. */
+const twoMemberIds = (page: Page) =>
+  page.evaluate(async () => {
+    const r = await fetch('/api/claims/search', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${sessionStorage.getItem('cq.accessToken')}`,
+        'x-form-token': sessionStorage.getItem('cq.formToken') ?? '',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ PageIndex: 0, PageSize: 100 }),
+    });
+    const ids = [...new Set(((await r.json()).Data.Items as { MemberID: number }[]).map((i) => i.MemberID))];
+    return [ids[0], ids[1]] as [number, number];
+  });
+
+/** Acts for `memberId` with the toolbar's picker (acting for nobody). */
+async function actFor(page: Page, memberId: number) {
+  await page.getByLabel('Member ID to act for').fill(String(memberId));
+  await page.getByRole('button', { name: 'Act for member' }).click();
+  await expect(page.getByText(`Acting on behalf of member ${memberId}`)).toBeVisible();
+}
+
+/** Opens a page by its navigation link, in the app (the cache stays; a group's links may be folded away). */
+async function follow(page: Page, path: string) {
+  await page
+    .locator(`nav a[href="${path}"]`)
+    .first()
+    .evaluate((a) => (a as HTMLAnchorElement).click());
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
 /** A SuperUser signed in on the staff site, acting for a member with bills; that member's id. */
 async function actForSomeMember(page: Page): Promise<number> {
   await signIn(page, 'staff', 'staff.superuser', undefined, '/login');
@@ -140,4 +172,73 @@ test('signing out ends acting for a member: a member who signs in next on the br
   await expect(page.getByText(/Acting on behalf of member/)).toHaveCount(0);
   await expect(page).toHaveURL(/\/transactions$/);
   expect(named).toEqual([]);
+});
+
+test("acting for another member never shows the previous member's data: the page loads the new member's, or says it failed", async ({ page }) => {
+  await signIn(page, 'staff', 'staff.superuser', undefined, '/login');
+  await page.goto(site('staff', '/help'));
+  const [a, b] = await twoMemberIds(page);
+  expect(b, 'two members with bills').toBeDefined();
+  const details = page.getByTestId('member-details');
+
+  await actFor(page, a);
+  await follow(page, '/member');
+  await expect(details).toBeVisible();
+  const shownForA = (await details.textContent()) ?? '';
+
+  // Member B's profile held back (a slow answer): the page says it is loading, and shows nothing of member A's.
+  await follow(page, '/help');
+  await page.getByRole('button', { name: 'Stop acting for this member' }).click();
+  await actFor(page, b);
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/api/members/load', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await follow(page, '/member');
+  await expect(page.getByText(`Acting on behalf of member ${b}`)).toBeVisible();
+  await expect(page.getByRole('main').locator('[aria-busy="true"]')).toBeVisible();
+  await expect(details).toHaveCount(0);
+  release();
+  await expect(details).toBeVisible();
+  await expect(details).not.toHaveText(shownForA);
+  await page.unroute('**/api/members/load');
+
+  // Back to member A, whose profile now fails to load: the page says so, with nothing of member B's beside it.
+  await follow(page, '/help');
+  await page.getByRole('button', { name: 'Stop acting for this member' }).click();
+  await page.route('**/api/members/load', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ Data: null, Unwrap: true, MsgText: 'Server error', HasError: true }),
+    }),
+  );
+  await actFor(page, a);
+  await follow(page, '/member');
+  await expect(page.getByRole('main').getByText('could not be loaded', { exact: false })).toBeVisible();
+  await expect(details).toHaveCount(0);
+});
+
+test('another tab switching the member acted for draws the page anew: a form opened for the previous member is gone', async ({ page, context }) => {
+  await signIn(page, 'staff', 'staff.superuser', undefined, '/login');
+  await page.goto(site('staff', '/help'));
+  const [a, b] = await twoMemberIds(page);
+  await actFor(page, a);
+  await follow(page, '/contacts');
+  await page.getByRole('button', { name: 'Add contact' }).click();
+  await page.getByLabel('First name').fill('Typed for the first member');
+
+  // Another tab of the browser acts for member B instead (the choice is the browser's, told to every tab).
+  const other = await context.newPage();
+  await other.goto(site('staff', '/login'));
+  await other.evaluate((id) => localStorage.setItem('cq.impersonate', JSON.stringify({ MemberID: id })), b);
+
+  await expect(page.getByText(`Acting on behalf of member ${b}`)).toBeVisible();
+  // The page starts over for member B: their contacts' list, not the new contact begun for member A.
+  await expect(page.getByRole('button', { name: 'Add contact' })).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveCount(0);
 });

@@ -80,8 +80,9 @@ export function useSiteConfig() {
 
 /** The lookup cache, loaded once by the signed-in layout; empty when loading failed (spec 02 section 7). */
 export function useLookups(category?: LookupItem['Category']): LookupItem[] {
-  const { api } = useKernel();
-  const { data } = useQuery(lookupsQuery(api));
+  const { api, session } = useKernel();
+  // Only with a session (they are refused without one): a page still drawn as its session ends asks for nothing.
+  const { data } = useQuery({ ...lookupsQuery(api), enabled: session.tokens() !== null });
   const items = data ?? [];
   return category ? items.filter((i) => i.Category === category) : items;
 }

@@ -1,5 +1,5 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, posix, sep } from 'node:path';
 import type { Message } from '@portal/core';
 import { type BrandManifest, PRERENDERED_PAGES, prerenderedFile, requestLanguage } from '@portal/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -24,6 +24,8 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 const API_PREFIXES = ['/api/', '/token', '/config', '/health'];
+/** A file's name at the site's root (a name with an extension): never a page's address. */
+const ROOT_FILE = /^\/[^/]+\.[a-z0-9]+$/i;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -95,7 +97,12 @@ export function registerSites(app: FastifyInstance, opts: SiteOptions) {
       const gzipped = gzip && existsSync(`${file}.gz`);
       return send('no-cache', createReadStream(gzipped ? `${file}.gz` : file), gzipped);
     }
-    if (extname(path) && path.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
+    // A file the site does not have is not found: under assets/, or at the root (/favicon.ico, /robots.txt: a browser's
+    // or a crawler's guess), which no page's address looks like; the app in its place would be HTML it cannot use. A
+    // deeper address may hold a dot (a handed-over token, /activated/<a.b.c>): the app's.
+    if ((extname(path) && path.startsWith('/assets/')) || ROOT_FILE.test(posix.normalize(path))) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
     // Client-side route: the single-page app's index; for a prerendered page (the sign-in page), the index with that
     // page's markup in the language this browser will start in (its remembered choice, else its preferred language).
     const page = Object.hasOwn(PRERENDERED_PAGES, path) ? PRERENDERED_PAGES[path] : undefined;

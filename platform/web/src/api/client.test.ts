@@ -69,7 +69,8 @@ describe('API client envelope handling', () => {
   it('fails the call when HasError is set, even with HTTP 200, and shows the message', async () => {
     const { client, hooks } = setup(() => json(200, env(null, { HasError: true, MsgText: 'Nope' })));
     await expect(client.call(EP_API_X)).rejects.toThrow('Nope');
-    expect(hooks.notify).toHaveBeenCalledWith('error', 'Nope');
+    // A read's toast comes with its failure, which a query may ask again for (api/notices.ts).
+    expect(hooks.notify).toHaveBeenCalledWith('error', 'Nope', expect.objectContaining({ message: 'Nope', status: 200 }));
   });
   it("words an answer that is no envelope (a proxy's page) by the hook, never showing the page itself", async () => {
     const { client, hooks } = setup(() => new Response('<html>Bad gateway</html>', { status: 502 }));
@@ -78,7 +79,7 @@ describe('API client envelope handling', () => {
     expect(error).toBeInstanceOf(ApiCallError);
     expect((error as ApiCallError).message).toBe('falló (502)');
     expect((error as ApiCallError).status).toBe(502);
-    expect(hooks.notify).toHaveBeenCalledWith('error', 'falló (502)');
+    expect(hooks.notify).toHaveBeenCalledWith('error', 'falló (502)', error);
   });
   it("words a finance or e-mail call's failure without a server message as the spec does, the server's message when it gives one", async () => {
     const EP_FINANCE = defineEndpoint({ method: 'GET', path: '/api/finance/site/accounts' });
@@ -86,13 +87,17 @@ describe('API client envelope handling', () => {
     for (const ep of [EP_FINANCE, EP_EMAIL]) {
       const { client, hooks } = setup(() => new Response('<html>Bad gateway</html>', { status: 502 }));
       await expect(client.call(ep)).rejects.toMatchObject({ message: 'Error while getting data from server' });
-      expect(hooks.notify).toHaveBeenCalledWith('error', 'Error while getting data from server');
+      expect(hooks.notify).toHaveBeenCalledWith('error', 'Error while getting data from server', ...(ep.method === 'GET' ? [expect.any(ApiCallError)] : []));
       const worded = setup(() => json(500, env(null, { HasError: true, MsgText: 'The bank is not available.' })));
       await expect(worded.client.call(ep)).rejects.toMatchObject({ message: 'The bank is not available.' });
       const down = setup(() => Promise.reject(new TypeError('Failed to fetch')));
       await expect(down.client.call(ep)).rejects.toMatchObject({ status: 0, message: 'Error while getting data from server' });
       // Unreached, it is still the spec's error toast (the bank pages say nothing of their own).
-      expect(down.hooks.notify).toHaveBeenCalledWith('error', 'Error while getting data from server');
+      expect(down.hooks.notify).toHaveBeenCalledWith(
+        'error',
+        'Error while getting data from server',
+        ...(ep.method === 'GET' ? [expect.any(ApiCallError)] : []),
+      );
       const quiet = setup(() => Promise.reject(new TypeError('Failed to fetch')));
       await expect(quiet.client.call(ep, undefined, { notify: false })).rejects.toMatchObject({ status: 0 });
       expect(quiet.hooks.notify).not.toHaveBeenCalled();
@@ -317,7 +322,7 @@ describe('a busy server (503 with Retry-After)', () => {
     const { client, hooks, calls } = withWait(() => busy('1'));
     await expect(client.call(EP_API_A)).rejects.toBeInstanceOf(ApiCallError);
     expect(calls).toHaveLength(2);
-    expect(hooks.notify).toHaveBeenCalledWith('error', 'The service is busy right now. Please try again in a moment.');
+    expect(hooks.notify).toHaveBeenCalledWith('error', 'The service is busy right now. Please try again in a moment.', expect.any(ApiCallError));
   });
 
   it('does not ask again for a change, a wait over the limit or a 503 without Retry-After', async () => {

@@ -74,7 +74,11 @@ function answerDeadline(outer: AbortSignal | undefined, ms: number) {
 }
 
 export interface ClientHooks {
-  notify(kind: ToastKind, message: string): void;
+  /**
+   * A toast. `failure`: the failure of a read (GET), which a query may ask again for (retryQuery): the shell then holds
+   * the toast back for the retry's own outcome (api/notices.ts).
+   */
+  notify(kind: ToastKind, message: string, failure?: ApiCallError): void;
   /** The session could not be refreshed: tokens are cleared; the shell goes to /login. */
   sessionEnded(): void;
   loading(delta: 1 | -1): void;
@@ -251,6 +255,12 @@ export class ApiClient {
     return this.refreshing;
   }
 
+  /** A failure's toast; a read's comes with its failure, which a query may ask again for (ClientHooks.notify). */
+  private toastFailure(init: RequestInit, failure: ApiCallError): void {
+    if (init.method === 'GET') this.hooks.notify('error', failure.message, failure);
+    else this.hooks.notify('error', failure.message);
+  }
+
   private failed(status: number, url = ''): string {
     const dataCall = DATA_CALL.test(url);
     return this.hooks.failed?.(status, dataCall) ?? failedInEnglish(status, dataCall);
@@ -331,9 +341,9 @@ export class ApiClient {
       // has those say 'Error while getting data from server' (01 section 8).
       // No answer in time is a server not reached too.
       if (e instanceof DOMException && e.name === 'AbortError' && !deadline?.expired()) throw e;
-      const msg = this.failed(0, url);
-      if (notify && (DATA_CALL.test(url) || init.method !== 'GET')) this.hooks.notify('error', msg);
-      throw new ApiCallError(msg, 0, null);
+      const failure = new ApiCallError(this.failed(0, url), 0, null);
+      if (notify && (DATA_CALL.test(url) || init.method !== 'GET')) this.toastFailure(init, failure);
+      throw failure;
     }
     // The answer has begun: its body is read without the deadline.
     deadline?.clear();
@@ -380,9 +390,9 @@ export class ApiClient {
     }
     if (isEnvelope(body)) {
       if (body.HasError || !res.ok) {
-        const msg = body.MsgText ?? this.failed(res.status, url);
-        if (notify) this.hooks.notify('error', msg);
-        throw new ApiCallError(msg, res.status, body);
+        const failure = new ApiCallError(body.MsgText ?? this.failed(res.status, url), res.status, body);
+        if (notify) this.toastFailure(init, failure);
+        throw failure;
       }
       if (body.MsgText && body.Unwrap) {
         if (notify) this.hooks.notify('success', body.MsgText);
@@ -391,9 +401,9 @@ export class ApiClient {
       return (body.Unwrap ? body.Data : body) as T;
     }
     if (!res.ok) {
-      const msg = this.failed(res.status, url);
-      if (notify) this.hooks.notify('error', msg);
-      throw new ApiCallError(msg, res.status, body);
+      const failure = new ApiCallError(this.failed(res.status, url), res.status, body);
+      if (notify) this.toastFailure(init, failure);
+      throw failure;
     }
     return body as T;
   }

@@ -1,9 +1,9 @@
 import { type ComponentType, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Location, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useKernel, useSiteConfig } from '../context';
 import { type DialogProps, Extensions } from '../plugin';
-import { afterSignInPath } from '../session/after-sign-in';
+import { afterSignInPath, type ReturnState } from '../session/after-sign-in';
 import { contributionsTo, lazyContribution } from '../shell/extensions';
 import { LanguageMenu } from '../shell/LanguageMenu';
 import { useHydrated } from '../shell/prerendered';
@@ -22,7 +22,7 @@ function useLoginDialog(name: 'forgotPassword' | 'register'): ComponentType<Dial
 
 /** /login and /register: idle, logging in, then home (or the page the user came from) or the server's error. */
 export default function LoginPage({ openRegister = false }: { openRegister?: boolean }) {
-  const { api, brand, sessionStarted } = useKernel();
+  const { api, brand, session, sessionStarted } = useKernel();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -56,9 +56,10 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
     setState({ kind: 'loggingIn' });
     try {
       await api.signIn(userName.trim(), password);
-      // The new session's calls start now, and its landing page opens directly, without the home redirect.
+      // The new session's calls start now, and its landing page opens directly, without the home redirect. The page the
+      // last session ended on is followed only when its user signs in again.
       const landing = sessionStarted();
-      navigate(afterSignInPath((location.state as { from?: Location } | null)?.from, landing), { replace: true });
+      navigate(afterSignInPath(location.state as ReturnState | null, landing, session.user()), { replace: true });
     } catch (e) {
       setState({ kind: 'error', message: (e as Error).message });
       if (passwordField.current) passwordField.current.value = '';

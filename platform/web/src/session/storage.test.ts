@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jwtExpiry, jwtRoles, type KeyValueStore, SessionStore } from './storage';
+import { jwtExpiry, jwtRoles, jwtSubject, type KeyValueStore, SessionStore } from './storage';
 
 const token = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`;
 const memory = (): KeyValueStore => {
@@ -31,5 +31,27 @@ describe('session storage', () => {
     expect(jwtRoles(token({ roles: ['CareGuard', 3] }))).toBeNull();
     expect(jwtRoles(token({}))).toBeNull();
     expect(jwtRoles('garbage')).toBeNull();
+  });
+  it('names the user a token is for, as text, and nobody for garbage', () => {
+    expect(jwtSubject(token({ sub: 'u-1' }))).toBe('u-1');
+    expect(jwtSubject(token({ sub: 7 }))).toBe('7');
+    expect(jwtSubject(token({}))).toBeNull();
+    expect(jwtSubject('garbage')).toBeNull();
+  });
+  it('remembers whose session ended in this tab (for the page it returns to), until a sign-out forgets it', () => {
+    const s = new SessionStore(memory());
+    expect(s.user()).toBeNull();
+    s.saveTokens({ access_token: token({ sub: 'alice' }), expires_in: 900 }, 1000);
+    expect(s.user()).toBe('alice');
+    s.clear();
+    expect(s.user()).toBe('alice');
+    // Another sign-in names its own user; a second clear without tokens keeps the last one known.
+    s.saveTokens({ access_token: token({ sub: 'bob' }), expires_in: 900 }, 1000);
+    expect(s.user()).toBe('bob');
+    s.clear();
+    s.clear();
+    expect(s.user()).toBe('bob');
+    s.forgetUser();
+    expect(s.user()).toBeNull();
   });
 });

@@ -29,7 +29,26 @@ const fallback: KeyValueStore = {
 };
 
 export class SessionStore {
+  /** The user of the last session cleared in this tab (see user()); memory only, the page load's. */
+  private ended: string | null = null;
+
   constructor(private readonly store: KeyValueStore = typeof sessionStorage === 'undefined' ? fallback : sessionStorage) {}
+
+  /**
+   * Whose session this tab holds, as its access token names them (unverified), else whose session ended last in this
+   * tab (a refused refresh, a 401, a timed-out sign-out clear the tokens first): the user a page left for the sign-in
+   * page is kept for (spec 01 section 2), so only that user comes back to it. null: nobody since the tab's last
+   * deliberate sign-out (forgetUser) or its load.
+   */
+  user(): string | null {
+    const t = this.tokens();
+    return (t && jwtSubject(t.accessToken)) ?? this.ended;
+  }
+
+  /** A deliberate sign-out: the next user's sign-in owes nothing to this one's pages. */
+  forgetUser(): void {
+    this.ended = null;
+  }
 
   tokens(): StoredTokens | null {
     const accessToken = this.store.getItem(key('accessToken'));
@@ -71,8 +90,9 @@ export class SessionStore {
     this.store.setItem(key('readAfter'), position);
   }
 
-  /** Sign-out clears every stored item. */
+  /** Sign-out clears every stored item (and remembers whose session it was: see user()). */
   clear(): void {
+    this.ended = this.user();
     for (const k of ['accessToken', 'refreshToken', 'expiry', 'lifetime', 'formToken', 'registrationStep', 'readAfter']) this.store.removeItem(key(k));
   }
 }
@@ -92,6 +112,12 @@ function jwtPayload(token: string): Record<string, unknown> | null {
 export function jwtExpiry(token: string): number | null {
   const exp = jwtPayload(token)?.exp;
   return typeof exp === 'number' ? exp : null;
+}
+
+/** The user an access token names (its subject), unverified, as text; null when it names none. */
+export function jwtSubject(token: string): string | null {
+  const sub = jwtPayload(token)?.sub;
+  return typeof sub === 'string' || typeof sub === 'number' ? String(sub) : null;
 }
 
 /**

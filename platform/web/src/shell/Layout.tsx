@@ -4,11 +4,11 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { useIdentity, useKernel, useLookups, useRoles } from '../context';
+import { useActingMemberId } from '../impersonation/acting';
 import { Extensions } from '../plugin';
 import { impersonationAtom } from '../store';
 import { contributionsTo, ExtensionSlot, useContributions } from './extensions';
 import * as searchCss from './GlobalSearch.css';
-import { ImpersonationPicker } from './ImpersonationPicker';
 import { LanguageMenu } from './LanguageMenu';
 import * as css from './Layout.css';
 import { NavBadges } from './NavBadge';
@@ -18,6 +18,8 @@ import { useIdle } from './useIdle';
 
 /** The toolbar's search (react-aria ComboBox): its own chunk, so the sign-in path does not carry it. */
 const GlobalSearch = lazy(() => import('./GlobalSearch').then((m) => ({ default: m.GlobalSearch })));
+// Staff's alone (SuperUser, CareSupport): loaded for them, never on a member's sign-in path.
+const ImpersonationPicker = lazy(() => import('./ImpersonationPicker').then((m) => ({ default: m.ImpersonationPicker })));
 
 /** Toolbar colour by role (spec 01 section 6): green for CareAssist, purple for CareGuard, blue otherwise. */
 export function toolbarVariant(roles: readonly string[]): keyof typeof css.toolbarColour {
@@ -61,6 +63,7 @@ export function Layout() {
   const identity = useIdentity();
   const location = useLocation();
   const impersonated = useAtomValue(impersonationAtom);
+  const acting = useActingMemberId();
   useLookups(); // warm the cache once; pages proceed whether or not it loads
   const routes: FlatRoute[] = flattenRoutes(kernel.plugins);
   const hasSearch = useContributions(Extensions.searchProviders).length > 0;
@@ -140,7 +143,11 @@ export function Layout() {
         </nav>
         {/* The search box loads lazily; until then a box of its size holds its place, so the toolbar does not move. */}
         {hasSearch && (idle ? <Suspense fallback={searchPlaceholder}>{<GlobalSearch />}</Suspense> : searchPlaceholder)}
-        {impersonated === null && hasAnyRole(roles, IMPERSONATOR_ROLES) && <ImpersonationPicker />}
+        {impersonated === null && hasAnyRole(roles, IMPERSONATOR_ROLES) && (
+          <Suspense fallback={null}>
+            <ImpersonationPicker />
+          </Suspense>
+        )}
         <LanguageMenu />
         <div className={css.user}>
           <span data-testid="display-name" data-user-name={identity.data?.Name}>
@@ -172,7 +179,9 @@ export function Layout() {
       </div>
       <main id="main" className={css.main}>
         <Suspense fallback={<p aria-busy="true">{t('app.loading')}</p>}>
-          <Outlet />
+          {/* Drawn anew for another member acted for: what the page holds itself (a form, a selection, a draft)
+              starts over, as its cached data does (shell/sessionFlow.ts forgetMemberData). */}
+          <Outlet key={acting ?? 'nobody'} />
         </Suspense>
       </main>
     </>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useIdentity, useKernel } from '../context';
 import { useActingMemberId } from '../impersonation/acting';
+import { returnState } from '../session/after-sign-in';
 import { NavigationGate } from './NavigationGate';
 import { encodeInvalidData } from './routes';
 
@@ -19,9 +20,10 @@ export function RequireAccess({ access, memberData = false, children }: { access
   const actingFor = useActingMemberId();
   const { t } = useTranslation();
   if (access === 'public') return <>{children}</>;
-  if (!session.tokens()) return <Navigate to="/login" replace state={{ from: location }} />;
+  // Back here after the sign-in, for the user whose session this was (or anyone, when nobody's was).
+  if (!session.tokens()) return <Navigate to="/login" replace state={returnState(location, session.user())} />;
   if (identity.isPending) return <p aria-busy="true">{t('app.loading')}</p>;
-  if (identity.isError || !identity.data) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (identity.isError || !identity.data) return <Navigate to="/login" replace state={returnState(location, session.user())} />;
   const roles = roleNames(identity.data);
   if (decideAccess(access, roles) !== 'allow') {
     return <Navigate to={`/invalid?data=${encodeURIComponent(encodeInvalidData(location.pathname))}`} replace />;

@@ -8,24 +8,25 @@ import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, type DataRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import { ApiClient } from '../api/client';
 import { ApiCallError, retryQuery } from '../api/errors';
+import { clientNotices } from '../api/notices';
 import { type Kernel, KernelContext } from '../context';
 import { createI18n, ensurePluginNamespace, initialLanguage, type LazyNamespace, loadNamespaces } from '../i18n';
 import { LocaleProvider } from '../i18n/LocaleProvider';
 import { endImpersonationFor, impersonationHeaderFor, initImpersonation, setImpersonation } from '../impersonation/store';
 import { KitProvider } from '../kit/KitProvider';
 import { Extensions, type KernelWebPlugin } from '../plugin';
-import { isSignInPage } from '../session/after-sign-in';
 import { ExpiryWatch } from '../session/expiry-watch';
 import { SessionStore } from '../session/storage';
 import { impersonationAtom, kernelStore, loadingCountAtom, showToast } from '../store';
 import { LoadingBar } from '../toast/LoadingBar';
 import { Toaster } from '../toast/Toaster';
 import { type PrefetchContext, preloadContributions } from './extensions';
-import { Layout } from './Layout';
+import { forgetMemberData, forgetSessionData } from './forget';
 import { canHydrate, routerReady } from './prerendered';
 import { RequireAccess } from './RequireAccess';
 import { RouteError } from './RouteError';
 import { flattenRoutes } from './routes';
+import type { sessionFlow } from './sessionFlow';
 import { hintedLanding, prefetchAfterPage, prefetchSignedIn, rolesHint } from './signedIn';
 import { failsAsPage } from './staleBuild';
 
@@ -81,15 +82,17 @@ export function buildRoutes(
     {
       ErrorBoundary: RouteError,
       HydrateFallback: () => null,
+      // The signed-in layout's code loads with its namespaces (in parallel, one step): the sign-in page needs neither.
       lazy: async () => {
-        await loadNamespaces(navNamespaces);
-        return {};
+        const [{ Layout }] = await Promise.all([loadLayout(), loadNamespaces(navNamespaces)]);
+        return {
+          element: (
+            <RequireAccess access="authenticated">
+              <Layout />
+            </RequireAccess>
+          ),
+        };
       },
-      element: (
-        <RequireAccess access="authenticated">
-          <Layout />
-        </RequireAccess>
-      ),
       children: [
         page({ index: true }, async () => (await kernelPages()).HomeRedirect),
         ...flat.filter((r) => r.layout !== 'bare').map(toRoute),
@@ -99,6 +102,10 @@ export function buildRoutes(
     },
   ];
 }
+
+/** The signed-in layout's code, asked for once: by the route, and early when a session is stored (startApp). */
+let layoutLoad: Promise<typeof import('./Layout')> | null = null;
+const loadLayout = () => (layoutLoad ??= import('./Layout'));
 
 function SessionWatch({ kernel, i18n }: { kernel: Kernel; i18n: i18n }) {
   useEffect(() => {
@@ -184,39 +191,45 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
   const landing = window.location.pathname === '/' ? hintedLanding(brand, plugins, session) : null;
   if (landing && landing !== '/') window.history.replaceState(window.history.state, '', `${landing}${window.location.search}${window.location.hash}`);
   const api = new ApiClient(session, {
-    notify: (kind, message) => showToast({ kind, message }),
-    sessionEnded: () => {
-      queryClient.clear();
-      // Back to this page after the sign-in; a session found ended on a sign-in page has no page to come back to. Already
-      // on /login (a sign-out's last calls answered after it got there) it stays, keeping the page it came from.
-      const here = router.state.location;
-      if (here.pathname.toLowerCase() === '/login') return;
-      void router.navigate('/login', { state: isSignInPage(here.pathname) ? undefined : { from: here } });
-    },
+    // One announcement a failure: error toasts keyed by their words, a read's held back while a query asks again.
+    notify: clientNotices(showToast),
+    // Says why, then back to this page after the same user's sign-in (sessionFlow).
+    sessionEnded: () => void flow().then((f) => f.sessionEnded()),
     loading: (d) => kernelStore.set(loadingCountAtom, (n) => Math.max(0, n + d)),
     impersonatedMemberId: () => impersonationHeaderFor(kernelStore.get(impersonationAtom), rolesHint(session)),
     failed: (status, dataCall) => (dataCall ? i18n.t('api.dataFailed') : status ? i18n.t('api.failed', { status }) : i18n.t('api.unreachable')),
   });
-  const refreshData = () => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'kernel' });
+  // Another member acted for (here or in another tab): nothing of the previous member's stays on screen or in the cache.
+  const refreshData = () => forgetMemberData(queryClient);
   // The stored impersonation, read before the first call: staff acting for a member ask for that member's data from
   // the first call on (the identity, the landing page's widgets), and the first render shows it.
   initImpersonation(refreshData);
+  // How a session ends (sessionFlow): loaded once after the first page (prefetched below), not on the sign-in path.
+  let flowLoad: Promise<ReturnType<typeof sessionFlow>> | null = null;
+  const flow = () =>
+    (flowLoad ??= import('./sessionFlow').then(({ sessionFlow }) =>
+      sessionFlow({
+        router: {
+          get state() {
+            return router.state;
+          },
+          navigate: (to, opts) => router.navigate(to, opts),
+        },
+        queryClient,
+        session,
+        api,
+        endImpersonation: () => endImpersonationFor(null, () => {}),
+        toastEnded: () => showToast({ kind: 'info', message: i18n.t('session.ended'), key: 'session-ended' }),
+      }),
+    ));
   const kernel: Kernel = {
     api,
     session,
     brand,
     plugins,
-    signOut: async ({ silent = false } = {}) => {
-      // A session that ran out (not one the user ended) comes back to this page after the next sign-in (spec 01
-      // section 2), as one the API found ended does. Read before the tokens go: the page's guard then moves on by itself.
-      const here = router.state.location;
-      if (session.tokens()) await api.call(KernelApi.signout, undefined, { notify: false }).catch(() => {});
-      session.clear();
-      queryClient.clear();
-      endImpersonationFor(null, () => {});
-      if (silent) showToast({ kind: 'info', message: i18n.t('session.ended'), key: 'session-ended' });
-      await router.navigate('/login', silent && !isSignInPage(here.pathname) ? { state: { from: here } } : undefined);
-    },
+    // A session that ran out (silent, not one the user ended) comes back to this page after the same user's next
+    // sign-in (spec 01 section 2), as one the API found ended does.
+    signOut: (opts) => flow().then((f) => f.signOut(opts)),
     handOver: async (accessToken) => {
       if (session.tokens()) await api.call(KernelApi.signout, undefined, { notify: false }).catch(() => {});
       session.clear();
@@ -245,10 +258,14 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
       // A user who may not act for a member (a member on a browser a staff user acted from) starts acting for nobody.
       endImpersonationFor(rolesHint(session), () => {});
       // Nothing cached for an earlier session is the new user's: only the site's configuration and lookups stay.
-      queryClient.removeQueries({ predicate: (q) => !(q.queryKey[0] === 'kernel' && (q.queryKey[1] === 'config' || q.queryKey[1] === 'lookups')) });
+      forgetSessionData(queryClient);
+      void loadLayout();
       prefetchSignedIn(kernel, queryClient);
       // After the caller's navigation to the landing page has asked for that page's code and data.
-      setTimeout(() => prefetchAfterPage(kernel, queryClient), 0);
+      setTimeout(() => {
+        prefetchAfterPage(kernel, queryClient);
+        void flow();
+      }, 0);
       return hintedLanding(brand, plugins, session);
     },
     setImpersonation: (memberId) => setImpersonation(memberId, refreshData),
@@ -258,7 +275,11 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
   const signedIn = session.tokens() !== null;
   if (signedIn) prefetchSignedIn(kernel, queryClient);
   const router = createBrowserRouter(buildRoutes(plugins, () => rolesHint(session), { api, queryClient, plugins }));
-  if (signedIn) prefetchAfterPage(kernel, queryClient);
+  if (signedIn) {
+    void loadLayout();
+    prefetchAfterPage(kernel, queryClient);
+    void flow();
+  }
 
   const tree = <AppTree i18n={i18n} queryClient={queryClient} kernel={kernel} router={router} />;
   // The sign-in page comes prerendered in the brand's HTML (apps/web/build.ts): React takes over that markup once the

@@ -20,6 +20,10 @@ function ToastItem({ toast }: { toast: Toast }) {
       timer.current = null;
     };
   }, [toast.id, toast.timeout]);
+  // Said again while open (store.ts showToast): the same toast, its time started over.
+  useEffect(() => {
+    if (toast.renewed) timer.current?.restart(toast.timeout);
+  }, [toast.renewed, toast.timeout]);
   // The time stands while the user points at the toast or has focus in it (its button, Close), so it can be read and
   // acted on; it goes on with the time that was left when they leave.
   const hold = (reason: string) => {

@@ -68,4 +68,24 @@ describe("a toast's pausable timeout", () => {
     advance(5_000);
     expect(ended).toBe(0);
   });
+
+  it('starts its time over when the toast is said again, still standing while held', () => {
+    const { clock, advance } = fakeClock();
+    let ended = 0;
+    const timer = new PausableTimer(2000, () => ended++, clock);
+    timer.start();
+    advance(1500);
+    timer.restart(2000);
+    advance(1999);
+    expect(ended).toBe(0);
+    timer.hold('pointer');
+    timer.restart(2000);
+    advance(5000);
+    expect(ended).toBe(0);
+    timer.release('pointer');
+    advance(1999);
+    expect(ended).toBe(0);
+    advance(1);
+    expect(ended).toBe(1);
+  });
 });

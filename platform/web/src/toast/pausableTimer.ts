@@ -61,6 +61,13 @@ export class PausableTimer {
     this.start();
   }
 
+  /** Starts the time over with `ms` (the toast said again); a held timer stays held, with all of `ms` left. */
+  restart(ms: number): void {
+    this.stop();
+    this.remaining = ms;
+    this.start();
+  }
+
   stop(): void {
     if (this.handle !== null) this.clock.clearTimeout(this.handle);
     this.handle = null;

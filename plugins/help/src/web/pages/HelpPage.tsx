@@ -8,7 +8,7 @@ import * as css from './HelpPage.css';
 export default function HelpPage() {
   const api = useApi();
   const { t } = useTranslation('help');
-  const topics = useQuery({ queryKey: ['help', 'topics'], queryFn: () => api.call(HelpApi.topics) });
+  const topics = useQuery({ queryKey: ['help', 'topics'], queryFn: () => api.call(HelpApi.topics, undefined, { notify: false }) });
   return (
     <div className={layoutCss.card}>
       <p>{t('intro')}</p>

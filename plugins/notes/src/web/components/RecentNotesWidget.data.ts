@@ -6,6 +6,9 @@ import type { NotesApi } from '../../contract';
  * endpoint by its type, no zod (see endpointRef).
  */
 const recentNotes = endpointRef<typeof NotesApi.recent>({ method: 'GET', path: '/api/dashboard/notes' });
-export const recentQuery = (api: ApiClient) => ({ queryKey: ['notes', 'recent'], queryFn: () => api.call(recentNotes, undefined, { skipLoadingBar: true }) });
+export const recentQuery = (api: ApiClient) => ({
+  queryKey: ['notes', 'recent'],
+  queryFn: () => api.call(recentNotes, undefined, { notify: false, skipLoadingBar: true }),
+});
 /** Asked for when the dashboard starts loading, beside the identity call and the widget's code. */
 export const prefetchRecentNotes = ({ api, queryClient }: PrefetchContext) => queryClient.prefetchQuery(recentQuery(api));

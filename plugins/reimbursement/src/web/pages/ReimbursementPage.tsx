@@ -55,7 +55,7 @@ export default function ReimbursementPage() {
   /** The request a Send left unfinished: its BatchId, sent files and files' keys, kept until the form resets (see planSend). */
   const request = useRef<SentRequest | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const list = useQuery({ queryKey: ['reimbursement', 'list'], queryFn: () => api.call(ReimbursementApi.list) });
+  const list = useQuery({ queryKey: ['reimbursement', 'list'], queryFn: () => api.call(ReimbursementApi.list, undefined, { notify: false }) });
 
   const update = (key: string, change: Partial<QueuedFile>) => setQueue((q) => q.map((f) => (f.key === key ? { ...f, ...change } : f)));
 

@@ -19,7 +19,10 @@ export function PermissionsTab({ userId, draft: store }: { userId: string; draft
   const api = useApi();
   const queryClient = useQueryClient();
   const caller = useCaller();
-  const permissions = useQuery({ queryKey: ['users', userId, 'permissions'], queryFn: () => api.call(UsersApi.permissionGet, { params: { userId } }) });
+  const permissions = useQuery({
+    queryKey: ['users', userId, 'permissions'],
+    queryFn: () => api.call(UsersApi.permissionGet, { params: { userId } }, { notify: false }),
+  });
   const draft = store.draft?.value ?? null;
   const [saving, setSaving] = useState(false);
   // Edit puts focus on the first box; a save that went through, or Cancel, back on Edit. A tab opened again with its

@@ -26,7 +26,7 @@ export function QuotasTab({ userId, draft: store }: { userId: string; draft: Tab
   const api = useApi();
   const queryClient = useQueryClient();
   const caller = useCaller();
-  const quotas = useQuery({ queryKey: ['users', userId, 'quotas'], queryFn: () => api.call(UsersApi.quotaGet, { params: { userId } }) });
+  const quotas = useQuery({ queryKey: ['users', userId, 'quotas'], queryFn: () => api.call(UsersApi.quotaGet, { params: { userId } }, { notify: false }) });
   const draft = store.draft?.value ?? null;
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);

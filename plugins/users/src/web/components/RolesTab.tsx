@@ -27,7 +27,7 @@ export function RolesTab({ userId, draft: store }: { userId: string; draft: TabD
   const api = useApi();
   const queryClient = useQueryClient();
   const caller = useCaller();
-  const roles = useQuery({ queryKey: ['users', userId, 'roles'], queryFn: () => api.call(UsersApi.roleGet, { params: { userId } }) });
+  const roles = useQuery({ queryKey: ['users', userId, 'roles'], queryFn: () => api.call(UsersApi.roleGet, { params: { userId } }, { notify: false }) });
   const draft = store.draft?.value.roles ?? null;
   const cleared = store.draft?.value.cleared ?? [];
   const [saving, setSaving] = useState(false);

@@ -23,7 +23,10 @@ export function TeamsTab({ user, onSaved }: { user: User; onSaved?: (from: numbe
   const api = useApi();
   const queryClient = useQueryClient();
   const caller = useCaller();
-  const teams = useQuery({ queryKey: ['users', user.Id, 'teams'], queryFn: () => api.call(UsersApi.teamGet, { params: { userId: user.Id } }) });
+  const teams = useQuery({
+    queryKey: ['users', user.Id, 'teams'],
+    queryFn: () => api.call(UsersApi.teamGet, { params: { userId: user.Id } }, { notify: false }),
+  });
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState(false);
   const actions = useTeamActions(teams.data?.Version ?? 0, onSaved);

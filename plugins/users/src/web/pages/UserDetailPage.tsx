@@ -26,7 +26,7 @@ export default function UserDetailPage() {
   const api = useApi();
   const { t } = useTranslation('users');
   const isNew = id === 'new';
-  const user = useQuery({ queryKey: ['users', id, 'user'], queryFn: () => api.call(UsersApi.getById, { params: { id } }), enabled: !isNew });
+  const user = useQuery({ queryKey: ['users', id, 'user'], queryFn: () => api.call(UsersApi.getById, { params: { id } }, { notify: false }), enabled: !isNew });
   const drafts = useTabDrafts(id);
 
   const back = (
