@@ -1,7 +1,8 @@
 import cluster from 'node:cluster';
-import { ConfigError } from '@portal/server/kernel';
+import { ConfigError, loadConfig } from '@portal/server/kernel';
 import { parseWorkers, startPrimary } from './cluster';
-import { createServer } from './server';
+import { REPO_ROOT } from './plugins';
+import { checkPortFree, createServer, portInUse } from './server';
 
 /**
  * The API entry. WORKERS=N (N > 1) runs N API processes on one port (node:cluster: the primary owns the port and
@@ -11,7 +12,13 @@ import { createServer } from './server';
 async function serve() {
   const server = await createServer();
   const { config, app } = server;
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (e) {
+    // Taken since the check at the start.
+    await server.close();
+    throw (e as NodeJS.ErrnoException).code === 'EADDRINUSE' ? portInUse(config.port) : e;
+  }
   const who = cluster.isWorker ? ` (worker ${cluster.worker?.id}, pid ${process.pid})` : '';
   app.log.info(
     `API and brand sites on http://localhost:${config.port}${who} (database: ${server.database.kind}${server.database.replica ? ' with a read replica for searches' : ''}, jobs: ${server.jobs.working ? 'on' : 'off'})`,
@@ -31,6 +38,11 @@ async function serve() {
 
 try {
   const workers = parseWorkers(process.env);
+  if (cluster.isPrimary) {
+    // A taken port is said before the database is opened (the workers' port is the primary's).
+    const { port, host } = loadConfig(process.env, REPO_ROOT);
+    await checkPortFree(port, host);
+  }
   if (workers > 1 && cluster.isPrimary) await startPrimary(workers);
   else await serve();
 } catch (e) {

@@ -1,8 +1,8 @@
 import type { Migration } from '@portal/core';
 import { freshDatabaseUrl } from '@portal/testing/server';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from './database';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type Database, openDatabase, type SqlClient } from './database';
 import { MIGRATION_LOCK_KEY, migrate } from './migrate';
 
 /**
@@ -179,6 +179,116 @@ describe('a migration that runs outside a transaction (transaction: false)', () 
   });
 });
 
+/** sql, recording every statement sent through it (on any connection or transaction it gives). */
+function recording(sql: SqlClient, seen: string[]): SqlClient {
+  return {
+    query: (text, params, opts) => {
+      seen.push(text);
+      return sql.query(text, params, opts);
+    },
+    exec: (text) => {
+      seen.push(text);
+      return sql.exec(text);
+    },
+    transaction: (fn) => sql.transaction((tx) => fn(recording(tx, seen))),
+    withConnection: sql.withConnection && ((fn) => sql.withConnection?.((conn) => fn(recording(conn, seen))) as never),
+  };
+}
+const session = async () => {
+  const c = new pg.Client({ connectionString: databaseUrl ?? '' });
+  await c.connect();
+  return c;
+};
+/** A session of another process holding the migration lock, and its pid. */
+const lockHolder = async () => {
+  const holder = await session();
+  const pid = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
+  await holder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+  return { holder, pid };
+};
+const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms))]);
+
+describe('a start and the migration lock', () => {
+  const sets = [{ owner: 'quiet-a', migrations: [{ id: '0001_table', sql: 'CREATE TABLE quiet_a (n int)' }] }];
+
+  it('with nothing to apply, takes no lock: it reads schema_migrations and is done', async () => {
+    expect(await migrate(database.sql, sets)).toEqual(['quiet-a/0001_table']);
+    const seen: string[] = [];
+    expect(await migrate(recording(database.sql, seen), sets)).toEqual([]);
+    expect(seen.filter((s) => /advisory|CREATE TABLE|INSERT/i.test(s))).toEqual([]);
+    expect(seen.length).toBeLessThanOrEqual(2);
+  });
+
+  it.skipIf(!onPostgres)('with nothing to apply, finishes at once while another session holds the lock (a newer version migrating)', async () => {
+    const { holder } = await lockHolder();
+    try {
+      expect(await within(migrate(database.sql, sets), 3_000)).toEqual([]);
+    } finally {
+      await holder.end();
+    }
+  });
+
+  it.skipIf(!onPostgres)('with a migration to apply, waits for the lock and says who holds it, at first after a while and then every so often', async () => {
+    const { holder, pid } = await lockHolder();
+    const lines: { msg: string; level?: string }[] = [];
+    const log = (msg: string, level?: 'info' | 'warn') => void lines.push({ msg, level });
+    const waiting = () => lines.filter((l) => l.msg.startsWith('waiting'));
+    const notice = { lockNotice: { afterMs: 300, everyMs: 400 } };
+    const expected = new RegExp(
+      `^waiting \\d+ s for the migration lock \\(advisory lock ${MIGRATION_LOCK_KEY}\\), held by pid ${pid} \\(from 127\\.0\\.0\\.1\\), idle for \\d+ s after: SELECT pg_advisory_lock\\(\\$1\\)$`,
+    );
+    let migrating: Promise<string[]> | null = null;
+    try {
+      migrating = migrate(database.sql, [{ owner: 'quiet-b', migrations: [{ id: '0001_table', sql: 'CREATE TABLE quiet_b (n int)' }] }], log, notice);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(waiting()).toEqual([]); // not before afterMs
+      await vi.waitFor(() => expect(waiting().length).toBeGreaterThanOrEqual(2), { timeout: 5_000, interval: 50 });
+      for (const line of waiting()) expect(line).toEqual({ level: 'warn', msg: expect.stringMatching(expected) });
+      expect(await records('quiet-b')).toEqual([]);
+    } finally {
+      await holder.end();
+    }
+    expect(await migrating).toEqual(['quiet-b/0001_table']);
+
+    // The same for a migration that runs outside a transaction (its session-level lock).
+    const again = await lockHolder();
+    lines.length = 0;
+    try {
+      migrating = migrate(
+        database.sql,
+        [{ owner: 'quiet-b', migrations: [indexed('0002_index', ['CREATE INDEX CONCURRENTLY IF NOT EXISTS quiet_b_n_idx ON quiet_b (n)'])] }],
+        log,
+        notice,
+      );
+      await vi.waitFor(() => expect(waiting().length).toBeGreaterThanOrEqual(1), { timeout: 5_000, interval: 50 });
+      expect(waiting()[0]).toEqual({ level: 'warn', msg: expect.stringMatching(new RegExp(expected.source.replace(String(pid), String(again.pid)))) });
+    } finally {
+      await again.holder.end();
+    }
+    expect(await migrating).toEqual(['quiet-b/0002_index']);
+  });
+});
+
+describe('an older build on a newer schema (a rollback)', () => {
+  it("names, in a warning, its owners' migrations it does not know, and applies nothing", async () => {
+    const first = { id: '0001_table', sql: 'CREATE TABLE older_a (n int)' };
+    await migrate(database.sql, [
+      { owner: 'older-a', migrations: [first, { id: '0002_column', sql: 'ALTER TABLE older_a ADD COLUMN m int' }] },
+      { owner: 'older-unloaded', migrations: [{ id: '0001_table', sql: 'CREATE TABLE older_unloaded (n int)' }] },
+    ]);
+    const lines: { msg: string; level?: string }[] = [];
+    expect(await migrate(database.sql, [{ owner: 'older-a', migrations: [first] }], (msg, level) => lines.push({ msg, level }))).toEqual([]);
+    expect(lines).toEqual([
+      {
+        level: 'warn',
+        msg: expect.stringMatching(
+          /^the database has migrations this build does not know: older-a\/0002_column \(applied \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\)\. A newer build migrated it \(a rollback\?\): this one starts, but what those migrations changed may fail its requests$/,
+        ),
+      },
+    ]);
+  });
+});
+
 /**
  * What the concurrent build is for: writes to the table go on while it builds. A transaction left open on the table
  * (a write in flight) makes either build wait for it; meanwhile a third session's insert goes through beside
@@ -186,11 +296,6 @@ describe('a migration that runs outside a transaction (transaction: false)', () 
  * is one session.
  */
 describe.skipIf(!onPostgres)('on PostgreSQL, while the index builds', () => {
-  const session = async () => {
-    const c = new pg.Client({ connectionString: databaseUrl ?? '' });
-    await c.connect();
-    return c;
-  };
   /** Until the session running `statement` waits for a lock (the open transaction). */
   const waitingOn = async (statement: string) => {
     for (let i = 0; i < 200; i++) {

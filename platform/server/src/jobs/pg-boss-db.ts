@@ -20,6 +20,24 @@ export interface QueueDb extends PgBoss.Db {
   close(): Promise<void>;
 }
 
+/**
+ * pg-boss's database hook inside one transaction of ours (the queue's install, under its lock): every statement runs
+ * in it, and a text of pg-boss's own wrapped in BEGIN ... COMMIT runs as its plain statements, so the whole install
+ * commits or rolls back with the transaction.
+ */
+export function transactionQueueDb(tx: SqlClient): PgBoss.Db {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      const block = values?.length ? null : LOCKED_BLOCK.exec(text);
+      if (block?.[1] !== undefined) {
+        await tx.exec(block[1]);
+        return { rows: [] };
+      }
+      return { rows: await tx.query(text, values) };
+    },
+  };
+}
+
 export function queueDb(sql: SqlClient): QueueDb {
   const inFlight = new Set<Promise<unknown>>();
   let closed = false;

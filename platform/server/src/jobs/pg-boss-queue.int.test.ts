@@ -1,8 +1,8 @@
 import { createHook } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { openTestDatabase } from '@portal/testing/server';
+import { freshDatabaseUrl, openTestDatabase } from '@portal/testing/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Database } from '../db/database';
+import { type Database, openDatabase } from '../db/database';
 import { createJobQueue } from './pg-boss-queue';
 import type { JobInfo, JobLogger, JobQueue } from './queue';
 
@@ -238,6 +238,47 @@ describe('job queue', () => {
       await vi.waitFor(() => expect([...live.values()]).toEqual([]), { timeout: 3_000, interval: 50 });
     } finally {
       hook.disable();
+    }
+  });
+});
+
+/**
+ * Several API processes starting at once on one database (an orchestrator starting machines A, B and C, a release that
+ * adds a job): each installs the queue's schema and its queues. pg-boss's own install of either is not safe against
+ * another at once (a CREATE SCHEMA race on the catalog's unique key; two create_queue of one name deadlock), so the
+ * install runs under a lock of its own. On PostgreSQL each process is a pool of its own on a fresh database; PGlite is
+ * one process's, where the three share the one session. Each round installs a fresh queue schema.
+ */
+describe('job queues installed by several processes at once', () => {
+  let fresh: Awaited<ReturnType<typeof freshDatabaseUrl>>;
+  const pools: Database[] = [];
+  beforeAll(async () => {
+    fresh = await freshDatabaseUrl();
+    for (let i = 0; i < 3; i++) pools.push(fresh.databaseUrl ? await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: null, poolSize: 3 }) : database);
+  });
+  afterAll(async () => {
+    for (const q of open.splice(0)) await q.stop();
+    if (fresh?.databaseUrl) for (const d of pools) await d.close();
+    await fresh?.drop();
+  });
+
+  it('all start, and each queue is made once with its options', async () => {
+    const names = ['race.a', 'race.b', 'race.c', 'race.d', 'race.e'];
+    for (const round of [1, 2, 3, 4]) {
+      const schema = `race_${round}`;
+      const queues = pools.map((d, i) => {
+        const q = createJobQueue(d, { work: i === 0, schema, pollingIntervalSeconds: 0.5, stopTimeoutMs: 1_000 });
+        open.push(q);
+        return q;
+      });
+      for (const q of queues) for (const name of names) await q.define(name, async () => {}, { retryLimit: round });
+      const started = await Promise.allSettled(queues.map((q) => q.start({ logger: recordingLogger() })));
+      expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual(['started', 'started', 'started']);
+      const made = await (pools[0] as Database).sql.query<{ name: string; retry_limit: number }>(
+        `SELECT name, retry_limit FROM ${schema}.queue WHERE name LIKE 'race.%' ORDER BY name`,
+      );
+      expect(made).toEqual(names.map((name) => ({ name, retry_limit: round })));
+      for (const q of open.splice(0)) await q.stop();
     }
   });
 });

@@ -1,11 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { SqlClient } from '../db/database';
-import { type QueueDb, queueDb } from './pg-boss-db';
+import { type LockNotice, type LockWait, underAdvisoryLock } from '../db/migrate';
+import { type QueueDb, queueDb, transactionQueueDb } from './pg-boss-db';
 import type { DefineOptions, JobHandler, JobLogger, JobQueue, SendOptions } from './queue';
 
 /** How long stop() lets the running jobs finish before it hands the rest back to the queue. */
 export const JOB_STOP_TIMEOUT_MS = 30_000;
+
+/**
+ * The advisory lock under which a process installs the queue's schema and its queues, so that processes starting at
+ * once take turns (its own key: an install does not wait for another version's long migration).
+ */
+export const JOB_QUEUE_LOCK_KEY = 727_273;
+/** pg-boss 10's queue for cron jobs (src/timekeeper.js QUEUES.SEND_IT), which its scheduler makes at start. */
+const CRON_QUEUE = '__pgboss__send-it';
 
 export interface JobQueueOptions {
   /** Run handlers in this process (false for JOBS=off: it still queues jobs). */
@@ -16,6 +25,8 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   /** How long stop() lets running jobs finish before failing them (they are retried later). Default 30 000. */
   stopTimeoutMs?: number;
+  /** When a start waiting for the install lock says so (db/migrate.ts LOCK_NOTICE). */
+  lockNotice?: LockNotice;
 }
 
 interface Definition {
@@ -69,7 +80,8 @@ export class PgBossJobQueue implements JobQueue {
     // Defined before start(): start() installs it. After: install it now.
     if (this.started) {
       await this.started;
-      await this.install(name, def);
+      await this.install([[name, def]], false);
+      await this.startWorker(name, def);
     }
   }
 
@@ -100,8 +112,9 @@ export class PgBossJobQueue implements JobQueue {
     const defs = [...this.definitions];
     const schedules = [...this.schedules];
     this.started = (async () => {
+      await this.install(defs, this.working);
       await this.boss.start();
-      for (const [name, def] of defs) await this.install(name, def);
+      for (const [name, def] of defs) await this.startWorker(name, def);
       for (const [name, s] of schedules) await this.boss.schedule(name, s.cron, s.payload, { tz: 'UTC' });
     })();
     await this.started;
@@ -140,12 +153,36 @@ export class PgBossJobQueue implements JobQueue {
     await this.started;
   }
 
-  private async install(name: string, def: Definition): Promise<void> {
-    // pg-boss checks options by presence ('retryDelay' in options), so unset ones must be left out, not undefined.
-    const queue: PgBoss.Queue = { name, ...definedOnly(def.opts) };
-    await this.boss.createQueue(name, queue);
-    // createQueue keeps an existing queue as it was: apply options changed since.
-    await this.boss.updateQueue(name, queue);
+  /**
+   * Installs the queue's schema (made, or brought to this pg-boss's version) and the given queues with their options,
+   * in one transaction under JOB_QUEUE_LOCK_KEY, through a pg-boss of its own that only installs. pg-boss's own
+   * install is not safe against another process's at once: two schema creations race on the catalog's unique key,
+   * and two create_queue (each adds a partition and foreign keys to the queue table) deadlock, and one start failed.
+   * After it, this process's pg-boss finds everything made and changes nothing. `cron`: also pg-boss's cron queue,
+   * which a process that schedules makes at start.
+   */
+  private async install(queues: readonly (readonly [string, Definition])[], cron: boolean): Promise<void> {
+    const lock: LockWait = {
+      name: 'the job queue install lock',
+      key: JOB_QUEUE_LOCK_KEY,
+      log: (msg, level) => this.log(level ?? 'info', {}, msg),
+      notice: this.opts.lockNotice,
+    };
+    await underAdvisoryLock(this.sql, lock, async (tx) => {
+      const installer = new PgBoss({ db: transactionQueueDb(tx), schema: this.schema, supervise: false, schedule: false, migrate: true });
+      await installer.start();
+      for (const [name, def] of queues) {
+        // pg-boss checks options by presence ('retryDelay' in options), so unset ones must be left out, not undefined.
+        const queue: PgBoss.Queue = { name, ...definedOnly(def.opts) };
+        await installer.createQueue(name, queue);
+        // createQueue keeps an existing queue as it was: apply options changed since.
+        await installer.updateQueue(name, queue);
+      }
+      if (cron) await installer.createQueue(CRON_QUEUE);
+    });
+  }
+
+  private async startWorker(name: string, def: Definition): Promise<void> {
     if (!this.working) return;
     const id = await this.boss.work<object>(name, { includeMetadata: true }, async (jobs) => {
       for (const job of jobs) await this.run(name, def, job);
