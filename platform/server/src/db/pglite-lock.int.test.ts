@@ -40,7 +40,12 @@ describe('the embedded database is one process’s: a second opener is refused, 
     try {
       const other = spawnSync(
         process.execPath,
-        ['--import', 'tsx', '-e', `import('${join(import.meta.dirname, 'database.ts')}').then((m) => m.openPglite(${JSON.stringify(dir)})).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); })`],
+        [
+          '--import',
+          'tsx',
+          '-e',
+          `import('${join(import.meta.dirname, 'database.ts')}').then((m) => m.openPglite(${JSON.stringify(dir)})).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); })`,
+        ],
         { encoding: 'utf8', cwd: process.cwd() },
       );
       expect(other.status, other.stderr).toBe(3);
