@@ -323,11 +323,13 @@ export function lockDataDir(dir: string): () => void {
     }
     if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processRuns(holder))
       throw new ConfigError(
+        // english-only: an operator's start-up error, in the log
         `The embedded database in ${dir} is in use by process ${holder} (an API, scripts/seed or scripts/start). Stop it first, or set DATABASE_URL to a PostgreSQL server.`,
       );
     // Left by a process that is gone (or by this one): taken over.
     fs.rmSync(file, { force: true });
   }
+  // english-only: an operator's start-up error, in the log
   throw new ConfigError(`The embedded database in ${dir} could not be locked (${file}).`);
 }
 
