@@ -1,5 +1,5 @@
 import type { StartedServer } from '@portal/app-server/server';
-import { Roles } from '@portal/core';
+import { dayIn, Roles } from '@portal/core';
 import type { SqlClient } from '@portal/server';
 import { makeUser, startTestServer } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,13 +50,17 @@ function service() {
   return { svc, primary, replica, clock, routedAfter };
 }
 
-/** One bill received today for the member. */
+/**
+ * One bill received today for the member: the business's today (America/Chicago), as the claims plugin stamps a bill
+ * and as the series' windows end. The database's current_date is UTC's, a day ahead every US evening.
+ */
 async function bill(member: number, cents = 1_000) {
   billNo++;
+  const today = dayIn('America/Chicago');
   await server.database.sql.query(
     `INSERT INTO claims (claim_number, member_id, payee_name, bill_type_id, billed_cents, service_date_from, received_date)
-     VALUES ($1, $2, 'Series payee', 1, $3, current_date, current_date)`,
-    [`SERIES-${billNo}`, member, cents],
+     VALUES ($1, $2, 'Series payee', 1, $3, $4::date, $4::date)`,
+    [`SERIES-${billNo}`, member, cents, today],
   );
 }
 

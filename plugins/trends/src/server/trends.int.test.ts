@@ -1,5 +1,5 @@
 import type { StartedServer } from '@portal/app-server/server';
-import { buildPath, Roles } from '@portal/core';
+import { buildPath, dayIn, Roles } from '@portal/core';
 import { createSandbox, linksIn, mailTo } from '@portal/sandbox';
 import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,7 +15,11 @@ const BUSINESS_ZONE = 'America/Chicago';
 const users: Record<string, { session: Session; memberId: number | null; userName: string }> = {};
 
 const sql = () => server.database.sql;
-const day = (offsetDays: number) => new Date(Date.now() - offsetDays * 86_400_000).toISOString().slice(0, 10);
+/**
+ * The day `offsetDays` before the business's today (America/Chicago, the test server's BUSINESS_TIME_ZONE), as the
+ * series' windows count days: UTC's day is a day ahead every US evening.
+ */
+const day = (offsetDays: number) => dayIn('America/Chicago', new Date(Date.now() - offsetDays * 86_400_000));
 
 async function user(key: string, roles: string[], brand: string, member: boolean) {
   const userName = `trends-${key}`;
