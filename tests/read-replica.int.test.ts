@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StartedServer } from '@portal/app-server/server';
-import { Headers, Roles } from '@portal/core';
+import { dayIn, Headers, Roles } from '@portal/core';
 import { ConfigError, formatPosition, loadConfig, openDatabase, parseWalPosition } from '@portal/server/kernel';
 import { authHeaders, freshDatabaseUrl, makeUser, startTestServer } from '@portal/testing/server';
 import { mintSession } from '@portal/testing/tokens';
@@ -174,7 +174,8 @@ describe.skipIf(!process.env.TEST_DATABASE_READ_URL)('searches on a streaming re
       const { headers } = await signedIn(server, 'replica-own-ledger', Roles.CareGuard, { brand: 'card', member: true });
       const post = (url: string, payload: object, extra: Record<string, string>) =>
         server.app.inject({ method: 'POST', url, headers: { ...headers, ...extra }, payload });
-      const entry = { DateCreated: new Date().toISOString().slice(0, 10), Description: 'Office visit', TransactionTypeID: 1, Amount: 125.4 };
+      // The business's today (America/Chicago), the day the search's default range ends on: UTC's is a day ahead every US evening.
+      const entry = { DateCreated: dayIn('America/Chicago'), Description: 'Office visit', TransactionTypeID: 1, Amount: 125.4 };
       return {
         change: async () => {
           const r = await post('/api/transactions/create', { ...entry, IdempotencyKey: `replica-${randomUUID()}` }, {});
@@ -327,8 +328,9 @@ describe.skipIf(!process.env.TEST_DATABASE_READ_URL)('searches on a streaming re
       return {
         add: async () => {
           await server.database.sql.query(
-            `INSERT INTO ledger_transactions (member_id, source, date_created, company, description, transaction_type_id, amount_cents) VALUES ($1, 'ledger', current_date, 'Clinic', 'Replica report visit', 1, 5000)`,
-            [m.memberId],
+            `INSERT INTO ledger_transactions (member_id, source, date_created, company, description, transaction_type_id, amount_cents) VALUES ($1, 'ledger', $2::date, 'Clinic', 'Replica report visit', 1, 5000)`,
+            // The business's today, where the report's default range ends (the database's current_date is UTC's).
+            [m.memberId, dayIn('America/Chicago')],
           );
           return 'Replica report visit';
         },
