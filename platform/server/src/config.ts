@@ -148,26 +148,32 @@ export function trustedProxies(raw: string | undefined): string[] {
 }
 
 /**
- * SITE_ADDRESS: an http or https origin (no path, query or fragment) whose host name holds {marker} as a label of its
- * own, so the address of each brand's site is also a host the API tells that brand by. The trailing / is dropped.
+ * Whether `value` is an absolute http(s) address with a host: what a provider's address (SANDBOX_URL) and a webhook's
+ * (billing's PAYMENT_WEBHOOK_URL) must be. `localhost:8090`, `ftp://…` and `http://` are not.
  */
+export function isHttpAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && /^https?:\/\//i.test(value);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A provider's address (SANDBOX_URL): an absolute http(s) address with a host, no trailing slash. Checked at start: an
  * empty value crashed the start with a bare "Invalid URL", one without a scheme made every provider call fail later.
  */
 export function httpOrigin(name: string, raw: string): string {
   const value = raw.trim();
-  let parsed: URL | null = null;
-  try {
-    parsed = new URL(value);
-  } catch {
-    parsed = null;
-  }
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname || !/^https?:\/\//i.test(value))
-    throw new ConfigError(`${name} must be an http(s) address such as http://localhost:8090, got "${raw}"`);
+  if (!isHttpAddress(value)) throw new ConfigError(`${name} must be an http(s) address such as http://localhost:8090, got "${raw}"`);
   return value.replace(/\/+$/, '');
 }
 
+/**
+ * SITE_ADDRESS: an http or https origin (no path, query or fragment) whose host name holds {marker} as a label of its
+ * own, so the address of each brand's site is also a host the API tells that brand by. The trailing / is dropped.
+ */
 export function siteAddressTemplate(raw: string | undefined): string | null {
   if (raw === undefined || raw.trim() === '') return null;
   const value = raw.trim().replace(/\/$/, '');

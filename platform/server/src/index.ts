@@ -11,7 +11,7 @@ export { reissueSessionTokens } from './auth/token-route';
 export { randomToken, sha256 } from './auth/tokens';
 export { type CountedPage, countKey, KEPT_COUNTS_DEFAULTS, KeptCounts, type KeptCountsOptions, keptCountsFor } from './cache/keptCounts';
 export { KeptResults } from './cache/keptResults';
-export { brandSiteAddress, type ServerConfig } from './config';
+export { brandSiteAddress, isHttpAddress, type ServerConfig } from './config';
 export type { SqlClient } from './db/database';
 export * from './documents/mime';
 export type { PdfBlock, PdfBrand, PdfDocumentSpec, PdfTableColumn } from './documents/pdf';

@@ -6,6 +6,16 @@ export interface ProviderErrors {
   unavailable: (message: string) => Error;
 }
 
+/** A provider's answer read as JSON: null for an empty one, undefined for one that is not JSON. */
+export function parseAnswer(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * One JSON call to a provider's HTTP API with Basic credentials and a 15 s timeout. A 4xx is the provider refusing
  * (its `error` text, or 'The <name> answered <status>.'); a network failure, a 5xx, or an answer that cannot be read
@@ -38,20 +48,14 @@ export async function providerCall<T>(
   } catch (e) {
     throw errors.unavailable(`${where}: ${(e as Error).message}`);
   }
-  let data: unknown = null;
-  let parsed = true;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    parsed = false;
-  }
+  const data = parseAnswer(text);
   if (!res.ok) {
     // english-only: the provider's own words (its `error`), else a plain fallback; a plugin words what users see
     const message = (data as { error?: string } | null)?.error ?? `The ${errors.name} answered ${res.status}.`;
     if (res.status >= 400 && res.status < 500) throw errors.refused(res.status, message);
     throw errors.unavailable(`${where}: ${res.status} ${message}`);
   }
-  if (!parsed || (valid && !valid(data))) throw errors.unavailable(`${where}: an unreadable answer (${res.status}, ${text.length} bytes)`);
+  if (data === undefined || (valid && !valid(data))) throw errors.unavailable(`${where}: an unreadable answer (${res.status}, ${text.length} bytes)`);
   return data as T;
 }
 

@@ -1,3 +1,5 @@
+import { parseAnswer } from './http';
+
 /** One record of a report to the federal payer (a Medicare set-aside's spending), amounts in integer cents. */
 export interface PayerRecord {
   date: string;
@@ -67,13 +69,7 @@ export class SandboxFederalPayer implements FederalPayer {
       throw new PayerError(`federal payer unreachable: ${(e as Error).message}`, null);
     }
     if (!res.ok) throw new PayerError(`federal payer refused the report: ${res.status} ${text.slice(0, 500)}`, res.status);
-    const json = ((): Partial<PayerAck> | null => {
-      try {
-        return JSON.parse(text) as Partial<PayerAck>;
-      } catch {
-        return null;
-      }
-    })();
+    const json = parseAnswer(text) as Partial<PayerAck> | null | undefined;
     if (typeof json?.acknowledgementId !== 'string' || typeof json.receivedAt !== 'string')
       throw new PayerError('federal payer answered without an acknowledgement', res.status);
     return { acknowledgementId: json.acknowledgementId, receivedAt: json.receivedAt, duplicate: json.duplicate === true };

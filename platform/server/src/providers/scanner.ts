@@ -3,6 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ApiError } from '../http/errors';
+import { parseAnswer } from './http';
 
 /**
  * The scanner could not answer (down, failing, an answer that is not a verdict): the upload is refused for now with a
@@ -58,13 +59,7 @@ export class SandboxVirusScanner implements VirusScanner {
       throw new ScannerUnavailableError((e as Error).message);
     }
     if (answer.status >= 400) throw new ScannerUnavailableError(`${answer.status} ${answer.text.slice(0, 200)}`);
-    const verdict = ((): { clean?: unknown; signature?: unknown } | null => {
-      try {
-        return JSON.parse(answer.text) as { clean?: unknown; signature?: unknown };
-      } catch {
-        return null;
-      }
-    })();
+    const verdict = parseAnswer(answer.text) as { clean?: unknown; signature?: unknown } | null | undefined;
     if (verdict?.clean === true) return { clean: true };
     if (verdict?.clean === false && typeof verdict.signature === 'string' && verdict.signature) return { clean: false, signature: verdict.signature };
     throw new ScannerUnavailableError(`an answer that is not a verdict (${answer.status}, ${answer.text.length} bytes)`);

@@ -1,3 +1,5 @@
+import { isHttpAddress } from '@portal/server';
+
 /**
  * Where the card gateway posts its webhooks: PAYMENT_WEBHOOK_URL when set, else `fallback` (the staff site's webhook
  * address). Checked when the plugin starts: an address the gateway could not post to (no scheme, not http or https)
@@ -6,13 +8,7 @@
 export function webhookUrlFrom(env: Readonly<Record<string, string | undefined>>, fallback: string): string {
   const raw = env.PAYMENT_WEBHOOK_URL?.trim();
   if (!raw) return fallback;
-  let url: URL | null = null;
-  try {
-    url = new URL(raw);
-  } catch {
-    url = null;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+  if (!isHttpAddress(raw)) {
     throw new Error(
       `PAYMENT_WEBHOOK_URL must be an absolute http(s) address the card gateway can post to (such as https://staff.example.com/api/payment/webhook), got "${raw}"`,
     );
