@@ -1540,11 +1540,15 @@ export function makeBilling(
         ),
       );
       const ok = t.responseCode === '1';
+      // A retry the gateway holds for review is Pending, as a first charge held is: the merchant's or support's
+      // decision moves it (webhook, sync, Charge, Decline). Recorded as Declined, its approval would be lost and a
+      // second Charge would take the money twice.
+      const status = statusOf(t);
       const changed = await sql.transaction(async (tx) => {
         const rows = await tx.query(
           `UPDATE billing_transactions SET status = $2, gateway_trans_id = $3, message = $4, payment_profile_id = $5
            WHERE id = $1 AND status IN ('Declined', 'Pending') AND gateway_trans_id IS NOT DISTINCT FROM $6 RETURNING id`,
-          [original.id, ok ? 'Charged' : 'Declined', t.transId, t.message, card.payment_profile_id, original.gateway_trans_id],
+          [original.id, status, t.transId, t.message, card.payment_profile_id, original.gateway_trans_id],
         );
         if (!rows.length) return false;
         if (original.gateway_trans_id !== null) {
@@ -1561,7 +1565,7 @@ export function makeBilling(
             entityId: String(original.id),
             memberId: original.member_id,
             outcome: ok ? 'success' : 'failure',
-            detail: { amountCents: t.amountCents, gatewayTransId: t.transId, before: original.gateway_trans_id, idempotencyKey, message: t.message },
+            detail: { amountCents: t.amountCents, gatewayTransId: t.transId, before: original.gateway_trans_id, status, idempotencyKey, message: t.message },
           },
           tx,
         );
@@ -1571,6 +1575,7 @@ export function makeBilling(
         const what = described(original.description ?? CHARGE);
         await receipt(original.member_id, actor, what, t.amountCents, original.id, `XXXX${card.last4}`);
       }
+      if (changed && status === 'Pending') await ensureWebhook().catch(() => undefined);
       return result(ok, ok ? BILLING_MESSAGES.charged : t.message, original.id);
     },
     async declineTransaction(id, actor) {

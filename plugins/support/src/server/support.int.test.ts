@@ -589,6 +589,33 @@ describe('support: charges the gateway holds for review', () => {
     await expect(gateway().reviewHeld(gatewayId, 'approve')).rejects.toThrow('The transaction is not held for review.');
   });
 
+  it("lists a declined charge that support's retry got held for review as Pending, and the merchant's approval makes it Charged once", async () => {
+    const memberId = (await makeUser(server, { userName: 'sup-retry-held', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    const member = await signIn(server, 'sup-retry-held', undefined, undefined, 'card');
+    const bad = (await addCard(member, '4000000000000341')).Profiles[0]?.ProfileId ?? 0;
+    const declined = await chargeThroughBilling(memberId, bad, 50, 'Copay');
+    expect(await one(declined)).toMatchObject({ Status: 'Declined' });
+    const p = await addCard(member, '4000000000000259');
+    const review = p.Profiles.find((c) => c.CardNumber === 'XXXX0259')?.ProfileId ?? 0;
+    await data(BillingApi.setDefaultCard.path, { session: member, brand: 'card', body: { ProfileId: review } });
+
+    expect(await money(SupportApi.charge.path, declined)).toMatchObject({ StatusString: 'Error', Message: 'This transaction is being held for review.' });
+    expect(await one(declined)).toMatchObject({ Status: 'Pending', Amount: 50 });
+    const pending = await data<{ Items: SupportTransaction[] }>(`${SupportApi.pendingTransactions.path}?PageSize=50`);
+    expect(pending.Items.map((t) => t.TransactionID)).toContain(declined);
+
+    // The merchant approves it on the gateway's own screen; support's Check with the gateway finds the decision.
+    const gatewayId = (await one(declined))?.ProviderTransactionID ?? 0;
+    await gateway().reviewHeld(gatewayId, 'approve');
+    await data(BillingApi.transactionSync.path, { body: { MemberId: memberId } });
+    expect(await one(declined)).toMatchObject({ Status: 'Charged', Amount: 50, ProviderTransactionID: gatewayId });
+    // Charged: a further Charge answers the charge made, and the gateway took the money once.
+    const before = await gateway().listTransactions(p.CustomerId ?? 0);
+    expect(await money(SupportApi.charge.path, declined)).toMatchObject({ StatusString: 'Ok', TransactionID: declined });
+    expect(await gateway().listTransactions(p.CustomerId ?? 0)).toHaveLength(before.length);
+    expect(before.filter((t) => t.responseCode === '1' && t.amountCents === 5000)).toHaveLength(1);
+  });
+
   it('a prepull held for review becomes the authorization it asked for when approved', async () => {
     const r = await data<SupportMoneyResult>(BillingApi.prepull.path, { body: { MemberId: heldId, Amount: 60, IdempotencyKey: 'held-prepull-3' } });
     expect(r.StatusString).toBe('Error');
