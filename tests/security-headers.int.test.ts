@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type StartedServer } from '@portal/app-server/server';
-import { allowFrameSources, CSP_DIRECTIVES, REACT_ARIA_PRESSABLE_STYLE, redactSecrets, renderCsp, styleHashSource } from '@portal/server/kernel';
+import { allowFrameSources, CSP_DIRECTIVES, loggedError, REACT_ARIA_PRESSABLE_STYLE, redactSecrets, renderCsp, styleHashSource } from '@portal/server/kernel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /** Item 4, 6 and 7 of the security hardening: log redaction, security headers, demo logins only locally. */
@@ -141,7 +141,7 @@ describe('security headers', () => {
 });
 
 describe('log redaction', () => {
-  const secrets = ['ResetLinkId0001', 'ActivateLinkId02', 'ValidateLinkId03', 'ActivateApiId004', 'PostedLinkId0005', 'MailedLinkId0006'];
+  const secrets = ['ResetLinkId0001', 'ActivateLinkId02', 'ValidateLinkId03', 'ActivateApiId004', 'PostedLinkId0005', 'MailedLinkId0006', 'ConfirmEmailId07'];
 
   it('writes no reset or activation link id to any log line', async () => {
     logLines.length = 0;
@@ -152,6 +152,7 @@ describe('log redaction', () => {
     // No POST route there: Fastify's own "Route ... not found" line names the URL.
     await server.app.inject({ method: 'POST', url: `/login/reset/${secrets[4]}`, headers: { host: 'finance.localhost' } });
     server.app.log.info(`mailed http://finance.localhost:8080/login/reset/${secrets[5]} to a member`);
+    await get(`/login/confirm-email/${secrets[6]}`, 'finance.localhost');
     const log = logLines.join('');
     for (const secret of secrets) expect(log).not.toContain(secret);
     const urls = logLines.map((l) => JSON.parse(l) as { req?: { url?: string } }).flatMap((l) => (l.req?.url ? [l.req.url] : []));
@@ -160,10 +161,40 @@ describe('log redaction', () => {
         '/login/reset/[redacted]',
         '/login/activate/[redacted]',
         '/api/account/reset/validate/[redacted]',
-        '/api/account/activate/[redacted]?x=1',
+        '/api/account/activate/[redacted]?x',
+        '/login/confirm-email/[redacted]',
       ]),
     );
     expect(log).toContain('http://finance.localhost:8080/login/reset/[redacted] to a member');
+  });
+
+  it("writes a search's words nowhere: query strings keep their names, a route's text parameters their pattern, ids their value", async () => {
+    logLines.length = 0;
+    await get('/api/members/list?name=Jane%20Quarry-Smith&page=2&name=Jo', 'staff.localhost');
+    await get('/api/claims/searchVendors/oncology%20clinic', 'finance.localhost');
+    await get('/support-members?q=Jane%20Quarry', 'staff.localhost');
+    await get('/api/claims/getById/4242', 'finance.localhost');
+    const log = logLines.join('');
+    for (const words of ['Jane', 'Quarry', 'oncology']) expect(log).not.toContain(words);
+    const urls = logLines.map((l) => JSON.parse(l) as { req?: { url?: string } }).flatMap((l) => (l.req?.url ? [l.req.url] : []));
+    expect(urls).toEqual(
+      expect.arrayContaining(['/api/members/list?name&page', '/api/claims/searchVendors/:text', '/support-members?q', '/api/claims/getById/4242']),
+    );
+  });
+
+  it("writes no value a failing statement was given: a database error's params and detail stay out of the log", () => {
+    const dbError = Object.assign(new Error('new row violates check constraint "members_email"'), {
+      code: '23514',
+      query: 'UPDATE members SET email = $2 WHERE member_id = $1',
+      params: [7, 'janet.private@example.com'],
+      queryOptions: { rowMode: 'object' },
+      detail: 'Failing row contains (7, Janet, janet.private@example.com).',
+    });
+    const logged = JSON.stringify(loggedError(new Error('profile save failed', { cause: dbError })));
+    expect(logged).not.toContain('janet.private');
+    expect(logged).toContain('23514');
+    expect(logged).toContain('UPDATE members SET email = $2');
+    expect(logged).toContain('profile save failed');
   });
 
   it('leaves other paths alone', async () => {

@@ -44,7 +44,8 @@ export async function startPrimary(count: number): Promise<void> {
 
   const fork = (): Promise<Worker> =>
     new Promise((resolve, reject) => {
-      const w = cluster.fork();
+      // Each worker shares the machine's cores with the others (password hashing's places: auth/password.ts hashSlots).
+      const w = cluster.fork({ API_PROCESSES: String(count) });
       startedAt.set(w.id, Date.now());
       const onExit = (code: number | null) => reject(new Error(`worker ${w.id} exited with ${code} before it listened`));
       w.once('exit', onExit);

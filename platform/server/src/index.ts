@@ -32,7 +32,7 @@ export { assertFileKey, FileKeyError } from './files/keys';
 export { type Download, sendDownload } from './files/sendDownload';
 export * from './http/context';
 export * from './http/errors';
-export { allowFrameSources, SECRET_PATH_PREFIXES } from './http/security';
+export { allowFrameSources, loggedError, SECRET_PATH_PREFIXES } from './http/security';
 export type { Translator } from './i18n/translator';
 export type { DefineOptions, JobHandler, JobInfo, JobQueue, SendOptions } from './jobs/queue';
 export type { AuditService } from './kernel-services/audit';

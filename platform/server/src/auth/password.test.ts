@@ -6,6 +6,7 @@ import {
   enterPasswordCheck,
   HASH_SLOTS,
   hashPassword,
+  hashSlots,
   inHashSlot,
   MAX_OTHER_PASSWORD_HASHES,
   MAX_PASSWORD_CHECKS,
@@ -63,6 +64,14 @@ describe('password hashing', () => {
     expect(cheaper).toMatch(/^\$argon2id\$v=19\$m=4096,t=2,p=1\$/);
     expect(needsRehash(cheaper)).toBe(true);
     expect(await verifyPassword('Pass$word1', cheaper)).toBe(true);
+  });
+
+  it("shares the machine's cores but one among its API processes, each keeping at least one place", () => {
+    expect(hashSlots(8, 1)).toBe(7);
+    expect(hashSlots(8, 8)).toBe(1);
+    expect(hashSlots(8, 3)).toBe(2);
+    expect(hashSlots(2, 2)).toBe(1);
+    expect(hashSlots(1, 1)).toBe(1);
   });
 
   it('computes at most HASH_SLOTS hashes at once; the others wait their turn, first come first served', async () => {

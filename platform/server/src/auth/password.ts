@@ -17,12 +17,14 @@ const ARGON2ID = '$argon2id$';
 const current = (cost: PasswordCost) => `${ARGON2ID}v=19$m=${cost.memoryCost},t=${cost.timeCost},p=${cost.parallelism}$`;
 
 /**
- * How many hashes this process computes at once: one core's worth fewer than the process may use, at least one. The
- * rest wait their turn, first come first served. Run side by side on libuv's four threads, every check in a burst
- * would share the cores with the others and with the event loop, and all of them would finish as late as the last;
- * one at a time, the first finishes after one hash's time.
+ * How many hashes one process computes at once: one core's worth fewer than the machine has, shared among the API
+ * processes on it (WORKERS=N: the primary tells each worker N in API_PROCESSES), at least one. The rest wait their turn,
+ * first come first served. Run side by side on libuv's four threads, every check in a burst would share the cores with
+ * the others and with the event loops, and all of them would finish as late as the last; one at a time, the first
+ * finishes after one hash's time. Per process without the sharing, WORKERS=auto on 8 cores would hash 32 at once.
  */
-export const HASH_SLOTS = Math.max(1, availableParallelism() - 1);
+export const hashSlots = (cores: number, processes: number): number => Math.max(1, Math.floor((cores - 1) / Math.max(1, processes)));
+export const HASH_SLOTS = hashSlots(availableParallelism(), Number(process.env.API_PROCESSES) || 1);
 let hashing = 0;
 const waiting: (() => void)[] = [];
 export async function inHashSlot<T>(fn: () => Promise<T>): Promise<T> {

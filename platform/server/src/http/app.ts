@@ -50,7 +50,7 @@ import { registerDrain } from './drain';
 import { ApiError } from './errors';
 import { findBadText, parseId } from './input';
 import { lazyChildLoggerFactory, RequestLinesController } from './lazyLogger';
-import { redactingLogger, registerResponseHeaders } from './security';
+import { loggedUrl, redactingLogger, registerResponseHeaders } from './security';
 import { registerSites } from './sites';
 
 export interface AppOptions {
@@ -288,7 +288,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
     if (err instanceof ApiError) {
       // A provider failing (the scanner, a plugin's gateway): the user gets the plain message, the log its cause.
-      if (err.status >= 500 && err.cause !== undefined) req.log.warn({ url: req.url, status: err.status, cause: String(err.cause) }, String(err.text));
+      if (err.status >= 500 && err.cause !== undefined) req.log.warn({ url: loggedUrl(req), status: err.status, cause: String(err.cause) }, String(err.text));
       // A busy answer (every place for password hashing taken) tells the caller when to come back, as a busy database does.
       if (err.status === 503) reply.header('retry-after', String(BUSY_RETRY_SECONDS));
       return reply.status(err.status).send(fail(tr(req, err.text), err.data));
@@ -298,7 +298,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       // Saturated or restarting, not broken: the caller is told to come back shortly (sign-in answers in its own OAuth
       // shape).
       req.log.warn(
-        { url: req.url, reason: err.reason },
+        { url: loggedUrl(req), reason: err.reason },
         err.reason === 'saturated' ? 'database busy: every connection is taken' : 'database unavailable: the connection was lost',
       );
       reply.status(503).header('retry-after', String(BUSY_RETRY_SECONDS));

@@ -14,6 +14,7 @@ export const SECRET_PATH_PREFIXES: string[] = [
   '/login/activate/',
   '/api/account/reset/validate/',
   '/api/account/activate/',
+  '/login/confirm-email/',
   '/activated/',
   '/t/',
 ];
@@ -44,11 +45,51 @@ interface RequestLike {
   ip?: string;
   headers?: Record<string, string | string[] | undefined>;
   socket?: { remotePort?: number };
+  /** Fastify's request: the pattern of the route it matched ('/api/claims/searchVendors/:text'). */
+  routeOptions?: { url?: string };
 }
 
 /**
- * Logger options that keep link ids and handed-over tokens out of every log line: the request serializer
- * redacts the URL, and a last hook on each finished line catches a URL anywhere else (a "Route ... not
+ * A request's address as the log keeps it: what a search or filter carries (a member's name typed into support's
+ * search, a bill search's words, a procedure looked up) is personal or health data, and the log line's request id
+ * ties it to the member in the audit. So the query string keeps its parameter names only ('?name&page'), and a path
+ * parameter of the matched route keeps its value only when it is a number (an id: '/api/claims/42'), its name
+ * otherwise ('/api/claims/searchVendors/:text'). Secret path segments are redacted as everywhere (redactSecrets).
+ */
+export function loggedUrl(req: RequestLike): string | undefined {
+  if (req.url === undefined) return undefined;
+  const q = req.url.indexOf('?');
+  let path = q === -1 ? req.url : req.url.slice(0, q);
+  const pattern = req.routeOptions?.url;
+  if (pattern?.includes(':')) {
+    const want = pattern.split('/');
+    const got = path.split('/');
+    path = want.length === got.length ? want.map((w, i) => (w.startsWith(':') && !/^\d+$/.test(got[i] ?? '') ? w : (got[i] ?? w))).join('/') : pattern;
+  }
+  const names = q === -1 ? [] : [...new Set([...new URLSearchParams(req.url.slice(q + 1)).keys()])];
+  return redactSecrets(names.length ? `${path}?${names.join('&')}` : path);
+}
+
+/** Fields of a database error that carry the statement's values (PGlite's params, pg's "Failing row contains (...)"). */
+const ERROR_VALUE_FIELDS = new Set(['params', 'parameters', 'queryOptions', 'detail']);
+
+/**
+ * An error as the log keeps it: its type, message, stack and own fields (code, status, constraint ...) and its
+ * causes, but never the values a failing statement was given (ERROR_VALUE_FIELDS): an unforeseen database error in a
+ * profile save would otherwise write the member's name, e-mail, date of birth and phone to the log.
+ */
+export function loggedError(err: unknown, depth = 0): unknown {
+  if (!(err instanceof Error) || depth > 8) return err;
+  const out: Record<string, unknown> = { type: err.constructor?.name ?? err.name, message: err.message, stack: err.stack };
+  for (const [k, v] of Object.entries(err)) if (k !== 'cause' && !ERROR_VALUE_FIELDS.has(k)) out[k] = v;
+  if (err.cause !== undefined) out.cause = loggedError(err.cause, depth + 1);
+  if (err instanceof AggregateError) out.errors = err.errors.map((e) => loggedError(e, depth + 1));
+  return out;
+}
+
+/**
+ * Logger options that keep link ids, handed-over tokens, search words and a failing statement's values out of every
+ * log line: the request serializer logs the URL as loggedUrl keeps it, the error serializer as loggedError does, and a last hook on each finished line catches a URL anywhere else (a "Route ... not
  * found" message, an error's message or stack). Applied to whatever options the app is given.
  */
 export function redactingLogger(logger: boolean | object, level: string): false | object {
@@ -62,9 +103,10 @@ export function redactingLogger(logger: boolean | object, level: string): false 
     ...base,
     serializers: {
       ...base.serializers,
+      err: (err: unknown) => loggedError(err),
       req: (req: RequestLike) => ({
         method: req.method,
-        url: req.url === undefined ? undefined : redactSecrets(req.url),
+        url: loggedUrl(req),
         version: req.headers?.['accept-version'],
         host: req.host,
         remoteAddress: req.ip,

@@ -43,6 +43,22 @@ describe('ending impersonation with the session', () => {
     expect(readImpersonation()).toBeNull();
   });
 
+  it('another staff user signing in on the browser acts for nobody; the staff user who chose the member keeps acting', () => {
+    setImpersonation(7, () => {}, 'support-a');
+    endImpersonationFor(['CareSupport'], () => {}, 'support-a');
+    expect(readImpersonation()).toBe(7);
+    // Support A's session ended without a sign-out (the browser closed); support B signs in on the same browser.
+    const changed = vi.fn();
+    endImpersonationFor(['CareSupport'], changed, 'support-b');
+    expect(readImpersonation()).toBeNull();
+    expect(kernelStore.get(impersonationAtom)).toBeNull();
+    expect(changed).toHaveBeenCalledTimes(1);
+    // A value stored before the chooser was kept names nobody: it ends at the next sign-in.
+    localStorage.setItem('cq.impersonate', JSON.stringify({ MemberID: 9 }));
+    endImpersonationFor(['SuperUser'], () => {}, 'support-a');
+    expect(readImpersonation()).toBeNull();
+  });
+
   it('changes nothing, and refreshes nothing, when nobody was acted for', () => {
     const changed = vi.fn();
     endImpersonationFor(null, changed);

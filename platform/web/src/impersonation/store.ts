@@ -4,16 +4,22 @@ import { impersonationAtom, kernelStore } from '../store';
 const KEY = 'cq.impersonate';
 const CHANNEL = 'cq-impersonation';
 
-/** Impersonation is kept per browser (localStorage) and told to the other tabs, which refresh their data. */
-export function readImpersonation(): number | null {
+const stored = (): { MemberID?: unknown; By?: unknown } | null => {
   try {
-    const raw = localStorage.getItem(KEY);
-    if (!raw) return null;
-    const v = JSON.parse(raw) as { MemberID?: unknown };
-    return typeof v.MemberID === 'number' ? v.MemberID : null;
+    return JSON.parse(localStorage.getItem(KEY) ?? 'null');
   } catch {
     return null;
   }
+};
+
+/**
+ * Impersonation is kept per browser (localStorage) and told to the other tabs, which refresh their data. It names the
+ * staff user who chose the member (`By`, their token's subject): another user signing in on this browser after a
+ * session that ended without a sign-out (a closed browser, an idle time-out) acts for nobody.
+ */
+export function readImpersonation(): number | null {
+  const v = stored();
+  return typeof v?.MemberID === 'number' ? v.MemberID : null;
 }
 
 let channel: BroadcastChannel | null = null;
@@ -37,9 +43,9 @@ export function initImpersonation(onChange: () => void): void {
   });
 }
 
-export function setImpersonation(memberId: number | null, onChange: () => void): void {
+export function setImpersonation(memberId: number | null, onChange: () => void, by: string | null = null): void {
   if (memberId === null) localStorage.removeItem(KEY);
-  else localStorage.setItem(KEY, JSON.stringify({ MemberID: memberId }));
+  else localStorage.setItem(KEY, JSON.stringify({ MemberID: memberId, By: by }));
   kernelStore.set(impersonationAtom, memberId);
   channel?.postMessage({ MemberID: memberId });
   onChange();
@@ -55,8 +61,12 @@ export function impersonationHeaderFor(stored: number | null, roles: readonly st
   return stored !== null && roles !== null && hasAnyRole(roles, IMPERSONATOR_ROLES) ? stored : null;
 }
 
-/** Ends acting for a member when a session ends or another user's starts (spec 01 section 4: sign-out clears the identity). */
-export function endImpersonationFor(roles: readonly string[] | null, onChange: () => void): void {
+/**
+ * Ends acting for a member when a session ends or another user's starts (spec 01 section 4: sign-out clears the
+ * identity): for `roles` null (no session), a user who may not act for a member, or a user (`user`, given at a
+ * sign-in) other than the one who chose the member.
+ */
+export function endImpersonationFor(roles: readonly string[] | null, onChange: () => void, user?: string | null): void {
   if (kernelStore.get(impersonationAtom) === null && readImpersonation() === null) return;
-  if (roles === null || !hasAnyRole(roles, IMPERSONATOR_ROLES)) setImpersonation(null, onChange);
+  if (roles === null || !hasAnyRole(roles, IMPERSONATOR_ROLES) || (user !== undefined && stored()?.By !== user)) setImpersonation(null, onChange);
 }

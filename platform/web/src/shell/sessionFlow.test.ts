@@ -104,6 +104,15 @@ describe('a session found ended by a call', () => {
     expect(t.navigations).toEqual([{ to: '/login', state: { from: { pathname: '/notes/57', search: '?q=x' }, user: 'alice' } }]);
   });
 
+  it('ends acting for a member once the page has left, as a sign-out does: the next user of the browser may be another', async () => {
+    const t = tab();
+    t.session.clear();
+    t.flow.sessionEnded();
+    expect(t.deps.endImpersonation).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(t.deps.endImpersonation).toHaveBeenCalledTimes(1));
+    expect(t.queryClient.getQueryCache().getAll()).toEqual([]);
+  });
+
   it('stays quiet on the sign-in page (a stored session found ended there, a sign-out’s last calls)', () => {
     const t = tab('/login');
     t.session.clear();

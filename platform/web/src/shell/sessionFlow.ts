@@ -66,7 +66,11 @@ export function sessionFlow(deps: SessionFlowDeps) {
         return;
       }
       deps.toastEnded();
-      void router.navigate('/login', { state: returnState(here, session.user()), flushSync: true }).finally(() => queryClient.clear());
+      // As at a sign-out, nobody is acted for once the session is gone (the next user of this browser may be another).
+      void router.navigate('/login', { state: returnState(here, session.user()), flushSync: true }).finally(() => {
+        queryClient.clear();
+        deps.endImpersonation();
+      });
     },
   };
 }

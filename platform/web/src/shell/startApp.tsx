@@ -256,7 +256,7 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
     },
     sessionStarted: () => {
       // A user who may not act for a member (a member on a browser a staff user acted from) starts acting for nobody.
-      endImpersonationFor(rolesHint(session), () => {});
+      endImpersonationFor(rolesHint(session), () => {}, session.user());
       // Nothing cached for an earlier session is the new user's: only the site's configuration and lookups stay.
       forgetSessionData(queryClient);
       void loadLayout();
@@ -268,7 +268,7 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
       }, 0);
       return hintedLanding(brand, plugins, session);
     },
-    setImpersonation: (memberId) => setImpersonation(memberId, refreshData),
+    setImpersonation: (memberId) => setImpersonation(memberId, refreshData, session.user()),
   };
   // A returning signed-in user: the calls that decide whether the landing page may open go first, then the router
   // starts that page's code, strings and widgets' data, then what the page does not wait for (see signedIn.ts).

@@ -11,6 +11,7 @@ import {
   type GatewayTransaction,
   GatewayUnavailableError,
   type KernelServices,
+  loggedError,
   type Message,
   msg,
   type PluginInit,
@@ -134,8 +135,8 @@ const requestLog = new AsyncLocalStorage<GatewayLog>();
  */
 export const withRequestLog = <T>(log: GatewayLog, f: () => T): T => requestLog.run(log, f);
 const processLog: GatewayLog = {
-  warn: (obj, msg) => console.warn(msg, obj),
-  error: (obj, msg) => console.error(msg, obj),
+  warn: (obj, msg) => console.warn(msg, { ...obj, err: loggedError((obj as { err?: unknown }).err) }),
+  error: (obj, msg) => console.error(msg, { ...obj, err: loggedError((obj as { err?: unknown }).err) }),
 };
 
 /**

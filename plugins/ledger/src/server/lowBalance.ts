@@ -1,6 +1,6 @@
 import { type BrandManifest, type Message, msg } from '@portal/core';
 import { type BalanceSource, type TrendsService, trendsService } from '@portal/plugin-trends/service';
-import type { AuditEntry, PluginInit, RouteContext } from '@portal/server';
+import { type AuditEntry, loggedError, type PluginInit, type RouteContext } from '@portal/server';
 import { loadBalance } from './repo';
 
 /** The ledger's account type in the low-balance e-mail, in the member's language. */
@@ -64,7 +64,7 @@ export function systemLowBalanceCheck(init: Pick<PluginInit, 'database' | 'servi
         init.services.audit.write({ ...entry, actorName: 'system' }),
       );
     } catch (e) {
-      console.error('ledger low-balance check failed', { memberId, err: e });
+      console.error('ledger low-balance check failed', { memberId, err: loggedError(e) });
     }
   };
 }

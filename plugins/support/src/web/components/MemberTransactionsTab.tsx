@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { SupportApi } from '../../contract';
 import { keepsIdempotencyKey, newIdempotencyKey } from '../../rules';
 import { MemberClaim } from './MemberClaim';
+import { refreshTransactions } from './refreshTransactions';
 import * as css from './support.css';
 import { TransactionsGrid } from './TransactionsGrid';
 
@@ -113,7 +114,7 @@ function SyncButton({ memberId }: { memberId: number }) {
     try {
       const { Count } = await api.call(BillingApi.transactionSync, { body: { MemberId: memberId } });
       showToast({ kind: 'success', message: Count === 0 ? t('member.syncedNone') : t('member.synced', { count: Count }) });
-      await queryClient.invalidateQueries({ queryKey: ['support', 'transactions'] });
+      await refreshTransactions(queryClient);
     } catch {
       // the client showed the server's message
     } finally {
@@ -170,7 +171,7 @@ function PrepullDialog({ memberId, onClose }: { memberId: number; onClose: () =>
       renewKey();
       showToast({ kind: r.StatusString === 'Ok' ? 'success' : 'error', message: r.Message });
       if (r.StatusString === 'Ok') onClose();
-      await queryClient.invalidateQueries({ queryKey: ['support', 'transactions'] });
+      await refreshTransactions(queryClient);
     } catch (err) {
       // the client showed the server's message
       if (!keepsIdempotencyKey({ answered: false, status: err instanceof ApiCallError ? err.status : 0 })) renewKey();

@@ -20,6 +20,7 @@ import {
   SUPPORT_TX_FILTERS,
   type SupportTxFilter,
 } from '../../rules';
+import { refreshTransactions } from './refreshTransactions';
 import * as css from './support.css';
 import { exportBody, searchFields } from './transactionSearch';
 import { ValueDialog } from './ValueDialog';
@@ -81,7 +82,7 @@ export function TransactionsGrid({ mode, memberId }: Props) {
     [api, mode, memberId, status],
   );
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['support', 'transactions'] });
+  const refresh = () => refreshTransactions(queryClient);
   /** Message shown as success when StatusString is Ok, else as an error (spec 02 section 8); an HTTP error shows its Message itself. */
   const report = (r: SupportMoneyResult) => showToast({ kind: r.StatusString === 'Ok' ? 'success' : 'error', message: r.Message });
 
