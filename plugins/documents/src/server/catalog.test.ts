@@ -26,4 +26,15 @@ describe('depletions', () => {
       { typeId: 4, periodKey: '2025-03-09', effectiveDate: '2025-03-09' },
     ]);
   });
+
+  it("plans one letter a day, the day's last fall deciding: funded again the same day is temporary, emptied again and left so is permanent", () => {
+    // Emptied and funded again on 04-02: one temporary letter, not a permanent one beside it.
+    expect(depletions(8500, [row('2025-04-02', -11500), row('2025-04-02', 38500)])).toEqual([
+      { typeId: 3, periodKey: '2025-04-02', effectiveDate: '2025-04-02' },
+    ]);
+    // Emptied, funded, emptied again on 05-01 and never funded after: one permanent letter.
+    expect(depletions(1000, [row('2025-05-01', -100), row('2025-05-01', 200), row('2025-05-01', -50), row('2025-06-01', -60)])).toEqual([
+      { typeId: 4, periodKey: '2025-05-01', effectiveDate: '2025-05-01' },
+    ]);
+  });
 });

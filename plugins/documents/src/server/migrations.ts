@@ -37,4 +37,21 @@ CREATE TABLE member_document_plans (
 );
 `,
   },
+  {
+    id: '0003_member_documents_withdrawn',
+    sql: `
+-- Depletion letters follow the ledger (catalog.ts materialize): a generated letter the ledger no longer calls for (the
+-- expense that emptied the account corrected; a depletion funded again the same day, whose letter is temporary, not
+-- permanent) is withdrawn. The row stays, so the ids the audit log names (lists, downloads, 'documents.withdraw') keep
+-- naming a document; a withdrawn one is neither listed nor downloaded. Called for again, it is listed again under its
+-- id (withdrawn_at cleared, 'documents.reinstate' audited). Uploaded documents are never withdrawn.
+ALTER TABLE member_documents ADD COLUMN withdrawn_at timestamptz;
+-- Goes up with every plan stored: a list stores what it planned only if no other list stored a plan since it read
+-- the revision (two lists planning at once never write an older plan over a newer one).
+ALTER TABLE member_document_plans ADD COLUMN revision integer NOT NULL DEFAULT 0;
+-- Every member plans again on the next list, so letters kept under the former rule (a letter once listed stayed) are
+-- withdrawn where the ledger no longer calls for them.
+DELETE FROM member_document_plans;
+`,
+  },
 ];

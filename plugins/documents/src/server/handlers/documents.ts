@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
+import { dayIn } from '@portal/core';
 import { ledgerService } from '@portal/plugin-ledger/service';
 import {
   badRequest,
@@ -22,25 +23,33 @@ import { describe, renderGenerated, type StoredDocument, TYPE_NAMES } from '../r
 export const NO_MEMBER_MESSAGE = 'Your account has no documents of its own. Choose a member to act for first.';
 const NOT_FOUND = 'The document was not found.';
 
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 const SELECT = `SELECT document_id, member_id, document_type_id, period_key, to_char(effective_date, 'YYYY-MM-DD') AS effective_date, source, file_key, file_name FROM member_documents`;
+/** Listed and downloadable: not a depletion letter withdrawn because the ledger no longer calls for it (catalog.ts). */
+const CURRENT = 'withdrawn_at IS NULL';
 
-type Ctx = Pick<RouteContext, 'memberId' | 'database' | 'use' | 'services' | 'brand' | 'reply' | 'auditRead' | 'language' | 't'>;
+type Ctx = Pick<RouteContext, 'memberId' | 'database' | 'use' | 'services' | 'brand' | 'reply' | 'auditRead' | 'language' | 't' | 'config'>;
 
 export function memberOf(ctx: Pick<RouteContext, 'memberId'>): number {
   if (ctx.memberId === null) throw badRequest(NO_MEMBER_MESSAGE);
   return ctx.memberId;
 }
 
-/** Brings the member's generated documents up to date with the ledger (see catalog.ts). */
+/**
+ * Brings the member's generated documents up to date with the ledger (see catalog.ts). A month or year is over by the
+ * business's day (`config.businessTimeZone`), as the ledger, the dashboard and coupons count days: on Jan 31 at 7 pm
+ * in Chicago January is not over, though it is Feb 1 in UTC. Letters withdrawn or listed again are audited as
+ * 'system' (the ledger changed, not the reader).
+ */
 export async function refresh(ctx: Ctx, memberId: number): Promise<void> {
-  await materialize(ctx.database.sql, ctx.use(ledgerService), memberId, todayUtc());
+  await materialize(ctx.database.sql, ctx.use(ledgerService), memberId, dayIn(ctx.config.businessTimeZone), async (entries, tx) => {
+    for (const entry of entries) await ctx.services.audit.write({ ...entry, actorName: 'system' }, tx);
+  });
 }
 
 /** One of the acting member's documents of the given types; anyone else's, or a missing one, is 404. */
 export async function ownDocument(ctx: Ctx, memberId: number, id: number, types: readonly number[]): Promise<StoredDocument> {
   const row = (
-    await ctx.database.sql.query<StoredDocument>(`${SELECT} WHERE document_id = $1 AND member_id = $2 AND document_type_id = ANY($3::int[])`, [
+    await ctx.database.sql.query<StoredDocument>(`${SELECT} WHERE document_id = $1 AND member_id = $2 AND document_type_id = ANY($3::int[]) AND ${CURRENT}`, [
       id,
       memberId,
       types,
@@ -174,7 +183,7 @@ export const documentRoutes = [
       const asked = ctx.body.DocumentTypeIds.length > 0 ? ctx.body.DocumentTypeIds : LISTED_DOCUMENT_TYPES;
       const types = asked.filter((t) => LISTED_DOCUMENT_TYPES.includes(t));
       const rows = await ctx.database.sql.query<StoredDocument & { total: number }>(
-        `${SELECT.replace(' FROM', ', count(*) OVER ()::int AS total FROM')} WHERE member_id = $1 AND document_type_id = ANY($2::int[])
+        `${SELECT.replace(' FROM', ', count(*) OVER ()::int AS total FROM')} WHERE member_id = $1 AND document_type_id = ANY($2::int[]) AND ${CURRENT}
          ORDER BY effective_date DESC, document_type_id, document_id DESC LIMIT $3 OFFSET $4`,
         [memberId, types, ctx.body.PageSize, (ctx.body.PageNumber - 1) * ctx.body.PageSize],
       );
@@ -183,7 +192,7 @@ export const documentRoutes = [
         total =
           (
             await ctx.database.sql.query<{ n: number }>(
-              'SELECT count(*)::int AS n FROM member_documents WHERE member_id = $1 AND document_type_id = ANY($2::int[])',
+              `SELECT count(*)::int AS n FROM member_documents WHERE member_id = $1 AND document_type_id = ANY($2::int[]) AND ${CURRENT}`,
               [memberId, types],
             )
           )[0]?.n ?? 0;
