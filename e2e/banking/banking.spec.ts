@@ -1,6 +1,30 @@
+import type { Locator, Page } from '@playwright/test';
 import { axeAndReflow, expectAccessible } from '../axe';
 import { signIn } from '../support';
 import { expect, test } from '../test';
+
+/** Every address the page asks the sandbox aggregator's linking page for, the frame's own navigations included. */
+function aggregatorAddresses(page: Page): { method: string; url: string }[] {
+  const seen: { method: string; url: string }[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/aggregator/fastlink')) seen.push({ method: r.method(), url: r.url() });
+  });
+  return seen;
+}
+
+/**
+ * The linking frame was opened by a POST of the token into it (privacy review finding 6): it has no src, and neither
+ * its address nor any address asked for carries the token, the rsession or the app.
+ */
+async function expectTokenOutOfAddresses(frame: Locator, seen: { method: string; url: string }[]) {
+  await expect(frame).not.toHaveAttribute('src');
+  const url = (await (await frame.elementHandle())?.contentFrame())?.url() ?? '';
+  expect(new URL(url).pathname).toBe('/aggregator/fastlink');
+  expect(new URL(url).search).toBe('');
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen.filter((r) => r.url.includes('/aggregator/fastlink?') || /token|rsession/.test(r.url))).toEqual([]);
+  expect(seen.find((r) => new URL(r.url).pathname === '/aggregator/fastlink')?.method).toBe('POST');
+}
 
 const seriousOrWorse = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
   violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
@@ -12,10 +36,16 @@ test('Banking: a CareGuard member searches, links a test bank through one MFA st
   await expect(page).toHaveURL(/\/payment\/bank$/);
   await expect(page.getByTestId('bank-deactivated')).toBeVisible();
 
+  const seen = aggregatorAddresses(page);
   await page.getByRole('link', { name: 'Add a bank' }).click();
   await expect(page).toHaveURL(/\/payment\/bank\/add$/);
-  // The hidden linking frame opens the member's session at the aggregator in the background.
-  await expect(page.getByTestId('hidden-linking-frame')).toHaveAttribute('src', /\/aggregator\/fastlink\?token=.+&rsession=/);
+  // The hidden linking frame opens the member's session at the aggregator in the background, by a POST of its token.
+  const hidden = page.getByTestId('hidden-linking-frame');
+  await expect(hidden).toHaveAttribute('data-state', 'loaded');
+  // (hidden, so out of the accessibility tree: its page's heading is found with the hidden elements)
+  const hiddenPage = page.frameLocator('[data-testid="hidden-linking-frame"]');
+  await expect(hiddenPage.getByRole('heading', { name: 'Link a bank account', includeHidden: true })).toBeAttached();
+  await expectTokenOutOfAddresses(hidden, seen);
   await expect(page.getByTestId('bank-popular').getByRole('listitem')).toHaveCount(8);
   await expectAccessible(page);
 
@@ -72,14 +102,26 @@ test('Banking: the dashboard shows CareGuard the card and bank check; the linkin
   await signIn(page, 'card', 'card.careguard');
   await expect(page.getByTestId('card-bank-check')).toBeVisible();
   await expect(page.getByTestId('card-bank-check')).toContainText(/bank/i);
+  const seen = aggregatorAddresses(page);
   const doc = page.waitForResponse((r) => r.request().resourceType() === 'document' && new URL(r.url()).pathname === '/management/bank-fastlink');
   await page.getByRole('navigation').getByRole('link', { name: 'Link a Bank', exact: true }).click();
-  expect((await doc).headers()['content-security-policy']).toMatch(/frame-src http:\/\/localhost:\d+;/);
+  const csp = (await doc).headers()['content-security-policy'] ?? '';
+  expect(csp).toMatch(/frame-src http:\/\/localhost:\d+;/);
+  // The page posts the token into the frame: its form-action allows the aggregator's origin besides its own.
+  expect(csp).toMatch(/form-action 'self' http:\/\/localhost:\d+;/);
   const frame = page.frameLocator('[data-testid="fastlink-frame"]');
   await expect(frame.getByRole('heading', { name: 'Link a bank account' })).toBeVisible();
-  await expect(frame.getByRole('link', { name: 'Dag Site Bank' })).toBeVisible();
+  await expect(frame.getByRole('button', { name: 'Dag Site Bank' })).toBeVisible();
   await expect(page.getByTestId('fastlink-frame')).toHaveAttribute('height', '825');
   await expectAccessible(page);
+  await expectTokenOutOfAddresses(page.getByTestId('fastlink-frame'), seen);
+  // Each step inside the frame posts the token too: choosing a bank and going back leave it out of every address.
+  await frame.getByRole('button', { name: 'Dag Site Bank' }).click();
+  await expect(frame.getByRole('heading', { name: 'Dag Site Bank' })).toBeVisible();
+  await frame.getByRole('button', { name: 'Back to search' }).click();
+  await expect(frame.getByRole('heading', { name: 'Link a bank account' })).toBeVisible();
+  await expectTokenOutOfAddresses(page.getByTestId('fastlink-frame'), seen);
+  expect(seen.filter((r) => r.method === 'POST').length).toBeGreaterThanOrEqual(3);
 });
 
 test('Banking: on a site without payment cards (finance) the CareGuard check shows the bank only and asks for no cards', async ({ page }) => {

@@ -80,24 +80,57 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox bank aggregator', () =
   it('serves the hosted linking page for a token only, framed only by its origin, and links through it', async () => {
     const t = await banks.linkToken('u-page', parentOrigin);
     expect(t).toMatchObject({ url: `${url}/aggregator/fastlink`, app: expect.any(String), rsession: expect.any(String), extra: expect.any(String) });
-    expect((await fetch(`${t.url}?token=nope`)).status).toBe(403);
-    const page = await fetch(`${t.url}?token=${t.token}`);
+    const post = (fields: Record<string, string>) =>
+      fetch(t.url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+    const step = (fields: Record<string, string>) => post({ token: t.token, ...fields }).then((r) => r.text());
+    expect((await post({ token: 'nope', rsession: t.rsession, app: t.app })).status).toBe(403);
+    // Opened as FastLink is, by a POST of the token fields into the frame.
+    const page = await post({ token: t.token, rsession: t.rsession, app: t.app });
+    expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain(`frame-ancestors ${parentOrigin}`);
+    expect(page.headers.get('content-security-policy')).toContain("form-action 'self'");
     const html = await page.text();
     expect(html).toContain('Popular banks');
     expect(html).toContain(TEST_PASSWORD);
     expect(html).not.toMatch(/<script>[^<]/);
-    const post = (fields: Record<string, string>) =>
-      fetch(t.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ token: t.token, ...fields }),
-      }).then((r) => r.text());
-    const mfa = await post({ step: 'login', institutionId: '105', f_LOGIN: 'question', f_PASSWORD: TEST_PASSWORD });
+    const search = await step({ q: 'Dag Site' });
+    expect(search).toMatch(/<button type="submit" class="link" name="institutionId" value="101">Dag Site Bank<\/button>/);
+    expect(await step({ q: 'Da' })).toContain('Minimum 3 characters are required');
+    const form = await step({ institutionId: '105' });
+    expect(form).toContain('Back to search');
+    const mfa = await step({ step: 'login', institutionId: '105', f_LOGIN: 'question', f_PASSWORD: TEST_PASSWORD });
     expect(mfa).toContain('What was the name of your first pet?');
     const linkId = /name="linkId" value="(\d+)"/.exec(mfa)?.[1] ?? '';
-    const done = await post({ step: 'mfa', institutionId: '105', linkId, f_ANSWER: 'rex' });
+    const done = await step({ step: 'mfa', institutionId: '105', linkId, f_ANSWER: 'rex' });
     expect(done).toContain('Account linked');
     expect((await banks.links('u-page')).map((l) => l.institution?.institutionId)).toEqual([105]);
+    // The token is a bearer credential to the member's linking session: no screen puts it in an address (a link, a GET
+    // form, a redirect), only in the hidden field its forms post.
+    for (const screen of [html, search, form, mfa, done]) {
+      expect(screen).not.toContain(`?token=`);
+      expect(screen).not.toMatch(/href="[^"]*token/);
+      expect(screen).not.toMatch(/method="get"/i);
+      expect(screen.match(/<form /g)?.length).toBe(
+        screen.match(/<form method="post" action="\/aggregator\/fastlink"[^>]*><input type="hidden" name="token"/g)?.length,
+      );
+      expect(screen.split(t.token).length - 1).toBe(screen.match(/<form /g)?.length);
+    }
+  });
+
+  it('opens nothing for a token in an address: a GET answers the expired page, not the member’s session', async () => {
+    const t = await banks.linkToken('u-get', parentOrigin);
+    for (const address of [`${t.url}?token=${t.token}`, `${t.url}?token=${t.token}&rsession=${t.rsession}&app=${t.app}`]) {
+      const r = await fetch(address, { redirect: 'manual' });
+      expect(r.status).toBe(403);
+      expect(r.headers.get('location')).toBeNull();
+      expect(r.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      const html = await r.text();
+      expect(html).toContain('The linking session has expired.');
+      expect(html).not.toContain(t.token);
+    }
+    // A POST with the token in its address but not its body opens nothing either.
+    expect(
+      (await fetch(`${t.url}?token=${t.token}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' })).status,
+    ).toBe(403);
   });
 });

@@ -464,10 +464,16 @@ export function registerAggregator(app: FastifyInstance, db: PGlite, opts: Aggre
       .header('referrer-policy', 'no-referrer')
       .type('text/html; charset=utf-8')
       .send(html);
+  const expired = (reply: FastifyReply) => send(reply, 403, aggregatorPage({ error: 'The linking session has expired. Please reload the page.' }), "'none'");
+  // Opened by a POST of token, rsession and app into the frame, as FastLink is; every step posts the token again. The
+  // token is read from the body only: an address with one in it (a history entry, an access-log line) opens nothing.
   const hosted = async (req: FastifyRequest, reply: FastifyReply) => {
-    const source = { ...(req.query as object), ...((req.body as object | undefined) ?? {}) } as Record<string, string | undefined>;
-    const t = source.token ? await liveToken(String(source.token)) : null;
-    if (!t) return send(reply, 403, aggregatorPage({ error: 'The linking session has expired. Please reload the page.' }), "'none'");
+    // A field sent twice comes as a list: the first value counts.
+    const source = Object.fromEntries(
+      Object.entries(req.body && typeof req.body === 'object' ? req.body : {}).map(([k, v]) => [k, String((Array.isArray(v) ? v[0] : v) ?? '')]),
+    ) as Record<string, string | undefined>;
+    const t = source.token ? await liveToken(source.token) : null;
+    if (!t) return expired(reply);
     const base = { token: t.token, parentOrigin: t.parent_origin };
     const step = source.step ?? '';
     const instId = Number(source.institutionId ?? 0) || null;
@@ -477,7 +483,7 @@ export function registerAggregator(app: FastifyInstance, db: PGlite, opts: Aggre
         .filter(([k]) => k.startsWith('f_'))
         .map(([k, v]) => ({ name: k.slice(2), value: String(v ?? '').slice(0, 200) })),
     };
-    if (req.method === 'POST' && step === 'login' && inst) {
+    if (step === 'login' && inst) {
       const r = await core.link(t.login_name, inst.id, submitted);
       if (r.error) return send(reply, 200, aggregatorPage({ ...base, institution: inst, form: inst.form, error: r.error }), t.parent_origin);
       const res = r.result;
@@ -487,7 +493,7 @@ export function registerAggregator(app: FastifyInstance, db: PGlite, opts: Aggre
         return send(reply, 200, aggregatorPage({ ...base, institution: inst, form: res.form, linkId: res.linkId, note: res.message }), t.parent_origin);
       return send(reply, 200, aggregatorPage({ ...base, done: res?.message ?? 'Linked.', linkId: res?.linkId ?? null }), t.parent_origin);
     }
-    if (req.method === 'POST' && step === 'mfa' && inst) {
+    if (step === 'mfa' && inst) {
       const linkId = Number(source.linkId ?? 0);
       const r = await core.mfa(t.login_name, linkId, submitted);
       if (r.error || !r.result) return send(reply, 200, aggregatorPage({ ...base, results: [], error: r.error ?? 'Failed.' }), t.parent_origin);
@@ -511,7 +517,7 @@ export function registerAggregator(app: FastifyInstance, db: PGlite, opts: Aggre
       t.parent_origin,
     );
   };
-  app.get('/aggregator/fastlink', hosted);
+  app.get('/aggregator/fastlink', (_req, reply) => expired(reply));
   app.post('/aggregator/fastlink', hosted);
   app.get('/aggregator/fastlink.js', (_req, reply) =>
     reply.header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff').type('text/javascript; charset=utf-8').send(AGGREGATOR_SCRIPT),

@@ -2,15 +2,11 @@ import { useApi } from '@portal/web';
 import { useEffect, useState } from 'react';
 import { BANK_CONSTANTS } from '../../access';
 import { BankingApi } from '../../contract';
-
-export interface LinkFrame {
-  src: string;
-  origin: string;
-}
+import { type LinkFrame, linkFrameOf } from './LinkingFrame';
 
 /**
  * The linking loader: asks the finance service for a hosted-page token (url, rsession, app, token, extra) and retries
- * up to 3 times, 1 s apart (spec 01 section 9). Answers the frame's address, or 'failed' after the last try.
+ * up to 3 times, 1 s apart (spec 01 section 9). Answers the frame to open (LinkingFrame), or 'failed' after the last try.
  */
 export function useLinkToken(): LinkFrame | 'loading' | 'failed' {
   const api = useApi();
@@ -23,11 +19,7 @@ export function useLinkToken(): LinkFrame | 'loading' | 'failed' {
         if (stopped) return;
         try {
           const t = await api.call(BankingApi.token, undefined, { notify: attempt === BANK_CONSTANTS.loaderRetries });
-          const u = new URL(t.url);
-          u.searchParams.set('token', t.token);
-          u.searchParams.set('rsession', t.rsession);
-          u.searchParams.set('app', t.app);
-          if (!stopped) setState({ src: u.toString(), origin: u.origin });
+          if (!stopped) setState(linkFrameOf(t));
           return;
         } catch {
           // try again

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BANK_CONSTANTS, BankingPaths } from '../../access';
 import * as css from '../components/bank.css';
+import { LinkingFrame } from '../components/LinkingFrame';
 import { useFrameDocument } from '../components/useFrameDocument';
 import { useLinkToken } from '../components/useLinkToken';
 
@@ -12,7 +13,9 @@ function Frame() {
   const frame = useLinkToken();
   if (frame === 'loading') return <p aria-busy="true">{t('fastlink.loading')}</p>;
   if (frame === 'failed') return <Message kind="error">{t('fastlink.failed')}</Message>;
-  return <iframe title={t('fastlink.frameTitle')} src={frame.src} className={css.frame} height={BANK_CONSTANTS.frameHeightPx} data-testid="fastlink-frame" />;
+  return (
+    <LinkingFrame frame={frame} title={t('fastlink.frameTitle')} className={css.frame} height={BANK_CONSTANTS.frameHeightPx} data-testid="fastlink-frame" />
+  );
 }
 
 /** /management/bank-fastlink: the aggregator's hosted linking page in a frame 825 px high. */
