@@ -45,6 +45,7 @@ export {
   type SearchResult,
   type WebRoute,
 } from './plugin';
+export { BACKGROUND_POLL_IDLE_MS, pollWhileActive, userAwayMs } from './session/userActivity';
 export * as compactTableCss from './shell/compactTable.css';
 export {
   contributionsTo,
