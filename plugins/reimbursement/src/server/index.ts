@@ -1,5 +1,5 @@
 import { defineServerPlugin } from '@portal/server';
-import { reimbursementRoutes } from './handlers/reimbursements';
+import { CREATE_KEY_PRUNE_CRON, CREATE_KEY_PRUNE_JOB, pruneCreateKeys, reimbursementRoutes } from './handlers/reimbursements';
 import es from './i18n/es.json';
 import { migrations } from './migrations';
 import { pruneUploads } from './uploads';
@@ -13,6 +13,16 @@ export default defineServerPlugin({
       await pruneUploads(database.sql, services.files);
     });
     await services.jobs.schedule('reimbursement.prune-uploads', '17 3 * * *');
+    // The creates' keys go on the kernel's window for its own (services.createKeys). No retries: the next day's run
+    // does the same work.
+    await services.jobs.define(
+      CREATE_KEY_PRUNE_JOB,
+      async () => {
+        await pruneCreateKeys(database.sql);
+      },
+      { retryLimit: 0 },
+    );
+    await services.jobs.schedule(CREATE_KEY_PRUNE_JOB, CREATE_KEY_PRUNE_CRON);
   },
   routes: reimbursementRoutes,
   messages: { es },

@@ -62,4 +62,17 @@ CREATE TABLE reimbursement_create_keys (
 );
 `,
   },
+  {
+    id: '0004_reimbursement_upload_chunks',
+    sql: `
+-- Each attempt at a chunk is stored under a key of its own, and the UPDATE that moves an upload's offset records the
+-- key of the chunk it moved with: an attempt that lost (another at the same offset went first) or failed removes only
+-- its own file, never the chunk that counted. Uploads started before have no keys recorded (NULL): their chunks are the
+-- files listed under them, as before.
+ALTER TABLE reimbursement_uploads ADD COLUMN chunks text[];
+ALTER TABLE reimbursement_uploads ALTER COLUMN chunks SET DEFAULT '{}';
+-- Create keys go after the kernel's retention for its own (the daily job): a retry comes within minutes of its create.
+CREATE INDEX reimbursement_create_keys_created_idx ON reimbursement_create_keys (created_at);
+`,
+  },
 ];

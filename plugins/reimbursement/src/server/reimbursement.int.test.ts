@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { Roles } from '@portal/core';
 import { EICAR } from '@portal/sandbox';
+import { ApiError, CREATE_KEY_RETENTION_DAYS } from '@portal/server';
 import { LocalFileStore } from '@portal/server/kernel';
 import { fixtures, storedFiles } from '@portal/testing/files';
 import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbox';
@@ -11,8 +13,8 @@ import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/ser
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReimbursementApi } from '../contract';
 import { CHUNK_BYTES, ReimbursementMessages as M, MAX_FILE_BYTES } from '../rules';
-import { BATCH_CHANGED_MESSAGE, BATCH_TAKEN_MESSAGE, KEY_REUSED_MESSAGE } from './handlers/reimbursements';
-import { pruneUploads } from './uploads';
+import { BATCH_CHANGED_MESSAGE, BATCH_TAKEN_MESSAGE, CREATE_KEY_PRUNE_CRON, CREATE_KEY_PRUNE_JOB, KEY_REUSED_MESSAGE } from './handlers/reimbursements';
+import { legacyChunkKey, loadUpload, pruneUploads, receiveChunk } from './uploads';
 
 /**
  * Reimbursements through the whole kernel guard, the file store and the sandbox virus scanner over HTTP. The file
@@ -792,6 +794,144 @@ describe("messages in the user's language", () => {
   });
 });
 
+describe('a stale attempt at a chunk (the first try still open when the retry went through, on this process or another)', () => {
+  const sql = () => env.server.database.sql;
+  /** The store the server writes to (a local one in the test's folder). */
+  const store = () => new LocalFileStore(join(filesDir, 'files'));
+  /** A route's context for calling receiveChunk beside the server: its database and file store, no audit (no chunk here completes a file). */
+  const beside = () =>
+    ({ database: env.server.database, services: { files: store() }, audit: async () => {} }) as unknown as Parameters<typeof receiveChunk>[0];
+  /** Waits until the store is writing a temporary file of at least `bytes` (the stale attempt's put is under way). */
+  async function writing(bytes: number): Promise<void> {
+    const tmp = join(filesDir, 'files', '.tmp');
+    for (let i = 0; i < 500; i++) {
+      const names = await readdir(tmp).catch(() => [] as string[]);
+      const sizes = await Promise.all(
+        names.map((n) =>
+          stat(join(tmp, n)).then(
+            (s) => s.size,
+            () => 0,
+          ),
+        ),
+      );
+      if (sizes.some((s) => s >= bytes)) return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error('the stale attempt never started writing');
+  }
+  /** A two-chunk PDF whose second chunk is told apart from its first, the first chunk sent; its upload id and the member's. */
+  async function halfSent(name: string) {
+    const memberId = await memberIdOf('reimb-member');
+    const bytes = await pdf(CHUNK_BYTES + 5000);
+    bytes.fill(0x42, CHUNK_BYTES);
+    const id = (await start(member, name, bytes.length)).json().Data.UploadId as string;
+    expect((await chunk(member, id, 0, bytes.subarray(0, CHUNK_BYTES))).statusCode).toBe(200);
+    return { memberId, bytes, id };
+  }
+  /** The stale first attempt at the second chunk: 1,000 bytes sent, then nothing (the connection hangs). */
+  async function staleAttempt(memberId: number, id: string, bytes: Buffer) {
+    const body = new PassThrough();
+    body.write(bytes.subarray(CHUNK_BYTES, CHUNK_BYTES + 1000));
+    const settled = receiveChunk(beside(), await loadUpload(sql(), id, memberId), CHUNK_BYTES, body, memberId).then(
+      (status) => ({ status, error: null }),
+      (error: unknown) => ({ status: null, error }),
+    );
+    await writing(1000);
+    return { body, settled };
+  }
+
+  it("keeps the retry's chunk when the first attempt's connection fails afterwards: the file is kept whole, its declared size", async () => {
+    const { memberId, bytes, id } = await halfSent('stale-fails.pdf');
+    const stale = await staleAttempt(memberId, id, bytes);
+    const retry = await chunk(member, id, CHUNK_BYTES, bytes.subarray(CHUNK_BYTES));
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().Data.Offset).toBe(bytes.length);
+    // The first attempt's connection drops (Node's "aborted" of a request whose client went away).
+    stale.body.destroy(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+    const { error } = await stale.settled;
+
+    const made = await create(member, createBody(id, 'stale-fails.pdf'));
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().Data.Size).toBe(bytes.length);
+    const download = await json(member, 'GET', `/api/reimbursements/download/${made.json().Data.Id}`);
+    expect(Buffer.compare(download.rawPayload, bytes)).toBe(0);
+    expect(await chunksOf(id)).toEqual([]);
+    // The sender's abort is answered as a refusal (a 4xx, not an unhandled error in the log).
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).message).toBe('The chunk did not arrive whole.');
+  });
+
+  it("refuses a first attempt that ends short after the retry stored the chunk (409) and leaves the retry's chunk as it was", async () => {
+    const { memberId, bytes, id } = await halfSent('stale-short.pdf');
+    const stale = await staleAttempt(memberId, id, bytes);
+    expect((await chunk(member, id, CHUNK_BYTES, bytes.subarray(CHUNK_BYTES))).statusCode).toBe(200);
+    stale.body.end();
+    const { error } = await stale.settled;
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(409);
+    expect((error as ApiError).message).toBe('Another request sent this chunk first.');
+    // Two chunks, the ones the upload moved with: nothing of the stale attempt is left.
+    expect((await chunksOf(id)).length).toBe(2);
+
+    const made = await create(member, createBody(id, 'stale-short.pdf'));
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().Data.Size).toBe(bytes.length);
+    const download = await json(member, 'GET', `/api/reimbursements/download/${made.json().Data.Id}`);
+    expect(Buffer.compare(download.rawPayload, bytes)).toBe(0);
+  });
+
+  it('refuses to keep a file whose chunks do not add up to its size (a chunk lost from the store) with a 400 naming it, and drops the upload', async () => {
+    const memberId = await memberIdOf('reimb-member');
+    /** A finished two-chunk upload whose second chunk the store lost. */
+    const holed = async (name: string) => {
+      const id = await upload(member, name, await pdf(CHUNK_BYTES + 5000));
+      const files = store();
+      const keys: string[] = [];
+      for await (const entry of files.list(`reimbursements/uploads/${id}/`)) keys.push(entry.key);
+      expect(keys).toHaveLength(2);
+      await files.delete(keys[1] as string);
+      return id;
+    };
+    const id = await holed('holed.pdf');
+    const listed = (await list(member)).length;
+    const res = await create(member, createBody(id, 'holed.pdf'));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().MsgText).toBe("'holed.pdf' did not arrive whole. Send the file again.");
+    expect((await list(member)).length).toBe(listed);
+    expect(await keptFor(memberId, id)).toEqual([]);
+    expect((await json(member, 'GET', `/api/reimbursements/uploads/${id}`)).statusCode).toBe(404);
+    expect(await chunksOf(id)).toEqual([]);
+    const spanish = await env.server.app.inject({
+      method: 'POST',
+      url: ReimbursementApi.create.path,
+      headers: authHeaders(member, undefined, { cookie: 'cq.lang=es' }),
+      payload: createBody(await holed('holed.pdf'), 'holed.pdf'),
+    });
+    expect(spanish.statusCode, spanish.body).toBe(400);
+    expect(spanish.json().MsgText).toBe("'holed.pdf' no llegó completo. Envíe el archivo de nuevo.");
+  });
+
+  it('still keeps an upload started before chunks were recorded: its chunks under one key per offset, read as listed', async () => {
+    const memberId = await memberIdOf('reimb-member');
+    const bytes = await pdf(CHUNK_BYTES + 5000);
+    bytes.fill(0x43, CHUNK_BYTES);
+    const id = (await start(member, 'before.pdf', bytes.length)).json().Data.UploadId as string;
+    await sql().query('UPDATE reimbursement_uploads SET chunks = NULL WHERE id = $1', [id]);
+    // One chunk as the version before stored it, the next through this one (an upload that went on across a deploy).
+    await store().put(legacyChunkKey(id, 0), bytes.subarray(0, CHUNK_BYTES), { contentType: 'application/octet-stream' });
+    await sql().query('UPDATE reimbursement_uploads SET received = $2 WHERE id = $1', [id, CHUNK_BYTES]);
+    expect((await chunk(member, id, CHUNK_BYTES, bytes.subarray(CHUNK_BYTES))).statusCode).toBe(200);
+    const made = await create(member, createBody(id, 'before.pdf'));
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().Data.Size).toBe(bytes.length);
+    const download = await json(member, 'GET', `/api/reimbursements/download/${made.json().Data.Id}`);
+    expect(Buffer.compare(download.rawPayload, bytes)).toBe(0);
+    expect(await keptFor(memberId, id)).toHaveLength(1);
+    expect(await chunksOf(id)).toEqual([]);
+  });
+});
+
 describe('the daily prune of unfinished uploads', () => {
   const age = (id: string, interval: string) =>
     env.server.database.sql.query(`UPDATE reimbursement_uploads SET created_at = now() - $2::interval WHERE id = $1`, [id, interval]);
@@ -826,5 +966,41 @@ describe('the daily prune of unfinished uploads', () => {
     expect(await pruneUploads(env.server.database.sql, files)).toBeGreaterThanOrEqual(1);
     expect(await rowOf(id)).toBe(0);
     expect(await chunksOf(id)).toEqual([]);
+  });
+});
+
+describe("the daily prune of creates' IdempotencyKeys", () => {
+  const sql = () => env.server.database.sql;
+  const keysLeft = async (keys: string[]) =>
+    (
+      await sql().query<{ idempotency_key: string }>('SELECT idempotency_key FROM reimbursement_create_keys WHERE idempotency_key = ANY($1::text[])', [keys])
+    ).map((r) => r.idempotency_key);
+
+  it("deletes keys older than the kernel's window for its own, keeps younger ones and every reimbursement a key made", async () => {
+    expect(CREATE_KEY_RETENTION_DAYS).toBe(30);
+    const [oldKey, youngKey] = [`reimbursement-${randomUUID()}`, `reimbursement-${randomUUID()}`];
+    const made: number[] = [];
+    for (const key of [oldKey, youngKey]) {
+      const res = await create(member, { ...createBody(await upload(member, 'keyed-prune.pdf', await pdf(3000)), 'keyed-prune.pdf'), IdempotencyKey: key });
+      expect(res.statusCode, res.body).toBe(200);
+      made.push(res.json().Data.Id);
+    }
+    await sql().query('UPDATE reimbursement_create_keys SET created_at = now() - make_interval(days => $2) WHERE idempotency_key = $1', [
+      oldKey,
+      CREATE_KEY_RETENTION_DAYS + 1,
+    ]);
+    await sql().query('UPDATE reimbursement_create_keys SET created_at = now() - make_interval(days => $2) WHERE idempotency_key = $1', [
+      youngKey,
+      CREATE_KEY_RETENTION_DAYS - 1,
+    ]);
+    await env.server.jobs.send(CREATE_KEY_PRUNE_JOB, {});
+    await env.server.jobs.drain();
+    expect(await keysLeft([oldKey, youngKey])).toEqual([youngKey]);
+    expect((await list(member)).map((r) => r.Id)).toEqual(expect.arrayContaining(made));
+  });
+
+  it('is scheduled once a day', async () => {
+    const rows = await sql().query<{ name: string; cron: string }>('SELECT name, cron FROM pgboss.schedule WHERE name = $1', [CREATE_KEY_PRUNE_JOB]);
+    expect(rows).toEqual([{ name: CREATE_KEY_PRUNE_JOB, cron: CREATE_KEY_PRUNE_CRON }]);
   });
 });

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ApiError, byteLimit, type FileStore, msg, notFound, type RouteContext, type SqlClient } from '@portal/server';
+import { ApiError, badRequest, byteLimit, type FileStore, msg, notFound, type RouteContext, type SqlClient } from '@portal/server';
 import type { UploadStatus } from '../contract';
 import { CHUNK_BYTES } from '../rules';
 
@@ -11,11 +12,25 @@ export interface UploadRow {
   file_name: string;
   size: string | number;
   received: string | number;
+  /**
+   * The keys of the chunks the upload moved with, in byte order (recorded by the UPDATE that moved its offset). NULL for
+   * an upload started before chunks were recorded: its chunks are the files listed under it, one key per offset.
+   */
+  chunks: string[] | null;
 }
 
 const PREFIX = 'reimbursements/uploads';
-/** Chunks are keyed by their offset, zero-padded so the store's key order is the byte order. */
-export const chunkKey = (uploadId: string, offset: number) => `${PREFIX}/${uploadId}/${String(offset).padStart(13, '0')}`;
+const at = (offset: number) => String(offset).padStart(13, '0');
+/**
+ * One attempt at a chunk has a key of its own: the chunk's offset (zero-padded, so the store's key order is the byte
+ * order), then a new id. An attempt that lost to another at the same offset, or failed, removes only its own file.
+ */
+export const attemptKey = (uploadId: string, offset: number) => `${PREFIX}/${uploadId}/${at(offset)}.${randomUUID()}`;
+/** Where every attempt at an offset wrote before chunks were recorded (an upload with `chunks` NULL). */
+export const legacyChunkKey = (uploadId: string, offset: number) => `${PREFIX}/${uploadId}/${at(offset)}`;
+
+/** The refusal of a chunk whose sender went away before its end (the answer reaches no one; the log sees a 400). */
+export const CHUNK_CUT_SHORT = 'The chunk did not arrive whole.';
 
 export const statusOf = (row: UploadRow): UploadStatus => ({
   UploadId: row.id,
@@ -33,9 +48,12 @@ export async function loadUpload(sql: SqlClient, id: string, memberId: number): 
 }
 
 /**
- * Stores one chunk at the upload's current offset: streamed into the file store (never whole in memory), then the
- * offset moves, only if no other request moved it meanwhile. A chunk sent at another offset is refused with 409 and
- * the status, so the client resumes where the server is.
+ * Stores one chunk at the upload's current offset: streamed into the file store (never whole in memory) under this
+ * attempt's own key, then the offset moves and the key is recorded in one UPDATE, only if no other request moved it
+ * meanwhile. An attempt that did not move the offset (it failed, was empty, or another attempt at the same offset won)
+ * removes its own file and never another's: a stale first try that fails after its retry went through leaves the
+ * retry's chunk in place. A chunk sent at another offset is refused with 409 and the status, so the client resumes
+ * where the server is.
  */
 export async function receiveChunk(
   ctx: Pick<RouteContext, 'database' | 'services' | 'audit'>,
@@ -55,55 +73,102 @@ export async function receiveChunk(
     body.resume();
     throw new ApiError(409, 'The upload is complete.', statusOf(row));
   }
+  const files = ctx.services.files;
+  // An upload started before chunks were recorded keeps the one key per offset it was read by; a failed attempt
+  // there removes nothing (the store leaves nothing of a failed put, and a retry replaces the key whole).
+  const legacy = row.chunks === null;
+  const key = legacy ? legacyChunkKey(row.id, offset) : attemptKey(row.id, offset);
+  const dropOwn = async () => {
+    if (!legacy) await files.delete(key).catch(() => {});
+  };
   const counted = { bytes: 0 };
   const limited = byteLimit(max, counted, msg('A chunk may hold at most {{max}} bytes here.', { max }));
-  const key = chunkKey(row.id, offset);
-  // The store reads `limited` while the request body pipes into it; an error on either side fails the chunk, and a
-  // chunk that failed half-way leaves nothing behind (the next attempt at this offset replaces the key anyway).
+  // Which side failed first: the request body or the store's side (pipeline passes either's error on to the other).
+  // The body failing first with Node's "aborted" (ECONNRESET) is its sender gone mid-chunk: a closed tab, a dropped
+  // connection, a stale attempt cut off. That is the client's doing, answered as a refusal, not an unhandled error.
+  const failed: { first: 'body' | 'store' | null; error: unknown } = { first: null, error: undefined };
+  const note = (side: 'body' | 'store') => (e: unknown) => {
+    if (failed.first === null) Object.assign(failed, { first: side, error: e });
+  };
+  body.on('error', note('body'));
+  limited.on('error', note('store'));
+  // The store reads `limited` while the request body pipes into it; an error on either side fails the chunk.
   const piping = pipeline(body, limited);
   piping.catch(() => {});
   try {
-    await ctx.services.files.put(key, limited, { contentType: 'application/octet-stream' });
+    await files.put(key, limited, { contentType: 'application/octet-stream' });
     await piping;
   } catch (e) {
     limited.destroy();
     body.destroy();
-    await ctx.services.files.delete(key).catch(() => {});
+    await dropOwn();
+    if (failed.first === 'body' && (failed.error as { code?: unknown } | null)?.code === 'ECONNRESET') throw badRequest(CHUNK_CUT_SHORT);
     throw e;
   }
   if (counted.bytes === 0) {
-    await ctx.services.files.delete(key);
-    throw new ApiError(400, 'The chunk was empty.');
+    await dropOwn();
+    throw badRequest('The chunk was empty.');
   }
   // The chunk that completes the file moves the offset with the upload's audit row (one transaction); the others are
   // not audited one by one.
   const completes = offset + counted.bytes === size;
-  const moved = await ctx.database.sql.transaction(async (tx) => {
-    const rows = await tx.query<UploadRow>('UPDATE reimbursement_uploads SET received = received + $3 WHERE id = $1 AND received = $2 RETURNING *', [
-      row.id,
-      offset,
-      counted.bytes,
-    ]);
-    if (rows[0] && completes)
-      await ctx.audit(
-        { action: 'reimbursement.upload.complete', entity: 'reimbursement_upload', entityId: row.id, memberId, detail: { name: row.file_name, size } },
-        tx,
+  let moved: UploadRow[];
+  try {
+    moved = await ctx.database.sql.transaction(async (tx) => {
+      const rows = await tx.query<UploadRow>(
+        `UPDATE reimbursement_uploads SET received = received + $3, chunks = CASE WHEN chunks IS NULL THEN NULL ELSE array_append(chunks, $4::text) END
+         WHERE id = $1 AND received = $2 RETURNING *`,
+        [row.id, offset, counted.bytes, key],
       );
-    return rows;
-  });
+      if (rows[0] && completes)
+        await ctx.audit(
+          { action: 'reimbursement.upload.complete', entity: 'reimbursement_upload', entityId: row.id, memberId, detail: { name: row.file_name, size } },
+          tx,
+        );
+      return rows;
+    });
+  } catch (e) {
+    await dropOwn();
+    throw e;
+  }
   if (!moved[0]) {
+    await dropOwn();
     const now = (await ctx.database.sql.query<UploadRow>('SELECT * FROM reimbursement_uploads WHERE id = $1', [row.id]))[0];
     throw new ApiError(409, 'Another request sent this chunk first.', now ? statusOf(now) : null);
   }
   return statusOf(moved[0]);
 }
 
+/**
+ * The keys of the upload's chunks with their sizes in the store, in byte order: those its row records (a recorded chunk
+ * the store no longer has is size null), or, for an upload started before chunks were recorded, those listed under it.
+ */
+async function storedChunks(files: FileStore, upload: UploadRow): Promise<{ key: string; size: number | null }[]> {
+  if (upload.chunks === null) {
+    const listed: { key: string; size: number }[] = [];
+    for await (const entry of files.list(`${PREFIX}/${upload.id}/`)) listed.push({ key: entry.key, size: entry.size });
+    return listed;
+  }
+  return Promise.all(upload.chunks.map(async (key) => ({ key, size: (await files.head(key))?.size ?? null })));
+}
+
+/**
+ * Whether the upload's chunks in the store hold the bytes it declared, all of them: a finished upload whose chunks
+ * do not (one lost from the store, or written over by a stale attempt before chunks were recorded) is not kept.
+ */
+export async function uploadIsWhole(files: FileStore, upload: UploadRow): Promise<boolean> {
+  const chunks = await storedChunks(files, upload);
+  if (chunks.some((c) => c.size === null)) return false;
+  return chunks.reduce((sum, c) => sum + (c.size ?? 0), 0) === Number(upload.size);
+}
+
 /** The whole file as one stream, chunk after chunk from the store: nothing is held beyond the chunk being read. */
-export function openUpload(files: FileStore, uploadId: string): Readable {
+export function openUpload(files: FileStore, upload: UploadRow): Readable {
   async function* bytes() {
-    for await (const entry of files.list(`${PREFIX}/${uploadId}/`)) {
-      const stored = await files.get(entry.key);
-      if (!stored) throw new Error(`chunk ${entry.key} vanished`);
+    const keys = upload.chunks ?? (await storedChunks(files, upload)).map((c) => c.key);
+    for (const key of keys) {
+      const stored = await files.get(key);
+      if (!stored) throw new Error(`chunk ${key} vanished`);
       yield* stored.body;
     }
   }
@@ -116,7 +181,7 @@ export async function dropUpload(ctx: Pick<RouteContext, 'database' | 'services'
   await dropChunks(ctx.services.files, uploadId);
 }
 
-/** Drops an upload's chunks from the file store. */
+/** Drops an upload's chunks from the file store: every file under it, those of attempts that never moved it too. */
 export async function dropChunks(files: FileStore, uploadId: string): Promise<void> {
   for await (const entry of files.list(`${PREFIX}/${uploadId}/`)) await files.delete(entry.key);
 }

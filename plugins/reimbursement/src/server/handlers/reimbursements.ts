@@ -3,6 +3,7 @@ import { claimsService } from '@portal/plugin-claims/service';
 import {
   ApiError,
   badRequest,
+  CREATE_KEY_RETENTION_DAYS,
   checkContentStream,
   type Message,
   msg,
@@ -17,7 +18,7 @@ import {
 import { REIMBURSEMENT_ACCESS } from '../../access';
 import { type CreateBody, type Reimbursement, ReimbursementApi } from '../../contract';
 import { checkDateAndAmount, checkFiles, extensionOf, ReimbursementMessages as M, MAX_FILES, sanitizeFileName } from '../../rules';
-import { dropChunks, dropUpload, loadUpload, openUpload, receiveChunk, statusOf, type UploadRow } from '../uploads';
+import { dropChunks, dropUpload, loadUpload, openUpload, receiveChunk, statusOf, type UploadRow, uploadIsWhole } from '../uploads';
 
 export const NO_MEMBER_MESSAGE = 'Your account has no reimbursements of its own. Choose a member to act for first.';
 /** A request's BatchId is chosen by the client: one that already holds another member's files is refused (409). */
@@ -87,6 +88,23 @@ export function createFingerprint(body: CreateBody): string {
   const cents = r.Amount === '' ? '' : Math.round(r.Amount * 100);
   const fields = [body.BatchId.toLowerCase(), body.type, body.name, body.ext, r.type, r.FileName, r.Extension, r.ServiceDate, cents];
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+}
+
+export const CREATE_KEY_PRUNE_JOB = 'reimbursement.prune-create-keys';
+/** Once a day, at a quiet hour (UTC), with the kernel's own create keys. */
+export const CREATE_KEY_PRUNE_CRON = '17 3 * * *';
+
+/**
+ * Deletes creates' IdempotencyKeys older than the kernel's window for its own (CREATE_KEY_RETENTION_DAYS: a retry comes
+ * seconds or minutes after the first send, a month is far past any), in the daily `reimbursement.prune-create-keys`
+ * job. The reimbursement a key made stays; only the key goes. Returns how many went.
+ */
+export async function pruneCreateKeys(sql: SqlClient, retentionDays = CREATE_KEY_RETENTION_DAYS): Promise<number> {
+  const rows = await sql.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM reimbursement_create_keys WHERE created_at < now() - make_interval(days => $1) RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+    [retentionDays],
+  );
+  return rows[0]?.n ?? 0;
 }
 
 /** The member's files in a request (batch): the 10-file limit counts only them. */
@@ -280,8 +298,6 @@ export const reimbursementRoutes = [
         const upload = await loadUpload(sql, body.UploadId, memberId);
         if (Number(upload.received) !== Number(upload.size)) throw badRequest('The file has not finished uploading.', statusOf(upload));
         const name = keptName(body.name);
-
-        const content = await checkContentStream(name, async () => openUpload(services.files, upload.id));
         const refuse = async (message: Message, reason: string) => {
           // Chunks gone because a request of the same upload made it meanwhile are no refusal: the caller answers that one.
           if (await made()) return new Error('the upload was made by another request');
@@ -295,8 +311,13 @@ export const reimbursementRoutes = [
           });
           return badRequest(message);
         };
+        // The bytes in the store are the file's, all of them, before anything reads them (a hole is not "not a PDF").
+        const incomplete = () => refuse(msg("'{{name}}' did not arrive whole. Send the file again.", { name }), 'incomplete');
+        if (!(await uploadIsWhole(services.files, upload))) throw await incomplete();
+
+        const content = await checkContentStream(name, async () => openUpload(services.files, upload));
         if (!content.ok) throw await refuse(content.message, 'content');
-        const scan = await services.scanner.scan(openUpload(services.files, upload.id), name);
+        const scan = await services.scanner.scan(openUpload(services.files, upload), name);
         if (!scan.clean)
           throw await refuse(
             msg("'{{name}}' was refused: the virus scanner found {{signature}}.", { name, signature: scan.signature }),
@@ -308,7 +329,8 @@ export const reimbursementRoutes = [
         // store. Files kept before are read by the key of their row, whatever its form.
         const key = `reimbursements/${memberId}/${upload.id}/${randomUUID()}.${body.ext}`;
         own.key = key;
-        const stored = await services.files.put(key, openUpload(services.files, upload.id), { contentType: content.contentType });
+        const stored = await services.files.put(key, openUpload(services.files, upload), { contentType: content.contentType });
+        if (stored.size !== Number(upload.size)) throw await incomplete();
         return sql.transaction(async (tx) => {
           // One request at a time per batch: the count and the insert see the same rows.
           await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [body.BatchId]);

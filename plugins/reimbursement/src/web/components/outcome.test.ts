@@ -49,7 +49,11 @@ describe("the uploader's chunk retries running out on the network", () => {
   const store = new Map<string, string>();
   beforeEach(() => {
     vi.useFakeTimers();
-    vi.stubGlobal('localStorage', {
+    vi.stubGlobal('sessionStorage', {
+      get length() {
+        return store.size;
+      },
+      key: (i: number) => [...store.keys()][i] ?? null,
       getItem: (k: string) => store.get(k) ?? null,
       setItem: (k: string, v: string) => store.set(k, v),
       removeItem: (k: string) => store.delete(k),
@@ -73,6 +77,8 @@ describe("the uploader's chunk retries running out on the network", () => {
       },
     } as unknown as ApiClient;
     const failed = uploadFile(api, new File([new Uint8Array(10)], 'r.pdf'), () => {}).catch((e: unknown) => e);
+    // The file's resume key is hashed first (Web Crypto, outside the fake clock); then the retries wait on the clock.
+    await vi.waitFor(() => expect(calls).toContain('chunk'));
     await vi.runAllTimersAsync();
     const error = await failed;
     expect(calls).toEqual(['start', 'chunk', 'status', 'chunk', 'status', 'chunk', 'status', 'chunk']);

@@ -116,7 +116,7 @@ export default function ReimbursementPage() {
           // page says the last one once every file went, in place. A refusal shows beside its file.
           { notify: false, onMessage: (m) => (said = m) },
         );
-        forgetUpload(file);
+        await forgetUpload(file);
         sentNow.push(file);
         update(key, { state: 'done' });
       } catch (e) {
