@@ -59,6 +59,9 @@ test('a card member edits the profile; cancel restores the values', async ({ pag
   // The pressed button went with the view: focus moves to the form's first field, and back to Edit after a save or cancel.
   await expect(page.getByLabel('First name')).toBeFocused();
   expect(await axe(page)).toEqual([]);
+  // The e-mail address is text in the form: it changes on the account page (password, a link to the new address).
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveCount(0);
+  await expect(page.getByTestId('member-email').getByRole('link', { name: 'Change it on My account (E-mail address)' })).toHaveAttribute('href', '/account');
   await page.getByLabel('First name').fill(first);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(detail(page, 'First name')).toHaveText(first);

@@ -50,6 +50,9 @@ export const ProfileMessages = {
   workRequired: 'A work phone number is required when it is the preferred contact.',
   phoneInvalid: (phone: string) => msg('{{phone}} is not a valid phone number.', { phone: formatPhone(phone) }),
   phoneEditRefused: 'Only CareGuard and CareAssist members may change phone numbers.',
+  /** A member's own save carries another e-mail address: it changes only on the account page (password, link to the new address, notice to the old one). */
+  emailChangeElsewhere:
+    'Your e-mail address is changed on the My account page, under E-mail address: it needs your password and a link sent to the new address.',
   codeSent: (phone: string) => msg('A verification code was sent to {{phone}}.', { phone: formatPhone(phone) }),
   codeNotValid: 'Code not valid.',
   codeConfirmed: 'Code confirmed.',

@@ -1,5 +1,5 @@
 import { hasAnyRole } from '@portal/core';
-import { ApiError, badRequest, conflict, forbidden, type MemberPatch, type MemberRecord, type RouteContext } from '@portal/server';
+import { ApiError, badRequest, conflict, forbidden, type MemberPatch, type MemberRecord, type RouteContext, type SqlClient } from '@portal/server';
 import { PHONE_EDIT_ROLES } from '../access';
 import { type PreferredContact, ProfileMessages } from '../contract';
 import { isMobileRequired, pbmVendorKey } from './members';
@@ -23,13 +23,17 @@ export interface MemberFields {
  * the caller may change phones; the preferred contact is forced to Mobile for CareGuard and CareAssist members,
  * whose mobile is always required; the preferred Home or Work number is required; a changed 10-digit number
  * must be known to the carrier lookup (+1 and the number); a changed mobile is no longer verified.
+ * The e-mail address: a member's own save (My Profile, the wizard; staff impersonating too) keeps the stored one and
+ * refuses another (trimmed, any case): it changes only on the account page (password, a link to the new address, a
+ * notice to the old one), which sets the login's and the member's address together. A staff save of a member (the
+ * support tab, `staff`) may change it; the handler then keeps the member's logins in step (syncLoginEmail).
  */
 export async function checkedPatch(
   ctx: Pick<RouteContext, 'user' | 'services'>,
   current: MemberRecord,
   body: MemberFields,
   /** registering: the user is in the registration wizard (step below 10), whose step 1 requires a mobile of every member. */
-  opts: { registering?: boolean } = {},
+  opts: { registering?: boolean; staff?: boolean } = {},
 ): Promise<{ patch: MemberPatch; changed: string[] }> {
   if (body.Version !== current.version) throw conflict(ProfileMessages.stale);
   const forced = await isMobileRequired(ctx.services.identity, current.memberId);
@@ -56,11 +60,12 @@ export async function checkedPatch(
     }
     if (!found) throw badRequest(ProfileMessages.phoneInvalid(next));
   }
+  const email = opts.staff ? body.Email : await ownEmail(ctx, current, body.Email);
   const mobileChanged = body.MobilePhone !== current.mobilePhone;
   const patch: MemberPatch = {
     firstName: body.FirstName,
     lastName: body.LastName,
-    email: body.Email,
+    email,
     dateOfBirth: body.DateOfBirth,
     gender: body.Gender,
     homePhone: body.HomePhone,
@@ -84,4 +89,37 @@ export async function checkedPatch(
   };
   const changed = Object.keys(before).filter((k) => before[k] !== (patch as Record<string, unknown>)[k]);
   return { patch, changed };
+}
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The e-mail address a member's own save keeps: the stored one (else their login's, which registration set), when
+ * the body's is the same address; any other is refused (400) and nothing is saved.
+ */
+async function ownEmail(ctx: Pick<RouteContext, 'services'>, current: MemberRecord, sent: string): Promise<string> {
+  let stored = current.email;
+  if (!stored) {
+    for (const userId of await ctx.services.identity.userIdsOfMember(current.memberId)) {
+      stored = (await ctx.services.identity.findById(userId))?.email ?? null;
+      if (stored) break;
+    }
+  }
+  if (!stored || !sameEmail(stored, sent)) throw badRequest(ProfileMessages.emailChangeElsewhere);
+  return stored;
+}
+
+/**
+ * After a staff save changed a member's e-mail address: the member's logins take it too (users.email, where reset
+ * and activation mails go), in the same transaction, so the two addresses never split.
+ */
+export async function syncLoginEmail(
+  ctx: Pick<RouteContext, 'services'>,
+  memberId: number,
+  patch: MemberPatch,
+  changed: string[],
+  tx: SqlClient,
+): Promise<void> {
+  if (!changed.includes('email') || !patch.email) return;
+  for (const userId of await ctx.services.identity.userIdsOfMember(memberId, tx)) await ctx.services.identity.setEmail(userId, patch.email, tx);
 }

@@ -5,7 +5,7 @@ import { saveCurrentAddress } from '../addresses';
 import { validatedRecently } from '../codes';
 import { memberPage, memberSummaries } from '../list';
 import { memberAnswer, ownMemberId, scopedMemberId, terminationOf } from '../members';
-import { checkedPatch } from '../rules';
+import { checkedPatch, syncLoginEmail } from '../rules';
 
 export const memberRoutes = [
   route(ProfileApi.loadOwn, {
@@ -57,9 +57,12 @@ export const memberRoutes = [
       const memberId = await scopedMemberId(ctx, body.MemberID);
       const current = await services.members.load(memberId);
       if (!current) throw notFound(ProfileMessages.notFound);
-      const { patch, changed } = await checkedPatch(ctx, current, body);
+      // Staff saving a member by id (the support tab) may change the e-mail; a member's own save may not (rules.ts).
+      const staff = ctx.memberId !== memberId;
+      const { patch, changed } = await checkedPatch(ctx, current, body, { staff });
       const saved = await database.sql.transaction(async (tx) => {
         const s = await services.members.update(memberId, body.Version, patch, tx);
+        if (staff) await syncLoginEmail(ctx, memberId, patch, changed, tx);
         await ctx.audit({ action: 'profile.member.update', entity: 'member', entityId: memberId, memberId, detail: { changed, version: s.version } }, tx);
         return s;
       });
@@ -76,9 +79,11 @@ export const memberRoutes = [
       // Wizard step 1 requires a mobile of every member: a member still registering (step below 10) sets their own phones.
       const own = ctx.user?.memberId === memberId;
       const registering = own && ctx.user !== null && ((await services.identity.findById(ctx.user.id))?.registration_step ?? 10) < 10;
-      const { patch, changed } = await checkedPatch(ctx, current, body, { registering });
+      const staff = ctx.memberId !== memberId;
+      const { patch, changed } = await checkedPatch(ctx, current, body, { registering, staff });
       const result = await database.sql.transaction(async (tx) => {
         const member = await services.members.update(memberId, body.Version, patch, tx);
+        if (staff) await syncLoginEmail(ctx, memberId, patch, changed, tx);
         const address = await saveCurrentAddress(tx, memberId, body, body.AddressVersion);
         await ctx.audit(
           { action: 'profile.member.registration-save', entity: 'member', entityId: memberId, memberId, detail: { changed, addressId: address.AddressID } },

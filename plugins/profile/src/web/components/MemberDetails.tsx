@@ -27,6 +27,9 @@ import { PhoneVerification } from './PhoneVerification';
 import * as css from './profile.css';
 import { KeepTyped, useDraft, useDraftStore } from './useDraft';
 
+/** The account page (plugins/account, AccountRoutes.account), whose "E-mail address" section changes a member's own address. */
+const ACCOUNT_EMAIL_PATH = '/account';
+
 /**
  * My Profile: the detail view, then edit, then save or cancel (cancel restores the stored values). `member` is the
  * live record; an open edit is kept in the page's draft store (see drafts.ts) with the record it started from, which
@@ -161,7 +164,21 @@ export function MemberDetails({
             <div ref={focus.fieldsRef} className={css.fields}>
               <TextField name="FirstName" label={t('field.FirstName')} isRequired maxLength={100} autoComplete="given-name" />
               <TextField name="LastName" label={t('field.LastName')} isRequired maxLength={100} autoComplete="family-name" />
-              <EmailField name="Email" label={t('field.Email')} isRequired />
+              {forStaff ? (
+                <EmailField name="Email" label={t('field.Email')} isRequired />
+              ) : (
+                // A member's own address changes only on the account page (password, a link to the new address):
+                // shown here as text, and the save sends it unchanged.
+                <dl className={css.readOnlyField} data-testid="member-email">
+                  <dt className={css.term}>{t('field.Email')}</dt>
+                  <dd className={css.value}>
+                    <span>{member.Email || t('none')}</span>{' '}
+                    <a href={ACCOUNT_EMAIL_PATH} className={css.link}>
+                      {t('emailChange')}
+                    </a>
+                  </dd>
+                </dl>
+              )}
               <MaskedDateField name="DOB" label={t('field.DateOfBirth')} after="01/01/1900" autoComplete="bday" />
               <SelectField name="Gender" label={t('field.Gender')} options={GENDERS.map((g) => ({ value: g, label: genderLabel(g) }))} />
               <SelectField name="PBMVendor" label={t('field.PBMVendor')} options={PBM_VENDORS.map((v) => ({ value: v, label: v }))} />

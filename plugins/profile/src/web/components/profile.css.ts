@@ -7,6 +7,9 @@ export const row = style({ display: 'flex', gap: vars.space.small, flexWrap: 'wr
 export const term = style({ color: vars.color.foreground.muted });
 export const value = style({ margin: 0 });
 export const contents = style({ display: 'contents' });
+/** A labelled value shown as text inside the edit form (a member's own e-mail address). */
+export const readOnlyField = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xsmall, margin: 0 });
+export const link = style({ color: vars.color.foreground.link, textDecoration: 'underline' });
 export const linkButton = style({
   font: 'inherit',
   background: 'none',
