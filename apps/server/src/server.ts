@@ -136,7 +136,7 @@ export async function createServer(
     throw e;
   }
   const demoFile = config.dataDir ? join(config.dataDir, 'demo-users.json') : null;
-  const jobs = createJobQueue(database, { work: workJobs });
+  const jobs = createJobQueue(database, { work: workJobs, secret: config.tokenSecret });
   const mail = await QueuedMailTransport.create(jobs, createMailTransport(config));
   await defineThrottlePrune(jobs, database.sql);
   await defineSessionPrune(jobs, database.sql);

@@ -134,6 +134,25 @@ describe('job queue', () => {
     await expect(queue.send('test.unknown', {})).rejects.toThrow('job "test.unknown" is not defined');
   });
 
+  it('runs a sealed kind with its payload opened while storing it sealed; needs a secret and cannot be scheduled', async () => {
+    const runs: { code: string }[] = [];
+    const sealedQueue = createJobQueue(database, { work: true, pollingIntervalSeconds: 0.5, secret: 'queue-test-secret' });
+    open.push(sealedQueue);
+    await sealedQueue.define<{ code: string }>('test.sealed', async (p) => void runs.push(p), { sealed: true, retryLimit: 0 });
+    await expect(sealedQueue.schedule('test.sealed', '0 6 * * *')).rejects.toThrow('job "test.sealed" is sealed and cannot be scheduled');
+    await sealedQueue.start({ logger: recordingLogger() });
+    const id = await sealedQueue.send('test.sealed', { code: '314159' });
+    const [stored] = await database.sql.query<{ data: string }>('SELECT data::text AS data FROM pgboss.job WHERE id = $1', [id]);
+    expect(stored?.data).toMatch(/^\{"sealed": "v1\./);
+    expect(stored?.data).not.toContain('314159');
+    await sealedQueue.drain();
+    expect(runs).toEqual([{ code: '314159' }]);
+    expect(await jobState(id)).toBeUndefined();
+
+    const noSecret = createJobQueue(database, { work: false });
+    await expect(noSecret.define('test.sealed', async () => {}, { sealed: true })).rejects.toThrow('job "test.sealed" is sealed, and the queue has no secret');
+  });
+
   it('holds a job back until its start time', async () => {
     const runs: number[] = [];
     const { queue } = await startQueue(true, (q) => q.define('test.later', async () => void runs.push(Date.now())));

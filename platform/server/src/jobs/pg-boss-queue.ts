@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { SqlClient } from '../db/database';
 import { type LockNotice, type LockWait, underAdvisoryLock } from '../db/migrate';
+import { loggedError } from '../http/security';
 import { type QueueDb, queueDb, transactionQueueDb } from './pg-boss-db';
 import type { DefineOptions, JobHandler, JobLogger, JobQueue, SendOptions } from './queue';
+import { type PayloadSealer, payloadSealer } from './sealed-payload';
 
 /** How long stop() lets the running jobs finish before it hands the rest back to the queue. */
 export const JOB_STOP_TIMEOUT_MS = 30_000;
@@ -27,6 +30,12 @@ export interface JobQueueOptions {
   stopTimeoutMs?: number;
   /** When a start waiting for the install lock says so (db/migrate.ts LOCK_NOTICE). */
   lockNotice?: LockNotice;
+  /**
+   * The secret the payloads of sealed job kinds (DefineOptions.sealed) are sealed under: the token secret
+   * (config.tokenSecret). Every process of one database needs the same one, as for access tokens. Without it a sealed
+   * kind cannot be defined.
+   */
+  secret?: string;
 }
 
 interface Definition {
@@ -44,6 +53,7 @@ export class PgBossJobQueue implements JobQueue {
   private readonly boss: PgBoss;
   private readonly db: QueueDb;
   private readonly schema: string;
+  private readonly sealer: PayloadSealer | null;
   private readonly definitions = new Map<string, Definition>();
   private readonly schedules = new Map<string, { cron: string; payload: object }>();
   /** Queue name → pg-boss worker id, to wake a worker when a job is sent. */
@@ -59,6 +69,7 @@ export class PgBossJobQueue implements JobQueue {
     this.working = opts.work;
     this.schema = opts.schema ?? 'pgboss';
     this.db = queueDb(sql);
+    this.sealer = opts.secret ? payloadSealer(opts.secret) : null;
     this.boss = new PgBoss({
       db: this.db,
       schema: this.schema,
@@ -66,7 +77,8 @@ export class PgBossJobQueue implements JobQueue {
       supervise: opts.work,
       schedule: opts.work,
       pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2,
-      // Mail payloads carry sign-in links: keep finished jobs an hour, archived ones a day.
+      // Finished jobs stay an hour, archived ones a day. Payloads with secrets (mail, codes) are sealed and their jobs
+      // deleted once delivered (DefineOptions.sealed); only a sealed one that failed for good stays this long.
       archiveCompletedAfterSeconds: 60 * 60,
       deleteAfterDays: 1,
     });
@@ -75,6 +87,7 @@ export class PgBossJobQueue implements JobQueue {
 
   async define<P extends object>(name: string, handler: JobHandler<P>, opts: DefineOptions = {}): Promise<void> {
     if (this.definitions.has(name)) throw new Error(`job "${name}" is defined twice`);
+    if (opts.sealed && !this.sealer) throw new Error(`job "${name}" is sealed, and the queue has no secret to seal it with`);
     const def: Definition = { handler: handler as JobHandler<object>, opts };
     this.definitions.set(name, def);
     // Defined before start(): start() installs it. After: install it now.
@@ -87,18 +100,25 @@ export class PgBossJobQueue implements JobQueue {
 
   async send<P extends object>(name: string, payload: P, opts: SendOptions = {}): Promise<string | null> {
     // pg-boss drops a job for an unknown queue without a word; refuse loudly instead.
-    if (!this.definitions.has(name)) throw new Error(`job "${name}" is not defined`);
+    const def = this.definitions.get(name);
+    if (!def) throw new Error(`job "${name}" is not defined`);
     await this.ready();
     // In the caller's transaction: pg-boss's insert is one statement, run through the transaction's client.
     const db: PgBoss.Db | undefined = opts.tx && { executeSql: async (text, values) => ({ rows: await (opts.tx as SqlClient).query(text, values) }) };
-    const id = await this.boss.send(name, payload, definedOnly({ singletonKey: opts.singletonKey, startAfter: opts.startAfter, db }));
+    // A sealed payload is bound to its job's id, so the id is chosen here.
+    const sealedId = def.opts.sealed ? randomUUID() : undefined;
+    const data = sealedId && this.sealer ? this.sealer.seal(name, sealedId, payload) : payload;
+    const id = await this.boss.send(name, data, definedOnly({ id: sealedId, singletonKey: opts.singletonKey, startAfter: opts.startAfter, db }));
     const worker = this.workers.get(name);
     if (worker) this.boss.notifyWorker(worker);
     return id;
   }
 
   async schedule(name: string, cron: string, payload: object = {}): Promise<void> {
-    if (!this.definitions.has(name)) throw new Error(`job "${name}" is not defined`);
+    const def = this.definitions.get(name);
+    if (!def) throw new Error(`job "${name}" is not defined`);
+    // pg-boss's cron sends the payload itself, in clear.
+    if (def.opts.sealed) throw new Error(`job "${name}" is sealed and cannot be scheduled`);
     this.schedules.set(name, { cron, payload });
     if (this.started) {
       await this.started;
@@ -173,7 +193,8 @@ export class PgBossJobQueue implements JobQueue {
       await installer.start();
       for (const [name, def] of queues) {
         // pg-boss checks options by presence ('retryDelay' in options), so unset ones must be left out, not undefined.
-        const queue: PgBoss.Queue = { name, ...definedOnly(def.opts) };
+        const { sealed: _sealed, ...queueOpts } = def.opts;
+        const queue: PgBoss.Queue = { name, ...definedOnly(queueOpts) };
         await installer.createQueue(name, queue);
         // createQueue keeps an existing queue as it was: apply options changed since.
         await installer.updateQueue(name, queue);
@@ -192,19 +213,52 @@ export class PgBossJobQueue implements JobQueue {
 
   private async run(name: string, def: Definition, job: PgBoss.JobWithMetadata<object>): Promise<void> {
     const info = { id: job.id, name, attempt: job.retryCount + 1, maxAttempts: job.retryLimit + 1 };
+    let payload: object = job.data;
+    if (def.opts.sealed) {
+      const opened = this.openSealed(name, job, info.attempt);
+      if (!opened) {
+        // Not run and not retried: cancelled, pg-boss's completion after this callback then finds nothing to complete.
+        await this.boss.cancel(name, job.id);
+        return;
+      }
+      payload = opened;
+    }
     try {
-      await def.handler(job.data, info);
+      await def.handler(payload, info);
     } catch (err) {
       const retry = job.retryCount < job.retryLimit;
       const fields = { job: name, jobId: job.id, attempt: info.attempt, maxAttempts: info.maxAttempts, err };
       this.log(retry ? 'warn' : 'error', fields, retry ? 'job failed; it will be retried' : 'job failed; no retries left');
       throw err;
     }
+    if (def.opts.sealed) {
+      // Done: the row goes now rather than stay an hour as a finished job and a day in the archive. pg-boss's
+      // completion after this callback then finds nothing. A failed delete leaves it to the usual archiving.
+      await this.boss.deleteJob(name, job.id).catch((err: unknown) => this.log('warn', { job: name, jobId: job.id, err }, 'a delivered job was not deleted'));
+    }
+  }
+
+  /** The payload of a sealed kind's job, or null (logged, without the payload) when it does not open. */
+  private openSealed(name: string, job: PgBoss.JobWithMetadata<object>, attempt: number): object | null {
+    if (!this.sealer) throw new Error(`job "${name}" is sealed, and the queue has no secret to open it with`);
+    try {
+      const { payload, unsealed } = this.sealer.open(name, job.id, job.data);
+      // One release's compatibility: a job queued in clear before payloads were sealed is still delivered.
+      if (unsealed) this.log('warn', { job: name, jobId: job.id }, 'job payload stored in clear (queued before sealing); run as it is');
+      return payload;
+    } catch {
+      this.log(
+        'error',
+        { job: name, jobId: job.id, attempt },
+        'job refused: its sealed payload does not open (altered, or sealed under another TOKEN_SECRET); cancelled without running',
+      );
+      return null;
+    }
   }
 
   private log(level: keyof JobLogger, obj: object, msg: string): void {
     if (this.logger) this.logger[level](obj, msg);
-    else console.error(msg, obj);
+    else console.error(msg, { ...obj, err: loggedError((obj as { err?: unknown }).err) });
   }
 }
 

@@ -27,6 +27,15 @@ export interface DefineOptions {
    * 'stately' one of each; 'standard' (default) does not deduplicate.
    */
   policy?: 'standard' | 'short' | 'singleton' | 'stately';
+  /**
+   * The payload carries a secret (a sign-in link, a code) or personal text (a mail body): it is stored sealed
+   * (AES-256-GCM under a key derived from TOKEN_SECRET, bound to the job's kind and id), opened only to run the job,
+   * and the job's row is deleted once a run succeeds instead of being kept as a finished job. A payload that does not
+   * open (altered, or sealed under another secret) is not run: the job is cancelled, without retries, and logged
+   * without its content. A payload stored in clear (queued by the release before sealing) is still run. Such a kind
+   * cannot be scheduled, and the queue needs its secret (JobQueueOptions.secret).
+   */
+  sealed?: boolean;
 }
 
 export interface SendOptions {

@@ -32,7 +32,11 @@ export interface IdentityService {
   setPassword(userId: string, passwordHash: string, tx?: SqlClient, replacing?: string): Promise<boolean>;
   /** Marks the account active, optionally setting its password in the same statement. */
   activate(userId: string, opts?: { passwordHash?: string }, tx?: SqlClient): Promise<void>;
-  setEmail(userId: string, email: string, tx?: SqlClient): Promise<{ memberId: number | null } | null>;
+  /**
+   * Sets the user's e-mail address. A user name that was the old address (any case) becomes the new one in the same
+   * statement: the user signs in, and asks for a reset, with the address they use. Null when the user does not exist.
+   */
+  setEmail(userId: string, email: string, tx?: SqlClient): Promise<{ memberId: number | null; userName: string } | null>;
   /** Raises the registration step (never lowers it); null when the user does not exist. */
   raiseRegistrationStep(userId: string, step: number, tx?: SqlClient): Promise<number | null>;
   /** Ends every live session of the user except keepSessionId; their access tokens stop working at once in this process. */
@@ -141,11 +145,12 @@ export function identityService(sql: SqlClient): IdentityService {
       ]);
     },
     async setEmail(userId, email, tx) {
-      const rows = await (tx ?? sql).query<{ member_id: number | null }>(
-        'UPDATE users SET email = $2, version = version + 1 WHERE id = $1 RETURNING member_id',
+      const rows = await (tx ?? sql).query<{ member_id: number | null; user_name: string }>(
+        `UPDATE users SET email = $2, user_name = CASE WHEN lower(user_name) = lower(email) THEN $2 ELSE user_name END, version = version + 1
+         WHERE id = $1 RETURNING member_id, user_name`,
         [userId, email],
       );
-      return rows[0] ? { memberId: rows[0].member_id } : null;
+      return rows[0] ? { memberId: rows[0].member_id, userName: rows[0].user_name } : null;
     },
     async raiseRegistrationStep(userId, step, tx) {
       const rows = await (tx ?? sql).query<{ registration_step: number }>(

@@ -106,6 +106,11 @@ export const MAIL_RETRY: DefineOptions = { retryLimit: 10, retryDelay: 2, retryB
  * sends with the job's idempotency key (jobIdempotencyKey), so an attempt that failed after the provider had taken
  * the message (its answer lost, the run timed out) does not deliver it twice: the sandbox inbox keeps one message,
  * and over SMTP the copies share one Message-ID. A key given to send() is not used: the job's own key is.
+ *
+ * Mails carry working links (reset, activation, e-mail change) and personal text, so the job kind is sealed
+ * (DefineOptions.sealed): the whole message, recipient included (the queue needs none of it), is stored encrypted
+ * under a key derived from TOKEN_SECRET, and the job's row is deleted once the mail is delivered. A copy of the
+ * database holds no link that works, as account_links holds only their hashes.
  */
 export class QueuedMailTransport implements MailTransport {
   readonly kind: string;
@@ -118,7 +123,10 @@ export class QueuedMailTransport implements MailTransport {
 
   /** Defines the delivery job on the queue and returns the transport that queues into it. */
   static async create(jobs: JobQueue, delivery: MailTransport, retry: DefineOptions = MAIL_RETRY): Promise<QueuedMailTransport> {
-    await jobs.define<MailMessage>(MAIL_SEND_JOB, (message, job) => delivery.send(message, { idempotencyKey: jobIdempotencyKey(job) }), retry);
+    await jobs.define<MailMessage>(MAIL_SEND_JOB, (message, job) => delivery.send(message, { idempotencyKey: jobIdempotencyKey(job) }), {
+      ...retry,
+      sealed: true,
+    });
     return new QueuedMailTransport(jobs, delivery);
   }
 

@@ -2,13 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { buildPath } from '@portal/core';
 import { latestMailTo, linksIn, mailTo } from '@portal/sandbox';
-import { BUSY_MESSAGE, BUSY_RETRY_SECONDS, HASH_SLOTS, hashPassword, inHashSlot, MAX_OTHER_PASSWORD_HASHES } from '@portal/server/kernel';
+import {
+  BUSY_MESSAGE,
+  BUSY_RETRY_SECONDS,
+  HASH_SLOTS,
+  hashPassword,
+  inHashSlot,
+  MAIL_SEND_JOB,
+  MAX_OTHER_PASSWORD_HASHES,
+  sha256,
+} from '@portal/server/kernel';
 import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbox';
 import { authHeaders, makeUser, signIn, TEST_PASSWORD } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountApi, AccountMessages } from '../contract';
 import { StepRefusals } from '../service';
 import { saveAnswers, Text } from './common';
+import { endEmailChanges, issueLink, LINK_PRUNE_CRON, LINK_PRUNE_JOB, pruneLinks } from './links';
 import { ACCOUNT_THROTTLE } from './throttle';
 
 let env: SandboxTestEnv;
@@ -649,6 +659,85 @@ describe('a confirmed e-mail change and reset links', () => {
     const reset = await json('POST', AccountApi.resetPassword.path, { UrlId: resetId, Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD });
     expect(reset.statusCode).toBe(400);
     expect(await tokenStatus(userName, TEST_PASSWORD)).toBe(200);
+  });
+});
+
+describe('what the database keeps of mailed links', () => {
+  it('queues reset, activation and e-mail change mails sealed: once delivered no job row holds a link or an address, and the mails reach the inbox', async () => {
+    const activation = await registerAndGetLink();
+    const resetName = plainName('sealed-reset');
+    await makeUser(env.server, { userName: resetName, roles: ['CareGuardFinance'], member: true, brand: 'finance' });
+    expect((await json('POST', AccountApi.resetSendEmail.path, { UserName: resetName })).statusCode).toBe(200);
+    const mover = plainName('sealed-move');
+    await makeUser(env.server, { userName: mover, roles: ['CareGuardFinance'], member: true, brand: 'finance' });
+    const to = `${plainName('sealed-new')}@example.org`;
+    const asked = await env.server.app.inject({
+      method: 'POST',
+      url: AccountApi.updateEmail.path,
+      headers: authHeaders(await signIn(env.server, mover), 'finance'),
+      payload: { email: to, Password: TEST_PASSWORD },
+    });
+    expect(asked.statusCode).toBe(200);
+    await env.server.jobs.drain();
+
+    const stored = await sql().query<{ t: string | null }>(
+      `SELECT string_agg(j::text, ' ') AS t FROM (SELECT data, output FROM pgboss.job WHERE name = $1 UNION ALL SELECT data, output FROM pgboss.archive WHERE name = $1) j`,
+      [MAIL_SEND_JOB],
+    );
+    const text = stored[0]?.t ?? '';
+    expect(text).not.toMatch(/\/login\/(reset|activate|confirm-email)\//);
+    for (const part of [activation.urlId, activation.userName, resetName, mover, to]) expect(text).not.toContain(part);
+    // Delivered all the same.
+    expect(linksIn(await latestMailTo(env.sandboxUrl, `${resetName}@example.com`)).some((l) => l.includes('/login/reset/'))).toBe(true);
+    expect(linksIn(await latestMailTo(env.sandboxUrl, to)).some((l) => l.includes('/login/confirm-email/'))).toBe(true);
+    expect(activation.link).toContain('/login/activate/');
+  });
+
+  it("clears an e-mail change's new address once its link is spent, ended or expired, and deletes links 30 days after", async () => {
+    const { userId } = await makeUser(env.server, { userName: plainName('links-kept'), roles: ['CareGuardFinance'], member: true, brand: 'finance' });
+    const row = async (token: string) =>
+      (
+        await sql().query<{ new_email: string | null; used: boolean }>(
+          'SELECT new_email, used_at IS NOT NULL AS used FROM account_links WHERE token_hash = $1',
+          [sha256(token)],
+        )
+      )[0];
+
+    // Confirmed: the confirmed link's address and the older pending one's are cleared at once.
+    const older = await issueLink(sql(), userId, 'email', 'older.typo@example.org');
+    const newer = await issueLink(sql(), userId, 'email', 'newer@example.org');
+    expect(await row(newer)).toEqual({ new_email: 'newer@example.org', used: false });
+    expect((await json('POST', AccountApi.confirmEmail.path, { UrlId: newer })).statusCode).toBe(200);
+    expect((await sql().query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]))[0]?.email).toBe('newer@example.org');
+    expect(await row(newer)).toEqual({ new_email: null, used: true });
+    expect(await row(older)).toEqual({ new_email: null, used: true });
+
+    // Ended by a new password: cleared at once.
+    const ended = await issueLink(sql(), userId, 'email', 'ended@attacker.example');
+    await sql().transaction((tx) => endEmailChanges(tx, userId));
+    expect(await row(ended)).toEqual({ new_email: null, used: true });
+
+    // Expired unconfirmed: cleared by the hourly housekeeping; the row stays for now.
+    const expired = await issueLink(sql(), userId, 'email', 'expired@attacker.example');
+    const live = await issueLink(sql(), userId, 'email', 'pending@example.org');
+    await sql().query(`UPDATE account_links SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [sha256(expired)]);
+    // Spent or expired more than 30 days ago: deleted; 29 days ago: kept.
+    const spentLongAgo = await issueLink(sql(), userId, 'reset');
+    const expiredLongAgo = await issueLink(sql(), userId, 'activate');
+    const spentLately = await issueLink(sql(), userId, 'reset');
+    await sql().query(`UPDATE account_links SET used_at = now() - interval '31 days' WHERE token_hash = $1`, [sha256(spentLongAgo)]);
+    await sql().query(`UPDATE account_links SET expires_at = now() - interval '31 days' WHERE token_hash = $1`, [sha256(expiredLongAgo)]);
+    await sql().query(`UPDATE account_links SET used_at = now() - interval '29 days' WHERE token_hash = $1`, [sha256(spentLately)]);
+
+    const pruned = await pruneLinks(sql());
+    expect(pruned.cleared).toBeGreaterThanOrEqual(1);
+    expect(pruned.deleted).toBeGreaterThanOrEqual(2);
+    expect(await row(expired)).toEqual({ new_email: null, used: false });
+    expect(await row(live)).toEqual({ new_email: 'pending@example.org', used: false });
+    expect(await row(spentLongAgo)).toBeUndefined();
+    expect(await row(expiredLongAgo)).toBeUndefined();
+    expect(await row(spentLately)).toEqual({ new_email: null, used: true });
+    expect(await sql().query('SELECT cron FROM pgboss.schedule WHERE name = $1', [LINK_PRUNE_JOB])).toEqual([{ cron: LINK_PRUNE_CRON }]);
   });
 });
 

@@ -24,6 +24,7 @@ export const Text = {
   emailConfirmSent: (address: string) => msg('We sent a confirmation link to {{address}}. Your e-mail address changes when you open it.', { address }),
   emailMailFailed: 'The confirmation e-mail could not be sent. Please try again later.',
   emailLinkInvalid: 'This e-mail confirmation link is not valid. It may have been used already or have expired.',
+  emailTaken: (address: string) => msg('The e-mail address {{address}} is already used by another account. Please choose a different address.', { address }),
   impersonatedEmail: "While acting for a member, change the e-mail address on the member's profile.",
   noSite: 'Registration is not available on this site.',
   noAccount: 'The account no longer exists.',

@@ -6,12 +6,24 @@ import { profileRoutes } from './handlers/profile';
 import { registrationRoutes } from './handlers/registration';
 // The Spanish of every message this server side sends (errors, withMessage, texts in answers, e-mails), keyed by the English.
 import es from './i18n/es.json';
+import { LINK_PRUNE_CRON, LINK_PRUNE_JOB, pruneLinks } from './links';
 import { migrations } from './migrations';
 
 export default defineServerPlugin<AccountService>({
   id: 'account',
   provides: { ref: accountService, create: createAccountService },
   migrations,
+  init: async ({ services, database }) => {
+    // No retries: the next run does the same work.
+    await services.jobs.define(
+      LINK_PRUNE_JOB,
+      async () => {
+        await pruneLinks(database.sql);
+      },
+      { retryLimit: 0 },
+    );
+    await services.jobs.schedule(LINK_PRUNE_JOB, LINK_PRUNE_CRON);
+  },
   routes: [...registrationRoutes, ...linkRoutes, ...profileRoutes],
   messages: { es },
 });

@@ -8,6 +8,7 @@ import { transactionRoutes } from './handlers/transactions';
 import es from './i18n/es.json';
 import { systemLowBalanceCheck } from './lowBalance';
 import { migrations } from './migrations';
+import { CREATE_KEY_PRUNE_CRON, CREATE_KEY_PRUNE_JOB, pruneCreateKeys } from './repo';
 import { seed } from './seed';
 import { makeLedgerService } from './service';
 
@@ -19,6 +20,18 @@ export default defineServerPlugin({
   provides: { ref: ledgerService, create: (init) => makeLedgerService(init.database.sql, systemLowBalanceCheck(init)) },
   migrations,
   seed,
+  init: async ({ services, database }) => {
+    // The creates' keys go on the kernel's window for its own (services.createKeys). No retries: the next day's run
+    // does the same work.
+    await services.jobs.define(
+      CREATE_KEY_PRUNE_JOB,
+      async () => {
+        await pruneCreateKeys(database.sql);
+      },
+      { retryLimit: 0 },
+    );
+    await services.jobs.schedule(CREATE_KEY_PRUNE_JOB, CREATE_KEY_PRUNE_CRON);
+  },
   routes: [...financialRoutes, ...transactionRoutes, ...dashboardRoutes],
   messages: { es },
 });

@@ -10,6 +10,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, addMonths, LedgerApi, LedgerMessages, latestToday, PayerMessages } from '../contract';
 import { ADMIN_BALANCE_TTL_MS, adminBalance } from './dashboard';
+import { CREATE_KEY_PRUNE_CRON, CREATE_KEY_PRUNE_JOB, pruneCreateKeys } from './repo';
 import { seed } from './seed';
 import { makeLedgerService } from './service';
 
@@ -324,6 +325,24 @@ describe('a create repeated with its IdempotencyKey adds the row once (a double 
     for (const IdempotencyKey of ['short', 'has spaces in it', 'x'.repeat(101)])
       expect((await call(session, LedgerApi.create.path, entry({ IdempotencyKey }))).statusCode, IdempotencyKey).toBe(400);
     expect(await rows()).toBe(before);
+  });
+  it("keys go once they are older than the kernel's window for its own (30 days), in a daily job; younger ones still answer their row", async () => {
+    const sql = env.server.database.sql;
+    const old = data(await call(session, LedgerApi.create.path, entry({ IdempotencyKey: 'ledger-key-0006' })));
+    const young = data(await call(session, LedgerApi.create.path, entry({ IdempotencyKey: 'ledger-key-0007' })));
+    const age = (key: string, days: number) =>
+      sql.query(`UPDATE ledger_create_keys SET created_at = now() - make_interval(days => $3) WHERE member_id = $1 AND idempotency_key = $2`, [id, key, days]);
+    await age('ledger-key-0006', 31);
+    await age('ledger-key-0007', 29);
+    expect(await pruneCreateKeys(sql)).toBeGreaterThanOrEqual(1);
+    const keys = await sql.query<{ idempotency_key: string }>(
+      `SELECT idempotency_key FROM ledger_create_keys WHERE member_id = $1 AND idempotency_key IN ('ledger-key-0006', 'ledger-key-0007')`,
+      [id],
+    );
+    expect(keys.map((k) => k.idempotency_key)).toEqual(['ledger-key-0007']);
+    expect(data(await call(session, LedgerApi.create.path, entry({ IdempotencyKey: 'ledger-key-0007' }))).TransactionID).toBe(young.TransactionID);
+    expect(old.TransactionID).not.toBe(young.TransactionID);
+    expect(await sql.query('SELECT cron FROM pgboss.schedule WHERE name = $1', [CREATE_KEY_PRUNE_JOB])).toEqual([{ cron: CREATE_KEY_PRUNE_CRON }]);
   });
 });
 

@@ -56,3 +56,24 @@ export async function validatedRecently(tx: SqlClient, memberId: number, phone: 
   );
   return rows.length > 0;
 }
+
+/**
+ * How long a code's row (the number it was sent to, the hash) is kept once it was spent or expired: the sessions'
+ * window. The audit log keeps every request and check (masked number) for good.
+ */
+export const CODE_RETENTION_DAYS = 30;
+
+export const CODE_PRUNE_JOB = 'profile.prune-codes';
+/** Once a day, at a quiet hour (UTC), with the kernel's housekeeping. */
+export const CODE_PRUNE_CRON = '17 3 * * *';
+
+/** Deletes codes spent or expired more than `retentionDays` ago (the daily `profile.prune-codes` job). Returns how many went. */
+export async function pruneCodes(sql: SqlClient, retentionDays = CODE_RETENTION_DAYS): Promise<number> {
+  const rows = await sql.query<{ n: number }>(
+    `WITH gone AS (
+       DELETE FROM profile_phone_codes WHERE least(coalesce(spent_at, expires_at), expires_at) < now() - make_interval(days => $1) RETURNING 1)
+     SELECT count(*)::int AS n FROM gone`,
+    [retentionDays],
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -1,5 +1,6 @@
 import { defineServerPlugin, jobIdempotencyKey } from '@portal/server';
 import { profileService } from '../service';
+import { CODE_PRUNE_CRON, CODE_PRUNE_JOB, pruneCodes } from './codes';
 import { addressRoutes } from './handlers/addresses';
 import { memberRoutes } from './handlers/members';
 import { messagingRoutes, SMS_SEND_JOB, type SmsJob } from './handlers/messaging';
@@ -26,17 +27,29 @@ export default defineServerPlugin({
   },
   migrations,
   seed,
-  init: async ({ services }) => {
+  init: async ({ services, database }) => {
     // Codes go out through the queue: a slow or failing provider never holds the request. A code lives
     // 10 minutes, so retrying longer is pointless; failed runs are retried briefly. Every run of one job sends with
     // the job's idempotency key (`profile.sms.send.<job id>`), so a run that failed after the provider took the
-    // message (its answer lost) does not text the member twice.
+    // message (its answer lost) does not text the member twice. The message holds a live code: the job is sealed
+    // (stored encrypted, its row deleted once delivered), so the database never holds a code in clear.
     await services.jobs.define<SmsJob>(SMS_SEND_JOB, (message, job) => services.sms.send(message, { idempotencyKey: jobIdempotencyKey(job) }), {
       retryLimit: 4,
       retryDelay: 2,
       retryBackoff: true,
       expireInSeconds: 60,
+      sealed: true,
     });
+    // Spent and expired codes (with the numbers they went to) go after CODE_RETENTION_DAYS. No retries: the next day's
+    // run does the same work.
+    await services.jobs.define(
+      CODE_PRUNE_JOB,
+      async () => {
+        await pruneCodes(database.sql);
+      },
+      { retryLimit: 0 },
+    );
+    await services.jobs.schedule(CODE_PRUNE_JOB, CODE_PRUNE_CRON);
   },
   routes: [...memberRoutes, ...addressRoutes, ...messagingRoutes],
   messages: { es },

@@ -3,6 +3,8 @@ import { codeIn, latestSmsTo, smsTo } from '@portal/sandbox';
 import { CREATE_KEY_REUSED } from '@portal/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_MAX_ATTEMPTS, type Member, ProfileApi, ProfileMessages } from '../contract';
+import { CODE_PRUNE_CRON, CODE_PRUNE_JOB, pruneCodes } from './codes';
+import { SMS_SEND_JOB } from './handlers/messaging';
 import { type ProfileTestEnv, startProfileTestEnv, type TestUser, userOf } from './test-support';
 import { PROFILE_THROTTLE } from './throttle';
 
@@ -608,6 +610,13 @@ describe('SMS verification', () => {
     const stored = await sql().query<{ code_hash: string }>('SELECT code_hash FROM profile_phone_codes WHERE member_id = $1', [u.memberId]);
     expect(stored).toHaveLength(1);
     expect(stored[0]?.code_hash).not.toContain(code);
+    // The text went through a sealed job, deleted once delivered: no job row holds a code or a number in clear.
+    const jobs = await sql().query<{ data: object; state: string }>(
+      'SELECT data, state::text AS state FROM pgboss.job WHERE name = $1 UNION ALL SELECT data, state::text FROM pgboss.archive WHERE name = $1',
+      [SMS_SEND_JOB],
+    );
+    for (const job of jobs) expect(Object.keys(job.data)).toEqual(['sealed']);
+    expect(jobs.filter((j) => j.state === 'completed')).toEqual([]);
 
     const wrong = await verify(u, '6465550123', code === '000000' ? '111111' : '000000');
     expect(wrong.json().Data, wrong.body).toEqual({ CodeVerified: false });
@@ -642,6 +651,28 @@ describe('SMS verification', () => {
     if (first.code !== second.code) expect((await verify(u, '6465550125', first.code)).json().Data.CodeVerified).toBe(false);
     await sql().query("UPDATE profile_phone_codes SET expires_at = now() - interval '1 second' WHERE member_id = $1", [u.memberId]);
     expect((await verify(u, '6465550125', second.code)).json().Data.CodeVerified).toBe(false);
+  });
+
+  it('deletes codes 30 days after they were spent or expired, in a daily job; younger and live ones stay', async () => {
+    const u = await userOf(env, 'CareGuard', 'card');
+    const add = async (expires: string, spent: string | null) =>
+      (
+        await sql().query<{ id: number }>(
+          `INSERT INTO profile_phone_codes (member_id, phone, code_hash, expires_at, spent_at)
+           VALUES ($1, '6465550199', 'hash', now() + $2::interval, now() + $3::interval) RETURNING id`,
+          [u.memberId, expires, spent],
+        )
+      )[0]?.id;
+    const expiredLongAgo = await add('-31 days', null);
+    const spentLongAgo = await add('-30 days -1 minute', '-31 days');
+    const expiredLately = await add('-29 days', null);
+    const spentLately = await add('10 minutes', '-29 days');
+    const live = await add('10 minutes', null);
+    expect(await pruneCodes(sql())).toBeGreaterThanOrEqual(2);
+    const left = await sql().query<{ id: number }>('SELECT id FROM profile_phone_codes WHERE member_id = $1 ORDER BY id', [u.memberId]);
+    expect(left.map((r) => r.id)).toEqual([expiredLately, spentLately, live]);
+    expect([expiredLongAgo, spentLongAgo].every((id) => typeof id === 'number')).toBe(true);
+    expect(await sql().query('SELECT cron FROM pgboss.schedule WHERE name = $1', [CODE_PRUNE_JOB])).toEqual([{ cron: CODE_PRUNE_CRON }]);
   });
 
   it('refuses landlines and unknown numbers, and another member’s id', async () => {

@@ -57,7 +57,7 @@ export const linkRoutes = [
      * The answer is the same whether or not the name exists: the throttles count by address and by the
      * name as typed, and the lookup, the link and the mail happen after the answer (failures are logged
      * and audited). A registered but never activated account gets a fresh activation link instead; a
-     * deactivated account gets nothing.
+     * deactivated or closed (support) account gets nothing.
      */
     handler: async (ctx) => {
       const brand = requireBrand(ctx);
@@ -80,7 +80,9 @@ export const linkRoutes = [
           return;
         }
         let purpose: 'reset' | 'activate' | null = null;
-        if (user.is_active) purpose = 'reset';
+        // A login closed by support (a terminated member) gets nothing, as a deactivated one: it cannot sign in again.
+        if (user.closed_at) purpose = null;
+        else if (user.is_active) purpose = 'reset';
         else {
           const reg = await sql.query<{ activated_at: Date | null }>('SELECT activated_at FROM account_registrations WHERE user_id = $1', [user.id]);
           if (reg[0] && reg[0].activated_at === null) purpose = 'activate';
@@ -91,7 +93,7 @@ export const linkRoutes = [
             outcome: 'refused',
             entity: 'user',
             entityId: user.id,
-            detail: { reason: 'account deactivated' },
+            detail: { reason: user.closed_at ? 'account closed' : 'account deactivated' },
           });
           return;
         }

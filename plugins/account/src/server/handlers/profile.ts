@@ -1,10 +1,38 @@
-import { ApiError, badRequest, forbidden, hashPassword, type Message, notFound, route, verifyPassword, withMessage } from '@portal/server';
+import {
+  ApiError,
+  badRequest,
+  conflict,
+  forbidden,
+  hashPassword,
+  type Message,
+  notFound,
+  route,
+  type SqlClient,
+  verifyPassword,
+  withMessage,
+} from '@portal/server';
 import { AccountApi, AccountMessages } from '../../contract';
-import { hashAnswers, questionCatalogue, requireBrand, saveAnswers, siteAddress, Text } from '../common';
+import { hashAnswers, isUniqueViolation, questionCatalogue, requireBrand, saveAnswers, siteAddress, Text } from '../common';
 import { endEmailChanges, issueLink, spendEmailLink } from '../links';
 import { confirmEmailMail, emailChangeNoticeMail } from '../mail-templates';
 import { passwordProblems, policyMessage } from '../policy';
 import { ACCOUNT_THROTTLE } from '../throttle';
+
+/** Whether another login signs in with, or is mailed at, this address: it cannot become this user's. */
+async function heldByAnother(sql: SqlClient, address: string, userId: string): Promise<boolean> {
+  const rows = await sql.query('SELECT 1 FROM users WHERE id <> $2 AND (lower(user_name) = lower($1) OR lower(email) = lower($1)) LIMIT 1', [address, userId]);
+  return rows.length > 0;
+}
+
+/** A confirmation refused inside its transaction (so the link stays unspent): the address became another login's. */
+class AddressTaken extends Error {
+  constructor(
+    readonly userId: string,
+    readonly address: string,
+  ) {
+    super('address taken');
+  }
+}
 
 /** The signed-in user's security questions, password and e-mail address. */
 export const profileRoutes = [
@@ -53,6 +81,8 @@ export const profileRoutes = [
         // Other sessions end; the one that changed the password goes on.
         await services.identity.revokeSessions(u.id, 'password-change', { keepSessionId: user.sessionId }, tx);
         await endEmailChanges(tx, u.id);
+        // Reset links mailed before end too: whoever read one must not set a password over the one just chosen.
+        await tx.query(`UPDATE account_links SET used_at = now() WHERE user_id = $1 AND purpose = 'reset' AND used_at IS NULL`, [u.id]);
         await ctx.audit({ action: 'account.password.change', entity: 'user', entityId: u.id }, tx);
         return true;
       });
@@ -84,6 +114,10 @@ export const profileRoutes = [
       }
       await services.throttle.clear(rule, u.id);
       const newEmail = body.email;
+      if (await heldByAnother(database.sql, newEmail, u.id)) {
+        await ctx.audit({ action: 'member.email.request', outcome: 'refused', entity: 'user', entityId: u.id, detail: { newEmail, reason: 'address taken' } });
+        throw conflict(Text.emailTaken(newEmail));
+      }
       const urlId = await database.sql.transaction(async (tx) => {
         const id = await issueLink(tx, u.id, 'email', newEmail);
         await ctx.audit({ action: 'member.email.request', entity: 'user', entityId: u.id, memberId: u.member_id, detail: { newEmail } }, tx);
@@ -109,17 +143,40 @@ export const profileRoutes = [
     // Opened from the mailed link, possibly in another browser: the link itself is the proof.
     handler: async (ctx) => {
       const { body, database, services } = ctx;
-      const done = await database.sql.transaction(async (tx) => {
+      const confirm = database.sql.transaction(async (tx) => {
         const spent = await spendEmailLink(tx, body.UrlId);
         if (!spent) return null;
-        const changed = await services.identity.setEmail(spent.userId, spent.newEmail, tx);
+        // Checked again: another login may have taken the address since the change was asked for (the unique user
+        // name index catches one that takes it while this runs).
+        if (await heldByAnother(tx, spent.newEmail, spent.userId)) throw new AddressTaken(spent.userId, spent.newEmail);
+        // A user name that was the old address follows it (setEmail): the user signs in with the address they use.
+        const changed = await services.identity.setEmail(spent.userId, spent.newEmail, tx).catch((e: unknown) => {
+          throw isUniqueViolation(e) ? new AddressTaken(spent.userId, spent.newEmail) : e;
+        });
         if (!changed) return null;
         if (changed.memberId !== null) await services.members.set(changed.memberId, { email: spent.newEmail }, tx);
         await ctx.audit(
-          { action: 'member.email.update', entity: 'user', entityId: spent.userId, memberId: changed.memberId, detail: { email: spent.newEmail } },
+          {
+            action: 'member.email.update',
+            entity: 'user',
+            entityId: spent.userId,
+            memberId: changed.memberId,
+            detail: { email: spent.newEmail, userName: changed.userName },
+          },
           tx,
         );
         return spent.newEmail;
+      });
+      const done = await confirm.catch(async (e: unknown) => {
+        if (!(e instanceof AddressTaken)) throw e;
+        await ctx.audit({
+          action: 'member.email.update',
+          outcome: 'refused',
+          entity: 'user',
+          entityId: e.userId,
+          detail: { email: e.address, reason: 'address taken' },
+        });
+        throw new ApiError(409, Text.emailTaken(e.address), { IsValid: false, Email: null });
       });
       if (!done) {
         await ctx.audit({ action: 'member.email.update', outcome: 'refused', entity: 'link', detail: { reason: 'invalid link' } });

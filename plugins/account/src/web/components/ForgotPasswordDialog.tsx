@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountApi } from '../../contract';
 import * as css from './account.css';
-import { supportEmail } from './logic';
+import { forgotFailureText, supportEmail } from './logic';
 import { forgotSchema } from './schemas';
 
 type State = 'idle' | 'sending' | 'sent' | 'error';
@@ -16,15 +16,19 @@ export default function ForgotPasswordDialog({ isOpen, onOpenChange }: Pick<Dial
   const brand = useBrand();
   const config = useSiteConfig();
   const [state, setState] = useState<State>('idle');
+  // The server's refusal to show instead of the spec's error text (too many mails asked for: wait, not a wrong address).
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const send = async ({ UserName }: { UserName: string }) => {
     if (state === 'sending') return;
     setState('sending');
+    setRefusal(null);
     try {
       // The client rejects a HasError envelope, so only a real success lands here.
       await api.call(AccountApi.resetSendEmail, { body: { UserName } }, { notify: false });
       setState('sent');
-    } catch {
+    } catch (e) {
+      setRefusal(forgotFailureText(e));
       setState('error');
     }
   };
@@ -36,7 +40,7 @@ export default function ForgotPasswordDialog({ isOpen, onOpenChange }: Pick<Dial
         <p className={css.muted}>{t('forgot.intro')}</p>
         <TextField name="UserName" label={t('fields.userName')} autoComplete="username" isRequired />
         {state === 'sent' && <Message kind="success">{t('forgot.sent', { email: supportEmail(config.data, brand) })}</Message>}
-        {state === 'error' && <Message kind="error">{t('forgot.error')}</Message>}
+        {state === 'error' && <Message kind="error">{refusal ?? t('forgot.error')}</Message>}
         <ButtonGroup>
           <Button type="submit" variant="primary" isPending={state === 'sending'} pendingLabel={t('forgot.submitting')}>
             {t('forgot.submit')}

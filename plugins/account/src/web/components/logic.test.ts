@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AccountMessages } from '../../contract';
 import en from '../i18n/en.json';
-import { linkOutcome, questionsPayload, registerFormBody, registrationReady, supportEmail } from './logic';
+import { forgotFailureText, linkOutcome, questionsPayload, registerFormBody, registrationReady, supportEmail } from './logic';
 
 describe('registration', () => {
   const full = { UserName: ' a@example.com ', Password: 'Test$pass1', FirstName: ' Ann ', LastName: 'Lee' };
@@ -47,6 +47,20 @@ describe('questionsPayload', () => {
       { Id: 3, AnswerText: 'Rex' },
       { Id: 5, AnswerText: 'Paris' },
     ]);
+  });
+});
+
+describe('forgotFailureText', () => {
+  // The API client's ApiCallError: an Error with the answer's status, its message the server's MsgText.
+  const apiError = (message: string, status: number) => Object.assign(new Error(message), { status });
+  it("shows the server's message when too many reset mails were asked for, the spec's text (null) for any other failure", () => {
+    const tooMany = 'Too many password e-mails were requested. Please try again in 15 minute(s).';
+    expect(forgotFailureText(apiError(tooMany, 429))).toBe(tooMany);
+    expect(forgotFailureText(apiError('Bad request.', 400))).toBeNull();
+    expect(forgotFailureText(apiError('Server error.', 500))).toBeNull();
+    expect(forgotFailureText(apiError('', 429))).toBeNull();
+    expect(forgotFailureText(new TypeError('Failed to fetch'))).toBeNull();
+    expect(forgotFailureText(undefined)).toBeNull();
   });
 });
 

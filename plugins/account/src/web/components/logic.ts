@@ -55,6 +55,17 @@ export function questionsPayload(values: QuestionValues): { Id: number; AnswerTe
   ];
 }
 
+/**
+ * The message a failed Forgot Password request shows: the server's own (its MsgText, in the user's language) when it
+ * refused because too many reset mails were asked for (429: wait, the address is fine); null for any other failure,
+ * which shows the spec's "ensure the email address is correct" text.
+ */
+export function forgotFailureText(error: unknown): string | null {
+  const e = error as { status?: unknown; message?: unknown } | null;
+  if (typeof e !== 'object' || e === null || e.status !== 429) return null;
+  return typeof e.message === 'string' && e.message.trim() !== '' ? e.message : null;
+}
+
 /** The support address shown in messages: /config's value, else the brand manifest's. */
 export function supportEmail(config: { SupportEmail: string | null } | undefined, brand: { contacts: { supportEmail: string } }): string {
   return config?.SupportEmail || brand.contacts.supportEmail;
