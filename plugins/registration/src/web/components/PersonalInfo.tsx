@@ -111,7 +111,16 @@ function PersonalForm({ initial }: { initial: PersonalStart }) {
         <div className={css.fields}>
           <TextField name="FirstName" label={t('profile.FirstName')} isRequired maxLength={100} autoComplete="given-name" />
           <TextField name="LastName" label={t('profile.LastName')} isRequired maxLength={100} autoComplete="family-name" />
-          <EmailField name="Email" label={t('profile.Email')} isRequired />
+          {start.member.Email ? (
+            // The address registered with: it changes only on the account page once registered (password, a link to
+            // the new address, a notice to the old one); the save sends it unchanged and the server refuses another.
+            <dl className={css.field} data-testid="registration-email">
+              <dt className={css.term}>{t('profile.Email')}</dt>
+              <dd className={css.value}>{start.member.Email}</dd>
+            </dl>
+          ) : (
+            <EmailField name="Email" label={t('profile.Email')} isRequired />
+          )}
           <PhoneField name="MobilePhone" label={t('profile.MobilePhone')} isRequired />
           <PhoneField name="HomePhone" label={t('profile.HomePhone')} />
           <PhoneField name="WorkPhone" label={t('profile.WorkPhone')} />
