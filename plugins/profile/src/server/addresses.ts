@@ -105,7 +105,12 @@ export async function createAddress(tx: SqlClient, memberId: number, a: AddressF
   return toAddress(row);
 }
 
-/** Saves a change to one of the member's addresses when `version` is the stored one; else 409 and nothing changes. */
+/**
+ * Saves a change to one of the member's addresses when `version` is the stored one; else 409 and nothing changes. The
+ * current address stays current (an address stops being current only when another one is made current): unticked,
+ * or saved by a caller that leaves the flag out, it would leave the member with none, and the mailing address (the
+ * forms letter) would fall back to whichever address is newest.
+ */
 export async function updateAddress(
   tx: SqlClient,
   memberId: number,
@@ -123,7 +128,7 @@ export async function updateAddress(
     `UPDATE profile_addresses SET address1 = $3, address2 = $4, city = $5, state = $6, zip = $7, address_type_id = $8, is_current = $9,
        version = version + 1, updated_at = now()
      WHERE address_id = $1 AND version = $2 RETURNING ${COLUMNS}`,
-    [addressId, version, a.Address1, a.Address2, a.City, a.State, a.Zip, a.AddressTypeID ?? DEFAULT_ADDRESS_TYPE, a.IsCurrent === true],
+    [addressId, version, a.Address1, a.Address2, a.City, a.State, a.Zip, a.AddressTypeID ?? DEFAULT_ADDRESS_TYPE, a.IsCurrent === true || row.is_current],
   );
   const saved = rows[0];
   if (!saved) throw conflict(ProfileMessages.addressStale);

@@ -442,6 +442,35 @@ describe('addresses', () => {
     expect(stored[0].City).toBe('Boulder');
   });
 
+  it('keeps the current address current when it is saved unticked or without the flag: another address takes it over only by being made current', async () => {
+    const u = await userOf(env, 'CareGuard', 'card');
+    const current = (await post(ProfileApi.createAddress.path, u, address(u, { Address1: '1 Main St' }))).json().Data;
+    const old = (await post(ProfileApi.createAddress.path, u, address(u, { Address1: '9 Old Rd' }))).json().Data;
+    const unticked = await post(ProfileApi.updateAddress.path, u, {
+      ...address(u, { Address1: '2 Main St' }),
+      AddressID: current.AddressID,
+      Version: current.Version,
+      IsCurrent: false,
+    });
+    expect(unticked.statusCode, unticked.body).toBe(200);
+    expect(unticked.json().Data).toMatchObject({ Address1: '2 Main St', IsCurrent: true });
+    const { IsCurrent: _left, ...withoutFlag } = {
+      ...address(u, { Address1: '3 Main St' }),
+      AddressID: current.AddressID,
+      Version: current.Version + 1,
+      IsCurrent: false,
+    };
+    expect((await post(ProfileApi.updateAddress.path, u, withoutFlag)).json().Data).toMatchObject({ Address1: '3 Main St', IsCurrent: true });
+    const listed = () =>
+      get(ProfileApi.loadAddresses.path, u).then((r) =>
+        (r.json().Data as { Address1: string; IsCurrent: boolean }[]).filter((a) => a.IsCurrent).map((a) => a.Address1),
+      );
+    expect(await listed()).toEqual(['3 Main St']);
+    // Made current, the other address takes it over.
+    await post(ProfileApi.updateAddress.path, u, { ...address(u, { Address1: '9 Old Rd' }), AddressID: old.AddressID, Version: old.Version, IsCurrent: true });
+    expect(await listed()).toEqual(['9 Old Rd']);
+  });
+
   it('searches, sorts and pages the member’s own addresses', async () => {
     const u = await userOf(env, 'CareAssist', 'assist');
     for (const city of ['Austin', 'Boston', 'Chicago']) await post(ProfileApi.createAddress.path, u, address(u, { City: city }));

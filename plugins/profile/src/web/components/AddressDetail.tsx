@@ -205,7 +205,13 @@ export function AddressDetail({ memberId, address, listKey, onClose, onSaved, su
               <StateSelectField name="State" label={t('address.State')} isRequired />
               <TextField name="Zip" label={t('address.Zip')} isRequired maxLength={10} autoComplete="postal-code" />
               <LookupSelectField name="AddressTypeID" label={t('address.AddressTypeID')} category={LookupCategory.AddressType} items={lookups} />
-              <CheckboxField name="IsCurrent" label={t('address.IsCurrent')} />
+              {/* The current address stays current until another one is made current (the server keeps it so). */}
+              <CheckboxField
+                name="IsCurrent"
+                label={t('address.IsCurrent')}
+                isDisabled={address?.IsCurrent === true}
+                description={address?.IsCurrent === true ? t('address.currentStays') : undefined}
+              />
             </div>
             <ButtonGroup align="start">
               <Button type="submit" variant="primary" isPending={save.isPending}>
