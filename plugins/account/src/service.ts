@@ -56,6 +56,19 @@ export interface AccountService {
    * Resolves with the address the mail went to.
    */
   sendActivation(userId: string, site: ActivationSite, actor?: ActivationActor): Promise<{ sentTo: string }>;
+  /**
+   * After another person (an administrator) changed a login's sign-in name: queues a notice ("your sign-in name is now
+   * …") to the old address (the old e-mail, else the old name when it is an address) and to the new name (when it is
+   * an address; once when both are the same address), signed by the user's brand and in the user's language, and
+   * audits it (account.signin-name.notice). Refuses (ApiError 404) an unknown user. Resolves with the addresses the
+   * notice went to.
+   */
+  sendSignInNameNotice(
+    userId: string,
+    change: { oldName: string; oldEmail: string | null; newName: string },
+    site: ActivationSite,
+    actor?: ActivationActor,
+  ): Promise<{ sentTo: string[] }>;
 }
 
 export const accountService = serviceRef<AccountService>('account');

@@ -251,6 +251,9 @@ export const TeamsApi = {
 /** Messages the API answers with (shown as toasts); English, translated into the user's language on the way out. */
 export const UsersMessages = {
   saved: 'The user has been saved.',
+  /** A change that gave the user a new sign-in name (their contact's e-mail): not in the spec, which fixes no toast for it. */
+  savedNewName: (name: string) =>
+    msg('The user has been saved. Their sign-in name is now {{name}}; a notice was e-mailed to the old and the new address.', { name }),
   activationSent: (to: string) => msg('The activation e-mail has been sent to {{to}}.', { to }),
   stale: 'Someone else changed this user since you opened it. Reload to see their change, then make yours again.',
   notFound: 'The user does not exist.',

@@ -3,7 +3,7 @@ import { REGISTRATION_COMPLETE_STEP, REGISTRATION_STEPS } from '../contract';
 import { type AccountService, ActivationRefusals, type RegistrationRules, StepRefusals } from '../service';
 import { siteAddressOf } from './common';
 import { issueLink } from './links';
-import { activationMail } from './mail-templates';
+import { activationMail, signInNameNoticeMail } from './mail-templates';
 
 const EMAIL = /^[^@\s]+@[^@\s]+$/;
 
@@ -70,6 +70,33 @@ export function createAccountService({ services, config, database }: PluginInit)
       const t = (message: Message) => services.messages.t(message, user.language);
       await services.mail.send(activationMail({ brand, site: address, to, firstName: user.first_name, urlId, t, language: user.language }));
       return { sentTo: to };
+    },
+    async sendSignInNameNotice(userId, change, site, actor) {
+      const user = await services.identity.findById(userId);
+      if (!user) throw new ApiError(404, ActivationRefusals.unknownUser);
+      const sentTo: string[] = [];
+      for (const address of [change.oldEmail ?? change.oldName, change.newName]) {
+        if (EMAIL.test(address) && !sentTo.some((a) => a.toLowerCase() === address.toLowerCase())) sentTo.push(address);
+      }
+      if (!sentTo.length) return { sentTo };
+      const brand = services.brands.byId(user.brand) ?? site.brand;
+      const address = siteAddressOf(brand, site.host ?? '', site.protocol ?? 'http', config);
+      // Another person (an administrator) made the change: the mail is in the language of the account's user.
+      const t = (message: Message) => services.messages.t(message, user.language);
+      for (const to of sentTo) {
+        await services.mail.send(
+          signInNameNoticeMail({ brand, site: address, to, firstName: user.first_name, newName: change.newName, t, language: user.language }),
+        );
+      }
+      await services.audit.write({
+        action: 'account.signin-name.notice',
+        actorUserId: actor?.userId ?? null,
+        actorName: actor?.name ?? null,
+        entity: 'user',
+        entityId: userId,
+        detail: { from: change.oldName, to: change.newName, sentTo, brand: brand.id },
+      });
+      return { sentTo };
     },
   };
 }

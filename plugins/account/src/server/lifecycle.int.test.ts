@@ -112,6 +112,56 @@ describe('a login closed by support', () => {
   });
 });
 
+describe('Forgot Password from a login added by staff', () => {
+  it('sends the activation mail while support has not sent it yet (no registration row); the link activates', async () => {
+    const userName = plainName('staff-new');
+    const to = `${userName}@example.com`;
+    const { userId } = await makeUser(env.server, { userName, roles: [], brand: 'staff', isActive: false });
+    const asked = await json('POST', AccountApi.resetSendEmail.path, { UserName: userName }, 'staff');
+    expect(asked.json().Data).toEqual({ Sent: true });
+    await env.server.jobs.drain();
+    await expect.poll(async () => (await lastAudit('account.reset.request'))?.entity_id).toBe(userId);
+    expect(await lastAudit('account.reset.request')).toMatchObject({ outcome: 'success', detail: { link: 'activate', to } });
+    expect(await lastAudit('account.activation.link')).toMatchObject({ entity_id: userId, detail: { to, brand: 'staff' } });
+    await env.server.jobs.drain();
+    const mail = await latestMailTo(env.sandboxUrl, to);
+    expect(mail.subject).toContain('Activate your');
+    const link = linksIn(mail).find((l) => l.includes('/login/activate/')) ?? '';
+    const urlId = /\/login\/activate\/([\w-]+)$/.exec(link)?.[1] ?? '';
+    expect((await json('GET', `/api/account/activate/${urlId}`, undefined, 'staff')).json().Data.IsValid).toBe(true);
+    const activated = await json(
+      'POST',
+      AccountApi.activate.path,
+      {
+        UrlID: urlId,
+        Password: NEW_PASSWORD,
+        ConfirmPassword: NEW_PASSWORD,
+        Questions: [
+          { Id: 1, AnswerText: 'Rex' },
+          { Id: 2, AnswerText: 'Reno' },
+        ],
+      },
+      'staff',
+    );
+    expect(activated.statusCode, activated.body).toBe(200);
+    expect((await token(userName, NEW_PASSWORD, 'staff')).statusCode).toBe(200);
+  });
+
+  it('sends nothing to a login deactivated after its activation (the refusal is audited)', async () => {
+    const userName = plainName('staff-off');
+    const to = `${userName}@example.com`;
+    const { userId } = await makeUser(env.server, { userName, roles: [], brand: 'staff', isActive: false });
+    await sql().query('INSERT INTO account_registrations (user_id, brand, activated_at) VALUES ($1, $2, now())', [userId, 'staff']);
+    const asked = await json('POST', AccountApi.resetSendEmail.path, { UserName: userName }, 'staff');
+    expect(asked.json().Data).toEqual({ Sent: true });
+    await env.server.jobs.drain();
+    await expect.poll(async () => (await lastAudit('account.reset.request'))?.entity_id).toBe(userId);
+    expect(await lastAudit('account.reset.request')).toMatchObject({ outcome: 'refused', detail: { reason: 'account deactivated' } });
+    await env.server.jobs.drain();
+    expect(await mailTo(env.sandboxUrl, to)).toHaveLength(0);
+  });
+});
+
 describe('a confirmed e-mail change and the user name', () => {
   it('moves a user name that was the old address to the new one: the new address signs in, the old does not, and it cannot be registered again', async () => {
     const { userId, memberId, userName: oldAddress } = await memberByAddress('moving');

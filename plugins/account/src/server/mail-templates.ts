@@ -105,3 +105,25 @@ export function emailChangeNoticeMail(m: Omit<LinkMail, 'urlId'> & { newEmail: s
     },
   );
 }
+
+/**
+ * Tells a login's old and new address that an administrator changed its sign-in name (staff user administration
+ * re-addresses a login to another contact): the user signs in with the new name from now on, and account mails go there.
+ */
+export function signInNameNoticeMail(m: Omit<LinkMail, 'urlId'> & { newName: string }): MailMessage {
+  const brand = m.brand.displayName;
+  return compose(
+    { ...m, urlId: '' },
+    {
+      subject: msg('Your {{brand}} sign-in name has changed', { brand }),
+      intro: msg('An administrator changed the sign-in name of your {{brand}} account. Your sign-in name is now {{name}}; your password stays the same.', {
+        brand,
+        name: m.newName,
+      }),
+      action: 'Sign in',
+      link: `${m.site}/login`,
+      validity: msg('E-mails about this account, such as password resets, now go to {{name}}.', { name: m.newName }),
+      ignore: msg('If you did not expect this change, contact us at {{email}}.', { email: m.brand.contacts.supportEmail }),
+    },
+  );
+}

@@ -192,6 +192,40 @@ describe('users', () => {
     expect(audit.map((a) => [a.detail.before.firstName, a.detail.after.firstName])).toEqual([['Dana', 'Dina']]);
   });
 
+  it("mails the old and the new address when a contact change gives the user a new sign-in name, in the user's language, audited; nothing when the name stays", async () => {
+    const { user, company, contact: before } = await newUser();
+    const after = (await companyWithContacts()).contacts[contactCursor++];
+    if (!after) throw new Error('out of contacts');
+    const mailsBefore = { old: (await mailTo(sandboxUrl, before.Email)).length, new: (await mailTo(sandboxUrl, after.Email)).length };
+    const changed = await ok(support, 'POST', UsersApi.save.path, { ...user, CompanyId: company.Id, ContactId: after.Id, Language: 'es' });
+    expect(changed.Data).toMatchObject({ UserName: after.Email, Version: user.Version + 1 });
+    expect(changed.MsgText).toBe(String(UsersMessages.savedNewName(after.Email)));
+    await server.jobs.drain();
+    for (const [address, count] of [
+      [before.Email, mailsBefore.old],
+      [after.Email, mailsBefore.new],
+    ] as const) {
+      const mails = await mailTo(sandboxUrl, address);
+      expect(mails, address).toHaveLength(count + 1);
+      const mail = await latestMailTo(sandboxUrl, address);
+      expect(mail.subject).toContain('Cambió su nombre de inicio de sesión');
+      expect(mail.text).toContain(after.Email);
+      expect(mail.brand).toBe('staff');
+    }
+    const audit = await sql().query<{ actor_user_id: string; detail: { from: string; to: string; sentTo: string[] } }>(
+      "SELECT actor_user_id, detail FROM audit_log WHERE action = 'account.signin-name.notice' AND entity_id = $1",
+      [user.Id],
+    );
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.detail).toMatchObject({ from: before.Email, to: after.Email, sentTo: [before.Email, after.Email] });
+    // A change that keeps the contact (so the sign-in name) sends nothing and answers the usual toast.
+    const same = await ok(support, 'POST', UsersApi.save.path, { ...changed.Data, FirstName: 'Dora', CompanyId: company.Id, ContactId: after.Id });
+    expect(same.MsgText).toBe(UsersMessages.saved);
+    await server.jobs.drain();
+    expect(await mailTo(sandboxUrl, before.Email)).toHaveLength(mailsBefore.old + 1);
+    expect(await mailTo(sandboxUrl, after.Email)).toHaveLength(mailsBefore.new + 1);
+  });
+
   it('lists users by role', async () => {
     const data = (await ok(support, 'GET', '/api/users/getByRole/SystemAdmin')).Data as { UserName: string }[];
     expect(data.map((u) => u.UserName)).toEqual(['ua-admin']);

@@ -1,5 +1,6 @@
 import { ApiError, hashPassword, route, withMessage } from '@portal/server';
 import { AccountApi, AccountMessages, type LinkInfo } from '../../contract';
+import { accountService } from '../../service';
 import { checkNewPassword, hashAnswers, questionCatalogue, requireBrand, saveAnswers, siteAddress, Text } from '../common';
 import { endEmailChanges, findLiveLink, issueLink, spendLink } from '../links';
 import { activationMail, resetMail } from '../mail-templates';
@@ -56,8 +57,9 @@ export const linkRoutes = [
     /*
      * The answer is the same whether or not the name exists: the throttles count by address and by the
      * name as typed, and the lookup, the link and the mail happen after the answer (failures are logged
-     * and audited). A registered but never activated account gets a fresh activation link instead; a
-     * deactivated or closed (support) account gets nothing.
+     * and audited). A registered but never activated account gets a fresh activation link instead, and so does one
+     * added by staff whose activation mail was never sent (no registration row); a deactivated (once active) or closed
+     * (support) account gets nothing.
      */
     handler: async (ctx) => {
       const brand = requireBrand(ctx);
@@ -85,7 +87,32 @@ export const linkRoutes = [
         else if (user.is_active) purpose = 'reset';
         else {
           const reg = await sql.query<{ activated_at: Date | null }>('SELECT activated_at FROM account_registrations WHERE user_id = $1', [user.id]);
-          if (reg[0] && reg[0].activated_at === null) purpose = 'activate';
+          if (!reg[0]) {
+            // Added by staff and never activated (no registration row: support has not sent the activation mail yet). The
+            // account service sends it as support's "send activation" does: registration row, link, audit, mail in the
+            // user's brand and language. A row with activated_at set (once active, since deactivated) gets nothing below.
+            try {
+              const { sentTo } = await ctx.use(accountService).sendActivation(user.id, { brand, host: String(req.headers.host ?? ''), protocol: req.protocol });
+              await ctx.audit({
+                action: 'account.reset.request',
+                entity: 'user',
+                entityId: user.id,
+                memberId: user.member_id,
+                detail: { link: 'activate', to: sentTo },
+              });
+            } catch (e) {
+              req.log.error({ err: e }, 'activation mail for a reset request failed');
+              await ctx.audit({
+                action: 'account.reset.request',
+                outcome: 'failure',
+                entity: 'user',
+                entityId: user.id,
+                detail: { error: (e as Error).message },
+              });
+            }
+            return;
+          }
+          if (reg[0].activated_at === null) purpose = 'activate';
         }
         if (!purpose) {
           await ctx.audit({

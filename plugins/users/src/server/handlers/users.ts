@@ -1,5 +1,5 @@
 import { accountService } from '@portal/plugin-account/service';
-import { badRequest, conflict, hashPassword, notFound, randomToken, route, withMessage } from '@portal/server';
+import { badRequest, conflict, hashPassword, notFound, type RouteContext, randomToken, route, withMessage } from '@portal/server';
 import { USERS_ACCESS } from '../../access';
 import { UsersApi, UsersMessages } from '../../contract';
 import { auditMemberReads, caller, isUniqueViolation, loadUser, requireChange, toWire } from '../common';
@@ -10,6 +10,36 @@ interface ContactRow {
   first_name: string;
   last_name: string;
   email: string;
+}
+
+/**
+ * Queues the account plugin's "your sign-in name is now …" notice to the old and new address. Resolves whether it was
+ * queued; a failure is logged and audited.
+ */
+async function noticeNewName(ctx: RouteContext, userId: string, change: { oldName: string; oldEmail: string | null; newName: string }): Promise<boolean> {
+  try {
+    if (!ctx.brand) return false;
+    const me = caller(ctx);
+    await ctx
+      .use(accountService)
+      .sendSignInNameNotice(
+        userId,
+        change,
+        { brand: ctx.brand, host: String(ctx.req.headers.host ?? ''), protocol: ctx.req.protocol },
+        { userId: me.id, name: me.name },
+      );
+    return true;
+  } catch (e) {
+    ctx.req.log.error({ err: e }, 'sign-in name notice failed');
+    await ctx.audit({
+      action: 'users.user.name-notice',
+      outcome: 'failure',
+      entity: 'user',
+      entityId: userId,
+      detail: { ...change, error: (e as Error).message },
+    });
+    return false;
+  }
 }
 
 /** The user list, a user, saving one (from a company contact), activation, and the company and contact pickers. */
@@ -182,9 +212,14 @@ export const userRoutes = [
             tx,
           );
         });
+        // The user name follows the contact's e-mail: a new one is the user's new sign-in name. Both addresses are
+        // told (the user, who would otherwise meet "incorrect" at the next sign-in, and the mailbox that now gets the
+        // login's resets); the save stands even if the notice cannot be queued.
+        const renamed = target.user_name.toLowerCase() !== userName.toLowerCase();
+        const noticed = renamed && (await noticeNewName(ctx, userId, { oldName: target.user_name, oldEmail: target.email, newName: userName }));
         const [saved] = await toWire(sql, [await loadUser(ctx, userId)]);
         if (!saved) throw notFound(UsersMessages.notFound);
-        return withMessage(saved, UsersMessages.saved);
+        return withMessage(saved, noticed ? UsersMessages.savedNewName(userName) : UsersMessages.saved);
       } catch (e) {
         // Another user already has this contact's e-mail as user name (the kernel's unique index).
         if (isUniqueViolation(e)) throw conflict(UsersMessages.nameTaken(userName));
