@@ -13,6 +13,11 @@ test('the price finder selects two lines, changes units, and the savings total i
   await search.fill('am');
   await expect(page.getByText('Type at least 3 characters to search.')).toBeVisible();
 
+  // Thousands of lines match: the page shows the first 50 and says the list is cut.
+  await search.fill('tablet');
+  await expect(page.getByText('Showing the first 50 lines: add a strength or form to narrow the search.')).toBeVisible();
+  await expect(page.getByTestId('price-results').locator('tbody tr')).toHaveCount(50);
+
   // A dot goes to the server as the placeholder.
   const answer = page.waitForResponse((r) => r.url().includes('/api/dashboard/getPrices/'));
   await search.fill('amlodipine 2.5');

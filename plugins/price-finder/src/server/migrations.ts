@@ -32,4 +32,24 @@ ${priceLines()
 CREATE INDEX price_list_trigrams_idx ON price_list USING gin (trigrams);
 `,
   },
+  {
+    id: '0002_price_list_order',
+    sql: `
+-- Keys a search ranks and orders its lines by (see search.ts), derived from the description, which reads
+-- '<drug> <strength> <form>[, bottle of <count>]' ('Metformin 500 mg tablet, bottle of 1000'). Generated, so they stay
+-- right on any line added later. Byte order ("C") for the text keys: they are lower case, and a sort in it is cheaper.
+ALTER TABLE price_list
+  -- The drug, strength and form, lower case, '/', '(', ')' and ',' as spaces, one space between words and one at
+  -- each end: a search word matches a whole word of it as LIKE '% word %'. The package size is not part of it.
+  ADD COLUMN match_text text COLLATE "C" GENERATED ALWAYS AS (
+    ' ' || btrim(regexp_replace(translate(regexp_replace(lower(description), ', [a-z ]*[0-9]+$', ''), '/(),', '    '), ' +', ' ', 'g')) || ' '
+  ) STORED,
+  -- The drug's name: the words before the first number standing alone or in per cent ('Vitamin D2 (Ergocalciferol)').
+  ADD COLUMN drug_name text COLLATE "C" GENERATED ALWAYS AS (regexp_replace(lower(description), ' [0-9][0-9.]*[ %].*$', '')) STORED,
+  -- The strength's first number (0.25 in '0.25 mg/0.5 mL', 2.5 in '2.5% cream'), so 500 mg comes before 1000 mg.
+  ADD COLUMN strength_value numeric GENERATED ALWAYS AS (substring(description from ' ([0-9]+(?:[.][0-9]+)?)[ %]')::numeric) STORED,
+  -- The package size ('bottle of 100' is 100); none for a form sold by the unit (a pen, a vial by the mL).
+  ADD COLUMN pack_size integer GENERATED ALWAYS AS (substring(lower(description) from ', [a-z ]*([0-9]+)$')::integer) STORED;
+`,
+  },
 ];

@@ -2,7 +2,7 @@ import { rawManifests } from '@portal/brands';
 import { buildPath, Roles } from '@portal/core';
 import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePriceSearch, PRICE_RESULTS_MAX, PriceFinderApi } from '../contract';
+import { encodePriceSearch, PRICE_RESULTS_FETCH, PRICE_RESULTS_MAX, PriceFinderApi } from '../contract';
 import { priceLines } from './drugs';
 import { trigramsOf } from './search';
 
@@ -50,16 +50,97 @@ describe('GET /api/dashboard/getPrices/{text}', () => {
     expect((await search('amox', quote, 'quote')).statusCode).toBe(noPlugin === 'quote' ? 404 : 403);
   });
 
-  it('finds the lines holding every word, any case, by description', async () => {
+  it('finds the lines holding every word, any case', async () => {
     const res = await search('AMOXICILLIN 500');
     expect(res.statusCode, res.body).toBe(200);
     const lines = res.json().Data as { Code: string; Description: string; OurPrice: number; AWPPrice: number }[];
     const expected = priceLines()
       .filter((l) => l.description.toLowerCase().includes('amoxicillin') && `${l.description} ${l.code}`.toLowerCase().includes('500'))
-      .sort((a, b) => (a.description < b.description ? -1 : a.description > b.description ? 1 : a.code < b.code ? -1 : 1))
       .map((l) => ({ Code: l.code, Description: l.description, OurPrice: l.ourCents / 100, AWPPrice: l.awpCents / 100 }));
     expect(expected.length).toBeGreaterThan(3);
-    expect(lines).toEqual(expected.slice(0, PRICE_RESULTS_MAX));
+    expect(expected.length).toBeLessThanOrEqual(PRICE_RESULTS_MAX);
+    const byCode = (a: { Code: string }, b: { Code: string }) => (a.Code < b.Code ? -1 : 1);
+    expect([...lines].sort(byCode)).toEqual([...expected].sort(byCode));
+  });
+
+  it('answers one line past what the page shows when more match, so the page can say the list is cut', async () => {
+    const matching = priceLines().filter((l) => l.description.toLowerCase().includes('tablet')).length;
+    expect(matching).toBeGreaterThan(2000);
+    const lines = (await search('tablet')).json().Data as unknown[];
+    expect(lines).toHaveLength(PRICE_RESULTS_FETCH);
+    expect(PRICE_RESULTS_FETCH).toBe(PRICE_RESULTS_MAX + 1);
+    // Exactly as many as the page shows: no extra line, so no "there are more".
+    const fifty = priceLines().filter((l) => l.description.startsWith('Metformin ')).length;
+    expect((await search('metformin')).json().Data).toHaveLength(Math.min(fifty, PRICE_RESULTS_FETCH));
+  });
+
+  it('ranks lines whose drug, strength or form words match the search first, then by strength and package size as numbers', async () => {
+    const lines = (await search('metformin 500')).json().Data as { Description: string }[];
+    const names = lines.map((l) => l.Description);
+    // The 500 mg lines (10: two forms, five packages) before any line that has 500 only as its package size.
+    const strength500 = names.filter((d) => d.startsWith('Metformin 500 mg'));
+    expect(strength500).toHaveLength(10);
+    expect(names.slice(0, strength500.length)).toEqual(strength500);
+    expect(names).toContain('Metformin 1000 mg tablet, bottle of 500');
+    expect(names.slice(0, 5)).toEqual([30, 90, 100, 500, 1000].map((n) => `Metformin 500 mg extended-release tablet, bottle of ${n}`));
+    expect(names.slice(5, 10)).toEqual([30, 90, 100, 500, 1000].map((n) => `Metformin 500 mg tablet, bottle of ${n}`));
+    // Then by strength as a number: 850 mg before 1000 mg.
+    const rest = names.slice(10).map((d) => d.split(' mg')[0]);
+    expect(rest.indexOf('Metformin 850')).toBeLessThan(rest.indexOf('Metformin 1000'));
+
+    // Package sizes as numbers, strengths as numbers.
+    const lisinopril = ((await search('lisinopril tablet')).json().Data as { Description: string }[]).map((l) => l.Description);
+    expect(lisinopril.slice(0, 5)).toEqual([30, 90, 100, 500, 1000].map((n) => `Lisinopril 2.5 mg tablet, bottle of ${n}`));
+    expect(lisinopril.findIndex((d) => d.startsWith('Lisinopril 5 mg'))).toBeLessThan(lisinopril.findIndex((d) => d.startsWith('Lisinopril 10 mg')));
+
+    // A word that begins the drug's name ranks it above one that holds it inside ('pred': Prednisone, then
+    // Methylprednisolone); a partial strength too ('metformin 85' lists 850 mg first).
+    const pred = ((await search('pred')).json().Data as { Description: string }[]).map((l) => l.Description);
+    expect(pred[0]).toMatch(/^Prednisone /);
+    expect(pred.at(-1)).toMatch(/^Methylprednisolone /);
+    const m85 = ((await search('metformin 85')).json().Data as { Description: string }[]).map((l) => l.Description);
+    expect(m85[0]).toMatch(/^Metformin 850 mg /);
+  });
+
+  it('derives the ordering keys from every description', async () => {
+    const rows = await server.database.sql.query<{
+      description: string;
+      match_text: string;
+      drug_name: string;
+      strength_value: string | null;
+      pack_size: number | null;
+    }>(
+      `SELECT description, match_text, drug_name, strength_value::text, pack_size FROM price_list
+       WHERE description IN ('Metformin 1000 mg tablet, bottle of 500', 'Semaglutide 0.25 mg/0.5 mL prefilled pen', 'Vitamin D2 (Ergocalciferol) 1.25 mg (50,000 units) capsule, bottle of 30')
+       ORDER BY description`,
+    );
+    expect(rows).toEqual([
+      {
+        description: 'Metformin 1000 mg tablet, bottle of 500',
+        match_text: ' metformin 1000 mg tablet ',
+        drug_name: 'metformin',
+        strength_value: '1000',
+        pack_size: 500,
+      },
+      {
+        description: 'Semaglutide 0.25 mg/0.5 mL prefilled pen',
+        match_text: ' semaglutide 0.25 mg 0.5 ml prefilled pen ',
+        drug_name: 'semaglutide',
+        strength_value: '0.25',
+        pack_size: null,
+      },
+      {
+        description: 'Vitamin D2 (Ergocalciferol) 1.25 mg (50,000 units) capsule, bottle of 30',
+        match_text: ' vitamin d2 ergocalciferol 1.25 mg 50 000 units capsule ',
+        drug_name: 'vitamin d2 (ergocalciferol)',
+        strength_value: '1.25',
+        pack_size: 30,
+      },
+    ]);
+    const [missing] = await server.database.sql.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM price_list WHERE strength_value IS NULL OR drug_name = lower(description) OR (pack_size IS NULL) = (description LIKE '%, bottle of %')",
+    );
+    expect(missing?.n).toBe(0);
   });
 
   it('turns the dot placeholder back into a dot', async () => {

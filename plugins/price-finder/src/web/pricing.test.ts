@@ -8,6 +8,13 @@ describe('numeric', () => {
     expect(numeric(12)).toBe(12);
     for (const v of ['', '  ', 'abc', '3O', null, undefined, Number.NaN, Number.POSITIVE_INFINITY, {}]) expect(numeric(v)).toBe(0);
   });
+  it('counts negative units or prices as 0 too', () => {
+    for (const v of ['-30', ' -0.5 ', -1, -0, '-0', Number.NEGATIVE_INFINITY]) expect(Object.is(numeric(v), 0), String(v)).toBe(true);
+    expect(lineFigures({ OurPrice: 0.22, AWPPrice: 0.57 }, '-30')).toEqual({ derivedOurCents: 22, totalOurCents: 0, totalCents: 0, savingsCents: 0 });
+    expect(lineFigures({ OurPrice: -1, AWPPrice: 2 }, 10)).toEqual({ derivedOurCents: 0, totalOurCents: 0, totalCents: 2000, savingsCents: 2000 });
+    const a = lineFigures({ OurPrice: 0.22, AWPPrice: 0.57 }, 30);
+    expect(totals([a, lineFigures({ OurPrice: 1, AWPPrice: 4 }, -90)]).savingsCents).toBe(a.savingsCents);
+  });
 });
 
 describe('lineFigures and totals', () => {

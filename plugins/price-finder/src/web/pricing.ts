@@ -1,9 +1,13 @@
 /** The price finder's arithmetic (spec 02 sections 3 and 5), in integer cents so sums do not drift. */
 
-/** A count or price as typed or sent: anything non-numeric (empty, text, NaN, negative infinity ...) counts as 0. */
+/**
+ * A count or price as typed or sent: anything non-numeric (empty, text, NaN, infinity ...) counts as 0 (spec 02
+ * section 5), and so does a negative number: a negative count of tablets or price makes no sense, and would turn the
+ * totals and the savings negative.
+ */
 export function numeric(value: unknown): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : Number.NaN;
-  return Number.isFinite(n) ? n : 0;
+  return Number.isFinite(n) && n > 0 ? n : 0;
 }
 
 export interface LineFigures {

@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_UNITS, encodePriceSearch, PRICE_SEARCH_MAX, PRICE_SEARCH_MIN, PriceFinderApi, type PriceLine } from '../../contract';
 import { lineFigures, totals } from '../pricing';
+import { searchView } from '../results';
 import * as css from './PriceFinderPage.css';
 
 interface Selected {
@@ -34,6 +35,8 @@ export default function PriceFinderPage() {
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
+  // The server sends one line past the page's when more match: the view shows the first PRICE_RESULTS_MAX and says so.
+  const view = searchView({ enabled, isError: results.isError, data: results.data });
   const isSelected = (code: string) => selected.some((s) => s.line.Code === code);
   const toggle = (line: PriceLine) =>
     setSelected((list) =>
@@ -59,13 +62,7 @@ export default function PriceFinderPage() {
           onChange={(e) => setText(e.target.value)}
         />
         <p id={hintId} className={css.hint} aria-live="polite">
-          {!enabled
-            ? t('search.hint', { count: PRICE_SEARCH_MIN })
-            : results.isError
-              ? t('search.error')
-              : results.data
-                ? t('search.found', { count: results.data.length })
-                : t('search.searching')}
+          {t(view.hint.key, view.hint.values)}
         </p>
       </div>
 
@@ -95,23 +92,22 @@ export default function PriceFinderPage() {
               </tr>
             </thead>
             <tbody>
-              {enabled &&
-                results.data?.map((line) => (
-                  <tr key={line.Code}>
-                    <td className={css.cell}>
-                      <input
-                        type="checkbox"
-                        checked={isSelected(line.Code)}
-                        onChange={() => toggle(line)}
-                        aria-label={t('select', { description: line.Description })}
-                      />
-                    </td>
-                    <td className={css.cell}>{line.Code}</td>
-                    <td className={css.cell}>{line.Description}</td>
-                    <td className={css.num}>{money(Math.round(line.OurPrice * 100))}</td>
-                    <td className={css.num}>{money(Math.round(line.AWPPrice * 100))}</td>
-                  </tr>
-                ))}
+              {view.lines.map((line) => (
+                <tr key={line.Code}>
+                  <td className={css.cell}>
+                    <input
+                      type="checkbox"
+                      checked={isSelected(line.Code)}
+                      onChange={() => toggle(line)}
+                      aria-label={t('select', { description: line.Description })}
+                    />
+                  </td>
+                  <td className={css.cell}>{line.Code}</td>
+                  <td className={css.cell}>{line.Description}</td>
+                  <td className={css.num}>{money(Math.round(line.OurPrice * 100))}</td>
+                  <td className={css.num}>{money(Math.round(line.AWPPrice * 100))}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>
