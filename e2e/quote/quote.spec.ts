@@ -109,3 +109,45 @@ test('a CareQuote user builds a quote, sees why a company refuses it, fixes it, 
   await latest.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`${quotePath}$`));
 });
+
+test('the fields keep what is typed (whole terms and ages, COLA in hundredths), an annuitant can be removed, and missing data is not a pass', async ({
+  page,
+}) => {
+  await signIn(page, 'quote', 'quote.carequote');
+  await page.goto(site('quote', '/quotes'));
+  await expect(page.getByRole('checkbox', { name: COMPANY })).toBeVisible();
+
+  // A COLA just under a company's 5% is kept as typed, not snapped to a step (4.96 once became 5).
+  const cola = page.getByLabel('COLA %, benefit 1', { exact: true });
+  await cola.pressSequentially('4.96');
+  await cola.press('Tab');
+  await expect(cola).toHaveValue('4.96');
+  // Term years, months and weeks and ages are whole numbers: a decimal point cannot be typed.
+  const years = page.getByLabel('Term years, benefit 1', { exact: true });
+  await years.pressSequentially('7.5');
+  await years.press('Tab');
+  await expect(years).toHaveValue('75');
+  const age = page.getByLabel('Age of annuitant 1', { exact: true });
+  await age.pressSequentially('6.4');
+  await age.press('Tab');
+  await expect(age).toHaveValue('64');
+
+  // An added annuitant has a remove button (one annuitant has none); removing it with the keyboard leaves focus on Add annuitant.
+  await expect(page.getByRole('button', { name: /^Remove annuitant/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add annuitant' }).click();
+  await fill(page, 'Age of annuitant 2', '70');
+  await page.getByRole('button', { name: 'Remove annuitant 2' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Age of annuitant 2', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Remove annuitant/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add annuitant' })).toBeFocused();
+
+  // No purchase date: the company's deferral rule is not checked, and the company is not shown as accepting.
+  await page.getByText(COMPANY, { exact: true }).click();
+  const row = page.getByRole('row', { name: new RegExp(COMPANY) });
+  await expect(row.getByRole('cell', { name: 'Not checked', exact: true })).toBeVisible();
+  await row.getByRole('button', { name: `Explain ${COMPANY}` }).click();
+  const deferral = page.getByTestId('check-minDeferral');
+  await expect(deferral).toContainText('Not checked: purchase date missing');
+  await expect(deferral).toContainText('30 days');
+});

@@ -117,11 +117,66 @@ describe('days and money in a quote', () => {
   });
 });
 
+describe('COLA and MaxCOLAPercent: at most 2 decimals', () => {
+  it('takes hundredths of a percent and refuses more decimals (400), never rounds them', () => {
+    const cola = (COLA: number) =>
+      saveQuoteSchema.safeParse(withBenefit({ Quote: { QuoteType: 'Standard', FeeAmount: null, Benefits: [aBenefit({ COLA })] } }));
+    for (const ok of [0, 0.5, 2.25, 4.99, 5, 100]) expect(cola(ok).success, String(ok)).toBe(true);
+    for (const bad of [4.996, 2.995, 0.001]) {
+      expect(
+        cola(bad).error?.issues.map((i) => [i.path.join('.'), i.message]),
+        String(bad),
+      ).toEqual([['Quote.Benefits.0.COLA', 'must have at most 2 decimals']]);
+    }
+    expect(updateCompanySchema.safeParse({ ...ANCHOR_RULES, MaxCOLAPercent: 4.99, Version: 1 }).success).toBe(true);
+    expect(
+      updateCompanySchema.safeParse({ ...ANCHOR_RULES, MaxCOLAPercent: 4.995, Version: 1 }).error?.issues.map((i) => [i.path.join('.'), i.message]),
+    ).toEqual([['MaxCOLAPercent', 'must have at most 2 decimals']]);
+  });
+});
+
 describe("a company's TermTypes", () => {
   it('takes at most one entry per term type there is', () => {
     expect(companyRulesSchema.safeParse({ ...ANCHOR_RULES, TermTypes: [...TERM_TYPES] }).success).toBe(true);
     const tooMany = companyRulesSchema.safeParse({ ...ANCHOR_RULES, TermTypes: [...TERM_TYPES, 'M'] });
     expect(tooMany.error?.issues.map((i) => i.path.join('.'))).toEqual(['TermTypes']);
     expect(companyRulesSchema.safeParse({ ...ANCHOR_RULES, TermTypes: Array.from({ length: 100_000 }, () => 'M') }).success).toBe(false);
+  });
+});
+
+describe("a company's rule set: no pair of rules that no quote could meet, and no term type twice", () => {
+  const issues = (rules: Record<string, unknown>) =>
+    updateCompanySchema.safeParse({ ...ANCHOR_RULES, ...rules, Version: 1 }).error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
+
+  it('refuses a minimum above its maximum, naming the pair (400), in comparable units', () => {
+    expect(issues({ MinTerm: 30, MaxTerm: 5 })).toEqual([['MinTerm', 'must not be above MaxTerm']]);
+    expect(issues({ MinPremiumAmount: 900_000, MaxPremiumAmount: 1_000 })).toEqual([['MinPremiumAmount', 'must not be above MaxPremiumAmount']]);
+    expect(issues({ MinDeferral: 366, MaxDeferral: 1 })).toEqual([['MinDeferral', 'must not be longer than MaxDeferral (days against years)']]);
+    expect(issues({ MinLumpSumDeferral: 13, MaxLumpSumDeferral: 1 })).toEqual([
+      ['MinLumpSumDeferral', 'must not be longer than MaxLumpSumDeferral (months against years)'],
+    ]);
+    expect(issues({ MinPaymentAmount: 1_000.01, MaxLumpSumAmount: 1_000 })).toEqual([
+      ['MinPaymentAmount', 'must not be above MaxLumpSumAmount (a lump sum is held to both)'],
+    ]);
+    expect(issues({ MinTerm: 30, MaxTerm: 5, MinPremiumAmount: 900_000, MaxPremiumAmount: 1_000 }).map(([path]) => path)).toEqual([
+      'MinTerm',
+      'MinPremiumAmount',
+    ]);
+    expect(companyRulesSchema.safeParse({ ...ANCHOR_RULES, MinTerm: 30, MaxTerm: 5 }).success).toBe(false);
+  });
+
+  it('takes equal bounds, the boundary of the units, and an empty side', () => {
+    expect(issues({ MinTerm: 5, MaxTerm: 5, MinPremiumAmount: 1_000, MaxPremiumAmount: 1_000 })).toEqual([]);
+    expect(
+      issues({ MinDeferral: 365, MaxDeferral: 1, MinLumpSumDeferral: 12, MaxLumpSumDeferral: 1, MinPaymentAmount: 1_000, MaxLumpSumAmount: 1_000 }),
+    ).toEqual([]);
+    expect(issues({ MinTerm: 30, MaxTerm: null, MinPremiumAmount: null, MaxPremiumAmount: 0, MinDeferral: 900, MaxDeferral: null })).toEqual([]);
+  });
+
+  it('refuses a term type listed twice', () => {
+    expect(issues({ TermTypes: ['M', 'M', 'M'] })).toEqual([['TermTypes', 'lists a term type twice']]);
+    expect(issues({ TermTypes: ['A', 'M', 'A'] })).toEqual([['TermTypes', 'lists a term type twice']]);
+    expect(issues({ TermTypes: ['A', 'M'] })).toEqual([]);
+    expect(issues({ TermTypes: [] })).toEqual([]);
   });
 });

@@ -12,6 +12,8 @@ const isoDate = z
 /** Dollars, whole cents: more decimals are refused (400), never rounded into another amount. */
 const amount = z.number().finite().min(0).max(1_000_000_000).refine(isWholeCents, 'must have at most 2 decimals').nullable();
 const count = z.number().int().min(0).max(1000).nullable();
+/** A percent (COLA, MaxCOLAPercent) in hundredths at most: 4.996 is refused (400), never rounded to 5 and compared. */
+const percent = z.number().finite().min(0).max(100).refine(isWholeCents, 'must have at most 2 decimals').nullable();
 
 export const annuitantSchema = z.object({ Age: z.number().int().min(0).max(130).nullable() });
 
@@ -27,7 +29,7 @@ export const benefitSchema = z.object({
   TermYears: count,
   TermMonths: count,
   TermWeeks: count,
-  COLA: z.number().finite().min(0).max(100).nullable(),
+  COLA: percent,
   StartDate: isoDate.nullable(),
   PremiumAmount: amount,
   PaymentAmount: amount,
@@ -41,7 +43,8 @@ export const quoteSchema = z.object({
   FeeAmount: amount,
 });
 
-export const companyRulesSchema = z.object({
+/** A company's rule set field by field (a stored one is answered as read: lifeCompanySchema). */
+const companyRulesFields = z.object({
   NonQualCases: z.boolean(),
   MaxAge: count,
   MinDeferral: count,
@@ -56,13 +59,45 @@ export const companyRulesSchema = z.object({
   MaxGuarantee: count,
   MinTerm: count,
   MaxTerm: count,
-  /** The term types a company takes: at most one entry per type there is. */
-  TermTypes: z.array(z.enum(TERM_TYPES)).max(TERM_TYPES.length).nullable(),
-  MaxCOLAPercent: z.number().finite().min(0).max(100).nullable(),
+  /** The term types a company takes: at most one entry per type there is (a type listed twice is a 400). */
+  TermTypes: z
+    .array(z.enum(TERM_TYPES))
+    .max(TERM_TYPES.length)
+    .refine((types) => new Set(types).size === types.length, 'lists a term type twice')
+    .nullable(),
+  MaxCOLAPercent: percent,
   AssignmentFee: amount,
   SmallCaseAmount: amount,
   SmallCaseFee: amount.optional(),
 });
+
+type RuleValues = z.infer<typeof companyRulesFields>;
+
+/**
+ * Pairs of rules no quote could meet together, refused (400, naming both) rather than stored: then the company would
+ * refuse every quote the pair concerns. Units are made comparable: MinDeferral days against MaxDeferral years of 365
+ * days (one more day may be impossible from some purchase dates), MinLumpSumDeferral months against
+ * MaxLumpSumDeferral years of 12 months. MinPaymentAmount against MaxLumpSumAmount: a lump sum's payment is held
+ * to both. An empty side sets no limit, so it conflicts with nothing.
+ */
+const RULE_PAIRS: { min: keyof RuleValues; max: keyof RuleValues; scale: number; message: string }[] = [
+  { min: 'MinTerm', max: 'MaxTerm', scale: 1, message: 'must not be above MaxTerm' },
+  { min: 'MinPremiumAmount', max: 'MaxPremiumAmount', scale: 1, message: 'must not be above MaxPremiumAmount' },
+  { min: 'MinDeferral', max: 'MaxDeferral', scale: 365, message: 'must not be longer than MaxDeferral (days against years)' },
+  { min: 'MinLumpSumDeferral', max: 'MaxLumpSumDeferral', scale: 12, message: 'must not be longer than MaxLumpSumDeferral (months against years)' },
+  { min: 'MinPaymentAmount', max: 'MaxLumpSumAmount', scale: 1, message: 'must not be above MaxLumpSumAmount (a lump sum is held to both)' },
+];
+
+function refuseConflictingRules(rules: RuleValues, ctx: z.RefinementCtx): void {
+  for (const { min, max, scale, message } of RULE_PAIRS) {
+    const low = rules[min];
+    const high = rules[max];
+    if (typeof low === 'number' && typeof high === 'number' && low > high * scale) ctx.addIssue({ code: 'custom', path: [min], message });
+  }
+}
+
+/** A company's rule set as a SuperUser may save it: each field, and no pair of rules that no quote could meet. */
+export const companyRulesSchema = companyRulesFields.superRefine(refuseConflictingRules);
 
 /**
  * A row's Version: 1 when created, one more on each save; a save sends the one it read (spec: no lost update). A JSON
@@ -70,11 +105,11 @@ export const companyRulesSchema = z.object({
  */
 const versionSchema = z.number().int().positive().max(MAX_ID, 'is too large');
 
-export const lifeCompanySchema = z.object({ Id: z.string(), Name: z.string(), Rules: companyRulesSchema, Version: versionSchema });
+export const lifeCompanySchema = z.object({ Id: z.string(), Name: z.string(), Rules: companyRulesFields, Version: versionSchema });
 export type LifeCompany = z.infer<typeof lifeCompanySchema>;
 
 /** A company's new rule set with the Version of the rules it was edited from (a stale one is 409). */
-export const updateCompanySchema = companyRulesSchema.extend({ Version: versionSchema });
+export const updateCompanySchema = companyRulesFields.extend({ Version: versionSchema }).superRefine(refuseConflictingRules);
 export type UpdateCompany = z.infer<typeof updateCompanySchema>;
 
 /** Refused (409) when a company's rules or a quote changed since the Version the save was made from. */
@@ -110,11 +145,26 @@ export const savedQuoteSchema = saveQuoteFields.extend({
   Id: z.number().int(),
   Version: versionSchema,
   SavedDate: z.string(),
+  /** As it was checked when saved; when RulesChanged, it no longer tells whether the companies accept the quote. */
   Outcome: outcomeSchema,
+  /**
+   * Ours, not in the spec: a picked company's rules changed (its Version) since the outcome was checked. The saved
+   * outcome is then out of date: the page shows the quote checked against the current rules and says why.
+   */
+  RulesChanged: z.boolean(),
+  /** Those companies' ids, in the companies' order (empty when RulesChanged is false). */
+  ChangedCompanyIds: z.array(z.string()),
 });
 export type SavedQuote = z.infer<typeof savedQuoteSchema>;
 
-export const quoteSummarySchema = z.object({ Id: z.number().int(), SavedDate: z.string(), CompanyCount: z.number().int(), PassCount: z.number().int() });
+/** PassCount is as saved; RulesChanged (ours, as on a saved quote) says a company's rules changed since, so it may be out of date. */
+export const quoteSummarySchema = z.object({
+  Id: z.number().int(),
+  SavedDate: z.string(),
+  CompanyCount: z.number().int(),
+  PassCount: z.number().int(),
+  RulesChanged: z.boolean(),
+});
 export type QuoteSummary = z.infer<typeof quoteSummarySchema>;
 
 /** A saved quote's id: decimal digits, 1 to MAX_ID (the serial key); '0x10' or 99999999999 is a 400. */

@@ -122,3 +122,56 @@ describe('benefitConcerns', () => {
     expect(benefitConcerns(aBenefit(), 'z')).toBe(true);
   });
 });
+
+describe('a rule the quote lacks the data for', () => {
+  const empty = aBenefit({
+    AnnuityType: null,
+    TermType: null,
+    TermYears: null,
+    TermMonths: null,
+    TermWeeks: null,
+    COLA: null,
+    StartDate: null,
+    PremiumAmount: null,
+    PaymentAmount: null,
+  });
+
+  it('is not checked, saying what is missing, and the company is not counted as accepting', () => {
+    const outcome = evaluateQuote(aCase({ Annuitants: [{ Age: null }], PurchaseDate: null, IsQualified: false }), aQuote([empty]), [
+      company('A', {
+        MaxAge: 85,
+        MinDeferral: 30,
+        MaxDeferral: 5,
+        MinPaymentAmount: 100,
+        MinPremiumAmount: 10_000,
+        MaxPremiumAmount: null,
+        NonQualCases: true,
+      }),
+    ]);
+    const [only] = outcome.companies;
+    expect(only?.pass).toBe(false);
+    expect(only?.checks.map((check) => [check.id, check.pass, check.message])).toEqual([
+      ['nonQualCases', true, 'Non-qualified cases accepted'],
+      ['maxAge', null, 'Not checked: age missing'],
+      ['minDeferral', null, 'Not checked: purchase date missing'],
+      ['maxDeferral', null, 'Not checked: purchase date missing'],
+      ['minPayment', null, 'Not checked: payment missing'],
+      ['minPremium', null, 'Not checked: premium missing'],
+    ]);
+  });
+
+  it('does not concern a company that sets no such rule: it accepts', () => {
+    const outcome = evaluateQuote(aCase({ Annuitants: [{ Age: null }], PurchaseDate: null, IsQualified: false }), aQuote([empty]), [
+      company('B', {
+        MaxAge: null,
+        MinDeferral: null,
+        MaxDeferral: null,
+        MinPaymentAmount: null,
+        MinPremiumAmount: null,
+        MaxPremiumAmount: null,
+        NonQualCases: true,
+      }),
+    ]);
+    expect(outcome.companies[0]?.pass).toBe(true);
+  });
+});

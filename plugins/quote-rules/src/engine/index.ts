@@ -8,7 +8,7 @@ import type { Benefit, Case, Company, Quote } from './types';
 export interface CompanyOutcome {
   companyId: string;
   name: string;
-  /** Every applicable check passes. */
+  /** Every applicable check passes: a failed one or one not checked (data missing) makes it false. */
   pass: boolean;
   checks: CheckResult[];
   fee: Fee;
@@ -46,7 +46,7 @@ function companyOutcome(caseInput: Case, quote: Quote, company: Company, normali
   return {
     companyId: company.id,
     name: company.name,
-    pass: checks.every((check) => check.pass),
+    pass: checks.every((check) => check.pass === true),
     checks,
     fee: companyFee(company.rules, benefits),
   };

@@ -28,6 +28,12 @@ export const CHECK_TEXTS = {
   termTypesAccepted: '{{types}} term(s) accepted',
   termTypesRefused: '{{types}} term(s) not accepted',
   maxCola: 'COLA must be less than {{percent}}%',
+  /** Not in the spec: a rule the company sets that the quote lacks the data to check (the company is not counted as accepting). */
+  notCheckedAge: 'Not checked: age missing',
+  notCheckedPurchaseDate: 'Not checked: purchase date missing',
+  notCheckedStartDate: 'Not checked: start date missing',
+  notCheckedPayment: 'Not checked: payment missing',
+  notCheckedPremium: 'Not checked: premium missing',
   day: '{{number}} day',
   days: '{{number}} days',
   month: '{{number}} month',

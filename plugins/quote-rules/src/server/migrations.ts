@@ -34,4 +34,12 @@ ALTER TABLE quote_companies ADD COLUMN version integer NOT NULL DEFAULT 1;
 ALTER TABLE quote_quotes ADD COLUMN version integer NOT NULL DEFAULT 1;
 `,
   },
+  {
+    // The rule Version of each company a saved quote's outcome was checked against ({"LC01": 3}), so reading it can say
+    // which companies' rules changed since. Quotes saved before this have none (NULL).
+    id: '0003_quote_rule_versions',
+    sql: `
+ALTER TABLE quote_quotes ADD COLUMN rule_versions jsonb;
+`,
+  },
 ];

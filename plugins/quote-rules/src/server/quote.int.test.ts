@@ -445,3 +445,110 @@ describe('messages in Spanish', () => {
     expect(unknown.body.MsgText).toBe('CompanyIds: compañía de seguros de vida desconocida.');
   });
 });
+
+describe('a saved quote whose companies changed their rules since', () => {
+  type Summary = { Id: number; PassCount: number; CompanyCount: number; RulesChanged: boolean };
+
+  it('says RulesChanged (and which companies) on reading and in the list, until the quote is saved again', async () => {
+    const owner = await login('quote-rules-changed', [Roles.CareQuote], 'quote');
+    const companies = (await call<LifeCompany[]>(who.su, 'GET', '/api/quote/companies')).body.Data;
+    const target = companies[7] as LifeCompany;
+    const body = aSave({ CompanyIds: ['LC01', target.Id], Quote: { QuoteType: 'Standard', Benefits: [benefit({ PremiumAmount: 60_000 })], FeeAmount: null } });
+    const saved = await call<SavedQuote>(owner, 'POST', '/api/quote/quotes', body);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.Data).toMatchObject({ RulesChanged: false, ChangedCompanyIds: [] });
+    const id = saved.body.Data.Id;
+    expect((await call<SavedQuote>(owner, 'GET', `/api/quote/quotes/${id}`)).body.Data).toMatchObject({ RulesChanged: false, ChangedCompanyIds: [] });
+    expect((await call<Summary[]>(owner, 'GET', '/api/quote/quotes')).body.Data).toMatchObject([{ Id: id, RulesChanged: false }]);
+
+    // The insurer's rules are tightened: the quote's premium is now below its minimum.
+    const edit = await call<LifeCompany>(who.su, 'POST', `/api/quote/companies/${target.Id}`, {
+      ...target.Rules,
+      MinPremiumAmount: 100_000,
+      MaxPremiumAmount: null,
+      Version: target.Version,
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+
+    const reopened = await call<SavedQuote>(owner, 'GET', `/api/quote/quotes/${id}`);
+    expect(reopened.body.Data).toMatchObject({ RulesChanged: true, ChangedCompanyIds: [target.Id] });
+    // The stored outcome is answered as it was saved (the page checks the quote against the current rules).
+    expect(reopened.body.Data.Outcome).toEqual(saved.body.Data.Outcome);
+    const listed = (await call<Summary[]>(owner, 'GET', '/api/quote/quotes')).body.Data;
+    expect(listed).toMatchObject([{ Id: id, RulesChanged: true, PassCount: saved.body.Data.Outcome.companies.filter((c) => c.pass).length }]);
+
+    // Saved again, it is checked against the current rules and is up to date.
+    const resaved = await call<SavedQuote>(owner, 'POST', '/api/quote/quotes', { ...body, Id: id, Version: saved.body.Data.Version });
+    expect(resaved.status, JSON.stringify(resaved.body)).toBe(200);
+    expect(resaved.body.Data).toMatchObject({ RulesChanged: false, ChangedCompanyIds: [] });
+    expect(resaved.body.Data.Outcome.companies.find((c) => c.companyId === target.Id)?.checks.find((c) => c.id === 'minPremium')).toMatchObject({
+      pass: false,
+      message: 'Total cost must be at least $100,000.00',
+    });
+    expect((await call<SavedQuote>(owner, 'GET', `/api/quote/quotes/${id}`)).body.Data.RulesChanged).toBe(false);
+    expect((await call<Summary[]>(owner, 'GET', '/api/quote/quotes')).body.Data[0]?.RulesChanged).toBe(false);
+  });
+
+  it('counts a company as changed for a quote saved before Versions were stored once its rules were ever edited', async () => {
+    const owner = await login('quote-rules-legacy', [Roles.CareQuote], 'quote');
+    const companies = (await call<LifeCompany[]>(who.su, 'GET', '/api/quote/companies')).body.Data;
+    const unedited = companies.find((c) => c.Version === 1) as LifeCompany;
+    const edited = companies.find((c) => c.Version > 1) as LifeCompany;
+    const one = (await call<SavedQuote>(owner, 'POST', '/api/quote/quotes', aSave({ CompanyIds: [unedited.Id] }))).body.Data;
+    const two = (await call<SavedQuote>(owner, 'POST', '/api/quote/quotes', aSave({ CompanyIds: [unedited.Id, edited.Id] }))).body.Data;
+    await server.database.sql.query('UPDATE quote_quotes SET rule_versions = NULL WHERE id = ANY($1::int[])', [[one.Id, two.Id]]);
+    expect((await call<SavedQuote>(owner, 'GET', `/api/quote/quotes/${one.Id}`)).body.Data).toMatchObject({ RulesChanged: false, ChangedCompanyIds: [] });
+    expect((await call<SavedQuote>(owner, 'GET', `/api/quote/quotes/${two.Id}`)).body.Data).toMatchObject({
+      RulesChanged: true,
+      ChangedCompanyIds: [edited.Id],
+    });
+    const listed = (await call<Summary[]>(owner, 'GET', '/api/quote/quotes')).body.Data;
+    expect(Object.fromEntries(listed.map((q) => [q.Id, q.RulesChanged]))).toEqual({ [one.Id]: false, [two.Id]: true });
+  });
+});
+
+describe('rule sets no quote could meet, and quotes lacking data', () => {
+  const inSpanish = (as: Who): Who => ({ ...as, headers: { ...as.headers, cookie: 'cq.lang=es' } });
+
+  it('refuses a minimum above its maximum and a term type listed twice (400), naming the pair, and stores nothing', async () => {
+    const read = (await call<LifeCompany[]>(who.su, 'GET', '/api/quote/companies')).body.Data[1] as LifeCompany;
+    const before = (await server.database.sql.query('SELECT rules, version FROM quote_companies WHERE id = $1', [read.Id]))[0];
+    const post = (as: Who, rules: Record<string, unknown>) =>
+      call(as, 'POST', `/api/quote/companies/${read.Id}`, { ...read.Rules, ...rules, Version: read.Version });
+    const terms = await post(who.su, { MinTerm: 30, MaxTerm: 5 });
+    expect(terms.status).toBe(400);
+    expect(terms.body.MsgText).toBe('body.MinTerm: must not be above MaxTerm');
+    const premiums = await post(inSpanish(who.su), { MinPremiumAmount: 900_000, MaxPremiumAmount: 1_000 });
+    expect(premiums.status).toBe(400);
+    expect(premiums.body.MsgText).toBe('body.MinPremiumAmount: no debe ser mayor que MaxPremiumAmount');
+    expect((await post(who.su, { MinDeferral: 400, MaxDeferral: 1 })).status).toBe(400);
+    const twice = await post(who.su, { TermTypes: ['M', 'M', 'M'] });
+    expect(twice.status).toBe(400);
+    expect(twice.body.MsgText).toBe('body.TermTypes: lists a term type twice');
+    expect((await server.database.sql.query('SELECT rules, version FROM quote_companies WHERE id = $1', [read.Id]))[0]).toEqual(before);
+  });
+
+  it('does not count a company as accepting an empty quote: its rules are not checked, saying what is missing', async () => {
+    const owner = await login('quote-empty-case', [Roles.CareQuote], 'quote');
+    const ids = (await call<LifeCompany[]>(owner, 'GET', '/api/quote/companies')).body.Data.map((c) => c.Id);
+    const empty = benefit({ AnnuityType: null, TermType: null, TermYears: null, StartDate: null, PremiumAmount: null, PaymentAmount: null });
+    const body = aSave({
+      CompanyIds: ids,
+      Case: { Annuitants: [{ Age: null }], IsQualified: false, PurchaseDate: null },
+      Quote: { QuoteType: 'Standard', Benefits: [empty], FeeAmount: null },
+    });
+    const r = await call<SavedQuote>(inSpanish(owner), 'POST', '/api/quote/quotes', body);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const lc01 = r.body.Data.Outcome.companies.find((c) => c.companyId === 'LC01');
+    expect(lc01?.pass).toBe(false);
+    expect(lc01?.checks.find((c) => c.id === 'maxAge')).toMatchObject({ pass: null, message: 'No comprobado: falta la edad' });
+    expect(lc01?.checks.find((c) => c.id === 'minDeferral')).toMatchObject({ pass: null, message: 'No comprobado: falta la fecha de compra' });
+    expect(lc01?.checks.find((c) => c.id === 'minPremium')).toMatchObject({ pass: null, message: 'No comprobado: falta la prima' });
+    const english = await call<SavedQuote>(owner, 'GET', `/api/quote/quotes/${r.body.Data.Id}`);
+    expect(english.body.Data.Outcome.companies[0]?.checks.find((c) => c.id === 'maxAge')?.message).toBe('Not checked: age missing');
+    const listed = (await call<{ PassCount: number; CompanyCount: number }[]>(owner, 'GET', '/api/quote/quotes')).body.Data[0];
+    expect(listed?.CompanyCount).toBe(12);
+    expect(listed?.PassCount).toBeLessThan(12);
+    expect(listed?.PassCount).toBe(r.body.Data.Outcome.companies.filter((c) => c.pass).length);
+  });
+});

@@ -22,8 +22,15 @@ describe('checkMaxAge', () => {
     expect(checkMaxAge(withAges(40, null, 86, 60))).toMatchObject({ pass: false, quoteValue: { kind: 'age', years: 86 } });
   });
 
-  it('does not apply without a maximum or without an age', () => {
+  it('does not apply without a maximum; with one but no age it is not checked (not a pass), saying what is missing', () => {
     expect(checkMaxAge(aContext([], { MaxAge: null }))).toBeNull();
-    expect(checkMaxAge(withAges(null))).toBeNull();
+    expect(checkMaxAge(withAges(null))).toEqual({
+      id: 'maxAge',
+      pass: null,
+      message: 'Not checked: age missing',
+      text: { key: 'notCheckedAge' },
+      ruleValue: { kind: 'age', years: 85 },
+      quoteValue: { kind: 'missing' },
+    });
   });
 });

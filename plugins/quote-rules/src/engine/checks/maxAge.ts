@@ -1,6 +1,6 @@
 import { finite } from '../money';
 import { checkText, english } from '../texts';
-import { extremeNumber } from './shared';
+import { extremeNumber, notChecked } from './shared';
 import type { CheckContext, CheckResult } from './types';
 
 /** Age must not exceed the maximum age: every annuitant's, so the oldest decides. */
@@ -10,7 +10,8 @@ export function checkMaxAge({ caseInput, rules }: CheckContext): CheckResult | n
     caseInput.Annuitants.map((annuitant) => finite(annuitant.Age)),
     -1,
   );
-  if (maxAge === null || oldest === null) return null;
+  if (maxAge === null) return null;
+  if (oldest === null) return notChecked('maxAge', 'age', { kind: 'age', years: maxAge });
   const words = checkText('maxAge', { age: maxAge });
   return {
     id: 'maxAge',

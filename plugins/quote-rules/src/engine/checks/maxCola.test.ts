@@ -23,6 +23,17 @@ describe('checkMaxCola', () => {
     expect(checkMaxCola(aContext([aBenefit({ COLA: 0.1 + 0.2 })], { MaxCOLAPercent: 0.3 }))?.pass).toBe(false);
   });
 
+  it('at the boundary of 5%: 4.99 (and 4.996, more decimals than the API takes) pass, 5 and 5.00 fail', () => {
+    const at5 = (COLA: number) => checkMaxCola(aContext([aBenefit({ COLA })], { MaxCOLAPercent: 5 }))?.pass;
+    expect(at5(4.99)).toBe(true);
+    expect(at5(4.996)).toBe(true);
+    expect(at5(4.9999)).toBe(true);
+    expect(at5(5)).toBe(false);
+    expect(at5(5.0)).toBe(false);
+    expect(at5(5.001)).toBe(false);
+    expect(checkMaxCola(aContext([aBenefit({ COLA: 2.996 })], { MaxCOLAPercent: 3 }))?.pass).toBe(true);
+  });
+
   it('judges the highest COLA and leaves lump sums out', () => {
     const context = aContext([aBenefit({ COLA: 1 }), aBenefit({ COLA: 2.5 }), aBenefit({ AnnuityType: 'LS', COLA: 9 })], { MaxCOLAPercent: 3 });
     expect(checkMaxCola(context)).toMatchObject({ pass: true, quoteValue: { kind: 'percent', percent: 2.5 } });

@@ -1,12 +1,18 @@
+import { isWholeCents } from '@portal/core';
 import { isLumpSum } from '../codes';
 import { finite } from '../money';
 import { checkText, english } from '../texts';
 import { extremeNumber } from './shared';
 import type { CheckContext, CheckResult } from './types';
 
-/** Percent to hundredths of a percent, so 2.3 and 2.30 compare equal despite binary fractions. */
-function hundredths(percent: number): number {
-  return Math.round(percent * 100);
+/**
+ * Whether a COLA is below the maximum. The contract holds both to hundredths of a percent, and those compare as whole
+ * hundredths (so a sum's binary residue does not decide); a value with more decimals (never through the API) compares
+ * exactly, never rounded onto the maximum (4.996 is below 5).
+ */
+export function colaBelow(cola: number, maximum: number): boolean {
+  if (isWholeCents(cola) && isWholeCents(maximum)) return Math.round(cola * 100) < Math.round(maximum * 100);
+  return cola < maximum;
 }
 
 /**
@@ -23,7 +29,7 @@ export function checkMaxCola({ benefits, rules }: CheckContext): CheckResult | n
   const words = checkText('maxCola', { percent: maximum });
   return {
     id: 'maxCola',
-    pass: hundredths(highest) < hundredths(maximum),
+    pass: colaBelow(highest, maximum),
     message: english(words),
     text: words,
     ruleValue: { kind: 'percent', percent: maximum },

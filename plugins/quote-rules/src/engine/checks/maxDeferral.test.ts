@@ -29,6 +29,15 @@ describe('checkMaxDeferral', () => {
 
   it('does not apply without the rule or a start date', () => {
     expect(checkMaxDeferral(aContext([aBenefit()], {}))).toBeNull();
-    expect(checkMaxDeferral(aContext([aBenefit({ StartDate: null })], { MaxDeferral: 2 }))).toBeNull();
+    expect(checkMaxDeferral(aContext([aBenefit({ StartDate: null })], { MaxDeferral: 2 }))).toMatchObject({
+      pass: null,
+      message: 'Not checked: start date missing',
+      ruleValue: { kind: 'words', text: { key: 'years', params: { number: 2 } } },
+    });
+    expect(checkMaxDeferral(aContext([aBenefit()], { MaxDeferral: 2 }, { caseInput: { PurchaseDate: null } }))).toMatchObject({
+      pass: null,
+      message: 'Not checked: purchase date missing',
+    });
+    expect(checkMaxDeferral(aContext([], { MaxDeferral: 2 }))).toBeNull();
   });
 });

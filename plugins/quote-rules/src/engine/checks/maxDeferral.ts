@@ -1,13 +1,17 @@
 import { compareDates, formatIsoDate, formatUsDate } from '../dates';
+import { finite } from '../money';
 import { checkText, english } from '../texts';
-import { deferralBound, extremeDate, startDates } from './shared';
+import { deferralBound, deferralWords, extremeDate, missingDeferralInput, notChecked, startDates } from './shared';
 import type { CheckContext, CheckResult } from './types';
 
 /** At least one benefit starts by purchase date plus maximum deferral (years): the earliest start decides. */
 export function checkMaxDeferral(context: CheckContext): CheckResult | null {
   const deferral = deferralBound(context, context.rules.MaxDeferral, 'years');
   const earliest = extremeDate(startDates(context.benefits));
-  if (deferral === null || earliest === null) return null;
+  const rule = finite(context.rules.MaxDeferral);
+  if (rule === null || context.benefits.length === 0) return null;
+  const missing = missingDeferralInput(context, startDates(context.benefits));
+  if (missing !== null || deferral === null || earliest === null) return notChecked('maxDeferral', missing ?? 'startDate', deferralWords(rule, 'years'));
   const words = checkText('maxDeferral', { date: formatUsDate(deferral.bound), period: deferral.period });
   return {
     id: 'maxDeferral',

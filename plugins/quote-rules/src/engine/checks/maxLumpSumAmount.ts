@@ -1,6 +1,6 @@
 import { formatCents, toCents } from '../money';
 import { checkText, english } from '../texts';
-import { extremeNumber, lumpSums } from './shared';
+import { extremeNumber, lumpSums, notChecked } from './shared';
 import type { CheckContext, CheckResult } from './types';
 
 /** A lump sum payment not above the maximum: the largest decides. */
@@ -10,7 +10,8 @@ export function checkMaxLumpSumAmount({ benefits, rules }: CheckContext): CheckR
     lumpSums(benefits).map((benefit) => toCents(benefit.PaymentAmount)),
     -1,
   );
-  if (maximum === null || largest === null) return null;
+  if (maximum === null || lumpSums(benefits).length === 0) return null;
+  if (largest === null) return notChecked('maxLumpSumAmount', 'payment', { kind: 'money', cents: maximum });
   const words = checkText('maxLumpSumAmount', { amount: formatCents(maximum) });
   return {
     id: 'maxLumpSumAmount',

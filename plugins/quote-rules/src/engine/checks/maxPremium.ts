@@ -1,5 +1,6 @@
 import { formatCents, toCents } from '../money';
 import { checkText, english } from '../texts';
+import { notChecked } from './shared';
 import { isMsaQuote, totalCost } from './totalCost';
 import type { CheckContext, CheckResult } from './types';
 
@@ -7,7 +8,8 @@ import type { CheckContext, CheckResult } from './types';
 export function checkMaxPremium({ benefits, quote, rules }: CheckContext): CheckResult | null {
   const maximum = toCents(rules.MaxPremiumAmount);
   const cost = totalCost(quote, benefits);
-  if (maximum === null || cost === null) return null;
+  if (maximum === null || benefits.length === 0) return null;
+  if (cost === null) return notChecked('maxPremium', 'premium', { kind: 'money', cents: maximum });
   const words = checkText(isMsaQuote(quote) ? 'maxPremiumMsa' : 'maxPremium', { amount: formatCents(maximum) });
   return {
     id: 'maxPremium',

@@ -40,7 +40,14 @@ describe('checkMinDeferral', () => {
 
   it('does not apply without the rule, a purchase date or a start date', () => {
     expect(checkMinDeferral(aContext([aBenefit()], { MinDeferral: null }))).toBeNull();
-    expect(checkMinDeferral(aContext([aBenefit()], { MinDeferral: 30 }, { caseInput: { PurchaseDate: null } }))).toBeNull();
-    expect(checkMinDeferral(starting(null, 'soon'))).toBeNull();
+    expect(checkMinDeferral(aContext([aBenefit()], { MinDeferral: 30 }, { caseInput: { PurchaseDate: null } }))).toMatchObject({
+      id: 'minDeferral',
+      pass: null,
+      message: 'Not checked: purchase date missing',
+      text: { key: 'notCheckedPurchaseDate' },
+      ruleValue: { kind: 'words', text: { key: 'days', params: { number: 30 } } },
+      quoteValue: { kind: 'missing' },
+    });
+    expect(checkMinDeferral(starting(null, 'soon'))).toMatchObject({ pass: null, message: 'Not checked: start date missing' });
   });
 });

@@ -1,13 +1,17 @@
 import { compareDates, formatIsoDate, formatUsDate } from '../dates';
+import { finite } from '../money';
 import { checkText, english } from '../texts';
-import { deferralBound, extremeDate, startDates } from './shared';
+import { deferralBound, deferralWords, extremeDate, missingDeferralInput, notChecked, startDates } from './shared';
 import type { CheckContext, CheckResult } from './types';
 
 /** Benefits start on or after purchase date plus minimum deferral days: the earliest start decides. */
 export function checkMinDeferral(context: CheckContext): CheckResult | null {
   const deferral = deferralBound(context, context.rules.MinDeferral, 'days');
   const earliest = extremeDate(startDates(context.benefits));
-  if (deferral === null || earliest === null) return null;
+  const rule = finite(context.rules.MinDeferral);
+  if (rule === null || context.benefits.length === 0) return null;
+  const missing = missingDeferralInput(context, startDates(context.benefits));
+  if (missing !== null || deferral === null || earliest === null) return notChecked('minDeferral', missing ?? 'startDate', deferralWords(rule, 'days'));
   const words = checkText('minDeferral', { date: formatUsDate(deferral.bound), period: deferral.period });
   return {
     id: 'minDeferral',

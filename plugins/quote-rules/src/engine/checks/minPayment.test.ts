@@ -32,6 +32,7 @@ describe('checkMinPayment', () => {
 
   it('does not apply without the rule or a payment', () => {
     expect(checkMinPayment(aContext([aBenefit()], {}))).toBeNull();
-    expect(checkMinPayment(paying(null))).toBeNull();
+    expect(checkMinPayment(paying(null))).toMatchObject({ pass: null, message: 'Not checked: payment missing', quoteValue: { kind: 'missing' } });
+    expect(checkMinPayment(aContext([], { MinPaymentAmount: 100 }))).toBeNull();
   });
 });

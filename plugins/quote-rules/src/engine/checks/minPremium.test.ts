@@ -31,6 +31,10 @@ describe('checkMinPremium', () => {
 
   it('does not apply without the rule or before any premium is known', () => {
     expect(checkMinPremium(aContext([aBenefit()], {}))).toBeNull();
-    expect(checkMinPremium(aContext([aBenefit({ PremiumAmount: null })], { MinPremiumAmount: 10_000 }))).toBeNull();
+    expect(checkMinPremium(aContext([aBenefit({ PremiumAmount: null })], { MinPremiumAmount: 10_000 }))).toMatchObject({
+      pass: null,
+      message: 'Not checked: premium missing',
+      ruleValue: { kind: 'money', cents: 1_000_000 },
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { formatCents, toCents } from '../money';
 import { checkText, english } from '../texts';
+import { notChecked } from './shared';
 import { isMsaQuote, totalCost } from './totalCost';
 import type { CheckContext, CheckResult } from './types';
 
@@ -7,7 +8,8 @@ import type { CheckContext, CheckResult } from './types';
 export function checkMinPremium({ benefits, quote, rules }: CheckContext): CheckResult | null {
   const minimum = toCents(rules.MinPremiumAmount);
   const cost = totalCost(quote, benefits);
-  if (minimum === null || cost === null) return null;
+  if (minimum === null || benefits.length === 0) return null;
+  if (cost === null) return notChecked('minPremium', 'premium', { kind: 'money', cents: minimum });
   const words = checkText(isMsaQuote(quote) ? 'minPremiumMsa' : 'minPremium', { amount: formatCents(minimum) });
   return {
     id: 'minPremium',

@@ -2,9 +2,37 @@ import { isLumpSum } from '../codes';
 import { type CalendarDate, compareDates, type DateUnit, parseIsoDate, shiftDate } from '../dates';
 import { finite } from '../money';
 import { type Term, termOf, termUnits } from '../term';
-import { type CheckText, periodOf } from '../texts';
+import { type CheckText, checkText, english, periodOf } from '../texts';
 import type { Benefit } from '../types';
-import type { CheckContext } from './types';
+import type { CheckContext, CheckId, CheckResult, CheckValue } from './types';
+
+/** What a check may find missing, and the words of its line. */
+const MISSING = {
+  age: 'notCheckedAge',
+  purchaseDate: 'notCheckedPurchaseDate',
+  startDate: 'notCheckedStartDate',
+  payment: 'notCheckedPayment',
+  premium: 'notCheckedPremium',
+} as const;
+export type MissingInput = keyof typeof MISSING;
+
+/**
+ * The line of a rule the company sets but the quote lacks the data to check: not a pass (the spec does not say
+ * missing data passes), so the company is not counted as accepting; not a fail either (nothing broke the rule).
+ */
+export function notChecked(id: CheckId, missing: MissingInput, ruleValue: CheckValue): CheckResult {
+  const words = checkText(MISSING[missing]);
+  return { id, pass: null, message: english(words), text: words, ruleValue, quoteValue: { kind: 'missing' } };
+}
+
+/** Why a deferral check cannot be made: the purchase date, or a start date of the benefits concerned; null if neither. */
+export function missingDeferralInput({ caseInput }: CheckContext, starts: readonly CalendarDate[]): MissingInput | null {
+  if (parseIsoDate(caseInput.PurchaseDate) === null) return 'purchaseDate';
+  return starts.length === 0 ? 'startDate' : null;
+}
+
+/** A deferral rule in words: '30 days'. */
+export const deferralWords = (rule: number, unit: DateUnit): CheckValue => ({ kind: 'words', text: periodOf(Math.trunc(rule), UNIT_WORD[unit]) });
 
 export function lumpSums(benefits: readonly Benefit[]): Benefit[] {
   return benefits.filter((benefit) => isLumpSum(benefit.AnnuityType));

@@ -30,12 +30,19 @@ export type CheckValue =
   | { kind: 'years'; years: number }
   | { kind: 'term'; term: Term }
   | { kind: 'termTypes'; types: TermType[] }
-  | { kind: 'percent'; percent: number };
+  | { kind: 'percent'; percent: number }
+  /** A rule in words ('30 days'), for a check not made. */
+  | { kind: 'words'; text: CheckText }
+  /** The quote lacks the data the check needs. */
+  | { kind: 'missing' };
 
-/** One pass or fail line of a company's tooltip; the message states the rule either way. */
+/**
+ * One line of a company's tooltip: pass or fail, the message stating the rule either way; or not checked (pass null),
+ * when the company sets the rule but the quote lacks the data it needs, the message saying what is missing.
+ */
 export interface CheckResult {
   id: CheckId;
-  pass: boolean;
+  pass: boolean | null;
   /** The rule in the spec's English words (the server's answers carry it in the user's language). */
   message: string;
   /** The same words as a key and values, for saying them in another language (see texts.ts). */

@@ -3,7 +3,7 @@ import { QuoteAccess } from '../../access';
 import { QuoteApi, STALE_QUOTE_MESSAGE } from '../../contract';
 import { evaluateQuote } from '../../engine/index';
 import { savedIn } from '../outcome';
-import { findOwnQuote, iso, listCompanies, QUOTE_COLUMNS, type QuoteRow, toEngineCompany, toSavedQuote } from '../repo';
+import { CHANGED_COMPANIES, findOwnQuote, iso, listCompanies, QUOTE_COLUMNS, type QuoteRow, ruleVersionsOf, toEngineCompany, toSavedQuote } from '../repo';
 
 const NOT_FOUND = 'No such quote.';
 
@@ -16,13 +16,20 @@ export const quoteRoutes = [
     access: QuoteAccess.quotes,
     handler: async ({ user, database }) => {
       if (!user) throw notFound(NOT_FOUND);
-      const rows = await database.sql.query<{ id: number; saved_at: string | Date; company_count: number; pass_count: number }>(
+      const rows = await database.sql.query<{ id: number; saved_at: string | Date; company_count: number; pass_count: number; changed: string[] }>(
         `SELECT id, saved_at, cardinality(company_ids) AS company_count,
-                (SELECT count(*)::int FROM jsonb_array_elements(outcome->'companies') c WHERE (c->>'pass')::boolean) AS pass_count
+                (SELECT count(*)::int FROM jsonb_array_elements(outcome->'companies') c WHERE (c->>'pass')::boolean) AS pass_count,
+                ${CHANGED_COMPANIES} AS changed
            FROM quote_quotes WHERE user_id = $1 ORDER BY saved_at DESC, id DESC LIMIT 100`,
         [user.id],
       );
-      return rows.map((r) => ({ Id: r.id, SavedDate: iso(r.saved_at), CompanyCount: Number(r.company_count), PassCount: Number(r.pass_count) }));
+      return rows.map((r) => ({
+        Id: r.id,
+        SavedDate: iso(r.saved_at),
+        CompanyCount: Number(r.company_count),
+        PassCount: Number(r.pass_count),
+        RulesChanged: (r.changed ?? []).length > 0,
+      }));
     },
   }),
   route(QuoteApi.get, {
@@ -42,7 +49,8 @@ export const quoteRoutes = [
       const companies = await listCompanies(database.sql, companyIds);
       if (companies.length !== companyIds.length) throw new ApiError(400, 'CompanyIds: unknown life company.');
       const outcome = evaluateQuote(body.Case, body.Quote, companies.map(toEngineCompany));
-      const values = [JSON.stringify(body.Case), JSON.stringify(body.Quote), companyIds, JSON.stringify(outcome)];
+      // The rule Versions the outcome was checked against: a later edit of a company's rules marks the quote RulesChanged.
+      const values = [JSON.stringify(body.Case), JSON.stringify(body.Quote), companyIds, JSON.stringify(outcome), JSON.stringify(ruleVersionsOf(companies))];
       // A new quote sent again with its IdempotencyKey (its answer was lost) answers the quote it added the first time.
       // An overwrite goes by its Version alone.
       const ref = body.Id === null && body.IdempotencyKey ? { userId: user.id, scope: 'quote-rules.quote', key: body.IdempotencyKey } : null;
@@ -56,13 +64,13 @@ export const quoteRoutes = [
         const rows =
           body.Id === null
             ? await tx.query<QuoteRow>(
-                `INSERT INTO quote_quotes (user_id, case_data, quote_data, company_ids, outcome) VALUES ($1, $2, $3, $4, $5)
+                `INSERT INTO quote_quotes (user_id, case_data, quote_data, company_ids, outcome, rule_versions) VALUES ($1, $2, $3, $4, $5, $6)
                  RETURNING ${QUOTE_COLUMNS}`,
                 [user.id, ...values],
               )
             : await tx.query<QuoteRow>(
-                `UPDATE quote_quotes SET case_data = $3, quote_data = $4, company_ids = $5, outcome = $6, saved_at = now(), version = version + 1
-                  WHERE id = $1 AND user_id = $2 AND version = $7 RETURNING ${QUOTE_COLUMNS}`,
+                `UPDATE quote_quotes SET case_data = $3, quote_data = $4, company_ids = $5, outcome = $6, rule_versions = $7, saved_at = now(), version = version + 1
+                  WHERE id = $1 AND user_id = $2 AND version = $8 RETURNING ${QUOTE_COLUMNS}`,
                 [body.Id, user.id, ...values, body.Version],
               );
         const row = rows[0];

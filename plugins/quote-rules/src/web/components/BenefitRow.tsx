@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { ANNUITY_TYPES, type DisabledFields, TERM_MESSAGES, TERM_TYPES, type TermMessage } from '../../engine/index';
 import * as css from './quote.css';
 
+/** Whole numbers only, as the contract takes them: a decimal point cannot be typed (7.5 years would be refused on save). */
+export const WHOLE = { maximumFractionDigits: 0 } as const;
+
 const messageKey = (message: TermMessage) => Object.entries(TERM_MESSAGES).find(([, text]) => text === message)?.[0] ?? 'termRequired';
 
 interface Props {
@@ -39,6 +42,7 @@ export function BenefitRow({ index, disabled, messages, canRemove, onRemove }: P
           name={name('TermYears')}
           label={t('benefit.years', { n })}
           minValue={0}
+          formatOptions={WHOLE}
           isDisabled={Boolean(disabled.TermYears)}
           description={why('TermYears')}
         />
@@ -46,6 +50,7 @@ export function BenefitRow({ index, disabled, messages, canRemove, onRemove }: P
           name={name('TermMonths')}
           label={t('benefit.months', { n })}
           minValue={0}
+          formatOptions={WHOLE}
           isDisabled={Boolean(disabled.TermMonths)}
           description={why('TermMonths')}
         />
@@ -53,6 +58,7 @@ export function BenefitRow({ index, disabled, messages, canRemove, onRemove }: P
           name={name('TermWeeks')}
           label={t('benefit.weeks', { n })}
           minValue={0}
+          formatOptions={WHOLE}
           isDisabled={Boolean(disabled.TermWeeks)}
           description={why('TermWeeks')}
         />
@@ -60,7 +66,8 @@ export function BenefitRow({ index, disabled, messages, canRemove, onRemove }: P
           name={name('COLA')}
           label={t('benefit.cola', { n })}
           minValue={0}
-          step={0.1}
+          // Hundredths at most, as the contract takes; no step, which would snap a typed 4.96 to 5.
+          formatOptions={{ maximumFractionDigits: 2 }}
           isDisabled={Boolean(disabled.COLA)}
           description={why('COLA')}
         />

@@ -4,6 +4,17 @@ import { useTranslation } from 'react-i18next';
 import type { CompanyOutcome } from '../../engine/index';
 import { checkWords, formatCheckValue, money } from './format';
 
+type T = (key: string) => string;
+
+/** A check's result: Pass, Fail, or Not checked (the company sets the rule, the quote lacks the data for it). */
+const checkResult = (pass: boolean | null, t: T) => (pass === null ? t('notChecked') : pass ? t('pass') : t('fail'));
+
+/** A company's result: Pass when every check passes, Fail when one fails, else Not checked (data missing: not accepting). */
+function companyResult(company: CompanyOutcome, t: T): string {
+  if (company.pass) return t('pass');
+  return checkResult(company.checks.some((check) => check.pass === false) ? false : null, t);
+}
+
 interface Props {
   companies: readonly CompanyOutcome[];
   caption: string;
@@ -33,8 +44,8 @@ export function CompanyOutcomes({ companies, caption }: Props) {
             {companies.map((c) => (
               <tr key={c.companyId} data-testid={`summary-${c.companyId}`}>
                 <th scope="row">{c.name}</th>
-                <td>{c.pass ? t('pass') : t('fail')}</td>
-                <td>{c.checks.filter((check) => !check.pass).length}</td>
+                <td>{companyResult(c, t)}</td>
+                <td>{c.checks.filter((check) => check.pass === false).length}</td>
                 <td>{money(c.fee.total, lng)}</td>
                 <td>
                   <Button variant="link" onPress={() => setExplained(explained === c.companyId ? null : c.companyId)} aria-expanded={explained === c.companyId}>
@@ -67,7 +78,7 @@ export function CompanyOutcomes({ companies, caption }: Props) {
                   {company.checks.map((check) => (
                     <tr key={`${check.id}-${check.message}`} data-testid={`check-${check.id}`}>
                       <th scope="row">{t(`check.${check.id}`)}</th>
-                      <td>{check.pass ? t('pass') : t('fail')}</td>
+                      <td>{checkResult(check.pass, t)}</td>
                       {/* A check saved before checks carried their words shows its message as the server words it. */}
                       <td>{check.text ? checkWords(check.text, t) : check.message}</td>
                       <td>{formatCheckValue(check.ruleValue, t, lng)}</td>

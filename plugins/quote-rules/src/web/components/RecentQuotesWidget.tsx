@@ -48,7 +48,9 @@ export default function RecentQuotesWidget() {
                     {formatMomentDay(q.SavedDate)}
                   </time>
                 </td>
-                <td className={compactTableCss.number}>{t('widget.accepted', { pass: q.PassCount, total: q.CompanyCount })}</td>
+                <td className={compactTableCss.number}>
+                  {t(q.RulesChanged ? 'widget.acceptedChanged' : 'widget.accepted', { pass: q.PassCount, total: q.CompanyCount })}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -29,6 +29,10 @@ export function formatCheckValue(value: CheckValue, t: T, lng: string): string {
       return value.types.map((type) => t(`termType.${type}`)).join(', ');
     case 'percent':
       return `${value.percent}%`;
+    case 'words':
+      return checkWords(value.text, t);
+    case 'missing':
+      return t('value.missing');
   }
 }
 

@@ -10,3 +10,6 @@ export const benefit = style({
 
 /** A wrapping row of fields. */
 export const fieldRow = style({ display: 'flex', flexWrap: 'wrap', gap: '0.75rem' });
+
+/** An annuitant's age with its remove button below it. */
+export const annuitant = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '0.25rem' });

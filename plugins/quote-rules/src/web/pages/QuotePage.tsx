@@ -9,7 +9,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { type LifeCompany, QuoteApi, type SavedQuote } from '../../contract';
 import { applyFieldRules, type DisableableField, evaluateQuote, QUOTE_TYPES } from '../../engine/index';
-import { BenefitRow } from '../components/BenefitRow';
+import { BenefitRow, WHOLE } from '../components/BenefitRow';
 import { CompanyOutcomes } from '../components/CompanyOutcomes';
 import * as css from '../components/quote.css';
 import { quoteIdOf } from '../quoteId';
@@ -44,6 +44,12 @@ export default function QuotePage() {
     if (opened) form.reset(fromSaved(opened));
   }, [opened, form]);
 
+  // A company's rules changed since the quote was saved: the page checks it live, so it reads the current rules.
+  const rulesChanged = opened?.RulesChanged ?? false;
+  useEffect(() => {
+    if (rulesChanged) void queryClient.invalidateQueries({ queryKey: ['quote', 'companies'] });
+  }, [rulesChanged, queryClient]);
+
   const values = useWatch({ control: form.control }) as QuoteFormValues;
   const benefits = values.Quote?.Benefits ?? [];
 
@@ -73,6 +79,9 @@ export default function QuotePage() {
       keys.added();
       queryClient.setQueryData(['quote', 'quote', result.Id], result);
       void queryClient.invalidateQueries({ queryKey: ['quote', 'mine'] });
+      // The server checked the quote against the rules as they are now: the live outcome is computed from the same
+      // (a cached rule set read before a company's rules changed would swap the table back to the old result).
+      void queryClient.invalidateQueries({ queryKey: ['quote', 'companies'] });
       // The saved quote (its new Version) is the one the form goes on from.
       held.release();
       form.reset(fromSaved(result));
@@ -109,6 +118,16 @@ export default function QuotePage() {
     );
   const annuitants = values.Case?.Annuitants ?? [];
   const addAnnuitant = () => form.setValue('Case.Annuitants', [...annuitants, { Age: null }], { shouldDirty: true });
+  // The removed annuitant's button goes with it: the keyboard goes on from Add annuitant, not from the page's top.
+  const addAnnuitantRef = useRef<HTMLButtonElement>(null);
+  const removeAnnuitant = (index: number) => {
+    form.setValue(
+      'Case.Annuitants',
+      annuitants.filter((_, i) => i !== index),
+      { shouldDirty: true },
+    );
+    addAnnuitantRef.current?.focus();
+  };
 
   // A retry after a failure reads as loading until it answers (the query's status stays 'error' meanwhile).
   const savedFailure = id !== null && saved.isError && !saved.isFetching ? loadFailure(saved.error) : null;
@@ -118,8 +137,11 @@ export default function QuotePage() {
   // A saved quote's form opens with its values: typing into the empty form before they arrive would be overwritten.
   if (id !== null && (saved.isPending || saved.isError)) return <p aria-busy="true">{t('loading')}</p>;
   const companiesRetrying = companies.isError && companies.isFetching;
-  const showSaved = opened && !form.formState.isDirty;
+  const unchanged = opened && !form.formState.isDirty;
+  // A saved outcome whose companies' rules changed since is out of date: the quote is shown checked against the current rules.
+  const showSaved = unchanged && !opened.RulesChanged;
   const outcome = showSaved ? opened.Outcome.companies : live.companies;
+  const changedNames = (opened?.ChangedCompanyIds ?? []).map((companyId) => companyList.find((c) => c.Id === companyId)?.Name ?? companyId);
   const caption = showSaved ? t('summary.savedCaption', { date: formatDateTime(opened.SavedDate) }) : t('summary.liveCaption');
 
   return (
@@ -132,7 +154,14 @@ export default function QuotePage() {
           <h2 id="quote-case-title">{t('case.title')}</h2>
           <div className={css.fieldRow}>
             {annuitants.map((_, index) => (
-              <NumberField key={index} name={`Case.Annuitants.${index}.Age`} label={t('case.age', { n: index + 1 })} minValue={0} maxValue={130} />
+              <div key={index} className={css.annuitant}>
+                <NumberField name={`Case.Annuitants.${index}.Age`} label={t('case.age', { n: index + 1 })} minValue={0} maxValue={130} formatOptions={WHOLE} />
+                {annuitants.length > 1 && (
+                  <Button variant="danger" onPress={() => removeAnnuitant(index)}>
+                    {t('case.removeAnnuitant', { n: index + 1 })}
+                  </Button>
+                )}
+              </div>
             ))}
             <DatePickerField name="Case.PurchaseDate" label={t('case.purchaseDate')} />
             <SelectField
@@ -143,7 +172,9 @@ export default function QuotePage() {
             <NumberField name="Quote.FeeAmount" label={t('case.fee')} minValue={0} formatOptions={{ style: 'currency', currency: 'USD' }} />
             <CheckboxField name="Case.IsQualified" label={t('case.qualified')} />
           </div>
-          <Button onPress={addAnnuitant}>{t('case.addAnnuitant')}</Button>
+          <Button onPress={addAnnuitant} ref={addAnnuitantRef}>
+            {t('case.addAnnuitant')}
+          </Button>
         </section>
         <section aria-labelledby="quote-benefits-title">
           <h2 id="quote-benefits-title">{t('benefits.title')}</h2>
@@ -175,6 +206,11 @@ export default function QuotePage() {
         </fieldset>
         <section aria-labelledby="quote-outcome-title">
           <h2 id="quote-outcome-title">{t('summary.title')}</h2>
+          {unchanged && opened.RulesChanged && (
+            <Message kind="warning" data-testid="rules-changed">
+              {t('summary.rulesChanged', { names: changedNames.join(', '), date: formatDateTime(opened.SavedDate) })}
+            </Message>
+          )}
           {outcome.length === 0 ? <p>{t('summary.empty')}</p> : <CompanyOutcomes companies={outcome} caption={caption} />}
         </section>
         {save.isError &&
@@ -188,7 +224,7 @@ export default function QuotePage() {
         <Button type="submit" variant="primary" isPending={save.isPending} pendingLabel={t('saving')}>
           {t('save')}
         </Button>
-        {showSaved && <p role="status">{t('savedAs', { id: opened.Id })}</p>}
+        {unchanged && <p role="status">{t('savedAs', { id: opened.Id })}</p>}
       </Form>
     </div>
   );
