@@ -27,6 +27,8 @@ describe('authorization matrix', () => {
     const urls = server.routes.map((r) => r.url);
     expect(urls).toContain('/api/account/user/identity');
     expect(urls).toContain('/api/help/topics');
+    // Support's notes inbox: CareSupport and SuperUser only (members 403), walked with every role below.
+    expect(urls).toContain('/api/support/notes/open');
   });
 
   it('refuses or allows every route for every caller exactly as declared', async () => {

@@ -20,6 +20,8 @@ export const NOTE_SEARCH_LIMIT = 5;
 /** Note Type lookup keys: Member Notes (1, the default), Support Notes (2, staff only), System Notes (3, never from a user). */
 export const NoteType = { Member: 1, Support: 2, System: 3 } as const;
 export const DEFAULT_NOTE_TYPE_ID = NoteType.Member;
+/** Staff writing without a type write Support Notes: their replies are support's, not the member's. */
+export const STAFF_DEFAULT_NOTE_TYPE_ID = NoteType.Support;
 /**
  * The note types' names by key: the kernel's 'Note Type' lookup (the `lookups` table is seeded from the same items);
  * notes store the key (`notes.note_type_id`), the wire carries both, `NoteType` being the spec's name.
@@ -118,14 +120,14 @@ const sameType = (b: { NoteType?: string | undefined; NoteTypeID?: number | unde
   if (b.NoteType !== undefined && b.NoteTypeID !== undefined && writableNoteTypeId(b.NoteType) !== b.NoteTypeID)
     ctx.addIssue({ code: 'custom', path: ['NoteType'], message: 'does not match NoteTypeID' });
 };
-/** The type a create or update writes: by name, else by key, else Member Notes (1). */
+/** The type named by a create or update: by name, else by key, else Member Notes (1) (the server: Support Notes for staff). */
 export const noteTypeIdOf = (b: { NoteType?: string | undefined; NoteTypeID?: number | undefined }): number =>
   (b.NoteType === undefined ? undefined : writableNoteTypeId(b.NoteType)) ?? b.NoteTypeID ?? DEFAULT_NOTE_TYPE_ID;
 
 export const noteCreateSchema = z
   .object({
     NoteText: noteText,
-    /** The type's name: 'Member Notes' (the default) or, for staff, 'Support Notes'. */
+    /** The type's name: 'Member Notes' (a member's default) or, for staff, 'Support Notes' (staff's default). */
     NoteType: noteTypeNameSchema,
     /** The same by key (1 or 2), kept for the web's form. */
     NoteTypeID: noteTypeId,
@@ -146,7 +148,7 @@ export const noteUpdateSchema = z
     NoteID: idSchema,
     Version: idSchema,
     NoteText: noteText,
-    /** As on create; neither NoteType nor NoteTypeID: Member Notes. */
+    /** As on create; neither NoteType nor NoteTypeID: the note keeps its type. */
     NoteType: noteTypeNameSchema,
     NoteTypeID: noteTypeId,
     /** Files to add (the note keeps at most 10). */
@@ -181,7 +183,10 @@ export const noteSchema = z.strictObject({
   CreatedDate: wireTimestamp,
   UpdatedDate: wireTimestamp,
   ReplyToID: z.number().int().positive().nullable(),
-  /** A staff reply the member has not opened yet is unread; everything else is read. */
+  /**
+   * Whether it is read for the caller. The member: a staff reply is unread until they open it. Staff: a member note is
+   * unread until a staff user opens its conversation (or replies in it); staff replies are read.
+   */
   IsRead: z.boolean(),
   /** Whether the caller wrote it and so may edit it. */
   CanEdit: z.boolean(),
@@ -226,7 +231,7 @@ export type NoteSearch = z.infer<typeof noteSearchSchema>;
 export const noteSearchResultSchema = z.strictObject({
   Items: z.array(noteSchema),
   ItemCount: z.number().int().nonnegative(),
-  /** Staff replies the member has not opened, in any range. */
+  /** The notes unread for the caller (see IsRead), in any range. */
   UnreadCount: z.number().int().nonnegative(),
 });
 export type NoteSearchResult = z.infer<typeof noteSearchResultSchema>;
@@ -235,6 +240,25 @@ export const noteGlobalSearchQuerySchema = z.object({
   q: z.string().trim().min(2, 'Please enter at least 2 characters').max(60),
   s: z.coerce.number().int().min(1).max(NOTE_SEARCH_LIMIT).default(NOTE_SEARCH_LIMIT).catch(NOTE_SEARCH_LIMIT),
 });
+
+/** One member whose conversation waits for support: their latest note is theirs (a member note not yet answered). */
+export const openConversationSchema = z.strictObject({
+  MemberID: z.number().int().positive(),
+  MemberNumber: z.string(),
+  MemberName: z.string(),
+  /** The member's latest note (it opens the conversation). */
+  NoteID: z.number().int().positive(),
+  /** Its first 120 characters. */
+  Excerpt: z.string(),
+  CreatedDate: wireTimestamp,
+  /** The member's notes no staff user has opened yet. */
+  UnreadCount: z.number().int().nonnegative(),
+});
+export type OpenConversation = z.infer<typeof openConversationSchema>;
+/** The open conversations support sees at most; Count says how many there are. */
+export const OPEN_CONVERSATIONS_LIMIT = 50;
+export const openConversationsSchema = z.strictObject({ Items: z.array(openConversationSchema), Count: z.number().int().nonnegative() });
+export type OpenConversations = z.infer<typeof openConversationsSchema>;
 
 export const NotesApi = {
   /** The conversation of the member the request acts for, newest first. */
@@ -250,10 +274,15 @@ export const NotesApi = {
     params: z.object({ noteId: idSchema, attachmentId: idSchema }),
     answer: 'file',
   }),
-  /** Unread staff replies, for the navigation badge. */
+  /** The notes unread for the caller (see IsRead), for the navigation badge. */
   unread: defineEndpoint({ method: 'GET', path: '/api/notes/unread', response: z.strictObject({ Count: z.number().int().nonnegative() }) }),
   /** The dashboard's recent notes, newest first. */
   recent: defineEndpoint({ method: 'GET', path: '/api/dashboard/notes', response: z.array(noteSchema) }),
+  /**
+   * Support's inbox (CareSupport, SuperUser): the members whose latest note is an unanswered member note, longest
+   * waiting first, at most 50. Ours, not the spec's.
+   */
+  open: defineEndpoint({ method: 'GET', path: '/api/support/notes/open', response: openConversationsSchema }),
   /** The toolbar's global search of notes. */
   globalSearch: defineEndpoint({ method: 'GET', path: '/api/search/searchNotes', query: noteGlobalSearchQuerySchema, response: z.array(noteSchema) }),
 } as const;

@@ -730,8 +730,10 @@ describe('remove, terminate, token, brands', () => {
     const t = await data<{ url: string; rsession: string; app: string; token: string; extra: string }>(BankingApi.token.path);
     expect(t.url).toBe(`${env.sandboxUrl}/aggregator/fastlink`);
     expect(t.rsession && t.app && t.token && t.extra).toBeTruthy();
-    const page = await fetch(`${t.url}?token=${t.token}`);
+    // Opened as the page opens it: the token posted into the frame, never in its address.
+    const page = await fetch(t.url, { method: 'POST', body: new URLSearchParams({ token: t.token, rsession: t.rsession, app: t.app }) });
     expect(page.status).toBe(200);
+    expect((await fetch(`${t.url}?token=${t.token}`)).status).toBe(403);
     expect(page.headers.get('content-security-policy')).toContain('frame-ancestors http://card.localhost');
     expect(await page.text()).toContain('Popular banks');
   });

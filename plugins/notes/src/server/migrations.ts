@@ -36,4 +36,18 @@ CREATE TABLE note_attachments (
 CREATE INDEX note_attachments_note_idx ON note_attachments (note_id, attachment_id);
 `,
   },
+  {
+    // Support's side of reading: when a staff user first opened (or answered) a member note; NULL while new to staff.
+    // A nullable column without a default (no table rewrite); the member notes already answered by staff count as read,
+    // the unanswered ones stay new so support sees them.
+    id: '0002_notes_staff_read',
+    sql: `
+ALTER TABLE notes ADD COLUMN staff_read_at timestamptz;
+UPDATE notes m SET staff_read_at = now()
+  WHERE m.author_kind = 'Member'
+    AND EXISTS (SELECT 1 FROM notes s WHERE s.member_id = m.member_id AND s.author_kind = 'Staff' AND s.created_at >= m.created_at
+                AND coalesce(s.reply_to_id, s.note_id) = coalesce(m.reply_to_id, m.note_id));
+CREATE INDEX notes_staff_unread_idx ON notes (member_id) WHERE author_kind = 'Member' AND staff_read_at IS NULL;
+`,
+  },
 ];

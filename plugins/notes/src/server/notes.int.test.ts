@@ -8,7 +8,8 @@ import { LocalFileStore } from '@portal/server/kernel';
 import { fixtures } from '@portal/testing/files';
 import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MAX_ATTACHMENTS, type Note, type NoteDetail, type NoteSearchResult, NotesApi, STALE_NOTE_MESSAGE } from '../contract';
+import { MAX_ATTACHMENTS, type Note, type NoteDetail, type NoteSearchResult, NotesApi, type OpenConversations, STALE_NOTE_MESSAGE } from '../contract';
+import { migrations } from './migrations';
 
 /**
  * My Messages through the whole kernel guard, on a fresh database and a local file store in a temporary folder (so
@@ -97,7 +98,8 @@ describe('notes: the conversation', () => {
     const res = await call('POST', NotesApi.create.path, supportAsAlice(), { NoteText: 'We are on it.', ReplyToID: question.NoteID, NoteTypeID: 2 });
     expect(res.statusCode, res.body).toBe(200);
     reply = data<Note>(res);
-    expect(reply).toMatchObject({ MemberID: aliceId, CreatedBy: 'Test n-support', CreatedByKind: 'Staff', ReplyToID: question.NoteID, IsRead: false });
+    // Read for the staff who wrote it (their own reply is never new to staff); unread for the member, below.
+    expect(reply).toMatchObject({ MemberID: aliceId, CreatedBy: 'Test n-support', CreatedByKind: 'Staff', ReplyToID: question.NoteID, IsRead: true });
 
     expect(data<{ Count: number }>(await call('GET', NotesApi.unread.path, asAlice())).Count).toBe(1);
     const list = data<NoteSearchResult>(await call('POST', NotesApi.search.path, asAlice(), {}));
@@ -818,5 +820,187 @@ describe("notes: a range of days is taken in the reader's time zone (x-time-zone
     const inside = await noteAt(asAlice(), { NoteText: 'tz-default: just inside' }, minutes(1));
     await noteAt(asAlice(), { NoteText: 'tz-default: just before' }, minutes(-1));
     expect(ids(await search({ ...asAlice(), ...LA }, { Query: 'tz-default' }))).toEqual([inside.NoteID]);
+  });
+});
+
+describe('notes: an edit is news to the other side, and support sees what members wrote', () => {
+  let carol: Session;
+  let dave: Session;
+  let support2: Session;
+  let superUser: Session;
+  let carolId: number;
+  let daveId: number;
+  const asCarol = () => authHeaders(carol, 'finance');
+  const as = (s: Session, memberId: number) => authHeaders(s, 'staff', { 'x-member-id': String(memberId) });
+  const count = async (h: Headers) => data<{ Count: number }>(await call('GET', NotesApi.unread.path, h)).Count;
+  const create = async (h: Headers, body: object) => {
+    const res = await call('POST', NotesApi.create.path, h, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return data<Note>(res);
+  };
+  const open = async (h: Headers) => {
+    const res = await call('GET', NotesApi.open.path, h);
+    expect(res.statusCode, res.body).toBe(200);
+    return data<OpenConversations>(res);
+  };
+
+  beforeAll(async () => {
+    carolId = (await makeUser(server, { userName: 'n-carol', roles: [Roles.CareGuardFinance], brand: 'finance', member: true })).memberId as number;
+    daveId = (await makeUser(server, { userName: 'n-dave', roles: [Roles.CareGuard], brand: 'card', member: true })).memberId as number;
+    await makeUser(server, { userName: 'n-support2', roles: [Roles.CareSupport], brand: 'staff' });
+    await makeUser(server, { userName: 'n-super', roles: [Roles.SuperUser], brand: 'staff' });
+    carol = await signIn(server, 'n-carol');
+    dave = await signIn(server, 'n-dave');
+    support2 = await signIn(server, 'n-support2');
+    superUser = await signIn(server, 'n-super');
+  });
+
+  it('a staff reply edited after the member read it is unread again, and answers UpdatedDate after CreatedDate', async () => {
+    const q = await create(asCarol(), { NoteText: 'My bill is wrong' });
+    const r = await create(as(support, carolId), { NoteText: 'Refund of $50.00 approved', ReplyToID: q.NoteID });
+    expect(r.UpdatedDate).toBe(r.CreatedDate);
+    await call('GET', `/api/notes/getById/${r.NoteID}`, asCarol());
+    expect(await count(asCarol())).toBe(0);
+    await sleep(5);
+    const ed = await call('POST', NotesApi.update.path, as(support, carolId), { NoteID: r.NoteID, Version: r.Version, NoteText: 'Refund of $5.00 approved' });
+    expect(ed.statusCode, ed.body).toBe(200);
+    const edited = data<Note>(ed);
+    expect(Date.parse(edited.UpdatedDate)).toBeGreaterThan(Date.parse(edited.CreatedDate));
+    expect(edited.CreatedDate).toBe(r.CreatedDate);
+    expect(await count(asCarol())).toBe(1);
+    const list = data<NoteSearchResult>(await call('POST', NotesApi.search.path, asCarol(), { Query: 'Refund' }));
+    expect(list.Items.map((n) => [n.NoteText, n.IsRead])).toEqual([['Refund of $5.00 approved', false]]);
+    // An edit without a type keeps the note's (Support Notes, staff's default).
+    expect(edited).toMatchObject({ NoteTypeID: 2, NoteType: 'Support Notes' });
+    // Reading it again clears it.
+    await call('GET', `/api/notes/getById/${q.NoteID}`, asCarol());
+    expect(await count(asCarol())).toBe(0);
+  });
+
+  it('a member note staff had read is new to staff again once the member edits it', async () => {
+    const q = await create(asCarol(), { NoteText: 'Question to be edited' });
+    await call('GET', `/api/notes/getById/${q.NoteID}`, as(support, carolId));
+    const before = await count(as(support, carolId));
+    const ed = await call('POST', NotesApi.update.path, asCarol(), { NoteID: q.NoteID, Version: q.Version, NoteText: 'Question, edited' });
+    expect(ed.statusCode, ed.body).toBe(200);
+    expect(await count(as(support, carolId))).toBe(before + 1);
+    await call('GET', `/api/notes/getById/${q.NoteID}`, as(support2, carolId));
+    expect(await count(as(support, carolId))).toBe(before);
+  });
+
+  it('staff replies default to Support Notes, a member’s notes to Member Notes; NoteType given still wins', async () => {
+    const q = await create(asCarol(), { NoteText: 'Default type, member' });
+    expect(q).toMatchObject({ NoteTypeID: 1, NoteType: 'Member Notes' });
+    const r = await create(as(support, carolId), { NoteText: 'Default type, staff', ReplyToID: q.NoteID });
+    expect(r).toMatchObject({ NoteTypeID: 2, NoteType: 'Support Notes', CreatedByKind: 'Staff' });
+    const m = await create(as(support, carolId), { NoteText: 'Explicit member type', NoteTypeID: 1 });
+    expect(m).toMatchObject({ NoteTypeID: 1 });
+  });
+
+  it('for staff, a member note is new until a staff user opens it; their own replies are never new; the member’s view is unchanged', async () => {
+    const q = await create(authHeaders(dave, 'card'), { NoteText: 'Dave asks' });
+    // The member's own note is read for the member; nothing unread for them.
+    expect(q.IsRead).toBe(true);
+    expect(await count(authHeaders(dave, 'card'))).toBe(0);
+    // For support acting for Dave: one new member note, marked unread in the list and the dashboard.
+    expect(await count(as(support, daveId))).toBe(1);
+    const staffList = data<NoteSearchResult>(await call('POST', NotesApi.search.path, as(support, daveId), {}));
+    expect(staffList.UnreadCount).toBe(1);
+    expect(staffList.Items.map((n) => [n.NoteID, n.IsRead])).toEqual([[q.NoteID, false]]);
+    expect(data<Note[]>(await call('GET', NotesApi.recent.path, as(support, daveId))).map((n) => n.IsRead)).toEqual([false]);
+    // Staff acting for nobody: nothing.
+    expect(await count(authHeaders(support, 'staff'))).toBe(0);
+    // Another staff user opening the conversation marks it read for all staff, audited as a read.
+    const reads = await audits('notes.note.read');
+    const opened = data<NoteDetail>(await call('GET', `/api/notes/getById/${q.NoteID}`, as(support2, daveId)));
+    expect(opened.Thread.map((n) => n.IsRead)).toEqual([true]);
+    expect(await audits('notes.note.read')).toBe(reads + 1);
+    expect(await count(as(support, daveId))).toBe(0);
+    // Support's reply: not new for staff (theirs), unread for Dave; the staff badge stays 0.
+    const r = await create(as(support, daveId), { NoteText: 'Support answers', ReplyToID: q.NoteID });
+    expect(r.IsRead).toBe(true);
+    expect(await count(as(support, daveId))).toBe(0);
+    expect(await count(authHeaders(dave, 'card'))).toBe(1);
+    const daveList = data<NoteSearchResult>(await call('POST', NotesApi.search.path, authHeaders(dave, 'card'), {}));
+    expect(daveList.Items.map((n) => [n.NoteText, n.IsRead])).toEqual([
+      ['Support answers', false],
+      ['Dave asks', true],
+    ]);
+    // Dave writes again: counted for staff; a staff reply into that thread marks it read by staff.
+    const q2 = await create(authHeaders(dave, 'card'), { NoteText: 'Dave asks again' });
+    expect(await count(as(support, daveId))).toBe(1);
+    await create(as(superUser, daveId), { NoteText: 'Answered without opening', ReplyToID: q2.NoteID });
+    expect(await count(as(support, daveId))).toBe(0);
+    // The member reading staff replies leaves staff's marks alone, and staff reading leaves the member's.
+    expect(await count(authHeaders(dave, 'card'))).toBe(2);
+  });
+
+  it('lists the members whose latest note is an unanswered member note, to CareSupport and SuperUser only', async () => {
+    const q = await create(authHeaders(dave, 'card'), { NoteText: 'Still waiting for an answer please' });
+    const listed = (await open(authHeaders(support, 'staff'))).Items.find((i) => i.MemberID === daveId);
+    expect(listed).toMatchObject({ NoteID: q.NoteID, MemberName: 'Test n-dave', Excerpt: 'Still waiting for an answer please', UnreadCount: 1 });
+    expect(listed?.MemberNumber).toMatch(/\S/);
+    // The same list acting for another member, and for a SuperUser.
+    expect((await open(as(support, carolId))).Items.some((i) => i.MemberID === daveId)).toBe(true);
+    const all = await open(authHeaders(superUser, 'staff'));
+    expect(all.Count).toBeGreaterThanOrEqual(all.Items.length);
+    expect(all.Items.some((i) => i.MemberID === daveId)).toBe(true);
+    // Opening it leaves it listed (not answered yet) with nothing unread; answering takes it off.
+    await call('GET', `/api/notes/getById/${q.NoteID}`, as(support, daveId));
+    expect((await open(authHeaders(support, 'staff'))).Items.find((i) => i.MemberID === daveId)?.UnreadCount).toBe(0);
+    await create(as(support, daveId), { NoteText: 'Answered', ReplyToID: q.NoteID });
+    expect((await open(authHeaders(support, 'staff'))).Items.some((i) => i.MemberID === daveId)).toBe(false);
+    // Oldest waiting first.
+    const dates = (await open(authHeaders(support, 'staff'))).Items.map((i) => i.CreatedDate);
+    expect(dates).toEqual([...dates].sort());
+    // Members are refused, anonymous callers too; the list is audited.
+    expect((await call('GET', NotesApi.open.path, authHeaders(dave, 'card'))).statusCode).toBe(403);
+    expect((await call('GET', NotesApi.open.path, asCarol())).statusCode).toBe(403);
+    expect((await call('GET', NotesApi.open.path, { host: 'staff.localhost' })).statusCode).toBe(401);
+    expect(await audits('notes.open')).toBeGreaterThan(0);
+  });
+});
+
+describe('notes: migration 0002 on a filled table', () => {
+  it('adds staff_read_at and counts member notes support already answered as read by staff, the rest new', async () => {
+    class Rollback extends Error {}
+    const seen = await server.database.sql
+      .transaction(async (tx) => {
+        // The table as it was before 0002, with rows in it (rolled back at the end).
+        await tx.query('DROP INDEX notes_staff_unread_idx');
+        await tx.query('ALTER TABLE notes DROP COLUMN staff_read_at');
+        const ins = async (kind: 'Member' | 'Staff', replyTo: number | null, minutes: number) =>
+          (
+            await tx.query<{ note_id: number }>(
+              `INSERT INTO notes (member_id, note_text, reply_to_id, author_name, author_kind, created_at)
+               VALUES ($1, 'migration', $2, 'x', $3, now() + make_interval(mins => $4)) RETURNING note_id`,
+              [aliceId, replyTo, kind, minutes],
+            )
+          )[0]?.note_id as number;
+        const answered = await ins('Member', null, 100);
+        await ins('Staff', answered, 101);
+        const after = await ins('Member', answered, 102);
+        const alone = await ins('Member', null, 103);
+        const migration = migrations.find((m) => m.id === '0002_notes_staff_read');
+        const sqlText = migration && 'sql' in migration ? migration.sql : '';
+        for (const statement of sqlText
+          .split(';')
+          .map((s: string) => s.trim())
+          .filter(Boolean))
+          await tx.query(statement);
+        const rows = await tx.query<{ note_id: number; read: boolean }>(
+          'SELECT note_id, staff_read_at IS NOT NULL AS read FROM notes WHERE note_id = ANY($1::int[]) AND author_kind = $2 ORDER BY note_id',
+          [[answered, after, alone], 'Member'],
+        );
+        throw new Rollback(JSON.stringify(rows.map((r) => [r.note_id === answered ? 'answered' : r.note_id === after ? 'after' : 'alone', r.read])));
+      })
+      .catch((e: unknown) => (e instanceof Rollback ? JSON.parse(e.message) : Promise.reject(e)));
+    expect(seen).toEqual([
+      ['answered', true],
+      ['after', false],
+      ['alone', false],
+    ]);
+    // Rolled back: the column is there as the migration left it.
+    expect(await server.database.sql.query(`SELECT staff_read_at FROM notes LIMIT 1`)).toBeDefined();
   });
 });

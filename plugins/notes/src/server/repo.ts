@@ -15,6 +15,7 @@ import { NOTES_STAFF_ROLES } from '../access';
 import {
   type Attachment,
   type AttachmentUpload,
+  DEFAULT_NOTE_TYPE_ID,
   MAX_ATTACHMENTS,
   NOTE_DEFAULT_RANGE_YEARS,
   NOTE_NOT_FOUND,
@@ -27,7 +28,11 @@ import {
   type NoteUpdate,
   noteTypeIdOf,
   noteTypeName,
+  OPEN_CONVERSATIONS_LIMIT,
+  type OpenConversation,
+  type OpenConversations,
   RECENT_NOTES,
+  STAFF_DEFAULT_NOTE_TYPE_ID,
   STALE_NOTE_MESSAGE,
   TOO_MANY_ATTACHMENTS,
 } from '../contract';
@@ -63,13 +68,14 @@ interface Row {
   author_name: string;
   author_kind: 'Member' | 'Staff';
   read_at: string | null;
+  staff_read_at: string | null;
   version: number;
   created_at: string;
   updated_at: string;
 }
 const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const COLUMNS = `n.note_id, n.member_id, n.note_text, n.note_type_id, n.reply_to_id, n.author_user_id, n.author_name, n.author_kind,
-  n.read_at, n.version, ${ISO('n.created_at')} AS created_at, ${ISO('n.updated_at')} AS updated_at`;
+  n.read_at, n.staff_read_at, n.version, ${ISO('n.created_at')} AS created_at, ${ISO('n.updated_at')} AS updated_at`;
 
 async function attachmentsOf(sql: SqlClient, noteIds: number[]): Promise<Map<number, Attachment[]>> {
   const out = new Map<number, Attachment[]>();
@@ -83,7 +89,16 @@ async function attachmentsOf(sql: SqlClient, noteIds: number[]): Promise<Map<num
   return out;
 }
 
+/**
+ * Whether the note is read for who is looking. The member: a staff reply is new until they open it, their own notes are
+ * read. Staff (acting for the member): a member note is new until a staff user opens it (staff_read_at), staff replies
+ * (their own and colleagues') are read, so staff never see their own replies as new.
+ */
+const isReadBy = (staffViewer: boolean, r: Pick<Row, 'author_kind' | 'read_at' | 'staff_read_at'>) =>
+  staffViewer ? r.author_kind === 'Staff' || r.staff_read_at !== null : r.author_kind === 'Member' || r.read_at !== null;
+
 async function toWire(ctx: Ctx, sql: SqlClient, rows: Row[]): Promise<Note[]> {
+  const staffViewer = isStaff(ctx);
   const files = await attachmentsOf(
     sql,
     rows.map((r) => r.note_id),
@@ -99,16 +114,23 @@ async function toWire(ctx: Ctx, sql: SqlClient, rows: Row[]): Promise<Note[]> {
     CreatedDate: r.created_at,
     UpdatedDate: r.updated_at,
     ReplyToID: r.reply_to_id,
-    IsRead: r.author_kind === 'Member' || r.read_at !== null,
+    IsRead: isReadBy(staffViewer, r),
     CanEdit: !!ctx.user && r.author_user_id === ctx.user.id,
     Version: r.version,
     Attachments: files.get(r.note_id) ?? [],
   }));
 }
 
-const unreadCount = async (sql: SqlClient, memberId: number) =>
-  (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM notes WHERE member_id = $1 AND author_kind = 'Staff' AND read_at IS NULL`, [memberId]))[0]
-    ?.n ?? 0;
+/** The notes new to the viewer in the member's whole conversation: staff replies for the member, member notes for staff. */
+const unreadCount = async (sql: SqlClient, memberId: number, staffViewer: boolean) =>
+  (
+    await sql.query<{ n: number }>(
+      staffViewer
+        ? `SELECT count(*)::int AS n FROM notes WHERE member_id = $1 AND author_kind = 'Member' AND staff_read_at IS NULL`
+        : `SELECT count(*)::int AS n FROM notes WHERE member_id = $1 AND author_kind = 'Staff' AND read_at IS NULL`,
+      [memberId],
+    )
+  )[0]?.n ?? 0;
 
 /**
  * The member's notes, newest first. DateFrom and DateTo are days in the reader's time zone (`ctx.timeZone`: the page's
@@ -145,7 +167,7 @@ export async function searchNotes(ctx: Ctx, f: NoteSearch): Promise<NoteSearchRe
     [...params, f.PageSize, f.PageIndex * f.PageSize],
   );
   await ctx.audit({ action: 'notes.search', entity: 'member', entityId: memberId, memberId, detail: { count: rows.length } });
-  return { Items: await toWire(ctx, sql, rows), ItemCount: total, UnreadCount: await unreadCount(sql, memberId) };
+  return { Items: await toWire(ctx, sql, rows), ItemCount: total, UnreadCount: await unreadCount(sql, memberId, isStaff(ctx)) };
 }
 
 async function loadRow(sql: SqlClient, memberId: number, id: number, lock = false): Promise<Row | null> {
@@ -154,7 +176,10 @@ async function loadRow(sql: SqlClient, memberId: number, id: number, lock = fals
   );
 }
 
-/** One note with its conversation. The member opening it marks the thread's staff replies read (audited with the read). */
+/**
+ * One note with its conversation, audited as a read. The member opening it marks the thread's staff replies read; a
+ * staff user opening it marks the thread's member notes read by staff (for every staff user: support is one team).
+ */
 export async function getNote(ctx: Ctx, id: number): Promise<NoteDetail> {
   const memberId = memberOf(ctx);
   const sql = ctx.database.sql;
@@ -167,7 +192,7 @@ export async function getNote(ctx: Ctx, id: number): Promise<NoteDetail> {
         `UPDATE notes SET read_at = now() WHERE member_id = $1 AND (note_id = $2 OR reply_to_id = $2) AND author_kind = 'Staff' AND read_at IS NULL`,
         [memberId, root],
       );
-    }
+    } else await markReadByStaff(tx, memberId, root);
     await ctx.audit({ action: 'notes.note.read', entity: 'note', entityId: id, memberId }, tx);
   });
   const thread = await sql.query<Row>(
@@ -178,6 +203,13 @@ export async function getNote(ctx: Ctx, id: number): Promise<NoteDetail> {
   const self = wire.find((n) => n.NoteID === id) as Note;
   return { ...self, Thread: wire };
 }
+
+/** A staff user has seen the thread's member notes (opened it, or replied into it). */
+const markReadByStaff = (tx: SqlClient, memberId: number, root: number) =>
+  tx.query(
+    `UPDATE notes SET staff_read_at = now() WHERE member_id = $1 AND (note_id = $2 OR reply_to_id = $2) AND author_kind = 'Member' AND staff_read_at IS NULL`,
+    [memberId, root],
+  );
 
 interface Checked {
   fileName: string;
@@ -283,9 +315,16 @@ async function keepingFiles<T>(ctx: Ctx, planned: Planned[], work: () => Promise
   }
 }
 
-/** The type a create or update writes (by name, by key, else Member Notes); members write Member Notes only. */
-function writableBy(staff: boolean, b: Pick<NoteCreate, 'NoteType' | 'NoteTypeID'>): number {
-  const typeId = noteTypeIdOf(b);
+/**
+ * The type a create writes (by name, by key, else Support Notes for staff and Member Notes for a member); members write
+ * Member Notes only. An update without a type keeps the note's (`fallback` null: the answer is null).
+ */
+function writableBy(staff: boolean, b: Pick<NoteCreate, 'NoteType' | 'NoteTypeID'>): number;
+function writableBy(staff: boolean, b: Pick<NoteCreate, 'NoteType' | 'NoteTypeID'>, fallback: null): number | null;
+function writableBy(staff: boolean, b: Pick<NoteCreate, 'NoteType' | 'NoteTypeID'>, fallback?: null): number | null {
+  const given = b.NoteType !== undefined || b.NoteTypeID !== undefined;
+  if (!given && fallback === null) return null;
+  const typeId = given ? noteTypeIdOf(b) : staff ? STAFF_DEFAULT_NOTE_TYPE_ID : DEFAULT_NOTE_TYPE_ID;
   if (!staff && typeId !== NoteType.Member)
     throw badRequest(b.NoteType === undefined ? 'body.NoteTypeID: members write Member Notes only.' : 'body.NoteType: members write Member Notes only.');
   return typeId;
@@ -381,6 +420,8 @@ export async function createNote(ctx: Ctx, b: NoteCreate): Promise<Note> {
         [noteId, memberId, b.NoteText, typeId, replyTo, ctx.user?.id ?? null, await authorName(ctx, tx), staff ? 'Staff' : 'Member'],
       );
       const made = rows[0]?.note_id as number;
+      // Staff answering a thread have read the member's notes in it.
+      if (staff && replyTo !== null) await markReadByStaff(tx, memberId, replyTo);
       await insertFiles(tx, made, planned);
       await ctx.audit({ action: 'notes.note.create', entity: 'note', entityId: made, memberId, detail: { replyTo, attachments: files.length, staff } }, tx);
       if (key) await ctx.services.createKeys.record(tx, key.ref, made);
@@ -423,10 +464,14 @@ async function checkEdit(
   return { remove, keys: existing.filter((e) => remove.includes(e.attachment_id)).map((e) => e.file_key) };
 }
 
-/** The author edits the text and type, adds files (at most 10 in all) and removes files; a stale Version is 409. */
+/**
+ * The author edits the text and type (no type given: the note keeps its own), adds files (at most 10 in all) and removes
+ * files; a stale Version is 409. An edit is news to the other side: a staff reply the member had read is unread again,
+ * a member note staff had read is new to staff again; the answer's UpdatedDate (after CreatedDate) marks it edited.
+ */
 export async function updateNote(ctx: Ctx, b: NoteUpdate): Promise<Note> {
   const memberId = memberOf(ctx);
-  const typeId = writableBy(isStaff(ctx), b);
+  const typeId = writableBy(isStaff(ctx), b, null);
   const files = await checkUploads(b.Attachments);
   const sql = ctx.database.sql;
   let planned: Planned[] = [];
@@ -440,11 +485,13 @@ export async function updateNote(ctx: Ctx, b: NoteUpdate): Promise<Note> {
     sql.transaction(async (tx) => {
       const { remove, keys } = await checkEdit(ctx, tx, memberId, b, files.length, true);
       if (remove.length) await tx.query('DELETE FROM note_attachments WHERE note_id = $1 AND attachment_id = ANY($2::int[])', [b.NoteID, remove]);
-      await tx.query('UPDATE notes SET note_text = $2, note_type_id = $3, version = version + 1, updated_at = now() WHERE note_id = $1', [
-        b.NoteID,
-        b.NoteText,
-        typeId,
-      ]);
+      await tx.query(
+        `UPDATE notes SET note_text = $2, note_type_id = coalesce($3::int, note_type_id), version = version + 1, updated_at = now(),
+           read_at = CASE WHEN author_kind = 'Staff' THEN NULL ELSE read_at END,
+           staff_read_at = CASE WHEN author_kind = 'Member' THEN NULL ELSE staff_read_at END
+         WHERE note_id = $1`,
+        [b.NoteID, b.NoteText, typeId],
+      );
       await insertFiles(tx, b.NoteID, planned);
       await ctx.audit(
         { action: 'notes.note.update', entity: 'note', entityId: b.NoteID, memberId, detail: { added: files.length, removed: remove.length } },
@@ -479,7 +526,7 @@ export async function unread(ctx: Ctx): Promise<{ Count: number }> {
   // Staff acting for nobody have no conversation: nothing unread (the badge is a hint, not an error).
   if (ctx.memberId === null) return { Count: 0 };
   const memberId = ctx.memberId;
-  const count = await unreadCount(ctx.database.sql, memberId);
+  const count = await unreadCount(ctx.database.sql, memberId, isStaff(ctx));
   // The count is the member's data (it polls with every page): audited off the request's path.
   ctx.auditRead({ action: 'notes.unread', entity: 'member', entityId: memberId, memberId });
   return { Count: count };
@@ -510,4 +557,28 @@ export async function quickSearch(ctx: Ctx, q: string, size: number): Promise<No
   );
   await ctx.audit({ action: 'notes.globalSearch', entity: 'member', entityId: memberId, memberId, detail: { found: rows.length } });
   return toWire(ctx, sql, rows);
+}
+
+/**
+ * Support's inbox: the members whose latest note is a member note (support has not answered it yet), the one waiting
+ * longest first, at most OPEN_CONVERSATIONS_LIMIT, with how many of their notes no staff user has opened. Whoever the
+ * caller acts for, it is the whole team's list; audited as a read (it shows members' names and words).
+ */
+export async function openConversations(ctx: Pick<RouteContext, 'database' | 'audit'>): Promise<OpenConversations> {
+  const rows = await ctx.database.sql.query<OpenConversation & { Total: number }>(
+    `WITH latest AS (
+       SELECT DISTINCT ON (n.member_id) n.member_id, n.note_id, n.note_text, n.author_kind, n.created_at
+       FROM notes n ORDER BY n.member_id, n.created_at DESC, n.note_id DESC)
+     SELECT l.member_id AS "MemberID", m.member_number AS "MemberNumber",
+       trim(coalesce(m.first_name, '') || ' ' || coalesce(m.last_name, '')) AS "MemberName",
+       l.note_id AS "NoteID", left(l.note_text, 120) AS "Excerpt", ${ISO('l.created_at')} AS "CreatedDate",
+       (SELECT count(*)::int FROM notes u WHERE u.member_id = l.member_id AND u.author_kind = 'Member' AND u.staff_read_at IS NULL) AS "UnreadCount",
+       count(*) OVER ()::int AS "Total"
+     FROM latest l JOIN members m ON m.member_id = l.member_id
+     WHERE l.author_kind = 'Member'
+     ORDER BY l.created_at, l.note_id LIMIT $1`,
+    [OPEN_CONVERSATIONS_LIMIT],
+  );
+  await ctx.audit({ action: 'notes.open', entity: 'notes', detail: { count: rows.length } });
+  return { Items: rows.map(({ Total: _total, ...r }) => r), Count: rows[0]?.Total ?? 0 };
 }

@@ -1,5 +1,5 @@
 import { contribute, defineWebPlugin, Extensions } from '@portal/web';
-import { NEW_NOTE_PATH, NOTES_ACCESS, NOTES_PATH, NOTES_SEARCH_ACCESS } from '../access';
+import { NEW_NOTE_PATH, NOTES_ACCESS, NOTES_PATH, NOTES_SEARCH_ACCESS, NOTES_STAFF_ROLES } from '../access';
 import { prefetchRecentNotes } from './components/RecentNotesWidget.data';
 
 export default defineWebPlugin({
@@ -27,6 +27,16 @@ export default defineWebPlugin({
       size: 'small',
       prefetch: prefetchRecentNotes,
       load: () => import('./components/RecentNotesWidget'),
+    }),
+    // Support's inbox: members waiting for an answer (staff only; the list is the whole team's, whoever they act for).
+    contribute(Extensions.dashboardWidgets, {
+      id: 'notes.open',
+      // Beside the recent notes (small, 50): the two small frames share a row.
+      order: 51,
+      access: NOTES_STAFF_ROLES,
+      title: 'notes:open.title',
+      size: 'small',
+      load: () => import('./components/OpenConversationsWidget'),
     }),
     contribute(Extensions.searchProviders, {
       id: 'notes.search',

@@ -4,6 +4,7 @@ import { Button, saveBlob } from '@portal/web/kit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Attachment, type Note, NotesApi } from '../../contract';
+import { isEdited } from './noteState';
 import * as css from './notes.css';
 import { attachmentSize } from './size';
 
@@ -46,6 +47,11 @@ export function NoteCard({ note, isCurrent }: { note: Note; isCurrent: boolean }
         <time className={css.muted} dateTime={note.CreatedDate}>
           {formatDateTime(note.CreatedDate)}
         </time>
+        {isEdited(note) && (
+          <span className={css.muted} data-testid="note-edited">
+            <time dateTime={note.UpdatedDate}>{t('edited', { date: formatDateTime(note.UpdatedDate) })}</time>
+          </span>
+        )}
         <span className={css.muted}>{t(`type.${note.NoteTypeID}`)}</span>
       </div>
       <p className={css.text}>{note.NoteText}</p>

@@ -5,8 +5,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { NOTES_STAFF_ROLES } from '../../access';
-import { DEFAULT_NOTE_TYPE_ID, MAX_ATTACHMENTS, NoteType } from '../../contract';
+import { MAX_ATTACHMENTS, NoteType } from '../../contract';
 import { NoteTextField } from './NoteTextField';
+import { defaultNoteType } from './noteState';
 import * as css from './notes.css';
 import { ACCEPTED_FILE_TYPES, filesProblem } from './uploads';
 
@@ -42,14 +43,14 @@ interface Props {
   children?: ReactNode;
 }
 
-/** The message form: the text, the note type for staff (Member Notes by default), up to 10 files. */
+/** The message form: the text, the note type for staff (Support Notes by default; a member writes Member Notes), up to 10 files. */
 export function NoteForm({ label, initial, existingFiles = 0, submitLabel, busy, onSubmit, onCancel, children }: Props) {
   const { t } = useTranslation('notes');
   const staff = hasAnyRole(useRoles(), NOTES_STAFF_ROLES);
   return (
     <Form
       schema={schemaFor(existingFiles)}
-      defaultValues={{ NoteText: initial?.NoteText ?? '', NoteTypeID: initial?.NoteTypeID ?? DEFAULT_NOTE_TYPE_ID, Files: [] }}
+      defaultValues={{ NoteText: initial?.NoteText ?? '', NoteTypeID: initial?.NoteTypeID ?? defaultNoteType(staff), Files: [] }}
       onSubmit={(v) => onSubmit(v as NoteFormValues)}
       aria-label={label}
     >

@@ -3,6 +3,7 @@ import { useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { isEdited } from './noteState';
 import * as css from './notes.css';
 import { recentQuery } from './RecentNotesWidget.data';
 
@@ -28,6 +29,7 @@ export default function RecentNotesWidget() {
             <time dateTime={n.CreatedDate} title={formatDateTime(n.CreatedDate)}>
               {formatMomentDay(n.CreatedDate)}
             </time>
+            {isEdited(n) ? ` ${t('edited', { date: formatMomentDay(n.UpdatedDate) })}` : null}
             {n.IsRead ? null : ` · ${t('list.unread')}`}
           </div>
         </li>

@@ -9,6 +9,7 @@ import { NOTES_PATH } from '../../access';
 import { type NoteDetail, NotesApi } from '../../contract';
 import { NoteCard } from '../components/NoteCard';
 import { NoteForm, type NoteFormValues } from '../components/NoteForm';
+import { staleAfterOpening } from '../components/noteState';
 import * as css from '../components/notes.css';
 import { replyPanel } from '../components/replyPanel';
 import { toUploads } from '../components/uploads';
@@ -50,10 +51,12 @@ export default function NoteDetailPage() {
   // The server's words when a save was refused as stale: said with a Reload until the user takes it (which lets go of
   // the held copy once the record is read again).
   const stale = useStaleSave(key, held.release);
-  // Opening the conversation marks its replies read: refresh the badge.
+  // Opening the conversation marks its notes read: the badge, the list and the dashboard's recent notes are read anew
+  // (not this note: read again, it would be marked and audited again).
+  const openedKey = JSON.stringify(key);
   useEffect(() => {
-    if (note.isSuccess) void queryClient.invalidateQueries({ queryKey: ['notes', 'unread'] });
-  }, [note.isSuccess, queryClient]);
+    if (note.isSuccess) void queryClient.invalidateQueries({ predicate: staleAfterOpening(JSON.parse(openedKey)) });
+  }, [note.isSuccess, queryClient, openedKey]);
   const update = useMutation({
     mutationFn: async (v: NoteFormValues & { remove: number[]; edited: NoteDetail }) => {
       return api.call(NotesApi.update, {

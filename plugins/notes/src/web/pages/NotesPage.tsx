@@ -1,13 +1,14 @@
-import { formatDateTime, parseIsoDay } from '@portal/core';
-import { useApi } from '@portal/web';
+import { formatDateTime, hasAnyRole, parseIsoDay } from '@portal/core';
+import { useApi, useRoles } from '@portal/web';
 import { Button, DataGrid, DatePickerField, Form, type GridColumn, type PageRequest, useKitForm, useUrlFilters } from '@portal/web/kit';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { NEW_NOTE_PATH } from '../../access';
+import { NEW_NOTE_PATH, NOTES_STAFF_ROLES } from '../../access';
 import { NOTE_DEFAULT_RANGE_YEARS, NOTE_PAGE_SIZE, NOTE_PAGE_SIZES, type Note, type NoteSearchResult, NotesApi } from '../../contract';
+import { isEdited, UNREAD_KEY, unreadQuery } from '../components/noteState';
 import * as css from '../components/notes.css';
 
 const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -43,7 +44,10 @@ export default function NotesPage() {
     const shown = form.getValues();
     if ((shown.DateFrom ?? '') !== range.DateFrom || (shown.DateTo ?? '') !== range.DateTo) form.reset(range);
   }, [form, range]);
-  const [unread, setUnread] = useState(0);
+  // The status line's count is the badge's query: each page read sets it (the search answers it), and opening a note
+  // makes it stale, so the line is right on a return to the list within the cache's 30 s as well.
+  const staff = hasAnyRole(useRoles(), NOTES_STAFF_ROLES);
+  const unread = useQuery(unreadQuery(api)).data?.Count;
   const fetchPage = useCallback(
     async (req: PageRequest): Promise<NoteSearchResult> => {
       const result = await api.call(
@@ -51,8 +55,7 @@ export default function NotesPage() {
         { body: { ...range, Query: req.search || null, PageIndex: req.pageIndex, PageSize: req.pageSize } },
         { skipLoadingBar: true },
       );
-      setUnread(result.UnreadCount);
-      void queryClient.invalidateQueries({ queryKey: ['notes', 'unread'] });
+      queryClient.setQueryData(UNREAD_KEY, { Count: result.UnreadCount });
       return result;
     },
     [api, range, queryClient],
@@ -63,7 +66,12 @@ export default function NotesPage() {
         id: 'CreatedDate',
         header: t('list.date'),
         accessor: (n) => n.CreatedDate,
-        cell: (n) => <time dateTime={n.CreatedDate}>{formatDateTime(n.CreatedDate)}</time>,
+        cell: (n) => (
+          <>
+            <time dateTime={n.CreatedDate}>{formatDateTime(n.CreatedDate)}</time>
+            {isEdited(n) && <span className={css.muted}> {t('edited', { date: formatDateTime(n.UpdatedDate) })}</span>}
+          </>
+        ),
       },
       { id: 'CreatedBy', header: t('list.from'), accessor: (n) => `${n.CreatedBy} (${t(`kind.${n.CreatedByKind}`)})` },
       {
@@ -91,7 +99,7 @@ export default function NotesPage() {
         </div>
       </Form>
       <p role="status" className={css.muted}>
-        {t('unread', { count: unread })}
+        {unread === undefined ? null : t(staff ? 'unreadStaff' : 'unread', { count: unread })}
       </p>
       <DataGrid<Note>
         label={t('list.label')}
