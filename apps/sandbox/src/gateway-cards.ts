@@ -54,6 +54,8 @@ export const GATEWAY_MESSAGES = {
   profileNotFound: 'The payment profile was not found.',
   heldForReview: 'This transaction is being held for review.',
   notHeld: 'The transaction is not held for review.',
+  startDateBeforeToday: 'Start Date must not occur before the submission date.',
+  startDateLifetime: 'A subscription with a single payment cannot start later.',
 } as const;
 
 export function cardBrand(digits: string): string {

@@ -101,6 +101,12 @@ UPDATE gw_subscriptions SET anchor_day = extract(day FROM created_at AT TIME ZON
 ALTER TABLE gw_subscriptions ALTER COLUMN anchor_day SET NOT NULL;
 `,
   },
+  {
+    // A subscription that starts later (ARB's paymentSchedule.startDate after today) charges nothing when it is created:
+    // the merchant's idempotency key is kept on the subscription, as there is no first transaction to keep it.
+    id: 'gateway_0004_start_date',
+    sql: 'ALTER TABLE gw_subscriptions ADD COLUMN idempotency_key text UNIQUE',
+  },
 ];
 
 export async function migrateGateway(db: PGlite): Promise<void> {

@@ -306,6 +306,26 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox card gateway', () => {
     expect(canceled.status).toBe('canceled');
   });
 
+  it('starts a subscription on a later day (ARB startDate): nothing charged now, the first charge that day, once per key', async () => {
+    const c = await gateway.ensureCustomer('member-later');
+    await saveCard(c, '4111111111111111');
+    const p = (await gateway.getCustomer(c)).paymentProfiles[0]?.paymentProfileId ?? 0;
+    const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+    const input = { customerProfileId: c, paymentProfileId: p, name: 'Yearly', intervalMonths: 12 as const, amountCents: 12_500, startDate: day(200) };
+    const later = await gateway.scheduleSubscription(input, 'later-1');
+    expect(later).toMatchObject({ status: 'active', nextChargeAt: `${day(200)}T00:00:00.000Z`, amountCents: 12_500 });
+    expect((await gateway.scheduleSubscription(input, 'later-1')).subscriptionId).toBe(later.subscriptionId);
+    expect(await gateway.listTransactions(c)).toEqual([]);
+    expect((await gateway.getCustomer(c)).subscriptions).toHaveLength(1);
+    // A day before today is refused, as ARB refuses it.
+    await expect(gateway.scheduleSubscription({ ...input, startDate: day(-2) }, 'later-2')).rejects.toThrow(
+      'Start Date must not occur before the submission date.',
+    );
+    // Today charges the first payment at once, as without a start day.
+    const today = await gateway.createSubscription({ ...input, startDate: day(0) } as Parameters<typeof gateway.createSubscription>[0], 'later-3');
+    expect(today.transaction).toMatchObject({ responseCode: '1', amountCents: 12_500 });
+  });
+
   it("lets the merchant decide held charges on its own screen, signed in and from that screen only, and tells the merchant's webhooks once", async () => {
     await gateway.registerWebhook(hookUrl);
     const c = await gateway.ensureCustomer('member-merchant-screen');

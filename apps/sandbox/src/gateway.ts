@@ -87,6 +87,16 @@ const subscriptionBody = z.object({
   name: z.string().trim().min(1).max(50),
   intervalMonths: z.union([z.literal(0), z.literal(1), z.literal(12)]),
   amountCents: cents,
+  /**
+   * ARB's paymentSchedule.startDate ('YYYY-MM-DD', the gateway's day, UTC here): the day of the first payment. Today or
+   * none charges the first payment at once; a later day charges nothing now, and the subscription's first charge (and
+   * its anchor day) is that day. A day before today is refused.
+   */
+  startDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'not a day')
+    .optional(),
 });
 const subscriptionUpdate = z.object({ paymentProfileId: z.number().int().positive().optional(), amountCents: cents.optional() });
 const webhookBody = z.object({ url: origin });
@@ -797,10 +807,28 @@ export function registerGateway(app: FastifyInstance, db: PGlite, opts: GatewayO
           const sub = (await tx.query<SubRow>('SELECT * FROM gw_subscriptions WHERE id = $1', [prior.subscription_id])).rows[0];
           if (sub) return { status: 200, sub, tx: prior } as const;
         }
+        const scheduled = (await tx.query<SubRow>('SELECT * FROM gw_subscriptions WHERE idempotency_key = $1', [key])).rows[0];
+        if (scheduled) return { status: 200, sub: scheduled, tx: null } as const;
       }
       const profile = await profileOf(tx, b.customerProfileId, b.paymentProfileId);
       if (!profile) return { status: 404, error: GATEWAY_MESSAGES.profileNotFound } as const;
       const now = new Date();
+      const today = now.toISOString().slice(0, 10);
+      if (b.startDate !== undefined && b.startDate < today) return { status: 400, error: GATEWAY_MESSAGES.startDateBeforeToday } as const;
+      if (b.startDate !== undefined && b.startDate > today) {
+        // Starts later: nothing is charged now; the renewals run from that day (the first charge is on it).
+        if (b.intervalMonths === 0) return { status: 400, error: GATEWAY_MESSAGES.startDateLifetime } as const;
+        const first = new Date(`${b.startDate}T00:00:00Z`);
+        const sub = (
+          await tx.query<SubRow>(
+            `INSERT INTO gw_subscriptions (customer_id, payment_profile_id, name, interval_months, amount_cents, status, next_charge_at, anchor_day, idempotency_key)
+             VALUES ($1, $2, $3, $4, $5, 'active', $6, $7, $8) RETURNING *`,
+            [b.customerProfileId, b.paymentProfileId, b.name, b.intervalMonths, b.amountCents, first, anchorDayOf(first), key],
+          )
+        ).rows[0];
+        if (!sub) throw new Error('insert returned no row');
+        return { status: 200, sub, tx: null } as const;
+      }
       const sub = (
         await tx.query<SubRow>(
           `INSERT INTO gw_subscriptions (customer_id, payment_profile_id, name, interval_months, amount_cents, status, next_charge_at, anchor_day)
@@ -830,7 +858,8 @@ export function registerGateway(app: FastifyInstance, db: PGlite, opts: GatewayO
       return { status: 200, sub: updated, tx: first } as const;
     });
     if (out.status !== 200) return bad(reply, out.status, out.error);
-    return { subscription: toSub(out.sub), transaction: toTx(out.tx) };
+    // A subscription that starts later has no first transaction yet.
+    return { subscription: toSub(out.sub), transaction: out.tx ? toTx(out.tx) : null };
   });
 
   app.get('/gateway/api/subscriptions/:id', async (req, reply) => {

@@ -2,7 +2,7 @@ import { serviceRef } from '@portal/core';
 import { describe, expect, it } from 'vitest';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
-import { MEMBER_TERMINATED_JOB } from './kernel-services/members';
+import { MEMBER_REACTIVATED_JOB, MEMBER_TERMINATED_JOB } from './kernel-services/members';
 import { defineServerPlugin } from './plugin';
 import { orderPlugins, PluginGraphError, wirePlugins, withDependencies } from './plugin-graph';
 import type { KernelServices } from './services';
@@ -78,5 +78,23 @@ describe('plugin services', () => {
     await job({ memberId: 8 });
     await job({ memberId: 9 });
     expect(calls).toEqual(['coupons:7', 'billing:7']);
+  });
+  it("runs each plugin's onMemberReactivated in dependency order from the member.reactivated job, only while the member is not terminated", async () => {
+    const calls: string[] = [];
+    const resuming = (id: string, dependsOn: string[] = []) =>
+      defineServerPlugin({ id, dependsOn, onMemberReactivated: async (memberId) => void calls.push(`${id}:${memberId}`), routes: [] });
+    await (
+      await wirePlugins([resuming('billing', ['coupons']), resuming('coupons'), defineServerPlugin({ id: 'quiet', routes: [] })], services, config, database)
+    ).init();
+    const job = defined.get(MEMBER_REACTIVATED_JOB);
+    if (!job) throw new Error('the member.reactivated job is not defined');
+    terminationDates.set(17, null);
+    await job({ memberId: 17 });
+    expect(calls).toEqual(['coupons:17', 'billing:17']);
+    // Terminated again before the job ran, or no such member: nothing is given back.
+    terminationDates.set(18, '2026-11-30T06:00:00Z');
+    await job({ memberId: 18 });
+    await job({ memberId: 19 });
+    expect(calls).toEqual(['coupons:17', 'billing:17']);
   });
 });

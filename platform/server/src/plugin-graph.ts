@@ -1,7 +1,7 @@
 import type { ServiceRef } from '@portal/core';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
-import { MEMBER_TERMINATED_JOB } from './kernel-services/members';
+import { MEMBER_REACTIVATED_JOB, MEMBER_TERMINATED_JOB } from './kernel-services/members';
 import type { KernelServerPlugin, PluginInit } from './plugin';
 import type { KernelServices } from './services';
 
@@ -92,6 +92,17 @@ export async function wirePlugins(
           const member = await services.members.load(memberId);
           if (!member?.terminationDate) return;
           for (const p of ordered) await p.onMemberTerminated?.(memberId, initOf(p));
+        },
+        { retryLimit: 5, retryDelay: 30, retryBackoff: true },
+      );
+      // A membership reactivated: each plugin's onMemberReactivated, in dependency order, while it is still not ended
+      // (a termination again before the job ran leaves everything to the termination's job).
+      await services.jobs.define<{ memberId: number }>(
+        MEMBER_REACTIVATED_JOB,
+        async ({ memberId }) => {
+          const member = await services.members.load(memberId);
+          if (!member || member.terminationDate) return;
+          for (const p of ordered) await p.onMemberReactivated?.(memberId, initOf(p));
         },
         { retryLimit: 5, retryDelay: 30, retryBackoff: true },
       );

@@ -91,6 +91,13 @@ export interface ServerPluginDef<S = unknown> {
    * so it must be safe to run again.
    */
   onMemberTerminated?: (memberId: number, init: PluginInit) => Promise<void>;
+  /**
+   * A terminated membership was reactivated by the member: give back what the termination ended and the member is
+   * still owed (the period already paid for). Runs in the kernel's `member.reactivated` job after the reactivation
+   * committed, and only while the member is still not terminated; a run that throws is retried, so it must be safe to
+   * run again.
+   */
+  onMemberReactivated?: (memberId: number, init: PluginInit) => Promise<void>;
   migrations?: readonly Migration[];
   /**
    * Pages of this plugin's web side that embed a provider's page in a frame (a hosted card form): the site's answer

@@ -121,6 +121,11 @@ export const billingProfileSchema = z.object({
    * approves it; another start meanwhile answers that payment), else null.
    */
   HeldSubscriptionType: z.union([z.literal(1), z.literal(12), z.literal(0)]).nullable(),
+  /**
+   * Not in the spec: for a canceled monthly or yearly membership, when the period last paid for ends (ISO date-time:
+   * its latest charged payment plus the plan's period), else null.
+   */
+  PaidThrough: z.string().nullable(),
 });
 export type BillingProfile = z.infer<typeof billingProfileSchema>;
 

@@ -79,10 +79,18 @@ export interface MembersService {
    * still terminated, retrying a provider that fails.
    */
   announceTermination(memberId: number, tx?: SqlClient): Promise<void>;
+  /**
+   * Tells the plugins a terminated membership was reactivated: call it in the reactivation's transaction (`tx`). It
+   * queues the kernel's `member.reactivated` job, which runs each plugin's `onMemberReactivated` (give back the
+   * membership the member already paid for) while the member is still not terminated, retrying a provider that fails.
+   */
+  announceReactivation(memberId: number, tx?: SqlClient): Promise<void>;
 }
 
 /** The kernel's job that runs the plugins' `onMemberTerminated` for a terminated member. */
 export const MEMBER_TERMINATED_JOB = 'member.terminated';
+/** The kernel's job that runs the plugins' `onMemberReactivated` for a reactivated member. */
+export const MEMBER_REACTIVATED_JOB = 'member.reactivated';
 
 function assignments(patch: MemberPatch, firstParam: number): { sets: string[]; values: unknown[] } {
   const sets: string[] = [];
@@ -144,6 +152,9 @@ export function membersService(sql: SqlClient, jobs: Pick<JobQueue, 'send'>): Me
     },
     async announceTermination(memberId, tx) {
       await jobs.send(MEMBER_TERMINATED_JOB, { memberId }, tx ? { tx } : {});
+    },
+    async announceReactivation(memberId, tx) {
+      await jobs.send(MEMBER_REACTIVATED_JOB, { memberId }, tx ? { tx } : {});
     },
   };
 }

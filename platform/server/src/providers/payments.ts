@@ -118,6 +118,14 @@ export interface PaymentGateway {
     input: { customerProfileId: number; paymentProfileId: number; name: string; intervalMonths: 0 | 1 | 12; amountCents: number },
     idempotencyKey: string,
   ): Promise<{ subscription: GatewaySubscription; transaction: GatewayTransaction }>;
+  /**
+   * A subscription whose first payment is on a later day (ARB's paymentSchedule.startDate, 'YYYY-MM-DD' after today):
+   * nothing is charged now. The same idempotency key creates it once. Monthly or yearly only.
+   */
+  scheduleSubscription(
+    input: { customerProfileId: number; paymentProfileId: number; name: string; intervalMonths: 1 | 12; amountCents: number; startDate: string },
+    idempotencyKey: string,
+  ): Promise<GatewaySubscription>;
   getSubscription(subscriptionId: number): Promise<GatewaySubscription>;
   updateSubscription(subscriptionId: number, change: { paymentProfileId?: number; amountCents?: number }): Promise<GatewaySubscription>;
   cancelSubscription(subscriptionId: number): Promise<GatewaySubscription>;
@@ -229,6 +237,19 @@ export class SandboxPaymentGateway implements PaymentGateway {
       { 'idempotency-key': idempotencyKey },
       (d) => isRecord(d) && isSubscription(d.subscription) && isTransaction(d.transaction),
     );
+  }
+  async scheduleSubscription(
+    input: { customerProfileId: number; paymentProfileId: number; name: string; intervalMonths: 1 | 12; amountCents: number; startDate: string },
+    idempotencyKey: string,
+  ) {
+    const r = await this.call<{ subscription: GatewaySubscription }>(
+      'POST',
+      '/subscriptions',
+      input,
+      { 'idempotency-key': idempotencyKey },
+      (d) => isRecord(d) && isSubscription(d.subscription) && d.transaction === null,
+    );
+    return r.subscription;
   }
   getSubscription(id: number) {
     return this.call<GatewaySubscription>('GET', `/subscriptions/${id}`, undefined, {}, isSubscription);

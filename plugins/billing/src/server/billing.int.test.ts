@@ -911,6 +911,10 @@ describe('billing: a membership that ends', () => {
     expect(await statusAt(subscriptionId)).toBe('canceled');
     const p = await data<BillingProfile>(BillingApi.profile.path, { session: eve });
     expect(p.SubscriptionStatus).toBe('canceled');
+    // The page names the plan canceled and until when it was paid: the first month's charge plus a month.
+    const days = (new Date(p.PaidThrough ?? 0).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(27.9);
+    expect(days).toBeLessThan(31.1);
     expect(
       await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.subscription.cancel' AND member_id = $1 AND actor_name = 'system'`, [
         eveId,
@@ -918,6 +922,111 @@ describe('billing: a membership that ends', () => {
     ).toBe(1);
     // No renewal is charged any more: the only charge is the first month's.
     expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1`, [eveId])).toBe(1);
+  });
+});
+
+describe('billing: a member who terminates and reactivates keeps the period already paid for', () => {
+  it('gives the yearly membership back without a second charge, renewing at the gateway when the paid year ends; a start then is refused', async () => {
+    const idaId = (await makeUser(server, { userName: 'bill-ida', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    const ida = await signIn(server, 'bill-ida');
+    expect((await addCard(ida, '4111111111111111')).status).toBe(200);
+    const card = (await sync(ida)).Profiles[0]?.ProfileId;
+    const started = await data<{ StatusString: string }>(BillingApi.start.path, { session: ida, body: { Type: 12, IdempotencyKey: 'ida-yearly-0001' } });
+    expect(started.StatusString).toBe('Ok');
+    const before = await data<BillingProfile>(BillingApi.profile.path, { session: ida });
+    const subAt = async (id: number | null) =>
+      (await (await fetch(`${sandboxUrl}/gateway/api/subscriptions/${id}`, { headers: { authorization: BASIC } })).json()) as {
+        status: string;
+        nextChargeAt: string | null;
+        amountCents: number;
+        paymentProfileId: number;
+      };
+    const gatewayCharges = async () =>
+      (
+        (await (
+          await fetch(`${sandboxUrl}/gateway/api/customers/${before.CustomerId}/transactions`, { headers: { authorization: BASIC } })
+        ).json()) as unknown[]
+      ).length;
+
+    expect((await call('/api/members/terminate', { method: 'POST', session: ida })).statusCode).toBe(200);
+    await server.jobs.drain();
+    expect((await subAt(before.SubscriptionId)).status).toBe('canceled');
+    const canceled = await data<BillingProfile>(BillingApi.profile.path, { session: ida });
+    expect(canceled).toMatchObject({ SubscriptionStatus: 'canceled', SubscriptionType: 12 });
+
+    const again = await signIn(server, 'bill-ida');
+    expect((await call('/api/members/reactivate', { method: 'POST', session: again })).statusCode).toBe(200);
+    await server.jobs.drain();
+    const back = await data<BillingProfile>(BillingApi.profile.path, { session: again });
+    expect(back).toMatchObject({ SubscriptionStatus: 'active', SubscriptionType: 12, PaidThrough: null });
+    expect(back.SubscriptionId).not.toBe(before.SubscriptionId);
+    expect(back.Profiles.find((c) => c.ProfileId === card)?.IsSubscription).toBe(true);
+    // Paid through a year after the first payment: the gateway charges the next year then, and nothing now.
+    const firstPaid = (
+      await server.database.sql.query<{ at: Date }>(`SELECT created_at AS at FROM billing_transactions WHERE member_id = $1 AND kind = 'subscription'`, [idaId])
+    )[0]?.at;
+    const paidThrough = new Date(firstPaid ?? 0);
+    paidThrough.setUTCFullYear(paidThrough.getUTCFullYear() + 1);
+    const restored = await subAt(back.SubscriptionId);
+    expect(restored).toMatchObject({ status: 'active', amountCents: 12_500, paymentProfileId: card });
+    expect(restored.nextChargeAt?.slice(0, 10)).toBe(paidThrough.toISOString().slice(0, 10));
+    expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1`, [idaId])).toBe(1);
+    expect(await gatewayCharges()).toBe(1);
+    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.subscription.restore' AND member_id = $1`, [idaId])).toBe(1);
+
+    // The job run again (a retry) gives back nothing more.
+    await server.jobs.send('member.reactivated', { memberId: idaId });
+    await server.jobs.drain();
+    expect((await data<BillingProfile>(BillingApi.profile.path, { session: again })).SubscriptionId).toBe(back.SubscriptionId);
+    const renewing = (
+      (await (await fetch(`${sandboxUrl}/gateway/api/customers/${before.CustomerId}`, { headers: { authorization: BASIC } })).json()) as {
+        subscriptions: { status: string }[];
+      }
+    ).subscriptions.filter((x) => x.status === 'active');
+    expect(renewing).toHaveLength(1);
+
+    // The member's start is answered as the membership already running, and charges nothing.
+    const start = await data<{ StatusString: string; Message: string }>(BillingApi.start.path, {
+      session: again,
+      body: { Type: 12, IdempotencyKey: 'ida-yearly-0002' },
+    });
+    expect(start).toMatchObject({ StatusString: 'Error', Message: BILLING_MESSAGES.alreadySubscribed });
+    expect(await gatewayCharges()).toBe(1);
+  });
+
+  it('does not give back a membership the member canceled before terminating, nor one whose paid period is over', async () => {
+    const joeId = (await makeUser(server, { userName: 'bill-joe', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    const joe = await signIn(server, 'bill-joe');
+    expect((await addCard(joe, '4111111111111111')).status).toBe(200);
+    await sync(joe);
+    await data(BillingApi.start.path, { session: joe, body: { Type: 1, IdempotencyKey: 'joe-monthly-0001' } });
+    // The member cancels the membership, then terminates and reactivates: it stays canceled.
+    expect((await call(BillingApi.terminate.path, { method: 'POST', session: joe })).statusCode).toBe(200);
+    expect((await call('/api/members/terminate', { method: 'POST', session: joe })).statusCode).toBe(200);
+    await server.jobs.drain();
+    const joe2 = await signIn(server, 'bill-joe');
+    expect((await call('/api/members/reactivate', { method: 'POST', session: joe2 })).statusCode).toBe(200);
+    await server.jobs.drain();
+    expect((await data<BillingProfile>(BillingApi.profile.path, { session: joe2 })).SubscriptionStatus).toBe('canceled');
+
+    // A month paid long ago: terminated and reactivated, the member starts a plan again as before.
+    const kitId = (await makeUser(server, { userName: 'bill-kit', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    const kit = await signIn(server, 'bill-kit');
+    expect((await addCard(kit, '4111111111111111')).status).toBe(200);
+    await sync(kit);
+    await data(BillingApi.start.path, { session: kit, body: { Type: 1, IdempotencyKey: 'kit-monthly-0001' } });
+    await server.database.sql.query(`UPDATE billing_transactions SET created_at = now() - interval '40 days' WHERE member_id = $1`, [kitId]);
+    expect((await call('/api/members/terminate', { method: 'POST', session: kit })).statusCode).toBe(200);
+    await server.jobs.drain();
+    const kit2 = await signIn(server, 'bill-kit');
+    expect((await call('/api/members/reactivate', { method: 'POST', session: kit2 })).statusCode).toBe(200);
+    await server.jobs.drain();
+    const p = await data<BillingProfile>(BillingApi.profile.path, { session: kit2 });
+    expect(p.SubscriptionStatus).toBe('canceled');
+    expect(new Date(p.PaidThrough ?? 0).getTime()).toBeLessThan(Date.now());
+    expect(
+      await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.subscription.restore' AND member_id = ANY($1::int[])`, [[joeId, kitId]]),
+    ).toBe(0);
   });
 });
 
@@ -1033,6 +1142,88 @@ describe('billing: a membership suspended by a declined renewal resumes on the c
     expect(p.Profiles.find((c) => c.ProfileId === good)).toMatchObject({ IsDefault: true, IsSubscription: true });
     expect(await subAt(subId)).toMatchObject({ status: 'active', paymentProfileId: good });
     expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.subscription.resume' AND member_id = $1`, [halId])).toBe(2);
+  });
+});
+
+describe('billing: the member fixes the card that declined, or chooses the card that pays the membership', () => {
+  const subAt = async (id: number | null) =>
+    (await (await fetch(`${sandboxUrl}/gateway/api/subscriptions/${id}`, { headers: { authorization: BASIC } })).json()) as {
+      status: string;
+      paymentProfileId: number;
+    };
+  /** Saves a card through the hosted form: a new one, or (with its id) the member's Edit of that card. */
+  const saveCard = async (session: Session, cardNumber: string, paymentProfileId?: number) => {
+    const q = paymentProfileId ? `&paymentProfileId=${paymentProfileId}` : '';
+    const t = await data<{ Token: string }>(`${BillingApi.token.path}?returnUrl=${encodeURIComponent('http://card.localhost/payment')}${q}`, { session });
+    const res = await fetch(`${sandboxUrl}/customer/api/save`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: t.Token, cardNumber, expiry: '12/30', cvv: '123' }),
+    });
+    return res.status;
+  };
+
+  it('resumes a membership suspended by a declined renewal when the member edits its card to one that works, at the gateway too', async () => {
+    const ikeId = (await makeUser(server, { userName: 'bill-ike', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    const ike = await signIn(server, 'bill-ike');
+    expect(await saveCard(ike, '4111111111111111')).toBe(200);
+    const card = (await sync(ike)).Profiles[0]?.ProfileId ?? 0;
+    expect(
+      (await data<{ StatusString: string }>(BillingApi.start.path, { session: ike, body: { Type: 1, IdempotencyKey: 'ike-monthly-0001' } })).StatusString,
+    ).toBe('Ok');
+    // The card starts declining (the bank replaced it): its renewal is declined and the gateway's webhook says so.
+    expect(await saveCard(ike, '4000000000000341', card)).toBe(200);
+    await sync(ike);
+    const subId = (await data<BillingProfile>(BillingApi.profile.path, { session: ike })).SubscriptionId;
+    const t = (await (
+      await fetch(`${sandboxUrl}/gateway/api/subscriptions/${subId}/charge-now`, { method: 'POST', headers: { authorization: BASIC } })
+    ).json()) as { transId: number; customerProfileId: number };
+    const raw = JSON.stringify({
+      notificationId: 'ike-renewal-1',
+      eventType: 'net.authorize.payment.fraud.declined',
+      eventDate: new Date().toISOString(),
+      webhookId: '1',
+      payload: { responseCode: 2, id: String(t.transId), subscriptionId: String(subId), customerProfileId: t.customerProfileId, authAmount: 12 },
+    });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: BillingApi.webhook.path,
+      headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(GATEWAY.signatureKey, raw) },
+      payload: raw,
+    });
+    expect(res.json().Data).toEqual({ Recorded: true });
+    expect((await data<BillingProfile>(BillingApi.profile.path, { session: ike })).SubscriptionStatus).toBe('suspended');
+    expect((await subAt(subId)).status).toBe('suspended');
+
+    // The member edits the same card to the new number: the membership runs again on it.
+    expect(await saveCard(ike, '5424000000000015', card)).toBe(200);
+    const fixed = await sync(ike);
+    expect(fixed.SubscriptionStatus).toBe('active');
+    expect(fixed.Profiles).toEqual([expect.objectContaining({ ProfileId: card, CardNumber: 'XXXX0015', IsSubscription: true })]);
+    expect(await subAt(subId)).toMatchObject({ status: 'active', paymentProfileId: card });
+    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.subscription.resume' AND member_id = $1`, [ikeId])).toBe(1);
+    // A later edit of a running membership's card changes nothing more.
+    expect(await saveCard(ike, '4111111111111111', card)).toBe(200);
+    expect((await sync(ike)).SubscriptionStatus).toBe('active');
+    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.subscription.resume' AND member_id = $1`, [ikeId])).toBe(1);
+  });
+
+  it('charges the renewal to the card the member chose for the membership, not to the old one', async () => {
+    await makeUser(server, { userName: 'bill-jo', roles: ['CareGuard'], brand: 'card', member: true });
+    const jo = await signIn(server, 'bill-jo');
+    expect(await saveCard(jo, '4111111111111111')).toBe(200);
+    const old = (await sync(jo)).Profiles[0]?.ProfileId ?? 0;
+    await data(BillingApi.start.path, { session: jo, body: { Type: 1, IdempotencyKey: 'jo-monthly-0001' } });
+    expect(await saveCard(jo, '5424000000000015')).toBe(200);
+    const chosen = (await sync(jo)).Profiles.find((c) => c.CardNumber === 'XXXX0015')?.ProfileId ?? 0;
+    await data(BillingApi.setSubscriptionCard.path, { session: jo, body: { ProfileId: chosen } });
+    const p = await data<BillingProfile>(BillingApi.profile.path, { session: jo });
+    expect(p.Profiles.find((c) => c.ProfileId === chosen)?.IsSubscription).toBe(true);
+    expect(p.Profiles.find((c) => c.ProfileId === old)?.IsSubscription).toBe(false);
+    const renewal = (await (
+      await fetch(`${sandboxUrl}/gateway/api/subscriptions/${p.SubscriptionId}/charge-now`, { method: 'POST', headers: { authorization: BASIC } })
+    ).json()) as { paymentProfileId: number; responseCode: string };
+    expect(renewal).toMatchObject({ paymentProfileId: chosen, responseCode: '1' });
   });
 });
 

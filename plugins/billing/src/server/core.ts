@@ -40,6 +40,8 @@ interface CustomerRow {
   subscription_type: MembershipKey | null;
   subscription_status: 'active' | 'suspended' | 'canceled' | 'lifetime' | null;
   subscription_profile_id: number | null;
+  /** The membership was canceled because the member terminated (a reactivation within the period paid gives it back). */
+  ended_by_termination: boolean;
   coupon_code: string | null;
   is_deactivated: boolean;
 }
@@ -234,6 +236,11 @@ export interface Billing extends BillingService {
   ): ReturnType<BillingService['startSubscription']>;
   /** A terminated member: declines a first payment held for review, cancels a subscription the gateway renews; true when there was one. */
   cancelRenewals(memberId: number, actor: BillingActor): Promise<boolean>;
+  /**
+   * A reactivated member: the monthly or yearly membership the termination canceled runs again at the gateway for the
+   * period already paid for, its next charge when that period ends (nothing charged now); true when it was given back.
+   */
+  restoreAfterReactivation(memberId: number, actor: BillingActor): Promise<boolean>;
   deleteCard(memberId: number, paymentProfileId: number, actor: BillingActor): Promise<{ deactivated: boolean }>;
   setDefaultCard(memberId: number, paymentProfileId: number, actor: BillingActor): Promise<void>;
   setSubscriptionCard(memberId: number, paymentProfileId: number, actor: BillingActor): Promise<void>;
@@ -346,9 +353,24 @@ export function makeBilling(
       )
     )[0];
 
+  /**
+   * When the period last paid for of a monthly or yearly membership ends: the member's latest charged membership payment
+   * (a first payment or a renewal, not one refunded or voided) plus the plan's period; null when none was charged.
+   */
+  const paidThrough = async (memberId: number, type: number | null, q: SqlClient = sql): Promise<Date | null> => {
+    if (type !== 1 && type !== 12) return null;
+    const rows = await q.query<{ until: Date | string | null }>(
+      `SELECT max(created_at) + make_interval(months => $2) AS until FROM billing_transactions WHERE member_id = $1 AND kind = 'subscription' AND status = 'Charged'`,
+      [memberId, type],
+    );
+    const until = rows[0]?.until;
+    return until ? new Date(until) : null;
+  };
+
   const profile = async (memberId: number): Promise<BillingProfile> => {
     const cust = await customer(memberId, false);
     const held = await heldFirstPayment(memberId);
+    const paid = cust?.subscription_status === 'canceled' ? await paidThrough(memberId, cust.subscription_type) : null;
     return {
       Profiles: (await cardRows(memberId)).map((c) => toCard(c, cust)),
       CustomerId: cust?.customer_profile_id ?? null,
@@ -358,6 +380,7 @@ export function makeBilling(
       IsDeactivated: cust?.is_deactivated ?? false,
       CouponCode: cust?.coupon_code ?? null,
       HeldSubscriptionType: held ? startsMembership(held) : null,
+      PaidThrough: paid ? paid.toISOString() : null,
     };
   };
 
@@ -515,17 +538,23 @@ export function makeBilling(
     const profiles = remote.paymentProfiles;
     let reactivated = false;
     let added: number[] = [];
+    /** Cards whose number, type or expiry changed (the member's Edit at the gateway), not only their default flag. */
+    let edited: number[] = [];
     await sql.transaction(async (tx) => {
       const before = await cardRows(memberId, tx);
       const known = new Map(before.map((c) => [c.payment_profile_id, c]));
       const removed = before.filter((c) => !profiles.some((p) => p.paymentProfileId === c.payment_profile_id)).map((c) => c.payment_profile_id);
       added = profiles.filter((p) => !known.has(p.paymentProfileId)).map((p) => p.paymentProfileId);
-      const updated = profiles
-        .filter((p) => {
-          const c = known.get(p.paymentProfileId);
-          return c && (c.last4 !== p.last4 || c.card_type !== p.cardType || c.expiration !== p.expiration || c.is_default !== p.isDefault);
-        })
-        .map((p) => p.paymentProfileId);
+      const changed = (p: (typeof profiles)[number]) => {
+        const c = known.get(p.paymentProfileId);
+        return c !== undefined && (c.last4 !== p.last4 || c.card_type !== p.cardType || c.expiration !== p.expiration);
+      };
+      edited = profiles.filter(changed).map((p) => p.paymentProfileId);
+      const defaultMoved = (p: (typeof profiles)[number]) => {
+        const c = known.get(p.paymentProfileId);
+        return c !== undefined && c.is_default !== p.isDefault;
+      };
+      const updated = profiles.filter((p) => changed(p) || defaultMoved(p)).map((p) => p.paymentProfileId);
       await tx.query('DELETE FROM billing_cards WHERE member_id = $1 AND NOT (payment_profile_id = ANY($2::int[]))', [
         memberId,
         profiles.map((p) => p.paymentProfileId),
@@ -553,9 +582,12 @@ export function makeBilling(
       }
     });
     // A suspended subscription moves to the new default card (an account that had no card), else to the card just
-    // added (the member adds a card to resume), and runs again.
+    // added (the member adds a card to resume), else stays on its own card when the member edited it (a new number or
+    // expiry for the card that declined), and runs again.
     const def = profiles.find((p) => p.isDefault);
-    const onto = reactivated ? def?.paymentProfileId : added.at(-1);
+    const subCard = cust.subscription_status === 'suspended' ? cust.subscription_profile_id : null;
+    const editedSubCard = subCard !== null && edited.includes(subCard) ? subCard : undefined;
+    const onto = reactivated ? def?.paymentProfileId : (added.at(-1) ?? editedSubCard);
     if (onto !== undefined) await resumeOnto(memberId, onto, actor);
     return { reactivated };
   };
@@ -884,7 +916,13 @@ export function makeBilling(
    * only while it still names that membership, audited in the same transaction. False when the row names another one
    * by then (possible only once a lease has lapsed): nothing is marked canceled.
    */
-  const cancelLeased = async (memberId: number, cust: CustomerRow, actor: BillingActor, detail: Record<string, unknown>): Promise<boolean> => {
+  const cancelLeased = async (
+    memberId: number,
+    cust: CustomerRow,
+    actor: BillingActor,
+    detail: Record<string, unknown>,
+    byTermination = false,
+  ): Promise<boolean> => {
     const subscriptionId = cust.subscription_id;
     const lifetime = cust.subscription_status === 'lifetime';
     if (subscriptionId && !lifetime) await gatewayCall(() => gw.cancelSubscription(subscriptionId));
@@ -894,10 +932,10 @@ export function makeBilling(
     await cancelStrays(memberId, strays, actor, detail);
     return sql.transaction(async (tx) => {
       const rows = await tx.query(
-        `UPDATE billing_customers SET subscription_status = 'canceled', updated_at = now()
+        `UPDATE billing_customers SET subscription_status = 'canceled', ended_by_termination = $5, updated_at = now()
          WHERE member_id = $1 AND subscription_id IS NOT DISTINCT FROM $2 AND subscription_type IS NOT DISTINCT FROM $3
            AND subscription_status <> 'canceled' AND (subscription_status = 'lifetime') = $4 RETURNING member_id`,
-        [memberId, subscriptionId, cust.subscription_type, lifetime],
+        [memberId, subscriptionId, cust.subscription_type, lifetime, byTermination],
       );
       if (!rows.length) return false;
       await audit(
@@ -956,8 +994,73 @@ export function makeBilling(
         await cancelStrays(memberId, strays, actor, { reason: 'member terminated' });
         return strays.length > 0;
       }
-      if (!(await cancelLeased(memberId, cust, actor, { reason: 'member terminated' }))) throw new ApiError(409, BILLING_MESSAGES.subscriptionChanged);
+      if (!(await cancelLeased(memberId, cust, actor, { reason: 'member terminated' }, true))) throw new ApiError(409, BILLING_MESSAGES.subscriptionChanged);
       return true;
+    });
+  };
+
+  /**
+   * A member who terminated and reactivated gets back the membership the termination canceled, for the period already
+   * paid for, without a new charge: while that period lasts (the latest charged membership payment plus the plan's
+   * period, see paidThrough), the same plan is subscribed again at the gateway on the same card (else the default one),
+   * its first charge on the day the paid period ends (ARB's startDate; tomorrow at the earliest), and our row names it,
+   * active. Only for a monthly or yearly membership canceled by the termination (not one the member or support canceled
+   * before), with the member no longer terminated; a period already over leaves the member to start a plan as before.
+   * Under the subscription-start lease; the gateway's key is the canceled subscription's, so a retried run (the kernel's
+   * job) subscribes once. True when the membership was given back.
+   */
+  const restoreAfterReactivation = async (memberId: number, actor: BillingActor): Promise<boolean> => {
+    if (!(await customer(memberId, false))) return false;
+    return withStartLease(memberId, async (cust) => {
+      const type = cust.subscription_type;
+      const oldId = cust.subscription_id;
+      if (cust.subscription_status !== 'canceled' || !cust.ended_by_termination || !oldId || (type !== 1 && type !== 12)) return false;
+      if (await services.members.isTerminated(memberId)) return false;
+      const until = await paidThrough(memberId, type);
+      if (!until || until.getTime() <= Date.now()) return false;
+      const cards = await cardRows(memberId);
+      const card = cards.find((c) => c.payment_profile_id === cust.subscription_profile_id) ?? cards.find((c) => c.is_default);
+      if (!card) return false;
+      // The day the paid period ends (UTC, the gateway's day); tomorrow when it ends within a day (a start day is after today).
+      const tomorrow = new Date(Date.now() + 86_400_000);
+      const startDate = (until > tomorrow ? until : tomorrow).toISOString().slice(0, 10);
+      const sub = await gatewayCall(() =>
+        gw.scheduleSubscription(
+          {
+            customerProfileId: cust.customer_profile_id,
+            paymentProfileId: card.payment_profile_id,
+            name: SUBSCRIPTION_NAMES[type],
+            intervalMonths: type,
+            amountCents: PRICES_CENTS[type],
+            startDate,
+          },
+          `m${memberId}:restore:${oldId}`,
+        ),
+      );
+      const restored = await sql.transaction(async (tx) => {
+        const rows = await tx.query(
+          `UPDATE billing_customers SET subscription_id = $2, subscription_status = 'active', subscription_profile_id = $3, ended_by_termination = false,
+             updated_at = now()
+           WHERE member_id = $1 AND subscription_id = $4 AND subscription_status = 'canceled' AND ended_by_termination RETURNING member_id`,
+          [memberId, sub.subscriptionId, card.payment_profile_id, oldId],
+        );
+        if (!rows.length) return false;
+        await audit(
+          actor,
+          {
+            action: 'billing.subscription.restore',
+            entity: 'billing_customer',
+            entityId: String(memberId),
+            memberId,
+            detail: { subscriptionId: sub.subscriptionId, replaced: oldId, subscriptionType: type, paidThrough: until.toISOString(), startDate },
+          },
+          tx,
+        );
+        return true;
+      });
+      // Our row changed meanwhile (it cannot under the lease, but a subscription we do not name must not renew).
+      if (!restored) await gatewayCall(() => gw.cancelSubscription(sub.subscriptionId));
+      return restored;
     });
   };
 
@@ -1454,6 +1557,7 @@ export function makeBilling(
     changeSubscription,
     cancelSubscription,
     cancelRenewals,
+    restoreAfterReactivation,
     // A blank description (the contract trims it to '') names none: the charge is a Charge, never an empty label.
     chargeCard: (memberId, input, actor) => moveMoney(memberId, 'charge', 'authCapture', { ...input, description: input.description || CHARGE }, actor),
     authorize: async (memberId, input, actor) => {

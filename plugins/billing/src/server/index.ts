@@ -41,6 +41,15 @@ export default defineServerPlugin<BillingService>({
     };
     await (use(billingService) as Billing).cancelRenewals(memberId, system);
   },
+  // A membership reactivated: the one the termination canceled comes back for the period already paid for, without a
+  // new charge (the kernel's member.reactivated job).
+  onMemberReactivated: async (memberId, { use, services }) => {
+    const system = {
+      audit: (entry: Parameters<BillingActor['audit']>[0], tx?: SqlClient) => services.audit.write({ ...entry, actorName: 'system' }, tx),
+      brand: null,
+    };
+    await (use(billingService) as Billing).restoreAfterReactivation(memberId, system);
+  },
   migrations,
   // The billing pages embed the gateway's hosted card form: their CSP frame-src names only the gateway's origin.
   framePages: { paths: CARD_FORM_PAGES, origins: (services) => [services.payments.formOrigin] },

@@ -116,4 +116,10 @@ CREATE INDEX billing_transactions_ref_idx ON billing_transactions (ref_transacti
       'CREATE INDEX CONCURRENTLY IF NOT EXISTS billing_transactions_status_idx ON billing_transactions (status, id)',
     ],
   },
+  {
+    // A membership canceled because the member terminated (not by a cancel of the membership itself): a reactivation
+    // while the period paid for lasts gives it back (restoreAfterReactivation).
+    id: '0007_billing_ended_by_termination',
+    sql: 'ALTER TABLE billing_customers ADD COLUMN ended_by_termination boolean NOT NULL DEFAULT false',
+  },
 ];

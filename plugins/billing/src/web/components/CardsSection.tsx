@@ -8,6 +8,7 @@ import * as css from './billing.css';
 import { CardForm, type CardToEdit } from './CardForm';
 import { CountdownDialog } from './CountdownDialog';
 import { PROFILE_KEY } from './gateway';
+import { canPayMembership } from './subscriptionView';
 import { useCardFormDocument } from './useCardFormDocument';
 
 /** Spec 01 section 9: how long the page waits for a saved card to show up (overridable). */
@@ -82,6 +83,14 @@ export function CardsSection({ cardSaveWaitMs = CARD_SAVE_WAIT_MS }: { cardSaveW
     mutationFn: (c: CardProfile) => api.call(BillingApi.setDefaultCard, { body: { ProfileId: c.ProfileId } }),
     onSuccess: (p) => refresh(p),
   });
+  // The member moves the membership onto another card (POST customer/subscription): its renewals are charged there.
+  const useForMembership = useMutation({
+    mutationFn: (c: CardProfile) => api.call(BillingApi.setSubscriptionCard, { body: { ProfileId: c.ProfileId } }),
+    onSuccess: async (p, c) => {
+      await refresh(p);
+      showToast({ kind: 'success', message: t('cards.usedForMembership', { card: c.CardNumber }) });
+    },
+  });
   const remove = useMutation({
     mutationFn: (c: CardProfile) => api.call(BillingApi.deleteProfile, { params: { id: c.ProfileId } }),
     onSuccess: async (r) => {
@@ -144,6 +153,17 @@ export function CardsSection({ cardSaveWaitMs = CARD_SAVE_WAIT_MS }: { cardSaveW
                       {!c.IsDefault && (
                         <Button size="small" onPress={() => makeDefault.mutate(c)} aria-label={t('cards.makeDefaultOf', { card: c.CardNumber })}>
                           {t('cards.makeDefault')}
+                        </Button>
+                      )}
+                      {canPayMembership(profile.data, c) && (
+                        <Button
+                          size="small"
+                          onPress={() => useForMembership.mutate(c)}
+                          isPending={useForMembership.isPending && useForMembership.variables?.ProfileId === c.ProfileId}
+                          pendingLabel={t('cards.usingForMembership')}
+                          aria-label={t('cards.useForMembershipOf', { card: c.CardNumber })}
+                        >
+                          {t('cards.useForMembership')}
                         </Button>
                       )}
                       <Button size="small" variant="danger" onPress={() => setDeleting(c)} aria-label={t('cards.deleteOf', { card: c.CardNumber })}>

@@ -1,3 +1,4 @@
+import { formatMomentDay } from '@portal/core';
 import { useApi } from '@portal/web';
 import { Button, Message, RadioOption } from '@portal/web/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +11,7 @@ import * as css from './billing.css';
 import { PROFILE_KEY, useBillingProfile } from './CardsSection';
 import { type CheckedCoupon, CouponField } from './CouponField';
 import { PAYMENTS_KEY } from './gateway';
-import { subscriptionView } from './subscriptionView';
+import { offersPlans, subscriptionView } from './subscriptionView';
 
 const newKey = () => `start-${crypto.randomUUID()}`;
 
@@ -71,10 +72,18 @@ export function SubscriptionSection() {
             ? t('subscription.current', { plan: t(`plans.${current}`), status: t(`status.${p.SubscriptionStatus}`) })
             : view === 'held' && p.HeldSubscriptionType !== null
               ? t('subscription.held', { plan: t(`plans.${p.HeldSubscriptionType}`) })
-              : t('subscription.noneYet')}
+              : view === 'canceled' && current !== null
+                ? [
+                    t('subscription.current', { plan: t(`plans.${current}`), status: t('status.canceled') }),
+                    p.PaidThrough ? t('subscription.paidUntil', { date: formatMomentDay(p.PaidThrough) }) : null,
+                    t('subscription.chooseAgain'),
+                  ]
+                    .filter(Boolean)
+                    .join(' ')
+                : t('subscription.noneYet')}
         </p>
       )}
-      {view === 'choose' && (
+      {offersPlans(view) && (
         <>
           <RadioGroup
             className={css.radios}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { subscriptionView } from './subscriptionView';
+import { canPayMembership, offersPlans, subscriptionView } from './subscriptionView';
 
 describe('the subscription section’s state', () => {
   it('offers no plan while the billing profile loads or after it failed: the member may already have a subscription', () => {
@@ -14,6 +14,19 @@ describe('the subscription section’s state', () => {
       expect(subscriptionView({ data: { SubscriptionStatus: status, HeldSubscriptionType: null }, isError: false }), String(status)).toBe('choose');
   });
 
+  it('names a canceled membership with its plan (not "no membership yet"), and offers the plans below it', () => {
+    for (const type of [1, 12, 0] as const) {
+      const view = subscriptionView({ data: { SubscriptionStatus: 'canceled', SubscriptionType: type, HeldSubscriptionType: null }, isError: false });
+      expect(view, String(type)).toBe('canceled');
+      expect(offersPlans(view)).toBe(true);
+    }
+    expect(subscriptionView({ data: { SubscriptionStatus: null, SubscriptionType: null, HeldSubscriptionType: null }, isError: false })).toBe('choose');
+    expect(offersPlans('choose')).toBe(true);
+    for (const view of ['loading', 'error', 'running', 'held'] as const) expect(offersPlans(view), view).toBe(false);
+    // A first payment held for review still comes first: no plan is offered while it is decided.
+    expect(subscriptionView({ data: { SubscriptionStatus: 'canceled', SubscriptionType: 1, HeldSubscriptionType: 12 }, isError: false })).toBe('held');
+  });
+
   it('keeps deciding by the profile it has when a refresh of it fails', () => {
     expect(subscriptionView({ data: { SubscriptionStatus: 'active', HeldSubscriptionType: null }, isError: true })).toBe('running');
     expect(subscriptionView({ data: { SubscriptionStatus: null, HeldSubscriptionType: null }, isError: true })).toBe('choose');
@@ -23,5 +36,18 @@ describe('the subscription section’s state', () => {
     expect(subscriptionView({ data: { SubscriptionStatus: null, HeldSubscriptionType: 12 }, isError: false })).toBe('held');
     expect(subscriptionView({ data: { SubscriptionStatus: 'canceled', HeldSubscriptionType: 0 }, isError: false })).toBe('held');
     expect(subscriptionView({ data: { SubscriptionStatus: 'active', HeldSubscriptionType: 12 }, isError: false })).toBe('running');
+  });
+
+  it('lets the member choose another card for a monthly or yearly membership that runs, not for the card that pays it', () => {
+    const other = { IsSubscription: false };
+    const paying = { IsSubscription: true };
+    for (const status of ['active', 'suspended']) {
+      expect(canPayMembership({ SubscriptionId: 7, SubscriptionStatus: status }, other), status).toBe(true);
+      expect(canPayMembership({ SubscriptionId: 7, SubscriptionStatus: status }, paying), status).toBe(false);
+    }
+    for (const status of ['canceled', 'lifetime', null])
+      expect(canPayMembership({ SubscriptionId: 7, SubscriptionStatus: status }, other), String(status)).toBe(false);
+    expect(canPayMembership({ SubscriptionId: null, SubscriptionStatus: 'active' }, other)).toBe(false);
+    expect(canPayMembership(undefined, other)).toBe(false);
   });
 });

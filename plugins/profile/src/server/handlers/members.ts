@@ -134,6 +134,9 @@ export const memberRoutes = [
           // The plugins end what they keep running for the member (the gateway's renewals, linked banks): a job
           // stored with the termination, so neither commits without the other.
           if (which === 'terminate') await services.members.announceTermination(memberId, tx);
+          // A reactivation gives back what the termination ended and the member already paid for (billing's membership
+          // for the period paid), by the kernel's job stored with it.
+          else await services.members.announceReactivation(memberId, tx);
           return services.members.load(memberId, tx);
         });
         if (!saved) throw notFound(ProfileMessages.notFound);
