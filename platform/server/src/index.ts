@@ -34,6 +34,7 @@ export * from './http/context';
 export * from './http/errors';
 export { allowFrameSources, loggedError, SECRET_PATH_PREFIXES } from './http/security';
 export type { Translator } from './i18n/translator';
+export { pruneKeyTable, scheduleHousekeeping } from './jobs/housekeeping';
 export type { DefineOptions, JobHandler, JobInfo, JobQueue, SendOptions } from './jobs/queue';
 export type { AuditService } from './kernel-services/audit';
 export type { BrandsService } from './kernel-services/brands';

@@ -1,4 +1,4 @@
-import { defineServerPlugin } from '@portal/server';
+import { defineServerPlugin, scheduleHousekeeping } from '@portal/server';
 import { type AccountService, accountService } from '../service';
 import { createAccountService } from './activation-service';
 import { linkRoutes } from './handlers/links';
@@ -15,14 +15,7 @@ export default defineServerPlugin<AccountService>({
   migrations,
   init: async ({ services, database }) => {
     // No retries: the next run does the same work.
-    await services.jobs.define(
-      LINK_PRUNE_JOB,
-      async () => {
-        await pruneLinks(database.sql);
-      },
-      { retryLimit: 0 },
-    );
-    await services.jobs.schedule(LINK_PRUNE_JOB, LINK_PRUNE_CRON);
+    await scheduleHousekeeping(services.jobs, LINK_PRUNE_JOB, LINK_PRUNE_CRON, () => pruneLinks(database.sql));
   },
   routes: [...registrationRoutes, ...linkRoutes, ...profileRoutes],
   messages: { es },

@@ -1,4 +1,4 @@
-import { defineServerPlugin } from '@portal/server';
+import { defineServerPlugin, scheduleHousekeeping } from '@portal/server';
 import { ledgerService } from '../service';
 import { dashboardRoutes } from './handlers/dashboard';
 import { financialRoutes } from './handlers/financials';
@@ -23,14 +23,7 @@ export default defineServerPlugin({
   init: async ({ services, database }) => {
     // The creates' keys go on the kernel's window for its own (services.createKeys). No retries: the next day's run
     // does the same work.
-    await services.jobs.define(
-      CREATE_KEY_PRUNE_JOB,
-      async () => {
-        await pruneCreateKeys(database.sql);
-      },
-      { retryLimit: 0 },
-    );
-    await services.jobs.schedule(CREATE_KEY_PRUNE_JOB, CREATE_KEY_PRUNE_CRON);
+    await scheduleHousekeeping(services.jobs, CREATE_KEY_PRUNE_JOB, CREATE_KEY_PRUNE_CRON, () => pruneCreateKeys(database.sql));
   },
   routes: [...financialRoutes, ...transactionRoutes, ...dashboardRoutes],
   messages: { es },

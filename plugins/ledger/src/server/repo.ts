@@ -2,13 +2,13 @@ import { dayIn } from '@portal/core';
 import {
   ApiError,
   badRequest,
-  CREATE_KEY_RETENTION_DAYS,
   conflict,
   type Message,
   msg,
   notFound,
   PayerError,
   type PayerSubmission,
+  pruneKeyTable,
   type RouteContext,
   type SqlClient,
 } from '@portal/server';
@@ -258,18 +258,8 @@ export const CREATE_KEY_PRUNE_JOB = 'ledger.prune-create-keys';
 /** Once a day, at a quiet hour (UTC), with the kernel's own create keys. */
 export const CREATE_KEY_PRUNE_CRON = '17 3 * * *';
 
-/**
- * Deletes creates' keys older than the kernel's window for its own (CREATE_KEY_RETENTION_DAYS: a retry comes seconds or
- * minutes after the first send; a month is far past any), in the daily `ledger.prune-create-keys` job. Returns how
- * many went.
- */
-export async function pruneCreateKeys(sql: SqlClient, retentionDays = CREATE_KEY_RETENTION_DAYS): Promise<number> {
-  const rows = await sql.query<{ n: number }>(
-    `WITH gone AS (DELETE FROM ledger_create_keys WHERE created_at < now() - make_interval(days => $1) RETURNING 1) SELECT count(*)::int AS n FROM gone`,
-    [retentionDays],
-  );
-  return rows[0]?.n ?? 0;
-}
+/** Deletes creates' keys older than the kernel's window for its own, in the daily `ledger.prune-create-keys` job. */
+export const pruneCreateKeys = (sql: SqlClient, retentionDays?: number) => pruneKeyTable(sql, 'ledger_create_keys', retentionDays);
 
 async function lockForChange(tx: SqlClient, ctx: Ctx, memberId: number, id: number, version: number): Promise<LedgerTransaction> {
   const rows = await tx.query<{ version: number; source: string; report_id: number | null; report_status: string | null }>(

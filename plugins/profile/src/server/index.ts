@@ -1,4 +1,4 @@
-import { defineServerPlugin, jobIdempotencyKey } from '@portal/server';
+import { defineServerPlugin, jobIdempotencyKey, scheduleHousekeeping } from '@portal/server';
 import { profileService } from '../service';
 import { CODE_PRUNE_CRON, CODE_PRUNE_JOB, pruneCodes } from './codes';
 import { addressRoutes } from './handlers/addresses';
@@ -42,14 +42,7 @@ export default defineServerPlugin({
     });
     // Spent and expired codes (with the numbers they went to) go after CODE_RETENTION_DAYS. No retries: the next day's
     // run does the same work.
-    await services.jobs.define(
-      CODE_PRUNE_JOB,
-      async () => {
-        await pruneCodes(database.sql);
-      },
-      { retryLimit: 0 },
-    );
-    await services.jobs.schedule(CODE_PRUNE_JOB, CODE_PRUNE_CRON);
+    await scheduleHousekeeping(services.jobs, CODE_PRUNE_JOB, CODE_PRUNE_CRON, () => pruneCodes(database.sql));
   },
   routes: [...memberRoutes, ...addressRoutes, ...messagingRoutes],
   messages: { es },

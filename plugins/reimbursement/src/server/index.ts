@@ -1,4 +1,4 @@
-import { defineServerPlugin } from '@portal/server';
+import { defineServerPlugin, scheduleHousekeeping } from '@portal/server';
 import { CREATE_KEY_PRUNE_CRON, CREATE_KEY_PRUNE_JOB, pruneCreateKeys, reimbursementRoutes } from './handlers/reimbursements';
 import es from './i18n/es.json';
 import { migrations } from './migrations';
@@ -15,14 +15,7 @@ export default defineServerPlugin({
     await services.jobs.schedule('reimbursement.prune-uploads', '17 3 * * *');
     // The creates' keys go on the kernel's window for its own (services.createKeys). No retries: the next day's run
     // does the same work.
-    await services.jobs.define(
-      CREATE_KEY_PRUNE_JOB,
-      async () => {
-        await pruneCreateKeys(database.sql);
-      },
-      { retryLimit: 0 },
-    );
-    await services.jobs.schedule(CREATE_KEY_PRUNE_JOB, CREATE_KEY_PRUNE_CRON);
+    await scheduleHousekeeping(services.jobs, CREATE_KEY_PRUNE_JOB, CREATE_KEY_PRUNE_CRON, () => pruneCreateKeys(database.sql));
   },
   routes: reimbursementRoutes,
   messages: { es },

@@ -3,11 +3,11 @@ import { claimsService } from '@portal/plugin-claims/service';
 import {
   ApiError,
   badRequest,
-  CREATE_KEY_RETENTION_DAYS,
   checkContentStream,
   type Message,
   msg,
   notFound,
+  pruneKeyTable,
   type RouteContext,
   route,
   type SqlClient,
@@ -95,17 +95,10 @@ export const CREATE_KEY_PRUNE_JOB = 'reimbursement.prune-create-keys';
 export const CREATE_KEY_PRUNE_CRON = '17 3 * * *';
 
 /**
- * Deletes creates' IdempotencyKeys older than the kernel's window for its own (CREATE_KEY_RETENTION_DAYS: a retry comes
- * seconds or minutes after the first send, a month is far past any), in the daily `reimbursement.prune-create-keys`
- * job. The reimbursement a key made stays; only the key goes. Returns how many went.
+ * Deletes creates' IdempotencyKeys older than the kernel's window for its own, in the daily
+ * `reimbursement.prune-create-keys` job. The reimbursement a key made stays; only the key goes.
  */
-export async function pruneCreateKeys(sql: SqlClient, retentionDays = CREATE_KEY_RETENTION_DAYS): Promise<number> {
-  const rows = await sql.query<{ n: number }>(
-    `WITH gone AS (DELETE FROM reimbursement_create_keys WHERE created_at < now() - make_interval(days => $1) RETURNING 1) SELECT count(*)::int AS n FROM gone`,
-    [retentionDays],
-  );
-  return rows[0]?.n ?? 0;
-}
+export const pruneCreateKeys = (sql: SqlClient, retentionDays?: number) => pruneKeyTable(sql, 'reimbursement_create_keys', retentionDays);
 
 /** The member's files in a request (batch): the 10-file limit counts only them. */
 async function countBatch(sql: SqlClient, batchId: string, memberId: number): Promise<number> {
