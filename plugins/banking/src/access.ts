@@ -42,6 +42,12 @@ export const BANK_CONSTANTS = {
   recentAddMs: 60_000,
   searchMinLength: 3,
   popularCount: 8,
+  /**
+   * A hosted-page token (GET token) also queues a sync of the member this long after (seconds): the token's life
+   * (30 minutes at FastLink and the sandbox) and a minute, so a link made in the frame is mirrored even when the
+   * frame's message never reaches the page.
+   */
+  frameSyncAfterS: 31 * 60,
   /** Finance API version: '1' sends one form; '1.1' wraps a single form into a list. */
   defaultVersion: '1',
 } as const;

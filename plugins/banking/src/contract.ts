@@ -171,6 +171,11 @@ export const BankingApi = {
     response: linkResultSchema,
   }),
   siteAccounts: defineEndpoint({ method: 'GET', path: `${FINANCE_PREFIX}/site/accounts`, response: linkedAccountsSchema }),
+  /**
+   * Not in the spec's list: mirrors the member's links from the aggregator now (a bank linked in the hosted frame,
+   * which tells the page, not us). Answers site/accounts' shape.
+   */
+  siteSync: defineEndpoint({ method: 'POST', path: `${FINANCE_PREFIX}/site/sync`, response: linkedAccountsSchema }),
   remove: defineEndpoint({
     method: 'POST',
     path: `${FINANCE_PREFIX}/site/remove`,

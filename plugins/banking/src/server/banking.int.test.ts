@@ -703,6 +703,63 @@ describe('read audits', () => {
   });
 });
 
+describe('a bank linked in the hosted frame (/management/bank-fastlink) reaches our records (review memmoney2 finding 1)', () => {
+  const sql = () => env.server.database.sql;
+  const bankRows = async (memberId: number) =>
+    (await sql().query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_transactions WHERE member_id = $1 AND source = 'bank'`, [memberId]))[0]?.n;
+  /** What the frame does: the token from GET token, then the hosted page's login step, which links at the aggregator. */
+  const linkInFrame = async (session: Session, institutionId: number) => {
+    const t = await data<{ url: string; token: string }>(BankingApi.token.path, { session });
+    const page = await fetch(t.url, {
+      method: 'POST',
+      body: new URLSearchParams({ token: t.token, step: 'login', institutionId: String(institutionId), f_LOGIN: 'good', f_PASSWORD: BANK_TEST_PASSWORD }),
+    });
+    expect(await page.text()).toContain('data-linked');
+  };
+
+  it("the page's site/sync, on the frame's 'linked' message, mirrors the link: the bank, its accounts and its ledger rows appear; audited", async () => {
+    const id = (await makeUser(env.server, { userName: 'bank-frame', roles: [Roles.CareGuardFinance], brand: 'card', member: true })).memberId ?? 0;
+    const s = await signIn(env.server, 'bank-frame', undefined, '10.0.0.6', 'card');
+    await linkInFrame(s, 101);
+    // Linked at the aggregator only: nothing here yet.
+    expect((await accounts({ session: s })).Banks).toEqual([]);
+    expect(await bankRows(id)).toBe(0);
+
+    const res = await call(BankingApi.siteSync.path, { session: s, body: {} });
+    expect(res.statusCode).toBe(200);
+    const synced = res.json().Data as LinkedAccounts;
+    expect(synced.Banks.map((b) => [b.ProviderId, b.Status])).toEqual([[101, 'SUCCESS']]);
+    expect(synced.Accounts.length).toBeGreaterThan(0);
+    expect(await data(BankingApi.validate.path, { session: s })).toEqual({ IsValid: true, IsStale: false });
+    expect(await bankRows(id)).toBeGreaterThan(0);
+    expect(await sql().query(`SELECT actor_name, entity, entity_id FROM audit_log WHERE action = 'banking.link.sync' AND member_id = $1`, [id])).toEqual([
+      { actor_name: 'bank-frame', entity: 'member', entity_id: String(id) },
+    ]);
+  });
+
+  it('a link made in the frame whose message never reached the page is mirrored by the sync the token queued', async () => {
+    const id = (await makeUser(env.server, { userName: 'bank-lost', roles: [Roles.CareGuard], brand: 'card', member: true })).memberId ?? 0;
+    const s = await signIn(env.server, 'bank-lost', undefined, '10.0.0.7', 'card');
+    await linkInFrame(s, 102);
+    // GET token queued one sync of the member for when the token has expired (asked again, still one).
+    await data(BankingApi.token.path, { session: s });
+    const waiting = await sql().query<{ start_after: Date }>(
+      `SELECT start_after FROM pgboss.job WHERE name = 'banking.sync' AND state = 'created' AND (data->>'memberId')::int = $1`,
+      [id],
+    );
+    expect(waiting).toHaveLength(1);
+    expect(new Date(waiting[0]?.start_after ?? 0).getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
+    await env.server.jobs.drain();
+    expect((await accounts({ session: s })).Banks).toEqual([]);
+
+    // Its time come, it mirrors the link.
+    await sql().query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'banking.sync' AND state = 'created' AND (data->>'memberId')::int = $1`, [id]);
+    await env.server.jobs.drain();
+    expect((await accounts({ session: s })).Banks.map((b) => b.ProviderId)).toEqual([102]);
+    expect(await bankRows(id)).toBeGreaterThan(0);
+  });
+});
+
 describe('remove, terminate, token, brands', () => {
   it('removes a link: its accounts are gone, and with them the funding account', async () => {
     const before = await accounts();

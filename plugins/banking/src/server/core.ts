@@ -702,6 +702,26 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
       return own.length;
     },
 
+    /**
+     * POST site/sync: the page saw the hosted frame link a bank (the frame tells the page, not us), so the member's
+     * links are mirrored now (a job retries when the aggregator is slow or down). Audited first
+     * ('banking.link.sync'), as a refresh is, so no sync is asked unaudited.
+     */
+    async syncLinks(memberId: number, audit: BankAudit) {
+      await audit({ action: 'banking.link.sync', entity: 'member', entityId: String(memberId), memberId }, sql);
+      await syncSoon(memberId);
+      return linkedAccounts(memberId);
+    },
+
+    /**
+     * After a hosted-page token: a sync of the member once the token has expired, so a link made in the frame with it
+     * is mirrored even when the frame's message to the page is lost. One waiting per member (its own singleton key,
+     * apart from the retry of a failed sync); a token asked again while one waits adds none.
+     */
+    async scheduleFrameSync(memberId: number) {
+      await services.jobs.send(SYNC_JOB, { memberId }, { singletonKey: `${memberId}:frame`, startAfter: BANK_CONSTANTS.frameSyncAfterS });
+    },
+
     /** The refresh job: asks the aggregator, marks stale links (and the DeactivateBank marker), then mirrors the result. */
     async runRefresh(memberId: number, accountIds: number[]) {
       await banks.refresh(aggregatorUser(memberId), accountIds);

@@ -10,13 +10,21 @@ const signed = `CASE WHEN transaction_type_id = ${TransactionType.Expense} THEN 
  * business's day and month, never UTC's (already tomorrow in a US evening).
  */
 
-/** Balance at the end of each of the last 12 months up to today's (Date: the month's first day); no initial balance counts as 0. */
+/**
+ * Balance at the end of each of the last 12 months up to today's (Date: the month's first day), as loadBalance counts
+ * it: this month's point is the balance as of today (rows dated after today count from their day). No initial balance:
+ * no series (empty), as the tile shows no balance and the low-balance rule judges none (spec 02: null means no initial
+ * balance yet).
+ */
 export async function balanceByMonth(sql: SqlClient, memberId: number, today: string): Promise<{ Date: string; Balance: number }[]> {
   const rows = await sql.query<{ day: string; cents: number }>(
     `SELECT to_char(m, 'YYYY-MM-DD') AS day,
-       (COALESCE((SELECT initial_balance_cents FROM ledger_accounts WHERE member_id = $1), 0)
-        + COALESCE((SELECT sum(${signed}) FROM ledger_transactions WHERE member_id = $1 AND ${LEDGER_ROWS} AND date_created < m + interval '1 month'), 0))::float8 AS cents
-     FROM generate_series(date_trunc('month', $2::date) - interval '11 months', date_trunc('month', $2::date), interval '1 month') m ORDER BY m`,
+       (a.initial_balance_cents
+        + COALESCE((SELECT sum(${signed}) FROM ledger_transactions WHERE member_id = $1 AND ${LEDGER_ROWS}
+                    AND date_created < m + interval '1 month' AND date_created <= $2::date), 0))::float8 AS cents
+     FROM ledger_accounts a,
+       generate_series(date_trunc('month', $2::date) - interval '11 months', date_trunc('month', $2::date), interval '1 month') m
+     WHERE a.member_id = $1 AND a.initial_balance_cents IS NOT NULL ORDER BY m`,
     [memberId, today],
   );
   return rows.map((r) => ({ Date: r.day, Balance: Number(r.cents) / 100 }));
@@ -67,10 +75,10 @@ export async function adminBalance(sql: SqlClient, memberId: number | null, asOf
       `WITH a AS (SELECT member_id, initial_balance_cents FROM ledger_accounts WHERE initial_balance_cents IS NOT NULL AND ($1::int IS NULL OR member_id = $1::int))
        SELECT COALESCE(sum(a.initial_balance_cents), 0)::float8 AS initial,
               (COALESCE(sum(a.initial_balance_cents), 0) + COALESCE((SELECT sum(${signed.replace(/amount_cents|transaction_type_id/g, t)})
-                FROM ledger_transactions t JOIN a b ON b.member_id = t.member_id WHERE t.${LEDGER_ROWS}), 0))::float8 AS cents,
+                FROM ledger_transactions t JOIN a b ON b.member_id = t.member_id WHERE t.${LEDGER_ROWS} AND t.date_created <= $2::date), 0))::float8 AS cents,
               count(*)::int AS members
        FROM a`,
-      [memberId],
+      [memberId, asOf],
     )
   )[0];
   return { Balance: Number(row?.cents ?? 0) / 100, InitialBalance: Number(row?.initial ?? 0) / 100, Members: row?.members ?? 0, AsOf: asOf };

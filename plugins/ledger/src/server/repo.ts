@@ -334,12 +334,18 @@ export async function deleteTransaction(ctx: Ctx, id: number, version: number): 
   });
 }
 
-export async function loadBalance(sql: SqlClient, memberId: number): Promise<LedgerBalance> {
+/**
+ * The one definition of the member's balance: the initial balance plus the rows dated up to `asOf` (the business's
+ * today, `businessToday`), as the ledger list's running balance and the balance chart count them. A row dated after it
+ * (a bank's item dated by the aggregator's UTC day, a member's row dated up to the UTC+14 day) counts from its own day:
+ * in the tile, the chart and the low-balance rule alike. No initial balance: no balance (null) anywhere.
+ */
+export async function loadBalance(sql: SqlClient, memberId: number, asOf: string): Promise<LedgerBalance> {
   const row = (
     await sql.query<{ initial: number | null; flow: number }>(
       `SELECT (SELECT initial_balance_cents::float8 FROM ledger_accounts WHERE member_id = $1) AS initial,
-              COALESCE((SELECT sum(${signed}) FROM ledger_transactions WHERE member_id = $1 AND ${LEDGER_ROWS}), 0)::float8 AS flow`,
-      [memberId],
+              COALESCE((SELECT sum(${signed}) FROM ledger_transactions WHERE member_id = $1 AND ${LEDGER_ROWS} AND date_created <= $2::date), 0)::float8 AS flow`,
+      [memberId, asOf],
     )
   )[0];
   const initial = row?.initial ?? null;
@@ -363,7 +369,7 @@ export async function setBalance(ctx: Ctx, amount: unknown): Promise<LedgerBalan
     if (updated.length === 0) throw conflict(LedgerMessages.balanceSet);
     await history(tx, ctx, memberId, 0, 'balance', null, { Amount: r.cents / 100 });
     await ctx.audit({ action: 'ledger.balance.set', entity: 'ledger_account', entityId: memberId, memberId, detail: { Amount: r.cents / 100 } }, tx);
-    return loadBalance(tx, memberId);
+    return loadBalance(tx, memberId, businessToday(ctx));
   });
 }
 

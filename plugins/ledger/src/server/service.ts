@@ -112,7 +112,8 @@ export function makeLedgerService(sql: SqlClient, balanceChanged?: (memberId: nu
         );
         return inserted[0]?.n ?? 0;
       });
-      // The new rows moved the balance the low-balance rule reads (loadBalance counts every posted row, bank rows too):
+      // The new rows moved the balance the low-balance rule reads (loadBalance counts every posted row dated up to the
+      // business's today, bank rows too; a row dated later counts from its day, when the hourly due-rows run checks it):
       // the rule runs once for the whole posting, after its commit.
       if (added > 0) await balanceChanged?.(memberId);
       return added;

@@ -73,6 +73,13 @@ export const financeRoutes = [
       return wordedAccounts(ctx, await bankingOf(ctx).linkedAccounts(memberId));
     },
   }),
+  route(BankingApi.siteSync, {
+    access,
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      return wordedAccounts(ctx, await bankingOf(ctx).syncLinks(memberId, auditOf(ctx)));
+    },
+  }),
   route(BankingApi.remove, {
     access,
     handler: async (ctx) => {
@@ -144,7 +151,10 @@ export const financeRoutes = [
       const memberId = memberOf(ctx);
       const host = ctx.req.headers.host;
       if (!host) throw new ApiError(400, 'The request names no host.');
-      return viaAggregator(() => ctx.services.banks.linkToken(`member-${memberId}`, `${ctx.req.protocol}://${host}`));
+      const token = await viaAggregator(() => ctx.services.banks.linkToken(`member-${memberId}`, `${ctx.req.protocol}://${host}`));
+      // A link made in the frame is mirrored even if the frame's message to the page is lost.
+      await bankingOf(ctx).scheduleFrameSync(memberId);
+      return token;
     },
   }),
 ];

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BANK_CONSTANTS, BankingPaths } from '../../access';
 import * as css from '../components/bank.css';
+import { useSyncOnFrameLink } from '../components/frameLinked';
 import { LinkingFrame } from '../components/LinkingFrame';
 import { useFrameDocument } from '../components/useFrameDocument';
 import { useLinkToken } from '../components/useLinkToken';
@@ -11,6 +12,8 @@ import { useLinkToken } from '../components/useLinkToken';
 function Frame() {
   const { t } = useTranslation('banking');
   const frame = useLinkToken();
+  // The hosted page reports a link to this page only: the server is told to mirror it.
+  useSyncOnFrameLink(typeof frame === 'string' ? null : frame);
   if (frame === 'loading') return <p aria-busy="true">{t('fastlink.loading')}</p>;
   if (frame === 'failed') return <Message kind="error">{t('fastlink.failed')}</Message>;
   return (

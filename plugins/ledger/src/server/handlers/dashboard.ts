@@ -13,9 +13,10 @@ export const dashboardRoutes = [
     access: LedgerAccess.dashboard,
     handler: async (ctx) => {
       const memberId = memberOf(ctx);
-      const b = await loadBalance(ctx.database.sql, memberId);
+      const today = businessToday(ctx);
+      const b = await loadBalance(ctx.database.sql, memberId, today);
       ctx.auditRead({ action: 'ledger.dashboard.balance', entity: 'ledger_account', entityId: memberId, memberId });
-      return { Balance: b.CurrentBalance, InitialBalance: b.Amount, AsOf: businessToday(ctx) };
+      return { Balance: b.CurrentBalance, InitialBalance: b.Amount, AsOf: today };
     },
   }),
   route(LedgerApi.adminBalance, {

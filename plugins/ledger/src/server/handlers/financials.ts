@@ -1,7 +1,7 @@
 import { route } from '@portal/server';
 import { LedgerAccess } from '../../access';
 import { LedgerApi } from '../../contract';
-import { loadBalance, loadMember, memberOf, searchActivity, searchCard } from '../repo';
+import { businessToday, loadBalance, loadMember, memberOf, searchActivity, searchCard } from '../repo';
 
 /** Financials (spec 02 section 7): activity, card transactions, the balance and the member's ledger header. Reads audited. */
 export const financialRoutes = [
@@ -26,7 +26,7 @@ export const financialRoutes = [
     access: LedgerAccess.read,
     handler: async (ctx) => {
       const memberId = memberOf(ctx);
-      const balance = await loadBalance(ctx.database.sql, memberId);
+      const balance = await loadBalance(ctx.database.sql, memberId, businessToday(ctx));
       ctx.auditRead({ action: 'ledger.balance.read', entity: 'ledger_account', entityId: memberId, memberId });
       return balance;
     },

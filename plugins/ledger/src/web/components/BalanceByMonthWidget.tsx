@@ -27,6 +27,8 @@ export default function BalanceByMonthWidget() {
     retry: false,
   });
   if (!q.data) return <WidgetState pending={!q.isError} error={q.error} noMember={noMember} />;
+  // No series while no initial balance is set: the same "no balance" as the account balance tile.
+  if (!q.data.length) return <p data-testid="ledger-balance-month">{t('balance.none')}</p>;
   const points = carryForward(q.data);
   const values = points.map((p) => p.Balance);
   // The range holds zero, so the line reads against it (dashed when the balance crosses it).
