@@ -54,4 +54,15 @@ ALTER TABLE member_document_plans ADD COLUMN revision integer NOT NULL DEFAULT 0
 DELETE FROM member_document_plans;
 `,
   },
+  {
+    id: '0004_member_documents_snapshot',
+    sql: `
+-- A monthly statement is frozen once issued (freeze.ts): its figures (opening balance, the adjustments to earlier
+-- periods, every row with its running balance, closing balance, the day it was issued) are taken once, as JSON, and
+-- the PDF is rendered from them ever after; a later change to its period shows on the next statement issued, as an
+-- adjustment. NULL: not frozen yet (other kinds of document; statements issued before this column, which are frozen
+-- from the ledger as it is at their next listing or download). Nullable with no default: no table rewrite.
+ALTER TABLE member_documents ADD COLUMN snapshot jsonb;
+`,
+  },
 ];

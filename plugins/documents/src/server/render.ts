@@ -1,10 +1,11 @@
 import type { BrandManifest, Language, Message } from '@portal/core';
 import { type DayStyle, formatCents, formatIsoDayText, localeOf, msg } from '@portal/core';
-import type { LedgerService } from '@portal/plugin-ledger/service';
-import type { KernelServices, MemberRecord } from '@portal/server';
+import type { LedgerEntry, LedgerService } from '@portal/plugin-ledger/service';
+import type { KernelServices, MemberRecord, PdfBlock } from '@portal/server';
 import { DocumentType } from '../contract';
 import { lastDayOfMonth } from './catalog';
 import { deterministicPdf } from './deterministic';
+import type { Adjustment, StatementSnapshot } from './freeze';
 
 export interface StoredDocument {
   document_id: number;
@@ -75,6 +76,8 @@ export function describe(
 
 interface RenderInput {
   doc: StoredDocument;
+  /** A monthly statement's frozen figures (freeze.ts): a statement is rendered from these only, never from the ledger. */
+  snapshot?: StatementSnapshot;
   member: MemberRecord;
   brand: BrandManifest | null;
   ledger: LedgerService;
@@ -95,17 +98,36 @@ const contactsLine = (brand: BrandManifest | null): Message =>
     ? msg('Questions? Call {{phone}} or write to {{email}}.', { phone: brand.contacts.phone, email: brand.contacts.supportEmail })
     : 'Questions? Contact member support.';
 
+/** An adjustment's line: what happened to the row (or the initial balance), in the reader's language. */
+function adjustmentText(a: Adjustment, money: (cents: number) => string): Message {
+  const text = [a.company, a.description].filter(Boolean).join(' - ');
+  switch (a.kind) {
+    case 'initial':
+      return msg('Initial balance changed to {{now}}, was {{was}}', { now: money((a.wasCents ?? 0) + a.cents), was: money(a.wasCents ?? 0) });
+    case 'changed':
+      return msg('Corrected: {{text}}, was {{was}}', { text, was: money(a.wasCents ?? 0) });
+    case 'removed':
+      return msg('Removed: {{text}}', { text });
+    case 'moved':
+      return msg('Moved to {{date}}: {{text}}', { date: a.movedTo ?? '', text });
+    default:
+      return msg('Added: {{text}}', { text });
+  }
+}
+
 /**
- * Renders a generated document from the ledger in the reader's language: the same bytes for the same data and
- * language. Its words are messages the kernel's PDF service writes through the catalogues; the values that are words
- * (a row's type, the period) are translated here, and amounts and month names formatted in the language.
+ * Renders a generated document in the reader's language: the same bytes for the same data and language. A monthly
+ * statement from its frozen figures (`snapshot`), the 1099 and the annual accounting from the ledger as it is now,
+ * letters from their day. Its words are messages the kernel's PDF service writes through the catalogues; the values
+ * that are words (a row's type, the period) are translated here, and amounts and month names formatted in the language.
  */
-export async function renderGenerated({ doc, member, brand, ledger, services, language, t }: RenderInput): Promise<Buffer> {
+export async function renderGenerated({ doc, snapshot, member, brand, ledger, services, language, t }: RenderInput): Promise<Buffer> {
   const money = (cents: number) => formatCents(cents, localeOf(language));
   const dayText = (iso: string, style: DayStyle = 'medium') => formatIsoDayText(iso, style, localeOf(language));
   const { title } = describe(doc, language);
   const base = { title, language, brand: brand ?? undefined };
-  const rowsTable = (rows: Awaited<ReturnType<LedgerService['period']>>['rows']) => ({
+  type Row = Pick<LedgerEntry, 'date' | 'company' | 'description' | 'typeName' | 'signedCents' | 'balanceCents'>;
+  const rowsTable = (rows: readonly Row[]) => ({
     type: 'table' as const,
     columns: [
       { header: 'Date', width: 70 },
@@ -118,19 +140,47 @@ export async function renderGenerated({ doc, member, brand, ledger, services, la
   });
   switch (doc.document_type_id) {
     case DocumentType.MonthlyStatement: {
+      // Frozen when issued: later changes to this month show on the next statement, as adjustments to earlier periods.
+      if (!snapshot) throw new Error(`statement ${doc.document_id} rendered without its snapshot`);
+      const s = snapshot;
       const from = `${doc.period_key}-01`;
       const to = lastDayOfMonth(doc.period_key);
-      const p = await ledger.period(member.memberId, from, to);
       const period = t(msg('{{month}} ({{from}} to {{to}})', { month: monthName(doc.period_key, language), from: dayText(from), to: dayText(to) }));
+      const adjusted = s.adjustments.reduce((n, a) => n + a.cents, 0);
+      const adjustments: PdfBlock[] =
+        s.adjustments.length === 0
+          ? []
+          : [
+              { type: 'heading', text: 'Adjustments to earlier periods' },
+              {
+                type: 'paragraph',
+                text: 'Changes to transactions dated before this period, made after the statement that covered them was issued.',
+              },
+              {
+                type: 'table',
+                columns: [
+                  { header: 'Date', width: 70 },
+                  { header: 'Description', width: 270 },
+                  { header: 'Type', width: 70 },
+                  { header: 'Amount', width: 94, align: 'right' },
+                ],
+                rows: s.adjustments.map((a) => [a.date ?? '', t(adjustmentText(a, money)), a.typeName ? t(a.typeName) : '', money(a.cents)]),
+              },
+              { type: 'keyValue', rows: [{ label: 'Total adjustments', value: money(adjusted) }] },
+            ];
       return deterministicPdf(
         services.pdf.render({
           ...base,
           blocks: [
-            { type: 'keyValue', rows: [...memberRows(member), { label: 'Statement period', value: period }] },
-            { type: 'keyValue', rows: [{ label: 'Opening balance', value: money(p.openingCents) }] },
+            {
+              type: 'keyValue',
+              rows: [...memberRows(member), { label: 'Statement period', value: period }, { label: 'Issued on', value: dayText(s.issuedOn) }],
+            },
+            { type: 'keyValue', rows: [{ label: 'Opening balance', value: money(s.openingCents) }] },
+            ...adjustments,
             { type: 'heading', text: 'Transactions' },
-            p.rows.length > 0 ? rowsTable(p.rows) : { type: 'paragraph', text: 'No transactions this month.' },
-            { type: 'keyValue', rows: [{ label: 'Closing balance', value: money(p.closingCents) }] },
+            s.rows.length > 0 ? rowsTable(s.rows) : { type: 'paragraph', text: 'No transactions this month.' },
+            { type: 'keyValue', rows: [{ label: 'Closing balance', value: money(s.closingCents) }] },
             { type: 'paragraph', text: contactsLine(brand) },
           ],
         }),

@@ -16,8 +16,9 @@ import {
   withMessage,
 } from '@portal/server';
 import { DOCUMENTS_ACCESS, DOCUMENTS_UPLOAD_ACCESS } from '../../access';
-import { DocumentsApi, LISTED_DOCUMENT_TYPES, MAX_UPLOAD_BYTES, UploadMessages } from '../../contract';
+import { DocumentsApi, DocumentType, LISTED_DOCUMENT_TYPES, MAX_UPLOAD_BYTES, UploadMessages } from '../../contract';
 import { materialize } from '../catalog';
+import { freezeStatements, type StatementSnapshot } from '../freeze';
 import { describe, renderGenerated, type StoredDocument, TYPE_NAMES } from '../render';
 
 export const NO_MEMBER_MESSAGE = 'Your account has no documents of its own. Choose a member to act for first.';
@@ -38,12 +39,28 @@ export function memberOf(ctx: Pick<RouteContext, 'memberId'>): number {
  * Brings the member's generated documents up to date with the ledger (see catalog.ts). A month or year is over by the
  * business's day (`config.businessTimeZone`), as the ledger, the dashboard and coupons count days: on Jan 31 at 7 pm
  * in Chicago January is not over, though it is Feb 1 in UTC. Letters withdrawn or listed again are audited as
- * 'system' (the ledger changed, not the reader).
+ * 'system' (the ledger changed, not the reader). A monthly statement listed for the first time is then frozen
+ * (freeze.ts): its figures are taken from the ledger once, and its PDF never changes after.
  */
 export async function refresh(ctx: Ctx, memberId: number): Promise<void> {
-  await materialize(ctx.database.sql, ctx.use(ledgerService), memberId, dayIn(ctx.config.businessTimeZone), async (entries, tx) => {
+  const ledger = ctx.use(ledgerService);
+  await materialize(ctx.database.sql, ledger, memberId, dayIn(ctx.config.businessTimeZone), async (entries, tx) => {
     for (const entry of entries) await ctx.services.audit.write({ ...entry, actorName: 'system' }, tx);
   });
+  await freezeStatements(ctx.database.sql, ledger, memberId, ctx.config.businessTimeZone);
+}
+
+/** An issued statement's figures: frozen now if it has none yet (issued before statements were frozen). */
+async function statementSnapshot(ctx: Ctx, doc: StoredDocument): Promise<StatementSnapshot> {
+  const read = async () =>
+    (await ctx.database.sql.query<{ snapshot: StatementSnapshot | null }>('SELECT snapshot FROM member_documents WHERE document_id = $1', [doc.document_id]))[0]
+      ?.snapshot ?? null;
+  const stored = await read();
+  if (stored) return stored;
+  await freezeStatements(ctx.database.sql, ctx.use(ledgerService), doc.member_id, ctx.config.businessTimeZone);
+  const frozen = await read();
+  if (!frozen) throw new Error(`statement ${doc.document_id} has no snapshot after freezing`);
+  return frozen;
 }
 
 /** One of the acting member's documents of the given types; anyone else's, or a missing one, is 404. */
@@ -59,7 +76,10 @@ export async function ownDocument(ctx: Ctx, memberId: number, id: number, types:
   return row;
 }
 
-/** Sends a document: an uploaded one from the file store, a generated one rendered from the ledger in the reader's language. */
+/**
+ * Sends a document: an uploaded one from the file store, a generated one in the reader's language: a monthly statement
+ * from its frozen figures, the others from the ledger.
+ */
 export async function sendDocument(ctx: Ctx, doc: StoredDocument) {
   if (doc.source === 'uploaded' && doc.file_key) {
     const stored = await ctx.services.files.get(doc.file_key);
@@ -68,8 +88,10 @@ export async function sendDocument(ctx: Ctx, doc: StoredDocument) {
   }
   const member = await ctx.services.members.load(doc.member_id);
   if (!member) throw notFound(NOT_FOUND);
+  const snapshot = doc.document_type_id === DocumentType.MonthlyStatement ? await statementSnapshot(ctx, doc) : undefined;
   const body = await renderGenerated({
     doc,
+    snapshot,
     member,
     // The member's brand is the payer and signs the document wherever it is downloaded (the staff site too): the same
     // bytes for the same data in the same language.
