@@ -4,8 +4,8 @@ import { signIn, site } from '../support';
 import { expect, test } from '../test';
 
 const axe = (page: Page) => axeAndReflow(page, 'main', ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-const pdf = (size: number) => {
-  const head = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const pdf = (size: number, note = '') => {
+  const head = Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n% ${note}\n`);
   return Buffer.concat([head, Buffer.alloc(size - head.length, 0x20)]);
 };
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -28,9 +28,11 @@ test('a finance member sends two receipts with a progress bar each and sees them
   await expect(page.getByRole('heading', { name: 'Request a reimbursement' })).toBeVisible();
   expect((await axe(page)).violations).toEqual([]);
   const stamp = Date.now().toString(36);
-  await fillRequest(page, '10012026', '84.20');
+  // An amount and bytes of this run: a request like an earlier run's would be asked about (see the next test).
+  const amount = (10 + (Date.now() % 900_000) / 100).toFixed(2);
+  await fillRequest(page, '10012026', amount);
   await choose(page, [
-    { name: `pharmacy ${stamp}.pdf`, mimeType: 'application/pdf', buffer: pdf(9 * 1024 * 1024) },
+    { name: `pharmacy ${stamp}.pdf`, mimeType: 'application/pdf', buffer: pdf(9 * 1024 * 1024, stamp) },
     { name: `clinic ${stamp}.png`, mimeType: 'image/png', buffer: PNG },
   ]);
   await page.getByRole('button', { name: 'Send request' }).click();
@@ -39,9 +41,13 @@ test('a finance member sends two receipts with a progress bar each and sees them
   await expect(queue.getByRole('progressbar', { name: `Upload of clinic ${stamp}.png` })).toBeVisible();
   await expect(page.getByText('Your reimbursement request has been submitted with its 2 files.')).toBeVisible({ timeout: 30_000 });
   await expect(queue.getByRole('progressbar', { name: `Upload of pharmacy ${stamp}.pdf` })).toHaveAttribute('aria-valuenow', '100');
+  // One row for the request, its two files in it, its bill Received; the files download from the row's details.
   const grid = page.getByRole('grid', { name: 'Your reimbursements' });
-  await expect(grid.getByText(`pharmacy-${stamp}.pdf`)).toBeVisible();
-  await expect(grid.getByText(`clinic-${stamp}.png`)).toBeVisible();
+  const row = grid.getByRole('row').filter({ hasText: `pharmacy-${stamp}.pdf` });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText(`clinic-${stamp}.png`)).toBeVisible();
+  await expect(row.getByText('Received')).toBeVisible();
+  await row.getByRole('button', { name: /^Show details for row request of / }).click();
   const download = page.waitForEvent('download');
   await grid.getByRole('button', { name: `Download clinic-${stamp}.png` }).click();
   expect((await download).suggestedFilename()).toBe(`clinic-${stamp}.png`);
@@ -67,4 +73,41 @@ test('a .exe and a future service date are refused with the messages, and nothin
   await page.getByRole('button', { name: 'Send request' }).click();
   await expect(page.getByText("Service date can't be in future.")).toBeVisible();
   expect(uploads).toEqual([]);
+});
+
+test('the same request sent again asks "Send anyway?" first, and sends it only when told to', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  await page.goto(site('finance', '/reimbursement'));
+  const stamp = Date.now().toString(36);
+  const amount = (10 + (Date.now() % 900_000) / 100).toFixed(2);
+  const send = async () => {
+    await fillRequest(page, '09142026', amount);
+    await choose(page, [{ name: `twice ${stamp}.pdf`, mimeType: 'application/pdf', buffer: pdf(3000, stamp) }]);
+    await page.getByRole('button', { name: 'Send request' }).click();
+  };
+  await send();
+  await expect(page.getByText('Your reimbursement request has been submitted with its file.')).toBeVisible({ timeout: 30_000 });
+  const rows = page
+    .getByRole('grid', { name: 'Your reimbursements' })
+    .getByRole('row')
+    .filter({ hasText: `twice-${stamp}.pdf` });
+  await expect(rows).toHaveCount(1);
+
+  // Again, the same receipt: the dialog names the earlier request; Don't send leaves the list as it was.
+  await send();
+  const dialog = page.getByRole('alertdialog', { name: 'Send anyway?' });
+  await expect(dialog).toContainText(/You already sent a reimbursement request for \$[\d,.]+ with service date Sep 14, 2026 on .+\. This one was not sent\./);
+  expect((await axe(page)).violations).toEqual([]);
+  await dialog.getByRole('button', { name: "Don't send" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('The request was not sent. Change it or send it again if you still need to.')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+
+  // And once more, answered by keyboard: Send anyway (focused first) makes a second request.
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Send anyway' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Your reimbursement request has been submitted with its file.')).toBeVisible({ timeout: 30_000 });
+  await expect(rows).toHaveCount(2);
 });

@@ -38,6 +38,21 @@ export interface ClaimsService {
   recordReimbursement(input: ReimbursementBill, tx: SqlClient): Promise<{ ClaimID: number; ClaimNumber: string }>;
   /** The member a bill belongs to, or null when there is no such bill (a charge naming a bill checks it is the member's). */
   billOwner(claimId: number): Promise<number | null>;
+  /**
+   * Read-only: the status and payment of a member's bills by id (the reimbursement page shows its requests' outcome).
+   * Ids that are not the member's bills are left out.
+   */
+  billStatuses(memberId: number, claimIds: readonly number[]): Promise<BillStatus[]>;
+}
+
+/** A bill's status (ClaimStatus id) and payment, as billStatuses answers it. */
+export interface BillStatus {
+  ClaimID: number;
+  ClaimStatusID: number;
+  /** Integer cents; null until a payment is recorded. */
+  PaidCents: number | null;
+  /** 'YYYY-MM-DD'; null until paid. */
+  PaidDate: string | null;
 }
 
 export interface ReimbursementBill {

@@ -97,6 +97,12 @@ export const createSchema = z.object({
    * key with another file, request, date or amount is refused (409).
    */
   IdempotencyKey: idempotencyKey,
+  /**
+   * Not in the spec's wire list (this plugin's): the first file of a new request that looks like one the member already
+   * sent (the same service date and amount, or the same file) is refused with 409 and a DuplicateRequest in its Data,
+   * nothing stored; the same create sent again with AllowDuplicate true goes through (the member said "Send anyway").
+   */
+  AllowDuplicate: z.boolean().optional(),
 });
 export type CreateBody = z.infer<typeof createSchema>;
 export type CreateInput = z.input<typeof createSchema>;
@@ -112,8 +118,35 @@ export const reimbursementSchema = z.object({
   CreatedAt: z.iso.datetime(),
   /** The bill the request became, which finance staff review on /claims. */
   ClaimNumber: z.string().nullable(),
+  /** Not in the spec's list (added so the page shows one row per request): the request the file was sent with. */
+  BatchId: z.string(),
+  /** The bill's status (the claims plugin's ClaimStatus id) and its name there ('Received', 'Paid', 'Denied' ...); null without a bill. */
+  ClaimStatusID: z.number().int().nullable(),
+  ClaimStatus: z.string().nullable(),
+  /** What the bill was paid (dollars) and when ('YYYY-MM-DD'); null until a payment is recorded. */
+  PaidAmount: z.number().nullable(),
+  PaidDate: day.nullable(),
 });
 export type Reimbursement = z.infer<typeof reimbursementSchema>;
+
+/**
+ * The Data of create's 409 when the first file of a new request looks like a request the member already sent (the same
+ * service date and amount, or the same file): the earlier request, which the message names too. The page asks
+ * "Send anyway?" and sends the file again with AllowDuplicate true.
+ */
+export const duplicateRequestSchema = z.object({
+  Duplicate: z.literal(true),
+  /** Why it looks the same: the same service date and amount, or (another date or amount) the same file. */
+  Reason: z.enum(['dateAndAmount', 'sameFile']),
+  Earlier: z.object({
+    Id: z.number().int(),
+    ClaimNumber: z.string().nullable(),
+    ServiceDate: day,
+    Amount: z.number(),
+    CreatedAt: z.iso.datetime(),
+  }),
+});
+export type DuplicateRequest = z.infer<typeof duplicateRequestSchema>;
 
 export const ReimbursementApi = {
   /** Starts an upload of one file; answers where to send its bytes. */

@@ -89,6 +89,19 @@ export function makeClaimsService(sql: SqlClient, opts: ClaimsServiceOptions): C
       const rows = await sql.query<{ member_id: number }>('SELECT member_id FROM claims WHERE claim_id = $1', [claimId]);
       return rows[0]?.member_id ?? null;
     },
+    async billStatuses(memberId, claimIds) {
+      if (claimIds.length === 0) return [];
+      const rows = await sql.query<{ claim_id: number; claim_status_id: number; paid_cents: string | number | null; paid_date: string | null }>(
+        'SELECT claim_id, claim_status_id, paid_cents, paid_date::text AS paid_date FROM claims WHERE member_id = $1 AND claim_id = ANY($2::int[])',
+        [memberId, [...claimIds]],
+      );
+      return rows.map((r) => ({
+        ClaimID: r.claim_id,
+        ClaimStatusID: Number(r.claim_status_id),
+        PaidCents: r.paid_cents === null ? null : Number(r.paid_cents),
+        PaidDate: r.paid_date,
+      }));
+    },
     claimCounts: (scope, period) =>
       read(scope, `claims|${period}`, (client) => series<ClaimCountPoint>(client, scope, period, 'count(*)', 'NumberOfClaims', today())),
     billAmounts: (scope, period) =>

@@ -75,4 +75,14 @@ ALTER TABLE reimbursement_uploads ALTER COLUMN chunks SET DEFAULT '{}';
 CREATE INDEX reimbursement_create_keys_created_idx ON reimbursement_create_keys (created_at);
 `,
   },
+  {
+    id: '0005_reimbursement_duplicates',
+    sql: `
+-- The SHA-256 of each kept file (computed while it is copied from its upload), so the first file of a new request can
+-- be compared with the member's earlier files; NULL for files kept before. duplicate_of names the earlier reimbursement a
+-- request sent anyway (AllowDuplicate) looked like, for finance staff reading the row.
+ALTER TABLE reimbursements ADD COLUMN content_sha256 text;
+ALTER TABLE reimbursements ADD COLUMN duplicate_of integer REFERENCES reimbursements (id);
+`,
+  },
 ];

@@ -55,6 +55,11 @@ async function upload(s: Session, name: string, bytes: Buffer): Promise<string> 
   return id;
 }
 
+/**
+ * A create's body. Most tests send the same service date and amount (and often the same bytes) as new requests of one
+ * member again and again: they say AllowDuplicate, so the duplicate warning (its own tests, 'a request that looks like
+ * one already sent') stays out of their way. `firstTime` leaves it out.
+ */
 const createBody = (UploadId: string, name: string, over: Record<string, unknown> = {}, BatchId = randomUUID()) => {
   const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
   return {
@@ -64,8 +69,14 @@ const createBody = (UploadId: string, name: string, over: Record<string, unknown
     UploadId,
     BatchId,
     reimbursement: { type: 'application/pdf', FileName: name, Extension: ext, ServiceDate: '2026-10-01', Amount: '42.50', ...over },
+    AllowDuplicate: true as boolean | undefined,
   };
 };
+/** A create's body without AllowDuplicate: what the page sends first. */
+const firstTime = (UploadId: string, name: string, over: Record<string, unknown> = {}, BatchId = randomUUID()) => ({
+  ...createBody(UploadId, name, over, BatchId),
+  AllowDuplicate: undefined,
+});
 const create = (s: Session, body: unknown) => json(s, 'POST', ReimbursementApi.create.path, body);
 /** The files kept for an upload's reimbursement, and its chunks (data files only). */
 const keptFor = async (memberId: number, uploadId: string) => storedFiles(join(filesDir, 'files', 'reimbursements', String(memberId), uploadId));
@@ -733,6 +744,130 @@ describe('uploads are audited: the start, the completion (not each chunk) and a 
     // Once audit rows can be written, the last chunk completes the upload (with its audit row).
     expect((await chunk(member, id, 1000, bytes.subarray(1000))).json().Data.Offset).toBe(bytes.length);
     expect((await auditsOf(id)).map((a) => a.action)).toEqual(['reimbursement.upload.start', 'reimbursement.upload.complete']);
+  });
+});
+
+describe('a request that looks like one already sent (a second send of the same receipt)', () => {
+  let dup: Session;
+  let dupId: number;
+  const sql = () => env.server.database.sql;
+  const rowsOf = async () => (await sql().query<{ n: number }>('SELECT count(*)::int AS n FROM reimbursements WHERE member_id = $1', [dupId]))[0]?.n ?? 0;
+  const billsOf = async () => (await sql().query<{ n: number }>('SELECT count(*)::int AS n FROM claims WHERE member_id = $1', [dupId]))[0]?.n ?? 0;
+  const keysOf = async () =>
+    (await sql().query<{ n: number }>('SELECT count(*)::int AS n FROM reimbursement_create_keys WHERE member_id = $1', [dupId]))[0]?.n ?? 0;
+  const sentOn = /on [A-Z][a-z]{2} \d{1,2}, \d{4} \(bill RB\d{8}\)/;
+  let first: { Id: number; ClaimNumber: string; CreatedAt: string };
+  let receipt: Buffer;
+
+  beforeAll(async () => {
+    dup = await user('reimb-dup', Roles.CareGuardFinance, 'finance', true);
+    dupId = await memberIdOf('reimb-dup');
+    receipt = await pdf(3000, '\n% receipt of 2026-09-14\n');
+    const res = await create(dup, firstTime(await upload(dup, 'receipt.pdf', receipt), 'receipt.pdf', { ServiceDate: '2026-09-14', Amount: '42.50' }));
+    expect(res.statusCode, res.body).toBe(200);
+    first = res.json().Data;
+  });
+
+  it('refuses the same date and amount under a new BatchId with 409 naming the earlier request, and stores nothing (the upload stays)', async () => {
+    const [rows, bills, keys] = [await rowsOf(), await billsOf(), await keysOf()];
+    const id = await upload(dup, 'receipt.pdf', receipt);
+    const body = { ...firstTime(id, 'receipt.pdf', { ServiceDate: '2026-09-14', Amount: '42.5' }), IdempotencyKey: `dup-${randomUUID()}` };
+    const res = await create(dup, body);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().MsgText).toMatch(/^You already sent a reimbursement request for \$42\.50 with service date Sep 14, 2026 on /);
+    expect(res.json().MsgText).toMatch(sentOn);
+    expect(res.json().MsgText).toContain(`(bill ${first.ClaimNumber}). This one was not sent.`);
+    expect(res.json().Data).toEqual({
+      Duplicate: true,
+      Reason: 'dateAndAmount',
+      Earlier: { Id: first.Id, ClaimNumber: first.ClaimNumber, ServiceDate: '2026-09-14', Amount: 42.5, CreatedAt: first.CreatedAt },
+    });
+    // Nothing stored: no row, no bill, no key claimed, no kept copy; the upload is still there for the resend.
+    expect([await rowsOf(), await billsOf(), await keysOf()]).toEqual([rows, bills, keys]);
+    expect(await keptFor(dupId, id)).toEqual([]);
+    expect((await json(dup, 'GET', `/api/reimbursements/uploads/${id}`)).statusCode).toBe(200);
+
+    // Sent anyway (the same create with AllowDuplicate): a new request and bill, which names the one it looked like.
+    const anyway = await create(dup, { ...body, AllowDuplicate: true });
+    expect(anyway.statusCode, anyway.body).toBe(200);
+    expect(anyway.json().Data.ClaimNumber).not.toBe(first.ClaimNumber);
+    expect([await rowsOf(), await billsOf()]).toEqual([rows + 1, bills + 1]);
+    const kept = await sql().query<{ duplicate_of: number | null; content_sha256: string }>(
+      'SELECT duplicate_of, content_sha256 FROM reimbursements WHERE id = $1',
+      [anyway.json().Data.Id],
+    );
+    expect(kept[0]?.duplicate_of).toBe(first.Id);
+    expect(kept[0]?.content_sha256).toMatch(/^[0-9a-f]{64}$/);
+    // The key made it: the same create again answers it (a retry after a lost answer is no new warning).
+    const again = await create(dup, { ...body, UploadId: await upload(dup, 'receipt.pdf', receipt) });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().Data.Id).toBe(anyway.json().Data.Id);
+  });
+
+  it('refuses the same file with another date and amount (409, the file named), found by its SHA-256 once copied; the copy goes, the upload stays', async () => {
+    const rows = await rowsOf();
+    const id = await upload(dup, 'renamed.pdf', receipt);
+    const res = await create(dup, firstTime(id, 'renamed.pdf', { ServiceDate: '2026-08-01', Amount: '17.00' }));
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().MsgText).toMatch(/^You already sent this file with a reimbursement request for \$42\.50 with service date Sep 14, 2026 on /);
+    expect(res.json().Data.Reason).toBe('sameFile');
+    expect(await rowsOf()).toBe(rows);
+    expect(await keptFor(dupId, id)).toEqual([]);
+    expect((await json(dup, 'GET', `/api/reimbursements/uploads/${id}`)).statusCode).toBe(200);
+  });
+
+  it('takes another amount or another date (other bytes) as a new request, and files joining their own request unasked', async () => {
+    const amount = await create(dup, firstTime(await upload(dup, 'a.pdf', await pdf(3001)), 'a.pdf', { ServiceDate: '2026-09-14', Amount: '42.51' }));
+    expect(amount.statusCode, amount.body).toBe(200);
+    const batch = randomUUID();
+    const date = await create(dup, firstTime(await upload(dup, 'b.pdf', await pdf(3002)), 'b.pdf', { ServiceDate: '2026-09-15', Amount: '42.50' }, batch));
+    expect(date.statusCode, date.body).toBe(200);
+    // The request's second file (the same BatchId) is no duplicate of its first, nor of the earlier request's file.
+    const joined = await create(dup, firstTime(await upload(dup, 'c.pdf', receipt), 'c.pdf', { ServiceDate: '2026-09-15', Amount: '42.50' }, batch));
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().Data.ClaimNumber).toBe(date.json().Data.ClaimNumber);
+    // Another member's requests never count.
+    const theirs = await create(other, firstTime(await upload(other, 'receipt.pdf', receipt), 'receipt.pdf', { ServiceDate: '2026-09-14', Amount: '42.50' }));
+    expect(theirs.statusCode, theirs.body).toBe(200);
+  });
+
+  it('says it in Spanish', async () => {
+    const id = await upload(dup, 'receipt.pdf', receipt);
+    const res = await env.server.app.inject({
+      method: 'POST',
+      url: ReimbursementApi.create.path,
+      headers: authHeaders(dup, undefined, { cookie: 'cq.lang=es' }),
+      payload: firstTime(id, 'receipt.pdf', { ServiceDate: '2026-09-14', Amount: '42.50' }),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().MsgText).toMatch(
+      /^Ya envió una solicitud de reembolso por \$42\.50 con fecha de servicio 14 sept 2026 el .+ \(factura RB\d{8}\)\. Esta no se envió\.$/,
+    );
+  });
+});
+
+describe("the list: each file with its request's BatchId and its bill's status and payment", () => {
+  it('shows a new request Received and unpaid, its files under one BatchId and bill, then Paid with the amount and date once paid', async () => {
+    const batch = randomUUID();
+    const png = await fixtures.png();
+    const one = await create(member, createBody(await upload(member, 'st-1.png', png), 'st-1.png', { Amount: '60.00' }, batch));
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().Data).toMatchObject({ BatchId: batch, ClaimStatusID: 1, ClaimStatus: 'Received', PaidAmount: null, PaidDate: null });
+    await create(member, createBody(await upload(member, 'st-2.png', png), 'st-2.png', { Amount: '60.00' }, batch));
+    const mine = () =>
+      json(member, 'GET', ReimbursementApi.list.path).then((r) => (r.json().Data as Record<string, unknown>[]).filter((x) => x.BatchId === batch));
+    const listed = await mine();
+    expect(listed).toHaveLength(2);
+    for (const r of listed)
+      expect(r).toMatchObject({ ClaimNumber: one.json().Data.ClaimNumber, ClaimStatusID: 1, ClaimStatus: 'Received', PaidAmount: null, PaidDate: null });
+    await env.server.database.sql.query("UPDATE claims SET claim_status_id = 8, paid_cents = 5500, paid_date = '2026-11-15' WHERE claim_number = $1", [
+      one.json().Data.ClaimNumber,
+    ]);
+    for (const r of await mine()) expect(r).toMatchObject({ ClaimStatusID: 8, ClaimStatus: 'Paid', PaidAmount: 55, PaidDate: '2026-11-15' });
+    await env.server.database.sql.query('UPDATE claims SET claim_status_id = 5, paid_cents = NULL, paid_date = NULL WHERE claim_number = $1', [
+      one.json().Data.ClaimNumber,
+    ]);
+    for (const r of await mine()) expect(r).toMatchObject({ ClaimStatusID: 5, ClaimStatus: 'Denied', PaidAmount: null });
   });
 });
 

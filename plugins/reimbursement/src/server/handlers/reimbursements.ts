@@ -1,5 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { claimsService } from '@portal/plugin-claims/service';
+import { createHash, type Hash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { dayIn, formatCents, formatIsoDayText, localeOf } from '@portal/core';
+import { type BillStatus, claimsService } from '@portal/plugin-claims/service';
+import { statusName } from '@portal/plugin-claims/statusFlow';
 import {
   ApiError,
   badRequest,
@@ -16,7 +19,7 @@ import {
   withMessage,
 } from '@portal/server';
 import { REIMBURSEMENT_ACCESS } from '../../access';
-import { type CreateBody, type Reimbursement, ReimbursementApi } from '../../contract';
+import { type CreateBody, type DuplicateRequest, type Reimbursement, ReimbursementApi } from '../../contract';
 import { checkDateAndAmount, checkFiles, extensionOf, ReimbursementMessages as M, MAX_FILES, sanitizeFileName } from '../../rules';
 import { dropChunks, dropUpload, loadUpload, openUpload, receiveChunk, statusOf, type UploadRow, uploadIsWhole } from '../uploads';
 
@@ -33,6 +36,16 @@ export const BATCH_CHANGED_MESSAGE = 'This request was sent with another service
  * refused (409: the body is valid, it conflicts with what the key already made), and nothing is stored.
  */
 export const KEY_REUSED_MESSAGE = 'This IdempotencyKey was already used for another file or request. Nothing was saved; send it with a new key.';
+/**
+ * The first file of a new request (a BatchId with none of the member's files yet) with the service date and amount of a
+ * request the member already sent, or with the same bytes as a file they sent, is refused (409) with one of these,
+ * naming the earlier request, and a DuplicateRequest in its Data; nothing is stored and the upload is kept, so the page
+ * can ask "Send anyway?" and send the same create with AllowDuplicate true.
+ */
+export const DUPLICATE_REQUEST_MESSAGE =
+  'You already sent a reimbursement request for {{amount}} with service date {{serviceDate}} on {{sentOn}} (bill {{claim}}). This one was not sent.';
+export const DUPLICATE_FILE_MESSAGE =
+  'You already sent this file with a reimbursement request for {{amount}} with service date {{serviceDate}} on {{sentOn}} (bill {{claim}}). This one was not sent.';
 
 /**
  * The name a file is kept and shown under: the sender's, made clean (the kernel's uploadFileName: no control
@@ -61,10 +74,13 @@ interface Row {
   file_key: string;
   content_type: string;
   claim_number: string | null;
+  claim_id: number | null;
   upload_id: string;
+  batch_id: string;
 }
 const isoDay = (d: string | Date) => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
-const toWire = (r: Row): Reimbursement => ({
+/** A row as the list and create answer it, with its bill's status and payment (from the claims plugin) when known. */
+const toWire = (r: Row, bill?: BillStatus): Reimbursement => ({
   Id: r.id,
   ServiceDate: isoDay(r.service_date),
   Amount: Number(r.amount_cents) / 100,
@@ -74,9 +90,91 @@ const toWire = (r: Row): Reimbursement => ({
   Size: Number(r.size),
   CreatedAt: new Date(r.created_at).toISOString(),
   ClaimNumber: r.claim_number,
+  BatchId: r.batch_id,
+  ClaimStatusID: bill?.ClaimStatusID ?? null,
+  ClaimStatus: bill ? statusName(bill.ClaimStatusID) : null,
+  PaidAmount: bill?.PaidCents == null ? null : bill.PaidCents / 100,
+  PaidDate: bill?.PaidDate ?? null,
 });
 const COLUMNS =
-  'id, service_date::text AS service_date, amount_cents, name, extension, declared_type, size, created_at, file_key, content_type, claim_number, upload_id::text AS upload_id';
+  'id, service_date::text AS service_date, amount_cents, name, extension, declared_type, size, created_at, file_key, content_type, claim_number, claim_id, upload_id::text AS upload_id, batch_id::text AS batch_id';
+
+/** The bills of the rows (the member's own, read-only through the claims plugin) by ClaimID. */
+async function billsOf(ctx: Pick<RouteContext, 'use'>, memberId: number, rows: readonly Row[]): Promise<Map<number, BillStatus>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.claim_id === null ? [] : [r.claim_id])))];
+  const bills = await ctx.use(claimsService).billStatuses(memberId, ids);
+  return new Map(bills.map((b) => [b.ClaimID, b]));
+}
+const wireOf = (r: Row, bills: ReadonlyMap<number, BillStatus>) => toWire(r, r.claim_id === null ? undefined : bills.get(r.claim_id));
+
+interface Earlier {
+  id: number;
+  service_date: string;
+  amount_cents: string | number;
+  created_at: string | Date;
+  claim_number: string | null;
+  same_request: boolean;
+}
+
+/**
+ * The member's latest earlier request the first file of a new request looks like: the same service date and amount
+ * (first), or the same bytes (`sha256`, once the file is copied; null before). Other members' files never count.
+ */
+export async function findDuplicate(
+  sql: SqlClient,
+  memberId: number,
+  batchId: string,
+  serviceDate: string,
+  amountCents: number,
+  sha256: string | null,
+): Promise<Earlier | undefined> {
+  const rows = await sql.query<Earlier>(
+    `SELECT id, service_date::text AS service_date, amount_cents, created_at, claim_number,
+       (service_date = $3::date AND amount_cents = $4) AS same_request
+     FROM reimbursements
+     WHERE member_id = $1 AND batch_id <> $2::uuid
+       AND ((service_date = $3::date AND amount_cents = $4) OR ($5::text IS NOT NULL AND content_sha256 = $5::text))
+     ORDER BY 6 DESC, created_at DESC, id DESC LIMIT 1`,
+    [memberId, batchId, serviceDate, amountCents, sha256],
+  );
+  return rows[0];
+}
+
+/** The 409 of a request that looks like an earlier one: the message names it (in the reader's language), the Data holds it. */
+function duplicateError(ctx: Pick<RouteContext, 'language' | 'timeZone'>, earlier: Earlier): ApiError {
+  const locale = localeOf(ctx.language);
+  const cents = Number(earlier.amount_cents);
+  const createdAt = new Date(earlier.created_at);
+  const data: DuplicateRequest = {
+    Duplicate: true,
+    Reason: earlier.same_request ? 'dateAndAmount' : 'sameFile',
+    Earlier: {
+      Id: earlier.id,
+      ClaimNumber: earlier.claim_number,
+      ServiceDate: isoDay(earlier.service_date),
+      Amount: cents / 100,
+      CreatedAt: createdAt.toISOString(),
+    },
+  };
+  const values = {
+    amount: formatCents(cents, locale),
+    serviceDate: formatIsoDayText(isoDay(earlier.service_date), 'medium', locale),
+    sentOn: formatIsoDayText(dayIn(ctx.timeZone, createdAt), 'medium', locale),
+    claim: earlier.claim_number ?? String(earlier.id),
+  };
+  return new ApiError(409, msg(earlier.same_request ? DUPLICATE_REQUEST_MESSAGE : DUPLICATE_FILE_MESSAGE, values), data);
+}
+
+/** The bytes of `source` as they pass, fed into `hash` (the kept copy's SHA-256, at no extra read). */
+function hashing(source: Readable, hash: Hash): Readable {
+  async function* pass() {
+    for await (const chunk of source) {
+      hash.update(chunk as Buffer);
+      yield chunk as Buffer;
+    }
+  }
+  return Readable.from(pass(), { objectMode: false });
+}
 
 /**
  * What an IdempotencyKey stands for: the create's body as the contract parsed it (so 42.5 and '42.50' are the same),
@@ -222,7 +320,8 @@ export const reimbursementRoutes = [
       const made = async (client: SqlClient = sql) =>
         (await client.query<Row>(`SELECT ${COLUMNS} FROM reimbursements WHERE upload_id = $1 AND member_id = $2`, [body.UploadId, memberId]))[0];
       // Every answer of a made reimbursement (a retry's too) says the request is submitted, with its files so far.
-      const answer = async (row: Row) => withMessage(toWire(row), createdMessage(await filesOfRequest(sql, row.id, memberId)));
+      const answer = async (row: Row) =>
+        withMessage(wireOf(row, await billsOf(ctx, memberId, [row])), createdMessage(await filesOfRequest(sql, row.id, memberId)));
       const idempotencyKey = body.IdempotencyKey ?? null;
       const fingerprint = idempotencyKey === null ? null : createFingerprint(body);
       /** The reimbursement the member's IdempotencyKey made (undefined before it made one); the key with another body is a 409. */
@@ -287,9 +386,16 @@ export const reimbursementRoutes = [
         const amountCents = Math.round(Number(r.Amount) * 100);
         await mustOwnBatch(sql, body.BatchId, memberId);
         await mustMatchBatch(sql, body.BatchId, memberId, r.ServiceDate, amountCents);
-        if ((await countBatch(sql, body.BatchId, memberId)) >= MAX_FILES) throw badRequest(M.tooMany);
+        const batchFiles = await countBatch(sql, body.BatchId, memberId);
+        if (batchFiles >= MAX_FILES) throw badRequest(M.tooMany);
         const upload = await loadUpload(sql, body.UploadId, memberId);
         if (Number(upload.received) !== Number(upload.size)) throw badRequest('The file has not finished uploading.', statusOf(upload));
+        // The first file of a new request with the date and amount of an earlier one: asked before its bytes are read
+        // (the same bytes are compared once they are copied, below). Nothing is stored, the upload is kept.
+        if (batchFiles === 0 && body.AllowDuplicate !== true) {
+          const earlier = await findDuplicate(sql, memberId, body.BatchId, r.ServiceDate, amountCents, null);
+          if (earlier) throw duplicateError(ctx, earlier);
+        }
         const name = keptName(body.name);
         const refuse = async (message: Message, reason: string) => {
           // Chunks gone because a request of the same upload made it meanwhile are no refusal: the caller answers that one.
@@ -322,8 +428,10 @@ export const reimbursementRoutes = [
         // store. Files kept before are read by the key of their row, whatever its form.
         const key = `reimbursements/${memberId}/${upload.id}/${randomUUID()}.${body.ext}`;
         own.key = key;
-        const stored = await services.files.put(key, openUpload(services.files, upload), { contentType: content.contentType });
+        const hash = createHash('sha256');
+        const stored = await services.files.put(key, hashing(openUpload(services.files, upload), hash), { contentType: content.contentType });
         if (stored.size !== Number(upload.size)) throw await incomplete();
+        const sha256 = hash.digest('hex');
         return sql.transaction(async (tx) => {
           // One request at a time per batch: the count and the insert see the same rows.
           await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [body.BatchId]);
@@ -367,6 +475,11 @@ export const reimbursementRoutes = [
               [body.BatchId, memberId],
             )
           )[0];
+          // A new request that looks like an earlier one (the same date and amount, or the same bytes) is refused unless
+          // the member said to send it anyway: the transaction rolls back (no key claimed), the copy is deleted by the
+          // caller, the upload stays for the resend. Sent anyway, the row names the request it looked like.
+          const earlier = billed ? undefined : await findDuplicate(tx, memberId, body.BatchId, r.ServiceDate, amountCents, sha256);
+          if (earlier && body.AllowDuplicate !== true) throw duplicateError(ctx, earlier);
           const claim = billed
             ? { ClaimID: billed.claim_id, ClaimNumber: billed.claim_number }
             : await ctx.use(claimsService).recordReimbursement(
@@ -380,8 +493,8 @@ export const reimbursementRoutes = [
                 tx,
               );
           const inserted = await tx.query<Row>(
-            `INSERT INTO reimbursements (member_id, batch_id, upload_id, service_date, amount_cents, name, extension, content_type, declared_type, size, file_key, created_by, claim_id, claim_number)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING ${COLUMNS}`,
+            `INSERT INTO reimbursements (member_id, batch_id, upload_id, service_date, amount_cents, name, extension, content_type, declared_type, size, file_key, created_by, claim_id, claim_number, content_sha256, duplicate_of)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING ${COLUMNS}`,
             [
               memberId,
               body.BatchId,
@@ -397,6 +510,8 @@ export const reimbursementRoutes = [
               ctx.user?.id ?? '',
               claim.ClaimID,
               claim.ClaimNumber,
+              sha256,
+              earlier?.id ?? null,
             ],
           );
           const row = inserted[0] as Row;
@@ -406,7 +521,7 @@ export const reimbursementRoutes = [
               action: 'reimbursement.create',
               entity: 'reimbursement',
               entityId: String(row.id),
-              detail: { name, size: stored.size, amountCents, batch: body.BatchId, idempotencyKey },
+              detail: { name, size: stored.size, amountCents, batch: body.BatchId, idempotencyKey, ...(earlier ? { duplicateOf: earlier.id } : {}) },
             },
             tx,
           );
@@ -423,7 +538,8 @@ export const reimbursementRoutes = [
         memberId,
       ]);
       ctx.auditRead({ action: 'reimbursement.list', entity: 'reimbursement', detail: { count: rows.length } });
-      return rows.map(toWire);
+      const bills = await billsOf(ctx, memberId, rows);
+      return rows.map((r) => wireOf(r, bills));
     },
   }),
   route(ReimbursementApi.download, {

@@ -8,7 +8,7 @@ vi.mock('@portal/web', () => import('../../../../../platform/web/src/api/errors'
 import { ReimbursementApi, type UploadStatus } from '../../contract';
 import { ReimbursementMessages as M } from '../../rules';
 import en from '../i18n/en.json';
-import { failureText } from './outcome';
+import { duplicateOf, failureText } from './outcome';
 import { uploadFile } from './uploader';
 
 const UNEXPECTED = en.rules.unexpected;
@@ -84,5 +84,27 @@ describe("the uploader's chunk retries running out on the network", () => {
     expect(calls).toEqual(['start', 'chunk', 'status', 'chunk', 'status', 'chunk', 'status', 'chunk']);
     expect(error).toBeInstanceOf(ApiCallError);
     expect(failureText(error, UNEXPECTED)).toBe(UNEXPECTED);
+  });
+});
+
+describe('a create refused as looking like a request already sent', () => {
+  const data = {
+    Duplicate: true,
+    Reason: 'dateAndAmount',
+    Earlier: { Id: 7, ClaimNumber: 'RB26000007', ServiceDate: '2026-11-02', Amount: 42.5, CreatedAt: '2026-11-30T10:00:00.000Z' },
+  };
+  const refused = (status: number, Data: unknown) =>
+    new ApiCallError('refused', status, { Data, Unwrap: true, MsgText: 'You already sent a reimbursement request for $42.50 …', HasError: true });
+
+  it('is told by its 409 with the earlier request in its Data (the page asks "Send anyway?")', () => {
+    expect(duplicateOf(refused(409, data))).toEqual(data);
+  });
+
+  it('is no other refusal: another 409, a 400 with the same data, a network failure', () => {
+    expect(duplicateOf(refused(409, null))).toBeNull();
+    expect(duplicateOf(refused(409, { Offset: 10 }))).toBeNull();
+    expect(duplicateOf(refused(400, data))).toBeNull();
+    expect(duplicateOf(new ApiCallError('offline', 0, null))).toBeNull();
+    expect(duplicateOf(new Error('boom'))).toBeNull();
   });
 });

@@ -15,3 +15,5 @@ export const track = style({
 export const fill = style({ height: '100%', background: vars.color.background.brandAccent, transition: 'width 120ms linear' });
 export const state = style({ fontSize: '0.9rem', color: vars.color.foreground.muted });
 export const stateError = style({ fontSize: '0.9rem', color: vars.color.foreground.critical });
+export const fileList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xsmall });
+export const fileRow = style({ display: 'flex', gap: vars.space.small, alignItems: 'center', justifyContent: 'space-between' });

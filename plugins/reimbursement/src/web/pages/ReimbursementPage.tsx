@@ -1,15 +1,31 @@
 import { formatCurrency, formatIsoDayText } from '@portal/core';
-import { useApi } from '@portal/web';
-import { Button, DataGrid, DatePickerField, FilePickerField, Form, type GridColumn, Message, MoneyField, Panel, saveBlob } from '@portal/web/kit';
+import { displayStatus } from '@portal/plugin-claims/contract';
+import { useApi, useLookups } from '@portal/web';
+import {
+  Button,
+  ConfirmDialog,
+  DataGrid,
+  DatePickerField,
+  FilePickerField,
+  Form,
+  type GridColumn,
+  lookupNames,
+  Message,
+  MoneyField,
+  Panel,
+  saveBlob,
+  useLookupLabel,
+} from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { type Reimbursement, ReimbursementApi } from '../../contract';
+import { ReimbursementApi } from '../../contract';
 import { checkDateAndAmount, checkFiles, ReimbursementMessages as M, MAX_FILES, REIMBURSEMENT_EXTENSIONS } from '../../rules';
-import { failureText } from '../components/outcome';
+import { duplicateOf, failureText } from '../components/outcome';
 import * as css from '../components/reimbursement.css';
 import { afterSend, fileIdentity, planSend, type SentRequest } from '../components/request';
+import { groupRequests, type ReimbursementRequest } from '../components/requests';
 import { type QueuedFile, UploadQueue } from '../components/UploadQueue';
 import { forgetUpload, uploadFile } from '../components/uploader';
 
@@ -55,7 +71,17 @@ export default function ReimbursementPage() {
   /** The request a Send left unfinished: its BatchId, sent files and files' keys, kept until the form resets (see planSend). */
   const request = useRef<SentRequest | null>(null);
   const [formKey, setFormKey] = useState(0);
+  /** The request looks like one already sent (the server's 409): the question "Send anyway?" and its answer. */
+  const [duplicate, setDuplicate] = useState<{ message: string; answer: (send: boolean) => void } | null>(null);
+  /** The member chose not to send a request that looked like one already sent. */
+  const [declined, setDeclined] = useState(false);
   const list = useQuery({ queryKey: ['reimbursement', 'list'], queryFn: () => api.call(ReimbursementApi.list, undefined, { notify: false }) });
+  const requests = useMemo(() => groupRequests(list.data ?? []), [list.data]);
+  const statuses = useLookups('Claim Status');
+  const lookupLabel = useLookupLabel();
+  const statusNames = useMemo(() => lookupNames(statuses, lookupLabel), [statuses, lookupLabel]);
+  /** Resolves true when the member says to send it anyway, false when they do not. */
+  const askDuplicate = (message: string) => new Promise<boolean>((resolve) => setDuplicate({ message, answer: resolve }));
 
   const update = (key: string, change: Partial<QueuedFile>) => setQueue((q) => q.map((f) => (f.key === key ? { ...f, ...change } : f)));
 
@@ -68,6 +94,7 @@ export default function ReimbursementPage() {
   async function submit(v: Values) {
     setNotSent(0);
     setSubmitted(null);
+    setDeclined(false);
     const fields = { serviceDate: v.ServiceDate ?? '', amount: v.Amount };
     // A Send after some files failed sends only those, under the same BatchId, each with the IdempotencyKey it had: the
     // sent ones are on the request's bill, and one whose answer was lost on the network is answered, not stored again.
@@ -93,29 +120,54 @@ export default function ReimbursementPage() {
     const sentNow: File[] = [];
     let failed = 0;
     let said: string | null = null;
+    /** The member said to send this request although it looks like one already sent. */
+    let allowDuplicate = false;
+    let stopped = false;
     for (const { file, key } of items) {
+      if (stopped) {
+        update(key, { state: 'failed', error: t('duplicate.notSent') });
+        continue;
+      }
       try {
         update(key, { state: 'uploading' });
         const uploadId = await uploadFile(api, file, (sent) => update(key, { sent }));
         update(key, { state: 'checking', sent: file.size });
         const ext = file.name.slice(file.name.lastIndexOf('.') + 1).toLowerCase();
-        await api.call(
-          ReimbursementApi.create,
-          {
-            body: {
-              type: file.type,
-              name: file.name,
-              ext,
-              UploadId: uploadId,
-              BatchId: batch,
-              IdempotencyKey: plan.keys[fileIdentity(file)],
-              reimbursement: { type: file.type, FileName: file.name, Extension: ext, ServiceDate: v.ServiceDate ?? '', Amount: v.Amount },
+        const create = () =>
+          api.call(
+            ReimbursementApi.create,
+            {
+              body: {
+                type: file.type,
+                name: file.name,
+                ext,
+                UploadId: uploadId,
+                BatchId: batch,
+                IdempotencyKey: plan.keys[fileIdentity(file)],
+                reimbursement: { type: file.type, FileName: file.name, Extension: ext, ServiceDate: v.ServiceDate ?? '', Amount: v.Amount },
+                ...(allowDuplicate ? { AllowDuplicate: true } : {}),
+              },
             },
-          },
-          // The server's MsgText is the success message (the request submitted, with its files counted so far): the
-          // page says the last one once every file went, in place. A refusal shows beside its file.
-          { notify: false, onMessage: (m) => (said = m) },
-        );
+            // The server's MsgText is the success message (the request submitted, with its files counted so far): the
+            // page says the last one once every file went, in place. A refusal shows beside its file.
+            { notify: false, onMessage: (m) => (said = m) },
+          );
+        try {
+          await create();
+        } catch (e) {
+          // The first file of a request that looks like one already sent: nothing was stored and the upload is kept, so
+          // the member is asked, and the same create goes again with AllowDuplicate (the rest of the request with it).
+          if (!duplicateOf(e)) throw e;
+          if (!(await askDuplicate(failureText(e, t('rules.unexpected'))))) {
+            stopped = true;
+            await api.call(ReimbursementApi.uploadCancel, { params: { id: uploadId } }, { notify: false }).catch(() => undefined);
+            await forgetUpload(file);
+            update(key, { state: 'failed', error: t('duplicate.notSent') });
+            continue;
+          }
+          allowDuplicate = true;
+          await create();
+        }
         await forgetUpload(file);
         sentNow.push(file);
         update(key, { state: 'done' });
@@ -128,33 +180,49 @@ export default function ReimbursementPage() {
     setBusy(false);
     request.current = afterSend(plan, fields, sentNow);
     await queryClient.invalidateQueries({ queryKey: ['reimbursement', 'list'] });
-    if (failed === 0) {
+    if (stopped) setDeclined(true);
+    else if (failed === 0) {
       setSubmitted(said);
       resetForm();
     } else setNotSent(failed);
   }
 
-  const columns: GridColumn<Reimbursement>[] = [
-    { id: 'ServiceDate', header: t('columns.serviceDate'), cell: (r) => formatIsoDayText(r.ServiceDate) },
-    { id: 'Amount', header: t('columns.amount'), cell: (r) => formatCurrency(r.Amount), align: 'end' },
-    { id: 'Name', header: t('columns.name'), cell: (r) => r.Name },
-    { id: 'ClaimNumber', header: t('columns.claim'), cell: (r) => r.ClaimNumber ?? '' },
+  const download = async (id: number) => {
+    const file = await api.call(ReimbursementApi.download, { params: { id } });
+    saveBlob(file.blob, file.fileName);
+  };
+  const statusText = (r: ReimbursementRequest) =>
+    r.ClaimStatusID === null ? '' : (statusNames.get(displayStatus(r.ClaimStatusID)) ?? r.ClaimStatus ?? String(r.ClaimStatusID));
+  const requestLabel = (r: ReimbursementRequest) => t('list.request', { date: formatIsoDayText(r.ServiceDate), amount: formatCurrency(r.Amount) });
+
+  // One row per request (its files under it, each downloadable in the row's details), with its bill's status and payment.
+  const columns: GridColumn<ReimbursementRequest>[] = [
+    { id: 'ServiceDate', header: t('columns.serviceDate'), accessor: (r) => r.ServiceDate, cell: (r) => formatIsoDayText(r.ServiceDate) },
+    { id: 'Amount', header: t('columns.amount'), accessor: (r) => r.Amount, cell: (r) => formatCurrency(r.Amount), align: 'end' },
     {
-      id: 'download',
-      header: t('columns.file'),
+      id: 'Files',
+      header: t('columns.files'),
+      accessor: (r) => r.Files.map((f) => f.Name).join(', '),
       cell: (r) => (
-        <Button
-          size="small"
-          aria-label={t('download', { name: r.Name })}
-          onPress={async () => {
-            const file = await api.call(ReimbursementApi.download, { params: { id: r.Id } });
-            saveBlob(file.blob, file.fileName);
-          }}
-        >
-          {t('downloadShort')}
-        </Button>
+        <ul className={css.fileList}>
+          {r.Files.map((f) => (
+            <li key={f.Id} className={css.fileName}>
+              {f.Name}
+            </li>
+          ))}
+        </ul>
       ),
     },
+    { id: 'ClaimNumber', header: t('columns.claim'), accessor: (r) => r.ClaimNumber ?? '' },
+    { id: 'Status', header: t('columns.status'), accessor: statusText },
+    {
+      id: 'PaidAmount',
+      header: t('columns.paid'),
+      accessor: (r) => r.PaidAmount,
+      cell: (r) => (r.PaidAmount === null ? '' : formatCurrency(r.PaidAmount)),
+      align: 'end',
+    },
+    { id: 'PaidDate', header: t('columns.paidDate'), accessor: (r) => r.PaidDate ?? '', cell: (r) => formatIsoDayText(r.PaidDate) },
   ];
 
   return (
@@ -182,6 +250,7 @@ export default function ReimbursementPage() {
           <UploadQueue files={queue} />
           {alreadySent > 0 && <Message kind="info">{t('alreadySent', { count: alreadySent })}</Message>}
           {notSent > 0 && <Message kind="error">{t('someFailed', { count: notSent })}</Message>}
+          {declined && <Message kind="info">{t('duplicate.declined')}</Message>}
           {submitted && <Message kind="success">{submitted}</Message>}
           <div>
             <Button type="submit" variant="primary" isPending={busy} pendingLabel={t('form.sending')}>
@@ -190,18 +259,44 @@ export default function ReimbursementPage() {
           </div>
         </Form>
       </Panel>
-      <DataGrid<Reimbursement>
+      <DataGrid<ReimbursementRequest>
         label={t('list.title')}
         columns={columns}
-        getRowId={(r) => String(r.Id)}
-        data={list.data ?? []}
+        getRowId={(r) => r.BatchId}
+        getRowLabel={requestLabel}
+        renderExpanded={(r) => (
+          <ul className={css.fileList} aria-label={t('list.files', { request: requestLabel(r) })}>
+            {r.Files.map((f) => (
+              <li key={f.Id} className={css.fileRow}>
+                <span className={css.fileName}>{f.Name}</span>
+                <Button size="small" aria-label={t('download', { name: f.Name })} onPress={() => download(f.Id)}>
+                  {t('downloadShort')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        data={requests}
         isLoading={list.isPending}
         isError={list.isError}
         onRetry={() => list.refetch()}
         sortable
         pageable
         defaultPageSize={20}
-        stateKey="reimbursement.list"
+        stateKey="reimbursement.requests"
+      />
+      <ConfirmDialog
+        isOpen={duplicate !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          duplicate?.answer(false);
+          setDuplicate(null);
+        }}
+        title={t('duplicate.title')}
+        message={duplicate?.message ?? ''}
+        confirmLabel={t('duplicate.confirm')}
+        cancelLabel={t('duplicate.cancel')}
+        onConfirm={() => duplicate?.answer(true)}
       />
     </div>
   );
