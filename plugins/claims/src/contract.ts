@@ -242,6 +242,12 @@ const billFields = {
   ReceivedDate: optDate,
   BillReviewReceivedDate: optDate,
 };
+/** The payment details: SuperUser only, on a new bill as on an edit. */
+const paymentFields = {
+  PaidDate: optDate,
+  PaidAmount: z.preprocess((v) => (v === '' ? null : v), moneySchema.nullish()),
+  CheckNumber: optText(40),
+};
 const checkBill = (b: { PayeeID?: number | null; PayeeName?: string | null; ServiceDateFrom: string; ServiceDateTo?: string | null }, ctx: z.RefinementCtx) => {
   if (!b.PayeeID && !b.PayeeName) ctx.addIssue({ code: 'custom', path: ['PayeeID'], message: 'choose a payee or enter a payee name' });
   if (b.ServiceDateTo && b.ServiceDateTo < b.ServiceDateFrom)
@@ -249,23 +255,28 @@ const checkBill = (b: { PayeeID?: number | null; PayeeName?: string | null; Serv
 };
 
 /**
- * POST create: a new bill starts as Received. MemberID is required unless acting for a member. IdempotencyKey (ours,
+ * POST create: a new bill starts as Received. SuperUser may give its payment details (anyone else: 403). MemberID is required unless acting for a member. IdempotencyKey (ours,
  * optional, the kernel's createKeySchema): the page makes one per submission of the form and sends it again when that
  * submission is retried; a create repeated with a key the caller already used answers the bill that key made and adds
  * none; the key with another bill is refused (409).
  */
-export const claimCreateSchema = z.object({ MemberID: optId, ...billFields, IdempotencyKey: createKeySchema.nullish() }).superRefine(checkBill);
+export const claimCreateSchema = z
+  .object({ MemberID: optId, ...billFields, ...paymentFields, IdempotencyKey: createKeySchema.nullish() })
+  .superRefine(checkBill);
 export type ClaimCreate = z.infer<typeof claimCreateSchema>;
 
-/** POST update: the edited bill with the Version it was read at. Payment fields are SuperUser only. */
+/**
+ * POST update: the edited bill with the Version it was read at. Payment fields are SuperUser only. A field left out is
+ * unchanged (the server merges the fields sent into the stored bill); one sent as null or '' is cleared, except the claim
+ * number and the received date, which a bill always has (400). Received, service and bill review received dates may not
+ * be after the business's today (400), as on create.
+ */
 export const claimUpdateSchema = z
   .object({
     ClaimID: idSchema,
     Version: requiredId('is required (the version the bill was read at)'),
     ...billFields,
-    PaidDate: optDate,
-    PaidAmount: z.preprocess((v) => (v === '' ? null : v), moneySchema.nullish()),
-    CheckNumber: optText(40),
+    ...paymentFields,
   })
   .superRefine(checkBill);
 export type ClaimUpdate = z.infer<typeof claimUpdateSchema>;

@@ -620,13 +620,18 @@ describe('POST changeStatusAM (state machine)', () => {
 
   it('walks a bill to Paid (setting the paid date) and through the reissue loop', async () => {
     const bill = await addBill(who.a.memberId, { BilledAmount: 80 });
-    for (const to of [S.InReview, S.Approved, S.ScheduledForPayment, S.PaymentIssued, S.Paid, S.NonRedeemedPayment, S.ReadyForReissue, S.PaymentIssued]) {
+    for (const to of [S.InReview, S.Approved, S.ScheduledForPayment, S.PaymentIssued, S.Paid, S.NonRedeemedPayment, S.ReadyForReissue]) {
       const r = await call(who.su, 'POST', '/api/claims/changeStatusAM', { Ids: [bill.ClaimID], NewClaimStatusID: to });
       expect(r.status, `to ${to}: ${r.body.MsgText}`).toBe(200);
     }
+    // Ready for Reissue still shows as Paid (spec 02 section 4), with the first payment.
+    const waiting = await call<Claim>(who.a, 'GET', `/api/claims/getById/${bill.ClaimID}`);
+    expect(waiting.body.Data).toMatchObject({ ClaimStatusID: S.ReadyForReissue, PaidAmount: 80 });
+    expect(waiting.body.Data.PaidDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The reissue starts a new payment: the first one no longer stands.
+    expect((await call(who.su, 'POST', '/api/claims/changeStatusAM', { Ids: [bill.ClaimID], NewClaimStatusID: S.PaymentIssued })).status).toBe(200);
     const now = await call<Claim>(who.a, 'GET', `/api/claims/getById/${bill.ClaimID}`);
-    expect(now.body.Data).toMatchObject({ ClaimStatusID: S.PaymentIssued, PaidAmount: 80, Version: 9 });
-    expect(now.body.Data.PaidDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(now.body.Data).toMatchObject({ ClaimStatusID: S.PaymentIssued, PaidAmount: null, PaidDate: null, CheckNumber: null, Version: 9 });
   });
 
   it('refuses a forbidden change in a batch and changes nothing (all or nothing)', async () => {

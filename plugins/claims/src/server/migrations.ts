@@ -118,4 +118,17 @@ CREATE TABLE claim_create_keys (
 DROP TABLE claim_create_keys;
 `,
   },
+  {
+    id: '0005_claim_source',
+    sql: `
+-- How a bill came to be: 'bill' (entered on the bill forms, imported, seeded) or 'reimbursement' (made by the claims
+-- service's recordReimbursement from a member's reimbursement request: its amount, service date and payee are the
+-- request's, so its member may not edit it). A constant default adds the column without rewriting the table.
+ALTER TABLE claims ADD COLUMN source text NOT NULL DEFAULT 'bill' CHECK (source IN ('bill', 'reimbursement'));
+-- The bills made before: recordReimbursement writes their first status history row with the reason
+-- 'Reimbursement request' (a bill entered on the forms starts with 'Created').
+UPDATE claims SET source = 'reimbursement'
+WHERE claim_id IN (SELECT claim_id FROM claim_status_history WHERE from_status_id IS NULL AND reason = 'Reimbursement request');
+`,
+  },
 ];

@@ -91,7 +91,41 @@ export async function getClaim(ctx: Ctx, id: number): Promise<Claim> {
   return claim;
 }
 
-const canEdit = (ctx: Ctx, c: Claim) => (isSuperUser(ctx) ? c.ClaimStatusID !== ClaimStatus.Void : EDITABLE_STATUSES.includes(c.ClaimStatusID));
+/**
+ * Whether the caller may edit the bill now: SuperUser in any status but Void; anyone else in the editable statuses, and
+ * never a bill made from a reimbursement request (its amount, service date and payee are the request's: finance pays
+ * what the reimbursement page shows).
+ */
+const canEdit = (ctx: Ctx, c: Claim, source: BillSource) =>
+  isSuperUser(ctx) ? c.ClaimStatusID !== ClaimStatus.Void : source !== 'reimbursement' && EDITABLE_STATUSES.includes(c.ClaimStatusID);
+
+/** How a bill came to be (claims.source): entered as a bill, or made by recordReimbursement. */
+type BillSource = 'bill' | 'reimbursement';
+async function billSource(sql: SqlClient, id: number): Promise<BillSource> {
+  const r = await sql.query<{ source: BillSource }>('SELECT source FROM claims WHERE claim_id = $1', [id]);
+  return r[0]?.source ?? 'bill';
+}
+const REIMBURSEMENT_LOCKED =
+  'This bill was made from your reimbursement request: its amount, service date and payee are those of the request and cannot be edited here.';
+
+/** The latest day a bill's received, service or bill review received date may name: the business's today. */
+function refuseFutureDates(b: Partial<Record<(typeof NO_FUTURE_DATES)[number], string | null>>, today: string, cur: Claim | null): void {
+  for (const field of NO_FUTURE_DATES) {
+    const v = b[field];
+    // A date already on the bill is kept as it is (a save that does not change it is not refused for it).
+    if (v && v > today && (cur === null || v !== cur[field])) {
+      throw badRequest(msg(FUTURE_DATE[field], { today }));
+    }
+  }
+}
+const NO_FUTURE_DATES = ['ReceivedDate', 'ServiceDateFrom', 'ServiceDateTo', 'BillReviewReceivedDate'] as const;
+const FUTURE_DATE: Record<(typeof NO_FUTURE_DATES)[number], string> = {
+  ReceivedDate: 'body.ReceivedDate: the received date cannot be after today ({{today}}).',
+  ServiceDateFrom: 'body.ServiceDateFrom: the service date cannot be after today ({{today}}).',
+  ServiceDateTo: 'body.ServiceDateTo: the service end date cannot be after today ({{today}}).',
+  BillReviewReceivedDate: 'body.BillReviewReceivedDate: the bill review received date cannot be after today ({{today}}).',
+};
+const PAYMENT_SUPERUSER_ONLY = 'Only a SuperUser may change the payment details (paid date, paid amount, check number).';
 
 export async function claimDetails(ctx: Ctx, id: number): Promise<ClaimDetails> {
   const claim = await getClaim(ctx, id);
@@ -101,7 +135,13 @@ export async function claimDetails(ctx: Ctx, id: number): Promise<ClaimDetails> 
      FROM claim_status_history WHERE claim_id = $1 ORDER BY id DESC`,
     [id],
   );
-  return { Claim: claim, StatusHistory: history, AllowedStatusIDs: [...allowedTransitions(claim.ClaimStatusID)], CanEdit: canEdit(ctx, claim) };
+  const source = await billSource(ctx.database.sql, id);
+  return {
+    Claim: claim,
+    StatusHistory: history,
+    AllowedStatusIDs: [...allowedTransitions(claim.ClaimStatusID)],
+    CanEdit: canEdit(ctx, claim, source),
+  };
 }
 
 /** Whether a new payee name on this request's bill becomes a shared payee (staff only). */
@@ -168,6 +208,10 @@ export async function createClaim(ctx: Ctx, b: ClaimCreate): Promise<Claim> {
     memberId = b.MemberID;
   }
   const sql = ctx.database.sql;
+  const today = businessToday(ctx.config.businessTimeZone);
+  refuseFutureDates(b, today, null);
+  // Payment details on a new bill: SuperUser's, as on an edit.
+  if ((b.PaidDate != null || b.PaidAmount != null || b.CheckNumber != null) && !isSuperUser(ctx)) throw forbidden(PAYMENT_SUPERUSER_ONLY);
   if (!(await ctx.services.members.load(memberId))) throw badRequest(msg('body.MemberID: there is no member {{memberId}}.', { memberId }));
   // The key is its caller's (create needs a role, so a signed-in user): the kernel's createKeys, scope 'claims.bill'.
   const userId = ctx.user?.id;
@@ -183,9 +227,9 @@ export async function createClaim(ctx: Ctx, b: ClaimCreate): Promise<Claim> {
     const claimId = next[0]?.id as number;
     await tx.query(
       `INSERT INTO claims (claim_id, claim_number, member_id, payee_id, payee_name, claim_status_id, bill_type_id, claim_type_id, billed_cents,
-         submitted_unc_cents, service_date_from, service_date_to, received_date, bill_review_received_date, created_by)
+         submitted_unc_cents, service_date_from, service_date_to, received_date, bill_review_received_date, created_by, paid_date, paid_cents, check_number)
        VALUES ($1::int, coalesce($2::text, 'CL' || to_char($15::date, 'YY') || lpad($1::int::text, 6, '0')), $3, $4, $5, ${ClaimStatus.Received}, $6, $7, $8,
-         $9, $10::date, $11::date, coalesce($12::date, $15::date), $13::date, $14)`,
+         $9, $10::date, $11::date, coalesce($12::date, $15::date), $13::date, $14, $16::date, $17, $18)`,
       [
         claimId,
         b.ClaimNumber ? b.ClaimNumber.toUpperCase() : null,
@@ -201,7 +245,10 @@ export async function createClaim(ctx: Ctx, b: ClaimCreate): Promise<Claim> {
         b.ReceivedDate ?? null,
         b.BillReviewReceivedDate ?? null,
         ctx.user?.id ?? null,
-        businessToday(ctx.config.businessTimeZone),
+        today,
+        b.PaidDate ?? null,
+        b.PaidAmount == null ? null : toCents(b.PaidAmount),
+        b.CheckNumber ?? null,
       ],
     );
     await tx.query(
@@ -226,9 +273,9 @@ export async function recordReimbursement(r: ReimbursementBill, tx: SqlClient, t
   const rows = await tx.query<{ claim_id: number; claim_number: string }>(
     `WITH n AS (SELECT nextval(pg_get_serial_sequence('claims', 'claim_id'))::int AS id)
      INSERT INTO claims (claim_id, claim_number, member_id, payee_id, payee_name, claim_status_id, bill_type_id, claim_type_id, billed_cents,
-       service_date_from, received_date, created_by)
+       service_date_from, received_date, created_by, source)
      SELECT n.id, 'RB' || to_char($6::date, 'YY') || lpad(n.id::text, 6, '0'), $1, NULL, $2, ${ClaimStatus.Received}, ${BillType.Misc}, 5, $3,
-       $4::date, $6::date, $5
+       $4::date, $6::date, $5, 'reimbursement'
      FROM n RETURNING claim_id, claim_number`,
     [r.memberId, REIMBURSEMENT_PAYEE, r.billedCents, r.serviceDate, r.createdByUserId, today],
   );
@@ -243,45 +290,68 @@ export async function recordReimbursement(r: ReimbursementBill, tx: SqlClient, t
 const STALE =
   'This bill was changed by someone else after you opened it. Your changes were not saved: reload the bill to see the latest version, then make your changes again.';
 
+/**
+ * Saves an edit. A field the request leaves out is unchanged (the web form sends no bill review received date, and a
+ * member's form no payment details): the stored bill is merged with the fields actually sent. A field sent as null (or
+ * '') is cleared where the bill may be without it; the claim number and the received date may not (400).
+ */
 export async function updateClaim(ctx: Ctx, b: ClaimUpdate): Promise<Claim> {
   const scope = scopeFor(ctx);
   const sql = ctx.database.sql;
+  const sent = (field: keyof ClaimUpdate) => Object.hasOwn(b, field) && b[field] !== undefined;
+  if (sent('ClaimNumber') && b.ClaimNumber == null) throw badRequest('body.ClaimNumber: is required; a bill keeps its claim number.');
+  if (sent('ReceivedDate') && b.ReceivedDate == null) throw badRequest('body.ReceivedDate: is required; a bill keeps its received date.');
   return sql.transaction(async (tx) => {
     const cur = await loadClaim(tx, b.ClaimID, scope, true);
     if (!cur) throw notFound(NOT_FOUND);
     if (cur.Version !== b.Version) throw conflict(STALE);
-    if (!canEdit(ctx, cur)) throw conflict(msg('A bill that is {{status}} can no longer be edited.', { status: statusLabel(cur.ClaimStatusID) }));
-    const paymentChanged =
-      (b.PaidDate ?? null) !== cur.PaidDate ||
-      (b.PaidAmount == null ? null : toCents(b.PaidAmount)) !== (cur.PaidAmount == null ? null : toCents(cur.PaidAmount)) ||
-      (b.CheckNumber ?? null) !== cur.CheckNumber;
-    if (paymentChanged && !isSuperUser(ctx)) throw forbidden('Only a SuperUser may change the payment details (paid date, paid amount, check number).');
+    const source = await billSource(tx, b.ClaimID);
+    if (!canEdit(ctx, cur, source)) {
+      if (source === 'reimbursement' && !isSuperUser(ctx)) throw forbidden(REIMBURSEMENT_LOCKED);
+      throw conflict(msg('A bill that is {{status}} can no longer be edited.', { status: statusLabel(cur.ClaimStatusID) }));
+    }
+    const cents = (v: number | null | undefined) => (v == null ? null : toCents(v));
+    // The bill as it is to be: the stored one, with the fields sent.
+    const next = {
+      ClaimNumber: sent('ClaimNumber') ? (b.ClaimNumber as string).toUpperCase() : cur.ClaimNumber,
+      SubmittedUNCCents: sent('SubmittedUNCAmount') ? cents(b.SubmittedUNCAmount) : cents(cur.SubmittedUNCAmount),
+      ServiceDateTo: sent('ServiceDateTo') ? (b.ServiceDateTo ?? null) : cur.ServiceDateTo,
+      ReceivedDate: sent('ReceivedDate') ? (b.ReceivedDate as string) : cur.ReceivedDate,
+      BillReviewReceivedDate: sent('BillReviewReceivedDate') ? (b.BillReviewReceivedDate ?? null) : cur.BillReviewReceivedDate,
+      PaidDate: sent('PaidDate') ? (b.PaidDate ?? null) : cur.PaidDate,
+      PaidCents: sent('PaidAmount') ? cents(b.PaidAmount) : cents(cur.PaidAmount),
+      CheckNumber: sent('CheckNumber') ? (b.CheckNumber ?? null) : cur.CheckNumber,
+    };
+    if (next.ServiceDateTo && next.ServiceDateTo < b.ServiceDateFrom) throw badRequest('body.ServiceDateTo: must not be before ServiceDateFrom');
+    refuseFutureDates({ ...b, ServiceDateTo: next.ServiceDateTo }, businessToday(ctx.config.businessTimeZone), cur);
+    const paymentChanged = next.PaidDate !== cur.PaidDate || next.PaidCents !== cents(cur.PaidAmount) || next.CheckNumber !== cur.CheckNumber;
+    if (paymentChanged && !isSuperUser(ctx)) throw forbidden(PAYMENT_SUPERUSER_ONLY);
     // An unchanged payee stays as it is (a member's own payee name too, even when staff save the bill).
     const samePayee = b.PayeeID ? b.PayeeID === cur.PayeeID : cur.PayeeID === null && b.PayeeName === cur.PayeeName;
     const payee = samePayee ? { id: cur.PayeeID, name: cur.PayeeName } : await resolvePayee(tx, b, sharesPayees(ctx));
     const rows = await tx.query<{ claim_id: number }>(
-      `UPDATE claims SET claim_number = coalesce($3, claim_number), payee_id = $4, payee_name = $5, bill_type_id = $6, claim_type_id = $7,
+      `UPDATE claims SET claim_number = $3, payee_id = $4, payee_name = $5, bill_type_id = $6, claim_type_id = $7,
          billed_cents = $8, submitted_unc_cents = $9, service_date_from = $10::date, service_date_to = $11::date,
-         received_date = coalesce($12::date, received_date), bill_review_received_date = $13::date,
+         received_date = $12::date, bill_review_received_date = $13::date,
          paid_date = $14::date, paid_cents = $15, check_number = $16, version = version + 1, updated_at = now()
        WHERE claim_id = $1 AND version = $2 RETURNING claim_id`,
       [
         b.ClaimID,
         b.Version,
-        b.ClaimNumber ? b.ClaimNumber.toUpperCase() : null,
+        next.ClaimNumber,
         payee.id,
         payee.name,
         b.BillTypeID,
         b.ClaimTypeID,
         toCents(b.BilledAmount),
-        b.SubmittedUNCAmount == null ? null : toCents(b.SubmittedUNCAmount),
+        next.SubmittedUNCCents,
         b.ServiceDateFrom,
-        b.ServiceDateTo ?? null,
-        b.ReceivedDate ?? null,
-        b.BillReviewReceivedDate ?? null,
-        b.PaidDate ?? null,
-        b.PaidAmount == null ? null : toCents(b.PaidAmount),
-        b.CheckNumber ?? null,
+        next.ServiceDateTo,
+        next.ReceivedDate,
+        next.BillReviewReceivedDate,
+        next.PaidDate,
+        next.PaidCents,
+        next.CheckNumber,
       ],
     );
     if (rows.length === 0) throw conflict(STALE);
@@ -318,8 +388,17 @@ export async function changeStatus(ctx: Ctx, b: ChangeStatus): Promise<Claim[]> 
         params.push(scope.memberId);
         where += ' AND member_id = $2';
       }
-      const rows = await tx.query<{ claim_id: number; member_id: number; claim_status_id: number; version: number }>(
-        `SELECT claim_id, member_id, claim_status_id, version FROM claims WHERE ${where} ORDER BY claim_id FOR UPDATE`,
+      const rows = await tx.query<{
+        claim_id: number;
+        member_id: number;
+        claim_status_id: number;
+        version: number;
+        paid_date: string | null;
+        paid_cents: string | number | null;
+        check_number: string | null;
+      }>(
+        `SELECT claim_id, member_id, claim_status_id, version, to_char(paid_date, 'YYYY-MM-DD') AS paid_date, paid_cents, check_number
+         FROM claims WHERE ${where} ORDER BY claim_id FOR UPDATE`,
         params,
       );
       const found = new Set(rows.map((r) => r.claim_id));
@@ -343,13 +422,21 @@ export async function changeStatus(ctx: Ctx, b: ChangeStatus): Promise<Claim[]> 
         if (refused.length > 5) lines.push(msg('and {{count}} more', { count: refused.length - 5 }));
         throw conflict(msg('No status was changed. {{reasons}}', { reasons: joinMessages(lines, ' ') }));
       }
+      // A payment that no longer stands is cleared (it stays in the audit row of this change): a reissue (Ready for
+      // Reissue → Payment Issued) starts a new payment, whose → Paid stamps its own day and amount; a void bill was not
+      // paid. Until the reissue, Non Redeemed Payment and Ready for Reissue show as Paid (spec 02 section 4) with the
+      // first payment, and a late-cashed check (Non Redeemed Payment → Paid) keeps it.
+      const clears = (from: number) => to === ClaimStatus.Void || (from === ClaimStatus.ReadyForReissue && to === ClaimStatus.PaymentIssued);
+      const cleared = rows.filter((r) => clears(r.claim_status_id) && (r.paid_date !== null || r.paid_cents !== null || r.check_number !== null));
+      const clearedIds = new Set(cleared.map((r) => r.claim_id));
       await tx.query(
         `UPDATE claims SET claim_status_id = $2::int, version = version + 1, updated_at = now(),
-           paid_date = CASE WHEN $2::int = ${ClaimStatus.Paid} THEN coalesce(paid_date, $3::date) ELSE paid_date END,
-           paid_cents = CASE WHEN $2::int = ${ClaimStatus.Paid} THEN coalesce(paid_cents, billed_cents) ELSE paid_cents END,
+           paid_date = CASE WHEN claim_id = ANY($4::int[]) THEN NULL WHEN $2::int = ${ClaimStatus.Paid} THEN coalesce(paid_date, $3::date) ELSE paid_date END,
+           paid_cents = CASE WHEN claim_id = ANY($4::int[]) THEN NULL WHEN $2::int = ${ClaimStatus.Paid} THEN coalesce(paid_cents, billed_cents) ELSE paid_cents END,
+           check_number = CASE WHEN claim_id = ANY($4::int[]) THEN NULL ELSE check_number END,
            bill_review_received_date = CASE WHEN $2::int = ${ClaimStatus.InReview} THEN coalesce(bill_review_received_date, $3::date) ELSE bill_review_received_date END
          WHERE claim_id = ANY($1::int[])`,
-        [ids, to, businessToday(ctx.config.businessTimeZone)],
+        [ids, to, businessToday(ctx.config.businessTimeZone), [...clearedIds]],
       );
       await tx.query(
         `INSERT INTO claim_status_history (claim_id, from_status_id, to_status_id, changed_by_user_id, changed_by_name, reason)
@@ -363,7 +450,20 @@ export async function changeStatus(ctx: Ctx, b: ChangeStatus): Promise<Claim[]> 
           entity: 'claim',
           entityId: r.claim_id,
           memberId: r.member_id,
-          detail: { from: r.claim_status_id, to, reason: b.Reason ?? null },
+          detail: {
+            from: r.claim_status_id,
+            to,
+            reason: b.Reason ?? null,
+            ...(clearedIds.has(r.claim_id)
+              ? {
+                  clearedPayment: {
+                    PaidDate: r.paid_date,
+                    PaidAmount: r.paid_cents === null ? null : Number(r.paid_cents) / 100,
+                    CheckNumber: r.check_number,
+                  },
+                }
+              : {}),
+          },
         })),
         tx,
       );

@@ -1,3 +1,4 @@
+import { ClaimStatus } from '@portal/core';
 import { KeptResults, type SqlClient } from '@portal/server';
 import type { BillAmountPoint, CityCountPoint, ClaimCountPoint, ClaimsService, SeriesPeriod, SeriesScope } from '../service';
 import { businessToday, recordReimbursement } from './repo';
@@ -17,14 +18,16 @@ export const CITY_WINDOW = '24 months';
 export const CITY_LIMIT = 25;
 
 /**
- * The bills in the window ending on `today` (the business's day, never the database's UTC current_date: in a US evening
+ * The bills but void ones in the window ending on `today` (the business's day, never the database's UTC current_date: in a US evening
  * at a month's end that would add next month's empty bucket): a member's through claims_member_received_idx
  * (member_id, received_date ...), every member's through claims_received_idx (received_date ...). `today` is $1.
  */
 function windowed(scope: SeriesScope, window: string, unit: string, today: string): { where: string; params: unknown[] } {
   const params: unknown[] = [today];
   const since = `date_trunc('${unit}', $1::date - interval '${window}')::date`;
-  let where = `c.received_date >= ${since}`;
+  // A void bill (a duplicate set aside, a bill entered in error) is no bill: it is counted in no series. A denied bill was
+  // received and billed all the same, and counts.
+  let where = `c.received_date >= ${since} AND c.claim_status_id <> ${ClaimStatus.Void}`;
   if (scope.memberId !== null) where = `c.member_id = $${params.push(scope.memberId)} AND ${where}`;
   return { where, params };
 }

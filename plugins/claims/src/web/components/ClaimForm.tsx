@@ -4,73 +4,15 @@ import { DatePickerField, Form, type KitForm, lookupOptions, MoneyField, NumberF
 import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { CLAIM_TYPE_IDS, type Claim } from '../../contract';
+import { type ClaimFormValues, claimFormSchema, formValues } from './claimPayload';
 import * as css from './claims.css';
 import { claimTypeName } from './format';
 import { firstField } from './formFocus';
 import { useClaimLookups } from './useClaimLookups';
 import { VendorSearch } from './VendorSearch';
 
-const required = 'validation.required';
-export const claimFormSchema = z
-  .object({
-    MemberID: z.number().nullable(),
-    ClaimNumber: z.string(),
-    PayeeID: z.number().nullable(),
-    PayeeName: z.string(),
-    BillTypeID: z.number({ error: required }),
-    ClaimTypeID: z.number({ error: required }),
-    BilledAmount: z.string().min(1, required),
-    SubmittedUNCAmount: z.string(),
-    ServiceDateFrom: z.string({ error: required }).min(1, required),
-    ServiceDateTo: z.string().nullable(),
-    ReceivedDate: z.string().nullable(),
-    PaidDate: z.string().nullable(),
-    PaidAmount: z.string(),
-    CheckNumber: z.string(),
-  })
-  .refine((v) => v.PayeeID !== null || v.PayeeName.trim() !== '', { path: ['PayeeName'], message: required });
-export type ClaimFormValues = z.infer<typeof claimFormSchema>;
-
-export function formValues(c: Claim | null): ClaimFormValues {
-  return {
-    MemberID: c?.MemberID ?? null,
-    ClaimNumber: c?.ClaimNumber ?? '',
-    PayeeID: c?.PayeeID ?? null,
-    PayeeName: c?.PayeeID ? '' : (c?.PayeeName ?? ''),
-    BillTypeID: c?.BillTypeID as number,
-    ClaimTypeID: c?.ClaimTypeID ?? 5,
-    BilledAmount: c ? c.BilledAmount.toFixed(2) : '',
-    SubmittedUNCAmount: c?.SubmittedUNCAmount?.toFixed(2) ?? '',
-    ServiceDateFrom: c?.ServiceDateFrom ?? '',
-    ServiceDateTo: c?.ServiceDateTo ?? null,
-    ReceivedDate: c?.ReceivedDate ?? null,
-    PaidDate: c?.PaidDate ?? null,
-    PaidAmount: c?.PaidAmount?.toFixed(2) ?? '',
-    CheckNumber: c?.CheckNumber ?? '',
-  };
-}
-
-/** The wire payload: empty text is absent. */
-export function toPayload(v: ClaimFormValues, superUser: boolean) {
-  const opt = (s: string) => (s.trim() === '' ? null : s.trim());
-  return {
-    MemberID: v.MemberID,
-    ClaimNumber: opt(v.ClaimNumber),
-    // A typed new payee name wins over a picked payee.
-    PayeeID: opt(v.PayeeName) ? null : v.PayeeID,
-    PayeeName: opt(v.PayeeName),
-    BillTypeID: v.BillTypeID,
-    ClaimTypeID: v.ClaimTypeID,
-    BilledAmount: v.BilledAmount,
-    SubmittedUNCAmount: opt(v.SubmittedUNCAmount),
-    ServiceDateFrom: v.ServiceDateFrom,
-    ServiceDateTo: v.ServiceDateTo,
-    ReceivedDate: v.ReceivedDate,
-    ...(superUser ? { PaidDate: v.PaidDate, PaidAmount: opt(v.PaidAmount), CheckNumber: opt(v.CheckNumber) } : {}),
-  };
-}
+export { type ClaimFormValues, claimFormSchema, formValues, toPayload } from './claimPayload';
 
 interface Props {
   initial: Claim | null;

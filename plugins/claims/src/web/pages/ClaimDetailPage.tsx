@@ -13,6 +13,7 @@ import { ClaimForm, toPayload } from '../components/ClaimForm';
 import * as css from '../components/claims.css';
 import { claimTypeName, money, shownPayee, statusName } from '../components/format';
 import { afterEditCloses } from '../components/formFocus';
+import { latestStatusReason } from '../components/statusReason';
 import { useClaimLookups } from '../components/useClaimLookups';
 
 /** The bill as loaded; `ref` lets focus come to it when an edit closed and Edit is no longer there. */
@@ -167,6 +168,7 @@ function BillDetails({ id }: { id: string | undefined }) {
   if (details.isPending || (details.isError && details.isFetching)) return <p aria-busy="true">{t('detail.loading')}</p>;
   if (details.isError) return <LoadFailure failure={loadFailure(details.error)} onRetry={() => void details.refetch()} />;
   const { Claim: claim, StatusHistory, CanEdit } = details.data;
+  const reason = latestStatusReason(StatusHistory);
 
   return (
     <div className={css.stack}>
@@ -219,6 +221,11 @@ function BillDetails({ id }: { id: string | undefined }) {
       </div>
       <section className={layoutCss.card} aria-labelledby="history">
         <h2 id="history">{t('detail.history')}</h2>
+        {reason !== null && (
+          <p data-testid="status-reason">
+            {t('detail.statusReason')}: <strong>{reason}</strong>
+          </p>
+        )}
         {StatusHistory.length === 0 ? (
           <p>{t('detail.historyEmpty')}</p>
         ) : (
@@ -231,6 +238,8 @@ function BillDetails({ id }: { id: string | undefined }) {
                   by: h.ChangedBy ?? t('detail.none'),
                   at: formatDateTime(h.ChangedAt),
                 })}
+                {/* The reason typed with a status change; the first entry's note (Created) is not one. */}
+                {h.FromStatusID !== null && h.Reason ? ` — ${t('detail.historyReason', { reason: h.Reason })}` : null}
               </li>
             ))}
           </ul>
