@@ -1,4 +1,5 @@
 import { type BrandManifest, type Message, msg, serviceRef } from '@portal/core';
+import type { SqlClient } from '@portal/server';
 
 /** The site an e-mailed link points at: the brand, and the request's Host and protocol when it came on that brand's own host. */
 export interface ActivationSite {
@@ -69,6 +70,12 @@ export interface AccountService {
     site: ActivationSite,
     actor?: ActivationActor,
   ): Promise<{ sentTo: string[] }>;
+  /**
+   * Ends (spends) every live activation and reset link of the user, inside the caller's transaction: after another
+   * person changed the login's address, a link mailed to the old address must not activate or reset the login.
+   * Resolves with how many links it ended.
+   */
+  endAccessLinks(userId: string, tx: SqlClient): Promise<number>;
 }
 
 export const accountService = serviceRef<AccountService>('account');

@@ -13,6 +13,8 @@ export const SUPPORT_MESSAGES = {
   memberNotFound: 'The member was not found.',
   alreadyTerminated: 'The member is already terminated.',
   terminated: 'The member has been terminated.',
+  notTerminated: 'The member is not terminated.',
+  reactivated: 'The member has been reactivated; their logins can sign in again.',
   paNumberMatches: 'The PA number has been saved.',
   paNumberMismatch: 'The PA number was not saved: the stored number differs from the one submitted.',
   declined: 'The transaction has been declined.',
@@ -179,6 +181,13 @@ export const SupportApi = {
   terminateMember: defineEndpoint({
     method: 'POST',
     path: '/api/support/terminateMember',
+    body: z.object({ Member: z.object({ MemberID: idSchema }) }),
+    response: terminationDate,
+  }),
+  /** Undoes a termination: clears the TerminationDate and reopens the member's logins (CareSupport). */
+  reactivateMember: defineEndpoint({
+    method: 'POST',
+    path: '/api/support/reactivateMember',
     body: z.object({ Member: z.object({ MemberID: idSchema }) }),
     response: terminationDate,
   }),

@@ -35,6 +35,12 @@ export const userSchema = z.object({
   /** Position in the list answer (0-based over all pages); 0 elsewhere. */
   Index: z.number().int(),
   IsActive: z.boolean(),
+  /** The login was closed for good (a member terminated by support): it cannot sign in, whatever IsActive says. */
+  IsClosed: z.boolean(),
+  /** When it was closed (ISO 8601); null for an open login. */
+  ClosedDate: z.string().nullable(),
+  /** How high the user stands against someone who would change them (rules.standingOf of their roles): the web shows Edit by rules.changeRefusal. */
+  Standing: z.number().int().nonnegative(),
   /** A member's login (the member tabs of the support screens apply); staff otherwise. */
   IsMember: z.boolean(),
   /** The member record of a member's login; null for staff. */
@@ -264,6 +270,10 @@ export const UsersMessages = {
   outranked: 'You cannot change a user whose administration role is higher than yours.',
   needsRole: (roles: readonly string[]) => msg('Only a {{roles}} may make this change.', { roles: orList(roles) }),
   ownRoles: 'You cannot change your own roles; ask another administrator.',
+  ownQuotas: 'You cannot change your own quotas; ask another administrator.',
+  ownTeams: 'You cannot change your own teams; ask another administrator.',
+  ownPermissions: 'You cannot change your own permissions; ask another administrator.',
+  teamOutranked: 'You cannot change a team with a member whose administration role is higher than yours.',
   higherRole: (roles: readonly string[]) => msg('You cannot grant or remove {{roles}}: it is higher than your own role.', { roles: roles.join(', ') }),
   unknownRole: 'Unknown role.',
   unknownPermission: 'Unknown permission.',

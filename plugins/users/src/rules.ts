@@ -14,8 +14,9 @@ export const ROLE_CATALOGUE: readonly { Id: number; Key: AdminRole }[] = [
 export const ROLE_KEYS: readonly AdminRole[] = ROLE_CATALOGUE.map((r) => r.Key);
 export const roleKeyOf = (id: number): AdminRole | null => ROLE_CATALOGUE.find((r) => r.Id === id)?.Key ?? null;
 
+export type PermissionKey = 'ViewCases' | 'EditCases' | 'AssignCases' | 'ApproveQuotes' | 'ViewReports' | 'ExportData';
 /** The permission catalogue (per-user switches the administration screens grant on top of roles). */
-export const PERMISSION_CATALOGUE: readonly { Id: number; Key: string }[] = [
+export const PERMISSION_CATALOGUE: readonly { Id: number; Key: PermissionKey }[] = [
   { Id: 1, Key: 'ViewCases' },
   { Id: 2, Key: 'EditCases' },
   { Id: 3, Key: 'AssignCases' },
@@ -23,6 +24,18 @@ export const PERMISSION_CATALOGUE: readonly { Id: number; Key: string }[] = [
   { Id: 5, Key: 'ViewReports' },
   { Id: 6, Key: 'ExportData' },
 ];
+/**
+ * Permissions with nothing to gate in this product (no cases to view, edit or assign, no quote approval step): they
+ * are stored and shown, marked "not used". ViewReports gates the support reports, ExportData the lists' exports
+ * (enforced on the server, through the users plugin's service).
+ */
+export const UNUSED_PERMISSIONS: readonly PermissionKey[] = ['ViewCases', 'EditCases', 'AssignCases', 'ApproveQuotes'];
+/**
+ * The permissions a user holds: every one while an administrator never saved theirs (so no user lost access when
+ * the permissions began to count), else exactly the saved ones.
+ */
+export const heldPermissions = (saved: readonly number[] | null): PermissionKey[] =>
+  PERMISSION_CATALOGUE.filter((p) => saved === null || saved.includes(p.Id)).map((p) => p.Key);
 
 /**
  * Rank of each role: nobody may grant or take away a role ranked above their own highest, nor change a user
@@ -47,6 +60,30 @@ export const ADMIN_CAPABILITIES = {
 } as const satisfies Record<string, readonly AdminRole[]>;
 export type AdminCapability = keyof typeof ADMIN_CAPABILITIES;
 export const may = (callerRoles: readonly string[], capability: AdminCapability): boolean => hasAnyRole(callerRoles, ADMIN_CAPABILITIES[capability]);
+
+/** What a change touches: a user's details (names, contact, company: no administration role needed) or one of the capabilities. */
+export type ChangeKind = AdminCapability | 'details';
+/** The capabilities nobody may change on their own user (self-approval): another administrator must. */
+export const NOT_ON_SELF: readonly AdminCapability[] = ['roles', 'quotas', 'teams', 'permissions'];
+/** Why a change is refused: the caller lacks the capability's role, the user is a member's login, it is the caller's own, or the user outranks the caller. */
+export type ChangeRefusal = 'needsRole' | 'member' | 'own' | 'outranked';
+
+/**
+ * The rule the server enforces and the browser shows (Edit only where a save can pass): whether the caller may make a
+ * change of this kind to this user. `target.standing` is standingOf(the user's roles). A user never outranks
+ * themself: their own details are theirs to change whatever their standing; their own roles, quotas, teams and permissions are not.
+ */
+export function changeRefusal(
+  caller: { id: string; roles: readonly string[] },
+  target: { id: string; standing: number; isMember: boolean },
+  kind: ChangeKind,
+): ChangeRefusal | null {
+  if (kind !== 'details' && !may(caller.roles, kind)) return 'needsRole';
+  if (target.isMember) return 'member';
+  const self = target.id === caller.id;
+  if (self) return kind !== 'details' && NOT_ON_SELF.includes(kind) ? 'own' : null;
+  return target.standing > rankOf(caller.roles) ? 'outranked' : null;
+}
 
 /**
  * Role exclusivity (spec 02 section 5), one entry per rule: selecting `role` clears every role except `keeps`.
@@ -104,6 +141,10 @@ export function applyRoleClick(
   const roles = ROLE_KEYS.filter((k) => k === role || (current.includes(k) && !gone.has(k)));
   return { roles, cleared };
 }
+
+/** A login's status as lists and the Details tab show it: a closed login (a terminated member) first, whatever IsActive says. */
+export const loginStatus = (u: { IsActive: boolean; IsClosed: boolean }): 'active' | 'inactive' | 'closed' =>
+  u.IsClosed ? 'closed' : u.IsActive ? 'active' : 'inactive';
 
 /** Quota limits: whole numbers of cases from 0 to this. */
 export const MAX_CASES = 100_000;

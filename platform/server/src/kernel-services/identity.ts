@@ -43,6 +43,11 @@ export interface IdentityService {
   revokeSessions(userId: string, reason: string, opts?: { keepSessionId?: string | null }, tx?: SqlClient): Promise<void>;
   /** Closes a login for good: /token refuses it from now on and its sessions end (a member terminated by support). */
   close(userId: string, reason: string, tx?: SqlClient): Promise<void>;
+  /**
+   * Reopens a closed login (support undoing a member's termination): clears closed_at and its reason, so /token takes
+   * it again. The caller audits it. Resolves true when the login was closed (and is now open), false otherwise.
+   */
+  reopen(userId: string, tx?: SqlClient): Promise<boolean>;
   /** One page of users matching every given filter (parts of names, any case), with the total count. */
   searchUsers(query: UserSearch, tx?: SqlClient): Promise<{ rows: UserSummary[]; total: number }>;
   /**
@@ -67,6 +72,8 @@ export interface UserSummary {
   member_id: number | null;
   company_id: number | null;
   is_active: boolean;
+  /** Set when the login was closed for good (see UserRow). */
+  closed_at: Date | string | null;
   version: number;
   /** The language e-mails to the user are written in (see UserRow). */
   language: Language;
@@ -167,6 +174,13 @@ export function identityService(sql: SqlClient): IdentityService {
       await (tx ?? sql).query('UPDATE sessions SET revoked_at = now(), revoke_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, reason]);
       forgetSessions({ userId });
     },
+    async reopen(userId, tx) {
+      const rows = await (tx ?? sql).query<{ id: string }>(
+        'UPDATE users SET closed_at = NULL, closed_reason = NULL WHERE id = $1 AND closed_at IS NOT NULL RETURNING id',
+        [userId],
+      );
+      return rows.length > 0;
+    },
     async revokeSessions(userId, reason, opts = {}, tx = undefined) {
       await (tx ?? sql).query(
         `UPDATE sessions SET revoked_at = now(), revoke_reason = $2
@@ -192,7 +206,7 @@ export function identityService(sql: SqlClient): IdentityService {
       const db = tx ?? sql;
       const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u ${filter}`, params))[0]?.n ?? 0;
       const rows = await db.query<UserSummary>(
-        `SELECT u.id, u.user_name, u.first_name, u.last_name, u.email, u.brand, u.member_id, u.company_id, u.is_active, u.version, u.language FROM users u ${filter}
+        `SELECT u.id, u.user_name, u.first_name, u.last_name, u.email, u.brand, u.member_id, u.company_id, u.is_active, u.closed_at, u.version, u.language FROM users u ${filter}
          ORDER BY ${userOrder(q.sort, q.sortDir)} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, q.limit, q.offset],
       );

@@ -2,7 +2,7 @@ import { ApiError, type Message, type PluginInit } from '@portal/server';
 import { REGISTRATION_COMPLETE_STEP, REGISTRATION_STEPS } from '../contract';
 import { type AccountService, ActivationRefusals, type RegistrationRules, StepRefusals } from '../service';
 import { siteAddressOf } from './common';
-import { issueLink } from './links';
+import { endAccessLinks, issueLink } from './links';
 import { activationMail, signInNameNoticeMail } from './mail-templates';
 
 const EMAIL = /^[^@\s]+@[^@\s]+$/;
@@ -97,6 +97,9 @@ export function createAccountService({ services, config, database }: PluginInit)
         detail: { from: change.oldName, to: change.newName, sentTo, brand: brand.id },
       });
       return { sentTo };
+    },
+    endAccessLinks(userId, tx) {
+      return endAccessLinks(tx, userId);
     },
   };
 }

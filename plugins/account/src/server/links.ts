@@ -43,6 +43,21 @@ export async function spendEmailLink(tx: SqlClient, urlId: string): Promise<{ us
 }
 
 /**
+ * Ends every live activation and reset link of the user (an administrator changed the login's address: the links
+ * mailed to the old one must not activate or reset it). Returns how many it ended.
+ */
+export async function endAccessLinks(tx: SqlClient, userId: string): Promise<number> {
+  const rows = await tx.query<{ n: number }>(
+    `WITH ended AS (
+       UPDATE account_links SET used_at = now()
+       WHERE user_id = $1 AND purpose IN ('activate', 'reset') AND used_at IS NULL RETURNING 1)
+     SELECT count(*)::int AS n FROM ended`,
+    [userId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
  * Ends the user's pending e-mail changes (their links no longer confirm) and clears the addresses of their spent ones:
  * an address no link can confirm any more has no purpose left (it may be a typo, or someone else's). A new password
  * does this: the notice of a change tells the owner to change the password, and someone who knew the old one must not

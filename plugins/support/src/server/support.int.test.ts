@@ -522,6 +522,42 @@ describe('support: members and termination', () => {
     expect(members.Items.map((m) => m.MemberID)).not.toContain(zedId);
   });
 
+  it('reactivates a terminated member: the date clears, the login reopens and signs in, billing is told; the users list shows the login closed until then', async () => {
+    const { memberId, userId } = await makeUser(server, { userName: 'sup-back', roles: ['CareGuard'], brand: 'card', member: true });
+    const back = memberId ?? 0;
+    const signInBack = () =>
+      server.app.inject({
+        method: 'POST',
+        url: '/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'card.localhost' },
+        payload: new URLSearchParams({ grant_type: 'password', UserName: 'sup-back', Password: TEST_PASSWORD }).toString(),
+      });
+    const status = async () => {
+      const u = await data<{ IsActive: boolean; IsClosed: boolean; ClosedDate: string | null }>(`/api/users/getById/${userId}`);
+      return { IsActive: u.IsActive, IsClosed: u.IsClosed, closed: u.ClosedDate !== null };
+    };
+    expect(await status()).toEqual({ IsActive: true, IsClosed: false, closed: false });
+    expect((await call(SupportApi.reactivateMember.path, { body: { Member: { MemberID: back } } })).json().MsgText).toBe(SUPPORT_MESSAGES.notTerminated);
+    await data(SupportApi.terminateMember.path, { body: { Member: { MemberID: back } } });
+    expect(await status()).toEqual({ IsActive: true, IsClosed: true, closed: true });
+    expect((await signInBack()).statusCode).toBe(400);
+    const res = await call(SupportApi.reactivateMember.path, { body: { Member: { MemberID: back } } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ Data: { MemberID: back, TerminationDate: null, IsTerminated: false }, MsgText: SUPPORT_MESSAGES.reactivated });
+    expect(await status()).toEqual({ IsActive: true, IsClosed: false, closed: false });
+    expect((await signInBack()).statusCode).toBe(200);
+    expect((await call(SupportApi.reactivateMember.path, { body: { Member: { MemberID: back } } })).statusCode).toBe(409);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'support.member.reactivate' AND member_id = $1 AND actor_name = 'sup-staff'`, [
+        back,
+      ]),
+    ).toBe(1);
+    expect(await count(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'member.reactivated' AND (data->>'memberId')::int = $1`, [back])).toBe(1);
+    // Only support: a SuperUser (no CareSupport) and a staff member's login are refused.
+    expect((await call(SupportApi.reactivateMember.path, { body: { Member: { MemberID: back } }, session: superUser })).statusCode).toBe(403);
+    expect((await call(SupportApi.reactivateMember.path, { body: { Member: { MemberID: staffMemberId } } })).statusCode).toBe(403);
+  });
+
   it("audits staff's read of a member's termination date under that member, and not a refused one", async () => {
     const reads = async (memberId: number) => {
       await server.flushAudit();
@@ -748,6 +784,8 @@ describe('support: reports', () => {
     const staffRow = rows.find((r) => r[0] === 'sup-staff');
     expect(staffRow?.slice(4, 8)).toEqual(['staff', 'Staff', 'CareSupport', 'Yes']);
     expect(rows.find((r) => r[0] === 'sup-ann')?.[5]).toBe('Member');
+    // A terminated member's login is closed: it cannot sign in, whatever its activation.
+    expect(rows.find((r) => r[0] === 'sup-zed')?.[7]).toBe('Closed');
   });
 
   it('exports the transactions of a filter, or the selected ones, with display statuses and amounts', async () => {
@@ -852,6 +890,7 @@ describe('support: messages in Spanish', () => {
     expect(rows[0]).toEqual(['Nombre de usuario', 'Nombre', 'Apellido', 'Correo electrónico', 'Marca', 'Tipo', 'Roles', 'Activo', 'Creado']);
     expect(rows.find((r) => r[0] === 'sup-staff')?.slice(4, 8)).toEqual(['staff', 'Personal', 'CareSupport', 'Sí']);
     expect(rows.find((r) => r[0] === 'sup-ann')?.[5]).toBe('Miembro');
+    expect(rows.find((r) => r[0] === 'sup-zed')?.[7]).toBe('Cerrado');
   });
 
   it('exports transactions in Spanish to a Spanish reader: headers, tab name and display statuses', async () => {

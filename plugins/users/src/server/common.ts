@@ -1,7 +1,7 @@
 import type { AdminRole } from '@portal/core';
 import { ApiError, type AuthUser, conflict, forbidden, notFound, type RouteContext, type SqlClient, type UserRow, type UserSummary } from '@portal/server';
 import { type User, UsersMessages } from '../contract';
-import { ADMIN_CAPABILITIES, type AdminCapability, may, rankOf, standingOf } from '../rules';
+import { ADMIN_CAPABILITIES, type AdminCapability, changeRefusal, may, standingOf } from '../rules';
 
 export const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
 
@@ -33,11 +33,21 @@ export async function requireChange(
   const roles = await callerRoles(ctx);
   if (capability && !may(roles, capability)) throw forbidden(UsersMessages.needsRole(ADMIN_CAPABILITIES[capability]));
   if (target) {
-    if (target.member_id !== null) throw conflict(UsersMessages.memberAccount);
-    if (standingOf(await ctx.services.identity.rolesOf(target.id)) > rankOf(roles)) throw forbidden(UsersMessages.outranked);
+    // The rule the web applies to its Edit buttons (rules.changeRefusal): members, the caller's own, a higher standing.
+    const standing = standingOf(await ctx.services.identity.rolesOf(target.id));
+    const refusal = changeRefusal({ id: caller(ctx).id, roles }, { id: target.id, standing, isMember: target.member_id !== null }, capability ?? 'details');
+    if (refusal === 'member') throw conflict(UsersMessages.memberAccount);
+    if (refusal === 'own') throw forbidden(OWN_REFUSAL[capability ?? 'roles']);
+    if (refusal === 'outranked') throw forbidden(UsersMessages.outranked);
   }
   return roles;
 }
+const OWN_REFUSAL: Record<AdminCapability, string> = {
+  roles: UsersMessages.ownRoles,
+  quotas: UsersMessages.ownQuotas,
+  teams: UsersMessages.ownTeams,
+  permissions: UsersMessages.ownPermissions,
+};
 
 /** Raises the user's Version inside the transaction of a change, or refuses a stale one (409, nothing changes). */
 export async function claimVersion(ctx: Pick<RouteContext, 'services'>, userId: string, version: number, tx: SqlClient): Promise<number> {
@@ -84,6 +94,9 @@ export async function toWire(sql: SqlClient, users: readonly (UserRow | UserSumm
     'SELECT user_id, contact_id FROM users_user_contacts WHERE user_id = ANY($1::uuid[])',
     [users.map((u) => u.id)],
   );
+  const roles = await sql.query<{ user_id: string; role: string }>('SELECT user_id, role FROM user_roles WHERE user_id = ANY($1::uuid[])', [
+    users.map((u) => u.id),
+  ]);
   return users.map((u, i) => ({
     Id: u.id,
     UserName: u.user_name,
@@ -97,6 +110,9 @@ export async function toWire(sql: SqlClient, users: readonly (UserRow | UserSumm
     IsNew: false,
     Index: firstIndex + i,
     IsActive: u.is_active,
+    IsClosed: u.closed_at !== null,
+    ClosedDate: u.closed_at === null ? null : new Date(u.closed_at).toISOString(),
+    Standing: standingOf(roles.filter((r) => r.user_id === u.id).map((r) => r.role)),
     IsMember: u.member_id !== null,
     MemberId: u.member_id,
     Language: u.language,

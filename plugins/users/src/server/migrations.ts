@@ -68,4 +68,19 @@ CREATE TABLE users_permissions (
     id: '0002_users_team_version',
     sql: `ALTER TABLE users_teams ADD COLUMN version integer NOT NULL DEFAULT 1;`,
   },
+  {
+    // Whose permissions an administrator has saved: those users hold exactly the saved ones (users_permissions, none
+    // when saved empty); a user not here never had them saved and holds every permission. A user with rows saved
+    // before the permissions were enforced is marked; one saved empty then (no rows; the permissions gated nothing yet)
+    // holds every permission until an administrator saves them again. Nobody loses access on upgrade.
+    id: '0003_users_permission_sets',
+    sql: `
+CREATE TABLE users_permission_sets (
+  user_id uuid PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  saved_at timestamptz NOT NULL DEFAULT now()
+);
+INSERT INTO users_permission_sets (user_id)
+SELECT DISTINCT user_id FROM users_permissions;
+`,
+  },
 ];

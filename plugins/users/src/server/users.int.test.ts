@@ -61,19 +61,21 @@ const ok = async (s: Session, method: 'GET' | 'POST', url: string, payload?: unk
   return res.json() as { Data: any; MsgText: string | null };
 };
 
-async function companyWithContacts() {
+async function companyWithContacts(index = 0) {
   const companies = (await ok(support, 'GET', UsersApi.companies.path)).Data as { Id: number; Name: string }[];
-  const company = companies[0];
+  const company = companies[index];
   if (!company) throw new Error('no company');
   const contacts = (await ok(support, 'GET', `/api/users/companies/${company.Id}/contacts`)).Data as { Id: number; Email: string }[];
   return { company, contacts };
 }
 
 let contactCursor = 0;
-/** A new staff user made from the next unused contact of the first company. */
-async function newUser(by: Session = support) {
-  const { company, contacts } = await companyWithContacts();
-  const contact = contacts[contactCursor++];
+/** The next unused contact of the second company (the first one's are counted out for the tests that use them). */
+let otherCursor = 0;
+/** A new staff user made from the next unused contact of the first company (or of the second, `other`). */
+async function newUser(by: Session = support, other = false) {
+  const { company, contacts } = await companyWithContacts(other ? 1 : 0);
+  const contact = contacts[other ? otherCursor++ : contactCursor++];
   if (!contact) throw new Error('out of contacts');
   const data = (
     await ok(by, 'POST', UsersApi.save.path, { Id: null, FirstName: 'Dana', LastName: 'Reyes', CompanyId: company.Id, ContactId: contact.Id, IsNew: true })
@@ -306,6 +308,49 @@ describe('users', () => {
     ]);
     expect(audit).toHaveLength(2);
   });
+
+  it('ends the activation and reset links mailed to the old address when a contact change renames the user; a new activation goes to the new address', async () => {
+    const { user, company, contact: wrong } = await newUser(support, true);
+    await ok(support, 'POST', UsersApi.activate.path, { Id: user.Id });
+    // A reset link issued before the change (the sign-in's Forgot Password) ends the same way.
+    await sql().query(`INSERT INTO account_links (token_hash, purpose, user_id, expires_at) VALUES ($1, 'reset', $2, now() + interval '1 hour')`, [
+      `ua-reset-${user.Id}`,
+      user.Id,
+    ]);
+    await server.jobs.drain();
+    const oldLink = (linksIn(await latestMailTo(sandboxUrl, wrong.Email)).find((l) => l.includes('/login/activate/')) ?? '').split('/').pop() ?? '';
+    const right = (await companyWithContacts(1)).contacts[otherCursor++];
+    if (!right) throw new Error('out of contacts');
+    const changed = await ok(support, 'POST', UsersApi.save.path, { ...user, CompanyId: company.Id, ContactId: right.Id });
+    expect(changed.Data.UserName).toBe(right.Email);
+    const live = await sql().query("SELECT purpose FROM account_links WHERE user_id = $1 AND purpose IN ('activate', 'reset') AND used_at IS NULL", [user.Id]);
+    expect(live).toEqual([]);
+    const activate = (urlId: string, password: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: AccountApi.activate.path,
+        headers: { host: 'staff.localhost' },
+        payload: {
+          UrlID: urlId,
+          Password: password,
+          ConfirmPassword: password,
+          Questions: [
+            { Id: 1, AnswerText: 'Rex' },
+            { Id: 2, AnswerText: 'Reno' },
+          ],
+        },
+      });
+    const refused = await activate(oldLink, 'Wrong$Person9');
+    expect(refused.statusCode, refused.body).not.toBe(200);
+    expect((await sql().query<{ is_active: boolean }>('SELECT is_active FROM users WHERE id = $1', [user.Id]))[0]?.is_active).toBe(false);
+    // The administrator sends the activation again: it goes to the new address, and that link works.
+    expect((await ok(support, 'POST', UsersApi.activate.path, { Id: user.Id })).Data.SentTo).toBe(right.Email);
+    await server.jobs.drain();
+    const newLink = (linksIn(await latestMailTo(sandboxUrl, right.Email)).find((l) => l.includes('/login/activate/')) ?? '').split('/').pop() ?? '';
+    const activated = await activate(newLink, 'Right$Person9');
+    expect(activated.statusCode, activated.body).toBe(200);
+    await signIn(server, right.Email, 'Right$Person9');
+  });
 });
 
 describe('teams', () => {
@@ -333,6 +378,30 @@ describe('teams', () => {
       [String(created.Id)],
     );
     expect(audit[0]?.detail.before.members).toEqual([user.Id]);
+  });
+
+  it("refuses a rename or delete of a team holding someone who outranks the caller; a delete moves each member's Version", async () => {
+    const { company } = await companyWithContacts();
+    const high = await makeUser(server, { userName: 'ua-team-admin', roles: ['CareSupport', 'SystemAdmin'], brand: 'staff' });
+    await sql().query('UPDATE users SET company_id = $2 WHERE id = $1', [high.userId, company.Id]);
+    const team = (await ok(admin, 'POST', TeamsApi.save.path, { TeamName: 'Admins only', CompanyId: company.Id })).Data;
+    await ok(admin, 'POST', UsersApi.teamAdd.path, {
+      Id: high.userId,
+      Version: await version(high.userId),
+      Models: { CompanyId: company.Id, Team: { Id: team.Id } },
+    });
+    const rename = await call(lead, 'POST', TeamsApi.save.path, { Id: team.Id, Version: team.Version, TeamName: 'Renamed by lead', CompanyId: company.Id });
+    expect(rename.statusCode).toBe(403);
+    expect(rename.json().MsgText).toBe(UsersMessages.teamOutranked);
+    const remove = await call(lead, 'POST', TeamsApi.delete.path, { Id: team.Id, Version: team.Version });
+    expect(remove.statusCode).toBe(403);
+    expect(remove.json().MsgText).toBe(UsersMessages.teamOutranked);
+    expect((await ok(admin, 'GET', `/api/teams/getById/${team.Id}`)).Data).toMatchObject({ TeamName: 'Admins only', Version: team.Version });
+    // A SystemAdmin may; the member's Version moves with the team they lost.
+    const before = await version(high.userId);
+    await ok(admin, 'POST', TeamsApi.delete.path, { Id: team.Id, Version: team.Version });
+    expect(await version(high.userId)).toBe(before + 1);
+    expect((await ok(admin, 'GET', `/api/users/team/get/${high.userId}`)).Data.Models).toEqual([]);
   });
 
   it("refuses a rename or delete made from an old view of the team (409), and a rename or delete without the team's Version (400): the other change stays", async () => {
@@ -580,6 +649,49 @@ describe('roles', () => {
     expect(await rolesOf(user.Id)).toEqual([]);
   });
 
+  it('refuses your own quotas, teams and permissions as your own roles; your own details you may change, whatever your standing', async () => {
+    const leadId = (await sql().query<{ id: string }>("SELECT id FROM users WHERE user_name = 'ua-lead'"))[0]?.id ?? '';
+    const quotas = await call(lead, 'POST', UsersApi.quotaSave.path, {
+      Id: leadId,
+      Version: await version(leadId),
+      Models: [{ MonthNumber: 1, MinimumCases: 1, MaximumCases: 999 }],
+    });
+    expect(quotas.statusCode, quotas.body).toBe(403);
+    expect(quotas.json().MsgText).toBe(UsersMessages.ownQuotas);
+    const { company } = await companyWithContacts();
+    const team = (await ok(admin, 'POST', TeamsApi.save.path, { TeamName: 'Self service', CompanyId: company.Id })).Data;
+    const teams = await call(lead, 'POST', UsersApi.teamAdd.path, {
+      Id: leadId,
+      Version: await version(leadId),
+      Models: { CompanyId: company.Id, Team: { Id: team.Id } },
+    });
+    expect(teams.statusCode).toBe(403);
+    expect(teams.json().MsgText).toBe(UsersMessages.ownTeams);
+    const permissions = await call(admin, 'POST', UsersApi.permissionSave.path, { Id: adminId, Version: await version(adminId), Models: [] });
+    expect(permissions.statusCode).toBe(403);
+    expect(permissions.json().MsgText).toBe(UsersMessages.ownPermissions);
+    const spanish = await server.app.inject({
+      method: 'POST',
+      url: UsersApi.quotaSave.path,
+      headers: authHeaders(lead, 'staff', { cookie: 'cq.lang=es' }),
+      payload: { Id: leadId, Version: await version(leadId), Models: [] },
+    });
+    expect(spanish.json().MsgText).toBe('No puede cambiar sus propias cuotas; pídaselo a otro administrador.');
+    // A CareSupport who is also a SuperUser (no administration rank) changes their own details; a plain CareSupport cannot change theirs.
+    const { user, contact } = await newUser(support, true);
+    await sql().query("UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE user_name = 'ua-support'), is_active = true WHERE id = $1", [
+      user.Id,
+    ]);
+    await sql().query("INSERT INTO user_roles (user_id, role) VALUES ($1, 'CareSupport'), ($1, 'SuperUser')", [user.Id]);
+    const me = await signIn(server, user.UserName);
+    expect((await ok(me, 'GET', `/api/users/getById/${user.Id}`)).Data.Standing).toBe(3);
+    const saved = await ok(me, 'POST', UsersApi.save.path, { ...user, FirstName: 'Dina', CompanyId: user.CompanyId, ContactId: contact.Id });
+    expect(saved.Data.FirstName).toBe('Dina');
+    const other = await call(support, 'POST', UsersApi.save.path, { ...saved.Data, FirstName: 'Dora', ContactId: contact.Id });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().MsgText).toBe(UsersMessages.outranked);
+  });
+
   it('refuses changes to a member login: those belong to the support member screens', async () => {
     const member = await makeUser(server, { userName: 'ua-member', roles: ['CareGuard'], brand: 'card', member: true });
     const res = await saveRoles(admin, member.userId, await version(member.userId), [ROLE_ID.Broker]);
@@ -599,7 +711,12 @@ describe('permissions', () => {
     expect(got.Models).toHaveLength(6);
     expect((await call(admin, 'POST', UsersApi.permissionSave.path, { Id: user.Id, Version: got.Version, Models: [77] })).statusCode).toBe(400);
     const audit = await sql().query<{ detail: unknown }>("SELECT detail FROM audit_log WHERE action = 'users.permission.save' AND entity_id = $1", [user.Id]);
-    expect(audit.map((a) => a.detail)).toEqual([{ before: [], after: ['ViewCases', 'ViewReports'] }]);
+    // Never saved before: the user held every permission (heldPermissions), and now holds only the saved ones.
+    const all = ['ViewCases', 'EditCases', 'AssignCases', 'ApproveQuotes', 'ViewReports', 'ExportData'];
+    expect(audit.map((a) => a.detail)).toEqual([{ before: all, after: ['ViewCases', 'ViewReports'] }]);
+    // Saved empty, they hold none (not every one again).
+    const none = await ok(admin, 'POST', UsersApi.permissionSave.path, { Id: user.Id, Version: got.Version, Models: [] });
+    expect(none.Data.Models.filter((p: { IsSelected: boolean }) => p.IsSelected)).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { hasAnyRole } from '@portal/core';
 import { profileService } from '@portal/plugin-profile/service';
-import { ApiError, route } from '@portal/server';
+import { ApiError, route, withMessage } from '@portal/server';
 import { SUPPORT_ACCESS } from '../../access';
 import { SUPPORT_MESSAGES, SupportApi } from '../../contract';
 import { mustBeMember } from './common';
@@ -70,6 +70,33 @@ export const memberRoutes = [
         return services.members.load(memberId, tx);
       });
       return terminationOf(memberId, saved?.terminationDate ?? null);
+    },
+  }),
+  route(SupportApi.reactivateMember, {
+    access: SUPPORT_ACCESS,
+    handler: async (ctx) => {
+      const memberId = ctx.body.Member.MemberID;
+      await mustBeMember(ctx, memberId);
+      const { services, database } = ctx;
+      const saved = await database.sql.transaction(async (tx) => {
+        const m = await services.members.load(memberId, tx);
+        if (!m) throw new ApiError(404, SUPPORT_MESSAGES.memberNotFound);
+        if (!m.terminationDate) throw new ApiError(409, SUPPORT_MESSAGES.notTerminated);
+        // At the version read: a termination and a reactivation at once cannot both pass their checks.
+        await services.members.update(memberId, m.version, { terminationDate: null }, tx);
+        // The logins the termination closed open again (their sessions stay ended: the member signs in anew).
+        const reopened: string[] = [];
+        for (const id of await services.identity.userIdsOfMember(memberId, tx)) if (await services.identity.reopen(id, tx)) reopened.push(id);
+        await ctx.audit(
+          { action: 'support.member.reactivate', entity: 'member', entityId: memberId, memberId, detail: { before: m.terminationDate, reopened } },
+          tx,
+        );
+        // Gives back what the termination ended and the member already paid for (billing's membership for the period
+        // paid), by the kernel's job stored with the reactivation.
+        await services.members.announceReactivation(memberId, tx);
+        return services.members.load(memberId, tx);
+      });
+      return withMessage(terminationOf(memberId, saved?.terminationDate ?? null), SUPPORT_MESSAGES.reactivated);
     },
   }),
 ];

@@ -3,7 +3,7 @@ import { type PdfTableColumn, type RouteContext, route, type SheetColumn, type S
 import { SUPPORT_ACCESS } from '../../access';
 import { SupportApi } from '../../contract';
 import { displayStatus } from '../../rules';
-import { billingOf, mustBeMember } from './common';
+import { billingOf, mustBeMember, requirePermission } from './common';
 import { searchOf } from './transactions';
 
 const BATCH = 500;
@@ -41,6 +41,8 @@ interface UserRow {
   brand: string;
   member_id: number | null;
   is_active: boolean;
+  /** Set for a login closed for good (a member terminated by support). */
+  closed_at: Date | null;
   created_at: Date;
   roles: string[];
 }
@@ -77,7 +79,7 @@ const userRows = (ctx: Ctx) =>
   batches<UserRow, string>(
     (after) =>
       ctx.searchSql.query<UserRow>(
-        `SELECT u.id, u.user_name, u.first_name, u.last_name, u.email, u.brand, u.member_id, u.is_active, u.created_at,
+        `SELECT u.id, u.user_name, u.first_name, u.last_name, u.email, u.brand, u.member_id, u.is_active, u.closed_at, u.created_at,
            coalesce(array_agg(r.role ORDER BY r.role) FILTER (WHERE r.role IS NOT NULL), '{}') AS roles
          FROM users u LEFT JOIN user_roles r ON r.user_id = u.id
          WHERE lower(u.user_name) > $1 GROUP BY u.id ORDER BY lower(u.user_name) LIMIT $2`,
@@ -151,11 +153,14 @@ async function sendListReport<R>(ctx: Ctx, format: 'excel' | 'pdf', report: List
 /** A user's kind and Yes/No, English words the reports write in the reader's language. */
 const userKind = (r: UserRow) => (r.member_id === null ? 'Staff' : 'Member');
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+/** A login's Active column: Closed for a login closed for good (it cannot sign in), else Yes or No. */
+const loginActive = (r: UserRow) => (r.closed_at ? 'Closed' : yesNo(r.is_active));
 
 export const reportRoutes = [
   route(SupportApi.registrationReport, {
     access: SUPPORT_ACCESS,
     handler: async (ctx) => {
+      await requirePermission(ctx, SupportApi.registrationReport, 'ViewReports');
       await ctx.audit({ action: 'support.report.registration', entity: 'member', detail: { format: ctx.params.format } });
       return sendListReport(ctx, ctx.params.format, {
         fileBase: 'registration-report',
@@ -206,6 +211,7 @@ export const reportRoutes = [
   route(SupportApi.userReport, {
     access: SUPPORT_ACCESS,
     handler: async (ctx) => {
+      await requirePermission(ctx, SupportApi.userReport, 'ViewReports');
       await ctx.audit({ action: 'support.report.users', entity: 'user', detail: { format: ctx.params.format } });
       return sendListReport(ctx, ctx.params.format, {
         fileBase: 'user-report',
@@ -233,7 +239,7 @@ export const reportRoutes = [
             brand: r.brand,
             kind: ctx.t(userKind(r)),
             roles: r.roles.join(', '),
-            active: ctx.t(yesNo(r.is_active)),
+            active: ctx.t(loginActive(r)),
             created: dayOf(ctx, r.created_at),
           }),
         },
@@ -246,7 +252,7 @@ export const reportRoutes = [
             { header: 'Roles', width: 1.8 },
             { header: 'Active', width: 0.6 },
           ],
-          row: (r) => [r.user_name, `${r.first_name} ${r.last_name}`, r.brand, ctx.t(userKind(r)), r.roles.join(', '), ctx.t(yesNo(r.is_active))],
+          row: (r) => [r.user_name, `${r.first_name} ${r.last_name}`, r.brand, ctx.t(userKind(r)), r.roles.join(', '), ctx.t(loginActive(r))],
         },
       });
     },
@@ -254,6 +260,7 @@ export const reportRoutes = [
   route(SupportApi.transactionExcel, {
     access: SUPPORT_ACCESS,
     handler: async (ctx) => {
+      await requirePermission(ctx, SupportApi.transactionExcel, 'ExportData');
       const b = ctx.body;
       const billing = billingOf(ctx);
       const memberId = b.MemberID ?? null;

@@ -16,7 +16,7 @@ import { TransactionsGrid } from './TransactionsGrid';
 
 /**
  * The member's details-transactions tab (support plugin): the member actions support takes from /users/:id
- * (impersonate, terminate, prepull) above the member's transactions.
+ * (impersonate, terminate or reactivate, prepull) above the member's transactions.
  */
 export default function MemberTransactionsTab({ memberId }: { memberId: number }) {
   return (
@@ -35,6 +35,7 @@ function MemberActions({ memberId }: { memberId: number }) {
   const queryClient = useQueryClient();
   const { t } = useTranslation('support');
   const [terminating, setTerminating] = useState(false);
+  const [reactivating, setReactivating] = useState(false);
   const [prepull, setPrepull] = useState(false);
   const termination = useQuery({
     queryKey: ['support', 'termination', memberId],
@@ -66,6 +67,7 @@ function MemberActions({ memberId }: { memberId: number }) {
             {t('member.terminate')}
           </Button>
         )}
+        {terminated && <Button onPress={() => setReactivating(true)}>{t('member.reactivate')}</Button>}
         {linked.data !== undefined && (
           <span data-testid="linked-bank">
             {t('member.linkedBank')}: {linked.data ? t('member.linkedYes') : t('member.linkedNo')}
@@ -92,6 +94,18 @@ function MemberActions({ memberId }: { memberId: number }) {
           await api.call(SupportApi.terminateMember, { body: { Member: { MemberID: memberId } } });
           // Closes the dialog and reloads the member.
           setTerminating(false);
+          await queryClient.invalidateQueries();
+        }}
+      />
+      <ConfirmDialog
+        isOpen={reactivating}
+        onOpenChange={setReactivating}
+        title={t('member.reactivateTitle')}
+        message={t('member.reactivateMessage')}
+        confirmLabel={t('member.reactivate')}
+        onConfirm={async () => {
+          await api.call(SupportApi.reactivateMember, { body: { Member: { MemberID: memberId } } });
+          setReactivating(false);
           await queryClient.invalidateQueries();
         }}
       />

@@ -1,8 +1,20 @@
 import { badRequest, forbidden, notFound, route, type SqlClient, withMessage } from '@portal/server';
 import { USERS_ACCESS } from '../../access';
 import { type Quota, UsersApi, UsersMessages } from '../../contract';
-import { conflictMessage, isRoleKey, PERMISSION_CATALOGUE, ROLE_CATALOGUE, ROLE_KEYS, ROLE_RANK, rankOf, roleConflicts, roleKeyOf } from '../../rules';
+import {
+  conflictMessage,
+  heldPermissions,
+  isRoleKey,
+  PERMISSION_CATALOGUE,
+  ROLE_CATALOGUE,
+  ROLE_KEYS,
+  ROLE_RANK,
+  rankOf,
+  roleConflicts,
+  roleKeyOf,
+} from '../../rules';
 import { caller, claimVersion, contactOf, loadUser, requireChange, saveSubresource } from '../common';
+import { markPermissionsSaved, savedPermissionIds } from '../permissions';
 
 async function teamsOf(sql: SqlClient, userId: string) {
   const rows = await sql.query<{ id: number; name: string }>(
@@ -31,9 +43,10 @@ async function rolesModel(sql: SqlClient, roles: readonly string[], userId: stri
   };
 }
 
+/** The catalogue with what the user holds selected: everything while their permissions were never saved (heldPermissions). */
 async function permissionsOf(sql: SqlClient, userId: string) {
-  const rows = await sql.query<{ permission_id: number }>('SELECT permission_id FROM users_permissions WHERE user_id = $1', [userId]);
-  return PERMISSION_CATALOGUE.map((p) => ({ Id: p.Id, Key: p.Key, IsSelected: rows.some((r) => r.permission_id === p.Id) }));
+  const held = heldPermissions(await savedPermissionIds(sql, userId));
+  return PERMISSION_CATALOGUE.map((p) => ({ Id: p.Id, Key: p.Key, IsSelected: held.includes(p.Key) }));
 }
 
 /** Rolls back a team assignment that would be a duplicate. */
@@ -226,6 +239,7 @@ export const subresourceRoutes = [
         change: async (tx) => {
           await tx.query('DELETE FROM users_permissions WHERE user_id = $1', [user.id]);
           for (const id of ids) await tx.query('INSERT INTO users_permissions (user_id, permission_id) VALUES ($1, $2)', [user.id, id]);
+          await markPermissionsSaved(tx, user.id);
         },
         detail: (before, after) => ({ before: selected(before), after: selected(after) }),
       });

@@ -1,6 +1,7 @@
-import { badRequest, conflict, notFound, route, withMessage } from '@portal/server';
+import { badRequest, conflict, forbidden, notFound, type RouteContext, route, type SqlClient, withMessage } from '@portal/server';
 import { USERS_ACCESS } from '../../access';
 import { TeamsApi, UsersMessages } from '../../contract';
+import { rankOf, standingOf } from '../../rules';
 import { isUniqueViolation, requireChange } from '../common';
 
 interface TeamRow {
@@ -11,6 +12,18 @@ interface TeamRow {
 }
 const toTeam = (r: TeamRow) => ({ Id: r.id, TeamName: r.name, CompanyId: r.company_id, Version: r.version });
 const COLUMNS = 'id, name, company_id, version';
+
+/**
+ * The team's members (user ids), refusing (403) a caller outranked by any of them: renaming or deleting a team changes
+ * each member's teams, which only someone of their standing may do (as removing them from it directly).
+ */
+async function membersNotAbove(ctx: Pick<RouteContext, 'services'>, tx: SqlClient, teamId: number, mine: readonly string[]): Promise<string[]> {
+  const members = (await tx.query<{ user_id: string }>('SELECT user_id FROM users_team_members WHERE team_id = $1 ORDER BY user_id', [teamId])).map(
+    (m) => m.user_id,
+  );
+  for (const id of members) if (standingOf(await ctx.services.identity.rolesOf(id, tx)) > rankOf(mine)) throw forbidden(UsersMessages.teamOutranked);
+  return members;
+}
 
 /**
  * Teams of a company: list, read, create or rename, delete (with their assignments); renames and deletes name the Version
@@ -37,7 +50,7 @@ export const teamRoutes = [
     access: USERS_ACCESS,
     handler: async (ctx) => {
       const { body, database } = ctx;
-      await requireChange(ctx, null, 'teams');
+      const mine = await requireChange(ctx, null, 'teams');
       if (body.Id && body.Version === undefined) throw badRequest(UsersMessages.teamVersionRequired);
       if (!(await database.sql.query('SELECT 1 FROM users_companies WHERE id = $1', [body.CompanyId])).length) throw badRequest(UsersMessages.unknownCompany);
       // A create sent again with its IdempotencyKey (its answer lost) answers the team it added, and adds nothing.
@@ -67,6 +80,7 @@ export const teamRoutes = [
           // A team stays with its company: its members are people of that company.
           if (before.company_id !== body.CompanyId) throw badRequest(UsersMessages.teamCompanyMismatch);
           if (before.version !== body.Version) throw conflict(UsersMessages.teamStale);
+          await membersNotAbove(ctx, tx, before.id, mine);
           const row = (
             await tx.query<TeamRow>(`UPDATE users_teams SET name = $2, version = version + 1 WHERE id = $1 RETURNING ${COLUMNS}`, [body.Id, body.TeamName])
           )[0];
@@ -85,20 +99,25 @@ export const teamRoutes = [
     access: USERS_ACCESS,
     handler: async (ctx) => {
       const { body, database } = ctx;
-      await requireChange(ctx, null, 'teams');
+      const mine = await requireChange(ctx, null, 'teams');
       const deleted = await database.sql.transaction(async (tx) => {
         const current = (await tx.query<TeamRow>(`SELECT ${COLUMNS} FROM users_teams WHERE id = $1 FOR UPDATE`, [body.Id]))[0];
         if (!current) throw notFound(UsersMessages.teamNotFound);
         if (current.version !== body.Version) throw conflict(UsersMessages.teamStale);
-        const members = await tx.query<{ user_id: string }>('SELECT user_id FROM users_team_members WHERE team_id = $1 ORDER BY user_id', [body.Id]);
+        const members = await membersNotAbove(ctx, tx, current.id, mine);
         const row = (await tx.query<TeamRow>(`DELETE FROM users_teams WHERE id = $1 RETURNING ${COLUMNS}`, [body.Id]))[0];
         if (!row) throw notFound(UsersMessages.teamNotFound);
+        // Each member's teams changed: their Version moves, so a page open on them learns of it.
+        for (const id of members) {
+          const u = await ctx.services.identity.findById(id, tx);
+          if (u) await ctx.services.identity.bumpVersion(id, u.version, tx);
+        }
         await ctx.audit(
           {
             action: 'users.team.delete',
             entity: 'team',
             entityId: row.id,
-            detail: { before: { ...toTeam(row), members: members.map((m) => m.user_id) }, after: null },
+            detail: { before: { ...toTeam(row), members }, after: null },
           },
           tx,
         );

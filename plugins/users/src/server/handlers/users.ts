@@ -162,6 +162,8 @@ export const userRoutes = [
         await requireChange(ctx, target, null);
         if (body.Version === undefined) throw badRequest('Version is required to change a user.');
         const version = body.Version;
+        // The user name follows the contact's e-mail: a new one is the user's new sign-in name.
+        const renamed = target.user_name.toLowerCase() !== userName.toLowerCase();
         await sql.transaction(async (tx) => {
           const contactBefore = (await tx.query<{ contact_id: number }>('SELECT contact_id FROM users_user_contacts WHERE user_id = $1', [userId]))[0];
           const next = await services.identity.updateUser(
@@ -171,6 +173,9 @@ export const userRoutes = [
             tx,
           );
           if (next === null) throw conflict(UsersMessages.stale);
+          // The activation and reset links mailed to the old address end with it: its holder must not activate or
+          // reset the login now signed in with the new name (the next activation goes to the new address).
+          const endedLinks = renamed ? await ctx.use(accountService).endAccessLinks(userId, tx) : 0;
           await tx.query(
             `INSERT INTO users_user_contacts (user_id, contact_id) VALUES ($1, $2)
              ON CONFLICT (user_id) DO UPDATE SET contact_id = EXCLUDED.contact_id`,
@@ -207,15 +212,14 @@ export const userRoutes = [
                   version: next,
                 },
                 leftTeams: leftTeams.map((t) => t.team_id),
+                ...(endedLinks ? { endedLinks } : {}),
               },
             },
             tx,
           );
         });
-        // The user name follows the contact's e-mail: a new one is the user's new sign-in name. Both addresses are
-        // told (the user, who would otherwise meet "incorrect" at the next sign-in, and the mailbox that now gets the
-        // login's resets); the save stands even if the notice cannot be queued.
-        const renamed = target.user_name.toLowerCase() !== userName.toLowerCase();
+        // A new sign-in name: both addresses are told (the user, who would otherwise meet "incorrect" at the next
+        // sign-in, and the mailbox that now gets the login's resets); the save stands even if the notice cannot be queued.
         const noticed = renamed && (await noticeNewName(ctx, userId, { oldName: target.user_name, oldEmail: target.email, newName: userName }));
         const [saved] = await toWire(sql, [await loadUser(ctx, userId)]);
         if (!saved) throw notFound(UsersMessages.notFound);

@@ -8,8 +8,10 @@ import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { userDetailPath } from '../../access';
 import { type User, UsersApi } from '../../contract';
+import { loginStatus } from '../../rules';
 import { StaleWarning } from './StaleWarning';
 import { type DetailsValues, isStaleSave, type TabDraftHandle } from './tabDrafts';
+import { refusalNote, useChangeRefusals } from './useCaller';
 import * as css from './users.css';
 
 const schema = z.object({
@@ -29,6 +31,7 @@ const languageOptions = LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[
  */
 export function DetailsTab({ user, draft: store }: { user: User | null; draft: TabDraftHandle<'details'> }) {
   const { t, i18n } = useTranslation('users');
+  const refused = useChangeRefusals(user).details;
   const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -146,7 +149,7 @@ export function DetailsTab({ user, draft: store }: { user: User | null; draft: T
       [t('fields.FirstName'), user.FirstName],
       [t('fields.LastName'), user.LastName],
       [t('fields.CompanyName'), user.CompanyName ?? t('none')],
-      [t('fields.Status'), user.IsActive ? t('status.active') : t('status.inactive')],
+      [t('fields.Status'), { active: t('status.active'), inactive: t('status.inactive'), closed: t('status.closed') }[loginStatus(user)]],
       [t('fields.Language'), <span lang={user.Language}>{LANGUAGE_NAMES[user.Language]}</span>],
     ];
     return (
@@ -160,12 +163,13 @@ export function DetailsTab({ user, draft: store }: { user: User | null; draft: T
           ))}
         </dl>
         <Toolbar aria-label={t('details.actions')}>
-          {!user.IsMember && (
+          {refused === null && (
             <Button ref={focus.editRef} onPress={startEditing}>
               {t('actions.edit')}
             </Button>
           )}
-          {!user.IsActive && (
+          {refused === 'outranked' && <span className={css.muted}>{refusalNote(t, refused, '')}</span>}
+          {!user.IsActive && !user.IsClosed && (
             <Button onPress={sendActivation} isPending={sending} pendingLabel={t('details.sending')}>
               {t('details.sendActivation')}
             </Button>

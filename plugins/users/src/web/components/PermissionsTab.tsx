@@ -3,22 +3,24 @@ import { Button, Message, Toolbar } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UsersApi } from '../../contract';
+import { type User, UsersApi } from '../../contract';
+import { type PermissionKey, UNUSED_PERMISSIONS } from '../../rules';
 import { ChoiceBox } from './ChoiceBox';
 import { StaleWarning } from './StaleWarning';
 import { isStaleSave, type TabDraftHandle } from './tabDrafts';
-import { useCaller } from './useCaller';
+import { refusalNote, useChangeRefusals } from './useCaller';
 import * as css from './users.css';
 
 /**
  * Permissions: view, then edit with a checkbox per permission; cancel restores. The edit lives on the user page
  * (`draft`), so switching tabs keeps it; it saves against the Version it was opened with.
  */
-export function PermissionsTab({ userId, draft: store }: { userId: string; draft: TabDraftHandle<'permissions'> }) {
+export function PermissionsTab({ user, draft: store }: { user: User; draft: TabDraftHandle<'permissions'> }) {
+  const userId = user.Id;
   const { t } = useTranslation('users');
   const api = useApi();
   const queryClient = useQueryClient();
-  const caller = useCaller();
+  const refused = useChangeRefusals(user).permissions;
   const permissions = useQuery({
     queryKey: ['users', userId, 'permissions'],
     queryFn: () => api.call(UsersApi.permissionGet, { params: { userId } }, { notify: false }),
@@ -39,6 +41,11 @@ export function PermissionsTab({ userId, draft: store }: { userId: string; draft
     store.start(heldOf(fresh.Models), fresh.Version);
   };
   const held = heldOf(list);
+  // A permission with nothing to gate in this product says so ("not used") rather than pretending.
+  const nameOf = (key: string) => {
+    const name = t(`permissions.names.${key}`);
+    return UNUSED_PERMISSIONS.includes(key as PermissionKey) ? t('permissions.notUsed', { name }) : name;
+  };
   const startEditing = () => {
     focus.want('form');
     store.start(held, permissions.data.Version);
@@ -70,18 +77,19 @@ export function PermissionsTab({ userId, draft: store }: { userId: string; draft
         <ul>
           {list.map((p) => (
             <li key={p.Id}>
-              {t(`permissions.names.${p.Key}`)}: {p.IsSelected ? t('roles.held') : t('roles.notHeld')}
+              {nameOf(p.Key)}: {p.IsSelected ? t('roles.held') : t('roles.notHeld')}
             </li>
           ))}
         </ul>
-        {caller.permissions ? (
+        <p className={css.muted}>{t('permissions.note')}</p>
+        {refused === null ? (
           <Toolbar aria-label={t('permissions.actions')}>
             <Button ref={focus.editRef} onPress={startEditing}>
               {t('actions.edit')}
             </Button>
           </Toolbar>
         ) : (
-          <p className={css.muted}>{t('permissions.readOnly')}</p>
+          <p className={css.muted}>{refusalNote(t, refused, t('permissions.readOnly'))}</p>
         )}
       </section>
     );
@@ -95,12 +103,13 @@ export function PermissionsTab({ userId, draft: store }: { userId: string; draft
           {list.map((p) => (
             <ChoiceBox
               key={p.Id}
-              label={t(`permissions.names.${p.Key}`)}
+              label={nameOf(p.Key)}
               isSelected={draft.includes(p.Id)}
               onChange={(on) => store.edit((ids) => (on ? [...ids, p.Id] : ids.filter((id) => id !== p.Id)))}
             />
           ))}
         </fieldset>
+        <p className={css.muted}>{t('permissions.note')}</p>
       </div>
       <Toolbar aria-label={t('permissions.actions')}>
         <Button variant="primary" onPress={save} isPending={saving}>

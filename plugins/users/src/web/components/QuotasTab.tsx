@@ -4,12 +4,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Input, Label, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { type Quota, UsersApi } from '../../contract';
+import { type Quota, type User, UsersApi } from '../../contract';
 import { MAX_CASES } from '../../rules';
 import { type DraftRow, firstInvalidField, invalidFields, problemCount, type QuotaField, quotaErrorId, quotaProblem } from './quota-input';
 import { StaleWarning } from './StaleWarning';
 import { isStaleSave, type TabDraftHandle } from './tabDrafts';
-import { localeOf, useCaller } from './useCaller';
+import { localeOf, refusalNote, useChangeRefusals } from './useCaller';
 import * as css from './users.css';
 
 const rowsOf = (quotas: readonly Quota[]): DraftRow[] =>
@@ -21,11 +21,12 @@ const rowsOf = (quotas: readonly Quota[]): DraftRow[] =>
  * Save with problems sends nothing: an alert says how many months cannot be saved, each invalid input is marked
  * (aria-invalid) and described by its month's error, and focus moves to the first of them.
  */
-export function QuotasTab({ userId, draft: store }: { userId: string; draft: TabDraftHandle<'quotas'> }) {
+export function QuotasTab({ user, draft: store }: { user: User; draft: TabDraftHandle<'quotas'> }) {
+  const userId = user.Id;
   const { t, i18n } = useTranslation('users');
   const api = useApi();
   const queryClient = useQueryClient();
-  const caller = useCaller();
+  const refused = useChangeRefusals(user).quotas;
   const quotas = useQuery({ queryKey: ['users', userId, 'quotas'], queryFn: () => api.call(UsersApi.quotaGet, { params: { userId } }, { notify: false }) });
   const draft = store.draft?.value ?? null;
   const [submitted, setSubmitted] = useState(false);
@@ -178,14 +179,14 @@ export function QuotasTab({ userId, draft: store }: { userId: string; draft: Tab
           </Button>
           <Button onPress={cancel}>{t('actions.cancel')}</Button>
         </Toolbar>
-      ) : caller.quotas ? (
+      ) : refused === null ? (
         <Toolbar aria-label={t('quotas.actions')}>
           <Button ref={focus.editRef} onPress={edit}>
             {t('actions.edit')}
           </Button>
         </Toolbar>
       ) : (
-        <p className={css.muted}>{t('quotas.readOnly')}</p>
+        <p className={css.muted}>{refusalNote(t, refused, t('quotas.readOnly'))}</p>
       )}
     </section>
   );

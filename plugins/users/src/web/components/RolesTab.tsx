@@ -4,12 +4,12 @@ import { Button, Message, Toolbar } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UsersApi } from '../../contract';
+import { type User, UsersApi } from '../../contract';
 import { applyRoleClick, EXCLUSIVITY_RULES, isRoleKey, ROLE_CATALOGUE, ROLE_KEYS } from '../../rules';
 import { ChoiceBox } from './ChoiceBox';
 import { StaleWarning } from './StaleWarning';
 import { isStaleSave, type TabDraftHandle } from './tabDrafts';
-import { useCaller } from './useCaller';
+import { refusalNote, useChangeRefusals } from './useCaller';
 import * as css from './users.css';
 
 /** The roles a user holds, from the role tab's answer. */
@@ -22,11 +22,12 @@ const heldOf = (models: { Roles: readonly { Key: string; IsSelected: boolean }[]
  * Roles: view, then edit with checkboxes that apply the exclusivity rules as they are clicked and say why a box cleared.
  * The edit lives on the user page (`draft`), so switching tabs keeps it; it saves against the Version it was opened with.
  */
-export function RolesTab({ userId, draft: store }: { userId: string; draft: TabDraftHandle<'roles'> }) {
+export function RolesTab({ user, draft: store }: { user: User; draft: TabDraftHandle<'roles'> }) {
+  const userId = user.Id;
   const { t } = useTranslation('users');
   const api = useApi();
   const queryClient = useQueryClient();
-  const caller = useCaller();
+  const refused = useChangeRefusals(user).roles;
   const roles = useQuery({ queryKey: ['users', userId, 'roles'], queryFn: () => api.call(UsersApi.roleGet, { params: { userId } }, { notify: false }) });
   const draft = store.draft?.value.roles ?? null;
   const cleared = store.draft?.value.cleared ?? [];
@@ -92,14 +93,14 @@ export function RolesTab({ userId, draft: store }: { userId: string; draft: TabD
             </li>
           ))}
         </ul>
-        {caller.roles ? (
+        {refused === null ? (
           <Toolbar aria-label={t('roles.actions')}>
             <Button ref={focus.editRef} onPress={startEditing}>
               {t('actions.edit')}
             </Button>
           </Toolbar>
         ) : (
-          <p className={css.muted}>{t('roles.readOnly')}</p>
+          <p className={css.muted}>{refusalNote(t, refused, t('roles.readOnly'))}</p>
         )}
       </section>
     );

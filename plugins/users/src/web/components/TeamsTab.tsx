@@ -7,7 +7,7 @@ import { type User, UsersApi } from '../../contract';
 import { TeamsDialog } from './TeamsDialog';
 import { teamButton, useTeamFocus } from './tabFocus';
 import { useTeamActions } from './teamActions';
-import { useCaller } from './useCaller';
+import { refusalNote, useChangeRefusals } from './useCaller';
 import * as css from './users.css';
 
 /** The attribute a team's Remove button carries, with the team's id. */
@@ -22,7 +22,7 @@ export function TeamsTab({ user, onSaved }: { user: User; onSaved?: (from: numbe
   const { t } = useTranslation('users');
   const api = useApi();
   const queryClient = useQueryClient();
-  const caller = useCaller();
+  const refused = useChangeRefusals(user).teams;
   const teams = useQuery({
     queryKey: ['users', user.Id, 'teams'],
     queryFn: () => api.call(UsersApi.teamGet, { params: { userId: user.Id } }, { notify: false }),
@@ -127,7 +127,7 @@ export function TeamsTab({ user, onSaved }: { user: User; onSaved?: (from: numbe
         </TableScroll>
       )}
       {companyId === null && <Message kind="info">{t('teams.noCompany')}</Message>}
-      {caller.teams && companyId !== null ? (
+      {refused === null && companyId !== null ? (
         <div ref={focus.fieldsRef} style={{ display: 'contents' }}>
           <Toolbar aria-label={t('teams.actions')}>
             {editing ? (
@@ -145,7 +145,7 @@ export function TeamsTab({ user, onSaved }: { user: User; onSaved?: (from: numbe
           </Toolbar>
         </div>
       ) : (
-        companyId !== null && <p className={css.muted}>{t('teams.readOnly')}</p>
+        companyId !== null && <p className={css.muted}>{refusalNote(t, refused, t('teams.readOnly'))}</p>
       )}
       {companyId !== null && <TeamsDialog isOpen={dialog} onOpenChange={setDialog} userId={user.Id} companyId={companyId} actions={actions} assigned={list} />}
     </section>

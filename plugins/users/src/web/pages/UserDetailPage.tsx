@@ -55,10 +55,10 @@ export default function UserDetailPage() {
   const items: TabItem[] = [{ id: 'details', label: t('tabs.details'), content: <DetailsTab user={u} draft={drafts.handle('details')} /> }];
   if (!u.IsMember) {
     items.push(
-      { id: 'quotas', label: t('tabs.quotas'), content: <QuotasTab userId={u.Id} draft={drafts.handle('quotas')} /> },
-      { id: 'roles', label: t('tabs.roles'), content: <RolesTab userId={u.Id} draft={drafts.handle('roles')} /> },
+      { id: 'quotas', label: t('tabs.quotas'), content: <QuotasTab user={u} draft={drafts.handle('quotas')} /> },
+      { id: 'roles', label: t('tabs.roles'), content: <RolesTab user={u} draft={drafts.handle('roles')} /> },
       { id: 'teams', label: t('tabs.teams'), content: <TeamsTab user={u} onSaved={drafts.saved} /> },
-      { id: 'permissions', label: t('tabs.permissions'), content: <PermissionsTab userId={u.Id} draft={drafts.handle('permissions')} /> },
+      { id: 'permissions', label: t('tabs.permissions'), content: <PermissionsTab user={u} draft={drafts.handle('permissions')} /> },
     );
   }
   return (

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { userDetailPath } from '../../access';
 import { USER_FILTER_ATTRIBUTES, type User, type UserFilterAttribute, UsersApi } from '../../contract';
-import { USER_PAGE_SIZE } from '../../rules';
+import { loginStatus, USER_PAGE_SIZE } from '../../rules';
 import * as css from '../components/users.css';
 
 const SORTABLE = new Set(['UserName', 'FirstName', 'LastName']);
@@ -79,7 +79,11 @@ export default function UsersPage() {
       { id: 'LastName', header: t('fields.LastName'), accessor: (u) => u.LastName, sortable: true },
       { id: 'CompanyName', header: t('fields.CompanyName'), accessor: (u) => u.CompanyName ?? '' },
       { id: 'Kind', header: t('fields.Kind'), accessor: (u) => (u.IsMember ? t('kind.member') : t('kind.staff')) },
-      { id: 'IsActive', header: t('fields.Status'), accessor: (u) => (u.IsActive ? t('status.active') : t('status.inactive')) },
+      {
+        id: 'IsActive',
+        header: t('fields.Status'),
+        accessor: (u) => ({ active: t('status.active'), inactive: t('status.inactive'), closed: t('status.closed') })[loginStatus(u)],
+      },
     ],
     [t],
   );
