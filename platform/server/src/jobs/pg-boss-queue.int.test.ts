@@ -141,7 +141,8 @@ describe('job queue', () => {
     await sealedQueue.define<{ code: string }>('test.sealed', async (p) => void runs.push(p), { sealed: true, retryLimit: 0 });
     await expect(sealedQueue.schedule('test.sealed', '0 6 * * *')).rejects.toThrow('job "test.sealed" is sealed and cannot be scheduled');
     await sealedQueue.start({ logger: recordingLogger() });
-    const id = await sealedQueue.send('test.sealed', { code: '314159' });
+    // Held back a moment, so the row is read as stored before a worker runs (and deletes) it.
+    const id = await sealedQueue.send('test.sealed', { code: '314159' }, { startAfter: new Date(Date.now() + 1_500) });
     const [stored] = await database.sql.query<{ data: string }>('SELECT data::text AS data FROM pgboss.job WHERE id = $1', [id]);
     expect(stored?.data).toMatch(/^\{"sealed": "v1\./);
     expect(stored?.data).not.toContain('314159');
