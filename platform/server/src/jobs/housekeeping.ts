@@ -1,6 +1,8 @@
 import type { SqlClient } from '../db/database';
-import { CREATE_KEY_RETENTION_DAYS } from '../kernel-services/createKeys';
 import type { JobQueue } from './queue';
+
+/** How long a create's key is kept: a retry is seconds or minutes after the first; a month is far past any. */
+export const CREATE_KEY_RETENTION_DAYS = 30;
 
 /**
  * A plugin's housekeeping job: `run` on `cron` (UTC), with no retries, since the next run does the same work (pruning

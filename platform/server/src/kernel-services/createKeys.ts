@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SqlClient } from '../db/database';
 import { conflict } from '../http/errors';
+import { pruneKeyTable } from '../jobs/housekeeping';
 
 /** The key sent again with another request (message verbatim in the kernel's catalogues). */
 export const CREATE_KEY_REUSED = 'This IdempotencyKey was already used for another request. Nothing was saved; send it with a new key.';
@@ -79,14 +80,7 @@ export function createKeysService(): CreateKeysService {
   };
 }
 
-/** How long a create's key is kept: a retry is seconds or minutes after the first; a month is far past any. */
-export const CREATE_KEY_RETENTION_DAYS = 30;
+export { CREATE_KEY_RETENTION_DAYS } from '../jobs/housekeeping';
 
 /** Deletes keys older than the retention (the daily housekeeping job). Returns how many went. */
-export async function pruneCreateKeys(sql: SqlClient, retentionDays = CREATE_KEY_RETENTION_DAYS): Promise<number> {
-  const rows = await sql.query<{ n: number }>(
-    `WITH gone AS (DELETE FROM create_keys WHERE created_at < now() - make_interval(days => $1) RETURNING 1) SELECT count(*)::int AS n FROM gone`,
-    [retentionDays],
-  );
-  return rows[0]?.n ?? 0;
-}
+export const pruneCreateKeys = (sql: SqlClient, retentionDays?: number): Promise<number> => pruneKeyTable(sql, 'create_keys', retentionDays);
