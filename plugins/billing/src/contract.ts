@@ -22,6 +22,7 @@ export const BILLING_MESSAGES = {
   noCard: 'Please add a card first.',
   cardNotFound: 'The card was not found.',
   notMembersBill: "body.ClaimID: the bill is not one of this member's bills.",
+  closedBill: 'body.ClaimID: the bill is Void or Denied: nothing can be charged for it.',
   unavailable: 'The payment service is not available right now. Please try again later.',
   charged: 'The payment was successful.',
   declined: 'The payment was declined.',

@@ -1,4 +1,5 @@
 import type { StartedServer } from '@portal/app-server/server';
+import { ClaimStatus } from '@portal/core';
 import { COUPON_CHECK_MESSAGES } from '@portal/plugin-coupons/contract';
 import { createSandbox, mailTo } from '@portal/sandbox';
 import { signWebhook } from '@portal/server/kernel';
@@ -336,6 +337,31 @@ describe('billing: support calls', () => {
       body: { MemberId: annId, Amount: 40, ClaimID: 987654, IdempotencyKey: 'prepull-ann-no-bill' },
     });
     expect(missing.statusCode).toBe(400);
+    expect(await count('SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1', [annId])).toBe(before);
+  });
+
+  it('refuses a prepull naming a Void or a Denied bill of the member, and authorizes nothing', async () => {
+    const bill = async (number: string, statusId: number) =>
+      (
+        await server.database.sql.query<{ claim_id: number }>(
+          `INSERT INTO claims (claim_number, member_id, payee_name, bill_type_id, billed_cents, service_date_from, claim_status_id)
+           VALUES ($1, $2, 'Prepull Test Pharmacy', 21, 4000, '2026-10-01', $3) RETURNING claim_id`,
+          [number, annId, statusId],
+        )
+      )[0]?.claim_id;
+    const before = await count('SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1', [annId]);
+    for (const [number, statusId] of [
+      ['PP-ANN-VOID', ClaimStatus.Void],
+      ['PP-ANN-DENIED', ClaimStatus.Denied],
+    ] as const) {
+      const refused = await call(BillingApi.prepull.path, {
+        session: staff,
+        brand: 'staff',
+        body: { MemberId: annId, Amount: 40, ClaimID: await bill(number, statusId), IdempotencyKey: `prepull-${number}` },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().MsgText).toBe('body.ClaimID: the bill is Void or Denied: nothing can be charged for it.');
+    }
     expect(await count('SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1', [annId])).toBe(before);
   });
 

@@ -1,3 +1,4 @@
+import { ClaimStatus } from '@portal/core';
 import { claimsService } from '@portal/plugin-claims/service';
 import { ApiError, route } from '@portal/server';
 import { BILLING_SUPPORT_ACCESS } from '../../access';
@@ -5,6 +6,9 @@ import { BILLING_MESSAGES, BillingApi, PREPULL_DESCRIPTION, toCents } from '../.
 import { billingOf } from '../billing-ref';
 import { actorOf, ownSiteUrl, worded } from './context';
 import { checkedCoupon } from './coupon-limit';
+
+/** Bills that will not be paid: a prepull may not name one. */
+const CLOSED_BILL_STATUSES: readonly number[] = [ClaimStatus.Void, ClaimStatus.Denied];
 
 /** The payment service's support calls (spec 02 section 7): staff act on the member named in the body. */
 export const supportRoutes = [
@@ -115,9 +119,13 @@ export const supportRoutes = [
   route(BillingApi.prepull, {
     access: BILLING_SUPPORT_ACCESS,
     handler: async (ctx) => {
-      // A prepull for a bill names one of the member's own bills (it shows in that member's transactions).
-      if (ctx.body.ClaimID != null && (await ctx.use(claimsService).billOwner(ctx.body.ClaimID)) !== ctx.body.MemberId)
-        throw new ApiError(400, BILLING_MESSAGES.notMembersBill);
+      // A prepull for a bill names one of the member's own bills (it shows in that member's transactions), and one that
+      // may still be paid: a Void or Denied bill is closed, so nothing is authorized against it.
+      if (ctx.body.ClaimID != null) {
+        const [bill] = await ctx.use(claimsService).billStatuses(ctx.body.MemberId, [ctx.body.ClaimID]);
+        if (!bill) throw new ApiError(400, BILLING_MESSAGES.notMembersBill);
+        if (CLOSED_BILL_STATUSES.includes(bill.ClaimStatusID)) throw new ApiError(400, BILLING_MESSAGES.closedBill);
+      }
       const r = await billingOf(ctx).authorize(
         ctx.body.MemberId,
         {
