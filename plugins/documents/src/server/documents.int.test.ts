@@ -132,6 +132,34 @@ describe('documents', () => {
     }
   });
 
+  it('marks a 1099 CORRECTED once its Box 1 changed after it was furnished, and keeps the mark on every later download', async () => {
+    const carol = await financeMember('docs-carol');
+    await server.database.sql.query('INSERT INTO ledger_accounts (member_id, initial_balance_cents) VALUES ($1, 10000)', [carol.memberId]);
+    await ledgerRow(carol.memberId, `${lastYear}-04-01`, 3, 500, 'Monthly interest');
+    const list = await post(DocumentsApi.getMemberDocuments.path, authHeaders(carol.session), { DocumentTypeIds: [1] });
+    const id = list.json().Data.Items[0].DocumentId as number;
+    const download = async () => {
+      const res = await post(DocumentsApi.downloadDocument.path, authHeaders(carol.session), { DocumentId: id });
+      expect(res.statusCode, res.body).toBe(200);
+      return pdfText(res.rawPayload);
+    };
+    const original = await download();
+    expect(original).toContain('$5.00');
+    expect(original).not.toContain('CORRECTED');
+    // Downloaded again with the same figure: still the original form.
+    expect(await download()).not.toContain('CORRECTED');
+    // A late interest row for that year changes Box 1: the form furnished now corrects the earlier one.
+    await ledgerRow(carol.memberId, `${lastYear}-11-01`, 3, 250, 'Monthly interest');
+    const corrected = await download();
+    expect(corrected).toContain('CORRECTED');
+    expect(corrected).toContain('This form corrects the one furnished earlier for this tax year.');
+    expect(corrected).toContain('$7.50');
+    // The same corrected figure downloaded again is still the corrected form.
+    const again = await download();
+    expect(again).toContain('CORRECTED');
+    expect(again).toContain('$7.50');
+  });
+
   it("signs a document with the member's brand wherever it is downloaded: SuperUser on the staff site gets the member's bytes", async () => {
     await makeUser(server, { userName: 'docs-super', roles: [Roles.SuperUser], brand: 'staff' });
     const superUser = await signIn(server, 'docs-super');

@@ -65,4 +65,14 @@ DELETE FROM member_document_plans;
 ALTER TABLE member_documents ADD COLUMN snapshot jsonb;
 `,
   },
+  {
+    id: '0005_member_documents_furnished',
+    sql: `
+-- A 1099 is rendered from the ledger on each download (live). The Box 1 figure last furnished (downloaded) is kept, and
+-- once a download's figure differs from it the form is marked CORRECTED on that and every later download, as the IRS
+-- asks of a changed form furnished again. NULL: never furnished (other kinds of document). No table rewrite.
+ALTER TABLE member_documents ADD COLUMN furnished_cents bigint;
+ALTER TABLE member_documents ADD COLUMN corrected boolean NOT NULL DEFAULT false;
+`,
+  },
 ];

@@ -86,6 +86,14 @@ interface RenderInput {
   language: Language;
   /** A message in that language (`ctx.t`), for the values that are words (a row's type, the statement period). */
   t: (message: Message) => string;
+  /** A 1099's Box 1 as furnished now (`form1099Interest`), and whether it corrects a different figure furnished before. */
+  form1099?: { interestCents: number; corrected: boolean };
+}
+
+/** A 1099's Box 1: the year's interest rows in the ledger as it is now. */
+export async function form1099Interest(ledger: LedgerService, memberId: number, year: string): Promise<number> {
+  const p = await ledger.period(memberId, `${year}-01-01`, `${year}-12-31`);
+  return p.rows.filter((r) => r.typeId === 3).reduce((n, r) => n + r.signedCents, 0);
 }
 
 const memberRows = (m: MemberRecord) => [
@@ -121,7 +129,7 @@ function adjustmentText(a: Adjustment, money: (cents: number) => string): Messag
  * letters from their day. Its words are messages the kernel's PDF service writes through the catalogues; the values
  * that are words (a row's type, the period) are translated here, and amounts and month names formatted in the language.
  */
-export async function renderGenerated({ doc, snapshot, member, brand, ledger, services, language, t }: RenderInput): Promise<Buffer> {
+export async function renderGenerated({ doc, snapshot, member, brand, ledger, services, language, t, form1099 }: RenderInput): Promise<Buffer> {
   const money = (cents: number) => formatCents(cents, localeOf(language));
   const dayText = (iso: string, style: DayStyle = 'medium') => formatIsoDayText(iso, style, localeOf(language));
   const { title } = describe(doc, language);
@@ -188,12 +196,18 @@ export async function renderGenerated({ doc, snapshot, member, brand, ledger, se
       );
     }
     case DocumentType.Form1099: {
-      const p = await ledger.period(member.memberId, `${doc.period_key}-01-01`, `${doc.period_key}-12-31`);
-      const interest = p.rows.filter((r) => r.typeId === 3).reduce((n, r) => n + r.signedCents, 0);
+      const interest = form1099?.interestCents ?? (await form1099Interest(ledger, member.memberId, doc.period_key));
+      const corrected: PdfBlock[] = form1099?.corrected
+        ? [
+            { type: 'heading', text: 'CORRECTED' },
+            { type: 'paragraph', text: 'This form corrects the one furnished earlier for this tax year.' },
+          ]
+        : [];
       return deterministicPdf(
         services.pdf.render({
           ...base,
           blocks: [
+            ...corrected,
             {
               type: 'paragraph',
               text: msg('Form 1099-INT: interest income for tax year {{year}}. A copy is furnished to the Internal Revenue Service.', {

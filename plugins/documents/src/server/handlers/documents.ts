@@ -19,7 +19,7 @@ import { DOCUMENTS_ACCESS, DOCUMENTS_UPLOAD_ACCESS } from '../../access';
 import { DocumentsApi, DocumentType, LISTED_DOCUMENT_TYPES, MAX_UPLOAD_BYTES, UploadMessages } from '../../contract';
 import { materialize } from '../catalog';
 import { freezeStatements, type StatementSnapshot } from '../freeze';
-import { describe, renderGenerated, type StoredDocument, TYPE_NAMES } from '../render';
+import { describe, form1099Interest, renderGenerated, type StoredDocument, TYPE_NAMES } from '../render';
 
 export const NO_MEMBER_MESSAGE = 'Your account has no documents of its own. Choose a member to act for first.';
 const NOT_FOUND = 'The document was not found.';
@@ -89,6 +89,7 @@ export async function sendDocument(ctx: Ctx, doc: StoredDocument) {
   const member = await ctx.services.members.load(doc.member_id);
   if (!member) throw notFound(NOT_FOUND);
   const snapshot = doc.document_type_id === DocumentType.MonthlyStatement ? await statementSnapshot(ctx, doc) : undefined;
+  const form1099 = doc.document_type_id === DocumentType.Form1099 ? await furnish1099(ctx, doc) : undefined;
   const body = await renderGenerated({
     doc,
     snapshot,
@@ -100,8 +101,24 @@ export async function sendDocument(ctx: Ctx, doc: StoredDocument) {
     services: ctx.services,
     language: ctx.language,
     t: (m) => ctx.t(m),
+    form1099,
   });
   return sendDownload(ctx.reply, { fileName: describe(doc).fileName, contentType: 'application/pdf', body, size: body.length });
+}
+
+/**
+ * A 1099 as furnished now: Box 1 from the ledger, recorded as the figure furnished. Once a download's figure differs
+ * from the one furnished before, the form is CORRECTED, on that download and every later one (one statement: the
+ * right-hand sides read the row as it was, so two downloads at once cannot both miss the change).
+ */
+async function furnish1099(ctx: Ctx, doc: StoredDocument): Promise<{ interestCents: number; corrected: boolean }> {
+  const interestCents = await form1099Interest(ctx.use(ledgerService), doc.member_id, doc.period_key);
+  const rows = await ctx.database.sql.query<{ corrected: boolean }>(
+    `UPDATE member_documents SET corrected = corrected OR (furnished_cents IS NOT NULL AND furnished_cents <> $2), furnished_cents = $2
+     WHERE document_id = $1 RETURNING corrected`,
+    [doc.document_id, interestCents],
+  );
+  return { interestCents, corrected: rows[0]?.corrected ?? false };
 }
 
 /** A list item, its kind and title in the reader's language (the file name stays English: stable). */
