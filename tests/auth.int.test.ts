@@ -2,7 +2,15 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import type { StartedServer } from '@portal/app-server/server';
 import { ACCESS_TOKEN_TYPE, Roles, TOKEN_EXCHANGE_GRANT } from '@portal/core';
 import { CONTACT_PAGE_SIZES } from '@portal/plugin-contacts/contract';
-import { BUSY_RETRY_SECONDS, enterPasswordCheck, identityService, MAX_PASSWORD_CHECKS, passwordChecksInFlight, verifyPassword } from '@portal/server/kernel';
+import {
+  BUSY_RETRY_SECONDS,
+  DatabaseBusyError,
+  enterPasswordCheck,
+  identityService,
+  MAX_PASSWORD_CHECKS,
+  passwordChecksInFlight,
+  verifyPassword,
+} from '@portal/server/kernel';
 import { authHeaders, makeUser, type Session, signIn, startTestServer, TEST_PASSWORD } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -141,6 +149,45 @@ describe('POST /token', () => {
     const identity = await server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: authHeaders(rotated, 'card') });
     expect(identity.statusCode).toBe(401);
     expect((await auditRows('refresh.reuse')).length).toBeGreaterThan(0);
+  });
+
+  it('keeps the refresh token live when issuing the new pair fails (503 busy): trying again with it works and is no reuse', async () => {
+    const s = await signIn(server, 'alice', undefined, '10.1.2.9', 'card');
+    const reusesBefore = (await auditRows('refresh.reuse')).length;
+    const sql = server.database.sql;
+    const realTransaction = sql.transaction.bind(sql);
+    let failed = 0;
+    // The database is busy once, as the new refresh token is stored: after the old one was spent in the same request.
+    const spy = vi.spyOn(sql, 'transaction').mockImplementation((fn) =>
+      realTransaction((tx) =>
+        fn({
+          ...tx,
+          query: (text: string, params?: unknown[], opts?: object) => {
+            if (failed === 0 && text.startsWith('INSERT INTO refresh_tokens')) {
+              failed++;
+              return Promise.reject(new DatabaseBusyError(new Error('no free connection')));
+            }
+            return tx.query(text, params, opts);
+          },
+        } as typeof tx),
+      ),
+    );
+    try {
+      const busy = await server.app.inject(form({ grant_type: 'refresh_token', refresh_token: s.refresh_token }, '10.1.2.9'));
+      expect(failed).toBe(1);
+      expect(busy.statusCode).toBe(503);
+      expect(busy.headers['retry-after']).toBe(String(BUSY_RETRY_SECONDS));
+    } finally {
+      spy.mockRestore();
+    }
+    const again = await server.app.inject(form({ grant_type: 'refresh_token', refresh_token: s.refresh_token }, '10.1.2.9'));
+    expect(again.statusCode, again.body).toBe(200);
+    const identity = await server.app.inject({ method: 'GET', url: '/api/account/user/identity', headers: authHeaders(again.json(), 'card') });
+    expect(identity.statusCode).toBe(200);
+    // The session goes on, and no theft was recorded.
+    const sessions = await sql.query<{ revoked_at: Date | null }>("SELECT revoked_at FROM sessions WHERE ip = '10.1.2.9'");
+    expect(sessions).toEqual([{ revoked_at: null }]);
+    expect((await auditRows('refresh.reuse')).length).toBe(reusesBefore);
   });
 
   it('throttles a name from an address after 10 failures in 15 minutes with 429 and Retry-After, known or unknown', async () => {

@@ -98,8 +98,11 @@ export async function reissueSessionTokens(sql: SqlClient, config: ServerConfig,
   const session = live[0];
   const user = session ? await findUserById(sql, userId) : null;
   if (!user?.is_active || !session) return null;
-  await sql.query('UPDATE refresh_tokens SET spent_at = now() WHERE session_id = $1 AND spent_at IS NULL', [sessionId]);
-  return issueTokens(sql, config, user, sessionId, session.brand);
+  // One transaction: a failure after the spend leaves the old refresh token live (never a chain with no live token).
+  return sql.transaction(async (tx) => {
+    await tx.query('UPDATE refresh_tokens SET spent_at = now() WHERE session_id = $1 AND spent_at IS NULL', [sessionId]);
+    return issueTokens(tx, config, user, sessionId, session.brand);
+  });
 }
 
 /** POST /token: the password and refresh_token grants (form-encoded), answered OAuth-style. */
@@ -257,28 +260,35 @@ export const tokenRoute = route(KernelRoutes.token, {
     if (!row) return tokenError(ctx, 400, 'invalid_grant', TokenMessages.sessionEnded);
     // A refresh token works only on the brand site its session signed in on; elsewhere it is refused and left unspent.
     if (row.brand !== brandId) return tokenError(ctx, 400, 'invalid_grant', TokenMessages.sessionEnded);
-    const revokeChain = async (reason: string) => {
-      await sql.query('UPDATE sessions SET revoked_at = now(), revoke_reason = $2 WHERE id = $1 AND revoked_at IS NULL', [row.session_id, reason]);
+    // The spend, the checks and the new pair are one transaction: a failure anywhere after the spend (a busy database
+    // answering 503 'try again') rolls the spend back, so trying again with the same token works and is not taken for
+    // a reuse. Of two requests racing with one token, only one spends it; the other is a reuse.
+    const outcome = await sql.transaction(async (tx) => {
+      const revoke = (reason: string) =>
+        tx.query('UPDATE sessions SET revoked_at = now(), revoke_reason = $2 WHERE id = $1 AND revoked_at IS NULL', [row.session_id, reason]);
+      const spent = row.spent_at
+        ? []
+        : await tx.query('UPDATE refresh_tokens SET spent_at = now() WHERE token_hash = $1 AND spent_at IS NULL RETURNING 1', [hash]);
+      const user = await findUserById(tx, row.user_id);
+      if (spent.length === 0) {
+        await revoke('refresh-token-reuse');
+        return { kind: 'reuse' as const, user };
+      }
+      const now = Date.now();
+      const idle = new Date(row.last_seen_at).getTime() + config.idleTimeoutSeconds * 1000 <= now;
+      if (row.revoked_at || new Date(row.expires_at).getTime() <= now || idle || !user || !user.is_active || user.closed_at) {
+        if (!row.revoked_at) await revoke(idle ? 'idle' : 'expired');
+        return { kind: 'ended' as const };
+      }
+      await tx.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [row.session_id]);
+      return { kind: 'issued' as const, tokens: await issueTokens(tx, config, user, row.session_id, row.brand) };
+    });
+    if (outcome.kind !== 'issued') {
       forgetSessions({ sessionId: row.session_id });
-    };
-    // Spend atomically: of two requests racing with one token, only one wins; the other is a reuse.
-    const spent = row.spent_at
-      ? []
-      : await sql.query('UPDATE refresh_tokens SET spent_at = now() WHERE token_hash = $1 AND spent_at IS NULL RETURNING 1', [hash]);
-    const user = await findUserById(sql, row.user_id);
-    if (spent.length === 0) {
-      await revokeChain('refresh-token-reuse');
-      await audit('refresh.reuse', 'failure', user, { sessionId: row.session_id });
+      if (outcome.kind === 'reuse') await audit('refresh.reuse', 'failure', outcome.user, { sessionId: row.session_id });
       return tokenError(ctx, 400, 'invalid_grant', TokenMessages.sessionEnded);
     }
-    const now = Date.now();
-    const idle = new Date(row.last_seen_at).getTime() + config.idleTimeoutSeconds * 1000 <= now;
-    if (row.revoked_at || new Date(row.expires_at).getTime() <= now || idle || !user || !user.is_active || user.closed_at) {
-      if (!row.revoked_at) await revokeChain(idle ? 'idle' : 'expired');
-      return tokenError(ctx, 400, 'invalid_grant', TokenMessages.sessionEnded);
-    }
-    await sql.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [row.session_id]);
-    const tokens = await issueTokens(sql, config, user, row.session_id, row.brand);
+    const tokens = outcome.tokens;
     void reply.header('cache-control', 'no-store').send(tokens);
     return SENT;
   },
