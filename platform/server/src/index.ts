@@ -58,7 +58,7 @@ export {
   type BankTransaction,
   type BankTransactionFilter,
 } from './providers/banks';
-export { type DeliveryOptions, jobIdempotencyKey, type MailMessage, type MailTransport } from './providers/mail';
+export { type DeliveryOptions, jobIdempotencyKey, type MailMessage, type MailTransport, type SendMailOptions } from './providers/mail';
 export { type BrandedMail, brandedMail } from './providers/mailLayout';
 export { type FederalPayer, type PayerAck, PayerError, type PayerRecord, type PayerSubmission } from './providers/payer';
 export {

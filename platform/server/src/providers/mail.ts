@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type { SqlClient } from '../db/database';
 import type { DefineOptions, JobInfo, JobQueue } from '../jobs/queue';
 
 export interface MailMessage {
@@ -27,10 +28,19 @@ export interface DeliveryOptions {
  */
 export const jobIdempotencyKey = (job: Pick<JobInfo, 'id' | 'name'>): string => `${job.name}.${job.id}`;
 
+/** How one message is handed to the mail service (`services.mail`). */
+export interface SendMailOptions extends DeliveryOptions {
+  /**
+   * Queue the delivery in this transaction: the mail goes out if, and only if, the transaction commits (a state that
+   * says "notified" never commits without its mail). A transport that delivers at once (no queue) ignores it.
+   */
+  tx?: SqlClient;
+}
+
 /** Outgoing mail. Implementations: the sandbox inbox (default) and SMTP (SMTP_URL). */
 export interface MailTransport {
   readonly kind: string;
-  send(message: MailMessage, opts?: DeliveryOptions): Promise<void>;
+  send(message: MailMessage, opts?: SendMailOptions): Promise<void>;
 }
 
 export class SandboxMailTransport implements MailTransport {
@@ -130,7 +140,7 @@ export class QueuedMailTransport implements MailTransport {
     return new QueuedMailTransport(jobs, delivery);
   }
 
-  async send(message: MailMessage): Promise<void> {
-    await this.jobs.send(MAIL_SEND_JOB, message);
+  async send(message: MailMessage, opts: SendMailOptions = {}): Promise<void> {
+    await this.jobs.send(MAIL_SEND_JOB, message, opts.tx ? { tx: opts.tx } : undefined);
   }
 }

@@ -60,7 +60,7 @@ export function lowBalanceMail(m: {
 /**
  * The crossing rule, atomic per member: an advisory lock orders concurrent readings of one member, the stored state
  * says whether the last reading was under the threshold, and the mail goes out only when this reading crosses under.
- * The mail is queued (services.mail stores a job) after the state has committed.
+ * The mail is queued (services.mail stores a job) in the transaction that records the crossing.
  */
 export function makeTrendsService(deps: {
   sql: SqlClient;
@@ -76,23 +76,32 @@ export function makeTrendsService(deps: {
   const { sql, services, config } = deps;
   const observeBalance: TrendsService['observeBalance'] = async (memberId, reading, brand = null) => {
     const below = reading.balanceCents < LOW_BALANCE_THRESHOLD_CENTS;
+    // Only a reading under the threshold can cross: its mail is written before the transaction (the member, their
+    // language and brand are read on the pool) and queued inside it, so the state that says "notified" commits with
+    // its mail or not at all (a failed queue leaves the crossing for the next reading).
+    const mail = below ? await lowBalanceMailFor(memberId, reading, brand) : null;
     const crossed = await sql.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['trends.lowbalance', memberId]);
       const prev = await tx.query<{ below: boolean }>('SELECT below FROM trends_low_balance WHERE member_id = $1', [memberId]);
       const wasBelow = prev[0]?.below ?? false;
+      const crossing = below && !wasBelow;
       await tx.query(
         `INSERT INTO trends_low_balance (member_id, below, balance_cents, account_type, notified_at, updated_at)
          VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN now() END, now())
          ON CONFLICT (member_id) DO UPDATE SET below = EXCLUDED.below, balance_cents = EXCLUDED.balance_cents,
            account_type = EXCLUDED.account_type, updated_at = now(),
            notified_at = CASE WHEN $5 THEN now() ELSE trends_low_balance.notified_at END`,
-        [memberId, below, Math.round(reading.balanceCents), reading.accountType, below && !wasBelow],
+        [memberId, below, Math.round(reading.balanceCents), reading.accountType, crossing && mail !== null],
       );
-      return below && !wasBelow;
+      if (crossing && mail) await services.mail.send(mail, { tx });
+      return crossing;
     });
-    if (!crossed) return { sent: false, below };
+    return { sent: crossed && mail !== null, below };
+  };
+  /** The mail of a crossing for the member, or null when they have no e-mail address. */
+  const lowBalanceMailFor = async (memberId: number, reading: BalanceReading, brand: BrandManifest | null) => {
     const member = await services.members.load(memberId);
-    if (!member?.email) return { sent: false, below };
+    if (!member?.email) return null;
     // Written in the member's language (the one they last signed in with): the reading may come from staff or a job.
     const language = await services.identity.languageOfMember(memberId);
     const t = (message: Message) => services.messages.t(message, language);
@@ -100,10 +109,7 @@ export function makeTrendsService(deps: {
     // site at all; the site it came from is used only for a member whose brand this server does not serve.
     const signedBy = services.brands.byId(member.brand) ?? brand;
     const site = signedBy ? brandSiteAddress(config, signedBy.marker) : null;
-    await services.mail.send(
-      lowBalanceMail({ brand: signedBy, to: member.email, firstName: member.firstName, lastName: member.lastName, reading, site, t, language }),
-    );
-    return { sent: true, below };
+    return lowBalanceMail({ brand: signedBy, to: member.email, firstName: member.firstName, lastName: member.lastName, reading, site, t, language });
   };
   return {
     observeBalance,

@@ -279,6 +279,32 @@ describe('POST email/lowbalance', () => {
     expect(mails[0]?.text).toContain('$99.99');
   });
 
+  it('records no crossing when its e-mail could not be queued: the next reading under the threshold sends it', async () => {
+    await user('queue-fails', [Roles.CareGuard], 'card', true);
+    const realSend = server.jobs.send.bind(server.jobs);
+    let refused = 0;
+    const spy = vi.spyOn(server.jobs, 'send').mockImplementation(async (name, payload, opts) => {
+      if (name === 'mail.send' && refused === 0) {
+        refused++;
+        throw new Error('the job queue is unavailable');
+      }
+      return realSend(name, payload, opts);
+    });
+    try {
+      const failed = await post('queue-fails', { Balance: 60, AccountType: 'Checking' });
+      expect(refused).toBe(1);
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await sql().query('SELECT 1 FROM trends_low_balance WHERE member_id = $1', [users['queue-fails']?.memberId])).toHaveLength(0);
+    const next = await post('queue-fails', { Balance: 10, AccountType: 'Checking' });
+    expect(next.json().Data).toEqual({ Sent: true, Below: true });
+    const mails = await inbox('queue-fails');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('$10.00');
+  });
+
   it('staff acting for a member send to that member', async () => {
     const res = await post('support', { Balance: 1, AccountType: 'Checking' }, { 'x-member-id': String(users['fin-b']?.memberId) });
     expect(res.statusCode, res.body).toBe(200);
