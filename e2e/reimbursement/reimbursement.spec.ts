@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { axeAndReflow } from '../axe';
 import { signIn, site } from '../support';
@@ -35,7 +36,9 @@ test('a finance member sends two receipts with a progress bar each and sees them
     { name: `pharmacy ${stamp}.pdf`, mimeType: 'application/pdf', buffer: pdf(9 * 1024 * 1024, stamp) },
     { name: `clinic ${stamp}.png`, mimeType: 'image/png', buffer: PNG },
   ]);
+  const created = page.waitForResponse((r) => r.url().includes('/api/reimbursements/create') && r.ok());
   await page.getByRole('button', { name: 'Send request' }).click();
+  const claimNumber = ((await (await created).json()) as { Data: { ClaimNumber: string } }).Data.ClaimNumber;
   const queue = page.getByTestId('upload-queue');
   await expect(queue.getByRole('progressbar', { name: `Upload of pharmacy ${stamp}.pdf` })).toBeVisible();
   await expect(queue.getByRole('progressbar', { name: `Upload of clinic ${stamp}.png` })).toBeVisible();
@@ -51,6 +54,23 @@ test('a finance member sends two receipts with a progress bar each and sees them
   const download = page.waitForEvent('download');
   await grid.getByRole('button', { name: `Download clinic-${stamp}.png` }).click();
   expect((await download).suggestedFilename()).toBe(`clinic-${stamp}.png`);
+
+  // Whoever reviews the bill the request became finds its receipts on the bill's detail page, each downloadable.
+  await page.getByRole('combobox', { name: 'Search' }).fill(claimNumber);
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: new RegExp(`^${claimNumber} `) })
+    .click();
+  await expect(page).toHaveURL(/\/claims\/\d+$/);
+  const receipts = page.getByRole('region', { name: 'Receipts' });
+  await expect(receipts.getByRole('button', { name: `Download pharmacy-${stamp}.pdf` })).toBeVisible();
+  await expect(receipts.getByRole('row').filter({ hasText: `clinic-${stamp}.png` })).toContainText('PNG');
+  expect((await axe(page)).violations).toEqual([]);
+  const receipt = page.waitForEvent('download');
+  await receipts.getByRole('button', { name: `Download clinic-${stamp}.png` }).click();
+  const file = await receipt;
+  expect(file.suggestedFilename()).toBe(`clinic-${stamp}.png`);
+  expect(Buffer.compare(await readFile(await file.path()), PNG)).toBe(0);
 });
 
 test('a .exe and a future service date are refused with the messages, and nothing is sent', async ({ page }) => {

@@ -171,6 +171,17 @@ export const ReimbursementApi = {
   }),
   create: defineEndpoint({ method: 'POST', path: '/api/reimbursements/create', body: createSchema, response: reimbursementSchema }),
   list: defineEndpoint({ method: 'GET', path: '/api/reimbursements/list', response: z.array(reimbursementSchema) }),
+  /**
+   * Not in the spec (this plugin's): the files of one bill (a ClaimID), as list answers them, in the order they were
+   * sent; the bill's detail page shows them as its receipts. The member's own, as list: another member's bill, or a
+   * bill made from no request, answers an empty list.
+   */
+  listByClaim: defineEndpoint({
+    method: 'GET',
+    path: '/api/reimbursements/listByClaim/:id',
+    params: z.object({ id: idSchema }),
+    response: z.array(reimbursementSchema),
+  }),
   download: defineEndpoint({
     method: 'GET',
     path: '/api/reimbursements/download/:id',

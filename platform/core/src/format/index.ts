@@ -1,6 +1,7 @@
 export * from './calendarDay';
 export * from './csv';
 export * from './digits';
+export * from './fileSize';
 export * from './locale';
 export * from './maskedDate';
 export * from './messages';

@@ -871,6 +871,71 @@ describe("the list: each file with its request's BatchId and its bill's status a
   });
 });
 
+describe("a bill's receipts (listByClaim): the files of the request the bill was made from, the member's own only", () => {
+  const byClaim = (s: Session, claimId: number, headers: Record<string, string> = authHeaders(s)) =>
+    env.server.app.inject({ method: 'GET', url: `/api/reimbursements/listByClaim/${claimId}`, headers });
+  const claimOf = async (id: number) =>
+    (await env.server.database.sql.query<{ claim_id: number }>('SELECT claim_id FROM reimbursements WHERE id = $1', [id]))[0]?.claim_id ?? 0;
+  const ids = (res: { json(): { Data: { Id: number }[] } }) => res.json().Data.map((r) => r.Id);
+
+  it("answers the bill's files in the order sent, nothing of the member's other bill, nothing to another member; audited", async () => {
+    const batch = randomUUID();
+    const receipt = await pdf(3000, `receipt of ${batch}`);
+    const png = await fixtures.png();
+    const send = async (s: Session, name: string, bytes: Buffer, Amount: string, BatchId = randomUUID()) =>
+      (await create(s, createBody(await upload(s, name, bytes), name, { Amount }, BatchId))).json().Data as { Id: number; ClaimNumber: string };
+    const first = await send(member, 'bill-1.pdf', receipt, '31.00', batch);
+    const second = await send(member, 'bill-2.png', png, '31.00', batch);
+    const elsewhere = await send(member, 'bill-3.png', png, '32.00');
+    const others = await send(other, 'bill-4.png', png, '31.00');
+    const bill = await claimOf(first.Id);
+    expect(bill).toBeGreaterThan(0);
+    expect(await claimOf(second.Id)).toBe(bill);
+
+    const mine = await byClaim(member, bill);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(ids(mine)).toEqual([first.Id, second.Id]);
+    expect(mine.json().Data[0]).toMatchObject({
+      Name: 'bill-1.pdf',
+      Extension: 'pdf',
+      type: 'application/pdf',
+      Size: receipt.length,
+      ServiceDate: '2026-10-01',
+      Amount: 31,
+      ClaimNumber: first.ClaimNumber,
+      ClaimStatus: 'Received',
+    });
+    // Each file downloads by the Id the list gives, byte for byte.
+    const download = await json(member, 'GET', `/api/reimbursements/download/${first.Id}`);
+    expect(Buffer.compare(download.rawPayload, receipt)).toBe(0);
+    // The member's other bill has its own file only; another member's bill, and a bill of no request, list nothing.
+    expect(ids(await byClaim(member, await claimOf(elsewhere.Id)))).toEqual([elsewhere.Id]);
+    expect(ids(await byClaim(member, await claimOf(others.Id)))).toEqual([]);
+    const theirs = await byClaim(other, bill);
+    expect(theirs.statusCode).toBe(200);
+    expect(ids(theirs)).toEqual([]);
+    expect(ids(await byClaim(member, 2_000_000_000))).toEqual([]);
+
+    // SuperUser sees the files acting for the member, and is told to choose one when acting for nobody.
+    const memberId = await memberIdOf('reimb-member');
+    expect(ids(await byClaim(superUser, bill, authHeaders(superUser, 'staff', { 'x-member-id': String(memberId) })))).toEqual([first.Id, second.Id]);
+    const nobody = await byClaim(superUser, bill, authHeaders(superUser, 'staff'));
+    expect(nobody.statusCode).toBe(400);
+    expect(nobody.json().MsgText).toBe('Your account has no reimbursements of its own. Choose a member to act for first.');
+    // Not an id: a 400, not a 500.
+    expect((await json(member, 'GET', '/api/reimbursements/listByClaim/abc')).statusCode).toBe(400);
+
+    // Each read is audited under the member, naming the bill.
+    await env.server.flushAudit();
+    const audited = await env.server.database.sql.query<{ actor_name: string; entity: string; detail: unknown }>(
+      "SELECT actor_name, entity, detail FROM audit_log WHERE action = 'reimbursement.listByClaim' AND entity_id = $1 AND member_id = $2 ORDER BY id",
+      [String(bill), memberId],
+    );
+    expect(audited.map((r) => r.actor_name)).toEqual(['reimb-member', 'reimb-super']);
+    expect(audited[0]).toMatchObject({ entity: 'claim', detail: { count: 2 } });
+  });
+});
+
 describe("messages in the user's language", () => {
   const es = { cookie: 'cq.lang=es' };
   const spanish = (s: Session, method: 'GET' | 'POST', url: string, payload?: unknown) =>

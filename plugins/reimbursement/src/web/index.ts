@@ -1,4 +1,5 @@
-import { defineWebPlugin } from '@portal/web';
+import { billPanels } from '@portal/plugin-claims/bill-panels';
+import { contribute, defineWebPlugin } from '@portal/web';
 import { REIMBURSEMENT_ACCESS, REIMBURSEMENT_PATH } from '../access';
 
 export default defineWebPlugin({
@@ -13,5 +14,9 @@ export default defineWebPlugin({
       nav: { label: 'reimbursement:nav', order: 500 },
       load: () => import('./pages/ReimbursementPage'),
     },
+  ],
+  contributes: [
+    // The receipts of a bill made from a reimbursement request, on the bill's detail page (/claims/:id).
+    contribute(billPanels, { id: 'reimbursement.receipts', order: 10, access: REIMBURSEMENT_ACCESS, load: () => import('./components/BillReceipts') }),
   ],
 });

@@ -9,6 +9,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ClaimsAccess } from '../../access';
 import { type Claim, ClaimsApi } from '../../contract';
 import { BillHistory } from '../components/BillHistory';
+import { BillPanels } from '../components/BillPanels';
 import { ClaimForm, toPayload } from '../components/ClaimForm';
 import * as css from '../components/claims.css';
 import { claimTypeName, money, shownPayee, statusName } from '../components/format';
@@ -245,6 +246,8 @@ function BillDetails({ id }: { id: string | undefined }) {
           </ul>
         )}
       </section>
+      {/* What other plugins hold about the bill (the receipts of the reimbursement request it was made from). */}
+      <BillPanels ClaimID={claim.ClaimID} ClaimNumber={claim.ClaimNumber} MemberID={claim.MemberID} />
       <BillHistory bill={claim} />
     </div>
   );

@@ -542,6 +542,20 @@ export const reimbursementRoutes = [
       return rows.map((r) => wireOf(r, bills));
     },
   }),
+  route(ReimbursementApi.listByClaim, {
+    access: REIMBURSEMENT_ACCESS,
+    // The files a bill was made from, for its detail page: the member's own only (another member's bill lists nothing).
+    handler: async (ctx) => {
+      const memberId = memberOf(ctx);
+      const rows = await ctx.database.sql.query<Row>(`SELECT ${COLUMNS} FROM reimbursements WHERE claim_id = $1 AND member_id = $2 ORDER BY created_at, id`, [
+        ctx.params.id,
+        memberId,
+      ]);
+      ctx.auditRead({ action: 'reimbursement.listByClaim', entity: 'claim', entityId: String(ctx.params.id), detail: { count: rows.length } });
+      const bills = await billsOf(ctx, memberId, rows);
+      return rows.map((r) => wireOf(r, bills));
+    },
+  }),
   route(ReimbursementApi.download, {
     access: REIMBURSEMENT_ACCESS,
     handler: async (ctx) => {
