@@ -10,7 +10,7 @@ import { LocalFileStore } from '@portal/server/kernel';
 import { fixtures, storedFiles } from '@portal/testing/files';
 import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbox';
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ReimbursementApi } from '../contract';
 import { CHUNK_BYTES, ReimbursementMessages as M, MAX_FILE_BYTES } from '../rules';
 import { BATCH_CHANGED_MESSAGE, BATCH_TAKEN_MESSAGE, CREATE_KEY_PRUNE_CRON, CREATE_KEY_PRUNE_JOB, KEY_REUSED_MESSAGE } from './handlers/reimbursements';
@@ -1165,6 +1165,29 @@ describe('the daily prune of unfinished uploads', () => {
     expect(await rowOf(id)).toBe(1);
     expect(await pruneUploads(env.server.database.sql, files)).toBeGreaterThanOrEqual(1);
     expect(await rowOf(id)).toBe(0);
+    expect(await chunksOf(id)).toEqual([]);
+  });
+});
+
+describe('chunks a failing file store kept after a cancel', () => {
+  it('answers the cancel (it is done) and leaves the chunks to the daily prune, which drops chunks no row names once a day old', async () => {
+    const id = (await start(member, 'left-behind.pdf', 3 * CHUNK_BYTES)).json().Data.UploadId as string;
+    expect((await chunk(member, id, 0, await pdf(CHUNK_BYTES))).statusCode).toBe(200);
+    const refuse = vi.spyOn(LocalFileStore.prototype, 'delete').mockRejectedValueOnce(new Error('store unreachable'));
+    try {
+      const cancel = await json(member, 'DELETE', `/api/reimbursements/uploads/${id}`);
+      expect(cancel.statusCode, cancel.body).toBe(200);
+    } finally {
+      refuse.mockRestore();
+    }
+    expect((await json(member, 'GET', `/api/reimbursements/uploads/${id}`)).statusCode).toBe(404);
+    expect(await chunksOf(id)).toHaveLength(1);
+    const files = new LocalFileStore(join(filesDir, 'files'));
+    // Written just now: kept (a day's grace).
+    await pruneUploads(env.server.database.sql, files);
+    expect(await chunksOf(id)).toHaveLength(1);
+    // A day and a bit later: no row names them, so they go.
+    await pruneUploads(env.server.database.sql, files, new Date(Date.now() + 25 * 3_600_000));
     expect(await chunksOf(id)).toEqual([]);
   });
 });

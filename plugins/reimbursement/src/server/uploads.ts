@@ -175,10 +175,23 @@ export function openUpload(files: FileStore, upload: UploadRow): Readable {
   return Readable.from(bytes(), { objectMode: false });
 }
 
-/** Drops an upload's chunks and its row. */
+/**
+ * Drops an upload's chunks, then its row (as the daily prune does): should the file store fail part way, the row is
+ * left, so the chunks are still found and dropped by a later call or the prune, never left with no row naming them.
+ */
 export async function dropUpload(ctx: Pick<RouteContext, 'database' | 'services'>, uploadId: string, sql: SqlClient = ctx.database.sql): Promise<void> {
-  await sql.query('DELETE FROM reimbursement_uploads WHERE id = $1', [uploadId]);
   await dropChunks(ctx.services.files, uploadId);
+  await sql.query('DELETE FROM reimbursement_uploads WHERE id = $1', [uploadId]);
+}
+
+/**
+ * Drops an upload whose use has committed (a reimbursement made from it): the request has done what it was asked, so a
+ * file store failing now does not fail it; the row stays and the daily prune drops the rest.
+ */
+export async function dropUsedUpload(ctx: Pick<RouteContext, 'database' | 'services' | 'req'>, uploadId: string): Promise<void> {
+  await dropUpload(ctx, uploadId).catch((e: unknown) => {
+    ctx.req.log.warn({ uploadId, reason: e instanceof Error ? e.message : String(e) }, 'reimbursement upload not dropped yet: the daily prune drops it');
+  });
 }
 
 /** Drops an upload's chunks from the file store: every file under it, those of attempts that never moved it too. */
@@ -190,11 +203,39 @@ export async function dropChunks(files: FileStore, uploadId: string): Promise<vo
  * Uploads left unfinished for a day are dropped (a daily job): each one's chunks first, then its row, so a run cut
  * short (a crash, a deploy) leaves the rest to the next run rather than chunks no row names any more.
  */
-export async function pruneUploads(sql: SqlClient, files: FileStore): Promise<number> {
+export async function pruneUploads(sql: SqlClient, files: FileStore, now: Date = new Date()): Promise<number> {
   const stale = await sql.query<{ id: string }>("SELECT id FROM reimbursement_uploads WHERE created_at < now() - interval '1 day'");
   for (const { id } of stale) {
     await dropChunks(files, id);
     await sql.query('DELETE FROM reimbursement_uploads WHERE id = $1', [id]);
   }
-  return stale.length;
+  return stale.length + (await pruneUnnamedChunks(sql, files, now));
 }
+
+/**
+ * Chunks no upload row names any more (a cancel or a create whose chunk deletes failed after its row went), written
+ * over a day ago, are dropped: a member's file never stays in the store past the uploads' retention. An upload's row
+ * is written before its first chunk, so a chunk with no row is never one still wanted. Answers how many uploads'.
+ */
+async function pruneUnnamedChunks(sql: SqlClient, files: FileStore, now: Date): Promise<number> {
+  const before = now.getTime() - 86_400_000;
+  const keysOf = new Map<string, string[]>();
+  for await (const entry of files.list(`${PREFIX}/`)) {
+    const id = entry.key.slice(PREFIX.length + 1).split('/')[0] ?? '';
+    if (!UUID.test(id) || entry.lastModified.getTime() >= before) continue;
+    keysOf.set(id, [...(keysOf.get(id) ?? []), entry.key]);
+  }
+  if (keysOf.size === 0) return 0;
+  const named = new Set(
+    (await sql.query<{ id: string }>('SELECT id::text AS id FROM reimbursement_uploads WHERE id = ANY($1::uuid[])', [[...keysOf.keys()]])).map((r) => r.id),
+  );
+  let dropped = 0;
+  for (const [id, keys] of keysOf) {
+    if (named.has(id)) continue;
+    for (const key of keys) await files.delete(key);
+    dropped++;
+  }
+  return dropped;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

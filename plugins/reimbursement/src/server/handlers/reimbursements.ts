@@ -21,7 +21,7 @@ import {
 import { REIMBURSEMENT_ACCESS } from '../../access';
 import { type CreateBody, type DuplicateRequest, type Reimbursement, ReimbursementApi } from '../../contract';
 import { checkDateAndAmount, checkFiles, extensionOf, ReimbursementMessages as M, MAX_FILES, sanitizeFileName } from '../../rules';
-import { dropChunks, dropUpload, loadUpload, openUpload, receiveChunk, statusOf, type UploadRow, uploadIsWhole } from '../uploads';
+import { dropChunks, dropUpload, dropUsedUpload, loadUpload, openUpload, receiveChunk, statusOf, type UploadRow, uploadIsWhole } from '../uploads';
 
 export const NO_MEMBER_MESSAGE = 'Your account has no reimbursements of its own. Choose a member to act for first.';
 /** A request's BatchId is chosen by the client: one that already holds another member's files is refused (409). */
@@ -283,7 +283,9 @@ export const reimbursementRoutes = [
     handler: async (ctx) => {
       const memberId = memberOf(ctx);
       const row = await loadUpload(ctx.database.sql, ctx.params.id, memberId);
-      // The row goes with its audit row (one transaction); its chunks go after.
+      // The row goes with its audit row (one transaction); its chunks go after, as a step that cannot fail the cancel
+      // (it is done): chunks a failing file store kept are dropped by the daily prune, which also looks for chunks that
+      // no row names.
       await ctx.database.sql.transaction(async (tx) => {
         await tx.query('DELETE FROM reimbursement_uploads WHERE id = $1', [row.id]);
         await ctx.audit(
@@ -297,7 +299,9 @@ export const reimbursementRoutes = [
           tx,
         );
       });
-      await dropChunks(ctx.services.files, row.id);
+      await dropChunks(ctx.services.files, row.id).catch((e: unknown) => {
+        ctx.req.log.warn({ uploadId: row.id, reason: e instanceof Error ? e.message : String(e) }, 'cancelled upload: chunks left for the daily prune');
+      });
       return { UploadId: row.id };
     },
   }),
@@ -375,7 +379,7 @@ export const reimbursementRoutes = [
         if (own.key) await services.files.delete(own.key).catch(() => {});
         return replay(kept.row);
       }
-      await dropUpload(ctx, body.UploadId);
+      await dropUsedUpload(ctx, body.UploadId);
       return answer(kept.row);
 
       async function keep(): Promise<{ row: Row; fresh: boolean }> {
