@@ -60,9 +60,16 @@ export interface LedgerService {
   /**
    * Posts linked-bank transactions not yet in the ledger (idempotent by ref, in one transaction); answers how many were
    * new. When any was, the low-balance rule (trends' checkBalance on the ledger's balance) runs once after the commit,
-   * as 'system', the mail signed by the member's brand; it never fails the posting.
+   * as 'system', the mail signed by the member's brand; it never fails the posting. With `tx` it runs in the caller's
+   * transaction (the banking sync passes the one that mirrors the bank's rows: they and the ledger's commit together)
+   * and runs no rule: the caller runs `afterBankPosting` once after its commit when the answer was above 0.
    */
-  postBankTransactions(memberId: number, rows: readonly BankLedgerRow[]): Promise<number>;
+  postBankTransactions(memberId: number, rows: readonly BankLedgerRow[], tx?: SqlClient): Promise<number>;
+  /**
+   * The low-balance rule a posting without `tx` runs after its commit, for a posting made in the caller's transaction:
+   * run it once after that transaction committed, when the posting added rows. It never throws.
+   */
+  afterBankPosting(memberId: number): Promise<void>;
   /**
    * Withdraws the bank rows with these refs that were not reported to the federal payer (a bank unlinked); answers how
    * many. A row a send holds while it waits for the payer counts as reported: it stays. With `tx` it runs in the

@@ -33,6 +33,8 @@ export const REFRESH_JOB = 'banking.refresh';
 /** A bank transaction's reference in the ledger. */
 export const bankRef = (transactionId: number) => `bank:${transactionId}`;
 export const SYNC_JOB = 'banking.sync';
+/** How many times a sync asks the aggregator again when a link was removed while it asked (see sync). */
+const SYNC_ATTEMPTS = 3;
 
 const toForm = (f: BankForm): BankFormWire => ({
   FormId: f.formId,
@@ -228,14 +230,43 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
    * Mirrors the aggregator's links, accounts, balances and recent transactions for the member into our tables,
    * and keeps a default (funding) account while any account exists. A link it no longer lists goes as a removal does,
    * its unreported ledger rows withdrawn in the same transaction ('banking.link.gone', by 'system'). A link it lists
-   * FAILED keeps its stored rows as they are, neither deleted nor refreshed, until it recovers or goes.
+   * FAILED keeps its stored rows as they are, neither deleted nor refreshed, until it recovers or goes. The new
+   * transactions are posted to the ledger in the same transaction, so our tables and the ledger commit together: a
+   * remove or terminate that runs after the sync finds the rows the sync posted (refsOf) and withdraws them.
+   *
+   * One member's sync, remove and terminate are serialised: each one's transaction starts with the member's advisory
+   * lock (lockMember). The aggregator is asked before, outside the transaction, so what it answered may be stale by the
+   * time the lock is held: a remove (or terminate, or another sync's gone link) may have deleted a link it still lists.
+   * Such a link is not written back. The rule: every removal of a link of the member bumps the member's removal count
+   * (banking_members.links_removed) in the removal's transaction; the sync reads the count before asking the
+   * aggregator and again under the lock. Equal, no removal committed in between, so every link the answer names is
+   * either still ours or new at the aggregator (a bank linked in the hosted frame, an add not yet recorded), and all of
+   * them are written. Moved, the answer may name a removed link (a removal unlinks at the aggregator before its
+   * transaction): the sync writes nothing and asks the aggregator again (up to SYNC_ATTEMPTS times, then it fails and the
+   * job retries). A removal whose transaction waits for our lock has not bumped the count: it runs after our commit and
+   * removes what we wrote, ledger rows included. (A rule on link ids alone, "ours before and gone now", would bring back
+   * a link added and removed while the sync waited on the aggregator: it was not ours before.)
    *
    * A member whose membership has ended gets nothing written: the transaction starts by reading the member's
    * termination under a share lock, so a termination waits for a sync under way to commit (its member.terminated job
-   * then removes what that sync wrote), and a sync that asked the aggregator before a termination writes nothing after.
+   * then removes what that sync wrote, ledger rows included), and a sync that asked the aggregator before a termination
+   * writes nothing after.
    */
   async function sync(memberId: number): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await syncOnce(memberId);
+      if (outcome === 'stale' && attempt < SYNC_ATTEMPTS) continue;
+      if (outcome === 'stale') throw new Error(`bank sync of member ${memberId}: links removed while it read the aggregator, ${SYNC_ATTEMPTS} times running`);
+      // The new rows moved the balance the low-balance rule reads: the ledger's rule, once, after our commit.
+      if (outcome > 0) await ledger.afterBankPosting(memberId);
+      return;
+    }
+  }
+
+  /** One attempt of sync: 'stale' when a link was removed since the aggregator was asked, else the ledger rows it added. */
+  async function syncOnce(memberId: number): Promise<number | 'stale'> {
     const user = aggregatorUser(memberId);
+    const removedBefore = await removals(sql, memberId);
     const links = await banks.links(user);
     const tx = await banks.transactions(user, { limit: 500 });
     // A link listed FAILED: the aggregator has no fresh data for it, so its stored link, accounts (balances, refresh
@@ -244,8 +275,11 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
     // the ledger (refsOf); when it recovers, the upserts below (keyed on the aggregator's ids) update them in place.
     const failed = links.filter((l) => l.status === 'FAILED').map((l) => l.linkId);
     const live = links.filter((l) => l.status !== 'FAILED');
-    const written = await sql.transaction(async (q) => {
-      if (await services.members.isTerminated(memberId, q, { share: true })) return false;
+    return sql.transaction(async (q): Promise<number | 'stale'> => {
+      await lockMember(q, memberId);
+      if (await services.members.isTerminated(memberId, q, { share: true })) return 0;
+      // A link removed since the aggregator was asked: the answer is stale, asked again (see sync).
+      if ((await removals(q, memberId)) !== removedBefore) return 'stale';
       await ensureMember(q, memberId);
       // A link the aggregator no longer lists is gone for good, as if removed: the link (its accounts and transactions
       // cascade), one audit row each ('banking.link.gone', by 'system') and the withdrawal of its unreported rows from
@@ -277,6 +311,7 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
           );
         }
         await ledger.withdrawBankTransactions(memberId, refs, q);
+        if (gone.length) await countRemoval(q, memberId);
       }
       for (const l of live) {
         await q.query(
@@ -364,35 +399,44 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
           );
         }
       }
-      return true;
+      // The transactions feed the ledger's bank view, once each, in this transaction: only those of the links mirrored
+      // above (none of a FAILED link), so the ledger holds no row of it that our tables (and so a later withdrawal) do
+      // not know. The low-balance rule runs after the commit (sync).
+      const names = new Map(live.flatMap((l) => l.accounts.map((a) => [a.accountId, `${l.institution?.name ?? 'Bank'} ${a.name}`] as const)));
+      const rows = tx.items
+        .filter((t) => names.has(t.accountId))
+        .map((t) => ({
+          ref: bankRef(t.transactionId),
+          date: t.date,
+          company: names.get(t.accountId) ?? 'Bank',
+          description: t.description,
+          signedCents: t.amountCents,
+        }));
+      return ledger.postBankTransactions(memberId, rows, q);
     });
-    if (!written) return;
-    // The transactions feed the ledger's bank view, once each; the ledger's service runs the low-balance rule once
-    // after posting them, when any was new (it never fails the sync). Only those of the links mirrored above: none of a
-    // FAILED link, so the ledger holds no row of it that our tables (and so a later withdrawal) do not know.
-    const names = new Map(live.flatMap((l) => l.accounts.map((a) => [a.accountId, `${l.institution?.name ?? 'Bank'} ${a.name}`] as const)));
-    const rows = tx.items
-      .filter((t) => names.has(t.accountId))
-      .map((t) => ({
-        ref: bankRef(t.transactionId),
-        date: t.date,
-        company: names.get(t.accountId) ?? 'Bank',
-        description: t.description,
-        signedCents: t.amountCents,
-      }));
-    // The ledger posts in a transaction of its own, after ours committed: a termination may come between the two.
-    // Checked again once posted (under the same share lock), a member terminated meanwhile has the rows just posted
-    // withdrawn; a termination after this check finds our committed rows, and its member.terminated job withdraws them.
-    if (!rows.length) return;
-    await ledger.postBankTransactions(memberId, rows);
-    await sql.transaction(async (q) => {
-      if (await services.members.isTerminated(memberId, q, { share: true }))
-        await ledger.withdrawBankTransactions(
-          memberId,
-          rows.map((r) => r.ref),
-          q,
-        );
-    });
+  }
+
+  /**
+   * The member's bank lock, taken first in the transactions of sync, remove and terminate: one member's run one at a
+   * time (released at commit or rollback). Keyed as the other plugins key theirs: the plugin's name, then the member.
+   */
+  async function lockMember(q: SqlClient, memberId: number) {
+    await q.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['banking.member', memberId]);
+  }
+
+  /** How many times a link of the member was removed here (remove, terminate, a gone link), as text: see sync. */
+  async function removals(q: SqlClient, memberId: number): Promise<string> {
+    const row = (await q.query<{ n: string }>('SELECT links_removed::text AS n FROM banking_members WHERE member_id = $1', [memberId]))[0];
+    return row?.n ?? '0';
+  }
+
+  /** Counts a removal of the member's links, in the removal's transaction (see sync). */
+  async function countRemoval(q: SqlClient, memberId: number) {
+    await q.query(
+      `INSERT INTO banking_members (member_id, links_removed) VALUES ($1, 1)
+       ON CONFLICT (member_id) DO UPDATE SET links_removed = banking_members.links_removed + 1`,
+      [memberId],
+    );
   }
 
   /**
@@ -628,8 +672,11 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
         if (!(e instanceof BankAggregatorError && e.status === 404)) return viaAggregator(() => Promise.reject(e));
       }
       await sql.transaction(async (q) => {
+        // After a sync under way (its ledger rows are then ours to withdraw), before the next (it sees the count moved).
+        await lockMember(q, memberId);
         const refs = await refsOf(q, memberId, [providerAccountId]);
-        await q.query('DELETE FROM banking_links WHERE provider_account_id = $1 AND member_id = $2', [providerAccountId, memberId]);
+        const removed = await q.query('DELETE FROM banking_links WHERE provider_account_id = $1 AND member_id = $2 RETURNING 1', [providerAccountId, memberId]);
+        if (removed.length) await countRemoval(q, memberId);
         // A removed default account leaves no funding account until the member sets one; a removal ends the "recent add".
         await q.query(
           `UPDATE banking_members SET last_added_at = NULL, default_account_id = CASE WHEN EXISTS (SELECT 1 FROM banking_accounts WHERE account_id = default_account_id AND member_id = $1)
@@ -660,8 +707,10 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
         }
       }
       await sql.transaction(async (q) => {
+        await lockMember(q, memberId);
         const refs = await refsOf(q, memberId, null);
         const removed = await q.query('DELETE FROM banking_links WHERE member_id = $1 RETURNING provider_account_id', [memberId]);
+        if (removed.length) await countRemoval(q, memberId);
         const cleared = await q.query(
           `UPDATE banking_members SET default_account_id = NULL, last_added_at = NULL
            WHERE member_id = $1 AND (default_account_id IS NOT NULL OR last_added_at IS NOT NULL) RETURNING member_id`,

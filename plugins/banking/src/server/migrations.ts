@@ -64,4 +64,13 @@ CREATE INDEX banking_transactions_account_idx ON banking_transactions (account_i
 CREATE INDEX banking_accounts_link_idx ON banking_accounts (provider_account_id);
 `,
   },
+  {
+    // How many times a link of the member was removed here (site/remove, terminate, a link the sync found gone), moved
+    // in the removal's transaction: a sync that read it before asking the aggregator and finds it moved under the
+    // member's lock knows its answer may name a removed link, and asks again rather than write it back (core.ts sync).
+    id: '0003_banking_links_removed',
+    sql: `
+ALTER TABLE banking_members ADD COLUMN links_removed bigint NOT NULL DEFAULT 0;
+`,
+  },
 ];

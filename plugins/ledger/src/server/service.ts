@@ -13,29 +13,38 @@ const signed = `CASE WHEN transaction_type_id = ${TransactionType.Expense} THEN 
 export function makeLedgerService(sql: SqlClient, balanceChanged?: (memberId: number) => Promise<void>): LedgerService {
   return {
     async period(memberId, from, to): Promise<LedgerPeriod> {
-      const head = (
-        await sql.query<{ initial: number | null; before: number }>(
-          `SELECT (SELECT initial_balance_cents::float8 FROM ledger_accounts WHERE member_id = $1) AS initial,
-             COALESCE((SELECT sum(${signed}) FROM ledger_transactions WHERE member_id = $1 AND ${LEDGER_ROWS} AND $2::date IS NOT NULL AND date_created < $2::date), 0)::float8 AS before`,
-          [memberId, from],
-        )
-      )[0];
-      const initialCents = head?.initial === null || head?.initial === undefined ? null : Number(head.initial);
-      const openingCents = (initialCents ?? 0) + Number(head?.before ?? 0);
-      const rows = await sql.query<{
-        transaction_id: number;
-        day: string;
+      // One statement, so one snapshot: the initial balance, the sum of the rows before `from` (the opening) and the
+      // period's rows are read together. Read in two statements (READ COMMITTED), a row's date moved across `from` by an
+      // edit committed between them counted twice (in the opening and among the rows) or not at all, and the closing
+      // balance of a document rendered or frozen then was wrong. The head is one row, joined to the period's rows (none:
+      // one row of nulls), so it comes back whatever the period holds.
+      const read = await sql.query<{
+        initial: number | null;
+        before: number;
+        transaction_id: number | null;
+        day: string | null;
         code: string | null;
         company: string | null;
         description: string | null;
-        transaction_type_id: number;
-        signed_cents: number;
+        transaction_type_id: number | null;
+        signed_cents: number | null;
       }>(
-        `SELECT transaction_id, to_char(date_created, 'YYYY-MM-DD') AS day, code, company, description, transaction_type_id, (${signed})::float8 AS signed_cents
-         FROM ledger_transactions
-         WHERE member_id = $1 AND ${LEDGER_ROWS} AND ($2::date IS NULL OR date_created >= $2::date) AND ($3::date IS NULL OR date_created <= $3::date)
-         ORDER BY date_created, transaction_id`,
+        `SELECT head.initial, head.before, r.transaction_id, r.day, r.code, r.company, r.description, r.transaction_type_id, r.signed_cents
+         FROM (SELECT (SELECT initial_balance_cents::float8 FROM ledger_accounts WHERE member_id = $1) AS initial,
+                 COALESCE((SELECT sum(${signed}) FROM ledger_transactions WHERE member_id = $1 AND ${LEDGER_ROWS} AND $2::date IS NOT NULL AND date_created < $2::date), 0)::float8 AS before) head
+         LEFT JOIN (
+           SELECT transaction_id, date_created, to_char(date_created, 'YYYY-MM-DD') AS day, code, company, description, transaction_type_id, (${signed})::float8 AS signed_cents
+           FROM ledger_transactions
+           WHERE member_id = $1 AND ${LEDGER_ROWS} AND ($2::date IS NULL OR date_created >= $2::date) AND ($3::date IS NULL OR date_created <= $3::date)
+         ) r ON true
+         ORDER BY r.date_created, r.transaction_id`,
         [memberId, from, to],
+      );
+      const head = read[0];
+      const initialCents = head?.initial === null || head?.initial === undefined ? null : Number(head.initial);
+      const openingCents = (initialCents ?? 0) + Number(head?.before ?? 0);
+      const rows = read.filter(
+        (r): r is typeof r & { transaction_id: number; day: string; transaction_type_id: number; signed_cents: number } => r.transaction_id !== null,
       );
       let balance = openingCents;
       const entries = rows.map((r) => {
@@ -74,9 +83,11 @@ export function makeLedgerService(sql: SqlClient, balanceChanged?: (memberId: nu
       )[0];
       return row?.mark ?? '0:-';
     },
-    async postBankTransactions(memberId, rows) {
+    async postBankTransactions(memberId, rows, caller) {
       if (!rows.length) return 0;
-      const added = await sql.transaction(async (tx) => {
+      // In the caller's transaction when given one (the banking sync passes the one that mirrors the rows, so the bank's
+      // tables and the ledger commit together); the low-balance rule is then the caller's to run after its commit.
+      const post = async (tx: SqlClient) => {
         await tx.query('INSERT INTO ledger_accounts (member_id) VALUES ($1) ON CONFLICT (member_id) DO NOTHING', [memberId]);
         // Every row in one statement, each new one with its history row (a sync posts up to 500; rows already posted,
         // by their bank reference, are left as they are). A reference sent twice is posted once.
@@ -111,12 +122,17 @@ export function makeLedgerService(sql: SqlClient, balanceChanged?: (memberId: nu
           ],
         );
         return inserted[0]?.n ?? 0;
-      });
+      };
+      if (caller) return post(caller);
+      const added = await sql.transaction(post);
       // The new rows moved the balance the low-balance rule reads (loadBalance counts every posted row dated up to the
       // business's today, bank rows too; a row dated later counts from its day, when the hourly due-rows run checks it):
       // the rule runs once for the whole posting, after its commit.
       if (added > 0) await balanceChanged?.(memberId);
       return added;
+    },
+    async afterBankPosting(memberId) {
+      await balanceChanged?.(memberId);
     },
     async withdrawBankTransactions(memberId, refs, caller) {
       if (!refs.length) return 0;
