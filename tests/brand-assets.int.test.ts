@@ -11,6 +11,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'portal-assets-'));
 const webDistDir = join(dataDir, 'web');
 const site = join(webDistDir, 'finance');
 const SCRIPT = 'export const answer = 42;\n'.repeat(20);
+/** A help video's bytes (any bytes: the server does not read them). */
+const VIDEO = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251));
 let server: Awaited<ReturnType<typeof startTestServer>>;
 
 beforeAll(async () => {
@@ -19,6 +21,7 @@ beforeAll(async () => {
   writeFileSync(join(site, 'assets', 'app-1a2b3c.js'), SCRIPT);
   writeFileSync(join(site, 'assets', 'app-1a2b3c.js.gz'), gzipSync(SCRIPT));
   writeFileSync(join(site, 'robots.txt'), 'User-agent: *\n');
+  writeFileSync(join(site, 'assets', 'help-4d5e6f.webm'), VIDEO);
   server = await startTestServer({ webDistDir });
 }, 180_000);
 afterAll(async () => {
@@ -43,6 +46,35 @@ describe('brand site files', () => {
     const plain = await get('/assets/app-1a2b3c.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('answers a Range request with the part asked for (206), so a video player can seek; an unsatisfiable one 416', async () => {
+    const whole = await get('/assets/help-4d5e6f.webm');
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    const part = await get('/assets/help-4d5e6f.webm', { range: 'bytes=1000-1999', 'accept-encoding': 'identity;q=1, *;q=0' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 1000-1999/5000');
+    expect(part.headers['content-type']).toBe('video/webm');
+    expect(part.headers['content-encoding']).toBeUndefined();
+    expect(part.rawPayload).toEqual(VIDEO.subarray(1000, 2000));
+    const tail = await get('/assets/help-4d5e6f.webm', { range: 'bytes=-100' });
+    expect(tail.headers['content-range']).toBe('bytes 4900-4999/5000');
+    expect(tail.rawPayload).toEqual(VIDEO.subarray(4900));
+    const open = await get('/assets/help-4d5e6f.webm', { range: 'bytes=4990-' });
+    expect(open.rawPayload).toEqual(VIDEO.subarray(4990));
+    const beyond = await get('/assets/help-4d5e6f.webm', { range: 'bytes=6000-7000' });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe('bytes */5000');
+    // A header that does not parse is ignored: the whole file.
+    const junk = await get('/assets/help-4d5e6f.webm', { range: 'lines=1-2' });
+    expect(junk.statusCode).toBe(200);
+    expect(junk.rawPayload).toEqual(VIDEO);
+    // A script asked for in part (with gzip accepted) gets its own bytes, not the .gz's.
+    const script = await get('/assets/app-1a2b3c.js', { range: 'bytes=0-5', 'accept-encoding': 'gzip' });
+    expect(script.statusCode).toBe(206);
+    expect(script.headers['content-encoding']).toBeUndefined();
+    expect(script.body).toBe(SCRIPT.slice(0, 6));
   });
 
   it('answers a hashed asset from memory once read: a new build may remove the old files while pages still ask for them', async () => {

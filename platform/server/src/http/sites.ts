@@ -2,9 +2,10 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, posix, sep } from 'node:path';
 import type { Message } from '@portal/core';
 import { type BrandManifest, PRERENDERED_PAGES, prerenderedFile, requestLanguage } from '@portal/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import parseRange from 'range-parser';
 import type { ServerConfig } from '../config';
-import { AssetCache } from './asset-cache';
+import { AssetCache, type AssetRead } from './asset-cache';
 import { allowFormActions, allowFrameSources, allowInlineStyle } from './security';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -58,6 +59,30 @@ interface SiteOptions {
 }
 
 /**
+ * Answers a Range request for an immutable asset (RFC 9110 section 14): one satisfiable range is 206 with its bytes and
+ * Content-Range; several are answered as their one covering range (no multipart: players ask for one); none
+ * satisfiable is 416 with the size; a header that does not parse is ignored (the whole file, 200), as the RFC allows.
+ * Video players seek this way (Chromium treats a video served without ranges as unseekable; Safari will not play it).
+ */
+function sendRange(reply: FastifyReply, file: string, found: Exclude<AssetRead, { kind: 'missing' }>, header: string) {
+  const size = found.kind === 'bytes' ? found.body.length : statSync(file).size;
+  const type = TYPES[extname(file)] ?? 'application/octet-stream';
+  reply.header('cache-control', IMMUTABLE).header('accept-ranges', 'bytes').header('vary', 'accept-encoding');
+  const parsed = parseRange(size, header, { combine: true });
+  if (parsed === -1) return reply.status(416).header('content-range', `bytes */${size}`).type('text/plain').send('Range Not Satisfiable');
+  if (parsed === -2 || parsed.type !== 'bytes' || parsed.length === 0) {
+    return reply.type(type).send(found.kind === 'bytes' ? found.body : createReadStream(file));
+  }
+  const start = Math.min(...parsed.map((r) => r.start));
+  const end = Math.max(...parsed.map((r) => r.end));
+  reply
+    .status(206)
+    .header('content-range', `bytes ${start}-${end}/${size}`)
+    .header('content-length', String(end - start + 1));
+  return reply.type(type).send(found.kind === 'bytes' ? found.body.subarray(start, end + 1) : createReadStream(file, { start, end }));
+}
+
+/**
  * Serves each brand's bundle by host on one port; hosts of no brand get the index of brand sites.
  * Hashed assets are immutable and held in memory once read; index.html is revalidated; precompressed .gz files are
  * used when accepted.
@@ -90,9 +115,19 @@ export function registerSites(app: FastifyInstance, opts: SiteOptions) {
     // Hashed, immutable build output (the file itself inside assets/, whatever the path said): from memory after the
     // first request (AssetCache). A client taking gzip is answered from the .gz alone, so only what is sent is held.
     if (file.startsWith(join(root, 'assets') + sep)) {
+      // A part of the file (a video's player seeking): the file's own bytes, never the .gz (a range counts them).
+      const range = req.headers.range;
+      if (range) {
+        const whole = await assets.read(file);
+        if (whole.kind !== 'missing') return sendRange(reply, file, whole, range);
+      }
       const gz = gzip ? await assets.read(`${file}.gz`) : null;
       const [found, at] = gz && gz.kind !== 'missing' ? [gz, `${file}.gz`] : [await assets.read(file), file];
-      if (found.kind !== 'missing') return send(IMMUTABLE, found.kind === 'bytes' ? found.body : createReadStream(at), at !== file);
+      if (found.kind !== 'missing') {
+        // Parts may be asked for (the bytes as stored; a gzipped answer's bytes are another representation's).
+        if (at === file) reply.header('accept-ranges', 'bytes');
+        return send(IMMUTABLE, found.kind === 'bytes' ? found.body : createReadStream(at), at !== file);
+      }
     } else if (inside && existsSync(file) && statSync(file).isFile()) {
       const gzipped = gzip && existsSync(`${file}.gz`);
       return send('no-cache', createReadStream(gzipped ? `${file}.gz` : file), gzipped);
