@@ -21,6 +21,7 @@ export const ActivationRefusals = {
   alreadyActive: 'This account is already active; the user can sign in, or use Forgot Password.',
   noEmail: 'This user has no e-mail address to send the activation link to.',
   deactivated: 'This account was deactivated after its activation; it cannot be activated again by e-mail.',
+  closed: 'This account has been closed; reopen it (reactivate the member) before sending an activation link.',
 } as const;
 
 /**

@@ -35,6 +35,8 @@ export function createAccountService({ services, config, database }: PluginInit)
     async sendActivation(userId, site, actor) {
       const user = await services.identity.findById(userId);
       if (!user) throw new ApiError(404, ActivationRefusals.unknownUser);
+      // A closed login (support ended the member's access) takes no link, active or not: /token would refuse it anyway.
+      if (user.closed_at) throw new ApiError(409, ActivationRefusals.closed);
       if (user.is_active) throw new ApiError(409, ActivationRefusals.alreadyActive);
       const to = user.email ?? (EMAIL.test(user.user_name) ? user.user_name : null);
       if (!to) throw new ApiError(400, ActivationRefusals.noEmail);
