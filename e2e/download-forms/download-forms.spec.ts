@@ -52,3 +52,37 @@ for (const { brand, user, path, letters } of [
     await expectAccessible(page);
   });
 }
+
+test('a member whose membership has ended is told so instead of being offered the letters', async ({ page }) => {
+  // The kernel's answer for a membership whose termination date has come (route.fetch cannot resolve <brand>.localhost).
+  await page.route('**/api/account/user/termination', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ Data: { isTerminated: true, terminationPeriod: 0, isMsa: false }, Unwrap: true, MsgText: null, HasError: false }),
+    }),
+  );
+  await signIn(page, 'assist', 'assist.careassist');
+  await page.goto(site('assist', '/downloadforms/careassist'));
+  await expect(page.getByTestId('download-forms-refused')).toHaveText(
+    'Your membership has ended, so these forms can no longer be downloaded. Questions? Call us at (800) 555-0150.',
+  );
+  await expect(page.getByTestId('download-forms')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Download / })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test("a download the server refuses shows the server's words once, in place of the letters", async ({ page }) => {
+  const words = 'Your membership has ended, so these forms can no longer be downloaded. Questions? Call us at (800) 555-0140.';
+  await page.route('**/api/downloadforms/getByID**', (route) =>
+    route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ Data: null, Unwrap: true, MsgText: words, HasError: true }) }),
+  );
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  await page.goto(site('finance', '/downloadforms'));
+  await page.getByRole('button', { name: 'Download Authorization to Release Information' }).click();
+  await expect(page.getByTestId('download-forms-refused')).toHaveText(words);
+  // No toast saying it again, and no "please try again" beside it.
+  await expect(page.getByText(words)).toHaveCount(1);
+  await expect(page.getByText('The form could not be downloaded. Please try again.')).toHaveCount(0);
+  await expect(page.getByTestId('download-forms')).toHaveCount(0);
+});

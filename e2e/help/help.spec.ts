@@ -28,6 +28,16 @@ test('the assist brand shows its own copy override on the help page', async ({ p
   await signIn(page, 'assist', 'assist.careassist');
   await page.goto(site('assist', '/help'));
   await expect(page.getByText('CareAssist members can reach our care team every day from 8 am to 8 pm Eastern.')).toBeVisible();
+  // The override keeps the default's invitation, and the contact topic says the same hours.
+  await expect(page.getByText('Choose a topic to read more.')).toBeVisible();
+  const topics = page.getByTestId('help-topics');
+  await topics.getByRole('button', { name: 'Contacting us' }).click();
+  await expect(topics.getByText('every day from 8 am to 8 pm Eastern')).toBeVisible();
+  await expect(topics).not.toContainText('business days');
+  // The assistance program points to a real channel: My Messages or a call, not a report the page does not offer.
+  await topics.getByRole('button', { name: 'The assistance program' }).click();
+  await expect(topics.getByText('send us a message from My Messages')).toBeVisible();
+  await expect(topics).not.toContainText('Report a transaction');
 });
 
 test("the reset-password guide plays the brand's own video with captions in the user's language", async ({ page }) => {

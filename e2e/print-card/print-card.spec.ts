@@ -109,3 +109,64 @@ test('Print Card: a CareAssist member sees their card on /careassist/print; the 
   await expect(page.getByRole('button', { name: 'Download PDF' })).toBeVisible();
   await expectAccessible(page);
 });
+
+test('after a visit to Print Card, another page prints whole: the card-only print rule holds on the print page alone', async ({ page }) => {
+  await signIn(page, 'card', 'card.careguard');
+  await page.getByRole('navigation').getByRole('link', { name: 'Print Card', exact: true }).click();
+  await expect(page.getByTestId('print-card')).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation')).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('main')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('a 100-character name wraps inside the card, which keeps its ID-1 size on paper', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  await page.goto(site('finance', '/print'));
+  const front = page.getByTestId('print-card').getByRole('region', { name: 'Card front' });
+  await expect(front).toContainText('BIN');
+  // The profile allows 100 + 100 characters; the value as the page would show it.
+  await front
+    .locator('dd')
+    .first()
+    .evaluate((dd) => {
+      dd.textContent = `${'Wolfeschlegelsteinhausenbergerdorff'.repeat(3).slice(0, 100)} ${'Featherstonehaugh-Cholmondeley-Marjoribanks'.repeat(3).slice(0, 100)}`;
+    });
+  await page.emulateMedia({ media: 'print' });
+  const box = await front.boundingBox();
+  expect(Math.round(box?.width ?? 0)).toBe(324);
+  expect(Math.round(box?.height ?? 0)).toBeLessThanOrEqual(205);
+  // Nothing runs past the card's edge.
+  expect(await front.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+});
+
+test("each variant has its own help, and initial=true opens it on the card variant's page only", async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  await page.goto(site('finance', '/print?initial=true'));
+  await expect(page.getByTestId('print-card')).toBeVisible();
+  await page.waitForTimeout(2_500);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'How to use your card' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Your prescription card' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toContainText('prepaid');
+  await expectAccessible(page, '[role="dialog"]');
+});
+
+test("a card refused by the server (a membership that has ended) shows the server's words, with no Try again and no card", async ({ page }) => {
+  const words = 'Your membership has ended, so your prescription card can no longer be printed or downloaded. Questions? Call us at (800) 555-0150.';
+  await page.route('**/api/printcard/getByID', (route) =>
+    route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ Data: null, Unwrap: true, MsgText: words, HasError: true }) }),
+  );
+  await signIn(page, 'assist', 'assist.careassist');
+  await page.goto(site('assist', '/careassist/print'));
+  await expect(page.getByTestId('print-card-refused')).toHaveText(words);
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(page.getByTestId('print-card')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Download PDF' })).toHaveCount(0);
+  await expectAccessible(page);
+});

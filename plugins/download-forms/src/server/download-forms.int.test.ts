@@ -81,7 +81,11 @@ describe("messages in the user's language", () => {
     const nobody = await signIn(server, 'forms-nomember', undefined, '10.0.0.1', 'finance');
     const none = await get(1, authHeaders(nobody, undefined, es));
     expect(none.statusCode).toBe(400);
-    expect(none.json().MsgText).toBe('Su cuenta no tiene formularios propios. Primero elija el miembro en cuyo nombre actuar.');
+    // Advice a member can follow (only staff act for a member, and staff have no forms screen): the brand's phone.
+    expect(none.json().MsgText).toBe('Su cuenta todavía no tiene un registro de miembro, por lo que no tiene formularios. Llámenos al (800) 555-0140.');
+    expect((await get(1, authHeaders(nobody))).json().MsgText).toBe(
+      'Your account has no member record yet, so it has no forms. Please call us at (800) 555-0140.',
+    );
   });
 
   it("writes the letter in Spanish for a Spanish reader: title, labels, text, the member's data as given, footer", async () => {
@@ -113,5 +117,31 @@ describe("messages in the user's language", () => {
     for (const expected of ['Carta de disputa de la tarjeta prepagada', 'Miembro', 'No hay dirección registrada', 'Página 1 de'])
       expect(text).toContain(expected);
     expect(text).not.toContain('No address on file');
+  });
+});
+
+describe('a membership that has ended', () => {
+  it('refuses every letter, the enrollment letter first, with 409 once the termination date has come, in English and Spanish', async () => {
+    const { memberId } = await makeUser(server, { userName: 'forms-ended', roles: [Roles.CareAssist], brand: 'assist', member: true });
+    const ended = await signIn(server, 'forms-ended', undefined, '10.0.0.1', 'assist');
+    await server.database.sql.query("UPDATE members SET termination_date = now() - interval '3 days' WHERE member_id = $1", [memberId]);
+    for (const id of [5, 6]) {
+      const res = await get(id, authHeaders(ended));
+      expect(res.statusCode, String(id)).toBe(409);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.json().MsgText).toBe('Your membership has ended, so these forms can no longer be downloaded. Questions? Call us at (800) 555-0150.');
+    }
+    const es = await get(5, authHeaders(ended, undefined, { cookie: 'cq.lang=es' }));
+    expect(es.statusCode).toBe(409);
+    expect(es.json().MsgText).toBe(
+      'Su membresía terminó, por lo que estos formularios ya no se pueden descargar. ¿Tiene preguntas? Llámenos al (800) 555-0150.',
+    );
+  });
+
+  it('still gives the letters while a termination is only scheduled', async () => {
+    const { memberId } = await makeUser(server, { userName: 'forms-leaving', roles: [Roles.CareAssist], brand: 'assist', member: true });
+    const leaving = await signIn(server, 'forms-leaving', undefined, '10.0.0.1', 'assist');
+    await server.database.sql.query("UPDATE members SET termination_date = now() + interval '10 days' WHERE member_id = $1", [memberId]);
+    expect((await get(5, authHeaders(leaving))).statusCode).toBe(200);
   });
 });

@@ -22,4 +22,13 @@ INSERT INTO help_topics (id, sort, roles) VALUES
   ('contact-us', 9, '{}');
 `,
   },
+  {
+    // The header's help menu offers SuperUser the prepaid-card and assistance-program guides (to support members):
+    // the topics of the same names now list SuperUser too, so the menu and /help agree.
+    id: '0002_help_topics_superuser_guides',
+    sql: `
+UPDATE help_topics SET roles = '{CareGuard,SuperUser}' WHERE id = 'prepaid-card';
+UPDATE help_topics SET roles = '{CareAssist,SuperUser}' WHERE id = 'assistance-program';
+`,
+  },
 ];

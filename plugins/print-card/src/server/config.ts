@@ -11,6 +11,13 @@ const vendorSchema = z.object({
   phone: z.string().min(1),
 });
 
+/**
+ * The PBM Vendor lookup ids a member record can hold: the profile writes 1 Helios, 2 Express Scripts, 3 Caremark
+ * (plugins/profile's PBM_VENDORS, 1-based). The configuration must name each, so no member's card falls back to
+ * another vendor's BIN, PCN and group.
+ */
+export const PBM_VENDOR_IDS = [1, 2, 3] as const;
+
 /** The print card's fixed data (spec 02 section 9): the file named by PRINT_CARD_CONFIG, else config/pbm-vendors.json. */
 export const printCardConfigSchema = z
   .object({
@@ -22,7 +29,9 @@ export const printCardConfigSchema = z
     vendors: z.record(z.string().regex(/^\d+$/), vendorSchema),
   })
   // english-only: the operator's configuration file, checked at start-up
-  .refine((c) => String(c.defaultVendor) in c.vendors, 'defaultVendor must be one of vendors');
+  .refine((c) => String(c.defaultVendor) in c.vendors, 'defaultVendor must be one of vendors')
+  // english-only: the operator's configuration file, checked at start-up
+  .refine((c) => PBM_VENDOR_IDS.every((id) => String(id) in c.vendors), `vendors must name every PBM Vendor id (${PBM_VENDOR_IDS.join(', ')})`);
 export type PrintCardConfig = z.infer<typeof printCardConfigSchema>;
 
 export const DEFAULT_CONFIG_FILE = fileURLToPath(new URL('../../config/pbm-vendors.json', import.meta.url));

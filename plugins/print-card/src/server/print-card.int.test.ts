@@ -1,13 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { rawManifests } from '@portal/brands';
 import { ALL_ROLES, hasAnyRole, Roles } from '@portal/core';
 import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRINT_CARD_ACCESS } from '../access';
 import { PrintCardApi } from '../contract';
-import { printCardConfig, readPrintCardConfig } from './config';
+import { PBM_VENDOR_IDS, printCardConfig, readPrintCardConfig } from './config';
 
 /** The print-card API through the whole kernel guard, on a fresh database, for finance, card and assist members. */
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -138,6 +139,8 @@ describe('GET /api/printcard/download', () => {
     ]) {
       expect(text).toContain(expected);
     }
+    // A page of the card's details, not a wallet-size card: nothing tells the member to cut it out.
+    expect(text).not.toMatch(/cut along/i);
   });
 
   it("is written in Spanish for a Spanish reader: title, headings, labels and footer; the card's values as given", async () => {
@@ -168,6 +171,7 @@ describe('GET /api/printcard/download', () => {
       expect(text).toContain(expected);
     }
     for (const english of ['Prescription card', 'Member number', 'Copay', 'Page 1 of']) expect(text).not.toContain(english);
+    expect(text).not.toContain('Recórtela');
   });
 
   it('answers 401 anonymous and 403 to staff without a print screen', async () => {
@@ -191,17 +195,70 @@ describe('PBM vendor configuration', () => {
     expect(() => readPrintCardConfig(file)).toThrow(file);
     expect(() => readPrintCardConfig(join(tmpdir(), 'no-such-print-card.json'))).toThrow(/cannot read/);
   });
+
+  it('refuses a file that leaves out a PBM Vendor id a member record can hold', () => {
+    const file = join(tmpdir(), `print-card-partial-${process.pid}.json`);
+    const vendor = { name: 'H', bin: '123456', pcn: 'P', group: 'G', phone: '(800) 555-0191' };
+    writeFileSync(file, JSON.stringify({ payerNumber: 'y', copay: '$0', defaultVendor: 1, vendors: { '1': vendor, '2': vendor } }));
+    expect(() => readPrintCardConfig(file)).toThrow(/every PBM Vendor id/);
+    // The shipped file names every one.
+    for (const id of PBM_VENDOR_IDS) expect(printCardConfig().vendors[String(id)], String(id)).toBeDefined();
+  });
+
+  it("ships vendor phones that are none of the brands' own numbers", () => {
+    const brandNumbers = Object.values(rawManifests).flatMap((b) => [b.contacts.phone, b.contacts.fax]);
+    for (const vendor of Object.values(printCardConfig().vendors)) expect(brandNumbers, vendor.name).not.toContain(vendor.phone);
+  });
 });
 
 describe("messages in the user's language", () => {
-  it('refuses a login without a card of its own in Spanish when the request is in Spanish', async () => {
+  it('refuses a login without a member record, in Spanish when the request is in Spanish', async () => {
     await makeUser(server, { userName: 'pc-nomember', roles: [Roles.CareGuard], brand: 'card', member: false });
     const nobody = await signIn(server, 'pc-nomember', undefined, '10.0.0.1', 'card');
     const res = await get(PrintCardApi.getByID.path, authHeaders(nobody, 'card', { cookie: 'cq.lang=es' }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().MsgText).toBe('Su cuenta no tiene una tarjeta propia. Primero elija el miembro en cuyo nombre actuar.');
+    // Advice a member can follow (only staff act for a member, and staff have no print screen): the brand's phone.
+    expect(res.json().MsgText).toBe('Su cuenta todavía no tiene un registro de miembro, por lo que no tiene tarjeta. Llámenos al (800) 555-0170.');
     expect((await get(PrintCardApi.getByID.path, authHeaders(nobody, 'card'))).json().MsgText).toBe(
-      'Your account has no card of its own. Choose a member to act for first.',
+      'Your account has no member record yet, so it has no card. Please call us at (800) 555-0170.',
     );
+  });
+});
+
+describe('a membership that has ended, and a PBM vendor the configuration does not know', () => {
+  it('refuses the card, the plan and the PDF with 409 once the termination date has come, in English and Spanish', async () => {
+    const ended = await member('pc-ended', Roles.CareAssist, 'assist');
+    await server.database.sql.query("UPDATE members SET termination_date = now() - interval '3 days' WHERE member_id = $1", [ended.memberId]);
+    for (const path of [PrintCardApi.getByID.path, PrintCardApi.prescriptionPlan.path, PrintCardApi.download.path]) {
+      const res = await get(path, authHeaders(ended.session));
+      expect(res.statusCode, path).toBe(409);
+      expect(res.headers['content-type'], path).toContain('application/json');
+      expect(res.json().MsgText).toBe(
+        'Your membership has ended, so your prescription card can no longer be printed or downloaded. Questions? Call us at (800) 555-0150.',
+      );
+    }
+    const es = await get(PrintCardApi.getByID.path, authHeaders(ended.session, 'assist', { cookie: 'cq.lang=es' }));
+    expect(es.statusCode).toBe(409);
+    expect(es.json().MsgText).toBe(
+      'Su membresía terminó, por lo que su tarjeta de recetas ya no se puede imprimir ni descargar. ¿Tiene preguntas? Llámenos al (800) 555-0150.',
+    );
+  });
+
+  it('still gives the card while a termination is only scheduled', async () => {
+    const leaving = await member('pc-leaving', Roles.CareGuardFinance, 'finance');
+    await server.database.sql.query("UPDATE members SET termination_date = now() + interval '10 days' WHERE member_id = $1", [leaving.memberId]);
+    expect((await get(PrintCardApi.getByID.path, authHeaders(leaving.session))).statusCode).toBe(200);
+  });
+
+  it("refuses a member whose PBM vendor is not configured instead of printing the default vendor's BIN, PCN and group", async () => {
+    const odd = await member('pc-vendor4', Roles.CareGuard, 'card');
+    await server.database.sql.query('UPDATE members SET pbm_vendor = 4 WHERE member_id = $1', [odd.memberId]);
+    for (const path of [PrintCardApi.getByID.path, PrintCardApi.download.path]) {
+      const res = await get(path, authHeaders(odd.session));
+      expect(res.statusCode, path).toBe(409);
+      expect(res.json().MsgText).toBe(
+        'Your prescription card cannot be shown because your pharmacy benefit manager is not set up with us. Please call us at (800) 555-0170.',
+      );
+    }
   });
 });

@@ -1,18 +1,21 @@
 import { hasAnyRole, msg } from '@portal/core';
 import { profileService } from '@portal/plugin-profile/service';
-import { badRequest, notFound, route, sendDownload } from '@portal/server';
+import { badRequest, conflict, notFound, route, sendDownload } from '@portal/server';
 import { DOWNLOAD_FORMS_ACCESS, DOWNLOAD_FORMS_ROUTES, FORMS } from '../../access';
 import { DownloadFormsApi } from '../../contract';
 import { LETTERS } from '../letters';
 
-export const NO_MEMBER_MESSAGE = 'Your account has no forms of its own. Choose a member to act for first.';
+/** A member-role login with no member record (only staff act for a member, and staff have no forms screen). */
+export const NO_MEMBER_MESSAGE = 'Your account has no member record yet, so it has no forms. Please call us at {{phone}}.';
+/** The membership has ended: no letter (an enrollment letter above all) may speak for a membership that is over. */
+export const TERMINATED_MESSAGE = 'Your membership has ended, so these forms can no longer be downloaded. Questions? Call us at {{phone}}.';
 const NOT_FOUND = 'The form was not found.';
 
 export const formRoutes = [
   route(DownloadFormsApi.getByID, {
     access: DOWNLOAD_FORMS_ACCESS,
     handler: async (ctx) => {
-      if (ctx.memberId === null) throw badRequest(NO_MEMBER_MESSAGE);
+      if (ctx.memberId === null) throw badRequest(msg(NO_MEMBER_MESSAGE, { phone: ctx.brand?.contacts.phone ?? '' }));
       const form = FORMS.find((f) => f.id === ctx.query.id);
       const role = DOWNLOAD_FORMS_ROUTES.find((r) => r.variant === form?.variant)?.role;
       // A form of another variant than the caller's is as good as missing.
@@ -20,9 +23,10 @@ export const formRoutes = [
       const letter = LETTERS[form.id];
       const member = await ctx.services.members.load(ctx.memberId);
       if (!letter || !member) throw notFound(NOT_FOUND);
-      const address = await ctx.use(profileService).mailingAddress(ctx.memberId);
       // The member's brand signs the letter (its name, contacts), also when staff download it on the staff site.
       const brand = ctx.services.brands.byId(member.brand) ?? ctx.brand;
+      if (await ctx.services.members.isTerminated(member.memberId)) throw conflict(msg(TERMINATED_MESSAGE, { phone: brand?.contacts.phone ?? '' }));
+      const address = await ctx.use(profileService).mailingAddress(ctx.memberId);
       ctx.auditRead({ action: 'downloadforms.download', entity: 'member', entityId: ctx.memberId, memberId: ctx.memberId, detail: { form: form.id } });
       return sendDownload(ctx.reply, {
         fileName: letter.fileName,

@@ -60,7 +60,9 @@ export const cardRoutes = [
                 { label: 'Payer number', value: card.PayerNumber },
               ],
             },
-            { type: 'paragraph', text: 'Present this card at the pharmacy with your prescription. Cut along the edges to keep it in your wallet.' },
+            // A page of the card's details, not a wallet-size card (the kernel's PDF has no card-sized box): the
+            // wallet-size card is the print page's "Print card", so nothing here says to cut it out.
+            { type: 'paragraph', text: 'Present this card at the pharmacy with your prescription.' },
           ],
         }),
       });
