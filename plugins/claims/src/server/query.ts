@@ -1,5 +1,6 @@
 import { ClaimStatus } from '@portal/core';
 import { type ClaimSearch, PAID_STATUS_IDS, type SortColumn } from '../contract';
+import { identifierSql, normalIdentifier } from './textMatch';
 
 /**
  * Builds the parameterized SQL of the bills search. Only whitelisted column expressions and
@@ -74,7 +75,18 @@ export function buildConditions(f: Partial<ClaimSearch>, scope: ClaimScope, para
   if (scope.memberId !== null) where.push(`c.member_id = ${p(scope.memberId)}`);
   if (f.MemberID) where.push(`c.member_id = ${p(f.MemberID)}`);
   // A member number names at most one member (it is unique): a scalar subquery, so the planner reads it as one member.
-  if (f.MemberNumber) where.push(`c.member_id = (SELECT member_id FROM members WHERE member_number = ${p(f.MemberNumber)})`);
+  // Typed in any case, with spaces or '-' ("r000-111 222"): the number as stored is upper case without separators (the
+  // kernel makes 'R' and nine digits), so its normal form finds it on the unique index; the text as typed is tried
+  // first, for a number stored otherwise.
+  if (f.MemberNumber) {
+    const normal = normalIdentifier(f.MemberNumber);
+    const byNumber = (n: string) => `(SELECT member_id FROM members WHERE member_number = ${p(n)})`;
+    where.push(
+      normal === f.MemberNumber || normal === ''
+        ? `c.member_id = ${byNumber(f.MemberNumber)}`
+        : `c.member_id = COALESCE(${byNumber(f.MemberNumber)}, ${byNumber(normal)})`,
+    );
+  }
   if (f.MemberName) {
     const like = p(`%${escapeLike(f.MemberName.toLowerCase())}%`);
     where.push(
@@ -92,7 +104,8 @@ export function buildConditions(f: Partial<ClaimSearch>, scope: ClaimScope, para
   range('c.service_date_from', f.ServiceDateFrom, f.ServiceDateTo);
   range('c.paid_date', f.PaidDateFrom, f.PaidDateTo);
   range('c.bill_review_received_date', f.BillReviewReceivedDateFrom, f.BillReviewReceivedDateTo);
-  if (f.CheckNumber) where.push(`c.check_number = ${p(f.CheckNumber)}`);
+  // Any case, spaces and '-' ignored ("chk 002" finds CHK-002), on the expression index claims_check_norm_idx.
+  if (f.CheckNumber) where.push(`${identifierSql('c.check_number')} = ${p(normalIdentifier(f.CheckNumber))}`);
   if (f.ClaimStatusID) {
     if (f.ClaimStatusID === ClaimStatus.Paid) where.push(`c.claim_status_id IN (${PAID_STATUS_IDS.join(',')})`);
     else where.push(`c.claim_status_id = ${p(f.ClaimStatusID)}`);

@@ -21,6 +21,7 @@ import {
 import type { ReimbursementBill } from '../service';
 import { allowedTransitions, EDITABLE_STATUSES, joinMessages, statusLabel, transitionRefusal } from '../statusFlow';
 import { buildSearch, CLAIM_COLUMNS, type ClaimScope } from './query';
+import { identifierSql, normalIdentifier, payeeCompactSql, payeeMatchSql, payeePatterns, payeeWords } from './textMatch';
 
 type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit' | 'config'>;
 
@@ -508,7 +509,12 @@ export async function recentClaims(ctx: SearchCtx): Promise<Claim[]> {
   );
 }
 
-/** Global search (limit 5): claim id, claim number prefix, check number, or payee name. */
+/**
+ * Global search (limit 5): claim id, claim number prefix, check number (any case, spaces and '-' ignored), or payee
+ * name (every word, punctuation ignored: textMatch.ts; a shared payee's name also without its spaces, "riteaid").
+ * Each part reads its own index on claims (primary key, number, claims_check_norm_idx, the shared payees' bills newest
+ * first, claims_free_text_payee_idx for a member's own payee names), at most 5 rows each.
+ */
 export async function quickSearch(ctx: SearchCtx, q: string, size: number): Promise<Claim[]> {
   const scope = scopeFor(ctx);
   const params: unknown[] = [Math.min(size, GLOBAL_SEARCH_LIMIT)];
@@ -517,14 +523,22 @@ export async function quickSearch(ctx: SearchCtx, q: string, size: number): Prom
   if (/^\d{1,9}$/.test(q)) parts.push(`(SELECT c.claim_id FROM claims c WHERE c.claim_id = $${params.push(Number(q))}${mine})`);
   const prefix = `${q.toUpperCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   parts.push(`(SELECT c.claim_id FROM claims c WHERE c.claim_number LIKE $${params.push(prefix)}${mine} ORDER BY c.claim_id DESC LIMIT $1)`);
-  parts.push(`(SELECT c.claim_id FROM claims c WHERE c.check_number = $${params.push(q)}${mine} ORDER BY c.claim_id DESC LIMIT $1)`);
-  const like = `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  const likeParam = `$${params.push(like)}`;
-  parts.push(
-    `(SELECT c.claim_id FROM claims c WHERE c.payee_id IN (SELECT payee_id FROM claim_payees WHERE lower(name) LIKE ${likeParam})${mine} ORDER BY c.claim_id DESC LIMIT $1)`,
-  );
-  // A member's own payee name is on the bill only (claims_free_text_payee_idx holds those bills).
-  parts.push(`(SELECT c.claim_id FROM claims c WHERE c.payee_id IS NULL AND lower(c.payee_name) LIKE ${likeParam}${mine} ORDER BY c.claim_id DESC LIMIT $1)`);
+  const check = normalIdentifier(q);
+  if (check !== '')
+    parts.push(`(SELECT c.claim_id FROM claims c WHERE ${identifierSql('c.check_number')} = $${params.push(check)}${mine} ORDER BY c.claim_id DESC LIMIT $1)`);
+  const words = payeeWords(q);
+  if (words.length > 0) {
+    const patterns = `$${params.push(payeePatterns(words))}`;
+    // The EXISTS is evaluated once, before any bill is read: when no shared payee matches, the part reads no bill (the
+    // planner walks the bills newest first and would read every one of them, 170-500 ms at 300,000 bills, looking
+    // for a payee the empty list holds).
+    const shared = `SELECT payee_id FROM claim_payees WHERE ${payeeMatchSql('name', patterns, true)}`;
+    parts.push(`(SELECT c.claim_id FROM claims c WHERE EXISTS (${shared}) AND c.payee_id IN (${shared})${mine} ORDER BY c.claim_id DESC LIMIT $1)`);
+    // A member's own payee name is on the bill only (claims_free_text_payee_idx holds those bills).
+    parts.push(
+      `(SELECT c.claim_id FROM claims c WHERE c.payee_id IS NULL AND ${payeeMatchSql('c.payee_name', patterns)}${mine} ORDER BY c.claim_id DESC LIMIT $1)`,
+    );
+  }
   return ctx.searchSql.query<Claim>(
     `SELECT ${CLAIM_COLUMNS} FROM claims c JOIN members m ON m.member_id = c.member_id
      WHERE c.claim_id IN (${parts.join(' UNION ')}) ORDER BY c.claim_id DESC LIMIT $1`,
@@ -532,11 +546,19 @@ export async function quickSearch(ctx: SearchCtx, q: string, size: number): Prom
   );
 }
 
+/**
+ * The shared payees for the bill forms: every word of the text in the name, punctuation ignored on both sides
+ * ("walgreens 4127" finds "Walgreens Pharmacy #4127", "St Mary" "St. Mary Regional Medical Center", "Rite-Aid" and
+ * "riteaid" "Rite Aid Pharmacy #0911": textMatch.ts). Names that begin with the text first, then by name; 20 at most.
+ * The payees are a short list (the reference ones and those staff add): the names are compared on each row.
+ */
 export async function searchVendors(sql: SqlClient, text: string): Promise<Vendor[]> {
-  const like = `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const words = payeeWords(text);
+  if (words.length === 0) return [];
   return sql.query<Vendor>(
     `SELECT payee_id AS "PayeeID", name AS "PayeeName", kind AS "Kind", city AS "City", state AS "State"
-     FROM claim_payees WHERE lower(name) LIKE $1 ORDER BY lower(name) LIMIT 20`,
-    [like],
+     FROM claim_payees WHERE ${payeeMatchSql('name', '$1', true)}
+     ORDER BY strpos(${payeeCompactSql('name')}, $2) = 1 DESC, lower(name), payee_id LIMIT 20`,
+    [payeePatterns(words), words.join('')],
   );
 }

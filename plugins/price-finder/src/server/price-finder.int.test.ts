@@ -54,8 +54,9 @@ describe('GET /api/dashboard/getPrices/{text}', () => {
     const res = await search('AMOXICILLIN 500');
     expect(res.statusCode, res.body).toBe(200);
     const lines = res.json().Data as { Code: string; Description: string; OurPrice: number; AWPPrice: number }[];
+    // A number under 4 digits is looked for in the description only, not inside the code.
     const expected = priceLines()
-      .filter((l) => l.description.toLowerCase().includes('amoxicillin') && `${l.description} ${l.code}`.toLowerCase().includes('500'))
+      .filter((l) => l.description.toLowerCase().includes('amoxicillin') && l.description.includes('500'))
       .map((l) => ({ Code: l.code, Description: l.description, OurPrice: l.ourCents / 100, AWPPrice: l.awpCents / 100 }));
     expect(expected.length).toBeGreaterThan(3);
     expect(expected.length).toBeLessThanOrEqual(PRICE_RESULTS_MAX);
@@ -163,6 +164,62 @@ describe('GET /api/dashboard/getPrices/{text}', () => {
     ]);
   });
 
+  it('finds what people type: units against the number, decimal commas, abbreviations, punctuation between words', async () => {
+    const descriptions = async (text: string) => {
+      const res = await search(text);
+      expect(res.statusCode, `${text}: ${res.body}`).toBe(200);
+      return (res.json().Data as { Description: string }[]).map((l) => l.Description);
+    };
+    const same = async (typed: string, as: string) => {
+      const found = await descriptions(typed);
+      expect(found.length, typed).toBeGreaterThan(0);
+      expect(found, typed).toEqual(await descriptions(as));
+      return found;
+    };
+    await same('metformin 500mg', 'metformin 500 mg');
+    await same('metformin, 500', 'metformin 500');
+    await same('Amlodipine 2,5 mg', 'amlodipine 2.5 mg');
+    await same('amoxicillin/clavulanate', 'amoxicillin clavulanate');
+    await same('amoxicillin-clavulanate', 'amoxicillin clavulanate');
+    await same('(amoxicillin) clavulanate 875mg/125mg', 'amoxicillin clavulanate 875 mg 125 mg');
+    const lisinopril = await same('lisinopril 10mg tab', 'lisinopril 10 mg tablet');
+    // 10 mg first; '10' is also in 'bottle of 100' of the other strengths.
+    expect(lisinopril.slice(0, 5).every((d) => d.startsWith('Lisinopril 10 mg tablet'))).toBe(true);
+    expect(await same('atorvastatin 40 tabs', 'atorvastatin 40 tablet')).toHaveLength(5);
+    const er = await same('metformin er', 'metformin extended-release');
+    expect(er).toEqual(
+      priceLines()
+        .filter((l) => l.description.startsWith('Metformin ') && l.description.includes('extended-release'))
+        .map((l) => l.description)
+        .sort(byStrength),
+    );
+    for (const abbr of ['xr', 'ER']) expect(await descriptions(`metformin ${abbr}`)).toEqual(er);
+    expect(await same('gabapentin 300 caps', 'gabapentin 300 capsule')).toHaveLength(5);
+    // Omeprazole's 5 lines, then Esomeprazole's (which holds the name inside).
+    const dr = await same('omeprazole 20 dr', 'omeprazole 20 delayed-release');
+    expect(dr.slice(0, 5).every((d) => d.startsWith('Omeprazole 20 mg delayed-release capsule'))).toBe(true);
+    expect(dr.slice(5).every((d) => d.startsWith('Esomeprazole 20 mg delayed-release capsule'))).toBe(true);
+    // A thousands comma stays one: '50,000' finds Vitamin D2 (50,000 units).
+    expect((await descriptions('vitamin 50,000 units'))[0]).toMatch(/^Vitamin D2 \(Ergocalciferol\) 1.25 mg \(50,000 units\)/);
+    expect(await descriptions('---')).toEqual([]);
+  });
+
+  it('finds a line by its NDC with or without dashes, and matches a short number in the description only', async () => {
+    const line = priceLines()[250];
+    if (!line) throw new Error('no line 250');
+    const one = [{ Code: line.code, Description: line.description, OurPrice: line.ourCents / 100, AWPPrice: line.awpCents / 100 }];
+    for (const text of [line.code, line.code.replace(/-/g, ''), `(${line.code})`]) expect((await search(text)).json().Data, text).toEqual(one);
+    // The labeler and product parts (4 digits or more) still find the code's lines.
+    const product = line.code.split('-')[1] as string;
+    expect((await search(product)).json().Data.map((l: { Code: string }) => l.Code)).toContain(line.code);
+    // 'metformin 500 mg 90': 90 is a package size, never a piece of a code ('bottle of 30' whose code holds 90 is not found).
+    const ninety = ((await search('metformin 500 mg 90')).json().Data as { Description: string }[]).map((l) => l.Description);
+    expect(ninety).toEqual(['Metformin 500 mg extended-release tablet, bottle of 90', 'Metformin 500 mg tablet, bottle of 90']);
+    const codeOnly = priceLines().find((l) => l.description.startsWith('Metformin ') && l.code.includes('28') && !l.description.includes('28'));
+    expect(codeOnly, 'a metformin line whose code holds 28').toBeDefined();
+    expect((await search('metformin 28')).json().Data).toEqual([]);
+  });
+
   it('needs 3 characters: under that 400, naming the field', async () => {
     for (const text of ['am', '  a ', '.']) {
       const res = await search(text);
@@ -179,6 +236,16 @@ describe('GET /api/dashboard/getPrices/{text}', () => {
     expect((await rawSearch('x'.repeat(61))).statusCode).toBe(400);
   });
 });
+
+/** Metformin's lines in the search's order for a text that matches them all alike: strength, form, package, as numbers. */
+function byStrength(a: string, b: string): number {
+  const key = (d: string) => {
+    const m = /^\S+ ([\d.]+) mg (.*?)(?:, bottle of (\d+))?$/.exec(d);
+    return [Number(m?.[1]), m?.[2] ?? '', Number(m?.[3] ?? 0)] as const;
+  };
+  const [x, y] = [key(a), key(b)];
+  return x[0] - y[0] || (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0) || x[2] - y[2];
+}
 
 describe('trigramsOf', () => {
   it('gives the distinct three-character pieces of words of 3 or more', () => {

@@ -2,34 +2,25 @@ import { useApi } from '@portal/web';
 import { useRef, useState } from 'react';
 import { Input, Label, ListBox, ListBoxItem, Text, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { ClaimsApi, VENDOR_SEARCH_MIN, type Vendor } from '../../contract';
+import { ClaimsApi, type Vendor } from '../../contract';
 import * as css from './claims.css';
+import { vendorSearcher } from './vendorSearch';
 
 /**
  * Payee search: starts at 3 characters and ignores input while a search is in progress (spec 02
- * section 5); the newest text is searched once the running search returns.
+ * section 5); the newest text is searched once the running search returns. Clearing the text, or shortening it under
+ * 3 characters, clears the payees offered (vendorSearch.ts).
  */
 export function VendorSearch({ onPick }: { onPick: (v: Vendor) => void }) {
   const api = useApi();
   const { t } = useTranslation('claims');
   const [text, setText] = useState('');
   const [results, setResults] = useState<Vendor[]>([]);
-  const inFlight = useRef(false);
-  const latest = useRef('');
-
-  const search = async (q: string) => {
-    if (inFlight.current || q.trim().length < VENDOR_SEARCH_MIN) return;
-    inFlight.current = true;
-    try {
-      const found = await api.call(ClaimsApi.searchVendors, { params: { text: q.trim() } }, { notify: false, skipLoadingBar: true });
-      setResults(found);
-    } catch {
-      setResults([]);
-    } finally {
-      inFlight.current = false;
-    }
-    if (latest.current !== q) void search(latest.current);
-  };
+  const apiRef = useRef(api);
+  apiRef.current = api;
+  const [searcher] = useState(() =>
+    vendorSearcher((q) => apiRef.current.call(ClaimsApi.searchVendors, { params: { text: q } }, { notify: false, skipLoadingBar: true }), setResults),
+  );
 
   return (
     <div className={css.tightStack}>
@@ -37,8 +28,7 @@ export function VendorSearch({ onPick }: { onPick: (v: Vendor) => void }) {
         value={text}
         onChange={(v) => {
           setText(v);
-          latest.current = v;
-          void search(v);
+          searcher.input(v);
         }}
         className={css.tightStack}
       >
@@ -54,7 +44,7 @@ export function VendorSearch({ onPick }: { onPick: (v: Vendor) => void }) {
             const v = results.find((r) => r.PayeeID === Number(key));
             if (v) {
               onPick(v);
-              setResults([]);
+              searcher.picked();
               setText(v.PayeeName);
             }
           }}
