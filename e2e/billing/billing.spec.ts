@@ -113,3 +113,35 @@ test('Billing: /payment/cards shows a CareAssist member their cards and the way 
   await expect(cards.getByRole('button', { name: 'Add card' })).toBeVisible();
   await expectAccessible(page);
 });
+
+test('Billing: a terminated member is told the membership is terminated and where to reactivate it, and offered no plan or coupon', async ({ page }) => {
+  // The billing profile as the server answers it for a terminated member whose lifetime membership the termination
+  // left as it was (route.fetch cannot resolve <brand>.localhost, so the answer is given here).
+  const profile = {
+    Profiles: [],
+    CustomerId: 7,
+    SubscriptionId: null,
+    SubscriptionType: 0,
+    SubscriptionStatus: 'lifetime',
+    IsDeactivated: false,
+    CouponCode: 'ASSIST-YEAR',
+    HeldSubscriptionType: null,
+    PaidThrough: null,
+    IsTerminated: true,
+    TerminationDate: '2026-03-04T15:00:00Z',
+  };
+  await page.route('**/api/payment/customer/profile', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ Data: profile, Unwrap: true, MsgText: null, HasError: false }) }),
+  );
+  await signIn(page, 'assist', 'assist.careassist');
+  await page.goto(site('assist', '/billing'));
+  const status = page.getByTestId('subscription-status');
+  await expect(status).toContainText(/Your membership was terminated on .*2026, so no plan can be chosen and no coupon used\./);
+  await expect(status).not.toContainText('active for life');
+  await expect(page.getByRole('radio')).toHaveCount(0);
+  await expect(page.getByLabel('Coupon code')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Subscribe' })).toHaveCount(0);
+  await expectAccessible(page);
+  await status.getByRole('link', { name: 'Reactivate your membership on your profile' }).click();
+  await expect(page).toHaveURL(/\/member$/);
+});

@@ -54,6 +54,10 @@ export const BILLING_MESSAGES = {
   startInProgress: 'A subscription is already being started for this member. Please try again in a moment.',
   couponWhileHeld: 'A payment for a membership is being reviewed. A coupon can be applied once that payment is approved or declined.',
   heldForTerminated: 'The member is terminated: a membership payment held for review is not charged, and no membership is started.',
+  /** A terminated member's own start, plan or coupon (the member's pages, or staff acting for the member there). */
+  terminated: 'Your membership is terminated, so no plan can be started or changed and no coupon applied. Reactivate it on your profile first.',
+  /** Support's change of plan, coupon, prepull or charge for a terminated member: refused before the gateway is asked. */
+  memberTerminated: "The member's membership is terminated: this was refused, and nothing was charged, authorized or changed. Reactivate the membership first.",
   badReturnUrl: 'returnUrl must be an address of this site.',
   badSignature: 'The webhook signature is not valid.',
 } as const;
@@ -127,6 +131,13 @@ export const billingProfileSchema = z.object({
    * its latest charged payment plus the plan's period), else null.
    */
   PaidThrough: z.string().nullable(),
+  /**
+   * Not in the spec: whether the membership is terminated (its termination date has come). While it is, no plan can be
+   * started or changed, no coupon applied and support neither charges nor authorizes (409); cards, refunds and voids work.
+   */
+  IsTerminated: z.boolean(),
+  /** Not in the spec: when the membership was terminated (ISO date-time), while it is; else null. */
+  TerminationDate: z.string().nullable(),
 });
 export type BillingProfile = z.infer<typeof billingProfileSchema>;
 

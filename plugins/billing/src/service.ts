@@ -89,7 +89,16 @@ export interface BillingService {
 export interface TransactionSearch {
   /** Statuses to include (a charge with a PA number counts as 'PA Number' too); empty includes every status. */
   statuses: readonly string[];
+  /**
+   * The text typed in the search box: every word in the charge's id, gateway id, PA number, description, status or its
+   * member's name, number or e-mail (any order, case and accents aside); text that reads as money finds the amount.
+   */
   search: string | null;
+  /**
+   * The names the grid shows for statuses (in the reader's language and English), each with the stored statuses it
+   * stands for ('Paid': Charged): a search word that begins one finds those statuses too. None: stored names only.
+   */
+  statusNames?: readonly (readonly [name: string, statuses: readonly string[]])[];
   memberId: number | null;
   sortColumn: 'DateCreated' | 'Amount' | 'Status' | 'TransactionID' | 'MemberName';
   sortOrder: 'ASC' | 'DESC';

@@ -181,6 +181,9 @@ const result = (ok: boolean, message: string, transactionId: number | null): Mon
 /** Whether money moved (or is held for capture) on a charge in this status. */
 const approved = (status: TxRow['status']): boolean => status === 'Charged' || status === 'Authorized';
 
+/** Who a refusal for a terminated member is worded for: the member (their own pages) or support (its screens). */
+export type RefusedTo = 'member' | 'support';
+
 /** A held payment's decision as applyHeldDecision took it: not taken by this call, taken, or approved for a terminated member (nothing started). */
 type HeldOutcome = false | 'moved' | 'notStarted';
 /** The gateway's statuses of a charge not yet settled: a void gives it back; once settled, a refund does. */
@@ -247,10 +250,12 @@ export interface Billing extends BillingService {
   /** The hosted form's token: the add-payment form, or with paymentProfileId the edit-payment form of the member's own card. */
   formToken(memberId: number, returnUrl: string, paymentProfileId?: number): Promise<{ Token: string; Url: string }>;
   checkCoupon(memberId: number, code: string): Promise<{ Status: number; IsLifetime: boolean; IsVendorLifetime: boolean; Message: string }>;
+  /** A coupon; refused (409) for a terminated member, worded for `by` (the member by default). */
   applyCoupon(
     memberId: number,
     code: string,
     actor: BillingActor,
+    by?: RefusedTo,
   ): Promise<{ Status: number; IsLifetime: boolean; IsVendorLifetime: boolean; Message: string }>;
   authorize(
     memberId: number,
@@ -371,6 +376,10 @@ export function makeBilling(
     const cust = await customer(memberId, false);
     const held = await heldFirstPayment(memberId);
     const paid = cust?.subscription_status === 'canceled' ? await paidThrough(memberId, cust.subscription_type) : null;
+    // The termination as the kernel's isTerminated reads it (its date has come), with its date while it is: the pages
+    // show the membership terminated instead of the plans or its status, with no call of their own.
+    const ended = (await services.members.load(memberId))?.terminationDate ?? null;
+    const terminated = ended !== null && Date.parse(ended) <= Date.now();
     return {
       Profiles: (await cardRows(memberId)).map((c) => toCard(c, cust)),
       CustomerId: cust?.customer_profile_id ?? null,
@@ -381,7 +390,21 @@ export function makeBilling(
       CouponCode: cust?.coupon_code ?? null,
       HeldSubscriptionType: held ? startsMembership(held) : null,
       PaidThrough: paid ? paid.toISOString() : null,
+      IsTerminated: terminated,
+      TerminationDate: terminated ? ended : null,
     };
+  };
+
+  /**
+   * Refuses (409) a call that would start, change or pay for something new for a terminated member: a start, a change
+   * of plan, a coupon, support's prepull or charge. `by`: who is told, the member (their own pages, or staff acting for
+   * them there) or support (its member screens). In `tx`, the member's row is read FOR SHARE: a termination waits for
+   * that transaction, so it cannot land between this check and the write that follows it there.
+   */
+  const refuseTerminated = async (memberId: number, by: RefusedTo, tx?: SqlClient) => {
+    if (await services.members.isTerminated(memberId, tx, { share: true })) {
+      throw new ApiError(409, by === 'support' ? BILLING_MESSAGES.memberTerminated : BILLING_MESSAGES.terminated);
+    }
   };
 
   const audit = (actor: BillingActor, entry: AuditEntry, tx: SqlClient) => actor.audit(entry, tx);
@@ -531,12 +554,18 @@ export function makeBilling(
    * Our copy of the member's cards follows the gateway's (the hosted form saves there), audited with what changed. A
    * card that was deactivated gets its account back; a suspended subscription resumes on the default card then, or on
    * a card just added.
+   *
+   * A terminated member (read FOR SHARE in the same transaction) keeps their cards as they are at the gateway and the
+   * no-card deactivation still ends with a card (it says only that the account has no card), but the answer is not
+   * `reactivated`: the membership is not active again (its reactivation is the profile's), so the page does not say so;
+   * and no suspended subscription resumes (the termination cancels it).
    */
   const syncCards = async (memberId: number, actor: BillingActor) => {
     const cust = await mustCustomer(memberId);
     const remote = await gatewayCall(() => gw.getCustomer(cust.customer_profile_id));
     const profiles = remote.paymentProfiles;
     let reactivated = false;
+    let terminated = false;
     let added: number[] = [];
     /** Cards whose number, type or expiry changed (the member's Edit at the gateway), not only their default flag. */
     let edited: number[] = [];
@@ -575,12 +604,24 @@ export function makeBilling(
         );
       }
       const now = (await tx.query<CustomerRow>('SELECT * FROM billing_customers WHERE member_id = $1 FOR UPDATE', [memberId]))[0];
+      terminated = await services.members.isTerminated(memberId, tx, { share: true });
       if (now?.is_deactivated && profiles.length > 0) {
-        reactivated = true;
+        reactivated = !terminated;
         await tx.query(`UPDATE billing_customers SET is_deactivated = false, updated_at = now() WHERE member_id = $1`, [memberId]);
-        await audit(actor, { action: 'billing.account.reactivate', entity: 'billing_customer', entityId: String(memberId), memberId }, tx);
+        await audit(
+          actor,
+          {
+            action: 'billing.account.reactivate',
+            entity: 'billing_customer',
+            entityId: String(memberId),
+            memberId,
+            ...(terminated ? { detail: { memberTerminated: true } } : {}),
+          },
+          tx,
+        );
       }
     });
+    if (terminated) return { reactivated: false };
     // A suspended subscription moves to the new default card (an account that had no card), else to the card just
     // added (the member adds a card to resume), else stays on its own card when the member edited it (a new number or
     // expiry for the card that declined), and runs again.
@@ -776,10 +817,12 @@ export function makeBilling(
     }
   };
 
-  const startSubscription: BillingService['startSubscription'] = async (memberId, input, actor) => {
+  /** A start of a membership; `by`: who a refusal for a terminated member is worded for. */
+  const startFor = async (memberId: number, input: Parameters<BillingService['startSubscription']>[1], actor: BillingActor, by: RefusedTo) => {
     await mustCustomer(memberId);
-    return withStartLease(memberId, (cust) => startHeld(memberId, cust, input, actor, null));
+    return withStartLease(memberId, (cust) => startHeld(memberId, cust, input, actor, null, by));
   };
+  const startSubscription: BillingService['startSubscription'] = (memberId, input, actor) => startFor(memberId, input, actor, 'member');
 
   /** Whether the member's billing state names a membership (a running, suspended or lifetime one). */
   const hasMembership = (c: CustomerRow) => c.subscription_status === 'active' || c.subscription_status === 'suspended' || c.subscription_status === 'lifetime';
@@ -797,13 +840,19 @@ export function makeBilling(
    */
   const changeSubscription = async (memberId: number, input: { type: MembershipKey; idempotencyKey: string }, actor: BillingActor) => {
     const seen = await customer(memberId, false);
-    if (!seen || !hasMembership(seen)) return startSubscription(memberId, input, actor);
-    return withStartLease(memberId, (cust) => startHeld(memberId, cust, input, actor, seen));
+    if (!seen || !hasMembership(seen)) return startFor(memberId, input, actor, 'support');
+    return withStartLease(memberId, (cust) => startHeld(memberId, cust, input, actor, seen, 'support'));
   };
 
   /**
    * Starts a membership under the member's subscription-start lease (`cust` is the row read under it). `replacing` is
    * null for a start, and for support's change the row as read when the call came: the membership it replaces.
+   *
+   * A terminated member gets nothing (409, worded for `by`): nothing asked of the gateway, nothing stored, and a retry
+   * of a request run before the termination is refused too (the termination canceled what it started). A termination that commits while the
+   * start is at the gateway is found when the start writes (the member's row read FOR SHARE in that transaction): the
+   * charge is recorded as the gateway has it, no membership starts, the subscription is canceled and the charge given
+   * back (endHeldForTerminated, as for a held first payment approved for a terminated member), and the call is a 409.
    */
   const startHeld = async (
     memberId: number,
@@ -811,8 +860,10 @@ export function makeBilling(
     { type, code, idempotencyKey }: Parameters<BillingService['startSubscription']>[1],
     actor: BillingActor,
     replacing: CustomerRow | null,
+    by: RefusedTo,
   ) => {
     const change = replacing !== null;
+    await refuseTerminated(memberId, by);
     const hash = requestHash({ type });
     const prior = await byKey(memberId, 'subscription', idempotencyKey, hash);
     if (prior) return { ...replay(prior, BILLING_MESSAGES.subscribed), SubscriptionType: cust.subscription_type };
@@ -840,6 +891,7 @@ export function makeBilling(
       await replaceOld();
       // A valid coupon always gives lifetime, with no charge (the coupon is the discount).
       await sql.transaction(async (tx) => {
+        await refuseTerminated(memberId, by, tx);
         await tx.query(
           `UPDATE billing_customers SET subscription_type = 0, subscription_status = 'lifetime', coupon_code = $2, updated_at = now() WHERE member_id = $1`,
           [memberId, trimmed],
@@ -880,13 +932,16 @@ export function makeBilling(
     );
     const t = created.transaction;
     const ok = t.responseCode === '1';
+    /** A termination committed while the gateway charged: nothing starts, and the charge is given back below. */
+    let endedMeanwhile = false;
     const row = await record(
       memberId,
       t,
       { kind: 'subscription', description: SUBSCRIPTION_NAMES[type], idempotencyKey, requestHash: hash },
       actor,
       async (tx) => {
-        if (ok) {
+        endedMeanwhile = ok && (await services.members.isTerminated(memberId, tx, { share: true }));
+        if (ok && !endedMeanwhile) {
           await tx.query(
             `UPDATE billing_customers SET subscription_id = $2, subscription_type = $3, subscription_status = $4, subscription_profile_id = $5, coupon_code = NULL,
                updated_at = now() WHERE member_id = $1`,
@@ -895,6 +950,11 @@ export function makeBilling(
         }
       },
     );
+    if (row && ok && endedMeanwhile) {
+      await receipt(memberId, actor, msg(SUBSCRIPTION_NAMES[type]), t.amountCents, row.id, `XXXX${card.last4}`);
+      await endHeldForTerminated(row, { ...t, subscriptionId: created.subscription.subscriptionId }, type, actor, 'billing.subscription.terminated');
+      throw new ApiError(409, by === 'support' ? BILLING_MESSAGES.memberTerminated : BILLING_MESSAGES.terminated);
+    }
     if (row && ok) {
       await replaceOld();
       await receipt(memberId, actor, msg(SUBSCRIPTION_NAMES[type]), t.amountCents, row.id, `XXXX${card.last4}`);
@@ -1079,6 +1139,9 @@ export function makeBilling(
     });
     const prior = await byKey(memberId, kind, input.idempotencyKey, hash);
     if (prior) return replay(prior, gwType === 'authOnly' ? BILLING_MESSAGES.authorized : BILLING_MESSAGES.charged);
+    // Support charges or authorizes nothing new for a terminated member (a retry above still answers what a call made
+    // before the termination did: that money did move).
+    await refuseTerminated(memberId, 'support');
     const cust = await mustCustomer(memberId);
     const card = await ownCard(memberId, input.paymentProfileId);
     // The gateway's key is the client's: a retried call (a lost answer) is the same transaction at the gateway too.
@@ -1203,12 +1266,13 @@ export function makeBilling(
 
   /**
    * An approved first payment of a member terminated meanwhile (applyHeldDecision recorded it Charged and started
-   * nothing): the subscription the held payment created at the gateway is canceled, so it never renews, and the charge
-   * is given back through `reverse`: voided while unsettled, refunded once settled (a void the gateway refuses because
-   * the batch settled meanwhile becomes a refund). Audited as `billing.held.terminated`, a failure naming what is left
-   * for support to do (the gateway unreachable, a refusal).
+   * nothing; or a start the termination overtook while it was at the gateway, see startHeld): the subscription the
+   * payment created at the gateway is canceled, so it never renews, and the charge is given back through `reverse`:
+   * voided while unsettled, refunded once settled (a void the gateway refuses because the batch settled meanwhile
+   * becomes a refund). Audited as `action` (`billing.held.terminated`; `billing.subscription.terminated` for a start), a
+   * failure naming what is left for support to do (the gateway unreachable, a refusal).
    */
-  const endHeldForTerminated = async (original: TxRow, t: GatewayTransaction, type: MembershipKey, actor: BillingActor) => {
+  const endHeldForTerminated = async (original: TxRow, t: GatewayTransaction, type: MembershipKey, actor: BillingActor, action = 'billing.held.terminated') => {
     const subscriptionId = t.subscriptionId;
     const problems: string[] = [];
     const failed = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -1241,7 +1305,7 @@ export function makeBilling(
       audit(
         actor,
         {
-          action: 'billing.held.terminated',
+          action,
           entity: 'billing_transaction',
           entityId: String(original.id),
           memberId: original.member_id,
@@ -1527,7 +1591,10 @@ export function makeBilling(
       const member = await services.members.load(memberId);
       return coupons.check(code, { brand: member?.brand ?? null });
     },
-    async applyCoupon(memberId, code, actor) {
+    async applyCoupon(memberId, code, actor, by = 'member') {
+      // Nothing for a terminated member, before the code is even looked at; and again in the transaction that writes
+      // the coupon (FOR SHARE), so a termination cannot land between the check and the write.
+      await refuseTerminated(memberId, by);
       const member = await services.members.load(memberId);
       const check = await coupons.check(code, { brand: member?.brand ?? null });
       if (check.Status !== 0) return { Status: check.Status, IsLifetime: check.IsLifetime, IsVendorLifetime: check.IsVendorLifetime, Message: check.Message };
@@ -1540,6 +1607,7 @@ export function makeBilling(
           await gatewayCall(() => gw.cancelSubscription(cust.subscription_id as number));
         }
         await sql.transaction(async (tx) => {
+          await refuseTerminated(memberId, by, tx);
           await tx.query(
             `UPDATE billing_customers SET subscription_type = 0, subscription_status = 'lifetime', coupon_code = $2, updated_at = now() WHERE member_id = $1`,
             [memberId, code.trim()],
@@ -1562,6 +1630,7 @@ export function makeBilling(
     chargeCard: (memberId, input, actor) => moveMoney(memberId, 'charge', 'authCapture', { ...input, description: input.description || CHARGE }, actor),
     authorize: async (memberId, input, actor) => {
       const card = await defaultCardOf(memberId);
+      if (!card) await refuseTerminated(memberId, 'support');
       if (!card) return result(false, BILLING_MESSAGES.noCard, null);
       return moveMoney(memberId, 'prepull', 'authOnly', { ...input, paymentProfileId: card.payment_profile_id }, actor);
     },
@@ -1628,6 +1697,9 @@ export function makeBilling(
         if (firstPayment && (await services.members.isTerminated(original.member_id))) throw new ApiError(409, BILLING_MESSAGES.heldForTerminated);
       }
       if (original.status === 'Pending' && original.gateway_trans_id !== null) return approveHeld(original, idempotencyKey, actor);
+      // Charging a declined charge again is a new charge: none for a terminated member. (Approving one the gateway holds,
+      // above, decides a charge made before, as a capture of an earlier authorization does: allowed.)
+      await refuseTerminated(original.member_id, 'support');
       const cust = await mustCustomer(original.member_id);
       const card = await defaultCardOf(original.member_id);
       if (!card) return result(false, BILLING_MESSAGES.noCard, original.id);

@@ -296,8 +296,10 @@ describe('billing: a cancel and a change of plan at once run one after the other
     ).toBe(1);
   });
 
-  it('cancels at the gateway the subscription a change started meanwhile when the membership ends (the termination job)', async () => {
+  it('starts nothing when the membership ends while a change is at the gateway: the new subscription is canceled and its charge given back (409)', async () => {
     const m = await subscribedMember('race-cid');
+    const customerId = (await rowOf(m.memberId)).customer_profile_id;
+    const gatewayBefore = await atGateway(customerId);
     // Support's change is at the gateway when the member terminates and the kernel's job cancels the renewals.
     const [changed] = await interleave(
       { phase: 'onRequest', ...CREATE },
@@ -307,16 +309,28 @@ describe('billing: a cancel and a change of plan at once run one after the other
         await server.jobs.drain();
       },
     );
-    expect(changed.json().Data).toMatchObject({ StatusString: 'Ok', SubscriptionType: 12 });
+    // The change writes after the termination committed (it reads the member FOR SHARE there): no yearly membership.
+    expect(changed.statusCode, changed.body).toBe(409);
+    expect(changed.json().MsgText).toBe(BILLING_MESSAGES.memberTerminated);
+    await server.jobs.drain();
     const row = await rowOf(m.memberId);
-    expect(row).toMatchObject({ subscription_type: 12, subscription_status: 'canceled' });
-    expect(row.subscription_id).not.toBe(m.subscriptionId);
-    expect(await gatewayStatus(row.subscription_id ?? 0)).toBe('canceled');
-    expect(await runningAtGateway(row.customer_profile_id)).toEqual([]);
+    // The monthly one, canceled by the termination (its job ran once the change let go of the lease).
+    expect(row).toMatchObject({ subscription_id: m.subscriptionId, subscription_type: 1, subscription_status: 'canceled' });
+    expect(await runningAtGateway(customerId)).toEqual([]);
+    const gatewayAfter = await atGateway(customerId);
+    const created = gatewayAfter.subscriptions.filter((s) => !gatewayBefore.subscriptions.some((b) => b.subscriptionId === s.subscriptionId));
+    expect(created).toEqual([{ subscriptionId: expect.any(Number), status: 'canceled' }]);
+    // The yearly charge is recorded as the gateway made it and voided: the member paid nothing for it.
+    const yearly = await server.database.sql.query<{ status: string }>(
+      `SELECT status FROM billing_transactions WHERE member_id = $1 AND kind = 'subscription' AND description = 'Yearly membership'`,
+      [m.memberId],
+    );
+    expect(yearly).toEqual([{ status: 'Voided' }]);
     expect(
       await count(
-        `SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.subscription.cancel' AND member_id = $1 AND actor_name = 'system' AND (detail->>'subscriptionId')::int = $2`,
-        [m.memberId, row.subscription_id],
+        `SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.subscription.terminated' AND member_id = $1 AND outcome = 'success'
+           AND detail->>'reversal' = 'void' AND (detail->>'subscriptionCanceled')::boolean`,
+        [m.memberId],
       ),
     ).toBe(1);
   });

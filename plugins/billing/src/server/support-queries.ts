@@ -1,4 +1,5 @@
-import { type CountedPage, countKey, keptCountsFor, type SqlClient } from '@portal/server';
+import { parseMoney } from '@portal/core';
+import { allWordsSql, type CountedPage, countKey, foldText, keptCountsFor, type SqlClient, type SqlParam, searchWords, sqlParams } from '@portal/server';
 import type { TransactionExport, TransactionSearch } from '../service';
 
 /**
@@ -36,18 +37,54 @@ const SORT_KEY_TYPE: Record<TransactionSearch['sortColumn'], string> = {
   MemberName: 'text',
 };
 
+/** The text a support search looks in: the charge's ids, PA number, description and status, its member's name, number and e-mail. */
+const SUPPORT_TX_TEXT = `concat_ws(' ', t.id, t.gateway_trans_id, t.pa_number, t.description, t.status, m.first_name, m.last_name, m.member_number, m.email)`;
+/** A word must have this many letters to stand for the statuses whose shown name it begins ('pa' would be Paid and Pending). */
+const STATUS_WORD_MIN = 3;
+
 /**
- * A search's filter, the conditions after SUPPORT_TX_SELECT's ($1 to $4): statuses (a charge with a PA number counts as
- * 'PA Number' too; none: every status), member and text.
+ * The cents of a search text that reads as an amount ('12.50', '$12.50', '1,200', '1200', '12,5'), or null. `marked`:
+ * written as money (a $, a decimal or a thousands mark), so it is nothing else; plain digits may be an id as well.
  */
-function filterOf(q: Pick<TransactionSearch, 'statuses' | 'search' | 'memberId'>): Statement {
+export function searchAmount(text: string): { cents: number; marked: boolean } | null {
+  const t = text.trim();
+  if (!/^\$?\s*[\d.,]+$/.test(t) || !/\d/.test(t)) return null;
+  const dollars = parseMoney(t);
+  if (dollars === null || dollars < 0) return null;
+  const cents = Math.round(dollars * 100);
+  if (Math.abs(cents - dollars * 100) > 1e-6 || cents > 2_147_483_647) return null;
+  return { cents, marked: /[$.,]/.test(t) };
+}
+
+/** The search text's condition (true for none): every word in SUPPORT_TX_TEXT or a status it names, or the amount. */
+function textOf(q: Pick<TransactionSearch, 'search' | 'statusNames'>, param: SqlParam): string {
+  const words = searchWords(q.search);
+  if (!q.search || !words.length) return 'true';
+  const amount = searchAmount(q.search);
+  if (amount?.marked) return `t.amount_cents = ${param(amount.cents)}`;
+  const names = (q.statusNames ?? []).map(([name, statuses]) => [foldText(name), statuses] as const);
+  const byStatus = (word: string) => {
+    if (word.length < STATUS_WORD_MIN) return null;
+    const statuses = [...new Set(names.filter(([name]) => name.startsWith(word)).flatMap(([, s]) => s))];
+    return statuses.length ? `t.status = ANY(${param(statuses)}::text[])` : null;
+  };
+  const all = allWordsSql(SUPPORT_TX_TEXT, words, param, byStatus);
+  return amount ? `(${all} OR t.amount_cents = ${param(amount.cents)})` : all;
+}
+
+/**
+ * A search's filter, the conditions after SUPPORT_TX_SELECT's, with its parameters ($1 to $3, then the search's):
+ * statuses (a charge with a PA number counts as 'PA Number' too; none: every status), member and text (textOf).
+ */
+function filterOf(q: Pick<TransactionSearch, 'statuses' | 'search' | 'statusNames' | 'memberId'>): Statement {
   const statuses = q.statuses.filter((s) => s !== 'PA Number');
+  const params: unknown[] = [q.statuses.length ? statuses : null, q.statuses.includes('PA Number'), q.memberId];
+  const text = textOf(q, sqlParams(params));
   return {
     sql: `($1::text[] IS NULL OR t.status = ANY($1::text[]) OR ($2::boolean AND t.pa_number IS NOT NULL))
         AND ($3::int IS NULL OR t.member_id = $3)
-        AND ($4::text IS NULL OR strpos(lower(concat_ws(' ', t.id, t.gateway_trans_id, t.pa_number, t.description, t.status, m.first_name, m.last_name,
-          m.first_name || ' ' || m.last_name, m.member_number)), lower($4)) > 0)`,
-    params: [q.statuses.length ? statuses : null, q.statuses.includes('PA Number'), q.memberId, q.search || null],
+        AND ${text}`,
+    params,
   };
 }
 const direction = (q: Pick<TransactionSearch, 'sortOrder'>) => (q.sortOrder === 'ASC' ? 'ASC' : 'DESC');
@@ -63,7 +100,10 @@ export function supportPage(q: TransactionSearch): { count: Statement; page: Sta
   const filter = filterOf(q);
   return {
     count: { sql: `SELECT count(*)::int AS n FROM (${SUPPORT_TX_SELECT} AND ${filter.sql}) x`, params: filter.params },
-    page: { sql: `${SUPPORT_TX_SELECT} AND ${filter.sql} ${orderOf(q)} LIMIT $5 OFFSET $6`, params: [...filter.params, q.limit, q.offset] },
+    page: {
+      sql: `${SUPPORT_TX_SELECT} AND ${filter.sql} ${orderOf(q)} LIMIT $${filter.params.length + 1} OFFSET $${filter.params.length + 2}`,
+      params: [...filter.params, q.limit, q.offset],
+    },
   };
 }
 

@@ -44,7 +44,7 @@ export const supportRoutes = [
     handler: async (ctx) => {
       // Limited as a member's codes are, per staff user (coupon-limit.ts): over the limit, 429 and nothing applied.
       if (ctx.user) await checkedCoupon(ctx, ctx.body.MemberId, ctx.body.CouponCode, ctx.user.id);
-      return worded(ctx, await billingOf(ctx).applyCoupon(ctx.body.MemberId, ctx.body.CouponCode, actorOf(ctx)));
+      return worded(ctx, await billingOf(ctx).applyCoupon(ctx.body.MemberId, ctx.body.CouponCode, actorOf(ctx), 'support'));
     },
   }),
   // A GET that changes data (creates the member's gateway customer): the anti-forgery token is required.

@@ -1,3 +1,4 @@
+import { formatMomentDay } from '@portal/core';
 import { loadFailure, showToast, useApi } from '@portal/web';
 import { Button, LoadFailed, Message, NativeSelectField } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ export default function MemberSubscriptionTab({ memberId }: { memberId: number }
   const { t } = useTranslation('billing');
   const queryClient = useQueryClient();
   const couponId = useId();
+  const terminatedId = useId();
   const [type, setType] = useState<MembershipKey>(1);
   // One key per change of plan, kept until the server answers it: pressing again after a failure whose outcome is
   // unknown (the connection lost, a server error) is the same request, so the plan is started and charged once.
@@ -57,14 +59,29 @@ export default function MemberSubscriptionTab({ memberId }: { memberId: number }
   }
   const s = sub.data;
   const plan = s.SubscriptionType === null ? null : t(`plans.${s.SubscriptionType}`);
+  // A terminated member gets no new plan or coupon (the server refuses both): the buttons stay, disabled, with the reason.
+  const terminated = s.IsTerminated;
+  const when = s.TerminationDate ? formatMomentDay(s.TerminationDate) : null;
   return (
     <div className={css.stack}>
       <p data-testid="support-subscription">
         {plan && s.SubscriptionStatus
-          ? t('support.current', { plan, status: t(`status.${s.SubscriptionStatus}`, { defaultValue: s.SubscriptionStatus }) })
+          ? t('support.current', {
+              plan,
+              status: terminated
+                ? when
+                  ? t('status.terminatedOn', { date: when })
+                  : t('status.terminated')
+                : t(`status.${s.SubscriptionStatus}`, { defaultValue: s.SubscriptionStatus }),
+            })
           : t('support.none')}
         {s.CouponCode ? ` ${t('support.coupon', { code: s.CouponCode })}` : ''}
       </p>
+      {terminated && (
+        <Message kind="warning" id={terminatedId} data-testid="support-terminated">
+          {when ? t('support.terminated', { date: when }) : t('support.terminatedNoDate')}
+        </Message>
+      )}
       {s.HeldSubscriptionType !== null && (
         <Message kind="warning" data-testid="support-held-payment">
           {t('support.held', { plan: t(`plans.${s.HeldSubscriptionType}`) })}
@@ -77,7 +94,13 @@ export default function MemberSubscriptionTab({ memberId }: { memberId: number }
           options={MEMBERSHIP_KEYS.map((k) => ({ value: k, label: planLabel(t, k) }))}
           onChange={choose}
         />
-        <Button variant="primary" onPress={() => change.mutate()} isPending={change.isPending}>
+        <Button
+          variant="primary"
+          onPress={() => change.mutate()}
+          isPending={change.isPending}
+          isDisabled={terminated}
+          aria-describedby={terminated ? terminatedId : undefined}
+        >
           {t('support.change')}
         </Button>
         {(s.SubscriptionStatus === 'active' || s.SubscriptionStatus === 'suspended') && (
@@ -91,7 +114,12 @@ export default function MemberSubscriptionTab({ memberId }: { memberId: number }
           <label htmlFor={couponId}>{t('coupon.label')}</label>
           <input id={couponId} className={css.input} value={coupon} maxLength={40} onChange={(e) => setCoupon(e.target.value)} />
         </div>
-        <Button onPress={() => coupon.trim() && setCouponCode.mutate()} isPending={setCouponCode.isPending}>
+        <Button
+          onPress={() => coupon.trim() && setCouponCode.mutate()}
+          isPending={setCouponCode.isPending}
+          isDisabled={terminated}
+          aria-describedby={terminated ? terminatedId : undefined}
+        >
           {t('support.setCoupon')}
         </Button>
       </div>

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Label, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { BillingApi, MEMBERSHIP_KEYS, type MembershipKey } from '../../contract';
 import { planLabel } from '../plans';
 import * as css from './billing.css';
@@ -14,6 +15,8 @@ import { PAYMENTS_KEY } from './gateway';
 import { offersPlans, subscriptionView } from './subscriptionView';
 
 const newKey = () => `start-${crypto.randomUUID()}`;
+/** The profile page (the profile plugin's PROFILE_PATH), where a terminated membership is reactivated. */
+const PROFILE_PATH = '/member';
 
 /** The subscription choice (three prices), the coupon check and the start (spec 01 sections 4, 5, 9). */
 export function SubscriptionSection() {
@@ -66,7 +69,13 @@ export function SubscriptionSection() {
           </Button>
         </Message>
       )}
-      {p && (
+      {p && view === 'terminated' && (
+        <Message kind="warning" data-testid="subscription-status">
+          <span>{p.TerminationDate ? t('subscription.terminated', { date: formatMomentDay(p.TerminationDate) }) : t('subscription.terminatedNoDate')}</span>{' '}
+          <Link to={PROFILE_PATH}>{t('subscription.reactivateOnProfile')}</Link>
+        </Message>
+      )}
+      {p && view !== 'terminated' && (
         <p data-testid="subscription-status">
           {view === 'running' && current !== null
             ? t('subscription.current', { plan: t(`plans.${current}`), status: t(`status.${p.SubscriptionStatus}`) })

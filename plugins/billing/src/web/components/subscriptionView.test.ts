@@ -22,9 +22,25 @@ describe('the subscription section’s state', () => {
     }
     expect(subscriptionView({ data: { SubscriptionStatus: null, SubscriptionType: null, HeldSubscriptionType: null }, isError: false })).toBe('choose');
     expect(offersPlans('choose')).toBe(true);
-    for (const view of ['loading', 'error', 'running', 'held'] as const) expect(offersPlans(view), view).toBe(false);
+    for (const view of ['loading', 'error', 'terminated', 'running', 'held'] as const) expect(offersPlans(view), view).toBe(false);
     // A first payment held for review still comes first: no plan is offered while it is decided.
     expect(subscriptionView({ data: { SubscriptionStatus: 'canceled', SubscriptionType: 1, HeldSubscriptionType: 12 }, isError: false })).toBe('held');
+  });
+
+  it('shows a terminated membership as terminated, whatever its plan or status, and offers no plan', () => {
+    for (const status of ['active', 'lifetime', 'suspended', 'canceled', null]) {
+      const view = subscriptionView({
+        data: { SubscriptionStatus: status, SubscriptionType: status === 'lifetime' ? 0 : 1, HeldSubscriptionType: null, IsTerminated: true },
+        isError: false,
+      });
+      expect(view, String(status)).toBe('terminated');
+      expect(offersPlans(view), String(status)).toBe(false);
+    }
+    expect(subscriptionView({ data: { SubscriptionStatus: null, HeldSubscriptionType: 12, IsTerminated: true }, isError: false })).toBe('terminated');
+    // Still terminated by the last profile known when a refresh fails; not terminated: as before.
+    expect(subscriptionView({ data: { SubscriptionStatus: 'lifetime', HeldSubscriptionType: null, IsTerminated: true }, isError: true })).toBe('terminated');
+    expect(subscriptionView({ data: { SubscriptionStatus: 'lifetime', HeldSubscriptionType: null, IsTerminated: false }, isError: false })).toBe('running');
+    expect(offersPlans('terminated')).toBe(false);
   });
 
   it('keeps deciding by the profile it has when a refresh of it fails', () => {

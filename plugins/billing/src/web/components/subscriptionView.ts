@@ -1,11 +1,11 @@
 import type { BillingProfile, CardProfile } from '../../contract';
 
 /**
- * What the subscription section shows: the profile loading or failed, the member's subscription, a first payment the
- * gateway holds for review (no choice: another start would only answer it), a membership that was canceled (its plan,
- * then the choice), or the choice.
+ * What the subscription section shows: the profile loading or failed, a terminated membership (no plan, no status: it
+ * is reactivated on the profile), the member's subscription, a first payment the gateway holds for review (no choice:
+ * another start would only answer it), a membership that was canceled (its plan, then the choice), or the choice.
  */
-export type SubscriptionView = 'loading' | 'error' | 'running' | 'held' | 'canceled' | 'choose';
+export type SubscriptionView = 'loading' | 'error' | 'terminated' | 'running' | 'held' | 'canceled' | 'choose';
 
 /** A subscription the member has (a suspended one too): another cannot be started over it. */
 const RUNNING = new Set(['active', 'lifetime', 'suspended']);
@@ -16,10 +16,13 @@ const RUNNING = new Set(['active', 'lifetime', 'suspended']);
  * refresh of it failed afterwards (it is still the member's last known state).
  */
 export function subscriptionView(profile: {
-  data?: (Pick<BillingProfile, 'SubscriptionStatus' | 'HeldSubscriptionType'> & Partial<Pick<BillingProfile, 'SubscriptionType'>>) | undefined;
+  data?: (Pick<BillingProfile, 'SubscriptionStatus' | 'HeldSubscriptionType'> & Partial<Pick<BillingProfile, 'SubscriptionType' | 'IsTerminated'>>) | undefined;
   isError: boolean;
 }): SubscriptionView {
   if (profile.data) {
+    // A terminated member can start nothing (the server refuses it) and a lifetime membership is not "active for life"
+    // while terminated: the section says the membership is terminated, whatever its plan.
+    if (profile.data.IsTerminated) return 'terminated';
     if (RUNNING.has(profile.data.SubscriptionStatus ?? '')) return 'running';
     if (profile.data.HeldSubscriptionType != null) return 'held';
     // A canceled membership is named with its plan (not "no membership yet"); the plans are offered below it.
