@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { contactCreateSchema, contactDisplayName } from './contract';
+import { CONTACT_TYPE_IDS, CONTACT_TYPE_NAMES, contactCreateSchema, contactDisplayName } from './contract';
+import serverEs from './server/i18n/es.json';
+import webEn from './web/i18n/en.json';
+import webEs from './web/i18n/es.json';
 
 describe('contactDisplayName', () => {
   it("shows 'Last, First', or either alone", () => {
@@ -26,6 +29,16 @@ describe('the create’s IdempotencyKey (ours, not the spec’s)', () => {
     expect(contactCreateSchema.parse({ ...contact, IdempotencyKey: ' contact-1a2b3c4d ' }).IdempotencyKey).toBe('contact-1a2b3c4d');
     for (const bad of ['x', 'has spaces in it', 'contact/1a2b3c4d', 'k'.repeat(101), 42]) {
       expect(contactCreateSchema.safeParse({ ...contact, IdempotencyKey: bad }).error?.issues[0]?.path, JSON.stringify(bad)).toEqual(['IdempotencyKey']);
+    }
+  });
+});
+
+describe('the contact types’ names the search matches', () => {
+  it('are the names the grid shows, in English and in Spanish', () => {
+    for (const id of CONTACT_TYPE_IDS) {
+      const english = CONTACT_TYPE_NAMES[id];
+      expect(webEn.type[id], `type ${id}`).toBe(english);
+      expect((serverEs as Record<string, string>)[english], `type ${id}`).toBe(webEs.type[id]);
     }
   });
 });

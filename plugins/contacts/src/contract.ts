@@ -15,6 +15,18 @@ export const CONTACT_PAGE_SIZE = 100;
  * short list; the web shows each under the key `contacts:type.<id>`.
  */
 export const CONTACT_TYPE_IDS = [1, 2, 3, 4, 5, 6] as const;
+/**
+ * Each contact type's name in English, as the grid shows it (the web's `contacts:type.<id>`): the server's message
+ * keys, translated by its catalogue, so a search word that begins a type's name finds the contacts of that type.
+ */
+export const CONTACT_TYPE_NAMES: Readonly<Record<(typeof CONTACT_TYPE_IDS)[number], string>> = {
+  1: 'Family',
+  2: 'Caregiver',
+  3: 'Physician',
+  4: 'Pharmacy',
+  5: 'Attorney',
+  6: 'Other',
+};
 /** Keys of the Address Type (1-5), State Code (1 per state in US_STATES order) and Phone Type (1-3) lookups. */
 export const ADDRESS_TYPE_IDS = [1, 2, 3, 4, 5] as const;
 export const PHONE_TYPE_IDS = [1, 2, 3] as const;

@@ -50,6 +50,19 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** A role filter's text as compared: lower case, letters and digits only ('Team lead' and 'teamlead' alike). */
+const roleText = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+/**
+ * The role keys a Role filter's text names, ignoring case, spaces and punctuation: the keys holding the text ('brok',
+ * 'team lead', 'admin') and the keys the text holds (the page's names, 'Team lead (TeamLead)'). Empty text or a text
+ * that names no role: none.
+ */
+export function roleKeysOf(text: string): string[] {
+  const wanted = roleText(text);
+  if (!wanted) return [];
+  return ALL_ADMIN_ROLES.filter((key) => roleText(key).includes(wanted) || wanted.includes(roleText(key)));
+}
+
 export const USER_FILTER_ATTRIBUTES = ['UserName', 'FirstName', 'LastName', 'CompanyName', 'Role'] as const;
 export type UserFilterAttribute = (typeof USER_FILTER_ATTRIBUTES)[number];
 const filterMapSchema = z
@@ -58,12 +71,8 @@ const filterMapSchema = z
     FirstName: z.string().trim().max(100).optional(),
     LastName: z.string().trim().max(100).optional(),
     CompanyName: z.string().trim().max(100).optional(),
-    /** A role key, any case. */
-    Role: z
-      .string()
-      .transform((v) => ALL_ADMIN_ROLES.find((k) => k.toLowerCase() === v.trim().toLowerCase()) ?? v)
-      .pipe(z.enum(ALL_ADMIN_ROLES as [string, ...string[]], { error: 'Role must be SystemAdmin, Adjuster, Broker or TeamLead' }))
-      .optional(),
+    /** Part of a role key, or a role's name as the page shows it: the roles it names (roleKeysOf); none, no user. */
+    Role: z.string().trim().max(100).transform(roleKeysOf).optional(),
   })
   .strict();
 export type UserFilter = z.infer<typeof filterMapSchema>;

@@ -85,8 +85,8 @@ export interface UserSearch {
   lastName?: string;
   /** Users of any of these companies. */
   companyIds?: readonly number[];
-  /** Users holding this role (exact key). */
-  role?: string;
+  /** Users holding this role (exact key), or any of these roles. */
+  role?: string | readonly string[];
   /** Only users without a member record (staff), or only members. */
   kind?: 'staff' | 'member';
   sort: 'UserName' | 'FirstName' | 'LastName';
@@ -200,7 +200,7 @@ export function identityService(sql: SqlClient): IdentityService {
       if (q.firstName) add((n) => `strpos(lower(u.first_name), lower($${n})) > 0`, q.firstName);
       if (q.lastName) add((n) => `strpos(lower(u.last_name), lower($${n})) > 0`, q.lastName);
       if (q.companyIds) add((n) => `u.company_id = ANY($${n}::int[])`, [...q.companyIds]);
-      if (q.role) add((n) => `EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = $${n})`, q.role);
+      if (q.role) add((n) => `EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = ANY($${n}::text[]))`, [q.role].flat());
       if (q.kind) where.push(q.kind === 'staff' ? 'u.member_id IS NULL' : 'u.member_id IS NOT NULL');
       const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
       const db = tx ?? sql;

@@ -1,6 +1,21 @@
-import { badRequest, type CreateKeyRef, conflict, forbidden, notFound, type RouteContext, type SqlClient } from '@portal/server';
+import {
+  allWordsSql,
+  badRequest,
+  type CreateKeyRef,
+  conflict,
+  foldText,
+  forbidden,
+  notFound,
+  phoneDigits,
+  type RouteContext,
+  type SqlClient,
+  searchWords,
+  sqlParams,
+} from '@portal/server';
 import {
   CONTACT_NOT_FOUND,
+  CONTACT_TYPE_IDS,
+  CONTACT_TYPE_NAMES,
   type Contact,
   type ContactCreate,
   type ContactSearch,
@@ -10,7 +25,7 @@ import {
   STALE_CONTACT_MESSAGE,
 } from '../contract';
 
-type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit' | 'auditRead'>;
+type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit' | 'auditRead' | 't'>;
 
 export const NO_MEMBER_MESSAGE = 'Your account has no contacts of its own. Choose a member to act for first.';
 
@@ -35,20 +50,36 @@ export async function namedMember(ctx: Ctx, memberId: number): Promise<number> {
   return memberId;
 }
 
+/** A type word must have this many letters to stand for the types whose names it begins ('ph' would be two types and every phone). */
+const TYPE_WORD_MIN = 3;
+
+/** The contact types whose name, in English or the reader's language (folded), begins with the word. */
+export function typesOfWord(t: (message: string) => string, word: string): number[] {
+  if (word.length < TYPE_WORD_MIN) return [];
+  return CONTACT_TYPE_IDS.filter((id) => [CONTACT_TYPE_NAMES[id], t(CONTACT_TYPE_NAMES[id])].some((name) => foldText(name).startsWith(word)));
+}
+
+/**
+ * The member's contacts a search finds, a page of them and the count. Every word of the text (the kernel's
+ * searchWords: any order, commas, spacing, case and accents aside) is in the name, e-mail or phone digits, or begins
+ * the name of the contact's type in the reader's language ('physician', 'médico'); or the text reads as a phone
+ * number and the phone holds its digits ('(512) 555-0101', '+1 512 555 0101': a leading country code 1 is dropped).
+ */
 export async function searchContacts(ctx: Ctx, memberId: number, f: ContactSearch): Promise<ContactSearchResult> {
   const sql = ctx.database.sql;
   const params: unknown[] = [memberId];
   let where = 'member_id = $1';
-  if (f.Query) {
-    params.push(f.Query.toLowerCase());
-    const p = `$${params.length}`;
-    // A phone is stored as its digits and shown as (512) 555-0101: a query typed either way ('555-0101', '(512) 555')
-    // finds it by its digits, once it has three of them (fewer would match nearly every number).
-    const digits = f.Query.replace(/\D/g, '');
-    params.push(digits.length >= 3 ? digits : f.Query);
-    const d = `$${params.length}`;
-    where += ` AND (strpos(lower(first_name || ' ' || last_name), ${p}) > 0 OR strpos(lower(last_name || ', ' || first_name), ${p}) > 0
-      OR strpos(lower(coalesce(email, '')), ${p}) > 0 OR strpos(coalesce(phone, ''), ${d}) > 0)`;
+  const words = searchWords(f.Query);
+  if (words.length) {
+    const param = sqlParams(params);
+    const byType = (word: string) => {
+      const types = typesOfWord((m) => ctx.t(m), word);
+      return types.length ? `contact_type_id = ANY(${param(types)}::int[])` : null;
+    };
+    const all = allWordsSql(`first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '')`, words, param, byType);
+    // A phone is stored as its digits and shown as (512) 555-0101: text typed as a phone finds it by its digits.
+    const digits = phoneDigits(f.Query);
+    where += digits ? ` AND (${all} OR strpos(coalesce(phone, ''), ${param(digits)}) > 0)` : ` AND ${all}`;
   }
   const count = (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM contacts WHERE ${where}`, params))[0]?.n ?? 0;
   const rows = await sql.query<Row>(

@@ -1,5 +1,6 @@
 import { dayIn, hasAnyRole, msg } from '@portal/core';
 import {
+  allWordsSql,
   badRequest,
   type CreateKeyRef,
   checkContent,
@@ -8,7 +9,9 @@ import {
   notFound,
   type RouteContext,
   type SqlClient,
+  searchWords,
   sendDownload,
+  sqlParams,
   uploadFileName,
 } from '@portal/server';
 import { NOTES_STAFF_ROLES } from '../access';
@@ -133,6 +136,12 @@ const unreadCount = async (sql: SqlClient, memberId: number, staffViewer: boolea
   )[0]?.n ?? 0;
 
 /**
+ * What a note search looks in: the note's text and its author's name. Every word of the search (the kernel's
+ * searchWords: any order, commas, spacing, case and accents aside) must be in one or the other.
+ */
+const NOTE_TEXT = `n.note_text || ' ' || n.author_name`;
+
+/**
  * The member's notes, newest first. DateFrom and DateTo are days in the reader's time zone (`ctx.timeZone`: the page's
  * x-time-zone, else the business's), as the page shows the notes' times: a note written at 6:30 pm in Los Angeles on
  * 03/10 is in 03/10, not in 03/11 as in UTC. The bounds are moments (midnight of From, midnight after To, in that zone),
@@ -156,10 +165,8 @@ export async function searchNotes(ctx: Ctx, f: NoteSearch): Promise<NoteSearchRe
     params.push(f.DateTo);
     where.push(`n.created_at < ${midnightOf(`($${params.length}::date + 1)`)}`);
   }
-  if (f.Query) {
-    params.push(f.Query.toLowerCase());
-    where.push(`(strpos(lower(n.note_text), $${params.length}) > 0 OR strpos(lower(n.author_name), $${params.length}) > 0)`);
-  }
+  const words = searchWords(f.Query);
+  if (words.length) where.push(allWordsSql(NOTE_TEXT, words, sqlParams(params)));
   const w = where.join(' AND ');
   const total = (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM notes n WHERE ${w}`, params))[0]?.n ?? 0;
   const rows = await sql.query<Row>(
@@ -545,15 +552,17 @@ export async function recentNotes(ctx: Ctx): Promise<Note[]> {
   return toWire(ctx, sql, rows);
 }
 
-/** The toolbar's search: the member's notes whose text or author contains the words; staff acting for nobody get none. */
+/** The toolbar's search: the member's notes whose text or author holds every word (NOTE_TEXT); staff acting for nobody get none. */
 export async function quickSearch(ctx: Ctx, q: string, size: number): Promise<Note[]> {
-  if (ctx.memberId === null) return [];
+  const words = searchWords(q);
+  if (ctx.memberId === null || !words.length) return [];
   const memberId = ctx.memberId;
   const sql = ctx.database.sql;
+  const params: unknown[] = [memberId];
+  const where = allWordsSql(NOTE_TEXT, words, sqlParams(params));
   const rows = await sql.query<Row>(
-    `SELECT ${COLUMNS} FROM notes n WHERE n.member_id = $1 AND (strpos(lower(n.note_text), lower($2)) > 0 OR strpos(lower(n.author_name), lower($2)) > 0)
-     ORDER BY n.created_at DESC, n.note_id DESC LIMIT $3`,
-    [memberId, q, size],
+    `SELECT ${COLUMNS} FROM notes n WHERE n.member_id = $1 AND ${where} ORDER BY n.created_at DESC, n.note_id DESC LIMIT $${params.length + 1}`,
+    [...params, size],
   );
   await ctx.audit({ action: 'notes.globalSearch', entity: 'member', entityId: memberId, memberId, detail: { found: rows.length } });
   return toWire(ctx, sql, rows);

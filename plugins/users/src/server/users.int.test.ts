@@ -141,6 +141,18 @@ describe('users', () => {
     ]);
     const byRole = (await ok(support, 'GET', `${UsersApi.get.path}?filter=${encodeURIComponent(JSON.stringify({ Role: 'TeamLead' }))}`)).Data;
     expect(byRole.Items.map((u: { UserName: string }) => u.UserName)).toEqual(['ua-lead']);
+    // The Role filter takes what a person types: part of a key, spaces and case aside, or the name the page shows; a
+    // text that names no role finds no one (never a 400).
+    const withRole = async (Role: string) =>
+      (await ok(support, 'GET', `${UsersApi.get.path}?filter=${encodeURIComponent(JSON.stringify({ Role }))}`)).Data.Items.map(
+        (u: { UserName: string }) => u.UserName,
+      );
+    for (const role of ['team lead', ' TEAMLEAD ', 'lead', 'Team lead (TeamLead)', 'Líder de equipo (TeamLead)'])
+      expect(await withRole(role), role).toEqual(['ua-lead']);
+    expect(await withRole('admin')).toEqual(['ua-admin']);
+    expect(await withRole('System administrator (SystemAdmin)')).toEqual(['ua-admin']);
+    expect(await withRole('brok')).toEqual([]);
+    expect(await withRole('Janitor')).toEqual([]);
     expect((await call(support, 'GET', `${UsersApi.get.path}?filter=${encodeURIComponent('{"Password":"x"}')}`)).statusCode).toBe(400);
     expect((await call(support, 'GET', `${UsersApi.get.path}?filter=not-json`)).statusCode).toBe(400);
     expect((await call(support, 'GET', `${UsersApi.get.path}?pageSize=0`)).statusCode).toBe(400);
@@ -303,6 +315,13 @@ describe('users', () => {
     await signIn(server, user.UserName, password);
     const again = await call(support, 'POST', UsersApi.activate.path, { Id: user.Id });
     expect(again.statusCode).toBe(409);
+    expect(again.json().MsgText).toBe('This account is already active; the user can sign in, or use Forgot Password.');
+    // A closed login (support ended the member's access) is said to be closed, not active.
+    await sql().query('UPDATE users SET closed_at = now() WHERE id = $1', [user.Id]);
+    const closed = await call(support, 'POST', UsersApi.activate.path, { Id: user.Id });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().MsgText).toBe('This account has been closed; reopen it (reactivate the member) before sending an activation link.');
+    await sql().query('UPDATE users SET closed_at = NULL WHERE id = $1', [user.Id]);
     const audit = await sql().query("SELECT 1 FROM audit_log WHERE action IN ('users.activation.send', 'account.activation.link') AND entity_id = $1", [
       user.Id,
     ]);

@@ -31,6 +31,9 @@ import { type GridStateStore, useMemoryGridState, useUrlGridState } from './useG
 /** Lists longer than this are windowed when not paged (only visible rows in the DOM). */
 export const VIRTUALIZE_AFTER = 200;
 
+/** The search box's length by default: the searches' schemas take at most 100 characters (a longer one is a 400). */
+export const SEARCH_MAX_LENGTH = 100;
+
 export interface DataGridProps<T> {
   /** Accessible name of the grid (translated). */
   label: string;
@@ -52,6 +55,8 @@ export interface DataGridProps<T> {
   sortable?: boolean;
   filterable?: boolean;
   searchable?: boolean;
+  /** The most characters the search box takes: SEARCH_MAX_LENGTH (100, what the servers' searches accept) by default. */
+  searchMaxLength?: number;
   /** Default true; local grids with paging off are windowed past VIRTUALIZE_AFTER rows. */
   pageable?: boolean;
   pageSizes?: readonly number[];
@@ -285,6 +290,7 @@ function GridShell<T>(props: ShellProps<T>) {
               type="search"
               className={formStyles.input}
               placeholder={t('grid.searchPlaceholder')}
+              maxLength={props.searchMaxLength ?? SEARCH_MAX_LENGTH}
               value={state.search}
               onCommit={(search) => update({ search })}
             />

@@ -10,6 +10,8 @@ export interface DebouncedInputProps {
   placeholder?: string;
   type?: 'search' | 'text';
   id?: string;
+  /** The most characters the field takes (the browser stops typing and trims a paste there). */
+  maxLength?: number;
 }
 
 /** A text input that commits after typing pauses; follows outside changes (e.g. back button). */

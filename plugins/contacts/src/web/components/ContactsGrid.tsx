@@ -59,6 +59,8 @@ export function ContactsGrid({ label, memberId, onOpen, nameDrawn, actions }: Pr
       getRowLabel={(c) => shownName(t, c)}
       fetchPage={fetchPage}
       queryKey={['contacts', 'list', memberId ?? 'own']}
+      // The page, its size and the search in the address: a reload, Back or a shared link keeps them.
+      stateKey="contacts"
       searchable
       pageSizes={CONTACT_PAGE_SIZES}
       defaultPageSize={CONTACT_PAGE_SIZE}

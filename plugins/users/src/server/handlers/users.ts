@@ -55,8 +55,9 @@ export const userRoutes = [
         companyIds = rows.map((r) => r.id);
       }
       const offset = (query.pageNum - 1) * query.pageSize;
+      // A Role filter that names no role (roleKeysOf), as a company filter that names no company, finds no one.
       const { rows, total } =
-        companyIds?.length === 0
+        companyIds?.length === 0 || f.Role?.length === 0
           ? { rows: [], total: 0 }
           : await services.identity.searchUsers({
               userName: f.UserName || undefined,

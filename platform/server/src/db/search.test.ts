@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { allWordsSql, foldSql, foldText, MAX_SEARCH_WORDS, searchWords, sqlParams } from './search';
+
+describe('searchWords: the words a search box requires', () => {
+  it('gives the same words whatever the order, commas, spacing, case and accents', () => {
+    const want = ['jose', 'nunez'];
+    for (const text of ['José Núñez', 'Núñez, José', 'Núñez,José', 'josé  núñez', '  JOSÉ\tNÚÑEZ ', 'Jose Nunez']) {
+      expect([...searchWords(text)].sort(), text).toEqual(want);
+    }
+  });
+
+  it('splits on hyphens, dashes, slashes and dots: "Anne Marie" and "Anne-Marie" are the same words', () => {
+    expect(searchWords('Anne-Marie')).toEqual(['anne', 'marie']);
+    expect(searchWords('Anne Marie')).toEqual(['anne', 'marie']);
+    expect(searchWords('amoxicillin/clavulanate')).toEqual(['amoxicillin', 'clavulanate']);
+    expect(searchWords('St. Mary – Regional')).toEqual(['st', 'mary', 'regional']);
+    expect(searchWords('jose.nunez@example.com')).toEqual(['jose', 'nunez@example', 'com']);
+  });
+
+  it('folds the accented letters of the languages names come in', () => {
+    expect(foldText('áàâäãå ÉÈÊË íïÎ óöõ úüÛ ñÑ çÇ ýÿ ő ž č ş ğ İ')).toBe('aaaaaa eeee iii ooo uuu nn cc yy o z c s g i');
+    // Letters that are not a plain letter with marks stay as they are (on the database's side too).
+    expect(foldText('Łukasz Øster')).toBe('łukasz øster');
+    expect(foldText('Zoë Peña')).toBe('zoe pena');
+    // Decomposed input (an accent typed as a separate mark) folds the same way.
+    expect(foldText('Pen\u0303a')).toBe('pena');
+  });
+
+  it('keeps every other character, wildcards included: they only ever match themselves', () => {
+    expect(searchWords("O'Brien 100% mary_")).toEqual(["o'brien", '100%', 'mary_']);
+  });
+
+  it('drops empty words and repeats, and keeps at most MAX_SEARCH_WORDS', () => {
+    expect(searchWords('')).toEqual([]);
+    expect(searchWords(null)).toEqual([]);
+    expect(searchWords(' , - / . ')).toEqual([]);
+    expect(searchWords('card card CARD')).toEqual(['card']);
+    const many = Array.from({ length: 20 }, (_, i) => `w${i}`).join(' ');
+    expect(searchWords(many)).toHaveLength(MAX_SEARCH_WORDS);
+    expect(searchWords(many, 3)).toEqual(['w0', 'w1', 'w2']);
+  });
+});
+
+describe('allWordsSql: every word in the folded text', () => {
+  it('ANDs one strpos a word, each word a parameter numbered after the statement’s own', () => {
+    const params: unknown[] = [42];
+    const where = allWordsSql('m.first_name', ['jose', 'nunez'], sqlParams(params));
+    expect(params).toEqual([42, 'jose', 'nunez']);
+    expect(where).toBe(`(strpos(${foldSql('m.first_name')}, $2) > 0 AND strpos(${foldSql('m.first_name')}, $3) > 0)`);
+  });
+
+  it('is true without words, and adds nothing to the parameters', () => {
+    const params: unknown[] = [];
+    expect(allWordsSql('x', [], sqlParams(params))).toBe('true');
+    expect(params).toEqual([]);
+  });
+
+  it('ORs a word’s alternative with its strpos, and leaves the other words alone', () => {
+    const params: unknown[] = [];
+    const param = sqlParams(params);
+    const where = allWordsSql('t.description', ['paid', 'card'], param, (w) => (w === 'paid' ? `t.status = ANY(${param(['Charged'])}::text[])` : null));
+    expect(where).toBe(`((strpos(${foldSql('t.description')}, $1) > 0 OR t.status = ANY($2::text[])) AND strpos(${foldSql('t.description')}, $3) > 0)`);
+    expect(params).toEqual(['paid', ['Charged'], 'card']);
+  });
+});
