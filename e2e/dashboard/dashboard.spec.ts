@@ -232,3 +232,28 @@ test('the balance-by-month chart fits its frame with its scale, its first and la
   expect(scale).toEqual([Math.max(0, ...amounts), Math.min(0, ...amounts)]);
   expect(await chart.locator('[aria-hidden="true"]').nth(1).locator('span').allTextContents()).toEqual([cells[0]?.[0], cells.at(-1)?.[0]]);
 });
+
+test('a failed balance tile says the balance could not be loaded, not the transactions', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance');
+  await page.route('**/api/dashboard/admin/balance', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"Message":"down"}' }));
+  await page.goto(site('finance', '/dashboard'));
+  await expect(frame(page, 'Admin balance').getByRole('alert')).toHaveText('The balance could not be loaded.');
+  // The rest of the dashboard works.
+  await expect(page.getByTestId('recent-claims')).toBeVisible();
+  await expect(page.getByTestId('funding-date')).toBeVisible();
+});
+
+test("the balance-by-month widget names each month, the last as of the balance tile's day", async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguard');
+  const chart = frame(page, 'Balance by month').getByTestId('ledger-balance-month');
+  await chart.getByText('Show the figures').click();
+  const months = await chart.locator('tbody tr td:first-child').allTextContents();
+  expect(months).toHaveLength(12);
+  for (const m of months.slice(0, -1)) expect(m).toMatch(/^[A-Z][a-z]{2} \d{4}$/);
+  const asOf = (
+    await frame(page, 'Account balance')
+      .getByText(/^As of /)
+      .textContent()
+  )?.replace('As of ', '');
+  expect(months.at(-1)).toMatch(new RegExp(`^[A-Z][a-z]{2} \\d{4}, as of ${asOf}$`));
+});

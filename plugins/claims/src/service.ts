@@ -17,10 +17,12 @@ export interface BillAmountPoint {
   Date: string;
   AmountCents: number;
 }
-/** Bills per payee city ('City, ST'), most first. */
+/** Bills per payee city ('City, ST'), most first; with how many cities and bills the whole window has (every row the same). */
 export interface CityCountPoint {
   City: string;
   NumberOfClaims: number;
+  TotalCities: number;
+  TotalClaims: number;
 }
 
 /**

@@ -13,8 +13,16 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const claimsPointSchema = z.object({ Date: day, NumberOfClaims: z.number().int().nonnegative() });
 /** Billed amount per period in dollars with 2 decimals (the database keeps integer cents). */
 export const amountPointSchema = z.object({ Date: day, Amount: z.number().nonnegative() });
-/** Bills per payee city, most first. */
-export const cityPointSchema = z.object({ City: z.string(), NumberOfClaims: z.number().int().nonnegative() });
+/**
+ * Bills per payee city, most first (at most 25), each with how many cities and bills the whole window has
+ * (TotalCities, TotalClaims: the same on every row), so the top 25 can be told from the whole.
+ */
+export const cityPointSchema = z.object({
+  City: z.string(),
+  NumberOfClaims: z.number().int().nonnegative(),
+  TotalCities: z.number().int().nonnegative(),
+  TotalClaims: z.number().int().nonnegative(),
+});
 export const fundingDateSchema = z.object({ FundingDate: day });
 
 export type ClaimsPoint = z.infer<typeof claimsPointSchema>;

@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { carryForward, peak, periodLabel } from './series';
+import { monthLabel, peak, periodLabel, seriesViewer } from './series';
 
-describe('carryForward', () => {
-  it('carries the last non-zero balance over months with 0', () => {
-    const months = [
-      { Date: '2026-01-01', Balance: 0 },
-      { Date: '2026-02-01', Balance: 120.5 },
-      { Date: '2026-03-01', Balance: 0 },
-      { Date: '2026-04-01', Balance: 0 },
-      { Date: '2026-05-01', Balance: -20 },
-      { Date: '2026-06-01', Balance: 0 },
-    ];
-    expect(carryForward(months).map((p) => p.Balance)).toEqual([0, 120.5, 120.5, 120.5, -20, -20]);
-    expect(months[2]?.Balance).toBe(0);
-  });
-  it('leaves an empty series and all-zero series alone', () => {
-    expect(carryForward([])).toEqual([]);
-    expect(carryForward([{ Balance: 0 }, { Balance: 0 }])).toEqual([{ Balance: 0 }, { Balance: 0 }]);
+describe('monthLabel', () => {
+  it("names a series' month in the page's language, and leaves anything else alone", () => {
+    expect(monthLabel('2026-11-01', 'en-US')).toBe('Nov 2026');
+    expect(monthLabel('2026-01-01', 'en-US')).toBe('Jan 2026');
+    expect(monthLabel('2026-12-01', 'es-US')).toMatch(/^dic\.? 2026$/);
+    expect(monthLabel('soon', 'en-US')).toBe('soon');
   });
 });
 
@@ -36,5 +26,16 @@ describe('periodLabel and peak', () => {
   it('finds the first largest point', () => {
     expect(peak([{ n: 1 }, { n: 3 }, { n: 3 }], (p) => p.n)).toEqual({ n: 3 });
     expect(peak([], (p: { n: number }) => p.n)).toBeNull();
+  });
+});
+
+describe('seriesViewer: whose figures a title names', () => {
+  it("names the member staff act for, a member's own, and nobody's in particular otherwise", () => {
+    expect(seriesViewer(['SuperUser'], 42)).toEqual({ context: 'member', member: 42 });
+    expect(seriesViewer(['CareSupport'], 7)).toEqual({ context: 'member', member: 7 });
+    expect(seriesViewer(['CareGuardFinance'], 42)).toEqual({ context: 'own' });
+    expect(seriesViewer(['CareGuard'], 3)).toEqual({ context: 'own' });
+    expect(seriesViewer(['SuperUser'], null)).toEqual({});
+    expect(seriesViewer(['CareGuard'], undefined)).toEqual({});
   });
 });

@@ -198,3 +198,76 @@ describe("the series' windows end on the business's day, not the database's UTC 
     expect(amounts.at(-1)).toEqual({ Date: '2025-10-01', AmountCents: 2500 });
   });
 });
+
+describe('the windows: 24 calendar months for months and cities, every day for days', () => {
+  /** The first day of the month `back` months before the business's month on `now`, 'YYYY-MM-DD'. */
+  const monthStart = (today: string, back: number) => {
+    const [y, m] = today.split('-').map(Number) as [number, number];
+    return new Date(Date.UTC(y, m - 1 - back, 1)).toISOString().slice(0, 10);
+  };
+
+  it('counts a bill of 23 months back in both the month series and the cities, and one of 24 months back in neither', async () => {
+    const member = (await makeUser(server, { userName: 'series-window', roles: [Roles.CareGuardFinance], member: true })).memberId as number;
+    const payee = (
+      await server.database.sql.query<{ payee_id: number }>(
+        `INSERT INTO claim_payees (name, kind, city, state) VALUES ('Window clinic', 'Clinic', 'Windowtown', 'WY') RETURNING payee_id`,
+      )
+    )[0]?.payee_id;
+    const today = dayIn('America/Chicago');
+    for (const [n, back] of [
+      ['W-24', 24],
+      ['W-23', 23],
+      ['W-0', 0],
+    ] as const)
+      await server.database.sql.query(
+        `INSERT INTO claims (claim_number, member_id, payee_id, payee_name, bill_type_id, billed_cents, service_date_from, received_date)
+         VALUES ($1, $2, $3, 'Window clinic', 1, 1000, $4::date, $4::date)`,
+        [n, member, payee, monthStart(today, back)],
+      );
+    const { svc } = service();
+    const months = await svc.claimCounts({ memberId: member }, 'month');
+    expect(months).toHaveLength(24);
+    expect(months[0]).toEqual({ Date: monthStart(today, 23), NumberOfClaims: 1 });
+    expect(total(months)).toBe(2);
+    // The same window: the cities count the same 2 bills.
+    expect(await svc.cityCounts({ memberId: member })).toEqual([{ City: 'Windowtown, WY', NumberOfClaims: 2, TotalCities: 1, TotalClaims: 2 }]);
+  });
+
+  it('answers the 25 cities with most bills, each with how many cities and bills the whole window has', async () => {
+    const member = (await makeUser(server, { userName: 'series-cities', roles: [Roles.CareGuardFinance], member: true })).memberId as number;
+    const today = dayIn('America/Chicago');
+    // 30 cities: city i has i + 1 bills (465 bills in all).
+    for (let i = 0; i < 30; i++) {
+      const payee = (
+        await server.database.sql.query<{ payee_id: number }>(
+          `INSERT INTO claim_payees (name, kind, city, state) VALUES ($1, 'Clinic', $2, 'TX') RETURNING payee_id`,
+          [`City clinic ${i}`, `Town ${String(i).padStart(2, '0')}`],
+        )
+      )[0]?.payee_id;
+      await server.database.sql.query(
+        `INSERT INTO claims (claim_number, member_id, payee_id, payee_name, bill_type_id, billed_cents, service_date_from, received_date)
+         SELECT 'C-' || $3 || '-' || n, $1, $2, 'City clinic', 1, 1000, $4::date, $4::date FROM generate_series(0, $3::int) n`,
+        [member, payee, i, today],
+      );
+    }
+    const { svc } = service();
+    const cities = await svc.cityCounts({ memberId: member });
+    expect(cities).toHaveLength(25);
+    expect(cities[0]).toEqual({ City: 'Town 29, TX', NumberOfClaims: 30, TotalCities: 30, TotalClaims: 465 });
+    expect(cities.at(-1)).toMatchObject({ City: 'Town 05, TX', NumberOfClaims: 6 });
+    expect(cities.every((c) => c.TotalCities === 30 && c.TotalClaims === 465)).toBe(true);
+    // What the 25 leave out: the 5 smallest cities' 15 bills.
+    expect(cities.reduce((s, c) => s + c.NumberOfClaims, 0)).toBe(465 - 15);
+  });
+
+  it('answers every day of the last 12 months, the days without bills as 0', async () => {
+    const { svc } = service();
+    const days = await svc.claimCounts({ memberId }, 'time');
+    const today = dayIn('America/Chicago');
+    expect(days.at(-1)?.Date).toBe(today);
+    expect([366, 367]).toContain(days.length);
+    const at = (d: string) => Date.parse(`${d}T00:00:00Z`);
+    expect(days.every((p, i) => i === 0 || at(p.Date) - at(days[i - 1]?.Date ?? '') === 86_400_000)).toBe(true);
+    expect(days.filter((p) => p.NumberOfClaims === 0).length).toBeGreaterThan(300);
+  });
+});

@@ -4,17 +4,22 @@ import type { BillAmountPoint, CityCountPoint, ClaimCountPoint, ClaimsService, S
 import { businessToday, recordReimbursement } from './repo';
 
 /**
- * The window and bucket of each period: `time` is per day over the last 12 months, `month` per calendar month over
- * the last 24 months, `quarter` per calendar quarter over the last 8 quarters. Month and quarter buckets without
- * bills are answered with 0 so a line chart has every point; days without bills are left out.
+ * The window and bucket of each period: `time` is per day over the last 12 months (366 or 367 days, today's
+ * included), `month` per calendar month over the last 24 months, `quarter` per calendar quarter over the last 8
+ * quarters. Every bucket without bills is answered with 0, days too: a chart's points are then evenly spaced in time
+ * (with the days without bills left out, a line joined days months apart as if they were next to each other). The
+ * window's start is `date_trunc(unit, today - window)`: 23 months back is the first of 24 calendar months.
  */
-const PERIODS: Record<SeriesPeriod, { unit: 'day' | 'month' | 'quarter'; window: string; fill: boolean }> = {
-  time: { unit: 'day', window: '12 months', fill: false },
-  month: { unit: 'month', window: '23 months', fill: true },
-  quarter: { unit: 'quarter', window: '21 months', fill: true },
+const PERIODS: Record<SeriesPeriod, { unit: 'day' | 'month' | 'quarter'; window: string }> = {
+  time: { unit: 'day', window: '12 months' },
+  month: { unit: 'month', window: '23 months' },
+  quarter: { unit: 'quarter', window: '21 months' },
 };
-/** Cities: the last 24 months, the 25 cities with most bills. */
-export const CITY_WINDOW = '24 months';
+/**
+ * Cities: the same 24 calendar months as the month series, the 25 cities with most bills; each row also carries how
+ * many cities and bills the whole window has (TotalCities, TotalClaims), so a chart of the top 25 can say so.
+ */
+export const CITY_WINDOW = PERIODS.month.window;
 export const CITY_LIMIT = 25;
 
 /**
@@ -37,12 +42,10 @@ async function series<T>(sql: SqlClient, scope: SeriesScope, period: SeriesPerio
   const { where, params } = windowed(scope, p.window, p.unit, today);
   const bucket = `date_trunc('${p.unit}', c.received_date)::date`;
   const grouped = `SELECT ${bucket} AS d, ${valueSql} AS v FROM claims c WHERE ${where} GROUP BY 1`;
-  const text = p.fill
-    ? `WITH g AS (${grouped})
+  const text = `WITH g AS (${grouped})
        SELECT to_char(s.d, 'YYYY-MM-DD') AS "Date", COALESCE(g.v, 0)::bigint AS "${alias}"
        FROM (SELECT generate_series(date_trunc('${p.unit}', $1::date - interval '${p.window}'), date_trunc('${p.unit}', $1::date), interval '${p.unit === 'quarter' ? '3 months' : `1 ${p.unit}`}')::date AS d) s
-       LEFT JOIN g ON g.d = s.d ORDER BY s.d`
-    : `SELECT to_char(g.d, 'YYYY-MM-DD') AS "Date", g.v::bigint AS "${alias}" FROM (${grouped}) g ORDER BY g.d`;
+       LEFT JOIN g ON g.d = s.d ORDER BY s.d`;
   const rows = await sql.query<Record<string, unknown>>(text, params);
   return rows.map((r) => ({ Date: r.Date, [alias]: Number(r[alias]) }) as T);
 }
@@ -112,14 +115,23 @@ export function makeClaimsService(sql: SqlClient, opts: ClaimsServiceOptions): C
     cityCounts: (scope) =>
       read(scope, 'cities', async (client) => {
         const { where, params } = windowed(scope, CITY_WINDOW, 'month', today());
-        const rows = await client.query<{ City: string; NumberOfClaims: number | string }>(
-          `SELECT p.city || ', ' || p.state AS "City", count(*) AS "NumberOfClaims"
+        // The totals are counted over every city of the window (a window function runs before the LIMIT).
+        const rows = await client.query<{ City: string; NumberOfClaims: number | string; TotalCities: number | string; TotalClaims: number | string }>(
+          `SELECT p.city || ', ' || p.state AS "City", count(*) AS "NumberOfClaims",
+             count(*) OVER () AS "TotalCities", sum(count(*)) OVER () AS "TotalClaims"
            FROM claims c JOIN claim_payees p ON p.payee_id = c.payee_id
            WHERE ${where} AND p.city IS NOT NULL AND p.state IS NOT NULL
            GROUP BY p.city, p.state ORDER BY count(*) DESC, 1 LIMIT ${CITY_LIMIT}`,
           params,
         );
-        return rows.map((r): CityCountPoint => ({ City: r.City, NumberOfClaims: Number(r.NumberOfClaims) }));
+        return rows.map(
+          (r): CityCountPoint => ({
+            City: r.City,
+            NumberOfClaims: Number(r.NumberOfClaims),
+            TotalCities: Number(r.TotalCities),
+            TotalClaims: Number(r.TotalClaims),
+          }),
+        );
       }),
   };
 }

@@ -42,6 +42,9 @@ const get = (path: string, key: string, brand = users[key]?.session.brand) =>
   server.app.inject({ method: 'GET', url: path, headers: authHeaders(users[key]?.session as Session, brand) });
 const claimsPath = (period: (typeof SERIES_PERIODS)[number] | string) => buildPath(TrendsApi.claims.path, { period });
 const billsPath = (period: string) => buildPath(TrendsApi.bills.path, { period });
+/** A day series' points with bills: the days without any are answered as 0 (every day of the window has a point). */
+const withBills = <P extends { NumberOfClaims: number } | { Amount: number }>(points: P[]) =>
+  points.filter((p) => ('NumberOfClaims' in p ? p.NumberOfClaims : p.Amount) !== 0);
 
 let payees: { id: number; city: string }[];
 
@@ -127,12 +130,17 @@ describe('series shapes and scoping', () => {
     expect(points.reduce((s, p) => s + p.NumberOfClaims, 0)).toBe(4);
   });
 
-  it('claims/time: only days with bills; claims/quarter: 8 quarters', async () => {
+  it('claims/time: every day of the last 12 months up to today, those without bills as 0; claims/quarter: 8 quarters', async () => {
     const time = (await get(claimsPath('time'), 'fin-a')).json().Data as { Date: string; NumberOfClaims: number }[];
-    expect(time).toEqual([
+    expect(withBills(time)).toEqual([
       { Date: day(40), NumberOfClaims: 1 },
       { Date: day(0), NumberOfClaims: 3 },
     ]);
+    // 12 months back to today, both ends in: 366 or 367 days, one after the other, none missing.
+    expect([366, 367]).toContain(time.length);
+    expect(time.at(-1)?.Date).toBe(day(0));
+    const at = (d: string) => Date.parse(`${d}T00:00:00Z`);
+    expect(time.every((p, i) => i === 0 || at(p.Date) - at(time[i - 1]?.Date ?? '') === 86_400_000)).toBe(true);
     const quarter = (await get(claimsPath('quarter'), 'fin-a')).json().Data as { Date: string; NumberOfClaims: number }[];
     expect(quarter).toHaveLength(8);
     expect(quarter.reduce((s, p) => s + p.NumberOfClaims, 0)).toBe(4);
@@ -140,28 +148,28 @@ describe('series shapes and scoping', () => {
 
   it('bills/time: the billed amount per day in dollars', async () => {
     const time = (await get(billsPath('time'), 'fin-a')).json().Data;
-    expect(time).toEqual([
+    expect(withBills(time)).toEqual([
       { Date: day(40), Amount: 500 },
       { Date: day(0), Amount: 130.5 },
     ]);
   });
 
-  it('cities/bill: bills per payee city, most first', async () => {
+  it('cities/bill: bills per payee city, most first, with the totals of the window', async () => {
     const [p1, p2] = payees as [{ id: number; city: string }, { id: number; city: string }];
     const cities = (await get(TrendsApi.cities.path, 'fin-a')).json().Data as { City: string; NumberOfClaims: number }[];
-    if (p1.city === p2.city) expect(cities).toEqual([{ City: p1.city, NumberOfClaims: 4 }]);
+    if (p1.city === p2.city) expect(cities).toEqual([{ City: p1.city, NumberOfClaims: 4, TotalCities: 1, TotalClaims: 4 }]);
     else
       expect(cities).toEqual(
         [
-          { City: p2.city, NumberOfClaims: 2 },
-          { City: p1.city, NumberOfClaims: 2 },
+          { City: p2.city, NumberOfClaims: 2, TotalCities: 2, TotalClaims: 4 },
+          { City: p1.city, NumberOfClaims: 2, TotalCities: 2, TotalClaims: 4 },
         ].sort((a, b) => b.NumberOfClaims - a.NumberOfClaims || a.City.localeCompare(b.City)),
       );
   });
 
   it('another member sees their own series only', async () => {
     const time = (await get(billsPath('time'), 'fin-b')).json().Data;
-    expect(time).toEqual([{ Date: day(0), Amount: 10 }]);
+    expect(withBills(time)).toEqual([{ Date: day(0), Amount: 10 }]);
   });
 
   it('SuperUser not acting for a member sees every member’s; acting for one, that member’s', async () => {
@@ -173,7 +181,7 @@ describe('series shapes and scoping', () => {
       headers: authHeaders(users.super?.session as Session, 'staff', { 'x-member-id': String(users['fin-b']?.memberId) }),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().Data).toEqual([{ Date: day(0), NumberOfClaims: 2 }]);
+    expect(withBills(res.json().Data)).toEqual([{ Date: day(0), NumberOfClaims: 2 }]);
   });
 
   it('admin/foundingdate: the next first business day of a month', async () => {
@@ -334,14 +342,14 @@ describe("a member's own bill series: transactions/bills/:period and transaction
       [3, 5_00, p1.id],
     ]);
     const time = (await get(memberBillsPath('time'), 'guard')).json().Data;
-    expect(time).toEqual([
+    expect(withBills(time)).toEqual([
       { Date: day(3), Amount: 5 },
       { Date: day(0), Amount: 123.45 },
     ]);
     const months = (await get(memberBillsPath('month'), 'guard')).json().Data as { Date: string; Amount: number }[];
     expect(months).toHaveLength(24);
     expect(months.reduce((s, p) => s + p.Amount, 0)).toBeCloseTo(128.45, 2);
-    expect((await get(TrendsApi.memberCities.path, 'guard')).json().Data).toEqual([{ City: p1.city, NumberOfClaims: 2 }]);
+    expect((await get(TrendsApi.memberCities.path, 'guard')).json().Data).toEqual([{ City: p1.city, NumberOfClaims: 2, TotalCities: 1, TotalClaims: 2 }]);
     const acting = await server.app.inject({
       method: 'GET',
       url: memberBillsPath('time'),

@@ -7,7 +7,10 @@ import * as css from './ChartFigure.css';
 import { APEX_CHART_TYPE, type ChartKind } from './chartTypes';
 import { drawTurns } from './drawTurns';
 import { gaugeBand } from './gauge';
-import { type ChartColours, chartColours, gaugeColour } from './themeColours';
+import { gaugeOptions, seriesOptions } from './options';
+import { chartColours, gaugeColour } from './themeColours';
+
+export { CHART_ANIMATION_MS } from './options';
 
 /**
  * apexcharts (its core with the kit's chart types, about 200 KiB gzipped: ./apexChart) loads with the first chart
@@ -47,9 +50,6 @@ function AfterDrawing({ then }: { then: () => void }) {
   return null;
 }
 
-/** Chart animation (spec 02 section 9). */
-export const CHART_ANIMATION_MS = 500;
-
 export interface ChartFigureProps {
   title: string;
   /** One or two sentences saying what the chart shows; also the chart's accessible name. */
@@ -78,7 +78,7 @@ export function ChartFigure({ title, summary, kind, columns, categories, values,
   const colours = chartColours();
   const format = (v: number) => (kind === 'gauge' ? `${Math.round(v)}%` : money ? formatCurrency(v) : Math.round(v).toLocaleString(formatLocale()));
   const drawn: ApexOptions =
-    kind === 'gauge' ? gaugeOptions(format, colours, gaugeColour(gaugeBand(values[0] ?? 0))) : seriesOptions(kind, categories, values, format, colours);
+    kind === 'gauge' ? gaugeOptions(format, colours, gaugeColour(gaugeBand(values[0] ?? 0))) : seriesOptions(kind, categories, values, format, colours, money);
   // apexcharts names its drawing in English ("line chart with 1 data series: ...") unless told: it is the chart's title
   // (the summary is already the accessible name of the picture around it).
   const options: ApexOptions = { ...drawn, chart: { ...drawn.chart, accessibility: { description: title } } };
@@ -140,57 +140,4 @@ export function ChartFigure({ title, summary, kind, columns, categories, values,
       </div>
     </figure>
   );
-}
-
-const chartBase = {
-  // Its style sheets come as files with the chart's code (./apexChart): written inline, the page's policy refuses them.
-  injectStyleSheet: false,
-  animations: { enabled: true, speed: CHART_ANIMATION_MS },
-  toolbar: { show: false },
-  zoom: { enabled: false },
-  fontFamily: 'inherit',
-  parentHeightOffset: 0,
-} as const;
-
-function seriesOptions(
-  kind: 'line' | 'bar' | 'ranking',
-  categories: readonly string[],
-  values: readonly number[],
-  format: (v: number) => string,
-  colours: ChartColours,
-): ApexOptions {
-  return {
-    chart: chartBase,
-    colors: [colours.series],
-    dataLabels: { enabled: false },
-    stroke: kind === 'line' ? { width: 2, curve: 'straight' } : { width: 0 },
-    markers: { size: kind === 'line' && values.length < 40 ? 3 : 0 },
-    plotOptions: { bar: { horizontal: kind === 'ranking', borderRadius: 2 } },
-    xaxis: {
-      categories: [...categories],
-      labels: { hideOverlappingLabels: true, ...(kind === 'ranking' ? { formatter: (v: string) => format(Number(v)) } : {}) },
-      tickAmount: kind === 'line' ? Math.min(12, categories.length) : undefined,
-    },
-    yaxis: { labels: { formatter: (v: number) => (kind === 'ranking' ? String(v) : format(v)), maxWidth: 200 } },
-    tooltip: { y: { formatter: (v: number) => format(v) } },
-    grid: { borderColor: colours.grid },
-  };
-}
-
-/** The gauge's options; `bandColour` is the colour of the band its value is in. */
-function gaugeOptions(format: (v: number) => string, colours: ChartColours, bandColour: string): ApexOptions {
-  return {
-    chart: chartBase,
-    colors: [bandColour],
-    plotOptions: {
-      radialBar: {
-        startAngle: -120,
-        endAngle: 120,
-        hollow: { size: '58%' },
-        track: { background: colours.track },
-        dataLabels: { name: { show: false }, value: { fontSize: '1.6rem', offsetY: 8, formatter: (v: number) => format(v) } },
-      },
-    },
-    stroke: { lineCap: 'round' },
-  };
 }

@@ -1,3 +1,4 @@
+import { seriesViewer } from '@portal/core';
 import { endpointRef, useActingMemberId, useApi, useRoles } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -32,12 +33,13 @@ export default function AdminBalanceWidget() {
     enabled: ready && acting !== undefined,
     retry: false,
   });
-  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} />;
+  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} what="balance" />;
   const text = adminBalanceText(scope, balanceShare(q.data.Balance, q.data.InitialBalance));
+  // A member's own set-aside is 'your account' only to the member: staff acting for one read 'member N's account'.
   return (
     <div data-testid="ledger-admin-balance-widget" data-scope={scope}>
       <p className={css.big}>{money(q.data.Balance)}</p>
-      <p>{t(text.key, { ...text.values, initial: money(q.data.InitialBalance), count: q.data.Members })}</p>
+      <p>{t(text.key, { ...text.values, ...seriesViewer(roles, acting), initial: money(q.data.InitialBalance), count: q.data.Members })}</p>
       <p className={css.muted}>{t('widget.asOf', { date: day(q.data.AsOf) })}</p>
     </div>
   );

@@ -1,9 +1,10 @@
-import { carryForward } from '@portal/core';
 import { endpointRef, useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LedgerApi } from '../../contract';
-import { day, money } from './format';
+import { monthLabels } from './balanceLabels';
+import { accountBalanceQuery } from './balanceQuery';
+import { money } from './format';
 import * as css from './ledger.css';
 import { useMemberLedger } from './useDelayed';
 import { WidgetState } from './WidgetState';
@@ -15,7 +16,11 @@ const W = 480;
 const H = 160;
 const PAD = 8;
 
-/** Dashboard widget: the balance at the end of each of the last 12 months, as a line with a table of the figures. */
+/**
+ * Dashboard widget: the balance at the end of each of the last 12 months, as a line with a table of the figures. The
+ * points are the server's running balances: a month without activity has the balance before it, and a balance of 0
+ * (an account spent to $0.00) is drawn as 0, the figure the balance tile shows.
+ */
 export default function BalanceByMonthWidget() {
   const { t } = useTranslation('ledger');
   const api = useApi();
@@ -26,10 +31,17 @@ export default function BalanceByMonthWidget() {
     enabled: ready,
     retry: false,
   });
-  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} noMember={noMember} />;
+  // The balance tile's answer (the same query, asked once): the day this month's balance is as of.
+  const balance = useQuery({ ...accountBalanceQuery(api), enabled: ready });
+  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} noMember={noMember} what="balance" />;
   // No series while no initial balance is set: the same "no balance" as the account balance tile.
   if (!q.data.length) return <p data-testid="ledger-balance-month">{t('balance.none')}</p>;
-  const points = carryForward(q.data);
+  const points = q.data;
+  const labels = monthLabels(
+    t,
+    points.map((p) => p.Date),
+    balance.data?.AsOf ?? null,
+  );
   const values = points.map((p) => p.Balance);
   // The range holds zero, so the line reads against it (dashed when the balance crosses it).
   const min = Math.min(0, ...values);
@@ -38,8 +50,6 @@ export default function BalanceByMonthWidget() {
   const x = (i: number) => PAD + (i * (W - 2 * PAD)) / Math.max(1, points.length - 1);
   const y = (v: number) => H - PAD - ((v - min) * (H - 2 * PAD)) / span;
   const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.Balance).toFixed(1)}`).join(' ');
-  const first = points[0];
-  const last = points.at(-1);
   return (
     <figure style={{ margin: 0 }} data-testid="ledger-balance-month">
       {/* The scale and the months repeat what the table below says, for the eye: screen readers read the table. */}
@@ -56,8 +66,8 @@ export default function BalanceByMonthWidget() {
         </svg>
         <span />
         <div className={css.chartMonths} aria-hidden="true">
-          <span>{first ? day(first.Date) : ''}</span>
-          <span>{last && last !== first ? day(last.Date) : ''}</span>
+          <span>{labels[0] ?? ''}</span>
+          <span>{labels.length > 1 ? labels.at(-1) : ''}</span>
         </div>
       </div>
       <details>
@@ -74,9 +84,9 @@ export default function BalanceByMonthWidget() {
             </tr>
           </thead>
           <tbody>
-            {points.map((p) => (
+            {points.map((p, i) => (
               <tr key={p.Date}>
-                <td className={css.cell}>{day(p.Date)}</td>
+                <td className={css.cell}>{labels[i]}</td>
                 <td className={css.numeric}>{money(p.Balance)}</td>
               </tr>
             ))}

@@ -1,10 +1,11 @@
-import { formatCurrency } from '@portal/core';
+import { formatCurrency, seriesViewer } from '@portal/core';
 import { useApi, useRoles } from '@portal/web';
 import { ChartFigure, gaugeBand } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adminBalanceScope } from '../../access';
 import { LedgerApi } from '../../contract';
+import { accountBalanceQuery } from './balanceQuery';
 import { balanceShare } from './share';
 import { useMemberLedger } from './useDelayed';
 import { WidgetState } from './WidgetState';
@@ -25,21 +26,25 @@ export function BalanceGauge({ scope }: { scope: 'account' | 'admin' }) {
   const adminScope = adminBalanceScope(roles, ledger.member);
   const ready = scope === 'admin' ? ledger.delayed && ledger.member !== undefined : ledger.ready;
   const noMember = scope === 'account' && ledger.noMember;
-  const q = useQuery({
-    queryKey: ['ledger', 'trend', 'gauge', scope, scope === 'admin' ? adminScope : null, ledger.member ?? null],
-    queryFn: () => api.call(scope === 'account' ? LedgerApi.accountBalance : LedgerApi.adminBalance, undefined, { notify: false, skipLoadingBar: true }),
-    enabled: ready,
+  // The account's balance is the query the balance chart beside it shares (its "as of" day).
+  const account = useQuery({ ...accountBalanceQuery(api), enabled: ready && scope === 'account' });
+  const admin = useQuery({
+    queryKey: ['ledger', 'trend', 'gauge', scope, adminScope, ledger.member ?? null],
+    queryFn: () => api.call(LedgerApi.adminBalance, undefined, { notify: false, skipLoadingBar: true }),
+    enabled: ready && scope === 'admin',
     retry: false,
   });
+  const q = scope === 'account' ? account : admin;
   if (!q.data) {
     return (
       <div style={{ minHeight: GAUGE_HEIGHT + 90 }}>
-        <WidgetState pending={!q.isError} error={q.error} noMember={noMember} />
+        <WidgetState pending={!q.isError} error={q.error} noMember={noMember} what="balance" />
       </div>
     );
   }
   const share = balanceShare(q.data.Balance, q.data.InitialBalance);
-  const title = t(scope === 'admin' && adminScope === 'all' ? 'trend.gauge.adminTitle' : 'trend.gauge.accountTitle');
+  // Whose set-aside: every member's, the user's own, or the member staff act for (seriesViewer).
+  const title = t(scope === 'admin' ? 'trend.gauge.adminTitle' : 'trend.gauge.accountTitle', seriesViewer(roles, ledger.member));
   if (share === null) {
     return (
       <figure style={{ margin: 0 }} data-testid={`gauge-${scope}`}>

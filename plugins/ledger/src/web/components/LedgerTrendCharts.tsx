@@ -1,27 +1,30 @@
-import { carryForward, formatCurrency, peak } from '@portal/core';
-import { useApi } from '@portal/web';
+import { formatCurrency, hasAnyRole, peak } from '@portal/core';
+import { useApi, useRoles } from '@portal/web';
 import { ChartFigure, chartGrid, Tabs, usePeriodLabel } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { LedgerAccess } from '../../access';
 import { LedgerApi } from '../../contract';
 import { BalanceGauge } from './BalanceGauge';
+import { balanceSummary, toDateLabels } from './balanceLabels';
+import { accountBalanceQuery } from './balanceQuery';
 import { useMemberLedger } from './useDelayed';
-import { WidgetState } from './WidgetState';
+import { type WidgetFailure, WidgetState } from './WidgetState';
 
 const PERIODS = ['time', 'quarter', 'month'] as const;
 type Period = (typeof PERIODS)[number];
 const ENDPOINT = { time: LedgerApi.transactionsTime, quarter: LedgerApi.transactionsQuarter, month: LedgerApi.transactionsMonth } as const;
 const CHART_HEIGHT = 280;
 
-function ChartSpace({ pending, error, noMember }: { pending: boolean; error: unknown; noMember: boolean }) {
+function ChartSpace({ pending, error, noMember, what }: { pending: boolean; error: unknown; noMember: boolean; what: WidgetFailure }) {
   return (
     <div style={{ minHeight: CHART_HEIGHT + 90 }}>
-      <WidgetState pending={pending} error={error} noMember={noMember} />
+      <WidgetState pending={pending} error={error} noMember={noMember} what={what} />
     </div>
   );
 }
 
-/** The member's spending (expenses) per day, quarter or month, as a line in dollars. */
+/** The member's spending (expenses) per day, quarter or month, as a line in dollars; the last period, today's, to date. */
 function SpendingChart({ period }: { period: Period }) {
   const { t } = useTranslation('ledger');
   const api = useApi();
@@ -33,8 +36,12 @@ function SpendingChart({ period }: { period: Period }) {
     enabled: ready,
     retry: false,
   });
-  if (!q.data) return <ChartSpace pending={!q.isError} error={q.error} noMember={noMember} />;
-  const points = q.data.map((p) => ({ label: periodLabel(p.Date, period), value: p.Amount }));
+  if (!q.data) return <ChartSpace pending={!q.isError} error={q.error} noMember={noMember} what="transactions" />;
+  const labels = toDateLabels(
+    t,
+    q.data.map((p) => periodLabel(p.Date, period)),
+  );
+  const points = q.data.map((p, i) => ({ label: labels[i] ?? p.Date, value: p.Amount }));
   const total = points.reduce((s, p) => s + p.value, 0);
   const top = peak(points, (p) => p.value);
   return (
@@ -56,7 +63,11 @@ function SpendingChart({ period }: { period: Period }) {
   );
 }
 
-/** The balance at the end of each of the last 12 months; a month at 0 carries the last non-zero balance (spec 02 section 9). */
+/**
+ * The balance at the end of each of the last 12 months: the server's running balances (a month without activity has
+ * the balance before it, spec 02 section 9; a 0 is $0.00 and drawn so). This month's is to date, as of the day the
+ * account balance answers (the query the gauge and the dashboard's tile share).
+ */
 function BalanceChart() {
   const { t } = useTranslation('ledger');
   const api = useApi();
@@ -68,16 +79,18 @@ function BalanceChart() {
     enabled: ready,
     retry: false,
   });
-  if (!q.data) return <ChartSpace pending={!q.isError} error={q.error} noMember={noMember} />;
-  const points = carryForward(q.data).map((p) => ({ label: periodLabel(p.Date, 'month'), value: p.Balance }));
-  const last = points.at(-1);
+  const balance = useQuery({ ...accountBalanceQuery(api), enabled: ready });
+  if (!q.data) return <ChartSpace pending={!q.isError} error={q.error} noMember={noMember} what="balance" />;
+  const months = q.data.map((p) => periodLabel(p.Date, 'month'));
+  const labels = toDateLabels(t, months);
+  const points = q.data.map((p, i) => ({ label: labels[i] ?? p.Date, value: p.Balance }));
   return (
     <ChartFigure
       testId="chart-balance"
       kind="line"
       money
       title={t('trend.balance.title')}
-      summary={last ? t('trend.balance.summary', { count: points.length, last: formatCurrency(last.value), month: last.label }) : t('trend.balance.none')}
+      summary={balanceSummary(t, points, months.at(-1) ?? '', balance.data?.AsOf ?? null)}
       columns={[t('trend.period.month'), t('trend.balance.value')]}
       categories={points.map((p) => p.label)}
       values={points.map((p) => p.value)}
@@ -86,9 +99,14 @@ function BalanceChart() {
   );
 }
 
-/** /trend contribution: the member's transactions over time, balance by month and the balance gauge. */
+/**
+ * /trend contribution: the member's transactions over time, balance by month and the balance gauge. A user who also
+ * sees the admin balance gauge (ledger.adminGauge: a SuperUser) gets no account gauge here: acting for a member, that
+ * one shows the same member's set-aside; acting for nobody, every member's.
+ */
 export default function LedgerTrendCharts() {
   const { t } = useTranslation('ledger');
+  const adminGauge = hasAnyRole(useRoles(), LedgerAccess.adminBalance);
   return (
     <>
       <Tabs
@@ -98,7 +116,7 @@ export default function LedgerTrendCharts() {
       />
       <div className={chartGrid}>
         <BalanceChart />
-        <BalanceGauge scope="account" />
+        {!adminGauge && <BalanceGauge scope="account" />}
       </div>
     </>
   );

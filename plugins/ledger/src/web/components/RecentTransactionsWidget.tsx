@@ -25,7 +25,7 @@ export default function RecentTransactionsWidget() {
     enabled: ready,
     retry: false,
   });
-  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} noMember={noMember} />;
+  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} noMember={noMember} what="transactions" />;
   if (q.data.length === 0) return <p>{t('empty')}</p>;
   return (
     <table className={`${compactTableCss.table} ${css.recentTable}`} aria-label={t('widget.recent')} data-testid="ledger-recent">

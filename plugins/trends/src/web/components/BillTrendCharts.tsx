@@ -1,15 +1,18 @@
-import { useActingMemberId, useApi } from '@portal/web';
+import { seriesViewer } from '@portal/core';
+import { useActingMemberId, useApi, useRoles } from '@portal/web';
 import { ChartFigure, chartGrid, Tabs, usePeriodLabel } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type Period, SERIES_PERIODS, TrendsApi } from '../../contract';
 import { ChartPlaceholder } from './ChartPlaceholder';
-import { summaryOf } from './summary';
+import { citiesCut, citySummary, summaryOf } from './summary';
 
 /**
  * The bill series of /trend. `scope` 'all' is the finance view (claims and bill amounts of every member, or of the one
  * acted for: /api/dashboard/claims|bills/:period and cities/bill); 'member' is a member's own bills
- * (/api/dashboard/transactions/bills/:period and transactions/cities/bill).
+ * (/api/dashboard/transactions/bills/:period and transactions/cities/bill). Every series ends with today's period
+ * (day, month or quarter), not over yet: its label says "to date". Days without bills are 0 (the server fills them),
+ * so the points of every period are evenly spaced in time.
  */
 function BillCharts({ period, scope }: { period: Period; scope: 'all' | 'member' }) {
   const api = useApi();
@@ -24,7 +27,11 @@ function BillCharts({ period, scope }: { period: Period; scope: 'all' | 'member'
     queryFn: () => api.call(scope === 'all' ? TrendsApi.bills : TrendsApi.memberBills, { params: { period } }, { notify: false }),
   });
   const periodLabel = usePeriodLabel();
-  const label = (d: string) => periodLabel(d, period);
+  const viewer = seriesViewer(useRoles(), useActingMemberId());
+  const labels = (points: readonly { Date: string }[]) =>
+    points.map((p, i) => (i === points.length - 1 ? t('period.toDate', { label: periodLabel(p.Date, period) }) : periodLabel(p.Date, period)));
+  const claimLabels = claims.data ? labels(claims.data) : [];
+  const billLabels = bills.data ? labels(bills.data) : [];
   return (
     <div className={chartGrid}>
       {scope === 'all' &&
@@ -35,11 +42,11 @@ function BillCharts({ period, scope }: { period: Period; scope: 'all' | 'member'
             title={t('claims.title')}
             summary={summaryOf(
               t,
-              claims.data.map((p) => ({ label: label(p.Date), value: p.NumberOfClaims })),
+              claims.data.map((p, i) => ({ label: claimLabels[i] ?? p.Date, value: p.NumberOfClaims })),
               'claims',
             )}
             columns={[t(`period.${period}`), t('claims.value')]}
-            categories={claims.data.map((p) => label(p.Date))}
+            categories={claimLabels}
             values={claims.data.map((p) => p.NumberOfClaims)}
           />
         ) : (
@@ -50,14 +57,14 @@ function BillCharts({ period, scope }: { period: Period; scope: 'all' | 'member'
           testId={scope === 'all' ? 'chart-bills' : 'chart-member-bills'}
           kind="bar"
           money
-          title={t(scope === 'all' ? 'bills.title' : 'bills.memberTitle')}
+          title={scope === 'all' ? t('bills.title') : t('bills.memberTitle', viewer)}
           summary={summaryOf(
             t,
-            bills.data.map((p) => ({ label: label(p.Date), value: p.Amount })),
+            bills.data.map((p, i) => ({ label: billLabels[i] ?? p.Date, value: p.Amount })),
             'bills',
           )}
           columns={[t(`period.${period}`), t('bills.value')]}
-          categories={bills.data.map((p) => label(p.Date))}
+          categories={billLabels}
           values={bills.data.map((p) => p.Amount)}
         />
       ) : (
@@ -75,16 +82,13 @@ function CityChart({ scope }: { scope: 'all' | 'member' }) {
     queryFn: () => api.call(scope === 'all' ? TrendsApi.cities : TrendsApi.memberCities, {}, { notify: false }),
   });
   if (!cities.data) return <ChartPlaceholder failed={cities.isError} />;
+  // The server answers the 25 cities with most bills: the heading says when that is not every city.
   return (
     <ChartFigure
       testId={scope === 'all' ? 'chart-cities' : 'chart-member-cities'}
       kind="ranking"
-      title={t('cities.title')}
-      summary={summaryOf(
-        t,
-        cities.data.map((p) => ({ label: p.City, value: p.NumberOfClaims })),
-        'cities',
-      )}
+      title={citiesCut(cities.data) ? t('cities.titleTop', { count: cities.data.length }) : t('cities.title')}
+      summary={citySummary(t, cities.data)}
       columns={[t('cities.city'), t('cities.value')]}
       categories={cities.data.map((p) => p.City)}
       values={cities.data.map((p) => p.NumberOfClaims)}

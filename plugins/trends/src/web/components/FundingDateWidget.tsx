@@ -11,7 +11,12 @@ export default function FundingDateWidget() {
   const api = useApi();
   const { t } = useTranslation('trends');
   const q = useQuery(fundingQuery(api));
-  if (q.isPending) return <WidgetSkeleton lines={2} />;
+  if (q.isPending)
+    return (
+      <div aria-busy="true">
+        <WidgetSkeleton lines={2} />
+      </div>
+    );
   if (q.isError) return <p role="alert">{t('error')}</p>;
   return (
     <div data-testid="funding-date">

@@ -2,7 +2,7 @@ import { Extensions, lazyContribution, PartBoundary, useContributions, useNamesp
 import { type ComponentType, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as css from '../components/dashboard.css';
-import { WidgetSkeleton } from '../components/WidgetSkeleton';
+import { BusySkeleton } from '../components/WidgetSkeleton';
 
 type Widget = ReturnType<typeof useContributions<ComponentType, { title: string; size?: 'small' | 'wide' }>>[number];
 
@@ -65,7 +65,8 @@ function Frame({ widget, titlesReady }: { widget: Widget; titlesReady: boolean }
       </h2>
       <div ref={body.ref} className={css.frameBody}>
         <div ref={body.content}>
-          <PartBoundary fallback={<WidgetSkeleton />}>
+          {/* The frame is aria-busy while the widget's code loads (BusySkeleton); a widget waiting for its data says so itself. */}
+          <PartBoundary fallback={<BusySkeleton />}>
             <Component />
           </PartBoundary>
         </div>

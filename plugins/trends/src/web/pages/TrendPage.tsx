@@ -1,21 +1,33 @@
-import { Extensions, lazyContribution, PartBoundary, useContributions, useNamespaces } from '@portal/web';
+import { seriesViewer } from '@portal/core';
+import { Extensions, lazyContribution, PartBoundary, useActingMemberId, useContributions, useNamespaces, useRoles } from '@portal/web';
 import { Message } from '@portal/web/kit';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as css from '../components/dashboard.css';
-import { WidgetSkeleton } from '../components/WidgetSkeleton';
+import { withoutOverlaps } from '../components/groups';
+import { BusySkeleton } from '../components/WidgetSkeleton';
 
 type Group = ReturnType<typeof useContributions<ComponentType, { title: string; height: number }>>[number];
 
-function TrendGroup({ group, titleReady }: { group: Group; titleReady: boolean }) {
+/**
+ * A group's region is named by its title for whose figures it holds (seriesViewer: every member's, the user's own, or
+ * the member staff act for): a title key may have `_own` and `_member` forms ('Your bills', 'Bills of member 42');
+ * one without them reads the same for everyone.
+ */
+function TrendGroup({ group, titleReady, viewer }: { group: Group; titleReady: boolean; viewer: ReturnType<typeof seriesViewer> }) {
   const { t } = useTranslation();
   const Component = lazyContribution<object>(group as never);
   return (
-    <section className={css.trendGroup} aria-label={titleReady ? t(group.title) : undefined} data-trend-group={group.id} style={{ minHeight: group.height }}>
+    <section
+      className={css.trendGroup}
+      aria-label={titleReady ? t(group.title, viewer) : undefined}
+      data-trend-group={group.id}
+      style={{ minHeight: group.height }}
+    >
       <PartBoundary
         fallback={
-          <div aria-busy="true" style={{ height: group.height }}>
-            <WidgetSkeleton lines={8} />
+          <div style={{ height: group.height }}>
+            <BusySkeleton lines={8} />
           </div>
         }
       >
@@ -32,13 +44,14 @@ function TrendGroup({ group, titleReady }: { group: Group; titleReady: boolean }
  */
 export default function TrendPage() {
   const { t } = useTranslation('trends');
-  const groups = useContributions(Extensions.trendCharts);
+  const groups = withoutOverlaps(useContributions(Extensions.trendCharts));
   const titlesReady = useNamespaces(groups.map((g) => g.pluginId));
+  const viewer = seriesViewer(useRoles(), useActingMemberId());
   if (groups.length === 0) return <Message kind="info">{t('trend.noCharts')}</Message>;
   return (
     <div className={css.trendPage} data-testid="trend">
       {groups.map((g) => (
-        <TrendGroup key={g.id} group={g} titleReady={titlesReady} />
+        <TrendGroup key={g.id} group={g} titleReady={titlesReady} viewer={viewer} />
       ))}
     </div>
   );
