@@ -137,3 +137,20 @@ test('Banking: on a site without payment cards (finance) the CareGuard check sho
   await expect(check).not.toContainText(/card/i);
   expect(cardCalls).toEqual([]);
 });
+
+test('Banking: a terminated CareGuard member with no bank is told why none can be linked, not invited to link one', async ({ page }) => {
+  // The member's state as the kernel and banking answer it for a terminated membership with no bank left (the
+  // termination unlinked it); route.fetch cannot resolve <brand>.localhost, so both answers are given here.
+  const envelope = (Data: unknown) => ({
+    status: 200,
+    contentType: 'application/json',
+    body: JSON.stringify({ Data, Unwrap: true, MsgText: null, HasError: false }),
+  });
+  await page.route('**/api/account/user/termination', (route) => route.fulfill(envelope({ isTerminated: true, terminationPeriod: 0, isMsa: false })));
+  await page.route('**/api/finance/account/validate', (route) => route.fulfill(envelope({ IsValid: false, IsStale: false })));
+  await signIn(page, 'card', 'card.careguard');
+  const check = page.getByTestId('card-bank-check');
+  await expect(check).toContainText('Your membership is terminated, so no bank can be linked. Reactivate it on your profile to link a bank again.');
+  await expect(check.getByRole('link', { name: 'Link a bank' })).toHaveCount(0);
+  await expectAccessible(page);
+});

@@ -142,6 +142,11 @@ test('a card member terminates and reactivates the membership, each behind a con
   await page.getByRole('button', { name: 'Terminate', exact: true }).click();
   const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
   await expect(dialog).toContainText('Terminate your membership now?');
+  // It says what happens: renewal, banks and their unreported transactions, what stays, and the way back.
+  await expect(dialog).toContainText('Your plan stops renewing.');
+  await expect(dialog).toContainText('Your linked banks are unlinked, and their transactions not yet reported are removed.');
+  await expect(dialog).toContainText('Your documents, statements, history and messages stay available.');
+  await expect(dialog).toContainText('You can reactivate your membership later from this page.');
   expect(await axe(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Terminate', exact: true }).click();
   await expect(page.getByTestId('membership-status')).toContainText('Your membership was terminated on');
@@ -153,6 +158,7 @@ test('a card member terminates and reactivates the membership, each behind a con
   await expect(dialog).toContainText('Reactivate your membership now?');
   await dialog.getByRole('button', { name: 'Reactivate', exact: true }).click();
   await expect(page.getByTestId('membership-status')).toHaveText('Your membership is active.');
+  await expect(page.getByTestId('membership-reactivated')).toContainText('If you had linked banks, link them again to resume syncing your transactions');
 });
 
 test('two browser contexts edit the same profile: the second save is refused with the message and loses nothing', async ({ browser }) => {

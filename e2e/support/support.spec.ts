@@ -32,7 +32,7 @@ async function staffApi(request: APIRequestContext): Promise<Api> {
     },
   };
 }
-type MemberRow = { MemberID: number; FirstName: string; LastName: string; UserId: string };
+type MemberRow = { MemberID: number; MemberNumber: string; FirstName: string; LastName: string; UserId: string };
 const memberByEmail = async (api: Api, userName: string) =>
   (await api.post<{ Items: MemberRow[] }>('/api/support/members', { Status: 'All', SearchString: `${userName}@demo.example.com` })).Items[0] as MemberRow;
 
@@ -79,9 +79,12 @@ async function openMember(page: Page, m: MemberRow, status: 'Members' | 'All' = 
   const list = page.waitForResponse((r) => r.url().endsWith('/api/support/members') && (r.request().postData() ?? '').includes(m.LastName));
   await page.getByLabel('Find a member').fill(`${m.FirstName} ${m.LastName}`);
   await list;
-  await expect(page.getByRole('link', { name: m.FirstName, exact: true }).first()).toBeVisible();
+  // Every word of the text is required anywhere in a member's name, number or e-mail: other members may match too
+  // (another Thomas whose e-mail holds "kim"), so the row is the one with the member's number.
+  const row = page.getByRole('row').filter({ hasText: m.MemberNumber });
+  await expect(row.getByRole('link', { name: m.FirstName, exact: true })).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole('link', { name: m.FirstName, exact: true }).first().click();
+  await row.getByRole('link', { name: m.FirstName, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/users/${m.UserId}$`));
 }
 
@@ -273,7 +276,7 @@ test("Support: finds a member's bill by its id and moves it to a next status thr
   await expectAccessible(page);
 });
 
-test('Support: terminating a member ends their sessions and closes the login: their member page sends them to sign in, and signing in is refused', async ({
+test('Support: terminating a member with "Also close their logins" ends their sessions and closes the login: their member page sends them to sign in, and signing in is refused', async ({
   page,
   browser,
   request,
@@ -289,7 +292,17 @@ test('Support: terminating a member ends their sessions and closes the login: th
   await openMember(page, member);
   await page.getByRole('tablist', { name: 'Member details' }).getByRole('tab', { name: 'Transactions' }).click();
   await page.getByRole('button', { name: 'Terminate' }).click();
-  await page.getByRole('alertdialog', { name: 'Terminate the member' }).getByRole('button', { name: 'Terminate' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Terminate the member' });
+  await expect(dialog).toContainText('The member keeps their login to read their documents, statements, tax forms and history');
+  // Closing the logins is a separate choice, off until ticked, its consequence spelled out.
+  const close = dialog.getByRole('checkbox', { name: 'Also close their logins (fraud or abuse only)' });
+  await expect(close).not.toBeChecked();
+  await expect(dialog).toContainText('lose access to their documents, statements and tax forms');
+  await expectAccessible(page);
+  // Clicking its words ticks it, as a user does (the drawn box covers react-aria's hidden input).
+  await dialog.getByText('Also close their logins (fraud or abuse only)').click();
+  await expect(close).toBeChecked();
+  await dialog.getByRole('button', { name: 'Terminate' }).click();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(page.getByTestId('termination-state')).toContainText('Terminated on');
 

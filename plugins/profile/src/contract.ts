@@ -7,6 +7,7 @@ import {
   MAX_ID,
   msg,
   requiredText,
+  schemaText,
   US_STATES,
   validationMessages,
   ZIP_PATTERN,
@@ -225,13 +226,20 @@ export const updateAddressSchema = addressFieldsSchema.extend({
 });
 export type AddressInput = z.input<typeof createAddressSchema>;
 
+/** A search box's text: trimmed, at most 100 characters (the kit's search box stops there), refused in the product's words. */
+const searchText = z
+  .string()
+  .trim()
+  .max(100, schemaText('must be at most {{max}} characters', { max: 100 }))
+  .optional();
+
 export const ADDRESS_SORT_COLUMNS = ['Address1', 'City', 'State', 'Zip', 'AddressTypeID', 'IsCurrent'] as const;
 export const addressSearchSchema = z.object({
   PageIndex: z.number().int().min(0).max(100_000).default(0),
   PageSize: z.number().int().min(1).max(100).default(20),
   SortColumn: z.enum(ADDRESS_SORT_COLUMNS).default('IsCurrent'),
   SortOrder: z.enum(['ASC', 'DESC']).default('DESC'),
-  Query: z.string().trim().max(100).optional(),
+  Query: searchText,
 });
 export const addressPageSchema = z.strictObject({ Items: z.array(addressSchema), ItemCount: z.number().int().nonnegative() });
 
@@ -242,7 +250,7 @@ export const memberListSchema = z.object({
   SortColumn: z.enum(MEMBER_SORT_COLUMNS).default('FirstName'),
   SortOrder: z.enum(['ASC', 'DESC']).default('ASC'),
   Status: z.enum(MEMBER_LIST_STATUSES).default('Members'),
-  SearchString: z.string().trim().max(100).optional(),
+  SearchString: searchText,
 });
 export const memberSummarySchema = z.strictObject({
   MemberID: z.number().int().positive(),
@@ -308,7 +316,13 @@ export const ProfileApi = {
   searchByName: defineEndpoint({
     method: 'GET',
     path: '/api/members/list',
-    query: z.object({ name: z.string().trim().min(1).max(100) }),
+    query: z.object({
+      name: z
+        .string()
+        .trim()
+        .min(1)
+        .max(100, schemaText('must be at most {{max}} characters', { max: 100 })),
+    }),
     response: z.array(memberSummarySchema),
   }),
   save: defineEndpoint({ method: 'POST', path: '/api/members/save', body: memberSaveSchema, response: memberSchema }),

@@ -1,10 +1,17 @@
-import { defineEndpoint, idSchema } from '@portal/core';
+import { defineEndpoint, idSchema, schemaText } from '@portal/core';
 import { idempotencyKey, money, paNumberBodySchema, paNumberSchema } from '@portal/plugin-billing/contract';
 import { MEMBER_LIST_STATUSES, MEMBER_SORT_COLUMNS } from '@portal/plugin-profile/contract';
 import { z } from 'zod';
 import { SUPPORT_TRANSACTION_SORTS, SUPPORT_TX_FILTERS } from './rules';
 
 /** Support tooling (spec 02 sections 3, 4, 7, 8): the api/support/ calls. Money travels as dollars, integer cents inside. */
+
+/** A search box's text: trimmed, at most 100 characters (the kit's search box stops there), refused in the product's words. */
+const searchText = z
+  .string()
+  .trim()
+  .max(100, schemaText('must be at most {{max}} characters', { max: 100 }))
+  .optional();
 
 /** The messages support's calls answer with: English, translated into the user's language on the way out. */
 export const SUPPORT_MESSAGES = {
@@ -31,7 +38,7 @@ export const transactionSearchSchema = z.object({
   Query: z
     .object({
       Status: z.enum(SUPPORT_TX_FILTERS).default('Declined'),
-      SearchString: z.string().trim().max(100).optional(),
+      SearchString: searchText,
     })
     .default({ Status: 'Declined' }),
 });
@@ -48,7 +55,7 @@ export const pendingQuerySchema = z.object({
   SortColumn: z.enum(SUPPORT_TRANSACTION_SORTS).default('DateCreated'),
   SortOrder: z.enum(['ASC', 'DESC']).default('DESC'),
   Status: z.enum(['All', 'Charged', 'Pending', 'Declined', 'Refunded', 'Authorized']).default('Pending'),
-  SearchString: z.string().trim().max(100).optional(),
+  SearchString: searchText,
 });
 
 export const supportTransactionSchema = z.object({
@@ -89,7 +96,7 @@ export const memberSearchSchema = z.object({
   SortColumn: z.enum(MEMBER_SORT_COLUMNS).default('FirstName'),
   SortOrder: z.enum(['ASC', 'DESC']).default('ASC'),
   Status: z.enum(MEMBER_LIST_STATUSES).default('Members'),
-  SearchString: z.string().trim().max(100).optional(),
+  SearchString: searchText,
 });
 export const memberRowSchema = z.object({
   MemberID: z.number().int(),
@@ -181,7 +188,11 @@ export const SupportApi = {
   terminateMember: defineEndpoint({
     method: 'POST',
     path: '/api/support/terminateMember',
-    body: z.object({ Member: z.object({ MemberID: idSchema }) }),
+    /**
+     * CloseLogins (ours, not in the spec; optional, default false): also close the member's logins for good (fraud or
+     * abuse). Without it the member keeps their login, as after ending their own membership (documents, history, notes).
+     */
+    body: z.object({ Member: z.object({ MemberID: idSchema }), CloseLogins: z.boolean().optional() }),
     response: terminationDate,
   }),
   /** Undoes a termination: clears the TerminationDate and reopens the member's logins (CareSupport). */

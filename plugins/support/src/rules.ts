@@ -43,6 +43,20 @@ export function displayStatus(status: string): string {
 }
 
 /**
+ * The names the grid shows for the stored statuses (displayStatus), each with the statuses shown under it: 'Paid' is
+ * Charged, 'Refunded' is Refunded and Voided. The search box finds a status by the name it shows.
+ */
+export function shownStatusNames(): [name: string, statuses: string[]][] {
+  const shown = new Map<string, string[]>();
+  for (const status of SUPPORT_TX_FILTERS) {
+    if (status === 'All' || status === 'PA Number') continue;
+    const name = displayStatus(status);
+    shown.set(name, [...(shown.get(name) ?? []), status]);
+  }
+  return [...shown];
+}
+
+/**
  * A refund refused because the charge has not settled: the screen offers a void instead. The server decides it on
  * billing's answer before the message is translated, and answers it as Unsettled.
  */

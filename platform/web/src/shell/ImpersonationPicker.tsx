@@ -1,4 +1,5 @@
 import { KernelApi } from '@portal/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../context';
@@ -10,6 +11,7 @@ import * as css from './Layout.css';
  */
 export function ImpersonationPicker() {
   const kernel = useKernel();
+  const queryClient = useQueryClient();
   const { t } = useTranslation();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -20,10 +22,13 @@ export function ImpersonationPicker() {
       return;
     }
     try {
-      await kernel.api.call(KernelApi.termination, undefined, { impersonate: id, notify: false });
+      const termination = await kernel.api.call(KernelApi.termination, undefined, { impersonate: id, notify: false });
       setError(null);
       setValue('');
       kernel.setImpersonation(id);
+      // The answer is the chosen member's termination: the banner says from it whether they are terminated (set after
+      // the change, which drops the previous member's data).
+      queryClient.setQueryData(['kernel', 'termination'], termination);
     } catch {
       setError(t('impersonation.refused'));
     }

@@ -20,6 +20,8 @@ import { useIdle } from './useIdle';
 const GlobalSearch = lazy(() => import('./GlobalSearch').then((m) => ({ default: m.GlobalSearch })));
 // Staff's alone (SuperUser, CareSupport): loaded for them, never on a member's sign-in path.
 const ImpersonationPicker = lazy(() => import('./ImpersonationPicker').then((m) => ({ default: m.ImpersonationPicker })));
+// The banner's word that the member acted for is terminated: staff's alone, as the picker.
+const ImpersonationTermination = lazy(() => import('./ImpersonationTermination').then((m) => ({ default: m.ImpersonationTermination })));
 
 /** Toolbar colour by role (spec 01 section 6): green for CareAssist, purple for CareGuard, blue otherwise. */
 export function toolbarVariant(roles: readonly string[]): keyof typeof css.toolbarColour {
@@ -161,6 +163,9 @@ export function Layout() {
       {impersonated !== null && hasAnyRole(roles, IMPERSONATOR_ROLES) && (
         <div className={css.banner} role="status">
           <span>{t('impersonation.banner', { memberId: impersonated })}</span>
+          <Suspense fallback={null}>
+            <ImpersonationTermination />
+          </Suspense>
           <button
             type="button"
             className={css.toolbarButton}

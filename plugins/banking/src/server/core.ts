@@ -417,6 +417,15 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
   }
 
   /**
+   * A terminated membership links no bank: add, change and MFA are refused (409) before the aggregator is asked, so no
+   * credentials reach it for a link nothing would sync (sync writes nothing for a terminated member) and no termination
+   * job would remove. Whoever asks: the member, or staff acting for them.
+   */
+  async function refuseTerminated(memberId: number) {
+    if (await services.members.isTerminated(memberId)) throw new ApiError(409, BANK_MESSAGES.membershipTerminated);
+  }
+
+  /**
    * The member's bank lock, taken first in the transactions of sync, remove and terminate: one member's run one at a
    * time (released at commit or rollback). Keyed as the other plugins key theirs: the plugin's name, then the member.
    */
@@ -575,6 +584,7 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
       version: Version,
       audit: BankAudit,
     ): Promise<LinkResult> {
+      await refuseTerminated(memberId);
       const inst = await viaAggregator(() => banks.institution(providerId));
       const dup = await alreadyLinked(memberId, providerId);
       if (dup) throw new ApiError(409, BANK_MESSAGES.alreadyLinked(dup));
@@ -613,6 +623,7 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
       audit: BankAudit,
     ): Promise<LinkResult> {
       if (!form.fields.some((f) => f.value.trim() !== '')) throw new ApiError(400, BANK_MESSAGES.mfaEmpty);
+      await refuseTerminated(memberId);
       const link = await ownLink(memberId, providerAccountId);
       let r: BankLinkResult;
       try {
@@ -636,6 +647,7 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
      * login that held the marker) are one transaction; a refused change is audited alone.
      */
     async change(memberId: number, providerAccountId: number, form: { fields: { name: string; value: string }[] }, audit: BankAudit): Promise<LinkResult> {
+      await refuseTerminated(memberId);
       const link = await ownLink(memberId, providerAccountId);
       const r = await viaAggregator(() => banks.updateCredentials(aggregatorUser(memberId), providerAccountId, form));
       const changed = (q: SqlClient) =>

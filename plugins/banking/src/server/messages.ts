@@ -17,6 +17,8 @@ export const BANK_MESSAGES = {
   unavailable: 'The bank linking service is not available right now. Please try again later.',
   alreadyLinked: (name: string) => msg('{{name}} is already linked to your account.', { name }),
   terminated: 'Your linked banks have been removed.',
+  /** Not in the spec: add, change and MFA while the membership is terminated (refused before the aggregator is asked). */
+  membershipTerminated: 'Your membership is terminated, so no bank can be linked. A bank can be linked again once the membership is reactivated.',
   /** Not in the spec: an MFA answer the aggregator had already taken (its reply lost) turned out to have linked the bank. */
   linked: 'Your bank has been linked.',
 } as const;

@@ -1,4 +1,4 @@
-import type { SqlClient } from '@portal/server';
+import { allWordsSql, phoneDigits, type SqlClient, searchWords, sqlParams } from '@portal/server';
 import type { z } from 'zod';
 import type { memberListSchema, memberSummarySchema } from '../contract';
 
@@ -58,28 +58,65 @@ export function memberOrder(column: ListQuery['SortColumn'], order: ListQuery['S
   const dir = order === 'DESC' ? 'DESC' : 'ASC';
   return [...keys.map((key) => `${key} ${dir}${nullable ? ' NULLS LAST' : ''}`), `m.member_id ${dir}`].join(', ');
 }
-const SEARCH = `($1::text IS NULL OR strpos(lower(m.first_name || ' ' || m.last_name || ' ' || m.member_number || ' ' || coalesce(m.email, '')), lower($1)) > 0)`;
+/** A statement and its parameters. */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
 
-/** The members list's two statements (the count, with $1 the search; the page, with $2 and $3 its size and offset). */
-export function memberPageSql(q: Pick<ListQuery, 'Status' | 'SortColumn' | 'SortOrder'>): { count: string; page: string } {
-  const where = `${STATUS[q.Status]} AND ${SEARCH}`;
+/** A member's searchable text: name, member number and e-mail (the list's columns). */
+const MEMBER_TEXT = `m.first_name || ' ' || m.last_name || ' ' || m.member_number || ' ' || coalesce(m.email, '')`;
+/** A member's phones, as stored (ten digits each). */
+const MEMBER_PHONES = `coalesce(m.mobile_phone, '') || ' ' || coalesce(m.home_phone, '') || ' ' || coalesce(m.work_phone, '')`;
+
+/**
+ * The members a search text finds, as a condition on `m` with its parameters pushed to `params`: every word of the text
+ * (the kernel's searchWords: any order, commas, spacing, case and accents aside) in the name, member number or e-mail;
+ * or, for text that reads as a phone number, a phone holding its digits ("(512) 555-0101", "+1 512 555 0101").
+ */
+export function memberSearchSql(search: string | null | undefined, params: unknown[]): string {
+  const words = searchWords(search);
+  if (!words.length) return 'true';
+  const param = sqlParams(params);
+  const all = allWordsSql(MEMBER_TEXT, words, param);
+  const phone = phoneDigits(search);
+  return phone ? `(${all} OR strpos(${MEMBER_PHONES}, ${param(phone)}) > 0)` : all;
+}
+
+/** The members list's two statements: the count, and the page (its size and offset the last parameters). */
+export function memberPageSql(q: Pick<ListQuery, 'Status' | 'SortColumn' | 'SortOrder' | 'PageSize' | 'PageIndex'> & { SearchString?: string | null }): {
+  count: Statement;
+  page: Statement;
+} {
+  const params: unknown[] = [];
+  const where = `${STATUS[q.Status]} AND ${memberSearchSql(q.SearchString, params)}`;
+  const n = params.length;
   return {
-    count: `SELECT count(*)::int AS n FROM members m WHERE ${where}`,
-    page: `${SELECT} WHERE ${where} ORDER BY ${memberOrder(q.SortColumn, q.SortOrder)} LIMIT $2 OFFSET $3`,
+    count: { sql: `SELECT count(*)::int AS n FROM members m WHERE ${where}`, params },
+    page: {
+      sql: `${SELECT} WHERE ${where} ORDER BY ${memberOrder(q.SortColumn, q.SortOrder)} LIMIT $${n + 1} OFFSET $${n + 2}`,
+      params: [...params, q.PageSize, q.PageIndex * q.PageSize],
+    },
   };
 }
 
 /** Support's member list: one page and the count, by status and search text. */
 export async function memberPage(sql: SqlClient, q: ListQuery): Promise<{ Items: Summary[]; ItemCount: number }> {
-  const statements = memberPageSql(q);
-  const search = q.SearchString || null;
-  const count = (await sql.query<{ n: number }>(statements.count, [search]))[0]?.n ?? 0;
-  const rows = await sql.query<Row>(statements.page, [search, q.PageSize, q.PageIndex * q.PageSize]);
-  return { Items: rows.map(toSummary), ItemCount: count };
+  const { count, page } = memberPageSql(q);
+  const total = (await sql.query<{ n: number }>(count.sql, count.params))[0]?.n ?? 0;
+  const rows = await sql.query<Row>(page.sql, page.params);
+  return { Items: rows.map(toSummary), ItemCount: total };
 }
 
-/** Members whose name, member number or e-mail contains the text; at most `limit`, by last then first name. */
+/** Members the text finds (memberSearchSql); at most `limit`, by last then first name. */
 export async function memberSummaries(sql: SqlClient, name: string, limit: number): Promise<Summary[]> {
-  const rows = await sql.query<Row>(`${SELECT} WHERE ${SEARCH} ORDER BY lower(m.last_name), lower(m.first_name), m.member_id LIMIT $2`, [name, limit]);
+  // Text with no word in it (',' or '-') names no one: the picker offers nobody rather than the first members.
+  if (!searchWords(name).length) return [];
+  const params: unknown[] = [];
+  const where = memberSearchSql(name, params);
+  const rows = await sql.query<Row>(`${SELECT} WHERE ${where} ORDER BY lower(m.last_name), lower(m.first_name), m.member_id LIMIT $${params.length + 1}`, [
+    ...params,
+    limit,
+  ]);
   return rows.map(toSummary);
 }

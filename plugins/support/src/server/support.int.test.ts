@@ -464,7 +464,7 @@ describe('support: members and termination', () => {
     expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'support.member.terminate' AND member_id = $1`, [memberId])).toBe(1);
   });
 
-  it('terminates a member with their logins or not at all: when closing a login fails, the member stays unterminated and nothing is audited', async () => {
+  it('terminates a member with their logins (CloseLogins) or not at all: when closing a login fails, the member stays unterminated and nothing is audited', async () => {
     const { memberId } = await makeUser(server, { userName: 'sup-whole', roles: ['CareGuard'], brand: 'card', member: true });
     const sql = server.database.sql;
     // Closing this member's login is refused at the database, after the member row was changed in the same request.
@@ -473,7 +473,7 @@ describe('support: members and termination', () => {
       `CREATE TRIGGER refuse_login_close BEFORE UPDATE OF closed_at ON users FOR EACH ROW WHEN (NEW.member_id = ${memberId} AND NEW.closed_at IS NOT NULL) EXECUTE FUNCTION refuse_login_close()`,
     );
     try {
-      const res = await call(SupportApi.terminateMember.path, { body: { Member: { MemberID: memberId } } });
+      const res = await call(SupportApi.terminateMember.path, { body: { Member: { MemberID: memberId }, CloseLogins: true } });
       expect(res.statusCode).toBe(500);
     } finally {
       await sql.query('DROP TRIGGER refuse_login_close ON users');
@@ -482,14 +482,16 @@ describe('support: members and termination', () => {
     expect(await data(`/api/support/getTerminationDate/${memberId}`)).toEqual({ MemberID: memberId, TerminationDate: null, IsTerminated: false });
     expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'support.member.terminate' AND member_id = $1`, [memberId])).toBe(0);
     // Once the login can be closed, the termination goes through whole.
-    expect((await call(SupportApi.terminateMember.path, { body: { Member: { MemberID: memberId } } })).statusCode).toBe(200);
+    expect((await call(SupportApi.terminateMember.path, { body: { Member: { MemberID: memberId }, CloseLogins: true } })).statusCode).toBe(200);
     expect(await count(`SELECT count(*)::int AS n FROM users WHERE member_id = $1 AND closed_at IS NOT NULL`, [memberId])).toBe(1);
   });
 
-  it('terminates a member: the date is set, the login is closed (sessions end, sign-in refused), the list moves them to Terminated', async () => {
+  it('terminates a member and, when asked (CloseLogins), closes the login (sessions end, sign-in refused); the list moves them to Terminated', async () => {
     expect(await data(`/api/support/getTerminationDate/${zedId}`)).toEqual({ MemberID: zedId, TerminationDate: null, IsTerminated: false });
     expect((await call('/api/members/load', { session: zed, brand: 'card' })).statusCode).toBe(200);
-    const done = await data<{ TerminationDate: string; IsTerminated: boolean }>(SupportApi.terminateMember.path, { body: { Member: { MemberID: zedId } } });
+    const done = await data<{ TerminationDate: string; IsTerminated: boolean }>(SupportApi.terminateMember.path, {
+      body: { Member: { MemberID: zedId }, CloseLogins: true },
+    });
     expect(done.IsTerminated).toBe(true);
     expect(Date.parse(done.TerminationDate)).toBeGreaterThan(Date.now() - 60_000);
     expect((await data<{ TerminationDate: string }>(`/api/support/getTerminationDate/${zedId}`)).TerminationDate).toBe(done.TerminationDate);
@@ -522,6 +524,37 @@ describe('support: members and termination', () => {
     expect(members.Items.map((m) => m.MemberID)).not.toContain(zedId);
   });
 
+  it('terminates a member and by default keeps their login, as a member ending their own membership does: session, sign-in and their data stay', async () => {
+    const { memberId, userId } = await makeUser(server, { userName: 'sup-keep', roles: ['CareGuard'], brand: 'card', member: true });
+    const keep = await signIn(server, 'sup-keep', undefined, undefined, 'card');
+    const done = await data<{ IsTerminated: boolean }>(SupportApi.terminateMember.path, { body: { Member: { MemberID: memberId } } });
+    expect(done.IsTerminated).toBe(true);
+    // The login stays open: not closed, its session still works, and the password still signs in.
+    expect(await count('SELECT count(*)::int AS n FROM users WHERE id = $1 AND closed_at IS NULL', [userId])).toBe(1);
+    const u = await data<{ IsActive: boolean; IsClosed: boolean }>(`/api/users/getById/${userId}`);
+    expect({ IsActive: u.IsActive, IsClosed: u.IsClosed }).toEqual({ IsActive: true, IsClosed: false });
+    expect((await call('/api/members/load', { session: keep, brand: 'card' })).statusCode).toBe(200);
+    const termination = await call('/api/account/user/termination', { session: keep, brand: 'card' });
+    expect(termination.statusCode).toBe(200);
+    expect(termination.json().Data ?? termination.json()).toMatchObject({ isTerminated: true });
+    // Their history stays readable (billing's history of the member's transactions).
+    expect((await call(BillingApi.profile.path, { session: keep, brand: 'card' })).statusCode).toBe(200);
+    const again = await server.app.inject({
+      method: 'POST',
+      url: '/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'card.localhost' },
+      payload: new URLSearchParams({ grant_type: 'password', UserName: 'sup-keep', Password: TEST_PASSWORD }).toString(),
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    // The choice is audited with the termination; the plugins are told (renewals, banks) as for any termination.
+    const audit = await server.database.sql.query<{ detail: { closeLogins: boolean } }>(
+      `SELECT detail FROM audit_log WHERE action = 'support.member.terminate' AND member_id = $1`,
+      [memberId],
+    );
+    expect(audit.map((a) => a.detail)).toEqual([{ closeLogins: false }]);
+    expect(await count(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'member.terminated' AND (data->>'memberId')::int = $1`, [memberId])).toBe(1);
+  });
+
   it('reactivates a terminated member: the date clears, the login reopens and signs in, billing is told; the users list shows the login closed until then', async () => {
     const { memberId, userId } = await makeUser(server, { userName: 'sup-back', roles: ['CareGuard'], brand: 'card', member: true });
     const back = memberId ?? 0;
@@ -538,7 +571,7 @@ describe('support: members and termination', () => {
     };
     expect(await status()).toEqual({ IsActive: true, IsClosed: false, closed: false });
     expect((await call(SupportApi.reactivateMember.path, { body: { Member: { MemberID: back } } })).json().MsgText).toBe(SUPPORT_MESSAGES.notTerminated);
-    await data(SupportApi.terminateMember.path, { body: { Member: { MemberID: back } } });
+    await data(SupportApi.terminateMember.path, { body: { Member: { MemberID: back }, CloseLogins: true } });
     expect(await status()).toEqual({ IsActive: true, IsClosed: true, closed: true });
     expect((await signInBack()).statusCode).toBe(400);
     const res = await call(SupportApi.reactivateMember.path, { body: { Member: { MemberID: back } } });

@@ -60,12 +60,14 @@ export function lowBalanceMail(m: {
 /**
  * The crossing rule, atomic per member: an advisory lock orders concurrent readings of one member, the stored state
  * says whether the last reading was under the threshold, and the mail goes out only when this reading crosses under.
- * The mail is queued (services.mail stores a job) in the transaction that records the crossing.
+ * The mail is queued (services.mail stores a job) in the transaction that records the crossing. A terminated member's
+ * reading is recorded but mails nothing (neither from the page, a ledger write, a bank posting nor the ledger's hourly
+ * due-rows job, which all come here).
  */
 export function makeTrendsService(deps: {
   sql: SqlClient;
   services: Pick<Services, 'mail'> & {
-    members: Pick<MembersService, 'load'>;
+    members: Pick<MembersService, 'load' | 'isTerminated'>;
     identity: Pick<IdentityService, 'languageOfMember'>;
     messages: Pick<Translator, 't'>;
     brands: Pick<BrandsService, 'byId'>;
@@ -85,18 +87,24 @@ export function makeTrendsService(deps: {
       const prev = await tx.query<{ below: boolean }>('SELECT below FROM trends_low_balance WHERE member_id = $1', [memberId]);
       const wasBelow = prev[0]?.below ?? false;
       const crossing = below && !wasBelow;
+      // A terminated member is sent no mail (it asks them to add funds for bills that are no longer paid, and may link
+      // to a site their login no longer opens): the reading is recorded all the same, under the threshold or not, so a
+      // reactivated member is mailed at their next crossing, not for a balance read while terminated. Read in this
+      // transaction, after the lock, so a termination that committed before it is seen.
+      const quiet = crossing && mail !== null && (await services.members.isTerminated(memberId, tx));
+      const notify = crossing && mail !== null && !quiet;
       await tx.query(
         `INSERT INTO trends_low_balance (member_id, below, balance_cents, account_type, notified_at, updated_at)
          VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN now() END, now())
          ON CONFLICT (member_id) DO UPDATE SET below = EXCLUDED.below, balance_cents = EXCLUDED.balance_cents,
            account_type = EXCLUDED.account_type, updated_at = now(),
            notified_at = CASE WHEN $5 THEN now() ELSE trends_low_balance.notified_at END`,
-        [memberId, below, Math.round(reading.balanceCents), reading.accountType, crossing && mail !== null],
+        [memberId, below, Math.round(reading.balanceCents), reading.accountType, notify],
       );
-      if (crossing && mail) await services.mail.send(mail, { tx });
-      return crossing;
+      if (notify && mail) await services.mail.send(mail, { tx });
+      return notify;
     });
-    return { sent: crossed && mail !== null, below };
+    return { sent: crossed, below };
   };
   /** The mail of a crossing for the member, or null when they have no e-mail address. */
   const lowBalanceMailFor = async (memberId: number, reading: BalanceReading, brand: BrandManifest | null) => {

@@ -1,3 +1,4 @@
+import { KernelApi } from '@portal/core';
 import { useApi, useKernel } from '@portal/web';
 import { Message } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
@@ -19,6 +20,17 @@ export default function CardBankCheckWidget() {
   const bank = useQuery(bankQuery(api));
   const hasCard = cards.data ? cards.data.length > 0 : null;
   const hasBank = bank.data ? bank.data.IsValid : null;
+  // Asked only when the widget would invite linking a bank (none linked): a terminated membership cannot link one (the
+  // server refuses), so the widget says why instead. The kernel's user/termination (one indexed read), under the key
+  // the profile's Membership box refreshes after a terminate or reactivate; not prefetched, so the entry chunk stays.
+  const termination = useQuery({
+    queryKey: ['kernel', 'termination'],
+    queryFn: () => api.call(KernelApi.termination, undefined, { notify: false, skipLoadingBar: true }),
+    enabled: hasBank === false,
+    retry: false,
+  });
+  // A failed check invites linking as before: the server still refuses a terminated member.
+  const ended = termination.data?.isTerminated === true;
   return (
     <ul className={css.stack} data-testid="card-bank-check" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {withCards && (
@@ -41,6 +53,10 @@ export default function CardBankCheckWidget() {
           <Message kind={bank.data?.IsStale ? 'warning' : 'success'}>
             {bank.data?.IsStale ? t('widget.bankStale') : t('widget.bankYes')} <Link to={BankingPaths.banks}>{t('widget.viewBanks')}</Link>
           </Message>
+        ) : termination.isPending ? (
+          <span aria-busy="true">{t('loading')}</span>
+        ) : ended ? (
+          <Message kind="info">{t('widget.bankEnded')}</Message>
         ) : (
           <Message kind="warning">
             {t('widget.bankNo')} <Link to={BankingPaths.add}>{t('widget.addBank')}</Link>

@@ -74,6 +74,8 @@ export function AddressesView({ memberId, support = false }: { memberId: number;
           isLoading={addresses.isPending}
           isError={addresses.isError}
           onRetry={() => void addresses.refetch()}
+          // The page, sort and search in the address: a reload, Back or a shared link keeps them.
+          stateKey="addresses"
           sortable
           searchable
           pageSizes={[5, 10, 20, 50, 100]}

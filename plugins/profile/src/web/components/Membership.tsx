@@ -16,6 +16,8 @@ export function Membership({ member }: { member: Member }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // After a reactivation: what it did not give back (the banks the termination unlinked) is said once, on this page.
+  const [reactivated, setReactivated] = useState(false);
   const terminated = member.TerminationDate !== null;
   const which = terminated ? 'reactivate' : 'terminate';
   const change = useMutation({
@@ -25,6 +27,7 @@ export function Membership({ member }: { member: Member }) {
       session.saveTokens(r.Token);
       queryClient.setQueryData<Member>(memberQueryKey, r.Member);
       await queryClient.invalidateQueries({ queryKey: ['kernel'] });
+      setReactivated(which === 'reactivate');
       setOpen(false);
     },
     onError: (e) => {
@@ -44,6 +47,11 @@ export function Membership({ member }: { member: Member }) {
           </Button>
         </div>
         {error && <Message kind="error">{error}</Message>}
+        {reactivated && !terminated && (
+          <Message kind="success" data-testid="membership-reactivated">
+            {t('membership.reactivated')}
+          </Message>
+        )}
         <ConfirmDialog
           isOpen={open}
           onOpenChange={setOpen}

@@ -59,6 +59,19 @@ function memberOf(ctx: Pick<RouteContext, 'memberId'>): number {
   return ctx.memberId;
 }
 
+/**
+ * A new request (each of its files) for a service after the member's membership ended is refused (409), whoever asks
+ * (the member or staff acting for them); a service up to and on the termination day (the business's calendar day of
+ * the termination) may still be reimbursed. A create repeated for a request already made still answers it.
+ */
+async function refuseAfterTermination(ctx: Pick<RouteContext, 'services' | 'config'>, memberId: number, serviceDate: string) {
+  const m = await ctx.services.members.load(memberId);
+  if (!m?.terminationDate || !serviceDate) return;
+  const ended = dayIn(ctx.config.businessTimeZone, new Date(m.terminationDate));
+  if (serviceDate > ended) throw new ApiError(409, msg(TERMINATED_MESSAGE, { date: ended }));
+}
+const TERMINATED_MESSAGE = 'The membership ended on {{date}}: a reimbursement for a service after that day cannot be requested.';
+
 /** The member's date: a service date is in the future only once it is tomorrow everywhere (UTC+14). */
 const latestToday = () => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
 
@@ -386,6 +399,7 @@ export const reimbursementRoutes = [
         const r = body.reimbursement;
         const rule = checkDateAndAmount(r.ServiceDate, r.Amount === '' ? '' : r.Amount, latestToday());
         if (rule) throw badRequest(rule);
+        await refuseAfterTermination(ctx, memberId, r.ServiceDate);
         if (extensionOf(uploadFileName(body.name)) !== body.ext || extensionOf(uploadFileName(r.FileName)) !== r.Extension) throw badRequest(M.extension);
         const amountCents = Math.round(Number(r.Amount) * 100);
         await mustOwnBatch(sql, body.BatchId, memberId);

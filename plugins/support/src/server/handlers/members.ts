@@ -61,9 +61,13 @@ export const memberRoutes = [
         if (m.terminationDate) throw new ApiError(409, SUPPORT_MESSAGES.alreadyTerminated);
         // At the version read: of two terminations at once, the second is refused (409) instead of moving the date.
         await services.members.update(memberId, m.version, { terminationDate: new Date().toISOString() }, tx);
-        await ctx.audit({ action: 'support.member.terminate', entity: 'member', entityId: memberId, memberId }, tx);
-        // The member's logins are closed with it: signed out everywhere at once, and refused at sign-in from now on.
-        for (const id of await services.identity.userIdsOfMember(memberId, tx)) await services.identity.close(id, 'member terminated by support', tx);
+        const closeLogins = ctx.body.CloseLogins === true;
+        await ctx.audit({ action: 'support.member.terminate', entity: 'member', entityId: memberId, memberId, detail: { closeLogins } }, tx);
+        // By default the member keeps their login, as a member who ends their own membership does: they still read their
+        // documents, statements, tax forms and history, and write to support. Only when support also chooses to close
+        // the logins (fraud, abuse) are they signed out everywhere at once and refused at sign-in from now on.
+        if (closeLogins)
+          for (const id of await services.identity.userIdsOfMember(memberId, tx)) await services.identity.close(id, 'member terminated by support', tx);
         // The plugins end what they keep running for the member (the gateway's renewals, linked banks): a job stored
         // with the termination, so neither commits without the other.
         await services.members.announceTermination(memberId, tx);

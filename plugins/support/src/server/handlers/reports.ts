@@ -275,7 +275,7 @@ export const reportRoutes = [
       });
       // The grid's filter, member and order (billing's sort keys and id tie-breaker, as the grid's page), read by billing
       // in keyset batches (no count, no OFFSET); the selected rows, when any, are narrowed to in SQL.
-      const { offset: _offset, limit: _limit, ...search } = searchOf({ ...b, ...b.Query }, memberId);
+      const { offset: _offset, limit: _limit, ...search } = searchOf(ctx.t, { ...b, ...b.Query }, memberId);
       async function* rows() {
         for await (const batch of billing.transactionBatches({ ...search, ids: only, batchSize: BATCH }, ctx.searchSql)) {
           yield batch.map((t) => ({

@@ -2,7 +2,7 @@ import { toCents } from '@portal/plugin-billing/contract';
 import { ApiError, type RouteContext, route, withMessage } from '@portal/server';
 import { SUPPORT_ACCESS } from '../../access';
 import { SUPPORT_MESSAGES, SupportApi } from '../../contract';
-import { isUnsettledRefund, paNumberMatches, statusesOf } from '../../rules';
+import { isUnsettledRefund, paNumberMatches, shownStatusNames, statusesOf } from '../../rules';
 import { actorOf, billingOf, inLanguage, memberTransaction, mustBeMember } from './common';
 
 type Search = {
@@ -13,9 +13,14 @@ type Search = {
   Status: Parameters<typeof statusesOf>[0];
   SearchString?: string;
 };
-export const searchOf = (s: Search, memberId: number | null, pending = false) => ({
+/**
+ * Billing's search for a grid's request. The search box also finds a status by the name the grid shows for it, in
+ * English and in the reader's language (`t`): 'paid' and 'pagada' find Charged.
+ */
+export const searchOf = (t: RouteContext['t'], s: Search, memberId: number | null, pending = false) => ({
   statuses: statusesOf(s.Status, pending),
   search: s.SearchString || null,
+  statusNames: shownStatusNames().flatMap(([name, statuses]) => [[name, statuses] as const, [t(name), statuses] as const]),
   memberId,
   sortColumn: s.SortColumn,
   sortOrder: s.SortOrder,
@@ -40,7 +45,7 @@ export const transactionRoutes = [
     readOnly: true,
     handler: async (ctx) => {
       const b = ctx.body;
-      const page = await billingOf(ctx).searchTransactions(searchOf({ ...b, ...b.Query }, null), ctx.searchSql);
+      const page = await billingOf(ctx).searchTransactions(searchOf(ctx.t, { ...b, ...b.Query }, null), ctx.searchSql);
       ctx.auditRead({ action: 'support.transactions.list', entity: 'billing_transaction', detail: { status: b.Query.Status, count: page.Items.length } });
       return inLanguage(ctx, page);
     },
@@ -51,7 +56,7 @@ export const transactionRoutes = [
     handler: async (ctx) => {
       await mustBeMember(ctx, ctx.params.id);
       const b = ctx.body;
-      const page = await billingOf(ctx).searchTransactions(searchOf({ ...b, ...b.Query }, ctx.params.id), ctx.searchSql);
+      const page = await billingOf(ctx).searchTransactions(searchOf(ctx.t, { ...b, ...b.Query }, ctx.params.id), ctx.searchSql);
       ctx.auditRead({ action: 'support.transactions.member', entity: 'billing_transaction', memberId: ctx.params.id, detail: { count: page.Items.length } });
       return inLanguage(ctx, page);
     },
@@ -59,7 +64,7 @@ export const transactionRoutes = [
   route(SupportApi.pendingTransactions, {
     access: SUPPORT_ACCESS,
     handler: async (ctx) => {
-      const page = await billingOf(ctx).searchTransactions(searchOf(ctx.query, null, true), ctx.searchSql);
+      const page = await billingOf(ctx).searchTransactions(searchOf(ctx.t, ctx.query, null, true), ctx.searchSql);
       ctx.auditRead({ action: 'support.transactions.pending', entity: 'billing_transaction', detail: { status: ctx.query.Status, count: page.Items.length } });
       return inLanguage(ctx, page);
     },

@@ -5,6 +5,7 @@ import { ApiCallError, showToast, useApi, useKernel } from '@portal/web';
 import { Button, ConfirmDialog, Dialog, LoadFailed, Panel } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { Checkbox } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { SupportApi } from '../../contract';
@@ -35,6 +36,9 @@ function MemberActions({ memberId }: { memberId: number }) {
   const queryClient = useQueryClient();
   const { t } = useTranslation('support');
   const [terminating, setTerminating] = useState(false);
+  // Support's separate choice (fraud, abuse): also close the member's logins. Off unless ticked.
+  const [closeLogins, setCloseLogins] = useState(false);
+  const closeHelpId = useId();
   const [reactivating, setReactivating] = useState(false);
   const [prepull, setPrepull] = useState(false);
   const termination = useQuery({
@@ -85,13 +89,35 @@ function MemberActions({ memberId }: { memberId: number }) {
       </div>
       <ConfirmDialog
         isOpen={terminating}
-        onOpenChange={setTerminating}
+        onOpenChange={(open) => {
+          setTerminating(open);
+          // Each termination starts with the logins kept: closing them is chosen anew every time.
+          if (!open) setCloseLogins(false);
+        }}
         title={t('member.terminateTitle')}
-        message={t('member.terminateMessage')}
+        message={
+          <>
+            <p>{t('member.terminateMessage')}</p>
+            <Checkbox className={css.checkbox} isSelected={closeLogins} onChange={setCloseLogins} aria-describedby={closeHelpId}>
+              {({ isSelected }) => (
+                <>
+                  <span className={css.checkboxBox} aria-hidden="true">
+                    {isSelected ? '✓' : ''}
+                  </span>
+                  {t('member.closeLogins')}
+                </>
+              )}
+            </Checkbox>
+            <p id={closeHelpId} className={css.hint}>
+              {t('member.closeLoginsHelp')}
+            </p>
+          </>
+        }
         confirmLabel={t('member.terminate')}
         destructive
         onConfirm={async () => {
-          await api.call(SupportApi.terminateMember, { body: { Member: { MemberID: memberId } } });
+          await api.call(SupportApi.terminateMember, { body: { Member: { MemberID: memberId }, CloseLogins: closeLogins } });
+          setCloseLogins(false);
           // Closes the dialog and reloads the member.
           setTerminating(false);
           await queryClient.invalidateQueries();

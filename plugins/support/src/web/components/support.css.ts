@@ -12,3 +12,17 @@ export const link = style({ color: vars.color.foreground.link });
 export const actions = style({ display: 'flex', gap: '0.25rem', flexWrap: 'wrap' });
 /** The dashboard's support work: a line each, the ones with work as links. */
 export const queueList = style({ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.small });
+/** The terminate dialog's separate choice to close the member's logins: a labelled checkbox (the label toggles it). */
+export const checkbox = style({ display: 'flex', alignItems: 'center', gap: vars.space.small, cursor: 'pointer', fontWeight: 600 });
+export const checkboxBox = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexShrink: 0,
+  width: '1.1rem',
+  height: '1.1rem',
+  border: `2px solid ${vars.color.border.field}`,
+  borderRadius: vars.radius.standard,
+  selectors: { [`${checkbox}[data-focus-visible] &`]: { outline: `2px solid ${vars.color.border.focus}`, outlineOffset: '2px' } },
+});
+export const hint = style({ margin: 0, fontSize: vars.font.size.small, color: vars.color.foreground.muted });
