@@ -66,6 +66,7 @@ export const ProfileMessages = {
   reactivated: 'Your membership has been reactivated.',
   alreadyTerminated: 'The membership is already terminated.',
   notTerminated: 'The membership is not terminated.',
+  terminatedByStaff: 'Your membership was ended by our support team, so it can be reactivated only by them. Please contact support.',
   sessionEnded: 'Your session has ended. Please sign in again.',
   addressNotFound: 'Address not found.',
   addressSaved: 'The address has been saved.',
@@ -117,6 +118,8 @@ export const memberRecordSchema = z.strictObject({
   PBMVendor: z.enum(PBM_VENDORS).nullable(),
   ApprovedDate: isoTime.nullable(),
   TerminationDate: isoTime.nullable(),
+  /** Not in the spec: who ended the membership ('member' or 'staff'; null when not terminated). A member reactivates only their own. */
+  TerminatedBy: z.enum(['member', 'staff']).nullable(),
   Version: z.number().int(),
 });
 export type MemberRecordWire = z.infer<typeof memberRecordSchema>;

@@ -181,4 +181,10 @@ CREATE INDEX create_keys_created_idx ON create_keys (created_at);
       'CREATE INDEX CONCURRENTLY IF NOT EXISTS users_last_name_idx ON users (lower(last_name), id)',
     ],
   },
+  {
+    // Who ended a membership: 'member' (My Profile) or 'staff' (support). A member may reactivate only what they ended
+    // themselves; staff reactivate either. NULL: not terminated, or terminated before this column (as the member's).
+    id: '0009_member_terminated_by',
+    sql: `ALTER TABLE members ADD COLUMN terminated_by text CHECK (terminated_by IN ('member', 'staff'));`,
+  },
 ];

@@ -23,6 +23,8 @@ export interface MemberRecord {
   pbmVendor: number | null;
   approvedDate: string | null;
   terminationDate: string | null;
+  /** Who ended the membership: the member (My Profile) or staff (support); null when not terminated (or before it was kept). */
+  terminatedBy: 'member' | 'staff' | null;
   version: number;
 }
 
@@ -46,13 +48,14 @@ const COLUMNS: Record<keyof MemberPatch, string> = {
   pbmVendor: 'pbm_vendor',
   approvedDate: 'approved_date',
   terminationDate: 'termination_date',
+  terminatedBy: 'terminated_by',
 };
 
 const SELECT = `SELECT member_id AS "memberId", member_number AS "memberNumber", brand, first_name AS "firstName", last_name AS "lastName", email,
   to_char(date_of_birth, 'YYYY-MM-DD') AS "dateOfBirth", gender, home_phone AS "homePhone", work_phone AS "workPhone", mobile_phone AS "mobilePhone",
   preferred_contact AS "preferredContact", is_phone_validated AS "isPhoneValidated", is_msa AS "isMsa", pbm_vendor AS "pbmVendor",
   to_char(approved_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "approvedDate",
-  to_char(termination_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "terminationDate", version FROM members`;
+  to_char(termination_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "terminationDate", terminated_by AS "terminatedBy", version FROM members`;
 
 export interface MembersService {
   /** A new member record with a random unique member number. */
@@ -137,8 +140,10 @@ export function membersService(sql: SqlClient, jobs: Pick<JobQueue, 'send'>): Me
       await (tx ?? sql).query(`UPDATE members SET ${[...sets, 'version = version + 1'].join(', ')} WHERE member_id = $1`, [memberId, ...values]);
     },
     async isTerminated(memberId, tx, opts) {
+      // clock_timestamp(), not now(): now() is when the caller's transaction began, and a termination committed while
+      // this read waited for the row (FOR SHARE) may be stamped after that, which now() would read as not come yet.
       const rows = await (tx ?? sql).query<{ ended: boolean }>(
-        `SELECT (termination_date IS NOT NULL AND termination_date <= now()) AS ended FROM members WHERE member_id = $1${opts?.share ? ' FOR SHARE' : ''}`,
+        `SELECT (termination_date IS NOT NULL AND termination_date <= clock_timestamp()) AS ended FROM members WHERE member_id = $1${opts?.share ? ' FOR SHARE' : ''}`,
         [memberId],
       );
       return rows[0]?.ended === true;

@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 describe('a new bill for a terminated member', () => {
-  const refused = 'The membership ended on 2026-02-03: a bill for a service after that day cannot be added.';
+  const refused = 'The membership ended on Feb 3, 2026: a bill for a service after that day cannot be added.';
 
   it('refuses a service after the termination day (409) for the member, staff acting for them and staff naming them', async () => {
     const memberId = fin.memberId as number;
@@ -58,7 +58,7 @@ describe('a new bill for a terminated member', () => {
     }
     const es = await create(fin, { ServiceDateFrom: '2026-02-04' }, { cookie: 'cq.lang=es' });
     expect(es.status).toBe(409);
-    expect(es.body.MsgText).toBe('La membresía terminó el 2026-02-03: no se puede agregar una factura de un servicio posterior a ese día.');
+    expect(es.body.MsgText).toBe('La membresía terminó el 3 feb 2026: no se puede agregar una factura de un servicio posterior a ese día.');
     expect(await bills(memberId)).toBe(before);
   });
 

@@ -24,6 +24,7 @@ export function toWire(m: MemberRecord): MemberRecordWire {
     PBMVendor: m.pbmVendor === null ? null : (PBM_VENDORS[m.pbmVendor - 1] ?? null),
     ApprovedDate: m.approvedDate,
     TerminationDate: m.terminationDate,
+    TerminatedBy: m.terminationDate ? m.terminatedBy : null,
     Version: m.version,
   };
 }

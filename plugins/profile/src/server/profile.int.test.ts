@@ -100,6 +100,7 @@ describe('guard and scoping', () => {
         'MobilePhone',
         'PBMVendor',
         'PreferredContactNumber',
+        'TerminatedBy',
         'TerminationDate',
         'Version',
         'WorkPhone',

@@ -68,7 +68,7 @@ afterAll(async () => {
 });
 
 describe('a reimbursement request for a terminated member', () => {
-  const refused = 'The membership ended on 2026-03-10: a reimbursement for a service after that day cannot be requested.';
+  const refused = 'The membership ended on Mar 10, 2026: a reimbursement for a service after that day cannot be requested.';
 
   it('refuses a service after the termination day (409) for the member and for staff acting for them; nothing is made', async () => {
     const acting = { 'x-member-id': String(memberId) };
@@ -82,7 +82,7 @@ describe('a reimbursement request for a terminated member', () => {
       cookie: 'cq.lang=es',
     });
     expect(es.statusCode).toBe(409);
-    expect(es.json().MsgText).toBe('La membresía terminó el 2026-03-10: no se puede solicitar un reembolso de un servicio posterior a ese día.');
+    expect(es.json().MsgText).toBe('La membresía terminó el 10 mar 2026: no se puede solicitar un reembolso de un servicio posterior a ese día.');
     expect(await requests()).toBe(0);
   });
 

@@ -553,6 +553,16 @@ describe('support: members and termination', () => {
     );
     expect(audit.map((a) => a.detail)).toEqual([{ closeLogins: false }]);
     expect(await count(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'member.terminated' AND (data->>'memberId')::int = $1`, [memberId])).toBe(1);
+    // What support ended, the member cannot undo from My Profile: told to contact support, nothing changes.
+    const member = await call('/api/members/load', { session: keep, brand: 'card' });
+    expect(member.json().Data.TerminatedBy).toBe('staff');
+    const self = await call('/api/members/reactivate', { session: keep, brand: 'card', method: 'POST', body: {} });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().MsgText).toBe('Your membership was ended by our support team, so it can be reactivated only by them. Please contact support.');
+    expect((await data<{ IsTerminated: boolean }>(`/api/support/getTerminationDate/${memberId}`)).IsTerminated).toBe(true);
+    // Support reactivates; the member may then end it and reactivate it themselves.
+    expect((await call(SupportApi.reactivateMember.path, { body: { Member: { MemberID: memberId } } })).statusCode).toBe(200);
+    expect((await call('/api/members/load', { session: keep, brand: 'card' })).json().Data.TerminatedBy).toBeNull();
   });
 
   it('reactivates a terminated member: the date clears, the login reopens and signs in, billing is told; the users list shows the login closed until then', async () => {

@@ -1,4 +1,4 @@
-import { dayIn, msg } from '@portal/core';
+import { dayIn, formatIsoDayText, localeOf, msg } from '@portal/core';
 import { ApiError, type RouteContext, route, withMessage } from '@portal/server';
 import { ClaimsAccess } from '../../access';
 import { type ClaimCreate, ClaimsApi } from '../../contract';
@@ -10,14 +10,20 @@ import { claimDetails, createClaim, getClaim, updateClaim } from '../repo';
  * termination day is the business's calendar day of the termination; the service is its first day (ServiceDateFrom).
  * The member the bill is for as createClaim decides it; a member it does not know is left to createClaim's answer.
  */
-async function refuseAfterTermination(ctx: Pick<RouteContext, 'memberId' | 'services' | 'config'>, b: ClaimCreate) {
+async function refuseAfterTermination(ctx: Pick<RouteContext, 'memberId' | 'services' | 'config' | 'language'>, b: ClaimCreate) {
   const memberId = ctx.memberId ?? b.MemberID ?? null;
   if (memberId === null || !b.ServiceDateFrom) return;
   const m = await ctx.services.members.load(memberId);
   if (!m?.terminationDate) return;
   const ended = dayIn(ctx.config.businessTimeZone, new Date(m.terminationDate));
   if (b.ServiceDateFrom > ended)
-    throw new ApiError(409, msg('The membership ended on {{date}}: a bill for a service after that day cannot be added.', { date: ended }));
+    throw new ApiError(
+      409,
+      // The day in the reader's language ('Feb 3, 2026', '3 feb 2026').
+      msg('The membership ended on {{date}}: a bill for a service after that day cannot be added.', {
+        date: formatIsoDayText(ended, 'medium', localeOf(ctx.language)),
+      }),
+    );
 }
 
 /** One bill: read, details, add, edit. */

@@ -128,8 +128,15 @@ export const memberRoutes = [
           const terminated = m.terminationDate !== null;
           if (which === 'terminate' && terminated) throw conflict(ProfileMessages.alreadyTerminated);
           if (which === 'reactivate' && !terminated) throw conflict(ProfileMessages.notTerminated);
+          // What support ended, support gives back: the member is told to contact them (the page says so too).
+          if (which === 'reactivate' && m.terminatedBy === 'staff') throw conflict(ProfileMessages.terminatedByStaff);
           // At the version read: a terminate and a reactivate at once cannot both pass their checks.
-          await services.members.update(memberId, m.version, { terminationDate: which === 'terminate' ? new Date().toISOString() : null }, tx);
+          await services.members.update(
+            memberId,
+            m.version,
+            which === 'terminate' ? { terminationDate: new Date().toISOString(), terminatedBy: 'member' } : { terminationDate: null, terminatedBy: null },
+            tx,
+          );
           await ctx.audit({ action: `profile.member.${which}`, entity: 'member', entityId: memberId, memberId, detail: { before: m.terminationDate } }, tx);
           // The plugins end what they keep running for the member (the gateway's renewals, linked banks): a job
           // stored with the termination, so neither commits without the other.

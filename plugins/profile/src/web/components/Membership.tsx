@@ -41,11 +41,15 @@ export function Membership({ member }: { member: Member }) {
         <p data-testid="membership-status">
           {terminated ? t('membership.terminated', { date: formatDateTime(member.TerminationDate) }) : t('membership.active')}
         </p>
-        <div className={css.row}>
-          <Button variant={terminated ? 'primary' : 'danger'} onPress={() => setOpen(true)}>
-            {terminated ? t('membership.reactivate') : t('membership.terminate')}
-          </Button>
-        </div>
+        {terminated && member.TerminatedBy === 'staff' ? (
+          <p data-testid="membership-by-staff">{t('membership.byStaff')}</p>
+        ) : (
+          <div className={css.row}>
+            <Button variant={terminated ? 'primary' : 'danger'} onPress={() => setOpen(true)}>
+              {terminated ? t('membership.reactivate') : t('membership.terminate')}
+            </Button>
+          </div>
+        )}
         {error && <Message kind="error">{error}</Message>}
         {reactivated && !terminated && (
           <Message kind="success" data-testid="membership-reactivated">

@@ -29,6 +29,7 @@ const member = (change: Partial<Member> = {}): Member => ({
   PBMVendor: null,
   ApprovedDate: null,
   TerminationDate: null,
+  TerminatedBy: null,
   Version: 3,
   IsMobileRequired: false,
   ...change,

@@ -64,11 +64,12 @@ function memberOf(ctx: Pick<RouteContext, 'memberId'>): number {
  * (the member or staff acting for them); a service up to and on the termination day (the business's calendar day of
  * the termination) may still be reimbursed. A create repeated for a request already made still answers it.
  */
-async function refuseAfterTermination(ctx: Pick<RouteContext, 'services' | 'config'>, memberId: number, serviceDate: string) {
+async function refuseAfterTermination(ctx: Pick<RouteContext, 'services' | 'config' | 'language'>, memberId: number, serviceDate: string) {
   const m = await ctx.services.members.load(memberId);
   if (!m?.terminationDate || !serviceDate) return;
   const ended = dayIn(ctx.config.businessTimeZone, new Date(m.terminationDate));
-  if (serviceDate > ended) throw new ApiError(409, msg(TERMINATED_MESSAGE, { date: ended }));
+  // The day in the reader's language ('Mar 10, 2026', '10 mar 2026'), as the duplicate-request message writes its dates.
+  if (serviceDate > ended) throw new ApiError(409, msg(TERMINATED_MESSAGE, { date: formatIsoDayText(ended, 'medium', localeOf(ctx.language)) }));
 }
 const TERMINATED_MESSAGE = 'The membership ended on {{date}}: a reimbursement for a service after that day cannot be requested.';
 

@@ -60,7 +60,7 @@ export const memberRoutes = [
         if (!m) throw new ApiError(404, SUPPORT_MESSAGES.memberNotFound);
         if (m.terminationDate) throw new ApiError(409, SUPPORT_MESSAGES.alreadyTerminated);
         // At the version read: of two terminations at once, the second is refused (409) instead of moving the date.
-        await services.members.update(memberId, m.version, { terminationDate: new Date().toISOString() }, tx);
+        await services.members.update(memberId, m.version, { terminationDate: new Date().toISOString(), terminatedBy: 'staff' }, tx);
         const closeLogins = ctx.body.CloseLogins === true;
         await ctx.audit({ action: 'support.member.terminate', entity: 'member', entityId: memberId, memberId, detail: { closeLogins } }, tx);
         // By default the member keeps their login, as a member who ends their own membership does: they still read their
@@ -87,7 +87,7 @@ export const memberRoutes = [
         if (!m) throw new ApiError(404, SUPPORT_MESSAGES.memberNotFound);
         if (!m.terminationDate) throw new ApiError(409, SUPPORT_MESSAGES.notTerminated);
         // At the version read: a termination and a reactivation at once cannot both pass their checks.
-        await services.members.update(memberId, m.version, { terminationDate: null }, tx);
+        await services.members.update(memberId, m.version, { terminationDate: null, terminatedBy: null }, tx);
         // The logins the termination closed open again (their sessions stay ended: the member signs in anew).
         const reopened: string[] = [];
         for (const id of await services.identity.userIdsOfMember(memberId, tx)) if (await services.identity.reopen(id, tx)) reopened.push(id);
