@@ -50,17 +50,29 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** A role filter's text as compared: lower case, letters and digits only ('Team lead' and 'teamlead' alike). */
-const roleText = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** A role filter's text as compared: accents dropped, lower case, letters and digits only ('Líder de equipo', 'liderdeequipo'). */
+const roleText = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+/** Each role's names as the users page shows them, in English and Spanish (its key aside), for the Role filter. */
+const ROLE_NAMES: Record<string, readonly string[]> = {
+  SystemAdmin: ['System administrator', 'Administrador del sistema'],
+  Adjuster: ['Ajustador'],
+  Broker: ['Corredor'],
+  TeamLead: ['Team lead', 'Líder de equipo'],
+};
 /**
- * The role keys a Role filter's text names, ignoring case, spaces and punctuation: the keys holding the text ('brok',
- * 'team lead', 'admin') and the keys the text holds (the page's names, 'Team lead (TeamLead)'). Empty text or a text
- * that names no role: none.
+ * The role keys a Role filter's text names, ignoring case, accents, spaces and punctuation: the keys (or the names the
+ * page shows, English or Spanish) holding the text ('brok', 'team lead', 'admin', 'corredor', 'lider') and those the
+ * text holds (the page's whole labels, 'Team lead (TeamLead)'). Empty text or a text that names no role: none.
  */
 export function roleKeysOf(text: string): string[] {
   const wanted = roleText(text);
   if (!wanted) return [];
-  return ALL_ADMIN_ROLES.filter((key) => roleText(key).includes(wanted) || wanted.includes(roleText(key)));
+  return ALL_ADMIN_ROLES.filter((key) => [key, ...(ROLE_NAMES[key] ?? [])].map(roleText).some((name) => name.includes(wanted) || wanted.includes(name)));
 }
 
 export const USER_FILTER_ATTRIBUTES = ['UserName', 'FirstName', 'LastName', 'CompanyName', 'Role'] as const;

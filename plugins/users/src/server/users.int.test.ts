@@ -152,6 +152,10 @@ describe('users', () => {
     expect(await withRole('admin')).toEqual(['ua-admin']);
     expect(await withRole('System administrator (SystemAdmin)')).toEqual(['ua-admin']);
     expect(await withRole('brok')).toEqual([]);
+    // The Spanish names alone find their role too.
+    expect(await withRole('Líder de equipo')).toEqual(['ua-lead']);
+    expect(await withRole('lider')).toEqual(['ua-lead']);
+    expect(await withRole('Administrador del sistema')).toEqual(['ua-admin']);
     expect(await withRole('Janitor')).toEqual([]);
     expect((await call(support, 'GET', `${UsersApi.get.path}?filter=${encodeURIComponent('{"Password":"x"}')}`)).statusCode).toBe(400);
     expect((await call(support, 'GET', `${UsersApi.get.path}?filter=not-json`)).statusCode).toBe(400);

@@ -115,7 +115,8 @@ export default function UsersPage() {
             </ListBox>
           </Popover>
         </Select>
-        <TextField className={css.searchField} value={text} onChange={setText}>
+        {/* The server takes at most 100 characters of a filter's text. */}
+        <TextField className={css.searchField} value={text} onChange={setText} maxLength={100}>
           <Label>{t('search.text')}</Label>
           <Input className={css.input} />
         </TextField>
