@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { MEMBER_ROLES } from '@portal/core';
+import { dayIn, MEMBER_ROLES } from '@portal/core';
 import type { SqlClient } from '../db/database';
 import { conflict } from '../http/errors';
 import type { JobQueue } from '../jobs/queue';
@@ -76,6 +76,11 @@ export interface MembersService {
    */
   isTerminated(memberId: number, tx?: SqlClient, opts?: { share?: boolean }): Promise<boolean>;
   /**
+   * The calendar day, in `timeZone` (the business's), on which the membership ends or ended ('YYYY-MM-DD'); null when
+   * it is not terminated. A service after that day is not the membership's (a new bill or reimbursement is refused).
+   */
+  terminationDay(memberId: number, timeZone: string): Promise<string | null>;
+  /**
    * Tells the plugins a membership has ended: call it in the termination's transaction (`tx`), so the two commit
    * together or not at all. It queues the kernel's `member.terminated` job, which runs each plugin's
    * `onMemberTerminated` (cancel the subscription the gateway would renew, remove linked banks) while the member is
@@ -147,6 +152,10 @@ export function membersService(sql: SqlClient, jobs: Pick<JobQueue, 'send'>): Me
         [memberId],
       );
       return rows[0]?.ended === true;
+    },
+    async terminationDay(memberId, timeZone) {
+      const m = await load(memberId);
+      return m?.terminationDate ? dayIn(timeZone, new Date(m.terminationDate)) : null;
     },
     async isMemberAccount(memberId, tx) {
       const rows = await (tx ?? sql).query(

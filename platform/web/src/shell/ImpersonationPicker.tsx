@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../context';
+import { TERMINATION_QUERY_KEY } from '../session/termination';
 import * as css from './Layout.css';
 
 /**
@@ -28,7 +29,7 @@ export function ImpersonationPicker() {
       kernel.setImpersonation(id);
       // The answer is the chosen member's termination: the banner says from it whether they are terminated (set after
       // the change, which drops the previous member's data).
-      queryClient.setQueryData(['kernel', 'termination'], termination);
+      queryClient.setQueryData(TERMINATION_QUERY_KEY, termination);
     } catch {
       setError(t('impersonation.refused'));
     }

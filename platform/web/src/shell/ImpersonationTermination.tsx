@@ -1,7 +1,7 @@
-import { KernelApi } from '@portal/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../context';
+import { terminationQuery } from '../session/termination';
 
 /**
  * Beside the impersonation banner: says when the member acted for is terminated (the kernel's user/termination, asked
@@ -11,10 +11,6 @@ import { useKernel } from '../context';
 export function ImpersonationTermination() {
   const { api } = useKernel();
   const { t } = useTranslation();
-  const termination = useQuery({
-    queryKey: ['kernel', 'termination'],
-    queryFn: () => api.call(KernelApi.termination, undefined, { notify: false, skipLoadingBar: true }),
-    retry: false,
-  });
+  const termination = useQuery(terminationQuery(api));
   return termination.data?.isTerminated ? <strong data-testid="impersonation-terminated">{t('impersonation.terminated')}</strong> : null;
 }

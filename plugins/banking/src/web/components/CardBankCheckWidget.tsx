@@ -1,6 +1,6 @@
-import { KernelApi } from '@portal/core';
 import { useApi, useKernel } from '@portal/web';
 import { Message } from '@portal/web/kit';
+import { terminationQuery } from '@portal/web/termination';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -23,12 +23,7 @@ export default function CardBankCheckWidget() {
   // Asked only when the widget would invite linking a bank (none linked): a terminated membership cannot link one (the
   // server refuses), so the widget says why instead. The kernel's user/termination (one indexed read), under the key
   // the profile's Membership box refreshes after a terminate or reactivate; not prefetched, so the entry chunk stays.
-  const termination = useQuery({
-    queryKey: ['kernel', 'termination'],
-    queryFn: () => api.call(KernelApi.termination, undefined, { notify: false, skipLoadingBar: true }),
-    enabled: hasBank === false,
-    retry: false,
-  });
+  const termination = useQuery({ ...terminationQuery(api), enabled: hasBank === false });
   // A failed check invites linking as before: the server still refuses a terminated member.
   const ended = termination.data?.isTerminated === true;
   return (

@@ -1,4 +1,4 @@
-import { dayIn, formatIsoDayText, localeOf, msg } from '@portal/core';
+import { formatIsoDayText, localeOf, msg } from '@portal/core';
 import { ApiError, type RouteContext, route, withMessage } from '@portal/server';
 import { ClaimsAccess } from '../../access';
 import { type ClaimCreate, ClaimsApi } from '../../contract';
@@ -13,10 +13,8 @@ import { claimDetails, createClaim, getClaim, updateClaim } from '../repo';
 async function refuseAfterTermination(ctx: Pick<RouteContext, 'memberId' | 'services' | 'config' | 'language'>, b: ClaimCreate) {
   const memberId = ctx.memberId ?? b.MemberID ?? null;
   if (memberId === null || !b.ServiceDateFrom) return;
-  const m = await ctx.services.members.load(memberId);
-  if (!m?.terminationDate) return;
-  const ended = dayIn(ctx.config.businessTimeZone, new Date(m.terminationDate));
-  if (b.ServiceDateFrom > ended)
+  const ended = await ctx.services.members.terminationDay(memberId, ctx.config.businessTimeZone);
+  if (ended !== null && b.ServiceDateFrom > ended)
     throw new ApiError(
       409,
       // The day in the reader's language ('Feb 3, 2026', '3 feb 2026').

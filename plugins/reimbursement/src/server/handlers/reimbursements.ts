@@ -65,9 +65,9 @@ function memberOf(ctx: Pick<RouteContext, 'memberId'>): number {
  * the termination) may still be reimbursed. A create repeated for a request already made still answers it.
  */
 async function refuseAfterTermination(ctx: Pick<RouteContext, 'services' | 'config' | 'language'>, memberId: number, serviceDate: string) {
-  const m = await ctx.services.members.load(memberId);
-  if (!m?.terminationDate || !serviceDate) return;
-  const ended = dayIn(ctx.config.businessTimeZone, new Date(m.terminationDate));
+  if (!serviceDate) return;
+  const ended = await ctx.services.members.terminationDay(memberId, ctx.config.businessTimeZone);
+  if (ended === null) return;
   // The day in the reader's language ('Mar 10, 2026', '10 mar 2026'), as the duplicate-request message writes its dates.
   if (serviceDate > ended) throw new ApiError(409, msg(TERMINATED_MESSAGE, { date: formatIsoDayText(ended, 'medium', localeOf(ctx.language)) }));
 }
