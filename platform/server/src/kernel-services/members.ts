@@ -78,8 +78,10 @@ export interface MembersService {
   /**
    * The calendar day, in `timeZone` (the business's), on which the membership ends or ended ('YYYY-MM-DD'); null when
    * it is not terminated. A service after that day is not the membership's (a new bill or reimbursement is refused).
+   * `share`: the member's row is read FOR SHARE in `tx` (as `isTerminated`), so a termination committing meanwhile
+   * waits for the write that checked against it.
    */
-  terminationDay(memberId: number, timeZone: string): Promise<string | null>;
+  terminationDay(memberId: number, timeZone: string, tx?: SqlClient, opts?: { share?: boolean }): Promise<string | null>;
   /**
    * Tells the plugins a membership has ended: call it in the termination's transaction (`tx`), so the two commit
    * together or not at all. It queues the kernel's `member.terminated` job, which runs each plugin's
@@ -153,9 +155,14 @@ export function membersService(sql: SqlClient, jobs: Pick<JobQueue, 'send'>): Me
       );
       return rows[0]?.ended === true;
     },
-    async terminationDay(memberId, timeZone) {
-      const m = await load(memberId);
-      return m?.terminationDate ? dayIn(timeZone, new Date(m.terminationDate)) : null;
+    async terminationDay(memberId, timeZone, tx, opts) {
+      // As load() writes it ('…T…Z'), so the day is the same whichever engine and driver read it.
+      const rows = await (tx ?? sql).query<{ ended: string | null }>(
+        `SELECT to_char(termination_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS ended FROM members WHERE member_id = $1${opts?.share ? ' FOR SHARE' : ''}`,
+        [memberId],
+      );
+      const ended = rows[0]?.ended ?? null;
+      return ended === null ? null : dayIn(timeZone, new Date(ended));
     },
     async isMemberAccount(memberId, tx) {
       const rows = await (tx ?? sql).query(
