@@ -193,8 +193,11 @@ async function openSettledHelp(page: Page) {
 }
 
 test('the expiry warning appears when 2 minutes remain and its click refreshes the session', async ({ page }) => {
+  // The page's clock, so the tab can be left without input for a while (a user at work is refreshed, not warned).
+  await page.clock.install();
   await signIn(page, 'card', 'card.careguard', undefined, '/login');
   await openSettledHelp(page);
+  await page.clock.fastForward('02:10');
   const before = await page.evaluate(() => {
     const soon = Date.now() + 100_000;
     sessionStorage.setItem('cq.expiry', String(soon));
@@ -206,6 +209,24 @@ test('the expiry warning appears when 2 minutes remain and its click refreshes t
   await expect(page.getByText('Your session has been extended.')).toBeVisible();
   const after = Number(await page.evaluate(() => sessionStorage.getItem('cq.expiry')));
   expect(after).toBeGreaterThan(before + 600_000);
+});
+
+test('a user still giving input as the session nears its end is not warned nor signed out: the session is refreshed quietly', async ({ page }) => {
+  await signIn(page, 'card', 'card.careguard', undefined, '/login');
+  await openSettledHelp(page);
+  const before = await page.evaluate(() => {
+    const soon = Date.now() + 100_000;
+    sessionStorage.setItem('cq.expiry', String(soon));
+    return soon;
+  });
+  // Keys pressed on the page itself: input that asks the API nothing, so no call's own refresh comes into it.
+  const refreshed = page.waitForRequest((r) => new URL(r.url()).pathname === '/token' && (r.postData() ?? '').includes('refresh_token'));
+  await page.locator('body').press('Shift');
+  await refreshed;
+  await expect.poll(async () => Number(await page.evaluate(() => sessionStorage.getItem('cq.expiry')))).toBeGreaterThan(before + 600_000);
+  await expect(page.getByText(/Session will expire/)).toHaveCount(0);
+  await expect(page.getByText('Your session has been extended.')).toHaveCount(0);
+  await expect(page.getByTestId('help-topics')).toBeVisible();
 });
 
 test('the login page has no serious or critical accessibility violations', async ({ page }) => {

@@ -19,7 +19,8 @@ export interface Kernel {
    * tab's own session, whose tokens are stored. A token the server refuses leaves the tab signed out.
    */
   handOver(accessToken: string): Promise<void>;
-  refreshSession(): Promise<void>;
+  /** `quiet`: no 'refreshed' toast (the expiry watch's refresh for a user at work). */
+  refreshSession(quiet?: boolean): Promise<void>;
   /**
    * A session has just started (sign-in): forgets the previous identity, starts the calls that decide whether the first
    * signed-in page may open (identity, navigation guards' preparation) and returns where '/' leads for the new token's

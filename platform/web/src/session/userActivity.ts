@@ -11,7 +11,8 @@ let lastInput = Date.now();
 let following = false;
 const INPUTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 
-function followUserInput(): void {
+/** Starts noting the user's input in this tab (once; the app's start calls it, and every poll). */
+export function followUserInput(): void {
   if (following || typeof window === 'undefined') return;
   following = true;
   const mark = () => {

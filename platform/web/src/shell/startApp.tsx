@@ -15,8 +15,8 @@ import { LocaleProvider } from '../i18n/LocaleProvider';
 import { endImpersonationFor, impersonationHeaderFor, initImpersonation, setImpersonation } from '../impersonation/store';
 import { KitProvider } from '../kit/KitProvider';
 import { Extensions, type KernelWebPlugin } from '../plugin';
-import { ExpiryWatch } from '../session/expiry-watch';
 import { SessionStore } from '../session/storage';
+import { followUserInput } from '../session/userActivity';
 import { impersonationAtom, kernelStore, loadingCountAtom, showToast } from '../store';
 import { LoadingBar } from '../toast/LoadingBar';
 import { Toaster } from '../toast/Toaster';
@@ -107,27 +107,28 @@ export function buildRoutes(
 let layoutLoad: Promise<typeof import('./Layout')> | null = null;
 const loadLayout = () => (layoutLoad ??= import('./Layout'));
 
+/**
+ * Starts the session expiry watch (session/watch) once a session is stored (a sign-in, or a returning signed-in tab),
+ * loading its code then; it runs on from there, signed in or out. Input in the tab is noted from the start, so a user
+ * at work is known as such when their session nears its end.
+ */
 function SessionWatch({ kernel, i18n }: { kernel: Kernel; i18n: i18n }) {
   useEffect(() => {
-    const watch = new ExpiryWatch({
-      remainingSeconds: () => {
-        const tokens = kernel.session.tokens();
-        return tokens ? (tokens.expiresAt - Date.now()) / 1000 : null;
-      },
-      warn: (minutes) =>
-        showToast({
-          kind: 'warning',
-          key: 'session-expiry',
-          timeout: 20000,
-          message: i18n.t('session.expiring', { count: minutes }),
-          onClick: () => void kernel.refreshSession(),
-        }),
-      signOut: () => void kernel.signOut({ silent: true }),
-      setTimer: (fn, ms) => setTimeout(fn, ms),
-      clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-    });
-    watch.start();
-    return () => watch.stop();
+    followUserInput();
+    let stop: (() => void) | undefined;
+    let gone = false;
+    const wait = setInterval(() => {
+      if (!kernel.session.tokens()) return;
+      clearInterval(wait);
+      void import('../session/watch').then((m) => {
+        if (!gone) stop = m.watchSession(kernel, i18n);
+      });
+    }, 1000);
+    return () => {
+      gone = true;
+      clearInterval(wait);
+      stop?.();
+    };
   }, [kernel, i18n]);
   return null;
 }
@@ -246,10 +247,10 @@ export function startApp({ brand, plugins, extraNamespaces = [], root }: StartOp
         throw e;
       }
     },
-    refreshSession: async () => {
+    refreshSession: async (quiet) => {
       try {
         await api.refresh();
-        showToast({ kind: 'success', message: i18n.t('session.refreshed'), key: 'session-expiry' });
+        if (!quiet) showToast({ kind: 'success', message: i18n.t('session.refreshed'), key: 'session-expiry' });
       } catch {
         await kernel.signOut({ silent: true });
       }
