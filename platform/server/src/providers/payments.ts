@@ -142,8 +142,18 @@ export interface SandboxGatewayConfig {
   signatureKey: string;
 }
 
-/** GATEWAY_LOGIN_ID, GATEWAY_TRANSACTION_KEY, GATEWAY_SIGNATURE_KEY: the same names and defaults the sandbox reads. */
+const GATEWAY_CREDENTIALS = ['GATEWAY_LOGIN_ID', 'GATEWAY_TRANSACTION_KEY', 'GATEWAY_SIGNATURE_KEY'] as const;
+
+/**
+ * GATEWAY_LOGIN_ID, GATEWAY_TRANSACTION_KEY, GATEWAY_SIGNATURE_KEY: the same names and defaults the sandbox reads. The
+ * defaults are the sandbox merchant's, for development, tests and demos: with NODE_ENV=production a missing one stops
+ * the start (an Error naming them), so a deployment cannot take card payments or trust webhooks under the sandbox's
+ * published keys by leaving one out.
+ */
 export function gatewayConfigFromEnv(sandboxUrl: string, env: NodeJS.ProcessEnv = process.env): SandboxGatewayConfig {
+  const missing = GATEWAY_CREDENTIALS.filter((name) => !env[name]);
+  if (env.NODE_ENV === 'production' && missing.length > 0)
+    throw new Error(`${missing.join(', ')} must be set when NODE_ENV is production: the card gateway's defaults are the sandbox merchant's published keys`);
   return {
     sandboxUrl,
     loginId: env.GATEWAY_LOGIN_ID || 'sandbox-merchant',
