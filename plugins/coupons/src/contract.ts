@@ -19,6 +19,8 @@ export const COUPON_SORT_COLUMNS = ['DateCreated', 'Code', 'Product', 'Membershi
 /** At most this many ids in one bulk action. */
 export const MAX_BULK_IDS = 500;
 export const MAX_PAGE_INDEX = 10_000;
+/** The longest search text the list's search takes (the kit's search box's default limit); a longer one is a 400. */
+export const SEARCH_TEXT_MAX_LENGTH = 100;
 
 /** Verbatim (spec 02 section 5). */
 export const COUPON_MESSAGES = {
@@ -35,7 +37,15 @@ export const COUPON_MESSAGES = {
   activated: 'The selected coupons have been activated.',
   deactivated: 'The selected coupons have been deactivated.',
   deleted: 'The selected coupons have been deleted.',
+  /**
+   * A delete that selected coupons members' memberships were given with (`codes`: the codes, or `tooMany` for more than
+   * IN_USE_NAMED of them); nothing is deleted.
+   */
+  inUse: 'These coupons are in use by members and cannot be deleted: {{codes}}. Deactivate them instead; nothing was deleted.',
+  tooMany: '{{codes}} and {{more}} more',
 } as const;
+/** The most codes a refused delete names; the rest are counted ('… and 12 more'). */
+export const IN_USE_NAMED = 10;
 
 /** Messages of the coupon check (the billing page shows them as the coupon error or success). */
 export const COUPON_CHECK_MESSAGES = {
@@ -62,12 +72,15 @@ export const daySchema = z.preprocess(
 );
 const optDay = z.preprocess((v) => (v === '' ? null : v), daySchema.nullish());
 
+/** The longest code: a search for longer text cannot match one (the list's search box stops there). */
+export const COUPON_CODE_MAX_LENGTH = 40;
+
 /** A coupon code: letters, digits, dash and underscore; unique ignoring case. */
 export const codeSchema = z
   .string({ error: 'is required' })
   .trim()
   .min(3, 'must be at least 3 characters')
-  .max(40, 'must be at most 40 characters')
+  .max(COUPON_CODE_MAX_LENGTH, 'must be at most 40 characters')
   .regex(/^[A-Za-z0-9_-]+$/, 'may hold letters, digits, - and _ only');
 
 export const couponSchema = z.object({
@@ -83,6 +96,12 @@ export const couponSchema = z.object({
   Version: z.number().int(),
 });
 export type Coupon = z.infer<typeof couponSchema>;
+/**
+ * One coupon as support's view reads it (GET support/coupon/{id}): ours beside the spec's fields, UsedBy, how many
+ * members' memberships were given with it (counted by the plugins that record codes: billing).
+ */
+export const couponDetailSchema = couponSchema.extend({ UsedBy: z.number().int().min(0) });
+export type CouponDetail = z.infer<typeof couponDetailSchema>;
 
 const couponFields = {
   Code: codeSchema,
@@ -119,8 +138,15 @@ export const couponSearchSchema = z.object({
   SortOrder: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() || undefined : (v ?? undefined)), z.enum(['ASC', 'DESC']).default('DESC')),
   Query: z
     .object({
-      /** Part of the code, any case. */
-      SearchString: z.string().trim().max(40).optional(),
+      /**
+       * Part of the code, any case. Taken as sent up to 100 characters (the kit's search box limit elsewhere): text
+       * longer than a code (COUPON_CODE_MAX_LENGTH) finds none, rather than being cut to text the user did not search.
+       */
+      SearchString: z
+        .string()
+        .trim()
+        .max(SEARCH_TEXT_MAX_LENGTH, schemaText('must be at most {{max}} characters', { max: SEARCH_TEXT_MAX_LENGTH }))
+        .optional(),
       Status: z.enum(COUPON_STATUSES).optional(),
       Product: z.enum(PRODUCTS).optional(),
     })
@@ -141,7 +167,7 @@ export const couponPageSchema = z.object({ Items: z.array(couponSchema), ItemCou
 export const bulkResultSchema = z.object({ Count: z.number().int(), Message: z.string() });
 
 export const CouponsApi = {
-  get: defineEndpoint({ method: 'GET', path: '/api/payment/support/coupon/:id', params: z.object({ id: idSchema }), response: couponSchema }),
+  get: defineEndpoint({ method: 'GET', path: '/api/payment/support/coupon/:id', params: z.object({ id: idSchema }), response: couponDetailSchema }),
   search: defineEndpoint({ method: 'POST', path: '/api/payment/support/coupons/search', body: couponSearchSchema, response: couponPageSchema }),
   update: defineEndpoint({ method: 'POST', path: '/api/payment/support/coupon', body: couponUpdateSchema, response: couponSchema }),
   create: defineEndpoint({ method: 'POST', path: '/api/payment/support/coupon/create', body: couponCreateSchema, response: couponSchema }),

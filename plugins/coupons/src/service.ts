@@ -1,4 +1,5 @@
 import { serviceRef } from '@portal/core';
+import type { SqlClient } from '@portal/server';
 
 /** The answer of a coupon check (spec 01 section 3): Status 0 is valid; a valid coupon always gives lifetime. */
 export interface CouponCheck {
@@ -14,6 +15,19 @@ export interface CouponCheck {
   CouponId: number | null;
 }
 
+/**
+ * A plugin that records the coupon codes members used (billing: the code a membership was given with) answers, for a
+ * list of codes, how many members use each. It hands this to the coupons service at start-up (in its `init`:
+ * `use(couponsService).addCouponUsage(...)`), so coupons knows which coupons are in use without depending on it.
+ */
+export interface CouponUsage {
+  /**
+   * How many members use each of these codes, matched ignoring case (codes are unique ignoring case): keyed by the code
+   * as given; a code no member uses may be left out. Reads with `tx` when given (the caller's transaction).
+   */
+  membersUsing(codes: readonly string[], tx?: SqlClient): Promise<ReadonlyMap<string, number>>;
+}
+
 export interface CouponsService {
   /**
    * Checks a code for a member of a brand: it must exist (any case), be Active, have started, not have ended,
@@ -21,6 +35,16 @@ export interface CouponsService {
    * Started and ended are judged on the business's day (BUSINESS_TIME_ZONE) at `at` (now when absent).
    */
   check(code: string, opts: { brand: string | null; at?: Date }): Promise<CouponCheck>;
+  /**
+   * Adds a plugin's answer to "which of these codes are in use?" (call it in `init`; several plugins may, and their
+   * counts add up). A coupon in use is not deleted (support's Delete answers 409 naming it; Deactivate it instead).
+   */
+  addCouponUsage(usage: CouponUsage): void;
+  /**
+   * How many members use each of these codes, by every added CouponUsage: keyed by the code as given, 0 for a code
+   * nobody uses. Reads with `tx` when given.
+   */
+  membersUsing(codes: readonly string[], tx?: SqlClient): Promise<Map<string, number>>;
 }
 
 export const couponsService = serviceRef<CouponsService>('coupons');

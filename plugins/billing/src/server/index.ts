@@ -3,6 +3,7 @@ import { brandSiteAddress, defineServerPlugin, type ServerRoute, type SqlClient 
 import { CARD_FORM_PAGES } from '../access';
 import { type BillingActor, type BillingService, billingService } from '../service';
 import { type Billing, makeBilling, withRequestLog } from './core';
+import { couponUsage } from './coupon-usage';
 import { memberRoutes } from './handlers/member';
 import { supportRoutes } from './handlers/support';
 import { webhookRoutes } from './handlers/webhook';
@@ -32,6 +33,10 @@ export default defineServerPlugin<BillingService>({
         webhookUrlFrom(process.env, `${brandSiteAddress(config, 'staff')}/api/payment/webhook`),
         config.businessTimeZone,
       ),
+  },
+  // The coupons members' memberships were given with are in use: the coupons plugin refuses to delete them.
+  init: ({ use, database }) => {
+    use(couponsService).addCouponUsage(couponUsage(database.sql));
   },
   // A membership that ended: the gateway stops renewing its subscription (the kernel's member.terminated job).
   onMemberTerminated: async (memberId, { use, services }) => {

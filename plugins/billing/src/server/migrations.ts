@@ -122,4 +122,14 @@ CREATE INDEX billing_transactions_ref_idx ON billing_transactions (ref_transacti
     id: '0007_billing_ended_by_termination',
     sql: 'ALTER TABLE billing_customers ADD COLUMN ended_by_termination boolean NOT NULL DEFAULT false',
   },
+  {
+    // The coupons plugin asks which codes members' memberships were given with (a coupon's view counts them, a delete
+    // of a coupon in use is refused: coupon-usage.ts), ignoring case: this reads the few members with a coupon instead
+    // of every member. Built without blocking writes to a table that already holds members (CONCURRENTLY).
+    id: '0008_billing_coupon_code_index',
+    transaction: false,
+    statements: [
+      'CREATE INDEX CONCURRENTLY IF NOT EXISTS billing_customers_coupon_code_idx ON billing_customers (lower(coupon_code)) WHERE coupon_code IS NOT NULL',
+    ],
+  },
 ];

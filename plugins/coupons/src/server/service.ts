@@ -1,7 +1,7 @@
 import { dayIn } from '@portal/core';
 import type { SqlClient } from '@portal/server';
 import { COUPON_CHECK_MESSAGES, CouponCheckStatus, type Product } from '../contract';
-import type { CouponCheck, CouponsService } from '../service';
+import type { CouponCheck, CouponsService, CouponUsage } from '../service';
 import { couponByCode, toCoupon } from './queries';
 
 /** Which product's coupons a brand's members may use; brands not listed (staff) take any product. */
@@ -12,7 +12,22 @@ export const BRAND_PRODUCT: Readonly<Record<string, Product>> = { card: 'Amethys
  * to midnight there, whatever the member's clock or the database's (UTC) day says.
  */
 export function makeCouponsService(sql: SqlClient, timeZone: string): CouponsService {
+  /** The plugins' answers to "which of these codes are in use?" (billing's), added at start-up. */
+  const usages: CouponUsage[] = [];
   return {
+    addCouponUsage(usage) {
+      usages.push(usage);
+    },
+    async membersUsing(codes, tx) {
+      const total = new Map(codes.map((code) => [code, 0]));
+      if (codes.length === 0) return total;
+      for (const usage of usages) {
+        for (const [code, members] of await usage.membersUsing(codes, tx)) {
+          if (total.has(code)) total.set(code, (total.get(code) ?? 0) + members);
+        }
+      }
+      return total;
+    },
     async check(code, { brand, at = new Date() }): Promise<CouponCheck> {
       const today = dayIn(timeZone, at);
       const answer = (Status: number, Message: string, CouponId: number | null, vendorLifetime = false): CouponCheck => ({

@@ -1,40 +1,71 @@
-import { staleIds, type VersionedRef, versionsSeen } from '@portal/core';
+import { msg, staleIds, type VersionedRef, versionsSeen } from '@portal/core';
 import { badRequest, conflict, notFound, route, type SqlClient, withMessage } from '@portal/server';
 import { COUPONS_ACCESS } from '../../access';
-import { COUPON_MESSAGES, CouponsApi } from '../../contract';
+import { COUPON_MESSAGES, CouponsApi, IN_USE_NAMED } from '../../contract';
+import { type CouponsService, couponsService } from '../../service';
 import { COUPON_COLUMNS, type CouponRow, couponById, newCouponStatus, searchCoupons, toCoupon } from '../queries';
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
 
+interface LockedCoupon {
+  id: number;
+  version: number;
+  code: string;
+}
+
 /**
  * Runs a bulk action on every coupon in one transaction: all of them exist, are still at the Version the caller saw
- * (where it sent one), and change, or nothing changes. Duplicate ids count once.
+ * (where it sent one), pass the action's own check (`allowed`, which throws its refusal), and change, or nothing
+ * changes. Duplicate ids count once.
  */
 async function bulk(
   sql: SqlClient,
   refs: readonly VersionedRef[],
+  allowed: ((tx: SqlClient, coupons: LockedCoupon[]) => Promise<void>) | null,
   apply: (tx: SqlClient, ids: number[]) => Promise<number>,
   audit: (tx: SqlClient, ids: number[]) => Promise<void>,
 ): Promise<number> {
   const seen = versionsSeen(refs);
   const unique = [...seen.keys()];
   return sql.transaction(async (tx) => {
-    const found = await tx.query<{ id: number; version: number }>('SELECT id, version FROM coupons WHERE id = ANY($1::int[]) FOR UPDATE', [unique]);
+    const found = await tx.query<LockedCoupon>('SELECT id, version, code FROM coupons WHERE id = ANY($1::int[]) FOR UPDATE', [unique]);
     if (found.length !== unique.length) throw notFound(COUPON_MESSAGES.someNotFound);
     if (staleIds(seen, found).length) throw conflict(COUPON_MESSAGES.someStale);
+    await allowed?.(tx, found);
     const changed = await apply(tx, unique);
     await audit(tx, unique);
     return changed;
   });
 }
 
+/**
+ * A delete keeps the coupons members used (a plugin that records codes, billing, says which: CouponUsage): any of them
+ * selected refuses the whole delete with 409, naming their codes (the first IN_USE_NAMED, then how many more).
+ */
+const notInUse = (coupons: CouponsService) => async (tx: SqlClient, selected: LockedCoupon[]) => {
+  const using = await coupons.membersUsing(
+    selected.map((c) => c.code),
+    tx,
+  );
+  const inUse = selected
+    .filter((c) => (using.get(c.code) ?? 0) > 0)
+    .map((c) => c.code)
+    .sort((a, b) => a.localeCompare(b));
+  if (inUse.length === 0) return;
+  const named = inUse.slice(0, IN_USE_NAMED).join(', ');
+  const codes = inUse.length > IN_USE_NAMED ? msg(COUPON_MESSAGES.tooMany, { codes: named, more: inUse.length - IN_USE_NAMED }) : named;
+  throw conflict(msg(COUPON_MESSAGES.inUse, { codes }));
+};
+
 export const couponRoutes = [
   route(CouponsApi.get, {
     access: COUPONS_ACCESS,
-    handler: async ({ database, params }) => {
+    handler: async ({ database, params, use }) => {
       const row = await couponById(database.sql, params.id);
       if (!row) throw notFound(COUPON_MESSAGES.notFound);
-      return toCoupon(row);
+      // How many members use it, from the same answer a delete asks (CouponUsage): the view shows it.
+      const using = await use(couponsService).membersUsing([row.code]);
+      return { ...toCoupon(row), UsedBy: using.get(row.code) ?? 0 };
     },
   }),
 
@@ -129,10 +160,12 @@ export const couponRoutes = [
   ).map(([action, endpoint, statement, message]) =>
     route(endpoint, {
       access: COUPONS_ACCESS,
-      handler: async ({ database, body, audit, t }) => {
+      handler: async ({ database, body, audit, t, use }) => {
         const count = await bulk(
           database.sql,
           body,
+          // Activate and deactivate change any coupon; a delete only those no member used.
+          action === 'delete' ? notInUse(use(couponsService)) : null,
           async (tx, ids) => {
             await tx.query(statement, [ids]);
             return ids.length;

@@ -39,6 +39,8 @@ export default function CouponDetailPage() {
                   ['EndDate', c.EndDate ? formatIsoDayText(c.EndDate) : t('detail.none')],
                   ['Status', t(`status.${c.Status}`)],
                   ['DateCreated', formatDateTime(c.DateCreated)],
+                  // Members whose membership was given with it: such a coupon cannot be deleted, only deactivated.
+                  ['UsedBy', t('detail.usedBy', { count: c.UsedBy })],
                 ] as const
               ).map(([k, v]) => (
                 <div key={k}>

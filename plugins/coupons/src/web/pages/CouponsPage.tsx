@@ -9,6 +9,7 @@ import { COUPON_CREATE_PATH, couponPath } from '../../access';
 import { COUPON_DEFAULT_PAGE_SIZE, COUPON_PAGE_SIZES, type Coupon, CouponsApi } from '../../contract';
 import { ACTIONS, type Action, applyTakesFocus, clearsSelection } from '../components/bulkActions';
 import * as css from '../components/coupons.css';
+import { COUPON_SEARCH_MAX_LENGTH, couponSearchBody } from '../components/searchRequest';
 
 const QUERY_KEY = ['coupons', 'grid'] as const;
 
@@ -35,19 +36,7 @@ export default function CouponsPage() {
 
   const fetchPage = useCallback(
     async (req: PageRequest) => {
-      const page = await api.call(
-        CouponsApi.search,
-        {
-          body: {
-            PageIndex: req.pageIndex,
-            PageSize: req.pageSize,
-            SortColumn: (req.sortColumn ?? 'DateCreated') as 'DateCreated',
-            SortOrder: req.sortOrder === 'asc' ? 'ASC' : 'DESC',
-            Query: req.search ? { SearchString: req.search.slice(0, 40) } : {},
-          },
-        },
-        { skipLoadingBar: true },
-      );
+      const page = await api.call(CouponsApi.search, { body: couponSearchBody(req) }, { skipLoadingBar: true });
       seen.see(page.Items);
       return page;
     },
@@ -123,6 +112,7 @@ export default function CouponsPage() {
           queryKey={QUERY_KEY}
           sortable
           searchable
+          searchMaxLength={COUPON_SEARCH_MAX_LENGTH}
           pageSizes={COUPON_PAGE_SIZES}
           defaultPageSize={COUPON_DEFAULT_PAGE_SIZE}
           defaultSort={{ column: 'DateCreated', order: 'desc' }}
