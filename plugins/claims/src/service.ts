@@ -1,4 +1,4 @@
-import { serviceRef } from '@portal/core';
+import { type Language, serviceRef } from '@portal/core';
 import type { SqlClient } from '@portal/server';
 
 /** The three groupings of a dashboard series (spec 01 section 7: claims/time, claims/quarter, claims/month). */
@@ -35,7 +35,9 @@ export interface ClaimsService {
   cityCounts(scope: SeriesScope): Promise<CityCountPoint[]>;
   /**
    * A member's reimbursement request as a bill for finance staff to review (status Received, bill type Misc, claim type
-   * Unknown, the payee 'Member reimbursement'), with its status history; in the caller's transaction.
+   * Unknown, the payee 'Member reimbursement'), with its status history; in the caller's transaction. A service after
+   * the member's termination day is refused (409, a new bill's message), the member's row read FOR SHARE in `tx`: the
+   * caller's own check and this bill then stand on the same reading until the caller commits.
    */
   recordReimbursement(input: ReimbursementBill, tx: SqlClient): Promise<{ ClaimID: number; ClaimNumber: string }>;
   /** The member a bill belongs to, or null when there is no such bill (a charge naming a bill checks it is the member's). */
@@ -64,6 +66,8 @@ export interface ReimbursementBill {
   serviceDate: string;
   createdByUserId: string | null;
   createdByName: string | null;
+  /** The reader's language, for the day a refusal names; English when left out. */
+  language?: Language;
 }
 
 export const claimsService = serviceRef<ClaimsService>('claims');

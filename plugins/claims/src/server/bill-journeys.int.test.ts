@@ -1,6 +1,7 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { ClaimStatus, Roles } from '@portal/core';
 import type { PluginInit } from '@portal/server';
+import { membersService } from '@portal/server/kernel';
 import { authHeaders, makeUser, startTestServer } from '@portal/testing/server';
 import { mintSession } from '@portal/testing/tokens';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -157,7 +158,8 @@ describe('an edit saved from the bill page changes only the fields the form send
 
 describe("a reimbursement's bill is the member's request: its member cannot edit it", () => {
   const reimbursementBill = async (memberId: number) => {
-    const svc = plugin.provides?.create({ database: server.database, config: server.config } as PluginInit);
+    const services = { members: membersService(server.database.sql, server.jobs) };
+    const svc = plugin.provides?.create({ database: server.database, config: server.config, services } as PluginInit);
     if (!svc) throw new Error('the claims plugin provides its service');
     return server.database.sql.transaction((tx) =>
       svc.recordReimbursement({ memberId, billedCents: 5000, serviceDate: '2026-01-02', createdByUserId: null, createdByName: 'member' }, tx),

@@ -1,6 +1,7 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { ClaimStatus, Roles } from '@portal/core';
 import { CREATE_KEY_REUSED, type PluginInit } from '@portal/server';
+import { membersService } from '@portal/server/kernel';
 import { authHeaders, makeUser, startTestServer } from '@portal/testing/server';
 import { mintSession } from '@portal/testing/tokens';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -513,7 +514,11 @@ describe("bills are stamped with the business's day (BUSINESS_TIME_ZONE), not th
 
   it("receives a member's reimbursement request on the business's day of the service's clock, numbered with its year", async () => {
     // Dec 31 2026 at 5:00 pm in Los Angeles is Jan 1 2027, 01:00 in UTC.
-    const svc = makeClaimsService(server.database.sql, { timeZone: 'America/Los_Angeles', now: () => Date.parse('2027-01-01T01:00:00Z') });
+    const svc = makeClaimsService(server.database.sql, {
+      timeZone: 'America/Los_Angeles',
+      members: membersService(server.database.sql, server.jobs),
+      now: () => Date.parse('2027-01-01T01:00:00Z'),
+    });
     const made = await server.database.sql.transaction((tx) => svc.recordReimbursement({ ...reimbursement, memberId: who.a.memberId as number }, tx));
     expect(made.ClaimNumber).toBe(numbered('RB', '26', made.ClaimID));
     const got = await call<Claim>(who.a, 'GET', `/api/claims/getById/${made.ClaimID}`);
@@ -521,7 +526,8 @@ describe("bills are stamped with the business's day (BUSINESS_TIME_ZONE), not th
   });
 
   it("the plugin's service (the one other plugins use) receives it on BUSINESS_TIME_ZONE's day", async () => {
-    const svc = plugin.provides?.create({ database: server.database, config: server.config } as PluginInit);
+    const services = { members: membersService(server.database.sql, server.jobs) };
+    const svc = plugin.provides?.create({ database: server.database, config: server.config, services } as PluginInit);
     if (!svc) throw new Error('the claims plugin provides its service');
     const made = await at(newYearsEve, () =>
       server.database.sql.transaction((tx) => svc.recordReimbursement({ ...reimbursement, memberId: who.a.memberId as number }, tx)),

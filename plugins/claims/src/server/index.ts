@@ -14,7 +14,8 @@ export default defineServerPlugin<ClaimsService>({
   id: 'claims',
   provides: {
     ref: claimsService,
-    create: ({ database, config }) => makeClaimsService(database.sql, { replica: database.replica, timeZone: config.businessTimeZone }),
+    create: ({ database, config, services }) =>
+      makeClaimsService(database.sql, { replica: database.replica, timeZone: config.businessTimeZone, members: services.members }),
   },
   migrations,
   seed,

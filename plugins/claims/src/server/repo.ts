@@ -21,9 +21,18 @@ import {
 import type { ReimbursementBill } from '../service';
 import { allowedTransitions, EDITABLE_STATUSES, joinMessages, statusLabel, transitionRefusal } from '../statusFlow';
 import { buildSearch, CLAIM_COLUMNS, type ClaimScope } from './query';
+import { refuseAfterTermination, type TerminationCheck } from './termination';
 import { identifierSql, normalIdentifier, payeeCompactSql, payeeMatchSql, payeePatterns, payeeWords } from './textMatch';
 
 type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit' | 'config'>;
+/** A bill's write (create, update): its refusals write days in the reader's language. */
+type WriteCtx = Ctx & Pick<RouteContext, 'language'>;
+/** The termination check of a write, in the request's language. */
+const terminationCheck = (ctx: WriteCtx): TerminationCheck => ({
+  members: ctx.services.members,
+  timeZone: ctx.config.businessTimeZone,
+  language: ctx.language,
+});
 
 /**
  * The business's day now, 'YYYY-MM-DD' (BUSINESS_TIME_ZONE): the day a bill is stamped received, in review or paid, and
@@ -192,9 +201,10 @@ export function createRequest(memberId: number, b: ClaimCreate): Record<string, 
  * Adds a bill (Received). With an IdempotencyKey the key is claimed first, in the transaction of the bill: a create
  * repeated with a key its caller already used (a retried request whose answer was lost, a double press) waits for the
  * first to commit and answers the bill it made, adding nothing; the key with another bill is refused (409). A create
- * refused for any reason claims nothing.
+ * refused for any reason claims nothing. A service after the member's termination day is refused (409) in the same
+ * transaction, under the member's row read FOR SHARE (termination.ts); a repeat answered by its key is not checked again.
  */
-export async function createClaim(ctx: Ctx, b: ClaimCreate): Promise<Claim> {
+export async function createClaim(ctx: WriteCtx, b: ClaimCreate): Promise<Claim> {
   let memberId: number;
   if (ctx.memberId !== null) {
     if (b.MemberID && b.MemberID !== ctx.memberId)
@@ -223,6 +233,8 @@ export async function createClaim(ctx: Ctx, b: ClaimCreate): Promise<Claim> {
       const earlier = await ctx.services.createKeys.claim(tx, key, createRequest(memberId, b));
       if (earlier !== null) return Number(earlier);
     }
+    // Before anything is written, in this transaction: a termination committing meanwhile waits for the bill or is seen.
+    await refuseAfterTermination(terminationCheck(ctx), tx, memberId, b.ServiceDateFrom);
     const payee = await resolvePayee(tx, b, sharesPayees(ctx));
     const next = await tx.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('claims', 'claim_id'))::int AS id`);
     const claimId = next[0]?.id as number;
@@ -269,8 +281,17 @@ export async function createClaim(ctx: Ctx, b: ClaimCreate): Promise<Claim> {
 
 /** The payee a member's own reimbursement request is billed under. */
 
-/** See ClaimsService.recordReimbursement. `today` is the business's day ({@link businessToday}): received then, numbered with its year. */
-export async function recordReimbursement(r: ReimbursementBill, tx: SqlClient, today: string): Promise<{ ClaimID: number; ClaimNumber: string }> {
+/**
+ * See ClaimsService.recordReimbursement. `today` is the business's day ({@link businessToday}): received then, numbered
+ * with its year. A service after the member's termination day is refused (409) in `tx`, as a new bill's.
+ */
+export async function recordReimbursement(
+  r: ReimbursementBill,
+  tx: SqlClient,
+  today: string,
+  check: Omit<TerminationCheck, 'language'>,
+): Promise<{ ClaimID: number; ClaimNumber: string }> {
+  await refuseAfterTermination({ ...check, language: r.language ?? 'en' }, tx, r.memberId, r.serviceDate);
   const rows = await tx.query<{ claim_id: number; claim_number: string }>(
     `WITH n AS (SELECT nextval(pg_get_serial_sequence('claims', 'claim_id'))::int AS id)
      INSERT INTO claims (claim_id, claim_number, member_id, payee_id, payee_name, claim_status_id, bill_type_id, claim_type_id, billed_cents,
@@ -294,9 +315,11 @@ const STALE =
 /**
  * Saves an edit. A field the request leaves out is unchanged (the web form sends no bill review received date, and a
  * member's form no payment details): the stored bill is merged with the fields actually sent. A field sent as null (or
- * '') is cleared where the bill may be without it; the claim number and the received date may not (400).
+ * '') is cleared where the bill may be without it; the claim number and the received date may not (400). An edit that
+ * moves the service day (ServiceDateFrom) after the member's termination day is refused (409) as a new bill would be; one
+ * that leaves it as it is saves (a bill already after that day, entered before the termination, is still worked).
  */
-export async function updateClaim(ctx: Ctx, b: ClaimUpdate): Promise<Claim> {
+export async function updateClaim(ctx: WriteCtx, b: ClaimUpdate): Promise<Claim> {
   const scope = scopeFor(ctx);
   const sql = ctx.database.sql;
   const sent = (field: keyof ClaimUpdate) => Object.hasOwn(b, field) && b[field] !== undefined;
@@ -327,6 +350,9 @@ export async function updateClaim(ctx: Ctx, b: ClaimUpdate): Promise<Claim> {
     refuseFutureDates({ ...b, ServiceDateTo: next.ServiceDateTo }, businessToday(ctx.config.businessTimeZone), cur);
     const paymentChanged = next.PaidDate !== cur.PaidDate || next.PaidCents !== cents(cur.PaidAmount) || next.CheckNumber !== cur.CheckNumber;
     if (paymentChanged && !isSuperUser(ctx)) throw forbidden(PAYMENT_SUPERUSER_ONLY);
+    // Only a moved service day is checked (in this transaction, the member's row FOR SHARE): a day already on the bill
+    // and left as it is does not block the save, so staff still work a bill entered before the termination was recorded.
+    if (b.ServiceDateFrom !== cur.ServiceDateFrom) await refuseAfterTermination(terminationCheck(ctx), tx, cur.MemberID, b.ServiceDateFrom);
     // An unchanged payee stays as it is (a member's own payee name too, even when staff save the bill).
     const samePayee = b.PayeeID ? b.PayeeID === cur.PayeeID : cur.PayeeID === null && b.PayeeName === cur.PayeeName;
     const payee = samePayee ? { id: cur.PayeeID, name: cur.PayeeName } : await resolvePayee(tx, b, sharesPayees(ctx));

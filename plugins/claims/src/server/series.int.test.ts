@@ -10,6 +10,8 @@ let server: StartedServer;
 let memberId: number;
 let otherId: number;
 let billNo = 0;
+/** The series read no termination (they record no reimbursement bill). */
+const noTerminations = { terminationDay: async () => null };
 
 /** A client on the test database that notes every statement it runs and can fail the next one. */
 function recording() {
@@ -39,6 +41,7 @@ function service() {
   const routedAfter: (bigint | null)[] = [];
   const svc = makeClaimsService(primary.client, {
     timeZone: 'America/Chicago',
+    members: noTerminations,
     now: () => clock.now,
     replica: {
       routed: (after) => {
@@ -140,7 +143,7 @@ describe('every member’s series are kept for 5 minutes; a member’s own are a
 
   it('reads the primary when there is no replica', async () => {
     const primary = recording();
-    const svc = makeClaimsService(primary.client, { timeZone: 'America/Chicago' });
+    const svc = makeClaimsService(primary.client, { timeZone: 'America/Chicago', members: noTerminations });
     await svc.claimCounts(all, 'quarter');
     await svc.claimCounts(all, 'quarter');
     expect(primary.texts).toHaveLength(1);

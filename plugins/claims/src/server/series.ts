@@ -1,5 +1,5 @@
 import { ClaimStatus } from '@portal/core';
-import { KeptResults, type SqlClient } from '@portal/server';
+import { KeptResults, type MembersService, type SqlClient } from '@portal/server';
 import type { BillAmountPoint, CityCountPoint, ClaimCountPoint, ClaimsService, SeriesPeriod, SeriesScope } from '../service';
 import { businessToday, recordReimbursement } from './repo';
 
@@ -74,8 +74,13 @@ export interface ClaimsServiceOptions {
   ttlMs?: number;
   /** The clock (ms): when kept series run out, and the moment whose business day a reimbursement bill is received on. */
   now?: () => number;
-  /** The business's time zone (`config.businessTimeZone`, BUSINESS_TIME_ZONE): the day a reimbursement bill is received. */
+  /**
+   * The business's time zone (`config.businessTimeZone`, BUSINESS_TIME_ZONE): the day a reimbursement bill is received,
+   * and the zone of the member's termination day it is checked against.
+   */
   timeZone: string;
+  /** The kernel's members service (`services.members`): a reimbursement bill after the termination day is refused. */
+  members: Pick<MembersService, 'terminationDay'>;
 }
 
 export function makeClaimsService(sql: SqlClient, opts: ClaimsServiceOptions): ClaimsService {
@@ -90,7 +95,7 @@ export function makeClaimsService(sql: SqlClient, opts: ClaimsServiceOptions): C
     scope.memberId !== null ? take(sql) : (kept.get(key, () => take(replica ? replica.routed(null) : sql)) as Promise<T[]>);
   const today = () => businessToday(opts.timeZone, now());
   return {
-    recordReimbursement: (input, tx) => recordReimbursement(input, tx, today()),
+    recordReimbursement: (input, tx) => recordReimbursement(input, tx, today(), { members: opts.members, timeZone: opts.timeZone }),
     async billOwner(claimId) {
       const rows = await sql.query<{ member_id: number }>('SELECT member_id FROM claims WHERE claim_id = $1', [claimId]);
       return rows[0]?.member_id ?? null;

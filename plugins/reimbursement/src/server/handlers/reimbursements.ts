@@ -63,10 +63,14 @@ function memberOf(ctx: Pick<RouteContext, 'memberId'>): number {
  * A new request (each of its files) for a service after the member's membership ended is refused (409), whoever asks
  * (the member or staff acting for them); a service up to and on the termination day (the business's calendar day of
  * the termination) may still be reimbursed. A create repeated for a request already made still answers it.
+ *
+ * Create checks twice: before the upload's bytes are read (`tx` absent: a refusal costs no scan and keeps the upload),
+ * and again in the transaction that makes the bill and the row (`tx`), where the member's row is read FOR SHARE, so a
+ * termination committing between the first check and the insert either waits for the insert or is seen by it.
  */
-async function refuseAfterTermination(ctx: Pick<RouteContext, 'services' | 'config' | 'language'>, memberId: number, serviceDate: string) {
+async function refuseAfterTermination(ctx: Pick<RouteContext, 'services' | 'config' | 'language'>, memberId: number, serviceDate: string, tx?: SqlClient) {
   if (!serviceDate) return;
-  const ended = await ctx.services.members.terminationDay(memberId, ctx.config.businessTimeZone);
+  const ended = await ctx.services.members.terminationDay(memberId, ctx.config.businessTimeZone, tx, tx ? { share: true } : undefined);
   if (ended === null) return;
   // The day in the reader's language ('Mar 10, 2026', '10 mar 2026'), as the duplicate-request message writes its dates.
   if (serviceDate > ended) throw new ApiError(409, msg(TERMINATED_MESSAGE, { date: formatIsoDayText(ended, 'medium', localeOf(ctx.language)) }));
@@ -483,6 +487,8 @@ export const reimbursementRoutes = [
             await claimKey(before.id);
             return { row: before, fresh: false };
           }
+          // Again under the member's row (FOR SHARE) before anything is written: a termination since the first check is seen.
+          await refuseAfterTermination(ctx, memberId, r.ServiceDate, tx);
           await mustOwnBatch(tx, body.BatchId, memberId);
           await mustMatchBatch(tx, body.BatchId, memberId, r.ServiceDate, amountCents);
           if ((await countBatch(tx, body.BatchId, memberId)) >= MAX_FILES) throw badRequest(M.tooMany);
@@ -508,6 +514,7 @@ export const reimbursementRoutes = [
                   serviceDate: r.ServiceDate,
                   createdByUserId: ctx.user?.id ?? null,
                   createdByName: ctx.user?.name ?? null,
+                  language: ctx.language,
                 },
                 tx,
               );
