@@ -33,6 +33,8 @@ export const REFRESH_JOB = 'banking.refresh';
 /** A bank transaction's reference in the ledger. */
 export const bankRef = (transactionId: number) => `bank:${transactionId}`;
 export const SYNC_JOB = 'banking.sync';
+/** Removes at the aggregator a link made while the membership ended (see recordLinkResult), when that failed at once. */
+export const UNLINK_JOB = 'banking.unlink';
 /** How many times a sync asks the aggregator again when a link was removed while it asked (see sync). */
 const SYNC_ATTEMPTS = 3;
 
@@ -419,7 +421,8 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
   /**
    * A terminated membership links no bank: add, change and MFA are refused (409) before the aggregator is asked, so no
    * credentials reach it for a link nothing would sync (sync writes nothing for a terminated member) and no termination
-   * job would remove. Whoever asks: the member, or staff acting for them.
+   * job would remove. Whoever asks: the member, or staff acting for them. A termination that commits while an add or
+   * MFA answer is at the aggregator is caught where the link would be saved (recordLinkResult).
    */
   async function refuseTerminated(memberId: number) {
     if (await services.members.isTerminated(memberId)) throw new ApiError(409, BANK_MESSAGES.membershipTerminated);
@@ -488,24 +491,69 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
   /**
    * After add or MFA: record the link's state with its audit row (one transaction); a SUCCESS marks the add (the page
    * waits for the accounts) and reads them. A result that changes nothing here (FAILED, no link) is audited alone.
+   *
+   * A termination that committed while the aggregator was making the link (refuseTerminated ran before it was asked):
+   * the transaction takes the member's bank lock (as terminate does) and reads the membership under a share lock, so
+   * either the termination waits for this commit (and its member.terminated job removes the link saved here) or it
+   * committed before, its job may have run already, and nothing would remove a link saved now. Then the link is not
+   * saved: the audit row says so (`membershipTerminated`), the link is removed at the aggregator after the commit
+   * (its 404 taken as done; a failure leaves it to the `banking.unlink` job) and the answer is 409.
    */
-  async function recordLinkResult(memberId: number, inst: BankInstitution, r: BankLinkResult, audited: (q: SqlClient) => Promise<void>) {
-    if (r.linkId === null || r.status === 'FAILED') {
+  async function recordLinkResult(
+    memberId: number,
+    inst: BankInstitution,
+    r: BankLinkResult,
+    audited: (q: SqlClient, detail?: Record<string, unknown>) => Promise<void>,
+  ) {
+    const linkId = r.linkId;
+    if (linkId === null || r.status === 'FAILED') {
       await audited(sql);
       return;
     }
-    await sql.transaction(async (q) => {
+    const saved = await sql.transaction(async (q) => {
+      await lockMember(q, memberId);
+      if (await services.members.isTerminated(memberId, q, { share: true })) {
+        await audited(q, { membershipTerminated: true });
+        return false;
+      }
       await ensureMember(q, memberId);
       await q.query(
         `INSERT INTO banking_links (provider_account_id, member_id, provider_id, provider_name, logo, url, status)
          VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (provider_account_id) DO UPDATE SET status = EXCLUDED.status, updated_at = now()`,
-        [r.linkId, memberId, inst.institutionId, inst.name, inst.logo, inst.url, r.status === 'SUCCESS' ? 'SUCCESS' : 'MFA'],
+        [linkId, memberId, inst.institutionId, inst.name, inst.logo, inst.url, r.status === 'SUCCESS' ? 'SUCCESS' : 'MFA'],
       );
       if (r.status === 'SUCCESS') await q.query('UPDATE banking_members SET last_added_at = now() WHERE member_id = $1', [memberId]);
       await audited(q);
+      return true;
     });
+    if (!saved) {
+      await unlinkAtAggregator(memberId, linkId);
+      throw new ApiError(409, BANK_MESSAGES.membershipTerminated);
+    }
     if (r.status === 'SUCCESS') await syncSoon(memberId);
+  }
+
+  /**
+   * Removes at the aggregator a link made for a membership that ended meanwhile (recordLinkResult), which nothing here
+   * knows of: now, else by the `banking.unlink` job, retried, so the aggregator keeps no link of a member told that no
+   * bank could be linked. The aggregator's 404 (the link already gone, e.g. removed by the termination job) is done.
+   */
+  async function unlinkAtAggregator(memberId: number, linkId: number) {
+    try {
+      await removeAtAggregator(memberId, linkId);
+    } catch {
+      await services.jobs.send(UNLINK_JOB, { memberId, providerAccountId: linkId });
+    }
+  }
+
+  /** The aggregator's removal of one link of the member; its 404 (no such link any more) is taken as done. */
+  async function removeAtAggregator(memberId: number, linkId: number) {
+    try {
+      await banks.removeLink(aggregatorUser(memberId), linkId);
+    } catch (e) {
+      if (!(e instanceof BankAggregatorError && e.status === 404)) throw e;
+    }
   }
 
   /**
@@ -599,14 +647,14 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
         }
         return viaAggregator(() => Promise.reject(e));
       }
-      await recordLinkResult(memberId, inst, r, (q) =>
+      await recordLinkResult(memberId, inst, r, (q, refused) =>
         audit(
           {
             action: 'banking.link.add',
             entity: 'bank_link',
             entityId: String(r.linkId ?? ''),
             memberId,
-            detail: { providerId, status: r.status },
+            detail: { providerId, status: r.status, ...refused },
           },
           q,
         ),
@@ -635,8 +683,8 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
         return viaAggregator(() => Promise.reject(e));
       }
       const inst = await viaAggregator(() => banks.institution(link.provider_id));
-      await recordLinkResult(memberId, inst, r, (q) =>
-        audit({ action: 'banking.link.mfa', entity: 'bank_link', entityId: String(providerAccountId), memberId, detail: { status: r.status } }, q),
+      await recordLinkResult(memberId, inst, r, (q, refused) =>
+        audit({ action: 'banking.link.mfa', entity: 'bank_link', entityId: String(providerAccountId), memberId, detail: { status: r.status, ...refused } }, q),
       );
       return result(r, link.provider_id, version);
     },
@@ -782,6 +830,9 @@ export function makeBanking(services: KernelServices, database: PluginInit['data
     async scheduleFrameSync(memberId: number) {
       await services.jobs.send(SYNC_JOB, { memberId }, { singletonKey: `${memberId}:frame`, startAfter: BANK_CONSTANTS.frameSyncAfterS });
     },
+
+    /** The `banking.unlink` job: removes at the aggregator a link made while the membership ended (recordLinkResult). */
+    runUnlink: (memberId: number, providerAccountId: number) => viaAggregator(() => removeAtAggregator(memberId, providerAccountId)),
 
     /** The refresh job: asks the aggregator, marks stale links (and the DeactivateBank marker), then mirrors the result. */
     async runRefresh(memberId: number, accountIds: number[]) {

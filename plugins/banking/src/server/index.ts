@@ -2,7 +2,7 @@ import { ledgerService } from '@portal/plugin-ledger/service';
 import { defineServerPlugin } from '@portal/server';
 import { BANK_FRAME_PAGES } from '../access';
 import { type BankingService, bankingService } from '../service';
-import { type Banking, makeBanking, REFRESH_JOB, SYNC_JOB } from './core';
+import { type Banking, makeBanking, REFRESH_JOB, SYNC_JOB, UNLINK_JOB } from './core';
 import { financeRoutes } from './handlers/finance';
 import { supportRoutes } from './handlers/support';
 // The Spanish of every message this server side sends (errors, withMessage, texts in answers) and of the bank
@@ -30,6 +30,13 @@ export default defineServerPlugin<BankingService>({
       retryDelay: 10,
       retryBackoff: true,
       policy: 'short',
+    });
+    // A link the aggregator made while the membership ended (an add or MFA answer overtaken by the termination), which
+    // could not be removed there at once: removed by this job, retried (the aggregator's 404 is done).
+    await services.jobs.define<{ memberId: number; providerAccountId: number }>(UNLINK_JOB, (p) => banking.runUnlink(p.memberId, p.providerAccountId), {
+      retryLimit: 10,
+      retryDelay: 30,
+      retryBackoff: true,
     });
   },
   // A membership that ended: its linked banks are removed at the aggregator and here (POST account/terminate, run for

@@ -1,4 +1,4 @@
-import { dayIn } from '@portal/core';
+import { dayIn, formatIsoDayText, localeOf } from '@portal/core';
 import {
   ApiError,
   badRequest,
@@ -61,6 +61,7 @@ const NOT_FOUND = 'The transaction was not found.';
 const CARD_READ_ONLY = 'Card transactions come from the card and cannot be changed here.';
 const BANK_READ_ONLY = 'Bank transactions come from your linked bank account and cannot be changed here.';
 const REPORTED_LOCKED = 'This transaction was already reported to the federal payer and cannot be changed.';
+const TERMINATED_MESSAGE = 'The membership ended on {{date}}: a transaction dated after that day cannot be added or saved.';
 const excluded = `(${EXCLUDED_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 /** The ledger's rows: everything but card holds and voids. */
 export const LEDGER_ROWS = `status NOT IN ${excluded}`;
@@ -214,11 +215,26 @@ function checked(ctx: Pick<RouteContext, 'config'>, body: LedgerCreate) {
 }
 
 /**
+ * A terminated membership's ledger takes no row dated after the day it ended (the termination's calendar day in the
+ * business's time zone): a create or an edit that would leave a row dated after it is refused with 409 (Data
+ * `{ Terminated: true }`, which the page reads), whoever asks (the member, staff acting for them). A row dated on or
+ * before that day may still be added or corrected (finance staff closing the set-aside's books), and any row deleted.
+ * Read in the write's transaction with the member's row FOR SHARE: a termination committing meanwhile waits for this
+ * write, which was checked against the membership as it was.
+ */
+async function refuseAfterTermination(tx: SqlClient, ctx: Ctx & Pick<RouteContext, 'language'>, memberId: number, day: string): Promise<void> {
+  const ended = await ctx.services.members.terminationDay(memberId, ctx.config.businessTimeZone, tx, { share: true });
+  if (ended === null || day <= ended) return;
+  // The day in the reader's language ('Feb 3, 2026', '3 feb 2026'), as claims and reimbursement word their refusals.
+  throw new ApiError(409, msg(TERMINATED_MESSAGE, { date: formatIsoDayText(ended, 'medium', localeOf(ctx.language)) }), { Terminated: true });
+}
+
+/**
  * Adds the member's transaction. Its IdempotencyKey (required) is claimed first, in the same transaction: a create
  * repeated with a key the member already used (a double press on Save, a retried request) waits for the first one to
  * commit and answers its row, adding nothing (404 once that row was deleted).
  */
-export async function createTransaction(ctx: Ctx, body: LedgerCreate): Promise<LedgerTransaction> {
+export async function createTransaction(ctx: Ctx & Pick<RouteContext, 'language'>, body: LedgerCreate): Promise<LedgerTransaction> {
   const memberId = memberOf(ctx);
   const entry = checked(ctx, body);
   const key = body.IdempotencyKey;
@@ -238,6 +254,7 @@ export async function createTransaction(ctx: Ctx, body: LedgerCreate): Promise<L
       if (!first?.transaction_id) throw notFound(NOT_FOUND);
       return loadRow(tx, memberId, first.transaction_id, ctx.config.businessTimeZone);
     }
+    await refuseAfterTermination(tx, ctx, memberId, entry.DateCreated);
     const id = (
       await tx.query<{ transaction_id: number }>(
         `INSERT INTO ledger_transactions (member_id, source, date_created, code, company, description, transaction_type_id, amount_cents)
@@ -285,7 +302,7 @@ async function lockForChange(tx: SqlClient, ctx: Ctx, memberId: number, id: numb
  * none: the nullable column the report check looks at); an empty date or type keeps the stored one (NOT NULL
  * columns), and the contract refuses a type other than 1, 2 or 3. A stale Version is refused with 409.
  */
-export async function updateTransaction(ctx: Ctx, body: LedgerUpdate): Promise<LedgerTransaction> {
+export async function updateTransaction(ctx: Ctx & Pick<RouteContext, 'language'>, body: LedgerUpdate): Promise<LedgerTransaction> {
   const memberId = memberOf(ctx);
   const r = checkLedgerEdit(body, latestToday());
   if (!r.ok) throw badRequest(r.message);
@@ -293,6 +310,8 @@ export async function updateTransaction(ctx: Ctx, body: LedgerUpdate): Promise<L
   const description = typeof body.Description === 'string' ? body.Description.trim() || null : null;
   return ctx.database.sql.transaction(async (tx) => {
     const before = await lockForChange(tx, ctx, memberId, body.TransactionID, body.Version);
+    // The date the row keeps: the one typed, else the stored one (an edit of a row dated after the end is refused too).
+    await refuseAfterTermination(tx, ctx, memberId, entry.DateCreated ?? before.DateCreated);
     await tx.query(
       `UPDATE ledger_transactions SET date_created = COALESCE($3::date, date_created), code = $4, company = $5, description = $6,
          transaction_type_id = COALESCE($7::smallint, transaction_type_id), amount_cents = $8, version = version + 1, updated_at = now()

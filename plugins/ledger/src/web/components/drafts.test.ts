@@ -12,6 +12,7 @@ import {
   pendingGuard,
   type RowRefusal,
   refusalOf,
+  terminationRefusalOf,
   updateBody,
   withTyped,
 } from './drafts';
@@ -150,6 +151,31 @@ describe('a refused save marks the input its rule is about, until that input cha
     expect(typed.Refused).toBeUndefined();
     expect(typed.Amount).toBe('1');
     expect(invalidFields(typed, []).refused).toBeNull();
+  });
+});
+
+describe('a date after the end of a terminated membership is the date input’s refusal, with the server’s message', () => {
+  const ended = 'The membership ended on Feb 3, 2026: a transaction dated after that day cannot be added or saved.';
+  const refusal = (status: number, message: string, Data: unknown) => Object.assign(new Error(message), { status, body: { MsgText: message, Data } });
+  it('a 409 with Data Terminated marks the date with the server’s text, and is no conflict of the row (no Reload)', () => {
+    const e = refusal(409, ended, { Terminated: true });
+    expect(terminationRefusalOf(e)).toEqual({ field: 'DateCreated', text: ended });
+    expect(conflictOf(e)).toBeNull();
+    const draft: Draft = { ...newDraft(today), Refused: terminationRefusalOf(e) as RowRefusal };
+    expect(invalidFields(draft, []).refused).toBe('DateCreated');
+    // Another date typed drops the mark; typing elsewhere keeps it.
+    expect(withTyped(draft, { Amount: '5' }).Refused).toEqual(draft.Refused);
+    expect(withTyped(draft, { DateCreated: '2026-02-03' }).Refused).toBeUndefined();
+  });
+  it('other refusals are not: a stale row’s 409, a 409 with other data, a 400, a network failure', () => {
+    expect(terminationRefusalOf(refusal(409, 'Someone else changed this transaction; reload to see their change.', null))).toBeNull();
+    expect(terminationRefusalOf(refusal(409, 'Records of this period are being sent to the federal payer.', { Sending: true }))).toBeNull();
+    expect(terminationRefusalOf(refusal(400, 'Please enter amount', { Terminated: true }))).toBeNull();
+    expect(terminationRefusalOf(new Error('network'))).toBeNull();
+    expect(terminationRefusalOf(null)).toBeNull();
+    expect(conflictOf(refusal(409, 'Someone else changed this transaction; reload to see their change.', null))).toBe(
+      'Someone else changed this transaction; reload to see their change.',
+    );
   });
 });
 

@@ -5,11 +5,12 @@ import { type LedgerMessage, LedgerMessages, TransactionType } from '../../rules
 export const EDIT_FIELDS = ['DateCreated', 'Code', 'Company', 'Description', 'TransactionTypeID', 'Amount'] as const;
 export type EditField = (typeof EDIT_FIELDS)[number];
 
-/** A save the page's own rule check refused: the rule's refusal and the input it is about. */
-export interface RowRefusal {
-  field: EditField;
-  message: LedgerMessage;
-}
+/**
+ * A save refused because of one input, and that input: the page's own rule check (`message`, the rule's refusal, which
+ * the page words), or the server (`text`, its message as it came, already in the reader's language: a date after the
+ * end of a terminated membership, see terminationRefusalOf).
+ */
+export type RowRefusal = { field: EditField; message: LedgerMessage; text?: undefined } | { field: EditField; text: string; message?: undefined };
 
 /** A row being edited: the typed values as text; cancel drops the draft, so the row shows what it had. */
 export interface Draft {
@@ -93,13 +94,26 @@ export function updateBody(d: Draft, transactionId: number) {
 /**
  * The message to show on the row when a save is refused because the row is no longer what the edit began from: 409
  * (someone else saved it, or it was reported or is being sent meanwhile) or 404 (deleted meanwhile). null for any
- * other failure (the client's toast says it).
+ * other failure (the client's toast says it), and for a date after the end of the membership (terminationRefusalOf).
  */
 export function conflictOf(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null) return null;
+  if (typeof error !== 'object' || error === null || terminationRefusalOf(error) !== null) return null;
   const { status, message } = error as { status?: unknown; message?: unknown };
   if (status !== 409 && status !== 404) return null;
   return typeof message === 'string' ? message : '';
+}
+
+/**
+ * The server's refusal of a save because the row's date is after the day the member's membership ended (409 with Data
+ * `Terminated`): kept on the row as the date input's refusal, with the server's message, until the date changes. Not
+ * a conflict: the row is as it was, and another date (on or before that day) may be saved. null for anything else.
+ */
+export function terminationRefusalOf(error: unknown): RowRefusal | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { status, message, body } = error as { status?: unknown; message?: unknown; body?: unknown };
+  const data = typeof body === 'object' && body !== null ? (body as { Data?: unknown }).Data : null;
+  if (status !== 409 || typeof data !== 'object' || data === null || (data as { Terminated?: unknown }).Terminated !== true) return null;
+  return { field: 'DateCreated', text: typeof message === 'string' ? message : '' };
 }
 
 /**

@@ -27,6 +27,7 @@ import {
   newDraft,
   pendingGuard,
   refusalOf,
+  terminationRefusalOf,
   updateBody,
   withTyped,
 } from '../components/drafts';
@@ -219,8 +220,16 @@ export default function LedgerPage() {
         else await queryClient.invalidateQueries({ queryKey: ['ledger', 'balance'] });
         setFocusNext(row ? { ...onEditClosed(key), onlyIfLost: true } : onEditClosed(key, saved.TransactionID));
       } catch (e) {
-        // The client showed the server's message. An edit refused because the row changed (or went) meanwhile keeps
-        // it on the row, with the typed values, until the member reloads the row: focus goes to its Reload.
+        // The client showed the server's message. A date after the end of a terminated membership is said in place as
+        // the rule checks' refusals are: the date input marked with the server's message, focused, until it changes.
+        const ended = terminationRefusalOf(e);
+        if (ended !== null) {
+          setDraft(key, { Refused: ended });
+          setFocusNext(onSaveRefused(key, { field: ended.field }));
+          return;
+        }
+        // An edit refused because the row changed (or went) meanwhile keeps it on the row, with the typed values,
+        // until the member reloads the row: focus goes to its Reload.
         const conflict = row ? conflictOf(e) : null;
         if (conflict !== null) {
           setDraft(key, { Conflict: conflict });
@@ -423,7 +432,7 @@ export default function LedgerPage() {
             <td className={css.cell} colSpan={8}>
               {invalid.refused !== null && d.Refused && (
                 <p id={refusedId} className={css.invalidText}>
-                  {ruleText(t, d.Refused.message)}
+                  {d.Refused.text !== undefined ? d.Refused.text : ruleText(t, d.Refused.message)}
                 </p>
               )}
               {invalid.missing.length > 0 && (
