@@ -66,7 +66,13 @@ export const lookupItemSchema = z.object({
   IsDefault: z.boolean(),
 });
 
-export const terminationSchema = z.object({ isTerminated: z.boolean(), terminationPeriod: z.number(), isMsa: z.boolean() });
+/** Spec 01's shape, and ours: terminationDay, the business's calendar day the membership ends or ended on (null: none). */
+export const terminationSchema = z.object({
+  isTerminated: z.boolean(),
+  terminationPeriod: z.number(),
+  isMsa: z.boolean(),
+  terminationDay: z.optional(z.nullable(z.string())),
+});
 export const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['pglite', 'postgres']) });
 export const lookupsSchema = z.array(lookupItemSchema);
 export const nullSchema = z.null();

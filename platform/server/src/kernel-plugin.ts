@@ -1,4 +1,4 @@
-import { type Identity, KernelRoutes, type LookupItem } from '@portal/core';
+import { dayIn, type Identity, KernelRoutes, type LookupItem } from '@portal/core';
 import { forgetSessions } from './auth/session';
 import { issueHandoverToken, tokenRoute } from './auth/token-route';
 import { identityRow } from './auth/users';
@@ -80,8 +80,8 @@ export const kernelPlugin = defineServerPlugin({
     }),
     route(KernelRoutes.termination, {
       access: 'authenticated',
-      handler: async ({ memberId, database, auditRead }) => {
-        if (memberId === null) return { isTerminated: false, terminationPeriod: 0, isMsa: false };
+      handler: async ({ memberId, database, auditRead, config }) => {
+        if (memberId === null) return { isTerminated: false, terminationPeriod: 0, isMsa: false, terminationDay: null };
         // The member's termination and set-aside (MSA) status: a read of member data, audited under the member.
         auditRead({ action: 'member.termination.read', entity: 'member', entityId: memberId, memberId });
         const rows = await database.sql.query<{ termination_date: Date | null; is_msa: boolean }>(
@@ -93,7 +93,13 @@ export const kernelPlugin = defineServerPlugin({
         const end = m.termination_date ? new Date(m.termination_date).getTime() : null;
         // terminationPeriod: whole days until a scheduled termination takes effect (0 when none or already effective).
         const days = end === null ? 0 : Math.max(0, Math.ceil((end - Date.now()) / 86_400_000));
-        return { isTerminated: end !== null && end <= Date.now(), terminationPeriod: days, isMsa: m.is_msa };
+        // terminationDay (ours, not in the spec): the business's calendar day it ends or ended on, for staff's banner.
+        return {
+          isTerminated: end !== null && end <= Date.now(),
+          terminationPeriod: days,
+          isMsa: m.is_msa,
+          terminationDay: end === null ? null : dayIn(config.businessTimeZone, new Date(end)),
+        };
       },
     }),
     route(KernelRoutes.signout, {
