@@ -36,6 +36,15 @@ export const DEFAULT_ADDRESS_TYPE_ID = 4;
 export const DEFAULT_PHONE_TYPE_ID = 3;
 export const STALE_CONTACT_MESSAGE = 'This contact was changed by someone else. Reload it and make your change again.';
 export const CONTACT_NOT_FOUND = 'The contact was not found.';
+/**
+ * A create (or an update) that would give the member a second copy of a contact they have (the same type, the same
+ * name, the same e-mail or phone: see `sameContact` in the server's duplicates.ts) is refused with 409 and these words;
+ * the answer's Data names the contact already there (`contactDuplicateSchema`).
+ */
+export const DUPLICATE_CONTACT_MESSAGE = 'This contact is already in your list.';
+/** The Data of a 409 refusing a duplicate: the contact the member already has. A stale Version's 409 carries none. */
+export const contactDuplicateSchema = z.strictObject({ DuplicateContactID: z.number().int().positive() });
+export type ContactDuplicate = z.infer<typeof contactDuplicateSchema>;
 
 const optText = (max: number) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(max, schemaText('must be at most {{max}} characters', { max })).nullish());

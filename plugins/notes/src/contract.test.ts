@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NOTE_TYPE, NOTE_TYPE_NAMES, noteCreateSchema, noteSchema, noteTypeIdOf, noteUpdateSchema } from './contract';
+import {
+  DEFAULT_NOTE_TYPE,
+  NOTE_AUTHOR_KIND_NAMES,
+  NOTE_AUTHOR_KINDS,
+  NOTE_TYPE_NAMES,
+  noteCreateSchema,
+  noteSchema,
+  noteTypeIdOf,
+  noteUpdateSchema,
+} from './contract';
+import serverEs from './server/i18n/es.json';
+import webEn from './web/i18n/en.json';
+import webEs from './web/i18n/es.json';
 
 const note = {
   NoteID: 1,
@@ -49,6 +61,16 @@ describe('the create’s IdempotencyKey (ours, not the spec’s)', () => {
     expect(noteCreateSchema.parse({ NoteText: 'hi', IdempotencyKey: ' note-1a2b3c4d ' }).IdempotencyKey).toBe('note-1a2b3c4d');
     for (const bad of ['x', 'has spaces in it', 'note/1a2b3c4d', 'k'.repeat(101), 42]) {
       expect(noteCreateSchema.safeParse({ NoteText: 'hi', IdempotencyKey: bad }).error?.issues[0]?.path, JSON.stringify(bad)).toEqual(['IdempotencyKey']);
+    }
+  });
+});
+
+describe('who wrote a note, by the name the pages show (the search finds notes by it)', () => {
+  it("names each author kind in English as the web's notes:kind does, and in Spanish as the server's catalogue does", () => {
+    for (const kind of NOTE_AUTHOR_KINDS) {
+      const english = NOTE_AUTHOR_KIND_NAMES[kind];
+      expect(webEn.kind[kind], kind).toBe(english);
+      expect((serverEs as Record<string, string>)[english], kind).toBe(webEs.kind[kind]);
     }
   });
 });

@@ -54,6 +54,16 @@ export const MAX_ATTACHMENTS_BYTES = 7 * 1024 * 1024;
  */
 export const MAX_FILE_NAME = 1000;
 
+/** Who wrote a note: the member, or staff (support, whoever of them). */
+export const NOTE_AUTHOR_KINDS = ['Member', 'Staff'] as const;
+export type NoteAuthorKind = (typeof NOTE_AUTHOR_KINDS)[number];
+/**
+ * Each author kind's name in English, as the pages show it beside the author's name (the web's `notes:kind.<kind>`,
+ * kept in step by a test): the server's message keys, translated by its catalogue, so a search word that begins a word
+ * of it ('support', 'team', 'equipo') finds the notes of that kind, as the member sees them.
+ */
+export const NOTE_AUTHOR_KIND_NAMES: Readonly<Record<NoteAuthorKind, string>> = { Member: 'Member', Staff: 'Support team' };
+
 export const TOO_MANY_ATTACHMENTS = msg('Maximum of {{max}} files can be attached to a message.', { max: MAX_ATTACHMENTS });
 export const NOTE_NOT_FOUND = 'The message was not found.';
 export const STALE_NOTE_MESSAGE = 'This message was changed by someone else. Reload it and make your change again.';
@@ -179,7 +189,7 @@ export const noteSchema = z.strictObject({
   /** The author's name. */
   CreatedBy: z.string(),
   /** Whether the member or staff wrote it. */
-  CreatedByKind: z.enum(['Member', 'Staff']),
+  CreatedByKind: z.enum(NOTE_AUTHOR_KINDS),
   CreatedDate: wireTimestamp,
   UpdatedDate: wireTimestamp,
   ReplyToID: z.number().int().positive().nullable(),

@@ -16,6 +16,7 @@ export type PrescriptionPlan = z.infer<typeof prescriptionPlanSchema>;
 export const printCardSchema = prescriptionPlanSchema.extend({
   PBMVendor: z.string(),
   VendorPhone: z.string(),
+  /** The member's brand's support line; '' when there is none to give (the card then shows no such row). */
   SupportPhone: z.string(),
   PayerNumber: z.string(),
   Copay: z.string(),

@@ -71,6 +71,10 @@ export const ProfileMessages = {
   addressNotFound: 'Address not found.',
   addressSaved: 'The address has been saved.',
   addressStale: 'Someone else changed this address; reload to see their change.',
+  /** A create or update that would give the member a second copy of an address they have (server/addresses.ts, addressKey). */
+  addressDuplicate: 'This address is already in your list.',
+  /** The same, to support staff adding or changing a member's address by id (the details-addresses tab). */
+  addressDuplicateSupport: "This address is already in the member's list.",
 } as const;
 
 const nullableText = (max: number) =>
@@ -216,6 +220,8 @@ export const addressSchema = z.strictObject({
   Version: z.number().int(),
 });
 export type Address = z.infer<typeof addressSchema>;
+/** The Data of a 409 refusing a duplicate address: the address the member already has. A stale Version's 409 carries none. */
+export const addressDuplicateSchema = z.strictObject({ DuplicateAddressID: z.number().int().positive() });
 
 /**
  * createAddress (the member's and support's). IdempotencyKey (ours, not in the spec): one key per submission of the

@@ -2,7 +2,7 @@ import { Roles } from '@portal/core';
 import { CREATE_KEY_REUSED } from '@portal/server';
 import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_NOT_FOUND, type Contact, ContactsApi, STALE_CONTACT_MESSAGE } from '../contract';
+import { CONTACT_NOT_FOUND, type Contact, ContactsApi, DUPLICATE_CONTACT_MESSAGE, STALE_CONTACT_MESSAGE } from '../contract';
 
 /** The contacts API through the whole kernel guard on a fresh database: roles, scoping to the member, validation, versions. */
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -243,11 +243,15 @@ describe('contacts: a create sent again with its IdempotencyKey adds the contact
 
   it('adds a contact for each create without a key, and keeps keys apart by user', async () => {
     const before = await count();
-    const body = { FirstName: 'Una', LastName: 'Keyless' };
-    const [a, b] = [await call('POST', ContactsApi.create.path, asAlice(), body), await call('POST', ContactsApi.create.path, asAlice(), body)];
+    // Two people of one name, told apart by their phones (the same contact twice is refused: its own tests below).
+    const body = { FirstName: 'Una', LastName: 'Keyless', Phone: '5125550170' };
+    const [a, b] = [
+      await call('POST', ContactsApi.create.path, asAlice(), body),
+      await call('POST', ContactsApi.create.path, asAlice(), { ...body, Phone: '5125550171' }),
+    ];
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(data<Contact>(a).ContactID).not.toBe(data<Contact>(b).ContactID);
-    const keyed = { ...body, IdempotencyKey: 'contact-retry-0004' };
+    const keyed = { FirstName: 'Una', LastName: 'Keyed', IdempotencyKey: 'contact-retry-0004' };
     const mine = await call('POST', ContactsApi.create.path, asAlice(), keyed);
     const bobs = await call('POST', ContactsApi.create.path, authHeaders(bob, 'card'), keyed);
     expect([mine.statusCode, bobs.statusCode]).toEqual([200, 200]);
@@ -263,5 +267,97 @@ describe('contacts: a create sent again with its IdempotencyKey adds the contact
       expect(res.body).toContain('IdempotencyKey');
     }
     expect(await count()).toBe(before);
+  });
+});
+
+describe('contacts: the same contact added twice', () => {
+  let carla: Session;
+  let carlaId: number;
+  const asCarla = () => authHeaders(carla, 'card');
+  const carlas = async () =>
+    (await server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM contacts WHERE member_id = $1', [carlaId]))[0]?.n ?? 0;
+  const DR = { FirstName: 'José', LastName: 'Núñez', Phone: '5125550123', Email: 'jose@example.com', ContactTypeID: 3 };
+  let first: Contact;
+
+  beforeAll(async () => {
+    carlaId = (await makeUser(server, { userName: 'c-carla', roles: [Roles.CareGuard], brand: 'card', member: true })).memberId as number;
+    carla = await signIn(server, 'c-carla');
+    first = data<Contact>(await call('POST', ContactsApi.create.path, asCarla(), DR));
+  });
+
+  it('refuses a second add of a contact the member has (409 naming it), case, accents, spacing and phone punctuation aside; adds nothing', async () => {
+    await server.flushAudit();
+    const [before, audited] = [await carlas(), await audits('contacts.contact.create')];
+    for (const again of [
+      DR,
+      { ...DR, FirstName: '  JOSE ', LastName: 'nunez', Phone: '(512) 555-0123', Email: null },
+      { ...DR, Phone: null, Email: 'JOSE@example.com' },
+      // Another key is another submission: the key does not make a second copy either.
+      { ...DR, IdempotencyKey: 'contact-dup-0001' },
+    ]) {
+      const res = await call('POST', ContactsApi.create.path, asCarla(), again);
+      expect(res.statusCode, JSON.stringify(again)).toBe(409);
+      expect(res.json().MsgText).toBe(DUPLICATE_CONTACT_MESSAGE);
+      expect(res.json().Data).toEqual({ DuplicateContactID: first.ContactID });
+    }
+    await server.flushAudit();
+    expect([await carlas(), await audits('contacts.contact.create')]).toEqual([before, audited]);
+    // The key of the refused create was not spent: it adds another contact.
+    const other = await call('POST', ContactsApi.create.path, asCarla(), { ...DR, FirstName: 'Josefa', IdempotencyKey: 'contact-dup-0001' });
+    expect(other.statusCode, other.body).toBe(200);
+  });
+
+  it('says it in Spanish for a Spanish request, and refuses staff acting for the member the same way', async () => {
+    const es = await call('POST', ContactsApi.create.path, authHeaders(carla, 'card', { cookie: 'cq.lang=es' }), DR);
+    expect(es.statusCode).toBe(409);
+    expect(es.json().MsgText).toBe('Este contacto ya está en su lista.');
+    const staff = await call('POST', ContactsApi.create.path, authHeaders(support, 'staff', { 'x-member-id': String(carlaId) }), DR);
+    expect(staff.statusCode).toBe(409);
+    expect(staff.json().Data).toEqual({ DuplicateContactID: first.ContactID });
+  });
+
+  it('adds one of another type, another name, another way to reach them, or for another member', async () => {
+    for (const body of [
+      { ...DR, ContactTypeID: 1 },
+      { ...DR, FirstName: 'Jose Luis' },
+      { ...DR, Phone: '5125550124', Email: 'jluis@example.com' },
+      { ...DR, Phone: null, Email: null },
+    ]) {
+      const res = await call('POST', ContactsApi.create.path, asCarla(), body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(200);
+    }
+    expect((await call('POST', ContactsApi.create.path, authHeaders(bob, 'card'), DR)).statusCode).toBe(200);
+  });
+
+  it('refuses an update that would make a contact another one the member has; other changes, and changes of a pair stored before, go through', async () => {
+    const other = data<Contact>(await call('POST', ContactsApi.create.path, asCarla(), { ...DR, FirstName: 'Pepe', Phone: '5125550125', Email: null }));
+    const res = await call('POST', ContactsApi.update.path, asCarla(), { ...DR, ContactID: other.ContactID, Version: other.Version });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().MsgText).toBe(DUPLICATE_CONTACT_MESSAGE);
+    expect(res.json().Data).toEqual({ DuplicateContactID: first.ContactID });
+    const kept = data<Contact>(await call('GET', `/api/contacts/getById/${other.ContactID}`, asCarla()));
+    expect(kept).toMatchObject({ FirstName: 'Pepe', Version: other.Version });
+    // The contact itself, saved with its name typed otherwise and a new city: not a duplicate of itself.
+    const own = await call('POST', ContactsApi.update.path, asCarla(), { ...DR, FirstName: 'JOSÉ', City: 'Austin', ContactID: first.ContactID, Version: 1 });
+    expect(own.statusCode, own.body).toBe(200);
+    // Two copies stored before the check existed: a change that leaves them as alike as they were is not refused.
+    await server.database.sql.query(
+      "INSERT INTO contacts (member_id, first_name, last_name, phone, email, contact_type_id) VALUES ($1, 'Old', 'Twin', '5125550126', NULL, 1), ($1, 'Old', 'Twin', '5125550126', NULL, 1)",
+      [carlaId],
+    );
+    const twins = data<{ Items: Contact[] }>(await call('POST', ContactsApi.search.path, asCarla(), { Query: 'old twin' })).Items;
+    expect(twins).toHaveLength(2);
+    const [twin] = twins;
+    if (!twin) throw new Error('no twin');
+    const moved = await call('POST', ContactsApi.update.path, asCarla(), { ...twin, City: 'Dallas' });
+    expect(moved.statusCode, moved.body).toBe(200);
+  });
+
+  it('lets one of four adds of the same contact at once through, refusing the others: the check and the add are one step', async () => {
+    const before = await carlas();
+    const same = { FirstName: 'Concurrent', LastName: 'Caller', Phone: '5125550127' };
+    const answers = await Promise.all(Array.from({ length: 4 }, () => call('POST', ContactsApi.create.path, asCarla(), same)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect(await carlas()).toBe(before + 1);
   });
 });

@@ -24,6 +24,7 @@ import {
   contactDisplayName,
   STALE_CONTACT_MESSAGE,
 } from '../contract';
+import { identityChanged, lockMemberContacts, refuseDuplicate } from './duplicates';
 
 type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit' | 'auditRead' | 't'>;
 
@@ -127,7 +128,8 @@ export const CONTACT_CREATE_KEY_SCOPE = 'contacts.contact';
  * Adds a contact for the member, audited. With an IdempotencyKey (from a signed-in user) the key is claimed first, in
  * the create's transaction: the same create sent again (a retry whose answer was lost, a second press) answers the
  * contact the first made and adds nothing (no row, no audit); the key with another contact, or for another member, is
- * refused with 409. Without a key every create adds.
+ * refused with 409. Without a key every create adds, unless the member already has the contact (duplicates.ts): that
+ * is a 409 naming it, decided under the member's contacts lock so two adds at once cannot both pass.
  */
 export async function createContact(ctx: Ctx, memberId: number, b: ContactCreate): Promise<Contact> {
   const ref: CreateKeyRef | null = b.IdempotencyKey && ctx.user ? { userId: ctx.user.id, scope: CONTACT_CREATE_KEY_SCOPE, key: b.IdempotencyKey } : null;
@@ -141,6 +143,8 @@ export async function createContact(ctx: Ctx, memberId: number, b: ContactCreate
         return toWire(made);
       }
     }
+    await lockMemberContacts(tx, memberId);
+    await refuseDuplicate(tx, memberId, b);
     const rows = await tx.query<Row>(
       `INSERT INTO contacts (member_id, first_name, last_name, phone, email, contact_type_id, phone_type_id, address_type_id,
          address1, address2, city, state_code_id, zip, created_by, updated_by)
@@ -155,11 +159,18 @@ export async function createContact(ctx: Ctx, memberId: number, b: ContactCreate
   });
 }
 
+/**
+ * Changes one of the member's contacts when `Version` is the stored one (else 409). A change of what tells the contact
+ * apart (type, name, e-mail, phone) that would make it another contact of the member's is refused with 409 naming that
+ * one; a change of anything else is never refused so, even for two contacts stored alike before the check existed.
+ */
 export async function updateContact(ctx: Ctx, memberId: number, b: ContactUpdate): Promise<Contact> {
   return ctx.database.sql.transaction(async (tx) => {
+    await lockMemberContacts(tx, memberId);
     const current = await load(tx, memberId, b.ContactID, true);
     if (!current) throw notFound(CONTACT_NOT_FOUND);
     if (current.Version !== b.Version) throw conflict(STALE_CONTACT_MESSAGE);
+    if (identityChanged(current, b)) await refuseDuplicate(tx, memberId, b, b.ContactID);
     const rows = await tx.query<Row>(
       `UPDATE contacts SET first_name = $3, last_name = $4, phone = $5, email = $6, contact_type_id = $7, phone_type_id = $8,
          address_type_id = $9, address1 = $10, address2 = $11, city = $12, state_code_id = $13, zip = $14,

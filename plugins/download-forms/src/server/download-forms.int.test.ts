@@ -145,3 +145,21 @@ describe('a membership that has ended', () => {
     expect((await get(5, authHeaders(leaving))).statusCode).toBe(200);
   });
 });
+
+describe("the phone a message gives: the member's brand's", () => {
+  it("is the member's brand's, not the site's, when the member signs in on another brand's site: the letter and the refusal", async () => {
+    // A CareGuard member of the assist brand ((800) 555-0150, CareAssist) signed in on the card site ((800) 555-0170).
+    const { memberId } = await makeUser(server, { userName: 'forms-elsewhere', roles: [Roles.CareGuard], brand: 'card', member: true });
+    await server.database.sql.query("UPDATE members SET brand = 'assist' WHERE member_id = $1", [memberId]);
+    const elsewhere = await signIn(server, 'forms-elsewhere', undefined, '10.0.0.1', 'card');
+    const letter = await get(3, authHeaders(elsewhere));
+    expect(letter.statusCode, letter.body).toBe(200);
+    const text = await pdfText(letter.rawPayload);
+    expect(text).toContain('Questions? Call CareAssist at (800) 555-0150.');
+    expect(text).not.toContain('(800) 555-0170');
+    await server.database.sql.query("UPDATE members SET termination_date = now() - interval '1 day' WHERE member_id = $1", [memberId]);
+    const ended = await get(3, authHeaders(elsewhere));
+    expect(ended.statusCode).toBe(409);
+    expect(ended.json().MsgText).toBe('Your membership has ended, so these forms can no longer be downloaded. Questions? Call us at (800) 555-0150.');
+  });
+});

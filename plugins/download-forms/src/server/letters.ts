@@ -7,7 +7,8 @@ export interface LetterData {
   addressLines: string[];
   /** The brand's name, else a message for "the program" (translated with the text it goes into). */
   program: Message;
-  phone: string;
+  /** The brand's support phone; null: none to give, and the letter leaves out the line asking to call it. */
+  phone: string | null;
 }
 
 /** A message in the letter's language (the reader's: `ctx.t`), for a value that is a word. */
@@ -33,10 +34,9 @@ const signature = (d: LetterData): PdfBlock[] => [
   // The member's name under the line: a value, never looked up as a word.
   { type: 'paragraph', text: msg('{{name}}', { name: d.name }) },
 ];
-const questions = (d: LetterData): PdfBlock => ({
-  type: 'paragraph',
-  text: msg('Questions? Call {{program}} at {{phone}}.', { program: d.program, phone: d.phone }),
-});
+/** The closing line giving the phone to call; none without a phone (never "Call the program at ."). */
+const questions = (d: LetterData): PdfBlock[] =>
+  d.phone ? [{ type: 'paragraph', text: msg('Questions? Call {{program}} at {{phone}}.', { program: d.program, phone: d.phone }) }] : [];
 
 /** The two letters of each variant, by form id (see FORMS in access.ts), in the reader's language. */
 export const LETTERS: Record<number, Letter> = {
@@ -53,7 +53,7 @@ export const LETTERS: Record<number, Letter> = {
         ),
       },
       ...signature(d),
-      questions(d),
+      ...questions(d),
     ],
   },
   2: {
@@ -70,7 +70,7 @@ export const LETTERS: Record<number, Letter> = {
         ),
       },
       ...signature(d),
-      questions(d),
+      ...questions(d),
     ],
   },
   3: {
@@ -86,7 +86,7 @@ export const LETTERS: Record<number, Letter> = {
         ),
       },
       ...signature(d),
-      questions(d),
+      ...questions(d),
     ],
   },
   4: {
@@ -102,7 +102,7 @@ export const LETTERS: Record<number, Letter> = {
           { name: d.name, program: d.program },
         ),
       },
-      questions(d),
+      ...questions(d),
     ],
   },
   5: {
@@ -118,7 +118,7 @@ export const LETTERS: Record<number, Letter> = {
           memberNumber: d.memberNumber,
         }),
       },
-      questions(d),
+      ...questions(d),
     ],
   },
   6: {
@@ -134,7 +134,7 @@ export const LETTERS: Record<number, Letter> = {
         ),
       },
       ...signature(d),
-      questions(d),
+      ...questions(d),
     ],
   },
 };

@@ -9,6 +9,7 @@ import {
   notFound,
   type RouteContext,
   type SqlClient,
+  type SqlParam,
   searchWords,
   sendDownload,
   sqlParams,
@@ -20,9 +21,12 @@ import {
   type AttachmentUpload,
   DEFAULT_NOTE_TYPE_ID,
   MAX_ATTACHMENTS,
+  NOTE_AUTHOR_KIND_NAMES,
+  NOTE_AUTHOR_KINDS,
   NOTE_DEFAULT_RANGE_YEARS,
   NOTE_NOT_FOUND,
   type Note,
+  type NoteAuthorKind,
   type NoteCreate,
   type NoteDetail,
   type NoteSearch,
@@ -40,7 +44,7 @@ import {
   TOO_MANY_ATTACHMENTS,
 } from '../contract';
 
-type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit' | 'auditRead' | 'timeZone'>;
+type Ctx = Pick<RouteContext, 'user' | 'memberId' | 'impersonating' | 'database' | 'services' | 'audit' | 'auditRead' | 'timeZone' | 't'>;
 
 export const NO_MEMBER_MESSAGE = 'Your account has no messages of its own. Choose a member to act for first.';
 
@@ -137,9 +141,34 @@ const unreadCount = async (sql: SqlClient, memberId: number, staffViewer: boolea
 
 /**
  * What a note search looks in: the note's text and its author's name. Every word of the search (the kernel's
- * searchWords: any order, commas, spacing, case and accents aside) must be in one or the other.
+ * searchWords: any order, commas, spacing, case and accents aside) must be in one or the other, or stand for who wrote
+ * the note (kindsOfWord).
  */
 const NOTE_TEXT = `n.note_text || ' ' || n.author_name`;
+
+/** A search word this long or longer stands for the author kinds with a word it begins; a shorter one only for a whole word ('de'). */
+const KIND_WORD_MIN = 3;
+
+/**
+ * The author kinds a search word stands for: those whose name, as the pages show it beside the author (Member, Support
+ * team; in English or the reader's language, folded), has a word the search word begins ('support', 'team', 'equipo',
+ * 'miembro') or is ('de' of 'Equipo de soporte'). So "support team" finds the staff's notes, as the member sees them.
+ */
+export function kindsOfWord(t: (message: string) => string, word: string): NoteAuthorKind[] {
+  return NOTE_AUTHOR_KINDS.filter((kind) =>
+    [NOTE_AUTHOR_KIND_NAMES[kind], t(NOTE_AUTHOR_KIND_NAMES[kind])]
+      .flatMap((name) => searchWords(name))
+      .some((w) => w === word || (word.length >= KIND_WORD_MIN && w.startsWith(word))),
+  );
+}
+
+/** The condition that every word of a search is in the note's text or author's name, or stands for the note's author kind. */
+function noteWordsSql(ctx: Pick<Ctx, 't'>, words: readonly string[], param: SqlParam): string {
+  return allWordsSql(NOTE_TEXT, words, param, (word) => {
+    const kinds = kindsOfWord((m) => ctx.t(m), word);
+    return kinds.length ? `n.author_kind = ANY(${param(kinds)}::text[])` : null;
+  });
+}
 
 /**
  * The member's notes, newest first. DateFrom and DateTo are days in the reader's time zone (`ctx.timeZone`: the page's
@@ -166,7 +195,7 @@ export async function searchNotes(ctx: Ctx, f: NoteSearch): Promise<NoteSearchRe
     where.push(`n.created_at < ${midnightOf(`($${params.length}::date + 1)`)}`);
   }
   const words = searchWords(f.Query);
-  if (words.length) where.push(allWordsSql(NOTE_TEXT, words, sqlParams(params)));
+  if (words.length) where.push(noteWordsSql(ctx, words, sqlParams(params)));
   const w = where.join(' AND ');
   const total = (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM notes n WHERE ${w}`, params))[0]?.n ?? 0;
   const rows = await sql.query<Row>(
@@ -552,14 +581,14 @@ export async function recentNotes(ctx: Ctx): Promise<Note[]> {
   return toWire(ctx, sql, rows);
 }
 
-/** The toolbar's search: the member's notes whose text or author holds every word (NOTE_TEXT); staff acting for nobody get none. */
+/** The toolbar's search: the member's notes whose text, author or author kind holds every word (noteWordsSql); staff acting for nobody get none. */
 export async function quickSearch(ctx: Ctx, q: string, size: number): Promise<Note[]> {
   const words = searchWords(q);
   if (ctx.memberId === null || !words.length) return [];
   const memberId = ctx.memberId;
   const sql = ctx.database.sql;
   const params: unknown[] = [memberId];
-  const where = allWordsSql(NOTE_TEXT, words, sqlParams(params));
+  const where = noteWordsSql(ctx, words, sqlParams(params));
   const rows = await sql.query<Row>(
     `SELECT ${COLUMNS} FROM notes n WHERE n.member_id = $1 AND ${where} ORDER BY n.created_at DESC, n.note_id DESC LIMIT $${params.length + 1}`,
     [...params, size],

@@ -262,3 +262,20 @@ describe('a membership that has ended, and a PBM vendor the configuration does n
     }
   });
 });
+
+describe("the phone the card and its refusals give: the member's brand's", () => {
+  it("is the member's brand's, not the site's, when the member signs in on another brand's site", async () => {
+    // A CareGuard member of the assist brand ((800) 555-0150, CareAssist) signed in on the card site ((800) 555-0170).
+    const elsewhere = await member('pc-elsewhere', Roles.CareGuard, 'card');
+    await server.database.sql.query("UPDATE members SET brand = 'assist' WHERE member_id = $1", [elsewhere.memberId]);
+    const card = await get(PrintCardApi.getByID.path, authHeaders(elsewhere.session));
+    expect(card.statusCode, card.body).toBe(200);
+    expect(card.json().Data).toMatchObject({ SupportPhone: '(800) 555-0150', ProgramName: 'CareAssist' });
+    await server.database.sql.query("UPDATE members SET termination_date = now() - interval '1 day' WHERE member_id = $1", [elsewhere.memberId]);
+    const ended = await get(PrintCardApi.getByID.path, authHeaders(elsewhere.session));
+    expect(ended.statusCode).toBe(409);
+    expect(ended.json().MsgText).toBe(
+      'Your membership has ended, so your prescription card can no longer be printed or downloaded. Questions? Call us at (800) 555-0150.',
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { conflict, notFound, type SqlClient } from '@portal/server';
+import { ApiError, conflict, foldText, type Message, notFound, type SqlClient } from '@portal/server';
 import { type Address, DEFAULT_ADDRESS_TYPE, ProfileMessages } from '../contract';
 
 interface AddressRow {
@@ -40,7 +40,7 @@ export interface AddressFields {
 
 const COLUMNS = 'address_id, member_id, address1, address2, city, state, zip, address_type_id, is_current, version';
 
-/** Serialises address writes per member, so "one current address" holds under concurrent saves. */
+/** Serialises address writes per member, so "one current address" and "no address twice" hold under concurrent saves. */
 async function lockMember(tx: SqlClient, memberId: number) {
   await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`profile-address|${memberId}`]);
 }
@@ -50,6 +50,34 @@ async function clearCurrent(tx: SqlClient, memberId: number, exceptId: number | 
     'UPDATE profile_addresses SET is_current = false, version = version + 1, updated_at = now() WHERE member_id = $1 AND is_current AND address_id <> $2',
     [memberId, exceptId ?? 0],
   );
+}
+
+/** The parts an address is told apart by: the type and the current flag are no part of it. */
+type AddressParts = Pick<AddressFields, 'Address1' | 'Address2' | 'City' | 'State' | 'Zip'>;
+
+/**
+ * An address as the member's others are compared with it: Address1, Address2 (none is empty), City, State and Zip, each
+ * with case and accents aside (the kernel's foldText), spaces at the ends dropped and runs of them as one. Two addresses
+ * of one key are the same address, whatever their type or which one is current.
+ */
+export const addressKey = (a: AddressParts): string =>
+  JSON.stringify([a.Address1, a.Address2 ?? '', a.City, a.State, a.Zip].map((part) => foldText(part).replace(/\s+/g, ' ').trim()));
+
+const partsOf = (r: AddressRow): AddressParts => ({ Address1: r.address1, Address2: r.address2, City: r.city, State: r.state, Zip: r.zip });
+
+/**
+ * Refuses (409 with `message`, `DuplicateAddressID` in the answer's Data) an address the member already has
+ * (addressKey), other than `exceptId` (the address being changed). Called under the member's lock, in the write's
+ * transaction, so two adds of one address at once cannot both find none.
+ */
+async function refuseDuplicate(tx: SqlClient, memberId: number, a: AddressParts, exceptId: number | null, message: Message) {
+  const rows = await tx.query<AddressRow>(`SELECT ${COLUMNS} FROM profile_addresses WHERE member_id = $1 AND address_id <> $2 ORDER BY address_id`, [
+    memberId,
+    exceptId ?? 0,
+  ]);
+  const key = addressKey(a);
+  const same = rows.find((r) => addressKey(partsOf(r)) === key);
+  if (same) throw new ApiError(409, message, { DuplicateAddressID: same.address_id });
 }
 
 export async function listAddresses(sql: SqlClient, memberId: number): Promise<Address[]> {
@@ -89,9 +117,13 @@ export async function loadAddress(sql: SqlClient, memberId: number, addressId: n
   return rows[0] ? toAddress(rows[0]) : null;
 }
 
-/** A new address; it is current when asked, or when the member has no current address yet. */
-export async function createAddress(tx: SqlClient, memberId: number, a: AddressFields): Promise<Address> {
+/**
+ * A new address; it is current when asked, or when the member has no current address yet. With `duplicate` (the
+ * refusal's words for the caller), an address the member already has is refused with 409 and nothing is added.
+ */
+export async function createAddress(tx: SqlClient, memberId: number, a: AddressFields, duplicate: Message | null = null): Promise<Address> {
   await lockMember(tx, memberId);
+  if (duplicate !== null) await refuseDuplicate(tx, memberId, a, null, duplicate);
   const hasCurrent = (await tx.query('SELECT 1 FROM profile_addresses WHERE member_id = $1 AND is_current', [memberId])).length > 0;
   const current = a.IsCurrent === true || !hasCurrent;
   if (current) await clearCurrent(tx, memberId, null);
@@ -109,7 +141,9 @@ export async function createAddress(tx: SqlClient, memberId: number, a: AddressF
  * Saves a change to one of the member's addresses when `version` is the stored one; else 409 and nothing changes. The
  * current address stays current (an address stops being current only when another one is made current): unticked,
  * or saved by a caller that leaves the flag out, it would leave the member with none, and the mailing address (the
- * forms letter) would fall back to whichever address is newest.
+ * forms letter) would fall back to whichever address is newest. With `duplicate` (the refusal's words for the caller),
+ * a change of the address's parts (addressKey) that makes it another address of the member's is refused with 409; a
+ * change of its type or current flag alone never is, even for two addresses stored alike before the check existed.
  */
 export async function updateAddress(
   tx: SqlClient,
@@ -117,12 +151,14 @@ export async function updateAddress(
   addressId: number,
   version: number,
   a: AddressFields,
+  duplicate: Message | null = null,
 ): Promise<{ before: Address; after: Address }> {
   await lockMember(tx, memberId);
   const found = await tx.query<AddressRow>(`SELECT ${COLUMNS} FROM profile_addresses WHERE address_id = $1 AND member_id = $2`, [addressId, memberId]);
   const row = found[0];
   if (!row) throw notFound(ProfileMessages.addressNotFound);
   if (row.version !== version) throw conflict(ProfileMessages.addressStale);
+  if (duplicate !== null && addressKey(partsOf(row)) !== addressKey(a)) await refuseDuplicate(tx, memberId, a, addressId, duplicate);
   if (a.IsCurrent) await clearCurrent(tx, memberId, addressId);
   const rows = await tx.query<AddressRow>(
     `UPDATE profile_addresses SET address1 = $3, address2 = $4, city = $5, state = $6, zip = $7, address_type_id = $8, is_current = $9,
@@ -138,6 +174,8 @@ export async function updateAddress(
 /**
  * Registration: the member's current address is updated in place, or created (and made current). `seen` is the
  * Version of the current address the form showed (null: none); when given, an address changed or added since is a 409.
+ * The wizard's one address is written as typed: it is not checked against the member's other addresses (the wizard
+ * comes before the Addresses tab, and its form tells every 409 as a change made meanwhile).
  */
 export async function saveCurrentAddress(tx: SqlClient, memberId: number, a: AddressFields, seen?: number | null): Promise<Address> {
   await lockMember(tx, memberId);

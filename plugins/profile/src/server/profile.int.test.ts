@@ -517,9 +517,10 @@ describe('createAddress with an IdempotencyKey (the answer lost, Save pressed ag
 
   it('adds each create sent without a key, as before', async () => {
     const u = await userOf(env, 'CareGuard', 'card');
-    for (const body of [address(u), address(u), address(u, { IdempotencyKey: null })])
+    // Three addresses (the same address twice is refused: its own tests, 'addresses: the same address twice').
+    for (const body of [address(u), address(u, { Address1: '6 Once St' }), address(u, { Address1: '7 Once St', IdempotencyKey: null })])
       expect((await post(ProfileApi.createAddress.path, u, body)).statusCode).toBe(200);
-    expect(await stored(u.memberId)).toEqual(['5 Once St', '5 Once St', '5 Once St']);
+    expect(await stored(u.memberId)).toEqual(['5 Once St', '6 Once St', '7 Once St']);
   });
 
   it('refuses a malformed key with 400 and adds nothing', async () => {
@@ -544,9 +545,140 @@ describe('createAddress with an IdempotencyKey (the answer lost, Save pressed ag
     expect(elsewhere.statusCode).toBe(409);
     expect(await stored(a.memberId)).toEqual(['5 Once St']);
     expect(await stored(b.memberId)).toEqual([]);
-    // The member's own key is the member's: the same key of theirs adds their address.
-    expect((await post(ProfileApi.createAddress.path, a, body)).statusCode).toBe(200);
-    expect(await stored(a.memberId)).toEqual(['5 Once St', '5 Once St']);
+    // The member's own key is the member's: the same key of theirs, with another address, adds it (not CREATE_KEY_REUSED).
+    expect((await post(ProfileApi.createAddress.path, a, { ...body, Address1: '6 Once St' })).statusCode).toBe(200);
+    expect(await stored(a.memberId)).toEqual(['5 Once St', '6 Once St']);
+  });
+});
+
+describe('addresses: the same address twice', () => {
+  const address = (u: TestUser, change: Json = {}) => ({
+    MemberID: u.memberId,
+    Address1: '12 Elm St',
+    Address2: 'Apt 4',
+    City: 'Tulsa',
+    State: 'OK',
+    Zip: '74103',
+    ...change,
+  });
+  const count = async (memberId: number | null) =>
+    (await sql().query<{ n: number }>('SELECT count(*)::int AS n FROM profile_addresses WHERE member_id = $1', [memberId]))[0]?.n ?? 0;
+
+  it('refuses a second add of an address the member has (409 naming it), case and spacing aside, whatever its type or flag; adds nothing', async () => {
+    const u = await userOf(env, 'CareGuard', 'card');
+    const first = (await post(ProfileApi.createAddress.path, u, address(u))).json().Data;
+    for (const again of [
+      address(u),
+      address(u, { Address1: '  12  ELM st ', Address2: 'apt 4', City: 'TULSA' }),
+      address(u, { AddressTypeID: 2, IsCurrent: true }),
+      address(u, { IdempotencyKey: 'address-dup-0001' }),
+    ]) {
+      const res = await post(ProfileApi.createAddress.path, u, again);
+      expect(res.statusCode, JSON.stringify(again)).toBe(409);
+      expect(res.json().MsgText).toBe(ProfileMessages.addressDuplicate);
+      expect(res.json().Data).toEqual({ DuplicateAddressID: first.AddressID });
+    }
+    expect(await count(u.memberId)).toBe(1);
+    expect(await auditCount('profile.address.create', u.memberId)).toBe(1);
+    // Still the current address: the refused one that asked to be current changed nothing.
+    expect((await get(ProfileApi.loadAddresses.path, u)).json().Data).toMatchObject([{ AddressID: first.AddressID, IsCurrent: true, Version: 1 }]);
+    const es = await post(ProfileApi.createAddress.path, u, address(u), { cookie: 'cq.lang=es' });
+    expect(es.statusCode).toBe(409);
+    expect(es.json().MsgText).toBe('Esta dirección ya está en su lista.');
+  });
+
+  it('adds one that differs in a part (another unit, city or ZIP), and the same address for another member', async () => {
+    const u = await userOf(env, 'CareGuard', 'card');
+    const v = await userOf(env, 'CareGuard', 'card');
+    expect((await post(ProfileApi.createAddress.path, u, address(u))).statusCode).toBe(200);
+    for (const change of [{ Address2: 'Apt 5' }, { Address2: null }, { City: 'Tulsa Heights' }, { Zip: '74103-1234' }, { State: 'TX' }]) {
+      const res = await post(ProfileApi.createAddress.path, u, address(u, change));
+      expect(res.statusCode, JSON.stringify(change)).toBe(200);
+    }
+    expect((await post(ProfileApi.createAddress.path, v, address(v))).statusCode).toBe(200);
+  });
+
+  it('refuses an update that makes an address another one the member has; a change of its type or flag alone goes through', async () => {
+    const u = await userOf(env, 'CareGuard', 'card');
+    const first = (await post(ProfileApi.createAddress.path, u, address(u))).json().Data;
+    const second = (await post(ProfileApi.createAddress.path, u, address(u, { Address1: '14 Elm St' }))).json().Data;
+    const res = await post(ProfileApi.updateAddress.path, u, {
+      ...address(u, { Address1: '12 elm st' }),
+      AddressID: second.AddressID,
+      Version: second.Version,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().MsgText).toBe(ProfileMessages.addressDuplicate);
+    expect(res.json().Data).toEqual({ DuplicateAddressID: first.AddressID });
+    const kept = (await get(ProfileApi.loadAddresses.path, u)).json().Data as { AddressID: number; Address1: string; Version: number }[];
+    expect(kept.find((a) => a.AddressID === second.AddressID)).toMatchObject({ Address1: '14 Elm St', Version: second.Version });
+    // The address itself, typed otherwise and of another type: not a duplicate of itself.
+    const own = await post(ProfileApi.updateAddress.path, u, {
+      ...address(u, { City: 'tulsa', AddressTypeID: 5 }),
+      AddressID: first.AddressID,
+      Version: first.Version,
+      IsCurrent: true,
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    // Two copies stored before the check existed: made current, one is not refused for being like the other.
+    await sql().query(
+      "INSERT INTO profile_addresses (member_id, address1, city, state, zip) VALUES ($1, '1 Twin Rd', 'Waco', 'TX', '76701'), ($1, '1 Twin Rd', 'Waco', 'TX', '76701')",
+      [u.memberId],
+    );
+    const twins = ((await get(ProfileApi.loadAddresses.path, u)).json().Data as { AddressID: number; Address1: string; Version: number }[]).filter(
+      (a) => a.Address1 === '1 Twin Rd',
+    );
+    const [twin] = twins;
+    if (!twin) throw new Error('no twin');
+    const current = await post(ProfileApi.updateAddress.path, u, {
+      MemberID: u.memberId,
+      AddressID: twin.AddressID,
+      Version: twin.Version,
+      Address1: '1 Twin Rd',
+      City: 'Waco',
+      State: 'TX',
+      Zip: '76701',
+      IsCurrent: true,
+    });
+    expect(current.statusCode, current.body).toBe(200);
+  });
+
+  it("refuses support's add and change of a member's address the same way, in support's words", async () => {
+    const u = await userOf(env, 'CareGuard', 'card');
+    const first = (await post(ProfileApi.supportCreateAddress.path, support, address(u))).json().Data;
+    const again = await post(ProfileApi.supportCreateAddress.path, support, address(u, { City: ' tulsa' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().MsgText).toBe(ProfileMessages.addressDuplicateSupport);
+    expect(again.json().Data).toEqual({ DuplicateAddressID: first.AddressID });
+    const second = (await post(ProfileApi.supportCreateAddress.path, support, address(u, { Address2: null }))).json().Data;
+    const change = await post(
+      ProfileApi.supportUpdateAddress.path,
+      support,
+      { ...address(u), AddressID: second.AddressID, Version: second.Version },
+      {
+        cookie: 'cq.lang=es',
+      },
+    );
+    expect(change.statusCode).toBe(409);
+    expect(change.json().MsgText).toBe('Esta dirección ya está en la lista del miembro.');
+    expect(await count(u.memberId)).toBe(2);
+  });
+
+  it("leaves the registration wizard's one address unchecked: it is written as typed, like another address of the member's", async () => {
+    const u = await userOf(env, 'CareAssist', 'assist');
+    const m = await load(u);
+    const current = (await post(ProfileApi.createAddress.path, u, address(u))).json().Data;
+    await post(ProfileApi.createAddress.path, u, address(u, { Address1: '14 Elm St' }));
+    const res = await post(ProfileApi.registrationSave.path, u, { ...saveBody(m, { MobilePhone: '4155550123' }), ...address(u, { Address1: '14 Elm St' }) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().Data.Address).toMatchObject({ AddressID: current.AddressID, Address1: '14 Elm St', IsCurrent: true });
+  });
+
+  it('lets one of four adds of the same address at once through, refusing the others: the check and the add are one step', async () => {
+    const u = await userOf(env, 'CareGuard', 'card');
+    const answers = await Promise.all(Array.from({ length: 4 }, () => post(ProfileApi.createAddress.path, u, address(u))));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect(await count(u.memberId)).toBe(1);
   });
 });
 

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CONTACT_TYPE_IDS, type Contact, ContactsApi, DEFAULT_ADDRESS_TYPE_ID, DEFAULT_PHONE_TYPE_ID } from '../../contract';
 import * as css from './contacts.css';
+import { duplicateOf } from './duplicate';
 import { type DetailShown, useDetailFocus } from './focus';
 import { contactTypeName, lookupValue, phoneText, shownName } from './format';
 
@@ -121,8 +122,12 @@ export function ContactDetail({ id, onClose }: Props) {
       await queryClient.invalidateQueries({ queryKey: ['contacts'] });
       onClose(saved.ContactID);
     },
-    // A stale save keeps the typed values and says so with a Reload (the cached contact is then read anew).
-    onError: stale.onError,
+    // A stale save keeps the typed values and says so with a Reload (the cached contact is then read anew). A contact
+    // the member already has is refused like any other save (the client's toast says the server's words): the typed
+    // values stay, and a Reload would change nothing.
+    onError: (e) => {
+      if (duplicateOf(e) === null) stale.onError(e);
+    },
   });
 
   // An open edit holding its contact stays on screen whatever a refetch meanwhile answers (a failed one included).

@@ -4,18 +4,16 @@ import { badRequest, conflict, notFound, route, sendDownload } from '@portal/ser
 import { DOWNLOAD_FORMS_ACCESS, DOWNLOAD_FORMS_ROUTES, FORMS } from '../../access';
 import { DownloadFormsApi } from '../../contract';
 import { LETTERS } from '../letters';
+import { callUs, NO_MEMBER_MESSAGE, NO_MEMBER_NO_PHONE_MESSAGE, supportPhone, TERMINATED_MESSAGE, TERMINATED_NO_PHONE_MESSAGE } from '../phone';
 
-/** A member-role login with no member record (only staff act for a member, and staff have no forms screen). */
-export const NO_MEMBER_MESSAGE = 'Your account has no member record yet, so it has no forms. Please call us at {{phone}}.';
-/** The membership has ended: no letter (an enrollment letter above all) may speak for a membership that is over. */
-export const TERMINATED_MESSAGE = 'Your membership has ended, so these forms can no longer be downloaded. Questions? Call us at {{phone}}.';
 const NOT_FOUND = 'The form was not found.';
 
 export const formRoutes = [
   route(DownloadFormsApi.getByID, {
     access: DOWNLOAD_FORMS_ACCESS,
     handler: async (ctx) => {
-      if (ctx.memberId === null) throw badRequest(msg(NO_MEMBER_MESSAGE, { phone: ctx.brand?.contacts.phone ?? '' }));
+      // No member record, so no member's brand: the site's phone (none: the message without it).
+      if (ctx.memberId === null) throw badRequest(callUs(NO_MEMBER_MESSAGE, NO_MEMBER_NO_PHONE_MESSAGE, supportPhone(ctx.brand)));
       const form = FORMS.find((f) => f.id === ctx.query.id);
       const role = DOWNLOAD_FORMS_ROUTES.find((r) => r.variant === form?.variant)?.role;
       // A form of another variant than the caller's is as good as missing.
@@ -23,9 +21,11 @@ export const formRoutes = [
       const letter = LETTERS[form.id];
       const member = await ctx.services.members.load(ctx.memberId);
       if (!letter || !member) throw notFound(NOT_FOUND);
-      // The member's brand signs the letter (its name, contacts), also when staff download it on the staff site.
+      // The member's brand signs the letter (its name, contacts), also when the member signs in on another brand's
+      // site; the site's brand only for a member of a brand this API does not serve.
       const brand = ctx.services.brands.byId(member.brand) ?? ctx.brand;
-      if (await ctx.services.members.isTerminated(member.memberId)) throw conflict(msg(TERMINATED_MESSAGE, { phone: brand?.contacts.phone ?? '' }));
+      const phone = supportPhone(brand);
+      if (await ctx.services.members.isTerminated(member.memberId)) throw conflict(callUs(TERMINATED_MESSAGE, TERMINATED_NO_PHONE_MESSAGE, phone));
       const address = await ctx.use(profileService).mailingAddress(ctx.memberId);
       ctx.auditRead({ action: 'downloadforms.download', entity: 'member', entityId: ctx.memberId, memberId: ctx.memberId, detail: { form: form.id } });
       return sendDownload(ctx.reply, {
@@ -44,7 +44,7 @@ export const formRoutes = [
                 ? [address.address1, address.address2, `${address.city}, ${address.state} ${address.zip}`].filter((l): l is string => !!l)
                 : [],
               program: brand?.displayName ?? msg('the program'),
-              phone: brand?.contacts.phone ?? '',
+              phone,
             },
             (m) => ctx.t(m),
           ),

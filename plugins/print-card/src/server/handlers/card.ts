@@ -56,7 +56,8 @@ export const cardRoutes = [
               rows: [
                 { label: 'Pharmacy benefit manager', value: card.PBMVendor },
                 { label: 'Pharmacist help desk', value: card.VendorPhone },
-                { label: 'Member support', value: card.SupportPhone },
+                // No support line to give (a safeguard: every brand's manifest has one): no empty row.
+                ...(card.SupportPhone ? [{ label: 'Member support', value: card.SupportPhone }] : []),
                 { label: 'Payer number', value: card.PayerNumber },
               ],
             },

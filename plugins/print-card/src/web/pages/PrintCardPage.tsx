@@ -121,8 +121,13 @@ export default function PrintCardPage() {
                 <dd className={css.value}>{data.PBMVendor}</dd>
                 <dt className={css.term}>{t('fields.vendorPhone')}</dt>
                 <dd className={css.value}>{data.VendorPhone}</dd>
-                <dt className={css.term}>{t('fields.supportPhone')}</dt>
-                <dd className={css.value}>{data.SupportPhone}</dd>
+                {/* No support line to give (the server's safeguard for a brand without one): no empty row. */}
+                {data.SupportPhone && (
+                  <>
+                    <dt className={css.term}>{t('fields.supportPhone')}</dt>
+                    <dd className={css.value}>{data.SupportPhone}</dd>
+                  </>
+                )}
                 <dt className={css.term}>{t('fields.payerNumber')}</dt>
                 <dd className={css.value}>{data.PayerNumber}</dd>
               </dl>

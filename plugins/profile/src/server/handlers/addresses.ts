@@ -1,4 +1,4 @@
-import { notFound, type RouteContext, route, withMessage } from '@portal/server';
+import { type Message, notFound, type RouteContext, route, withMessage } from '@portal/server';
 import type { z } from 'zod';
 import { PROFILE_ACCESS, SUPPORT_ADDRESS_ACCESS } from '../../access';
 import { type Address, type createAddressSchema, ProfileApi, ProfileMessages } from '../../contract';
@@ -9,11 +9,13 @@ import { ownMemberId, scopedMemberId } from '../members';
  * Adds an address to the member's (createAddress, the member's and support's): the address and its audit row in one
  * transaction. With an IdempotencyKey (and a signed-in user) the key is claimed first, in that transaction: the same
  * create sent again with it answers the address it added, as it is now, and writes nothing (no second audit row); the
- * key with another address (or another member's) is refused with 409 CREATE_KEY_REUSED.
+ * key with another address (or another member's) is refused with 409 CREATE_KEY_REUSED. An address the member already
+ * has (addresses.ts, addressKey) is refused with 409 in `duplicate`'s words, checked under the member's lock.
  */
 async function addAddress(
   ctx: Pick<RouteContext, 'user' | 'database' | 'services' | 'audit'> & { body: z.output<typeof createAddressSchema> },
   memberId: number,
+  duplicate: Message,
 ): Promise<Address> {
   const { body } = ctx;
   const ref = body.IdempotencyKey && ctx.user ? { userId: ctx.user.id, scope: 'profile.address', key: body.IdempotencyKey } : null;
@@ -26,7 +28,7 @@ async function addAddress(
         return added;
       }
     }
-    const a = await createAddress(tx, memberId, body);
+    const a = await createAddress(tx, memberId, body, duplicate);
     await ctx.audit({ action: 'profile.address.create', entity: 'address', entityId: a.AddressID, memberId, detail: { current: a.IsCurrent } }, tx);
     if (ref) await ctx.services.createKeys.record(tx, ref, a.AddressID);
     return a;
@@ -58,7 +60,7 @@ export const addressRoutes = [
     handler: async (ctx) => {
       const memberId = ownMemberId(ctx);
       if (ctx.body.MemberID !== memberId) throw notFound(ProfileMessages.notFound);
-      return withMessage(await addAddress(ctx, memberId), ProfileMessages.addressSaved);
+      return withMessage(await addAddress(ctx, memberId, ProfileMessages.addressDuplicate), ProfileMessages.addressSaved);
     },
   }),
   route(ProfileApi.updateAddress, {
@@ -68,7 +70,7 @@ export const addressRoutes = [
       const { body } = ctx;
       if (body.MemberID !== memberId) throw notFound(ProfileMessages.addressNotFound);
       const saved = await ctx.database.sql.transaction(async (tx) => {
-        const { before, after } = await updateAddress(tx, memberId, body.AddressID, body.Version, body);
+        const { before, after } = await updateAddress(tx, memberId, body.AddressID, body.Version, body, ProfileMessages.addressDuplicate);
         const changed = (['Address1', 'Address2', 'City', 'State', 'Zip', 'AddressTypeID', 'IsCurrent'] as const).filter((k) => before[k] !== after[k]);
         await ctx.audit({ action: 'profile.address.update', entity: 'address', entityId: after.AddressID, memberId, detail: { changed } }, tx);
         return after;
@@ -90,7 +92,7 @@ export const addressRoutes = [
     access: SUPPORT_ADDRESS_ACCESS,
     handler: async (ctx) => {
       const memberId = await scopedMemberId(ctx, ctx.body.MemberID);
-      return withMessage(await addAddress(ctx, memberId), ProfileMessages.addressSaved);
+      return withMessage(await addAddress(ctx, memberId, ProfileMessages.addressDuplicateSupport), ProfileMessages.addressSaved);
     },
   }),
   route(ProfileApi.supportUpdateAddress, {
@@ -99,7 +101,7 @@ export const addressRoutes = [
       const { body } = ctx;
       const memberId = await scopedMemberId(ctx, body.MemberID);
       const saved = await ctx.database.sql.transaction(async (tx) => {
-        const { before, after } = await updateAddress(tx, memberId, body.AddressID, body.Version, body);
+        const { before, after } = await updateAddress(tx, memberId, body.AddressID, body.Version, body, ProfileMessages.addressDuplicateSupport);
         const changed = (['Address1', 'Address2', 'City', 'State', 'Zip', 'AddressTypeID', 'IsCurrent'] as const).filter((k) => before[k] !== after[k]);
         await ctx.audit({ action: 'profile.address.update', entity: 'address', entityId: after.AddressID, memberId, detail: { changed } }, tx);
         return after;

@@ -21,7 +21,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Address, DEFAULT_ADDRESS_TYPE, ProfileApi } from '../../contract';
 import { addressLine } from './AddressesView';
-import { type AddressValues, addressValuesOf, addressSchema as schema } from './addressForm';
+import { type AddressValues, addressValuesOf, duplicateAddressOf, addressSchema as schema } from './addressForm';
 import { draftKey } from './drafts';
 import { addressesQueryKey } from './keys';
 import * as css from './profile.css';
@@ -115,8 +115,10 @@ export function AddressDetail({ memberId, address, listKey, onClose, onSaved, su
       onSaved(saved);
       drafts.close(key);
     },
+    // A save over someone else's change (409) is said with a Reload; any other refusal, an address the member already
+    // has (a 409 naming it) among them, in the server's words.
     onError: (e) => {
-      if (e instanceof ApiCallError && e.status === 409) setStale(true);
+      if (e instanceof ApiCallError && e.status === 409 && duplicateAddressOf(e) === null) setStale(true);
       else setError(e instanceof Error ? e.message : String(e));
     },
   });

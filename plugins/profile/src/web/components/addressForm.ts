@@ -1,6 +1,6 @@
-import { validationMessages as m, US_STATES, zipSchema } from '@portal/core';
+import { isEnvelope, validationMessages as m, US_STATES, zipSchema } from '@portal/core';
 import { z } from 'zod';
-import { type Address, DEFAULT_ADDRESS_TYPE } from '../../contract';
+import { type Address, addressDuplicateSchema, DEFAULT_ADDRESS_TYPE } from '../../contract';
 
 /** The address form's schema. */
 export const addressSchema = z.object({
@@ -37,4 +37,17 @@ export function panelAddress(open: number | 'new' | null, editedFrom: Address | 
   if (typeof open !== 'number') return null;
   if (editedFrom?.AddressID === open) return editedFrom;
   return list?.find((a) => a.AddressID === open) ?? null;
+}
+
+/**
+ * The address a refused save says the member already has (a 409 whose Data names it), else null. A stale Version's
+ * 409 names none: that one is said with a Reload; a duplicate is said as the form says any other refusal (the server's
+ * words above the fields), the typed values kept, since reloading would not change it.
+ */
+export function duplicateAddressOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { status, body } = error as { status?: unknown; body?: unknown };
+  if (status !== 409 || !isEnvelope(body)) return null;
+  const parsed = addressDuplicateSchema.safeParse(body.Data);
+  return parsed.success ? parsed.data.DuplicateAddressID : null;
 }
