@@ -10,7 +10,7 @@ import { loadServerPlugins } from '@portal/app-server/plugins';
 import { createServer } from '@portal/app-server/server';
 import { loadBrands } from '@portal/brands';
 import { installedPluginIds } from '@portal/brands/plugins';
-import { ALL_ROLES, MEMBER_ROLES, Roles } from '@portal/core';
+import { ALL_ROLES, dayIn, MEMBER_ROLES, Roles } from '@portal/core';
 import { createUser, hashPassword, identityService, type SeedMember } from '@portal/server/kernel';
 import { DEMO_PASSWORD } from './lib/demo';
 import { mulberry32, personName, pluginRandom } from './lib/random';
@@ -116,11 +116,13 @@ export async function seed(scale: number, log: (m: string) => void = console.log
     }
   }
 
+  // Seeded dates count back from the business's day, not the UTC one (already tomorrow on a US evening).
+  const today = dayIn(server.config.businessTimeZone, new Date());
   for (const plugin of await loadServerPlugins(brands)) {
     if (!plugin.seed) continue;
     log(`seeding ${plugin.id}`);
     // Each plugin draws from its own stream, derived from its id: adding a plugin changes no other plugin's data.
-    await plugin.seed({ sql, scale, members, random: pluginRandom(plugin.id), log, identity: identityService(sql) });
+    await plugin.seed({ sql, scale, members, random: pluginRandom(plugin.id), log, identity: identityService(sql), today });
   }
 
   if (server.config.dataDir) {

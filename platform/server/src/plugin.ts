@@ -65,7 +65,15 @@ export interface SeedContext {
   log: (msg: string) => void;
   /** The kernel's users and roles (scripts/seed passes it; a test calling a seed directly may leave it out). */
   identity?: IdentityService;
+  /**
+   * The business's day ('YYYY-MM-DD' in BUSINESS_TIME_ZONE) that seeded dates count back from: scripts/seed passes it,
+   * so a seed run on a US evening (already tomorrow in UTC) dates nothing after the business's today. Absent: the UTC day.
+   */
+  today?: string;
 }
+
+/** The day a seed counts back from: its context's `today`, else the UTC day. */
+export const seedToday = (ctx: Pick<SeedContext, 'today'>): string => ctx.today ?? new Date().toISOString().slice(0, 10);
 
 /** What a plugin's `init` and `provides.create` get: the kernel services, the configuration, and its dependencies' services. */
 export interface PluginInit {

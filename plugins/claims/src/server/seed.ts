@@ -1,5 +1,5 @@
 import { ClaimStatus } from '@portal/core';
-import type { SeedContext, SqlClient } from '@portal/server';
+import { type SeedContext, type SqlClient, seedToday } from '@portal/server';
 import type { PayeeKind } from '../contract';
 import { CLAIM_INDEXES } from './migrations';
 import { KIND_PROFILE } from './payees';
@@ -85,7 +85,8 @@ async function seedDemo(ctx: SeedContext, payees: PayeeRow[]): Promise<void> {
       (r) => r.member_id,
     ),
   );
-  const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+  // The business's day (scripts/seed's), at midnight UTC: the days below are counted in whole UTC days from it.
+  const today = Date.parse(`${seedToday(ctx)}T00:00:00Z`);
   let added = 0;
   for (const m of demo) {
     if (have.has(m.memberId)) continue;
@@ -236,7 +237,7 @@ async function seedVolume(ctx: SeedContext): Promise<void> {
            FROM generate_series($2::int, $3::int) AS g(i), pay),
          y AS (
            SELECT x.*, ${statusCase()} AS status, pay.ids[x.pidx] AS payee_id, pay.names[x.pidx] AS payee_name, kp.*,
-             (current_date - x.age) AS received
+             ($5::date - x.age) AS received
            FROM x CROSS JOIN pay JOIN kp ON kp.kind = pay.kinds[x.pidx]),
          z AS (
            SELECT y.*, round((y.min_d + (y.max_d - y.min_d) * y.r_amount * y.r_amount) * 100)::bigint AS billed,
@@ -252,12 +253,12 @@ async function seedVolume(ctx: SeedContext): Promise<void> {
                                         WHEN 'Home Health' THEN floor(z.r_span * 31)::int ELSE 0 END,
            z.received,
            CASE WHEN z.status = ${S.Received} THEN NULL ELSE z.received + 1 + floor(z.r_span * 4)::int END,
-           CASE WHEN z.paid THEN least(current_date, z.received + 14 + floor(z.r_paid * 31)::int) END,
+           CASE WHEN z.paid THEN least($5::date, z.received + 14 + floor(z.r_paid * 31)::int) END,
            CASE WHEN z.paid THEN round(z.billed * (0.4 + z.r_paid * 0.5))::bigint END,
            CASE WHEN z.paid THEN 'CHK' || lpad((floor(z.r_check * 10000000))::int::text, 7, '0') END,
            z.received::timestamptz
          FROM z`,
-        [memberIds, from, to, target],
+        [memberIds, from, to, target, seedToday(ctx)],
       );
       ctx.log(`claims: ${to - have} / ${target - have} (${Math.round((Date.now() - started) / 1000)} s)`);
     }
