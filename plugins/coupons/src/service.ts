@@ -36,6 +36,15 @@ export interface CouponsService {
    */
   check(code: string, opts: { brand: string | null; at?: Date }): Promise<CouponCheck>;
   /**
+   * The check a writer makes in the transaction that gives a membership the code (billing's setcoupon, the member's
+   * coupon and a start with a code): the coupon's row is read FOR SHARE in `tx` (the code matched ignoring case, as
+   * `check` matches it) and judged as `check` judges it, with the same statuses and messages. Until `tx` ends no delete,
+   * edit, activate or deactivate of that coupon commits: a delete waits and then finds the member using it (409). One
+   * that committed first is seen: a coupon deleted meanwhile is not found (Status 1), one deactivated or ended is
+   * refused as such. Write the code in `tx` only when this answers Status 0.
+   */
+  holdForUse(code: string, tx: SqlClient, opts: { brand: string | null; at?: Date }): Promise<CouponCheck>;
+  /**
    * Adds a plugin's answer to "which of these codes are in use?" (call it in `init`; several plugins may, and their
    * counts add up). A coupon in use is not deleted (support's Delete answers 409 naming it; Deactivate it instead).
    */

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CouponsService } from '@portal/plugin-coupons/service';
+import type { CouponCheck, CouponsService } from '@portal/plugin-coupons/service';
 import {
   ApiError,
   type AuditEntry,
@@ -664,6 +664,31 @@ export function makeBilling(
     );
   };
 
+  /**
+   * A coupon refused where it is written (deleted, deactivated or ended while the gateway canceled the subscription it
+   * was to replace, see applyCoupon): the subscription the gateway canceled is recorded canceled in that transaction,
+   * while our row still names it, audited as a cancel with the coupon's refusal (reason 'coupon refused').
+   */
+  const recordCanceledForCoupon = async (tx: SqlClient, memberId: number, subscriptionId: number, actor: BillingActor, refusal: CouponCheck) => {
+    const rows = await tx.query(
+      `UPDATE billing_customers SET subscription_status = 'canceled', ended_by_termination = false, updated_at = now()
+       WHERE member_id = $1 AND subscription_id = $2 AND subscription_status IN ('active', 'suspended') RETURNING member_id`,
+      [memberId, subscriptionId],
+    );
+    if (!rows.length) return;
+    await audit(
+      actor,
+      {
+        action: 'billing.subscription.cancel',
+        entity: 'billing_customer',
+        entityId: String(memberId),
+        memberId,
+        detail: { subscriptionId, reason: 'coupon refused', couponStatus: refusal.Status },
+      },
+      tx,
+    );
+  };
+
   /** The member's subscriptions of ours at the gateway, whatever their status (the gateway customer is the member's own). */
   const gatewaySubscriptions = async (customerProfileId: number): Promise<GatewaySubscription[]> =>
     (await gatewayCall(() => gw.getCustomer(customerProfileId))).subscriptions.filter((s) => membershipOfSubscription(s) !== null);
@@ -886,12 +911,18 @@ export function makeBilling(
     const trimmed = code?.trim() ?? '';
     if (trimmed) {
       const member = await services.members.load(memberId);
-      const check = await coupons.check(trimmed, { brand: member?.brand ?? null });
+      const brand = member?.brand ?? null;
+      const check = await coupons.check(trimmed, { brand });
       if (check.Status !== 0) return { ...result(false, check.Message, null), SubscriptionType: null };
-      await replaceOld();
-      // A valid coupon always gives lifetime, with no charge (the coupon is the discount).
-      await sql.transaction(async (tx) => {
+      // A valid coupon always gives lifetime, with no charge (the coupon is the discount). The code is written first,
+      // holding the coupon (its row FOR SHARE) in that transaction: a delete of it waits and then finds the member
+      // using it (409); one that committed first, or a deactivation, is seen there and the start refused as the check
+      // refuses, with nothing changed. The suspended membership it replaces is canceled at the gateway only after,
+      // as a card start's is once charged, so a refused coupon leaves it as it was.
+      const hold = await sql.transaction(async (tx) => {
         await refuseTerminated(memberId, by, tx);
+        const coupon = await coupons.holdForUse(trimmed, tx, { brand });
+        if (coupon.Status !== 0) return coupon;
         await tx.query(
           `UPDATE billing_customers SET subscription_type = 0, subscription_status = 'lifetime', coupon_code = $2, updated_at = now() WHERE member_id = $1`,
           [memberId, trimmed],
@@ -901,7 +932,10 @@ export function makeBilling(
           { action: 'billing.subscription.coupon', entity: 'billing_customer', entityId: String(memberId), memberId, detail: { code: trimmed } },
           tx,
         );
+        return coupon;
       });
+      if (hold.Status !== 0) return { ...result(false, hold.Message, null), SubscriptionType: null };
+      await replaceOld();
       return { ...result(true, BILLING_MESSAGES.lifetimeByCoupon, null), SubscriptionType: 0 };
     }
     // An earlier start whose answer was lost may have created a subscription at the gateway: it is taken up (and
@@ -1596,18 +1630,36 @@ export function makeBilling(
       // the coupon (FOR SHARE), so a termination cannot land between the check and the write.
       await refuseTerminated(memberId, by);
       const member = await services.members.load(memberId);
-      const check = await coupons.check(code, { brand: member?.brand ?? null });
-      if (check.Status !== 0) return { Status: check.Status, IsLifetime: check.IsLifetime, IsVendorLifetime: check.IsVendorLifetime, Message: check.Message };
+      const brand = member?.brand ?? null;
+      const answer = (c: CouponCheck) => ({ Status: c.Status, IsLifetime: c.IsLifetime, IsVendorLifetime: c.IsVendorLifetime, Message: c.Message });
+      const check = await coupons.check(code, { brand });
+      if (check.Status !== 0) return answer(check);
       await mustCustomer(memberId);
       // Under the start lease, as a start and a held payment's approval: a first payment held for review would, once
       // approved, start the plan it paid for over the coupon's lifetime membership, so the coupon waits for its decision.
-      await withStartLease(memberId, async (cust) => {
+      const held = await withStartLease(memberId, async (cust) => {
         if (await heldFirstPayment(memberId)) throw new ApiError(409, BILLING_MESSAGES.couponWhileHeld);
-        if (cust.subscription_id && (cust.subscription_status === 'active' || cust.subscription_status === 'suspended')) {
-          await gatewayCall(() => gw.cancelSubscription(cust.subscription_id as number));
+        const running =
+          cust.subscription_id && (cust.subscription_status === 'active' || cust.subscription_status === 'suspended') ? cust.subscription_id : null;
+        if (running !== null) {
+          // The subscription ends at the gateway before the coupon is written (a gateway that fails leaves it running and
+          // nothing changed). The code is checked again first: the lease may have been waited for, and a coupon deleted
+          // or deactivated meanwhile then cancels nothing.
+          const again = await coupons.check(code, { brand });
+          if (again.Status !== 0) return again;
+          await gatewayCall(() => gw.cancelSubscription(running));
         }
-        await sql.transaction(async (tx) => {
+        return sql.transaction(async (tx) => {
           await refuseTerminated(memberId, by, tx);
+          // The coupon is held (its row FOR SHARE) until the code is written: a delete of it waits and then finds the
+          // member using it (409); one that committed first, or a deactivation, is seen here and the code is refused.
+          const hold = await coupons.holdForUse(code, tx, { brand });
+          if (hold.Status !== 0) {
+            // Refused after the gateway canceled the subscription (the coupon was deleted, deactivated or ended while
+            // it did): our row says so, as the member's cancel would, and the member can start a plan again.
+            if (running !== null) await recordCanceledForCoupon(tx, memberId, running, actor, hold);
+            return hold;
+          }
           await tx.query(
             `UPDATE billing_customers SET subscription_type = 0, subscription_status = 'lifetime', coupon_code = $2, updated_at = now() WHERE member_id = $1`,
             [memberId, code.trim()],
@@ -1617,9 +1669,10 @@ export function makeBilling(
             { action: 'billing.subscription.coupon', entity: 'billing_customer', entityId: String(memberId), memberId, detail: { code: code.trim() } },
             tx,
           );
+          return hold;
         });
       });
-      return { Status: check.Status, IsLifetime: check.IsLifetime, IsVendorLifetime: check.IsVendorLifetime, Message: check.Message };
+      return answer(held);
     },
     startSubscription,
     changeSubscription,

@@ -421,6 +421,37 @@ describe('coupon check service', () => {
     expect((await s.check('WELCOME-AMETHYST', { brand: 'staff' })).Status).toBe(CouponCheckStatus.Valid);
   });
 
+  it("holds a coupon for a writer's transaction (holdForUse): the same answers as the check, from the row read FOR SHARE", async () => {
+    const s = service();
+    const held = (code: string, brand: string | null = 'card') => server.database.sql.transaction((tx) => s.holdForUse(code, tx, { brand }));
+    // Any case, spaces around it, as the check matches it.
+    for (const code of ['welcome-amethyst', ' WELCOME-AMETHYST ']) {
+      expect(await held(code)).toEqual(await s.check(code, { brand: 'card' }));
+    }
+    expect(await held('welcome-amethyst')).toMatchObject({ Status: CouponCheckStatus.Valid, IsLifetime: true, Message: COUPON_CHECK_MESSAGES.valid });
+    expect(await held('NO-SUCH')).toEqual({
+      Status: CouponCheckStatus.NotFound,
+      IsLifetime: false,
+      IsVendorLifetime: false,
+      Message: COUPON_CHECK_MESSAGES.notFound,
+      CouponId: null,
+    });
+    expect(await held('')).toMatchObject({ Status: CouponCheckStatus.NotFound });
+    expect(await held('PAUSED-CARE')).toMatchObject({ Status: CouponCheckStatus.Inactive, Message: COUPON_CHECK_MESSAGES.inactive });
+    expect(await held('EXPIRED-2020')).toMatchObject({ Status: CouponCheckStatus.Expired, Message: COUPON_CHECK_MESSAGES.expired });
+    expect(await held('WELCOME-AMETHYST', 'assist')).toMatchObject({ Status: CouponCheckStatus.OtherProduct, Message: COUPON_CHECK_MESSAGES.otherProduct });
+    const future = await create({ StartDate: day(5) });
+    await call(CouponsApi.activate.path, [future.ID]);
+    expect(await held(future.Code)).toMatchObject({ Status: CouponCheckStatus.NotStarted, CouponId: future.ID });
+    // A coupon deactivated, then deleted, since a check said valid: the hold answers what the row says now.
+    const c = await create();
+    expect(await held(c.Code)).toMatchObject({ Status: CouponCheckStatus.Valid, CouponId: c.ID });
+    await call(CouponsApi.deactivate.path, [c.ID]);
+    expect(await held(c.Code)).toMatchObject({ Status: CouponCheckStatus.Inactive, CouponId: c.ID });
+    expect((await call(CouponsApi.remove.path, [c.ID])).statusCode).toBe(200);
+    expect(await held(c.Code)).toMatchObject({ Status: CouponCheckStatus.NotFound, Message: COUPON_CHECK_MESSAGES.notFound, CouponId: null });
+  });
+
   const addCoupon = async (code: string, start: string, end: string | null) => {
     await server.database.sql.query(
       `INSERT INTO coupons (code, product, membership_type, discount_type, start_date, end_date, status)
@@ -460,5 +491,81 @@ describe('coupon check service', () => {
     expect(await status('BIZ-STARTS-TOMORROW')).toBe(CouponCheckStatus.NotStarted);
     expect(await status('BIZ-ENDS-TODAY')).toBe(CouponCheckStatus.Valid);
     expect(await status('BIZ-ENDED-YESTERDAY')).toBe(CouponCheckStatus.Expired);
+  });
+});
+
+/**
+ * The hold a writer of a code takes (holdForUse) made visible on PostgreSQL: while the writer's transaction is open, a
+ * delete and a deactivation of the coupon wait for it (PGlite is one connection: a transaction runs alone, so nothing
+ * can wait there). Billing's coupon-hold.int.test.ts shows the delete then finding the member using the coupon.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a coupon held for a writer (PostgreSQL)', () => {
+  const sql = () => server.database.sql;
+  const waiting = async (like: string) =>
+    (await sql().query("SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE $1", [like])).length > 0;
+  /** Polls until `seen` holds (true), or `settled` does first (false: what should have waited went through), 10 s at most. */
+  async function until(seen: () => Promise<boolean>, settled: () => boolean): Promise<boolean> {
+    for (const end = Date.now() + 10_000; Date.now() < end; ) {
+      if (await seen()) return true;
+      if (settled()) return false;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return false;
+  }
+  const BULK_LOCK = '%FROM coupons WHERE id = ANY($1::int[]) FOR UPDATE';
+
+  /** Holds the coupon in a transaction, runs `action` meanwhile, then ends the transaction (`commit` or not). */
+  async function whileHeld(c: Coupon, action: () => ReturnType<typeof call>, commit: boolean) {
+    const s = makeCouponsService(sql(), server.config.businessTimeZone);
+    let release: () => void = () => {};
+    const open = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let ran: () => void = () => {};
+    const ready = new Promise<void>((resolve) => {
+      ran = resolve;
+    });
+    const writer = sql()
+      .transaction(async (tx) => {
+        expect(await s.holdForUse(c.Code.toLowerCase(), tx, { brand: 'card' })).toMatchObject({ Status: CouponCheckStatus.Valid, CouponId: c.ID });
+        ran();
+        await open;
+        if (!commit) throw new Error('the writer wrote nothing');
+      })
+      .catch((e: unknown) => {
+        if (commit || !(e instanceof Error && e.message === 'the writer wrote nothing')) throw e;
+      });
+    await ready;
+    let settled = false;
+    const acting = action().finally(() => {
+      settled = true;
+    });
+    let waited: boolean;
+    try {
+      waited = await until(
+        () => waiting(BULK_LOCK),
+        () => settled,
+      );
+    } finally {
+      release();
+      await writer;
+    }
+    return { waited, answer: await acting };
+  }
+
+  it('keeps a delete waiting until the writer ends; a writer that wrote nothing (rolled back) then lets it through', async () => {
+    const c = await create();
+    const { waited, answer } = await whileHeld(c, () => call(CouponsApi.remove.path, [c.ID]), false);
+    expect(waited).toBe(true);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await statusOf(c.ID)).toBeUndefined();
+  });
+
+  it('keeps a deactivation waiting until the writer commits, then it goes through', async () => {
+    const c = await create();
+    const { waited, answer } = await whileHeld(c, () => call(CouponsApi.deactivate.path, [c.ID]), true);
+    expect(waited).toBe(true);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await statusOf(c.ID)).toBe('Inactive');
   });
 });

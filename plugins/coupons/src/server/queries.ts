@@ -76,6 +76,9 @@ export async function couponById(sql: SqlClient, id: number): Promise<CouponRow 
   return (await sql.query<CouponRow>(`SELECT ${COUPON_COLUMNS} FROM coupons WHERE id = $1`, [id]))[0] ?? null;
 }
 
-export async function couponByCode(sql: SqlClient, code: string): Promise<CouponRow | null> {
-  return (await sql.query<CouponRow>(`SELECT ${COUPON_COLUMNS} FROM coupons WHERE lower(code) = lower($1)`, [code.trim()]))[0] ?? null;
+/** The coupon of a code, any case; with `share`, its row locked FOR SHARE in `sql` (a transaction) until that ends. */
+export async function couponByCode(sql: SqlClient, code: string, { share = false }: { share?: boolean } = {}): Promise<CouponRow | null> {
+  return (
+    (await sql.query<CouponRow>(`SELECT ${COUPON_COLUMNS} FROM coupons WHERE lower(code) = lower($1)${share ? ' FOR SHARE' : ''}`, [code.trim()]))[0] ?? null
+  );
 }
