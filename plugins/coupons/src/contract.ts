@@ -43,6 +43,8 @@ export const COUPON_MESSAGES = {
    */
   inUse: 'These coupons are in use by members and cannot be deleted: {{codes}}. Deactivate them instead; nothing was deleted.',
   tooMany: '{{codes}} and {{more}} more',
+  /** An edit that changes the code (not only its case) of a coupon members' memberships were given with; nothing is saved. */
+  codeInUse: 'This coupon is in use by members, so its code cannot be changed; nothing was saved. Add a new coupon with the new code instead.',
 } as const;
 /** The most codes a refused delete names; the rest are counted ('… and 12 more'). */
 export const IN_USE_NAMED = 10;

@@ -171,6 +171,47 @@ describe('coupons in use by members cannot be deleted', () => {
     expect((await view(unused)).UsedBy).toBe(0);
   });
 
+  it('refuses to change the code of a coupon in use (400, nothing saved), lets its case change, and renames one nobody uses', async () => {
+    const used = await coupon('RENAME-USED');
+    await setCoupon((await member()).id, used.Code);
+    const edit = (c: Coupon, Code: string, headers: Record<string, string> = {}) =>
+      staffCall(
+        CouponsApi.update.path,
+        {
+          ID: c.ID,
+          Version: c.Version,
+          Code,
+          Product: c.Product,
+          MembershipType: c.MembershipType,
+          DiscountType: c.DiscountType,
+          StartDate: c.StartDate,
+          EndDate: c.EndDate,
+          Status: c.Status,
+        },
+        headers,
+      );
+    const refused = await edit(used, 'RENAMED-ONE');
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().MsgText).toBe(COUPON_MESSAGES.codeInUse);
+    const es = await edit(used, 'RENAMED-ONE', spanish);
+    expect(es.json().MsgText).toBe(
+      'Este cupón está en uso por miembros, así que su código no se puede cambiar; no se guardó nada. Agregue un cupón nuevo con el código nuevo.',
+    );
+    const row = async (id: number) =>
+      (await server.database.sql.query<{ code: string; version: number }>('SELECT code, version FROM coupons WHERE id = $1', [id]))[0];
+    expect(await row(used.ID)).toEqual({ code: used.Code, version: used.Version });
+    // The member's membership still finds its coupon: a change of case only is saved.
+    const lower = await edit(used, used.Code.toLowerCase());
+    expect(lower.statusCode, lower.body).toBe(200);
+    expect((await row(used.ID))?.code).toBe(used.Code.toLowerCase());
+    expect((await staffCall(CouponsApi.get.path.replace(':id', String(used.ID)))).json().Data.UsedBy).toBe(1);
+    // A coupon no member used takes a new code.
+    const free = await coupon('RENAME-FREE');
+    const renamed = await edit(free, `${free.Code}-NEW`);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await row(free.ID))?.code).toBe(`${free.Code}-NEW`);
+  });
+
   it("reads only the members with a coupon: the question uses migration 0008's index of lower(coupon_code)", async () => {
     expect(await indexPlan(server.database.sql, MEMBERS_USING_SQL, [['USED-1', 'NOBODY-2']])).toContain('billing_customers_coupon_code_idx');
   });

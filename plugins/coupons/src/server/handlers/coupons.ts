@@ -118,12 +118,20 @@ export const couponRoutes = [
 
   route(CouponsApi.update, {
     access: COUPONS_ACCESS,
-    handler: async ({ database, body, audit }) => {
+    handler: async ({ database, body, audit, use }) => {
       try {
         const row = await database.sql.transaction(async (tx) => {
-          const current = await tx.query<{ version: number }>('SELECT version FROM coupons WHERE id = $1 FOR UPDATE', [body.ID]);
+          const current = await tx.query<{ version: number; code: string }>('SELECT version, code FROM coupons WHERE id = $1 FOR UPDATE', [body.ID]);
           if (!current[0]) throw notFound(COUPON_MESSAGES.notFound);
           if (current[0].version !== body.Version) throw conflict(COUPON_MESSAGES.stale);
+          // Members' memberships keep the code as text (matched ignoring case): a new code would leave them with one no
+          // coupon has, so a coupon in use keeps its code (a change of case only is no change). Asked with the row
+          // locked, after any writer holding it (holdForUse) committed. A 400 like a duplicate code: the form says it
+          // as the save's error, not as a stale edit to reload.
+          const old = current[0].code;
+          if (old.toLowerCase() !== body.Code.trim().toLowerCase() && ((await use(couponsService).membersUsing([old], tx)).get(old) ?? 0) > 0) {
+            throw badRequest(COUPON_MESSAGES.codeInUse);
+          }
           const updated = (
             await tx.query<CouponRow>(
               `UPDATE coupons SET code = $2, product = $3, membership_type = $4, discount_type = $5, start_date = $6, end_date = $7, status = $8,

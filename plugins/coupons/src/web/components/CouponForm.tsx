@@ -1,11 +1,12 @@
 import { Button, DatePickerField, Form, SelectField, TextField } from '@portal/web/kit';
 import { useTranslation } from 'react-i18next';
-import { COUPON_STATUSES, type Coupon, DISCOUNT_TYPES, MEMBERSHIP_TYPES, PRODUCTS } from '../../contract';
+import { COUPON_STATUSES, type Coupon, type CouponDetail, DISCOUNT_TYPES, MEMBERSHIP_TYPES, PRODUCTS } from '../../contract';
 import { type CouponFormValues, couponFormSchema, couponFormValues } from './couponFormValues';
 import * as css from './coupons.css';
 
 interface Props {
-  initial: Coupon | null;
+  /** The coupon edited (with UsedBy as its view reads it), or null for a new one. */
+  initial: Coupon | CouponDetail | null;
   busy: boolean;
   onSave: (v: CouponFormValues) => void;
   onCancel: () => void;
@@ -18,7 +19,13 @@ export function CouponForm({ initial, busy, onSave, onCancel }: Props) {
   return (
     <Form schema={couponFormSchema} defaultValues={couponFormValues(initial)} onSubmit={onSave} aria-label={t(initial ? 'title.edit' : 'title.create')}>
       <div className={css.fields}>
-        <TextField name="Code" label={t('fields.Code')} isRequired description={t('form.codeHelp')} />
+        {/* A coupon in use keeps its code (the server refuses a new one): the help says so before a save is tried. */}
+        <TextField
+          name="Code"
+          label={t('fields.Code')}
+          isRequired
+          description={initial && 'UsedBy' in initial && initial.UsedBy > 0 ? t('form.codeInUse', { count: initial.UsedBy }) : t('form.codeHelp')}
+        />
         <SelectField name="Product" label={t('fields.Product')} isRequired options={options(PRODUCTS, 'product')} placeholder={t('form.choose')} />
         <SelectField
           name="MembershipType"
