@@ -15,7 +15,7 @@ export { brandSiteAddress, isHttpAddress, type ServerConfig } from './config';
 export type { SqlClient } from './db/database';
 export { allWordsSql, foldSql, foldText, MAX_SEARCH_WORDS, phoneDigits, type SqlParam, searchWords, sqlParams } from './db/search';
 export * from './documents/mime';
-export type { PdfBlock, PdfBrand, PdfDocumentSpec, PdfTableColumn } from './documents/pdf';
+export type { PdfBlock, PdfBrand, PdfCardFace, PdfDocumentSpec, PdfTableColumn } from './documents/pdf';
 export type { DocumentOptions, PdfService, SheetService, Translate } from './documents/services';
 export type { SheetColumn, SheetFormat, SheetRow, SheetSpec } from './documents/sheet';
 export { byteLimit } from './files/byteLimit';

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { brandAccent, type PdfDocumentSpec, renderPdf } from './pdf';
+import { brandAccent, CARD_SIZE, type PdfDocumentSpec, renderPdf } from './pdf';
 
 async function bytes(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -109,6 +109,61 @@ describe('renderPdf', () => {
     // Only the embedded typeface (a subset of it, regular and bold): no standard font whose encoding lacks the letters.
     const fonts = [...raw.toString('latin1').matchAll(/\/BaseFont \/([^\s/>]+)/g)].map((m) => m[1]);
     expect(new Set(fonts.map((f) => f?.replace(/^[A-Z]{6}\+/, '')))).toEqual(new Set(['DejaVuSans', 'DejaVuSans-Bold']));
+  });
+
+  it('draws a card block as two ID-1 faces side by side: the back starts one card width right of the front, on one page', async () => {
+    const spec: PdfDocumentSpec = {
+      title: 'Prescription card',
+      brand,
+      blocks: [
+        {
+          type: 'card',
+          faces: [
+            {
+              band: 'Amethyst Card',
+              rows: [
+                { label: 'Member', value: 'Pat Doe' },
+                { label: 'BIN', value: '004336' },
+              ],
+            },
+            { rows: [{ label: 'Payer number', value: '12345' }] },
+          ],
+        },
+        { type: 'paragraph', text: 'After the card.' },
+      ],
+    };
+    const raw = await bytes(renderPdf(spec));
+    const pdf = await getDocumentProxy(new Uint8Array(raw));
+    expect(pdf.numPages).toBe(1);
+    const items = (await (await pdf.getPage(1)).getTextContent()).items.filter((i) => 'str' in i) as { str: string; transform: number[] }[];
+    const at = (text: string) => {
+      const item = items.find((i) => i.str === text);
+      if (!item) throw new Error(`no "${text}" on the page`);
+      return { x: item.transform[4] ?? 0, y: item.transform[5] ?? 0 };
+    };
+    for (const text of ['Amethyst Card', 'Pat Doe', '004336', '12345']) at(text);
+    // Each face's rows start at the same padding inside it: the back's first label is one card width to the right,
+    // level with the front's first row under the band or lower.
+    expect(at('Payer number').x - at('Member').x).toBeCloseTo(CARD_SIZE.width, 1);
+    expect(CARD_SIZE).toEqual({ width: 3.375 * 72, height: 2.125 * 72 });
+    // What follows the card is below it, not over it.
+    expect(at('Member').y - at('After the card.').y).toBeGreaterThan(CARD_SIZE.height - 40);
+  });
+
+  it('keeps a card face its size: a long value is cut to two lines with an ellipsis, rows past the edge are left out', async () => {
+    const long = 'Maximiliana Alejandra Concepción de la Santísima Trinidad Fernández-Villaverde y Montenegro';
+    const rows = Array.from({ length: 20 }, (_, i) => ({ label: `Row ${pad(i + 1)}`, value: `value ${i + 1}` }));
+    const { pages } = await pagesOf({
+      title: 'Card',
+      blocks: [{ type: 'card', faces: [{ band: 'Program', rows: [{ label: 'Member', value: long }, ...rows] }, { rows: [] }] }],
+    });
+    expect(pages).toHaveLength(1);
+    const [page = ''] = pages;
+    expect(page).toContain('Maximiliana');
+    expect(page).not.toContain('Montenegro');
+    expect(page).toContain('…');
+    expect(page).toContain('Row 001');
+    expect(page).not.toContain('Row 020');
   });
 
   it('is the same bytes for the same content, apart from its creation date and file ID', async () => {

@@ -20,7 +20,18 @@ export type PdfBlock =
   /** Label and value pairs, e.g. a claim's details. */
   | { type: 'keyValue'; rows: readonly { label: Message; value: string }[] }
   /** A table with a header row, repeated at the top of every page the table continues on. */
-  | { type: 'table'; columns: readonly PdfTableColumn[]; rows: readonly (readonly string[])[] };
+  | { type: 'table'; columns: readonly PdfTableColumn[]; rows: readonly (readonly string[])[] }
+  /**
+   * A wallet-size card to cut out and fold: its faces side by side at ID-1 size (3.375 x 2.125 in), the first face's
+   * band in the brand's colour, a dashed cut line around both and a dotted fold line between them (see drawCard).
+   */
+  | { type: 'card'; faces: readonly [PdfCardFace, PdfCardFace] };
+
+/** One face of a `card` block: an optional band (the program's name, data) and label/value rows, as keyValue's. */
+export interface PdfCardFace {
+  band?: string;
+  rows: readonly { label: Message; value: string }[];
+}
 
 /** The brand a document is printed for: its name heads every page, its contacts are in every footer. */
 export interface PdfBrand {
@@ -93,6 +104,91 @@ function paragraph(doc: Doc, text: string): void {
     .fillColor(TEXT)
     .text(text, doc.page.margins.left, doc.y, { width: contentWidth(doc), lineGap: 2 });
   doc.y += 6;
+}
+
+/** ID-1, the size of a bank or insurance card: 3.375 x 2.125 inches, in points. */
+export const CARD_SIZE = { width: 243, height: 153 } as const;
+const CARD_PAD = 9;
+const CARD_BAND = 22;
+const CARD_FONT_SIZE = 8.5;
+
+/**
+ * A card's two faces at ID-1 size, side by side and centred, to print at 100 %, cut out along the dashed line and fold
+ * along the dotted one (front outside, back behind it). Each face has rounded corners and a thin border; the first
+ * face's band is the brand's colour with its text in white. Rows are label (bold, muted) and value; a value is cut to
+ * two lines with an ellipsis and rows that would run past the face's edge are left out (a face keeps its size: a card
+ * that grew would no longer fit a wallet). A block that does not fit below starts a new page.
+ */
+function drawCard(doc: Doc, faces: readonly [PdfCardFace, PdfCardFace], accent: string, tr: InLanguage): void {
+  const { width: w, height: h } = CARD_SIZE;
+  const total = w * 2;
+  if (doc.y + h + 24 > bottomLimit(doc)) doc.addPage();
+  const top = doc.y + 8;
+  const left = doc.page.margins.left + (contentWidth(doc) - total) / 2;
+  // The cut line around both faces, and the fold between them.
+  doc
+    .save()
+    .lineWidth(0.6)
+    .strokeColor(MUTED)
+    .dash(4, { space: 3 })
+    .rect(left - 6, top - 6, total + 12, h + 12)
+    .stroke()
+    .restore();
+  doc
+    .save()
+    .lineWidth(0.6)
+    .strokeColor(MUTED)
+    .dash(1, { space: 2 })
+    .moveTo(left + w, top - 6)
+    .lineTo(left + w, top + h + 6)
+    .stroke()
+    .restore();
+  faces.forEach((face, i) => {
+    const x = left + i * w;
+    doc
+      .save()
+      .lineWidth(0.75)
+      .strokeColor(RULE)
+      .roundedRect(x + 1, top, w - 2, h, 8)
+      .stroke()
+      .restore();
+    let y = top + CARD_PAD;
+    if (face.band !== undefined) {
+      doc
+        .save()
+        .roundedRect(x + 1, top, w - 2, CARD_BAND + 4, 8)
+        .clip()
+        .rect(x + 1, top, w - 2, CARD_BAND)
+        .fill(i === 0 ? accent : MUTED)
+        .restore();
+      doc
+        .font(FONT_BOLD)
+        .fontSize(10)
+        .fillColor('#ffffff')
+        .text(face.band, x + CARD_PAD, top + 6, { width: w - 2 * CARD_PAD, height: 12, ellipsis: true, lineBreak: false });
+      y = top + CARD_BAND + 6;
+    }
+    const labelWidth = (w - 2 * CARD_PAD) * 0.42;
+    const valueWidth = w - 2 * CARD_PAD - labelWidth - 4;
+    const lineHeight = CARD_FONT_SIZE * 1.25;
+    for (const row of face.rows) {
+      const label = tr(row.label);
+      doc.font(FONT).fontSize(CARD_FONT_SIZE);
+      const valueLines = Math.min(2, Math.max(1, Math.ceil(doc.heightOfString(row.value || ' ', { width: valueWidth }) / lineHeight)));
+      doc.font(FONT_BOLD);
+      const labelLines = Math.min(2, Math.max(1, Math.ceil(doc.heightOfString(label, { width: labelWidth }) / lineHeight)));
+      const rowHeight = Math.max(valueLines, labelLines) * lineHeight + 2;
+      if (y + rowHeight > top + h - CARD_PAD / 2) break;
+      doc.fillColor(MUTED).text(label, x + CARD_PAD, y, { width: labelWidth, height: labelLines * lineHeight, ellipsis: true });
+      doc
+        .font(FONT)
+        .fillColor(TEXT)
+        .text(row.value, x + CARD_PAD + labelWidth + 4, y, { width: valueWidth, height: valueLines * lineHeight, ellipsis: true });
+      y += rowHeight;
+    }
+  });
+  doc.x = doc.page.margins.left;
+  doc.y = top + h + 16;
 }
 
 /** The running header (brand, title) and footer (contacts, page n of m) on every page, drawn once all pages exist. */
@@ -192,6 +288,9 @@ export function renderPdf(spec: PdfDocumentSpec, tr: InLanguage = String): Reada
         break;
       case 'table':
         drawTable(doc, { columns: block.columns.map((c) => ({ ...c, header: tr(c.header) })), rows: block.rows, header: true });
+        break;
+      case 'card':
+        drawCard(doc, block.faces, brandAccent(spec.brand), tr);
         break;
     }
   }

@@ -139,8 +139,10 @@ describe('GET /api/printcard/download', () => {
     ]) {
       expect(text).toContain(expected);
     }
-    // A page of the card's details, not a wallet-size card: nothing tells the member to cut it out.
-    expect(text).not.toMatch(/cut along/i);
+    // The wallet-size card to cut out and fold (the kernel's card block), then the details in reading size: each value
+    // twice, the program in the card's band and in the details.
+    expect(text).toContain('Print at 100% (actual size), cut along the dashed line and fold along the dotted line.');
+    for (const value of ['Ana Prieto', caremark?.bin ?? '-', caremark?.phone ?? '-']) expect(text.split(value).length - 1).toBe(2);
   });
 
   it("is written in Spanish for a Spanish reader: title, headings, labels and footer; the card's values as given", async () => {
@@ -171,7 +173,7 @@ describe('GET /api/printcard/download', () => {
       expect(text).toContain(expected);
     }
     for (const english of ['Prescription card', 'Member number', 'Copay', 'Page 1 of']) expect(text).not.toContain(english);
-    expect(text).not.toContain('Recórtela');
+    expect(text).toContain('recórtela por la línea discontinua y dóblela por la línea punteada');
   });
 
   it('answers 401 anonymous and 403 to staff without a print screen', async () => {

@@ -26,6 +26,22 @@ export const cardRoutes = [
     handler: async (ctx) => {
       const card = await loadCard(ctx);
       ctx.auditRead({ action: 'printcard.download', entity: 'member', entityId: card.memberId, memberId: card.memberId });
+      // The card's faces as the page's Print card shows them: the front under the program's band, then the back.
+      const front = [
+        { label: 'Member', value: `${card.FirstName} ${card.LastName}` },
+        { label: 'Member number', value: card.MemberNumber },
+        { label: 'BIN', value: card.BIN },
+        { label: 'PCN', value: card.PCN },
+        { label: 'Group', value: card.GroupId },
+        { label: 'Copay', value: card.Copay },
+      ];
+      const back = [
+        { label: 'Pharmacy benefit manager', value: card.PBMVendor },
+        { label: 'Pharmacist help desk', value: card.VendorPhone },
+        // No support line to give (a safeguard: every brand's manifest has one): no empty row.
+        ...(card.SupportPhone ? [{ label: 'Member support', value: card.SupportPhone }] : []),
+        { label: 'Payer number', value: card.PayerNumber },
+      ];
       return sendDownload(ctx.reply, {
         fileName: `prescription-card-${card.MemberNumber}.pdf`,
         contentType: 'application/pdf',
@@ -37,32 +53,14 @@ export const cardRoutes = [
           // The member's brand heads and signs it, also when staff download it on the staff site.
           brand: card.brand ?? undefined,
           blocks: [
+            // The wallet-size card to cut out and fold (the kernel's card block, ID-1 size), then the same details in
+            // reading size.
+            { type: 'card', faces: [{ band: card.ProgramName, rows: front }, { rows: back }] },
+            { type: 'paragraph', text: 'Print at 100% (actual size), cut along the dashed line and fold along the dotted line.' },
             { type: 'heading', text: 'Front' },
-            {
-              type: 'keyValue',
-              rows: [
-                { label: 'Program', value: card.ProgramName },
-                { label: 'Member', value: `${card.FirstName} ${card.LastName}` },
-                { label: 'Member number', value: card.MemberNumber },
-                { label: 'BIN', value: card.BIN },
-                { label: 'PCN', value: card.PCN },
-                { label: 'Group', value: card.GroupId },
-                { label: 'Copay', value: card.Copay },
-              ],
-            },
+            { type: 'keyValue', rows: [{ label: 'Program', value: card.ProgramName }, ...front] },
             { type: 'heading', text: 'Back' },
-            {
-              type: 'keyValue',
-              rows: [
-                { label: 'Pharmacy benefit manager', value: card.PBMVendor },
-                { label: 'Pharmacist help desk', value: card.VendorPhone },
-                // No support line to give (a safeguard: every brand's manifest has one): no empty row.
-                ...(card.SupportPhone ? [{ label: 'Member support', value: card.SupportPhone }] : []),
-                { label: 'Payer number', value: card.PayerNumber },
-              ],
-            },
-            // A page of the card's details, not a wallet-size card (the kernel's PDF has no card-sized box): the
-            // wallet-size card is the print page's "Print card", so nothing here says to cut it out.
+            { type: 'keyValue', rows: back },
             { type: 'paragraph', text: 'Present this card at the pharmacy with your prescription.' },
           ],
         }),
