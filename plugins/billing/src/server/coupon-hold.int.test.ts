@@ -1,7 +1,7 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { COUPON_CHECK_MESSAGES, COUPON_MESSAGES, type Coupon, CouponCheckStatus, CouponsApi } from '@portal/plugin-coupons/contract';
 import { createSandbox } from '@portal/sandbox';
-import type { SqlClient } from '@portal/server';
+import { lockRaces } from '@portal/testing/races';
 import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -269,60 +269,12 @@ describe('a coupon deleted after the check and before the write (both engines)',
  */
 describe.skipIf(!onPostgres)('a coupon delete racing a write of its code (PostgreSQL)', () => {
   const sql = () => server.database.sql;
-  /** Whether a statement of this test's database matching `like` is waiting for a lock. */
-  const waiting = async (like: string) =>
-    (await sql().query("SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE $1", [like])).length > 0;
-  /** Polls until `seen` holds (true), or `settled` does first (false: what should have waited went through), 10 s at most. */
-  async function until(seen: () => Promise<boolean>, settled: () => boolean): Promise<boolean> {
-    for (const end = Date.now() + 10_000; Date.now() < end; ) {
-      if (await seen()) return true;
-      if (settled()) return false;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    return false;
-  }
-  /** A transaction that runs `first`, then stays open until `release` is called; `ready` resolves once `first` ran. */
-  function holding(first: (tx: SqlClient) => Promise<void>) {
-    let release: () => void = () => {};
-    const open = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let ran: () => void = () => {};
-    const ready = new Promise<void>((resolve) => {
-      ran = resolve;
-    });
-    const done = sql().transaction(async (tx) => {
-      await first(tx);
-      ran();
-      await open;
-    });
-    return { ready, release, done };
-  }
+  const { waiting, until, holding, whileHeld } = lockRaces(sql);
   const HOLD_READ = '%FROM coupons WHERE lower(code) = lower($1) FOR SHARE';
   const DELETE_LOCK = '%FROM coupons WHERE id = ANY($1::int[]) FOR UPDATE';
 
   /** Runs `flow` while a transaction that deleted the coupon is open; answers whether the flow waited for it, and its answer. */
-  async function whileDeleting<T>(c: Coupon, flow: () => Promise<T>): Promise<{ waited: boolean; answer: T }> {
-    const deleting = holding(async (tx) => {
-      await tx.query('DELETE FROM coupons WHERE id = $1', [c.ID]);
-    });
-    await deleting.ready;
-    let settled = false;
-    const running = flow().finally(() => {
-      settled = true;
-    });
-    let waited: boolean;
-    try {
-      waited = await until(
-        () => waiting(HOLD_READ),
-        () => settled,
-      );
-    } finally {
-      deleting.release();
-      await deleting.done;
-    }
-    return { waited, answer: await running };
-  }
+  const whileDeleting = <T>(c: Coupon, flow: () => Promise<T>) => whileHeld('DELETE FROM coupons WHERE id = $1', [c.ID], flow, HOLD_READ);
 
   it("a delete committed while support's setcoupon writes: the write waits for it, then refuses the code as not found", async () => {
     const m = await member('race-set');

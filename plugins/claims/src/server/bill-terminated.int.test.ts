@@ -2,6 +2,7 @@ import type { StartedServer } from '@portal/app-server/server';
 import { ClaimStatus, Roles } from '@portal/core';
 import type { PluginInit } from '@portal/server';
 import { membersService } from '@portal/server/kernel';
+import { lockRaces } from '@portal/testing/races';
 import { authHeaders, makeUser, startTestServer } from '@portal/testing/server';
 import { mintSession } from '@portal/testing/tokens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -216,56 +217,17 @@ describe("a reimbursement request's bill through the claims service", () => {
  */
 describe.skipIf(!onPostgres)('a termination racing a bill (PostgreSQL)', () => {
   const sql = () => server.database.sql;
-  /** Whether a statement of this test's database matching `like` is waiting for a lock. */
-  const waiting = async (like: string) =>
-    (await sql().query("SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE $1", [like])).length > 0;
-  /** Polls until `seen` holds (true), or `settled` does first (false: what should have waited went through), 10 s at most. */
-  async function until(seen: () => Promise<boolean>, settled: () => boolean): Promise<boolean> {
-    for (const end = Date.now() + 10_000; Date.now() < end; ) {
-      if (await seen()) return true;
-      if (settled()) return false;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    return false;
-  }
-  /** A transaction that runs `first`, then stays open until `release` is called; `ready` resolves once `first` ran. */
-  function holding(first: string, params: unknown[]) {
-    let release: () => void = () => {};
-    const open = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let ran: () => void = () => {};
-    const ready = new Promise<void>((resolve) => {
-      ran = resolve;
-    });
-    const done = sql().transaction(async (tx) => {
-      await tx.query(first, params);
-      ran();
-      await open;
-    });
-    return { ready, release, done };
-  }
+  const { waiting, until, holding, whileHeld } = lockRaces(sql);
   const SHARE_READ = '%FROM members WHERE member_id = $1 FOR SHARE';
 
   it('a termination committed while the create runs is seen: the create waits for it and is refused, adding nothing', async () => {
     const memberId = (await newMember('race-create')).memberId as number;
-    const termination = holding('UPDATE members SET termination_date = $2 WHERE member_id = $1', [memberId, ENDED]);
-    await termination.ready;
-    let settled = false;
-    const adding = create(su, { ServiceDateFrom: '2026-02-10', MemberID: memberId }).finally(() => {
-      settled = true;
-    });
-    let waited: boolean;
-    try {
-      waited = await until(
-        () => waiting(SHARE_READ),
-        () => settled,
-      );
-    } finally {
-      termination.release();
-      await termination.done;
-    }
-    const r = await adding;
+    const { waited, answer: r } = await whileHeld(
+      'UPDATE members SET termination_date = $2 WHERE member_id = $1',
+      [memberId, ENDED],
+      () => create(su, { ServiceDateFrom: '2026-02-10', MemberID: memberId }),
+      SHARE_READ,
+    );
     expect(waited).toBe(true);
     expect(r.status, JSON.stringify(r.body)).toBe(409);
     expect(r.body.MsgText).toBe(refused);
@@ -314,23 +276,12 @@ describe.skipIf(!onPostgres)('a termination racing a bill (PostgreSQL)', () => {
     const memberId = (await newMember('race-edit')).memberId as number;
     const bill = await billFor(memberId, '2026-01-20');
     const was = await stored(bill.ClaimID);
-    const termination = holding('UPDATE members SET termination_date = $2 WHERE member_id = $1', [memberId, ENDED]);
-    await termination.ready;
-    let settled = false;
-    const editing = update(su, was, { ServiceDateFrom: '2026-02-10' }).finally(() => {
-      settled = true;
-    });
-    let waited: boolean;
-    try {
-      waited = await until(
-        () => waiting(SHARE_READ),
-        () => settled,
-      );
-    } finally {
-      termination.release();
-      await termination.done;
-    }
-    const r = await editing;
+    const { waited, answer: r } = await whileHeld(
+      'UPDATE members SET termination_date = $2 WHERE member_id = $1',
+      [memberId, ENDED],
+      () => update(su, was, { ServiceDateFrom: '2026-02-10' }),
+      SHARE_READ,
+    );
     expect(waited).toBe(true);
     expect(r.status, JSON.stringify(r.body)).toBe(409);
     expect(r.body.MsgText).toBe(refused);

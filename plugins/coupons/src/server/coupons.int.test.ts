@@ -1,6 +1,7 @@
 import { rawManifests } from '@portal/brands';
 import { ALL_ROLES, dayIn, hasAnyRole, MEMBER_ROLES } from '@portal/core';
 import { CREATE_KEY_REUSED, type PluginInit } from '@portal/server';
+import { lockRaces } from '@portal/testing/races';
 import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUPONS_ACCESS } from '../access';
@@ -500,58 +501,21 @@ describe('coupon check service', () => {
  * can wait there). Billing's coupon-hold.int.test.ts shows the delete then finding the member using the coupon.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a coupon held for a writer (PostgreSQL)', () => {
-  const sql = () => server.database.sql;
-  const waiting = async (like: string) =>
-    (await sql().query("SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE $1", [like])).length > 0;
-  /** Polls until `seen` holds (true), or `settled` does first (false: what should have waited went through), 10 s at most. */
-  async function until(seen: () => Promise<boolean>, settled: () => boolean): Promise<boolean> {
-    for (const end = Date.now() + 10_000; Date.now() < end; ) {
-      if (await seen()) return true;
-      if (settled()) return false;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    return false;
-  }
+  const races = lockRaces(() => server.database.sql);
   const BULK_LOCK = '%FROM coupons WHERE id = ANY($1::int[]) FOR UPDATE';
 
-  /** Holds the coupon in a transaction, runs `action` meanwhile, then ends the transaction (`commit` or not). */
-  async function whileHeld(c: Coupon, action: () => ReturnType<typeof call>, commit: boolean) {
-    const s = makeCouponsService(sql(), server.config.businessTimeZone);
-    let release: () => void = () => {};
-    const open = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let ran: () => void = () => {};
-    const ready = new Promise<void>((resolve) => {
-      ran = resolve;
-    });
-    const writer = sql()
-      .transaction(async (tx) => {
+  /** Holds the coupon in a writer's transaction (holdForUse), runs `action` meanwhile, then ends it (`commit` or not). */
+  const whileHeld = (c: Coupon, action: () => ReturnType<typeof call>, commit: boolean) =>
+    races.whileHeld(
+      async (tx) => {
+        const s = makeCouponsService(server.database.sql, server.config.businessTimeZone);
         expect(await s.holdForUse(c.Code.toLowerCase(), tx, { brand: 'card' })).toMatchObject({ Status: CouponCheckStatus.Valid, CouponId: c.ID });
-        ran();
-        await open;
-        if (!commit) throw new Error('the writer wrote nothing');
-      })
-      .catch((e: unknown) => {
-        if (commit || !(e instanceof Error && e.message === 'the writer wrote nothing')) throw e;
-      });
-    await ready;
-    let settled = false;
-    const acting = action().finally(() => {
-      settled = true;
-    });
-    let waited: boolean;
-    try {
-      waited = await until(
-        () => waiting(BULK_LOCK),
-        () => settled,
-      );
-    } finally {
-      release();
-      await writer;
-    }
-    return { waited, answer: await acting };
-  }
+      },
+      [],
+      action,
+      BULK_LOCK,
+      { rollback: !commit },
+    );
 
   it('keeps a delete waiting until the writer ends; a writer that wrote nothing (rolled back) then lets it through', async () => {
     const c = await create();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Roles } from '@portal/core';
 import { fixtures } from '@portal/testing/files';
+import { lockRaces } from '@portal/testing/races';
 import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbox';
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,56 +128,21 @@ describe('a create repeated after the termination', () => {
  */
 describe.skipIf(!onPostgres)('a termination racing a reimbursement request (PostgreSQL)', () => {
   const sql = () => env.server.database.sql;
-  /** Whether a statement of this test's database matching `like` is waiting for a lock. */
-  const waiting = async (like: string) =>
-    (await sql().query("SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE $1", [like])).length > 0;
-  /** Polls until `seen` holds (true), or `settled` does first (false: what should have waited went through), 20 s at most. */
-  async function until(seen: () => Promise<boolean>, settled: () => boolean): Promise<boolean> {
-    for (const end = Date.now() + 20_000; Date.now() < end; ) {
-      if (await seen()) return true;
-      if (settled()) return false;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    return false;
-  }
-  /** A transaction that runs `first`, then stays open until `release` is called; `ready` resolves once `first` ran. */
-  function holding(first: string, params: unknown[]) {
-    let release: () => void = () => {};
-    const open = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let ran: () => void = () => {};
-    const ready = new Promise<void>((resolve) => {
-      ran = resolve;
-    });
-    const done = sql().transaction(async (tx) => {
-      await tx.query(first, params);
-      ran();
-      await open;
-    });
-    return { ready, release, done };
-  }
+  const races = lockRaces(sql);
+  const { waiting, holding } = races;
+  /** The uploads make these requests slower: 20 s at most. */
+  const until = (seen: () => Promise<boolean>, settled: () => boolean) => races.until(seen, settled, 20_000);
 
   it('a termination committed while the create runs is seen: the create waits for it and is refused, storing nothing', async () => {
     const m = await newMember('race-create');
     const uploadId = await upload(m.session, 'receipt.pdf');
-    const termination = holding('UPDATE members SET termination_date = $2 WHERE member_id = $1', [m.id, ENDED]);
-    await termination.ready;
-    let settled = false;
-    const creating = json(m.session, 'POST', ReimbursementApi.create.path, createBody(uploadId, '2026-03-20')).finally(() => {
-      settled = true;
-    });
-    let waited: boolean;
-    try {
-      waited = await until(
-        () => waiting('%FROM members WHERE member_id = $1 FOR SHARE'),
-        () => settled,
-      );
-    } finally {
-      termination.release();
-      await termination.done;
-    }
-    const res = await creating;
+    const { waited, answer: res } = await races.whileHeld(
+      'UPDATE members SET termination_date = $2 WHERE member_id = $1',
+      [m.id, ENDED],
+      () => json(m.session, 'POST', ReimbursementApi.create.path, createBody(uploadId, '2026-03-20')),
+      '%FROM members WHERE member_id = $1 FOR SHARE',
+      { timeoutMs: 20_000 },
+    );
     expect(waited).toBe(true);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().MsgText).toBe(refused);
