@@ -221,6 +221,22 @@ const toSupportTransaction = (r: SupportTxRow): SupportTransaction => ({
   Member: { MemberID: r.member_id, MemberNumber: r.member_number, FirstName: r.first_name, LastName: r.last_name },
 });
 
+/**
+ * The job that finishes the give-back of a terminated member's approved first payment when its first attempt
+ * (endHeldForTerminated) failed: the gateway unreachable or refusing. Queued with that failure's audit, once per
+ * charge (its singleton key); retried with backoff (see the plugin's init).
+ */
+export const HELD_TERMINATED_JOB = 'billing.held-terminated.finish';
+export interface HeldTerminatedJob {
+  /** Our row of the approved first payment. */
+  transactionId: number;
+  /** The subscription it created at the gateway (null when the gateway named none). */
+  subscriptionId: number | null;
+  subscriptionType: MembershipKey;
+  /** The first attempt's audit action (`billing.held.terminated`, or `billing.subscription.terminated` for a start). */
+  action: string;
+}
+
 export interface Billing extends BillingService {
   customer(memberId: number, create: boolean): Promise<CustomerRow | null>;
   cards(memberId: number): Promise<CardProfile[]>;
@@ -239,6 +255,12 @@ export interface Billing extends BillingService {
   ): ReturnType<BillingService['startSubscription']>;
   /** A terminated member: declines a first payment held for review, cancels a subscription the gateway renews; true when there was one. */
   cancelRenewals(memberId: number, actor: BillingActor): Promise<boolean>;
+  /**
+   * The HELD_TERMINATED_JOB's run: finishes what the give-back of a terminated member's approved first payment left
+   * (endHeldForTerminated failed), doing only what is still left. Throws while something is left, so the queue
+   * retries; the last attempt audits the failure first.
+   */
+  finishHeldForTerminated(job: HeldTerminatedJob, run: { attempt: number; maxAttempts: number }, actor: BillingActor): Promise<void>;
   /**
    * A reactivated member: the monthly or yearly membership the termination canceled runs again at the gateway for the
    * period already paid for, its next charge when that period ends (nothing charged now); true when it was given back.
@@ -1303,13 +1325,13 @@ export function makeBilling(
    * nothing; or a start the termination overtook while it was at the gateway, see startHeld): the subscription the
    * payment created at the gateway is canceled, so it never renews, and the charge is given back through `reverse`:
    * voided while unsettled, refunded once settled (a void the gateway refuses because the batch settled meanwhile
-   * becomes a refund). Audited as `action` (`billing.held.terminated`; `billing.subscription.terminated` for a start), a
-   * failure naming what is left for support to do (the gateway unreachable, a refusal).
+   * becomes a refund). Audited as `action` (`billing.held.terminated`; `billing.subscription.terminated` for a start).
+   * A failure (the gateway unreachable, a refusal) is audited naming what is left, and in that transaction the
+   * HELD_TERMINATED_JOB is queued (once per charge) to finish it (finishHeldForTerminated).
    */
   const endHeldForTerminated = async (original: TxRow, t: GatewayTransaction, type: MembershipKey, actor: BillingActor, action = 'billing.held.terminated') => {
     const subscriptionId = t.subscriptionId;
     const problems: string[] = [];
-    const failed = (e: unknown) => (e instanceof Error ? e.message : String(e));
     let subscriptionCanceled = false;
     // A lifetime membership's subscription is over once its payment is approved: the gateway renews nothing.
     if (subscriptionId !== null && type !== 0) {
@@ -1317,26 +1339,14 @@ export function makeBilling(
         () => {
           subscriptionCanceled = true;
         },
-        (e: unknown) => problems.push(`cancel: ${failed(e)}`),
+        (e: unknown) => problems.push(`cancel: ${failedText(e)}`),
       );
     }
-    let reversal: 'void' | 'refund' | null = null;
-    let reversed = false;
-    try {
-      const now = await gatewayCall(() => gw.getTransaction(t.transId));
-      reversal = UNSETTLED.has(now.status) ? 'void' : 'refund';
-      let r = await reverse(original.id, reversal, actor);
-      if (r.StatusString !== 'Ok' && reversal === 'void') {
-        reversal = 'refund';
-        r = await reverse(original.id, reversal, actor);
-      }
-      reversed = r.StatusString === 'Ok';
-      if (!reversed) problems.push(`${reversal}: ${r.Message}`);
-    } catch (e) {
-      problems.push(`${reversal ?? 'reverse'}: ${failed(e)}`);
-    }
-    await sql.transaction((tx) =>
-      audit(
+    const back = await giveBack(original, t.transId, actor);
+    if (back.problem) problems.push(back.problem);
+    const job: HeldTerminatedJob = { transactionId: original.id, subscriptionId, subscriptionType: type, action };
+    await sql.transaction(async (tx) => {
+      await audit(
         actor,
         {
           action,
@@ -1349,14 +1359,120 @@ export function makeBilling(
             subscriptionType: type,
             subscriptionId,
             subscriptionCanceled,
+            reversal: back.reversal,
+            reversed: back.reversed,
+            ...(problems.length ? { problems, retryJob: HELD_TERMINATED_JOB } : {}),
+          },
+        },
+        tx,
+      );
+      if (problems.length) await services.jobs.send(HELD_TERMINATED_JOB, job, { tx, singletonKey: `held-terminated:${original.id}` });
+    });
+  };
+  const failedText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+  /**
+   * Gives back an approved charge through `reverse`, as the gateway has it now (`transId`, its transaction): voided
+   * while unsettled, refunded once settled (a refused void becomes a refund). One the gateway shows voided already (a
+   * void of ours whose answer was lost) is voided again under the same gateway key, which answers that void: it is
+   * recorded, not repeated. `problem` names what failed, if anything.
+   */
+  const giveBack = async (
+    original: TxRow,
+    transId: number,
+    actor: BillingActor,
+  ): Promise<{ reversal: 'void' | 'refund' | null; reversed: boolean; problem: string | null }> => {
+    let reversal: 'void' | 'refund' | null = null;
+    try {
+      const now = await gatewayCall(() => gw.getTransaction(transId));
+      const voided = now.status === 'voided';
+      reversal = voided || UNSETTLED.has(now.status) ? 'void' : 'refund';
+      let r = await reverse(original.id, reversal, actor);
+      if (r.StatusString !== 'Ok' && reversal === 'void' && !voided) {
+        reversal = 'refund';
+        r = await reverse(original.id, reversal, actor);
+      }
+      const reversed = r.StatusString === 'Ok';
+      return { reversal, reversed, problem: reversed ? null : `${reversal}: ${r.Message}` };
+    } catch (e) {
+      return { reversal, reversed: false, problem: `${reversal ?? 'reverse'}: ${failedText(e)}` };
+    }
+  };
+
+  /**
+   * The HELD_TERMINATED_JOB: finishes what endHeldForTerminated left, reading again what is still to do, so a run
+   * repeated (a retry after a failure part-way, a job delivered twice) does nothing twice. The subscription is canceled
+   * at the gateway only while the gateway still renews it (active or suspended; a cancel done already is no error), and
+   * the charge given back only while our records hold no void or refund of it (the row Voided or Refunded, or a
+   * reversal row); `reverse`'s gateway key is the charge's own (`void:<id>`, `refund:<id>`), so two runs at once give
+   * it back once. A run that finishes audits `action` as a success with `retried` and its attempt; one that fails
+   * throws, so the queue retries it, and the last attempt audits the failure first, naming what is left for support.
+   */
+  const finishHeldForTerminated = async (job: HeldTerminatedJob, run: { attempt: number; maxAttempts: number }, actor: BillingActor) => {
+    const original = await txById(job.transactionId);
+    if (!original || original.gateway_trans_id === null) return;
+    const transId = original.gateway_trans_id;
+    const { subscriptionId, subscriptionType: type } = job;
+    const problems: string[] = [];
+    /** What this run did; empty when everything was done before it. */
+    const finished: string[] = [];
+    let subscriptionCanceled = subscriptionId === null || type === 0;
+    if (subscriptionId !== null && type !== 0) {
+      try {
+        const sub = await gatewayCall(() => gw.getSubscription(subscriptionId));
+        if (RENEWING.has(sub.status)) {
+          await gatewayCall(() => gw.cancelSubscription(subscriptionId));
+          finished.push('cancel');
+        }
+        subscriptionCanceled = true;
+      } catch (e) {
+        problems.push(`cancel: ${failedText(e)}`);
+      }
+    }
+    const done = (
+      await sql.query<{ kind: 'void' | 'refund' }>(
+        `SELECT kind FROM billing_transactions WHERE ref_transaction_id = $1 AND kind IN ('void', 'refund') ORDER BY id LIMIT 1`,
+        [original.id],
+      )
+    )[0];
+    let reversal: 'void' | 'refund' | null = done?.kind ?? (original.status === 'Voided' ? 'void' : original.status === 'Refunded' ? 'refund' : null);
+    let reversed = reversal !== null;
+    if (!reversed) {
+      const back = await giveBack(original, transId, actor);
+      reversal = back.reversal;
+      reversed = back.reversed;
+      if (back.problem) problems.push(back.problem);
+      else if (reversal) finished.push(reversal);
+    }
+    const last = run.attempt >= run.maxAttempts;
+    const left = () => new Error(`billing: the give-back of held payment ${original.id} of a terminated member is not finished: ${problems.join('; ')}`);
+    if (problems.length && !last) throw left();
+    await sql.transaction((tx) =>
+      audit(
+        actor,
+        {
+          action: job.action,
+          entity: 'billing_transaction',
+          entityId: String(original.id),
+          memberId: original.member_id,
+          outcome: problems.length ? 'failure' : 'success',
+          detail: {
+            reason: 'member terminated',
+            subscriptionType: type,
+            subscriptionId,
+            subscriptionCanceled,
             reversal,
             reversed,
+            retried: true,
+            attempt: run.attempt,
+            finished,
             ...(problems.length ? { problems } : {}),
           },
         },
         tx,
       ),
     );
+    if (problems.length) throw left();
   };
 
   /**
@@ -1678,6 +1794,7 @@ export function makeBilling(
     changeSubscription,
     cancelSubscription,
     cancelRenewals,
+    finishHeldForTerminated,
     restoreAfterReactivation,
     // A blank description (the contract trims it to '') names none: the charge is a Charge, never an empty label.
     chargeCard: (memberId, input, actor) => moveMoney(memberId, 'charge', 'authCapture', { ...input, description: input.description || CHARGE }, actor),

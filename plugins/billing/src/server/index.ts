@@ -1,8 +1,8 @@
 import { couponsService } from '@portal/plugin-coupons/service';
-import { brandSiteAddress, defineServerPlugin, type ServerRoute, type SqlClient } from '@portal/server';
+import { brandSiteAddress, defineServerPlugin, type KernelServices, type ServerRoute, type SqlClient } from '@portal/server';
 import { CARD_FORM_PAGES } from '../access';
 import { type BillingActor, type BillingService, billingService } from '../service';
-import { type Billing, makeBilling, withRequestLog } from './core';
+import { type Billing, HELD_TERMINATED_JOB, type HeldTerminatedJob, makeBilling, withRequestLog } from './core';
 import { couponUsage } from './coupon-usage';
 import { memberRoutes } from './handlers/member';
 import { supportRoutes } from './handlers/support';
@@ -15,6 +15,12 @@ import { webhookUrlFrom } from './webhook-url';
 
 /** A billing route whose gateway failures are logged on its request's logger (see withRequestLog). */
 const logged = (r: ServerRoute): ServerRoute => ({ ...r, handler: (ctx) => withRequestLog(ctx.req.log, () => r.handler(ctx)) });
+
+/** Billing's work outside a request (the kernel's jobs, its own): audited as 'system', receipts signed by the member's brand. */
+const systemActor = (services: KernelServices): BillingActor => ({
+  audit: (entry, tx?: SqlClient) => services.audit.write({ ...entry, actorName: 'system' }, tx),
+  brand: null,
+});
 
 export default defineServerPlugin<BillingService>({
   id: 'billing',
@@ -35,25 +41,27 @@ export default defineServerPlugin<BillingService>({
       ),
   },
   // The coupons members' memberships were given with are in use: the coupons plugin refuses to delete them.
-  init: ({ use, database }) => {
+  init: async ({ use, database, services }) => {
     use(couponsService).addCouponUsage(couponUsage(database.sql));
+    // A terminated member's approved first payment whose give-back failed (the gateway unreachable, a refusal): the
+    // rest is finished by this job, queued with the failure's audit. Eight retries, a minute doubled each time (with
+    // jitter: 1-2 min, then 2-4, ... 128-256 min), so about 4 to 8.5 hours in all: a gateway outage is outlasted, and
+    // a void the batch's settlement overtook meanwhile becomes a refund. The last failure is audited for support.
+    await services.jobs.define<HeldTerminatedJob>(
+      HELD_TERMINATED_JOB,
+      (job, run) => (use(billingService) as Billing).finishHeldForTerminated(job, run, systemActor(services)),
+      // One waiting job per charge: a second send while one waits is dropped (the job is safe to run again anyway).
+      { retryLimit: 8, retryDelay: 60, retryBackoff: true, policy: 'short' },
+    );
   },
   // A membership that ended: the gateway stops renewing its subscription (the kernel's member.terminated job).
   onMemberTerminated: async (memberId, { use, services }) => {
-    const system = {
-      audit: (entry: Parameters<BillingActor['audit']>[0], tx?: SqlClient) => services.audit.write({ ...entry, actorName: 'system' }, tx),
-      brand: null,
-    };
-    await (use(billingService) as Billing).cancelRenewals(memberId, system);
+    await (use(billingService) as Billing).cancelRenewals(memberId, systemActor(services));
   },
   // A membership reactivated: the one the termination canceled comes back for the period already paid for, without a
   // new charge (the kernel's member.reactivated job).
   onMemberReactivated: async (memberId, { use, services }) => {
-    const system = {
-      audit: (entry: Parameters<BillingActor['audit']>[0], tx?: SqlClient) => services.audit.write({ ...entry, actorName: 'system' }, tx),
-      brand: null,
-    };
-    await (use(billingService) as Billing).restoreAfterReactivation(memberId, system);
+    await (use(billingService) as Billing).restoreAfterReactivation(memberId, systemActor(services));
   },
   migrations,
   // The billing pages embed the gateway's hosted card form: their CSP frame-src names only the gateway's origin.
