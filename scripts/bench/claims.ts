@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compiledApiArgs } from '../../apps/server/compiled';
+import { PRODUCTION_ENV } from './lib';
 
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..');
 const TOKEN_SECRET = 'bench-claims-secret-not-for-production';
@@ -297,7 +298,7 @@ async function benchEngine(engine: 'pglite' | 'postgres', scale: number, duratio
   const dataDir = join(ROOT, '.data', `bench-claims-${engine}`);
   mkdirSync(dataDir, { recursive: true });
   // As production runs it (NODE_ENV=production: no development check of every answer against its contract).
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, TOKEN_SECRET, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, TOKEN_SECRET, LOG_LEVEL: 'warn', ...PRODUCTION_ENV };
   if (engine === 'pglite') delete env.DATABASE_URL;
   else if (!env.DATABASE_URL) throw new Error('--engine postgres needs DATABASE_URL');
   console.log(`\n== ${engine}: preparing ${scale * 1000} claims in ${engine === 'pglite' ? dataDir : 'DATABASE_URL'}`);

@@ -30,7 +30,7 @@ import { join } from 'node:path';
 import { installedPluginIds } from '@portal/brands/plugins';
 import { buildServer } from '../../apps/server/build';
 import { type Hello, measureTargets, startHello, type Target } from './api';
-import { median, option, PINNING, pinned, ROOT, sleep, spawnGroup, stopGroup, waitForUrl } from './lib';
+import { median, option, PINNING, PRODUCTION_ENV, pinned, ROOT, sleep, spawnGroup, stopGroup, waitForUrl } from './lib';
 import { listeningPid, processCpuMs } from './proc-cpu';
 
 export const LADDER = [
@@ -49,7 +49,7 @@ async function main() {
   let server: ReturnType<typeof spawnGroup> | null = null;
   try {
     const dist = await buildServer(installedPluginIds(), join(data, 'dist'), { ladder: join(ROOT, 'scripts', 'bench', 'health-ladder-server.ts') });
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: data, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', JOBS: 'on' };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: data, PORT: String(port), LOG_LEVEL: 'warn', ...PRODUCTION_ENV, JOBS: 'on' };
     delete env.DATABASE_URL;
     server = spawnGroup(pinned(PINNING?.server, [process.execPath, '--enable-source-maps', join(dist, 'ladder.js')]), env, 'server');
     hellos.push(await startHello(port + 10), await startHello(port + 12, true));

@@ -5,9 +5,17 @@ import { request as httpRequest } from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SANDBOX_GATEWAY_ENV } from '@portal/server/kernel';
 import { DEMO_PASSWORD } from '../lib/demo';
 
 export const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..');
+
+/**
+ * How the benchmarks run the API, as production runs it: NODE_ENV=production (no development check of every JSON answer
+ * against its contract) with the card gateway's keys set, as a deployment must set them (production refuses to start
+ * without); here the sandbox merchant's, since the benchmarks' gateway is the sandbox.
+ */
+export const PRODUCTION_ENV: NodeJS.ProcessEnv = { NODE_ENV: 'production', ...SANDBOX_GATEWAY_ENV };
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export { DEMO_PASSWORD };
@@ -146,7 +154,7 @@ export async function startStack(opts: { port: number; sandboxPort: number; data
     E2E_SANDBOX_PORT: String(opts.sandboxPort),
     TMPDIR: tmp,
     LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
+    ...PRODUCTION_ENV,
   };
   delete env.DATABASE_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compiledApiArgs } from '../../apps/server/compiled';
-import { DEMO_PASSWORD, load1, machine, PINNING, pinned, ROOT, spawnGroup, startPostgresAt, stopGroup, waitForUrl } from './lib';
+import { DEMO_PASSWORD, load1, machine, PINNING, PRODUCTION_ENV, pinned, ROOT, spawnGroup, startPostgresAt, stopGroup, waitForUrl } from './lib';
 import { parseStat } from './proc-cpu';
 import { type Login, type MembersResult, type MembersSpec, planShapes, STEP_ORDER } from './workload-members';
 import { aggregateSteps, type Comparison, compareWorkers, errorCauses, type LevelResult, offeredLoad, parseList } from './workload-stats';
@@ -388,7 +388,7 @@ export async function runWorkload(o: WorkloadOptions): Promise<WorkloadReport> {
     for (const workers of o.workers) {
       const api = spawnGroup(
         pinned(serverCpu, [process.execPath, ...(o.profile ? ['--cpu-prof', `--cpu-prof-dir=${o.profile}/workers-${workers}`] : []), ...compiledApiArgs()]),
-        { ...env, PORT: String(o.port), HOST: '127.0.0.1', WORKERS: String(workers), NODE_ENV: 'production' },
+        { ...env, PORT: String(o.port), HOST: '127.0.0.1', WORKERS: String(workers), ...PRODUCTION_ENV },
         `api x${workers}`,
       );
       const stopApi = () => stopGroup(api);

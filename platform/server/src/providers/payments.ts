@@ -145,6 +145,16 @@ export interface SandboxGatewayConfig {
 const GATEWAY_CREDENTIALS = ['GATEWAY_LOGIN_ID', 'GATEWAY_TRANSACTION_KEY', 'GATEWAY_SIGNATURE_KEY'] as const;
 
 /**
+ * The sandbox merchant's published credentials (the sandbox gateway's defaults too), as environment variables: the
+ * defaults outside production, and what a production-mode run against the sandbox (the benchmarks) sets explicitly.
+ */
+export const SANDBOX_GATEWAY_ENV: Readonly<Record<(typeof GATEWAY_CREDENTIALS)[number], string>> = {
+  GATEWAY_LOGIN_ID: 'sandbox-merchant',
+  GATEWAY_TRANSACTION_KEY: 'sandbox-transaction-key',
+  GATEWAY_SIGNATURE_KEY: 'sandbox-signature-key',
+};
+
+/**
  * GATEWAY_LOGIN_ID, GATEWAY_TRANSACTION_KEY, GATEWAY_SIGNATURE_KEY: the same names and defaults the sandbox reads. The
  * defaults are the sandbox merchant's, for development, tests and demos: with NODE_ENV=production a missing one stops
  * the start (an Error naming them), so a deployment cannot take card payments or trust webhooks under the sandbox's
@@ -156,9 +166,9 @@ export function gatewayConfigFromEnv(sandboxUrl: string, env: NodeJS.ProcessEnv 
     throw new Error(`${missing.join(', ')} must be set when NODE_ENV is production: the card gateway's defaults are the sandbox merchant's published keys`);
   return {
     sandboxUrl,
-    loginId: env.GATEWAY_LOGIN_ID || 'sandbox-merchant',
-    transactionKey: env.GATEWAY_TRANSACTION_KEY || 'sandbox-transaction-key',
-    signatureKey: env.GATEWAY_SIGNATURE_KEY || 'sandbox-signature-key',
+    loginId: env.GATEWAY_LOGIN_ID || SANDBOX_GATEWAY_ENV.GATEWAY_LOGIN_ID,
+    transactionKey: env.GATEWAY_TRANSACTION_KEY || SANDBOX_GATEWAY_ENV.GATEWAY_TRANSACTION_KEY,
+    signatureKey: env.GATEWAY_SIGNATURE_KEY || SANDBOX_GATEWAY_ENV.GATEWAY_SIGNATURE_KEY,
   };
 }
 
