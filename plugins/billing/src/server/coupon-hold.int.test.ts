@@ -3,9 +3,10 @@ import { COUPON_CHECK_MESSAGES, COUPON_MESSAGES, type Coupon, CouponCheckStatus,
 import { createSandbox } from '@portal/sandbox';
 import { lockRaces } from '@portal/testing/races';
 import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BillingApi, type BillingProfile } from '../contract';
+import { gatewayHolds } from './gateway-holds';
 
 /**
  * A coupon deleted while billing gives a membership its code (support's setcoupon, the member's customer/coupon, a
@@ -27,46 +28,8 @@ let sandboxUrl: string;
 let server: StartedServer & { dropDatabase(): Promise<void> };
 let staff: Session;
 
-interface Hold {
-  method: string;
-  path: RegExp;
-  arrived: () => void;
-  released: Promise<void>;
-}
-const holds: Hold[] = [];
-/** Holds the first gateway request a hold names, once, until the hold is released. */
-const holdIfNamed = async (req: FastifyRequest) => {
-  const i = holds.findIndex((h) => h.method === req.method && h.path.test(req.url.split('?')[0] ?? ''));
-  if (i < 0) return;
-  const [hold] = holds.splice(i, 1);
-  hold?.arrived();
-  await hold?.released;
-};
-/**
- * Runs `held` with its gateway request `at` held before the gateway runs it, and `other` once the request arrived; the
- * hold is let go when `other` is done (or after HOLD_MS).
- */
-async function interleave<A, B>(at: { method: string; path: RegExp }, held: () => Promise<A>, other: () => Promise<B>): Promise<[A, B]> {
-  let arrived = () => {};
-  const arrival = new Promise<void>((r) => {
-    arrived = r;
-  });
-  let release = () => {};
-  const released = new Promise<void>((r) => {
-    release = r;
-  });
-  holds.push({ ...at, arrived, released });
-  const first = held();
-  await Promise.race([
-    arrival,
-    first.then(() => {
-      throw new Error(`the held call never sent ${at.method} ${at.path} to the gateway`);
-    }),
-  ]);
-  const second = other();
-  void Promise.race([second.then(() => undefined), new Promise((r) => setTimeout(r, HOLD_MS))]).then(release, release);
-  return [await first, await second];
-}
+const gateway = gatewayHolds(HOLD_MS);
+const { interleave } = gateway;
 const CANCEL = { method: 'POST', path: /^\/gateway\/api\/subscriptions\/\d+\/cancel$/ };
 
 type Call = { body?: unknown; session: Session; brand?: string };
@@ -164,7 +127,7 @@ const inUse = (code: string) => COUPON_MESSAGES.inUse.replace('{{codes}}', code)
 
 beforeAll(async () => {
   sandbox = await createSandbox({ dataDir: null, gateway: GATEWAY });
-  sandbox.addHook('onRequest', async (req) => holdIfNamed(req));
+  gateway.install(sandbox);
   sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
   server = await startTestServer({ sandboxUrl, smtpUrl: null }, { sites: ['card'] });
   await makeUser(server, { userName: 'hold-staff', roles: ['CareSupport'], brand: 'staff' });

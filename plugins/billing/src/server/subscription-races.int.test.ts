@@ -1,9 +1,10 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { createSandbox } from '@portal/sandbox';
 import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES, BillingApi, type BillingProfile } from '../contract';
+import { gatewayHolds } from './gateway-holds';
 
 /**
  * Calls on one member's subscription that arrive at once (the member's cancel, support's change of plan, the
@@ -21,50 +22,8 @@ let sandboxUrl: string;
 let server: StartedServer & { dropDatabase(): Promise<void> };
 let staff: Session;
 
-type Phase = 'onRequest' | 'onSend';
-interface Hold {
-  phase: Phase;
-  method: string;
-  path: RegExp;
-  arrived: () => void;
-  released: Promise<void>;
-}
-const holds: Hold[] = [];
-/** Holds the first gateway request a hold names, once, until the hold is released. */
-const holdIfNamed = async (phase: Phase, req: FastifyRequest) => {
-  const i = holds.findIndex((h) => h.phase === phase && h.method === req.method && h.path.test(req.url.split('?')[0] ?? ''));
-  if (i < 0) return;
-  const [hold] = holds.splice(i, 1);
-  hold?.arrived();
-  await hold?.released;
-};
-
-/**
- * Runs `held` with its gateway request `at` held, and `other` once that request reached the gateway. The hold is let go
- * when `other` is done or after HOLD_MS, whichever comes first: a call not serialized with `held` runs to its end
- * inside the hold, a serialized one waits for `held` to finish.
- */
-async function interleave<A, B>(at: { phase: Phase; method: string; path: RegExp }, held: () => Promise<A>, other: () => Promise<B>): Promise<[A, B]> {
-  let arrived = () => {};
-  const arrival = new Promise<void>((r) => {
-    arrived = r;
-  });
-  let release = () => {};
-  const released = new Promise<void>((r) => {
-    release = r;
-  });
-  holds.push({ ...at, arrived, released });
-  const first = held();
-  await Promise.race([
-    arrival,
-    first.then(() => {
-      throw new Error(`the held call never sent ${at.method} ${at.path} to the gateway`);
-    }),
-  ]);
-  const second = other();
-  void Promise.race([second.then(() => undefined), new Promise((r) => setTimeout(r, HOLD_MS))]).then(release, release);
-  return [await first, await second];
-}
+const gateway = gatewayHolds(HOLD_MS);
+const { interleave } = gateway;
 
 type Call = { method?: 'GET' | 'POST'; body?: unknown; session: Session; brand?: string };
 const call = (path: string, o: Call) =>
@@ -163,11 +122,7 @@ const MOVE = { method: 'PUT', path: /^\/gateway\/api\/subscriptions\/\d+$/ };
 
 beforeAll(async () => {
   sandbox = await createSandbox({ dataDir: null, gateway: GATEWAY });
-  sandbox.addHook('onRequest', async (req) => holdIfNamed('onRequest', req));
-  sandbox.addHook('onSend', async (req, _reply, payload) => {
-    await holdIfNamed('onSend', req);
-    return payload;
-  });
+  gateway.install(sandbox);
   sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
   server = await startTestServer({ sandboxUrl, smtpUrl: null }, { sites: ['card'] });
   await makeUser(server, { userName: 'race-staff', roles: ['CareSupport'], brand: 'staff' });
