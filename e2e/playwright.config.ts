@@ -23,7 +23,10 @@ export default defineConfig({
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
-    trace: 'retain-on-failure',
+    // A trace records every action's snapshots and a screencast: a quarter of a journey's time on two cores. It is taken
+    // when a failed journey is run again (retries, on CI); a failure's screenshot is always kept.
+    // `--trace on` records every journey's.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   // Specs that change the shared demo members' state (the last card deleted, a ledger's one-time initial balance,

@@ -28,6 +28,16 @@ describe('user/termination', () => {
     expect(await termination(authHeaders(member, 'card'))).toMatchObject({ isTerminated: false, terminationPeriod: 0, terminationDay: null });
   });
 
+  it("gives the phone of the member's brand, also on another brand's site and to staff acting for them", async () => {
+    // The card brand's phone (brands/card/manifest.ts), not the finance site's or the staff site's.
+    const card = { supportPhone: '(800) 555-0170' };
+    expect(await termination(authHeaders(member, 'card'))).toMatchObject(card);
+    expect(await termination(authHeaders(await signIn(server, 'term-member', undefined, undefined, 'finance'), 'finance'))).toMatchObject(card);
+    expect(await termination(authHeaders(support, 'staff', { 'x-member-id': String(memberId) }))).toMatchObject(card);
+    // No member: no membership to call about.
+    expect(await termination(authHeaders(support, 'staff'))).toMatchObject({ isTerminated: false, supportPhone: null });
+  });
+
   it('names the business’s day (America/Chicago) a membership ended on, to the member and to staff acting for them', async () => {
     // 03:00 UTC on March 1 is still February 28 in Chicago.
     await server.database.sql.query(`UPDATE members SET termination_date = '2026-03-01T03:00:00Z' WHERE member_id = $1`, [memberId]);

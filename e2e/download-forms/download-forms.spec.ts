@@ -53,19 +53,25 @@ for (const { brand, user, path, letters } of [
   });
 }
 
-test('a member whose membership has ended is told so instead of being offered the letters', async ({ page }) => {
-  // The kernel's answer for a membership whose termination date has come (route.fetch cannot resolve <brand>.localhost).
+test("a member whose membership has ended is told so instead of being offered the letters, with their brand's phone", async ({ page }) => {
+  // The kernel's answer for a membership whose termination date has come (route.fetch cannot resolve <brand>.localhost),
+  // for a member of the finance brand on the assist site: the phone is their brand's (supportPhone), not the site's.
   await page.route('**/api/account/user/termination', (route) =>
     route.fulfill({
       status: 200,
       contentType: 'application/json',
-      body: JSON.stringify({ Data: { isTerminated: true, terminationPeriod: 0, isMsa: false }, Unwrap: true, MsgText: null, HasError: false }),
+      body: JSON.stringify({
+        Data: { isTerminated: true, terminationPeriod: 0, isMsa: false, supportPhone: '(800) 555-0140' },
+        Unwrap: true,
+        MsgText: null,
+        HasError: false,
+      }),
     }),
   );
   await signIn(page, 'assist', 'assist.careassist');
   await page.goto(site('assist', '/downloadforms/careassist'));
   await expect(page.getByTestId('download-forms-refused')).toHaveText(
-    'Your membership has ended, so these forms can no longer be downloaded. Questions? Call us at (800) 555-0150.',
+    'Your membership has ended, so these forms can no longer be downloaded. Questions? Call us at (800) 555-0140.',
   );
   await expect(page.getByTestId('download-forms')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Download / })).toHaveCount(0);

@@ -66,12 +66,16 @@ export const lookupItemSchema = z.object({
   IsDefault: z.boolean(),
 });
 
-/** Spec 01's shape, and ours: terminationDay, the business's calendar day the membership ends or ended on (null: none). */
+/**
+ * Spec 01's shape, and ours: terminationDay, the business's calendar day the membership ends or ended on (null: none);
+ * supportPhone, the phone of the member's brand to call about it (null: no member, or a brand without one).
+ */
 export const terminationSchema = z.object({
   isTerminated: z.boolean(),
   terminationPeriod: z.number(),
   isMsa: z.boolean(),
   terminationDay: z.optional(z.nullable(z.string())),
+  supportPhone: z.optional(z.nullable(z.string())),
 });
 export const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['pglite', 'postgres']) });
 export const lookupsSchema = z.array(lookupItemSchema);

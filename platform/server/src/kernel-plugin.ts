@@ -80,12 +80,12 @@ export const kernelPlugin = defineServerPlugin({
     }),
     route(KernelRoutes.termination, {
       access: 'authenticated',
-      handler: async ({ memberId, database, auditRead, config }) => {
-        if (memberId === null) return { isTerminated: false, terminationPeriod: 0, isMsa: false, terminationDay: null };
+      handler: async ({ memberId, database, auditRead, config, services, brand }) => {
+        if (memberId === null) return { isTerminated: false, terminationPeriod: 0, isMsa: false, terminationDay: null, supportPhone: null };
         // The member's termination and set-aside (MSA) status: a read of member data, audited under the member.
         auditRead({ action: 'member.termination.read', entity: 'member', entityId: memberId, memberId });
-        const rows = await database.sql.query<{ termination_date: Date | null; is_msa: boolean }>(
-          'SELECT termination_date, is_msa FROM members WHERE member_id = $1',
+        const rows = await database.sql.query<{ termination_date: Date | null; is_msa: boolean; brand: string }>(
+          'SELECT termination_date, is_msa, brand FROM members WHERE member_id = $1',
           [memberId],
         );
         const m = rows[0];
@@ -99,6 +99,9 @@ export const kernelPlugin = defineServerPlugin({
           terminationPeriod: days,
           isMsa: m.is_msa,
           terminationDay: end === null ? null : dayIn(config.businessTimeZone, new Date(end)),
+          // supportPhone (ours): the phone of the member's brand, the one their letters and refusals give, also when they
+          // sign in on another brand's site (the site's brand only for a member of a brand this API does not serve).
+          supportPhone: (services.brands.byId(m.brand) ?? brand)?.contacts.phone.trim() || null,
         };
       },
     }),

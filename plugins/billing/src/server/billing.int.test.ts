@@ -1,26 +1,24 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { ClaimStatus } from '@portal/core';
 import { COUPON_CHECK_MESSAGES } from '@portal/plugin-coupons/contract';
-import { createSandbox, mailTo } from '@portal/sandbox';
+import { mailTo } from '@portal/sandbox';
 import { signWebhook } from '@portal/server/kernel';
-import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
-import type { FastifyInstance } from 'fastify';
+import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES, BillingApi, type BillingProfile, PREPULL_DESCRIPTION } from '../contract';
+import { type BillingStack, GATEWAY_BASIC, SANDBOX_GATEWAY, saveCardAtGateway, startBillingStack } from './test-stack';
 
 /**
  * The payment service against the sandbox gateway over real HTTP: the member adds cards through the hosted form's
  * own call (as the iframe does), then every member, card and support call runs through the kernel guard.
  */
-const GATEWAY = { loginId: 'sandbox-merchant', transactionKey: 'sandbox-transaction-key', signatureKey: 'sandbox-signature-key', tickMs: 0 };
-let sandbox: FastifyInstance;
+let stack: BillingStack;
 let sandboxUrl: string;
 let server: StartedServer & { dropDatabase(): Promise<void> };
 let ann: Session;
 let bob: Session;
 let staff: Session;
 let annId: number;
-const BASIC = `Basic ${Buffer.from(`${GATEWAY.loginId}:${GATEWAY.transactionKey}`).toString('base64')}`;
 
 type Call = { method?: 'GET' | 'POST'; body?: unknown; session?: Session; brand?: string; headers?: Record<string, string> };
 const call = (path: string, o: Call = {}) =>
@@ -42,22 +40,17 @@ async function addCard(session: Session, cardNumber: string): Promise<{ status: 
     session,
   });
   expect(t.Url).toBe(`${sandboxUrl}/customer/addPayment`);
-  const res = await fetch(`${sandboxUrl}/customer/api/save`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: t.Token, cardNumber, expiry: '12/30', cvv: '123' }),
-  });
+  const res = await saveCardAtGateway(sandboxUrl, t.Token, cardNumber);
   const body = (await res.json()) as { error?: string };
   return { status: res.status, error: body.error };
 }
 const sync = (session: Session = ann) => data<BillingProfile & { Reactivated: boolean }>(BillingApi.sync.path, { session });
-const settleNow = () => fetch(`${sandboxUrl}/gateway/api/settle-now`, { method: 'POST', headers: { authorization: BASIC } });
+const settleNow = () => fetch(`${sandboxUrl}/gateway/api/settle-now`, { method: 'POST', headers: { authorization: GATEWAY_BASIC } });
 const count = async (sqlText: string, params: unknown[] = []) => (await server.database.sql.query<{ n: number }>(sqlText, params))[0]?.n ?? 0;
 
 beforeAll(async () => {
-  sandbox = await createSandbox({ dataDir: null, gateway: GATEWAY });
-  sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  server = await startTestServer({ sandboxUrl, smtpUrl: null }, { sites: ['card'] });
+  stack = await startBillingStack({ sites: ['card'] });
+  ({ sandboxUrl, server } = stack);
   annId = (await makeUser(server, { userName: 'bill-ann', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
   await makeUser(server, { userName: 'bill-bob', roles: ['CareGuard'], brand: 'card', member: true });
   await makeUser(server, { userName: 'bill-staff', roles: ['CareSupport'], brand: 'staff' });
@@ -71,8 +64,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await server?.close();
-  await sandbox?.close();
+  await stack?.close();
 });
 
 describe('billing: the page that embeds the card form', () => {
@@ -155,11 +147,7 @@ describe('billing: cards through the hosted form', () => {
     const bobId = (await server.database.sql.query<{ member_id: number }>(`SELECT member_id FROM users WHERE user_name = 'bill-bob'`))[0]?.member_id ?? 0;
     expect((await supportToken(bobId)).statusCode).toBe(404);
     // The member keeps the number and changes the expiry in the gateway's form; the sync shows the new expiry.
-    const saved = await fetch(`${sandboxUrl}/customer/api/save`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: t.Token, cardNumber: '', expiry: '04/32', cvv: '123' }),
-    });
+    const saved = await saveCardAtGateway(sandboxUrl, t.Token, '', '04/32');
     expect(saved.status).toBe(200);
     const after = (await sync()).Profiles;
     expect(after).toHaveLength(before.length);
@@ -247,7 +235,7 @@ describe('billing: support calls', () => {
     expect(first).toMatchObject({ StatusString: 'Ok', Message: BILLING_MESSAGES.charged });
     expect(second.TransactionID).toBe(first.TransactionID);
     expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE amount_cents = 2550`)).toBe(1);
-    const gw = (await (await fetch(`${sandboxUrl}/gateway/api/customers/${customerId}/transactions`, { headers: { authorization: BASIC } })).json()) as {
+    const gw = (await stack.gateway(`/customers/${customerId}/transactions`)) as {
       amountCents: number;
     }[];
     expect(gw.filter((t) => t.amountCents === 2550)).toHaveLength(1);
@@ -396,7 +384,7 @@ describe('billing: webhooks', () => {
   it('refuses a bad signature and records a signed recurring charge once', async () => {
     const subId = (await data<BillingProfile>(BillingApi.profile.path)).SubscriptionId;
     const charged = (await (
-      await fetch(`${sandboxUrl}/gateway/api/subscriptions/${subId}/charge-now`, { method: 'POST', headers: { authorization: BASIC } })
+      await fetch(`${sandboxUrl}/gateway/api/subscriptions/${subId}/charge-now`, { method: 'POST', headers: { authorization: GATEWAY_BASIC } })
     ).json()) as {
       transId: number;
       customerProfileId: number;
@@ -428,10 +416,10 @@ describe('billing: webhooks', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().MsgText).toBe(BILLING_MESSAGES.badSignature);
     expect(await count('SELECT count(*)::int AS n FROM billing_transactions WHERE gateway_trans_id = $1', [charged.transId])).toBe(0);
-    const good = await post(signWebhook(GATEWAY.signatureKey, raw));
+    const good = await post(signWebhook(SANDBOX_GATEWAY.signatureKey, raw));
     expect(good.statusCode, good.body).toBe(200);
     expect(good.json().Data).toEqual({ Recorded: true });
-    expect((await post(signWebhook(GATEWAY.signatureKey, raw))).json().Data).toEqual({ Recorded: false });
+    expect((await post(signWebhook(SANDBOX_GATEWAY.signatureKey, raw))).json().Data).toEqual({ Recorded: false });
     expect(await count('SELECT count(*)::int AS n FROM billing_transactions WHERE gateway_trans_id = $1', [charged.transId])).toBe(1);
   });
 
@@ -469,7 +457,7 @@ describe('billing: webhooks', () => {
       const r = await fetch(`${sandboxUrl}/gateway/merchant/held/${transId}/${action}`, {
         method: 'POST',
         redirect: 'manual',
-        headers: { authorization: BASIC, origin: new URL(sandboxUrl).origin },
+        headers: { authorization: GATEWAY_BASIC, origin: new URL(sandboxUrl).origin },
       });
       expect(r.status).toBe(303);
     };
@@ -483,7 +471,7 @@ describe('billing: webhooks', () => {
       return server.app.inject({
         method: 'POST',
         url: BillingApi.webhook.path,
-        headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(GATEWAY.signatureKey, raw) },
+        headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(SANDBOX_GATEWAY.signatureKey, raw) },
         payload: raw,
       });
     };
@@ -742,7 +730,7 @@ describe('billing: money moves once, whoever retries and whatever runs at once',
   let catId: number;
   let danId: number;
   const gatewayTransactions = async (customerProfileId: number) =>
-    (await (await fetch(`${sandboxUrl}/gateway/api/customers/${customerProfileId}/transactions`, { headers: { authorization: BASIC } })).json()) as {
+    (await stack.gateway(`/customers/${customerProfileId}/transactions`)) as {
       type: string;
       amountCents: number;
       subscriptionId: number | null;
@@ -879,7 +867,7 @@ describe('billing: money moves once, whoever retries and whatever runs at once',
     expect([...subscriptions]).toEqual([p.SubscriptionId]);
     expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1 AND kind = 'subscription'`, [catId])).toBe(1);
     await data(BillingApi.terminate.path, { session: cat, body: {} });
-    const sub = (await (await fetch(`${sandboxUrl}/gateway/api/subscriptions/${p.SubscriptionId}`, { headers: { authorization: BASIC } })).json()) as {
+    const sub = (await stack.gateway(`/subscriptions/${p.SubscriptionId}`)) as {
       status: string;
     };
     expect(sub.status).toBe('canceled');
@@ -898,8 +886,7 @@ describe('billing: money moves once, whoever retries and whatever runs at once',
     const p = await data<BillingProfile>(BillingApi.profile.path, { session: dan });
     expect(p).toMatchObject({ SubscriptionStatus: 'active', SubscriptionType: 12 });
     expect(p.SubscriptionId).not.toBe(old);
-    const statusAt = async (id: number | null) =>
-      ((await (await fetch(`${sandboxUrl}/gateway/api/subscriptions/${id}`, { headers: { authorization: BASIC } })).json()) as { status: string }).status;
+    const statusAt = async (id: number | null) => ((await stack.gateway(`/subscriptions/${id}`)) as { status: string }).status;
     expect(await statusAt(old)).toBe('canceled');
     expect(await statusAt(p.SubscriptionId)).toBe('active');
   });
@@ -926,8 +913,7 @@ describe('billing: a membership that ends', () => {
     const started = await data<{ StatusString: string }>(BillingApi.start.path, { session: eve, body: { Type: 1, IdempotencyKey: 'eve-monthly-0001' } });
     expect(started.StatusString).toBe('Ok');
     const subscriptionId = (await data<BillingProfile>(BillingApi.profile.path, { session: eve })).SubscriptionId;
-    const statusAt = async (id: number | null) =>
-      ((await (await fetch(`${sandboxUrl}/gateway/api/subscriptions/${id}`, { headers: { authorization: BASIC } })).json()) as { status: string }).status;
+    const statusAt = async (id: number | null) => ((await stack.gateway(`/subscriptions/${id}`)) as { status: string }).status;
     expect(await statusAt(subscriptionId)).toBe('active');
 
     // The member's own Terminate (the profile plugin's POST /api/members/terminate).
@@ -961,18 +947,13 @@ describe('billing: a member who terminates and reactivates keeps the period alre
     expect(started.StatusString).toBe('Ok');
     const before = await data<BillingProfile>(BillingApi.profile.path, { session: ida });
     const subAt = async (id: number | null) =>
-      (await (await fetch(`${sandboxUrl}/gateway/api/subscriptions/${id}`, { headers: { authorization: BASIC } })).json()) as {
+      (await stack.gateway(`/subscriptions/${id}`)) as {
         status: string;
         nextChargeAt: string | null;
         amountCents: number;
         paymentProfileId: number;
       };
-    const gatewayCharges = async () =>
-      (
-        (await (
-          await fetch(`${sandboxUrl}/gateway/api/customers/${before.CustomerId}/transactions`, { headers: { authorization: BASIC } })
-        ).json()) as unknown[]
-      ).length;
+    const gatewayCharges = async () => ((await stack.gateway(`/customers/${before.CustomerId}/transactions`)) as unknown[]).length;
 
     expect((await call('/api/members/terminate', { method: 'POST', session: ida })).statusCode).toBe(200);
     await server.jobs.drain();
@@ -1005,7 +986,7 @@ describe('billing: a member who terminates and reactivates keeps the period alre
     await server.jobs.drain();
     expect((await data<BillingProfile>(BillingApi.profile.path, { session: again })).SubscriptionId).toBe(back.SubscriptionId);
     const renewing = (
-      (await (await fetch(`${sandboxUrl}/gateway/api/customers/${before.CustomerId}`, { headers: { authorization: BASIC } })).json()) as {
+      (await stack.gateway(`/customers/${before.CustomerId}`)) as {
         subscriptions: { status: string }[];
       }
     ).subscriptions.filter((x) => x.status === 'active');
@@ -1057,8 +1038,7 @@ describe('billing: a member who terminates and reactivates keeps the period alre
 });
 
 describe("billing: support's change of a membership keeps the old one until the new one stands", () => {
-  const statusAt = async (id: number | null) =>
-    ((await (await fetch(`${sandboxUrl}/gateway/api/subscriptions/${id}`, { headers: { authorization: BASIC } })).json()) as { status: string }).status;
+  const statusAt = async (id: number | null) => ((await stack.gateway(`/subscriptions/${id}`)) as { status: string }).status;
   const asStaff = (path: string, body: unknown) => call(path, { session: staff, brand: 'staff', body });
 
   it('keeps a coupon lifetime membership when the member has no card for the new one', async () => {
@@ -1115,7 +1095,7 @@ describe('billing: a membership suspended by a declined renewal resumes on the c
     expect((await addCard(hal, '4000000000000341')).status).toBe(200);
     const bad = (await sync(hal)).Profiles.find((c) => c.CardNumber === 'XXXX0341')?.ProfileId ?? 0;
     const subAt = async (id: number | null) =>
-      (await (await fetch(`${sandboxUrl}/gateway/api/subscriptions/${id}`, { headers: { authorization: BASIC } })).json()) as {
+      (await stack.gateway(`/subscriptions/${id}`)) as {
         status: string;
         paymentProfileId: number;
       };
@@ -1124,7 +1104,7 @@ describe('billing: a membership suspended by a declined renewal resumes on the c
       await data(BillingApi.setSubscriptionCard.path, { session: hal, body: { ProfileId: bad } });
       const subId = (await data<BillingProfile>(BillingApi.profile.path, { session: hal })).SubscriptionId;
       const t = (await (
-        await fetch(`${sandboxUrl}/gateway/api/subscriptions/${subId}/charge-now`, { method: 'POST', headers: { authorization: BASIC } })
+        await fetch(`${sandboxUrl}/gateway/api/subscriptions/${subId}/charge-now`, { method: 'POST', headers: { authorization: GATEWAY_BASIC } })
       ).json()) as { transId: number; customerProfileId: number };
       const raw = JSON.stringify({
         notificationId: `hal-renewal-${n}`,
@@ -1143,7 +1123,7 @@ describe('billing: a membership suspended by a declined renewal resumes on the c
       const res = await server.app.inject({
         method: 'POST',
         url: BillingApi.webhook.path,
-        headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(GATEWAY.signatureKey, raw) },
+        headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(SANDBOX_GATEWAY.signatureKey, raw) },
         payload: raw,
       });
       expect(res.json().Data).toEqual({ Recorded: true });
@@ -1173,7 +1153,7 @@ describe('billing: a membership suspended by a declined renewal resumes on the c
 
 describe('billing: the member fixes the card that declined, or chooses the card that pays the membership', () => {
   const subAt = async (id: number | null) =>
-    (await (await fetch(`${sandboxUrl}/gateway/api/subscriptions/${id}`, { headers: { authorization: BASIC } })).json()) as {
+    (await stack.gateway(`/subscriptions/${id}`)) as {
       status: string;
       paymentProfileId: number;
     };
@@ -1181,11 +1161,7 @@ describe('billing: the member fixes the card that declined, or chooses the card 
   const saveCard = async (session: Session, cardNumber: string, paymentProfileId?: number) => {
     const q = paymentProfileId ? `&paymentProfileId=${paymentProfileId}` : '';
     const t = await data<{ Token: string }>(`${BillingApi.token.path}?returnUrl=${encodeURIComponent('http://card.localhost/payment')}${q}`, { session });
-    const res = await fetch(`${sandboxUrl}/customer/api/save`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: t.Token, cardNumber, expiry: '12/30', cvv: '123' }),
-    });
+    const res = await saveCardAtGateway(sandboxUrl, t.Token, cardNumber);
     return res.status;
   };
 
@@ -1202,7 +1178,7 @@ describe('billing: the member fixes the card that declined, or chooses the card 
     await sync(ike);
     const subId = (await data<BillingProfile>(BillingApi.profile.path, { session: ike })).SubscriptionId;
     const t = (await (
-      await fetch(`${sandboxUrl}/gateway/api/subscriptions/${subId}/charge-now`, { method: 'POST', headers: { authorization: BASIC } })
+      await fetch(`${sandboxUrl}/gateway/api/subscriptions/${subId}/charge-now`, { method: 'POST', headers: { authorization: GATEWAY_BASIC } })
     ).json()) as { transId: number; customerProfileId: number };
     const raw = JSON.stringify({
       notificationId: 'ike-renewal-1',
@@ -1214,7 +1190,7 @@ describe('billing: the member fixes the card that declined, or chooses the card 
     const res = await server.app.inject({
       method: 'POST',
       url: BillingApi.webhook.path,
-      headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(GATEWAY.signatureKey, raw) },
+      headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(SANDBOX_GATEWAY.signatureKey, raw) },
       payload: raw,
     });
     expect(res.json().Data).toEqual({ Recorded: true });
@@ -1247,7 +1223,7 @@ describe('billing: the member fixes the card that declined, or chooses the card 
     expect(p.Profiles.find((c) => c.ProfileId === chosen)?.IsSubscription).toBe(true);
     expect(p.Profiles.find((c) => c.ProfileId === old)?.IsSubscription).toBe(false);
     const renewal = (await (
-      await fetch(`${sandboxUrl}/gateway/api/subscriptions/${p.SubscriptionId}/charge-now`, { method: 'POST', headers: { authorization: BASIC } })
+      await fetch(`${sandboxUrl}/gateway/api/subscriptions/${p.SubscriptionId}/charge-now`, { method: 'POST', headers: { authorization: GATEWAY_BASIC } })
     ).json()) as { paymentProfileId: number; responseCode: string };
     expect(renewal).toMatchObject({ paymentProfileId: chosen, responseCode: '1' });
   });
@@ -1294,7 +1270,7 @@ describe('billing: GET calls that change data need the anti-forgery token', () =
     )[0]?.gateway_trans_id;
     const voided = await fetch(`${sandboxUrl}/gateway/api/transactions`, {
       method: 'POST',
-      headers: { authorization: BASIC, 'content-type': 'application/json' },
+      headers: { authorization: GATEWAY_BASIC, 'content-type': 'application/json' },
       body: JSON.stringify({ type: 'void', refTransId: transId }),
     });
     expect(voided.status).toBe(200);
@@ -1352,30 +1328,29 @@ describe("billing: a membership's first payment held for review starts the membe
       )
     )[0];
   const gatewayTx = async (transId: number) =>
-    (await (await fetch(`${sandboxUrl}/gateway/api/transactions/${transId}`, { headers: { authorization: BASIC } })).json()) as {
+    (await stack.gateway(`/transactions/${transId}`)) as {
       subscriptionId: number | null;
       status: string;
     };
   const gatewayCharges = async (customerProfileId: number | null) =>
     (
-      (await (await fetch(`${sandboxUrl}/gateway/api/customers/${customerProfileId}/transactions`, { headers: { authorization: BASIC } })).json()) as {
+      (await stack.gateway(`/customers/${customerProfileId}/transactions`)) as {
         type: string;
       }[]
     ).filter((t) => t.type === 'authCapture');
-  const subscriptionAt = async (id: number | null) =>
-    ((await (await fetch(`${sandboxUrl}/gateway/api/subscriptions/${id}`, { headers: { authorization: BASIC } })).json()) as { status: string }).status;
+  const subscriptionAt = async (id: number | null) => ((await stack.gateway(`/subscriptions/${id}`)) as { status: string }).status;
   /** The merchant's decision on the sandbox gateway's own screen, as the merchant's browser sends it. */
   const onScreen = async (transId: number, action: 'approve' | 'decline') => {
     const r = await fetch(`${sandboxUrl}/gateway/merchant/held/${transId}/${action}`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { authorization: BASIC, origin: new URL(sandboxUrl).origin },
+      headers: { authorization: GATEWAY_BASIC, origin: new URL(sandboxUrl).origin },
     });
     expect(r.status).toBe(303);
   };
   /** The webhook the gateway sent of its decision (the body it signed), delivered to our endpoint again. */
   const deliverDecision = async (eventType: string, transId: number) => {
-    const deliveries = (await (await fetch(`${sandboxUrl}/gateway/api/webhooks/deliveries`, { headers: { authorization: BASIC } })).json()) as {
+    const deliveries = (await stack.gateway(`/webhooks/deliveries`)) as {
       eventType: string;
       body: string;
     }[];
@@ -1386,7 +1361,7 @@ describe("billing: a membership's first payment held for review starts the membe
       const res = await server.app.inject({
         method: 'POST',
         url: BillingApi.webhook.path,
-        headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(GATEWAY.signatureKey, raw) },
+        headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(SANDBOX_GATEWAY.signatureKey, raw) },
         payload: raw,
       });
       expect(res.statusCode, res.body).toBe(200);
@@ -1594,11 +1569,11 @@ describe("billing: a membership's first payment held for review starts the membe
     const late = await fetch(`${sandboxUrl}/gateway/merchant/held/${transId}/approve`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { authorization: BASIC, origin: new URL(sandboxUrl).origin },
+      headers: { authorization: GATEWAY_BASIC, origin: new URL(sandboxUrl).origin },
     });
     expect(late.status).toBe(400);
     expect(await (await deliverDecision('net.authorize.payment.fraud.declined', transId))()).toBe(false);
-    const deliveries = (await (await fetch(`${sandboxUrl}/gateway/api/webhooks/deliveries`, { headers: { authorization: BASIC } })).json()) as {
+    const deliveries = (await stack.gateway(`/webhooks/deliveries`)) as {
       eventType: string;
       body: string;
     }[];
@@ -1607,7 +1582,7 @@ describe("billing: a membership's first payment held for review starts the membe
     const replayed = await server.app.inject({
       method: 'POST',
       url: BillingApi.webhook.path,
-      headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(GATEWAY.signatureKey, approvedRaw) },
+      headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(SANDBOX_GATEWAY.signatureKey, approvedRaw) },
       payload: approvedRaw,
     });
     expect(replayed.statusCode, replayed.body).toBe(200);

@@ -1,10 +1,9 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { COUPON_CHECK_MESSAGES } from '@portal/plugin-coupons/contract';
-import { createSandbox } from '@portal/sandbox';
-import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
-import type { FastifyInstance } from 'fastify';
+import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES, BillingApi, type BillingProfile } from '../contract';
+import { type BillingStack, GATEWAY_BASIC, saveCardAtGateway, startBillingStack } from './test-stack';
 import { BILLING_THROTTLE } from './throttle';
 
 /**
@@ -12,9 +11,7 @@ import { BILLING_THROTTLE } from './throttle';
  * every member call that takes a code, over the sandbox gateway, through the kernel guard. Each test acts from an
  * address of its own, so the per-address counts of one test do not reach another.
  */
-const GATEWAY = { loginId: 'sandbox-merchant', transactionKey: 'sandbox-transaction-key', signatureKey: 'sandbox-signature-key', tickMs: 0 };
-const BASIC = `Basic ${Buffer.from(`${GATEWAY.loginId}:${GATEWAY.transactionKey}`).toString('base64')}`;
-let sandbox: FastifyInstance;
+let stack: BillingStack;
 let sandboxUrl: string;
 let server: StartedServer & { dropDatabase(): Promise<void> };
 
@@ -53,11 +50,7 @@ async function withCard(session: Session, address: string): Promise<BillingProfi
       remoteAddress: address,
     })
   ).json().Data as { Token: string };
-  const saved = await fetch(`${sandboxUrl}/customer/api/save`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: t.Token, cardNumber: '4111111111111111', expiry: '12/30', cvv: '123' }),
-  });
+  const saved = await saveCardAtGateway(sandboxUrl, t.Token, '4111111111111111');
   expect(saved.status).toBe(200);
   const p = (await server.app.inject({ method: 'GET', url: BillingApi.sync.path, headers, remoteAddress: address })).json().Data as BillingProfile;
   expect(p.Profiles).toHaveLength(1);
@@ -68,9 +61,8 @@ async function withCard(session: Session, address: string): Promise<BillingProfi
 const tooMany = (retryAfter: unknown) => `Too many coupon codes were tried. Please try again in ${Math.ceil(Number(retryAfter) / 60)} minute(s).`;
 
 beforeAll(async () => {
-  sandbox = await createSandbox({ dataDir: null, gateway: GATEWAY });
-  sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  server = await startTestServer({ sandboxUrl, smtpUrl: null });
+  stack = await startBillingStack();
+  ({ sandboxUrl, server } = stack);
   await server.database.sql.query(
     `INSERT INTO coupons (code, product, membership_type, discount_type, start_date, end_date, status) VALUES
      ('LIFE-CARD', 'Amethyst', 'Lifetime Membership', 'Lifetime', '2020-01-01', NULL, 'Active'),
@@ -81,8 +73,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await server?.close();
-  await sandbox?.close();
+  await stack?.close();
 });
 
 describe('billing: guessing coupon codes', () => {
@@ -91,7 +82,7 @@ describe('billing: guessing coupon codes', () => {
     const m = await member();
     const p = await withCard(m.session, address);
     const gatewayTransactions = async () =>
-      (await fetch(`${sandboxUrl}/gateway/api/customers/${p.CustomerId}/transactions`, { headers: { authorization: BASIC } })).json();
+      (await fetch(`${sandboxUrl}/gateway/api/customers/${p.CustomerId}/transactions`, { headers: { authorization: GATEWAY_BASIC } })).json();
     const before = await gatewayTransactions();
     const o = (body: unknown) => ({ session: m.session, address, body });
     const check = (Code: string) => data<{ Status: number; IsLifetime: boolean; Message: string }>(BillingApi.checkCoupon.path, o({ Code }));

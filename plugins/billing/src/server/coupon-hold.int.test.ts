@@ -1,12 +1,11 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { COUPON_CHECK_MESSAGES, COUPON_MESSAGES, type Coupon, CouponCheckStatus, CouponsApi } from '@portal/plugin-coupons/contract';
-import { createSandbox } from '@portal/sandbox';
 import { lockRaces } from '@portal/testing/races';
-import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
-import type { FastifyInstance } from 'fastify';
+import { makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BillingApi, type BillingProfile } from '../contract';
 import { gatewayHolds } from './gateway-holds';
+import { type BillingStack, type StackCall, saveCardAtGateway, startBillingStack } from './test-stack';
 
 /**
  * A coupon deleted while billing gives a membership its code (support's setcoupon, the member's customer/coupon, a
@@ -19,11 +18,9 @@ import { gatewayHolds } from './gateway-holds';
  * request held there, as in subscription-races.int.test.ts). On PostgreSQL the race itself is shown with locks the test
  * holds (PGlite is one connection: a transaction runs alone, so there is no race to show there).
  */
-const GATEWAY = { loginId: 'sandbox-merchant', transactionKey: 'sandbox-transaction-key', signatureKey: 'sandbox-signature-key', tickMs: 0 };
-const BASIC = `Basic ${Buffer.from(`${GATEWAY.loginId}:${GATEWAY.transactionKey}`).toString('base64')}`;
 const HOLD_MS = 1500;
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-let sandbox: FastifyInstance;
+let stack: BillingStack;
 let sandboxUrl: string;
 let server: StartedServer & { dropDatabase(): Promise<void> };
 let staff: Session;
@@ -32,19 +29,8 @@ const gateway = gatewayHolds(HOLD_MS);
 const { interleave } = gateway;
 const CANCEL = { method: 'POST', path: /^\/gateway\/api\/subscriptions\/\d+\/cancel$/ };
 
-type Call = { body?: unknown; session: Session; brand?: string };
-const call = (path: string, o: Call) =>
-  server.app.inject({
-    method: o.body === undefined ? 'GET' : 'POST',
-    url: path,
-    headers: authHeaders(o.session, o.brand ?? 'card'),
-    payload: o.body as object,
-  });
-const data = async <T>(path: string, o: Call) => {
-  const res = await call(path, o);
-  if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
-  return res.json().Data as T;
-};
+const call = (path: string, o: StackCall) => stack.call(path, o);
+const data = <T>(path: string, o: StackCall) => stack.data<T>(path, o);
 const asStaff = (path: string, body: unknown) => call(path, { session: staff, brand: 'staff', body });
 
 let codes = 0;
@@ -74,11 +60,7 @@ async function member(name: string): Promise<{ memberId: number; session: Sessio
 /** Saves a card through the hosted form's own call, as its script does, and syncs our copy; answers the card's id. */
 async function addCard(session: Session, cardNumber: string): Promise<number> {
   const t = await data<{ Token: string }>(`${BillingApi.token.path}?returnUrl=${encodeURIComponent('http://card.localhost/payment')}`, { session });
-  const res = await fetch(`${sandboxUrl}/customer/api/save`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: t.Token, cardNumber, expiry: '12/30', cvv: '123' }),
-  });
+  const res = await saveCardAtGateway(sandboxUrl, t.Token, cardNumber);
   expect(res.status).toBe(200);
   const p = await data<BillingProfile>(BillingApi.sync.path, { session });
   const card = p.Profiles.find((c) => c.CardNumber === `XXXX${cardNumber.slice(-4)}`);
@@ -114,8 +96,11 @@ const rowOf = async (memberId: number) =>
     )
   )[0];
 const gatewayStatus = async (subscriptionId: number) =>
-  ((await (await fetch(`${sandboxUrl}/gateway/api/subscriptions/${subscriptionId}`, { headers: { authorization: BASIC } })).json()) as { status: string })
-    .status;
+  (
+    (await stack.gateway(`/subscriptions/${subscriptionId}`)) as {
+      status: string;
+    }
+  ).status;
 const audits = async (action: string, memberId: number) => {
   await server.flushAudit();
   return server.database.sql.query<{ outcome: string | null; detail: Record<string, unknown> }>(
@@ -126,16 +111,13 @@ const audits = async (action: string, memberId: number) => {
 const inUse = (code: string) => COUPON_MESSAGES.inUse.replace('{{codes}}', code);
 
 beforeAll(async () => {
-  sandbox = await createSandbox({ dataDir: null, gateway: GATEWAY });
-  gateway.install(sandbox);
-  sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  server = await startTestServer({ sandboxUrl, smtpUrl: null }, { sites: ['card'] });
+  stack = await startBillingStack({ sites: ['card'], beforeListen: (sandbox) => gateway.install(sandbox) });
+  ({ sandboxUrl, server } = stack);
   await makeUser(server, { userName: 'hold-staff', roles: ['CareSupport'], brand: 'staff' });
   staff = await signIn(server, 'hold-staff');
 });
 afterAll(async () => {
-  await server?.close();
-  await sandbox?.close();
+  await stack?.close();
 });
 
 describe('a coupon deleted after the check and before the write (both engines)', () => {

@@ -1,11 +1,10 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { COUPON_MESSAGES, type Coupon, type CouponDetail, CouponsApi, IN_USE_NAMED } from '@portal/plugin-coupons/contract';
-import { createSandbox } from '@portal/sandbox';
-import { authHeaders, indexPlan, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
-import type { FastifyInstance } from 'fastify';
+import { authHeaders, indexPlan, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BillingApi } from '../contract';
 import { MEMBERS_USING_SQL } from './coupon-usage';
+import { type BillingStack, startBillingStack } from './test-stack';
 
 /**
  * The coupons members' memberships were given with are in use: billing answers the coupons plugin's question
@@ -13,8 +12,7 @@ import { MEMBERS_USING_SQL } from './coupon-usage';
  * nothing deleted) and the coupon's view counts its members. Memberships get their coupon through billing's own calls
  * (support's setcoupon, the member's subscription/start with a code) over the sandbox gateway.
  */
-const GATEWAY = { loginId: 'sandbox-merchant', transactionKey: 'sandbox-transaction-key', signatureKey: 'sandbox-signature-key', tickMs: 0 };
-let sandbox: FastifyInstance;
+let stack: BillingStack;
 let server: StartedServer & { dropDatabase(): Promise<void> };
 let staff: Session;
 
@@ -57,15 +55,13 @@ const deleteAudits = async (ids: number[]) =>
 const inUse = (codes: string) => COUPON_MESSAGES.inUse.replace('{{codes}}', codes);
 
 beforeAll(async () => {
-  sandbox = await createSandbox({ dataDir: null, gateway: GATEWAY });
-  const sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  server = await startTestServer({ sandboxUrl, smtpUrl: null });
+  stack = await startBillingStack();
+  server = stack.server;
   await makeUser(server, { userName: 'usage-staff', roles: ['CareSupport'], brand: 'staff' });
   staff = await signIn(server, 'usage-staff');
 });
 afterAll(async () => {
-  await server?.close();
-  await sandbox?.close();
+  await stack?.close();
 });
 
 describe('coupons in use by members cannot be deleted', () => {

@@ -1,48 +1,29 @@
 import type { StartedServer } from '@portal/app-server/server';
-import { createSandbox } from '@portal/sandbox';
 import { signWebhook } from '@portal/server/kernel';
-import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
-import type { FastifyInstance } from 'fastify';
+import { makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES, BillingApi, type BillingProfile } from '../contract';
-import { failing, type ProviderProxy, startProviderProxy } from './test-proxy';
+import { failing, type ProviderProxy } from './test-proxy';
+import { type BillingStack, GATEWAY_BASIC, SANDBOX_GATEWAY, type StackCall, saveCardAtGateway, startBillingStack } from './test-stack';
 
 /**
  * Billing against a card gateway that fails: a proxy between our server and the sandbox passes each request on, or
  * passes it and drops the answer (the gateway did the work, we never hear of it), or answers in the gateway's place.
  */
-const GATEWAY = { loginId: 'sandbox-merchant', transactionKey: 'sandbox-transaction-key', signatureKey: 'sandbox-signature-key', tickMs: 0 };
-const BASIC = `Basic ${Buffer.from(`${GATEWAY.loginId}:${GATEWAY.transactionKey}`).toString('base64')}`;
-let sandbox: FastifyInstance;
+let stack: BillingStack;
 let sandboxUrl: string;
 let proxy: ProviderProxy;
 let server: StartedServer & { dropDatabase(): Promise<void> };
 let staff: Session;
 
-type Call = { method?: 'GET' | 'POST'; body?: unknown; session: Session; brand?: string };
-const call = (path: string, o: Call) =>
-  server.app.inject({
-    method: o.method ?? (o.body === undefined ? 'GET' : 'POST'),
-    url: path,
-    headers: authHeaders(o.session, o.brand ?? 'card'),
-    payload: o.body as object,
-  });
-const data = async <T>(path: string, o: Call) => {
-  const res = await call(path, o);
-  if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
-  return res.json().Data as T;
-};
-const gw = async <T>(path: string, method = 'GET'): Promise<T> =>
-  (await (await fetch(`${sandboxUrl}/gateway/api${path}`, { method, headers: { authorization: BASIC } })).json()) as T;
+const call = (path: string, o: StackCall) => stack.call(path, o);
+const data = <T>(path: string, o: StackCall) => stack.data<T>(path, o);
+const gw = <T>(path: string, method = 'GET') => stack.gateway<T>(path, method);
 const q = <T>(text: string, params: unknown[] = []) => server.database.sql.query<T & Record<string, unknown>>(text, params);
 
 async function addCard(session: Session, cardNumber: string): Promise<BillingProfile> {
   const t = await data<{ Token: string }>(`${BillingApi.token.path}?returnUrl=${encodeURIComponent('http://card.localhost/payment')}`, { session });
-  const res = await fetch(`${sandboxUrl}/customer/api/save`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: t.Token, cardNumber, expiry: '12/30', cvv: '123' }),
-  });
+  const res = await saveCardAtGateway(sandboxUrl, t.Token, cardNumber);
   expect(res.status).toBe(200);
   return data<BillingProfile>(BillingApi.sync.path, { session });
 }
@@ -76,10 +57,9 @@ async function lostStart(name: string) {
 }
 
 beforeAll(async () => {
-  sandbox = await createSandbox({ dataDir: null, gateway: GATEWAY });
-  sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  proxy = await startProviderProxy(sandboxUrl);
-  server = await startTestServer({ sandboxUrl: proxy.url, smtpUrl: null }, { sites: ['card'] });
+  const started = await startBillingStack({ sites: ['card'], proxy: true });
+  stack = started;
+  ({ sandboxUrl, server, proxy } = started);
   await makeUser(server, { userName: 'gwf-staff', roles: ['CareSupport'], brand: 'staff' });
   staff = await signIn(server, 'gwf-staff');
 });
@@ -88,9 +68,7 @@ beforeEach(() => {
   proxy.seen.length = 0;
 });
 afterAll(async () => {
-  await server?.close();
-  await proxy?.close();
-  await sandbox?.close();
+  await stack?.close();
 });
 
 describe('billing: a subscription start whose answer was lost', () => {
@@ -162,7 +140,7 @@ describe('billing: a subscription start whose answer was lost', () => {
     // A second one our row does not name (one an earlier start lost track of).
     const stray = await fetch(`${sandboxUrl}/gateway/api/subscriptions`, {
       method: 'POST',
-      headers: { authorization: BASIC, 'content-type': 'application/json', 'idempotency-key': 'gwf-two-stray' },
+      headers: { authorization: GATEWAY_BASIC, 'content-type': 'application/json', 'idempotency-key': 'gwf-two-stray' },
       body: JSON.stringify({
         customerProfileId: p.CustomerId,
         paymentProfileId: p.Profiles[0]?.ProfileId,
@@ -232,14 +210,14 @@ describe('billing: the webhook signature is checked over the bytes the gateway s
     });
 
   it('refuses a body changed after it was signed', async () => {
-    const res = await post(raw.replace('12.00', '13.00'), signWebhook(GATEWAY.signatureKey, raw));
+    const res = await post(raw.replace('12.00', '13.00'), signWebhook(SANDBOX_GATEWAY.signatureKey, raw));
     expect(res.statusCode).toBe(400);
     expect(res.json().MsgText).toBe(BILLING_MESSAGES.badSignature);
   });
 
   // The signature is over the bytes sent: JSON.parse and JSON.stringify would turn 12.00 into 12 (the endpoint's rawBody).
   it('accepts a body with "authAmount":12.00 signed over exactly its bytes', async () => {
-    const res = await post(raw, signWebhook(GATEWAY.signatureKey, raw));
+    const res = await post(raw, signWebhook(SANDBOX_GATEWAY.signatureKey, raw));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().Data).toEqual({ Recorded: false });
   });

@@ -1,12 +1,12 @@
 import type { StartedServer } from '@portal/app-server/server';
-import { createSandbox, mailTo } from '@portal/sandbox';
+import { mailTo } from '@portal/sandbox';
 import { signWebhook } from '@portal/server/kernel';
-import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
-import type { FastifyInstance } from 'fastify';
+import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BillingApi, type BillingProfile } from '../contract';
 import { HELD_TERMINATED_JOB, type HeldTerminatedJob } from './core';
-import { failing, type ProviderProxy, type ProxyMode, startProviderProxy } from './test-proxy';
+import { failing, type ProviderProxy, type ProxyMode } from './test-proxy';
+import { type BillingStack, GATEWAY_BASIC, SANDBOX_GATEWAY, saveCardAtGateway, startBillingStack } from './test-stack';
 
 /**
  * The give-back of a terminated member's approved first payment (the subscription it created canceled at the gateway,
@@ -14,10 +14,8 @@ import { failing, type ProviderProxy, type ProxyMode, startProviderProxy } from 
  * the cancel and the void or refund, and the job `billing.held-terminated.finish` finishes what is left once the
  * gateway answers again, moving the money once however often it runs.
  */
-const GATEWAY = { loginId: 'sandbox-merchant', transactionKey: 'sandbox-transaction-key', signatureKey: 'sandbox-signature-key', tickMs: 0 };
-const BASIC = `Basic ${Buffer.from(`${GATEWAY.loginId}:${GATEWAY.transactionKey}`).toString('base64')}`;
 const UNAVAILABLE: ProxyMode = { status: 503, body: { error: 'Service unavailable' } };
-let sandbox: FastifyInstance;
+let stack: BillingStack;
 let sandboxUrl: string;
 let proxy: ProviderProxy;
 let server: StartedServer & { dropDatabase(): Promise<void> };
@@ -29,8 +27,7 @@ const data = async <T>(path: string, session: Session, body?: unknown) => {
   if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
   return res.json().Data as T;
 };
-const gw = async <T>(path: string, method = 'GET'): Promise<T> =>
-  (await (await fetch(`${sandboxUrl}/gateway/api${path}`, { method, headers: { authorization: BASIC } })).json()) as T;
+const gw = <T>(path: string, method = 'GET') => stack.gateway<T>(path, method);
 const q = <T>(text: string, params: unknown[] = []) => server.database.sql.query<T & Record<string, unknown>>(text, params);
 
 type GwTx = { transId: number; type: string; status: string; responseCode: string; refTransId: number | null; subscriptionId: number | null };
@@ -101,11 +98,7 @@ async function approvedForTerminated(userName: string): Promise<Approved> {
   const memberId = (await makeUser(server, { userName, roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
   const session = await signIn(server, userName);
   const t = await data<{ Token: string }>(`${BillingApi.token.path}?returnUrl=${encodeURIComponent('http://card.localhost/payment')}`, session);
-  const saved = await fetch(`${sandboxUrl}/customer/api/save`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: t.Token, cardNumber: '4000000000000259', expiry: '12/30', cvv: '123' }),
-  });
+  const saved = await saveCardAtGateway(sandboxUrl, t.Token, '4000000000000259');
   expect(saved.status).toBe(200);
   const profile = await data<BillingProfile>(BillingApi.sync.path, session);
   const held = await data<{ StatusString: string; TransactionID: number }>(BillingApi.start.path, session, {
@@ -120,7 +113,7 @@ async function approvedForTerminated(userName: string): Promise<Approved> {
   const approved = await fetch(`${sandboxUrl}/gateway/merchant/held/${transId}/approve`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { authorization: BASIC, origin: new URL(sandboxUrl).origin },
+    headers: { authorization: GATEWAY_BASIC, origin: new URL(sandboxUrl).origin },
   });
   expect(approved.status).toBe(303);
   const deliveries = await gw<{ eventType: string; body: string }[]>('/webhooks/deliveries');
@@ -133,7 +126,7 @@ async function approvedForTerminated(userName: string): Promise<Approved> {
     const res = await server.app.inject({
       method: 'POST',
       url: BillingApi.webhook.path,
-      headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(GATEWAY.signatureKey, raw) },
+      headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(SANDBOX_GATEWAY.signatureKey, raw) },
       payload: raw,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -143,19 +136,16 @@ async function approvedForTerminated(userName: string): Promise<Approved> {
 }
 
 beforeAll(async () => {
-  sandbox = await createSandbox({ dataDir: null, gateway: GATEWAY });
-  sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  proxy = await startProviderProxy(sandboxUrl);
-  server = await startTestServer({ sandboxUrl: proxy.url, smtpUrl: null }, { sites: ['card'] });
+  const started = await startBillingStack({ sites: ['card'], proxy: true });
+  stack = started;
+  ({ sandboxUrl, server, proxy } = started);
 });
 beforeEach(() => {
   proxy.rule = () => 'pass';
   proxy.seen.length = 0;
 });
 afterAll(async () => {
-  await server?.close();
-  await proxy?.close();
-  await sandbox?.close();
+  await stack?.close();
 });
 
 describe("billing: a terminated member's approved held first payment whose give-back the gateway failed", () => {

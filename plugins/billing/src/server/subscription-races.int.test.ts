@@ -1,10 +1,9 @@
 import type { StartedServer } from '@portal/app-server/server';
-import { createSandbox } from '@portal/sandbox';
-import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
-import type { FastifyInstance } from 'fastify';
+import { makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES, BillingApi, type BillingProfile } from '../contract';
 import { gatewayHolds } from './gateway-holds';
+import { type BillingStack, GATEWAY_BASIC, type StackCall, saveCardAtGateway, startBillingStack } from './test-stack';
 
 /**
  * Calls on one member's subscription that arrive at once (the member's cancel, support's change of plan, the
@@ -14,10 +13,8 @@ import { gatewayHolds } from './gateway-holds';
  * other call waits for the held one (which the hold lets go after HOLD_MS) and then acts on the row as it is by then.
  * Whatever the order, our row must name what the gateway runs.
  */
-const GATEWAY = { loginId: 'sandbox-merchant', transactionKey: 'sandbox-transaction-key', signatureKey: 'sandbox-signature-key', tickMs: 0 };
-const BASIC = `Basic ${Buffer.from(`${GATEWAY.loginId}:${GATEWAY.transactionKey}`).toString('base64')}`;
 const HOLD_MS = 1500;
-let sandbox: FastifyInstance;
+let stack: BillingStack;
 let sandboxUrl: string;
 let server: StartedServer & { dropDatabase(): Promise<void> };
 let staff: Session;
@@ -25,19 +22,8 @@ let staff: Session;
 const gateway = gatewayHolds(HOLD_MS);
 const { interleave } = gateway;
 
-type Call = { method?: 'GET' | 'POST'; body?: unknown; session: Session; brand?: string };
-const call = (path: string, o: Call) =>
-  server.app.inject({
-    method: o.method ?? (o.body === undefined ? 'GET' : 'POST'),
-    url: path,
-    headers: authHeaders(o.session, o.brand ?? 'card'),
-    payload: o.body as object,
-  });
-const data = async <T>(path: string, o: Call) => {
-  const res = await call(path, o);
-  if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
-  return res.json().Data as T;
-};
+const call = (path: string, o: StackCall) => stack.call(path, o);
+const data = <T>(path: string, o: StackCall) => stack.data<T>(path, o);
 const asStaff = (path: string, body: unknown) => call(path, { session: staff, brand: 'staff', body });
 const terminate = (session: Session) => call(BillingApi.terminate.path, { session, method: 'POST' });
 const change = (memberId: number, Type: 1 | 12, IdempotencyKey: string) =>
@@ -46,11 +32,7 @@ const change = (memberId: number, Type: 1 | 12, IdempotencyKey: string) =>
 /** Saves a card through the hosted form's own call, as its script does, and syncs our copy; answers the card's id. */
 async function addCard(session: Session, cardNumber: string): Promise<number> {
   const t = await data<{ Token: string }>(`${BillingApi.token.path}?returnUrl=${encodeURIComponent('http://card.localhost/payment')}`, { session });
-  const res = await fetch(`${sandboxUrl}/customer/api/save`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: t.Token, cardNumber, expiry: '12/30', cvv: '123' }),
-  });
+  const res = await saveCardAtGateway(sandboxUrl, t.Token, cardNumber);
   expect(res.status).toBe(200);
   const p = await data<BillingProfile>(BillingApi.sync.path, { session });
   const card = p.Profiles.find((c) => c.CardNumber === `XXXX${cardNumber.slice(-4)}`);
@@ -86,23 +68,24 @@ const rowOf = async (memberId: number) =>
   )[0] as Row;
 /** The member's subscriptions the gateway would still charge (active, or suspended until a card is given). */
 const runningAtGateway = async (customerProfileId: number) => {
-  const res = await fetch(`${sandboxUrl}/gateway/api/customers/${customerProfileId}`, { headers: { authorization: BASIC } });
+  const res = await fetch(`${sandboxUrl}/gateway/api/customers/${customerProfileId}`, { headers: { authorization: GATEWAY_BASIC } });
   const c = (await res.json()) as { subscriptions: { subscriptionId: number; status: string; paymentProfileId: number }[] };
   return c.subscriptions
     .filter((s) => s.status === 'active' || s.status === 'suspended')
     .map((s) => ({ subscriptionId: s.subscriptionId, status: s.status, paymentProfileId: s.paymentProfileId }));
 };
 const gatewayStatus = async (subscriptionId: number) =>
-  ((await (await fetch(`${sandboxUrl}/gateway/api/subscriptions/${subscriptionId}`, { headers: { authorization: BASIC } })).json()) as { status: string })
-    .status;
+  (
+    (await stack.gateway(`/subscriptions/${subscriptionId}`)) as {
+      status: string;
+    }
+  ).status;
 /** Everything the gateway holds for the customer: its subscriptions (any status) and its transactions. */
 const atGateway = async (customerProfileId: number) => {
-  const c = (await (await fetch(`${sandboxUrl}/gateway/api/customers/${customerProfileId}`, { headers: { authorization: BASIC } })).json()) as {
+  const c = (await stack.gateway(`/customers/${customerProfileId}`)) as {
     subscriptions: { subscriptionId: number; status: string }[];
   };
-  const transactions = (await (
-    await fetch(`${sandboxUrl}/gateway/api/customers/${customerProfileId}/transactions`, { headers: { authorization: BASIC } })
-  ).json()) as { transId: number; type: string }[];
+  const transactions = (await stack.gateway(`/customers/${customerProfileId}/transactions`)) as { transId: number; type: string }[];
   return {
     subscriptions: c.subscriptions.map((s) => ({ subscriptionId: s.subscriptionId, status: s.status })),
     transactions: transactions.map((t) => ({ transId: t.transId, type: t.type })),
@@ -121,16 +104,13 @@ const CANCEL = { method: 'POST', path: /^\/gateway\/api\/subscriptions\/\d+\/can
 const MOVE = { method: 'PUT', path: /^\/gateway\/api\/subscriptions\/\d+$/ };
 
 beforeAll(async () => {
-  sandbox = await createSandbox({ dataDir: null, gateway: GATEWAY });
-  gateway.install(sandbox);
-  sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  server = await startTestServer({ sandboxUrl, smtpUrl: null }, { sites: ['card'] });
+  stack = await startBillingStack({ sites: ['card'], beforeListen: (sandbox) => gateway.install(sandbox) });
+  ({ sandboxUrl, server } = stack);
   await makeUser(server, { userName: 'race-staff', roles: ['CareSupport'], brand: 'staff' });
   staff = await signIn(server, 'race-staff');
 });
 afterAll(async () => {
-  await server?.close();
-  await sandbox?.close();
+  await stack?.close();
 });
 
 describe('billing: a cancel and a change of plan at once run one after the other', () => {

@@ -1,9 +1,8 @@
 import type { StartedServer } from '@portal/app-server/server';
-import { createSandbox } from '@portal/sandbox';
-import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
-import type { FastifyInstance } from 'fastify';
+import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES, BillingApi, type BillingProfile } from '../contract';
+import { type BillingStack, GATEWAY_BASIC, type StackCall, saveCardAtGateway, startBillingStack } from './test-stack';
 
 /**
  * A terminated member (review "terminated membership", findings 1, 2, 8 and 10): no membership is started or changed,
@@ -11,26 +10,13 @@ import { BILLING_MESSAGES, BillingApi, type BillingProfile } from '../contract';
  * nothing stored); refunds, voids, captures of an earlier authorization, card management and every read still work,
  * and the billing profile says the membership is terminated. Against the sandbox gateway over real HTTP.
  */
-const GATEWAY = { loginId: 'sandbox-merchant', transactionKey: 'sandbox-transaction-key', signatureKey: 'sandbox-signature-key', tickMs: 0 };
-const BASIC = `Basic ${Buffer.from(`${GATEWAY.loginId}:${GATEWAY.transactionKey}`).toString('base64')}`;
-let sandbox: FastifyInstance;
+let stack: BillingStack;
 let sandboxUrl: string;
 let server: StartedServer & { dropDatabase(): Promise<void> };
 let staff: Session;
 
-type Call = { method?: 'GET' | 'POST'; body?: unknown; session: Session; brand?: string };
-const call = (path: string, o: Call) =>
-  server.app.inject({
-    method: o.method ?? (o.body === undefined ? 'GET' : 'POST'),
-    url: path,
-    headers: authHeaders(o.session, o.brand ?? 'card'),
-    payload: o.body as object,
-  });
-const data = async <T>(path: string, o: Call) => {
-  const res = await call(path, o);
-  if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
-  return res.json().Data as T;
-};
+const call = (path: string, o: StackCall) => stack.call(path, o);
+const data = <T>(path: string, o: StackCall) => stack.data<T>(path, o);
 const asStaff = (path: string, body: unknown) => call(path, { session: staff, brand: 'staff', body });
 const count = async (sqlText: string, params: unknown[]) => (await server.database.sql.query<{ n: number }>(sqlText, params))[0]?.n ?? 0;
 const chargesOf = (memberId: number) => count('SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1', [memberId]);
@@ -45,12 +31,10 @@ const rowOf = async (memberId: number) =>
   )[0];
 /** Everything the gateway holds for the customer: its subscriptions (any status) and its transactions. */
 const atGateway = async (customerProfileId: number) => {
-  const c = (await (await fetch(`${sandboxUrl}/gateway/api/customers/${customerProfileId}`, { headers: { authorization: BASIC } })).json()) as {
+  const c = (await stack.gateway(`/customers/${customerProfileId}`)) as {
     subscriptions: { subscriptionId: number; status: string }[];
   };
-  const transactions = (await (
-    await fetch(`${sandboxUrl}/gateway/api/customers/${customerProfileId}/transactions`, { headers: { authorization: BASIC } })
-  ).json()) as { transId: number; type: string; status: string }[];
+  const transactions = (await stack.gateway(`/customers/${customerProfileId}/transactions`)) as { transId: number; type: string; status: string }[];
   return {
     subscriptions: c.subscriptions.map((s) => ({ subscriptionId: s.subscriptionId, status: s.status })),
     transactions: transactions.map((t) => ({ transId: t.transId, type: t.type })),
@@ -60,11 +44,7 @@ const atGateway = async (customerProfileId: number) => {
 /** Saves a card through the hosted form's own call, as its script does, and syncs our copy; answers the sync. */
 async function addCard(session: Session, cardNumber: string) {
   const t = await data<{ Token: string }>(`${BillingApi.token.path}?returnUrl=${encodeURIComponent('http://card.localhost/payment')}`, { session });
-  const res = await fetch(`${sandboxUrl}/customer/api/save`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: t.Token, cardNumber, expiry: '12/30', cvv: '123' }),
-  });
+  const res = await saveCardAtGateway(sandboxUrl, t.Token, cardNumber);
   expect(res.status).toBe(200);
   return data<BillingProfile & { Reactivated: boolean }>(BillingApi.sync.path, { session });
 }
@@ -86,9 +66,8 @@ async function terminatedMember(userName: string) {
 }
 
 beforeAll(async () => {
-  sandbox = await createSandbox({ dataDir: null, gateway: GATEWAY });
-  sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  server = await startTestServer({ sandboxUrl, smtpUrl: null }, { sites: ['card'] });
+  stack = await startBillingStack({ sites: ['card'] });
+  ({ sandboxUrl, server } = stack);
   await makeUser(server, { userName: 'term-staff', roles: ['CareSupport'], brand: 'staff' });
   staff = await signIn(server, 'term-staff');
   await server.database.sql.query(
@@ -97,8 +76,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await server?.close();
-  await sandbox?.close();
+  await stack?.close();
 });
 
 describe('billing: a terminated member', () => {
@@ -198,7 +176,7 @@ describe('billing: a terminated member', () => {
     const voided = await asStaff(BillingApi.void.path, { TransactionID: first, IdempotencyKey: 'term-dot-void-1' });
     expect(voided.json().Data, voided.body).toMatchObject({ StatusString: 'Ok', Message: BILLING_MESSAGES.voided });
     // The capture, once settled: refunded.
-    await fetch(`${sandboxUrl}/gateway/api/settle-now`, { method: 'POST', headers: { authorization: BASIC } });
+    await fetch(`${sandboxUrl}/gateway/api/settle-now`, { method: 'POST', headers: { authorization: GATEWAY_BASIC } });
     const capturedId = captured.json().Data.TransactionID as number;
     const refunded = await asStaff(BillingApi.refund.path, { TransactionID: capturedId, IdempotencyKey: 'term-dot-refund-1' });
     expect(refunded.json().Data, refunded.body).toMatchObject({ StatusString: 'Ok', Message: BILLING_MESSAGES.refunded });

@@ -1,19 +1,16 @@
 import type { StartedServer } from '@portal/app-server/server';
-import { createSandbox } from '@portal/sandbox';
 import { signWebhook } from '@portal/server/kernel';
-import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
-import type { FastifyInstance } from 'fastify';
+import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BillingApi, type BillingProfile } from '../contract';
+import { type BillingStack, GATEWAY_BASIC, SANDBOX_GATEWAY, saveCardAtGateway, startBillingStack } from './test-stack';
 
 /**
  * A recurring charge's webhook names the gateway customer it is for; the charge is booked on that customer's member
  * only when the gateway's transaction is that customer's. Signed events (the signature is right): the check is on what
  * the event says, against the gateway's own record of the transaction.
  */
-const GATEWAY = { loginId: 'sandbox-merchant', transactionKey: 'sandbox-transaction-key', signatureKey: 'sandbox-signature-key', tickMs: 0 };
-const BASIC = `Basic ${Buffer.from(`${GATEWAY.loginId}:${GATEWAY.transactionKey}`).toString('base64')}`;
-let sandbox: FastifyInstance;
+let stack: BillingStack;
 let sandboxUrl: string;
 let server: StartedServer & { dropDatabase(): Promise<void> };
 
@@ -28,11 +25,7 @@ const count = async (sqlText: string, params: unknown[] = []) => (await server.d
 
 async function addCard(session: Session, cardNumber: string): Promise<BillingProfile> {
   const t = await data<{ Token: string }>(session, `${BillingApi.token.path}?returnUrl=${encodeURIComponent('http://card.localhost/payment')}`);
-  const saved = await fetch(`${sandboxUrl}/customer/api/save`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: t.Token, cardNumber, expiry: '12/30', cvv: '123' }),
-  });
+  const saved = await saveCardAtGateway(sandboxUrl, t.Token, cardNumber);
   expect(saved.status).toBe(200);
   return data<BillingProfile>(session, BillingApi.sync.path);
 }
@@ -52,7 +45,7 @@ const postEvent = (event: object) => {
   return server.app.inject({
     method: 'POST',
     url: BillingApi.webhook.path,
-    headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(GATEWAY.signatureKey, raw) },
+    headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(SANDBOX_GATEWAY.signatureKey, raw) },
     payload: raw,
   });
 };
@@ -73,13 +66,11 @@ const renewalEvent = (notificationId: string, transId: number, subscriptionId: n
 });
 
 beforeAll(async () => {
-  sandbox = await createSandbox({ dataDir: null, gateway: GATEWAY });
-  sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  server = await startTestServer({ sandboxUrl, smtpUrl: null });
+  stack = await startBillingStack();
+  ({ sandboxUrl, server } = stack);
 });
 afterAll(async () => {
-  await server?.close();
-  await sandbox?.close();
+  await stack?.close();
 });
 
 describe('billing: a webhook names the customer of its transaction', () => {
@@ -90,7 +81,10 @@ describe('billing: a webhook names the customer of its transaction', () => {
     const declining = (await addCard(ivy.session, '4000000000000341')).Profiles.find((c) => c.CardNumber === 'XXXX0341')?.ProfileId;
     await data(ivy.session, BillingApi.setSubscriptionCard.path, { ProfileId: declining });
     const charged = (await (
-      await fetch(`${sandboxUrl}/gateway/api/subscriptions/${ivy.profile.SubscriptionId}/charge-now`, { method: 'POST', headers: { authorization: BASIC } })
+      await fetch(`${sandboxUrl}/gateway/api/subscriptions/${ivy.profile.SubscriptionId}/charge-now`, {
+        method: 'POST',
+        headers: { authorization: GATEWAY_BASIC },
+      })
     ).json()) as { transId: number; customerProfileId: number; responseCode: string };
     expect(charged).toMatchObject({ customerProfileId: ivy.profile.CustomerId, responseCode: '2' });
 

@@ -52,7 +52,9 @@ export default function DownloadFormsPage() {
     }
   };
   const ended = termination.data?.isTerminated === true;
-  const message = refused ?? (ended ? t('ended', { phone: brand.contacts.phone }) : null);
+  // The phone the server's refusal would give: the member's brand's (supportPhone), also on another brand's site.
+  const phone = termination.data?.supportPhone === undefined ? brand.contacts.phone.trim() : termination.data.supportPhone;
+  const message = refused ?? (ended ? (phone ? t('ended', { phone }) : t('endedNoPhone')) : null);
   return (
     <div className={layoutCss.card}>
       <p>{t('intro')}</p>
