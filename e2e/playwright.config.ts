@@ -24,7 +24,7 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
     // A trace records every action's snapshots and a screencast: a quarter of a journey's time on two cores. It is taken
-    // when a failed journey is run again (retries, on CI); a failure's screenshot is always kept.
+    // when a failed journey is run again (retries, on CI); a failure's screenshot and page snapshot are always kept.
     // `--trace on` records every journey's.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',

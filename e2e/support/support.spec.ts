@@ -5,6 +5,16 @@ import { DEMO_PASSWORD, signIn, site } from '../support';
 import { expect, test } from '../test';
 
 /**
+ * Searches the transactions grid and waits until the search is applied (it is kept in the address, and the grid is
+ * busy from then until its rows are in). The rows before it may already show what a check looks for, so a check made
+ * sooner could pass on them while the search is still to come, and axe would then run on a grid dimmed while busy.
+ */
+async function searchFor(page: Page, text: string) {
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(text);
+  await expect(page).toHaveURL(new RegExp(`\\.q=${encodeURIComponent(text)}(&|$)`));
+}
+
+/**
  * Support tooling on the staff site, as CareSupport. It changes two demo members no other journey uses:
  * assist.careguard (cards, charges, a void, a PA number) and card.careassist (terminated).
  */
@@ -152,7 +162,7 @@ test('Support: find a member, open their tabs, charge a declined transaction, vo
       .getByRole('row')
       .filter({ hasText: String(declined.TransactionID) })
       .first();
-  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(member.LastName);
+  await searchFor(page, member.LastName);
   await expect(row()).toContainText('Declined');
   await expect(row()).toContainText('$42.50');
   await expectAccessible(page);
@@ -201,7 +211,7 @@ test('Support: find a member, open their tabs, charge a declined transaction, vo
   await queue.getByRole('link', { name: `${holds} ${holds === 1 ? 'hold on a card' : 'holds on cards'} to capture or release` }).click();
   await expect(page).toHaveURL(/\/support-transactions\?status=Authorized$/);
   await expect(page.getByLabel('Status', { exact: true })).toHaveValue('Authorized');
-  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(member.LastName);
+  await searchFor(page, member.LastName);
   const authorization = page
     .getByRole('row')
     .filter({ hasText: String(prepull.TransactionID) })
