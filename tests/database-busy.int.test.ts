@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { StartedServer } from '@portal/app-server/server';
 import { Roles } from '@portal/core';
 import { BUSY_MESSAGE, BUSY_RETRY_SECONDS, DatabaseBusyError, openDatabase, TokenMessages } from '@portal/server/kernel';
+import { deferred } from '@portal/testing/deferred';
 import { authHeaders, freshDatabaseUrl, makeUser, signIn, startTestServer, TEST_PASSWORD } from '@portal/testing/server';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,17 +14,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a saturated PostgreSQL pool', (
     // milliseconds to start a server backend (150 ms failed the open itself in a fresh-clone run).
     const database = await openDatabase({ databaseUrl, dataDir: null, poolSize: 1, connectTimeoutMs: 1500 });
     try {
-      let release = () => {};
+      const gate = deferred();
       const held = database.sql.transaction(async (tx) => {
         await tx.query('SELECT 1');
-        await new Promise<void>((r) => {
-          release = r;
-        });
+        await gate.promise;
       });
       await new Promise((r) => setTimeout(r, 50)); // the transaction holds the only connection
       await expect(database.sql.query('SELECT 1')).rejects.toBeInstanceOf(DatabaseBusyError);
       await expect(database.sql.transaction((tx) => tx.query('SELECT 1'))).rejects.toBeInstanceOf(DatabaseBusyError);
-      release();
+      gate.release();
       await held;
       expect(await database.sql.query<{ n: number }>('SELECT 1 AS n')).toEqual([{ n: 1 }]);
     } finally {
@@ -47,23 +46,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL server that refuse
     url.username = role;
     url.password = '';
     const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 3 });
-    let release = () => {};
+    const gate = deferred();
     try {
       const held = database.sql.transaction(async (tx) => {
         await tx.query('SELECT 1');
-        await new Promise<void>((r) => {
-          release = r;
-        });
+        await gate.promise;
       });
       await new Promise((r) => setTimeout(r, 50)); // the transaction holds the one connection the server allows
       const refused = await database.sql.query('SELECT 1').catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(DatabaseBusyError);
       expect(refused).toMatchObject({ reason: 'saturated', cause: { code: '53300' } });
-      release();
+      gate.release();
       await held;
       expect(await database.sql.query<{ n: number }>('SELECT 1 AS n')).toEqual([{ n: 1 }]);
     } finally {
-      release();
+      gate.release();
       await database.close();
       await drop();
       await admin.query(`DROP ROLE ${role}`);

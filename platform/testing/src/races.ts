@@ -1,4 +1,5 @@
 import type { SqlClient } from '@portal/server';
+import { deferred } from './deferred';
 
 /**
  * Races between transactions made deterministic on PostgreSQL with locks a test holds (PGlite is one connection: a
@@ -53,22 +54,16 @@ export function lockRaces(sql: () => SqlClient): LockRaces {
     return false;
   };
   const holding = (first: string | ((tx: SqlClient) => Promise<unknown>), params: unknown[] = []): Held => {
-    let release: (error?: Error) => void = () => {};
-    const open = new Promise<Error | undefined>((resolve) => {
-      release = resolve;
-    });
-    let ran: () => void = () => {};
-    const ready = new Promise<void>((resolve) => {
-      ran = resolve;
-    });
+    const open = deferred<Error | undefined>();
+    const ran = deferred();
     const done = sql().transaction(async (tx) => {
       if (typeof first === 'string') await tx.query(first, params);
       else await first(tx);
-      ran();
-      const error = await open;
+      ran.release();
+      const error = await open.promise;
       if (error) throw error;
     });
-    return { ready, release, done };
+    return { ready: ran.promise, release: (error?: Error) => open.release(error), done };
   };
   return {
     waiting,

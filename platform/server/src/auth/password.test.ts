@@ -1,4 +1,5 @@
 import { randomBytes, scryptSync } from 'node:crypto';
+import { deferred } from '@portal/testing/deferred';
 import { describe, expect, it } from 'vitest';
 import { BUSY_MESSAGE } from '../db/database';
 import {
@@ -106,13 +107,10 @@ describe('password hashing', () => {
   describe('admission of hashes outside sign-in', () => {
     /** Takes every hash slot until the result is called, so the hashes asked for meanwhile wait in the queue. */
     function holdSlots() {
-      let open = () => {};
-      const gate = new Promise<void>((resolve) => {
-        open = resolve;
-      });
-      const held = Array.from({ length: HASH_SLOTS }, () => inHashSlot(() => gate));
+      const gate = deferred();
+      const held = Array.from({ length: HASH_SLOTS }, () => inHashSlot(() => gate.promise));
       return async () => {
-        open();
+        gate.release();
         await Promise.all(held);
       };
     }

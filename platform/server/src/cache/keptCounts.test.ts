@@ -1,3 +1,4 @@
+import { deferred } from '@portal/testing/deferred';
 import { describe, expect, it } from 'vitest';
 import type { SqlClient } from '../db/database';
 import { countKey, KeptCounts, keptCountsFor } from './keptCounts';
@@ -58,22 +59,19 @@ describe('KeptCounts: the totals of paged searches', () => {
 
   it('lets searches arriving while a count is taken wait for it, each reading only its own page', async () => {
     const counts = new KeptCounts(options, clock().now);
-    let release = () => {};
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
+    const gate = deferred();
     let counted = 0;
     let pages = 0;
     const reads = {
       rows: async () => [++pages],
       rowsWithTotal: async () => {
         counted++;
-        await gate;
+        await gate.promise;
         return { rows: [0], total: 250 };
       },
     };
     const all = Promise.all([counts.page('k', reads), counts.page('k', reads), counts.page('k', reads)]);
-    release();
+    gate.release();
     const answers = await all;
     expect(counted).toBe(1);
     expect(pages).toBe(2);
@@ -82,17 +80,14 @@ describe('KeptCounts: the totals of paged searches', () => {
 
   it('keeps no failed count: a search that waited for it counts itself, and the next one counts again', async () => {
     const counts = new KeptCounts(options, clock().now);
-    let release = () => {};
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
+    const gate = deferred();
     let attempts = 0;
     const reads = {
       rows: async () => ['row'],
       rowsWithTotal: async () => {
         attempts++;
         if (attempts === 1) {
-          await gate;
+          await gate.promise;
           throw new Error('the database went away');
         }
         return { rows: ['row'], total: 300 };
@@ -100,7 +95,7 @@ describe('KeptCounts: the totals of paged searches', () => {
     };
     const first = counts.page('k', reads);
     const waiting = counts.page('k', reads);
-    release();
+    gate.release();
     await expect(first).rejects.toThrow('the database went away');
     expect((await waiting).total).toBe(300);
     expect(attempts).toBe(2);

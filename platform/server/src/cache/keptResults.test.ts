@@ -1,3 +1,4 @@
+import { deferred } from '@portal/testing/deferred';
 import { describe, expect, it } from 'vitest';
 import { KeptResults } from './keptResults';
 
@@ -30,17 +31,14 @@ describe('KeptResults: costly reads kept for a while', () => {
   it('shares a read under way: requests arriving meanwhile do not read again', async () => {
     const kept = new KeptResults<number[]>(5_000, copyList, clock().now);
     let reads = 0;
-    let release = () => {};
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
+    const gate = deferred();
     const take = async () => {
       reads++;
-      await gate;
+      await gate.promise;
       return [reads];
     };
     const all = Promise.all(Array.from({ length: 8 }, () => kept.get('a', take)));
-    release();
+    gate.release();
     expect(await all).toEqual(Array.from({ length: 8 }, () => [1]));
     expect(reads).toBe(1);
   });

@@ -1,5 +1,6 @@
 import { createHook } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { deferred } from '@portal/testing/deferred';
 import { freshDatabaseUrl, openTestDatabase } from '@portal/testing/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../db/database';
@@ -180,20 +181,17 @@ describe('job queue', () => {
   });
 
   it('stop() lets a running job finish, then takes no more', async () => {
-    let release: () => void = () => {};
-    const started = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const started = deferred();
     const finished: string[] = [];
     const { queue } = await startQueue(true, (q) =>
       q.define<{ n: number }>('test.slow', async (payload) => {
-        release();
+        started.release();
         await new Promise((r) => setTimeout(r, 300));
         finished.push(`job ${payload.n}`);
       }),
     );
     const first = await queue.send('test.slow', { n: 1 });
-    await started;
+    await started.promise;
     await queue.stop();
     expect(finished).toEqual(['job 1']);
     expect(await jobState(first)).toBe('completed');
@@ -205,23 +203,20 @@ describe('job queue', () => {
     const record = (reason: unknown) => void rejections.push(reason);
     process.on('unhandledRejection', record);
     try {
-      let started: () => void = () => {};
-      const running = new Promise<void>((resolve) => {
-        started = resolve;
-      });
+      const running = deferred();
       let done = false;
       const { queue } = await startQueue(
         true,
         (q) =>
           q.define('test.outlives', async () => {
-            started();
+            running.release();
             await sleep(1_200);
             done = true;
           }),
         200,
       );
       const id = await queue.send('test.outlives', {});
-      await running;
+      await running.promise;
       await queue.stop();
       // The job ends after the queue and its database hook closed: pg-boss then completes it, unawaited.
       await vi.waitFor(() => expect(done).toBe(true), { timeout: 3_000, interval: 50 });

@@ -1,4 +1,5 @@
 import { formatLocale, type Language } from '@portal/core';
+import { deferred } from '@portal/testing/deferred';
 import { describe, expect, it, vi } from 'vitest';
 import {
   changeAppLanguage,
@@ -113,17 +114,14 @@ describe('createI18n: lazy namespaces', () => {
 
   it("reads every namespace asked for at once (the signed-in layout asks for every plugin's), none queued behind another", async () => {
     const started: string[] = [];
-    let release = () => {};
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
+    const gate = deferred();
     const plugins = Array.from({ length: 24 }, (_, i) => ({
       id: `p${i}`,
       i18n: {
         namespace: `ns${i}`,
         load: async () => {
           started.push(`ns${i}`);
-          await gate;
+          await gate.promise;
           return { default: { title: `T${i}` } };
         },
       } satisfies LazyNamespace,
@@ -132,7 +130,7 @@ describe('createI18n: lazy namespaces', () => {
     const loading = loadNamespaces(plugins.map((p) => p.i18n.namespace));
     await new Promise((r) => setTimeout(r, 0));
     expect(started).toHaveLength(24);
-    release();
+    gate.release();
     await loading;
     expect(i18n.t('ns23:title')).toBe('T23');
   });

@@ -1,4 +1,5 @@
 import type { Identity } from '@portal/core';
+import { deferred } from '@portal/testing/deferred';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -12,15 +13,6 @@ vi.mock('../i18n', () => ({ ensurePluginNamespace: () => strings.gate.then(() =>
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => key }) }));
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
-
-/** A promise that settles when the test releases it. */
-function held() {
-  let release = () => {};
-  const promise = new Promise<void>((r) => {
-    release = r;
-  });
-  return { promise, release: () => release() };
-}
 
 interface GuardParts {
   prepare?: NavigationGuardMeta['prepare'];
@@ -68,9 +60,9 @@ describe('the navigation gate of a returning signed-in user', () => {
   });
 
   it('starts preparing a guard (its call to the server) at once, before its code or its plugin’s strings are in', async () => {
-    const strs = held();
+    const strs = deferred();
     strings.gate = strs.promise;
-    const code = held();
+    const code = deferred();
     const prepare = vi.fn(async () => {});
     const kernel = kernelWith({ prepare, redirect: () => null, code: code.promise });
     prepareGuardsEarly(kernel);
@@ -116,7 +108,7 @@ describe('the navigation gate of a returning signed-in user', () => {
   });
 
   it('still waits while they are being prepared, and a new identity gets its own', async () => {
-    const preparing = held();
+    const preparing = deferred();
     const prepare = vi.fn(() => preparing.promise);
     const kernel = kernelWith({ prepare, redirect: () => '/elsewhere' });
     prepareGuardsEarly(kernel);
@@ -156,7 +148,7 @@ describe('the navigation gate of a returning signed-in user', () => {
   });
 
   it('asks the quick pass once the preparation has settled, never before: until then the gate waits', async () => {
-    const preparing = held();
+    const preparing = deferred();
     const prepare = vi.fn(() => preparing.promise);
     const passes = vi.fn(() => true);
     const kernel = kernelWith({ prepare, passes, redirect: () => null, code: new Promise<void>(() => {}) });

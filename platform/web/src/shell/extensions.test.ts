@@ -1,3 +1,4 @@
+import { deferred } from '@portal/testing/deferred';
 import { type ComponentType, createElement, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
@@ -90,10 +91,8 @@ describe('a contribution’s component', () => {
   });
 
   it('shows the fallback while its code or strings are on the way, and stays the same component once they are in', async () => {
-    let release = () => {};
-    strings.gate = new Promise<void>((r) => {
-      release = r;
-    });
+    const held = deferred();
+    strings.gate = held.promise;
     const other = defineExtensionPoint<unknown, { order: number }>('test.later');
     const plugin = pluginWith([{ point: other, id: 'w.later', order: 1, load: widget('the notes') } as never]);
     const [c] = contributionsTo([plugin], other);
@@ -102,7 +101,7 @@ describe('a contribution’s component', () => {
     await flush();
     // The code is in, the strings are not: still waiting.
     expect(inFrame(C)).toContain('waiting');
-    release();
+    held.release();
     strings.gate = Promise.resolve();
     await flush();
     // A part already on the page keeps its component (and so its state) after the load.

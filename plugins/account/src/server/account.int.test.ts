@@ -12,6 +12,7 @@ import {
   MAX_OTHER_PASSWORD_HASHES,
   sha256,
 } from '@portal/server/kernel';
+import { deferred } from '@portal/testing/deferred';
 import { type SandboxTestEnv, startSandboxTestEnv } from '@portal/testing/sandbox';
 import { authHeaders, makeUser, signIn, TEST_PASSWORD } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -904,11 +905,8 @@ describe('per-user limits on signed-in changes that hash or mail', () => {
     const h = authHeaders(await signIn(env.server, userName), 'assist');
     const before = await answers(userId);
     // Every hash slot held, and the queue of hashes outside sign-in full behind them.
-    let open = () => {};
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    const held = Array.from({ length: HASH_SLOTS }, () => inHashSlot(() => gate));
+    const gate = deferred();
+    const held = Array.from({ length: HASH_SLOTS }, () => inHashSlot(() => gate.promise));
     const queued = Array.from({ length: MAX_OTHER_PASSWORD_HASHES }, (_, i) =>
       hashPassword(`Queued$pass${i}`, { memoryCost: 1024, timeCost: 1, parallelism: 1 }),
     );
@@ -921,7 +919,7 @@ describe('per-user limits on signed-in changes that hash or mail', () => {
       expect(busy.headers['retry-after']).toBe(String(BUSY_RETRY_SECONDS));
       expect(busy.json()).toMatchObject({ HasError: true, MsgText: BUSY_MESSAGE });
     } finally {
-      open();
+      gate.release();
       await Promise.all([...held, ...queued]);
     }
     expect(await answers(userId)).toEqual(before);
@@ -1060,25 +1058,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('security answers saved at once 
       [1, 2],
       [3, 4],
     ].map((ids) => ids.map((id) => ({ id, hash: `hash-${id}` })));
-    let releaseFirst = () => {};
-    const firstHolds = new Promise<void>((resolve) => {
-      releaseFirst = resolve;
-    });
-    let firstSaved = () => {};
-    const firstInside = new Promise<void>((resolve) => {
-      firstSaved = resolve;
-    });
+    const firstHolds = deferred();
+    const firstInside = deferred();
     // The first save runs its delete and inserts, then holds its transaction open.
     const one = sql().transaction(async (tx) => {
       await saveAnswers(tx, userId, first as { id: number; hash: string }[]);
-      firstSaved();
-      await firstHolds;
+      firstInside.release();
+      await firstHolds.promise;
     });
-    await firstInside;
+    await firstInside.promise;
     // The second starts meanwhile; without the per-user lock its delete sees the table as it was before the first.
     const two = sql().transaction((tx) => saveAnswers(tx, userId, second as { id: number; hash: string }[]));
     await new Promise((resolve) => setTimeout(resolve, 200));
-    releaseFirst();
+    firstHolds.release();
     await Promise.all([one, two]);
     const rows = await sql().query<{ question_id: number }>('SELECT question_id FROM account_security_answers WHERE user_id = $1 ORDER BY question_id', [
       userId,

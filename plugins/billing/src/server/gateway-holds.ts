@@ -1,3 +1,4 @@
+import { deferred } from '@portal/testing/deferred';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** When a hold stops a gateway request: as it arrives (before the gateway runs it), or once run, before it answers. */
@@ -34,24 +35,18 @@ export function gatewayHolds(holdMs = 1500) {
       });
     },
     async interleave<A, B>(at: HoldAt, held: () => Promise<A>, other: () => Promise<B>): Promise<[A, B]> {
-      let arrived = () => {};
-      const arrival = new Promise<void>((r) => {
-        arrived = r;
-      });
-      let release = () => {};
-      const released = new Promise<void>((r) => {
-        release = r;
-      });
-      holds.push({ phase: 'onRequest', ...at, arrived, released });
+      const arrival = deferred();
+      const released = deferred();
+      holds.push({ phase: 'onRequest', ...at, arrived: arrival.release, released: released.promise });
       const first = held();
       await Promise.race([
-        arrival,
+        arrival.promise,
         first.then(() => {
           throw new Error(`the held call never sent ${at.method} ${at.path} to the gateway`);
         }),
       ]);
       const second = other();
-      void Promise.race([second.then(() => undefined), new Promise((r) => setTimeout(r, holdMs))]).then(release, release);
+      void Promise.race([second.then(() => undefined), new Promise((r) => setTimeout(r, holdMs))]).then(() => released.release(), () => released.release());
       return [await first, await second];
     },
   };

@@ -1,6 +1,7 @@
 import { Roles } from '@portal/core';
 import { LedgerApi } from '@portal/plugin-ledger/contract';
 import type { LedgerPeriod, LedgerService } from '@portal/plugin-ledger/service';
+import { deferred } from '@portal/testing/deferred';
 import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -210,10 +211,7 @@ describe('an issued statement is frozen', () => {
     await server.database.sql.query('UPDATE member_documents SET snapshot = NULL WHERE document_id = $1', [june]);
     // Two ledgers that answer differently, each waiting until both have read: both freezes compute a snapshot.
     let arrived = 0;
-    let release: () => void = () => {};
-    const bothRead = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const bothRead = deferred();
     const ledger = (closingCents: number): LedgerService => {
       const entry = { id: 1, date: '2025-06-02', code: null, company: 'Pharmacy', description: 'Copay', typeId: 1, typeName: 'Expense' };
       const answer: LedgerPeriod = {
@@ -224,8 +222,8 @@ describe('an issued statement is frozen', () => {
       };
       return {
         period: async () => {
-          if (++arrived === 2) release();
-          await bothRead;
+          if (++arrived === 2) bothRead.release();
+          await bothRead.promise;
           return answer;
         },
       } as unknown as LedgerService;

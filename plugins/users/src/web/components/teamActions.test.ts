@@ -1,24 +1,17 @@
+import { deferred } from '@portal/testing/deferred';
 import { describe, expect, it } from 'vitest';
 import { TeamActions } from './teamActions';
-
-/** A change whose answer the test releases: the user's next Version. */
-function deferred() {
-  let release: (version: number) => void = () => {};
-  const answer = new Promise<{ Version: number }>((resolve) => {
-    release = (Version) => resolve({ Version });
-  });
-  return { answer, release };
-}
 
 describe('team actions under quick clicks', () => {
   it('sends nothing while a change is pending, then sends the next one with the Version the first answered', async () => {
     const actions = new TeamActions(5);
     const sent: number[] = [];
-    const first = deferred();
+    // A change whose answer the test releases: the user's next Version.
+    const first = deferred<{ Version: number }>();
     const removeA = actions.run(
       (v) => {
         sent.push(v);
-        return first.answer;
+        return first.promise;
       },
       (a) => a.Version,
     );
@@ -32,7 +25,7 @@ describe('team actions under quick clicks', () => {
       (a) => a.Version,
     );
     expect(removeB).toBeUndefined();
-    first.release(6);
+    first.release({ Version: 6 });
     await removeA;
     expect(actions.busy).toBe(false);
     await actions.run(
