@@ -1,13 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, type StartedServer } from '@portal/app-server/server';
+import type { StartedServer } from '@portal/app-server/server';
+import { startTestServer } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /** The sites server sends the sign-in page prerendered in the language the browser will start in (apps/web/build.ts). */
 
-const dataDir = mkdtempSync(join(tmpdir(), 'portal-prerendered-'));
-const webDistDir = join(dataDir, 'web');
+const webDistDir = mkdtempSync(join(tmpdir(), 'portal-prerendered-'));
 const page = (lang: string, body: string) => `<!doctype html><html lang="${lang}"><head><title>t</title></head><body>${body}</body></html>`;
 let server: StartedServer;
 
@@ -22,14 +22,11 @@ beforeAll(async () => {
   // A brand built before prerendering existed: its index for every path.
   mkdirSync(join(webDistDir, 'card'), { recursive: true });
   writeFileSync(join(webDistDir, 'card', 'index.html'), page('en', '<div id="root"></div>'));
-  server = await createServer(
-    { databaseUrl: null, dataDir, webDistDir, fileStore: { kind: 'memory' }, tokenSecret: 'test-secret' },
-    { logger: false, workJobs: false },
-  );
+  server = await startTestServer({ webDistDir });
 }, 180_000);
 afterAll(async () => {
   await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(webDistDir, { recursive: true, force: true });
 });
 
 const get = (url: string, headers: Record<string, string> = {}, host = 'finance.localhost') =>

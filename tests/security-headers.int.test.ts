@@ -68,7 +68,9 @@ function expectApiHeaders(res: { headers: Record<string, unknown> }, url: string
     expect(res.headers[pageOnly], `${url} ${pageOnly}`).toBeUndefined();
 }
 
-describe('security headers', () => {
+// A server on its own embedded database whichever engine the run tests (the headers and the log are the engine's
+// concern nowhere): the PostgreSQL run skips it rather than repeat it.
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('security headers', () => {
   it('sends the API policy and no-store on API answers, refusals and 404s included', async () => {
     for (const url of ['/config', '/api/account/reset/passwordpolicy', '/health', '/health?probe=1']) {
       const res = await get(url, 'finance.localhost');
@@ -140,7 +142,7 @@ describe('security headers', () => {
   });
 });
 
-describe('log redaction', () => {
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('log redaction', () => {
   const secrets = ['ResetLinkId0001', 'ActivateLinkId02', 'ValidateLinkId03', 'ActivateApiId004', 'PostedLinkId0005', 'MailedLinkId0006', 'ConfirmEmailId07'];
 
   it('writes no reset or activation link id to any log line', async () => {
@@ -205,7 +207,7 @@ describe('log redaction', () => {
   });
 });
 
-describe('demo sign-ins on the index of sites', () => {
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('demo sign-ins on the index of sites', () => {
   it('lists them in demo mode to a local request for localhost or 127.0.0.1, any port', async () => {
     for (const host of ['localhost', 'localhost:8080', '127.0.0.1:9999']) {
       const res = await get('/', host);

@@ -114,6 +114,8 @@ export interface TestServerOptions {
   readReplica?: boolean;
   /** Serve these brands' sites from stand-in pages (standInSites), removed again on close. */
   sites?: readonly string[];
+  /** The server's logger (pino options, a level and a stream): none when not given. */
+  logger?: object;
 }
 
 /**
@@ -135,7 +137,7 @@ export async function startTestServer(
     await drop();
   };
   // Tests work their jobs whatever JOBS says, so they can await server.jobs.drain().
-  const server = await createServer(config, { logger: false, workJobs: true, databaseImage: inMemory ? await migratedImage() : null }).catch(
+  const server = await createServer(config, { logger: opts.logger ?? false, workJobs: true, databaseImage: inMemory ? await migratedImage() : null }).catch(
     async (err: unknown) => {
       await cleanUp();
       throw err;

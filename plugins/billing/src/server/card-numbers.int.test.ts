@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
-import { createServer, type StartedServer } from '@portal/app-server/server';
+import type { StartedServer } from '@portal/app-server/server';
 import { createSandbox } from '@portal/sandbox';
-import { authHeaders, makeUser, signIn } from '@portal/testing/server';
+import { authHeaders, makeUser, signIn, startTestServer } from '@portal/testing/server';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BillingApi } from '../contract';
@@ -26,11 +26,7 @@ beforeAll(async () => {
       done();
     },
   });
-  // A fresh in-memory database (this test is about what we keep, not the engine).
-  server = await createServer(
-    { databaseUrl: null, dataDir: null, fileStore: { kind: 'memory' }, tokenSecret: 'test-secret', sandboxUrl, smtpUrl: null },
-    { logger: { level: 'debug', stream }, workJobs: true },
-  );
+  server = await startTestServer({ sandboxUrl, smtpUrl: null }, { logger: { level: 'debug', stream } });
 });
 afterAll(async () => {
   await server?.close();

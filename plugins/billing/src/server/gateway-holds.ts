@@ -46,7 +46,10 @@ export function gatewayHolds(holdMs = 1500) {
         }),
       ]);
       const second = other();
-      void Promise.race([second.then(() => undefined), new Promise((r) => setTimeout(r, holdMs))]).then(() => released.release(), () => released.release());
+      void Promise.race([second.then(() => undefined), new Promise((r) => setTimeout(r, holdMs))]).then(
+        () => released.release(),
+        () => released.release(),
+      );
       return [await first, await second];
     },
   };
