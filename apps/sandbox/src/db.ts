@@ -47,16 +47,14 @@ CREATE UNIQUE INDEX sms_messages_idempotency_key_idx ON sms_messages (idempotenc
   },
 ];
 
-/** Opens the sandbox database: on disk under dataDir, in memory when dataDir is null (tests). */
-export async function openSandboxDb(dataDir: string | null): Promise<PGlite> {
-  let db: PGlite;
-  if (dataDir) {
-    mkdirSync(dataDir, { recursive: true });
-    db = new PGlite(dataDir);
-  } else {
-    db = new PGlite();
-  }
-  await db.waitReady;
+/**
+ * The image of an in-memory database with every migration applied and no rows, taken the first time this process opens
+ * one: each later in-memory sandbox (a test's) starts from it, which is about a quarter of the time initdb and the
+ * migrations take (0.35 s against 1.3 s on two cores).
+ */
+let migratedImage: Promise<Blob> | null = null;
+
+async function migrateSandboxDb(db: PGlite): Promise<void> {
   await db.exec('CREATE TABLE IF NOT EXISTS sandbox_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
   const done = new Set((await db.query<{ id: string }>('SELECT id FROM sandbox_migrations')).rows.map((r) => r.id));
   for (const m of MIGRATIONS) {
@@ -66,5 +64,29 @@ export async function openSandboxDb(dataDir: string | null): Promise<PGlite> {
       await tx.query('INSERT INTO sandbox_migrations (id) VALUES ($1)', [m.id]);
     });
   }
+}
+
+/** Opens the sandbox database: on disk under dataDir, in memory when dataDir is null (tests). */
+export async function openSandboxDb(dataDir: string | null): Promise<PGlite> {
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    const db = new PGlite(dataDir);
+    await db.waitReady;
+    await migrateSandboxDb(db);
+    return db;
+  }
+  const image = migratedImage ? await migratedImage.catch(() => null) : null;
+  if (image) {
+    const db = new PGlite({ loadDataDir: image });
+    await db.waitReady;
+    return db;
+  }
+  const db = new PGlite();
+  await db.waitReady;
+  await migrateSandboxDb(db);
+  migratedImage ??= db.dumpDataDir('none');
+  await migratedImage.catch(() => {
+    migratedImage = null;
+  });
   return db;
 }
