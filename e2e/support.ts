@@ -13,13 +13,17 @@ export const PROFILE_MEMBER = 'card.careguard-bank';
 
 export const site = (brand: string, path = '/') => `http://${brand}.localhost:${E2E_PORT}${path}`;
 
-/** Holds every request matching the pattern until the returned function is called, then lets them through. */
-export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+/**
+ * Holds every request matching the pattern until the returned function is called, then lets them through; `onHeld` is
+ * told of each request as it is held.
+ */
+export async function holdRequests(page: Page, pattern: string, onHeld: () => void = () => {}): Promise<() => void> {
   let release: () => void = () => {};
   const held = new Promise<void>((r) => {
     release = r;
   });
   await page.route(pattern, async (route) => {
+    onHeld();
     await held;
     await route.continue();
   });

@@ -76,15 +76,9 @@ test('a chart shown as a table before it is drawn does not hold back the charts 
   await signIn(page, 'finance', 'finance.careguardfinance');
   // The charts' code is held back, so every chart is still waiting to be drawn when the first one is turned into a
   // table (the page's charts take turns to be drawn, one at a time: kit/chart/drawTurns.ts).
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
   let heldBack = 0;
-  await page.route('**/assets/apexChart-*.js', async (route) => {
+  const release = await holdRequests(page, '**/assets/apexChart-*.js', () => {
     heldBack += 1;
-    await held;
-    await route.continue();
   });
   await page.goto(site('finance', '/trend'));
   const claims = page.getByTestId('chart-claims');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { signIn, site } from '../support';
+import { holdRequests, signIn, site } from '../support';
 import { expect, test } from '../test';
 
 /** A member with bills, found through the claims search of the signed-in staff page. */
@@ -190,14 +190,7 @@ test("acting for another member never shows the previous member's data: the page
   await follow(page, '/help');
   await page.getByRole('button', { name: 'Stop acting for this member' }).click();
   await actFor(page, b);
-  let release = () => {};
-  const held = new Promise<void>((r) => {
-    release = r;
-  });
-  await page.route('**/api/members/load', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/members/load');
   await follow(page, '/member');
   await expect(page.getByText(`Acting on behalf of member ${b}`)).toBeVisible();
   await expect(page.getByRole('main').locator('[aria-busy="true"]')).toBeVisible();
