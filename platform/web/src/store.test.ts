@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { kernelStore, showToast, toastsAtom } from './store';
+import { kernelStore, showMessageToast, showToast, toastsAtom } from './store';
 
 beforeEach(() => kernelStore.set(toastsAtom, []));
 
@@ -27,5 +27,13 @@ describe('toasts', () => {
     expect(list[0]?.id).toBe(first);
     // A new renewal: the toaster starts its time over.
     expect(list[0]?.renewed).not.toBe(before?.renewed);
+  });
+
+  it("keeps one toast of the kit's words said again while open (a form refused twice), and stacks other words", () => {
+    const first = showMessageToast('Please fix any errors before continuing.', 'error');
+    expect(showMessageToast('Please fix any errors before continuing.', 'error')).toBe(first);
+    expect(kernelStore.get(toastsAtom)).toEqual([expect.objectContaining({ id: first, renewed: 1 })]);
+    showMessageToast('Copied.', 'success');
+    expect(kernelStore.get(toastsAtom).map((t) => t.message)).toEqual(['Please fix any errors before continuing.', 'Copied.']);
   });
 });

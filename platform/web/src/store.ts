@@ -39,6 +39,13 @@ export function showToast(t: Omit<Toast, 'id' | 'timeout' | 'renewed'> & { timeo
   kernelStore.set(toastsAtom, (list) => [...list.filter((x) => !t.key || x.key !== t.key), toast]);
   return id;
 }
+/**
+ * A toast that is only its words (the kit's, e.g. a refused form's 'Please fix any errors before continuing.'): said
+ * again while it is open, it stays one toast, its time started over, instead of a second copy under the first.
+ */
+export function showMessageToast(message: string, kind: ToastKind): number {
+  return showToast({ kind, message, key: `${kind}:${message}` });
+}
 export function dismissToast(id: number): void {
   kernelStore.set(toastsAtom, (list) => list.filter((t) => t.id !== id));
 }

@@ -17,7 +17,7 @@ import { KitProvider } from '../kit/KitProvider';
 import { Extensions, type KernelWebPlugin } from '../plugin';
 import { SessionStore } from '../session/storage';
 import { followUserInput } from '../session/userActivity';
-import { impersonationAtom, kernelStore, loadingCountAtom, showToast } from '../store';
+import { impersonationAtom, kernelStore, loadingCountAtom, showMessageToast, showToast } from '../store';
 import { LoadingBar } from '../toast/LoadingBar';
 import { Toaster } from '../toast/Toaster';
 import { type PrefetchContext, preloadContributions } from './extensions';
@@ -133,9 +133,6 @@ function SessionWatch({ kernel, i18n }: { kernel: Kernel; i18n: i18n }) {
   return null;
 }
 
-/** The kit's toasts (e.g. 'Please fix any errors before continuing.') go to the kernel's toaster. */
-const notifyToast = (message: string, kind: 'success' | 'error' | 'warning' | 'info') => showToast({ kind, message });
-
 export interface AppTreeProps {
   i18n: i18n;
   queryClient: QueryClient;
@@ -157,7 +154,7 @@ export function AppTree({ i18n, queryClient, kernel, router }: AppTreeProps) {
               <LoadingBar />
               <Toaster />
               <SessionWatch kernel={kernel} i18n={i18n} />
-              <KitProvider notify={notifyToast}>
+              <KitProvider notify={showMessageToast}>
                 <LocaleProvider>
                   <RouterProvider router={router} />
                 </LocaleProvider>
