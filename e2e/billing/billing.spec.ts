@@ -104,8 +104,7 @@ test('Billing: a valid coupon gives a lifetime membership; an invalid one shows 
 });
 
 test('Billing: /payment/cards shows a CareAssist member their cards and the way to add one', async ({ page }) => {
-  await signIn(page, 'assist', 'assist.careassist');
-  await page.goto(site('assist', '/payment/cards'));
+  await signIn(page, 'assist', 'assist.careassist', undefined, '/payment/cards');
   await expect(page).toHaveURL(/\/payment\/cards$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Cards' })).toBeVisible();
   const cards = page.getByRole('region', { name: 'Cards' });
@@ -133,8 +132,7 @@ test('Billing: a terminated member is told the membership is terminated and wher
   await page.route('**/api/payment/customer/profile', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ Data: profile, Unwrap: true, MsgText: null, HasError: false }) }),
   );
-  await signIn(page, 'assist', 'assist.careassist');
-  await page.goto(site('assist', '/billing'));
+  await signIn(page, 'assist', 'assist.careassist', undefined, '/billing');
   const status = page.getByTestId('subscription-status');
   await expect(status).toContainText(/Your membership was terminated on .*2026, so no plan can be chosen and no coupon used\./);
   await expect(status).not.toContainText('active for life');

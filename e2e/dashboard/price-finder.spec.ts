@@ -6,8 +6,7 @@ const cents = (dollars: number) => Math.round(dollars * 100);
 const money = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 test('the price finder selects two lines, changes units, and the savings total is right', async ({ page }) => {
-  await signIn(page, 'card', 'card.careguard');
-  await page.goto(site('card', '/price-finder'));
+  await signIn(page, 'card', 'card.careguard', undefined, '/price-finder');
   const search = page.getByLabel('Drug name, strength or code');
 
   await search.fill('am');

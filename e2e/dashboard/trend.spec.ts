@@ -197,8 +197,7 @@ test('count axes read whole numbers from 0, days are every day, and the cities c
 });
 
 test('the trends page names whose bills and set-aside each group holds, and staff acting for a member get each chart once', async ({ page, browser }) => {
-  await signIn(page, 'finance', 'finance.careguardfinance');
-  await page.goto(site('finance', '/trend'));
+  await signIn(page, 'finance', 'finance.careguardfinance', undefined, '/trend');
   await expect(page.getByRole('region', { name: 'Your bills', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Balance left of your set-aside', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: /every/ })).toHaveCount(0);

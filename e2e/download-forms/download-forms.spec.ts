@@ -68,8 +68,7 @@ test("a member whose membership has ended is told so instead of being offered th
       }),
     }),
   );
-  await signIn(page, 'assist', 'assist.careassist');
-  await page.goto(site('assist', '/downloadforms/careassist'));
+  await signIn(page, 'assist', 'assist.careassist', undefined, '/downloadforms/careassist');
   await expect(page.getByTestId('download-forms-refused')).toHaveText(
     'Your membership has ended, so these forms can no longer be downloaded. Questions? Call us at (800) 555-0140.',
   );
@@ -83,8 +82,7 @@ test("a download the server refuses shows the server's words once, in place of t
   await page.route('**/api/downloadforms/getByID**', (route) =>
     route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ Data: null, Unwrap: true, MsgText: words, HasError: true }) }),
   );
-  await signIn(page, 'finance', 'finance.careguardfinance');
-  await page.goto(site('finance', '/downloadforms'));
+  await signIn(page, 'finance', 'finance.careguardfinance', undefined, '/downloadforms');
   await page.getByRole('button', { name: 'Download Authorization to Release Information' }).click();
   await expect(page.getByTestId('download-forms-refused')).toHaveText(words);
   // No toast saying it again, and no "please try again" beside it.

@@ -25,8 +25,7 @@ test('the route-title header offers help guides in a dialog, usable by keyboard'
 });
 
 test('the assist brand shows its own copy override on the help page', async ({ page }) => {
-  await signIn(page, 'assist', 'assist.careassist');
-  await page.goto(site('assist', '/help'));
+  await signIn(page, 'assist', 'assist.careassist', undefined, '/help');
   await expect(page.getByText('CareAssist members can reach our care team every day from 8 am to 8 pm Eastern.')).toBeVisible();
   // The override keeps the default's invitation, and the contact topic says the same hours.
   await expect(page.getByText('Choose a topic to read more.')).toBeVisible();

@@ -73,8 +73,7 @@ test('on a wide screen the navigation shows at once and there is no Menu button'
 });
 
 test("on a phone a profile's labels sit above their values, every value inside the screen", async ({ page }) => {
-  await signIn(page, 'card', 'card.careguard');
-  await page.goto(site('card', '/member'));
+  await signIn(page, 'card', 'card.careguard', undefined, '/member');
   const details = page.getByTestId('member-details');
   await expect(details).toBeVisible();
   const email = details.getByText('card.careguard@demo.example.com');

@@ -355,7 +355,9 @@ test('signing in as another user over a live session ends that session, on the s
 test('a session that runs out signs out, and the next sign-in comes back to the page the user was on', async ({ page }) => {
   await signIn(page, 'card', 'card.careguard', undefined, '/login');
   await openSettledHelp(page);
-  await page.evaluate(() => sessionStorage.setItem('cq.expiry', String(Date.now() + 1_000)));
+  // Run out (the time past): the watch's next look, within 5 s, signs out. An end still a second away could meet a look
+  // in that second, which, the page having just loaded (the user present), refreshes the session instead.
+  await page.evaluate(() => sessionStorage.setItem('cq.expiry', String(Date.now() - 1_000)));
   await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
   await page.getByLabel('User name').fill('card.careguard');
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);

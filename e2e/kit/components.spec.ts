@@ -32,8 +32,7 @@ async function watchFor(page: Page, selector: string, text: string): Promise<() 
 const PENDING = 'button[data-pending][aria-disabled="true"]';
 
 async function openComponents(page: Page) {
-  await signIn(page, 'staff', 'staff.superuser');
-  await page.goto(site('staff', '/kit-gallery?tab=components'));
+  await signIn(page, 'staff', 'staff.superuser', undefined, '/kit-gallery?tab=components');
   await expect(page.getByRole('tab', { name: 'Components' })).toHaveAttribute('aria-selected', 'true');
 }
 

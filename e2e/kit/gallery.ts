@@ -7,8 +7,7 @@ const TAB_NAMES: Record<GalleryTab, string> = { form: 'Form fields', remote: 'Re
 
 /** Signs in as the staff super user and opens one tab of the kit gallery. */
 export async function openGallery(page: Page, tab: GalleryTab = 'form') {
-  await signIn(page, 'staff', 'staff.superuser');
-  await page.goto(site('staff', `/kit-gallery?tab=${tab}`));
+  await signIn(page, 'staff', 'staff.superuser', undefined, `/kit-gallery?tab=${tab}`);
   await expect(page.getByRole('tab', { name: TAB_NAMES[tab] })).toHaveAttribute('aria-selected', 'true');
 }
 

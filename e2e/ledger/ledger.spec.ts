@@ -117,8 +117,7 @@ test('Ledger: a CareGuard member with a set-aside adds, edits and cancels, delet
 });
 
 test('Ledger: an assist member sees reported transactions, and /tranasactions (spelled so) opens the ledger for CareGuard', async ({ page, browser }) => {
-  await signIn(page, 'assist', 'assist.careassist');
-  await page.goto(site('assist', '/transactions/reported'));
+  await signIn(page, 'assist', 'assist.careassist', undefined, '/transactions/reported');
   await expect(page.getByRole('heading', { level: 1, name: 'Reported transactions' })).toBeVisible();
   const results = await axeAndReflow(page, 'main', ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   expect(seriousOrWorse(results.violations)).toEqual([]);
@@ -166,8 +165,7 @@ test('Ledger: a CareGuard member sees the account activity of the last 90 days, 
 });
 
 test('Ledger: a CareAssist member sees their card transactions on /careassist/transactions', async ({ page }) => {
-  await signIn(page, 'assist', 'assist.careassist');
-  await page.goto(site('assist', '/careassist/transactions'));
+  await signIn(page, 'assist', 'assist.careassist', undefined, '/careassist/transactions');
   await expect(page.getByRole('heading', { level: 1, name: 'Card transactions' })).toBeVisible();
   const grid = page.getByRole('grid', { name: 'Card transactions' });
   await expect(grid).toHaveAttribute('aria-busy', 'false');

@@ -77,8 +77,7 @@ test('a member writes with an attachment, CareSupport replies while impersonatin
 });
 
 test('a message without text is not sent, and cancel returns to the list', async ({ page }) => {
-  await signIn(page, 'card', 'card.careguard');
-  await page.goto(site('card', '/notes-new'));
+  await signIn(page, 'card', 'card.careguard', undefined, '/notes-new');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page).toHaveURL(/\/notes-new$/);
   await page.getByRole('button', { name: 'Cancel' }).click();

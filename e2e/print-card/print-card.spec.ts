@@ -100,8 +100,7 @@ test('/t/:token ends the session that was open in the tab, on the server too, be
 });
 
 test('Print Card: a CareAssist member sees their card on /careassist/print; the page passes axe', async ({ page }) => {
-  await signIn(page, 'assist', 'assist.careassist');
-  await page.goto(site('assist', '/careassist/print'));
+  await signIn(page, 'assist', 'assist.careassist', undefined, '/careassist/print');
   await expect(page).toHaveURL(/\/careassist\/print$/);
   const card = page.getByTestId('print-card');
   await expect(card.getByRole('region', { name: 'Card front' })).toContainText('BIN');
@@ -125,8 +124,7 @@ test('after a visit to Print Card, another page prints whole: the card-only prin
 });
 
 test('a 100-character name wraps inside the card, which keeps its ID-1 size on paper', async ({ page }) => {
-  await signIn(page, 'finance', 'finance.careguardfinance');
-  await page.goto(site('finance', '/print'));
+  await signIn(page, 'finance', 'finance.careguardfinance', undefined, '/print');
   const front = page.getByTestId('print-card').getByRole('region', { name: 'Card front' });
   await expect(front).toContainText('BIN');
   // The profile allows 100 + 100 characters; the value as the page would show it.
@@ -145,8 +143,7 @@ test('a 100-character name wraps inside the card, which keeps its ID-1 size on p
 });
 
 test("each variant has its own help, and initial=true opens it on the card variant's page only", async ({ page }) => {
-  await signIn(page, 'finance', 'finance.careguardfinance');
-  await page.goto(site('finance', '/print?initial=true'));
+  await signIn(page, 'finance', 'finance.careguardfinance', undefined, '/print?initial=true');
   await expect(page.getByTestId('print-card')).toBeVisible();
   await page.waitForTimeout(2_500);
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -162,8 +159,7 @@ test("a card refused by the server (a membership that has ended) shows the serve
   await page.route('**/api/printcard/getByID', (route) =>
     route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ Data: null, Unwrap: true, MsgText: words, HasError: true }) }),
   );
-  await signIn(page, 'assist', 'assist.careassist');
-  await page.goto(site('assist', '/careassist/print'));
+  await signIn(page, 'assist', 'assist.careassist', undefined, '/careassist/print');
   await expect(page.getByTestId('print-card-refused')).toHaveText(words);
   await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   await expect(page.getByTestId('print-card')).toHaveCount(0);

@@ -197,8 +197,7 @@ test('two browser contexts edit the same profile: the second save is refused wit
 });
 
 test("support's screen of a member shows whether the mobile is verified and offers no code, which only the member may ask for", async ({ page }) => {
-  await signIn(page, 'staff', 'staff.caresupport');
-  await page.goto(site('staff', '/users'));
+  await signIn(page, 'staff', 'staff.caresupport', undefined, '/users');
   await page.getByRole('textbox', { name: 'Search text' }).fill('card.careguardfinance');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await page.getByRole('link', { name: 'card.careguardfinance', exact: true }).click();

@@ -30,8 +30,7 @@ async function fillDay(page: Page, label: string, iso: string) {
 const COMPANY = 'Evergreen Mutual Life';
 
 test('a CareQuote user builds a quote, sees why a company refuses it, fixes it, saves and reopens it', async ({ page }) => {
-  await signIn(page, 'quote', 'quote.carequote');
-  await page.goto(site('quote', '/quotes'));
+  await signIn(page, 'quote', 'quote.carequote', undefined, '/quotes');
   await expect(page.getByRole('checkbox', { name: COMPANY })).toBeVisible();
 
   await fill(page, 'Age of annuitant 1', '60');
@@ -113,8 +112,7 @@ test('a CareQuote user builds a quote, sees why a company refuses it, fixes it, 
 test('the fields keep what is typed (whole terms and ages, COLA in hundredths), an annuitant can be removed, and missing data is not a pass', async ({
   page,
 }) => {
-  await signIn(page, 'quote', 'quote.carequote');
-  await page.goto(site('quote', '/quotes'));
+  await signIn(page, 'quote', 'quote.carequote', undefined, '/quotes');
   await expect(page.getByRole('checkbox', { name: COMPANY })).toBeVisible();
 
   // A COLA just under a company's 5% is kept as typed, not snapped to a step (4.96 once became 5).

@@ -24,8 +24,7 @@ async function choose(page: Page, files: { name: string; mimeType: string; buffe
 }
 
 test('a finance member sends two receipts with a progress bar each and sees them listed', async ({ page }) => {
-  await signIn(page, 'finance', 'finance.careguardfinance');
-  await page.goto(site('finance', '/reimbursement'));
+  await signIn(page, 'finance', 'finance.careguardfinance', undefined, '/reimbursement');
   await expect(page.getByRole('heading', { name: 'Request a reimbursement' })).toBeVisible();
   expect((await axe(page)).violations).toEqual([]);
   const stamp = Date.now().toString(36);
@@ -74,8 +73,7 @@ test('a finance member sends two receipts with a progress bar each and sees them
 });
 
 test('a .exe and a future service date are refused with the messages, and nothing is sent', async ({ page }) => {
-  await signIn(page, 'finance', 'finance.careguardfinance');
-  await page.goto(site('finance', '/reimbursement'));
+  await signIn(page, 'finance', 'finance.careguardfinance', undefined, '/reimbursement');
   const uploads: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/reimbursements/uploads')) uploads.push(r.url());
@@ -96,8 +94,7 @@ test('a .exe and a future service date are refused with the messages, and nothin
 });
 
 test('the same request sent again asks "Send anyway?" first, and sends it only when told to', async ({ page }) => {
-  await signIn(page, 'finance', 'finance.careguardfinance');
-  await page.goto(site('finance', '/reimbursement'));
+  await signIn(page, 'finance', 'finance.careguardfinance', undefined, '/reimbursement');
   const stamp = Date.now().toString(36);
   const amount = (10 + (Date.now() % 900_000) / 100).toFixed(2);
   const send = async () => {

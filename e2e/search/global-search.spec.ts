@@ -2,8 +2,7 @@ import { signIn, site } from '../support';
 import { expect, test } from '../test';
 
 test('the toolbar search finds a bill and a note, grouped by kind, by keyboard', async ({ page }) => {
-  await signIn(page, 'finance', 'finance.careguardfinance');
-  await page.goto(site('finance', '/help'));
+  await signIn(page, 'finance', 'finance.careguardfinance', undefined, '/help');
   const call = (path: string, body?: unknown) =>
     page.evaluate(
       async ([p, b]) => {
@@ -46,8 +45,7 @@ test('the toolbar search finds a bill and a note, grouped by kind, by keyboard',
 });
 
 test('a member without the finance role searches notes only', async ({ page }) => {
-  await signIn(page, 'card', 'card.careguard');
-  await page.goto(site('card', '/help'));
+  await signIn(page, 'card', 'card.careguard', undefined, '/help');
   const box = page.getByRole('combobox', { name: 'Search' });
   await box.fill('zzzz-nothing');
   await expect(page.getByText('Nothing found.')).toBeVisible();

@@ -188,8 +188,7 @@ test('an administrator creates a user from a company contact, sets roles, quotas
 });
 
 test('a role outside CareSupport cannot open /users', async ({ page }) => {
-  await signIn(page, 'staff', 'staff.superuser');
-  await page.goto(site('staff', '/users'));
+  await signIn(page, 'staff', 'staff.superuser', undefined, '/users');
   await expect(page).toHaveURL(/\/invalid/);
 });
 
