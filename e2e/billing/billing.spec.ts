@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { axeAndReflow, expectAccessible } from '../axe';
-import { signIn, site } from '../support';
+import { signIn } from '../support';
 import { expect, test } from '../test';
 
 const seriousOrWorse = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>

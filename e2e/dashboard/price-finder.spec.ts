@@ -1,5 +1,5 @@
 import { axeAndReflow } from '../axe';
-import { signIn, site } from '../support';
+import { signIn } from '../support';
 import { expect, test } from '../test';
 
 const cents = (dollars: number) => Math.round(dollars * 100);

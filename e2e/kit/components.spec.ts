@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { axeAndReflow } from '../axe';
-import { signIn, site } from '../support';
+import { signIn } from '../support';
 import { expect, test } from '../test';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

@@ -1,6 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { signIn, site } from '../support';
+import { signIn } from '../support';
 
 export type GalleryTab = 'form' | 'remote' | 'local';
 const TAB_NAMES: Record<GalleryTab, string> = { form: 'Form fields', remote: 'Remote grid', local: 'Local grid' };

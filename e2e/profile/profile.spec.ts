@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { axeAndReflow } from '../axe';
 import { SANDBOX_URL } from '../playwright.config';
-import { PROFILE_MEMBER, signIn, site } from '../support';
+import { PROFILE_MEMBER, signIn } from '../support';
 import { expect, test } from '../test';
 
 // Every test edits the same demo member, PROFILE_MEMBER: one at a time.

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { axeAndReflow } from '../axe';
-import { signIn, site } from '../support';
+import { signIn } from '../support';
 import { expect, test } from '../test';
 
 const axe = (page: Page) => axeAndReflow(page, 'main', ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);

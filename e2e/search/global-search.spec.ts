@@ -1,4 +1,4 @@
-import { signIn, site } from '../support';
+import { signIn } from '../support';
 import { expect, test } from '../test';
 
 test('the toolbar search finds a bill and a note, grouped by kind, by keyboard', async ({ page }) => {

@@ -1,10 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Roles } from '@portal/core';
 import { aggregatorConfigFromEnv, SandboxBankAggregator } from '@portal/server/kernel';
 import { type SandboxTestEnv, sandboxPassThrough, startSandboxTestEnv } from '@portal/testing/sandbox';
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BankingApi, type LinkResult } from '../contract';
+import { aggregatorAnswerHold } from './aggregator-hold';
 import { aggregatorUser, UNLINK_JOB } from './core';
 import { BANK_MESSAGES } from './messages';
 import { bankLogin } from './test-support';
@@ -17,10 +17,8 @@ import { bankLogin } from './test-support';
  */
 let env: SandboxTestEnv;
 let proxy: Awaited<ReturnType<typeof sandboxPassThrough>>;
-/** While set, a POST to this path at the aggregator goes through at once and its answer is held until `release`. */
-let holdPath: string | null = null;
-let held = false;
-let release: () => void = () => {};
+/** A POST to a path at the aggregator can go through at once with its answer held until released. */
+const hold = aggregatorAnswerHold(() => env.sandboxUrl);
 /** How many of the next removals of a link at the aggregator fail (503): an aggregator down at that moment. */
 let failRemovals = 0;
 
@@ -34,26 +32,13 @@ beforeAll(async () => {
         res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"down"}');
         return true;
       }
-      if (req.method !== 'POST' || holdPath === null || url !== holdPath) return false;
-      holdPath = null;
-      const gate = new Promise<void>((r) => (release = r));
-      // The aggregator makes the link now (before the termination); its answer reaches us only once released.
-      const real = await fetch(`${env.sandboxUrl}${url}`, {
-        method: 'POST',
-        headers: { authorization: String(req.headers.authorization ?? ''), 'content-type': 'application/json' },
-        body: body.toString(),
-      });
-      const text = await real.text();
-      held = true;
-      await gate;
-      res.writeHead(real.status, { 'content-type': 'application/json' }).end(text);
-      return true;
+      return hold.intercept(req, body, res);
     },
   );
   env = await startSandboxTestEnv({ sandboxUrl: proxy.url });
 }, 120_000);
 afterAll(async () => {
-  release();
+  hold.release();
   await env?.close();
   await proxy?.close();
 });
@@ -73,15 +58,15 @@ async function member(name: string, ip: string) {
 
 /** Starts `send`, waits until its call is held at the aggregator, terminates the member there, then lets the answer go. */
 async function terminatedMeanwhile(session: Session, memberId: number, path: string, send: () => Promise<{ statusCode: number; body: string }>) {
-  held = false;
-  holdPath = path;
+  // The aggregator makes the link now (before the termination); its answer reaches us only once released.
+  hold.holdNext((method, url) => method === 'POST' && url === path);
   const answer = send();
-  while (!held) await sleep(20);
+  await hold.held();
   expect((await call(session, '/api/members/terminate', {})).statusCode).toBe(200);
   // member.terminated has run: it removed what it found here, before the link could be saved.
   await env.server.jobs.drain();
   expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'banking.terminate' AND member_id = $1`, [memberId])).toBeLessThanOrEqual(1);
-  release();
+  hold.release();
   return answer;
 }
 

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Roles } from '@portal/core';
 import { BANK_TEST_PASSWORD } from '@portal/sandbox';
 import type { SqlClient } from '@portal/server';
@@ -7,6 +6,7 @@ import { type SandboxTestEnv, sandboxPassThrough, startSandboxTestEnv } from '@p
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BankingApi, type LinkResult } from '../contract';
+import { aggregatorAnswerHold } from './aggregator-hold';
 import { aggregatorUser, SYNC_JOB } from './core';
 import { bankLogin } from './test-support';
 
@@ -19,36 +19,26 @@ import { bankLogin } from './test-support';
  */
 let env: SandboxTestEnv;
 let proxy: Awaited<ReturnType<typeof sandboxPassThrough>>;
-/** While set, the aggregator's answer of this user's transactions is read, then held until `release` is called. */
-let holdFor: string | null = null;
-let held = false;
-let release: () => void = () => {};
+const hold = aggregatorAnswerHold(() => env.sandboxUrl);
+/** The aggregator's answer of this user's transactions is held (read, then passed on once released). */
+const holdTransactionsOf = (user: string) => hold.holdNext((method, url) => method === 'GET' && url.startsWith(`/aggregator/api/users/${user}/transactions`));
 /** How many times the aggregator was asked for each user's transactions. */
 const asked = new Map<string, number>();
 
 beforeAll(async () => {
   proxy = await sandboxPassThrough(
     () => env?.sandboxUrl,
-    async (req, _body, res) => {
+    async (req, body, res) => {
       const url = req.url ?? '';
       const user = /^\/aggregator\/api\/users\/([^/]+)\/transactions/.exec(url)?.[1];
       if (user && req.method === 'GET') asked.set(user, (asked.get(user) ?? 0) + 1);
-      if (!holdFor || req.method !== 'GET' || user !== holdFor) return false;
-      const gate = new Promise<void>((r) => (release = r));
-      // The aggregator answers now (before the removal); the answer reaches us only once released.
-      const real = await fetch(`${env.sandboxUrl}${url}`, { headers: { authorization: String(req.headers.authorization ?? '') } });
-      const text = await real.text();
-      holdFor = null;
-      held = true;
-      await gate;
-      res.writeHead(real.status, { 'content-type': 'application/json' }).end(text);
-      return true;
+      return hold.intercept(req, body, res);
     },
   );
   env = await startSandboxTestEnv({ sandboxUrl: proxy.url });
 }, 120_000);
 afterAll(async () => {
-  release();
+  hold.release();
   await env?.close();
   await proxy?.close();
 });
@@ -90,11 +80,10 @@ describe('a bank removed while a sync runs', () => {
   it('A: removed while the sync waits on the aggregator, it does not come back; a bank linked meanwhile is mirrored', async () => {
     const { memberId, session, linkId } = await linkedMember('bank-sync-rae', '10.0.3.1');
     const user = aggregatorUser(memberId);
-    holdFor = user;
-    held = false;
+    holdTransactionsOf(user);
     const askedBefore = asked.get(user) ?? 0;
     await env.server.jobs.send(SYNC_JOB, { memberId });
-    while (!held) await sleep(20);
+    await hold.held();
     // The sync read the links (Dag Site Bank among them) and waits for the transactions. Meanwhile the member links
     // another bank in the hosted frame (at the aggregator only) and removes Dag Site Bank here.
     const frame = await new SandboxBankAggregator(aggregatorConfigFromEnv(env.sandboxUrl)).link(user, 102, {
@@ -107,7 +96,7 @@ describe('a bank removed while a sync runs', () => {
     await remove(session, linkId);
     expect(await state(memberId)).toEqual({ links: 0, transactions: 0, ledger: 0, orphans: 0 });
 
-    release();
+    hold.release();
     await env.server.jobs.drain({ timeoutMs: 60_000 });
     expect(await syncJobs(memberId, 'completed')).toBe(1);
     const links = await sql().query<{ provider_account_id: number; provider_id: number }>(

@@ -5,6 +5,7 @@ import { type SandboxTestEnv, sandboxPassThrough, startSandboxTestEnv } from '@p
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BankingApi, type LinkResult } from '../contract';
+import { aggregatorAnswerHold } from './aggregator-hold';
 import { aggregatorUser, SYNC_JOB } from './core';
 import { bankLogin } from './test-support';
 
@@ -16,32 +17,18 @@ import { bankLogin } from './test-support';
  */
 let env: SandboxTestEnv;
 let proxy: Awaited<ReturnType<typeof sandboxPassThrough>>;
-/** While set, the aggregator's answer of this user's transactions is read, then held until `release` is called. */
-let holdFor: string | null = null;
-let held = false;
-let release: () => void = () => {};
+/** The aggregator's answer of a user's transactions can be held: read, then passed on once released. */
+const hold = aggregatorAnswerHold(() => env.sandboxUrl);
 
 beforeAll(async () => {
   proxy = await sandboxPassThrough(
     () => env?.sandboxUrl,
-    async (req, _body, res) => {
-      const url = req.url ?? '';
-      if (!holdFor || req.method !== 'GET' || !url.startsWith(`/aggregator/api/users/${holdFor}/transactions`)) return false;
-      const gate = new Promise<void>((r) => (release = r));
-      // The aggregator answers now (before the termination); the answer reaches us only once released.
-      const real = await fetch(`${env.sandboxUrl}${url}`, { headers: { authorization: String(req.headers.authorization ?? '') } });
-      const text = await real.text();
-      holdFor = null;
-      held = true;
-      await gate;
-      res.writeHead(real.status, { 'content-type': 'application/json' }).end(text);
-      return true;
-    },
+    (req, body, res) => hold.intercept(req, body, res),
   );
   env = await startSandboxTestEnv({ sandboxUrl: proxy.url });
 }, 120_000);
 afterAll(async () => {
-  release();
+  hold.release();
   await env?.close();
   await proxy?.close();
 });
@@ -80,16 +67,16 @@ const terminate = async (session: Session) => expect((await call(session, '/api/
 describe('the banking jobs and a membership that ends', () => {
   it('a sync held at the aggregator while the member is terminated writes nothing back: links, bank transactions and ledger rows stay gone', async () => {
     const { memberId, session } = await linkedMember('bank-rae', '10.0.2.1');
-    holdFor = aggregatorUser(memberId);
-    held = false;
+    const user = aggregatorUser(memberId);
+    hold.holdNext((method, url) => method === 'GET' && url.startsWith(`/aggregator/api/users/${user}/transactions`));
     await env.server.jobs.send(SYNC_JOB, { memberId });
-    while (!held) await sleep(20);
+    await hold.held();
     // The sync waits for the aggregator's answer; the member terminates and member.terminated removes the banks.
     await terminate(session);
     while ((await audits('banking.terminate', memberId)) === 0) await sleep(50);
     expect(await state(memberId)).toEqual({ links: 0, accounts: 0, transactions: 0, ledger: 0 });
 
-    release();
+    hold.release();
     await env.server.jobs.drain({ timeoutMs: 60_000 });
     expect(
       await count(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND (data->>'memberId')::int = $2 AND state = 'completed'`, [SYNC_JOB, memberId]),

@@ -15,7 +15,7 @@ describe("an attachment's size, written in the page's locale", () => {
     const big = 1234.56 * 1024 * 1024;
     expect(attachmentSize(big, 'en-US')).toBe('1,234.6 MB');
     setFormatLocale('es-US');
-    expect(attachmentSize(big)).toBe(new Intl.NumberFormat('es-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(1234.56) + ' MB');
+    expect(attachmentSize(big)).toBe(`${new Intl.NumberFormat('es-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(1234.56)} MB`);
     expect(attachmentSize(1.5 * 1024 * 1024)).toBe('1.5 MB');
   });
 });
