@@ -75,20 +75,22 @@ function migratedImage(): Promise<Blob> | null {
 
 /**
  * The same database on the streaming standby named by TEST_DATABASE_READ_URL, once the standby has replayed its
- * creation; null without a standby (or on PGlite).
+ * creation; null without a standby (or on PGlite). The creation copies the template through the log, which the standby
+ * replays behind every other file's writes: on a busy machine that took more than the 5 s this once allowed.
  */
+const REPLICA_CREATION_WAIT_MS = 30_000;
 export async function replicaUrlFor(databaseUrl: string | null): Promise<string | null> {
   const standby = process.env.TEST_DATABASE_READ_URL;
   if (!standby || !databaseUrl) return null;
   const u = new URL(standby);
   u.pathname = new URL(databaseUrl).pathname;
-  for (let i = 0; ; i++) {
+  for (const end = Date.now() + REPLICA_CREATION_WAIT_MS; ; ) {
     const c = new pg.Client({ connectionString: u.toString() });
     try {
       await c.connect();
       return u.toString();
     } catch (e) {
-      if (i >= 100) throw e;
+      if (Date.now() >= end) throw e;
       await sleep(50);
     } finally {
       await c.end().catch(() => {});

@@ -1,4 +1,5 @@
 import { createSandbox, mailTo } from '@portal/sandbox';
+import { deferred } from '@portal/testing/deferred';
 import { sandboxPassThrough } from '@portal/testing/sandbox';
 import { openTestDatabase } from '@portal/testing/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -7,14 +8,18 @@ import { createJobQueue } from '../jobs/pg-boss-queue';
 import type { JobLogger, JobQueue } from '../jobs/queue';
 import { type DeliveryOptions, MAIL_SEND_JOB, type MailMessage, type MailTransport, QueuedMailTransport, SandboxMailTransport } from './mail';
 
-/** A delivery transport that records what it delivers and fails the first `failures` attempts. */
-function recordingTransport(failures = 0): MailTransport & { delivered: MailMessage[]; attempts: number; keys: (string | undefined)[] } {
+/**
+ * A delivery transport that records what it delivers and fails the first `failures` attempts; with `held`, each attempt
+ * waits for it first (the job stays stored, not yet delivered and deleted, until the test lets it go).
+ */
+function recordingTransport(failures = 0, held?: Promise<void>): MailTransport & { delivered: MailMessage[]; attempts: number; keys: (string | undefined)[] } {
   return {
     kind: 'recording',
     delivered: [],
     attempts: 0,
     keys: [],
     async send(message, opts?: DeliveryOptions) {
+      await held;
       this.attempts++;
       this.keys.push(opts?.idempotencyKey);
       if (this.attempts <= failures) throw new Error('mail server unavailable');
@@ -82,7 +87,9 @@ afterAll(async () => {
 
 describe('queued mail', () => {
   it('stores the message sealed as a mail.send job, which delivers it through the real transport and is then deleted', async () => {
-    const delivery = recordingTransport();
+    // Delivery waits until the stored job is checked: the queue's worker may take the job at once.
+    const delivering = deferred();
+    const delivery = recordingTransport(0, delivering.promise);
     const { mail, jobs } = await queuedMail(delivery);
     expect(mail.kind).toBe('queued recording');
     const linked = {
@@ -96,6 +103,7 @@ describe('queued mail', () => {
     expect(queued).toHaveLength(1);
     expect(Object.keys(queued[0]?.data ?? {})).toEqual(['sealed']);
     for (const part of ['ann@example.com', 'Activate', 'Hello Ann', '/login/reset/', 'AbCdEf0123456789']) expect(await storedMailJobs()).not.toContain(part);
+    delivering.release();
     await jobs.drain();
     expect(delivery.delivered).toEqual([linked]);
     // Delivered: the job's row is gone at once, not kept an hour as a finished job and a day in the archive.
