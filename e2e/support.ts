@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { deferred } from '@portal/testing/deferred';
 import { DEMO_PASSWORD } from '../scripts/lib/demo';
 import { E2E_PORT } from './playwright.config';
 
@@ -18,16 +19,13 @@ export const site = (brand: string, path = '/') => `http://${brand}.localhost:${
  * told of each request as it is held.
  */
 export async function holdRequests(page: Page, pattern: string, onHeld: () => void = () => {}): Promise<() => void> {
-  let release: () => void = () => {};
-  const held = new Promise<void>((r) => {
-    release = r;
-  });
+  const held = deferred();
   await page.route(pattern, async (route) => {
     onHeld();
-    await held;
+    await held.promise;
     await route.continue();
   });
-  return () => release();
+  return () => held.release();
 }
 
 /** Signs in through the login screen and waits to leave it. */

@@ -4,6 +4,12 @@ import { deferred } from '@portal/testing/deferred';
 /** Which aggregator request to hold: its method and path (with the query). */
 export type HeldRequest = (method: string, url: string) => boolean;
 
+/** The aggregator's answer of an aggregator user's transactions (a sync's read). */
+export const transactionsOf =
+  (user: string): HeldRequest =>
+  (method, url) =>
+    method === 'GET' && url.startsWith(`/aggregator/api/users/${user}/transactions`);
+
 /**
  * Test support: one aggregator request the test names is sent on to the sandbox at once, so the aggregator acts now
  * (answers, makes the link), and its answer reaches our API only once the test lets it go; meanwhile the test does

@@ -6,7 +6,7 @@ import { type SandboxTestEnv, sandboxPassThrough, startSandboxTestEnv } from '@p
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BankingApi, type LinkResult } from '../contract';
-import { aggregatorAnswerHold } from './aggregator-hold';
+import { aggregatorAnswerHold, transactionsOf } from './aggregator-hold';
 import { aggregatorUser, SYNC_JOB } from './core';
 import { bankLogin } from './test-support';
 
@@ -19,9 +19,8 @@ import { bankLogin } from './test-support';
  */
 let env: SandboxTestEnv;
 let proxy: Awaited<ReturnType<typeof sandboxPassThrough>>;
+/** The aggregator's answer of a user's transactions can be held: read, then passed on once released. */
 const hold = aggregatorAnswerHold(() => env.sandboxUrl);
-/** The aggregator's answer of this user's transactions is held (read, then passed on once released). */
-const holdTransactionsOf = (user: string) => hold.holdNext((method, url) => method === 'GET' && url.startsWith(`/aggregator/api/users/${user}/transactions`));
 /** How many times the aggregator was asked for each user's transactions. */
 const asked = new Map<string, number>();
 
@@ -80,7 +79,7 @@ describe('a bank removed while a sync runs', () => {
   it('A: removed while the sync waits on the aggregator, it does not come back; a bank linked meanwhile is mirrored', async () => {
     const { memberId, session, linkId } = await linkedMember('bank-sync-rae', '10.0.3.1');
     const user = aggregatorUser(memberId);
-    holdTransactionsOf(user);
+    hold.holdNext(transactionsOf(user));
     const askedBefore = asked.get(user) ?? 0;
     await env.server.jobs.send(SYNC_JOB, { memberId });
     await hold.held();

@@ -5,7 +5,7 @@ import { type SandboxTestEnv, sandboxPassThrough, startSandboxTestEnv } from '@p
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BankingApi, type LinkResult } from '../contract';
-import { aggregatorAnswerHold } from './aggregator-hold';
+import { aggregatorAnswerHold, transactionsOf } from './aggregator-hold';
 import { aggregatorUser, SYNC_JOB } from './core';
 import { bankLogin } from './test-support';
 
@@ -67,8 +67,7 @@ const terminate = async (session: Session) => expect((await call(session, '/api/
 describe('the banking jobs and a membership that ends', () => {
   it('a sync held at the aggregator while the member is terminated writes nothing back: links, bank transactions and ledger rows stay gone', async () => {
     const { memberId, session } = await linkedMember('bank-rae', '10.0.2.1');
-    const user = aggregatorUser(memberId);
-    hold.holdNext((method, url) => method === 'GET' && url.startsWith(`/aggregator/api/users/${user}/transactions`));
+    hold.holdNext(transactionsOf(aggregatorUser(memberId)));
     await env.server.jobs.send(SYNC_JOB, { memberId });
     await hold.held();
     // The sync waits for the aggregator's answer; the member terminates and member.terminated removes the banks.
