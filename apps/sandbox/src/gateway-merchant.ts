@@ -6,11 +6,17 @@ import { basicCredentials } from './service';
 
 /** The merchant's decision on a held transaction, as the gateway's API makes it (webhooks included). */
 type Decide = (id: number, action: 'approve' | 'decline') => Promise<{ status: number; error?: string }>;
+/** A void (unsettled) or a refund of what is left (settled) of a charge, as the gateway's API makes it (webhooks included). */
+type Reverse = (id: number, type: 'void' | 'refund') => Promise<{ status: number; error?: string }>;
 
 /** The sandbox pages' policy, and no framing: a decision is a click on this page itself. */
 const MERCHANT_CSP = `${PAGE_CSP}; frame-ancestors 'none'`;
 const decisionParams = z.object({ id: z.coerce.number().int().positive(), action: z.enum(['approve', 'decline']) });
-const doneQuery = z.object({ done: z.coerce.number().int().positive().optional(), action: z.enum(['approve', 'decline']).optional() });
+const reversalParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), action: z.enum(['void', 'refund']) });
+const DONE = { approve: 'approved', decline: 'declined', void: 'voided', refund: 'refunded' } as const;
+const doneQuery = z.object({ done: z.coerce.number().int().positive().optional(), action: z.enum(['approve', 'decline', 'void', 'refund']).optional() });
+/** A charge the merchant can still give back: voided while unsettled, refunded (what is left of it) once settled. */
+const UNSETTLED = ['authorizedPendingCapture', 'capturedPendingSettlement'];
 
 interface HeldRow {
   id: number;
@@ -25,6 +31,9 @@ interface HeldRow {
   card_type: string | null;
   card_number: string | null;
 }
+interface ChargeRow extends HeldRow {
+  refunded_cents: number;
+}
 
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const when = (d: Date) => `${new Date(d).toISOString().replace('T', ' ').slice(0, 19)} UTC`;
@@ -35,9 +44,15 @@ const customer = (r: HeldRow) => r.email ?? r.merchant_customer_id ?? '';
  * The gateway's merchant screen for transactions its fraud filters held (Authorize.net's "Unsettled Transactions,
  * held for review"): each with Approve and Decline, as the merchant's own staff would decide them outside our product.
  * The merchant signs in with the API's credentials (HTTP Basic: login id, transaction key). A decision is the API's
- * (`decide`): the merchant's webhooks hear of it, so our API's Pending charge follows.
+ * (`decide`): the merchant's webhooks hear of it, so our API's Pending charge follows. Below them, the latest approved
+ * charges, each with Void while unsettled or Refund (what is left of it) once settled: the merchant's staff giving money
+ * back outside our product, which our API hears of by the void.created and refund.created webhooks (`reverse`).
  */
-export function registerMerchantScreen(app: FastifyInstance, db: PGlite, opts: { user: string; secret: string; decide: Decide }): void {
+export function registerMerchantScreen(
+  app: FastifyInstance,
+  db: PGlite,
+  opts: { user: string; secret: string; decide: Decide; reverse: Reverse },
+): void {
   const signedIn = basicCredentials(opts.user, opts.secret);
   const send = (reply: FastifyReply, status: number, title: string, body: string) =>
     reply
@@ -77,14 +92,32 @@ export function registerMerchantScreen(app: FastifyInstance, db: PGlite, opts: {
       )
     ).rows;
 
+  /** The latest approved charges not given back yet: unsettled, or settled with some of it not refunded. */
+  const charges = async () =>
+    (
+      await db.query<ChargeRow>(
+        `SELECT * FROM (
+           SELECT t.id, t.type, t.status, t.amount_cents, t.description, t.submitted_at, t.review_action,
+                  c.email, c.merchant_customer_id, p.card_type, p.card_number,
+                  (SELECT COALESCE(sum(r.amount_cents), 0)::int FROM gw_transactions r
+                    WHERE r.ref_trans_id = t.id AND r.type = 'refund' AND r.response_code = '1' AND r.status <> 'voided') AS refunded_cents
+             FROM gw_transactions t
+             LEFT JOIN gw_customers c ON c.id = t.customer_id
+             LEFT JOIN gw_payment_profiles p ON p.id = t.payment_profile_id
+            WHERE t.type IN ('authCapture', 'authOnly') AND t.response_code = '1'
+              AND t.status IN ('authorizedPendingCapture', 'capturedPendingSettlement', 'settledSuccessfully')) x
+          WHERE refunded_cents < amount_cents
+          ORDER BY submitted_at DESC, id DESC
+          LIMIT 50`,
+      )
+    ).rows;
+
   app.get('/gateway/merchant', async (req, reply) => {
     const q = doneQuery.safeParse(req.query ?? {});
-    const done =
-      q.success && q.data.done && q.data.action
-        ? `<p role="status">Transaction ${q.data.done} ${q.data.action === 'approve' ? 'approved' : 'declined'}.</p>`
-        : '';
+    const done = q.success && q.data.done && q.data.action ? `<p role="status">Transaction ${q.data.done} ${DONE[q.data.action]}.</p>` : '';
     const held = await rows(true);
     const decided = await rows(false);
+    const open = await charges();
     const kind = (r: HeldRow) => (r.type === 'authOnly' ? 'Authorization' : 'Charge');
     const heldTable = held.length
       ? `<table><caption>Held for review</caption><thead><tr><th>Transaction</th><th>Submitted</th><th>Customer</th><th>Card</th><th>Type</th><th>Description</th><th>Amount</th><th>Decision</th></tr></thead><tbody>${held
@@ -106,7 +139,22 @@ export function registerMerchantScreen(app: FastifyInstance, db: PGlite, opts: {
           )
           .join('')}</tbody></table>`
       : '';
-    const tables = `${held.length ? scrollFrame(heldTable) : heldTable}${decided.length ? `<h2>Decided</h2>${scrollFrame(decidedTable)}` : ''}`;
+    const chargeTable = open.length
+      ? `<table><caption>Approved charges</caption><thead><tr><th>Transaction</th><th>Submitted</th><th>Customer</th><th>Card</th><th>Type</th><th>Description</th><th>Amount</th><th>Refunded</th><th>Status</th><th>Give back</th></tr></thead><tbody>${open
+          .map((r) => {
+            const action = UNSETTLED.includes(r.status) ? 'void' : 'refund';
+            const label = action === 'void' ? 'Void' : 'Refund';
+            return (
+              `<tr><td>${r.id}</td><td>${when(r.submitted_at)}</td><td>${escapeHtml(customer(r))}</td><td>${escapeHtml(card(r))}</td><td>${kind(r)}</td>` +
+              `<td>${escapeHtml(r.description ?? '')}</td><td>${dollars(r.amount_cents)}</td><td>${dollars(r.refunded_cents)}</td><td>${escapeHtml(r.status)}</td><td>` +
+              `<form method="post" action="/gateway/merchant/transactions/${r.id}/${action}"><button aria-label="${label} transaction ${r.id}">${label}</button></form></td></tr>`
+            );
+          })
+          .join('')}</tbody></table>`
+      : '<p>No approved charges are left to give back.</p>';
+    const tables =
+      `${held.length ? scrollFrame(heldTable) : heldTable}${decided.length ? `<h2>Decided</h2>${scrollFrame(decidedTable)}` : ''}` +
+      `<h2>Charges</h2>${open.length ? scrollFrame(chargeTable) : chargeTable}`;
     return send(reply, 200, 'Sandbox gateway: held transactions', `<main><h1>Held transactions</h1>${done}${tables}</main>`);
   });
 
@@ -120,6 +168,21 @@ export function registerMerchantScreen(app: FastifyInstance, db: PGlite, opts: {
         r.status,
         'Not decided',
         `<h1>Not decided</h1><p>${escapeHtml(r.error ?? '')}</p><p><a href="/gateway/merchant">Held transactions</a></p>`,
+      );
+    }
+    return reply.redirect(`/gateway/merchant?done=${p.data.id}&action=${p.data.action}`, 303);
+  });
+
+  app.post('/gateway/merchant/transactions/:id/:action', async (req, reply) => {
+    const p = reversalParams.safeParse(req.params);
+    if (!p.success) return send(reply, 404, 'Not found', '<h1>Not found</h1><p><a href="/gateway/merchant">Held transactions</a></p>');
+    const r = await opts.reverse(p.data.id, p.data.action);
+    if (r.status !== 200) {
+      return send(
+        reply,
+        r.status,
+        'Not given back',
+        `<h1>Not given back</h1><p>${escapeHtml(r.error ?? '')}</p><p><a href="/gateway/merchant">Held transactions</a></p>`,
       );
     }
     return reply.redirect(`/gateway/merchant?done=${p.data.id}&action=${p.data.action}`, 303);

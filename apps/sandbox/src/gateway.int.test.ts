@@ -377,6 +377,82 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox card gateway', () => {
     expect(after).not.toContain(`Approve transaction ${held.transId}`);
     expect(after).toMatch(new RegExp(`<td>${held.transId}</td>.*?<td>Approved</td><td>capturedPendingSettlement</td>`));
   });
+
+  it("lets the merchant void an unsettled charge and refund a settled one on its own screen, telling the merchant's webhooks of each once", async () => {
+    await gateway.registerWebhook(hookUrl);
+    const c = await gateway.ensureCustomer('member-merchant-give-back');
+    await saveCard(c, '4111111111111111');
+    const p = (await gateway.getCustomer(c)).paymentProfiles[0]?.paymentProfileId ?? 0;
+    const charge = (key: string, amountCents: number) =>
+      gateway.transaction({ type: 'authCapture', customerProfileId: c, paymentProfileId: p, amountCents }, key);
+    const settled = await charge('give-back-settled', 2_500);
+    await fetch(`${url}/gateway/api/settle-now`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from('merchant-t:key-t').toString('base64')}` } });
+    const unsettled = await charge('give-back-unsettled', 1_200);
+    const screen = `${url}/gateway/merchant`;
+    const auth = `Basic ${Buffer.from('merchant-t:key-t').toString('base64')}`;
+    const origin = new URL(url).origin;
+    const html = await (await fetch(screen, { headers: { authorization: auth } })).text();
+    expect(html).toContain(`Void transaction ${unsettled.transId}`);
+    expect(html).toContain(`Refund transaction ${settled.transId}`);
+    expect(html).not.toContain(`Void transaction ${settled.transId}`);
+
+    const giveBack = (id: number, action: string, headers: Record<string, string> = { origin }) =>
+      fetch(`${screen}/transactions/${id}/${action}`, { method: 'POST', redirect: 'manual', headers: { authorization: auth, ...headers } });
+    // Another site's form post is refused, and nothing is given back.
+    expect((await giveBack(unsettled.transId, 'void', { origin: 'http://evil.example' })).status).toBe(403);
+    expect((await gateway.getTransaction(unsettled.transId)).status).toBe('capturedPendingSettlement');
+    expect((await giveBack(unsettled.transId, 'cancel')).status).toBe(404);
+
+    const before = received.length;
+    const voided = await giveBack(unsettled.transId, 'void');
+    expect(voided.status).toBe(303);
+    expect(voided.headers.get('location')).toBe(`/gateway/merchant?done=${unsettled.transId}&action=void`);
+    expect((await gateway.getTransaction(unsettled.transId)).status).toBe('voided');
+    const refunded = await giveBack(settled.transId, 'refund');
+    expect(refunded.status).toBe(303);
+    for (let i = 0; i < 50 && received.length < before + 2; i++) await new Promise((r) => setTimeout(r, 50));
+    const events = received.slice(before).map((h) => JSON.parse(h.body));
+    const reversals = (await gateway.listTransactions(c)).filter((t) => t.type === 'void' || t.type === 'refund');
+    expect(reversals).toEqual([
+      expect.objectContaining({ type: 'void', responseCode: '1', refTransId: unsettled.transId, amountCents: 1_200 }),
+      expect.objectContaining({ type: 'refund', responseCode: '1', refTransId: settled.transId, amountCents: 2_500 }),
+    ]);
+    expect(events.map((e) => [e.eventType, e.payload.id])).toEqual([
+      ['net.authorize.payment.void.created', String(reversals[0]?.transId)],
+      ['net.authorize.payment.refund.created', String(reversals[1]?.transId)],
+    ]);
+
+    // Given back already: refused on the screen with the gateway's own words, telling no one; the list no longer offers them.
+    const again = await giveBack(unsettled.transId, 'void');
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain(GATEWAY_MESSAGES.voidNotAllowed);
+    const refundAgain = await giveBack(settled.transId, 'refund');
+    expect(refundAgain.status).toBe(400);
+    expect(await refundAgain.text()).toContain(GATEWAY_MESSAGES.refundTooLarge);
+    const after = await (await fetch(`${screen}?done=${settled.transId}&action=refund`, { headers: { authorization: auth } })).text();
+    expect(after).toContain(`Transaction ${settled.transId} refunded.`);
+    expect(after).not.toContain(`Void transaction ${unsettled.transId}`);
+    expect(after).not.toContain(`Refund transaction ${settled.transId}`);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(received.length).toBe(before + 2);
+  });
+
+  it("tells the merchant's webhooks of a refund made through the API once, not again on the key's replay", async () => {
+    await gateway.registerWebhook(hookUrl);
+    const c = await gateway.ensureCustomer('member-api-refund');
+    await saveCard(c, '4111111111111111');
+    const p = (await gateway.getCustomer(c)).paymentProfiles[0]?.paymentProfileId ?? 0;
+    const charged = await gateway.transaction({ type: 'authCapture', customerProfileId: c, paymentProfileId: p, amountCents: 900 }, 'api-refund-charge');
+    const before = received.length;
+    const v = await gateway.transaction({ type: 'void', refTransId: charged.transId }, `void:${charged.transId}`);
+    expect(v).toMatchObject({ type: 'void', responseCode: '1' });
+    expect((await gateway.transaction({ type: 'void', refTransId: charged.transId }, `void:${charged.transId}`)).transId).toBe(v.transId);
+    for (let i = 0; i < 50 && received.length === before; i++) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(received.slice(before).map((h) => [JSON.parse(h.body).eventType, JSON.parse(h.body).payload.id])).toEqual([
+      ['net.authorize.payment.void.created', String(v.transId)],
+    ]);
+  });
 });
 
 function TEST_CARD(outcome: 'decline' | 'cvv' | 'expired'): string {

@@ -622,11 +622,12 @@ export function registerGateway(app: FastifyInstance, db: PGlite, opts: GatewayO
   });
 
   // ---- transactions ----
-  app.post('/gateway/api/transactions', async (req, reply) => {
-    const b = parse(transactionBody, req.body, reply);
-    if (!b) return reply;
-    const keyHeader = req.headers['idempotency-key'];
-    const key = typeof keyHeader === 'string' && keyHeader.trim() ? keyHeader.trim().slice(0, 200) : null;
+  /**
+   * A transaction request, the API's (with its idempotency key, if any) or the merchant screen's (none). An approved
+   * void or refund tells the merchant's webhooks (void.created, refund.created), whoever asked for it, as
+   * Authorize.net's do; a replay of a keyed request tells no one again.
+   */
+  const transact = async (b: z.infer<typeof transactionBody>, key: string | null) => {
     const hash = createHash('sha256').update(JSON.stringify(b)).digest('hex');
     const result = await db.transaction(async (tx) => {
       if (key) {
@@ -726,6 +727,17 @@ export function registerGateway(app: FastifyInstance, db: PGlite, opts: GatewayO
         }),
       } as const;
     });
+    if (result.status === 200 && !('replayed' in result) && (b.type === 'void' || b.type === 'refund') && result.tx.response_code === '1') {
+      await deliver(`net.authorize.payment.${b.type}.created`, txPayload(result.tx));
+    }
+    return result;
+  };
+  app.post('/gateway/api/transactions', async (req, reply) => {
+    const b = parse(transactionBody, req.body, reply);
+    if (!b) return reply;
+    const keyHeader = req.headers['idempotency-key'];
+    const key = typeof keyHeader === 'string' && keyHeader.trim() ? keyHeader.trim().slice(0, 200) : null;
+    const result = await transact(b, key);
     if (result.status !== 200) return bad(reply, result.status, result.error);
     return { ...toTx(result.tx), replayed: 'replayed' in result };
   });
@@ -783,7 +795,16 @@ export function registerGateway(app: FastifyInstance, db: PGlite, opts: GatewayO
     if (result.status !== 200) return bad(reply, result.status, result.error);
     return toTx(result.tx);
   });
-  registerMerchantScreen(app, db, { user: opts.loginId, secret: opts.transactionKey, decide: decideHeld });
+  registerMerchantScreen(app, db, {
+    user: opts.loginId,
+    secret: opts.transactionKey,
+    decide: decideHeld,
+    reverse: async (id, type) => {
+      const r = await transact({ type, refTransId: id }, null);
+      if (r.status !== 200) return r;
+      return r.tx.response_code === '1' ? { status: 200 } : { status: 400, error: r.tx.message };
+    },
+  });
 
   app.get('/gateway/api/customers/:id/transactions', async (req, reply) => {
     const p = parse(idParam, req.params, reply);
