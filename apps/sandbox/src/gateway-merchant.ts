@@ -48,11 +48,7 @@ const customer = (r: HeldRow) => r.email ?? r.merchant_customer_id ?? '';
  * charges, each with Void while unsettled or Refund (what is left of it) once settled: the merchant's staff giving money
  * back outside our product, which our API hears of by the void.created and refund.created webhooks (`reverse`).
  */
-export function registerMerchantScreen(
-  app: FastifyInstance,
-  db: PGlite,
-  opts: { user: string; secret: string; decide: Decide; reverse: Reverse },
-): void {
+export function registerMerchantScreen(app: FastifyInstance, db: PGlite, opts: { user: string; secret: string; decide: Decide; reverse: Reverse }): void {
   const signedIn = basicCredentials(opts.user, opts.secret);
   const send = (reply: FastifyReply, status: number, title: string, body: string) =>
     reply

@@ -69,6 +69,8 @@ interface TxRow {
   capture_key: string | null;
   capture_hash: string | null;
   review_started_at: Date | string | null;
+  /** When a void or refund of this charge was last asked of the gateway through us (see REVERSAL_FREE). */
+  reversal_started_at: Date | string | null;
   created_at: Date | string;
 }
 
@@ -189,7 +191,10 @@ type HeldOutcome = false | 'moved' | 'notStarted';
 /** The gateway's statuses of a charge not yet settled: a void gives it back; once settled, a refund does. */
 const UNSETTLED: ReadonlySet<string> = new Set(['authorizedPendingCapture', 'capturedPendingSettlement']);
 
-/** How long a decision support asked the gateway for is left to that call (the gateway call's own time-out is far less). */
+/**
+ * How long a decision, void or refund asked of the gateway through us is left to that call (the gateway call's own
+ * time-out is far less): the gateway's word of it meanwhile (a webhook, a sync) does not record it as someone else's.
+ */
 const REVIEW_IN_FLIGHT_SECONDS = 60;
 
 /** The gateway's status of a charge as the support screens name it (spec 02 section 4). */
@@ -295,8 +300,8 @@ export interface Billing extends BillingService {
   /**
    * Support's Check with the gateway: records the member's charges we have not (a subscription a start whose answer
    * was lost left is taken up as that start would have recorded it), follows the held ones the merchant has since
-   * decided and the ones voided at the gateway, and suspends the membership whose renewal it finds declined. Counts
-   * the charges recorded and the held ones decided.
+   * decided and the ones voided or refunded at the gateway, and suspends the membership whose renewal it finds
+   * declined. Counts the charges recorded, the held ones decided and the voids and refunds recorded.
    */
   syncTransactions(memberId: number, actor: BillingActor): Promise<number>;
   /**
@@ -305,6 +310,12 @@ export interface Billing extends BillingService {
    * when we hold no such Pending row.
    */
   recordHeldDecision(transId: number, actor: BillingActor): Promise<boolean>;
+  /**
+   * The gateway's word of a void or refund (void.created or refund.created webhooks), made by anyone: our own call's
+   * is recorded by that call, one made outside our product (the gateway's merchant screen) as recordReversal does.
+   * False when it gives back no charge of ours, or was recorded already.
+   */
+  recordGatewayReversal(transId: number, actor: BillingActor): Promise<boolean>;
   recordWebhookCharge(
     event: { notificationId: string; eventType: string; transId: number; customerProfileId: number | null },
     actor: BillingActor,
@@ -1361,6 +1372,7 @@ export function makeBilling(
             subscriptionCanceled,
             reversal: back.reversal,
             reversed: back.reversed,
+            ...(back.atGateway ? { givenBackAtGateway: true } : {}),
             ...(problems.length ? { problems, retryJob: HELD_TERMINATED_JOB } : {}),
           },
         },
@@ -1373,27 +1385,30 @@ export function makeBilling(
 
   /**
    * Gives back an approved charge through `reverse`, as the gateway has it now (`transId`, its transaction): voided
-   * while unsettled, refunded once settled (a refused void becomes a refund). One the gateway shows voided already (a
-   * void of ours whose answer was lost) is voided again under the same gateway key, which answers that void: it is
-   * recorded, not repeated. `problem` names what failed, if anything.
+   * while unsettled, refunded once settled (a refused void becomes a refund). A void or refund the gateway holds of it
+   * already, made outside our product (the merchant's screen), is recorded first (takeUpReversals): a charge it gave back
+   * whole is not given back again, and what a refund left is refunded. A void of ours whose answer was lost (the gateway
+   * shows the charge voided while that call's minute keeps others off it) is voided again under the same gateway key,
+   * which answers that void: it is recorded, not repeated. `problem` names what failed, if anything.
    */
   const giveBack = async (
     original: TxRow,
     transId: number,
     actor: BillingActor,
-  ): Promise<{ reversal: 'void' | 'refund' | null; reversed: boolean; problem: string | null }> => {
+  ): Promise<{ reversal: 'void' | 'refund' | null; reversed: boolean; problem: string | null; atGateway?: true }> => {
     let reversal: 'void' | 'refund' | null = null;
     try {
       const now = await gatewayCall(() => gw.getTransaction(transId));
       const voided = now.status === 'voided';
       reversal = voided || UNSETTLED.has(now.status) ? 'void' : 'refund';
-      let r = await reverse(original.id, reversal, actor);
-      if (r.StatusString !== 'Ok' && reversal === 'void' && !voided) {
+      let back = await reverseCharge(original.id, reversal, actor, 'terminated');
+      if (back.result.StatusString !== 'Ok' && reversal === 'void' && !voided) {
         reversal = 'refund';
-        r = await reverse(original.id, reversal, actor);
+        back = await reverseCharge(original.id, reversal, actor, 'terminated');
       }
+      const r = back.result;
       const reversed = r.StatusString === 'Ok';
-      return { reversal, reversed, problem: reversed ? null : `${reversal}: ${r.Message}` };
+      return { reversal, reversed, problem: reversed ? null : `${reversal}: ${r.Message}`, ...(back.atGateway ? { atGateway: true } : {}) };
     } catch (e) {
       return { reversal, reversed: false, problem: `${reversal ?? 'reverse'}: ${failedText(e)}` };
     }
@@ -1429,20 +1444,24 @@ export function makeBilling(
         problems.push(`cancel: ${failedText(e)}`);
       }
     }
+    // Given back whole: voided, or refunded in full (a refund made at the gateway that left some of it does not count).
     const done = (
       await sql.query<{ kind: 'void' | 'refund' }>(
-        `SELECT kind FROM billing_transactions WHERE ref_transaction_id = $1 AND kind IN ('void', 'refund') ORDER BY id LIMIT 1`,
+        `SELECT kind FROM billing_transactions WHERE ref_transaction_id = $1 AND kind = 'void' ORDER BY id LIMIT 1`,
         [original.id],
       )
     )[0];
     let reversal: 'void' | 'refund' | null = done?.kind ?? (original.status === 'Voided' ? 'void' : original.status === 'Refunded' ? 'refund' : null);
     let reversed = reversal !== null;
+    /** Given back in the gateway's own screens meanwhile: recorded by this run, not given back again. */
+    let atGateway = false;
     if (!reversed) {
       const back = await giveBack(original, transId, actor);
       reversal = back.reversal;
       reversed = back.reversed;
+      atGateway = back.atGateway === true;
       if (back.problem) problems.push(back.problem);
-      else if (reversal) finished.push(reversal);
+      else if (reversal && !atGateway) finished.push(reversal);
     }
     const last = run.attempt >= run.maxAttempts;
     const left = () => new Error(`billing: the give-back of held payment ${original.id} of a terminated member is not finished: ${problems.join('; ')}`);
@@ -1466,6 +1485,7 @@ export function makeBilling(
             retried: true,
             attempt: run.attempt,
             finished,
+            ...(atGateway ? { givenBackAtGateway: true } : {}),
             ...(problems.length ? { problems } : {}),
           },
         },
@@ -1537,14 +1557,95 @@ export function makeBilling(
       ),
     );
 
-  const reverse = async (transactionId: number, kind: 'refund' | 'void', actor: BillingActor): Promise<MoneyResult> => {
+  /**
+   * A charge of ours that no call of ours is giving back: a void or refund asked through us is recorded by that call
+   * (audited as its actor's), so the gateway's word of it leaves the charge to that call for a minute.
+   */
+  const REVERSAL_FREE = `(reversal_started_at IS NULL OR reversal_started_at < now() - interval '${REVIEW_IN_FLIGHT_SECONDS} seconds')`;
+
+  /**
+   * Records a void or refund the gateway made of a charge of ours that no call of ours recorded: one the merchant's
+   * staff made in the gateway's own screens (or another tool on the merchant's account), or a call of ours whose answer
+   * was lost. `t` is the gateway's void or refund transaction. It is recorded as our own `reverse` records one (a row of
+   * its kind referring to the charge, once by the gateway's id), the charge's status following when it is given back
+   * whole (a void; refunds that add up to its amount), audited `billing.void.synced` or `billing.refund.synced` with
+   * `source`, and the member is sent the receipt. True when this call recorded it.
+   */
+  const recordReversal = async (t: GatewayTransaction, actor: BillingActor, source: 'webhook' | 'sync' | 'terminated'): Promise<boolean> => {
+    if ((t.type !== 'void' && t.type !== 'refund') || t.responseCode !== '1' || t.refTransId === null) return false;
+    const kind = t.type;
+    const original = (
+      await sql.query<TxRow>(
+        `SELECT * FROM billing_transactions WHERE gateway_trans_id = $1 AND kind IN ('subscription', 'charge', 'prepull') AND ${REVERSAL_FREE}`,
+        [t.refTransId],
+      )
+    )[0];
+    if (!original) return false;
+    const row = await record(original.member_id, t, { kind, description: original.description, refId: original.id }, actor, async (tx) => {
+      const refunded =
+        kind === 'refund'
+          ? ((
+              await tx.query<{ s: number }>(
+                `SELECT COALESCE(sum(amount_cents), 0)::int AS s FROM billing_transactions WHERE ref_transaction_id = $1 AND kind = 'refund'`,
+                [original.id],
+              )
+            )[0]?.s ?? 0)
+          : 0;
+      const whole = kind === 'void' || refunded >= original.amount_cents;
+      if (whole) await tx.query('UPDATE billing_transactions SET status = $2 WHERE id = $1', [original.id, kind === 'refund' ? 'Refunded' : 'Voided']);
+      await audit(
+        actor,
+        {
+          action: `billing.${kind}.synced`,
+          entity: 'billing_transaction',
+          entityId: String(original.id),
+          memberId: original.member_id,
+          detail: { gatewayTransId: t.transId, amountCents: t.amountCents, whole, source },
+        },
+        tx,
+      );
+    });
+    if (row) await receipt(original.member_id, actor, labelled(kind, original.description), t.amountCents, row.id, null);
+    return row !== null;
+  };
+
+  /**
+   * The voids and refunds the gateway holds of one charge of ours (`original`), recorded as recordReversal records
+   * them; answers the charge as it is then.
+   */
+  const takeUpReversals = async (original: TxRow, actor: BillingActor, source: 'sync' | 'terminated'): Promise<TxRow> => {
+    const cust = await customer(original.member_id, false);
+    if (!cust || original.gateway_trans_id === null) return original;
+    const remote = await gatewayCall(() => gw.listTransactions(cust.customer_profile_id));
+    for (const t of remote) if (t.refTransId === original.gateway_trans_id) await recordReversal(t, actor, source);
+    return (await txById(original.id)) ?? original;
+  };
+
+  /**
+   * Support's Refund or Void of a charge (and the held-terminated give-back's, `source` 'terminated'), once per charge:
+   * the gateway's key is the charge's own. `atGateway`: the gateway refused it because the charge was given back in
+   * its own screens meanwhile, which this call recorded (recordReversal) and answers as given back.
+   */
+  const reverseCharge = async (
+    transactionId: number,
+    kind: 'refund' | 'void',
+    actor: BillingActor,
+    source: 'sync' | 'terminated' = 'sync',
+  ): Promise<{ result: MoneyResult; atGateway: boolean }> => {
+    const answer = (r: MoneyResult, atGateway = false) => ({ result: r, atGateway });
+    const given = kind === 'refund' ? BILLING_MESSAGES.refunded : BILLING_MESSAGES.voided;
     const original = await txById(transactionId);
     if (!original || original.gateway_trans_id === null || !['subscription', 'charge', 'prepull'].includes(original.kind)) {
       throw new ApiError(404, BILLING_MESSAGES.transactionNotFound);
     }
     const reversal = reversalOf(original.id, kind);
     const done = (await sql.query<TxRow>(reversal.sql, reversal.params))[0];
-    if (done) return replay(done, kind === 'refund' ? BILLING_MESSAGES.refunded : BILLING_MESSAGES.voided);
+    // Given back already (a refund that left some of the charge, made at the gateway, does not count: the rest is refunded).
+    if (done && (kind === 'void' || original.status === 'Refunded')) return answer(replay(done, given));
+    // The gateway's word of this void or refund (its webhook) leaves it to this call, which records it as its actor's.
+    // A call that fails or is refused lets it go: what the gateway did meanwhile is anyone's to record.
+    await sql.query('UPDATE billing_transactions SET reversal_started_at = now() WHERE id = $1', [original.id]);
+    const letGo = () => sql.query('UPDATE billing_transactions SET reversal_started_at = NULL WHERE id = $1', [original.id]);
     const t = await gatewayCall(() =>
       gw.transaction(
         kind === 'refund'
@@ -1552,8 +1653,23 @@ export function makeBilling(
           : { type: 'void', refTransId: original.gateway_trans_id as number },
         `${kind}:${original.gateway_trans_id}`,
       ),
-    );
+    ).catch(async (e: unknown) => {
+      await letGo();
+      throw e;
+    });
     if (t.responseCode !== '1') {
+      await letGo();
+      // Refused because the merchant's staff gave it back in the gateway's own screens (its webhook not here yet): that
+      // void or refund is recorded, and answered as given back.
+      const now = await takeUpReversals(original, actor, source).catch(() => original);
+      const last = (
+        await sql.query<TxRow>(`SELECT * FROM billing_transactions WHERE ref_transaction_id = $1 AND kind IN ('void', 'refund') ORDER BY id DESC LIMIT 1`, [
+          original.id,
+        ])
+      )[0];
+      if (last && (now.status === 'Voided' || now.status === 'Refunded')) {
+        return answer(replay(last, last.kind === 'refund' ? BILLING_MESSAGES.refunded : BILLING_MESSAGES.voided), true);
+      }
       await sql.transaction((tx) =>
         audit(
           actor,
@@ -1568,13 +1684,13 @@ export function makeBilling(
           tx,
         ),
       );
-      return result(false, t.message, original.id);
+      return answer(result(false, t.message, original.id));
     }
     const row = await record(original.member_id, t, { kind, description: original.description, refId: original.id }, actor, async (tx) => {
       await tx.query('UPDATE billing_transactions SET status = $2 WHERE id = $1', [original.id, kind === 'refund' ? 'Refunded' : 'Voided']);
     });
     if (row) await receipt(original.member_id, actor, labelled(kind, original.description), t.amountCents, row.id, null);
-    return result(true, kind === 'refund' ? BILLING_MESSAGES.refunded : BILLING_MESSAGES.voided, row?.id ?? original.id);
+    return answer(result(true, given, row?.id ?? original.id));
   };
 
   /**
@@ -1829,8 +1945,8 @@ export function makeBilling(
       if (auth.status !== 'Authorized' || !auth.gateway_trans_id) throw new ApiError(409, BILLING_MESSAGES.notCapturable);
       return captureAuthorization(auth, amountCents ?? auth.amount_cents, actor, null);
     },
-    refund: (id, actor) => reverse(id, 'refund', actor),
-    voidTransaction: (id, actor) => reverse(id, 'void', actor),
+    refund: async (id, actor) => (await reverseCharge(id, 'refund', actor)).result,
+    voidTransaction: async (id, actor) => (await reverseCharge(id, 'void', actor)).result,
     async searchTransactions(q, reader = sql) {
       const { rows, total } = await supportSearch<SupportTxRow>(sql, reader, q);
       return { Items: rows.map(toSupportTransaction), ItemCount: total };
@@ -1976,7 +2092,14 @@ export function makeBilling(
       const held = await heldRowsOf(memberId);
       /** The subscriptions whose declined renewal this sync recorded. */
       const declined = new Set<number>();
+      /** The charges a void transaction of the gateway's gives back: recorded from that transaction (recordReversal). */
+      const voidedBy = new Set(remote.filter((t) => t.type === 'void' && t.responseCode === '1').map((t) => t.refTransId));
       for (const t of remote) {
+        // A void or refund made at the gateway (its merchant screen), or one of ours whose answer was lost.
+        if (t.type === 'void' || t.type === 'refund') {
+          if (await recordReversal(t, actor, 'sync')) count++;
+          continue;
+        }
         if (t.type !== 'authCapture' && t.type !== 'authOnly') continue;
         const row = await record(
           memberId,
@@ -1988,8 +2111,8 @@ export function makeBilling(
           count++;
           if (row.status === 'Charged') await receipt(memberId, actor, msg(CHARGE), t.amountCents, row.id, null);
           if (row.status === 'Declined' && t.subscriptionId !== null) declined.add(t.subscriptionId);
-        } else if (t.status === 'voided') {
-          // Voided at the gateway (in its own screens): our row follows, audited with it.
+        } else if (t.status === 'voided' && !voidedBy.has(t.transId)) {
+          // Voided at the gateway with no void transaction to record (a gateway that voids in place): our row follows.
           await sql.transaction(async (tx) => {
             const voided = await tx.query<{ id: number }>(
               `UPDATE billing_transactions SET status = 'Voided' WHERE gateway_trans_id = $1 AND member_id = $2 AND status <> 'Voided' RETURNING id`,
@@ -2045,6 +2168,9 @@ export function makeBilling(
         }
       }
       return count;
+    },
+    async recordGatewayReversal(transId, actor) {
+      return recordReversal(await gatewayCall(() => gw.getTransaction(transId)), actor, 'webhook');
     },
     async recordHeldDecision(transId, actor) {
       const held = await heldRow(transId);

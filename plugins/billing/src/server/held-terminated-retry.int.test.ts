@@ -260,6 +260,37 @@ describe("billing: a terminated member's approved held first payment whose give-
     await expect.poll(voidReceipts).toHaveLength(1);
   });
 
+  it("records the void the merchant's staff made on the gateway's screen while the job waited, and gives nothing back again", async () => {
+    const a = await approvedForTerminated('htr-merchant');
+    proxy.rule = failingAll([
+      { method: 'POST', path: CANCEL, mode: UNAVAILABLE },
+      { method: 'POST', path: TRANSACTIONS, mode: UNAVAILABLE },
+    ]);
+    expect(await a.deliver()).toBe(true);
+    await server.jobs.drain();
+    expect((await jobsOf(a.id)).map((j) => j.state)).toEqual(['retry']);
+    // Meanwhile the merchant's staff void the charge in the gateway's own screen (its webhook does not reach us here).
+    const voided = await fetch(`${sandboxUrl}/gateway/merchant/transactions/${a.transId}/void`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { authorization: GATEWAY_BASIC, origin: new URL(sandboxUrl).origin },
+    });
+    expect(voided.status).toBe(303);
+
+    proxy.rule = () => 'pass';
+    await retryNow(a.id);
+    await server.jobs.drain();
+    expect((await jobsOf(a.id)).map((j) => j.state)).toEqual(['completed']);
+    expect(await rowStatus(a.id)).toBe('Voided');
+    expect(await ourReversals(a.id)).toEqual(['void']);
+    expect(await gatewayReversals(a.customerId, a.transId)).toEqual(['void']);
+    expect(await subscriptionAt(a.subscriptionId)).toBe('canceled');
+    expect((await terminatedAudits(a.id)).at(-1)).toMatchObject({
+      outcome: 'success',
+      detail: { retried: true, reversal: 'void', reversed: true, givenBackAtGateway: true, finished: ['cancel'] },
+    });
+  });
+
   it('audits the last attempt that still fails as a failure naming what is left for support', async () => {
     const a = await approvedForTerminated('htr-last');
     proxy.rule = failingAll([

@@ -132,4 +132,10 @@ CREATE INDEX billing_transactions_ref_idx ON billing_transactions (ref_transacti
       'CREATE INDEX CONCURRENTLY IF NOT EXISTS billing_customers_coupon_code_idx ON billing_customers (lower(coupon_code)) WHERE coupon_code IS NOT NULL',
     ],
   },
+  {
+    // A void or refund asked of the gateway through us is that call's to record for a minute: the gateway's webhook of
+    // it (void.created, refund.created) meanwhile leaves it alone, so it is audited as the actor who asked (REVERSAL_FREE).
+    id: '0009_billing_reversal_started_at',
+    sql: 'ALTER TABLE billing_transactions ADD COLUMN reversal_started_at timestamptz',
+  },
 ];

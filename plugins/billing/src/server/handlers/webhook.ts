@@ -5,11 +5,14 @@ import { actorOf } from './context';
 
 /** Authorize.net's events for a held charge the merchant approved or declined. */
 const HELD_DECIDED = new Set(['net.authorize.payment.fraud.approved', 'net.authorize.payment.fraud.declined']);
+/** Authorize.net's events for a charge given back, by us or by the merchant's staff in the gateway's own screens. */
+const GIVEN_BACK = new Set(['net.authorize.payment.void.created', 'net.authorize.payment.refund.created']);
 
 /**
- * Signed webhooks from the card gateway: recurring subscription charges, and the merchant's decisions on held charges,
- * show up without polling. The signature (HMAC-SHA512 with the merchant's signature key) is checked over the bytes the
- * gateway sent (the endpoint's rawBody): a real gateway's "authAmount":45.00 or its spacing does not survive JSON.parse.
+ * Signed webhooks from the card gateway: recurring subscription charges, the merchant's decisions on held charges, and
+ * voids and refunds made in the gateway's own screens show up without polling. The signature (HMAC-SHA512 with the
+ * merchant's signature key) is checked over the bytes the gateway sent (the endpoint's rawBody): a real gateway's
+ * "authAmount":45.00 or its spacing does not survive JSON.parse.
  * A bad signature is a 400 so nothing is recorded; the gateway retries its deliveries.
  */
 export const webhookRoutes = [
@@ -35,6 +38,8 @@ export const webhookRoutes = [
       if (!Number.isInteger(transId) || transId <= 0) throw new ApiError(400, 'payload.id: must be a transaction id');
       // The merchant decided a charge the gateway held for review (in the gateway's own screens or through us).
       if (HELD_DECIDED.has(e.eventType) && (await billingOf(ctx).recordHeldDecision(transId, actorOf(ctx)))) return { Recorded: true };
+      // A void or refund: recorded when it gives back a charge of ours that no call of ours is recording.
+      if (GIVEN_BACK.has(e.eventType)) return { Recorded: await billingOf(ctx).recordGatewayReversal(transId, actorOf(ctx)) };
       if (!e.payload.subscriptionId) return { Recorded: false };
       const recorded = await billingOf(ctx).recordWebhookCharge(
         { notificationId: e.notificationId, eventType: e.eventType, transId, customerProfileId: e.payload.customerProfileId ?? null },
