@@ -28,6 +28,28 @@ export async function holdRequests(page: Page, pattern: string, onHeld: () => vo
   return () => held.release();
 }
 
+/**
+ * Calls our API from `page` as its own client does (its session's access and form tokens, in sessionStorage): a GET
+ * without a body, a POST with one. Answers the status and the envelope (`Data`, `MsgText`).
+ */
+export function pageApi<T = Record<string, unknown>>(page: Page, path: string, body?: unknown) {
+  return page.evaluate(
+    async ([p, b]) => {
+      const r = await fetch(p as string, {
+        method: b === undefined ? 'GET' : 'POST',
+        headers: {
+          authorization: `Bearer ${sessionStorage.getItem('cq.accessToken')}`,
+          'x-form-token': sessionStorage.getItem('cq.formToken') ?? '',
+          'content-type': 'application/json',
+        },
+        ...(b === undefined ? {} : { body: JSON.stringify(b) }),
+      });
+      return { status: r.status, body: (await r.json()) as { Data: T; MsgText: string | null } };
+    },
+    [path, body] as const,
+  );
+}
+
 /** Signs in through the login screen and waits to leave it. */
 export async function signIn(page: Page, brand: string, userName: string, password = DEMO_PASSWORD, path = '/login') {
   await page.goto(site(brand, path));

@@ -1,37 +1,20 @@
 import type { Page } from '@playwright/test';
-import { holdRequests, signIn, site } from '../support';
+import { holdRequests, pageApi, signIn, site } from '../support';
 import { expect, test } from '../test';
 
+type Found = { Items: { MemberID: number }[] };
 /** A member with bills, found through the claims search of the signed-in staff page. */
-const someMemberId = (page: Page) =>
-  page.evaluate(async () => {
-    const r = await fetch('/api/claims/search', {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${sessionStorage.getItem('cq.accessToken')}`,
-        'x-form-token': sessionStorage.getItem('cq.formToken') ?? '',
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ PageIndex: 0, PageSize: 5 }),
-    });
-    return (await r.json()).Data.Items[0].MemberID as number;
-  });
+const someMemberId = async (page: Page) => {
+  const first = (await pageApi<Found>(page, '/api/claims/search', { PageIndex: 0, PageSize: 5 })).body.Data.Items[0];
+  if (!first) throw new Error('no member has bills');
+  return first.MemberID;
+};
 
 /** Two members with bills (two different ids), found as someMemberId finds one. */
-const twoMemberIds = (page: Page) =>
-  page.evaluate(async () => {
-    const r = await fetch('/api/claims/search', {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${sessionStorage.getItem('cq.accessToken')}`,
-        'x-form-token': sessionStorage.getItem('cq.formToken') ?? '',
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ PageIndex: 0, PageSize: 100 }),
-    });
-    const ids = [...new Set(((await r.json()).Data.Items as { MemberID: number }[]).map((i) => i.MemberID))];
-    return [ids[0], ids[1]] as [number, number];
-  });
+const twoMemberIds = async (page: Page) => {
+  const ids = [...new Set((await pageApi<Found>(page, '/api/claims/search', { PageIndex: 0, PageSize: 100 })).body.Data.Items.map((i) => i.MemberID))];
+  return [ids[0], ids[1]] as [number, number];
+};
 
 /** Acts for `memberId` with the toolbar's picker (acting for nobody). */
 async function actFor(page: Page, memberId: number) {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { axeAndReflow, expectAccessible } from '../axe';
 import { E2E_PORT } from '../playwright.config';
-import { DEMO_PASSWORD, signIn, site } from '../support';
+import { DEMO_PASSWORD, pageApi, signIn, site } from '../support';
 import { expect, test } from '../test';
 
 /** The requests whose order the landing page's load is checked for. */
@@ -40,13 +40,8 @@ test('a member signs in on the card site, sees the purple toolbar and the help p
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await expect(page.getByTestId('display-name')).toHaveAttribute('data-user-name', 'card.careguard');
   // The bar shows the member's name (spec 01: the user display name), the login's user name only as its data.
-  const memberName = await page.evaluate(async () => {
-    const r = await fetch('/api/members/load', {
-      headers: { authorization: `Bearer ${sessionStorage.getItem('cq.accessToken')}`, 'x-form-token': sessionStorage.getItem('cq.formToken') ?? '' },
-    });
-    const m = (await r.json()).Data as { FirstName: string; LastName: string };
-    return `${m.FirstName} ${m.LastName}`;
-  });
+  const m = (await pageApi<{ FirstName: string; LastName: string }>(page, '/api/members/load')).body.Data;
+  const memberName = `${m.FirstName} ${m.LastName}`;
   await expect(page.getByTestId('display-name')).toHaveText(memberName);
   await expect(toolbar).toHaveCSS('background-color', 'rgb(91, 42, 134)');
   await expect(toolbar.getByRole('link', { name: 'Help' })).toHaveAttribute('aria-current', 'page');

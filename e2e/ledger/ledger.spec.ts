@@ -1,5 +1,6 @@
+import type { Response } from '@playwright/test';
 import { axeAndReflow, expectAccessible } from '../axe';
-import { signIn, site } from '../support';
+import { pageApi, signIn, site } from '../support';
 import { expect, test } from '../test';
 
 const seriousOrWorse = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
@@ -173,4 +174,82 @@ test('Ledger: a CareAssist member sees their card transactions on /careassist/tr
   await expect(grid.getByRole('row').filter({ hasText: 'Settled' }).first()).toBeVisible();
   await expect(grid.getByRole('row').filter({ hasText: 'Debit' }).first()).toBeVisible();
   await expectAccessible(page);
+});
+
+test('Ledger: a report header changed by someone else meanwhile is refused (409); the member reloads the stored header, sees the new HICN and sends', async ({
+  page,
+  browser,
+}) => {
+  // Two sessions of the member, two sends to the sandbox payer.
+  test.setTimeout(120_000);
+  const isSend = (r: Response) => r.url().endsWith('/api/transactions/report/send') && r.request().method() === 'POST';
+  await signIn(page, 'finance', 'finance.careguard', undefined, '/transactions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
+  await expect(page.getByTestId('ledger-row').first()).toBeVisible();
+
+  // The page's copy of the report header, as the send dialog shows it.
+  await page.getByRole('button', { name: 'Send to federal payer' }).click();
+  const info = page.getByRole('dialog', { name: 'Report to the federal payer' });
+  const hicn = info.getByLabel('HICN (Medicare number)');
+  await expect(hicn).not.toHaveValue('');
+  const pageHicn = await hicn.inputValue();
+  const injury = await info.getByLabel('Date of injury').inputValue();
+  const settlement = await info.getByLabel('Date of settlement').inputValue();
+
+  // Meanwhile the member's other session corrects the HICN with a send of another period. The server checks the
+  // header's version only when a send claims a period not sent before, so it is not the page's year (a year back to
+  // today); it is one before the seed's rows (13 months back), so the page's send later reports its rows only.
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await signIn(other, 'finance', 'finance.careguard', undefined, '/help');
+  const stored = await pageApi(other, '/api/financials/loadMember');
+  expect(stored.status).toBe(200);
+  expect(stored.body.Data).toMatchObject({ HICN: pageHicn, DateOfInjury: injury, DateOfSettlement: settlement });
+  const version = Number(stored.body.Data?.HeaderVersion);
+  const theirHicn = pageHicn === '987654321B' ? '987654321C' : '987654321B';
+  const theirs = await pageApi(other, '/api/transactions/report/send', {
+    Query: { From: localDay(-800), To: localDay(-770), HICN: theirHicn, DateOfInjury: injury, DateOfSettlement: settlement },
+    HeaderVersion: version,
+  });
+  expect(theirs.status, JSON.stringify(theirs.body)).toBe(200);
+  expect(theirs.body.Data).toMatchObject({ AlreadySent: false });
+  const changed = await pageApi(other, '/api/financials/loadMember');
+  expect(changed.body.Data).toMatchObject({ HICN: theirHicn, HeaderVersion: version + 1 });
+  await otherContext.close();
+
+  // The page sends its copy, loaded at the old version: refused, and nothing said sent.
+  await info.getByRole('button', { name: 'Continue' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Send the report?' });
+  const refusedSend = page.waitForResponse(isSend);
+  await confirm.getByRole('button', { name: 'Send', exact: true }).click();
+  const refused = await refusedSend;
+  expect(refused.status()).toBe(409);
+  expect(refused.request().postDataJSON()).toMatchObject({ Query: { HICN: pageHicn }, HeaderVersion: version });
+  await expect(confirm).toBeHidden();
+  const notice = page.getByTestId('stale-notice');
+  await expect(notice).toContainText(
+    'Someone else changed the HICN or the dates of this report meanwhile, so it was not sent. Your values are still here; reload to see theirs, check them and send again.',
+  );
+  // The notice takes focus, so it is read at once.
+  await expect(notice).toBeFocused();
+  await expect(page.locator('#ledger-sent')).toHaveCount(0);
+  await expectAccessible(page);
+
+  // Reload: the stored header replaces the page's copy, in the send dialog, to check and send.
+  await notice.getByRole('button', { name: 'Reload' }).click();
+  await expect(info).toBeVisible();
+  await expect(hicn).toHaveValue(theirHicn);
+  await expect(info.getByLabel('Date of injury')).toHaveValue(injury);
+  await expect(info.getByLabel('Date of settlement')).toHaveValue(settlement);
+  await expect(notice).toHaveCount(0);
+
+  // Sent now: the stored header, at its version.
+  await info.getByRole('button', { name: 'Continue' }).click();
+  const sentSend = page.waitForResponse(isSend);
+  await confirm.getByRole('button', { name: 'Send', exact: true }).click();
+  const sent = await sentSend;
+  expect(sent.status()).toBe(200);
+  expect(sent.request().postDataJSON()).toMatchObject({ Query: { HICN: theirHicn }, HeaderVersion: version + 1 });
+  await expect(page.locator('#ledger-sent')).toHaveText('Successfully sent. Thank you.');
+  await expect(notice).toHaveCount(0);
 });

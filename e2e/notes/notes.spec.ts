@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { axeAndReflow } from '../axe';
-import { signIn, site } from '../support';
+import { pageApi, signIn, site } from '../support';
 import { expect, test } from '../test';
 
 const axe = (page: Page) => axeAndReflow(page, 'main', ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
@@ -32,12 +32,7 @@ test('a member writes with an attachment, CareSupport replies while impersonatin
   await expect(member).toHaveURL(/\/notes\/\d+$/);
   const noteId = Number(member.url().split('/').pop());
   await expect(member.getByTestId('note').filter({ hasText: words })).toBeVisible();
-  const memberId = await member.evaluate(async (id) => {
-    const r = await fetch(`/api/notes/getById/${id}`, {
-      headers: { authorization: `Bearer ${sessionStorage.getItem('cq.accessToken')}`, 'x-form-token': sessionStorage.getItem('cq.formToken') ?? '' },
-    });
-    return (await r.json()).Data.MemberID as number;
-  }, noteId);
+  const memberId = (await pageApi<{ MemberID: number }>(member, `/api/notes/getById/${noteId}`)).body.Data.MemberID;
 
   // CareSupport acts for the member and replies.
   const staff = await (await browser.newContext()).newPage();

@@ -1,24 +1,9 @@
-import { signIn } from '../support';
+import { pageApi, signIn } from '../support';
 import { expect, test } from '../test';
 
 test('the toolbar search finds a bill and a note, grouped by kind, by keyboard', async ({ page }) => {
   await signIn(page, 'finance', 'finance.careguardfinance', undefined, '/help');
-  const call = (path: string, body?: unknown) =>
-    page.evaluate(
-      async ([p, b]) => {
-        const r = await fetch(p as string, {
-          method: b === undefined ? 'GET' : 'POST',
-          headers: {
-            authorization: `Bearer ${sessionStorage.getItem('cq.accessToken')}`,
-            'x-form-token': sessionStorage.getItem('cq.formToken') ?? '',
-            'content-type': 'application/json',
-          },
-          ...(b === undefined ? {} : { body: JSON.stringify(b) }),
-        });
-        return (await r.json()).Data;
-      },
-      [path, body] as const,
-    );
+  const call = async (path: string, body?: unknown) => (await pageApi(page, path, body)).body.Data;
   // A bill of this member and a note whose text names it.
   const bills = (await call('/api/claims/search', { PageIndex: 0, PageSize: 5 })) as { Items: { ClaimID: number; ClaimNumber: string }[] };
   const bill = bills.Items[0];

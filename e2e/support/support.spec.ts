@@ -396,7 +396,7 @@ test("Support: held charges the merchant decides in the gateway's own screen lea
     });
     const gateway = found.Items.find((t) => t.TransactionID === r.TransactionID)?.ProviderTransactionID;
     expect(gateway).toBeGreaterThan(0);
-    return { id: r.TransactionID, gateway: gateway as number };
+    return { id: r.TransactionID, gateway: gateway as number, description };
   };
   const approved = await hold('approve', 310.25);
   const declined = await hold('decline', 45.5);
@@ -414,6 +414,10 @@ test("Support: held charges the merchant decides in the gateway's own screen lea
   await expect(screen.getByRole('status')).toHaveText(`Transaction ${approved.gateway} approved.`);
   await screen.getByRole('button', { name: `Decline transaction ${declined.gateway}`, exact: true }).click();
   await expect(screen.getByRole('status')).toHaveText(`Transaction ${declined.gateway} declined.`);
+  // The merchant's staff then give the approved one back there too (unsettled: a void).
+  await screen.getByRole('button', { name: `Void transaction ${approved.gateway}`, exact: true }).click();
+  await expect(screen.getByRole('status')).toHaveText(`Transaction ${approved.gateway} voided.`);
+  await expect(screen.getByRole('button', { name: `Void transaction ${approved.gateway}`, exact: true })).toHaveCount(0);
   await merchant.close();
 
   // The gateway's webhooks told the API of both decisions: they have left support's pending list with no one's action.
@@ -430,6 +434,15 @@ test("Support: held charges the merchant decides in the gateway's own screen lea
   await status.selectOption('Declined');
   await expect(rowOf(declined.id)).toContainText('$45.50');
   await expect(rowOf(declined.id)).toContainText('Declined');
+  // The void's webhook recorded it too: the approved charge is given back (Voided) with no one's action here.
+  await expect
+    .poll(async () => {
+      const found = await api.post<{ Items: { TransactionID: number; Status: string }[] }>('/api/support/transactions', {
+        Query: { Status: 'All', SearchString: approved.description },
+      });
+      return found.Items.find((t) => t.TransactionID === approved.id)?.Status;
+    })
+    .toBe('Voided');
 
   // The member's transactions tab: Check with the gateway finds nothing left that differs (a missed webhook it would).
   await page.goto(site('staff', `/users/${member.UserId}/details-transactions`));

@@ -1385,11 +1385,10 @@ export function makeBilling(
 
   /**
    * Gives back an approved charge through `reverse`, as the gateway has it now (`transId`, its transaction): voided
-   * while unsettled, refunded once settled (a refused void becomes a refund). A void or refund the gateway holds of it
-   * already, made outside our product (the merchant's screen), is recorded first (takeUpReversals): a charge it gave back
-   * whole is not given back again, and what a refund left is refunded. A void of ours whose answer was lost (the gateway
-   * shows the charge voided while that call's minute keeps others off it) is voided again under the same gateway key,
-   * which answers that void: it is recorded, not repeated. `problem` names what failed, if anything.
+   * while unsettled, refunded once settled (a refused void becomes a refund). One given back outside our product
+   * meanwhile (the merchant's screen) makes the gateway refuse ours: reverseCharge then records that void or refund
+   * instead (`atGateway`), so nothing is given back twice. A void of ours whose answer was lost is voided again under
+   * the same gateway key, which answers that void: it is recorded, not repeated. `problem` names what failed, if anything.
    */
   const giveBack = async (
     original: TxRow,

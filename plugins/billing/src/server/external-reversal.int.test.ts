@@ -146,6 +146,28 @@ describe('billing: money given back in the gateway’s own merchant screen', () 
     await expect.poll(() => receipts(m.email, 'Receipt: Refund: Monthly membership $12.00')).toHaveLength(1);
   });
 
+  it("records a partial refund made at the gateway, leaving the charge Charged; support's Refund then refunds the rest", async () => {
+    const m = await chargedMember('xr-partial', true);
+    // Another tool on the merchant's account refunds $5.00 of the $12.00 through the gateway's API.
+    const partial = await fetch(`${sandboxUrl}/gateway/api/transactions`, {
+      method: 'POST',
+      headers: { authorization: GATEWAY_BASIC, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'refund', refTransId: m.transId, amountCents: 500 }),
+    });
+    expect(partial.status).toBe(200);
+    expect(await deliverReversal(m)).toBe(true);
+    expect(await rowOf(m.id)).toBe('Charged');
+    expect(await auditsOf(m.memberId, ['billing.refund.synced'])).toMatchObject([{ detail: { source: 'webhook', whole: false, amountCents: 500 } }]);
+    const rest = await asStaff<{ StatusString: string; Message: string }>(BillingApi.refund.path, { TransactionID: m.id, IdempotencyKey: 'xr-partial-rest-1' });
+    expect(rest).toMatchObject({ StatusString: 'Ok', Message: BILLING_MESSAGES.refunded });
+    expect(await rowOf(m.id)).toBe('Refunded');
+    expect((await reversalsOf(m.id)).map((r) => [r.kind, r.amount_cents])).toEqual([
+      ['refund', 500],
+      ['refund', 700],
+    ]);
+    expect(await atGateway(m.customerId, m.transId)).toEqual(['refund', 'refund']);
+  });
+
   it("answers support's Void of a charge voided at the gateway (its webhook not come yet) as voided, recording that void once", async () => {
     const m = await chargedMember('xr-before-hook');
     await onMerchantScreen(m.transId, 'void');
