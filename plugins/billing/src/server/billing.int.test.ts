@@ -405,13 +405,7 @@ describe('billing: webhooks', () => {
       },
     };
     const raw = JSON.stringify(event);
-    const post = (signature: string) =>
-      server.app.inject({
-        method: 'POST',
-        url: BillingApi.webhook.path,
-        headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signature },
-        payload: raw,
-      });
+    const post = (signature: string) => stack.webhook(raw, signature);
     const bad = await post(signWebhook('wrong-key', raw));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().MsgText).toBe(BILLING_MESSAGES.badSignature);
@@ -454,12 +448,7 @@ describe('billing: webhooks', () => {
       ]);
     /** The merchant's decision on the sandbox gateway's screen, as the merchant's browser sends it. */
     const onScreen = async (transId: number, action: 'approve' | 'decline') => {
-      const r = await fetch(`${sandboxUrl}/gateway/merchant/held/${transId}/${action}`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { authorization: GATEWAY_BASIC, origin: new URL(sandboxUrl).origin },
-      });
-      expect(r.status).toBe(303);
+      expect((await stack.merchantScreen(`held/${transId}/${action}`)).status).toBe(303);
     };
     const hook = (eventType: string, transId: number) => {
       const raw = JSON.stringify({
@@ -468,12 +457,7 @@ describe('billing: webhooks', () => {
         eventDate: new Date().toISOString(),
         payload: { responseCode: 1, id: String(transId), subscriptionId: null, customerProfileId: p.CustomerId, paymentProfileId: null, authAmount: 61.5 },
       });
-      return server.app.inject({
-        method: 'POST',
-        url: BillingApi.webhook.path,
-        headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(SANDBOX_GATEWAY.signatureKey, raw) },
-        payload: raw,
-      });
+      return stack.webhook(raw);
     };
 
     // Approved on the gateway's screen: the webhook moves the charge to Charged once, audited as the gateway's word.
@@ -1120,12 +1104,7 @@ describe('billing: a membership suspended by a declined renewal resumes on the c
           authAmount: 12,
         },
       });
-      const res = await server.app.inject({
-        method: 'POST',
-        url: BillingApi.webhook.path,
-        headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(SANDBOX_GATEWAY.signatureKey, raw) },
-        payload: raw,
-      });
+      const res = await stack.webhook(raw);
       expect(res.json().Data).toEqual({ Recorded: true });
       expect((await data<BillingProfile>(BillingApi.profile.path, { session: hal })).SubscriptionStatus).toBe('suspended');
       expect((await subAt(subId)).status).toBe('suspended');
@@ -1187,12 +1166,7 @@ describe('billing: the member fixes the card that declined, or chooses the card 
       webhookId: '1',
       payload: { responseCode: 2, id: String(t.transId), subscriptionId: String(subId), customerProfileId: t.customerProfileId, authAmount: 12 },
     });
-    const res = await server.app.inject({
-      method: 'POST',
-      url: BillingApi.webhook.path,
-      headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(SANDBOX_GATEWAY.signatureKey, raw) },
-      payload: raw,
-    });
+    const res = await stack.webhook(raw);
     expect(res.json().Data).toEqual({ Recorded: true });
     expect((await data<BillingProfile>(BillingApi.profile.path, { session: ike })).SubscriptionStatus).toBe('suspended');
     expect((await subAt(subId)).status).toBe('suspended');
@@ -1341,29 +1315,15 @@ describe("billing: a membership's first payment held for review starts the membe
   const subscriptionAt = async (id: number | null) => ((await stack.gateway(`/subscriptions/${id}`)) as { status: string }).status;
   /** The merchant's decision on the sandbox gateway's own screen, as the merchant's browser sends it. */
   const onScreen = async (transId: number, action: 'approve' | 'decline') => {
-    const r = await fetch(`${sandboxUrl}/gateway/merchant/held/${transId}/${action}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { authorization: GATEWAY_BASIC, origin: new URL(sandboxUrl).origin },
-    });
-    expect(r.status).toBe(303);
+    expect((await stack.merchantScreen(`held/${transId}/${action}`)).status).toBe(303);
   };
   /** The webhook the gateway sent of its decision (the body it signed), delivered to our endpoint again. */
   const deliverDecision = async (eventType: string, transId: number) => {
-    const deliveries = (await stack.gateway(`/webhooks/deliveries`)) as {
-      eventType: string;
-      body: string;
-    }[];
-    const sent = deliveries.filter((d) => d.eventType === eventType && (JSON.parse(d.body) as { payload: { id: string } }).payload.id === String(transId));
+    const sent = await stack.sentWebhooks([eventType], [transId]);
     expect(sent).toHaveLength(1);
-    const raw = sent[0]?.body ?? '';
+    const raw = sent[0] ?? '';
     return async () => {
-      const res = await server.app.inject({
-        method: 'POST',
-        url: BillingApi.webhook.path,
-        headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(SANDBOX_GATEWAY.signatureKey, raw) },
-        payload: raw,
-      });
+      const res = await stack.webhook(raw);
       expect(res.statusCode, res.body).toBe(200);
       return (res.json().Data as { Recorded: boolean }).Recorded;
     };
@@ -1573,18 +1533,9 @@ describe("billing: a membership's first payment held for review starts the membe
     });
     expect(late.status).toBe(400);
     expect(await (await deliverDecision('net.authorize.payment.fraud.declined', transId))()).toBe(false);
-    const deliveries = (await stack.gateway(`/webhooks/deliveries`)) as {
-      eventType: string;
-      body: string;
-    }[];
-    const declined = deliveries.find((d) => d.eventType === 'net.authorize.payment.fraud.declined' && d.body.includes(`"id":"${transId}"`));
-    const approvedRaw = (declined?.body ?? '').replace('net.authorize.payment.fraud.declined', 'net.authorize.payment.fraud.approved');
-    const replayed = await server.app.inject({
-      method: 'POST',
-      url: BillingApi.webhook.path,
-      headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(SANDBOX_GATEWAY.signatureKey, approvedRaw) },
-      payload: approvedRaw,
-    });
+    const [declined] = await stack.sentWebhooks(['net.authorize.payment.fraud.declined'], [transId]);
+    const approvedRaw = (declined ?? '').replace('net.authorize.payment.fraud.declined', 'net.authorize.payment.fraud.approved');
+    const replayed = await stack.webhook(approvedRaw);
     expect(replayed.statusCode, replayed.body).toBe(200);
     expect(replayed.json().Data).toEqual({ Recorded: false });
     expect(await billingRow(memberId)).toMatchObject({ subscription_id: null, subscription_status: null });

@@ -1,11 +1,10 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { mailTo } from '@portal/sandbox';
-import { signWebhook } from '@portal/server/kernel';
 import { makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES, BillingApi, type BillingProfile } from '../contract';
 import { gatewayHolds } from './gateway-holds';
-import { type BillingStack, GATEWAY_BASIC, SANDBOX_GATEWAY, saveCardAtGateway, startBillingStack } from './test-stack';
+import { type BillingStack, GATEWAY_BASIC, saveCardAtGateway, startBillingStack } from './test-stack';
 
 /**
  * Money given back outside our product: the merchant's staff void or refund a member's charge in the gateway's own
@@ -42,34 +41,19 @@ const auditsOf = async (memberId: number, actions: string[]) => {
 
 /** The merchant's staff give a charge back on the gateway's merchant screen, as a browser posts its form. */
 const onMerchantScreen = async (transId: number, action: 'void' | 'refund') => {
-  const res = await fetch(`${sandboxUrl}/gateway/merchant/transactions/${transId}/${action}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { authorization: GATEWAY_BASIC, origin: new URL(sandboxUrl).origin },
-  });
-  expect(res.status).toBe(303);
+  expect((await stack.merchantScreen(`transactions/${transId}/${action}`)).status).toBe(303);
 };
 /**
  * The gateway's webhook of the void or refund of a member's charge (the body it signed), delivered to our endpoint;
  * answers Recorded.
  */
 const deliverReversal = async (m: Charged) => {
-  const ours = new Set(
-    (await stack.gateway<GwTx[]>(`/customers/${m.customerId}/transactions`))
-      .filter((t) => (t.type === 'void' || t.type === 'refund') && t.refTransId === m.transId)
-      .map((t) => String(t.transId)),
-  );
-  const raw = (await stack.gateway<{ eventType: string; body: string }[]>('/webhooks/deliveries'))
-    .filter((d) => d.eventType === 'net.authorize.payment.void.created' || d.eventType === 'net.authorize.payment.refund.created')
-    .map((d) => d.body)
-    .find((body) => ours.has((JSON.parse(body) as { payload: { id: string } }).payload.id));
+  const reversals = (await stack.gateway<GwTx[]>(`/customers/${m.customerId}/transactions`))
+    .filter((t) => (t.type === 'void' || t.type === 'refund') && t.refTransId === m.transId)
+    .map((t) => t.transId);
+  const [raw] = await stack.sentWebhooks(['net.authorize.payment.void.created', 'net.authorize.payment.refund.created'], reversals);
   if (!raw) throw new Error(`no webhook of a void or refund of ${m.transId}`);
-  const res = await server.app.inject({
-    method: 'POST',
-    url: BillingApi.webhook.path,
-    headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(SANDBOX_GATEWAY.signatureKey, raw) },
-    payload: raw,
-  });
+  const res = await stack.webhook(raw);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json().Data as { Recorded: boolean }).Recorded;
 };

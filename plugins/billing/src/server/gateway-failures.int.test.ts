@@ -201,13 +201,7 @@ describe('billing: the webhook signature is checked over the bytes the gateway s
   const raw =
     '{"notificationId":"gwf-n-1","eventType":"net.authorize.customer.updated","eventDate":"2026-01-01T00:00:00Z","webhookId":"1",' +
     '"payload":{"responseCode":1,"id":"999","subscriptionId":null,"customerProfileId":1,"paymentProfileId":1,"authAmount":12.00,"message":"ok"}}';
-  const post = (body: string, signature: string) =>
-    server.app.inject({
-      method: 'POST',
-      url: BillingApi.webhook.path,
-      headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signature },
-      payload: body,
-    });
+  const post = (body: string, signature: string) => stack.webhook(body, signature);
 
   it('refuses a body changed after it was signed', async () => {
     const res = await post(raw.replace('12.00', '13.00'), signWebhook(SANDBOX_GATEWAY.signatureKey, raw));

@@ -1,12 +1,11 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { mailTo } from '@portal/sandbox';
-import { signWebhook } from '@portal/server/kernel';
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BillingApi, type BillingProfile } from '../contract';
 import { HELD_TERMINATED_JOB, type HeldTerminatedJob } from './core';
 import { failing, type ProviderProxy, type ProxyMode } from './test-proxy';
-import { type BillingStack, GATEWAY_BASIC, SANDBOX_GATEWAY, saveCardAtGateway, startBillingStack } from './test-stack';
+import { type BillingStack, saveCardAtGateway, startBillingStack } from './test-stack';
 
 /**
  * The give-back of a terminated member's approved first payment (the subscription it created canceled at the gateway,
@@ -110,25 +109,11 @@ async function approvedForTerminated(userName: string): Promise<Approved> {
   const transId = (await q<{ gateway_trans_id: number }>('SELECT gateway_trans_id FROM billing_transactions WHERE id = $1', [id]))[0]?.gateway_trans_id ?? 0;
   const subscriptionId = (await gw<GwTx>(`/transactions/${transId}`)).subscriptionId;
   await q('UPDATE members SET termination_date = now() WHERE member_id = $1', [memberId]);
-  const approved = await fetch(`${sandboxUrl}/gateway/merchant/held/${transId}/approve`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { authorization: GATEWAY_BASIC, origin: new URL(sandboxUrl).origin },
-  });
-  expect(approved.status).toBe(303);
-  const deliveries = await gw<{ eventType: string; body: string }[]>('/webhooks/deliveries');
-  const raw =
-    deliveries.find(
-      (d) => d.eventType === 'net.authorize.payment.fraud.approved' && (JSON.parse(d.body) as { payload: { id: string } }).payload.id === String(transId),
-    )?.body ?? '';
-  expect(raw).not.toBe('');
+  expect((await stack.merchantScreen(`held/${transId}/approve`)).status).toBe(303);
+  const [raw] = await stack.sentWebhooks(['net.authorize.payment.fraud.approved'], [transId]);
+  if (!raw) throw new Error(`no webhook of the approval of ${transId}`);
   const deliver = async () => {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: BillingApi.webhook.path,
-      headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(SANDBOX_GATEWAY.signatureKey, raw) },
-      payload: raw,
-    });
+    const res = await stack.webhook(raw);
     expect(res.statusCode, res.body).toBe(200);
     return (res.json().Data as { Recorded: boolean }).Recorded;
   };
@@ -270,12 +255,7 @@ describe("billing: a terminated member's approved held first payment whose give-
     await server.jobs.drain();
     expect((await jobsOf(a.id)).map((j) => j.state)).toEqual(['retry']);
     // Meanwhile the merchant's staff void the charge in the gateway's own screen (its webhook does not reach us here).
-    const voided = await fetch(`${sandboxUrl}/gateway/merchant/transactions/${a.transId}/void`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { authorization: GATEWAY_BASIC, origin: new URL(sandboxUrl).origin },
-    });
-    expect(voided.status).toBe(303);
+    expect((await stack.merchantScreen(`transactions/${a.transId}/void`)).status).toBe(303);
 
     proxy.rule = () => 'pass';
     await retryNow(a.id);

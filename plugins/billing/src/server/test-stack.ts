@@ -1,7 +1,9 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { createSandbox } from '@portal/sandbox';
+import { signWebhook } from '@portal/server/kernel';
 import { authHeaders, type Session, startTestServer } from '@portal/testing/server';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { BillingApi } from '../contract';
 import { type ProviderProxy, startProviderProxy } from './test-proxy';
 
 /** The sandbox gateway's merchant, as its defaults and the API's have it; tickMs 0: no batch or renewal runs by itself. */
@@ -25,6 +27,18 @@ export interface BillingStack {
   data<T>(path: string, o: StackCall): Promise<T>;
   /** Reads the sandbox gateway's API (`/gateway/api<path>`) as the merchant. */
   gateway<T>(path: string, method?: string): Promise<T>;
+  /**
+   * Posts a form of the gateway's merchant screen (`/gateway/merchant/<path>`, e.g. `held/12/approve`,
+   * `transactions/12/void`) as the merchant's browser does: signed in, from the screen's own origin.
+   */
+  merchantScreen(path: string): Promise<Response>;
+  /**
+   * The bodies (as signed) of the webhooks the sandbox gateway sent the merchant's address, of one of `eventTypes`
+   * about one of the gateway transactions `transIds`, oldest first.
+   */
+  sentWebhooks(eventTypes: readonly string[], transIds: readonly number[]): Promise<string[]>;
+  /** Posts a webhook body to our endpoint as the gateway does: signed with the merchant's key unless `signature` says. */
+  webhook(raw: string, signature?: string): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -63,6 +77,26 @@ export async function startBillingStack(opts: StackOptions = {}): Promise<Billin
     },
     gateway: async <T>(path: string, method = 'GET') =>
       (await (await fetch(`${sandboxUrl}/gateway/api${path}`, { method, headers: { authorization: GATEWAY_BASIC } })).json()) as T,
+    merchantScreen: (path: string) =>
+      fetch(`${sandboxUrl}/gateway/merchant/${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { authorization: GATEWAY_BASIC, origin: new URL(sandboxUrl).origin },
+      }),
+    async sentWebhooks(eventTypes: readonly string[], transIds: readonly number[]) {
+      const res = await fetch(`${sandboxUrl}/gateway/api/webhooks/deliveries`, { headers: { authorization: GATEWAY_BASIC } });
+      const ids = new Set(transIds.map(String));
+      return ((await res.json()) as { eventType: string; body: string }[])
+        .filter((d) => eventTypes.includes(d.eventType) && ids.has((JSON.parse(d.body) as { payload: { id: string } }).payload.id))
+        .map((d) => d.body);
+    },
+    webhook: (raw: string, signature = signWebhook(SANDBOX_GATEWAY.signatureKey, raw)) =>
+      server.app.inject({
+        method: 'POST',
+        url: BillingApi.webhook.path,
+        headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signature },
+        payload: raw,
+      }),
     async close() {
       await server.close();
       await proxy?.close();

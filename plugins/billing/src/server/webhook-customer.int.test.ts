@@ -1,9 +1,8 @@
 import type { StartedServer } from '@portal/app-server/server';
-import { signWebhook } from '@portal/server/kernel';
 import { authHeaders, makeUser, type Session, signIn } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BillingApi, type BillingProfile } from '../contract';
-import { type BillingStack, GATEWAY_BASIC, SANDBOX_GATEWAY, saveCardAtGateway, startBillingStack } from './test-stack';
+import { type BillingStack, GATEWAY_BASIC, saveCardAtGateway, startBillingStack } from './test-stack';
 
 /**
  * A recurring charge's webhook names the gateway customer it is for; the charge is booked on that customer's member
@@ -40,15 +39,7 @@ async function subscribed(userName: string, n: number): Promise<{ id: number; se
   return { id, session, profile: await data<BillingProfile>(session, BillingApi.profile.path) };
 }
 
-const postEvent = (event: object) => {
-  const raw = JSON.stringify(event);
-  return server.app.inject({
-    method: 'POST',
-    url: BillingApi.webhook.path,
-    headers: { host: 'staff.localhost', 'content-type': 'application/json', 'x-anet-signature': signWebhook(SANDBOX_GATEWAY.signatureKey, raw) },
-    payload: raw,
-  });
-};
+const postEvent = (event: object) => stack.webhook(JSON.stringify(event));
 const renewalEvent = (notificationId: string, transId: number, subscriptionId: number | null, customerProfileId: number | null) => ({
   notificationId,
   eventType: 'net.authorize.payment.authcapture.created',
