@@ -53,10 +53,9 @@ beforeAll(async () => {
   ({ sandboxUrl, server } = stack);
   annId = (await makeUser(server, { userName: 'bill-ann', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
   await makeUser(server, { userName: 'bill-bob', roles: ['CareGuard'], brand: 'card', member: true });
-  await makeUser(server, { userName: 'bill-staff', roles: ['CareSupport'], brand: 'staff' });
   ann = await signIn(server, 'bill-ann');
   bob = await signIn(server, 'bill-bob');
-  staff = await signIn(server, 'bill-staff');
+  staff = await stack.signInStaff('bill-staff');
   await server.database.sql.query(
     `INSERT INTO coupons (code, product, membership_type, discount_type, start_date, end_date, status) VALUES
      ('LIFE-CARD', 'Amethyst', 'Lifetime Membership', 'Lifetime', '2020-01-01', NULL, 'Active'),

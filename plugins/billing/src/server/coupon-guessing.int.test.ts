@@ -217,8 +217,7 @@ describe('billing: guessing coupon codes', () => {
 
   it("limits support's setcoupon per staff user: after 30 wrong codes an hour the valid code is refused too (429), nothing applied, and the member's own limits are untouched", async () => {
     const address = '203.0.113.7';
-    await makeUser(server, { userName: 'guess-staff', roles: ['CareSupport'], brand: 'staff' });
-    const staff = await signIn(server, 'guess-staff');
+    const staff = await stack.signInStaff('guess-staff');
     const m = await member();
     await withCard(m.session, '203.0.113.8');
     const setCoupon = (code: string) =>

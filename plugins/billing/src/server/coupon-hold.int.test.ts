@@ -113,8 +113,7 @@ const inUse = (code: string) => COUPON_MESSAGES.inUse.replace('{{codes}}', code)
 beforeAll(async () => {
   stack = await startBillingStack({ sites: ['card'], beforeListen: (sandbox) => gateway.install(sandbox) });
   ({ sandboxUrl, server } = stack);
-  await makeUser(server, { userName: 'hold-staff', roles: ['CareSupport'], brand: 'staff' });
-  staff = await signIn(server, 'hold-staff');
+  staff = await stack.signInStaff('hold-staff');
 });
 afterAll(async () => {
   await stack?.close();

@@ -57,8 +57,7 @@ const inUse = (codes: string) => COUPON_MESSAGES.inUse.replace('{{codes}}', code
 beforeAll(async () => {
   stack = await startBillingStack();
   server = stack.server;
-  await makeUser(server, { userName: 'usage-staff', roles: ['CareSupport'], brand: 'staff' });
-  staff = await signIn(server, 'usage-staff');
+  staff = await stack.signInStaff('usage-staff');
 });
 afterAll(async () => {
   await stack?.close();

@@ -87,8 +87,7 @@ const receipts = async (email: string, subject: string) => (await mailTo(sandbox
 beforeAll(async () => {
   stack = await startBillingStack({ sites: ['card'], beforeListen: (sandbox) => holds.install(sandbox) });
   ({ sandboxUrl, server } = stack);
-  await makeUser(server, { userName: 'xr-staff', roles: ['CareSupport'], brand: 'staff' });
-  staff = await signIn(server, 'xr-staff');
+  staff = await stack.signInStaff('xr-staff');
 });
 afterAll(async () => {
   await stack?.close();

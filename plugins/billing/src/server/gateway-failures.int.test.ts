@@ -60,8 +60,7 @@ beforeAll(async () => {
   const started = await startBillingStack({ sites: ['card'], proxy: true });
   stack = started;
   ({ sandboxUrl, server, proxy } = started);
-  await makeUser(server, { userName: 'gwf-staff', roles: ['CareSupport'], brand: 'staff' });
-  staff = await signIn(server, 'gwf-staff');
+  staff = await stack.signInStaff('gwf-staff');
 });
 beforeEach(() => {
   proxy.rule = () => 'pass';

@@ -79,6 +79,20 @@ const failingAll = (rules: { method: string; path: string | RegExp; mode: ProxyM
 const CANCEL = /^\/gateway\/api\/subscriptions\/\d+\/cancel$/;
 const TRANSACTIONS = '/gateway/api/transactions';
 
+/**
+ * The gateway fails the cancel and every transaction while the approval's webhook is delivered and the job's first run
+ * goes: the job waits for its retry, and the gateway still fails until a test lets it answer (proxy.rule).
+ */
+async function failFirstRun(a: { id: number; deliver: () => Promise<boolean> }) {
+  proxy.rule = failingAll([
+    { method: 'POST', path: CANCEL, mode: UNAVAILABLE },
+    { method: 'POST', path: TRANSACTIONS, mode: UNAVAILABLE },
+  ]);
+  expect(await a.deliver()).toBe(true);
+  await server.jobs.drain();
+  expect((await jobsOf(a.id)).map((j) => j.state)).toEqual(['retry']);
+}
+
 interface Approved {
   memberId: number;
   email: string;
@@ -186,13 +200,7 @@ describe("billing: a terminated member's approved held first payment whose give-
 
   it('refunds by the job a charge the gateway settled while it was failing (a void is no longer possible)', async () => {
     const a = await approvedForTerminated('htr-refund');
-    proxy.rule = failingAll([
-      { method: 'POST', path: CANCEL, mode: UNAVAILABLE },
-      { method: 'POST', path: TRANSACTIONS, mode: UNAVAILABLE },
-    ]);
-    expect(await a.deliver()).toBe(true);
-    await server.jobs.drain();
-    expect((await jobsOf(a.id)).map((j) => j.state)).toEqual(['retry']);
+    await failFirstRun(a);
     await gw('/settle-now', 'POST');
     expect((await gw<GwTx>(`/transactions/${a.transId}`)).status).toBe('settledSuccessfully');
 
@@ -247,13 +255,7 @@ describe("billing: a terminated member's approved held first payment whose give-
 
   it("records the void the merchant's staff made on the gateway's screen while the job waited, and gives nothing back again", async () => {
     const a = await approvedForTerminated('htr-merchant');
-    proxy.rule = failingAll([
-      { method: 'POST', path: CANCEL, mode: UNAVAILABLE },
-      { method: 'POST', path: TRANSACTIONS, mode: UNAVAILABLE },
-    ]);
-    expect(await a.deliver()).toBe(true);
-    await server.jobs.drain();
-    expect((await jobsOf(a.id)).map((j) => j.state)).toEqual(['retry']);
+    await failFirstRun(a);
     // Meanwhile the merchant's staff void the charge in the gateway's own screen (its webhook does not reach us here).
     expect((await stack.merchantScreen(`transactions/${a.transId}/void`)).status).toBe(303);
 
@@ -273,13 +275,7 @@ describe("billing: a terminated member's approved held first payment whose give-
 
   it('audits the last attempt that still fails as a failure naming what is left for support', async () => {
     const a = await approvedForTerminated('htr-last');
-    proxy.rule = failingAll([
-      { method: 'POST', path: CANCEL, mode: UNAVAILABLE },
-      { method: 'POST', path: TRANSACTIONS, mode: UNAVAILABLE },
-    ]);
-    expect(await a.deliver()).toBe(true);
-    await server.jobs.drain();
-    expect((await jobsOf(a.id)).map((j) => j.state)).toEqual(['retry']);
+    await failFirstRun(a);
     await retryNow(a.id, true);
     await server.jobs.drain();
     expect((await jobsOf(a.id)).map((j) => j.state)).toEqual(['failed']);

@@ -106,8 +106,7 @@ const MOVE = { method: 'PUT', path: /^\/gateway\/api\/subscriptions\/\d+$/ };
 beforeAll(async () => {
   stack = await startBillingStack({ sites: ['card'], beforeListen: (sandbox) => gateway.install(sandbox) });
   ({ sandboxUrl, server } = stack);
-  await makeUser(server, { userName: 'race-staff', roles: ['CareSupport'], brand: 'staff' });
-  staff = await signIn(server, 'race-staff');
+  staff = await stack.signInStaff('race-staff');
 });
 afterAll(async () => {
   await stack?.close();

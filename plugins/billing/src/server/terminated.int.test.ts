@@ -68,8 +68,7 @@ async function terminatedMember(userName: string) {
 beforeAll(async () => {
   stack = await startBillingStack({ sites: ['card'] });
   ({ sandboxUrl, server } = stack);
-  await makeUser(server, { userName: 'term-staff', roles: ['CareSupport'], brand: 'staff' });
-  staff = await signIn(server, 'term-staff');
+  staff = await stack.signInStaff('term-staff');
   await server.database.sql.query(
     `INSERT INTO coupons (code, product, membership_type, discount_type, start_date, end_date, status) VALUES
      ('LIFE-TERM', 'Amethyst', 'Lifetime Membership', 'Lifetime', '2020-01-01', NULL, 'Active')`,

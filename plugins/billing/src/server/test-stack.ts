@@ -1,7 +1,7 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { createSandbox } from '@portal/sandbox';
 import { signWebhook } from '@portal/server/kernel';
-import { authHeaders, type Session, startTestServer } from '@portal/testing/server';
+import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { BillingApi } from '../contract';
 import { type ProviderProxy, startProviderProxy } from './test-proxy';
@@ -37,6 +37,8 @@ export interface BillingStack {
    * about one of the gateway transactions `transIds`, oldest first.
    */
   sentWebhooks(eventTypes: readonly string[], transIds: readonly number[]): Promise<string[]>;
+  /** Makes a CareSupport user of the staff site named `userName` and signs them in: support's session. */
+  signInStaff(userName: string): Promise<Session>;
   /** Posts a webhook body to our endpoint as the gateway does: signed with the merchant's key unless `signature` says. */
   webhook(raw: string, signature?: string): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -89,6 +91,10 @@ export async function startBillingStack(opts: StackOptions = {}): Promise<Billin
       return ((await res.json()) as { eventType: string; body: string }[])
         .filter((d) => eventTypes.includes(d.eventType) && ids.has((JSON.parse(d.body) as { payload: { id: string } }).payload.id))
         .map((d) => d.body);
+    },
+    async signInStaff(userName: string) {
+      await makeUser(server, { userName, roles: ['CareSupport'], brand: 'staff' });
+      return signIn(server, userName);
     },
     webhook: (raw: string, signature = signWebhook(SANDBOX_GATEWAY.signatureKey, raw)) =>
       server.app.inject({
