@@ -154,33 +154,24 @@ export function registerMerchantScreen(app: FastifyInstance, db: PGlite, opts: {
     return send(reply, 200, 'Sandbox gateway: held transactions', `<main><h1>Held transactions</h1>${done}${tables}</main>`);
   });
 
-  app.post('/gateway/merchant/held/:id/:action', async (req, reply) => {
-    const p = decisionParams.safeParse(req.params);
-    if (!p.success) return send(reply, 404, 'Not found', '<h1>Not found</h1><p><a href="/gateway/merchant">Held transactions</a></p>');
-    const r = await opts.decide(p.data.id, p.data.action);
-    if (r.status !== 200) {
-      return send(
-        reply,
-        r.status,
-        'Not decided',
-        `<h1>Not decided</h1><p>${escapeHtml(r.error ?? '')}</p><p><a href="/gateway/merchant">Held transactions</a></p>`,
-      );
-    }
-    return reply.redirect(`/gateway/merchant?done=${p.data.id}&action=${p.data.action}`, 303);
-  });
-
-  app.post('/gateway/merchant/transactions/:id/:action', async (req, reply) => {
-    const p = reversalParams.safeParse(req.params);
-    if (!p.success) return send(reply, 404, 'Not found', '<h1>Not found</h1><p><a href="/gateway/merchant">Held transactions</a></p>');
-    const r = await opts.reverse(p.data.id, p.data.action);
-    if (r.status !== 200) {
-      return send(
-        reply,
-        r.status,
-        'Not given back',
-        `<h1>Not given back</h1><p>${escapeHtml(r.error ?? '')}</p><p><a href="/gateway/merchant">Held transactions</a></p>`,
-      );
-    }
-    return reply.redirect(`/gateway/merchant?done=${p.data.id}&action=${p.data.action}`, 303);
-  });
+  /**
+   * A form of the screen: `params` names the transaction and what to do with it, `act` does it as the gateway's API
+   * does; done, the screen again saying so, refused, a page with the gateway's words (`title`) and the way back.
+   */
+  const action = <A extends keyof typeof DONE>(
+    path: string,
+    params: z.ZodType<{ id: number; action: A }>,
+    title: string,
+    act: (id: number, action: A) => Promise<{ status: number; error?: string }>,
+  ) =>
+    app.post(path, async (req, reply) => {
+      const back = '<p><a href="/gateway/merchant">Held transactions</a></p>';
+      const p = params.safeParse(req.params);
+      if (!p.success) return send(reply, 404, 'Not found', `<h1>Not found</h1>${back}`);
+      const r = await act(p.data.id, p.data.action);
+      if (r.status !== 200) return send(reply, r.status, title, `<h1>${title}</h1><p>${escapeHtml(r.error ?? '')}</p>${back}`);
+      return reply.redirect(`/gateway/merchant?done=${p.data.id}&action=${p.data.action}`, 303);
+    });
+  action('/gateway/merchant/held/:id/:action', decisionParams, 'Not decided', opts.decide);
+  action('/gateway/merchant/transactions/:id/:action', reversalParams, 'Not given back', opts.reverse);
 }
