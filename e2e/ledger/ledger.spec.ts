@@ -230,8 +230,9 @@ test('Ledger: a report header changed by someone else meanwhile is refused (409)
   await expect(notice).toContainText(
     'Someone else changed the HICN or the dates of this report meanwhile, so it was not sent. Your values are still here; reload to see theirs, check them and send again.',
   );
-  // The notice takes focus, so it is read at once.
+  // The notice takes focus, so it is read at once; it alone says so (no toast repeats it).
   await expect(notice).toBeFocused();
+  await expect(page.getByRole('alert').filter({ hasText: 'Someone else changed the HICN' })).toHaveCount(0);
   await expect(page.locator('#ledger-sent')).toHaveCount(0);
   await expectAccessible(page);
 
@@ -239,6 +240,8 @@ test('Ledger: a report header changed by someone else meanwhile is refused (409)
   await notice.getByRole('button', { name: 'Reload' }).click();
   await expect(info).toBeVisible();
   await expect(hicn).toHaveValue(theirHicn);
+  // Focus is on the first field to check.
+  await expect(hicn).toBeFocused();
   await expect(info.getByLabel('Date of injury')).toHaveValue(injury);
   await expect(info.getByLabel('Date of settlement')).toHaveValue(settlement);
   await expect(notice).toHaveCount(0);

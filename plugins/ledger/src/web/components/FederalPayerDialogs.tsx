@@ -50,8 +50,10 @@ export function FederalPayerDialogs({ isOpen, onClose, period, header, onHeaderC
             <div className={css.header}>
               <div className={css.field}>
                 <label htmlFor={ids.hicn}>{t('fields.HICN')}</label>
+                {/* The first field takes focus, unless a notice is there to be read first (it takes focus itself). */}
                 <input
                   id={ids.hicn}
+                  autoFocus={!notice}
                   className={css.input}
                   value={header.HICN}
                   maxLength={20}

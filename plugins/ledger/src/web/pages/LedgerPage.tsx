@@ -325,10 +325,10 @@ export default function LedgerPage() {
       // Incomplete records, another send of them waiting for the payer, or a header someone changed since it was
       // loaded: the refusal's data says so (its text is in the user's language); anything else failed to send.
       const refusal = sendRefusalOf(e);
-      showToast({ kind: 'warning', message: t(`payer.${refusal}`) });
       // The typed header and the version it was loaded at stay (a send again is refused again): the page says the stored
-      // header changed, with a Reload that takes it.
+      // header changed in its stale notice, which takes focus and holds the Reload that takes it (no toast to say it twice).
       if (refusal === 'headerChanged') setHeaderCopy(headerRefused);
+      else showToast({ kind: 'warning', message: t(`payer.${refusal}`) });
     }
   };
 
