@@ -195,7 +195,7 @@ const UNSETTLED: ReadonlySet<string> = new Set(['authorizedPendingCapture', 'cap
  * How long a decision, void or refund asked of the gateway through us is left to that call (the gateway call's own
  * time-out is far less): the gateway's word of it meanwhile (a webhook, a sync) does not record it as someone else's.
  */
-const REVIEW_IN_FLIGHT_SECONDS = 60;
+const CALL_IN_FLIGHT_SECONDS = 60;
 
 /** The gateway's status of a charge as the support screens name it (spec 02 section 4). */
 function statusOf(t: GatewayTransaction): TxRow['status'] {
@@ -1545,7 +1545,7 @@ export function makeBilling(
    * Our Pending row of a gateway transaction that no call of ours is deciding: support's Charge or Decline records its
    * own decision (audited as support's), so the gateway's word of it leaves the row to that call for a minute.
    */
-  const HELD_FREE = `status = 'Pending' AND (review_started_at IS NULL OR review_started_at < now() - interval '${REVIEW_IN_FLIGHT_SECONDS} seconds')`;
+  const HELD_FREE = `status = 'Pending' AND (review_started_at IS NULL OR review_started_at < now() - interval '${CALL_IN_FLIGHT_SECONDS} seconds')`;
   const heldRow = async (transId: number): Promise<TxRow | undefined> =>
     (await sql.query<TxRow>(`SELECT * FROM billing_transactions WHERE gateway_trans_id = $1 AND ${HELD_FREE}`, [transId]))[0];
   /** The member's held charges of {@link heldRow}, by gateway transaction: one query for a whole sync. */
@@ -1560,7 +1560,7 @@ export function makeBilling(
    * A charge of ours that no call of ours is giving back: a void or refund asked through us is recorded by that call
    * (audited as its actor's), so the gateway's word of it leaves the charge to that call for a minute.
    */
-  const REVERSAL_FREE = `(reversal_started_at IS NULL OR reversal_started_at < now() - interval '${REVIEW_IN_FLIGHT_SECONDS} seconds')`;
+  const REVERSAL_FREE = `(reversal_started_at IS NULL OR reversal_started_at < now() - interval '${CALL_IN_FLIGHT_SECONDS} seconds')`;
 
   /**
    * Records a void or refund the gateway made of a charge of ours that no call of ours recorded: one the merchant's
