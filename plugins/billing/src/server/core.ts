@@ -1573,10 +1573,12 @@ export function makeBilling(
   const recordReversal = async (t: GatewayTransaction, actor: BillingActor, source: 'webhook' | 'sync' | 'terminated'): Promise<boolean> => {
     if ((t.type !== 'void' && t.type !== 'refund') || t.responseCode !== '1' || t.refTransId === null) return false;
     const kind = t.type;
+    // Recorded before (the usual case in a sync, which reads the member's whole history): nothing to write.
     const original = (
       await sql.query<TxRow>(
-        `SELECT * FROM billing_transactions WHERE gateway_trans_id = $1 AND kind IN ('subscription', 'charge', 'prepull') AND ${REVERSAL_FREE}`,
-        [t.refTransId],
+        `SELECT * FROM billing_transactions WHERE gateway_trans_id = $1 AND kind IN ('subscription', 'charge', 'prepull') AND ${REVERSAL_FREE}
+            AND NOT EXISTS (SELECT 1 FROM billing_transactions WHERE gateway_trans_id = $2)`,
+        [t.refTransId, t.transId],
       )
     )[0];
     if (!original) return false;
