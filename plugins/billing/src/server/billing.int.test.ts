@@ -56,11 +56,7 @@ beforeAll(async () => {
   ann = await signIn(server, 'bill-ann');
   bob = await signIn(server, 'bill-bob');
   staff = await stack.signInStaff('bill-staff');
-  await server.database.sql.query(
-    `INSERT INTO coupons (code, product, membership_type, discount_type, start_date, end_date, status) VALUES
-     ('LIFE-CARD', 'Amethyst', 'Lifetime Membership', 'Lifetime', '2020-01-01', NULL, 'Active'),
-     ('OLD-CARD', 'Amethyst', 'Lifetime Membership', 'Lifetime', '2020-01-01', '2020-12-31', 'Active')`,
-  );
+  await stack.addCoupons([{ code: 'LIFE-CARD' }, { code: 'OLD-CARD', end: '2020-12-31' }]);
 });
 afterAll(async () => {
   await stack?.close();

@@ -63,14 +63,13 @@ const tooMany = (retryAfter: unknown) => `Too many coupon codes were tried. Plea
 beforeAll(async () => {
   stack = await startBillingStack();
   ({ sandboxUrl, server } = stack);
-  await server.database.sql.query(
-    `INSERT INTO coupons (code, product, membership_type, discount_type, start_date, end_date, status) VALUES
-     ('LIFE-CARD', 'Amethyst', 'Lifetime Membership', 'Lifetime', '2020-01-01', NULL, 'Active'),
-     ('OLD-CARD', 'Amethyst', 'Lifetime Membership', 'Lifetime', '2020-01-01', '2020-12-31', 'Active'),
-     ('PAUSED-CARD', 'Amethyst', 'Lifetime Membership', 'Lifetime', '2020-01-01', NULL, 'Inactive'),
-     ('SOON-CARD', 'Amethyst', 'Lifetime Membership', 'Lifetime', '2999-01-01', NULL, 'Active'),
-     ('CARE-ONLY', 'CareGuard', 'Lifetime Membership', 'Lifetime', '2020-01-01', NULL, 'Active')`,
-  );
+  await stack.addCoupons([
+    { code: 'LIFE-CARD' },
+    { code: 'OLD-CARD', end: '2020-12-31' },
+    { code: 'PAUSED-CARD', status: 'Inactive' },
+    { code: 'SOON-CARD', start: '2999-01-01' },
+    { code: 'CARE-ONLY', product: 'CareGuard' },
+  ]);
 });
 afterAll(async () => {
   await stack?.close();

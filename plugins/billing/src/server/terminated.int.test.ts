@@ -69,10 +69,7 @@ beforeAll(async () => {
   stack = await startBillingStack({ sites: ['card'] });
   ({ sandboxUrl, server } = stack);
   staff = await stack.signInStaff('term-staff');
-  await server.database.sql.query(
-    `INSERT INTO coupons (code, product, membership_type, discount_type, start_date, end_date, status) VALUES
-     ('LIFE-TERM', 'Amethyst', 'Lifetime Membership', 'Lifetime', '2020-01-01', NULL, 'Active')`,
-  );
+  await stack.addCoupons([{ code: 'LIFE-TERM' }]);
 });
 afterAll(async () => {
   await stack?.close();

@@ -37,11 +37,25 @@ export interface BillingStack {
    * about one of the gateway transactions `transIds`, oldest first.
    */
   sentWebhooks(eventTypes: readonly string[], transIds: readonly number[]): Promise<string[]>;
+  /**
+   * Adds coupons to the coupons plugin's table: lifetime memberships of the Amethyst product, Active, from 2020-01-01
+   * with no end, unless a coupon says otherwise.
+   */
+  addCoupons(coupons: readonly TestCoupon[]): Promise<void>;
   /** Makes a CareSupport user of the staff site named `userName` and signs them in: support's session. */
   signInStaff(userName: string): Promise<Session>;
   /** Posts a webhook body to our endpoint as the gateway does: signed with the merchant's key unless `signature` says. */
   webhook(raw: string, signature?: string): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
+}
+
+/** A coupon a test adds (BillingStack.addCoupons): its code, and what differs from the usual lifetime coupon. */
+export interface TestCoupon {
+  code: string;
+  product?: string;
+  start?: string;
+  end?: string | null;
+  status?: 'Active' | 'Inactive';
 }
 
 type StackOptions = { proxy?: boolean; sites?: string[]; beforeListen?: (sandbox: FastifyInstance) => void };
@@ -91,6 +105,15 @@ export async function startBillingStack(opts: StackOptions = {}): Promise<Billin
       return ((await res.json()) as { eventType: string; body: string }[])
         .filter((d) => eventTypes.includes(d.eventType) && ids.has((JSON.parse(d.body) as { payload: { id: string } }).payload.id))
         .map((d) => d.body);
+    },
+    async addCoupons(coupons: readonly TestCoupon[]) {
+      for (const c of coupons) {
+        await server.database.sql.query(
+          `INSERT INTO coupons (code, product, membership_type, discount_type, start_date, end_date, status)
+           VALUES ($1, $2, 'Lifetime Membership', 'Lifetime', $3, $4, $5)`,
+          [c.code, c.product ?? 'Amethyst', c.start ?? '2020-01-01', c.end ?? null, c.status ?? 'Active'],
+        );
+      }
     },
     async signInStaff(userName: string) {
       await makeUser(server, { userName, roles: ['CareSupport'], brand: 'staff' });
