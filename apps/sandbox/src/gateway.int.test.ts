@@ -7,6 +7,8 @@ import { createSandbox } from './app';
 import { GATEWAY_MESSAGES, luhnValid, TEST_CARDS } from './gateway-cards';
 
 const creds = { loginId: 'merchant-t', transactionKey: 'key-t', signatureKey: 'sig-t' };
+/** The merchant's HTTP Basic credentials (login id : transaction key), for the gateway's API and its merchant screen. */
+const MERCHANT_AUTH = `Basic ${Buffer.from(`${creds.loginId}:${creds.transactionKey}`).toString('base64')}`;
 let sandbox: FastifyInstance;
 let url: string;
 let gateway: SandboxPaymentGateway;
@@ -37,6 +39,13 @@ afterAll(async () => {
   await new Promise((r) => hooks?.close(r));
 });
 
+/** A new customer (merchant customer id `name`) with one card saved through the hosted form: their ids at the gateway. */
+async function customerWithCard(name: string, cardNumber: string) {
+  const customer = await gateway.ensureCustomer(name);
+  await saveCard(customer, cardNumber);
+  return { customer, profile: (await gateway.getCustomer(customer)).paymentProfiles[0]?.paymentProfileId ?? 0 };
+}
+
 /** Saves a card through the hosted form's own call, as the form's script does. */
 async function saveCard(customerProfileId: number, cardNumber: string, expiry = '12/30', cvv = '123', paymentProfileId?: number) {
   const t = await gateway.hostedFormToken({ customerProfileId, paymentProfileId, returnUrl: `${parentOrigin}/payment` });
@@ -66,7 +75,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox card gateway', () => {
     expect(await gateway.ensureCustomer('member-2')).not.toBe(a);
     const res = await fetch(`${url}/gateway/api/customers`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from('merchant-t:key-t').toString('base64')}`, 'content-type': 'application/json' },
+      headers: { authorization: MERCHANT_AUTH, 'content-type': 'application/json' },
       body: '{}',
     });
     expect(res.status).toBe(400);
@@ -154,9 +163,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox card gateway', () => {
   });
 
   it('charges once per idempotency key, refuses refunds before settlement, settles, refunds and voids', async () => {
-    const c = await gateway.ensureCustomer('member-tx');
-    await saveCard(c, '4111111111111111');
-    const p = (await gateway.getCustomer(c)).paymentProfiles[0]?.paymentProfileId ?? 0;
+    const { customer: c, profile: p } = await customerWithCard('member-tx', '4111111111111111');
     const req = { type: 'authCapture' as const, customerProfileId: c, paymentProfileId: p, amountCents: 1200 };
     const first = await gateway.transaction(req, 'charge-1');
     const again = await gateway.transaction(req, 'charge-1');
@@ -171,7 +178,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox card gateway', () => {
 
     const settle = await fetch(`${url}/gateway/api/settle-now`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from('merchant-t:key-t').toString('base64')}` },
+      headers: { authorization: MERCHANT_AUTH },
     });
     expect(((await settle.json()) as { settled: number }).settled).toBeGreaterThanOrEqual(1);
     expect((await gateway.getTransaction(first.transId)).status).toBe('settledSuccessfully');
@@ -193,9 +200,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox card gateway', () => {
   });
 
   it('declines charges on declining cards', async () => {
-    const c = await gateway.ensureCustomer('member-decline');
-    await saveCard(c, '4111111111111111');
-    const p = (await gateway.getCustomer(c)).paymentProfiles[0]?.paymentProfileId ?? 0;
+    const { customer: c, profile: p } = await customerWithCard('member-decline', '4111111111111111');
     const missing = gateway.transaction({ type: 'authCapture', customerProfileId: c, paymentProfileId: p + 1000, amountCents: 100 }, 'x-1');
     await expect(missing).rejects.toThrow(GATEWAY_MESSAGES.profileNotFound);
   });
@@ -207,8 +212,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox card gateway', () => {
     const req = { type: 'authCapture' as const, customerProfileId: c, paymentProfileId: p, amountCents: 125_000 };
     const held = await gateway.transaction(req, 'review-1');
     expect(held).toMatchObject({ responseCode: '4', status: 'FDSPendingReview', message: 'This transaction is being held for review.', authCode: null });
-    const settle = () =>
-      fetch(`${url}/gateway/api/settle-now`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from('merchant-t:key-t').toString('base64')}` } });
+    const settle = () => fetch(`${url}/gateway/api/settle-now`, { method: 'POST', headers: { authorization: MERCHANT_AUTH } });
     await settle();
     expect((await gateway.getTransaction(held.transId)).status).toBe('FDSPendingReview');
 
@@ -227,18 +231,14 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox card gateway', () => {
     expect(declined).toMatchObject({ responseCode: '2', status: 'declined', message: GATEWAY_MESSAGES.declined });
 
     // A transaction the filters never held cannot be decided.
-    const plain = await gateway.ensureCustomer('member-review-plain');
-    await saveCard(plain, '4111111111111111');
-    const pp = (await gateway.getCustomer(plain)).paymentProfiles[0]?.paymentProfileId ?? 0;
+    const { customer: plain, profile: pp } = await customerWithCard('member-review-plain', '4111111111111111');
     const charged = await gateway.transaction({ ...req, customerProfileId: plain, paymentProfileId: pp }, 'review-4');
     await expect(gateway.reviewHeld(charged.transId, 'approve')).rejects.toThrow(GATEWAY_MESSAGES.notHeld);
     await expect(gateway.reviewHeld(999_999, 'approve')).rejects.toThrow(GATEWAY_MESSAGES.notFound);
   });
 
   it('keeps a subscription whose first payment is held pending, then runs it when the merchant approves and ends it when declined', async () => {
-    const c = await gateway.ensureCustomer('member-review-sub');
-    await saveCard(c, '4000000000000259');
-    const p = (await gateway.getCustomer(c)).paymentProfiles[0]?.paymentProfileId ?? 0;
+    const { customer: c, profile: p } = await customerWithCard('member-review-sub', '4000000000000259');
     const start = (name: string, intervalMonths: 0 | 1 | 12, key: string) =>
       gateway.createSubscription({ customerProfileId: c, paymentProfileId: p, name, intervalMonths, amountCents: 12_500 }, key);
     const yearly = await start('Yearly', 12, 'held-sub-1');
@@ -258,9 +258,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox card gateway', () => {
 
   it('runs subscriptions (monthly, yearly, lifetime) and sends signed webhooks for recurring charges', async () => {
     await gateway.registerWebhook(hookUrl);
-    const c = await gateway.ensureCustomer('member-sub');
-    await saveCard(c, '4111111111111111');
-    const p = (await gateway.getCustomer(c)).paymentProfiles[0]?.paymentProfileId ?? 0;
+    const { customer: c, profile: p } = await customerWithCard('member-sub', '4111111111111111');
     const monthly = await gateway.createSubscription(
       { customerProfileId: c, paymentProfileId: p, name: 'Monthly', intervalMonths: 1, amountCents: 1200 },
       'sub-1',
@@ -283,10 +281,9 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox card gateway', () => {
     );
     expect(new Date(yearly.subscription.nextChargeAt ?? 0).getUTCFullYear()).toBe(new Date().getUTCFullYear() + 1);
 
-    const auth = `Basic ${Buffer.from('merchant-t:key-t').toString('base64')}`;
     const charged = await fetch(`${url}/gateway/api/subscriptions/${monthly.subscription.subscriptionId}/charge-now`, {
       method: 'POST',
-      headers: { authorization: auth },
+      headers: { authorization: MERCHANT_AUTH },
     });
     expect(charged.status).toBe(200);
     for (let i = 0; i < 50 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
@@ -307,9 +304,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox card gateway', () => {
   });
 
   it('starts a subscription on a later day (ARB startDate): nothing charged now, the first charge that day, once per key', async () => {
-    const c = await gateway.ensureCustomer('member-later');
-    await saveCard(c, '4111111111111111');
-    const p = (await gateway.getCustomer(c)).paymentProfiles[0]?.paymentProfileId ?? 0;
+    const { customer: c, profile: p } = await customerWithCard('member-later', '4111111111111111');
     const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
     const input = { customerProfileId: c, paymentProfileId: p, name: 'Yearly', intervalMonths: 12 as const, amountCents: 12_500, startDate: day(200) };
     const later = await gateway.scheduleSubscription(input, 'later-1');
@@ -328,18 +323,15 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox card gateway', () => {
 
   it("lets the merchant decide held charges on its own screen, signed in and from that screen only, and tells the merchant's webhooks once", async () => {
     await gateway.registerWebhook(hookUrl);
-    const c = await gateway.ensureCustomer('member-merchant-screen');
-    await saveCard(c, '4000000000000259');
-    const p = (await gateway.getCustomer(c)).paymentProfiles[0]?.paymentProfileId ?? 0;
+    const { customer: c, profile: p } = await customerWithCard('member-merchant-screen', '4000000000000259');
     const held = await gateway.transaction({ type: 'authCapture', customerProfileId: c, paymentProfileId: p, amountCents: 4_321 }, 'screen-1');
     const screen = `${url}/gateway/merchant`;
-    const auth = `Basic ${Buffer.from('merchant-t:key-t').toString('base64')}`;
     const origin = new URL(url).origin;
 
     const anonymous = await fetch(screen);
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
-    const list = await fetch(screen, { headers: { authorization: auth } });
+    const list = await fetch(screen, { headers: { authorization: MERCHANT_AUTH } });
     expect(list.status).toBe(200);
     const html = await list.text();
     expect(html).toContain(`Approve transaction ${held.transId}`);
@@ -347,7 +339,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox card gateway', () => {
     expect(html).toContain('$43.21');
 
     const decide = (action: string, headers: Record<string, string>) =>
-      fetch(`${screen}/held/${held.transId}/${action}`, { method: 'POST', redirect: 'manual', headers: { authorization: auth, ...headers } });
+      fetch(`${screen}/held/${held.transId}/${action}`, { method: 'POST', redirect: 'manual', headers: { authorization: MERCHANT_AUTH, ...headers } });
     // Another site's form post carries the browser's Basic credentials too: refused, nothing decided.
     expect((await decide('approve', { origin: 'http://evil.example' })).status).toBe(403);
     expect((await decide('approve', {})).status).toBe(403);
@@ -373,31 +365,28 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox card gateway', () => {
     expect(await refused.text()).toContain(GATEWAY_MESSAGES.notHeld);
     await new Promise((r) => setTimeout(r, 200));
     expect(received.length).toBe(before + 1);
-    const after = await (await fetch(screen, { headers: { authorization: auth } })).text();
+    const after = await (await fetch(screen, { headers: { authorization: MERCHANT_AUTH } })).text();
     expect(after).not.toContain(`Approve transaction ${held.transId}`);
     expect(after).toMatch(new RegExp(`<td>${held.transId}</td>.*?<td>Approved</td><td>capturedPendingSettlement</td>`));
   });
 
   it("lets the merchant void an unsettled charge and refund a settled one on its own screen, telling the merchant's webhooks of each once", async () => {
     await gateway.registerWebhook(hookUrl);
-    const c = await gateway.ensureCustomer('member-merchant-give-back');
-    await saveCard(c, '4111111111111111');
-    const p = (await gateway.getCustomer(c)).paymentProfiles[0]?.paymentProfileId ?? 0;
+    const { customer: c, profile: p } = await customerWithCard('member-merchant-give-back', '4111111111111111');
     const charge = (key: string, amountCents: number) =>
       gateway.transaction({ type: 'authCapture', customerProfileId: c, paymentProfileId: p, amountCents }, key);
     const settled = await charge('give-back-settled', 2_500);
-    await fetch(`${url}/gateway/api/settle-now`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from('merchant-t:key-t').toString('base64')}` } });
+    await fetch(`${url}/gateway/api/settle-now`, { method: 'POST', headers: { authorization: MERCHANT_AUTH } });
     const unsettled = await charge('give-back-unsettled', 1_200);
     const screen = `${url}/gateway/merchant`;
-    const auth = `Basic ${Buffer.from('merchant-t:key-t').toString('base64')}`;
     const origin = new URL(url).origin;
-    const html = await (await fetch(screen, { headers: { authorization: auth } })).text();
+    const html = await (await fetch(screen, { headers: { authorization: MERCHANT_AUTH } })).text();
     expect(html).toContain(`Void transaction ${unsettled.transId}`);
     expect(html).toContain(`Refund transaction ${settled.transId}`);
     expect(html).not.toContain(`Void transaction ${settled.transId}`);
 
     const giveBack = (id: number, action: string, headers: Record<string, string> = { origin }) =>
-      fetch(`${screen}/transactions/${id}/${action}`, { method: 'POST', redirect: 'manual', headers: { authorization: auth, ...headers } });
+      fetch(`${screen}/transactions/${id}/${action}`, { method: 'POST', redirect: 'manual', headers: { authorization: MERCHANT_AUTH, ...headers } });
     // Another site's form post is refused, and nothing is given back.
     expect((await giveBack(unsettled.transId, 'void', { origin: 'http://evil.example' })).status).toBe(403);
     expect((await gateway.getTransaction(unsettled.transId)).status).toBe('capturedPendingSettlement');
@@ -429,7 +418,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox card gateway', () => {
     const refundAgain = await giveBack(settled.transId, 'refund');
     expect(refundAgain.status).toBe(400);
     expect(await refundAgain.text()).toContain(GATEWAY_MESSAGES.refundTooLarge);
-    const after = await (await fetch(`${screen}?done=${settled.transId}&action=refund`, { headers: { authorization: auth } })).text();
+    const after = await (await fetch(`${screen}?done=${settled.transId}&action=refund`, { headers: { authorization: MERCHANT_AUTH } })).text();
     expect(after).toContain(`Transaction ${settled.transId} refunded.`);
     expect(after).not.toContain(`Void transaction ${unsettled.transId}`);
     expect(after).not.toContain(`Refund transaction ${settled.transId}`);
@@ -439,9 +428,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('sandbox card gateway', () => {
 
   it("tells the merchant's webhooks of a refund made through the API once, not again on the key's replay", async () => {
     await gateway.registerWebhook(hookUrl);
-    const c = await gateway.ensureCustomer('member-api-refund');
-    await saveCard(c, '4111111111111111');
-    const p = (await gateway.getCustomer(c)).paymentProfiles[0]?.paymentProfileId ?? 0;
+    const { customer: c, profile: p } = await customerWithCard('member-api-refund', '4111111111111111');
     const charged = await gateway.transaction({ type: 'authCapture', customerProfileId: c, paymentProfileId: p, amountCents: 900 }, 'api-refund-charge');
     const before = received.length;
     const v = await gateway.transaction({ type: 'void', refTransId: charged.transId }, `void:${charged.transId}`);

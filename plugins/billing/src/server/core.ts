@@ -1394,7 +1394,7 @@ export function makeBilling(
     original: TxRow,
     transId: number,
     actor: BillingActor,
-  ): Promise<{ reversal: 'void' | 'refund' | null; reversed: boolean; problem: string | null; atGateway?: true }> => {
+  ): Promise<{ reversal: 'void' | 'refund' | null; reversed: boolean; problem: string | null; atGateway: boolean }> => {
     let reversal: 'void' | 'refund' | null = null;
     try {
       const now = await gatewayCall(() => gw.getTransaction(transId));
@@ -1407,9 +1407,9 @@ export function makeBilling(
       }
       const r = back.result;
       const reversed = r.StatusString === 'Ok';
-      return { reversal, reversed, problem: reversed ? null : `${reversal}: ${r.Message}`, ...(back.atGateway ? { atGateway: true } : {}) };
+      return { reversal, reversed, problem: reversed ? null : `${reversal}: ${r.Message}`, atGateway: back.atGateway };
     } catch (e) {
-      return { reversal, reversed: false, problem: `${reversal ?? 'reverse'}: ${failedText(e)}` };
+      return { reversal, reversed: false, problem: `${reversal ?? 'reverse'}: ${failedText(e)}`, atGateway: false };
     }
   };
 
@@ -1458,7 +1458,7 @@ export function makeBilling(
       const back = await giveBack(original, transId, actor);
       reversal = back.reversal;
       reversed = back.reversed;
-      atGateway = back.atGateway === true;
+      atGateway = back.atGateway;
       if (back.problem) problems.push(back.problem);
       else if (reversal && !atGateway) finished.push(reversal);
     }

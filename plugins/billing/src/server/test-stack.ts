@@ -73,6 +73,8 @@ export async function startBillingStack(opts: StackOptions = {}): Promise<Billin
   const sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
   const proxy = opts.proxy ? await startProviderProxy(sandboxUrl) : null;
   const server = await startTestServer({ sandboxUrl: proxy?.url ?? sandboxUrl, smtpUrl: null }, opts.sites ? { sites: opts.sites } : {});
+  const gateway = async <T>(path: string, method = 'GET') =>
+    (await (await fetch(`${sandboxUrl}/gateway/api${path}`, { method, headers: { authorization: GATEWAY_BASIC } })).json()) as T;
   const call = (path: string, o: StackCall) =>
     server.app.inject({
       method: o.method ?? (o.body === undefined ? 'GET' : 'POST'),
@@ -91,8 +93,7 @@ export async function startBillingStack(opts: StackOptions = {}): Promise<Billin
       if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
       return res.json().Data as T;
     },
-    gateway: async <T>(path: string, method = 'GET') =>
-      (await (await fetch(`${sandboxUrl}/gateway/api${path}`, { method, headers: { authorization: GATEWAY_BASIC } })).json()) as T,
+    gateway,
     merchantScreen: (path: string) =>
       fetch(`${sandboxUrl}/gateway/merchant/${path}`, {
         method: 'POST',
@@ -100,9 +101,8 @@ export async function startBillingStack(opts: StackOptions = {}): Promise<Billin
         headers: { authorization: GATEWAY_BASIC, origin: new URL(sandboxUrl).origin },
       }),
     async sentWebhooks(eventTypes: readonly string[], transIds: readonly number[]) {
-      const res = await fetch(`${sandboxUrl}/gateway/api/webhooks/deliveries`, { headers: { authorization: GATEWAY_BASIC } });
       const ids = new Set(transIds.map(String));
-      return ((await res.json()) as { eventType: string; body: string }[])
+      return (await gateway<{ eventType: string; body: string }[]>('/webhooks/deliveries'))
         .filter((d) => eventTypes.includes(d.eventType) && ids.has((JSON.parse(d.body) as { payload: { id: string } }).payload.id))
         .map((d) => d.body);
     },
