@@ -20,6 +20,7 @@ const TEXTS = [
   "Mary O'Brien",
   'plain ascii 100%',
   'Çağrı Ünlü İnce',
+  'Søren Strauß Ærø',
 ];
 
 describe('foldSql on the database', () => {
@@ -42,6 +43,9 @@ describe('foldSql on the database', () => {
     expect(await find('anne marie')).toEqual(['Anne-Marie Smith Jones']);
     expect(await find('garcia alvaro')).toEqual(['ÁLVARO GARCÍA']);
     expect(await find('ŁUKASZ øster')).toEqual(['Łukasz Øster Đorđe']);
+    expect(await find('lukasz oster dorde')).toEqual(['Łukasz Øster Đorđe']);
+    expect(await find('soren strauss aero')).toEqual(['Søren Strauß Ærø']);
+    expect(await find('cagri')).toEqual(['Çağrı Ünlü İnce']);
     expect(await find('cagrı unlu ince')).toEqual(['Çağrı Ünlü İnce']);
     expect(await find('100%')).toEqual(['plain ascii 100%']);
     expect(await find('jose garcia')).toEqual([]);
