@@ -21,6 +21,7 @@ const TEXTS = [
   'plain ascii 100%',
   'Çağrı Ünlü İnce',
   'Søren Strauß Ærø',
+  'ÆRØ STRAUẞ ŒUVRE',
 ];
 
 describe('foldSql on the database', () => {
@@ -45,6 +46,7 @@ describe('foldSql on the database', () => {
     expect(await find('ŁUKASZ øster')).toEqual(['Łukasz Øster Đorđe']);
     expect(await find('lukasz oster dorde')).toEqual(['Łukasz Øster Đorđe']);
     expect(await find('soren strauss aero')).toEqual(['Søren Strauß Ærø']);
+    expect(await find('oeuvre')).toEqual(['ÆRØ STRAUẞ ŒUVRE']);
     expect(await find('cagri')).toEqual(['Çağrı Ünlü İnce']);
     expect(await find('cagrı unlu ince')).toEqual(['Çağrı Ünlü İnce']);
     expect(await find('100%')).toEqual(['plain ascii 100%']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allWordsSql, foldSql, foldText, MAX_SEARCH_WORDS, searchWords, sqlParams } from './search';
+import { allWordsSql, foldSql, foldText, MAX_SEARCH_WORDS, plainLetters, searchWords, sqlParams } from './search';
 
 describe('searchWords: the words a search box requires', () => {
   it('gives the same words whatever the order, commas, spacing, case and accents', () => {
@@ -21,7 +21,12 @@ describe('searchWords: the words a search box requires', () => {
     expect(foldText('áàâäãå ÉÈÊË íïÎ óöõ úüÛ ñÑ çÇ ýÿ ő ž č ş ğ İ')).toBe('aaaaaa eeee iii ooo uuu nn cc yy o z c s g i');
     // Letters NFD leaves whole are written as the plain letters a person types for them (on the database's side too).
     expect(foldText('Łukasz Øster Đorđe Søren Strauß Ærø Œuvre Ħal Iıl Ðóra')).toBe('lukasz oster dorde soren strauss aero oeuvre hal iil dora');
+    expect(foldText('STRAUẞ ÆRØ ŒUVRE')).toBe('strauss aero oeuvre');
     expect(searchWords('STRAUSS soren')).toEqual(['strauss', 'soren']);
+  });
+
+  it('writes the letters NFD leaves whole as plain ones with their case kept, for file names', () => {
+    expect(plainLetters('Łukasz Øster Strauß ÆRØ Œuvre ẞ Née')).toBe('Lukasz Oster Strauss AERO OEuvre SS Née');
     expect(foldText('Zoë Peña')).toBe('zoe pena');
     // Decomposed input (an accent typed as a separate mark) folds the same way.
     expect(foldText('Pen\u0303a')).toBe('pena');

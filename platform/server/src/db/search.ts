@@ -15,15 +15,18 @@ const MARKS_JS = /[\u0300-\u036f]/g;
 
 /**
  * Letters that are not a plain letter with marks, so NFD leaves them whole, and the plain letters a person types for
- * them: "Łukasz" is found by "lukasz", "Søren" by "soren", "Strauß" by "strauss". One letter each for translate()
- * (capitals too, for a database whose lower() leaves them) and the two-letter ones, lower case, for replace().
+ * them: "Łukasz" is found by "lukasz", "Søren" by "soren", "Strauß" by "strauss". One letter each (translate() in SQL)
+ * and the two-letter ones (replace()), in both cases.
  */
 const LETTER_FROM = 'łŁøØđĐħĦıðÐ';
-const LETTER_TO = 'llooddhhidd';
+const LETTER_TO = 'lLoOdDhHidD';
 const PAIRS: readonly (readonly [string, string])[] = [
   ['ß', 'ss'],
+  ['ẞ', 'SS'],
   ['æ', 'ae'],
+  ['Æ', 'AE'],
   ['œ', 'oe'],
+  ['Œ', 'OE'],
 ];
 const LETTER_FOLDS: Record<string, string> = {
   ...Object.fromEntries([...LETTER_FROM].map((letter, i) => [letter, LETTER_TO[i] as string])),
@@ -31,17 +34,18 @@ const LETTER_FOLDS: Record<string, string> = {
 };
 const LETTERS_JS = new RegExp(`[${Object.keys(LETTER_FOLDS).join('')}]`, 'g');
 
+/** The letters NFD leaves whole written as plain ones, case kept: "Łukasz Strauß" → "Lukasz Strauss". */
+export function plainLetters(text: string): string {
+  return text.replace(LETTERS_JS, (letter) => LETTER_FOLDS[letter] ?? letter);
+}
+
 /**
- * A text as the searches compare it (what foldSql does in SQL): decomposed (NFD), the accent marks dropped, lower
- * case, and the letters NFD leaves whole written as plain ones. "Núñez" and "NUNEZ" both give "nunez"; á→a, ñ→n,
- * ü→u, ç→c, ő→o, ž→z, ł→l, ø→o, đ→d, ß→ss, æ→ae.
+ * A text as the searches compare it (what foldSql does in SQL): decomposed (NFD), the accent marks dropped, the
+ * letters NFD leaves whole written as plain ones, lower case. "Núñez" and "NUNEZ" both give "nunez"; á→a, ñ→n, ü→u,
+ * ç→c, ő→o, ž→z, ł→l, ø→o, đ→d, ß→ss, æ→ae.
  */
 export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(MARKS_JS, '')
-    .toLowerCase()
-    .replace(LETTERS_JS, (letter) => LETTER_FOLDS[letter] ?? letter);
+  return plainLetters(text.normalize('NFD').replace(MARKS_JS, '')).toLowerCase();
 }
 
 /** What separates words: white space, commas, hyphens (and dashes), slashes and dots. */
@@ -81,7 +85,12 @@ export function phoneDigits(text: string | null | undefined, min = 3): string | 
 export function foldSql(expr: string): string {
   const e = `(${expr})`;
   const unmarked = `lower(regexp_replace(normalize(${e}, NFD), '${MARKS}', '', 'g'))`;
-  const letters = PAIRS.reduce((sql, [from, to]) => `replace(${sql}, '${from}', '${to}')`, `translate(${unmarked}, '${LETTER_FROM}', '${LETTER_TO}')`);
+  // After lower(): the single letters in both cases (a database whose lower() leaves them), the pairs lower case.
+  const pairs = PAIRS.filter(([from]) => from === from.toLowerCase());
+  const letters = pairs.reduce(
+    (sql, [from, to]) => `replace(${sql}, '${from}', '${to}')`,
+    `translate(${unmarked}, '${LETTER_FROM}', '${LETTER_TO.toLowerCase()}')`,
+  );
   return `CASE WHEN octet_length(${e}) = length(${e}) THEN lower(${e}) ELSE ${letters} END`;
 }
 

@@ -55,6 +55,13 @@ describe('sendDownload', () => {
     expect(decodeURIComponent(xFilename)).toBe('Résumé 100% – 東京.pdf');
   });
 
+  it('writes the letters that have no accent to drop as plain ones in the ASCII fallback', async () => {
+    const { res } = await download({ fileName: 'Statement Łukasz Øster Strauß.pdf', contentType: 'application/pdf', body: Buffer.from('x') });
+    const header = String(res.headers['content-disposition']);
+    expect(header).toContain('filename="Statement Lukasz Oster Strauss.pdf"');
+    expect(contentDisposition.parse(header).parameters.filename).toBe('Statement Łukasz Øster Strauß.pdf');
+  });
+
   it('drops folders, control characters and leading dots from the name', async () => {
     const { res } = await download({ fileName: '../../etc/.passwd\r\nx', contentType: 'text/plain', body: Buffer.from('') });
     expect(res.headers['x-filename']).toBe('passwdx');

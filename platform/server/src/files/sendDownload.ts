@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import contentDisposition from 'content-disposition';
 import type { FastifyReply } from 'fastify';
+import { plainLetters } from '../db/search';
 import { SENT, type Sent } from '../http/context';
 
 export interface Download {
@@ -26,10 +27,12 @@ export function safeFileName(name: string): string {
   return base.replace(/^\.+/, '') || 'download';
 }
 
-/** An ASCII stand-in for clients that do not read filename*: accents dropped, anything else non-ASCII as '_'. */
+/**
+ * An ASCII stand-in for clients that do not read filename*: accents dropped, the letters that have none written plain
+ * (Ł→L, ß→ss), anything else non-ASCII as '_'.
+ */
 function asciiFallback(name: string): string {
-  return name
-    .normalize('NFKD')
+  return plainLetters(name.normalize('NFKD'))
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^\u0020-\u007e]/g, '_');
 }
