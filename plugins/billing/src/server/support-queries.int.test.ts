@@ -139,7 +139,7 @@ describe("billing: the indexes of support's reads (migration 0005)", () => {
       const all = supportPage(search({ limit: 20 }));
       const last = seeded[600] ?? 0;
       const key = (await tx.query<{ key: string }>('SELECT created_at::text AS key FROM billing_transactions WHERE id = $1', [last]))[0]?.key ?? '';
-      const nextBatch = (sortOrder: 'ASC' | 'DESC') => plan(supportBatch({ ...search({ sortOrder }), ids: null, batchSize: 500 }, { key, id: last }));
+      const nextBatch = (sortOrder: 'ASC' | 'DESC') => plan(supportBatch({ ...search({ sortOrder }), ids: null, batchSize: 500 }, { keys: [key], id: last }));
       return {
         queue: await plan(supportStatusCounts(['Pending', 'Declined', 'Authorized'])),
         declinedPage: await plan(declined.page),
@@ -166,6 +166,33 @@ describe("billing: the indexes of support's reads (migration 0005)", () => {
     expect(plans.refund).toContain('billing_transactions_ref_idx');
   });
 
+  it('reads a page and an export batch sorted by member name in the order of the members’ name index, each member’s charges through theirs, not by sorting every charge', async () => {
+    const plans = await server.database.sql.transaction(async (tx) => {
+      // With sorting every row priced out, a plan still sorts everything unless an index gives the order's leading keys.
+      await tx.query('SET LOCAL enable_seqscan = off');
+      await tx.query('SET LOCAL enable_sort = off');
+      const plan = async (s: Statement) => (await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${s.sql}`, s.params)).map((r) => r['QUERY PLAN']).join('\n');
+      const last = seeded[600] ?? 0;
+      const [keys] = await tx.query<{ last: string; first: string }>(
+        'SELECT lower(m.last_name) AS last, lower(m.first_name) AS first FROM billing_transactions t JOIN members m USING (member_id) WHERE t.id = $1',
+        [last],
+      );
+      return {
+        asc: await plan(supportPage(search({ sortColumn: 'MemberName', sortOrder: 'ASC', limit: 20 })).page),
+        desc: await plan(supportPage(search({ sortColumn: 'MemberName', offset: 40, limit: 20 })).page),
+        batch: await plan(
+          supportBatch({ ...search({ sortColumn: 'MemberName' }), ids: null, batchSize: 500 }, { keys: [keys?.last ?? '', keys?.first ?? ''], id: last }),
+        ),
+      };
+    });
+    for (const p of [plans.asc, plans.desc, plans.batch]) {
+      expect(p).toMatch(/Index Scan (Backward )?using members_name_idx/);
+      expect(p).toContain('billing_transactions_member_idx');
+      expect(p).toMatch(/Presorted Key: \(lower\(m\.last_name\)\), \(lower\(m\.first_name\)\)/);
+      expect(p).not.toMatch(/(^|->)\s*Sort\s+\(/m);
+    }
+  });
+
   it('reads a page and an export batch sorted by Amount or by Status in the order of their indexes (migration 0006), not by sorting every charge', async () => {
     const rows = await server.database.sql.query<{ indexname: string; indexdef: string }>(
       `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'billing_transactions'
@@ -181,7 +208,7 @@ describe("billing: the indexes of support's reads (migration 0005)", () => {
         amountDesc: await plan(supportPage(search({ sortColumn: 'Amount', limit: 20 })).page),
         amountAsc: await plan(supportPage(search({ sortColumn: 'Amount', sortOrder: 'ASC', offset: 40, limit: 20 })).page),
         status: await plan(supportPage(search({ sortColumn: 'Status', limit: 20 })).page),
-        amountBatch: await plan(supportBatch({ ...search({ sortColumn: 'Amount' }), ids: null, batchSize: 500 }, { key: amount, id: last })),
+        amountBatch: await plan(supportBatch({ ...search({ sortColumn: 'Amount' }), ids: null, batchSize: 500 }, { keys: [amount], id: last })),
       };
     });
     for (const p of [plans.amountDesc, plans.amountAsc, plans.amountBatch]) {

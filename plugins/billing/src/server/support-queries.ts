@@ -18,23 +18,22 @@ const SUPPORT_TX_FROM = `FROM billing_transactions t JOIN members m ON m.member_
 /** Charges as support sees them: refund and void records stay behind the charge they reversed. */
 export const SUPPORT_TX_SELECT = `SELECT ${SUPPORT_TX_COLUMNS}
   ${SUPPORT_TX_FROM}`;
-const SUPPORT_SORT: Record<TransactionSearch['sortColumn'], string> = {
-  DateCreated: 't.created_at',
-  Amount: 't.amount_cents',
-  Status: 't.status',
-  TransactionID: 't.id',
-  MemberName: "lower(m.last_name || ' ' || m.first_name)",
-};
 /**
- * The type of each sort key. An export batch reads its last row's key as text and bounds the next batch with it cast
- * back: a timestamp keeps its microseconds (a JavaScript Date would round them to milliseconds and skip or repeat rows).
+ * Each sort column's keys, in order, with the type of each. An export batch reads its last row's keys as text and
+ * bounds the next batch with them cast back: a timestamp keeps its microseconds (a JavaScript Date would round them to
+ * milliseconds and skip or repeat rows). A member's name sorts by last name, then first name, the order of the
+ * members' name index (kernel migration 0001): a page walks the members in that order and reads each one's charges
+ * through billing_transactions_member_idx, where one key of their joined text sorted every charge the search found.
  */
-const SORT_KEY_TYPE: Record<TransactionSearch['sortColumn'], string> = {
-  DateCreated: 'timestamptz',
-  Amount: 'integer',
-  Status: 'text',
-  TransactionID: 'integer',
-  MemberName: 'text',
+const SORT_KEYS: Record<TransactionSearch['sortColumn'], readonly (readonly [expr: string, type: string])[]> = {
+  DateCreated: [['t.created_at', 'timestamptz']],
+  Amount: [['t.amount_cents', 'integer']],
+  Status: [['t.status', 'text']],
+  TransactionID: [],
+  MemberName: [
+    ['lower(m.last_name)', 'text'],
+    ['lower(m.first_name)', 'text'],
+  ],
 };
 
 /** The text a support search looks in: the charge's ids, PA number, description and status, its member's name, number and e-mail. */
@@ -89,7 +88,8 @@ function filterOf(q: Pick<TransactionSearch, 'statuses' | 'search' | 'statusName
 }
 const direction = (q: Pick<TransactionSearch, 'sortOrder'>) => (q.sortOrder === 'ASC' ? 'ASC' : 'DESC');
 /** The grid's and the export's order: the sort column, then the id the same way (so the order is total). */
-const orderOf = (q: Pick<TransactionSearch, 'sortColumn' | 'sortOrder'>) => `ORDER BY ${SUPPORT_SORT[q.sortColumn]} ${direction(q)}, t.id ${direction(q)}`;
+const orderOf = (q: Pick<TransactionSearch, 'sortColumn' | 'sortOrder'>) =>
+  `ORDER BY ${[...SORT_KEYS[q.sortColumn].map(([expr]) => expr), 't.id'].map((expr) => `${expr} ${direction(q)}`).join(', ')}`;
 
 /**
  * The support grid: one page by LIMIT/OFFSET, and the number of charges the search finds. Two statements: the page
@@ -125,15 +125,15 @@ export async function supportSearch<R>(primary: SqlClient, reader: SqlClient, q:
   });
 }
 
-/** The last row of an export batch: its sort key (as text, see SORT_KEY_TYPE) and id. */
+/** The last row of an export batch: its sort keys (as text, see SORT_KEYS) and id. */
 export interface BatchEnd {
-  key: string;
+  keys: readonly string[];
   id: number;
 }
 /**
  * One batch of support's export, in the grid's order: the charges after `after` (null: from the first), with the sort
- * key of each as `sort_key`. Keyset paging on (sort key, id), without a count or an OFFSET, so each batch reads about
- * its own rows where an index gives the order (DateCreated and TransactionID); `ids` (when given) narrows it in SQL.
+ * keys of each as `sort_key_0`, `sort_key_1`. Keyset paging on (sort keys, id), without a count or an OFFSET, so each
+ * batch reads about its own rows where an index gives the order; `ids` (when given) narrows it in SQL.
  */
 export function supportBatch(q: TransactionExport, after: BatchEnd | null): Statement {
   const filter = filterOf(q);
@@ -142,29 +142,31 @@ export function supportBatch(q: TransactionExport, after: BatchEnd | null): Stat
     params.push(value);
     return `$${params.length}`;
   };
-  let sql = `SELECT (${SUPPORT_SORT[q.sortColumn]})::text AS sort_key, ${SUPPORT_TX_COLUMNS}
+  const keys = SORT_KEYS[q.sortColumn];
+  let sql = `SELECT ${keys.map(([expr], i) => `(${expr})::text AS sort_key_${i}, `).join('')}${SUPPORT_TX_COLUMNS}
   ${SUPPORT_TX_FROM} AND ${filter.sql}`;
   if (q.ids) sql += ` AND t.id = ANY(${param([...q.ids])}::int[])`;
   if (after) {
     const cmp = direction(q) === 'ASC' ? '>' : '<';
-    sql +=
-      q.sortColumn === 'TransactionID'
-        ? ` AND t.id ${cmp} ${param(after.id)}::int`
-        : ` AND (${SUPPORT_SORT[q.sortColumn]}, t.id) ${cmp} (${param(after.key)}::${SORT_KEY_TYPE[q.sortColumn]}, ${param(after.id)}::int)`;
+    const bounds = keys.map(([, type], i) => `${param(after.keys[i])}::${type}`);
+    sql += keys.length
+      ? ` AND (${keys.map(([expr]) => expr).join(', ')}, t.id) ${cmp} (${bounds.join(', ')}, ${param(after.id)}::int)`
+      : ` AND t.id ${cmp} ${param(after.id)}::int`;
   }
   return { sql: `${sql} ${orderOf(q)} LIMIT ${param(q.batchSize)}`, params };
 }
 
 /** The rows of support's export, batch by batch ({@link supportBatch}): each batch starts after the last row of the one before. */
 export async function* supportBatches<R extends { id: number }>(reader: SqlClient, q: TransactionExport): AsyncGenerator<R[]> {
+  const keyCount = SORT_KEYS[q.sortColumn].length;
   let after: BatchEnd | null = null;
   for (;;) {
     const batch = supportBatch(q, after);
-    const rows = await reader.query<R & { sort_key: string }>(batch.sql, batch.params);
+    const rows = await reader.query<R & Record<`sort_key_${number}`, string>>(batch.sql, batch.params);
     if (rows.length) yield rows;
     const last = rows[rows.length - 1];
     if (!last || rows.length < q.batchSize) return;
-    after = { key: last.sort_key, id: last.id };
+    after = { keys: Array.from({ length: keyCount }, (_, i) => last[`sort_key_${i}`] ?? ''), id: last.id };
   }
 }
 
