@@ -6,7 +6,6 @@ import { type Role, RoleSets, Roles } from '@portal/core';
  */
 export const PROFILE_ACCESS: readonly Role[] = RoleSets.memberArea;
 export const PROFILE_PATH = '/member';
-export const PROFILE_ADDRESSES_PATH = '/member/addresses';
 
 /** Spec 01 section 6: CareGuard and CareAssist members edit their phone fields; support staff acting for a member may too. */
 export const PHONE_EDIT_ROLES: readonly Role[] = [Roles.CareGuard, Roles.CareAssist, Roles.SuperUser, Roles.CareSupport];
