@@ -130,4 +130,16 @@ describe('bundle composition', () => {
       expect(js.get(brand.id)).toContain('ZodError');
     }
   });
+
+  it('keeps zod off the landing page: the landing chunk (the dashboard and its widgets) holds no schema library', () => {
+    for (const brand of brands) {
+      const assets = join(out, brand.id, 'assets');
+      const landing = readdirSync(assets).filter((f) => /^landing-[\w-]+\.js$/.test(f));
+      expect(landing, brand.id).toHaveLength(1);
+      const code = readFileSync(join(assets, landing[0] as string), 'utf8');
+      // Widgets name their endpoints with endpointRef and `import type` of the contract: building the schemas cost
+      // 150–250 ms of a slowed CPU before the dashboard's first paint.
+      expect(`${brand.id}: ${code.includes('ZodError') ? 'zod on the landing page' : 'no zod'}`).toBe(`${brand.id}: no zod`);
+    }
+  });
 });

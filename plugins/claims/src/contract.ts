@@ -43,11 +43,7 @@ export const GLOBAL_SEARCH_LIMIT = 5;
 export const VENDOR_SEARCH_MIN = 3;
 export const MAX_STATUS_CHANGE_IDS = 500;
 
-/**
- * The payee name a reimbursement's bill is stored with (no shared payee: the member is paid back). It is data in
- * English; the pages show it in the reader's language (`shownPayee`).
- */
-export const REIMBURSEMENT_PAYEE = 'Member reimbursement';
+export { REIMBURSEMENT_PAYEE } from './payee';
 /** Largest amount accepted: $100 million. */
 export const MAX_AMOUNT = 100_000_000;
 

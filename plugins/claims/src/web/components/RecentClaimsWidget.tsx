@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { shownPayee } from './format';
+import { shownPayee } from './payee';
 import { recentQuery } from './RecentClaimsWidget.data';
 import { useClaimLookups } from './useClaimLookups';
 

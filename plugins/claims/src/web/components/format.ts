@@ -1,6 +1,6 @@
 import { dayOfLocalDate, formatCurrency, formatIsoDay } from '@portal/core';
 import type { TFunction } from 'i18next';
-import { type Claim, displayStatus, REIMBURSEMENT_PAYEE } from '../../contract';
+import { displayStatus } from '../../contract';
 
 /** Dollars with 2 decimals, grouped, as every other page shows money ('$1,234.50'); empty for no amount. */
 export const money = (n: number | null | undefined): string => (n === null || n === undefined ? '' : formatCurrency(n));
@@ -31,6 +31,4 @@ export function monthsAgo(months: number, now = new Date()): string {
   return formatIsoDay({ year: y, month: m, day: Math.min(day, last) });
 }
 
-/** A bill's payee as the pages show it: a reimbursement's (stored in English, no shared payee) in the reader's language. */
-export const shownPayee = (t: TFunction, c: Pick<Claim, 'PayeeID' | 'PayeeName'>): string =>
-  c.PayeeID === null && c.PayeeName === REIMBURSEMENT_PAYEE ? t('payee.reimbursement') : c.PayeeName;
+export { shownPayee } from './payee';

@@ -1,12 +1,15 @@
 import { formatDateTime, formatMomentDay } from '@portal/core';
-import { useApi, useKernel } from '@portal/web';
+import { endpointRef, useApi, useKernel } from '@portal/web';
 import { Button, LoadFailed } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NOTES_PATH } from '../../access';
-import { NotesApi } from '../../contract';
+import type { NotesApi } from '../../contract';
 import * as css from './notes.css';
+
+/** The contract's endpoint as a declaration: the landing chunk takes no zod (the dashboard's widgets all do so). */
+const openConversations = endpointRef<typeof NotesApi.open>({ method: 'GET', path: '/api/support/notes/open' });
 
 /**
  * Support's inbox on the staff dashboard: the members whose latest note is theirs (not answered yet), the one waiting
@@ -19,7 +22,7 @@ export default function OpenConversationsWidget() {
   const navigate = useNavigate();
   const open = useQuery({
     queryKey: ['notes', 'open'],
-    queryFn: () => api.call(NotesApi.open, undefined, { skipLoadingBar: true, notify: false }),
+    queryFn: () => api.call(openConversations, undefined, { skipLoadingBar: true, notify: false }),
   });
   if (open.isPending || (open.isError && open.isFetching)) return <p aria-busy="true">{t('loading')}</p>;
   if (open.isError) return <LoadFailed message={t('open.error')} onRetry={() => void open.refetch()} />;

@@ -3,7 +3,7 @@ import { useApi } from '@portal/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { isEdited } from './noteState';
+import { isEdited } from './noteEdited';
 import * as css from './notes.css';
 import { recentQuery } from './RecentNotesWidget.data';
 

@@ -1,9 +1,8 @@
 import type { ApiClient } from '@portal/web';
 import type { Query } from '@tanstack/react-query';
-import { DEFAULT_NOTE_TYPE_ID, type Note, NotesApi, STAFF_DEFAULT_NOTE_TYPE_ID } from '../../contract';
+import { DEFAULT_NOTE_TYPE_ID, NotesApi, STAFF_DEFAULT_NOTE_TYPE_ID } from '../../contract';
 
-/** Edited after it was written: the server moves UpdatedDate on every saved edit (a new note has both equal). */
-export const isEdited = (n: Pick<Note, 'CreatedDate' | 'UpdatedDate'>): boolean => Date.parse(n.UpdatedDate) > Date.parse(n.CreatedDate);
+export { isEdited } from './noteEdited';
 
 /** The unread count (the badge's, and the list's status line): one query, so both always say the same. */
 export const UNREAD_KEY = ['notes', 'unread'] as const;
