@@ -32,6 +32,8 @@ const LETTER_FOLDS: Record<string, string> = {
   ...Object.fromEntries([...LETTER_FROM].map((letter, i) => [letter, LETTER_TO[i] as string])),
   ...Object.fromEntries(PAIRS),
 };
+/** The pairs foldSql replaces after lower(): their lower-case letters. */
+const LOWER_PAIRS = PAIRS.filter(([from]) => from === from.toLowerCase());
 const LETTERS_JS = new RegExp(`[${Object.keys(LETTER_FOLDS).join('')}]`, 'g');
 
 /** The letters NFD leaves whole written as plain ones, case kept: "Łukasz Strauß" → "Lukasz Strauss". */
@@ -86,8 +88,7 @@ export function foldSql(expr: string): string {
   const e = `(${expr})`;
   const unmarked = `lower(regexp_replace(normalize(${e}, NFD), '${MARKS}', '', 'g'))`;
   // After lower(): the single letters in both cases (a database whose lower() leaves them), the pairs lower case.
-  const pairs = PAIRS.filter(([from]) => from === from.toLowerCase());
-  const letters = pairs.reduce(
+  const letters = LOWER_PAIRS.reduce(
     (sql, [from, to]) => `replace(${sql}, '${from}', '${to}')`,
     `translate(${unmarked}, '${LETTER_FROM}', '${LETTER_TO.toLowerCase()}')`,
   );

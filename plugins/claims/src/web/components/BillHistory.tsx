@@ -9,8 +9,9 @@ import { Link } from 'react-router-dom';
 import { type Claim, ClaimsApi, PAGE_SIZES } from '../../contract';
 import { BillsGrid } from './BillsGrid';
 import * as css from './claims.css';
-import { money, shownPayee } from './format';
+import { money } from './format';
 import { allPages, duplicateFilters, HISTORY_YEARS, historyFilters, possibleDuplicates } from './history';
+import { shownPayee } from './payee';
 
 /** The most bills one search page returns; the check reads page after page (allPages). */
 const DUPLICATE_PAGE = Math.max(...PAGE_SIZES);

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type Claim, type ClaimSearchInput, type ClaimSearchResult, type ClaimsApi, PAGE_SIZES, type SortColumn } from '../../contract';
 import * as css from './claims.css';
-import { claimTypeName, money, shownPayee, statusName } from './format';
+import { claimTypeName, money, statusName } from './format';
+import { shownPayee } from './payee';
 import { useClaimLookups } from './useClaimLookups';
 
 interface Props {

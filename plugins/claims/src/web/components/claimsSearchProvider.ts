@@ -1,6 +1,7 @@
 import type { SearchProvider } from '@portal/web';
 import { ClaimsApi, GLOBAL_SEARCH_LIMIT } from '../../contract';
-import { money, shownPayee } from './format';
+import { money } from './format';
+import { shownPayee } from './payee';
 
 /** The global search's bills (the finance role): at most 5, each opening the bill's detail. */
 const claimsSearchProvider: SearchProvider = {

@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { REIMBURSEMENT_PAYEE } from '../../contract';
-import { daysAgo, money, monthsAgo, shownPayee, statusName } from './format';
+import { daysAgo, money, monthsAgo, statusName } from './format';
+import { shownPayee } from './payee';
 
 describe('claims display helpers', () => {
   it('shows statuses 29 and 30 as paid (8)', () => {

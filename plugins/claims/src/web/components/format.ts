@@ -30,5 +30,3 @@ export function monthsAgo(months: number, now = new Date()): string {
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   return formatIsoDay({ year: y, month: m, day: Math.min(day, last) });
 }
-
-export { shownPayee } from './payee';

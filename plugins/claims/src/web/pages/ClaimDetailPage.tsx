@@ -12,8 +12,9 @@ import { BillHistory } from '../components/BillHistory';
 import { BillPanels } from '../components/BillPanels';
 import { ClaimForm, toPayload } from '../components/ClaimForm';
 import * as css from '../components/claims.css';
-import { claimTypeName, money, shownPayee, statusName } from '../components/format';
+import { claimTypeName, money, statusName } from '../components/format';
 import { afterEditCloses } from '../components/formFocus';
+import { shownPayee } from '../components/payee';
 import { latestStatusReason } from '../components/statusReason';
 import { useClaimLookups } from '../components/useClaimLookups';
 

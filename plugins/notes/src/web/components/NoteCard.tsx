@@ -4,7 +4,7 @@ import { Button, saveBlob } from '@portal/web/kit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Attachment, type Note, NotesApi } from '../../contract';
-import { isEdited } from './noteState';
+import { isEdited } from './noteEdited';
 import * as css from './notes.css';
 import { attachmentSize } from './size';
 

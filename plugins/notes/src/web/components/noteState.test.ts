@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NoteType } from '../../contract';
-import { defaultNoteType, isEdited, staleAfterOpening } from './noteState';
+import { isEdited } from './noteEdited';
+import { defaultNoteType, staleAfterOpening } from './noteState';
 
 describe('a note edited after it was written', () => {
   it('is marked when UpdatedDate is after CreatedDate, not when they are the same', () => {

@@ -2,8 +2,6 @@ import type { ApiClient } from '@portal/web';
 import type { Query } from '@tanstack/react-query';
 import { DEFAULT_NOTE_TYPE_ID, NotesApi, STAFF_DEFAULT_NOTE_TYPE_ID } from '../../contract';
 
-export { isEdited } from './noteEdited';
-
 /** The unread count (the badge's, and the list's status line): one query, so both always say the same. */
 export const UNREAD_KEY = ['notes', 'unread'] as const;
 export const unreadQuery = (api: ApiClient) => ({

@@ -8,7 +8,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { NEW_NOTE_PATH, NOTES_STAFF_ROLES } from '../../access';
 import { NOTE_DEFAULT_RANGE_YEARS, NOTE_PAGE_SIZE, NOTE_PAGE_SIZES, type Note, type NoteSearchResult, NotesApi } from '../../contract';
-import { isEdited, UNREAD_KEY, unreadQuery } from '../components/noteState';
+import { isEdited } from '../components/noteEdited';
+import { UNREAD_KEY, unreadQuery } from '../components/noteState';
 import * as css from '../components/notes.css';
 
 const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
