@@ -1,8 +1,9 @@
 import type { StartedServer } from '@portal/app-server/server';
+import type { SqlClient } from '@portal/server';
 import { makeUser, startTestServer } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransactionExport, TransactionSearch } from '../service';
-import { reversalOf, type Statement, supportBatch, supportBatches, supportPage, supportStatusCounts } from './support-queries';
+import { reversalOf, type Statement, sortsItsMatches, supportBatch, supportBatches, supportPage, supportSearch, supportStatusCounts } from './support-queries';
 
 /**
  * Support's reads of every member's charges at more than one batch: the export's keyset batches hold the grid's rows
@@ -114,6 +115,54 @@ describe("billing: support's export reads in keyset batches", () => {
     expect(await exportIds(q, chosen)).toEqual({ ids: expected, batches: Math.ceil(expected.length / 64) });
     const exact = expected.slice(0, 128);
     expect(await exportIds(q, exact)).toEqual({ ids: exact, batches: 2 });
+  });
+});
+
+describe('billing: a support search that finds few charges sorts its matches', () => {
+  const ids = async (s: Statement) => (await server.database.sql.query<{ id: number }>(s.sql, s.params)).map((r) => r.id);
+
+  it('reads the same page either way, for every sort either way, filtered, searched and deep', async () => {
+    for (const sortColumn of SORTS) {
+      for (const sortOrder of ['ASC', 'DESC'] as const) {
+        for (const over of [{}, { statuses: ['Declined', 'PA Number'] }, { search: 'alpha' }, { search: 'zeta', offset: 300 }]) {
+          const { page, fewPage } = supportPage(search({ sortColumn, sortOrder, limit: 40, offset: 20, ...over }));
+          const expected = await ids(page);
+          expect(expected.length, `${sortColumn} ${sortOrder} ${JSON.stringify(over)}`).toBe(40);
+          expect(await ids(fewPage), `${sortColumn} ${sortOrder} ${JSON.stringify(over)}`).toEqual(expected);
+        }
+      }
+    }
+  });
+
+  it('sorts the matches when the search finds fewer than twice the page’s end and at most 5,000, and walks the order otherwise', () => {
+    expect(sortsItsMatches(40, { offset: 0, limit: 25 })).toBe(true);
+    expect(sortsItsMatches(49, { offset: 0, limit: 25 })).toBe(true);
+    expect(sortsItsMatches(50, { offset: 0, limit: 25 })).toBe(false);
+    expect(sortsItsMatches(280, { offset: 0, limit: 25 })).toBe(false);
+    expect(sortsItsMatches(4_999, { offset: 4_975, limit: 25 })).toBe(true);
+    expect(sortsItsMatches(9_000, { offset: 8_975, limit: 25 })).toBe(false);
+  });
+
+  it('answers a narrow search by its count and the sorted matches, a broad one by its count and the walk, with the same rows', async () => {
+    const statements: string[] = [];
+    const sql = server.database.sql;
+    const reader: SqlClient = {
+      query: <R>(text: string, params?: unknown[]) => {
+        statements.push(text);
+        return sql.query<R>(text, params);
+      },
+      transaction: (fn) => sql.transaction(fn),
+      exec: (text) => sql.exec(text),
+    };
+    const narrow = search({ search: 'zeta', sortColumn: 'MemberName', sortOrder: 'ASC', limit: 25, offset: 200 });
+    const narrowPage = await supportSearch<{ id: number }>(server.database.sql, reader, narrow);
+    expect(narrowPage.total).toBe(360);
+    expect(narrowPage.rows.map((r) => r.id)).toEqual(await ids(supportPage(narrow).page));
+    expect(statements.map((t) => t.trimStart().slice(0, 20))).toEqual(['SELECT count(*)::int', 'WITH hits AS MATERIA']);
+    statements.length = 0;
+    const broad = search({ sortColumn: 'MemberName', limit: 25 });
+    expect((await supportSearch<{ id: number }>(server.database.sql, reader, broad)).rows.map((r) => r.id)).toEqual(await ids(supportPage(broad).page));
+    expect(statements.map((t) => t.trimStart().slice(0, 20))).toEqual(['SELECT count(*)::int', 'SELECT t.*, c.custom']);
   });
 });
 
