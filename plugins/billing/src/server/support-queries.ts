@@ -87,15 +87,22 @@ function filterOf(q: Pick<TransactionSearch, 'statuses' | 'search' | 'statusName
   };
 }
 const direction = (q: Pick<TransactionSearch, 'sortOrder'>) => (q.sortOrder === 'ASC' ? 'ASC' : 'DESC');
+/** An ORDER BY of `keys`, then `id`, each the search's way. */
+const orderBy = (keys: readonly string[], id: string, q: Pick<TransactionSearch, 'sortOrder'>) =>
+  `ORDER BY ${[...keys, id].map((key) => `${key} ${direction(q)}`).join(', ')}`;
 /** The grid's and the export's order: the sort column, then the id the same way (so the order is total). */
 const orderOf = (q: Pick<TransactionSearch, 'sortColumn' | 'sortOrder'>) =>
-  `ORDER BY ${[...SORT_KEYS[q.sortColumn].map(([expr]) => expr), 't.id'].map((expr) => `${expr} ${direction(q)}`).join(', ')}`;
+  orderBy(
+    SORT_KEYS[q.sortColumn].map(([expr]) => expr),
+    't.id',
+    q,
+  );
 
 /**
  * The most matches a page sorts by itself ({@link supportPage}'s `fewPage`, {@link sortsItsMatches}); past it, sorting
  * whole matched rows costs more than a walk in an index's order.
  */
-export const FEW_MATCHES = 5_000;
+const FEW_MATCHES = 5_000;
 /**
  * Whether a page of a search that finds `total` charges is read by sorting its matches (`fewPage`) rather than by
  * walking an index in the sort's order (`page`): when the walk would, on average, read at least half the order
@@ -123,14 +130,17 @@ export function supportPage(q: TransactionSearch): { count: Statement; page: Sta
   const limits = `LIMIT $${filter.params.length + 1} OFFSET $${filter.params.length + 2}`;
   const params = [...filter.params, q.limit, q.offset];
   const keys = SORT_KEYS[q.sortColumn];
-  const keyOrder = [...keys.map((_, i) => `sort_key_${i}`), 'id'].map((key) => `${key} ${direction(q)}`).join(', ');
   return {
     count: { sql: `SELECT count(*)::int AS n FROM (${SUPPORT_TX_SELECT} AND ${filter.sql}) x`, params: filter.params },
     page: { sql: `${SUPPORT_TX_SELECT} AND ${filter.sql} ${orderOf(q)} ${limits}`, params },
     fewPage: {
       sql: `WITH hits AS MATERIALIZED (SELECT ${keys.map(([expr], i) => `${expr} AS sort_key_${i}, `).join('')}${SUPPORT_TX_COLUMNS}
   ${SUPPORT_TX_FROM} AND ${filter.sql})
-  SELECT * FROM hits ORDER BY ${keyOrder} ${limits}`,
+  SELECT * FROM hits ${orderBy(
+    keys.map((_, i) => `sort_key_${i}`),
+    'id',
+    q,
+  )} ${limits}`,
       params,
     },
   };
