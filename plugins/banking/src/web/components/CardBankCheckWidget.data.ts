@@ -1,5 +1,6 @@
 import type { BillingApi } from '@portal/plugin-billing/contract';
 import { type ApiClient, endpointRef, type KernelWebPlugin, type PrefetchContext } from '@portal/web';
+import { terminationQuery } from '@portal/web/termination';
 import type { BankingApi } from '../../contract';
 
 /**
@@ -22,6 +23,17 @@ export const bankQuery = (api: ApiClient) => ({
 /** Payment cards are the billing plugin's: a site without it (finance) has no card to check or add. */
 export const offersCards = (plugins: readonly KernelWebPlugin[]) => plugins.some((p) => p.id === 'billing');
 
-/** Asked for when the dashboard starts loading, beside the identity call and the widget's code. */
+/**
+ * Asked for when the dashboard starts loading, beside the identity call and the widget's code. With no bank linked the
+ * widget also needs the membership's termination (it says why a terminated member cannot link one): asked for as soon
+ * as the check answers, not after the widget has rendered and mounted, so the widget's message is in the landing
+ * page's first paint (it is card's largest element: issue 23, fifty-sixth pass).
+ */
 export const prefetchCardBankCheck = ({ api, queryClient, plugins }: PrefetchContext) =>
-  Promise.all([...(offersCards(plugins) ? [queryClient.prefetchQuery(cardsQuery(api))] : []), queryClient.prefetchQuery(bankQuery(api))]);
+  Promise.all([
+    ...(offersCards(plugins) ? [queryClient.prefetchQuery(cardsQuery(api))] : []),
+    queryClient
+      .fetchQuery(bankQuery(api))
+      .then((bank) => (bank.IsValid ? undefined : queryClient.prefetchQuery(terminationQuery(api))))
+      .catch(() => undefined),
+  ]);

@@ -22,7 +22,7 @@ export default function CardBankCheckWidget() {
   const hasBank = bank.data ? bank.data.IsValid : null;
   // Asked only when the widget would invite linking a bank (none linked): a terminated membership cannot link one (the
   // server refuses), so the widget says why instead. The kernel's user/termination (one indexed read), under the key
-  // the profile's Membership box refreshes after a terminate or reactivate; not prefetched, so the entry chunk stays.
+  // the profile's Membership box refreshes after a terminate or reactivate; prefetched with the check (see its data module).
   const termination = useQuery({ ...terminationQuery(api), enabled: hasBank === false });
   // A failed check invites linking as before: the server still refuses a terminated member.
   const ended = termination.data?.isTerminated === true;
