@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { startTestServer } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -21,6 +21,12 @@ beforeAll(async () => {
   writeFileSync(join(site, 'assets', 'app-1a2b3c.js'), SCRIPT);
   writeFileSync(join(site, 'assets', 'app-1a2b3c.js.gz'), gzipSync(SCRIPT));
   writeFileSync(join(site, 'robots.txt'), 'User-agent: *\n');
+  // A script with both copies, as the build writes them, and a file at the root with a brotli copy.
+  writeFileSync(join(site, 'assets', 'both-7a8b9c.js'), SCRIPT);
+  writeFileSync(join(site, 'assets', 'both-7a8b9c.js.gz'), gzipSync(SCRIPT));
+  writeFileSync(join(site, 'assets', 'both-7a8b9c.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(join(site, 'boot.js'), SCRIPT);
+  writeFileSync(join(site, 'boot.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(join(site, 'assets', 'help-4d5e6f.webm'), VIDEO);
   server = await startTestServer({ webDistDir });
 }, 180_000);
@@ -46,6 +52,35 @@ describe('brand site files', () => {
     const plain = await get('/assets/app-1a2b3c.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('sends the brotli copy to a browser that takes brotli, the gzip one to one that takes only gzip (or refuses br)', async () => {
+    for (const accepted of ['gzip, deflate, br, zstd', 'br', 'BR;q=0.5, gzip']) {
+      const answer = await get('/assets/both-7a8b9c.js', { 'accept-encoding': accepted });
+      expect(answer.headers['content-encoding'], accepted).toBe('br');
+      expect(answer.headers.vary).toBe('accept-encoding');
+      expect(answer.rawPayload).toEqual(brotliCompressSync(SCRIPT));
+    }
+    for (const accepted of ['gzip', 'gzip, br;q=0', 'deflate, gzip;q=1.0']) {
+      const answer = await get('/assets/both-7a8b9c.js', { 'accept-encoding': accepted });
+      expect(answer.headers['content-encoding'], accepted).toBe('gzip');
+      expect(answer.rawPayload).toEqual(gzipSync(SCRIPT));
+    }
+    for (const accepted of ['', 'identity', 'gzip;q=0, br;q=0', 'brotli']) {
+      const answer = await get('/assets/both-7a8b9c.js', { 'accept-encoding': accepted });
+      expect(answer.headers['content-encoding'], accepted).toBeUndefined();
+      expect(answer.body).toBe(SCRIPT);
+    }
+    // A part is the file's own bytes whatever is taken.
+    const part = await get('/assets/both-7a8b9c.js', { range: 'bytes=0-5', 'accept-encoding': 'br, gzip' });
+    expect(part.headers['content-encoding']).toBeUndefined();
+    expect(part.body).toBe(SCRIPT.slice(0, 6));
+    // A file outside assets/ too (the prerendered page's boot script), from disk.
+    const boot = await get('/boot.js', { 'accept-encoding': 'gzip, br' });
+    expect(boot.headers['content-encoding']).toBe('br');
+    expect(boot.headers['cache-control']).toBe('no-cache');
+    expect(boot.rawPayload).toEqual(brotliCompressSync(SCRIPT));
+    expect((await get('/boot.js', { 'accept-encoding': 'gzip' })).body).toBe(SCRIPT);
   });
 
   it('answers a Range request with the part asked for (206), so a video player can seek; an unsatisfiable one 416', async () => {

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { loadBrands } from '@portal/brands';
 import { installedPluginIds } from '@portal/brands/plugins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -492,12 +492,23 @@ describe('a brand build', () => {
     for (const i of imports) expect(preloaded, i).toContain(i);
   });
 
-  it('writes a gzipped copy beside every text asset, the same bytes once unzipped', () => {
+  it('writes a gzip copy beside every text asset, and a smaller brotli one wherever brotli is smaller, each the same bytes unpacked', () => {
     const assets = readdirSync(join(dir, 'assets')).filter((f) => /\.(js|css)$/.test(f));
+    let withBrotli = 0;
     for (const f of assets) {
       const file = join(dir, 'assets', f);
-      expect(gunzipSync(readFileSync(`${file}.gz`)).equals(readFileSync(file)), f).toBe(true);
+      const gz = readFileSync(`${file}.gz`);
+      expect(gunzipSync(gz).equals(readFileSync(file)), f).toBe(true);
+      if (!existsSync(`${file}.br`)) continue;
+      withBrotli++;
+      const br = readFileSync(`${file}.br`);
+      expect(brotliDecompressSync(br).equals(readFileSync(file)), f).toBe(true);
+      expect(br.length, f).toBeLessThan(gz.length);
     }
+    // Brotli beats gzip on every file of any size: the entry among them.
+    expect(withBrotli).toBeGreaterThan(assets.length / 2);
+    const entry = readFileSync(join(dir, 'index.html'), 'utf8').match(/src="\/(assets\/index-[\w-]+\.js)"/)?.[1] as string;
+    expect(existsSync(join(dir, `${entry}.br`))).toBe(true);
   });
 
   it("gzips the document's own files with zopfli: fewer bytes than zlib's best, where every first visit waits on them", () => {

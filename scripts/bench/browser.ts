@@ -4,7 +4,7 @@
  *
  * Scripts given to the page are strings: tsx compiles this file with keepNames, whose helper does not exist in the page.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { PipeCdp } from './cdp-pipe';
@@ -176,9 +176,13 @@ const isCss = (url: string) => /\.css(\?|$)/.test(new URL(url).pathname);
 
 export interface SignInPath {
   brand: string;
+  /** Gzipped bytes (each file's .gz in the build), the budget's figure, whatever coding the browser was sent. */
   js: number;
   css: number;
-  chunks: { name: string; bytes: number; kind: 'js' | 'css' }[];
+  /** The bytes as sent (`encodedBodySize`): brotli where the browser takes it and the build has a .br copy. */
+  jsSent: number;
+  cssSent: number;
+  chunks: { name: string; bytes: number; sent: number; kind: 'js' | 'css' }[];
   /** JS fetched after the button worked but while the page settled (prefetches, later lazy chunks): not counted. */
   laterJs: number;
   wholeJs: number;
@@ -204,14 +208,21 @@ export async function measureSignInPath(browser: Browser, base: string, brand: {
     const before = entries.filter((e) => e.end <= at);
     const chunks = before
       .filter((e) => isJs(e.url) || isCss(e.url))
-      .map((e) => ({ name: assetName(e.url), bytes: e.encoded, kind: isJs(e.url) ? ('js' as const) : ('css' as const) }))
+      .map((e) => ({
+        name: assetName(e.url),
+        bytes: gzippedSize(brand.id, new URL(e.url).pathname) ?? e.encoded,
+        sent: e.encoded,
+        kind: isJs(e.url) ? ('js' as const) : ('css' as const),
+      }))
       .sort((a, b) => b.bytes - a.bytes);
-    const sum = (kind: 'js' | 'css') => chunks.filter((c) => c.kind === kind).reduce((a, c) => a + c.bytes, 0);
+    const sum = (kind: 'js' | 'css', of: 'bytes' | 'sent' = 'bytes') => chunks.filter((c) => c.kind === kind).reduce((a, c) => a + c[of], 0);
     const whole = wholeBundle(brand.id);
     return {
       brand: brand.id,
       js: sum('js'),
       css: sum('css'),
+      jsSent: sum('js', 'sent'),
+      cssSent: sum('css', 'sent'),
       chunks,
       laterJs: entries.filter((e) => e.end > at && isJs(e.url)).reduce((a, e) => a + e.encoded, 0),
       wholeJs: whole.js,
@@ -223,9 +234,17 @@ export async function measureSignInPath(browser: Browser, base: string, brand: {
   }
 }
 
+const siteDir = (brand: string) => join(process.env.WEB_DIST_DIR ? resolve(ROOT, process.env.WEB_DIST_DIR) : join(ROOT, 'apps', 'web', 'dist'), brand);
+
+/** The size of the gzip copy the build wrote of a site's file (`/assets/index-….js`, `/boot.js`), or null without one. */
+export function gzippedSize(brand: string, path: string): number | null {
+  const file = join(siteDir(brand), `${path.replace(/^\/+/, '')}.gz`);
+  return existsSync(file) ? statSync(file).size : null;
+}
+
 /** Sizes of the precompressed files in <WEB_DIST_DIR or apps/web/dist>/<brand>/assets, and of what index.html loads up front. */
 export function wholeBundle(brand: string) {
-  const dir = join(process.env.WEB_DIST_DIR ? resolve(ROOT, process.env.WEB_DIST_DIR) : join(ROOT, 'apps', 'web', 'dist'), brand);
+  const dir = siteDir(brand);
   const assets = join(dir, 'assets');
   let js = 0;
   let css = 0;

@@ -171,6 +171,7 @@ async function main() {
           rows.push(
             r,
             { part: 'bundle', name: `${b.brand}: sign-in path CSS (gzip)`, value: kib(b.css), unit: 'KiB' },
+            { part: 'bundle', name: `${b.brand}: sign-in path JS as sent (brotli)`, value: kib(b.jsSent), unit: 'KiB' },
             { part: 'bundle', name: `${b.brand}: whole bundle JS (gzip)`, value: kib(b.wholeJs), unit: 'KiB' },
             { part: 'bundle', name: `${b.brand}: whole bundle CSS (gzip)`, value: kib(b.wholeCss), unit: 'KiB' },
           );
@@ -183,6 +184,7 @@ async function main() {
             b.brand,
             top,
             kib(b.js),
+            kib(b.jsSent),
             kib(b.css),
             kib(b.wholeJs),
             kib(b.wholeCss),
@@ -191,8 +193,8 @@ async function main() {
           ]);
         }
         tables.push({
-          title: 'Bundle: gzipped KiB received before the sign-in button works, and the whole bundle',
-          head: ['site', 'largest sign-in JS chunks (KiB)', 'sign-in JS', 'sign-in CSS', 'all JS', 'all CSS', 'budget JS', 'result'],
+          title: 'Bundle: gzipped KiB received before the sign-in button works (as sent: the brotli copies the browser took), and the whole bundle',
+          head: ['site', 'largest sign-in JS chunks (KiB)', 'sign-in JS', 'as sent', 'sign-in CSS', 'all JS', 'all CSS', 'budget JS', 'result'],
           body,
         });
       }

@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 export type AssetRead = { kind: 'bytes'; body: Buffer } | { kind: 'large' } | { kind: 'missing' };
 
 /**
- * The brand sites' hashed build assets (`/assets/<name>-<hash>.js` and their `.gz`), held in memory once read. A name
+ * The brand sites' hashed build assets (`/assets/<name>-<hash>.js` and their `.gz` and `.br`), held in memory once read. A name
  * carries its content's hash, so a rebuild writes new names and a held file never goes stale. Bounded: at most
  * `limitBytes` in all (later files are read from disk each time) and no file over `maxFileBytes` (streamed instead).
  * A missing file is not remembered, so probing for names cannot grow it.

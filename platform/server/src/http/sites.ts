@@ -28,6 +28,22 @@ const API_PREFIXES = ['/api/', '/token', '/config', '/health'];
 /** A file's name at the site's root (a name with an extension): never a page's address. */
 const ROOT_FILE = /^\/[^/]+\.[a-z0-9]+$/i;
 
+/** The precompressed copies the build writes beside a text file (apps/web/build.ts), the smaller first. */
+const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+/** Whether an Accept-Encoding header takes this content coding: named, and not refused with q=0 (RFC 9110 12.5.3). */
+export function acceptsEncoding(header: string, coding: string): boolean {
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name?.trim() !== coding) return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const INDEX_CSS = `body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1d2433}
@@ -84,8 +100,8 @@ function sendRange(reply: FastifyReply, file: string, found: Exclude<AssetRead, 
 
 /**
  * Serves each brand's bundle by host on one port; hosts of no brand get the index of brand sites.
- * Hashed assets are immutable and held in memory once read; index.html is revalidated; precompressed .gz files are
- * used when accepted.
+ * Hashed assets are immutable and held in memory once read; index.html is revalidated; the precompressed .br and
+ * .gz copies are used when accepted.
  */
 export function registerSites(app: FastifyInstance, opts: SiteOptions) {
   const indexCache = new Map<string, Buffer>();
@@ -105,32 +121,37 @@ export function registerSites(app: FastifyInstance, opts: SiteOptions) {
     const root = join(opts.config.webDistDir, brand.id);
     const file = normalize(join(root, path));
     const inside = file.startsWith(root + sep);
-    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    const send = (cacheControl: string, body: Buffer | ReturnType<typeof createReadStream>, gzipped: boolean) => {
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const codings = PRECOMPRESSED.filter((c) => acceptsEncoding(accepted, c.encoding));
+    const send = (cacheControl: string, body: Buffer | ReturnType<typeof createReadStream>, encoding: string | null) => {
       reply.header('cache-control', cacheControl);
       reply.header('vary', 'accept-encoding');
-      if (gzipped) reply.header('content-encoding', 'gzip');
+      if (encoding) reply.header('content-encoding', encoding);
       return reply.type(TYPES[extname(file)] ?? 'application/octet-stream').send(body);
     };
     // Hashed, immutable build output (the file itself inside assets/, whatever the path said): from memory after the
-    // first request (AssetCache). A client taking gzip is answered from the .gz alone, so only what is sent is held.
+    // first request (AssetCache). A client taking brotli or gzip is answered from that copy alone (brotli first, the
+    // smaller), so only what is sent is held.
     if (file.startsWith(join(root, 'assets') + sep)) {
-      // A part of the file (a video's player seeking): the file's own bytes, never the .gz (a range counts them).
+      // A part of the file (a video's player seeking): the file's own bytes, never a compressed copy (a range counts them).
       const range = req.headers.range;
       if (range) {
         const whole = await assets.read(file);
         if (whole.kind !== 'missing') return sendRange(reply, file, whole, range);
       }
-      const gz = gzip ? await assets.read(`${file}.gz`) : null;
-      const [found, at] = gz && gz.kind !== 'missing' ? [gz, `${file}.gz`] : [await assets.read(file), file];
+      for (const c of codings) {
+        const copy = await assets.read(`${file}${c.suffix}`);
+        if (copy.kind !== 'missing') return send(IMMUTABLE, copy.kind === 'bytes' ? copy.body : createReadStream(`${file}${c.suffix}`), c.encoding);
+      }
+      const found = await assets.read(file);
       if (found.kind !== 'missing') {
-        // Parts may be asked for (the bytes as stored; a gzipped answer's bytes are another representation's).
-        if (at === file) reply.header('accept-ranges', 'bytes');
-        return send(IMMUTABLE, found.kind === 'bytes' ? found.body : createReadStream(at), at !== file);
+        // Parts may be asked for (the bytes as stored; a compressed answer's bytes are another representation's).
+        reply.header('accept-ranges', 'bytes');
+        return send(IMMUTABLE, found.kind === 'bytes' ? found.body : createReadStream(file), null);
       }
     } else if (inside && existsSync(file) && statSync(file).isFile()) {
-      const gzipped = gzip && existsSync(`${file}.gz`);
-      return send('no-cache', createReadStream(gzipped ? `${file}.gz` : file), gzipped);
+      const c = codings.find((c) => existsSync(`${file}${c.suffix}`));
+      return send('no-cache', createReadStream(c ? `${file}${c.suffix}` : file), c?.encoding ?? null);
     }
     // A file the site does not have is not found: under assets/, or at the root (/favicon.ico, /robots.txt: a browser's
     // or a crawler's guess), which no page's address looks like; the app in its place would be HTML it cannot use. A
