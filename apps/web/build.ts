@@ -74,7 +74,7 @@ export function documentAssets(html: string): Set<string> {
 
 /**
  * A gzip and a brotli copy of every text asset beside itself; the server sends the one the browser takes, brotli first
- * (sites.ts). gzip: the document's own files (documentAssets) and the HTML with zopfli, the same format with 3-4% fewer
+ * (sites.ts). gzip: the document's own files (documentAssets) with zopfli, the same format with 3-4% fewer
  * bytes than zlib's level 9 (card's entry 119,657 → 115,518 bytes) at about 30 times the time, so only where the first
  * visit waits on the bytes (on every file it would add over a minute to a build); zlib's level 9 for the rest. brotli:
  * quality 11, about 11% under that gzip (card's entry 103,173 bytes), kept only where it is smaller. Files in parallel:
@@ -93,7 +93,7 @@ async function precompress(root: string, zopfli: Set<string>): Promise<void> {
   await Promise.all(
     files.map(async (file) => {
       const bytes = readFileSync(file);
-      const best = zopfli.has(relative(root, file).replaceAll('\\', '/')) || file.endsWith('.html');
+      const best = zopfli.has(relative(root, file).replaceAll('\\', '/'));
       const [gz, br] = await Promise.all([
         best ? gzipAsync(bytes, { numiterations: 15 }) : gzip(bytes, { level: 9 }),
         brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),

@@ -237,7 +237,7 @@ export async function measureSignInPath(browser: Browser, base: string, brand: {
 const siteDir = (brand: string) => join(process.env.WEB_DIST_DIR ? resolve(ROOT, process.env.WEB_DIST_DIR) : join(ROOT, 'apps', 'web', 'dist'), brand);
 
 /** The size of the gzip copy the build wrote of a site's file (`/assets/index-….js`, `/boot.js`), or null without one. */
-export function gzippedSize(brand: string, path: string): number | null {
+function gzippedSize(brand: string, path: string): number | null {
   const file = join(siteDir(brand), `${path.replace(/^\/+/, '')}.gz`);
   return existsSync(file) ? statSync(file).size : null;
 }

@@ -35,7 +35,7 @@ const PRECOMPRESSED = [
 ] as const;
 
 /** Whether an Accept-Encoding header takes this content coding: named, and not refused with q=0 (RFC 9110 12.5.3). */
-export function acceptsEncoding(header: string, coding: string): boolean {
+function acceptsEncoding(header: string, coding: string): boolean {
   return header.split(',').some((part) => {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     if (name?.trim() !== coding) return false;
