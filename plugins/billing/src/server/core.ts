@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CouponCheck, CouponsService } from '@portal/plugin-coupons/service';
@@ -130,14 +129,7 @@ export interface GatewayLog {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
-/** The logger of the billing route running (see withRequestLog). */
-const requestLog = new AsyncLocalStorage<GatewayLog>();
-/**
- * Runs a billing route's handler with the request's logger: a gateway call failing during it is logged there, with
- * the request's id. Outside one (another plugin's route calling the billing service, the termination job) plugins get
- * no logger: the process's console, as the job queue's.
- */
-export const withRequestLog = <T>(log: GatewayLog, f: () => T): T => requestLog.run(log, f);
+/** Where billing's work outside a request logs (the kernel's jobs, another plugin's call): the process's console, as the job queue's. */
 const processLog: GatewayLog = {
   warn: (obj, msg) => console.warn(msg, { ...obj, err: loggedError((obj as { err?: unknown }).err) }),
   error: (obj, msg) => console.error(msg, { ...obj, err: loggedError((obj as { err?: unknown }).err) }),
@@ -149,7 +141,7 @@ const processLog: GatewayLog = {
  * 403: a wrong GATEWAY_LOGIN_ID or GATEWAY_TRANSACTION_KEY) our 503 too, logged as an error, since the gateway's text
  * ("User authentication failed ...") is for the operator, not for members.
  */
-export async function gatewayCall<T>(f: () => Promise<T>, log: GatewayLog = requestLog.getStore() ?? processLog): Promise<T> {
+export async function gatewayCall<T>(f: () => Promise<T>, log: GatewayLog = processLog): Promise<T> {
   try {
     return await f();
   } catch (e) {
@@ -243,6 +235,8 @@ export interface HeldTerminatedJob {
 }
 
 export interface Billing extends BillingService {
+  /** The same service logging a failing gateway call to `log` (a billing route's request logger) instead of the console. */
+  withLog(log: GatewayLog): Billing;
   customer(memberId: number, create: boolean): Promise<CustomerRow | null>;
   cards(memberId: number): Promise<CardProfile[]>;
   ownCard(memberId: number, paymentProfileId: number): Promise<CardProfile>;
@@ -326,6 +320,12 @@ export interface Billing extends BillingService {
  * The billing logic over the gateway. `webhookUrl` is where the gateway posts recurring charges and its decisions on
  * held charges; it is registered (idempotently) before the first subscription this process starts or the first charge
  * it sees held. `businessTimeZone` (`config.businessTimeZone`) is the zone of the day a receipt is dated with.
+ *
+ * The service given out logs a failing gateway call to the process's console; `withLog(req.log)` gives the same
+ * service logging to a request's logger (billing's routes take it through billingOf). Each view is a fresh set of
+ * closures over the same state: the logger is handed down, not looked up in an AsyncLocalStorage, whose promise hooks
+ * on Node 20 would make every later request of the process pay for it once one billing route had run (a third more
+ * CPU for /health, issue 23's fifty-seventh pass).
  */
 export function makeBilling(
   services: KernelServices,
@@ -334,15 +334,39 @@ export function makeBilling(
   webhookUrl: string,
   businessTimeZone: string,
 ): Billing {
+  const shared: SharedState = { webhook: null };
+  const withLog = (log: GatewayLog): Billing => billingView({ services, database, coupons, webhookUrl, businessTimeZone }, shared, log, withLog);
+  return withLog(processLog);
+}
+
+/** What every view of one billing service shares: the webhook's registration, asked once a process. */
+interface SharedState {
+  webhook: Promise<void> | null;
+}
+
+/** makeBilling's service as seen by one logger. */
+function billingView(
+  {
+    services,
+    database,
+    coupons,
+    webhookUrl,
+    businessTimeZone,
+  }: { services: KernelServices; database: PluginInit['database']; coupons: CouponsService; webhookUrl: string; businessTimeZone: string },
+  shared: SharedState,
+  log: GatewayLog,
+  withLog: (log: GatewayLog) => Billing,
+): Billing {
+  /** A gateway call whose failure is logged to this view's logger (see gatewayCall). */
+  const viaGateway = <T>(f: () => Promise<T>): Promise<T> => gatewayCall(f, log);
   const sql = database.sql;
   const gw = services.payments;
-  let webhook: Promise<void> | null = null;
   const ensureWebhook = () => {
-    webhook ??= gatewayCall(() => gw.registerWebhook(webhookUrl)).catch((e) => {
-      webhook = null;
+    shared.webhook ??= viaGateway(() => gw.registerWebhook(webhookUrl)).catch((e) => {
+      shared.webhook = null;
       throw e;
     });
-    return webhook;
+    return shared.webhook;
   };
 
   const customer = async (memberId: number, create: boolean, q: SqlClient = sql): Promise<CustomerRow | null> => {
@@ -350,7 +374,7 @@ export function makeBilling(
     if (found || !create) return found ?? null;
     const member = await services.members.load(memberId);
     if (!member) throw new ApiError(404, BILLING_MESSAGES.noMember);
-    const profileId = await gatewayCall(() => gw.ensureCustomer(`member-${memberId}`, member.email ?? undefined));
+    const profileId = await viaGateway(() => gw.ensureCustomer(`member-${memberId}`, member.email ?? undefined));
     await sql.query('INSERT INTO billing_customers (member_id, customer_profile_id) VALUES ($1, $2) ON CONFLICT (member_id) DO NOTHING', [memberId, profileId]);
     return (await sql.query<CustomerRow>('SELECT * FROM billing_customers WHERE member_id = $1', [memberId]))[0] ?? null;
   };
@@ -566,7 +590,7 @@ export function makeBilling(
   const resumeOnto = async (memberId: number, paymentProfileId: number, actor: BillingActor): Promise<boolean> => {
     const cust = await customer(memberId, false);
     if (!cust?.subscription_id || cust.subscription_status !== 'suspended') return false;
-    await gatewayCall(() => gw.updateSubscription(cust.subscription_id as number, { paymentProfileId }));
+    await viaGateway(() => gw.updateSubscription(cust.subscription_id as number, { paymentProfileId }));
     return sql.transaction(async (tx) => {
       const rows = await tx.query(
         `UPDATE billing_customers SET subscription_status = 'active', subscription_profile_id = $2, updated_at = now()
@@ -595,7 +619,7 @@ export function makeBilling(
    */
   const syncCards = async (memberId: number, actor: BillingActor) => {
     const cust = await mustCustomer(memberId);
-    const remote = await gatewayCall(() => gw.getCustomer(cust.customer_profile_id));
+    const remote = await viaGateway(() => gw.getCustomer(cust.customer_profile_id));
     const profiles = remote.paymentProfiles;
     let reactivated = false;
     let terminated = false;
@@ -677,7 +701,7 @@ export function makeBilling(
     const id = old.subscription_id;
     // The new membership is already charged and recorded: an old subscription the gateway would not cancel is named in
     // the audit log (a failure) for support to cancel there, and the start still answers its success.
-    const failed = await gatewayCall(() => gw.cancelSubscription(id)).then(
+    const failed = await viaGateway(() => gw.cancelSubscription(id)).then(
       () => null,
       (e: unknown) => (e instanceof Error ? e.message : String(e)),
     );
@@ -724,7 +748,7 @@ export function makeBilling(
 
   /** The member's subscriptions of ours at the gateway, whatever their status (the gateway customer is the member's own). */
   const gatewaySubscriptions = async (customerProfileId: number): Promise<GatewaySubscription[]> =>
-    (await gatewayCall(() => gw.getCustomer(customerProfileId))).subscriptions.filter((s) => membershipOfSubscription(s) !== null);
+    (await viaGateway(() => gw.getCustomer(customerProfileId))).subscriptions.filter((s) => membershipOfSubscription(s) !== null);
 
   /**
    * Cancels at the gateway subscriptions of ours that our row does not name (a start whose answer was lost left them):
@@ -732,7 +756,7 @@ export function makeBilling(
    */
   const cancelStrays = async (memberId: number, strays: readonly GatewaySubscription[], actor: BillingActor, detail: Record<string, unknown>) => {
     for (const s of strays) {
-      await gatewayCall(() => gw.cancelSubscription(s.subscriptionId));
+      await viaGateway(() => gw.cancelSubscription(s.subscriptionId));
       await sql.transaction((tx) =>
         audit(
           actor,
@@ -773,7 +797,7 @@ export function makeBilling(
     const sub = lost[0];
     const type = sub ? membershipOfSubscription(sub) : null;
     if (!sub || type === null) return null;
-    const first = (await gatewayCall(() => gw.listTransactions(cust.customer_profile_id)))
+    const first = (await viaGateway(() => gw.listTransactions(cust.customer_profile_id)))
       .filter((t) => t.subscriptionId === sub.subscriptionId && t.type === 'authCapture')
       .sort((a, b) => a.transId - b.transId)[0];
     if (!first) return null;
@@ -985,7 +1009,7 @@ export function makeBilling(
     await ensureWebhook();
     // The gateway's key is the client's: a retried start (a lost answer) is the same subscription at the gateway too.
     const gwKey = `m${memberId}:sub:${idempotencyKey}`;
-    const created = await gatewayCall(() =>
+    const created = await viaGateway(() =>
       gw.createSubscription(
         {
           customerProfileId: cust.customer_profile_id,
@@ -1052,7 +1076,7 @@ export function makeBilling(
   ): Promise<boolean> => {
     const subscriptionId = cust.subscription_id;
     const lifetime = cust.subscription_status === 'lifetime';
-    if (subscriptionId && !lifetime) await gatewayCall(() => gw.cancelSubscription(subscriptionId));
+    if (subscriptionId && !lifetime) await viaGateway(() => gw.cancelSubscription(subscriptionId));
     // Every other subscription of ours the gateway would still renew for the member (one a start whose answer was
     // lost left there) ends with the membership.
     const strays = (await gatewaySubscriptions(cust.customer_profile_id)).filter((s) => RENEWING.has(s.status) && s.subscriptionId !== subscriptionId);
@@ -1151,7 +1175,7 @@ export function makeBilling(
       // The day the paid period ends (UTC, the gateway's day); tomorrow when it ends within a day (a start day is after today).
       const tomorrow = new Date(Date.now() + 86_400_000);
       const startDate = (until > tomorrow ? until : tomorrow).toISOString().slice(0, 10);
-      const sub = await gatewayCall(() =>
+      const sub = await viaGateway(() =>
         gw.scheduleSubscription(
           {
             customerProfileId: cust.customer_profile_id,
@@ -1186,7 +1210,7 @@ export function makeBilling(
         return true;
       });
       // Our row changed meanwhile (it cannot under the lease, but a subscription we do not name must not renew).
-      if (!restored) await gatewayCall(() => gw.cancelSubscription(sub.subscriptionId));
+      if (!restored) await viaGateway(() => gw.cancelSubscription(sub.subscriptionId));
       return restored;
     });
   };
@@ -1213,7 +1237,7 @@ export function makeBilling(
     const card = await ownCard(memberId, input.paymentProfileId);
     // The gateway's key is the client's: a retried call (a lost answer) is the same transaction at the gateway too.
     const key = `m${memberId}:${kind}:${input.idempotencyKey}`;
-    const t = await gatewayCall(() =>
+    const t = await viaGateway(() =>
       gw.transaction(
         {
           type: gwType,
@@ -1346,7 +1370,7 @@ export function makeBilling(
     let subscriptionCanceled = false;
     // A lifetime membership's subscription is over once its payment is approved: the gateway renews nothing.
     if (subscriptionId !== null && type !== 0) {
-      await gatewayCall(() => gw.cancelSubscription(subscriptionId)).then(
+      await viaGateway(() => gw.cancelSubscription(subscriptionId)).then(
         () => {
           subscriptionCanceled = true;
         },
@@ -1397,7 +1421,7 @@ export function makeBilling(
   ): Promise<{ reversal: 'void' | 'refund' | null; reversed: boolean; problem: string | null; atGateway: boolean }> => {
     let reversal: 'void' | 'refund' | null = null;
     try {
-      const now = await gatewayCall(() => gw.getTransaction(transId));
+      const now = await viaGateway(() => gw.getTransaction(transId));
       const voided = now.status === 'voided';
       reversal = voided || UNSETTLED.has(now.status) ? 'void' : 'refund';
       let back = await reverseCharge(original.id, reversal, actor, 'terminated');
@@ -1433,9 +1457,9 @@ export function makeBilling(
     let subscriptionCanceled = subscriptionId === null || type === 0;
     if (subscriptionId !== null && type !== 0) {
       try {
-        const sub = await gatewayCall(() => gw.getSubscription(subscriptionId));
+        const sub = await viaGateway(() => gw.getSubscription(subscriptionId));
         if (RENEWING.has(sub.status)) {
-          await gatewayCall(() => gw.cancelSubscription(subscriptionId));
+          await viaGateway(() => gw.cancelSubscription(subscriptionId));
           finished.push('cancel');
         }
         subscriptionCanceled = true;
@@ -1507,7 +1531,7 @@ export function makeBilling(
     if (!held || held.gateway_trans_id === null) return;
     const transId = held.gateway_trans_id;
     await reviewStarting(held.id);
-    const t = await gatewayCall(async () => {
+    const t = await viaGateway(async () => {
       try {
         return await gw.reviewHeld(transId, 'decline');
       } catch (e) {
@@ -1528,7 +1552,7 @@ export function makeBilling(
    */
   const approveHeld = async (original: TxRow, idempotencyKey: string, actor: BillingActor): Promise<MoneyResult> => {
     await reviewStarting(original.id);
-    const t = await gatewayCall(() => gw.reviewHeld(original.gateway_trans_id as number, 'approve'));
+    const t = await viaGateway(() => gw.reviewHeld(original.gateway_trans_id as number, 'approve'));
     if ((await applyHeldDecision(original, t, actor, 'billing.held.approve', { idempotencyKey })) === 'notStarted') {
       throw new ApiError(409, BILLING_MESSAGES.heldForTerminated);
     }
@@ -1617,7 +1641,7 @@ export function makeBilling(
   const takeUpReversals = async (original: TxRow, actor: BillingActor, source: 'sync' | 'terminated'): Promise<TxRow> => {
     const cust = await customer(original.member_id, false);
     if (!cust || original.gateway_trans_id === null) return original;
-    const remote = await gatewayCall(() => gw.listTransactions(cust.customer_profile_id));
+    const remote = await viaGateway(() => gw.listTransactions(cust.customer_profile_id));
     for (const t of remote) if (t.refTransId === original.gateway_trans_id) await recordReversal(t, actor, source);
     return (await txById(original.id)) ?? original;
   };
@@ -1647,7 +1671,7 @@ export function makeBilling(
     // A call that fails or is refused lets it go: what the gateway did meanwhile is anyone's to record.
     await sql.query('UPDATE billing_transactions SET reversal_started_at = now() WHERE id = $1', [original.id]);
     const letGo = () => sql.query('UPDATE billing_transactions SET reversal_started_at = NULL WHERE id = $1', [original.id]);
-    const t = await gatewayCall(() =>
+    const t = await viaGateway(() =>
       gw.transaction(
         kind === 'refund'
           ? { type: 'refund', refTransId: original.gateway_trans_id as number }
@@ -1701,7 +1725,7 @@ export function makeBilling(
    */
   const captureAuthorization = async (auth: TxRow, amountCents: number, actor: BillingActor, request: { key: string; hash: string } | null) => {
     if (amountCents > auth.amount_cents) throw new ApiError(400, msg('Amount: must be at most the authorized {{amount}}', capturedAtMost(auth.amount_cents)));
-    const t = await gatewayCall(() =>
+    const t = await viaGateway(() =>
       gw.transaction({ type: 'priorAuthCapture', refTransId: auth.gateway_trans_id as number, amountCents }, `capture:${auth.gateway_trans_id}`),
     );
     if (t.responseCode !== '1') return result(false, t.message, auth.id);
@@ -1724,6 +1748,7 @@ export function makeBilling(
   };
 
   return {
+    withLog,
     customer: (memberId, create) => customer(memberId, create),
     cards,
     ownCard,
@@ -1749,7 +1774,7 @@ export function makeBilling(
       await mustCustomer(memberId);
       return withStartLease(memberId, async (cust) => {
         const card = await ownCard(memberId, paymentProfileId);
-        await gatewayCall(() => gw.deleteProfile(cust.customer_profile_id, paymentProfileId));
+        await viaGateway(() => gw.deleteProfile(cust.customer_profile_id, paymentProfileId));
         let deactivated = false;
         await sql.transaction(async (tx) => {
           await tx.query('DELETE FROM billing_cards WHERE payment_profile_id = $1 AND member_id = $2', [paymentProfileId, memberId]);
@@ -1775,7 +1800,7 @@ export function makeBilling(
           const def = await defaultCardOf(memberId);
           if (after?.subscription_status === 'active' && after.subscription_profile_id === paymentProfileId && after.subscription_id && def) {
             const subscriptionId = after.subscription_id;
-            await gatewayCall(() => gw.updateSubscription(subscriptionId, { paymentProfileId: def.payment_profile_id }));
+            await viaGateway(() => gw.updateSubscription(subscriptionId, { paymentProfileId: def.payment_profile_id }));
             await sql.transaction(async (tx) => {
               const moved = await tx.query(
                 `UPDATE billing_customers SET subscription_profile_id = $2, updated_at = now()
@@ -1803,7 +1828,7 @@ export function makeBilling(
     async setDefaultCard(memberId, paymentProfileId, actor) {
       const cust = await mustCustomer(memberId);
       await ownCard(memberId, paymentProfileId);
-      await gatewayCall(() => gw.setDefaultProfile(cust.customer_profile_id, paymentProfileId));
+      await viaGateway(() => gw.setDefaultProfile(cust.customer_profile_id, paymentProfileId));
       await sql.transaction(async (tx) => {
         await tx.query('UPDATE billing_cards SET is_default = (payment_profile_id = $2) WHERE member_id = $1', [memberId, paymentProfileId]);
         await audit(actor, { action: 'billing.card.default', entity: 'billing_card', entityId: String(paymentProfileId), memberId }, tx);
@@ -1824,7 +1849,7 @@ export function makeBilling(
         if (!subscriptionId || (cust.subscription_status !== 'active' && cust.subscription_status !== 'suspended')) {
           throw new ApiError(400, BILLING_MESSAGES.noSubscription);
         }
-        await gatewayCall(() => gw.updateSubscription(subscriptionId, { paymentProfileId }));
+        await viaGateway(() => gw.updateSubscription(subscriptionId, { paymentProfileId }));
         await sql.transaction(async (tx) => {
           const rows = await tx.query(
             `UPDATE billing_customers SET subscription_profile_id = $2, subscription_status = 'active', updated_at = now()
@@ -1851,7 +1876,7 @@ export function makeBilling(
       // Another member's card (or one removed meanwhile) is not this member's to edit: 404, no token.
       if (paymentProfileId !== undefined && !(await cardRows(memberId)).some((c) => c.payment_profile_id === paymentProfileId))
         throw new ApiError(404, BILLING_MESSAGES.cardNotFound);
-      const t = await gatewayCall(() => gw.hostedFormToken({ customerProfileId: cust.customer_profile_id, paymentProfileId, returnUrl }));
+      const t = await viaGateway(() => gw.hostedFormToken({ customerProfileId: cust.customer_profile_id, paymentProfileId, returnUrl }));
       return { Token: t.token, Url: t.url };
     },
     async checkCoupon(memberId, code) {
@@ -1880,7 +1905,7 @@ export function makeBilling(
           // or deactivated meanwhile then cancels nothing.
           const again = await coupons.check(code, { brand });
           if (again.Status !== 0) return again;
-          await gatewayCall(() => gw.cancelSubscription(running));
+          await viaGateway(() => gw.cancelSubscription(running));
         }
         return sql.transaction(async (tx) => {
           await refuseTerminated(memberId, by, tx);
@@ -1991,7 +2016,7 @@ export function makeBilling(
       const card = await defaultCardOf(original.member_id);
       if (!card) return result(false, BILLING_MESSAGES.noCard, original.id);
       // One gateway key per state of the charge: a double click, a retried request or two staff at once move money once.
-      const t = await gatewayCall(() =>
+      const t = await viaGateway(() =>
         gw.transaction(
           {
             type: 'authCapture',
@@ -2048,7 +2073,7 @@ export function makeBilling(
       // A charge the gateway holds for review is declined there first: no money can move on it afterwards.
       if (row.status === 'Pending' && row.gateway_trans_id !== null) {
         await reviewStarting(row.id);
-        await gatewayCall(() => gw.reviewHeld(row.gateway_trans_id as number, 'decline'));
+        await viaGateway(() => gw.reviewHeld(row.gateway_trans_id as number, 'decline'));
       }
       return sql.transaction(async (tx) => {
         const rows = await tx.query(`UPDATE billing_transactions SET status = 'Declined' WHERE id = $1 AND status = 'Pending' RETURNING id`, [id]);
@@ -2089,7 +2114,7 @@ export function makeBilling(
         );
         if (takenUp?.recorded) count++;
       }
-      const remote = await gatewayCall(() => gw.listTransactions(cust.customer_profile_id));
+      const remote = await viaGateway(() => gw.listTransactions(cust.customer_profile_id));
       const held = await heldRowsOf(memberId);
       /** The subscriptions whose declined renewal this sync recorded. */
       const declined = new Set<number>();
@@ -2145,7 +2170,7 @@ export function makeBilling(
       const now = await customer(memberId, false);
       const subscriptionId = now?.subscription_id ?? null;
       if (subscriptionId !== null && now?.subscription_status === 'active' && declined.has(subscriptionId)) {
-        const remoteSub = await gatewayCall(() => gw.getSubscription(subscriptionId));
+        const remoteSub = await viaGateway(() => gw.getSubscription(subscriptionId));
         if (remoteSub.status === 'suspended') {
           await sql.transaction(async (tx) => {
             const rows = await tx.query(
@@ -2171,12 +2196,12 @@ export function makeBilling(
       return count;
     },
     async recordGatewayReversal(transId, actor) {
-      return recordReversal(await gatewayCall(() => gw.getTransaction(transId)), actor, 'webhook');
+      return recordReversal(await viaGateway(() => gw.getTransaction(transId)), actor, 'webhook');
     },
     async recordHeldDecision(transId, actor) {
       const held = await heldRow(transId);
       if (!held) return false;
-      const t = await gatewayCall(() => gw.getTransaction(transId));
+      const t = await viaGateway(() => gw.getTransaction(transId));
       return (await applyHeldDecision(held, t, actor, 'billing.held.decided', { source: 'webhook' })) !== false;
     },
     async recordWebhookCharge(event, actor) {
@@ -2185,7 +2210,7 @@ export function makeBilling(
         (await sql.query<{ member_id: number }>('SELECT member_id FROM billing_customers WHERE customer_profile_id = $1', [event.customerProfileId]))[0]
           ?.member_id ?? null)();
       if (memberId === null) return false;
-      const t = await gatewayCall(() => gw.getTransaction(event.transId));
+      const t = await viaGateway(() => gw.getTransaction(event.transId));
       // The member is the one the event names: only when the gateway's transaction is that customer's own. A forged or
       // mistaken event naming another customer books nothing on that member (nor suspends their membership): refused,
       // audited, and answered as recording nothing.

@@ -1,7 +1,7 @@
 import { ApiError, GatewayError, GatewayUnavailableError } from '@portal/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BILLING_MESSAGES } from '../contract';
-import { type GatewayLog, gatewayCall, withRequestLog } from './core';
+import { type GatewayLog, gatewayCall } from './core';
 import { webhookUrlFrom } from './webhook-url';
 
 const spyLog = () => ({ warn: vi.fn<GatewayLog['warn']>(), error: vi.fn<GatewayLog['error']>() });
@@ -46,10 +46,10 @@ describe("a gateway call's failure becomes our answer, with its cause logged", (
     });
   });
 
-  it("logs to the request's logger while a billing route runs, else to the process's console", async () => {
+  it("logs to the logger it is given (a billing route's request logger), else to the process's console", async () => {
     const log = spyLog();
     const cause = new GatewayUnavailableError('card gateway GET /gateway/api/customers/1: fetch failed');
-    await withRequestLog(log, () => failed(cause));
+    await failed(cause, log);
     expect(log.warn).toHaveBeenCalledWith({ err: cause }, 'card gateway unavailable');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await failed(cause);

@@ -1,4 +1,5 @@
 import type { StartedServer } from '@portal/app-server/server';
+import { Headers } from '@portal/core';
 import { signWebhook } from '@portal/server/kernel';
 import { makeUser, type Session, signIn, startTestServer } from '@portal/testing/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -15,6 +16,10 @@ let sandboxUrl: string;
 let proxy: ProviderProxy;
 let server: StartedServer & { dropDatabase(): Promise<void> };
 let staff: Session;
+/** What the server logged at warn and above, one JSON line each. */
+const logLines: string[] = [];
+const logged = (msg: string) =>
+  logLines.map((l) => JSON.parse(l) as { level: number; msg: string; reqId?: string; status?: number }).filter((l) => l.msg === msg);
 
 const call = (path: string, o: StackCall) => stack.call(path, o);
 const data = <T>(path: string, o: StackCall) => stack.data<T>(path, o);
@@ -57,7 +62,11 @@ async function lostStart(name: string) {
 }
 
 beforeAll(async () => {
-  const started = await startBillingStack({ sites: ['card'], proxy: true });
+  const started = await startBillingStack({
+    sites: ['card'],
+    proxy: true,
+    logger: { level: 'warn', stream: { write: (line: string) => void logLines.push(line) } },
+  });
   stack = started;
   ({ sandboxUrl, server, proxy } = started);
   staff = await stack.signInStaff('gwf-staff');
@@ -193,6 +202,24 @@ describe('billing: the gateway refusing our credentials', () => {
     const res = await call(`${BillingApi.token.path}?returnUrl=${encodeURIComponent('http://card.localhost/payment')}`, { session: m.session });
     expect(res.statusCode).toBe(503);
     expect(res.json().MsgText).toBe(BILLING_MESSAGES.unavailable);
+    // For the operator: an error on the request's own log line, under its request id.
+    const lines = logged('card gateway refused our credentials').filter((l) => l.reqId === res.headers[Headers.requestId]);
+    expect(lines).toEqual([expect.objectContaining({ level: 50, status: 401 })]);
+  });
+});
+
+describe("billing: a gateway failure during a billing route is logged on that request's logger", () => {
+  it('under each request id, two members failing at once', async () => {
+    const [a, b] = await Promise.all([member('gwf-log-a'), member('gwf-log-b')]);
+    proxy.rule = (_method, path) => (path.startsWith('/gateway/api/') ? { status: 500, body: { error: 'The card gateway answered 500.' } } : 'pass');
+    const tokenPath = `${BillingApi.token.path}?returnUrl=${encodeURIComponent('http://card.localhost/payment')}`;
+    const answers = await Promise.all([a, b].map((m) => call(tokenPath, { session: m.session })));
+    const ids = answers.map((r) => r.headers[Headers.requestId]);
+    expect(answers.map((r) => r.statusCode)).toEqual([503, 503]);
+    expect(new Set(ids).size).toBe(2);
+    const lines = logged('card gateway unavailable').filter((l) => ids.includes(l.reqId));
+    expect(lines.map((l) => l.level)).toEqual([40, 40]);
+    expect(new Set(lines.map((l) => l.reqId))).toEqual(new Set(ids));
   });
 });
 

@@ -1,8 +1,8 @@
 import { couponsService } from '@portal/plugin-coupons/service';
-import { brandSiteAddress, defineServerPlugin, type KernelServices, type ServerRoute, type SqlClient } from '@portal/server';
+import { brandSiteAddress, defineServerPlugin, type KernelServices, type SqlClient } from '@portal/server';
 import { CARD_FORM_PAGES } from '../access';
 import { type BillingActor, type BillingService, billingService } from '../service';
-import { type Billing, HELD_TERMINATED_JOB, type HeldTerminatedJob, makeBilling, withRequestLog } from './core';
+import { type Billing, HELD_TERMINATED_JOB, type HeldTerminatedJob, makeBilling } from './core';
 import { couponUsage } from './coupon-usage';
 import { memberRoutes } from './handlers/member';
 import { supportRoutes } from './handlers/support';
@@ -12,9 +12,6 @@ import { webhookRoutes } from './handlers/webhook';
 import es from './i18n/es.json';
 import { migrations } from './migrations';
 import { webhookUrlFrom } from './webhook-url';
-
-/** A billing route whose gateway failures are logged on its request's logger (see withRequestLog). */
-const logged = (r: ServerRoute): ServerRoute => ({ ...r, handler: (ctx) => withRequestLog(ctx.req.log, () => r.handler(ctx)) });
 
 /** Billing's work outside a request (the kernel's jobs, its own): audited as 'system', receipts signed by the member's brand. */
 const systemActor = (services: KernelServices): BillingActor => ({
@@ -66,6 +63,7 @@ export default defineServerPlugin<BillingService>({
   migrations,
   // The billing pages embed the gateway's hosted card form: their CSP frame-src names only the gateway's origin.
   framePages: { paths: CARD_FORM_PAGES, origins: (services) => [services.payments.formOrigin] },
-  routes: [...memberRoutes, ...supportRoutes, ...webhookRoutes].map(logged),
+  // Their gateway failures are logged on their requests' loggers: each takes the service through billingOf.
+  routes: [...memberRoutes, ...supportRoutes, ...webhookRoutes],
   messages: { es },
 });

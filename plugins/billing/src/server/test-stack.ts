@@ -58,7 +58,13 @@ export interface TestCoupon {
   status?: 'Active' | 'Inactive';
 }
 
-type StackOptions = { proxy?: boolean; sites?: string[]; beforeListen?: (sandbox: FastifyInstance) => void };
+type StackOptions = {
+  proxy?: boolean;
+  sites?: string[];
+  beforeListen?: (sandbox: FastifyInstance) => void;
+  /** The server's logger (pino options: a level and a stream), to read what it logs; none when not given. */
+  logger?: object;
+};
 
 /**
  * Test support: billing's test stack over real HTTP. The sandbox (with the merchant above) listening on a free port,
@@ -72,7 +78,10 @@ export async function startBillingStack(opts: StackOptions = {}): Promise<Billin
   opts.beforeListen?.(sandbox);
   const sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
   const proxy = opts.proxy ? await startProviderProxy(sandboxUrl) : null;
-  const server = await startTestServer({ sandboxUrl: proxy?.url ?? sandboxUrl, smtpUrl: null }, opts.sites ? { sites: opts.sites } : {});
+  const server = await startTestServer(
+    { sandboxUrl: proxy?.url ?? sandboxUrl, smtpUrl: null },
+    { ...(opts.sites ? { sites: opts.sites } : {}), ...(opts.logger ? { logger: opts.logger } : {}) },
+  );
   const gateway = async <T>(path: string, method = 'GET') =>
     (await (await fetch(`${sandboxUrl}/gateway/api${path}`, { method, headers: { authorization: GATEWAY_BASIC } })).json()) as T;
   const call = (path: string, o: StackCall) =>
