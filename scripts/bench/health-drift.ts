@@ -3,8 +3,8 @@
  * bench measures /health on the PGlite stack after the page part has used it, and on the PostgreSQL stack fresh; this
  * measures one PGlite stack (seeded, pinned as the bench pins it) in rounds while fresh, then again after traffic like
  * the page part's, sent over HTTP without a browser: on every brand, sign-ins, the landing page's calls and the site's
- * files. Each round prints requests/s, the server's CPU per request, the CPU of its main thread and of its other
- * threads (V8's helpers, libuv's pool), and the hypervisor's steal on each core.
+ * files, and on card a billing route. Each round prints requests/s, the server's CPU per request, the CPU of its main
+ * thread and of its other threads (V8's helpers, libuv's pool), and the hypervisor's steal on each core.
  *
  *   node --import tsx scripts/bench/health-drift.ts [--rounds 6] [--loops 40] [--duration 5] [--port 18600]
  *
@@ -36,6 +36,11 @@ function get(path: string, host: string, token: string): Promise<number> {
 }
 
 const LANDING_CALLS = ['/', '/dashboard', '/config', '/api/account/user/identity', '/api/lookup/get', '/api/account/user/register/status'];
+/**
+ * Beyond the landing, by brand: a billing route, as the API in use serves them (until the fifty-seventh pass, the
+ * first one turned async hooks on for the rest of the process).
+ */
+const MORE_CALLS: Record<string, string[]> = { card: ['/api/payment/customer/profile'] };
 
 function siteFiles(brand: string): string[] {
   const dir = join(process.env.WEB_DIST_DIR ?? join(ROOT, 'apps', 'web', 'dist'), brand, 'assets');
@@ -51,7 +56,7 @@ async function traffic(): Promise<{ requests: number; failed: number }> {
     for (const [brand, user] of Object.entries(DEMO_USER)) {
       const host = `${brand}.localhost:${port}`;
       const { access_token } = await signIn(`http://127.0.0.1:${port}`, brand, user);
-      for (const path of [...LANDING_CALLS, ...(k < 3 ? siteFiles(brand) : [])]) {
+      for (const path of [...LANDING_CALLS, ...(MORE_CALLS[brand] ?? []), ...(k < 3 ? siteFiles(brand) : [])]) {
         const status = await get(path, host, access_token);
         requests++;
         if (status >= 400) failed++;
