@@ -59,8 +59,8 @@ describe('authorization matrix', () => {
   }, 600_000);
 
   // An AsyncLocalStorage (or any async hook) turned on by a route stays on for the process: on Node 20 every later
-  // promise of every request pays for it (a third more CPU for /health; issue 23's fifty-seventh pass). With no hook
-  // on, a promise's continuation runs with no async id of its own.
+  // promise of every request pays for it (about a fifth more CPU for /health; issue 23's fifty-seventh pass). With
+  // no hook on, a promise's continuation runs with no async id of its own.
   it('leaves no async hooks on once every route has run', async () => {
     const continuationId = async () => {
       await null;

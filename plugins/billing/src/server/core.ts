@@ -324,8 +324,8 @@ export interface Billing extends BillingService {
  * The service given out logs a failing gateway call to the process's console; `withLog(req.log)` gives the same
  * service logging to a request's logger (billing's routes take it through billingOf). Each view is a fresh set of
  * closures over the same state: the logger is handed down, not looked up in an AsyncLocalStorage, whose promise hooks
- * on Node 20 would make every later request of the process pay for it once one billing route had run (a third more
- * CPU for /health, issue 23's fifty-seventh pass).
+ * on Node 20 would make every later request of the process pay for it once one billing route had run (about a fifth
+ * more CPU for /health, issue 23's fifty-seventh pass).
  */
 export function makeBilling(
   services: KernelServices,
@@ -344,19 +344,18 @@ interface SharedState {
   webhook: Promise<void> | null;
 }
 
+/** What makeBilling was given. */
+interface BillingDeps {
+  services: KernelServices;
+  database: PluginInit['database'];
+  coupons: CouponsService;
+  webhookUrl: string;
+  businessTimeZone: string;
+}
+
 /** makeBilling's service as seen by one logger. */
-function billingView(
-  {
-    services,
-    database,
-    coupons,
-    webhookUrl,
-    businessTimeZone,
-  }: { services: KernelServices; database: PluginInit['database']; coupons: CouponsService; webhookUrl: string; businessTimeZone: string },
-  shared: SharedState,
-  log: GatewayLog,
-  withLog: (log: GatewayLog) => Billing,
-): Billing {
+function billingView(deps: BillingDeps, shared: SharedState, log: GatewayLog, withLog: (log: GatewayLog) => Billing): Billing {
+  const { services, database, coupons, webhookUrl, businessTimeZone } = deps;
   /** A gateway call whose failure is logged to this view's logger (see gatewayCall). */
   const viaGateway = <T>(f: () => Promise<T>): Promise<T> => gatewayCall(f, log);
   const sql = database.sql;
