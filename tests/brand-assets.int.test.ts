@@ -11,13 +11,16 @@ const dataDir = mkdtempSync(join(tmpdir(), 'portal-assets-'));
 const webDistDir = join(dataDir, 'web');
 const site = join(webDistDir, 'finance');
 const SCRIPT = 'export const answer = 42;\n'.repeat(20);
+const INDEX = '<!doctype html><html lang="en"><head><title>t</title></head><body><div id="root"></div></body></html>';
 /** A help video's bytes (any bytes: the server does not read them). */
 const VIDEO = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251));
 let server: Awaited<ReturnType<typeof startTestServer>>;
 
 beforeAll(async () => {
   mkdirSync(join(site, 'assets'), { recursive: true });
-  writeFileSync(join(site, 'index.html'), '<!doctype html><html lang="en"><head><title>t</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(join(site, 'index.html'), INDEX);
+  writeFileSync(join(site, 'index.html.br'), brotliCompressSync(INDEX));
+  writeFileSync(join(site, 'index.html.gz'), gzipSync(INDEX));
   writeFileSync(join(site, 'assets', 'app-1a2b3c.js'), SCRIPT);
   writeFileSync(join(site, 'assets', 'app-1a2b3c.js.gz'), gzipSync(SCRIPT));
   writeFileSync(join(site, 'robots.txt'), 'User-agent: *\n');
@@ -81,6 +84,28 @@ describe('brand site files', () => {
     expect(boot.headers['cache-control']).toBe('no-cache');
     expect(boot.rawPayload).toEqual(brotliCompressSync(SCRIPT));
     expect((await get('/boot.js', { 'accept-encoding': 'gzip' })).body).toBe(SCRIPT);
+  });
+
+  it("sends the app's document from its precompressed copies as the browser takes them, always varying on Accept-Encoding", async () => {
+    for (const path of ['/', '/claims/885']) {
+      const br = await get(path, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+      expect(br.headers['content-type'], path).toBe('text/html; charset=utf-8');
+      expect(br.headers['content-encoding'], path).toBe('br');
+      expect(br.headers.vary, path).toBe('accept-encoding');
+      expect(br.headers['cache-control'], path).toBe('no-cache');
+      expect(br.rawPayload, path).toEqual(brotliCompressSync(INDEX));
+      const gz = await get(path, { 'accept-encoding': 'gzip, br;q=0' });
+      expect(gz.headers['content-encoding'], path).toBe('gzip');
+      expect(gz.rawPayload, path).toEqual(gzipSync(INDEX));
+      const plain = await get(path, { 'accept-encoding': 'identity' });
+      expect(plain.headers['content-encoding'], path).toBeUndefined();
+      expect(plain.headers.vary, path).toBe('accept-encoding');
+      expect(plain.body, path).toBe(INDEX);
+    }
+    // The sign-in page (here the index in its place: this site has no prerendered copy) varies on the language too.
+    const signIn = await get('/login', { 'accept-encoding': 'br' });
+    expect(signIn.headers['content-encoding']).toBe('br');
+    expect(signIn.headers.vary).toBe('cookie, accept-language, accept-encoding');
   });
 
   it('answers a Range request with the part asked for (206), so a video player can seek; an unsatisfiable one 416', async () => {

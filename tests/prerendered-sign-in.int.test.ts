@@ -33,12 +33,12 @@ const get = (url: string, headers: Record<string, string> = {}, host = 'finance.
   server.app.inject({ method: 'GET', url, headers: { host, ...headers } });
 
 describe('the prerendered sign-in page', () => {
-  it('is sent for /login and /register in English by default, and varies by cookie and language', async () => {
+  it('is sent for /login and /register in English by default, and varies by cookie and language (and by encoding)', async () => {
     for (const url of ['/login', '/register', '/login?next=1']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('data-prerendered="en"><h1>Sign in</h1>');
-      expect(res.headers.vary, url).toBe('cookie, accept-language');
+      expect(res.headers.vary, url).toBe('cookie, accept-language, accept-encoding');
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
   });
@@ -60,7 +60,8 @@ describe('the prerendered sign-in page', () => {
   it('is not sent for other pages, and a brand without prerendered pages gets its index', async () => {
     const other = await get('/dashboard', { cookie: 'cq.lang=es' });
     expect(other.body).toContain('<div id="root"></div>');
-    expect(other.headers.vary).toBeUndefined();
+    // Not by cookie or language: only by encoding, as every document of the site.
+    expect(other.headers.vary).toBe('accept-encoding');
     const card = await get('/login', {}, 'card.localhost');
     expect(card.statusCode).toBe(200);
     expect(card.body).toContain('<div id="root"></div>');

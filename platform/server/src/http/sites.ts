@@ -98,13 +98,19 @@ function sendRange(reply: FastifyReply, file: string, found: Exclude<AssetRead, 
   return reply.type(type).send(found.kind === 'bytes' ? found.body.subarray(start, end + 1) : createReadStream(file, { start, end }));
 }
 
+/** A site's HTML document as the build wrote it, and its precompressed copies by content coding. */
+interface HtmlDocument {
+  body: Buffer;
+  copies: ReadonlyMap<string, Buffer>;
+}
+
 /**
  * Serves each brand's bundle by host on one port; hosts of no brand get the index of brand sites.
  * Hashed assets are immutable and held in memory once read; index.html is revalidated; the precompressed .br and
- * .gz copies are used when accepted.
+ * .gz copies are used when accepted (the HTML documents' too, held in memory with their document).
  */
 export function registerSites(app: FastifyInstance, opts: SiteOptions) {
-  const indexCache = new Map<string, Buffer>();
+  const indexCache = new Map<string, HtmlDocument>();
   const assets = new AssetCache();
 
   app.get('/*', async (req, reply) => {
@@ -171,10 +177,13 @@ export function registerSites(app: FastifyInstance, opts: SiteOptions) {
         // english-only: for whoever runs the server, who has not built the sites
         return reply.status(503).type('text/plain').send(`The ${brand.displayName} site has not been built yet: run pnpm build.`);
       }
-      html = readFileSync(found);
+      const copies = new Map(PRECOMPRESSED.filter((c) => existsSync(`${found}${c.suffix}`)).map((c) => [c.encoding, readFileSync(`${found}${c.suffix}`)]));
+      html = { body: readFileSync(found), copies };
       indexCache.set(key, html);
     }
-    if (page) reply.header('vary', 'cookie, accept-language');
+    reply.header('vary', page ? 'cookie, accept-language, accept-encoding' : 'accept-encoding');
+    const coding = codings.find((c) => html.copies.has(c.encoding));
+    if (coding) reply.header('content-encoding', coding.encoding);
     const lower = path.toLowerCase();
     const frames = (opts.framePages ?? []).filter(
       (f) => brand.plugins.includes(f.plugin) && f.paths.some((p) => lower === p.toLowerCase() || lower.startsWith(`${p.toLowerCase()}/`)),
@@ -185,7 +194,10 @@ export function registerSites(app: FastifyInstance, opts: SiteOptions) {
       allowFrameSources(reply, origins);
       allowFormActions(reply, origins);
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(coding ? html.copies.get(coding.encoding) : html.body);
   });
 
   async function brandIndex(req: FastifyRequest): Promise<string> {
