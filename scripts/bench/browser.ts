@@ -179,9 +179,8 @@ export interface SignInPath {
   /** Gzipped bytes (each file's .gz in the build), the budget's figure, whatever coding the browser was sent. */
   js: number;
   css: number;
-  /** The bytes as sent (`encodedBodySize`): brotli where the browser takes it and the build has a .br copy. */
+  /** The JS bytes as sent (`encodedBodySize`): brotli where the browser takes it and the build has a .br copy. */
   jsSent: number;
-  cssSent: number;
   chunks: { name: string; bytes: number; sent: number; kind: 'js' | 'css' }[];
   /** JS fetched after the button worked but while the page settled (prefetches, later lazy chunks): not counted. */
   laterJs: number;
@@ -222,7 +221,6 @@ export async function measureSignInPath(browser: Browser, base: string, brand: {
       js: sum('js'),
       css: sum('css'),
       jsSent: sum('js', 'sent'),
-      cssSent: sum('css', 'sent'),
       chunks,
       laterJs: entries.filter((e) => e.end > at && isJs(e.url)).reduce((a, e) => a + e.encoded, 0),
       wholeJs: whole.js,
