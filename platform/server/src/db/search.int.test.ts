@@ -1,12 +1,15 @@
 import { openTestDatabase } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './database';
+import { kernelMigrations } from './kernel-migrations';
+import { migrate } from './migrate';
 import { allWordsSql, foldSql, foldText, searchWords, sqlParams } from './search';
 
 /** The database folds a column as foldText folds the words, on the engine the tests run on (PGlite or PostgreSQL). */
 let database: Database;
 beforeAll(async () => {
   database = await openTestDatabase();
+  await migrate(database.sql, [{ owner: 'kernel', migrations: kernelMigrations }]);
 });
 afterAll(() => database?.close());
 
@@ -52,5 +55,23 @@ describe('foldSql on the database', () => {
     expect(await find('100%')).toEqual(['plain ascii 100%']);
     expect(await find('jose garcia')).toEqual([]);
     expect(await find('')).toEqual([...TEXTS].sort());
+  });
+});
+
+describe('members.search_text (kernel migration 0010)', () => {
+  it('keeps the member’s name, number and e-mail folded as they are written and changed, for every text above', async () => {
+    for (const [i, text] of TEXTS.entries()) {
+      const [first, ...rest] = text.split(' ');
+      const [row] = await database.sql.query<{ member_id: number; search_text: string }>(
+        `INSERT INTO members (member_number, brand, first_name, last_name, email) VALUES ($1, 'card', $2, $3, $4) RETURNING member_id, search_text`,
+        [`ST${i}`, first, rest.join(' '), `Member.${i}@Example.com`],
+      );
+      expect(row?.search_text, text).toBe(foldText(`${first} ${rest.join(' ')} ST${i} Member.${i}@Example.com`));
+      const [changed] = await database.sql.query<{ search_text: string }>(
+        "UPDATE members SET last_name = 'Ñandú', email = NULL WHERE member_id = $1 RETURNING search_text",
+        [row?.member_id],
+      );
+      expect(changed?.search_text, text).toBe(`${foldText(first ?? '')} nandu st${i} `);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allWordsSql, foldSql, foldText, MAX_SEARCH_WORDS, plainLetters, searchWords, sqlParams } from './search';
+import { kernelMigrations } from './kernel-migrations';
+import { allWordsSql, foldSql, foldText, MAX_SEARCH_WORDS, MEMBER_TEXT, plainLetters, searchWords, sqlParams } from './search';
 
 describe('searchWords: the words a search box requires', () => {
   it('gives the same words whatever the order, commas, spacing, case and accents', () => {
@@ -67,5 +68,25 @@ describe('allWordsSql: every word in the folded text', () => {
     const where = allWordsSql('t.description', ['paid', 'card'], param, (w) => (w === 'paid' ? `t.status = ANY(${param(['Charged'])}::text[])` : null));
     expect(where).toBe(`((strpos(${foldSql('t.description')}, $1) > 0 OR t.status = ANY($2::text[])) AND strpos(${foldSql('t.description')}, $3) > 0)`);
     expect(params).toEqual(['paid', ['Charged'], 'card']);
+  });
+
+  it('compares text already folded (a column that keeps it) as it is, and hands the alternative the word’s placeholder', () => {
+    const params: unknown[] = [];
+    const where = allWordsSql({ folded: 't.search_text' }, ['jose', 'nunez'], sqlParams(params), (w, placeholder) =>
+      w === 'nunez' ? `t.member_id IN (SELECT member_id FROM members WHERE strpos(search_text, ${placeholder}) > 0)` : null,
+    );
+    expect(where).toBe(
+      '(strpos(t.search_text, $1) > 0 AND (strpos(t.search_text, $2) > 0 OR t.member_id IN (SELECT member_id FROM members WHERE strpos(search_text, $2) > 0)))',
+    );
+    expect(params).toEqual(['jose', 'nunez']);
+  });
+});
+
+describe('members.search_text (kernel migration 0010)', () => {
+  it('is foldSql of MEMBER_TEXT as it stands: a change to either needs a migration that redefines the column', () => {
+    const migration = kernelMigrations.find((m) => m.id === '0010_member_search_text');
+    expect(migration && 'sql' in migration ? migration.sql : null).toBe(
+      `ALTER TABLE members ADD COLUMN search_text text NOT NULL GENERATED ALWAYS AS (\n  ${foldSql(MEMBER_TEXT)}\n) STORED`,
+    );
   });
 });

@@ -95,6 +95,13 @@ export function foldSql(expr: string): string {
   return `CASE WHEN octet_length(${e}) = length(${e}) THEN lower(${e}) ELSE ${letters} END`;
 }
 
+/**
+ * A member's searchable text: name, member number and e-mail (the members list's columns, and what support's charges
+ * search looks for in a charge's member). `members.search_text` keeps it folded (foldSql), written with the row (kernel
+ * migration 0010): a search compares it as it is (`allWordsSql({ folded: 'm.search_text' }, ...)`).
+ */
+export const MEMBER_TEXT = `first_name || ' ' || last_name || ' ' || member_number || ' ' || coalesce(email, '')`;
+
 /** Adds a value to a statement's parameters and answers its placeholder (`$n`). */
 export type SqlParam = (value: unknown) => string;
 
@@ -108,17 +115,24 @@ export function sqlParams(params: unknown[]): SqlParam {
 
 /**
  * The condition that every word is in the folded `expr`: one `strpos(<folded expr>, $n) > 0` a word, ANDed, each word
- * a parameter made by `param`; `true` for no words. `alternative` may give a word another way to match (a column
- * that word also stands for, such as a status label): its SQL is ORed with that word's strpos. `expr` is SQL of the
- * caller's (columns), never user text.
+ * a parameter made by `param`; `true` for no words. `expr` as `{ folded }` is text already folded as foldSql folds (a
+ * column that keeps it), compared as it is. `alternative` may give a word other ways to match (a column that word also
+ * stands for, such as a status label; `placeholder` is the word's parameter, to use again): its SQL is ORed with that
+ * word's strpos. `expr` is SQL of the caller's (columns), never user text.
  */
-export function allWordsSql(expr: string, words: readonly string[], param: SqlParam, alternative?: (word: string) => string | null): string {
+export function allWordsSql(
+  expr: string | { folded: string },
+  words: readonly string[],
+  param: SqlParam,
+  alternative?: (word: string, placeholder: string) => string | null,
+): string {
   if (!words.length) return 'true';
-  const folded = foldSql(expr);
+  const folded = typeof expr === 'string' ? foldSql(expr) : expr.folded;
   return `(${words
     .map((word) => {
-      const match = `strpos(${folded}, ${param(word)}) > 0`;
-      const other = alternative?.(word);
+      const placeholder = param(word);
+      const match = `strpos(${folded}, ${placeholder}) > 0`;
+      const other = alternative?.(word, placeholder);
       return other ? `(${match} OR ${other})` : match;
     })
     .join(' AND ')})`;

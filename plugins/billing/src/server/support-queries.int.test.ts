@@ -135,12 +135,24 @@ describe('billing: a support search that finds few charges sorts its matches', (
   });
 
   it('sorts the matches when the search finds fewer than twice the page’s end and at most 5,000, and walks the order otherwise', () => {
-    expect(sortsItsMatches(40, { offset: 0, limit: 25 })).toBe(true);
-    expect(sortsItsMatches(49, { offset: 0, limit: 25 })).toBe(true);
-    expect(sortsItsMatches(50, { offset: 0, limit: 25 })).toBe(false);
-    expect(sortsItsMatches(280, { offset: 0, limit: 25 })).toBe(false);
-    expect(sortsItsMatches(4_999, { offset: 4_975, limit: 25 })).toBe(true);
-    expect(sortsItsMatches(9_000, { offset: 8_975, limit: 25 })).toBe(false);
+    const at = (offset: number) => ({ offset, limit: 25, sortColumn: 'DateCreated' as const, search: 'alpha' });
+    expect(sortsItsMatches(40, at(0))).toBe(true);
+    expect(sortsItsMatches(49, at(0))).toBe(true);
+    expect(sortsItsMatches(50, at(0))).toBe(false);
+    expect(sortsItsMatches(280, at(0))).toBe(false);
+    expect(sortsItsMatches(4_999, at(4_975))).toBe(true);
+    expect(sortsItsMatches(9_000, at(8_975))).toBe(false);
+  });
+
+  it('sorts at most 5,000 matches of a text search under the member-name sort, which find them together in that order', () => {
+    const byName = (search: string | null) => ({ offset: 0, limit: 25, sortColumn: 'MemberName' as const, search });
+    expect(sortsItsMatches(1_280, byName('maria garcia'))).toBe(true);
+    expect(sortsItsMatches(5_000, byName('garcia'))).toBe(true);
+    expect(sortsItsMatches(5_001, byName('garcia'))).toBe(false);
+    // No text (a status filter, every charge) spreads over the names: the walk holds the page soon.
+    expect(sortsItsMatches(1_280, byName(null))).toBe(false);
+    expect(sortsItsMatches(1_280, byName(' , '))).toBe(false);
+    expect(sortsItsMatches(1_280, { ...byName('garcia'), sortColumn: 'Amount' })).toBe(false);
   });
 
   it('answers a narrow search by its count and the sorted matches, a broad one by its count and the walk, with the same rows', async () => {

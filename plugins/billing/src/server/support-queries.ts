@@ -36,8 +36,12 @@ const SORT_KEYS: Record<TransactionSearch['sortColumn'], readonly (readonly [exp
   ],
 };
 
-/** The text a support search looks in: the charge's ids, PA number, description and status, its member's name, number and e-mail. */
-const SUPPORT_TX_TEXT = `concat_ws(' ', t.id, t.gateway_trans_id, t.pa_number, t.description, t.status, m.first_name, m.last_name, m.member_number, m.email)`;
+/**
+ * A charge's own text a support search looks in, its id, gateway id, PA number, description and status: migration 0010
+ * keeps it folded (foldSql) in `billing_transactions.search_text` as the row is written, so a search compares each
+ * charge's stored text instead of folding it afresh.
+ */
+export const CHARGE_TEXT = `id::text || ' ' || coalesce(gateway_trans_id::text, '') || ' ' || coalesce(pa_number, '') || ' ' || coalesce(description, '') || ' ' || status`;
 /** A word must have this many letters to stand for the statuses whose shown name it begins ('pa' would be Paid and Pending). */
 const STATUS_WORD_MIN = 3;
 
@@ -55,7 +59,7 @@ export function searchAmount(text: string): { cents: number; marked: boolean } |
   return { cents, marked: /[$.,]/.test(t) };
 }
 
-/** The search text's condition (true for none): every word in SUPPORT_TX_TEXT or a status it names, or the amount. */
+/** The search text's condition (true for none): every word in the charge's or its member's text or a status it names, or the amount. */
 function textOf(q: Pick<TransactionSearch, 'search' | 'statusNames'>, param: SqlParam): string {
   const words = searchWords(q.search);
   if (!q.search || !words.length) return 'true';
@@ -67,7 +71,14 @@ function textOf(q: Pick<TransactionSearch, 'search' | 'statusNames'>, param: Sql
     const statuses = [...new Set(names.filter(([name]) => name.startsWith(word)).flatMap(([, s]) => s))];
     return statuses.length ? `t.status = ANY(${param(statuses)}::text[])` : null;
   };
-  const all = allWordsSql(SUPPORT_TX_TEXT, words, param, byStatus);
+  // A word is in the charge's stored text, in its member's (members.search_text: name, number and e-mail; the members
+  // who have it found once and hashed), or names a status. No word has a space, so each is in one column or another:
+  // the same charges as one folded text of both.
+  const all = allWordsSql({ folded: 't.search_text' }, words, param, (word, placeholder) => {
+    const member = `t.member_id IN (SELECT sm.member_id FROM members sm WHERE strpos(sm.search_text, ${placeholder}) > 0)`;
+    const status = byStatus(word);
+    return status ? `${member} OR ${status}` : member;
+  });
   return amount ? `(${all} OR t.amount_cents = ${param(amount.cents)})` : all;
 }
 
@@ -105,10 +116,15 @@ const orderOf = (q: Pick<TransactionSearch, 'sortColumn' | 'sortOrder'>) =>
 const FEW_MATCHES = 5_000;
 /**
  * Whether a page of a search that finds `total` charges is read by sorting its matches (`fewPage`) rather than by
- * walking an index in the sort's order (`page`): when the walk would, on average, read at least half the order
- * before it held the page (a search finding fewer than twice the page's end), and the matches are few enough to sort.
+ * walking an index in the sort's order (`page`), when the matches are few enough to sort: when the walk would, on
+ * average, read at least half the order before it held the page (a search finding fewer than twice the page's end);
+ * and for a text search under the member-name sort, whose matches sit together in that order (a name, an e-mail, a
+ * member number find one member's or one name's charges), so the walk reads every charge of the members before them:
+ * at 200,000 charges on PGlite, "maria garcia" (1,280 charges) walked 229–351 ms to its first page and sorted 137,
+ * where a walk's best case saves 70 ms (`scripts/bench/support-search.ts`, issue 23, fifty-eighth pass).
  */
-export const sortsItsMatches = (total: number, q: Pick<TransactionSearch, 'offset' | 'limit'>) => total <= FEW_MATCHES && total < 2 * (q.offset + q.limit);
+export const sortsItsMatches = (total: number, q: Pick<TransactionSearch, 'offset' | 'limit' | 'sortColumn' | 'search'>) =>
+  total <= FEW_MATCHES && (total < 2 * (q.offset + q.limit) || (q.sortColumn === 'MemberName' && searchWords(q.search).length > 0));
 
 /**
  * The support grid: one page by LIMIT/OFFSET, and the number of charges the search finds. Two statements: the page
@@ -122,8 +138,8 @@ export const sortsItsMatches = (total: number, q: Pick<TransactionSearch, 'offse
  * one member's charges in one place in the order, every charge before them is read too. `fewPage` finds the matches
  * first, as the count does (through whichever index the filter has), and sorts just those: at most about the count's
  * cost again. supportSearch takes it when the count says so ({@link sortsItsMatches}). At 200,000 charges on PGlite a
- * search for one member's name (40 charges) under the name sort: `page` 970–1,120 ms, `fewPage` 630–890, the count
- * 750–890 (issue 23, fifty-fifth pass).
+ * search for one member's e-mail (40 charges) under the name sort: `page` 250 ms, `fewPage` 81, the count 92
+ * (`scripts/bench/support-search.ts`, issue 23, fifty-eighth pass).
  */
 export function supportPage(q: TransactionSearch): { count: Statement; page: Statement; fewPage: Statement } {
   const filter = filterOf(q);

@@ -130,3 +130,57 @@ describe("support's grid: a page and its total", () => {
     }
   });
 });
+
+describe("support's text search reads each charge's stored text (migration 0010)", () => {
+  /** The ids the grid's page finds for `text` over every status. */
+  const found = async (text: string) => (await expected(search({ search: text, limit: 100 }))).ids;
+  let member: number;
+  let charge: number;
+  beforeAll(async () => {
+    member = (await makeUser(server, { userName: 'search-text', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    await server.database.sql.query("UPDATE members SET first_name = 'Ærø', last_name = 'Strauß-Łukasz' WHERE member_id = $1", [member]);
+    charge =
+      (
+        await server.database.sql.query<{ id: number }>(
+          `INSERT INTO billing_transactions (member_id, kind, status, amount_cents, description, message)
+           VALUES ($1, 'charge', 'Pending', 4321, 'Reembolso farmacia Peña', 'Seeded') RETURNING id`,
+          [member],
+        )
+      )[0]?.id ?? 0;
+  });
+
+  it('finds a charge by its folded description and id as written, and by its member’s name, a word from each', async () => {
+    expect(await found('pena farmacia')).toEqual([charge]);
+    expect(await found(String(charge))).toContain(charge);
+    expect(await found('aero strauss lukasz')).toEqual([charge]);
+    expect(await found('PEÑA strauss')).toEqual([charge]);
+    expect(await found('pena nobody')).toEqual([]);
+  });
+
+  it('follows a change to the charge: found by its new gateway id, PA number, description and status, no longer by the old', async () => {
+    await server.database.sql.query(
+      "UPDATE billing_transactions SET gateway_trans_id = 987654321, pa_number = 'PA-Œuvre', description = 'Refund', status = 'Refunded' WHERE id = $1",
+      [charge],
+    );
+    for (const text of ['987654321', 'pa-oeuvre', 'refund strauss', 'refunded aero']) expect(await found(text), text).toEqual([charge]);
+    expect(await found('pena farmacia')).toEqual([]);
+    const [row] = await server.database.sql.query<{ search_text: string }>('SELECT search_text FROM billing_transactions WHERE id = $1', [charge]);
+    expect(row?.search_text).toBe(`${charge} 987654321 pa-oeuvre refund refunded`);
+  });
+
+  it('follows a change to the member’s name, which is looked up in members', async () => {
+    await server.database.sql.query("UPDATE members SET last_name = 'Núñez' WHERE member_id = $1", [member]);
+    expect(await found('refund nunez')).toEqual([charge]);
+    expect(await found('refund strauss')).toEqual([]);
+  });
+
+  it('compares the charges’ and the members’ stored text, the members looked up once for the whole search, folding nothing', async () => {
+    const { count } = supportPage(search({ search: 'refund nunez' }));
+    const plan = (await server.database.sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${count.sql}`, count.params)).map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(/hashed SubPlan/);
+    // Each of the two words in the charge's text and in the members' (whose plan node names no table when it reads one).
+    expect(plan.match(/strpos\(/g)).toHaveLength(4);
+    expect(plan.match(/strpos\((t\.|sm\.)?search_text,/g)).toHaveLength(4);
+    expect(plan).not.toMatch(/normalize|lower\(/i);
+  });
+});

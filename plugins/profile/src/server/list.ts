@@ -64,8 +64,6 @@ export interface Statement {
   params: unknown[];
 }
 
-/** A member's searchable text: name, member number and e-mail (the list's columns). */
-const MEMBER_TEXT = `m.first_name || ' ' || m.last_name || ' ' || m.member_number || ' ' || coalesce(m.email, '')`;
 /** A member's phones, as stored (ten digits each). */
 const MEMBER_PHONES = `coalesce(m.mobile_phone, '') || ' ' || coalesce(m.home_phone, '') || ' ' || coalesce(m.work_phone, '')`;
 
@@ -78,7 +76,8 @@ export function memberSearchSql(search: string | null | undefined, params: unkno
   const words = searchWords(search);
   if (!words.length) return 'true';
   const param = sqlParams(params);
-  const all = allWordsSql(MEMBER_TEXT, words, param);
+  // Name, member number and e-mail (the list's columns), kept folded in members.search_text (MEMBER_TEXT).
+  const all = allWordsSql({ folded: 'm.search_text' }, words, param);
   const phone = phoneDigits(search);
   return phone ? `(${all} OR strpos(${MEMBER_PHONES}, ${param(phone)}) > 0)` : all;
 }
