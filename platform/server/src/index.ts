@@ -13,7 +13,18 @@ export { type CountedPage, countKey, KEPT_COUNTS_DEFAULTS, KeptCounts, type Kept
 export { KeptResults } from './cache/keptResults';
 export { brandSiteAddress, isHttpAddress, type ServerConfig } from './config';
 export type { SqlClient } from './db/database';
-export { allWordsSql, foldSql, foldText, MAX_SEARCH_WORDS, MEMBER_TEXT, phoneDigits, type SqlParam, searchWords, sqlParams } from './db/search';
+export {
+  allWordsSql,
+  foldSql,
+  foldText,
+  MAX_SEARCH_WORDS,
+  MEMBER_TEXT,
+  phoneDigits,
+  type SqlParam,
+  searchWords,
+  sqlParams,
+  storedSearchTextSql,
+} from './db/search';
 export * from './documents/mime';
 export type { PdfBlock, PdfBrand, PdfCardFace, PdfDocumentSpec, PdfTableColumn } from './documents/pdf';
 export type { DocumentOptions, PdfService, SheetService, Translate } from './documents/services';

@@ -102,6 +102,16 @@ export function foldSql(expr: string): string {
  */
 export const MEMBER_TEXT = `first_name || ' ' || last_name || ' ' || member_number || ' ' || coalesce(email, '')`;
 
+/**
+ * The migration statement that keeps `source` (SQL over `table`'s own columns) folded in a stored generated column
+ * `search_text`, written with the row, for searches to compare as it is (`allWordsSql({ folded })`). A migration holds
+ * this statement's text as it was when written (frozen: a change to foldSql must not change a migration already run),
+ * and a unit test compares the two, so that a change to the folding fails until a new migration redefines the column.
+ */
+export function storedSearchTextSql(table: string, source: string): string {
+  return `ALTER TABLE ${table} ADD COLUMN search_text text NOT NULL GENERATED ALWAYS AS (\n  ${foldSql(source)}\n) STORED`;
+}
+
 /** Adds a value to a statement's parameters and answers its placeholder (`$n`). */
 export type SqlParam = (value: unknown) => string;
 

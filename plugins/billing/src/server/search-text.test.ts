@@ -1,4 +1,4 @@
-import { foldSql } from '@portal/server';
+import { storedSearchTextSql } from '@portal/server';
 import { describe, expect, it } from 'vitest';
 import { migrations } from './migrations';
 import { CHARGE_TEXT } from './support-queries';
@@ -11,8 +11,6 @@ import { CHARGE_TEXT } from './support-queries';
 describe('billing: the stored search text (migration 0010)', () => {
   it('is foldSql of CHARGE_TEXT as it stands: a change to either needs a migration that redefines the column', () => {
     const migration = migrations.find((m) => m.id === '0010_billing_search_text');
-    expect(migration && 'sql' in migration ? migration.sql : null).toBe(
-      `ALTER TABLE billing_transactions ADD COLUMN search_text text NOT NULL GENERATED ALWAYS AS (\n  ${foldSql(CHARGE_TEXT)}\n) STORED`,
-    );
+    expect(migration && 'sql' in migration ? migration.sql : null).toBe(storedSearchTextSql('billing_transactions', CHARGE_TEXT));
   });
 });
