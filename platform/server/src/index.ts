@@ -15,6 +15,7 @@ export { brandSiteAddress, isHttpAddress, type ServerConfig } from './config';
 export type { SqlClient } from './db/database';
 export {
   allWordsSql,
+  containsPattern,
   foldSql,
   foldText,
   MAX_SEARCH_WORDS,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -237,6 +238,13 @@ function fsyncTree(dir: string): void {
  * The embedded database in dir, with durable commits (see DurableNodeFS). durable: false opens it as PGlite
  * ships (no sync at all), only for scripts/bench/pglite-commits.ts to measure what durability costs.
  */
+/**
+ * The extensions the embedded database loads, as a PostgreSQL server has them from its contrib package: pg_trgm, whose
+ * trigram indexes serve the searches' `LIKE '%word%'` (kernel migration 0011, db/search.ts). Every PGlite the API opens
+ * loads them, also one from an image or a data directory that already has them created.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function openPglite(dir: string, opts: { durable?: boolean } = {}): Promise<PGlite> {
   const release = lockDataDir(dir);
   try {
@@ -259,14 +267,14 @@ export async function openPglite(dir: string, opts: { durable?: boolean } = {}):
 
 async function openLocked(dir: string, opts: { durable?: boolean }): Promise<PGlite> {
   if (opts.durable === false) {
-    const stock = new PGlite(dir);
+    const stock = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
     await stock.waitReady;
     return stock;
   }
   const fresh = !fs.existsSync(join(dir, 'PG_VERSION'));
   const nodefs = new DurableNodeFS(dir);
   const startParams = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'fsync=on', '-c', 'wal_sync_method=fsync'];
-  const client = new PGlite({ fs: nodefs, startParams });
+  const client = new PGlite({ fs: nodefs, startParams, extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   const fsyncSetting = (await client.query<{ fsync: string }>('SHOW fsync')).rows[0]?.fsync;
   if (!nodefs.patched || fsyncSetting !== 'on') {
@@ -416,7 +424,7 @@ export async function openDatabase(opts: {
   }
   if (opts.readUrl) throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL: the embedded database has no replicas');
   if (opts.image && opts.dataDir) throw new Error('a database image is for the in-memory database (dataDir null)');
-  const client = opts.dataDir ? await openPglite(join(opts.dataDir, 'pgdata')) : new PGlite(opts.image ? { loadDataDir: opts.image } : {});
+  const client = opts.dataDir ? await openPglite(join(opts.dataDir, 'pgdata')) : new PGlite({ extensions: PGLITE_EXTENSIONS, ...(opts.image ? { loadDataDir: opts.image } : {}) });
   await client.waitReady;
   return {
     kind: 'pglite',

@@ -197,4 +197,19 @@ CREATE INDEX create_keys_created_idx ON create_keys (created_at);
   CASE WHEN octet_length((first_name || ' ' || last_name || ' ' || member_number || ' ' || coalesce(email, ''))) = length((first_name || ' ' || last_name || ' ' || member_number || ' ' || coalesce(email, ''))) THEN lower((first_name || ' ' || last_name || ' ' || member_number || ' ' || coalesce(email, ''))) ELSE replace(replace(replace(translate(lower(regexp_replace(normalize((first_name || ' ' || last_name || ' ' || member_number || ' ' || coalesce(email, '')), NFD), '[\\u0300-\\u036f]', '', 'g')), 'łŁøØđĐħĦıðÐ', 'llooddhhidd'), 'ß', 'ss'), 'æ', 'ae'), 'œ', 'oe') END
 ) STORED`,
   },
+  {
+    // pg_trgm (PostgreSQL's contrib; PGlite loads it, db/database.ts PGLITE_EXTENSIONS): its trigram indexes serve a
+    // search's `LIKE '%word%'` over text kept folded (allWordsSql({ folded })), where a plain index cannot help. A
+    // trusted extension: the database's owner creates it without superuser rights (PostgreSQL 13 and later).
+    id: '0011_pg_trgm',
+    sql: 'CREATE EXTENSION IF NOT EXISTS pg_trgm',
+  },
+  {
+    // The members list and support's charges search find members by a word anywhere in their name, number or e-mail
+    // (members.search_text): a trigram index reads the members that hold a word of three letters or more instead of
+    // every member. Built without blocking writes to a table that already holds members (CONCURRENTLY).
+    id: '0012_member_search_trgm_index',
+    transaction: false,
+    statements: ['CREATE INDEX CONCURRENTLY IF NOT EXISTS members_search_trgm_idx ON members USING gin (search_text gin_trgm_ops)'],
+  },
 ];

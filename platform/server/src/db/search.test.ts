@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kernelMigrations } from './kernel-migrations';
-import { allWordsSql, foldSql, foldText, MAX_SEARCH_WORDS, MEMBER_TEXT, plainLetters, searchWords, sqlParams, storedSearchTextSql } from './search';
+import { allWordsSql, containsPattern, foldSql, foldText, MAX_SEARCH_WORDS, MEMBER_TEXT, plainLetters, searchWords, sqlParams, storedSearchTextSql } from './search';
 
 describe('searchWords: the words a search box requires', () => {
   it('gives the same words whatever the order, commas, spacing, case and accents', () => {
@@ -70,15 +70,24 @@ describe('allWordsSql: every word in the folded text', () => {
     expect(params).toEqual(['paid', ['Charged'], 'card']);
   });
 
-  it('compares text already folded (a column that keeps it) as it is, and hands the alternative the word’s placeholder', () => {
+  it('compares text already folded (a column that keeps it) by LIKE with the word’s pattern, and hands the alternative that placeholder', () => {
     const params: unknown[] = [];
     const where = allWordsSql({ folded: 't.search_text' }, ['jose', 'nunez'], sqlParams(params), (w, placeholder) =>
-      w === 'nunez' ? `t.member_id IN (SELECT member_id FROM members WHERE strpos(search_text, ${placeholder}) > 0)` : null,
+      w === 'nunez' ? `t.member_id IN (SELECT member_id FROM members WHERE search_text LIKE ${placeholder})` : null,
     );
     expect(where).toBe(
-      '(strpos(t.search_text, $1) > 0 AND (strpos(t.search_text, $2) > 0 OR t.member_id IN (SELECT member_id FROM members WHERE strpos(search_text, $2) > 0)))',
+      '(t.search_text LIKE $1 AND (t.search_text LIKE $2 OR t.member_id IN (SELECT member_id FROM members WHERE search_text LIKE $2)))',
     );
-    expect(params).toEqual(['jose', 'nunez']);
+    expect(params).toEqual(['%jose%', '%nunez%']);
+  });
+});
+
+describe('containsPattern: a word anywhere, LIKE’s characters matching only themselves', () => {
+  it('wraps the word in % and escapes %, _ and the backslash', () => {
+    expect(containsPattern('nunez')).toBe('%nunez%');
+    expect(containsPattern('50%')).toBe('%50\\%%');
+    expect(containsPattern('a_b')).toBe('%a\\_b%');
+    expect(containsPattern('c:\\x')).toBe('%c:\\\\x%');
   });
 });
 

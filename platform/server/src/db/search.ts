@@ -2,8 +2,8 @@
  * What a search box's text requires, the same way on every list: the words of the text, each of which must appear
  * somewhere in the row's folded text (lower case, accents removed), in any order. "Núñez, José", "jose  nunez" and
  * "José Núñez" are the same two words; "Anne Marie" finds "Anne-Marie". Plain PostgreSQL (normalize, regexp_replace,
- * lower, strpos), so it runs on PGlite and PostgreSQL alike with no extension; strpos has no wildcards, so
- * `%` and `_` match only themselves.
+ * lower, strpos, LIKE), so it runs on PGlite and PostgreSQL alike; a column that keeps text folded is compared by LIKE,
+ * which pg_trgm's trigram index serves (kernel migration 0011). Either way `%` and `_` in a word match only themselves.
  */
 
 /** At most this many words of a search count; the rest are left out (a pasted paragraph stays a bounded query). */
@@ -124,11 +124,23 @@ export function sqlParams(params: unknown[]): SqlParam {
 }
 
 /**
- * The condition that every word is in the folded `expr`: one `strpos(<folded expr>, $n) > 0` a word, ANDed, each word
- * a parameter made by `param`; `true` for no words. `expr` as `{ folded }` is text already folded as foldSql folds (a
- * column that keeps it), compared as it is. `alternative` may give a word other ways to match (a column that word also
- * stands for, such as a status label; `placeholder` is the word's parameter, to use again): its SQL is ORed with that
- * word's strpos. `expr` is SQL of the caller's (columns), never user text.
+ * The LIKE pattern that finds `word` anywhere in a text: `%word%`, with LIKE's own characters in it (`%`, `_` and the
+ * backslash, its escape) escaped, so that they match only themselves.
+ */
+export function containsPattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/**
+ * The condition that every word is in the folded `expr`, ANDed, each word a parameter made by `param`; `true` for no
+ * words. `expr` is SQL of the caller's (columns), never user text:
+ * - text folded as it is read (a string): `strpos(<foldSql of expr>, $n) > 0` a word;
+ * - text already folded as foldSql folds, kept in a column (`{ folded }`): `<column> LIKE $n` a word, `$n` the word's
+ *   containsPattern, which a trigram index on the column (pg_trgm's gin_trgm_ops) serves for words of three letters
+ *   or more, where strpos reads every row.
+ * `alternative` may give a word other ways to match (a column that word also stands for, such as a status label;
+ * `placeholder` is the word's parameter, to use again: its pattern for `{ folded }`, the word itself otherwise): its
+ * SQL is ORed with that word's match.
  */
 export function allWordsSql(
   expr: string | { folded: string },
@@ -137,11 +149,10 @@ export function allWordsSql(
   alternative?: (word: string, placeholder: string) => string | null,
 ): string {
   if (!words.length) return 'true';
-  const folded = typeof expr === 'string' ? foldSql(expr) : expr.folded;
   return `(${words
     .map((word) => {
-      const placeholder = param(word);
-      const match = `strpos(${folded}, ${placeholder}) > 0`;
+      const placeholder = typeof expr === 'string' ? param(word) : param(containsPattern(word));
+      const match = typeof expr === 'string' ? `strpos(${foldSql(expr)}, ${placeholder}) > 0` : `${expr.folded} LIKE ${placeholder}`;
       const other = alternative?.(word, placeholder);
       return other ? `(${match} OR ${other})` : match;
     })

@@ -1,5 +1,16 @@
 import { parseMoney } from '@portal/core';
-import { allWordsSql, type CountedPage, countKey, foldText, keptCountsFor, type SqlClient, type SqlParam, searchWords, sqlParams } from '@portal/server';
+import {
+  allWordsSql,
+  type CountedPage,
+  containsPattern,
+  countKey,
+  foldText,
+  keptCountsFor,
+  type SqlClient,
+  type SqlParam,
+  searchWords,
+  sqlParams,
+} from '@portal/server';
 import type { TransactionExport, TransactionSearch } from '../service';
 
 /**
@@ -59,8 +70,47 @@ export function searchAmount(text: string): { cents: number; marked: boolean } |
   return { cents, marked: /[$.,]/.test(t) };
 }
 
-/** The search text's condition (true for none): every word in the charge's or its member's text or a status it names, or the amount. */
-function textOf(q: Pick<TransactionSearch, 'search' | 'statusNames'>, param: SqlParam): string {
+/** The words a search text looks for in the charges' and members' text: none for no text or an amount written as money. */
+function textWords(search: string | null | undefined): string[] {
+  if (!search || searchAmount(search)?.marked) return [];
+  return searchWords(search);
+}
+
+/**
+ * The most members a word's list of matching members (memberMatches) holds. A word more members hold is looked up in
+ * members by the statement itself (a hashed subplan), as that word's charges are most of the table's anyway.
+ */
+export const MEMBER_IDS_MAX = 1_000;
+/** Per word of a search, the ids of the members whose text holds it, or null when more than MEMBER_IDS_MAX do. */
+export type MemberMatches = ReadonlyMap<string, readonly number[] | null>;
+
+/**
+ * The members each word of a search finds, read before the charges' statements (one statement, through the members'
+ * trigram index: kernel migration 0012), so that these carry them as a list of ids. A word is in a charge's text, in
+ * its member's, or names a status: with the ids, every way is one an index serves (the charges' trigram index, their
+ * member index, their status index), so the planner can combine the indexes' findings (a BitmapOr per word, ANDed)
+ * instead of reading every charge. At a million charges on PostgreSQL the count of a gateway id went from 194 to 4 ms
+ * (issue 23, fifty-ninth pass). A list is bound as a parameter, which PostgreSQL plans as a constant: the planner
+ * knows its length, and a scan that tests it hashes it.
+ */
+export async function memberMatches(reader: SqlClient, search: string | null | undefined): Promise<MemberMatches> {
+  const words = textWords(search);
+  if (!words.length) return new Map();
+  const params: unknown[] = [];
+  const param = sqlParams(params);
+  const sql = words
+    .map((word, i) => `SELECT ${i} AS i, ARRAY(SELECT member_id FROM members WHERE search_text LIKE ${param(containsPattern(word))} LIMIT ${MEMBER_IDS_MAX + 1}) AS ids`)
+    .join(' UNION ALL ');
+  const rows = await reader.query<{ i: number; ids: number[] }>(sql, params);
+  return new Map(rows.map(({ i, ids }) => [words[i] as string, ids.length > MEMBER_IDS_MAX ? null : ids]));
+}
+
+/**
+ * The search text's condition (true for none): every word in the charge's or its member's text or a status it names,
+ * or the amount. `members`: the members each word finds (memberMatches); a word without a list (none given, or too many
+ * members) finds its members in the statement.
+ */
+function textOf(q: Pick<TransactionSearch, 'search' | 'statusNames'>, param: SqlParam, members?: MemberMatches): string {
   const words = searchWords(q.search);
   if (!q.search || !words.length) return 'true';
   const amount = searchAmount(q.search);
@@ -71,13 +121,16 @@ function textOf(q: Pick<TransactionSearch, 'search' | 'statusNames'>, param: Sql
     const statuses = [...new Set(names.filter(([name]) => name.startsWith(word)).flatMap(([, s]) => s))];
     return statuses.length ? `t.status = ANY(${param(statuses)}::text[])` : null;
   };
-  // A word is in the charge's stored text, in its member's (members.search_text: name, number and e-mail; the members
-  // who have it found once and hashed), or names a status. No word has a space, so each is in one column or another:
-  // the same charges as one folded text of both.
-  const all = allWordsSql({ folded: 't.search_text' }, words, param, (word, placeholder) => {
-    const member = `t.member_id IN (SELECT sm.member_id FROM members sm WHERE strpos(sm.search_text, ${placeholder}) > 0)`;
-    const status = byStatus(word);
-    return status ? `${member} OR ${status}` : member;
+  const byMember = (word: string, pattern: string) => {
+    const ids = members?.get(word);
+    if (!ids) return `t.member_id IN (SELECT sm.member_id FROM members sm WHERE sm.search_text LIKE ${pattern})`;
+    return ids.length ? `t.member_id = ANY(${param(ids)}::int[])` : null;
+  };
+  // A word is in the charge's stored text, in its member's (members.search_text: name, number and e-mail), or names a
+  // status. No word has a space, so each is in one column or another: the same charges as one folded text of both.
+  const all = allWordsSql({ folded: 't.search_text' }, words, param, (word, pattern) => {
+    const ways = [byMember(word, pattern), byStatus(word)].filter((way) => way !== null);
+    return ways.length ? ways.join(' OR ') : null;
   });
   return amount ? `(${all} OR t.amount_cents = ${param(amount.cents)})` : all;
 }
@@ -86,10 +139,10 @@ function textOf(q: Pick<TransactionSearch, 'search' | 'statusNames'>, param: Sql
  * A search's filter, the conditions after SUPPORT_TX_SELECT's, with its parameters ($1 to $3, then the search's):
  * statuses (a charge with a PA number counts as 'PA Number' too; none: every status), member and text (textOf).
  */
-function filterOf(q: Pick<TransactionSearch, 'statuses' | 'search' | 'statusNames' | 'memberId'>): Statement {
+function filterOf(q: Pick<TransactionSearch, 'statuses' | 'search' | 'statusNames' | 'memberId'>, members?: MemberMatches): Statement {
   const statuses = q.statuses.filter((s) => s !== 'PA Number');
   const params: unknown[] = [q.statuses.length ? statuses : null, q.statuses.includes('PA Number'), q.memberId];
-  const text = textOf(q, sqlParams(params));
+  const text = textOf(q, sqlParams(params), members);
   return {
     sql: `($1::text[] IS NULL OR t.status = ANY($1::text[]) OR ($2::boolean AND t.pa_number IS NOT NULL))
         AND ($3::int IS NULL OR t.member_id = $3)
@@ -141,8 +194,8 @@ export const sortsItsMatches = (total: number, q: Pick<TransactionSearch, 'offse
  * search for one member's e-mail (40 charges) under the name sort: `page` 250 ms, `fewPage` 81, the count 92
  * (`scripts/bench/support-search.ts`, issue 23, fifty-eighth pass).
  */
-export function supportPage(q: TransactionSearch): { count: Statement; page: Statement; fewPage: Statement } {
-  const filter = filterOf(q);
+export function supportPage(q: TransactionSearch, members?: MemberMatches): { count: Statement; page: Statement; fewPage: Statement } {
+  const filter = filterOf(q, members);
   const limits = `LIMIT $${filter.params.length + 1} OFFSET $${filter.params.length + 2}`;
   const params = [...filter.params, q.limit, q.offset];
   const keys = SORT_KEYS[q.sortColumn];
@@ -169,7 +222,7 @@ export function supportPage(q: TransactionSearch): { count: Statement; page: Sta
  * takes 2–9 ms instead of 80–83. A search the count finds few enough matches for sorts them (`fewPage`).
  */
 export async function supportSearch<R>(primary: SqlClient, reader: SqlClient, q: TransactionSearch): Promise<CountedPage<R>> {
-  const { count, page, fewPage } = supportPage(q);
+  const { count, page, fewPage } = supportPage(q, await memberMatches(reader, q.search));
   const rows = (s: Statement) => reader.query<R>(s.sql, s.params);
   return keptCountsFor(primary, 'support-transactions').page(countKey(count.sql, count.params), {
     rows: () => rows(page),
@@ -190,8 +243,8 @@ export interface BatchEnd {
  * keys of each as `sort_key_0`, `sort_key_1`. Keyset paging on (sort keys, id), without a count or an OFFSET, so each
  * batch reads about its own rows where an index gives the order; `ids` (when given) narrows it in SQL.
  */
-export function supportBatch(q: TransactionExport, after: BatchEnd | null): Statement {
-  const filter = filterOf(q);
+export function supportBatch(q: TransactionExport, after: BatchEnd | null, members?: MemberMatches): Statement {
+  const filter = filterOf(q, members);
   const params = [...filter.params];
   const param = (value: unknown) => {
     params.push(value);
@@ -214,9 +267,10 @@ export function supportBatch(q: TransactionExport, after: BatchEnd | null): Stat
 /** The rows of support's export, batch by batch ({@link supportBatch}): each batch starts after the last row of the one before. */
 export async function* supportBatches<R extends { id: number }>(reader: SqlClient, q: TransactionExport): AsyncGenerator<R[]> {
   const keyCount = SORT_KEYS[q.sortColumn].length;
+  const members = await memberMatches(reader, q.search);
   let after: BatchEnd | null = null;
   for (;;) {
-    const batch = supportBatch(q, after);
+    const batch = supportBatch(q, after, members);
     const rows = await reader.query<R & Record<`sort_key_${number}`, string>>(batch.sql, batch.params);
     if (rows.length) yield rows;
     const last = rows[rows.length - 1];

@@ -3,7 +3,7 @@ import type { SqlClient } from '@portal/server';
 import { makeUser, startTestServer } from '@portal/testing/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TransactionSearch } from '../service';
-import { supportPage, supportSearch } from './support-queries';
+import { MEMBER_IDS_MAX, memberMatches, supportPage, supportSearch } from './support-queries';
 
 /**
  * Support's grid of every member's charges: one page and the number of charges the search finds, the total of a broad
@@ -77,7 +77,7 @@ describe("support's grid: a page and its total", () => {
     }
   });
 
-  it('reads no page past the end, or of an empty search: the count alone answers', async () => {
+  it('reads no page past the end, or of an empty search: the count alone answers (after the members a text finds)', async () => {
     const past = recording();
     const q = search({ statuses: ['Declined'], offset: 10_000 });
     const got = await supportSearch<{ id: number }>(past.reader, past.reader, q);
@@ -86,7 +86,8 @@ describe("support's grid: a page and its total", () => {
     expect(past.statements()).toBe(1);
     const none = recording();
     expect(await supportSearch(none.reader, none.reader, search({ search: 'no such charge' }))).toEqual({ rows: [], total: 0 });
-    expect(none.statements()).toBe(1);
+    expect(none.statements()).toBe(2);
+    expect(none.counted()).toBe(1);
   });
 
   it('keeps a total of 5,000 charges or more for 30 s: paging through it reads each page and counts once', async () => {
@@ -174,13 +175,95 @@ describe("support's text search reads each charge's stored text (migration 0010)
     expect(await found('refund strauss')).toEqual([]);
   });
 
-  it('compares the charges’ and the members’ stored text, the members looked up once for the whole search, folding nothing', async () => {
+  it('treats %, _ and the backslash in a word as themselves', async () => {
+    const [row] = await server.database.sql.query<{ id: number }>(
+      `INSERT INTO billing_transactions (member_id, kind, status, amount_cents, description, message)
+       VALUES ($1, 'charge', 'Charged', 100, 'Tier_A 100% copay C:\\x', 'Seeded') RETURNING id`,
+      [member],
+    );
+    const id = row?.id ?? 0;
+    for (const text of ['tier_a', '100%', 'c:\\x', '0% copay']) expect(await found(text), text).toEqual([id]);
+    for (const text of ['tier%', 'ti_r_a', '10_%', 'c:%x', 'copay%']) expect(await found(text), text).toEqual([]);
+    await server.database.sql.query('DELETE FROM billing_transactions WHERE id = $1', [id]);
+  });
+
+  it('compares the charges’ and the members’ stored text, folding nothing; without the members’ ids, looks them up once for the whole search', async () => {
     const { count } = supportPage(search({ search: 'refund nunez' }));
     const plan = (await server.database.sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${count.sql}`, count.params)).map((r) => r['QUERY PLAN']).join('\n');
     expect(plan).toMatch(/hashed SubPlan/);
     // Each of the two words in the charge's text and in the members' (whose plan node names no table when it reads one).
-    expect(plan.match(/strpos\(/g)).toHaveLength(4);
-    expect(plan.match(/strpos\((t\.|sm\.)?search_text,/g)).toHaveLength(4);
-    expect(plan).not.toMatch(/normalize|lower\(/i);
+    expect(plan.match(/~~/g)).toHaveLength(4);
+    expect(plan.match(/\((t\.|sm\.)?search_text ~~ /g)).toHaveLength(4);
+    expect(plan).not.toMatch(/normalize|lower\(|strpos/i);
+  });
+});
+
+describe("support's text search through the trigram indexes (kernel migration 0012, billing migration 0011)", () => {
+  /** The plan of a statement with sequential and whole-index scans priced out, as at a million charges, where the indexes pay. */
+  const indexedPlan = (statement: { sql: string; params: unknown[] }) =>
+    server.database.sql.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      await tx.query('SET LOCAL enable_indexscan = off');
+      return (await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement.sql}`, statement.params)).map((r) => r['QUERY PLAN']).join('\n');
+    });
+  let members: number[];
+  beforeAll(async () => {
+    // MEMBER_IDS_MAX + 1 members named Quokka, the first with a charge; one named Wombat with one.
+    members = (
+      await server.database.sql.query<{ member_id: number }>(
+        `INSERT INTO members (member_number, brand, first_name, last_name, email)
+         SELECT 'TQ' || lpad(g::text, 6, '0'), 'card', 'Ann', CASE WHEN g = 0 THEN 'Wombat' ELSE 'Quokka' END, NULL
+         FROM generate_series(0, ${MEMBER_IDS_MAX + 1}) g RETURNING member_id`,
+      )
+    ).map((r) => r.member_id);
+    await server.database.sql.query(
+      `INSERT INTO billing_transactions (member_id, kind, status, amount_cents, description, message)
+       SELECT m, 'charge', 'Charged', 500, 'Marsupial fee', 'Seeded' FROM unnest($1::int[]) m`,
+      [members.slice(0, 2)],
+    );
+  });
+
+  it('lists the members a word finds, none, or null past MEMBER_IDS_MAX; an amount written as money looks up no member', async () => {
+    const matches = await memberMatches(server.database.sql, 'Wombat quokka zzyzx');
+    expect(matches.get('wombat')).toEqual([members[0]]);
+    expect(matches.get('quokka')).toBeNull();
+    expect(matches.get('zzyzx')).toEqual([]);
+    expect((await memberMatches(server.database.sql, '$5.00')).size).toBe(0);
+    expect((await memberMatches(server.database.sql, null)).size).toBe(0);
+  });
+
+  it('finds the same charges with the members’ ids as with the members looked up in the statement', async () => {
+    for (const text of ['wombat', 'quokka', 'marsupial', 'marsupial wombat', 'ann quokka fee', 'wombat quokka', 'declined ann', 'charged wombat']) {
+      const q = search({ search: text, limit: 50, statusNames: [['Charged', ['Charged']], ['Declined', ['Declined']]] });
+      const { reader } = recording();
+      const got = await supportSearch<{ id: number }>(reader, reader, q);
+      const want = await expected(q);
+      expect(got.rows.map((r) => r.id), text).toEqual(want.ids);
+      expect(got.total, text).toBe(want.total);
+    }
+    expect((await expected(search({ search: 'marsupial wombat' }))).total).toBe(1);
+    expect((await expected(search({ search: 'quokka' }))).total).toBe(1);
+  });
+
+  it('reads a word’s charges through the charges’ trigram index, their member index and their status index, ORed per word', async () => {
+    const plan = async (text: string) => {
+      const q = search({ search: text, statusNames: [['Declined', ['Declined']]] });
+      return indexedPlan(supportPage(q, await memberMatches(server.database.sql, q.search)).count);
+    };
+    // A member's name: in the charge's text, or one of the members' ids.
+    const byName = await plan('wombat');
+    expect(byName).toMatch(/BitmapOr/);
+    expect(byName).toMatch(/Bitmap Index Scan on billing_transactions_search_trgm_idx/);
+    expect(byName).toMatch(/Bitmap Index Scan on billing_transactions_member_idx\s+\(.*\n\s+Index Cond: \(member_id = ANY \('\{\d+\}'/);
+    // A status's name no member holds: in the charge's text, or that status.
+    const byStatus = await plan('declined');
+    expect(byStatus).toMatch(/BitmapOr/);
+    expect(byStatus).toMatch(/Bitmap Index Scan on billing_transactions_search_trgm_idx/);
+    // Through one of the indexes that lead with the status (billing_transactions_status_idx, or _open_idx for an open one).
+    expect(byStatus).toMatch(/Bitmap Index Scan on billing_transactions_(status|open)_idx\s+\(.*\n\s+Index Cond: \(status = ANY/);
+    expect(byStatus).not.toMatch(/member_id = ANY/);
+    for (const p of [byName, byStatus]) expect(p).not.toMatch(/SubPlan|Seq Scan on billing_transactions/);
+    const lookup = await indexedPlan({ sql: 'SELECT member_id FROM members WHERE search_text LIKE $1', params: ['%wombat%'] });
+    expect(lookup).toMatch(/Bitmap Index Scan on members_search_trgm_idx/);
   });
 });
