@@ -1,19 +1,25 @@
 /**
  * Support's text search over every status (the support grid with Status "All"): what its count and the page the
- * service reads cost at 200,000 charges on 5,000 members, about half of whose names have an accent, against the same
- * count folding every charge's text afresh (what the search did before billing's migration 0010 kept it folded).
+ * service reads cost at 200,000 charges on 5,000 members (by default), about half of whose names have an accent:
+ * - "members": the lookup of the members each word finds (memberMatches), before the charges' statements;
+ * - "count": the count with those members' ids, which the trigram indexes serve (kernel migration 0012, billing 0011);
+ * - "in-stmt": the same count with the members looked up inside it (a hashed subplan), as before the fifty-ninth pass,
+ *   which reads every charge;
+ * - "afresh" (with --afresh): the count folding every charge's text as it reads it (before billing's migration 0010).
  * PGlite in memory, and with DATABASE_URL also PostgreSQL (the members and charges it adds are deleted after).
  * A diagnostic (no budget; a support step has the workload's 200 ms):
- *   node --import tsx scripts/bench/support-search.ts [--rounds 5] [--charges 200000]
+ *   node --import tsx scripts/bench/support-search.ts [--rounds 5] [--charges 200000] [--members 5000] [--afresh] [--no-pglite]
  */
-import { allWordsSql, searchWords, sqlParams } from '@portal/server';
-import { sortsItsMatches, supportPage } from '../../plugins/billing/src/server/support-queries';
+import { allWordsSql, type SqlClient, searchWords, sqlParams } from '@portal/server';
+import { memberMatches, sortsItsMatches, supportPage } from '../../plugins/billing/src/server/support-queries';
 import type { TransactionSearch } from '../../plugins/billing/src/service';
 import { median, option } from './lib';
 
 const rounds = Number(option('rounds', '5'));
 const charges = Number(option('charges', '200000'));
-const MEMBERS = 5_000;
+const MEMBERS = Number(option('members', '5000'));
+const afresh = process.argv.includes('--afresh');
+const pglite = !process.argv.includes('--no-pglite');
 const FIRST = ['Ada', 'José', 'Łukasz', 'Maria', 'John', 'Søren', 'Anne', 'Li', 'Omar', 'Zoë', 'Pat', 'Kim'];
 const LAST = ['Núñez', 'Smith', 'Strauß', 'Garcia', 'Nguyen', 'Okafor', 'Brown', 'Müller', 'Khan', 'Rossi', 'Ivanova', 'Lee', 'Patel'];
 /** A member's last name, a word of the descriptions, a gateway id, a PA number, a member's e-mail, a name pair, nothing. */
@@ -34,7 +40,8 @@ async function timed(query: Query, sql: string, params: unknown[]): Promise<numb
   return median(ms);
 }
 
-async function measure(engine: string, query: Query): Promise<void> {
+async function measure(engine: string, sql: SqlClient): Promise<void> {
+  const query: Query = (text, params) => sql.query(text, params);
   const [{ first } = { first: 0 }] = (await query(
     `WITH added AS (INSERT INTO members (member_number, brand, first_name, last_name, email)
      SELECT 'SB' || lpad(g::text, 7, '0'), 'card', ($1::text[])[1 + g % 12], ($2::text[])[1 + (g / 12) % 13] || CASE WHEN g % 3 = 0 THEN '' ELSE g::text END,
@@ -57,23 +64,33 @@ async function measure(engine: string, query: Query): Promise<void> {
     console.log(
       `${engine}: ${charges.toLocaleString('en-US')} charges on ${MEMBERS.toLocaleString('en-US')} members, seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s; median of ${rounds}`,
     );
-    console.log(`  ${'search'.padEnd(20)} ${'sort'.padEnd(11)} ${'found'.padStart(6)}  count   walk sorted taken  afresh count`);
+    console.log(`  ${'search'.padEnd(20)} ${'sort'.padEnd(11)} ${'found'.padStart(6)} members  count in-stmt   walk sorted taken${afresh ? '  afresh' : ''}`);
     for (const text of SEARCHES) {
       for (const sortColumn of SORTS) {
         const q: TransactionSearch = { statuses: [], search: text, memberId: null, sortColumn, sortOrder: 'DESC', offset: 0, limit: 25 };
-        const { count, page, fewPage } = supportPage(q);
+        const membersMs: number[] = [];
+        let members = await memberMatches(sql, text);
+        for (let r = 0; r < rounds; r++) {
+          const start = performance.now();
+          members = await memberMatches(sql, text);
+          membersMs.push(performance.now() - start);
+        }
+        const { count, page, fewPage } = supportPage(q, members);
+        const inStatement = supportPage(q).count;
         const [{ n } = { n: 0 }] = (await query(count.sql, count.params)) as { n: number }[];
-        const few = sortsItsMatches(n, q);
+        const few = sortsItsMatches(n, q, members);
         const countMs = await timed(query, count.sql, count.params);
+        const inStatementMs = sortColumn === 'DateCreated' ? await timed(query, inStatement.sql, inStatement.params) : null;
         // Both ways of reading the page (supportSearch takes the one sortsItsMatches says), to see the rule's choice.
         const walkMs = n ? await timed(query, page.sql, page.params) : 0;
         const sortedMs = n ? await timed(query, fewPage.sql, fewPage.params) : 0;
         const params: unknown[] = [];
-        const afresh = `SELECT count(*)::int FROM billing_transactions t JOIN members m ON m.member_id = t.member_id
+        const afreshSql = `SELECT count(*)::int FROM billing_transactions t JOIN members m ON m.member_id = t.member_id
           WHERE t.kind IN ('subscription', 'charge', 'authorize', 'prepull') AND ${allWordsSql(AFRESH_TEXT, searchWords(text), sqlParams(params))}`;
-        const afreshMs = sortColumn === 'DateCreated' ? await timed(query, afresh, params) : null;
+        const afreshMs = afresh && sortColumn === 'DateCreated' ? await timed(query, afreshSql, params) : null;
+        const cell = (ms: number | null, width: number) => (ms === null ? '' : ms.toFixed(0)).padStart(width);
         console.log(
-          `  ${text.padEnd(20)} ${sortColumn.padEnd(11)} ${String(n).padStart(6)} ${countMs.toFixed(0).padStart(6)} ${walkMs.toFixed(0).padStart(6)} ${sortedMs.toFixed(0).padStart(6)} ${(n ? (few ? 'sorted' : 'walk') : '-').padEnd(6)} ${afreshMs === null ? '' : afreshMs.toFixed(0).padStart(12)}`,
+          `  ${text.padEnd(20)} ${sortColumn.padEnd(11)} ${String(n).padStart(6)} ${cell(median(membersMs), 7)} ${cell(countMs, 6)} ${cell(inStatementMs, 7)} ${cell(walkMs, 6)} ${cell(sortedMs, 6)} ${(n ? (few ? 'sorted' : 'walk') : '-').padEnd(6)}${afresh ? cell(afreshMs, 8) : ''}`,
         );
       }
     }
@@ -84,16 +101,18 @@ async function measure(engine: string, query: Query): Promise<void> {
 }
 
 const { createServer } = await import('@portal/app-server/server');
-const lite = await createServer({ dataDir: null, databaseUrl: null }, { logger: false, workJobs: false });
-try {
-  await measure('PGlite', (sql, params) => lite.database.sql.query(sql, params));
-} finally {
-  await lite.close();
+if (pglite) {
+  const lite = await createServer({ dataDir: null, databaseUrl: null }, { logger: false, workJobs: false });
+  try {
+    await measure('PGlite', lite.database.sql);
+  } finally {
+    await lite.close();
+  }
 }
 if (process.env.DATABASE_URL) {
   const server = await createServer({ dataDir: null, databaseUrl: process.env.DATABASE_URL }, { logger: false, workJobs: false });
   try {
-    await measure('PostgreSQL', (sql, params) => server.database.sql.query(sql, params));
+    await measure('PostgreSQL', server.database.sql);
   } finally {
     await server.close();
   }

@@ -424,7 +424,9 @@ export async function openDatabase(opts: {
   }
   if (opts.readUrl) throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL: the embedded database has no replicas');
   if (opts.image && opts.dataDir) throw new Error('a database image is for the in-memory database (dataDir null)');
-  const client = opts.dataDir ? await openPglite(join(opts.dataDir, 'pgdata')) : new PGlite({ extensions: PGLITE_EXTENSIONS, ...(opts.image ? { loadDataDir: opts.image } : {}) });
+  const client = opts.dataDir
+    ? await openPglite(join(opts.dataDir, 'pgdata'))
+    : new PGlite({ extensions: PGLITE_EXTENSIONS, ...(opts.image ? { loadDataDir: opts.image } : {}) });
   await client.waitReady;
   return {
     kind: 'pglite',

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { kernelMigrations } from './kernel-migrations';
-import { allWordsSql, containsPattern, foldSql, foldText, MAX_SEARCH_WORDS, MEMBER_TEXT, plainLetters, searchWords, sqlParams, storedSearchTextSql } from './search';
+import {
+  allWordsSql,
+  containsPattern,
+  foldSql,
+  foldText,
+  MAX_SEARCH_WORDS,
+  MEMBER_TEXT,
+  plainLetters,
+  searchWords,
+  sqlParams,
+  storedSearchTextSql,
+} from './search';
 
 describe('searchWords: the words a search box requires', () => {
   it('gives the same words whatever the order, commas, spacing, case and accents', () => {
@@ -75,9 +86,7 @@ describe('allWordsSql: every word in the folded text', () => {
     const where = allWordsSql({ folded: 't.search_text' }, ['jose', 'nunez'], sqlParams(params), (w, placeholder) =>
       w === 'nunez' ? `t.member_id IN (SELECT member_id FROM members WHERE search_text LIKE ${placeholder})` : null,
     );
-    expect(where).toBe(
-      '(t.search_text LIKE $1 AND (t.search_text LIKE $2 OR t.member_id IN (SELECT member_id FROM members WHERE search_text LIKE $2)))',
-    );
+    expect(where).toBe('(t.search_text LIKE $1 AND (t.search_text LIKE $2 OR t.member_id IN (SELECT member_id FROM members WHERE search_text LIKE $2)))');
     expect(params).toEqual(['%jose%', '%nunez%']);
   });
 });

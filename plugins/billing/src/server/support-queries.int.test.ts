@@ -155,6 +155,20 @@ describe('billing: a support search that finds few charges sorts its matches', (
     expect(sortsItsMatches(1_280, { ...byName('garcia'), sortColumn: 'Amount' })).toBe(false);
   });
 
+  it('sorts up to 100,000 matches under the member-name sort when a word names members, whose charges sit together', () => {
+    const byName = (search: string) => ({ offset: 0, limit: 25, sortColumn: 'MemberName' as const, search });
+    const named = new Map([['nunez', [7, 9]]]);
+    expect(sortsItsMatches(77_900, byName('nunez'), named)).toBe(true);
+    expect(sortsItsMatches(100_000, byName('nunez'), named)).toBe(true);
+    expect(sortsItsMatches(100_001, byName('nunez'), named)).toBe(false);
+    expect(sortsItsMatches(77_900, byName('nunez prescription'), new Map([...named, ['prescription', []]]))).toBe(true);
+    // A word no member holds, or too many members (no list): the matches may spread over the names.
+    expect(sortsItsMatches(77_900, byName('prescription'), new Map([['prescription', []]]))).toBe(false);
+    expect(sortsItsMatches(77_900, byName('example'), new Map([['example', null]]))).toBe(false);
+    expect(sortsItsMatches(77_900, byName('nunez'))).toBe(false);
+    expect(sortsItsMatches(77_900, { ...byName('nunez'), sortColumn: 'DateCreated' }, named)).toBe(false);
+  });
+
   it('answers a narrow search by its count and the sorted matches, a broad one by its count and the walk, with the same rows', async () => {
     const statements: string[] = [];
     const sql = server.database.sql;

@@ -99,7 +99,10 @@ export async function memberMatches(reader: SqlClient, search: string | null | u
   const params: unknown[] = [];
   const param = sqlParams(params);
   const sql = words
-    .map((word, i) => `SELECT ${i} AS i, ARRAY(SELECT member_id FROM members WHERE search_text LIKE ${param(containsPattern(word))} LIMIT ${MEMBER_IDS_MAX + 1}) AS ids`)
+    .map(
+      (word, i) =>
+        `SELECT ${i} AS i, ARRAY(SELECT member_id FROM members WHERE search_text LIKE ${param(containsPattern(word))} LIMIT ${MEMBER_IDS_MAX + 1}) AS ids`,
+    )
     .join(' UNION ALL ');
   const rows = await reader.query<{ i: number; ids: number[] }>(sql, params);
   return new Map(rows.map(({ i, ids }) => [words[i] as string, ids.length > MEMBER_IDS_MAX ? null : ids]));
@@ -168,6 +171,11 @@ const orderOf = (q: Pick<TransactionSearch, 'sortColumn' | 'sortOrder'>) =>
  */
 const FEW_MATCHES = 5_000;
 /**
+ * The most matches a page sorts by itself under the member-name sort when a word of the search names members (its
+ * list of members' ids, memberMatches, is not empty): their charges sit together in that order.
+ */
+const FEW_NAMED_MATCHES = 100_000;
+/**
  * Whether a page of a search that finds `total` charges is read by sorting its matches (`fewPage`) rather than by
  * walking an index in the sort's order (`page`), when the matches are few enough to sort: when the walk would, on
  * average, read at least half the order before it held the page (a search finding fewer than twice the page's end);
@@ -175,9 +183,17 @@ const FEW_MATCHES = 5_000;
  * member number find one member's or one name's charges), so the walk reads every charge of the members before them:
  * at 200,000 charges on PGlite, "maria garcia" (1,280 charges) walked 229–351 ms to its first page and sorted 137,
  * where a walk's best case saves 70 ms (`scripts/bench/support-search.ts`, issue 23, fifty-eighth pass).
+ * When a word of the search names members (`members`, memberMatches), that holds up to FEW_NAMED_MATCHES: at a million
+ * charges on PostgreSQL, "nunez" (77,900 charges) walked 548 ms and sorted 155, "maria garcia" (6,400) walked 1,121
+ * and sorted 45; a word only the charges hold ("prescription", 250,000) spreads over the names, and walks in 2 ms
+ * (fifty-ninth pass).
  */
-export const sortsItsMatches = (total: number, q: Pick<TransactionSearch, 'offset' | 'limit' | 'sortColumn' | 'search'>) =>
-  total <= FEW_MATCHES && (total < 2 * (q.offset + q.limit) || (q.sortColumn === 'MemberName' && searchWords(q.search).length > 0));
+export const sortsItsMatches = (total: number, q: Pick<TransactionSearch, 'offset' | 'limit' | 'sortColumn' | 'search'>, members?: MemberMatches) => {
+  if (total <= FEW_MATCHES && total < 2 * (q.offset + q.limit)) return true;
+  if (q.sortColumn !== 'MemberName' || searchWords(q.search).length === 0) return false;
+  const namesMembers = [...(members?.values() ?? [])].some((ids) => ids !== null && ids.length > 0);
+  return total <= (namesMembers ? FEW_NAMED_MATCHES : FEW_MATCHES);
+};
 
 /**
  * The support grid: one page by LIMIT/OFFSET, and the number of charges the search finds. Two statements: the page
@@ -222,13 +238,14 @@ export function supportPage(q: TransactionSearch, members?: MemberMatches): { co
  * takes 2–9 ms instead of 80–83. A search the count finds few enough matches for sorts them (`fewPage`).
  */
 export async function supportSearch<R>(primary: SqlClient, reader: SqlClient, q: TransactionSearch): Promise<CountedPage<R>> {
-  const { count, page, fewPage } = supportPage(q, await memberMatches(reader, q.search));
+  const members = await memberMatches(reader, q.search);
+  const { count, page, fewPage } = supportPage(q, members);
   const rows = (s: Statement) => reader.query<R>(s.sql, s.params);
   return keptCountsFor(primary, 'support-transactions').page(countKey(count.sql, count.params), {
     rows: () => rows(page),
     rowsWithTotal: async () => {
       const total = (await reader.query<{ n: number }>(count.sql, count.params))[0]?.n ?? 0;
-      return { rows: total > q.offset ? await rows(sortsItsMatches(total, q) ? fewPage : page) : [], total };
+      return { rows: total > q.offset ? await rows(sortsItsMatches(total, q, members) ? fewPage : page) : [], total };
     },
   });
 }

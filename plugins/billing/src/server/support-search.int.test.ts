@@ -234,11 +234,21 @@ describe("support's text search through the trigram indexes (kernel migration 00
 
   it('finds the same charges with the members’ ids as with the members looked up in the statement', async () => {
     for (const text of ['wombat', 'quokka', 'marsupial', 'marsupial wombat', 'ann quokka fee', 'wombat quokka', 'declined ann', 'charged wombat']) {
-      const q = search({ search: text, limit: 50, statusNames: [['Charged', ['Charged']], ['Declined', ['Declined']]] });
+      const q = search({
+        search: text,
+        limit: 50,
+        statusNames: [
+          ['Charged', ['Charged']],
+          ['Declined', ['Declined']],
+        ],
+      });
       const { reader } = recording();
       const got = await supportSearch<{ id: number }>(reader, reader, q);
       const want = await expected(q);
-      expect(got.rows.map((r) => r.id), text).toEqual(want.ids);
+      expect(
+        got.rows.map((r) => r.id),
+        text,
+      ).toEqual(want.ids);
       expect(got.total, text).toBe(want.total);
     }
     expect((await expected(search({ search: 'marsupial wombat' }))).total).toBe(1);
