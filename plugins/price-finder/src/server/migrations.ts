@@ -1,8 +1,15 @@
 import type { Migration } from '@portal/core';
 import { priceLines } from './drugs';
-import { searchText, trigramsOf } from './search';
+import { searchText } from './search';
 
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/** The distinct three-character pieces of a text's words, as migration 0001 kept them (migration 0003 dropped them). */
+export function trigramsOf(words: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const w of words) for (let i = 0; i + 3 <= w.length; i++) out.add(w.slice(i, i + 3));
+  return [...out];
+}
 
 export const migrations: Migration[] = [
   {
@@ -50,6 +57,16 @@ ALTER TABLE price_list
   ADD COLUMN strength_value numeric GENERATED ALWAYS AS (substring(description from ' ([0-9]+(?:[.][0-9]+)?)[ %]')::numeric) STORED,
   -- The package size ('bottle of 100' is 100); none for a form sold by the unit (a pen, a vial by the mL).
   ADD COLUMN pack_size integer GENERATED ALWAYS AS (substring(lower(description) from ', [a-z ]*([0-9]+)$')::integer) STORED;
+`,
+  },
+  {
+    // The lines' own trigram arrays (0001) were there because PGlite loaded no pg_trgm: it loads it now (kernel
+    // migration 0011), so pg_trgm's index over search_text takes their place, and a search's LIKE uses it directly.
+    id: '0003_price_list_trgm',
+    sql: `
+CREATE INDEX price_list_search_trgm_idx ON price_list USING gin (search_text gin_trgm_ops);
+DROP INDEX price_list_trigrams_idx;
+ALTER TABLE price_list DROP COLUMN trigrams;
 `,
   },
 ];

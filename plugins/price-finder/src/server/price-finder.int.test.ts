@@ -4,7 +4,8 @@ import { authHeaders, makeUser, type Session, signIn, startTestServer } from '@p
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePriceSearch, PRICE_RESULTS_FETCH, PRICE_RESULTS_MAX, PriceFinderApi } from '../contract';
 import { priceLines } from './drugs';
-import { trigramsOf } from './search';
+import { trigramsOf } from './migrations';
+import { searchText } from './search';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let member: Session;
@@ -25,14 +26,27 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('the price list', () => {
-  it('holds a few thousand drug lines, each with its trigrams', async () => {
+  it('holds a few thousand drug lines, each with its search text', async () => {
     const [n] = await server.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM price_list');
     expect(n?.n).toBe(priceLines().length);
     expect(n?.n).toBeGreaterThan(2000);
-    const [t] = await server.database.sql.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM price_list p WHERE NOT (substr(p.search_text, 1, 3) = ANY(p.trigrams))`,
+    const rows = await server.database.sql.query<{ code: string; description: string; search_text: string }>(
+      'SELECT code, description, search_text FROM price_list',
     );
-    expect(t?.n).toBe(0);
+    expect(rows.filter((r) => r.search_text !== searchText(r.description, r.code))).toEqual([]);
+  });
+
+  it('reads a description word’s lines through pg_trgm’s index on search_text (migration 0003), the trigram arrays gone', async () => {
+    const plan = await server.database.sql.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      const rows = await tx.query<{ 'QUERY PLAN': string }>("EXPLAIN SELECT code FROM price_list p WHERE p.search_text LIKE '%amoxicillin%'");
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/Bitmap Index Scan on price_list_search_trgm_idx/);
+    const columns = await server.database.sql.query<{ column_name: string }>(
+      "SELECT column_name FROM information_schema.columns WHERE table_name = 'price_list'",
+    );
+    expect(columns.map((c) => c.column_name)).not.toContain('trigrams');
   });
 
   it('keeps our price at or under AWP, in cents', () => {
@@ -247,7 +261,7 @@ function byStrength(a: string, b: string): number {
   return x[0] - y[0] || (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0) || x[2] - y[2];
 }
 
-describe('trigramsOf', () => {
+describe('trigramsOf (migration 0001)', () => {
   it('gives the distinct three-character pieces of words of 3 or more', () => {
     expect(trigramsOf(['amox', 'mg', 'ox'])).toEqual(['amo', 'mox']);
     expect(trigramsOf(['aaaa'])).toEqual(['aaa']);

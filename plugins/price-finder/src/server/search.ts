@@ -1,15 +1,8 @@
 import type { SqlClient } from '@portal/server';
 import { PRICE_RESULTS_FETCH, type PriceLine } from '../contract';
 
-/** The text whose trigrams a line keeps for the index (migration 0001): description and code, lower case. */
+/** The text a line keeps for the trigram index (migrations 0001, 0003): description and code, lower case. */
 export const searchText = (description: string, code: string) => `${description} ${code}`.toLowerCase();
-
-/** The distinct three-character pieces of the words of a search (words under 3 characters have none). */
-export function trigramsOf(words: readonly string[]): string[] {
-  const out = new Set<string>();
-  for (const w of words) for (let i = 0; i + 3 <= w.length; i++) out.add(w.slice(i, i + 3));
-  return [...out];
-}
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -90,8 +83,8 @@ export function priceWords(text: string): PriceWord[] {
 /**
  * Lines whose description holds every word of the text (priceWords: any case, punctuation and common abbreviations
  * forgiven), a word that looks like a code also matching the line's code (dashes ignored: '00248659428' finds
- * 00248-6594-28), best match first. The GIN index over the lines' trigrams narrows the candidates to those holding
- * every trigram of the description words; the LIKE checks then run on those few lines only.
+ * 00248-6594-28), best match first. pg_trgm's index over the lines' search_text (migration 0003) narrows the
+ * candidates to those holding each description word; the description's own LIKE then runs on those few lines only.
  *
  * Order: a line scores 2 per search word that is a whole word of its drug, strength and form (match_text: the package
  * size is not part of it), 1 per word that begins one; higher scores first ('metformin 500' lists Metformin 500 mg
@@ -107,12 +100,13 @@ export async function searchPrices(sql: SqlClient, text: string): Promise<PriceL
   if (words.length === 0) return [];
   const params: unknown[] = [PRICE_RESULTS_FETCH];
   const inDescription = (w: string) => `lower(p.description) LIKE $${params.push(`%${escapeLike(w)}%`)}`;
-  const likes = words.map((w) =>
-    w.code ? `(${inDescription(w.text)} OR replace(p.code, '-', '') LIKE $${params.push(`%${escapeLike(w.text)}%`)})` : inDescription(w.text),
-  );
-  // A code word's trigrams may span the code's dashes, which the stored trigrams keep: only the others narrow.
-  const trigrams = trigramsOf(words.filter((w) => !w.code).map((w) => w.text));
-  const candidates = trigrams.length > 0 ? `p.trigrams @> $${params.push(trigrams)}::text[]` : 'TRUE';
+  // A description word is in search_text too (description and code), which the trigram index serves; a code word's
+  // trigrams may span the code's dashes, which search_text keeps: only the description words narrow.
+  const likes = words.map((w) => {
+    if (w.code) return `(${inDescription(w.text)} OR replace(p.code, '-', '') LIKE $${params.push(`%${escapeLike(w.text)}%`)})`;
+    const pattern = params.push(`%${escapeLike(w.text)}%`);
+    return `p.search_text LIKE $${pattern} AND lower(p.description) LIKE $${pattern}`;
+  });
   const score = words
     .map((w) => {
       const whole = params.push(`% ${escapeLike(w.text)} %`);
@@ -122,7 +116,7 @@ export async function searchPrices(sql: SqlClient, text: string): Promise<PriceL
     .join(' + ');
   const rows = await sql.query<{ code: string; description: string; our_cents: number; awp_cents: number }>(
     `SELECT p.code, p.description, p.our_cents, p.awp_cents FROM price_list p
-     WHERE ${candidates} AND ${likes.join(' AND ')}
+     WHERE ${likes.join(' AND ')}
      ORDER BY ${score} DESC, p.drug_name, p.strength_value NULLS FIRST, p.match_text, p.pack_size NULLS FIRST, p.code
      LIMIT $1`,
     params,
