@@ -16,6 +16,7 @@ export type { SqlClient } from './db/database';
 export {
   allWordsSql,
   containsPattern,
+  escapeLike,
   foldSql,
   foldText,
   MAX_SEARCH_WORDS,

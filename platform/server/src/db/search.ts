@@ -123,12 +123,14 @@ export function sqlParams(params: unknown[]): SqlParam {
   };
 }
 
-/**
- * The LIKE pattern that finds `word` anywhere in a text: `%word%`, with LIKE's own characters in it (`%`, `_` and the
- * backslash, its escape) escaped, so that they match only themselves.
- */
+/** Text with LIKE's own characters (`%`, `_` and the backslash, its escape) escaped, to match only themselves in a pattern. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
+}
+
+/** The LIKE pattern that finds `word` anywhere in a text: `%word%`, the word escaped (escapeLike). */
 export function containsPattern(word: string): string {
-  return `%${word.replace(/[\\%_]/g, '\\$&')}%`;
+  return `%${escapeLike(word)}%`;
 }
 
 /**

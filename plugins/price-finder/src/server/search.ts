@@ -1,10 +1,8 @@
-import type { SqlClient } from '@portal/server';
+import { containsPattern, escapeLike, type SqlClient } from '@portal/server';
 import { PRICE_RESULTS_FETCH, type PriceLine } from '../contract';
 
 /** The text a line keeps for the trigram index (migrations 0001, 0003): description and code, lower case. */
 export const searchText = (description: string, code: string) => `${description} ${code}`.toLowerCase();
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Abbreviations people type for a form, as the price list's descriptions spell it (drugs.ts: 'tablet', 'capsule',
@@ -99,12 +97,12 @@ export async function searchPrices(sql: SqlClient, text: string): Promise<PriceL
   const words = priceWords(text);
   if (words.length === 0) return [];
   const params: unknown[] = [PRICE_RESULTS_FETCH];
-  const inDescription = (w: string) => `lower(p.description) LIKE $${params.push(`%${escapeLike(w)}%`)}`;
+  const inDescription = (w: string) => `lower(p.description) LIKE $${params.push(containsPattern(w))}`;
   // A description word is in search_text too (description and code), which the trigram index serves; a code word's
   // trigrams may span the code's dashes, which search_text keeps: only the description words narrow.
   const likes = words.map((w) => {
-    if (w.code) return `(${inDescription(w.text)} OR replace(p.code, '-', '') LIKE $${params.push(`%${escapeLike(w.text)}%`)})`;
-    const pattern = params.push(`%${escapeLike(w.text)}%`);
+    if (w.code) return `(${inDescription(w.text)} OR replace(p.code, '-', '') LIKE $${params.push(containsPattern(w.text))})`;
+    const pattern = params.push(containsPattern(w.text));
     return `p.search_text LIKE $${pattern} AND lower(p.description) LIKE $${pattern}`;
   });
   const score = words
