@@ -128,7 +128,7 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, '\\$&');
 }
 
-/** The LIKE pattern that finds `word` anywhere in a text: `%word%`, the word escaped (escapeLike). */
+/** The LIKE pattern that finds `word` anywhere in a text: the word escaped (escapeLike) between two percent signs. */
 export function containsPattern(word: string): string {
   return `%${escapeLike(word)}%`;
 }

@@ -1,4 +1,5 @@
 import { ClaimStatus } from '@portal/core';
+import { containsPattern, escapeLike } from '@portal/server';
 import { type ClaimSearch, PAID_STATUS_IDS, type SortColumn } from '../contract';
 import { identifierSql, normalIdentifier } from './textMatch';
 
@@ -63,8 +64,6 @@ export interface BuiltSearch {
   count: { text: string; params: unknown[] };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
 /** WHERE conditions for a filter within a scope; returns SQL fragments over alias c and parameters. */
 export function buildConditions(f: Partial<ClaimSearch>, scope: ClaimScope, params: unknown[] = []): { where: string[]; params: unknown[] } {
   const where: string[] = [];
@@ -88,7 +87,7 @@ export function buildConditions(f: Partial<ClaimSearch>, scope: ClaimScope, para
     );
   }
   if (f.MemberName) {
-    const like = p(`%${escapeLike(f.MemberName.toLowerCase())}%`);
+    const like = p(containsPattern(f.MemberName.toLowerCase()));
     where.push(
       `c.member_id IN (SELECT member_id FROM members WHERE lower(first_name || ' ' || last_name) LIKE ${like} OR lower(last_name || ', ' || first_name) LIKE ${like})`,
     );

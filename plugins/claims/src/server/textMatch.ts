@@ -1,3 +1,5 @@
+import { containsPattern } from '@portal/server';
+
 /**
  * How the payee searches and the identifier filters compare what a user types with what is stored: the text in
  * TypeScript, the column in SQL.
@@ -43,10 +45,8 @@ export const payeeCompactSql = (column: string) => `translate(lower(${column}), 
 export const payeeMatchSql = (column: string, param: string, compact = false) =>
   `${compact ? `(${payeeTextSql(column)} || ' ' || ${payeeCompactSql(column)})` : payeeTextSql(column)} LIKE ALL (${param}::text[])`;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
 /** The LIKE patterns of payeeMatchSql: '%word%' per word, LIKE wildcards taken as plain text. */
-export const payeePatterns = (words: readonly string[]) => words.map((w) => `%${escapeLike(w)}%`);
+export const payeePatterns = (words: readonly string[]) => words.map(containsPattern);
 
 /**
  * An identifier (member number, check number) as the filters compare it: upper case, spaces and '-' removed

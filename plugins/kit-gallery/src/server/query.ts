@@ -1,4 +1,5 @@
 import { parseIsoDay, parseMoney } from '@portal/core';
+import { containsPattern } from '@portal/server';
 import { ROW_CATEGORIES, ROW_STATUSES, type RowColumn, type SampleRow } from '../contract';
 
 /** Whitelisted column → SQL expression and parameter type (for keyset comparisons). */
@@ -29,7 +30,6 @@ export interface RowQuery {
 }
 
 /** LIKE pattern matching the text anywhere, with the wildcards in it taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const oneOf = (list: readonly string[], value: string) => list.find((v) => v.toLowerCase() === value.toLowerCase());
 
 /** Builds the WHERE clause; parameters are appended to `params`. A filter value that cannot match gives FALSE. */
@@ -45,7 +45,7 @@ export function whereClause(q: Pick<RowQuery, 'search' | 'filters'>, params: unk
     switch (column) {
       case 'Name':
       case 'City':
-        parts.push(`${COLUMNS[column].sql} ILIKE ${p(contains(value))}`);
+        parts.push(`${COLUMNS[column].sql} ILIKE ${p(containsPattern(value))}`);
         break;
       case 'State':
         parts.push(`state = ${p(value.toUpperCase().slice(0, 2))}`);
@@ -83,7 +83,7 @@ export function whereClause(q: Pick<RowQuery, 'search' | 'filters'>, params: unk
   }
   const search = q.search.trim();
   if (search) {
-    const s = p(contains(search));
+    const s = p(containsPattern(search));
     const idMatch = /^\d{1,9}$/.test(search) ? ` OR id = ${p(Number(search))}` : '';
     parts.push(`(name ILIKE ${s} OR city ILIKE ${s} OR state ILIKE ${s} OR status ILIKE ${s} OR category ILIKE ${s}${idMatch})`);
   }
