@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { deferred } from '@portal/testing/deferred';
 import { DEMO_PASSWORD } from '../scripts/lib/demo';
 import { E2E_PORT } from './playwright.config';
@@ -11,6 +11,19 @@ export { DEMO_PASSWORD };
  * change card.careguard.
  */
 export const PROFILE_MEMBER = 'card.careguard-bank';
+
+/**
+ * The member a journey signs in as on this attempt, when the journey changes what can change once (an initial balance
+ * entered once, a period sent to the payer once): CI runs a failed journey once more (playwright.config.ts), and that
+ * run must not find the first attempt's changes. One member per attempt, none shared with another journey that
+ * changes them.
+ */
+export function memberForAttempt(members: readonly string[]): string {
+  const { retry } = test.info();
+  const member = members[retry];
+  if (!member) throw new Error(`No member kept for attempt ${retry + 1} of this journey (it keeps ${members.length})`);
+  return member;
+}
 
 export const site = (brand: string, path = '/') => `http://${brand}.localhost:${E2E_PORT}${path}`;
 

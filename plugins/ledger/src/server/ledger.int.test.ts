@@ -1348,9 +1348,10 @@ describe('the report to the federal payer', () => {
 });
 
 describe('the seed', () => {
-  it('gives CareGuard, CareAssist and CareGuardFinance members a set-aside, leaves the open-balance demo user without an initial balance', async () => {
+  it('gives CareGuard, CareAssist and CareGuardFinance members a set-aside, leaves the two open-balance demo users without an initial balance', async () => {
     const { memberId: a } = await user('seed-guard', Roles.CareGuard, 'card', true);
     const { memberId: b } = await user('card.careguard', Roles.CareGuard, 'card', true);
+    const { memberId: c } = await user('quote.careguard', Roles.CareGuard, 'quote', true);
     const sql = env.server.database.sql;
     await sql.query('DELETE FROM ledger_accounts');
     let s = 7;
@@ -1360,6 +1361,7 @@ describe('the seed', () => {
       members: [
         { memberId: a, brand: 'card', roles: [Roles.CareGuard], userName: 'seed-guard' },
         { memberId: b, brand: 'card', roles: [Roles.CareGuard], userName: 'card.careguard' },
+        { memberId: c, brand: 'quote', roles: [Roles.CareGuard], userName: 'quote.careguard' },
         { memberId: 1, brand: 'finance', roles: [Roles.CareGuardFinance], userName: null },
       ],
       random: () => {
@@ -1376,6 +1378,7 @@ describe('the seed', () => {
       [1, false],
       [a, false],
       [b, true],
+      [c, true],
     ]);
     expect(await count(a)).toBeGreaterThan(40);
     const reported = await sql.query('SELECT 1 FROM ledger_transactions WHERE member_id = $1 AND report_id IS NOT NULL', [a]);

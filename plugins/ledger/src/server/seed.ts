@@ -22,6 +22,11 @@ const CARD_STATUS_WEIGHTS: readonly (readonly [string, number])[] = [
 const ROWS_PER_INSERT = 400;
 /** The demo member who enters the initial balance themselves (the one-time input is still open). */
 export const OPEN_BALANCE_USER = 'card.careguard';
+/**
+ * A second demo member whose initial balance is still open: the ledger journey signs in as them when CI runs it again
+ * after a failure (e2e `memberForAttempt`), since the first attempt may have entered OPEN_BALANCE_USER's.
+ */
+export const SECOND_OPEN_BALANCE_USER = 'quote.careguard';
 
 function pick<T>(random: () => number, list: readonly T[]): T {
   return list[Math.floor(random() * list.length)] as T;
@@ -30,7 +35,7 @@ const cents = (random: () => number, min: number, max: number) => Math.round((mi
 
 /**
  * Realistic set-aside ledgers for the demo members holding CareGuard, CareAssist or CareGuardFinance: the report header, an initial
- * balance (except OPEN_BALANCE_USER's), a year of expenses (some by card, a few still authorized or voided), monthly
+ * balance (except OPEN_BALANCE_USER's and SECOND_OPEN_BALANCE_USER's), a year of expenses (some by card, a few still authorized or voided), monthly
  * interest and a yearly deposit, and last year's first month reported to the federal payer. Does nothing when rows exist.
  */
 export async function seed({ sql, members, random, log }: SeedContext): Promise<void> {
@@ -45,7 +50,9 @@ export async function seed({ sql, members, random, log }: SeedContext): Promise<
   for (const m of holders) {
     const injury = addDays(today, -Math.floor(1100 + random() * 1100));
     const settlement = addDays(today, -Math.floor(400 + random() * 300));
-    const initial = m.userName === OPEN_BALANCE_USER ? null : cents(random, 25_000, 150_000);
+    const drawn = m.userName === OPEN_BALANCE_USER ? null : cents(random, 25_000, 150_000);
+    // The second open balance is drawn and left unset, so every later member's data stays what it was.
+    const initial = m.userName === SECOND_OPEN_BALANCE_USER ? null : drawn;
     const hicn = `${String(100_000_000 + Math.floor(random() * 899_999_999))}A`;
     await sql.query(
       'INSERT INTO ledger_accounts (member_id, initial_balance_cents, balance_set_at, hicn, date_of_injury, date_of_settlement) VALUES ($1, $2, $3, $4, $5, $6)',
