@@ -18,6 +18,8 @@ const choose = async (page: Page, field: string, option: string) => {
 };
 
 test('Coupons: support staff create a coupon, activate it, and deactivate two coupons in one action', async ({ page }) => {
+  // A code of this attempt alone: a run again after a failure finds the first attempt's coupon (codes are unique).
+  const code = `E2E-SPRING-${Date.now().toString(36).toUpperCase()}`;
   await signIn(page, 'staff', 'staff.caresupport');
   await page.getByRole('navigation').getByRole('link', { name: 'Coupons', exact: true }).click();
   await expect(page).toHaveURL(/\/coupons$/);
@@ -39,30 +41,30 @@ test('Coupons: support staff create a coupon, activate it, and deactivate two co
   await expect(page).toHaveURL(/\/coupons\/create$/);
   await expect(page.getByRole('form', { name: 'Create coupon' }).getByRole('button', { name: 'Save' })).toBeVisible();
   await expectAccessible(page);
-  await page.getByLabel('Code').fill('E2E-SPRING');
+  await page.getByLabel('Code').fill(code);
   await choose(page, 'Product', 'Amethyst');
   await choose(page, 'Membership type', 'Lifetime Membership');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/coupons\/\d+$/);
   const view = page.getByTestId('coupon-view');
-  await expect(view).toContainText('E2E-SPRING');
+  await expect(view).toContainText(code);
   await expect(view).toContainText('Active');
   await expectAccessible(page);
 
   // Deactivate two coupons in one action.
   await page.getByRole('link', { name: 'Back to coupons' }).click();
-  await page.getByLabel('Select row E2E-SPRING').check();
+  await page.getByLabel(`Select row ${code}`).check();
   await page.getByLabel('Select row WELCOME-AMETHYST').check();
   await page.getByLabel('Action').selectOption({ label: 'Deactivate' });
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(row(page, 'E2E-SPRING')).toContainText('Inactive');
+  await expect(row(page, code)).toContainText('Inactive');
   await expect(row(page, 'WELCOME-AMETHYST')).toContainText('Inactive');
 
   // Activate the new one again.
   await page.getByLabel('Select row WELCOME-AMETHYST').uncheck();
   await page.getByLabel('Action').selectOption({ label: 'Activate' });
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(row(page, 'E2E-SPRING').getByRole('gridcell', { name: 'Active', exact: true })).toBeVisible();
+  await expect(row(page, code).getByRole('gridcell', { name: 'Active', exact: true })).toBeVisible();
   await expect(row(page, 'WELCOME-AMETHYST')).toContainText('Inactive');
 });
 

@@ -12,7 +12,10 @@ const PDF = Buffer.from(
 test('a member writes with an attachment, CareSupport replies while impersonating, the member sees the reply and downloads the file', async ({ browser }) => {
   // Two users, two sign-ins and an impersonation: more than the default minute on a busy machine.
   test.setTimeout(180_000);
-  const words = `Pharmacy question ${Date.now().toString(36)}`;
+  // Words of this attempt alone: a run again after a failure finds the first attempt's message and reply too.
+  const stamp = Date.now().toString(36);
+  const words = `Pharmacy question ${stamp}`;
+  const replyWords = `we have checked your receipt ${stamp}`;
   const member = await (await browser.newContext()).newPage();
   await signIn(member, 'finance', 'finance.careguardfinance');
   await member.goto(site('finance', '/notes'));
@@ -43,9 +46,9 @@ test('a member writes with an attachment, CareSupport replies while impersonatin
   await staff.goto(site('staff', `/notes/${noteId}`));
   await expect(staff.getByTestId('note').filter({ hasText: words })).toBeVisible();
   const reply = staff.getByRole('form', { name: 'Reply' });
-  await reply.getByLabel('Message', { exact: true }).fill('Thank you, we have checked your receipt.');
+  await reply.getByLabel('Message', { exact: true }).fill(`Thank you, ${replyWords}.`);
   await reply.getByRole('button', { name: 'Send reply' }).click();
-  await expect(staff.getByTestId('note').filter({ hasText: 'we have checked your receipt' })).toContainText('Support team');
+  await expect(staff.getByTestId('note').filter({ hasText: replyWords })).toContainText('Support team');
 
   // The member sees the unread reply marked in the navigation, opens it, and the mark goes.
   await member.goto(site('finance', '/help'));
@@ -54,11 +57,11 @@ test('a member writes with an attachment, CareSupport replies while impersonatin
   await nav.getByRole('link', { name: /My Messages/ }).click();
   // By keyboard, as the grid offers it: the link's cell focused (arrow keys move between cells), Enter follows the link.
   await member
-    .getByRole('link', { name: /we have checked your receipt/ })
+    .getByRole('link', { name: replyWords })
     .locator('xpath=ancestor::*[@data-cell][1]')
     .focus();
   await member.keyboard.press('Enter');
-  const replyCard = member.getByTestId('note').filter({ hasText: 'we have checked your receipt' });
+  const replyCard = member.getByTestId('note').filter({ hasText: replyWords });
   await expect(replyCard).toContainText('Support team');
   await expect(nav.getByTestId('notes-unread')).toHaveCount(0);
   expect((await axe(member)).violations).toEqual([]);
