@@ -16,7 +16,8 @@ export const PROFILE_MEMBER = 'card.careguard-bank';
  * The member a journey signs in as on this attempt, when the journey changes what can change once (an initial balance
  * entered once, a period sent to the payer once): CI runs a failed journey once more (playwright.config.ts), and that
  * run must not find the first attempt's changes. One member per attempt, none shared with another journey that
- * changes them.
+ * changes them: the seed's spares (`<user>-2`, which scripts/e2e-server.ts seeds with `--spares 1`) or demo users no
+ * journey changes.
  */
 export function memberForAttempt(members: readonly string[]): string {
   const { retry } = test.info();

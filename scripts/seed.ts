@@ -1,7 +1,8 @@
 /**
  * Seeds demo data: a user for every role on every brand with a known password, realistic member
  * records, and each plugin's own demo data. Writes the demo logins to <data dir>/demo-users.json.
- *   scripts/seed [--scale N]    N > 1 adds N x 5 generated members and lets plugins generate volume.
+ *   scripts/seed [--scale N] [--spares N]    scale N > 1 adds N x 5 generated members and lets plugins generate volume;
+ *   spares N adds N more of each member demo user (`<brand>.<role>-2` and on; see below).
  * Safe to run again: existing demo users are kept.
  */
 import { writeFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { loadServerPlugins } from '@portal/app-server/plugins';
 import { createServer } from '@portal/app-server/server';
 import { loadBrands } from '@portal/brands';
 import { installedPluginIds } from '@portal/brands/plugins';
-import { ALL_ROLES, dayIn, MEMBER_ROLES, Roles } from '@portal/core';
+import { ALL_ROLES, dayIn, MEMBER_ROLES, type Role, Roles } from '@portal/core';
 import { createUser, hashPassword, identityService, type SeedMember } from '@portal/server/kernel';
 import { DEMO_PASSWORD } from './lib/demo';
 import { mulberry32, personName, pluginRandom } from './lib/random';
@@ -25,7 +26,15 @@ function parseScale(argv: string[]): number {
   return n;
 }
 
-export async function seed(scale: number, log: (m: string) => void = console.log) {
+function parseSpares(argv: string[]): number {
+  const i = argv.indexOf('--spares');
+  if (i === -1) return 0;
+  const n = Number(argv[i + 1]);
+  if (!Number.isInteger(n) || n < 0 || n > 5) throw new Error('--spares takes an integer from 0 to 5');
+  return n;
+}
+
+export async function seed(scale: number, log: (m: string) => void = console.log, spares = 0) {
   const server = await createServer({}, { logger: false });
   const { sql } = server.database;
   const random = mulberry32(20261121);
@@ -35,36 +44,40 @@ export async function seed(scale: number, log: (m: string) => void = console.log
   const members: SeedMember[] = [];
 
   const demoRoles = ALL_ROLES.filter((r) => r !== Roles.DeactivateBank);
+  /** A demo user of one role (a member too, for a member role), or the one a data directory kept from an earlier seed. */
+  const demoUser = async (brand: string, role: Role, userName: string) => {
+    const roles = [role];
+    const existing = await sql.query<{ member_id: number | null }>('SELECT member_id FROM users WHERE lower(user_name) = $1', [userName]);
+    if (existing[0]) {
+      if (existing[0].member_id) members.push({ memberId: existing[0].member_id, brand, roles, userName });
+      // The published demo password holds for every demo user, also those a data directory kept from an older seed.
+      await sql.query('UPDATE users SET password_hash = $1 WHERE lower(user_name) = $2', [hash, userName]);
+      return;
+    }
+    const { first, last } = personName(random);
+    await sql.transaction(async (tx) => {
+      let memberId: number | null = null;
+      if (MEMBER_ROLES.includes(role)) {
+        memberId = await insertMember(tx, brand, first, last, `${userName}@demo.example.com`, random);
+        members.push({ memberId, brand, roles, userName });
+      }
+      await createUser(tx, {
+        userName,
+        passwordHash: hash,
+        firstName: first,
+        lastName: last,
+        email: `${userName}@demo.example.com`,
+        brand,
+        memberId,
+        roles,
+      });
+    });
+  };
   for (const brand of brands) {
     for (const role of demoRoles) {
       const userName = `${brand.id}.${role.toLowerCase()}`;
-      const roles = [role];
       demo.push({ brand: brand.id, role, userName, password: DEMO_PASSWORD });
-      const existing = await sql.query<{ member_id: number | null }>('SELECT member_id FROM users WHERE lower(user_name) = $1', [userName]);
-      if (existing[0]) {
-        if (existing[0].member_id) members.push({ memberId: existing[0].member_id, brand: brand.id, roles, userName });
-        // The published demo password holds for every demo user, also those a data directory kept from an older seed.
-        await sql.query('UPDATE users SET password_hash = $1 WHERE lower(user_name) = $2', [hash, userName]);
-        continue;
-      }
-      const { first, last } = personName(random);
-      await sql.transaction(async (tx) => {
-        let memberId: number | null = null;
-        if (MEMBER_ROLES.includes(role)) {
-          memberId = await insertMember(tx, brand.id, first, last, `${userName}@demo.example.com`, random);
-          members.push({ memberId, brand: brand.id, roles, userName });
-        }
-        await createUser(tx, {
-          userName,
-          passwordHash: hash,
-          firstName: first,
-          lastName: last,
-          email: `${userName}@demo.example.com`,
-          brand: brand.id,
-          memberId,
-          roles,
-        });
-      });
+      await demoUser(brand.id, role, userName);
     }
   }
   // A card member whose bank link needs new credentials: the DeactivateBank marker role.
@@ -89,6 +102,14 @@ export async function seed(scale: number, log: (m: string) => void = console.log
         roles: [Roles.CareGuard, Roles.DeactivateBank],
       });
     });
+
+  // Spare members (--spares N): N more of each member demo user, `<brand>.<role>-2` and on, not listed with the demo
+  // logins. They are for what can be done to a member only once (the last card deleted, a termination): the end-to-end
+  // journeys that do it sign in as a spare when CI runs them again after a failure (e2e `memberForAttempt`). Made after
+  // every other demo user, so the others' names and numbers stay what they were.
+  for (let n = 2; n <= spares + 1; n++)
+    for (const brand of brands)
+      for (const role of demoRoles.filter((r) => MEMBER_ROLES.includes(r))) await demoUser(brand.id, role, `${brand.id}.${role.toLowerCase()}-${n}`);
 
   if (scale > 1) {
     const target = scale * 5;
@@ -169,7 +190,7 @@ async function insertMember(
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  seed(parseScale(process.argv.slice(2))).catch((e: unknown) => {
+  seed(parseScale(process.argv.slice(2)), console.log, parseSpares(process.argv.slice(2))).catch((e: unknown) => {
     console.error(`Seeding failed: ${(e as Error).message}`);
     process.exit(1);
   });

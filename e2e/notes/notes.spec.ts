@@ -56,10 +56,7 @@ test('a member writes with an attachment, CareSupport replies while impersonatin
   await expect(nav.getByTestId('notes-unread')).toBeVisible();
   await nav.getByRole('link', { name: /My Messages/ }).click();
   // By keyboard, as the grid offers it: the link's cell focused (arrow keys move between cells), Enter follows the link.
-  await member
-    .getByRole('link', { name: replyWords })
-    .locator('xpath=ancestor::*[@data-cell][1]')
-    .focus();
+  await member.getByRole('link', { name: replyWords }).locator('xpath=ancestor::*[@data-cell][1]').focus();
   await member.keyboard.press('Enter');
   const replyCard = member.getByTestId('note').filter({ hasText: replyWords });
   await expect(replyCard).toContainText('Support team');

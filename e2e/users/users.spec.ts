@@ -20,7 +20,7 @@ test('an administrator creates a user from a company contact, sets roles, quotas
   await nav.getByRole('link', { name: 'Users', exact: true }).click();
   await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'assist.careassist' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'assist.careassist', exact: true })).toBeVisible();
   expect(await axe(page)).toEqual([]);
 
   // Search by attribute.
