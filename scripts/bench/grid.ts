@@ -161,7 +161,7 @@ export async function runGridBench(options: GridBenchOptions = {}): Promise<Grid
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: process.env.BENCH_CHROMIUM || '/usr/bin/chromium', // as lib.ts's CHROMIUM
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {

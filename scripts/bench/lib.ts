@@ -16,7 +16,8 @@ export const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..');
  * without); here the sandbox merchant's, since the benchmarks' gateway is the sandbox.
  */
 export const PRODUCTION_ENV: NodeJS.ProcessEnv = { NODE_ENV: 'production', ...SANDBOX_GATEWAY_ENV };
-export const CHROMIUM = '/usr/bin/chromium';
+/** The browser every page figure is taken in: Debian's, or `BENCH_CHROMIUM` to compare another build of Chromium. */
+export const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export { DEMO_PASSWORD };
 /** The member (or, on staff, support) demo user each site's signed-in figures are taken with. */
