@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bareLoad } from './browser';
+import { bareLoad, FLOOR_PAGE, floorLoad, measureFloor, startFloorPage } from './browser';
 import { PipeCdp } from './cdp-pipe';
 import { CHROMIUM, CHROMIUM_ARGS } from './lib';
 
@@ -67,4 +67,37 @@ describe.runIf(existsSync(CHROMIUM))('a cold load in the bare browser', () => {
       await cdp.close();
     }
   }, 30_000);
+});
+
+describe.runIf(existsSync(CHROMIUM))("the browser's floor beside the page figures", () => {
+  it('serves the static floor page on loopback, and nothing else', async () => {
+    const floor = await startFloorPage();
+    try {
+      const page = await fetch(floor.url);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toBe(FLOOR_PAGE);
+      expect(FLOOR_PAGE).not.toMatch(/<script|<link|<style/);
+      expect((await fetch(new URL('/favicon.ico', floor.url))).status).toBe(404);
+    } finally {
+      await floor.stop();
+    }
+  });
+
+  it("loads the static page cold at the asked CPU rate and reads its paints, as the sites' loads are read", async () => {
+    const floor = await startFloorPage();
+    const cdp = PipeCdp.launch(CHROMIUM, CHROMIUM_ARGS);
+    try {
+      const f = await floorLoad(cdp, floor.url, 4);
+      expect(f.url).toBe('/');
+      expect(f.fcp).toBeGreaterThan(0);
+      expect(f.lcp).toBeGreaterThanOrEqual(f.fcp);
+      expect(f.cls).toBe(0);
+      const m = await measureFloor(cdp, floor.url, 1, 3);
+      expect(m.samples).toHaveLength(3);
+      expect(m.lcp).toBe(Math.round([...m.samples.map((s) => s.lcp)].sort((a, b) => a - b)[1] ?? Number.NaN));
+    } finally {
+      await cdp.close();
+      await floor.stop();
+    }
+  }, 60_000);
 });

@@ -5,6 +5,8 @@
  * Scripts given to the page are strings: tsx compiles this file with keepNames, whose helper does not exist in the page.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { PipeCdp } from './cdp-pipe';
@@ -366,11 +368,9 @@ export function coldLoad(
 }
 
 /**
- * One cold load of /login or of / (signed in) in the bare browser: a context and page of their own, removed afterwards.
- * The bench throttles the CPU, installs the observers (and, for /, the session), navigates, and waits for the page's
- * `networkIdle` (no request for 500 ms, Chromium's own lifecycle event) with the moment noted ("Sign in" works, or the
- * toolbar names the user). Then, and not before, it runs one thing in the page: a read of the figures. The requests are
- * the document and the page's resource timing entries.
+ * One cold load of /login or of / (signed in) in the bare browser (`bareNavigate`), ready once the page's moment is
+ * noted: "Sign in" works, or the toolbar names the user. The requests are the document and the page's resource timing
+ * entries.
  */
 export async function bareLoad(
   cdp: PipeCdp,
@@ -384,6 +384,28 @@ export async function bareLoad(
   const user = DEMO_USER[brand.id];
   if (!user) throw new Error(`no demo user for ${brand.id}`);
   const session = kind === 'landing' ? sessionInitScript(await signIn(base, brand.marker, user)) : null;
+  return bareNavigate(cdp, siteUrl(base, brand.marker, kind === 'login' ? '/login' : '/'), {
+    label: `${kind} ${brand.id} cpu/${cpuRate}`,
+    cpuRate,
+    timeoutMs,
+    latencyMs,
+    initScripts: session ? [session] : [],
+    ready: (m) => (kind === 'login' ? m.signInAt : m.namedAt) !== null,
+  });
+}
+
+/**
+ * A cold load of `url` in the bare browser, as the page bench makes them: a context and page of their own (removed
+ * afterwards), the CPU throttled, the observers and `initScripts` installed, then the navigation; done at the page's
+ * `networkIdle` (no request for 500 ms, Chromium's own lifecycle event) once `ready` holds for its figures. Then, and not
+ * before, it runs one thing in the page: a read of the figures. No DevTools domain but Page is enabled (the Network
+ * domain only when `latencyMs` asks for network emulation).
+ */
+async function bareNavigate(
+  cdp: PipeCdp,
+  url: string,
+  o: { label: string; cpuRate: number; timeoutMs: number; latencyMs: number; initScripts: string[]; ready: (m: PageMetrics) => boolean },
+): Promise<LoadFigures> {
   const { browserContextId } = await cdp.send<{ browserContextId: string }>('Target.createBrowserContext');
   let where = '';
   try {
@@ -393,17 +415,16 @@ export async function bareLoad(
     const evaluate = async <T>(expression: string) =>
       (await page<{ result: { value: T } }>('Runtime.evaluate', { expression, returnByValue: true })).result.value;
     await page('Emulation.setDeviceMetricsOverride', { width: 1280, height: 800, deviceScaleFactor: 1, mobile: false });
-    if (cpuRate > 1) await page('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+    if (o.cpuRate > 1) await page('Emulation.setCPUThrottlingRate', { rate: o.cpuRate });
     // Chromium's network emulation needs the Network domain, which the page then pays for (see
     // SOURCE_POSITIONS_AT_COMPILE): compare loads with the same latency, not with loads without one.
-    if (latencyMs > 0) {
+    if (o.latencyMs > 0) {
       await page('Network.enable');
-      await page('Network.emulateNetworkConditions', { offline: false, latency: latencyMs, downloadThroughput: -1, uploadThroughput: -1 });
+      await page('Network.emulateNetworkConditions', { offline: false, latency: o.latencyMs, downloadThroughput: -1, uploadThroughput: -1 });
     }
     await page('Page.enable');
     await page('Page.setLifecycleEventsEnabled', { enabled: true });
-    await page('Page.addScriptToEvaluateOnNewDocument', { source: OBSERVERS });
-    if (session) await page('Page.addScriptToEvaluateOnNewDocument', { source: session });
+    for (const source of [OBSERVERS, ...o.initScripts]) await page('Page.addScriptToEvaluateOnNewDocument', { source });
     // The main frame's network idle after this navigation (an earlier one, of about:blank, has another loader).
     let loaderId = '';
     let idle = false;
@@ -411,31 +432,70 @@ export async function bareLoad(
       if (e.sessionId === sessionId && e.method === 'Page.lifecycleEvent' && e.params.name === 'networkIdle' && e.params.loaderId === loaderId) idle = true;
     });
     try {
-      ({ loaderId } = await page<{ loaderId: string }>('Page.navigate', { url: siteUrl(base, brand.marker, kind === 'login' ? '/login' : '/') }));
-      const until = Date.now() + timeoutMs;
+      ({ loaderId } = await page<{ loaderId: string }>('Page.navigate', { url }));
+      const until = Date.now() + o.timeoutMs;
       let m: PageMetrics | null = null;
       for (;;) {
         if (idle) {
           m = JSON.parse(await evaluate<string>(READ_METRICS)) as PageMetrics;
-          if ((kind === 'login' ? m.signInAt : m.namedAt) !== null) break;
+          if (o.ready(m)) break;
         }
         if (Date.now() > until) {
           where = await evaluate<string>('location.pathname + ": " + (document.body ? document.body.innerText.slice(0, 160) : "")').catch(() => '');
-          throw new Error(`not ready after ${timeoutMs} ms`);
+          throw new Error(`not ready after ${o.timeoutMs} ms`);
         }
         await sleep(100);
       }
       const requests = 1 + (await evaluate<number>("performance.getEntriesByType('resource').length"));
-      const url = await evaluate<string>('location.pathname');
-      return { fcp: m.fcp ?? Number.NaN, lcp: m.lcp ?? Number.NaN, cls: m.cls, tbt: m.tbt, requests, url };
+      const path = await evaluate<string>('location.pathname');
+      return { fcp: m.fcp ?? Number.NaN, lcp: m.lcp ?? Number.NaN, cls: m.cls, tbt: m.tbt, requests, url: path };
     } finally {
       stop();
     }
   } catch (e) {
-    throw new Error(`${kind} ${brand.id} cpu/${cpuRate}: ${(e as Error).message.split('\n')[0]}${where ? ` (at ${where.replace(/\s+/g, ' ')})` : ''}`);
+    throw new Error(`${o.label}: ${(e as Error).message.split('\n')[0]}${where ? ` (at ${where.replace(/\s+/g, ' ')})` : ''}`);
   } finally {
     await cdp.send('Target.disposeBrowserContext', { browserContextId }).catch(() => {});
   }
+}
+
+/**
+ * The browser's floor beside the page figures: a static page with a heading and a paragraph, no script, no style sheet
+ * and no font, served by the bench itself. A cold load of it costs what any page costs the browser before the page's own
+ * work (a renderer's navigation, its window's script context, the first layout and paint), so the landing's LCP less
+ * this one is what the product adds. Printed beside the budgets, as the hello-world is beside /health; not a budget.
+ */
+export const FLOOR_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title></head>' +
+  '<body><h1>The browser&rsquo;s floor</h1><p>A static page with no script, no style sheet and no font, loaded cold as the sites are.</p></body></html>';
+
+/** Serves `FLOOR_PAGE` on loopback for the floor loads; `stop` closes the server. */
+export async function startFloorPage(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const server = createServer((req, res) => {
+    if (req.url === '/') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(FLOOR_PAGE);
+    else res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  return { url, stop: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** One cold load of the floor page (`startFloorPage`'s url) in the bare browser: ready once its largest paint is seen. */
+export const floorLoad = (cdp: PipeCdp, url: string, cpuRate: number, timeoutMs = 30_000): Promise<LoadFigures> =>
+  bareNavigate(cdp, url, { label: `floor cpu/${cpuRate}`, cpuRate, timeoutMs, latencyMs: 0, initScripts: [], ready: (m) => m.lcp !== null });
+
+/** Median FCP and LCP over `runs` cold loads of the floor page, after one that is not counted, as `measurePage` does. */
+export async function measureFloor(
+  cdp: PipeCdp,
+  url: string,
+  cpuRate: number,
+  runs: number,
+): Promise<{ fcp: number; lcp: number; requests: number; samples: LoadFigures[] }> {
+  await floorLoad(cdp, url, cpuRate);
+  const samples: LoadFigures[] = [];
+  for (let i = 0; i < runs; i++) samples.push(await floorLoad(cdp, url, cpuRate));
+  const med = (k: 'fcp' | 'lcp' | 'requests') => Math.round(median(samples.map((s) => s[k])));
+  return { fcp: med('fcp'), lcp: med('lcp'), requests: med('requests'), samples };
 }
 
 /** One load of a page kind in Playwright, in a fresh browser context (so an empty cache to start with). */

@@ -22,7 +22,18 @@ import { join } from 'node:path';
 import { loadBrands } from '@portal/brands';
 import { installedPluginIds } from '@portal/brands/plugins';
 import { benchApi, type FeatureRow, featureBench, HELLO, HELLO_WITH_HEADERS, startHello, startHellos, type TargetResult } from './api';
-import { launch, launchBare, measurePage, measureSignInPath, type PageBrowsers, type PageKind, type PageResult, type SignInPath } from './browser';
+import {
+  launch,
+  launchBare,
+  measureFloor,
+  measurePage,
+  measureSignInPath,
+  type PageBrowsers,
+  type PageKind,
+  type PageResult,
+  type SignInPath,
+  startFloorPage,
+} from './browser';
 import { judge, kib, load1, machine, ROOT, type Row, type Stack, startPostgres, startStack } from './lib';
 import { formatReport, judgeLevel, parseOptions, runWorkload, WORKLOAD_BUDGET, type WorkloadReport } from './workload';
 
@@ -205,9 +216,16 @@ async function main() {
         const browsers: PageBrowsers = { bare: launchBare(), playwright: browser };
         const closeBare = () => browsers.bare.close();
         cleanups.push(closeBare);
+        const floorPage = await startFloorPage();
+        cleanups.push(floorPage.stop);
+        const floors: { cpuRate: number; fcp: number; lcp: number; requests: number }[] = [];
         results.page = await timed('page', async () => {
           const out: PageResult[] = [];
           for (const rate of [1, 4]) {
+            // The browser's floor at this speed, just before the sites' loads at it.
+            const floor = await measureFloor(browsers.bare, floorPage.url, rate, opts.runs);
+            log(`  page floor (a static page) cpu/${rate}: FCP ${floor.fcp} LCP ${floor.lcp}`);
+            floors.push({ cpuRate: rate, fcp: floor.fcp, lcp: floor.lcp, requests: floor.requests });
             for (const b of brands) {
               for (const kind of ['login', 'landing', 'reload'] as const) {
                 const r = await measurePage(browsers, s.url, b, kind, rate, opts.runs);
@@ -220,6 +238,11 @@ async function main() {
           return out;
         });
         const body: (string | number)[][] = [];
+        for (const f of floors) {
+          const label = `browser floor (a static page, no script), CPU ${f.cpuRate === 1 ? '1x' : `/${f.cpuRate}`}`;
+          rows.push({ part: 'page', name: `${label}: FCP`, value: f.fcp, unit: 'ms' }, { part: 'page', name: `${label}: LCP`, value: f.lcp, unit: 'ms' });
+          body.push(['(browser floor)', 'a static page, no script', f.cpuRate === 1 ? '1x' : `${f.cpuRate}x slower`, '', f.fcp, f.lcp, '', '', f.requests, '']);
+        }
         for (const p of results.page) {
           const page = PAGE_LABEL[p.kind](p.url);
           const label = `${p.brand} ${page}, CPU ${p.cpuRate === 1 ? '1x' : `/${p.cpuRate}`}`;
@@ -260,11 +283,12 @@ async function main() {
           ]);
         }
         tables.push({
-          title: `Page: median of ${opts.runs} loads, each in a fresh browser (ms; the cold loads in a browser with no DevTools domain but Page, the reload in Playwright's); "reloaded after sign-in": the landing page reloaded in the tab just signed in with, and "Sign in → page" the time from the click to that page's first render before; budgets LCP < ${BUDGET.lcpMsThrottled} ms with the CPU 4x slower, CLS < ${BUDGET.cls}`,
+          title: `Page: median of ${opts.runs} loads, each in a fresh browser (ms; the cold loads in a browser with no DevTools domain but Page, the reload in Playwright's); "reloaded after sign-in": the landing page reloaded in the tab just signed in with, and "Sign in → page" the time from the click to that page's first render before; "(browser floor)": a static page with no script loaded the same way, what any page costs this browser (not a budget); budgets LCP < ${BUDGET.lcpMsThrottled} ms with the CPU 4x slower, CLS < ${BUDGET.cls}`,
           head: ['site', 'page', 'CPU', 'Sign in → page', 'FCP', 'LCP', 'CLS', 'TBT', 'requests', 'result'],
           body,
         });
         await done(closeBare);
+        await done(floorPage.stop);
       }
       await done(closeBrowser);
     }

@@ -3,8 +3,10 @@
  * as a timeline (ms from navigation) of the main thread's long events, the requests, when each API call's answer
  * arrives, first contentful paint and the LCP candidates (with the element each one is). Cold by default; with
  * --reload, the landing page reloaded in the tab just signed in with through the sign-in form (the page bench's
- * "reloaded after sign-in"). A diagnostic beside the page bench, not a budget:
- *   node --import tsx scripts/bench/landing-trace.ts [brand] [--cpu 4] [--min-ms 20] [--reload] [--all-answers]
+ * "reloaded after sign-in"). With --by-event, also the main thread's time up to the LCP summed by trace event (nested
+ * events count in each of their parents too), to compare two browsers' builds (`BENCH_CHROMIUM`) step by step. A
+ * diagnostic beside the page bench, not a budget:
+ *   node --import tsx scripts/bench/landing-trace.ts [brand] [--cpu 4] [--min-ms 20] [--reload] [--all-answers] [--by-event]
  * Builds nothing: it serves WEB_DIST_DIR (or apps/web/dist) through the seeded end-to-end server.
  */
 import { installObservers, launch, namedUser, pageReady, sessionInitScript, signInThroughForm, siteUrl } from './browser';
@@ -26,6 +28,7 @@ const minMs = Number(option('min-ms', '20'));
 const reload = process.argv.includes('--reload');
 // Every response's arrival in the page (scripts and style sheets too), as well as the API calls'.
 const allAnswers = process.argv.includes('--all-answers');
+const byEvent = process.argv.includes('--by-event');
 const user = DEMO_USER[brand];
 if (!user) throw new Error(`no demo user for ${brand}`);
 
@@ -67,7 +70,15 @@ try {
     if (reload) await signInThroughForm(page, stack.url, { id: brand, marker: brand });
     if (traced)
       await browser.startTracing(page, {
-        categories: ['devtools.timeline', 'blink.user_timing', 'loading', 'v8.execute', 'disabled-by-default-devtools.timeline'],
+        categories: [
+          'devtools.timeline',
+          'blink.user_timing',
+          'loading',
+          'v8.execute',
+          'disabled-by-default-devtools.timeline',
+          // V8's own events (context deserialisation, compiles, GC) for the sums by event.
+          ...(byEvent ? ['v8', 'disabled-by-default-v8.compile'] : []),
+        ],
       });
     // Waited for without a locator, so no script of Playwright's runs on the page's main thread while it loads.
     const named = pageReady(page, 'named');
@@ -118,6 +129,14 @@ try {
         if (e.pid !== renderer) continue;
         if (e.name === 'firstContentfulPaint') lines.push([ms(e.ts), 'paint first contentful paint']);
         if (e.name === 'largestContentfulPaint::Candidate') lines.push([ms(e.ts), `paint LCP candidate (${d.size ?? '?'} px²)`]);
+      }
+      if (byEvent) {
+        const lcpTs = Math.max(...traceEvents.filter((e) => e.pid === renderer && e.name === 'largestContentfulPaint::Candidate').map((e) => e.ts));
+        const sums = new Map<string, number>();
+        for (const e of traceEvents)
+          if (`${e.pid}:${e.tid}` === main && e.ph === 'X' && e.ts >= t0 && e.ts <= lcpTs) sums.set(e.name, (sums.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+        console.log(`main thread's time from navigation to the LCP (${ms(lcpTs)} ms) by trace event, the 40 largest (ms):`);
+        for (const [name, total] of [...sums].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${total.toFixed(1).padStart(8)}  ${name}`);
       }
       console.log(
         `${brand}, landing page${reload ? ' reloaded after sign-in' : ''}, CPU/${cpu}: main-thread events of ${minMs} ms or more, requests, paints (ms from navigation)`,
