@@ -16,13 +16,15 @@
  * `route` step runs the same route code in the API's process, so what it adds to that one is what the API's process
  * (its logger, router, database and size) costs a request beyond the headers.
  *
- *   node --import tsx scripts/bench/health-ladder.ts [--rounds 6] [--duration 5] [--port 18800]
+ *   node --import tsx scripts/bench/health-ladder.ts [--rounds 6] [--duration 5] [--port 18800] [--postgres]
  *
  * The server (scripts/bench/health-ladder-server.ts: the API and the ladder's routes) is compiled as `pnpm build`
  * compiles the API, into a temporary folder, and runs as the bench runs the API: on the server core, with
  * `--enable-source-maps`, NODE_ENV=production, LOG_LEVEL=warn and jobs worked, on an embedded PGlite database in the
- * same folder. (Run from source under tsx instead, one run cost the plain route 34 µs and /health 50.) It is measured
- * once at rest, after two passes over every route that are not counted.
+ * same folder (with `--postgres`: on a throwaway PostgreSQL server started for the run, its processes on the server
+ * core, so the two engines' ladders can be set side by side). (Run from source under tsx instead, one run cost the
+ * plain route 34 µs and /health 50.) It is measured once at rest, after two passes over every route that are not
+ * counted.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,7 +32,7 @@ import { join } from 'node:path';
 import { installedPluginIds } from '@portal/brands/plugins';
 import { buildServer } from '../../apps/server/build';
 import { type Hello, measureTargets, startHello, type Target } from './api';
-import { median, option, PINNING, PRODUCTION_ENV, pinned, ROOT, sleep, spawnGroup, stopGroup, waitForUrl } from './lib';
+import { median, option, PINNING, PRODUCTION_ENV, pinned, ROOT, sleep, spawnGroup, startPostgres, stopGroup, waitForUrl } from './lib';
 import { listeningPid, processCpuMs } from './proc-cpu';
 
 export const LADDER = [
@@ -44,13 +46,20 @@ async function main() {
   const rounds = Number(option('rounds', '6'));
   const duration = Number(option('duration', '5'));
   const port = Number(option('port', '18800'));
+  const engine = process.argv.includes('--postgres') ? 'postgres' : 'pglite';
   const data = mkdtempSync(join(tmpdir(), 'portal-ladder-'));
   const hellos: Hello[] = [];
   let server: ReturnType<typeof spawnGroup> | null = null;
+  let postgres: Awaited<ReturnType<typeof startPostgres>> | null = null;
   try {
     const dist = await buildServer(installedPluginIds(), join(data, 'dist'), { ladder: join(ROOT, 'scripts', 'bench', 'health-ladder-server.ts') });
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: data, PORT: String(port), LOG_LEVEL: 'warn', ...PRODUCTION_ENV, JOBS: 'on' };
     delete env.DATABASE_URL;
+    if (engine === 'postgres') {
+      postgres = await startPostgres();
+      env.DATABASE_URL = postgres.url;
+    }
+    console.log(`the API on ${engine}`);
     server = spawnGroup(pinned(PINNING?.server, [process.execPath, '--enable-source-maps', join(dist, 'ladder.js')]), env, 'server');
     hellos.push(await startHello(port + 10), await startHello(port + 12, true));
     const [hello, withHeaders] = hellos as [Hello, Hello];
@@ -68,8 +77,8 @@ async function main() {
     ];
     const options = { duration, warmup: 1, connections: 16 };
     // Two first rounds warm every route (the JIT's tiers); they are not counted.
-    await measureTargets(targets, 'pglite', { ...options, rounds: 2 });
-    const measured = await measureTargets(targets, 'pglite', { ...options, rounds });
+    await measureTargets(targets, engine, { ...options, rounds: 2 });
+    const measured = await measureTargets(targets, engine, { ...options, rounds });
     const failed = measured.filter((r) => r.errors + r.non2xx > 0);
     if (failed.length > 0) throw new Error(`failed requests: ${failed.map((r) => `${r.name} ${r.errors + r.non2xx}`).join(', ')}`);
     console.log(ladderTable(measured.map((r) => ({ step: r.name, cpuUs: r.roundsCpuUs.filter((x): x is number => x !== null) }))));
@@ -77,6 +86,7 @@ async function main() {
   } finally {
     await Promise.all(hellos.map((h) => h.stop()));
     if (server) await stopGroup(server);
+    if (postgres) await postgres.stop();
     rmSync(data, { recursive: true, force: true });
   }
 }
