@@ -248,7 +248,7 @@ export interface ChunkGraphNode {
  * every chunk they import statically, transitively, less the load-time chunks (the entry and its static imports, which
  * the sign-in page loads too) and the strings. Split by default, they are 20-35 small files (a widget, its style
  * module, `money`, `WidgetState` ...), each a request and a module the main thread takes in turn before the page can
- * render (docs/PERFORMANCE.md, twenty-first pass).
+ * render (docs/performance-log.md, twenty-first pass).
  *
  * The set is closed: whatever its modules import is in it or in the load-time chunks, which import nothing of it. So
  * one chunk of exactly these modules imports the load-time chunks alone and can form no cycle; pages that share one of
@@ -270,7 +270,7 @@ export function landingModules(chunks: ChunkGraphNode[]): Set<string> {
  * The modules of the load-time chunks other than the entries' own: React, its JSX runtime, i18next with
  * react-i18next, the locale module and Vite's preload helper. Split by default they are five chunks of 0.6-50 KB,
  * apart from the entry because route chunks import them too, and the index preloads each: a request, a response task
- * and a module for the main thread before the app can start, on every page (docs/PERFORMANCE.md, twenty-third pass).
+ * and a module for the main thread before the app can start, on every page (docs/performance-log.md, twenty-third pass).
  *
  * The set is closed: whatever its modules import is in it (the chunks the entry imports statically import no entry,
  * or the default split would have a cycle). So one chunk of exactly these modules imports nothing but Rolldown's
@@ -415,7 +415,7 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * Holds a prerendered page's first paint until the parser has passed its root (HTML's `rel=expect`, Chromium 124
  * on; other browsers ignore it). Without it the browser may paint a root parsed halfway, once the style sheets
  * are in: a shorter page, centred lower, which the rest of the markup then pushes into place, a layout shift of up
- * to 0.07 with the CPU slowed 4 times (docs/PERFORMANCE.md, twenty-fourth pass). Chromium lets the paint go when the
+ * to 0.07 with the CPU slowed 4 times (docs/performance-log.md, twenty-fourth pass). Chromium lets the paint go when the
  * element named is inserted, not when it is closed, so the mark is an empty, inert `<template>` right after the
  * root, not the root itself.
  */

@@ -100,7 +100,7 @@ export async function startHello(port: number, apiHeaders = false): Promise<Hell
 /**
  * Several bare hello-world processes, on ports port, port + 2, port + 4 ...: one process's figure is partly luck
  * (two identical processes on this VM differ by up to a fifth in CPU per request, steadily, round after round; see
- * docs/PERFORMANCE.md, ninth pass), so the baseline is the median process of several.
+ * docs/performance-log.md, ninth pass), so the baseline is the median process of several.
  */
 export async function startHellos(port: number, count: number): Promise<Hello[]> {
   const started: Hello[] = [];

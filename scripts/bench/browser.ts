@@ -86,7 +86,7 @@ interface ResourceEntry {
  *   evaluation, and none with this flag.
  * - `scripts/bench/devtools-tax.ts` compares Playwright without the flag, Playwright with it, and a browser with no
  *   DevTools domain enabled. The flag takes back part of the cost; the bare browser was faster still, which is why the
- *   page bench's cold loads run there (`bareLoad`; docs/PERFORMANCE.md, issue 23, twenty-fifth pass).
+ *   page bench's cold loads run there (`bareLoad`; docs/performance-log.md, issue 23, twenty-fifth pass).
  * Recording positions up front costs a little more compile work than a member's browser does, so the figures err
  * slow.
  */
@@ -152,7 +152,7 @@ function trackNetwork(page: Page) {
  * "Sign in" works, or the toolbar names the user. Call it before the navigation it waits for. It waits for a console
  * message, so nothing of the bench runs on the page's main thread while the page loads: a Playwright locator would
  * first evaluate Playwright's injected script in the new document, 45–70 ms of main-thread work at CPU/4, right when
- * the page's own modules and data calls are due (see docs/PERFORMANCE.md, sixth pass).
+ * the page's own modules and data calls are due (see docs/performance-log.md, sixth pass).
  */
 export function pageReady(page: Page, moment: 'sign-in' | 'named', timeout = 30_000): Promise<unknown> {
   return page.waitForEvent('console', { predicate: (msg) => msg.text() === `bench:${moment}`, timeout });

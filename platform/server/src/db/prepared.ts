@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
  * true })`, the bills search). PostgreSQL then parses and analyses such a statement once per connection instead of
  * on every call; the pool's connections run with `plan_cache_mode = force_custom_plan`, so each call is still
  * planned for its own values (a generic plan once walked the wrong index for a member's filtered bills: 33 ms
- * against 2.5; docs/PERFORMANCE.md, seventh pass). At a million claims the search's statements took 10–23% less of
+ * against 2.5; docs/performance-log.md, seventh pass). At a million claims the search's statements took 10–23% less of
  * PostgreSQL's CPU one after another, and the bench's mix under load 8% less per request (twenty-seventh pass).
  *
  * Each prepared statement holds about 70 KB of the server connection's memory until the connection closes, and

@@ -162,7 +162,7 @@ export function buildSearch(f: ClaimSearch, scope: ClaimScope, extraWhere: strin
   });
   const withCount = (list: string) => list.replace(' AS "Version"', ` AS "Version", (${count}) AS "__total"`);
   // Staff filtering by a member id or number read one member's bills: the member's shape, not the across-members one
-  // (by number, 1.0 ms a search against 1.7 planned and run at a million claims; docs/PERFORMANCE.md, twenty-sixth pass).
+  // (by number, 1.0 ms a search against 1.7 planned and run at a million claims; docs/performance-log.md, twenty-sixth pass).
   if (scope.memberId !== null || f.MemberID || f.MemberNumber) {
     const list = `SELECT ${CLAIM_COLUMNS}\nFROM claims c JOIN members m ON m.member_id = c.member_id ${whereSql}\nORDER BY ${ord.sql} ${page}`;
     return built(list, withCount(list));

@@ -2,7 +2,7 @@
  * Charts take turns to be drawn, one per task. apexcharts draws a chart all at once when it mounts, measuring every
  * label in the layout; a page's charts arrive together (one chunk, one batch of data) and were all drawn in one task:
  * 1.3 s on finance's trends page with the CPU slowed 4 times, during which a click or a key waited
- * (docs/PERFORMANCE.md, twenty-second pass). Taking turns, each chart is drawn in a task of its own, and the browser
+ * (docs/performance-log.md, twenty-second pass). Taking turns, each chart is drawn in a task of its own, and the browser
  * handles input and paints between them.
  */
 export interface DrawTurns {
