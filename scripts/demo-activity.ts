@@ -145,7 +145,7 @@ export async function demoActivity(o: DemoActivityOptions): Promise<{ members: n
     const email = `${plan.userName}@demo.example.com`;
     const found = await call(SupportApi.members, {
       session,
-      body: { Status: 'All', SearchString: email, PageSize: 10 },
+      body: { Query: { Status: 'All', SearchString: email }, PageSize: 10 },
     });
     const memberId = found.Items.find((m) => m.Email?.toLowerCase() === email)?.MemberID;
     if (memberId === undefined) {

@@ -49,6 +49,10 @@ test('a finance member sends two receipts with a progress bar each and sees them
   await expect(row).toHaveCount(1);
   await expect(row.getByText(`clinic-${stamp}.png`)).toBeVisible();
   await expect(row.getByText('Received')).toBeVisible();
+  // The list pages 20 requests at a time, and its pager says so (the member lists' sizes, spec 01).
+  const size = page.getByRole('combobox', { name: 'Rows per page' });
+  await expect(size).toHaveValue('20');
+  await expect(size.getByRole('option')).toHaveText(['5', '10', '20', '50', '100']);
   await row.getByRole('button', { name: /^Show details for row request of / }).click();
   const download = page.waitForEvent('download');
   await grid.getByRole('button', { name: `Download clinic-${stamp}.png` }).click();

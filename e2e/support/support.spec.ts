@@ -45,7 +45,8 @@ async function staffApi(request: APIRequestContext): Promise<Api> {
 }
 type MemberRow = { MemberID: number; MemberNumber: string; FirstName: string; LastName: string; UserId: string };
 const memberByEmail = async (api: Api, userName: string) =>
-  (await api.post<{ Items: MemberRow[] }>('/api/support/members', { Status: 'All', SearchString: `${userName}@demo.example.com` })).Items[0] as MemberRow;
+  (await api.post<{ Items: MemberRow[] }>('/api/support/members', { Query: { Status: 'All', SearchString: `${userName}@demo.example.com` } }))
+    .Items[0] as MemberRow;
 
 /** Types a card into the gateway's hosted form, inside the cross-origin iframe. */
 async function typeCard(page: Page, number: string) {

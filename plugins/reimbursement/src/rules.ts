@@ -19,6 +19,9 @@ export const REIMBURSEMENT_EXTENSIONS = ['pdf', 'gif', 'jpeg', 'jpg', 'png', 'do
 export type ReimbursementExtension = (typeof REIMBURSEMENT_EXTENSIONS)[number];
 /** Largest amount of one file: $100 million, the claims plugin's MAX_AMOUNT (each request is a bill there). */
 export const MAX_AMOUNT = 100_000_000;
+/** The requests list's page sizes: the member lists' (spec 01, "Page sizes offered"), 20 a page by default. */
+export const REQUEST_PAGE_SIZES = [5, 10, 20, 50, 100] as const;
+export const REQUEST_PAGE_SIZE = 20;
 /** Files per request (spec 02 section 9). */
 export const MAX_FILES = 10;
 /** Bytes per file: 1 GB (spec 02 section 9). */

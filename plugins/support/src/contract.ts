@@ -90,13 +90,19 @@ export type SupportMoneyResult = z.infer<typeof moneyResult>;
 /** Every support money call names its charge and carries the client's IdempotencyKey (billing's: required, 8 to 100 of A-Za-z0-9_.:-). */
 const moneyBody = z.object({ TransactionID: idSchema, IdempotencyKey: idempotencyKey });
 
+/** The members list's search: the same search request as the transactions' (spec 02 section 3), its Query the list's status and text. */
 export const memberSearchSchema = z.object({
+  TotalRecords: z.number().int().optional(),
   PageIndex: z.number().int().min(0).max(100_000).default(0),
   PageSize: z.union([z.literal(10), z.literal(20), z.literal(30), z.literal(50)]).default(20),
   SortColumn: z.enum(MEMBER_SORT_COLUMNS).default('FirstName'),
   SortOrder: z.enum(['ASC', 'DESC']).default('ASC'),
-  Status: z.enum(MEMBER_LIST_STATUSES).default('Members'),
-  SearchString: searchText,
+  Query: z
+    .object({
+      Status: z.enum(MEMBER_LIST_STATUSES).default('Members'),
+      SearchString: searchText,
+    })
+    .default({ Status: 'Members' }),
 });
 export const memberRowSchema = z.object({
   MemberID: z.number().int(),

@@ -72,7 +72,7 @@ describe("support's transactions search", () => {
   it('refuses more than 100 characters in the product’s words (transactions and members)', async () => {
     for (const [url, payload] of [
       [SupportApi.transactions.path, { Query: { Status: 'All', SearchString: 'x'.repeat(101) } }],
-      [SupportApi.members.path, { SearchString: 'x'.repeat(101) }],
+      [SupportApi.members.path, { Query: { SearchString: 'x'.repeat(101) } }],
     ] as const) {
       const res = await server.app.inject({ method: 'POST', url, headers: { ...authHeaders(support), cookie: 'cq.lang=es' }, payload });
       expect(res.statusCode, url).toBe(400);
@@ -87,7 +87,7 @@ describe("support's members search", () => {
       method: 'POST',
       url: SupportApi.members.path,
       headers: authHeaders(support),
-      payload: { Status: 'All', SearchString: 'Nunez, Jose' },
+      payload: { Query: { Status: 'All', SearchString: 'Nunez, Jose' } },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().Data.Items.map((m: { LastName: string }) => m.LastName)).toEqual(['Núñez']);

@@ -445,12 +445,12 @@ describe('support: pending list and PA numbers', () => {
 describe('support: members and termination', () => {
   it('lists members by status, FirstName ascending, with their login', async () => {
     const page = await data<{ Items: { MemberID: number; UserId: string | null; FirstName: string }[]; ItemCount: number }>(SupportApi.members.path, {
-      body: { SearchString: 'quill' },
+      body: { Query: { SearchString: 'quill' } },
     });
     expect(page.ItemCount).toBe(1);
     expect(page.Items[0]).toMatchObject({ MemberID: annId, FirstName: 'Annabel' });
     expect(page.Items[0]?.UserId).toMatch(/[0-9a-f-]{36}/);
-    const all = await data<{ Items: { FirstName: string; LastName: string }[] }>(SupportApi.members.path, { body: { Status: 'All', PageSize: 50 } });
+    const all = await data<{ Items: { FirstName: string; LastName: string }[] }>(SupportApi.members.path, { body: { Query: { Status: 'All' }, PageSize: 50 } });
     const names = all.Items.map((m) => m.FirstName.toLowerCase());
     expect(names).toEqual([...names].sort());
   });
@@ -518,9 +518,9 @@ describe('support: members and termination', () => {
         zedId,
       ]),
     ).toBe(1);
-    const terminated = await data<{ Items: { MemberID: number }[] }>(SupportApi.members.path, { body: { Status: 'Terminated' } });
+    const terminated = await data<{ Items: { MemberID: number }[] }>(SupportApi.members.path, { body: { Query: { Status: 'Terminated' } } });
     expect(terminated.Items.map((m) => m.MemberID)).toContain(zedId);
-    const members = await data<{ Items: { MemberID: number }[] }>(SupportApi.members.path, { body: { Status: 'Members', PageSize: 50 } });
+    const members = await data<{ Items: { MemberID: number }[] }>(SupportApi.members.path, { body: { Query: { Status: 'Members' }, PageSize: 50 } });
     expect(members.Items.map((m) => m.MemberID)).not.toContain(zedId);
   });
 
@@ -716,7 +716,7 @@ describe("support: the dashboard's work queue", () => {
       Pending: await listed('Pending'),
       Declined: await listed('Declined'),
       Authorized: await listed('Authorized'),
-      PendingMembers: (await data<{ ItemCount: number }>(SupportApi.members.path, { body: { Status: 'Pending' } })).ItemCount,
+      PendingMembers: (await data<{ ItemCount: number }>(SupportApi.members.path, { body: { Query: { Status: 'Pending' } } })).ItemCount,
     });
     // The earlier tests left some of each charge: the held ones were decided, the test's own pending row declined.
     expect(q.Declined + q.Authorized).toBeGreaterThan(0);

@@ -13,16 +13,7 @@ import * as styles from './dataGrid.css';
 import { exportLocal, exportRemote } from './download';
 import { GridPager } from './GridPager';
 import { GridTable } from './GridTable';
-import {
-  clampPage,
-  type GridState,
-  type GridStateDefaults,
-  KIT_DEFAULT_PAGE_SIZE,
-  KIT_PAGE_SIZES,
-  nextSort,
-  stateForCallerKey,
-  withResetPage,
-} from './gridState';
+import { clampPage, type GridState, type GridStateDefaults, gridStateDefaults, nextSort, stateForCallerKey, withResetPage } from './gridState';
 import { filterAndSortRows, filtersKey } from './localRows';
 import { DEFAULT_MAX_SELECT_ACROSS_PAGES, pageSelectionState, type Selection, type SelectionAction, selectionReducer } from './selection';
 import type { ExportFetcher, ExportFormat, FetchPage, GridColumn, PageRequest, SelectionMode, SortOrder } from './types';
@@ -89,15 +80,15 @@ interface Resolved<T> extends DataGridProps<T> {
 
 export function DataGrid<T>(props: DataGridProps<T>) {
   const inRouter = useInRouterContext();
-  const pageSizes = props.pageSizes ?? KIT_PAGE_SIZES;
   const defaults = useMemo<GridStateDefaults>(
-    () => ({
-      pageSizes,
-      pageSize: props.defaultPageSize ?? (pageSizes.includes(KIT_DEFAULT_PAGE_SIZE) ? KIT_DEFAULT_PAGE_SIZE : (pageSizes[0] ?? KIT_DEFAULT_PAGE_SIZE)),
-      sortColumn: props.defaultSort?.column,
-      sortOrder: props.defaultSort?.order,
-    }),
-    [pageSizes, props.defaultPageSize, props.defaultSort?.column, props.defaultSort?.order],
+    () =>
+      gridStateDefaults({
+        pageSizes: props.pageSizes,
+        defaultPageSize: props.defaultPageSize,
+        sortColumn: props.defaultSort?.column,
+        sortOrder: props.defaultSort?.order,
+      }),
+    [props.pageSizes, props.defaultPageSize, props.defaultSort?.column, props.defaultSort?.order],
   );
   // Hooks differ by mode, so each mode is its own component rather than a conditional hook call.
   if (props.stateKey && inRouter) return <UrlStateGrid {...props} stateKey={props.stateKey} defaults={defaults} />;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clampPage,
   type GridState,
+  gridStateDefaults,
   initialGridState,
   KIT_PAGE_SIZES,
   nextSort,
@@ -128,5 +129,24 @@ describe("a filter kept outside the grid (in the caller's queryKey)", () => {
     expect(stateForCallerKey(onPage3, after, after)).toBe(onPage3);
     const first = initialGridState(defaults);
     expect(stateForCallerKey(first, before, after)).toBe(first);
+  });
+});
+
+describe("a grid's defaults", () => {
+  it('offers the default page size even when the list of sizes leaves it out', () => {
+    const d = gridStateDefaults({ pageSizes: [5, 10, 15, 25, 50, 100], defaultPageSize: 20 });
+    expect(d.pageSize).toBe(20);
+    expect(d.pageSizes).toEqual([5, 10, 15, 20, 25, 50, 100]);
+    // A reload with the default size in the URL keeps it (it used to fall back to another size).
+    const params = writeGridState(new URLSearchParams(), 'r', { ...initialGridState(d), pageSize: 20 }, d);
+    expect(readGridState(params, 'r', d).pageSize).toBe(20);
+  });
+
+  it("keeps a list that has the default as it is, and takes the kit's sizes and default when none are given", () => {
+    const sizes = [10, 20, 30] as const;
+    expect(gridStateDefaults({ pageSizes: sizes, defaultPageSize: 20 }).pageSizes).toBe(sizes);
+    expect(gridStateDefaults({})).toEqual({ pageSizes: KIT_PAGE_SIZES, pageSize: 5, sortColumn: undefined, sortOrder: undefined });
+    expect(gridStateDefaults({ pageSizes: [10, 20] }).pageSize).toBe(10);
+    expect(gridStateDefaults({ defaultPageSize: 20, sortColumn: 'Name', sortOrder: 'desc' })).toMatchObject({ sortColumn: 'Name', sortOrder: 'desc' });
   });
 });

@@ -20,6 +20,23 @@ export interface GridStateDefaults {
   sortOrder?: SortOrder | undefined;
 }
 
+/**
+ * A grid's defaults from its props. The page sizes offered always include the default one: a default outside the
+ * list left the pager's select showing another size than the rows on the page (its value matched no option), and a
+ * reload with that size in the URL fell back to the default.
+ */
+export function gridStateDefaults(props: {
+  pageSizes?: readonly number[] | undefined;
+  defaultPageSize?: number | undefined;
+  sortColumn?: string | undefined;
+  sortOrder?: SortOrder | undefined;
+}): GridStateDefaults {
+  const listed = props.pageSizes ?? KIT_PAGE_SIZES;
+  const pageSize = props.defaultPageSize ?? (listed.includes(KIT_DEFAULT_PAGE_SIZE) ? KIT_DEFAULT_PAGE_SIZE : (listed[0] ?? KIT_DEFAULT_PAGE_SIZE));
+  const pageSizes = listed.includes(pageSize) ? listed : [...listed, pageSize].sort((a, b) => a - b);
+  return { pageSizes, pageSize, sortColumn: props.sortColumn, sortOrder: props.sortOrder };
+}
+
 export function initialGridState(defaults: GridStateDefaults): GridState {
   return {
     pageIndex: 0,

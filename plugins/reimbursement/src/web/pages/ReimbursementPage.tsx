@@ -21,7 +21,15 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ReimbursementApi } from '../../contract';
-import { checkDateAndAmount, checkFiles, ReimbursementMessages as M, MAX_FILES, REIMBURSEMENT_EXTENSIONS } from '../../rules';
+import {
+  checkDateAndAmount,
+  checkFiles,
+  ReimbursementMessages as M,
+  MAX_FILES,
+  REIMBURSEMENT_EXTENSIONS,
+  REQUEST_PAGE_SIZE,
+  REQUEST_PAGE_SIZES,
+} from '../../rules';
 import { duplicateOf, failureText } from '../components/outcome';
 import * as css from '../components/reimbursement.css';
 import { afterSend, fileIdentity, planSend, type SentRequest } from '../components/request';
@@ -282,7 +290,8 @@ export default function ReimbursementPage() {
         onRetry={() => list.refetch()}
         sortable
         pageable
-        defaultPageSize={20}
+        pageSizes={REQUEST_PAGE_SIZES}
+        defaultPageSize={REQUEST_PAGE_SIZE}
         stateKey="reimbursement.requests"
       />
       <ConfirmDialog

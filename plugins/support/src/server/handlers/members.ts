@@ -22,7 +22,8 @@ export const memberRoutes = [
     // A search, read through ctx.searchSql: the read replica when one is set and has the caller's own changes.
     readOnly: true,
     handler: async (ctx) => {
-      const page = await ctx.use(profileService).memberPage(ctx.body, ctx.searchSql);
+      const { Query, ...paging } = ctx.body;
+      const page = await ctx.use(profileService).memberPage({ ...paging, Status: Query.Status, SearchString: Query.SearchString }, ctx.searchSql);
       const ids = page.Items.map((m) => m.MemberID);
       const logins = ids.length
         ? await ctx.searchSql.query<{ member_id: number; id: string }>(
@@ -34,7 +35,7 @@ export const memberRoutes = [
       ctx.auditRead({
         action: 'support.members.list',
         entity: 'member',
-        detail: { status: ctx.body.Status, search: ctx.body.SearchString ?? null, count: ids.length },
+        detail: { status: Query.Status, search: Query.SearchString ?? null, count: ids.length },
       });
       return { ItemCount: page.ItemCount, Items: page.Items.map((m) => ({ ...m, UserId: userOf.get(m.MemberID) ?? null })) };
     },
