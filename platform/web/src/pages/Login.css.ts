@@ -11,7 +11,13 @@ export const panel = style({
   border: `1px solid ${vars.color.border.standard}`,
   overflow: 'hidden',
 });
-export const header = style({ background: vars.color.background.brandAccent, color: vars.color.foreground.onBrandAccent, padding: vars.space.large });
+// Its focus ring (the language menu's button) in the header's text colour: the brand's focus colour is the header's own.
+export const header = style({
+  background: vars.color.background.brandAccent,
+  color: vars.color.foreground.onBrandAccent,
+  padding: vars.space.large,
+  vars: { [vars.color.border.focus]: vars.color.foreground.onBrandAccent },
+});
 export const brand = style({ margin: 0, fontSize: vars.font.size.title });
 export const body = style({ padding: vars.space.large, display: 'flex', flexDirection: 'column', gap: vars.space.medium });
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xsmall });

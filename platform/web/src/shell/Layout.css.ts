@@ -37,10 +37,13 @@ export const toolbar = style({
     [WIDE_SCREEN]: { paddingTop: vars.space.small },
   },
 });
+// On a bar of the toolbar's colour the focus ring is the bar's text colour: the brand's focus colour is the bar's own
+// on three brands, and a ring of the bar's colour on the bar cannot be seen.
+const onToolbarFocus = { vars: { [vars.color.border.focus]: vars.color.foreground.onToolbar } };
 export const toolbarColour = styleVariants({
-  assist: { background: vars.color.toolbar.assist },
-  guard: { background: vars.color.toolbar.guard },
-  standard: { background: vars.color.toolbar.standard },
+  assist: { background: vars.color.toolbar.assist, ...onToolbarFocus },
+  guard: { background: vars.color.toolbar.guard, ...onToolbarFocus },
+  standard: { background: vars.color.toolbar.standard, ...onToolbarFocus },
 });
 
 export const brandName = style({
