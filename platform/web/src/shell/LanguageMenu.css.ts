@@ -34,7 +34,10 @@ export const option = style({
   color: vars.color.foreground.text,
   cursor: 'default',
   outline: 'none',
-  selectors: { '&[data-focused]': { background: vars.color.background.formAccent, color: vars.color.foreground.onBrandAccent }, '&[data-selected]': { fontWeight: 600 } },
+  selectors: {
+    '&[data-focused]': { background: vars.color.background.formAccent, color: vars.color.foreground.onBrandAccent },
+    '&[data-selected]': { fontWeight: 600 },
+  },
 });
 /** The label is for assistive technology: the menu shows the language's own name. */
 export const hiddenLabel = style({ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });

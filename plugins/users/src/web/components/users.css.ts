@@ -48,7 +48,10 @@ export const option = style({
   color: vars.color.foreground.text,
   cursor: 'default',
   outline: 'none',
-  selectors: { '&[data-focused]': { background: vars.color.background.formAccent, color: vars.color.foreground.onBrandAccent }, '&[data-selected]': { fontWeight: 600 } },
+  selectors: {
+    '&[data-focused]': { background: vars.color.background.formAccent, color: vars.color.foreground.onBrandAccent },
+    '&[data-selected]': { fontWeight: 600 },
+  },
 });
 export const visuallyHidden = style({
   position: 'absolute',
