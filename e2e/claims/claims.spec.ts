@@ -190,6 +190,14 @@ test('a SuperUser creates a bill for a member, and the same bill entered again i
   await expect(page.getByRole('main').getByLabel('Member ID')).toBeVisible();
   await expect(page.getByRole('button', { name: /Bill type/ })).toBeVisible();
   await expectAccessible(page);
+  // Saved empty: the member is required as the other required fields are, said at the field, and nothing is sent.
+  let created = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/claims/create')) created++;
+  });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('main').getByLabel('Member ID')).toHaveAccessibleDescription(/This field is required\./);
+  expect(created).toBe(0);
   const first = await newBill(page, memberId, 'E2E-NEW-1');
   await expect(page.getByTestId('claim-view')).toContainText('E2E-NEW-1');
   await expect(page.getByTestId('claim-view')).toContainText('125.40');

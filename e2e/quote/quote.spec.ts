@@ -59,9 +59,14 @@ test('a CareQuote user builds a quote, sees why a company refuses it, fixes it, 
   await fill(page, 'Payment, benefit 2', '200');
   await expect(page.getByLabel('COLA %, benefit 2')).toBeEnabled();
 
+  // Saved with no company picked: nothing is saved, and the companies say why until one is picked.
+  await page.getByRole('button', { name: 'Save quote' }).click();
+  await expect(page.getByText('Pick at least one life company.')).toBeVisible();
+  await expect(page).toHaveURL(/\/quotes$/);
   // The kit checkbox draws its own box over the native input: click the label, as a user does.
   await page.getByText(COMPANY, { exact: true }).click();
   await expect(page.getByRole('checkbox', { name: COMPANY })).toBeChecked();
+  await expect(page.getByText('Pick at least one life company.')).toHaveCount(0);
   const row = page.getByRole('row', { name: new RegExp(COMPANY) });
   await expect(row.getByRole('cell', { name: 'Fail', exact: true })).toBeVisible();
   await row.getByRole('button', { name: `Explain ${COMPANY}` }).click();

@@ -5,9 +5,9 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { CLAIM_TYPE_IDS, type Claim } from '../../contract';
-import { type ClaimFormValues, claimFormSchema, formValues } from './claimPayload';
+import { type ClaimFormValues, claimFormSchema, formValues, newClaimFormSchema } from './claimPayload';
 import * as css from './claims.css';
-import { claimTypeName } from './format';
+import { claimTypeChoice } from './format';
 import { firstField } from './formFocus';
 import { useClaimLookups } from './useClaimLookups';
 import { VendorSearch } from './VendorSearch';
@@ -47,7 +47,7 @@ export function ClaimForm({ initial, askMember, busy, onSave, onCancel, conflict
   const { billTypes, label } = useClaimLookups();
   const [picked, setPicked] = useState<string | null>(initial?.PayeeID ? initial.PayeeName : null);
   return (
-    <Form schema={claimFormSchema} defaultValues={formValues(initial)} onSubmit={onSave} aria-label={t('title.detail')}>
+    <Form schema={askMember ? newClaimFormSchema : claimFormSchema} defaultValues={formValues(initial)} onSubmit={onSave} aria-label={t('title.detail')}>
       {(form) => (
         <div className={css.stack}>
           {conflict}
@@ -72,7 +72,7 @@ export function ClaimForm({ initial, askMember, busy, onSave, onCancel, conflict
               name="ClaimTypeID"
               label={t('grid.ClaimTypeID')}
               isRequired
-              options={CLAIM_TYPE_IDS.map((id) => ({ value: id, label: claimTypeName(t, id) }))}
+              options={CLAIM_TYPE_IDS.map((id) => ({ value: id, label: claimTypeChoice(t, id) }))}
             />
             <MoneyField name="BilledAmount" label={t('grid.BilledAmount')} isRequired />
             <MoneyField name="SubmittedUNCAmount" label={t('grid.SubmittedUNCAmount')} />

@@ -7,25 +7,33 @@ import type { Claim } from '../../contract';
  * server keeps a field left out as it is.
  */
 const required = 'validation.required';
-export const claimFormSchema = z
-  .object({
-    MemberID: z.number().nullable(),
-    ClaimNumber: z.string(),
-    PayeeID: z.number().nullable(),
-    PayeeName: z.string(),
-    BillTypeID: z.number({ error: required }),
-    ClaimTypeID: z.number({ error: required }),
-    BilledAmount: z.string().min(1, required),
-    SubmittedUNCAmount: z.string(),
-    ServiceDateFrom: z.string({ error: required }).min(1, required),
-    ServiceDateTo: z.string().nullable(),
-    ReceivedDate: z.string().nullable(),
-    PaidDate: z.string().nullable(),
-    PaidAmount: z.string(),
-    CheckNumber: z.string(),
-  })
-  .refine((v) => v.PayeeID !== null || v.PayeeName.trim() !== '', { path: ['PayeeName'], message: required });
+const claimFields = {
+  MemberID: z.number().nullable(),
+  ClaimNumber: z.string(),
+  PayeeID: z.number().nullable(),
+  PayeeName: z.string(),
+  BillTypeID: z.number({ error: required }),
+  ClaimTypeID: z.number({ error: required }),
+  BilledAmount: z.string().min(1, required),
+  SubmittedUNCAmount: z.string(),
+  ServiceDateFrom: z.string({ error: required }).min(1, required),
+  ServiceDateTo: z.string().nullable(),
+  ReceivedDate: z.string().nullable(),
+  PaidDate: z.string().nullable(),
+  PaidAmount: z.string(),
+  CheckNumber: z.string(),
+};
+const payeeGiven = (v: { PayeeID: number | null; PayeeName: string }) => v.PayeeID !== null || v.PayeeName.trim() !== '';
+const payeeIssue = { path: ['PayeeName'], message: required };
+export const claimFormSchema = z.object(claimFields).refine(payeeGiven, payeeIssue);
 export type ClaimFormValues = z.infer<typeof claimFormSchema>;
+/**
+ * A new bill entered by staff not acting for a member names its member: the form asks for it (/claims-new). Checked on
+ * the field itself, so it is said with the other fields' errors (an object's refinement waits for every field to pass).
+ */
+export const newClaimFormSchema = z
+  .object({ ...claimFields, MemberID: claimFields.MemberID.refine((id) => id !== null, required) })
+  .refine(payeeGiven, payeeIssue);
 
 export function formValues(c: Claim | null): ClaimFormValues {
   return {

@@ -1,7 +1,9 @@
-import type { TFunction } from 'i18next';
+import { createInstance, type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { REIMBURSEMENT_PAYEE } from '../../contract';
-import { daysAgo, money, monthsAgo, statusName } from './format';
+import { CLAIM_TYPE_IDS, REIMBURSEMENT_PAYEE } from '../../contract';
+import en from '../i18n/en.json';
+import es from '../i18n/es.json';
+import { claimTypeChoice, claimTypeName, daysAgo, money, monthsAgo, statusName } from './format';
 import { shownPayee } from './payee';
 
 describe('claims display helpers', () => {
@@ -58,5 +60,20 @@ describe("a bill's payee as the pages show it", () => {
   it('shows any other payee as stored, a shared payee of that name too', () => {
     expect(shownPayee(t, { PayeeID: null, PayeeName: 'Dr. Ruiz' })).toBe('Dr. Ruiz');
     expect(shownPayee(t, { PayeeID: 7, PayeeName: REIMBURSEMENT_PAYEE })).toBe(REIMBURSEMENT_PAYEE);
+  });
+});
+
+describe("the bill form's claim types", () => {
+  it.each([
+    ['en', en],
+    ['es', es],
+  ])('offers every claim type under a name of its own (%s), and the list keeps the display names', async (lng, strings) => {
+    const i18n = createInstance();
+    await i18n.init({ lng, resources: { [lng]: { claims: strings } }, defaultNS: 'claims' });
+    const choices = CLAIM_TYPE_IDS.map((id) => claimTypeChoice(i18n.t, id));
+    expect(new Set(choices).size).toBe(CLAIM_TYPE_IDS.length);
+    // The form names CMS-1500 and UB04 apart; the bills list shows both as the spec's one name.
+    expect(claimTypeName(i18n.t, 1)).toBe(claimTypeName(i18n.t, 2));
+    expect(claimTypeChoice(i18n.t, 3)).toBe(claimTypeName(i18n.t, 3));
   });
 });

@@ -8,6 +8,12 @@ export const money = (n: number | null | undefined): string => (n === null || n 
 /** Claim type display names (spec 02 section 9): CMS-1500 and UB04 'Medical Treatment', DME, HHC, Unknown 'Misc'. */
 export const claimTypeName = (t: TFunction, id: number): string => t(`claimType.${id}`, { defaultValue: t('claimType.5') });
 
+/**
+ * A claim type as the bill form offers it: the display name, with the form named where two types share one (CMS-1500
+ * and UB04 are both 'Medical Treatment'), so the two choices can be told apart.
+ */
+export const claimTypeChoice = (t: TFunction, id: number): string => t(`claimTypeEntry.${id}`, { defaultValue: claimTypeName(t, id) });
+
 /** Status name as the bills list shows it: 29 and 30 show as 8 (paid). */
 export const statusName = (statusNames: ReadonlyMap<number, string>, id: number): string => statusNames.get(displayStatus(id)) ?? String(id);
 

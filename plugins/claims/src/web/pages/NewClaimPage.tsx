@@ -1,5 +1,5 @@
 import { hasAnyRole, Roles } from '@portal/core';
-import { layoutCss, newCreateKey, SubmissionKeys, showToast, useApi, useRoles } from '@portal/web';
+import { layoutCss, newCreateKey, SubmissionKeys, showToast, useActingMemberId, useApi, useRoles } from '@portal/web';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -8,10 +8,14 @@ import { ClaimsApi } from '../../contract';
 import { ClaimForm, toPayload } from '../components/ClaimForm';
 import { focusFreshForm } from '../components/formFocus';
 
-/** /claims-new: a new bill opens directly in edit; MemberID is asked for unless acting for a member. */
+/**
+ * /claims-new: a new bill opens directly in edit. Its member is asked for (and required) unless the bill's member is
+ * known: staff acting for a member, or a login with a member record of its own (the server takes that member then).
+ */
 export default function NewClaimPage() {
   const api = useApi();
   const roles = useRoles();
+  const acting = useActingMemberId();
   const navigate = useNavigate();
   const { t } = useTranslation('claims');
   const [busy, setBusy] = useState(false);
@@ -23,7 +27,7 @@ export default function NewClaimPage() {
       <ClaimForm
         key={formKey}
         initial={null}
-        askMember
+        askMember={acting === null}
         busy={busy}
         // A fresh form after a create: the Save pressed went away with the form before it, so its first field takes focus.
         focusFirst={focusFreshForm(formKey)}

@@ -202,7 +202,8 @@ export default function QuotePage() {
               <CheckboxField key={company.Id} name={`Picked.${company.Id}`} label={company.Name} />
             ))}
           </div>
-          {noCompany && <Message kind="error">{t('companies.required')}</Message>}
+          {/* Said after a save with none picked, until one is. */}
+          {noCompany && picked.length === 0 && <Message kind="error">{t('companies.required')}</Message>}
         </fieldset>
         <section aria-labelledby="quote-outcome-title">
           <h2 id="quote-outcome-title">{t('summary.title')}</h2>
