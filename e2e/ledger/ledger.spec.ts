@@ -85,7 +85,13 @@ test('Ledger: a CareGuard member with a set-aside adds, edits and cancels, delet
   // The initial balance, once.
   const initial = page.getByLabel('Initial balance');
   await expect(initial).toBeEnabled();
+  // Not a number: refused, and said at the field as well as in the toast, until the text is changed.
+  await initial.fill('abc');
+  await page.getByRole('button', { name: 'Save initial balance' }).click();
+  await expect(initial).toHaveAccessibleDescription('Balance has to be number');
+  await expect(initial).toHaveAttribute('aria-invalid', 'true');
   await initial.fill('50000');
+  await expect(initial).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: 'Save initial balance' }).click();
   await expect(initial).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Save initial balance' })).toBeDisabled();

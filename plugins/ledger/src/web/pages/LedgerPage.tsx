@@ -74,6 +74,8 @@ export default function LedgerPage() {
   const [payerOpen, setPayerOpen] = useState(false);
   const [sentInline, setSentInline] = useState<string | null>(null);
   const [balanceText, setBalanceText] = useState('');
+  // The refused balance's words stay at the field (the toast goes after 2 s) until the text is changed.
+  const [balanceRefusal, setBalanceRefusal] = useState<string | null>(null);
   /**
    * The report header as typed, with the HeaderVersion it was loaded at (the send takes it back, so a header changed
    * meanwhile is a 409) and whether a send was refused so. Only Reload and a successful send replace it.
@@ -81,7 +83,7 @@ export default function LedgerPage() {
   const [headerCopy, setHeaderCopy] = useState<HeaderCopy | null>(null);
   const header = headerCopy?.header ?? EMPTY_HEADER;
   const sentTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const ids = { balance: useId(), focus: useId() };
+  const ids = { balance: useId(), balanceError: useId(), focus: useId() };
   useEffect(
     () => () => {
       if (sentTimer.current) clearTimeout(sentTimer.current);
@@ -264,9 +266,12 @@ export default function LedgerPage() {
   const saveBalance = async () => {
     const r = checkBalance(balanceText);
     if (!r.ok) {
-      showToast({ kind: 'warning', message: ruleText(t, r.message) });
+      const text = ruleText(t, r.message);
+      showToast({ kind: 'warning', message: text });
+      setBalanceRefusal(text);
       return;
     }
+    setBalanceRefusal(null);
     try {
       await api.call(LedgerApi.balance, { body: { Amount: balanceText } });
       setBalanceText('');
@@ -481,8 +486,18 @@ export default function LedgerPage() {
             maxLength={20}
             disabled={!canSetBalance}
             value={balance.data && balance.data.Amount !== null ? money(balance.data.Amount) : balanceText}
-            onChange={(e) => setBalanceText(e.target.value)}
+            onChange={(e) => {
+              setBalanceText(e.target.value);
+              setBalanceRefusal(null);
+            }}
+            aria-invalid={balanceRefusal !== null || undefined}
+            aria-describedby={balanceRefusal !== null ? ids.balanceError : undefined}
           />
+          {balanceRefusal !== null && (
+            <p id={ids.balanceError} className={css.invalidText}>
+              {balanceRefusal}
+            </p>
+          )}
         </div>
         <Button onPress={saveBalance} isDisabled={!canSetBalance}>
           {t('balance.save')}
