@@ -489,6 +489,38 @@ describe('impersonation', () => {
   });
 });
 
+describe('a member by member number (the act-for box)', () => {
+  const byNumber = (s: Session, number: string) =>
+    server.app.inject({ method: 'GET', url: `/api/account/members/byNumber/${encodeURIComponent(number)}`, headers: authHeaders(s, 'staff') });
+  const numberOf = async (memberId: number) =>
+    (await server.database.sql.query<{ member_number: string }>('SELECT member_number FROM members WHERE member_id = $1', [memberId]))[0]?.member_number ?? '';
+
+  it('answers the member ID of a member account to CareSupport and SuperUser, the number typed in any case, audited', async () => {
+    const number = await numberOf(member.memberId as number);
+    for (const [staff, typed] of [
+      ['support', number],
+      ['root', number.toLowerCase()],
+    ] as const) {
+      const res = await byNumber(await signIn(server, staff), typed);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().Data).toEqual({ MemberID: member.memberId });
+    }
+    const rows = await auditRows('member.lookup.number');
+    expect(rows.at(-1)).toMatchObject({ actor_name: 'root', member_id: member.memberId });
+  });
+
+  it("refuses an unknown number and a staff login's member record alike (404), and anyone who may not act for members (403)", async () => {
+    const support = await signIn(server, 'support');
+    for (const number of ['Z0000000', await numberOf(otherStaffMember.memberId as number)]) {
+      const res = await byNumber(support, number);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().MsgText).toBe('No member account has that member number.');
+    }
+    expect((await byNumber(await signIn(server, 'alice'), await numberOf(member.memberId as number))).statusCode).toBe(403);
+    expect((await byNumber(support, 'x'.repeat(31))).statusCode).toBe(400);
+  });
+});
+
 describe('site endpoints', () => {
   it('serves /config per brand and /health', async () => {
     const card = await server.app.inject({ method: 'GET', url: '/config', headers: { host: 'card.localhost:8080' } });

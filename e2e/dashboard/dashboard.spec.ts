@@ -207,7 +207,7 @@ test('staff acting for no member see a hint in the ledger widgets and send no le
   expect(ledgerCalls).toEqual([]);
   await expect(page.getByRole('alert').filter({ hasText: 'could not be loaded' })).toHaveCount(0);
 
-  await page.getByLabel('Member ID to act for').fill(String(memberId));
+  await page.getByLabel('Member ID or number to act for').fill(String(memberId));
   await page.getByRole('button', { name: 'Act for member' }).click();
   await expect(page.getByText(`Acting on behalf of member ${memberId}`)).toBeVisible();
   await expect(page.getByTestId('ledger-balance-widget')).toBeVisible();

@@ -214,7 +214,7 @@ test('the trends page names whose bills and set-aside each group holds, and staf
   await signIn(staff, 'staff', 'staff.superuser');
   await staff.goto(site('staff', '/trend'));
   await expect(staff.getByRole('region', { name: 'Bills of every member', exact: true })).toBeVisible();
-  await staff.getByLabel('Member ID to act for').fill(String(memberId));
+  await staff.getByLabel('Member ID or number to act for').fill(String(memberId));
   await staff.getByRole('button', { name: 'Act for member' }).click();
   await expect(staff.getByText(`Acting on behalf of member ${memberId}`)).toBeVisible();
   await expect(staff.getByRole('region', { name: `Bills of member ${memberId}`, exact: true })).toBeVisible();

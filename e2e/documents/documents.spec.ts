@@ -94,7 +94,7 @@ test('SuperUser acting for a finance member adds a PDF to their documents, and t
 
   const staff = await (await browser.newContext()).newPage();
   await signIn(staff, 'staff', 'staff.superuser');
-  await staff.getByLabel('Member ID to act for').fill(String(memberId));
+  await staff.getByLabel('Member ID or number to act for').fill(String(memberId));
   await staff.getByRole('button', { name: 'Act for member' }).click();
   await expect(staff.getByText(`Acting on behalf of member ${memberId}`)).toBeVisible();
   await staff.goto(staff.url().replace(/\/[^/]*$/, '/documents'));

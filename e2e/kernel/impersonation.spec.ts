@@ -18,7 +18,7 @@ const twoMemberIds = async (page: Page) => {
 
 /** Acts for `memberId` with the toolbar's picker (acting for nobody). */
 async function actFor(page: Page, memberId: number) {
-  await page.getByLabel('Member ID to act for').fill(String(memberId));
+  await page.getByLabel('Member ID or number to act for').fill(String(memberId));
   await page.getByRole('button', { name: 'Act for member' }).click();
   await expect(page.getByText(`Acting on behalf of member ${memberId}`)).toBeVisible();
 }
@@ -37,7 +37,7 @@ async function actForSomeMember(page: Page): Promise<number> {
   await signIn(page, 'staff', 'staff.superuser', undefined, '/login');
   await page.goto(site('staff', '/help'));
   const memberId = await someMemberId(page);
-  await page.getByLabel('Member ID to act for').fill(String(memberId));
+  await page.getByLabel('Member ID or number to act for').fill(String(memberId));
   await page.getByRole('button', { name: 'Act for member' }).click();
   await expect(page.getByText(`Acting on behalf of member ${memberId}`)).toBeVisible();
   return memberId;
@@ -49,12 +49,17 @@ test('a SuperUser acts for a member; every tab follows, and stopping in one tab 
   const memberId = await someMemberId(page);
 
   // A number that is no member account is refused by the server, and nothing is stored.
-  await page.getByLabel('Member ID to act for').fill('999999');
+  await page.getByLabel('Member ID or number to act for').fill('999999');
   await page.getByRole('button', { name: 'Act for member' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'not a member account' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('cq.impersonate'))).toBeNull();
 
-  await page.getByLabel('Member ID to act for').fill(String(memberId));
+  // The member number the lists show, typed in any case, is taken as well as the member ID; an unknown one is refused.
+  await page.getByLabel('Member ID or number to act for').fill('Z0000000');
+  await page.getByRole('button', { name: 'Act for member' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'No member account has that member number.' })).toBeVisible();
+  const memberNumber = (await pageApi<{ MemberNumber: string }>(page, `/api/members/load/${memberId}`)).body.Data.MemberNumber;
+  await page.getByLabel('Member ID or number to act for').fill(memberNumber.toLowerCase());
   await page.getByRole('button', { name: 'Act for member' }).click();
   await expect(page.getByText(`Acting on behalf of member ${memberId}`)).toBeVisible();
 
@@ -86,7 +91,7 @@ test('a SuperUser acts for a member; every tab follows, and stopping in one tab 
   await second.getByRole('button', { name: 'Stop acting for this member' }).click();
   await expect(second.getByText(/Acting on behalf of member/)).toHaveCount(0);
   await expect(page.getByText(/Acting on behalf of member/)).toHaveCount(0);
-  await expect(page.getByLabel('Member ID to act for')).toBeVisible();
+  await expect(page.getByLabel('Member ID or number to act for')).toBeVisible();
 });
 
 test('a page load while acting for a member asks for that member’s data from its first call on', async ({ page }) => {
@@ -108,7 +113,7 @@ test('a page load while acting for a member asks for that member’s data from i
 test('a member sees no way to act for another member', async ({ page }) => {
   await signIn(page, 'finance', 'finance.careguardfinance', undefined, '/login');
   await page.goto(site('finance', '/help'));
-  await expect(page.getByLabel('Member ID to act for')).toHaveCount(0);
+  await expect(page.getByLabel('Member ID or number to act for')).toHaveCount(0);
 });
 
 test("a SuperUser acting for nobody is asked to choose a member on a page of one member's data, and sees the page once acting", async ({ page }) => {
@@ -122,12 +127,12 @@ test("a SuperUser acting for nobody is asked to choose a member on a page of one
   for (const path of ['/contacts', '/transactions', '/notes']) {
     await page.goto(site('staff', path));
     await expect(page.getByTestId('choose-member')).toHaveText(
-      "This page shows one member's data. Choose the member to act for: enter their member ID in the toolbar.",
+      "This page shows one member's data. Choose the member to act for: enter their member ID or member number in the toolbar.",
     );
   }
   expect(refused).toEqual([]);
 
-  await page.getByLabel('Member ID to act for').fill(String(memberId));
+  await page.getByLabel('Member ID or number to act for').fill(String(memberId));
   await page.getByRole('button', { name: 'Act for member' }).click();
   await expect(page.getByText(`Acting on behalf of member ${memberId}`)).toBeVisible();
   await expect(page.getByTestId('choose-member')).toHaveCount(0);

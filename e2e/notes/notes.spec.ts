@@ -40,7 +40,7 @@ test('a member writes with an attachment, CareSupport replies while impersonatin
   // CareSupport acts for the member and replies.
   const staff = await (await browser.newContext()).newPage();
   await signIn(staff, 'staff', 'staff.caresupport');
-  await staff.getByLabel('Member ID to act for').fill(String(memberId));
+  await staff.getByLabel('Member ID or number to act for').fill(String(memberId));
   await staff.getByRole('button', { name: 'Act for member' }).click();
   await expect(staff.getByText(`Acting on behalf of member ${memberId}`)).toBeVisible();
   await staff.goto(site('staff', `/notes/${noteId}`));

@@ -319,7 +319,7 @@ test('Support: terminating a member with "Also close their logins" ends their se
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(page.getByTestId('termination-state')).toContainText('Terminated on');
   // Acting for them, the banner beside "Acting on behalf of member N" names the day their membership ended.
-  await page.getByLabel('Member ID to act for').fill(String(member.MemberID));
+  await page.getByLabel('Member ID or number to act for').fill(String(member.MemberID));
   await page.getByRole('button', { name: 'Act for member' }).click();
   await expect(page.getByTestId('impersonation-terminated')).toHaveText(/^Their membership ended on [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/);
 

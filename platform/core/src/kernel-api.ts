@@ -42,6 +42,14 @@ export const KernelApi = {
     method: 'POST',
     path: '/api/account/user/language',
   }),
+  /**
+   * Not in the spec: the member a member number names, for staff who may act for members (SuperUser, CareSupport): the
+   * toolbar's "act for" box takes the number the member lists show as well as the member ID.
+   */
+  memberByNumber: declareEndpoint<{ params: typeof S.memberNumberParamsSchema; response: typeof S.memberByNumberSchema }>()({
+    method: 'GET',
+    path: '/api/account/members/byNumber/:number',
+  }),
 } as const;
 
 export type Identity = z.infer<typeof S.identitySchema>;

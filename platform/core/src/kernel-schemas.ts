@@ -86,6 +86,10 @@ export const handoverSchema = z.object({ Token: z.string(), ExpiresIn: z.number(
 /** The language a signed-in user picked: one the application is written in. */
 export const languageChoiceSchema = z.object({ Language: z.enum(LANGUAGES) });
 
+/** A member number typed by staff to act for that member (the number the member lists and profiles show). */
+export const memberNumberParamsSchema = z.object({ number: z.string().check(z.trim(), z.minLength(1), z.maxLength(30)) });
+export const memberByNumberSchema = z.object({ MemberID: z.number() });
+
 /** The kernel's endpoints with their schemas attached: what the server mounts. */
 export const KernelRoutes = {
   token: withSchemas(KernelApi.token, { body: tokenGrantSchema, response: tokenResponseSchema }),
@@ -97,4 +101,5 @@ export const KernelRoutes = {
   signout: withSchemas(KernelApi.signout, { response: nullSchema }),
   handover: withSchemas(KernelApi.handover, { response: handoverSchema }),
   language: withSchemas(KernelApi.language, { body: languageChoiceSchema, response: nullSchema }),
+  memberByNumber: withSchemas(KernelApi.memberByNumber, { params: memberNumberParamsSchema, response: memberByNumberSchema }),
 } as const;

@@ -1,8 +1,9 @@
-import { dayIn, type Identity, KernelRoutes, type LookupItem } from '@portal/core';
+import { dayIn, type Identity, IMPERSONATOR_ROLES, KernelRoutes, type LookupItem } from '@portal/core';
 import { forgetSessions } from './auth/session';
 import { issueHandoverToken, tokenRoute } from './auth/token-route';
 import { identityRow } from './auth/users';
 import { kernelMigrations } from './db/kernel-migrations';
+import { containsPattern } from './db/search';
 import { ApiError, notFound } from './http/errors';
 import { defineServerPlugin, route } from './plugin';
 
@@ -103,6 +104,22 @@ export const kernelPlugin = defineServerPlugin({
           // sign in on another brand's site (the site's brand only for a member of a brand this API does not serve).
           supportPhone: (services.brands.byId(m.brand) ?? brand)?.contacts.phone.trim() || null,
         };
+      },
+    }),
+    route(KernelRoutes.memberByNumber, {
+      // Staff who may act for a member find the member by the number the lists show (as typed: any letter case).
+      access: IMPERSONATOR_ROLES,
+      handler: async ({ params, database, services, auditRead }) => {
+        // Any letter case: the stored folded text (lower case, its trigram index) finds the candidates, the number decides.
+        const rows = await database.sql.query<{ member_id: number }>(
+          'SELECT member_id FROM members WHERE search_text LIKE $2 AND lower(member_number) = lower($1) ORDER BY member_id LIMIT 1',
+          [params.number, containsPattern(params.number.toLowerCase())],
+        );
+        const memberId = rows[0]?.member_id;
+        // Only a member account is one to act for (as the impersonation header itself requires).
+        if (memberId === undefined || !(await services.members.isMemberAccount(memberId))) throw notFound('No member account has that member number.');
+        auditRead({ action: 'member.lookup.number', entity: 'member', entityId: memberId, memberId });
+        return { MemberID: memberId };
       },
     }),
     route(KernelRoutes.signout, {

@@ -3,12 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../context';
+import { memberChoice } from '../impersonation/memberChoice';
 import { TERMINATION_QUERY_KEY } from '../session/termination';
 import * as css from './Layout.css';
 
 /**
- * For SuperUser and CareSupport: act on behalf of a member by member ID. The choice is checked against the
- * server first (it refuses accounts that are not member accounts), then kept per browser for every tab.
+ * For SuperUser and CareSupport: act on behalf of a member by member ID, or by the member number the lists and
+ * profiles show (looked up first: `KernelApi.memberByNumber`). The choice is checked against the server first (it
+ * refuses accounts that are not member accounts), then kept per browser for every tab.
  */
 export function ImpersonationPicker() {
   const kernel = useKernel();
@@ -17,10 +19,21 @@ export function ImpersonationPicker() {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const start = async () => {
-    const id = Number(value.trim());
-    if (!Number.isInteger(id) || id <= 0) {
+    const typed = value.trim();
+    const chosen = memberChoice(typed);
+    if (chosen === null) {
       setError(t('impersonation.invalid'));
       return;
+    }
+    let id: number;
+    if (chosen.kind === 'id') id = chosen.id;
+    else {
+      try {
+        id = (await kernel.api.call(KernelApi.memberByNumber, { params: { number: chosen.number } }, { notify: false })).MemberID;
+      } catch {
+        setError(t('impersonation.unknownNumber'));
+        return;
+      }
     }
     try {
       const termination = await kernel.api.call(KernelApi.termination, undefined, { impersonate: id, notify: false });
@@ -48,7 +61,6 @@ export function ImpersonationPicker() {
       <input
         id="impersonate-member"
         className={css.pickerInput}
-        inputMode="numeric"
         value={value}
         onChange={(e) => setValue(e.target.value)}
         aria-invalid={error !== null || undefined}
