@@ -70,6 +70,13 @@ test('on a wide screen the navigation shows at once and there is no Menu button'
   expect(bar && links && links.width > bar.width * 0.9).toBe(true);
   expect(links && signOut && links.y >= signOut.y + signOut.height).toBe(true);
   expect(links && links.height < 100).toBe(true);
+  // Drawn below the tools, and after them in the document: Tab reaches search, language and Sign out first.
+  const navAfterTools = await page.evaluate(() => {
+    const signOutButton = [...document.querySelectorAll('header button')].find((b) => b.textContent === 'Sign out');
+    const navigation = document.getElementById('main-navigation');
+    return !!signOutButton && !!navigation && (signOutButton.compareDocumentPosition(navigation) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+  });
+  expect(navAfterTools).toBe(true);
 });
 
 test("on a phone a profile's labels sit above their values, every value inside the screen", async ({ page }) => {

@@ -61,7 +61,7 @@ export const nav = style({
   flex: 1,
   '@media': {
     [NARROW_SCREEN]: { display: 'none', flexBasis: '100%', selectors: { '&[data-open]': { display: 'block' } } },
-    [WIDE_SCREEN]: { order: 1, flexBasis: '100%', paddingBottom: vars.space.xsmall },
+    [WIDE_SCREEN]: { flexBasis: '100%', paddingBottom: vars.space.xsmall },
   },
 });
 export const navList = style({

@@ -116,6 +116,23 @@ export function Layout() {
         >
           {t('app.menu')}
         </button>
+        {/* The search box loads lazily; until then a box of its size holds its place, so the toolbar does not move. */}
+        {hasSearch && (idle ? <Suspense fallback={searchPlaceholder}>{<GlobalSearch />}</Suspense> : searchPlaceholder)}
+        {impersonated === null && hasAnyRole(roles, IMPERSONATOR_ROLES) && (
+          <Suspense fallback={null}>
+            <ImpersonationPicker />
+          </Suspense>
+        )}
+        <LanguageMenu />
+        <div className={css.user}>
+          <span data-testid="display-name" data-user-name={identity.data?.Name}>
+            {identity.data?.DisplayName}
+          </span>
+          <button type="button" className={css.toolbarButton} onClick={() => void kernel.signOut()}>
+            {t('app.signOut')}
+          </button>
+        </div>
+        {/* Last in the document as on the screen (its own row under the tools): Tab reaches the tools first. */}
         <nav id="main-navigation" aria-label={t('app.mainNavigation')} className={css.nav} data-open={menuOpen || undefined}>
           <ul className={css.navList}>
             {nav.map((item) =>
@@ -143,22 +160,6 @@ export function Layout() {
             )}
           </ul>
         </nav>
-        {/* The search box loads lazily; until then a box of its size holds its place, so the toolbar does not move. */}
-        {hasSearch && (idle ? <Suspense fallback={searchPlaceholder}>{<GlobalSearch />}</Suspense> : searchPlaceholder)}
-        {impersonated === null && hasAnyRole(roles, IMPERSONATOR_ROLES) && (
-          <Suspense fallback={null}>
-            <ImpersonationPicker />
-          </Suspense>
-        )}
-        <LanguageMenu />
-        <div className={css.user}>
-          <span data-testid="display-name" data-user-name={identity.data?.Name}>
-            {identity.data?.DisplayName}
-          </span>
-          <button type="button" className={css.toolbarButton} onClick={() => void kernel.signOut()}>
-            {t('app.signOut')}
-          </button>
-        </div>
       </header>
       {impersonated !== null && hasAnyRole(roles, IMPERSONATOR_ROLES) && (
         <div className={css.banner} role="status">
