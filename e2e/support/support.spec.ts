@@ -286,6 +286,11 @@ test("Support: finds a member's bill by its id and moves it to a next status thr
   await expect(page.getByText(`The bill is now ${target}.`)).toBeVisible();
   await expect(page.getByTestId('support-claim')).toContainText(`: ${target}.`);
   await expectAccessible(page);
+  // The way back, after changing tabs, is to the members list as it was left: its filter still holds the member.
+  await page.getByRole('link', { name: 'Back to the member list' }).click();
+  await expect(page).toHaveURL(/\/support-members\?/);
+  await expect(page.getByLabel('Find a member')).toHaveValue(`${member.FirstName} ${member.LastName}`);
+  await expect(page.getByRole('row').filter({ hasText: member.MemberNumber })).toBeVisible();
 });
 
 test('Support: terminating a member with "Also close their logins" ends their sessions and closes the login: their member page sends them to sign in, and signing in is refused', async ({

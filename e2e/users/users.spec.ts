@@ -210,3 +210,17 @@ test("the new user's company and contact pickers open once their choices are in,
   await contact.click();
   await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
 });
+
+test("a user's page leads back to the user list as it was left, its search kept", async ({ page }) => {
+  await signIn(page, 'staff', 'staff.caresupport');
+  await page.goto(site('staff', '/users'));
+  await page.getByLabel('Search text').fill('staff.super');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]q=staff\.super/);
+  await page.getByRole('link', { name: 'staff.superuser', exact: true }).click();
+  await expect(page).toHaveURL(/\/users\/[^/?]+$/);
+  await page.getByRole('link', { name: 'Back to the user list' }).click();
+  await expect(page).toHaveURL(/\/users\?.*q=staff\.super/);
+  await expect(page.getByLabel('Search text')).toHaveValue('staff.super');
+  await expect(page.getByRole('link', { name: 'staff.superuser', exact: true })).toBeVisible();
+});

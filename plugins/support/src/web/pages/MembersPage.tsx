@@ -1,9 +1,9 @@
 import { formatDateTime } from '@portal/core';
-import { layoutCss, useApi } from '@portal/web';
+import { cameFromState, layoutCss, useApi } from '@portal/web';
 import { DataGrid, type GridColumn, NativeSelectField, type PageRequest, useDebouncedValue, useUrlChoice, useUrlFilters } from '@portal/web/kit';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { SUPPORT_STATUS_PARAM } from '../../access';
 import { type MemberRow, SupportApi } from '../../contract';
 import { MEMBER_FILTER_DEBOUNCE_MS, MEMBER_STATUSES, SUPPORT_DEFAULT_PAGE_SIZE, SUPPORT_PAGE_SIZES } from '../../rules';
@@ -60,6 +60,9 @@ export default function MembersPage() {
     [api, status, filter],
   );
 
+  // A member's page offers the way back to this list as it is now (its query holds the filters, sort and page).
+  const location = useLocation();
+  const place = useMemo(() => ({ pathname: location.pathname, search: location.search }), [location.pathname, location.search]);
   const columns = useMemo<GridColumn<MemberRow>[]>(
     () => [
       {
@@ -70,7 +73,7 @@ export default function MembersPage() {
         hideable: false,
         cell: (m) =>
           m.UserId ? (
-            <Link className={css.link} to={`/users/${encodeURIComponent(m.UserId)}`}>
+            <Link className={css.link} to={`/users/${encodeURIComponent(m.UserId)}`} state={cameFromState(place, 'support:members.back')}>
               {m.FirstName}
             </Link>
           ) : (
@@ -88,7 +91,7 @@ export default function MembersPage() {
         cell: (m) => (m.TerminationDate ? formatDateTime(m.TerminationDate) : ''),
       },
     ],
-    [t],
+    [t, place],
   );
 
   return (

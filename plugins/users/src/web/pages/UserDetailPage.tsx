@@ -1,8 +1,8 @@
-import { layoutCss, useApi } from '@portal/web';
+import { layoutCss, readCameFrom, useApi } from '@portal/web';
 import { Message, type TabItem, Tabs } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { USERS_PATH } from '../../access';
 import { UsersApi } from '../../contract';
 import { DetailsTab } from '../components/DetailsTab';
@@ -19,7 +19,8 @@ import * as css from '../components/users.css';
  * permissions). A member's login shows its details and the member tabs the support screens contribute, each at its
  * own address (/users/:id/details-profile ..., see MemberTabs); the staff tabs have none (the spec names none).
  * The tabs render only the selected panel, so each tab's unsaved edit lives here (useTabDrafts), not in the tab:
- * switching tabs and back finds it as it was left.
+ * switching tabs and back finds it as it was left. The back link returns to the list the page was opened from, as it
+ * was (cameFrom: its address with filters and page), or to /users.
  */
 export default function UserDetailPage() {
   const { id = 'new' } = useParams();
@@ -28,10 +29,12 @@ export default function UserDetailPage() {
   const isNew = id === 'new';
   const user = useQuery({ queryKey: ['users', id, 'user'], queryFn: () => api.call(UsersApi.getById, { params: { id } }, { notify: false }), enabled: !isNew });
   const drafts = useTabDrafts(id);
+  // The list this page was opened from (support's members, the user list with its filters), else the user list.
+  const cameFrom = readCameFrom(useLocation().state);
 
   const back = (
-    <Link className={css.link} to={USERS_PATH}>
-      {t('detail.back')}
+    <Link className={css.link} to={cameFrom?.path ?? USERS_PATH}>
+      {cameFrom ? t(cameFrom.label as 'detail.back') : t('detail.back')}
     </Link>
   );
   if (isNew) {

@@ -1,9 +1,9 @@
-import { layoutCss, useApi, useKernel } from '@portal/web';
+import { cameFromState, layoutCss, useApi, useKernel } from '@portal/web';
 import { Button, DataGrid, type GridColumn, type PageRequest, useUrlFilters } from '@portal/web/kit';
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { Button as AriaButton, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { userDetailPath } from '../../access';
 import { USER_FILTER_ATTRIBUTES, type User, type UserFilterAttribute, UsersApi } from '../../contract';
 import { loginStatus, USER_PAGE_SIZE } from '../../rules';
@@ -61,6 +61,9 @@ export default function UsersPage() {
     [api, filter],
   );
 
+  // A member's page offers the way back to this list as it is now (its query holds the filters, sort and page).
+  const location = useLocation();
+  const place = useMemo(() => ({ pathname: location.pathname, search: location.search }), [location.pathname, location.search]);
   const columns = useMemo<GridColumn<User>[]>(
     () => [
       {
@@ -68,7 +71,7 @@ export default function UsersPage() {
         header: t('fields.UserName'),
         accessor: (u) => u.UserName,
         cell: (u) => (
-          <Link className={css.link} to={userDetailPath(u.Id)}>
+          <Link className={css.link} to={userDetailPath(u.Id)} state={cameFromState(place, 'users:detail.back')}>
             {u.UserName}
           </Link>
         ),
@@ -85,7 +88,7 @@ export default function UsersPage() {
         accessor: (u) => ({ active: t('status.active'), inactive: t('status.inactive'), closed: t('status.closed') })[loginStatus(u)],
       },
     ],
-    [t],
+    [t, place],
   );
 
   return (
