@@ -214,6 +214,10 @@ test('the trends page names whose bills and set-aside each group holds, and staf
   await signIn(staff, 'staff', 'staff.superuser');
   await staff.goto(site('staff', '/trend'));
   await expect(staff.getByRole('region', { name: 'Bills of every member', exact: true })).toBeVisible();
+  // Acting for nobody: the groups of one member's data are left out, and how to choose a member is said once.
+  await expect(staff.getByTestId('trends-choose-member')).toHaveText(/^The charts of one member's transactions and bills show once you act for that member/);
+  await expect(staff.getByTestId('ledger-no-member')).toHaveCount(0);
+  await expect(staff.getByTestId('chart-balance')).toHaveCount(0);
   await staff.getByLabel('Member ID or number to act for').fill(String(memberId));
   await staff.getByRole('button', { name: 'Act for member' }).click();
   await expect(staff.getByText(`Acting on behalf of member ${memberId}`)).toBeVisible();
@@ -227,6 +231,7 @@ test('the trends page names whose bills and set-aside each group holds, and staf
   await expect(staff.getByTestId('chart-member-cities')).toHaveCount(0);
   await expect(staff.getByTestId('gauge-account')).toHaveCount(0);
   await expect(staff.getByRole('region', { name: /every|Your/ })).toHaveCount(0);
+  await expect(staff.getByTestId('trends-choose-member')).toHaveCount(0);
   await staff.context().close();
 });
 

@@ -139,8 +139,10 @@ export const Extensions = {
   /**
    * Chart groups of the trends page (/trend), role-gated and ordered; each renders its own figures (the kit's
    * ChartFigure) from its own plugin's data. `height` reserves the group's space so the page does not shift as it loads.
+   * `memberData`: the group shows one member's data (the user's own, or the member staff act for); for staff acting
+   * for nobody the page leaves it out and says once how to choose a member.
    */
-  trendCharts: defineExtensionPoint<ComponentType, GatedMeta & { title: string; height: number }>('kernel.trendCharts'),
+  trendCharts: defineExtensionPoint<ComponentType, GatedMeta & { title: string; height: number; memberData?: boolean }>('kernel.trendCharts'),
   /** Tabs of a member's detail on the support screens. */
   memberTabs: defineExtensionPoint<ComponentType<{ memberId: number }>, GatedMeta & { title: string }>('kernel.memberTabs'),
   /** Providers of the toolbar's global search (claims, notes ...). */

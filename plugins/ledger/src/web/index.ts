@@ -53,6 +53,7 @@ export default defineWebPlugin({
       access: LedgerAccess.dashboard,
       title: 'ledger:trend.title',
       height: 760,
+      memberData: true,
       load: () => import('./components/LedgerTrendCharts'),
     }),
     contribute(Extensions.trendCharts, {

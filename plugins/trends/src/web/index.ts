@@ -38,6 +38,7 @@ export default defineWebPlugin({
       access: TrendsAccess.memberBills,
       title: 'trends:trend.memberBills',
       height: 800,
+      memberData: true,
       load: () => import('./components/MemberBillTrendCharts'),
     }),
     contribute(Extensions.dashboardWidgets, {

@@ -1,4 +1,4 @@
-import { seriesViewer } from '@portal/core';
+import { hasAnyRole, IMPERSONATOR_ROLES, seriesViewer } from '@portal/core';
 import { Extensions, lazyContribution, PartBoundary, useActingMemberId, useContributions, useNamespaces, useRoles } from '@portal/web';
 import { Message } from '@portal/web/kit';
 import type { ComponentType } from 'react';
@@ -44,12 +44,24 @@ function TrendGroup({ group, titleReady, viewer }: { group: Group; titleReady: b
  */
 export default function TrendPage() {
   const { t } = useTranslation('trends');
-  const groups = withoutOverlaps(useContributions(Extensions.trendCharts));
+  const roles = useRoles();
+  const acting = useActingMemberId();
+  const offered = withoutOverlaps(useContributions(Extensions.trendCharts));
+  // Acting for nobody, a group of one member's data has no member to show: it is left out, and staff who may act
+  // for a member are told once how to choose one (each of its charts said so before, one hint per chart).
+  const groups = acting === null ? offered.filter((g) => !g.memberData) : offered;
+  const askForMember = groups.length < offered.length && hasAnyRole(roles, IMPERSONATOR_ROLES);
   const titlesReady = useNamespaces(groups.map((g) => g.pluginId));
-  const viewer = seriesViewer(useRoles(), useActingMemberId());
-  if (groups.length === 0) return <Message kind="info">{t('trend.noCharts')}</Message>;
+  const viewer = seriesViewer(roles, acting);
+  const hint = askForMember && (
+    <p role="status" data-testid="trends-choose-member">
+      {t('trend.chooseMember')}
+    </p>
+  );
+  if (groups.length === 0) return hint ? <div className={css.trendPage}>{hint}</div> : <Message kind="info">{t('trend.noCharts')}</Message>;
   return (
     <div className={css.trendPage} data-testid="trend">
+      {hint}
       {groups.map((g) => (
         <TrendGroup key={g.id} group={g} titleReady={titlesReady} viewer={viewer} />
       ))}
