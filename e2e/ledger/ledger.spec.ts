@@ -19,6 +19,13 @@ test('Ledger: a CareGuard member with a set-aside adds, edits and cancels, delet
   // The seed's two members whose initial balance is still open (ledger seed's OPEN_BALANCE_USER and
   // SECOND_OPEN_BALANCE_USER): a run again after a failure finds the second as the first was.
   await signIn(page, 'card', memberForAttempt(['card.careguard', 'quote.careguard']));
+  // No initial balance yet: the trends page's balance chart says so, with no empty axes and no empty table.
+  await page.goto(site('card', '/trend'));
+  const balanceChart = page.getByTestId('chart-balance');
+  await expect(balanceChart.getByTestId('chart-nothing')).toHaveText('Nothing to chart yet.');
+  await expect(balanceChart).toContainText('No balance yet.');
+  await expect(balanceChart.getByRole('button', { name: 'Show as table' })).toHaveCount(0);
+  await expect(balanceChart.locator('.apexcharts-canvas')).toHaveCount(0);
   await page.getByRole('navigation').getByRole('link', { name: 'Transactions', exact: true }).click();
   await expect(page).toHaveURL(/\/transactions$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();

@@ -21,6 +21,17 @@ export const table = style({ width: '100%', borderCollapse: 'collapse', fontVari
 export const cell = style({ textAlign: 'left', padding: `${vars.space.xsmall} ${vars.space.small}`, borderBottom: `1px solid ${vars.color.border.standard}` });
 export const num = style([cell, { textAlign: 'right' }]);
 export const emptyFrame = style({ width: '100%' });
+/** A series with no points: the frame keeps the chart's height and says there is nothing to draw. */
+export const nothing = style({
+  margin: 0,
+  height: '100%',
+  display: 'grid',
+  placeItems: 'center',
+  textAlign: 'center',
+  color: vars.color.foreground.muted,
+  border: `1px dashed ${vars.color.border.standard}`,
+  borderRadius: vars.radius.standard,
+});
 /** A responsive grid of charts: as many 30rem columns as fit. */
 export const chartGrid = style({ display: 'grid', gap: vars.space.medium, gridTemplateColumns: fluidColumns('30rem') });
 export const visuallyHidden = style({

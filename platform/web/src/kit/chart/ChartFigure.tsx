@@ -70,7 +70,10 @@ export interface ChartFigureProps {
 export function ChartFigure({ title, summary, kind, columns, categories, values, money = false, height = 280, testId }: ChartFigureProps) {
   const { t } = useTranslation('kit');
   const [asTable, setAsTable] = useState(false);
-  const [mayDraw, endTurn] = useDrawTurn(!asTable);
+  // A series with no points has nothing to draw or tabulate: no empty axes (apexcharts would scale them $0-$6) and no
+  // empty table, but the frame at the chart's height saying so, beside the summary that says why.
+  const nothing = kind !== 'gauge' && categories.length === 0;
+  const [mayDraw, endTurn] = useDrawTurn(!asTable && !nothing);
   // The chart's frame, the height it will take, while its code loads or it waits for its turn.
   const emptyFrame = <div className={css.emptyFrame} style={{ height }} />;
   const titleId = useId();
@@ -88,14 +91,20 @@ export function ChartFigure({ title, summary, kind, columns, categories, values,
         <h2 id={titleId} className={css.title}>
           {title}
         </h2>
-        <Button size="small" onPress={() => setAsTable((v) => !v)}>
-          {asTable ? t('chart.showChart') : t('chart.showTable')}
-        </Button>
+        {!nothing && (
+          <Button size="small" onPress={() => setAsTable((v) => !v)}>
+            {asTable ? t('chart.showChart') : t('chart.showTable')}
+          </Button>
+        )}
       </div>
       <p className={css.summary}>{summary}</p>
       {/* The table may scroll within the chart's height: it then takes keyboard focus so it can be scrolled by keyboard. */}
-      <div className={css.plot} style={{ height }} {...(asTable ? { tabIndex: 0, role: 'region', 'aria-labelledby': titleId } : {})}>
-        {asTable ? (
+      <div className={css.plot} style={{ height }} {...(asTable && !nothing ? { tabIndex: 0, role: 'region', 'aria-labelledby': titleId } : {})}>
+        {nothing ? (
+          <p className={css.nothing} data-testid="chart-nothing">
+            {t('chart.nothing')}
+          </p>
+        ) : asTable ? (
           <table className={css.table}>
             <caption className={css.visuallyHidden}>{title}</caption>
             <thead>
