@@ -327,6 +327,20 @@ test('a language chosen before the cookie existed gets the cookie at start, and 
   await context.close();
 });
 
+test('a language cookie with no stored choice keeps the sign-in page in the language it was prerendered in', async ({ page, context }) => {
+  // An English browser with the cookie but not the localStorage choice it repeats (storage cleared, or blocked).
+  // This journey's context reports a page the app could not take over (the test fixture), as the flip did.
+  await context.addCookies([{ name: 'cq.lang', value: 'es', url: site('card', '/') }]);
+  expect(await page.evaluate(() => navigator.language)).toMatch(/^en/);
+  await page.goto(site('card', '/login'));
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'es');
+  await expect(page.locator('#root')).toHaveAttribute('data-hydrated', 'true');
+  // The app takes the Spanish markup over (the fixture fails on a mismatch) and stays in Spanish.
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+});
+
 test('/transition is public: a visitor who is not signed in is handed over to the page named, not sent to sign in', async ({ page }) => {
   await page.goto(site('card', `/transition?destination=${encodeURIComponent('/invalid')}`));
   await expect(page).toHaveURL(/\/invalid$/);

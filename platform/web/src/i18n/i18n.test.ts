@@ -222,7 +222,18 @@ describe('createI18n: lazy namespaces', () => {
         vi.stubGlobal('document', doc);
         expect(initialLanguage()).toBe('en');
         expect(doc.writes).toBe(0);
+        // A cookie with no stored choice decides, as it did for the server's prerender; it is left as it is.
+        doc = fakeDocument('cq.lang=es');
+        vi.stubGlobal('document', doc);
+        expect(initialLanguage()).toBe('es');
+        expect(doc.writes).toBe(0);
       }
+      // A stored choice outranks a cookie that says otherwise, and the cookie is put right.
+      doc = fakeDocument('cq.lang=es');
+      vi.stubGlobal('localStorage', storage('en'));
+      vi.stubGlobal('document', doc);
+      expect(initialLanguage()).toBe('en');
+      expect(doc.cookie).toBe('cq.lang=en; Path=/; Max-Age=31536000; SameSite=Lax');
     } finally {
       vi.unstubAllGlobals();
     }

@@ -2,6 +2,7 @@ import {
   type BrandManifest,
   cookieValue,
   detectLanguage,
+  isLanguage,
   LANGUAGE_COOKIE,
   LANGUAGES,
   type Language,
@@ -113,13 +114,16 @@ function writeLanguageCookie(lng: Language) {
 
 /**
  * This browser's language (see detectLanguage). A choice stored without its cookie (made before the cookie existed,
- * or with cookies cleared since) gets the cookie again, so the next sign-in page comes prerendered in it.
+ * or with cookies cleared since) gets the cookie again, so the next sign-in page comes prerendered in it. With no
+ * choice stored (storage cleared or blocked) the cookie decides, as it did for the server's prerender of this page:
+ * the page goes on in the language it was sent in, rather than drawing it again in the browser's.
  */
 export function initialLanguage(): Language {
   const nav = globalThis.navigator;
   const stored = storedLanguage();
-  const lng = detectLanguage(stored, nav ? (nav.languages?.length ? nav.languages : [nav.language]) : []);
-  if (stored === lng && typeof document !== 'undefined' && cookieValue(document.cookie, LANGUAGE_COOKIE) !== lng) writeLanguageCookie(lng);
+  const cookie = typeof document !== 'undefined' ? cookieValue(document.cookie, LANGUAGE_COOKIE) : null;
+  const lng = detectLanguage(isLanguage(stored) ? stored : cookie, nav ? (nav.languages?.length ? nav.languages : [nav.language]) : []);
+  if (stored === lng && typeof document !== 'undefined' && cookie !== lng) writeLanguageCookie(lng);
   return lng;
 }
 
