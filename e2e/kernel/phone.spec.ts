@@ -95,3 +95,42 @@ test("on a phone a profile's labels sit above their values, every value inside t
   const [l, v] = [await label.boundingBox(), await email.boundingBox()];
   expect(l && v && v.y > l.y + l.height - 1).toBe(true);
 });
+
+test('on a phone a table wider than the screen shades the edge past which its columns go on, and the shade follows the scroll', async ({ page }) => {
+  await signIn(page, 'staff', 'staff.caresupport');
+  // The kit's grid (the user list) and a plugin's own table in the kit's frame (the ledger, acting for a member).
+  await page.goto(site('staff', '/users'));
+  const grid = page.getByRole('grid', { name: 'Users', exact: true });
+  await expect(grid.getByRole('row').nth(1)).toBeVisible();
+  const frame = grid.locator('xpath=../..');
+  await expect(frame).toHaveAttribute('data-more-after', 'true');
+  await expect(frame).not.toHaveAttribute('data-more-before', /.*/);
+  // The shade is drawn (not only marked): the edge's pseudo-element is opaque and takes no clicks.
+  const after = await frame.evaluate((el) => {
+    const s = getComputedStyle(el, '::after');
+    return { opacity: s.opacity, pointerEvents: s.pointerEvents, image: s.backgroundImage };
+  });
+  expect(after).toMatchObject({ opacity: '1', pointerEvents: 'none' });
+  expect(after.image).toContain('linear-gradient');
+  // Scrolled to its end: the start is shaded, the end no longer.
+  await grid.locator('xpath=..').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await expect(frame).toHaveAttribute('data-more-before', 'true');
+  await expect(frame).not.toHaveAttribute('data-more-after', /.*/);
+  // Nothing on the page is wider than the phone: the table scrolls inside its frame.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
+
+test("on a phone the member's ledger scrolls sideways in a named frame a keyboard can scroll, its hidden columns' edge shaded", async ({ page }) => {
+  await signIn(page, 'card', 'card.careguard');
+  await page.goto(site('card', '/transactions'));
+  await expect(page.getByTestId('ledger-row').first()).toBeVisible();
+  const region = page.getByTestId('ledger-table').locator('xpath=..');
+  await expect(region).toHaveAttribute('role', 'region');
+  await expect(region).toHaveAttribute('tabindex', '0');
+  await expect(region.locator('xpath=..')).toHaveAttribute('data-more-after', 'true');
+  // The keyboard scrolls it: the end's shade goes once the last column is in view.
+  await region.focus();
+  for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowRight');
+  await expect(region.locator('xpath=..')).toHaveAttribute('data-more-before', 'true');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});

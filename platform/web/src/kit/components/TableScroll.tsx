@@ -1,4 +1,6 @@
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef } from 'react';
+import { edgeAttributes, useSideways } from './sidewaysScroll';
+import * as edges from './sidewaysScroll.css';
 import * as css from './TableScroll.css';
 
 export interface TableScrollProps {
@@ -9,37 +11,21 @@ export interface TableScrollProps {
   'data-testid'?: string;
 }
 
-/** Whether a box's content is wider than the box: what makes it a region a keyboard user has to scroll. */
-const overflowsSideways = (box: { scrollWidth: number; clientWidth: number }) => box.scrollWidth > box.clientWidth + 1;
-
 /**
  * The frame of a plain table (a list of cards, documents, statements) on a narrow screen: a table wider than the
  * screen scrolls sideways inside it, and the page around it keeps the screen's width (WCAG 1.4.10 Reflow: a data
  * table may scroll in two dimensions, the page may not). While the table is wider than the frame, the frame is a
- * named region in the tab order, so it can be scrolled from the keyboard (axe's scrollable-region-focusable);
- * otherwise it is a plain box.
+ * named region in the tab order, so it can be scrolled from the keyboard (axe's scrollable-region-focusable), and an
+ * edge past which columns are hidden is shaded, so the eye sees the table goes on; otherwise it is a plain box.
  */
 export function TableScroll({ label, children, className, 'data-testid': testId }: TableScrollProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const [overflows, setOverflows] = useState(false);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setOverflows(overflowsSideways(el));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    if (el.firstElementChild) observer.observe(el.firstElementChild);
-    return () => observer.disconnect();
-  }, []);
+  const sideways = useSideways(ref);
   return (
-    <div
-      ref={ref}
-      className={className ? `${css.frame} ${className}` : css.frame}
-      data-testid={testId}
-      {...(overflows ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}
-    >
-      {children}
+    <div className={className ? `${edges.edges} ${className}` : edges.edges} {...edgeAttributes(sideways)}>
+      <div ref={ref} className={css.frame} data-testid={testId} {...(sideways.overflows ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}>
+        {children}
+      </div>
     </div>
   );
 }

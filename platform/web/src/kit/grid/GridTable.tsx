@@ -3,6 +3,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { Fragment, type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
+import { edgeAttributes, useSideways } from '../components/sidewaysScroll';
+import * as edgeStyles from '../components/sidewaysScroll.css';
 import * as formStyles from '../form/form.css';
 import { DebouncedInput } from './DebouncedInput';
 import * as styles from './dataGrid.css';
@@ -54,6 +56,7 @@ export function GridTable<T>(props: GridTableProps<T>) {
   const { t } = useTranslation('kit');
   const { rows, state, selection, selectionMode, pageIds, pageState, rowHeight } = props;
   const scroller = useRef<HTMLDivElement>(null);
+  const sideways = useSideways(scroller);
   const tableRef = useRef<HTMLTableElement>(null);
   const head = useRef<HTMLTableSectionElement>(null);
   const [headHeight, setHeadHeight] = useState(0);
@@ -221,136 +224,139 @@ export function GridTable<T>(props: GridTableProps<T>) {
   let headerCol = 0;
   const status = props.error ? 'error' : props.loading && rows.length === 0 ? 'loading' : rows.length === 0 ? 'empty' : null;
   return (
-    <div ref={scroller} className={styles.scroller} {...(props.virtualize ? { style: { maxHeight: props.maxHeight } } : {})}>
-      <table
-        ref={tableRef}
-        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a native table with role=grid is the APG data-grid pattern; cells carry roving focus.
-        role="grid"
-        aria-label={props.label}
-        aria-rowcount={(props.virtualize ? rows.length : props.total) + 1}
-        aria-colcount={colCount}
-        aria-busy={props.loading}
-        {...(selectionMode === 'multiple' ? { 'aria-multiselectable': true } : {})}
-        className={[styles.table, props.loading && rows.length > 0 ? styles.busy : ''].filter(Boolean).join(' ')}
-        onKeyDown={onKeyDown}
-      >
-        <thead ref={head} className={styles.head}>
-          <tr aria-rowindex={1}>
-            {selectionMode === 'none' ? null : (
-              <th scope="col" className={styles.headerCell} {...cellProps(0, headerCol++)}>
-                {selectionMode === 'multiple' ? (
-                  <input
-                    type="checkbox"
-                    tabIndex={-1}
-                    aria-label={t('grid.selectPage')}
-                    checked={pageState === 'all' && pageIds.length > 0}
-                    ref={(el) => {
-                      if (el) el.indeterminate = pageState === 'some';
-                    }}
-                    onChange={() => props.onTogglePage(pageIds, pageState !== 'all')}
-                  />
-                ) : (
-                  <span className={formStyles.visuallyHidden}>{t('grid.selectRow', { row: '' })}</span>
-                )}
-              </th>
-            )}
-            {expandable ? (
-              <th scope="col" className={styles.headerCell} {...cellProps(0, headerCol++)}>
-                <span className={formStyles.visuallyHidden}>{t('grid.details')}</span>
-              </th>
-            ) : null}
-            {dataColumns.map((column) => {
-              const def = byId.get(column.id);
-              const header = def?.header ?? column.id;
-              const sorted = state.sortColumn === column.id ? state.sortOrder : null;
-              const canSort = props.sortable && column.getCanSort();
-              return (
-                <th
-                  key={column.id}
-                  scope="col"
-                  className={[styles.headerCell, alignClass(def?.align)].filter(Boolean).join(' ')}
-                  aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}
-                  {...(def?.width ? { style: { width: def.width } } : {})}
-                  {...cellProps(0, headerCol++)}
-                  {...(canSort
-                    ? {
-                        onKeyDown: (e: KeyboardEvent) => {
-                          if (e.key === 'Enter' || e.key === ' ') {
-                            e.preventDefault();
-                            props.onSort(column.id);
-                          }
-                        },
-                      }
-                    : {})}
-                >
-                  {canSort ? (
-                    <button type="button" tabIndex={-1} className={styles.sortButton} onClick={() => props.onSort(column.id)}>
-                      {header}
-                      <span aria-hidden="true">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
-                      <span className={formStyles.visuallyHidden}>
-                        {sorted === 'asc' ? t('grid.sortedAscending') : sorted === 'desc' ? t('grid.sortedDescending') : t('grid.sortBy', { column: header })}
-                      </span>
-                    </button>
+    // The wrapper shades an edge past which columns are hidden (a phone, a narrow window): the table goes on.
+    <div className={edgeStyles.edges} {...edgeAttributes(sideways)}>
+      <div ref={scroller} className={styles.scroller} {...(props.virtualize ? { style: { maxHeight: props.maxHeight } } : {})}>
+        <table
+          ref={tableRef}
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a native table with role=grid is the APG data-grid pattern; cells carry roving focus.
+          role="grid"
+          aria-label={props.label}
+          aria-rowcount={(props.virtualize ? rows.length : props.total) + 1}
+          aria-colcount={colCount}
+          aria-busy={props.loading}
+          {...(selectionMode === 'multiple' ? { 'aria-multiselectable': true } : {})}
+          className={[styles.table, props.loading && rows.length > 0 ? styles.busy : ''].filter(Boolean).join(' ')}
+          onKeyDown={onKeyDown}
+        >
+          <thead ref={head} className={styles.head}>
+            <tr aria-rowindex={1}>
+              {selectionMode === 'none' ? null : (
+                <th scope="col" className={styles.headerCell} {...cellProps(0, headerCol++)}>
+                  {selectionMode === 'multiple' ? (
+                    <input
+                      type="checkbox"
+                      tabIndex={-1}
+                      aria-label={t('grid.selectPage')}
+                      checked={pageState === 'all' && pageIds.length > 0}
+                      ref={(el) => {
+                        if (el) el.indeterminate = pageState === 'some';
+                      }}
+                      onChange={() => props.onTogglePage(pageIds, pageState !== 'all')}
+                    />
                   ) : (
-                    header
+                    <span className={formStyles.visuallyHidden}>{t('grid.selectRow', { row: '' })}</span>
                   )}
                 </th>
-              );
-            })}
-          </tr>
-          {hasFilterRow ? (
-            <tr>
-              {Array.from({ length: leading }, (_, i) => (
-                <td key={`lead-${i}`} className={styles.headerCell} />
-              ))}
+              )}
+              {expandable ? (
+                <th scope="col" className={styles.headerCell} {...cellProps(0, headerCol++)}>
+                  <span className={formStyles.visuallyHidden}>{t('grid.details')}</span>
+                </th>
+              ) : null}
               {dataColumns.map((column) => {
-                const header = byId.get(column.id)?.header ?? column.id;
+                const def = byId.get(column.id);
+                const header = def?.header ?? column.id;
+                const sorted = state.sortColumn === column.id ? state.sortOrder : null;
+                const canSort = props.sortable && column.getCanSort();
                 return (
-                  <td key={column.id} className={styles.headerCell}>
-                    {column.getCanFilter() ? (
-                      <DebouncedInput
-                        className={styles.filterInput}
-                        aria-label={t('grid.filterColumn', { column: header })}
-                        value={state.filters[column.id] ?? ''}
-                        onCommit={(value) => props.onFilter(column.id, value)}
-                      />
-                    ) : null}
-                  </td>
+                  <th
+                    key={column.id}
+                    scope="col"
+                    className={[styles.headerCell, alignClass(def?.align)].filter(Boolean).join(' ')}
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}
+                    {...(def?.width ? { style: { width: def.width } } : {})}
+                    {...cellProps(0, headerCol++)}
+                    {...(canSort
+                      ? {
+                          onKeyDown: (e: KeyboardEvent) => {
+                            if (e.key === 'Enter' || e.key === ' ') {
+                              e.preventDefault();
+                              props.onSort(column.id);
+                            }
+                          },
+                        }
+                      : {})}
+                  >
+                    {canSort ? (
+                      <button type="button" tabIndex={-1} className={styles.sortButton} onClick={() => props.onSort(column.id)}>
+                        {header}
+                        <span aria-hidden="true">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
+                        <span className={formStyles.visuallyHidden}>
+                          {sorted === 'asc' ? t('grid.sortedAscending') : sorted === 'desc' ? t('grid.sortedDescending') : t('grid.sortBy', { column: header })}
+                        </span>
+                      </button>
+                    ) : (
+                      header
+                    )}
+                  </th>
                 );
               })}
             </tr>
-          ) : null}
-        </thead>
-        <tbody>
-          {status ? (
-            <tr>
-              <td colSpan={colCount} className={status === 'error' ? styles.errorMessage : styles.message} role={status === 'error' ? 'alert' : 'status'}>
-                {t(`grid.${status}`)}
-                {status === 'error' && props.onRetry ? (
-                  <>
-                    {' '}
-                    <Button onPress={props.onRetry}>{t('grid.retry')}</Button>
-                  </>
-                ) : null}
-              </td>
-            </tr>
-          ) : (
-            <>
-              {/* The spacers stay in the DOM (0 px at the ends): rows coming and going would otherwise change the body's child
+            {hasFilterRow ? (
+              <tr>
+                {Array.from({ length: leading }, (_, i) => (
+                  <td key={`lead-${i}`} className={styles.headerCell} />
+                ))}
+                {dataColumns.map((column) => {
+                  const header = byId.get(column.id)?.header ?? column.id;
+                  return (
+                    <td key={column.id} className={styles.headerCell}>
+                      {column.getCanFilter() ? (
+                        <DebouncedInput
+                          className={styles.filterInput}
+                          aria-label={t('grid.filterColumn', { column: header })}
+                          value={state.filters[column.id] ?? ''}
+                          onCommit={(value) => props.onFilter(column.id, value)}
+                        />
+                      ) : null}
+                    </td>
+                  );
+                })}
+              </tr>
+            ) : null}
+          </thead>
+          <tbody>
+            {status ? (
+              <tr>
+                <td colSpan={colCount} className={status === 'error' ? styles.errorMessage : styles.message} role={status === 'error' ? 'alert' : 'status'}>
+                  {t(`grid.${status}`)}
+                  {status === 'error' && props.onRetry ? (
+                    <>
+                      {' '}
+                      <Button onPress={props.onRetry}>{t('grid.retry')}</Button>
+                    </>
+                  ) : null}
+                </td>
+              </tr>
+            ) : (
+              <>
+                {/* The spacers stay in the DOM (0 px at the ends): rows coming and going would otherwise change the body's child
                   list, which observers of it (react-aria's tab panel looks for tabbable children) pay for on every scroll. */}
-              {props.virtualize ? (
-                // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: a spacer standing in for off-screen rows; not a grid row.
-                <tr role="presentation" style={{ height: range.padTop }} />
-              ) : null}
-              {bodyRows.map((row, i) => renderRow(row, offset + i))}
-              {props.virtualize ? (
-                // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: a spacer standing in for off-screen rows; not a grid row.
-                <tr role="presentation" style={{ height: range.padBottom }} />
-              ) : null}
-            </>
-          )}
-        </tbody>
-      </table>
+                {props.virtualize ? (
+                  // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: a spacer standing in for off-screen rows; not a grid row.
+                  <tr role="presentation" style={{ height: range.padTop }} />
+                ) : null}
+                {bodyRows.map((row, i) => renderRow(row, offset + i))}
+                {props.virtualize ? (
+                  // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: a spacer standing in for off-screen rows; not a grid row.
+                  <tr role="presentation" style={{ height: range.padBottom }} />
+                ) : null}
+              </>
+            )}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

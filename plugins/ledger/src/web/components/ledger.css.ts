@@ -18,7 +18,8 @@ export const input = style({
   background: vars.color.background.surface,
   color: vars.color.foreground.text,
 });
-export const tableWrap = style({ overflowX: 'auto', marginTop: vars.space.medium });
+/** Around the kit's TableScroll (which scrolls the table sideways on a narrow screen). */
+export const tableWrap = style({ marginTop: vars.space.medium });
 export const table = style({ width: '100%', borderCollapse: 'collapse' });
 export const cell = style({
   textAlign: 'left',

@@ -1,6 +1,6 @@
 import { hasAnyRole, Roles } from '@portal/core';
 import { type ApiCallError, layoutCss, showToast, useApi, useRoles } from '@portal/web';
-import { Button, ConfirmDialog, LoadFailed, Message, NativeSelectField, StaleNotice, saveBlob, Toolbar } from '@portal/web/kit';
+import { Button, ConfirmDialog, LoadFailed, Message, NativeSelectField, StaleNotice, saveBlob, TableScroll, Toolbar } from '@portal/web/kit';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -147,6 +147,10 @@ export default function LedgerPage() {
   const balanceShown = balanceLine(balance);
   const canSetBalance = balanceOpen(balance);
   const itemCount = listCount(list);
+  const caption =
+    itemCount === null
+      ? t('captionUnknown', { from: day(range.From), to: day(range.To) })
+      : t('caption', { count: itemCount, from: day(range.From), to: day(range.To) });
   const statusRow = listStatusRow(list, rows.length, !!drafts[NEW]);
 
   const refresh = async () => {
@@ -556,13 +560,9 @@ export default function LedgerPage() {
       {list.isError && (
         <LoadFailed message={(list.error as ApiCallError).message || t('listError')} onRetry={() => void list.refetch()} data-testid="ledger-list-error" />
       )}
-      <div className={css.tableWrap}>
+      <TableScroll className={css.tableWrap} label={caption}>
         <table className={css.table} data-testid="ledger-table">
-          <caption className={css.muted}>
-            {itemCount === null
-              ? t('captionUnknown', { from: day(range.From), to: day(range.To) })
-              : t('caption', { count: itemCount, from: day(range.From), to: day(range.To) })}
-          </caption>
+          <caption className={css.muted}>{caption}</caption>
           <thead>
             <tr>
               {SORTABLE.map((c) => (
@@ -641,7 +641,7 @@ export default function LedgerPage() {
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <div className={css.pager}>
         <Button size="small" isDisabled={pageIndex === 0} onPress={() => setPageIndex((p) => Math.max(0, p - 1))}>
           {t('pager.previous')}
