@@ -2,7 +2,12 @@ import { fluidColumns, vars } from '@portal/themes';
 import { style } from '@vanilla-extract/css';
 
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.medium });
-export const filters = style({ display: 'grid', gridTemplateColumns: fluidColumns('180px'), gap: vars.space.medium, alignItems: 'end' });
+/**
+ * The bills' filters: the fields line up by their labels (the dates' format hint under their input would push
+ * bottom-aligned inputs out of line); the actions sit at the bottom of their cell, beside the inputs of a row.
+ */
+export const filters = style({ display: 'grid', gridTemplateColumns: fluidColumns('180px'), gap: vars.space.medium, alignItems: 'start' });
+export const filterActions = style({ display: 'flex', gap: vars.space.small, alignItems: 'end', flexWrap: 'wrap', alignSelf: 'end' });
 export const row = style({ display: 'flex', gap: vars.space.small, alignItems: 'end', flexWrap: 'wrap' });
 export const button = style({
   font: 'inherit',

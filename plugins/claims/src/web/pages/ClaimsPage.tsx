@@ -160,7 +160,7 @@ export default function ClaimsPage() {
                 { value: 'unpaid', label: t('filters.unpaid') },
               ]}
             />
-            <div className={css.row}>
+            <div className={css.filterActions}>
               <Button type="submit" className={css.primary}>
                 {t('filters.apply')}
               </Button>
