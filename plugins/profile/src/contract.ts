@@ -4,6 +4,7 @@ import {
   emailSchema,
   formatPhone,
   idSchema,
+  isValidDob,
   MAX_ID,
   msg,
   requiredText,
@@ -135,13 +136,13 @@ export type MemberRecordWire = z.infer<typeof memberRecordSchema>;
 export const memberSchema = memberRecordSchema.extend({ IsMobileRequired: z.boolean() });
 export type Member = z.infer<typeof memberSchema>;
 
-/** Date of birth: YYYY-MM-DD, before now and after 1900 (spec 01 section 5). */
+/** Date of birth: YYYY-MM-DD, before now and after the year 1900 (spec 01 section 5; the kernel's isValidDob, in UTC). */
 const dobField = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, validationMessages.dateInvalid)
   .refine((v) => {
     const t = Date.parse(`${v}T00:00:00Z`);
-    return Number.isFinite(t) && t > Date.UTC(1900, 0, 1) && t < Date.now() && new Date(t).toISOString().startsWith(v);
+    return Number.isFinite(t) && new Date(t).toISOString().startsWith(v) && isValidDob(v, new Date(), 'UTC');
   }, validationMessages.dob);
 
 /** The fields a member edits on My Profile. */

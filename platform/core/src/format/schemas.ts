@@ -126,7 +126,7 @@ export const maskedDateSchema = (bounds: DateBounds = {}) =>
 /** A day as 'YYYY-MM-DD' and nothing else (no time part), a real calendar day. */
 export const isoDateSchema = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && parseIsoDay(v) !== null, m.dateInvalid);
 
-/** Date of birth in 'YYYY-MM-DD' or MM/DD/YYYY: before now and after 1900-01-01. */
+/** Date of birth in 'YYYY-MM-DD' or MM/DD/YYYY: before now and after the year 1900 (isValidDob). */
 export const dobSchema = z.string().refine((v) => {
   const masked = parseMaskedDate(v);
   const iso = masked ? `${masked.year}-${String(masked.month).padStart(2, '0')}-${String(masked.day).padStart(2, '0')}` : v;

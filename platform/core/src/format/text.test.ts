@@ -27,8 +27,9 @@ describe('properCase', () => {
 
 describe('rules', () => {
   it('email pattern', () => {
-    for (const ok of ['a@b.co', 'first.last+tag@example.org', 'x_y@sub.domain.com']) expect(isEmail(ok)).toBe(true);
-    for (const bad of ['', 'a@b', 'a@@b.com', 'a b@c.com', '@b.com', 'a@b.c', 'a..b@c.com', 'a@-b.com']) expect(isEmail(bad)).toBe(false);
+    for (const ok of ['a@b.co', 'first.last+tag@example.org', 'x_y@sub.domain.com', 'a&b@example.com', "o'brien@example.ie"]) expect(isEmail(ok)).toBe(true);
+    for (const bad of ['', 'a@b', 'a@@b.com', 'a b@c.com', '@b.com', 'a@b.c', 'a..b@c.com', 'a@-b.com', '.a@example.com', 'a.@example.com'])
+      expect(isEmail(bad)).toBe(false);
   });
 
   it('compare treats empty as valid', () => {
@@ -38,9 +39,13 @@ describe('rules', () => {
     expect(fieldsMatch('x', 'y')).toBe(false);
   });
 
-  it('date of birth is after 1900 and before now', () => {
+  it('date of birth is after the year 1900 and before now', () => {
     const now = new Date('2025-06-01T12:00:00Z');
     expect(isValidDob('1980-05-05', now)).toBe(true);
+    expect(isValidDob('1901-01-01', now)).toBe(true);
+    expect(isValidDob(new Date(Date.UTC(1901, 0, 1)), now)).toBe(true);
+    expect(isValidDob('1900-12-31', now)).toBe(false);
+    expect(isValidDob('1900-06-15', now)).toBe(false);
     expect(isValidDob('1900-01-01', now)).toBe(false);
     expect(isValidDob('1899-12-31', now)).toBe(false);
     expect(isValidDob('2030-01-01', now)).toBe(false);

@@ -1,4 +1,4 @@
-import { LookupCategory } from '@portal/core';
+import { DOB_AFTER_MASKED, LookupCategory } from '@portal/core';
 import { showToast, useApi, useLookups } from '@portal/web';
 import {
   Button,
@@ -100,7 +100,7 @@ export function GalleryForm() {
         <PasswordField name="ConfirmPassword" label={t('form.confirmPassword')} autoComplete="new-password" isRequired />
         <PhoneField name="Phone" label={t('form.phone')} isRequired />
         <SsnField name="Ssn" label={t('form.ssn')} isRequired />
-        <MaskedDateField name="Dob" label={t('form.dob')} after="01/01/1900" before={todayUs()} autoComplete="bday" isRequired />
+        <MaskedDateField name="Dob" label={t('form.dob')} after={DOB_AFTER_MASKED} before={todayUs()} autoComplete="bday" isRequired />
         <MaskedDateField name="ServiceDate" label={t('form.serviceDate')} after={SERVICE_DATE_AFTER} before={SERVICE_DATE_BEFORE} isRequired />
         <DatePickerField
           name="AppointmentDate"

@@ -1,4 +1,4 @@
-import { formatPhone, hasAnyRole } from '@portal/core';
+import { DOB_AFTER_MASKED, formatPhone, hasAnyRole } from '@portal/core';
 import { ApiCallError, queryKeys, useApi, useIdentity, useRoles, useSwapFocus } from '@portal/web';
 import {
   Button,
@@ -179,7 +179,7 @@ export function MemberDetails({
                   </dd>
                 </dl>
               )}
-              <MaskedDateField name="DOB" label={t('field.DateOfBirth')} after="01/01/1900" autoComplete="bday" />
+              <MaskedDateField name="DOB" label={t('field.DateOfBirth')} after={DOB_AFTER_MASKED} autoComplete="bday" />
               <SelectField name="Gender" label={t('field.Gender')} options={GENDERS.map((g) => ({ value: g, label: genderLabel(g) }))} />
               <SelectField name="PBMVendor" label={t('field.PBMVendor')} options={PBM_VENDORS.map((v) => ({ value: v, label: v }))} />
               <PhoneField name="MobilePhone" label={t('field.MobilePhone')} isRequired={forcedMobile} isDisabled={!canEditPhones} />
