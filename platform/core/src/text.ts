@@ -60,3 +60,19 @@ export function schemaText(template: string, params: TextParams = {}): string {
 
 /** The template and values behind a validation message made by `schemaText`. */
 export const schemaTextOf = (english: string): Text | undefined => schemaTexts.get(english);
+
+const specTexts = new Set<string>();
+
+/**
+ * A contract's validation message that is one of the specification's own sentences ('Minimum 3 characters are
+ * required', 'At list one coupon should be specified to perform action'): as `schemaText`, and the server says it word
+ * for word, without the refused field's path before it (`isSpecText`), as the browser shows it.
+ */
+export function specText(template: string, params: TextParams = {}): string {
+  const english = schemaText(template, params);
+  if (specTexts.size < MAX_SCHEMA_TEXTS) specTexts.add(english);
+  return english;
+}
+
+/** Whether a validation message was made by `specText`: a whole sentence the server gives without a field's path. */
+export const isSpecText = (english: string): boolean => specTexts.has(english);

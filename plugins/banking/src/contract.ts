@@ -1,4 +1,4 @@
-import { defineEndpoint, idSchema, parseIsoDay } from '@portal/core';
+import { defineEndpoint, idSchema, parseIsoDay, specText } from '@portal/core';
 import { z } from 'zod';
 
 /** The refusal of a bank search shorter than 3 characters (spec 01 section 6). */
@@ -153,7 +153,7 @@ export const BankingApi = {
   search: defineEndpoint({
     method: 'POST',
     path: `${FINANCE_PREFIX}/site/search`,
-    body: z.object({ Query: z.string().trim().min(3, BANK_SEARCH_MIN_MESSAGE).max(100) }),
+    body: z.object({ Query: z.string().trim().min(3, specText(BANK_SEARCH_MIN_MESSAGE)).max(100) }),
     response: z.array(providerSchema),
   }),
   add: defineEndpoint({ method: 'POST', path: `${FINANCE_PREFIX}/site/add`, query: versionQuery, body: linkBody, response: linkResultSchema }),

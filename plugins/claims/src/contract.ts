@@ -8,6 +8,7 @@ import {
   msg,
   pageIndexSchema,
   schemaText,
+  specText,
   versionedRefSchema,
 } from '@portal/core';
 import { z } from 'zod';
@@ -299,7 +300,7 @@ export const vendorParamsSchema = z.object({
   text: z
     .string()
     .trim()
-    .min(VENDOR_SEARCH_MIN, schemaText('Minimum {{min}} characters are required', { min: VENDOR_SEARCH_MIN }))
+    .min(VENDOR_SEARCH_MIN, specText('Minimum {{min}} characters are required', { min: VENDOR_SEARCH_MIN }))
     .max(100),
 });
 /** Kinds of shared payees: the reference payees' kinds; a payee that staff add by name is 'Other'. */

@@ -1,4 +1,4 @@
-import { createKeySchema, defineEndpoint, idSchema, schemaText, versionedRefSchema } from '@portal/core';
+import { createKeySchema, defineEndpoint, idSchema, schemaText, specText, versionedRefSchema } from '@portal/core';
 import { z } from 'zod';
 
 /**
@@ -161,8 +161,8 @@ export const couponRefSchema = versionedRefSchema("must be a coupon id, or an ob
 
 /** A bulk action's coupons: at least one (message verbatim). */
 export const couponIdsSchema = z
-  .array(couponRefSchema, { error: COUPON_MESSAGES.selectCoupons })
-  .min(1, COUPON_MESSAGES.selectCoupons)
+  .array(couponRefSchema, { error: specText(COUPON_MESSAGES.selectCoupons) })
+  .min(1, specText(COUPON_MESSAGES.selectCoupons))
   .max(MAX_BULK_IDS, schemaText('at most {{max}} coupons at once', { max: MAX_BULK_IDS }));
 
 export const couponPageSchema = z.object({ Items: z.array(couponSchema), ItemCount: z.number().int() });

@@ -1,4 +1,4 @@
-import { defineEndpoint, schemaText } from '@portal/core';
+import { defineEndpoint, specText } from '@portal/core';
 import { z } from 'zod';
 
 /** Searches start at this many characters (spec 02 section 5). */
@@ -32,7 +32,7 @@ export const priceParams = z.object({
       z
         .string()
         .trim()
-        .min(PRICE_SEARCH_MIN, schemaText('Minimum {{min}} characters are required', { min: PRICE_SEARCH_MIN }))
+        .min(PRICE_SEARCH_MIN, specText('Minimum {{min}} characters are required', { min: PRICE_SEARCH_MIN }))
         .max(PRICE_SEARCH_MAX),
     ),
 });

@@ -1,4 +1,4 @@
-import { defineEndpoint, idSchema, isWholeCents, parseIsoDay, parseMoney, schemaText, validationMessages } from '@portal/core';
+import { defineEndpoint, idSchema, isWholeCents, parseIsoDay, parseMoney, schemaText, specText, validationMessages } from '@portal/core';
 import { z } from 'zod';
 import { ReimbursementMessages as M, MAX_AMOUNT, MAX_FILES, REIMBURSEMENT_EXTENSIONS } from './rules';
 
@@ -39,7 +39,7 @@ export const MAX_FILE_NAME_INPUT = 1000;
 const fileName = z
   .string()
   .trim()
-  .min(1, M.noFile)
+  .min(1, specText(M.noFile))
   .max(MAX_FILE_NAME_INPUT, schemaText('must be at most {{max}} characters', { max: MAX_FILE_NAME_INPUT }));
 const extension = z
   .string()
@@ -51,7 +51,7 @@ const extension = z
 export const uploadStartSchema = z.object({
   FileName: fileName,
   /** Bytes the file has: 1 to 1 GB. */
-  Size: z.number().int().min(1, M.noFile).max(Number.MAX_SAFE_INTEGER),
+  Size: z.number().int().min(1, specText(M.noFile)).max(Number.MAX_SAFE_INTEGER),
 });
 export const uploadStatusSchema = z.object({
   UploadId: z.string(),

@@ -23,6 +23,11 @@ describe('checkFiles', () => {
     expect(checkFiles(Array.from({ length: 10 }, (_, i) => f(`r${i}.pdf`)))).toBeNull();
     expect(checkFiles(Array.from({ length: 11 }, (_, i) => f(`r${i}.pdf`)))).toBe(M.tooMany);
   });
+  it('takes an empty file (0 bytes) for no copy of a receipt', () => {
+    expect(checkFiles([f('receipt.pdf', 0)])).toBe(M.noFile);
+    expect(checkFiles([f('receipt.pdf'), f('blank.png', 0)])).toBe(M.noFile);
+    expect(checkFiles([f('receipt.pdf', 1)])).toBeNull();
+  });
   it('allows the listed extensions only, in any case', () => {
     for (const ext of ['pdf', 'gif', 'jpeg', 'jpg', 'png', 'doc', 'docx', 'xls', 'XLSX']) expect(checkFiles([f(`x.${ext}`)])).toBeNull();
     for (const name of ['run.exe', 'notes.txt', 'pdf', 'archive.zip']) expect(checkFiles([f(name)])).toBe(M.extension);

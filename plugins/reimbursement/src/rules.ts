@@ -53,9 +53,9 @@ export interface FileChoice {
   size: number;
 }
 
-/** The first rule a choice of files breaks (in the spec's order), or null. */
+/** The first rule a choice of files breaks (in the spec's order), or null. An empty file (0 bytes) is no copy of a receipt. */
 export function checkFiles(files: readonly FileChoice[]): string | null {
-  if (files.length === 0) return ReimbursementMessages.noFile;
+  if (files.length === 0 || files.some((f) => f.size === 0)) return ReimbursementMessages.noFile;
   if (files.length > MAX_FILES) return ReimbursementMessages.tooMany;
   if (files.some((f) => !(REIMBURSEMENT_EXTENSIONS as readonly string[]).includes(extensionOf(f.name)))) return ReimbursementMessages.extension;
   if (files.some((f) => f.size > MAX_FILE_BYTES)) return ReimbursementMessages.tooLarge;

@@ -11,6 +11,7 @@ import {
   Headers,
   hasAnyRole,
   IMPERSONATOR_ROLES,
+  isSpecText,
   type Language,
   type Message,
   msg,
@@ -101,7 +102,8 @@ function zodText(e: Issues, where: string): Text {
       // A shared schema's message is a kit key (validation.email): its English text, then the catalogues'.
       // A message with values (schemaText) goes by its template; its values go in after translating.
       params[`issue${n}`] = schemaTextOf(issue.message) ?? msg((validationTexts as Record<string, string>)[issue.message] ?? issue.message);
-      return `{{field${n}}}: {{issue${n}}}`;
+      // The spec's own sentences (specText) are said word for word, as the browser says them: no field before them.
+      return isSpecText(issue.message) ? `{{issue${n}}}` : `{{field${n}}}: {{issue${n}}}`;
     })
     .join('; ');
   return msg(template, params);

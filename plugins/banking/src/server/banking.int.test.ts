@@ -82,7 +82,7 @@ describe('institutions', () => {
     expect(found.every((p) => /summit/i.test(p.Name))).toBe(true);
     const short = await call(BankingApi.search.path, { body: { Query: 'su' } });
     expect(short.statusCode).toBe(400);
-    expect(short.body).toContain(BANK_SEARCH_MIN_MESSAGE);
+    expect(short.json().MsgText).toBe(BANK_SEARCH_MIN_MESSAGE);
   });
 
   it("sends an institution's login form; version 1.1 wraps it into a list", async () => {

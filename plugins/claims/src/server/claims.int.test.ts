@@ -962,7 +962,7 @@ describe('pending claims, recent claims, global search, vendors', () => {
     expect(r.body.Data.every((v) => /pharm/i.test(v.PayeeName))).toBe(true);
     const short = await call(who.a, 'GET', '/api/claims/searchVendors/ph');
     expect(short.status).toBe(400);
-    expect(short.body.MsgText).toBe('params.text: Minimum 3 characters are required');
+    expect(short.body.MsgText).toBe('Minimum 3 characters are required');
   });
 });
 

@@ -64,6 +64,12 @@ describe('GET /api/dashboard/getPrices/{text}', () => {
     expect((await search('amox', quote, 'quote')).statusCode).toBe(noPlugin === 'quote' ? 404 : 403);
   });
 
+  it("refuses a search under 3 characters with the spec's words, nothing before them", async () => {
+    const short = await search('am');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().MsgText).toBe('Minimum 3 characters are required');
+  });
+
   it('finds the lines holding every word, any case', async () => {
     const res = await search('AMOXICILLIN 500');
     expect(res.statusCode, res.body).toBe(200);

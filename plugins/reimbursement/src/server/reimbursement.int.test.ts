@@ -251,6 +251,21 @@ describe('file names: shown as given (made clean), never part of the file key', 
     expect(spanish.json().MsgText).toBe('body.FileName: debe tener como máximo 1000 caracteres');
   });
 
+  it("refuses an empty file with the spec's words, no field before them, in English and Spanish, and starts no upload", async () => {
+    const english = await json(member, 'POST', ReimbursementApi.uploadStart.path, { FileName: 'blank.pdf', Size: 0 });
+    expect(english.statusCode).toBe(400);
+    expect(english.json().MsgText).toBe('Please upload a copy of your receipt or bill.');
+    const spanish = await env.server.app.inject({
+      method: 'POST',
+      url: ReimbursementApi.uploadStart.path,
+      headers: authHeaders(member, undefined, { cookie: 'cq.lang=es' }),
+      payload: { FileName: 'blank.pdf', Size: 0 },
+    });
+    expect(spanish.statusCode).toBe(400);
+    expect(spanish.json().MsgText).not.toContain('body.');
+    expect(spanish.json().MsgText).not.toBe('Please upload a copy of your receipt or bill.');
+  });
+
   it('still downloads a file kept before, under a key that holds its name', async () => {
     const memberId = await memberIdOf('reimb-member');
     const bytes = await pdf(2500);
