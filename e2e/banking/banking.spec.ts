@@ -156,3 +156,33 @@ test('Banking: a terminated CareGuard member with no bank is told why none can b
   await expect(check.getByRole('link', { name: 'Link a bank' })).toHaveCount(0);
   await expectAccessible(page);
 });
+
+test("Banking: a failed bank search or list says the aggregator's words in place, and a retry or a new search recovers", async ({ page }) => {
+  const unavailable = 'The bank linking service is not available right now. Please try again in a few minutes.';
+  const refusal = { status: 503, contentType: 'application/json', body: JSON.stringify({ Data: null, MsgText: unavailable, HasError: true }) };
+  let failing = true;
+  await page.route('**/api/finance/site/search', (route) => (failing ? route.fulfill(refusal) : route.fallback()));
+  await page.route('**/api/finance/site/accounts', (route) => (failing ? route.fulfill(refusal) : route.fallback()));
+  await signIn(page, 'card', 'card.careguard', undefined, '/payment/bank/add');
+  await page.getByRole('searchbox', { name: 'Search for your bank' }).fill('summit');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('main').getByText(unavailable)).toBeVisible();
+  failing = false;
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('main').getByText(unavailable)).toHaveCount(0);
+  await expect(
+    page
+      .getByTestId('bank-results')
+      .getByRole('button', { name: /^Add .*Summit/ })
+      .first(),
+  ).toBeVisible();
+
+  failing = true;
+  await page.goto(page.url().replace('/payment/bank/add', '/payment/bank'));
+  const failed = page.getByRole('main').getByText(unavailable);
+  await expect(failed).toBeVisible();
+  await expectAccessible(page);
+  failing = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(failed).toHaveCount(0);
+});

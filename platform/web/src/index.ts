@@ -1,7 +1,7 @@
 export { ApiClient, type CallOptions, type Download, type RequestOptions, type ToastKind } from './api/client';
 export { endpointRef } from './api/endpointRef';
 export { ApiCallError, SessionEndedError } from './api/errors';
-export { loadFailure, saveConflict, useStaleSave } from './api/failures';
+export { failureWords, loadFailure, saveConflict, useStaleSave } from './api/failures';
 export { type Held, nextHeld, useHeldRecord } from './api/heldRecord';
 export { SeenVersions, type VersionedRow } from './api/seenVersions';
 export { newCreateKey, SubmissionKeys } from './api/submissionKeys';

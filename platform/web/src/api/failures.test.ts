@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadFailure, saveConflict } from './failures';
+import { failureWords, loadFailure, saveConflict } from './failures';
 
 /** Shaped as the API client's ApiCallError: an Error with the answer's status (0: no answer). */
 const failed = (status: number, message = 'Request failed') => Object.assign(new Error(message), { status });
@@ -19,5 +19,17 @@ describe('a failed save of a record', () => {
     );
     for (const status of [400, 404, 500, 0]) expect(saveConflict(failed(status)), String(status)).toBeNull();
     expect(saveConflict({ status: 409 })).toBeNull();
+  });
+});
+
+describe('the words of a failed call shown in place', () => {
+  it("are the API's words (the server's Message, or the client's for no answer), else the page's own", () => {
+    expect(failureWords(failed(503, 'The bank linking service is not available right now.'), 'fallback')).toBe(
+      'The bank linking service is not available right now.',
+    );
+    expect(failureWords(failed(0, 'Error while getting data from server'), 'fallback')).toBe('Error while getting data from server');
+    expect(failureWords(failed(500, ''), 'fallback')).toBe('fallback');
+    expect(failureWords(new Error('a bug in the page'), 'fallback')).toBe('fallback');
+    expect(failureWords(undefined, 'fallback')).toBe('fallback');
   });
 });

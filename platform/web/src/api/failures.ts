@@ -11,6 +11,13 @@ const statusOf = (error: unknown) => (typeof error === 'object' && error !== nul
 export const loadFailure = (error: unknown): 'notFound' | 'loadError' => (statusOf(error) === 404 ? 'notFound' : 'loadError');
 
 /**
+ * The words a page shows for a failed call it shows in place: the API's (the server's Message, or the client's words
+ * for no answer, in the user's language: 'Error while getting data from server' for a finance call), else `fallback`.
+ */
+export const failureWords = (error: unknown, fallback: string): string =>
+  typeof statusOf(error) === 'number' && error instanceof Error && error.message ? error.message : fallback;
+
+/**
  * The server's words when a save was refused as stale (409: someone changed the record since it was loaded), else
  * null. The edit then says them with a Reload: sending the same Version again would only be refused again.
  */

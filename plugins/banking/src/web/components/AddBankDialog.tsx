@@ -1,4 +1,4 @@
-import { loadFailure, showToast, useApi } from '@portal/web';
+import { failureWords, loadFailure, showToast, useApi } from '@portal/web';
 import { Dialog, LoadFailed, Message } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -74,7 +74,7 @@ export function AddBankDialog({ provider, onClose, onAdded }: { provider: BankPr
         (loadFailure(details.error) === 'notFound' ? (
           <Message kind="error">{t('add.providerNotFound')}</Message>
         ) : (
-          <LoadFailed message={t('messages.serverError')} onRetry={() => void details.refetch()} />
+          <LoadFailed message={failureWords(details.error, t('messages.serverError'))} onRetry={() => void details.refetch()} />
         ))}
       {failure && (
         <Message kind="error" data-testid="bank-add-failure">

@@ -1,4 +1,4 @@
-import { layoutCss, showToast, useApi } from '@portal/web';
+import { failureWords, layoutCss, showToast, useApi } from '@portal/web';
 import { Button, LoadFailed, Message } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -74,7 +74,7 @@ export default function AddBankPage() {
               {t('add.results')}
             </h2>
             {searching && <p aria-busy="true">{t('loading')}</p>}
-            {results.isError && !searching && <Message kind="error">{t('add.searchError')}</Message>}
+            {results.isError && !searching && <Message kind="error">{failureWords(results.error, t('messages.serverError'))}</Message>}
             {results.data && results.data.length === 0 && <p>{t('add.noResults')}</p>}
             {results.data && list(results.data, 'bank-results')}
           </section>

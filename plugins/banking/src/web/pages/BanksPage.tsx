@@ -1,5 +1,5 @@
 import { formatCurrency, formatDateTime } from '@portal/core';
-import { layoutCss, useApi } from '@portal/web';
+import { failureWords, layoutCss, useApi } from '@portal/web';
 import { Button, ConfirmDialog, LoadFailed, Message, TableScroll } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -61,7 +61,9 @@ export default function BanksPage() {
           {d?.LastRefreshed && <p className={css.muted}>{t('banks.lastRefreshed', { date: formatDateTime(d.LastRefreshed) })}</p>}
         </div>
         {(accounts.isPending || (accounts.isError && accounts.isFetching)) && <p aria-busy="true">{t('loading')}</p>}
-        {accounts.isError && !accounts.isFetching && <LoadFailed message={t('messages.serverError')} onRetry={() => void accounts.refetch()} />}
+        {accounts.isError && !accounts.isFetching && (
+          <LoadFailed message={failureWords(accounts.error, t('messages.serverError'))} onRetry={() => void accounts.refetch()} />
+        )}
         {waiting && (
           <p aria-busy="true" data-testid="bank-waiting">
             {t('banks.waiting')}
