@@ -275,9 +275,14 @@ test("Support: finds a member's bill by its id and moves it to a next status thr
   await signIn(page, 'staff', 'staff.caresupport');
   await openMember(page, member);
   await page.getByRole('tablist', { name: 'Member details' }).getByRole('tab', { name: 'Transactions' }).click();
+  // One character is no claim ID (spec 02 section 5): said as on the bills page, nothing asked.
+  await page.getByLabel('Bill ID').fill('7');
+  await page.getByRole('button', { name: 'Find the bill' }).click();
+  await expect(page.getByText('Please enter a valid claim ID')).toBeVisible();
   await page.getByLabel('Bill ID').fill(String(bill.ClaimID));
   await page.getByRole('button', { name: 'Find the bill' }).click();
   await expect(page.getByTestId('support-claim')).toContainText(bill.ClaimNumber);
+  await expect(page.getByText('Please enter a valid claim ID')).toHaveCount(0);
   const next = page.getByLabel('Move to');
   const target = (await next.locator('option').allTextContents())[1] as string;
   await next.selectOption({ label: target });

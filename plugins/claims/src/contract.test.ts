@@ -3,6 +3,7 @@ import {
   ClaimsApi,
   changeStatusSchema,
   claimCreateSchema,
+  claimIdLookup,
   claimSchema,
   claimSearchSchema,
   claimUpdateSchema,
@@ -118,5 +119,15 @@ describe('claims contract', () => {
     expect(claimSchema.safeParse({ ...bill, BilledAmount: '12.50' }).success).toBe(false);
     expect(claimSchema.safeParse({ ...bill, ReceivedDate: '2026-01-05T00:00:00.000Z' }).success).toBe(false);
     expect(ClaimsApi.getById).toMatchObject({ method: 'GET', path: '/api/claims/getById/:id', response: claimSchema });
+  });
+});
+
+describe('claim-id look-up (spec 02 section 5: more than 1 character)', () => {
+  it('asks for a bill number of 2 characters or more', () => {
+    expect(claimIdLookup('12')).toBe(12);
+    expect(claimIdLookup(' 557 ')).toBe(557);
+  });
+  it('refuses one character, words, signs, zero and numbers past the safe range', () => {
+    for (const text of ['', '7', ' 7 ', 'ab', '1a', '-12', '1.5', '00', '99999999999999999999']) expect(claimIdLookup(text), text).toBeNull();
   });
 });

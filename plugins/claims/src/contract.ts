@@ -345,6 +345,17 @@ export type ClaimDetails = z.infer<typeof claimDetailsSchema>;
 export const changeStatusResultSchema = z.strictObject({ Items: z.array(claimSchema), ItemCount: z.number().int().positive() });
 export type ChangeStatusResult = z.infer<typeof changeStatusResultSchema>;
 
+/**
+ * The bill a claim-id look-up asks for: a text of more than 1 character (spec 02 section 5) that is a bill's number,
+ * else null (the look-up then says 'Please enter a valid claim ID' and asks nothing). The bills page's and support's look-ups share it.
+ */
+export function claimIdLookup(text: string): number | null {
+  const t = text.trim();
+  if (t.length < 2 || !/^\d+$/.test(t)) return null;
+  const id = Number(t);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 export const ClaimsApi = {
   /** The bills list (spec 02 section 3): filter, sort and page → { Items, ItemCount }. */
   search: defineEndpoint({ method: 'POST', path: '/api/claims/search', body: claimSearchSchema, response: claimSearchResultSchema }),

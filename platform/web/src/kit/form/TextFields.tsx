@@ -1,6 +1,6 @@
 import { formatMaskedDateInput, formatPhone, formatSsn, maskSsn, moneyInput, moneyOnBlur, phoneDigits, ssnDigits } from '@portal/core';
 import { useTranslation } from 'react-i18next';
-import { MaskedInputField } from './MaskedInputField';
+import { MaskedInputField, type MaskedInputFieldProps } from './MaskedInputField';
 import type { KitFieldProps } from './useKitField';
 
 const same = (v: string) => v;
@@ -9,6 +9,8 @@ export interface TextFieldProps extends KitFieldProps {
   placeholder?: string;
   autoComplete?: string;
   maxLength?: number;
+  /** The on-screen keyboard a phone shows (a PA number: text; an amount: decimal). */
+  inputMode?: MaskedInputFieldProps['inputMode'];
 }
 
 export function TextField(props: TextFieldProps) {

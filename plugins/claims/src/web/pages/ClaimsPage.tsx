@@ -7,7 +7,7 @@ import { TextField as AriaTextField, Button, Input, Label, ListBox, ListBoxItem,
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ClaimsAccess } from '../../access';
-import { type Claim, ClaimsApi } from '../../contract';
+import { type Claim, ClaimsApi, claimIdLookup } from '../../contract';
 import { BillsGrid } from '../components/BillsGrid';
 import { billFilterDefaults, billFilterParams, billFilterSchema, billFiltersFromParams, billSearch } from '../components/billFilters';
 import * as css from '../components/claims.css';
@@ -24,13 +24,14 @@ function ClaimIdLookup() {
   const [value, setValue] = useState('');
   const [state, setState] = useState<LookupState>({ kind: 'idle' });
   const find = async () => {
-    if (value.trim().length < 2 || !/^\d+$/.test(value.trim())) {
+    const id = claimIdLookup(value);
+    if (id === null) {
       setState({ kind: 'error', message: t('lookup.invalid') });
       return;
     }
     setState({ kind: 'loading' });
     try {
-      const claim = await api.call(ClaimsApi.getById, { params: { id: value.trim() } }, { notify: false });
+      const claim = await api.call(ClaimsApi.getById, { params: { id } }, { notify: false });
       setState({ kind: 'loaded' });
       navigate(`/claims/${claim.ClaimID}`);
     } catch {

@@ -1,5 +1,5 @@
 import { formatCurrency } from '@portal/core';
-import { ClaimsApi } from '@portal/plugin-claims/contract';
+import { ClaimsApi, claimIdLookup } from '@portal/plugin-claims/contract';
 import { loadFailure, saveConflict, useApi, useLookups } from '@portal/web';
 import { Button, lookupNames, Message, NativeSelectField, Panel, useLookupLabel } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -36,11 +36,12 @@ export function MemberClaim({ memberId }: { memberId: number }) {
 
   function find(e: FormEvent) {
     e.preventDefault();
-    const n = Number(text.trim());
+    // The bills page's rule and words (spec 02 section 5: more than 1 character).
+    const id = claimIdLookup(text);
     setOutcome(null);
     setNext('');
-    setClaimId(Number.isInteger(n) && n > 0 ? n : null);
-    if (!(Number.isInteger(n) && n > 0)) setOutcome({ kind: 'error', text: t('claim.badId') });
+    setClaimId(id);
+    if (id === null) setOutcome({ kind: 'error', text: t('claim.badId') });
   }
 
   async function change(e: FormEvent) {

@@ -1,13 +1,14 @@
-import { formatDateTime } from '@portal/core';
+import { formatDateTime, parseMoney, validationMessages } from '@portal/core';
 import { BankingApi } from '@portal/plugin-banking/contract';
 import { BillingApi, PREPULL_DESCRIPTION } from '@portal/plugin-billing/contract';
 import { ApiCallError, showToast, useApi, useKernel } from '@portal/web';
-import { Button, ConfirmDialog, Dialog, LoadFailed, Panel } from '@portal/web/kit';
+import { Button, ConfirmDialog, Dialog, Form, LoadFailed, MoneyField, Panel, TextField, useKitForm } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Checkbox } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { z } from 'zod';
 import { SupportApi } from '../../contract';
 import { keepsIdempotencyKey, newIdempotencyKey } from '../../rules';
 import { MemberClaim } from './MemberClaim';
@@ -168,43 +169,51 @@ function SyncButton({ memberId }: { memberId: number }) {
   );
 }
 
+/**
+ * The prepull's fields: an amount (required, money as typed), a description ('Charge for future transactions' when
+ * left empty) and the bill it is for, optional. Checked by the kit's form: a missing or bad value is said at its field
+ * with the invalid-submit toast (spec 01 section 5).
+ */
+const prepullSchema = z.object({
+  Amount: z
+    .string()
+    .trim()
+    .min(1, validationMessages.required)
+    .refine((v) => parseMoney(v) !== null, validationMessages.money),
+  Description: z.string().max(255),
+  ClaimID: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d{1,9}$/.test(v), validationMessages.number),
+});
+
 /** Prepull (spec 02 section 7): MemberId, Amount, Description ('Charge for future transactions' by default), ClaimID. */
 function PrepullDialog({ memberId, onClose }: { memberId: number; onClose: () => void }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const { t } = useTranslation('support');
-  const ids = { amount: useId(), description: useId(), claim: useId() };
-  const [amount, setAmountValue] = useState('');
-  const [description, setDescriptionValue] = useState(PREPULL_DESCRIPTION);
-  const [claimId, setClaimIdValue] = useState('');
+  const form = useKitForm(prepullSchema, { defaultValues: { Amount: '', Description: PREPULL_DESCRIPTION, ClaimID: '' } });
   const [saving, setSaving] = useState(false);
   // One key per request: pressing again after a lost answer does not authorize twice, while a definite answer (a
   // decline, a refusal) or changed inputs make the next press a request of its own (see keepsIdempotencyKey).
-  const [key, setKey] = useState(() => newIdempotencyKey('prepull'));
-  const renewKey = () => setKey(newIdempotencyKey('prepull'));
-  const setAmount = (v: string) => {
-    setAmountValue(v);
-    renewKey();
+  const key = useRef(newIdempotencyKey('prepull'));
+  const renewKey = () => {
+    key.current = newIdempotencyKey('prepull');
   };
-  const setDescription = (v: string) => {
-    setDescriptionValue(v);
-    renewKey();
-  };
-  const setClaimId = (v: string) => {
-    setClaimIdValue(v);
-    renewKey();
-  };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  useEffect(() => {
+    const changes = form.watch(renewKey);
+    return () => changes.unsubscribe();
+  }, [form]);
+  const submit = async (v: z.output<typeof prepullSchema>) => {
     setSaving(true);
     try {
       const r = await api.call(BillingApi.prepull, {
         body: {
           MemberId: memberId,
-          Amount: amount,
-          Description: description.trim() || PREPULL_DESCRIPTION,
-          ClaimID: claimId.trim() ? claimId.trim() : undefined,
-          IdempotencyKey: key,
+          Amount: v.Amount,
+          Description: v.Description.trim() || PREPULL_DESCRIPTION,
+          ClaimID: v.ClaimID ? Number(v.ClaimID) : undefined,
+          IdempotencyKey: key.current,
         },
       });
       // A definite answer (authorized or declined): the next press is a new request.
@@ -222,26 +231,17 @@ function PrepullDialog({ memberId, onClose }: { memberId: number; onClose: () =>
   return (
     <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={t('member.prepullTitle')} size="small" isDismissable={false}>
       {(close) => (
-        <form className={css.stack} onSubmit={(e) => void submit(e)}>
-          <div className={css.field}>
-            <label htmlFor={ids.amount}>{t('member.amount')}</label>
-            <input id={ids.amount} className={css.input} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} required />
-          </div>
-          <div className={css.field}>
-            <label htmlFor={ids.description}>{t('member.description')}</label>
-            <input id={ids.description} className={css.input} value={description} maxLength={255} onChange={(e) => setDescription(e.target.value)} />
-          </div>
-          <div className={css.field}>
-            <label htmlFor={ids.claim}>{t('member.claimId')}</label>
-            <input id={ids.claim} className={css.input} inputMode="numeric" value={claimId} onChange={(e) => setClaimId(e.target.value)} />
-          </div>
+        <Form form={form} className={css.stack} onSubmit={submit}>
+          <MoneyField name="Amount" label={t('member.amount')} isRequired />
+          <TextField name="Description" label={t('member.description')} maxLength={255} />
+          <TextField name="ClaimID" label={t('member.claimId')} inputMode="numeric" maxLength={9} />
           <div className={css.row}>
             <Button type="submit" variant="primary" isPending={saving} pendingLabel={t('actions.working')}>
               {t('member.submit')}
             </Button>
             <Button onPress={close}>{t('member.cancel')}</Button>
           </div>
-        </form>
+        </Form>
       )}
     </Dialog>
   );

@@ -1,6 +1,8 @@
-import { Button, Dialog } from '@portal/web/kit';
-import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { requiredText } from '@portal/core';
+import { Button, Dialog, Form, TextField, type TextFieldProps } from '@portal/web/kit';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import * as css from './support.css';
 
 interface Props {
@@ -10,7 +12,7 @@ interface Props {
   label: string;
   initial: string;
   /** The field's own attributes (maxLength, inputMode). */
-  input?: Pick<InputHTMLAttributes<HTMLInputElement>, 'maxLength' | 'inputMode'>;
+  input?: Pick<TextFieldProps, 'maxLength' | 'inputMode'>;
   submitLabel: string;
   cancelLabel: string;
   onClose: () => void;
@@ -18,19 +20,17 @@ interface Props {
   onSubmit: (value: string) => Promise<void>;
 }
 
+/** The one value, required: an empty one is said at the field with the kit's invalid-submit toast (spec 01 section 5). */
+const valueSchema = z.object({ value: requiredText });
+
 /** A support action that asks for one value (a PA number, an amount to capture) in a small dialog. */
 export function ValueDialog({ title, intro, label, initial, input, submitLabel, cancelLabel, onClose, onSubmit }: Props) {
   const { t } = useTranslation('support');
-  const inputId = useId();
-  const [value, setValue] = useState(initial);
   const [saving, setSaving] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const submitted = value.trim();
-    if (!submitted) return;
+  const submit = async ({ value }: z.output<typeof valueSchema>) => {
     setSaving(true);
     try {
-      await onSubmit(submitted);
+      await onSubmit(value);
     } catch {
       // shown by the client
     } finally {
@@ -40,19 +40,16 @@ export function ValueDialog({ title, intro, label, initial, input, submitLabel, 
   return (
     <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={title} size="small" isDismissable={false}>
       {(close) => (
-        <form className={css.stack} onSubmit={(e) => void submit(e)}>
+        <Form schema={valueSchema} defaultValues={{ value: initial }} className={css.stack} onSubmit={submit}>
           {intro && <p>{intro}</p>}
-          <div className={css.field}>
-            <label htmlFor={inputId}>{label}</label>
-            <input id={inputId} className={css.input} {...input} value={value} onChange={(e) => setValue(e.target.value)} required />
-          </div>
+          <TextField name="value" label={label} isRequired {...input} />
           <div className={css.row}>
             <Button type="submit" variant="primary" isPending={saving} pendingLabel={t('actions.working')}>
               {submitLabel}
             </Button>
             <Button onPress={close}>{cancelLabel}</Button>
           </div>
-        </form>
+        </Form>
       )}
     </Dialog>
   );
