@@ -157,6 +157,17 @@ test('Banking: a terminated CareGuard member with no bank is told why none can b
   await expectAccessible(page);
 });
 
+test("Banking: the dashboard's card and bank check says a failed check in its line with the finance service's words", async ({ page }) => {
+  const words = 'The bank linking service is not available right now. Please try again in a few minutes.';
+  await page.route('**/api/finance/account/validate', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ Data: null, MsgText: words, HasError: true }) }),
+  );
+  await signIn(page, 'card', 'card.careguard');
+  const check = page.getByTestId('card-bank-check');
+  await expect(check.getByRole('listitem').last()).toHaveText(words);
+  await expect(check.getByRole('link', { name: 'Link a bank' })).toHaveCount(0);
+});
+
 test("Banking: a failed bank search or list says the aggregator's words in place, and a retry or a new search recovers", async ({ page }) => {
   const unavailable = 'The bank linking service is not available right now. Please try again in a few minutes.';
   const refusal = { status: 503, contentType: 'application/json', body: JSON.stringify({ Data: null, MsgText: unavailable, HasError: true }) };

@@ -346,7 +346,7 @@ test('Support: terminating a member with "Also close their logins" ends their se
   await memberContext.close();
 });
 
-test('Support: the pending transactions list opens on the Pending filter, lists only pending charges and offers no export; Charge approves a held one', async ({
+test('Support: the pending transactions list opens on the Declined filter, its Pending filter lists only pending charges, it offers no export; Charge approves a held one', async ({
   page,
   request,
 }) => {
@@ -364,7 +364,13 @@ test('Support: the pending transactions list opens on the Pending filter, lists 
   const grid = page.getByRole('grid', { name: 'Pending transactions' });
   await expect(grid).toHaveAttribute('aria-busy', 'false');
   const status = page.getByLabel('Status', { exact: true });
-  await expect(status).toHaveValue('Pending');
+  // Declined by default (spec 02 section 4), as the transactions list; its Pending filter holds the held charges.
+  await expect(status).toHaveValue('Declined');
+  await expect(grid).toHaveAttribute('aria-busy', 'false');
+  await expect(grid.locator('[data-status]:not([data-status="Declined"])')).toHaveCount(0);
+  await status.selectOption('Pending');
+  await expect(page).toHaveURL(/status=Pending/);
+  await expect(grid).toHaveAttribute('aria-busy', 'false');
   // The pending list filters by the statuses a pending charge can reach: no PA Number, no Voided.
   await expect(status.locator('option')).toHaveText(['All', 'Charged', 'Pending', 'Declined', 'Refunded', 'Authorized']);
   await expect(page.getByRole('button', { name: 'Export to Excel' })).toHaveCount(0);
@@ -434,7 +440,7 @@ test("Support: held charges the merchant decides in the gateway's own screen lea
   await merchant.close();
 
   // The gateway's webhooks told the API of both decisions: they have left support's pending list with no one's action.
-  await page.goto(site('staff', '/support-pendingtransactions'));
+  await page.goto(site('staff', '/support-pendingtransactions?status=Pending'));
   const grid = page.getByRole('grid', { name: 'Pending transactions' });
   const rowOf = (id: number) => grid.getByRole('row').filter({ has: page.getByRole('button', { name: `Charge ${id}`, exact: true }) });
   await expect(async () => {

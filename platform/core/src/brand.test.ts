@@ -25,6 +25,12 @@ describe('brand manifest', () => {
     const { contacts: _omit, ...missing } = valid;
     expect(() => parseBrand(missing, ['help'])).toThrow(/Brand "card"[\s\S]*contacts/);
   });
+  it('takes a card-save wait of its own from 1 to 120 seconds (spec 01: 10000 ms by default, overridable) and nothing else', () => {
+    expect(parseBrand(valid, ['help']).cardSaveWaitMs).toBeUndefined();
+    expect(parseBrand({ ...valid, cardSaveWaitMs: 30_000 }, ['help']).cardSaveWaitMs).toBe(30_000);
+    expect(() => parseBrand({ ...valid, cardSaveWaitMs: 500 }, ['help'])).toThrow(/cardSaveWaitMs/);
+    expect(() => parseBrand({ ...valid, cardSaveWaitMs: 1.5e3 + 0.5 }, ['help'])).toThrow(/cardSaveWaitMs/);
+  });
   it('refuses a bad e-mail in the contacts', () => {
     expect(() => parseBrand({ ...valid, contacts: { ...valid.contacts, supportEmail: 'nope' } }, ['help'])).toThrow(/contacts\.supportEmail/);
   });

@@ -56,6 +56,11 @@ export function brandManifestSchema(knownPluginIds: readonly string[]) {
     printCard: z.enum(PRINT_CARD_VARIANTS),
     /** Route of the home page after sign-in. */
     home: z.string().startsWith('/'),
+    /**
+     * How long the card pages wait for a card saved at the gateway to show up (spec 01 section 9: 10000 ms by
+     * default, overridable): from 1 to 120 seconds. Absent: the default.
+     */
+    cardSaveWaitMs: z.number().int().min(1_000).max(120_000).optional(),
   });
 }
 export type BrandManifest = z.infer<ReturnType<typeof brandManifestSchema>>;

@@ -17,6 +17,10 @@ export const LookupCategory = {
 } as const;
 export type LookupCategoryName = (typeof LookupCategory)[keyof typeof LookupCategory];
 
+/**
+ * One lookup item as spec 02 section 3 names its fields. Spec 01 section 3 names them "LookupID (list) and
+ * LookupValue": read as the same item, its list (Category) and its value; the wire follows spec 02's fuller names.
+ */
 export interface LookupItem {
   Category: LookupCategoryName;
   Key: number;

@@ -14,6 +14,10 @@ export type MembershipKey = (typeof MEMBERSHIP_KEYS)[number];
 export const PRICES_CENTS: Readonly<Record<MembershipKey, number>> = { 1: 1_200, 12: 12_500, 0: 100_000 };
 /** Default description of a prepull (spec 02 section 9). */
 export const PREPULL_DESCRIPTION = 'Charge for future transactions';
+/** How long a page waits for a card saved at the gateway to show up in the profile (spec 01 section 9): 10 seconds. */
+export const CARD_SAVE_WAIT_MS = 10_000;
+/** The card-save wait of a brand: its manifest's `cardSaveWaitMs` (the spec's override), else the default. */
+export const cardSaveWaitMs = (brand: { cardSaveWaitMs?: number | undefined }): number => brand.cardSaveWaitMs ?? CARD_SAVE_WAIT_MS;
 /** Largest single charge accepted: $100,000. */
 export const MAX_CHARGE_CENTS = 10_000_000;
 

@@ -83,6 +83,8 @@ describe('cardStep', () => {
     ['lifetime', { ...base, type: 0 }, 3],
     ['a valid coupon', { ...base, type: null, couponValid: true }, 3],
     ['a subscription card that is not the default', { ...base, profiles: [card(true, false)] }, 2],
+    ['lifetime beside a subscription card that is not the default (the form: 3 comes before 2)', { ...base, type: 0, profiles: [card(true, false)] }, 3],
+    ['a valid coupon beside a subscription card that is not the default', { ...base, couponValid: true, profiles: [card(true, false)] }, 3],
     ['a default card paying a running subscription', { ...base, profiles: [card(true, true)], subscriptionRunning: true }, 'complete'],
     ['a default card and a lifetime coupon', { ...base, profiles: [card(false, true)], subscriptionRunning: true, couponValid: true }, 'complete'],
     ['a default card without a subscription, monthly', { ...base, profiles: [card(false, true)] }, 1],

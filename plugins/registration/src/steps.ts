@@ -97,7 +97,9 @@ export function cardStep(input: {
   const lifetime = input.type === 0 || input.couponValid;
   if (hasDefault && (input.subscriptionRunning || hasSubscription)) return 'complete';
   if (!hasSubscription && !lifetime) return 1;
-  if (lifetime && !hasSubscription) return 3;
+  // The spec's order: a valid coupon or lifetime shows the form even beside a subscription card (a lifetime
+  // membership is paid with the card added now, never charged to an older card without the member's say).
+  if (lifetime) return 3;
   return 2;
 }
 

@@ -2,7 +2,7 @@ import { defineEndpoint, idSchema, schemaText } from '@portal/core';
 import { idempotencyKey, money, paNumberBodySchema, paNumberSchema } from '@portal/plugin-billing/contract';
 import { MEMBER_LIST_STATUSES, MEMBER_SORT_COLUMNS } from '@portal/plugin-profile/contract';
 import { z } from 'zod';
-import { SUPPORT_TRANSACTION_SORTS, SUPPORT_TX_FILTERS } from './rules';
+import { DEFAULT_PENDING_FILTER, SUPPORT_TRANSACTION_SORTS, SUPPORT_TX_FILTERS } from './rules';
 
 /** Support tooling (spec 02 sections 3, 4, 7, 8): the api/support/ calls. Money travels as dollars, integer cents inside. */
 
@@ -54,7 +54,7 @@ export const pendingQuerySchema = z.object({
   PageIndex: z.coerce.number().int().min(0).max(100_000).default(0),
   SortColumn: z.enum(SUPPORT_TRANSACTION_SORTS).default('DateCreated'),
   SortOrder: z.enum(['ASC', 'DESC']).default('DESC'),
-  Status: z.enum(['All', 'Charged', 'Pending', 'Declined', 'Refunded', 'Authorized']).default('Pending'),
+  Status: z.enum(['All', 'Charged', 'Pending', 'Declined', 'Refunded', 'Authorized']).default(DEFAULT_PENDING_FILTER),
   SearchString: searchText,
 });
 

@@ -9,7 +9,8 @@ export type SupportTxFilter = (typeof SUPPORT_TX_FILTERS)[number];
 /** The pending list omits PA Number and Voided. */
 export const PENDING_TX_FILTERS = SUPPORT_TX_FILTERS.filter((s) => s !== 'PA Number' && s !== 'Voided') as Exclude<SupportTxFilter, 'PA Number' | 'Voided'>[];
 export const DEFAULT_TX_FILTER: SupportTxFilter = 'Declined';
-export const DEFAULT_PENDING_FILTER = 'Pending' as const;
+/** Spec 02 section 4: the pending list's default filter is Declined too (its Pending filter shows the held charges). */
+export const DEFAULT_PENDING_FILTER = 'Declined' as const;
 export const SUPPORT_PAGE_SIZES = [10, 20, 30, 50] as const;
 export const SUPPORT_DEFAULT_PAGE_SIZE = 20;
 export const SUPPORT_TRANSACTION_SORTS = ['DateCreated', 'Amount', 'Status', 'TransactionID', 'MemberName'] as const;

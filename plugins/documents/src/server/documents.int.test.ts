@@ -216,6 +216,9 @@ describe('statements', () => {
     const search = await post(DocumentsApi.statementSearch.path, authHeaders(alice), { Year: lastYear, PageSize: 5 });
     expect(search.json().Data.TotalRows).toBe(10);
     expect(search.json().Data.Items).toHaveLength(5);
+    // A page past the last still says how many there are (the pager goes back from there).
+    const past = await post(DocumentsApi.statementSearch.path, authHeaders(alice), { Year: lastYear, PageSize: 5, PageNumber: 3 });
+    expect(past.json().Data).toEqual({ TotalRows: 10, Items: [] });
     expect((await get(`${DocumentsApi.monthlyStatements.path}?selectedYear=abc`, authHeaders(alice))).statusCode).toBe(400);
   });
 

@@ -361,7 +361,14 @@ describe('support: charge, refund and void', () => {
 
 describe('support: pending list and PA numbers', () => {
   let pendingId: number;
+  let declinedId: number;
   beforeAll(async () => {
+    declinedId = (
+      await server.database.sql.query<{ id: number }>(
+        `INSERT INTO billing_transactions (member_id, kind, status, amount_cents, description, message) VALUES ($1, 'charge', 'Declined', 2999, 'Pharmacy claim', 'This transaction has been declined.') RETURNING id`,
+        [zedId],
+      )
+    )[0]?.id as number;
     pendingId = (
       await server.database.sql.query<{ id: number }>(
         `INSERT INTO billing_transactions (member_id, kind, status, amount_cents, description, message) VALUES ($1, 'charge', 'Pending', 1999, 'Pharmacy claim', 'Pending') RETURNING id`,
@@ -370,8 +377,11 @@ describe('support: pending list and PA numbers', () => {
     )[0]?.id as number;
   });
 
-  it('lists pending transactions by default; Decline makes one Declined and only a pending one', async () => {
-    const page = await data<{ Items: SupportTransaction[] }>(`${SupportApi.pendingTransactions.path}?PageSize=20`);
+  it('lists declined transactions by default (spec 02 section 4) and pending ones on its Pending filter; Decline makes one Declined and only a pending one', async () => {
+    const byDefault = await data<{ Items: SupportTransaction[] }>(`${SupportApi.pendingTransactions.path}?PageSize=50`);
+    expect(byDefault.Items.map((t) => t.TransactionID)).toContain(declinedId);
+    expect(byDefault.Items.every((t) => t.Status === 'Declined')).toBe(true);
+    const page = await data<{ Items: SupportTransaction[] }>(`${SupportApi.pendingTransactions.path}?PageSize=20&Status=Pending`);
     expect(page.Items.map((t) => t.TransactionID)).toEqual([pendingId]);
     expect((await call(`${SupportApi.pendingTransactions.path}?Status=Voided`)).statusCode).toBe(400);
     const saved = await call(SupportApi.saveTransaction.path, { method: 'PUT', body: { TransactionID: pendingId, Status: 'Declined' } });
@@ -637,7 +647,7 @@ describe('support: charges the gateway holds for review', () => {
     });
     expect(r).toMatchObject({ StatusString: 'Error', Message: 'This transaction is being held for review.' });
     const held = r.TransactionID ?? 0;
-    const pending = await data<{ Items: SupportTransaction[] }>(`${SupportApi.pendingTransactions.path}?PageSize=20`);
+    const pending = await data<{ Items: SupportTransaction[] }>(`${SupportApi.pendingTransactions.path}?PageSize=20&Status=Pending`);
     expect(pending.Items.find((t) => t.TransactionID === held)).toMatchObject({ Status: 'Pending', Amount: 1250 });
     const gatewayBefore = await gateway().listTransactions(p.CustomerId ?? 0);
 
@@ -680,7 +690,7 @@ describe('support: charges the gateway holds for review', () => {
 
     expect(await money(SupportApi.charge.path, declined)).toMatchObject({ StatusString: 'Error', Message: 'This transaction is being held for review.' });
     expect(await one(declined)).toMatchObject({ Status: 'Pending', Amount: 50 });
-    const pending = await data<{ Items: SupportTransaction[] }>(`${SupportApi.pendingTransactions.path}?PageSize=50`);
+    const pending = await data<{ Items: SupportTransaction[] }>(`${SupportApi.pendingTransactions.path}?PageSize=50&Status=Pending`);
     expect(pending.Items.map((t) => t.TransactionID)).toContain(declined);
 
     // The merchant approves it on the gateway's own screen; support's Check with the gateway finds the decision.

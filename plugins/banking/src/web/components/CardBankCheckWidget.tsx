@@ -1,4 +1,4 @@
-import { useApi, useKernel } from '@portal/web';
+import { failureWords, useApi, useKernel } from '@portal/web';
 import { Message } from '@portal/web/kit';
 import { terminationQuery } from '@portal/web/termination';
 import { useQuery } from '@tanstack/react-query';
@@ -10,7 +10,9 @@ import { bankQuery, cardsQuery, offersCards } from './CardBankCheckWidget.data';
 
 /**
  * Dashboard widget for CareGuard (spec 01 section 6): is there a payment card, and a linked bank? With links to add
- * them. The card line only where the site offers payment cards.
+ * them. The card line only where the site offers payment cards. A failed check says the API's words in its line (the
+ * server's Message, or 'Error while getting data from server' for no answer; spec 01 section 8), as every dashboard
+ * widget says its failure in place rather than in a toast over the landing page.
  */
 export default function CardBankCheckWidget() {
   const { t } = useTranslation('banking');
@@ -31,7 +33,7 @@ export default function CardBankCheckWidget() {
       {withCards && (
         <li>
           {hasCard === null ? (
-            <span aria-busy={cards.isPending}>{cards.isError ? t('widget.unknown') : t('loading')}</span>
+            <span aria-busy={cards.isPending}>{cards.isError ? failureWords(cards.error, t('widget.unknown')) : t('loading')}</span>
           ) : hasCard ? (
             <Message kind="success">{t('widget.cardYes')}</Message>
           ) : (
@@ -43,7 +45,7 @@ export default function CardBankCheckWidget() {
       )}
       <li>
         {hasBank === null ? (
-          <span aria-busy={bank.isPending}>{bank.isError ? t('widget.unknown') : t('loading')}</span>
+          <span aria-busy={bank.isPending}>{bank.isError ? failureWords(bank.error, t('widget.unknown')) : t('loading')}</span>
         ) : hasBank ? (
           <Message kind={bank.data?.IsStale ? 'warning' : 'success'}>
             {bank.data?.IsStale ? t('widget.bankStale') : t('widget.bankYes')} <Link to={BankingPaths.banks}>{t('widget.viewBanks')}</Link>

@@ -1,9 +1,9 @@
-import { showToast, useApi } from '@portal/web';
+import { showToast, useApi, useBrand } from '@portal/web';
 import { Button, ConfirmDialog, LoadFailed, Message, TableScroll } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BillingApi, type BillingProfile, type CardProfile } from '../../contract';
+import { BillingApi, type BillingProfile, type CardProfile, cardSaveWaitMs } from '../../contract';
 import * as css from './billing.css';
 import { CardForm, type CardToEdit } from './CardForm';
 import { CountdownDialog } from './CountdownDialog';
@@ -11,8 +11,6 @@ import { PROFILE_KEY } from './gateway';
 import { canPayMembership } from './subscriptionView';
 import { useCardFormDocument } from './useCardFormDocument';
 
-/** Spec 01 section 9: how long the page waits for a saved card to show up (overridable). */
-export const CARD_SAVE_WAIT_MS = 10_000;
 export { PROFILE_KEY };
 
 /** Reads the billing profile; shared by the subscription and card sections. */
@@ -21,8 +19,9 @@ export function useBillingProfile() {
   return useQuery({ queryKey: PROFILE_KEY, queryFn: () => api.call(BillingApi.profile, {}, { notify: false }) });
 }
 
-export function CardsSection({ cardSaveWaitMs = CARD_SAVE_WAIT_MS }: { cardSaveWaitMs?: number }) {
+export function CardsSection() {
   const api = useApi();
+  const saveWaitMs = cardSaveWaitMs(useBrand());
   const { t } = useTranslation('billing');
   const queryClient = useQueryClient();
   const profile = useBillingProfile();
@@ -57,7 +56,7 @@ export function CardsSection({ cardSaveWaitMs = CARD_SAVE_WAIT_MS }: { cardSaveW
         return !now || now.Expiration !== before.Expiration || now.CardNumber !== before.CardNumber || now.CardType !== before.CardType;
       };
       setWaiting(true);
-      const deadline = Date.now() + cardSaveWaitMs;
+      const deadline = Date.now() + saveWaitMs;
       try {
         for (;;) {
           const synced = await api.call(BillingApi.sync, {}, { notify: false });
@@ -76,7 +75,7 @@ export function CardsSection({ cardSaveWaitMs = CARD_SAVE_WAIT_MS }: { cardSaveW
         setWaiting(false);
       }
     },
-    [api, cardSaveWaitMs, profile.data?.Profiles, refresh, t],
+    [api, saveWaitMs, profile.data?.Profiles, refresh, t],
   );
 
   const makeDefault = useMutation({

@@ -45,8 +45,18 @@ export const statementRoutes = [
          ORDER BY period_key DESC LIMIT $4 OFFSET $5`,
         [memberId, STATEMENT, year === null ? null : String(year), ctx.body.PageSize, (ctx.body.PageNumber - 1) * ctx.body.PageSize],
       );
+      // A page past the last has no row to carry the count: counted on its own, as the documents search does.
+      const total =
+        rows[0]?.total ??
+        (
+          await ctx.database.sql.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM member_documents WHERE member_id = $1 AND document_type_id = $2 AND ($3::text IS NULL OR period_key LIKE $3 || '-%')`,
+            [memberId, STATEMENT, year === null ? null : String(year)],
+          )
+        )[0]?.n ??
+        0;
       ctx.auditRead({ action: 'statements.search', entity: 'member_document', memberId, detail: { year } });
-      return { TotalRows: rows[0]?.total ?? 0, Items: rows.map((r) => ({ DocumentId: r.document_id, EffectiveMonth: r.period_key })) };
+      return { TotalRows: total, Items: rows.map((r) => ({ DocumentId: r.document_id, EffectiveMonth: r.period_key })) };
     },
   }),
   route(DocumentsApi.downloadStatement, {

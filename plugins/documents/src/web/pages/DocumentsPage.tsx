@@ -20,7 +20,11 @@ export default function DocumentsPage() {
   const docs = useQuery({
     queryKey: ['documents', type, pageSize, page],
     queryFn: () =>
-      api.call(DocumentsApi.getMemberDocuments, { body: { PageSize: pageSize, PageNumber: page, DocumentTypeIds: type ? [type] : [] } }, { notify: false }),
+      api.call(
+        DocumentsApi.getMemberDocuments,
+        { body: { PageSize: pageSize, PageNumber: page, DocumentTypeIds: type ? [type] : [] } },
+        { notify: false, skipLoadingBar: true },
+      ),
     placeholderData: keepPreviousData,
   });
   // The last count the server gave: a page that failed to load keeps the pager, so the user can go back or on.

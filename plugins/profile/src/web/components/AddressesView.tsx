@@ -35,7 +35,7 @@ export function AddressesView({ memberId, support = false }: { memberId: number;
     queryKey: listKey,
     queryFn: async () =>
       support
-        ? (await api.call(ProfileApi.supportAddresses, { params: { id: memberId }, body: { PageSize: 100 } }, { notify: false })).Items
+        ? (await api.call(ProfileApi.supportAddresses, { params: { id: memberId }, body: { PageSize: 100 } }, { notify: false, skipLoadingBar: true })).Items
         : api.call(ProfileApi.loadAddresses, undefined, { notify: false }),
   });
   const columns = useMemo<GridColumn<Address>[]>(() => {
@@ -78,8 +78,8 @@ export function AddressesView({ memberId, support = false }: { memberId: number;
           stateKey="addresses"
           sortable
           searchable
+          // Spec 02 section 9: the page sizes offered, and the grid's default of 5 (addresses have no default of their own).
           pageSizes={[5, 10, 20, 50, 100]}
-          defaultPageSize={10}
           actions={
             <Button
               variant="primary"

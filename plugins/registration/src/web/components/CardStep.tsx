@@ -1,7 +1,7 @@
 import { CardForm } from '@portal/plugin-billing/card-form';
-import { BillingApi, type BillingProfile, MEMBERSHIP_KEYS, type MembershipKey } from '@portal/plugin-billing/contract';
+import { BillingApi, type BillingProfile, cardSaveWaitMs, MEMBERSHIP_KEYS, type MembershipKey } from '@portal/plugin-billing/contract';
 import { planLabel } from '@portal/plugin-billing/coupon-field';
-import { loadNamespaces, useApi } from '@portal/web';
+import { loadNamespaces, useApi, useBrand } from '@portal/web';
 import { Button, Message } from '@portal/web/kit';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -13,8 +13,6 @@ import { useRaiseStep, useSkipped } from './useStep';
 import { WizardNav } from './WizardNav';
 import * as css from './wizard.css';
 
-/** Spec 01 section 9: how long to wait for a card saved at the gateway to show up. */
-const CARD_SAVE_WAIT_MS = 10_000;
 const PROFILE_KEY = ['registration', 'billing-profile'] as const;
 const COUPON_KEY = ['registration', 'coupon-check'] as const;
 const running = (p: BillingProfile) => p.SubscriptionStatus === 'active' || p.SubscriptionStatus === 'lifetime';
@@ -64,6 +62,7 @@ interface Finish {
 export function CardStep() {
   const { t } = useTranslation('registration');
   const api = useApi();
+  const saveWaitMs = cardSaveWaitMs(useBrand());
   const navigate = useNavigate();
   const raise = useRaiseStep();
   const skip = useSkipped();
@@ -90,7 +89,7 @@ export function CardStep() {
     mutationFn: async ({ known, type: startType, code: startCode }: Finish) => {
       const before = known.length;
       // The card was saved at the gateway: sync until it shows up (or the wait runs out).
-      const deadline = Date.now() + CARD_SAVE_WAIT_MS;
+      const deadline = Date.now() + saveWaitMs;
       let p: BillingProfile = await api.call(BillingApi.sync, {}, { notify: false });
       while (p.Profiles.length <= before && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 1000));

@@ -18,7 +18,7 @@ export default function SupportQueueWidget() {
   if (q.isPending || (q.isError && q.isFetching)) return <p aria-busy="true">{t('queue.loading')}</p>;
   if (q.isError) return <LoadFailed message={t('queue.error')} onRetry={() => void q.refetch()} />;
   const rows = [
-    { key: 'pending', count: q.data.Pending, to: SUPPORT_PENDING_PATH },
+    { key: 'pending', count: q.data.Pending, to: withStatus(SUPPORT_PENDING_PATH, 'Pending') },
     { key: 'declined', count: q.data.Declined, to: SUPPORT_TRANSACTIONS_PATH },
     { key: 'authorized', count: q.data.Authorized, to: withStatus(SUPPORT_TRANSACTIONS_PATH, 'Authorized') },
     { key: 'pendingMembers', count: q.data.PendingMembers, to: withStatus(SUPPORT_MEMBERS_PATH, 'Pending') },
