@@ -140,6 +140,14 @@ test('Banking: on a site without payment cards (finance) the CareGuard check sho
   expect(cardCalls).toEqual([]);
 });
 
+test('Banking: a finance user links a bank in the frame and is not offered the linked-banks page, which is not theirs', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance', undefined, '/management/bank-fastlink');
+  await expect(page.getByTestId('fastlink-frame')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'See my linked bank accounts' })).toHaveCount(0);
+  await page.goto(page.url().replace('/management/bank-fastlink', '/payment/bank'));
+  await expect(page).toHaveURL(/\/invalid/);
+});
+
 test('Banking: a terminated CareGuard member with no bank is told why none can be linked, not invited to link one', async ({ page }) => {
   // The member's state as the kernel and banking answer it for a terminated membership with no bank left (the
   // termination unlinked it); route.fetch cannot resolve <brand>.localhost, so both answers are given here.

@@ -116,6 +116,15 @@ test('Billing: /payment/cards shows a CareAssist member their cards and the way 
   await expectAccessible(page);
 });
 
+test('Billing: on the support card page a CareAssist member manages their own cards, whatever member the address names', async ({ page }) => {
+  await signIn(page, 'assist', 'assist.careassist', undefined, '/support/card/1');
+  await expect(page).toHaveURL(/\/support\/card\/1$/);
+  const cards = page.getByRole('region', { name: 'Cards' });
+  await expect(cards.getByTestId('card-list').or(cards.getByText('You have no saved cards.'))).toBeVisible();
+  await expect(cards.getByRole('button', { name: 'Add card' })).toBeVisible();
+  await expectAccessible(page);
+});
+
 test('Billing: a terminated member is told the membership is terminated and where to reactivate it, and offered no plan or coupon', async ({ page }) => {
   // The billing profile as the server answers it for a terminated member whose lifetime membership the termination
   // left as it was (route.fetch cannot resolve <brand>.localhost, so the answer is given here).

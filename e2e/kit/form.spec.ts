@@ -61,7 +61,7 @@ test.describe('kit gallery: form', () => {
     await field(page, 'Service date').fill('06012019');
     await field(page, 'Password').fill('short');
     await expect(alert(page, 'The values do not match.')).toBeVisible();
-    await expect(alert(page, 'Date of birth must be after 1900 and before today.')).toBeVisible();
+    await expect(alert(page, 'Date of birth must be after 1900 and not in the future.')).toBeVisible();
     await expect(alert(page, 'The date is too early.')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Password requirements' }).getByRole('listitem')).toHaveText([
       /Not met:.*At least 8 characters/,

@@ -109,6 +109,15 @@ test('Ledger: a CareGuard member with a set-aside adds, edits and cancels, delet
   await page.getByRole('button', { name: 'Check all records' }).click();
   await expect(page.getByText('All records checked.').first()).toBeVisible();
   expect((await checked).suggestedFilename()).toMatch(/^ledger-report-.*\.pdf$/);
+  // Report mode (spec 02 section 2): an edit does not read the list again, but the current balance follows the save.
+  const balanceBefore = (await page.getByTestId('ledger-balance').textContent()) ?? '';
+  expect(balanceBefore).toContain('Current balance: $');
+  await added.getByRole('button', { name: /^Edit the transaction/ }).click();
+  await edit.getByLabel('Amount').fill('124.45');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(added).toContainText('-$124.45');
+  await expect(page.getByTestId('ledger-balance')).not.toHaveText(balanceBefore);
+  await expect(page.getByTestId('ledger-balance')).toContainText('Current balance: $');
 
   // The federal-payer dialogs: info, then confirm.
   await page.getByRole('button', { name: 'Send to federal payer' }).click();

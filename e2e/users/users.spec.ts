@@ -224,3 +224,11 @@ test("a user's page leads back to the user list as it was left, its search kept"
   await expect(page.getByLabel('Search text')).toHaveValue('staff.super');
   await expect(page.getByRole('link', { name: 'staff.superuser', exact: true })).toBeVisible();
 });
+
+test('Cancel on a new user opened directly (a shared link, a new tab) goes to the user list, not out of the site', async ({ page }) => {
+  await signIn(page, 'staff', 'staff.caresupport');
+  await page.goto(site('staff', '/users/new'));
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByLabel('Search text')).toBeVisible();
+});

@@ -46,7 +46,7 @@ export {
   type WebRoute,
 } from './plugin';
 export { BACKGROUND_POLL_IDLE_MS, pollWhileActive, userAwayMs } from './session/userActivity';
-export { type CameFrom, cameFromState, readCameFrom } from './shell/cameFrom';
+export { type CameFrom, cameFromState, hasInAppBack, readCameFrom, useGoBack } from './shell/cameFrom';
 export * as compactTableCss from './shell/compactTable.css';
 export {
   contributionsTo,

@@ -136,13 +136,18 @@ export type MemberRecordWire = z.infer<typeof memberRecordSchema>;
 export const memberSchema = memberRecordSchema.extend({ IsMobileRequired: z.boolean() });
 export type Member = z.infer<typeof memberSchema>;
 
-/** Date of birth: YYYY-MM-DD, before now and after the year 1900 (spec 01 section 5; the kernel's isValidDob, in UTC). */
+/**
+ * Date of birth: YYYY-MM-DD, before now and after the year 1900 (spec 01 section 5; the kernel's isValidDob). The
+ * server does not know the member's time zone: today is the day in the first zone to reach it (UTC+14), so a member
+ * east of UTC just after midnight may give today's date; the form checks the member's own today.
+ */
+const EARLIEST_TODAY_ZONE = 'Pacific/Kiritimati';
 const dobField = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, validationMessages.dateInvalid)
   .refine((v) => {
     const t = Date.parse(`${v}T00:00:00Z`);
-    return Number.isFinite(t) && new Date(t).toISOString().startsWith(v) && isValidDob(v, new Date(), 'UTC');
+    return Number.isFinite(t) && new Date(t).toISOString().startsWith(v) && isValidDob(v, new Date(), EARLIEST_TODAY_ZONE);
   }, validationMessages.dob);
 
 /** The fields a member edits on My Profile. */

@@ -23,6 +23,8 @@ describe('schemas', () => {
   it('phone and ssn output digits', () => {
     expect(phoneSchema.parse('(555) 123-4567')).toBe('5551234567');
     expect(firstMessage(phoneSchema.safeParse('555'))).toBe(m.phone);
+    // More than ten digits is another number, refused rather than cut to ten.
+    expect(firstMessage(phoneSchema.safeParse('+1 (512) 555-0101'))).toBe(m.phone);
     expect(firstMessage(mobilePhoneSchema.safeParse('0551234567'))).toBe(m.mobileStartsWithZero);
     expect(ssnSchema.parse('123-45-6789')).toBe('123456789');
     expect(ssnSchema.safeParse('12345678').success).toBe(false);

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { schemaText } from '../text';
 import { parseIsoDay } from './calendarDay';
+import { onlyDigits } from './digits';
 import { type DateBounds, type MaskedDateError, parseMaskedDate, validateMaskedDate } from './maskedDate';
 import { validationMessages as m } from './messages';
 import { parseMoney, roundMoney } from './money';
 import { capNumber } from './numberCap';
 import { evaluatePasswordPolicy, type PasswordRule, RESET_PASSWORD_PATTERN } from './passwordPolicy';
-import { phoneDigits } from './phone';
+import { PHONE_DIGITS } from './phone';
 import { fieldsMatch, isEmail, isValidDob } from './rules';
 import { ssnDigits } from './ssn';
 
@@ -83,11 +84,14 @@ export const pageIndexSchema = z.coerce
   .max(MAX_PAGE_INDEX, schemaText('must be at most {{max}}', { max: MAX_PAGE_INDEX }))
   .default(0);
 
-/** 10-digit phone; output is digits only whatever punctuation came in. */
+/**
+ * 10-digit phone; output is digits only whatever punctuation came in. More digits are refused, never cut: '+1 (512)
+ * 555-0101' cut to ten would be stored as another number (the field keeps ten as it is typed, spec 01 section 5).
+ */
 export const phoneSchema = z
   .string()
-  .transform((v) => phoneDigits(v))
-  .pipe(z.string().length(10, m.phone));
+  .transform((v) => onlyDigits(v))
+  .pipe(z.string().length(PHONE_DIGITS, m.phone));
 
 /** Mobile: a phone that must not start with 0 (spec 01 section 5). */
 export const mobilePhoneSchema = phoneSchema.refine((v) => !v.startsWith('0'), m.mobileStartsWithZero);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameFromState, readCameFrom } from './cameFrom';
+import { cameFromState, hasInAppBack, readCameFrom } from './cameFrom';
 
 describe('the way back a page was opened with', () => {
   it('keeps the list address with its query and the back link words', () => {
@@ -24,5 +24,14 @@ describe('the way back a page was opened with', () => {
   it('takes only an i18n key with its namespace as the words', () => {
     expect(readCameFrom({ cameFrom: { path: '/users', label: 'Click <b>here</b>' } })).toBeNull();
     expect(readCameFrom({ cameFrom: { path: '/users', label: 'detail.back' } })).toBeNull();
+  });
+});
+
+describe('Back stays in the app only after an in-app entry', () => {
+  it('goes back from the second entry of the tab on, not from the first (a shared link, a new tab) or a foreign state', () => {
+    expect(hasInAppBack({ usr: null, key: 'a1', idx: 1 })).toBe(true);
+    expect(hasInAppBack({ usr: null, key: 'default', idx: 0 })).toBe(false);
+    expect(hasInAppBack(null)).toBe(false);
+    expect(hasInAppBack({ idx: '3' })).toBe(false);
   });
 });

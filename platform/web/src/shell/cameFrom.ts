@@ -1,3 +1,5 @@
+import { useNavigate } from 'react-router-dom';
+
 /**
  * "Back to where I came from" across pages: a link that opens a page from a list puts the list's address (with its
  * filters, sort and page in the query) and the back link's words (an i18n key, "namespace:key") in the history
@@ -30,4 +32,23 @@ export function readCameFrom(state: unknown): CameFrom | null {
   if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return null;
   if (!/^[\w-]+:[\w.-]+$/.test(label)) return null;
   return { path, label };
+}
+
+/**
+ * Whether the history entry's state (the router's: `idx` counts this tab's in-app entries from 0) has an entry of
+ * this site before it: only then does Back stay in the app.
+ */
+export const hasInAppBack = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && typeof (state as { idx?: unknown }).idx === 'number' && (state as { idx: number }).idx > 0;
+
+/**
+ * A Cancel that goes back where the user came from: Back when the page was reached inside the app, else `fallback`
+ * (a page opened from a shared link or a reload of its first entry; Back would leave the site or do nothing).
+ */
+export function useGoBack(fallback: string): () => void {
+  const navigate = useNavigate();
+  return () => {
+    if (hasInAppBack(window.history.state)) navigate(-1);
+    else navigate(fallback, { replace: true });
+  };
 }

@@ -193,7 +193,8 @@ describe('POST /api/claims/search', () => {
         const r = await search(who.a, { SortColumn: col, SortOrder: order, PageSize: 10 });
         expect(r.status, `${col} ${order}`).toBe(200);
         // Text sorts ignore case.
-        const vals = r.body.Data.Items.map((c) => (c as Record<string, unknown>)[col])
+        // The status column sorts on the status shown (DisplayStatusID: 29 and 30 read as 8, Paid).
+        const vals = r.body.Data.Items.map((c) => (c as Record<string, unknown>)[col === 'ClaimStatusID' ? 'DisplayStatusID' : col])
           .filter((v) => v !== null)
           .map((v) => (col === 'PayeeName' ? String(v).toLowerCase() : v)) as (string | number)[];
         const sorted = [...vals].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
@@ -204,6 +205,33 @@ describe('POST /api/claims/search', () => {
     const pd = (await search(who.a, { SortColumn: 'PaidDate', SortOrder: 'desc', PageSize: 100 })).body.Data.Items;
     const firstNull = pd.findIndex((c) => c.PaidDate === null);
     if (firstNull >= 0) expect(pd.slice(firstNull).every((c) => c.PaidDate === null)).toBe(true);
+  });
+
+  it('sorts by the status shown: bills shown as Paid (8, 29, 30) stay together between 5 and 9, in claim id order', async () => {
+    const m = await login('claims-status-sort', [Roles.CareGuardFinance], true);
+    const made: Record<number, number> = {};
+    for (const status of [30, 9, 8, 5, 29]) {
+      const bill = await addBill(m.memberId);
+      await server.database.sql.query('UPDATE claims SET claim_status_id = $1 WHERE claim_id = $2', [status, bill.ClaimID]);
+      made[status] = bill.ClaimID;
+    }
+    const order = async (SortOrder: 'asc' | 'desc') =>
+      (await search(m, { SortColumn: 'ClaimStatusID', SortOrder, PageSize: 10 })).body.Data.Items.map((c) => [c.ClaimStatusID, c.DisplayStatusID]);
+    expect(await order('asc')).toEqual([
+      [5, 5],
+      [30, 8],
+      [8, 8],
+      [29, 8],
+      [9, 9],
+    ]);
+    expect(await order('desc')).toEqual([
+      [9, 9],
+      [29, 8],
+      [8, 8],
+      [30, 8],
+      [5, 5],
+    ]);
+    expect(made[30]).toBeLessThan(made[8] as number);
   });
 
   it('sorts payee names without regard to case, as a reader expects (the database collation alone put lower case last)', async () => {

@@ -1,4 +1,5 @@
 import type { Migration } from '@portal/core';
+import { PAID_STATUS_IDS } from '../contract';
 import { PAYEES } from './payees';
 
 const lit = (s: string | null) => (s === null ? 'NULL' : `'${s.replace(/'/g, "''")}'`);
@@ -35,9 +36,19 @@ const CHECK_NORM_INDEX = "claims_check_norm_idx ON claims (upper(translate(check
  * payee indexes. Every index ends in claim_id so ORDER BY x, claim_id pages walk an index (but the check number's,
  * which finds a check's few bills).
  */
+/**
+ * The status a bill shows: the paid statuses (8, 29, 30) as 8, Paid (spec 02 section 4; the contract's displayStatus).
+ * A sort on the status column sorts on it, so bills shown as Paid stay together; the index below walks it for a
+ * cross-member page (the expression must read as the query's for the planner to use it).
+ */
+export const DISPLAY_STATUS_SQL = (alias: string) =>
+  `(CASE WHEN ${alias}claim_status_id IN (${PAID_STATUS_IDS.join(', ')}) THEN 8 ELSE ${alias}claim_status_id END)`;
+const DISPLAY_STATUS_INDEX = `claims_display_status_idx ON claims (${DISPLAY_STATUS_SQL('')}, claim_id)`;
+
 export const CLAIM_INDEXES: readonly { name: string; sql: string }[] = [
   ...INDEXES_0001.filter((i) => i.name !== 'claims_check_idx'),
   { name: 'claims_check_norm_idx', sql: `CREATE INDEX ${CHECK_NORM_INDEX}` },
+  { name: 'claims_display_status_idx', sql: `CREATE INDEX ${DISPLAY_STATUS_INDEX}` },
 ];
 
 export const migrations: Migration[] = [
@@ -155,5 +166,12 @@ WHERE claim_id IN (SELECT claim_id FROM claim_status_history WHERE from_status_i
     id: '0006_claims_check_norm_idx',
     transaction: false,
     statements: [`CREATE INDEX CONCURRENTLY IF NOT EXISTS ${CHECK_NORM_INDEX}`, 'DROP INDEX CONCURRENTLY IF EXISTS claims_check_idx'],
+  },
+  {
+    // The status column sorts on the status shown (29 and 30 are shown as 8, Paid): an index on that form, so a
+    // cross-member page sorted by status walks it. Built without blocking writes (CONCURRENTLY).
+    id: '0007_claims_display_status_idx',
+    transaction: false,
+    statements: [`CREATE INDEX CONCURRENTLY IF NOT EXISTS ${DISPLAY_STATUS_INDEX}`],
   },
 ];

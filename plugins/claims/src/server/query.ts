@@ -1,6 +1,7 @@
 import { ClaimStatus } from '@portal/core';
 import { containsPattern, escapeLike } from '@portal/server';
 import { type ClaimSearch, PAID_STATUS_IDS, type SortColumn } from '../contract';
+import { DISPLAY_STATUS_SQL } from './migrations';
 import { identifierSql, normalIdentifier } from './textMatch';
 
 /**
@@ -40,7 +41,8 @@ const SORTS: Record<SortColumn, { expr: string; nullable?: boolean; needsMember?
   ClaimNumber: { expr: 'c.claim_number' },
   // Text sorts ignore case (the database's collation is C: 'acme pharmacy' would follow 'Zeta Labs').
   PayeeName: { expr: 'lower(c.payee_name)' },
-  ClaimStatusID: { expr: 'c.claim_status_id' },
+  // The status shown (29 and 30 as 8, Paid), as the list reads it: bills shown as Paid sort together.
+  ClaimStatusID: { expr: DISPLAY_STATUS_SQL('c.') },
   BillTypeID: { expr: 'c.bill_type_id' },
   ClaimTypeID: { expr: 'c.claim_type_id' },
   BilledAmount: { expr: 'c.billed_cents' },

@@ -3,13 +3,26 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import kitEn from '../i18n/en.json';
 import kitEs from '../i18n/es.json';
-import { shouldShowError, visibleError } from './errorVisibility';
+import { shouldShowError, stickyDirty, visibleError } from './errorVisibility';
 
 describe('error visibility', () => {
   it('hides until dirty or submitted', () => {
     expect(shouldShowError({ isDirty: false, submitCount: 0 })).toBe(false);
     expect(shouldShowError({ isDirty: true, submitCount: 0 })).toBe(true);
     expect(shouldShowError({ isDirty: false, submitCount: 1 })).toBe(true);
+  });
+
+  it('keeps a field dirty once changed, also when its value is put back, until the form is reset', () => {
+    // Typed in: dirty.
+    expect(stickyDirty(false, { isDirty: true, isTouched: false, hasError: false })).toBe(true);
+    // Cleared back to the empty default, still focused, now required: still dirty, so its error shows.
+    expect(stickyDirty(true, { isDirty: false, isTouched: false, hasError: true })).toBe(true);
+    // Put back to a valid default and left: still dirty.
+    expect(stickyDirty(true, { isDirty: false, isTouched: true, hasError: false })).toBe(true);
+    // The form was reset: untouched, unchanged and valid.
+    expect(stickyDirty(true, { isDirty: false, isTouched: false, hasError: false })).toBe(false);
+    // Never changed: not dirty, whatever its error.
+    expect(stickyDirty(false, { isDirty: false, isTouched: true, hasError: true })).toBe(false);
   });
 
   it('translates the visible message', () => {

@@ -1,7 +1,7 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { type Control, type FieldValues, useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { visibleError } from './errorVisibility';
+import { stickyDirty, visibleError } from './errorVisibility';
 
 /** Props every kit field takes. Labels and descriptions arrive translated from the caller. */
 export interface KitFieldProps {
@@ -20,7 +20,10 @@ export function useKitField({ name, control }: Pick<KitFieldProps, 'name' | 'con
   const { t } = useTranslation('kit');
   const context = useFormContext<FieldValues>();
   const { field, fieldState, formState } = useController({ name, control: control ?? context.control });
-  const errorText = visibleError(fieldState.error?.message, { isDirty: fieldState.isDirty, submitCount: formState.submitCount }, (key) =>
+  // Dirty once changed, also when the value is put back (stickyDirty): worked out on each render, as the field state is.
+  const dirty = useRef(false);
+  dirty.current = stickyDirty(dirty.current, { isDirty: fieldState.isDirty, isTouched: fieldState.isTouched, hasError: fieldState.error !== undefined });
+  const errorText = visibleError(fieldState.error?.message, { isDirty: dirty.current, submitCount: formState.submitCount }, (key) =>
     t(key, { defaultValue: key }),
   );
   const id = useId();

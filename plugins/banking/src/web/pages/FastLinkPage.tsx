@@ -1,8 +1,9 @@
-import { layoutCss } from '@portal/web';
+import { hasAnyRole } from '@portal/core';
+import { layoutCss, useRoles } from '@portal/web';
 import { Message } from '@portal/web/kit';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { BANK_CONSTANTS, BankingPaths } from '../../access';
+import { BANK_CONSTANTS, BankingAccess, BankingPaths } from '../../access';
 import * as css from '../components/bank.css';
 import { useSyncOnFrameLink } from '../components/frameLinked';
 import { LinkingFrame } from '../components/LinkingFrame';
@@ -25,13 +26,17 @@ function Frame() {
 export default function FastLinkPage() {
   const { t } = useTranslation('banking');
   const canFrame = useFrameDocument();
+  // The linked-banks page is CareGuard's and SuperUser's (spec 01 section 2): a finance user is not offered it.
+  const seesBanks = hasAnyRole(useRoles(), BankingAccess.pages);
   return (
     <div className={layoutCss.card}>
       <div className={css.stack}>
         <p>{t('fastlink.intro')}</p>
-        <p>
-          <Link to={BankingPaths.banks}>{t('fastlink.banks')}</Link>
-        </p>
+        {seesBanks && (
+          <p>
+            <Link to={BankingPaths.banks}>{t('fastlink.banks')}</Link>
+          </p>
+        )}
         {canFrame ? <Frame /> : <p aria-busy="true">{t('fastlink.loading')}</p>}
       </div>
     </div>

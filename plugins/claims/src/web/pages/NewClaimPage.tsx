@@ -1,5 +1,5 @@
 import { hasAnyRole, Roles } from '@portal/core';
-import { layoutCss, newCreateKey, SubmissionKeys, showToast, useActingMemberId, useApi, useRoles } from '@portal/web';
+import { layoutCss, newCreateKey, SubmissionKeys, showToast, useActingMemberId, useApi, useGoBack, useRoles } from '@portal/web';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -17,6 +17,8 @@ export default function NewClaimPage() {
   const roles = useRoles();
   const acting = useActingMemberId();
   const navigate = useNavigate();
+  // Cancel: back where the user came from, or the bills (home for whoever has none) when the page was opened directly.
+  const goBack = useGoBack(hasAnyRole(roles, ClaimsAccess.bills) ? '/claims' : '/');
   const { t } = useTranslation('claims');
   const [busy, setBusy] = useState(false);
   const [formKey, setFormKey] = useState(0);
@@ -31,7 +33,7 @@ export default function NewClaimPage() {
         busy={busy}
         // A fresh form after a create: the Save pressed went away with the form before it, so its first field takes focus.
         focusFirst={focusFreshForm(formKey)}
-        onCancel={() => navigate(-1)}
+        onCancel={goBack}
         onSave={async (v) => {
           setBusy(true);
           try {

@@ -221,8 +221,10 @@ export default function LedgerPage() {
         // Focus goes back to the row's Edit at once; a new row's, once the list shows the row it became (else Add).
         // Should the list read again take the row off the page, focus goes to Add.
         if (row) setFocusNext(onEditClosed(key));
+        // Report mode (spec 02 section 2): the list is not read again, the row shows as saved in place; the current
+        // balance is read again all the same (it is not the list).
         if (reportMode && row) setLocal((l) => ({ ...l, changed: { ...l.changed, [row.TransactionID]: saved } }));
-        else if (!reportMode) await refresh();
+        if (!reportMode) await refresh();
         else await queryClient.invalidateQueries({ queryKey: ['ledger', 'balance'] });
         setFocusNext(row ? { ...onEditClosed(key), onlyIfLost: true } : onEditClosed(key, saved.TransactionID));
       } catch (e) {
@@ -262,8 +264,10 @@ export default function LedgerPage() {
     const row = deleting;
     const shown = rows.map((r) => String(r.TransactionID));
     await api.call(LedgerApi.delete, { body: { TransactionID: row.TransactionID, Version: row.Version } });
-    if (reportMode) setLocal((l) => ({ ...l, deleted: [...l.deleted, row.TransactionID] }));
-    else await refresh();
+    if (reportMode) {
+      setLocal((l) => ({ ...l, deleted: [...l.deleted, row.TransactionID] }));
+      await queryClient.invalidateQueries({ queryKey: ['ledger', 'balance'] });
+    } else await refresh();
     setFocusNext(onRowDeleted(shown, String(row.TransactionID)));
   };
 

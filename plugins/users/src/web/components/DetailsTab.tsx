@@ -1,12 +1,12 @@
 import { LANGUAGES, languageOf } from '@portal/core';
-import { LANGUAGE_NAMES, newCreateKey, SubmissionKeys, useApi, useSwapFocus } from '@portal/web';
+import { LANGUAGE_NAMES, newCreateKey, SubmissionKeys, useApi, useGoBack, useSwapFocus } from '@portal/web';
 import { Button, detailsList, Form, SelectField, TextField, Toolbar, useKitForm } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { userDetailPath } from '../../access';
+import { USERS_PATH, userDetailPath } from '../../access';
 import { type User, UsersApi } from '../../contract';
 import { loginStatus } from '../../rules';
 import { StaleWarning } from './StaleWarning';
@@ -35,6 +35,8 @@ export function DetailsTab({ user, draft: store }: { user: User | null; draft: T
   const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // Cancel on a new user: back where the user came from, or the user list when the page was opened directly.
+  const goBack = useGoBack(USERS_PATH);
   const editing = user === null || store.draft !== undefined;
   const [sending, setSending] = useState(false);
   // A new user's IdempotencyKey, one per submission: saving it again after a failure (an answer lost) adds it once.
@@ -83,7 +85,7 @@ export function DetailsTab({ user, draft: store }: { user: User | null; draft: T
 
   const cancel = () => {
     if (!user) {
-      navigate(-1);
+      goBack();
       return;
     }
     focus.want('view');
