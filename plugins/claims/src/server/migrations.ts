@@ -1,4 +1,4 @@
-import type { Migration } from '@portal/core';
+import { ClaimStatus, type Migration } from '@portal/core';
 import { PAID_STATUS_IDS } from '../contract';
 import { PAYEES } from './payees';
 
@@ -42,7 +42,7 @@ const CHECK_NORM_INDEX = "claims_check_norm_idx ON claims (upper(translate(check
  * cross-member page (the expression must read as the query's for the planner to use it).
  */
 export const DISPLAY_STATUS_SQL = (alias: string) =>
-  `(CASE WHEN ${alias}claim_status_id IN (${PAID_STATUS_IDS.join(', ')}) THEN 8 ELSE ${alias}claim_status_id END)`;
+  `(CASE WHEN ${alias}claim_status_id IN (${PAID_STATUS_IDS.join(', ')}) THEN ${ClaimStatus.Paid} ELSE ${alias}claim_status_id END)`;
 const DISPLAY_STATUS_INDEX = `claims_display_status_idx ON claims (${DISPLAY_STATUS_SQL('')}, claim_id)`;
 
 export const CLAIM_INDEXES: readonly { name: string; sql: string }[] = [

@@ -39,22 +39,17 @@ export const statementRoutes = [
       const memberId = memberOf(ctx);
       await refresh(ctx, memberId);
       const year = ctx.body.Year ?? null;
+      // The member's statements of the year (any year when none is given): the page's and its count's filter.
+      const where = "WHERE member_id = $1 AND document_type_id = $2 AND ($3::text IS NULL OR period_key LIKE $3 || '-%')";
+      const filter = [memberId, STATEMENT, year === null ? null : String(year)];
       const rows = await ctx.database.sql.query<{ document_id: number; period_key: string; total: number }>(
-        `SELECT document_id, period_key, count(*) OVER ()::int AS total FROM member_documents
-         WHERE member_id = $1 AND document_type_id = $2 AND ($3::text IS NULL OR period_key LIKE $3 || '-%')
+        `SELECT document_id, period_key, count(*) OVER ()::int AS total FROM member_documents ${where}
          ORDER BY period_key DESC LIMIT $4 OFFSET $5`,
-        [memberId, STATEMENT, year === null ? null : String(year), ctx.body.PageSize, (ctx.body.PageNumber - 1) * ctx.body.PageSize],
+        [...filter, ctx.body.PageSize, (ctx.body.PageNumber - 1) * ctx.body.PageSize],
       );
       // A page past the last has no row to carry the count: counted on its own, as the documents search does.
       const total =
-        rows[0]?.total ??
-        (
-          await ctx.database.sql.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM member_documents WHERE member_id = $1 AND document_type_id = $2 AND ($3::text IS NULL OR period_key LIKE $3 || '-%')`,
-            [memberId, STATEMENT, year === null ? null : String(year)],
-          )
-        )[0]?.n ??
-        0;
+        rows[0]?.total ?? (await ctx.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM member_documents ${where}`, filter))[0]?.n ?? 0;
       ctx.auditRead({ action: 'statements.search', entity: 'member_document', memberId, detail: { year } });
       return { TotalRows: total, Items: rows.map((r) => ({ DocumentId: r.document_id, EffectiveMonth: r.period_key })) };
     },

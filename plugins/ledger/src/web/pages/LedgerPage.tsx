@@ -43,6 +43,8 @@ type SortColumn = 'DateCreated' | 'Code' | 'Company' | 'Description' | 'Transact
 const SORTABLE: SortColumn[] = ['DateCreated', 'Code', 'Company', 'Description', 'TransactionTypeID', 'Amount'];
 
 const NEW = NEW_ROW;
+/** The current balance's query, read again after every change to the rows. */
+const BALANCE_KEY = ['ledger', 'balance'] as const;
 
 /** The toolbar colour of this page follows the role: green CareAssist, purple CareGuard, blue otherwise. */
 function bandColour(roles: string[]): string {
@@ -129,7 +131,7 @@ export default function LedgerPage() {
     setPayerOpen(true);
   };
   const balance = useQuery({
-    queryKey: ['ledger', 'balance'],
+    queryKey: BALANCE_KEY,
     queryFn: () => api.call(LedgerApi.loadBalance, undefined, { notify: false }),
     enabled: member.isSuccess,
   });
@@ -225,7 +227,7 @@ export default function LedgerPage() {
         // balance is read again all the same (it is not the list).
         if (reportMode && row) setLocal((l) => ({ ...l, changed: { ...l.changed, [row.TransactionID]: saved } }));
         if (!reportMode) await refresh();
-        else await queryClient.invalidateQueries({ queryKey: ['ledger', 'balance'] });
+        else await queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
         setFocusNext(row ? { ...onEditClosed(key), onlyIfLost: true } : onEditClosed(key, saved.TransactionID));
       } catch (e) {
         // The client showed the server's message. A date after the end of a terminated membership is said in place as
@@ -254,7 +256,7 @@ export default function LedgerPage() {
       return { ...l, changed };
     });
     await queryClient.invalidateQueries({ queryKey: ['ledger', 'search'] });
-    await queryClient.invalidateQueries({ queryKey: ['ledger', 'balance'] });
+    await queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
     // A row deleted meanwhile is gone once the list is read again: its Edit went with it.
     setFocusNext({ ...onEditClosed(key), onlyIfLost: true });
   };
@@ -266,7 +268,7 @@ export default function LedgerPage() {
     await api.call(LedgerApi.delete, { body: { TransactionID: row.TransactionID, Version: row.Version } });
     if (reportMode) {
       setLocal((l) => ({ ...l, deleted: [...l.deleted, row.TransactionID] }));
-      await queryClient.invalidateQueries({ queryKey: ['ledger', 'balance'] });
+      await queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
     } else await refresh();
     setFocusNext(onRowDeleted(shown, String(row.TransactionID)));
   };
