@@ -134,8 +134,14 @@ export const Extensions = {
   loginDialogs: defineExtensionPoint<ComponentType<DialogProps>, { name: 'register' | 'forgotPassword' }>('kernel.loginDialogs'),
   /** Help dialogs offered beside the route title. */
   helpDialogs: defineExtensionPoint<ComponentType, GatedMeta>('kernel.helpDialogs'),
-  /** Widgets of the dashboard, role-gated and ordered; the dashboard plugin renders them. */
-  dashboardWidgets: defineExtensionPoint<ComponentType, GatedMeta & { title: string; size?: 'small' | 'wide' }>('kernel.dashboardWidgets'),
+  /**
+   * Widgets of the dashboard, role-gated and ordered; the dashboard plugin renders them. `memberData`: the widget shows
+   * one member's data (the user's own, or the member staff act for); for staff acting for nobody the dashboard leaves
+   * it out and says once how to choose a member.
+   */
+  dashboardWidgets: defineExtensionPoint<ComponentType, GatedMeta & { title: string; size?: 'small' | 'wide'; memberData?: boolean }>(
+    'kernel.dashboardWidgets',
+  ),
   /**
    * Chart groups of the trends page (/trend), role-gated and ordered; each renders its own figures (the kit's
    * ChartFigure) from its own plugin's data. `height` reserves the group's space so the page does not shift as it loads.

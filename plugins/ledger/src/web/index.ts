@@ -70,6 +70,7 @@ export default defineWebPlugin({
       access: LedgerAccess.dashboard,
       title: 'ledger:widget.balance',
       size: 'small',
+      memberData: true,
       load: () => import('./components/AccountBalanceWidget'),
     }),
     // Spec 01 section 6: CareGuardFinance and SuperUser see the admin balance (after recent claims, before the funding date).
@@ -87,6 +88,7 @@ export default defineWebPlugin({
       access: LedgerAccess.dashboard,
       title: 'ledger:widget.balanceByMonth',
       size: 'wide',
+      memberData: true,
       load: () => import('./components/BalanceByMonthWidget'),
     }),
     contribute(Extensions.dashboardWidgets, {
@@ -95,6 +97,7 @@ export default defineWebPlugin({
       access: LedgerAccess.dashboard,
       title: 'ledger:widget.recent',
       size: 'small',
+      memberData: true,
       load: () => import('./components/RecentTransactionsWidget'),
     }),
   ],

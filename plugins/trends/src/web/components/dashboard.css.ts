@@ -10,6 +10,8 @@ export const grid = style({
   gap: vars.space.medium,
   alignItems: 'start',
 });
+/** The one hint for staff acting for nobody: a row of its own across the grid, above the widgets. */
+export const dashboardHint = style({ gridColumn: '1 / -1', margin: 0 });
 export const frame = style({
   height: FRAME_HEIGHT,
   display: 'flex',

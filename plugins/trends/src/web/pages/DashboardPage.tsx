@@ -2,6 +2,7 @@ import { Extensions, lazyContribution, PartBoundary, useContributions, useNamesp
 import { type ComponentType, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as css from '../components/dashboard.css';
+import { useMemberDataParts } from '../components/groups';
 import { BusySkeleton } from '../components/WidgetSkeleton';
 
 type Widget = ReturnType<typeof useContributions<ComponentType, { title: string; size?: 'small' | 'wide' }>>[number];
@@ -77,15 +78,21 @@ function Frame({ widget, titlesReady }: { widget: Widget; titlesReady: boolean }
 
 /**
  * /dashboard: the widgets other plugins contribute (Extensions.dashboardWidgets) that this user's roles may see, in
- * their order. Each sits in a frame of fixed size drawn with the page, so the page never shifts as widgets load.
+ * their order; acting for nobody, staff see one hint to choose a member instead of the widgets of one member's data. Each sits in a frame of fixed size drawn with the page, so the page never shifts as widgets load.
  */
 export default function DashboardPage() {
   const { t } = useTranslation('trends');
-  const widgets = useContributions(Extensions.dashboardWidgets);
+  const { parts: widgets, askForMember } = useMemberDataParts(useContributions(Extensions.dashboardWidgets));
   const titlesReady = useNamespaces(widgets.map((w) => w.pluginId));
-  if (widgets.length === 0) return <p>{t('dashboard.empty')}</p>;
+  const hint = askForMember && (
+    <p role="status" className={css.dashboardHint} data-testid="dashboard-choose-member">
+      {t('dashboard.chooseMember')}
+    </p>
+  );
+  if (widgets.length === 0) return hint || <p>{t('dashboard.empty')}</p>;
   return (
     <div className={css.grid} data-testid="dashboard">
+      {hint}
       {widgets.map((w) => (
         <Frame key={w.id} widget={w} titlesReady={titlesReady} />
       ))}

@@ -1,10 +1,10 @@
-import { hasAnyRole, IMPERSONATOR_ROLES, seriesViewer } from '@portal/core';
+import { seriesViewer } from '@portal/core';
 import { Extensions, lazyContribution, PartBoundary, useActingMemberId, useContributions, useNamespaces, useRoles } from '@portal/web';
 import { Message } from '@portal/web/kit';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as css from '../components/dashboard.css';
-import { withoutOverlaps } from '../components/groups';
+import { useMemberDataParts, withoutOverlaps } from '../components/groups';
 import { BusySkeleton } from '../components/WidgetSkeleton';
 
 type Group = ReturnType<typeof useContributions<ComponentType, { title: string; height: number }>>[number];
@@ -46,11 +46,7 @@ export default function TrendPage() {
   const { t } = useTranslation('trends');
   const roles = useRoles();
   const acting = useActingMemberId();
-  const offered = withoutOverlaps(useContributions(Extensions.trendCharts));
-  // Acting for nobody, a group of one member's data has no member to show: it is left out, and staff who may act
-  // for a member are told once how to choose one (each of its charts said so before, one hint per chart).
-  const groups = acting === null ? offered.filter((g) => !g.memberData) : offered;
-  const askForMember = groups.length < offered.length && hasAnyRole(roles, IMPERSONATOR_ROLES);
+  const { parts: groups, askForMember } = useMemberDataParts(withoutOverlaps(useContributions(Extensions.trendCharts)));
   const titlesReady = useNamespaces(groups.map((g) => g.pluginId));
   const viewer = seriesViewer(roles, acting);
   const hint = askForMember && (
