@@ -105,13 +105,15 @@ test('on a phone a table wider than the screen shades the edge past which its co
   const frame = grid.locator('xpath=../..');
   await expect(frame).toHaveAttribute('data-more-after', 'true');
   await expect(frame).not.toHaveAttribute('data-more-before', /.*/);
-  // The shade is drawn (not only marked): the edge's pseudo-element is opaque and takes no clicks.
-  const after = await frame.evaluate((el) => {
-    const s = getComputedStyle(el, '::after');
-    return { opacity: s.opacity, pointerEvents: s.pointerEvents, image: s.backgroundImage };
-  });
-  expect(after).toMatchObject({ opacity: '1', pointerEvents: 'none' });
-  expect(after.image).toContain('linear-gradient');
+  // The shade is drawn (not only marked): the edge's pseudo-element is opaque, once its fade-in has run, and takes no
+  // clicks.
+  const shade = () =>
+    frame.evaluate((el) => {
+      const s = getComputedStyle(el, '::after');
+      return { opacity: s.opacity, pointerEvents: s.pointerEvents, image: s.backgroundImage };
+    });
+  await expect.poll(shade).toMatchObject({ opacity: '1', pointerEvents: 'none' });
+  expect((await shade()).image).toContain('linear-gradient');
   // Scrolled to its end: the start is shaded, the end no longer.
   await grid.locator('xpath=..').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
   await expect(frame).toHaveAttribute('data-more-before', 'true');

@@ -17,6 +17,7 @@ export { DatePickerField, type DatePickerFieldProps, dateValueToIso } from './fo
 export { shouldShowError, visibleError } from './form/errorVisibility';
 export { FilePickerField, type FilePickerFieldProps } from './form/FilePickerField';
 export { Form, type FormProps, type FormSchema, type KitForm, useKitForm } from './form/Form';
+export * as listBoxStyles from './form/listBox.css';
 export {
   findLookupLabel,
   type LookupLabel,

@@ -19,25 +19,5 @@ export const trigger = style({
   cursor: 'pointer',
   selectors: { '&[data-hovered]': { background: 'rgba(255,255,255,0.14)' }, '&[data-pressed]': { background: 'rgba(0,0,0,0.2)' } },
 });
-export const popover = style({
-  background: vars.color.background.surfaceRaised,
-  border: `1px solid ${vars.color.border.standard}`,
-  borderRadius: vars.radius.standard,
-  boxShadow: vars.shadow.raised,
-  padding: vars.space.xsmall,
-  minWidth: 'var(--trigger-width)',
-});
-export const listBox = style({ outline: 'none', display: 'flex', flexDirection: 'column' });
-export const option = style({
-  padding: `${vars.space.xsmall} ${vars.space.small}`,
-  borderRadius: vars.radius.standard,
-  color: vars.color.foreground.text,
-  cursor: 'default',
-  outline: 'none',
-  selectors: {
-    '&[data-focused]': { background: vars.color.background.formAccent, color: vars.color.foreground.onBrandAccent },
-    '&[data-selected]': { fontWeight: 600 },
-  },
-});
 /** The label is for assistive technology: the menu shows the language's own name. */
 export const hiddenLabel = style({ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });

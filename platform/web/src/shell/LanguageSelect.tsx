@@ -4,6 +4,7 @@ import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } fro
 import { useTranslation } from 'react-i18next';
 import { KernelContext } from '../context';
 import { changeAppLanguage } from '../i18n';
+import * as listBoxStyles from '../kit/form/listBox.css';
 import * as css from './LanguageMenu.css';
 import { LANGUAGE_NAMES } from './languageNames';
 
@@ -30,10 +31,10 @@ export default function LanguageSelect({ open = false }: { open?: boolean }) {
         <SelectValue>{({ selectedText }) => <span lang={current}>{selectedText}</span>}</SelectValue>
         <span aria-hidden="true">▾</span>
       </Button>
-      <Popover className={css.popover} placement="bottom end">
-        <ListBox className={css.listBox}>
+      <Popover className={listBoxStyles.popover} placement="bottom end">
+        <ListBox className={listBoxStyles.listBox}>
           {LANGUAGES.map((lng) => (
-            <ListBoxItem key={lng} id={lng} textValue={LANGUAGE_NAMES[lng]} className={css.option} lang={lng}>
+            <ListBoxItem key={lng} id={lng} textValue={LANGUAGE_NAMES[lng]} className={listBoxStyles.option} lang={lng}>
               {LANGUAGE_NAMES[lng]}
             </ListBoxItem>
           ))}

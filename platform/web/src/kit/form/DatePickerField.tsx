@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
 import { FieldHelp, FieldLabel } from './FieldParts';
 import * as styles from './form.css';
+import * as listBoxStyles from './listBox.css';
 import { type KitFieldProps, useKitField } from './useKitField';
 
 const toCalendarDate = (iso: string | null | undefined): CalendarDate | null => {
@@ -74,7 +75,7 @@ export function DatePickerField(props: DatePickerFieldProps) {
         <Button aria-label={t('form.openCalendar')}>▾</Button>
       </Group>
       <FieldHelp description={props.description} errorText={errorText} />
-      <Popover className={styles.popover}>
+      <Popover className={listBoxStyles.popover}>
         <Dialog>
           <Calendar className={styles.calendar}>
             <header className={styles.calendarHeader}>

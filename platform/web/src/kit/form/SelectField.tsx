@@ -4,6 +4,7 @@ import { Button, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'reac
 import { useTranslation } from 'react-i18next';
 import { FieldHelp, FieldLabel } from './FieldParts';
 import * as styles from './form.css';
+import * as listBoxStyles from './listBox.css';
 import { lookupOptions, type SelectOption, stateOptions, useLookupLabel } from './lookupOptions';
 import { type KitFieldProps, useKitField } from './useKitField';
 
@@ -37,10 +38,10 @@ export function SelectField(props: SelectFieldProps) {
         <span aria-hidden="true"> ▾</span>
       </Button>
       <FieldHelp description={props.description} errorText={errorText} />
-      <Popover className={styles.popover}>
-        <ListBox className={styles.listBox} items={props.options.map((o) => ({ id: o.value, label: o.label, lang: o.lang }))}>
+      <Popover className={listBoxStyles.popover}>
+        <ListBox className={listBoxStyles.listBox} items={props.options.map((o) => ({ id: o.value, label: o.label, lang: o.lang }))}>
           {(item) => (
-            <ListBoxItem className={styles.option} id={item.id} textValue={item.label}>
+            <ListBoxItem className={listBoxStyles.option} id={item.id} textValue={item.label}>
               {item.lang ? <span lang={item.lang}>{item.label}</span> : item.label}
             </ListBoxItem>
           )}

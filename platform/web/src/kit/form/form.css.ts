@@ -59,30 +59,6 @@ export const nativeSelect = style([
 
 export const inputRow = style({ display: 'flex', alignItems: 'stretch', gap: vars.space.xsmall });
 
-export const popover = style({
-  background: vars.color.background.surfaceRaised,
-  border: `1px solid ${vars.color.border.standard}`,
-  borderRadius: vars.radius.standard,
-  boxShadow: vars.shadow.raised,
-  padding: vars.space.xsmall,
-  overflow: 'auto',
-});
-
-export const listBox = style({ outline: 'none', display: 'flex', flexDirection: 'column' });
-
-export const option = style({
-  padding: `${vars.space.xsmall} ${vars.space.small}`,
-  borderRadius: vars.radius.standard,
-  color: vars.color.foreground.text,
-  cursor: 'default',
-  outline: 'none',
-  selectors: {
-    // The focused option on the accent in the accent's text colour (the page's text on it was 1.4:1 to 2.4:1).
-    '&[data-focused]': { background: vars.color.background.formAccent, color: vars.color.foreground.onBrandAccent },
-    '&[data-selected]': { fontWeight: 600 },
-  },
-});
-
 export const checkbox = style({
   display: 'inline-flex',
   alignItems: 'center',

@@ -1,7 +1,7 @@
 import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
-import * as formStyles from '../form/form.css';
+import * as listBoxStyles from '../form/listBox.css';
 
 export interface ColumnMenuProps {
   columns: readonly { id: string; header: string }[];
@@ -15,9 +15,9 @@ export function ColumnMenu({ columns, visible, onChange }: ColumnMenuProps) {
   return (
     <MenuTrigger>
       <Button aria-label={t('grid.showColumns')}>{t('grid.columns')} ▾</Button>
-      <Popover className={formStyles.popover}>
+      <Popover className={listBoxStyles.popover}>
         <Menu
-          className={formStyles.listBox}
+          className={listBoxStyles.listBox}
           selectionMode="multiple"
           selectedKeys={visible}
           disallowEmptySelection
@@ -26,7 +26,7 @@ export function ColumnMenu({ columns, visible, onChange }: ColumnMenuProps) {
           }}
         >
           {columns.map((column) => (
-            <MenuItem key={column.id} id={column.id} className={formStyles.option} textValue={column.header}>
+            <MenuItem key={column.id} id={column.id} className={listBoxStyles.option} textValue={column.header}>
               {({ isSelected }) => (
                 <>
                   <span aria-hidden="true">{isSelected ? '✓ ' : '  '}</span>

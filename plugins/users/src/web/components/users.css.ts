@@ -33,26 +33,6 @@ export const box = style({
 export const error = style({ color: vars.color.foreground.critical, fontSize: vars.font.size.small });
 export const muted = style({ color: vars.color.foreground.muted });
 export const link = style({ color: vars.color.foreground.link });
-export const popover = style({
-  background: vars.color.background.surfaceRaised,
-  border: `1px solid ${vars.color.border.standard}`,
-  borderRadius: vars.radius.standard,
-  boxShadow: vars.shadow.raised,
-  padding: vars.space.xsmall,
-  overflow: 'auto',
-});
-export const listBox = style({ outline: 'none', display: 'flex', flexDirection: 'column' });
-export const option = style({
-  padding: `${vars.space.xsmall} ${vars.space.small}`,
-  borderRadius: vars.radius.standard,
-  color: vars.color.foreground.text,
-  cursor: 'default',
-  outline: 'none',
-  selectors: {
-    '&[data-focused]': { background: vars.color.background.formAccent, color: vars.color.foreground.onBrandAccent },
-    '&[data-selected]': { fontWeight: 600 },
-  },
-});
 export const visuallyHidden = style({
   position: 'absolute',
   width: '1px',

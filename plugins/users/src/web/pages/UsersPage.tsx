@@ -1,5 +1,5 @@
 import { cameFromState, layoutCss, useApi, useKernel } from '@portal/web';
-import { Button, DataGrid, type GridColumn, type PageRequest, useUrlFilters } from '@portal/web/kit';
+import { Button, DataGrid, type GridColumn, listBoxStyles, type PageRequest, useUrlFilters } from '@portal/web/kit';
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { Button as AriaButton, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
@@ -108,10 +108,10 @@ export default function UsersPage() {
             <SelectValue />
             <span aria-hidden="true"> ▾</span>
           </AriaButton>
-          <Popover className={css.popover}>
-            <ListBox className={css.listBox}>
+          <Popover className={listBoxStyles.popover}>
+            <ListBox className={listBoxStyles.listBox}>
               {USER_FILTER_ATTRIBUTES.map((a) => (
-                <ListBoxItem key={a} id={a} className={css.option}>
+                <ListBoxItem key={a} id={a} className={listBoxStyles.option}>
                   {t(`fields.${a}`)}
                 </ListBoxItem>
               ))}
