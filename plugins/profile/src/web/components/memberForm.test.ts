@@ -47,6 +47,11 @@ describe("the profile form follows the member's IsMobileRequired, not the signed
     expect(issues(formSchema(m).safeParse({ ...values, HomePhone: '' }))).toEqual(['HomePhone: validation.required']);
   });
 
+  it('opens the locked preferred contact on Mobile for a forced member whose stored choice is another (a role changed since)', () => {
+    expect(toForm(member({ IsMobileRequired: true, PreferredContactNumber: 'Home' })).PreferredContactNumber).toBe('Mobile');
+    expect(toForm(member({ IsMobileRequired: false, PreferredContactNumber: 'Home' })).PreferredContactNumber).toBe('Home');
+  });
+
   it('sends the member id, Version and an ISO date of birth', () => {
     const m = member();
     expect(saveBodyOf(m, toForm(m))).toMatchObject({ MemberID: 7, Version: 3, DateOfBirth: '1980-02-29', Gender: 'F', WorkPhone: null });

@@ -33,6 +33,10 @@ export function formSchema(member: Pick<Member, 'IsMobileRequired'>) {
 }
 export type FormValues = z.infer<ReturnType<typeof formSchema>>;
 
+/**
+ * The form's values from the member answer. A member whose rule forces Mobile (IsMobileRequired) may still have
+ * another preferred contact stored from before a role change: the locked select shows Mobile, what the save sends.
+ */
 export const toForm = (x: Member): FormValues => ({
   FirstName: x.FirstName,
   LastName: x.LastName,
@@ -43,7 +47,7 @@ export const toForm = (x: Member): FormValues => ({
   HomePhone: x.HomePhone ?? '',
   WorkPhone: x.WorkPhone ?? '',
   MobilePhone: x.MobilePhone ?? '',
-  PreferredContactNumber: x.PreferredContactNumber,
+  PreferredContactNumber: x.IsMobileRequired ? 'Mobile' : x.PreferredContactNumber,
 });
 
 /** MM/DD/YYYY → YYYY-MM-DD. */
