@@ -1,5 +1,4 @@
 import { hasAnyRole, IMPERSONATOR_ROLES } from '@portal/core';
-import { useActingMemberId, useRoles } from '@portal/web';
 
 /**
  * The member's own bills ('trends.memberBills': the member, or staff acting for one) are left out for a user who also
@@ -17,13 +16,16 @@ export function withoutOverlaps<G extends { id: string }>(groups: readonly G[]):
 }
 
 /**
- * The parts of a page (trend groups, dashboard widgets) that have something to show this user: acting for nobody, a
- * part of one member's data (`memberData`) has no member and is left out. `askForMember`: parts were left out and the
- * user may act for a member, so the page says once how to choose one (each part said so before, one hint per part).
+ * The parts of a page (trend groups, dashboard widgets) that have something to show this user: acting for nobody
+ * (`acting` null), a part of one member's data (`memberData`) has no member and is left out. `askForMember`: parts were
+ * left out and the user may act for a member, so the page says once how to choose one (each part said so before, one
+ * hint per part). The pages ask through `useMemberDataParts`.
  */
-export function useMemberDataParts<P extends { memberData?: boolean }>(offered: readonly P[]): { parts: readonly P[]; askForMember: boolean } {
-  const roles = useRoles();
-  const acting = useActingMemberId();
+export function memberDataParts<P extends { memberData?: boolean }>(
+  offered: readonly P[],
+  acting: number | null | undefined,
+  roles: readonly string[],
+): { parts: readonly P[]; askForMember: boolean } {
   const parts = acting === null ? offered.filter((p) => !p.memberData) : offered;
   return { parts, askForMember: parts.length < offered.length && hasAnyRole(roles, IMPERSONATOR_ROLES) };
 }

@@ -2,7 +2,7 @@ import { Extensions, lazyContribution, PartBoundary, useContributions, useNamesp
 import { type ComponentType, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as css from '../components/dashboard.css';
-import { useMemberDataParts } from '../components/groups';
+import { useMemberDataParts } from '../components/useMemberDataParts';
 import { BusySkeleton } from '../components/WidgetSkeleton';
 
 type Widget = ReturnType<typeof useContributions<ComponentType, { title: string; size?: 'small' | 'wide' }>>[number];

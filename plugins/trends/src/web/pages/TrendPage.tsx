@@ -4,7 +4,8 @@ import { Message } from '@portal/web/kit';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as css from '../components/dashboard.css';
-import { useMemberDataParts, withoutOverlaps } from '../components/groups';
+import { withoutOverlaps } from '../components/groups';
+import { useMemberDataParts } from '../components/useMemberDataParts';
 import { BusySkeleton } from '../components/WidgetSkeleton';
 
 type Group = ReturnType<typeof useContributions<ComponentType, { title: string; height: number }>>[number];
