@@ -11,9 +11,9 @@ import { WidgetState } from './WidgetState';
 export default function AccountBalanceWidget() {
   const { t } = useTranslation('ledger');
   const api = useApi();
-  const { ready, noMember } = useMemberLedger();
+  const { ready } = useMemberLedger();
   const q = useQuery({ ...accountBalanceQuery(api), enabled: ready });
-  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} noMember={noMember} what="balance" />;
+  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} what="balance" />;
   return (
     <div data-testid="ledger-balance-widget">
       <p className={css.big}>{q.data.Balance === null ? t('balance.none') : money(q.data.Balance)}</p>

@@ -24,7 +24,7 @@ const PAD = 8;
 export default function BalanceByMonthWidget() {
   const { t } = useTranslation('ledger');
   const api = useApi();
-  const { ready, noMember } = useMemberLedger();
+  const { ready } = useMemberLedger();
   const q = useQuery({
     queryKey: ['ledger', 'dashboard', 'balanceMonth'],
     queryFn: () => api.call(balanceByMonth, undefined, { notify: false, skipLoadingBar: true }),
@@ -33,7 +33,7 @@ export default function BalanceByMonthWidget() {
   });
   // The balance tile's answer (the same query, asked once): the day this month's balance is as of.
   const balance = useQuery({ ...accountBalanceQuery(api), enabled: ready });
-  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} noMember={noMember} what="balance" />;
+  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} what="balance" />;
   // No series while no initial balance is set: the same "no balance" as the account balance tile.
   if (!q.data.length) return <p data-testid="ledger-balance-month">{t('balance.none')}</p>;
   const points = q.data;

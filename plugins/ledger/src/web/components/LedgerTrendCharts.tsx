@@ -16,10 +16,10 @@ type Period = (typeof PERIODS)[number];
 const ENDPOINT = { time: LedgerApi.transactionsTime, quarter: LedgerApi.transactionsQuarter, month: LedgerApi.transactionsMonth } as const;
 const CHART_HEIGHT = 280;
 
-function ChartSpace({ pending, error, noMember, what }: { pending: boolean; error: unknown; noMember: boolean; what: WidgetFailure }) {
+function ChartSpace({ pending, error, what }: { pending: boolean; error: unknown; what: WidgetFailure }) {
   return (
     <div style={{ minHeight: CHART_HEIGHT + 90 }}>
-      <WidgetState pending={pending} error={error} noMember={noMember} what={what} />
+      <WidgetState pending={pending} error={error} what={what} />
     </div>
   );
 }
@@ -28,7 +28,7 @@ function ChartSpace({ pending, error, noMember, what }: { pending: boolean; erro
 function SpendingChart({ period }: { period: Period }) {
   const { t } = useTranslation('ledger');
   const api = useApi();
-  const { ready, noMember } = useMemberLedger();
+  const { ready } = useMemberLedger();
   const periodLabel = usePeriodLabel();
   const q = useQuery({
     queryKey: ['ledger', 'trend', 'spending', period],
@@ -36,7 +36,7 @@ function SpendingChart({ period }: { period: Period }) {
     enabled: ready,
     retry: false,
   });
-  if (!q.data) return <ChartSpace pending={!q.isError} error={q.error} noMember={noMember} what="transactions" />;
+  if (!q.data) return <ChartSpace pending={!q.isError} error={q.error} what="transactions" />;
   const labels = toDateLabels(
     t,
     q.data.map((p) => periodLabel(p.Date, period)),
@@ -71,7 +71,7 @@ function SpendingChart({ period }: { period: Period }) {
 function BalanceChart() {
   const { t } = useTranslation('ledger');
   const api = useApi();
-  const { ready, noMember } = useMemberLedger();
+  const { ready } = useMemberLedger();
   const periodLabel = usePeriodLabel();
   const q = useQuery({
     queryKey: ['ledger', 'dashboard', 'balanceMonth'],
@@ -80,7 +80,7 @@ function BalanceChart() {
     retry: false,
   });
   const balance = useQuery({ ...accountBalanceQuery(api), enabled: ready });
-  if (!q.data) return <ChartSpace pending={!q.isError} error={q.error} noMember={noMember} what="balance" />;
+  if (!q.data) return <ChartSpace pending={!q.isError} error={q.error} what="balance" />;
   const months = q.data.map((p) => periodLabel(p.Date, 'month'));
   const labels = toDateLabels(t, months);
   const points = q.data.map((p, i) => ({ label: labels[i] ?? p.Date, value: p.Balance }));

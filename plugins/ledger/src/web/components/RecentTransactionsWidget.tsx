@@ -18,14 +18,14 @@ const recentTransactions = endpointRef<typeof LedgerApi.recent>({ method: 'GET',
 export default function RecentTransactionsWidget() {
   const { t } = useTranslation('ledger');
   const api = useApi();
-  const { ready, noMember } = useMemberLedger();
+  const { ready } = useMemberLedger();
   const q = useQuery({
     queryKey: ['ledger', 'dashboard', 'recent'],
     queryFn: () => api.call(recentTransactions, undefined, { notify: false, skipLoadingBar: true }),
     enabled: ready,
     retry: false,
   });
-  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} noMember={noMember} what="transactions" />;
+  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} what="transactions" />;
   if (q.data.length === 0) return <p>{t('empty')}</p>;
   return (
     <table className={`${compactTableCss.table} ${css.recentTable}`} aria-label={t('widget.recent')} data-testid="ledger-recent">

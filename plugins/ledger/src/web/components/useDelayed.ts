@@ -15,8 +15,9 @@ export function useDelayed(ms = DASHBOARD_DELAY_MS): boolean {
 
 /**
  * When a widget or chart of the member's ledger may call: after the delay, and only for a user acting for a member.
- * A SuperUser or CareSupport user acting for nobody has no ledger (the server refuses the call), so `noMember` says
- * to show a hint to choose a member instead of calling.
+ * A SuperUser or CareSupport user acting for nobody has no ledger (the server refuses the call): the dashboard and the
+ * trends page leave the parts of one member's data out for them (`memberData`); `noMember` tells a part shown anyway
+ * (the balance gauge of an account) to show a hint to choose a member instead of calling.
  */
 export function useMemberLedger(): { ready: boolean; noMember: boolean; delayed: boolean; member: number | null | undefined } {
   const delayed = useDelayed();

@@ -78,7 +78,8 @@ function Frame({ widget, titlesReady }: { widget: Widget; titlesReady: boolean }
 
 /**
  * /dashboard: the widgets other plugins contribute (Extensions.dashboardWidgets) that this user's roles may see, in
- * their order; acting for nobody, staff see one hint to choose a member instead of the widgets of one member's data. Each sits in a frame of fixed size drawn with the page, so the page never shifts as widgets load.
+ * their order; acting for nobody, staff see one hint to choose a member instead of the widgets of one member's data.
+ * Each sits in a frame of fixed size drawn with the page, so the page never shifts as widgets load.
  */
 export default function DashboardPage() {
   const { t } = useTranslation('trends');
