@@ -4,8 +4,7 @@ import { Message } from '@portal/web/kit';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as css from '../components/dashboard.css';
-import { withoutOverlaps } from '../components/groups';
-import { useMemberDataParts } from '../components/useMemberDataParts';
+import { memberDataParts, withoutOverlaps } from '../components/groups';
 import { BusySkeleton } from '../components/WidgetSkeleton';
 
 type Group = ReturnType<typeof useContributions<ComponentType, { title: string; height: number }>>[number];
@@ -47,7 +46,7 @@ export default function TrendPage() {
   const { t } = useTranslation('trends');
   const roles = useRoles();
   const acting = useActingMemberId();
-  const { parts: groups, askForMember } = useMemberDataParts(withoutOverlaps(useContributions(Extensions.trendCharts)));
+  const { parts: groups, askForMember } = memberDataParts(withoutOverlaps(useContributions(Extensions.trendCharts)), acting, roles);
   const titlesReady = useNamespaces(groups.map((g) => g.pluginId));
   const viewer = seriesViewer(roles, acting);
   const hint = askForMember && (
