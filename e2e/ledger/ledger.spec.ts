@@ -6,10 +6,19 @@ import { expect, test } from '../test';
 const seriousOrWorse = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
   violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
 
+// Members here live in the business's time zone (BUSINESS_TIME_ZONE, America/Chicago by default), so "today" in the
+// browser is the business's today the current balance counts rows up to. (A browser on UTC is a day ahead every US
+// evening: a row it dates "today" counts from tomorrow, and an edit of it leaves today's balance as it was.)
+const ZONE = 'America/Chicago';
+test.use({ timezoneId: ZONE });
+
+/** The day `offsetDays` from today in the members' zone, as YYYY-MM-DD. */
 const localDay = (offsetDays = 0) => {
-  const d = new Date();
-  d.setDate(d.getDate() + offsetDays);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(new Date())
+    .split('-')
+    .map(Number);
+  return new Date(Date.UTC(y as number, (m as number) - 1, (d as number) + offsetDays)).toISOString().slice(0, 10);
 };
 
 test('Ledger: a CareGuard member with a set-aside adds, edits and cancels, deletes, sets the initial balance, checks all records, reports to the federal payer and downloads the report', async ({
