@@ -5,7 +5,7 @@ import { loadServerPlugins } from '@portal/app-server/plugins';
 import { migrationSets } from '@portal/app-server/server';
 import { loadBrands } from '@portal/brands';
 import { installedPluginIds } from '@portal/brands/plugins';
-import { openDatabase } from '@portal/server/kernel';
+import { DatabaseImage, openDatabase } from '@portal/server/kernel';
 import { makeUser, startTestServer } from '@portal/testing/server';
 import { describe, expect, it } from 'vitest';
 
@@ -58,6 +58,26 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('an image of the in-memory data
       expect(await first.sql.query('SELECT v FROM kept')).toEqual([{ v: 'before the image' }]);
     } finally {
       await Promise.all([first.close(), copy.close()]);
+    }
+  });
+
+  it('starts copies from one held image (DatabaseImage), each its own, with 16 MB of shared buffers; the original keeps 128 MB', async () => {
+    const first = await openDatabase({ databaseUrl: null, dataDir: null });
+    await first.sql.exec("CREATE TABLE kept (v text); INSERT INTO kept VALUES ('in the image')");
+    const dumped = await first.image?.();
+    if (!dumped) throw new Error('the in-memory database gave no image');
+    const image = await DatabaseImage.of(dumped);
+    expect(await DatabaseImage.of(image)).toBe(image);
+    expect(image.size).toBe(dumped.size);
+    const [a, b] = [await openDatabase({ databaseUrl: null, dataDir: null, image }), await openDatabase({ databaseUrl: null, dataDir: null, image })];
+    const buffers = async (db: typeof first) => (await db.sql.query<{ shared_buffers: string }>('SHOW shared_buffers'))[0]?.shared_buffers;
+    try {
+      await a.sql.exec("INSERT INTO kept VALUES ('in a alone')");
+      expect(await b.sql.query('SELECT v FROM kept')).toEqual([{ v: 'in the image' }]);
+      expect(await a.sql.query('SELECT v FROM kept ORDER BY v')).toEqual([{ v: 'in a alone' }, { v: 'in the image' }]);
+      expect([await buffers(a), await buffers(b), await buffers(first)]).toEqual(['16MB', '16MB', '128MB']);
+    } finally {
+      await Promise.all([first.close(), a.close(), b.close()]);
     }
   });
 

@@ -9,6 +9,7 @@ import {
   type AccessClaims,
   createUser,
   type Database,
+  DatabaseImage,
   hashPassword,
   openDatabase,
   type ServerConfig,
@@ -65,11 +66,11 @@ export async function freshDatabaseUrl(opts: { template?: string | null } = {}):
  * platform/testing/src/globalSetup.ts: an image of the in-memory PGlite (the file TEST_PGLITE_IMAGE names), or a
  * template database on the PostgreSQL server (TEST_DATABASE_TEMPLATE). Without them, each server migrates an empty one.
  */
-let pgliteImage: Promise<Blob> | null = null;
-function migratedImage(): Promise<Blob> | null {
+let pgliteImage: Promise<DatabaseImage> | null = null;
+function migratedImage(): Promise<DatabaseImage> | null {
   const file = process.env.TEST_PGLITE_IMAGE;
   if (!file) return null;
-  pgliteImage ??= readFile(file).then((bytes) => new Blob([bytes]));
+  pgliteImage ??= readFile(file).then((bytes) => new DatabaseImage(bytes));
   return pgliteImage;
 }
 
