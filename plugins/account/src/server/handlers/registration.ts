@@ -16,6 +16,11 @@ export const registrationRoutes = [
       const brand = requireBrand(ctx);
       const { body, database, req, services } = ctx;
       const userName = body.UserName;
+      // A password the policy refuses is refused before the limits count the attempt: it costs no hash and no mail and
+      // tells nothing about who is registered, and a person mistyping at a shared address (an office, a library)
+      // should not use up its registrations. A taken name is counted: answering it tells whether a name exists.
+      const problems = passwordProblems(body.Password);
+      if (problems.length) throw badRequest(policyMessage(problems));
       await services.throttle.enforce(
         ctx.reply,
         [
@@ -24,8 +29,6 @@ export const registrationRoutes = [
         ],
         Text.tooManyRegistrations,
       );
-      const problems = passwordProblems(body.Password);
-      if (problems.length) throw badRequest(policyMessage(problems));
       if (await services.identity.findByName(userName)) {
         await ctx.audit({ action: 'account.register', outcome: 'refused', entity: 'user', detail: { userName, brand: brand.id, reason: 'name taken' } });
         throw conflict(Text.nameTaken(userName));
