@@ -76,6 +76,31 @@ describe('job queue', () => {
     expect(await jobState(committedId)).toBe('completed');
   });
 
+  it("looks for a scheduled kind's jobs less often than for the others, and wakes for both on send() and drain()", async () => {
+    const runs: string[] = [];
+    const worker = createJobQueue(database, { work: true, pollingIntervalSeconds: 0.5, scheduledPollingIntervalSeconds: 30 });
+    const sender = createJobQueue(database, { work: false });
+    open.push(worker, sender);
+    for (const q of [worker, sender]) {
+      await q.define('test.plain', async () => void runs.push('plain'));
+      await q.define('test.nightly', async () => void runs.push('nightly'));
+    }
+    await worker.schedule('test.nightly', '0 0 1 1 *');
+    await worker.start({ logger: recordingLogger() });
+    await sender.start({ logger: recordingLogger() });
+    // Sent by another process (this one cannot wake the worker): found by the worker's next look.
+    const plain = await sender.send('test.plain', {});
+    const nightly = await sender.send('test.nightly', {});
+    await vi.waitFor(async () => expect(await jobState(plain)).toBe('completed'), { timeout: 5_000, interval: 100 });
+    await sleep(1_500);
+    expect(await jobState(nightly)).toBe('created');
+    // Sent here, it runs at once; a drain wakes every worker.
+    await worker.send('test.nightly', {});
+    await worker.drain({ timeoutMs: 5_000 });
+    expect(await jobState(nightly)).toBe('completed');
+    expect(runs.sort()).toEqual(['nightly', 'nightly', 'plain']);
+  });
+
   it('retries a failing job with growing waits, logging each failure, until it succeeds', async () => {
     const startedAt: number[] = [];
     const { queue, logger } = await startQueue(true, (q) =>

@@ -26,6 +26,13 @@ export interface JobQueueOptions {
   schema?: string;
   /** How often an idle worker looks for due jobs; send() wakes this process's worker at once. Default 2. */
   pollingIntervalSeconds?: number;
+  /**
+   * The same for a kind with a schedule (the housekeeping kinds: their jobs come from their cron, hourly or daily, or
+   * from a send(), which wakes the worker at once), so a scheduled run starts up to this long after its minute. Default
+   * 60: each look is a pg-boss fetch PostgreSQL plans in about 5 ms, and the 2 s of the other kinds, for the dozen
+   * scheduled ones too, was about 7 of them a second, busy or idle (docs/performance-log.md, sixty-ninth pass).
+   */
+  scheduledPollingIntervalSeconds?: number;
   /** How long stop() lets running jobs finish before failing them (they are retried later). Default 30 000. */
   stopTimeoutMs?: number;
   /** When a start waiting for the install lock says so (db/migrate.ts LOCK_NOTICE). */
@@ -205,7 +212,8 @@ export class PgBossJobQueue implements JobQueue {
 
   private async startWorker(name: string, def: Definition): Promise<void> {
     if (!this.working) return;
-    const id = await this.boss.work<object>(name, { includeMetadata: true }, async (jobs) => {
+    const scheduled = this.schedules.has(name) ? { pollingIntervalSeconds: this.opts.scheduledPollingIntervalSeconds ?? 60 } : {};
+    const id = await this.boss.work<object>(name, { includeMetadata: true, ...scheduled }, async (jobs) => {
       for (const job of jobs) await this.run(name, def, job);
     });
     this.workers.set(name, id);
