@@ -29,7 +29,7 @@ export interface JobQueueOptions {
   /**
    * The same for a kind with a schedule (the housekeeping kinds: their jobs come from their cron, hourly or daily, or
    * from a send(), which wakes the worker at once), so a scheduled run starts up to this long after its minute. Default
-   * 60: each look is a pg-boss fetch PostgreSQL plans in about 5 ms, and the 2 s of the other kinds, for the dozen
+   * 60: each look is a pg-boss fetch PostgreSQL plans in about 5 ms, and the 2 s of the other kinds, for the eight
    * scheduled ones too, was about 7 of them a second, busy or idle (docs/performance-log.md, sixty-ninth pass).
    */
   scheduledPollingIntervalSeconds?: number;
