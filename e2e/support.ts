@@ -5,6 +5,12 @@ import { E2E_PORT } from './playwright.config';
 
 export { DEMO_PASSWORD };
 /**
+ * The business's time zone on the e2e server (BUSINESS_TIME_ZONE unset: the server's default, `businessTimeZone` in
+ * platform/server/src/config.ts). Journeys whose days the server judges by the business's day run their browser in it.
+ */
+export const BUSINESS_TIME_ZONE = 'America/Chicago';
+
+/**
  * The card member whose profile the profile journeys edit (and terminate and reactivate): the seed's second card
  * CareGuard member (the one with the DeactivateBank marker role), which no other journey uses. So the profile journeys
  * run beside the others (playwright.config.ts): the shared ones, and billing's, the ledger's and support's, which all

@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 import { axeAndReflow, expectAccessible } from '../axe';
-import { signIn } from '../support';
+import { BUSINESS_TIME_ZONE, signIn } from '../support';
 import { expect, test } from '../test';
 
-// Support staff work in the business's time zone (BUSINESS_TIME_ZONE, America/Chicago by default), as the product's
+// Support staff work in the business's time zone (BUSINESS_TIME_ZONE in support.ts), as the product's
 // users do: the create form's start date defaults to the user's day, which is then the business's day the coupon's
 // status is judged by. (A browser on UTC is a day ahead every US evening: its "today" starts the coupon tomorrow.)
-test.use({ timezoneId: 'America/Chicago' });
+test.use({ timezoneId: BUSINESS_TIME_ZONE });
 
 const seriousOrWorse = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
   violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);

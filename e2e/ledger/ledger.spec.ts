@@ -1,20 +1,19 @@
 import type { Response } from '@playwright/test';
 import { axeAndReflow, expectAccessible } from '../axe';
-import { memberForAttempt, pageApi, signIn, site } from '../support';
+import { BUSINESS_TIME_ZONE, memberForAttempt, pageApi, signIn, site } from '../support';
 import { expect, test } from '../test';
 
 const seriousOrWorse = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
   violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
 
-// Members here live in the business's time zone (BUSINESS_TIME_ZONE, America/Chicago by default), so "today" in the
-// browser is the business's today the current balance counts rows up to. (A browser on UTC is a day ahead every US
-// evening: a row it dates "today" counts from tomorrow, and an edit of it leaves today's balance as it was.)
-const ZONE = 'America/Chicago';
-test.use({ timezoneId: ZONE });
+// Members here live in the business's time zone, so "today" in the browser is the business's today the current
+// balance counts rows up to. (A browser on UTC is a day ahead every US evening: a row it dates "today" counts from
+// tomorrow, and an edit of it leaves today's balance as it was.)
+test.use({ timezoneId: BUSINESS_TIME_ZONE });
 
 /** The day `offsetDays` from today in the members' zone, as YYYY-MM-DD. */
 const localDay = (offsetDays = 0) => {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
     .format(new Date())
     .split('-')
     .map(Number);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { DatabaseImage, IMAGE_COPY_START_PARAMS } from '@portal/server/kernel';
+import { DatabaseImage, imageCopyOptions } from '@portal/server/kernel';
 
 /** The sandbox's own tables; applied in order, each once (recorded in sandbox_migrations). */
 const MIGRATIONS: { id: string; sql: string }[] = [
@@ -78,7 +78,7 @@ export async function openSandboxDb(dataDir: string | null): Promise<PGlite> {
   }
   const image = migratedImage ? await migratedImage.catch(() => null) : null;
   if (image) {
-    const db = new PGlite({ loadDataDir: image, startParams: [...IMAGE_COPY_START_PARAMS] });
+    const db = new PGlite(imageCopyOptions(image));
     await db.waitReady;
     return db;
   }

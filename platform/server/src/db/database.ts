@@ -242,13 +242,15 @@ function fsyncTree(dir: string): void {
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /**
- * An in-memory PGlite started from an image is a copy of a migrated schema with a test's few rows (the integration tests'
- * databases, the sandbox's in tests): it runs with 16 MB of shared buffers instead of PGlite's 128 MB, whose setting up
- * took about half of each start (1.0 s -> 0.55 s, 1.4 s -> 0.8 s of CPU on two cores). Its data is in memory anyway, so a
- * page not in the buffers costs a copy, not a read. The databases that hold data (on disk, or the benchmarks' in
- * memory) keep 128 MB.
+ * The options of an in-memory PGlite started from `image`, a copy of a migrated schema with a test's few rows (the
+ * integration tests' databases, the sandbox's in tests): 16 MB of shared buffers instead of PGlite's 128 MB, whose
+ * setting up took about half of each start (1.0 s -> 0.55 s, 1.4 s -> 0.8 s of CPU on two cores). Its data is in memory
+ * anyway, so a page not in the buffers costs a copy, not a read. The databases that hold data (on disk, or the
+ * benchmarks' in memory) keep 128 MB.
  */
-export const IMAGE_COPY_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+export function imageCopyOptions(image: Blob): { loadDataDir: Blob; startParams: string[] } {
+  return { loadDataDir: image, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
+}
 
 /**
  * A database image to start many in-memory PGlites from: PGlite reads an image with `Blob.arrayBuffer()`, which in
@@ -455,7 +457,7 @@ export async function openDatabase(opts: {
   if (opts.image && opts.dataDir) throw new Error('a database image is for the in-memory database (dataDir null)');
   const client = opts.dataDir
     ? await openPglite(join(opts.dataDir, 'pgdata'))
-    : new PGlite({ extensions: PGLITE_EXTENSIONS, ...(opts.image ? { loadDataDir: opts.image, startParams: [...IMAGE_COPY_START_PARAMS] } : {}) });
+    : new PGlite({ extensions: PGLITE_EXTENSIONS, ...(opts.image ? imageCopyOptions(opts.image) : {}) });
   await client.waitReady;
   return {
     kind: 'pglite',
