@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { claimSearchSchema } from '../contract';
+import { claimSearchSchema, SORT_COLUMNS } from '../contract';
+import { MEMBER_INDEX_COVERS } from './migrations';
 import { buildConditions, buildSearch, orderBy } from './query';
 
 const filter = (input: Record<string, unknown>) => claimSearchSchema.parse(input);
@@ -139,5 +140,40 @@ describe('claims search filter validation', () => {
   });
   it('accepts ISO timestamps as days and numeric strings as ids', () => {
     expect(filter({ PaidDateFrom: '2024-03-04T05:00:00.000Z', ClaimID: '12' })).toMatchObject({ PaidDateFrom: '2024-03-04', ClaimID: 12 });
+  });
+
+  it("reads one member's bills, in every sort and with every filter, only from columns the member index carries", () => {
+    // The member index's keys and its INCLUDE list (claims_member_cover_idx): a column outside them sends a member's
+    // list back to one table page per bill.
+    const carried = new Set<string>(['member_id', 'received_date', 'claim_id', ...MEMBER_INDEX_COVERS]);
+    const everyFilter = {
+      ClaimID: 9,
+      PayeeID: 3,
+      ClaimNumber: 'CL26',
+      CheckNumber: 'chk 1',
+      ClaimStatusID: 2,
+      BillTypeID: 1,
+      ClaimTypeID: 2,
+      IsPaid: false,
+      ReceivedDateFrom: '2026-01-01',
+      ReceivedDateTo: '2026-06-30',
+      ServiceDateFrom: '2026-01-01',
+      ServiceDateTo: '2026-06-30',
+      PaidDateFrom: '2026-01-01',
+      PaidDateTo: '2026-06-30',
+      BillReviewReceivedDateFrom: '2026-01-01',
+      BillReviewReceivedDateTo: '2026-06-30',
+    };
+    const read = new Set<string>();
+    for (const SortColumn of SORT_COLUMNS)
+      for (const SortOrder of ['asc', 'desc'])
+        for (const q of [
+          buildSearch(filter({ SortColumn, SortOrder }), { memberId: 42 }),
+          buildSearch(filter({ ...everyFilter, SortColumn, SortOrder }), { memberId: 42 }, ['c.claim_status_id IN (1,2)']),
+          buildSearch(filter({ MemberNumber: 'R000111222', SortColumn, SortOrder }), { memberId: null }),
+        ])
+          for (const text of [q.list.text, q.listWithCount.text, q.count.text]) for (const m of text.matchAll(/\bc\.([a-z_]+)/g)) read.add(m[1] as string);
+    expect(read.size).toBeGreaterThan(15);
+    expect([...read].filter((c) => !carried.has(c))).toEqual([]);
   });
 });

@@ -24,7 +24,7 @@ export const CITY_LIMIT = 25;
 
 /**
  * The bills but void ones in the window ending on `today` (the business's day, never the database's UTC current_date: in a US evening
- * at a month's end that would add next month's empty bucket): a member's through claims_member_received_idx
+ * at a month's end that would add next month's empty bucket): a member's through claims_member_cover_idx
  * (member_id, received_date ...), every member's through claims_received_idx (received_date ...). `today` is $1.
  */
 function windowed(scope: SeriesScope, window: string, unit: string, today: string): { where: string; params: unknown[] } {
