@@ -49,12 +49,13 @@ type InPage = { results: AxeResults; error: null } | { results: null; error: str
 
 /**
  * axe's results on `scope`. On a page of an http(s) origin whose frames are all of that origin (or have none of their
- * own: about:blank, srcdoc), axe runs in the page itself (`axe.run`, which reaches those frames), injected once per document and frame
- * and left there for the next check: a journey checks several screens of one single-page document. A page holding a
- * frame of another origin (the gateway's card form), or a page of no origin, is checked as @axe-core/playwright checks it, axe run in each frame
- * and the frames' results gathered in a blank page, which is how axe reaches a frame of another origin. The same rules
- * on the same elements either way. The first way took 1.0 s a check on average in a whole e2e run against 2.6 s with
- * every page checked the second way (docs/performance-log.md, seventieth pass).
+ * own: about:blank, srcdoc), axe runs in the page itself (`axe.run`, which reaches those frames), injected once per
+ * document and frame and left there for the next check: a journey checks several screens of one single-page document.
+ * A page holding a frame of another origin (the gateway's card form), or a page of no origin, is checked as
+ * @axe-core/playwright checks it: axe run in each frame and the frames' results gathered in a blank page, which is how
+ * axe reaches a frame of another origin. The same rules on the same elements either way. The first way took 1.0 s a
+ * check on average in a whole e2e run against 2.6 s with every page checked the second way (docs/performance-log.md,
+ * seventieth pass).
  */
 async function runAxe(page: Page, scope: string, tags?: string[]): Promise<AxeResults> {
   if (!onlySameOriginFrames(page)) {
