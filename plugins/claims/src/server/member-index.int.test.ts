@@ -3,8 +3,8 @@ import { Roles } from '@portal/core';
 import { authHeaders, makeUser, startTestServer } from '@portal/testing/server';
 import { mintSession } from '@portal/testing/tokens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Claim, type ClaimSearchResult, claimSearchSchema, SORT_COLUMNS } from '../contract';
-import { buildSearch } from './query';
+import type { Claim, ClaimSearchResult } from '../contract';
+import { MEMBER_INDEX_COVERS } from './migrations';
 
 /** One member's bills are read from claims_member_cover_idx alone (migrations.ts MEMBER_INDEX_COVERS). */
 let server: StartedServer;
@@ -61,30 +61,22 @@ describe("the member index carries a member's bills", () => {
     expect(list.body.Data.Items.find((c) => c.ClaimID === made.body.Data.ClaimID)).toMatchObject(long);
   });
 
-  it("reads one member's page and total in every sort from the member index alone, never from the table", async () => {
-    // The table's pages all-visible, as autovacuum leaves them (an index-only scan then need not visit them).
-    await server.database.sql.exec('VACUUM ANALYZE claims');
-    const plans: string[] = [];
-    for (const SortColumn of SORT_COLUMNS)
-      for (const [scope, f] of [
-        [{ memberId: member.memberId }, { ReceivedDateFrom: '2026-01-01', ReceivedDateTo: '2026-12-31' }],
-        [{ memberId: member.memberId }, { ClaimStatusID: 1, BillTypeID: 1 }],
-        [{ memberId: null }, { MemberID: member.memberId }],
-      ] as const) {
-        const q = buildSearch(claimSearchSchema.parse({ ...f, SortColumn, SortOrder: 'desc' }), scope);
-        // A few bills would be read whole, and with one page of them any index is as cheap as another: priced as at a
-        // million bills (no scan of the whole table, a visit to one of its pages dear, as the member's bills lie one a
-        // page), the plan reads claims from an index alone. An index scan that visits the table is still open to it,
-        // and must not be chosen: it is, when the member index lacks a column the list reads.
-        const plan = await server.database.sql.transaction(async (tx) => {
-          for (const set of ['enable_seqscan = off', 'enable_bitmapscan = off', 'random_page_cost = 1000']) await tx.exec(`SET LOCAL ${set}`);
-          return tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${q.listWithCount.text}`, q.listWithCount.params);
-        });
-        const text = plan.map((r) => r['QUERY PLAN']).join('\n');
-        expect(text, `${SortColumn} ${JSON.stringify(f)}`).toContain('Index Only Scan using claims_member_cover_idx on claims');
-        expect(text, `${SortColumn} ${JSON.stringify(f)}`).not.toMatch(/(Seq Scan|Bitmap Heap Scan|Index Scan using \S+) on claims\b/);
-        plans.push(text);
-      }
-    expect(plans).toHaveLength(SORT_COLUMNS.length * 3);
+  it('is built as migrations leave it: the member, received date and bill id as keys, carrying every listed column', async () => {
+    // query.test.ts holds the list to the columns one member's list reads; this holds the migrated index to the list.
+    // (Which plan the planner takes over a test's few bills depends on what VACUUM may mark all-visible while other
+    // databases of the server hold snapshots; the bench shows the plan at a million bills: docs/performance-log.md.)
+    const columns = await server.database.sql.query<{ name: string; key: boolean }>(
+      `SELECT a.attname AS name, k.ord <= i.indnkeyatts AS key
+       FROM pg_index i
+       JOIN pg_class ic ON ic.oid = i.indexrelid
+       CROSS JOIN LATERAL unnest(i.indkey::int2[]) WITH ORDINALITY AS k(attnum, ord)
+       JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
+       WHERE ic.relname = 'claims_member_cover_idx'
+       ORDER BY k.ord`,
+    );
+    expect(columns.filter((c) => c.key).map((c) => c.name)).toEqual(['member_id', 'received_date', 'claim_id']);
+    expect(columns.filter((c) => !c.key).map((c) => c.name)).toEqual([...MEMBER_INDEX_COVERS]);
+    const replaced = await server.database.sql.query(`SELECT 1 FROM pg_class WHERE relname = 'claims_member_received_idx'`);
+    expect(replaced).toEqual([]);
   });
 });
