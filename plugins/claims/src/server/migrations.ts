@@ -44,10 +44,11 @@ const DISPLAY_STATUS_INDEX = `claims_display_status_idx ON claims (${DISPLAY_STA
  * A member's bills arrive over years, one table page each: sorting a member's 200 bills by a column read 200 table
  * pages (6–11 ms on the million-claim bench database), the index holds them in about five (1.2–2.4 ms), and the bills
  * search's throughput at a million claims rose from 580–730 to about 995 requests a second (docs/performance-log.md,
- * seventieth pass). A column a list adds belongs here too (query.test.ts fails until it is; member-index.int.test.ts
- * holds the migrated index to this list), with a migration of its own that builds the index again under a new name and drops this one (as 0006 replaced
- * the check number's): migration 0008 built it from this list as it shipped. The longest values the contract allows
- * (a 120-character payee name, 40-character numbers) stay far below a btree entry's 2,704 bytes.
+ * seventieth pass). A column a list adds belongs here too (query.test.ts fails until it is; claims.int.test.ts holds
+ * the migrated index to this list), with a migration of its own that builds the index again under a new name and
+ * drops this one (as 0006 replaced the check number's): migration 0008 built it from this list as it shipped. The
+ * longest values the contract allows (a 120-character payee name, 40-character numbers) stay far below a btree
+ * entry's 2,704 bytes.
  */
 export const MEMBER_INDEX_COVERS = [
   'claim_number',
