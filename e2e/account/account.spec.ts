@@ -1,5 +1,5 @@
 import { axeAndReflow, expectAccessible } from '../axe';
-import { signIn, site } from '../support';
+import { signInWithForm, site } from '../support';
 import { expect, test } from '../test';
 import { choose, createActiveUser, input, mailedLink, PASSWORD, rawManifests, SANDBOX_URL, uniqueEmail } from './support';
 
@@ -117,7 +117,7 @@ test('forgot password: the mailed link resets the password once, then is refused
   await expect(page.getByText('Your password has been sucessfully changed. You will be transferred to the Login page in 5 seconds.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
 
-  await signIn(page, 'finance', userName, newPassword);
+  await signInWithForm(page, 'finance', userName, newPassword);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
@@ -156,7 +156,7 @@ test('on the assist site registering signs the new user in', async ({ page }) =>
 test('change password and security questions on the account page', async ({ page }) => {
   const userName = await createActiveUser(page, 'finance', 'change');
   const newPassword = 'Changed$pass3';
-  await signIn(page, 'finance', userName, PASSWORD);
+  await signInWithForm(page, 'finance', userName, PASSWORD);
   await page.getByRole('link', { name: 'My account' }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('region', { name: 'Security questions' }).getByRole('button', { name: 'Save security questions' })).toBeVisible();
@@ -182,7 +182,7 @@ test('change password and security questions on the account page', async ({ page
   await expect(page.getByText('Your security questions have been saved.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await signIn(page, 'finance', userName, newPassword);
+  await signInWithForm(page, 'finance', userName, newPassword);
 });
 
 test('the register dialog and the activation page have no serious or critical accessibility violations', async ({ page }) => {
@@ -200,7 +200,7 @@ test('the register dialog and the activation page have no serious or critical ac
 });
 
 test('in Spanish the account page offers the security questions in Spanish', async ({ page }) => {
-  await signIn(page, 'finance', 'finance.careguardfinance');
+  await signInWithForm(page, 'finance', 'finance.careguardfinance');
   await page.evaluate(() => localStorage.setItem('cq.lang', 'es'));
   await page.goto(site('finance', '/account'));
   await page.getByRole('button', { name: /Pregunta de seguridad 1/ }).click();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { axeAndReflow, expectAccessible } from '../axe';
 import { E2E_PORT } from '../playwright.config';
-import { DEMO_PASSWORD, pageApi, signIn, site } from '../support';
+import { DEMO_PASSWORD, pageApi, signInWithForm, site } from '../support';
 import { expect, test } from '../test';
 
 /** The requests whose order the landing page's load is checked for. */
@@ -31,7 +31,7 @@ async function requestOrder(page: Page, act: () => Promise<unknown>) {
 }
 
 test('a member signs in on the card site, sees the purple toolbar and the help page, and signs out', async ({ page }) => {
-  await signIn(page, 'card', 'card.careguard');
+  await signInWithForm(page, 'card', 'card.careguard');
   await expect(page).toHaveURL(/\/dashboard$/); // the brand's home
   const toolbar = page.getByTestId('toolbar');
   await toolbar.getByRole('link', { name: 'Help' }).click();
@@ -94,7 +94,7 @@ test('signing in opens the landing page straight away, asking for the identity o
 });
 
 test('a signed-in page load asks first for what opens the page, then for its code and data, and last for what it does not wait for', async ({ page }) => {
-  await signIn(page, 'finance', 'finance.careguardfinance');
+  await signInWithForm(page, 'finance', 'finance.careguardfinance');
   await expect(page).toHaveURL(/\/dashboard$/);
   // Routing turns the browser's cache off, so a reload asks for every file again, as a first visit would.
   await page.route('**/*', (route) => route.continue());
@@ -114,13 +114,13 @@ test('a signed-in page load asks first for what opens the page, then for its cod
 });
 
 test('a staff user signs in on the staff site and gets the blue toolbar', async ({ page }) => {
-  await signIn(page, 'staff', 'staff.caresupport');
+  await signInWithForm(page, 'staff', 'staff.caresupport');
   await expect(page.getByTestId('display-name')).toHaveAttribute('data-user-name', 'staff.caresupport');
   await expect(page.getByTestId('toolbar')).toHaveCSS('background-color', 'rgb(31, 95, 174)');
 });
 
 test('a CareAssist member gets the green toolbar', async ({ page }) => {
-  await signIn(page, 'assist', 'assist.careassist');
+  await signInWithForm(page, 'assist', 'assist.careassist');
   await expect(page.getByTestId('toolbar')).toHaveCSS('background-color', 'rgb(30, 123, 69)');
 });
 
@@ -134,7 +134,7 @@ test('after sign-in the user returns to the page they asked for', async ({ page 
 });
 
 test('an address no page has shows the not-found page, with the way home', async ({ page }) => {
-  await signIn(page, 'finance', 'finance.careguardfinance');
+  await signInWithForm(page, 'finance', 'finance.careguardfinance');
   await page.goto(site('finance', '/no-such-page'));
   await expect(page).toHaveURL(/\/no-such-page$/);
   const main = page.getByRole('main');
@@ -156,7 +156,7 @@ test('a wrong password shows the server error and stays on the login screen', as
 });
 
 test('a route the user lacks the role for lands on /invalid, showing its data as text', async ({ page }) => {
-  await signIn(page, 'staff', 'staff.carequote');
+  await signInWithForm(page, 'staff', 'staff.carequote');
   await page.goto(site('staff', '/help'));
   await expect(page).toHaveURL(/\/invalid\?data=/);
   await expect(page.getByRole('heading', { name: 'No permission' })).toBeVisible();
@@ -190,7 +190,7 @@ async function openSettledHelp(page: Page) {
 test('the expiry warning appears when 2 minutes remain and its click refreshes the session', async ({ page }) => {
   // The page's clock, so the tab can be left without input for a while (a user at work is refreshed, not warned).
   await page.clock.install();
-  await signIn(page, 'card', 'card.careguard', undefined, '/login');
+  await signInWithForm(page, 'card', 'card.careguard', undefined, '/login');
   await openSettledHelp(page);
   await page.clock.fastForward('02:10');
   const before = await page.evaluate(() => {
@@ -207,7 +207,7 @@ test('the expiry warning appears when 2 minutes remain and its click refreshes t
 });
 
 test('a user still giving input as the session nears its end is not warned nor signed out: the session is refreshed quietly', async ({ page }) => {
-  await signIn(page, 'card', 'card.careguard', undefined, '/login');
+  await signInWithForm(page, 'card', 'card.careguard', undefined, '/login');
   await openSettledHelp(page);
   const before = await page.evaluate(() => {
     const soon = Date.now() + 100_000;
@@ -351,10 +351,10 @@ test('/transition is public: a visitor who is not signed in is handed over to th
 });
 
 test('signing in as another user over a live session ends that session, on the server too, and carries nothing of it over', async ({ page }) => {
-  await signIn(page, 'card', 'card.careguard');
+  await signInWithForm(page, 'card', 'card.careguard');
   await expect(page.getByTestId('display-name')).toHaveAttribute('data-user-name', 'card.careguard');
   const first = await page.evaluate(() => sessionStorage.getItem('cq.accessToken') ?? '');
-  await signIn(page, 'card', 'card.superuser');
+  await signInWithForm(page, 'card', 'card.superuser');
   await expect(page.getByTestId('display-name')).toHaveAttribute('data-user-name', 'card.superuser');
   const identityWith = (token: string) =>
     page.evaluate(async (t) => (await fetch('/api/account/user/identity', { headers: { authorization: `Bearer ${t}` } })).status, token);
@@ -362,7 +362,7 @@ test('signing in as another user over a live session ends that session, on the s
 });
 
 test('a session that runs out signs out, and the next sign-in comes back to the page the user was on', async ({ page }) => {
-  await signIn(page, 'card', 'card.careguard', undefined, '/login');
+  await signInWithForm(page, 'card', 'card.careguard', undefined, '/login');
   await openSettledHelp(page);
   // Run out (the time past): the watch's next look, within 5 s, signs out. An end still a second away could meet a look
   // in that second, which, the page having just loaded (the user present), refreshes the session instead.
@@ -377,12 +377,12 @@ test('a session that runs out signs out, and the next sign-in comes back to the 
 
 test('a sign-in on a page whose stored session had ended (a sign-out cut short by leaving) goes on to the landing page', async ({ page }) => {
   for (let round = 0; round < 3; round++) {
-    await signIn(page, 'finance', 'finance.careguardfinance');
+    await signInWithForm(page, 'finance', 'finance.careguardfinance');
     await expect(page.getByTestId('display-name')).toBeVisible();
     // Sign out, and leave at once: the server ends the session, the tab keeps its tokens and opens the sign-in page with
     // them; that page finds the session ended (the refresh is refused) while the user signs in again.
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await signIn(page, 'finance', 'finance.careguardfinance');
+    await signInWithForm(page, 'finance', 'finance.careguardfinance');
     await expect(page, `round ${round}`).toHaveURL(/\/dashboard$/);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -393,7 +393,7 @@ test('the sign-in page opened with an ended session’s tokens still in the tab 
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, 'finance', 'finance.careguardfinance');
+  await signInWithForm(page, 'finance', 'finance.careguardfinance');
   await expect(page.getByTestId('display-name')).toBeVisible();
   const stored = await page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)));
   await page.getByRole('button', { name: 'Sign out' }).click();

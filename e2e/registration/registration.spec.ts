@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { choose, input, mailedLink, PASSWORD, SANDBOX_URL, uniqueEmail } from '../account/support';
 import { axeAndReflow, expectAccessible } from '../axe';
-import { signIn, site } from '../support';
+import { signInWithForm, site } from '../support';
 import { expect, test } from '../test';
 
 test.describe.configure({ timeout: 180_000 });
@@ -84,7 +84,7 @@ test('assist: register and land in the wizard, no jumping ahead, Personal Info, 
   // Midway: a fresh browser signs in and resumes at the same step.
   const other = await browser.newContext();
   const second = await other.newPage();
-  await signIn(second, 'assist', userName, PASSWORD);
+  await signInWithForm(second, 'assist', userName, PASSWORD);
   await expect(second).toHaveURL(/\/registration\/contact$/);
   await expect(second.getByTestId('contact-details')).toContainText('12 Wizard Way');
   await other.close();
@@ -165,7 +165,7 @@ test('finance: register, activate from the sandbox inbox, sign in and land in th
 });
 
 test('/welcome-old greets a signed-in member by the brand and links to the dashboard', async ({ page }) => {
-  await signIn(page, 'finance', 'finance.careguardfinance');
+  await signInWithForm(page, 'finance', 'finance.careguardfinance');
   await page.goto(site('finance', '/welcome-old'));
   await expect(page).toHaveURL(/\/welcome-old$/);
   const main = page.getByRole('main');
