@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { deferred } from '@portal/testing/deferred';
+import { SessionStore } from '../platform/web/src/session/storage';
 import { DEMO_PASSWORD } from '../scripts/lib/demo';
 import { E2E_PORT } from './playwright.config';
 
@@ -70,13 +71,17 @@ export function pageApi<T = Record<string, unknown>>(page: Page, path: string, b
   );
 }
 
+/** The token call's answer, as the app's session store takes it. */
+type TokenAnswer = Parameters<SessionStore['saveTokens']>[0];
+
 /**
  * Signs in and opens `path` (the landing page for `/login`). On a new page it takes the session as the login screen
  * would, without the screen: the token call, the tokens stored where the app keeps them (sessionStorage, `cq.`), then
  * `path` opened as a reload of a signed-in tab opens it. The journeys that follow the screen itself (signing in, its
  * redirects and messages, a session ended and started again) use signInWithForm, as does any sign-in on a page
  * already open. The form cost a journey two page loads (the sign-in page, then the landing page the next step left at
- * once): 9 % of the dashboard and bills journeys' time on two cores (docs/performance-log.md, seventy-first pass).
+ * once): 50 s of the journeys' 1,276 s on two cores, the whole run 26 s shorter (docs/performance-log.md, seventy-first
+ * pass).
  */
 export async function signIn(page: Page, brand: string, userName: string, password = DEMO_PASSWORD, path = '/login') {
   if (page.url() !== 'about:blank') return signInWithForm(page, brand, userName, password, path);
@@ -87,17 +92,19 @@ export async function signIn(page: Page, brand: string, userName: string, passwo
     form: { grant_type: 'password', UserName: userName, Password: password },
   });
   expect(res.status(), `signing in as ${userName}`).toBe(200);
-  const tokens = (await res.json()) as { access_token: string; refresh_token?: string; expires_in: number; form_token?: string };
-  // The site's origin, for its sessionStorage: the cheapest page it serves.
+  // What the app's own SessionStore.saveTokens stores for that answer, then those entries in the site's sessionStorage
+  // (its origin's: opened on the cheapest page it serves).
+  const entries = new Map<string, string>();
+  new SessionStore({ getItem: (k) => entries.get(k) ?? null, setItem: (k, v) => void entries.set(k, v), removeItem: (k) => void entries.delete(k) }).saveTokens(
+    (await res.json()) as TokenAnswer,
+  );
   await page.goto(site(brand, '/health'));
-  // As SessionStore.saveTokens (platform/web/src/session/storage.ts) stores them.
-  await page.evaluate((t) => {
-    sessionStorage.setItem('cq.accessToken', t.access_token);
-    if (t.refresh_token) sessionStorage.setItem('cq.refreshToken', t.refresh_token);
-    sessionStorage.setItem('cq.expiry', String(Date.now() + t.expires_in * 1000));
-    sessionStorage.setItem('cq.lifetime', String(t.expires_in));
-    if (t.form_token) sessionStorage.setItem('cq.formToken', t.form_token);
-  }, tokens);
+  await page.evaluate(
+    (stored) => {
+      for (const [k, v] of stored) sessionStorage.setItem(k, v);
+    },
+    [...entries],
+  );
   await page.goto(site(brand, path === '/login' ? '/' : path));
   await expect(page).not.toHaveURL(/\/login/);
 }
