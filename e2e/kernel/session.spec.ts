@@ -146,6 +146,27 @@ test('an address no page has shows the not-found page, with the way home', async
   await expectAccessible(page);
 });
 
+test('signing in with a field left empty says to fix the errors and marks each empty field until it is filled', async ({ page }) => {
+  await page.goto(site('finance', '/login'));
+  const user = page.getByLabel('User name');
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Please fix any errors before continuing.')).toBeVisible();
+  await expect(user).toHaveAttribute('aria-invalid', 'true');
+  await expect(user).toHaveAccessibleDescription('This field is required.');
+  await expect(password).toHaveAccessibleDescription('This field is required.');
+  await expect(user).toBeFocused();
+  await expectAccessible(page);
+  await user.fill('finance.careguardfinance');
+  await expect(user).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('This field is required.')).toHaveCount(1);
+  await password.fill(DEMO_PASSWORD);
+  await expect(page.getByText('This field is required.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+});
+
 test('a wrong password shows the server error and stays on the login screen', async ({ page }) => {
   await page.goto(site('finance', '/login'));
   await page.getByLabel('User name').fill('finance.careguardfinance');

@@ -7,9 +7,16 @@ import { afterSignInPath, type ReturnState } from '../session/after-sign-in';
 import { contributionsTo, lazyContribution } from '../shell/extensions';
 import { LanguageMenu } from '../shell/LanguageMenu';
 import { useHydrated } from '../shell/prerendered';
+import { showMessageToast } from '../store';
 import * as css from './Login.css';
 
 type State = { kind: 'idle' } | { kind: 'loggingIn' } | { kind: 'error'; message: string };
+/** Which of the two fields are empty, once a sign-in was attempted (null before: no field error shows). */
+type Missing = { user: boolean; password: boolean } | null;
+const missingIn = (user: HTMLInputElement | null, password: HTMLInputElement | null) => ({
+  user: !user?.value.trim(),
+  password: !password?.value,
+});
 
 /** A login dialog contributed by a plugin, loaded (with its plugin's strings) only when first opened. */
 function useLoginDialog(name: 'forgotPassword' | 'register'): ComponentType<DialogProps> | null {
@@ -29,6 +36,7 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
   const config = useSiteConfig();
   const id = useId();
   const [state, setState] = useState<State>({ kind: 'idle' });
+  const [missing, setMissing] = useState<Missing>(null);
   const [dialog, setDialog] = useState<'forgot' | 'register' | null>(null);
   const hydrated = useHydrated();
   const userField = useRef<HTMLInputElement>(null);
@@ -49,8 +57,14 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
   const submit = async () => {
     const userName = userField.current?.value ?? '';
     const password = passwordField.current?.value ?? '';
-    if (!userName.trim() || !password) {
-      setState({ kind: 'error', message: t('login.required') });
+    // Spec 01 section 5: sign-in needs both; a refused submit says so as every form does (the toast, and each field's
+    // error from then on, as the field changes).
+    const empty = missingIn(userField.current, passwordField.current);
+    setMissing(empty);
+    if (empty.user || empty.password) {
+      setState({ kind: 'idle' });
+      showMessageToast(t('login.fixErrors'), 'error');
+      (empty.user ? userField : passwordField).current?.focus();
       return;
     }
     setState({ kind: 'loggingIn' });
@@ -66,6 +80,9 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
     }
   };
 
+  // A field names its own error, and the server's refusal while one shows.
+  const describedBy = (fieldMissing: boolean | undefined, fieldError: string) =>
+    [fieldMissing ? fieldError : '', state.kind === 'error' ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const contacts = brand.contacts;
   return (
     <div className={css.page}>
@@ -98,9 +115,15 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
                 name="UserName"
                 autoComplete="username"
                 required
-                aria-invalid={state.kind === 'error' || undefined}
-                aria-describedby={state.kind === 'error' ? `${id}-error` : undefined}
+                onInput={() => missing && setMissing(missingIn(userField.current, passwordField.current))}
+                aria-invalid={state.kind === 'error' || missing?.user || undefined}
+                aria-describedby={describedBy(missing?.user, `${id}-user-error`)}
               />
+              {missing?.user && (
+                <p className={css.error} id={`${id}-user-error`}>
+                  {t('login.fieldRequired')}
+                </p>
+              )}
             </div>
             <div className={css.field}>
               <label className={css.label} htmlFor={`${id}-password`}>
@@ -114,9 +137,15 @@ export default function LoginPage({ openRegister = false }: { openRegister?: boo
                 type="password"
                 autoComplete="current-password"
                 required
-                aria-invalid={state.kind === 'error' || undefined}
-                aria-describedby={state.kind === 'error' ? `${id}-error` : undefined}
+                onInput={() => missing && setMissing(missingIn(userField.current, passwordField.current))}
+                aria-invalid={state.kind === 'error' || missing?.password || undefined}
+                aria-describedby={describedBy(missing?.password, `${id}-password-error`)}
               />
+              {missing?.password && (
+                <p className={css.error} id={`${id}-password-error`}>
+                  {t('login.fieldRequired')}
+                </p>
+              )}
             </div>
             {state.kind === 'error' && (
               <p className={css.error} role="alert" id={`${id}-error`}>
