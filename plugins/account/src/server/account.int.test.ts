@@ -637,6 +637,32 @@ describe('a pending e-mail change and a new password', () => {
 });
 
 describe('a confirmed e-mail change and reset links', () => {
+  it('lets only the newest e-mail change be confirmed: a second request ends the link mailed for the first', async () => {
+    const userName = plainName('email-twice');
+    const { userId } = await makeUser(env.server, { userName, roles: ['CareGuardFinance'], member: true, brand: 'finance' });
+    const h = authHeaders(await signIn(env.server, userName), 'finance');
+    const askAndGetLink = async (to: string) => {
+      const asked = await env.server.app.inject({
+        method: 'POST',
+        url: AccountApi.updateEmail.path,
+        headers: h,
+        payload: { email: to, Password: TEST_PASSWORD },
+      });
+      expect(asked.statusCode).toBe(200);
+      await env.server.jobs.drain();
+      const link = linksIn(await latestMailTo(env.sandboxUrl, to)).find((l) => l.includes('/login/confirm-email/')) ?? '';
+      return /\/login\/confirm-email\/([\w-]+)$/.exec(link)?.[1] ?? '';
+    };
+    const typo = await askAndGetLink(`${plainName('typo')}@exmaple.org`);
+    const meant = `${plainName('meant')}@example.org`;
+    const newest = await askAndGetLink(meant);
+    const first = await json('POST', AccountApi.confirmEmail.path, { UrlId: typo });
+    expect(first.statusCode).toBe(400);
+    expect(first.json().MsgText).toBe('This e-mail confirmation link is not valid. It may have been used already or have expired.');
+    expect((await json('POST', AccountApi.confirmEmail.path, { UrlId: newest })).statusCode).toBe(200);
+    expect((await sql().query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]))[0]?.email).toBe(meant);
+  });
+
   it('ends the reset links mailed to the old address once the new address is confirmed', async () => {
     const userName = plainName('reset-then-email');
     const { userId } = await makeUser(env.server, { userName, roles: ['CareGuardFinance'], member: true, brand: 'finance' });

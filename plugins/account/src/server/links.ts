@@ -34,9 +34,9 @@ export async function spendEmailLink(tx: SqlClient, urlId: string): Promise<{ us
   );
   const row = rows[0];
   if (!row) return null;
-  // Only the newest requested address can be confirmed: older pending changes end with this one (and this link's
-  // address, answered above, is cleared from its row). Reset links sent to the old address end too: that mailbox is
-  // no longer the account's.
+  // Any other pending change ends with this one (a request already ends the ones before it, updateEmail; this also
+  // clears this link's address, answered above, from its row). Reset links sent to the old address end too: that
+  // mailbox is no longer the account's.
   await endEmailChanges(tx, row.user_id);
   await tx.query(`UPDATE account_links SET used_at = now() WHERE user_id = $1 AND purpose = 'reset' AND used_at IS NULL`, [row.user_id]);
   return { userId: row.user_id, newEmail: row.new_email };

@@ -119,6 +119,9 @@ export const profileRoutes = [
         throw conflict(Text.emailTaken(newEmail));
       }
       const urlId = await database.sql.transaction(async (tx) => {
+        // A new request replaces the one before: only the newest address asked for can be confirmed (an earlier one
+        // may be the typo this request corrects).
+        await endEmailChanges(tx, u.id);
         const id = await issueLink(tx, u.id, 'email', newEmail);
         await ctx.audit({ action: 'member.email.request', entity: 'user', entityId: u.id, memberId: u.member_id, detail: { newEmail } }, tx);
         return id;
