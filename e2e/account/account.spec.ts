@@ -167,7 +167,7 @@ test('change password and security questions on the account page', async ({ page
   await input(section, 'New password').fill(newPassword);
   await input(section, 'Confirm new password').fill(newPassword);
   await section.getByRole('button', { name: 'Change password' }).click();
-  await expect(section.getByTestId('password-status')).toHaveText('Unable to change password!');
+  await expect(section.getByTestId('password-status')).toHaveText('Unable to change password! Details: The current password is incorrect.');
 
   await input(section, 'Current password').fill(PASSWORD);
   await section.getByRole('button', { name: 'Change password' }).click();

@@ -795,7 +795,16 @@ describe('throttling', () => {
       payload: { OldPassword: TEST_PASSWORD, Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD },
     });
     expect(right.statusCode).toBe(429);
-    expect(right.json().MsgText).toMatch(/^Too many failed password changes\. Please try again in \d+ minute\(s\)\.$/);
+    expect(right.json().MsgText).toMatch(/^Too many wrong passwords were entered\. Please try again in \d+ minute\(s\)\.$/);
+    // The count is the user's, whichever change asks for the password: an e-mail change waits too, in the same words.
+    const email = await env.server.app.inject({
+      method: 'POST',
+      url: AccountApi.updateEmail.path,
+      headers: h,
+      payload: { email: `${plainName('after-guesses')}@example.org`, Password: TEST_PASSWORD },
+    });
+    expect(email.statusCode).toBe(429);
+    expect(email.json().MsgText).toBe(right.json().MsgText);
   });
 
   it('limits reset mail per user name, known or not, with the same answer', async () => {

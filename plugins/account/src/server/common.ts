@@ -9,7 +9,7 @@ export const Text = {
     msg('The user name {{name}} is already registered. Please sign in, or use Forgot Password if you do not remember your password.', { name }),
   tooManyRegistrations: (minutes: number) => msg('Too many registration attempts. Please try again in {{minutes}} minute(s).', { minutes }),
   tooManyResetMails: (minutes: number) => msg('Too many password e-mails were requested. Please try again in {{minutes}} minute(s).', { minutes }),
-  tooManyPasswordFailures: (minutes: number) => msg('Too many failed password changes. Please try again in {{minutes}} minute(s).', { minutes }),
+  tooManyPasswordFailures: (minutes: number) => msg('Too many wrong passwords were entered. Please try again in {{minutes}} minute(s).', { minutes }),
   tooManyPasswordChanges: (minutes: number) => msg('Too many password change attempts. Please try again in {{minutes}} minute(s).', { minutes }),
   tooManyEmailChanges: (minutes: number) => msg('Too many e-mail address changes were requested. Please try again in {{minutes}} minute(s).', { minutes }),
   tooManyQuestionChanges: (minutes: number) => msg('Too many changes to your security questions. Please try again in {{minutes}} minute(s).', { minutes }),

@@ -20,7 +20,7 @@ INSERT INTO account_security_questions (id, text, sort) VALUES
   (7, 'What was your childhood nickname?', 7),
   (8, 'What is the middle name of your oldest sibling?', 8);
 
--- Answers are stored hashed (scrypt of the trimmed, lower-cased answer), never as text.
+-- Answers are stored hashed (the kernel's hashPassword of the normalised answer), never as text.
 CREATE TABLE account_security_answers (
   user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   question_id integer NOT NULL REFERENCES account_security_questions (id),

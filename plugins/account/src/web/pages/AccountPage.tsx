@@ -72,12 +72,15 @@ function ChangePassword({ rules }: { rules: readonly PasswordRule[] }) {
     setBusy(true);
     setStatus(null);
     try {
-      const res = await api.call(AccountApi.updatePassword, { body: values }, { notify: false });
+      // A refusal (IsValid false) carries its reason as the answer's message: the wrong current password, the policy.
+      let reason: string | null = null;
+      const res = await api.call(AccountApi.updatePassword, { body: values }, { notify: false, onMessage: (m) => void (reason = m) });
       if (res.IsValid) {
         setStatus({ kind: 'success', text: t('password.changed') });
         form.reset(emptyPasswords);
       } else {
-        setStatus({ kind: 'error', text: t('password.failed') });
+        // The spec's words first (spec 01 section 8), then the server's reason, as the activation and reset pages do.
+        setStatus({ kind: 'error', text: reason ? `${t('password.failed')} ${t('common.detail', { detail: reason })}` : t('password.failed') });
       }
     } catch (e) {
       // Throttled or refused by the server: its own words.
