@@ -74,7 +74,10 @@ function ChangePassword({ rules }: { rules: readonly PasswordRule[] }) {
     try {
       // A refusal (IsValid false) carries its reason as the answer's message: the wrong current password, the policy.
       let reason: string | null = null;
-      const res = await api.call(AccountApi.updatePassword, { body: values }, { notify: false, onMessage: (m) => void (reason = m) });
+      const onMessage = (m: string) => {
+        reason = m;
+      };
+      const res = await api.call(AccountApi.updatePassword, { body: values }, { notify: false, onMessage });
       if (res.IsValid) {
         setStatus({ kind: 'success', text: t('password.changed') });
         form.reset(emptyPasswords);
