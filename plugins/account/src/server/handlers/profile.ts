@@ -59,11 +59,12 @@ export const profileRoutes = [
       const u = user && (await services.identity.findById(user.id));
       if (!u || !user) throw notFound(Text.noAccount);
       const rule = ACCOUNT_THROTTLE.passwordFailuresPerUser;
+      // Every attempt, right or wrong, counts towards a limit the right password does not clear. First: an attempt it
+      // refuses has no password checked, so it must not count as a wrong one.
+      await services.throttle.enforce(ctx.reply, [[ACCOUNT_THROTTLE.passwordChangesPerUser, u.id]], Text.tooManyPasswordChanges);
       // Each check is counted before the password is checked (atomically), so concurrent guesses cannot all be
       // checked before the first failure is written; the right password clears the count.
       await services.throttle.enforce(ctx.reply, [[rule, u.id]], Text.tooManyPasswordFailures);
-      // Every attempt, right or wrong, also counts towards a limit the right password does not clear.
-      await services.throttle.enforce(ctx.reply, [[ACCOUNT_THROTTLE.passwordChangesPerUser, u.id]], Text.tooManyPasswordChanges);
       const invalid = async (reason: Message) => {
         await ctx.audit({ action: 'account.password.change', outcome: 'failure', entity: 'user', entityId: u.id, detail: { reason: String(reason) } });
         return withMessage({ IsValid: false }, reason);
@@ -104,10 +105,11 @@ export const profileRoutes = [
       const u = user && (await services.identity.findById(user.id));
       if (!u || !user) throw notFound(Text.noAccount);
       const rule = ACCOUNT_THROTTLE.passwordFailuresPerUser;
-      await services.throttle.enforce(ctx.reply, [[rule, u.id]], Text.tooManyPasswordFailures);
       // Every request, right password or wrong, counts towards a limit the right password does not clear: each one
-      // with the right password mails a link to an address of the caller's choosing.
+      // with the right password mails a link to an address of the caller's choosing. First, as in updatePassword: a
+      // request it refuses has no password checked.
       await services.throttle.enforce(ctx.reply, [[ACCOUNT_THROTTLE.emailChangesPerUser, u.id]], Text.tooManyEmailChanges);
+      await services.throttle.enforce(ctx.reply, [[rule, u.id]], Text.tooManyPasswordFailures);
       if (!(await verifyPassword(body.Password, u.password_hash))) {
         await ctx.audit({ action: 'member.email.request', outcome: 'failure', entity: 'user', entityId: u.id, detail: { reason: 'password' } });
         throw badRequest(Text.oldPasswordWrong);
