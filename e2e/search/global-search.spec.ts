@@ -24,6 +24,9 @@ test('the toolbar search finds a bill and a note, grouped by kind, by keyboard',
   await box.press('ArrowDown');
   await box.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/claims/${bill.ClaimID}$`));
+  // The new page takes focus to its heading (Layout) once it renders, which may come after the address changed: typing
+  // before that would lose the search box's list (CI, seventy-first pass).
+  await expect(page.getByRole('heading', { level: 1, name: 'Bill Details' })).toBeFocused();
 
   // The note opens its conversation.
   await box.fill(about);
