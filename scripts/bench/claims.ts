@@ -22,7 +22,7 @@ const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..');
 const TOKEN_SECRET = 'bench-claims-secret-not-for-production';
 const BENCH_MEMBERS = 32;
 
-/** The slice of autocannon's API used here; autocannon is a devDependency of plugins/claims. */
+/** The slice of autocannon's API used here; autocannon is a devDependency of the root package. */
 interface AutocannonResult {
   requests: { average: number; total: number };
   latency: { p50: number; p90: number; p99: number; max: number };
@@ -31,7 +31,7 @@ interface AutocannonResult {
   timeouts: number;
 }
 type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
-const loadAutocannon = (): Autocannon => createRequire(join(ROOT, 'plugins', 'claims', 'package.json'))('autocannon') as Autocannon;
+const loadAutocannon = (): Autocannon => createRequire(join(ROOT, 'package.json'))('autocannon') as Autocannon;
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);

@@ -144,8 +144,9 @@ export function plans(password: string, userName = ''): Record<Login['brand'], S
   return {
     finance: [
       signInStep(password, userName),
-      // RecentClaimsWidget, RecentNotesWidget, FundingDateWidget (QuickLinksWidget calls nothing).
-      dashboard(['/api/dashboard/claims/recent/6', '/api/dashboard/notes', '/api/dashboard/admin/foundingdate']),
+      // RecentClaimsWidget, the ledger's AdminBalanceWidget (finance enables the ledger for it: the member's own
+      // set-aside), RecentNotesWidget, FundingDateWidget (QuickLinksWidget calls nothing).
+      dashboard(['/api/dashboard/claims/recent/6', '/api/dashboard/admin/balance', '/api/dashboard/notes', '/api/dashboard/admin/foundingdate']),
       {
         name: 'search bills',
         requests: 1,

@@ -1,6 +1,7 @@
+import { REGISTRATION_STEPS } from '@portal/plugin-account/contract';
 import { describe, expect, it } from 'vitest';
 import { RegistrationMessages } from './contract';
-import { advancedStep, cardStep, cardTerms, guardRedirect, REGISTRATION_STEPS, RegistrationPaths, screenOfPath, shouldSendStep } from './steps';
+import { cardStep, cardTerms, guardRedirect, RegistrationPaths, screenOfPath, shouldSendStep } from './steps';
 import en from './web/i18n/en.json';
 
 const S = RegistrationPaths;
@@ -60,11 +61,6 @@ describe('guardRedirect', () => {
 });
 
 describe('step changes', () => {
-  it('advances only from a lower step', () => {
-    expect(advancedStep(0, 2)).toBe(2);
-    expect(advancedStep(3, 2)).toBe(3);
-    expect(advancedStep(4, 4)).toBe(4);
-  });
   it('sends a raise only when it is higher than the stored step', () => {
     expect(shouldSendStep(null, 2)).toBe(true);
     expect(shouldSendStep(2, 3)).toBe(true);

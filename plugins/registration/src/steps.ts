@@ -5,9 +5,6 @@ import { REGISTRATION_COMPLETE, RegistrationPaths, wizardPathKey } from './paths
  * navigation guard (loaded on every signed-in page) and the server's rules import it.
  */
 
-/** The steps the server keeps: 0 or 1 start, 2 profile, 3 contact, 4 subscription, 10 complete. */
-export const RegistrationStep = { New: 0, Start: 1, Profile: 2, Contact: 3, Subscription: 4, Complete: 10 } as const;
-export const REGISTRATION_STEPS: readonly number[] = [0, 1, 2, 3, 4, 10];
 export { REGISTRATION_COMPLETE, RegistrationPaths };
 export type RegistrationScreen = 'start' | 'profile' | 'contact' | 'subscription' | 'card' | 'confirmation';
 export const REGISTRATION_SCREENS: readonly RegistrationScreen[] = ['start', 'profile', 'contact', 'subscription', 'card', 'confirmation'];
@@ -70,9 +67,6 @@ export function guardRedirect(step: number, pathname: string, skip: SkippedSteps
 
 /** Screens set the step: start 2, profile 3, contact 4, card confirmed 10. */
 export const STEP_SET_BY: Readonly<Record<'start' | 'profile' | 'contact' | 'card', number>> = { start: 2, profile: 3, contact: 4, card: 10 };
-
-/** A step only advances when the current one is lower: the step after `current` once `to` is reached. */
-export const advancedStep = (current: number, to: number): number => Math.max(current, to);
 
 /** A raise goes to the server only when the new value is higher than the stored one. */
 export const shouldSendStep = (stored: number | null, next: number): boolean => stored === null || next > stored;

@@ -17,8 +17,6 @@ export const SUPPORT_TRANSACTION_SORTS = ['DateCreated', 'Amount', 'Status', 'Tr
 /** Member list: statuses, FirstName ascending, filter debounced 1000 ms. */
 export const MEMBER_STATUSES = ['Members', 'Pending', 'Terminated', 'All'] as const;
 export const MEMBER_FILTER_DEBOUNCE_MS = 1000;
-/** The hosted card form's height on the support card page (spec 02 section 9). */
-export const SUPPORT_CARD_FRAME_PX = 560;
 /** The gateway's answer to a refund of a transaction that has not settled yet: support is offered a void. */
 // english-only: the gateway's own answer text, matched on the server (the answer's Unsettled), not a text of ours
 export const UNSETTLED_REFUND_MESSAGE = 'The referenced transaction does not meet the criteria for issuing a credit.';

@@ -72,3 +72,4 @@ export { readChoice, useUrlChoice, writeChoice } from './grid/urlChoice';
 export { readFilters, type UrlFilterValues, useUrlFilters, writeFilters } from './grid/urlFilters';
 export { useDebouncedValue } from './grid/useDebouncedValue';
 export { KitProvider, type KitProviderProps, type Notify, type NotifyKind, useKit } from './KitProvider';
+export { visuallyHidden } from './visuallyHidden.css';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jwtExpiry, jwtRoles, jwtSubject, type KeyValueStore, SessionStore } from './storage';
+import { jwtRoles, jwtSubject, type KeyValueStore, SessionStore } from './storage';
 
 const token = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`;
 const memory = (): KeyValueStore => {
@@ -20,11 +20,6 @@ describe('session storage', () => {
     expect(s.tokens()).toBeNull();
     expect(s.registrationStep()).toBeNull();
   });
-  it('reads the expiry a token states, and nothing from garbage', () => {
-    expect(jwtExpiry(token({ exp: 123 }))).toBe(123);
-    expect(jwtExpiry('garbage')).toBeNull();
-    expect(jwtExpiry('a.%%%.c')).toBeNull();
-  });
   it('reads the roles a token names as a hint, and nothing from garbage or a malformed list', () => {
     expect(jwtRoles(token({ roles: ['CareGuard', 'SuperUser'] }))).toEqual(['CareGuard', 'SuperUser']);
     expect(jwtRoles(token({ roles: 'CareGuard' }))).toBeNull();
@@ -37,6 +32,7 @@ describe('session storage', () => {
     expect(jwtSubject(token({ sub: 7 }))).toBe('7');
     expect(jwtSubject(token({}))).toBeNull();
     expect(jwtSubject('garbage')).toBeNull();
+    expect(jwtSubject('a.%%%.c')).toBeNull();
   });
   it('remembers whose session ended in this tab (for the page it returns to), until a sign-out forgets it', () => {
     const s = new SessionStore(memory());

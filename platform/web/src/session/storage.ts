@@ -108,12 +108,6 @@ function jwtPayload(token: string): Record<string, unknown> | null {
   }
 }
 
-/** Expiry of a JWT access token in epoch seconds, read from its payload (no verification: the server verifies). */
-export function jwtExpiry(token: string): number | null {
-  const exp = jwtPayload(token)?.exp;
-  return typeof exp === 'number' ? exp : null;
-}
-
 /** The user an access token names (its subject), unverified, as text; null when it names none. */
 export function jwtSubject(token: string): string | null {
   const sub = jwtPayload(token)?.sub;

@@ -2,17 +2,6 @@ import { vars } from '@portal/themes';
 import { style } from '@vanilla-extract/css';
 
 export const box = style({ position: 'relative', display: 'flex', alignItems: 'center' });
-export const hidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
 export const input = style({
   font: 'inherit',
   width: '14rem',

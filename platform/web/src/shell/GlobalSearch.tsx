@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useApi } from '../context';
 import { useDebouncedValue } from '../kit/grid/useDebouncedValue';
+import { visuallyHidden } from '../kit/visuallyHidden.css';
 import { Extensions, type SearchResult } from '../plugin';
 import { loadContribution, useContributions } from './extensions';
 import * as css from './GlobalSearch.css';
@@ -96,7 +97,7 @@ function SearchBox({ providers }: { providers: ReturnType<typeof useProviders> }
       }}
       data-testid="global-search"
     >
-      <Label className={css.hidden}>{t('search.label')}</Label>
+      <Label className={visuallyHidden}>{t('search.label')}</Label>
       <Input className={css.input} placeholder={t('search.placeholder')} />
       <Popover className={css.popover} placement="bottom end">
         <ListBox className={css.listBox} renderEmptyState={() => <div className={css.status}>{status}</div>}>

@@ -19,5 +19,3 @@ export const trigger = style({
   cursor: 'pointer',
   selectors: { '&[data-hovered]': { background: 'rgba(255,255,255,0.14)' }, '&[data-pressed]': { background: 'rgba(0,0,0,0.2)' } },
 });
-/** The label is for assistive technology: the menu shows the language's own name. */
-export const hiddenLabel = style({ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });

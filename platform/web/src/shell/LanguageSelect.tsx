@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { KernelContext } from '../context';
 import { changeAppLanguage } from '../i18n';
 import * as listBoxStyles from '../kit/form/listBox.css';
+import { visuallyHidden } from '../kit/visuallyHidden.css';
 import * as css from './LanguageMenu.css';
 import { LANGUAGE_NAMES } from './languageNames';
 
@@ -26,7 +27,7 @@ export default function LanguageSelect({ open = false }: { open?: boolean }) {
       }}
       data-testid="language-menu"
     >
-      <Label className={css.hiddenLabel}>{t('language.label')}</Label>
+      <Label className={visuallyHidden}>{t('language.label')}</Label>
       <Button className={css.trigger}>
         <SelectValue>{({ selectedText }) => <span lang={current}>{selectedText}</span>}</SelectValue>
         <span aria-hidden="true">▾</span>

@@ -143,7 +143,7 @@ CREATE INDEX billing_transactions_ref_idx ON billing_transactions (ref_transacti
     // columns, 1.5-10 us a charge): a search over every status took 2 s at 200,000 charges on PGlite when half the
     // members' names have an accent. The charge's own text (id, gateway id, PA number, description, status), folded once
     // when the row is written, is kept here; the member's part is looked up in members (support-queries.ts). The
-    // expression is foldSql's of CHARGE_TEXT when this was written, frozen: `support-queries.test.ts` fails if foldSql
+    // expression is foldSql's of CHARGE_TEXT when this was written, frozen: `search-text.test.ts` fails if foldSql
     // or CHARGE_TEXT changes, and a change then needs a migration that redefines the column. Adding it rewrites the
     // table (about 3 s at 200,000 charges on PGlite).
     id: '0010_billing_search_text',

@@ -1,7 +1,8 @@
+import { REGISTRATION_STEPS } from '@portal/plugin-account/contract';
 import type { NavigationGuardContext, NavigationGuardPreparation } from '@portal/web';
 import { describe, expect, it, vi } from 'vitest';
 import { RegistrationPaths } from '../paths';
-import { guardRedirect, REGISTRATION_STEPS } from '../steps';
+import { guardRedirect } from '../steps';
 import stepGuard from './guard';
 import { passesRegistered, prepareStep } from './preparation';
 

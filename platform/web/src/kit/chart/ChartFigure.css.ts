@@ -34,14 +34,3 @@ export const nothing = style({
 });
 /** A responsive grid of charts: as many 30rem columns as fit. */
 export const chartGrid = style({ display: 'grid', gap: vars.space.medium, gridTemplateColumns: fluidColumns('30rem') });
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});

@@ -5,8 +5,9 @@ import { ChartFigure } from './ChartFigure';
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => key }) }));
 // The styles are vanilla-extract's, compiled by the build: here each class is its own name.
 vi.mock('./ChartFigure.css', () =>
-  Object.fromEntries(['figure', 'header', 'title', 'summary', 'plot', 'table', 'cell', 'num', 'emptyFrame', 'nothing', 'visuallyHidden'].map((n) => [n, n])),
+  Object.fromEntries(['figure', 'header', 'title', 'summary', 'plot', 'table', 'cell', 'num', 'emptyFrame', 'nothing'].map((n) => [n, n])),
 );
+vi.mock('../visuallyHidden.css', () => ({ visuallyHidden: 'visuallyHidden' }));
 vi.mock('./themeColours', () => ({ chartColours: () => ({}), gaugeColour: () => '#000' }));
 vi.mock('../components/Button', () => ({ Button: ({ children }: { children: unknown }) => <button type="button">{children as string}</button> }));
 

@@ -3,6 +3,7 @@ import type { ApexOptions } from 'apexcharts';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
+import { visuallyHidden } from '../visuallyHidden.css';
 import * as css from './ChartFigure.css';
 import { APEX_CHART_TYPE, type ChartKind } from './chartTypes';
 import { drawTurns } from './drawTurns';
@@ -106,7 +107,7 @@ export function ChartFigure({ title, summary, kind, columns, categories, values,
           </p>
         ) : asTable ? (
           <table className={css.table}>
-            <caption className={css.visuallyHidden}>{title}</caption>
+            <caption className={visuallyHidden}>{title}</caption>
             <thead>
               <tr>
                 <th scope="col" className={css.cell}>

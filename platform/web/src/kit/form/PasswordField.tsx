@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
+import { visuallyHidden } from '../visuallyHidden.css';
 import * as styles from './form.css';
 import { MaskedInputField } from './MaskedInputField';
 import type { TextFieldProps } from './TextFields';
@@ -46,7 +47,7 @@ export function PasswordField({ rules = [], ...props }: PasswordFieldProps) {
             {policy.results.map((rule) => (
               <li key={rule.Message} className={rule.passed ? styles.rulePassed : styles.ruleFailed}>
                 <span aria-hidden="true">{rule.passed ? '✓ ' : '○ '}</span>
-                <span className={styles.visuallyHidden}>{rule.passed ? t('form.rulePassed') : t('form.ruleFailed')} </span>
+                <span className={visuallyHidden}>{rule.passed ? t('form.rulePassed') : t('form.ruleFailed')} </span>
                 {rule.Message}
               </li>
             ))}

@@ -146,15 +146,5 @@ export const prefix = style({ alignSelf: 'center', color: vars.color.foreground.
 
 globalStyle(`${field} input::placeholder`, { color: vars.color.foreground.muted });
 
-/** Text for screen readers only. */
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});
-
 /** A field built on <fieldset> (file picker): the native group, without the browser frame. */
 export const fieldset = style([field, { border: 0, margin: 0, padding: 0, minWidth: 0 }]);

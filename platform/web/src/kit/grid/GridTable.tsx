@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
 import { edgeAttributes, useSideways } from '../components/sidewaysScroll';
 import * as edgeStyles from '../components/sidewaysScroll.css';
-import * as formStyles from '../form/form.css';
+import { visuallyHidden } from '../visuallyHidden.css';
 import { DebouncedInput } from './DebouncedInput';
 import * as styles from './dataGrid.css';
 import type { GridState } from './gridState';
@@ -255,13 +255,13 @@ export function GridTable<T>(props: GridTableProps<T>) {
                       onChange={() => props.onTogglePage(pageIds, pageState !== 'all')}
                     />
                   ) : (
-                    <span className={formStyles.visuallyHidden}>{t('grid.selectRow', { row: '' })}</span>
+                    <span className={visuallyHidden}>{t('grid.selectRow', { row: '' })}</span>
                   )}
                 </th>
               )}
               {expandable ? (
                 <th scope="col" className={styles.headerCell} {...cellProps(0, headerCol++)}>
-                  <span className={formStyles.visuallyHidden}>{t('grid.details')}</span>
+                  <span className={visuallyHidden}>{t('grid.details')}</span>
                 </th>
               ) : null}
               {dataColumns.map((column) => {
@@ -292,7 +292,7 @@ export function GridTable<T>(props: GridTableProps<T>) {
                       <button type="button" tabIndex={-1} className={styles.sortButton} onClick={() => props.onSort(column.id)}>
                         {header}
                         <span aria-hidden="true">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
-                        <span className={formStyles.visuallyHidden}>
+                        <span className={visuallyHidden}>
                           {sorted === 'asc' ? t('grid.sortedAscending') : sorted === 'desc' ? t('grid.sortedDescending') : t('grid.sortBy', { column: header })}
                         </span>
                       </button>

@@ -26,7 +26,6 @@ export const heading = style({ fontSize: vars.font.size.large, margin: 0 });
 export const muted = style({ color: vars.color.foreground.muted, fontSize: vars.font.size.small, margin: 0 });
 /** The aggregator's hosted linking page: 825 px high (spec 01 section 9). */
 export const frame = style({ width: '100%', height: 825, border: `1px solid ${vars.color.border.standard}`, borderRadius: vars.radius.standard });
-export const hiddenFrame = style({ position: 'absolute', width: 1, height: 1, border: 0, opacity: 0, pointerEvents: 'none' });
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xsmall, maxWidth: '22rem', fontWeight: 600 });
 export const input = style({
   font: 'inherit',
@@ -44,15 +43,4 @@ export const list = style({
   display: 'grid',
   gap: vars.space.small,
   gridTemplateColumns: fluidColumns('14rem'),
-});
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
 });

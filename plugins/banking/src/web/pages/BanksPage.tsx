@@ -1,6 +1,6 @@
 import { formatCurrency, formatDateTime } from '@portal/core';
 import { failureWords, layoutCss, useApi } from '@portal/web';
-import { Button, ConfirmDialog, LoadFailed, Message, TableScroll } from '@portal/web/kit';
+import { Button, ConfirmDialog, LoadFailed, Message, TableScroll, visuallyHidden } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,7 +94,7 @@ export default function BanksPage() {
               )}
               <TableScroll label={t('banks.accountsOf', { name: b.Name })}>
                 <table className={css.table}>
-                  <caption className={css.visuallyHidden}>{t('banks.accountsOf', { name: b.Name })}</caption>
+                  <caption className={visuallyHidden}>{t('banks.accountsOf', { name: b.Name })}</caption>
                   <thead>
                     <tr>
                       <th scope="col" className={css.cell}>

@@ -1,11 +1,12 @@
 import { showToast, useApi, useBrand } from '@portal/web';
-import { Button, ConfirmDialog, LoadFailed, Message, TableScroll } from '@portal/web/kit';
+import { Button, ConfirmDialog, LoadFailed, Message } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BillingApi, type BillingProfile, type CardProfile, cardSaveWaitMs } from '../../contract';
 import * as css from './billing.css';
 import { CardForm, type CardToEdit } from './CardForm';
+import { CardTable } from './CardTable';
 import { CountdownDialog } from './CountdownDialog';
 import { PROFILE_KEY } from './gateway';
 import { canPayMembership } from './subscriptionView';
@@ -111,70 +112,40 @@ export function CardsSection() {
       {profile.data?.IsDeactivated && <Message kind="warning">{t('cards.deactivatedNote')}</Message>}
       {profile.data && cards.length === 0 && <p>{t('cards.none')}</p>}
       {cards.length > 0 && (
-        <TableScroll label={t('cards.heading')}>
-          <table className={css.table} data-testid="card-list">
-            <caption className={css.visuallyHidden}>{t('cards.heading')}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={css.cell}>
-                  {t('cards.number')}
-                </th>
-                <th scope="col" className={css.cell}>
-                  {t('cards.type')}
-                </th>
-                <th scope="col" className={css.cell}>
-                  {t('cards.expiration')}
-                </th>
-                <th scope="col" className={css.cell}>
-                  {t('cards.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {cards.map((c) => (
-                <tr key={c.ProfileId} data-testid="card-row">
-                  <td className={css.cell}>
-                    {c.CardNumber}
-                    {c.IsDefault && <span className={css.badge}>{t('cards.default')}</span>}
-                    {c.IsSubscription && <span className={css.badge}>{t('cards.subscription')}</span>}
-                  </td>
-                  <td className={css.cell}>{c.CardType}</td>
-                  <td className={css.cell}>{c.Expiration}</td>
-                  <td className={css.cell}>
-                    <div className={css.row}>
-                      <Button
-                        size="small"
-                        onPress={() => setEditing({ ProfileId: c.ProfileId, CardNumber: c.CardNumber })}
-                        aria-label={t('cards.editOf', { card: c.CardNumber })}
-                      >
-                        {t('cards.edit')}
-                      </Button>
-                      {!c.IsDefault && (
-                        <Button size="small" onPress={() => makeDefault.mutate(c)} aria-label={t('cards.makeDefaultOf', { card: c.CardNumber })}>
-                          {t('cards.makeDefault')}
-                        </Button>
-                      )}
-                      {canPayMembership(profile.data, c) && (
-                        <Button
-                          size="small"
-                          onPress={() => useForMembership.mutate(c)}
-                          isPending={useForMembership.isPending && useForMembership.variables?.ProfileId === c.ProfileId}
-                          pendingLabel={t('cards.usingForMembership')}
-                          aria-label={t('cards.useForMembershipOf', { card: c.CardNumber })}
-                        >
-                          {t('cards.useForMembership')}
-                        </Button>
-                      )}
-                      <Button size="small" variant="danger" onPress={() => setDeleting(c)} aria-label={t('cards.deleteOf', { card: c.CardNumber })}>
-                        {t('cards.delete')}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <CardTable
+          cards={cards}
+          testIds
+          actions={(c) => (
+            <>
+              <Button
+                size="small"
+                onPress={() => setEditing({ ProfileId: c.ProfileId, CardNumber: c.CardNumber })}
+                aria-label={t('cards.editOf', { card: c.CardNumber })}
+              >
+                {t('cards.edit')}
+              </Button>
+              {!c.IsDefault && (
+                <Button size="small" onPress={() => makeDefault.mutate(c)} aria-label={t('cards.makeDefaultOf', { card: c.CardNumber })}>
+                  {t('cards.makeDefault')}
+                </Button>
+              )}
+              {canPayMembership(profile.data, c) && (
+                <Button
+                  size="small"
+                  onPress={() => useForMembership.mutate(c)}
+                  isPending={useForMembership.isPending && useForMembership.variables?.ProfileId === c.ProfileId}
+                  pendingLabel={t('cards.usingForMembership')}
+                  aria-label={t('cards.useForMembershipOf', { card: c.CardNumber })}
+                >
+                  {t('cards.useForMembership')}
+                </Button>
+              )}
+              <Button size="small" variant="danger" onPress={() => setDeleting(c)} aria-label={t('cards.deleteOf', { card: c.CardNumber })}>
+                {t('cards.delete')}
+              </Button>
+            </>
+          )}
+        />
       )}
       {waiting && <p aria-busy="true">{t('cards.waiting')}</p>}
       {canFrame ? (

@@ -1,6 +1,6 @@
 import { formatCurrency, formatMomentDay } from '@portal/core';
 import { useApi } from '@portal/web';
-import { Button, LoadFailed, TableScroll } from '@portal/web/kit';
+import { Button, LoadFailed, TableScroll, visuallyHidden } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,7 @@ export function PaymentsSection() {
       {list.length > 0 && (
         <TableScroll label={t('payments.heading')}>
           <table className={css.table} data-testid="payment-list">
-            <caption className={css.visuallyHidden}>{t('payments.heading')}</caption>
+            <caption className={visuallyHidden}>{t('payments.heading')}</caption>
             <thead>
               <tr>
                 <th scope="col" className={css.cell}>

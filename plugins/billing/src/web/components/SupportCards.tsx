@@ -1,10 +1,10 @@
 import { loadFailure, useApi } from '@portal/web';
-import { Button, LoadFailed, Message, TableScroll } from '@portal/web/kit';
+import { Button, LoadFailed, Message } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BillingApi, type CardProfile } from '../../contract';
-import * as css from './billing.css';
 import type { CardToEdit } from './CardForm';
+import { CardTable } from './CardTable';
 
 export const supportProfileKey = (memberId: number) => ['billing', 'support', 'profile', memberId] as const;
 
@@ -33,48 +33,26 @@ export function SupportCards({ memberId, onEdit }: { memberId: number; onEdit?: 
   const cards = profile.data.Profiles;
   if (cards.length === 0) return <p>{t('support.noCards')}</p>;
   return (
-    <TableScroll label={t('cards.heading')}>
-      <table className={css.table}>
-        <caption className={css.visuallyHidden}>{t('cards.heading')}</caption>
-        <thead>
-          <tr>
-            <th className={css.cell}>{t('cards.number')}</th>
-            <th className={css.cell}>{t('cards.type')}</th>
-            <th className={css.cell}>{t('cards.expiration')}</th>
-            <th className={css.cell}>{t('cards.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {cards.map((c) => (
-            <tr key={c.ProfileId}>
-              <td className={css.cell}>
-                {c.CardNumber} {c.IsDefault && <span className={css.badge}>{t('cards.default')}</span>}{' '}
-                {c.IsSubscription && <span className={css.badge}>{t('cards.subscription')}</span>}
-              </td>
-              <td className={css.cell}>{c.CardType}</td>
-              <td className={css.cell}>{c.Expiration}</td>
-              <td className={css.cell}>
-                <div className={css.row}>
-                  {onEdit && (
-                    <Button
-                      size="small"
-                      aria-label={t('cards.editOf', { card: c.CardNumber })}
-                      onPress={() => onEdit({ ProfileId: c.ProfileId, CardNumber: c.CardNumber })}
-                    >
-                      {t('cards.edit')}
-                    </Button>
-                  )}
-                  {!c.IsDefault && (
-                    <Button size="small" aria-label={t('cards.makeDefaultOf', { card: c.CardNumber })} onPress={() => makeDefault.mutate(c)}>
-                      {t('cards.makeDefault')}
-                    </Button>
-                  )}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <CardTable
+      cards={cards}
+      actions={(c) => (
+        <>
+          {onEdit && (
+            <Button
+              size="small"
+              aria-label={t('cards.editOf', { card: c.CardNumber })}
+              onPress={() => onEdit({ ProfileId: c.ProfileId, CardNumber: c.CardNumber })}
+            >
+              {t('cards.edit')}
+            </Button>
+          )}
+          {!c.IsDefault && (
+            <Button size="small" aria-label={t('cards.makeDefaultOf', { card: c.CardNumber })} onPress={() => makeDefault.mutate(c)}>
+              {t('cards.makeDefault')}
+            </Button>
+          )}
+        </>
+      )}
+    />
   );
 }

@@ -32,17 +32,6 @@ export const input = style({
   color: vars.color.foreground.text,
 });
 export const heading = style({ fontSize: vars.font.size.large, margin: 0 });
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
 /** The line above the card form naming the card it edits. */
 export const formTitle = style({ margin: 0, fontWeight: 600 });
 /** A money column: right-aligned, digits of equal width so amounts line up. */

@@ -3,7 +3,6 @@ import { style } from '@vanilla-extract/css';
 
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.medium });
 export const fields = style({ display: 'grid', gridTemplateColumns: fluidColumns('16rem'), gap: vars.space.medium });
-export const row = style({ display: 'flex', gap: vars.space.small, flexWrap: 'wrap' });
 export const term = style({ color: vars.color.foreground.muted });
 export const value = style({ margin: 0 });
 export const nameButton = style({

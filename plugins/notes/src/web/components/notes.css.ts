@@ -47,17 +47,6 @@ export const badge = style({
   lineHeight: 1.5,
 });
 export const unread = style({ fontWeight: 700 });
-export const hidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
 export const widgetList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.small });
 /** A recent note's opening words on one line (cut with an ellipsis), so the five notes fit the dashboard's frame. */
 export const widgetLink = style({ display: 'block', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' });

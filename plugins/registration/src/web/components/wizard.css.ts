@@ -10,17 +10,10 @@ export const tab = style({
   border: `1px solid ${vars.color.border.standard}`,
 });
 export const tabCurrent = style({ fontWeight: 700, borderWidth: 2 });
-export const tabDone = style({ textDecoration: 'none' });
 export const fields = style({ display: 'grid', gridTemplateColumns: fluidColumns('16rem'), gap: vars.space.medium });
 export const nav = style({ display: 'flex', gap: vars.space.small, justifyContent: 'space-between', flexWrap: 'wrap' });
 export const term = style({ fontWeight: 700 });
 export const value = style({ margin: 0 });
 export const row = style({ display: 'flex', gap: vars.space.small, alignItems: 'end', flexWrap: 'wrap' });
-export const input = style({
-  font: 'inherit',
-  padding: vars.space.small,
-  border: `1px solid ${vars.color.border.field}`,
-  borderRadius: vars.radius.standard,
-});
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xsmall, maxWidth: '20rem' });
 export const radios = style({ display: 'flex', flexDirection: 'column', gap: vars.space.small });

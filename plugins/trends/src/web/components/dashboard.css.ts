@@ -48,7 +48,6 @@ export const skeletonLine = style({
 });
 
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.small });
-export const row = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.small, alignItems: 'baseline' });
 export const muted = style({ color: vars.color.foreground.muted, fontSize: '0.9rem' });
 export const big = style({ fontSize: '1.6rem', fontWeight: 600, margin: `${vars.space.small} 0` });
 globalStyle(`${list} a`, { color: vars.color.foreground.link });

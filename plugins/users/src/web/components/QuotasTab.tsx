@@ -1,5 +1,5 @@
 import { useApi, useSwapFocus } from '@portal/web';
-import { Button, Message, TableScroll, Toolbar } from '@portal/web/kit';
+import { Button, Message, TableScroll, Toolbar, visuallyHidden } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Input, Label, TextField } from 'react-aria-components';
@@ -140,7 +140,7 @@ export function QuotasTab({ user, draft: store }: { user: User; draft: TabDraftH
                             isInvalid={invalid.includes(key)}
                             aria-describedby={invalid.includes(key) ? errorId : undefined}
                           >
-                            <Label className={css.visuallyHidden}>
+                            <Label className={visuallyHidden}>
                               {t(key === 'min' ? 'quotas.minimumOf' : 'quotas.maximumOf', { month: monthName(q.MonthNumber) })}
                             </Label>
                             <Input

@@ -25,11 +25,5 @@ export function useChangeRefusals(target?: Pick<User, 'Id' | 'Standing' | 'IsMem
 export const refusalNote = (t: (key: string) => string, refusal: ChangeRefusal | null, fallback: string): string =>
   refusal === 'own' ? t('refused.own') : refusal === 'outranked' ? t('refused.outranked') : fallback;
 
-/** What the signed-in caller may change of this user: the server refuses the rest, so Edit shows only here. */
-export function useCaller(target?: Pick<User, 'Id' | 'Standing' | 'IsMember'> | null): Record<ChangeKind, boolean> {
-  const refusals = useChangeRefusals(target);
-  return Object.fromEntries(Object.entries(refusals).map(([kind, refusal]) => [kind, refusal === null])) as Record<ChangeKind, boolean>;
-}
-
 /** The locale of a language for Intl (US English or US Spanish). */
 export const localeOf = (language: string) => (language.startsWith('es') ? 'es-US' : 'en-US');

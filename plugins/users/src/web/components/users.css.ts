@@ -33,16 +33,5 @@ export const box = style({
 export const error = style({ color: vars.color.foreground.critical, fontSize: vars.font.size.small });
 export const muted = style({ color: vars.color.foreground.muted });
 export const link = style({ color: vars.color.foreground.link });
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
 /** A grid row's buttons, side by side (wrapping on a narrow screen). */
 export const rowActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xsmall });
