@@ -16,7 +16,22 @@ test('help topics follow the member role: a finance member sees Bills, not the p
 
 test('the route-title header offers help guides in a dialog, usable by keyboard', async ({ page }) => {
   await signIn(page, 'card', 'card.careguard');
-  await page.getByRole('button', { name: 'Help guides' }).click();
+  await page.getByRole('button', { name: 'Help guides' }).focus();
+  await page.keyboard.press('Enter');
+  // The item the keyboard is on stands out from the menu (WCAG 1.4.11: at least 3:1), not a near-white shade of it.
+  const focusedItem = page.locator('[role="menuitem"][data-focused]');
+  await expect(focusedItem).toHaveCount(1);
+  const contrast = await focusedItem.evaluate((item) => {
+    const rgb = (el: Element) => (getComputedStyle(el).backgroundColor.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+      const lin = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    const menu = item.closest('[role="menu"]')?.parentElement ?? document.body;
+    const [a, b] = [luminance(rgb(item)), luminance(rgb(menu))].sort((x, y) => y - x) as [number, number];
+    return (a + 0.05) / (b + 0.05);
+  });
+  expect(contrast).toBeGreaterThanOrEqual(3);
   await page.getByRole('menuitem', { name: 'Using your prepaid card' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Using your prepaid card' })).toBeVisible();

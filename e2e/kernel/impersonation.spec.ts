@@ -132,14 +132,18 @@ test("a SuperUser acting for nobody is asked to choose a member on a page of one
   }
   expect(refused).toEqual([]);
 
+  // From the keyboard: the picker goes away as acting starts, and focus goes on to the banner's Stop; Stop goes
+  // away in turn, and focus goes back to the picker's box.
   await page.getByLabel('Member ID or number to act for').fill(String(memberId));
-  await page.getByRole('button', { name: 'Act for member' }).click();
+  await page.getByLabel('Member ID or number to act for').press('Enter');
   await expect(page.getByText(`Acting on behalf of member ${memberId}`)).toBeVisible();
   await expect(page.getByTestId('choose-member')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'New message' })).toBeVisible();
   expect(refused).toEqual([]);
-  await page.getByRole('button', { name: 'Stop acting for this member' }).click();
+  await expect(page.getByRole('button', { name: 'Stop acting for this member' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('choose-member')).toBeVisible();
+  await expect(page.getByLabel('Member ID or number to act for')).toBeFocused();
 });
 
 test('signing out ends acting for a member: a member who signs in next on the browser reaches their own pages', async ({ page }) => {

@@ -47,6 +47,20 @@ test.describe('kit gallery: remote grid', () => {
     await expect(pager.getByText('Page 1 of 240')).toBeVisible();
     await pager.getByRole('button', { name: 'Last page' }).click();
     await expect(pager.getByText('11951–12000 of 12000')).toBeVisible();
+
+    // From the keyboard: the press that reaches an end disables its own button, and focus stays in the pager on the
+    // nearest button still enabled (not dropped to the page's start).
+    await pager.getByRole('button', { name: 'Previous page' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(pager.getByText('Page 239 of 240')).toBeVisible();
+    await pager.getByRole('button', { name: 'Next page' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(pager.getByText('Page 240 of 240')).toBeVisible();
+    await expect(pager.getByRole('button', { name: 'Previous page' })).toBeFocused();
+    await pager.getByRole('button', { name: 'First page' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(pager.getByText('Page 1 of 240')).toBeVisible();
+    await expect(pager.getByRole('button', { name: 'Next page' })).toBeFocused();
   });
 
   test('the default sort column (Date, newest first) goes oldest first in one click, then off, then back', async ({ page }) => {

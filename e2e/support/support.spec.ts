@@ -168,9 +168,20 @@ test('Support: find a member, open their tabs, charge a declined transaction, vo
   await expect(row()).toContainText('Declined');
   await expect(row()).toContainText('$42.50');
   await expectAccessible(page);
-  await row()
-    .getByRole('button', { name: `Charge ${declined.TransactionID}` })
-    .click();
+  // From the keyboard, Enter on the row's actions cell (Charge, PA number) moves into the cell and presses nothing:
+  // the charge waits for its own button; Escape goes back to the cell.
+  const charge = row().getByRole('button', { name: `Charge ${declined.TransactionID}` });
+  const actionsCell = row()
+    .getByRole('gridcell')
+    .filter({ has: page.getByRole('button', { name: `Charge ${declined.TransactionID}` }) });
+  await actionsCell.focus();
+  await page.keyboard.press('Enter');
+  await expect(charge).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(actionsCell).toBeFocused();
+  await expect(row()).toContainText('Declined');
+  await expect(page.getByText('The payment was successful.')).toHaveCount(0);
+  await charge.click();
   await expect(page.getByText('The payment was successful.')).toBeVisible();
   await page.getByLabel('Status', { exact: true }).selectOption('Charged');
   await expect(row()).toContainText('Paid');

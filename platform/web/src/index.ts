@@ -13,6 +13,7 @@ export {
   type InitialWish,
   isFocusFree,
   type RecordShown,
+  useKeepFocusInGroup,
   useSwapFocus,
 } from './focus/swapFocus';
 export {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type FieldCandidate, firstTabbableField, isFocusFree, isTabbableField, neighboursOf, swapFocusStep, swapFocusTarget } from './swapFocus';
+import {
+  type FieldCandidate,
+  firstTabbableField,
+  isFocusFree,
+  isTabbableField,
+  nearestEnabled,
+  neighboursOf,
+  swapFocusStep,
+  swapFocusTarget,
+} from './swapFocus';
 
 const body = { name: 'body' };
 const editButton = { name: 'edit' };
@@ -75,5 +84,20 @@ describe('neighboursOf: where focus looks after a row went', () => {
     expect(neighboursOf(['1', '2', '3', '4'], '2')).toEqual(['3', '4', '1']);
     expect(neighboursOf(['1', '2'], '2')).toEqual(['1']);
     expect(neighboursOf(['1', '2'], '9')).toEqual([]);
+  });
+});
+
+describe('nearestEnabled: where focus goes when the pressed button of a group is disabled by its press', () => {
+  // A pager: First, Previous, Next, Last.
+  it('Next or Last on the last page hands focus back to Previous; First or Previous on the first page to Next', () => {
+    const onLast = [false, false, true, true];
+    expect(nearestEnabled(onLast, 2)).toBe(1);
+    expect(nearestEnabled(onLast, 3)).toBe(1);
+    const onFirst = [true, true, false, false];
+    expect(nearestEnabled(onFirst, 0)).toBe(2);
+    expect(nearestEnabled(onFirst, 1)).toBe(2);
+  });
+  it('finds nothing when every button is disabled (a single page)', () => {
+    expect(nearestEnabled([true, true, true, true], 2)).toBe(-1);
   });
 });

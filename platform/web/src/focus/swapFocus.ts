@@ -116,3 +116,49 @@ export function useSwapFocus(shown: RecordShown, { ready = true, initial }: { re
   };
   return { editRef, fieldsRef, want };
 }
+
+/**
+ * Which of a group's controls takes focus when the focused one, `lost`, was disabled by its own press (a pager's Next
+ * on the last page): the nearest enabled one before it (Previous), else the nearest after it (First and Previous
+ * disabled on the first page: Next). -1 when every control is disabled.
+ */
+export function nearestEnabled(disabled: readonly boolean[], lost: number): number {
+  for (let i = lost - 1; i >= 0; i--) if (!disabled[i]) return i;
+  for (let i = lost + 1; i < disabled.length; i++) if (!disabled[i]) return i;
+  return -1;
+}
+
+/**
+ * Keeps focus in a group of buttons (a pager) when the focused button is disabled by what it did: the browser drops
+ * the focus of a disabled control to the page's start, and a keyboard user's next Tab would begin again at "Skip to
+ * main content". After each render, a button of the group that had focus and is now disabled hands it to its nearest
+ * enabled neighbour (nearestEnabled), while focus is still lost. Put the ref on the group's element.
+ */
+export function useKeepFocusInGroup<T extends HTMLElement>() {
+  const groupRef = useRef<T>(null);
+  const last = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    const group = groupRef.current;
+    if (!group) return;
+    const onFocusIn = (e: FocusEvent) => {
+      last.current = e.target instanceof HTMLButtonElement ? e.target : null;
+    };
+    group.addEventListener('focusin', onFocusIn);
+    return () => group.removeEventListener('focusin', onFocusIn);
+  }, []);
+  useEffect(() => {
+    const group = groupRef.current;
+    const lost = last.current;
+    if (!group || !lost?.disabled || !group.contains(lost) || !isFocusFree(document.activeElement, document.body, lost)) return;
+    const buttons = [...group.querySelectorAll('button')];
+    const next =
+      buttons[
+        nearestEnabled(
+          buttons.map((b) => b.disabled),
+          buttons.indexOf(lost),
+        )
+      ];
+    if (next) next.focus();
+  });
+  return groupRef;
+}

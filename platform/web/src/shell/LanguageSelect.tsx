@@ -1,8 +1,9 @@
 import { isLanguage, KernelApi, LANGUAGES, type Language, languageOf } from '@portal/core';
-import { useContext } from 'react';
+import { useContext, useRef } from 'react';
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { KernelContext } from '../context';
+import { isFocusFree } from '../focus/swapFocus';
 import { changeAppLanguage } from '../i18n';
 import * as listBoxStyles from '../kit/form/listBox.css';
 import { visuallyHidden } from '../kit/visuallyHidden.css';
@@ -17,10 +18,20 @@ export default function LanguageSelect({ open = false }: { open?: boolean }) {
   const kernel = useContext(KernelContext);
   const keep = (lng: Language) =>
     kernel?.session.tokens() ? kernel.api.call(KernelApi.language, { body: { Language: lng } }, { notify: false }) : Promise.resolve();
+  // Opened from the stand-in button, which went away as the menu took its place: react-aria would hand focus back to
+  // it when the list closes (a choice, Escape), and it would fall to the page's start. The menu's own button takes it.
+  const trigger = useRef<HTMLButtonElement>(null);
+  const onOpenChange = (isOpen: boolean) => {
+    if (isOpen) return;
+    requestAnimationFrame(() => {
+      if (isFocusFree(document.activeElement, document.body, null)) trigger.current?.focus();
+    });
+  };
   return (
     <Select
       defaultOpen={open}
       autoFocus={open}
+      onOpenChange={onOpenChange}
       value={current}
       onChange={(key) => {
         if (isLanguage(key) && key !== current) void changeAppLanguage(i18n, key, keep);
@@ -28,7 +39,7 @@ export default function LanguageSelect({ open = false }: { open?: boolean }) {
       data-testid="language-menu"
     >
       <Label className={visuallyHidden}>{t('language.label')}</Label>
-      <Button className={css.trigger}>
+      <Button ref={trigger} className={css.trigger}>
         <SelectValue>{({ selectedText }) => <span lang={current}>{selectedText}</span>}</SelectValue>
         <span aria-hidden="true">▾</span>
       </Button>

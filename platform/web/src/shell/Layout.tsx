@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { useIdentity, useKernel, useLookups, useRoles } from '../context';
+import { isFocusFree } from '../focus/swapFocus';
 import { useActingMemberId } from '../impersonation/acting';
 import { Extensions } from '../plugin';
 import { impersonationAtom } from '../store';
@@ -98,6 +99,27 @@ export function Layout() {
     if (shouldFocusHeading(document.activeElement, document.getElementById('main'))) heading.current?.focus({ preventScroll: true });
   }, [location.pathname]);
 
+  // Acting for a member swaps the toolbar's picker for the banner, and stopping swaps them back: the control pressed
+  // goes away with its part. Focus goes on to the other one's control (Stop, or the picker's box; the picker loads
+  // lazily, so a few frames are waited for it), unless the user has moved it somewhere already.
+  const stopActing = useRef<HTMLButtonElement>(null);
+  const actingBefore = useRef(impersonated);
+  useEffect(() => {
+    if (actingBefore.current === impersonated) return;
+    const started = actingBefore.current === null;
+    actingBefore.current = impersonated;
+    let frames = 0;
+    let frame = 0;
+    const settle = () => {
+      if (!isFocusFree(document.activeElement, document.body, null)) return;
+      const target = started ? stopActing.current : document.getElementById('impersonate-member');
+      if (target) target.focus();
+      else if (frames++ < 30) frame = requestAnimationFrame(settle);
+    };
+    frame = requestAnimationFrame(settle);
+    return () => cancelAnimationFrame(frame);
+  }, [impersonated]);
+
   return (
     <>
       <a href="#page-title" className={css.skip}>
@@ -168,6 +190,7 @@ export function Layout() {
             <ImpersonationTermination />
           </Suspense>
           <button
+            ref={stopActing}
             type="button"
             className={css.toolbarButton}
             style={{ color: 'inherit', borderColor: 'currentColor' }}

@@ -18,7 +18,9 @@ export const item = style({
   cursor: 'pointer',
   outline: 'none',
   selectors: {
-    '&[data-focused]': { background: vars.color.background.surfaceRaised },
+    // The focused item on the accent in the accent's text colour, as a list box's option: the raised surface it had
+    // was about 1.05:1 against the menu, so a keyboard user could not see where they were.
+    '&[data-focused]': { background: vars.color.background.formAccent, color: vars.color.foreground.onBrandAccent },
     '&[data-disabled]': { color: vars.color.foreground.muted, cursor: 'default' },
   },
 });

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useKeepFocusInGroup } from '../../focus/swapFocus';
 import { Button } from '../components/Button';
 import * as styles from './dataGrid.css';
 import { pageCount } from './gridState';
@@ -19,8 +20,10 @@ export function GridPager({ pageIndex, pageSize, pageSizes, total, onPage, onPag
   const pages = pageCount(total, pageSize);
   const from = total === 0 ? 0 : pageIndex * pageSize + 1;
   const to = Math.min(total, (pageIndex + 1) * pageSize);
+  // Next to the last page (or First, Previous to the first) disables the button pressed: focus stays in the pager.
+  const pagerRef = useKeepFocusInGroup<HTMLElement>();
   return (
-    <nav className={styles.pager} aria-label={t('grid.pagination')}>
+    <nav ref={pagerRef} className={styles.pager} aria-label={t('grid.pagination')}>
       <label htmlFor={sizeId}>{t('grid.pageSize')}</label>
       <select id={sizeId} className={styles.pageSizeSelect} value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
         {pageSizes.map((size) => (

@@ -9,7 +9,7 @@ import { visuallyHidden } from '../visuallyHidden.css';
 import { DebouncedInput } from './DebouncedInput';
 import * as styles from './dataGrid.css';
 import type { GridState } from './gridState';
-import { CELL_CONTROLS, type CellPosition, cellOperates, moveCell } from './keyboardNav';
+import { CELL_CONTROLS, type CellPosition, cellKeyAction, moveCell } from './keyboardNav';
 import type { Selection } from './selection';
 import type { GridColumn, SelectionMode } from './types';
 import { useKitTable } from './useKitTable';
@@ -119,15 +119,27 @@ export function GridTable<T>(props: GridTableProps<T>) {
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     const target = event.target as HTMLElement;
     if (target.matches(INTERACTIVE_TEXT) || event.defaultPrevented) return;
-    // Space or Enter on a focused cell operates its control (row checkbox, expander, header select-all; Enter follows
-    // a link, such as a record's name): the controls sit outside the tab order, so without this a keyboard user could
-    // reach the cell but not use it.
-    if ((event.key === ' ' || event.key === 'Enter') && target.matches('[data-cell]')) {
-      const control = target.querySelector<HTMLElement>(CELL_CONTROLS);
-      if (control && cellOperates(event.key, control.tagName)) {
+    // Space or Enter on a focused cell operates its one control (row checkbox, expander, header select-all; Enter
+    // follows a link, such as a record's name): the grid's controls sit outside the tab order, so without this a
+    // keyboard user could reach the cell but not use it. A cell of several controls (a row's actions) is entered
+    // instead: Enter (or F2) moves focus to its first control, and Escape from a control goes back to the cell.
+    if ((event.key === ' ' || event.key === 'Enter' || event.key === 'F2') && target.matches('[data-cell]')) {
+      const controls = [...target.querySelectorAll<HTMLElement>(CELL_CONTROLS)];
+      const action = cellKeyAction(
+        event.key,
+        controls.map((c) => c.tagName),
+      );
+      if (action) {
         event.preventDefault();
-        control.click();
+        if (action === 'operate') controls[0]?.click();
+        else controls[0]?.focus();
       }
+      return;
+    }
+    const ownCell = target.matches('[data-cell]') ? null : target.closest<HTMLElement>('[data-cell]');
+    if (event.key === 'Escape' && ownCell) {
+      event.preventDefault();
+      ownCell.focus();
       return;
     }
     const next = moveCell({ row: activeRow, col: activeCol }, event.key, { rowCount: rows.length + 1, colCount, pageRows: 10 }, event.ctrlKey || event.metaKey);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellOperates, moveCell } from './keyboardNav';
+import { cellKeyAction, moveCell } from './keyboardNav';
 
 const bounds = { rowCount: 11, colCount: 4, pageRows: 5 };
 
@@ -31,11 +31,19 @@ describe('keyboard navigation', () => {
 });
 
 describe('a key on a focused cell operates its control', () => {
-  it('Space and Enter press a checkbox or button; a link (a record’s name) follows Enter only, as links do', () => {
-    expect(cellOperates(' ', 'INPUT')).toBe(true);
-    expect(cellOperates('Enter', 'BUTTON')).toBe(true);
-    expect(cellOperates('Enter', 'A')).toBe(true);
-    expect(cellOperates(' ', 'A')).toBe(false);
-    expect(cellOperates('x', 'BUTTON')).toBe(false);
+  it('Space and Enter press a lone checkbox or button; a link (a record’s name) follows Enter only, as links do', () => {
+    expect(cellKeyAction(' ', ['INPUT'])).toBe('operate');
+    expect(cellKeyAction('Enter', ['BUTTON'])).toBe('operate');
+    expect(cellKeyAction('Enter', ['A'])).toBe('operate');
+    expect(cellKeyAction(' ', ['A'])).toBeNull();
+    expect(cellKeyAction('x', ['BUTTON'])).toBeNull();
+    expect(cellKeyAction('Enter', [])).toBeNull();
+  });
+
+  it('never presses one of several controls unseen (a row’s Charge and Refund): Enter or F2 moves into the cell, Space does nothing', () => {
+    expect(cellKeyAction('Enter', ['BUTTON', 'BUTTON'])).toBe('enter');
+    expect(cellKeyAction('F2', ['BUTTON', 'BUTTON'])).toBe('enter');
+    expect(cellKeyAction(' ', ['BUTTON', 'BUTTON'])).toBeNull();
+    expect(cellKeyAction('F2', ['BUTTON'])).toBe('enter');
   });
 });

@@ -38,14 +38,24 @@ export function moveCell(from: CellPosition, key: string, bounds: GridBounds, ct
   }
 }
 
-/** The controls a focused cell may hold, which Space or Enter on the cell operates (see cellOperates). */
+/** The controls a focused cell may hold, which a key on the cell operates or moves into (see cellKeyAction). */
 export const CELL_CONTROLS = 'input[type="checkbox"], input[type="radio"], button, a[href]';
 
 /**
- * Whether a key pressed on a focused cell operates the control in it: Space or Enter press a checkbox, radio or button;
- * a link follows Enter only, as a link does (Space scrolls the page).
+ * What a key pressed on a focused cell does with the controls in it (their tag names, in order), as the ARIA grid
+ * pattern has it:
+ * - one control: Space or Enter press a checkbox, radio or button, and a link follows Enter only, as a link does (Space
+ *   scrolls the page): 'operate';
+ * - more than one (a row's actions: Charge, Refund): Enter moves focus to the first, and Tab then reaches the others;
+ *   pressing one unseen could move money: 'enter';
+ * - F2 moves focus into any cell with a control: 'enter';
+ * - otherwise nothing (null).
  */
-export function cellOperates(key: string, controlTag: string): boolean {
-  if (key === 'Enter') return true;
-  return key === ' ' && controlTag.toUpperCase() !== 'A';
+export function cellKeyAction(key: string, controlTags: readonly string[]): 'operate' | 'enter' | null {
+  const [first] = controlTags;
+  if (first === undefined) return null;
+  if (key === 'F2') return 'enter';
+  if (controlTags.length > 1) return key === 'Enter' ? 'enter' : null;
+  if (key === 'Enter') return 'operate';
+  return key === ' ' && first.toUpperCase() !== 'A' ? 'operate' : null;
 }

@@ -1,5 +1,5 @@
 import { formatIsoDayText } from '@portal/core';
-import { layoutCss, useApi } from '@portal/web';
+import { layoutCss, useApi, useKeepFocusInGroup } from '@portal/web';
 import { Button, LoadFailed, Message, NativeSelectField, TableScroll } from '@portal/web/kit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -12,6 +12,8 @@ import { useDownload } from './useDownload';
 /** /documents: the member's 1099s, annual accountings and depletion letters, paged, filtered by type, downloadable. */
 export default function DocumentsPage() {
   const api = useApi();
+  // Next on the last page (Previous on the first) disables the button pressed: focus stays in the pager.
+  const pagerRef = useKeepFocusInGroup<HTMLElement>();
   const { t } = useTranslation('documents');
   const [type, setType] = useState(0);
   const [pageSize, setPageSize] = useState(DEFAULT_DOCUMENT_PAGE_SIZE);
@@ -112,7 +114,7 @@ export default function DocumentsPage() {
         </TableScroll>
       )}
       {(listed || (docs.isError && page > 1)) && (
-        <nav className={css.pager} aria-label={t('pager')}>
+        <nav ref={pagerRef} className={css.pager} aria-label={t('pager')}>
           <Button size="small" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
             {t('previous')}
           </Button>

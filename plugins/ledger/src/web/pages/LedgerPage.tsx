@@ -1,5 +1,5 @@
 import { hasAnyRole, Roles } from '@portal/core';
-import { type ApiCallError, layoutCss, showToast, useApi, useRoles } from '@portal/web';
+import { type ApiCallError, layoutCss, showToast, useApi, useKeepFocusInGroup, useRoles } from '@portal/web';
 import { Button, ConfirmDialog, LoadFailed, Message, NativeSelectField, StaleNotice, saveBlob, TableScroll, Toolbar } from '@portal/web/kit';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -56,6 +56,8 @@ function bandColour(roles: string[]): string {
 /** The member ledger (spec 02 sections 2, 4, 5, 8, 9): add, edit inline, delete, the initial balance and the federal payer. */
 export default function LedgerPage() {
   const api = useApi();
+  // Next on the last page (Previous on the first) disables the button pressed: focus stays in the pager.
+  const pagerRef = useKeepFocusInGroup<HTMLDivElement>();
   const roles = useRoles();
   const queryClient = useQueryClient();
   const { t } = useTranslation('ledger');
@@ -648,7 +650,7 @@ export default function LedgerPage() {
           </tbody>
         </table>
       </TableScroll>
-      <div className={css.pager}>
+      <div ref={pagerRef} className={css.pager}>
         <Button size="small" isDisabled={pageIndex === 0} onPress={() => setPageIndex((p) => Math.max(0, p - 1))}>
           {t('pager.previous')}
         </Button>
