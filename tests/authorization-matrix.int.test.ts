@@ -1,6 +1,6 @@
 import { executionAsyncId } from 'node:async_hooks';
 import type { StartedServer } from '@portal/app-server/server';
-import { ALL_ROLES, decideAccess, MEMBER_ROLES } from '@portal/core';
+import { type Access, ALL_ROLES, decideAccess, MEMBER_ROLES } from '@portal/core';
 import { authHeaders, makeUser, startTestServer } from '@portal/testing/server';
 import { mintSession } from '@portal/testing/tokens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,20 @@ describe('authorization matrix', () => {
     }
     expect(mismatches).toEqual([]);
   }, 600_000);
+
+  /*
+   * The test above checks each route against its own declaration, so a declaration opened to more roles passes it. This
+   * one keeps every route's declared access in tests/route-access.txt (one sorted line per route: method, path, access),
+   * so any change of who may call a route shows as a diff of that file, to be reviewed with the change. After a change
+   * meant so, update the file with `pnpm exec vitest run --project integration tests/authorization-matrix.int.test.ts -u`
+   * and commit it with the change. Under CI (CI=1) the file is never written: a difference, or no file, fails.
+   */
+  it("keeps every route's declared access as reviewed in route-access.txt: a role change must be reviewed there", async () => {
+    const accessOf = (access: Access) =>
+      typeof access === 'string' ? access : access.length === 0 ? '(no roles: any signed-in user)' : [...access].sort().join(', ');
+    const lines = server.routes.map((r) => `${r.method} ${r.url} => ${accessOf(r.access)}`).sort();
+    await expect(`${lines.join('\n')}\n`).toMatchFileSnapshot('./route-access.txt');
+  });
 
   // An AsyncLocalStorage (or any async hook) turned on by a route stays on for the process: on Node 20 every later
   // promise of every request pays for it (about a fifth more CPU for /health; issue 23's fifty-seventh pass). With

@@ -870,6 +870,29 @@ describe('billing: money moves once, whoever retries and whatever runs at once',
     expect(await statusAt(p.SubscriptionId)).toBe('active');
   });
 
+  it('answers a save-subscription sent again with the same IdempotencyKey as it answered the first: one subscription at the gateway, one charge, one row', async () => {
+    const samId = (await makeUser(server, { userName: 'bill-sam', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    const sam = await signIn(server, 'bill-sam');
+    expect(await addCard(sam, '4111111111111111')).toMatchObject({ status: 200 });
+    await sync(sam);
+    const body = { key: 1, IdempotencyKey: 'sam-save-sub-0001' };
+    const first = await call(BillingApi.saveSubscription.path, { session: sam, body });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().Data).toBe(true);
+    // The same request again (its answer lost, the page retries): the first one's answer, not "already subscribed" (false).
+    const again = await call(BillingApi.saveSubscription.path, { session: sam, body });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().Data).toBe(true);
+    const p = await data<BillingProfile>(BillingApi.profile.path, { session: sam });
+    expect(p).toMatchObject({ SubscriptionType: 1, SubscriptionStatus: 'active' });
+    const gw = await gatewayTransactions(p.CustomerId ?? 0);
+    expect([...new Set(gw.flatMap((t) => (t.subscriptionId ? [t.subscriptionId] : [])))]).toEqual([p.SubscriptionId]);
+    expect(gw.filter((t) => t.type === 'authCapture').map((t) => t.amountCents)).toEqual([1200]);
+    expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1`, [samId])).toBe(1);
+    expect(await count(`SELECT count(*)::int AS n FROM billing_transactions WHERE member_id = $1 AND kind = 'subscription'`, [samId])).toBe(1);
+    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.subscription' AND member_id = $1`, [samId])).toBe(1);
+  });
+
   it('refuses an amount that only JavaScript reads as a number, and authorizes nothing', async () => {
     for (const Amount of ['0x10', '1e2', 'Infinity']) {
       const r = await staffCall(BillingApi.prepull.path, { MemberId: danId, Amount, IdempotencyKey: `dan-bad-amount-${Amount}` });
@@ -880,6 +903,109 @@ describe('billing: money moves once, whoever retries and whatever runs at once',
     const comma = await staffCall(BillingApi.prepull.path, { MemberId: danId, Amount: '12,5', IdempotencyKey: 'dan-comma-amount' });
     expect(comma.json().Data.StatusString).toBe('Ok');
     expect(await count(`SELECT amount_cents AS n FROM billing_transactions WHERE member_id = $1 AND kind = 'prepull'`, [danId])).toBe(1250);
+  });
+});
+
+describe("billing: the default card, set by support's defaultcard/update and by the member's POST /api/card", () => {
+  let dora: Session;
+  let doraId: number;
+  let ottoId: number;
+  /** Dora's two cards: the first saved (the default to begin with) and the second. */
+  let firstCard: number;
+  let secondCard: number;
+  /** The one card of another member, Otto. */
+  let ottoCard: number;
+  const asStaff = (path: string, body: unknown) => call(path, { session: staff, brand: 'staff', body });
+  /** Which of a member's cards is the default, in our table and at the gateway. */
+  const defaults = async (memberId: number) => {
+    const ours = await server.database.sql.query<{ payment_profile_id: number; is_default: boolean }>(
+      'SELECT payment_profile_id, is_default FROM billing_cards WHERE member_id = $1 ORDER BY payment_profile_id',
+      [memberId],
+    );
+    const customerId =
+      (
+        await server.database.sql.query<{ customer_profile_id: number }>('SELECT customer_profile_id FROM billing_customers WHERE member_id = $1', [memberId])
+      )[0]?.customer_profile_id ?? 0;
+    const gateway = ((await stack.gateway(`/customers/${customerId}`)) as { paymentProfiles: { paymentProfileId: number; isDefault: boolean }[] })
+      .paymentProfiles;
+    return {
+      ours: ours.filter((c) => c.is_default).map((c) => c.payment_profile_id),
+      gateway: gateway.filter((c) => c.isDefault).map((c) => c.paymentProfileId),
+    };
+  };
+  const defaultAudits = (memberId: number) =>
+    count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'billing.card.default' AND member_id = $1`, [memberId]);
+  /** What a refused call must leave as it was: the default card (ours and the gateway's) and the audit of default changes. */
+  const state = async (memberId: number) => ({ ...(await defaults(memberId)), audits: await defaultAudits(memberId) });
+  /** Dora's card that is not her default now: the one a call is to make the default (each test stands on its own). */
+  const notDefault = async () => ((await defaults(doraId)).ours[0] === firstCard ? secondCard : firstCard);
+  const defaultsOf = (p: BillingProfile) => p.Profiles.filter((c) => c.IsDefault).map((c) => c.ProfileId);
+
+  beforeAll(async () => {
+    doraId = (await makeUser(server, { userName: 'bill-dora', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    ottoId = (await makeUser(server, { userName: 'bill-otto', roles: ['CareGuard'], brand: 'card', member: true })).memberId ?? 0;
+    dora = await signIn(server, 'bill-dora');
+    const otto = await signIn(server, 'bill-otto');
+    expect((await addCard(dora, '4111111111111111')).status).toBe(200);
+    expect((await addCard(dora, '5424000000000015')).status).toBe(200);
+    const cards = (await sync(dora)).Profiles;
+    firstCard = cards.find((c) => c.CardNumber === 'XXXX1111')?.ProfileId ?? 0;
+    secondCard = cards.find((c) => c.CardNumber === 'XXXX0015')?.ProfileId ?? 0;
+    expect((await addCard(otto, '4111111111111111')).status).toBe(200);
+    ottoCard = (await sync(otto)).Profiles[0]?.ProfileId ?? 0;
+    expect(await defaults(doraId)).toEqual({ ours: [firstCard], gateway: [firstCard] });
+  });
+
+  it("support (CareSupport) makes the member's named card the default: answered, read back by support and by the member, at the gateway too, audited", async () => {
+    const target = await notDefault();
+    const audits = await defaultAudits(doraId);
+    const res = await asStaff(BillingApi.supportDefaultCard.path, { MemberId: doraId, ProfileId: target });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(defaultsOf(res.json().Data)).toEqual([target]);
+    expect(defaultsOf((await asStaff(BillingApi.supportProfile.path, { MemberId: doraId })).json().Data)).toEqual([target]);
+    expect((await data<{ ProfileId: number }>(BillingApi.defaultCard.path, { session: dora })).ProfileId).toBe(target);
+    expect(await state(doraId)).toEqual({ ours: [target], gateway: [target], audits: audits + 1 });
+  });
+
+  it("refuses a member support's defaultcard/update (403), changing nothing", async () => {
+    const before = await state(doraId);
+    const res = await call(BillingApi.supportDefaultCard.path, { session: dora, body: { MemberId: doraId, ProfileId: await notDefault() } });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(await state(doraId)).toEqual(before);
+  });
+
+  it("refuses support's defaultcard/update naming another member's card (404, the card was not found), changing neither member's cards", async () => {
+    const before = { dora: await state(doraId), otto: await state(ottoId) };
+    const res = await asStaff(BillingApi.supportDefaultCard.path, { MemberId: doraId, ProfileId: ottoCard });
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json().MsgText).toBe(BILLING_MESSAGES.cardNotFound);
+    expect({ dora: await state(doraId), otto: await state(ottoId) }).toEqual(before);
+  });
+
+  it("the member's POST /api/card makes their own card the default, answers it as the default and reads it back so; staff are refused (403)", async () => {
+    const target = await notDefault();
+    const other = target === firstCard ? secondCard : firstCard;
+    const audits = await defaultAudits(doraId);
+    const res = await call(BillingApi.cardSave.path, { session: dora, body: { Id: target, IsDefault: true } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().Data).toMatchObject({ ProfileId: target, IsDefault: true });
+    const one = (id: number) => data<{ ProfileId: number; IsDefault: boolean }>(BillingApi.cardGet.path.replace(':id', String(id)), { session: dora });
+    expect(await one(target)).toMatchObject({ IsDefault: true });
+    expect(await one(other)).toMatchObject({ IsDefault: false });
+    expect((await data<{ ProfileId: number }>(BillingApi.defaultCard.path, { session: dora })).ProfileId).toBe(target);
+    expect(await state(doraId)).toEqual({ ours: [target], gateway: [target], audits: audits + 1 });
+    // The card page's call is the member's own: support, acting on nobody, is refused and changes nothing.
+    const staffCall = await asStaff(BillingApi.cardSave.path, { Id: other, IsDefault: true });
+    expect(staffCall.statusCode, staffCall.body).toBe(403);
+    expect(await state(doraId)).toEqual({ ours: [target], gateway: [target], audits: audits + 1 });
+  });
+
+  it("refuses the member's POST /api/card naming another member's card (404, the card was not found), changing neither member's cards", async () => {
+    const before = { dora: await state(doraId), otto: await state(ottoId) };
+    const res = await call(BillingApi.cardSave.path, { session: dora, body: { Id: ottoCard, IsDefault: true } });
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json().MsgText).toBe(BILLING_MESSAGES.cardNotFound);
+    expect({ dora: await state(doraId), otto: await state(ottoId) }).toEqual(before);
   });
 });
 

@@ -179,6 +179,12 @@ describe('the five rules, in order (each test breaks its rule and every later on
 
 describe('the ledger', () => {
   let created: Json;
+  /** The audit rows of one action on one transaction, as the kernel's audit_log holds them. */
+  const auditsOf = (action: string, transactionId: unknown) =>
+    env.server.database.sql.query<{ action: string; member_id: number }>(
+      'SELECT action, member_id FROM audit_log WHERE action = $1 AND entity_id = $2 ORDER BY id',
+      [action, String(transactionId)],
+    );
   it('adds a transaction, stores the amount as its absolute value, and audits it in the same commit', async () => {
     const res = await call(member, LedgerApi.create.path, entry({ Amount: '-125.40' }));
     expect(res.statusCode, res.body).toBe(200);
@@ -195,7 +201,7 @@ describe('the ledger', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(data(res)).toMatchObject({ DateCreated: today, TransactionTypeID: 2, Amount: 50 });
   });
-  it('edits repeat the future-date and amount checks, refuse a stale version, and keep the trail', async () => {
+  it('edits repeat the future-date and amount checks, refuse a stale version, keep the trail, and audit the one edit made under the member', async () => {
     const id = created.TransactionID;
     let res = await call(member, LedgerApi.update.path, { ...entry(), TransactionID: id, Version: 1, DateCreated: addDays(today, 3) });
     expect(res.json().MsgText).toBe(LedgerMessages.futureDate);
@@ -208,6 +214,8 @@ describe('the ledger', () => {
     expect(res.statusCode).toBe(409);
     const trail = await env.server.database.sql.query<{ action: string }>('SELECT action FROM ledger_history WHERE transaction_id = $1 ORDER BY id', [id]);
     expect(trail.map((t) => t.action)).toEqual(['create', 'update']);
+    // One audit row for the one edit that was made (the refused ones wrote none), naming the member whose row it is.
+    expect(await auditsOf('ledger.transaction.update', id)).toEqual([{ action: 'ledger.transaction.update', member_id: memberId }]);
   });
   it('does not let another member see, change or delete it', async () => {
     const id = created.TransactionID;
@@ -226,7 +234,7 @@ describe('the ledger', () => {
     expect(flags).toMatchObject({ MemberID: memberId, isEligible: true, isSuperUser: false, isAmethyst: false });
     expect(data(await call(member, LedgerApi.loadMember.path))).toMatchObject({ isEligible: false, isAmethyst: true });
   });
-  it('deletes it, audited', async () => {
+  it('deletes it, audited: one ledger.transaction.delete row under the member', async () => {
     const res = await call(member, LedgerApi.delete.path, { TransactionID: created.TransactionID, Version: 2 });
     expect(res.statusCode, res.body).toBe(200);
     expect(await count(memberId)).toBe(1);
@@ -234,6 +242,7 @@ describe('the ledger', () => {
       created.TransactionID,
     ]);
     expect(trail.map((t) => t.action)).toEqual(['create', 'update', 'delete']);
+    expect(await auditsOf('ledger.transaction.delete', created.TransactionID)).toEqual([{ action: 'ledger.transaction.delete', member_id: memberId }]);
   });
 });
 

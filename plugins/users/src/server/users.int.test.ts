@@ -484,6 +484,56 @@ describe('teams', () => {
     expect((await call(admin, 'POST', UsersApi.teamRemove.path, body(removed.Data.Version))).statusCode).toBe(400);
   });
 
+  /** Two new teams of the user's company, named apart from every other test's. */
+  const twoTeams = async (companyId: number) => {
+    const tag = randomUUID().slice(0, 8);
+    const make = async (name: string) =>
+      (await ok(admin, 'POST', TeamsApi.save.path, { TeamName: `${name} ${tag}`, CompanyId: companyId })).Data as { Id: number };
+    return [await make('Stale A'), await make('Stale B')] as const;
+  };
+  const teamIdsOf = async (userId: string) =>
+    (await sql().query<{ team_id: number }>('SELECT team_id FROM users_team_members WHERE user_id = $1 ORDER BY team_id', [userId])).map((r) => r.team_id);
+  const teamAudits = async (action: string, userId: string) =>
+    (await sql().query("SELECT 1 FROM audit_log WHERE action = $1 AND entity_id = $2 AND outcome = 'success'", [action, userId])).length;
+
+  it("refuses a team assignment sent with the user's Version from before a save (stale, 409): the team stays unassigned, the Version unmoved, nothing audited", async () => {
+    const { user, company } = await newUser(support, true);
+    const [a, b] = await twoTeams(company.Id);
+    const add = (teamId: number, v: number) =>
+      call(admin, 'POST', UsersApi.teamAdd.path, { Id: user.Id, Version: v, Models: { CompanyId: company.Id, Team: { Id: teamId } } });
+    const saved = await add(a.Id, user.Version);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const savedVersion = saved.json().Data.Version as number;
+    expect(savedVersion).toBe(user.Version + 1);
+    // The first Version sent again (a page opened before the save): another team, so the duplicate rule does not answer first.
+    const stale = await add(b.Id, user.Version);
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().MsgText).toBe(UsersMessages.stale);
+    expect(await teamIdsOf(user.Id)).toEqual([a.Id]);
+    expect(await version(user.Id)).toBe(savedVersion);
+    expect(await teamAudits('users.team.add', user.Id)).toBe(1);
+  });
+
+  it("refuses a team removal sent with the user's Version from before a save (stale, 409): the team stays assigned, the Version unmoved, nothing audited", async () => {
+    const { user, company } = await newUser(support, true);
+    const [a, b] = await twoTeams(company.Id);
+    const change = (path: string, teamId: number, v: number) =>
+      call(admin, 'POST', path, { Id: user.Id, Version: v, Models: { CompanyId: company.Id, Team: { Id: teamId } } });
+    const v1 = (await change(UsersApi.teamAdd.path, a.Id, user.Version)).json().Data.Version as number;
+    const v2 = (await change(UsersApi.teamAdd.path, b.Id, v1)).json().Data.Version as number;
+    const removed = await change(UsersApi.teamRemove.path, a.Id, v2);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const v3 = removed.json().Data.Version as number;
+    expect(v3).toBe(v2 + 1);
+    // The Version before the removal sent again, removing the other team.
+    const stale = await change(UsersApi.teamRemove.path, b.Id, v2);
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().MsgText).toBe(UsersMessages.stale);
+    expect(await teamIdsOf(user.Id)).toEqual([b.Id]);
+    expect(await version(user.Id)).toBe(v3);
+    expect(await teamAudits('users.team.remove', user.Id)).toBe(1);
+  });
+
   it("refuses a team of another company than the user's, and a plain CareSupport", async () => {
     const { user } = await newUser();
     const companies = (await ok(support, 'GET', UsersApi.companies.path)).Data as { Id: number }[];
@@ -740,6 +790,22 @@ describe('permissions', () => {
     // Saved empty, they hold none (not every one again).
     const none = await ok(admin, 'POST', UsersApi.permissionSave.path, { Id: user.Id, Version: got.Version, Models: [] });
     expect(none.Data.Models.filter((p: { IsSelected: boolean }) => p.IsSelected)).toEqual([]);
+  });
+  it("refuses permissions sent with the user's Version from before a save (stale, 409): the saved permissions, the Version and the audit stay", async () => {
+    const { user } = await newUser(support, true);
+    const saved = await ok(admin, 'POST', UsersApi.permissionSave.path, { Id: user.Id, Version: user.Version, Models: [1, 5] });
+    expect(saved.Data.Version).toBe(user.Version + 1);
+    const stale = await call(admin, 'POST', UsersApi.permissionSave.path, { Id: user.Id, Version: user.Version, Models: [2] });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().MsgText).toBe(UsersMessages.stale);
+    const held = (
+      await sql().query<{ permission_id: number }>('SELECT permission_id FROM users_permissions WHERE user_id = $1 ORDER BY permission_id', [user.Id])
+    ).map((r) => r.permission_id);
+    expect(held).toEqual([1, 5]);
+    const got = (await ok(support, 'GET', `/api/users/permission/get/${user.Id}`)).Data;
+    expect(got.Version).toBe(saved.Data.Version);
+    expect(got.Models.filter((p: { IsSelected: boolean }) => p.IsSelected).map((p: { Key: string }) => p.Key)).toEqual(['ViewCases', 'ViewReports']);
+    expect(await sql().query("SELECT 1 FROM audit_log WHERE action = 'users.permission.save' AND entity_id = $1", [user.Id])).toHaveLength(1);
   });
 });
 
