@@ -241,6 +241,7 @@ export function report(r: ScaffoldResult): string {
     '',
     'Next steps:',
     `  pnpm exec vitest run --project integration plugins/${id}     # its API test: 401, 403, 404 on other brands, 200 with rows`,
+    "  pnpm exec vitest run --project integration tests/authorization-matrix.int.test.ts -u   # its routes' access in tests/route-access.txt: review and commit",
     `  pnpm build staff && pnpm exec playwright test -c e2e/playwright.config.ts e2e/${id}`,
     `  scripts/start, then open http://staff.localhost:8080${path} as staff.caresupport (password ${DEMO_PASSWORD})`,
     `  Rename the title "${title}" in plugins/${id}/src/web/i18n/en.json and es.json, and the roles in src/access.ts.`,
