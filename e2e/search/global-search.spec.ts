@@ -19,6 +19,9 @@ test('the toolbar search finds a bill and a note, grouped by kind, by keyboard',
   await expect(list.getByText('Messages', { exact: true })).toBeVisible();
   await expect(list.getByRole('option', { name: new RegExp(bill.ClaimNumber) }).first()).toBeVisible();
   await expect(list.getByRole('option', { name: about })).toBeVisible();
+  // A screen reader hears how many were found (a status beside the box), as many as the list shows.
+  const options = await list.getByRole('option').count();
+  await expect(page.getByRole('status').filter({ hasText: /found/ })).toHaveText(`${options} results found.`);
 
   // Keyboard: the first result is the bill; Enter opens it.
   await box.press('ArrowDown');
@@ -38,6 +41,7 @@ test('a member without the finance role searches notes only', async ({ page }) =
   await signIn(page, 'card', 'card.careguard', undefined, '/help');
   const box = page.getByRole('combobox', { name: 'Search' });
   await box.fill('zzzz-nothing');
-  await expect(page.getByText('Nothing found.')).toBeVisible();
+  await expect(page.getByRole('listbox').getByText('Nothing found.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Nothing found.' })).toHaveCount(1);
   await expect(page.getByRole('listbox').getByText('Bills', { exact: true })).toHaveCount(0);
 });

@@ -78,6 +78,10 @@ function SearchBox({ providers }: { providers: ReturnType<typeof useProviders> }
       : groups.some((g) => g.failed) && shown.length === 0
         ? t('search.failed')
         : t('search.empty');
+  // What the search found, said once it is in (react-aria reads a list's count out only on Apple's screen readers): the
+  // number of results, nothing found, or the failure; nothing while the user is still typing or it is under way.
+  const found = shown.reduce((n, g) => n + g.items.length, 0);
+  const announcement = !ready || text.trim().length < GLOBAL_SEARCH_MIN || results.isFetching ? '' : found > 0 ? t('search.results', { count: found }) : status;
 
   return (
     <ComboBox
@@ -99,7 +103,13 @@ function SearchBox({ providers }: { providers: ReturnType<typeof useProviders> }
     >
       <Label className={visuallyHidden}>{t('search.label')}</Label>
       <Input className={css.input} placeholder={t('search.placeholder')} />
+
       <Popover className={css.popover} placement="bottom end">
+        {/* In the list's box: while it is open, react-aria hides everything else from screen readers. It opens as the
+            search starts, with nothing to say until the answer is in. */}
+        <span role="status" className={visuallyHidden} data-testid="global-search-status">
+          {announcement}
+        </span>
         <ListBox className={css.listBox} renderEmptyState={() => <div className={css.status}>{status}</div>}>
           {shown.map((g) => (
             <ListBoxSection key={g.id} id={g.id}>
