@@ -79,9 +79,11 @@ test('Banking: a CareGuard member searches, links a test bank through one MFA st
   await expect(account).toContainText(/\$[\d,]+\.\d{2}/);
   const accountName = (await account.getByRole('cell').first().textContent())?.trim() ?? '';
 
-  await account.getByRole('button', { name: `Set ${accountName} as the funding account` }).click();
+  await account.getByRole('button', { name: `Set ${accountName} as the funding account` }).press('Enter');
   await expect(page.getByText('Your funding account has been successfully set')).toBeVisible();
   await expect(account).toContainText('Funding account');
+  // Its Set as default went with the change: focus stays in the account's row, on its Refresh.
+  await expect(account.getByRole('button', { name: `Refresh ${accountName}` })).toBeFocused();
 
   await account.getByRole('button', { name: `Refresh ${accountName}` }).click();
   await expect(page.getByText('Your linked account has been refreshed. Please see your updated account shortly.')).toBeVisible();
@@ -92,10 +94,61 @@ test('Banking: a CareGuard member searches, links a test bank through one MFA st
 
   await bank.getByRole('button', { name: 'Remove Dag Site Bank' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Remove this bank?' });
-  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await confirm.getByRole('button', { name: 'Remove' }).press('Enter');
   await expect(page.getByText('Your account has been removed.')).toBeVisible();
   await expect(page.getByTestId('linked-bank')).toHaveCount(0);
   await expect(page.getByTestId('bank-deactivated')).toBeVisible();
+  // The dialog's return of focus finds the bank's Remove gone, and no bank is left: the account's state has focus.
+  await expect(page.getByTestId('bank-deactivated')).toBeFocused();
+});
+
+test('Banking: a bank removed while another is linked gives focus to the other bank, in the list drawn without it', async ({ page }) => {
+  // Two linked banks, as the finance service answers them (given here: linking two takes the aggregator's frames).
+  const bank = (id: number, name: string) => ({
+    ProviderId: id,
+    ProviderAccountId: id,
+    Name: name,
+    Logo: null,
+    Url: null,
+    Status: 'SUCCESS',
+    Message: null,
+    LastRefreshed: null,
+    Containers: [{ AccountId: id * 10 }],
+  });
+  const account = (id: number, name: string, isDefault: boolean) => ({
+    AccountId: id * 10,
+    ProviderAccountId: id,
+    ProviderId: id,
+    BankName: name,
+    AccountName: `${name} Checking`,
+    AccountType: 'checking',
+    AccountNumber: '...1234',
+    Balance: 100,
+    RefreshDate: null,
+    IsDefault: isDefault,
+  });
+  const both = {
+    Banks: [bank(71, 'First Test Bank'), bank(72, 'Second Test Bank')],
+    DefaultAccountId: 710,
+    Accounts: [account(71, 'First Test Bank', true), account(72, 'Second Test Bank', false)],
+    LastRefreshed: null,
+    LastAdded: null,
+  };
+  const answer = (Data: unknown, MsgText: string | null = null) => ({
+    status: 200,
+    contentType: 'application/json',
+    body: JSON.stringify({ Data, Unwrap: true, MsgText, HasError: false }),
+  });
+  await page.route('**/api/finance/site/accounts', (route) => route.fulfill(answer(both)));
+  await page.route('**/api/finance/site/remove', (route) =>
+    route.fulfill(answer({ ...both, Banks: both.Banks.slice(1), Accounts: both.Accounts.slice(1) }, 'Your account has been removed.')),
+  );
+  await signIn(page, 'card', 'card.careguard', undefined, '/payment/bank');
+  await page.getByRole('button', { name: 'Remove First Test Bank' }).press('Enter');
+  await page.getByRole('alertdialog', { name: 'Remove this bank?' }).getByRole('button', { name: 'Remove' }).press('Enter');
+  await expect(page.getByText('Your account has been removed.')).toBeVisible();
+  await expect(page.getByTestId('linked-bank')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Set Second Test Bank Checking as the funding account' })).toBeFocused();
 });
 
 test('Banking: the dashboard shows CareGuard the card and bank check; the linking page frames only the aggregator', async ({ page }) => {

@@ -115,6 +115,8 @@ test('SuperUser acting for a finance member adds a PDF to their documents, and t
   });
   await form.getByRole('button', { name: 'Add document' }).click();
   await expect(staff.getByText(`${name} has been added to the member's documents.`)).toBeVisible();
+  // The form is drawn anew, empty, without the Add document pressed: the outcome takes focus.
+  await expect(form.getByRole('status').filter({ hasText: `${name} has been added to the member's documents.` })).toBeFocused();
   await expect(staff.getByTestId('documents')).toContainText(name);
 
   await member.reload();

@@ -49,6 +49,10 @@ test('a member writes with an attachment, CareSupport replies while impersonatin
   await reply.getByLabel('Message', { exact: true }).fill(`Thank you, ${replyWords}.`);
   await reply.getByRole('button', { name: 'Send reply' }).click();
   await expect(staff.getByTestId('note').filter({ hasText: replyWords })).toContainText('Support team');
+  // The reply form starts again empty with focus in its message box (its Send reply was drawn anew), and says it was sent.
+  await expect(staff.getByRole('status').filter({ hasText: 'Your reply was sent.' })).toBeVisible();
+  await expect(reply.getByLabel('Message', { exact: true })).toBeFocused();
+  await expect(reply.getByLabel('Message', { exact: true })).toHaveValue('');
 
   // The member sees the unread reply marked in the navigation, opens it, and the mark goes.
   await member.goto(site('finance', '/help'));
@@ -91,4 +95,38 @@ test('a message without text is not sent, and cancel returns to the list', async
   await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('alert')).toHaveCount(0);
   await failed.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByTestId('note').first()).toBeVisible();
+});
+
+test('a member edits a message with an attachment from the keyboard: Edit takes focus to the message, Save back to Edit, Cancel to the list', async ({
+  page,
+}) => {
+  await signIn(page, 'card', 'card.careguard', undefined, '/notes-new');
+  const words = `Dental question ${Date.now().toString(36)}`;
+  await page.getByLabel('Message', { exact: true }).fill(`${words}: is a cleaning covered?`);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: /Choose files/i }).click();
+  await (await chooser).setFiles({ name: 'estimate.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page).toHaveURL(/\/notes\/\d+$/);
+  await expect(page.getByTestId('note').filter({ hasText: words })).toBeVisible();
+
+  // Edit takes focus into the message box; a save that went through, back to Edit (the form and its Save are gone).
+  await page.getByRole('button', { name: 'Edit', exact: true }).press('Enter');
+  const edit = page.getByRole('form', { name: 'Edit message' });
+  const text = edit.getByLabel('Message', { exact: true });
+  await expect(text).toBeFocused();
+  // The attachment's Remove box left alone: the save keeps the file (it was refused as invalid input before).
+  await expect(edit.getByRole('checkbox', { name: 'estimate.pdf' })).not.toBeChecked();
+  await text.fill(`${words}: is a cleaning covered twice a year?`);
+  await edit.getByRole('button', { name: 'Save' }).press('Enter');
+  await expect(page.getByTestId('note').filter({ hasText: 'twice a year?' })).toBeVisible();
+  await expect(page.getByTestId('note').filter({ hasText: 'twice a year?' })).toContainText('estimate.pdf');
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeFocused();
+
+  // Cancel leaves the edit for the list, whose heading takes focus as on any page change.
+  await page.keyboard.press('Enter');
+  await expect(text).toBeFocused();
+  await edit.getByRole('button', { name: 'Cancel' }).press('Enter');
+  await expect(page).toHaveURL(/\/notes$/);
+  await expect(page.getByRole('heading', { name: 'My Messages', level: 1 })).toBeFocused();
 });

@@ -99,9 +99,13 @@ test('a card member changes the mobile, reads the code in the sandbox SMS inbox 
   await page.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page.getByText('Code not valid.')).toBeVisible();
+  // The form stays to try again: focus stays on Verify (the refusal is an alert).
+  await expect(page.getByRole('button', { name: 'Verify', exact: true })).toBeFocused();
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page.getByText('Code confirmed.')).toBeVisible();
+  // The form went with the Verify pressed: the outcome takes focus.
+  await expect(page.getByRole('status').filter({ hasText: 'Code confirmed.' })).toBeFocused();
   await expect(detail(page, 'Mobile phone verified')).toHaveText('Verified');
   expect(await axe(page)).toEqual([]);
 });

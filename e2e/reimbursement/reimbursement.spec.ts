@@ -42,6 +42,8 @@ test('a finance member sends two receipts with a progress bar each and sees them
   await expect(queue.getByRole('progressbar', { name: `Upload of pharmacy ${stamp}.pdf` })).toBeVisible();
   await expect(queue.getByRole('progressbar', { name: `Upload of clinic ${stamp}.png` })).toBeVisible();
   await expect(page.getByText('Your reimbursement request has been submitted with its 2 files.')).toBeVisible({ timeout: 30_000 });
+  // The form is drawn anew, empty, without the Send pressed: the outcome takes focus, so it is read and Tab goes on from it.
+  await expect(page.getByRole('status').filter({ hasText: 'Your reimbursement request has been submitted with its 2 files.' })).toBeFocused();
   await expect(queue.getByRole('progressbar', { name: `Upload of pharmacy ${stamp}.pdf` })).toHaveAttribute('aria-valuenow', '100');
   // One row for the request, its two files in it, its bill Received; the files download from the row's details.
   const grid = page.getByRole('grid', { name: 'Your reimbursements' });
@@ -130,5 +132,31 @@ test('the same request sent again asks "Send anyway?" first, and sends it only w
   await expect(dialog.getByRole('button', { name: 'Send anyway' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByText('Your reimbursement request has been submitted with its file.')).toBeVisible({ timeout: 30_000 });
+  // The dialog gave focus back to Send request, gone with the form drawn anew: the outcome has it.
+  await expect(page.getByRole('status').filter({ hasText: 'Your reimbursement request has been submitted with its file.' })).toBeFocused();
   await expect(rows).toHaveCount(2);
+});
+
+test('a request whose failed file is taken out has nothing left to send: the form starts again with focus on its first field', async ({ page }) => {
+  await signIn(page, 'finance', 'finance.careguardfinance', undefined, '/reimbursement');
+  const stamp = Date.now().toString(36);
+  const amount = (10 + (Date.now() % 900_000) / 100).toFixed(2);
+  // The second file is refused (as the server refuses a file); the first goes through.
+  await page.route('**/api/reimbursements/create', (route) =>
+    (route.request().postDataJSON() as { name: string }).name.startsWith('refused')
+      ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ Data: null, MsgText: 'Refused for this test.', HasError: true }) })
+      : route.fallback(),
+  );
+  await fillRequest(page, '08032026', amount);
+  await choose(page, [
+    { name: `kept ${stamp}.pdf`, mimeType: 'application/pdf', buffer: pdf(2500, stamp) },
+    { name: `refused ${stamp}.pdf`, mimeType: 'application/pdf', buffer: pdf(2600, stamp) },
+  ]);
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByText('1 file could not be sent; see why beside it.')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: new RegExp(`Remove refused ${stamp}\\.pdf`) }).click();
+  await page.getByRole('button', { name: 'Send request' }).press('Enter');
+  // Nothing was left to send and the form is drawn anew, empty, without the Send pressed: its first field has focus.
+  await expect(page.getByRole('group', { name: 'Service date' }).getByRole('spinbutton').first()).toBeFocused();
+  await expect(page.getByLabel('Amount')).toHaveValue('');
 });

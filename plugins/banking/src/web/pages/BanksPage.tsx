@@ -1,8 +1,9 @@
 import { formatCurrency, formatDateTime } from '@portal/core';
-import { failureWords, layoutCss, useApi } from '@portal/web';
+import { failureWords, firstTabbableField, isFocusFree, layoutCss, useApi } from '@portal/web';
+import { neighboursOf } from '@portal/web/focus';
 import { Button, ConfirmDialog, LoadFailed, Message, TableScroll, visuallyHidden } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BANK_CONSTANTS, BankingPaths } from '../../access';
@@ -12,6 +13,23 @@ import { CredentialsDialog } from '../components/CredentialsDialog';
 import { clearRecentAdd, recentAdd } from '../components/recentAdd';
 
 export const ACCOUNTS_KEY = ['banking', 'accounts'] as const;
+
+/**
+ * Where focus goes once the banks are drawn after an action that took away the control the user was on: an account's
+ * row (its Set as default gone once it is the funding account), or the bank shown after a removed one (else before
+ * it). A wish waits for the list it is about, then moves focus only while it is lost.
+ */
+type FocusWish = { to: 'account'; accountId: number } | { to: 'neighbour'; removed: number; shown: number[] };
+
+/** Whether the list shown is not yet the one the wish is about (the new funding account not yet shown, the removed bank still there). */
+function waitsFor(wish: FocusWish, d: LinkedAccounts | undefined): boolean {
+  if (!d) return true;
+  if (wish.to === 'account') return !d.Accounts.some((a) => a.AccountId === wish.accountId && a.IsDefault);
+  return d.Banks.some((b) => b.ProviderAccountId === wish.removed);
+}
+
+/** The first button of `part` a keyboard user can press (not disabled: a stale bank's Refresh is). */
+const firstButton = (part: Element | null | undefined) => (part ? firstTabbableField(part.querySelectorAll('button')) : null);
 
 /**
  * /payment/bank: the member's linked banks and accounts (balance, last refreshed, the default funding account),
@@ -24,6 +42,11 @@ export default function BanksPage() {
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<LinkedBank | null>(null);
   const [changing, setChanging] = useState<LinkedBank | null>(null);
+  const page = useRef<HTMLDivElement>(null);
+  const addLink = useRef<HTMLAnchorElement>(null);
+  const focusWish = useRef<FocusWish | null>(null);
+  // The last bank removed: the deactivated account's message takes focus.
+  const [focusDeactivated, setFocusDeactivated] = useState(false);
   const accounts = useQuery({
     queryKey: ACCOUNTS_KEY,
     queryFn: () => api.call(BankingApi.siteAccounts, {}, { notify: false }),
@@ -33,9 +56,36 @@ export default function BanksPage() {
     },
   });
   const set = (d: LinkedAccounts) => queryClient.setQueryData(ACCOUNTS_KEY, d);
+  useEffect(() => {
+    const wish = focusWish.current;
+    if (!wish || waitsFor(wish, accounts.data)) return;
+    focusWish.current = null;
+    // Looked at after the frame: the Remove dialog, closed with the same change, has left the page (and its focus) by then.
+    requestAnimationFrame(() => {
+      const root = page.current;
+      if (!root || !isFocusFree(document.activeElement, document.body, null)) return;
+      if (wish.to === 'account') {
+        // The account's other buttons (Refresh), else its bank's (a stale bank's Refresh is disabled).
+        const row = root.querySelector(`[data-account="${wish.accountId}"]`);
+        (firstButton(row) ?? firstButton(row?.closest('[data-bank]')))?.focus();
+        return;
+      }
+      const next = neighboursOf(wish.shown.map(String), String(wish.removed))
+        .map((id) => firstButton(root.querySelector(`[data-bank="${id}"]`)))
+        .find(Boolean);
+      if (next) next.focus();
+      // No bank left: the message that the account is deactivated, or (while a bank just added is awaited) Add a bank.
+      else if (root.querySelector('[data-testid="bank-deactivated"]')) setFocusDeactivated(true);
+      else addLink.current?.focus();
+    });
+  }, [accounts.data]);
   const makeDefault = useMutation({
     mutationFn: (a: LinkedAccount) => api.call(BankingApi.defaultAccount, { params: { id: a.AccountId } }),
-    onSuccess: set,
+    // Its Set as default goes once it is the funding account: focus stays in its row. The server's words say it (a toast).
+    onSuccess: (d, a) => {
+      focusWish.current = { to: 'account', accountId: a.AccountId };
+      set(d);
+    },
   });
   const refresh = useMutation({
     mutationFn: (ids: number[]) => api.call(BankingApi.refresh, { body: { AccountIds: ids } }),
@@ -44,8 +94,10 @@ export default function BanksPage() {
   });
   const remove = useMutation({
     mutationFn: (b: LinkedBank) => api.call(BankingApi.remove, { body: { ProviderAccountId: b.ProviderAccountId } }),
-    onSuccess: (d) => {
+    onSuccess: (d, b) => {
       clearRecentAdd();
+      // The dialog gives focus back to the bank's Remove, gone with the bank.
+      focusWish.current = { to: 'neighbour', removed: b.ProviderAccountId, shown: (accounts.data?.Banks ?? []).map((x) => x.ProviderAccountId) };
       set(d);
       setRemoving(null);
     },
@@ -54,10 +106,12 @@ export default function BanksPage() {
   const d = accounts.data;
   const waiting = d !== undefined && d.Banks.length === 0 && recentAdd(d.LastAdded);
   return (
-    <div className={layoutCss.card}>
+    <div ref={page} className={layoutCss.card}>
       <div className={css.stack}>
         <div className={css.row}>
-          <Link to={BankingPaths.add}>{t('banks.add')}</Link>
+          <Link ref={addLink} to={BankingPaths.add}>
+            {t('banks.add')}
+          </Link>
           {d?.LastRefreshed && <p className={css.muted}>{t('banks.lastRefreshed', { date: formatDateTime(d.LastRefreshed) })}</p>}
         </div>
         {(accounts.isPending || (accounts.isError && accounts.isFetching)) && <p aria-busy="true">{t('loading')}</p>}
@@ -70,14 +124,20 @@ export default function BanksPage() {
           </p>
         )}
         {d && d.Banks.length === 0 && !waiting && (
-          <Message kind="warning" data-testid="bank-deactivated">
+          <Message kind="warning" data-testid="bank-deactivated" autoFocus={focusDeactivated}>
             {t('banks.deactivated')}
           </Message>
         )}
         {d?.Banks.map((b) => {
           const accts = d.Accounts.filter((a) => a.ProviderAccountId === b.ProviderAccountId);
           return (
-            <section key={b.ProviderAccountId} className={css.bank} aria-labelledby={`bank-${b.ProviderAccountId}`} data-testid="linked-bank">
+            <section
+              key={b.ProviderAccountId}
+              className={css.bank}
+              aria-labelledby={`bank-${b.ProviderAccountId}`}
+              data-testid="linked-bank"
+              data-bank={b.ProviderAccountId}
+            >
               <div className={css.row}>
                 <h2 id={`bank-${b.ProviderAccountId}`} className={css.heading}>
                   {b.Name}
@@ -113,7 +173,7 @@ export default function BanksPage() {
                   </thead>
                   <tbody>
                     {accts.map((a) => (
-                      <tr key={a.AccountId} data-testid="bank-account">
+                      <tr key={a.AccountId} data-testid="bank-account" data-account={a.AccountId}>
                         <td className={css.cell}>
                           {a.AccountName}
                           {a.IsDefault && <span className={css.badge}>{t('banks.default')}</span>}

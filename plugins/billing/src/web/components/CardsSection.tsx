@@ -1,7 +1,8 @@
-import { showToast, useApi, useBrand } from '@portal/web';
+import { isFocusFree, showToast, useApi, useBrand } from '@portal/web';
+import { neighboursOf } from '@portal/web/focus';
 import { Button, ConfirmDialog, LoadFailed, Message } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BillingApi, type BillingProfile, type CardProfile, cardSaveWaitMs } from '../../contract';
 import * as css from './billing.css';
@@ -13,6 +14,24 @@ import { canPayMembership } from './subscriptionView';
 import { useCardFormDocument } from './useCardFormDocument';
 
 export { PROFILE_KEY };
+
+/** The attribute a card's Edit button (the first of its row's actions) carries: the card's ProfileId. */
+const EDIT = 'data-card-edit';
+
+/**
+ * Where focus goes once the cards are drawn after an action that took away the control the user was on: a card's Edit
+ * (its edit form closed; `asDefault`: its Make default pressed, gone once the cards show it as the default), the Edit
+ * of the card shown after a deleted one (else before it; the section's heading when no card is left), or Add card (the
+ * new-card form closed). A wish waits for the cards it is about, then moves focus only while it is lost.
+ */
+type FocusWish = { to: 'card'; profileId: number; asDefault?: boolean } | { to: 'neighbour'; deleted: number; shown: number[] } | { to: 'add' };
+
+/** Whether the cards shown are not yet the ones the wish is about (the deleted card still there, the new default not yet shown). */
+function waitsFor(wish: FocusWish, cards: readonly CardProfile[]): boolean {
+  if (wish.to === 'neighbour') return cards.some((c) => c.ProfileId === wish.deleted);
+  if (wish.to === 'card' && wish.asDefault) return !cards.some((c) => c.ProfileId === wish.profileId && c.IsDefault);
+  return false;
+}
 
 /** Reads the billing profile; shared by the subscription and card sections. */
 export function useBillingProfile() {
@@ -33,6 +52,40 @@ export function CardsSection() {
   const [editing, setEditing] = useState<CardToEdit | null>(null);
   const closeEdit = useCallback(() => setEditing(null), []);
   const [version, setVersion] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const section = useRef<HTMLElement>(null);
+  const focusWish = useRef<FocusWish | null>(null);
+  // A wish made when nothing else is drawn (a form closed by Cancel) still gets its look after the next render.
+  const [wishes, redraw] = useReducer((n: number) => n + 1, 0);
+  const want = useCallback((wish: FocusWish) => {
+    focusWish.current = wish;
+    redraw();
+  }, []);
+  const profiles = profile.data?.Profiles;
+  useEffect(() => {
+    const wish = focusWish.current;
+    if (!wish || waitsFor(wish, profiles ?? [])) return;
+    focusWish.current = null;
+    // Looked at after the frame: a dialog closed with the same change (Delete's) has left the page, and its focus, by then.
+    requestAnimationFrame(() => {
+      const root = section.current;
+      if (!root || !isFocusFree(document.activeElement, document.body, null)) return;
+      const edit = (id: number | string) => root.querySelector<HTMLButtonElement>(`[${EDIT}="${id}"]`);
+      let target: HTMLElement | null | undefined;
+      // Add card is the card form's one button while the form is closed.
+      if (wish.to === 'add') target = root.querySelector<HTMLButtonElement>('[data-edit-state="0"] button');
+      else if (wish.to === 'card') target = edit(wish.profileId);
+      else target = neighboursOf(wish.shown.map(String), String(wish.deleted)).map(edit).find(Boolean) ?? heading.current;
+      target?.focus();
+    });
+  }, [profiles, wishes]);
+  /** The card form (a new card's, or a card's edit) closed, with focus in its frame gone: back to Add card or that card's Edit. */
+  const formClosed = useCallback((edited: number | undefined) => want(edited === undefined ? { to: 'add' } : { to: 'card', profileId: edited }), [want]);
+  // The form's Cancel at the gateway: the profile read again (as CardForm does without this), focus put back.
+  const onCancel = useCallback(() => {
+    formClosed(editing?.ProfileId);
+    void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+  }, [editing, formClosed, queryClient]);
 
   const refresh = useCallback(
     async (p?: BillingProfile) => {
@@ -51,6 +104,7 @@ export function CardsSection() {
     async (editedProfileId?: number) => {
       const profiles = profile.data?.Profiles ?? [];
       const before = profiles.find((c) => c.ProfileId === editedProfileId);
+      formClosed(editedProfileId);
       const arrived = (synced: BillingProfile) => {
         if (!before) return synced.Profiles.length > profiles.length;
         const now = synced.Profiles.find((c) => c.ProfileId === editedProfileId);
@@ -76,12 +130,17 @@ export function CardsSection() {
         setWaiting(false);
       }
     },
-    [api, saveWaitMs, profile.data?.Profiles, refresh, t],
+    [api, saveWaitMs, profile.data?.Profiles, refresh, t, formClosed],
   );
 
   const makeDefault = useMutation({
     mutationFn: (c: CardProfile) => api.call(BillingApi.setDefaultCard, { body: { ProfileId: c.ProfileId } }),
-    onSuccess: (p) => refresh(p),
+    // Its Make default goes once it is the default: focus stays in its row, on its Edit, and the change is said.
+    onSuccess: async (p, c) => {
+      want({ to: 'card', profileId: c.ProfileId, asDefault: true });
+      await refresh(p);
+      showToast({ kind: 'success', message: t('cards.madeDefault', { card: c.CardNumber }) });
+    },
   });
   // The member moves the membership onto another card (POST customer/subscription): its renewals are charged there.
   const useForMembership = useMutation({
@@ -93,8 +152,11 @@ export function CardsSection() {
   });
   const remove = useMutation({
     mutationFn: (c: CardProfile) => api.call(BillingApi.deleteProfile, { params: { id: c.ProfileId } }),
-    onSuccess: async (r) => {
+    onSuccess: async (r, c) => {
       setDeleting(null);
+      // The dialog gives focus back to the card's Delete, gone with its row once the cards are read again. A deactivated
+      // account's dialog takes focus itself.
+      if (!r.Deactivated) want({ to: 'neighbour', deleted: c.ProfileId, shown: (profiles ?? []).map((x) => x.ProfileId) });
       await refresh();
       if (r.Deactivated) setDialog('deactivated');
       else showToast({ kind: 'success', message: t('cards.deleted') });
@@ -103,8 +165,9 @@ export function CardsSection() {
 
   const cards = profile.data?.Profiles ?? [];
   return (
-    <section className={css.stack} aria-labelledby="billing-cards-heading">
-      <h2 id="billing-cards-heading" className={css.heading}>
+    <section ref={section} className={css.stack} aria-labelledby="billing-cards-heading">
+      {/* Focusable (not in the tab order) for focus to land on when the last card shown was deleted. */}
+      <h2 ref={heading} id="billing-cards-heading" className={css.heading} tabIndex={-1}>
         {t('cards.heading')}
       </h2>
       {(profile.isPending || (profile.isError && profile.isFetching)) && <p aria-busy="true">{t('loading')}</p>}
@@ -118,6 +181,7 @@ export function CardsSection() {
           actions={(c) => (
             <>
               <Button
+                data-card-edit={c.ProfileId}
                 size="small"
                 onPress={() => setEditing({ ProfileId: c.ProfileId, CardNumber: c.CardNumber })}
                 aria-label={t('cards.editOf', { card: c.CardNumber })}
@@ -149,7 +213,14 @@ export function CardsSection() {
       )}
       {waiting && <p aria-busy="true">{t('cards.waiting')}</p>}
       {canFrame ? (
-        <CardForm onSaved={(edited) => void onSaved(edited)} profileVersion={version} profileKey={PROFILE_KEY} editing={editing} onEditClosed={closeEdit} />
+        <CardForm
+          onSaved={(edited) => void onSaved(edited)}
+          onCancel={onCancel}
+          profileVersion={version}
+          profileKey={PROFILE_KEY}
+          editing={editing}
+          onEditClosed={closeEdit}
+        />
       ) : (
         <p aria-busy="true">{t('form.loading')}</p>
       )}

@@ -1,5 +1,5 @@
 import { hasAnyRole } from '@portal/core';
-import { ApiCallError, useApi, useRoles } from '@portal/web';
+import { ApiCallError, isFocusFree, useApi, useRoles } from '@portal/web';
 import { Button, DatePickerField, FilePickerField, Form, Message, Panel, SelectField } from '@portal/web/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -24,13 +24,16 @@ export function AddDocument() {
   const { t } = useTranslation('documents');
   const api = useApi();
   const queryClient = useQueryClient();
-  const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  // `focus`: the outcome takes focus (a document added: the form is drawn anew, empty, without the button pressed).
+  const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string; focus?: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const [formKey, setFormKey] = useState(0);
   if (!hasAnyRole(useRoles(), DOCUMENTS_UPLOAD_ACCESS)) return null;
 
   async function submit(v: Values) {
     const file = v.Files[0] as File;
+    // The form sent (from its Add document, or the field Enter was pressed in).
+    const form = document.activeElement?.closest('form') ?? null;
     setBusy(true);
     setOutcome(null);
     try {
@@ -39,7 +42,9 @@ export function AddDocument() {
         { query: { DocumentTypeId: v.DocumentTypeId, EffectiveDate: v.EffectiveDate, FileName: file.name }, body: file },
         { notify: false },
       );
-      setOutcome({ kind: 'success', text: t('upload.done', { name: file.name }) });
+      // Focus still in the form about to be drawn anew, or lost: the outcome takes it. A user who moved on is left there.
+      const focus = isFocusFree(document.activeElement, document.body, null) || (form?.contains(document.activeElement) ?? false);
+      setOutcome({ kind: 'success', text: t('upload.done', { name: file.name }), focus });
       setFormKey((k) => k + 1);
       await queryClient.invalidateQueries({ queryKey: ['documents'] });
     } catch (e) {
@@ -60,7 +65,11 @@ export function AddDocument() {
         />
         <DatePickerField name="EffectiveDate" label={t('upload.date')} isRequired />
         <FilePickerField name="Files" label={t('upload.file')} description={t('upload.fileHelp')} acceptedFileTypes={['.pdf']} />
-        {outcome && <Message kind={outcome.kind}>{outcome.text}</Message>}
+        {outcome && (
+          <Message kind={outcome.kind} autoFocus={outcome.focus}>
+            {outcome.text}
+          </Message>
+        )}
         <div>
           <Button type="submit" variant="primary" isPending={busy} pendingLabel={t('upload.sending')}>
             {t('upload.submit')}

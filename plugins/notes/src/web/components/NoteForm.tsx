@@ -15,8 +15,8 @@ export interface NoteFormValues {
   NoteText: string;
   NoteTypeID: number;
   Files: File[];
-  /** Attachments ticked for removal on an edit, keyed 'a<AttachmentID>'. */
-  Remove?: Record<string, boolean>;
+  /** Attachments ticked for removal on an edit, keyed 'a<AttachmentID>' (a box never touched has no value). */
+  Remove?: Record<string, boolean | undefined>;
 }
 
 const schemaFor = (already: number) =>
@@ -27,7 +27,8 @@ const schemaFor = (already: number) =>
       const problem = filesProblem(files, already);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
-    Remove: z.record(z.string(), z.boolean()).optional(),
+    // A box left alone has no value (the form starts with none for it): kept, not an error that stops the save.
+    Remove: z.record(z.string(), z.boolean().optional()).optional(),
   });
 
 interface Props {

@@ -1,5 +1,17 @@
 import { idSchema } from '@portal/core';
-import { loadFailure, newCreateKey, SubmissionKeys, useApi, useHeldRecord, useStaleSave } from '@portal/web';
+import {
+  FIELD_SELECTOR,
+  firstTabbableField,
+  isFocusFree,
+  loadFailure,
+  newCreateKey,
+  SubmissionKeys,
+  showToast,
+  useApi,
+  useHeldRecord,
+  useStaleSave,
+  useSwapFocus,
+} from '@portal/web';
 import { Button, CheckboxField, LoadFailed, Message, Panel, StaleNotice } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -39,6 +51,18 @@ export default function NoteDetailPage() {
   const [editing, setEditing] = useState(false);
   // Replies sent from this page: the reply form starts empty again after each (and only then).
   const [repliesSent, setRepliesSent] = useState(0);
+  // Edit puts focus on the edit's first field (the message); a save that went through, back on Edit.
+  const focus = useSwapFocus(editing ? 'form' : 'view');
+  // A reply sent: the reply form, drawn anew empty, takes focus back to its message box (its Send reply went with it).
+  const replyArea = useRef<HTMLDivElement>(null);
+  const focusReply = useRef(false);
+  useEffect(() => {
+    if (!focusReply.current) return;
+    focusReply.current = false;
+    // Only while focus is lost (it was in the form drawn anew): a user who moved on meanwhile is left there.
+    if (!isFocusFree(document.activeElement, document.body, null) || !replyArea.current) return;
+    firstTabbableField(replyArea.current.querySelectorAll<HTMLInputElement | HTMLButtonElement>(FIELD_SELECTOR))?.focus();
+  }, [repliesSent]);
   const key = ['notes', 'one', id];
   const note = useQuery({
     queryKey: key,
@@ -71,8 +95,13 @@ export default function NoteDetailPage() {
         },
       });
     },
-    onMutate: stale.clear,
-    onSuccess: async () => {
+    // The control pressed (Save, or the field Enter was pressed in): focus returns to Edit only from there, or when lost.
+    onMutate: () => {
+      stale.clear();
+      return { pressed: document.activeElement };
+    },
+    onSuccess: async (_saved, _values, sent) => {
+      focus.want('view', sent?.pressed ?? null);
       setEditing(false);
       await queryClient.invalidateQueries({ queryKey: ['notes'] });
     },
@@ -88,7 +117,10 @@ export default function NoteDetailPage() {
     },
     onSuccess: async () => {
       replyKeys.added();
+      focusReply.current = true;
       setRepliesSent((n) => n + 1);
+      // Said besides the reply shown in the conversation: focus stays in the reply form, away from it.
+      showToast({ kind: 'success', message: t('reply.sent') });
       await queryClient.invalidateQueries({ queryKey: ['notes'] });
     },
   });
@@ -121,33 +153,42 @@ export default function NoteDetailPage() {
           {current.Thread.map((n) => (
             <li key={n.NoteID}>
               {editing && n.NoteID === current.NoteID ? (
-                <NoteForm
-                  // Reload takes the message as it is now (a new Version): the form starts again from it.
-                  key={edited.Version}
-                  label={t('form.editLabel')}
-                  initial={{ NoteText: edited.NoteText, NoteTypeID: edited.NoteTypeID }}
-                  existingFiles={edited.Attachments.length}
-                  submitLabel={t('form.save')}
-                  busy={update.isPending}
-                  onSubmit={(v) => {
-                    update.mutate({
-                      ...v,
-                      edited,
-                      remove: Object.entries(v.Remove ?? {})
-                        .filter(([, on]) => on)
-                        .map(([k]) => Number(k.slice(1))),
-                    });
-                  }}
-                  onCancel={() => navigate(NOTES_PATH)}
-                >
-                  <RemoveFiles note={edited} />
-                  {stale.conflict && <StaleNotice message={stale.conflict} onReload={stale.reload} />}
-                </NoteForm>
+                <div ref={focus.fieldsRef}>
+                  <NoteForm
+                    // Reload takes the message as it is now (a new Version): the form starts again from it.
+                    key={edited.Version}
+                    label={t('form.editLabel')}
+                    initial={{ NoteText: edited.NoteText, NoteTypeID: edited.NoteTypeID }}
+                    existingFiles={edited.Attachments.length}
+                    submitLabel={t('form.save')}
+                    busy={update.isPending}
+                    onSubmit={(v) => {
+                      update.mutate({
+                        ...v,
+                        edited,
+                        remove: Object.entries(v.Remove ?? {})
+                          .filter(([, on]) => on)
+                          .map(([k]) => Number(k.slice(1))),
+                      });
+                    }}
+                    onCancel={() => navigate(NOTES_PATH)}
+                  >
+                    <RemoveFiles note={edited} />
+                    {stale.conflict && <StaleNotice message={stale.conflict} onReload={stale.reload} />}
+                  </NoteForm>
+                </div>
               ) : (
                 <>
                   <NoteCard note={n} isCurrent={n.NoteID === current.NoteID} />
                   {n.NoteID === current.NoteID && n.CanEdit && !editing && (
-                    <Button size="small" onPress={() => setEditing(true)}>
+                    <Button
+                      ref={focus.editRef}
+                      size="small"
+                      onPress={() => {
+                        focus.want('form');
+                        setEditing(true);
+                      }}
+                    >
                       {t('edit')}
                     </Button>
                   )}
@@ -158,7 +199,7 @@ export default function NoteDetailPage() {
         </ol>
       </Panel>
       {/* Hidden, not removed, while the note is edited: the reply typed so far stays for when the edit closes. */}
-      <div hidden={replyShown.hidden}>
+      <div ref={replyArea} hidden={replyShown.hidden}>
         <Panel title={t('reply.title')}>
           <NoteForm key={replyShown.formKey} label={t('reply.title')} submitLabel={t('reply.send')} busy={reply.isPending} onSubmit={(v) => reply.mutate(v)} />
         </Panel>

@@ -1,5 +1,5 @@
 import { formatPhone } from '@portal/core';
-import { useApi } from '@portal/web';
+import { isFocusFree, useApi } from '@portal/web';
 import { Button, Form, Message, Panel, TextField } from '@portal/web/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,6 +25,8 @@ export function PhoneVerification({ member }: { member: Member }) {
   const [sent, setSent] = useState(false);
   const [result, setResult] = useState<'confirmed' | 'invalid' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The code confirmed, the form goes with the Verify pressed: 'Code confirmed.' takes focus (unless the user moved on).
+  const [focusOutcome, setFocusOutcome] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: memberQueryKey });
 
   const send = useMutation({
@@ -43,10 +45,16 @@ export function PhoneVerification({ member }: { member: Member }) {
   const verify = useMutation({
     mutationFn: (code: string) =>
       api.call(ProfileApi.verifyCode, { body: { MemberId: member.MemberID, PhoneNumber: `${MOBILE_PREFIX}${phone}`, Code: code } }, { notify: false }),
-    onMutate: () => setError(null),
-    onSuccess: async (r) => {
+    // The form the code was sent from (Verify, or the field Enter was pressed in).
+    onMutate: () => {
+      setError(null);
+      return { form: document.activeElement?.closest('form') ?? null };
+    },
+    onSuccess: async (r, _code, context) => {
       setResult(r.CodeVerified ? 'confirmed' : 'invalid');
       if (r.CodeVerified) {
+        // Focus still in the form about to go, or lost already: the outcome takes it.
+        setFocusOutcome(isFocusFree(document.activeElement, document.body, null) || (context?.form?.contains(document.activeElement) ?? false));
         setSent(false);
         await refresh();
       }
@@ -81,7 +89,11 @@ export function PhoneVerification({ member }: { member: Member }) {
           </Form>
         )}
         {result === 'invalid' && <Message kind="error">{t('verify.notValid')}</Message>}
-        {result === 'confirmed' && <Message kind="success">{t('verify.confirmed')}</Message>}
+        {result === 'confirmed' && (
+          <Message kind="success" autoFocus={focusOutcome}>
+            {t('verify.confirmed')}
+          </Message>
+        )}
         {error && <Message kind="error">{error}</Message>}
       </div>
     </Panel>

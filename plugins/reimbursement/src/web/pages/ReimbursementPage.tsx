@@ -1,6 +1,6 @@
 import { formatCurrency, formatIsoDayText } from '@portal/core';
 import { displayStatus } from '@portal/plugin-claims/contract';
-import { useApi, useLookups } from '@portal/web';
+import { FIELD_SELECTOR, firstTabbableField, isFocusFree, useApi, useLookups } from '@portal/web';
 import {
   Button,
   ConfirmDialog,
@@ -17,7 +17,7 @@ import {
   useLookupLabel,
 } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ReimbursementApi } from '../../contract';
@@ -47,6 +47,15 @@ const KEYS: Record<string, string> = {
   [M.tooLarge]: 'reimbursement:rules.tooLarge',
 };
 const keyOf = (message: string) => KEYS[message] ?? message;
+/** The request form's id: focus looks in it, drawn anew after each request sent. */
+const FORM_ID = 'reimbursement-request';
+/** The form's fields as focus looks for its first: a date's segments besides the inputs and buttons. */
+const FIRST_FIELD = `[role="spinbutton"], ${FIELD_SELECTOR}`;
+/**
+ * Whether focus is in `form` (on its Send, pending, or a field Enter was pressed in) or lost: the form drawn anew after
+ * a Send takes it away, so the outcome may take focus. A user who moved on while the files went is left there.
+ */
+const focusInOrLost = (form: Element | null) => isFocusFree(document.activeElement, document.body, null) || (form?.contains(document.activeElement) ?? false);
 const localToday = () => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -72,13 +81,25 @@ export default function ReimbursementPage() {
   const [busy, setBusy] = useState(false);
   /** Files of the last request that could not be sent. */
   const [notSent, setNotSent] = useState(0);
-  /** The server's message once every file of the request was sent (the request submitted, with its files counted). */
-  const [submitted, setSubmitted] = useState<string | null>(null);
+  /**
+   * The server's message once every file of the request was sent (the request submitted, with its files counted), and
+   * whether it takes focus: the form it is shown in is drawn anew, empty, in place of the one the Send was pressed in.
+   */
+  const [submitted, setSubmitted] = useState<{ text: string; focus: boolean } | null>(null);
   /** Chosen files the server already took under this request (a Send after a partial failure does not send them again). */
   const [alreadySent, setAlreadySent] = useState(0);
   /** The request a Send left unfinished: its BatchId, sent files and files' keys, kept until the form resets (see planSend). */
   const request = useRef<SentRequest | null>(null);
   const [formKey, setFormKey] = useState(0);
+  /** The form drawn anew with no message to say (nothing was left to send): focus goes to its first field. */
+  const focusFirstField = useRef(false);
+  useEffect(() => {
+    if (!focusFirstField.current) return;
+    focusFirstField.current = false;
+    const form = document.getElementById(FORM_ID);
+    if (!isFocusFree(document.activeElement, document.body, null) || !form) return;
+    firstTabbableField(form.querySelectorAll<HTMLElement & { disabled?: boolean }>(FIRST_FIELD))?.focus();
+  }, [formKey]);
   /** The request looks like one already sent (the server's 409): the question "Send anyway?" and its answer. */
   const [duplicate, setDuplicate] = useState<{ message: string; answer: (send: boolean) => void } | null>(null);
   /** The member chose not to send a request that looked like one already sent. */
@@ -110,6 +131,7 @@ export default function ReimbursementPage() {
     const batch = plan.batchId;
     setAlreadySent(plan.alreadySent.length);
     if (plan.toSend.length === 0) {
+      focusFirstField.current = focusInOrLost(document.getElementById(FORM_ID));
       resetForm();
       return;
     }
@@ -190,7 +212,9 @@ export default function ReimbursementPage() {
     await queryClient.invalidateQueries({ queryKey: ['reimbursement', 'list'] });
     if (stopped) setDeclined(true);
     else if (failed === 0) {
-      setSubmitted(said);
+      const focus = focusInOrLost(document.getElementById(FORM_ID));
+      if (said) setSubmitted({ text: said, focus });
+      else focusFirstField.current = focus;
       resetForm();
     } else setNotSent(failed);
   }
@@ -243,6 +267,7 @@ export default function ReimbursementPage() {
           defaultValues={{ ServiceDate: null, Amount: '', Files: [] }}
           onSubmit={(v) => submit(v as Values)}
           aria-label={t('form.title')}
+          id={FORM_ID}
         >
           <div className={css.fields}>
             <DatePickerField name="ServiceDate" label={t('form.serviceDate')} isRequired />
@@ -259,7 +284,11 @@ export default function ReimbursementPage() {
           {alreadySent > 0 && <Message kind="info">{t('alreadySent', { count: alreadySent })}</Message>}
           {notSent > 0 && <Message kind="error">{t('someFailed', { count: notSent })}</Message>}
           {declined && <Message kind="info">{t('duplicate.declined')}</Message>}
-          {submitted && <Message kind="success">{submitted}</Message>}
+          {submitted && (
+            <Message kind="success" autoFocus={submitted.focus}>
+              {submitted.text}
+            </Message>
+          )}
           <div>
             <Button type="submit" variant="primary" isPending={busy} pendingLabel={t('form.sending')}>
               {t('form.submit')}
