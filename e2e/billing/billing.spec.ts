@@ -28,6 +28,12 @@ test('Billing: a card member adds cards in the hosted form, subscribes monthly, 
   await expect(page).toHaveURL(/\/payment$/);
   expect((await doc).headers()['content-security-policy']).toMatch(/frame-src http:\/\/localhost:\d+;/);
 
+  // Add card goes as the form opens: once the form is in, focus is in its frame (not at the page's start).
+  await page.getByRole('button', { name: 'Add card' }).press('Enter');
+  await expect(page.getByTestId('card-frame')).toBeFocused();
+  await page.frameLocator('[data-testid="card-frame"]').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Add card' })).toBeFocused();
+
   await typeCard(page, '4000 0000 0000 0002');
   await expect(page.getByTestId('card-error')).toHaveText('This transaction has been declined.');
   await page

@@ -1,2 +1,2 @@
 export { vars } from './contract.css';
-export { fluidColumns } from './layout';
+export { fluidColumns, visuallyHiddenRule } from './layout';

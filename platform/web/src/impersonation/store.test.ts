@@ -60,8 +60,13 @@ describe('ending impersonation with the session', () => {
   });
 
   it('changes nothing, and refreshes nothing, when nobody was acted for', () => {
+    localStorage.removeItem('cq.impersonate');
+    kernelStore.set(impersonationAtom, null);
     const changed = vi.fn();
     endImpersonationFor(null, changed);
     expect(changed).not.toHaveBeenCalled();
+    expect(readImpersonation()).toBeNull();
+    expect(kernelStore.get(impersonationAtom)).toBeNull();
+    expect(localStorage.getItem('cq.impersonate')).toBeNull();
   });
 });

@@ -1,17 +1,8 @@
+import { visuallyHiddenRule } from '@portal/themes';
 import { style } from '@vanilla-extract/css';
 
 /**
  * Words for screen readers only (a table's caption, a field's label the layout shows another way, a count's unit): out
  * of sight and out of the layout, still read out. One class for the kit, the shell and every plugin.
  */
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
+export const visuallyHidden = style(visuallyHiddenRule);

@@ -1,4 +1,4 @@
-import { vars } from '@portal/themes';
+import { vars, visuallyHiddenRule } from '@portal/themes';
 import { style } from '@vanilla-extract/css';
 
 /** On the toolbar and on the login header alike: it takes the colour of the bar it sits on. */
@@ -19,3 +19,8 @@ export const trigger = style({
   cursor: 'pointer',
   selectors: { '&[data-hovered]': { background: 'rgba(255,255,255,0.14)' }, '&[data-pressed]': { background: 'rgba(0,0,0,0.2)' } },
 });
+/**
+ * The label is for assistive technology: the menu shows the language's own name. A class of its own (the kit's rule):
+ * the kit's `visuallyHidden` would be one more chunk for the sign-in page to load.
+ */
+export const hiddenLabel = style(visuallyHiddenRule);

@@ -1,7 +1,6 @@
 import { languageOf } from '@portal/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { visuallyHidden } from '../kit/visuallyHidden.css';
 import * as css from './LanguageMenu.css';
 import { LANGUAGE_NAMES } from './languageNames';
 import { useHydrated } from './prerendered';
@@ -23,7 +22,7 @@ export function LanguageMenu() {
   const hydrated = useHydrated();
   const content = (
     <>
-      <span className={visuallyHidden}>{t('language.label')} </span>
+      <span className={css.hiddenLabel}>{t('language.label')} </span>
       <span lang={current}>{LANGUAGE_NAMES[current]}</span>
       <span aria-hidden="true">▾</span>
     </>

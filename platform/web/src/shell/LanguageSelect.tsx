@@ -3,10 +3,8 @@ import { useContext, useRef } from 'react';
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { KernelContext } from '../context';
-import { isFocusFree } from '../focus/swapFocus';
 import { changeAppLanguage } from '../i18n';
 import * as listBoxStyles from '../kit/form/listBox.css';
-import { visuallyHidden } from '../kit/visuallyHidden.css';
 import * as css from './LanguageMenu.css';
 import { LANGUAGE_NAMES } from './languageNames';
 
@@ -24,7 +22,9 @@ export default function LanguageSelect({ open = false }: { open?: boolean }) {
   const onOpenChange = (isOpen: boolean) => {
     if (isOpen) return;
     requestAnimationFrame(() => {
-      if (isFocusFree(document.activeElement, document.body, null)) trigger.current?.focus();
+      // Focus on the body, not somewhere the user put it. (Checked here: a helper shared with the layout would be a
+      // chunk of its own, one more request for every signed-in page.)
+      if (document.activeElement === null || document.activeElement === document.body) trigger.current?.focus();
     });
   };
   return (
@@ -38,7 +38,7 @@ export default function LanguageSelect({ open = false }: { open?: boolean }) {
       }}
       data-testid="language-menu"
     >
-      <Label className={visuallyHidden}>{t('language.label')}</Label>
+      <Label className={css.hiddenLabel}>{t('language.label')}</Label>
       <Button ref={trigger} className={css.trigger}>
         <SelectValue>{({ selectedText }) => <span lang={current}>{selectedText}</span>}</SelectValue>
         <span aria-hidden="true">▾</span>

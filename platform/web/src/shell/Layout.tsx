@@ -4,7 +4,6 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { useIdentity, useKernel, useLookups, useRoles } from '../context';
-import { isFocusFree } from '../focus/swapFocus';
 import { useActingMemberId } from '../impersonation/acting';
 import { Extensions } from '../plugin';
 import { impersonationAtom } from '../store';
@@ -13,7 +12,7 @@ import * as searchCss from './GlobalSearch.css';
 import { LanguageMenu } from './LanguageMenu';
 import * as css from './Layout.css';
 import { NavBadges } from './NavBadge';
-import { shouldFocusHeading } from './pageFocus';
+import { focusIsLost, shouldFocusHeading } from './pageFocus';
 import { activeNavPath, type FlatRoute, flattenRoutes, type NavGroupDecl, navTree } from './routes';
 import { useIdle } from './useIdle';
 
@@ -111,7 +110,7 @@ export function Layout() {
     let frames = 0;
     let frame = 0;
     const settle = () => {
-      if (!isFocusFree(document.activeElement, document.body, null)) return;
+      if (!focusIsLost()) return;
       const target = started ? stopActing.current : document.getElementById('impersonate-member');
       if (target) target.focus();
       else if (frames++ < 30) frame = requestAnimationFrame(settle);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shouldFocusHeading } from './pageFocus';
+import { focusIsLost, shouldFocusHeading } from './pageFocus';
 
 const node = (name: string, children: string[] = []) => ({
   name,
@@ -16,5 +16,14 @@ describe("a new page's focus", () => {
   it('stays where the page put it inside itself', () => {
     expect(shouldFocusHeading(node('field'), main)).toBe(false);
     expect(shouldFocusHeading(node('notice'), main)).toBe(false);
+  });
+});
+
+describe('focusIsLost: whether the shell may move focus after the control that had it went away', () => {
+  it('is lost on the body or nowhere, not on any other element', () => {
+    const body = { tag: 'body' };
+    expect(focusIsLost(body, body)).toBe(true);
+    expect(focusIsLost(null, body)).toBe(true);
+    expect(focusIsLost({ tag: 'input' }, body)).toBe(false);
   });
 });

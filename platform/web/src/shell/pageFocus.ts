@@ -11,3 +11,12 @@ interface Container {
 export function shouldFocusHeading(active: Container | null, main: Container | null): boolean {
   return !(active && main?.contains(active));
 }
+
+/**
+ * Whether focus is nowhere (on the body): the control that had it went away with its part (a menu's stand-in, the
+ * picker swapped for the banner). The shell's own check: `isFocusFree` (focus/swapFocus) sits with the landing page's
+ * modules, and the shell's chunks importing it would load the landing page's chunk before the sign-in's identity.
+ */
+export function focusIsLost(active: unknown = document.activeElement, body: unknown = document.body): boolean {
+  return active === null || active === undefined || active === body;
+}

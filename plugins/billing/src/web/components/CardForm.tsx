@@ -1,4 +1,4 @@
-import { showToast, useApi } from '@portal/web';
+import { isFocusFree, showToast, useApi } from '@portal/web';
 import { Button, Message } from '@portal/web/kit';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -60,6 +60,7 @@ export function CardForm({ onSaved, profileVersion, minHeight = 500, memberId, a
   const [cardError, setCardError] = useState<string | null>(null);
   const [height, setHeight] = useState(minHeight);
   const frame = useRef<HTMLIFrameElement>(null);
+  const focusedForm = useRef(new Set<string>());
   const post = useRef<HTMLFormElement>(null);
 
   // A profile refresh closes the form (state back to 0).
@@ -80,6 +81,13 @@ export function CardForm({ onSaved, profileVersion, minHeight = 500, memberId, a
     const onMessage = gatewayListener(form.origin, () => frame.current?.contentWindow, {
       rendered: (h) => {
         setState(EditState.Rendered);
+        // Add card went away as the form opened: once the form is in, focus goes into its frame (its title names it, and
+        // Tab goes on into its fields), unless the user has put it somewhere meanwhile. Once a form: it says so again
+        // when its height changes.
+        if (!focusedForm.current.has(form.name)) {
+          focusedForm.current.add(form.name);
+          if (isFocusFree(document.activeElement, document.body, null)) frame.current?.focus();
+        }
         if (h !== undefined) setHeight(Math.max(minHeight, Math.min(2000, h + 16)));
       },
       error: (message) => setCardError(message ?? t('form.saveError')),

@@ -1,6 +1,5 @@
 import { hasAnyRole } from '@portal/core';
 import { pollWhileActive, useApi, useRoles } from '@portal/web';
-import { visuallyHidden } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NOTES_STAFF_ROLES } from '../../access';
@@ -27,7 +26,7 @@ export default function UnreadBadge() {
   return (
     <span className={css.badge} data-testid="notes-unread">
       <span aria-hidden="true">{count}</span>
-      <span className={visuallyHidden}>{t(staff ? 'unreadStaff' : 'unread', { count })}</span>
+      <span className={css.hidden}>{t(staff ? 'unreadStaff' : 'unread', { count })}</span>
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { vars } from '@portal/themes';
+import { vars, visuallyHiddenRule } from '@portal/themes';
 import { style } from '@vanilla-extract/css';
 
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.medium });
@@ -51,3 +51,8 @@ export const widgetList = style({ listStyle: 'none', margin: 0, padding: 0, disp
 /** A recent note's opening words on one line (cut with an ellipsis), so the five notes fit the dashboard's frame. */
 export const widgetLink = style({ display: 'block', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' });
 /** A save refused as stale (role=alert): the caution tint of the kit's warning, with its Reload. */
+/**
+ * The unread count's words for screen readers. A class of its own (the kit's rule): the badge loads with every
+ * signed-in page, and the kit's `visuallyHidden` would be one more chunk for it to load.
+ */
+export const hidden = style(visuallyHiddenRule);
