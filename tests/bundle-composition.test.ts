@@ -142,4 +142,19 @@ describe('bundle composition', () => {
       expect(`${brand.id}: ${code.includes('ZodError') ? 'zod on the landing page' : 'no zod'}`).toBe(`${brand.id}: no zod`);
     }
   });
+
+  it("keeps the shell's chunks to the entry's: the layout and the language menu import no page's module (a sign-in would ask for the landing chunk before the identity)", () => {
+    // The chunks the entry loads, and the ones the shell's own make up (the menu's, the language names on staff).
+    const allowed = /^(index|boot|rolldown-runtime|LanguageMenu|languageNames)-[\w-]+\.js$/;
+    for (const brand of brands) {
+      const assets = join(out, brand.id, 'assets');
+      for (const shell of ['Layout', 'LanguageMenu']) {
+        const file = readdirSync(assets).find((f) => new RegExp(`^${shell}-[\\w-]+\\.js$`).test(f));
+        expect(file, `${brand.id}: the ${shell} chunk`).toBeDefined();
+        const code = readFileSync(join(assets, file as string), 'utf8');
+        const imports = [...code.matchAll(/from"\.\/([^"]+)"/g)].map((m) => m[1] as string);
+        expect(imports.filter((i) => !allowed.test(i)).map((i) => `${brand.id} ${shell} imports ${i}`)).toEqual([]);
+      }
+    }
+  });
 });
