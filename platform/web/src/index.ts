@@ -9,10 +9,13 @@ export * from './context';
 export {
   FIELD_SELECTOR,
   type FieldCandidate,
+  firstFieldIn,
   firstTabbableField,
+  focusInOrLost,
   type InitialWish,
   isFocusFree,
   type RecordShown,
+  useFocusAfterRedraw,
   useKeepFocusInGroup,
   useSwapFocus,
 } from './focus/swapFocus';

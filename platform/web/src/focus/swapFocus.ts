@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 
 /** What a record's panel shows: its details (with an Edit button) or its edit form. */
 export type RecordShown = 'view' | 'form';
@@ -71,6 +71,20 @@ export function firstTabbableField<T extends FieldCandidate>(candidates: Iterabl
   return null;
 }
 
+/** The first field of `part` (among `selector`'s elements, in document order) a keyboard user can Tab to. */
+export function firstFieldIn(part: Element | null | undefined, selector = FIELD_SELECTOR): HTMLElement | null {
+  return part ? firstTabbableField(part.querySelectorAll<HTMLElement & { disabled?: boolean }>(selector)) : null;
+}
+
+/**
+ * Whether focus is in `part` (on the control pressed in it, or a field Enter was pressed in) or lost: a part about to
+ * be drawn anew (a form after its save) takes its focus with it, so the outcome may take it. A user who moved on
+ * meanwhile is left where they are.
+ */
+export function focusInOrLost(part: Element | null | undefined): boolean {
+  return isFocusFree(document.activeElement, document.body, null) || (part?.contains(document.activeElement) ?? false);
+}
+
 interface Wish {
   shown: RecordShown;
   /** What had focus when the swap was asked for (null: only lost focus is moved). */
@@ -103,7 +117,7 @@ export function useSwapFocus(shown: RecordShown, { ready = true, initial }: { re
     if (settled) wish.current = null;
     if (target === 'edit') editRef.current?.focus();
     else if (target === 'firstField' && fieldsRef.current) {
-      firstTabbableField(fieldsRef.current.querySelectorAll<HTMLInputElement | HTMLButtonElement>(FIELD_SELECTOR))?.focus();
+      firstFieldIn(fieldsRef.current)?.focus();
     }
   }, [shown, ready, first]);
   /**
@@ -161,4 +175,31 @@ export function useKeepFocusInGroup<T extends HTMLElement>() {
     if (next) next.focus();
   });
   return groupRef;
+}
+
+/**
+ * Focus after a list is drawn anew by an action that took away the control the user was on (a card made default or
+ * deleted, a bank removed, a form closed): `want(wish)` with the change; once the list shows what the wish is about
+ * (`waitsFor(wish, data)` is false), `settle(wish)` puts focus where the wish says, after the frame (a dialog closed with
+ * the same change has left the page, and its focus, by then) and only while focus is lost. A wish made with no change
+ * to `data` (a form's Cancel) is looked at after the next render.
+ */
+export function useFocusAfterRedraw<W, D>(data: D, waitsFor: (wish: W, data: D) => boolean, settle: (wish: W) => void): (wish: W) => void {
+  const pending = useRef<W | null>(null);
+  const latest = useRef({ waitsFor, settle });
+  latest.current = { waitsFor, settle };
+  const [asked, ask] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    const wish = pending.current;
+    if (wish === null || latest.current.waitsFor(wish, data)) return;
+    pending.current = null;
+    const frame = requestAnimationFrame(() => {
+      if (isFocusFree(document.activeElement, document.body, null)) latest.current.settle(wish);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [data, asked]);
+  return useCallback((wish: W) => {
+    pending.current = wish;
+    ask();
+  }, []);
 }

@@ -1,6 +1,6 @@
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FIELD_SELECTOR, firstTabbableField, isFocusFree } from '../../focus/swapFocus';
+import { firstFieldIn, isFocusFree } from '../../focus/swapFocus';
 import { Button } from './Button';
 import * as css from './Message.css';
 
@@ -98,7 +98,7 @@ function focusAfterReload(ancestors: Element[]) {
   if (!isFocusFree(document.activeElement, document.body, null)) return;
   const scope = ancestors.find((a) => a.isConnected);
   if (!scope) return;
-  firstTabbableField(scope.querySelectorAll<HTMLElement & { disabled?: boolean }>(FIELD_SELECTOR))?.focus();
+  firstFieldIn(scope)?.focus();
 }
 
 /**

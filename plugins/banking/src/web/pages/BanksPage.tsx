@@ -1,9 +1,9 @@
 import { formatCurrency, formatDateTime } from '@portal/core';
-import { failureWords, firstTabbableField, isFocusFree, layoutCss, useApi } from '@portal/web';
+import { failureWords, firstFieldIn, layoutCss, useApi, useFocusAfterRedraw } from '@portal/web';
 import { neighboursOf } from '@portal/web/focus';
 import { Button, ConfirmDialog, LoadFailed, Message, TableScroll, visuallyHidden } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BANK_CONSTANTS, BankingPaths } from '../../access';
@@ -29,7 +29,7 @@ function waitsFor(wish: FocusWish, d: LinkedAccounts | undefined): boolean {
 }
 
 /** The first button of `part` a keyboard user can press (not disabled: a stale bank's Refresh is). */
-const firstButton = (part: Element | null | undefined) => (part ? firstTabbableField(part.querySelectorAll('button')) : null);
+const firstButton = (part: Element | null | undefined) => firstFieldIn(part, 'button');
 
 /**
  * /payment/bank: the member's linked banks and accounts (balance, last refreshed, the default funding account),
@@ -44,7 +44,6 @@ export default function BanksPage() {
   const [changing, setChanging] = useState<LinkedBank | null>(null);
   const page = useRef<HTMLDivElement>(null);
   const addLink = useRef<HTMLAnchorElement>(null);
-  const focusWish = useRef<FocusWish | null>(null);
   // The last bank removed: the deactivated account's message takes focus.
   const [focusDeactivated, setFocusDeactivated] = useState(false);
   const accounts = useQuery({
@@ -56,34 +55,28 @@ export default function BanksPage() {
     },
   });
   const set = (d: LinkedAccounts) => queryClient.setQueryData(ACCOUNTS_KEY, d);
-  useEffect(() => {
-    const wish = focusWish.current;
-    if (!wish || waitsFor(wish, accounts.data)) return;
-    focusWish.current = null;
-    // Looked at after the frame: the Remove dialog, closed with the same change, has left the page (and its focus) by then.
-    requestAnimationFrame(() => {
-      const root = page.current;
-      if (!root || !isFocusFree(document.activeElement, document.body, null)) return;
-      if (wish.to === 'account') {
-        // The account's other buttons (Refresh), else its bank's (a stale bank's Refresh is disabled).
-        const row = root.querySelector(`[data-account="${wish.accountId}"]`);
-        (firstButton(row) ?? firstButton(row?.closest('[data-bank]')))?.focus();
-        return;
-      }
-      const next = neighboursOf(wish.shown.map(String), String(wish.removed))
-        .map((id) => firstButton(root.querySelector(`[data-bank="${id}"]`)))
-        .find(Boolean);
-      if (next) next.focus();
-      // No bank left: the message that the account is deactivated, or (while a bank just added is awaited) Add a bank.
-      else if (root.querySelector('[data-testid="bank-deactivated"]')) setFocusDeactivated(true);
-      else addLink.current?.focus();
-    });
-  }, [accounts.data]);
+  const want = useFocusAfterRedraw(accounts.data, waitsFor, (wish: FocusWish) => {
+    const root = page.current;
+    if (!root) return;
+    if (wish.to === 'account') {
+      // The account's other buttons (Refresh), else its bank's (a stale bank's Refresh is disabled).
+      const row = root.querySelector(`[data-account="${wish.accountId}"]`);
+      (firstButton(row) ?? firstButton(row?.closest('[data-bank]')))?.focus();
+      return;
+    }
+    const next = neighboursOf(wish.shown.map(String), String(wish.removed))
+      .map((id) => firstButton(root.querySelector(`[data-bank="${id}"]`)))
+      .find(Boolean);
+    if (next) next.focus();
+    // No bank left: the message that the account is deactivated, or (while a bank just added is awaited) Add a bank.
+    else if (root.querySelector('[data-testid="bank-deactivated"]')) setFocusDeactivated(true);
+    else addLink.current?.focus();
+  });
   const makeDefault = useMutation({
     mutationFn: (a: LinkedAccount) => api.call(BankingApi.defaultAccount, { params: { id: a.AccountId } }),
     // Its Set as default goes once it is the funding account: focus stays in its row. The server's words say it (a toast).
     onSuccess: (d, a) => {
-      focusWish.current = { to: 'account', accountId: a.AccountId };
+      want({ to: 'account', accountId: a.AccountId });
       set(d);
     },
   });
@@ -97,7 +90,7 @@ export default function BanksPage() {
     onSuccess: (d, b) => {
       clearRecentAdd();
       // The dialog gives focus back to the bank's Remove, gone with the bank.
-      focusWish.current = { to: 'neighbour', removed: b.ProviderAccountId, shown: (accounts.data?.Banks ?? []).map((x) => x.ProviderAccountId) };
+      want({ to: 'neighbour', removed: b.ProviderAccountId, shown: (accounts.data?.Banks ?? []).map((x) => x.ProviderAccountId) });
       set(d);
       setRemoving(null);
     },

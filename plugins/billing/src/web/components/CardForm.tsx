@@ -60,7 +60,8 @@ export function CardForm({ onSaved, profileVersion, minHeight = 500, memberId, a
   const [cardError, setCardError] = useState<string | null>(null);
   const [height, setHeight] = useState(minHeight);
   const frame = useRef<HTMLIFrameElement>(null);
-  const focusedForm = useRef(new Set<string>());
+  /** The form whose frame has been given focus (once a form: it says it rendered again when its height changes). */
+  const focusedForm = useRef<string | null>(null);
   const post = useRef<HTMLFormElement>(null);
 
   // A profile refresh closes the form (state back to 0).
@@ -84,8 +85,8 @@ export function CardForm({ onSaved, profileVersion, minHeight = 500, memberId, a
         // Add card went away as the form opened: once the form is in, focus goes into its frame (its title names it, and
         // Tab goes on into its fields), unless the user has put it somewhere meanwhile. Once a form: it says so again
         // when its height changes.
-        if (!focusedForm.current.has(form.name)) {
-          focusedForm.current.add(form.name);
+        if (focusedForm.current !== form.name) {
+          focusedForm.current = form.name;
           if (isFocusFree(document.activeElement, document.body, null)) frame.current?.focus();
         }
         if (h !== undefined) setHeight(Math.max(minHeight, Math.min(2000, h + 16)));

@@ -1,8 +1,8 @@
-import { isFocusFree, showToast, useApi, useBrand } from '@portal/web';
+import { showToast, useApi, useBrand, useFocusAfterRedraw } from '@portal/web';
 import { neighboursOf } from '@portal/web/focus';
 import { Button, ConfirmDialog, LoadFailed, Message } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BillingApi, type BillingProfile, type CardProfile, cardSaveWaitMs } from '../../contract';
 import * as css from './billing.css';
@@ -27,7 +27,8 @@ const EDIT = 'data-card-edit';
 type FocusWish = { to: 'card'; profileId: number; asDefault?: boolean } | { to: 'neighbour'; deleted: number; shown: number[] } | { to: 'add' };
 
 /** Whether the cards shown are not yet the ones the wish is about (the deleted card still there, the new default not yet shown). */
-function waitsFor(wish: FocusWish, cards: readonly CardProfile[]): boolean {
+function waitsFor(wish: FocusWish, shown: readonly CardProfile[] | undefined): boolean {
+  const cards = shown ?? [];
   if (wish.to === 'neighbour') return cards.some((c) => c.ProfileId === wish.deleted);
   if (wish.to === 'card' && wish.asDefault) return !cards.some((c) => c.ProfileId === wish.profileId && c.IsDefault);
   return false;
@@ -54,31 +55,18 @@ export function CardsSection() {
   const [version, setVersion] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
   const section = useRef<HTMLElement>(null);
-  const focusWish = useRef<FocusWish | null>(null);
-  // A wish made when nothing else is drawn (a form closed by Cancel) still gets its look after the next render.
-  const [wishes, redraw] = useReducer((n: number) => n + 1, 0);
-  const want = useCallback((wish: FocusWish) => {
-    focusWish.current = wish;
-    redraw();
-  }, []);
   const profiles = profile.data?.Profiles;
-  useEffect(() => {
-    const wish = focusWish.current;
-    if (!wish || waitsFor(wish, profiles ?? [])) return;
-    focusWish.current = null;
-    // Looked at after the frame: a dialog closed with the same change (Delete's) has left the page, and its focus, by then.
-    requestAnimationFrame(() => {
-      const root = section.current;
-      if (!root || !isFocusFree(document.activeElement, document.body, null)) return;
-      const edit = (id: number | string) => root.querySelector<HTMLButtonElement>(`[${EDIT}="${id}"]`);
-      let target: HTMLElement | null | undefined;
-      // Add card is the card form's one button while the form is closed.
-      if (wish.to === 'add') target = root.querySelector<HTMLButtonElement>('[data-edit-state="0"] button');
-      else if (wish.to === 'card') target = edit(wish.profileId);
-      else target = neighboursOf(wish.shown.map(String), String(wish.deleted)).map(edit).find(Boolean) ?? heading.current;
-      target?.focus();
-    });
-  }, [profiles, wishes]);
+  const want = useFocusAfterRedraw(profiles, waitsFor, (wish: FocusWish) => {
+    const root = section.current;
+    if (!root) return;
+    const edit = (id: number | string) => root.querySelector<HTMLButtonElement>(`[${EDIT}="${id}"]`);
+    let target: HTMLElement | null | undefined;
+    // Add card is the card form's one button while the form is closed.
+    if (wish.to === 'add') target = root.querySelector<HTMLButtonElement>('[data-edit-state="0"] button');
+    else if (wish.to === 'card') target = edit(wish.profileId);
+    else target = neighboursOf(wish.shown.map(String), String(wish.deleted)).map(edit).find(Boolean) ?? heading.current;
+    target?.focus();
+  });
   /** The card form (a new card's, or a card's edit) closed, with focus in its frame gone: back to Add card or that card's Edit. */
   const formClosed = useCallback((edited: number | undefined) => want(edited === undefined ? { to: 'add' } : { to: 'card', profileId: edited }), [want]);
   // The form's Cancel at the gateway: the profile read again (as CardForm does without this), focus put back.

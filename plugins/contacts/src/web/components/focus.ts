@@ -1,4 +1,4 @@
-import { FIELD_SELECTOR, firstTabbableField, isFocusFree } from '@portal/web/focus';
+import { firstFieldIn, isFocusFree } from '@portal/web/focus';
 import { useEffect, useRef } from 'react';
 
 /**
@@ -71,10 +71,9 @@ export function useDetailFocus(shown: DetailShown, opening: DetailWanted) {
     const root = rootRef.current;
     if (!root || target === null) return;
     if (target === 'heading') focusStatic(root.querySelector<HTMLElement>('h1, h2, h3, h4, h5, h6'));
-    else if (target === 'firstField')
-      firstTabbableField(fieldsRef.current?.querySelectorAll<HTMLInputElement | HTMLButtonElement>(FIELD_SELECTOR) ?? [])?.focus();
+    else if (target === 'firstField') firstFieldIn(fieldsRef.current)?.focus();
     else {
-      const control = firstTabbableField(root.querySelectorAll<HTMLInputElement | HTMLButtonElement>(FIELD_SELECTOR));
+      const control = firstFieldIn(root);
       if (control) control.focus();
       else focusStatic(root.querySelector<HTMLElement>('[role="alert"]'));
     }

@@ -1,5 +1,5 @@
 import { hasAnyRole } from '@portal/core';
-import { ApiCallError, isFocusFree, useApi, useRoles } from '@portal/web';
+import { ApiCallError, focusInOrLost, useApi, useRoles } from '@portal/web';
 import { Button, DatePickerField, FilePickerField, Form, Message, Panel, SelectField } from '@portal/web/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -43,7 +43,7 @@ export function AddDocument() {
         { notify: false },
       );
       // Focus still in the form about to be drawn anew, or lost: the outcome takes it. A user who moved on is left there.
-      const focus = isFocusFree(document.activeElement, document.body, null) || (form?.contains(document.activeElement) ?? false);
+      const focus = focusInOrLost(form);
       setOutcome({ kind: 'success', text: t('upload.done', { name: file.name }), focus });
       setFormKey((k) => k + 1);
       await queryClient.invalidateQueries({ queryKey: ['documents'] });

@@ -1,7 +1,6 @@
 import { idSchema } from '@portal/core';
 import {
-  FIELD_SELECTOR,
-  firstTabbableField,
+  firstFieldIn,
   isFocusFree,
   loadFailure,
   newCreateKey,
@@ -61,7 +60,7 @@ export default function NoteDetailPage() {
     focusReply.current = false;
     // Only while focus is lost (it was in the form drawn anew): a user who moved on meanwhile is left there.
     if (!isFocusFree(document.activeElement, document.body, null) || !replyArea.current) return;
-    firstTabbableField(replyArea.current.querySelectorAll<HTMLInputElement | HTMLButtonElement>(FIELD_SELECTOR))?.focus();
+    firstFieldIn(replyArea.current)?.focus();
   }, [repliesSent]);
   const key = ['notes', 'one', id];
   const note = useQuery({

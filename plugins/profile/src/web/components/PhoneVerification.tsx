@@ -1,5 +1,5 @@
 import { formatPhone } from '@portal/core';
-import { isFocusFree, useApi } from '@portal/web';
+import { focusInOrLost, useApi } from '@portal/web';
 import { Button, Form, Message, Panel, TextField } from '@portal/web/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -54,7 +54,7 @@ export function PhoneVerification({ member }: { member: Member }) {
       setResult(r.CodeVerified ? 'confirmed' : 'invalid');
       if (r.CodeVerified) {
         // Focus still in the form about to go, or lost already: the outcome takes it.
-        setFocusOutcome(isFocusFree(document.activeElement, document.body, null) || (context?.form?.contains(document.activeElement) ?? false));
+        setFocusOutcome(focusInOrLost(context?.form));
         setSent(false);
         await refresh();
       }

@@ -1,6 +1,6 @@
 import { formatCurrency, formatIsoDayText } from '@portal/core';
 import { displayStatus } from '@portal/plugin-claims/contract';
-import { FIELD_SELECTOR, firstTabbableField, isFocusFree, useApi, useLookups } from '@portal/web';
+import { FIELD_SELECTOR, firstFieldIn, focusInOrLost, isFocusFree, useApi, useLookups } from '@portal/web';
 import {
   Button,
   ConfirmDialog,
@@ -51,11 +51,6 @@ const keyOf = (message: string) => KEYS[message] ?? message;
 const FORM_ID = 'reimbursement-request';
 /** The form's fields as focus looks for its first: a date's segments besides the inputs and buttons. */
 const FIRST_FIELD = `[role="spinbutton"], ${FIELD_SELECTOR}`;
-/**
- * Whether focus is in `form` (on its Send, pending, or a field Enter was pressed in) or lost: the form drawn anew after
- * a Send takes it away, so the outcome may take focus. A user who moved on while the files went is left there.
- */
-const focusInOrLost = (form: Element | null) => isFocusFree(document.activeElement, document.body, null) || (form?.contains(document.activeElement) ?? false);
 const localToday = () => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -98,7 +93,7 @@ export default function ReimbursementPage() {
     focusFirstField.current = false;
     const form = document.getElementById(FORM_ID);
     if (!isFocusFree(document.activeElement, document.body, null) || !form) return;
-    firstTabbableField(form.querySelectorAll<HTMLElement & { disabled?: boolean }>(FIRST_FIELD))?.focus();
+    firstFieldIn(form, FIRST_FIELD)?.focus();
   }, [formKey]);
   /** The request looks like one already sent (the server's 409): the question "Send anyway?" and its answer. */
   const [duplicate, setDuplicate] = useState<{ message: string; answer: (send: boolean) => void } | null>(null);
