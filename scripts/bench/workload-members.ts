@@ -14,7 +14,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import type { Plan, StepSample } from './workload-stats';
+import type { Lateness, Plan, StepSample } from './workload-stats';
 
 export interface Login {
   userName: string;
@@ -43,7 +43,18 @@ export interface MembersResult {
   active: number;
   /** CPU seconds per second of wall time this process spent (user + system, warm-up included): is the generator busy? */
   cpuPerSecond: number;
+  /**
+   * The moments in the window this process ran its timers late by more than LATE_MS (its own event loop held up, by
+   * its garbage collector or its share of a core): every step waiting then looks slower than the server made it.
+   */
+  late: Lateness[];
+  /** When the measured window opened, in epoch milliseconds (performance.timeOrigin based), to line samples up with other processes' timelines. */
+  windowStart: number;
 }
+
+/** How often the members' process checks its own timers, and the lateness worth recording (ms). */
+const PROBE_MS = 20;
+export const LATE_MS = 30;
 
 interface Call {
   method: 'GET' | 'POST';
@@ -332,7 +343,15 @@ export async function runMembers(spec: MembersSpec): Promise<MembersResult> {
           }
           const end = performance.now();
           if (start >= measureFrom && end <= stopAt)
-            samples.push({ step: step.name, brand: login.brand, ms: Math.round((end - start) * 100) / 100, ok: !error, requests: step.requests, error });
+            samples.push({
+              step: step.name,
+              brand: login.brand,
+              ms: Math.round((end - start) * 100) / 100,
+              ok: !error,
+              requests: step.requests,
+              error,
+              at: Math.round((start - measureFrom) * 100) / 100,
+            });
           await think();
           // Without a session the rest of the cycle cannot run: start again with a sign-in, as the web page would.
           if (error && (step.name === 'sign in' || step.name === 'refresh token')) break;
@@ -344,6 +363,14 @@ export async function runMembers(spec: MembersSpec): Promise<MembersResult> {
     }
   };
 
+  const late: Lateness[] = [];
+  let last = performance.now();
+  const probe = setInterval(() => {
+    const now = performance.now();
+    const by = now - last - PROBE_MS;
+    if (by > LATE_MS && now - by >= measureFrom && now <= stopAt) late.push({ at: Math.round(now - by - measureFrom), ms: Math.round(by) });
+    last = now;
+  }, PROBE_MS);
   let stillActive = 0;
   const closing = setTimeout(
     () => {
@@ -353,9 +380,10 @@ export async function runMembers(spec: MembersSpec): Promise<MembersResult> {
   );
   await Promise.all(spec.logins.map((l, i) => member(l, i)));
   clearTimeout(closing);
+  clearInterval(probe);
   const cpu = process.cpuUsage();
   const cpuPerSecond = Math.round(((cpu.user + cpu.system) / 1e6 / ((performance.now() - t0) / 1000)) * 100) / 100;
-  return { seconds: spec.duration, requests, samples, active: stillActive, cpuPerSecond };
+  return { seconds: spec.duration, requests, samples, active: stillActive, cpuPerSecond, late, windowStart: performance.timeOrigin + measureFrom };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateSteps, compareWorkers, errorCauses, type LevelResult, offeredLoad, parseList, type StepSample } from './workload-stats';
+import { aggregateSteps, compareWorkers, errorCauses, findStalls, type LevelResult, offeredLoad, parseList, type StepSample } from './workload-stats';
 
 const sample = (step: string, ms: number, ok = true, brand = 'card'): StepSample => ({ step, brand, ms, ok, requests: 1, error: ok ? undefined : 'HTTP 500' });
 
@@ -83,5 +83,44 @@ describe('parseList', () => {
     expect(parseList(undefined, [1, 2])).toEqual([1, 2]);
     expect(() => parseList('50,abc', [])).toThrow(/positive integers/);
     expect(() => parseList('0', [])).toThrow(/positive integers/);
+  });
+});
+
+describe('findStalls', () => {
+  const at = (step: string, start: number, ms: number): StepSample => ({ ...sample(step, ms), at: start });
+  const quick = (n: number, step: string, from: number) => Array.from({ length: n }, (_, i) => at(step, from + i * 100, 10));
+
+  it('groups slow steps whose times overlap into one stall and counts the sign-ins that overlapped it', () => {
+    const samples = [
+      ...quick(50, 'add note', 0),
+      ...quick(50, 'sign in', 0),
+      at('add note', 1000, 260),
+      at('sign in', 1100, 250),
+      at('sign in', 1150, 20),
+      // A later slow step that does not overlap the first two: a stall of its own.
+      at('add note', 4000, 200),
+    ];
+    const stalls = findStalls(samples, [{ at: 1120, ms: 40 }]);
+    expect(stalls).toHaveLength(2);
+    expect(stalls[0]).toMatchObject({ from: 1000, to: 1350, worst: 260, membersLate: 40 });
+    expect(stalls[0]?.slow).toEqual([
+      { step: 'add note', count: 1 },
+      { step: 'sign in', count: 1 },
+    ]);
+    // The slow sign-in, the quick one at 1150, and the quick ones at 1000, 1100, 1200 and 1300.
+    expect(stalls[0]?.signIns).toBe(1 + 1 + 4);
+    expect(stalls[1]).toMatchObject({ from: 4000, to: 4200, membersLate: 0 });
+  });
+
+  it("needs a step to be both over the floor and several times its own step's p90", () => {
+    // Sign-ins that take 180 ms as a rule are not a stall at 200 ms; a note at 200 ms among 10 ms notes is.
+    const samples = [
+      ...Array.from({ length: 20 }, (_, i) => at('sign in', i * 300, 180)),
+      at('sign in', 9000, 200),
+      ...quick(20, 'add note', 0),
+      at('add note', 9000, 200),
+    ];
+    expect(findStalls(samples).flatMap((s) => s.slow)).toEqual([{ step: 'add note', count: 1 }]);
+    expect(findStalls([...quick(20, 'add note', 0), at('add note', 9000, 120)])).toEqual([]);
   });
 });

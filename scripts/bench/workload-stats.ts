@@ -15,6 +15,8 @@ export interface StepSample {
   requests: number;
   /** Why it failed: 'HTTP 500 POST /api/notes/create', 'timeout GET ...', 'ECONNRESET ...'. */
   error?: string;
+  /** When the step started: milliseconds since the measured window opened. */
+  at?: number;
 }
 
 export interface StepStats {
@@ -148,4 +150,70 @@ export function parseList(text: string | undefined, fallback: number[]): number[
   const xs = text.split(',').map((x) => Number(x.trim()));
   if (xs.length === 0 || xs.some((x) => !Number.isInteger(x) || x <= 0)) throw new Error(`not a list of positive integers: ${text}`);
   return xs;
+}
+
+/** A moment the members' own process was late to run its timers (its event loop held up): it delays every answer it reads then. */
+export interface Lateness {
+  /** Milliseconds since the measured window opened. */
+  at: number;
+  ms: number;
+}
+
+/**
+ * A stall: slow steps whose times overlap, with what was going on while they waited. A step is slow when it took
+ * at least `minMs` and `factor` times its own step's p90 (STALL_MIN_MS and STALL_FACTOR unless told).
+ */
+export interface Stall {
+  /** Milliseconds since the measured window opened: the first slow step's start to the last one's end. */
+  from: number;
+  to: number;
+  /** The slow steps in it, by step, most first. */
+  slow: { step: string; count: number }[];
+  /** The slowest of them (ms). */
+  worst: number;
+  /** Steps of any speed that overlapped the stall, and how many of them were sign-ins (a password hash each). */
+  overlapping: number;
+  signIns: number;
+  /** The members' process's own lateness inside the stall (ms, the most of any moment; 0 when it was on time). */
+  membersLate: number;
+}
+
+/** A slow step: at least this long (ms) and STALL_FACTOR times its step's p90. */
+export const STALL_MIN_MS = 150;
+export const STALL_FACTOR = 3;
+
+export function findStalls(
+  samples: readonly StepSample[],
+  late: readonly Lateness[] = [],
+  { minMs = STALL_MIN_MS, factor = STALL_FACTOR }: { minMs?: number; factor?: number } = {},
+): Stall[] {
+  const p90 = new Map(aggregateSteps(samples).map((s) => [s.step, s.p90]));
+  const slow = samples
+    .filter((s) => s.at !== undefined && s.ms >= minMs && s.ms >= factor * (p90.get(s.step) ?? 0))
+    .sort((a, b) => (a.at as number) - (b.at as number));
+  const groups: StepSample[][] = [];
+  let end = Number.NEGATIVE_INFINITY;
+  for (const s of slow) {
+    const at = s.at as number;
+    if (at <= end) groups[groups.length - 1]?.push(s);
+    else groups.push([s]);
+    end = Math.max(at <= end ? end : Number.NEGATIVE_INFINITY, at + s.ms);
+  }
+  return groups.map((g) => {
+    const from = Math.min(...g.map((s) => s.at as number));
+    const to = Math.max(...g.map((s) => (s.at as number) + s.ms));
+    const by = new Map<string, number>();
+    for (const s of g) by.set(s.step, (by.get(s.step) ?? 0) + 1);
+    const over = samples.filter((s) => s.at !== undefined && s.at < to && s.at + s.ms > from);
+    const lateInside = late.filter((l) => l.at < to && l.at + l.ms > from);
+    return {
+      from: r2(from),
+      to: r2(to),
+      slow: [...by].map(([step, count]) => ({ step, count })).sort((a, b) => b.count - a.count || a.step.localeCompare(b.step)),
+      worst: r2(Math.max(...g.map((s) => s.ms))),
+      overlapping: over.length,
+      signIns: over.filter((s) => s.step === 'sign in').length,
+      membersLate: r2(Math.max(0, ...lateInside.map((l) => l.ms))),
+    };
+  });
 }

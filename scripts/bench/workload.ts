@@ -21,10 +21,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compiledApiArgs } from '../../apps/server/compiled';
+import { type CpuSpan, cpuBetween, startCpuTimeline } from './cpu-timeline';
 import { DEMO_PASSWORD, load1, machine, PINNING, PRODUCTION_ENV, pinned, ROOT, spawnGroup, startPostgresAt, stopGroup, waitForUrl } from './lib';
 import { parseStat } from './proc-cpu';
-import { type Login, type MembersResult, type MembersSpec, planShapes, STEP_ORDER } from './workload-members';
-import { aggregateSteps, type Comparison, compareWorkers, errorCauses, type LevelResult, offeredLoad, parseList } from './workload-stats';
+import { LATE_MS, type Login, type MembersResult, type MembersSpec, planShapes, STEP_ORDER } from './workload-members';
+import {
+  aggregateSteps,
+  type Comparison,
+  compareWorkers,
+  errorCauses,
+  findStalls,
+  type LevelResult,
+  offeredLoad,
+  parseList,
+  STALL_FACTOR,
+  STALL_MIN_MS,
+  type Stall,
+} from './workload-stats';
 
 export const WORKLOAD_BUDGET = { members: 200, p99Ms: 200, errors: 0 } as const;
 /**
@@ -79,6 +92,14 @@ export interface WorkloadLevel extends LevelResult {
    */
   cpu: { api: number; postgres: number; members: number; apiRunQueueWait: number };
   byBrand: Record<string, ReturnType<typeof aggregateSteps>>;
+  /**
+   * The level's stalls, slowest first (at most STALLS_SHOWN): slow steps that overlapped, with the sign-ins that
+   * overlapped them, the members' process's own lateness, and what the API, PostgreSQL and the members' process ran and
+   * waited for a core over the stall (null when the CPU timeline does not cover it).
+   */
+  stalls: (Stall & { cpu: CpuSpan | null })[];
+  /** Times the members' process ran its timers late (over LATE_MS), and the most it was late (ms). */
+  membersLate: { count: number; max: number };
 }
 
 export interface WorkloadReport {
@@ -253,10 +274,13 @@ async function prepare(scale: number, memberCount: number, sampleSize: number, h
   writeFileSync(out, JSON.stringify(prepared));
 }
 
-function runNode(args: string[], env: NodeJS.ProcessEnv, cpu: number | undefined): Promise<void> {
+const STALLS_SHOWN = 3;
+
+function runNode(args: string[], env: NodeJS.ProcessEnv, cpu: number | undefined, onSpawn?: (pid: number | undefined) => void): Promise<void> {
   const cmd = pinned(cpu, [process.execPath, '--import', 'tsx', ...args]);
   return new Promise((resolve, reject) => {
     const c = spawn(cmd[0] as string, cmd.slice(1), { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    onSpawn?.(c.pid);
     c.on('error', reject);
     c.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.slice(0, 2).join(' ')} exited with ${code}`))));
   });
@@ -416,8 +440,29 @@ export async function runWorkload(o: WorkloadOptions): Promise<WorkloadReport> {
         const cpu0 = { api: cpuUnder(api.pid), pg: cpuUnder(postmasterPid(pgDir)), wait: runQueueWaitUnder(api.pid), at: performance.now() };
         log(`workload: ${members} members, ${workers} API process(es): ${o.warmup} s warm-up + ${o.duration} s measured (load average ${before})`);
         const resultFile = join(tmp, `result-${workers}-${members}.json`);
-        await runNode(['scripts/bench/workload-members.ts', specFile, resultFile], process.env, clientCpu);
+        // taskset execs node: the spawned pid is the members' process.
+        let membersPid: number | undefined;
+        const timeline = startCpuTimeline({
+          api: () => (api.pid === undefined ? [] : processTree(api.pid).map((p) => p.pid)),
+          postgres: () => {
+            const pm = postmasterPid(pgDir);
+            return pm === undefined ? [] : processTree(pm).map((p) => p.pid);
+          },
+          members: () => (membersPid === undefined ? [] : [membersPid]),
+        });
+        let ticks: ReturnType<ReturnType<typeof startCpuTimeline>['stop']>;
+        try {
+          await runNode(['scripts/bench/workload-members.ts', specFile, resultFile], process.env, clientCpu, (pid) => {
+            membersPid = pid;
+          });
+        } finally {
+          ticks = timeline.stop();
+        }
         const r = JSON.parse(readFileSync(resultFile, 'utf8')) as MembersResult;
+        const stalls = findStalls(r.samples, r.late)
+          .sort((a, b) => b.worst - a.worst)
+          .slice(0, STALLS_SHOWN)
+          .map((s) => ({ ...s, cpu: cpuBetween(ticks, r.windowStart + s.from, r.windowStart + s.to) }));
         const wall = (performance.now() - cpu0.at) / 1000;
         const perSecond = (x: number) => Math.round((x / wall) * 100) / 100;
         const cpu = {
@@ -452,12 +497,15 @@ export async function runWorkload(o: WorkloadOptions): Promise<WorkloadReport> {
           apiProcesses,
           activeAtEnd: r.active,
           cpu,
+          stalls,
+          membersLate: { count: r.late.length, max: Math.max(0, ...r.late.map((l) => l.ms)) },
         };
         levels.push(level);
         log(
           `  ${members} members x${workers}: ${level.rps} req/s (offered ${level.offeredRps}), ${level.errors} errors; CPU s/s API ${cpu.api}, PostgreSQL ${cpu.postgres}, members ${cpu.members}; API waited for a core ${cpu.apiRunQueueWait} s/s; p99 ${steps.map((s) => `${s.step} ${s.p99}`).join(', ')}`,
         );
         for (const e of level.errorCauses) log(`    ${e.count} x ${e.cause}`);
+        for (const st of level.stalls) log(`    ${describeStall(st)}`);
       }
       stops.splice(stops.indexOf(stopApi), 1);
       await stopApi();
@@ -497,6 +545,18 @@ export function judgeLevel(l: WorkloadLevel) {
   }));
 }
 
+/** One stall in words: when, how long, which steps, what overlapped it, and who ran or waited for a core then. */
+export function describeStall(st: WorkloadLevel['stalls'][number]): string {
+  const cpu = st.cpu
+    ? `; over ${st.cpu.span} ms ${Object.entries(st.cpu.groups)
+        .map(([g, v]) => `${g === 'api' ? 'API' : g === 'postgres' ? 'PostgreSQL' : g} ran ${v.run} ms, waited ${v.wait}`)
+        .join(', ')}; the machine's cores busy ${st.cpu.machine.busy} ms, ${st.cpu.machine.steal} stolen by the hypervisor`
+    : '';
+  return `at ${(st.from / 1000).toFixed(1)} s, ${Math.round(st.to - st.from)} ms (slowest step ${Math.round(st.worst)} ms): ${st.slow
+    .map((s) => `${s.step} ${s.count}`)
+    .join(', ')}; ${st.overlapping} steps overlapped it, ${st.signIns} of them sign-ins; members' process late ${st.membersLate} ms${cpu}`;
+}
+
 export function formatReport(r: WorkloadReport): string {
   const lines: string[] = [];
   const pad = (cells: (string | number)[], widths: number[]) =>
@@ -522,6 +582,12 @@ export function formatReport(r: WorkloadReport): string {
     const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => String(b[i]).length)));
     lines.push(pad(head, widths), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map((b) => pad(b, widths)));
     for (const e of l.errorCauses) lines.push(`  ${e.count} x ${e.cause}`);
+    lines.push(
+      `members' process late to its timers (over ${LATE_MS} ms) ${l.membersLate.count} times, at most ${l.membersLate.max} ms; ${
+        l.stalls.length ? `slowest stalls (slow steps that overlapped: at least ${STALL_MIN_MS} ms and ${STALL_FACTOR}x their step's p90):` : 'no stalls'
+      }`,
+    );
+    for (const st of l.stalls) lines.push(`  ${describeStall(st)}`);
   }
   for (const c of r.comparisons) {
     lines.push(
