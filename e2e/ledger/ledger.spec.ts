@@ -291,3 +291,59 @@ test('Ledger: a report header changed by someone else meanwhile is refused (409)
   await expect(page.locator('#ledger-sent')).toHaveText('Successfully sent. Thank you.');
   await expect(notice).toHaveCount(0);
 });
+
+test("Ledger: a new row whose Save lost its answer, then corrected and saved again, is one row with the member's correction", async ({ page }) => {
+  await signIn(page, 'card', 'card.careguard', undefined, '/transactions');
+  await expect(page.getByTestId('ledger-row').first()).toBeVisible();
+  // Newest first, so today's row is on the first page.
+  await page.getByTestId('ledger-table').getByRole('button', { name: /^Date/ }).click();
+  await expect(page.getByRole('columnheader', { name: /Date/ }).first()).toHaveAttribute('aria-sort', 'descending');
+
+  await page.getByRole('button', { name: 'Add transaction' }).click();
+  const edit = page.getByTestId('ledger-edit-row');
+  await edit.getByLabel('Company').fill('Lost Answer Clinic');
+  await edit.getByLabel('Description').fill('Lost answer e2e');
+  await edit.getByLabel('Amount').fill('12.34');
+  // The server adds the row; its answer never reaches the page.
+  let sent = 0;
+  await page.route('**/api/transactions/create', async (route) => {
+    sent++;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The server could not be reached' })).toBeVisible();
+  expect(sent).toBe(1);
+  await page.unroute('**/api/transactions/create');
+  // The row stays open with what was typed; the member corrects the amount and saves again.
+  await expect(edit.getByLabel('Amount')).toHaveValue('12.34');
+  await edit.getByLabel('Amount').fill('12.43');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  // Not "added": the row was added before, with 12.34; the correction stays, as an edit of that row, and is said so.
+  const notice = page.getByTestId('ledger-saved-before-row');
+  await expect(notice).toHaveText(
+    'This transaction was added before its answer reached you, with the values first sent. Your changes are kept here: save them to apply them.',
+  );
+  await expect(edit).toHaveCount(1);
+  await expect(edit.getByLabel('Amount')).toHaveValue('12.43');
+  await expect(edit.getByLabel('Date')).toBeFocused();
+  await expectAccessible(page, 'main');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  const rows = page.getByTestId('ledger-row').filter({ hasText: 'Lost answer e2e' });
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('-$12.43');
+  await expect(notice).toHaveCount(0);
+  // One row on the server too, with the corrected amount; then it goes, so no other journey meets it.
+  const found = await pageApi<{ Items: { Description: string | null; Amount: number }[] }>(page, '/api/transactions/search', {
+    PageSize: 100,
+    PageIndex: 1,
+    SortColumn: 'DateCreated',
+    SortOrder: 'desc',
+    Query: { From: localDay(-1), To: localDay() },
+  });
+  expect(found.status).toBe(200);
+  expect(found.body.Data.Items.filter((r) => r.Description === 'Lost answer e2e').map((r) => r.Amount)).toEqual([12.43]);
+  await rows.getByRole('button', { name: /^Delete the transaction/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(rows).toHaveCount(0);
+});

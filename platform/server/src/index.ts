@@ -52,7 +52,7 @@ export { pruneKeyTable, scheduleHousekeeping } from './jobs/housekeeping';
 export type { DefineOptions, JobHandler, JobInfo, JobQueue, SendOptions } from './jobs/queue';
 export type { AuditService } from './kernel-services/audit';
 export type { BrandsService } from './kernel-services/brands';
-export { CREATE_KEY_RETENTION_DAYS, CREATE_KEY_REUSED, type CreateKeyRef, type CreateKeysService } from './kernel-services/createKeys';
+export { CREATE_KEY_RETENTION_DAYS, CREATE_KEY_REUSED, type CreateKeyRef, type CreateKeysService, requestFingerprint } from './kernel-services/createKeys';
 export type { IdentityService, NewUser, UserPatch, UserRow, UserSearch, UserSummary } from './kernel-services/identity';
 export { type MemberPatch, type MemberRecord, type MembersService, STALE_MEMBER_MESSAGE } from './kernel-services/members';
 export { KernelThrottle, type ThrottleRule, type ThrottleService } from './kernel-services/throttle';

@@ -10,7 +10,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, addMonths, LedgerApi, LedgerMessages, latestToday, PayerMessages } from '../contract';
 import { ADMIN_BALANCE_TTL_MS, adminBalance } from './dashboard';
-import { CREATE_KEY_PRUNE_CRON, CREATE_KEY_PRUNE_JOB, pruneCreateKeys } from './repo';
+import { CREATE_KEY_PRUNE_CRON, CREATE_KEY_PRUNE_JOB, KEY_REUSED, pruneCreateKeys } from './repo';
 import { seed } from './seed';
 import { makeLedgerService } from './service';
 
@@ -286,6 +286,33 @@ describe('a create repeated with its IdempotencyKey adds the row once (a double 
     expect(await rows()).toBe(1);
     expect(await history()).toBe(1);
   });
+  it('the key again with other values (the answer was lost, then the row corrected) is refused with 409 and the row the key made, and changes nothing', async () => {
+    const body = entry({ IdempotencyKey: 'ledger-key-0008', Amount: 12.34 });
+    const first = data(await call(session, LedgerApi.create.path, body));
+    const before = { rows: await rows(), history: await history() };
+    for (const changed of [{ Amount: 12.43 }, { Description: 'Corrected' }, { Company: 'Other Co' }]) {
+      const res = await call(session, LedgerApi.create.path, { ...body, ...changed });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().MsgText).toBe(KEY_REUSED);
+      expect(res.json().Data).toEqual({ KeyReused: true, Transaction: first });
+    }
+    const spanish = await call(session, LedgerApi.create.path, { ...body, Amount: 12.43 }, { cookie: 'cq.lang=es' });
+    expect(spanish.json().MsgText).toBe('Esta transacción ya se agregó, con los valores enviados primero. No se guardó nada más.');
+    expect({ rows: await rows(), history: await history() }).toEqual(before);
+    // The same values again still answer the row: a retry is not a correction.
+    expect(data(await call(session, LedgerApi.create.path, body))).toEqual(first);
+    await call(session, LedgerApi.delete.path, { TransactionID: first.TransactionID, Version: first.Version });
+  });
+  it('a key claimed before keys kept their request (no fingerprint) still answers its row, whatever is sent with it', async () => {
+    const body = entry({ IdempotencyKey: 'ledger-key-0009', Amount: 7 });
+    const first = data(await call(session, LedgerApi.create.path, body));
+    await env.server.database.sql.query('UPDATE ledger_create_keys SET request_hash = NULL WHERE member_id = $1 AND idempotency_key = $2', [
+      id,
+      'ledger-key-0009',
+    ]);
+    expect(data(await call(session, LedgerApi.create.path, { ...body, Amount: 8 }))).toEqual(first);
+    await call(session, LedgerApi.delete.path, { TransactionID: first.TransactionID, Version: first.Version });
+  });
   it('two creates with the same key at once: one row', async () => {
     const body = entry({ IdempotencyKey: 'ledger-key-0002', Amount: 41 });
     const both = await Promise.all([call(session, LedgerApi.create.path, body), call(session, LedgerApi.create.path, body)]);
@@ -323,7 +350,9 @@ describe('a create repeated with its IdempotencyKey adds the row once (a double 
   it("a key is the member's own: another member's create with it adds their row", async () => {
     const res = await call(other, LedgerApi.create.path, entry({ IdempotencyKey: 'ledger-key-0001' }));
     expect(res.statusCode, res.body).toBe(200);
-    expect(data(res).TransactionID).not.toBe(data(await call(session, LedgerApi.create.path, entry({ IdempotencyKey: 'ledger-key-0001' }))).TransactionID);
+    expect(data(res).TransactionID).not.toBe(
+      data(await call(session, LedgerApi.create.path, entry({ IdempotencyKey: 'ledger-key-0001', Amount: 40 }))).TransactionID,
+    );
     await call(other, LedgerApi.delete.path, { TransactionID: data(res).TransactionID, Version: 1 });
   });
   it('a repeat after its row was deleted does not add it again (404), and a malformed key is refused (400)', async () => {

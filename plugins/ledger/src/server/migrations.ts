@@ -175,4 +175,13 @@ ALTER TABLE ledger_reports ADD COLUMN submission text;
 ALTER TABLE ledger_reports ADD COLUMN unconfirmed boolean NOT NULL DEFAULT false;
 `,
   },
+  {
+    id: '0009_ledger_create_key_request',
+    sql: `
+-- What each create key was sent with (the kernel's requestFingerprint of the parsed create, key left out): the key
+-- sent again with other values (the row's answer was lost, then the member corrected it) is refused with 409 and the
+-- row the key made, never answered as if the correction had been saved. Keys claimed before this have none.
+ALTER TABLE ledger_create_keys ADD COLUMN request_hash text;
+`,
+  },
 ];

@@ -10,6 +10,7 @@ import {
   type PayerSubmission,
   pruneKeyTable,
   type RouteContext,
+  requestFingerprint,
   type SqlClient,
 } from '@portal/server';
 import { ledgerFlags } from '../access';
@@ -58,6 +59,8 @@ export function memberOf(ctx: Pick<RouteContext, 'memberId'>): number {
 export const NO_MEMBER_MESSAGE = 'Your account has no ledger of its own. Choose a member to act for first.';
 const STALE = 'Someone else changed this transaction; reload to see their change.';
 const NOT_FOUND = 'The transaction was not found.';
+/** A create's key sent again with other values: the row was added, with the values first sent (the page keeps the new ones). */
+export const KEY_REUSED = 'This transaction was already added, with the values first sent. Nothing else was saved.';
 const CARD_READ_ONLY = 'Card transactions come from the card and cannot be changed here.';
 const BANK_READ_ONLY = 'Bank transactions come from your linked bank account and cannot be changed here.';
 const REPORTED_LOCKED = 'This transaction was already reported to the federal payer and cannot be changed.';
@@ -232,7 +235,10 @@ async function refuseAfterTermination(tx: SqlClient, ctx: Ctx & Pick<RouteContex
 /**
  * Adds the member's transaction. Its IdempotencyKey (required) is claimed first, in the same transaction: a create
  * repeated with a key the member already used (a double press on Save, a retried request) waits for the first one to
- * commit and answers its row, adding nothing (404 once that row was deleted).
+ * commit and answers its row, adding nothing (404 once that row was deleted). The key with other values (the answer
+ * was lost and the member then corrected the row) is refused with 409 (KEY_REUSED, as the kernel's keys refuse theirs), with Data
+ * `{ KeyReused: true, Transaction }`: the row as the first request made it, so the page can offer the correction as an
+ * edit of that row. Nothing is changed.
  */
 export async function createTransaction(ctx: Ctx & Pick<RouteContext, 'language'>, body: LedgerCreate): Promise<LedgerTransaction> {
   const memberId = memberOf(ctx);
@@ -240,19 +246,23 @@ export async function createTransaction(ctx: Ctx & Pick<RouteContext, 'language'
   const key = body.IdempotencyKey;
   return ctx.database.sql.transaction(async (tx) => {
     await ensureAccount(tx, memberId);
+    const hash = requestFingerprint(body);
     const claimed = await tx.query(
-      'INSERT INTO ledger_create_keys (member_id, idempotency_key) VALUES ($1, $2) ON CONFLICT (member_id, idempotency_key) DO NOTHING RETURNING member_id',
-      [memberId, key],
+      `INSERT INTO ledger_create_keys (member_id, idempotency_key, request_hash) VALUES ($1, $2, $3)
+       ON CONFLICT (member_id, idempotency_key) DO NOTHING RETURNING member_id`,
+      [memberId, key, hash],
     );
     if (claimed.length === 0) {
       const first = (
-        await tx.query<{ transaction_id: number | null }>('SELECT transaction_id FROM ledger_create_keys WHERE member_id = $1 AND idempotency_key = $2', [
-          memberId,
-          key,
-        ])
+        await tx.query<{ transaction_id: number | null; request_hash: string | null }>(
+          'SELECT transaction_id, request_hash FROM ledger_create_keys WHERE member_id = $1 AND idempotency_key = $2',
+          [memberId, key],
+        )
       )[0];
       if (!first?.transaction_id) throw notFound(NOT_FOUND);
-      return loadRow(tx, memberId, first.transaction_id, ctx.config.businessTimeZone);
+      const row = await loadRow(tx, memberId, first.transaction_id, ctx.config.businessTimeZone);
+      if (first.request_hash !== null && first.request_hash !== hash) throw new ApiError(409, KEY_REUSED, { KeyReused: true, Transaction: row });
+      return row;
     }
     await refuseAfterTermination(tx, ctx, memberId, entry.DateCreated);
     const id = (

@@ -3,11 +3,13 @@ import { type LedgerTransaction, ledgerCreateSchema, ledgerUpdateSchema } from '
 import { checkLedgerEntry, LedgerMessages } from '../../rules';
 import {
   conflictOf,
+  correctionOf,
   createBody,
   type Draft,
   draftOf,
   editBody,
   invalidFields,
+  keyReusedOf,
   newDraft,
   pendingGuard,
   type RowRefusal,
@@ -208,5 +210,29 @@ describe('in report mode a row’s edit marks the fields the report still misses
   it('a refused input that the report also misses is both', () => {
     const draft: Draft = { ...draftOf(row), Description: '', Refused: { field: 'Description', message: LedgerMessages.description } };
     expect(invalidFields(draft, ['Description'])).toEqual({ refused: 'Description', missing: ['Description'] });
+  });
+});
+
+describe('a new row whose create had been added before with the values first sent (its answer lost), then changed', () => {
+  const made = { TransactionID: 41, Version: 3, DateCreated: '2026-03-30', Amount: 12.34 } as LedgerTransaction;
+  const refusal = (data: unknown, status = 409) => ({ status, message: 'This transaction was already added', body: { Data: data, HasError: true } });
+
+  it('reads the row the create made from the refusal, and nothing from other refusals', () => {
+    expect(keyReusedOf(refusal({ KeyReused: true, Transaction: made }))).toEqual(made);
+    expect(keyReusedOf(refusal({ KeyReused: true, Transaction: made }, 400))).toBeNull();
+    expect(keyReusedOf(refusal({ Terminated: true }))).toBeNull();
+    expect(keyReusedOf(refusal(null))).toBeNull();
+    expect(keyReusedOf(new Error('network'))).toBeNull();
+  });
+
+  it("keeps the member's values as an edit of that row, with its Version, and says so until saved", () => {
+    const typed: Draft = { ...newDraft(today), Company: 'ReviewCo', Description: 'Lost answer', Amount: '12.43' };
+    const edit = correctionOf(typed, made);
+    expect(edit).toMatchObject({ Company: 'ReviewCo', Description: 'Lost answer', Amount: '12.43', Version: 3, SavedBefore: true, DateCreated: today });
+    expect(edit.IdempotencyKey).toBeUndefined();
+    // The save is the row's update: its id and Version, the corrected amount.
+    expect(updateBody(edit, made.TransactionID)).toMatchObject({ TransactionID: 41, Version: 3, Amount: '12.43' });
+    // An empty date had been sent as the member's today: the row's own day stands for it.
+    expect(correctionOf({ ...typed, DateCreated: ' ' }, made).DateCreated).toBe('2026-03-30');
   });
 });

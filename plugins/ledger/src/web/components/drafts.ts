@@ -31,6 +31,12 @@ export interface Draft {
   Conflict?: string;
   /** The page's rule check refused this row's save: its input is marked with the rule's text until that input changes. */
   Refused?: RowRefusal;
+  /**
+   * An edit that began as a new row: its create had been added before (the answer was lost) with the values first
+   * sent, and the member had changed them since (keyReusedOf). The draft keeps the member's values as an edit of that
+   * row, said on the row until it is saved or cancelled.
+   */
+  SavedBefore?: true;
 }
 
 const newKey = () => `ledger-${crypto.randomUUID()}`;
@@ -90,6 +96,32 @@ export function updateBody(d: Draft, transactionId: number) {
   if (d.Version === undefined) throw new Error('An edit draft keeps the version of its row (draftOf).');
   return { ...editBody(d), TransactionID: transactionId, Version: d.Version };
 }
+
+/**
+ * The row a new row's create had already added, when the create is refused because its key was sent before with other
+ * values (409 with Data `KeyReused` and the row): the first Save's answer was lost and the member changed the row
+ * since. null for anything else.
+ */
+export function keyReusedOf(error: unknown): LedgerTransaction | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { status, body } = error as { status?: unknown; body?: unknown };
+  const data = typeof body === 'object' && body !== null ? (body as { Data?: unknown }).Data : null;
+  if (status !== 409 || typeof data !== 'object' || data === null) return null;
+  const { KeyReused, Transaction } = data as { KeyReused?: unknown; Transaction?: unknown };
+  if (KeyReused !== true || typeof Transaction !== 'object' || Transaction === null) return null;
+  return Transaction as LedgerTransaction;
+}
+
+/**
+ * A new row's draft as an edit of the row its create had already added (keyReusedOf): the member's values, the row's
+ * Version, and an empty date as the day the row was added with (the create sent the member's today for it).
+ */
+export const correctionOf = (d: Draft, row: LedgerTransaction): Draft => ({
+  ...fields(d),
+  DateCreated: d.DateCreated.trim() === '' ? row.DateCreated : d.DateCreated,
+  Version: row.Version,
+  SavedBefore: true,
+});
 
 /**
  * The message to show on the row when a save is refused because the row is no longer what the edit began from: 409

@@ -19,11 +19,13 @@ import {
 import { DateRangeFields } from '../components/DateRangeFields';
 import {
   conflictOf,
+  correctionOf,
   createBody,
   type Draft,
   draftOf,
   type EditField,
   invalidFields,
+  keyReusedOf,
   newDraft,
   pendingGuard,
   refusalOf,
@@ -232,7 +234,22 @@ export default function LedgerPage() {
         else await queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
         setFocusNext(row ? { ...onEditClosed(key), onlyIfLost: true } : onEditClosed(key, saved.TransactionID));
       } catch (e) {
-        // The client showed the server's message. A date after the end of a terminated membership is said in place as
+        // The client showed the server's message. A new row that had been added before (its first Save's answer was
+        // lost) with the values first sent, changed since: the member's values stay, as an edit of that row, on the
+        // row the list now shows; saving it corrects the row, never adds a second one.
+        const earlier = row ? null : keyReusedOf(e);
+        if (earlier !== null) {
+          const made = String(earlier.TransactionID);
+          setDrafts((d) => {
+            const { [key]: _new, ...rest } = d;
+            return { ...rest, [made]: correctionOf(draft, earlier) };
+          });
+          if (!reportMode) await refresh();
+          else await queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
+          setFocusNext(onEditOpened(made));
+          return;
+        }
+        // A date after the end of a terminated membership is said in place as
         // the rule checks' refusals are: the date input marked with the server's message, focused, until it changes.
         const ended = terminationRefusalOf(e);
         if (ended !== null) {
@@ -457,6 +474,13 @@ export default function LedgerPage() {
                   {t('report.rowMissing', { fields: invalid.missing.map((f) => t(`fields.${f}`)).join(', ') })}
                 </p>
               )}
+            </td>
+          </tr>
+        )}
+        {d.SavedBefore && !refused && (
+          <tr data-testid="ledger-saved-before-row">
+            <td className={css.cell} colSpan={8}>
+              <Message kind="info">{t('savedBefore')}</Message>
             </td>
           </tr>
         )}
