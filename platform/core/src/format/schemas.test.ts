@@ -7,6 +7,8 @@ import {
   dobSchema,
   emailSchema,
   isoDateSchema,
+  MAX_MONEY,
+  MAX_PASSWORD_LENGTH,
   maskedDateSchema,
   mobilePhoneSchema,
   moneySchema,
@@ -75,5 +77,31 @@ describe('isoDateSchema', () => {
     expect(isoDateSchema.safeParse('2024-02-29').success).toBe(true);
     for (const bad of ['2026-02-30', '2026-01-01x', '2026-01-01T00:00:00Z', '2026-1-1', ''])
       expect(firstMessage(isoDateSchema.safeParse(bad)), bad).toBe(m.dateInvalid);
+  });
+});
+
+describe('shared field schemas refuse what is more than their field holds (found by tests/contract-fuzz.int.test.ts)', () => {
+  it('an SSN with more than nine digits is refused, never cut to nine', () => {
+    expect(ssnSchema.safeParse('123-45-6789').data).toBe('123456789');
+    expect(ssnSchema.safeParse('123-45-67890').success).toBe(false);
+    expect(ssnSchema.safeParse('1'.repeat(100_000)).success).toBe(false);
+  });
+  it('a date of birth is the day and nothing after it', () => {
+    expect(dobSchema.safeParse('1980-02-29').success).toBe(true);
+    expect(dobSchema.safeParse('02/29/1980').success).toBe(true);
+    expect(dobSchema.safeParse('1980-02-29T00:00:00Z').success).toBe(false);
+    expect(dobSchema.safeParse(`1980-02-29${'x'.repeat(100_000)}`).success).toBe(false);
+  });
+  it('money is at most $100,000,000, either sign, as text or a number', () => {
+    expect(moneySchema.safeParse('$100,000,000.00').data).toBe(MAX_MONEY);
+    expect(moneySchema.safeParse(-MAX_MONEY).success).toBe(true);
+    expect(moneySchema.safeParse('100000000.01').success).toBe(false);
+    expect(moneySchema.safeParse(1e308).success).toBe(false);
+    expect(moneySchema.safeParse(-1e308).success).toBe(false);
+  });
+  it('a password the policy takes is at most 1,024 characters', () => {
+    const schema = passwordPolicySchema([]);
+    expect(schema.safeParse('a'.repeat(MAX_PASSWORD_LENGTH)).success).toBe(true);
+    expect(schema.safeParse('a'.repeat(MAX_PASSWORD_LENGTH + 1)).success).toBe(false);
   });
 });

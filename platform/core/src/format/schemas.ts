@@ -9,7 +9,7 @@ import { capNumber } from './numberCap';
 import { evaluatePasswordPolicy, type PasswordRule, RESET_PASSWORD_PATTERN } from './passwordPolicy';
 import { PHONE_DIGITS } from './phone';
 import { fieldsMatch, isEmail, isValidDob } from './rules';
-import { ssnDigits } from './ssn';
+import { SSN_DIGITS } from './ssn';
 
 /** Shared zod schemas: web forms and server handlers validate with the same rules. */
 
@@ -96,10 +96,11 @@ export const phoneSchema = z
 /** Mobile: a phone that must not start with 0 (spec 01 section 5). */
 export const mobilePhoneSchema = phoneSchema.refine((v) => !v.startsWith('0'), m.mobileStartsWithZero);
 
+/** An SSN: its nine digits, whatever punctuation came in. More digits are refused, never cut (as phoneSchema). */
 export const ssnSchema = z
   .string()
-  .transform((v) => ssnDigits(v))
-  .pipe(z.string().length(9, m.ssn));
+  .transform((v) => onlyDigits(v))
+  .pipe(z.string().length(SSN_DIGITS, m.ssn));
 
 export const emailSchema = z
   .string()
@@ -130,17 +131,20 @@ export const maskedDateSchema = (bounds: DateBounds = {}) =>
 /** A day as 'YYYY-MM-DD' and nothing else (no time part), a real calendar day. */
 export const isoDateSchema = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && parseIsoDay(v) !== null, m.dateInvalid);
 
-/** Date of birth in 'YYYY-MM-DD' or MM/DD/YYYY: before now and after the year 1900 (isValidDob). */
+/** Date of birth in 'YYYY-MM-DD' or MM/DD/YYYY and nothing more: before now and after the year 1900 (isValidDob). */
 export const dobSchema = z.string().refine((v) => {
   const masked = parseMaskedDate(v);
   const iso = masked ? `${masked.year}-${String(masked.month).padStart(2, '0')}-${String(masked.day).padStart(2, '0')}` : v;
-  return isValidDob(iso);
+  return /^\d{4}-\d{2}-\d{2}$/.test(iso) && isValidDob(iso);
 }, m.dob);
 
-/** Money typed as text ('12,5', '$1,000.00') or a number; output is a number rounded to cents. */
+/** The largest amount moneySchema takes: $100,000,000.00 (as the ledger's amounts), well inside exact integer cents. */
+export const MAX_MONEY = 100_000_000;
+
+/** Money typed as text ('12,5', '$1,000.00') or a number, at most MAX_MONEY either way; output is a number rounded to cents. */
 export const moneySchema = z.union([z.string(), z.number()]).transform((value, ctx) => {
   const n = parseMoney(value);
-  if (n === null) {
+  if (n === null || Math.abs(n) > MAX_MONEY) {
     ctx.addIssue({ code: 'custom', message: m.money });
     return z.NEVER;
   }
@@ -156,8 +160,12 @@ export const cappedNumberSchema = (max: number, min?: number) =>
 
 export const resetPasswordSchema = z.string().regex(RESET_PASSWORD_PATTERN, m.passwordReset);
 
-/** Valid only when every server policy rule passes. */
-export const passwordPolicySchema = (rules: readonly PasswordRule[]) => z.string().refine((v) => evaluatePasswordPolicy(v, rules).valid, m.passwordPolicy);
+/** The longest password any form takes (the account and token contracts' bound). */
+export const MAX_PASSWORD_LENGTH = 1024;
+
+/** Valid only when every server policy rule passes, and at most MAX_PASSWORD_LENGTH characters. */
+export const passwordPolicySchema = (rules: readonly PasswordRule[]) =>
+  z.string().refine((v) => v.length <= MAX_PASSWORD_LENGTH && evaluatePasswordPolicy(v, rules).valid, m.passwordPolicy);
 
 /** Lets an optional text field be left empty while still validating anything typed. */
 export const allowEmpty = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]);
