@@ -1,9 +1,41 @@
+import type { Page } from '@playwright/test';
 import { axeAndReflow } from '../axe';
 import { signIn, site } from '../support';
 import { expect, test } from '../test';
 
 /** A page's chunk answered 404, as after a new deploy for a tab that still knows the old chunk names. */
 const PAGE_CHUNK = /\/assets\/StatementsPage-[^/]*\.js$/;
+
+/**
+ * Counts the tab's stale-build checks (claimStaleReload, platform/web/src/shell/staleBuild.ts, run by each page that
+ * shows the kernel's notice for code gone after a new deploy): each check reads the time of the tab's last such reload
+ * (`cq.staleReloadAt`); one that reloads writes the time now and reloads, in the same task. The counts are kept in the
+ * tab's sessionStorage, which outlives its reloads. Read from the page, in a task of its own, a check is counted with
+ * its reload or not at all, so no wait is needed to tell whether it reloaded. (There is no timer for a clock to run
+ * ahead: the window is a time the check compares once, as the notice mounts.)
+ */
+async function watchStaleChecks(page: Page) {
+  await page.addInitScript(() => {
+    const { getItem, setItem } = Storage.prototype;
+    const count = (name: string) => setItem.call(sessionStorage, name, String(Number(getItem.call(sessionStorage, name)) + 1));
+    Storage.prototype.getItem = function (key) {
+      if (key === 'cq.staleReloadAt' && this === sessionStorage) count('e2e.staleChecks');
+      return getItem.call(this, key);
+    };
+    Storage.prototype.setItem = function (key, value) {
+      if (key === 'cq.staleReloadAt' && this === sessionStorage) count('e2e.staleReloads');
+      setItem.call(this, key, value);
+    };
+  });
+  // null while the tab is between two pages (a reload under way), so a poll asks again.
+  return () =>
+    page
+      .evaluate(() => ({ checks: Number(sessionStorage.getItem('e2e.staleChecks')), reloads: Number(sessionStorage.getItem('e2e.staleReloads')) }))
+      .catch((error: Error) => {
+        if (/Execution context was destroyed|navigation/i.test(error.message)) return null;
+        throw error;
+      });
+}
 
 test('a page whose code is gone after a new deploy reloads the tab once and then opens', async ({ page }) => {
   await signIn(page, 'finance', 'finance.careguardfinance');
@@ -29,6 +61,7 @@ test('a page whose code is gone after a new deploy reloads the tab once and then
 });
 
 test('a page whose code stays missing shows the kernel message with a Reload button inside the layout, reloading by itself only once', async ({ page }) => {
+  const staleChecks = await watchStaleChecks(page);
   await signIn(page, 'finance', 'finance.careguardfinance');
   await page.route(PAGE_CHUNK, (route) => route.fulfill({ status: 404, body: 'Not found' }));
   let loads = 0;
@@ -40,8 +73,8 @@ test('a page whose code stays missing shows the kernel message with a Reload but
   await expect(error).toContainText('This page could not be loaded. Please reload and try again.');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
-  // It reloaded once by itself; within the window it does not again, so the message stays.
-  await page.waitForTimeout(1_500);
+  // It reloaded once by itself; the reloaded page checked again and, within the window, did not reload: the message stays.
+  await expect.poll(staleChecks).toEqual({ checks: 2, reloads: 1 });
   await expect(error).toBeVisible();
   expect(loads).toBe(1);
   const results = await axeAndReflow(page);
@@ -51,6 +84,8 @@ test('a page whose code stays missing shows the kernel message with a Reload but
   await reload.focus();
   await page.keyboard.press('Enter');
   await expect.poll(() => loads).toBe(2);
+  // That page's own check did not reload it again either.
+  await expect.poll(staleChecks).toEqual({ checks: 3, reloads: 1 });
   await expect(error).toBeVisible();
 });
 

@@ -143,9 +143,14 @@ test('a 100-character name wraps inside the card, which keeps its ID-1 size on p
 });
 
 test("each variant has its own help, and initial=true opens it on the card variant's page only", async ({ page }) => {
+  // The page's own clock, so the help's delay (HELP_DELAY_MS, 2 s after the page mounts) surely passes in the page's
+  // time, however slow the machine.
+  await page.clock.install();
   await signIn(page, 'finance', 'finance.careguardfinance', undefined, '/print?initial=true');
   await expect(page.getByTestId('print-card')).toBeVisible();
-  await page.waitForTimeout(2_500);
+  // The clock runs well past the delay, firing every timer due meanwhile (on the card variant's page, the one that
+  // opens the help): still no dialog on this variant's page.
+  await page.clock.runFor(10_000);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByRole('button', { name: 'How to use your card' }).click();
   const dialog = page.getByRole('dialog', { name: 'Your prescription card' });
