@@ -104,6 +104,24 @@ test('Billing: a card member adds cards in the hosted form, subscribes monthly, 
   await expect(page.getByRole('radio', { name: '1 month, $12/month' })).toBeChecked();
   await expect.poll(() => ring('1 month, $12/month')).not.toBe(unchosen);
   expect(await ring('Lifetime, $1,000')).toBe(unchosen);
+  // A start whose answer never comes (the network failed on the way): the page cannot know whether it went through,
+  // says so, and reads the membership again; Subscribe again is the same start (its key), charged once.
+  let starts = 0;
+  let profileReads = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/payment/customer/profile')) profileReads++;
+  });
+  await page.route('**/api/payment/subscription/start', (route) => {
+    starts++;
+    return route.abort('failed');
+  });
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByTestId('subscription-message')).toHaveText(
+    'The server could not be reached. Check your connection and try again. We could not tell whether your subscription started: your membership above is read again. Check it before choosing again; pressing Subscribe again will not charge twice.',
+  );
+  await expect.poll(() => profileReads).toBeGreaterThan(0);
+  expect(starts).toBe(1);
+  await page.unroute('**/api/payment/subscription/start');
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByTestId('subscription-message')).toHaveText('Your subscription has been started.');
   await expect(page.getByTestId('subscription-status')).toContainText('1 month');

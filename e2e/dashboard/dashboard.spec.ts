@@ -194,10 +194,14 @@ test('staff acting for no member see one hint instead of the ledger widgets and 
   });
   await member.context().close();
 
-  const ledgerCalls: string[] = [];
+  // Each ledger call, with the member it names (none: for nobody).
+  const ledgerCalls: { url: string; member: string | undefined }[] = [];
   page.on('request', (r) => {
-    if (/\/api\/dashboard\/(account\/balance|balance\/month|transactions\/)/.test(r.url())) ledgerCalls.push(r.url());
+    if (/\/api\/dashboard\/(account\/balance|balance\/month|transactions\/)/.test(r.url()))
+      ledgerCalls.push({ url: r.url(), member: r.headers()['x-member-id'] });
   });
+  // The page's own clock, so the widgets' delay is sure to pass in the page's time, however slow the machine.
+  await page.clock.install();
   await signIn(page, 'staff', 'staff.caresupport');
   await page.goto(site('staff', '/dashboard'));
   const ledgerWidgets = ['Account balance', 'Balance by month', 'Recent transactions'];
@@ -205,8 +209,9 @@ test('staff acting for no member see one hint instead of the ledger widgets and 
   await expect(page.getByRole('status').filter({ hasText: "A member's balance and transactions show here once you act for that member" })).toHaveCount(1);
   for (const title of ledgerWidgets) await expect(frame(page, title)).toHaveCount(0);
   await expect(page.getByText('Choose a member to see their transactions.')).toHaveCount(0);
-  // The widgets' calls would go 500 ms after the page renders (spec 02 section 9): well past that, none has gone.
-  await page.waitForTimeout(1_500);
+  // The widgets' calls would go 500 ms after the page renders (spec 02 section 9): the page's clock runs well past that,
+  // firing every timer due meanwhile, and none has gone.
+  await page.clock.runFor(5_000);
   expect(ledgerCalls).toEqual([]);
   await expect(page.getByRole('alert').filter({ hasText: 'could not be loaded' })).toHaveCount(0);
 
@@ -217,6 +222,9 @@ test('staff acting for no member see one hint instead of the ledger widgets and 
   for (const title of ledgerWidgets) await expect(frame(page, title)).toBeVisible();
   await expect(page.getByTestId('dashboard-choose-member')).toHaveCount(0);
   expect(ledgerCalls.length).toBeGreaterThanOrEqual(3);
+  // Every ledger call named the member acted for, so none went for nobody, not even one too late for the check above:
+  // the browser reports a page's requests in the order the page makes them, and these came after any such call.
+  for (const call of ledgerCalls) expect(call, 'a ledger call').toEqual({ url: call.url, member: String(memberId) });
   const results = await axeAndReflow(page, 'main', WCAG);
   expect(results.violations).toEqual([]);
 });
@@ -247,7 +255,8 @@ test('a failed balance tile says the balance could not be loaded, not the transa
   await signIn(page, 'finance', 'finance.careguardfinance');
   await page.route('**/api/dashboard/admin/balance', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"Message":"down"}' }));
   await page.goto(site('finance', '/dashboard'));
-  await expect(frame(page, 'Admin balance').getByRole('alert')).toHaveText('The balance could not be loaded.');
+  // Its words, and its Try again (widget-failures.spec.ts).
+  await expect(frame(page, 'Admin balance').getByRole('alert')).toHaveText(/^The balance could not be loaded\.\s*Try again$/);
   // The rest of the dashboard works.
   await expect(page.getByTestId('recent-claims')).toBeVisible();
   await expect(page.getByTestId('funding-date')).toBeVisible();

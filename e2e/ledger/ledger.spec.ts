@@ -1,5 +1,6 @@
 import type { Response } from '@playwright/test';
 import { axeAndReflow, expectAccessible } from '../axe';
+import { E2E_PORT } from '../playwright.config';
 import { BUSINESS_TIME_ZONE, memberForAttempt, pageApi, signIn, site } from '../support';
 import { expect, test } from '../test';
 
@@ -308,7 +309,10 @@ test("Ledger: a new row whose Save lost its answer, then corrected and saved aga
   let sent = 0;
   await page.route('**/api/transactions/create', async (route) => {
     sent++;
-    await route.fetch();
+    // Node resolves no *.localhost: the server's address, with the site's Host.
+    const headers = { ...route.request().headers(), host: `card.localhost:${E2E_PORT}` };
+    const answer = await route.fetch({ url: `http://127.0.0.1:${E2E_PORT}/api/transactions/create`, headers });
+    expect(answer.status()).toBe(200);
     await route.abort('connectionreset');
   });
   await edit.getByRole('button', { name: 'Save' }).click();
@@ -336,7 +340,7 @@ test("Ledger: a new row whose Save lost its answer, then corrected and saved aga
   // One row on the server too, with the corrected amount; then it goes, so no other journey meets it.
   const found = await pageApi<{ Items: { Description: string | null; Amount: number }[] }>(page, '/api/transactions/search', {
     PageSize: 100,
-    PageIndex: 1,
+    PageIndex: 0,
     SortColumn: 'DateCreated',
     SortOrder: 'desc',
     Query: { From: localDay(-1), To: localDay() },

@@ -3,6 +3,7 @@ import { expectAccessible } from '../axe';
 import { E2E_PORT, SANDBOX_URL } from '../playwright.config';
 import { DEMO_PASSWORD, memberForAttempt, signIn, site } from '../support';
 import { expect, test } from '../test';
+import { recordToasts } from '../toasts';
 
 /**
  * Searches the transactions grid and waits until the search is applied (it is kept in the address, and the grid is
@@ -485,4 +486,27 @@ test("Support: held charges the merchant decides in the gateway's own screen lea
   const asked = page.waitForRequest((r) => r.url().includes('/api/support/generateTransactionExcelReport/excel'));
   await page.getByRole('button', { name: 'Export to Excel' }).click();
   expect((await asked).postDataJSON()).toMatchObject({ MemberID: member.MemberID, SortColumn: 'Amount', SortOrder: 'ASC' });
+});
+
+test("Support: a transactions list that fails to load says the server's words in the list, once (no toast), with a Try again that loads it", async ({
+  page,
+}) => {
+  const words = 'The payment gateway is down for maintenance.';
+  await page.route('**/api/support/transactions', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ Data: null, Unwrap: true, MsgText: words, HasError: true }) }),
+  );
+  const toasts = await recordToasts(page);
+  await signIn(page, 'staff', 'staff.caresupport', undefined, '/support-transactions');
+  const grid = page.getByRole('grid', { name: 'Support transactions' });
+  const failed = grid.getByRole('alert');
+  await expect(failed).toContainText(words);
+  await expect(failed.getByRole('button', { name: 'Try again' })).toBeVisible();
+  // No toast said it too (a failure's toast comes no later than the task after it: well within this wait).
+  await page.waitForTimeout(500);
+  expect(await toasts()).toEqual([]);
+  await page.unroute('**/api/support/transactions');
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await expect(grid.locator('tbody tr[aria-rowindex], tbody td[role="status"]').first()).toBeVisible();
+  await expect(grid.getByRole('alert')).toHaveCount(0);
+  await expect(grid).toHaveAttribute('aria-busy', 'false');
 });

@@ -1,6 +1,6 @@
 import { hasAnyRole, IMPERSONATOR_ROLES, Roles } from '@portal/core';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { useIdentity, useKernel, useLookups, useRoles } from '../context';
@@ -12,6 +12,7 @@ import * as searchCss from './GlobalSearch.css';
 import { LanguageMenu } from './LanguageMenu';
 import * as css from './Layout.css';
 import { NavBadges } from './NavBadge';
+import { useOnline } from './online';
 import { focusIsLost, shouldFocusHeading } from './pageFocus';
 import { activeNavPath, type FlatRoute, flattenRoutes, type NavGroupDecl, navTree } from './routes';
 import { useIdle } from './useIdle';
@@ -51,6 +52,22 @@ export interface RouteHandle {
 }
 
 /** The signed-in layout: navigation bar, route-title header, impersonation banner; loads the lookup cache once. */
+/**
+ * A secondary control of the layout loaded on demand (the search box, the member picker): while its code loads, and if
+ * it cannot be loaded (offline, a network failure), `fallback` holds its place and the rest of the layout stays usable,
+ * instead of the failure taking the whole layout's place. It is asked for again at the next page load.
+ */
+class QuietPart extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (this.state.failed) return this.props.fallback;
+    return <Suspense fallback={this.props.fallback}>{this.props.children}</Suspense>;
+  }
+}
+
 /** Holds the search box's place until it loads, so the toolbar does not move. */
 const searchPlaceholder = (
   <div className={searchCss.box}>
@@ -61,6 +78,7 @@ const searchPlaceholder = (
 export function Layout() {
   const kernel = useKernel();
   const { t } = useTranslation();
+  const online = useOnline();
   const roles = useRoles();
   const identity = useIdentity();
   const location = useLocation();
@@ -138,11 +156,11 @@ export function Layout() {
           {t('app.menu')}
         </button>
         {/* The search box loads lazily; until then a box of its size holds its place, so the toolbar does not move. */}
-        {hasSearch && (idle ? <Suspense fallback={searchPlaceholder}>{<GlobalSearch />}</Suspense> : searchPlaceholder)}
+        {hasSearch && (idle ? <QuietPart fallback={searchPlaceholder}>{<GlobalSearch />}</QuietPart> : searchPlaceholder)}
         {impersonated === null && hasAnyRole(roles, IMPERSONATOR_ROLES) && (
-          <Suspense fallback={null}>
+          <QuietPart fallback={null}>
             <ImpersonationPicker />
-          </Suspense>
+          </QuietPart>
         )}
         <LanguageMenu />
         <div className={css.user}>
@@ -185,9 +203,9 @@ export function Layout() {
       {impersonated !== null && hasAnyRole(roles, IMPERSONATOR_ROLES) && (
         <div className={css.banner} role="status">
           <span>{t('impersonation.banner', { memberId: impersonated })}</span>
-          <Suspense fallback={null}>
+          <QuietPart fallback={null}>
             <ImpersonationTermination />
-          </Suspense>
+          </QuietPart>
           <button
             ref={stopActing}
             type="button"
@@ -199,6 +217,10 @@ export function Layout() {
           </button>
         </div>
       )}
+      {/* Present from the start, so a screen reader hears the words when the network goes. */}
+      <div role="status" className={online ? undefined : css.banner} data-testid="offline-notice">
+        {online ? null : t('app.offline')}
+      </div>
       <div className={css.titleBar}>
         <h1 id="page-title" ref={heading} tabIndex={-1} className={css.title}>
           {title}

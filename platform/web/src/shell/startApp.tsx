@@ -167,8 +167,19 @@ export function AppTree({ i18n, queryClient, kernel, router }: AppTreeProps) {
   );
 }
 
-/** The query client of the app (and of the prerender, whose markup must match). */
-export const newQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: retryQuery, refetchOnWindowFocus: false, staleTime: 30_000 } } });
+/**
+ * The query client of the app (and of the prerender, whose markup must match). Calls go out whatever the browser says
+ * of its network (networkMode 'always'): offline, a save or a load fails at once with the API client's words, instead
+ * of waiting unseen and going out whenever the network comes back (a subscription charged minutes later, from a page
+ * the member has left). Loads still refetch on reconnect.
+ */
+export const newQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      queries: { retry: retryQuery, refetchOnWindowFocus: false, staleTime: 30_000, networkMode: 'always' },
+      mutations: { networkMode: 'always' },
+    },
+  });
 
 export interface StartOptions {
   brand: BrandManifest;

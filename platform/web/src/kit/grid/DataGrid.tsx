@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInRouterContext } from 'react-router-dom';
+import { failureWords } from '../../api/failures';
 import { Button } from '../components/Button';
 import * as formStyles from '../form/form.css';
 import { useKit } from '../KitProvider';
@@ -35,7 +36,10 @@ export interface DataGridProps<T> {
   /** Local mode: every row in memory. Keep its identity (and the columns') stable for long lists: they are filtered
    * and sorted again only when they, the filters, the search or the sort change. */
   data?: readonly T[];
-  /** Remote mode: the server sorts, filters and pages. */
+  /**
+   * Remote mode: the server sorts, filters and pages. A failed page is said in the grid, in the API's words, with a Try
+   * again: the call passes `notify: false`, so no toast says the same failure a second time.
+   */
   fetchPage?: FetchPage<T>;
   /** Remote cache key; defaults to ['kit-grid', stateKey ?? label]. */
   queryKey?: readonly unknown[];
@@ -146,6 +150,7 @@ function RemoteGrid<T>(props: Resolved<T> & { fetchPage: FetchPage<T> }) {
       remote
       loading={query.isFetching}
       error={query.isError}
+      failure={query.error}
       onRetry={() => void query.refetch()}
       loadAcross={(max) => loadAcross(props.fetchPage, request, Math.min(total, max), props.defaults.pageSizes, props.getRowId)}
       runExport={async (format, columns) => {
@@ -166,6 +171,7 @@ function LocalGrid<T>(props: Resolved<T>) {
       remote={false}
       loading={props.isLoading ?? false}
       error={props.isError ?? false}
+      failure={null}
       onRetry={props.onRetry}
       loadAcross={undefined}
       runExport={undefined}
@@ -180,6 +186,11 @@ interface ShellProps<T> extends Resolved<T> {
   remote: boolean;
   loading: boolean;
   error: boolean;
+  /**
+   * A remote grid's failed load: the grid says the API's words (the server's message, or the client's for no answer),
+   * else the kit's 'could not be loaded'. The caller's fetchPage passes `notify: false`, so no toast says it again.
+   */
+  failure: unknown;
   onRetry: (() => void) | undefined;
   loadAcross: ((max: number) => Promise<string[]>) | undefined;
   runExport: ((format: ExportFormat, columns: readonly GridColumn<T>[]) => Promise<void>) | undefined;
@@ -329,6 +340,7 @@ function GridShell<T>(props: ShellProps<T>) {
         total={total}
         loading={props.loading}
         error={props.error}
+        errorMessage={props.error && props.failure != null ? failureWords(props.failure, t('grid.error')) : undefined}
         onRetry={props.onRetry}
         sortable={props.sortable ?? false}
         filterable={props.filterable ?? false}

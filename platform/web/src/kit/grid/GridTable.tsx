@@ -29,6 +29,8 @@ export interface GridTableProps<T> {
   total: number;
   loading: boolean;
   error: boolean;
+  /** What the failed load says (a remote grid's: the API's words); the kit's 'The data could not be loaded.' if not given. */
+  errorMessage?: string | undefined;
   onRetry?: (() => void) | undefined;
   sortable: boolean;
   filterable: boolean;
@@ -342,7 +344,7 @@ export function GridTable<T>(props: GridTableProps<T>) {
             {status ? (
               <tr>
                 <td colSpan={colCount} className={status === 'error' ? styles.errorMessage : styles.message} role={status === 'error' ? 'alert' : 'status'}>
-                  {t(`grid.${status}`)}
+                  {status === 'error' ? (props.errorMessage ?? t('grid.error')) : t(`grid.${status}`)}
                   {status === 'error' && props.onRetry ? (
                     <>
                       {' '}

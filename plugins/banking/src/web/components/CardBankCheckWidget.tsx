@@ -1,5 +1,5 @@
 import { failureWords, useApi, useKernel } from '@portal/web';
-import { Message } from '@portal/web/kit';
+import { LoadFailed, Message } from '@portal/web/kit';
 import { terminationQuery } from '@portal/web/termination';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,9 @@ import { bankQuery, cardsQuery, offersCards } from './CardBankCheckWidget.data';
  * Dashboard widget for CareGuard (spec 01 section 6): is there a payment card, and a linked bank? With links to add
  * them. The card line only where the site offers payment cards. A failed check says the API's words in its line (the
  * server's Message, or 'Error while getting data from server' for no answer; spec 01 section 8), as every dashboard
- * widget says its failure in place rather than in a toast over the landing page.
+ * widget says its failure in place rather than in a toast over the landing page: the kit's LoadFailed, said at once,
+ * with a Try again that asks that line's check anew (loading meanwhile: a failed query's status stays 'error' until
+ * the new answer).
  */
 export default function CardBankCheckWidget() {
   const { t } = useTranslation('banking');
@@ -33,7 +35,11 @@ export default function CardBankCheckWidget() {
       {withCards && (
         <li>
           {hasCard === null ? (
-            <span aria-busy={cards.isPending}>{cards.isError ? failureWords(cards.error, t('widget.unknown')) : t('loading')}</span>
+            cards.isError && !cards.isFetching ? (
+              <LoadFailed message={failureWords(cards.error, t('widget.unknown'))} onRetry={() => void cards.refetch()} />
+            ) : (
+              <span aria-busy="true">{t('loading')}</span>
+            )
           ) : hasCard ? (
             <Message kind="success">{t('widget.cardYes')}</Message>
           ) : (
@@ -45,7 +51,11 @@ export default function CardBankCheckWidget() {
       )}
       <li>
         {hasBank === null ? (
-          <span aria-busy={bank.isPending}>{bank.isError ? failureWords(bank.error, t('widget.unknown')) : t('loading')}</span>
+          bank.isError && !bank.isFetching ? (
+            <LoadFailed message={failureWords(bank.error, t('widget.unknown'))} onRetry={() => void bank.refetch()} />
+          ) : (
+            <span aria-busy="true">{t('loading')}</span>
+          )
         ) : hasBank ? (
           <Message kind={bank.data?.IsStale ? 'warning' : 'success'}>
             {bank.data?.IsStale ? t('widget.bankStale') : t('widget.bankYes')} <Link to={BankingPaths.banks}>{t('widget.viewBanks')}</Link>

@@ -1,5 +1,5 @@
 import { formatMomentDay } from '@portal/core';
-import { useApi } from '@portal/web';
+import { ApiCallError, useApi } from '@portal/web';
 import { Button, Message, RadioOption } from '@portal/web/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -47,7 +47,14 @@ export function SubscriptionSection() {
       setKey(newKey());
       await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
     },
-    onError: (e: Error) => setOutcome({ ok: false, message: e.message }),
+    // No answer (the network failed, or the answer was lost or late): the start may have gone through. The membership
+    // is read again, so the page shows what the server has, and the words say to check before choosing again. The
+    // key is kept: pressing Subscribe again is the same start, charged once.
+    onError: async (e: Error) => {
+      const unknown = e instanceof ApiCallError && e.status === 0;
+      setOutcome({ ok: false, message: unknown ? `${e.message} ${t('subscription.unknownOutcome')}` : e.message });
+      if (unknown) await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+    },
     // A declined charge is a payment too: the list shows it either way.
     onSettled: () => queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY }),
   });

@@ -1,5 +1,6 @@
 import { formatCurrency, formatIsoDayText } from '@portal/core';
 import { type ApiCallError, compactTableCss as css, showToast, useApi } from '@portal/web';
+import { LoadFailed } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +19,9 @@ export default function RecentClaimsWidget() {
     // Spec 01 section 8: a failed recent-claims load shows the response text as a warning toast for 10 seconds.
     if (recent.error) showToast({ kind: 'warning', message: (recent.error as ApiCallError).message, timeout: 10_000 });
   }, [recent.error]);
-  if (recent.isPending) return <p aria-busy="true">{t('widget.loading')}</p>;
-  if (recent.isError) return <p>{t('widget.error')}</p>;
+  // Try again asks for the recent claims anew (the query's status stays 'error' until it answers: loading meanwhile).
+  if (recent.isPending || (recent.isError && recent.isFetching)) return <p aria-busy="true">{t('widget.loading')}</p>;
+  if (recent.isError) return <LoadFailed message={t('widget.error')} onRetry={() => void recent.refetch()} />;
   if (recent.data.length === 0) return <p>{t('widget.none')}</p>;
   return (
     <table className={css.table} aria-label={t('widget.title')} data-testid="recent-claims">

@@ -1,5 +1,16 @@
 import { LookupCategory, validationMessages as m, ZIP_PATTERN } from '@portal/core';
-import { loadFailure, newCreateKey, SubmissionKeys, useApi, useHeldRecord, useLookups, useStaleSave } from '@portal/web';
+import {
+  ApiCallError,
+  loadFailure,
+  newCreateKey,
+  SessionEndedError,
+  SubmissionKeys,
+  saveConflict,
+  useApi,
+  useHeldRecord,
+  useLookups,
+  useStaleSave,
+} from '@portal/web';
 import {
   Button,
   ButtonGroup,
@@ -14,6 +25,7 @@ import {
   SelectField,
   StaleNotice,
   TextField,
+  useKit,
   useLookupLabel,
 } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -83,11 +95,18 @@ function LiveName() {
   return <span data-testid="contact-name">{shownName(t, { FirstName: first, LastName: last })}</span>;
 }
 
+/**
+ * A save refused as stale (a 409 that names no duplicate contact): said by the form's StaleNotice alone, focused, with
+ * its Reload. A duplicate is a refusal like any other (a Reload would not change it).
+ */
+const isStaleSave = (error: unknown) => saveConflict(error) !== null && duplicateOf(error) === null;
+
 /** A contact's inline detail: view, then edit, then save or cancel; a new contact opens in edit. */
 export function ContactDetail({ id, onClose }: Props) {
   const { t } = useTranslation('contacts');
   const api = useApi();
   const queryClient = useQueryClient();
+  const { notify } = useKit();
   const lookups = useLookups();
   const label = useLookupLabel();
   const isNew = id === 'new';
@@ -114,7 +133,8 @@ export function ContactDetail({ id, onClose }: Props) {
         return api.call(ContactsApi.create, { body: { ...payload, IdempotencyKey: keys.keyFor(payload) } });
       }
       if (version === undefined) throw new Error('no contact loaded');
-      return api.call(ContactsApi.update, { body: { ...toPayload(v), ContactID: id as number, Version: version } });
+      // Not toasted by the client: a stale save is said by the notice alone (onError toasts any other failure).
+      return api.call(ContactsApi.update, { body: { ...toPayload(v), ContactID: id as number, Version: version } }, { notify: false });
     },
     onMutate: stale.clear,
     onSuccess: async (saved) => {
@@ -122,11 +142,14 @@ export function ContactDetail({ id, onClose }: Props) {
       await queryClient.invalidateQueries({ queryKey: ['contacts'] });
       onClose(saved.ContactID);
     },
-    // A stale save keeps the typed values and says so with a Reload (the cached contact is then read anew). A contact
-    // the member already has is refused like any other save (the client's toast says the server's words): the typed
-    // values stay, and a Reload would change nothing.
+    // A stale save keeps the typed values and says so with a Reload (the cached contact is then read anew), once: in
+    // the focused notice, no toast beside it. A contact the member already has is refused like any other save (a toast
+    // says the server's words): the typed values stay, and a Reload would change nothing. The update's call does not
+    // toast (notify: false), so its other failures are toasted here as the client toasts the create's (the same toast,
+    // keyed by its words); a session that ended is the shell's to say.
     onError: (e) => {
       if (duplicateOf(e) === null) stale.onError(e);
+      if (!isNew && !isStaleSave(e) && e instanceof ApiCallError && !(e instanceof SessionEndedError)) notify(e.message, 'error');
     },
   });
 

@@ -24,9 +24,10 @@ export function ContactsGrid({ label, memberId, onOpen, nameDrawn, actions }: Pr
   const fetchPage = useCallback(
     (req: PageRequest): Promise<ContactSearchResult> => {
       const body = { PageIndex: req.pageIndex, PageSize: req.pageSize, Query: req.search || null };
+      // A failed page is said in the grid, in the server's words, with its Try again: no toast says it again.
       return memberId === undefined
-        ? api.call(ContactsApi.search, { body }, { skipLoadingBar: true })
-        : api.call(ContactsApi.searchForMember, { params: { memberId }, body }, { skipLoadingBar: true });
+        ? api.call(ContactsApi.search, { body }, { skipLoadingBar: true, notify: false })
+        : api.call(ContactsApi.searchForMember, { params: { memberId }, body }, { skipLoadingBar: true, notify: false });
     },
     [api, memberId],
   );

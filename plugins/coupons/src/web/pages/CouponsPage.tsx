@@ -36,7 +36,8 @@ export default function CouponsPage() {
 
   const fetchPage = useCallback(
     async (req: PageRequest) => {
-      const page = await api.call(CouponsApi.search, { body: couponSearchBody(req) }, { skipLoadingBar: true });
+      // A failed page is said in the grid, in the server's words, with its Try again: no toast says it again.
+      const page = await api.call(CouponsApi.search, { body: couponSearchBody(req) }, { skipLoadingBar: true, notify: false });
       seen.see(page.Items);
       return page;
     },

@@ -57,8 +57,9 @@ export function RemoteGridSection() {
         Search: r.search,
         Filters: r.filters,
       };
-      // Spec 02 section 7: search requests skip the loading bar (the grid shows its own busy state).
-      return api.call(KitGalleryApi.rows, { body }, { skipLoadingBar: true });
+      // Spec 02 section 7: search requests skip the loading bar (the grid shows its own busy state). A failed page is
+      // said in the grid, in the server's words, with its Try again: no toast says it again.
+      return api.call(KitGalleryApi.rows, { body }, { skipLoadingBar: true, notify: false });
     },
     [api],
   );

@@ -5,7 +5,7 @@ import { accountBalanceQuery } from './balanceQuery';
 import { day, money } from './format';
 import * as css from './ledger.css';
 import { useMemberLedger } from './useDelayed';
-import { WidgetState } from './WidgetState';
+import { WidgetState, widgetQueryState } from './WidgetState';
 
 /** Dashboard widget: the set-aside's current balance. */
 export default function AccountBalanceWidget() {
@@ -13,7 +13,7 @@ export default function AccountBalanceWidget() {
   const api = useApi();
   const { ready } = useMemberLedger();
   const q = useQuery({ ...accountBalanceQuery(api), enabled: ready });
-  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} what="balance" />;
+  if (!q.data) return <WidgetState {...widgetQueryState(q)} what="balance" />;
   return (
     <div data-testid="ledger-balance-widget">
       <p className={css.big}>{q.data.Balance === null ? t('balance.none') : money(q.data.Balance)}</p>

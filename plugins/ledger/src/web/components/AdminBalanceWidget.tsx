@@ -8,7 +8,7 @@ import { day, money } from './format';
 import * as css from './ledger.css';
 import { adminBalanceText, balanceShare } from './share';
 import { useDelayed } from './useDelayed';
-import { WidgetState } from './WidgetState';
+import { WidgetState, widgetQueryState } from './WidgetState';
 
 /** The endpoint by its type only: this module is on the landing page's path and loads no zod (see endpointRef). */
 const adminBalance = endpointRef<typeof LedgerApi.adminBalance>({ method: 'GET', path: '/api/dashboard/admin/balance' });
@@ -33,7 +33,7 @@ export default function AdminBalanceWidget() {
     enabled: ready && acting !== undefined,
     retry: false,
   });
-  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} what="balance" />;
+  if (!q.data) return <WidgetState {...widgetQueryState(q)} what="balance" />;
   const text = adminBalanceText(scope, balanceShare(q.data.Balance, q.data.InitialBalance));
   // A member's own set-aside is 'your account' only to the member: staff acting for one read 'member N's account'.
   return (

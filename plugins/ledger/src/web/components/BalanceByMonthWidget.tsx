@@ -7,7 +7,7 @@ import { accountBalanceQuery } from './balanceQuery';
 import { money } from './format';
 import * as css from './ledger.css';
 import { useMemberLedger } from './useDelayed';
-import { WidgetState } from './WidgetState';
+import { WidgetState, widgetQueryState } from './WidgetState';
 
 /** The endpoint by its type only: this module is on the landing page's path and loads no zod (see endpointRef). */
 const balanceByMonth = endpointRef<typeof LedgerApi.balanceMonth>({ method: 'GET', path: '/api/dashboard/balance/month' });
@@ -33,7 +33,7 @@ export default function BalanceByMonthWidget() {
   });
   // The balance tile's answer (the same query, asked once): the day this month's balance is as of.
   const balance = useQuery({ ...accountBalanceQuery(api), enabled: ready });
-  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} what="balance" />;
+  if (!q.data) return <WidgetState {...widgetQueryState(q)} what="balance" />;
   // No series while no initial balance is set: the same "no balance" as the account balance tile.
   if (!q.data.length) return <p data-testid="ledger-balance-month">{t('balance.none')}</p>;
   const points = q.data;

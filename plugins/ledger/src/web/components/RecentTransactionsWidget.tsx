@@ -6,7 +6,7 @@ import { RECENT_TRANSACTIONS, signOf } from '../../rules';
 import { day, money } from './format';
 import * as css from './ledger.css';
 import { useMemberLedger } from './useDelayed';
-import { WidgetState } from './WidgetState';
+import { WidgetState, widgetQueryState } from './WidgetState';
 
 /** The endpoint by its type only: this module is on the landing page's path and loads no zod (see endpointRef). */
 const recentTransactions = endpointRef<typeof LedgerApi.recent>({ method: 'GET', path: `/api/dashboard/transactions/recent/${RECENT_TRANSACTIONS}` });
@@ -25,7 +25,7 @@ export default function RecentTransactionsWidget() {
     enabled: ready,
     retry: false,
   });
-  if (!q.data) return <WidgetState pending={!q.isError} error={q.error} what="transactions" />;
+  if (!q.data) return <WidgetState {...widgetQueryState(q)} what="transactions" />;
   if (q.data.length === 0) return <p>{t('empty')}</p>;
   return (
     <table className={`${compactTableCss.table} ${css.recentTable}`} aria-label={t('widget.recent')} data-testid="ledger-recent">

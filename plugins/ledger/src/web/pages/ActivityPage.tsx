@@ -28,7 +28,8 @@ export default function ActivityPage() {
             Query: range,
           },
         },
-        { skipLoadingBar: true },
+        // A failed page is said in the grid, in the server's words, with its Try again: no toast says it again.
+        { skipLoadingBar: true, notify: false },
       ),
     [api],
   );

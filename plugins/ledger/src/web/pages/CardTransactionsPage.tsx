@@ -18,7 +18,8 @@ export default function CardTransactionsPage() {
       api.call(
         LedgerApi.amethystSearch,
         { body: { PageIndex: req.pageIndex, PageSize: req.pageSize, SortColumn: sortOf(req.sortColumn), SortOrder: req.sortOrder, Query: range } },
-        { skipLoadingBar: true },
+        // A failed page is said in the grid, in the server's words, with its Try again: no toast says it again.
+        { skipLoadingBar: true, notify: false },
       ),
     [api],
   );

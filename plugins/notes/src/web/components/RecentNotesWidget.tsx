@@ -1,5 +1,6 @@
 import { formatDateTime, formatMomentDay } from '@portal/core';
 import { useApi } from '@portal/web';
+import { LoadFailed } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -14,8 +15,9 @@ export default function RecentNotesWidget() {
   const { t } = useTranslation('notes');
   const api = useApi();
   const recent = useQuery(recentQuery(api));
-  if (recent.isPending) return <p aria-busy="true">{t('loading')}</p>;
-  if (recent.isError) return <p role="alert">{t('loadError')}</p>;
+  // Try again asks for the recent notes anew (the query's status stays 'error' until it answers: loading meanwhile).
+  if (recent.isPending || (recent.isError && recent.isFetching)) return <p aria-busy="true">{t('loading')}</p>;
+  if (recent.isError) return <LoadFailed message={t('loadError')} onRetry={() => void recent.refetch()} />;
   if (recent.data.length === 0) return <p>{t('widget.empty')}</p>;
   return (
     <ul className={css.widgetList} data-testid="recent-notes">

@@ -54,7 +54,8 @@ export default function NotesPage() {
       const result = await api.call(
         NotesApi.search,
         { body: { ...range, Query: req.search || null, PageIndex: req.pageIndex, PageSize: req.pageSize } },
-        { skipLoadingBar: true },
+        // A failed page is said in the grid, in the server's words, with its Try again: no toast says it again.
+        { skipLoadingBar: true, notify: false },
       );
       queryClient.setQueryData(UNREAD_KEY, { Count: result.UnreadCount });
       return result;

@@ -1,5 +1,6 @@
 import { formatDateTime, formatMomentDay } from '@portal/core';
 import { compactTableCss, useApi } from '@portal/web';
+import { LoadFailed } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -17,8 +18,9 @@ export default function RecentQuotesWidget() {
   const api = useApi();
   const { t } = useTranslation('quote');
   const quotes = useQuery(mineQuery(api));
-  if (quotes.isPending) return <p aria-busy="true">{t('widget.loading')}</p>;
-  if (quotes.isError) return <p role="alert">{t('widget.error')}</p>;
+  // Try again asks for the quotes anew (the query's status stays 'error' until it answers: loading meanwhile).
+  if (quotes.isPending || (quotes.isError && quotes.isFetching)) return <p aria-busy="true">{t('widget.loading')}</p>;
+  if (quotes.isError) return <LoadFailed message={t('widget.error')} onRetry={() => void quotes.refetch()} />;
   const recent = quotes.data.slice(0, RECENT_QUOTES);
   return (
     <div data-testid="recent-quotes">

@@ -62,6 +62,7 @@ export function TransactionsGrid({ mode, memberId }: Props) {
   const [searchParams] = useSearchParams();
   const queryKey = useMemo(() => ['support', 'transactions', mode, memberId ?? null, status] as const, [mode, memberId, status]);
 
+  // A failed page is said in the grid, in the server's words, with its Try again: no toast says it again (notify: false).
   const fetchPage = useCallback(
     (req: PageRequest) => {
       const { SortColumn, SortOrder, SearchString: search } = searchFields(req);
@@ -70,14 +71,14 @@ export function TransactionsGrid({ mode, memberId }: Props) {
         return api.call(
           SupportApi.pendingTransactions,
           { query: { ...common, Status: status as (typeof PENDING_TX_FILTERS)[number], SearchString: search } },
-          { skipLoadingBar: true },
+          { skipLoadingBar: true, notify: false },
         );
       }
       const body = { ...common, Query: { Status: status, SearchString: search } };
       if (mode === 'member' && memberId !== undefined) {
-        return api.call(SupportApi.memberTransactions, { params: { id: memberId }, body }, { skipLoadingBar: true });
+        return api.call(SupportApi.memberTransactions, { params: { id: memberId }, body }, { skipLoadingBar: true, notify: false });
       }
-      return api.call(SupportApi.transactions, { body }, { skipLoadingBar: true });
+      return api.call(SupportApi.transactions, { body }, { skipLoadingBar: true, notify: false });
     },
     [api, mode, memberId, status],
   );

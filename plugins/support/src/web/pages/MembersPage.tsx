@@ -55,7 +55,8 @@ export default function MembersPage() {
             Query: { Status: status, SearchString: filter || undefined },
           },
         },
-        { skipLoadingBar: true },
+        // A failed page is said in the grid, in the server's words, with its Try again: no toast says it again.
+        { skipLoadingBar: true, notify: false },
       ),
     [api, status, filter],
   );

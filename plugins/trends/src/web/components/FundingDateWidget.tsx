@@ -1,5 +1,6 @@
 import { formatIsoDayText } from '@portal/core';
 import { useApi } from '@portal/web';
+import { LoadFailed } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import * as css from './dashboard.css';
@@ -11,13 +12,14 @@ export default function FundingDateWidget() {
   const api = useApi();
   const { t } = useTranslation('trends');
   const q = useQuery(fundingQuery(api));
-  if (q.isPending)
+  // Try again asks for the funding date anew (the query's status stays 'error' until it answers: loading meanwhile).
+  if (q.isPending || (q.isError && q.isFetching))
     return (
       <div aria-busy="true">
         <WidgetSkeleton lines={2} />
       </div>
     );
-  if (q.isError) return <p role="alert">{t('error')}</p>;
+  if (q.isError) return <LoadFailed message={t('error')} onRetry={() => void q.refetch()} />;
   return (
     <div data-testid="funding-date">
       <p className={css.big}>{formatIsoDayText(q.data.FundingDate, 'long')}</p>

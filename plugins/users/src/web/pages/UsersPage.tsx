@@ -56,7 +56,8 @@ export default function UsersPage() {
             filter: Object.keys(filter).length ? JSON.stringify(filter) : undefined,
           },
         },
-        { skipLoadingBar: true },
+        // A failed page is said in the grid, in the server's words, with its Try again: no toast says it again.
+        { skipLoadingBar: true, notify: false },
       ),
     [api, filter],
   );
