@@ -216,7 +216,7 @@ if [ "$(id -u)" = "0" ]; then chown postgres "$PG_DIR"; as=(runuser -u postgres 
 if [ ! -f "$PG_DIR/data/PG_VERSION" ]; then "\${as[@]}" "$bin/initdb" -D "$PG_DIR/data" -U portal --auth=trust >"$PG_DIR/initdb.log" 2>&1 || { cat "$PG_DIR/initdb.log" >&2; exit 1; }; fi
 # Left running by an interrupted run: use it as it is.
 if "\${as[@]}" "$bin/pg_ctl" -D "$PG_DIR/data" status >/dev/null 2>&1; then echo "$bin"; exit 0; fi
-"\${as[@]}" "$bin/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -o "-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null || { tail -n 20 "$PG_DIR/server.log" >&2; exit 1; }
+"\${as[@]}" "$bin/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -o "-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c log_autovacuum_min_duration=0 -c log_checkpoints=on -c log_min_duration_statement=100" start >/dev/null || { tail -n 20 "$PG_DIR/server.log" >&2; exit 1; }
 echo "$bin"`;
   const cmd = pinned(cpu ?? undefined, ['bash', '-c', script]);
   const bin = execFileSync(cmd[0] as string, cmd.slice(1), {

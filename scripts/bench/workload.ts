@@ -97,7 +97,7 @@ export interface WorkloadLevel extends LevelResult {
    * overlapped them, the members' process's own lateness, and what the API, PostgreSQL and the members' process ran and
    * waited for a core over the stall (null when the CPU timeline does not cover it).
    */
-  stalls: (Stall & { cpu: CpuSpan | null })[];
+  stalls: (Stall & { clock: string; cpu: CpuSpan | null })[];
   /** Times the members' process ran its timers late (over LATE_MS), and the most it was late (ms). */
   membersLate: { count: number; max: number };
 }
@@ -449,8 +449,11 @@ export async function runWorkload(o: WorkloadOptions): Promise<WorkloadReport> {
             return pm === undefined ? [] : processTree(pm).map((p) => p.pid);
           },
           members: () => (membersPid === undefined ? [] : [membersPid]),
+          sandbox: () => (sandbox.pid === undefined ? [] : processTree(sandbox.pid).map((p) => p.pid)),
         });
         let ticks: ReturnType<ReturnType<typeof startCpuTimeline>['stop']>;
+        // This process (it samples /proc) is not in a group: named among the others when it was busy.
+        const ours = () => timeline.grouped();
         try {
           await runNode(['scripts/bench/workload-members.ts', specFile, resultFile], process.env, clientCpu, (pid) => {
             membersPid = pid;
@@ -462,7 +465,11 @@ export async function runWorkload(o: WorkloadOptions): Promise<WorkloadReport> {
         const stalls = findStalls(r.samples, r.late)
           .sort((a, b) => b.worst - a.worst)
           .slice(0, STALLS_SHOWN)
-          .map((s) => ({ ...s, cpu: cpuBetween(ticks, r.windowStart + s.from, r.windowStart + s.to) }));
+          .map((s) => ({
+            ...s,
+            clock: new Date(r.windowStart + s.from).toISOString(),
+            cpu: cpuBetween(ticks, r.windowStart + s.from, r.windowStart + s.to, ours()),
+          }));
         const wall = (performance.now() - cpu0.at) / 1000;
         const perSecond = (x: number) => Math.round((x / wall) * 100) / 100;
         const cpu = {
@@ -550,9 +557,13 @@ export function describeStall(st: WorkloadLevel['stalls'][number]): string {
   const cpu = st.cpu
     ? `; over ${st.cpu.span} ms ${Object.entries(st.cpu.groups)
         .map(([g, v]) => `${g === 'api' ? 'API' : g === 'postgres' ? 'PostgreSQL' : g} ran ${v.run} ms, waited ${v.wait}`)
-        .join(', ')}; the machine's cores busy ${st.cpu.machine.busy} ms, ${st.cpu.machine.steal} stolen by the hypervisor`
+        .join(
+          ', ',
+        )}; the machine's cores busy ${st.cpu.machine.busy} ms (the kernel's own ${st.cpu.machine.system}, interrupts ${st.cpu.machine.interrupts}), ${st.cpu.machine.steal} stolen by the hypervisor, ${st.cpu.machine.forks} processes or threads started${
+        st.cpu.others.length ? `; busiest other processes over ${st.cpu.othersSpan} ms: ${st.cpu.others.map((o) => `${o.name} ${o.ms} ms`).join(', ')}` : ''
+      }`
     : '';
-  return `at ${(st.from / 1000).toFixed(1)} s, ${Math.round(st.to - st.from)} ms (slowest step ${Math.round(st.worst)} ms): ${st.slow
+  return `at ${(st.from / 1000).toFixed(1)} s (${st.clock.slice(11, 23)} UTC), ${Math.round(st.to - st.from)} ms (slowest step ${Math.round(st.worst)} ms): ${st.slow
     .map((s) => `${s.step} ${s.count}`)
     .join(', ')}; ${st.overlapping} steps overlapped it, ${st.signIns} of them sign-ins; members' process late ${st.membersLate} ms${cpu}`;
 }
