@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from '../axe';
 import { signIn, site } from '../support';
 import { expect, test } from '../test';
+import { recordToasts } from '../toasts';
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Bills' }).or(page.getByRole('table', { name: 'Bills' }));
 const claimIds = async (page: Page) =>
@@ -247,6 +248,7 @@ test('two people edit one bill: the later save is refused with Reload, and a ref
   await signIn(pageA, 'finance', 'finance.careguardfinance', undefined, '/login');
   await pageA.goto(site('finance', '/claims/new'));
   const billId = await newBill(pageA, null, `E2E-TWO-${Date.now() % 100000}`);
+  const toastsB = await recordToasts(pageB);
   await signIn(pageB, 'finance', 'finance.careguardfinance', undefined, '/login');
   await pageB.goto(site('finance', `/claims/${billId}`));
   await pageA.getByRole('button', { name: 'Edit' }).click();
@@ -260,6 +262,8 @@ test('two people edit one bill: the later save is refused with Reload, and a ref
   await pageB.getByRole('button', { name: 'Save' }).click();
   const notice = pageB.getByRole('button', { name: 'Reload' });
   await expect(notice).toBeVisible();
+  // Said once, by the form's notice: no toast beside it.
+  expect(await toastsB()).toEqual([]);
   // The network drops and comes back: the bill is fetched again (A's save, a new Version), and B's typing stays.
   const refetched = pageB.waitForResponse((r) => r.url().includes('/api/claims/details'));
   await b.setOffline(true);

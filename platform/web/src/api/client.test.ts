@@ -66,6 +66,20 @@ describe('API client envelope handling', () => {
     await client.call(EP_API_X, undefined, { notify: false });
     expect(hooks.notify).toHaveBeenCalledTimes(1);
   });
+  it('asks a notify function of each failure whether to toast it (a stale save said in place), and toasts successes', async () => {
+    const stale = (f: ApiCallError) => f.status !== 409;
+    const refused = setup(() => json(409, env(null, { HasError: true, MsgText: 'Changed by someone else' })));
+    await expect(refused.client.call(EP_API_X, undefined, { notify: stale })).rejects.toThrow('Changed by someone else');
+    expect(refused.hooks.notify).not.toHaveBeenCalled();
+    const failed = setup(() => json(500, env(null, { HasError: true, MsgText: 'Down' })));
+    await expect(failed.client.call(EP_API_X, undefined, { notify: stale })).rejects.toThrow('Down');
+    expect(failed.hooks.notify).toHaveBeenCalledWith('error', 'Down', expect.objectContaining({ status: 500 }));
+    const unreachable = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(unreachable.client.call(EP_API_X, { body: {} } as never, { notify: stale })).rejects.toBeInstanceOf(ApiCallError);
+    const saved = setup(() => json(200, env(1, { MsgText: 'Saved' })));
+    await saved.client.call(EP_API_X, undefined, { notify: stale });
+    expect(saved.hooks.notify).toHaveBeenCalledWith('success', 'Saved');
+  });
   it('fails the call when HasError is set, even with HTTP 200, and shows the message', async () => {
     const { client, hooks } = setup(() => json(200, env(null, { HasError: true, MsgText: 'Nope' })));
     await expect(client.call(EP_API_X)).rejects.toThrow('Nope');

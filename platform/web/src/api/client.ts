@@ -26,8 +26,11 @@ export interface RequestOptions {
   /** Form-encoded body (the /token and registration calls). */
   form?: Record<string, string>;
   query?: Record<string, unknown>;
-  /** Per-request switch for toasts from MsgText and errors (default on). */
-  notify?: boolean;
+  /**
+   * Per-request switch for toasts from MsgText and errors (default on). A function is asked of each failure whether to
+   * toast it: a page that says some failures in place (a stale save's notice) and leaves the rest to the toast.
+   */
+  notify?: boolean | ((failure: ApiCallError) => boolean);
   /**
    * Gets a successful answer's MsgText (spec 01 section 7: shown as success by HasError), for a page that says it in
    * place (with `notify: false`, instead of the toast).
@@ -290,7 +293,7 @@ export class ApiClient {
     }
   }
 
-  private async send<T>(url: string, opts: RequestOptions, retries: number, notify: boolean, askedAgain = false): Promise<T> {
+  private async send<T>(url: string, opts: RequestOptions, retries: number, notify: Notify, askedAgain = false): Promise<T> {
     const t = this.session.tokens();
     if (t?.refreshToken && retries === 0) {
       const remaining = (t.expiresAt - this.now()) / 1000;
@@ -320,7 +323,7 @@ export class ApiClient {
       // No answer in time is a server not reached too.
       if (e instanceof DOMException && e.name === 'AbortError' && !deadline?.expired()) throw e;
       const failure = new ApiCallError(this.failed(0, url), 0, null);
-      if (notify && (DATA_CALL.test(url) || init.method !== 'GET')) this.toastFailure(init, failure);
+      if (toasts(notify, failure) && (DATA_CALL.test(url) || init.method !== 'GET')) this.toastFailure(init, failure);
       throw failure;
     }
     // The answer has begun: its body is read without the deadline.
@@ -369,23 +372,27 @@ export class ApiClient {
     if (isEnvelope(body)) {
       if (body.HasError || !res.ok) {
         const failure = new ApiCallError(body.MsgText ?? this.failed(res.status, url), res.status, body);
-        if (notify) this.toastFailure(init, failure);
+        if (toasts(notify, failure)) this.toastFailure(init, failure);
         throw failure;
       }
       if (body.MsgText && body.Unwrap) {
-        if (notify) this.hooks.notify('success', body.MsgText);
+        if (notify !== false) this.hooks.notify('success', body.MsgText);
         opts.onMessage?.(body.MsgText);
       }
       return (body.Unwrap ? body.Data : body) as T;
     }
     if (!res.ok) {
       const failure = new ApiCallError(this.failed(res.status, url), res.status, body);
-      if (notify) this.toastFailure(init, failure);
+      if (toasts(notify, failure)) this.toastFailure(init, failure);
       throw failure;
     }
     return body as T;
   }
 }
+
+type Notify = NonNullable<RequestOptions['notify']>;
+/** Whether a failure is toasted under a call's `notify`. */
+const toasts = (notify: Notify, failure: ApiCallError): boolean => (typeof notify === 'function' ? notify(failure) : notify);
 
 let zoneRead: string | undefined;
 /** The browser's IANA time zone ('America/Los_Angeles'), or '' when the browser names none; read once per page load. */

@@ -28,12 +28,18 @@ export const saveConflict = (error: unknown): string | null => (statusOf(error) 
  * as stale and marks the cached record out of date without fetching it (Cancel, then Edit, reads it anew); the typed
  * values stay in the form until `reload` fetches the record as it is now, which the form then shows. An edit that
  * holds its record (`useHeldRecord`) passes its `release`, so `reload` lets go of the held copy once the new one is read.
+ * The save's call passes `{ notify: stale.notify }`, so the stale refusal is said once, by the notice.
  */
 export function useStaleSave(queryKey: QueryKey, release?: () => void) {
   const queryClient = useQueryClient();
   const [conflict, setConflict] = useState<string | null>(null);
   return {
     conflict,
+    /**
+     * The save call's `notify`: a stale save is said by the form's notice alone (no toast beside it); any other failure
+     * is toasted as usual.
+     */
+    notify: (failure: unknown) => saveConflict(failure) === null,
     clear: () => setConflict(null),
     onError: (error: unknown) => {
       const stale = saveConflict(error);

@@ -107,10 +107,35 @@ function focusAfterReload(ancestors: Element[]) {
  */
 export function LoadFailed({ message, onRetry, 'data-testid': testId }: { message: ReactNode; onRetry: () => void; 'data-testid'?: string }) {
   const { t } = useTranslation();
+  const element = useRef<HTMLDivElement>(null);
+  // A Try again that failed again: focus, which waited on the part (below), goes back to this Try again.
+  useEffect(() => {
+    const home = element.current?.parentElement;
+    if (home && document.activeElement === home) firstFieldIn(element.current, 'button')?.focus();
+  }, []);
+  const retry = () => {
+    const home = element.current?.parentElement;
+    onRetry();
+    // The message, and the Try again pressed in it, give way to the part's loading state: focus waits on the part that
+    // held them (not the page's start) until the part is drawn again.
+    const message = element.current;
+    let frames = 0;
+    const settle = () => {
+      // Still shown (the part has not drawn its loading state yet): look again at the next frame, for a few.
+      if (message?.isConnected) {
+        if (++frames < 10) requestAnimationFrame(settle);
+        return;
+      }
+      if (!home?.isConnected || !isFocusFree(document.activeElement, document.body, null)) return;
+      if (!home.hasAttribute('tabindex')) home.setAttribute('tabindex', '-1');
+      home.focus({ preventScroll: true });
+    };
+    requestAnimationFrame(settle);
+  };
   return (
-    <Message kind="error" data-testid={testId}>
+    <Message kind="error" data-testid={testId} elementRef={element}>
       <span>{message}</span>{' '}
-      <Button size="small" onPress={onRetry}>
+      <Button size="small" onPress={retry}>
         {t('app.tryAgain')}
       </Button>
     </Message>

@@ -193,9 +193,12 @@ function BillDetails({ id }: { id: string | undefined }) {
               setBusy(true);
               stale.clear();
               try {
-                await api.call(ClaimsApi.update, {
-                  body: { ClaimID: editFrom.ClaimID, Version: editFrom.Version, ...toPayload(v, hasAnyRole(roles, [Roles.SuperUser])) },
-                });
+                await api.call(
+                  ClaimsApi.update,
+                  { body: { ClaimID: editFrom.ClaimID, Version: editFrom.Version, ...toPayload(v, hasAnyRole(roles, [Roles.SuperUser])) } },
+                  // A stale save is said by the form's notice alone; other failures are toasted.
+                  { notify: stale.notify },
+                );
                 await queryClient.invalidateQueries({ queryKey: ['claims'] });
                 close();
               } catch (e) {

@@ -1,16 +1,5 @@
 import { LookupCategory, validationMessages as m, ZIP_PATTERN } from '@portal/core';
-import {
-  ApiCallError,
-  loadFailure,
-  newCreateKey,
-  SessionEndedError,
-  SubmissionKeys,
-  saveConflict,
-  useApi,
-  useHeldRecord,
-  useLookups,
-  useStaleSave,
-} from '@portal/web';
+import { loadFailure, newCreateKey, SubmissionKeys, saveConflict, useApi, useHeldRecord, useLookups, useStaleSave } from '@portal/web';
 import {
   Button,
   ButtonGroup,
@@ -25,7 +14,6 @@ import {
   SelectField,
   StaleNotice,
   TextField,
-  useKit,
   useLookupLabel,
 } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -106,7 +94,6 @@ export function ContactDetail({ id, onClose }: Props) {
   const { t } = useTranslation('contacts');
   const api = useApi();
   const queryClient = useQueryClient();
-  const { notify } = useKit();
   const lookups = useLookups();
   const label = useLookupLabel();
   const isNew = id === 'new';
@@ -133,8 +120,8 @@ export function ContactDetail({ id, onClose }: Props) {
         return api.call(ContactsApi.create, { body: { ...payload, IdempotencyKey: keys.keyFor(payload) } });
       }
       if (version === undefined) throw new Error('no contact loaded');
-      // Not toasted by the client: a stale save is said by the notice alone (onError toasts any other failure).
-      return api.call(ContactsApi.update, { body: { ...toPayload(v), ContactID: id as number, Version: version } }, { notify: false });
+      // A stale save is said by the notice alone; any other failure (a duplicate contact too) is toasted.
+      return api.call(ContactsApi.update, { body: { ...toPayload(v), ContactID: id as number, Version: version } }, { notify: (e) => !isStaleSave(e) });
     },
     onMutate: stale.clear,
     onSuccess: async (saved) => {
@@ -144,12 +131,9 @@ export function ContactDetail({ id, onClose }: Props) {
     },
     // A stale save keeps the typed values and says so with a Reload (the cached contact is then read anew), once: in
     // the focused notice, no toast beside it. A contact the member already has is refused like any other save (a toast
-    // says the server's words): the typed values stay, and a Reload would change nothing. The update's call does not
-    // toast (notify: false), so its other failures are toasted here as the client toasts the create's (the same toast,
-    // keyed by its words); a session that ended is the shell's to say.
+    // says the server's words): the typed values stay, and a Reload would change nothing.
     onError: (e) => {
       if (duplicateOf(e) === null) stale.onError(e);
-      if (!isNew && !isStaleSave(e) && e instanceof ApiCallError && !(e instanceof SessionEndedError)) notify(e.message, 'error');
     },
   });
 

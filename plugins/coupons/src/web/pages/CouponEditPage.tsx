@@ -29,7 +29,8 @@ export default function CouponEditPage() {
     mutationFn: (v: CouponFormValues) => {
       const c = edited;
       if (!c) throw new Error('no coupon loaded');
-      return api.call(CouponsApi.update, { body: { ...toCouponPayload(v), ID: c.ID, Version: c.Version, Status: v.Status } });
+      // A stale save is said by the form's notice alone; other failures are toasted.
+      return api.call(CouponsApi.update, { body: { ...toCouponPayload(v), ID: c.ID, Version: c.Version, Status: v.Status } }, { notify: stale.notify });
     },
     onMutate: stale.clear,
     onSuccess: async (c) => {

@@ -82,17 +82,22 @@ export default function NoteDetailPage() {
   }, [note.isSuccess, queryClient, openedKey]);
   const update = useMutation({
     mutationFn: async (v: NoteFormValues & { remove: number[]; edited: NoteDetail }) => {
-      return api.call(NotesApi.update, {
-        body: {
-          NoteID: v.edited.NoteID,
-          // The Version the edit started from: someone else's save meanwhile is a 409, never overwritten.
-          Version: v.edited.Version,
-          NoteText: v.NoteText,
-          NoteTypeID: v.NoteTypeID,
-          Attachments: await toUploads(v.Files),
-          RemoveAttachmentIDs: v.remove,
+      return api.call(
+        NotesApi.update,
+        {
+          body: {
+            NoteID: v.edited.NoteID,
+            // The Version the edit started from: someone else's save meanwhile is a 409, never overwritten.
+            Version: v.edited.Version,
+            NoteText: v.NoteText,
+            NoteTypeID: v.NoteTypeID,
+            Attachments: await toUploads(v.Files),
+            RemoveAttachmentIDs: v.remove,
+          },
         },
-      });
+        // A stale save is said by the form's notice alone; other failures are toasted.
+        { notify: stale.notify },
+      );
     },
     // The control pressed (Save, or the field Enter was pressed in): focus returns to Edit only from there, or when lost.
     onMutate: () => {
