@@ -176,7 +176,8 @@ export function AppTree({ i18n, queryClient, kernel, router }: AppTreeProps) {
 export const newQueryClient = () =>
   new QueryClient({
     defaultOptions: {
-      queries: { retry: retryQuery, refetchOnWindowFocus: false, staleTime: 30_000, networkMode: 'always' },
+      // In this mode react-query would not refetch on reconnect by itself: asked for, as before.
+      queries: { retry: retryQuery, refetchOnWindowFocus: false, staleTime: 30_000, networkMode: 'always', refetchOnReconnect: true },
       mutations: { networkMode: 'always' },
     },
   });
