@@ -225,7 +225,10 @@ test("Banking: the dashboard's card and bank check says a failed check in its li
   );
   await signIn(page, 'card', 'card.careguard');
   const check = page.getByTestId('card-bank-check');
-  await expect(check.getByRole('listitem').last()).toHaveText(words);
+  // The line says the words, announced, with a Try again for that check alone.
+  const line = check.getByRole('listitem').last();
+  await expect(line.getByRole('alert')).toHaveText(`${words} Try again`);
+  await expect(line.getByRole('button', { name: 'Try again' })).toBeVisible();
   await expect(check.getByRole('link', { name: 'Link a bank' })).toHaveCount(0);
 });
 
