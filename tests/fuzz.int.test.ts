@@ -1,6 +1,6 @@
 import type { StartedServer } from '@portal/app-server/server';
 import { ALL_ROLES, decideAccess, MEMBER_ROLES } from '@portal/core';
-import { authHeaders, makeUser, startTestServer } from '@portal/testing/server';
+import { authHeaders, dataFingerprint, makeUser, startTestServer } from '@portal/testing/server';
 import { mintSession } from '@portal/testing/tokens';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,23 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-// Tables that change on any request by design: sessions and tokens (minted per request), audit, throttling.
-const VOLATILE = new Set(['audit_log', 'throttle_events', 'sessions', 'refresh_tokens', 'schema_migrations']);
-
-async function fingerprint(): Promise<Record<string, string>> {
-  const tables = await server.database.sql.query<{ table_name: string }>(
-    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
-  );
-  const out: Record<string, string> = {};
-  for (const { table_name } of tables) {
-    if (VOLATILE.has(table_name)) continue;
-    const r = await server.database.sql.query<{ n: number; v: string | null }>(
-      `SELECT count(*)::int AS n, max(xmin::text::bigint)::text AS v FROM "${table_name}"`,
-    );
-    out[table_name] = `${r[0]?.n}:${r[0]?.v}`;
-  }
-  return out;
-}
+const fingerprint = () => dataFingerprint(server.database.sql);
 
 const NUL = String.fromCharCode(0);
 const nastyText = fc.constantFrom(

@@ -252,3 +252,23 @@ export async function indexPlan(sql: SqlClient, statement: string, params: unkno
 
 /** A plan (indexPlan's text) that sorts rows itself, a Sort step (an Incremental Sort of a presorted key is not one). */
 export const sortsRows = (plan: string): boolean => /^\s*(->\s*)?Sort\s+\(/m.test(plan);
+
+/** Tables that change on any request by design: sessions and tokens (minted per request), audit, throttling, migrations. */
+export const VOLATILE_TABLES: ReadonlySet<string> = new Set(['audit_log', 'throttle_events', 'sessions', 'refresh_tokens', 'schema_migrations']);
+
+/**
+ * A fingerprint of every business table (all but VOLATILE_TABLES): its row count and newest row version (xmin), so
+ * a test can say a request changed no data at all, an insert, update or delete anywhere included.
+ */
+export async function dataFingerprint(sql: SqlClient): Promise<Record<string, string>> {
+  const tables = await sql.query<{ table_name: string }>(
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
+  );
+  const out: Record<string, string> = {};
+  for (const { table_name } of tables) {
+    if (VOLATILE_TABLES.has(table_name)) continue;
+    const r = await sql.query<{ n: number; v: string | null }>(`SELECT count(*)::int AS n, max(xmin::text::bigint)::text AS v FROM "${table_name}"`);
+    out[table_name] = `${r[0]?.n}:${r[0]?.v}`;
+  }
+  return out;
+}
