@@ -6,6 +6,7 @@ import { useKernel } from '../context';
 import { memberChoice } from '../impersonation/memberChoice';
 import { TERMINATION_QUERY_KEY } from '../session/termination';
 import * as css from './Layout.css';
+import { useConfirmLeave } from './LeaveGuard';
 
 /**
  * For SuperUser and CareSupport: act on behalf of a member by member ID, or by the member number the lists and
@@ -18,6 +19,7 @@ export function ImpersonationPicker() {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const confirmLeave = useConfirmLeave();
   const start = async () => {
     const typed = value.trim();
     const chosen = memberChoice(typed);
@@ -35,6 +37,8 @@ export function ImpersonationPicker() {
         return;
       }
     }
+    // Acting for a member draws the page anew: a form with unsaved changes on it asks first.
+    if (!(await confirmLeave())) return;
     try {
       const termination = await kernel.api.call(KernelApi.termination, undefined, { impersonate: id, notify: false });
       setError(null);

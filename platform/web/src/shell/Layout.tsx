@@ -11,6 +11,7 @@ import { contributionsTo, ExtensionSlot, useContributions } from './extensions';
 import * as searchCss from './GlobalSearch.css';
 import { LanguageMenu } from './LanguageMenu';
 import * as css from './Layout.css';
+import { LeaveGuard, useConfirmLeave } from './LeaveGuard';
 import { NavBadges } from './NavBadge';
 import { useOnline } from './online';
 import { focusIsLost, shouldFocusHeading } from './pageFocus';
@@ -75,8 +76,18 @@ const searchPlaceholder = (
   </div>
 );
 
+/** The signed-in layout, inside the guard against leaving unsaved changes (its sign-out and Stop ask it too). */
 export function Layout() {
+  return (
+    <LeaveGuard>
+      <LayoutBody />
+    </LeaveGuard>
+  );
+}
+
+function LayoutBody() {
   const kernel = useKernel();
+  const confirmLeave = useConfirmLeave();
   const { t } = useTranslation();
   const online = useOnline();
   const roles = useRoles();
@@ -167,7 +178,15 @@ export function Layout() {
           <span data-testid="display-name" data-user-name={identity.data?.Name}>
             {identity.data?.DisplayName}
           </span>
-          <button type="button" className={css.toolbarButton} onClick={() => void kernel.signOut()}>
+          <button
+            type="button"
+            className={css.toolbarButton}
+            onClick={() => {
+              void confirmLeave().then((leave) => {
+                if (leave) void kernel.signOut();
+              });
+            }}
+          >
             {t('app.signOut')}
           </button>
         </div>
@@ -211,7 +230,11 @@ export function Layout() {
             type="button"
             className={css.toolbarButton}
             style={{ color: 'inherit', borderColor: 'currentColor' }}
-            onClick={() => kernel.setImpersonation(null)}
+            onClick={() => {
+              void confirmLeave().then((leave) => {
+                if (leave) kernel.setImpersonation(null);
+              });
+            }}
           >
             {t('impersonation.stop')}
           </button>

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
-import { type FieldValues, FormProvider, type SubmitHandler, type UseFormProps, type UseFormReturn, useForm } from 'react-hook-form';
+import { type ReactNode, type RefObject, useCallback, useRef } from 'react';
+import { type FieldValues, FormProvider, type SubmitHandler, type UseFormProps, type UseFormReturn, useForm, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { type Notify, useKit } from '../KitProvider';
 import * as styles from './form.css';
+import { useUnsavedChanges, valuesText } from './unsaved';
 
 /** Any zod schema producing an object of form values. */
 export type FormSchema = z.ZodType<FieldValues, FieldValues>;
@@ -29,6 +30,11 @@ interface FormBaseProps<S extends FormSchema> {
   children: ReactNode | ((form: KitForm<S>) => ReactNode);
   /** Overrides the KitProvider toast for the invalid-submit message. */
   onInvalidToast?: (message: string) => void;
+  /**
+   * Default true: while the user has changed the form and not sent those values (Save), leaving the page asks first
+   * (kit/form/unsaved). False for a form that only asks for something (a search, a filter, a code), never saves.
+   */
+  leaveGuard?: boolean;
   className?: string;
   'aria-label'?: string;
   'aria-labelledby'?: string;
@@ -54,11 +60,34 @@ function SchemaForm<S extends FormSchema>({
   return <FormBody<S> {...rest} form={form} />;
 }
 
-function FormBody<S extends FormSchema>({ form, onSubmit, children, onInvalidToast, className, ...aria }: FormBaseProps<S> & { form: KitForm<S> }) {
+function FormBody<S extends FormSchema>({
+  form,
+  onSubmit,
+  children,
+  onInvalidToast,
+  leaveGuard = true,
+  className,
+  ...aria
+}: FormBaseProps<S> & { form: KitForm<S> }) {
   const { t } = useTranslation('kit');
   const { notify } = useKit();
   const toast: Notify = onInvalidToast ? (message) => onInvalidToast(message) : notify;
-  const submit = form.handleSubmit(onSubmit, () => toast(t('form.fixErrors'), 'error'));
+  // The values last sent to onSubmit: those are no longer the user's unsaved changes (see UnsavedProbe).
+  const sent = useRef<string | null>(null);
+  const submit = form.handleSubmit(
+    (values, event) => {
+      const text = valuesText(form.getValues());
+      sent.current = text;
+      const outcome = onSubmit(values, event);
+      // A save that says it failed (a rejected promise) leaves the changes unsaved again.
+      if (outcome instanceof Promise)
+        outcome.catch(() => {
+          if (sent.current === text) sent.current = null;
+        });
+      return outcome;
+    },
+    () => toast(t('form.fixErrors'), 'error'),
+  );
   return (
     // Cast: FormProvider is typed on the input shape only; fields read it through useFormContext.
     <FormProvider {...(form as unknown as UseFormReturn<FieldValues>)}>
@@ -70,8 +99,26 @@ function FormBody<S extends FormSchema>({ form, onSubmit, children, onInvalidToa
           void submit(event);
         }}
       >
+        {leaveGuard && <UnsavedProbe form={form as unknown as UseFormReturn<FieldValues>} sent={sent} />}
         {typeof children === 'function' ? children(form) : children}
       </form>
     </FormProvider>
   );
+}
+
+/**
+ * Arms the page's leave guard while the form is dirty (its values differ from its defaults) and its values are not the
+ * ones last sent: a form left as it was, saved, changed back or reset (a Cancel) asks nothing. Its own component, so
+ * only it draws again when the form turns dirty or clean, never the fields.
+ */
+function UnsavedProbe({ form, sent }: { form: UseFormReturn<FieldValues>; sent: RefObject<string | null> }) {
+  const { isDirty } = useFormState({ control: form.control });
+  // Asked at the move itself, so a Save or a Cancel's reset just before it counts (this component has not drawn again
+  // yet): the values are unsaved while they differ both from the form's defaults (reset moves them) and from the last sent.
+  const check = useCallback(() => {
+    const now = valuesText(form.getValues());
+    return now !== sent.current && now !== valuesText(form.control._defaultValues);
+  }, [form, sent]);
+  useUnsavedChanges(isDirty ? check : null);
+  return null;
 }

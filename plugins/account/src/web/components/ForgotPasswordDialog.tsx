@@ -36,7 +36,7 @@ export default function ForgotPasswordDialog({ isOpen, onOpenChange }: Pick<Dial
   return (
     // The dialog's own × button closes it; the form needs no Close of its own.
     <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={t('forgot.title')}>
-      <Form schema={forgotSchema} defaultValues={{ UserName: '' }} onSubmit={send} aria-label={t('forgot.title')}>
+      <Form leaveGuard={false} schema={forgotSchema} defaultValues={{ UserName: '' }} onSubmit={send} aria-label={t('forgot.title')}>
         <p className={css.muted}>{t('forgot.intro')}</p>
         <TextField name="UserName" label={t('fields.userName')} autoComplete="username" isRequired />
         {state === 'sent' && <Message kind="success">{t('forgot.sent', { email: supportEmail(config.data, brand) })}</Message>}

@@ -145,7 +145,7 @@ export default function ClaimsPage() {
   return (
     <div className={css.stack}>
       <section className={layoutCss.card} aria-label={t('filters.title')}>
-        <Form form={form} onSubmit={(v) => setParams(billFilterParams(v))} aria-label={t('filters.title')}>
+        <Form leaveGuard={false} form={form} onSubmit={(v) => setParams(billFilterParams(v))} aria-label={t('filters.title')}>
           <div className={css.filters}>
             <MaskedDateField name="ReceivedDateFrom" label={t('filters.receivedFrom')} />
             <MaskedDateField name="ReceivedDateTo" label={t('filters.receivedTo')} />

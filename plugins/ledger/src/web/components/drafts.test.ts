@@ -8,6 +8,7 @@ import {
   type Draft,
   draftOf,
   editBody,
+  hasTypedDraft,
   invalidFields,
   keyReusedOf,
   newDraft,
@@ -234,5 +235,17 @@ describe('a new row whose create had been added before with the values first sen
     expect(updateBody(edit, made.TransactionID)).toMatchObject({ TransactionID: 41, Version: 3, Amount: '12.43' });
     // An empty date had been sent as the member's today: the row's own day stands for it.
     expect(correctionOf({ ...typed, DateCreated: ' ' }, made).DateCreated).toBe('2026-03-30');
+  });
+});
+
+describe('an open row the member typed in keeps the page from being left unasked', () => {
+  it('a row opened (new or edit) and left as it was holds nothing to lose; one typed in does, until it is dropped', () => {
+    const row = { ...newDraft(today), IdempotencyKey: 'k' };
+    expect(hasTypedDraft({})).toBe(false);
+    expect(hasTypedDraft({ new: row })).toBe(false);
+    const typed = withTyped(row, { Amount: '12.43' });
+    expect(typed.Typed).toBe(true);
+    expect(hasTypedDraft({ new: row, 7: typed })).toBe(true);
+    expect(hasTypedDraft({ new: row })).toBe(false);
   });
 });

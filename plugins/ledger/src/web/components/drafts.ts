@@ -37,6 +37,8 @@ export interface Draft {
    * row, said on the row until it is saved or cancelled.
    */
   SavedBefore?: true;
+  /** The member has typed in this row since it opened: leaving the page asks first (kit useUnsavedChanges). */
+  Typed?: true;
 }
 
 const newKey = () => `ledger-${crypto.randomUUID()}`;
@@ -186,7 +188,7 @@ export function refusalOf(message: LedgerMessage): RowRefusal | null {
 
 /** The draft with typed values: a refusal stays marked until the input it is about changes. */
 export function withTyped(d: Draft, patch: Partial<Pick<Draft, EditField>>): Draft {
-  const next = { ...d, ...patch };
+  const next: Draft = { ...d, ...patch, Typed: true };
   if (d.Refused && d.Refused.field in patch && patch[d.Refused.field] !== d[d.Refused.field]) delete next.Refused;
   return next;
 }
@@ -202,3 +204,6 @@ export function invalidFields(d: Draft, missing: readonly string[]): { refused: 
   );
   return { refused: d.Refused?.field ?? null, missing: stillMissing };
 }
+
+/** Whether any open row holds what the member typed and has not saved (a row opened and left as it was does not). */
+export const hasTypedDraft = (drafts: Readonly<Record<string, Draft>>): boolean => Object.values(drafts).some((d) => d.Typed === true);

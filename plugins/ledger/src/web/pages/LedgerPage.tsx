@@ -1,8 +1,8 @@
 import { hasAnyRole, Roles } from '@portal/core';
 import { type ApiCallError, layoutCss, showToast, useApi, useKeepFocusInGroup, useRoles } from '@portal/web';
-import { Button, ConfirmDialog, LoadFailed, Message, NativeSelectField, StaleNotice, saveBlob, TableScroll, Toolbar } from '@portal/web/kit';
+import { Button, ConfirmDialog, LoadFailed, Message, NativeSelectField, StaleNotice, saveBlob, TableScroll, Toolbar, useUnsavedChanges } from '@portal/web/kit';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LedgerApi, type LedgerMember, type LedgerSearchInput, type LedgerTransaction, type ReportIssue } from '../../contract';
 import {
@@ -24,6 +24,7 @@ import {
   type Draft,
   draftOf,
   type EditField,
+  hasTypedDraft,
   invalidFields,
   keyReusedOf,
   newDraft,
@@ -71,6 +72,11 @@ export default function LedgerPage() {
   const [reportMode, setReportMode] = useState(false);
   const [issues, setIssues] = useState<ReportIssue[]>([]);
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
+  // A row typed in and not saved: leaving the page asks first (asked at the move, from the drafts as they are then).
+  const draftsNow = useRef(drafts);
+  draftsNow.current = drafts;
+  const typedUnsaved = useCallback(() => hasTypedDraft(draftsNow.current), []);
+  useUnsavedChanges(hasTypedDraft(drafts) ? typedUnsaved : null);
   /** The rows whose Save is pending: their Save is disabled, and a second press starts nothing (money moves once). */
   const [saving, setSaving] = useState<ReadonlySet<string>>(() => new Set());
   const [onePerRow] = useState(() => pendingGuard(setSaving));

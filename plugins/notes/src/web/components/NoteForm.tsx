@@ -55,31 +55,43 @@ export function NoteForm({ label, initial, existingFiles = 0, submitLabel, busy,
       onSubmit={(v) => onSubmit(v as NoteFormValues)}
       aria-label={label}
     >
-      <div className={css.stack}>
-        <NoteTextField name="NoteText" label={t('form.text')} />
-        {staff && (
-          <SelectField
-            name="NoteTypeID"
-            label={t('form.type')}
-            options={[NoteType.Member, NoteType.Support].map((k) => ({ value: k, label: t(`type.${k}`) }))}
+      {(form) => (
+        <div className={css.stack}>
+          <NoteTextField name="NoteText" label={t('form.text')} />
+          {staff && (
+            <SelectField
+              name="NoteTypeID"
+              label={t('form.type')}
+              options={[NoteType.Member, NoteType.Support].map((k) => ({ value: k, label: t(`type.${k}`) }))}
+            />
+          )}
+          <FilePickerField
+            name="Files"
+            label={t('form.files')}
+            description={t('form.filesHelp', { max: MAX_ATTACHMENTS })}
+            acceptedFileTypes={ACCEPTED_FILE_TYPES}
+            allowsMultiple
+            maxFiles={MAX_ATTACHMENTS - existingFiles}
           />
-        )}
-        <FilePickerField
-          name="Files"
-          label={t('form.files')}
-          description={t('form.filesHelp', { max: MAX_ATTACHMENTS })}
-          acceptedFileTypes={ACCEPTED_FILE_TYPES}
-          allowsMultiple
-          maxFiles={MAX_ATTACHMENTS - existingFiles}
-        />
-        {children}
-        <ButtonGroup align="start">
-          <Button type="submit" variant="primary" isPending={busy}>
-            {submitLabel}
-          </Button>
-          {onCancel && <Button onPress={onCancel}>{t('form.cancel')}</Button>}
-        </ButtonGroup>
-      </div>
+          {children}
+          <ButtonGroup align="start">
+            <Button type="submit" variant="primary" isPending={busy}>
+              {submitLabel}
+            </Button>
+            {onCancel && (
+              <Button
+                onPress={() => {
+                  // Cancel drops what was typed on purpose: the form goes back to its start first, so leaving asks nothing.
+                  form.reset();
+                  onCancel();
+                }}
+              >
+                {t('form.cancel')}
+              </Button>
+            )}
+          </ButtonGroup>
+        </div>
+      )}
     </Form>
   );
 }

@@ -93,7 +93,7 @@ export default function NotesPage() {
   );
   return (
     <div className={css.stack}>
-      <Form form={form} onSubmit={(v) => setAddress({ from: v.DateFrom ?? '', to: v.DateTo ?? '' })} aria-label={t('list.range')}>
+      <Form leaveGuard={false} form={form} onSubmit={(v) => setAddress({ from: v.DateFrom ?? '', to: v.DateTo ?? '' })} aria-label={t('list.range')}>
         <div className={css.row}>
           <DatePickerField name="DateFrom" label={t('list.dateFrom')} />
           <DatePickerField name="DateTo" label={t('list.dateTo')} />

@@ -79,7 +79,7 @@ export function PhoneVerification({ member }: { member: Member }) {
           </Message>
         )}
         {sent && (
-          <Form schema={codeSchema} defaultValues={{ Code: '' }} onSubmit={(v) => verify.mutate(v.Code)} aria-label={t('verify.title')}>
+          <Form leaveGuard={false} schema={codeSchema} defaultValues={{ Code: '' }} onSubmit={(v) => verify.mutate(v.Code)} aria-label={t('verify.title')}>
             <div className={css.row}>
               <TextField name="Code" label={t('verify.code')} isRequired maxLength={8} autoComplete="one-time-code" />
               <Button type="submit" variant="primary" isPending={verify.isPending}>

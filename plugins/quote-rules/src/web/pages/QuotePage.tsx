@@ -149,7 +149,7 @@ export default function QuotePage() {
       <p>{t('intro')}</p>
       {(companies.isPending || companiesRetrying) && <p aria-busy="true">{t('loading')}</p>}
       {companies.isError && !companiesRetrying && <LoadFailed message={t('error')} onRetry={() => void companies.refetch()} data-testid="companies-error" />}
-      <Form form={form} onSubmit={onSubmit} aria-label={t('formLabel')}>
+      <Form leaveGuard={false} form={form} onSubmit={onSubmit} aria-label={t('formLabel')}>
         <section aria-labelledby="quote-case-title">
           <h2 id="quote-case-title">{t('case.title')}</h2>
           <div className={css.fieldRow}>

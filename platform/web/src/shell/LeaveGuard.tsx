@@ -1,0 +1,98 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type BlockerFunction, useBlocker } from 'react-router-dom';
+import { ConfirmDialog } from '../kit/components/ConfirmDialog';
+import { type UnsavedCheck, UnsavedContext, type UnsavedRegistry } from '../kit/form/unsaved';
+import { leavesPage } from './leavePage';
+
+/** Asks the user, when the page holds unsaved changes, whether to leave them; true at once when there are none. */
+export type ConfirmLeave = () => Promise<boolean>;
+
+const ConfirmLeaveContext = createContext<ConfirmLeave>(() => Promise.resolve(true));
+
+/** For an action that drops the page without a move (a sign-out, acting for another member): ask first. */
+export const useConfirmLeave = (): ConfirmLeave => useContext(ConfirmLeaveContext);
+
+/**
+ * The signed-in layout's guard against losing unsaved changes. The parts of a page that hold them (every kit Form by
+ * default, kit/form/unsaved) say so; while any does:
+ * - a move that leaves the page (a link, Back, a tab of the address: leavePage.ts) stops and asks "Leave without
+ *   saving?"; Stay keeps the page as it was, Leave goes on;
+ * - closing or reloading the tab gets the browser's own question (beforeunload);
+ * - a sign-out or a change of the member acted for asks the same first (useConfirmLeave).
+ * A session that ended is never held (its move goes to the sign-in page); what was typed then is lost, as before.
+ */
+export function LeaveGuard({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const checks = useRef(new Map<string, UnsavedCheck>());
+  const [armed, setArmed] = useState(0);
+  const watch = useCallback<UnsavedRegistry['watch']>((id, check) => {
+    if (check) checks.current.set(id, check);
+    else checks.current.delete(id);
+    setArmed(checks.current.size);
+  }, []);
+  const unsaved = useCallback(() => [...checks.current.values()].some((check) => check()), []);
+  const registry = useMemo(() => ({ watch }), [watch]);
+
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation, historyAction }) => leavesPage(currentLocation, nextLocation, historyAction) && unsaved(),
+    [unsaved],
+  );
+  const blocker = useBlocker(shouldBlock);
+
+  // An action's question (sign-out, acting for another member): its answer settles the action's promise.
+  const [asking, setAsking] = useState<((leave: boolean) => void) | null>(null);
+  const confirmLeave = useCallback<ConfirmLeave>(
+    () => (unsaved() ? new Promise<boolean>((settle) => setAsking(() => settle)) : Promise.resolve(true)),
+    [unsaved],
+  );
+
+  useEffect(() => {
+    if (armed === 0) return;
+    // Only while something may be unsaved: a beforeunload listener keeps some browsers from caching the page for Back.
+    const ask = (event: BeforeUnloadEvent) => {
+      if (!unsaved()) return;
+      event.preventDefault();
+      // Older browsers ask only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [armed, unsaved]);
+
+  // The dialog closes itself after Leave (onOpenChange false): that close is Leave's, not a Stay.
+  const left = useRef(false);
+  const answer = (leave: boolean) => {
+    if (blocker.state === 'blocked') {
+      if (leave) blocker.proceed();
+      else blocker.reset();
+    }
+    asking?.(leave);
+    setAsking(null);
+  };
+
+  return (
+    <UnsavedContext.Provider value={registry}>
+      <ConfirmLeaveContext.Provider value={confirmLeave}>
+        {children}
+        <ConfirmDialog
+          isOpen={blocker.state === 'blocked' || asking !== null}
+          onOpenChange={(open) => {
+            if (open) return;
+            if (left.current) left.current = false;
+            else answer(false);
+          }}
+          title={t('leave.title')}
+          message={t('leave.message')}
+          confirmLabel={t('leave.confirm')}
+          cancelLabel={t('leave.cancel')}
+          destructive
+          onConfirm={() => {
+            left.current = true;
+            answer(true);
+          }}
+        />
+      </ConfirmLeaveContext.Provider>
+    </UnsavedContext.Provider>
+  );
+}
