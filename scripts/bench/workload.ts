@@ -5,7 +5,7 @@
  * with 1 and 2 API processes (WORKERS=N); prints p50/p99/errors per step, offered and achieved requests/s, and the
  * 2-against-1 ratios. Budget: p99 < 200 ms for every step at 200 members, no errors.
  *
- *   node --import tsx scripts/bench/workload.ts [--members 50,200,500] [--duration 60] [--warmup 15] [--think-ms 5000]
+ *   node --import tsx scripts/bench/workload.ts [--members 50,200,500] [--duration 60] [--warmup S] [--think-ms 5000] [--arrival cycle|think]
  *       [--workers 1,2] [--port 8780] [--sandbox-port 8790] [--pg-port 5481] [--pin auto|on|off] [--scale 1000] [--member-count 10000]
  *       [--timeout-ms 10000] [--json FILE] [--profile DIR (CPU profiles of the API processes)]
  *       [--hash-cost KIB (diagnostic: the logins' Argon2id memory instead of the server's 19456 KiB)]
@@ -24,7 +24,7 @@ import { compiledApiArgs } from '../../apps/server/compiled';
 import { type CpuSpan, cpuBetween, startCpuTimeline } from './cpu-timeline';
 import { DEMO_PASSWORD, load1, machine, PINNING, PRODUCTION_ENV, pinned, ROOT, spawnGroup, startPostgresAt, stopGroup, waitForUrl } from './lib';
 import { parseStat } from './proc-cpu';
-import { LATE_MS, type Login, type MembersResult, type MembersSpec, planShapes, STEP_ORDER } from './workload-members';
+import { type Arrival, arrivalSpreadMs, LATE_MS, type Login, type MembersResult, type MembersSpec, planShapes, STEP_ORDER } from './workload-members';
 import {
   aggregateSteps,
   type Comparison,
@@ -52,13 +52,18 @@ const TOKEN_SECRET = 'bench-workload-secret-not-for-production';
 /** platform/server/src/auth/password.ts: Argon2id with 19 MiB (the memory, in KiB, is what --hash-cost changes). */
 const SERVER_HASH_COST = 19456;
 const SEED_KEY = 'workload';
+/** Seconds of warm-up after the last member arrives (caches, JIT, the pools' connections). */
+const WARM_AFTER_ARRIVALS = 15;
 
 export interface WorkloadOptions {
   members: number[];
   workers: number[];
   duration: number;
+  /** Seconds before each level's window: the arrivals' spread and 15 s more by default (every member in, caches warm). */
   warmup: number;
   thinkMs: number;
+  /** How members arrive (workload-members.ts Arrival): over one cycle (default) or one think time (the earlier method). */
+  arrival: Arrival;
   port: number;
   sandboxPort: number;
   pgPort: number;
@@ -131,12 +136,20 @@ const num = (argv: string[], name: string, fallback: number) => {
 export function parseOptions(argv: string[], defaults: Partial<WorkloadOptions> = {}): WorkloadOptions {
   const pin = (arg(argv, 'pin') ?? defaults.pin ?? 'auto') as WorkloadOptions['pin'];
   if (!['auto', 'on', 'off'].includes(pin)) throw new Error(`--pin takes auto, on or off, got ${pin}`);
+  const arrival = (arg(argv, 'arrival') ?? defaults.arrival ?? 'cycle') as Arrival;
+  if (!['cycle', 'think'].includes(arrival)) throw new Error(`--arrival takes cycle or think, got ${arrival}`);
+  const thinkMs = num(argv, 'think-ms', defaults.thinkMs ?? DEFAULT_THINK_MS);
+  const arrivedBy = Math.ceil(arrivalSpreadMs(arrival, thinkMs) / 1000);
+  const warmup = num(argv, 'warmup', defaults.warmup ?? arrivedBy + WARM_AFTER_ARRIVALS);
+  // A window that opens before every member has arrived measures fewer members than it names.
+  if (warmup < arrivedBy) throw new Error(`--warmup ${warmup} s ends before the last member arrives (${arrivedBy} s with --arrival ${arrival})`);
   return {
     members: parseList(arg(argv, 'members'), defaults.members ?? [50, 200, 500]),
     workers: parseList(arg(argv, 'workers'), defaults.workers ?? [1, 2]),
     duration: num(argv, 'duration', defaults.duration ?? 60),
-    warmup: num(argv, 'warmup', defaults.warmup ?? 15),
-    thinkMs: num(argv, 'think-ms', defaults.thinkMs ?? DEFAULT_THINK_MS),
+    warmup,
+    thinkMs,
+    arrival,
     port: num(argv, 'port', defaults.port ?? 8780),
     sandboxPort: num(argv, 'sandbox-port', defaults.sandboxPort ?? 8790),
     pgPort: num(argv, 'pg-port', defaults.pgPort ?? 5481),
@@ -431,6 +444,7 @@ export async function runWorkload(o: WorkloadOptions): Promise<WorkloadReport> {
           logins: prepared.sample.slice(0, members),
           thinkMs: o.thinkMs,
           warmup: o.warmup,
+          arrivalMs: arrivalSpreadMs(o.arrival, o.thinkMs),
           duration: o.duration,
           timeoutMs: o.timeoutMs,
         };
@@ -573,7 +587,7 @@ export function formatReport(r: WorkloadReport): string {
   const pad = (cells: (string | number)[], widths: number[]) =>
     cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i] ?? 0) : String(c).padStart(widths[i] ?? 0))).join('  ');
   lines.push(
-    `Mixed member workload on PostgreSQL: ${r.seed.claims} claims, ${r.seed.members} members, ${r.seed.logins} member logins; think ${r.options.thinkMs} ms (0.5-1.5x); ${r.options.warmup} s warm-up + ${r.options.duration} s per level; ${r.placement}; ${
+    `Mixed member workload on PostgreSQL: ${r.seed.claims} claims, ${r.seed.members} members, ${r.seed.logins} member logins; think ${r.options.thinkMs} ms (0.5-1.5x); members arrive over ${arrivalSpreadMs(r.options.arrival, r.options.thinkMs) / 1000} s (${r.options.arrival === 'cycle' ? 'one cycle' : 'one think time, the earlier method'}); ${r.options.warmup} s warm-up + ${r.options.duration} s per level; ${r.placement}; ${
       r.options.hashCost === SERVER_HASH_COST
         ? ''
         : `DIAGNOSTIC: logins hashed with Argon2id at ${r.options.hashCost} KiB, not the server's ${SERVER_HASH_COST}; `
