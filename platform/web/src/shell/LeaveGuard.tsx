@@ -1,9 +1,28 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { Component, createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BlockerFunction, useBlocker } from 'react-router-dom';
-import { ConfirmDialog } from '../kit/components/ConfirmDialog';
 import { type UnsavedCheck, UnsavedContext, type UnsavedRegistry } from '../kit/form/unsaved';
 import { leavesPage } from './leavePage';
+
+/**
+ * The question's dialog is its own chunk, off the landing page's path (the kit's dialog is about 10 KiB compressed): it
+ * is asked for when a part of the page first holds unsaved changes, so it is there before any move is made.
+ */
+const LeaveDialog = lazy(() => import('./LeaveDialog'));
+
+/** If the dialog's code cannot be had (offline since the page loaded), the browser's own confirm asks instead. */
+class OrBrowserConfirm extends Component<{ open: boolean; ask: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidUpdate() {
+    if (this.state.failed && this.props.open) this.props.ask();
+  }
+  override render() {
+    return this.state.failed ? null : <Suspense fallback={null}>{this.props.children}</Suspense>;
+  }
+}
 
 /** Asks the user, when the page holds unsaved changes, whether to leave them; true at once when there are none. */
 export type ConfirmLeave = () => Promise<boolean>;
@@ -71,27 +90,26 @@ export function LeaveGuard({ children }: { children: ReactNode }) {
     setAsking(null);
   };
 
+  const open = blocker.state === 'blocked' || asking !== null;
   return (
     <UnsavedContext.Provider value={registry}>
       <ConfirmLeaveContext.Provider value={confirmLeave}>
         {children}
-        <ConfirmDialog
-          isOpen={blocker.state === 'blocked' || asking !== null}
-          onOpenChange={(open) => {
-            if (open) return;
-            if (left.current) left.current = false;
-            else answer(false);
-          }}
-          title={t('leave.title')}
-          message={t('leave.message')}
-          confirmLabel={t('leave.confirm')}
-          cancelLabel={t('leave.cancel')}
-          destructive
-          onConfirm={() => {
-            left.current = true;
-            answer(true);
-          }}
-        />
+        {(armed > 0 || open) && (
+          <OrBrowserConfirm open={open} ask={() => answer(window.confirm(t('leave.message')))}>
+            <LeaveDialog
+              isOpen={open}
+              onStay={() => {
+                if (left.current) left.current = false;
+                else answer(false);
+              }}
+              onLeave={() => {
+                left.current = true;
+                answer(true);
+              }}
+            />
+          </OrBrowserConfirm>
+        )}
       </ConfirmLeaveContext.Provider>
     </UnsavedContext.Provider>
   );
