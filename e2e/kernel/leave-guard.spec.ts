@@ -101,3 +101,26 @@ test('closing or reloading the tab with unsaved changes gets the browser questio
   await expect(page).toHaveURL(/\/contacts$/);
   await expect(leaveDialog(page)).toHaveCount(0);
 });
+
+test('a ledger row typed in and not saved asks before the page is left; a row opened and left as it was does not', async ({ page }) => {
+  await signIn(page, 'card', 'card.careguard');
+  await page.goto(site('card', '/transactions'));
+  await expect(page.getByTestId('ledger-row').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add transaction' }).click();
+  await expect(page.getByTestId('ledger-edit-row').getByLabel('Date')).toBeFocused();
+  await nav(page).getByRole('link', { name: 'Help' }).click();
+  await expect(page).toHaveURL(/\/help$/);
+
+  await nav(page).getByRole('link', { name: 'Transactions', exact: true }).click();
+  await page.getByRole('button', { name: 'Add transaction' }).click();
+  const row = page.getByTestId('ledger-edit-row');
+  await row.getByLabel('Company').fill('Harbor Physical Therapy');
+  await nav(page).getByRole('link', { name: 'Help' }).click();
+  await expect(leaveDialog(page)).toBeVisible();
+  await leaveDialog(page).getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(row.getByLabel('Company')).toHaveValue('Harbor Physical Therapy');
+  await nav(page).getByRole('link', { name: 'Help' }).click();
+  await leaveDialog(page).getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).toHaveURL(/\/help$/);
+});
