@@ -267,8 +267,9 @@ export function planShapes(): Plan[] {
 export const STEP_ORDER = ['sign in', 'dashboard', 'search bills', 'open bill', 'ledger page 1', 'ledger page 2', 'add note', 'refresh token', 'sign out'];
 
 /**
- * How members arrive: `cycle` (the default) spreads their first sign-ins over one mean cycle (a think time after each
- * step), so by the window each is at its own point of its cycle, as independent users are; `think` spreads them over one
+ * How members arrive: `cycle` (the default) spreads their first sign-ins over nine think times (a think time after each
+ * step of STEP_ORDER: at least one whole cycle of either plan, whose cycles are 7 and 8 steps), so by the window each is
+ * at its own point of its cycle, as independent users are; `think` spreads them over one
  * think time, the bench's method before the seventy-fourth pass, which starts every member's cycle within a few seconds
  * of the others': each step then comes as a wave (the sign-ins' Argon2id included), a wave the random think times only
  * slowly spread (by about 1.4 s a step), and the first waves' bursts fall in the measured window.

@@ -52,6 +52,7 @@ export {
 export { BACKGROUND_POLL_IDLE_MS, pollWhileActive, userAwayMs } from './session/userActivity';
 export { type CameFrom, cameFromState, hasInAppBack, readCameFrom, useGoBack } from './shell/cameFrom';
 export * as compactTableCss from './shell/compactTable.css';
+export { type ConfirmLeave, useConfirmLeave } from './shell/confirmLeave';
 export {
   contributionsTo,
   ExtensionSlot,
@@ -63,6 +64,7 @@ export {
 } from './shell/extensions';
 export * as layoutCss from './shell/Layout.css';
 export { LANGUAGE_NAMES } from './shell/languageNames';
+export { keepPageState } from './shell/leavePage';
 export { PartBoundary } from './shell/PartBoundary';
 export { RequireAccess } from './shell/RequireAccess';
 export { encodeInvalidData } from './shell/routes';

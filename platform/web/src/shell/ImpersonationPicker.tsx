@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useKernel } from '../context';
 import { memberChoice } from '../impersonation/memberChoice';
 import { TERMINATION_QUERY_KEY } from '../session/termination';
+import { useConfirmLeave } from './confirmLeave';
 import * as css from './Layout.css';
-import { useConfirmLeave } from './LeaveGuard';
 
 /**
  * For SuperUser and CareSupport: act on behalf of a member by member ID, or by the member number the lists and

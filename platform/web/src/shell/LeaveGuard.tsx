@@ -1,7 +1,8 @@
-import { Component, createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BlockerFunction, useBlocker } from 'react-router-dom';
 import { type UnsavedCheck, UnsavedContext, type UnsavedRegistry } from '../kit/form/unsaved';
+import { type ConfirmLeave, ConfirmLeaveContext } from './confirmLeave';
 import { leavesPage } from './leavePage';
 
 /**
@@ -23,14 +24,6 @@ class OrBrowserConfirm extends Component<{ open: boolean; ask: () => void; child
     return this.state.failed ? null : <Suspense fallback={null}>{this.props.children}</Suspense>;
   }
 }
-
-/** Asks the user, when the page holds unsaved changes, whether to leave them; true at once when there are none. */
-export type ConfirmLeave = () => Promise<boolean>;
-
-const ConfirmLeaveContext = createContext<ConfirmLeave>(() => Promise.resolve(true));
-
-/** For an action that drops the page without a move (a sign-out, acting for another member): ask first. */
-export const useConfirmLeave = (): ConfirmLeave => useContext(ConfirmLeaveContext);
 
 /**
  * The signed-in layout's guard against losing unsaved changes. The parts of a page that hold them (every kit Form by
@@ -62,7 +55,7 @@ export function LeaveGuard({ children }: { children: ReactNode }) {
   // An action's question (sign-out, acting for another member): its answer settles the action's promise.
   const [asking, setAsking] = useState<((leave: boolean) => void) | null>(null);
   const confirmLeave = useCallback<ConfirmLeave>(
-    () => (unsaved() ? new Promise<boolean>((settle) => setAsking(() => settle)) : Promise.resolve(true)),
+    (only) => ((only ?? unsaved)() ? new Promise<boolean>((settle) => setAsking(() => settle)) : Promise.resolve(true)),
     [unsaved],
   );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leavesPage } from './leavePage';
+import { keepPageState, leavesPage } from './leavePage';
 
 const at = (pathname: string, search = '') => ({ pathname, search });
 
@@ -26,5 +26,18 @@ describe('leavesPage: which moves take a page (and its unsaved form) away', () =
 
   it('the same place again (a link to this page) does not leave it', () => {
     expect(leavesPage(at('/profile', '?a=1'), at('/profile', '?a=1'), 'PUSH')).toBe(false);
+  });
+});
+
+describe('keepPageState: a move whose caller asked about its own part', () => {
+  it('is let through when pushed or replaced, keeping the state it carried (the way back)', () => {
+    const state = keepPageState({ path: '/users?q=a', label: 'users:detail.back' });
+    expect(state).toEqual({ path: '/users?q=a', label: 'users:detail.back', keptPage: true });
+    expect(leavesPage(at('/users/7/details-profile'), { ...at('/users/7/details-addresses'), state }, 'REPLACE')).toBe(false);
+    expect(leavesPage(at('/users/7'), { ...at('/users/7/details-card'), state: keepPageState(null) }, 'PUSH')).toBe(false);
+  });
+
+  it('Back or Forward to an entry so marked is a move like any other', () => {
+    expect(leavesPage(at('/notes-new'), { ...at('/users/7/details-card'), state: keepPageState(null) }, 'POP')).toBe(true);
   });
 });

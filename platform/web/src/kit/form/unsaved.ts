@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useId } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef } from 'react';
 
 /** Answers, when asked, whether a part of the page holds changes the user has not saved. */
 export type UnsavedCheck = () => boolean;
@@ -24,6 +24,28 @@ export function useUnsavedChanges(check: UnsavedCheck | null): void {
     watch(id, check);
     return () => watch(id, null);
   }, [watch, id, check]);
+}
+
+/**
+ * A part of the page that can drop its own content without leaving the page (tabs whose panels are addresses): its
+ * parts' unsaved changes count for the page as everywhere (`registry`, for an UnsavedContext.Provider around them),
+ * and `unsaved()` says whether any of them, and only them, holds some, so a tab change asks only for its own panel.
+ */
+export function useUnsavedScope(): { registry: UnsavedRegistry; unsaved: UnsavedCheck } {
+  const outer = useContext(UnsavedContext);
+  const checks = useRef(new Map<string, UnsavedCheck>());
+  const registry = useMemo<UnsavedRegistry>(
+    () => ({
+      watch(id, check) {
+        if (check) checks.current.set(id, check);
+        else checks.current.delete(id);
+        outer.watch(id, check);
+      },
+    }),
+    [outer],
+  );
+  const unsaved = useCallback(() => [...checks.current.values()].some((check) => check()), []);
+  return { registry, unsaved };
 }
 
 /**

@@ -85,6 +85,8 @@ export function DetailsTab({ user, draft: store }: { user: User | null; draft: T
 
   const cancel = () => {
     if (!user) {
+      // Back to the start first: a Cancel drops what was typed on purpose, so leaving asks nothing.
+      form.reset(defaults());
       goBack();
       return;
     }

@@ -1,5 +1,5 @@
-import { Extensions, lazyContribution, PartBoundary, useContributions, useNamespaces } from '@portal/web';
-import { type TabItem, Tabs } from '@portal/web/kit';
+import { Extensions, keepPageState, lazyContribution, PartBoundary, useConfirmLeave, useContributions, useNamespaces } from '@portal/web';
+import { type TabItem, Tabs, UnsavedContext, useUnsavedScope } from '@portal/web/kit';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { memberTabPath, selectedMemberTab } from '../memberTabPaths';
@@ -12,6 +12,8 @@ import { memberTabPath, selectedMemberTab } from '../memberTabPaths';
  * Back leaves the member (arrow keys select as they move, and would otherwise leave one entry per tab passed); the
  * entry's state (the page's way back, cameFrom) goes with it.
  * The strip shows once every contributing plugin's strings are in, so a label is never drawn as its raw key.
+ * A tab change drops the panel shown (its form with it) and nothing else of the page: it asks first only when that
+ * panel holds unsaved changes (useUnsavedScope), not for the staff tabs' edits above, which stay.
  */
 export function MemberTabs({ memberId }: { memberId: number }) {
   const { t } = useTranslation('users');
@@ -19,6 +21,8 @@ export function MemberTabs({ memberId }: { memberId: number }) {
   const navigate = useNavigate();
   const location = useLocation();
   const tabs = useContributions(Extensions.memberTabs);
+  const panel = useUnsavedScope();
+  const confirmLeave = useConfirmLeave();
   const ready = useNamespaces(tabs.map((c) => c.pluginId));
   if (tabs.length === 0) return null;
   if (!ready) return <p aria-busy="true">{t('loading')}</p>;
@@ -32,9 +36,11 @@ export function MemberTabs({ memberId }: { memberId: number }) {
       id: c.id,
       label: t(c.title),
       content: (
-        <PartBoundary fallback={<p aria-busy="true">{t('loading')}</p>}>
-          <Component memberId={memberId} />
-        </PartBoundary>
+        <UnsavedContext.Provider value={panel.registry}>
+          <PartBoundary fallback={<p aria-busy="true">{t('loading')}</p>}>
+            <Component memberId={memberId} />
+          </PartBoundary>
+        </UnsavedContext.Provider>
       ),
     };
   });
@@ -44,7 +50,10 @@ export function MemberTabs({ memberId }: { memberId: number }) {
       items={items}
       selectedKey={selected}
       onSelectionChange={(key) => {
-        if (key !== selected) navigate(memberTabPath(id, key), { replace: true, preventScrollReset: true, state: location.state });
+        if (key === selected) return;
+        void confirmLeave(panel.unsaved).then((leave) => {
+          if (leave) navigate(memberTabPath(id, key), { replace: true, preventScrollReset: true, state: keepPageState(location.state) });
+        });
       }}
     />
   );
