@@ -54,7 +54,16 @@ export {
   TextField,
   type TextFieldProps,
 } from './form/TextFields';
-export { type UnsavedCheck, UnsavedContext, type UnsavedRegistry, useUnsavedChanges, useUnsavedScope, valuesText } from './form/unsaved';
+export {
+  anyUnsaved,
+  type UnsavedCheck,
+  UnsavedContext,
+  type UnsavedEntry,
+  type UnsavedRegistry,
+  useUnsavedChanges,
+  useUnsavedScope,
+  valuesText,
+} from './form/unsaved';
 export { type KitFieldProps, useKitField } from './form/useKitField';
 export { exportFileName, exportTable } from './grid/cellValues';
 export { DataGrid, type DataGridProps, VIRTUALIZE_AFTER } from './grid/DataGrid';

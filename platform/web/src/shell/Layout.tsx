@@ -183,7 +183,7 @@ function LayoutBody() {
             type="button"
             className={css.toolbarButton}
             onClick={() => {
-              void confirmLeave().then((leave) => {
+              void confirmLeave('session').then((leave) => {
                 if (leave) void kernel.signOut();
               });
             }}

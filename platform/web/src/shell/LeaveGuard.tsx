@@ -1,7 +1,7 @@
 import { Component, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BlockerFunction, useBlocker } from 'react-router-dom';
-import { type UnsavedCheck, UnsavedContext, type UnsavedRegistry } from '../kit/form/unsaved';
+import { anyUnsaved, UnsavedContext, type UnsavedEntry, type UnsavedRegistry } from '../kit/form/unsaved';
 import { type ConfirmLeave, ConfirmLeaveContext } from './confirmLeave';
 import { leavesPage } from './leavePage';
 
@@ -36,27 +36,32 @@ class OrBrowserConfirm extends Component<{ open: boolean; ask: () => void; child
  */
 export function LeaveGuard({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const checks = useRef(new Map<string, UnsavedCheck>());
+  const entries = useRef(new Map<string, UnsavedEntry>());
   const [armed, setArmed] = useState(0);
-  const watch = useCallback<UnsavedRegistry['watch']>((id, check) => {
-    if (check) checks.current.set(id, check);
-    else checks.current.delete(id);
-    setArmed(checks.current.size);
+  const watch = useCallback<UnsavedRegistry['watch']>((id, entry) => {
+    if (entry) entries.current.set(id, entry);
+    else entries.current.delete(id);
+    setArmed(entries.current.size);
   }, []);
-  const unsaved = useCallback(() => [...checks.current.values()].some((check) => check()), []);
+  // A move to another page loses what the parts do not keep themselves; a sign-out or closing the tab loses all.
+  const lostByMove = useCallback(() => anyUnsaved(entries.current.values(), true), []);
+  const unsaved = useCallback(() => anyUnsaved(entries.current.values(), false), []);
   const registry = useMemo(() => ({ watch }), [watch]);
 
   const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation, historyAction }) => leavesPage(currentLocation, nextLocation, historyAction) && unsaved(),
-    [unsaved],
+    ({ currentLocation, nextLocation, historyAction }) => leavesPage(currentLocation, nextLocation, historyAction) && lostByMove(),
+    [lostByMove],
   );
   const blocker = useBlocker(shouldBlock);
 
   // An action's question (sign-out, acting for another member): its answer settles the action's promise.
   const [asking, setAsking] = useState<((leave: boolean) => void) | null>(null);
   const confirmLeave = useCallback<ConfirmLeave>(
-    (only) => ((only ?? unsaved)() ? new Promise<boolean>((settle) => setAsking(() => settle)) : Promise.resolve(true)),
-    [unsaved],
+    (drops = 'page') => {
+      const lost = drops === 'page' ? lostByMove : drops === 'session' ? unsaved : drops;
+      return lost() ? new Promise<boolean>((settle) => setAsking(() => settle)) : Promise.resolve(true);
+    },
+    [lostByMove, unsaved],
   );
 
   useEffect(() => {

@@ -33,8 +33,10 @@ interface FormBaseProps<S extends FormSchema> {
   /**
    * Default true: while the user has changed the form and not sent those values (Save), leaving the page asks first
    * (kit/form/unsaved). False for a form that only asks for something (a search, a filter, a code), never saves.
+   * 'closing': the page keeps what is typed in a draft store of its own that outlives the page, so only a sign-out and
+   * closing or reloading the tab ask.
    */
-  leaveGuard?: boolean;
+  leaveGuard?: boolean | 'closing';
   className?: string;
   'aria-label'?: string;
   'aria-labelledby'?: string;
@@ -99,7 +101,7 @@ function FormBody<S extends FormSchema>({
           void submit(event);
         }}
       >
-        {leaveGuard && <UnsavedProbe form={form as unknown as UseFormReturn<FieldValues>} sent={sent} />}
+        {leaveGuard !== false && <UnsavedProbe form={form as unknown as UseFormReturn<FieldValues>} sent={sent} keptAcrossPages={leaveGuard === 'closing'} />}
         {typeof children === 'function' ? children(form) : children}
       </form>
     </FormProvider>
@@ -111,7 +113,7 @@ function FormBody<S extends FormSchema>({
  * ones last sent: a form left as it was, saved, changed back or reset (a Cancel) asks nothing. Its own component, so
  * only it draws again when the form turns dirty or clean, never the fields.
  */
-function UnsavedProbe({ form, sent }: { form: UseFormReturn<FieldValues>; sent: RefObject<string | null> }) {
+function UnsavedProbe({ form, sent, keptAcrossPages }: { form: UseFormReturn<FieldValues>; sent: RefObject<string | null>; keptAcrossPages: boolean }) {
   const { isDirty } = useFormState({ control: form.control });
   // Asked at the move itself, so a Save or a Cancel's reset just before it counts (this component has not drawn again
   // yet): the values are unsaved while they differ both from the form's defaults (reset moves them) and from the last sent.
@@ -119,6 +121,6 @@ function UnsavedProbe({ form, sent }: { form: UseFormReturn<FieldValues>; sent: 
     const now = valuesText(form.getValues());
     return now !== sent.current && now !== valuesText(form.control._defaultValues);
   }, [form, sent]);
-  useUnsavedChanges(isDirty ? check : null);
+  useUnsavedChanges(isDirty ? check : null, { keptAcrossPages });
   return null;
 }

@@ -3,27 +3,43 @@ import { createContext, useCallback, useContext, useEffect, useId, useMemo, useR
 /** Answers, when asked, whether a part of the page holds changes the user has not saved. */
 export type UnsavedCheck = () => boolean;
 
+/**
+ * A part's unsaved changes. `keptAcrossPages`: the part keeps them itself when the page goes (a draft store that lives
+ * as long as the tab, as the profile's editors have), so only closing or reloading the tab would lose them.
+ */
+export interface UnsavedEntry {
+  check: UnsavedCheck;
+  keptAcrossPages: boolean;
+}
+
 /** Where the parts of a page say they hold changes not saved: the app's leave guard (shell/LeaveGuard) asks them. */
 export interface UnsavedRegistry {
-  /** `check` while the part may hold unsaved changes; null once it cannot (saved, reverted, gone). */
-  watch(id: string, check: UnsavedCheck | null): void;
+  /** The entry while the part may hold unsaved changes; null once it cannot (saved, reverted, gone). */
+  watch(id: string, entry: UnsavedEntry | null): void;
 }
 
 // No guard by default: the kit renders in isolation (stories, tests) and on pages outside the signed-in layout.
 export const UnsavedContext = createContext<UnsavedRegistry>({ watch: () => {} });
 
+/** Whether any entry holds unsaved changes; `movesOnly`: only those a move to another page would lose. */
+export const anyUnsaved = (entries: Iterable<UnsavedEntry>, movesOnly: boolean): boolean => {
+  for (const e of entries) if ((!movesOnly || !e.keptAcrossPages) && e.check()) return true;
+  return false;
+};
+
 /**
  * Says this part of the page may hold changes the user has not saved. While `check` is given and answers true, leaving
- * the page (a link, Back, a sign-out, closing the tab) asks first. Pass a stable function (useCallback) and null when
- * nothing is changed, so the guard is armed only while there is something to lose.
+ * the page (a link, Back, a sign-out, closing the tab) asks first; with `keptAcrossPages` (the part keeps them in a
+ * store of its own that outlives the page) only a sign-out and closing or reloading the tab do. Pass a stable function
+ * (useCallback) and null when nothing is changed, so the guard is armed only while there is something to lose.
  */
-export function useUnsavedChanges(check: UnsavedCheck | null): void {
+export function useUnsavedChanges(check: UnsavedCheck | null, { keptAcrossPages = false }: { keptAcrossPages?: boolean } = {}): void {
   const { watch } = useContext(UnsavedContext);
   const id = useId();
   useEffect(() => {
-    watch(id, check);
+    watch(id, check ? { check, keptAcrossPages } : null);
     return () => watch(id, null);
-  }, [watch, id, check]);
+  }, [watch, id, check, keptAcrossPages]);
 }
 
 /**
@@ -33,18 +49,19 @@ export function useUnsavedChanges(check: UnsavedCheck | null): void {
  */
 export function useUnsavedScope(): { registry: UnsavedRegistry; unsaved: UnsavedCheck } {
   const outer = useContext(UnsavedContext);
-  const checks = useRef(new Map<string, UnsavedCheck>());
+  const entries = useRef(new Map<string, UnsavedEntry>());
   const registry = useMemo<UnsavedRegistry>(
     () => ({
-      watch(id, check) {
-        if (check) checks.current.set(id, check);
-        else checks.current.delete(id);
-        outer.watch(id, check);
+      watch(id, entry) {
+        if (entry) entries.current.set(id, entry);
+        else entries.current.delete(id);
+        outer.watch(id, entry);
       },
     }),
     [outer],
   );
-  const unsaved = useCallback(() => [...checks.current.values()].some((check) => check()), []);
+  // What dropping the scope's part loses: changes its parts keep themselves are not lost.
+  const unsaved = useCallback(() => anyUnsaved(entries.current.values(), true), []);
   return { registry, unsaved };
 }
 

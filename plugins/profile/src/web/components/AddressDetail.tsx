@@ -188,6 +188,7 @@ export function AddressDetail({ memberId, address, listKey, onClose, onSaved, su
   return (
     // Drawn anew for each opening of the edit (Edit, Add, Reload), from the values as typed (a tab switch and back).
     <Form
+      leaveGuard="closing"
       key={draft?.id ?? 'new'}
       schema={schema}
       defaultValues={draft?.values ?? addressValuesOf(address)}

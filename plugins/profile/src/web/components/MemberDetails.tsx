@@ -154,7 +154,7 @@ export function MemberDetails({
 
   return (
     // Drawn anew for each opening of the edit (Edit, Reload), from the values as typed (a tab switch and back).
-    <Form key={draft.id} schema={schema} defaultValues={draft.values} onSubmit={(v) => save.mutate(v)} aria-label={t('editTitle')}>
+    <Form key={draft.id} leaveGuard="closing" schema={schema} defaultValues={draft.values} onSubmit={(v) => save.mutate(v)} aria-label={t('editTitle')}>
       {(form) => (
         <Panel title={t('editTitle')} headingLevel={2}>
           <KeepTyped form={form} draftKey={key} />

@@ -13,7 +13,7 @@ import { memberTabPath, selectedMemberTab } from '../memberTabPaths';
  * entry's state (the page's way back, cameFrom) goes with it.
  * The strip shows once every contributing plugin's strings are in, so a label is never drawn as its raw key.
  * A tab change drops the panel shown (its form with it) and nothing else of the page: it asks first only when that
- * panel holds unsaved changes (useUnsavedScope), not for the staff tabs' edits above, which stay.
+ * panel holds unsaved changes (useUnsavedScope), not for another part of the page, which stays.
  */
 export function MemberTabs({ memberId }: { memberId: number }) {
   const { t } = useTranslation('users');
