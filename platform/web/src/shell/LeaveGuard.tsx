@@ -7,7 +7,7 @@ import { leavesPage } from './leavePage';
 
 /**
  * The question's dialog is its own chunk, off the landing page's path (the kit's dialog is about 10 KiB compressed): it
- * is asked for when a part of the page first holds unsaved changes, so it is there before any move is made.
+ * is asked for when a part that may hold unsaved changes is first drawn (a form), so it is there before any move.
  */
 const LeaveDialog = lazy(() => import('./LeaveDialog'));
 
@@ -66,7 +66,8 @@ export function LeaveGuard({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (armed === 0) return;
-    // Only while something may be unsaved: a beforeunload listener keeps some browsers from caching the page for Back.
+    // Only while a part that may hold unsaved changes is drawn: a beforeunload listener keeps some browsers from
+    // caching the page for Back. It asks the parts at the moment the tab closes.
     const ask = (event: BeforeUnloadEvent) => {
       if (!unsaved()) return;
       event.preventDefault();

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, type RefObject, useCallback, useRef } from 'react';
-import { type FieldValues, FormProvider, type SubmitHandler, type UseFormProps, type UseFormReturn, useForm, useFormState } from 'react-hook-form';
+import { type FieldValues, FormProvider, type SubmitHandler, type UseFormProps, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { type Notify, useKit } from '../KitProvider';
@@ -109,18 +109,16 @@ function FormBody<S extends FormSchema>({
 }
 
 /**
- * Arms the page's leave guard while the form is dirty (its values differ from its defaults) and its values are not the
- * ones last sent: a form left as it was, saved, changed back or reset (a Cancel) asks nothing. Its own component, so
- * only it draws again when the form turns dirty or clean, never the fields.
+ * Tells the page's leave guard about the form for as long as it is drawn; the guard asks it at the moment of a move, a
+ * sign-out or the tab closing, so what was typed an instant before counts (no render or effect has to run first). The
+ * values are unsaved while they differ both from the form's defaults (a form left as it was, changed back, or reset by
+ * a Cancel: react-hook-form's own dirty test) and from the values the last Save sent.
  */
 function UnsavedProbe({ form, sent, keptAcrossPages }: { form: UseFormReturn<FieldValues>; sent: RefObject<string | null>; keptAcrossPages: boolean }) {
-  const { isDirty } = useFormState({ control: form.control });
-  // Asked at the move itself, so a Save or a Cancel's reset just before it counts (this component has not drawn again
-  // yet): the values are unsaved while they differ both from the form's defaults (reset moves them) and from the last sent.
   const check = useCallback(() => {
     const now = valuesText(form.getValues());
     return now !== sent.current && now !== valuesText(form.control._defaultValues);
   }, [form, sent]);
-  useUnsavedChanges(isDirty ? check : null, { keptAcrossPages });
+  useUnsavedChanges(check, { keptAcrossPages });
   return null;
 }

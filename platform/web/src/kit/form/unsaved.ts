@@ -30,8 +30,10 @@ export const anyUnsaved = (entries: Iterable<UnsavedEntry>, movesOnly: boolean):
 /**
  * Says this part of the page may hold changes the user has not saved. While `check` is given and answers true, leaving
  * the page (a link, Back, a sign-out, closing the tab) asks first; with `keptAcrossPages` (the part keeps them in a
- * store of its own that outlives the page) only a sign-out and closing or reloading the tab do. Pass a stable function
- * (useCallback) and null when nothing is changed, so the guard is armed only while there is something to lose.
+ * store of its own that outlives the page) only a sign-out and closing or reloading the tab do. The guard calls
+ * `check` at the moment of the move, so give it for as long as the part is drawn and let it read the part's state as
+ * it is then (refs, the form's values), not as the last render saw it: a key pressed an instant before counts. Pass a
+ * stable function (useCallback); null says the part can hold nothing unsaved.
  */
 export function useUnsavedChanges(check: UnsavedCheck | null, { keptAcrossPages = false }: { keptAcrossPages?: boolean } = {}): void {
   const { watch } = useContext(UnsavedContext);

@@ -76,7 +76,7 @@ export default function LedgerPage() {
   const draftsNow = useRef(drafts);
   draftsNow.current = drafts;
   const typedUnsaved = useCallback(() => hasTypedDraft(draftsNow.current), []);
-  useUnsavedChanges(hasTypedDraft(drafts) ? typedUnsaved : null);
+  useUnsavedChanges(typedUnsaved);
   /** The rows whose Save is pending: their Save is disabled, and a second press starts nothing (money moves once). */
   const [saving, setSaving] = useState<ReadonlySet<string>>(() => new Set());
   const [onePerRow] = useState(() => pendingGuard(setSaving));

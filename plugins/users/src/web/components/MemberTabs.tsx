@@ -51,9 +51,14 @@ export function MemberTabs({ memberId }: { memberId: number }) {
       selectedKey={selected}
       onSelectionChange={(key) => {
         if (key === selected) return;
-        void confirmLeave(panel.unsaved).then((leave) => {
-          if (leave) navigate(memberTabPath(id, key), { replace: true, preventScrollReset: true, state: keepPageState(location.state) });
-        });
+        const go = () => navigate(memberTabPath(id, key), { replace: true, preventScrollReset: true, state: keepPageState(location.state) });
+        // At once when the panel holds nothing unsaved: the strip is controlled by the address, and a change left for
+        // later lets react-aria move focus back to the tab still selected, which selects it again (a second change).
+        if (!panel.unsaved()) go();
+        else
+          void confirmLeave(panel.unsaved).then((leave) => {
+            if (leave) go();
+          });
       }}
     />
   );
