@@ -12,6 +12,7 @@ export { Panel, type PanelProps } from './components/Panel';
 export { TableScroll, type TableScrollProps } from './components/TableScroll';
 export { type TabItem, Tabs, type TabsProps } from './components/Tabs';
 export { Toolbar, type ToolbarProps, ToolbarSeparator } from './components/Toolbar';
+export { CancelButton } from './form/CancelButton';
 export { CheckboxField, RadioGroupField, type RadioGroupFieldProps, RadioOption } from './form/ChoiceFields';
 export { DatePickerField, type DatePickerFieldProps, dateValueToIso } from './form/DatePickerField';
 export { shouldShowError, visibleError } from './form/errorVisibility';
@@ -54,16 +55,7 @@ export {
   TextField,
   type TextFieldProps,
 } from './form/TextFields';
-export {
-  anyUnsaved,
-  type UnsavedCheck,
-  UnsavedContext,
-  type UnsavedEntry,
-  type UnsavedRegistry,
-  useUnsavedChanges,
-  useUnsavedScope,
-  valuesText,
-} from './form/unsaved';
+export { type UnsavedCheck, UnsavedContext, type UnsavedRegistry, useUnsavedChanges, useUnsavedScope } from './form/unsaved';
 export { type KitFieldProps, useKitField } from './form/useKitField';
 export { exportFileName, exportTable } from './grid/cellValues';
 export { DataGrid, type DataGridProps, VIRTUALIZE_AFTER } from './grid/DataGrid';

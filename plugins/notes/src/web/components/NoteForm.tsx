@@ -1,6 +1,6 @@
 import { hasAnyRole } from '@portal/core';
 import { useRoles } from '@portal/web';
-import { Button, ButtonGroup, FilePickerField, Form, SelectField } from '@portal/web/kit';
+import { Button, ButtonGroup, CancelButton, FilePickerField, Form, SelectField } from '@portal/web/kit';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -55,43 +55,31 @@ export function NoteForm({ label, initial, existingFiles = 0, submitLabel, busy,
       onSubmit={(v) => onSubmit(v as NoteFormValues)}
       aria-label={label}
     >
-      {(form) => (
-        <div className={css.stack}>
-          <NoteTextField name="NoteText" label={t('form.text')} />
-          {staff && (
-            <SelectField
-              name="NoteTypeID"
-              label={t('form.type')}
-              options={[NoteType.Member, NoteType.Support].map((k) => ({ value: k, label: t(`type.${k}`) }))}
-            />
-          )}
-          <FilePickerField
-            name="Files"
-            label={t('form.files')}
-            description={t('form.filesHelp', { max: MAX_ATTACHMENTS })}
-            acceptedFileTypes={ACCEPTED_FILE_TYPES}
-            allowsMultiple
-            maxFiles={MAX_ATTACHMENTS - existingFiles}
+      <div className={css.stack}>
+        <NoteTextField name="NoteText" label={t('form.text')} />
+        {staff && (
+          <SelectField
+            name="NoteTypeID"
+            label={t('form.type')}
+            options={[NoteType.Member, NoteType.Support].map((k) => ({ value: k, label: t(`type.${k}`) }))}
           />
-          {children}
-          <ButtonGroup align="start">
-            <Button type="submit" variant="primary" isPending={busy}>
-              {submitLabel}
-            </Button>
-            {onCancel && (
-              <Button
-                onPress={() => {
-                  // Cancel drops what was typed on purpose: the form goes back to its start first, so leaving asks nothing.
-                  form.reset();
-                  onCancel();
-                }}
-              >
-                {t('form.cancel')}
-              </Button>
-            )}
-          </ButtonGroup>
-        </div>
-      )}
+        )}
+        <FilePickerField
+          name="Files"
+          label={t('form.files')}
+          description={t('form.filesHelp', { max: MAX_ATTACHMENTS })}
+          acceptedFileTypes={ACCEPTED_FILE_TYPES}
+          allowsMultiple
+          maxFiles={MAX_ATTACHMENTS - existingFiles}
+        />
+        {children}
+        <ButtonGroup align="start">
+          <Button type="submit" variant="primary" isPending={busy}>
+            {submitLabel}
+          </Button>
+          {onCancel && <CancelButton onCancel={onCancel}>{t('form.cancel')}</CancelButton>}
+        </ButtonGroup>
+      </div>
     </Form>
   );
 }
