@@ -37,11 +37,12 @@ class OrBrowserConfirm extends Component<{ open: boolean; ask: () => void; child
 export function LeaveGuard({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const entries = useRef(new Map<string, UnsavedEntry>());
-  const [armed, setArmed] = useState(0);
+  // Whether any part that may hold unsaved changes is drawn: the dialog's code and the beforeunload listener follow it.
+  const [armed, setArmed] = useState(false);
   const watch = useCallback<UnsavedRegistry['watch']>((id, entry) => {
     if (entry) entries.current.set(id, entry);
     else entries.current.delete(id);
-    setArmed(entries.current.size);
+    setArmed(entries.current.size > 0);
   }, []);
   // A move to another page loses what the parts do not keep themselves; a sign-out or closing the tab loses all.
   const lostByMove = useCallback(() => anyUnsaved(entries.current.values(), true), []);
@@ -65,7 +66,7 @@ export function LeaveGuard({ children }: { children: ReactNode }) {
   );
 
   useEffect(() => {
-    if (armed === 0) return;
+    if (!armed) return;
     // Only while a part that may hold unsaved changes is drawn: a beforeunload listener keeps some browsers from
     // caching the page for Back. It asks the parts at the moment the tab closes.
     const ask = (event: BeforeUnloadEvent) => {
@@ -94,7 +95,7 @@ export function LeaveGuard({ children }: { children: ReactNode }) {
     <UnsavedContext.Provider value={registry}>
       <ConfirmLeaveContext.Provider value={confirmLeave}>
         {children}
-        {(armed > 0 || open) && (
+        {(armed || open) && (
           <OrBrowserConfirm open={open} ask={() => answer(window.confirm(t('leave.message')))}>
             <LeaveDialog
               isOpen={open}

@@ -111,8 +111,8 @@ function FormBody<S extends FormSchema>({
 /**
  * Tells the page's leave guard about the form for as long as it is drawn; the guard asks it at the moment of a move, a
  * sign-out or the tab closing, so what was typed an instant before counts (no render or effect has to run first). The
- * values are unsaved while they differ both from the form's defaults (a form left as it was, changed back, or reset by
- * a Cancel: react-hook-form's own dirty test) and from the values the last Save sent.
+ * values are unsaved while they differ both from the form's defaults (react-hook-form's, which a reset moves: a form
+ * left as it was, changed back, or reset by a Cancel holds nothing) and from the values the last Save sent.
  */
 function UnsavedProbe({ form, sent, keptAcrossPages }: { form: UseFormReturn<FieldValues>; sent: RefObject<string | null>; keptAcrossPages: boolean }) {
   const check = useCallback(() => {

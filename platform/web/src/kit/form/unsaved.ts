@@ -14,7 +14,7 @@ export interface UnsavedEntry {
 
 /** Where the parts of a page say they hold changes not saved: the app's leave guard (shell/LeaveGuard) asks them. */
 export interface UnsavedRegistry {
-  /** The entry while the part may hold unsaved changes; null once it cannot (saved, reverted, gone). */
+  /** The part's entry while it is drawn (its check is asked at each move); null once it is gone. */
   watch(id: string, entry: UnsavedEntry | null): void;
 }
 
