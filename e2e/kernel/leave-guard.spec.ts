@@ -125,7 +125,9 @@ test('a ledger row typed in and not saved asks before the page is left; a row op
   await expect(page).toHaveURL(/\/help$/);
 });
 
-test('an edit the profile keeps for the life of the tab asks neither on a member tab change nor on a move, only when the tab closes', async ({ page }) => {
+test('an edit the profile keeps for the life of the tab asks neither on a member tab change nor on a move, but on a sign-out and a closing tab from any page', async ({
+  page,
+}) => {
   await signIn(page, 'staff', 'staff.caresupport', undefined, '/users');
   await page.getByRole('textbox', { name: 'Search text' }).fill('card.careguardfinance');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -135,7 +137,8 @@ test('an edit the profile keeps for the life of the tab asks neither on a member
   await expect(memberPanel.getByTestId('member-details')).toBeVisible();
 
   // The profile keeps an open edit for the life of the tab (its draft store): another member tab, or another page, and
-  // back shows it as typed, so neither asks; closing or reloading the tab would lose it, and that asks.
+  // back shows it as typed, so neither asks; a sign-out or closing the tab would lose it, and those ask, whatever page
+  // is drawn then.
   await memberTabs.getByRole('tab', { name: 'Details', exact: true }).click();
   await memberPanel.getByRole('button', { name: 'Edit', exact: true }).click();
   await memberPanel.getByLabel('First name').fill('Kept by the tab');
@@ -143,14 +146,25 @@ test('an edit the profile keeps for the life of the tab asks neither on a member
   await expect(page).toHaveURL(/\/details-contacts$/);
   await memberTabs.getByRole('tab', { name: 'Details', exact: true }).click();
   await expect(memberPanel.getByLabel('First name')).toHaveValue('Kept by the tab');
-  await memberPanel.getByLabel('First name').fill('Kept by the tab, still');
   await nav(page).getByRole('link', { name: 'Help', exact: true }).click();
   await expect(page).toHaveURL(/\/help$/);
   await expect(leaveDialog(page)).toHaveCount(0);
+
+  // On Help, where no form of the edit is drawn: the sign-out asks (Stay keeps the session), and so does a reload.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await leaveDialog(page).getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(page).toHaveURL(/\/help$/);
+  let asked = page.waitForEvent('dialog');
+  page.reload().catch(() => {});
+  const question = await asked;
+  expect(question.type()).toBe('beforeunload');
+  await question.dismiss();
+  await expect(page).toHaveURL(/\/help$/);
+
+  // Back on the edit, untouched since it was drawn again: closing the tab still asks for what was typed before.
   await page.goBack();
-  await expect(memberPanel.getByLabel('First name')).toHaveValue('Kept by the tab, still');
-  await memberPanel.getByLabel('First name').fill('Kept by the tab, once more');
-  const asked = page.waitForEvent('dialog');
+  await expect(memberPanel.getByLabel('First name')).toHaveValue('Kept by the tab');
+  asked = page.waitForEvent('dialog');
   page.reload().catch(() => {});
   expect((await asked).type()).toBe('beforeunload');
 });

@@ -55,7 +55,16 @@ export {
   TextField,
   type TextFieldProps,
 } from './form/TextFields';
-export { type UnsavedCheck, UnsavedContext, type UnsavedRegistry, useUnsavedChanges, useUnsavedScope } from './form/unsaved';
+export {
+  type KeptEdits,
+  keepEditsForTab,
+  type UnsavedCheck,
+  UnsavedContext,
+  type UnsavedRegistry,
+  useUnsavedChanges,
+  useUnsavedScope,
+  valuesText,
+} from './form/unsaved';
 export { type KitFieldProps, useKitField } from './form/useKitField';
 export { exportFileName, exportTable } from './grid/cellValues';
 export { DataGrid, type DataGridProps, VIRTUALIZE_AFTER } from './grid/DataGrid';

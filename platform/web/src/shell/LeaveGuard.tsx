@@ -1,7 +1,7 @@
-import { Component, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BlockerFunction, useBlocker } from 'react-router-dom';
-import { anyUnsaved, UnsavedContext, type UnsavedEntry, type UnsavedRegistry } from '../kit/form/unsaved';
+import { anyUnsaved, keptEdits, UnsavedContext, type UnsavedEntry, type UnsavedRegistry } from '../kit/form/unsaved';
 import { type ConfirmLeave, ConfirmLeaveContext } from './confirmLeave';
 import { leavesPage } from './leavePage';
 
@@ -32,21 +32,26 @@ class OrBrowserConfirm extends Component<{ open: boolean; ask: () => void; child
  *   saving?"; Stay keeps the page as it was, Leave goes on;
  * - closing or reloading the tab gets the browser's own question (beforeunload);
  * - a sign-out or a change of the member acted for asks the same first (useConfirmLeave).
+ * Edits a store keeps for the life of the tab (keepEditsForTab: the profile's) are not lost by a move, so only a
+ * sign-out and closing the tab ask for them, whatever page is drawn then.
  * A session that ended is never held (its move goes to the sign-in page); what was typed then is lost, as before.
  */
 export function LeaveGuard({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const entries = useRef(new Map<string, UnsavedEntry>());
-  // Whether any part that may hold unsaved changes is drawn: the dialog's code and the beforeunload listener follow it.
-  const [armed, setArmed] = useState(false);
+  // Whether any part that may hold unsaved changes is drawn, or a store keeps an open edit: the dialog's code and the
+  // beforeunload listener follow it.
+  const [drawn, setDrawn] = useState(false);
+  const keeping = useSyncExternalStore(keptEdits.subscribe, keptEdits.holdsAny);
+  const armed = drawn || keeping;
   const watch = useCallback<UnsavedRegistry['watch']>((id, entry) => {
     if (entry) entries.current.set(id, entry);
     else entries.current.delete(id);
-    setArmed(entries.current.size > 0);
+    setDrawn(entries.current.size > 0);
   }, []);
   // A move to another page loses what the parts do not keep themselves; a sign-out or closing the tab loses all.
   const lostByMove = useCallback(() => anyUnsaved(entries.current.values(), true), []);
-  const unsaved = useCallback(() => anyUnsaved(entries.current.values(), false), []);
+  const unsaved = useCallback(() => anyUnsaved(entries.current.values(), false) || keptEdits.unsaved(), []);
   const registry = useMemo(() => ({ watch }), [watch]);
 
   const shouldBlock = useCallback<BlockerFunction>(
@@ -67,8 +72,8 @@ export function LeaveGuard({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!armed) return;
-    // Only while a part that may hold unsaved changes is drawn: a beforeunload listener keeps some browsers from
-    // caching the page for Back. It asks the parts at the moment the tab closes.
+    // Only while a part that may hold unsaved changes is drawn or an edit is kept: a beforeunload listener keeps some
+    // browsers from caching the page for Back. It asks the parts and the stores at the moment the tab closes.
     const ask = (event: BeforeUnloadEvent) => {
       if (!unsaved()) return;
       event.preventDefault();

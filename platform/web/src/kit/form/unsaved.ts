@@ -45,6 +45,51 @@ export function useUnsavedChanges(check: UnsavedCheck | null, { keptAcrossPages 
 }
 
 /**
+ * A store that keeps open edits for the life of the tab, outside any page (the profile's editors' drafts): its edits
+ * outlive the form that was typed in, so a page that no longer draws that form must still be able to ask it.
+ */
+export interface KeptEdits {
+  /** Whether it holds any open edit at all (the guard then listens for the tab closing). */
+  holdsAny(): boolean;
+  /** Whether any open edit holds changes from the record it was opened on: asked at a sign-out and a tab's close. */
+  unsaved(): boolean;
+  /** Calls `listener` when an edit opens or ends. */
+  subscribe(listener: () => void): () => void;
+}
+
+const keptStores = new Set<KeptEdits>();
+const keptListeners = new Set<() => void>();
+const keptChanged = () => {
+  for (const listener of keptListeners) listener();
+};
+
+/**
+ * Says `store` keeps open edits for the life of the tab: from now on a sign-out, or closing or reloading the tab, asks
+ * first while it holds unsaved changes, whatever page is drawn (a move between pages does not: the store keeps them).
+ * Answers the undo.
+ */
+export function keepEditsForTab(store: KeptEdits): () => void {
+  keptStores.add(store);
+  const unsubscribe = store.subscribe(keptChanged);
+  keptChanged();
+  return () => {
+    unsubscribe();
+    keptStores.delete(store);
+    keptChanged();
+  };
+}
+
+/** The stores of keepEditsForTab, for the leave guard: whether any holds an edit, and whether any holds changes. */
+export const keptEdits = {
+  holdsAny: (): boolean => [...keptStores].some((s) => s.holdsAny()),
+  unsaved: (): boolean => [...keptStores].some((s) => s.unsaved()),
+  subscribe(listener: () => void): () => void {
+    keptListeners.add(listener);
+    return () => keptListeners.delete(listener);
+  },
+};
+
+/**
  * A part of the page that can drop its own content without leaving the page (tabs whose panels are addresses): its
  * parts' unsaved changes count for the page as everywhere (`registry`, for an UnsavedContext.Provider around them),
  * and `unsaved()` says whether any of them, and only them, holds some, so a tab change asks only for its own panel.

@@ -3,8 +3,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 
 // The web kernel's entry cannot load in a unit test (it creates vanilla-extract styles); the drafts use only its
-// SubmissionKeys from it, so that comes from its own module, the real class.
+// SubmissionKeys from it, so that comes from its own module, the real class; and only the unsaved-changes parts of the
+// kit, from theirs.
 vi.mock('@portal/web', () => import('../../../../../platform/web/src/api/submissionKeys'));
+vi.mock('@portal/web/kit', () => import('../../../../../platform/web/src/kit/form/unsaved'));
 
 import type { Address, Member } from '../../contract';
 import { addressValuesOf, panelAddress } from './addressForm';
@@ -113,6 +115,42 @@ describe('profile drafts: an open edit survives its panel (the kit Tabs draw onl
     stop();
     store.open(details, member(), toForm(member()));
     expect(listener).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('what the leave guard asks the store (its edits outlive the page: a sign-out and a closing tab ask it)', () => {
+  it('holds an edit from its opening to its end, and unsaved changes only while the values differ from those it opened with', () => {
+    const store = new DraftStore();
+    expect(store.holdsAny()).toBe(false);
+    expect(store.unsaved()).toBe(false);
+    store.open(details, member(), toForm(member()));
+    // Edit pressed, nothing typed: nothing to lose.
+    expect(store.holdsAny()).toBe(true);
+    expect(store.unsaved()).toBe(false);
+    store.edit(details, { ...toForm(member()), LastName: 'King' });
+    expect(store.unsaved()).toBe(true);
+    // Typed back to what it was: nothing to lose again.
+    store.edit(details, toForm(member()));
+    expect(store.unsaved()).toBe(false);
+    store.edit(details, { ...toForm(member()), LastName: 'King' });
+    store.close(details);
+    expect(store.holdsAny()).toBe(false);
+    expect(store.unsaved()).toBe(false);
+  });
+
+  it('counts a new address typed into, and an edit opened again (Reload) from where it then starts', () => {
+    const store = new DraftStore();
+    const added = draftKey('own', 7, 'address/new');
+    store.open(added, null, addressValuesOf(null));
+    expect(store.unsaved()).toBe(false);
+    store.edit(added, { ...addressValuesOf(null), City: 'Denver' });
+    expect(store.unsaved()).toBe(true);
+    store.close(added);
+    store.open(details, member(), toForm(member()));
+    store.edit(details, { ...toForm(member()), LastName: 'King' });
+    const reloaded = member({ LastName: 'King', Version: 4 });
+    store.open(details, reloaded, toForm(reloaded));
+    expect(store.unsaved()).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import { newCreateKey, SubmissionKeys } from '@portal/web';
+import { type KeptEdits, valuesText } from '@portal/web/kit';
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 
 /**
@@ -12,6 +13,8 @@ export interface Draft<R, V> {
   start: R;
   /** The values as typed. */
   values: V;
+  /** The values the edit opened with (the record's, or an empty address's): typed changes are what differs from them. */
+  opened: V;
   /** Which opening this is: a form is drawn anew for each (Edit, Add, or Reload opens the edit again). */
   id: number;
   /**
@@ -34,8 +37,11 @@ export const draftKey = (scope: DraftScope, memberId: number, editor: DraftEdito
  * The profile editors' open edits, by scope, member and editor. An edit opens on Edit (or Add), takes the values as
  * they are typed, and ends when it is saved or cancelled; Reload opens it again from the record as it is now. Nothing
  * else replaces it: the live record moving on (a refetch) does not.
+ *
+ * Its edits outlive the page, so it tells the leave guard itself (KeptEdits, given to keepEditsForTab): a sign-out, or
+ * closing the tab, asks while an open edit holds changes, whichever page is drawn then.
  */
-export class DraftStore {
+export class DraftStore implements KeptEdits {
   private readonly drafts = new Map<string, Draft<unknown, unknown>>();
   private readonly listeners = new Set<() => void>();
   private opened = 0;
@@ -49,7 +55,7 @@ export class DraftStore {
     this.opened += 1;
     // Delete first: the newest edit is the last one in the map's order (see lastAddress).
     this.drafts.delete(key);
-    this.drafts.set(key, { start, values, id: this.opened, keys: new SubmissionKeys(() => newCreateKey('profile')) });
+    this.drafts.set(key, { start, values, opened: values, id: this.opened, keys: new SubmissionKeys(() => newCreateKey('profile')) });
     this.changed();
   }
 
@@ -73,6 +79,16 @@ export class DraftStore {
     if (this.drafts.size === 0) return;
     this.drafts.clear();
     this.changed();
+  }
+
+  holdsAny(): boolean {
+    return this.drafts.size > 0;
+  }
+
+  /** Whether any open edit holds values other than those it opened with. */
+  unsaved(): boolean {
+    for (const draft of this.drafts.values()) if (valuesText(draft.values) !== valuesText(draft.opened)) return true;
+    return false;
   }
 
   /** The keys of the open edits, oldest opening first. */

@@ -1,10 +1,13 @@
 import { queryKeys } from '@portal/web';
+import { keepEditsForTab } from '@portal/web/kit';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { type Draft, DraftStore, endWithSession } from './drafts';
 
 /** The profile editors' open edits, for the life of the page (a tab switch does not end them). */
 const store = new DraftStore();
+// A sign-out, or closing the tab, asks while one of them holds changes, whichever page is drawn then.
+keepEditsForTab(store);
 const bound = new WeakSet<QueryClient>();
 
 /** The store of open edits, its edits ended with the session (see endWithSession). */
