@@ -168,3 +168,43 @@ test('an edit the profile keeps for the life of the tab asks neither on a member
   page.reload().catch(() => {});
   expect((await asked).type()).toBe('beforeunload');
 });
+
+test("a user's page asks before it is left with a tab's edit changed, from that tab or another; an edit left as it was does not", async ({ page }) => {
+  await signIn(page, 'staff', 'staff.caresupport', undefined, '/users');
+  await page.getByLabel('Search text').fill('staff.super');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('link', { name: 'staff.superuser', exact: true }).click();
+  await expect(page).toHaveURL(/\/users\/[^/?]+$/);
+
+  // Roles are boxes, not a form: an edit opened and left as it was loses nothing.
+  await page.getByRole('tab', { name: 'Roles' }).click();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const adjuster = page.getByRole('checkbox', { name: 'Adjuster' });
+  // The boxes are react-aria checkboxes: the label is what a pointer clicks.
+  const adjusterLabel = page.locator('label').filter({ has: adjuster });
+  const held = await adjuster.isChecked();
+  await nav(page).getByRole('link', { name: 'Help', exact: true }).click();
+  await expect(page).toHaveURL(/\/help$/);
+  await expect(leaveDialog(page)).toHaveCount(0);
+  await page.goBack();
+
+  // A box clicked asks, from the Roles tab and from another tab, where the edit is kept but not drawn.
+  await page.getByRole('tab', { name: 'Roles' }).click();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await adjusterLabel.click();
+  await expect(adjuster).toBeChecked({ checked: !held });
+  await nav(page).getByRole('link', { name: 'Help', exact: true }).click();
+  await leaveDialog(page).getByRole('button', { name: 'Stay on this page' }).click();
+  await page.getByRole('tab', { name: 'Permissions' }).click();
+  await nav(page).getByRole('link', { name: 'Help', exact: true }).click();
+  await expect(leaveDialog(page)).toBeVisible();
+  await leaveDialog(page).getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(page).toHaveURL(/\/users\/[^/?]+$/);
+  await page.getByRole('tab', { name: 'Roles' }).click();
+  await expect(adjuster).toBeChecked({ checked: !held });
+  // Clicked back as it was: nothing to lose, so the page is left at once.
+  await adjusterLabel.click();
+  await nav(page).getByRole('link', { name: 'Help', exact: true }).click();
+  await expect(page).toHaveURL(/\/help$/);
+  await expect(leaveDialog(page)).toHaveCount(0);
+});

@@ -25,6 +25,8 @@ export interface RolesValues {
  */
 export interface TabDraft<T> {
   value: T;
+  /** The values the edit opened with (the user's as read): what was typed is what differs from them. */
+  opened: T;
   version: number;
   stale: boolean;
 }
@@ -42,7 +44,7 @@ export type DraftValue<K extends DraftTab> = NonNullable<TabDrafts[K]>['value'];
 /** Opens an edit of a tab against the Version its values were read with (a reload opens it again). */
 export const startDraft = <K extends DraftTab>(drafts: TabDrafts, tab: K, value: DraftValue<K>, version: number): TabDrafts => ({
   ...drafts,
-  [tab]: { value, version, stale: false },
+  [tab]: { value, opened: value, version, stale: false },
 });
 
 /** Changes an open edit's values; its Version and stale mark stay (typing does not make a stale edit current). */
@@ -86,6 +88,24 @@ export const savedDraft = (drafts: TabDrafts, tab: DraftTab | null, from: number
 
 /** The tabs with an edit open. */
 export const openDrafts = (drafts: TabDrafts): DraftTab[] => (Object.keys(drafts) as DraftTab[]).filter((k) => drafts[k] !== undefined);
+
+/** A tab's values as compared for changes: the roles and permissions held, in any order (a box cleared and ticked again). */
+function comparable(tab: DraftTab, value: unknown): string {
+  if (tab === 'roles') return JSON.stringify([...(value as RolesValues).roles].sort());
+  if (tab === 'permissions') return JSON.stringify([...(value as number[])].sort((a, b) => a - b));
+  return JSON.stringify(value);
+}
+
+/**
+ * Whether any open edit holds values other than those it opened with: what leaving the page would lose, as the page's
+ * tabs draw only the selected one and an edit of another tab is kept here, not in a form on screen. A stale edit
+ * (refused, 409) still holds what was typed.
+ */
+export const unsavedDrafts = (drafts: TabDrafts): boolean =>
+  openDrafts(drafts).some((tab) => {
+    const draft = drafts[tab];
+    return draft !== undefined && comparable(tab, draft.value) !== comparable(tab, draft.opened);
+  });
 
 /** A save refused because the user changed since the edit was opened (409): the tab marks its edit stale. */
 export const isStaleSave = (e: unknown) => e instanceof ApiCallError && e.status === 409;

@@ -1,6 +1,7 @@
 import { layoutCss, readCameFrom, useApi } from '@portal/web';
-import { Message, type TabItem, Tabs } from '@portal/web/kit';
+import { Message, type TabItem, Tabs, useUnsavedChanges } from '@portal/web/kit';
 import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { USERS_PATH } from '../../access';
@@ -11,7 +12,7 @@ import { PermissionsTab } from '../components/PermissionsTab';
 import { QuotasTab } from '../components/QuotasTab';
 import { RolesTab } from '../components/RolesTab';
 import { TeamsTab } from '../components/TeamsTab';
-import { useTabDrafts } from '../components/tabDrafts';
+import { unsavedDrafts, useTabDrafts } from '../components/tabDrafts';
 import * as css from '../components/users.css';
 
 /**
@@ -29,6 +30,10 @@ export default function UserDetailPage() {
   const isNew = id === 'new';
   const user = useQuery({ queryKey: ['users', id, 'user'], queryFn: () => api.call(UsersApi.getById, { params: { id } }, { notify: false }), enabled: !isNew });
   const drafts = useTabDrafts(id);
+  // The tabs' edits live here, not in a form on screen (another tab's is not drawn, and Roles and Permissions are
+  // boxes, not a kit Form): leaving the page with one changed asks first (kit/form/unsaved).
+  const open = drafts.drafts;
+  useUnsavedChanges(useCallback(() => unsavedDrafts(open), [open]));
   // The list this page was opened from (support's members, the user list with its filters), else the user list.
   const cameFrom = readCameFrom(useLocation().state);
 
