@@ -1,7 +1,7 @@
 /**
  * Benchmarks against their budgets: bundle size, page speed, API speed (and the claims and grid benches when present).
  *
- *   scripts/bench/run [--bundle] [--page] [--api] [--claims] [--grid] [--workload]     all parts when none is named
+ *   scripts/bench/run [--bundle] [--page] [--memory] [--api] [--claims] [--grid] [--workload]   all when none is named
  *     --runs N          cold loads per page figure (median; default 5, at least 5 for reported figures)
  *     --duration S      measured seconds per API target and round (default 5); --warmup S (default 1)
  *     --rounds N        API rounds, targets alternating (default 3; the median round is reported)
@@ -12,6 +12,7 @@
  *     --hellos N        bare hello-world processes, the baseline being the median one (default 3)
  *     --members L       workload: simulated members per level (default 50,200,500); --workers L API processes (1,2);
  *                       --think-ms N (5000); the workload's levels last --duration S when given, else 60 s
+ *     --memory-rounds N rounds of the staff navigation in the memory part (default 20; its server on --port + 40)
  *
  * Prints one table per part and writes the same figures to bench-results/latest.json (and latest.md).
  * Exits 1 when a figure misses its budget, 2 when the bench itself failed.
@@ -35,6 +36,7 @@ import {
   startFloorPage,
 } from './browser';
 import { judge, kib, load1, machine, ROOT, type Row, type Stack, startPostgres, startStack } from './lib';
+import { MEMORY_TARGETS, type MemoryBenchResult, runMemoryBench } from './memory';
 import { formatReport, judgeLevel, parseOptions, runWorkload, WORKLOAD_BUDGET, type WorkloadReport } from './workload';
 
 const BUDGET = {
@@ -60,7 +62,7 @@ const num = (name: string, fallback: number) => {
   const v = i === -1 ? Number.NaN : Number(argv[i + 1]);
   return Number.isFinite(v) ? v : fallback;
 };
-const PARTS = ['bundle', 'page', 'api', 'claims', 'grid', 'workload'] as const;
+const PARTS = ['bundle', 'page', 'memory', 'api', 'claims', 'grid', 'workload'] as const;
 type Part = (typeof PARTS)[number];
 const named = PARTS.filter((p) => flag(p));
 const parts = new Set<Part>(named.length ? named : PARTS);
@@ -121,6 +123,7 @@ async function main() {
     api?: TargetResult[];
     claims?: unknown[];
     grid?: unknown[];
+    memory?: MemoryBenchResult;
     workload?: WorkloadReport;
   } = {};
 
@@ -149,8 +152,9 @@ async function main() {
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => void cleanup().then(() => process.exit(130)));
 
   try {
-    // The workload part runs its own PostgreSQL and API (scripts/bench/workload.ts): alone, it needs no demo stack.
-    const needsStack = PARTS.some((p) => p !== 'workload' && parts.has(p));
+    // The workload and memory parts run their own servers (scripts/bench/workload.ts, memory.ts): alone, they need no
+    // demo stack.
+    const needsStack = PARTS.some((p) => p !== 'workload' && p !== 'memory' && parts.has(p));
     const stack: Stack = needsStack
       ? await startStack({ port: opts.port, sandboxPort: opts.port + 10 })
       : { url: '', port: opts.port, engine: 'pglite', stop: async () => {} };
@@ -291,6 +295,83 @@ async function main() {
         await done(floorPage.stop);
       }
       await done(closeBrowser);
+    }
+
+    if (parts.has('memory')) {
+      const rounds = num('memory-rounds', 20);
+      try {
+        const r = await timed('memory', () => runMemoryBench({ rounds, port: opts.port + 40, log }));
+        results.memory = r;
+        const v = r.verdict;
+        const second = r.rounds[1];
+        const last = r.rounds.at(-1);
+        const checks: Row[] = [
+          judge({
+            part: 'memory',
+            name: 'long session: JS heap growth a round',
+            value: v.heapKiBPerRound,
+            unit: 'KiB',
+            budget: { op: '<=', limit: MEMORY_TARGETS.heapKiBPerRound },
+          }),
+          judge({
+            part: 'memory',
+            name: 'long session: DOM nodes, last round - round 2',
+            value: v.nodesGrowth,
+            unit: '',
+            budget: { op: '<=', limit: MEMORY_TARGETS.nodesGrowth },
+          }),
+          judge({
+            part: 'memory',
+            name: 'long session: DOM listeners, last round - round 2',
+            value: v.listenersGrowth,
+            unit: '',
+            budget: { op: '<=', limit: MEMORY_TARGETS.listenersGrowth },
+          }),
+          judge({
+            part: 'memory',
+            name: 'long session: documents, last round - round 2',
+            value: v.documentsGrowth,
+            unit: '',
+            budget: { op: '<=', limit: MEMORY_TARGETS.documentsGrowth },
+          }),
+        ];
+        rows.push(...checks);
+        tables.push({
+          title: `Long session (scripts/bench/memory.ts): staff SuperUser acting for a member, ${r.pages.length} pages of the navigation a round, ${r.rounds.length} rounds (${r.roundMs} ms a round), held after a forced GC`,
+          head: ['figure', 'round 2', `round ${last?.round ?? ''}`, 'growth', 'budget', 'result'],
+          body: [
+            [
+              'JS heap, KiB (growth: a round, second half)',
+              second?.heapKiB ?? '',
+              last?.heapKiB ?? '',
+              v.heapKiBPerRound,
+              `<= ${MEMORY_TARGETS.heapKiBPerRound}`,
+              verdict([checks[0] as Row]),
+            ],
+            ['DOM nodes', second?.nodes ?? '', last?.nodes ?? '', v.nodesGrowth, `<= ${MEMORY_TARGETS.nodesGrowth}`, verdict([checks[1] as Row])],
+            [
+              'DOM event listeners',
+              second?.listeners ?? '',
+              last?.listeners ?? '',
+              v.listenersGrowth,
+              `<= ${MEMORY_TARGETS.listenersGrowth}`,
+              verdict([checks[2] as Row]),
+            ],
+            [
+              'documents',
+              second?.documents ?? '',
+              last?.documents ?? '',
+              v.documentsGrowth,
+              `<= ${MEMORY_TARGETS.documentsGrowth}`,
+              verdict([checks[3] as Row]),
+            ],
+          ],
+        });
+      } catch (e) {
+        log(`memory failed: ${(e as Error).stack ?? e}`);
+        rows.push(judge({ part: 'memory', name: 'memory: run', value: null, unit: '', budget: { op: '=', limit: 0 }, note: (e as Error).message }));
+        tables.push({ title: 'Long session (scripts/bench/memory.ts)', head: ['part', 'note', 'result'], body: [['memory', (e as Error).message, 'not run']] });
+      }
     }
 
     const apiParts = parts.has('api') || parts.has('claims') || parts.has('grid');

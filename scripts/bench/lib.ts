@@ -31,7 +31,7 @@ export const DEMO_USER: Record<string, string> = {
 
 /** One figure of the report. A figure with a budget passes or fails; one without is information. */
 export interface Row {
-  part: 'bundle' | 'page' | 'api' | 'claims' | 'grid' | 'workload';
+  part: 'bundle' | 'page' | 'memory' | 'api' | 'claims' | 'grid' | 'workload';
   name: string;
   value: number | null;
   unit: string;
