@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, type RefObject, useCallback, useRef } from 'react';
+import { type BaseSyntheticEvent, type ReactNode, type RefObject, useCallback, useRef } from 'react';
 import { type FieldValues, FormProvider, type SubmitHandler, type UseFormProps, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -26,6 +26,12 @@ export function useKitForm<S extends FormSchema>(schema: S, options: Omit<UseFor
 }
 
 interface FormBaseProps<S extends FormSchema> {
+  /**
+   * Gets the values once they pass the schema. A save returns a promise that rejects when the save failed (refused, a
+   * 409, the network): its values count as unsaved again, so leaving the page still asks (the leave guard). The page
+   * says why it failed (the API client's toast, or a message of its own); the form only catches the rejection, which
+   * goes no further. A save that returns nothing, or a promise that resolves, counts as sent.
+   */
   onSubmit: SubmitHandler<z.output<S>>;
   children: ReactNode | ((form: KitForm<S>) => ReactNode);
   /** Overrides the KitProvider toast for the invalid-submit message. */
@@ -76,20 +82,7 @@ function FormBody<S extends FormSchema>({
   const toast: Notify = onInvalidToast ? (message) => onInvalidToast(message) : notify;
   // The values last sent to onSubmit: those are no longer the user's unsaved changes (see UnsavedProbe).
   const sent = useRef<string | null>(null);
-  const submit = form.handleSubmit(
-    (values, event) => {
-      const text = valuesText(form.getValues());
-      sent.current = text;
-      const outcome = onSubmit(values, event);
-      // A save that says it failed (a rejected promise) leaves the changes unsaved again.
-      if (outcome instanceof Promise)
-        outcome.catch(() => {
-          if (sent.current === text) sent.current = null;
-        });
-      return outcome;
-    },
-    () => toast(t('form.fixErrors'), 'error'),
-  );
+  const submit = formSubmit(form, onSubmit, sent, () => toast(t('form.fixErrors'), 'error'));
   return (
     // Cast: FormProvider is typed on the input shape only; fields read it through useFormContext.
     <FormProvider {...(form as unknown as UseFormReturn<FieldValues>)}>
@@ -106,6 +99,43 @@ function FormBody<S extends FormSchema>({
       </form>
     </FormProvider>
   );
+}
+
+/** A save's rejection as it leaves react-hook-form's handleSubmit: the failure the page has already said. */
+class FailedSave extends Error {}
+
+/**
+ * The form's submit: react-hook-form validates (`onInvalid` when the values do not pass), then `onSubmit` gets them and
+ * they count as sent (`sent`, see UnsavedProbe). The kit's contract: onSubmit returns a promise that rejects when the
+ * save failed. Such a save counts as not sent (its values are unsaved changes again, unless a later Save sent others
+ * meanwhile), and its rejection ends here: the page has said why, and nothing awaits the submit of a <form>. It still
+ * passes through react-hook-form first, so its formState says the submit was not successful. Anything else thrown
+ * (onSubmit throwing at once, a failing resolver) is a bug and escapes as before.
+ */
+export function formSubmit<S extends FormSchema>(
+  form: Pick<KitForm<S>, 'handleSubmit' | 'getValues'>,
+  onSubmit: SubmitHandler<z.output<S>>,
+  sent: { current: string | null },
+  onInvalid: () => void,
+): (event?: BaseSyntheticEvent) => Promise<void> {
+  const submit = form.handleSubmit((values, event) => {
+    const text = valuesText(form.getValues());
+    sent.current = text;
+    const outcome = onSubmit(values, event);
+    if (!(outcome instanceof Promise)) return outcome;
+    return outcome.catch((reason: unknown) => {
+      // A save that says it failed leaves the changes unsaved again.
+      if (sent.current === text) sent.current = null;
+      throw new FailedSave('save failed', { cause: reason });
+    });
+  }, onInvalid);
+  return async (event) => {
+    try {
+      await submit(event);
+    } catch (error) {
+      if (!(error instanceof FailedSave)) throw error;
+    }
+  };
 }
 
 /**

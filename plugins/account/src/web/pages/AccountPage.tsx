@@ -71,6 +71,7 @@ function ChangePassword({ rules }: { rules: readonly PasswordRule[] }) {
     if (busy) return;
     setBusy(true);
     setStatus(null);
+    let refused = false;
     try {
       // A refusal (IsValid false) carries its reason as the answer's message: the wrong current password, the policy.
       let reason: string | null = null;
@@ -84,13 +85,17 @@ function ChangePassword({ rules }: { rules: readonly PasswordRule[] }) {
       } else {
         // The spec's words first (spec 01 section 8), then the server's reason, as the activation and reset pages do.
         setStatus({ kind: 'error', text: reason ? `${t('password.failed')} ${t('common.detail', { detail: reason })}` : t('password.failed') });
+        refused = true;
       }
     } catch (e) {
-      // Throttled or refused by the server: its own words.
+      // Throttled or refused by the server: its own words. Rejected: the kit Form counts the passwords as unsaved.
       setStatus({ kind: 'error', text: (e as Error).message || t('password.failed') });
+      throw e;
     } finally {
       setBusy(false);
     }
+    // Refused (said above): rejected, so the kit Form counts the passwords as unsaved.
+    if (refused) throw new Error('password change refused');
   };
 
   return (
@@ -124,12 +129,11 @@ function SecurityQuestions() {
   const submit = async (values: { Question1: number; Answer1: string; Question2: number; Answer2: string }) => {
     if (busy) return;
     setBusy(true);
+    // A failure rejects (the client has shown the server's error): the kit Form counts the answers as unsaved.
     try {
       // The server answers with its own confirmation, shown as a toast by the client.
       await api.call(AccountApi.updateQuestions, { body: questionsPayload(values) });
       form.reset(emptyQuestions);
-    } catch {
-      // The client has shown the server's error.
     } finally {
       setBusy(false);
     }
@@ -174,6 +178,8 @@ function ChangeEmail() {
       form.reset(emptyEmail);
     } catch (e) {
       setStatus({ kind: 'error', text: (e as Error).message || t('email.failed') });
+      // Rejected: the kit Form counts the address as unsaved (leaving asks).
+      throw e;
     } finally {
       setBusy(false);
     }

@@ -99,14 +99,14 @@ function NewBill() {
         onCancel={() => navigate('/claims')}
         onSave={async (v) => {
           setBusy(true);
+          // A failure rejects: the API client showed the server's message; the entries stay in the form, unsaved (the kit
+          // Form: leaving asks).
           try {
             const payload = toPayload(v, hasAnyRole(roles, [Roles.SuperUser]));
             const created = await api.call(ClaimsApi.create, { body: { ...payload, IdempotencyKey: keys.keyFor(payload) } });
             keys.added();
             await queryClient.invalidateQueries({ queryKey: ['claims'] });
             navigate(`/claims/${created.ClaimID}`, { replace: true });
-          } catch {
-            // the API client showed the server's message; the entries stay in the form
           } finally {
             setBusy(false);
           }
@@ -205,6 +205,8 @@ function BillDetails({ id }: { id: string | undefined }) {
                 // The API client showed the server's message; the edits stay in the form. A stale Version would be
                 // refused again: the form says so and offers a Reload (and the cached copy is marked out of date).
                 stale.onError(e);
+                // Rejected: the kit Form counts the edits as unsaved (leaving asks).
+                throw e;
               } finally {
                 setBusy(false);
               }

@@ -36,6 +36,8 @@ export default function NewClaimPage() {
         onCancel={goBack}
         onSave={async (v) => {
           setBusy(true);
+          // A failure rejects: the API client showed the server's message; the entries stay in the form, unsaved (the kit
+          // Form: leaving asks).
           try {
             const payload = toPayload(v, hasAnyRole(roles, [Roles.SuperUser]));
             const created = await api.call(ClaimsApi.create, { body: { ...payload, IdempotencyKey: keys.keyFor(payload) } });
@@ -46,8 +48,6 @@ export default function NewClaimPage() {
               showToast({ kind: 'success', message: t('detail.created') });
               setFormKey((k) => k + 1);
             }
-          } catch {
-            // the API client showed the server's message
           } finally {
             setBusy(false);
           }

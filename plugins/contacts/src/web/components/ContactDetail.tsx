@@ -208,8 +208,9 @@ export function ContactDetail({ id, onClose }: Props) {
         key={current?.Version ?? 'new'}
         schema={formSchema}
         defaultValues={toForm(current)}
-        // The Version the edit started from: someone else's save meanwhile is a 409, never overwritten.
-        onSubmit={(v) => save.mutate({ values: v, version: current?.Version })}
+        // The Version the edit started from: someone else's save meanwhile is a 409, never overwritten. A failed save
+        // rejects (said by the toast or the notice): the form's values stay unsaved for the leave guard.
+        onSubmit={(v) => save.mutateAsync({ values: v, version: current?.Version })}
         aria-label={isNew ? t('addNew') : t('editTitle')}
       >
         <Panel title={<LiveName />}>

@@ -24,7 +24,7 @@ export default function CouponCreatePage() {
   });
   return (
     <div className={layoutCss.card}>
-      <CouponForm initial={null} busy={create.isPending} onSave={(v) => create.mutate(v)} onCancel={() => navigate(COUPONS_PATH)} />
+      <CouponForm initial={null} busy={create.isPending} onSave={(v) => create.mutateAsync(v)} onCancel={() => navigate(COUPONS_PATH)} />
     </div>
   );
 }

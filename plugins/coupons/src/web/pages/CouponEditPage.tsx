@@ -53,7 +53,7 @@ export default function CouponEditPage() {
             key={edited.Version}
             initial={edited}
             busy={save.isPending}
-            onSave={(v) => save.mutate(v)}
+            onSave={(v) => save.mutateAsync(v)}
             onCancel={() => navigate(couponPath(id))}
           />
         )}

@@ -49,6 +49,8 @@ export function AddDocument() {
       await queryClient.invalidateQueries({ queryKey: ['documents'] });
     } catch (e) {
       setOutcome({ kind: 'error', text: e instanceof ApiCallError ? e.message : t('upload.failed') });
+      // Rejected: the kit Form counts the choices as unsaved (leaving asks).
+      throw e;
     } finally {
       setBusy(false);
     }

@@ -38,7 +38,8 @@ interface Props {
   existingFiles?: number;
   submitLabel: string;
   busy: boolean;
-  onSubmit: (v: NoteFormValues) => void;
+  /** The save: its promise rejects when it failed (the kit Form's contract), so the typed message stays unsaved. */
+  onSubmit: (v: NoteFormValues) => Promise<unknown>;
   onCancel?: () => void;
   /** Shown between the files and the buttons (e.g. the files to keep on an edit). */
   children?: ReactNode;

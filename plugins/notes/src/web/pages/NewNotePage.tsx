@@ -34,7 +34,7 @@ export default function NewNotePage() {
         label={t('title.new')}
         submitLabel={t('form.send')}
         busy={create.isPending}
-        onSubmit={(v) => create.mutate(v)}
+        onSubmit={(v) => create.mutateAsync(v)}
         onCancel={() => navigate(NOTES_PATH)}
       />
     </Panel>

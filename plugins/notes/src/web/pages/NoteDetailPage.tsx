@@ -166,15 +166,15 @@ export default function NoteDetailPage() {
                     existingFiles={edited.Attachments.length}
                     submitLabel={t('form.save')}
                     busy={update.isPending}
-                    onSubmit={(v) => {
-                      update.mutate({
+                    onSubmit={(v) =>
+                      update.mutateAsync({
                         ...v,
                         edited,
                         remove: Object.entries(v.Remove ?? {})
                           .filter(([, on]) => on)
                           .map(([k]) => Number(k.slice(1))),
-                      });
-                    }}
+                      })
+                    }
                     onCancel={() => navigate(NOTES_PATH)}
                   >
                     <RemoveFiles note={edited} />
@@ -205,7 +205,13 @@ export default function NoteDetailPage() {
       {/* Hidden, not removed, while the note is edited: the reply typed so far stays for when the edit closes. */}
       <div ref={replyArea} hidden={replyShown.hidden}>
         <Panel title={t('reply.title')}>
-          <NoteForm key={replyShown.formKey} label={t('reply.title')} submitLabel={t('reply.send')} busy={reply.isPending} onSubmit={(v) => reply.mutate(v)} />
+          <NoteForm
+            key={replyShown.formKey}
+            label={t('reply.title')}
+            submitLabel={t('reply.send')}
+            busy={reply.isPending}
+            onSubmit={(v) => reply.mutateAsync(v)}
+          />
         </Panel>
       </div>
     </div>

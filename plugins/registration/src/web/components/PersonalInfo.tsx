@@ -92,7 +92,13 @@ function PersonalForm({ initial }: { initial: PersonalStart }) {
   };
 
   return (
-    <Form key={opening} schema={schema} defaultValues={personalDefaults(start, forcedMobile)} onSubmit={(v) => save.mutate(v)} aria-label={t('title.profile')}>
+    <Form
+      key={opening}
+      schema={schema}
+      defaultValues={personalDefaults(start, forcedMobile)}
+      onSubmit={(v) => save.mutateAsync(v)}
+      aria-label={t('title.profile')}
+    >
       <div className={css.stack}>
         <p>{t('profile.intro')}</p>
         {failure?.stale && (

@@ -212,6 +212,8 @@ export default function ReimbursementPage() {
       else focusFirstField.current = focus;
       resetForm();
     } else setNotSent(failed);
+    // Files that failed or were declined (said above): rejected, the kit Form counts the request as unsaved (leaving asks).
+    if (stopped || failed > 0) throw new Error(stopped ? 'request declined as a duplicate' : `${failed} file(s) not sent`);
   }
 
   const download = async (id: number) => {

@@ -132,6 +132,8 @@ export function DetailsTab({ user, draft: store }: { user: User | null; draft: T
     } catch (e) {
       // The client showed the server's message; the form stays open with the user's input, and a stale save offers a reload.
       if (isStaleSave(e)) store.stale();
+      // Rejected: the kit Form counts the input as unsaved (leaving asks).
+      throw e;
     }
   };
 
