@@ -102,7 +102,7 @@ test('closing or reloading the tab with unsaved changes gets the browser questio
   await expect(leaveDialog(page)).toHaveCount(0);
 });
 
-test('a ledger row typed in and not saved asks before the page is left; a row opened and left as it was does not', async ({ page }) => {
+test('a ledger row or initial balance typed in and not saved asks before the page is left; a row opened and left as it was does not', async ({ page }) => {
   await signIn(page, 'card', 'card.careguard');
   await page.goto(site('card', '/transactions'));
   await expect(page.getByTestId('ledger-row').first()).toBeVisible();
@@ -123,6 +123,18 @@ test('a ledger row typed in and not saved asks before the page is left; a row op
   await nav(page).getByRole('link', { name: 'Help' }).click();
   await leaveDialog(page).getByRole('button', { name: 'Leave without saving' }).click();
   await expect(page).toHaveURL(/\/help$/);
+
+  // The initial balance typed and not saved asks too; emptied again, it does not.
+  await nav(page).getByRole('link', { name: 'Transactions', exact: true }).click();
+  const balance = page.getByLabel('Initial balance');
+  await balance.fill('12.50');
+  await nav(page).getByRole('link', { name: 'Help' }).click();
+  await leaveDialog(page).getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(balance).toHaveValue('12.50');
+  await balance.fill('');
+  await nav(page).getByRole('link', { name: 'Help' }).click();
+  await expect(page).toHaveURL(/\/help$/);
+  await expect(leaveDialog(page)).toHaveCount(0);
 });
 
 test('an edit the profile keeps for the life of the tab asks neither on a member tab change nor on a move, but on a sign-out and a closing tab from any page', async ({
@@ -186,6 +198,8 @@ test("a user's page asks before it is left with a tab's edit changed, from that 
   await nav(page).getByRole('link', { name: 'Help', exact: true }).click();
   await expect(page).toHaveURL(/\/help$/);
   await expect(leaveDialog(page)).toHaveCount(0);
+  // Help drawn, so the user page is gone (while Help's code loads, the router keeps the page on screen, edit and all).
+  await expect(page.getByRole('heading', { name: 'Help', level: 1 })).toBeVisible();
   await page.goBack();
 
   // A box clicked asks, from the Roles tab and from another tab, where the edit is kept but not drawn.
@@ -207,4 +221,26 @@ test("a user's page asks before it is left with a tab's edit changed, from that 
   await nav(page).getByRole('link', { name: 'Help', exact: true }).click();
   await expect(page).toHaveURL(/\/help$/);
   await expect(leaveDialog(page)).toHaveCount(0);
+});
+
+test('a quote typed and not saved asks before the page is left, also after a Save that saved nothing; the quote as opened asks nothing', async ({ page }) => {
+  await signIn(page, 'quote', 'quote.carequote', undefined, '/quotes');
+  const age = page.getByLabel('Age of annuitant 1', { exact: true });
+  await expect(age).toBeVisible();
+  // The page as opened (its field rules applied to the empty benefit): nothing to lose.
+  await nav(page).getByRole('link', { name: 'Account' }).click();
+  await expect(page).not.toHaveURL(/\/quotes/);
+  await expect(leaveDialog(page)).toHaveCount(0);
+  await page.goBack();
+
+  await age.fill('64');
+  await nav(page).getByRole('link', { name: 'Account' }).click();
+  await leaveDialog(page).getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(age).toHaveValue('64');
+  // Save without a company saves nothing: the typing still counts.
+  await page.getByRole('button', { name: 'Save quote' }).click();
+  await nav(page).getByRole('link', { name: 'Account' }).click();
+  await expect(leaveDialog(page)).toBeVisible();
+  await leaveDialog(page).getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).not.toHaveURL(/\/quotes/);
 });

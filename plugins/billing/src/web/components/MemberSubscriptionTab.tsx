@@ -1,8 +1,8 @@
 import { formatMomentDay } from '@portal/core';
 import { loadFailure, showToast, useApi } from '@portal/web';
-import { Button, LoadFailed, Message, NativeSelectField } from '@portal/web/kit';
+import { Button, LoadFailed, Message, NativeSelectField, useUnsavedChanges } from '@portal/web/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BillingApi, MEMBERSHIP_KEYS, type MembershipKey } from '../../contract';
 import { planLabel } from '../plans';
@@ -30,6 +30,9 @@ export default function MemberSubscriptionTab({ memberId }: { memberId: number }
   const [coupon, setCoupon] = useState('');
   const key = ['billing', 'support', 'subscription', memberId] as const;
   const sub = useQuery({ queryKey: key, queryFn: () => api.call(BillingApi.supportSubscription, { body: { MemberId: memberId } }, { notify: false }) });
+  // A coupon code typed and not set on the member (not yet sent, or refused): leaving the page, or this tab, asks first.
+  const storedCoupon = sub.data?.CouponCode ?? '';
+  useUnsavedChanges(useCallback(() => coupon.trim() !== '' && coupon.trim() !== storedCoupon, [coupon, storedCoupon]));
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: key });
     await queryClient.invalidateQueries({ queryKey: supportProfileKey(memberId) });

@@ -37,7 +37,7 @@ import {
 import { FederalPayerDialogs } from '../components/FederalPayerDialogs';
 import { type FocusRequest, focusId, focusLost, NEW_ROW, onEditClosed, onEditOpened, onRowDeleted, onSaveRefused, pickFocus } from '../components/focus';
 import { day, localToday, money, ruleText } from '../components/format';
-import { EMPTY_HEADER, type HeaderCopy, headerRead, headerRefused, headerTyped, storedHeader } from '../components/header';
+import { EMPTY_HEADER, type HeaderCopy, headerRead, headerRefused, headerTyped, headerUnsaved, storedHeader } from '../components/header';
 import * as css from '../components/ledger.css';
 import { balanceLine, balanceOpen, listCount, listStatusRow } from '../components/loadState';
 import { downloadReport, sendRefusalOf } from '../components/report';
@@ -72,11 +72,7 @@ export default function LedgerPage() {
   const [reportMode, setReportMode] = useState(false);
   const [issues, setIssues] = useState<ReportIssue[]>([]);
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
-  // A row typed in and not saved: leaving the page asks first (asked at the move, from the drafts as they are then).
-  const draftsNow = useRef(drafts);
-  draftsNow.current = drafts;
-  const typedUnsaved = useCallback(() => hasTypedDraft(draftsNow.current), []);
-  useUnsavedChanges(typedUnsaved);
+
   /** The rows whose Save is pending: their Save is disabled, and a second press starts nothing (money moves once). */
   const [saving, setSaving] = useState<ReadonlySet<string>>(() => new Set());
   const [onePerRow] = useState(() => pendingGuard(setSaving));
@@ -94,6 +90,15 @@ export default function LedgerPage() {
    */
   const [headerCopy, setHeaderCopy] = useState<HeaderCopy | null>(null);
   const header = headerCopy?.header ?? EMPTY_HEADER;
+  // A row typed in and not saved, an initial balance typed and not saved, or a report header typed and not sent:
+  // leaving the page asks first (asked at the move, from the page's state as it is then).
+  const typedNow = useRef({ drafts, balanceText, headerCopy });
+  typedNow.current = { drafts, balanceText, headerCopy };
+  const typedUnsaved = useCallback(() => {
+    const now = typedNow.current;
+    return hasTypedDraft(now.drafts) || now.balanceText.trim() !== '' || headerUnsaved(now.headerCopy);
+  }, []);
+  useUnsavedChanges(typedUnsaved);
   const sentTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const ids = { balance: useId(), balanceError: useId(), focus: useId() };
   useEffect(

@@ -89,15 +89,17 @@ export default function QuotePage() {
     },
   });
 
-  const onSubmit = (submitted: unknown) => {
+  // The promise rejects when nothing was saved (no company picked, or the save failed): the form's leave guard then
+  // still counts what was typed as unsaved.
+  const onSubmit = (submitted: unknown): Promise<unknown> => {
     const formValues = submitted as QuoteFormValues;
     if (pickedIds(formValues, order).length === 0) {
       setNoCompany(true);
-      return;
+      return Promise.reject(new Error('no company picked'));
     }
     setNoCompany(false);
     // An overwrite sends the Version the form was opened at; the server refuses a stale one (409).
-    save.mutate(withCreateKey(toSaveBody(formValues, id !== null && opened ? { Id: opened.Id, Version: opened.Version } : null, order), keys));
+    return save.mutateAsync(withCreateKey(toSaveBody(formValues, id !== null && opened ? { Id: opened.Id, Version: opened.Version } : null, order), keys));
   };
 
   // The quote was saved by someone else (another tab) since it was read: the save was refused (409), nothing changed.
@@ -149,7 +151,7 @@ export default function QuotePage() {
       <p>{t('intro')}</p>
       {(companies.isPending || companiesRetrying) && <p aria-busy="true">{t('loading')}</p>}
       {companies.isError && !companiesRetrying && <LoadFailed message={t('error')} onRetry={() => void companies.refetch()} data-testid="companies-error" />}
-      <Form leaveGuard={false} form={form} onSubmit={onSubmit} aria-label={t('formLabel')}>
+      <Form form={form} onSubmit={onSubmit} aria-label={t('formLabel')}>
         <section aria-labelledby="quote-case-title">
           <h2 id="quote-case-title">{t('case.title')}</h2>
           <div className={css.fieldRow}>

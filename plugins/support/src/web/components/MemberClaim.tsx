@@ -1,9 +1,9 @@
 import { formatCurrency } from '@portal/core';
 import { ClaimsApi, claimIdLookup } from '@portal/plugin-claims/contract';
 import { loadFailure, saveConflict, useApi, useLookups } from '@portal/web';
-import { Button, lookupNames, Message, NativeSelectField, Panel, useLookupLabel } from '@portal/web/kit';
+import { Button, lookupNames, Message, NativeSelectField, Panel, useLookupLabel, useUnsavedChanges } from '@portal/web/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { claimStatusLabel, nextStatusLabel } from './claimStatus';
 import * as css from './support.css';
@@ -21,6 +21,8 @@ export function MemberClaim({ memberId }: { memberId: number }) {
   const [claimId, setClaimId] = useState<number | null>(null);
   const [next, setNext] = useState('');
   const [reason, setReason] = useState('');
+  // A next status or a reason chosen and not yet sent: leaving the page, or this member tab, asks first.
+  useUnsavedChanges(useCallback(() => next !== '' || reason.trim() !== '', [next, reason]));
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   // The statuses' names in the page's language, from the lookup cache, as the claims pages show them.
