@@ -20,7 +20,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, expect, type Page } from '@playwright/test';
 import { stopChildren } from '../lib/children';
 import { DEMO_PASSWORD } from '../lib/demo';
 
@@ -119,7 +119,7 @@ async function visit(page: Page, href: string) {
   await nav.locator(`a[href="${href}"]`).first().click();
   await page.waitForURL((u) => u.pathname === href.split('?')[0]);
   await page.locator('main').first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'), undefined, { timeout: 15_000 });
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
 }
 
 export async function runMemoryBench(options: MemoryBenchOptions = {}): Promise<MemoryBenchResult> {
