@@ -92,9 +92,14 @@ test("two people edit one contact: the later save is refused with Reload, which 
   // Said once: by the notice, which has focus, and no toast beside it (the client's would have come before the notice).
   await expect(pageB.getByTestId('stale-notice')).toBeFocused();
   expect(await toastsB()).toEqual([]);
-  // The refused save kept what B typed.
+  // The refused save kept what B typed, and it counts as unsaved: leaving the page asks first.
   await expect(pageB.getByLabel('City')).toHaveValue('Dallas');
   expect((await axe(pageB)).violations).toEqual([]);
+  await pageB.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Help' }).click();
+  const leave = pageB.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await leave.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(leave).toHaveCount(0);
+  await expect(pageB.getByLabel('City')).toHaveValue('Dallas');
   // Reload reads the contact as A saved it (a new Version) into the open form; a save from there goes through.
   await reload.click();
   await expect(reload).toHaveCount(0);
