@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeMemory, MEMORY_TARGETS, type RoundHeld } from './memory';
+import { judgeMemory, MEMORY_TARGETS, type RoundHeld, slope } from './memory';
 
 /** Rounds whose heap is `heap(round)` KiB, with nodes, documents and listeners flat unless changed. */
 const rounds = (n: number, heap: (round: number) => number, change: (r: RoundHeld) => Partial<RoundHeld> = () => ({})): RoundHeld[] =>
@@ -19,6 +19,20 @@ describe('judgeMemory: what a long session still holds, round after round', () =
   it('fits the heap growth over the second half only, so the warm-up rounds do not count', () => {
     const v = judgeMemory(rounds(10, (r) => (r <= 5 ? 10_000 + 1_000 * r : 15_000)));
     expect(v.heapKiBPerRound).toBe(0);
+  });
+
+  it('takes one round that ended holding more (a late collection, an answer in flight) as no growth', () => {
+    // 2026-12-08 02:15 UTC: flat at about 12,420 KiB, then 13,240 after the last round.
+    const heaps = [11743, 12696, 12452, 12423, 12420, 12464, 12417, 12425, 12457, 12570, 12424, 12417, 12417, 12424, 12406, 12421, 12427, 12436, 12418, 13240];
+    const v = judgeMemory(rounds(20, (r) => heaps[r - 1] as number));
+    expect(Math.abs(v.heapKiBPerRound)).toBeLessThan(5);
+    expect(v.missed).toEqual([]);
+  });
+
+  it("the slope is the median of the pairs' slopes: exact for a line, and either way round", () => {
+    expect(slope([0, 3, 6, 9])).toBe(3);
+    expect(slope([9, 6, 3, 0])).toBe(-3);
+    expect(slope([5])).toBe(0);
   });
 
   it('misses when each round keeps more heap than the budget allows (a page keeping its data every visit)', () => {

@@ -36,7 +36,7 @@ export interface RoundHeld {
 }
 
 export interface MemoryVerdict {
-  /** Heap growth per round, KiB, fitted over the second half of the rounds (least squares). */
+  /** Heap growth per round, KiB, over the second half of the rounds (Theil-Sen: the median of the pairs' slopes). */
   heapKiBPerRound: number;
   nodesGrowth: number;
   listenersGrowth: number;
@@ -44,19 +44,18 @@ export interface MemoryVerdict {
   missed: string[];
 }
 
-/** The least-squares slope of `ys` over their indices. */
-function slope(ys: number[]): number {
-  const n = ys.length;
-  if (n < 2) return 0;
-  const mx = (n - 1) / 2;
-  const my = ys.reduce((s, y) => s + y, 0) / n;
-  let num = 0;
-  let den = 0;
-  ys.forEach((y, x) => {
-    num += (x - mx) * (y - my);
-    den += (x - mx) ** 2;
-  });
-  return num / den;
+/**
+ * The slope of `ys` over their indices, Theil and Sen's: the median of the slopes between every pair of points. One
+ * round that happens to end with more held (a collection that came a moment late, an answer still in flight) does not
+ * make a slope of it, as it would of a least-squares line; a growth every round does.
+ */
+export function slope(ys: number[]): number {
+  const slopes: number[] = [];
+  for (let i = 0; i < ys.length; i++) for (let j = i + 1; j < ys.length; j++) slopes.push(((ys[j] as number) - (ys[i] as number)) / (j - i));
+  if (slopes.length === 0) return 0;
+  slopes.sort((a, b) => a - b);
+  const mid = slopes.length >> 1;
+  return slopes.length % 2 ? (slopes[mid] as number) : ((slopes[mid - 1] as number) + (slopes[mid] as number)) / 2;
 }
 
 /** Judges the rounds against MEMORY_TARGETS (at least four rounds: the first is the warm-up). */
