@@ -13,12 +13,10 @@
  * WEB_DIST_DIR points at another build. The server is scripts/e2e-server.ts (fresh seeded data directory) on
  * GRID_BENCH_PORT (8480) with its sandbox on GRID_BENCH_SANDBOX_PORT (8490), so it does not collide with e2e runs.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { DEMO_PASSWORD } from '../lib/demo';
+import { withSeededStaff } from './seededStaff';
 
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..');
 export const GRID_TARGETS = { maxRowsInDom: 100, maxTaskMs: 50 } as const;
@@ -66,20 +64,6 @@ async function staffBundle(rebuild: boolean, log: (m: string) => void): Promise<
   if (!staff) throw new Error('no staff brand');
   await buildBrand(staff, dist);
   return dist;
-}
-
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 180_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (server.exitCode !== null) throw new Error(`the e2e server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
 }
 
 interface TraceEvent {
@@ -154,25 +138,7 @@ export async function runGridBench(options: GridBenchOptions = {}): Promise<Grid
   const steps = options.steps ?? 200;
   const dist = await staffBundle(options.rebuild ?? false, log);
 
-  log(`starting the seeded server on port ${port}`);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-server.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, E2E_PORT: String(port), E2E_SANDBOX_PORT: String(sandboxPort), WEB_DIST_DIR: dist },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.BENCH_CHROMIUM || '/usr/bin/chromium', // as lib.ts's CHROMIUM
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  try {
-    await waitForHealth(`http://localhost:${port}/health`, server);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const site = (path: string) => `http://staff.localhost:${port}${path}`;
-    await page.goto(site('/login'));
-    await page.getByLabel('User name').fill('staff.superuser');
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return withSeededStaff({ port, sandboxPort, env: { WEB_DIST_DIR: dist }, log }, async ({ browser, page, site }) => {
     await page.goto(site('/kit-gallery?tab=local'));
     const grid = page.getByRole('grid', { name: 'Generated claims' });
     await grid.locator('tbody tr[aria-rowindex]').first().waitFor();
@@ -244,11 +210,7 @@ export async function runGridBench(options: GridBenchOptions = {}): Promise<Grid
       longestTaskMs: Math.round(Math.max(traced.total, observed) * 10) / 10,
       longestTaskCpuMs: Math.round(traced.cpu * 10) / 10,
     };
-  } finally {
-    await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => (server.exitCode === null ? server.once('exit', r) : r(null)));
-  }
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

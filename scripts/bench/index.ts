@@ -305,67 +305,22 @@ async function main() {
         const v = r.verdict;
         const second = r.rounds[1];
         const last = r.rounds.at(-1);
-        const checks: Row[] = [
-          judge({
-            part: 'memory',
-            name: 'long session: JS heap growth a round',
-            value: v.heapKiBPerRound,
-            unit: 'KiB',
-            budget: { op: '<=', limit: MEMORY_TARGETS.heapKiBPerRound },
-          }),
-          judge({
-            part: 'memory',
-            name: 'long session: DOM nodes, last round - round 2',
-            value: v.nodesGrowth,
-            unit: '',
-            budget: { op: '<=', limit: MEMORY_TARGETS.nodesGrowth },
-          }),
-          judge({
-            part: 'memory',
-            name: 'long session: DOM listeners, last round - round 2',
-            value: v.listenersGrowth,
-            unit: '',
-            budget: { op: '<=', limit: MEMORY_TARGETS.listenersGrowth },
-          }),
-          judge({
-            part: 'memory',
-            name: 'long session: documents, last round - round 2',
-            value: v.documentsGrowth,
-            unit: '',
-            budget: { op: '<=', limit: MEMORY_TARGETS.documentsGrowth },
-          }),
-        ];
-        rows.push(...checks);
+        // Each figure: its label, what round 2 and the last round held, its growth, and the target on that growth.
+        const figures = [
+          ['JS heap, KiB (growth: a round, second half)', 'heapKiB', v.heapKiBPerRound, MEMORY_TARGETS.heapKiBPerRound],
+          ['DOM nodes', 'nodes', v.nodesGrowth, MEMORY_TARGETS.nodesGrowth],
+          ['DOM event listeners', 'listeners', v.listenersGrowth, MEMORY_TARGETS.listenersGrowth],
+          ['documents', 'documents', v.documentsGrowth, MEMORY_TARGETS.documentsGrowth],
+        ] as const;
+        const body = figures.map(([label, held, growth, limit]) => {
+          const check = judge({ part: 'memory', name: `long session: ${label}, growth`, value: growth, unit: '', budget: { op: '<=', limit } });
+          rows.push(check);
+          return [label, second?.[held] ?? '', last?.[held] ?? '', growth, `<= ${limit}`, verdict([check])];
+        });
         tables.push({
           title: `Long session (scripts/bench/memory.ts): staff SuperUser acting for a member, ${r.pages.length} pages of the navigation a round, ${r.rounds.length} rounds (${r.roundMs} ms a round), held after a forced GC`,
           head: ['figure', 'round 2', `round ${last?.round ?? ''}`, 'growth', 'budget', 'result'],
-          body: [
-            [
-              'JS heap, KiB (growth: a round, second half)',
-              second?.heapKiB ?? '',
-              last?.heapKiB ?? '',
-              v.heapKiBPerRound,
-              `<= ${MEMORY_TARGETS.heapKiBPerRound}`,
-              verdict([checks[0] as Row]),
-            ],
-            ['DOM nodes', second?.nodes ?? '', last?.nodes ?? '', v.nodesGrowth, `<= ${MEMORY_TARGETS.nodesGrowth}`, verdict([checks[1] as Row])],
-            [
-              'DOM event listeners',
-              second?.listeners ?? '',
-              last?.listeners ?? '',
-              v.listenersGrowth,
-              `<= ${MEMORY_TARGETS.listenersGrowth}`,
-              verdict([checks[2] as Row]),
-            ],
-            [
-              'documents',
-              second?.documents ?? '',
-              last?.documents ?? '',
-              v.documentsGrowth,
-              `<= ${MEMORY_TARGETS.documentsGrowth}`,
-              verdict([checks[3] as Row]),
-            ],
-          ],
+          body,
         });
       } catch (e) {
         log(`memory failed: ${(e as Error).stack ?? e}`);

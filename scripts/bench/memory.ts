@@ -18,11 +18,9 @@
  * The process exits 1 when one is missed. The server is scripts/e2e-server.ts (fresh seeded data) serving
  * apps/web/dist (`pnpm build` first, or WEB_DIST_DIR), on --port with its sandbox on --port + 10.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { chromium, expect, type Page } from '@playwright/test';
-import { stopChildren } from '../lib/children';
-import { DEMO_PASSWORD } from '../lib/demo';
+import { expect, type Page } from '@playwright/test';
+import { withSeededStaff } from './seededStaff';
 
 export const MEMORY_TARGETS = { heapKiBPerRound: 100, nodesGrowth: 50, listenersGrowth: 10, documentsGrowth: 0 } as const;
 
@@ -96,22 +94,6 @@ export interface MemoryBenchResult {
   roundMs: number;
 }
 
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 180_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (server.exitCode !== null) throw new Error(`the e2e server exited with ${server.exitCode}`);
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
 /** Follows the navigation link to `href` and waits for its page to settle (its main drawn, nothing in it busy). */
 async function visit(page: Page, href: string) {
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
@@ -125,23 +107,7 @@ export async function runMemoryBench(options: MemoryBenchOptions = {}): Promise<
   const rounds = options.rounds ?? 20;
   const port = options.port ?? 8480;
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
-  const root = fileURLToPath(new URL('../..', import.meta.url));
-  log(`starting the seeded server on port ${port}`);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-server.ts'], {
-    cwd: root,
-    env: { ...process.env, E2E_PORT: String(port), E2E_SANDBOX_PORT: String(port + 10) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-  try {
-    await waitForHealth(`http://localhost:${port}/health`, server);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const site = (path: string) => `http://staff.localhost:${port}${path}`;
-    await page.goto(site('/login'));
-    await page.getByLabel('User name').fill('staff.superuser');
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  return withSeededStaff({ port, sandboxPort: port + 10, log }, async ({ page }) => {
     // Acting for a member with bills, so the member pages show a member's data, not the hint to pick one.
     const found = await page.evaluate(async () => {
       // As the app's own client calls the API: its session's access and form tokens (sessionStorage, `cq.`).
@@ -187,10 +153,7 @@ export async function runMemoryBench(options: MemoryBenchOptions = {}): Promise<
     }
     const sorted = [...times].sort((a, b) => a - b);
     return { pages, rounds: held, verdict: judgeMemory(held), roundMs: sorted[Math.floor(sorted.length / 2)] ?? 0 };
-  } finally {
-    await browser.close();
-    await stopChildren([server]);
-  }
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
